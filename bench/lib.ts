@@ -1,0 +1,58 @@
+import { performance } from "node:perf_hooks";
+
+export interface Sample {
+  name: string;
+  /** Milliseconds per operation. */
+  median: number;
+  p99: number;
+  runs: number;
+}
+
+export interface MeasureOptions {
+  iterations?: number;
+  warmup?: number;
+  /** Operations per timed sample, for operations far shorter than the timer's resolution. */
+  batch?: number;
+}
+
+/** Times `fn` repeatedly and returns per-operation median and p99 in milliseconds. */
+export async function measure(
+  name: string,
+  fn: () => unknown,
+  { iterations = 200, warmup = 20, batch = 1 }: MeasureOptions = {},
+): Promise<Sample> {
+  for (let i = 0; i < warmup; i++) for (let b = 0; b < batch; b++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const start = performance.now();
+    for (let b = 0; b < batch; b++) await fn();
+    times.push((performance.now() - start) / batch);
+  }
+  return { name, ...summarise(times), runs: iterations };
+}
+
+/** Median and p99 of a list of durations (ms). */
+export function summarise(times: number[]): { median: number; p99: number } {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  return { median: at(0.5), p99: at(0.99) };
+}
+
+function formatMs(ms: number): string {
+  if (ms < 0.01) return `${(ms * 1000).toFixed(3)} µs`;
+  if (ms < 1) return `${(ms * 1000).toFixed(1)} µs`;
+  return `${ms.toFixed(2)} ms`;
+}
+
+/** Prints a titled table of samples, each with its ratio to the first (the baseline). */
+export function report(title: string, samples: Sample[], notes: string[] = []): void {
+  const baseline = samples[0];
+  console.log(`\n## ${title}`);
+  for (const s of samples) {
+    const ratio = baseline && baseline !== s ? `  ×${(s.median / baseline.median).toFixed(2)} baseline` : "";
+    console.log(
+      `  ${s.name.padEnd(48)} median ${formatMs(s.median).padStart(10)}   p99 ${formatMs(s.p99).padStart(10)}${ratio}`,
+    );
+  }
+  for (const note of notes) console.log(`  ${note}`);
+}

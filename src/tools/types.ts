@@ -1,0 +1,71 @@
+/** A JSON Schema as MCP servers and LLM providers exchange it. */
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  enum?: unknown[];
+  items?: JsonSchema | JsonSchema[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  $ref?: string;
+  $defs?: Record<string, JsonSchema>;
+  definitions?: Record<string, JsonSchema>;
+  additionalProperties?: boolean | JsonSchema;
+  description?: string;
+  [keyword: string]: unknown;
+}
+
+/** MCP tool annotations (spec 2025-11-25), passed through from servers and set truthfully on ours. */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** A tool registered by hand (design §4.5). Its arguments are never normalised. */
+export interface LocalToolDefinition {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  annotations?: ToolAnnotations;
+}
+
+export interface ToolCallContext {
+  /** Aborted when the per-tool or whole-turn timeout fires. */
+  signal: AbortSignal;
+  /** The Home Assistant device (satellite) that heard the sentence, when known. */
+  deviceId?: string;
+}
+
+/** What a tool implementation returns. */
+export interface ToolOutput {
+  text: string;
+  structuredContent?: Record<string, unknown>;
+  /** The tool ran but the action failed (not found, device offline, …). */
+  isError?: boolean;
+}
+
+export type ToolExecutor = (args: Record<string, unknown>, context: ToolCallContext) => Promise<ToolOutput>;
+
+export type ToolSource = "local" | "mcp";
+
+/** One result shape for every tool, local or MCP. */
+export interface ToolResult {
+  ok: boolean;
+  /** The tool's text (on failure, the error text meant for the model and the user). */
+  content: string;
+  structuredContent?: Record<string, unknown>;
+  error?: string;
+  /** The name the LLM sees. */
+  name: string;
+  /** The tool's own name on its server. */
+  tool: string;
+  server: string;
+  toolbox: string;
+  arguments: Record<string, unknown>;
+  normalizedArguments: Record<string, unknown>;
+  ms: number;
+}
