@@ -1,0 +1,155 @@
+import { hostname } from "node:os";
+import { z } from "zod";
+import type { Logger } from "../log.js";
+
+/** Supervisor answers from the same host; anything slower than this is a hung Supervisor. */
+const REQUEST_TIMEOUT_MS = 10_000;
+
+export class SupervisorError extends Error {
+  override name = "SupervisorError";
+}
+
+const mqttServiceSchema = z.object({
+  host: z.string().min(1),
+  // The Supervisor docs call it a string; the validated record holds an int.
+  port: z.coerce.number().int().min(1).max(65535),
+  ssl: z.boolean().default(false),
+  username: z.string().optional(),
+  password: z.string().optional(),
+  protocol: z.string().optional(),
+});
+
+/** Broker credentials from the MQTT service (normally the Mosquitto broker add-on). */
+export type MqttService = z.infer<typeof mqttServiceSchema>;
+
+const discoveryReplySchema = z.object({ uuid: z.string().min(1) });
+
+const replySchema = z.discriminatedUnion("result", [
+  z.object({ result: z.literal("ok"), data: z.unknown() }),
+  z.object({ result: z.literal("error"), message: z.string().optional() }),
+]);
+
+export interface SupervisorClientOptions {
+  /** SUPERVISOR_TOKEN. */
+  token: string;
+  /**
+   * `process.env.SUPERVISOR_API_URL ?? "http://supervisor"`. The variable is not set by
+   * Supervisor; it exists only so the container smoke test can point us at a fake.
+   */
+  baseUrl: string;
+  logger: Logger;
+}
+
+export interface SupervisorClient {
+  /** `undefined` when no add-on provides MQTT. */
+  mqttService(): Promise<MqttService | undefined>;
+  /** Announces a service to Home Assistant (`discovery:` in config.yaml); returns the message uuid. */
+  announceDiscovery(service: string, config: Record<string, unknown>): Promise<string>;
+  /** Base of Supervisor's proxy to Home Assistant: `<core>/api/...`, `<core>/api/websocket`. */
+  coreUrl(): string;
+  /** The `uri` Home Assistant's Wyoming integration connects to: this container on the internal network. */
+  wyomingUri(port: number): string;
+}
+
+type Reply = { ok: true; data: unknown } | { ok: false; status: number; message: string };
+
+export function createSupervisorClient({
+  token,
+  baseUrl,
+  logger,
+}: SupervisorClientOptions): SupervisorClient {
+  const base = baseUrl.replace(/\/+$/, "");
+
+  async function request(method: "GET" | "POST", path: string, body?: unknown): Promise<Reply> {
+    const what = `Supervisor ${method} ${path}`;
+    let response: Response;
+    try {
+      response = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch (err) {
+      throw new SupervisorError(`${what} failed: ${describeFetchError(err)}`);
+    }
+    const text = await response.text();
+    if (response.status === 401 || (response.status === 403 && !text.trimStart().startsWith("{"))) {
+      throw new SupervisorError(
+        `${what} was refused (HTTP ${response.status}): the Supervisor token is not valid`,
+      );
+    }
+    const reply = replySchema.safeParse(parseJson(text));
+    if (!reply.success) {
+      throw new SupervisorError(
+        `${what} gave an unexpected reply (HTTP ${response.status}): ${text.slice(0, 200)}`,
+      );
+    }
+    if (reply.data.result === "ok") return { ok: true, data: reply.data.data };
+    return { ok: false, status: response.status, message: reply.data.message ?? "no message" };
+  }
+
+  function parseData<T>(schema: z.ZodType<T>, data: unknown, what: string): T {
+    const parsed = schema.safeParse(data);
+    if (parsed.success) return parsed.data;
+    // Issues name fields, never values: the MQTT reply carries a password.
+    const fields = parsed.error.issues.map((i) => i.path.join(".") || "(root)").join(", ");
+    throw new SupervisorError(`${what} gave an unexpected reply: invalid ${fields}`);
+  }
+
+  return {
+    async mqttService() {
+      const reply = await request("GET", "/services/mqtt");
+      if (!reply.ok) {
+        // 400 "Service not enabled": no add-on provides MQTT. 403 would mean config.yaml lacks mqtt:want.
+        if (reply.status === 400) {
+          logger.warn(`no MQTT service: install the Mosquitto broker add-on (Supervisor: ${reply.message})`);
+          return undefined;
+        }
+        throw new SupervisorError(
+          `Supervisor GET /services/mqtt failed (HTTP ${reply.status}): ${reply.message}`,
+        );
+      }
+      const service = parseData(mqttServiceSchema, reply.data, "Supervisor GET /services/mqtt");
+      logger.info(`MQTT service at ${service.host}:${service.port}${service.ssl ? " (TLS)" : ""}`);
+      return service;
+    },
+
+    async announceDiscovery(service, config) {
+      const reply = await request("POST", "/discovery", { service, config });
+      if (!reply.ok) {
+        throw new SupervisorError(
+          `Supervisor refused the ${service} discovery (HTTP ${reply.status}): ${reply.message}`,
+        );
+      }
+      const { uuid } = parseData(discoveryReplySchema, reply.data, "Supervisor POST /discovery");
+      logger.info(`announced ${service} to Home Assistant (discovery ${uuid})`);
+      return uuid;
+    },
+
+    coreUrl: () => `${base}/core`,
+
+    // The container's hostname is its name on the add-on network, which Home Assistant resolves.
+    wyomingUri: (port) => `tcp://${hostname()}:${port}`,
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function describeFetchError(err: unknown): string {
+  if (err instanceof Error && err.name === "TimeoutError") {
+    return `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`;
+  }
+  const cause =
+    err instanceof Error ? (err.cause as { code?: string; message?: string } | undefined) : undefined;
+  return cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
+}
