@@ -1,0 +1,177 @@
+// A real Mosquitto for integration and e2e tests (design §5), with the embedded aedes broker as a
+// fallback when Mosquitto is not installed (an error under CI=true).
+//
+//   const broker = await startMosquitto();          // { url, username, password, kind }
+//   ...connect with broker.url + username/password...
+//   await broker.restart({ downMs: 500 });          // same port; clients see the outage
+//   await broker.stop();                            // in afterAll
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync, chmodSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { startEmbeddedBroker, type EmbeddedBroker } from "../../src/demo/embedded-broker.js";
+import { freePort } from "./free-port.js";
+
+export interface TestBroker {
+  /** `mqtt://127.0.0.1:<port>` */
+  url: string;
+  username: string;
+  password: string;
+  /** aedes only when Mosquitto is missing; aedes accepts any credentials and speaks MQTT 3.1.1 only. */
+  kind: "mosquitto" | "aedes";
+  /** Stops the broker and waits until it has gone. */
+  stop(): Promise<void>;
+  /** Stops, stays down for `downMs`, starts again on the same port and waits until it accepts connections. */
+  restart(options?: { downMs?: number }): Promise<void>;
+  /** SIGKILL: the broker is gone without a goodbye (clients' wills fire only on a clean broker). */
+  kill(): Promise<void>;
+}
+
+export interface MosquittoOptions {
+  /** `set_tcp_nodelay` (default true); the benchmarks also measure false. */
+  tcpNoDelay?: boolean;
+}
+
+const USERNAME = "bridge";
+const PASSWORD = "test-secret";
+const READY_TIMEOUT_MS = 15_000;
+
+function findMosquitto(): string | undefined {
+  const onPath = spawnSync("sh", ["-c", "command -v mosquitto"], { encoding: "utf8" }).stdout.trim();
+  if (onPath) return onPath;
+  return ["/usr/sbin/mosquitto", "/usr/local/sbin/mosquitto"].find((p) => existsSync(p));
+}
+
+function findPasswd(mosquitto: string): string {
+  const onPath = spawnSync("sh", ["-c", "command -v mosquitto_passwd"], { encoding: "utf8" }).stdout.trim();
+  if (onPath) return onPath;
+  const sibling = join(mosquitto, "..", "..", "bin", "mosquitto_passwd");
+  return existsSync(sibling) ? sibling : "mosquitto_passwd";
+}
+
+async function waitForTcp(port: number, deadline: number): Promise<void> {
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1");
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once("error", () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`broker on port ${port} never accepted a connection`);
+    await sleep(20);
+  }
+}
+
+export async function startMosquitto(options: MosquittoOptions = {}): Promise<TestBroker> {
+  const binary = findMosquitto();
+  if (!binary) {
+    if (process.env.CI === "true") throw new Error("Mosquitto is not installed, and CI=true requires it");
+    console.warn("[test] mosquitto not found: using the embedded aedes broker (MQTT 3.1.1, no auth)");
+    return startAedesFallback();
+  }
+
+  const dir = mkdtempSync(join(tmpdir(), "mosquitto-"));
+  // Mosquitto started as root drops to user `mosquitto`, which must still read these files.
+  chmodSync(dir, 0o755);
+  const pwFile = join(dir, "pw");
+  const made = spawnSync(findPasswd(binary), ["-b", "-c", pwFile, USERNAME, PASSWORD], { encoding: "utf8" });
+  if (made.status !== 0) throw new Error(`mosquitto_passwd failed: ${made.stderr}`);
+  chmodSync(pwFile, 0o644);
+  const port = await freePort();
+  const confFile = join(dir, "mosquitto.conf");
+  writeFileSync(
+    confFile,
+    [
+      `listener ${port} 127.0.0.1`,
+      "allow_anonymous false",
+      `password_file ${pwFile}`,
+      "persistence false",
+      `set_tcp_nodelay ${options.tcpNoDelay === false ? "false" : "true"}`,
+      "log_dest stderr",
+      "",
+    ].join("\n"),
+  );
+  chmodSync(confFile, 0o644);
+
+  let child: ChildProcess | undefined;
+
+  async function launch(): Promise<void> {
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    const proc = spawn(binary!, ["-c", confFile], { stdio: ["ignore", "ignore", "pipe"] });
+    child = proc;
+    let log = "";
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`mosquitto did not start:\n${log}`)), READY_TIMEOUT_MS);
+      proc.stderr!.on("data", (chunk: Buffer) => {
+        log += chunk.toString();
+        if (log.includes(`Opening ipv4 listen socket on port ${port}`)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      proc.once("exit", (code) => {
+        clearTimeout(timer);
+        reject(new Error(`mosquitto exited with ${code}:\n${log}`));
+      });
+    });
+    // The log line can come a moment before the port accepts connections (libraries.md §10).
+    await waitForTcp(port, deadline);
+  }
+
+  async function halt(signal: NodeJS.Signals): Promise<void> {
+    const proc = child;
+    child = undefined;
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
+    proc.kill(signal);
+    await exited;
+  }
+
+  await launch();
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    username: USERNAME,
+    password: PASSWORD,
+    kind: "mosquitto",
+    async stop() {
+      await halt("SIGTERM");
+      rmSync(dir, { recursive: true, force: true });
+    },
+    async restart({ downMs = 0 } = {}) {
+      await halt("SIGTERM");
+      if (downMs > 0) await sleep(downMs);
+      await launch();
+    },
+    async kill() {
+      await halt("SIGKILL");
+    },
+  };
+}
+
+async function startAedesFallback(): Promise<TestBroker> {
+  let broker: EmbeddedBroker | undefined = await startEmbeddedBroker();
+  const port = broker.port;
+  const close = async () => {
+    const b = broker;
+    broker = undefined;
+    await b?.close();
+  };
+  return {
+    url: broker.url,
+    username: USERNAME,
+    password: PASSWORD,
+    kind: "aedes",
+    stop: close,
+    async restart({ downMs = 0 } = {}) {
+      await close();
+      if (downMs > 0) await sleep(downMs);
+      broker = await startEmbeddedBroker({ port });
+    },
+    kill: close,
+  };
+}
