@@ -1,0 +1,31 @@
+# syntax=docker/dockerfile:1
+# Supervisor ≥ 2026.04 passes no BUILD_FROM without build.yaml, and older ones pass their own
+# default; a separately named ARG keeps Alpine 3.22, and with it Node.js 22, on every Supervisor.
+ARG BASE_IMAGE=ghcr.io/home-assistant/base:3.22
+
+FROM ${BASE_IMAGE} AS build
+WORKDIR /app
+RUN apk add --no-cache nodejs npm
+COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
+RUN npm ci --no-audit --no-fund
+COPY src ./src
+RUN npm run build \
+    && npm ci --omit=dev --no-audit --no-fund \
+    && npm cache clean --force
+
+FROM ${BASE_IMAGE}
+RUN apk add --no-cache nodejs
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY rootfs /
+
+ARG BUILD_ARCH
+ARG BUILD_VERSION
+LABEL \
+    io.hass.name="MCP Assist Bridge" \
+    io.hass.description="Assist conversation agent: LLM or local fast path, MCP tools, Z-Wave JS UI over MQTT" \
+    io.hass.type="app" \
+    io.hass.arch="${BUILD_ARCH}" \
+    io.hass.version="${BUILD_VERSION}"
