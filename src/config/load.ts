@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { z } from "zod";
+import type { z } from "zod";
 import { optionsSchema, type Options } from "./options.js";
 
 export const SUPERVISOR_OPTIONS_FILE = "/data/options.json";

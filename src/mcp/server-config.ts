@@ -1,0 +1,23 @@
+import type { McpServerOption } from "../config/options.js";
+import { DEFAULT_TOOLBOX } from "../tools/registry.js";
+
+/** One MCP server the bridge connects to: a stdio child or a Streamable HTTP endpoint. */
+export interface McpServerConfig {
+  name: string;
+  toolbox: string;
+  command?: string;
+  args?: string[];
+  /** Stdio children inherit almost nothing, so what they need is passed here explicitly. */
+  env?: Record<string, string>;
+  url?: string;
+}
+
+export function fromOption(option: McpServerOption): McpServerConfig {
+  return {
+    name: option.name,
+    toolbox: option.toolbox ?? DEFAULT_TOOLBOX,
+    ...(option.command ? { command: option.command, args: option.args } : {}),
+    ...(option.env ? { env: option.env } : {}),
+    ...(option.url ? { url: option.url } : {}),
+  };
+}

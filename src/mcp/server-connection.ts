@@ -1,0 +1,225 @@
+import { MultiServerMCPClient } from "@langchain/mcp-adapters";
+import type { Logger } from "../log.js";
+import type { LangChainToolLike } from "../tools/langchain-tool.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import type { McpServerConfig } from "./server-config.js";
+
+export type McpServerState = "starting" | "up" | "down" | "stopped";
+
+export interface McpServerStatus {
+  name: string;
+  toolbox: string;
+  transport: "stdio" | "http";
+  state: McpServerState;
+  tools: number;
+  restarts: number;
+  lastError?: string;
+  /** When the server reached its current state (ms since epoch). */
+  since: number;
+}
+
+export interface BackoffOptions {
+  initialMs: number;
+  maxMs: number;
+}
+
+export interface McpServerConnection {
+  /** Resolves after the first attempt, whether or not it succeeded; retries go on in the background. */
+  start(): Promise<void>;
+  status(): McpServerStatus;
+  close(): Promise<void>;
+}
+
+const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 250, maxMs: 30_000 };
+/** A server that stayed up this long starts its next backoff from the beginning. */
+const STABLE_MS = 60_000;
+const CLOSE_GRACE_MS = 300;
+
+/**
+ * One MCP server through its own MultiServerMCPClient, so that a server which fails to
+ * start or dies never takes the others with it, and can be restarted alone.
+ */
+export function createMcpServerConnection(options: {
+  config: McpServerConfig;
+  registry: ToolRegistry;
+  logger: Logger;
+  backoff?: BackoffOptions;
+}): McpServerConnection {
+  const { config, registry, logger } = options;
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const transport = config.url ? "http" : "stdio";
+  let state: McpServerState = "starting";
+  let since = Date.now();
+  let tools = 0;
+  let restarts = 0;
+  let failures = 0;
+  let lastError: string | undefined;
+  let client: MultiServerMCPClient | undefined;
+  let childPid: number | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let stopping = false;
+  let generation = 0;
+
+  function setState(next: McpServerState) {
+    if (next !== state) since = Date.now();
+    state = next;
+  }
+
+  function connection() {
+    if (config.url) return { transport: "http" as const, url: config.url };
+    return {
+      transport: "stdio" as const,
+      command: config.command ?? "",
+      args: config.args ?? [],
+      ...(config.env ? { env: config.env } : {}),
+      stderr: "inherit" as const,
+    };
+  }
+
+  async function attempt(): Promise<void> {
+    const myGeneration = ++generation;
+    const next = new MultiServerMCPClient({
+      mcpServers: { [config.name]: connection() },
+      throwOnLoadError: false,
+      onConnectionError: "throw",
+    });
+    client = next;
+    try {
+      const loaded = (await next.getTools()) as unknown as LangChainToolLike[];
+      const sdk = await next.getClient(config.name);
+      if (stopping || myGeneration !== generation) {
+        await closeClient(next);
+        return;
+      }
+      childPid = (sdk?.transport as { pid?: number | null } | undefined)?.pid ?? undefined;
+      const listed = sdk ? await listToolNames(sdk) : [];
+      const { registered, dropped } = registry.replaceServerTools(
+        { server: config.name, toolbox: config.toolbox },
+        loaded,
+      );
+      for (const name of listed) {
+        if (!registered.includes(name) && !dropped.some((d) => d.tool === name)) {
+          logger.warn(
+            `MCP server '${config.name}': dropped tool '${name}': its schema could not be converted`,
+          );
+        }
+      }
+      tools = registered.length;
+      const wasDown = state === "down";
+      setState("up");
+      lastError = undefined;
+      const upAt = Date.now();
+      if (sdk) {
+        const previous = sdk.onclose;
+        sdk.onclose = () => {
+          previous?.();
+          if (myGeneration !== generation || stopping) return;
+          if (Date.now() - upAt > STABLE_MS) failures = 0;
+          onLost("the server closed the connection");
+        };
+      }
+      logger.info(
+        `MCP server '${config.name}' ${wasDown ? "is back" : "is up"}: ${tools} tool${tools === 1 ? "" : "s"}`,
+      );
+    } catch (err) {
+      if (stopping || myGeneration !== generation) return;
+      await closeClient(next);
+      const reason = describeError(err);
+      const first = lastError === undefined || lastError !== reason;
+      lastError = reason;
+      if (first) logger.error(`MCP server '${config.name}' failed to start: ${reason}`);
+      else logger.debug(`MCP server '${config.name}' still failing: ${reason}`);
+      if (state !== "down") registry.setServerAvailability(config.name, false, reason);
+      setState("down");
+      scheduleRetry();
+    }
+  }
+
+  function onLost(reason: string) {
+    restarts++;
+    lastError = reason;
+    setState("down");
+    registry.setServerAvailability(config.name, false, "restarting");
+    logger.warn(`MCP server '${config.name}' stopped (${reason}); restarting`);
+    const dead = client;
+    client = undefined;
+    if (dead) void closeClient(dead);
+    scheduleRetry();
+  }
+
+  function scheduleRetry() {
+    if (stopping) return;
+    const delay = Math.min(backoff.maxMs, backoff.initialMs * 2 ** failures);
+    failures++;
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => void attempt(), delay);
+    retryTimer.unref();
+  }
+
+  async function closeClient(target: MultiServerMCPClient) {
+    const pid = childPid;
+    // The SDK waits 2 s for a child that ignores stdin EOF before SIGTERM; we don't.
+    await Promise.race([target.close().catch(() => undefined), delay(CLOSE_GRACE_MS)]);
+    if (pid && isAlive(pid)) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+
+  return {
+    start: attempt,
+    status: () => ({
+      name: config.name,
+      toolbox: config.toolbox,
+      transport,
+      state,
+      tools,
+      restarts,
+      ...(lastError ? { lastError } : {}),
+      since,
+    }),
+    async close() {
+      stopping = true;
+      clearTimeout(retryTimer);
+      setState("stopped");
+      if (client) await closeClient(client);
+      client = undefined;
+    },
+  };
+}
+
+async function listToolNames(sdk: {
+  listTools(params?: { cursor?: string }): Promise<{ tools: Array<{ name: string }>; nextCursor?: string }>;
+}): Promise<string[]> {
+  const names: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await sdk.listTools(cursor ? { cursor } : undefined);
+    names.push(...page.tools.map((t) => t.name));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return names;
+}
+
+function describeError(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message
+    .replace(/^Failed to connect to (stdio|streamable HTTP|SSE) server "[^"]*": /i, "")
+    .replace(/^(MCPClientError|Error): /, "");
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function delay(ms: number) {
+  return new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+}

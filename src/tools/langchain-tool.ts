@@ -1,0 +1,64 @@
+import type { ToolAnnotations, ToolCallContext, ToolOutput } from "./types.js";
+
+/** What the registry needs of a LangChain tool, such as the ones `@langchain/mcp-adapters` returns. */
+export interface LangChainToolLike {
+  name: string;
+  description?: string;
+  /** For MCP tools, the server's JSON schema after the adapter's `$ref` inlining. */
+  schema: unknown;
+  metadata?: Record<string, unknown> & { annotations?: ToolAnnotations };
+  invoke(input: Record<string, unknown>, config?: { signal?: AbortSignal }): Promise<unknown>;
+}
+
+const SERVER_ERROR = /^MCP tool '.*?' on server '.*?' returned an error: ([\s\S]*)$/;
+
+export async function runLangChainTool(
+  tool: LangChainToolLike,
+  args: Record<string, unknown>,
+  context: ToolCallContext,
+): Promise<ToolOutput> {
+  try {
+    return toToolOutput(await tool.invoke(args, { signal: context.signal }));
+  } catch (err) {
+    return { text: errorText(tool.name, err), isError: true };
+  }
+}
+
+/**
+ * The adapter returns a string for one text block, an object when the server sent
+ * structuredContent, and a list of blocks otherwise.
+ */
+function toToolOutput(content: unknown): ToolOutput {
+  if (typeof content === "string") return { text: content };
+  const blocks = Array.isArray(content) ? content : [content];
+  const texts: string[] = [];
+  let structuredContent: Record<string, unknown> | undefined;
+  for (const block of blocks) {
+    if (typeof block === "string") texts.push(block);
+    else if (isObject(block)) {
+      if (typeof block.text === "string") texts.push(block.text);
+      else if (typeof block.type === "string") texts.push(`[${block.type}]`);
+      if (isObject(block.structuredContent)) structuredContent = block.structuredContent;
+    }
+  }
+  return { text: texts.join("\n"), ...(structuredContent ? { structuredContent } : {}) };
+}
+
+/** The server's own words when it returned an error; otherwise what went wrong on the way. */
+function errorText(tool: string, err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const serverError = SERVER_ERROR.exec(message);
+  if (serverError?.[1] !== undefined) return serverError[1];
+  if (/-32001|TimeoutError|timed out/i.test(message)) return `${tool} timed out waiting for its MCP server.`;
+  if (/Connection closed|Not connected/i.test(message)) {
+    return `The MCP server of ${tool} closed the connection; it is being restarted.`;
+  }
+  if (/did not match expected schema/i.test(message)) {
+    return `The arguments for ${tool} did not match its schema.`;
+  }
+  return message.replace(/^Error calling tool \S+: /, "");
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,446 @@
+import { performance } from "node:perf_hooks";
+import type { Logger } from "../log.js";
+import type { ParameterMapping } from "../config/options.js";
+import { describeIdentifierError, toolIdentifierSchema, type ToolIdentifier } from "./identifier.js";
+import { findArgumentProblems, toProviderSchema } from "./json-schema.js";
+import { createNameLookup, type LookupEntry } from "./name-lookup.js";
+import { keyOf, presentNames } from "./naming.js";
+import { createArgumentNormalizer, formatArguments, type ArgumentNormalizer } from "./normalize.js";
+import { buildStaticMappings } from "./static-mappings.js";
+import { describeParameters } from "./parameters.js";
+import { runLangChainTool, type LangChainToolLike } from "./langchain-tool.js";
+import type {
+  JsonSchema,
+  LocalToolDefinition,
+  ToolAnnotations,
+  ToolCallContext,
+  ToolExecutor,
+  ToolOutput,
+  ToolResult,
+  ToolSource,
+} from "./types.js";
+
+export const BUILTIN_SERVER = "builtin";
+export const BUILTIN_TOOLBOX = "builtin";
+export const DEFAULT_TOOLBOX = "default";
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+export interface ToolOrigin {
+  server: string;
+  toolbox: string;
+}
+
+/** A tool as the status page, /api/tools and the MCP endpoint describe it. */
+export interface ToolInfo {
+  /** The name the LLM sees. */
+  name: string;
+  tool: string;
+  server: string;
+  toolbox: string;
+  namespaced: boolean;
+  /** Why the presented name differs from the tool's own name. */
+  reason?: string;
+  source: ToolSource;
+  description: string;
+  inputSchema: JsonSchema;
+  annotations?: ToolAnnotations;
+  available: boolean;
+}
+
+export interface ToolboxInfo {
+  name: string;
+  servers: string[];
+  tools: number;
+}
+
+/** The shape LangChain's `bindTools` takes for every provider. */
+export interface ToolDefinitionForProvider {
+  type: "function";
+  function: { name: string; description: string; parameters: JsonSchema };
+}
+
+export interface ExecuteOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  deviceId?: string;
+}
+
+interface Entry extends LookupEntry {
+  toolbox: string;
+  source: ToolSource;
+  description: string;
+  inputSchema: JsonSchema;
+  annotations?: ToolAnnotations;
+  normalizer?: ArgumentNormalizer;
+  run: ToolExecutor;
+  namespaced: boolean;
+  reason?: string;
+}
+
+export interface ToolRegistry {
+  /** A local tool, registered by hand; its arguments are passed through untouched. */
+  registerTool(definition: LocalToolDefinition, executor: ToolExecutor, origin?: Partial<ToolOrigin>): void;
+  /** One MCP tool as `@langchain/mcp-adapters` returns it; its schema comes from the server. */
+  registerLangChainTool(tool: LangChainToolLike, origin: ToolOrigin): void;
+  /** Replaces every tool of a server at once (a (re)connect); returns the tools dropped and why. */
+  replaceServerTools(
+    origin: ToolOrigin,
+    tools: readonly LangChainToolLike[],
+  ): { registered: string[]; dropped: Array<{ tool: string; reason: string }> };
+  removeServer(server: string): void;
+  /** While a server is down its tools stay listed but answer that it is unavailable. */
+  setServerAvailability(server: string, available: boolean, reason?: string): void;
+  definitions(): ToolDefinitionForProvider[];
+  list(): ToolInfo[];
+  toolboxes(): ToolboxInfo[];
+  execute(name: string, args: unknown, options?: ExecuteOptions): Promise<ToolResult>;
+  /** `use_tool`: strict identifier, then the same path as `execute`. */
+  executeIdentifier(identifier: unknown, args: unknown, options?: ExecuteOptions): Promise<ToolResult>;
+  /** Called after the tool set changes (names, schemas or availability). */
+  onChange(listener: () => void): () => void;
+}
+
+export interface ToolRegistryOptions {
+  logger: Logger;
+  parameterMappings?: readonly ParameterMapping[];
+  defaultTimeoutMs?: number;
+}
+
+export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
+  const { logger } = options;
+  const mappings = buildStaticMappings(options.parameterMappings);
+  const defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const entries = new Map<string, Entry>();
+  const unavailable = new Map<string, string>();
+  const listeners = new Set<() => void>();
+  let lookup: ReturnType<typeof createNameLookup<Entry>> | undefined;
+
+  /** Names are recomputed lazily so registering 2,000 tools costs one pass, not 2,000. */
+  function indexed() {
+    if (lookup) return lookup;
+    const names = presentNames([...entries.values()].map((e) => ({ server: e.server, name: e.tool })));
+    for (const entry of entries.values()) {
+      const presented = names.get(keyOf({ server: entry.server, name: entry.tool }));
+      if (!presented) continue;
+      entry.presented = presented.name;
+      entry.namespaced = presented.namespaced;
+      if (presented.reason) entry.reason = presented.reason;
+      else delete entry.reason;
+    }
+    lookup = createNameLookup([...entries.values()]);
+    return lookup;
+  }
+
+  function changed() {
+    lookup = undefined;
+    for (const listener of listeners) {
+      try {
+        listener();
+      } catch (err) {
+        logger.warn({ err }, "a tool-set change listener failed");
+      }
+    }
+  }
+
+  function add(entry: Entry) {
+    entries.set(keyOf({ server: entry.server, name: entry.tool }), entry);
+  }
+
+  function mcpEntry(tool: LangChainToolLike, origin: ToolOrigin): Entry {
+    const inputSchema = toProviderSchema(tool.schema);
+    const annotations = tool.metadata?.annotations;
+    return {
+      presented: tool.name,
+      tool: tool.name,
+      server: origin.server,
+      toolbox: origin.toolbox,
+      source: "mcp",
+      description: tool.description ?? "",
+      inputSchema,
+      ...(annotations ? { annotations } : {}),
+      normalizer: createArgumentNormalizer(inputSchema, mappings.get(tool.name)),
+      run: (args, context) => runLangChainTool(tool, args, context),
+      namespaced: false,
+    };
+  }
+
+  function info(entry: Entry): ToolInfo {
+    return {
+      name: entry.presented,
+      tool: entry.tool,
+      server: entry.server,
+      toolbox: entry.toolbox,
+      namespaced: entry.namespaced,
+      ...(entry.reason ? { reason: entry.reason } : {}),
+      source: entry.source,
+      description: entry.description,
+      inputSchema: entry.inputSchema,
+      ...(entry.annotations ? { annotations: entry.annotations } : {}),
+      available: !unavailable.has(entry.server),
+    };
+  }
+
+  async function run(entry: Entry, rawArgs: unknown, options: ExecuteOptions, started: number) {
+    const base = {
+      name: entry.presented,
+      tool: entry.tool,
+      server: entry.server,
+      toolbox: entry.toolbox,
+    };
+    const args = isPlainObject(rawArgs) ? rawArgs : {};
+    const fail = (error: string, normalizedArguments: Record<string, unknown> = args): ToolResult => ({
+      ok: false,
+      content: error,
+      error,
+      ...base,
+      arguments: args,
+      normalizedArguments,
+      ms: performance.now() - started,
+    });
+    if (rawArgs !== undefined && rawArgs !== null && !isPlainObject(rawArgs)) {
+      return fail(
+        `Arguments for ${entry.presented} must be a JSON object. ${describeParameters(entry.inputSchema)}`,
+      );
+    }
+    const down = unavailable.get(entry.server);
+    if (down !== undefined) {
+      return fail(
+        `The MCP server '${entry.server}' is unavailable right now${down ? ` (${down})` : ""}; ${entry.presented} will work again when it is back.`,
+      );
+    }
+    let normalized = args;
+    if (entry.normalizer) {
+      const outcome = entry.normalizer.normalize(args);
+      normalized = outcome.args;
+      for (const collision of outcome.collisions) logger.warn(`${entry.tool}: ${collision}`);
+      if (outcome.changed) {
+        logger.info(`${entry.tool}: ${formatArguments(args)} → ${formatArguments(normalized)}`);
+      }
+    }
+    const problems = findArgumentProblems(entry.inputSchema, normalized);
+    if (problems.length) {
+      return fail(
+        `Invalid arguments for ${entry.presented}: ${problems.join("; ")}. ${describeParameters(entry.inputSchema)}`,
+        normalized,
+      );
+    }
+    const output = await runWithTimeout(entry, normalized, options);
+    const result: ToolResult = {
+      ok: !output.isError,
+      content: output.text,
+      ...(output.structuredContent ? { structuredContent: output.structuredContent } : {}),
+      ...(output.isError ? { error: output.text } : {}),
+      ...base,
+      arguments: args,
+      normalizedArguments: normalized,
+      ms: performance.now() - started,
+    };
+    return result;
+  }
+
+  async function runWithTimeout(
+    entry: Entry,
+    args: Record<string, unknown>,
+    options: ExecuteOptions,
+  ): Promise<ToolOutput> {
+    const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(options.signal?.reason);
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<ToolOutput>((resolve) => {
+      timer = setTimeout(() => {
+        controller.abort(new Error("timeout"));
+        resolve({
+          text: `${entry.presented} did not answer within ${formatSeconds(timeoutMs)}.`,
+          isError: true,
+        });
+      }, timeoutMs);
+    });
+    const aborted = new Promise<ToolOutput>((resolve) => {
+      controller.signal.addEventListener("abort", () => {
+        if (options.signal?.aborted) resolve({ text: `${entry.presented} was cancelled.`, isError: true });
+      });
+    });
+    const context: ToolCallContext = {
+      signal: controller.signal,
+      ...(options.deviceId ? { deviceId: options.deviceId } : {}),
+    };
+    try {
+      return await Promise.race([
+        entry
+          .run(args, context)
+          .catch((err: unknown): ToolOutput => ({ text: errorText(err, entry), isError: true })),
+        timedOut,
+        aborted,
+      ]);
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  return {
+    registerTool(definition, executor, origin = {}) {
+      const inputSchema = toProviderSchema(definition.inputSchema);
+      add({
+        presented: definition.name,
+        tool: definition.name,
+        server: origin.server ?? BUILTIN_SERVER,
+        toolbox: origin.toolbox ?? BUILTIN_TOOLBOX,
+        source: "local",
+        description: definition.description,
+        inputSchema,
+        ...(definition.annotations ? { annotations: definition.annotations } : {}),
+        run: executor,
+        namespaced: false,
+      });
+      changed();
+    },
+
+    registerLangChainTool(tool, origin) {
+      add(mcpEntry(tool, origin));
+      changed();
+    },
+
+    replaceServerTools(origin, tools) {
+      for (const [key, entry] of entries) if (entry.server === origin.server) entries.delete(key);
+      const registered: string[] = [];
+      const dropped: Array<{ tool: string; reason: string }> = [];
+      for (const tool of tools) {
+        try {
+          add(mcpEntry(tool, origin));
+          registered.push(tool.name);
+        } catch (err) {
+          const reason = err instanceof Error ? err.message : String(err);
+          dropped.push({ tool: tool.name, reason });
+          logger.warn(`MCP server '${origin.server}': dropped tool '${tool.name}': its schema ${reason}`);
+        }
+      }
+      unavailable.delete(origin.server);
+      changed();
+      return { registered, dropped };
+    },
+
+    removeServer(server) {
+      for (const [key, entry] of entries) if (entry.server === server) entries.delete(key);
+      unavailable.delete(server);
+      changed();
+    },
+
+    setServerAvailability(server, available, reason) {
+      const was = !unavailable.has(server);
+      if (available) unavailable.delete(server);
+      else unavailable.set(server, reason ?? "");
+      if (was !== available) changed();
+    },
+
+    definitions() {
+      indexed();
+      return [...entries.values()].map((entry) => ({
+        type: "function" as const,
+        function: { name: entry.presented, description: entry.description, parameters: entry.inputSchema },
+      }));
+    },
+
+    list() {
+      indexed();
+      return [...entries.values()].map(info).sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    toolboxes() {
+      const boxes = new Map<string, { servers: Set<string>; tools: number }>();
+      for (const entry of entries.values()) {
+        let box = boxes.get(entry.toolbox);
+        if (!box) boxes.set(entry.toolbox, (box = { servers: new Set(), tools: 0 }));
+        box.servers.add(entry.server);
+        box.tools++;
+      }
+      return [...boxes]
+        .map(([name, box]) => ({ name, servers: [...box.servers].sort(), tools: box.tools }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    async execute(name, args, options = {}) {
+      const started = performance.now();
+      const found = indexed().lookup(String(name));
+      if ("found" in found) return run(found.found, args, options, started);
+      const error =
+        "ambiguous" in found
+          ? `'${name}' is ambiguous: it could be ${found.ambiguous.map((e) => e.presented).join(", ")}. Call one of these names.`
+          : `Unknown tool '${name}'.${
+              found.suggestions.length
+                ? ` Did you mean ${found.suggestions.map((e) => e.presented).join(", ")}?`
+                : ` Available tools: ${[...entries.values()].map((e) => e.presented).join(", ")}.`
+            }`;
+      const plainArgs = isPlainObject(args) ? args : {};
+      return {
+        ok: false,
+        content: error,
+        error,
+        name: String(name),
+        tool: String(name),
+        server: "",
+        toolbox: "",
+        arguments: plainArgs,
+        normalizedArguments: plainArgs,
+        ms: performance.now() - started,
+      };
+    },
+
+    async executeIdentifier(identifier, args, options = {}) {
+      const started = performance.now();
+      const parsed = toolIdentifierSchema.safeParse(identifier);
+      const plainArgs = isPlainObject(args) ? args : {};
+      const failure = (error: string, tool = ""): ToolResult => ({
+        ok: false,
+        content: error,
+        error,
+        name: tool,
+        tool,
+        server: "",
+        toolbox: "",
+        arguments: plainArgs,
+        normalizedArguments: plainArgs,
+        ms: performance.now() - started,
+      });
+      if (!parsed.success)
+        return failure(`Invalid tool identifier: ${describeIdentifierError(parsed.error)}`);
+      const id: ToolIdentifier = parsed.data;
+      const entry = entries.get(keyOf({ server: id.server, name: id.name }));
+      if (!entry) {
+        return failure(
+          `No tool '${id.name}' on server '${id.server}'. Use list_tools to see what exists.`,
+          id.name,
+        );
+      }
+      if (entry.toolbox !== id.toolbox) {
+        return failure(
+          `Tool '${id.name}' on server '${id.server}' is in toolbox '${entry.toolbox}', not '${id.toolbox}'.`,
+          id.name,
+        );
+      }
+      indexed();
+      return run(entry, args ?? {}, options, started);
+    },
+
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function formatSeconds(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+function errorText(err: unknown, entry: Entry): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message || `${entry.presented} failed`;
+}

@@ -1,0 +1,293 @@
+import { describe, expect, it } from "vitest";
+import { tool } from "@langchain/core/tools";
+import { createToolRegistry } from "../../src/tools/registry.js";
+import { createUseToolExecutor, useToolDefinition } from "../../src/tools/use-tool.js";
+import type { LocalToolDefinition } from "../../src/tools/types.js";
+import { captureLogger } from "../support/capture-logger.js";
+
+const clockDefinition: LocalToolDefinition = {
+  name: "get_datetime",
+  description: "The current date and time.",
+  inputSchema: { type: "object", properties: {} },
+  annotations: { readOnlyHint: true },
+};
+
+/** A LangChain tool that echoes what it was called with, as MCP tools from the adapter do. */
+function echoTool(name: string, schema: Record<string, unknown>) {
+  return tool(async (args: Record<string, unknown>) => JSON.stringify(args), {
+    name,
+    description: `${name} (echo)`,
+    schema,
+  });
+}
+
+const controlSchema = {
+  type: "object",
+  properties: {
+    deviceName: { type: "string" },
+    action: { type: "string", enum: ["on", "off", "dim"] },
+    level: { type: "number", minimum: 0, maximum: 100 },
+  },
+  required: ["deviceName", "action"],
+};
+
+function registry() {
+  const log = captureLogger();
+  return { registry: createToolRegistry({ logger: log.logger }), log };
+}
+
+describe("tool registry", () => {
+  it("manual registration: a local tool is listed, offered to the provider and executed", async () => {
+    const { registry: r } = registry();
+    r.registerTool(clockDefinition, async () => ({ text: "It is 10:00.", structuredContent: { hour: 10 } }));
+    expect(r.definitions()).toEqual([
+      {
+        type: "function",
+        function: {
+          name: "get_datetime",
+          description: "The current date and time.",
+          parameters: { type: "object", properties: {} },
+        },
+      },
+    ]);
+    const result = await r.execute("get_datetime", {});
+    expect(result).toMatchObject({
+      ok: true,
+      content: "It is 10:00.",
+      structuredContent: { hour: 10 },
+      name: "get_datetime",
+      tool: "get_datetime",
+      server: "builtin",
+      toolbox: "builtin",
+      arguments: {},
+      normalizedArguments: {},
+    });
+    expect(result.ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it("built-in tools are never normalised", async () => {
+    const { registry: r } = registry();
+    let received: unknown;
+    r.registerTool(
+      { name: "search_entities", description: "search", inputSchema: { type: "object", properties: {} } },
+      async (args) => {
+        received = args;
+        return { text: "ok" };
+      },
+    );
+    const result = await r.execute("search_entities", { search_query: "lamp", area_id: "KITCHEN" });
+    expect(received).toEqual({ search_query: "lamp", area_id: "KITCHEN" });
+    expect(result.normalizedArguments).toEqual({ search_query: "lamp", area_id: "KITCHEN" });
+  });
+
+  it("MCP tools are normalised before they run, and the change is logged on one line", async () => {
+    const { registry: r, log } = registry();
+    r.registerLangChainTool(echoTool("control_zwave_device", controlSchema), {
+      server: "zwave",
+      toolbox: "home",
+    });
+    const result = await r.execute("control_zwave_device", { device_name: "Switch One", command: "on" });
+    expect(result.ok).toBe(true);
+    expect(JSON.parse(result.content)).toEqual({ deviceName: "Switch One", action: "on" });
+    expect(result.arguments).toEqual({ device_name: "Switch One", command: "on" });
+    expect(result.normalizedArguments).toEqual({ deviceName: "Switch One", action: "on" });
+    expect(log.messages("info")).toContain(
+      'control_zwave_device: {device_name: "Switch One", command: "on"} → {deviceName: "Switch One", action: "on"}',
+    );
+  });
+
+  it("logs nothing when the arguments needed no change", async () => {
+    const { registry: r, log } = registry();
+    r.registerLangChainTool(echoTool("control_zwave_device", controlSchema), {
+      server: "zwave",
+      toolbox: "home",
+    });
+    await r.execute("control_zwave_device", { deviceName: "Switch One", action: "on" });
+    expect(log.messages("info")).toEqual([]);
+  });
+
+  it("warns when an alias collides with the explicit name", async () => {
+    const { registry: r, log } = registry();
+    r.registerLangChainTool(echoTool("control_zwave_device", controlSchema), {
+      server: "zwave",
+      toolbox: "home",
+    });
+    const result = await r.execute("control_zwave_device", {
+      device_name: "Alias",
+      deviceName: "Explicit",
+      action: "on",
+    });
+    expect(result.normalizedArguments).toEqual({ deviceName: "Explicit", action: "on" });
+    expect(log.messages("warn").join("\n")).toContain("kept 'deviceName' and dropped 'device_name'");
+  });
+
+  it("a still-invalid call gets a self-correcting error naming the valid parameters", async () => {
+    const { registry: r } = registry();
+    r.registerLangChainTool(echoTool("control_zwave_device", controlSchema), {
+      server: "zwave",
+      toolbox: "home",
+    });
+    const result = await r.execute("control_zwave_device", { name: "Switch One", action: "toggle" });
+    expect(result.ok).toBe(false);
+    expect(result.error).toContain("missing required parameter 'deviceName'");
+    expect(result.error).toContain(`'action' must be one of "on", "off", "dim"`);
+    expect(result.error).toContain(
+      'Valid parameters: deviceName (string, required), action ("on" | "off" | "dim", required), level (number, 0–100).',
+    );
+  });
+
+  it("an unknown tool is an error result, not an exception, and lists what exists", async () => {
+    const { registry: r } = registry();
+    r.registerTool(clockDefinition, async () => ({ text: "now" }));
+    const result = await r.execute("get_weather", {});
+    expect(result).toMatchObject({ ok: false, name: "get_weather" });
+    expect(result.error).toContain("Unknown tool 'get_weather'");
+    expect(result.error).toContain("get_datetime");
+  });
+
+  it("a tool that throws becomes an error result with its message", async () => {
+    const { registry: r } = registry();
+    r.registerTool(clockDefinition, async () => {
+      throw new Error("clock is broken");
+    });
+    expect(await r.execute("get_datetime", {})).toMatchObject({ ok: false, error: "clock is broken" });
+  });
+
+  it("a tool that never answers is cut off by the per-tool timeout and told it was aborted", async () => {
+    const { registry: r } = registry();
+    let aborted = false;
+    r.registerTool(clockDefinition, (_args, context) => {
+      context.signal.addEventListener("abort", () => (aborted = true));
+      return new Promise(() => undefined);
+    });
+    const result = await r.execute("get_datetime", {}, { timeoutMs: 50 });
+    expect(result.ok).toBe(false);
+    expect(result.error).toBe("get_datetime did not answer within 50 ms.");
+    expect(aborted).toBe(true);
+  });
+
+  it("tools of an unavailable server say so instead of failing obscurely", async () => {
+    const { registry: r } = registry();
+    r.registerLangChainTool(echoTool("list_zwave_devices", { type: "object", properties: {} }), {
+      server: "zwave",
+      toolbox: "home",
+    });
+    r.setServerAvailability("zwave", false, "restarting");
+    const result = await r.execute("list_zwave_devices", {});
+    expect(result.error).toBe(
+      "The MCP server 'zwave' is unavailable right now (restarting); list_zwave_devices will work again when it is back.",
+    );
+    r.setServerAvailability("zwave", true);
+    expect((await r.execute("list_zwave_devices", {})).ok).toBe(true);
+  });
+
+  it("use_tool executes through the registry by structured identifier, with normalisation", async () => {
+    const { registry: r } = registry();
+    r.registerLangChainTool(echoTool("control_zwave_device", controlSchema), {
+      server: "zwave",
+      toolbox: "home",
+    });
+    const useTool = createUseToolExecutor(r);
+    const output = await useTool(
+      {
+        tool: { toolbox: "home", server: "zwave", name: "control_zwave_device" },
+        arguments: { device_name: "Switch One", command: "off" },
+      },
+      { signal: new AbortController().signal },
+    );
+    expect(JSON.parse(output.text)).toEqual({ deviceName: "Switch One", action: "off" });
+    expect(useToolDefinition.name).toBe("use_tool");
+  });
+
+  it("use_tool rejects bad identifiers with the identifier's exact messages", async () => {
+    const { registry: r } = registry();
+    const useTool = createUseToolExecutor(r);
+    const signal = new AbortController().signal;
+    expect((await useTool({ tool: { toolbox: "", server: "zwave", name: "x" } }, { signal })).text).toBe(
+      "Invalid tool identifier: toolbox: Toolbox name cannot be empty",
+    );
+    expect(
+      (await useTool({ tool: { toolbox: "home", server: "zwave", tool: "x" } }, { signal })).text,
+    ).toContain("Unrecognized key(s) in object: 'tool'");
+    const wrongBox = await useTool({ tool: { toolbox: "garden", server: "zwave", name: "x" } }, { signal });
+    expect(wrongBox).toMatchObject({ isError: true });
+  });
+
+  it("lists toolboxes with their servers and tool counts", () => {
+    const { registry: r } = registry();
+    r.registerTool(clockDefinition, async () => ({ text: "now" }));
+    r.registerLangChainTool(echoTool("list_zwave_devices", { type: "object", properties: {} }), {
+      server: "zwave",
+      toolbox: "home",
+    });
+    r.registerLangChainTool(echoTool("control_zwave_device", controlSchema), {
+      server: "zwave",
+      toolbox: "home",
+    });
+    expect(r.toolboxes()).toEqual([
+      { name: "builtin", servers: ["builtin"], tools: 1 },
+      { name: "home", servers: ["zwave"], tools: 2 },
+    ]);
+  });
+
+  it("schemas are converted for providers: $ref inlined, anyOf-with-null and type lists reduced, untyped kept", () => {
+    const { registry: r } = registry();
+    r.registerLangChainTool(
+      echoTool("set_scene", {
+        type: "object",
+        $defs: { Scene: { type: "string", enum: ["movie", "dinner"] } },
+        properties: {
+          scene: { $ref: "#/$defs/Scene" },
+          transition: { anyOf: [{ type: "number" }, { type: "null" }] },
+          note: { type: ["string", "null"] },
+          extra: {},
+        },
+        required: ["scene"],
+      }),
+      { server: "scenes", toolbox: "default" },
+    );
+    expect(r.definitions()[0]?.function.parameters).toEqual({
+      type: "object",
+      properties: {
+        scene: { type: "string", enum: ["movie", "dinner"] },
+        transition: { type: "number" },
+        note: { type: "string" },
+        extra: {},
+      },
+      required: ["scene"],
+    });
+  });
+
+  it("a tool whose schema cannot be converted is dropped alone, with a warning", () => {
+    const { registry: r, log } = registry();
+    const { registered, dropped } = r.replaceServerTools({ server: "mixed", toolbox: "default" }, [
+      echoTool("good_tool", { type: "object", properties: { a: { type: "string" } } }),
+      {
+        ...echoTool("bad_tool", { type: "object", properties: {} }),
+        name: "bad_tool",
+        schema: { $ref: "#/$defs/Nope" },
+      },
+    ]);
+    expect(registered).toEqual(["good_tool"]);
+    expect(dropped.map((d) => d.tool)).toEqual(["bad_tool"]);
+    expect(r.list().map((t) => t.name)).toEqual(["good_tool"]);
+    expect(log.messages("warn").join("\n")).toContain("dropped tool 'bad_tool'");
+  });
+
+  it("namespaces names two servers share and reports why on the tool list", () => {
+    const { registry: r } = registry();
+    r.registerLangChainTool(echoTool("search", { type: "object", properties: {} }), {
+      server: "Weather",
+      toolbox: "default",
+    });
+    r.registerLangChainTool(echoTool("search", { type: "object", properties: {} }), {
+      server: "Database",
+      toolbox: "default",
+    });
+    const listed = r.list().map((t) => ({ name: t.name, namespaced: t.namespaced, reason: t.reason }));
+    expect(listed).toEqual([
+      { name: "Database__search", namespaced: true, reason: "'search' is offered by 2 servers" },
+      { name: "Weather__search", namespaced: true, reason: "'search' is offered by 2 servers" },
+    ]);
+  });
+});
