@@ -1,0 +1,55 @@
+/** One sentence to handle, from Wyoming or the HTTP API. */
+export interface TurnRequest {
+  text: string;
+  language?: string;
+  conversationId?: string;
+  /** The Home Assistant device (satellite) that heard it; its area helps resolve names. */
+  deviceId?: string;
+  satelliteId?: string;
+  signal?: AbortSignal;
+}
+
+export type ResponseType = "action_done" | "query_answer" | "error";
+
+export interface TurnToolCall {
+  /** The name the LLM (or the fast path) called. */
+  name: string;
+  arguments: Record<string, unknown>;
+  normalized_arguments: Record<string, unknown>;
+  result: string;
+  ok: boolean;
+  ms: number;
+  /** The tool's own name and server, when the call reached one. */
+  tool?: string;
+  server?: string;
+}
+
+/** What a turn came to (design §4.3, the /api/conversation response). */
+export interface TurnResult {
+  speech: string;
+  conversation_id: string;
+  response_type: ResponseType;
+  tool_calls: TurnToolCall[];
+}
+
+/** A finished turn as the status page shows it. */
+export interface TurnRecord extends TurnResult {
+  id: number;
+  text: string;
+  language: string;
+  /** "fast-path", "llm" or "fast-path → llm". */
+  handledBy: string;
+  startedAt: string;
+  ms: number;
+  deviceId?: string;
+}
+
+export interface ConversationAgent {
+  handle(request: TurnRequest): Promise<TurnResult>;
+  /** The most recent turns, newest last (at most 200). */
+  recentTurns(): TurnRecord[];
+  /** Called after each finished turn. */
+  onTurn(listener: (turn: TurnRecord) => void): () => void;
+  /** Provider and model, for the status page. */
+  describe(): { provider: string; model?: string; languages: string[] };
+}
