@@ -1,0 +1,127 @@
+import { deviceAreaId, entityAreaId, type HomeData } from "./home-data.js";
+import { nameTokens, normalizeName } from "./names.js";
+
+/** An entity as the resolver and summary see it: its names, place and exposure. */
+export interface EntityRecord {
+  entityId: string;
+  domain: string;
+  /** What HA shows: the state's friendly name, else the registry's, else the object id. */
+  name: string;
+  aliases: string[];
+  /** Normalised forms of every name the entity answers to (name, original name, full name, aliases). */
+  normalizedNames: string[];
+  /** The meaningful words of each normalised name, in the same order. */
+  nameWords: string[][];
+  /** Words of every name plus its area's, floor's and domain's, for partial matches. */
+  words: Set<string>;
+  areaId?: string;
+  floorId?: string;
+  deviceId?: string;
+  exposed: boolean;
+}
+
+export interface HomeIndex {
+  records: Map<string, EntityRecord>;
+  /** Normalised name or alias → entities answering to it exactly. */
+  byName: Map<string, string[]>;
+  /** Word → entities with that word in a name, area, floor or domain. */
+  byWord: Map<string, string[]>;
+  byArea: Map<string, string[]>;
+  byFloor: Map<string, string[]>;
+  byDevice: Map<string, string[]>;
+  /** Normalised area name, alias or id → area id. */
+  areaByName: Map<string, string>;
+  floorByName: Map<string, string>;
+}
+
+function push(map: Map<string, string[]>, key: string, value: string): void {
+  const list = map.get(key);
+  if (!list) map.set(key, [value]);
+  else if (list[list.length - 1] !== value) list.push(value);
+}
+
+function entityNames(data: HomeData, entityId: string): { name: string; names: string[]; aliases: string[] } {
+  const state = data.states.get(entityId);
+  const entry = data.registry.get(entityId);
+  const friendly =
+    typeof state?.attributes.friendly_name === "string" ? state.attributes.friendly_name : undefined;
+  const device = entry?.device_id ? data.devices.get(entry.device_id) : undefined;
+  const deviceName = device?.name_by_user ?? device?.name ?? undefined;
+  const own = entry?.name ?? entry?.original_name ?? undefined;
+  // has_entity_name entities are named relative to their device ("Light" of "Kitchen Lamp").
+  const full = entry?.has_entity_name && deviceName ? (own ? `${deviceName} ${own}` : deviceName) : own;
+  const aliases = entry?.aliases ?? [];
+  const candidates = [friendly, entry?.name, entry?.has_entity_name ? undefined : entry?.original_name, full];
+  const names = [...new Set([...candidates, ...aliases].filter((n): n is string => !!n && n.trim() !== ""))];
+  const name = friendly ?? full ?? entityId.slice(entityId.indexOf(".") + 1).replace(/_/g, " ");
+  if (names.length === 0) names.push(name);
+  return { name, names, aliases };
+}
+
+/** Builds every lookup table from the mirrored data; O(entities), done only when names or places change. */
+export function buildHomeIndex(data: HomeData): HomeIndex {
+  const index: HomeIndex = {
+    records: new Map(),
+    byName: new Map(),
+    byWord: new Map(),
+    byArea: new Map(),
+    byFloor: new Map(),
+    byDevice: new Map(),
+    areaByName: new Map(),
+    floorByName: new Map(),
+  };
+  const placeWords = new Map<string, string[]>();
+  for (const floor of data.floors.values()) {
+    const names = [floor.name, ...(floor.aliases ?? [])].map(normalizeName);
+    for (const n of [...names, floor.floor_id]) index.floorByName.set(n, floor.floor_id);
+    placeWords.set(`floor:${floor.floor_id}`, names.flatMap(nameTokens));
+  }
+  for (const area of data.areas.values()) {
+    const names = [area.name, ...(area.aliases ?? [])].map(normalizeName);
+    for (const n of [...names, area.area_id]) index.areaByName.set(n, area.area_id);
+    placeWords.set(`area:${area.area_id}`, names.flatMap(nameTokens));
+  }
+
+  for (const entityId of data.states.keys()) {
+    const entry = data.registry.get(entityId);
+    // Disabled entities have no state; registry-only rows are skipped by iterating states.
+    if (entry?.disabled_by) continue;
+    const domain = entityId.slice(0, entityId.indexOf("."));
+    const { name, names, aliases } = entityNames(data, entityId);
+    const normalizedNames = [...new Set(names.map(normalizeName).filter((n) => n !== ""))];
+    const nameWords = normalizedNames.map(nameTokens);
+    const areaId = entityAreaId(data, entityId);
+    const floorId = areaId ? (data.areas.get(areaId)?.floor_id ?? undefined) : undefined;
+    const words = new Set([
+      ...nameWords.flat(),
+      ...domain.split("_"),
+      ...(areaId ? (placeWords.get(`area:${areaId}`) ?? []) : []),
+      ...(floorId ? (placeWords.get(`floor:${floorId}`) ?? []) : []),
+    ]);
+    const record: EntityRecord = {
+      entityId,
+      domain,
+      name,
+      aliases,
+      normalizedNames,
+      nameWords,
+      words,
+      areaId,
+      floorId,
+      deviceId: entry?.device_id ?? undefined,
+      exposed: data.exposure.get(entityId) === true,
+    };
+    index.records.set(entityId, record);
+    for (const n of normalizedNames) push(index.byName, n, entityId);
+    for (const w of words) push(index.byWord, w, entityId);
+    if (areaId) push(index.byArea, areaId, entityId);
+    if (floorId) push(index.byFloor, floorId, entityId);
+    if (record.deviceId) push(index.byDevice, record.deviceId, entityId);
+  }
+  return index;
+}
+
+/** Where a satellite stands, for tie-breaking: its device's area (inherited from a parent device). */
+export function speakerAreaId(data: HomeData, deviceId: string | undefined): string | undefined {
+  return deviceId ? deviceAreaId(data, deviceId) : undefined;
+}

@@ -1,0 +1,490 @@
+// A fake Home Assistant websocket API (reference/ha-protocols.md §3), enough for the mirror, the
+// tools and end-to-end tests. It speaks to any client at `<url>/api/websocket`:
+//   auth phase (auth_required → auth → auth_ok | auth_invalid + close), strictly increasing ids,
+//   result/error framing, supported_features (coalesced array frames), ping, get_config,
+//   get_states, subscribe_entities (compressed a/c/r), subscribe_events (+ unsubscribe_events),
+//   config/{floor,area,device,entity}_registry/list, config/entity_registry/get_entries,
+//   homeassistant/expose_entity/list, and call_service for lights (brightness), switches, fans,
+//   input_booleans and media players (volume), emitting state events and registry-updated events.
+//
+// API:
+//   const ha = await startFakeHa({ home?: sampleHome(), token?: "good-token" });
+//   ha.url                      HTTP base to give the client (ws URL = url + "/api/websocket")
+//   ha.home                     the live data (mutate through the methods below to emit events)
+//   ha.setState(id, s, attrs?)  change a state (attrs merged) and emit events; ha.removeState(id)
+//   ha.updateEntity(id, {...})  change a registry entry (name, aliases, area_id…) → entity_registry_updated
+//   ha.updateDevice(id, {...})  e.g. { name_by_user } → device_registry_updated (+ friendly names)
+//   ha.updateArea(id, {...})    → area_registry_updated
+//   ha.setExposed(id, bool)     Assist exposure (registry options, or legacy store)
+//   ha.setUnresponsive(id, b)   service calls on it succeed but its state never changes
+//   ha.setToken(t)              the token accepted from now on
+//   ha.dropAll()                close every socket, as a restart does
+//   ha.down() / ha.up()         refuse new connections (after dropping all) / accept again;
+//                               changes made while down are seen by the client after it resyncs
+//   ha.serviceCalls             every call_service received: {domain, service, service_data, target}
+//   ha.connections()            number of authenticated sockets
+//   await ha.close()
+import { createServer, type Server } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { WebSocketServer, type WebSocket } from "ws";
+import {
+  friendlyName,
+  MEDIA_VOLUME_SET,
+  newContextId,
+  sampleHome,
+  type AreaRow,
+  type DeviceRow,
+  type EntityRow,
+  type FakeHome,
+  type FakeState,
+} from "./ha-home.js";
+
+export interface ServiceCall {
+  domain: string;
+  service: string;
+  service_data: Record<string, unknown>;
+  target: Record<string, unknown>;
+}
+
+export interface FakeHa {
+  url: string;
+  home: FakeHome;
+  serviceCalls: ServiceCall[];
+  setState(entityId: string, value: string, attributes?: Record<string, unknown>): void;
+  removeState(entityId: string): void;
+  updateEntity(entityId: string, changes: Partial<EntityRow>): void;
+  updateDevice(deviceId: string, changes: Partial<DeviceRow>): void;
+  updateArea(areaId: string, changes: Partial<AreaRow>): void;
+  setExposed(entityId: string, exposed: boolean): void;
+  setUnresponsive(entityId: string, unresponsive: boolean): void;
+  setToken(token: string): void;
+  dropAll(): void;
+  down(): void;
+  up(): void;
+  connections(): number;
+  close(): Promise<void>;
+}
+
+export interface FakeHaOptions {
+  home?: FakeHome;
+  token?: string;
+  haVersion?: string;
+}
+
+type Message = Record<string, unknown> & { id?: number; type?: string };
+
+interface Client {
+  ws: WebSocket;
+  lastId: number;
+  coalesce: boolean;
+  outbox: unknown[];
+  /** subscription id → filter: "entities" or an event type ("*" = all). */
+  subscriptions: Map<number, string>;
+}
+
+class CommandError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const now = () => Date.now() / 1000;
+
+function compress(s: FakeState): Record<string, unknown> {
+  const out: Record<string, unknown> = { s: s.state, a: s.attributes, c: s.contextId, lc: s.lastChanged };
+  if (s.lastUpdated !== s.lastChanged) out.lu = s.lastUpdated;
+  return out;
+}
+
+function fullState(entityId: string, s: FakeState): Record<string, unknown> {
+  return {
+    entity_id: entityId,
+    state: s.state,
+    attributes: s.attributes,
+    last_changed: new Date(s.lastChanged * 1000).toISOString(),
+    last_updated: new Date(s.lastUpdated * 1000).toISOString(),
+    context: { id: s.contextId, parent_id: null, user_id: null },
+  };
+}
+
+/** The registry list omits the extended fields that only get_entries returns. */
+function listRow(row: EntityRow): Record<string, unknown> {
+  const { aliases: _aliases, ...rest } = row;
+  return rest;
+}
+
+function ids(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  return typeof value === "string" ? [value] : [];
+}
+
+export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> {
+  const home = options.home ?? sampleHome();
+  const haVersion = options.haVersion ?? String(home.config.version ?? "2026.9.1");
+  let token = options.token ?? "good-token";
+  let accepting = true;
+  const clients = new Set<Client>();
+  const unresponsive = new Set<string>();
+  const serviceCalls: ServiceCall[] = [];
+
+  const http: Server = createServer((_req, res) => {
+    res.writeHead(404).end();
+  });
+  const wss = new WebSocketServer({ noServer: true });
+  http.on("upgrade", (req, socket: Socket, head) => {
+    if (!accepting || !req.url?.startsWith("/api/websocket")) {
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => accept(ws));
+  });
+
+  const flush = (client: Client) => {
+    const batch = client.outbox.splice(0);
+    if (batch.length === 0 || client.ws.readyState !== client.ws.OPEN) return;
+    client.ws.send(JSON.stringify(batch.length === 1 ? batch[0] : batch));
+  };
+  const send = (client: Client, message: unknown) => {
+    if (!client.coalesce) {
+      if (client.ws.readyState === client.ws.OPEN) client.ws.send(JSON.stringify(message));
+      return;
+    }
+    // HA coalesces what is ready in one loop iteration into one array frame.
+    if (client.outbox.push(message) === 1) setImmediate(() => flush(client));
+  };
+  const result = (client: Client, id: number, value: unknown = null) =>
+    send(client, { id, type: "result", success: true, result: value });
+  const error = (client: Client, id: number | undefined, code: string, message: string) =>
+    send(client, { id, type: "result", success: false, error: { code, message } });
+
+  const broadcastEvent = (eventType: string, data: Record<string, unknown>) => {
+    const event = {
+      event_type: eventType,
+      data,
+      origin: "LOCAL",
+      time_fired: new Date().toISOString(),
+      context: { id: newContextId(), parent_id: null, user_id: null },
+    };
+    for (const client of clients) {
+      for (const [subId, filter] of client.subscriptions) {
+        if (filter === eventType || filter === "*") send(client, { id: subId, type: "event", event });
+      }
+    }
+  };
+  const broadcastEntities = (payload: Record<string, unknown>) => {
+    for (const client of clients) {
+      for (const [subId, filter] of client.subscriptions) {
+        if (filter === "entities") send(client, { id: subId, type: "event", event: payload });
+      }
+    }
+  };
+
+  const writeState = (entityId: string, value: string, attributes: Record<string, unknown>) => {
+    const old = home.states.get(entityId);
+    const t = now();
+    const changedState = !old || old.state !== value;
+    const next: FakeState = {
+      state: value,
+      attributes: { ...(old?.attributes ?? {}), ...attributes },
+      lastChanged: changedState ? t : old.lastChanged,
+      lastUpdated: t,
+      contextId: newContextId(),
+    };
+    if (old && !changedState && JSON.stringify(old.attributes) === JSON.stringify(next.attributes)) return;
+    home.states.set(entityId, next);
+    if (!old) {
+      broadcastEntities({ a: { [entityId]: compress(next) } });
+    } else {
+      const plus: Record<string, unknown> = { c: next.contextId };
+      if (changedState) {
+        plus.s = value;
+        plus.lc = next.lastChanged;
+      } else plus.lu = next.lastUpdated;
+      const changedAttrs: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(next.attributes)) {
+        if (JSON.stringify(old.attributes[k]) !== JSON.stringify(v)) changedAttrs[k] = v;
+      }
+      const removed = Object.keys(old.attributes).filter((k) => !(k in next.attributes));
+      if (Object.keys(changedAttrs).length) plus.a = changedAttrs;
+      const diff: Record<string, unknown> = { "+": plus };
+      if (removed.length) diff["-"] = { a: removed };
+      broadcastEntities({ c: { [entityId]: diff } });
+    }
+    broadcastEvent("state_changed", {
+      entity_id: entityId,
+      old_state: old ? fullState(entityId, old) : null,
+      new_state: fullState(entityId, next),
+    });
+  };
+
+  const refreshFriendlyName = (row: EntityRow) => {
+    const s = home.states.get(row.entity_id);
+    const name = friendlyName(home, row);
+    if (s && s.attributes.friendly_name !== name) writeState(row.entity_id, s.state, { friendly_name: name });
+  };
+
+  const isExposed = (entityId: string): boolean | undefined => {
+    const row = home.entities.find((e) => e.entity_id === entityId);
+    if (row) return row.options.conversation?.should_expose as boolean | undefined;
+    return home.legacyExposure.get(entityId);
+  };
+
+  const callService = (msg: Message): Record<string, unknown> => {
+    const domain = String(msg.domain);
+    const service = String(msg.service);
+    const data = (msg.service_data ?? {}) as Record<string, unknown>;
+    const target = (msg.target ?? {}) as Record<string, unknown>;
+    serviceCalls.push({ domain, service, service_data: data, target });
+    const toggleDomains = ["light", "switch", "fan", "input_boolean", "media_player"];
+    const known =
+      (toggleDomains.includes(domain) && ["turn_on", "turn_off", "toggle"].includes(service)) ||
+      (domain === "media_player" && service === "volume_set");
+    if (!known) throw new CommandError("not_found", `Action ${domain}.${service} not found.`);
+    const entityIds = [...ids(target.entity_id), ...ids(data.entity_id)];
+    if (service === "volume_set") {
+      const level = data.volume_level;
+      if (typeof level !== "number" || level < 0 || level > 1) {
+        throw new CommandError(
+          "invalid_format",
+          "value must be at most 1 for dictionary value @ data['volume_level']",
+        );
+      }
+    }
+    for (const entityId of entityIds) {
+      // HA skips referenced entities that don't exist (it only logs a warning).
+      const current = home.states.get(entityId);
+      if (!current || !entityId.startsWith(`${domain}.`)) continue;
+      if (service === "volume_set") {
+        const features = Number(current.attributes.supported_features ?? 0);
+        if (!(features & MEDIA_VOLUME_SET)) {
+          throw new CommandError(
+            "home_assistant_error",
+            `Entity ${entityId} does not support action media_player.volume_set`,
+          );
+        }
+      }
+      if (unresponsive.has(entityId)) continue;
+      if (service === "volume_set") {
+        writeState(entityId, current.state, { volume_level: data.volume_level });
+        continue;
+      }
+      const isOn = current.state !== "off";
+      const turnOn = service === "turn_on" || (service === "toggle" && !isOn);
+      const attrs: Record<string, unknown> = {};
+      if (domain === "light") {
+        let brightness: number | undefined;
+        if (typeof data.brightness_pct === "number")
+          brightness = Math.round((data.brightness_pct * 255) / 100);
+        if (typeof data.brightness === "number") brightness = data.brightness;
+        if (turnOn && brightness === 0) {
+          writeState(entityId, "off", { brightness: null });
+          continue;
+        }
+        if (turnOn) attrs.brightness = brightness ?? (isOn ? current.attributes.brightness : 255);
+        else attrs.brightness = null;
+      }
+      writeState(entityId, turnOn ? "on" : "off", attrs);
+    }
+    return { context: { id: newContextId(), parent_id: null, user_id: null }, response: null };
+  };
+
+  const handle = (client: Client, msg: Message) => {
+    const id = msg.id;
+    if (typeof id !== "number" || id <= client.lastId) {
+      error(client, id, "id_reuse", "Identifier values have to increase.");
+      return;
+    }
+    client.lastId = id;
+    try {
+      switch (msg.type) {
+        case "supported_features": {
+          const features = (msg.features ?? {}) as Record<string, unknown>;
+          result(client, id);
+          client.coalesce = features.coalesce_messages === 1;
+          return;
+        }
+        case "ping":
+          send(client, { id, type: "pong" });
+          return;
+        case "get_config":
+          return result(client, id, home.config);
+        case "get_states":
+          return result(
+            client,
+            id,
+            [...home.states].map(([e, s]) => fullState(e, s)),
+          );
+        case "config/floor_registry/list":
+          return result(client, id, home.floors);
+        case "config/area_registry/list":
+          return result(client, id, home.areas);
+        case "config/device_registry/list":
+          return result(client, id, home.devices);
+        case "config/entity_registry/list":
+          return result(client, id, home.entities.map(listRow));
+        case "config/entity_registry/get_entries": {
+          const rows = new Map(home.entities.map((e) => [e.entity_id, e]));
+          const out: Record<string, unknown> = {};
+          for (const entityId of ids(msg.entity_ids)) out[entityId] = rows.get(entityId) ?? null;
+          return result(client, id, out);
+        }
+        case "homeassistant/expose_entity/list": {
+          const exposed: Record<string, Record<string, boolean>> = {};
+          for (const [entityId, value] of home.legacyExposure) exposed[entityId] = { conversation: value };
+          for (const row of home.entities) {
+            const setting = row.options.conversation?.should_expose;
+            exposed[row.entity_id] = typeof setting === "boolean" ? { conversation: setting } : {};
+          }
+          return result(client, id, { exposed_entities: exposed });
+        }
+        case "subscribe_events":
+          client.subscriptions.set(id, typeof msg.event_type === "string" ? msg.event_type : "*");
+          return result(client, id);
+        case "subscribe_entities": {
+          client.subscriptions.set(id, "entities");
+          result(client, id);
+          const all: Record<string, unknown> = {};
+          for (const [entityId, s] of home.states) all[entityId] = compress(s);
+          send(client, { id, type: "event", event: { a: all } });
+          return;
+        }
+        case "unsubscribe_events": {
+          if (!client.subscriptions.delete(Number(msg.subscription))) {
+            throw new CommandError("not_found", "Subscription not found.");
+          }
+          return result(client, id);
+        }
+        case "call_service":
+          return result(client, id, callService(msg));
+        default:
+          throw new CommandError("unknown_command", "Unknown command.");
+      }
+    } catch (err) {
+      if (err instanceof CommandError) error(client, id, err.code, err.message);
+      else error(client, id, "unknown_error", (err as Error).message);
+    }
+  };
+
+  const accept = (ws: WebSocket) => {
+    let authed = false;
+    const client: Client = { ws, lastId: 0, coalesce: false, outbox: [], subscriptions: new Map() };
+    ws.send(JSON.stringify({ type: "auth_required", ha_version: haVersion }));
+    const authTimer = setTimeout(() => ws.close(), 10_000);
+    ws.on("message", (raw) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(String(raw));
+      } catch {
+        ws.close();
+        return;
+      }
+      if (!authed) {
+        const msg = parsed as Message;
+        clearTimeout(authTimer);
+        if (msg.type === "auth" && msg.access_token === token) {
+          authed = true;
+          clients.add(client);
+          ws.send(JSON.stringify({ type: "auth_ok", ha_version: haVersion }));
+        } else {
+          ws.send(JSON.stringify({ type: "auth_invalid", message: "Invalid access token or password" }));
+          ws.close();
+        }
+        return;
+      }
+      for (const msg of Array.isArray(parsed) ? parsed : [parsed]) handle(client, msg as Message);
+    });
+    ws.on("close", () => {
+      clearTimeout(authTimer);
+      clients.delete(client);
+    });
+  };
+
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  const { port } = http.address() as AddressInfo;
+
+  const dropAll = () => {
+    for (const client of clients) client.ws.terminate();
+    for (const ws of wss.clients) ws.terminate();
+    clients.clear();
+  };
+
+  const entityRowOf = (entityId: string) => {
+    const row = home.entities.find((e) => e.entity_id === entityId);
+    if (!row) throw new Error(`no registry entry ${entityId}`);
+    return row;
+  };
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    home,
+    serviceCalls,
+    setState: (entityId, value, attributes = {}) => writeState(entityId, value, attributes),
+    removeState: (entityId) => {
+      if (!home.states.delete(entityId)) return;
+      broadcastEntities({ r: [entityId] });
+    },
+    updateEntity: (entityId, changes) => {
+      const row = entityRowOf(entityId);
+      const old: Record<string, unknown> = {};
+      for (const key of Object.keys(changes)) old[key] = row[key as keyof EntityRow];
+      Object.assign(row, changes);
+      broadcastEvent("entity_registry_updated", { action: "update", entity_id: entityId, changes: old });
+      refreshFriendlyName(row);
+    },
+    updateDevice: (deviceId, changes) => {
+      const device = home.devices.find((d) => d.id === deviceId);
+      if (!device) throw new Error(`no device ${deviceId}`);
+      const old: Record<string, unknown> = {};
+      for (const key of Object.keys(changes)) old[key] = device[key];
+      Object.assign(device, changes);
+      broadcastEvent("device_registry_updated", { action: "update", device_id: deviceId, changes: old });
+      for (const row of home.entities.filter((e) => e.device_id === deviceId)) refreshFriendlyName(row);
+    },
+    updateArea: (areaId, changes) => {
+      const area = home.areas.find((a) => a.area_id === areaId);
+      if (!area) throw new Error(`no area ${areaId}`);
+      Object.assign(area, changes);
+      broadcastEvent("area_registry_updated", { action: "update", area_id: areaId });
+    },
+    setExposed: (entityId, exposed) => {
+      const row = home.entities.find((e) => e.entity_id === entityId);
+      if (!row) {
+        home.legacyExposure.set(entityId, exposed);
+        return;
+      }
+      if (isExposed(entityId) === exposed) return;
+      const old = { ...row.options };
+      row.options = { ...row.options, conversation: { ...row.options.conversation, should_expose: exposed } };
+      broadcastEvent("entity_registry_updated", {
+        action: "update",
+        entity_id: entityId,
+        changes: { options: old },
+      });
+    },
+    setUnresponsive: (entityId, value) => {
+      if (value) unresponsive.add(entityId);
+      else unresponsive.delete(entityId);
+    },
+    setToken: (t) => {
+      token = t;
+    },
+    dropAll,
+    down: () => {
+      accepting = false;
+      dropAll();
+    },
+    up: () => {
+      accepting = true;
+    },
+    connections: () => clients.size,
+    close: async () => {
+      accepting = false;
+      dropAll();
+      wss.close();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
