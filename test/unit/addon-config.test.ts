@@ -41,12 +41,16 @@ describe("config.yaml as Supervisor reads it", () => {
     expect(config.homeassistant_api).toBe(true);
   });
 
-  it("points Ingress, the watchdog and the Wyoming port at the ports the bridge listens on by default", () => {
+  it("points Ingress, the watchdog and the declared ports at the ports the bridge listens on by default", () => {
     const productDefaults = optionsSchema.parse({});
     expect(config.ingress).toBe(true);
     expect(config.ingress_port).toBe(productDefaults.api_port);
     expect(config.watchdog).toBe(`http://[HOST]:[PORT:${productDefaults.api_port}]/healthz`);
-    expect(config.ports).toEqual({ [`${productDefaults.wyoming_port}/tcp`]: null });
+    // Declared but not published: Home Assistant reaches them on the internal network.
+    expect(config.ports).toEqual({
+      [`${productDefaults.wyoming_port}/tcp`]: null,
+      [`${productDefaults.api_port}/tcp`]: null,
+    });
   });
 });
 
