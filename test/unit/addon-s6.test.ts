@@ -1,5 +1,13 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -40,12 +48,12 @@ describe("s6-overlay service", () => {
     ).toEqual(["100755", "100755"]);
   });
 
-  it("run replaces itself with the bridge, which sees the container environment", () => {
+  it("run replaces itself with the bridge, started in the app folder with the container environment", () => {
     const dir = makeScratch();
     mkdirSync(join(dir, "dist"));
     writeFileSync(
       join(dir, "dist/main.js"),
-      "process.stdout.write(JSON.stringify({ pid: process.pid, argv: process.argv.slice(2), token: process.env.SUPERVISOR_TOKEN }));",
+      "process.stdout.write(JSON.stringify({ pid: process.pid, cwd: process.cwd(), argv: process.argv.slice(2), token: process.env.SUPERVISOR_TOKEN }));",
     );
     expect(readFileSync(join(ROOT, SERVICE, "run"), "utf8")).toMatch(/^#!\/command\/with-contenv /);
 
@@ -56,8 +64,8 @@ describe("s6-overlay service", () => {
     });
 
     expect(child.status).toBe(0);
-    const seen = JSON.parse(child.stdout) as { pid: number; argv: string[]; token: string };
-    expect(seen).toEqual({ pid: child.pid, argv: [], token: "from-contenv" });
+    const seen = JSON.parse(child.stdout) as { pid: number; cwd: string; argv: string[]; token: string };
+    expect(seen).toEqual({ pid: child.pid, cwd: realpathSync(dir), argv: [], token: "from-contenv" });
   });
 
   describe("finish", () => {
