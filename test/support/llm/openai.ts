@@ -1,0 +1,107 @@
+/** OpenAI Chat Completions, `POST /v1/chat/completions`: JSON, or SSE when the request says `stream: true`. */
+import { argsText, contentText, json, list, sse, streamPieces, type ProviderApi } from "./types.js";
+
+const ERROR_TYPES: Record<number, string> = {
+  400: "invalid_request_error",
+  401: "invalid_request_error",
+  404: "invalid_request_error",
+  429: "rate_limit_exceeded",
+};
+
+const USAGE = { prompt_tokens: 12, completion_tokens: 6, total_tokens: 18 };
+let completionCount = 0;
+
+export const openaiApi: ProviderApi = {
+  provider: "openai",
+  path: "/v1/chat/completions",
+
+  parse(body) {
+    const messages = list(body.messages);
+    const system = messages.filter((m) => m.role === "system" || m.role === "developer");
+    const lastUser = messages.filter((m) => m.role === "user").at(-1);
+    return {
+      model: String(body.model),
+      stream: body.stream === true,
+      system: system.length ? system.map((m) => contentText(m.content)).join("\n") : undefined,
+      userText: lastUser ? contentText(lastUser.content) : undefined,
+      tools: list(body.tools).map((t) => {
+        const fn = (t.function ?? {}) as Record<string, unknown>;
+        return {
+          name: String(fn.name),
+          description: fn.description as string | undefined,
+          parameters: fn.parameters,
+        };
+      }),
+      toolResults: messages
+        .filter((m) => m.role === "tool")
+        .map((m) => ({ toolCallId: String(m.tool_call_id), content: contentText(m.content) })),
+    };
+  },
+
+  errorBody(status, message) {
+    return { error: { message, type: ERROR_TYPES[status] ?? "server_error", param: null, code: null } };
+  },
+
+  write(res, answer, request) {
+    const base = {
+      id: `chatcmpl-fake${++completionCount}`,
+      created: Math.floor(Date.now() / 1000),
+      model: request.model,
+      system_fingerprint: null,
+    };
+    const finishReason = answer.toolCalls.length > 0 ? "tool_calls" : "stop";
+    if (!request.stream) {
+      const toolCalls = answer.toolCalls.map((call) => ({
+        id: call.id,
+        type: "function",
+        function: { name: call.name, arguments: argsText(call.args) },
+      }));
+      json(res, 200, {
+        ...base,
+        object: "chat.completion",
+        choices: [
+          {
+            index: 0,
+            message: {
+              role: "assistant",
+              content: answer.text || null,
+              refusal: null,
+              ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+            },
+            logprobs: null,
+            finish_reason: finishReason,
+          },
+        ],
+        usage: USAGE,
+      });
+      return;
+    }
+    const chunk = (delta: unknown, finish: string | null = null) => ({
+      data: {
+        ...base,
+        object: "chat.completion.chunk",
+        choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+      },
+    });
+    const events: { data: unknown }[] = [chunk({ role: "assistant", content: "", refusal: null })];
+    for (const piece of streamPieces(answer.text)) events.push(chunk({ content: piece }));
+    answer.toolCalls.forEach((call, index) => {
+      events.push(
+        chunk({
+          tool_calls: [
+            { index, id: call.id, type: "function", function: { name: call.name, arguments: "" } },
+          ],
+        }),
+      );
+      for (const piece of streamPieces(argsText(call.args))) {
+        events.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
+      }
+    });
+    events.push(chunk({}, finishReason));
+    const options = (request.body.stream_options ?? {}) as Record<string, unknown>;
+    if (options.include_usage === true) {
+      events.push({ data: { ...base, object: "chat.completion.chunk", choices: [], usage: USAGE } });
+    }
+    sse(res, [...events, { data: "[DONE]" }]);
+  },
+};

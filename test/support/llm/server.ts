@@ -1,0 +1,147 @@
+/**
+ * A scripted fake of three LLM provider HTTP APIs on one loopback port, spoken to by the REAL
+ * LangChain chat clients (reference/libraries.md §4.4):
+ *
+ *   POST /v1/messages          Anthropic   new ChatAnthropic({ anthropicApiUrl: fake.url, apiKey: "x", maxRetries: 0 })
+ *   POST /v1/chat/completions  OpenAI      new ChatOpenAI({ configuration: { baseURL: fake.openaiUrl }, apiKey: "x", maxRetries: 0 })
+ *   POST /api/chat             Ollama      new ChatOllama({ baseUrl: fake.url })
+ *
+ * Each answers in its provider's JSON, or streams (Anthropic/OpenAI SSE when the body says
+ * `stream: true`; Ollama NDJSON unless it says `stream: false`).
+ *
+ * Usage:
+ *   const llm = await startFakeLlm({ script: [{ toolCalls: [{ name: "control_zwave_device",
+ *     args: { deviceName: "Kitchen", action: "on" } }] }, "The kitchen light is on."] });
+ *   ... run the agent ...
+ *   expect(llm.requests[1].toolResults[0].content).toContain("confirmed");
+ *   await llm.close();
+ *
+ * Replies (`FakeReply`, see types.ts), taken in order from the queue (`script` array, `enqueue`):
+ *   "text" or { text }                       a plain answer
+ *   { toolCalls: [{ name, args, id? }], text? }  tool calls; a string `args` is sent verbatim (malformed JSON)
+ *   { status, message? }                     an HTTP error in the provider's error shape
+ *   { raw, status?, contentType? }           bytes as they are
+ *   any of these with { delayMs }            answered that much later
+ * When the queue is empty, a `script` function `(request) => reply` answers; without one the fake
+ * answers HTTP 500 "fake LLM script exhausted", so a test that under-scripts fails loudly.
+ *
+ * Every request is recorded in `requests` (`FakeLlmRequest`): the raw `body` plus `model`,
+ * `stream`, `system`, `userText`, `tools` [{name, description, parameters}] and `toolResults`
+ * [{toolCallId?, content}], in one shape for all three providers. `latencyMs` delays every answer
+ * (for load tests).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { anthropicApi } from "./anthropic.js";
+import { ollamaApi } from "./ollama.js";
+import { openaiApi } from "./openai.js";
+import { json, type FakeLlmRequest, type FakeReply, type ProviderApi } from "./types.js";
+
+export type { FakeLlmRequest, FakeReply, FakeToolCall } from "./types.js";
+
+export type Script = (request: FakeLlmRequest) => FakeReply | Promise<FakeReply>;
+
+export interface FakeLlmOptions {
+  script?: FakeReply[] | Script;
+  /** Added before every answer. */
+  latencyMs?: number;
+}
+
+export interface FakeLlm {
+  /** `http://127.0.0.1:PORT`: Anthropic's `anthropicApiUrl`, Ollama's `baseUrl`. */
+  url: string;
+  /** `url` + `/v1`: OpenAI's `configuration.baseURL`. */
+  openaiUrl: string;
+  /** Every request received, oldest first. */
+  requests: FakeLlmRequest[];
+  /** Queues more replies behind any still queued. */
+  enqueue(...replies: FakeReply[]): void;
+  close(): Promise<void>;
+}
+
+const APIS: ProviderApi[] = [anthropicApi, openaiApi, ollamaApi];
+
+export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLlm> {
+  const queue: FakeReply[] = Array.isArray(options.script) ? [...options.script] : [];
+  const fallback = typeof options.script === "function" ? options.script : undefined;
+  const requests: FakeLlmRequest[] = [];
+  let toolCallCount = 0;
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const api = APIS.find((candidate) => req.method === "POST" && req.url?.split("?")[0] === candidate.path);
+    if (!api) {
+      json(res, 404, { error: `fake LLM: no route for ${req.method} ${req.url}` });
+      return;
+    }
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(await readBody(req));
+    } catch {
+      json(res, 400, api.errorBody(400, "request body is not JSON"));
+      return;
+    }
+    let clientGone = false;
+    res.on("close", () => (clientGone = !res.writableFinished));
+    const request: FakeLlmRequest = {
+      provider: api.provider,
+      path: api.path,
+      headers: req.headers,
+      body,
+      ...api.parse(body),
+    };
+    requests.push(request);
+    const next = queue.shift();
+    const reply: FakeReply | undefined = next ?? (fallback ? await fallback(request) : undefined);
+    if (reply === undefined) {
+      json(res, 500, api.errorBody(500, "fake LLM script exhausted"));
+      return;
+    }
+    const delayMs = (options.latencyMs ?? 0) + (typeof reply === "string" ? 0 : (reply.delayMs ?? 0));
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (clientGone) return; // the client gave up (timeout or abort) while we waited
+
+    if (typeof reply === "string") {
+      api.write(res, { text: reply, toolCalls: [] }, request);
+    } else if ("raw" in reply) {
+      res.writeHead(reply.status ?? 200, { "content-type": reply.contentType ?? "application/json" });
+      res.end(reply.raw);
+    } else if ("status" in reply) {
+      json(res, reply.status, api.errorBody(reply.status, reply.message ?? `fake error ${reply.status}`));
+    } else if ("toolCalls" in reply) {
+      const toolCalls = reply.toolCalls.map((call) => ({
+        ...call,
+        id: call.id ?? `call_fake_${++toolCallCount}`,
+      }));
+      api.write(res, { text: reply.text ?? "", toolCalls }, request);
+    } else {
+      api.write(res, { text: reply.text, toolCalls: [] }, request);
+    }
+  }
+
+  const server = createServer((req, res) => {
+    serve(req, res).catch((error: unknown) => {
+      if (!res.headersSent) json(res, 500, { error: `fake LLM failed: ${String(error)}` });
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    openaiUrl: `${url}/v1`,
+    requests,
+    enqueue: (...replies) => void queue.push(...replies),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
