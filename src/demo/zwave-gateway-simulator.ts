@@ -410,20 +410,13 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
   }
 
   function onSet(topic: string, raw: string): void {
-    let valueTopic = topic.slice(0, -"/set".length);
-    let entry = writable.get(valueTopic);
+    const entry = writable.get(topic.slice(0, -"/set".length));
     const node = entry && nodes.get(entry.nodeId);
     let target = node?.values.get(entry?.key ?? "");
     // Writes to currentValue are redirected to targetValue (sheet §1.5).
-    if (node && target && String(target.property).startsWith("current")) {
-      const paired = node.values.get(
-        keyOf({ ...target, property: `target${String(target.property).slice(7)}` }),
-      );
-      if (paired) {
-        target = paired;
-        valueTopic = topicOfValue(node, paired);
-        entry = { nodeId: node.id, key: keyOf(paired) };
-      }
+    if (node && target && target.property === "currentValue") {
+      const paired = node.values.get(keyOf({ ...target, property: "targetValue" }));
+      if (paired) target = paired;
     }
     const accepted = !!(node && target && target.writeable);
     publishedSets.push({ topic, payload: raw, accepted });

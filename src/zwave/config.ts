@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+/** Unset and empty environment variables both mean "not set". */
+const optional = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  z.string().optional(),
+);
+
+const envSchema = z.object({
+  MQTT_BROKER_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string({ error: "MQTT_BROKER_URL is required (e.g. mqtt://core-mosquitto:1883)" })
+      .regex(
+        /^(mqtts?|wss?|tcp|ssl):\/\//,
+        "MQTT_BROKER_URL must start with mqtt://, mqtts://, ws:// or wss://",
+      ),
+  ),
+  MQTT_USERNAME: optional,
+  MQTT_PASSWORD: optional,
+  ZWAVE_TOPIC_PREFIX: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("zwave")),
+  ZWAVE_GATEWAY_NAME: optional,
+  ZWAVE_CONFIRM_TIMEOUT_MS: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(0).max(60_000).default(3000),
+  ),
+  // The add-on's own level names (`notice`, `warning`) are accepted too.
+  LOG_LEVEL: z.preprocess(
+    (v) => (v === "" ? undefined : v === "notice" ? "info" : v === "warning" ? "warn" : v),
+    z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+  ),
+});
+
+export interface ZwaveServerConfig {
+  brokerUrl: string;
+  username?: string;
+  password?: string;
+  prefix: string;
+  /** Z-Wave JS UI's `mqtt.name`; found from the gateway status topic when unset. */
+  gatewayName?: string;
+  confirmTimeoutMs: number;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv): ZwaveServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(
+      `invalid Z-Wave MCP server environment: ${parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join("; ")}`,
+    );
+  }
+  const e = parsed.data;
+  return {
+    brokerUrl: e.MQTT_BROKER_URL,
+    username: e.MQTT_USERNAME,
+    password: e.MQTT_PASSWORD,
+    prefix: e.ZWAVE_TOPIC_PREFIX.replace(/\/+$/, ""),
+    // Accept the client id as well as the name: `ZWAVE_GATEWAY-Mosquitto` means `Mosquitto`.
+    gatewayName: e.ZWAVE_GATEWAY_NAME?.replace(/^ZWAVE_GATEWAY-/, ""),
+    confirmTimeoutMs: e.ZWAVE_CONFIRM_TIMEOUT_MS,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** The broker URL without credentials, for messages and logs. */
+export function displayUrl(url: string): string {
+  return url.replace(/\/\/[^@/]*@/, "//");
+}

@@ -1,0 +1,283 @@
+// The MQTT side of Z-Wave JS UI: the broker connection, the gateway's status topic, and its API
+// over MQTT (fact sheet zwave-mqtt.md §1.6, §2.1).
+import { randomBytes } from "node:crypto";
+import type { Socket } from "node:net";
+import { connect, type MqttClient } from "mqtt";
+import { z } from "zod";
+import type { Logger } from "../log.js";
+import { displayUrl } from "./config.js";
+import { ZwaveUserError } from "./errors.js";
+import { sanitizeTopic } from "./value-id.js";
+
+/** How long a tool waits for the very first connection before saying the broker is unreachable. */
+const FIRST_CONNECT_WAIT_MS = 3000;
+const API_TIMEOUT_MS = 5000;
+/** Fallback if the sync marker after subscribing never comes back. */
+const SYNC_TIMEOUT_MS = 2000;
+const GATEWAY_PREFIX = "ZWAVE_GATEWAY-";
+
+const apiReplySchema = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+  result: z.unknown().optional(),
+  origin: z.unknown().optional(),
+});
+
+const statusSchema = z.union([z.boolean(), z.object({ value: z.boolean() })]);
+
+export interface GatewayClientOptions {
+  brokerUrl: string;
+  username?: string;
+  password?: string;
+  prefix: string;
+  gatewayName?: string;
+  logger: Logger;
+}
+
+export type MessageListener = (topic: string, payload: Buffer) => void;
+
+/** `gateway-restarted`: Z-Wave JS UI came back online and starts a new topic map. */
+export type ResyncReason = "connected" | "gateway-restarted";
+
+export interface GatewayClient {
+  /** Waits for the broker (bounded); throws "cannot reach the MQTT broker" otherwise. */
+  requireBroker(): Promise<void>;
+  /** The gateway's client id (`ZWAVE_GATEWAY-<name>`), configured or found; throws if offline or ambiguous. */
+  requireGateway(): Promise<string>;
+  /** Calls a Z-Wave JS UI API and returns its `result`; throws on `success:false` or no answer. */
+  callApi(api: string, args: unknown[]): Promise<unknown>;
+  /** Publishes once, now, or throws: nothing is queued for a later reconnect. */
+  publish(topic: string, payload: string): Promise<void>;
+  onMessage(listener: MessageListener): void;
+  /** After every (re)connect once the retained messages have arrived, and when the gateway comes back. */
+  onResync(listener: (reason: ResyncReason) => void): void;
+  close(): Promise<void>;
+}
+
+interface PendingCall {
+  api: string;
+  reqId: string;
+  resolve(result: unknown): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
+  const { prefix, logger } = options;
+  const where = displayUrl(options.brokerUrl);
+  const ownId = `mcp-zwave-${randomBytes(4).toString("hex")}`;
+  const syncTopic = `${prefix}/_CLIENTS/${ownId}/sync`;
+  const configuredId = options.gatewayName ? sanitizeTopic(GATEWAY_PREFIX + options.gatewayName) : undefined;
+  const gateways = new Map<string, boolean>();
+  const pending = new Set<PendingCall>();
+  const messageListeners: MessageListener[] = [];
+  const resyncListeners: ((reason: ResyncReason) => void)[] = [];
+  let everConnected = false;
+  let closing = false;
+  let synced: Promise<void> | undefined;
+  let reqCounter = 0;
+
+  const client: MqttClient = connect(options.brokerUrl, {
+    clientId: ownId,
+    username: options.username,
+    password: options.password,
+    clean: true,
+    reconnectPeriod: 1000,
+    connectTimeout: FIRST_CONNECT_WAIT_MS,
+    // A command that arrives during an outage must fail, never be replayed after reconnecting.
+    queueQoSZero: false,
+    resubscribe: false,
+  });
+
+  client.on("connect", () => {
+    everConnected = true;
+    // mqtt.js leaves Nagle on; that alone adds ~40 ms stalls to round trips (libraries.md §10).
+    (client.stream as Socket).setNoDelay?.(true);
+    logger.info({ broker: where }, "connected to the MQTT broker");
+    synced = subscribeAndSync();
+    synced.then(
+      () => resyncListeners.forEach((l) => l("connected")),
+      (err: unknown) => logger.warn({ err }, "subscribing to the Z-Wave topics failed"),
+    );
+  });
+  client.on("close", () => {
+    if (everConnected && !closing) logger.warn({ broker: where }, "lost the MQTT broker; reconnecting");
+    for (const call of pending)
+      call.reject(new ZwaveUserError(`lost the connection to the MQTT broker at ${where}`));
+  });
+  client.on("error", (err) => logger.warn({ broker: where, err: err.message }, "MQTT error"));
+  client.on("message", (topic, payload) => {
+    if (topic.startsWith(`${prefix}/_CLIENTS/`)) onClientsTopic(topic, payload);
+    for (const listener of messageListeners) listener(topic, payload);
+  });
+
+  let syncWaiter: { nonce: string; resolve(): void } | undefined;
+
+  async function subscribeAndSync(): Promise<void> {
+    await client.subscribeAsync(`${prefix}/#`, { qos: 0 });
+    // The broker sends retained messages before anything we publish after subscribing, so our own
+    // marker coming back means the retained state (gateway status, values) has all arrived.
+    const nonce = randomBytes(4).toString("hex");
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, SYNC_TIMEOUT_MS);
+      syncWaiter = {
+        nonce,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      client.publish(syncTopic, nonce, { qos: 0 });
+    });
+  }
+
+  function onClientsTopic(topic: string, payload: Buffer): void {
+    if (topic === syncTopic) {
+      if (syncWaiter?.nonce === payload.toString()) syncWaiter.resolve();
+      return;
+    }
+    const parts = topic.slice(prefix.length + "/_CLIENTS/".length).split("/");
+    const [clientId, kind, api] = parts;
+    if (!clientId?.startsWith(GATEWAY_PREFIX)) return;
+    if (kind === "status" && parts.length === 2) {
+      const status = parseJson(payload, statusSchema);
+      if (status === undefined) return;
+      const online = typeof status === "boolean" ? status : status.value;
+      const was = gateways.get(clientId);
+      gateways.set(clientId, online);
+      if (was !== online) logger.info({ gateway: clientId, online }, "Z-Wave JS UI gateway status");
+      if (was === false && online) resyncListeners.forEach((l) => l("gateway-restarted"));
+    } else if (kind === "api" && api && parts.length === 3) {
+      onApiReply(api, payload);
+    }
+  }
+
+  function onApiReply(api: string, payload: Buffer): void {
+    const reply = parseJson(payload, apiReplySchema);
+    if (!reply) return;
+    const reqId = (reply.origin as { reqId?: unknown } | undefined)?.reqId;
+    // Replies carry no request id; ours rides in `origin`. A reply without it answers the oldest call.
+    const call =
+      [...pending].find((c) => c.api === api && c.reqId === reqId) ??
+      (reqId === undefined ? [...pending].find((c) => c.api === api) : undefined);
+    if (!call) return;
+    if (reply.success) call.resolve(reply.result);
+    else
+      call.reject(new ZwaveUserError(`Z-Wave JS UI refused ${api}: ${reply.message ?? "no reason given"}`));
+  }
+
+  async function requireBroker(): Promise<void> {
+    if (!client.connected) {
+      if (everConnected) throw new ZwaveUserError(`cannot reach the MQTT broker at ${where} (reconnecting)`);
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          client.off("connect", onConnect);
+          reject(new ZwaveUserError(`cannot reach the MQTT broker at ${where}`));
+        }, FIRST_CONNECT_WAIT_MS);
+        const onConnect = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        client.once("connect", onConnect);
+      });
+    }
+    await synced;
+  }
+
+  async function requireGateway(): Promise<string> {
+    await requireBroker();
+    const id = configuredId ?? detectGateway();
+    if (gateways.get(id) === false) {
+      throw new ZwaveUserError(`Z-Wave JS UI is offline (${prefix}/_CLIENTS/${id}/status says so)`);
+    }
+    return id;
+  }
+
+  function detectGateway(): string {
+    const all = [...gateways.keys()];
+    const online = all.filter((id) => gateways.get(id));
+    const [only] = online.length === 1 ? online : all.length === 1 ? all : [];
+    if (only) return only;
+    if (all.length === 0) {
+      throw new ZwaveUserError(
+        `no Z-Wave JS UI gateway found on ${prefix}/_CLIENTS/${GATEWAY_PREFIX}+/status: is its MQTT gateway enabled, with prefix "${prefix}"?`,
+      );
+    }
+    const names = (online.length > 1 ? online : all).map((id) => id.slice(GATEWAY_PREFIX.length));
+    throw new ZwaveUserError(
+      `several Z-Wave JS UI gateways share the prefix "${prefix}": ${names.join(", ")}; set ZWAVE_GATEWAY_NAME to one of them`,
+    );
+  }
+
+  async function publish(topic: string, payload: string): Promise<void> {
+    if (!client.connected)
+      throw new ZwaveUserError(`cannot reach the MQTT broker at ${where} (reconnecting)`);
+    await new Promise<void>((resolve, reject) => {
+      // QoS 0: either it goes out now or it fails; the outgoing store never replays it later.
+      client.publish(topic, payload, { qos: 0 }, (err) =>
+        err
+          ? reject(new ZwaveUserError(`cannot reach the MQTT broker at ${where}: ${err.message}`))
+          : resolve(),
+      );
+    });
+  }
+
+  async function callApi(api: string, args: unknown[]): Promise<unknown> {
+    const gateway = await requireGateway();
+    const reqId = `${ownId}-${++reqCounter}`;
+    const result = new Promise<unknown>((resolve, reject) => {
+      const call: PendingCall = {
+        api,
+        reqId,
+        resolve: (r) => {
+          clearTimeout(call.timer);
+          pending.delete(call);
+          resolve(r);
+        },
+        reject: (e) => {
+          clearTimeout(call.timer);
+          pending.delete(call);
+          reject(e);
+        },
+        timer: setTimeout(
+          () =>
+            call.reject(
+              new ZwaveUserError(`Z-Wave JS UI did not answer ${api} within ${API_TIMEOUT_MS / 1000} s`),
+            ),
+          API_TIMEOUT_MS,
+        ),
+      };
+      pending.add(call);
+    });
+    try {
+      await publish(`${prefix}/_CLIENTS/${gateway}/api/${api}/set`, JSON.stringify({ args, reqId }));
+    } catch (err) {
+      const call = [...pending].find((c) => c.reqId === reqId);
+      call?.reject(err as Error);
+    }
+    return result;
+  }
+
+  return {
+    requireBroker,
+    requireGateway,
+    callApi,
+    publish,
+    onMessage: (listener) => void messageListeners.push(listener),
+    onResync: (listener) => void resyncListeners.push(listener),
+    async close() {
+      closing = true;
+      for (const call of pending) call.reject(new ZwaveUserError("the Z-Wave MCP server is shutting down"));
+      await client.endAsync(true);
+    },
+  };
+}
+
+function parseJson<T>(payload: Buffer, schema: z.ZodType<T>): T | undefined {
+  try {
+    const parsed = schema.safeParse(JSON.parse(payload.toString()));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,31 @@
+// What the bridge needs to start this server as a stdio MCP child.
+import { fileURLToPath } from "node:url";
+
+export function zwaveServerCommand(): { command: string; args: string[] } {
+  // This module sits next to server.js in dist/zwave/, so the path holds wherever dist/ is installed.
+  return { command: process.execPath, args: [fileURLToPath(new URL("./server.js", import.meta.url))] };
+}
+
+export interface ZwaveServerEnvOptions {
+  mqttUrl: string;
+  username?: string;
+  password?: string;
+  prefix: string;
+  gatewayName?: string;
+  confirmTimeoutMs?: number;
+  logLevel?: string;
+}
+
+/** The MCP adapter passes almost no environment to stdio children, so everything is explicit here. */
+export function zwaveServerEnv(options: ZwaveServerEnvOptions): Record<string, string> {
+  const env: Record<string, string> = {
+    MQTT_BROKER_URL: options.mqttUrl,
+    ZWAVE_TOPIC_PREFIX: options.prefix,
+  };
+  if (options.username) env.MQTT_USERNAME = options.username;
+  if (options.password) env.MQTT_PASSWORD = options.password;
+  if (options.gatewayName) env.ZWAVE_GATEWAY_NAME = options.gatewayName;
+  if (options.confirmTimeoutMs !== undefined) env.ZWAVE_CONFIRM_TIMEOUT_MS = String(options.confirmTimeoutMs);
+  if (options.logLevel) env.LOG_LEVEL = options.logLevel;
+  return env;
+}

@@ -1,0 +1,259 @@
+// The node list as Z-Wave JS UI's `getNodes` returns it (sheet §2.3), kept current from the value
+// and node status topics — the collection pattern: fetch in full, then apply updates.
+import { z } from "zod";
+import { ZwaveUserError } from "./errors.js";
+import { TOPIC_STYLES, nodeTopic, valueKey, valueTopic, type ValueId } from "./value-id.js";
+
+const valueSchema = z.looseObject({
+  commandClass: z.number(),
+  endpoint: z.number().optional(),
+  property: z.union([z.string(), z.number()]),
+  propertyKey: z.union([z.string(), z.number()]).nullish(),
+  propertyName: z.string().nullish(),
+  propertyKeyName: z.string().nullish(),
+  label: z.string().nullish(),
+  type: z.string().nullish(),
+  unit: z.string().nullish(),
+  min: z.number().nullish(),
+  max: z.number().nullish(),
+  readable: z.boolean().nullish(),
+  writeable: z.boolean().nullish(),
+  states: z.array(z.looseObject({ text: z.string(), value: z.unknown() })).nullish(),
+  value: z.unknown().optional(),
+  lastUpdate: z.number().nullish(),
+});
+
+const nodeSchema = z.looseObject({
+  id: z.number(),
+  name: z.string().nullish(),
+  loc: z.string().nullish(),
+  status: z.string().nullish(),
+  ready: z.boolean().nullish(),
+  available: z.boolean().nullish(),
+  virtual: z.boolean().nullish(),
+  isControllerNode: z.boolean().nullish(),
+  lastActive: z.number().nullish(),
+  productLabel: z.string().nullish(),
+  values: z.record(z.string(), valueSchema).nullish(),
+});
+
+export const nodesSchema = z.array(nodeSchema);
+
+export interface ZwaveValue extends ValueId {
+  key: string;
+  propertyName?: string;
+  propertyKeyName?: string;
+  label?: string;
+  type?: string;
+  unit?: string;
+  min?: number;
+  max?: number;
+  readable: boolean;
+  writeable: boolean;
+  states?: { text: string; value: unknown }[];
+  value: unknown;
+  /** Epoch ms of the device's last report of this value, when known. */
+  lastUpdate?: number;
+}
+
+export interface ZwaveNode {
+  id: number;
+  name: string;
+  loc: string;
+  /** "Alive" | "Asleep" | "Awake" | "Dead" | "Unknown" */
+  status: string;
+  ready: boolean;
+  available: boolean;
+  /** The Broadcast node and multicast groups: writing to them reaches many devices. */
+  virtual: boolean;
+  isController: boolean;
+  lastActive?: number;
+  productLabel?: string;
+  values: Map<string, ZwaveValue>;
+}
+
+export type ValueListener = (nodeId: number, value: ZwaveValue) => void;
+
+type Indexed = { nodeId: number; key: string } | { nodeId: number; kind: "status" | "lastActive" };
+
+export interface NodeCache {
+  /** Replaces everything with a `getNodes` result (validated here). */
+  replaceAll(result: unknown): void;
+  /** Applies one MQTT message; says whether the topic belonged to no known node (renamed or new). */
+  handleMessage(topic: string, payload: Buffer): { unknownTopic: boolean };
+  nodes(): ZwaveNode[];
+  node(id: number): ZwaveNode | undefined;
+  /** The value's topic under the node's current name, if the gateway has published it (only those take `/set`). */
+  publishedTopic(nodeId: number, value: ValueId & { propertyName?: string }): string | undefined;
+  onValue(listener: ValueListener): () => void;
+  /** False until the first `getNodes`, and after a reconnect or gateway restart until the next. */
+  readonly synced: boolean;
+  markStale(): void;
+  /** Forgets which topics the gateway has published (it restarted and starts a new topic map). */
+  forgetPublished(): void;
+}
+
+/** Payload types 0 (`{time,value}`), 1 (the value object) and 2 (raw JSON) — sheet §1.3. */
+export function decodeValuePayload(payload: Buffer): { value: unknown; time?: number } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload.toString());
+  } catch {
+    return { value: payload.toString() };
+  }
+  if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) {
+    const o = parsed as Record<string, unknown>;
+    if ("time" in o || ("commandClass" in o && "value" in o)) {
+      const time =
+        typeof o.lastUpdate === "number" ? o.lastUpdate : typeof o.time === "number" ? o.time : undefined;
+      return { value: o.value, time };
+    }
+  }
+  return { value: parsed };
+}
+
+export function createNodeCache(prefix: string): NodeCache {
+  let byId = new Map<number, ZwaveNode>();
+  let index = new Map<string, Indexed>();
+  let seenTopics = new Set<string>();
+  let synced = false;
+  const listeners = new Set<ValueListener>();
+
+  function toNode(raw: z.infer<typeof nodeSchema>): ZwaveNode {
+    const values = new Map<string, ZwaveValue>();
+    for (const v of Object.values(raw.values ?? {})) {
+      const value: ZwaveValue = {
+        key: "",
+        commandClass: v.commandClass,
+        endpoint: v.endpoint ?? 0,
+        property: v.property,
+        propertyKey: v.propertyKey ?? undefined,
+        propertyName: v.propertyName ?? undefined,
+        propertyKeyName: v.propertyKeyName ?? undefined,
+        label: v.label ?? undefined,
+        type: v.type ?? undefined,
+        unit: v.unit ?? undefined,
+        min: v.min ?? undefined,
+        max: v.max ?? undefined,
+        readable: v.readable ?? true,
+        writeable: v.writeable ?? false,
+        states: v.states ?? undefined,
+        value: v.value,
+        lastUpdate: v.lastUpdate ?? undefined,
+      };
+      value.key = valueKey(value);
+      values.set(value.key, value);
+    }
+    const status = raw.status ?? "Unknown";
+    return {
+      id: raw.id,
+      name: raw.name ?? "",
+      loc: raw.loc ?? "",
+      status,
+      ready: raw.ready ?? true,
+      available: raw.available ?? status !== "Dead",
+      virtual: raw.virtual ?? false,
+      isController: raw.isControllerNode ?? false,
+      lastActive: raw.lastActive ?? undefined,
+      productLabel: raw.productLabel ?? undefined,
+      values,
+    };
+  }
+
+  /** Every topic any gateway style would use for these nodes, so the style need not be configured. */
+  function buildIndex(): void {
+    index = new Map();
+    for (const node of byId.values()) {
+      for (const style of TOPIC_STYLES) {
+        const base = `${prefix}/${nodeTopic(node, style)}`;
+        index.set(`${base}/status`, { nodeId: node.id, kind: "status" });
+        index.set(`${base}/lastActive`, { nodeId: node.id, kind: "lastActive" });
+        for (const v of node.values.values())
+          index.set(valueTopic(prefix, node, v, style), { nodeId: node.id, key: v.key });
+      }
+    }
+  }
+
+  function applyStatus(node: ZwaveNode, payload: Buffer): void {
+    const { value } = decodeValuePayload(payload);
+    let status: unknown;
+    try {
+      status = (JSON.parse(payload.toString()) as { status?: unknown }).status;
+    } catch {
+      status = undefined;
+    }
+    if (typeof value === "boolean") node.available = value;
+    if (typeof status === "string") node.status = status;
+    else if (value === false) node.status = "Dead";
+    else if (value === true && node.status === "Dead") node.status = "Alive";
+  }
+
+  function isNodeTopic(topic: string): boolean {
+    if (!topic.startsWith(`${prefix}/`) || topic.endsWith("/set")) return false;
+    const first = topic.slice(prefix.length + 1).split("/")[0];
+    return first !== "_CLIENTS" && first !== "_EVENTS" && first !== "driver";
+  }
+
+  return {
+    replaceAll(result) {
+      const parsed = nodesSchema.safeParse(result);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new ZwaveUserError(
+          `Z-Wave JS UI sent a node list this server cannot read (${issue?.path.join(".")}: ${issue?.message})`,
+        );
+      }
+      const nodes = parsed.data;
+      byId = new Map(nodes.map((raw) => [raw.id, toNode(raw)]));
+      buildIndex();
+      synced = true;
+    },
+    handleMessage(topic, payload) {
+      if (!isNodeTopic(topic)) return { unknownTopic: false };
+      const firstTime = !seenTopics.has(topic);
+      seenTopics.add(topic);
+      const hit = index.get(topic);
+      const node = hit && byId.get(hit.nodeId);
+      if (!hit || !node) return { unknownTopic: firstTime && synced };
+      if ("kind" in hit) {
+        if (hit.kind === "status") applyStatus(node, payload);
+        else {
+          const { value } = decodeValuePayload(payload);
+          if (typeof value === "number") node.lastActive = value;
+        }
+        return { unknownTopic: false };
+      }
+      const v = node.values.get(hit.key);
+      if (!v) return { unknownTopic: false };
+      const { value, time } = decodeValuePayload(payload);
+      v.value = value;
+      v.lastUpdate = time ?? Date.now();
+      for (const listener of listeners) listener(node.id, v);
+      return { unknownTopic: false };
+    },
+    nodes: () => [...byId.values()],
+    node: (id) => byId.get(id),
+    publishedTopic(nodeId, value) {
+      const node = byId.get(nodeId);
+      if (!node) return undefined;
+      for (const style of TOPIC_STYLES) {
+        const topic = valueTopic(prefix, node, value, style);
+        if (seenTopics.has(topic)) return topic;
+      }
+      return undefined;
+    },
+    onValue(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    get synced() {
+      return synced;
+    },
+    markStale() {
+      synced = false;
+    },
+    forgetPublished() {
+      seenTopics = new Set();
+    },
+  };
+}

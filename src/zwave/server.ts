@@ -1,0 +1,76 @@
+// The Z-Wave MCP server over stdio: `node dist/zwave/server.js`, configured by its environment.
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { createLogger } from "../log.js";
+import { displayUrl, loadConfig } from "./config.js";
+import { createGatewayClient } from "./gateway-client.js";
+import { createZwaveNetwork } from "./network.js";
+import { registerControlDevice } from "./tools/control-device.js";
+import { registerDoorLock } from "./tools/door-lock.js";
+import { registerListDevices } from "./tools/list-devices.js";
+import { registerNodeHealth } from "./tools/node-health.js";
+import { registerSensorData } from "./tools/sensor-data.js";
+import { registerThermostat } from "./tools/thermostat.js";
+
+const SERVER_VERSION = "0.1.0";
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(2);
+  }
+  // stdout carries the MCP protocol; logs go to stderr only.
+  const logger = createLogger({ level: config.logLevel, stream: "stderr", name: "zwave" });
+  const gateway = createGatewayClient({
+    brokerUrl: config.brokerUrl,
+    username: config.username,
+    password: config.password,
+    prefix: config.prefix,
+    gatewayName: config.gatewayName,
+    logger,
+  });
+  const network = createZwaveNetwork({
+    gateway,
+    prefix: config.prefix,
+    confirmTimeoutMs: config.confirmTimeoutMs,
+    logger,
+  });
+
+  const server = new McpServer({ name: "zwave", version: SERVER_VERSION });
+  registerListDevices(server, network);
+  registerControlDevice(server, network);
+  registerSensorData(server, network);
+  registerThermostat(server, network);
+  registerDoorLock(server, network);
+  registerNodeHealth(server, network);
+
+  let stopping = false;
+  async function shutdown(reason: string): Promise<void> {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ reason }, "Z-Wave MCP server stopping");
+    const forced = setTimeout(() => process.exit(0), 1000);
+    forced.unref();
+    await Promise.allSettled([gateway.close(), server.close()]);
+    process.exit(0);
+  }
+  // StdioServerTransport ignores EOF; without this a client's close() waits 2 s and then kills us.
+  process.stdin.on("end", () => void shutdown("stdin closed"));
+  process.stdin.on("close", () => void shutdown("stdin closed"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await server.connect(new StdioServerTransport());
+  logger.info(
+    { broker: displayUrl(config.brokerUrl), prefix: config.prefix, gateway: config.gatewayName ?? "(auto)" },
+    "Z-Wave MCP server ready",
+  );
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Z-Wave MCP server failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

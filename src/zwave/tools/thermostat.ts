@@ -1,0 +1,114 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { findOnAnyEndpoint, formatValue } from "../device-state.js";
+import { ZwaveUserError } from "../errors.js";
+import { displayName } from "../name-resolver.js";
+import type { ZwaveNetwork } from "../network.js";
+import type { ZwaveNode, ZwaveValue } from "../node-cache.js";
+import { guarded, ok } from "./result.js";
+
+/** Thermostat Setpoint types (CC 67 propertyKey): 1 Heating, 2 Cooling. */
+const HEATING = 1;
+const COOLING = 2;
+
+interface Change {
+  what: string;
+  target: ZwaveValue;
+  payload: number;
+}
+
+function modeChange(node: ZwaveNode, mode: string): Change {
+  const name = displayName(node);
+  const modeValue = findOnAnyEndpoint(node, 64, "mode");
+  if (!modeValue) throw new ZwaveUserError(`${name} has no thermostat mode`);
+  const state = modeValue.states?.find((s) => s.text.toLowerCase() === mode.toLowerCase());
+  if (!state || typeof state.value !== "number") {
+    const known = modeValue.states?.map((s) => s.text).join(", ") ?? "none listed";
+    throw new ZwaveUserError(`${name} has no mode "${mode}"; it supports: ${known}`);
+  }
+  return { what: "mode", target: modeValue, payload: state.value };
+}
+
+function setpointChange(node: ZwaveNode, setpoint: number, mode: string | undefined): Change {
+  const name = displayName(node);
+  const setpoints = [...node.values.values()].filter(
+    (v) => v.commandClass === 67 && v.property === "setpoint",
+  );
+  const modeText =
+    mode ??
+    (() => {
+      const m = findOnAnyEndpoint(node, 64, "mode");
+      return m ? formatValue(m) : "";
+    })();
+  const wanted = /cool/i.test(modeText) ? COOLING : HEATING;
+  const target = setpoints.find((v) => v.propertyKey === wanted) ?? setpoints[0];
+  if (!target) throw new ZwaveUserError(`${name} has no thermostat setpoint`);
+  return { what: "setpoint", target, payload: setpoint };
+}
+
+export function registerThermostat(server: McpServer, network: ZwaveNetwork): void {
+  server.registerTool(
+    "set_zwave_thermostat",
+    {
+      title: "Set a Z-Wave thermostat",
+      description:
+        "Sets a Z-Wave thermostat's target temperature (setpoint, in the device's own unit, usually °C) and/or " +
+        "its mode (for example off, heat, cool, auto — the device's own list). The heating setpoint is used " +
+        "unless the mode is cooling. The answer says whether the thermostat confirmed.",
+      inputSchema: {
+        deviceName: z.string().min(1).describe("Thermostat name, optionally with location"),
+        setpoint: z.number().min(-50).max(120).optional().describe("Target temperature in the device's unit"),
+        mode: z
+          .string()
+          .min(1)
+          .optional()
+          .describe("Mode name as the device lists it, e.g. heat, cool, auto, off"),
+      },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    ({ deviceName, setpoint, mode }) =>
+      guarded(async () => {
+        if (setpoint === undefined && mode === undefined)
+          throw new ZwaveUserError("give a setpoint, a mode, or both");
+        const node = await network.findDevice(deviceName);
+        const name = displayName(node);
+        const changes: Change[] = [];
+        if (mode !== undefined) changes.push(modeChange(node, mode));
+        if (setpoint !== undefined) changes.push(setpointChange(node, setpoint, mode));
+        const results = [];
+        for (const change of changes) {
+          const pending = network.expect(node, change.target, (v) => v === change.payload);
+          try {
+            await network.write(node, change.target, change.payload);
+          } catch (err) {
+            pending.cancel();
+            throw err;
+          }
+          const { confirmed, value } = await pending.wait(network.confirmTimeoutMs);
+          results.push({
+            what: change.what,
+            target: change.payload,
+            confirmed,
+            currentValue: value ?? null,
+            text: formatValue(change.target, value),
+          });
+        }
+        const parts = results.map((r) =>
+          r.confirmed
+            ? `confirmed ${r.what} ${r.text}`
+            : `${r.what} sent but not confirmed (last reported ${r.text})`,
+        );
+        return ok(`${name}: ${parts.join("; ")}`, {
+          device: name,
+          nodeId: node.id,
+          changes: results,
+          confirmed: results.every((r) => r.confirmed),
+        });
+      }),
+  );
+}
