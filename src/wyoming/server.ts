@@ -82,6 +82,7 @@ export async function startWyomingServer(options: WyomingServerOptions): Promise
           const controller = new AbortController();
           turns.add(controller);
           pending = pending.then(async () => {
+            if (controller.signal.aborted) return; // the client left before this one's turn came
             const reply = await runTurn(transcript.data, controller);
             turns.delete(controller);
             write({ type: reply.type, data: { text: reply.text } });
