@@ -104,8 +104,9 @@ export function createSupervisorClient({
     async mqttService() {
       const reply = await request("GET", "/services/mqtt");
       if (!reply.ok) {
-        // 400 "Service not enabled": no add-on provides MQTT. 403 would mean config.yaml lacks mqtt:want.
-        if (reply.status === 400) {
+        // "Service not enabled": no add-on provides MQTT. Other errors (403: config.yaml lacks
+        // mqtt:want; 400 "System is not ready") are failures, not an absent broker.
+        if (/not enabled/i.test(reply.message)) {
           logger.warn(`no MQTT service: install the Mosquitto broker add-on (Supervisor: ${reply.message})`);
           return undefined;
         }

@@ -3,13 +3,25 @@
  * add-on (reference/ha-protocols.md §2.4–2.9; supervisor/store/data.py, store/validate.py,
  * apps/validate.py, apps/options.py, validate.py as of 2026.08).
  *
- * - `findAddonConfigs(paths)`: which files the store reads as add-on configs.
+ * - `repositoryFiles(root)`: the files a clone holds (git ls-files); `findAddonConfigs(paths)`:
+ *   which of them the store reads as add-on configs.
  * - `validateRepositoryConfig(raw)`, `validateAppConfig(raw)`, `validateTranslations(raw)`: the
  *   voluptuous schemas, returning the list of problems (empty = accepted).
  * - `validateOptions(schema, options)`: AppOptions, returning what Supervisor writes to
  *   /data/options.json, or the problems. Not ported: `!secret` lookups and the host hardware
  *   behind `device` (any string passes).
  */
+
+import { execFileSync } from "node:child_process";
+
+/** What a clone of the repository at `root` holds: tracked files, plus new files not yet committed. */
+export function repositoryFiles(root: string): string[] {
+  const out = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  return out.split("\n").filter((line) => line !== "");
+}
 
 export const RE_SCHEMA_ELEMENT = new RegExp(
   "^(?:" +

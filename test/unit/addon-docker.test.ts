@@ -1,7 +1,7 @@
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { repositoryFiles } from "../support/supervisor-config.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 const dockerfile = readFileSync(join(ROOT, "Dockerfile"), "utf8");
@@ -14,12 +14,7 @@ const instructions = dockerfile
   .map((line) => line.trim())
   .filter((line) => line !== "" && !line.startsWith("#"));
 
-const trackedFiles = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], {
-  cwd: ROOT,
-  encoding: "utf8",
-})
-  .split("\n")
-  .filter((line) => line !== "");
+const trackedFiles = repositoryFiles(ROOT);
 
 /** Docker's rules: patterns in order, the last match wins, `!` re-includes, a matching parent folder matches. */
 function sentToBuilder(path: string): boolean {

@@ -1,27 +1,18 @@
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { describe, expect, it } from "vitest";
 import {
   findAddonConfigs,
+  repositoryFiles,
   validateAppConfig,
   validateRepositoryConfig,
 } from "../support/supervisor-config.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 
-/** What a clone of the repository holds: tracked files, plus new files not yet committed. */
-function repositoryFiles(): string[] {
-  const out = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], {
-    cwd: ROOT,
-    encoding: "utf8",
-  });
-  return out.split("\n").filter((line) => line !== "");
-}
-
 describe("Supervisor's add-on store on this repository", () => {
-  const files = repositoryFiles();
+  const files = repositoryFiles(ROOT);
 
   it("finds the repository description", () => {
     const candidates = files.filter((f) => /^repository\.(ya?ml|json)$/.test(f));
