@@ -94,7 +94,7 @@ export function buildHomeIndex(data: HomeData): HomeIndex {
     const floorId = areaId ? (data.areas.get(areaId)?.floor_id ?? undefined) : undefined;
     const words = new Set([
       ...nameWords.flat(),
-      ...domain.split("_"),
+      ...nameTokens(domain.replace(/_/g, " ")),
       ...(areaId ? (placeWords.get(`area:${areaId}`) ?? []) : []),
       ...(floorId ? (placeWords.get(`floor:${floorId}`) ?? []) : []),
     ]);

@@ -14,7 +14,10 @@ export interface ResolvedEntity {
   name: string;
   domain: string;
   areaId?: string;
-  /** "exact": the query is one of its names or its id; "partial": every word of the query fits it. */
+  /**
+   * "exact": the query is one of its names or its id; "partial": every word of the query is in
+   * its name, area, floor or domain.
+   */
   match: "exact" | "partial";
   score: number;
   inSpeakerArea: boolean;
@@ -37,6 +40,8 @@ export interface Resolution {
 
 const EXACT = 100;
 const PARTIAL = 50;
+/** Every word fits, but only through the entity's area, floor or domain ("kitchen" → its Ceiling Light). */
+const PLACE_ONLY = 30;
 const MAX_MATCHES = 25;
 
 /** Finds the entities a spoken or typed name refers to. */
@@ -85,14 +90,14 @@ export function resolveEntities(
       if (scored.get(entityId) === EXACT) continue;
       const record = index.records.get(entityId);
       if (!record || !words.every((w) => record.words.has(w))) continue;
-      // Prefer the name the query covers most tightly; a match through area words alone doesn't count.
+      // Prefer the name the query covers most tightly.
       let coverage = 0;
       for (const nameWords of record.nameWords) {
         if (nameWords.length === 0) continue;
         const hits = nameWords.filter((w) => words.includes(w)).length;
         coverage = Math.max(coverage, hits / nameWords.length);
       }
-      if (coverage > 0) consider(entityId, PARTIAL + Math.round(40 * coverage));
+      consider(entityId, coverage > 0 ? PARTIAL + Math.round(40 * coverage) : PLACE_ONLY);
     }
   }
 

@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { HomeAssistantError } from "../../ha/errors.js";
+import type { EntityView, HomeMirror } from "../../ha/mirror.js";
+import type { LocalToolDefinition, ToolExecutor } from "../types.js";
+import { DEFAULT_CONFIRM_TIMEOUT_MS, failure, findEntity, parseArgs, waitForEntity } from "./home-entity.js";
+
+/** Domains whose entities HA switches with `<domain>.turn_on|turn_off|toggle`. */
+const SWITCHABLE = new Set([
+  "light",
+  "switch",
+  "fan",
+  "input_boolean",
+  "media_player",
+  "climate",
+  "humidifier",
+  "siren",
+  "remote",
+]);
+
+const OFF_STATES = new Set(["off", "standby", "unavailable", "unknown"]);
+
+const argsSchema = z.object({
+  name: z.string().trim().min(1, "name the device or entity"),
+  action: z.enum(["turn_on", "turn_off", "toggle"]),
+  brightness: z.number().min(0).max(100).optional(),
+});
+
+const definition: LocalToolDefinition = {
+  name: "control_entity",
+  description:
+    "Turn a Home Assistant device on or off, toggle it, or set a light's brightness (0–100 %). " +
+    "Only entities exposed to Assist can be controlled. Reports whether the device confirmed.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      name: { type: "string", description: 'Name, alias or entity id, e.g. "Kitchen Light"' },
+      action: { type: "string", enum: ["turn_on", "turn_off", "toggle"] },
+      brightness: { type: "number", minimum: 0, maximum: 100, description: "Light brightness in percent" },
+    },
+    required: ["name", "action"],
+    additionalProperties: false,
+  },
+  annotations: {
+    title: "Control entity",
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+  },
+};
+
+function describe(view: EntityView): string {
+  const brightness = view.attributes.brightness;
+  const pct =
+    typeof brightness === "number" && view.state === "on"
+      ? ` at ${Math.round((brightness / 255) * 100)} %`
+      : "";
+  return `${view.state}${pct}`;
+}
+
+export interface ControlEntityOptions {
+  /** How long to wait for the device to report its new state. */
+  confirmTimeoutMs?: number;
+}
+
+/** `control_entity {name, action, brightness?}`: a service call confirmed by the state change that follows. */
+export function controlEntityTool(
+  mirror: HomeMirror,
+  options: ControlEntityOptions = {},
+): { definition: LocalToolDefinition; executor: ToolExecutor } {
+  const timeoutMs = options.confirmTimeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS;
+  const executor: ToolExecutor = async (args, context) => {
+    const parsed = parseArgs(definition.name, argsSchema, args);
+    if (!parsed.ok) return parsed.output;
+    const { name, action, brightness } = parsed.value;
+    const found = findEntity(mirror, name, { speakerDeviceId: context.deviceId });
+    if (!found.ok) return found.output;
+    const entity = found.entity;
+    if (!SWITCHABLE.has(entity.domain)) {
+      return failure(
+        `${entity.name} is a ${entity.domain.replace(/_/g, " ")}; it can't be turned on or off.`,
+      );
+    }
+    if (brightness !== undefined && (entity.domain !== "light" || action !== "turn_on")) {
+      return failure("brightness applies only to turning on a light.");
+    }
+
+    const wasOn = !OFF_STATES.has(entity.state);
+    const wantOn = action === "turn_on" ? brightness !== 0 : action === "turn_off" ? false : !wasOn;
+    const wantBrightness =
+      wantOn && brightness !== undefined ? Math.round((brightness * 255) / 100) : undefined;
+    const confirmed = (view: EntityView) => {
+      if (OFF_STATES.has(view.state) === wantOn) return false;
+      const b = view.attributes.brightness;
+      return wantBrightness === undefined || (typeof b === "number" && Math.abs(b - wantBrightness) <= 3);
+    };
+
+    // Listen before calling: a fast device reports before the call's result arrives.
+    const wait = waitForEntity(mirror, entity.entityId, confirmed, timeoutMs, context.signal);
+    try {
+      await mirror.callService(
+        entity.domain,
+        action,
+        brightness !== undefined ? { brightness_pct: brightness } : {},
+        {
+          entity_id: entity.entityId,
+        },
+      );
+    } catch (err) {
+      wait.cancel();
+      return failure(
+        err instanceof HomeAssistantError ? err.message : `Home Assistant failed: ${String(err)}`,
+      );
+    }
+    wait.check();
+    const after = await wait.promise;
+    const structuredContent = {
+      entity_id: entity.entityId,
+      name: entity.name,
+      confirmed: after !== undefined,
+    };
+    if (after) {
+      return {
+        text: `confirmed: ${entity.name} is ${describe(after)}`,
+        structuredContent: { ...structuredContent, state: after.state },
+      };
+    }
+    const now = mirror.entity(entity.entityId);
+    return {
+      text: `sent, but ${entity.name} has not confirmed${now ? ` (it still reports ${describe(now)})` : ""}`,
+      structuredContent: { ...structuredContent, state: now?.state },
+    };
+  };
+  return { definition, executor };
+}

@@ -1,0 +1,112 @@
+// What the HA-backed tools share: argument checking, finding the one entity a name means (with
+// the refusals a user should hear), and waiting for the state change that confirms an action.
+import type { z } from "zod";
+import type { EntityView, HomeMirror } from "../../ha/mirror.js";
+import type { ToolOutput } from "../types.js";
+
+export function failure(text: string): ToolOutput {
+  return { text, isError: true };
+}
+
+/** Parses tool arguments; the error names what was wrong so the model can correct itself. */
+export function parseArgs<T>(
+  tool: string,
+  schema: z.ZodType<T>,
+  args: Record<string, unknown>,
+): { ok: true; value: T } | { ok: false; output: ToolOutput } {
+  const parsed = schema.safeParse(args);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const problems = parsed.error.issues
+    .map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message))
+    .join("; ");
+  return { ok: false, output: failure(`Invalid arguments for ${tool}: ${problems}`) };
+}
+
+/** Home Assistant can't answer at all: not configured, or never synced. */
+export function unavailable(mirror: HomeMirror): ToolOutput | undefined {
+  const status = mirror.status();
+  if (!status.configured)
+    return failure(`${status.error ?? "Home Assistant is not configured"}, so I can't see any devices.`);
+  if (!status.lastSync) {
+    return failure(
+      `Home Assistant is not connected${status.error ? ` (${status.error})` : ""}, so I can't see any devices.`,
+    );
+  }
+  return undefined;
+}
+
+function placeOf(view: EntityView | undefined): string {
+  return view?.area ? ` in ${view.area.name}` : "";
+}
+
+/**
+ * The single exposed entity `name` refers to, or the output that says why there is none:
+ * not found, not exposed (even when named by exact entity id), or ambiguous (with candidates).
+ */
+export function findEntity(
+  mirror: HomeMirror,
+  name: string,
+  options: { domain?: string; speakerDeviceId?: string; kind?: string },
+): { ok: true; entity: EntityView } | { ok: false; output: ToolOutput } {
+  const down = unavailable(mirror);
+  if (down) return { ok: false, output: down };
+  const kind = options.kind ?? "entity";
+  const resolution = mirror.resolve(name, {
+    domain: options.domain,
+    speakerDeviceId: options.speakerDeviceId,
+  });
+  const top = resolution.matches[0];
+  if (!top) return { ok: false, output: failure(`No ${kind} named "${name}" is exposed to Assist.`) };
+  if (!top.exposed) {
+    return {
+      ok: false,
+      output: failure(
+        `${top.name} (${top.entityId}) is not exposed to Assist, so I won't use it. ` +
+          "It can be exposed in Home Assistant under Settings → Voice assistants → Expose.",
+      ),
+    };
+  }
+  if (resolution.ambiguous) {
+    const list = resolution.candidates
+      .map((c) => `${c.name}${placeOf(mirror.entity(c.entityId))} (${c.entityId})`)
+      .join(", ");
+    return { ok: false, output: failure(`"${name}" could mean several ${kind}s: ${list}. Which one?`) };
+  }
+  const entity = mirror.entity(top.entityId);
+  if (!entity) return { ok: false, output: failure(`No ${kind} named "${name}" is exposed to Assist.`) };
+  return { ok: true, entity };
+}
+
+/**
+ * Resolves with the entity once `confirmed` holds for it, or undefined after `timeoutMs`, on
+ * abort or on `cancel()`. `check()` tests the current state (after the call returned).
+ */
+export function waitForEntity(
+  mirror: HomeMirror,
+  entityId: string,
+  confirmed: (view: EntityView) => boolean,
+  timeoutMs: number,
+  signal: AbortSignal,
+): { promise: Promise<EntityView | undefined>; check: () => void; cancel: () => void } {
+  let settle: (view: EntityView | undefined) => void = () => undefined;
+  const promise = new Promise<EntityView | undefined>((resolve) => (settle = resolve));
+  const check = () => {
+    const view = mirror.entity(entityId);
+    if (view && confirmed(view)) finish(view);
+  };
+  const off = mirror.onChange((change) => {
+    if (change.type !== "state" || change.entityIds.includes(entityId)) check();
+  });
+  const timer = setTimeout(() => finish(undefined), timeoutMs);
+  const onAbort = () => finish(undefined);
+  signal.addEventListener("abort", onAbort, { once: true });
+  function finish(view: EntityView | undefined) {
+    off();
+    clearTimeout(timer);
+    signal.removeEventListener("abort", onAbort);
+    settle(view);
+  }
+  return { promise, check, cancel: () => finish(undefined) };
+}
+
+export const DEFAULT_CONFIRM_TIMEOUT_MS = 3000;

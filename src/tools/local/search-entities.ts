@@ -1,0 +1,73 @@
+import { z } from "zod";
+import type { HomeMirror } from "../../ha/mirror.js";
+import type { LocalToolDefinition, ToolExecutor } from "../types.js";
+import { describeState } from "./get-entity-state.js";
+import { failure, parseArgs, unavailable } from "./home-entity.js";
+
+const MAX_RESULTS = 10;
+
+const argsSchema = z.object({
+  query: z.string().trim().min(1, "say what to look for"),
+  domain: z.string().trim().min(1).optional(),
+  area: z.string().trim().min(1).optional(),
+});
+
+const definition: LocalToolDefinition = {
+  name: "search_entities",
+  description:
+    "Find Home Assistant entities exposed to Assist by name, alias or area. " +
+    "Returns entity id, name, area, state and unit of the best matches.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      query: { type: "string", description: 'Words of the name, alias or area, e.g. "kitchen light"' },
+      domain: { type: "string", description: 'Only this domain, e.g. "light", "sensor", "media_player"' },
+      area: { type: "string", description: "Only this area or floor" },
+    },
+    required: ["query"],
+    additionalProperties: false,
+  },
+  annotations: { title: "Search entities", readOnlyHint: true, idempotentHint: true },
+};
+
+/** `search_entities {query, domain?, area?}`: ranked matches among the exposed entities. */
+export function searchEntitiesTool(mirror: HomeMirror): {
+  definition: LocalToolDefinition;
+  executor: ToolExecutor;
+} {
+  const executor: ToolExecutor = async (args, context) => {
+    const parsed = parseArgs(definition.name, argsSchema, args);
+    if (!parsed.ok) return parsed.output;
+    const down = unavailable(mirror);
+    if (down) return down;
+    const { query, domain, area } = parsed.value;
+    const resolution = mirror.resolve(query, { domain, area, speakerDeviceId: context.deviceId });
+    if (resolution.unknownArea)
+      return failure(`There is no area or floor named "${resolution.unknownArea}".`);
+    const views = resolution.matches
+      .filter((m) => m.exposed)
+      .slice(0, MAX_RESULTS)
+      .map((m) => mirror.entity(m.entityId))
+      .filter((v) => v !== undefined);
+    if (views.length === 0) return failure(`No entity exposed to Assist matches "${query}".`);
+    const stale = views[0]!.stale
+      ? "\n(Home Assistant is not connected right now; states are the last known.)"
+      : "";
+    const lines = views.map(
+      (v) => `- ${v.name}${v.area ? ` (${v.area.name})` : ""}: ${describeState(v)} [${v.entityId}]`,
+    );
+    return {
+      text: `${lines.join("\n")}${stale}`,
+      structuredContent: {
+        matches: views.map((v) => ({
+          entity_id: v.entityId,
+          name: v.name,
+          area: v.area?.name ?? null,
+          state: v.state,
+          unit: v.unit ?? null,
+        })),
+      },
+    };
+  };
+  return { definition, executor };
+}
