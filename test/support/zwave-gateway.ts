@@ -1,0 +1,64 @@
+// The Z-Wave JS UI gateway simulator (src/demo) plus what the Z-Wave tests need around it: the
+// built MCP server as a stdio child, reached through the MCP SDK client.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { zwaveServerCommand, zwaveServerEnv, type ZwaveServerEnvOptions } from "../../src/zwave/launch.js";
+import { fileURLToPath } from "node:url";
+import { existsSync } from "node:fs";
+
+export * from "../../src/demo/zwave-gateway-simulator.js";
+
+const SERVER_JS = fileURLToPath(new URL("../../dist/zwave/server.js", import.meta.url));
+
+export interface ToolAnswer {
+  text: string;
+  isError: boolean;
+  structured: Record<string, unknown> | undefined;
+}
+
+export interface ZwaveServerClient {
+  client: Client;
+  call(name: string, args?: Record<string, unknown>): Promise<ToolAnswer>;
+  /** Everything the server wrote to stderr (its log). */
+  stderr(): string;
+  close(): Promise<void>;
+}
+
+/** Spawns `node dist/zwave/server.js` (build first: `npx tsc -p tsconfig.build.json`). */
+export async function startZwaveServer(env: ZwaveServerEnvOptions): Promise<ZwaveServerClient> {
+  if (!existsSync(SERVER_JS)) throw new Error(`${SERVER_JS} is missing: run npx tsc -p tsconfig.build.json`);
+  const { command } = zwaveServerCommand();
+  const transport = new StdioClientTransport({
+    command,
+    args: [SERVER_JS],
+    env: zwaveServerEnv({ logLevel: "debug", ...env }),
+    stderr: "pipe",
+  });
+  let log = "";
+  transport.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  const client = new Client({ name: "zwave-test", version: "1.0.0" });
+  await client.connect(transport);
+  return {
+    client,
+    async call(name, args = {}) {
+      const result = await client.callTool({ name, arguments: args });
+      const content = result.content as { type: string; text?: string }[];
+      return {
+        text: content.map((c) => c.text ?? "").join("\n"),
+        isError: result.isError === true,
+        structured: result.structuredContent as Record<string, unknown> | undefined,
+      };
+    },
+    stderr: () => log,
+    close: () => client.close(),
+  };
+}
+
+/** Polls until `check` is true (no fixed sleeps); fails after `timeoutMs`. */
+export async function waitFor(check: () => boolean, timeoutMs = 10_000, what = "condition"): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
