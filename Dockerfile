@@ -9,9 +9,7 @@ RUN apk add --no-cache nodejs npm
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 RUN npm ci --no-audit --no-fund
 COPY src ./src
-RUN npm run build \
-    && npm ci --omit=dev --no-audit --no-fund \
-    && npm cache clean --force
+RUN npm run build && npm ci --omit=dev --no-audit --no-fund
 
 FROM ${BASE_IMAGE}
 RUN apk add --no-cache nodejs
