@@ -62,3 +62,18 @@ export async function waitFor(check: () => boolean, timeoutMs = 10_000, what = "
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/** Repeats `attempt` until `done(result)` (state travels through the broker); returns the last result. */
+export async function eventually<T>(
+  attempt: () => Promise<T>,
+  done: (result: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let result = await attempt();
+  while (!done(result) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    result = await attempt();
+  }
+  return result;
+}
