@@ -225,3 +225,20 @@ describe("Wyoming server", () => {
     expect(turnLines[0]!.length).toBeLessThan(120);
   });
 });
+
+describe("the HA client fake", () => {
+  it("rejects an info that HA's Python dataclasses could not load", async () => {
+    const complete = info();
+    const [program] = complete.handle;
+    const { languages: _dropped, ...modelWithoutLanguages } = program!.models[0]!;
+    const server = await startWyomingServer({
+      port: 0,
+      host: HOST,
+      info: () => ({ ...complete, handle: [{ ...program!, models: [modelWithoutLanguages as never] }] }),
+      handle: echo,
+      logger: pino({ level: "silent" }),
+    });
+    servers.push(server);
+    await expect(describeService(HOST, server.port)).rejects.toThrow(/languages/);
+  });
+});
