@@ -70,7 +70,12 @@ export function findEntity(
     const list = resolution.candidates
       .map((c) => `${c.name}${placeOf(mirror.entity(c.entityId))} (${c.entityId})`)
       .join(", ");
-    return { ok: false, output: failure(`"${name}" could mean several ${kind}s: ${list}. Which one?`) };
+    return {
+      ok: false,
+      output: failure(
+        `"${name}" could mean several ${kind === "entity" ? "entities" : `${kind}s`}: ${list}. Which one?`,
+      ),
+    };
   }
   const entity = mirror.entity(top.entityId);
   if (!entity) return { ok: false, output: failure(`No ${kind} named "${name}" is exposed to Assist.`) };
