@@ -1,0 +1,216 @@
+import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { AIMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
+import type { HomeMirror } from "../ha/mirror.js";
+import type { Logger } from "../log.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import type { ToolResult } from "../tools/types.js";
+import { createConversationHistory } from "./conversation-history.js";
+import { createDestructiveGate } from "./destructive-gate.js";
+import { createFastPath } from "./fast-path/fast-path.js";
+import { GRAMMARS } from "./fast-path/grammar.js";
+import { createZwaveCatalog } from "./fast-path/zwave-catalog.js";
+import { runLlmTurn } from "./llm-turn.js";
+import { buildSystemPrompt } from "./system-prompt.js";
+import { createTurnLog } from "./turn-log.js";
+import type {
+  ConversationAgent,
+  ResponseType,
+  TurnRecord,
+  TurnRequest,
+  TurnResult,
+  TurnToolCall,
+} from "./types.js";
+
+export interface AgentOptions {
+  registry: ToolRegistry;
+  mirror: HomeMirror;
+  logger: Logger;
+  /** Undefined for the `local` provider: the fast path alone. */
+  model?: BaseChatModel;
+  provider: string;
+  modelName?: string;
+  language: string;
+  toolTimeoutMs?: number;
+  /** Well inside Home Assistant's pipeline limit. */
+  turnTimeoutMs?: number;
+  maxToolRounds?: number;
+  confirmDestructive?: boolean;
+}
+
+const SPEECH_TIMEOUT = "Sorry, that took too long. Please try again.";
+
+export function createAgent(options: AgentOptions): ConversationAgent {
+  const { registry, mirror, logger, model } = options;
+  const toolTimeoutMs = options.toolTimeoutMs ?? 10_000;
+  const turnTimeoutMs = options.turnTimeoutMs ?? 30_000;
+  const maxRounds = options.maxToolRounds ?? 10;
+  const confirmDestructive = options.confirmDestructive ?? true;
+  const history = createConversationHistory();
+  const turnLog = createTurnLog(200);
+  const catalog = createZwaveCatalog(registry);
+  const fastPath = createFastPath({ registry, mirror, catalog });
+  const gate = createDestructiveGate(registry);
+  const languages = [...new Set([options.language, ...(model ? [options.language] : Object.keys(GRAMMARS))])];
+
+  function readOnly(result: ToolResult): boolean {
+    return (
+      registry.list().find((t) => t.tool === result.tool && t.server === result.server)?.annotations
+        ?.readOnlyHint === true
+    );
+  }
+
+  function responseTypeOf(results: ToolResult[]): ResponseType {
+    return results.some((r) => r.ok && !readOnly(r)) ? "action_done" : "query_answer";
+  }
+
+  async function llmTurn(
+    request: TurnRequest,
+    conversationId: string,
+    language: string,
+    signal: AbortSignal,
+  ) {
+    if (!model) return undefined;
+    const speakerArea = request.deviceId ? mirror.areaOfDevice(request.deviceId)?.name : undefined;
+    const system = buildSystemPrompt({
+      language,
+      homeSummary: mirror.summary(),
+      zwaveDevices: await catalog.devices(),
+      ...(speakerArea ? { speakerArea } : {}),
+      confirmDestructive,
+    });
+    return runLlmTurn({
+      model,
+      registry,
+      messages: [new SystemMessage(system), ...history.get(conversationId), new HumanMessage(request.text)],
+      signal,
+      toolTimeoutMs,
+      maxRounds,
+      ...(request.deviceId ? { deviceId: request.deviceId } : {}),
+      ...(confirmDestructive ? { gate: (name, args) => gate.hold(conversationId, name, args) } : {}),
+    });
+  }
+
+  async function answer(
+    request: TurnRequest,
+    conversationId: string,
+    language: string,
+    signal: AbortSignal,
+  ): Promise<{ speech: string; responseType: ResponseType; results: ToolResult[]; handledBy: string }> {
+    const confirmation = await gate.answer(conversationId, request.text, {
+      signal,
+      toolTimeoutMs,
+      deviceId: request.deviceId,
+    });
+    if (confirmation) return { ...confirmation, handledBy: "confirmation" };
+
+    const fast = await fastPath.run({
+      text: request.text,
+      language,
+      signal,
+      toolTimeoutMs,
+      ...(request.deviceId ? { deviceId: request.deviceId } : {}),
+    });
+    if (fast.kind === "done") return { ...fast, handledBy: "fast-path" };
+    if (!model) {
+      return { speech: fast.speech, responseType: "error", results: fast.results, handledBy: "fast-path" };
+    }
+    const handledBy = fast.kind === "unsure" ? "fast-path → llm" : "llm";
+    const outcome = await llmTurn(request, conversationId, language, signal);
+    if (!outcome) return { speech: fast.speech, responseType: "error", results: fast.results, handledBy };
+    const results = [...fast.results, ...outcome.results];
+    if (outcome.providerError) {
+      logger.warn(`LLM turn failed: ${outcome.providerError}`);
+      return { speech: `Sorry, ${outcome.providerError}.`, responseType: "error", results, handledBy };
+    }
+    if (outcome.roundsExhausted) {
+      return {
+        speech: "Sorry, I couldn't finish that in a reasonable number of steps.",
+        responseType: "error",
+        results,
+        handledBy,
+      };
+    }
+    const speech = outcome.speech || results.at(-1)?.content || "Done.";
+    return { speech, responseType: responseTypeOf(outcome.results), results, handledBy };
+  }
+
+  return {
+    async handle(request) {
+      const started = performance.now();
+      const startedAt = new Date().toISOString();
+      const conversationId = request.conversationId || randomUUID();
+      const language = request.language || options.language;
+      const timeout = AbortSignal.timeout(turnTimeoutMs);
+      const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+      let outcome: Awaited<ReturnType<typeof answer>>;
+      try {
+        outcome = await raceAbort(answer(request, conversationId, language, signal), signal);
+      } catch (err) {
+        const timedOut = timeout.aborted;
+        if (!timedOut) logger.error({ err }, "turn failed");
+        outcome = {
+          speech: timedOut ? SPEECH_TIMEOUT : "Sorry, something went wrong.",
+          responseType: "error",
+          results: [],
+          handledBy: "error",
+        };
+      }
+      const toolCalls: TurnToolCall[] = outcome.results.map((r) => ({
+        name: r.name,
+        arguments: r.arguments,
+        normalized_arguments: r.normalizedArguments,
+        result: r.content,
+        ok: r.ok,
+        ms: Math.round(r.ms * 10) / 10,
+        ...(r.server ? { tool: r.tool, server: r.server } : {}),
+      }));
+      const result: TurnResult = {
+        speech: outcome.speech,
+        conversation_id: conversationId,
+        response_type: outcome.responseType,
+        tool_calls: toolCalls,
+      };
+      history.append(conversationId, new HumanMessage(request.text), new AIMessage(outcome.speech));
+      const record: TurnRecord = {
+        ...result,
+        id: turnLog.nextId(),
+        text: request.text,
+        language,
+        handledBy: outcome.handledBy,
+        startedAt,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        ...(request.deviceId ? { deviceId: request.deviceId } : {}),
+      };
+      turnLog.add(record);
+      return result;
+    },
+    recentTurns: turnLog.recent,
+    onTurn: turnLog.onTurn,
+    describe: () => ({
+      provider: options.provider,
+      ...(options.modelName ? { model: options.modelName } : {}),
+      languages,
+    }),
+  };
+}
+
+/** A turn never outlives its signal, even if some await inside ignores it. */
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (err) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(err);
+      },
+    );
+  });
+}

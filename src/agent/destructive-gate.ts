@@ -1,0 +1,55 @@
+import type { ToolRegistry } from "../tools/registry.js";
+import type { ToolResult } from "../tools/types.js";
+import type { ResponseType } from "./types.js";
+
+const PENDING_MS = 2 * 60 * 1000;
+const YES = /^(yes|yeah|yep|sure|confirm|confirmed|do it|go ahead|ok|okay|please do)\b/i;
+const NO = /^(no|nope|cancel|stop|don't|do not|never ?mind)\b/i;
+
+/**
+ * Locks and other tools marked destructive run only after the user says yes in the next turn.
+ * The model is told to ask; the held call is kept per conversation for two minutes.
+ */
+export function createDestructiveGate(registry: ToolRegistry) {
+  const pending = new Map<string, { name: string; args: Record<string, unknown>; until: number }>();
+
+  function isDestructive(name: string): boolean {
+    const tool = registry.list().find((t) => t.name === name || t.tool === name);
+    return tool?.annotations?.destructiveHint === true;
+  }
+
+  return {
+    /** Holds a destructive call and returns what the model should be told; undefined lets it run. */
+    hold(conversationId: string, name: string, args: Record<string, unknown>): string | undefined {
+      if (!isDestructive(name)) return undefined;
+      pending.set(conversationId, { name, args, until: Date.now() + PENDING_MS });
+      return `Not done yet: ${name} needs the user's confirmation. Ask the user to confirm this exact action with yes or no, and do not call ${name} again.`;
+    },
+
+    /** When the previous turn held a call: runs it on yes, drops it on no; otherwise undefined. */
+    async answer(
+      conversationId: string,
+      text: string,
+      options: { signal: AbortSignal; toolTimeoutMs: number; deviceId?: string | undefined },
+    ): Promise<{ speech: string; responseType: ResponseType; results: ToolResult[] } | undefined> {
+      const held = pending.get(conversationId);
+      if (!held) return undefined;
+      pending.delete(conversationId);
+      if (held.until < Date.now()) return undefined;
+      const reply = text.trim();
+      if (NO.test(reply))
+        return { speech: "Okay, I won't do that.", responseType: "action_done", results: [] };
+      if (!YES.test(reply)) return undefined;
+      const result = await registry.execute(held.name, held.args, {
+        timeoutMs: options.toolTimeoutMs,
+        signal: options.signal,
+        ...(options.deviceId ? { deviceId: options.deviceId } : {}),
+      });
+      return {
+        speech: result.ok ? result.content : `That didn't work: ${result.error ?? "unknown error"}`,
+        responseType: result.ok ? "action_done" : "error",
+        results: [result],
+      };
+    },
+  };
+}

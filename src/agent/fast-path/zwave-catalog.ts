@@ -1,0 +1,97 @@
+import type { ToolRegistry } from "../../tools/registry.js";
+
+export interface ZwaveDevice {
+  name: string;
+  location: string;
+  nodeId: number;
+  state: string;
+  online: boolean;
+  value: string | null;
+}
+
+const FRESH_MS = 5000;
+
+/**
+ * The Z-Wave devices as `list_zwave_devices` reports them, cached briefly: the fast path and
+ * the system prompt ask on every sentence, the network rarely changes between two.
+ */
+export function createZwaveCatalog(registry: ToolRegistry) {
+  let cached: { at: number; devices: ZwaveDevice[] } | undefined;
+  let inflight: Promise<ZwaveDevice[]> | undefined;
+
+  async function load(): Promise<ZwaveDevice[]> {
+    const result = await registry.execute(
+      "list_zwave_devices",
+      { includeInactive: true },
+      { timeoutMs: 3000 },
+    );
+    const devices = result.ok ? parseDevices(result.structuredContent?.devices) : [];
+    cached = { at: Date.now(), devices };
+    return devices;
+  }
+
+  return {
+    async devices(options: { refresh?: boolean } = {}): Promise<ZwaveDevice[]> {
+      if (!options.refresh && cached && Date.now() - cached.at < FRESH_MS) return cached.devices;
+      inflight ??= load().finally(() => (inflight = undefined));
+      return inflight;
+    },
+    /** What the last successful listing held, without asking again. */
+    known: (): ZwaveDevice[] => cached?.devices ?? [],
+  };
+}
+
+export type ZwaveCatalog = ReturnType<typeof createZwaveCatalog>;
+
+function parseDevices(raw: unknown): ZwaveDevice[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((d) => {
+    if (typeof d !== "object" || d === null) return [];
+    const o = d as Record<string, unknown>;
+    if (typeof o.name !== "string" || typeof o.nodeId !== "number") return [];
+    return [
+      {
+        name: o.name,
+        location: typeof o.location === "string" ? o.location : "",
+        nodeId: o.nodeId,
+        state: typeof o.state === "string" ? o.state : "unknown",
+        online: o.online !== false,
+        value: typeof o.value === "string" ? o.value : null,
+      },
+    ];
+  });
+}
+
+/** "Kid's Lamp" and "Kids_Lamp" compare equal: case, punctuation and underscores don't matter. */
+export function simplify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/['’`]/g, "")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
+
+export interface CatalogMatch {
+  exact: ZwaveDevice[];
+  partial: ZwaveDevice[];
+}
+
+/** Exact: the name, or location + name. Partial: every spoken word is in the name or location. */
+export function matchDevices(devices: readonly ZwaveDevice[], name: string, area?: string): CatalogMatch {
+  const query = simplify(name);
+  const place = area ? simplify(area) : undefined;
+  const exact: ZwaveDevice[] = [];
+  const partial: ZwaveDevice[] = [];
+  for (const device of devices) {
+    const own = simplify(device.name);
+    const location = simplify(device.location);
+    if (place && location && location !== place && !own.includes(place)) continue;
+    if (own === query || (location && `${location} ${own}` === query)) {
+      exact.push(device);
+      continue;
+    }
+    const words = new Set(`${location} ${own}`.split(" "));
+    if (query.split(" ").every((w) => words.has(w))) partial.push(device);
+  }
+  return { exact, partial };
+}

@@ -1,0 +1,225 @@
+import { hostname } from "node:os";
+import type { Options } from "./config/options.js";
+import type { Logger } from "./log.js";
+import { VERSION } from "./version.js";
+import { createSupervisorClient, type SupervisorClient } from "./supervisor/client.js";
+import { createHomeMirror, createUnconfiguredMirror, type HomeMirror } from "./ha/mirror.js";
+import { haEndpoint } from "./ha/connection.js";
+import { createToolRegistry, type ToolRegistry } from "./tools/registry.js";
+import { homeTools } from "./tools/local/index.js";
+import { startMcpServers, type McpServers } from "./mcp/servers.js";
+import { fromOption, type McpServerConfig } from "./mcp/server-config.js";
+import { zwaveServerCommand, zwaveServerEnv } from "./zwave/launch.js";
+import { createChatModel, DEFAULT_MODELS } from "./agent/chat-model.js";
+import { createAgent } from "./agent/agent.js";
+import type { ConversationAgent } from "./agent/types.js";
+import { startWyomingServer, type WyomingServer } from "./wyoming/server.js";
+import { buildInfo } from "./wyoming/info.js";
+import { startDemoHome, type DemoHome } from "./demo/demo-home.js";
+
+export const ZWAVE_SERVER_NAME = "zwave";
+export const ZWAVE_TOOLBOX = "home";
+
+export interface Bridge {
+  registry: ToolRegistry;
+  agent: ConversationAgent;
+  mirror: HomeMirror;
+  mcpServers: McpServers;
+  wyomingPort: number;
+  close(): Promise<void>;
+}
+
+interface Broker {
+  url: string;
+  username?: string;
+  password?: string;
+  source: "options" | "supervisor" | "demo";
+}
+
+/** Starts every part of the bridge from validated options. */
+export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logger: Logger): Promise<Bridge> {
+  const supervisorToken = env.SUPERVISOR_TOKEN;
+  const supervisor = supervisorToken
+    ? createSupervisorClient({
+        token: supervisorToken,
+        // Set only by the container smoke test; Supervisor itself is always http://supervisor.
+        baseUrl: env.SUPERVISOR_API_URL ?? "http://supervisor",
+        logger,
+      })
+    : undefined;
+  const closers: Array<() => Promise<void>> = [];
+
+  const { broker, demo } = await findBroker(options, supervisor, logger);
+  if (demo) closers.push(() => demo.close());
+
+  const endpoint = haEndpoint(options, env, supervisor?.coreUrl());
+  const mirror = endpoint
+    ? createHomeMirror({ url: endpoint.url, token: endpoint.token, logger })
+    : createUnconfiguredMirror();
+  closers.push(() => mirror.close());
+
+  const registry = createToolRegistry({ logger, parameterMappings: options.parameter_mappings });
+  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
+
+  const servers: McpServerConfig[] = [];
+  if (broker) {
+    servers.push({
+      name: ZWAVE_SERVER_NAME,
+      toolbox: ZWAVE_TOOLBOX,
+      ...zwaveServerCommand(),
+      env: zwaveServerEnv({
+        mqttUrl: broker.url,
+        ...(broker.username ? { username: broker.username } : {}),
+        ...(broker.password ? { password: broker.password } : {}),
+        prefix: options.zwave_topic_prefix,
+        ...(options.zwave_gateway_name ? { gatewayName: options.zwave_gateway_name } : {}),
+        logLevel: options.log_level,
+      }),
+    });
+  }
+  servers.push(...options.mcp_servers.map(fromOption));
+  const mcpServers = await startMcpServers({ servers, registry, logger });
+  closers.unshift(() => mcpServers.close());
+
+  const provider = options.llm_provider;
+  const modelName = provider === "local" ? undefined : (options.llm_model ?? DEFAULT_MODELS[provider]);
+  const model = await createChatModel({
+    provider,
+    ...(options.llm_model ? { model: options.llm_model } : {}),
+    ...(options.llm_api_key ? { apiKey: options.llm_api_key } : {}),
+    ...(options.llm_base_url ? { baseUrl: options.llm_base_url } : {}),
+    timeoutMs: 25_000,
+  });
+  const agent = createAgent({
+    registry,
+    mirror,
+    logger,
+    ...(model ? { model } : {}),
+    provider,
+    ...(modelName ? { modelName } : {}),
+    language: options.language,
+    confirmDestructive: options.confirm_destructive,
+  });
+
+  const wyoming: WyomingServer = await startWyomingServer({
+    port: options.wyoming_port,
+    host: "0.0.0.0",
+    logger,
+    // A turn ends in the agent at 30 s; this is the backstop.
+    turnTimeoutMs: 35_000,
+    info: () =>
+      buildInfo({
+        version: VERSION,
+        model: modelName ?? "local",
+        // With an LLM every language works; an empty list tells HA exactly that.
+        languages: model ? [] : agent.describe().languages,
+      }),
+    handle: async (transcript, { signal }) => {
+      const context = transcript.context ?? {};
+      const result = await agent.handle({
+        text: transcript.text,
+        ...(transcript.language ? { language: transcript.language } : {}),
+        ...(context.conversation_id ? { conversationId: context.conversation_id } : {}),
+        ...(context.device_id ? { deviceId: context.device_id } : {}),
+        ...(context.satellite_id ? { satelliteId: context.satellite_id } : {}),
+        signal,
+      });
+      return { type: result.response_type === "error" ? "not-handled" : "handled", text: result.speech };
+    },
+  });
+  closers.unshift(() => wyoming.close());
+
+  if (supervisor) {
+    // Announced once listening; never withdrawn on shutdown, or HA would remove the integration.
+    supervisor
+      .announceDiscovery("wyoming", { uri: supervisor.wyomingUri(wyoming.port) })
+      .then(() => logger.info("announced the Wyoming service to Home Assistant"))
+      .catch((err: Error) => logger.error(`could not announce the Wyoming service: ${err.message}`));
+  }
+
+  logSummary(logger, {
+    options,
+    broker,
+    haUrl: endpoint?.url,
+    modelName,
+    registry,
+    mcpServers,
+    wyomingPort: wyoming.port,
+  });
+
+  return {
+    registry,
+    agent,
+    mirror,
+    mcpServers,
+    wyomingPort: wyoming.port,
+    async close() {
+      for (const close of closers) {
+        await close().catch((err: Error) => logger.warn(`while stopping: ${err.message}`));
+      }
+    },
+  };
+}
+
+async function findBroker(
+  options: Options,
+  supervisor: SupervisorClient | undefined,
+  logger: Logger,
+): Promise<{ broker?: Broker; demo?: DemoHome }> {
+  if (options.mqtt_url) {
+    return {
+      broker: {
+        url: options.mqtt_url,
+        ...(options.mqtt_username ? { username: options.mqtt_username } : {}),
+        ...(options.mqtt_password ? { password: options.mqtt_password } : {}),
+        source: "options",
+      },
+    };
+  }
+  if (supervisor) {
+    const service = await supervisor.mqttService().catch((err: Error) => {
+      logger.error(`could not ask Supervisor for the MQTT broker: ${err.message}`);
+      return undefined;
+    });
+    if (!service) return {};
+    return {
+      broker: {
+        url: `${service.ssl ? "mqtts" : "mqtt"}://${service.host}:${service.port}`,
+        ...(service.username ? { username: service.username } : {}),
+        ...(service.password ? { password: service.password } : {}),
+        source: "supervisor",
+      },
+    };
+  }
+  const demo = await startDemoHome(logger);
+  return { broker: { url: demo.brokerUrl, source: "demo" }, demo };
+}
+
+function logSummary(
+  logger: Logger,
+  facts: {
+    options: Options;
+    broker: Broker | undefined;
+    haUrl: string | undefined;
+    modelName: string | undefined;
+    registry: ToolRegistry;
+    mcpServers: McpServers;
+    wyomingPort: number;
+  },
+): void {
+  const { options, broker } = facts;
+  const servers = facts.mcpServers.statuses();
+  const lines = [
+    `MCP Assist Bridge ${VERSION} on ${hostname()}`,
+    `  agent:       ${options.llm_provider}${facts.modelName ? ` (${facts.modelName})` : " (local fast path, no LLM)"}, language ${options.language}`,
+    `  MQTT broker: ${broker ? `${broker.url} (${broker.source}${broker.username ? `, user ${broker.username}` : ""})` : "none: Z-Wave is off"}`,
+    `  Home Assistant: ${facts.haUrl ?? "not configured"}`,
+    `  MCP servers: ${servers.length ? servers.map((s) => `${s.name} [${s.toolbox}] ${s.state}, ${s.tools} tools`).join("; ") : "none"}`,
+    `  tools:       ${facts.registry.list().length} (${facts.registry
+      .toolboxes()
+      .map((b) => `${b.name}: ${b.tools}`)
+      .join(", ")})`,
+    `  Wyoming:     tcp port ${facts.wyomingPort}; HTTP API and status page: port ${options.api_port}`,
+  ];
+  logger.info(lines.join("\n"));
+}

@@ -1,0 +1,33 @@
+import type { Logger } from "../log.js";
+import { startEmbeddedBroker } from "./embedded-broker.js";
+import { demoNodes, startGatewaySimulator } from "./zwave-gateway-simulator.js";
+
+export const DEMO_GATEWAY_NAME = "zwave-js-ui";
+
+export interface DemoHome {
+  brokerUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The embedded defaults: an in-process broker and a simulated Z-Wave JS UI gateway with a
+ * switch, a dimmer and a multisensor, so `npm start` works on a machine with nothing else.
+ */
+export async function startDemoHome(logger: Logger): Promise<DemoHome> {
+  const broker = await startEmbeddedBroker();
+  const simulator = await startGatewaySimulator({
+    brokerUrl: broker.url,
+    gatewayName: DEMO_GATEWAY_NAME,
+    includeLocation: true,
+    nodes: demoNodes(),
+    virtualNodes: true,
+  });
+  logger.info(`demo: embedded MQTT broker at ${broker.url} with a simulated Z-Wave JS UI gateway`);
+  return {
+    brokerUrl: broker.url,
+    async close() {
+      await simulator.stop();
+      await broker.close();
+    },
+  };
+}
