@@ -1,5 +1,5 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import type { AIMessage} from "@langchain/core/messages";
+import type { AIMessage } from "@langchain/core/messages";
 import { ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { ToolResult } from "../tools/types.js";

@@ -16,6 +16,7 @@ export interface FastPathGrammar {
   articles: string[];
   /** "… in the kitchen": the word that introduces an area after a name. */
   areaPrepositions: string[];
+  /** Tried in order: put the more specific templates first. */
   intents: Array<{ intent: FastIntent; templates: string[] }>;
   sensors: Record<SensorKind, string[]>;
   replies: {
@@ -60,9 +61,9 @@ export const english: FastPathGrammar = {
     {
       intent: "set_level",
       templates: [
-        "(dim|set|brighten|turn) {name} to {level} [(percent|%)]",
         "set [the] (brightness|level) of {name} to {level} [(percent|%)]",
         "set {name} (brightness|level) to {level} [(percent|%)]",
+        "(dim|set|brighten|turn) {name} to {level} [(percent|%)]",
       ],
     },
     {
