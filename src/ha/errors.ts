@@ -1,11 +1,15 @@
 import { haErrorSchema } from "./schemas.js";
 
-/** Why the mirror could not do what was asked; `code` is HA's error code or one of ours. */
+/**
+ * Why the mirror could not do what was asked. `code` is HA's error code (`not_found`,
+ * `invalid_format`, `home_assistant_error`, …) or one of ours: `not_configured`, `not_connected`,
+ * `not_exposed`, `unsupported_target`.
+ */
 export class HomeAssistantError extends Error {
   override name = "HomeAssistantError";
   constructor(
     message: string,
-    readonly code: "not_configured" | "not_connected" | "not_exposed" | "unsupported_target" | string,
+    readonly code: string,
   ) {
     super(message);
   }

@@ -1,4 +1,8 @@
-import { callService as hawsCallService, type HassServiceTarget } from "home-assistant-js-websocket";
+import {
+  callService as hawsCallService,
+  type Connection,
+  type HassServiceTarget,
+} from "home-assistant-js-websocket";
 import type { Logger } from "../log.js";
 import { connectHomeAssistant, type RetryPolicy } from "./connection.js";
 import { fromCommandRejection, HomeAssistantError } from "./errors.js";
@@ -193,7 +197,7 @@ export function createHomeMirror(options: HomeMirrorOptions): HomeMirror {
     };
   };
 
-  const beginSync = (conn: Parameters<typeof startSync>[0]) => {
+  const beginSync = (conn: Connection) => {
     sync?.stop();
     clearTimeout(retryTimer);
     syncedThisConnection = false;
@@ -282,7 +286,10 @@ export function createHomeMirror(options: HomeMirrorOptions): HomeMirror {
       }
       return views.sort((a, b) => a.name.localeCompare(b.name));
     },
-    summary: (summaryOptions) => summarizeHome(data, currentIndex(), summaryOptions),
+    summary: (summaryOptions) =>
+      lastSync
+        ? summarizeHome(data, currentIndex(), summaryOptions)
+        : `Home Assistant is not connected yet${link.state().error ? ` (${link.state().error})` : ""}: no areas or entities are known.`,
     callService: async (domain, service, serviceData, target) => {
       const what = `${domain}.${service}`;
       const conn = link.connection();

@@ -129,6 +129,15 @@ describe("HA mirror", () => {
     await waitFor("the auth error", () => mirror!.status().error === "Home Assistant rejected the token");
     expect(mirror.status()).toMatchObject({ connected: false, configured: true });
     expect(JSON.stringify(mirror.status())).not.toContain(secret);
+    // Retries back off, doubling up to the cap, rather than hammering HA.
+    const delays = () =>
+      log
+        .messages("warn")
+        .map((m) => /^Home Assistant rejected the token; retrying in ([\d.]+) s$/.exec(m)?.[1])
+        .filter((d) => d !== undefined)
+        .map(Number);
+    await waitFor("four retries", () => delays().length >= 4);
+    expect(delays().slice(0, 4)).toEqual([0.1, 0.2, 0.4, 0.4]);
 
     ha.setToken(secret);
     await waitFor("the connection with the accepted token", () => !mirror!.status().stale);

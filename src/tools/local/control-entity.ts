@@ -17,7 +17,9 @@ const SWITCHABLE = new Set([
   "remote",
 ]);
 
+/** States that count as "not on"; only "off" and "standby" confirm a turn-off. */
 const OFF_STATES = new Set(["off", "standby", "unavailable", "unknown"]);
+const CONFIRMED_OFF = new Set(["off", "standby"]);
 
 const argsSchema = z.object({
   name: z.string().trim().min(1, "name the device or entity"),
@@ -89,7 +91,8 @@ export function controlEntityTool(
     const wantBrightness =
       wantOn && brightness !== undefined ? Math.round((brightness * 255) / 100) : undefined;
     const confirmed = (view: EntityView) => {
-      if (OFF_STATES.has(view.state) === wantOn) return false;
+      if (!wantOn) return CONFIRMED_OFF.has(view.state);
+      if (OFF_STATES.has(view.state)) return false;
       const b = view.attributes.brightness;
       return wantBrightness === undefined || (typeof b === "number" && Math.abs(b - wantBrightness) <= 3);
     };
