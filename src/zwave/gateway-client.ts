@@ -12,6 +12,7 @@ import { sanitizeTopic } from "./value-id.js";
 /** How long a tool waits for the very first connection before saying the broker is unreachable. */
 const FIRST_CONNECT_WAIT_MS = 3000;
 const API_TIMEOUT_MS = 5000;
+const PUBLISH_TIMEOUT_MS = 2000;
 /** Fallback if the sync marker after subscribing never comes back. */
 const SYNC_TIMEOUT_MS = 2000;
 const GATEWAY_PREFIX = "ZWAVE_GATEWAY-";
@@ -210,15 +211,18 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   }
 
   async function publish(topic: string, payload: string): Promise<void> {
-    if (!client.connected)
-      throw new ZwaveUserError(`cannot reach the MQTT broker at ${where} (reconnecting)`);
+    const unreachable = (why: string) =>
+      new ZwaveUserError(`cannot reach the MQTT broker at ${where} (${why})`);
+    if (!client.connected) throw unreachable("reconnecting");
     await new Promise<void>((resolve, reject) => {
+      // On a socket that died a moment ago mqtt.js waits for a `drain` that never comes.
+      const timer = setTimeout(() => reject(unreachable("the publish did not go out")), PUBLISH_TIMEOUT_MS);
       // QoS 0: either it goes out now or it fails; the outgoing store never replays it later.
-      client.publish(topic, payload, { qos: 0 }, (err) =>
-        err
-          ? reject(new ZwaveUserError(`cannot reach the MQTT broker at ${where}: ${err.message}`))
-          : resolve(),
-      );
+      client.publish(topic, payload, { qos: 0 }, (err) => {
+        clearTimeout(timer);
+        if (err) reject(unreachable(err.message));
+        else resolve();
+      });
     });
   }
 
