@@ -1,0 +1,167 @@
+import { z } from "zod";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolInfo, ToolRegistry } from "../tools/registry.js";
+import type { ToolResult } from "../tools/types.js";
+import { USE_TOOL_NAME, useToolDefinition } from "../tools/use-tool.js";
+
+export type McpMode = "auto" | "flat" | "workbench";
+
+/**
+ * Under `auto`, up to this many tools are listed flat. Clients cap what they send a model
+ * (Cursor sends only the first 40), and accuracy drops as the list grows; above it, clients
+ * get the three workbench tools and find the rest through list_tools.
+ */
+export const WORKBENCH_THRESHOLD = 40;
+
+export const LIST_TOOLBOXES_NAME = "list_toolboxes";
+export const LIST_TOOLS_NAME = "list_tools";
+const META_NAMES = new Set([USE_TOOL_NAME, LIST_TOOLS_NAME, LIST_TOOLBOXES_NAME]);
+
+const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+const listToolboxesTool: Tool = {
+  name: LIST_TOOLBOXES_NAME,
+  title: "List toolboxes",
+  description: "Lists the toolboxes of the bridge: each with its MCP servers and how many tools it holds.",
+  inputSchema: { type: "object", properties: {}, additionalProperties: false },
+  annotations: { title: "List toolboxes", ...readOnly },
+};
+
+const listToolsTool: Tool = {
+  name: LIST_TOOLS_NAME,
+  title: "List tools",
+  description:
+    "Lists tools with their identifier {toolbox, server, name}, description and input schema. " +
+    "Narrow it with toolbox and with query (words that must all appear in the name or description). " +
+    "Call a listed tool with use_tool.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      toolbox: { type: "string", description: "Only tools of this toolbox (see list_toolboxes)." },
+      query: { type: "string", description: "Words to look for, e.g. 'light kitchen'." },
+    },
+    additionalProperties: false,
+  },
+  annotations: { title: "List tools", ...readOnly },
+};
+
+const useTool: Tool = {
+  name: useToolDefinition.name,
+  title: useToolDefinition.annotations?.title ?? "Use a tool",
+  description: useToolDefinition.description,
+  inputSchema: useToolDefinition.inputSchema as Tool["inputSchema"],
+  ...(useToolDefinition.annotations ? { annotations: useToolDefinition.annotations } : {}),
+};
+
+const listToolsArguments = z.strictObject({
+  toolbox: z.string().trim().min(1).optional(),
+  query: z.string().optional(),
+});
+
+/** The tools /mcp offers and how a call reaches the registry. */
+export interface EndpointTools {
+  /** The listing in force now: under `auto` it follows the registry's tool count. */
+  mode(): "flat" | "workbench";
+  list(): Tool[];
+  call(name: string, args: unknown, signal?: AbortSignal): Promise<CallToolResult>;
+}
+
+export function createEndpointTools(registry: ToolRegistry, configured: McpMode): EndpointTools {
+  /** Registry tools under a meta-tool's name (the agent's own use_tool) stay reachable through use_tool. */
+  function registryTools(): ToolInfo[] {
+    return registry.list().filter((t) => !META_NAMES.has(t.name));
+  }
+
+  function modeFor(count: number): "flat" | "workbench" {
+    if (configured !== "auto") return configured;
+    return count <= WORKBENCH_THRESHOLD ? "flat" : "workbench";
+  }
+
+  function listTools(args: unknown): CallToolResult {
+    const parsed = listToolsArguments.safeParse(args ?? {});
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) =>
+        i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message,
+      );
+      return errorResult(
+        `Invalid arguments for list_tools: ${problems.join("; ")}. Parameters: toolbox?, query?.`,
+      );
+    }
+    const { toolbox, query } = parsed.data;
+    let tools = registryTools();
+    if (toolbox !== undefined) {
+      const boxes = registry.toolboxes().map((b) => b.name);
+      if (!boxes.includes(toolbox)) {
+        return errorResult(`No toolbox '${toolbox}'. Toolboxes: ${boxes.join(", ")}.`);
+      }
+      tools = tools.filter((t) => t.toolbox === toolbox);
+    }
+    const words = (query ?? "").toLowerCase().split(/\s+/).filter(Boolean);
+    if (words.length) {
+      tools = tools.filter((t) => {
+        const haystack = `${t.name} ${t.tool} ${t.server} ${t.toolbox} ${t.description}`.toLowerCase();
+        return words.every((w) => haystack.includes(w));
+      });
+    }
+    const listed = tools.map((t) => ({
+      tool: { toolbox: t.toolbox, server: t.server, name: t.tool },
+      description: t.description,
+      inputSchema: t.inputSchema,
+      ...(t.annotations ? { annotations: t.annotations } : {}),
+      ...(t.available ? {} : { available: false }),
+    }));
+    return jsonResult({ tools: listed });
+  }
+
+  return {
+    mode: () => modeFor(registryTools().length),
+
+    list() {
+      const tools = registryTools();
+      if (modeFor(tools.length) === "workbench") return [listToolboxesTool, listToolsTool, useTool];
+      return [
+        ...tools.map((t): Tool => ({
+          name: t.name,
+          description: t.description,
+          inputSchema: t.inputSchema as Tool["inputSchema"],
+          ...(t.annotations ? { annotations: t.annotations } : {}),
+        })),
+        useTool,
+      ];
+    },
+
+    async call(name, args, signal) {
+      const options = signal ? { signal } : {};
+      if (name === USE_TOOL_NAME) {
+        const input = isObject(args) ? args : {};
+        return toCallToolResult(await registry.executeIdentifier(input.tool, input.arguments ?? {}, options));
+      }
+      if (modeFor(registryTools().length) === "workbench") {
+        if (name === LIST_TOOLBOXES_NAME) return jsonResult({ toolboxes: registry.toolboxes() });
+        if (name === LIST_TOOLS_NAME) return listTools(args);
+      }
+      // A tool called by name in workbench mode still works: the registry resolves every name form.
+      return toCallToolResult(await registry.execute(name, args ?? {}, options));
+    },
+  };
+}
+
+function toCallToolResult(result: ToolResult): CallToolResult {
+  return {
+    content: [{ type: "text", text: result.content }],
+    ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
+    ...(result.ok ? {} : { isError: true }),
+  };
+}
+
+function jsonResult(value: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value };
+}
+
+function errorResult(text: string): CallToolResult {
+  return { content: [{ type: "text", text }], isError: true };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,170 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  isInitializeRequest,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { Logger } from "../log.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import { createEndpointTools, type EndpointTools, type McpMode } from "./endpoint-tools.js";
+
+/** Clients that never send DELETE would otherwise leave their sessions behind forever. */
+const MAX_SESSIONS = 100;
+/** A server that restarts fires several registry changes in a row; clients get one notification. */
+const LIST_CHANGED_DELAY_MS = 50;
+
+interface Session {
+  server: Server;
+  transport: StreamableHTTPServerTransport;
+}
+
+/** The aggregated MCP endpoint (Streamable HTTP) that `/mcp` hands its requests to. */
+export interface McpEndpoint {
+  /** `body` is what a POST carried (already read, within the server's size limit). */
+  handle(req: IncomingMessage, res: ServerResponse, body?: Buffer): Promise<void>;
+  /** Open stateful sessions. */
+  sessionCount(): number;
+  tools: EndpointTools;
+  close(): Promise<void>;
+}
+
+export function createMcpEndpoint(options: {
+  registry: ToolRegistry;
+  mode: McpMode;
+  version: string;
+  logger: Logger;
+}): McpEndpoint {
+  const { registry, logger } = options;
+  const tools = createEndpointTools(registry, options.mode);
+  // Insertion order is recency order: a session is re-inserted on every request.
+  const sessions = new Map<string, Session>();
+  let notifyTimer: NodeJS.Timeout | undefined;
+
+  function createServer(): Server {
+    const server = new Server(
+      { name: "mcp-assist-bridge", version: options.version },
+      { capabilities: { tools: { listChanged: true } } },
+    );
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.list() }));
+    server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+      tools.call(request.params.name, request.params.arguments, extra.signal),
+    );
+    return server;
+  }
+
+  const stopListening = registry.onChange(() => {
+    if (notifyTimer || sessions.size === 0) return;
+    notifyTimer = setTimeout(() => {
+      notifyTimer = undefined;
+      for (const [id, session] of sessions) {
+        session.server.sendToolListChanged().catch((err: unknown) => {
+          logger.debug({ err, session: id }, "MCP session: tools/list_changed not delivered");
+        });
+      }
+    }, LIST_CHANGED_DELAY_MS);
+    notifyTimer.unref();
+  });
+
+  async function closeSession(id: string, session: Session) {
+    sessions.delete(id);
+    await session.transport.close().catch(() => undefined);
+    await session.server.close().catch(() => undefined);
+  }
+
+  async function openSession(req: IncomingMessage, res: ServerResponse, body: unknown) {
+    const server = createServer();
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      enableJsonResponse: true,
+      onsessioninitialized: (id) => {
+        sessions.set(id, { server, transport });
+        const oldest = sessions.size > MAX_SESSIONS ? sessions.entries().next().value : undefined;
+        if (oldest) {
+          logger.debug(`MCP session ${oldest[0]} closed: more than ${MAX_SESSIONS} sessions open`);
+          void closeSession(oldest[0], oldest[1]);
+        }
+      },
+      onsessionclosed: (id) => {
+        sessions.delete(id);
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  }
+
+  /** A request without a session id that is not `initialize`: answered by a server of its own. */
+  async function answerStateless(req: IncomingMessage, res: ServerResponse, body: unknown) {
+    const server = createServer();
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    res.on("close", () => {
+      void transport.close().catch(() => undefined);
+      void server.close().catch(() => undefined);
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  }
+
+  return {
+    tools,
+
+    async handle(req, res, raw) {
+      let body: unknown;
+      if (req.method === "POST") {
+        try {
+          body = JSON.parse(raw?.toString("utf8") ?? "");
+        } catch {
+          return rpcError(res, 400, -32700, "Parse error: Invalid JSON");
+        }
+      }
+      const sessionId = req.headers["mcp-session-id"];
+      if (typeof sessionId === "string" && sessionId !== "") {
+        const session = sessions.get(sessionId);
+        if (!session) return rpcError(res, 404, -32001, "Session not found");
+        sessions.delete(sessionId);
+        sessions.set(sessionId, session);
+        return session.transport.handleRequest(req, res, body);
+      }
+      if (req.method === "POST") {
+        const initialize = Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
+        return initialize ? openSession(req, res, body) : answerStateless(req, res, body);
+      }
+      if (req.method === "GET") {
+        // Only a session has a stream of its own for server notifications.
+        return rpcError(res, 405, -32000, "Method not allowed: GET needs an Mcp-Session-Id", {
+          Allow: "POST, DELETE",
+        });
+      }
+      if (req.method === "DELETE")
+        return rpcError(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required");
+      return rpcError(res, 405, -32000, "Method not allowed", { Allow: "GET, POST, DELETE" });
+    },
+
+    sessionCount: () => sessions.size,
+
+    async close() {
+      stopListening();
+      clearTimeout(notifyTimer);
+      await Promise.all([...sessions].map(([id, session]) => closeSession(id, session)));
+    },
+  };
+}
+
+function rpcError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { "Content-Type": "application/json", ...headers });
+  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+}
