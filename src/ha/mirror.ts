@@ -224,10 +224,10 @@ export function createHomeMirror(options: HomeMirrorOptions): HomeMirror {
     });
     sync = current;
     current.done.catch((err: unknown) => {
+      // A dropped socket is not a failure: the reconnect starts a new sync.
       if (sync !== current || !link.connection()) return;
-      const e = err instanceof HomeAssistantError ? err : (err as Error);
-      if ((e as HomeAssistantError).code === "not_connected") return;
-      syncError = `could not load Home Assistant's state: ${e.message}`;
+      if (err instanceof HomeAssistantError && err.code === "not_connected") return;
+      syncError = `could not load Home Assistant's state: ${err instanceof Error ? err.message : String(err)}`;
       logger.error(`${syncError}; retrying in ${SYNC_RETRY_MS / 1000} s`);
       retryTimer = setTimeout(() => {
         const conn = link.connection();

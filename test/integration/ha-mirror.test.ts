@@ -7,17 +7,10 @@ import { HomeAssistantError } from "../../src/ha/errors.js";
 import { captureLogger } from "../support/capture-logger.js";
 import { generateHome } from "../support/ha-home.js";
 import { startFakeHa, type FakeHa } from "../support/ha-server.js";
+import { waitFor } from "../support/wait-for.js";
 
 const TOKEN = "good-token";
 const FAST_RETRY = { initialMs: 100, maxMs: 400 };
-
-async function waitFor(what: string, condition: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 let ha: FakeHa | undefined;
 let mirror: HomeMirror | undefined;

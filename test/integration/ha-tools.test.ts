@@ -8,14 +8,7 @@ import { setVolumeTool } from "../../src/tools/local/set-volume.js";
 import type { ToolCallContext, ToolExecutor } from "../../src/tools/types.js";
 import { captureLogger } from "../support/capture-logger.js";
 import { startFakeHa, type FakeHa } from "../support/ha-server.js";
-
-async function waitFor(what: string, condition: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+import { waitFor } from "../support/wait-for.js";
 
 const context = (deviceId?: string): ToolCallContext => ({ signal: new AbortController().signal, deviceId });
 
