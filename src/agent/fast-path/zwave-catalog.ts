@@ -25,7 +25,10 @@ export function createZwaveCatalog(registry: ToolRegistry) {
       { includeInactive: true },
       { timeoutMs: 3000 },
     );
-    const devices = result.ok ? parseDevices(result.structuredContent?.devices) : [];
+    // While the server restarts or the gateway is offline, keep the names we knew: the control
+    // call then says "unavailable", which is true; "no such device" would not be.
+    if (!result.ok) return cached?.devices ?? [];
+    const devices = parseDevices(result.structuredContent?.devices);
     cached = { at: Date.now(), devices };
     return devices;
   }
