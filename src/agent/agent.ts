@@ -11,7 +11,7 @@ import { createDestructiveGate } from "./destructive-gate.js";
 import { createFastPath } from "./fast-path/fast-path.js";
 import { GRAMMARS } from "./fast-path/grammar.js";
 import { createZwaveCatalog } from "./fast-path/zwave-catalog.js";
-import { runLlmTurn } from "./llm-turn.js";
+import { bindRegistryTools, runLlmTurn } from "./llm-turn.js";
 import { buildSystemPrompt } from "./system-prompt.js";
 import { createTurnLog } from "./turn-log.js";
 import type {
@@ -52,6 +52,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
   const catalog = createZwaveCatalog(registry);
   const fastPath = createFastPath({ registry, mirror, catalog });
   const gate = createDestructiveGate(registry);
+  const boundModel = model ? bindRegistryTools(model, registry) : undefined;
   const languages = [...new Set([options.language, ...(model ? [options.language] : Object.keys(GRAMMARS))])];
 
   function readOnly(result: ToolResult): boolean {
@@ -81,7 +82,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       confirmDestructive,
     });
     return runLlmTurn({
-      model,
+      model: boundModel?.(),
       registry,
       messages: [new SystemMessage(system), ...history.get(conversationId), new HumanMessage(request.text)],
       signal,

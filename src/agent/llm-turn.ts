@@ -4,8 +4,20 @@ import { ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { ToolResult } from "../tools/types.js";
 
+/** The model with the registry's tools bound; rebinding costs ~2 ms, so it happens only on change. */
+export type ToolBoundModel = NonNullable<ReturnType<NonNullable<BaseChatModel["bindTools"]>>>;
+
+export function bindRegistryTools(
+  model: BaseChatModel,
+  registry: ToolRegistry,
+): () => ToolBoundModel | undefined {
+  let bound: ToolBoundModel | undefined;
+  registry.onChange(() => (bound = undefined));
+  return () => (bound ??= model.bindTools?.(registry.definitions()));
+}
+
 export interface LlmTurnOptions {
-  model: BaseChatModel;
+  model: ToolBoundModel | undefined;
   registry: ToolRegistry;
   messages: BaseMessage[];
   signal: AbortSignal;
@@ -32,7 +44,7 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
   const { registry, signal } = options;
   const messages = [...options.messages];
   const results: ToolResult[] = [];
-  const bound = options.model.bindTools?.(registry.definitions());
+  const bound = options.model;
   if (!bound) return { speech: "", results, providerError: "this model cannot call tools" };
 
   for (let round = 0; round < options.maxRounds; round++) {

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "./free-port.js";
+import { describe } from "./wyoming-client.js";
 
 const MAIN_JS = fileURLToPath(new URL("../../dist/main.js", import.meta.url));
 
@@ -89,10 +90,28 @@ export async function startBridgeProcess(
     },
   };
   try {
-    await waitForLog("MCP Assist Bridge ");
+    await untilReady(wyomingPort, exited, () => output);
   } catch (err) {
     await bridge.stop();
     throw err;
   }
   return bridge;
+}
+
+/** Ready means what Home Assistant checks: the Wyoming service answers `describe`. */
+async function untilReady(port: number, exited: Promise<number | null>, output: () => string): Promise<void> {
+  let gone: number | null | undefined;
+  void exited.then((code) => (gone = code));
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (gone !== undefined) throw new Error(`bridge exited with ${gone} while starting; log:\n${output()}`);
+    try {
+      await describe("127.0.0.1", port);
+      return;
+    } catch {
+      if (Date.now() > deadline)
+        throw new Error(`bridge did not answer describe within 20 s; log:\n${output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }

@@ -1,0 +1,162 @@
+// The agent's own cost: the local fast path end to end over Wyoming (to the device's /set and to
+// the `handled` reply), and an LLM turn with one tool call against the bare tool call.
+import { connectAsync } from "mqtt";
+import { pino } from "pino";
+import { createAgent } from "../src/agent/agent.js";
+import { createChatModel } from "../src/agent/chat-model.js";
+import { createUnconfiguredMirror } from "../src/ha/mirror.js";
+import { startMcpServers } from "../src/mcp/servers.js";
+import { createToolRegistry } from "../src/tools/registry.js";
+import { startBridgeProcess } from "../test/support/bridge-process.js";
+import { startFakeLlm } from "../test/support/llm/server.js";
+import { fixtureServer, objectSchema } from "../test/support/mcp/fixtures.js";
+import { startMosquitto } from "../test/support/mosquitto.js";
+import { demoNodes, startGatewaySimulator } from "../test/support/zwave-gateway.js";
+import { converse } from "../test/support/wyoming-client.js";
+import { measure, report, summarise } from "./lib.js";
+
+// 1. Fast path: transcript → /set at the broker → device echo → confirmed → handled.
+const broker = await startMosquitto();
+const simulator = await startGatewaySimulator({
+  brokerUrl: broker.url,
+  username: broker.username,
+  password: broker.password,
+  gatewayName: "Mosquitto",
+  includeLocation: true,
+  nodes: demoNodes(),
+});
+const bridge = await startBridgeProcess({
+  llm_provider: "local",
+  mqtt_url: broker.url,
+  mqtt_username: broker.username,
+  mqtt_password: broker.password,
+  log_level: "warn",
+});
+const watcher = await connectAsync(
+  broker.url,
+  { username: broker.username, password: broker.password },
+  false,
+);
+(watcher.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
+let lastSetAt = 0;
+watcher.on("message", (topic) => {
+  if (topic.endsWith("/set")) lastSetAt = performance.now();
+});
+await watcher.subscribeAsync("zwave/#");
+for (let i = 0; i < 20; i++) {
+  await converse("127.0.0.1", bridge.wyomingPort, {
+    text: `turn ${i % 2 ? "off" : "on"} switch one`,
+    language: "en",
+  });
+}
+const toSet: number[] = [];
+const toHandled: number[] = [];
+const raw: number[] = [];
+for (let i = 0; i < 300; i++) {
+  const start = performance.now();
+  const outcome = await converse("127.0.0.1", bridge.wyomingPort, {
+    text: `turn ${i % 2 ? "off" : "on"} switch one`,
+    language: "en",
+  });
+  toHandled.push(performance.now() - start);
+  toSet.push(lastSetAt - start);
+  if (!outcome.response.speech.startsWith("Turned"))
+    throw new Error(`unexpected answer: ${outcome.response.speech}`);
+  const unmatched = performance.now();
+  await converse("127.0.0.1", bridge.wyomingPort, { text: "tell me a joke", language: "en" });
+  raw.push(performance.now() - unmatched);
+}
+report(
+  "Local fast path over Wyoming (300 sentences, Mosquitto with TCP_NODELAY)",
+  [
+    { name: "Wyoming round trip, sentence not understood", ...summarise(raw), runs: raw.length },
+    { name: "transcript → /set seen at the broker", ...summarise(toSet), runs: toSet.length },
+    { name: "transcript → handled (device confirmed)", ...summarise(toHandled), runs: toHandled.length },
+  ],
+  ["goal: handled p50 ≤ 10 ms, p99 ≤ 30 ms"],
+);
+await watcher.endAsync();
+await bridge.stop();
+await simulator.stop();
+await broker.stop();
+
+// 2. An LLM turn with one tool call (zero-latency fake, real ChatOpenAI client) vs the bare call.
+const logger = pino({ level: "warn" });
+const registry = createToolRegistry({ logger });
+const servers = await startMcpServers({
+  servers: [
+    fixtureServer({
+      name: "bench",
+      tools: [
+        {
+          name: "set_light",
+          inputSchema: objectSchema({ name: { type: "string" }, on: { type: "boolean" } }),
+        },
+      ],
+    }),
+  ],
+  registry,
+  logger,
+});
+const llm = await startFakeLlm({
+  script: (request) =>
+    request.toolResults.length
+      ? "Done."
+      : { toolCalls: [{ name: "set_light", args: { name: "Desk", on: true } }] },
+});
+const model = await createChatModel({
+  provider: "openai",
+  model: "gpt-4o-mini",
+  apiKey: "bench",
+  baseUrl: llm.openaiUrl,
+  timeoutMs: 10_000,
+});
+const agent = createAgent({
+  registry,
+  mirror: createUnconfiguredMirror(),
+  logger,
+  ...(model ? { model } : {}),
+  provider: "openai",
+  language: "en",
+});
+const llmRoundTrip = await measure(
+  "two raw HTTP POSTs to the fake (the LLM's share)",
+  async () => {
+    for (let i = 0; i < 2; i++) {
+      await fetch(`${llm.openaiUrl}/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          model: "gpt-4o-mini",
+          messages: [{ role: "user", content: "light up my desk" }],
+        }),
+      }).then((r) => r.text());
+    }
+  },
+  { iterations: 200 },
+);
+const direct = await measure(
+  "registry.execute(set_light) directly",
+  () => registry.execute("set_light", { name: "Desk", on: true }),
+  {
+    iterations: 200,
+  },
+);
+const turn = await measure(
+  "agent.handle(): LLM → tool call → LLM answer",
+  () => agent.handle({ text: "light up my desk" }),
+  {
+    iterations: 200,
+  },
+);
+const overhead = turn.median - direct.median - llmRoundTrip.median;
+report(
+  "Agent overhead with a zero-latency provider fake and one tool call",
+  [direct, llmRoundTrip, turn],
+  [
+    `agent overhead beyond the tool call and the two HTTP exchanges: ${overhead.toFixed(2)} ms median (goal ≤ 3 ms)`,
+  ],
+);
+await llm.close();
+await servers.close();
+process.exit(0);
