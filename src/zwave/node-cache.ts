@@ -2,7 +2,7 @@
 // and node status topics — the collection pattern: fetch in full, then apply updates.
 import { z } from "zod";
 import { ZwaveUserError } from "./errors.js";
-import { TOPIC_STYLES, nodeTopic, valueKey, valueTopic, type ValueId } from "./value-id.js";
+import { TOPIC_STYLES, nodeTopic, parseValueTopic, valueKey, valueTopic, type ValueId } from "./value-id.js";
 
 const valueSchema = z.looseObject({
   commandClass: z.number(),
@@ -194,6 +194,15 @@ export function createNodeCache(prefix: string): NodeCache {
     return first !== "_CLIENTS" && first !== "_EVENTS" && first !== "driver";
   }
 
+  /** Only a value or node status topic hints at a rename or a new node; other traffic does not. */
+  function looksLikeNodeTopic(topic: string): boolean {
+    return (
+      /\/(status|lastActive)$/.test(topic) ||
+      parseValueTopic(topic, prefix, "valueid") !== undefined ||
+      parseValueTopic(topic, prefix, "named") !== undefined
+    );
+  }
+
   return {
     replaceAll(result) {
       const parsed = nodesSchema.safeParse(result);
@@ -214,7 +223,7 @@ export function createNodeCache(prefix: string): NodeCache {
       seenTopics.add(topic);
       const hit = index.get(topic);
       const node = hit && byId.get(hit.nodeId);
-      if (!hit || !node) return { unknownTopic: firstTime && synced };
+      if (!hit || !node) return { unknownTopic: firstTime && synced && looksLikeNodeTopic(topic) };
       if ("kind" in hit) {
         if (hit.kind === "status") applyStatus(node, payload);
         else {
