@@ -51,8 +51,15 @@ function entityNames(data: HomeData, entityId: string): { name: string; names: s
   // has_entity_name entities are named relative to their device ("Light" of "Kitchen Lamp").
   const full = entry?.has_entity_name && deviceName ? (own ? `${deviceName} ${own}` : deviceName) : own;
   const aliases = entry?.aliases ?? [];
-  const candidates = [friendly, entry?.name, entry?.has_entity_name ? undefined : entry?.original_name, full];
-  const names = [...new Set([...candidates, ...aliases].filter((n): n is string => !!n && n.trim() !== ""))];
+  const names: string[] = [];
+  const add = (n: string | null | undefined) => {
+    if (n && n.trim() !== "" && !names.includes(n)) names.push(n);
+  };
+  add(friendly);
+  add(entry?.name);
+  if (!entry?.has_entity_name) add(entry?.original_name);
+  add(full);
+  for (const alias of aliases) add(alias);
   const name = friendly ?? full ?? entityId.slice(entityId.indexOf(".") + 1).replace(/_/g, " ");
   if (names.length === 0) names.push(name);
   return { name, names, aliases };
@@ -70,17 +77,20 @@ export function buildHomeIndex(data: HomeData): HomeIndex {
     areaByName: new Map(),
     floorByName: new Map(),
   };
-  const placeWords = new Map<string, string[]>();
+  const floorWords = new Map<string, string[]>();
+  const areaWords = new Map<string, string[]>();
   for (const floor of data.floors.values()) {
     const names = [floor.name, ...(floor.aliases ?? [])].map(normalizeName);
     for (const n of [...names, floor.floor_id]) index.floorByName.set(n, floor.floor_id);
-    placeWords.set(`floor:${floor.floor_id}`, names.flatMap(nameTokens));
+    floorWords.set(floor.floor_id, names.flatMap(nameTokens));
   }
   for (const area of data.areas.values()) {
     const names = [area.name, ...(area.aliases ?? [])].map(normalizeName);
     for (const n of [...names, area.area_id]) index.areaByName.set(n, area.area_id);
-    placeWords.set(`area:${area.area_id}`, names.flatMap(nameTokens));
+    const own = names.flatMap(nameTokens);
+    areaWords.set(area.area_id, area.floor_id ? [...own, ...(floorWords.get(area.floor_id) ?? [])] : own);
   }
+  const domainWords = new Map<string, string[]>();
 
   for (const entityId of data.states.keys()) {
     const entry = data.registry.get(entityId);
@@ -88,16 +98,23 @@ export function buildHomeIndex(data: HomeData): HomeIndex {
     if (entry?.disabled_by) continue;
     const domain = entityId.slice(0, entityId.indexOf("."));
     const { name, names, aliases } = entityNames(data, entityId);
-    const normalizedNames = [...new Set(names.map(normalizeName).filter((n) => n !== ""))];
-    const nameWords = normalizedNames.map(nameTokens);
+    const normalizedNames: string[] = [];
+    const nameWords: string[][] = [];
+    const words = new Set<string>();
+    for (const n of names) {
+      const normalized = normalizeName(n);
+      if (normalized === "" || normalizedNames.includes(normalized)) continue;
+      normalizedNames.push(normalized);
+      const tokens = nameTokens(normalized);
+      nameWords.push(tokens);
+      for (const t of tokens) words.add(t);
+    }
+    let ofDomain = domainWords.get(domain);
+    if (!ofDomain) domainWords.set(domain, (ofDomain = nameTokens(domain.replace(/_/g, " "))));
+    for (const t of ofDomain) words.add(t);
     const areaId = entityAreaId(data, entityId);
+    for (const t of (areaId && areaWords.get(areaId)) || []) words.add(t);
     const floorId = areaId ? (data.areas.get(areaId)?.floor_id ?? undefined) : undefined;
-    const words = new Set([
-      ...nameWords.flat(),
-      ...nameTokens(domain.replace(/_/g, " ")),
-      ...(areaId ? (placeWords.get(`area:${areaId}`) ?? []) : []),
-      ...(floorId ? (placeWords.get(`floor:${floorId}`) ?? []) : []),
-    ]);
     const record: EntityRecord = {
       entityId,
       domain,

@@ -71,11 +71,17 @@ export const configSchema = z.object({
   unit_system: z.record(z.string(), z.string()).nullish(),
 });
 
+/** Attributes are free-form per integration: checked to be an object, not copied key by key (10k states). */
+const attributesSchema = z.custom<Record<string, unknown>>(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+  "attributes must be an object",
+);
+
 const contextSchema = z.union([z.string(), z.object({ id: z.string().nullish() }).loose()]);
 
 const compressedStateSchema = z.object({
   s: z.string(),
-  a: z.record(z.string(), z.unknown()).default({}),
+  a: attributesSchema.default({}),
   c: contextSchema.optional(),
   lc: z.number(),
   lu: z.number().optional(),
@@ -85,7 +91,7 @@ const stateDiffSchema = z.object({
   "+": z
     .object({
       s: z.string().optional(),
-      a: z.record(z.string(), z.unknown()).optional(),
+      a: attributesSchema.optional(),
       c: contextSchema.optional(),
       lc: z.number().optional(),
       lu: z.number().optional(),
