@@ -7,7 +7,8 @@ import { ToolListChangedNotificationSchema, type CallToolResult } from "@modelco
 import { startHttpServer, type HttpServer } from "../../src/http/server.js";
 import type { McpMode } from "../../src/mcp/endpoint-tools.js";
 import { fixtureServer, objectSchema } from "../support/mcp/fixtures.js";
-import { rawRequest, startTestBridge, type TestBridge } from "../support/http-bridge.js";
+import { rawRequest, startTestBridge } from "../support/http-bridge.js";
+import type { McpServerConfig } from "../../src/mcp/server-config.js";
 
 const TOKEN = "tok-mcp-5c0ffee1d2";
 
@@ -45,9 +46,7 @@ afterAll(async () => {
   for (const r of running.reverse()) await r.close();
 });
 
-async function start(
-  options: { mcpMode?: McpMode; servers?: Parameters<typeof startTestBridge>[0]["servers"] } = {},
-) {
+async function start(options: { mcpMode?: McpMode; servers?: McpServerConfig[] } = {}) {
   const bridge = await startTestBridge({
     servers: options.servers ?? [zwave, weather, media],
     mcpMode: options.mcpMode,
