@@ -1,0 +1,112 @@
+// Fault: the LLM provider fails in the ways providers do: HTTP 500s, no answer in time, a body
+// that is not JSON, a call to a tool that does not exist, or nothing listening at all. The user
+// hears a short apology that names the problem, and the local fast path keeps working.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
+import { freePort } from "../support/free-port.js";
+import { startFakeLlm, type FakeLlm, type FakeLlmRequest, type FakeReply } from "../support/llm/server.js";
+import { converse, type ConversationOutcome } from "../support/wyoming-client.js";
+
+let llm: FakeLlm;
+
+/** Each sentence picks its failure, so turns can run side by side. */
+const script = (request: FakeLlmRequest): FakeReply => {
+  const text = request.userText ?? "";
+  const lastResult = request.toolResults.at(-1);
+  if (lastResult) return `I could not do that: ${lastResult.content}`;
+  if (text.includes("pod bay")) return { toolCalls: [{ name: "open_pod_bay_doors", args: { all: true } }] };
+  if (text.includes("broken")) return { raw: '{"id": "msg_1", "content": [', contentType: "application/json" };
+  if (text.includes("slow")) return { text: "Much too late.", delayMs: 60_000 };
+  return { status: 500, message: "overloaded" };
+};
+
+beforeAll(async () => {
+  llm = await startFakeLlm({ script });
+});
+
+afterAll(async () => {
+  await llm?.close();
+});
+
+describe("a provider that answers badly", () => {
+  let bridge: BridgeProcess;
+  let slowTurn: Promise<{ outcome: ConversationOutcome; ms: number }>;
+
+  beforeAll(async () => {
+    // No mqtt_url: the embedded broker and simulated gateway provide Switch One.
+    bridge = await startBridgeProcess({
+      llm_provider: "anthropic",
+      llm_base_url: llm.url,
+      llm_api_key: "sk-ant-fault-test",
+    });
+    await bridge.waitForLog("MCP server 'zwave' is up");
+    // The slow turn takes the whole turn timeout; it runs while the other tests do.
+    const started = Date.now();
+    slowTurn = say("Write me a slow poem").then((outcome) => ({ outcome, ms: Date.now() - started }));
+  });
+
+  afterAll(async () => bridge?.stop());
+
+  const say = (text: string) => converse("127.0.0.1", bridge.wyomingPort, { text, language: "en" });
+
+  it("HTTP 500: says the language model service failed", async () => {
+    const outcome = await say("Tell me a joke");
+    expect(outcome.event?.type).toBe("not-handled");
+    expect(outcome.response.speech).toBe("Sorry, the language model service failed (HTTP 500).");
+  });
+
+  it("a body that is not JSON: says the reply could not be read", async () => {
+    const outcome = await say("Say something broken");
+    expect(outcome.event?.type).toBe("not-handled");
+    expect(outcome.response.speech).toBe("Sorry, the language model sent a reply that could not be read.");
+  });
+
+  it("a call to a tool that does not exist: the model is told so, and the user hears its answer", async () => {
+    const outcome = await say("Open the pod bay doors");
+    expect(outcome.response.speech).toMatch(/^I could not do that: Unknown tool 'open_pod_bay_doors'\./);
+    const toolResult = llm.requests.at(-1)?.toolResults.at(-1)?.content ?? "";
+    expect(toolResult).toMatch(/Available tools: .*control_zwave_device/);
+  });
+
+  it("while the provider fails, the fast path still turns on Switch One", async () => {
+    const before = llm.requests.length;
+    const outcome = await say("Turn on Switch One");
+    expect(outcome.response.speech).toBe("Turned on Switch One.");
+    expect(llm.requests.length).toBe(before);
+  });
+
+  it("no answer in time: the turn ends with 'took too long' within the turn timeout", async () => {
+    const { outcome, ms } = await slowTurn;
+    expect(outcome.event?.type).toBe("not-handled");
+    expect(outcome.response.speech).toMatch(/took too long/);
+    // A bound the user experiences: the agent gives up at 30 s, the Wyoming backstop at 35 s.
+    expect(ms).toBeLessThan(36_000);
+  }, 45_000);
+});
+
+describe("a provider that is not there at all", () => {
+  let bridge: BridgeProcess;
+  beforeAll(async () => {
+    const nobody = await freePort();
+    bridge = await startBridgeProcess({
+      llm_provider: "openai",
+      llm_base_url: `http://127.0.0.1:${nobody}/v1`,
+      llm_api_key: "sk-fault-test",
+    });
+    await bridge.waitForLog("MCP server 'zwave' is up");
+  });
+  afterAll(async () => bridge?.stop());
+
+  const say = (text: string) => converse("127.0.0.1", bridge.wyomingPort, { text, language: "en" });
+
+  it("says the language model could not be reached", async () => {
+    const outcome = await say("Tell me a joke");
+    expect(outcome.event?.type).toBe("not-handled");
+    expect(outcome.response.speech).toBe("Sorry, the language model could not be reached.");
+  });
+
+  it("and the fast path still works", async () => {
+    const outcome = await say("Turn off Switch One");
+    expect(outcome.response.speech).toBe("Turned off Switch One.");
+  });
+});
