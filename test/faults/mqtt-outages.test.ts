@@ -1,0 +1,98 @@
+// Faults on the way to the Z-Wave network: Z-Wave JS UI goes offline, and the MQTT broker
+// restarts. The user hears what is wrong; commands given during an outage are never carried out
+// later behind their back; control comes back by itself.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
+import { startMosquitto, type TestBroker } from "../support/mosquitto.js";
+import { converse } from "../support/wyoming-client.js";
+import { demoNodes, startGatewaySimulator, type GatewaySimulator } from "../support/zwave-gateway.js";
+
+const SWITCH_ONE = 2;
+const CURRENT = { commandClass: 37, endpoint: 0, property: "currentValue" };
+
+let broker: TestBroker;
+let simulator: GatewaySimulator;
+let bridge: BridgeProcess;
+
+const say = (text: string) => converse("127.0.0.1", bridge.wyomingPort, { text, language: "en" });
+const switchOneSets = () => simulator.publishedSets.filter((s) => s.topic.includes("/2/37/"));
+
+beforeAll(async () => {
+  broker = await startMosquitto();
+  simulator = await startGatewaySimulator({
+    brokerUrl: broker.url,
+    username: broker.username,
+    password: broker.password,
+    gatewayName: "Mosquitto",
+    includeLocation: true,
+    nodes: demoNodes(),
+  });
+  bridge = await startBridgeProcess({
+    llm_provider: "local",
+    mqtt_url: broker.url,
+    mqtt_username: broker.username,
+    mqtt_password: broker.password,
+  });
+  await bridge.waitForLog("MCP server 'zwave' is up");
+});
+
+afterAll(async () => {
+  await bridge?.stop();
+  await simulator?.stop();
+  await broker?.stop();
+});
+
+describe("Z-Wave JS UI goes offline", () => {
+  it("says 'Z-Wave JS UI is offline', and control works again once it is back", async () => {
+    expect((await say("Turn on Switch One")).response.speech).toBe("Turned on Switch One.");
+    await simulator.setOnline(false);
+    const outcome = await say("Turn off Switch One");
+    expect(outcome.event?.type).toBe("not-handled");
+    expect(outcome.response.speech).toMatch(/Z-Wave JS UI is offline/);
+    expect(simulator.valueOf(SWITCH_ONE, CURRENT)).toBe(true);
+
+    await simulator.setOnline(true);
+    const after = await retryUntil(() => say("Turn off Switch One"), "Turned off Switch One.", 10_000);
+    expect(after).toBe("Turned off Switch One.");
+  });
+});
+
+describe("Mosquitto restarts, down for 3 s", () => {
+  it("fails clearly during the outage, never replays that command, and controls again within 10 s", async () => {
+    expect(simulator.valueOf(SWITCH_ONE, CURRENT)).toBe(false);
+    const setsBefore = switchOneSets().length;
+    const restart = broker.restart({ downMs: 3000 });
+    await bridge.waitForLog("lost the MQTT broker", 5000);
+
+    const during = await say("Turn on Switch One");
+    expect(during.event?.type).toBe("not-handled");
+    expect(during.response.speech).toMatch(/^That didn't work: cannot reach the MQTT broker/);
+
+    await restart;
+    const backAt = Date.now();
+    const after = await retryUntil(() => say("Turn off Switch One"), "Turned off Switch One.", 15_000);
+    expect(after).toBe("Turned off Switch One.");
+    // A bound the user notices: control is back within 10 s of the broker.
+    expect(Date.now() - backAt).toBeLessThan(10_000);
+
+    // Give a queued publish every chance to arrive, then look: nothing ever asked for "on".
+    await new Promise((r) => setTimeout(r, 1500));
+    const since = switchOneSets().slice(setsBefore);
+    expect(since.filter((s) => /true|255|99/.test(s.payload))).toEqual([]);
+    expect(simulator.valueOf(SWITCH_ONE, CURRENT)).toBe(false);
+  });
+});
+
+/** Repeats a sentence until it gets `expected` (or time is up); returns the last speech. */
+async function retryUntil(
+  attempt: () => ReturnType<typeof say>,
+  expected: string,
+  timeoutMs: number,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const speech = (await attempt()).response.speech;
+    if (speech === expected || Date.now() > deadline) return speech;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
