@@ -12,7 +12,8 @@ COPY src ./src
 RUN npm run build && npm ci --omit=dev --no-audit --no-fund
 
 FROM ${BASE_IMAGE}
-RUN apk add --no-cache nodejs
+# npm brings npx, which most published stdio MCP servers are started with.
+RUN apk add --no-cache nodejs npm
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules

@@ -9,6 +9,7 @@ import { presentNames } from "../src/tools/naming.js";
 import { createToolRegistry } from "../src/tools/registry.js";
 import { startMcpServers } from "../src/mcp/servers.js";
 import { fixtureServer, objectSchema } from "../test/support/mcp/fixtures.js";
+import type { JsonSchema } from "../src/tools/types.js";
 import { measure, report } from "./lib.js";
 
 const controlSchema = objectSchema(
@@ -21,7 +22,10 @@ const controlSchema = objectSchema(
 );
 
 // 1. Normalisation of a 3-argument call.
-const normalizer = createArgumentNormalizer(controlSchema, buildStaticMappings().get("control_zwave_device"));
+const normalizer = createArgumentNormalizer(
+  controlSchema as JsonSchema,
+  buildStaticMappings().get("control_zwave_device"),
+);
 const llmArgs = { device_name: "Switch One", command: "dim", brightness: "40" };
 let sink: unknown;
 const copy = await measure("plain object copy {...args}", () => (sink = { ...llmArgs }), {
@@ -108,7 +112,7 @@ await servers.close();
 console.log(`  registry shutdown of one stdio server: ${(performance.now() - closing).toFixed(0)} ms`);
 
 // 3. Presented names for 2,000 tools from 50 servers, a tenth of them shared.
-const tools = [];
+const tools: Array<{ server: string; name: string }> = [];
 for (let s = 0; s < 50; s++) {
   for (let t = 0; t < 40; t++)
     tools.push({ server: `server_${s}`, name: t < 4 ? `shared_tool_${t}` : `tool_${s}_${t}.action` });

@@ -23,7 +23,8 @@ export interface LoadedOptions {
 export function loadOptions(
   argv: readonly string[] = process.argv.slice(2),
   env: NodeJS.ProcessEnv = process.env,
-  supervisorFile = SUPERVISOR_OPTIONS_FILE,
+  // OPTIONS_FILE moves /data/options.json for the container smoke test; Supervisor never sets it.
+  supervisorFile = env.OPTIONS_FILE ?? SUPERVISOR_OPTIONS_FILE,
 ): LoadedOptions {
   const flag = argv.indexOf("--options");
   const inline = argv.find((a) => a.startsWith("--options="));

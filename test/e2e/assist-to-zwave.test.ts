@@ -18,7 +18,7 @@ let llm: FakeLlm;
 const script = (request: FakeLlmRequest) => {
   const result = request.toolResults.at(-1);
   if (result) return `Result: ${result.content}`;
-  const text = request.userText.toLowerCase();
+  const text = (request.userText ?? "").toLowerCase();
   if (text.includes("switch one")) {
     return {
       toolCalls: [{ name: "control_zwave_device", args: { device_name: "Switch One", command: "on" } }],

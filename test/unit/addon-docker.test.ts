@@ -84,10 +84,10 @@ describe("Dockerfile in the add-on folder", () => {
     }
   });
 
-  it("ships Node.js without npm and production dependencies only", () => {
+  it("ships Node.js with npm (for npx MCP servers) and production dependencies only", () => {
     const finalStage = instructions.slice(instructions.map((l) => /^FROM\s/i.test(l)).lastIndexOf(true));
     const installs = finalStage.filter((line) => /apk add/.test(line));
-    expect(installs).toEqual(["RUN apk add --no-cache nodejs"]);
+    expect(installs).toEqual(["RUN apk add --no-cache nodejs npm"]);
     expect(instructions.some((line) => /npm ci --omit=dev/.test(line))).toBe(true);
     expect(finalStage.some((line) => /^COPY --from=build \/app\/dist /.test(line))).toBe(true);
   });

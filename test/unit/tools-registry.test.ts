@@ -262,11 +262,9 @@ describe("tool registry", () => {
     const { registry: r, log } = registry();
     const { registered, dropped } = r.replaceServerTools({ server: "mixed", toolbox: "default" }, [
       echoTool("good_tool", { type: "object", properties: { a: { type: "string" } } }),
-      {
-        ...echoTool("bad_tool", { type: "object", properties: {} }),
-        name: "bad_tool",
+      Object.assign(echoTool("bad_tool", { type: "object", properties: {} }), {
         schema: { $ref: "#/$defs/Nope" },
-      },
+      }),
     ]);
     expect(registered).toEqual(["good_tool"]);
     expect(dropped.map((d) => d.tool)).toEqual(["bad_tool"]);
