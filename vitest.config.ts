@@ -4,9 +4,9 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000,
-    hookTimeout: 30_000,
+    hookTimeout: 60_000,
     // Integration tests start brokers and child processes; two cores do not like many at once.
     maxWorkers: 2,
-    fileParallelism: true,
+    reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
   },
 });
