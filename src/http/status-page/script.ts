@@ -95,7 +95,7 @@ export const statusScript = String.raw`"use strict";
       el("table", { class: "kv" },
         row(t.version, d.version),
         row(t.uptime, duration(d.uptimeSeconds)),
-        row(t.homeAssistant, homeValue, home.error ? el("div", { class: "error" }, home.error) : ""),
+        row(t.homeAssistant, homeValue, home.configured && home.error ? el("div", { class: "error" }, home.error) : ""),
         row(t.broker, h.broker
           ? [badge(h.broker.connected ? "ok" : "bad", h.broker.connected ? t.connected : t.disconnected), " ", el("code", {}, h.broker.url)]
           : t.notConfigured),
@@ -131,16 +131,15 @@ export const statusScript = String.raw`"use strict";
       var text = (tool.name + " " + tool.tool + " " + tool.server + " " + tool.toolbox + " " + tool.description).toLowerCase();
       return words.every(function (w) { return text.indexOf(w) >= 0; });
     });
-    return table([t.presentedName, t.ownName, t.server, t.toolbox, t.namespaced, t.source, t.schema], tools.map(function (tool) {
+    return table([t.presentedName, t.ownName, t.server, t.toolbox, t.namespaced, t.source], tools.map(function (tool) {
       return el("tr", { class: tool.available ? "" : "unavailable", "data-tool": tool.name },
-        el("td", {}, el("code", {}, tool.name), tool.available ? "" : [" ", badge("bad", t.unavailable)],
-          tool.description ? el("div", { class: "note" }, tool.description) : ""),
+        el("td", { class: "tool" }, el("code", {}, tool.name), tool.available ? "" : [" ", badge("bad", t.unavailable)],
+          tool.description ? el("div", { class: "note" }, tool.description) : "", schemaDetails(tool)),
         el("td", {}, el("code", {}, tool.tool)),
         el("td", {}, tool.server),
         el("td", {}, tool.toolbox),
         el("td", {}, tool.namespaced ? [t.yes, tool.reason ? el("div", { class: "note" }, tool.reason) : ""] : t.no),
-        el("td", {}, tool.source),
-        el("td", {}, schemaDetails(tool)));
+        el("td", {}, tool.source));
     }));
   }
 

@@ -31,6 +31,8 @@ pre { white-space: pre-wrap; word-break: break-word; margin: .25rem 0; }
 .badge.bad { background: var(--bad); }
 .badge.warn { background: var(--warn); }
 tr.unavailable { opacity: .65; }
+td.tool { width: 45%; }
+td.tool pre { white-space: pre; overflow-x: auto; max-height: 24rem; }
 input[type=search] { width: min(28rem, 100%); padding: .3rem .5rem; margin-bottom: .5rem; }
 .turn { background: var(--card); border: 1px solid var(--line); border-left: 4px solid var(--ok); padding: .5rem .75rem; margin: .5rem 0; }
 .turn.failed { border-left-color: var(--bad); }
