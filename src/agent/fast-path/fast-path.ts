@@ -91,7 +91,7 @@ export function createFastPath(options: {
   ): Promise<FastPathOutcome> {
     const domains = match.intent === "set_level" ? new Set(["light"]) : CONTROL_DOMAINS;
     const target = await resolveTarget(match, request, domains);
-    if (target.source === "none") return unresolved(target, match, grammar);
+    if (target.source === "none") return unresolved(target, match, grammar, mirror);
     let result: ToolResult;
     let shownName: string;
     if (target.source === "zwave") {
@@ -218,7 +218,7 @@ export function createFastPath(options: {
     request: FastPathRequest,
   ): Promise<FastPathOutcome> {
     const target = await resolveTarget(match, request);
-    if (target.source === "none") return unresolved(target, match, grammar);
+    if (target.source === "none") return unresolved(target, match, grammar, mirror);
     if (target.source === "zwave") {
       const fresh =
         (await catalog.devices({ refresh: true })).find((d) => d.nodeId === target.device.nodeId) ??
@@ -268,6 +268,7 @@ function unresolved(
   target: Extract<Target, { source: "none" }>,
   match: FastMatch,
   grammar: FastPathGrammar,
+  mirror: HomeMirror,
 ): FastPathOutcome {
   const name = match.area ? `${match.name} in ${match.area}` : match.name;
   const speech =
@@ -275,8 +276,15 @@ function unresolved(
       ? fill(grammar.replies.ambiguous, { candidates: target.candidates.join(", ") })
       : target.reason === "not_exposed"
         ? `${name} is not exposed to Assist, so I won't control it.`
-        : fill(grammar.replies.notFound, { name });
+        : fill(grammar.replies.notFound, { name }) + unseenHome(mirror);
   return { kind: "unsure", speech, results: [] };
+}
+
+/** "Not found" means little while Home Assistant's devices have never been loaded: say why. */
+function unseenHome(mirror: HomeMirror): string {
+  const status = mirror.status();
+  if (!status.configured || status.lastSync) return "";
+  return ` I can't see Home Assistant's devices yet: ${status.error ?? "it is not connected"}.`;
 }
 
 function describeDevice(device: ZwaveDevice): string {
