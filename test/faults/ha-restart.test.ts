@@ -1,0 +1,107 @@
+// Fault: Home Assistant restarts. The mirror reconnects and resyncs by itself, so a device renamed
+// while HA was down answers to its new name; a rejected token is reported and retried with
+// backoff, never in a tight loop.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { WebSocketServer } from "ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
+import { startFakeHa, type FakeHa } from "../support/ha-server.js";
+import { converse } from "../support/wyoming-client.js";
+import { waitFor } from "../support/zwave-gateway.js";
+
+const HA_TOKEN = "ha-token-planted-3c9e1f";
+const MIRRORED = "mirrored Home Assistant";
+
+describe("Home Assistant restarts", () => {
+  let ha: FakeHa;
+  let bridge: BridgeProcess;
+  const say = (text: string) => converse("127.0.0.1", bridge.wyomingPort, { text, language: "en" });
+  const syncs = () => bridge.output().split(MIRRORED).length - 1;
+  const kettleCalls = () =>
+    ha.serviceCalls.filter((c) => JSON.stringify(c.target).includes("switch.kettle")).map((c) => c.service);
+
+  beforeAll(async () => {
+    ha = await startFakeHa({ token: HA_TOKEN });
+    // The local provider: sentences go through the fast path to HA's control_entity.
+    bridge = await startBridgeProcess({ llm_provider: "local", ha_url: ha.url, ha_token: HA_TOKEN });
+    await bridge.waitForLog(MIRRORED);
+  });
+
+  afterAll(async () => {
+    await bridge?.stop();
+    await ha?.close();
+  });
+
+  it("answers during the restart, then finds a device renamed while HA was down by its new name", async () => {
+    expect((await say("Turn on the kettle")).response.speech).toBe("Turned on Kettle.");
+    expect(kettleCalls()).toEqual(["turn_on"]);
+
+    const before = syncs();
+    ha.down();
+    await bridge.waitForLog("lost the connection to Home Assistant", 5000);
+    ha.updateEntity("switch.kettle", { name: "Tea Maker" });
+
+    const during = await say("Turn off the kettle");
+    expect(during.response.speech).toMatch(/^That didn't work: .*lost the connection to Home Assistant/);
+    expect(kettleCalls()).toEqual(["turn_on"]);
+
+    ha.up();
+    // haws retries a dropped socket 0–5 s apart; then the mirror fetches everything again.
+    await waitFor(() => syncs() > before, 15_000, "the mirror to resync");
+    const after = await say("Turn off the tea maker");
+    expect(after.response.speech).toBe("Turned off Tea Maker.");
+    expect(kettleCalls()).toEqual(["turn_on", "turn_off"]);
+  }, 30_000);
+});
+
+describe("Home Assistant rejects the token", () => {
+  let attempts: number[];
+  let server: ReturnType<typeof createServer>;
+  let bridge: BridgeProcess;
+
+  beforeAll(async () => {
+    attempts = [];
+    // Only HA's auth phase (reference/ha-protocols.md §3.1), counting every token offered.
+    server = createServer((_req, res) => res.writeHead(404).end());
+    const wss = new WebSocketServer({ server, path: "/api/websocket" });
+    wss.on("connection", (ws) => {
+      ws.send(JSON.stringify({ type: "auth_required", ha_version: "2026.9.1" }));
+      ws.on("message", (raw) => {
+        const message = JSON.parse(String(raw)) as { type?: string };
+        if (message.type !== "auth") return;
+        attempts.push(Date.now());
+        ws.send(JSON.stringify({ type: "auth_invalid", message: "Invalid access token or password" }));
+        ws.close();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    bridge = await startBridgeProcess({ llm_provider: "local", ha_url: url, ha_token: "wrong-token-5b7d" });
+  });
+
+  afterAll(async () => {
+    await bridge?.stop();
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it("logs a clear error and retries with a growing delay", async () => {
+    await bridge.waitForLog("Home Assistant rejected the token", 5000);
+    const first = attempts[0] ?? Date.now();
+    await new Promise((r) => setTimeout(r, 6000 - (Date.now() - first)));
+    // Retries at 1 s, 2 s, 4 s… give 3 or 4 attempts in 6 s; a tight loop would give hundreds.
+    expect(attempts.length).toBeGreaterThanOrEqual(2);
+    expect(attempts.length).toBeLessThanOrEqual(5);
+    const gaps = attempts.slice(1).map((t, i) => t - (attempts[i] as number));
+    for (let i = 1; i < gaps.length; i++) expect(gaps[i]).toBeGreaterThan((gaps[i - 1] as number) * 1.5);
+    expect(bridge.output()).not.toContain("wrong-token-5b7d");
+  }, 15_000);
+
+  it("still answers the user, and says what is wrong", async () => {
+    const outcome = await converse("127.0.0.1", bridge.wyomingPort, { text: "Turn on the kettle", language: "en" });
+    expect(outcome.response.speech).toBe(
+      "I couldn't find a device called kettle. I can't see Home Assistant's devices yet: Home Assistant rejected the token.",
+    );
+  });
+});
