@@ -99,7 +99,10 @@ describe("Home Assistant rejects the token", () => {
   }, 15_000);
 
   it("still answers the user, and says what is wrong", async () => {
-    const outcome = await converse("127.0.0.1", bridge.wyomingPort, { text: "Turn on the kettle", language: "en" });
+    const outcome = await converse("127.0.0.1", bridge.wyomingPort, {
+      text: "Turn on the kettle",
+      language: "en",
+    });
     expect(outcome.response.speech).toBe(
       "I couldn't find a device called kettle. I can't see Home Assistant's devices yet: Home Assistant rejected the token.",
     );

@@ -15,7 +15,8 @@ const script = (request: FakeLlmRequest): FakeReply => {
   const lastResult = request.toolResults.at(-1);
   if (lastResult) return `I could not do that: ${lastResult.content}`;
   if (text.includes("pod bay")) return { toolCalls: [{ name: "open_pod_bay_doors", args: { all: true } }] };
-  if (text.includes("broken")) return { raw: '{"id": "msg_1", "content": [', contentType: "application/json" };
+  if (text.includes("broken"))
+    return { raw: '{"id": "msg_1", "content": [', contentType: "application/json" };
   if (text.includes("slow")) return { text: "Much too late.", delayMs: 60_000 };
   return { status: 500, message: "overloaded" };
 };

@@ -67,6 +67,9 @@ it("times the hanging tool out and still reports the switch it turned on", async
 it("the next sentence is answered at once, with the hung call still pending on the server", async () => {
   const outcome = await converse("127.0.0.1", bridge.wyomingPort, { text: "Hi there", language: "en" });
   expect(outcome.response.speech).toBe("Hello.");
-  const after = await converse("127.0.0.1", bridge.wyomingPort, { text: "turn off switch one", language: "en" });
+  const after = await converse("127.0.0.1", bridge.wyomingPort, {
+    text: "turn off switch one",
+    language: "en",
+  });
   expect(after.response.speech).toBe("Turned off Switch One.");
 });
