@@ -1,0 +1,158 @@
+// The /mcp endpoint's cost per call: tools/list and a use_tool call over Streamable HTTP on
+// loopback (MCP SDK client, stateful session), and a stateless request (no session id, a fresh
+// server per request), each against the same work done in-process through the registry.
+import http from "node:http";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { pino } from "pino";
+import { createAgent } from "../src/agent/agent.js";
+import { createUnconfiguredMirror } from "../src/ha/mirror.js";
+import { startHttpServer } from "../src/http/server.js";
+import { startMcpServers } from "../src/mcp/servers.js";
+import { createToolRegistry } from "../src/tools/registry.js";
+import { fixtureServer, objectSchema } from "../test/support/mcp/fixtures.js";
+import { measure, report, type Sample } from "./lib.js";
+
+const TOKEN = "bench-token";
+const logger = pino({ level: "warn" });
+const registry = createToolRegistry({ logger });
+const spec = {
+  name: "zwave",
+  tools: [
+    {
+      name: "control_zwave_device",
+      inputSchema: objectSchema(
+        { deviceName: { type: "string" }, action: { type: "string", enum: ["on", "off", "dim"] } },
+        ["deviceName", "action"],
+      ),
+    },
+    ...Array.from({ length: 19 }, (_, i) => ({ name: `tool_${i}` })),
+  ],
+};
+const servers = await startMcpServers({
+  servers: [fixtureServer(spec, { toolbox: "home" })],
+  registry,
+  logger,
+});
+const mirror = createUnconfiguredMirror();
+const server = await startHttpServer({
+  port: 0,
+  host: "127.0.0.1",
+  deps: {
+    version: "bench",
+    startedAt: Date.now(),
+    agent: createAgent({ registry, mirror, logger, provider: "local", language: "en" }),
+    registry,
+    mirror,
+    mcpServers: () => servers.statuses(),
+    broker: () => undefined,
+    zwaveGateway: () => undefined,
+    mcpMode: "flat",
+  },
+  auth: { apiToken: TOKEN, underSupervisor: false },
+  logger,
+});
+
+const client = new Client({ name: "bench", version: "1" });
+await client.connect(
+  new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${server.port}/mcp`), {
+    requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } },
+    // The SDK passes its transport's one abort signal to every fetch, and undici releases the
+    // listener only at GC: thousands of calls in a row trip Node's leak warning. Not needed here.
+    fetch: (url, init) => fetch(url, { ...init, signal: null }),
+  }),
+);
+
+const args = { deviceName: "Switch One", action: "on" };
+const identifier = { toolbox: "home", server: "zwave", name: "control_zwave_device" };
+
+// A stateless client on a keep-alive node:http agent, as a lean client library would be.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const statelessBody = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "tools/call",
+  params: { name: "use_tool", arguments: { tool: identifier, arguments: args } },
+});
+function statelessCall(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: server.port,
+        path: "/mcp",
+        method: "POST",
+        agent,
+        headers: {
+          Authorization: `Bearer ${TOKEN}`,
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () =>
+          res.statusCode === 200 ? resolve() : reject(new Error(`HTTP ${res.statusCode}`)),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end(statelessBody);
+  });
+}
+
+/** Median of medians over interleaved rounds, so a noisy moment on a shared machine hits all alike. */
+async function interleaved(
+  cases: Array<[string, () => Promise<unknown> | unknown]>,
+  rounds = 5,
+  iterations = 200,
+) {
+  const runs = new Map<string, Sample[]>(cases.map(([name]) => [name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, fn] of cases) runs.get(name)?.push(await measure(name, fn, { iterations, warmup: 20 }));
+  }
+  const mid = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+  return cases.map(([name]): Sample => {
+    const samples = runs.get(name) ?? [];
+    return {
+      name,
+      median: mid(samples.map((s) => s.median)),
+      p99: mid(samples.map((s) => s.p99)),
+      runs: rounds * iterations,
+    };
+  });
+}
+
+const [listInProcess, listOverHttp] = await interleaved([
+  ["registry.list() in-process", () => registry.list()],
+  ["tools/list over /mcp (session)", () => client.listTools()],
+]);
+const [callInProcess, useToolOverHttp, stateless] = await interleaved([
+  ["registry.execute() in-process", () => registry.execute("control_zwave_device", args)],
+  [
+    "use_tool over /mcp (session, SDK client)",
+    () => client.callTool({ name: "use_tool", arguments: { tool: identifier, arguments: args } }),
+  ],
+  ["use_tool over /mcp (stateless, node:http)", statelessCall],
+]);
+
+const added = (a: Sample | undefined, b: Sample | undefined) =>
+  ((b?.median ?? NaN) - (a?.median ?? NaN)).toFixed(2);
+report(
+  "tools/list (21 tools, flat)",
+  [listInProcess!, listOverHttp!],
+  [`added by the endpoint: ${added(listInProcess, listOverHttp)} ms per call; goal ≤ 2 ms`],
+);
+report(
+  "A tool call on a stdio MCP server (median of 5 interleaved rounds of 200)",
+  [callInProcess!, useToolOverHttp!, stateless!],
+  [
+    `added by the endpoint, session: ${added(callInProcess, useToolOverHttp)} ms; stateless: ${added(callInProcess, stateless)} ms; goal ≤ 2 ms`,
+  ],
+);
+
+await client.close();
+agent.destroy();
+await server.close();
+await servers.close();
+process.exit(0);
