@@ -77,7 +77,13 @@ export function createArgumentNormalizer(
         }
         const coerced = coerceValue(properties[target], value);
         if (coerced !== value) changed = true;
-        out[target] = coerced;
+        // Not `out[target] =`: a "__proto__" key from the model must stay a key, not become the prototype.
+        Object.defineProperty(out, target, {
+          value: coerced,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return { args: changed ? out : args, changed, collisions };
     },
