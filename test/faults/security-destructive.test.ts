@@ -1,0 +1,128 @@
+// Security: unlocking a door (a tool annotated destructiveHint) needs the user's explicit "yes" in
+// the next turn, end to end through a scripted LLM, the Z-Wave MCP server and the gateway, unless
+// the user turned confirmations off (`confirm_destructive: false`).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
+import { startFakeLlm, type FakeLlm, type FakeLlmRequest, type FakeReply } from "../support/llm/server.js";
+import { startMosquitto, type TestBroker } from "../support/mosquitto.js";
+import { converse } from "../support/wyoming-client.js";
+import {
+  demoNodes,
+  doorLock,
+  startGatewaySimulator,
+  waitFor,
+  type GatewaySimulator,
+} from "../support/zwave-gateway.js";
+
+const FRONT_DOOR = 5;
+const CURRENT_MODE = { commandClass: 98, endpoint: 0, property: "currentMode" };
+const SECURED = 255;
+const UNSECURED = 0;
+
+let broker: TestBroker;
+let simulator: GatewaySimulator;
+let llm: FakeLlm;
+
+const script = (request: FakeLlmRequest): FakeReply => {
+  const result = request.toolResults.at(-1)?.content;
+  if (result?.startsWith("Not done yet")) return "Do you really want me to unlock the Front Door?";
+  if (result) return `Result: ${result}`;
+  if (request.userText?.includes("unlock")) {
+    return { toolCalls: [{ name: "lock_zwave_door", args: { deviceName: "Front Door", action: "unlock" } }] };
+  }
+  return "Okay.";
+};
+
+const lockSets = () => simulator.publishedSets.filter((s) => s.topic.includes(`/${FRONT_DOOR}/98/`));
+
+beforeAll(async () => {
+  broker = await startMosquitto();
+  simulator = await startGatewaySimulator({
+    brokerUrl: broker.url,
+    username: broker.username,
+    password: broker.password,
+    gatewayName: "Mosquitto",
+    includeLocation: true,
+    nodes: [...demoNodes(), doorLock(FRONT_DOOR, "Front Door", { loc: "Hall" })],
+  });
+  llm = await startFakeLlm({ script });
+});
+
+afterAll(async () => {
+  await llm?.close();
+  await simulator?.stop();
+  await broker?.stop();
+});
+
+function startBridge(extra: Record<string, unknown> = {}) {
+  return startBridgeProcess({
+    llm_provider: "anthropic",
+    llm_base_url: llm.url,
+    llm_api_key: "sk-ant-destructive",
+    mqtt_url: broker.url,
+    mqtt_username: broker.username,
+    mqtt_password: broker.password,
+    ...extra,
+  });
+}
+
+describe("with confirmations on (the default)", () => {
+  let bridge: BridgeProcess;
+  beforeAll(async () => {
+    bridge = await startBridge();
+    await bridge.waitForLog("MCP server 'zwave' is up");
+  });
+  afterAll(async () => bridge?.stop());
+
+  const say = (text: string, conversationId: string) =>
+    converse("127.0.0.1", bridge.wyomingPort, { text, language: "en", conversationId });
+
+  it("asks first, does nothing on 'no'", async () => {
+    const asked = await say("Please unlock the front door", "conv-no");
+    expect(asked.response.speech).toBe("Do you really want me to unlock the Front Door?");
+    const answered = await say("No", "conv-no");
+    expect(answered.response.speech).toBe("Okay, I won't do that.");
+    expect(lockSets()).toEqual([]);
+    expect(simulator.valueOf(FRONT_DOOR, CURRENT_MODE)).toBe(SECURED);
+  });
+
+  it("a 'yes' in another conversation does not unlock it", async () => {
+    await say("Please unlock the front door", "conv-a");
+    const other = await say("Yes", "conv-b");
+    expect(other.response.speech).not.toMatch(/unlocked/);
+    expect(lockSets()).toEqual([]);
+  });
+
+  it("unlocks after 'yes' in the next turn, and says what the lock confirmed", async () => {
+    const asked = await say("Please unlock the front door", "conv-yes");
+    expect(asked.response.speech).toBe("Do you really want me to unlock the Front Door?");
+    expect(lockSets()).toEqual([]);
+    const requests = llm.requests.length;
+    const confirmed = await say("Yes, go ahead", "conv-yes");
+    expect(confirmed.response.speech).toBe("confirmed: Front Door is unlocked");
+    expect(llm.requests.length).toBe(requests);
+    expect(lockSets()).toHaveLength(1);
+    expect(simulator.valueOf(FRONT_DOOR, CURRENT_MODE)).toBe(UNSECURED);
+  });
+});
+
+describe("with confirm_destructive: false", () => {
+  let bridge: BridgeProcess;
+  beforeAll(async () => {
+    await simulator.setValue(FRONT_DOOR, { commandClass: 98, property: "currentMode" }, SECURED);
+    await simulator.setValue(FRONT_DOOR, { commandClass: 98, property: "targetMode" }, SECURED);
+    bridge = await startBridge({ confirm_destructive: false });
+    await bridge.waitForLog("MCP server 'zwave' is up");
+  });
+  afterAll(async () => bridge?.stop());
+
+  it("unlocks at once, as the user chose", async () => {
+    const before = lockSets().length;
+    const outcome = await converse("127.0.0.1", bridge.wyomingPort, {
+      text: "Please unlock the front door",
+      language: "en",
+    });
+    expect(outcome.response.speech).toBe("Result: confirmed: Front Door is unlocked");
+    await waitFor(() => lockSets().length > before, 2000, "the unlock to reach the gateway");
+  });
+});
