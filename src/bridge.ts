@@ -16,6 +16,8 @@ import type { ConversationAgent } from "./agent/types.js";
 import { startWyomingServer, type WyomingServer } from "./wyoming/server.js";
 import { buildInfo } from "./wyoming/info.js";
 import { startDemoHome, type DemoHome } from "./demo/demo-home.js";
+import { startHttpServer } from "./http/server.js";
+import { createZwaveStatus } from "./mcp/zwave-status.js";
 
 export const ZWAVE_SERVER_NAME = "zwave";
 export const ZWAVE_TOOLBOX = "home";
@@ -26,6 +28,7 @@ export interface Bridge {
   mirror: HomeMirror;
   mcpServers: McpServers;
   wyomingPort: number;
+  apiPort: number;
   close(): Promise<void>;
 }
 
@@ -129,6 +132,36 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   });
   closers.unshift(() => wyoming.close());
 
+  const zwaveStatus = createZwaveStatus(
+    registry,
+    broker && {
+      url: broker.url,
+      ...(options.zwave_gateway_name ? { gatewayName: options.zwave_gateway_name } : {}),
+    },
+  );
+  closers.push(async () => zwaveStatus.stop());
+  const http = await startHttpServer({
+    port: options.api_port,
+    host: "0.0.0.0",
+    logger,
+    auth: {
+      underSupervisor: supervisor !== undefined,
+      ...(options.api_token ? { apiToken: options.api_token } : {}),
+    },
+    deps: {
+      version: VERSION,
+      startedAt: Date.now(),
+      agent,
+      registry,
+      mirror,
+      mcpServers: () => mcpServers.statuses(),
+      broker: zwaveStatus.broker,
+      zwaveGateway: zwaveStatus.zwaveGateway,
+      mcpMode: options.mcp_mode,
+    },
+  });
+  closers.unshift(() => http.close());
+
   if (supervisor) {
     // Announced once listening; never withdrawn on shutdown, or HA would remove the integration.
     supervisor
@@ -153,6 +186,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     mirror,
     mcpServers,
     wyomingPort: wyoming.port,
+    apiPort: http.port,
     async close() {
       for (const close of closers) {
         await close().catch((err: Error) => logger.warn(`while stopping: ${err.message}`));
