@@ -33,7 +33,15 @@ const script = (request: FakeLlmRequest): FakeReply => {
   return "Okay.";
 };
 
-const lockSets = () => simulator.publishedSets.filter((s) => s.topic.includes(`/${FRONT_DOOR}/98/`));
+/** Every write that reached the gateway for the lock: value-topic sets and writeValue API calls. */
+const lockSets = () => [
+  ...simulator.publishedSets.filter((s) =>
+    s.topic.startsWith(
+      simulator.topicOf(FRONT_DOOR, { commandClass: 98, endpoint: 0, property: "targetMode" }),
+    ),
+  ),
+  ...simulator.apiCalls.filter((c) => JSON.stringify(c.args).includes(`"nodeId":${FRONT_DOOR}`)),
+];
 
 beforeAll(async () => {
   broker = await startMosquitto();
