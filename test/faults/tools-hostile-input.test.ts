@@ -167,7 +167,7 @@ describe("tool names", () => {
 describe("the registry", () => {
   const { logger } = captureLogger("error");
   const registry = createToolRegistry({ logger, defaultTimeoutMs: 1000 });
-  const controlSchema = {
+  const controlSchema: Record<string, unknown> = {
     type: "object",
     properties: {
       deviceName: { type: "string" },
