@@ -2,24 +2,30 @@ import type { BaseMessage } from "@langchain/core/messages";
 
 export interface ConversationHistoryOptions {
   maxMessages?: number;
+  /** HA sends a fresh id per sentence when nobody follows up, so ids pile up: keep the most recent. */
+  maxConversations?: number;
   idleMs?: number;
   now?: () => number;
 }
 
 /**
  * Messages per conversation_id: the user's sentences and the spoken answers, so a follow-up
- * ("and the other one?") has context. Bounded in length and forgotten after an idle hour.
+ * ("and the other one?") has context. Bounded in length and number, and forgotten after an
+ * idle hour.
  */
 export function createConversationHistory(options: ConversationHistoryOptions = {}) {
   const maxMessages = options.maxMessages ?? 20;
+  const maxConversations = options.maxConversations ?? 1000;
   const idleMs = options.idleMs ?? 60 * 60 * 1000;
   const now = options.now ?? Date.now;
   const conversations = new Map<string, { messages: BaseMessage[]; lastUsed: number }>();
 
   function prune() {
     const cutoff = now() - idleMs;
+    // Insertion order is recency order (append re-inserts), so the ones to drop come first.
     for (const [id, conversation] of conversations) {
-      if (conversation.lastUsed < cutoff) conversations.delete(id);
+      if (conversation.lastUsed >= cutoff && conversations.size <= maxConversations) break;
+      conversations.delete(id);
     }
   }
 
@@ -29,10 +35,11 @@ export function createConversationHistory(options: ConversationHistoryOptions = 
       return [...(conversations.get(conversationId)?.messages ?? [])];
     },
     append(conversationId: string, ...messages: BaseMessage[]) {
-      prune();
       const existing = conversations.get(conversationId)?.messages ?? [];
       const all = [...existing, ...messages];
+      conversations.delete(conversationId);
       conversations.set(conversationId, { messages: all.slice(-maxMessages), lastUsed: now() });
+      prune();
     },
     size: () => conversations.size,
   };
