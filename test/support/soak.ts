@@ -1,0 +1,268 @@
+// Mixed traffic against the built bridge for a while, measured from outside: the fast path, LLM
+// turns with a tool call, describe, malformed frames and the HTTP API, side by side. Used by
+// `bench/soak.ts` (30 minutes) and `test/faults/soak.test.ts` (the short CI variant).
+//
+//   const report = await runSoak({ minutes: 1, log: (line) => console.error(line) });
+//
+// Figures: RSS of the bridge process (after a warm-up, and at the end), event-loop delay seen from
+// outside (Wyoming ping → pong on an idle connection, every 100 ms), open file descriptors and
+// child processes at the start and the end.
+import { readdirSync, readFileSync } from "node:fs";
+import { connect } from "node:net";
+import { performance } from "node:perf_hooks";
+import { createDecoder, encodeEvent } from "../../src/wyoming/codec.js";
+import type { WyomingEvent } from "../../src/wyoming/events.js";
+import { startBridgeProcess, type BridgeProcess } from "./bridge-process.js";
+import { startFakeLlm, type FakeLlmRequest, type FakeReply } from "./llm/server.js";
+import { fixtureServer } from "./mcp/fixtures.js";
+import { childProcesses } from "./process-tree.js";
+import { converse, describe, sendRaw } from "./wyoming-client.js";
+
+export type TrafficKind = "fast" | "llm" | "describe" | "malformed" | "http";
+
+export interface SoakReport {
+  minutes: number;
+  turns: Record<TrafficKind, { ok: number; failed: number }>;
+  /** What went wrong, first few of each. */
+  failures: string[];
+  rssKb: { start: number; end: number; max: number };
+  /** Wyoming ping → pong from an idle client: the bridge's event-loop delay plus loopback. */
+  pingMs: { p50: number; p99: number; max: number; samples: number };
+  openFds: { start: number; end: number };
+  children: { start: number; end: number };
+}
+
+export interface SoakOptions {
+  minutes: number;
+  /** Clients sending at once. */
+  concurrency?: number;
+  log?: (line: string) => void;
+  /** Extra environment for the bridge process, e.g. NODE_OPTIONS with a profiler hook. */
+  bridgeEnv?: Record<string, string>;
+}
+
+const API_TOKEN = "soak-api-token";
+const LLM_LATENCY_MS = 20;
+/** Far beyond the bridge's own 35 s backstop: a request still open by then is a hang. */
+const TURN_DEADLINE_MS = 45_000;
+
+const script = (request: FakeLlmRequest): FakeReply => {
+  const result = request.toolResults.at(-1);
+  if (result) return `Result: ${result.content}`;
+  const tag = /soak-\d+/.exec(request.userText ?? "")?.[0] ?? "none";
+  return { toolCalls: [{ name: "take_note", args: { note: tag } }] };
+};
+
+export async function runSoak(options: SoakOptions): Promise<SoakReport> {
+  const log = options.log ?? (() => undefined);
+  const concurrency = options.concurrency ?? 4;
+  const llm = await startFakeLlm({ script, latencyMs: LLM_LATENCY_MS });
+  const bridge = await startBridgeProcess(
+    {
+      llm_provider: "anthropic",
+      llm_base_url: llm.url,
+      llm_api_key: "sk-ant-soak",
+      api_token: API_TOKEN,
+      mcp_servers: [
+        fixtureServer({
+          name: "notes",
+          tools: [
+            { name: "take_note", inputSchema: { type: "object", properties: { note: { type: "string" } } } },
+          ],
+        }),
+      ],
+    },
+    options.bridgeEnv,
+  );
+  try {
+    await bridge.waitForLog("MCP server 'notes' is up");
+    await bridge.waitForLog("MCP server 'zwave' is up");
+    return await drive(bridge, options.minutes, concurrency, log);
+  } finally {
+    await bridge.stop();
+    await llm.close();
+  }
+}
+
+async function drive(
+  bridge: BridgeProcess,
+  minutes: number,
+  concurrency: number,
+  log: (line: string) => void,
+): Promise<SoakReport> {
+  const pid = bridge.child.pid as number;
+  const turns = Object.fromEntries(
+    (["fast", "llm", "describe", "malformed", "http"] as const).map((k) => [k, { ok: 0, failed: 0 }]),
+  ) as SoakReport["turns"];
+  const failures: string[] = [];
+  let sequence = 0;
+
+  const checks: Record<TrafficKind, () => Promise<string | undefined>> = {
+    fast: async () => {
+      const [text, expected] =
+        sequence % 2
+          ? ["Turn on Switch One", /^Turned on Switch One\.$/]
+          : ["What's the temperature in the office?", /21\.5 °C/];
+      const outcome = await converse("127.0.0.1", bridge.wyomingPort, { text, language: "en" });
+      return expected.test(outcome.response.speech)
+        ? undefined
+        : `fast "${text}": ${outcome.response.speech}`;
+    },
+    llm: async () => {
+      const tag = `soak-${++sequence}`;
+      const outcome = await converse("127.0.0.1", bridge.wyomingPort, {
+        text: `Please note ${tag}`,
+        language: "en",
+        conversationId: `conv-${tag}`,
+      });
+      return outcome.response.speech.includes(`"note":"${tag}"`)
+        ? undefined
+        : `llm ${tag}: ${outcome.response.speech}`;
+    },
+    describe: async () => {
+      const info = await describe("127.0.0.1", bridge.wyomingPort);
+      return info.isConversationAgent ? undefined : "describe: not a conversation agent";
+    },
+    malformed: async () => {
+      await sendAndLeave(bridge.wyomingPort, Buffer.from('{"type": "transcript", "data_length": 7}\n{"te'));
+      // A cut frame waits for more bytes until its client leaves; a broken one is an error event.
+      const bad = await sendRaw("127.0.0.1", bridge.wyomingPort, Buffer.from("{not json}\n"));
+      return bad.events.at(-1)?.type === "error" ? undefined : `malformed: ${JSON.stringify(bad.events)}`;
+    },
+    http: async () => {
+      const headers = { Authorization: `Bearer ${API_TOKEN}`, "Content-Type": "application/json" };
+      const which = sequence % 3;
+      const res =
+        which === 0
+          ? await fetch(`${bridge.apiUrl}/api/conversation`, {
+              method: "POST",
+              headers,
+              body: JSON.stringify({ text: "turn on switch one" }),
+            })
+          : await fetch(`${bridge.apiUrl}${which === 1 ? "/api/tools" : "/status.json"}`, { headers });
+      const body = await res.text();
+      return res.status === 200 ? undefined : `http ${res.url}: ${res.status} ${body.slice(0, 200)}`;
+    },
+  };
+  const kinds: TrafficKind[] = ["fast", "llm", "fast", "llm", "describe", "malformed", "http"];
+
+  const deadline = Date.now() + minutes * 60_000;
+  // RSS is compared from the end of the warm-up: V8 grows its heap for a while before it settles.
+  const warmUntil = Date.now() + Math.min(5 * 60_000, Math.max(10_000, minutes * 60_000 * 0.2));
+  let rssStart = 0;
+  let rssMax = 0;
+  let fdsStart = 0;
+  let childrenStart = 0;
+  const pings: number[] = [];
+  const pinger = startPinger(bridge.wyomingPort, (ms) => {
+    if (Date.now() > warmUntil) pings.push(ms);
+  });
+
+  const sampler = setInterval(() => {
+    const rss = rssKb(pid);
+    rssMax = Math.max(rssMax, rss);
+    if (!rssStart && Date.now() > warmUntil) {
+      rssStart = rss;
+      fdsStart = openFds(pid);
+      childrenStart = childProcesses(pid).length;
+      log(`soak: warm; RSS ${(rss / 1024).toFixed(1)} MiB, ${fdsStart} fds, ${childrenStart} children`);
+    }
+  }, 1000);
+  const progress = setInterval(() => {
+    const done = Object.values(turns).reduce((n, t) => n + t.ok + t.failed, 0);
+    log(`soak: ${done} requests, ${failures.length} failures, RSS ${(rssKb(pid) / 1024).toFixed(1)} MiB`);
+  }, 60_000);
+
+  const worker = async (w: number) => {
+    for (let i = w; Date.now() < deadline; i++) {
+      const kind = kinds[i % kinds.length] as TrafficKind;
+      let problem: string | undefined;
+      try {
+        problem = await withDeadline(checks[kind](), TURN_DEADLINE_MS, kind);
+      } catch (err) {
+        problem = `${kind}: ${err instanceof Error ? err.message : String(err)}`;
+      }
+      if (problem) {
+        turns[kind].failed++;
+        if (failures.length < 20) failures.push(problem);
+      } else turns[kind].ok++;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
+  clearInterval(sampler);
+  clearInterval(progress);
+  await pinger.stop();
+  // Let sockets of the last requests close before counting what is still open.
+  await new Promise((r) => setTimeout(r, 2000));
+
+  const sorted = [...pings].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  return {
+    minutes,
+    turns,
+    failures,
+    rssKb: { start: rssStart, end: rssKb(pid), max: rssMax },
+    pingMs: { p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? NaN, samples: sorted.length },
+    openFds: { start: fdsStart, end: openFds(pid) },
+    children: { start: childrenStart, end: childProcesses(pid).length },
+  };
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** Writes a frame cut short and goes away, as a client that crashed mid-frame would. */
+function sendAndLeave(port: number, bytes: Buffer): Promise<void> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port }, () => {
+      socket.write(bytes, () => setTimeout(() => socket.destroy(), 20));
+    });
+    socket.on("close", () => resolve());
+    socket.on("error", () => resolve());
+  });
+}
+
+function rssKb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return Number(match?.[1] ?? 0);
+}
+
+function openFds(pid: number): number {
+  return readdirSync(`/proc/${pid}/fd`).length;
+}
+
+/** One idle Wyoming connection that pings every 100 ms and reports each round trip. */
+function startPinger(port: number, onRoundTrip: (ms: number) => void): { stop(): Promise<void> } {
+  const socket = connect({ host: "127.0.0.1", port, noDelay: true });
+  let sentAt = 0;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const ping = () => {
+    if (stopped) return;
+    sentAt = performance.now();
+    socket.write(encodeEvent({ type: "ping", data: { text: "soak" } }));
+  };
+  const decoder = createDecoder((event: WyomingEvent) => {
+    if (event.type !== "pong") return;
+    onRoundTrip(performance.now() - sentAt);
+    timer = setTimeout(ping, 100);
+  });
+  socket.on("connect", ping);
+  socket.on("data", (chunk: Buffer) => decoder.push(chunk));
+  socket.on("error", () => undefined);
+  return {
+    stop: () =>
+      new Promise<void>((resolve) => {
+        stopped = true;
+        clearTimeout(timer);
+        socket.end(() => resolve());
+        socket.destroy();
+        resolve();
+      }),
+  };
+}
