@@ -10,26 +10,17 @@ import { createToolRegistry } from "../src/tools/registry.js";
 import { startBridgeProcess } from "../test/support/bridge-process.js";
 import { startFakeLlm } from "../test/support/llm/server.js";
 import { fixtureServer, objectSchema } from "../test/support/mcp/fixtures.js";
-import { startMosquitto } from "../test/support/mosquitto.js";
-import { demoNodes, startGatewaySimulator } from "../test/support/zwave-gateway.js";
+import { brokerOptions, startMosquitto } from "../test/support/mosquitto.js";
+import { startAddonGateway } from "../test/support/zwave-gateway.js";
 import { converse } from "../test/support/wyoming-client.js";
 import { measure, report, summarise } from "./lib.js";
 
 // 1. Fast path: transcript → /set at the broker → device echo → confirmed → handled.
 const broker = await startMosquitto();
-const simulator = await startGatewaySimulator({
-  brokerUrl: broker.url,
-  username: broker.username,
-  password: broker.password,
-  gatewayName: "Mosquitto",
-  includeLocation: true,
-  nodes: demoNodes(),
-});
+const simulator = await startAddonGateway(broker);
 const bridge = await startBridgeProcess({
   llm_provider: "local",
-  mqtt_url: broker.url,
-  mqtt_username: broker.username,
-  mqtt_password: broker.password,
+  ...brokerOptions(broker),
   log_level: "warn",
 });
 const watcher = await connectAsync(

@@ -12,12 +12,7 @@ import { parse } from "yaml";
 import { freePort } from "../support/free-port.js";
 import { startMosquitto, type TestBroker } from "../support/mosquitto.js";
 import { startFakeSupervisor } from "../support/supervisor-api.js";
-import {
-  demoNodes,
-  startGatewaySimulator,
-  waitFor,
-  type GatewaySimulator,
-} from "../support/zwave-gateway.js";
+import { startAddonGateway, waitFor, type GatewaySimulator } from "../support/zwave-gateway.js";
 import { converse, describe as describeWyoming } from "../support/wyoming-client.js";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
@@ -67,14 +62,7 @@ beforeAll(async () => {
   );
 
   broker = await startMosquitto();
-  simulator = await startGatewaySimulator({
-    brokerUrl: broker.url,
-    username: broker.username,
-    password: broker.password,
-    gatewayName: "Mosquitto",
-    includeLocation: true,
-    nodes: demoNodes(),
-  });
+  simulator = await startAddonGateway(broker);
   const port = Number(new URL(broker.url).port);
   supervisor = await startFakeSupervisor({
     mqtt: { host: "127.0.0.1", port, username: broker.username, password: broker.password },

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMosquitto, type TestBroker } from "../support/mosquitto.js";
-import {
-  demoNodes,
-  startGatewaySimulator,
-  waitFor,
-  type GatewaySimulator,
-} from "../support/zwave-gateway.js";
+import { brokerOptions, startMosquitto, type TestBroker } from "../support/mosquitto.js";
+import { startAddonGateway, waitFor, type GatewaySimulator } from "../support/zwave-gateway.js";
 import { startFakeLlm, type FakeLlm, type FakeLlmRequest } from "../support/llm/server.js";
 import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
 import { converse, sendRaw } from "../support/wyoming-client.js";
@@ -47,15 +42,7 @@ const script = (request: FakeLlmRequest) => {
 
 beforeAll(async () => {
   broker = await startMosquitto();
-  simulator = await startGatewaySimulator({
-    brokerUrl: broker.url,
-    username: broker.username,
-    password: broker.password,
-    // The Home Assistant Z-Wave JS UI add-on's default MQTT client name.
-    gatewayName: "Mosquitto",
-    includeLocation: true,
-    nodes: demoNodes(),
-  });
+  simulator = await startAddonGateway(broker);
   llm = await startFakeLlm({ script });
 });
 
@@ -64,10 +51,6 @@ afterAll(async () => {
   await simulator?.stop();
   await broker?.stop();
 });
-
-function brokerOptions() {
-  return { mqtt_url: broker.url, mqtt_username: broker.username, mqtt_password: broker.password };
-}
 
 const switchOneSets = () =>
   simulator.publishedSets.filter((s) => s.accepted && /Switch_One|\/2\//.test(s.topic));
@@ -82,7 +65,11 @@ describe.each([
 ] as const)("a sentence spoken to Assist through the %s provider", (provider, providerOptions) => {
   let bridge: BridgeProcess;
   beforeAll(async () => {
-    bridge = await startBridgeProcess({ llm_provider: provider, ...providerOptions(), ...brokerOptions() });
+    bridge = await startBridgeProcess({
+      llm_provider: provider,
+      ...providerOptions(),
+      ...brokerOptions(broker),
+    });
     await bridge.waitForLog("MCP server 'zwave' is up");
   });
   afterAll(async () => bridge?.stop());
@@ -132,7 +119,7 @@ describe.each([
 describe("the local provider (no LLM, fast path only)", () => {
   let bridge: BridgeProcess;
   beforeAll(async () => {
-    bridge = await startBridgeProcess({ llm_provider: "local", ...brokerOptions() });
+    bridge = await startBridgeProcess({ llm_provider: "local", ...brokerOptions(broker) });
     await bridge.waitForLog("MCP server 'zwave' is up");
   });
   afterAll(async () => bridge?.stop());

@@ -3,9 +3,9 @@
 // later behind their back; control comes back by itself.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
-import { startMosquitto, type TestBroker } from "../support/mosquitto.js";
+import { brokerOptions, startMosquitto, type TestBroker } from "../support/mosquitto.js";
 import { converse } from "../support/wyoming-client.js";
-import { demoNodes, startGatewaySimulator, type GatewaySimulator } from "../support/zwave-gateway.js";
+import { startAddonGateway, type GatewaySimulator } from "../support/zwave-gateway.js";
 
 const SWITCH_ONE = 2;
 const CURRENT = { commandClass: 37, endpoint: 0, property: "currentValue" };
@@ -28,19 +28,10 @@ const kitchenWrites = () => [
 
 beforeAll(async () => {
   broker = await startMosquitto();
-  simulator = await startGatewaySimulator({
-    brokerUrl: broker.url,
-    username: broker.username,
-    password: broker.password,
-    gatewayName: "Mosquitto",
-    includeLocation: true,
-    nodes: demoNodes(),
-  });
+  simulator = await startAddonGateway(broker);
   bridge = await startBridgeProcess({
     llm_provider: "local",
-    mqtt_url: broker.url,
-    mqtt_username: broker.username,
-    mqtt_password: broker.password,
+    ...brokerOptions(broker),
   });
   await bridge.waitForLog("MCP server 'zwave' is up");
 });

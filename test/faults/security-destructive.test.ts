@@ -4,12 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
 import { startFakeLlm, type FakeLlm, type FakeLlmRequest, type FakeReply } from "../support/llm/server.js";
-import { startMosquitto, type TestBroker } from "../support/mosquitto.js";
+import { brokerOptions, startMosquitto, type TestBroker } from "../support/mosquitto.js";
 import { converse } from "../support/wyoming-client.js";
 import {
   demoNodes,
   doorLock,
-  startGatewaySimulator,
+  startAddonGateway,
   waitFor,
   type GatewaySimulator,
 } from "../support/zwave-gateway.js";
@@ -45,14 +45,10 @@ const lockSets = () => [
 
 beforeAll(async () => {
   broker = await startMosquitto();
-  simulator = await startGatewaySimulator({
-    brokerUrl: broker.url,
-    username: broker.username,
-    password: broker.password,
-    gatewayName: "Mosquitto",
-    includeLocation: true,
-    nodes: [...demoNodes(), doorLock(FRONT_DOOR, "Front Door", { loc: "Hall" })],
-  });
+  simulator = await startAddonGateway(broker, [
+    ...demoNodes(),
+    doorLock(FRONT_DOOR, "Front Door", { loc: "Hall" }),
+  ]);
   llm = await startFakeLlm({ script });
 });
 
@@ -67,9 +63,7 @@ function startBridge(extra: Record<string, unknown> = {}) {
     llm_provider: "anthropic",
     llm_base_url: llm.url,
     llm_api_key: "sk-ant-destructive",
-    mqtt_url: broker.url,
-    mqtt_username: broker.username,
-    mqtt_password: broker.password,
+    ...brokerOptions(broker),
     ...extra,
   });
 }

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
 import { startFakeHa, type FakeHa } from "../support/ha-server.js";
 import { startFakeLlm, type FakeLlm, type FakeLlmRequest, type FakeReply } from "../support/llm/server.js";
-import { startMosquitto, type TestBroker } from "../support/mosquitto.js";
+import { brokerOptions, startMosquitto, type TestBroker } from "../support/mosquitto.js";
 import { converse } from "../support/wyoming-client.js";
-import { demoNodes, startGatewaySimulator, type GatewaySimulator } from "../support/zwave-gateway.js";
+import { startAddonGateway, type GatewaySimulator } from "../support/zwave-gateway.js";
 
 const LLM_KEY = "sk-ant-planted-LLMKEY-7f3a9c";
 const API_TOKEN = "api-token-planted-51d0e8";
@@ -42,14 +42,7 @@ const script = (request: FakeLlmRequest): FakeReply => {
 
 beforeAll(async () => {
   broker = await startMosquitto();
-  simulator = await startGatewaySimulator({
-    brokerUrl: broker.url,
-    username: broker.username,
-    password: broker.password,
-    gatewayName: "Mosquitto",
-    includeLocation: true,
-    nodes: demoNodes(),
-  });
+  simulator = await startAddonGateway(broker);
   ha = await startFakeHa({ token: HA_TOKEN });
   llm = await startFakeLlm({ script });
   bridge = await startBridgeProcess({
@@ -57,9 +50,7 @@ beforeAll(async () => {
     llm_base_url: llm.url,
     llm_api_key: LLM_KEY,
     api_token: API_TOKEN,
-    mqtt_url: broker.url,
-    mqtt_username: broker.username,
-    mqtt_password: broker.password,
+    ...brokerOptions(broker),
     ha_url: ha.url,
     ha_token: HA_TOKEN,
     log_level: "trace",

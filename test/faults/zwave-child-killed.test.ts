@@ -3,10 +3,10 @@
 // restarting anything.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
-import { startMosquitto, type TestBroker } from "../support/mosquitto.js";
+import { brokerOptions, startMosquitto, type TestBroker } from "../support/mosquitto.js";
 import { childProcesses, waitForChild } from "../support/process-tree.js";
 import { converse } from "../support/wyoming-client.js";
-import { demoNodes, startGatewaySimulator, type GatewaySimulator } from "../support/zwave-gateway.js";
+import { startAddonGateway, type GatewaySimulator } from "../support/zwave-gateway.js";
 
 const ZWAVE_CHILD = /zwave\/server\.js/;
 const SWITCH_ONE = 2;
@@ -19,19 +19,10 @@ const say = (text: string) => converse("127.0.0.1", bridge.wyomingPort, { text, 
 
 beforeAll(async () => {
   broker = await startMosquitto();
-  simulator = await startGatewaySimulator({
-    brokerUrl: broker.url,
-    username: broker.username,
-    password: broker.password,
-    gatewayName: "Mosquitto",
-    includeLocation: true,
-    nodes: demoNodes(),
-  });
+  simulator = await startAddonGateway(broker);
   bridge = await startBridgeProcess({
     llm_provider: "local",
-    mqtt_url: broker.url,
-    mqtt_username: broker.username,
-    mqtt_password: broker.password,
+    ...brokerOptions(broker),
   });
   await bridge.waitForLog("MCP server 'zwave' is up");
 });

@@ -175,3 +175,8 @@ async function startAedesFallback(): Promise<TestBroker> {
     kill: close,
   };
 }
+
+/** The add-on options that point the bridge at this broker. */
+export function brokerOptions(broker: TestBroker): Record<string, string> {
+  return { mqtt_url: broker.url, mqtt_username: broker.username, mqtt_password: broker.password };
+}

@@ -5,6 +5,12 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { zwaveServerCommand, zwaveServerEnv, type ZwaveServerEnvOptions } from "../../src/zwave/launch.js";
 import { fileURLToPath } from "node:url";
 import { existsSync } from "node:fs";
+import {
+  demoNodes,
+  startGatewaySimulator,
+  type GatewaySimulator,
+  type SimNode,
+} from "../../src/demo/zwave-gateway-simulator.js";
 
 export * from "../../src/demo/zwave-gateway-simulator.js";
 
@@ -76,4 +82,22 @@ export async function eventually<T>(
     result = await attempt();
   }
   return result;
+}
+
+/**
+ * The gateway as the Home Assistant Z-Wave JS UI add-on runs it by default (MQTT client name
+ * `Mosquitto`, locations in topics), on a test broker, with the demo devices unless told otherwise.
+ */
+export function startAddonGateway(
+  broker: { url: string; username: string; password: string },
+  nodes: SimNode[] = demoNodes(),
+): Promise<GatewaySimulator> {
+  return startGatewaySimulator({
+    brokerUrl: broker.url,
+    username: broker.username,
+    password: broker.password,
+    gatewayName: "Mosquitto",
+    includeLocation: true,
+    nodes,
+  });
 }
