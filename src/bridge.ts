@@ -91,7 +91,8 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     ...(options.llm_model ? { model: options.llm_model } : {}),
     ...(options.llm_api_key ? { apiKey: options.llm_api_key } : {}),
     ...(options.llm_base_url ? { baseUrl: options.llm_base_url } : {}),
-    timeoutMs: 25_000,
+    // One retry must still fit in the 30 s turn, so a slow provider is named, not just "too long".
+    timeoutMs: 12_000,
   });
   const agent = createAgent({
     registry,
