@@ -125,7 +125,6 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
         ...(transcript.language ? { language: transcript.language } : {}),
         ...(context.conversation_id ? { conversationId: context.conversation_id } : {}),
         ...(context.device_id ? { deviceId: context.device_id } : {}),
-        ...(context.satellite_id ? { satelliteId: context.satellite_id } : {}),
         signal,
       });
       return { type: result.response_type === "error" ? "not-handled" : "handled", text: result.speech };

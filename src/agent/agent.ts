@@ -53,7 +53,8 @@ export function createAgent(options: AgentOptions): ConversationAgent {
   const fastPath = createFastPath({ registry, mirror, catalog });
   const gate = createDestructiveGate(registry);
   const boundModel = model ? bindRegistryTools(model, registry) : undefined;
-  const languages = [...new Set([options.language, ...(model ? [options.language] : Object.keys(GRAMMARS))])];
+  // The fast path speaks its grammars' languages; an LLM speaks the configured one (and more).
+  const languages = model ? [options.language] : Object.keys(GRAMMARS);
 
   function readOnly(result: ToolResult): boolean {
     return (

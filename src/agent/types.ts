@@ -5,7 +5,6 @@ export interface TurnRequest {
   conversationId?: string;
   /** The Home Assistant device (satellite) that heard it; its area helps resolve names. */
   deviceId?: string;
-  satelliteId?: string;
   signal?: AbortSignal;
 }
 
