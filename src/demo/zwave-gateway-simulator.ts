@@ -76,8 +76,9 @@ export interface RecordedApiCall {
 export interface GatewaySimulator {
   clientId: string;
   prefix: string;
-  /** Every `/set` the gateway received on a value topic, in order. */
+  /** The `/set`s the gateway received on value topics, oldest first (the latest 5,000–10,000). */
   publishedSets: RecordedSet[];
+  /** The API requests it received, likewise bounded. */
   apiCalls: RecordedApiCall[];
   /** Gateway up (status true, answers) or down (status false, ignores everything). Up again republishes. */
   setOnline(online: boolean): Promise<void>;
@@ -419,7 +420,7 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
       if (paired) target = paired;
     }
     const accepted = !!(node && target && target.writeable);
-    publishedSets.push({ topic, payload: raw, accepted });
+    record(publishedSets, { topic, payload: raw, accepted });
     if (!node || !target || !accepted) return; // "No writeable valueId found"
     applyWrite(node, target, interpret(decodeIncoming(raw), target));
   }
@@ -503,7 +504,7 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
       request = raw;
     }
     const args = (request as { args?: unknown } | null)?.args;
-    apiCalls.push({ api, args });
+    record(apiCalls, { api, args });
     if (!Array.isArray(args)) {
       // The malformed-request reply has no `args` key (sheet, "Additions").
       await publish(
@@ -806,4 +807,12 @@ export function demoNodes(): SimNode[] {
     dimmer(3, "Kitchen Light", { loc: "Kitchen" }),
     multisensor(4, "Office Sensor", { loc: "Office" }),
   ];
+}
+
+/** Tests read the recent writes; the demo runs for days, so only the latest are kept. */
+const RECORD_LIMIT = 10_000;
+
+function record<T>(list: T[], entry: T): void {
+  list.push(entry);
+  if (list.length > RECORD_LIMIT) list.splice(0, list.length - RECORD_LIMIT / 2);
 }
