@@ -57,10 +57,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
   const languages = model ? [options.language] : Object.keys(GRAMMARS);
 
   function readOnly(result: ToolResult): boolean {
-    return (
-      registry.list().find((t) => t.tool === result.tool && t.server === result.server)?.annotations
-        ?.readOnlyHint === true
-    );
+    return registry.find(result.name)?.annotations?.readOnlyHint === true;
   }
 
   function responseTypeOf(results: ToolResult[]): ResponseType {

@@ -14,8 +14,7 @@ export function createDestructiveGate(registry: ToolRegistry) {
   const pending = new Map<string, { name: string; args: Record<string, unknown>; until: number }>();
 
   function isDestructive(name: string): boolean {
-    const tool = registry.list().find((t) => t.name === name || t.tool === name);
-    return tool?.annotations?.destructiveHint === true;
+    return registry.find(name)?.annotations?.destructiveHint === true;
   }
 
   return {

@@ -92,6 +92,8 @@ export interface ToolRegistry {
   setServerAvailability(server: string, available: boolean, reason?: string): void;
   definitions(): ToolDefinitionForProvider[];
   list(): ToolInfo[];
+  /** The tool `execute(name)` would run, found the same way; undefined when none or ambiguous. */
+  find(name: string): ToolInfo | undefined;
   toolboxes(): ToolboxInfo[];
   execute(name: string, args: unknown, options?: ExecuteOptions): Promise<ToolResult>;
   /** `use_tool`: strict identifier, then the same path as `execute`. */
@@ -346,6 +348,11 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
     list() {
       indexed();
       return [...entries.values()].map(info).sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    find(name) {
+      const found = indexed().lookup(name);
+      return "found" in found ? info(found.found) : undefined;
     },
 
     toolboxes() {

@@ -183,6 +183,17 @@ describe("the agent's LLM loop", () => {
     });
   });
 
+  it("a destructive tool called by another name form still waits for confirmation", async () => {
+    const model = fakeModel()
+      .respondWithTools([{ name: "builtin:UNLOCK_DOOR", args: { door: "Front Door" } }])
+      .respond(new AIMessage("Are you sure?"));
+    const { agent, calls } = setup(model);
+    await agent.handle({ text: "unlock the front door", conversationId: "alias" });
+    expect(calls).toEqual([]);
+    await agent.handle({ text: "yes", conversationId: "alias" });
+    expect(calls).toEqual([{ name: "unlock_door", args: { door: "Front Door" } }]);
+  });
+
   it("a held destructive call is dropped when the user says no", async () => {
     const model = fakeModel()
       .respondWithTools([{ name: "unlock_door", args: { door: "Front Door" } }])
