@@ -8,7 +8,7 @@ import { pino } from "pino";
 import { createAgent } from "../src/agent/agent.js";
 import { createUnconfiguredMirror } from "../src/ha/mirror.js";
 import { startHttpServer } from "../src/http/server.js";
-import { startMcpServers } from "../src/mcp/servers.js";
+import { startMcpServers } from "../src/mcp/client/servers.js";
 import { createToolRegistry } from "../src/tools/registry.js";
 import { fixtureServer, objectSchema } from "../test/support/mcp/fixtures.js";
 import { measure, report, type Sample } from "./lib.js";

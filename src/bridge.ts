@@ -7,8 +7,8 @@ import { createHomeMirror, createUnconfiguredMirror, type HomeMirror } from "./h
 import { haEndpoint } from "./ha/connection.js";
 import { createToolRegistry, type ToolRegistry } from "./tools/registry.js";
 import { homeTools } from "./tools/local/index.js";
-import { startMcpServers, type McpServers } from "./mcp/servers.js";
-import { fromOption, type McpServerConfig } from "./mcp/server-config.js";
+import { startMcpServers, type McpServers } from "./mcp/client/servers.js";
+import { fromOption, type McpServerConfig } from "./mcp/client/server-config.js";
 import { zwaveServerCommand, zwaveServerEnv } from "./zwave/launch.js";
 import { createChatModel, DEFAULT_MODELS } from "./agent/chat-model.js";
 import { createAgent } from "./agent/agent.js";
@@ -17,7 +17,7 @@ import { startWyomingServer, type WyomingServer } from "./wyoming/server.js";
 import { buildInfo } from "./wyoming/info.js";
 import { startDemoHome, type DemoHome } from "./demo/demo-home.js";
 import { startHttpServer } from "./http/server.js";
-import { createZwaveStatus } from "./mcp/zwave-status.js";
+import { createZwaveStatus } from "./mcp/client/zwave-status.js";
 
 export const ZWAVE_SERVER_NAME = "zwave";
 export const ZWAVE_TOOLBOX = "home";

@@ -1,8 +1,8 @@
 import type { ConversationAgent } from "../agent/types.js";
 import type { HomeMirror } from "../ha/mirror.js";
-import type { McpServerStatus } from "../mcp/server-connection.js";
+import type { McpServerStatus } from "../mcp/client/server-connection.js";
 import type { ToolRegistry } from "../tools/registry.js";
-import type { McpMode } from "../mcp/endpoint-tools.js";
+import type { McpMode } from "../mcp/server/endpoint-tools.js";
 
 /** The running bridge as the HTTP server sees it; `src/main.ts` fills it in. Holds no secret. */
 export interface BridgeView {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "../log.js";
-import { createMcpEndpoint } from "../mcp/endpoint.js";
+import { createMcpEndpoint } from "../mcp/server/endpoint.js";
 import { handleConversation, handleTools } from "./api.js";
 import { createAuth, type AuthOptions } from "./auth.js";
 import { readBody } from "./body.js";

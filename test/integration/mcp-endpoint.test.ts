@@ -5,10 +5,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ToolListChangedNotificationSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { startHttpServer, type HttpServer } from "../../src/http/server.js";
-import type { McpMode } from "../../src/mcp/endpoint-tools.js";
+import type { McpMode } from "../../src/mcp/server/endpoint-tools.js";
 import { fixtureServer, objectSchema } from "../support/mcp/fixtures.js";
 import { rawRequest, startTestBridge } from "../support/http-bridge.js";
-import type { McpServerConfig } from "../../src/mcp/server-config.js";
+import type { McpServerConfig } from "../../src/mcp/client/server-config.js";
 
 const TOKEN = "tok-mcp-5c0ffee1d2";
 

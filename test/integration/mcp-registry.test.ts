@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createToolRegistry } from "../../src/tools/registry.js";
-import { startMcpServers, type McpServers } from "../../src/mcp/servers.js";
+import { startMcpServers, type McpServers } from "../../src/mcp/client/servers.js";
 import { captureLogger } from "../support/capture-logger.js";
 import { fixtureServer, objectSchema, type FixtureSpec } from "../support/mcp/fixtures.js";
-import type { McpServerConfig } from "../../src/mcp/server-config.js";
+import type { McpServerConfig } from "../../src/mcp/client/server-config.js";
 
 let running: McpServers | undefined;
 afterEach(async () => {

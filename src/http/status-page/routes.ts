@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "../../log.js";
-import type { EndpointTools } from "../../mcp/endpoint-tools.js";
+import type { EndpointTools } from "../../mcp/server/endpoint-tools.js";
 import type { BridgeView } from "../bridge-view.js";
 import { sendJson, sendText } from "../respond.js";
 import { createStatusEvents } from "./events.js";

@@ -1,8 +1,8 @@
 import type { Logger } from "../../log.js";
 import type { TurnRecord } from "../../agent/types.js";
 import type { MirrorStatus } from "../../ha/mirror.js";
-import type { McpServerStatus } from "../../mcp/server-connection.js";
-import type { EndpointTools } from "../../mcp/endpoint-tools.js";
+import type { McpServerStatus } from "../../mcp/client/server-connection.js";
+import type { EndpointTools } from "../../mcp/server/endpoint-tools.js";
 import type { ToolInfo } from "../../tools/registry.js";
 import type { BridgeView } from "../bridge-view.js";
 

@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import type { McpServerConfig } from "../../../src/mcp/server-config.js";
+import type { McpServerConfig } from "../../../src/mcp/client/server-config.js";
 
 export interface FixtureTool {
   name: string;

@@ -7,8 +7,8 @@ import {
   ListToolsRequestSchema,
   isInitializeRequest,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { Logger } from "../log.js";
-import type { ToolRegistry } from "../tools/registry.js";
+import type { Logger } from "../../log.js";
+import type { ToolRegistry } from "../../tools/registry.js";
 import { createEndpointTools, type EndpointTools, type McpMode } from "./endpoint-tools.js";
 
 /** Clients that never send DELETE would otherwise leave their sessions behind forever. */

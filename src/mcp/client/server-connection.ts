@@ -1,7 +1,7 @@
 import { MultiServerMCPClient } from "@langchain/mcp-adapters";
-import type { Logger } from "../log.js";
-import type { LangChainToolLike } from "../tools/langchain-tool.js";
-import type { ToolRegistry } from "../tools/registry.js";
+import type { Logger } from "../../log.js";
+import type { LangChainToolLike } from "../../tools/langchain-tool.js";
+import type { ToolRegistry } from "../../tools/registry.js";
 import type { McpServerConfig } from "./server-config.js";
 
 export type McpServerState = "starting" | "up" | "down" | "stopped";

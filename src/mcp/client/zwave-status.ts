@@ -1,4 +1,4 @@
-import type { ToolRegistry } from "../tools/registry.js";
+import type { ToolRegistry } from "../../tools/registry.js";
 
 const PROBE_INTERVAL_MS = 15_000;
 

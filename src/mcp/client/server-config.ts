@@ -1,5 +1,5 @@
-import type { McpServerOption } from "../config/options.js";
-import { DEFAULT_TOOLBOX } from "../tools/registry.js";
+import type { McpServerOption } from "../../config/options.js";
+import { DEFAULT_TOOLBOX } from "../../tools/registry.js";
 
 /** One MCP server the bridge connects to: a stdio child or a Streamable HTTP endpoint. */
 export interface McpServerConfig {

@@ -1,5 +1,5 @@
-import type { Logger } from "../log.js";
-import type { ToolRegistry } from "../tools/registry.js";
+import type { Logger } from "../../log.js";
+import type { ToolRegistry } from "../../tools/registry.js";
 import type { McpServerConfig } from "./server-config.js";
 import {
   createMcpServerConnection,

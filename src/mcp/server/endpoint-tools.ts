@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { ToolInfo, ToolRegistry } from "../tools/registry.js";
-import type { ToolResult } from "../tools/types.js";
-import { USE_TOOL_NAME, useToolDefinition } from "../tools/use-tool.js";
+import type { ToolInfo, ToolRegistry } from "../../tools/registry.js";
+import type { ToolResult } from "../../tools/types.js";
+import { USE_TOOL_NAME, useToolDefinition } from "../../tools/use-tool.js";
 
 export type McpMode = "auto" | "flat" | "workbench";
 
