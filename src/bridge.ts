@@ -1,4 +1,6 @@
 import { hostname } from "node:os";
+import { dirname } from "node:path";
+import { SUPERVISOR_OPTIONS_FILE } from "./config/load.js";
 import type { Options } from "./config/options.js";
 import type { Logger } from "./log.js";
 import { VERSION } from "./version.js";
@@ -18,6 +20,7 @@ import { buildInfo } from "./wyoming/info.js";
 import { startDemoHome, type DemoHome } from "./demo/demo-home.js";
 import { startHttpServer } from "./http/server.js";
 import { createZwaveStatus } from "./mcp/client/zwave-status.js";
+import { loadDiscoveryPath, type DiscoveryPath } from "./mcp/server/discovery-secret.js";
 
 export const ZWAVE_SERVER_NAME = "zwave";
 export const ZWAVE_TOOLBOX = "home";
@@ -140,6 +143,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     },
   );
   closers.push(async () => zwaveStatus.stop());
+  const mcpDiscovery = supervisor ? await discoveryPath(options, env, logger) : undefined;
   const http = await startHttpServer({
     port: options.api_port,
     host: "0.0.0.0",
@@ -148,6 +152,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
       underSupervisor: supervisor !== undefined,
       ...(options.api_token ? { apiToken: options.api_token } : {}),
     },
+    ...(mcpDiscovery ? { mcpDiscovery } : {}),
     deps: {
       version: VERSION,
       startedAt: Date.now(),
@@ -168,6 +173,13 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
       .announceDiscovery("wyoming", { uri: supervisor.wyomingUri(wyoming.port) })
       .then(() => logger.info("announced the Wyoming service to Home Assistant"))
       .catch((err: Error) => logger.error(`could not announce the Wyoming service: ${err.message}`));
+    if (mcpDiscovery) {
+      // Home Assistant's MCP integration offers to add the bridge; re-announcing keeps its entry.
+      supervisor
+        .announceDiscovery("mcp", { url: supervisor.mcpUrl(http.port, mcpDiscovery.path) })
+        .then(() => logger.info("announced the MCP endpoint to Home Assistant"))
+        .catch((err: Error) => logger.error(`could not announce the MCP endpoint: ${err.message}`));
+    }
   }
 
   logSummary(logger, {
@@ -193,6 +205,29 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
       }
     },
   };
+}
+
+/** The secret lives next to options.json in /data (OPTIONS_FILE moves both for the container test). */
+async function discoveryPath(
+  options: Options,
+  env: NodeJS.ProcessEnv,
+  logger: Logger,
+): Promise<DiscoveryPath | undefined> {
+  const dir = dirname(env.OPTIONS_FILE ?? SUPERVISOR_OPTIONS_FILE);
+  try {
+    const path = await loadDiscoveryPath(dir, options.rotate_mcp_secret);
+    if (options.rotate_mcp_secret) {
+      logger.warn(
+        "rotate_mcp_secret: made a new secret MCP discovery URL; Home Assistant gets it now. Turn the option off again.",
+      );
+    }
+    return path;
+  } catch (err) {
+    logger.error(
+      `cannot keep the MCP discovery secret in ${dir} (${(err as NodeJS.ErrnoException).code ?? String(err)}): Home Assistant is not offered the MCP endpoint`,
+    );
+    return undefined;
+  }
 }
 
 async function findBroker(

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "../log.js";
+import type { DiscoveryPath } from "../mcp/server/discovery-secret.js";
 import { createMcpEndpoint } from "../mcp/server/endpoint.js";
 import { handleConversation, handleTools } from "./api.js";
 import { createAuth, type AuthOptions } from "./auth.js";
@@ -23,6 +24,8 @@ export interface HttpServerOptions {
   logger: Logger;
   /** Host names, besides localhost, IP literals and this machine's name, accepted from clients without a token. */
   allowedHosts?: readonly string[];
+  /** The secret /mcp path announced to Home Assistant through Supervisor discovery; needs no token. */
+  mcpDiscovery?: DiscoveryPath;
 }
 
 export interface HttpServer {
@@ -48,6 +51,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       allowMethods(req, ["GET", "HEAD"]);
       return sendJson(res, 200, { status: "ok", version: deps.version });
     }
+    if (options.mcpDiscovery?.matches(path)) {
+      return endpoint.handle(req, res, await mcpBody(req), "home-assistant");
+    }
     const decision = auth.check(req);
     if (!decision.allowed) {
       return sendError(res, 401, decision.error, { "WWW-Authenticate": 'Bearer realm="mcp-assist-bridge"' });
@@ -66,11 +72,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
         allowMethods(req, ["GET"]);
         return handleTools(res, deps);
       case "/mcp":
-        return endpoint.handle(
-          req,
-          res,
-          req.method === "POST" ? await readBody(req, MCP_BODY_LIMIT) : undefined,
-        );
+        return endpoint.handle(req, res, await mcpBody(req), decision.via);
     }
     if ((STATUS_PATHS as readonly string[]).includes(path)) {
       allowMethods(req, ["GET"]);
@@ -91,8 +93,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
 
   const server = createServer((req, res) => {
     const path = canonicalPath(req.url);
+    // The discovery path is a credential: it never reaches the log.
+    const shown =
+      path !== undefined && options.mcpDiscovery?.matches(path) ? "/mcp/<discovery secret>" : path;
     res.on("finish", () =>
-      logger.debug(`HTTP ${req.method} ${path ?? "(invalid path)"} → ${res.statusCode}`),
+      logger.debug(`HTTP ${req.method} ${shown ?? "(invalid path)"} → ${res.statusCode}`),
     );
     if (path === undefined)
       return fail(res, new HttpError(400, "The request path is not in canonical form."));
@@ -120,6 +125,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       });
     },
   };
+}
+
+function mcpBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  return req.method === "POST" ? readBody(req, MCP_BODY_LIMIT) : Promise.resolve(undefined);
 }
 
 function allowMethods(req: IncomingMessage, methods: string[]): void {

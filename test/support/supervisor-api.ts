@@ -15,6 +15,8 @@
  *   HTTP 400 `Service not enabled` when no MQTT provider; HTTP 403 when `services` lacks "mqtt".
  * - `POST /discovery` `{service, config}` → `{result:"ok",data:{uuid}}`. Re-posting a service keeps
  *   its uuid and replaces its config; HTTP 403 when the service is not in `discovery`.
+ * - `DELETE /discovery/<uuid>` removes the message (Home Assistant then removes the config entry
+ *   it created from it, hassio/discovery.py); HTTP 400 for an unknown uuid.
  * - `/core/api/*`: a stub of the proxy to Home Assistant Core. `GET /core/api/` answers
  *   `{"message":"API running."}`, other paths 404.
  * Authentication as Supervisor does it: no token → 401, an unknown token → 403 (plain text), both
@@ -40,7 +42,7 @@ export interface FakeSupervisorOptions {
   mqtt?: FakeMqttService;
   /** config.yaml `services` names the add-on may use. Default `["mqtt"]`. */
   services?: string[];
-  /** config.yaml `discovery`. Default `["wyoming"]`. */
+  /** config.yaml `discovery`. Default `["wyoming", "mcp"]`, as config.yaml lists. */
   discovery?: string[];
 }
 
@@ -73,7 +75,7 @@ const ADDON_SLUG = "local_mcp_assist_bridge";
 export async function startFakeSupervisor(options: FakeSupervisorOptions = {}): Promise<FakeSupervisor> {
   const token = options.token ?? randomUUID().replaceAll("-", "");
   const services = options.services ?? ["mqtt"];
-  const allowedDiscovery = options.discovery ?? ["wyoming"];
+  const allowedDiscovery = options.discovery ?? ["wyoming", "mcp"];
   let mqtt = options.mqtt;
   const calls: RecordedCall[] = [];
   const discoveries: DiscoveryMessage[] = [];
@@ -132,6 +134,13 @@ export async function startFakeSupervisor(options: FakeSupervisorOptions = {}): 
       const message = { uuid: randomUUID().replaceAll("-", ""), service: body.service, config: body.config };
       discoveries.push(message);
       return sendOk(res, { uuid: message.uuid });
+    }
+    const deleted = /^\/discovery\/([^/]+)$/.exec(path);
+    if (method === "DELETE" && deleted) {
+      const index = discoveries.findIndex((d) => d.uuid === deleted[1]);
+      if (index < 0) return sendError(res, 400, "Discovery message not found");
+      discoveries.splice(index, 1);
+      return sendOk(res, {});
     }
     return sendError(res, 404, `Unknown path ${path}`);
   }

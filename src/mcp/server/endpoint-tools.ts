@@ -1,8 +1,12 @@
 import { z } from "zod";
+import type { Logger } from "../../log.js";
+import type { JsonSchema } from "../../tools/types.js";
+import { toServedSchema } from "./served-schema.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolInfo, ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
 import { USE_TOOL_NAME, useToolDefinition } from "../../tools/use-tool.js";
+import type { McpCaller } from "./endpoint.js";
 
 export type McpMode = "auto" | "flat" | "workbench";
 
@@ -49,7 +53,7 @@ const useTool: Tool = {
   name: useToolDefinition.name,
   title: useToolDefinition.annotations?.title ?? "Use a tool",
   description: useToolDefinition.description,
-  inputSchema: useToolDefinition.inputSchema as Tool["inputSchema"],
+  inputSchema: toServedSchema(useToolDefinition.inputSchema).schema as Tool["inputSchema"],
   ...(useToolDefinition.annotations ? { annotations: useToolDefinition.annotations } : {}),
 };
 
@@ -60,20 +64,41 @@ const listToolsArguments = z.strictObject({
 
 /** The tools /mcp offers and how a call reaches the registry. */
 export interface EndpointTools {
-  /** The listing in force now: under `auto` it follows the registry's tool count. */
-  mode(): "flat" | "workbench";
-  list(): Tool[];
-  call(name: string, args: unknown, signal?: AbortSignal): Promise<CallToolResult>;
+  /**
+   * The listing a caller gets now (default: a token client). Under `auto`, Home Assistant gets
+   * the flat list, and other clients the workbench above WORKBENCH_THRESHOLD tools.
+   */
+  mode(caller?: McpCaller): "flat" | "workbench";
+  list(caller: McpCaller): Tool[];
+  call(name: string, args: unknown, caller: McpCaller, signal?: AbortSignal): Promise<CallToolResult>;
 }
 
-export function createEndpointTools(registry: ToolRegistry, configured: McpMode): EndpointTools {
+export function createEndpointTools(
+  registry: ToolRegistry,
+  configured: McpMode,
+  logger: Logger,
+): EndpointTools {
+  /** Shaped once per schema the registry holds: listings are frequent, schemas rarely change. */
+  const served = new WeakMap<JsonSchema, JsonSchema>();
+
+  function servedSchema(tool: ToolInfo): JsonSchema {
+    const cached = served.get(tool.inputSchema);
+    if (cached) return cached;
+    const { schema, simplified } = toServedSchema(tool.inputSchema);
+    if (simplified) logger.warn(`/mcp: tool '${tool.name}' of server '${tool.server}': ${simplified}`);
+    served.set(tool.inputSchema, schema);
+    return schema;
+  }
+
   /** Registry tools under a meta-tool's name (the agent's own use_tool) stay reachable through use_tool. */
   function registryTools(): ToolInfo[] {
     return registry.list().filter((t) => !META_NAMES.has(t.name));
   }
 
-  function modeFor(count: number): "flat" | "workbench" {
+  function modeFor(caller: McpCaller, count: number): "flat" | "workbench" {
     if (configured !== "auto") return configured;
+    // HA's agents send every listed tool to the model and never browse a workbench well (DOCS.md).
+    if (caller === "home-assistant") return "flat";
     return count <= WORKBENCH_THRESHOLD ? "flat" : "workbench";
   }
 
@@ -114,29 +139,29 @@ export function createEndpointTools(registry: ToolRegistry, configured: McpMode)
   }
 
   return {
-    mode: () => modeFor(registryTools().length),
+    mode: (caller = "token") => modeFor(caller, registryTools().length),
 
-    list() {
+    list(caller) {
       const tools = registryTools();
-      if (modeFor(tools.length) === "workbench") return [listToolboxesTool, listToolsTool, useTool];
+      if (modeFor(caller, tools.length) === "workbench") return [listToolboxesTool, listToolsTool, useTool];
       return [
         ...tools.map((t): Tool => ({
           name: t.name,
           description: t.description,
-          inputSchema: t.inputSchema as Tool["inputSchema"],
+          inputSchema: servedSchema(t) as Tool["inputSchema"],
           ...(t.annotations ? { annotations: t.annotations } : {}),
         })),
         useTool,
       ];
     },
 
-    async call(name, args, signal) {
+    async call(name, args, caller, signal) {
       const options = signal ? { signal } : {};
       if (name === USE_TOOL_NAME) {
         const input = isObject(args) ? args : {};
         return toCallToolResult(await registry.executeIdentifier(input.tool, input.arguments ?? {}, options));
       }
-      if (modeFor(registryTools().length) === "workbench") {
+      if (modeFor(caller, registryTools().length) === "workbench") {
         if (name === LIST_TOOLBOXES_NAME) return jsonResult({ toolboxes: registry.toolboxes() });
         if (name === LIST_TOOLS_NAME) return listTools(args);
       }
