@@ -1,4 +1,15 @@
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { contentAsText } from "./content-text.js";
 import type { ToolAnnotations, ToolCallContext, ToolOutput } from "./types.js";
+
+/** The MCP SDK client an MCP tool was loaded from (what `MultiServerMCPClient.getClient` returns). */
+export interface McpToolClient {
+  callTool(
+    params: { name: string; arguments: Record<string, unknown> },
+    resultSchema?: undefined,
+    options?: { signal?: AbortSignal },
+  ): Promise<unknown>;
+}
 
 /** What the registry needs of a LangChain tool, such as the ones `@langchain/mcp-adapters` returns. */
 export interface LangChainToolLike {
@@ -7,6 +18,12 @@ export interface LangChainToolLike {
   /** For MCP tools, the server's JSON schema after the adapter's `$ref` inlining. */
   schema: unknown;
   metadata?: Record<string, unknown> & { annotations?: ToolAnnotations };
+  /**
+   * For an MCP tool, its server's client: the call goes through it, so the result's content
+   * blocks and structuredContent reach /mcp as the server sent them (the adapter's invoke turns
+   * them into LangChain content and reads resource links).
+   */
+  mcpClient?: McpToolClient;
   invoke(input: Record<string, unknown>, config?: { signal?: AbortSignal }): Promise<unknown>;
 }
 
@@ -18,10 +35,27 @@ export async function runLangChainTool(
   context: ToolCallContext,
 ): Promise<ToolOutput> {
   try {
+    if (tool.mcpClient) {
+      const result = await tool.mcpClient.callTool({ name: tool.name, arguments: args }, undefined, {
+        signal: context.signal,
+      });
+      return fromCallToolResult(result as CallToolResult);
+    }
     return toToolOutput(await tool.invoke(args, { signal: context.signal }));
   } catch (err) {
     return { text: errorText(tool.name, err), isError: true };
   }
+}
+
+function fromCallToolResult(result: CallToolResult): ToolOutput {
+  const content = Array.isArray(result.content) ? result.content : [];
+  const structured = isObject(result.structuredContent) ? result.structuredContent : undefined;
+  return {
+    text: contentAsText(content, structured),
+    content,
+    ...(structured ? { structuredContent: structured } : {}),
+    ...(result.isError ? { isError: true } : {}),
+  };
 }
 
 /**

@@ -230,6 +230,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
     const result: ToolResult = {
       ok: !output.isError,
       content: output.text,
+      ...(output.content ? { contentBlocks: output.content } : {}),
       ...(output.structuredContent ? { structuredContent: output.structuredContent } : {}),
       ...(output.isError ? { error: output.text } : {}),
       ...base,

@@ -87,6 +87,8 @@ export function createMcpServerConnection(options: {
     try {
       const loaded = (await next.getTools()) as unknown as LangChainToolLike[];
       const sdk = await next.getClient(config.name);
+      // Calls go through the server's client so that /mcp passes its results on whole.
+      if (sdk) for (const tool of loaded) tool.mcpClient = sdk;
       if (stopping || myGeneration !== generation) {
         await closeClient(next);
         return;

@@ -171,9 +171,10 @@ export function createEndpointTools(
   };
 }
 
+/** An MCP tool's result as its server sent it; a local tool's (or a failure's) text otherwise. */
 function toCallToolResult(result: ToolResult): CallToolResult {
   return {
-    content: [{ type: "text", text: result.content }],
+    content: result.contentBlocks ?? [{ type: "text", text: result.content }],
     ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
     ...(result.ok ? {} : { isError: true }),
   };
