@@ -59,7 +59,10 @@ const awkward = fixtureServer(
             colour: { type: "string", enum: ["red", "green"], description: "A colour." },
             node: {
               type: "object",
-              properties: { name: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/node" } } },
+              properties: {
+                name: { type: "string" },
+                children: { type: "array", items: { $ref: "#/$defs/node" } },
+              },
             },
           },
           properties: {
@@ -103,6 +106,12 @@ const awkward = fixtureServer(
   { toolbox: "lab" },
 );
 
+/** Enough tools that token clients get the workbench under `auto`. */
+const catalog = fixtureServer({
+  name: "catalog",
+  tools: Array.from({ length: 10 }, (_, i) => ({ name: `catalog_item_${i + 1}` })),
+});
+
 let bridge: TestBridge;
 let http: HttpServer;
 let discovery: DiscoveryPath;
@@ -111,7 +120,7 @@ const sources: Client[] = [];
 
 beforeAll(async () => {
   bridge = await startTestBridge({
-    servers: [everything, filesystem, awkward],
+    servers: [everything, filesystem, awkward, catalog],
     mcpMode: "auto",
     register: (registry) => {
       for (const { definition, executor } of homeTools(createUnconfiguredMirror())) {
@@ -158,7 +167,11 @@ describe("the discovery path", () => {
         requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } },
       }),
     );
-    expect((await desktop.listTools()).tools.map((t) => t.name)).toEqual(["list_toolboxes", "list_tools", "use_tool"]);
+    expect((await desktop.listTools()).tools.map((t) => t.name)).toEqual([
+      "list_toolboxes",
+      "list_tools",
+      "use_tool",
+    ]);
     await desktop.close();
   });
 
@@ -166,7 +179,13 @@ describe("the discovery path", () => {
     const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
     const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
     const secret = discovery.path.slice("/mcp/".length);
-    for (const path of ["/mcp", `/mcp/${secret}x`, `/mcp/${secret.slice(0, -1)}`, `/${secret}`, `${discovery.path}/`]) {
+    for (const path of [
+      "/mcp",
+      `/mcp/${secret}x`,
+      `/mcp/${secret.slice(0, -1)}`,
+      `/${secret}`,
+      `${discovery.path}/`,
+    ]) {
       const res = await rawRequest(http.port, { method: "POST", path, headers, body });
       expect(res.status, path).toBe(401);
       expect(res.text).not.toContain("get-tiny-image");
@@ -215,10 +234,13 @@ describe("schemas Home Assistant can take", () => {
       expect(Object.keys(tool.inputSchema.properties ?? {}).sort(), tool.name).toEqual(
         Object.keys(source.properties ?? {}).sort(),
       );
-      expect([...(tool.inputSchema.required ?? [])].sort(), tool.name).toEqual([...(source.required ?? [])].sort());
+      expect([...(tool.inputSchema.required ?? [])].sort(), tool.name).toEqual(
+        [...(source.required ?? [])].sort(),
+      );
       for (const [key, property] of Object.entries(source.properties ?? {})) {
         const shaped = (tool.inputSchema.properties ?? {})[key] as Record<string, unknown>;
-        if (typeof property.description === "string") expect(shaped.description, `${tool.name}.${key}`).toBe(property.description);
+        if (typeof property.description === "string")
+          expect(shaped.description, `${tool.name}.${key}`).toBe(property.description);
         if (Array.isArray(property.enum)) expect(shaped.enum, `${tool.name}.${key}`).toEqual(property.enum);
       }
     }
@@ -290,7 +312,10 @@ describe("results passed through", () => {
     expect(image.content).toContain("Here's the image you requested:");
     expect(image.content).toMatch(/\[image image\/png, \d+(\.\d)? (bytes|kB)\]/);
     expect(image.content).not.toContain("iVBORw0KGgo");
-    const resource = await bridge.registry.execute("get-resource-reference", { resourceType: "Text", resourceId: 2 });
+    const resource = await bridge.registry.execute("get-resource-reference", {
+      resourceType: "Text",
+      resourceId: 2,
+    });
     expect(resource.content).toMatch(/\[resource demo:\/\/resource\/static\/document\/\S*|\[resource \S+2/);
     const structured = await bridge.registry.execute("get-structured-content", { location: "Chicago" });
     expect(structured.structuredContent).toMatchObject({ conditions: expect.any(String) });

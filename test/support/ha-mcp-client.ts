@@ -63,7 +63,9 @@ export async function haListTools(url: URL): Promise<HaTool[]> {
     try {
       parameters = convertToVoluptuous(tool.inputSchema);
     } catch (err) {
-      throw new UpdateFailed(`Error converting schema ${(err as Error).message}: ${JSON.stringify(tool.inputSchema)}`);
+      throw new UpdateFailed(
+        `Error converting schema ${(err as Error).message}: ${JSON.stringify(tool.inputSchema)}`,
+      );
     }
     return { name: tool.name, description: tool.description, parameters, inputSchema: tool.inputSchema };
   });
