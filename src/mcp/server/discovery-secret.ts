@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
 /** The file in the add-on's /data that holds the secret; uninstalling the add-on removes it. */
@@ -27,7 +27,7 @@ export async function loadDiscoveryPath(dir: string, rotate: boolean): Promise<D
   let secret = rotate ? undefined : await readSecret(file);
   if (!secret) {
     secret = randomBytes(32).toString("base64url");
-    await mkdir(dir, { recursive: true });
+    // /data always exists under Supervisor; where it does not, nothing is announced.
     await writeFile(file, `${secret}\n`, { mode: 0o600 });
   }
   const path = `/mcp/${secret}`;
