@@ -133,7 +133,7 @@ describe("MCP discovery under Supervisor", () => {
     bridge = await startAddon({ api_port: bridge?.apiPort, rotate_mcp_secret: true });
     const after = supervisor.discoveries.find((d) => d.service === "mcp");
     expect(after?.uuid).toBe(before?.uuid);
-    expect(after?.config.url).not.toBe(before?.config.url);
+    expect(after?.config.url).not.toBe(before.config?.url);
     const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
     const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
     expect(

@@ -17,7 +17,7 @@ import { loadDiscoveryPath, type DiscoveryPath } from "../../src/mcp/server/disc
 import { homeTools } from "../../src/tools/local/index.js";
 import { createUnconfiguredMirror } from "../../src/ha/mirror.js";
 import type { McpServerConfig } from "../../src/mcp/client/server-config.js";
-import { fixtureServer } from "../support/mcp/fixtures.js";
+import { fixtureServer, objectSchema } from "../support/mcp/fixtures.js";
 import { rawRequest, startTestBridge, type TestBridge } from "../support/http-bridge.js";
 import { haCallTool, haListTools, type HaTool } from "../support/ha-mcp-client.js";
 import { convertToVoluptuous } from "../support/voluptuous-openapi-check.js";
@@ -109,7 +109,16 @@ const awkward = fixtureServer(
 /** Enough tools that token clients get the workbench under `auto`. */
 const catalog = fixtureServer({
   name: "catalog",
-  tools: Array.from({ length: 10 }, (_, i) => ({ name: `catalog_item_${i + 1}` })),
+  tools: [
+    ...Array.from({ length: 10 }, (_, i) => ({ name: `catalog_item_${i + 1}` })),
+    {
+      name: "control_zwave_device",
+      inputSchema: objectSchema(
+        { deviceName: { type: "string" }, action: { type: "string", enum: ["on", "off"] } },
+        ["deviceName", "action"],
+      ),
+    },
+  ],
 });
 
 let bridge: TestBridge;
@@ -288,6 +297,17 @@ describe("schemas Home Assistant can take", () => {
   });
 });
 
+/** server-everything stamps each resource with the time of day; two calls may straddle a second. */
+function withoutTimestamps(result: unknown): unknown {
+  const stamp = /created at [^"]*$/;
+  return JSON.parse(JSON.stringify(result), (key, value: unknown) => {
+    if (typeof value !== "string") return value;
+    if (key === "blob")
+      return Buffer.from(value, "base64").toString("utf8").replace(stamp, "created at <time>");
+    return value.replace(stamp, "created at <time>");
+  });
+}
+
 describe("results passed through", () => {
   it("server-everything's image, embedded resource, resource links and structured content arrive on /mcp exactly as the server sent them", async () => {
     const ha = await haListTools(haUrl);
@@ -303,7 +323,7 @@ describe("results passed through", () => {
     for (const [name, args] of cases) {
       const expected = await direct.callTool({ name, arguments: args });
       const got = await haCallTool(haUrl, ha, name, args);
-      expect(got, name).toEqual(JSON.parse(JSON.stringify(expected)));
+      expect(withoutTimestamps(got), name).toEqual(withoutTimestamps(expected));
     }
   });
 
@@ -319,5 +339,43 @@ describe("results passed through", () => {
     expect(resource.content).toMatch(/\[resource demo:\/\/resource\/static\/document\/\S*|\[resource \S+2/);
     const structured = await bridge.registry.execute("get-structured-content", { location: "Chicago" });
     expect(structured.structuredContent).toMatchObject({ conditions: expect.any(String) });
+  });
+});
+
+describe("the status page", () => {
+  it("lists /mcp calls with their caller, the arguments as received and as executed, and the result", async () => {
+    const ha = await haListTools(haUrl);
+    await haCallTool(haUrl, ha, "get-sum", { a: 20, b: 22 });
+    const desktop = new Client({ name: "desktop", version: "1.0.0" });
+    await desktop.connect(
+      new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${http.port}/mcp`), {
+        requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } },
+      }),
+    );
+    await desktop.callTool({
+      name: "control_zwave_device",
+      arguments: { device_name: "Hall", command: "on" },
+    });
+    await desktop.close();
+
+    const status = await fetch(`http://127.0.0.1:${http.port}/status.json`, {
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
+    const { mcpCalls } = (await status.json()) as { mcpCalls: Array<Record<string, unknown>> };
+    expect(mcpCalls.findLast((c) => c.tool === "get-sum")).toMatchObject({
+      caller: "home-assistant",
+      called: "get-sum",
+      server: "everything",
+      arguments: { a: 20, b: 22 },
+      ok: true,
+      result: expect.stringContaining("42"),
+    });
+    expect(mcpCalls.find((c) => c.tool === "control_zwave_device")).toMatchObject({
+      caller: "token",
+      arguments: { device_name: "Hall", command: "on" },
+      normalized_arguments: { deviceName: "Hall", action: "on" },
+      ok: true,
+    });
+    expect(JSON.stringify(mcpCalls)).not.toContain(discovery.path);
   });
 });

@@ -2,6 +2,7 @@ import type { Logger } from "../../log.js";
 import type { TurnRecord } from "../../agent/types.js";
 import type { MirrorStatus } from "../../ha/mirror.js";
 import type { McpServerStatus } from "../../mcp/client/server-connection.js";
+import type { McpCallRecord } from "../../mcp/server/call-log.js";
 import type { EndpointTools } from "../../mcp/server/endpoint-tools.js";
 import type { ToolInfo } from "../../tools/registry.js";
 import type { BridgeView } from "../bridge-view.js";
@@ -50,6 +51,8 @@ export interface StatusSnapshot {
   tools: ToolInfo[];
   devices: { zwave?: { devices: ZwaveDeviceRow[]; error?: string }; areas: AreaRow[] };
   turns: TurnRecord[];
+  /** Recent tool calls through /mcp (Home Assistant's MCP integration, token clients). */
+  mcpCalls: McpCallRecord[];
 }
 
 export interface StatusSnapshots {
@@ -116,6 +119,7 @@ export function createStatusSnapshots(options: {
         tools,
         devices: { ...optional("zwave", await zwaveDevices(tools)), areas: areaRows(deps) },
         turns: deps.agent.recentTurns(),
+        mcpCalls: endpoint.tools.calls.recent(),
       };
     },
   };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Logger } from "../../log.js";
 import type { JsonSchema } from "../../tools/types.js";
 import { toServedSchema } from "./served-schema.js";
+import { createMcpCallLog, type McpCallLog } from "./call-log.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolInfo, ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
@@ -71,6 +72,8 @@ export interface EndpointTools {
   mode(caller?: McpCaller): "flat" | "workbench";
   list(caller: McpCaller): Tool[];
   call(name: string, args: unknown, caller: McpCaller, signal?: AbortSignal): Promise<CallToolResult>;
+  /** The recent calls that reached a tool, for the status page. */
+  calls: McpCallLog;
 }
 
 export function createEndpointTools(
@@ -78,6 +81,7 @@ export function createEndpointTools(
   configured: McpMode,
   logger: Logger,
 ): EndpointTools {
+  const calls = createMcpCallLog();
   /** Shaped once per schema the registry holds: listings are frequent, schemas rarely change. */
   const served = new WeakMap<JsonSchema, JsonSchema>();
 
@@ -155,18 +159,24 @@ export function createEndpointTools(
       ];
     },
 
+    calls,
+
     async call(name, args, caller, signal) {
       const options = signal ? { signal } : {};
+      const logged = (result: ToolResult) => {
+        calls.record(caller, name, result);
+        return toCallToolResult(result);
+      };
       if (name === USE_TOOL_NAME) {
         const input = isObject(args) ? args : {};
-        return toCallToolResult(await registry.executeIdentifier(input.tool, input.arguments ?? {}, options));
+        return logged(await registry.executeIdentifier(input.tool, input.arguments ?? {}, options));
       }
       if (modeFor(caller, registryTools().length) === "workbench") {
         if (name === LIST_TOOLBOXES_NAME) return jsonResult({ toolboxes: registry.toolboxes() });
         if (name === LIST_TOOLS_NAME) return listTools(args);
       }
       // A tool called by name in workbench mode still works: the registry resolves every name form.
-      return toCallToolResult(await registry.execute(name, args ?? {}, options));
+      return logged(await registry.execute(name, args ?? {}, options));
     },
   };
 }
