@@ -111,6 +111,7 @@ const catalog = fixtureServer({
   name: "catalog",
   tools: [
     ...Array.from({ length: 10 }, (_, i) => ({ name: `catalog_item_${i + 1}` })),
+    { name: "slow_scan", behaviour: "hang" as const },
     {
       name: "control_zwave_device",
       inputSchema: objectSchema(
@@ -223,6 +224,13 @@ describe("the discovery path", () => {
       body,
     });
     expect(crossed.status).toBe(404);
+  });
+
+  it("a tool slower than Home Assistant's 10 s gets an error naming it, in time for HA to read it", async () => {
+    const ha = await haListTools(haUrl);
+    const result = await haCallTool(haUrl, ha, "slow_scan", {});
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain("slow_scan did not answer within 9 s");
   });
 });
 

@@ -18,6 +18,12 @@ export type McpMode = "auto" | "flat" | "workbench";
  */
 export const WORKBENCH_THRESHOLD = 40;
 
+/**
+ * Home Assistant gives a call 10 s, its new session included, then reports only "Timeout when
+ * calling tool"; a tool that is slower gets cut off here first, with an error that names it.
+ */
+export const HOME_ASSISTANT_CALL_MS = 9_000;
+
 export const LIST_TOOLBOXES_NAME = "list_toolboxes";
 export const LIST_TOOLS_NAME = "list_tools";
 const META_NAMES = new Set([USE_TOOL_NAME, LIST_TOOLS_NAME, LIST_TOOLBOXES_NAME]);
@@ -162,7 +168,10 @@ export function createEndpointTools(
     calls,
 
     async call(name, args, caller, signal) {
-      const options = signal ? { signal } : {};
+      const options = {
+        ...(signal ? { signal } : {}),
+        ...(caller === "home-assistant" ? { timeoutMs: HOME_ASSISTANT_CALL_MS } : {}),
+      };
       const logged = (result: ToolResult) => {
         calls.record(caller, name, result);
         return toCallToolResult(result);
