@@ -11,8 +11,8 @@ import type { JsonSchema } from "../../tools/types.js";
  *   which HA would otherwise refuse; an array gets `items`;
  * - `const` becomes a one-value `enum`;
  * - dropped: `multipleOf`, `uniqueItems`, `pattern` (HA anchors it, Python reads it otherwise),
- *   `format: date-time` (HA then wants fractional seconds), and anyOf branches that only list
- *   required keys. The tool's own server still checks all of these.
+ *   `format: date-time` (HA then wants fractional seconds), and anyOf/oneOf on an object (one of
+ *   some keys, variants). The tool's own server still checks all of these.
  * Descriptions, enums, defaults, bounds and `required` stay.
  */
 export function toServedSchema(schema: JsonSchema): { schema: JsonSchema; simplified?: string } {
@@ -80,15 +80,15 @@ function shape(input: unknown, context: Context): JsonSchema {
 
   if (typeof schema.$ref === "string") {
     const { $ref, ...siblings } = schema;
-    const target = context.refs.includes($ref) ? undefined : resolveRef($ref, context.root);
-    if (target === undefined) {
-      // Recursive or unresolvable: an open object (or any value) instead of an endless schema.
-      return withDescription(
-        context.refs.includes($ref) ? { type: "object", additionalProperties: true } : anyValue(),
-        siblings.description,
-      );
+    if (context.refs.includes($ref)) {
+      // Recursive: an open object ends what would be an endless schema.
+      return withDescription({ type: "object", additionalProperties: true }, siblings.description);
     }
-    return shape({ ...target, ...siblings }, { ...context, refs: [...context.refs, $ref] });
+    const target = resolveRef($ref, context.root);
+    // Keywords next to $ref apply too; they come first, so their description wins.
+    const combined =
+      target === undefined ? siblings : Object.keys(siblings).length ? { allOf: [siblings, target] } : target;
+    return shape(combined, { ...context, refs: [...context.refs, $ref] });
   }
   if (Array.isArray(schema.allOf)) schema = mergeAllOf(schema);
 
@@ -109,8 +109,9 @@ function shape(input: unknown, context: Context): JsonSchema {
     if (branches === undefined) continue;
     delete out[keyword];
     if (!Array.isArray(branches)) continue;
-    const onlyRequired = branches.every((b) => isObject(b) && Object.keys(b).join() === "required");
-    if (onlyRequired) continue;
+    // On an object, the branches only narrow it (one of some keys, variants): the object stays,
+    // and the tool's server checks the rest.
+    if (schema.type === "object" || isObject(schema.properties)) continue;
     const shaped = branches.map((b) => shape(b, context));
     if (shaped.length === 1 && schema.type === undefined) return { ...shaped[0], ...describe(out) };
     if (shaped.length) return { ...describe(out), anyOf: shaped };
