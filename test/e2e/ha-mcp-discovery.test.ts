@@ -15,6 +15,7 @@ import { startMosquitto, type TestBroker } from "../support/mosquitto.js";
 import { startFakeSupervisor, type FakeSupervisor } from "../support/supervisor-api.js";
 import { binarySwitch, startGatewaySimulator, type GatewaySimulator } from "../support/zwave-gateway.js";
 
+const API_TOKEN = "e2e-token-ha-mcp-31c9";
 let broker: TestBroker;
 let sim: GatewaySimulator;
 let supervisor: FakeSupervisor;
@@ -23,7 +24,7 @@ let bridge: BridgeProcess | undefined;
 
 async function startAddon(options: Record<string, unknown> = {}): Promise<BridgeProcess> {
   const started = await startBridgeProcess(
-    { llm_provider: "local", zwave_gateway_name: "Mosquitto", ...options },
+    { llm_provider: "local", zwave_gateway_name: "Mosquitto", api_token: API_TOKEN, ...options },
     {
       SUPERVISOR_TOKEN: supervisor.token,
       SUPERVISOR_API_URL: supervisor.url,
@@ -87,10 +88,11 @@ describe("MCP discovery under Supervisor", () => {
   it("a client like Home Assistant's lists every tool and switches Switch One, each in a new session", async () => {
     const url = discoveredUrl();
     const tools = await haListTools(url);
-    const names = tools.map((t) => t.name);
-    expect(names).toContain("control_zwave_device");
-    const listed = await fetch(`${bridge?.apiUrl}/api/tools`, { headers: {} });
-    expect(listed.status).toBe(401);
+    const all = (await (
+      await fetch(`${bridge?.apiUrl}/api/tools`, { headers: { Authorization: `Bearer ${API_TOKEN}` } })
+    ).json()) as Array<{ name: string }>;
+    expect(tools.map((t) => t.name).sort()).toEqual([...all.map((t) => t.name), "use_tool"].sort());
+    expect(all.map((t) => t.name)).toContain("control_zwave_device");
 
     const result = await haCallTool(url, tools, "control_zwave_device", {
       deviceName: "Switch One",
@@ -104,7 +106,7 @@ describe("MCP discovery under Supervisor", () => {
     expect(bridge?.output()).not.toContain(url.pathname);
   });
 
-  it("requests without the secret path or a token get 401", async () => {
+  it("requests without the secret path or the token get 401", async () => {
     const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
     const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
     for (const path of ["/mcp", "/mcp/not-the-secret", `${discoveredUrl().pathname}x`]) {
