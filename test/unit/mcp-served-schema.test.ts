@@ -66,7 +66,7 @@ describe("toServedSchema", () => {
         const properties = top.properties;
         if (top.type === "object" && typeof properties === "object" && properties !== null) {
           const kept = Object.entries(properties)
-            .filter(([, v]) => v !== false)
+            .filter(([, v]) => (v as unknown) !== false)
             .map(([k]) => k);
           // allOf may add properties; none of the schema's own is lost.
           expect(Object.keys(served.properties ?? {})).toEqual(expect.arrayContaining(kept));

@@ -89,13 +89,26 @@ export function createEndpointTools(
 ): EndpointTools {
   const calls = createMcpCallLog();
   /** Shaped once per schema the registry holds: listings are frequent, schemas rarely change. */
-  const served = new WeakMap<JsonSchema, JsonSchema>();
+  const served = new WeakMap<JsonSchema, JsonSchema | null>();
 
-  function servedSchema(tool: ToolInfo): JsonSchema {
+  /** null: the tool is left out of the listing (still callable by name and through use_tool). */
+  function servedSchema(tool: ToolInfo): JsonSchema | null {
     const cached = served.get(tool.inputSchema);
-    if (cached) return cached;
-    const { schema, simplified } = toServedSchema(tool.inputSchema);
-    if (simplified) logger.warn(`/mcp: tool '${tool.name}' of server '${tool.server}': ${simplified}`);
+    if (cached !== undefined) return cached;
+    let schema: JsonSchema | null;
+    try {
+      const shaped = toServedSchema(tool.inputSchema);
+      if (shaped.simplified)
+        logger.warn(`/mcp: tool '${tool.name}' of server '${tool.server}': ${shaped.simplified}`);
+      schema = shaped.schema;
+    } catch (err) {
+      // One schema must never fail the listing: Home Assistant would drop every tool.
+      logger.warn(
+        { err },
+        `/mcp: tool '${tool.name}' of server '${tool.server}' is left out of the listing: its schema could not be served`,
+      );
+      schema = null;
+    }
     served.set(tool.inputSchema, schema);
     return schema;
   }
@@ -155,12 +168,18 @@ export function createEndpointTools(
       const tools = registryTools();
       if (modeFor(caller, tools.length) === "workbench") return [listToolboxesTool, listToolsTool, useTool];
       return [
-        ...tools.map((t): Tool => ({
-          name: t.name,
-          description: t.description,
-          inputSchema: servedSchema(t) as Tool["inputSchema"],
-          ...(t.annotations ? { annotations: t.annotations } : {}),
-        })),
+        ...tools.flatMap((t): Tool[] => {
+          const inputSchema = servedSchema(t);
+          if (!inputSchema) return [];
+          return [
+            {
+              name: t.name,
+              description: t.description,
+              inputSchema: inputSchema as Tool["inputSchema"],
+              ...(t.annotations ? { annotations: t.annotations } : {}),
+            },
+          ];
+        }),
         useTool,
       ];
     },
