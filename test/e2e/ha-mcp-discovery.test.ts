@@ -24,7 +24,13 @@ let bridge: BridgeProcess | undefined;
 
 async function startAddon(options: Record<string, unknown> = {}): Promise<BridgeProcess> {
   const started = await startBridgeProcess(
-    { llm_provider: "local", zwave_gateway_name: "Mosquitto", api_token: API_TOKEN, ...options },
+    {
+      llm_provider: "local",
+      zwave_gateway_name: "Mosquitto",
+      api_token: API_TOKEN,
+      log_level: "debug",
+      ...options,
+    },
     {
       SUPERVISOR_TOKEN: supervisor.token,
       SUPERVISOR_API_URL: supervisor.url,
@@ -103,6 +109,8 @@ describe("MCP discovery under Supervisor", () => {
     expect(
       sim.publishedSets.some((s) => s.topic.includes("Switch_One") || s.topic.includes("Switch One")),
     ).toBe(true);
+    // At log_level debug every request is logged; the discovery path only as a placeholder.
+    expect(bridge?.output()).toContain("/mcp/<discovery secret>");
     expect(bridge?.output()).not.toContain(url.pathname);
   });
 
