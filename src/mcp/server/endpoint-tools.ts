@@ -120,7 +120,8 @@ export function createEndpointTools(
 
   function modeFor(caller: McpCaller, count: number): "flat" | "workbench" {
     if (configured !== "auto") return configured;
-    // HA's agents send every listed tool to the model and never browse a workbench well (DOCS.md).
+    // HA's agents send every listed tool to the model anyway; a workbench only adds a model round
+    // per action and escapes HA's argument check (bench/mcp-listing.bench.ts, DOCS.md).
     if (caller === "home-assistant") return "flat";
     return count <= WORKBENCH_THRESHOLD ? "flat" : "workbench";
   }
