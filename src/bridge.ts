@@ -18,9 +18,7 @@ import { buildInfo } from "./wyoming/info.js";
 import { startDemoHome, type DemoHome } from "./demo/demo-home.js";
 import { startHttpServer } from "./http/server.js";
 import { createZwaveStatus } from "./mcp/client/zwave-status.js";
-
-export const ZWAVE_SERVER_NAME = "zwave";
-export const ZWAVE_TOOLBOX = "home";
+import { ZWAVE_TOOLS } from "./tools/own-servers.js";
 
 export interface Bridge {
   registry: ToolRegistry;
@@ -67,8 +65,8 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   const servers: McpServerConfig[] = [];
   if (broker) {
     servers.push({
-      name: ZWAVE_SERVER_NAME,
-      toolbox: ZWAVE_TOOLBOX,
+      name: ZWAVE_TOOLS.server,
+      toolbox: ZWAVE_TOOLS.toolbox,
       ...zwaveServerCommand(),
       env: zwaveServerEnv({
         mqttUrl: broker.url,

@@ -7,6 +7,7 @@ import { createNameLookup, type LookupEntry } from "./name-lookup.js";
 import { keyOf, presentNames } from "./naming.js";
 import { createArgumentNormalizer, formatArguments, type ArgumentNormalizer } from "./normalize.js";
 import { buildStaticMappings } from "./static-mappings.js";
+import { BUILTIN_TOOLS } from "./own-servers.js";
 import { describeParameters } from "./parameters.js";
 import { runLangChainTool, type LangChainToolLike } from "./langchain-tool.js";
 import type {
@@ -20,8 +21,8 @@ import type {
   ToolSource,
 } from "./types.js";
 
-export const BUILTIN_SERVER = "builtin";
-export const BUILTIN_TOOLBOX = "builtin";
+export const BUILTIN_SERVER = BUILTIN_TOOLS.server;
+export const BUILTIN_TOOLBOX = BUILTIN_TOOLS.toolbox;
 export const DEFAULT_TOOLBOX = "default";
 const DEFAULT_TIMEOUT_MS = 15_000;
 
