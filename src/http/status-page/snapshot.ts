@@ -3,6 +3,7 @@ import type { TurnRecord } from "../../agent/types.js";
 import type { MirrorStatus } from "../../ha/mirror.js";
 import type { McpServerStatus } from "../../mcp/client/server-connection.js";
 import type { EndpointTools } from "../../mcp/server/endpoint-tools.js";
+import { ZWAVE_TOOLS } from "../../tools/own-servers.js";
 import type { ToolInfo } from "../../tools/registry.js";
 import type { BridgeView } from "../bridge-view.js";
 
@@ -65,8 +66,8 @@ export function createStatusSnapshots(options: {
   let cached: { at: number; value: Promise<StatusSnapshot["devices"]["zwave"]> } | undefined;
 
   async function fetchZwaveDevices(tool: ToolInfo): Promise<StatusSnapshot["devices"]["zwave"]> {
-    const result = await deps.registry.execute(
-      tool.name,
+    const result = await deps.registry.executeIdentifier(
+      { server: tool.server, toolbox: tool.toolbox, name: tool.tool },
       { includeInactive: true },
       { timeoutMs: DEVICE_TIMEOUT_MS },
     );
@@ -76,7 +77,7 @@ export function createStatusSnapshots(options: {
   }
 
   function zwaveDevices(tools: ToolInfo[]): Promise<StatusSnapshot["devices"]["zwave"]> {
-    const tool = tools.find((t) => t.tool === ZWAVE_LIST_TOOL);
+    const tool = tools.find((t) => t.server === ZWAVE_TOOLS.server && t.tool === ZWAVE_LIST_TOOL);
     if (!tool) return Promise.resolve(undefined);
     if (cached && Date.now() - cached.at < DEVICE_CACHE_MS) return cached.value;
     const value = fetchZwaveDevices(tool).catch((err: unknown) => {

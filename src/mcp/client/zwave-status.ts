@@ -1,3 +1,4 @@
+import { ZWAVE_TOOLS } from "../../tools/own-servers.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 
 const PROBE_INTERVAL_MS = 15_000;
@@ -19,7 +20,11 @@ export function createZwaveStatus(
 ): ZwaveStatus {
   let last: { ok: boolean; error: string } | undefined;
   async function probe() {
-    const result = await registry.execute("list_zwave_devices", {}, { timeoutMs: 5000 });
+    const result = await registry.executeIdentifier(
+      { ...ZWAVE_TOOLS, name: "list_zwave_devices" },
+      {},
+      { timeoutMs: 5000 },
+    );
     last = { ok: result.ok, error: result.error ?? "" };
   }
   const timer = setInterval(() => void probe(), PROBE_INTERVAL_MS);
