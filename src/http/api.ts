@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import type { Logger } from "../log.js";
 import type { BridgeView } from "./bridge-view.js";
-import { parseJsonBody, readBody } from "./body.js";
+import { parseJsonBody, readBody, requireJsonContentType } from "./body.js";
 import { HttpError, sendJson } from "./respond.js";
 
 /** A sentence and its metadata fit many times over; anything bigger is not a conversation turn. */
@@ -32,7 +32,8 @@ export async function handleConversation(
   deps: BridgeView,
   logger: Logger,
 ): Promise<void> {
-  const json = parseJsonBody(req, await readBody(req, API_BODY_LIMIT));
+  requireJsonContentType(req);
+  const json = parseJsonBody(await readBody(req, API_BODY_LIMIT));
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
     throw new HttpError(400, 'Send a JSON object such as {"text": "turn on the kitchen light"}.');
   }
