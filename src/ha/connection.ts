@@ -7,6 +7,7 @@ import {
 } from "home-assistant-js-websocket";
 import { WebSocket as WsWebSocket } from "ws";
 import type { Logger } from "../log.js";
+import { withoutCredentials } from "../redact.js";
 import type { Options } from "../config/options.js";
 
 /** Supervisor's proxy to Core (reference/ha-protocols.md §2.3). */
@@ -95,7 +96,7 @@ export function connectHomeAssistant(options: HaLinkOptions): HaLink {
     if (closed || c !== conn) return;
     connected = true;
     error = undefined;
-    logger.info(`connected to Home Assistant ${c.haVersion} at ${endpoint.url}`);
+    logger.info(`connected to Home Assistant ${c.haVersion} at ${withoutCredentials(endpoint.url)}`);
     options.onReady(c);
   };
 

@@ -5,7 +5,7 @@ import { describeIdentifierError, toolIdentifierSchema, type ToolIdentifier } fr
 import { findArgumentProblems, toProviderSchema } from "./json-schema.js";
 import { createNameLookup, type LookupEntry } from "./name-lookup.js";
 import { keyOf, presentNames } from "./naming.js";
-import { createArgumentNormalizer, formatArguments, type ArgumentNormalizer } from "./normalize.js";
+import { createArgumentNormalizer, formatArgumentKeys, type ArgumentNormalizer } from "./normalize.js";
 import { buildStaticMappings } from "./static-mappings.js";
 import { BUILTIN_TOOLS } from "./own-servers.js";
 import { describeParameters } from "./parameters.js";
@@ -217,7 +217,9 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       normalized = outcome.args;
       for (const collision of outcome.collisions) logger.warn(`${entry.tool}: ${collision}`);
       if (outcome.changed) {
-        logger.info(`${entry.tool}: ${formatArguments(args)} → ${formatArguments(normalized)}`);
+        logger.info(
+          `${entry.tool}: arguments ${formatArgumentKeys(args)} → ${formatArgumentKeys(normalized)}`,
+        );
       }
     }
     const problems = findArgumentProblems(entry.inputSchema, normalized);

@@ -61,8 +61,3 @@ export function loadConfig(env: NodeJS.ProcessEnv): ZwaveServerConfig {
     logLevel: e.LOG_LEVEL,
   };
 }
-
-/** The broker URL without credentials, for messages and logs. */
-export function displayUrl(url: string): string {
-  return url.replace(/\/\/[^@/]*@/, "//");
-}

@@ -62,7 +62,7 @@ describe("tool registry", () => {
       arguments: {},
       normalizedArguments: {},
     });
-    expect(result.ms).toBeGreaterThanOrEqual(0);
+    expect(Number.isFinite(result.ms)).toBe(true);
   });
 
   it("built-in tools are never normalised", async () => {
@@ -91,9 +91,11 @@ describe("tool registry", () => {
     expect(JSON.parse(result.content)).toEqual({ deviceName: "Switch One", action: "on" });
     expect(result.arguments).toEqual({ device_name: "Switch One", command: "on" });
     expect(result.normalizedArguments).toEqual({ deviceName: "Switch One", action: "on" });
-    expect(log.messages("info")).toContain(
-      'control_zwave_device: {device_name: "Switch One", command: "on"} → {deviceName: "Switch One", action: "on"}',
-    );
+    // Keys only: an argument's value may be a code or a secret.
+    expect(log.messages("info")).toEqual([
+      "control_zwave_device: arguments {device_name, command} → {deviceName, action}",
+    ]);
+    expect(JSON.stringify(log.lines())).not.toContain("Switch One");
   });
 
   it("logs nothing when the arguments needed no change", async () => {

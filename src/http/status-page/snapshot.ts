@@ -1,6 +1,7 @@
 import type { Logger } from "../../log.js";
 import type { TurnRecord } from "../../agent/types.js";
 import type { MirrorStatus } from "../../ha/mirror.js";
+import { withoutCredentials } from "../../redact.js";
 import type { McpServerStatus } from "../../mcp/client/server-connection.js";
 import type { EndpointTools } from "../../mcp/server/endpoint-tools.js";
 import { ZWAVE_TOOLS } from "../../tools/own-servers.js";
@@ -153,9 +154,4 @@ function deviceRow(raw: unknown): ZwaveDeviceRow {
 
 function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
   return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
-}
-
-/** `mqtt://user:secret@host` → `mqtt://host`, wherever a URL appears in a text. */
-export function withoutCredentials(text: string): string {
-  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/@]*@/gi, "$1");
 }

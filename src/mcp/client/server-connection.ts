@@ -1,5 +1,6 @@
 import { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import type { Logger } from "../../log.js";
+import { withoutCredentials } from "../../redact.js";
 import type { LangChainToolLike } from "../../tools/langchain-tool.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { McpServerConfig } from "./server-config.js";
@@ -206,7 +207,7 @@ async function listToolNames(sdk: {
 
 function describeError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  return message
+  return withoutCredentials(message)
     .replace(/^Failed to connect to (stdio|streamable HTTP|SSE) server "[^"]*": /i, "")
     .replace(/^(MCPClientError|Error): /, "");
 }

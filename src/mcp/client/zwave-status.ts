@@ -1,3 +1,4 @@
+import { withoutCredentials } from "../../redact.js";
 import { ZWAVE_TOOLS } from "../../tools/own-servers.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 
@@ -45,15 +46,4 @@ export function createZwaveStatus(
         : undefined,
     stop: () => clearInterval(timer),
   };
-}
-
-function withoutCredentials(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.username = "";
-    parsed.password = "";
-    return parsed.toString().replace(/\/$/, "");
-  } catch {
-    return "(unparsable broker URL)";
-  }
 }
