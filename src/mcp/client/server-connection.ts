@@ -56,7 +56,8 @@ export function createMcpServerConnection(options: {
   let failures = 0;
   let lastError: string | undefined;
   let client: MultiServerMCPClient | undefined;
-  let childPid: number | undefined;
+  /** Each client's own stdio child, while it runs: a PID outlives its process and is reused. */
+  const childPids = new Map<MultiServerMCPClient, number>();
   let retryTimer: NodeJS.Timeout | undefined;
   let stopping = false;
   let generation = 0;
@@ -92,7 +93,8 @@ export function createMcpServerConnection(options: {
         await closeClient(next);
         return;
       }
-      childPid = (sdk?.transport as { pid?: number | null } | undefined)?.pid ?? undefined;
+      const pid = (sdk?.transport as { pid?: number | null } | undefined)?.pid;
+      if (pid) childPids.set(next, pid);
       const listed = sdk ? await listToolNames(sdk) : [];
       const { registered, dropped } = registry.replaceServerTools(
         { server: config.name, toolbox: config.toolbox },
@@ -113,6 +115,8 @@ export function createMcpServerConnection(options: {
       if (sdk) {
         const previous = sdk.onclose;
         sdk.onclose = () => {
+          // The child has exited: its PID is no longer ours to signal.
+          childPids.delete(next);
           previous?.();
           if (myGeneration !== generation || stopping) return;
           if (Date.now() - upAt > STABLE_MS) failures = 0;
@@ -158,10 +162,11 @@ export function createMcpServerConnection(options: {
   }
 
   async function closeClient(target: MultiServerMCPClient) {
-    const pid = childPid;
+    const pid = childPids.get(target);
     // The SDK waits 2 s for a child that ignores stdin EOF before SIGTERM; we don't.
     await Promise.race([target.close().catch(() => undefined), delay(CLOSE_GRACE_MS)]);
-    if (pid && isAlive(pid)) {
+    // Still set only if the child outlived close(): then it is still ours.
+    if (pid && childPids.delete(target) && isAlive(pid)) {
       try {
         process.kill(pid, "SIGKILL");
       } catch {
