@@ -82,6 +82,7 @@ export const optionsSchema = z.object({
   ha_token: optionalString,
   mcp_servers: mcpServersSchema.default([]),
   parameter_mappings: z.array(parameterMappingSchema).default([]),
+  // Stand-alone only: the add-on's Ingress, watchdog and `ports:` are fixed in config.yaml.
   wyoming_port: port.default(10600),
   api_port: port.default(8099),
   api_token: optionalString,
