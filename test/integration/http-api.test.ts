@@ -161,12 +161,13 @@ describe("requests a web page could send (stand-alone, no token: loopback is tru
 
   it("a foreign Origin or Sec-Fetch-Site: cross-site is refused with 403, even with a JSON body", async () => {
     const before = turns();
-    for (const headers of [
+    const foreign: Record<string, string>[] = [
       { Origin: "https://evil.example" },
       { Origin: "null" },
       { Origin: `http://127.0.0.1:${standalonePort + 1}` },
       { "Sec-Fetch-Site": "cross-site" },
-    ]) {
+    ];
+    for (const headers of foreign) {
       for (const path of ["/api/conversation", "/mcp"]) {
         const refused = await attempt({ "Content-Type": "application/json", ...headers }, path);
         expect(refused.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
@@ -177,10 +178,11 @@ describe("requests a web page could send (stand-alone, no token: loopback is tru
   });
 
   it("the page's own origin, and clients that send no Origin (curl, Home Assistant), still work", async () => {
-    for (const headers of [
+    const own: Record<string, string>[] = [
       {},
       { Origin: `http://127.0.0.1:${standalonePort}`, "Sec-Fetch-Site": "same-origin" },
-    ]) {
+    ];
+    for (const headers of own) {
       const ok = await attempt({ "Content-Type": "application/json", ...headers });
       expect(ok.status).toBe(200);
       expect(ok.json()).toMatchObject({ response_type: "action_done" });

@@ -76,6 +76,7 @@ function structured(result: { structuredContent?: Record<string, unknown> }) {
     tool: string;
     args: Record<string, unknown>;
     env: Record<string, string>;
+    pid: number;
   };
 }
 
@@ -174,7 +175,7 @@ describe("MCP discovery through MultiServerMCPClient (real SDK servers over stdi
       }),
     ]);
     const first = await registry.execute("ping_device", {});
-    const childPid = structured(first).pid as number;
+    const childPid = structured(first).pid;
     writeFileSync(cannotStart, "");
     // PIDs are reused, but not on cue: once the child has exited, its PID answers as if another
     // process had taken it, and whatever the bridge sends it is recorded instead of delivered.
