@@ -1,5 +1,6 @@
 import { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import type { Logger } from "../../log.js";
+import { createBackoff, type BackoffPolicy } from "../../backoff.js";
 import { withoutCredentials } from "../../redact.js";
 import type { LangChainToolLike } from "../../tools/langchain-tool.js";
 import type { ToolRegistry } from "../../tools/registry.js";
@@ -19,11 +20,6 @@ export interface McpServerStatus {
   since: number;
 }
 
-export interface BackoffOptions {
-  initialMs: number;
-  maxMs: number;
-}
-
 export interface McpServerConnection {
   /** Resolves after the first attempt, whether or not it succeeded; retries go on in the background. */
   start(): Promise<void>;
@@ -31,7 +27,7 @@ export interface McpServerConnection {
   close(): Promise<void>;
 }
 
-const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 250, maxMs: 30_000 };
+const DEFAULT_BACKOFF: BackoffPolicy = { initialMs: 250, maxMs: 30_000 };
 /** A server that stayed up this long starts its next backoff from the beginning. */
 const STABLE_MS = 60_000;
 const CLOSE_GRACE_MS = 300;
@@ -44,16 +40,15 @@ export function createMcpServerConnection(options: {
   config: McpServerConfig;
   registry: ToolRegistry;
   logger: Logger;
-  backoff?: BackoffOptions;
+  backoff?: BackoffPolicy;
 }): McpServerConnection {
   const { config, registry, logger } = options;
-  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const backoff = createBackoff(options.backoff ?? DEFAULT_BACKOFF);
   const transport = config.url ? "http" : "stdio";
   let state: McpServerState = "starting";
   let since = Date.now();
   let tools = 0;
   let restarts = 0;
-  let failures = 0;
   let lastError: string | undefined;
   let client: MultiServerMCPClient | undefined;
   /** Each client's own stdio child, while it runs: a PID outlives its process and is reused. */
@@ -119,7 +114,7 @@ export function createMcpServerConnection(options: {
           childPids.delete(next);
           previous?.();
           if (myGeneration !== generation || stopping) return;
-          if (Date.now() - upAt > STABLE_MS) failures = 0;
+          if (Date.now() - upAt > STABLE_MS) backoff.reset();
           onLost("the server closed the connection");
         };
       }
@@ -154,10 +149,8 @@ export function createMcpServerConnection(options: {
 
   function scheduleRetry() {
     if (stopping) return;
-    const delay = Math.min(backoff.maxMs, backoff.initialMs * 2 ** failures);
-    failures++;
     clearTimeout(retryTimer);
-    retryTimer = setTimeout(() => void attempt(), delay);
+    retryTimer = setTimeout(() => void attempt(), backoff.next());
     retryTimer.unref();
   }
 
