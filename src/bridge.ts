@@ -19,7 +19,7 @@ import { startDemoHome, type DemoHome } from "./demo/demo-home.js";
 import { startHttpServer } from "./http/server.js";
 import { createZwaveStatus } from "./mcp/client/zwave-status.js";
 import { ZWAVE_TOOLS } from "./tools/own-servers.js";
-import { withoutCredentials } from "./redact.js";
+import { withoutCredentials } from "./shared/redact.js";
 
 export interface Bridge {
   registry: ToolRegistry;

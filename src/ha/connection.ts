@@ -7,8 +7,8 @@ import {
 } from "home-assistant-js-websocket";
 import { WebSocket as WsWebSocket } from "ws";
 import type { Logger } from "../log.js";
-import { withoutCredentials } from "../redact.js";
-import { createBackoff, type BackoffPolicy } from "../backoff.js";
+import { withoutCredentials } from "../shared/redact.js";
+import { createBackoff, type BackoffPolicy } from "../shared/backoff.js";
 import type { Options } from "../config/options.js";
 
 /** Supervisor's proxy to Core (reference/ha-protocols.md §2.3). */

@@ -4,7 +4,7 @@ import {
   type HassServiceTarget,
 } from "home-assistant-js-websocket";
 import type { Logger } from "../log.js";
-import type { BackoffPolicy } from "../backoff.js";
+import type { BackoffPolicy } from "../shared/backoff.js";
 import { connectHomeAssistant } from "./connection.js";
 import { fromCommandRejection, HomeAssistantError } from "./errors.js";
 import { emptyHomeData, type HomeData } from "./home-data.js";

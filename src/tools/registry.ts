@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import type { Logger } from "../log.js";
 import type { ParameterMapping } from "../config/options.js";
-import { describeIdentifierError, toolIdentifierSchema, type ToolIdentifier } from "./identifier.js";
+import { toolIdentifierSchema, type ToolIdentifier } from "./identifier.js";
 import { findArgumentProblems, toProviderSchema } from "./json-schema.js";
 import { createNameLookup, type LookupEntry } from "./name-lookup.js";
 import { keyOf, presentNames } from "./naming.js";
@@ -20,6 +20,8 @@ import type {
   ToolResult,
   ToolSource,
 } from "./types.js";
+import { isObject } from "../shared/is-object.js";
+import { describeIssues } from "../shared/zod-issues.js";
 
 export const BUILTIN_SERVER = BUILTIN_TOOLS.server;
 export const BUILTIN_TOOLBOX = BUILTIN_TOOLS.toolbox;
@@ -190,7 +192,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       server: entry.server,
       toolbox: entry.toolbox,
     };
-    const args = isPlainObject(rawArgs) ? rawArgs : {};
+    const args = isObject(rawArgs) ? rawArgs : {};
     const fail = (error: string, normalizedArguments: Record<string, unknown> = args): ToolResult => ({
       ok: false,
       content: error,
@@ -200,7 +202,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       normalizedArguments,
       ms: performance.now() - started,
     });
-    if (rawArgs !== undefined && rawArgs !== null && !isPlainObject(rawArgs)) {
+    if (rawArgs !== undefined && rawArgs !== null && !isObject(rawArgs)) {
       return fail(
         `Arguments for ${entry.presented} must be a JSON object. ${describeParameters(entry.inputSchema)}`,
       );
@@ -383,7 +385,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
                 ? ` Did you mean ${found.suggestions.map((e) => e.presented).join(", ")}?`
                 : ` Available tools: ${[...entries.values()].map((e) => e.presented).join(", ")}.`
             }`;
-      const plainArgs = isPlainObject(args) ? args : {};
+      const plainArgs = isObject(args) ? args : {};
       return {
         ok: false,
         content: error,
@@ -401,7 +403,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
     async executeIdentifier(identifier, args, options = {}) {
       const started = performance.now();
       const parsed = toolIdentifierSchema.safeParse(identifier);
-      const plainArgs = isPlainObject(args) ? args : {};
+      const plainArgs = isObject(args) ? args : {};
       const failure = (error: string, tool = ""): ToolResult => ({
         ok: false,
         content: error,
@@ -414,8 +416,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
         normalizedArguments: plainArgs,
         ms: performance.now() - started,
       });
-      if (!parsed.success)
-        return failure(`Invalid tool identifier: ${describeIdentifierError(parsed.error)}`);
+      if (!parsed.success) return failure(`Invalid tool identifier: ${describeIssues(parsed.error)}`);
       const id: ToolIdentifier = parsed.data;
       const entry = entries.get(keyOf({ server: id.server, name: id.name }));
       if (!entry) {
@@ -439,10 +440,6 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       return () => listeners.delete(listener);
     },
   };
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function formatSeconds(ms: number): string {

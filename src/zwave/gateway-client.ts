@@ -5,7 +5,7 @@ import type { Socket } from "node:net";
 import { connect, type MqttClient } from "mqtt";
 import { z } from "zod";
 import type { Logger } from "../log.js";
-import { withoutCredentials } from "../redact.js";
+import { withoutCredentials } from "../shared/redact.js";
 import { ZwaveUserError } from "./errors.js";
 import { sanitizeTopic } from "./value-id.js";
 

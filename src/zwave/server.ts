@@ -2,7 +2,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createLogger } from "../log.js";
-import { withoutCredentials } from "../redact.js";
+import { withoutCredentials } from "../shared/redact.js";
 import { loadConfig } from "./config.js";
 import { createGatewayClient } from "./gateway-client.js";
 import { createZwaveNetwork } from "./network.js";

@@ -205,13 +205,13 @@ describe("clear answers to bad requests", () => {
     expect(badJson.json()).toEqual({ error: expect.stringContaining("not valid JSON") });
     const wrongType = await post(JSON.stringify({ text: 5 }));
     expect(wrongType.status).toBe(400);
-    expect(wrongType.json()).toEqual({ error: "text must be a string" });
+    expect(wrongType.json()).toEqual({ error: "text: must be a string" });
     const missing = await post(JSON.stringify({ language: "en" }));
-    expect(missing.json()).toEqual({ error: "text is required" });
+    expect(missing.json()).toEqual({ error: "text: required" });
     const notObject = await post("[1,2]");
     expect(notObject.status).toBe(400);
     const wrongLanguage = await post(JSON.stringify({ text: "hi", language: 7 }));
-    expect(wrongLanguage.json()).toEqual({ error: "language must be a string" });
+    expect(wrongLanguage.json()).toEqual({ error: "language: must be a string" });
     expect((await post("")).json()).toEqual({ error: expect.stringContaining("empty") });
   });
 

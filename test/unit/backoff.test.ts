@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createBackoff } from "../../src/backoff.js";
+import { createBackoff } from "../../src/shared/backoff.js";
 
 describe("the reconnect backoff (Home Assistant, MCP servers)", () => {
   it("doubles the delay after each failure, up to the cap", () => {

@@ -1,7 +1,7 @@
 import type { Logger } from "../../log.js";
 import type { TurnRecord } from "../../agent/types.js";
 import type { MirrorStatus } from "../../ha/mirror.js";
-import { withoutCredentials } from "../../redact.js";
+import { withoutCredentials } from "../../shared/redact.js";
 import type { McpServerStatus } from "../../mcp/client/server-connection.js";
 import type { EndpointTools } from "../../mcp/server/endpoint-tools.js";
 import { ZWAVE_TOOLS } from "../../tools/own-servers.js";

@@ -1,7 +1,7 @@
 import { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import type { Logger } from "../../log.js";
-import { createBackoff, type BackoffPolicy } from "../../backoff.js";
-import { withoutCredentials } from "../../redact.js";
+import { createBackoff, type BackoffPolicy } from "../../shared/backoff.js";
+import { withoutCredentials } from "../../shared/redact.js";
 import type { LangChainToolLike } from "../../tools/langchain-tool.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { McpServerConfig } from "./server-config.js";

@@ -1,4 +1,4 @@
-import type { BackoffPolicy } from "../../backoff.js";
+import type { BackoffPolicy } from "../../shared/backoff.js";
 import type { Logger } from "../../log.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { McpServerConfig } from "./server-config.js";

@@ -1,4 +1,4 @@
-import { withoutCredentials } from "../../redact.js";
+import { withoutCredentials } from "../../shared/redact.js";
 import { ZWAVE_TOOLS } from "../../tools/own-servers.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 
