@@ -113,3 +113,8 @@ export function waitForEntity(
 }
 
 export const DEFAULT_CONFIRM_TIMEOUT_MS = 3000;
+
+export interface ConfirmOptions {
+  /** How long to wait for the device to report its new state. */
+  confirmTimeoutMs?: number;
+}
