@@ -5,8 +5,9 @@ import type { DiscoveryPath } from "../mcp/server/discovery-secret.js";
 import { createMcpEndpoint } from "../mcp/server/endpoint.js";
 import { handleConversation, handleTools } from "./api.js";
 import { createAuth, type AuthOptions } from "./auth.js";
-import { readBody } from "./body.js";
+import { readBody, requireJsonContentType } from "./body.js";
 import type { BridgeView } from "./bridge-view.js";
+import { refuseCrossSite } from "./cross-site.js";
 import { createHostCheck } from "./host-check.js";
 import { canonicalPath } from "./request-path.js";
 import { HttpError, sendError, sendJson } from "./respond.js";
@@ -14,6 +15,8 @@ import { createStatusPage, STATUS_PATHS } from "./status-page/routes.js";
 
 /** MCP requests carry one JSON-RPC message (or a small batch) with a tool's arguments. */
 const MCP_BODY_LIMIT = 1024 * 1024;
+/** Methods that only read; every other one may act on the home. */
+const SAFE_METHODS = ["GET", "HEAD", "OPTIONS"];
 
 export interface HttpServerOptions {
   port: number;
@@ -52,6 +55,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       return sendJson(res, 200, { status: "ok", version: deps.version });
     }
     if (options.mcpDiscovery?.matches(path)) {
+      if (!SAFE_METHODS.includes(req.method ?? "")) refuseCrossSite(req, false);
       return endpoint.handle(req, res, await mcpBody(req), "home-assistant");
     }
     const decision = auth.check(req);
@@ -64,6 +68,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
         "This Host name is not accepted from clients without a token (protection against DNS rebinding); use localhost or set api_token.",
       );
     }
+    if (!SAFE_METHODS.includes(req.method ?? "")) refuseCrossSite(req, decision.via === "ingress");
     switch (path) {
       case "/api/conversation":
         allowMethods(req, ["POST"]);
@@ -127,8 +132,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   };
 }
 
-function mcpBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  return req.method === "POST" ? readBody(req, MCP_BODY_LIMIT) : Promise.resolve(undefined);
+async function mcpBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  if (req.method !== "POST") return undefined;
+  requireJsonContentType(req);
+  return readBody(req, MCP_BODY_LIMIT);
 }
 
 function allowMethods(req: IncomingMessage, methods: string[]): void {

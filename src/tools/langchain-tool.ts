@@ -1,6 +1,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { contentAsText } from "./content-text.js";
 import type { ToolAnnotations, ToolCallContext, ToolOutput } from "./types.js";
+import { isObject } from "../shared/is-object.js";
 
 /** The MCP SDK client an MCP tool was loaded from (what `MultiServerMCPClient.getClient` returns). */
 export interface McpToolClient {
@@ -91,8 +92,4 @@ function errorText(tool: string, err: unknown): string {
     return `The arguments for ${tool} did not match its schema.`;
   }
   return message.replace(/^Error calling tool \S+: /, "");
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -8,6 +8,8 @@ import type { ToolInfo, ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
 import { USE_TOOL_NAME, useToolDefinition } from "../../tools/use-tool.js";
 import type { McpCaller } from "./endpoint.js";
+import { isObject } from "../../shared/is-object.js";
+import { describeIssues } from "../../shared/zod-issues.js";
 
 export type McpMode = "auto" | "flat" | "workbench";
 
@@ -129,11 +131,8 @@ export function createEndpointTools(
   function listTools(args: unknown): CallToolResult {
     const parsed = listToolsArguments.safeParse(args ?? {});
     if (!parsed.success) {
-      const problems = parsed.error.issues.map((i) =>
-        i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message,
-      );
       return errorResult(
-        `Invalid arguments for list_tools: ${problems.join("; ")}. Parameters: toolbox?, query?.`,
+        `Invalid arguments for list_tools: ${describeIssues(parsed.error)}. Parameters: toolbox?, query?.`,
       );
     }
     const { toolbox, query } = parsed.data;
@@ -225,8 +224,4 @@ function jsonResult(value: Record<string, unknown>): CallToolResult {
 
 function errorResult(text: string): CallToolResult {
   return { content: [{ type: "text", text }], isError: true };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

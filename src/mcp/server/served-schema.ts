@@ -1,3 +1,4 @@
+import { isObject } from "../../shared/is-object.js";
 import type { JsonSchema } from "../../tools/types.js";
 
 /**
@@ -75,7 +76,7 @@ const ANY_VALUE: JsonSchema[] = [
 
 function shape(input: unknown, context: Context): JsonSchema {
   if (input === true || input === undefined) return anyValue();
-  if (!isObject(input)) return anyValue();
+  if (!isSchema(input)) return anyValue();
   let schema: JsonSchema = input;
 
   if (typeof schema.$ref === "string") {
@@ -111,7 +112,7 @@ function shape(input: unknown, context: Context): JsonSchema {
     if (!Array.isArray(branches)) continue;
     // On an object, the branches only narrow it (one of some keys, variants): the object stays,
     // and the tool's server checks the rest.
-    if (schema.type === "object" || isObject(schema.properties)) continue;
+    if (schema.type === "object" || isSchema(schema.properties)) continue;
     const shaped = branches.map((b) => shape(b, context));
     if (shaped.length === 1 && schema.type === undefined) return { ...shaped[0], ...describe(out) };
     if (shaped.length) return { ...describe(out), anyOf: shaped };
@@ -146,7 +147,7 @@ function shapeTyped(out: JsonSchema, context: Context): JsonSchema {
       return out;
     case "object": {
       const properties: Record<string, JsonSchema> = {};
-      for (const [key, value] of Object.entries(isObject(out.properties) ? out.properties : {})) {
+      for (const [key, value] of Object.entries(isSchema(out.properties) ? out.properties : {})) {
         if ((value as unknown) !== false) properties[key] = shape(value, context);
       }
       out.properties = properties;
@@ -158,7 +159,7 @@ function shapeTyped(out: JsonSchema, context: Context): JsonSchema {
       const extra = out.additionalProperties;
       if (extra === false) return out;
       out.additionalProperties =
-        isObject(extra) && Object.keys(extra).some((k) => k !== "description") ? shape(extra, context) : true;
+        isSchema(extra) && Object.keys(extra).some((k) => k !== "description") ? shape(extra, context) : true;
       return out;
     }
     default:
@@ -189,9 +190,9 @@ function mergeAllOf(schema: JsonSchema): JsonSchema {
   const { allOf, ...base } = schema;
   const merged: JsonSchema = { ...base };
   for (const branch of allOf ?? []) {
-    if (!isObject(branch)) continue;
+    if (!isSchema(branch)) continue;
     for (const [key, value] of Object.entries(branch)) {
-      if (key === "properties" && isObject(value)) {
+      if (key === "properties" && isSchema(value)) {
         const properties: Record<string, JsonSchema> = { ...(merged.properties ?? {}) };
         for (const [name, sub] of Object.entries(value)) {
           const existing = properties[name];
@@ -212,7 +213,7 @@ function mergeAllOf(schema: JsonSchema): JsonSchema {
 
 function inferType(schema: JsonSchema): string | undefined {
   if (
-    isObject(schema.properties) ||
+    isSchema(schema.properties) ||
     schema.additionalProperties !== undefined ||
     Array.isArray(schema.required)
   ) {
@@ -231,9 +232,9 @@ function resolveRef(ref: string, root: JsonSchema): JsonSchema | undefined {
   for (const raw of ref.slice(1).split("/").filter(Boolean)) {
     const part = raw.replaceAll("~1", "/").replaceAll("~0", "~");
     current =
-      isObject(current) || Array.isArray(current) ? (current as Record<string, unknown>)[part] : undefined;
+      isSchema(current) || Array.isArray(current) ? (current as Record<string, unknown>)[part] : undefined;
   }
-  return isObject(current) ? current : undefined;
+  return isSchema(current) ? current : undefined;
 }
 
 function anyValue(): JsonSchema {
@@ -248,6 +249,7 @@ function withDescription(schema: JsonSchema, description: unknown): JsonSchema {
   return typeof description === "string" ? { description, ...schema } : schema;
 }
 
-function isObject(value: unknown): value is JsonSchema {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+/** A JSON object read as a schema. */
+function isSchema(value: unknown): value is JsonSchema {
+  return isObject(value);
 }
