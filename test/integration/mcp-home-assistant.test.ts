@@ -200,6 +200,21 @@ describe("the discovery path", () => {
       expect(res.status, path).toBe(401);
       expect(res.text).not.toContain("get-tiny-image");
     }
+    // A web page that somehow learnt the path still may not act: browsers mark its requests.
+    const fromPage = await rawRequest(http.port, {
+      method: "POST",
+      path: discovery.path,
+      headers: { ...headers, "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" },
+      body,
+    });
+    expect(fromPage.status).toBe(403);
+    const notJson = await rawRequest(http.port, {
+      method: "POST",
+      path: discovery.path,
+      headers: { ...headers, "Content-Type": "text/plain" },
+      body,
+    });
+    expect(notJson.status).toBe(415);
     const ok = await rawRequest(http.port, { method: "POST", path: discovery.path, headers, body });
     expect(ok.status).toBe(200);
     expect(ok.text).toContain("get-tiny-image");
