@@ -54,7 +54,8 @@ export function createMcpEndpoint(options: {
 
   function createServer(caller: McpCaller): Server {
     const server = new Server(
-      { name: "mcp-assist-bridge", version: options.version },
+      // Home Assistant titles its config entry (and the LLM API its agents offer) with `name`.
+      { name: "mcp-assist-bridge", title: "MCP Assist Bridge", version: options.version },
       { capabilities: { tools: { listChanged: true } } },
     );
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.list(caller) }));
