@@ -1,6 +1,6 @@
 // A simulated Z-Wave JS UI MQTT gateway, faithful to reference/zwave-mqtt.md §1–2: the demo runs it
 // in-process and the tests run it against Mosquitto. Its topic naming is written here on purpose,
-// separately from src/zwave/value-id.ts, so that a mistake there cannot hide itself.
+// separately from src/zwave/transports/mqtt/topics.ts, so that a mistake there cannot hide itself.
 import type { Socket } from "node:net";
 import { connectAsync, type MqttClient } from "mqtt";
 

@@ -3,7 +3,6 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createLogger } from "../log.js";
 import { displayUrl, loadConfig } from "./config.js";
-import { createGatewayClient } from "./gateway-client.js";
 import { createZwaveNetwork } from "./network.js";
 import { registerControlDevice } from "./tools/control-device.js";
 import { registerDoorLock } from "./tools/door-lock.js";
@@ -11,6 +10,7 @@ import { registerListDevices } from "./tools/list-devices.js";
 import { registerNodeHealth } from "./tools/node-health.js";
 import { registerSensorData } from "./tools/sensor-data.js";
 import { registerThermostat } from "./tools/thermostat.js";
+import { createMqttTransport } from "./transports/mqtt/mqtt-transport.js";
 
 const SERVER_VERSION = "0.1.0";
 
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   }
   // stdout carries the MCP protocol; logs go to stderr only.
   const logger = createLogger({ level: config.logLevel, stream: "stderr", name: "zwave" });
-  const gateway = createGatewayClient({
+  const transport = createMqttTransport({
     brokerUrl: config.brokerUrl,
     username: config.username,
     password: config.password,
@@ -32,12 +32,7 @@ async function main(): Promise<void> {
     gatewayName: config.gatewayName,
     logger,
   });
-  const network = createZwaveNetwork({
-    gateway,
-    prefix: config.prefix,
-    confirmTimeoutMs: config.confirmTimeoutMs,
-    logger,
-  });
+  const network = createZwaveNetwork({ transport, confirmTimeoutMs: config.confirmTimeoutMs });
 
   const server = new McpServer({ name: "zwave", version: SERVER_VERSION });
   registerListDevices(server, network);
@@ -54,7 +49,7 @@ async function main(): Promise<void> {
     logger.info({ reason }, "Z-Wave MCP server stopping");
     const forced = setTimeout(() => process.exit(0), 1000);
     forced.unref();
-    await Promise.allSettled([gateway.close(), server.close()]);
+    await Promise.allSettled([transport.close(), server.close()]);
     process.exit(0);
   }
   // StdioServerTransport ignores EOF; without this a client's close() waits 2 s and then kills us.

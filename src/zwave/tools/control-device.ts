@@ -4,7 +4,7 @@ import { findOnAnyEndpoint, findValue, levelToPercent, percentToLevel, switchTex
 import { ZwaveUserError } from "../errors.js";
 import { displayName } from "../name-resolver.js";
 import type { ZwaveNetwork } from "../network.js";
-import type { ZwaveNode, ZwaveValue } from "../node-cache.js";
+import type { ZwaveNode, ZwaveValue } from "../model.js";
 import { guarded, ok } from "./result.js";
 
 /** Multilevel Switch: 255 means "back to the last non-zero level" (sheet §1.7). */

@@ -4,7 +4,7 @@ import { findOnAnyEndpoint, formatValue } from "../device-state.js";
 import { ZwaveUserError } from "../errors.js";
 import { displayName } from "../name-resolver.js";
 import type { ZwaveNetwork } from "../network.js";
-import type { ZwaveNode, ZwaveValue } from "../node-cache.js";
+import type { ZwaveNode, ZwaveValue } from "../model.js";
 import { guarded, ok } from "./result.js";
 
 /** Thermostat Setpoint types (CC 67 propertyKey): 1 Heating, 2 Cooling. */

@@ -4,10 +4,10 @@ import { randomBytes } from "node:crypto";
 import type { Socket } from "node:net";
 import { connect, type MqttClient } from "mqtt";
 import { z } from "zod";
-import type { Logger } from "../log.js";
-import { displayUrl } from "./config.js";
-import { ZwaveUserError } from "./errors.js";
-import { sanitizeTopic } from "./value-id.js";
+import type { Logger } from "../../../log.js";
+import { displayUrl } from "../../config.js";
+import { ZwaveUserError } from "../../errors.js";
+import { sanitizeTopic } from "./topics.js";
 
 /** How long a tool waits for the very first connection before saying the broker is unreachable. */
 const FIRST_CONNECT_WAIT_MS = 3000;

@@ -1,8 +1,9 @@
 // The node list as Z-Wave JS UI's `getNodes` returns it (sheet §2.3), kept current from the value
 // and node status topics — the collection pattern: fetch in full, then apply updates.
 import { z } from "zod";
-import { ZwaveUserError } from "./errors.js";
-import { TOPIC_STYLES, nodeTopic, parseValueTopic, valueKey, valueTopic, type ValueId } from "./value-id.js";
+import { ZwaveUserError } from "../../errors.js";
+import { valueKey, type ValueId, type ZwaveNode, type ZwaveValue } from "../../model.js";
+import { TOPIC_STYLES, nodeTopic, parseValueTopic, valueTopic } from "./topics.js";
 
 const valueSchema = z.looseObject({
   commandClass: z.number(),
@@ -38,39 +39,6 @@ const nodeSchema = z.looseObject({
 });
 
 export const nodesSchema = z.array(nodeSchema);
-
-export interface ZwaveValue extends ValueId {
-  key: string;
-  propertyName?: string;
-  propertyKeyName?: string;
-  label?: string;
-  type?: string;
-  unit?: string;
-  min?: number;
-  max?: number;
-  readable: boolean;
-  writeable: boolean;
-  states?: { text: string; value: unknown }[];
-  value: unknown;
-  /** Epoch ms of the device's last report of this value, when known. */
-  lastUpdate?: number;
-}
-
-export interface ZwaveNode {
-  id: number;
-  name: string;
-  loc: string;
-  /** "Alive" | "Asleep" | "Awake" | "Dead" | "Unknown" */
-  status: string;
-  ready: boolean;
-  available: boolean;
-  /** The Broadcast node and multicast groups: writing to them reaches many devices. */
-  virtual: boolean;
-  isController: boolean;
-  lastActive?: number;
-  productLabel?: string;
-  values: Map<string, ZwaveValue>;
-}
 
 export type ValueListener = (nodeId: number, value: ZwaveValue) => void;
 
