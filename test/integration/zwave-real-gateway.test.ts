@@ -95,6 +95,22 @@ describe("a gateway restart", () => {
     expect(sim.valueOf(SWITCH_ONE, SWITCH_CURRENT)).toBe(false);
     expect(answer.text).toBe("confirmed: Switch One is off");
   });
+
+  it("never confirms from the replay when the device itself does not report", async () => {
+    const { sim, server } = await setup("replay", [binarySwitch(8, "Porch Switch", { confirms: false })]);
+    await sim.halt("SIGTERM");
+    const driverUp = sim.nextMessage("replay/driver/status", (p) => p === "true");
+    const restarted = sim.start();
+    await driverUp;
+    let answer = await server.call("control_zwave_device", { deviceName: "porch switch", action: "off" });
+    while (/offline/.test(answer.text)) {
+      answer = await server.call("control_zwave_device", { deviceName: "porch switch", action: "off" });
+    }
+    await restarted;
+    // The replayed `currentValue` says off, as the user asked, but it is the gateway's old cache.
+    expect(answer.text).toBe("sent, but Porch Switch has not confirmed; it last reported off");
+    expect(answer.structured).toMatchObject({ confirmed: false });
+  });
 });
 
 describe("a stopped gateway", () => {

@@ -127,7 +127,15 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
       if (!answer.success) throw new Error(`${api} failed: ${answer.message}`);
       return answer.result;
     },
-    halt: (signal) => sim.stop(signal),
+    async halt(signal) {
+      // Returns once the broker has told its subscribers, as the server hears it at the same moment.
+      const told =
+        signal === "SIGTERM"
+          ? nextMessage(`${prefix}/driver/status`, (p) => p === "false")
+          : nextMessage(`${prefix}/_CLIENTS/${sim.clientId}/status`, (p) => p.includes("false"));
+      await sim.stop(signal);
+      await told;
+    },
     async stop() {
       await sim.stop();
       await recorder.endAsync();

@@ -1,5 +1,6 @@
 // The node list as Z-Wave JS UI's `getNodes` returns it (sheet §2.3), kept current from the value
 // and node status topics — the collection pattern: fetch in full, then apply updates.
+import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { ZwaveUserError } from "../../errors.js";
 import { valueKey, type ValueId, type ZwaveNode, type ZwaveValue } from "../../model.js";
@@ -78,6 +79,23 @@ export function decodeValuePayload(payload: Buffer): { value: unknown; time?: nu
     }
   }
   return { value: parsed };
+}
+
+/**
+ * Whether a value message is older than what we hold, or repeats it: after a restart the gateway
+ * republishes every cached value with its old `time`, once per topic (sheet, "Found by running" 2).
+ * Later messages are the device's: `time` stays old on some values (a setpoint, a target) even when
+ * a write sets them (ibid. 3). Raw payloads carry no `time` and cannot be told apart.
+ */
+function isReplay(
+  held: ZwaveValue,
+  value: unknown,
+  time: number | undefined,
+  firstSinceRestart: boolean,
+): boolean {
+  if (time === undefined || held.lastUpdate === undefined) return false;
+  if (time < held.lastUpdate) return true;
+  return firstSinceRestart && time === held.lastUpdate && isDeepStrictEqual(value, held.value);
 }
 
 export function createNodeCache(prefix: string): NodeCache {
@@ -203,6 +221,7 @@ export function createNodeCache(prefix: string): NodeCache {
       const v = node.values.get(hit.key);
       if (!v) return { unknownTopic: false };
       const { value, time } = decodeValuePayload(payload);
+      if (isReplay(v, value, time, firstTime)) return { unknownTopic: false };
       v.value = value;
       v.lastUpdate = time ?? Date.now();
       for (const listener of listeners) listener(node.id, v);
