@@ -1,6 +1,13 @@
 // Verified actions: after a write, wait a bounded time for the device's own report.
 import type { ZwaveTransport } from "./transport.js";
 
+/**
+ * zwave-js checks an unsupervised thermostat write, or a dimmer's "restore the previous level", with
+ * a Get about 5 s after it (sheet, "Found by running the real gateway" §8): the device's report
+ * comes that much later, so those confirmations wait this much longer.
+ */
+export const LATE_VERIFY_MS = 5000;
+
 export interface Confirmation {
   confirmed: boolean;
   /** The last value the device reported (after the write, or before it when nothing came). */

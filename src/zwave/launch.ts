@@ -7,7 +7,9 @@ export function zwaveServerCommand(): { command: string; args: string[] } {
 }
 
 export interface ZwaveServerEnvOptions {
-  mqttUrl: string;
+  /** The Z-Wave JS websocket server; when set, the MQTT settings are not used. */
+  serverUrl?: string;
+  mqttUrl?: string;
   username?: string;
   password?: string;
   prefix: string;
@@ -18,10 +20,9 @@ export interface ZwaveServerEnvOptions {
 
 /** The MCP adapter passes almost no environment to stdio children, so everything is explicit here. */
 export function zwaveServerEnv(options: ZwaveServerEnvOptions): Record<string, string> {
-  const env: Record<string, string> = {
-    MQTT_BROKER_URL: options.mqttUrl,
-    ZWAVE_TOPIC_PREFIX: options.prefix,
-  };
+  const env: Record<string, string> = { ZWAVE_TOPIC_PREFIX: options.prefix };
+  if (options.serverUrl) env.ZWAVE_SERVER_URL = options.serverUrl;
+  if (options.mqttUrl) env.MQTT_BROKER_URL = options.mqttUrl;
   if (options.username) env.MQTT_USERNAME = options.username;
   if (options.password) env.MQTT_PASSWORD = options.password;
   if (options.gatewayName) env.ZWAVE_GATEWAY_NAME = options.gatewayName;

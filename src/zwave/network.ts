@@ -11,6 +11,11 @@ export interface ZwaveNetwork {
   devices(): Promise<ZwaveNode[]>;
   /** Exactly one device for a name, or a ZwaveUserError that says why not (listing candidates). */
   findDevice(name: string): Promise<ZwaveNode>;
+  /**
+   * Throws "… is dead; nothing was sent" for a dead node: checked before what the device can do,
+   * because a node that died before its interview has no values at all.
+   */
+  requireAlive(node: ZwaveNode): void;
   /** Refuses dead nodes; otherwise hands the write to the transport. */
   write(node: ZwaveNode, value: ZwaveValue, payload: unknown): Promise<WriteRoute>;
   /** Call before `write`; see `expectReport`. */
@@ -47,18 +52,23 @@ export function createZwaveNetwork(options: {
     );
   }
 
-  async function write(node: ZwaveNode, value: ZwaveValue, payload: unknown): Promise<WriteRoute> {
+  function requireAlive(node: ZwaveNode): void {
     if (node.status === "Dead" || !node.available) {
       throw new ZwaveUserError(
         `${displayName(node)} is dead (not responding to ${transport.serverName}); nothing was sent`,
       );
     }
+  }
+
+  async function write(node: ZwaveNode, value: ZwaveValue, payload: unknown): Promise<WriteRoute> {
+    requireAlive(node);
     return transport.write(node, value, payload);
   }
 
   return {
     devices: async () => realDevices(await transport.nodes()),
     findDevice,
+    requireAlive,
     write,
     expect: (node, valueId, matches) => {
       const key = valueKey(valueId);

@@ -11,6 +11,7 @@ import { registerNodeHealth } from "./tools/node-health.js";
 import { registerSensorData } from "./tools/sensor-data.js";
 import { registerThermostat } from "./tools/thermostat.js";
 import { createMqttTransport } from "./transports/mqtt/mqtt-transport.js";
+import { createWebsocketTransport } from "./transports/websocket/websocket-transport.js";
 
 const SERVER_VERSION = "0.1.0";
 
@@ -24,14 +25,11 @@ async function main(): Promise<void> {
   }
   // stdout carries the MCP protocol; logs go to stderr only.
   const logger = createLogger({ level: config.logLevel, stream: "stderr", name: "zwave" });
-  const transport = createMqttTransport({
-    brokerUrl: config.brokerUrl,
-    username: config.username,
-    password: config.password,
-    prefix: config.prefix,
-    gatewayName: config.gatewayName,
-    logger,
-  });
+  const t = config.transport;
+  const transport =
+    t.kind === "websocket"
+      ? createWebsocketTransport({ url: t.url, logger })
+      : createMqttTransport({ ...t, logger });
   const network = createZwaveNetwork({ transport, confirmTimeoutMs: config.confirmTimeoutMs });
 
   const server = new McpServer({ name: "zwave", version: SERVER_VERSION });
@@ -60,7 +58,14 @@ async function main(): Promise<void> {
 
   await server.connect(new StdioServerTransport());
   logger.info(
-    { broker: displayUrl(config.brokerUrl), prefix: config.prefix, gateway: config.gatewayName ?? "(auto)" },
+    t.kind === "websocket"
+      ? { transport: "websocket", server: displayUrl(t.url) }
+      : {
+          transport: "mqtt",
+          broker: displayUrl(t.brokerUrl),
+          prefix: t.prefix,
+          gateway: t.gatewayName ?? "(auto)",
+        },
     "Z-Wave MCP server ready",
   );
 }
