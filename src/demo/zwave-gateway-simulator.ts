@@ -26,6 +26,7 @@ export interface SimValue {
   value?: unknown;
 }
 
+/** A device. The simulator keeps a reference: changing its behaviour later changes the device's. */
 export interface SimNode {
   id: number;
   name: string;
@@ -37,7 +38,7 @@ export interface SimNode {
   echoDelayMs?: number;
   /** false: the device takes writes but never reports back. */
   confirms?: boolean;
-  /** The device has gone: the next command fails after zwave-js's retries and the node turns Dead. */
+  /** The device has gone: the next command or ping fails after zwave-js's retries and the node turns Dead. */
   unreachable?: boolean;
   /** false: the gateway has not published this node's values since it started (e.g. just included). */
   published?: boolean;
@@ -98,10 +99,16 @@ interface LiveValue extends SimValue {
   lastUpdate: number;
 }
 
-interface LiveNode extends Omit<SimNode, "values" | "status"> {
+interface LiveNode {
+  id: number;
+  name: string;
+  loc?: string;
+  published?: boolean;
+  productLabel?: string;
+  manufacturer?: string;
   /** What the gateway says; "Unknown" from start-up until the interview. */
   status: NodeStatus;
-  device: NodeStatus;
+  device: SimNode;
   interviewed: boolean;
   values: Map<string, LiveValue>;
   /** What the device reported while the gateway could not hear it, told at the next interview. */
@@ -189,9 +196,14 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
       });
     }
     return {
-      ...n,
+      id: n.id,
+      name: n.name,
+      loc: n.loc,
+      published: n.published,
+      productLabel: n.productLabel,
+      manufacturer: n.manufacturer,
       status: "Unknown",
-      device: n.status ?? "Alive",
+      device: n,
       interviewed: false,
       values,
       missed: new Map(),
@@ -364,6 +376,13 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
     return node.values.get(keyOf({ ...target, property: current })) ?? target;
   }
 
+  /** zwave-js retries a node that does not answer, then marks it dead (sheet, "Found by running" 9). */
+  async function giveUp(node: LiveNode): Promise<void> {
+    if (node.status === "Dead" || !(await pause(RETRIES_MS))) return;
+    node.status = "Dead";
+    await publishStatus(node);
+  }
+
   /** What zwave-js does with a write; resolves to its SetValueStatus (255 success, 2 fail). */
   async function applyWrite(node: LiveNode, target: LiveValue, value: unknown): Promise<number> {
     if (node.virtual) {
@@ -376,10 +395,8 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
       return 255;
     }
     if (node.status === "Dead") return 2;
-    if (node.unreachable) {
-      if (!(await pause(RETRIES_MS))) return 2;
-      node.status = "Dead";
-      await publishStatus(node);
+    if (node.device.unreachable) {
+      await giveUp(node);
       return 2;
     }
     let written = value;
@@ -389,7 +406,7 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
     }
     // zwave-js takes the target at once, but its `time` stays old (sheet, "Found by running" 3).
     await report(node, target, written, false);
-    if (node.confirms === false || node.status === "Asleep") return 255;
+    if (node.device.confirms === false || node.status === "Asleep") return 255;
     const reported = reportedValue(node, target);
     if (reported === target) return 255;
     // The zwave-js mock keeps 255 as the level rather than restoring one, and the Get that verifies
@@ -399,7 +416,9 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
         ? Math.max(0, Math.min(99, written))
         : written;
     const delay =
-      written === RESTORE_PREVIOUS && target.commandClass === 38 ? RESTORE_VERIFY_MS : node.echoDelayMs;
+      written === RESTORE_PREVIOUS && target.commandClass === 38
+        ? RESTORE_VERIFY_MS
+        : node.device.echoDelayMs;
     if (delay && !(await pause(delay))) return 255;
     await report(node, reported, level);
     return 255;
@@ -450,7 +469,8 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
       }
       case "pingNode": {
         const node = nodes.get(Number(args[0]));
-        return { result: !!node && node.status !== "Dead" && !node.unreachable };
+        if (node?.device.unreachable) await giveUp(node);
+        return { result: !!node && node.status !== "Dead" };
       }
       case "setNodeName":
         await rename(Number(args[0]), { name: String(args[1]) });
@@ -588,7 +608,7 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
     for (const node of nodes.values()) {
       if (node.virtual) continue;
       node.interviewed = true;
-      node.status = node.isControllerNode ? "Alive" : node.device;
+      node.status = node.isControllerNode ? "Alive" : (node.device.status ?? "Alive");
       if (node.published !== false) await publishStatus(node);
       for (const [key, value] of node.missed) {
         const v = node.values.get(key);

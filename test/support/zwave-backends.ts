@@ -39,19 +39,20 @@ export async function startBackend(name: TransportName): Promise<ZwaveBackend> {
 
 async function startMqttBackend(): Promise<ZwaveBackend> {
   const broker: TestBroker = await startMosquitto();
+  const switchOne = binarySwitch(2, "Switch One");
   const sim: GatewaySimulator = await startGatewaySimulator({
     brokerUrl: broker.url,
     username: broker.username,
     password: broker.password,
     gatewayName: "zwave-js-ui",
     nodes: [
-      binarySwitch(2, "Switch One"),
+      switchOne,
       dimmer(3, "Kitchen Light", { loc: "Kitchen" }, 0),
       multisensor(4, "Office Sensor", { loc: "Office" }),
       thermostat(5, "Hall Thermostat", { loc: "Hall" }),
       doorLock(6, "Front Door"),
       // Dead before its interview: Z-Wave JS UI lists it with no values (sheet, real gateway §4).
-      { id: 7, name: "Porch Light", status: "Dead", ready: false, values: [] },
+      { id: 7, name: "Porch Light", status: "Dead", values: [] },
     ],
   });
   const switchValue = { commandClass: 37, endpoint: 0, property: "currentValue" };
@@ -68,11 +69,15 @@ async function startMqttBackend(): Promise<ZwaveBackend> {
     reportTemperature: (celsius) =>
       sim.setValue(4, { commandClass: 49, endpoint: 0, property: "Air temperature" }, celsius),
     switchAtDevice: () => sim.valueOf(2, switchValue),
-    killSwitch: () => sim.setNodeStatus(2, "Dead"),
+    async killSwitch() {
+      switchOne.unreachable = true;
+      // zwave-js marks a node dead when it fails to answer; a ping by another client makes it try.
+      await sim.callApi("pingNode", [2]);
+    },
     async restart(whileDown) {
-      await sim.setOnline(false);
+      await sim.halt("SIGTERM");
       await whileDown();
-      await sim.setOnline(true);
+      await sim.start();
     },
     async stop() {
       await sim.stop();
