@@ -151,7 +151,7 @@ function parse(text: string): unknown {
   }
 }
 
-const SERVER_JS = fileURLToPath(new URL("../../dist/zwave/server.js", import.meta.url));
+export const SERVER_JS = fileURLToPath(new URL("../../dist/zwave/server.js", import.meta.url));
 
 export interface ToolAnswer {
   text: string;
@@ -170,10 +170,10 @@ export interface ZwaveServerClient {
 /** Spawns `node dist/zwave/server.js` (build first: `npx tsc -p tsconfig.build.json`). */
 export async function startZwaveServer(env: ZwaveServerEnvOptions): Promise<ZwaveServerClient> {
   if (!existsSync(SERVER_JS)) throw new Error(`${SERVER_JS} is missing: run npx tsc -p tsconfig.build.json`);
-  const { command } = zwaveServerCommand();
+  const { command, args } = zwaveServerCommand(SERVER_JS);
   const transport = new StdioClientTransport({
     command,
-    args: [SERVER_JS],
+    args,
     env: zwaveServerEnv({ logLevel: "debug", ...env }),
     stderr: "pipe",
   });

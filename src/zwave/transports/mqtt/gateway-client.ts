@@ -91,6 +91,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     // A command that arrives during an outage must fail, never be replayed after reconnecting.
     queueQoSZero: false,
     resubscribe: false,
+    // mqtt-packet would pre-build a Buffer for each of the 65,536 packet ids: ~6 MiB kept for good.
+    writeCache: false,
   });
 
   client.on("connect", () => {
