@@ -116,6 +116,8 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
       const wasReady = ready;
       if (code === DRIVER_NOT_READY) problem = "its Z-Wave driver is not ready";
       else if (wasReady) problem = "the connection was lost; reconnecting";
+      firstAttemptOver = true;
+      setReady(false);
       for (const call of pending.values())
         call.reject(new ZwaveUserError(`lost the connection to Z-Wave JS`));
       if (closing) return;
