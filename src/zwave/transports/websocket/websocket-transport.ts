@@ -71,7 +71,6 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
   const readyWaiters = new Set<() => void>();
   let socket: WebSocket | undefined;
   let ready = false;
-  let everReady = false;
   /** The first connection attempt has ended one way or the other. */
   let firstAttemptOver = false;
   let closing = false;
@@ -87,7 +86,6 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
 
   function setReady(next: boolean): void {
     ready = next;
-    everReady ||= next;
     if (next) firstAttemptOver = true;
     for (const wake of readyWaiters) wake();
   }
