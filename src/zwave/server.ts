@@ -10,8 +10,6 @@ import { registerListDevices } from "./tools/list-devices.js";
 import { registerNodeHealth } from "./tools/node-health.js";
 import { registerSensorData } from "./tools/sensor-data.js";
 import { registerThermostat } from "./tools/thermostat.js";
-import { createMqttTransport } from "./transports/mqtt/mqtt-transport.js";
-import { createWebsocketTransport } from "./transports/websocket/websocket-transport.js";
 
 const SERVER_VERSION = "0.1.0";
 
@@ -26,10 +24,14 @@ async function main(): Promise<void> {
   // stdout carries the MCP protocol; logs go to stderr only.
   const logger = createLogger({ level: config.logLevel, stream: "stderr", name: "zwave" });
   const t = config.transport;
+  // Only the transport in use is loaded: the other one's client library would just take memory.
   const transport =
     t.kind === "websocket"
-      ? createWebsocketTransport({ url: t.url, logger })
-      : createMqttTransport({ ...t, logger });
+      ? (await import("./transports/websocket/websocket-transport.js")).createWebsocketTransport({
+          url: t.url,
+          logger,
+        })
+      : (await import("./transports/mqtt/mqtt-transport.js")).createMqttTransport({ ...t, logger });
   const network = createZwaveNetwork({ transport, confirmTimeoutMs: config.confirmTimeoutMs });
 
   const server = new McpServer({ name: "zwave", version: SERVER_VERSION });
