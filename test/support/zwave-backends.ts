@@ -1,6 +1,7 @@
 // The same Z-Wave home behind either transport, so one behavioural suite runs on both: Z-Wave JS UI's
 // MQTT gateway (the simulator on a real Mosquitto), or the real Z-Wave JS websocket server (the real
 // driver, @zwave-js/server and zwave-js's mock controller).
+import { connectAsync } from "mqtt";
 import type { ZwaveServerEnvOptions } from "../../src/zwave/launch.js";
 import { startMosquitto, type TestBroker } from "./mosquitto.js";
 import {
@@ -66,7 +67,10 @@ async function startMqttBackend(): Promise<ZwaveBackend> {
       gatewayName: "zwave-js-ui",
       confirmTimeoutMs: CONFIRM_TIMEOUT_MS,
     },
-    rename: (nodeId, name, loc) => sim.renameNode(nodeId, name, loc),
+    async rename(nodeId, name, loc) {
+      await gatewayApi(broker, "setNodeName", [nodeId, name]);
+      await gatewayApi(broker, "setNodeLocation", [nodeId, loc]);
+    },
     switchAtTheWall: (on) => sim.setValue(2, switchValue, on),
     reportTemperature: (celsius) =>
       sim.setValue(4, { commandClass: 49, endpoint: 0, property: "Air temperature" }, celsius),
@@ -82,6 +86,27 @@ async function startMqttBackend(): Promise<ZwaveBackend> {
       await broker.stop();
     },
   };
+}
+
+/** Calls Z-Wave JS UI's API over MQTT as any other client would (sheet §2.1), and waits for its answer. */
+async function gatewayApi(broker: TestBroker, api: string, args: unknown[]): Promise<void> {
+  const base = `zwave/_CLIENTS/ZWAVE_GATEWAY-zwave-js-ui/api/${api}`;
+  const client = await connectAsync(broker.url, { username: broker.username, password: broker.password });
+  try {
+    await client.subscribeAsync(base);
+    const answered = new Promise<void>((resolve, reject) =>
+      client.on("message", (topic, payload) => {
+        if (topic !== base) return;
+        const reply = JSON.parse(payload.toString()) as { success?: boolean; message?: string };
+        if (reply.success) resolve();
+        else reject(new Error(`${api} failed: ${reply.message ?? "no reason"}`));
+      }),
+    );
+    await client.publishAsync(`${base}/set`, JSON.stringify({ args }));
+    await answered;
+  } finally {
+    await client.endAsync();
+  }
 }
 
 async function startWebsocketBackend(): Promise<ZwaveBackend> {
