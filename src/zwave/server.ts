@@ -10,7 +10,6 @@ import { registerListDevices } from "./tools/list-devices.js";
 import { registerNodeHealth } from "./tools/node-health.js";
 import { registerSensorData } from "./tools/sensor-data.js";
 import { registerThermostat } from "./tools/thermostat.js";
-import type { ZwaveTransport } from "./transport.js";
 
 const SERVER_VERSION = "0.1.0";
 
@@ -25,8 +24,8 @@ async function main(): Promise<void> {
   // stdout carries the MCP protocol; logs go to stderr only.
   const logger = createLogger({ level: config.logLevel, stream: "stderr", name: "zwave" });
   const t = config.transport;
-  // Only the transport in use is loaded: the other's libraries would sit in memory for nothing.
-  const transport: ZwaveTransport =
+  // Only the transport in use is loaded: the other one's client library would just take memory.
+  const transport =
     t.kind === "websocket"
       ? (await import("./transports/websocket/websocket-transport.js")).createWebsocketTransport({
           url: t.url,

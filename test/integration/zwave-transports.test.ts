@@ -115,6 +115,13 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave over %s", (transport
     expect(none.text).toContain("Kitchen Light (Kitchen, node 3)");
   });
 
+  it("finds a device by the new name it was given while the server ran", async () => {
+    await backend.rename(6, "Back Door", "Garden");
+    const r = await server.call("lock_zwave_door", { deviceName: "back door in the garden", action: "lock" });
+    expect(r.text).toBe("confirmed: Back Door is locked");
+    await backend.rename(6, "Front Door", "");
+  });
+
   it("reconnects after the Z-Wave server restarts, sending nothing while it is down", async () => {
     await backend.restart(async () => {
       const r = await server.call("control_zwave_device", { deviceName: "Switch One", action: "on" });

@@ -18,6 +18,8 @@ export type TransportName = "mqtt" | "websocket";
 
 export interface ZwaveBackend {
   env: ZwaveServerEnvOptions;
+  /** Renames a node in Z-Wave JS UI, or through the Z-Wave JS server's API. */
+  rename(nodeId: number, name: string, loc: string): Promise<void>;
   /** Someone flips Switch One at the wall: the device reports it unasked. */
   switchAtTheWall(on: boolean): Promise<void>;
   /** The office sensor reports a new temperature unasked. */
@@ -65,6 +67,10 @@ async function startMqttBackend(): Promise<ZwaveBackend> {
       gatewayName: "zwave-js-ui",
       confirmTimeoutMs: CONFIRM_TIMEOUT_MS,
     },
+    async rename(nodeId, name, loc) {
+      await sim.callApi("setNodeName", [nodeId, name]);
+      await sim.callApi("setNodeLocation", [nodeId, loc]);
+    },
     switchAtTheWall: (on) => sim.setValue(2, switchValue, on),
     reportTemperature: (celsius) =>
       sim.setValue(4, { commandClass: 49, endpoint: 0, property: "Air temperature" }, celsius),
@@ -90,6 +96,10 @@ async function startWebsocketBackend(): Promise<ZwaveBackend> {
   const stack: RealZwaveStack = await startRealZwaveStack();
   return {
     env: { serverUrl: stack.url, prefix: "zwave", confirmTimeoutMs: CONFIRM_TIMEOUT_MS },
+    async rename(nodeId, name, location) {
+      await stack.serverCommand("node.set_name", { nodeId, name, updateCC: false });
+      await stack.serverCommand("node.set_location", { nodeId, location, updateCC: false });
+    },
     switchAtTheWall: (on) => stack.reportAtDevice("switch", on),
     reportTemperature: (celsius) => stack.reportTemperature(celsius),
     switchAtDevice: () => stack.deviceState("switch"),

@@ -1,7 +1,7 @@
 // The real Z-Wave JS stack without hardware: zwave-js's mock controller and mock nodes on a loopback
 // TCP port, the real zwave-js driver connected to it over tcp://, and the real @zwave-js/server on
 // a free port — what the official Z-Wave JS add-on runs, minus the stick.
-import { mkdirSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ZwavejsServer } from "@zwave-js/server";
@@ -35,11 +35,38 @@ export interface RealZwaveStack {
 
 const silent = new Set<MockNode>();
 
-/** Keeps the driver's cache between runs: a cold interview of the mock nodes takes ~12 s, a warm one ~3 s. */
-function cacheDir(): string {
-  const dir = join(tmpdir(), `mcp-assist-zwave-js-cache-${MOCK_NETWORK_VERSION}`);
-  mkdirSync(dir, { recursive: true });
-  return dir;
+/**
+ * The driver's cache as it was right after the first interview of the mock nodes: a cold interview
+ * takes ~12 s, one from this cache ~3 s. Each stack starts from a copy, so the values one run left
+ * behind (a dimmer at 40 %) never leak into the next.
+ */
+async function seededCacheDir(mockPort: number): Promise<string> {
+  const seed = join(tmpdir(), `mcp-assist-zwave-js-cache-${MOCK_NETWORK_VERSION}`);
+  if (!existsSync(join(seed, "complete"))) {
+    const cold = mkdtempSync(join(tmpdir(), "mcp-assist-zwave-js-cold-"));
+    const driver = await startDriver(mockPort, cold);
+    await driver.destroy();
+    writeFileSync(join(cold, "complete"), "");
+    rmSync(seed, { recursive: true, force: true });
+    // A rename, so a test file running in parallel never sees half a seed.
+    renameSync(cold, seed);
+  }
+  const work = mkdtempSync(join(tmpdir(), "mcp-assist-zwave-js-cache-run-"));
+  cpSync(seed, work, { recursive: true });
+  return work;
+}
+
+async function startDriver(mockPort: number, cacheDir: string): Promise<Driver> {
+  const driver = new Driver(`tcp://127.0.0.1:${mockPort}`, {
+    storage: { cacheDir },
+    logConfig: { enabled: false },
+    features: { softReset: false },
+  });
+  driver.on("error", () => {}); // the tests see its effects through the server
+  const allReady = new Promise<void>((resolve) => driver.once("all nodes ready", () => resolve()));
+  await driver.start();
+  await allReady;
+  return driver;
 }
 
 const quietLogger = { error() {}, warn() {}, info() {}, debug() {} };
@@ -77,17 +104,8 @@ export async function startRealZwaveStack(): Promise<RealZwaveStack> {
     console.log = log;
   }
 
-  const driver = new Driver(`tcp://127.0.0.1:${mockPort}`, {
-    storage: { cacheDir: cacheDir() },
-    logConfig: { enabled: false },
-    testingHooks: { skipNodeInterview: false },
-    features: { softReset: false },
-    userAgent: { "mcp-assist-tests": "1" },
-  });
-  driver.on("error", () => {}); // surfaced through the server and the tests' own checks
-  const allReady = new Promise<void>((resolve) => driver.once("all nodes ready", () => resolve()));
-  await driver.start();
-  await allReady;
+  const cacheDir = await seededCacheDir(mockPort);
+  const driver = await startDriver(mockPort, cacheDir);
 
   const serverPort = await freePort();
   const url = `ws://127.0.0.1:${serverPort}`;
@@ -180,6 +198,7 @@ export async function startRealZwaveStack(): Promise<RealZwaveStack> {
       await server.destroy().catch(() => {});
       await driver.destroy().catch(() => {});
       await mock.stop().catch(() => {});
+      rmSync(cacheDir, { recursive: true, force: true });
       silent.clear();
     },
   };

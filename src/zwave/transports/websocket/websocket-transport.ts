@@ -71,7 +71,8 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
   const readyWaiters = new Set<() => void>();
   let socket: WebSocket | undefined;
   let ready = false;
-  let everReady = false;
+  /** The first connection attempt has ended one way or the other. */
+  let firstAttemptOver = false;
   let closing = false;
   let failures = 0;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -85,8 +86,8 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
 
   function setReady(next: boolean): void {
     ready = next;
-    everReady ||= next;
-    if (next) for (const wake of readyWaiters) wake();
+    if (next) firstAttemptOver = true;
+    for (const wake of readyWaiters) wake();
   }
 
   function connect(): void {
@@ -111,9 +112,10 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
       if (socket !== ws) return;
       socket = undefined;
       const wasReady = ready;
-      setReady(false);
       if (code === DRIVER_NOT_READY) problem = "its Z-Wave driver is not ready";
       else if (wasReady) problem = "the connection was lost; reconnecting";
+      firstAttemptOver = true;
+      setReady(false);
       for (const call of pending.values())
         call.reject(new ZwaveUserError(`lost the connection to Z-Wave JS`));
       if (closing) return;
@@ -275,9 +277,9 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
     for (const listener of reportListeners) listener({ nodeId: node.id, key: v.key, value: v.value });
   }
 
-  /** Waits (bounded) for the first connection, then requires one that is up now. */
+  /** Waits (bounded) for the first connection attempt to end, then requires a connection up now. */
   async function requireReady(): Promise<WebSocket> {
-    if (!everReady && !closing) {
+    if (!firstAttemptOver && !closing) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, FIRST_CONNECT_WAIT_MS);
         function done() {
