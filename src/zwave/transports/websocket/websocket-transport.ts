@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import WebSocket from "ws";
 import type { z } from "zod";
 import type { Logger } from "../../../log.js";
-import { displayUrl } from "../../config.js";
+import { withoutCredentials } from "../../../shared/redact.js";
 import { ZwaveUserError } from "../../errors.js";
 import type { ZwaveNode } from "../../model.js";
 import { displayName } from "../../name-resolver.js";
@@ -64,7 +64,7 @@ export interface WebsocketTransportOptions {
 
 export function createWebsocketTransport(options: WebsocketTransportOptions): ZwaveTransport {
   const { logger } = options;
-  const where = displayUrl(options.url);
+  const where = withoutCredentials(options.url);
   const nodes = new Map<number, ZwaveNode>();
   const pending = new Map<string, PendingCommand>();
   const reportListeners = new Set<(report: ValueReport) => void>();
