@@ -96,13 +96,10 @@ export async function startRealZwaveStack(): Promise<RealZwaveStack> {
       },
     },
   });
+  // The mock server narrates every connection on stdout; quiet until the stack stops.
   const log = console.log;
-  console.log = () => {}; // the mock server narrates every connection on stdout
-  try {
-    await withReframingServers(() => mock.start());
-  } finally {
-    console.log = log;
-  }
+  console.log = () => {};
+  await withReframingServers(() => mock.start());
 
   const cacheDir = await seededCacheDir(mockPort);
   const driver = await startDriver(mockPort, cacheDir);
@@ -200,6 +197,7 @@ export async function startRealZwaveStack(): Promise<RealZwaveStack> {
       await mock.stop().catch(() => {});
       rmSync(cacheDir, { recursive: true, force: true });
       silent.clear();
+      console.log = log;
     },
   };
 }

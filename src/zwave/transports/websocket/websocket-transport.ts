@@ -117,7 +117,11 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
       firstAttemptOver = true;
       setReady(false);
       for (const call of pending.values())
-        call.reject(new ZwaveUserError(`lost the connection to Z-Wave JS`));
+        call.reject(
+          new ZwaveUserError(
+            `lost the connection to Z-Wave JS before it answered ${call.command}; it may not have reached the device`,
+          ),
+        );
       if (closing) return;
       if (wasReady)
         logger.warn({ server: where, code, reason: reason.toString() }, "lost Z-Wave JS; reconnecting");
@@ -171,6 +175,8 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
         "connected to Z-Wave JS",
       );
     } catch (err) {
+      // A connection that closed meanwhile has already said why.
+      if (socket !== ws) return;
       problem = err instanceof Error ? err.message : String(err);
       logger.warn({ server: where, err: problem }, "Z-Wave JS handshake failed");
       ws.close();
