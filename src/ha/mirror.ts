@@ -5,6 +5,7 @@ import {
 } from "home-assistant-js-websocket";
 import type { Logger } from "../log.js";
 import { connectHomeAssistant, type RetryPolicy } from "./connection.js";
+import { processWithHomeAssistantAgent, type HaAgentAnswer } from "./conversation.js";
 import { fromCommandRejection, HomeAssistantError } from "./errors.js";
 import { emptyHomeData, type HomeData } from "./home-data.js";
 import { buildHomeIndex, speakerAreaId, type EntityRecord, type HomeIndex } from "./home-index.js";
@@ -76,6 +77,8 @@ export interface HomeMirror {
   /** The area of a device (a satellite), inherited from its parent device when it has none. */
   areaOfDevice(deviceId: string): Place | undefined;
   entity(entityId: string): EntityView | undefined;
+  /** Every entity exposed to Assist, in or out of an area. */
+  exposedEntities(): EntityView[];
   /** Every area that has entities exposed to Assist, with those entities. */
   areas(): AreaView[];
   /** Areas and exposed entities for the LLM's system prompt, within `maxTokens` (default 800). */
@@ -91,6 +94,8 @@ export interface HomeMirror {
     target?: ServiceTarget,
   ): Promise<unknown>;
   config(): HomeConfig | undefined;
+  /** Asks Home Assistant's built-in conversation agent; rejects when HA is not connected. */
+  converse(text: string, language: string): Promise<HaAgentAnswer>;
   /** Called after each applied change; returns the function that stops it. */
   onChange(listener: (change: MirrorChange) => void): () => void;
   close(): Promise<void>;
@@ -264,6 +269,15 @@ export function createHomeMirror(options: HomeMirrorOptions): HomeMirror {
       const record = currentIndex().records.get(entityId);
       return record ? viewOf(data, record, isStale()) : undefined;
     },
+    exposedEntities: () => {
+      const stale = isStale();
+      const views: EntityView[] = [];
+      for (const record of currentIndex().records.values()) {
+        const view = record.exposed ? viewOf(data, record, stale) : undefined;
+        if (view) views.push(view);
+      }
+      return views;
+    },
     areas: () => {
       const idx = currentIndex();
       const stale = isStale();
@@ -325,6 +339,13 @@ export function createHomeMirror(options: HomeMirrorOptions): HomeMirror {
       }
     },
     config: () => data.config,
+    converse: async (text, language) => {
+      const conn = link.connection();
+      if (!conn) {
+        throw new HomeAssistantError(link.state().error ?? "Home Assistant is not connected", "not_connected");
+      }
+      return processWithHomeAssistantAgent(conn, text, language);
+    },
     onChange: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -353,12 +374,16 @@ export function createUnconfiguredMirror(reason = "Home Assistant is not configu
     resolve: () => ({ matches: [], ambiguous: false, candidates: [] }),
     areaOfDevice: () => undefined,
     entity: () => undefined,
+    exposedEntities: () => [],
     areas: () => [],
     summary: () => `${reason}: no Home Assistant areas or entities are known.`,
     callService: async (domain, service) => {
       throw new HomeAssistantError(`${domain}.${service}: ${reason}`, "not_configured");
     },
     config: () => undefined,
+    converse: async () => {
+      throw new HomeAssistantError(reason, "not_configured");
+    },
     onChange: () => () => undefined,
     close: async () => undefined,
   };

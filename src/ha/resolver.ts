@@ -1,5 +1,6 @@
 import type { EntityRecord, HomeIndex } from "./home-index.js";
-import { looksLikeEntityId, nameTokens, normalizeName } from "./names.js";
+import { normalizeName } from "../spoken-name.js";
+import { looksLikeEntityId, nameTokens } from "./names.js";
 
 export interface ResolveOptions {
   domain?: string;

@@ -34,7 +34,7 @@ const call = (name: string, args: Record<string, unknown>, deviceId?: string) =>
   tools.get(name)!(args, context(deviceId));
 
 describe("homeTools", () => {
-  it("offers the five tools with truthful annotations", () => {
+  it("offers the six tools with truthful annotations", () => {
     const definitions = homeTools(mirror).map((t) => t.definition);
     expect(definitions.map((d) => d.name)).toEqual([
       "get_datetime",
@@ -42,11 +42,12 @@ describe("homeTools", () => {
       "get_entity_state",
       "control_entity",
       "set_volume",
+      "lock_entity",
     ]);
     for (const d of definitions) {
       const reads = ["get_datetime", "search_entities", "get_entity_state"].includes(d.name);
       expect(d.annotations?.readOnlyHint).toBe(reads);
-      if (!reads) expect(d.annotations?.destructiveHint).toBe(false);
+      if (!reads) expect(d.annotations?.destructiveHint).toBe(d.name === "lock_entity");
       expect(d.inputSchema.type).toBe("object");
     }
   });

@@ -1,3 +1,4 @@
+import { normalizeName } from "../../spoken-name.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 
 export interface ZwaveDevice {
@@ -39,8 +40,6 @@ export function createZwaveCatalog(registry: ToolRegistry) {
       inflight ??= load().finally(() => (inflight = undefined));
       return inflight;
     },
-    /** What the last successful listing held, without asking again. */
-    known: (): ZwaveDevice[] => cached?.devices ?? [],
   };
 }
 
@@ -65,30 +64,27 @@ function parseDevices(raw: unknown): ZwaveDevice[] {
   });
 }
 
-/** "Kid's Lamp" and "Kids_Lamp" compare equal: case, punctuation and underscores don't matter. */
-export function simplify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/['’`]/g, "")
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim();
-}
-
 export interface CatalogMatch {
   exact: ZwaveDevice[];
   partial: ZwaveDevice[];
 }
 
-/** Exact: the name, or location + name. Partial: every spoken word is in the name or location. */
-export function matchDevices(devices: readonly ZwaveDevice[], name: string, area?: string): CatalogMatch {
-  const query = simplify(name);
-  const place = area ? simplify(area) : undefined;
+/**
+ * Exact: the name, or location + name. Partial: every spoken word is in the name or location.
+ * `places` (normalised names) keeps devices whose location is one of them.
+ */
+export function matchDevices(
+  devices: readonly ZwaveDevice[],
+  name: string,
+  places?: ReadonlySet<string>,
+): CatalogMatch {
+  const query = normalizeName(name);
   const exact: ZwaveDevice[] = [];
   const partial: ZwaveDevice[] = [];
   for (const device of devices) {
-    const own = simplify(device.name);
-    const location = simplify(device.location);
-    if (place && location && location !== place && !own.includes(place)) continue;
+    const own = normalizeName(device.name);
+    const location = normalizeName(device.location);
+    if (places && !places.has(location)) continue;
     if (own === query || (location && `${location} ${own}` === query)) {
       exact.push(device);
       continue;

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { HomeAssistantError } from "../../ha/errors.js";
+import type { HomeMirror } from "../../ha/mirror.js";
+import type { LocalToolDefinition, ToolExecutor } from "../types.js";
+import { DEFAULT_CONFIRM_TIMEOUT_MS, failure, findEntity, parseArgs, waitForEntity } from "./home-entity.js";
+
+const argsSchema = z.object({
+  name: z.string().trim().min(1, "name the lock"),
+  action: z.enum(["lock", "unlock"]),
+});
+
+const definition: LocalToolDefinition = {
+  name: "lock_entity",
+  description:
+    "Locks or unlocks a Home Assistant lock. Unlocking opens the home to anyone: only do it when the user " +
+    "clearly asked for it. The answer says whether the lock confirmed its new state.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      name: { type: "string", description: 'Name, alias or entity id of the lock, e.g. "Front Door"' },
+      action: { type: "string", enum: ["lock", "unlock"] },
+    },
+    required: ["name", "action"],
+    additionalProperties: false,
+  },
+  annotations: { title: "Lock or unlock", readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+};
+
+/** `lock_entity {name, action}`: `lock.lock|unlock`, confirmed by the lock's reported state. */
+export function lockEntityTool(
+  mirror: HomeMirror,
+  options: { confirmTimeoutMs?: number } = {},
+): { definition: LocalToolDefinition; executor: ToolExecutor } {
+  const timeoutMs = options.confirmTimeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS;
+  const executor: ToolExecutor = async (args, context) => {
+    const parsed = parseArgs(definition.name, argsSchema, args);
+    if (!parsed.ok) return parsed.output;
+    const { name, action } = parsed.value;
+    const found = findEntity(mirror, name, { domain: "lock", speakerDeviceId: context.deviceId, kind: "lock" });
+    if (!found.ok) return found.output;
+    const lock = found.entity;
+    const wanted = action === "lock" ? "locked" : "unlocked";
+    const wait = waitForEntity(mirror, lock.entityId, (v) => v.state === wanted, timeoutMs, context.signal);
+    try {
+      await mirror.callService("lock", action, {}, { entity_id: lock.entityId });
+    } catch (err) {
+      wait.cancel();
+      return failure(err instanceof HomeAssistantError ? err.message : `Home Assistant failed: ${String(err)}`);
+    }
+    wait.check();
+    const after = await wait.promise;
+    const structuredContent = { entity_id: lock.entityId, name: lock.name, confirmed: !!after };
+    if (after) return { text: `confirmed: ${lock.name} is ${wanted}`, structuredContent };
+    const now = mirror.entity(lock.entityId);
+    return {
+      text: `sent, but ${lock.name} has not confirmed${now ? ` (it still reports ${now.state})` : ""}`,
+      structuredContent,
+    };
+  };
+  return { definition, executor };
+}
