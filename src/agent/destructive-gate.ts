@@ -6,7 +6,8 @@ const PENDING_MS = 2 * 60 * 1000;
 // Yes and no in the fast path's languages too (en, de, fr, es, nl, it).
 const YES =
   /^(yes|yeah|yep|sure|confirm|confirmed|do it|go ahead|ok|okay|please do|ja|jawohl|genau|mach das|oui|ouais|d'accord|vas-y|sí|si|claro|vale|sì|certo|jazeker|doe maar)(?=$|[\s.,!])/iu;
-const NO = /^(no|nope|cancel|stop|don't|do not|never ?mind|nein|lieber nicht|abbrechen|non|annule|nee|niet|annuleer|annulla)(?=$|[\s.,!])/iu;
+const NO =
+  /^(no|nope|cancel|stop|don't|do not|never ?mind|nein|lieber nicht|abbrechen|non|annule|nee|niet|annuleer|annulla)(?=$|[\s.,!])/iu;
 
 /**
  * Locks and other tools marked destructive run only after the user says yes in the next turn.
@@ -34,7 +35,12 @@ export function createDestructiveGate(registry: ToolRegistry) {
       reply?: (result: ToolResult) => string,
     ): string | undefined {
       if (!isDestructive(name)) return undefined;
-      pending.set(conversationId, { name, args, until: Date.now() + PENDING_MS, ...(reply ? { reply } : {}) });
+      pending.set(conversationId, {
+        name,
+        args,
+        until: Date.now() + PENDING_MS,
+        ...(reply ? { reply } : {}),
+      });
       return `Not done yet: ${name} needs the user's confirmation. Ask the user to confirm this exact action with yes or no, and do not call ${name} again.`;
     },
 

@@ -15,15 +15,16 @@ const processResultSchema = z.object({
   response: z.object({
     response_type: z.enum(["action_done", "query_answer", "error"]),
     language: z.string().optional(),
-    speech: z
-      .object({ plain: speechSchema.optional(), ssml: speechSchema.optional() })
-      .partial()
-      .default({}),
+    speech: z.object({ plain: speechSchema.optional(), ssml: speechSchema.optional() }).partial().default({}),
     data: z
       .object({
         code: z.string().optional(),
-        success: z.array(z.object({ name: z.string(), type: z.string(), id: z.string().optional() })).optional(),
-        failed: z.array(z.object({ name: z.string(), type: z.string(), id: z.string().optional() })).optional(),
+        success: z
+          .array(z.object({ name: z.string(), type: z.string(), id: z.string().optional() }))
+          .optional(),
+        failed: z
+          .array(z.object({ name: z.string(), type: z.string(), id: z.string().optional() }))
+          .optional(),
       })
       .passthrough()
       .default({}),
@@ -61,7 +62,10 @@ export async function processWithHomeAssistantAgent(
   }
   const parsed = processResultSchema.safeParse(raw);
   if (!parsed.success) {
-    throw fromCommandRejection(new Error("Home Assistant answered in an unexpected shape"), "conversation/process");
+    throw fromCommandRejection(
+      new Error("Home Assistant answered in an unexpected shape"),
+      "conversation/process",
+    );
   }
   const { response } = parsed.data;
   return {

@@ -57,7 +57,7 @@ export interface EntityView {
 
 export interface AreaView extends Place {
   aliases: string[];
-  floor?: Place;
+  floor?: Place & { aliases: string[] };
   /** The entities in this area that are exposed to Assist. */
   entities: EntityView[];
 }
@@ -294,7 +294,7 @@ export function createHomeMirror(options: HomeMirrorOptions): HomeMirror {
           id: area.area_id,
           name: area.name,
           aliases: area.aliases ?? [],
-          floor: floor ? { id: floor.floor_id, name: floor.name } : undefined,
+          floor: floor ? { id: floor.floor_id, name: floor.name, aliases: floor.aliases ?? [] } : undefined,
           entities,
         });
       }
@@ -342,7 +342,10 @@ export function createHomeMirror(options: HomeMirrorOptions): HomeMirror {
     converse: async (text, language) => {
       const conn = link.connection();
       if (!conn) {
-        throw new HomeAssistantError(link.state().error ?? "Home Assistant is not connected", "not_connected");
+        throw new HomeAssistantError(
+          link.state().error ?? "Home Assistant is not connected",
+          "not_connected",
+        );
       }
       return processWithHomeAssistantAgent(conn, text, language);
     },

@@ -247,7 +247,8 @@ describe("without Home Assistant", () => {
     const none = createUnconfiguredMirror();
     for (const { definition, executor } of homeTools(none)) {
       if (definition.name === "get_datetime") continue;
-      const args = { name: "kitchen light", query: "kitchen light", action: "turn_on", level: 10 };
+      const action = definition.name === "lock_entity" ? "lock" : "turn_on";
+      const args = { name: "kitchen light", query: "kitchen light", action, level: 10 };
       const out = await executor(args, context());
       expect(out.isError, definition.name).toBe(true);
       expect(out.text, definition.name).toContain("Home Assistant is not configured");

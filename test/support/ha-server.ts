@@ -330,7 +330,10 @@ export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> 
 
   /** An entity exposed to Assist whose friendly name or alias is `spoken`. */
   const exposedNamed = (spoken: string): string | undefined => {
-    const key = spoken.trim().toLowerCase().replace(/^the\s+/, "");
+    const key = spoken
+      .trim()
+      .toLowerCase()
+      .replace(/^the\s+/, "");
     for (const [entityId, s] of home.states) {
       if (!isExposed(entityId)) continue;
       const row = home.entities.find((e) => e.entity_id === entityId);

@@ -3,7 +3,14 @@ import { normalizeName } from "../../spoken-name.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
 import type { ResponseType } from "../types.js";
-import { fill, GRAMMARS, type FastIntent, type FastPathGrammar, type SensorKind, type StateWord } from "./grammar.js";
+import {
+  fill,
+  GRAMMARS,
+  type FastIntent,
+  type FastPathGrammar,
+  type SensorKind,
+  type StateWord,
+} from "./grammar.js";
 import { createMatcher, type FastMatch } from "./matcher.js";
 import { capitalize, choiceOf, dateOf, listOf, quantity, reading, timeOf } from "./speech.js";
 import {
@@ -50,7 +57,18 @@ export interface FastPathOptions {
   ) => string | undefined;
 }
 
-const SWITCHABLE = ["light", "switch", "fan", "input_boolean", "media_player", "cover", "valve", "scene", "script", "lock"];
+const SWITCHABLE = [
+  "light",
+  "switch",
+  "fan",
+  "input_boolean",
+  "media_player",
+  "cover",
+  "valve",
+  "scene",
+  "script",
+  "lock",
+];
 const ON_OFF_EVERYTHING = new Set(["light", "switch", "fan", "input_boolean"]);
 const COVERS = new Set(["cover", "valve"]);
 const set = (...domains: string[]) => new Set(domains);
@@ -132,22 +150,6 @@ export function createFastPath(options: FastPathOptions) {
     });
   }
 
-  return {
-    /** The languages the fast path speaks. */
-    languages: (): string[] => [...languages.keys()],
-
-    async run(request: FastPathRequest): Promise<FastPathOutcome> {
-      const chosen = grammarFor(request.language);
-      if (!chosen) return { kind: "no_match", speech: "", results: [] };
-      const { grammar, matcher, targets } = chosen;
-      const match = matcher.match(request.text);
-      if (!match) return { kind: "no_match", speech: grammar.replies.cannotYet, results: [] };
-      const turn = new Turn(grammar, targets, match, request);
-      const outcome = await turn.run();
-      return { ...outcome, speech: capitalize(outcome.speech) };
-    },
-  };
-
   // One sentence's handling; a class only to share the request's grammar and match.
   class Turn {
     private readonly results: ToolResult[] = [];
@@ -204,7 +206,8 @@ export function createFastPath(options: FastPathOptions) {
         const pool = mirror
           .exposedEntities()
           .filter((e) => ctx.scope.domain(e.domain) && (!speakerArea || e.area?.id === speakerArea.id));
-        if (pool.length === 1) return { kind: "one", target: { source: "ha", entity: pool[0]!, name: pool[0]!.name } };
+        if (pool.length === 1)
+          return { kind: "one", target: { source: "ha", entity: pool[0]!, name: pool[0]!.name } };
         if (pool.length > 1) return { kind: "ambiguous", candidates: pool.map((e) => e.name) };
         return { kind: "not_found", name: "" };
       }
@@ -214,7 +217,10 @@ export function createFastPath(options: FastPathOptions) {
     private unresolved(resolved: Exclude<Resolved, { kind: "one" | "group" }>): FastPathOutcome {
       const r = this.replies;
       if (resolved.kind === "ambiguous") {
-        return this.done(fill(r.ambiguous, { candidates: choiceOf(this.grammar, resolved.candidates) }), "query_answer");
+        return this.done(
+          fill(r.ambiguous, { candidates: choiceOf(this.grammar, resolved.candidates) }),
+          "query_answer",
+        );
       }
       if (resolved.kind === "not_exposed") return this.unsure(fill(r.notExposed, { name: resolved.name }));
       return this.unsure(fill(r.notFound, { name: resolved.name }) + unseenHome(mirror));
@@ -229,13 +235,18 @@ export function createFastPath(options: FastPathOptions) {
       const { target } = resolved;
       const lock = this.lockAction(target);
       if (lock) return this.lock(target, lock);
-      if (!this.supports(target)) return this.done(fill(this.replies.cannotDo, { name: target.name }), "error");
+      if (!this.supports(target))
+        return this.done(fill(this.replies.cannotDo, { name: target.name }), "error");
       const acted = await this.apply(target);
       remember(this.request.conversationId, [target]);
       if (!acted.ok) {
-        return this.done(fill(this.replies.failed, { error: acted.result.error ?? acted.result.content }), "error");
+        return this.done(
+          fill(this.replies.failed, { error: acted.result.error ?? acted.result.content }),
+          "error",
+        );
       }
-      if (!acted.confirmed) return this.done(fill(this.replies.notConfirmed, { name: acted.name }), "action_done");
+      if (!acted.confirmed)
+        return this.done(fill(this.replies.notConfirmed, { name: acted.name }), "action_done");
       return this.done(this.actedSpeech(target, acted), "action_done");
     }
 
@@ -269,10 +280,18 @@ export function createFastPath(options: FastPathOptions) {
           ? fill(r.failed, { error: result.error ?? result.content })
           : !isConfirmed(result)
             ? fill(r.notConfirmed, { name: target.name })
-            : fill(r.stateIs, { name: target.name, state: this.grammar.states[action === "lock" ? "locked" : "unlocked"] });
-      const held = options.hold?.(this.request.conversationId, tool, args, (result) => capitalize(outcome(result)));
+            : fill(r.stateIs, {
+                name: target.name,
+                state: this.grammar.states[action === "lock" ? "locked" : "unlocked"],
+              });
+      const held = options.hold?.(this.request.conversationId, tool, args, (result) =>
+        capitalize(outcome(result)),
+      );
       if (held !== undefined) {
-        return this.done(fill(action === "lock" ? r.confirmLock : r.confirmUnlock, { name: target.name }), "query_answer");
+        return this.done(
+          fill(action === "lock" ? r.confirmLock : r.confirmUnlock, { name: target.name }),
+          "query_answer",
+        );
       }
       const result = await this.call(tool, args);
       return this.done(outcome(result), result.ok ? "action_done" : "error");
@@ -283,7 +302,8 @@ export function createFastPath(options: FastPathOptions) {
       if (!usable.length) return this.unsure(fill(this.replies.nothingToSwitch, { name: place ?? "" }));
       const acted = await Promise.all(usable.map((t) => this.apply(t)));
       remember(this.request.conversationId, usable);
-      const done = acted.filter((a) => a.ok && a.confirmed).map((a) => a.name);
+      const confirmed = acted.filter((a) => a.ok && a.confirmed);
+      const done = confirmed.map((a) => a.name);
       const unconfirmed = acted.filter((a) => a.ok && !a.confirmed).map((a) => a.name);
       const failed = acted.filter((a) => !a.ok);
       const r = this.replies;
@@ -302,15 +322,22 @@ export function createFastPath(options: FastPathOptions) {
                 : intent === "turn_on"
                   ? r.groupOn
                   : undefined;
-        parts.push(
-          template
-            ? fill(template, { names })
-            : intent === "set_level" && level !== undefined
-              ? fill(r.setLevel, { name: names, level: quantity(this.grammar, level, "%") })
-              : fill(r.groupOn, { names }),
-        );
+        if (template) parts.push(fill(template, { names }));
+        else {
+          // Brightness: each light's own confirmed level.
+          for (const a of confirmed) {
+            const reported = confirmedLevel(a.result) ?? level;
+            parts.push(
+              fill(r.setLevel, {
+                name: a.name,
+                level: reported === undefined ? "" : quantity(this.grammar, reported, "%"),
+              }),
+            );
+          }
+        }
       }
-      if (unconfirmed.length) parts.push(fill(r.someNotConfirmed, { names: listOf(this.grammar, unconfirmed) }));
+      if (unconfirmed.length)
+        parts.push(fill(r.someNotConfirmed, { names: listOf(this.grammar, unconfirmed) }));
       for (const f of failed) parts.push(fill(r.failed, { error: f.result.error ?? f.result.content }));
       const responseType: ResponseType = done.length || unconfirmed.length ? "action_done" : "error";
       return this.done(parts.map(capitalize).join(" "), responseType);
@@ -321,9 +348,18 @@ export function createFastPath(options: FastPathOptions) {
       const { intent } = this.match;
       let level = this.match.level;
       if (intent === "brighten" || intent === "dim") {
-        const current = currentLevel(target);
-        level =
-          intent === "brighten" ? Math.min(100, current + STEP) : Math.max(1, current - STEP);
+        // "it" may name a device remembered from an earlier sentence: use its state now.
+        const fresh: Target =
+          target.source === "ha"
+            ? { ...target, entity: mirror.entity(target.entity.entityId) ?? target.entity }
+            : {
+                ...target,
+                device:
+                  (await catalog.devices({ refresh: true })).find((d) => d.nodeId === target.device.nodeId) ??
+                  target.device,
+              };
+        const current = currentLevel(fresh);
+        level = intent === "brighten" ? Math.min(100, current + STEP) : Math.max(1, current - STEP);
       }
       let result: ToolResult;
       if (target.source === "zwave") {
@@ -346,7 +382,11 @@ export function createFastPath(options: FastPathOptions) {
         result = await this.call("set_volume", { name: target.entity.entityId, level });
       } else {
         const action =
-          intent === "turn_off" || intent === "close" ? "turn_off" : intent === "toggle" ? "toggle" : "turn_on";
+          intent === "turn_off" || intent === "close"
+            ? "turn_off"
+            : intent === "toggle"
+              ? "toggle"
+              : "turn_on";
         result = await this.call("control_entity", {
           name: target.entity.entityId,
           action,
@@ -369,7 +409,10 @@ export function createFastPath(options: FastPathOptions) {
         case "brighten":
         case "dim": {
           const level = confirmedLevel(acted.result) ?? this.match.level;
-          return fill(r.setLevel, { name, level: level === undefined ? "" : quantity(this.grammar, level, "%") });
+          return fill(r.setLevel, {
+            name,
+            level: level === undefined ? "" : quantity(this.grammar, level, "%"),
+          });
         }
         case "set_volume": {
           const volume = acted.result.structuredContent?.volume;
@@ -388,7 +431,11 @@ export function createFastPath(options: FastPathOptions) {
           return fill(COVERS.has(domain) ? r.closed : r.turnedOff, { name });
         default:
           return fill(
-            COVERS.has(domain) ? r.opened : domain === "scene" || domain === "script" ? r.activated : r.turnedOn,
+            COVERS.has(domain)
+              ? r.opened
+              : domain === "scene" || domain === "script"
+                ? r.activated
+                : r.turnedOn,
             { name },
           );
       }
@@ -404,7 +451,8 @@ export function createFastPath(options: FastPathOptions) {
       let name = target.name;
       if (target.source === "zwave") {
         const fresh =
-          (await catalog.devices({ refresh: true })).find((d) => d.nodeId === target.device.nodeId) ?? target.device;
+          (await catalog.devices({ refresh: true })).find((d) => d.nodeId === target.device.nodeId) ??
+          target.device;
         raw = fresh.online ? (fresh.value ?? "unknown") : fresh.state;
         name = fresh.name;
       } else {
@@ -438,7 +486,8 @@ export function createFastPath(options: FastPathOptions) {
       const devices = await catalog.devices();
       const ctx = { grammar: this.grammar, mirror, devices, scope: scopeFor("query_sensor") };
       let placeText = this.match.name ? this.targets.stripPlaceWords(this.match.name) : undefined;
-      if (placeText === undefined && this.request.deviceId) placeText = mirror.areaOfDevice(this.request.deviceId)?.name;
+      if (placeText === undefined && this.request.deviceId)
+        placeText = mirror.areaOfDevice(this.request.deviceId)?.name;
       const place = placeText !== undefined ? this.targets.findPlace(ctx, placeText) : undefined;
 
       // A place: its Home Assistant sensors first, then its Z-Wave devices.
@@ -452,19 +501,32 @@ export function createFastPath(options: FastPathOptions) {
           // "how humid is it" with no place: fine when the home has one such reading.
           const areas = new Set(sources.map((e) => e.area?.name ?? e.name));
           if (areas.size > 1) {
-            return this.done(fill(r.whichArea, { candidates: choiceOf(this.grammar, [...areas]) }), "query_answer");
+            return this.done(
+              fill(r.whichArea, { candidates: choiceOf(this.grammar, [...areas]) }),
+              "query_answer",
+            );
           }
         }
         const first = sources[0];
         if (first) {
           const value = readingOf(first, kind)!;
           const where = place?.label ?? first.area?.name ?? first.name;
-          return this.done(fill(r.sensorValue, { sensor: sensorName, name: where, value: reading(this.grammar, value.value, value.unit) }), "query_answer");
+          return this.done(
+            fill(r.sensorValue, {
+              sensor: sensorName,
+              name: where,
+              value: reading(this.grammar, value.value, value.unit),
+            }),
+            "query_answer",
+          );
         }
         const fromZwave = await this.zwaveReading(zwave.slice(0, 3), kind);
         if (fromZwave) {
           const where = place?.label ?? (fromZwave.device.location || fromZwave.device.name);
-          return this.done(fill(r.sensorValue, { sensor: sensorName, name: where, value: fromZwave.value }), "query_answer");
+          return this.done(
+            fill(r.sensorValue, { sensor: sensorName, name: where, value: fromZwave.value }),
+            "query_answer",
+          );
         }
         if (place) return this.unsure(fill(r.noSensor, { name: place.label, sensor: sensorName }));
         return this.unsure(this.replies.cannotYet);
@@ -480,26 +542,64 @@ export function createFastPath(options: FastPathOptions) {
       if (target.source === "ha") {
         const value = readingOf(target.entity, kind);
         if (!value) return this.unsure(fill(r.noSensor, { name: target.name, sensor: sensorName }));
-        return this.done(fill(r.sensorValue, { sensor: sensorName, name: target.name, value: reading(this.grammar, value.value, value.unit) }), "query_answer");
+        return this.done(
+          fill(r.sensorValue, {
+            sensor: sensorName,
+            name: target.name,
+            value: reading(this.grammar, value.value, value.unit),
+          }),
+          "query_answer",
+        );
       }
       const fromZwave = await this.zwaveReading([target.device], kind);
       if (!fromZwave) return this.unsure(fill(r.noSensor, { name: target.name, sensor: sensorName }));
-      return this.done(fill(r.sensorValue, { sensor: sensorName, name: target.name, value: fromZwave.value }), "query_answer");
+      return this.done(
+        fill(r.sensorValue, { sensor: sensorName, name: target.name, value: fromZwave.value }),
+        "query_answer",
+      );
     }
 
     private async zwaveReading(devices: ZwaveDevice[], kind: SensorKind) {
-      const words = [...new Set([...GRAMMARS.en!.sensors[kind], ...this.grammar.sensors[kind], ...(kind === "temperature" ? ["setpoint"] : [])])];
+      const words = [
+        ...new Set([
+          ...GRAMMARS.en!.sensors[kind],
+          ...this.grammar.sensors[kind],
+          ...(kind === "temperature" ? ["setpoint"] : []),
+        ]),
+      ];
       for (const device of devices) {
         const result = await this.call("get_device_sensor_data", { deviceName: `node ${device.nodeId}` });
-        const readings = Array.isArray(result.structuredContent?.readings) ? result.structuredContent.readings : [];
+        const readings = Array.isArray(result.structuredContent?.readings)
+          ? result.structuredContent.readings
+          : [];
         const found = (readings as Array<{ label?: unknown; text?: unknown }>).find((r) =>
-          words.some((w) => String(r.label ?? "").toLowerCase().includes(w)),
+          words.some((w) =>
+            String(r.label ?? "")
+              .toLowerCase()
+              .includes(w),
+          ),
         );
         if (found) return { device, value: reading(this.grammar, String(found.text)) };
       }
       return undefined;
     }
   }
+
+  return {
+    /** The languages the fast path speaks. */
+    languages: (): string[] => [...languages.keys()],
+
+    async run(request: FastPathRequest): Promise<FastPathOutcome> {
+      const chosen = grammarFor(request.language);
+      if (!chosen) return { kind: "no_match", speech: "", results: [] };
+      const { grammar, matcher, targets } = chosen;
+      const match = matcher.match(request.text);
+      if (!match) return { kind: "no_match", speech: grammar.replies.cannotYet, results: [] };
+      const turn = new Turn(grammar, targets, match, request);
+      const outcome = await turn.run();
+      return { ...outcome, speech: capitalize(outcome.speech) };
+    },
+  };
 }
 
 /** A sensor's reading, or a thermostat's (climate) current temperature or humidity. */
@@ -509,7 +609,12 @@ function readingOf(entity: EntityView, kind: SensorKind): { value: string; unit?
     return { value: entity.state, ...(entity.unit ? { unit: entity.unit } : {}) };
   }
   if (entity.domain === "climate") {
-    const value = kind === "temperature" ? entity.attributes.current_temperature : kind === "humidity" ? entity.attributes.current_humidity : undefined;
+    const value =
+      kind === "temperature"
+        ? entity.attributes.current_temperature
+        : kind === "humidity"
+          ? entity.attributes.current_humidity
+          : undefined;
     if (typeof value !== "number") return undefined;
     return { value: String(value), unit: kind === "humidity" ? "%" : "°C" };
   }

@@ -70,12 +70,13 @@ export function createMatcher(grammar: FastPathGrammar) {
     `^(?:(?:${alternation(spaced)})\\s+${elided.length ? `|(?:${alternation(elided)})` : ""})`,
   );
   const quantifier = new RegExp(`^(?:${alternation(grammar.quantifiers)})\\s+`);
+  const articleWords = new Set(grammar.articles.map(fold));
   const conjunction = new RegExp(`(?:^|\\s)(?:${alternation(grammar.conjunctions)})(?:\\s|$)`);
 
   function cleanName(raw: string): { name: string; all: boolean } {
     let name = raw.trim();
     let all = false;
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       const q = quantifier.exec(name);
       if (q) {
@@ -99,12 +100,13 @@ export function createMatcher(grammar: FastPathGrammar) {
       let text = fold(sentence);
       if (fillers) text = text.replace(fillers, " ").replace(/\s+/g, " ").trim();
       for (const { intent, regex } of compiled) {
-        const groups = regex.exec(text)?.groups;
-        if (!groups) continue;
+        const found = regex.exec(text);
+        if (!found) continue;
+        const groups = found.groups ?? {};
         const match: FastMatch = { intent };
         if (groups.name !== undefined) {
           const { name, all } = cleanName(groups.name);
-          if (!name) continue;
+          if (!name || articleWords.has(name)) continue;
           // "the kettle and the fan" is two requests; half-understood is not understood.
           if (conjunction.test(name)) return undefined;
           match.name = name;

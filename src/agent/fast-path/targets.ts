@@ -6,8 +6,7 @@ import { matchDevices, type ZwaveDevice } from "./zwave-catalog.js";
 
 /** One thing a sentence acts on or asks about. */
 export type Target =
-  | { source: "zwave"; device: ZwaveDevice; name: string }
-  | { source: "ha"; entity: EntityView; name: string };
+  { source: "zwave"; device: ZwaveDevice; name: string } | { source: "ha"; entity: EntityView; name: string };
 
 export type Resolved =
   | { kind: "one"; target: Target }
@@ -77,7 +76,7 @@ export function createTargetResolver(grammar: FastPathGrammar) {
   /** "im Büro" → "buro": prepositions and articles in front of a place. */
   function stripPlaceWords(text: string): string {
     let words = normalizeName(text.replace(/'/g, "' ")).split(" ");
-    for (let changed = true; changed && words.length > 1; ) {
+    for (let changed = true; changed && words.length > 1;) {
       changed = false;
       for (const p of prepositions) {
         const pw = p.split(" ");
@@ -102,7 +101,13 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     const own = areas.filter(
       (a) => normalizeName(a.name) === key || a.aliases.some((x) => normalizeName(x) === key),
     );
-    const onFloor = own.length ? [] : areas.filter((a) => a.floor && normalizeName(a.floor.name) === key);
+    const onFloor = own.length
+      ? []
+      : areas.filter(
+          (a) =>
+            a.floor &&
+            (normalizeName(a.floor.name) === key || a.floor.aliases.some((x) => normalizeName(x) === key)),
+        );
     const chosen = own.length ? own : onFloor;
     const locations = new Set<string>([key]);
     for (const a of chosen) {
@@ -111,7 +116,13 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     }
     const zwaveHere = ctx.devices.some((d) => locations.has(normalizeName(d.location)));
     if (!chosen.length && !zwaveHere) return undefined;
-    const label = own[0]?.aliases.find((x) => normalizeName(x) === key) ?? own[0]?.name ?? onFloor[0]?.floor?.name ?? spoken;
+    const floor = onFloor[0]?.floor;
+    const label =
+      own[0]?.aliases.find((x) => normalizeName(x) === key) ??
+      own[0]?.name ??
+      floor?.aliases.find((x) => normalizeName(x) === key) ??
+      floor?.name ??
+      spoken;
     return { label, areas: chosen, locations };
   }
 
@@ -124,7 +135,12 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     return /%/.test(device.value ?? "") || lightWords.some((w) => name.split(" ").includes(w));
   }
 
-  function group(ctx: ResolveContext, domains: ReadonlySet<string>, zwave: (d: ZwaveDevice) => boolean, place?: Place): Target[] {
+  function group(
+    ctx: ResolveContext,
+    domains: ReadonlySet<string>,
+    zwave: (d: ZwaveDevice) => boolean,
+    place?: Place,
+  ): Target[] {
     const entities = place ? place.areas.flatMap((a) => a.entities) : ctx.mirror.exposedEntities();
     const targets: Target[] = entities
       .filter((e) => domains.has(e.domain) && ctx.scope.domain(e.domain))
@@ -171,16 +187,21 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     const matches = resolution.matches.filter((m) => ctx.scope.domain(m.domain) && inPlace(m));
     const exposed = matches.filter((m) => m.exposed);
     const top = exposed[0];
-    const tied = top
-      ? exposed.filter((m) => m.score === top.score && m.inSpeakerArea === top.inSpeakerArea)
-      : [];
+    // Exact names tie on score; a partial name fits every device it partly names, whatever the
+    // resolver's ranking: "the lamp" with two lamps is a question, unless the speaker's area has one.
+    const fitting = top?.match === "exact" ? exposed.filter((m) => m.score === top.score) : exposed;
+    const local = fitting.filter((m) => m.inSpeakerArea);
+    const tied = local.length ? local : fitting;
     const one = (entityId: string): Resolved => {
       const t = haTarget(ctx, entityId);
       return t ? { kind: "one", target: t } : { kind: "not_found", name };
     };
 
     if (zw.exact.length === 1 && !(top?.match === "exact")) {
-      return { kind: "one", target: { source: "zwave", device: zw.exact[0]!, name: zwaveName(zw.exact[0]!) } };
+      return {
+        kind: "one",
+        target: { source: "zwave", device: zw.exact[0]!, name: zwaveName(zw.exact[0]!) },
+      };
     }
     if (top?.match === "exact" && tied.length === 1 && !zw.exact.length) return one(top.entityId);
     if (zw.exact.length || (top?.match === "exact" && tied.length > 1)) {
@@ -191,7 +212,10 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     }
     if (top && tied.length === 1 && !zw.partial.length) return one(top.entityId);
     if (zw.partial.length === 1 && !top) {
-      return { kind: "one", target: { source: "zwave", device: zw.partial[0]!, name: zwaveName(zw.partial[0]!) } };
+      return {
+        kind: "one",
+        target: { source: "zwave", device: zw.partial[0]!, name: zwaveName(zw.partial[0]!) },
+      };
     }
     if (zw.partial.length || tied.length > 1) {
       return ambiguous([
@@ -269,7 +293,11 @@ export function createTargetResolver(grammar: FastPathGrammar) {
      * What a spoken phrase names: the previous device ("it"), one device (typos within reason),
      * a kind or everything in an area or floor, or all devices of a kind ("all the lights").
      */
-    resolve(ctx: ResolveContext, phrase: string, options: { all?: boolean; lightsInPlace?: boolean } = {}): Resolved {
+    resolve(
+      ctx: ResolveContext,
+      phrase: string,
+      options: { all?: boolean; lightsInPlace?: boolean } = {},
+    ): Resolved {
       const key = normalizeName(phrase);
       if (pronouns.has(key)) {
         return ctx.previous?.length
@@ -287,7 +315,11 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         const speakerArea = ctx.speakerDeviceId ? ctx.mirror.areaOfDevice(ctx.speakerDeviceId) : undefined;
         const here = !options.all && speakerArea ? findPlace(ctx, speakerArea.name) : undefined;
         if (!options.all && !here) return whole;
-        const targets = kind ? kindGroup(ctx, kind, here) : here ? group(ctx, ctx.scope.everything, ZWAVE_ANY, here) : [];
+        const targets = kind
+          ? kindGroup(ctx, kind, here)
+          : here
+            ? group(ctx, ctx.scope.everything, ZWAVE_ANY, here)
+            : [];
         return { kind: "group", targets, ...(here ? { place: here.label } : {}) };
       }
       const asPlace = findPlace(ctx, stripPlaceWords(phrase));
@@ -299,7 +331,11 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         if (!place) continue;
         const rest = normalizeName(split.name);
         if (everything.has(rest)) {
-          return { kind: "group", targets: group(ctx, ctx.scope.everything, ZWAVE_ANY, place), place: place.label };
+          return {
+            kind: "group",
+            targets: group(ctx, ctx.scope.everything, ZWAVE_ANY, place),
+            place: place.label,
+          };
         }
         const restKind = kindWords.get(rest);
         if (restKind) return { kind: "group", targets: kindGroup(ctx, restKind, place), place: place.label };

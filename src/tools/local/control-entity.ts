@@ -76,7 +76,13 @@ async function runOther(
   const wantOpen = action === "turn_on" || (action === "toggle" && !OPENED.has(entity.state));
   const wait = runs
     ? undefined
-    : waitForEntity(mirror, entity.entityId, (v) => v.state === (wantOpen ? "open" : "closed"), timeoutMs, signal);
+    : waitForEntity(
+        mirror,
+        entity.entityId,
+        (v) => v.state === (wantOpen ? "open" : "closed"),
+        timeoutMs,
+        signal,
+      );
   try {
     await mirror.callService(entity.domain, service, {}, { entity_id: entity.entityId });
   } catch (err) {
@@ -85,7 +91,10 @@ async function runOther(
   }
   const structuredContent = { entity_id: entity.entityId, name: entity.name };
   if (!wait) {
-    return { text: `activated: ${entity.name}`, structuredContent: { ...structuredContent, confirmed: true } };
+    return {
+      text: `activated: ${entity.name}`,
+      structuredContent: { ...structuredContent, confirmed: true },
+    };
   }
   wait.check();
   const after = await wait.promise;
@@ -131,11 +140,15 @@ export function controlEntityTool(
     const entity = found.entity;
     const service = SWITCHABLE.has(entity.domain) ? action : OTHER_SERVICES[entity.domain]?.[action];
     if (!service) {
+      const kind = entity.domain.replace(/_/g, " ");
       return failure(
-        `${entity.name} is a ${entity.domain.replace(/_/g, " ")}; it can't be ${action === "turn_on" ? "turned on" : action === "turn_off" ? "turned off" : "toggled"}.`,
+        OTHER_SERVICES[entity.domain]
+          ? `${entity.name} is a ${kind}; it can only be activated (turn_on).`
+          : `${entity.name} is a ${kind}; it can't be turned on or off.`,
       );
     }
-    if (!SWITCHABLE.has(entity.domain)) return runOther(mirror, entity, service, action, timeoutMs, context.signal);
+    if (!SWITCHABLE.has(entity.domain))
+      return runOther(mirror, entity, service, action, timeoutMs, context.signal);
     if (brightness !== undefined && (entity.domain !== "light" || action !== "turn_on")) {
       return failure("brightness applies only to turning on a light.");
     }

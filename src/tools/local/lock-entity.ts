@@ -36,7 +36,11 @@ export function lockEntityTool(
     const parsed = parseArgs(definition.name, argsSchema, args);
     if (!parsed.ok) return parsed.output;
     const { name, action } = parsed.value;
-    const found = findEntity(mirror, name, { domain: "lock", speakerDeviceId: context.deviceId, kind: "lock" });
+    const found = findEntity(mirror, name, {
+      domain: "lock",
+      speakerDeviceId: context.deviceId,
+      kind: "lock",
+    });
     if (!found.ok) return found.output;
     const lock = found.entity;
     const wanted = action === "lock" ? "locked" : "unlocked";
@@ -45,7 +49,9 @@ export function lockEntityTool(
       await mirror.callService("lock", action, {}, { entity_id: lock.entityId });
     } catch (err) {
       wait.cancel();
-      return failure(err instanceof HomeAssistantError ? err.message : `Home Assistant failed: ${String(err)}`);
+      return failure(
+        err instanceof HomeAssistantError ? err.message : `Home Assistant failed: ${String(err)}`,
+      );
     }
     wait.check();
     const after = await wait.promise;
