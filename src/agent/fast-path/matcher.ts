@@ -118,6 +118,8 @@ export function createMatcher(grammar: FastPathGrammar) {
           match.level = level;
         }
         if (groups.sensor !== undefined) match.sensor = sensorWords.get(groups.sensor);
+        // "how many degrees is it" names no sensor word: degrees are a temperature.
+        else if (intent === "query_sensor") match.sensor = "temperature";
         if (groups.state !== undefined) match.state = stateWords.get(groups.state);
         return match;
       }

@@ -326,7 +326,8 @@ export function createTargetResolver(grammar: FastPathGrammar) {
       if (asPlace && options.lightsInPlace) {
         return { kind: "group", targets: kindGroup(ctx, "light", asPlace), place: asPlace.label };
       }
-      for (const split of splits(key.split(" "))) {
+      // "dell'ufficio", "de l'étage": an elided article is a word of its own here.
+      for (const split of splits(normalizeName(phrase.replace(/'/g, "' ")).split(" "))) {
         const place = findPlace(ctx, split.place);
         if (!place) continue;
         const rest = normalizeName(split.name);

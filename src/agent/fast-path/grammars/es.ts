@@ -71,8 +71,8 @@ export const es: FastPathGrammar = {
       intent: "brighten",
       templates: [
         "(aumenta|sube) [(un poco|un poquito)] el brillo (de|del|de la) {name}",
+        "aumenta (un poco|un poquito) {name}",
         "aumenta {name} [(un poco|un poquito)]",
-        "aumenta [(un poco|un poquito)] {name}",
         "haz [que] {name} [(un poco|un poquito)] más (brillante|luminosa|luminoso|clara|claro)",
       ],
     },
@@ -80,8 +80,8 @@ export const es: FastPathGrammar = {
       intent: "dim",
       templates: [
         "(baja|reduce|disminuye) [(un poco|un poquito)] el brillo (de|del|de la) {name}",
+        "(atenúa|atenua|reduce) (un poco|un poquito) {name}",
         "(atenúa|atenua|reduce) {name} [(un poco|un poquito)]",
-        "(atenúa|atenua|reduce) [(un poco|un poquito)] {name}",
         "baja (un poco|un poquito) {name}",
         "baja {name} (un poco|un poquito)",
       ],

@@ -97,8 +97,8 @@ export const fr: FastPathGrammar = {
     {
       intent: "brighten",
       templates: [
+        "(augmente|intensifie) (un peu|légèrement) {name}",
         "(augmente|intensifie) {name} [(un peu|légèrement)]",
-        "(augmente|intensifie) [(un peu|légèrement)] {name}",
         "(augmente|monte) [(un peu|légèrement)] la luminosité (de|du|de la|des) {name}",
         "rends {name} [(un peu|légèrement)] plus (lumineux|lumineuse|lumineuses|lumineux)",
       ],
@@ -106,8 +106,8 @@ export const fr: FastPathGrammar = {
     {
       intent: "dim",
       templates: [
+        "(tamise|diminue|atténue) (un peu|légèrement) {name}",
         "(tamise|diminue|atténue) {name} [(un peu|légèrement)]",
-        "(tamise|diminue|atténue) [(un peu|légèrement)] {name}",
         "(baisse|diminue) [(un peu|légèrement)] la luminosité (de|du|de la|des) {name}",
         "baisse (un peu|légèrement) {name}",
         "baisse {name} (un peu|légèrement)",

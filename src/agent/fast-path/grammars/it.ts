@@ -90,8 +90,8 @@ export const it: FastPathGrammar = {
       intent: "brighten",
       templates: [
         "(aumenta|alza) [(un po'|un poco|leggermente)] la luminosità (del|della|dello|di) {name}",
+        "aumenta (un po'|un poco|leggermente) {name}",
         "aumenta {name} [(un po'|un poco|leggermente)]",
-        "aumenta [(un po'|un poco|leggermente)] {name}",
         "rendi {name} [(un po'|un poco)] più (luminosa|luminoso|luminose|luminosi)",
       ],
     },
@@ -99,8 +99,8 @@ export const it: FastPathGrammar = {
       intent: "dim",
       templates: [
         "(diminuisci|abbassa|riduci) [(un po'|un poco|leggermente)] la luminosità (del|della|dello|di) {name}",
+        "(attenua|diminuisci|riduci) (un po'|un poco|leggermente) {name}",
         "(attenua|diminuisci|riduci) {name} [(un po'|un poco|leggermente)]",
-        "(attenua|diminuisci|riduci) [(un po'|un poco|leggermente)] {name}",
         "abbassa (un po'|un poco|leggermente) {name}",
         "abbassa {name} (un po'|un poco|leggermente)",
       ],
