@@ -56,7 +56,9 @@ for (const [probe, want] of [
 
 const settle = () => new Promise((r) => setTimeout(r, 40));
 function actions(): string[] {
-  const ha_ = ha.serviceCalls.flatMap((c) => [c.target.entity_id, c.service_data.entity_id].flat().filter(Boolean));
+  const ha_ = ha.serviceCalls.flatMap((c) =>
+    [c.target.entity_id, c.service_data.entity_id].flat().filter(Boolean),
+  );
   return [...new Set([...ha_.map(String), ...zwaveWrites])].sort();
 }
 function reset() {
@@ -96,7 +98,8 @@ async function run(entry: CorpusEntry, language: string): Promise<Outcome> {
   let ok: boolean;
   if (expect === "-") ok = acted.length === 0;
   else if (expect === "?") ok = acted.length === 0 && speech.trim().endsWith("?");
-  else if (expect.startsWith("~")) ok = acted.length === 0 && handled && new RegExp(expect.slice(1)).test(speech);
+  else if (expect.startsWith("~"))
+    ok = acted.length === 0 && handled && new RegExp(expect.slice(1)).test(speech);
   else {
     wanted = expect.split(" ").sort();
     ok = asked && handled && acted.length === wanted.length && acted.every((a, i) => a === wanted[i]);
@@ -112,7 +115,8 @@ for (const [language, entries] of Object.entries(CORPUS)) {
 
 const languages = Object.keys(CORPUS);
 const intents = [...new Set(outcomes.map((o) => o.entry.intent))];
-const pct = (list: Outcome[]) => (list.length ? `${Math.round((100 * list.filter((o) => o.ok).length) / list.length)} %` : "");
+const pct = (list: Outcome[]) =>
+  list.length ? `${Math.round((100 * list.filter((o) => o.ok).length) / list.length)} %` : "";
 console.log("\n## Fast-path corpus through the built bridge (local mode, HA fake + Z-Wave simulator)");
 console.log(`  ${"intent".padEnd(11)}${languages.map((l) => l.padStart(7)).join("")}`);
 for (const intent of intents) {
@@ -128,12 +132,25 @@ console.log(
 console.log(
   `  ${"sentences".padEnd(11)}${languages.map((l) => String(outcomes.filter((o) => o.language === l).length).padStart(7)).join("")}`,
 );
+const held = outcomes.filter((o) => o.entry.heldOut);
+console.log(
+  `  ${"held-out".padEnd(11)}${languages
+    .map((l) => {
+      const list = held.filter((o) => o.language === l);
+      return `${list.filter((o) => o.ok).length}/${list.length}`.padStart(7);
+    })
+    .join("")}`,
+);
 const wrong = outcomes.filter((o) => o.wrong.length);
 console.log(`  wrong actions: ${wrong.reduce((n, o) => n + o.wrong.length, 0)} (goal 0)`);
 const turn = summarise(outcomes.map((o) => o.ms));
-console.log(`  Wyoming turn incl. device confirmation: median ${turn.median.toFixed(2)} ms, p99 ${turn.p99.toFixed(2)} ms`);
+console.log(
+  `  Wyoming turn incl. device confirmation: median ${turn.median.toFixed(2)} ms, p99 ${turn.p99.toFixed(2)} ms`,
+);
 for (const o of outcomes.filter((x) => !x.ok)) {
-  console.log(`  ✗ ${o.language} [${o.entry.intent}] ${JSON.stringify(o.entry.text)} → ${JSON.stringify(o.speech)} acted [${o.acted.join(" ")}] want ${o.entry.expect}`);
+  console.log(
+    `  ✗ ${o.language} [${o.entry.intent}] ${JSON.stringify(o.entry.text)} → ${JSON.stringify(o.speech)} acted [${o.acted.join(" ")}] want ${o.entry.expect}`,
+  );
 }
 
 await watcher.endAsync();

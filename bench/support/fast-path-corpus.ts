@@ -16,9 +16,11 @@ export interface CorpusEntry {
   expect: string;
   speaker?: string;
   then?: string;
+  /** Written after the grammars were tuned on the rest, and run once as they were: a fair sample. */
+  heldOut?: boolean;
 }
 
-type Row = [string, string, string, { speaker?: string; then?: string }?];
+type Row = [string, string, string, { speaker?: string; then?: string; heldOut?: boolean }?];
 
 const KITCHEN_LIGHTS = "light.kitchen_ceiling light.counter_lights zw:Kitchen_Light";
 const OFFICE_ALL = "light.desk_lamp switch.office_heater";
@@ -26,6 +28,7 @@ const ALL_LIGHTS =
   "light.kitchen_ceiling light.counter_lights light.living_room_lamp light.bedroom_light light.desk_lamp zw:Kitchen_Light";
 const UPSTAIRS_LIGHTS = "light.bedroom_light light.desk_lamp";
 const OFFICE = { speaker: "office_satellite" };
+const NEW = { heldOut: true };
 
 const rows: Record<string, Row[]> = {
   en: [
@@ -78,6 +81,16 @@ const rows: Record<string, Row[]> = {
     ["ambiguous", "turn on the lamp", "?"],
     ["reject", "turn on the kettle and the fan", "-"],
     ["reject", "tell me a joke", "-"],
+    ["on_off", "could you switch the kettle on please", "switch.kettle", NEW],
+    ["area", "lights off in the kitchen", KITCHEN_LIGHTS, NEW],
+    ["on_off", "turn the bedroom fan on", "fan.bedroom_fan", NEW],
+    ["cover", "shut the garage door", "cover.garage_door", NEW],
+    ["sensor", "what's the humidity in the office", "~48 percent", NEW],
+    ["relative", "brighten the desk lamp", "light.desk_lamp", NEW],
+    ["relative", "turn the desk lamp down a bit", "light.desk_lamp", NEW],
+    ["brightness", "set the bedroom light to 25 %", "light.bedroom_light", NEW],
+    ["state", "is the bedroom fan off", "~^(Yes|No), Bedroom Fan is (on|off)\\.$", NEW],
+    ["date", "what's today's date", "~^Today is", NEW],
   ],
   de: [
     ["on_off", "Schalte den Wasserkocher ein", "switch.kettle"],
@@ -126,6 +139,14 @@ const rows: Record<string, Row[]> = {
     ["typo", "Schalte die Wohnzimerlampe aus", "light.living_room_lamp"],
     ["reject", "Schalte den Wasserkocher und den Ventilator ein", "-"],
     ["reject", "Erzähl mir einen Witz", "-"],
+    ["on_off", "Mach bitte den Wasserkocher an", "switch.kettle", NEW],
+    ["area", "Licht in der Küche aus", KITCHEN_LIGHTS, NEW],
+    ["cover", "Kannst du das Garagentor öffnen?", "cover.garage_door", NEW],
+    ["relative", "Dreh die Wohnzimmerlampe runter", "light.living_room_lamp", NEW],
+    ["sensor", "Wie viel Grad hat es im Schlafzimmer?", "~19 Grad", NEW],
+    ["state", "Ist der Ventilator aus?", "~^(Ja|Nein), Bedroom Fan ist (an|aus)\\.$", NEW],
+    ["date", "Welcher Tag ist heute?", "~^Heute ist", NEW],
+    ["on_off", "Stell den Ventilator an", "fan.bedroom_fan", NEW],
   ],
   fr: [
     ["on_off", "Allume la bouilloire", "switch.kettle"],
@@ -152,7 +173,11 @@ const rows: Record<string, Row[]> = {
     ["relative", "Tamise la lampe de bureau", "light.desk_lamp"],
     ["state", "Est-ce que la bouilloire est allumée ?", "~^(Oui|Non), Kettle est (allumé|éteint)\\.$"],
     ["state", "La porte du garage est-elle ouverte ?", "~^(Oui|Non), Garage Door est (ouvert|fermé)\\.$"],
-    ["state", "Est-ce que la porte d'entrée est verrouillée ?", "~^(Oui|Non), Front Door est (verrouillé|déverrouillé)\\.$"],
+    [
+      "state",
+      "Est-ce que la porte d'entrée est verrouillée ?",
+      "~^(Oui|Non), Front Door est (verrouillé|déverrouillé)\\.$",
+    ],
     ["sensor", "Quelle est la température dans le bureau ?", "~21,5 degrés"],
     ["sensor", "Quelle température fait-il dans la chambre ?", "~19 degrés"],
     ["sensor", "Quel est le taux d'humidité dans le bureau ?", "~48 pour cent"],
@@ -173,6 +198,14 @@ const rows: Record<string, Row[]> = {
     ["typo", "Éteins la lampe du salom", "light.living_room_lamp"],
     ["reject", "Allume la bouilloire et la télé", "-"],
     ["reject", "Raconte-moi une blague", "-"],
+    ["on_off", "Tu peux allumer la bouilloire ?", "switch.kettle", NEW],
+    ["area", "Éteins la lumière du salon", "light.living_room_lamp", NEW],
+    ["cover", "Ouvre les volets", "cover.bedroom_blinds", NEW],
+    ["sensor", "Il fait combien dans le bureau ?", "~21,5 degrés", NEW],
+    ["time", "Quelle heure il est ?", "~^Il est", NEW],
+    ["relative", "Baisse un peu la lampe du salon", "light.living_room_lamp", NEW],
+    ["state", "Le ventilateur est allumé ?", "~^(Oui|Non), Bedroom Fan est (allumé|éteint)\\.$", NEW],
+    ["on_off", "Mets le radiateur en marche", "switch.office_heater", NEW],
   ],
   es: [
     ["on_off", "Enciende el hervidor", "switch.kettle"],
@@ -199,7 +232,11 @@ const rows: Record<string, Row[]> = {
     ["relative", "Atenúa la lámpara del escritorio", "light.desk_lamp"],
     ["state", "¿Está encendido el hervidor?", "~^(Sí|No), Kettle está (encendido|apagado)\\.$"],
     ["state", "¿Está abierta la puerta del garaje?", "~^(Sí|No), Garage Door está (abierto|cerrado)\\.$"],
-    ["state", "¿Está bloqueada la puerta principal?", "~^(Sí|No), Front Door está (bloqueado|desbloqueado)\\.$"],
+    [
+      "state",
+      "¿Está bloqueada la puerta principal?",
+      "~^(Sí|No), Front Door está (bloqueado|desbloqueado)\\.$",
+    ],
     ["sensor", "¿Qué temperatura hace en la oficina?", "~21,5 grados"],
     ["sensor", "¿Cuál es la temperatura del dormitorio?", "~19 grados"],
     ["sensor", "¿Cuánta humedad hay en la oficina?", "~48 por ciento"],
@@ -215,11 +252,23 @@ const rows: Record<string, Row[]> = {
     ["time", "¿Qué hora es?", "~^Son las \\d{1,2}:\\d{2}\\.$"],
     ["date", "¿Qué día es hoy?", "~^Hoy es \\w+, \\d{1,2} de \\w+ de \\d{4}\\.$"],
     ["volume", "Pon el volumen al 30 %", "media_player.living_room_speaker"],
-    ["volume", "Ajusta el volumen del altavoz del salón al 50 por ciento", "media_player.living_room_speaker"],
+    [
+      "volume",
+      "Ajusta el volumen del altavoz del salón al 50 por ciento",
+      "media_player.living_room_speaker",
+    ],
     ["typo", "Enciende el hervidr", "switch.kettle"],
     ["typo", "Apaga la lámpara del salom", "light.living_room_lamp"],
     ["reject", "Enciende la luz y la tele", "-"],
     ["reject", "Cuéntame un chiste", "-"],
+    ["on_off", "¿Puedes encender el hervidor?", "switch.kettle", NEW],
+    ["area", "Apaga la luz del salón", "light.living_room_lamp", NEW],
+    ["cover", "Abre las persianas", "cover.bedroom_blinds", NEW],
+    ["sensor", "¿Qué temperatura hay en el dormitorio?", "~19 grados", NEW],
+    ["time", "¿Me dices la hora?", "~^Son las", NEW],
+    ["volume", "Sube el volumen al 60 %", "media_player.living_room_speaker", NEW],
+    ["state", "¿Está apagado el ventilador?", "~^(Sí|No), Bedroom Fan está (encendido|apagado)\\.$", NEW],
+    ["on_off", "Pon en marcha el calefactor", "switch.office_heater", NEW],
   ],
   nl: [
     ["on_off", "Zet de waterkoker aan", "switch.kettle"],
@@ -267,6 +316,14 @@ const rows: Record<string, Row[]> = {
     ["typo", "Zet de woonkamerlmp uit", "light.living_room_lamp"],
     ["reject", "Zet de lamp en de tv aan", "-"],
     ["reject", "Vertel een mop", "-"],
+    ["on_off", "Kun je de waterkoker aanzetten?", "switch.kettle", NEW],
+    ["area", "Licht in de keuken uit", KITCHEN_LIGHTS, NEW],
+    ["cover", "Doe de garagedeur open", "cover.garage_door", NEW],
+    ["sensor", "Wat is de temperatuur in de slaapkamer?", "~19 graden", NEW],
+    ["time", "Hoe laat is het nu?", "~^Het is", NEW],
+    ["on_off", "Zet de ventilator aan alsjeblieft", "fan.bedroom_fan", NEW],
+    ["state", "Is de ventilator uit?", "~^(Ja|Nee), Bedroom Fan is (aan|uit)\\.$", NEW],
+    ["relative", "Maak het licht in de woonkamer wat feller", "light.living_room_lamp", NEW],
   ],
   it: [
     ["on_off", "Accendi il bollitore", "switch.kettle"],
@@ -309,11 +366,23 @@ const rows: Record<string, Row[]> = {
     ["time", "Che ore sono?", "~^Sono le \\d{1,2}:\\d{2}\\.$"],
     ["date", "Che giorno è oggi?", "~^Oggi è \\w+ \\d{1,2} \\w+ \\d{4}\\.$"],
     ["volume", "Metti il volume al 30 %", "media_player.living_room_speaker"],
-    ["volume", "Imposta il volume della cassa del soggiorno al 50 per cento", "media_player.living_room_speaker"],
+    [
+      "volume",
+      "Imposta il volume della cassa del soggiorno al 50 per cento",
+      "media_player.living_room_speaker",
+    ],
     ["typo", "Accendi il bollitor", "switch.kettle"],
     ["typo", "Spegni la lampada del soggiorna", "light.living_room_lamp"],
     ["reject", "Accendi la luce e la tv", "-"],
     ["reject", "Raccontami una barzelletta", "-"],
+    ["on_off", "Puoi accendere il bollitore?", "switch.kettle", NEW],
+    ["area", "Spegni la luce del soggiorno", "light.living_room_lamp", NEW],
+    ["cover", "Apri le tapparelle", "cover.bedroom_blinds", NEW],
+    ["sensor", "Che temperatura c'è nell'ufficio?", "~21,5 gradi", NEW],
+    ["time", "Mi dici che ore sono?", "~^Sono le", NEW],
+    ["volume", "Alza il volume al 60 per cento", "media_player.living_room_speaker", NEW],
+    ["state", "Il ventilatore è spento?", "~^(Sì|No), Bedroom Fan è (acceso|spento)\\.$", NEW],
+    ["all", "Accendi tutte le luci del soggiorno", "light.living_room_lamp", NEW],
   ],
 };
 

@@ -347,17 +347,18 @@ export function createFastPath(options: FastPathOptions) {
     private async apply(target: Target): Promise<Acted> {
       const { intent } = this.match;
       let level = this.match.level;
-      if (intent === "brighten" || intent === "dim") {
-        // "it" may name a device remembered from an earlier sentence: use its state now.
+      const relative = intent === "brighten" || intent === "dim";
+      // What it does now decides what to send: its state as of now, not as listed or remembered.
+      if ((relative || intent === "toggle") && target.source === "zwave") {
+        const nodeId = target.device.nodeId;
+        const now = (await catalog.devices({ refresh: true })).find((d) => d.nodeId === nodeId);
+        if (now) target = { ...target, device: now };
+      }
+      if (relative) {
         const fresh: Target =
           target.source === "ha"
             ? { ...target, entity: mirror.entity(target.entity.entityId) ?? target.entity }
-            : {
-                ...target,
-                device:
-                  (await catalog.devices({ refresh: true })).find((d) => d.nodeId === target.device.nodeId) ??
-                  target.device,
-              };
+            : target;
         const current = currentLevel(fresh);
         level = intent === "brighten" ? Math.min(100, current + STEP) : Math.max(1, current - STEP);
       }

@@ -68,7 +68,7 @@ export interface FastPathReplies {
 
 /**
  * One language's sentences, as data. A query_sensor template without `{sensor}` asks for the
- * temperature ("how many degrees is it"). Templates use `{name}`, `{level}` and `{sensor}` slots,
+ * temperature ("how many degrees is it"); `{area}` is a place said apart from the name. Templates use `{name}`, `{area}`, `{level}`, `{sensor}` and `{state}` slots,
  * `[a|b]` for optional words and `(a|b)` for alternatives (each may be several words); matching
  * ignores case, accents and punctuation. Adding a language means adding one of these, not code.
  */

@@ -54,6 +54,7 @@ export function createMatcher(grammar: FastPathGrammar) {
   const levelWords = new Map(Object.entries(grammar.levels).map(([w, v]) => [fold(w), v]));
   const slots: Record<string, string> = {
     name: "(?<name>.+?)",
+    area: "(?<area>.+?)",
     level: `(?<level>\\d{1,3}|${alternation(levelWords.keys())})`,
     sensor: `(?<sensor>${alternation(sensorWords.keys())})`,
     state: `(?<state>${alternation(stateWords.keys())})`,
@@ -105,7 +106,11 @@ export function createMatcher(grammar: FastPathGrammar) {
         const groups = found.groups ?? {};
         const match: FastMatch = { intent };
         if (groups.name !== undefined) {
-          const { name, all } = cleanName(groups.name);
+          // "lights off in the kitchen": the area comes back as the name's "in <area>".
+          const raw = groups.area
+            ? `${groups.name} ${fold(grammar.areaPrepositions[0] ?? "")} ${groups.area}`
+            : groups.name;
+          const { name, all } = cleanName(raw);
           if (!name || articleWords.has(name)) continue;
           // "the kettle and the fan" is two requests; half-understood is not understood.
           if (conjunction.test(name)) return undefined;

@@ -36,9 +36,12 @@ export function createZwaveCatalog(registry: ToolRegistry) {
 
   return {
     async devices(options: { refresh?: boolean } = {}): Promise<ZwaveDevice[]> {
-      if (!options.refresh && cached && Date.now() - cached.at < FRESH_MS) return cached.devices;
-      inflight ??= load().finally(() => (inflight = undefined));
-      return inflight;
+      const refresh = () => (inflight ??= load().finally(() => (inflight = undefined)));
+      if (options.refresh || !cached) return refresh();
+      // Older than a few seconds: answer with what we know and refresh behind it, so a sentence
+      // never waits for a listing that names the same devices.
+      if (Date.now() - cached.at >= FRESH_MS) void refresh().catch(() => undefined);
+      return cached.devices;
     },
   };
 }

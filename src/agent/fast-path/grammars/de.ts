@@ -146,16 +146,25 @@ export const de: FastPathGrammar = {
     },
     {
       intent: "unlock",
-      templates: ["(entriegle|entriegel|entriegele) {name}", "(schließe|schließ|sperre|sperr) {name} auf"],
+      templates: [
+        "(entriegle|entriegel|entriegele) {name}",
+        "(schließe|schließ|sperre|sperr) {name} auf",
+        "{name} (aufschließen|entriegeln)",
+      ],
     },
     {
       intent: "lock",
-      templates: ["(verriegle|verriegel|verriegele) {name}", "(schließe|schließ|sperre|sperr) {name} ab"],
+      templates: [
+        "(verriegle|verriegel|verriegele) {name}",
+        "(schließe|schließ|sperre|sperr) {name} ab",
+        "{name} (abschließen|verriegeln)",
+      ],
     },
     {
       intent: "open",
       templates: [
         "(öffne|öffnen) {name}",
+        "{name} (öffnen|aufmachen)",
         "(mach|mache) {name} auf",
         "(fahre|fahr) {name} (hoch|rauf|nach oben)",
       ],
@@ -164,6 +173,7 @@ export const de: FastPathGrammar = {
       intent: "close",
       templates: [
         "(schließe|schließ|schließen) {name}",
+        "{name} (schließen|zumachen)",
         "(mach|mache) {name} zu",
         "(fahre|fahr) {name} (runter|herunter|nach unten)",
       ],
@@ -172,7 +182,8 @@ export const de: FastPathGrammar = {
     {
       intent: "turn_on",
       templates: [
-        "(schalte|schalt|mach|mache|knipse|knips|dreh|drehe) {name} (ein|an)",
+        "(schalte|schalt|mach|mache|knipse|knips|dreh|drehe|stell|stelle) {name} (ein|an)",
+        "{name} (einschalten|anschalten|anmachen|aktivieren)",
         "(aktiviere|aktivier|starte|start) {name}",
         "{name} (ein|an)",
       ],
@@ -180,7 +191,8 @@ export const de: FastPathGrammar = {
     {
       intent: "turn_off",
       templates: [
-        "(schalte|schalt|mach|mache|knipse|knips|dreh|drehe) {name} aus",
+        "(schalte|schalt|mach|mache|knipse|knips|dreh|drehe|stell|stelle) {name} aus",
+        "{name} (ausschalten|ausmachen|deaktivieren)",
         "(deaktiviere|deaktivier) {name}",
         "{name} aus",
       ],

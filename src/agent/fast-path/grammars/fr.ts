@@ -122,6 +122,8 @@ export const fr: FastPathGrammar = {
         "quelle {sensor} fait il",
         "quelle {sensor} il fait {name}",
         "combien de degrés (fait il|il fait) {name}",
+        "(il fait combien|combien il fait|il fait combien de degrés) {name}",
+        "(il fait combien|combien il fait|il fait combien de degrés)",
         "combien de degrés (fait il|il fait)",
         "(fait il|il fait|est ce qu'il fait) {sensor} {name}",
         "(fait il|il fait|est ce qu'il fait) {sensor}",

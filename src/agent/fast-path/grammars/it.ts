@@ -3,7 +3,7 @@ import type { FastPathGrammar } from "../grammar.js";
 export const it: FastPathGrammar = {
   language: "it",
   locale: "it-IT",
-  fillers: ["per favore", "per piacere", "puoi", "potresti", "ehi", "ok", "adesso", "ora"],
+  fillers: ["per favore", "per piacere", "puoi", "potresti", "ehi", "ok", "adesso"],
   articles: [
     "il",
     "lo",
@@ -58,7 +58,7 @@ export const it: FastPathGrammar = {
   intents: [
     {
       intent: "query_time",
-      templates: ["che ore sono", "che ora è", "mi dici l'ora", "dimmi l'ora", "l'ora"],
+      templates: ["[(mi dici|sai dirmi)] che ore sono", "che ora è", "mi dici l'ora", "dimmi l'ora", "l'ora"],
     },
     {
       intent: "query_date",
@@ -129,13 +129,16 @@ export const it: FastPathGrammar = {
       intent: "query_state",
       templates: ["{name} (è|sono) {state}", "(è|sono) {state} {name}"],
     },
-    { intent: "unlock", templates: ["sblocca {name}", "apri {name} con la chiave"] },
-    { intent: "lock", templates: ["blocca {name}", "chiudi {name} a chiave", "chiudi a chiave {name}"] },
-    { intent: "open", templates: ["apri {name}", "(alza|solleva) {name}"] },
-    { intent: "close", templates: ["chiudi {name}", "abbassa {name}"] },
+    { intent: "unlock", templates: ["(sblocca|sbloccare) {name}", "apri {name} con la chiave"] },
+    {
+      intent: "lock",
+      templates: ["(blocca|bloccare) {name}", "chiudi {name} a chiave", "chiudi a chiave {name}"],
+    },
+    { intent: "open", templates: ["(apri|aprire) {name}", "(alza|alzare|solleva) {name}"] },
+    { intent: "close", templates: ["(chiudi|chiudere) {name}", "(abbassa|abbassare) {name}"] },
     { intent: "toggle", templates: ["(commuta|inverti) {name}"] },
-    { intent: "turn_on", templates: ["accendi {name}", "(attiva|avvia) {name}"] },
-    { intent: "turn_off", templates: ["spegni {name}", "(disattiva|ferma) {name}"] },
+    { intent: "turn_on", templates: ["(accendi|accendere) {name}", "(attiva|attivare|avvia) {name}"] },
+    { intent: "turn_off", templates: ["(spegni|spegnere) {name}", "(disattiva|disattivare|ferma) {name}"] },
   ],
   sensors: {
     temperature: ["temperatura", "caldo", "freddo"],

@@ -109,16 +109,44 @@ export const nl: FastPathGrammar = {
       templates: ["ontgrendel {name}", "doe {name} van het slot", "haal {name} van het slot"],
     },
     { intent: "lock", templates: ["vergrendel {name}", "doe {name} op slot", "zet {name} op slot"] },
-    { intent: "open", templates: ["open {name}", "(doe|zet) {name} open", "(doe|zet) {name} omhoog"] },
-    { intent: "close", templates: ["sluit {name}", "(doe|zet) {name} dicht", "(doe|zet) {name} omlaag"] },
+    {
+      intent: "open",
+      templates: [
+        "open {name}",
+        "(doe|zet) {name} open",
+        "(doe|zet) {name} omhoog",
+        "{name} (openen|opendoen)",
+      ],
+    },
+    {
+      intent: "close",
+      templates: [
+        "sluit {name}",
+        "(doe|zet) {name} dicht",
+        "(doe|zet) {name} omlaag",
+        "{name} (sluiten|dichtdoen)",
+      ],
+    },
     { intent: "toggle", templates: ["schakel {name} om", "wissel {name}"] },
     {
       intent: "turn_on",
-      templates: ["(zet|doe|draai) {name} aan", "schakel {name} in", "activeer {name}", "{name} aan"],
+      templates: [
+        "(zet|doe|draai) {name} aan",
+        "schakel {name} in",
+        "activeer {name}",
+        "{name} (aanzetten|aandoen|inschakelen|activeren)",
+        "{name} aan",
+      ],
     },
     {
       intent: "turn_off",
-      templates: ["(zet|doe|draai) {name} uit", "schakel {name} uit", "deactiveer {name}", "{name} uit"],
+      templates: [
+        "(zet|doe|draai) {name} uit",
+        "schakel {name} uit",
+        "deactiveer {name}",
+        "{name} (uitzetten|uitdoen|uitschakelen)",
+        "{name} uit",
+      ],
     },
   ],
   sensors: {
