@@ -2,7 +2,14 @@ import { z } from "zod";
 import { HomeAssistantError } from "../../ha/errors.js";
 import type { EntityView, HomeMirror } from "../../ha/mirror.js";
 import type { LocalToolDefinition, ToolExecutor, ToolOutput } from "../types.js";
-import { DEFAULT_CONFIRM_TIMEOUT_MS, failure, findEntity, parseArgs, waitForEntity } from "./home-entity.js";
+import {
+  callAndConfirm,
+  DEFAULT_CONFIRM_TIMEOUT_MS,
+  failure,
+  findEntity,
+  parseArgs,
+  waitForEntity,
+} from "./home-entity.js";
 
 /** Domains whose entities HA switches with `<domain>.turn_on|turn_off|toggle`. */
 const SWITCHABLE = new Set([
@@ -74,30 +81,24 @@ async function runOther(
 ): Promise<ToolOutput> {
   const runs = entity.domain === "scene" || entity.domain === "script";
   const wantOpen = action === "turn_on" || (action === "toggle" && !OPENED.has(entity.state));
-  const wait = runs
-    ? undefined
-    : waitForEntity(
-        mirror,
-        entity.entityId,
-        (v) => v.state === (wantOpen ? "open" : "closed"),
-        timeoutMs,
-        signal,
-      );
-  try {
-    await mirror.callService(entity.domain, service, {}, { entity_id: entity.entityId });
-  } catch (err) {
-    wait?.cancel();
-    return failure(err instanceof HomeAssistantError ? err.message : `Home Assistant failed: ${String(err)}`);
-  }
   const structuredContent = { entity_id: entity.entityId, name: entity.name };
-  if (!wait) {
+  // A scene or script has no state that confirms it ran: HA accepting the call is all there is.
+  const done = await callAndConfirm(
+    mirror,
+    entity,
+    { domain: entity.domain, service },
+    (v) => runs || v.state === (wantOpen ? "open" : "closed"),
+    runs ? 0 : timeoutMs,
+    signal,
+  );
+  if (!done.ok) return done.output;
+  if (runs) {
     return {
       text: `activated: ${entity.name}`,
       structuredContent: { ...structuredContent, confirmed: true },
     };
   }
-  wait.check();
-  const after = await wait.promise;
+  const { after } = done;
   if (after) {
     return {
       text: `confirmed: ${entity.name} is ${after.state}`,

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { HomeAssistantError } from "../../ha/errors.js";
 import type { HomeMirror } from "../../ha/mirror.js";
 import type { LocalToolDefinition, ToolExecutor } from "../types.js";
-import { DEFAULT_CONFIRM_TIMEOUT_MS, failure, findEntity, parseArgs, waitForEntity } from "./home-entity.js";
+import { callAndConfirm, DEFAULT_CONFIRM_TIMEOUT_MS, findEntity, parseArgs } from "./home-entity.js";
 
 const argsSchema = z.object({
   name: z.string().trim().min(1, "name the lock"),
@@ -44,17 +43,16 @@ export function lockEntityTool(
     if (!found.ok) return found.output;
     const lock = found.entity;
     const wanted = action === "lock" ? "locked" : "unlocked";
-    const wait = waitForEntity(mirror, lock.entityId, (v) => v.state === wanted, timeoutMs, context.signal);
-    try {
-      await mirror.callService("lock", action, {}, { entity_id: lock.entityId });
-    } catch (err) {
-      wait.cancel();
-      return failure(
-        err instanceof HomeAssistantError ? err.message : `Home Assistant failed: ${String(err)}`,
-      );
-    }
-    wait.check();
-    const after = await wait.promise;
+    const done = await callAndConfirm(
+      mirror,
+      lock,
+      { domain: "lock", service: action },
+      (v) => v.state === wanted,
+      timeoutMs,
+      context.signal,
+    );
+    if (!done.ok) return done.output;
+    const { after } = done;
     const structuredContent = { entity_id: lock.entityId, name: lock.name, confirmed: !!after };
     if (after) return { text: `confirmed: ${lock.name} is ${wanted}`, structuredContent };
     const now = mirror.entity(lock.entityId);
