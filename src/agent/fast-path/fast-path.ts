@@ -223,7 +223,9 @@ export function createFastPath(options: FastPathOptions) {
         );
       }
       if (resolved.kind === "not_exposed") return this.unsure(fill(r.notExposed, { name: resolved.name }));
-      return this.unsure(fill(r.notFound, { name: resolved.name }) + unseenHome(mirror));
+      const unseen = unseenHome(mirror);
+      const why = unseen === undefined ? "" : ` ${fill(r.homeUnseen, { error: unseen })}`;
+      return this.unsure(fill(r.notFound, { name: resolved.name }) + why);
     }
 
     private async act(): Promise<FastPathOutcome> {
@@ -660,9 +662,9 @@ function sameState(asked: StateWord, actual: StateWord): boolean {
   return asked === actual;
 }
 
-/** "Not found" means little while Home Assistant's devices have never been loaded: say why. */
-function unseenHome(mirror: HomeMirror): string {
+/** "Not found" means little while Home Assistant's devices have never been loaded: why not. */
+function unseenHome(mirror: HomeMirror): string | undefined {
   const status = mirror.status();
-  if (!status.configured || status.lastSync) return "";
-  return ` (${status.error ?? "Home Assistant is not connected"})`;
+  if (!status.configured || status.lastSync) return undefined;
+  return status.error ?? "it is not connected";
 }

@@ -58,6 +58,8 @@ export interface FastPathReplies {
   stateIs: string;
   notFound: string;
   notExposed: string;
+  /** Said after "not found" while Home Assistant's devices were never loaded: `{error}` says why. */
+  homeUnseen: string;
   ambiguous: string;
   cannotDo: string;
   failed: string;

@@ -263,6 +263,7 @@ export const de: FastPathGrammar = {
     stateNo: "Nein, {name} ist {state}.",
     stateIs: "{name} ist {state}.",
     notFound: "Ich habe kein Gerät namens {name} gefunden.",
+    homeUnseen: "Ich sehe die Geräte von Home Assistant noch nicht: {error}.",
     notExposed: "{name} ist nicht für Assist freigegeben, deshalb steuere ich es nicht.",
     ambiguous: "Welches meinst du: {candidates}?",
     cannotDo: "Das kann {name} nicht.",

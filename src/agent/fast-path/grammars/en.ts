@@ -202,6 +202,7 @@ export const en: FastPathGrammar = {
     stateNo: "No, {name} is {state}.",
     stateIs: "{name} is {state}.",
     notFound: "I couldn't find a device called {name}.",
+    homeUnseen: "I can't see Home Assistant's devices yet: {error}.",
     notExposed: "{name} is not exposed to Assist, so I won't control it.",
     ambiguous: "Which one do you mean: {candidates}?",
     cannotDo: "{name} can't do that.",

@@ -194,6 +194,7 @@ export const es: FastPathGrammar = {
     stateNo: "No, {name} está {state}.",
     stateIs: "{name} está {state}.",
     notFound: "No he encontrado ningún dispositivo llamado {name}.",
+    homeUnseen: "Todavía no veo los dispositivos de Home Assistant: {error}.",
     notExposed: "{name} no está expuesto a Assist, así que no lo controlo.",
     ambiguous: "¿Cuál quieres decir: {candidates}?",
     cannotDo: "{name} no puede hacer eso.",

@@ -219,6 +219,7 @@ export const fr: FastPathGrammar = {
     stateNo: "Non, {name} est {state}.",
     stateIs: "{name} est {state}.",
     notFound: "Je n'ai trouvé aucun appareil nommé {name}.",
+    homeUnseen: "Je ne vois pas encore les appareils de Home Assistant : {error}.",
     notExposed: "{name} n'est pas exposé à Assist, je ne le commande donc pas.",
     ambiguous: "Lequel veux-tu dire : {candidates} ?",
     cannotDo: "{name} ne sait pas faire cela.",

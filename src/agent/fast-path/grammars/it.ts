@@ -205,6 +205,7 @@ export const it: FastPathGrammar = {
     stateNo: "No, {name} è {state}.",
     stateIs: "{name} è {state}.",
     notFound: "Non ho trovato nessun dispositivo chiamato {name}.",
+    homeUnseen: "Non vedo ancora i dispositivi di Home Assistant: {error}.",
     notExposed: "{name} non è esposto ad Assist, quindi non lo comando.",
     ambiguous: "Quale intendi: {candidates}?",
     cannotDo: "{name} non può farlo.",

@@ -214,6 +214,7 @@ export const nl: FastPathGrammar = {
     stateNo: "Nee, {name} is {state}.",
     stateIs: "{name} is {state}.",
     notFound: "Ik kon geen apparaat vinden met de naam {name}.",
+    homeUnseen: "Ik zie de apparaten van Home Assistant nog niet: {error}.",
     notExposed: "{name} is niet zichtbaar voor Assist, dus ik bedien het niet.",
     ambiguous: "Welke bedoel je: {candidates}?",
     cannotDo: "Dat kan {name} niet.",
