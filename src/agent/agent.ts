@@ -41,6 +41,7 @@ export interface AgentOptions {
 }
 
 const SPEECH_TIMEOUT = "Sorry, that took too long. Please try again.";
+const HA_AGENT_TIMEOUT_MS = 5000;
 
 export function createAgent(options: AgentOptions): ConversationAgent {
   const { registry, mirror, logger, model } = options;
@@ -109,11 +110,21 @@ export function createAgent(options: AgentOptions): ConversationAgent {
   ) {
     if (!mirror.status().connected) return undefined;
     let reply;
+    let timer: NodeJS.Timeout | undefined;
     try {
-      reply = await mirror.converse(text, language);
+      // A slow answer must leave the LLM (or our own reply) time within the turn.
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${HA_AGENT_TIMEOUT_MS / 1000} s`)),
+          HA_AGENT_TIMEOUT_MS,
+        );
+      });
+      reply = await Promise.race([mirror.converse(text, language), late]);
     } catch (err) {
       logger.warn(`Home Assistant's agent failed: ${(err as Error).message}`);
       return undefined;
+    } finally {
+      clearTimeout(timer);
     }
     const handledBy = "home assistant";
     if (reply.responseType !== "error") {

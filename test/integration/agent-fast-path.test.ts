@@ -2,6 +2,7 @@
 // uses → the fake Home Assistant (real haws client), in each of the six languages.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAgent } from "../../src/agent/agent.js";
+import { createChatModel } from "../../src/agent/chat-model.js";
 import type { ConversationAgent } from "../../src/agent/types.js";
 import { createHomeMirror, type HomeMirror } from "../../src/ha/mirror.js";
 import { homeTools } from "../../src/tools/local/index.js";
@@ -9,6 +10,7 @@ import { createToolRegistry } from "../../src/tools/registry.js";
 import { captureLogger } from "../support/capture-logger.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
 import { startFakeHa, type FakeHa } from "../support/ha-server.js";
+import { startFakeLlm } from "../support/llm/server.js";
 import { waitFor } from "../support/wait-for.js";
 
 let ha: FakeHa;
@@ -290,6 +292,15 @@ describe("Home Assistant's own agent as the second local path", () => {
     expect(result.speech).toMatch(/^Kettle is (on|off)$/);
   });
 
+  it("keeps our own reply when HA knows no such device either (no_valid_targets)", async () => {
+    const result = await say("turn on the toaster");
+    expect(ha.conversations).toEqual([
+      { text: "turn on the toaster", language: "en", agent_id: "conversation.home_assistant" },
+    ]);
+    expect(result.speech).toBe("I couldn't find a device called toaster.");
+    expect(result.response_type).toBe("error");
+  });
+
   it("keeps our own reply when HA doesn't understand either", async () => {
     const result = await say("tell me a joke");
     expect(ha.conversations).toHaveLength(1);
@@ -314,6 +325,43 @@ describe("Home Assistant's own agent as the second local path", () => {
   it("is not asked for what the fast path handled", async () => {
     await say("turn off the kettle");
     expect(ha.conversations).toEqual([]);
+  });
+});
+
+describe("Home Assistant's agent before the LLM", () => {
+  it("asks HA first and the LLM only when HA could not help", async () => {
+    const llm = await startFakeLlm({ script: () => "Why did the kettle whistle? It was steamed." });
+    try {
+      const model = await createChatModel({
+        provider: "openai",
+        model: "gpt-4o-mini",
+        apiKey: "test",
+        baseUrl: llm.openaiUrl,
+        timeoutMs: 10_000,
+      });
+      const { logger } = captureLogger();
+      const registry = createToolRegistry({ logger });
+      for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
+      const withLlm = createAgent({
+        registry,
+        mirror,
+        logger,
+        model: model!,
+        provider: "openai",
+        language: "en",
+      });
+
+      const handledByHa = await withLlm.handle({ text: "tänd kettle", language: "sv" });
+      expect(handledByHa.speech).toBe("Slog på Kettle");
+      expect(llm.requests).toHaveLength(0);
+
+      const joke = await withLlm.handle({ text: "tell me a joke", language: "en" });
+      expect(ha.conversations.map((c) => c.text)).toEqual(["tänd kettle", "tell me a joke"]);
+      expect(llm.requests).toHaveLength(1);
+      expect(joke.speech).toBe("Why did the kettle whistle? It was steamed.");
+    } finally {
+      await llm.close();
+    }
   });
 });
 
