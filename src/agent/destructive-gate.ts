@@ -3,6 +3,13 @@ import type { ToolResult } from "../tools/types.js";
 import type { ResponseType } from "./types.js";
 
 const PENDING_MS = 2 * 60 * 1000;
+
+/** The turn in which the user said yes: a held call runs within its signal and time limit. */
+export interface HeldTurn {
+  signal: AbortSignal;
+  toolTimeoutMs: number;
+  deviceId?: string | undefined;
+}
 // Yes and no in the fast path's languages too (en, de, fr, es, nl, it).
 const YES =
   /^(yes|yeah|yep|sure|confirm|confirmed|do it|go ahead|ok|okay|please do|ja|jawohl|genau|mach das|oui|ouais|d'accord|vas-y|sí|si|claro|vale|sì|certo|jazeker|doe maar)(?=$|[\s.,!])/iu;
@@ -16,7 +23,13 @@ const NO =
 export function createDestructiveGate(registry: ToolRegistry) {
   const pending = new Map<
     string,
-    { name: string; args: Record<string, unknown>; until: number; reply?: (result: ToolResult) => string }
+    {
+      name: string;
+      args: Record<string, unknown>;
+      until: number;
+      reply?: (result: ToolResult) => string;
+      run?: (turn: HeldTurn) => Promise<ToolResult>;
+    }
   >();
 
   function isDestructive(name: string): boolean {
@@ -26,21 +39,17 @@ export function createDestructiveGate(registry: ToolRegistry) {
   return {
     /**
      * Holds a destructive call and returns what the model should be told; undefined lets it run.
-     * `reply` words the outcome once confirmed (the fast path speaks the user's language).
+     * The fast path holds its own calls (`run`, by identifier) and words the outcome (`reply`,
+     * in the user's language); it knows they need confirming, so they are always held.
      */
     hold(
       conversationId: string,
       name: string,
       args: Record<string, unknown>,
-      reply?: (result: ToolResult) => string,
+      own?: { reply: (result: ToolResult) => string; run: (turn: HeldTurn) => Promise<ToolResult> },
     ): string | undefined {
-      if (!isDestructive(name)) return undefined;
-      pending.set(conversationId, {
-        name,
-        args,
-        until: Date.now() + PENDING_MS,
-        ...(reply ? { reply } : {}),
-      });
+      if (!own && !isDestructive(name)) return undefined;
+      pending.set(conversationId, { name, args, until: Date.now() + PENDING_MS, ...own });
       return `Not done yet: ${name} needs the user's confirmation. Ask the user to confirm this exact action with yes or no, and do not call ${name} again.`;
     },
 
@@ -58,11 +67,13 @@ export function createDestructiveGate(registry: ToolRegistry) {
       if (NO.test(reply))
         return { speech: "Okay, I won't do that.", responseType: "action_done", results: [] };
       if (!YES.test(reply)) return undefined;
-      const result = await registry.execute(held.name, held.args, {
-        timeoutMs: options.toolTimeoutMs,
-        signal: options.signal,
-        ...(options.deviceId ? { deviceId: options.deviceId } : {}),
-      });
+      const result = held.run
+        ? await held.run(options)
+        : await registry.execute(held.name, held.args, {
+            timeoutMs: options.toolTimeoutMs,
+            signal: options.signal,
+            ...(options.deviceId ? { deviceId: options.deviceId } : {}),
+          });
       return {
         speech: held.reply
           ? held.reply(result)

@@ -1,7 +1,10 @@
 import type { EntityView, HomeMirror } from "../../ha/mirror.js";
 import { normalizeName } from "../../spoken-name.js";
+import type { ToolIdentifier } from "../../tools/identifier.js";
+import { BUILTIN_TOOLS, ZWAVE_TOOLS } from "../../tools/own-servers.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
+import type { HeldTurn } from "../destructive-gate.js";
 import type { ResponseType } from "../types.js";
 import {
   fill,
@@ -53,7 +56,7 @@ export interface FastPathOptions {
     conversationId: string,
     tool: string,
     args: Record<string, unknown>,
-    reply: (result: ToolResult) => string,
+    own: { reply: (result: ToolResult) => string; run: (turn: HeldTurn) => Promise<ToolResult> },
   ) => string | undefined;
 }
 
@@ -142,8 +145,9 @@ export function createFastPath(options: FastPathOptions) {
     return entry && Date.now() - entry.at < REMEMBER_MS ? entry.targets : undefined;
   }
 
-  async function call(name: string, args: Record<string, unknown>, request: FastPathRequest) {
-    return registry.execute(name, args, {
+  /** By identifier: a user's server may offer a tool of the same name. */
+  async function call(tool: ToolIdentifier, args: Record<string, unknown>, request: FastPathRequest) {
+    return registry.executeIdentifier(tool, args, {
       timeoutMs: request.toolTimeoutMs,
       signal: request.signal,
       ...(request.deviceId ? { deviceId: request.deviceId } : {}),
@@ -185,8 +189,8 @@ export function createFastPath(options: FastPathOptions) {
       return { kind: "unsure", speech, results: this.results };
     }
 
-    private async call(name: string, args: Record<string, unknown>): Promise<ToolResult> {
-      const result = await call(name, args, this.request);
+    private async call(tool: ToolIdentifier, args: Record<string, unknown>): Promise<ToolResult> {
+      const result = await call(tool, args, this.request);
       this.results.push(result);
       return result;
     }
@@ -272,10 +276,16 @@ export function createFastPath(options: FastPathOptions) {
 
     /** Locks run only after the user says yes: the call is held, and the question asked. */
     private async lock(target: Target, action: "lock" | "unlock"): Promise<FastPathOutcome> {
-      const [tool, args] =
+      const [tool, args]: [ToolIdentifier, Record<string, unknown>] =
         target.source === "ha"
-          ? ["lock_entity", { name: target.entity.entityId, action }]
-          : ["lock_zwave_door", { deviceName: `node ${target.device.nodeId}`, action }];
+          ? [
+              { ...BUILTIN_TOOLS, name: "lock_entity" },
+              { name: target.entity.entityId, action },
+            ]
+          : [
+              { ...ZWAVE_TOOLS, name: "lock_zwave_door" },
+              { deviceName: `node ${target.device.nodeId}`, action },
+            ];
       const r = this.replies;
       const outcome = (result: ToolResult) =>
         !result.ok
@@ -286,9 +296,17 @@ export function createFastPath(options: FastPathOptions) {
                 name: target.name,
                 state: this.grammar.states[action === "lock" ? "locked" : "unlocked"],
               });
-      const held = options.hold?.(this.request.conversationId, tool, args, (result) =>
-        capitalize(outcome(result)),
-      );
+      const held = options.hold?.(this.request.conversationId, tool.name, args, {
+        reply: (result) => capitalize(outcome(result)),
+        // Confirmed in a later turn: the call runs with that turn's signal and time limit.
+        run: (turn) =>
+          call(tool, args, {
+            ...this.request,
+            signal: turn.signal,
+            toolTimeoutMs: turn.toolTimeoutMs,
+            ...(turn.deviceId ? { deviceId: turn.deviceId } : {}),
+          }),
+      });
       if (held !== undefined) {
         return this.done(
           fill(action === "lock" ? r.confirmLock : r.confirmUnlock, { name: target.name }),
@@ -376,13 +394,19 @@ export function createFastPath(options: FastPathOptions) {
               : intent === "turn_off" || intent === "close"
                 ? "off"
                 : "on";
-        result = await this.call("control_zwave_device", {
-          deviceName: `node ${target.device.nodeId}`,
-          action,
-          ...(action === "dim" ? { level } : {}),
-        });
+        result = await this.call(
+          { ...ZWAVE_TOOLS, name: "control_zwave_device" },
+          {
+            deviceName: `node ${target.device.nodeId}`,
+            action,
+            ...(action === "dim" ? { level } : {}),
+          },
+        );
       } else if (intent === "set_volume") {
-        result = await this.call("set_volume", { name: target.entity.entityId, level });
+        result = await this.call(
+          { ...BUILTIN_TOOLS, name: "set_volume" },
+          { name: target.entity.entityId, level },
+        );
       } else {
         const action =
           intent === "turn_off" || intent === "close"
@@ -390,17 +414,22 @@ export function createFastPath(options: FastPathOptions) {
             : intent === "toggle"
               ? "toggle"
               : "turn_on";
-        result = await this.call("control_entity", {
-          name: target.entity.entityId,
-          action,
-          ...(level !== undefined ? { brightness: level } : {}),
-        });
+        result = await this.call(
+          { ...BUILTIN_TOOLS, name: "control_entity" },
+          {
+            name: target.entity.entityId,
+            action,
+            ...(level !== undefined ? { brightness: level } : {}),
+          },
+        );
       }
-      const shown =
-        target.source === "zwave" && typeof result.structuredContent?.device === "string"
-          ? result.structuredContent.device
-          : target.name;
-      return { target, result, ok: result.ok, confirmed: result.ok && isConfirmed(result), name: shown };
+      return {
+        target,
+        result,
+        ok: result.ok,
+        confirmed: result.ok && isConfirmed(result),
+        name: target.name,
+      };
     }
 
     private actedSpeech(target: Target, acted: Acted): string {
@@ -470,7 +499,7 @@ export function createFastPath(options: FastPathOptions) {
     }
 
     private async clock(intent: "query_time" | "query_date"): Promise<FastPathOutcome> {
-      const result = await this.call("get_datetime", {});
+      const result = await this.call({ ...BUILTIN_TOOLS, name: "get_datetime" }, {});
       const iso = result.structuredContent?.iso;
       const zone = result.structuredContent?.time_zone;
       if (!result.ok || typeof iso !== "string" || typeof zone !== "string") {
@@ -571,7 +600,10 @@ export function createFastPath(options: FastPathOptions) {
         ]),
       ];
       for (const device of devices) {
-        const result = await this.call("get_device_sensor_data", { deviceName: `node ${device.nodeId}` });
+        const result = await this.call(
+          { ...ZWAVE_TOOLS, name: "get_device_sensor_data" },
+          { deviceName: `node ${device.nodeId}` },
+        );
         const readings = Array.isArray(result.structuredContent?.readings)
           ? result.structuredContent.readings
           : [];

@@ -1,4 +1,5 @@
 import { normalizeName } from "../../spoken-name.js";
+import { ZWAVE_TOOLS } from "../../tools/own-servers.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 
 export interface ZwaveDevice {
@@ -21,8 +22,8 @@ export function createZwaveCatalog(registry: ToolRegistry) {
   let inflight: Promise<ZwaveDevice[]> | undefined;
 
   async function load(): Promise<ZwaveDevice[]> {
-    const result = await registry.execute(
-      "list_zwave_devices",
+    const result = await registry.executeIdentifier(
+      { ...ZWAVE_TOOLS, name: "list_zwave_devices" },
       { includeInactive: true },
       { timeoutMs: 3000 },
     );

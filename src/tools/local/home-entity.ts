@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { HomeAssistantError } from "../../ha/errors.js";
 import type { EntityView, HomeMirror } from "../../ha/mirror.js";
 import type { ToolOutput } from "../types.js";
+import { describeIssues } from "../../shared/zod-issues.js";
 
 export function failure(text: string): ToolOutput {
   return { text, isError: true };
@@ -17,10 +18,7 @@ export function parseArgs<T>(
 ): { ok: true; value: T } | { ok: false; output: ToolOutput } {
   const parsed = schema.safeParse(args);
   if (parsed.success) return { ok: true, value: parsed.data };
-  const problems = parsed.error.issues
-    .map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message))
-    .join("; ");
-  return { ok: false, output: failure(`Invalid arguments for ${tool}: ${problems}`) };
+  return { ok: false, output: failure(`Invalid arguments for ${tool}: ${describeIssues(parsed.error)}`) };
 }
 
 /** Home Assistant can't answer at all: not configured, or never synced. */
@@ -116,6 +114,11 @@ export function waitForEntity(
 }
 
 export const DEFAULT_CONFIRM_TIMEOUT_MS = 3000;
+
+export interface ConfirmOptions {
+  /** How long to wait for the device to report its new state. */
+  confirmTimeoutMs?: number;
+}
 
 /**
  * Calls a service on one entity and waits for the state that confirms it: the entity's view

@@ -1,10 +1,21 @@
 import { z } from "zod";
 import type { HomeMirror } from "../../ha/mirror.js";
 import type { LocalToolDefinition, ToolExecutor } from "../types.js";
-import { callAndConfirm, DEFAULT_CONFIRM_TIMEOUT_MS, findEntity, parseArgs } from "./home-entity.js";
+import {
+  callAndConfirm,
+  type ConfirmOptions,
+  DEFAULT_CONFIRM_TIMEOUT_MS,
+  findEntity,
+  parseArgs,
+} from "./home-entity.js";
+import { inputSchemaOf } from "./input-schema.js";
 
 const argsSchema = z.object({
-  name: z.string().trim().min(1, "name the lock"),
+  name: z
+    .string()
+    .trim()
+    .min(1, "name the lock")
+    .describe('Name, alias or entity id of the lock, e.g. "Front Door"'),
   action: z.enum(["lock", "unlock"]),
 });
 
@@ -13,22 +24,14 @@ const definition: LocalToolDefinition = {
   description:
     "Locks or unlocks a Home Assistant lock. Unlocking opens the home to anyone: only do it when the user " +
     "clearly asked for it. The answer says whether the lock confirmed its new state.",
-  inputSchema: {
-    type: "object",
-    properties: {
-      name: { type: "string", description: 'Name, alias or entity id of the lock, e.g. "Front Door"' },
-      action: { type: "string", enum: ["lock", "unlock"] },
-    },
-    required: ["name", "action"],
-    additionalProperties: false,
-  },
+  inputSchema: inputSchemaOf(argsSchema),
   annotations: { title: "Lock or unlock", readOnlyHint: false, destructiveHint: true, idempotentHint: true },
 };
 
 /** `lock_entity {name, action}`: `lock.lock|unlock`, confirmed by the lock's reported state. */
 export function lockEntityTool(
   mirror: HomeMirror,
-  options: { confirmTimeoutMs?: number } = {},
+  options: ConfirmOptions = {},
 ): { definition: LocalToolDefinition; executor: ToolExecutor } {
   const timeoutMs = options.confirmTimeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS;
   const executor: ToolExecutor = async (args, context) => {
