@@ -132,15 +132,14 @@ console.log(
 console.log(
   `  ${"sentences".padEnd(11)}${languages.map((l) => String(outcomes.filter((o) => o.language === l).length).padStart(7)).join("")}`,
 );
-const held = outcomes.filter((o) => o.entry.heldOut);
-console.log(
-  `  ${"held-out".padEnd(11)}${languages
-    .map((l) => {
-      const list = held.filter((o) => o.language === l);
-      return `${list.filter((o) => o.ok).length}/${list.length}`.padStart(7);
-    })
-    .join("")}`,
-);
+for (const batch of [1, 2] as const) {
+  const held = outcomes.filter((o) => o.entry.heldOut === batch);
+  const cells = languages.map((l) => {
+    const list = held.filter((o) => o.language === l);
+    return `${list.filter((o) => o.ok).length}/${list.length}`.padStart(7);
+  });
+  console.log(`  ${`held-out ${batch}`.padEnd(11)}${cells.join("")}`);
+}
 const wrong = outcomes.filter((o) => o.wrong.length);
 console.log(`  wrong actions: ${wrong.reduce((n, o) => n + o.wrong.length, 0)} (goal 0)`);
 const turn = summarise(outcomes.map((o) => o.ms));

@@ -529,8 +529,8 @@ export function createFastPath(options: FastPathOptions) {
         const zwave = devices.filter(
           (d) => d.online && (!place || place.locations.has(normalizeName(d.location))) && !ZWAVE_ANY(d),
         );
-        if (!place) {
-          // "how humid is it" with no place: fine when the home has one such reading.
+        if (!place || place.areas.length > 1) {
+          // "how humid is it" with no place, or a floor: fine when it has one such reading.
           const areas = new Set(sources.map((e) => e.area?.name ?? e.name));
           if (areas.size > 1) {
             return this.done(

@@ -142,11 +142,12 @@ function compile(template: string, slots: Record<string, string>): RegExp {
     const optional = token.startsWith("[");
     const body = optional || token.startsWith("(") ? token.slice(1, -1) : token;
     let piece: string;
-    const slot = /^\{(\w+)\}$/.exec(body)?.[1];
-    if (slot) {
-      const s = slots[slot];
-      if (!s) throw new Error(`unknown slot {${slot}} in "${template}"`);
-      piece = s;
+    // A slot may follow an elided article without a space: "l'{sensor}".
+    const slotted = /^([^{}]*)\{(\w+)\}$/.exec(body);
+    if (slotted) {
+      const s = slots[slotted[2]!];
+      if (!s) throw new Error(`unknown slot {${slotted[2]}} in "${template}"`);
+      piece = escape(fold(slotted[1]!)) + s;
     } else piece = `(?:${alternation(body.split("|"))})`;
     if (optional) pattern += first ? `(?:${piece}\\s+)?` : `(?:\\s+${piece})?`;
     else {

@@ -103,6 +103,7 @@ export const en: FastPathGrammar = {
       templates: [
         "(what is|what's|whats|tell me) the {sensor} (in|of|at|on|inside) {name}",
         "(what is|what's|whats|tell me) the {name} {sensor}",
+        "(what is|what's|whats|tell me) the {sensor} {name}",
         "(what is|what's|whats|tell me) the {sensor}",
         "how {sensor} is it (in|at|on|inside) {name}",
         "how {sensor} is it",

@@ -116,8 +116,10 @@ export const fr: FastPathGrammar = {
     {
       intent: "query_sensor",
       templates: [
-        "(quelle est|c'est quoi|quel est) (la|le|l') {sensor} {name}",
-        "(quelle est|c'est quoi|quel est) (la|le|l') {sensor}",
+        "(quelle est|c'est quoi|quel est) (la|le) {sensor} {name}",
+        "(quelle est|c'est quoi|quel est) (la|le) {sensor}",
+        "(quelle est|c'est quoi|quel est) l'{sensor} {name}",
+        "(quelle est|c'est quoi|quel est) l'{sensor}",
         "quelle {sensor} fait il {name}",
         "quelle {sensor} fait il",
         "quelle {sensor} il fait {name}",

@@ -47,7 +47,7 @@ export const nl: FastPathGrammar = {
       intent: "query_date",
       templates: [
         "welke dag is het [vandaag]",
-        "wat is de datum [van vandaag]",
+        "wat is de datum [(van vandaag|vandaag)]",
         "welke datum is het [vandaag]",
         "de hoeveelste is het [vandaag]",
         "wat voor dag is het [vandaag]",
