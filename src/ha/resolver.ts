@@ -40,7 +40,8 @@ export interface Resolution {
 }
 
 const EXACT = 100;
-const PARTIAL = 50;
+/** The lowest score of a match that names the entity itself, not only its area, floor or domain. */
+export const PARTIAL = 50;
 /** Every word fits, but only through the entity's area, floor or domain ("kitchen" → its Ceiling Light). */
 const PLACE_ONLY = 30;
 const MAX_MATCHES = 25;

@@ -370,3 +370,11 @@ describe("languages", () => {
     expect(agent.describe().languages.sort()).toEqual(["de", "en", "es", "fr", "it", "nl"]);
   });
 });
+
+describe("no action on a name that only names a place", () => {
+  it("'turn on the garage' does not open the garage's only device", async () => {
+    const result = await say("turn on the garage");
+    expect(calls()).toEqual([]);
+    expect(result.response_type).toBe("error");
+  });
+});

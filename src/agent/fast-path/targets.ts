@@ -1,4 +1,5 @@
 import type { AreaView, EntityView, HomeMirror } from "../../ha/mirror.js";
+import { PARTIAL } from "../../ha/resolver.js";
 import { normalizeName } from "../../spoken-name.js";
 import type { DeviceKind, FastPathGrammar } from "./grammar.js";
 import { allowedEdits, editDistance } from "./typo.js";
@@ -184,7 +185,11 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     });
     const inPlace = (m: { areaId?: string | undefined }) =>
       !place || place.areas.some((a) => a.id === m.areaId);
-    const matches = resolution.matches.filter((m) => ctx.scope.domain(m.domain) && inPlace(m));
+    // A name must name the device: "the garage" is not the garage door, even when it is the
+    // garage's only device (a match through the area, floor or domain alone is not a name).
+    const matches = resolution.matches.filter(
+      (m) => ctx.scope.domain(m.domain) && inPlace(m) && m.score >= PARTIAL,
+    );
     const exposed = matches.filter((m) => m.exposed);
     const top = exposed[0];
     // Exact names tie on score; a partial name fits every device it partly names, whatever the
@@ -323,8 +328,12 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         return { kind: "group", targets, ...(here ? { place: here.label } : {}) };
       }
       const asPlace = findPlace(ctx, stripPlaceWords(phrase));
-      if (asPlace && options.lightsInPlace) {
-        return { kind: "group", targets: kindGroup(ctx, "light", asPlace), place: asPlace.label };
+      if (asPlace) {
+        // A place alone names no device ("turn on the garage" is not its garage door); only
+        // brightness has an obvious meaning for a room: its lights.
+        return options.lightsInPlace
+          ? { kind: "group", targets: kindGroup(ctx, "light", asPlace), place: asPlace.label }
+          : { kind: "not_found", name: phrase };
       }
       // "dell'ufficio", "de l'étage": an elided article is a word of its own here.
       for (const split of splits(normalizeName(phrase.replace(/'/g, "' ")).split(" "))) {

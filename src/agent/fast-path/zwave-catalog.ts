@@ -74,7 +74,8 @@ export interface CatalogMatch {
 }
 
 /**
- * Exact: the name, or location + name. Partial: every spoken word is in the name or location.
+ * Exact: the name, or location + name. Partial: every spoken word is in the name or location,
+ * at least one in the name.
  * `places` (normalised names) keeps devices whose location is one of them.
  */
 export function matchDevices(
@@ -94,7 +95,10 @@ export function matchDevices(
       continue;
     }
     const words = new Set(`${location} ${own}`.split(" "));
-    if (query.split(" ").every((w) => words.has(w))) partial.push(device);
+    const spoken = query.split(" ");
+    // Every word fits, and one of them is the device's own: "kitchen" alone is a place, not a name.
+    const ownWords = own.split(" ");
+    if (spoken.every((w) => words.has(w)) && spoken.some((w) => ownWords.includes(w))) partial.push(device);
   }
   return { exact, partial };
 }
