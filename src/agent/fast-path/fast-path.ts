@@ -18,6 +18,7 @@ import { createMatcher, type FastMatch } from "./matcher.js";
 import { capitalize, choiceOf, dateOf, listOf, quantity, reading, timeOf } from "./speech.js";
 import {
   createTargetResolver,
+  homeViews,
   ZWAVE_ANY,
   ZWAVE_LOCKS,
   ZWAVE_SWITCHES,
@@ -157,6 +158,7 @@ export function createFastPath(options: FastPathOptions) {
   // One sentence's handling; a class only to share the request's grammar and match.
   class Turn {
     private readonly results: ToolResult[] = [];
+    private readonly views = homeViews(mirror);
     private readonly replies;
     constructor(
       private readonly grammar: FastPathGrammar,
@@ -199,6 +201,7 @@ export function createFastPath(options: FastPathOptions) {
       const ctx = {
         grammar: this.grammar,
         mirror,
+        ...this.views,
         devices: await catalog.devices(),
         scope: scopeFor(this.match.intent),
         ...(this.request.deviceId ? { speakerDeviceId: this.request.deviceId } : {}),
@@ -207,8 +210,8 @@ export function createFastPath(options: FastPathOptions) {
       if (name === undefined) {
         // "set the volume to 30": the one media player in the speaker's area, or in the home.
         const speakerArea = this.request.deviceId ? mirror.areaOfDevice(this.request.deviceId) : undefined;
-        const pool = mirror
-          .exposedEntities()
+        const pool = this.views
+          .exposed()
           .filter((e) => ctx.scope.domain(e.domain) && (!speakerArea || e.area?.id === speakerArea.id));
         if (pool.length === 1)
           return { kind: "one", target: { source: "ha", entity: pool[0]!, name: pool[0]!.name } };
@@ -516,7 +519,7 @@ export function createFastPath(options: FastPathOptions) {
       const sensorName = this.grammar.sensorNames[kind];
       const r = this.replies;
       const devices = await catalog.devices();
-      const ctx = { grammar: this.grammar, mirror, devices, scope: scopeFor("query_sensor") };
+      const ctx = { grammar: this.grammar, mirror, ...this.views, devices, scope: scopeFor("query_sensor") };
       let placeText = this.match.name ? this.targets.stripPlaceWords(this.match.name) : undefined;
       if (placeText === undefined && this.request.deviceId)
         placeText = mirror.areaOfDevice(this.request.deviceId)?.name;
@@ -524,7 +527,7 @@ export function createFastPath(options: FastPathOptions) {
 
       // A place: its Home Assistant sensors first, then its Z-Wave devices.
       if (place || placeText === undefined) {
-        const entities = place ? place.areas.flatMap((a) => a.entities) : mirror.exposedEntities();
+        const entities = place ? place.areas.flatMap((a) => a.entities) : this.views.exposed();
         const sources = entities.filter((e) => readingOf(e, kind) !== undefined);
         const zwave = devices.filter(
           (d) => d.online && (!place || place.locations.has(normalizeName(d.location))) && !ZWAVE_ANY(d),

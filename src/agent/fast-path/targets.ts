@@ -46,6 +46,9 @@ export const KIND_DOMAINS: Record<DeviceKind, string[]> = {
 export interface ResolveContext {
   grammar: FastPathGrammar;
   mirror: HomeMirror;
+  /** The mirror's areas and exposed entities, built once per sentence (see `homeViews`). */
+  areas: () => AreaView[];
+  exposed: () => EntityView[];
   devices: readonly ZwaveDevice[];
   scope: Scope;
   speakerDeviceId?: string;
@@ -59,6 +62,16 @@ const isSwitch = (d: ZwaveDevice) => d.value !== null && /^(on|off)\b/.test(d.va
 export const ZWAVE_SWITCHES = isSwitch;
 export const ZWAVE_LOCKS = isLock;
 export const ZWAVE_ANY = (d: ZwaveDevice) => isSwitch(d) || isLock(d);
+
+/** The mirror's areas and exposed entities, each built at most once for one sentence. */
+export function homeViews(mirror: HomeMirror): Pick<ResolveContext, "areas" | "exposed"> {
+  let areas: AreaView[] | undefined;
+  let exposed: EntityView[] | undefined;
+  return {
+    areas: () => (areas ??= mirror.areas()),
+    exposed: () => (exposed ??= mirror.exposedEntities()),
+  };
+}
 
 /** Builds the lookup a grammar needs: folded kind words, everything words, place prepositions. */
 export function createTargetResolver(grammar: FastPathGrammar) {
@@ -98,7 +111,7 @@ export function createTargetResolver(grammar: FastPathGrammar) {
   function findPlace(ctx: ResolveContext, spoken: string): Place | undefined {
     const key = normalizeName(spoken);
     if (!key) return undefined;
-    const areas = ctx.mirror.areas();
+    const areas = ctx.areas();
     const own = areas.filter(
       (a) => normalizeName(a.name) === key || a.aliases.some((x) => normalizeName(x) === key),
     );
@@ -142,7 +155,7 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     zwave: (d: ZwaveDevice) => boolean,
     place?: Place,
   ): Target[] {
-    const entities = place ? place.areas.flatMap((a) => a.entities) : ctx.mirror.exposedEntities();
+    const entities = place ? place.areas.flatMap((a) => a.entities) : ctx.exposed();
     const targets: Target[] = entities
       .filter((e) => domains.has(e.domain) && ctx.scope.domain(e.domain))
       .map((entity) => ({ source: "ha", entity, name: entity.name }));
@@ -238,7 +251,7 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     const max = allowedEdits(query);
     if (max === 0) return undefined;
     const found = new Map<string, Target>();
-    const entities = place ? place.areas.flatMap((a) => a.entities) : ctx.mirror.exposedEntities();
+    const entities = place ? place.areas.flatMap((a) => a.entities) : ctx.exposed();
     for (const entity of entities) {
       if (!ctx.scope.domain(entity.domain)) continue;
       const names = [entity.name, ...entity.aliases];
