@@ -1,4 +1,4 @@
-import type { EntityView, HomeMirror } from "../../ha/mirror.js";
+import type { HomeMirror } from "../../ha/mirror.js";
 import { normalizeName } from "../../spoken-name.js";
 import type { ToolIdentifier } from "../../tools/identifier.js";
 import { BUILTIN_TOOLS, ZWAVE_TOOLS } from "../../tools/own-servers.js";
@@ -6,27 +6,20 @@ import type { ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
 import type { HeldTurn } from "../destructive-gate.js";
 import type { ResponseType } from "../types.js";
-import {
-  fill,
-  GRAMMARS,
-  type FastIntent,
-  type FastPathGrammar,
-  type SensorKind,
-  type StateWord,
-} from "./grammar.js";
+import { fill, GRAMMARS, type FastPathGrammar, type SensorKind } from "./grammar.js";
 import { createMatcher, type FastMatch } from "./matcher.js";
+import { COVERS, scopeFor } from "./scopes.js";
 import { capitalize, choiceOf, dateOf, listOf, quantity, reading, timeOf } from "./speech.js";
 import {
   createTargetResolver,
   homeViews,
   ZWAVE_ANY,
   ZWAVE_LOCKS,
-  ZWAVE_SWITCHES,
   type Resolved,
-  type Scope,
   type Target,
   type TargetResolver,
 } from "./targets.js";
+import { confirmedLevel, currentLevel, isConfirmed, readingOf, stateWordOf } from "./tool-results.js";
 import type { ZwaveCatalog, ZwaveDevice } from "./zwave-catalog.js";
 
 export type FastPathOutcome =
@@ -59,48 +52,6 @@ export interface FastPathOptions {
     args: Record<string, unknown>,
     own: { reply: (result: ToolResult) => string; run: (turn: HeldTurn) => Promise<ToolResult> },
   ) => string | undefined;
-}
-
-const SWITCHABLE = [
-  "light",
-  "switch",
-  "fan",
-  "input_boolean",
-  "media_player",
-  "cover",
-  "valve",
-  "scene",
-  "script",
-  "lock",
-];
-const ON_OFF_EVERYTHING = new Set(["light", "switch", "fan", "input_boolean"]);
-const COVERS = new Set(["cover", "valve"]);
-const set = (...domains: string[]) => new Set(domains);
-const none = () => false;
-
-function scopeFor(intent: FastIntent): Scope {
-  switch (intent) {
-    case "turn_on":
-    case "turn_off":
-    case "toggle": {
-      const domains = set(...SWITCHABLE);
-      return { domain: (d) => domains.has(d), everything: ON_OFF_EVERYTHING, zwave: ZWAVE_ANY };
-    }
-    case "open":
-    case "close":
-      return { domain: (d) => COVERS.has(d), everything: COVERS, zwave: none };
-    case "lock":
-    case "unlock":
-      return { domain: (d) => d === "lock", everything: set("lock"), zwave: ZWAVE_LOCKS };
-    case "set_level":
-    case "brighten":
-    case "dim":
-      return { domain: (d) => d === "light", everything: set("light"), zwave: ZWAVE_SWITCHES };
-    case "set_volume":
-      return { domain: (d) => d === "media_player", everything: set("media_player"), zwave: none };
-    default:
-      return { domain: () => true, everything: ON_OFF_EVERYTHING, zwave: () => true };
-  }
 }
 
 /** A relative change ("brighter", "a bit dimmer") moves the level by this many percent. */
@@ -497,7 +448,7 @@ export function createFastPath(options: FastPathOptions) {
       const said = word ? this.grammar.states[word] : raw;
       const asked = this.match.state;
       const r = this.replies;
-      const template = !asked || !word ? r.stateIs : sameState(asked, word) ? r.stateYes : r.stateNo;
+      const template = !asked || !word ? r.stateIs : asked === word ? r.stateYes : r.stateNo;
       return this.done(fill(template, { name, state: said }), "query_answer");
     }
 
@@ -638,63 +589,6 @@ export function createFastPath(options: FastPathOptions) {
       return { ...outcome, speech: capitalize(outcome.speech) };
     },
   };
-}
-
-/** A sensor's reading, or a thermostat's (climate) current temperature or humidity. */
-function readingOf(entity: EntityView, kind: SensorKind): { value: string; unit?: string } | undefined {
-  if (entity.domain === "sensor" && entity.attributes.device_class === kind) {
-    if (entity.state === "unknown" || entity.state === "unavailable") return undefined;
-    return { value: entity.state, ...(entity.unit ? { unit: entity.unit } : {}) };
-  }
-  if (entity.domain === "climate") {
-    const value =
-      kind === "temperature"
-        ? entity.attributes.current_temperature
-        : kind === "humidity"
-          ? entity.attributes.current_humidity
-          : undefined;
-    if (typeof value !== "number") return undefined;
-    return { value: String(value), unit: kind === "humidity" ? "%" : "°C" };
-  }
-  return undefined;
-}
-
-function isConfirmed(result: ToolResult): boolean {
-  const confirmed = result.structuredContent?.confirmed;
-  return confirmed !== false && !/^sent, but/i.test(result.content);
-}
-
-/** The level the device reported after the write ("confirmed: Dimmer is on at 51 %"). */
-function confirmedLevel(result: ToolResult): number | undefined {
-  const found = /\bat (\d{1,3}) %/.exec(result.content);
-  if (found?.[1]) return Number(found[1]);
-  return /\bis off\b/.test(result.content) ? 0 : undefined;
-}
-
-/** The current brightness in percent: a light's attribute, a Z-Wave dimmer's reported level. */
-function currentLevel(target: Target): number {
-  if (target.source === "zwave") {
-    const found = /at (\d{1,3}) %/.exec(target.device.value ?? "");
-    return found?.[1] ? Number(found[1]) : target.device.value?.startsWith("on") ? 100 : 0;
-  }
-  const b = target.entity.attributes.brightness;
-  if (target.entity.state !== "on") return 0;
-  return typeof b === "number" ? Math.round((b / 255) * 100) : 100;
-}
-
-function stateWordOf(raw: string): StateWord | undefined {
-  const s = raw.trim().toLowerCase();
-  if (/^on\b/.test(s)) return "on";
-  if (/^off\b/.test(s)) return "off";
-  if (s === "open" || s === "opening") return "open";
-  if (s === "closed" || s === "closing") return "closed";
-  if (s === "locked" || s === "locking") return "locked";
-  if (s === "unlocked" || s === "unlocking") return "unlocked";
-  return undefined;
-}
-
-function sameState(asked: StateWord, actual: StateWord): boolean {
-  return asked === actual;
 }
 
 /** "Not found" means little while Home Assistant's devices have never been loaded: why not. */
