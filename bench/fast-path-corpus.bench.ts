@@ -153,6 +153,11 @@ const turn = summarise(outcomes.map((o) => o.ms));
 console.log(
   `  Wyoming turn incl. device confirmation: median ${turn.median.toFixed(2)} ms, p99 ${turn.p99.toFixed(2)} ms`,
 );
+for (const o of outcomes.filter((x) => x.ms > 1000)) {
+  console.log(
+    `  slow: ${o.language} ${JSON.stringify(o.entry.text)} ${o.ms.toFixed(0)} ms → ${JSON.stringify(o.speech)}`,
+  );
+}
 for (const o of outcomes.filter((x) => !x.ok)) {
   console.log(
     `  ✗ ${o.language} [${o.entry.intent}] ${JSON.stringify(o.entry.text)} → ${JSON.stringify(o.speech)} acted [${o.acted.join(" ")}] want ${o.entry.expect}`,
