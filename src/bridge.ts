@@ -11,7 +11,6 @@ import { startMcpServers, type McpServers } from "./mcp/client/servers.js";
 import { fromOption, type McpServerConfig } from "./mcp/client/server-config.js";
 import { zwaveServerCommand, zwaveServerEnv } from "./zwave/launch.js";
 import { chooseZwaveTransport } from "./zwave/choose-transport.js";
-import { displayUrl } from "./zwave/config.js";
 import { createChatModel, DEFAULT_MODELS } from "./agent/chat-model.js";
 import { createAgent } from "./agent/agent.js";
 import type { ConversationAgent } from "./agent/types.js";
@@ -20,9 +19,8 @@ import { buildInfo } from "./wyoming/info.js";
 import { startDemoHome, type DemoHome } from "./demo/demo-home.js";
 import { startHttpServer } from "./http/server.js";
 import { createZwaveStatus } from "./mcp/client/zwave-status.js";
-
-export const ZWAVE_SERVER_NAME = "zwave";
-export const ZWAVE_TOOLBOX = "home";
+import { ZWAVE_TOOLS } from "./tools/own-servers.js";
+import { withoutCredentials } from "./shared/redact.js";
 
 export interface Bridge {
   registry: ToolRegistry;
@@ -70,8 +68,8 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   const servers: McpServerConfig[] = [];
   if (zwave.transport === "websocket") {
     servers.push({
-      name: ZWAVE_SERVER_NAME,
-      toolbox: ZWAVE_TOOLBOX,
+      name: ZWAVE_TOOLS.server,
+      toolbox: ZWAVE_TOOLS.toolbox,
       ...zwaveServerCommand(),
       env: zwaveServerEnv({
         serverUrl: zwave.url,
@@ -81,8 +79,8 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     });
   } else if (broker) {
     servers.push({
-      name: ZWAVE_SERVER_NAME,
-      toolbox: ZWAVE_TOOLBOX,
+      name: ZWAVE_TOOLS.server,
+      toolbox: ZWAVE_TOOLS.toolbox,
       ...zwaveServerCommand(),
       env: zwaveServerEnv({
         mqttUrl: broker.url,
@@ -263,9 +261,9 @@ function logSummary(
     `MCP Assist Bridge ${VERSION} on ${hostname()}`,
     `  agent:       ${options.llm_provider}${facts.modelName ? ` (${facts.modelName})` : " (local fast path, no LLM)"}, language ${options.language}`,
     facts.zwaveServerUrl
-      ? `  Z-Wave JS:   ${displayUrl(facts.zwaveServerUrl)} (websocket server)`
-      : `  MQTT broker: ${broker ? `${broker.url} (${broker.source}${broker.username ? `, user ${broker.username}` : ""})` : "none: Z-Wave is off"}`,
-    `  Home Assistant: ${facts.haUrl ?? "not configured"}`,
+      ? `  Z-Wave JS:   ${withoutCredentials(facts.zwaveServerUrl)} (websocket server)`
+      : `  MQTT broker: ${broker ? `${withoutCredentials(broker.url)} (${broker.source}${broker.username ? `, user ${broker.username}` : ""})` : "none: Z-Wave is off"}`,
+    `  Home Assistant: ${facts.haUrl ? withoutCredentials(facts.haUrl) : "not configured"}`,
     `  MCP servers: ${servers.length ? servers.map((s) => `${s.name} [${s.toolbox}] ${s.state}, ${s.tools} tools`).join("; ") : "none"}`,
     `  tools:       ${facts.registry.list().length} (${facts.registry
       .toolboxes()

@@ -4,7 +4,7 @@
 import { connect } from "node:net";
 import type { Logger } from "../log.js";
 import type { SupervisorClient } from "../supervisor/client.js";
-import { displayUrl } from "./config.js";
+import { withoutCredentials } from "../shared/redact.js";
 
 /**
  * The add-ons whose server Home Assistant's Z-Wave JS integration uses, official first. Each
@@ -32,7 +32,9 @@ export async function chooseZwaveTransport(
   const mode = options.zwave_transport;
   if (mode === "mqtt") return { transport: "mqtt" };
   if (options.zwave_server_url) {
-    logger.info(`Z-Wave: Z-Wave JS server at ${displayUrl(options.zwave_server_url)} (zwave_server_url)`);
+    logger.info(
+      `Z-Wave: Z-Wave JS server at ${withoutCredentials(options.zwave_server_url)} (zwave_server_url)`,
+    );
     return { transport: "websocket", url: options.zwave_server_url };
   }
   const found = supervisor ? await findAddonServer(supervisor, logger, mode === "auto") : undefined;

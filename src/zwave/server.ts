@@ -2,7 +2,8 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createLogger } from "../log.js";
-import { displayUrl, loadConfig } from "./config.js";
+import { withoutCredentials } from "../shared/redact.js";
+import { loadConfig } from "./config.js";
 import { createZwaveNetwork } from "./network.js";
 import { registerControlDevice } from "./tools/control-device.js";
 import { registerDoorLock } from "./tools/door-lock.js";
@@ -61,10 +62,10 @@ async function main(): Promise<void> {
   await server.connect(new StdioServerTransport());
   logger.info(
     t.kind === "websocket"
-      ? { transport: "websocket", server: displayUrl(t.url) }
+      ? { transport: "websocket", server: withoutCredentials(t.url) }
       : {
           transport: "mqtt",
-          broker: displayUrl(t.brokerUrl),
+          broker: withoutCredentials(t.brokerUrl),
           prefix: t.prefix,
           gateway: t.gatewayName ?? "(auto)",
         },
