@@ -94,10 +94,6 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
     if (closing) return;
     const ws = new WebSocket(options.url, { handshakeTimeout: FIRST_CONNECT_WAIT_MS });
     socket = ws;
-    ws.on("open", () => {
-      // Nagle adds ~40 ms stalls to small request/response round trips.
-      (ws as unknown as { _socket?: { setNoDelay?(on: boolean): void } })._socket?.setNoDelay?.(true);
-    });
     ws.on("message", (data) => {
       let parsed: unknown;
       try {
