@@ -1,9 +1,19 @@
 // What the bridge needs to start this server as a stdio MCP child.
 import { fileURLToPath } from "node:url";
 
-export function zwaveServerCommand(): { command: string; args: string[] } {
+/**
+ * V8 without its optimising compilers: the child waits on MQTT and stdio, and the compiled code and
+ * feedback it would keep cost ~20 MiB of its idle memory (bench/zwave-footprint.bench.ts).
+ */
+const NODE_FLAGS = ["--lite-mode"];
+
+/** `script`: the built server; by default the server.js next to this module (run from dist/). */
+export function zwaveServerCommand(script = fileURLToPath(new URL("./server.js", import.meta.url))): {
+  command: string;
+  args: string[];
+} {
   // This module sits next to server.js in dist/zwave/, so the path holds wherever dist/ is installed.
-  return { command: process.execPath, args: [fileURLToPath(new URL("./server.js", import.meta.url))] };
+  return { command: process.execPath, args: [...NODE_FLAGS, script] };
 }
 
 export interface ZwaveServerEnvOptions {

@@ -1,7 +1,6 @@
 // The same Z-Wave home behind either transport, so one behavioural suite runs on both: Z-Wave JS UI's
 // MQTT gateway (the simulator on a real Mosquitto), or the real Z-Wave JS websocket server (the real
 // driver, @zwave-js/server and zwave-js's mock controller).
-import { connectAsync } from "mqtt";
 import type { ZwaveServerEnvOptions } from "../../src/zwave/launch.js";
 import { startMosquitto, type TestBroker } from "./mosquitto.js";
 import {
@@ -42,19 +41,20 @@ export async function startBackend(name: TransportName): Promise<ZwaveBackend> {
 
 async function startMqttBackend(): Promise<ZwaveBackend> {
   const broker: TestBroker = await startMosquitto();
+  const switchOne = binarySwitch(2, "Switch One");
   const sim: GatewaySimulator = await startGatewaySimulator({
     brokerUrl: broker.url,
     username: broker.username,
     password: broker.password,
     gatewayName: "zwave-js-ui",
     nodes: [
-      binarySwitch(2, "Switch One"),
+      switchOne,
       dimmer(3, "Kitchen Light", { loc: "Kitchen" }, 0),
       multisensor(4, "Office Sensor", { loc: "Office" }),
       thermostat(5, "Hall Thermostat", { loc: "Hall" }),
       doorLock(6, "Front Door"),
       // Dead before its interview: Z-Wave JS UI lists it with no values (sheet, real gateway §4).
-      { id: 7, name: "Porch Light", status: "Dead", ready: false, values: [] },
+      { id: 7, name: "Porch Light", status: "Dead", values: [] },
     ],
   });
   const switchValue = { commandClass: 37, endpoint: 0, property: "currentValue" };
@@ -68,45 +68,28 @@ async function startMqttBackend(): Promise<ZwaveBackend> {
       confirmTimeoutMs: CONFIRM_TIMEOUT_MS,
     },
     async rename(nodeId, name, loc) {
-      await gatewayApi(broker, "setNodeName", [nodeId, name]);
-      await gatewayApi(broker, "setNodeLocation", [nodeId, loc]);
+      await sim.callApi("setNodeName", [nodeId, name]);
+      await sim.callApi("setNodeLocation", [nodeId, loc]);
     },
     switchAtTheWall: (on) => sim.setValue(2, switchValue, on),
     reportTemperature: (celsius) =>
       sim.setValue(4, { commandClass: 49, endpoint: 0, property: "Air temperature" }, celsius),
     switchAtDevice: () => sim.valueOf(2, switchValue),
-    killSwitch: () => sim.setNodeStatus(2, "Dead"),
+    async killSwitch() {
+      switchOne.unreachable = true;
+      // zwave-js marks a node dead when it fails to answer; a ping by another client makes it try.
+      await sim.callApi("pingNode", [2]);
+    },
     async restart(whileDown) {
-      await sim.setOnline(false);
+      await sim.halt("SIGTERM");
       await whileDown();
-      await sim.setOnline(true);
+      await sim.start();
     },
     async stop() {
       await sim.stop();
       await broker.stop();
     },
   };
-}
-
-/** Calls Z-Wave JS UI's API over MQTT as any other client would (sheet §2.1), and waits for its answer. */
-async function gatewayApi(broker: TestBroker, api: string, args: unknown[]): Promise<void> {
-  const base = `zwave/_CLIENTS/ZWAVE_GATEWAY-zwave-js-ui/api/${api}`;
-  const client = await connectAsync(broker.url, { username: broker.username, password: broker.password });
-  try {
-    await client.subscribeAsync(base);
-    const answered = new Promise<void>((resolve, reject) =>
-      client.on("message", (topic, payload) => {
-        if (topic !== base) return;
-        const reply = JSON.parse(payload.toString()) as { success?: boolean; message?: string };
-        if (reply.success) resolve();
-        else reject(new Error(`${api} failed: ${reply.message ?? "no reason"}`));
-      }),
-    );
-    await client.publishAsync(`${base}/set`, JSON.stringify({ args }));
-    await answered;
-  } finally {
-    await client.endAsync();
-  }
 }
 
 async function startWebsocketBackend(): Promise<ZwaveBackend> {

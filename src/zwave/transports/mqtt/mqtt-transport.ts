@@ -8,7 +8,7 @@ import type { ValueReport, WriteRoute, ZwaveTransport } from "../../transport.js
 import { createGatewayClient, type GatewayClientOptions } from "./gateway-client.js";
 import { createNodeCache, type NodeCache } from "./node-cache.js";
 
-/** After an unknown topic (a rename, a new node) the node list is fetched again, at most this often. */
+/** After an unknown topic (a rename, a new node) or an interview's end the node list is fetched again, at most this often. */
 const REFRESH_DEBOUNCE_MS = 300;
 
 const setValueResultSchema = z.looseObject({ status: z.number(), message: z.string().nullish() });
@@ -48,7 +48,7 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
   }
 
   gateway.onMessage((topic, payload) => {
-    if (!cache.handleMessage(topic, payload).unknownTopic) return;
+    if (!cache.handleMessage(topic, payload).refetch) return;
     clearTimeout(debounce);
     debounce = setTimeout(refreshQuietly, REFRESH_DEBOUNCE_MS);
     debounce.unref();
