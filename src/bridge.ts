@@ -7,7 +7,7 @@ import { createHomeMirror, createUnconfiguredMirror, type HomeMirror } from "./h
 import { haEndpoint } from "./ha/connection.js";
 import { createToolRegistry, type ToolRegistry } from "./tools/registry.js";
 import { homeTools } from "./tools/local/index.js";
-import { startMcpServers, type McpServers } from "./mcp/client/servers.js";
+import { createMcpServers, type McpServers } from "./mcp/client/servers.js";
 import { fromOption, type McpServerConfig } from "./mcp/client/server-config.js";
 import { zwaveServerCommand, zwaveServerEnv } from "./zwave/launch.js";
 import { createChatModel, DEFAULT_MODELS } from "./agent/chat-model.js";
@@ -17,7 +17,7 @@ import { startWyomingServer, type WyomingServer } from "./wyoming/server.js";
 import { buildInfo } from "./wyoming/info.js";
 import { startDemoHome, type DemoHome } from "./demo/demo-home.js";
 import { startHttpServer } from "./http/server.js";
-import { createZwaveStatus } from "./mcp/client/zwave-status.js";
+import { createZwaveStatus, type ZwaveStatus } from "./mcp/client/zwave-status.js";
 
 export const ZWAVE_SERVER_NAME = "zwave";
 export const ZWAVE_TOOLBOX = "home";
@@ -27,6 +27,8 @@ export interface Bridge {
   agent: ConversationAgent;
   mirror: HomeMirror;
   mcpServers: McpServers;
+  /** Resolves when the background start-up (broker, MCP servers) has had its first try. */
+  started: Promise<void>;
   wyomingPort: number;
   apiPort: number;
   close(): Promise<void>;
@@ -39,7 +41,11 @@ interface Broker {
   source: "options" | "supervisor" | "demo";
 }
 
-/** Starts every part of the bridge from validated options. */
+/**
+ * Starts every part of the bridge from validated options. Wyoming and HTTP (health, status page,
+ * fast path) listen first; the broker, the MCP servers and the provider's client come up behind
+ * them, and the status page shows how far they got.
+ */
 export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logger: Logger): Promise<Bridge> {
   const supervisorToken = env.SUPERVISOR_TOKEN;
   const supervisor = supervisorToken
@@ -52,9 +58,6 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     : undefined;
   const closers: Array<() => Promise<void>> = [];
 
-  const { broker, demo } = await findBroker(options, supervisor, logger);
-  if (demo) closers.push(() => demo.close());
-
   const endpoint = haEndpoint(options, env, supervisor?.coreUrl());
   const mirror = endpoint
     ? createHomeMirror({ url: endpoint.url, token: endpoint.token, logger })
@@ -63,30 +66,13 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
 
   const registry = createToolRegistry({ logger, parameterMappings: options.parameter_mappings });
   for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
-
-  const servers: McpServerConfig[] = [];
-  if (broker) {
-    servers.push({
-      name: ZWAVE_SERVER_NAME,
-      toolbox: ZWAVE_TOOLBOX,
-      ...zwaveServerCommand(),
-      env: zwaveServerEnv({
-        mqttUrl: broker.url,
-        ...(broker.username ? { username: broker.username } : {}),
-        ...(broker.password ? { password: broker.password } : {}),
-        prefix: options.zwave_topic_prefix,
-        ...(options.zwave_gateway_name ? { gatewayName: options.zwave_gateway_name } : {}),
-        logLevel: options.log_level,
-      }),
-    });
-  }
-  servers.push(...options.mcp_servers.map(fromOption));
-  const mcpServers = await startMcpServers({ servers, registry, logger });
+  const mcpServers = createMcpServers({ registry, logger });
   closers.unshift(() => mcpServers.close());
 
   const provider = options.llm_provider;
   const modelName = provider === "local" ? undefined : (options.llm_model ?? DEFAULT_MODELS[provider]);
-  const model = await createChatModel({
+  // Throws now on a missing key; the provider's package loads while everything else starts.
+  const model = createChatModel({
     provider,
     ...(options.llm_model ? { model: options.llm_model } : {}),
     ...(options.llm_api_key ? { apiKey: options.llm_api_key } : {}),
@@ -98,11 +84,12 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     registry,
     mirror,
     logger,
-    ...(model ? { model } : {}),
+    ...(provider === "local" ? {} : { model }),
     provider,
     ...(modelName ? { modelName } : {}),
     language: options.language,
     confirmDestructive: options.confirm_destructive,
+    oneLlmRound: options.llm_one_round,
   });
 
   const wyoming: WyomingServer = await startWyomingServer({
@@ -116,7 +103,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
         version: VERSION,
         model: modelName ?? "local",
         // With an LLM every language works; an empty list tells HA exactly that.
-        languages: model ? [] : agent.describe().languages,
+        languages: provider === "local" ? agent.describe().languages : [],
       }),
     handle: async (transcript, { signal }) => {
       const context = transcript.context ?? {};
@@ -132,14 +119,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   });
   closers.unshift(() => wyoming.close());
 
-  const zwaveStatus = createZwaveStatus(
-    registry,
-    broker && {
-      url: broker.url,
-      ...(options.zwave_gateway_name ? { gatewayName: options.zwave_gateway_name } : {}),
-    },
-  );
-  closers.push(async () => zwaveStatus.stop());
+  let zwaveStatus: ZwaveStatus | undefined;
   const http = await startHttpServer({
     port: options.api_port,
     host: "0.0.0.0",
@@ -155,8 +135,8 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
       registry,
       mirror,
       mcpServers: () => mcpServers.statuses(),
-      broker: zwaveStatus.broker,
-      zwaveGateway: zwaveStatus.zwaveGateway,
+      broker: () => zwaveStatus?.broker(),
+      zwaveGateway: () => zwaveStatus?.zwaveGateway(),
       mcpMode: options.mcp_mode,
     },
   });
@@ -170,28 +150,73 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
       .catch((err: Error) => logger.error(`could not announce the Wyoming service: ${err.message}`));
   }
 
-  logSummary(logger, {
-    options,
-    broker,
-    haUrl: endpoint?.url,
-    modelName,
-    registry,
-    mcpServers,
-    wyomingPort: wyoming.port,
+  let closing = false;
+  const userServers = Promise.all(options.mcp_servers.map((option) => mcpServers.add(fromOption(option))));
+  const brokerFound = findBroker(options, supervisor, logger).catch((err: Error) => {
+    logger.error(`could not start the demo broker: ${err.message}`);
+    return {} as Awaited<ReturnType<typeof findBroker>>;
   });
+  const started = (async () => {
+    const { broker } = await brokerFound;
+    if (closing) return;
+    zwaveStatus = createZwaveStatus(
+      registry,
+      broker && {
+        url: broker.url,
+        ...(options.zwave_gateway_name ? { gatewayName: options.zwave_gateway_name } : {}),
+      },
+    );
+    const status = zwaveStatus;
+    closers.push(async () => status.stop());
+    const zwave = broker ? mcpServers.add(zwaveServer(options, broker)) : undefined;
+    // A server that hangs in its handshake goes on connecting; the summary does not wait for it.
+    await Promise.race([
+      Promise.all([userServers, zwave]),
+      new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
+    ]);
+    logSummary(logger, {
+      options,
+      broker,
+      haUrl: endpoint?.url,
+      modelName,
+      registry,
+      mcpServers,
+      wyomingPort: wyoming.port,
+    });
+  })().catch((err: Error) => logger.error(`start-up failed: ${err.message}`));
 
   return {
     registry,
     agent,
     mirror,
     mcpServers,
+    started,
     wyomingPort: wyoming.port,
     apiPort: http.port,
     async close() {
+      closing = true;
+      const { demo } = await brokerFound;
+      if (demo) closers.push(() => demo.close());
       for (const close of closers) {
         await close().catch((err: Error) => logger.warn(`while stopping: ${err.message}`));
       }
     },
+  };
+}
+
+function zwaveServer(options: Options, broker: Broker): McpServerConfig {
+  return {
+    name: ZWAVE_SERVER_NAME,
+    toolbox: ZWAVE_TOOLBOX,
+    ...zwaveServerCommand(),
+    env: zwaveServerEnv({
+      mqttUrl: broker.url,
+      ...(broker.username ? { username: broker.username } : {}),
+      ...(broker.password ? { password: broker.password } : {}),
+      prefix: options.zwave_topic_prefix,
+      ...(options.zwave_gateway_name ? { gatewayName: options.zwave_gateway_name } : {}),
+      logLevel: options.log_level,
+    }),
   };
 }
 
