@@ -15,7 +15,7 @@ import { createAgent } from "./agent/agent.js";
 import type { ConversationAgent } from "./agent/types.js";
 import { startWyomingServer, type WyomingServer } from "./wyoming/server.js";
 import { buildInfo } from "./wyoming/info.js";
-import { startDemoHome, type DemoHome } from "./demo/demo-home.js";
+import type { DemoHome } from "./demo/demo-home.js";
 import { startHttpServer } from "./http/server.js";
 import { createZwaveStatus, type ZwaveStatus } from "./mcp/client/zwave-status.js";
 
@@ -250,6 +250,8 @@ async function findBroker(
       },
     };
   }
+  // The embedded broker and simulator load only when they run.
+  const { startDemoHome } = await import("./demo/demo-home.js");
   const demo = await startDemoHome(logger);
   return { broker: { url: demo.brokerUrl, source: "demo" }, demo };
 }
