@@ -2,11 +2,10 @@
 // and its Z-Wave MCP child) after it has idled, in `local` mode and with `anthropic` (pointed at
 // the provider fake), against a bare Node process; and which module files the main process loaded.
 // FOOTPRINT_IDLE_S shortens the idle time for a quick run (the figure to quote is the 120 s one).
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { startBridgeProcess, type BridgeProcess } from "../test/support/bridge-process.js";
 import { startFakeLlm } from "../test/support/llm/server.js";
 import { brokerOptions, startMosquitto } from "../test/support/mosquitto.js";
@@ -14,7 +13,31 @@ import { waitForChild } from "../test/support/process-tree.js";
 import { startAddonGateway } from "../test/support/zwave-gateway.js";
 
 const IDLE_S = Number(process.env.FOOTPRINT_IDLE_S ?? 120);
-const HOOK = fileURLToPath(new URL("./support/loaded-modules-hook.mjs", import.meta.url));
+// Loaded with `node --import`: on SIGUSR2 the process writes every module file it has loaded (ES
+// modules seen by a load hook, CommonJS from require.cache) to $LOADED_MODULES_FILE.
+const HOOK_SOURCE = `
+import { register, createRequire } from "node:module";
+import { MessageChannel } from "node:worker_threads";
+import { writeFileSync } from "node:fs";
+const { port1, port2 } = new MessageChannel();
+const esm = new Set();
+port1.on("message", (url) => esm.add(url));
+port1.unref();
+register(
+  "data:text/javascript," + encodeURIComponent(
+    "let port; export function initialize(d) { port = d.port; } " +
+      "export async function load(url, context, next) { port.postMessage(url); return next(url, context); }",
+  ),
+  { data: { port: port2 }, transferList: [port2] },
+);
+const require = createRequire(import.meta.url);
+process.on("SIGUSR2", () => {
+  const files = new Set([...Object.keys(require.cache).map((p) => "file://" + p), ...esm]);
+  writeFileSync(process.env.LOADED_MODULES_FILE, [...files].filter((f) => f.startsWith("file:")).join("\\n"));
+});
+`;
+const HOOK = join(tmpdir(), `loaded-modules-hook-${process.pid}.mjs`);
+writeFileSync(HOOK, HOOK_SOURCE);
 const ZWAVE_CHILD = /zwave\/server\.js/;
 
 function rssMiB(pid: number): number {
@@ -45,13 +68,20 @@ counted.bridge.child.kill("SIGUSR2");
 await new Promise((resolve) => setTimeout(resolve, 500));
 const files = readFileSync(listFile, "utf8").split("\n").filter(Boolean);
 rmSync(listFile);
+rmSync(HOOK);
 await counted.bridge.stop();
 const byPackage = new Map<string, number>();
 for (const file of files) {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? "(our own)";
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + 1);
 }
-const watched = ["@langchain/core", "langsmith", "@langchain/langgraph", "pino-pretty", "@langchain/mcp-adapters"];
+const watched = [
+  "@langchain/core",
+  "langsmith",
+  "@langchain/langgraph",
+  "pino-pretty",
+  "@langchain/mcp-adapters",
+];
 console.log(`\n## Module files loaded by the main process, local mode: ${files.length}`);
 console.log(`  ${watched.map((p) => `${p} ${byPackage.get(p) ?? 0}`).join(", ")}`);
 console.log(
