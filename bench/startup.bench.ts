@@ -1,7 +1,8 @@
 // How soon the built bridge serves after `node dist/main.js` starts, in `local` mode against a
 // real broker and gateway simulator: start → /healthz answers, start → Wyoming answers `describe`,
 // start → the first fast-path command is confirmed, start → the Z-Wave MCP server is up; against
-// `node -e ''` (Node's own start and exit). STARTUP_MAIN_JS measures another build (a baseline).
+// `node -e ''` (Node's own start and exit). STARTUP_BASELINE_MAIN_JS adds another build's
+// dist/main.js, started alternately with this one so both meet the same machine load.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +16,18 @@ import { startAddonGateway } from "../test/support/zwave-gateway.js";
 import { report, summarise, type Sample } from "./lib.js";
 
 const RUNS = Number(process.env.STARTUP_RUNS ?? 10);
-const MAIN_JS = process.env.STARTUP_MAIN_JS ?? fileURLToPath(new URL("../dist/main.js", import.meta.url));
+const BUILDS = [
+  { name: "this build", main: fileURLToPath(new URL("../dist/main.js", import.meta.url)) },
+  ...(process.env.STARTUP_BASELINE_MAIN_JS
+    ? [{ name: "baseline build", main: process.env.STARTUP_BASELINE_MAIN_JS }]
+    : []),
+].map((build) => ({
+  ...build,
+  toHealth: [] as number[],
+  toDescribe: [] as number[],
+  toFastPath: [] as number[],
+  toZwave: [] as number[],
+}));
 
 const broker = await startMosquitto();
 const gateway = await startAddonGateway(broker);
@@ -35,11 +47,8 @@ async function poll(until: () => Promise<boolean>, deadline: number): Promise<nu
   }
 }
 
-const toHealth: number[] = [];
-const toDescribe: number[] = [];
-const toFastPath: number[] = [];
-const toZwave: number[] = [];
-for (let i = 0; i < RUNS; i++) {
+async function startOnce(build: (typeof BUILDS)[number]): Promise<void> {
+  const { toHealth, toDescribe, toFastPath, toZwave } = build;
   const [wyomingPort, apiPort] = [await freePort(), await freePort()];
   const file = join(mkdtempSync(join(tmpdir(), "startup-")), "options.json");
   writeFileSync(
@@ -53,7 +62,7 @@ for (let i = 0; i < RUNS; i++) {
     }),
   );
   const start = performance.now();
-  const child = spawn(process.execPath, [MAIN_JS, "--options", file], {
+  const child = spawn(process.execPath, [build.main, "--options", file], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -88,15 +97,19 @@ for (let i = 0; i < RUNS; i++) {
   }
 }
 
+for (let i = 0; i < RUNS; i++) for (const build of BUILDS) await startOnce(build);
+
 const sample = (name: string, times: number[]): Sample => ({ name, ...summarise(times), runs: times.length });
 report(
-  `Start-up of ${MAIN_JS.replace(process.cwd() + "/", "")} in local mode (${RUNS} starts, real broker and gateway)`,
+  `Start-up in local mode (${RUNS} starts per build, alternating; real broker and gateway)`,
   [
     sample("node -e '' (start and exit)", bare),
-    sample("start → /healthz answers", toHealth),
-    sample("start → Wyoming describe answers", toDescribe),
-    sample("start → first fast-path command confirmed", toFastPath),
-    sample("start → Z-Wave MCP server up (log)", toZwave),
+    ...BUILDS.flatMap((b) => [
+      sample(`${b.name}: start → /healthz answers`, b.toHealth),
+      sample(`${b.name}: start → Wyoming describe answers`, b.toDescribe),
+      sample(`${b.name}: start → first fast-path command confirmed`, b.toFastPath),
+      sample(`${b.name}: start → Z-Wave MCP server up (log)`, b.toZwave),
+    ]),
   ],
   ["goal: start → /healthz median ≤ 1000 ms"],
 );
