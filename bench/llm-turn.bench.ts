@@ -9,6 +9,8 @@ import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import { pino } from "pino";
+import { AIMessage } from "@langchain/core/messages";
+import { fakeModel } from "@langchain/core/testing";
 import { createAgent } from "../src/agent/agent.js";
 import { createChatModel } from "../src/agent/chat-model.js";
 import { createUnconfiguredMirror } from "../src/ha/mirror.js";
@@ -199,6 +201,38 @@ function cpuMs(from: NodeJS.CpuUsage): number {
       `  ${provider.padEnd(10)} agent turn ${turnMs.toFixed(2)} ms CPU; 2 raw fetch POSTs ${rawMs.toFixed(2)} ms CPU; overhead ${(turnMs - rawMs).toFixed(2)} ms per turn (goal ≤ 2 ms; median of ${blocks} blocks of ${per})`,
     );
   }
+  // The same turn against LangChain's in-memory fakeModel: our code and @langchain/core alone, no
+  // provider package, SDK or HTTP.
+  let model = fakeModel();
+  for (let i = 0; i < TURNS + 20; i++) {
+    model = model
+      .respondWithTools([{ name: "get_datetime", args: {} }])
+      .respond(new AIMessage("It is noon."));
+  }
+  const registry = createToolRegistry({ logger });
+  registry.registerTool(
+    {
+      name: "get_datetime",
+      description: "The current date, time and timezone of the home.",
+      inputSchema: { type: "object", properties: {} },
+      annotations: { readOnlyHint: true },
+    },
+    async () => ({ text: "noon" }),
+  );
+  const inMemory = createAgent({
+    registry,
+    mirror: createUnconfiguredMirror(),
+    logger,
+    model,
+    provider: "fake",
+    language: "en",
+  });
+  for (let i = 0; i < 20; i++) await inMemory.handle({ text: "what time is it", conversationId: `m${i}` });
+  const cpu = process.cpuUsage();
+  for (let i = 0; i < TURNS; i++) await inMemory.handle({ text: "what time is it", conversationId: `n${i}` });
+  console.log(
+    `  ${"in memory".padEnd(10)} agent turn against @langchain/core's fakeModel (no provider SDK, no HTTP): ${(cpuMs(cpu) / TURNS).toFixed(2)} ms CPU`,
+  );
   fake.stop();
 }
 
