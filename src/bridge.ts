@@ -27,8 +27,6 @@ export interface Bridge {
   agent: ConversationAgent;
   mirror: HomeMirror;
   mcpServers: McpServers;
-  /** Resolves when the background start-up (broker, MCP servers) has had its first try. */
-  started: Promise<void>;
   wyomingPort: number;
   apiPort: number;
   close(): Promise<void>;
@@ -71,6 +69,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
 
   const provider = options.llm_provider;
   const modelName = provider === "local" ? undefined : (options.llm_model ?? DEFAULT_MODELS[provider]);
+  let toolsReady: () => void = () => undefined;
   // Throws now on a missing key; the provider's package loads while everything else starts.
   const model = createChatModel({
     provider,
@@ -90,6 +89,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     language: options.language,
     confirmDestructive: options.confirm_destructive,
     oneLlmRound: options.llm_one_round,
+    toolsReady: new Promise<void>((resolve) => (toolsReady = resolve)),
   });
 
   const wyoming: WyomingServer = await startWyomingServer({
@@ -156,7 +156,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     logger.error(`could not start the demo broker: ${err.message}`);
     return {} as Awaited<ReturnType<typeof findBroker>>;
   });
-  const started = (async () => {
+  void (async () => {
     const { broker } = await brokerFound;
     if (closing) return;
     zwaveStatus = createZwaveStatus(
@@ -183,14 +183,15 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
       mcpServers,
       wyomingPort: wyoming.port,
     });
-  })().catch((err: Error) => logger.error(`start-up failed: ${err.message}`));
+  })()
+    .catch((err: Error) => logger.error(`start-up failed: ${err.message}`))
+    .finally(() => toolsReady());
 
   return {
     registry,
     agent,
     mirror,
     mcpServers,
-    started,
     wyomingPort: wyoming.port,
     apiPort: http.port,
     async close() {

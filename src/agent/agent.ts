@@ -41,6 +41,11 @@ export interface AgentOptions {
   confirmDestructive?: boolean;
   /** End a turn whose tool calls were all confirmed actions after one LLM request (default on). */
   oneLlmRound?: boolean;
+  /**
+   * Settles once the MCP servers had their first try at start-up: a sentence that arrives
+   * before then waits for the tools instead of hearing that a device does not exist.
+   */
+  toolsReady?: Promise<unknown>;
 }
 
 const SPEECH_TIMEOUT = "Sorry, that took too long. Please try again.";
@@ -136,6 +141,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     handledBy: string;
     llm?: TurnLlmUse;
   }> {
+    await options.toolsReady;
     const confirmation = await gate.answer(conversationId, request.text, {
       signal,
       toolTimeoutMs,
