@@ -8,6 +8,7 @@ import { confirmedRoundSpeech } from "./confirmed-round.js";
 import { createConversationHistory } from "./conversation-history.js";
 import { bindRegistryTools, runLlmTurn, type LlmTurnOutcome } from "./llm-turn.js";
 import type { SystemPrompt } from "./system-prompt.js";
+import { addUsage, type TokenUsage } from "./token-usage.js";
 
 export interface LlmAgentOptions {
   model: BaseChatModel;
@@ -27,6 +28,12 @@ export interface LlmTurnInput {
   signal: AbortSignal;
   deviceId?: string;
   gate?: (name: string, args: Record<string, unknown>) => string | undefined;
+}
+
+export interface LlmAgentOutcome extends LlmTurnOutcome {
+  /** Provider requests that were answered, and the tokens they cost as the provider reported them. */
+  requests: number;
+  usage?: TokenUsage;
 }
 
 export type LlmAgent = ReturnType<typeof createLlmAgent>;
@@ -56,8 +63,10 @@ export function createLlmAgent(options: LlmAgentOptions) {
   const isAction = (result: ToolResult) => registry.find(result.name)?.annotations?.readOnlyHint !== true;
 
   return {
-    run(input: LlmTurnInput): Promise<LlmTurnOutcome> {
-      return runLlmTurn({
+    async run(input: LlmTurnInput): Promise<LlmAgentOutcome> {
+      let requests = 0;
+      let usage: TokenUsage | undefined;
+      const outcome = await runLlmTurn({
         model: bound(),
         registry,
         messages: [
@@ -73,7 +82,12 @@ export function createLlmAgent(options: LlmAgentOptions) {
         ...(options.oneRound
           ? { finishRound: (round, calls) => confirmedRoundSpeech(round, calls, isAction, input.language) }
           : {}),
+        onReply: (reply) => {
+          requests++;
+          usage = addUsage(usage, reply.usage_metadata);
+        },
       });
+      return { ...outcome, requests, ...(usage ? { usage } : {}) };
     },
     /** The sentence and its spoken answer, so a follow-up has context (tool traffic is not kept). */
     remember(conversationId: string, text: string, speech: string): void {

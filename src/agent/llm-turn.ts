@@ -3,7 +3,6 @@ import type { AIMessage } from "@langchain/core/messages";
 import { ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { ToolResult } from "../tools/types.js";
-import { addUsage, type TokenUsage } from "./token-usage.js";
 
 /** The model with the registry's tools bound; rebinding costs ~2 ms, so it happens only on change. */
 export type ToolBoundModel = NonNullable<ReturnType<NonNullable<BaseChatModel["bindTools"]>>>;
@@ -27,6 +26,8 @@ export interface LlmTurnOptions {
   deviceId?: string;
   /** Lets the caller hold back a call (a destructive tool awaiting confirmation). */
   gate?: (name: string, args: Record<string, unknown>) => string | undefined;
+  /** Sees every reply of the model (request count, token usage). */
+  onReply?: (reply: AIMessage) => void;
   /** Speech that ends the turn after a round of tool calls (see confirmed-round.ts), if any. */
   finishRound?: (round: ToolResult[], calls: number) => string | undefined;
 }
@@ -37,9 +38,6 @@ export interface LlmTurnOutcome {
   /** Set when the model could not be reached or answered nonsense. */
   providerError?: string;
   roundsExhausted?: boolean;
-  /** Requests sent to the provider, and the tokens they cost as the provider reported them. */
-  requests: number;
-  usage?: TokenUsage;
 }
 
 /**
@@ -51,24 +49,21 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
   const messages = [...options.messages];
   const results: ToolResult[] = [];
   const bound = options.model;
-  let requests = 0;
-  let usage: TokenUsage | undefined;
-  if (!bound) return { speech: "", results, providerError: "this model cannot call tools", requests };
+  if (!bound) return { speech: "", results, providerError: "this model cannot call tools" };
 
   for (let round = 0; round < options.maxRounds; round++) {
     let reply: AIMessage;
     try {
-      requests++;
       reply = (await bound.invoke(messages, { signal })) as AIMessage;
     } catch (err) {
       if (signal.aborted) throw err;
-      return { speech: "", results, providerError: describeProviderError(err), requests, ...opt(usage) };
+      return { speech: "", results, providerError: describeProviderError(err) };
     }
-    usage = addUsage(usage, reply.usage_metadata);
+    options.onReply?.(reply);
     messages.push(reply);
     const calls = reply.tool_calls ?? [];
     const invalid = reply.invalid_tool_calls ?? [];
-    if (!calls.length && !invalid.length) return { speech: textOf(reply), results, requests, ...opt(usage) };
+    if (!calls.length && !invalid.length) return { speech: textOf(reply), results };
     const roundStart = results.length;
 
     for (const call of calls) {
@@ -108,12 +103,10 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
       );
     }
     const finished = options.finishRound?.(results.slice(roundStart), calls.length + invalid.length);
-    if (finished) return { speech: finished, results, requests, ...opt(usage) };
+    if (finished) return { speech: finished, results };
   }
-  return { speech: "", results, roundsExhausted: true, requests, ...opt(usage) };
+  return { speech: "", results, roundsExhausted: true };
 }
-
-const opt = (usage: TokenUsage | undefined) => (usage ? { usage } : {});
 
 export function textOf(message: AIMessage): string {
   if (typeof message.content === "string") return message.content.trim();
