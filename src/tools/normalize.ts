@@ -116,8 +116,7 @@ function coerceValue(schema: JsonSchema | undefined, value: unknown): unknown {
   return value;
 }
 
-/** `{device_name: "Switch One", command: "on"}` — compact, for the one-line change log. */
-export function formatArguments(args: Record<string, unknown>): string {
-  const parts = Object.entries(args).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
-  return `{${parts.join(", ")}}`;
+/** `{device_name, command}`: keys only, for the one-line change log (values may be secrets). */
+export function formatArgumentKeys(args: Record<string, unknown>): string {
+  return `{${Object.keys(args).join(", ")}}`;
 }

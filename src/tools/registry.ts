@@ -1,12 +1,13 @@
 import { performance } from "node:perf_hooks";
 import type { Logger } from "../log.js";
 import type { ParameterMapping } from "../config/options.js";
-import { describeIdentifierError, toolIdentifierSchema, type ToolIdentifier } from "./identifier.js";
+import { toolIdentifierSchema, type ToolIdentifier } from "./identifier.js";
 import { findArgumentProblems, toProviderSchema } from "./json-schema.js";
 import { createNameLookup, type LookupEntry } from "./name-lookup.js";
 import { keyOf, presentNames } from "./naming.js";
-import { createArgumentNormalizer, formatArguments, type ArgumentNormalizer } from "./normalize.js";
+import { createArgumentNormalizer, formatArgumentKeys, type ArgumentNormalizer } from "./normalize.js";
 import { buildStaticMappings } from "./static-mappings.js";
+import { BUILTIN_TOOLS } from "./own-servers.js";
 import { describeParameters } from "./parameters.js";
 import { runLangChainTool, type LangChainToolLike } from "./langchain-tool.js";
 import type {
@@ -19,9 +20,11 @@ import type {
   ToolResult,
   ToolSource,
 } from "./types.js";
+import { isObject } from "../shared/is-object.js";
+import { describeIssues } from "../shared/zod-issues.js";
 
-export const BUILTIN_SERVER = "builtin";
-export const BUILTIN_TOOLBOX = "builtin";
+export const BUILTIN_SERVER = BUILTIN_TOOLS.server;
+export const BUILTIN_TOOLBOX = BUILTIN_TOOLS.toolbox;
 export const DEFAULT_TOOLBOX = "default";
 const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -189,7 +192,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       server: entry.server,
       toolbox: entry.toolbox,
     };
-    const args = isPlainObject(rawArgs) ? rawArgs : {};
+    const args = isObject(rawArgs) ? rawArgs : {};
     const fail = (error: string, normalizedArguments: Record<string, unknown> = args): ToolResult => ({
       ok: false,
       content: error,
@@ -199,7 +202,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       normalizedArguments,
       ms: performance.now() - started,
     });
-    if (rawArgs !== undefined && rawArgs !== null && !isPlainObject(rawArgs)) {
+    if (rawArgs !== undefined && rawArgs !== null && !isObject(rawArgs)) {
       return fail(
         `Arguments for ${entry.presented} must be a JSON object. ${describeParameters(entry.inputSchema)}`,
       );
@@ -216,7 +219,9 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       normalized = outcome.args;
       for (const collision of outcome.collisions) logger.warn(`${entry.tool}: ${collision}`);
       if (outcome.changed) {
-        logger.info(`${entry.tool}: ${formatArguments(args)} → ${formatArguments(normalized)}`);
+        logger.info(
+          `${entry.tool}: arguments ${formatArgumentKeys(args)} → ${formatArgumentKeys(normalized)}`,
+        );
       }
     }
     const problems = findArgumentProblems(entry.inputSchema, normalized);
@@ -380,7 +385,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
                 ? ` Did you mean ${found.suggestions.map((e) => e.presented).join(", ")}?`
                 : ` Available tools: ${[...entries.values()].map((e) => e.presented).join(", ")}.`
             }`;
-      const plainArgs = isPlainObject(args) ? args : {};
+      const plainArgs = isObject(args) ? args : {};
       return {
         ok: false,
         content: error,
@@ -398,7 +403,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
     async executeIdentifier(identifier, args, options = {}) {
       const started = performance.now();
       const parsed = toolIdentifierSchema.safeParse(identifier);
-      const plainArgs = isPlainObject(args) ? args : {};
+      const plainArgs = isObject(args) ? args : {};
       const failure = (error: string, tool = ""): ToolResult => ({
         ok: false,
         content: error,
@@ -411,8 +416,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
         normalizedArguments: plainArgs,
         ms: performance.now() - started,
       });
-      if (!parsed.success)
-        return failure(`Invalid tool identifier: ${describeIdentifierError(parsed.error)}`);
+      if (!parsed.success) return failure(`Invalid tool identifier: ${describeIssues(parsed.error)}`);
       const id: ToolIdentifier = parsed.data;
       const entry = entries.get(keyOf({ server: id.server, name: id.name }));
       if (!entry) {
@@ -436,10 +440,6 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       return () => listeners.delete(listener);
     },
   };
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function formatSeconds(ms: number): string {

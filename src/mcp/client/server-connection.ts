@@ -1,5 +1,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Logger } from "../../log.js";
+import { createBackoff, type BackoffPolicy } from "../../shared/backoff.js";
+import { withoutCredentials } from "../../shared/redact.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { McpServerConfig } from "./server-config.js";
 import { childPidOf, connectMcpClient, listServerTools } from "./sdk-client.js";
@@ -18,11 +20,6 @@ export interface McpServerStatus {
   since: number;
 }
 
-export interface BackoffOptions {
-  initialMs: number;
-  maxMs: number;
-}
-
 export interface McpServerConnection {
   /** Resolves after the first attempt, whether or not it succeeded; retries go on in the background. */
   start(): Promise<void>;
@@ -30,7 +27,7 @@ export interface McpServerConnection {
   close(): Promise<void>;
 }
 
-const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 250, maxMs: 30_000 };
+const DEFAULT_BACKOFF: BackoffPolicy = { initialMs: 250, maxMs: 30_000 };
 /** A server that stayed up this long starts its next backoff from the beginning. */
 const STABLE_MS = 60_000;
 const CLOSE_GRACE_MS = 300;
@@ -43,18 +40,19 @@ export function createMcpServerConnection(options: {
   config: McpServerConfig;
   registry: ToolRegistry;
   logger: Logger;
-  backoff?: BackoffOptions;
+  backoff?: BackoffPolicy;
 }): McpServerConnection {
   const { config, registry, logger } = options;
-  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const backoff = createBackoff(options.backoff ?? DEFAULT_BACKOFF);
   const transport = config.url ? "http" : "stdio";
   let state: McpServerState = "starting";
   let since = Date.now();
   let tools = 0;
   let restarts = 0;
-  let failures = 0;
   let lastError: string | undefined;
   let client: Client | undefined;
+  /** Each client's own stdio child, while it runs: a PID outlives its process and is reused. */
+  const childPids = new Map<Client, number>();
   let retryTimer: NodeJS.Timeout | undefined;
   let stopping = false;
   let generation = 0;
@@ -70,6 +68,8 @@ export function createMcpServerConnection(options: {
     try {
       next = await connectMcpClient(config);
       client = next;
+      const pid = childPidOf(next);
+      if (pid) childPids.set(next, pid);
       const loaded = await listServerTools(next, config.name);
       if (stopping || myGeneration !== generation) {
         await closeClient(next);
@@ -84,11 +84,14 @@ export function createMcpServerConnection(options: {
       setState("up");
       lastError = undefined;
       const upAt = Date.now();
-      const previous = next.onclose;
-      next.onclose = () => {
+      const connected = next;
+      const previous = connected.onclose;
+      connected.onclose = () => {
+        // The child has exited: its PID is no longer ours to signal.
+        childPids.delete(connected);
         previous?.();
         if (myGeneration !== generation || stopping) return;
-        if (Date.now() - upAt > STABLE_MS) failures = 0;
+        if (Date.now() - upAt > STABLE_MS) backoff.reset();
         onLost("the server closed the connection");
       };
       logger.info(
@@ -122,18 +125,17 @@ export function createMcpServerConnection(options: {
 
   function scheduleRetry() {
     if (stopping) return;
-    const delay = Math.min(backoff.maxMs, backoff.initialMs * 2 ** failures);
-    failures++;
     clearTimeout(retryTimer);
-    retryTimer = setTimeout(() => void attempt(), delay);
+    retryTimer = setTimeout(() => void attempt(), backoff.next());
     retryTimer.unref();
   }
 
   async function closeClient(target: Client) {
-    const pid = childPidOf(target);
+    const pid = childPids.get(target);
     // The SDK waits 2 s for a child that ignores stdin EOF before SIGTERM; we don't.
     await Promise.race([target.close().catch(() => undefined), delay(CLOSE_GRACE_MS)]);
-    if (pid && isAlive(pid)) {
+    // Still set only if the child outlived close(): then it is still ours.
+    if (pid && childPids.delete(target) && isAlive(pid)) {
       try {
         process.kill(pid, "SIGKILL");
       } catch {
@@ -166,7 +168,7 @@ export function createMcpServerConnection(options: {
 
 function describeError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  return message.replace(/^Error: /, "");
+  return withoutCredentials(message).replace(/^Error: /, "");
 }
 
 function isAlive(pid: number): boolean {
