@@ -10,6 +10,7 @@ import { homeTools } from "./tools/local/index.js";
 import { createMcpServers, type McpServers } from "./mcp/client/servers.js";
 import { fromOption, type McpServerConfig } from "./mcp/client/server-config.js";
 import { zwaveServerCommand, zwaveServerEnv } from "./zwave/launch.js";
+import { chooseZwaveTransport, type ZwaveTransportChoice } from "./zwave/choose-transport.js";
 import { createChatModel, DEFAULT_MODELS } from "./agent/chat-model.js";
 import { createAgent } from "./agent/agent.js";
 import type { ConversationAgent } from "./agent/types.js";
@@ -151,12 +152,17 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
 
   let closing = false;
   const userServers = Promise.all(options.mcp_servers.map((option) => mcpServers.add(fromOption(option))));
-  const brokerFound = findBroker(options, supervisor, logger).catch((err: Error) => {
-    logger.error(`could not start the demo broker: ${err.message}`);
-    return {} as Awaited<ReturnType<typeof findBroker>>;
+  // Which way to Z-Wave (a websocket probe can take 1.5 s) and the broker, behind the listeners.
+  const zwaveFound = (async () => {
+    const zwave = await chooseZwaveTransport(options, supervisor, logger);
+    const { broker, demo } = zwave.transport === "mqtt" ? await findBroker(options, supervisor, logger) : {};
+    return { zwave, broker, demo };
+  })().catch((err: Error) => {
+    logger.error(`could not set up Z-Wave: ${err.message}`);
+    return { zwave: undefined, broker: undefined, demo: undefined };
   });
   void (async () => {
-    const { broker } = await brokerFound;
+    const { zwave, broker } = await zwaveFound;
     if (closing) return;
     zwaveStatus = createZwaveStatus(
       registry,
@@ -167,15 +173,17 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     );
     const status = zwaveStatus;
     closers.push(async () => status.stop());
-    const zwave = broker ? mcpServers.add(zwaveServer(options, broker)) : undefined;
+    const zwaveConfig = zwave && zwaveServer(options, zwave, broker);
+    const zwaveStarted = zwaveConfig ? mcpServers.add(zwaveConfig) : undefined;
     // A server that hangs in its handshake goes on connecting; the summary does not wait for it.
     await Promise.race([
-      Promise.all([userServers, zwave]),
+      Promise.all([userServers, zwaveStarted]),
       new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
     ]);
     logSummary(logger, {
       options,
       broker,
+      zwaveServerUrl: zwave?.transport === "websocket" ? zwave.url : undefined,
       haUrl: endpoint?.url,
       modelName,
       registry,
@@ -195,7 +203,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     apiPort: http.port,
     async close() {
       closing = true;
-      const { demo } = await brokerFound;
+      const { demo } = await zwaveFound;
       if (demo) closers.push(() => demo.close());
       for (const close of closers) {
         await close().catch((err: Error) => logger.warn(`while stopping: ${err.message}`));
@@ -204,11 +212,25 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   };
 }
 
-function zwaveServer(options: Options, broker: Broker): McpServerConfig {
+function zwaveServer(
+  options: Options,
+  zwave: ZwaveTransportChoice,
+  broker: Broker | undefined,
+): McpServerConfig | undefined {
+  const command = { name: ZWAVE_TOOLS.server, toolbox: ZWAVE_TOOLS.toolbox, ...zwaveServerCommand() };
+  if (zwave.transport === "websocket") {
+    return {
+      ...command,
+      env: zwaveServerEnv({
+        serverUrl: zwave.url,
+        prefix: options.zwave_topic_prefix,
+        logLevel: options.log_level,
+      }),
+    };
+  }
+  if (!broker) return undefined;
   return {
-    name: ZWAVE_TOOLS.server,
-    toolbox: ZWAVE_TOOLS.toolbox,
-    ...zwaveServerCommand(),
+    ...command,
     env: zwaveServerEnv({
       mqttUrl: broker.url,
       ...(broker.username ? { username: broker.username } : {}),
@@ -261,6 +283,7 @@ function logSummary(
   facts: {
     options: Options;
     broker: Broker | undefined;
+    zwaveServerUrl: string | undefined;
     haUrl: string | undefined;
     modelName: string | undefined;
     registry: ToolRegistry;
@@ -273,7 +296,9 @@ function logSummary(
   const lines = [
     `MCP Assist Bridge ${VERSION} on ${hostname()}`,
     `  agent:       ${options.llm_provider}${facts.modelName ? ` (${facts.modelName})` : " (local fast path, no LLM)"}, language ${options.language}`,
-    `  MQTT broker: ${broker ? `${withoutCredentials(broker.url)} (${broker.source}${broker.username ? `, user ${broker.username}` : ""})` : "none: Z-Wave is off"}`,
+    facts.zwaveServerUrl
+      ? `  Z-Wave JS:   ${withoutCredentials(facts.zwaveServerUrl)} (websocket server)`
+      : `  MQTT broker: ${broker ? `${withoutCredentials(broker.url)} (${broker.source}${broker.username ? `, user ${broker.username}` : ""})` : "none: Z-Wave is off"}`,
     `  Home Assistant: ${facts.haUrl ? withoutCredentials(facts.haUrl) : "not configured"}`,
     `  MCP servers: ${servers.length ? servers.map((s) => `${s.name} [${s.toolbox}] ${s.state}, ${s.tools} tools`).join("; ") : "none"}`,
     `  tools:       ${facts.registry.list().length} (${facts.registry
