@@ -90,6 +90,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     confirmDestructive: options.confirm_destructive,
     oneLlmRound: options.llm_one_round,
     toolsReady: new Promise<void>((resolve) => (toolsReady = resolve)),
+    haAgent: options.ha_conversation_agent,
   });
 
   const wyoming: WyomingServer = await startWyomingServer({
