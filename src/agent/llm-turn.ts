@@ -26,6 +26,10 @@ export interface LlmTurnOptions {
   deviceId?: string;
   /** Lets the caller hold back a call (a destructive tool awaiting confirmation). */
   gate?: (name: string, args: Record<string, unknown>) => string | undefined;
+  /** Sees every reply of the model (request count, token usage). */
+  onReply?: (reply: AIMessage) => void;
+  /** Speech that ends the turn after a round of tool calls (see confirmed-round.ts), if any. */
+  finishRound?: (round: ToolResult[], calls: number) => string | undefined;
 }
 
 export interface LlmTurnOutcome {
@@ -55,10 +59,12 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
       if (signal.aborted) throw err;
       return { speech: "", results, providerError: describeProviderError(err) };
     }
+    options.onReply?.(reply);
     messages.push(reply);
     const calls = reply.tool_calls ?? [];
     const invalid = reply.invalid_tool_calls ?? [];
     if (!calls.length && !invalid.length) return { speech: textOf(reply), results };
+    const roundStart = results.length;
 
     for (const call of calls) {
       const held = options.gate?.(call.name, call.args);
@@ -96,6 +102,8 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
         }),
       );
     }
+    const finished = options.finishRound?.(results.slice(roundStart), calls.length + invalid.length);
+    if (finished) return { speech: finished, results };
   }
   return { speech: "", results, roundsExhausted: true };
 }

@@ -31,6 +31,12 @@ export interface TurnResult {
   tool_calls: TurnToolCall[];
 }
 
+/** What a turn asked of the language model: requests, and tokens as the provider reported them. */
+export interface TurnLlmUse {
+  requests: number;
+  tokens?: { input: number; cachedInput: number; cacheWrite: number; output: number };
+}
+
 /** A finished turn as the status page shows it. */
 export interface TurnRecord extends TurnResult {
   id: number;
@@ -41,6 +47,7 @@ export interface TurnRecord extends TurnResult {
   startedAt: string;
   ms: number;
   deviceId?: string;
+  llm?: TurnLlmUse;
 }
 
 export interface ConversationAgent {
@@ -50,5 +57,12 @@ export interface ConversationAgent {
   /** Called after each finished turn. */
   onTurn(listener: (turn: TurnRecord) => void): () => void;
   /** Provider and model, for the status page. */
-  describe(): { provider: string; model?: string; languages: string[] };
+  describe(): {
+    provider: string;
+    model?: string;
+    /** The provider's client loads in the background while the bridge already answers. */
+    modelState?: "loading" | "ready" | "failed";
+    oneLlmRound?: boolean;
+    languages: string[];
+  };
 }

@@ -94,6 +94,7 @@ export const optionsSchema = z.object({
   mcp_mode: z.enum(MCP_MODES).default("auto"),
   rotate_mcp_secret: z.boolean().default(false),
   confirm_destructive: z.boolean().default(true),
+  llm_one_round: z.boolean().default(true),
   ha_conversation_agent: z.boolean().default(true),
   log_level: z
     .enum(LOG_LEVELS)

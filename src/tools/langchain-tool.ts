@@ -3,7 +3,7 @@ import { contentAsText } from "./content-text.js";
 import type { ToolAnnotations, ToolCallContext, ToolOutput } from "./types.js";
 import { isObject } from "../shared/is-object.js";
 
-/** The MCP SDK client an MCP tool was loaded from (what `MultiServerMCPClient.getClient` returns). */
+/** The MCP SDK client an MCP server's tools are called through. */
 export interface McpToolClient {
   callTool(
     params: { name: string; arguments: Record<string, unknown> },
@@ -12,21 +12,31 @@ export interface McpToolClient {
   ): Promise<unknown>;
 }
 
-/** What the registry needs of a LangChain tool, such as the ones `@langchain/mcp-adapters` returns. */
-export interface LangChainToolLike {
+interface ToolBase {
   name: string;
   description?: string;
-  /** For MCP tools, the server's JSON schema after the adapter's `$ref` inlining. */
+  /** For MCP tools, the server's JSON schema. */
   schema: unknown;
   metadata?: Record<string, unknown> & { annotations?: ToolAnnotations };
-  /**
-   * For an MCP tool, its server's client: the call goes through it, so the result's content
-   * blocks and structuredContent reach /mcp as the server sent them (the adapter's invoke turns
-   * them into LangChain content and reads resource links).
-   */
-  mcpClient?: McpToolClient;
-  invoke(input: Record<string, unknown>, config?: { signal?: AbortSignal }): Promise<unknown>;
 }
+
+/** A LangChain tool, called through `invoke`. */
+interface InvokableTool extends ToolBase {
+  invoke(input: Record<string, unknown>, config?: { signal?: AbortSignal }): Promise<unknown>;
+  mcpClient?: never;
+}
+
+/**
+ * An MCP server's tool, called through the server's client: the result's content blocks and
+ * structuredContent reach /mcp as the server sent them.
+ */
+interface McpServerTool extends ToolBase {
+  mcpClient: McpToolClient;
+  invoke?: never;
+}
+
+/** What the registry needs of a tool it did not define itself. */
+export type LangChainToolLike = InvokableTool | McpServerTool;
 
 const SERVER_ERROR = /^MCP tool '.*?' on server '.*?' returned an error: ([\s\S]*)$/;
 
