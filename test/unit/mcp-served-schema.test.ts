@@ -75,4 +75,25 @@ describe("toServedSchema", () => {
       { numRuns: 2000 },
     );
   });
+
+  it("merges allOf, resolves $ref with its siblings, and keeps descriptions, enums and required", () => {
+    const { schema: served } = toServedSchema({
+      type: "object",
+      $defs: { level: { type: "integer", enum: [1, 2, 3], description: "Level." } },
+      allOf: [
+        { properties: { room: { type: "string", description: "Which room." } }, required: ["room"] },
+        { properties: { level: { $ref: "#/$defs/level", description: "How bright." } }, required: ["level"] },
+      ],
+    });
+    expect(served).toEqual({
+      type: "object",
+      properties: {
+        room: { type: "string", description: "Which room." },
+        level: { type: "integer", enum: [1, 2, 3], description: "How bright." },
+      },
+      required: ["room", "level"],
+      additionalProperties: true,
+    });
+    expect(convertToVoluptuous(served)({ room: "hall", level: 2 })).toEqual({ room: "hall", level: 2 });
+  });
 });
