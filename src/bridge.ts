@@ -179,10 +179,15 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     if (closing) return;
     zwaveStatus = createZwaveStatus(
       registry,
-      broker && {
-        url: broker.url,
-        ...(options.zwave_gateway_name ? { gatewayName: options.zwave_gateway_name } : {}),
-      },
+      zwave?.transport === "websocket"
+        ? { transport: "websocket", serverUrl: zwave.url }
+        : broker && {
+            transport: "mqtt",
+            broker: {
+              url: broker.url,
+              ...(options.zwave_gateway_name ? { gatewayName: options.zwave_gateway_name } : {}),
+            },
+          },
     );
     const status = zwaveStatus;
     closers.push(async () => status.stop());
