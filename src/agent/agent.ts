@@ -86,6 +86,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       signal,
       toolTimeoutMs,
       maxRounds,
+      provider: options.provider,
       ...(request.deviceId ? { deviceId: request.deviceId } : {}),
       ...(confirmDestructive ? { gate: (name, args) => gate.hold(conversationId, name, args) } : {}),
     });

@@ -1,0 +1,149 @@
+import { LooseReader } from "./loose-json.js";
+
+/** A tool call a model wrote as text; `arguments` is an object, or the string it wrote. */
+export interface TextCall {
+  name: string;
+  arguments: unknown;
+}
+
+export interface TextCalls {
+  calls: TextCall[];
+  /** The markup it was written in, for the repair log. */
+  format: string;
+}
+
+/** "Let me do that." may precede a call; a question, another paragraph or JSON may not. */
+const MAX_LEAD_IN = 120;
+const ARGUMENT_KEYS = ["arguments", "parameters", "args", "input"] as const;
+
+/**
+ * The tool calls in a reply that is essentially nothing but call markup: Hermes/Qwen
+ * `<tool_call>`, Llama 3.1 `<function=X>`, Mistral `[TOOL_CALLS]`, a ```json fence, Llama's bare
+ * JSON, or a pythonic `[f(a="x")]`. Prose that mentions or quotes a call is not one: undefined.
+ */
+export function findTextCalls(text: string): TextCalls | undefined {
+  const trimmed = text.trim();
+  if (!trimmed) return undefined;
+  if (trimmed.includes("<tool_call>")) {
+    return tagged(trimmed, /<tool_call>([\s\S]*?)(?:<\/tool_call>|$)/g, "Hermes <tool_call>", (m) =>
+      callsIn(whole(m[1]!)),
+    );
+  }
+  if (trimmed.includes("<function=")) {
+    return tagged(trimmed, /<function=([\w.:/-]+)>([\s\S]*?)<\/function>/g, "Llama <function=…>", (m) => {
+      const args = whole(m[2]!.trim() || "{}");
+      return args === undefined ? undefined : [{ name: m[1]!, arguments: args }];
+    });
+  }
+  const mistral = /^([\s\S]*?)\[TOOL_CALLS\]\s*([\s\S]*)$/.exec(trimmed);
+  if (mistral) {
+    if (!isLeadIn(mistral[1]!)) return undefined;
+    const body = mistral[2]!;
+    const named = /^([\w.:-]+)\[ARGS\]([\s\S]*)$/.exec(body);
+    const calls = named ? [{ name: named[1]!, arguments: whole(named[2]!) }] : callsIn(whole(body));
+    if (!calls?.length || calls.some((c) => c.arguments === undefined)) return undefined;
+    return { calls, format: "Mistral [TOOL_CALLS]" };
+  }
+  const fence = /^([\s\S]*?)```(?:json|tool_call|tool_code|python)?[ \t]*\n([\s\S]*?)\n?[ \t]*```$/.exec(
+    trimmed,
+  );
+  if (fence) {
+    if (!isLeadIn(fence[1]!)) return undefined;
+    const inner = fence[2]!.trim();
+    const calls = callsIn(whole(inner)) ?? pythonic(inner);
+    return calls?.length ? { calls, format: "fenced JSON" } : undefined;
+  }
+  if (trimmed.startsWith("{") || (trimmed.startsWith("[") && !/^\[\s*[A-Za-z_]/.test(trimmed))) {
+    const calls = callsIn(whole(trimmed));
+    return calls?.length ? { calls, format: "bare JSON" } : undefined;
+  }
+  const calls = pythonic(trimmed);
+  return calls?.length ? { calls, format: "pythonic call" } : undefined;
+}
+
+/** Markup blocks: before the first only a lead-in, between and after them only white space. */
+function tagged(
+  text: string,
+  pattern: RegExp,
+  format: string,
+  read: (match: RegExpExecArray) => TextCall[] | undefined,
+): TextCalls | undefined {
+  const calls: TextCall[] = [];
+  let last = 0;
+  let first = true;
+  for (const match of text.matchAll(pattern)) {
+    const between = text.slice(last, match.index);
+    if (first ? !isLeadIn(between) : between.trim() !== "") return undefined;
+    first = false;
+    const found = read(match);
+    if (!found?.length) return undefined;
+    calls.push(...found);
+    last = match.index + match[0].length;
+  }
+  if (first || text.slice(last).trim() !== "") return undefined;
+  return { calls, format };
+}
+
+function isLeadIn(text: string): boolean {
+  const lead = text.trim();
+  return lead.length <= MAX_LEAD_IN && !/[?{}[\]\n]/.test(lead);
+}
+
+/** The whole text as one (loosely written) JSON value, or undefined. */
+function whole(text: string): unknown {
+  const reader = new LooseReader(text.trim());
+  try {
+    const value = reader.value();
+    return reader.peek() === undefined ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `{name, arguments}` (or `parameters`, `args`, `input`), OpenAI's `{function: {…}}`, or a list of them. */
+function callsIn(value: unknown): TextCall[] | undefined {
+  const items = Array.isArray(value) ? value : [value];
+  const calls: TextCall[] = [];
+  for (const item of items) {
+    const call = callOf(item);
+    if (!call) return undefined;
+    calls.push(call);
+  }
+  return calls.length ? calls : undefined;
+}
+
+function callOf(item: unknown): TextCall | undefined {
+  if (typeof item !== "object" || item === null || Array.isArray(item)) return undefined;
+  const record = item as Record<string, unknown>;
+  if (typeof record.function === "object" && record.function !== null) return callOf(record.function);
+  if (typeof record.name !== "string" || !record.name) return undefined;
+  const present = ARGUMENT_KEYS.filter((key) => key in record);
+  const extra = Object.keys(record).filter((k) => !["name", "id", "type", ...ARGUMENT_KEYS].includes(k));
+  if (present.length > 1 || extra.length) return undefined;
+  return { name: record.name, arguments: present[0] ? record[present[0]] : {} };
+}
+
+/** `[f(a="x", b=2), g()]` or `f(a="x")`: keyword arguments only, nothing after the last call. */
+function pythonic(text: string): TextCall[] | undefined {
+  const reader = new LooseReader(text);
+  try {
+    const listed = reader.eat("[");
+    const calls: TextCall[] = [];
+    do {
+      const name = reader.identifier();
+      if (!name || !reader.eat("(")) return undefined;
+      const args: Record<string, unknown> = {};
+      while (!reader.eat(")")) {
+        const key = reader.identifier();
+        if (!key || !reader.eat("=")) return undefined;
+        args[key] = reader.value();
+        if (!reader.eat(",") && reader.peek() !== ")") return undefined;
+      }
+      calls.push({ name, arguments: args });
+    } while (reader.eat(","));
+    if (listed && !reader.eat("]")) return undefined;
+    return reader.peek() === undefined ? calls : undefined;
+  } catch {
+    return undefined;
+  }
+}
