@@ -1,7 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { Logger } from "../log.js";
 import type { ParameterMapping } from "../config/options.js";
-import { closestNames } from "./edit-distance.js";
 import { describeIdentifierError, toolIdentifierSchema, type ToolIdentifier } from "./identifier.js";
 import { createArgumentValidator, toProviderSchema } from "./json-schema.js";
 import { createNameLookup, type LookupEntry } from "./name-lookup.js";
@@ -294,11 +293,8 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
           ? `'${name}' is ambiguous: it could be ${found.ambiguous.map((e) => e.presented).join(", ")}. Call one of these names.`
           : `Unknown tool '${name}'.${
               found.suggestions.length
-                ? ` Did you mean ${found.suggestions.map((e) => e.presented).join(", ")}?`
-                : closestHint(
-                    String(name),
-                    [...entries.values()].map((e) => e.presented),
-                  )
+                ? ` The closest tools are: ${found.suggestions.map((e) => e.presented).join(", ")}.`
+                : ""
             }`;
       const plainArgs = isPlainObject(args) ? args : {};
       return {
@@ -356,10 +352,4 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       return () => listeners.delete(listener);
     },
   };
-}
-
-/** With thousands of tools, only the few closest names help. */
-function closestHint(name: string, names: string[]): string {
-  const close = closestNames(name, names, 5);
-  return close.length ? ` The closest tools are: ${close.join(", ")}.` : "";
 }

@@ -44,7 +44,7 @@ export function createToolNameResolver(offered: readonly OfferedTool[]): ToolNam
     const tried = repairs.length ? ` (read as '${sent}')` : "";
     return {
       ok: false,
-      error: `There is no tool '${sent}'${tried}.${close.length ? ` The closest tools are: ${close.join(", ")}.` : ""} Call one of the offered tools by its exact name.`,
+      error: `Unknown tool '${sent}'${tried}.${close.length ? ` The closest tools are: ${close.join(", ")}.` : ""} Call one of the offered tools by its exact name.`,
     };
   }
 
