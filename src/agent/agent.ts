@@ -165,6 +165,8 @@ export function createAgent(options: AgentOptions): ConversationAgent {
         ok: r.ok,
         ms: Math.round(r.ms * 10) / 10,
         ...(r.server ? { tool: r.tool, server: r.server } : {}),
+        ...(r.sent && r.repairs?.length ? { sent: r.sent } : {}),
+        ...(r.repairs?.length ? { repairs: r.repairs } : {}),
       }));
       const result: TurnResult = {
         speech: outcome.speech,
