@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { tool } from "@langchain/core/tools";
 import { createToolRegistry } from "../../src/tools/registry.js";
 import type { ParameterMapping } from "../../src/config/options.js";
+import type { JsonSchema } from "../../src/tools/types.js";
 import { captureLogger } from "../support/capture-logger.js";
 
 /** A LangChain tool that answers with the arguments it received, as the adapter's MCP tools run. */
@@ -20,8 +21,8 @@ function registry(parameterMappings: ParameterMapping[] = []) {
   return { registry: createToolRegistry({ logger: log.logger, parameterMappings }), log };
 }
 
-const object = (properties: Record<string, unknown>, required: string[] = []) => ({
-  type: "object",
+const object = (properties: Record<string, JsonSchema>, required: string[] = []) => ({
+  type: "object" as const,
   properties,
   ...(required.length ? { required } : {}),
 });
