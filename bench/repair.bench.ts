@@ -8,14 +8,8 @@ import { fileURLToPath } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { pino } from "pino";
-import type {
-  AIMessage} from "@langchain/core/messages";
-import {
-  HumanMessage,
-  SystemMessage,
-  ToolMessage,
-  type BaseMessage,
-} from "@langchain/core/messages";
+import type { AIMessage } from "@langchain/core/messages";
+import { HumanMessage, SystemMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { ChatAnthropic } from "@langchain/anthropic";
 import { ChatOpenAI } from "@langchain/openai";
 import { ChatOllama } from "@langchain/ollama";
@@ -38,7 +32,7 @@ import {
   isPositive,
   judge,
   loadCorpus,
-  mustStartOn,
+  resetDevices,
   type CorpusCase,
   type ToolCallSeen,
   type Verdict,
@@ -180,32 +174,8 @@ async function ours(c: CorpusCase): Promise<ToolCallSeen[]> {
   }));
 }
 
-async function settle(recorder: WriteRecorder, nodeId: number, cc: number, value: unknown): Promise<void> {
-  const deadline = Date.now() + 3000;
-  while (recorder.reported(nodeId, cc, "currentValue") !== value) {
-    if (Date.now() > deadline) throw new Error(`node ${nodeId} did not report ${String(value)}`);
-    await sleep(10);
-  }
-}
-
-/** README "How a case runs" 1: everything off, then on whatever the case switches off. */
-async function resetDevices(c: CorpusCase): Promise<void> {
-  const off: Array<[number, number, unknown]> = [
-    [2, 37, false],
-    [5, 37, false],
-    [3, 38, 0],
-  ];
-  const startOn = mustStartOn(c).map((w) => w.nodeId);
-  for (const [nodeId, cc, offValue] of off) {
-    const target = startOn.includes(nodeId) ? (cc === 38 ? 99 : true) : offValue;
-    if (recorder.reported(nodeId, cc, "currentValue") === target) continue;
-    await recorder.write(nodeId, cc, "targetValue", target);
-    await settle(recorder, nodeId, cc, target);
-  }
-}
-
 async function replay(c: CorpusCase, run: (c: CorpusCase) => Promise<ToolCallSeen[]>): Promise<Verdict> {
-  await resetDevices(c);
+  await resetDevices(recorder, c);
   await sleep(50);
   const before = recorder.writes.length;
   let calls: ToolCallSeen[] = [];

@@ -5,7 +5,8 @@ import { readFileSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { binarySwitch, dimmer, multisensor, type SimNode } from "../../src/demo/zwave-gateway-simulator.js";
-import type { RecordedWrite } from "./zwave-write-recorder.js";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { RecordedWrite, WriteRecorder } from "./zwave-write-recorder.js";
 
 const writeSchema = z.object({
   nodeId: z.number(),
@@ -118,6 +119,30 @@ export function mustStartOn(c: CorpusCase): ExpectedWrite[] {
   });
 }
 
+async function settle(recorder: WriteRecorder, nodeId: number, cc: number, value: unknown): Promise<void> {
+  const deadline = Date.now() + 3000;
+  while (recorder.reported(nodeId, cc, "currentValue") !== value) {
+    if (Date.now() > deadline) throw new Error(`node ${nodeId} did not report ${String(value)}`);
+    await sleep(10);
+  }
+}
+
+/** README "How a case runs" 1: everything off, then on whatever the case switches off. */
+export async function resetDevices(recorder: WriteRecorder, c: CorpusCase): Promise<void> {
+  const off: Array<[number, number, unknown]> = [
+    [2, 37, false],
+    [5, 37, false],
+    [3, 38, 0],
+  ];
+  const startOn = mustStartOn(c).map((w) => w.nodeId);
+  for (const [nodeId, cc, offValue] of off) {
+    const target = startOn.includes(nodeId) ? (cc === 38 ? 99 : true) : offValue;
+    if (recorder.reported(nodeId, cc, "currentValue") === target) continue;
+    await recorder.write(nodeId, cc, "targetValue", target);
+    await settle(recorder, nodeId, cc, target);
+  }
+}
+
 export interface ToolCallSeen {
   tool: string;
   ok: boolean;
@@ -167,11 +192,12 @@ export function judge(
   if ("read" in c.expect) {
     const { tool, contains } = c.expect.read;
     const found = calls.some((call) => call.tool === tool && call.ok && call.result.includes(contains));
+    const pass = found && wrong.length === 0;
     return {
-      pass: found && wrong.length === 0,
+      pass,
       wrong,
       onDead,
-      why: found ? "wrong write" : `no ${tool} result with "${contains}"`,
+      why: pass ? "" : found ? "wrong write" : `no ${tool} result with "${contains}"`,
     };
   }
   const claimed = calls.some((call) => call.ok && /confirmed/i.test(call.result));
