@@ -25,7 +25,7 @@ import { zwaveServerEnv } from "../src/zwave/launch.js";
 import { startGatewaySimulator } from "../src/demo/zwave-gateway-simulator.js";
 import { startMosquitto } from "../test/support/mosquitto.js";
 import { startFakeLlm, type FakeLlmRequest } from "../test/support/llm/server.js";
-import { startWriteRecorder, type WriteRecorder } from "../test/support/zwave-write-recorder.js";
+import { startWriteRecorder } from "../test/support/zwave-write-recorder.js";
 import {
   cleanReply,
   corpusNodes,
