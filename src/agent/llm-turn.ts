@@ -62,7 +62,14 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
     }
     const repaired = repairReply(reply, resolveName);
     messages.push(repaired.message);
-    if (!repaired.calls.length) return { speech: repaired.speech, results };
+    if (!repaired.calls.length) {
+      // Nothing to say and nothing done: never let the turn end in "Done." (ChatOllama, for
+      // one, drops tool calls whose arguments are not an object, leaving exactly this).
+      if (!repaired.speech && !results.length) {
+        return { speech: "", results, providerError: "the language model sent an empty reply" };
+      }
+      return { speech: repaired.speech, results };
+    }
 
     const replies: ToolReply[] = [];
     for (const call of repaired.calls) {

@@ -403,4 +403,14 @@ describe("the agent with a repairing model reply", () => {
     expect(JSON.stringify(info)).not.toContain("Kitchen");
     expect(agent.recentTurns().at(-1)?.tool_calls[0]?.repairs).toHaveLength(4);
   });
+
+  it("an empty first reply (as ChatOllama leaves when it drops a call) is not reported as done", async () => {
+    const { agent, calls } = setup(fakeModel().respond(new AIMessage("")));
+    const result = await agent.handle({ text: "switch on the kitchen", conversationId: "d4" });
+    expect(calls).toEqual([]);
+    expect(result).toMatchObject({
+      response_type: "error",
+      speech: "Sorry, the language model sent an empty reply.",
+    });
+  });
 });
