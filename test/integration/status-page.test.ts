@@ -209,6 +209,10 @@ describe("the status page under Ingress", () => {
     expect(cosyText).toContain('device_name: "Kitchen Light"');
     expect(cosyText).toContain('deviceName: "Kitchen Light"');
     expect(cosyText).toContain("level: 30");
+    // What the model sent, and each repair by name.
+    expect(cosyText).toContain('Sent by the model: control_zwave_device {"device_name":"Kitchen Light"');
+    expect(cosyText).toContain("keys: device_name→deviceName");
+    expect(cosyText).toContain('value: level: "30"→30');
     expect(await cosy.locator("mark").allInnerTexts()).toEqual(
       expect.arrayContaining(["device_name", "command", "brightness", "deviceName", "action", "level"]),
     );
