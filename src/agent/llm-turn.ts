@@ -81,7 +81,8 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
       }
       const held = options.gate?.(call.name, call.args);
       if (held !== undefined) {
-        replies.push({ callId: call.id, name: call.name, content: held, ok: false });
+        // Not a failure: the call waits for the user's yes, and the text tells the model to ask.
+        replies.push({ callId: call.id, name: call.name, content: held, ok: true });
         continue;
       }
       const result = await registry.execute(call.name, call.args, {
