@@ -48,27 +48,30 @@ async function turn(provider: "anthropic" | "openai" | "ollama", toolName: strin
   return llm.requests[1]!.body.messages as Array<Record<string, unknown>>;
 }
 
-describe.each(["anthropic", "openai", "ollama"] as const)("a tool result sent back through %s", (provider) => {
-  it("a failure is marked as one in the request the model receives", async () => {
-    const messages = await turn(provider, "switch_porch");
-    if (provider === "anthropic") {
-      const block = (messages.at(-1)!.content as Array<Record<string, unknown>>)[0]!;
-      expect(block).toMatchObject({ type: "tool_result", is_error: true });
-      expect(block.content).toBe("Error: Porch Light did not answer: it is dead");
-    } else {
-      const tool = messages.find((m) => m.role === "tool")!;
-      expect(tool.content).toBe("Error: Porch Light did not answer: it is dead");
-    }
-  });
+describe.each(["anthropic", "openai", "ollama"] as const)(
+  "a tool result sent back through %s",
+  (provider) => {
+    it("a failure is marked as one in the request the model receives", async () => {
+      const messages = await turn(provider, "switch_porch");
+      if (provider === "anthropic") {
+        const block = (messages.at(-1)!.content as Array<Record<string, unknown>>)[0]!;
+        expect(block).toMatchObject({ type: "tool_result", is_error: true });
+        expect(block.content).toBe("Error: Porch Light did not answer: it is dead");
+      } else {
+        const tool = messages.find((m) => m.role === "tool")!;
+        expect(tool.content).toBe("Error: Porch Light did not answer: it is dead");
+      }
+    });
 
-  it("a success carries no failure mark", async () => {
-    const messages = await turn(provider, "read_porch");
-    if (provider === "anthropic") {
-      const block = (messages.at(-1)!.content as Array<Record<string, unknown>>)[0]!;
-      expect(block.is_error).toBeUndefined();
-      expect(block.content).toBe("Porch Light is off");
-    } else {
-      expect(messages.find((m) => m.role === "tool")!.content).toBe("Porch Light is off");
-    }
-  });
-});
+    it("a success carries no failure mark", async () => {
+      const messages = await turn(provider, "read_porch");
+      if (provider === "anthropic") {
+        const block = (messages.at(-1)!.content as Array<Record<string, unknown>>)[0]!;
+        expect(block.is_error).toBeUndefined();
+        expect(block.content).toBe("Porch Light is off");
+      } else {
+        expect(messages.find((m) => m.role === "tool")!.content).toBe("Porch Light is off");
+      }
+    });
+  },
+);
