@@ -4,7 +4,8 @@
 import { ChatAnthropic } from "@langchain/anthropic";
 import { ChatOpenAI } from "@langchain/openai";
 import { ChatOllama } from "@langchain/ollama";
-import { HumanMessage, type AIMessage } from "@langchain/core/messages";
+import { HumanMessage } from "@langchain/core/messages";
+import { askModel } from "../../src/agent/llm-turn.js";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { repairReply } from "../../src/agent/reply-repair/repair-reply.js";
 import { createToolNameResolver } from "../../src/agent/reply-repair/tool-name.js";
@@ -47,9 +48,13 @@ export async function measureRepairCost(corpus: CorpusCase[], registry: ToolRegi
   let sink: unknown;
   const positive = corpus.filter(isPositive);
   for (const c of positive) {
-    const message = (await models[c.provider].bindTools!(definitions).invoke([
-      new HumanMessage(c.sentence),
-    ])) as AIMessage;
+    const model = models[c.provider].bindTools!(definitions);
+    const message = await askModel(
+      model,
+      [new HumanMessage(c.sentence)],
+      AbortSignal.timeout(10_000),
+      c.provider,
+    );
     const clean = cleanCalls(c).map((call) => JSON.stringify(call.args));
     const repair = () => {
       const repaired = repairReply(message, resolve);

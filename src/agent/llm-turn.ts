@@ -1,5 +1,5 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import type { AIMessage, BaseMessage } from "@langchain/core/messages";
+import { AIMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { ToolResult } from "../tools/types.js";
 import { repairReply, type RefusedCall } from "./reply-repair/repair-reply.js";
@@ -55,7 +55,7 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
   for (let round = 0; round < options.maxRounds; round++) {
     let reply: AIMessage;
     try {
-      reply = (await bound.invoke(messages, { signal })) as AIMessage;
+      reply = await askModel(bound, messages, signal, options.provider);
     } catch (err) {
       if (signal.aborted) throw err;
       return { speech: "", results, providerError: describeProviderError(err) };
@@ -63,8 +63,7 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
     const repaired = repairReply(reply, resolveName);
     messages.push(repaired.message);
     if (!repaired.calls.length) {
-      // Nothing to say and nothing done: never let the turn end in "Done." (ChatOllama, for
-      // one, drops tool calls whose arguments are not an object, leaving exactly this).
+      // Nothing to say and nothing done: never let the turn end in "Done.".
       if (!repaired.speech && !results.length) {
         return { speech: "", results, providerError: "the language model sent an empty reply" };
       }
@@ -103,6 +102,30 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
     messages.push(...toolResultMessages(options.provider, replies));
   }
   return { speech: "", results, roundsExhausted: true };
+}
+
+/**
+ * One model reply. ChatOllama streams even for invoke(), but its invoke() drops the tool calls
+ * whose arguments are not an object (null, a string); its stream keeps them as invalid calls, so
+ * for Ollama the same request is read as a stream and the reply repair sees what was sent.
+ */
+export async function askModel(
+  bound: ToolBoundModel,
+  messages: BaseMessage[],
+  signal: AbortSignal,
+  provider: string | undefined,
+): Promise<AIMessage> {
+  if (provider !== "ollama") return (await bound.invoke(messages, { signal })) as AIMessage;
+  let joined: AIMessageChunk | undefined;
+  for await (const chunk of await bound.stream(messages, { signal })) {
+    joined = joined ? joined.concat(chunk as AIMessageChunk) : (chunk as AIMessageChunk);
+  }
+  return new AIMessage({
+    content: joined?.content ?? "",
+    tool_calls: joined?.tool_calls ?? [],
+    invalid_tool_calls: joined?.invalid_tool_calls ?? [],
+    response_metadata: joined?.response_metadata ?? {},
+  });
 }
 
 /** A call the reply repair could not read with certainty: reported, never run. */
