@@ -57,6 +57,12 @@ export function createArgumentNormalizer(
     const folded = foldKey(key);
     byFold.set(folded, byFold.has(folded) ? null : key);
   }
+  // A mapping's source in another spelling ("COMMAND", "Brightness") is the same source.
+  const foldedMappings = new Map<string, string | null>();
+  for (const [from, to] of mappings) {
+    const folded = foldKey(from);
+    foldedMappings.set(folded, foldedMappings.has(folded) && foldedMappings.get(folded) !== to ? null : to);
+  }
   // Key decisions depend only on the key, so they are computed once per distinct key.
   const targets = new Map<string, string>();
 
@@ -65,7 +71,7 @@ export function createArgumentNormalizer(
     if (target !== undefined) return target;
     target = key;
     if (!declared.has(key)) {
-      const mapped = mappings.get(key);
+      const mapped = mappings.get(key) ?? foldedMappings.get(foldKey(key)) ?? undefined;
       if (mapped !== undefined && declared.has(mapped)) target = mapped;
       else if (hasProperties) target = byFold.get(foldKey(key)) ?? key;
       else if (key.includes("_")) target = snakeToCamel(key);

@@ -81,6 +81,10 @@ describe("argument text", () => {
     ['{"deviceName": "Kid\'s Lamp", "action": "on",}', "arguments: dropped a trailing comma"],
     ['{"deviceName":"Kid\'s Lamp","action":"on"}<|call|>', 'arguments: removed "<|call|>" after the object'],
     ['{deviceName: "Kid\'s Lamp", action: "on"}', "arguments: quoted bare keys"],
+    [
+      '<|constrain|>json{"deviceName": "Kid\'s Lamp", "action": "on"}',
+      'arguments: removed "<|constrain|>json" before the object',
+    ],
   ])("%s decodes to the object, naming the step", (text, step) => {
     const decoded = decodeArguments(text);
     expect(decoded).toMatchObject({ ok: true, args: lamp });
@@ -259,6 +263,21 @@ describe("keys and values (the registry's repair, for every caller)", () => {
       expect(out.repairs).toEqual([`keys: unwrapped {${wrapper}: …}`]);
     },
   );
+
+  it("a built-in mapping's source in another spelling is mapped too", () => {
+    const mapped = createArgumentNormalizer(
+      schema,
+      new Map([
+        ["command", "action"],
+        ["brightness", "level"],
+      ]),
+    );
+    expect(mapped.normalize({ DEVICE_NAME: "A", COMMAND: "dim", Brightness: 30 }).args).toEqual({
+      deviceName: "A",
+      action: "dim",
+      level: 30,
+    });
+  });
 
   it("a wrapper whose contents fit no declared key is left for validation to report", () => {
     expect(normalize({ input: { colour: "red" } }).args).toEqual({ input: { colour: "red" } });

@@ -4,6 +4,8 @@ export type DecodedArguments =
   { ok: true; args: Record<string, unknown>; repairs: string[] } | { ok: false; error: string };
 
 const FENCE = /^```[\w-]*[ \t]*\n?([\s\S]*?)\n?[ \t]*```$/;
+/** Chat-template tokens a server leaves in front of the object: `<|constrain|>json`, `json`. */
+const LEADING_TOKEN = /^(?:<\|[a-z_]+\|>\s*)*(?:json\b)?\s*(?=\{)/i;
 
 const RELAXATION_REPAIRS: Record<Relaxation, string> = {
   "single-quoted strings": "arguments: read a single-quoted Python dict",
@@ -65,6 +67,11 @@ function decodeText(text: string, depth: number): DecodedArguments {
     } catch {
       // fall through to the object reader
     }
+  }
+  const token = LEADING_TOKEN.exec(body);
+  if (token?.[0]) {
+    body = body.slice(token[0].length);
+    repairs.push(`arguments: removed ${JSON.stringify(token[0].trim())} before the object`);
   }
   if (!body.startsWith("{")) return { ok: false, error: "the arguments are not a JSON object" };
   const reader = new LooseReader(body);
