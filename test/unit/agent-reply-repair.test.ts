@@ -150,6 +150,18 @@ describe("tool calls written as text", () => {
       "Llama <function=…>",
     ],
     ['[control_zwave_device(deviceName="Switch One", action="on")]', "pythonic call"],
+    [
+      'Let me do that.\n{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}',
+      "bare JSON",
+    ],
+    [
+      '<|python_tag|>{"name": "control_zwave_device", "parameters": {"deviceName": "Switch One", "action": "on"}}<|eom_id|>',
+      "bare JSON",
+    ],
+    [
+      '[TOOL_CALLS] [{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}]</s>',
+      "Mistral [TOOL_CALLS]",
+    ],
   ])("%s is one call", (text, format) => {
     expect(findTextCalls(text)).toEqual({ calls: [call], format });
   });
@@ -176,6 +188,14 @@ describe("tool calls written as text", () => {
     ["a question before the markup", 'Which lamp?\n<tool_call>{"name": "x", "arguments": {}}</tool_call>'],
     ["a JSON object that is not a call", '{"deviceName": "Switch One"}'],
     ["a sentence with brackets", "Done (the light was already on)."],
+    [
+      "prose with a call inside a sentence",
+      'To switch a lamp I would call {"name": "control_zwave_device", "arguments": {"deviceName": "Kid\'s Lamp", "action": "on"}}',
+    ],
+    [
+      "a long explanation before a call",
+      `${"This is how the tools work in general. ".repeat(5)}\n{"name": "x_tool", "arguments": {}}`,
+    ],
   ])("%s is not a call", (_what, text) => {
     expect(findTextCalls(text)).toBeUndefined();
   });

@@ -15,6 +15,9 @@ export interface TextCalls {
 /** "Let me do that." may precede a call; a question, another paragraph or JSON may not. */
 const MAX_LEAD_IN = 120;
 const ARGUMENT_KEYS = ["arguments", "parameters", "args", "input"] as const;
+/** Chat-template tokens servers leave around a call: `<|python_tag|>`, `<|eom_id|>`, `</s>`. */
+const SPECIAL_TOKENS_BEFORE = /^(?:<\|[a-z_]+\|>\s*)+/;
+const SPECIAL_TOKENS_AFTER = /(?:\s*(?:<\|[a-z_]+\|>|<\/s>))+$/;
 
 /**
  * The tool calls in a reply that is essentially nothing but call markup: Hermes/Qwen
@@ -22,7 +25,7 @@ const ARGUMENT_KEYS = ["arguments", "parameters", "args", "input"] as const;
  * JSON, or a pythonic `[f(a="x")]`. Prose that mentions or quotes a call is not one: undefined.
  */
 export function findTextCalls(text: string): TextCalls | undefined {
-  const trimmed = text.trim();
+  const trimmed = text.trim().replace(SPECIAL_TOKENS_BEFORE, "").replace(SPECIAL_TOKENS_AFTER, "");
   if (!trimmed) return undefined;
   if (trimmed.includes("<tool_call>")) {
     return tagged(trimmed, /<tool_call>([\s\S]*?)(?:<\/tool_call>|$)/g, "Hermes <tool_call>", (m) =>
@@ -53,11 +56,15 @@ export function findTextCalls(text: string): TextCalls | undefined {
     const calls = callsIn(whole(inner)) ?? pythonic(inner);
     return calls?.length ? { calls, format: "fenced JSON" } : undefined;
   }
-  if (trimmed.startsWith("{") || (trimmed.startsWith("[") && !/^\[\s*[A-Za-z_]/.test(trimmed))) {
-    const calls = callsIn(whole(trimmed));
+  // Bare JSON or a pythonic call: the whole reply, or on lines of its own after a lead-in
+  // sentence ("Let me do that."); never inside a sentence ("I would call {…}").
+  const lines = /^([^\n]*[.!:])[ \t]*\n([\s\S]+)$/.exec(trimmed);
+  const body = lines && isLeadIn(lines[1]!) ? lines[2]!.trim() : trimmed;
+  if (body.startsWith("{") || (body.startsWith("[") && !/^\[\s*[A-Za-z_]/.test(body))) {
+    const calls = callsIn(whole(body));
     return calls?.length ? { calls, format: "bare JSON" } : undefined;
   }
-  const calls = pythonic(trimmed);
+  const calls = pythonic(body);
   return calls?.length ? { calls, format: "pythonic call" } : undefined;
 }
 
