@@ -37,6 +37,7 @@ describe("tool names", () => {
     ["CONTROL_ZWAVE_DEVICE", "name: CONTROL_ZWAVE_DEVICE → control_zwave_device (spelling style)"],
     ["control_zwave_device<|channel|>commentary", 'name: removed "<|channel|>commentary" after the name'],
     ["control_zwave_device ", "name: trimmed spaces"],
+    ["control zwave device", "name: control zwave device → control_zwave_device (spelling style)"],
     ["control_zwave_devices", "name: control_zwave_devices → control_zwave_device (one edit away)"],
   ])("%s is read as the offered tool, and the step is named", (sent, step) => {
     const found = resolve(sent);

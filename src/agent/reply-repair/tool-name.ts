@@ -52,6 +52,12 @@ export function createToolNameResolver(offered: readonly OfferedTool[]): ToolNam
     if (byName.has(sent)) return { ok: true, name: sent, repairs: [] };
     const repairs: string[] = [];
     let name = sent.trim();
+    // "control zwave device": other spelling of a whole name, before anything is cut off it.
+    const whole = folded.get(fold(name));
+    if (whole?.length === 1 && /\s/.test(name)) {
+      repairs.push(`name: ${name} → ${whole[0]!.name} (spelling style)`);
+      return { ok: true, name: whole[0]!.name, repairs };
+    }
     const part = NAME_PART.exec(name)?.[0];
     if (!part) return unknown(sent, repairs);
     if (part !== sent) {
