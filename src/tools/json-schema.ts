@@ -89,7 +89,8 @@ function resolveRef(ref: string, defs: Record<string, JsonSchema>, root: JsonSch
   throw new SchemaConversionError(`cannot resolve $ref ${JSON.stringify(ref)}`);
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+/** A JSON object: not null, not a list. */
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 

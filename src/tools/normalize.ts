@@ -1,4 +1,4 @@
-import { schemaTypes } from "./json-schema.js";
+import { isObject, schemaTypes } from "./json-schema.js";
 import type { JsonSchema } from "./types.js";
 
 export interface NormalizedArguments {
@@ -31,10 +31,6 @@ export function snakeToCamel(name: string): string {
 /** `DEVICE_NAME`, `device-name`, `Device Name`, `deviceName` all fold to `devicename`. */
 export function foldKey(name: string): string {
   return name.toLowerCase().replace(/[\s_-]+/g, "");
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -85,7 +81,7 @@ export function createArgumentNormalizer(
     if (keys.length !== 1) return undefined;
     const key = keys[0]!;
     const inner = args[key];
-    if (!WRAPPERS.has(key) || declared.has(key) || !isPlainObject(inner)) return undefined;
+    if (!WRAPPERS.has(key) || declared.has(key) || !isObject(inner)) return undefined;
     // Only when what is inside fits the schema better than the wrapper does.
     if (hasProperties && !Object.keys(inner).some((k) => declared.has(targetFor(k)))) return undefined;
     return key;

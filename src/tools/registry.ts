@@ -2,13 +2,13 @@ import { performance } from "node:perf_hooks";
 import type { Logger } from "../log.js";
 import type { ParameterMapping } from "../config/options.js";
 import { describeIdentifierError, toolIdentifierSchema, type ToolIdentifier } from "./identifier.js";
-import { createArgumentValidator, toProviderSchema } from "./json-schema.js";
+import { createArgumentValidator, isObject, toProviderSchema } from "./json-schema.js";
 import { createNameLookup, type LookupEntry } from "./name-lookup.js";
 import { keyOf, presentNames } from "./naming.js";
 import { createArgumentNormalizer, type ArgumentNormalizer } from "./normalize.js";
 import { buildStaticMappings } from "./static-mappings.js";
 import { runLangChainTool, type LangChainToolLike } from "./langchain-tool.js";
-import { callTool, isPlainObject, type CallableTool, type ExecuteOptions } from "./tool-call.js";
+import { callTool, type CallableTool, type ExecuteOptions } from "./tool-call.js";
 import type {
   JsonSchema,
   LocalToolDefinition,
@@ -296,7 +296,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
                 ? ` The closest tools are: ${found.suggestions.map((e) => e.presented).join(", ")}.`
                 : ""
             }`;
-      const plainArgs = isPlainObject(args) ? args : {};
+      const plainArgs = isObject(args) ? args : {};
       return {
         ok: false,
         content: error,
@@ -314,7 +314,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
     async executeIdentifier(identifier, args, options = {}) {
       const started = performance.now();
       const parsed = toolIdentifierSchema.safeParse(identifier);
-      const plainArgs = isPlainObject(args) ? args : {};
+      const plainArgs = isObject(args) ? args : {};
       const failure = (error: string, tool = ""): ToolResult => ({
         ok: false,
         content: error,

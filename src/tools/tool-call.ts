@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { Logger } from "../log.js";
+import { isObject } from "./json-schema.js";
 import { describeParameters } from "./parameters.js";
 import { formatKeys, type ArgumentNormalizer } from "./normalize.js";
 import type {
@@ -52,7 +53,7 @@ export async function callTool(
 ): Promise<ToolResult> {
   const { logger } = settings;
   const base = { name: entry.presented, tool: entry.tool, server: entry.server, toolbox: entry.toolbox };
-  const args = isPlainObject(rawArgs) ? rawArgs : {};
+  const args = isObject(rawArgs) ? rawArgs : {};
   const repairs = [...(settings.repairs ?? [])];
   const shown = {
     ...(settings.sent ? { sent: settings.sent } : {}),
@@ -68,7 +69,7 @@ export async function callTool(
     ...shown,
     ms: performance.now() - started,
   });
-  if (rawArgs !== undefined && rawArgs !== null && !isPlainObject(rawArgs)) {
+  if (rawArgs !== undefined && rawArgs !== null && !isObject(rawArgs)) {
     return fail(
       `Arguments for ${entry.presented} must be a JSON object. ${describeParameters(entry.inputSchema)}`,
     );
@@ -160,10 +161,6 @@ async function runWithTimeout(
     clearTimeout(timer);
     settings.signal?.removeEventListener("abort", onAbort);
   }
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function formatSeconds(ms: number): string {

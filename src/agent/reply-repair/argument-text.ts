@@ -1,3 +1,4 @@
+import { isObject } from "../../tools/json-schema.js";
 import { LooseJsonError, LooseReader, type Relaxation } from "./loose-json.js";
 
 export type DecodedArguments =
@@ -14,17 +15,13 @@ const RELAXATION_REPAIRS: Record<Relaxation, string> = {
   "trailing comma": "arguments: dropped a trailing comma",
 };
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /**
  * The arguments of one tool call as a plain object, from whatever the client handed over: an
  * object (clean), or the provider's raw string when it was not clean JSON. Only decodings with a
  * single possible reading are made; anything else is an error the model can act on.
  */
 export function decodeArguments(raw: unknown): DecodedArguments {
-  if (isPlainObject(raw)) return { ok: true, args: raw, repairs: [] };
+  if (isObject(raw)) return { ok: true, args: raw, repairs: [] };
   if (raw === null || raw === undefined) {
     return { ok: true, args: {}, repairs: [`arguments: ${raw === null ? "null" : "none sent"} read as {}`] };
   }
@@ -44,7 +41,7 @@ function decodeText(text: string, depth: number): DecodedArguments {
   }
   try {
     const parsed: unknown = JSON.parse(trimmed);
-    if (isPlainObject(parsed)) return { ok: true, args: parsed, repairs: [] };
+    if (isObject(parsed)) return { ok: true, args: parsed, repairs: [] };
     if (typeof parsed === "string" && depth === 0)
       return prepend("arguments: decoded twice-encoded JSON", decodeText(parsed, 1));
     return { ok: false, error: `the arguments are ${describe(parsed)}, not a JSON object` };

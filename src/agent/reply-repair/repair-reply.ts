@@ -1,3 +1,4 @@
+import { isObject } from "../../tools/json-schema.js";
 import { AIMessage } from "@langchain/core/messages";
 import { decodeArguments } from "./argument-text.js";
 import { findTextCalls } from "./text-calls.js";
@@ -59,7 +60,7 @@ export function repairReply(reply: AIMessage, resolveName: ToolNameResolver): Re
         id,
         sent: { name: call.name, arguments: rawArguments.get(id) ?? call.args },
         // A string here was decoded once already (twice-encoded JSON): decode what was sent.
-        parsed: isPlainObject(call.args) ? call.args : (rawArguments.get(id) ?? call.args),
+        parsed: isObject(call.args) ? call.args : (rawArguments.get(id) ?? call.args),
         repairs: [],
       };
     }),
@@ -120,10 +121,6 @@ export function repairReply(reply: AIMessage, resolveName: ToolNameResolver): Re
         })),
       });
   return { calls, speech: "", message };
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** OpenAI-compatible clients keep the raw `function.arguments` string, byte for byte. */
