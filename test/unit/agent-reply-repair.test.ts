@@ -152,6 +152,14 @@ describe("tool calls written as text", () => {
     ],
     ['[control_zwave_device(deviceName="Switch One", action="on")]', "pythonic call"],
     [
+      '<|tool_call|>[{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}]<|/tool_call|>',
+      "bare JSON",
+    ],
+    [
+      'Action: ```json\n[{"tool_name": "control_zwave_device", "parameters": {"deviceName": "Switch One", "action": "on"}}]\n```',
+      "fenced JSON",
+    ],
+    [
       'Let me do that.\n{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}',
       "bare JSON",
     ],

@@ -17,7 +17,9 @@ const MAX_LEAD_IN = 120;
 const ARGUMENT_KEYS = ["arguments", "parameters", "args", "input"] as const;
 /** Chat-template tokens servers leave around a call: `<|python_tag|>`, `<|eom_id|>`, `</s>`. */
 const SPECIAL_TOKENS_BEFORE = /^(?:<\|[a-z_]+\|>\s*)+/;
-const SPECIAL_TOKENS_AFTER = /(?:\s*(?:<\|[a-z_]+\|>|<\/s>))+$/;
+const SPECIAL_TOKENS_AFTER = /(?:\s*(?:<\|\/?[a-z_]+\|>|<\/s>))+$/;
+/** Keys that name the tool: `name`, Command R's `tool_name`, and `function` when it is a string. */
+const NAME_KEYS = ["name", "tool_name", "function"] as const;
 
 /**
  * The tool calls in a reply that is essentially nothing but call markup: Hermes/Qwen
@@ -123,11 +125,13 @@ function callOf(item: unknown): TextCall | undefined {
   if (typeof item !== "object" || item === null || Array.isArray(item)) return undefined;
   const record = item as Record<string, unknown>;
   if (typeof record.function === "object" && record.function !== null) return callOf(record.function);
-  if (typeof record.name !== "string" || !record.name) return undefined;
+  const names = NAME_KEYS.filter((key) => typeof record[key] === "string" && record[key]);
   const present = ARGUMENT_KEYS.filter((key) => key in record);
-  const extra = Object.keys(record).filter((k) => !["name", "id", "type", ...ARGUMENT_KEYS].includes(k));
-  if (present.length > 1 || extra.length) return undefined;
-  return { name: record.name, arguments: present[0] ? record[present[0]] : {} };
+  const known = new Set<string>(["id", "type", ...NAME_KEYS, ...ARGUMENT_KEYS]);
+  if (names.length !== 1 || present.length > 1 || Object.keys(record).some((k) => !known.has(k))) {
+    return undefined;
+  }
+  return { name: record[names[0]!] as string, arguments: present[0] ? record[present[0]] : {} };
 }
 
 /** `[f(a="x", b=2), g()]` or `f(a="x")`: keyword arguments only, nothing after the last call. */
