@@ -39,6 +39,8 @@ describe("tool names", () => {
     ["control_zwave_device ", "name: trimmed spaces"],
     ["control zwave device", "name: control zwave device → control_zwave_device (spelling style)"],
     ["control_zwave_devices", "name: control_zwave_devices → control_zwave_device (one edit away)"],
+    ["ControlZwaveDevices", "name: ControlZwaveDevices → control_zwave_device (one edit away)"],
+    ["contorl_zwave_device", "name: contorl_zwave_device → control_zwave_device (one edit away)"],
   ])("%s is read as the offered tool, and the step is named", (sent, step) => {
     const found = resolve(sent);
     expect(found.ok).toBe(true);

@@ -101,13 +101,13 @@ export function createToolNameResolver(offered: readonly OfferedTool[]): ToolNam
         error: `'${sent}' could be any of ${names.join(", ")}. Call one of them by its exact name.`,
       };
     }
-    if (name.length >= MIN_NEAR_MISS_LENGTH) {
-      const lower = name.toLowerCase();
+    const letters = fold(name);
+    if (letters.length >= MIN_NEAR_MISS_LENGTH) {
+      // One edit in the letters, whatever the spelling style ("ControlZwaveDevices").
       const near = offered.filter(
         (t) =>
           inScope(t) &&
-          (editDistance(lower, t.name.toLowerCase(), 1) <= 1 ||
-            editDistance(lower, t.tool.toLowerCase(), 1) <= 1),
+          (editDistance(letters, fold(t.name), 1) <= 1 || editDistance(letters, fold(t.tool), 1) <= 1),
       );
       if (near.length === 1) {
         repairs.push(`name: ${name} → ${near[0]!.name} (one edit away)`);
