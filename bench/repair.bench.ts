@@ -210,37 +210,51 @@ for (const c of corpus) {
   );
 }
 
-const categories = [...new Set(corpus.map((c) => c.category))];
-console.log("\n## Repair corpus: share of cases that pass, per category (ours vs baseline)");
-console.log(
-  `  ${"category".padEnd(14)} ${"cases".padStart(5)}   ${"ours".padStart(12)}   ${"baseline".padStart(12)}`,
-);
-const share = (list: typeof rows, pick: (r: (typeof rows)[number]) => Verdict) => {
+type Row = (typeof rows)[number];
+const share = (list: Row[], pick: (r: Row) => Verdict) => {
   const passed = list.filter((r) => pick(r).pass).length;
   return `${passed}/${list.length} ${((100 * passed) / Math.max(1, list.length)).toFixed(0).padStart(3)} %`;
 };
-for (const category of categories) {
-  const list = rows.filter((r) => r.c.category === category);
+const line = (label: string, list: Row[], goal = "") =>
   console.log(
-    `  ${category.padEnd(14)} ${String(list.length).padStart(5)}   ${share(list, (r) => r.ours).padStart(12)}   ${share(list, (r) => r.base).padStart(12)}`,
+    `  ${label.padEnd(14)} ${String(list.length).padStart(5)}   ${share(list, (r) => r.ours).padStart(12)}   ${share(list, (r) => r.base).padStart(12)}${goal}`,
+  );
+
+function table(title: string, list: Row[]): void {
+  console.log(`\n## ${title}: share of cases that pass, per category (ours vs baseline)`);
+  console.log(
+    `  ${"category".padEnd(14)} ${"cases".padStart(5)}   ${"ours".padStart(12)}   ${"baseline".padStart(12)}`,
+  );
+  for (const category of new Set(list.map((r) => r.c.category))) {
+    line(
+      category,
+      list.filter((r) => r.c.category === category),
+    );
+  }
+  line(
+    "positive",
+    list.filter((r) => isPositive(r.c)),
+    "   (goal ≥ 95 %)",
+  );
+  line(
+    "must-not-act",
+    list.filter((r) => !isPositive(r.c)),
+    "   (goal: all hold)",
+  );
+  const wrong = (pick: (r: Row) => Verdict) => list.reduce((n, r) => n + pick(r).wrong.length, 0);
+  console.log(`  wrong actions: ours ${wrong((r) => r.ours)}, baseline ${wrong((r) => r.base)} (goal 0)`);
+  const cleanRows = list.filter((r) => r.clean);
+  const cleanPassed = cleanRows.filter((r) => r.clean?.pass).length;
+  console.log(
+    `  self-check, clean form of every positive case: ${cleanPassed}/${cleanRows.length}${cleanPassed === cleanRows.length ? " (the benchmark itself is sound)" : " ← the benchmark or the bridge is broken"}`,
   );
 }
-const positive = rows.filter((r) => isPositive(r.c));
-const negative = rows.filter((r) => !isPositive(r.c));
-const wrong = (pick: (r: (typeof rows)[number]) => Verdict) =>
-  rows.reduce((n, r) => n + pick(r).wrong.length, 0);
-console.log(
-  `  ${"positive".padEnd(14)} ${String(positive.length).padStart(5)}   ${share(positive, (r) => r.ours).padStart(12)}   ${share(positive, (r) => r.base).padStart(12)}   (goal ≥ 95 %)`,
+
+table(
+  "Given corpus (visible.jsonl)",
+  rows.filter((r) => r.c.id.startsWith("v")),
 );
-console.log(
-  `  ${"must-not-act".padEnd(14)} ${String(negative.length).padStart(5)}   ${share(negative, (r) => r.ours).padStart(12)}   ${share(negative, (r) => r.base).padStart(12)}   (goal: all hold)`,
-);
-console.log(`  wrong actions: ours ${wrong((r) => r.ours)}, baseline ${wrong((r) => r.base)} (goal 0)`);
-const cleanRows = rows.filter((r) => r.clean);
-const cleanPassed = cleanRows.filter((r) => r.clean?.pass).length;
-console.log(
-  `  self-check, clean form of every positive case: ${cleanPassed}/${cleanRows.length}${cleanPassed === cleanRows.length ? " (the benchmark itself is sound)" : " ← the benchmark or the bridge is broken"}`,
-);
+table("Given corpus and our own cases", rows);
 
 await measureRepairCost(corpus, registry);
 
