@@ -165,7 +165,8 @@ export function createAgent(options: AgentOptions): ConversationAgent {
         ok: r.ok,
         ms: Math.round(r.ms * 10) / 10,
         ...(r.server ? { tool: r.tool, server: r.server } : {}),
-        ...(r.sent && r.repairs?.length ? { sent: r.sent } : {}),
+        // What the model sent, where it differs from what ran (or nothing ran: no server).
+        ...(r.sent && (r.repairs?.length || !r.server) ? { sent: r.sent } : {}),
         ...(r.repairs?.length ? { repairs: r.repairs } : {}),
       }));
       const result: TurnResult = {

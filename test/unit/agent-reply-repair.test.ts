@@ -454,6 +454,21 @@ describe("the agent with a repairing model reply", () => {
     expect(agent.recentTurns().at(-1)?.tool_calls[0]?.repairs).toHaveLength(4);
   });
 
+  it("a refused call shows in the turn log with what the model sent and why it did not run", async () => {
+    const model = fakeModel()
+      .respondWithTools([{ name: "check_light", args: { deviceName: "Kitchen" } }])
+      .respond(new AIMessage("Sorry."));
+    const { agent, calls } = setup(model);
+    const result = await agent.handle({ text: "check the kitchen", conversationId: "d5" });
+    expect(calls).toEqual([]);
+    expect(result.tool_calls[0]).toMatchObject({
+      name: "check_light",
+      ok: false,
+      sent: { name: "check_light", arguments: { deviceName: "Kitchen" } },
+      result: expect.stringMatching(/^Unknown tool 'check_light'/),
+    });
+  });
+
   it("an empty first reply is not reported as done", async () => {
     const { agent, calls } = setup(fakeModel().respond(new AIMessage("")));
     const result = await agent.handle({ text: "switch on the kitchen", conversationId: "d4" });
