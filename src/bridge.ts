@@ -18,9 +18,8 @@ import { buildInfo } from "./wyoming/info.js";
 import { startDemoHome, type DemoHome } from "./demo/demo-home.js";
 import { startHttpServer } from "./http/server.js";
 import { createZwaveStatus } from "./mcp/client/zwave-status.js";
-
-export const ZWAVE_SERVER_NAME = "zwave";
-export const ZWAVE_TOOLBOX = "home";
+import { ZWAVE_TOOLS } from "./tools/own-servers.js";
+import { withoutCredentials } from "./shared/redact.js";
 
 export interface Bridge {
   registry: ToolRegistry;
@@ -67,8 +66,8 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   const servers: McpServerConfig[] = [];
   if (broker) {
     servers.push({
-      name: ZWAVE_SERVER_NAME,
-      toolbox: ZWAVE_TOOLBOX,
+      name: ZWAVE_TOOLS.server,
+      toolbox: ZWAVE_TOOLS.toolbox,
       ...zwaveServerCommand(),
       env: zwaveServerEnv({
         mqttUrl: broker.url,
@@ -246,8 +245,8 @@ function logSummary(
   const lines = [
     `MCP Assist Bridge ${VERSION} on ${hostname()}`,
     `  agent:       ${options.llm_provider}${facts.modelName ? ` (${facts.modelName})` : " (local fast path, no LLM)"}, language ${options.language}`,
-    `  MQTT broker: ${broker ? `${broker.url} (${broker.source}${broker.username ? `, user ${broker.username}` : ""})` : "none: Z-Wave is off"}`,
-    `  Home Assistant: ${facts.haUrl ?? "not configured"}`,
+    `  MQTT broker: ${broker ? `${withoutCredentials(broker.url)} (${broker.source}${broker.username ? `, user ${broker.username}` : ""})` : "none: Z-Wave is off"}`,
+    `  Home Assistant: ${facts.haUrl ? withoutCredentials(facts.haUrl) : "not configured"}`,
     `  MCP servers: ${servers.length ? servers.map((s) => `${s.name} [${s.toolbox}] ${s.state}, ${s.tools} tools`).join("; ") : "none"}`,
     `  tools:       ${facts.registry.list().length} (${facts.registry
       .toolboxes()

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
-import type { z } from "zod";
 import { optionsSchema, type Options } from "./options.js";
+import { describeIssues } from "../shared/zod-issues.js";
 
 export const SUPERVISOR_OPTIONS_FILE = "/data/options.json";
 
@@ -81,10 +81,4 @@ export function parseOptions(raw: unknown, from: string): Options {
   const result = optionsSchema.safeParse(raw);
   if (result.success) return result.data;
   throw new ConfigError(`invalid options in ${from}: ${describeIssues(result.error)}`);
-}
-
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `${issue.path.length ? issue.path.join(".") : "(root)"}: ${issue.message}`)
-    .join("; ");
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parse as parseShellWords } from "shell-quote";
+import { RESERVED_SERVER_NAMES } from "../tools/own-servers.js";
 
 /** Supervisor cannot express an empty URL, so an empty string always means "not set". */
 const optionalString = z.preprocess(
@@ -8,11 +9,13 @@ const optionalString = z.preprocess(
 );
 
 /** `args` is a list, or one string split as a shell splits words (the options UI may only offer a string). */
-const argsSchema = z.preprocess((value) => {
+const argsSchema = z.preprocess((value, ctx) => {
   if (typeof value !== "string") return value;
   const words = parseShellWords(value);
   if (!words.every((w) => typeof w === "string")) {
-    throw new Error("args may not contain shell operators such as | ; > or globs");
+    // An issue, not a throw: zod lets an exception escape safeParse.
+    ctx.addIssue({ code: "custom", message: "args may not contain shell operators such as | ; > or globs" });
+    return z.NEVER;
   }
   return words;
 }, z.array(z.string()).default([]));
@@ -35,6 +38,21 @@ export const mcpServerSchema = z
   .refine((s) => (s.command === undefined) !== (s.url === undefined), {
     message: "each MCP server needs exactly one of command or url",
   });
+
+/** Server names are the registry's keys: one per server, and never one of the bridge's own. */
+const mcpServersSchema = z.array(mcpServerSchema).superRefine((servers, ctx) => {
+  const seen = new Set<string>();
+  servers.forEach((server, index) => {
+    const key = server.name.toLowerCase();
+    const problem = RESERVED_SERVER_NAMES.includes(key)
+      ? `'${server.name}' is reserved for the bridge's own tools; choose another name`
+      : seen.has(key)
+        ? `'${server.name}' is already the name of another MCP server (names are compared ignoring case)`
+        : undefined;
+    seen.add(key);
+    if (problem) ctx.addIssue({ code: "custom", message: problem, path: [index, "name"] });
+  });
+});
 
 export const parameterMappingSchema = z.object({
   tool: z.string().trim().min(1),
@@ -62,8 +80,9 @@ export const optionsSchema = z.object({
   zwave_gateway_name: optionalString,
   ha_url: optionalString,
   ha_token: optionalString,
-  mcp_servers: z.array(mcpServerSchema).default([]),
+  mcp_servers: mcpServersSchema.default([]),
   parameter_mappings: z.array(parameterMappingSchema).default([]),
+  // Stand-alone only: the add-on's Ingress, watchdog and `ports:` are fixed in config.yaml.
   wyoming_port: port.default(10600),
   api_port: port.default(8099),
   api_token: optionalString,

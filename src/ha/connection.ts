@@ -7,6 +7,8 @@ import {
 } from "home-assistant-js-websocket";
 import { WebSocket as WsWebSocket } from "ws";
 import type { Logger } from "../log.js";
+import { withoutCredentials } from "../shared/redact.js";
+import { createBackoff, type BackoffPolicy } from "../shared/backoff.js";
 import type { Options } from "../config/options.js";
 
 /** Supervisor's proxy to Core (reference/ha-protocols.md §2.3). */
@@ -51,18 +53,13 @@ export function describeConnectError(err: unknown, url: string): string {
   return `cannot connect to Home Assistant at ${url} (error ${String(err)})`;
 }
 
-export interface RetryPolicy {
-  initialMs: number;
-  maxMs: number;
-}
-
-export const DEFAULT_RETRY: RetryPolicy = { initialMs: 1000, maxMs: 30_000 };
+const DEFAULT_RETRY: BackoffPolicy = { initialMs: 1000, maxMs: 30_000 };
 
 export interface HaLinkOptions {
   url: string;
   token: string;
   logger: Logger;
-  retry?: RetryPolicy;
+  retry?: BackoffPolicy;
   /** A socket is authenticated and ready: first connect, or any reconnect. */
   onReady: (conn: Connection) => void;
   /** The socket is gone; haws or this link is trying again. */
@@ -84,7 +81,7 @@ export interface HaLink {
 export function connectHomeAssistant(options: HaLinkOptions): HaLink {
   const { logger } = options;
   const endpoint = { url: options.url, token: options.token };
-  const retry = options.retry ?? DEFAULT_RETRY;
+  const backoff = createBackoff(options.retry ?? DEFAULT_RETRY);
   let conn: Connection | undefined;
   let connected = false;
   let error: string | undefined;
@@ -95,11 +92,12 @@ export function connectHomeAssistant(options: HaLinkOptions): HaLink {
     if (closed || c !== conn) return;
     connected = true;
     error = undefined;
-    logger.info(`connected to Home Assistant ${c.haVersion} at ${endpoint.url}`);
+    backoff.reset();
+    logger.info(`connected to Home Assistant ${c.haVersion} at ${withoutCredentials(endpoint.url)}`);
     options.onReady(c);
   };
 
-  const attempt = async (delayMs: number): Promise<void> => {
+  const attempt = async (): Promise<void> => {
     if (closed) return;
     try {
       ensureGlobalWebSocket();
@@ -127,14 +125,15 @@ export function connectHomeAssistant(options: HaLinkOptions): HaLink {
         conn = undefined;
         connected = false;
         error = describeConnectError(ERR_INVALID_AUTH, endpoint.url);
-        later(retry.initialMs, () => attempt(Math.min(retry.initialMs * 2, retry.maxMs)));
+        later(backoff.next(), attempt);
       });
       ready(c);
     } catch (err) {
       error = describeConnectError(err, endpoint.url);
+      const delayMs = backoff.next();
       logger.warn(`${error}; retrying in ${(delayMs / 1000).toFixed(1)} s`);
       options.onDisconnected(error);
-      later(delayMs, () => attempt(Math.min(delayMs * 2, retry.maxMs)));
+      later(delayMs, attempt);
     }
   };
 
@@ -143,7 +142,7 @@ export function connectHomeAssistant(options: HaLinkOptions): HaLink {
     timer = setTimeout(() => void run(), delayMs);
   }
 
-  void attempt(retry.initialMs);
+  void attempt();
 
   return {
     state: () => ({ connected, error, haVersion: conn?.haVersion }),

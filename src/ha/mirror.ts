@@ -4,7 +4,8 @@ import {
   type HassServiceTarget,
 } from "home-assistant-js-websocket";
 import type { Logger } from "../log.js";
-import { connectHomeAssistant, type RetryPolicy } from "./connection.js";
+import type { BackoffPolicy } from "../shared/backoff.js";
+import { connectHomeAssistant } from "./connection.js";
 import { fromCommandRejection, HomeAssistantError } from "./errors.js";
 import { emptyHomeData, type HomeData } from "./home-data.js";
 import { buildHomeIndex, speakerAreaId, type EntityRecord, type HomeIndex } from "./home-index.js";
@@ -101,7 +102,7 @@ export interface HomeMirrorOptions {
   url: string;
   token: string;
   logger: Logger;
-  retry?: RetryPolicy;
+  retry?: BackoffPolicy;
 }
 
 /** A failed load (not a dropped socket) is retried on the same connection after this long. */

@@ -2,6 +2,7 @@
 // reduced to the fields the mirror uses. Unknown keys are dropped; missing optional keys are tolerated
 // so that older and newer Core versions both parse.
 import { z } from "zod";
+import { isObject } from "../shared/is-object.js";
 
 const nullableString = z.string().nullish();
 /** Aliases may hold non-string placeholders in newer Core; keep only real names. */
@@ -72,10 +73,7 @@ export const configSchema = z.object({
 });
 
 /** Attributes are free-form per integration: checked to be an object, not copied key by key (10k states). */
-const attributesSchema = z.custom<Record<string, unknown>>(
-  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
-  "attributes must be an object",
-);
+const attributesSchema = z.custom<Record<string, unknown>>(isObject, "attributes must be an object");
 
 const contextSchema = z.union([z.string(), z.object({ id: z.string().nullish() }).loose()]);
 

@@ -16,6 +16,7 @@ import {
   type EntityEntry,
 } from "./schemas.js";
 import { applyEntitiesEvent, type StatesDelta } from "./states.js";
+import { describeIssues } from "../shared/zod-issues.js";
 
 export interface SyncHooks {
   /** The full state is loaded; everything in `data` now comes from this connection. */
@@ -162,7 +163,7 @@ export function startSync(conn: Connection, data: HomeData, logger: Logger, hook
     if (stopped) return;
     const parsed = entitiesEventSchema.safeParse(raw);
     if (!parsed.success) {
-      logger.warn(`ignored a malformed subscribe_entities event: ${parsed.error.issues[0]?.message}`);
+      logger.warn(`ignored a malformed subscribe_entities event: ${describeIssues(parsed.error)}`);
       return;
     }
     if (firstStates) {

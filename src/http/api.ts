@@ -2,27 +2,24 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import type { Logger } from "../log.js";
 import type { BridgeView } from "./bridge-view.js";
-import { parseJsonBody, readBody } from "./body.js";
+import { parseJsonBody, readBody, requireJsonContentType } from "./body.js";
 import { HttpError, sendJson } from "./respond.js";
+import { isObject } from "../shared/is-object.js";
+import { describeIssues } from "../shared/zod-issues.js";
 
 /** A sentence and its metadata fit many times over; anything bigger is not a conversation turn. */
 export const API_BODY_LIMIT = 64 * 1024;
 
-const optionalText = (what: string) =>
-  z
-    .string({ error: `${what} must be a string` })
-    .trim()
-    .min(1)
-    .optional();
+const optionalText = () => z.string({ error: "must be a string" }).trim().min(1).optional();
 
 export const conversationRequestSchema = z.object({
   text: z
-    .string({ error: (issue) => (issue.input === undefined ? "text is required" : "text must be a string") })
+    .string({ error: (issue) => (issue.input === undefined ? "required" : "must be a string") })
     .trim()
-    .min(1, "text cannot be empty"),
-  language: optionalText("language"),
-  conversation_id: optionalText("conversation_id"),
-  device_id: optionalText("device_id"),
+    .min(1, "cannot be empty"),
+  language: optionalText(),
+  conversation_id: optionalText(),
+  device_id: optionalText(),
 });
 
 /** POST /api/conversation: one turn through the agent, answered with its TurnResult. */
@@ -32,13 +29,14 @@ export async function handleConversation(
   deps: BridgeView,
   logger: Logger,
 ): Promise<void> {
-  const json = parseJsonBody(req, await readBody(req, API_BODY_LIMIT));
-  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+  requireJsonContentType(req);
+  const json = parseJsonBody(await readBody(req, API_BODY_LIMIT));
+  if (!isObject(json)) {
     throw new HttpError(400, 'Send a JSON object such as {"text": "turn on the kitchen light"}.');
   }
   const parsed = conversationRequestSchema.safeParse(json);
   if (!parsed.success) {
-    throw new HttpError(400, parsed.error.issues.map((i) => i.message).join("; "));
+    throw new HttpError(400, describeIssues(parsed.error));
   }
   const { text, language, conversation_id, device_id } = parsed.data;
   // A client that hangs up stops its turn: no tool should act for nobody.

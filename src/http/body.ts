@@ -30,19 +30,19 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
 }
 
 /**
- * JSON from a body whose content type may be JSON, or what `curl -d` sends by default
- * (application/x-www-form-urlencoded), or text/plain: the body is JSON in each case.
+ * Bodies are JSON, sent as JSON: a web page can send text/plain, form and multipart bodies
+ * anywhere without the browser asking first, but not application/json.
  */
-export function parseJsonBody(req: IncomingMessage, body: Buffer): unknown {
+export function requireJsonContentType(req: IncomingMessage): void {
   const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-  const acceptable =
-    type === "" ||
-    type === "application/json" ||
-    type.endsWith("+json") ||
-    type === "application/x-www-form-urlencoded" ||
-    type === "text/plain";
-  if (!acceptable)
-    throw new HttpError(415, `Send the body as JSON (Content-Type: application/json), not ${type}.`);
+  if (type === "application/json" || type.endsWith("+json")) return;
+  throw new HttpError(
+    415,
+    `Send the body as JSON with Content-Type: application/json${type ? `, not ${type}` : ""}.`,
+  );
+}
+
+export function parseJsonBody(body: Buffer): unknown {
   const text = body.toString("utf8");
   if (text.trim() === "") throw new HttpError(400, "The request body is empty; send a JSON object.");
   try {

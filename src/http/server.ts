@@ -4,8 +4,9 @@ import type { Logger } from "../log.js";
 import { createMcpEndpoint } from "../mcp/server/endpoint.js";
 import { handleConversation, handleTools } from "./api.js";
 import { createAuth, type AuthOptions } from "./auth.js";
-import { readBody } from "./body.js";
+import { readBody, requireJsonContentType } from "./body.js";
 import type { BridgeView } from "./bridge-view.js";
+import { refuseCrossSite } from "./cross-site.js";
 import { createHostCheck } from "./host-check.js";
 import { canonicalPath } from "./request-path.js";
 import { HttpError, sendError, sendJson } from "./respond.js";
@@ -13,6 +14,8 @@ import { createStatusPage, STATUS_PATHS } from "./status-page/routes.js";
 
 /** MCP requests carry one JSON-RPC message (or a small batch) with a tool's arguments. */
 const MCP_BODY_LIMIT = 1024 * 1024;
+/** Methods that only read; every other one may act on the home. */
+const SAFE_METHODS = ["GET", "HEAD", "OPTIONS"];
 
 export interface HttpServerOptions {
   port: number;
@@ -58,6 +61,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
         "This Host name is not accepted from clients without a token (protection against DNS rebinding); use localhost or set api_token.",
       );
     }
+    if (!SAFE_METHODS.includes(req.method ?? "")) refuseCrossSite(req, decision.via === "ingress");
     switch (path) {
       case "/api/conversation":
         allowMethods(req, ["POST"]);
@@ -66,6 +70,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
         allowMethods(req, ["GET"]);
         return handleTools(res, deps);
       case "/mcp":
+        if (req.method === "POST") requireJsonContentType(req);
         return endpoint.handle(
           req,
           res,

@@ -1,6 +1,7 @@
 import { hostname } from "node:os";
 import { z } from "zod";
 import type { Logger } from "../log.js";
+import { describeIssues } from "../shared/zod-issues.js";
 
 /** Supervisor answers from the same host; anything slower than this is a hung Supervisor. */
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -95,9 +96,8 @@ export function createSupervisorClient({
   function parseData<T>(schema: z.ZodType<T>, data: unknown, what: string): T {
     const parsed = schema.safeParse(data);
     if (parsed.success) return parsed.data;
-    // Issues name fields, never values: the MQTT reply carries a password.
-    const fields = parsed.error.issues.map((i) => i.path.join(".") || "(root)").join(", ");
-    throw new SupervisorError(`${what} gave an unexpected reply: invalid ${fields}`);
+    // Issues name fields and what was expected, never values: the MQTT reply carries a password.
+    throw new SupervisorError(`${what} gave an unexpected reply: ${describeIssues(parsed.error)}`);
   }
 
   return {

@@ -35,10 +35,3 @@ export const useToolInputSchema = z.strictObject({
 });
 
 export type UseToolInput = z.infer<typeof useToolInputSchema>;
-
-/** "tool.server: Server name cannot be empty; …" — one line a model can act on. */
-export function describeIdentifierError(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
-    .join("; ");
-}

@@ -1,5 +1,6 @@
 import { Validator, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import type { JsonSchema } from "./types.js";
+import { isObject } from "../shared/is-object.js";
 
 export class SchemaConversionError extends Error {
   override name = "SchemaConversionError";
@@ -87,11 +88,6 @@ function resolveRef(ref: string, defs: Record<string, JsonSchema>, root: JsonSch
   }
   if (ref === "#") return root;
   throw new SchemaConversionError(`cannot resolve $ref ${JSON.stringify(ref)}`);
-}
-
-/** A JSON object: not null, not a list. */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The JSON types a schema accepts, or undefined for "anything". */

@@ -1,4 +1,5 @@
 import type { ToolAnnotations, ToolCallContext, ToolOutput } from "./types.js";
+import { isObject } from "../shared/is-object.js";
 
 /** What the registry needs of a LangChain tool, such as the ones `@langchain/mcp-adapters` returns. */
 export interface LangChainToolLike {
@@ -61,8 +62,4 @@ function errorText(tool: string, err: unknown): string {
     return `The arguments for ${tool} did not match its schema.`;
   }
   return message.replace(/^Error calling tool \S+: /, "");
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

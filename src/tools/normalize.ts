@@ -1,4 +1,5 @@
-import { isObject, schemaTypes } from "./json-schema.js";
+import { schemaTypes } from "./json-schema.js";
+import { isObject } from "../shared/is-object.js";
 import type { JsonSchema } from "./types.js";
 
 export interface NormalizedArguments {
@@ -179,7 +180,7 @@ function enumValue(options: readonly unknown[], value: string): unknown {
   return one(strings.filter((o) => foldKey(o) === foldKey(verb))) ?? value;
 }
 
-/** `{device_name, command}`: keys only, since values can hold secrets. */
-export function formatKeys(args: Record<string, unknown>): string {
+/** `{device_name, command}`: keys only, for the one-line change log (values may be secrets). */
+export function formatArgumentKeys(args: Record<string, unknown>): string {
   return `{${Object.keys(args).join(", ")}}`;
 }

@@ -1,12 +1,13 @@
 import { performance } from "node:perf_hooks";
 import type { Logger } from "../log.js";
 import type { ParameterMapping } from "../config/options.js";
-import { describeIdentifierError, toolIdentifierSchema, type ToolIdentifier } from "./identifier.js";
-import { createArgumentValidator, isObject, toProviderSchema } from "./json-schema.js";
+import { toolIdentifierSchema, type ToolIdentifier } from "./identifier.js";
+import { createArgumentValidator, toProviderSchema } from "./json-schema.js";
 import { createNameLookup, type LookupEntry } from "./name-lookup.js";
 import { keyOf, presentNames } from "./naming.js";
 import { createArgumentNormalizer, type ArgumentNormalizer } from "./normalize.js";
 import { buildStaticMappings } from "./static-mappings.js";
+import { BUILTIN_TOOLS } from "./own-servers.js";
 import { runLangChainTool, type LangChainToolLike } from "./langchain-tool.js";
 import { callTool, type CallableTool, type ExecuteOptions } from "./tool-call.js";
 import type {
@@ -17,11 +18,13 @@ import type {
   ToolResult,
   ToolSource,
 } from "./types.js";
+import { isObject } from "../shared/is-object.js";
+import { describeIssues } from "../shared/zod-issues.js";
 
 export type { ExecuteOptions } from "./tool-call.js";
 
-export const BUILTIN_SERVER = "builtin";
-export const BUILTIN_TOOLBOX = "builtin";
+export const BUILTIN_SERVER = BUILTIN_TOOLS.server;
+export const BUILTIN_TOOLBOX = BUILTIN_TOOLS.toolbox;
 export const DEFAULT_TOOLBOX = "default";
 const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -327,8 +330,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
         normalizedArguments: plainArgs,
         ms: performance.now() - started,
       });
-      if (!parsed.success)
-        return failure(`Invalid tool identifier: ${describeIdentifierError(parsed.error)}`);
+      if (!parsed.success) return failure(`Invalid tool identifier: ${describeIssues(parsed.error)}`);
       const id: ToolIdentifier = parsed.data;
       const entry = entries.get(keyOf({ server: id.server, name: id.name }));
       if (!entry) {

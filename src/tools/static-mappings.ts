@@ -1,7 +1,8 @@
 import type { ParameterMapping } from "../config/options.js";
+import { ZWAVE_TOOLS } from "./own-servers.js";
 
-/** The name src/bridge.ts gives our own Z-Wave MCP server: the built-in mappings are for its tools only. */
-const ZWAVE_SERVER = "zwave";
+/** The built-in mappings are for our own Z-Wave server's tools only. */
+const ZWAVE_SERVER = ZWAVE_TOOLS.server;
 
 /** Design §4.6: argument names LLMs commonly send to our Z-Wave tools. */
 const BUILT_IN: ParameterMapping[] = [

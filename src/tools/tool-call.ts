@@ -1,8 +1,8 @@
 import { performance } from "node:perf_hooks";
 import type { Logger } from "../log.js";
-import { isObject } from "./json-schema.js";
+import { isObject } from "../shared/is-object.js";
 import { describeParameters } from "./parameters.js";
-import { formatKeys, type ArgumentNormalizer } from "./normalize.js";
+import { formatArgumentKeys, type ArgumentNormalizer } from "./normalize.js";
 import type {
   JsonSchema,
   SentToolCall,
@@ -90,7 +90,12 @@ export async function callTool(
   if (repairs.length) {
     shown.repairs = repairs;
     logger.info(
-      { tool: entry.tool, server: entry.server, keys: formatKeys(args), steps: repairs.map(withoutValues) },
+      {
+        tool: entry.tool,
+        server: entry.server,
+        keys: formatArgumentKeys(args),
+        steps: repairs.map(withoutValues),
+      },
       `repaired a call to ${entry.presented}`,
     );
   }

@@ -1,5 +1,4 @@
-import type { ToolRegistry } from "./registry.js";
-import type { LocalToolDefinition, ToolExecutor } from "./types.js";
+import type { LocalToolDefinition } from "./types.js";
 
 export const USE_TOOL_NAME = "use_tool";
 
@@ -28,17 +27,3 @@ export const useToolDefinition: LocalToolDefinition = {
   },
   annotations: { title: "Use a tool", openWorldHint: true },
 };
-
-export function createUseToolExecutor(registry: ToolRegistry): ToolExecutor {
-  return async (args, context) => {
-    const result = await registry.executeIdentifier(args.tool, args.arguments ?? {}, {
-      signal: context.signal,
-      ...(context.deviceId ? { deviceId: context.deviceId } : {}),
-    });
-    return {
-      text: result.content,
-      ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
-      ...(result.ok ? {} : { isError: true }),
-    };
-  };
-}

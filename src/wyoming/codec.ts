@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { WyomingEvent } from "./events.js";
+import { isObject } from "../shared/is-object.js";
 
 /** asyncio's default `readline` limit, which HA's client reads our header lines with. */
 export const MAX_HEADER_BYTES = 64 * 1024;
@@ -70,7 +71,7 @@ export function createDecoder(onEvent: (event: WyomingEvent) => void): WyomingDe
   function readData(current: Extract<DecoderState, { kind: "data" }>): boolean {
     if (queue.length < current.dataLength) return false;
     const segment = parseJson(queue.take(current.dataLength), "data segment");
-    if (typeof segment !== "object" || segment === null || Array.isArray(segment)) {
+    if (!isObject(segment)) {
       throw new WyomingDecodeError("data segment is not a JSON object");
     }
     // The data segment wins over inline header data, as Python's dict.update does. Spreading (not

@@ -20,47 +20,47 @@ export const transcriptSchema = z.object({
 });
 export type Transcript = z.infer<typeof transcriptSchema>;
 
-const attributionSchema = z.object({ name: z.string(), url: z.string() });
+// What this server writes is typed, not parsed: only incoming events need a schema.
 
 /** Fields the Python `Artifact` dataclass requires; description and version may be null but must be present. */
-const artifactSchema = z.object({
-  name: z.string().min(1),
-  attribution: attributionSchema,
-  installed: z.boolean(),
-  description: z.string().nullable(),
-  version: z.string().nullable(),
-});
+type Artifact = {
+  name: string;
+  attribution: { name: string; url: string };
+  installed: boolean;
+  description: string | null;
+  version: string | null;
+};
 
-export const handleModelSchema = artifactSchema.extend({ languages: z.array(z.string()) });
-export type HandleModel = z.infer<typeof handleModelSchema>;
+export type HandleModel = Artifact & {
+  languages: string[];
+};
 
-export const handleProgramSchema = artifactSchema.extend({
-  models: z.array(handleModelSchema),
-  supports_handled_streaming: z.boolean(),
-  supports_home_control: z.boolean(),
-});
-export type HandleProgram = z.infer<typeof handleProgramSchema>;
+export type HandleProgram = Artifact & {
+  models: HandleModel[];
+  supports_handled_streaming: boolean;
+  supports_home_control: boolean;
+};
 
 /** `info` data. Every list is present (even empty) so no reader has to fill defaults. */
-export const infoSchema = z.object({
-  asr: z.array(z.unknown()),
-  tts: z.array(z.unknown()),
-  handle: z.array(handleProgramSchema),
-  intent: z.array(z.unknown()),
-  wake: z.array(z.unknown()),
-  mic: z.array(z.unknown()),
-  snd: z.array(z.unknown()),
-});
-export type Info = z.infer<typeof infoSchema>;
+export type Info = {
+  asr: unknown[];
+  tts: unknown[];
+  handle: HandleProgram[];
+  intent: unknown[];
+  wake: unknown[];
+  mic: unknown[];
+  snd: unknown[];
+};
 
-export const handledSchema = z.object({ text: z.string() });
-export type Handled = z.infer<typeof handledSchema>;
+/** `handled` and `not-handled` both carry the text to speak. */
+type Spoken = {
+  text: string;
+};
 
-export const notHandledSchema = z.object({ text: z.string() });
-export type NotHandled = z.infer<typeof notHandledSchema>;
-
-export const errorSchema = z.object({ text: z.string(), code: z.string().optional() });
-export type WyomingError = z.infer<typeof errorSchema>;
+type WyomingError = {
+  text: string;
+  code?: string;
+};
 
 /** ping and pong carry the same optional text; a pong echoes its ping's. */
 export const pingSchema = z.object({ text: z.string().nullish() });
@@ -69,7 +69,7 @@ export type Pong = { text?: string };
 /** Every event this server writes. */
 export type OutgoingEvent =
   | { type: "info"; data: Info }
-  | { type: "handled"; data: Handled }
-  | { type: "not-handled"; data: NotHandled }
+  | { type: "handled"; data: Spoken }
+  | { type: "not-handled"; data: Spoken }
   | { type: "error"; data: WyomingError }
   | { type: "pong"; data: Pong };

@@ -45,6 +45,11 @@ const TIMEOUT_REPLY: TurnReply = { type: "not-handled", text: "Sorry, that took 
 // The error itself is logged, not spoken: provider errors can quote parts of API keys.
 const FAILURE_REPLY: TurnReply = { type: "not-handled", text: "Sorry, something went wrong." };
 const LOGGED_TEXT_CHARS = 60;
+/**
+ * HA sends one sentence per connection; a client that sends more than this before the first is
+ * answered is refused, rather than queueing turns (and memory) without end.
+ */
+export const MAX_WAITING_TRANSCRIPTS = 8;
 
 export async function startWyomingServer(options: WyomingServerOptions): Promise<WyomingServer> {
   const { logger } = options;
@@ -72,6 +77,7 @@ export async function startWyomingServer(options: WyomingServerOptions): Promise
     };
 
     const onEvent = (event: WyomingEvent): void => {
+      if (rejected) return; // the rest of a chunk that arrived with the refused event
       switch (event.type) {
         case "describe":
           write({ type: "info", data: options.info() });
@@ -79,6 +85,13 @@ export async function startWyomingServer(options: WyomingServerOptions): Promise
         case "transcript": {
           const transcript = transcriptSchema.safeParse(event.data);
           if (!transcript.success) throw new WyomingDecodeError("transcript event without a text string");
+          if (turns.size >= MAX_WAITING_TRANSCRIPTS) {
+            reject(
+              `more than ${MAX_WAITING_TRANSCRIPTS} sentences waiting on this connection; send one, wait for its answer`,
+              "too-many-transcripts",
+            );
+            return;
+          }
           const controller = new AbortController();
           turns.add(controller);
           pending = pending.then(async () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { describeIssues } from "../shared/zod-issues.js";
 
 /** Unset and empty environment variables both mean "not set". */
 const optional = z.preprocess(
@@ -45,9 +46,7 @@ export interface ZwaveServerConfig {
 export function loadConfig(env: NodeJS.ProcessEnv): ZwaveServerConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    throw new Error(
-      `invalid Z-Wave MCP server environment: ${parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join("; ")}`,
-    );
+    throw new Error(`invalid Z-Wave MCP server environment: ${describeIssues(parsed.error)}`);
   }
   const e = parsed.data;
   return {
@@ -60,9 +59,4 @@ export function loadConfig(env: NodeJS.ProcessEnv): ZwaveServerConfig {
     confirmTimeoutMs: e.ZWAVE_CONFIRM_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
   };
-}
-
-/** The broker URL without credentials, for messages and logs. */
-export function displayUrl(url: string): string {
-  return url.replace(/\/\/[^@/]*@/, "//");
 }

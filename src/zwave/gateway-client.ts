@@ -5,7 +5,7 @@ import type { Socket } from "node:net";
 import { connect, type MqttClient } from "mqtt";
 import { z } from "zod";
 import type { Logger } from "../log.js";
-import { displayUrl } from "./config.js";
+import { withoutCredentials } from "../shared/redact.js";
 import { ZwaveUserError } from "./errors.js";
 import { sanitizeTopic } from "./value-id.js";
 
@@ -65,7 +65,7 @@ interface PendingCall {
 
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   const { prefix, logger } = options;
-  const where = displayUrl(options.brokerUrl);
+  const where = withoutCredentials(options.brokerUrl);
   const ownId = `mcp-zwave-${randomBytes(4).toString("hex")}`;
   const syncTopic = `${prefix}/_CLIENTS/${ownId}/sync`;
   const configuredId = options.gatewayName ? sanitizeTopic(GATEWAY_PREFIX + options.gatewayName) : undefined;

@@ -2,7 +2,8 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createLogger } from "../log.js";
-import { displayUrl, loadConfig } from "./config.js";
+import { withoutCredentials } from "../shared/redact.js";
+import { loadConfig } from "./config.js";
 import { createGatewayClient } from "./gateway-client.js";
 import { createZwaveNetwork } from "./network.js";
 import { registerControlDevice } from "./tools/control-device.js";
@@ -65,7 +66,11 @@ async function main(): Promise<void> {
 
   await server.connect(new StdioServerTransport());
   logger.info(
-    { broker: displayUrl(config.brokerUrl), prefix: config.prefix, gateway: config.gatewayName ?? "(auto)" },
+    {
+      broker: withoutCredentials(config.brokerUrl),
+      prefix: config.prefix,
+      gateway: config.gatewayName ?? "(auto)",
+    },
     "Z-Wave MCP server ready",
   );
 }

@@ -52,13 +52,11 @@ afterAll(async () => {
 });
 
 it("times the hanging tool out and still reports the switch it turned on", async () => {
-  const started = Date.now();
   const outcome = await converse("127.0.0.1", bridge.wyomingPort, {
     text: "Switch One on, and what's the forecast?",
     language: "en",
   });
-  // A bound the user experiences: the answer comes within the agent's 30 s turn, not never.
-  expect(Date.now() - started).toBeLessThan(30_000);
+  // Answered by the agent (not the Wyoming backstop), with the timeout's own words.
   expect(outcome.event?.type).toBe("handled");
   expect(outcome.response.speech).toContain("get_forecast did not answer within 10 s.");
   expect(outcome.response.speech).toContain("confirmed: Switch One is on");

@@ -1,12 +1,12 @@
 // Security: planted secrets (LLM key, API token, MQTT password, HA token) never appear in anything
-// the product emits: its log at trace level, the status page and its JSON, /api/tools,
+// the product emits, also when the MQTT password is given inside the broker URL: its log at trace level, the status page and its JSON, /api/tools,
 // conversation answers, what it sends back to the LLM, and the MCP endpoint's answers, even when
 // a provider echoes the key in an error.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
 import { startFakeHa, type FakeHa } from "../support/ha-server.js";
 import { startFakeLlm, type FakeLlm, type FakeLlmRequest, type FakeReply } from "../support/llm/server.js";
-import { brokerOptions, startMosquitto, type TestBroker } from "../support/mosquitto.js";
+import { startMosquitto, type TestBroker } from "../support/mosquitto.js";
 import { converse } from "../support/wyoming-client.js";
 import { startAddonGateway, type GatewaySimulator } from "../support/zwave-gateway.js";
 
@@ -50,7 +50,8 @@ beforeAll(async () => {
     llm_base_url: llm.url,
     llm_api_key: LLM_KEY,
     api_token: API_TOKEN,
-    ...brokerOptions(broker),
+    // The credentials inside the URL, as `mqtt://user:password@host:port`.
+    mqtt_url: broker.url.replace("://", `://${broker.username}:${broker.password}@`),
     ha_url: ha.url,
     ha_token: HA_TOKEN,
     log_level: "trace",
@@ -162,6 +163,9 @@ it("emits none of the four secrets anywhere, under provocation", async () => {
 
   const everything = [...emitted, ...toModel, bridge.output()].join("\n");
   expect(bridge.output()).toContain("MCP Assist Bridge");
+  // The broker URL is shown, without what was inside it.
+  expect(bridge.output()).toContain(broker.url);
+  expect(everything).toContain(broker.url.replace("mqtt://", ""));
   for (const secret of [LLM_KEY, API_TOKEN, HA_TOKEN, broker.password]) {
     expect(everything.split(secret).length - 1, `occurrences of a planted secret`).toBe(0);
   }

@@ -48,7 +48,23 @@ describe("homeTools", () => {
       expect(d.annotations?.readOnlyHint).toBe(reads);
       if (!reads) expect(d.annotations?.destructiveHint).toBe(false);
       expect(d.inputSchema.type).toBe("object");
+      // Only what the executor accepts: an unknown key is refused before the tool runs.
+      expect(d.inputSchema.additionalProperties).toBe(false);
     }
+    const schemaOf = (name: string) => definitions.find((d) => d.name === name)?.inputSchema;
+    expect(schemaOf("control_entity")).toMatchObject({
+      properties: {
+        name: { type: "string", description: expect.stringContaining("entity id") },
+        action: { type: "string", enum: ["turn_on", "turn_off", "toggle"] },
+        brightness: { type: "number", minimum: 0, maximum: 100 },
+      },
+      required: ["name", "action"],
+    });
+    expect(schemaOf("set_volume")).toMatchObject({
+      properties: { level: { type: "number", minimum: 0, maximum: 100, description: "Volume in percent" } },
+      required: ["name", "level"],
+    });
+    expect(schemaOf("get_datetime")).toEqual({ type: "object", properties: {}, additionalProperties: false });
   });
 });
 

@@ -132,6 +132,64 @@ describe("who may call the API", () => {
   });
 });
 
+describe("requests a web page could send (stand-alone, no token: loopback is trusted)", () => {
+  const turns = () => bridge.deps.agent.recentTurns().length;
+  const attempt = (headers: Record<string, string>, path = "/api/conversation") =>
+    rawRequest(standalonePort, {
+      method: "POST",
+      path,
+      headers,
+      body: JSON.stringify({ text: "turn on the kitchen light" }),
+    });
+
+  it("a form or text body, which a page may send without asking, is refused with 415 and runs nothing", async () => {
+    const before = turns();
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=b",
+    ]) {
+      for (const path of ["/api/conversation", "/mcp"]) {
+        const refused = await attempt({ "Content-Type": type }, path);
+        expect(refused.status, `${path} ${type}`).toBe(415);
+        expect(refused.json()).toEqual({ error: expect.stringContaining("application/json") });
+      }
+    }
+    expect((await attempt({})).status).toBe(415);
+    expect(turns()).toBe(before);
+  });
+
+  it("a foreign Origin or Sec-Fetch-Site: cross-site is refused with 403, even with a JSON body", async () => {
+    const before = turns();
+    const foreign: Record<string, string>[] = [
+      { Origin: "https://evil.example" },
+      { Origin: "null" },
+      { Origin: `http://127.0.0.1:${standalonePort + 1}` },
+      { "Sec-Fetch-Site": "cross-site" },
+    ];
+    for (const headers of foreign) {
+      for (const path of ["/api/conversation", "/mcp"]) {
+        const refused = await attempt({ "Content-Type": "application/json", ...headers }, path);
+        expect(refused.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
+        expect(refused.json()).toEqual({ error: expect.stringContaining("another site") });
+      }
+    }
+    expect(turns()).toBe(before);
+  });
+
+  it("the page's own origin, and clients that send no Origin (curl, Home Assistant), still work", async () => {
+    const own: Record<string, string>[] = [
+      {},
+      { Origin: `http://127.0.0.1:${standalonePort}`, "Sec-Fetch-Site": "same-origin" },
+    ];
+    for (const headers of own) {
+      const ok = await attempt({ "Content-Type": "application/json", ...headers });
+      expect(ok.status).toBe(200);
+      expect(ok.json()).toMatchObject({ response_type: "action_done" });
+    }
+  });
+});
+
 describe("clear answers to bad requests", () => {
   const post = (body: string | Buffer, headers: Record<string, string> = {}) =>
     rawRequest(tokenPort, {
@@ -147,13 +205,13 @@ describe("clear answers to bad requests", () => {
     expect(badJson.json()).toEqual({ error: expect.stringContaining("not valid JSON") });
     const wrongType = await post(JSON.stringify({ text: 5 }));
     expect(wrongType.status).toBe(400);
-    expect(wrongType.json()).toEqual({ error: "text must be a string" });
+    expect(wrongType.json()).toEqual({ error: "text: must be a string" });
     const missing = await post(JSON.stringify({ language: "en" }));
-    expect(missing.json()).toEqual({ error: "text is required" });
+    expect(missing.json()).toEqual({ error: "text: required" });
     const notObject = await post("[1,2]");
     expect(notObject.status).toBe(400);
     const wrongLanguage = await post(JSON.stringify({ text: "hi", language: 7 }));
-    expect(wrongLanguage.json()).toEqual({ error: "language must be a string" });
+    expect(wrongLanguage.json()).toEqual({ error: "language: must be a string" });
     expect((await post("")).json()).toEqual({ error: expect.stringContaining("empty") });
   });
 
@@ -231,12 +289,12 @@ describe("/api/tools and /api/conversation", () => {
     );
   });
 
-  it("takes the README's curl call (JSON sent as a form) and returns the turn with its normalised tool call", async () => {
-    // curl -s localhost:8099/api/conversation -d '{"text":"turn on the kitchen light"}'
+  it("takes the README's curl call and returns the turn with its normalised tool call", async () => {
+    // curl -s localhost:8099/api/conversation -H 'Content-Type: application/json' -d '{"text":"turn on the kitchen light"}'
     const answer = await rawRequest(tokenPort, {
       method: "POST",
       path: "/api/conversation",
-      headers: { ...bearer(TOKEN), "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { ...bearer(TOKEN), "Content-Type": "application/json" },
       body: JSON.stringify({ text: "turn on the kitchen light", conversation_id: "conv-42" }),
     });
     expect(answer.status).toBe(200);

@@ -1,4 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { writeFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createToolRegistry } from "../../src/tools/registry.js";
 import { startMcpServers, type McpServers } from "../../src/mcp/client/servers.js";
 import { captureLogger } from "../support/capture-logger.js";
@@ -74,6 +77,7 @@ function structured(result: { structuredContent?: Record<string, unknown> }) {
     tool: string;
     args: Record<string, unknown>;
     env: Record<string, string>;
+    pid: number;
   };
 }
 
@@ -159,6 +163,42 @@ describe("MCP discovery through MultiServerMCPClient (real SDK servers over stdi
     const again = await registry.execute("ping_device", {});
     expect(again.ok).toBe(true);
     expect(structured(again).tool).toBe("ping_device");
+  });
+
+  it("never signals the PID of a child that has exited, which may by then belong to another process", async () => {
+    const cannotStart = join(mkdtempSync(join(tmpdir(), "fixture-")), "cannot-start");
+    const { registry, servers, log } = await start([
+      fixtureServer({
+        name: "flaky",
+        crashAfterCalls: 1,
+        failStartOnceExists: cannotStart,
+        tools: [{ name: "ping_device" }],
+      }),
+    ]);
+    const first = await registry.execute("ping_device", {});
+    const childPid = structured(first).pid;
+    writeFileSync(cannotStart, "");
+    // PIDs are reused, but not on cue: once the child has exited, its PID answers as if another
+    // process had taken it, and whatever the bridge sends it is recorded instead of delivered.
+    const deliver = process.kill.bind(process);
+    const stale: Array<string | number | undefined> = [];
+    const kill = vi.spyOn(process, "kill").mockImplementation((pid, signal) => {
+      if (pid !== childPid) return deliver(pid, signal);
+      try {
+        return deliver(pid, signal);
+      } catch {
+        stale.push(signal);
+        return true;
+      }
+    });
+    try {
+      // The crash, then two reconnects that fail (each one closes its own client).
+      await until(() => log.messages().some((m) => m.includes("MCP server 'flaky' still failing")));
+      expect(servers.statuses()[0]).toMatchObject({ state: "down", restarts: 1 });
+      expect(stale).toEqual([]);
+    } finally {
+      kill.mockRestore();
+    }
   });
 
   it("passes the configured environment to stdio children explicitly, and nothing secret by accident", async () => {

@@ -1,5 +1,6 @@
-// A real Mosquitto for integration and e2e tests (design §5), with the embedded aedes broker as a
-// fallback when Mosquitto is not installed (an error under CI=true).
+// A real Mosquitto for integration and e2e tests (design §5). Without Mosquitto the tests fail,
+// saying so; the embedded aedes broker stands in only when asked for with TEST_BROKER=aedes (it
+// is the product's own demo broker: no auth, MQTT 3.1.1 only, so it proves less).
 //
 //   const broker = await startMosquitto();          // { url, username, password, kind }
 //   ...connect with broker.url + username/password...
@@ -19,7 +20,7 @@ export interface TestBroker {
   url: string;
   username: string;
   password: string;
-  /** aedes only when Mosquitto is missing; aedes accepts any credentials and speaks MQTT 3.1.1 only. */
+  /** aedes only with TEST_BROKER=aedes; aedes accepts any credentials and speaks MQTT 3.1.1 only. */
   kind: "mosquitto" | "aedes";
   /** Stops the broker and waits until it has gone. */
   stop(): Promise<void>;
@@ -69,10 +70,16 @@ async function waitForTcp(port: number, deadline: number): Promise<void> {
 
 export async function startMosquitto(options: MosquittoOptions = {}): Promise<TestBroker> {
   const binary = findMosquitto();
-  if (!binary) {
-    if (process.env.CI === "true") throw new Error("Mosquitto is not installed, and CI=true requires it");
-    console.warn("[test] mosquitto not found: using the embedded aedes broker (MQTT 3.1.1, no auth)");
+  if (process.env.TEST_BROKER === "aedes") {
+    console.warn("[test] TEST_BROKER=aedes: using the embedded aedes broker (MQTT 3.1.1, no auth)");
     return startAedesFallback();
+  }
+  if (!binary) {
+    throw new Error(
+      "Mosquitto is not installed (looked on PATH, in /usr/sbin and /usr/local/sbin). Install it " +
+        "(apt-get install mosquitto; .ci/run does), or set TEST_BROKER=aedes to run against the " +
+        "embedded aedes broker instead (no auth, MQTT 3.1.1 only).",
+    );
   }
 
   const dir = mkdtempSync(join(tmpdir(), "mosquitto-"));

@@ -13,6 +13,8 @@ const readYaml = (path: string): Record<string, unknown> =>
 const config = readYaml("config.yaml");
 const schema = config.schema as Record<string, unknown>;
 const defaults = config.options as Record<string, unknown>;
+/** Settings for stand-alone runs only: the add-on's Ingress, watchdog and `ports:` are fixed (design §4.2). */
+const STANDALONE_ONLY = ["api_port", "wyoming_port"];
 const packageJson = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
 
 /** The dict inside a list-of-dicts schema entry such as `mcp_servers: [{name: str, ...}]`. */
@@ -55,8 +57,18 @@ describe("config.yaml as Supervisor reads it", () => {
 });
 
 describe("the options schema and the product's options", () => {
-  it("has exactly the product's option keys", () => {
-    expect(Object.keys(schema).sort()).toEqual(Object.keys(optionsSchema.shape).sort());
+  it("has exactly the product's option keys, less the stand-alone ports", () => {
+    const addonKeys = Object.keys(optionsSchema.shape).filter((k) => !STANDALONE_ONLY.includes(k));
+    expect(Object.keys(schema).sort()).toEqual(addonKeys.sort());
+  });
+
+  it("does not offer the ports, which Ingress, the watchdog and ports: could not follow; the host port stays mappable", () => {
+    for (const key of STANDALONE_ONLY) {
+      expect(schema, key).not.toHaveProperty(key);
+      expect(defaults, key).not.toHaveProperty(key);
+    }
+    // The user maps the published host port in the Network section instead.
+    expect(Object.keys(config.ports as object).sort()).toEqual(["10600/tcp", "8099/tcp"]);
   });
 
   it("offers every MCP server field the options UI can express, and every parameter mapping field", () => {

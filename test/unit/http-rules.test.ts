@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createAuth, isLoopback, normalizeAddress } from "../../src/http/auth.js";
 import { createHostCheck } from "../../src/http/host-check.js";
 import { canonicalPath } from "../../src/http/request-path.js";
-import { withoutCredentials } from "../../src/http/status-page/snapshot.js";
+import { withoutCredentials } from "../../src/shared/redact.js";
 import { pickLanguage, translationsFor } from "../../src/http/status-page/translations.js";
 
 /** A request as auth sees it: the socket's address and the headers. */

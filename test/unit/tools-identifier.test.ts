@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { describeIdentifierError, toolIdentifierSchema } from "../../src/tools/identifier.js";
+import { toolIdentifierSchema } from "../../src/tools/identifier.js";
+import { describeIssues } from "../../src/shared/zod-issues.js";
 
 function errorOf(input: unknown): string {
   const result = toolIdentifierSchema.safeParse(input);
   if (result.success) throw new Error("expected a validation error");
-  return describeIdentifierError(result.error);
+  return describeIssues(result.error);
 }
 
 describe("structured tool identifier (seed: Align Tool Identifier Property with MCP SDK Naming)", () => {

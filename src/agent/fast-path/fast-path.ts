@@ -1,4 +1,6 @@
 import type { HomeMirror, ResolvedEntity } from "../../ha/mirror.js";
+import type { ToolIdentifier } from "../../tools/identifier.js";
+import { BUILTIN_TOOLS, ZWAVE_TOOLS } from "../../tools/own-servers.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
 import type { ResponseType } from "../types.js";
@@ -76,8 +78,9 @@ export function createFastPath(options: {
     return { source: "none", reason: "not_found", candidates: [] };
   }
 
-  async function call(name: string, args: Record<string, unknown>, request: FastPathRequest) {
-    return registry.execute(name, args, {
+  /** By identifier: a user's server may offer a tool of the same name. */
+  async function call(tool: ToolIdentifier, args: Record<string, unknown>, request: FastPathRequest) {
+    return registry.executeIdentifier(tool, args, {
       timeoutMs: request.toolTimeoutMs,
       signal: request.signal,
       ...(request.deviceId ? { deviceId: request.deviceId } : {}),
@@ -108,7 +111,7 @@ export function createFastPath(options: {
               ? "on"
               : "off";
       result = await call(
-        "control_zwave_device",
+        { ...ZWAVE_TOOLS, name: "control_zwave_device" },
         { deviceName: device.name, action, ...(match.level !== undefined ? { level: match.level } : {}) },
         request,
       );
@@ -119,7 +122,7 @@ export function createFastPath(options: {
       const action =
         match.intent === "turn_off" ? "turn_off" : match.intent === "toggle" ? "toggle" : "turn_on";
       result = await call(
-        "control_entity",
+        { ...BUILTIN_TOOLS, name: "control_entity" },
         { name: entity.entityId, action, ...(match.level !== undefined ? { brightness: match.level } : {}) },
         request,
       );
@@ -180,7 +183,11 @@ export function createFastPath(options: {
     const candidates = (zw.exact.length ? zw.exact : zw.partial).slice(0, 3);
     const results: ToolResult[] = [];
     for (const device of candidates) {
-      const result = await call("get_device_sensor_data", { deviceName: device.name }, request);
+      const result = await call(
+        { ...ZWAVE_TOOLS, name: "get_device_sensor_data" },
+        { deviceName: device.name },
+        request,
+      );
       results.push(result);
       const readings = Array.isArray(result.structuredContent?.readings)
         ? result.structuredContent.readings

@@ -8,8 +8,6 @@ export interface FastMatch {
   area?: string;
   level?: number;
   sensor?: SensorKind;
-  /** For query_state: the state asked about. */
-  expected?: "on" | "off";
 }
 
 interface CompiledTemplate {
@@ -67,7 +65,6 @@ export function createMatcher(grammar: FastPathGrammar) {
           if (!kind) continue;
           match.sensor = kind;
         }
-        if (intent === "query_state") match.expected = /\boff$/.test(text) ? "off" : "on";
         const split = areaSuffix.exec(match.name);
         if (split?.[1] && split[2] && intent !== "query_sensor") {
           match.name = cleanName(split[1]);

@@ -1,3 +1,4 @@
+import { ZWAVE_TOOLS } from "../../tools/own-servers.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 
 export interface ZwaveDevice {
@@ -20,8 +21,8 @@ export function createZwaveCatalog(registry: ToolRegistry) {
   let inflight: Promise<ZwaveDevice[]> | undefined;
 
   async function load(): Promise<ZwaveDevice[]> {
-    const result = await registry.execute(
-      "list_zwave_devices",
+    const result = await registry.executeIdentifier(
+      { ...ZWAVE_TOOLS, name: "list_zwave_devices" },
       { includeInactive: true },
       { timeoutMs: 3000 },
     );
@@ -39,8 +40,6 @@ export function createZwaveCatalog(registry: ToolRegistry) {
       inflight ??= load().finally(() => (inflight = undefined));
       return inflight;
     },
-    /** What the last successful listing held, without asking again. */
-    known: (): ZwaveDevice[] => cached?.devices ?? [],
   };
 }
 

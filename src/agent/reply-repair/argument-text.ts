@@ -1,4 +1,4 @@
-import { isObject } from "../../tools/json-schema.js";
+import { isObject } from "../../shared/is-object.js";
 import { LooseJsonError, LooseReader, type Relaxation } from "./loose-json.js";
 
 export type DecodedArguments =

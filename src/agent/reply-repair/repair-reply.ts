@@ -1,4 +1,4 @@
-import { isObject } from "../../tools/json-schema.js";
+import { isObject } from "../../shared/is-object.js";
 import { AIMessage } from "@langchain/core/messages";
 import { decodeArguments } from "./argument-text.js";
 import { findTextCalls } from "./text-calls.js";

@@ -1,8 +1,10 @@
 import type { Logger } from "../../log.js";
 import type { TurnRecord } from "../../agent/types.js";
 import type { MirrorStatus } from "../../ha/mirror.js";
+import { withoutCredentials } from "../../shared/redact.js";
 import type { McpServerStatus } from "../../mcp/client/server-connection.js";
 import type { EndpointTools } from "../../mcp/server/endpoint-tools.js";
+import { ZWAVE_TOOLS } from "../../tools/own-servers.js";
 import type { ToolInfo } from "../../tools/registry.js";
 import type { BridgeView } from "../bridge-view.js";
 
@@ -65,8 +67,8 @@ export function createStatusSnapshots(options: {
   let cached: { at: number; value: Promise<StatusSnapshot["devices"]["zwave"]> } | undefined;
 
   async function fetchZwaveDevices(tool: ToolInfo): Promise<StatusSnapshot["devices"]["zwave"]> {
-    const result = await deps.registry.execute(
-      tool.name,
+    const result = await deps.registry.executeIdentifier(
+      { server: tool.server, toolbox: tool.toolbox, name: tool.tool },
       { includeInactive: true },
       { timeoutMs: DEVICE_TIMEOUT_MS },
     );
@@ -76,7 +78,7 @@ export function createStatusSnapshots(options: {
   }
 
   function zwaveDevices(tools: ToolInfo[]): Promise<StatusSnapshot["devices"]["zwave"]> {
-    const tool = tools.find((t) => t.tool === ZWAVE_LIST_TOOL);
+    const tool = tools.find((t) => t.server === ZWAVE_TOOLS.server && t.tool === ZWAVE_LIST_TOOL);
     if (!tool) return Promise.resolve(undefined);
     if (cached && Date.now() - cached.at < DEVICE_CACHE_MS) return cached.value;
     const value = fetchZwaveDevices(tool).catch((err: unknown) => {
@@ -152,9 +154,4 @@ function deviceRow(raw: unknown): ZwaveDeviceRow {
 
 function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
   return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
-}
-
-/** `mqtt://user:secret@host` → `mqtt://host`, wherever a URL appears in a text. */
-export function withoutCredentials(text: string): string {
-  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/@]*@/gi, "$1");
 }

@@ -1,5 +1,7 @@
 import { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import type { Logger } from "../../log.js";
+import { createBackoff, type BackoffPolicy } from "../../shared/backoff.js";
+import { withoutCredentials } from "../../shared/redact.js";
 import type { LangChainToolLike } from "../../tools/langchain-tool.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { McpServerConfig } from "./server-config.js";
@@ -18,11 +20,6 @@ export interface McpServerStatus {
   since: number;
 }
 
-export interface BackoffOptions {
-  initialMs: number;
-  maxMs: number;
-}
-
 export interface McpServerConnection {
   /** Resolves after the first attempt, whether or not it succeeded; retries go on in the background. */
   start(): Promise<void>;
@@ -30,7 +27,7 @@ export interface McpServerConnection {
   close(): Promise<void>;
 }
 
-const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 250, maxMs: 30_000 };
+const DEFAULT_BACKOFF: BackoffPolicy = { initialMs: 250, maxMs: 30_000 };
 /** A server that stayed up this long starts its next backoff from the beginning. */
 const STABLE_MS = 60_000;
 const CLOSE_GRACE_MS = 300;
@@ -43,19 +40,19 @@ export function createMcpServerConnection(options: {
   config: McpServerConfig;
   registry: ToolRegistry;
   logger: Logger;
-  backoff?: BackoffOptions;
+  backoff?: BackoffPolicy;
 }): McpServerConnection {
   const { config, registry, logger } = options;
-  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const backoff = createBackoff(options.backoff ?? DEFAULT_BACKOFF);
   const transport = config.url ? "http" : "stdio";
   let state: McpServerState = "starting";
   let since = Date.now();
   let tools = 0;
   let restarts = 0;
-  let failures = 0;
   let lastError: string | undefined;
   let client: MultiServerMCPClient | undefined;
-  let childPid: number | undefined;
+  /** Each client's own stdio child, while it runs: a PID outlives its process and is reused. */
+  const childPids = new Map<MultiServerMCPClient, number>();
   let retryTimer: NodeJS.Timeout | undefined;
   let stopping = false;
   let generation = 0;
@@ -91,7 +88,8 @@ export function createMcpServerConnection(options: {
         await closeClient(next);
         return;
       }
-      childPid = (sdk?.transport as { pid?: number | null } | undefined)?.pid ?? undefined;
+      const pid = (sdk?.transport as { pid?: number | null } | undefined)?.pid;
+      if (pid) childPids.set(next, pid);
       const listed = sdk ? await listToolNames(sdk) : [];
       const { registered, dropped } = registry.replaceServerTools(
         { server: config.name, toolbox: config.toolbox },
@@ -112,9 +110,11 @@ export function createMcpServerConnection(options: {
       if (sdk) {
         const previous = sdk.onclose;
         sdk.onclose = () => {
+          // The child has exited: its PID is no longer ours to signal.
+          childPids.delete(next);
           previous?.();
           if (myGeneration !== generation || stopping) return;
-          if (Date.now() - upAt > STABLE_MS) failures = 0;
+          if (Date.now() - upAt > STABLE_MS) backoff.reset();
           onLost("the server closed the connection");
         };
       }
@@ -149,18 +149,17 @@ export function createMcpServerConnection(options: {
 
   function scheduleRetry() {
     if (stopping) return;
-    const delay = Math.min(backoff.maxMs, backoff.initialMs * 2 ** failures);
-    failures++;
     clearTimeout(retryTimer);
-    retryTimer = setTimeout(() => void attempt(), delay);
+    retryTimer = setTimeout(() => void attempt(), backoff.next());
     retryTimer.unref();
   }
 
   async function closeClient(target: MultiServerMCPClient) {
-    const pid = childPid;
+    const pid = childPids.get(target);
     // The SDK waits 2 s for a child that ignores stdin EOF before SIGTERM; we don't.
     await Promise.race([target.close().catch(() => undefined), delay(CLOSE_GRACE_MS)]);
-    if (pid && isAlive(pid)) {
+    // Still set only if the child outlived close(): then it is still ours.
+    if (pid && childPids.delete(target) && isAlive(pid)) {
       try {
         process.kill(pid, "SIGKILL");
       } catch {
@@ -206,7 +205,7 @@ async function listToolNames(sdk: {
 
 function describeError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  return message
+  return withoutCredentials(message)
     .replace(/^Failed to connect to (stdio|streamable HTTP|SSE) server "[^"]*": /i, "")
     .replace(/^(MCPClientError|Error): /, "");
 }

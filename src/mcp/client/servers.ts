@@ -1,9 +1,9 @@
+import type { BackoffPolicy } from "../../shared/backoff.js";
 import type { Logger } from "../../log.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { McpServerConfig } from "./server-config.js";
 import {
   createMcpServerConnection,
-  type BackoffOptions,
   type McpServerConnection,
   type McpServerStatus,
 } from "./server-connection.js";
@@ -21,7 +21,7 @@ export async function startMcpServers(options: {
   servers: readonly McpServerConfig[];
   registry: ToolRegistry;
   logger: Logger;
-  backoff?: BackoffOptions;
+  backoff?: BackoffPolicy;
   startupWaitMs?: number;
 }): Promise<McpServers> {
   const connections: McpServerConnection[] = options.servers.map((config) =>

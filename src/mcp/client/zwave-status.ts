@@ -1,3 +1,5 @@
+import { withoutCredentials } from "../../shared/redact.js";
+import { ZWAVE_TOOLS } from "../../tools/own-servers.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 
 const PROBE_INTERVAL_MS = 15_000;
@@ -19,7 +21,11 @@ export function createZwaveStatus(
 ): ZwaveStatus {
   let last: { ok: boolean; error: string } | undefined;
   async function probe() {
-    const result = await registry.execute("list_zwave_devices", {}, { timeoutMs: 5000 });
+    const result = await registry.executeIdentifier(
+      { ...ZWAVE_TOOLS, name: "list_zwave_devices" },
+      {},
+      { timeoutMs: 5000 },
+    );
     last = { ok: result.ok, error: result.error ?? "" };
   }
   const timer = setInterval(() => void probe(), PROBE_INTERVAL_MS);
@@ -40,15 +46,4 @@ export function createZwaveStatus(
         : undefined,
     stop: () => clearInterval(timer),
   };
-}
-
-function withoutCredentials(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.username = "";
-    parsed.password = "";
-    return parsed.toString().replace(/\/$/, "");
-  } catch {
-    return "(unparsable broker URL)";
-  }
 }

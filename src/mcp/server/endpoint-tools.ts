@@ -3,6 +3,8 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolInfo, ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
 import { USE_TOOL_NAME, useToolDefinition } from "../../tools/use-tool.js";
+import { isObject } from "../../shared/is-object.js";
+import { describeIssues } from "../../shared/zod-issues.js";
 
 export type McpMode = "auto" | "flat" | "workbench";
 
@@ -80,11 +82,8 @@ export function createEndpointTools(registry: ToolRegistry, configured: McpMode)
   function listTools(args: unknown): CallToolResult {
     const parsed = listToolsArguments.safeParse(args ?? {});
     if (!parsed.success) {
-      const problems = parsed.error.issues.map((i) =>
-        i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message,
-      );
       return errorResult(
-        `Invalid arguments for list_tools: ${problems.join("; ")}. Parameters: toolbox?, query?.`,
+        `Invalid arguments for list_tools: ${describeIssues(parsed.error)}. Parameters: toolbox?, query?.`,
       );
     }
     const { toolbox, query } = parsed.data;
@@ -160,8 +159,4 @@ function jsonResult(value: Record<string, unknown>): CallToolResult {
 
 function errorResult(text: string): CallToolResult {
   return { content: [{ type: "text", text }], isError: true };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

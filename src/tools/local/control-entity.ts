@@ -2,7 +2,15 @@ import { z } from "zod";
 import { HomeAssistantError } from "../../ha/errors.js";
 import type { EntityView, HomeMirror } from "../../ha/mirror.js";
 import type { LocalToolDefinition, ToolExecutor } from "../types.js";
-import { DEFAULT_CONFIRM_TIMEOUT_MS, failure, findEntity, parseArgs, waitForEntity } from "./home-entity.js";
+import {
+  type ConfirmOptions,
+  DEFAULT_CONFIRM_TIMEOUT_MS,
+  failure,
+  findEntity,
+  parseArgs,
+  waitForEntity,
+} from "./home-entity.js";
+import { inputSchemaOf } from "./input-schema.js";
 
 /** Domains whose entities HA switches with `<domain>.turn_on|turn_off|toggle`. */
 const SWITCHABLE = new Set([
@@ -22,9 +30,13 @@ const OFF_STATES = new Set(["off", "standby", "unavailable", "unknown"]);
 const CONFIRMED_OFF = new Set(["off", "standby"]);
 
 const argsSchema = z.object({
-  name: z.string().trim().min(1, "name the device or entity"),
+  name: z
+    .string()
+    .trim()
+    .min(1, "name the device or entity")
+    .describe('Name, alias or entity id, e.g. "Kitchen Light"'),
   action: z.enum(["turn_on", "turn_off", "toggle"]),
-  brightness: z.number().min(0).max(100).optional(),
+  brightness: z.number().min(0).max(100).optional().describe("Light brightness in percent"),
 });
 
 const definition: LocalToolDefinition = {
@@ -32,16 +44,7 @@ const definition: LocalToolDefinition = {
   description:
     "Turn a Home Assistant device on or off, toggle it, or set a light's brightness (0–100 %). " +
     "Only entities exposed to Assist can be controlled. Reports whether the device confirmed.",
-  inputSchema: {
-    type: "object",
-    properties: {
-      name: { type: "string", description: 'Name, alias or entity id, e.g. "Kitchen Light"' },
-      action: { type: "string", enum: ["turn_on", "turn_off", "toggle"] },
-      brightness: { type: "number", minimum: 0, maximum: 100, description: "Light brightness in percent" },
-    },
-    required: ["name", "action"],
-    additionalProperties: false,
-  },
+  inputSchema: inputSchemaOf(argsSchema),
   annotations: {
     title: "Control entity",
     readOnlyHint: false,
@@ -59,15 +62,10 @@ function describe(view: EntityView): string {
   return `${view.state}${pct}`;
 }
 
-export interface ControlEntityOptions {
-  /** How long to wait for the device to report its new state. */
-  confirmTimeoutMs?: number;
-}
-
 /** `control_entity {name, action, brightness?}`: a service call confirmed by the state change that follows. */
 export function controlEntityTool(
   mirror: HomeMirror,
-  options: ControlEntityOptions = {},
+  options: ConfirmOptions = {},
 ): { definition: LocalToolDefinition; executor: ToolExecutor } {
   const timeoutMs = options.confirmTimeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS;
   const executor: ToolExecutor = async (args, context) => {

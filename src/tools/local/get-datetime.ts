@@ -1,10 +1,12 @@
+import { z } from "zod";
 import type { HomeMirror } from "../../ha/mirror.js";
 import type { LocalToolDefinition, ToolExecutor } from "../types.js";
+import { inputSchemaOf } from "./input-schema.js";
 
 const definition: LocalToolDefinition = {
   name: "get_datetime",
   description: "The current local date, time and time zone of the home.",
-  inputSchema: { type: "object", properties: {}, additionalProperties: false },
+  inputSchema: inputSchemaOf(z.object({})),
   annotations: { title: "Get date and time", readOnlyHint: true, idempotentHint: false },
 };
 

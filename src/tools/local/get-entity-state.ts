@@ -2,21 +2,21 @@ import { z } from "zod";
 import type { EntityView, HomeMirror } from "../../ha/mirror.js";
 import type { LocalToolDefinition, ToolExecutor } from "../types.js";
 import { findEntity, parseArgs } from "./home-entity.js";
+import { inputSchemaOf } from "./input-schema.js";
 
-const argsSchema = z.object({ name: z.string().trim().min(1, "name the device or entity") });
+const argsSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "name the device or entity")
+    .describe('Name, alias or entity id, e.g. "Office Temperature"'),
+});
 
 const definition: LocalToolDefinition = {
   name: "get_entity_state",
   description:
     "Read the current state of a Home Assistant entity (a light, sensor, switch, media player …) by name.",
-  inputSchema: {
-    type: "object",
-    properties: {
-      name: { type: "string", description: 'Name, alias or entity id, e.g. "Office Temperature"' },
-    },
-    required: ["name"],
-    additionalProperties: false,
-  },
+  inputSchema: inputSchemaOf(argsSchema),
   annotations: { title: "Get entity state", readOnlyHint: true, idempotentHint: true },
 };
 

@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import type { EntityView, HomeMirror } from "../../ha/mirror.js";
 import type { ToolOutput } from "../types.js";
+import { describeIssues } from "../../shared/zod-issues.js";
 
 export function failure(text: string): ToolOutput {
   return { text, isError: true };
@@ -16,10 +17,7 @@ export function parseArgs<T>(
 ): { ok: true; value: T } | { ok: false; output: ToolOutput } {
   const parsed = schema.safeParse(args);
   if (parsed.success) return { ok: true, value: parsed.data };
-  const problems = parsed.error.issues
-    .map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message))
-    .join("; ");
-  return { ok: false, output: failure(`Invalid arguments for ${tool}: ${problems}`) };
+  return { ok: false, output: failure(`Invalid arguments for ${tool}: ${describeIssues(parsed.error)}`) };
 }
 
 /** Home Assistant can't answer at all: not configured, or never synced. */
@@ -115,3 +113,8 @@ export function waitForEntity(
 }
 
 export const DEFAULT_CONFIRM_TIMEOUT_MS = 3000;
+
+export interface ConfirmOptions {
+  /** How long to wait for the device to report its new state. */
+  confirmTimeoutMs?: number;
+}

@@ -3,13 +3,23 @@ import type { HomeMirror } from "../../ha/mirror.js";
 import type { LocalToolDefinition, ToolExecutor } from "../types.js";
 import { describeState } from "./get-entity-state.js";
 import { failure, parseArgs, unavailable } from "./home-entity.js";
+import { inputSchemaOf } from "./input-schema.js";
 
 const MAX_RESULTS = 10;
 
 const argsSchema = z.object({
-  query: z.string().trim().min(1, "say what to look for"),
-  domain: z.string().trim().min(1).optional(),
-  area: z.string().trim().min(1).optional(),
+  query: z
+    .string()
+    .trim()
+    .min(1, "say what to look for")
+    .describe('Words of the name, alias or area, e.g. "kitchen light"'),
+  domain: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe('Only this domain, e.g. "light", "sensor", "media_player"'),
+  area: z.string().trim().min(1).optional().describe("Only this area or floor"),
 });
 
 const definition: LocalToolDefinition = {
@@ -17,16 +27,7 @@ const definition: LocalToolDefinition = {
   description:
     "Find Home Assistant entities exposed to Assist by name, alias or area. " +
     "Returns entity id, name, area, state and unit of the best matches.",
-  inputSchema: {
-    type: "object",
-    properties: {
-      query: { type: "string", description: 'Words of the name, alias or area, e.g. "kitchen light"' },
-      domain: { type: "string", description: 'Only this domain, e.g. "light", "sensor", "media_player"' },
-      area: { type: "string", description: "Only this area or floor" },
-    },
-    required: ["query"],
-    additionalProperties: false,
-  },
+  inputSchema: inputSchemaOf(argsSchema),
   annotations: { title: "Search entities", readOnlyHint: true, idempotentHint: true },
 };
 

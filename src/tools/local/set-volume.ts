@@ -2,37 +2,36 @@ import { z } from "zod";
 import { HomeAssistantError } from "../../ha/errors.js";
 import type { EntityView, HomeMirror } from "../../ha/mirror.js";
 import type { LocalToolDefinition, ToolExecutor } from "../types.js";
-import { DEFAULT_CONFIRM_TIMEOUT_MS, failure, findEntity, parseArgs, waitForEntity } from "./home-entity.js";
+import {
+  type ConfirmOptions,
+  DEFAULT_CONFIRM_TIMEOUT_MS,
+  failure,
+  findEntity,
+  parseArgs,
+  waitForEntity,
+} from "./home-entity.js";
+import { inputSchemaOf } from "./input-schema.js";
 
 const argsSchema = z.object({
-  name: z.string().trim().min(1, "name the media player"),
-  level: z.number().min(0).max(100),
+  name: z
+    .string()
+    .trim()
+    .min(1, "name the media player")
+    .describe("Name, alias or entity id of the media player"),
+  level: z.number().min(0).max(100).describe("Volume in percent"),
 });
 
 const definition: LocalToolDefinition = {
   name: "set_volume",
   description: "Set the volume of a Home Assistant media player (speaker, TV) to a level from 0 to 100 %.",
-  inputSchema: {
-    type: "object",
-    properties: {
-      name: { type: "string", description: "Name, alias or entity id of the media player" },
-      level: { type: "number", minimum: 0, maximum: 100, description: "Volume in percent" },
-    },
-    required: ["name", "level"],
-    additionalProperties: false,
-  },
+  inputSchema: inputSchemaOf(argsSchema),
   annotations: { title: "Set volume", readOnlyHint: false, destructiveHint: false, idempotentHint: true },
 };
-
-export interface SetVolumeOptions {
-  /** How long to wait for the player to report its new volume. */
-  confirmTimeoutMs?: number;
-}
 
 /** `set_volume {name, level}`: `media_player.volume_set` with `volume_level = level / 100`. */
 export function setVolumeTool(
   mirror: HomeMirror,
-  options: SetVolumeOptions = {},
+  options: ConfirmOptions = {},
 ): { definition: LocalToolDefinition; executor: ToolExecutor } {
   const timeoutMs = options.confirmTimeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS;
   const executor: ToolExecutor = async (args, context) => {

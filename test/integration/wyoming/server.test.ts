@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { pino } from "pino";
 import { buildInfo } from "../../../src/wyoming/info.js";
 import {
+  MAX_WAITING_TRANSCRIPTS,
   startWyomingServer,
   type HandleTranscript,
   type WyomingServer,
@@ -42,6 +43,14 @@ const echo: HandleTranscript = async (transcript) => ({
   type: "handled",
   text: `You said: ${transcript.text}`,
 });
+
+/** A hang guard, generous: what a promise that never settles is taken to have said. */
+function unlessHung<T>(promise: Promise<T>, hung: T): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<T>((resolve) => setTimeout(() => resolve(hung), 10_000).unref()),
+  ]);
+}
 
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
@@ -155,7 +164,39 @@ describe("Wyoming server", () => {
     });
     await handlerStarted;
     socket.destroy();
-    await handlerAborted; // the test times out if the handler is never told
+    expect(
+      await unlessHung(
+        handlerAborted.then(() => "aborted"),
+        "still running",
+      ),
+    ).toBe("aborted");
+  });
+
+  it("refuses more sentences waiting on one connection than it will queue, with an error event, and stops the turn", async () => {
+    let calls = 0;
+    let aborted!: () => void;
+    const handlerAborted = new Promise<string>((resolve) => (aborted = () => resolve("aborted")));
+    const server = await start((_transcript, { signal }) => {
+      calls++;
+      signal.addEventListener("abort", () => aborted());
+      return new Promise(() => {});
+    });
+    const flood = Buffer.concat(
+      Array.from({ length: MAX_WAITING_TRANSCRIPTS + 5 }, (_, i) =>
+        pythonFrame("transcript", { text: `${i}` }),
+      ),
+    );
+    const { events } = await unlessHung(sendRaw(HOST, server.port, flood), { events: [] });
+    expect(events).toEqual([
+      expect.objectContaining({
+        type: "error",
+        data: { text: expect.stringContaining("waiting on this connection"), code: "too-many-transcripts" },
+      }),
+    ]);
+    expect(calls).toBe(1);
+    expect(await unlessHung(handlerAborted, "still running")).toBe("aborted");
+    const next = await converse(HOST, (await start(echo)).port, { text: "still there?" });
+    expect(next.response.speech).toBe("You said: still there?");
   });
 
   it("answers a malformed frame with an error event and closes the connection, then serves others", async () => {

@@ -3,13 +3,14 @@
 // (including ones the bridge must drop), servers that crash, hang or never start.
 //
 // Run: node --import tsx test/support/mcp/fixture-server.ts   (see fixtureServer() in ./fixtures.ts)
+import { existsSync } from "node:fs";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { FixtureSpec } from "./fixtures.js";
 
 const spec = JSON.parse(process.env.FIXTURE_SPEC ?? "{}") as FixtureSpec;
-if (spec.failStart) {
+if (spec.failStart || (spec.failStartOnceExists && existsSync(spec.failStartOnceExists))) {
   process.stderr.write(`fixture ${spec.name}: refusing to start\n`);
   process.exit(3);
 }
@@ -60,7 +61,13 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   }
   return {
     content: [{ type: "text", text: JSON.stringify({ server: spec.name, tool: tool.name, args }) }],
-    structuredContent: { server: spec.name, tool: tool.name, args, env: pickEnv(spec.echoEnv) },
+    structuredContent: {
+      server: spec.name,
+      tool: tool.name,
+      args,
+      env: pickEnv(spec.echoEnv),
+      pid: process.pid,
+    },
   };
 });
 

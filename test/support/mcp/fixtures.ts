@@ -17,6 +17,8 @@ export interface FixtureSpec {
   crashAfterCalls?: number;
   /** Exit before the MCP handshake (a server that fails to start). */
   failStart?: boolean;
+  /** Exit before the MCP handshake once this file exists (a server that crashes, then cannot start again). */
+  failStartOnceExists?: string;
   /** Behave like servers that keep running after stdin closes. */
   ignoreStdinEnd?: boolean;
   /** Environment variables to report back in structuredContent.env. */

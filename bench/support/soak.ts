@@ -1,6 +1,7 @@
 // Mixed traffic against the built bridge for a while, measured from outside: the fast path, LLM
 // turns with a tool call, describe, malformed frames and the HTTP API, side by side. Used by
-// `bench/soak.ts` (30 minutes) and `test/faults/soak.test.ts` (the short CI variant).
+// `bench/soak.ts` (`npm run soak`, 30 minutes): a duration and a memory bound belong to a
+// benchmark, not to the test suite.
 //
 //   const report = await runSoak({ minutes: 1, log: (line) => console.error(line) });
 //
@@ -12,11 +13,11 @@ import { connect } from "node:net";
 import { performance } from "node:perf_hooks";
 import { createDecoder, encodeEvent } from "../../src/wyoming/codec.js";
 import type { WyomingEvent } from "../../src/wyoming/events.js";
-import { startBridgeProcess, type BridgeProcess } from "./bridge-process.js";
-import { startFakeLlm, type FakeLlmRequest, type FakeReply } from "./llm/server.js";
-import { fixtureServer } from "./mcp/fixtures.js";
-import { childProcesses } from "./process-tree.js";
-import { converse, describe, sendRaw } from "./wyoming-client.js";
+import { startBridgeProcess, type BridgeProcess } from "../../test/support/bridge-process.js";
+import { startFakeLlm, type FakeLlmRequest, type FakeReply } from "../../test/support/llm/server.js";
+import { fixtureServer } from "../../test/support/mcp/fixtures.js";
+import { childProcesses } from "../../test/support/process-tree.js";
+import { converse, describe, sendRaw } from "../../test/support/wyoming-client.js";
 
 export type TrafficKind = "fast" | "llm" | "describe" | "malformed" | "http";
 
