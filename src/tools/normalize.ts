@@ -77,15 +77,28 @@ export function createArgumentNormalizer(
     return target;
   }
 
-  function unwrap(args: Record<string, unknown>): string | undefined {
+  /** The real arguments one level down (`{"input": {…}}`, or that object as JSON text), with the step's name. */
+  function unwrap(
+    args: Record<string, unknown>,
+  ): { inner: Record<string, unknown>; step: string } | undefined {
     const keys = Object.keys(args);
     if (keys.length !== 1) return undefined;
     const key = keys[0]!;
-    const inner = args[key];
-    if (!WRAPPERS.has(key) || declared.has(key) || !isObject(inner)) return undefined;
+    if (!WRAPPERS.has(key) || declared.has(key)) return undefined;
+    let inner = args[key];
+    let step = `keys: unwrapped {${key}: …}`;
+    if (typeof inner === "string") {
+      try {
+        inner = JSON.parse(inner);
+        step = `keys: unwrapped {${key}: "…"} (an object as JSON text)`;
+      } catch {
+        return undefined;
+      }
+    }
+    if (!isObject(inner)) return undefined;
     // Only when what is inside fits the schema better than the wrapper does.
     if (hasProperties && !Object.keys(inner).some((k) => declared.has(targetFor(k)))) return undefined;
-    return key;
+    return { inner, step };
   }
 
   return {
@@ -94,10 +107,10 @@ export function createArgumentNormalizer(
       const kept: string[] = [];
       const collisions: string[] = [];
       let args = sent;
-      const wrapper = unwrap(sent);
-      if (wrapper !== undefined) {
-        args = sent[wrapper] as Record<string, unknown>;
-        repairs.push(`keys: unwrapped {${wrapper}: …}`);
+      const wrapped = unwrap(sent);
+      if (wrapped) {
+        args = wrapped.inner;
+        repairs.push(wrapped.step);
       }
       const out: Record<string, unknown> = {};
       for (const key in args) {

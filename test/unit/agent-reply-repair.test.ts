@@ -310,6 +310,12 @@ describe("keys and values (the registry's repair, for every caller)", () => {
     });
   });
 
+  it("a wrapper holding the object as JSON text is unwrapped too", () => {
+    const out = normalize({ input: '{"deviceName": "A", "action": "on"}' });
+    expect(out.args).toEqual({ deviceName: "A", action: "on" });
+    expect(out.repairs).toEqual(['keys: unwrapped {input: "…"} (an object as JSON text)']);
+  });
+
   it("a wrapper whose contents fit no declared key is left for validation to report", () => {
     expect(normalize({ input: { colour: "red" } }).args).toEqual({ input: { colour: "red" } });
   });
