@@ -14,8 +14,8 @@ const corpus = loadCorpus();
 const byId = new Map(corpus.map((c) => [c.id, c]));
 const providers = ["anthropic", "openai", "ollama"] as const;
 
-/** The first case of each category for each provider that has one (Ollama and Anthropic deliver
- * arguments as objects, so argument text applies to OpenAI-compatible servers alone). */
+/** The first case of each category for each provider that has one (every category has a case for
+ * every provider, in the given corpus or ours). */
 function casesFor(provider: (typeof providers)[number]): CorpusCase[] {
   const seen = new Set<string>();
   return corpus.filter((c) => {
