@@ -165,8 +165,13 @@ async function baseline(c: CorpusCase): Promise<ToolCallSeen[]> {
 }
 
 let turn = 0;
+/** The repair steps of the last case our agent ran, for its line in the report. */
+let lastSteps: string[] = [];
 async function ours(c: CorpusCase): Promise<ToolCallSeen[]> {
   const result = await agents[c.provider]!.handle({ text: c.sentence, conversationId: `bench-${++turn}` });
+  lastSteps = result.tool_calls.flatMap(
+    (call) => call.repairs ?? (call.ok ? [] : [`not done: ${call.result.slice(0, 60)}`]),
+  );
   return result.tool_calls.map((call) => ({
     tool: call.tool ?? call.name,
     ok: call.ok,
@@ -196,6 +201,7 @@ const rows: Array<{ c: CorpusCase; ours: Verdict; base: Verdict; clean?: Verdict
 for (const c of corpus) {
   mode = "raw";
   const oursVerdict = await replay(c, ours);
+  const steps = lastSteps;
   const baseVerdict = await replay(c, baseline);
   let cleanVerdict: Verdict | undefined;
   if (isPositive(c)) {
@@ -206,7 +212,7 @@ for (const c of corpus) {
   const mark = (v: Verdict) =>
     v.pass ? "PASS" : `FAIL${v.wrong.length ? ` (${v.wrong.length} wrong)` : ""}`;
   console.log(
-    `  ${c.id.padEnd(5)} ${c.provider.padEnd(9)} ${c.category.padEnd(13)} ours ${mark(oursVerdict).padEnd(14)} baseline ${mark(baseVerdict).padEnd(14)} clean ${cleanVerdict ? mark(cleanVerdict) : "—"}${oursVerdict.pass ? "" : `  ← ${oursVerdict.why}`}`,
+    `  ${c.id.padEnd(5)} ${c.provider.padEnd(9)} ${c.category.padEnd(13)} ours ${mark(oursVerdict).padEnd(14)} baseline ${mark(baseVerdict).padEnd(14)} clean ${cleanVerdict ? mark(cleanVerdict) : "—"}${oursVerdict.pass ? "" : `  ← ${oursVerdict.why}`}${steps.length ? `\n          ${steps.join(" | ")}` : ""}`,
   );
 }
 
