@@ -169,9 +169,10 @@ let turn = 0;
 let lastSteps: string[] = [];
 async function ours(c: CorpusCase): Promise<ToolCallSeen[]> {
   const result = await agents[c.provider]!.handle({ text: c.sentence, conversationId: `bench-${++turn}` });
-  lastSteps = result.tool_calls.flatMap(
-    (call) => call.repairs ?? (call.ok ? [] : [`not done: ${call.result.slice(0, 60)}`]),
-  );
+  lastSteps = result.tool_calls.flatMap((call) => [
+    ...(call.repairs ?? []),
+    ...(call.ok ? [] : [`not done: ${call.result.slice(0, 60)}`]),
+  ]);
   return result.tool_calls.map((call) => ({
     tool: call.tool ?? call.name,
     ok: call.ok,
