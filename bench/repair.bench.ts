@@ -22,8 +22,8 @@ import { startMcpServers } from "../src/mcp/client/servers.js";
 import { createToolRegistry } from "../src/tools/registry.js";
 import { homeTools } from "../src/tools/local/index.js";
 import { zwaveServerEnv } from "../src/zwave/launch.js";
-import { startGatewaySimulator } from "../src/demo/zwave-gateway-simulator.js";
 import { startMosquitto } from "../test/support/mosquitto.js";
+import { startAddonGateway } from "../test/support/zwave-gateway.js";
 import { startFakeLlm, type FakeLlmRequest } from "../test/support/llm/server.js";
 import { startWriteRecorder } from "../test/support/zwave-write-recorder.js";
 import {
@@ -41,20 +41,14 @@ import { measureRepairCost } from "./support/repair-cost.js";
 
 type Provider = CorpusCase["provider"];
 const SERVER_JS = fileURLToPath(new URL("../dist/zwave/server.js", import.meta.url));
+/** The gateway name startAddonGateway gives the simulator (the HA add-on default). */
 const GATEWAY = "Mosquitto";
 
 const corpus = loadCorpus();
 const byId = new Map(corpus.map((c) => [c.id, c]));
 
 const broker = await startMosquitto();
-const simulator = await startGatewaySimulator({
-  brokerUrl: broker.url,
-  username: broker.username,
-  password: broker.password,
-  gatewayName: GATEWAY,
-  includeLocation: true,
-  nodes: corpusNodes(),
-});
+const simulator = await startAddonGateway(broker, corpusNodes());
 const recorder = await startWriteRecorder(broker);
 
 let mode: "raw" | "clean" = "raw";
