@@ -123,9 +123,22 @@ export async function askModel(
   return new AIMessage({
     content: joined?.content ?? "",
     tool_calls: joined?.tool_calls ?? [],
-    invalid_tool_calls: joined?.invalid_tool_calls ?? [],
+    // ChatOllama JSON-encodes whatever `arguments` held; a string comes back as the server sent it.
+    invalid_tool_calls: (joined?.invalid_tool_calls ?? []).map((call) => ({
+      ...call,
+      args: asSent(call.args),
+    })),
     response_metadata: joined?.response_metadata ?? {},
   });
+}
+
+function asSent(args: string | undefined): string | undefined {
+  try {
+    const inner: unknown = JSON.parse(args ?? "");
+    return typeof inner === "string" ? inner : args;
+  } catch {
+    return args;
+  }
 }
 
 /** A call the reply repair could not read with certainty: reported, never run. */
