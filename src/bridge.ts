@@ -10,6 +10,7 @@ import { homeTools } from "./tools/local/index.js";
 import { startMcpServers, type McpServers } from "./mcp/client/servers.js";
 import { fromOption, type McpServerConfig } from "./mcp/client/server-config.js";
 import { zwaveServerCommand, zwaveServerEnv } from "./zwave/launch.js";
+import { chooseZwaveTransport } from "./zwave/choose-transport.js";
 import { createChatModel, DEFAULT_MODELS } from "./agent/chat-model.js";
 import { createAgent } from "./agent/agent.js";
 import type { ConversationAgent } from "./agent/types.js";
@@ -51,7 +52,8 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     : undefined;
   const closers: Array<() => Promise<void>> = [];
 
-  const { broker, demo } = await findBroker(options, supervisor, logger);
+  const zwave = await chooseZwaveTransport(options, supervisor, logger);
+  const { broker, demo } = zwave.transport === "mqtt" ? await findBroker(options, supervisor, logger) : {};
   if (demo) closers.push(() => demo.close());
 
   const endpoint = haEndpoint(options, env, supervisor?.coreUrl());
@@ -64,7 +66,18 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
 
   const servers: McpServerConfig[] = [];
-  if (broker) {
+  if (zwave.transport === "websocket") {
+    servers.push({
+      name: ZWAVE_TOOLS.server,
+      toolbox: ZWAVE_TOOLS.toolbox,
+      ...zwaveServerCommand(),
+      env: zwaveServerEnv({
+        serverUrl: zwave.url,
+        prefix: options.zwave_topic_prefix,
+        logLevel: options.log_level,
+      }),
+    });
+  } else if (broker) {
     servers.push({
       name: ZWAVE_TOOLS.server,
       toolbox: ZWAVE_TOOLS.toolbox,
@@ -172,6 +185,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   logSummary(logger, {
     options,
     broker,
+    zwaveServerUrl: zwave.transport === "websocket" ? zwave.url : undefined,
     haUrl: endpoint?.url,
     modelName,
     registry,
@@ -233,6 +247,7 @@ function logSummary(
   facts: {
     options: Options;
     broker: Broker | undefined;
+    zwaveServerUrl: string | undefined;
     haUrl: string | undefined;
     modelName: string | undefined;
     registry: ToolRegistry;
@@ -245,7 +260,9 @@ function logSummary(
   const lines = [
     `MCP Assist Bridge ${VERSION} on ${hostname()}`,
     `  agent:       ${options.llm_provider}${facts.modelName ? ` (${facts.modelName})` : " (local fast path, no LLM)"}, language ${options.language}`,
-    `  MQTT broker: ${broker ? `${withoutCredentials(broker.url)} (${broker.source}${broker.username ? `, user ${broker.username}` : ""})` : "none: Z-Wave is off"}`,
+    facts.zwaveServerUrl
+      ? `  Z-Wave JS:   ${withoutCredentials(facts.zwaveServerUrl)} (websocket server)`
+      : `  MQTT broker: ${broker ? `${withoutCredentials(broker.url)} (${broker.source}${broker.username ? `, user ${broker.username}` : ""})` : "none: Z-Wave is off"}`,
     `  Home Assistant: ${facts.haUrl ? withoutCredentials(facts.haUrl) : "not configured"}`,
     `  MCP servers: ${servers.length ? servers.map((s) => `${s.name} [${s.toolbox}] ${s.state}, ${s.tools} tools`).join("; ") : "none"}`,
     `  tools:       ${facts.registry.list().length} (${facts.registry

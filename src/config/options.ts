@@ -63,6 +63,7 @@ export const parameterMappingSchema = z.object({
 export const LLM_PROVIDERS = ["anthropic", "openai", "ollama", "local"] as const;
 export const LOG_LEVELS = ["trace", "debug", "info", "notice", "warning", "warn", "error", "fatal"] as const;
 export const MCP_MODES = ["auto", "flat", "workbench"] as const;
+export const ZWAVE_TRANSPORTS = ["auto", "mqtt", "websocket"] as const;
 
 const port = z.coerce.number().int().min(1).max(65535);
 
@@ -78,6 +79,10 @@ export const optionsSchema = z.object({
   mqtt_password: optionalString,
   zwave_topic_prefix: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("zwave")),
   zwave_gateway_name: optionalString,
+  zwave_transport: z.preprocess((v) => (v === "" ? undefined : v), z.enum(ZWAVE_TRANSPORTS).default("auto")),
+  zwave_server_url: optionalString.refine((v) => v === undefined || /^wss?:\/\//.test(v), {
+    message: "zwave_server_url must start with ws:// or wss:// (e.g. ws://core-zwave-js:3000)",
+  }),
   ha_url: optionalString,
   ha_token: optionalString,
   mcp_servers: mcpServersSchema.default([]),

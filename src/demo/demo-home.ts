@@ -21,6 +21,8 @@ export async function startDemoHome(logger: Logger): Promise<DemoHome> {
     includeLocation: true,
     nodes: demoNodes(),
     virtualNodes: true,
+    // The real gateway takes ~3 s to come up; the demo need not make `npm start` wait for that.
+    startupMs: 0,
   });
   logger.info(`demo: embedded MQTT broker at ${broker.url} with a simulated Z-Wave JS UI gateway`);
   return {

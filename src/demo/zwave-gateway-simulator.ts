@@ -1,6 +1,7 @@
-// A simulated Z-Wave JS UI MQTT gateway, faithful to reference/zwave-mqtt.md §1–2: the demo runs it
-// in-process and the tests run it against Mosquitto. Its topic naming is written here on purpose,
-// separately from src/zwave/value-id.ts, so that a mistake there cannot hide itself.
+// A simulated Z-Wave JS UI MQTT gateway, faithful to reference/zwave-mqtt.md §1–2 and to its section
+// "Found by running the real gateway": the demo runs it in-process and the tests run it against
+// Mosquitto. Its topic naming is written here on purpose, separately from
+// src/zwave/transports/mqtt/topics.ts, so that a mistake there cannot hide itself.
 import type { Socket } from "node:net";
 import { connectAsync, type MqttClient } from "mqtt";
 
@@ -21,22 +22,24 @@ export interface SimValue {
   max?: number;
   unit?: string;
   states?: { text: string; value: number }[];
+  /** Left out: the value has none yet, and is published without a `value` key. */
   value?: unknown;
 }
 
+/** A device. The simulator keeps a reference: changing its behaviour later changes the device's. */
 export interface SimNode {
   id: number;
   name: string;
   loc?: string;
+  /** How the device is: "Dead" with no values is a node that died before its interview. */
   status?: NodeStatus;
-  ready?: boolean;
   values: SimValue[];
   /** How long the device takes to report its new state after a write. */
   echoDelayMs?: number;
   /** false: the device takes writes but never reports back. */
   confirms?: boolean;
-  /** The write fails at the radio; `writeValue` still answers success:true with status 2 (sheet §2.2). */
-  failsWrites?: boolean;
+  /** The device has gone: the next command or ping fails after zwave-js's retries and the node turns Dead. */
+  unreachable?: boolean;
   /** false: the gateway has not published this node's values since it started (e.g. just included). */
   published?: boolean;
   productLabel?: string;
@@ -59,42 +62,11 @@ export interface SimulatorOptions {
   nodes: SimNode[];
   /** Adds the virtual Broadcast node (255) and a multicast group (4096), as ZUI ≥ 11.20 does. */
   virtualNodes?: boolean;
-}
-
-export interface RecordedSet {
-  topic: string;
-  payload: string;
-  /** Whether the gateway knew the topic; unknown topics are ignored as "No writeable valueId found". */
-  accepted: boolean;
-}
-
-export interface RecordedApiCall {
-  api: string;
-  args: unknown;
-}
-
-export interface GatewaySimulator {
-  clientId: string;
-  prefix: string;
-  /** The `/set`s the gateway received on value topics, oldest first (the latest 5,000–10,000). */
-  publishedSets: RecordedSet[];
-  /** The API requests it received, likewise bounded. */
-  apiCalls: RecordedApiCall[];
-  /** Gateway up (status true, answers) or down (status false, ignores everything). Up again republishes. */
-  setOnline(online: boolean): Promise<void>;
-  setNodeStatus(nodeId: number, status: NodeStatus): Promise<void>;
-  /** Like `setNodeName`/`setNodeLocation`: later publishes use the new topics, old `/set` topics keep working. */
-  renameNode(nodeId: number, name: string, loc?: string): Promise<void>;
-  /** The device reports a value (a sensor reading, a switch flipped by hand). */
-  setValue(nodeId: number, valueId: SimValueId, value: unknown): Promise<void>;
-  valueOf(nodeId: number, valueId: SimValueId): unknown;
-  /** The value topic the gateway currently uses for a value. */
-  topicOf(nodeId: number, valueId: SimValueId): string;
-  setNodeBehaviour(
-    nodeId: number,
-    behaviour: Pick<SimNode, "echoDelayMs" | "confirms" | "failsWrites">,
-  ): void;
-  stop(): Promise<void>;
+  /**
+   * From connecting to replaying the cached values (~3 s on the real gateway). The driver is ready
+   * at two thirds of it, and the interviews end a third after it.
+   */
+  startupMs?: number;
 }
 
 export interface SimValueId {
@@ -104,21 +76,56 @@ export interface SimValueId {
   propertyKey?: string | number;
 }
 
+export interface GatewaySimulator {
+  clientId: string;
+  prefix: string;
+  /**
+   * The gateway process stops. SIGTERM (an add-on restart or update): `driver/status` turns false
+   * and the retained client status stays true. SIGKILL: the broker publishes the will instead.
+   */
+  stop(signal?: "SIGTERM" | "SIGKILL"): Promise<void>;
+  /** Starts it again, as at first; resolves once the interviews are over. */
+  start(): Promise<void>;
+  /** The device reports a value (a sensor reading, a switch flipped by hand), heard when the gateway is up. */
+  setValue(nodeId: number, valueId: SimValueId, value: unknown): Promise<void>;
+  /** The device's own state of a value. */
+  valueOf(nodeId: number, valueId: SimValueId): unknown;
+  /** The value topic the gateway currently uses for a value. */
+  topicOf(nodeId: number, valueId: SimValueId): string;
+}
+
 interface LiveValue extends SimValue {
   endpoint: number;
   lastUpdate: number;
 }
 
-interface LiveNode extends Omit<SimNode, "values"> {
+interface LiveNode {
+  id: number;
+  name: string;
+  loc?: string;
+  published?: boolean;
+  productLabel?: string;
+  manufacturer?: string;
+  /** What the gateway says; "Unknown" from start-up until the interview. */
   status: NodeStatus;
+  device: SimNode;
+  interviewed: boolean;
   values: Map<string, LiveValue>;
+  /** What the device reported while the gateway could not hear it, told at the next interview. */
+  missed: Map<string, unknown>;
   virtual: boolean;
   kind: "physical" | "broadcast" | "multicast";
   isControllerNode: boolean;
   lastActive: number;
-  lastLevel: number;
   members?: number[];
 }
+
+const DEFAULT_STARTUP_MS = 3000;
+/** zwave-js verifies a dimmer's 255 ("restore the previous level") with a Get about 5 s later. */
+const RESTORE_VERIFY_MS = 5000;
+/** zwave-js tries a command 3 times, about 1 s each, before giving up on the node. */
+const RETRIES_MS = 3000;
+const RESTORE_PREVIOUS = 0xff;
 
 const CC_LABELS: Record<number, [string, string]> = {
   37: ["Binary Switch", "switch_binary"],
@@ -159,7 +166,7 @@ function interpret(payload: unknown, value: LiveValue): unknown {
     if (/\b(true|on|lock)\b/i.test(v)) v = true;
     else if (/\b(false|off|unlock)\b/i.test(v)) v = false;
   }
-  if (value.type === "number" && typeof v === "boolean") return v ? 0xff : (value.min ?? 0);
+  if (value.type === "number" && typeof v === "boolean") return v ? RESTORE_PREVIOUS : (value.min ?? 0);
   if (value.type === "boolean" && typeof v === "number") return v > 0;
   if (value.type === "number" && typeof v === "string") return Number(v);
   return v;
@@ -172,6 +179,7 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
   const nodeNames = options.nodeNames ?? true;
   const payloadType = options.payloadType ?? 0;
   const includeLocation = options.includeLocation ?? true;
+  const startupMs = options.startupMs ?? DEFAULT_STARTUP_MS;
   const statusTopic = `${prefix}/_CLIENTS/${clientId}/status`;
   const apiPrefix = `${prefix}/_CLIENTS/${clientId}/api/`;
 
@@ -187,58 +195,85 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
         lastUpdate: Date.now(),
       });
     }
-    const level = values.get("38-0-currentValue")?.value;
     return {
-      ...n,
-      status: n.status ?? "Alive",
+      id: n.id,
+      name: n.name,
+      loc: n.loc,
+      published: n.published,
+      productLabel: n.productLabel,
+      manufacturer: n.manufacturer,
+      status: "Unknown",
+      device: n,
+      interviewed: false,
       values,
+      missed: new Map(),
       virtual: false,
       kind: "physical",
       isControllerNode: false,
       lastActive: Date.now(),
-      lastLevel: typeof level === "number" && level > 0 ? level : 99,
       ...extra,
     };
   };
-  nodes.set(1, live({ id: 1, name: "", values: [] }, { isControllerNode: true }));
-  for (const n of options.nodes) nodes.set(n.id, live(n));
-  if (options.virtualNodes ?? true) {
-    const targets: SimValue[] = [
-      {
-        commandClass: 37,
-        property: "targetValue",
-        label: "Target value",
-        type: "boolean",
-        writeable: true,
-        readable: false,
-      },
-      {
-        commandClass: 38,
-        property: "targetValue",
-        label: "Target value",
-        type: "number",
-        writeable: true,
-        min: 0,
-        max: 99,
-      },
-    ];
+  const broadcastTargets: SimValue[] = [
+    {
+      commandClass: 37,
+      property: "targetValue",
+      label: "Target value",
+      type: "boolean",
+      writeable: true,
+      readable: false,
+    },
+    {
+      commandClass: 38,
+      property: "targetValue",
+      label: "Target value",
+      type: "number",
+      writeable: true,
+      min: 0,
+      max: 99,
+    },
+  ];
+  const virtualNodes = options.virtualNodes ?? true;
+  // getNodes order on the real gateway: Broadcast first, then the controller, then the rest.
+  if (virtualNodes) {
     nodes.set(
       255,
-      live({ id: 255, name: "Broadcast", values: targets }, { virtual: true, kind: "broadcast" }),
+      live({ id: 255, name: "Broadcast", values: broadcastTargets }, { virtual: true, kind: "broadcast" }),
     );
+  }
+  nodes.set(1, live({ id: 1, name: "", values: [] }, { isControllerNode: true }));
+  for (const n of options.nodes) nodes.set(n.id, live(n));
+  if (virtualNodes) {
     const members = options.nodes.filter((n) => n.values.some((v) => v.commandClass === 38)).map((n) => n.id);
     nodes.set(
       4096,
-      live({ id: 4096, name: "All Dimmers", values: targets }, { virtual: true, kind: "multicast", members }),
+      live(
+        { id: 4096, name: "All Dimmers", values: broadcastTargets },
+        { virtual: true, kind: "multicast", members },
+      ),
     );
   }
 
   // topic → value the gateway has published since it started; only these accept `/set` (sheet §1.5).
   let writable = new Map<string, { nodeId: number; key: string }>();
-  let online = true;
-  const publishedSets: RecordedSet[] = [];
-  const apiCalls: RecordedApiCall[] = [];
-  const timers = new Set<NodeJS.Timeout>();
+  let client: MqttClient | undefined;
+  let driverReady = false;
+  const pauses = new Set<() => void>();
+
+  /** Resolves true after `ms`, or false at once when the gateway stops meanwhile. */
+  function pause(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        pauses.delete(cancel);
+        resolve(true);
+      }, ms);
+      const cancel = () => {
+        clearTimeout(timer);
+        resolve(false);
+      };
+      pauses.add(cancel);
+    });
+  }
 
   function nodeTopic(node: LiveNode): string {
     const who = mode === "named" || nodeNames ? sanitize(node.name || `nodeID_${node.id}`) : String(node.id);
@@ -285,34 +320,15 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
     };
   }
 
+  /** JSON.stringify leaves out an undefined `value`, as the real gateway's payloads do. */
   function payloadFor(node: LiveNode, v: LiveValue): string {
-    if (payloadType === 2) return JSON.stringify(v.value);
+    if (payloadType === 2) return JSON.stringify(v.value ?? null);
     if (payloadType === 1) return JSON.stringify(valueObject(node, v));
     return JSON.stringify({ time: v.lastUpdate, value: v.value });
   }
 
-  const client: MqttClient = await connectAsync(
-    options.brokerUrl,
-    {
-      clientId,
-      username: options.username,
-      password: options.password,
-      reconnectPeriod: 200,
-      connectTimeout: 5000,
-      will: {
-        topic: statusTopic,
-        payload: Buffer.from(JSON.stringify({ value: false })),
-        qos: 1,
-        retain: true,
-      },
-    },
-    false,
-  );
-  const noDelay = () => (client.stream as Socket).setNoDelay?.(true);
-  noDelay();
-
   function publish(topic: string, payload: string, retain = true): Promise<unknown> {
-    if (!client.connected) return Promise.resolve();
+    if (!client?.connected) return Promise.resolve();
     return client.publishAsync(topic, payload, { qos: 1, retain }).catch(() => undefined);
   }
 
@@ -341,27 +357,14 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
     );
   }
 
-  async function publishAll(): Promise<void> {
-    for (const node of nodes.values()) {
-      if (node.isControllerNode || node.published === false) continue;
-      if (!node.virtual) await publishStatus(node);
-      for (const v of node.values.values()) await publishValue(node, v);
-    }
-  }
-
-  async function announce(): Promise<void> {
-    await publish(statusTopic, JSON.stringify({ value: online, time: Date.now() }));
-    await publish(
-      `${prefix}/_CLIENTS/${clientId}/version`,
-      JSON.stringify({ value: "11.22.2", time: Date.now() }),
-    );
-    await publish(`${prefix}/driver/status`, "true");
-  }
-
-  async function report(node: LiveNode, v: LiveValue, value: unknown): Promise<void> {
+  /** A value changed at the gateway. `fresh`: a report from the device, which sets the value's `time`. */
+  async function report(node: LiveNode, v: LiveValue, value: unknown, fresh = true): Promise<void> {
     v.value = value;
-    v.lastUpdate = Date.now();
-    node.lastActive = v.lastUpdate;
+    node.missed.delete(keyOf(v));
+    if (fresh) {
+      v.lastUpdate = Date.now();
+      node.lastActive = v.lastUpdate;
+    }
     await publishValue(node, v);
   }
 
@@ -373,41 +376,52 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
     return node.values.get(keyOf({ ...target, property: current })) ?? target;
   }
 
-  /** What zwave-js does with the value; returns false when the write fails. */
-  function applyWrite(node: LiveNode, target: LiveValue, value: unknown): boolean {
+  /** zwave-js retries a node that does not answer, then marks it dead (sheet, "Found by running" 9). */
+  async function giveUp(node: LiveNode): Promise<void> {
+    if (node.status === "Dead" || !(await pause(RETRIES_MS))) return;
+    node.status = "Dead";
+    await publishStatus(node);
+  }
+
+  /** What zwave-js does with a write; resolves to its SetValueStatus (255 success, 2 fail). */
+  async function applyWrite(node: LiveNode, target: LiveValue, value: unknown): Promise<number> {
     if (node.virtual) {
       const ids = node.kind === "broadcast" ? [...nodes.keys()] : (node.members ?? []);
       for (const id of ids) {
         const member = nodes.get(id);
         const v = member?.values.get(keyOf(target));
-        if (member && !member.virtual && v) applyWrite(member, v, value);
+        if (member && !member.virtual && v) void applyWrite(member, v, value);
       }
-      return true;
+      return 255;
     }
-    if (node.status === "Dead" || node.failsWrites) return false;
+    if (node.status === "Dead") return 2;
+    if (node.device.unreachable) {
+      await giveUp(node);
+      return 2;
+    }
     let written = value;
     if (target.property === "restorePrevious") {
-      target = node.values.get("38-0-targetValue") ?? target;
-      written = 0xff;
+      target = node.values.get(keyOf({ ...target, property: "targetValue" })) ?? target;
+      written = RESTORE_PREVIOUS;
     }
-    void report(node, target, written);
-    if (node.confirms === false || node.status === "Asleep") return true;
+    // zwave-js takes the target at once, but its `time` stays old (sheet, "Found by running" 3).
+    await report(node, target, written, false);
+    if (node.device.confirms === false || node.status === "Asleep") return 255;
     const reported = reportedValue(node, target);
-    let level = written;
-    if (target.commandClass === 38 && typeof written === "number") {
-      level = written === 0xff ? node.lastLevel : Math.max(0, Math.min(99, written));
-      if ((level as number) > 0) node.lastLevel = level as number;
-    }
-    const echo = () => void report(node, reported, level);
-    if (!node.echoDelayMs) echo();
-    else {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        echo();
-      }, node.echoDelayMs);
-      timers.add(timer);
-    }
-    return true;
+    if (reported === target) return 255;
+    // The zwave-js mock keeps 255 as the level rather than restoring one, and the Get that verifies
+    // it comes ~5 s later (sheet, "Found by running" 8).
+    const level =
+      target.commandClass === 38 && typeof written === "number" && written !== RESTORE_PREVIOUS
+        ? Math.max(0, Math.min(99, written))
+        : written;
+    const delay =
+      written === RESTORE_PREVIOUS && target.commandClass === 38
+        ? RESTORE_VERIFY_MS
+        : node.device.echoDelayMs;
+    if (delay && !(await pause(delay))) return 255;
+    await report(node, reported, level);
+    return 255;
   }
 
   function onSet(topic: string, raw: string): void {
@@ -419,10 +433,8 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
       const paired = node.values.get(keyOf({ ...target, property: "targetValue" }));
       if (paired) target = paired;
     }
-    const accepted = !!(node && target && target.writeable);
-    record(publishedSets, { topic, payload: raw, accepted });
-    if (!node || !target || !accepted) return; // "No writeable valueId found"
-    applyWrite(node, target, interpret(decodeIncoming(raw), target));
+    if (!node || !target?.writeable) return; // "No writeable valueId found"
+    void applyWrite(node, target, interpret(decodeIncoming(raw), target));
   }
 
   type ApiResult = { result: unknown } | { error: string };
@@ -448,25 +460,24 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
         if (!node || !target || !target.writeable) {
           return { result: { status: 3, message: `Value ${JSON.stringify(id)} not found` } };
         }
-        // Unlike `/set`, the API hands the value to zwave-js unparsed.
-        const ok = applyWrite(node, target, value);
-        // writeValue catches its own errors: a failed write is still success:true (sheet §2.2).
+        // Unlike `/set`, the API hands the value to zwave-js unparsed; and it catches its own
+        // errors, so a failed write is still success:true (sheet §2.2).
+        const status = await applyWrite(node, target, value);
         return {
-          result: ok ? { status: 255 } : { status: 2, message: "The node did not acknowledge the command" },
+          result: status === 2 ? { status, message: "The node did not acknowledge the command" } : { status },
         };
       }
       case "pingNode": {
         const node = nodes.get(Number(args[0]));
+        if (node?.device.unreachable) await giveUp(node);
         return { result: !!node && node.status !== "Dead" };
       }
       case "setNodeName":
-        await renameNode(Number(args[0]), String(args[1]));
+        await rename(Number(args[0]), { name: String(args[1]) });
         return { result: true };
-      case "setNodeLocation": {
-        const node = nodes.get(Number(args[0]));
-        if (node) await renameNode(node.id, node.name, String(args[1]));
+      case "setNodeLocation":
+        await rename(Number(args[0]), { loc: String(args[1]) });
         return { result: true };
-      }
       default:
         return { error: "Unknown API" };
     }
@@ -482,7 +493,8 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
       manufacturer: node.manufacturer ?? "Simulated",
       productLabel: node.productLabel ?? "",
       status: node.status,
-      ready: node.ready ?? true,
+      // A node that died before its interview stays not ready, with no values (sheet, "Found by running" 4).
+      ready: node.interviewed && (node.status !== "Dead" || node.values.size > 0),
       available: node.status !== "Dead",
       failed: node.status === "Dead",
       inited: true,
@@ -492,6 +504,15 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
       kind: node.kind,
       values,
     };
+  }
+
+  /** Like `setNodeName`/`setNodeLocation`: later publishes use the new topics, old `/set` topics keep working. */
+  async function rename(nodeId: number, to: { name?: string; loc?: string }): Promise<void> {
+    const node = nodes.get(nodeId);
+    if (!node) throw new Error(`Node ${nodeId} not found`);
+    Object.assign(node, to);
+    // ZUI republishes node status on the new topic; values move to it as they next change.
+    await publishStatus(node);
   }
 
   async function onApi(topic: string, raw: string): Promise<void> {
@@ -504,7 +525,6 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
       request = raw;
     }
     const args = (request as { args?: unknown } | null)?.args;
-    record(apiCalls, { api, args });
     if (!Array.isArray(args)) {
       // The malformed-request reply has no `args` key (sheet, "Additions").
       await publish(
@@ -527,86 +547,127 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
     await publish(replyTopic, JSON.stringify(reply), false);
   }
 
-  client.on("message", (topic, payload) => {
-    if (!online || !topic.endsWith("/set")) return;
+  function onMessage(topic: string, payload: Buffer): void {
+    // Until the driver is ready API calls get no answer at all, and no topic takes `/set` yet.
+    if (!driverReady || !topic.endsWith("/set")) return;
     const raw = payload.toString();
     if (topic.startsWith(apiPrefix)) void onApi(topic, raw);
     else if (!topic.startsWith(`${prefix}/_CLIENTS/`)) onSet(topic, raw);
-  });
-  client.on("connect", () => {
+  }
+
+  /** Start-up as the real gateway does it (sheet, "Found by running" 2, 5–7). */
+  async function start(): Promise<void> {
+    if (client) return;
+    writable = new Map();
+    for (const node of nodes.values()) {
+      node.status = "Unknown";
+      node.interviewed = false;
+    }
+    const c = await connectAsync(
+      options.brokerUrl,
+      {
+        clientId,
+        username: options.username,
+        password: options.password,
+        reconnectPeriod: 200,
+        connectTimeout: 5000,
+        will: {
+          topic: statusTopic,
+          payload: Buffer.from(JSON.stringify({ value: false })),
+          qos: 1,
+          retain: true,
+        },
+      },
+      false,
+    );
+    client = c;
+    const noDelay = () => (c.stream as Socket).setNoDelay?.(true);
     noDelay();
+    c.on("message", onMessage);
     // After a broker restart ZUI says it is back; retained values died with a non-persistent broker.
-    void announce();
-  });
+    c.on("connect", () => {
+      noDelay();
+      void announce();
+    });
+    await c.subscribeAsync(`${prefix}/#`, { qos: 1 });
+    await announce();
 
-  await client.subscribeAsync(`${prefix}/#`, { qos: 1 });
-  await announce();
-  await publishAll();
+    if (!(await pause((startupMs * 2) / 3))) return;
+    driverReady = true;
+    await publish(`${prefix}/driver/status`, "true");
 
-  function requireNode(nodeId: number): LiveNode {
-    const node = nodes.get(nodeId);
-    if (!node) throw new Error(`simulator has no node ${nodeId}`);
-    return node;
+    // The cached values come back with their old `time`, before the driver has heard the devices.
+    if (!(await pause(startupMs / 3))) return;
+    for (const node of nodes.values()) {
+      if (node.published === false) continue;
+      if (!node.virtual) await publishStatus(node);
+      for (const v of node.values.values()) await publishValue(node, v);
+    }
+
+    if (!(await pause(startupMs / 3))) return;
+    for (const node of nodes.values()) {
+      if (node.virtual) continue;
+      node.interviewed = true;
+      node.status = node.isControllerNode ? "Alive" : (node.device.status ?? "Alive");
+      if (node.published !== false) await publishStatus(node);
+      for (const [key, value] of node.missed) {
+        const v = node.values.get(key);
+        if (v) await report(node, v, value);
+      }
+    }
+  }
+
+  async function announce(): Promise<void> {
+    await publish(statusTopic, JSON.stringify({ value: true, time: Date.now() }));
+    await publish(
+      `${prefix}/_CLIENTS/${clientId}/version`,
+      JSON.stringify({ value: "11.22.2", time: Date.now() }),
+    );
+    if (driverReady) await publish(`${prefix}/driver/status`, "true");
   }
 
   function requireValue(nodeId: number, valueId: SimValueId): [LiveNode, LiveValue] {
-    const node = requireNode(nodeId);
-    const v = node.values.get(keyOf(valueId));
-    if (!v) throw new Error(`simulator node ${nodeId} has no value ${keyOf(valueId)}`);
+    const node = nodes.get(nodeId);
+    const v = node?.values.get(keyOf(valueId));
+    if (!node || !v) throw new Error(`simulator node ${nodeId} has no value ${keyOf(valueId)}`);
     return [node, v];
   }
 
-  async function renameNode(nodeId: number, name: string, loc?: string): Promise<void> {
-    const node = requireNode(nodeId);
-    node.name = name;
-    if (loc !== undefined) node.loc = loc;
-    // ZUI republishes node status on the new topic; values move to it as they next change.
-    await publishStatus(node);
-  }
+  await start();
 
   return {
     clientId,
     prefix,
-    publishedSets,
-    apiCalls,
-    async setOnline(up) {
-      online = up;
-      if (!up) {
-        await publish(statusTopic, JSON.stringify({ value: false }));
-        return;
+    async stop(signal = "SIGTERM") {
+      const c = client;
+      if (!c) return;
+      for (const cancel of pauses) cancel();
+      pauses.clear();
+      if (signal === "SIGTERM") {
+        driverReady = false;
+        await publish(`${prefix}/driver/status`, "false");
       }
-      writable = new Map();
-      await announce();
-      await publishAll();
+      client = undefined;
+      driverReady = false;
+      // SIGTERM says goodbye (DISCONNECT), so the broker keeps the retained status true; SIGKILL does not.
+      await c.endAsync(signal === "SIGKILL");
     },
-    async setNodeStatus(nodeId, status) {
-      const node = requireNode(nodeId);
-      node.status = status;
-      if (status !== "Dead") node.lastActive = Date.now();
-      await publishStatus(node);
-    },
-    renameNode,
+    start,
     async setValue(nodeId, valueId, value) {
       const [node, v] = requireValue(nodeId, valueId);
-      await report(node, v, value);
+      if (driverReady) await report(node, v, value);
+      else node.missed.set(keyOf(v), value);
     },
     valueOf(nodeId, valueId) {
-      return requireValue(nodeId, valueId)[1].value;
+      const [node, v] = requireValue(nodeId, valueId);
+      return node.missed.has(keyOf(v)) ? node.missed.get(keyOf(v)) : v.value;
     },
     topicOf(nodeId, valueId) {
       const [node, v] = requireValue(nodeId, valueId);
       return topicOfValue(node, v);
     },
-    setNodeBehaviour(nodeId, behaviour) {
-      Object.assign(requireNode(nodeId), behaviour);
-    },
-    async stop() {
-      for (const timer of timers) clearTimeout(timer);
-      await client.endAsync(true);
-    },
   };
 }
-
 // Device builders for the demo and the tests.
 
 export function binarySwitch(id: number, name: string, extra: Partial<SimNode> = {}, on = false): SimNode {
@@ -616,13 +677,14 @@ export function binarySwitch(id: number, name: string, extra: Partial<SimNode> =
     productLabel: "Smart Switch",
     values: [
       { commandClass: 37, property: "currentValue", label: "Current value", type: "boolean", value: on },
+      // Never set since inclusion: no value yet, as on the real gateway.
+      { commandClass: 37, property: "targetValue", label: "Target value", type: "boolean", writeable: true },
       {
         commandClass: 37,
-        property: "targetValue",
-        label: "Target value",
-        type: "boolean",
-        writeable: true,
-        value: on,
+        property: "duration",
+        label: "Remaining duration",
+        type: "duration",
+        value: { unit: "seconds" },
       },
     ],
     ...extra,
@@ -723,83 +785,6 @@ export function multisensor(
   };
 }
 
-export function thermostat(id: number, name: string, extra: Partial<SimNode> = {}, setpoint = 20): SimNode {
-  return {
-    id,
-    name,
-    productLabel: "Thermostat",
-    values: [
-      {
-        commandClass: 64,
-        property: "mode",
-        label: "Thermostat mode",
-        type: "number",
-        writeable: true,
-        states: [
-          { text: "Off", value: 0 },
-          { text: "Heat", value: 1 },
-          { text: "Cool", value: 2 },
-          { text: "Auto", value: 3 },
-        ],
-        value: 1,
-      },
-      {
-        commandClass: 67,
-        property: "setpoint",
-        propertyKey: 1,
-        propertyKeyName: "Heating",
-        label: "Setpoint (Heating)",
-        type: "number",
-        unit: "°C",
-        writeable: true,
-        value: setpoint,
-      },
-      {
-        commandClass: 49,
-        property: "Air temperature",
-        label: "Air temperature",
-        type: "number",
-        unit: "°C",
-        value: 19.5,
-      },
-    ],
-    ...extra,
-  };
-}
-
-export function doorLock(id: number, name: string, extra: Partial<SimNode> = {}, locked = true): SimNode {
-  const modes = [
-    { text: "Unsecured", value: 0 },
-    { text: "Secured", value: 255 },
-  ];
-  return {
-    id,
-    name,
-    productLabel: "Door Lock",
-    values: [
-      {
-        commandClass: 98,
-        property: "currentMode",
-        label: "Current lock mode",
-        type: "number",
-        states: modes,
-        value: locked ? 255 : 0,
-      },
-      {
-        commandClass: 98,
-        property: "targetMode",
-        label: "Target lock mode",
-        type: "number",
-        writeable: true,
-        states: modes,
-        value: locked ? 255 : 0,
-      },
-      { commandClass: 128, property: "level", label: "Battery level", type: "number", unit: "%", value: 64 },
-    ],
-    ...extra,
-  };
-}
-
 /** The devices `npm start` shows. */
 export function demoNodes(): SimNode[] {
   return [
@@ -807,12 +792,4 @@ export function demoNodes(): SimNode[] {
     dimmer(3, "Kitchen Light", { loc: "Kitchen" }),
     multisensor(4, "Office Sensor", { loc: "Office" }),
   ];
-}
-
-/** Tests read the recent writes; the demo runs for days, so only the latest are kept. */
-const RECORD_LIMIT = 10_000;
-
-function record<T>(list: T[], entry: T): void {
-  list.push(entry);
-  if (list.length > RECORD_LIMIT) list.splice(0, list.length - RECORD_LIMIT / 2);
 }

@@ -25,6 +25,15 @@ export type MqttService = z.infer<typeof mqttServiceSchema>;
 
 const discoveryReplySchema = z.object({ uuid: z.string().min(1) });
 
+const addonInfoSchema = z.looseObject({
+  name: z.string(),
+  hostname: z.string().min(1),
+  state: z.string(),
+});
+
+/** Another add-on as `GET /addons/<slug>/info` describes it (needs `hassio_api`). */
+export type AddonInfo = z.infer<typeof addonInfoSchema>;
+
 const replySchema = z.discriminatedUnion("result", [
   z.object({ result: z.literal("ok"), data: z.unknown() }),
   z.object({ result: z.literal("error"), message: z.string().optional() }),
@@ -44,6 +53,8 @@ export interface SupervisorClientOptions {
 export interface SupervisorClient {
   /** `undefined` when no add-on provides MQTT. */
   mqttService(): Promise<MqttService | undefined>;
+  /** `undefined` when the add-on is not installed. */
+  addonInfo(slug: string): Promise<AddonInfo | undefined>;
   /** Announces a service to Home Assistant (`discovery:` in config.yaml); returns the message uuid. */
   announceDiscovery(service: string, config: Record<string, unknown>): Promise<string>;
   /** Base of Supervisor's proxy to Home Assistant: `<core>/api/...`, `<core>/api/websocket`. */
@@ -117,6 +128,17 @@ export function createSupervisorClient({
       const service = parseData(mqttServiceSchema, reply.data, "Supervisor GET /services/mqtt");
       logger.info(`MQTT service at ${service.host}:${service.port}${service.ssl ? " (TLS)" : ""}`);
       return service;
+    },
+
+    async addonInfo(slug) {
+      const reply = await request("GET", `/addons/${encodeURIComponent(slug)}/info`);
+      if (!reply.ok) {
+        if (reply.status === 400 || reply.status === 404) return undefined;
+        throw new SupervisorError(
+          `Supervisor GET /addons/${slug}/info failed (HTTP ${reply.status}): ${reply.message}`,
+        );
+      }
+      return parseData(addonInfoSchema, reply.data, `Supervisor GET /addons/${slug}/info`);
     },
 
     async announceDiscovery(service, config) {

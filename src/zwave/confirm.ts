@@ -1,5 +1,12 @@
 // Verified actions: after a write, wait a bounded time for the device's own report.
-import type { NodeCache, ZwaveValue } from "./node-cache.js";
+import type { ZwaveTransport } from "./transport.js";
+
+/**
+ * zwave-js checks an unsupervised thermostat write, or a dimmer's "restore the previous level", with
+ * a Get about 5 s after it (sheet, "Found by running the real gateway" §8): the device's report
+ * comes that much later, so those confirmations wait this much longer.
+ */
+export const LATE_VERIFY_MS = 5000;
 
 export interface Confirmation {
   confirmed: boolean;
@@ -18,18 +25,19 @@ export interface PendingConfirmation {
  * faster than the publish resolves still counts. Only reports that arrive after this call count.
  */
 export function expectReport(
-  cache: NodeCache,
+  transport: ZwaveTransport,
   nodeId: number,
   key: string,
+  before: unknown,
   matches: (value: unknown) => boolean,
 ): PendingConfirmation {
-  let last: unknown = cache.node(nodeId)?.values.get(key)?.value;
+  let last: unknown = before;
   let done: ((c: Confirmation) => void) | undefined;
   let outcome: Confirmation | undefined;
-  const stop = cache.onValue((id: number, v: ZwaveValue) => {
-    if (id !== nodeId || v.key !== key) return;
-    last = v.value;
-    if (matches(v.value)) finish({ confirmed: true, value: v.value });
+  const stop = transport.onReport((report) => {
+    if (report.nodeId !== nodeId || report.key !== key) return;
+    last = report.value;
+    if (matches(report.value)) finish({ confirmed: true, value: report.value });
   });
   let timer: NodeJS.Timeout | undefined;
   function finish(c: Confirmation): void {

@@ -1,6 +1,5 @@
 // How a device is described to a person: its state and its main value.
-import type { ZwaveNode, ZwaveValue } from "./node-cache.js";
-import { valueKey, type ValueId } from "./value-id.js";
+import { valueKey, type ValueId, type ZwaveNode, type ZwaveValue } from "./model.js";
 
 export type DeviceState = "online" | "asleep" | "dead" | "not ready";
 

@@ -1,13 +1,25 @@
 // What the bridge needs to start this server as a stdio MCP child.
 import { fileURLToPath } from "node:url";
 
-export function zwaveServerCommand(): { command: string; args: string[] } {
+/**
+ * V8 without its optimising compilers: the child waits on MQTT and stdio, and the compiled code and
+ * feedback it would keep cost ~20 MiB of its idle memory (bench/zwave-footprint.bench.ts).
+ */
+const NODE_FLAGS = ["--lite-mode"];
+
+/** `script`: the built server; by default the server.js next to this module (run from dist/). */
+export function zwaveServerCommand(script = fileURLToPath(new URL("./server.js", import.meta.url))): {
+  command: string;
+  args: string[];
+} {
   // This module sits next to server.js in dist/zwave/, so the path holds wherever dist/ is installed.
-  return { command: process.execPath, args: [fileURLToPath(new URL("./server.js", import.meta.url))] };
+  return { command: process.execPath, args: [...NODE_FLAGS, script] };
 }
 
 export interface ZwaveServerEnvOptions {
-  mqttUrl: string;
+  /** The Z-Wave JS websocket server; when set, the MQTT settings are not used. */
+  serverUrl?: string;
+  mqttUrl?: string;
   username?: string;
   password?: string;
   prefix: string;
@@ -18,10 +30,9 @@ export interface ZwaveServerEnvOptions {
 
 /** The MCP adapter passes almost no environment to stdio children, so everything is explicit here. */
 export function zwaveServerEnv(options: ZwaveServerEnvOptions): Record<string, string> {
-  const env: Record<string, string> = {
-    MQTT_BROKER_URL: options.mqttUrl,
-    ZWAVE_TOPIC_PREFIX: options.prefix,
-  };
+  const env: Record<string, string> = { ZWAVE_TOPIC_PREFIX: options.prefix };
+  if (options.serverUrl) env.ZWAVE_SERVER_URL = options.serverUrl;
+  if (options.mqttUrl) env.MQTT_BROKER_URL = options.mqttUrl;
   if (options.username) env.MQTT_USERNAME = options.username;
   if (options.password) env.MQTT_PASSWORD = options.password;
   if (options.gatewayName) env.ZWAVE_GATEWAY_NAME = options.gatewayName;

@@ -4,7 +4,6 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { createLogger } from "../log.js";
 import { withoutCredentials } from "../shared/redact.js";
 import { loadConfig } from "./config.js";
-import { createGatewayClient } from "./gateway-client.js";
 import { createZwaveNetwork } from "./network.js";
 import { registerControlDevice } from "./tools/control-device.js";
 import { registerDoorLock } from "./tools/door-lock.js";
@@ -25,20 +24,16 @@ async function main(): Promise<void> {
   }
   // stdout carries the MCP protocol; logs go to stderr only.
   const logger = createLogger({ level: config.logLevel, stream: "stderr", name: "zwave" });
-  const gateway = createGatewayClient({
-    brokerUrl: config.brokerUrl,
-    username: config.username,
-    password: config.password,
-    prefix: config.prefix,
-    gatewayName: config.gatewayName,
-    logger,
-  });
-  const network = createZwaveNetwork({
-    gateway,
-    prefix: config.prefix,
-    confirmTimeoutMs: config.confirmTimeoutMs,
-    logger,
-  });
+  const t = config.transport;
+  // Only the transport in use is loaded: the other one's client library would just take memory.
+  const transport =
+    t.kind === "websocket"
+      ? (await import("./transports/websocket/websocket-transport.js")).createWebsocketTransport({
+          url: t.url,
+          logger,
+        })
+      : (await import("./transports/mqtt/mqtt-transport.js")).createMqttTransport({ ...t, logger });
+  const network = createZwaveNetwork({ transport, confirmTimeoutMs: config.confirmTimeoutMs });
 
   const server = new McpServer({ name: "zwave", version: SERVER_VERSION });
   registerListDevices(server, network);
@@ -55,7 +50,7 @@ async function main(): Promise<void> {
     logger.info({ reason }, "Z-Wave MCP server stopping");
     const forced = setTimeout(() => process.exit(0), 1000);
     forced.unref();
-    await Promise.allSettled([gateway.close(), server.close()]);
+    await Promise.allSettled([transport.close(), server.close()]);
     process.exit(0);
   }
   // StdioServerTransport ignores EOF; without this a client's close() waits 2 s and then kills us.
@@ -66,11 +61,14 @@ async function main(): Promise<void> {
 
   await server.connect(new StdioServerTransport());
   logger.info(
-    {
-      broker: withoutCredentials(config.brokerUrl),
-      prefix: config.prefix,
-      gateway: config.gatewayName ?? "(auto)",
-    },
+    t.kind === "websocket"
+      ? { transport: "websocket", server: withoutCredentials(t.url) }
+      : {
+          transport: "mqtt",
+          broker: withoutCredentials(t.brokerUrl),
+          prefix: t.prefix,
+          gateway: t.gatewayName ?? "(auto)",
+        },
     "Z-Wave MCP server ready",
   );
 }

@@ -45,13 +45,13 @@ afterAll(async () => {
 describe("Z-Wave JS UI goes offline", () => {
   it("says 'Z-Wave JS UI is offline', and control works again once it is back", async () => {
     expect((await say("Turn on Switch One")).response.speech).toBe("Turned on Switch One.");
-    await simulator.setOnline(false);
+    await simulator.halt("SIGKILL");
     const outcome = await say("Turn off Switch One");
     expect(outcome.event?.type).toBe("not-handled");
     expect(outcome.response.speech).toMatch(/Z-Wave JS UI is offline/);
     expect(simulator.valueOf(SWITCH_ONE, CURRENT)).toBe(true);
 
-    await simulator.setOnline(true);
+    await simulator.start();
     const after = await retryUntil(() => say("Turn off Switch One"), "Turned off Switch One.");
     expect(after).toBe("Turned off Switch One.");
   });

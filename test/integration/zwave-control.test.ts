@@ -33,7 +33,7 @@ beforeAll(async () => {
       binarySwitch(7, "Kid's Lamp", { loc: "Kids Room" }),
       binarySwitch(8, "Porch Switch", { confirms: false }),
       binarySwitch(9, "Garage Switch", { status: "Dead" }),
-      binarySwitch(10, "Cellar Switch", { published: false, failsWrites: true }),
+      binarySwitch(10, "Cellar Switch", { published: false, unreachable: true }),
       binarySwitch(11, "Attic Switch", { published: false }),
       thermostat(12, "Hall Thermostat", { loc: "Hall" }),
       doorLock(13, "Front Door"),
@@ -98,7 +98,7 @@ describe("control_zwave_device", () => {
     expect(off.text).toBe("confirmed: Switch One is off");
   });
 
-  it("dims to a percentage (0–100 mapped to 0–99) and restores the previous level on 'on'", async () => {
+  it("dims to a percentage (0–100 mapped to 0–99) and turns off", async () => {
     const dim = await server.call("control_zwave_device", {
       deviceName: "kitchen light",
       action: "dim",
@@ -106,15 +106,16 @@ describe("control_zwave_device", () => {
     });
     expect(dim.text).toBe("confirmed: Kitchen Light is on at 100 %");
     expect(sim.valueOf(3, { commandClass: 38, property: "currentValue" })).toBe(99);
-    await server.call("control_zwave_device", { deviceName: "kitchen light", action: "dim", level: 30 });
-    expect(sim.valueOf(3, { commandClass: 38, property: "currentValue" })).toBe(30);
-    await server.call("control_zwave_device", { deviceName: "kitchen light", action: "off" });
-    const on = await server.call("control_zwave_device", {
+    const thirty = await server.call("control_zwave_device", {
       deviceName: "light in the kitchen",
-      action: "on",
+      action: "dim",
+      level: 30,
     });
-    expect(on.text).toBe("confirmed: Kitchen Light is on at 30 %");
-    expect(sets("Kitchen_Light/38/0/targetValue/set").at(-1)?.payload).toBe("255");
+    expect(thirty.text).toBe("confirmed: Kitchen Light is on at 30 %");
+    expect(sim.valueOf(3, { commandClass: 38, property: "currentValue" })).toBe(30);
+    const off = await server.call("control_zwave_device", { deviceName: "kitchen light", action: "off" });
+    expect(off.text).toBe("confirmed: Kitchen Light is off");
+    expect(sets("Kitchen_Light/38/0/targetValue/set").map((s) => s.payload)).toEqual(["99", "30", "0"]);
   });
 
   it("refuses dim without a level, and dimming an on/off switch", async () => {

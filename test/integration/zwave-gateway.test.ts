@@ -101,14 +101,14 @@ describe("outages", () => {
     const sim = await gateway("gw-off", "zwave-js-ui");
     const s = await server("gw-off");
     expect((await s.call("list_zwave_devices")).isError).toBe(false);
-    await sim.setOnline(false);
+    await sim.halt("SIGKILL");
     const down = await eventually(
       () => s.call("control_zwave_device", { deviceName: "switch one", action: "on" }),
       (r) => r.isError,
     );
     expect(down.text).toContain("Z-Wave JS UI is offline");
     expect(sim.publishedSets).toHaveLength(0);
-    await sim.setOnline(true);
+    await sim.start();
     const up = await eventually(
       () => s.call("control_zwave_device", { deviceName: "switch one", action: "on" }),
       (r) => !r.isError,

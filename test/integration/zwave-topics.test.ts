@@ -109,7 +109,8 @@ describe("a rename in Z-Wave JS UI", () => {
     expect((await server.call("control_zwave_device", { deviceName: "switch one", action: "on" })).text).toBe(
       "confirmed: Switch One is on",
     );
-    await sim.renameNode(2, "Desk Lamp", "Study");
+    await sim.callApi("setNodeName", [2, "Desk Lamp"]);
+    await sim.callApi("setNodeLocation", [2, "Study"]);
 
     const first = await server.call("control_zwave_device", {
       deviceName: "desk lamp in the study",

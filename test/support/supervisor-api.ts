@@ -15,6 +15,8 @@
  *   HTTP 400 `Service not enabled` when no MQTT provider; HTTP 403 when `services` lacks "mqtt".
  * - `POST /discovery` `{service, config}` → `{result:"ok",data:{uuid}}`. Re-posting a service keeps
  *   its uuid and replaces its config; HTTP 403 when the service is not in `discovery`.
+ * - `GET /addons/<slug>/info` → `{result:"ok",data:{name,slug,hostname,state,…}}` for the add-ons
+ *   given in `addons`; HTTP 400 `App does not exist` otherwise.
  * - `/core/api/*`: a stub of the proxy to Home Assistant Core. `GET /core/api/` answers
  *   `{"message":"API running."}`, other paths 404.
  * Authentication as Supervisor does it: no token → 401, an unknown token → 403 (plain text), both
@@ -42,6 +44,8 @@ export interface FakeSupervisorOptions {
   services?: string[];
   /** config.yaml `discovery`. Default `["wyoming"]`. */
   discovery?: string[];
+  /** Other installed add-ons by slug, e.g. `{ core_zwave_js: { name: "Z-Wave JS", hostname: "core-zwave-js", state: "started" } }`. */
+  addons?: Record<string, { name: string; hostname: string; state: "started" | "stopped" }>;
 }
 
 export interface RecordedCall {
@@ -113,6 +117,12 @@ export async function startFakeSupervisor(options: FakeSupervisorOptions = {}): 
         ...(mqtt.password === undefined ? {} : { password: mqtt.password }),
         addon: "core_mosquitto",
       });
+    }
+    const addon = /^\/addons\/([^/]+)\/info$/.exec(path)?.[1];
+    if (method === "GET" && addon && addon !== "self") {
+      const info = options.addons?.[addon];
+      if (!info) return sendError(res, 400, "App does not exist");
+      return sendOk(res, { slug: addon, version: "1.0.0", ...info });
     }
     if (method === "POST" && path === "/discovery") {
       if (!isDiscoveryBody(body))

@@ -7,8 +7,8 @@ import {
   sanitizeTopic,
   valueTopic,
   type TopicStyle,
-  type ValueId,
-} from "../../src/zwave/value-id.js";
+} from "../../src/zwave/transports/mqtt/topics.js";
+import type { ValueId } from "../../src/zwave/model.js";
 
 const valueIdStyle: TopicStyle = { mode: "valueid", nodeNames: true, includeLocation: true };
 const namedStyle: TopicStyle = { mode: "named", nodeNames: true, includeLocation: true };

@@ -1,10 +1,11 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { LATE_VERIFY_MS } from "../confirm.js";
 import { findOnAnyEndpoint, findValue, levelToPercent, percentToLevel, switchText } from "../device-state.js";
 import { ZwaveUserError } from "../errors.js";
 import { displayName } from "../name-resolver.js";
 import type { ZwaveNetwork } from "../network.js";
-import type { ZwaveNode, ZwaveValue } from "../node-cache.js";
+import type { ZwaveNode, ZwaveValue } from "../model.js";
 import { guarded, ok } from "./result.js";
 
 /** Multilevel Switch: 255 means "back to the last non-zero level" (sheet §1.7). */
@@ -75,6 +76,7 @@ export function registerControlDevice(server: McpServer, network: ZwaveNetwork):
           throw new ZwaveUserError("dim needs a level between 0 and 100 (percent)");
         }
         const node = await network.findDevice(deviceName);
+        network.requireAlive(node);
         const name = displayName(node);
         const p = plan(node, action, level);
         const pending = network.expect(node, p.current, p.matches);
@@ -85,7 +87,9 @@ export function registerControlDevice(server: McpServer, network: ZwaveNetwork):
           pending.cancel();
           throw err;
         }
-        const { confirmed, value } = await pending.wait(network.confirmTimeoutMs);
+        const { confirmed, value } = await pending.wait(
+          network.confirmTimeoutMs + (p.payload === RESTORE_PREVIOUS ? LATE_VERIFY_MS : 0),
+        );
         const state = switchText(p.current, value);
         const asleep =
           node.status === "Asleep" ? ` (${name} is asleep; it applies commands when it wakes up)` : "";

@@ -27,6 +27,7 @@ export function registerDoorLock(server: McpServer, network: ZwaveNetwork): void
     ({ deviceName, action }) =>
       guarded(async () => {
         const node = await network.findDevice(deviceName);
+        network.requireAlive(node);
         const name = displayName(node);
         const target = findOnAnyEndpoint(node, 98, "targetMode");
         if (!target) throw new ZwaveUserError(`${name} is not a door lock`);

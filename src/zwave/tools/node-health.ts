@@ -11,7 +11,7 @@ export function registerNodeHealth(server: McpServer, network: ZwaveNetwork): vo
     {
       title: "Check a Z-Wave device's health",
       description:
-        "Pings one Z-Wave device through Z-Wave JS UI and reports whether it answered, its state (online, asleep, " +
+        "Pings one Z-Wave device and reports whether it answered, its state (online, asleep, " +
         "dead, not ready) and when it was last heard from. Use it when a device does not react or seems offline.",
       inputSchema: { deviceName: z.string().min(1).describe("Device name, optionally with location") },
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -20,7 +20,7 @@ export function registerNodeHealth(server: McpServer, network: ZwaveNetwork): vo
       guarded(async () => {
         const node = await network.findDevice(deviceName);
         const name = displayName(node);
-        const answered = (await network.callApi("pingNode", [node.id])) === true;
+        const answered = await network.ping(node);
         const state = deviceState(node);
         const lastActiveSeconds =
           node.lastActive === undefined

@@ -1,10 +1,11 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { LATE_VERIFY_MS } from "../confirm.js";
 import { findOnAnyEndpoint, formatValue } from "../device-state.js";
 import { ZwaveUserError } from "../errors.js";
 import { displayName } from "../name-resolver.js";
 import type { ZwaveNetwork } from "../network.js";
-import type { ZwaveNode, ZwaveValue } from "../node-cache.js";
+import type { ZwaveNode, ZwaveValue } from "../model.js";
 import { guarded, ok } from "./result.js";
 
 /** Thermostat Setpoint types (CC 67 propertyKey): 1 Heating, 2 Cooling. */
@@ -76,28 +77,32 @@ export function registerThermostat(server: McpServer, network: ZwaveNetwork): vo
         if (setpoint === undefined && mode === undefined)
           throw new ZwaveUserError("give a setpoint, a mode, or both");
         const node = await network.findDevice(deviceName);
+        network.requireAlive(node);
         const name = displayName(node);
         const changes: Change[] = [];
         if (mode !== undefined) changes.push(modeChange(node, mode));
         if (setpoint !== undefined) changes.push(setpointChange(node, setpoint, mode));
-        const results = [];
-        for (const change of changes) {
-          const pending = network.expect(node, change.target, (v) => v === change.payload);
-          try {
-            await network.write(node, change.target, change.payload);
-          } catch (err) {
-            pending.cancel();
-            throw err;
-          }
-          const { confirmed, value } = await pending.wait(network.confirmTimeoutMs);
-          results.push({
+        // Both writes go out before waiting: each is verified by its own late Get.
+        const pendings = changes.map((c) => network.expect(node, c.target, (v) => v === c.payload));
+        try {
+          for (const change of changes) await network.write(node, change.target, change.payload);
+        } catch (err) {
+          pendings.forEach((p) => p.cancel());
+          throw err;
+        }
+        const outcomes = await Promise.all(
+          pendings.map((p) => p.wait(network.confirmTimeoutMs + LATE_VERIFY_MS)),
+        );
+        const results = changes.map((change, i) => {
+          const { confirmed, value } = outcomes[i] ?? { confirmed: false, value: undefined };
+          return {
             what: change.what,
             target: change.payload,
             confirmed,
             currentValue: value ?? null,
             text: formatValue(change.target, value),
-          });
-        }
+          };
+        });
         const parts = results.map((r) =>
           r.confirmed
             ? `confirmed ${r.what} ${r.text}`

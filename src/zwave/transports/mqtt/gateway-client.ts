@@ -4,10 +4,10 @@ import { randomBytes } from "node:crypto";
 import type { Socket } from "node:net";
 import { connect, type MqttClient } from "mqtt";
 import { z } from "zod";
-import type { Logger } from "../log.js";
-import { withoutCredentials } from "../shared/redact.js";
-import { ZwaveUserError } from "./errors.js";
-import { sanitizeTopic } from "./value-id.js";
+import type { Logger } from "../../../log.js";
+import { withoutCredentials } from "../../../shared/redact.js";
+import { ZwaveUserError } from "../../errors.js";
+import { sanitizeTopic } from "./topics.js";
 
 /** How long a tool waits for the very first connection before saying the broker is unreachable. */
 const FIRST_CONNECT_WAIT_MS = 3000;
@@ -37,7 +37,7 @@ export interface GatewayClientOptions {
 
 export type MessageListener = (topic: string, payload: Buffer) => void;
 
-/** `gateway-restarted`: Z-Wave JS UI came back online and starts a new topic map. */
+/** `gateway-restarted`: Z-Wave JS UI or its driver came back, with a new topic map and replayed values. */
 export type ResyncReason = "connected" | "gateway-restarted";
 
 export interface GatewayClient {
@@ -70,6 +70,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   const syncTopic = `${prefix}/_CLIENTS/${ownId}/sync`;
   const configuredId = options.gatewayName ? sanitizeTopic(GATEWAY_PREFIX + options.gatewayName) : undefined;
   const gateways = new Map<string, boolean>();
+  const driverTopic = `${prefix}/driver/status`;
+  /** `<prefix>/driver/status`: on a normal stop only this turns false (sheet, "Found by running" 1). */
+  let driverUp: boolean | undefined;
   const pending = new Set<PendingCall>();
   const messageListeners: MessageListener[] = [];
   const resyncListeners: ((reason: ResyncReason) => void)[] = [];
@@ -88,6 +91,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     // A command that arrives during an outage must fail, never be replayed after reconnecting.
     queueQoSZero: false,
     resubscribe: false,
+    // mqtt-packet would pre-build a Buffer for each of the 65,536 packet ids: ~6 MiB kept for good.
+    writeCache: false,
   });
 
   client.on("connect", () => {
@@ -109,6 +114,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   client.on("error", (err) => logger.warn({ broker: where, err: err.message }, "MQTT error"));
   client.on("message", (topic, payload) => {
     if (topic.startsWith(`${prefix}/_CLIENTS/`)) onClientsTopic(topic, payload);
+    else if (topic === driverTopic) onDriverStatus(payload);
     for (const listener of messageListeners) listener(topic, payload);
   });
 
@@ -153,6 +159,27 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     }
   }
 
+  function onDriverStatus(payload: Buffer): void {
+    const status = parseJson(payload, statusSchema);
+    if (status === undefined) return;
+    const up = typeof status === "boolean" ? status : status.value;
+    const was = driverUp;
+    driverUp = up;
+    if (was === up) return;
+    logger.info({ up }, "Z-Wave JS UI driver status");
+    if (!up) {
+      // It will not answer; fail the calls waiting on it now rather than at their timeout.
+      for (const call of pending) call.reject(driverOffline());
+    } else if (was === false) resyncListeners.forEach((l) => l("gateway-restarted"));
+  }
+
+  function driverOffline(): ZwaveUserError {
+    const why = driverUp === false ? "is false" : "has not been published";
+    return new ZwaveUserError(
+      `Z-Wave JS UI is offline: its Z-Wave driver is not running (${driverTopic} ${why})`,
+    );
+  }
+
   function onApiReply(api: string, payload: Buffer): void {
     const reply = parseJson(payload, apiReplySchema);
     if (!reply) return;
@@ -191,6 +218,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     if (gateways.get(id) === false) {
       throw new ZwaveUserError(`Z-Wave JS UI is offline (${prefix}/_CLIENTS/${id}/status says so)`);
     }
+    // The gateway is up only while its client status and its driver status both say so.
+    if (driverUp !== true) throw driverOffline();
     return id;
   }
 

@@ -1,8 +1,10 @@
 // The node list as Z-Wave JS UI's `getNodes` returns it (sheet §2.3), kept current from the value
 // and node status topics — the collection pattern: fetch in full, then apply updates.
+import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { ZwaveUserError } from "./errors.js";
-import { TOPIC_STYLES, nodeTopic, parseValueTopic, valueKey, valueTopic, type ValueId } from "./value-id.js";
+import { ZwaveUserError } from "../../errors.js";
+import { valueKey, type ValueId, type ZwaveNode, type ZwaveValue } from "../../model.js";
+import { TOPIC_STYLES, nodeTopic, parseValueTopic, valueTopic } from "./topics.js";
 
 const valueSchema = z.looseObject({
   commandClass: z.number(),
@@ -39,39 +41,6 @@ const nodeSchema = z.looseObject({
 
 export const nodesSchema = z.array(nodeSchema);
 
-export interface ZwaveValue extends ValueId {
-  key: string;
-  propertyName?: string;
-  propertyKeyName?: string;
-  label?: string;
-  type?: string;
-  unit?: string;
-  min?: number;
-  max?: number;
-  readable: boolean;
-  writeable: boolean;
-  states?: { text: string; value: unknown }[];
-  value: unknown;
-  /** Epoch ms of the device's last report of this value, when known. */
-  lastUpdate?: number;
-}
-
-export interface ZwaveNode {
-  id: number;
-  name: string;
-  loc: string;
-  /** "Alive" | "Asleep" | "Awake" | "Dead" | "Unknown" */
-  status: string;
-  ready: boolean;
-  available: boolean;
-  /** The Broadcast node and multicast groups: writing to them reaches many devices. */
-  virtual: boolean;
-  isController: boolean;
-  lastActive?: number;
-  productLabel?: string;
-  values: Map<string, ZwaveValue>;
-}
-
 export type ValueListener = (nodeId: number, value: ZwaveValue) => void;
 
 type Indexed = { nodeId: number; key: string } | { nodeId: number; kind: "status" | "lastActive" };
@@ -79,8 +48,11 @@ type Indexed = { nodeId: number; key: string } | { nodeId: number; kind: "status
 export interface NodeCache {
   /** Replaces everything with a `getNodes` result (validated here). */
   replaceAll(result: unknown): void;
-  /** Applies one MQTT message; says whether the topic belonged to no known node (renamed or new). */
-  handleMessage(topic: string, payload: Buffer): { unknownTopic: boolean };
+  /**
+   * Applies one MQTT message; `refetch` when the node list needs fetching again: the topic belongs to
+   * no known node (renamed or new), or a node that was not ready has finished its interview.
+   */
+  handleMessage(topic: string, payload: Buffer): { refetch: boolean };
   nodes(): ZwaveNode[];
   node(id: number): ZwaveNode | undefined;
   /** The value's topic under the node's current name, if the gateway has published it (only those take `/set`). */
@@ -110,6 +82,23 @@ export function decodeValuePayload(payload: Buffer): { value: unknown; time?: nu
     }
   }
   return { value: parsed };
+}
+
+/**
+ * Whether a value message is older than what we hold, or repeats it: after a restart the gateway
+ * republishes every cached value with its old `time`, once per topic (sheet, "Found by running" 2).
+ * Later messages are the device's: `time` stays old on some values (a setpoint, a target) even when
+ * a write sets them (ibid. 3). Raw payloads carry no `time` and cannot be told apart.
+ */
+function isReplay(
+  held: ZwaveValue,
+  value: unknown,
+  time: number | undefined,
+  firstSinceRestart: boolean,
+): boolean {
+  if (time === undefined || held.lastUpdate === undefined) return false;
+  if (time < held.lastUpdate) return true;
+  return firstSinceRestart && time === held.lastUpdate && isDeepStrictEqual(value, held.value);
 }
 
 export function createNodeCache(prefix: string): NodeCache {
@@ -174,7 +163,9 @@ export function createNodeCache(prefix: string): NodeCache {
     }
   }
 
-  function applyStatus(node: ZwaveNode, payload: Buffer): void {
+  /** Returns whether a node that was not ready has a new status (its interview ended: `ready` is only in getNodes). */
+  function applyStatus(node: ZwaveNode, payload: Buffer): boolean {
+    const before = node.status;
     const { value } = decodeValuePayload(payload);
     let status: unknown;
     try {
@@ -186,6 +177,7 @@ export function createNodeCache(prefix: string): NodeCache {
     if (typeof status === "string") node.status = status;
     else if (value === false) node.status = "Dead";
     else if (value === true && node.status === "Dead") node.status = "Alive";
+    return !node.ready && node.status !== before;
   }
 
   function isNodeTopic(topic: string): boolean {
@@ -218,27 +210,26 @@ export function createNodeCache(prefix: string): NodeCache {
       synced = true;
     },
     handleMessage(topic, payload) {
-      if (!isNodeTopic(topic)) return { unknownTopic: false };
+      if (!isNodeTopic(topic)) return { refetch: false };
       const firstTime = !seenTopics.has(topic);
       seenTopics.add(topic);
       const hit = index.get(topic);
       const node = hit && byId.get(hit.nodeId);
-      if (!hit || !node) return { unknownTopic: firstTime && synced && looksLikeNodeTopic(topic) };
+      if (!hit || !node) return { refetch: firstTime && synced && looksLikeNodeTopic(topic) };
       if ("kind" in hit) {
-        if (hit.kind === "status") applyStatus(node, payload);
-        else {
-          const { value } = decodeValuePayload(payload);
-          if (typeof value === "number") node.lastActive = value;
-        }
-        return { unknownTopic: false };
+        if (hit.kind === "status") return { refetch: applyStatus(node, payload) };
+        const { value } = decodeValuePayload(payload);
+        if (typeof value === "number") node.lastActive = value;
+        return { refetch: false };
       }
       const v = node.values.get(hit.key);
-      if (!v) return { unknownTopic: false };
+      if (!v) return { refetch: false };
       const { value, time } = decodeValuePayload(payload);
+      if (isReplay(v, value, time, firstTime)) return { refetch: false };
       v.value = value;
       v.lastUpdate = time ?? Date.now();
       for (const listener of listeners) listener(node.id, v);
-      return { unknownTopic: false };
+      return { refetch: false };
     },
     nodes: () => [...byId.values()],
     node: (id) => byId.get(id),

@@ -1,13 +1,6 @@
 // How Z-Wave JS UI names its MQTT value topics (fact sheet zwave-mqtt.md §1.1–1.2). Topics are
 // built from a ValueID in `valueTopic` only, and parsed back in `parseValueTopic` only.
-
-/** A value of a node, addressed as zwave-js does. */
-export interface ValueId {
-  commandClass: number;
-  endpoint: number;
-  property: string | number;
-  propertyKey?: string | number;
-}
+import type { ValueId } from "../../model.js";
 
 /** ValueID topics use CC numbers and `property`; Named topics use CC names and `propertyName`. */
 export type TopicMode = "valueid" | "named";
@@ -90,12 +83,6 @@ export function sanitizeTopic(part: string): string {
 /** Properties and keys may not add levels: ZUI turns their `/` into `-` first. */
 function propertyPart(part: string | number): string {
   return sanitizeTopic(String(part).replace(/\//g, "-"));
-}
-
-/** The key of a value inside a ZUINode's `values`: `<cc>-<endpoint>-<property>[-<propertyKey>]`. */
-export function valueKey(v: ValueId): string {
-  const base = `${v.commandClass}-${v.endpoint}-${v.property}`;
-  return v.propertyKey === undefined ? base : `${base}-${v.propertyKey}`;
 }
 
 /** The node's part of its topics: `[<loc>/]<name | nodeID_<id> | id>`. */

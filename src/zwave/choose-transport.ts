@@ -1,0 +1,92 @@
+// Which way the bridge reaches Z-Wave: the Z-Wave JS websocket server (the official Z-Wave JS
+// add-on, or Z-Wave JS UI's server) or Z-Wave JS UI's MQTT gateway (options `zwave_transport`,
+// `zwave_server_url`, design §4.2).
+import { connect } from "node:net";
+import type { Logger } from "../log.js";
+import type { SupervisorClient } from "../supervisor/client.js";
+import { withoutCredentials } from "../shared/redact.js";
+
+/**
+ * The add-ons whose server Home Assistant's Z-Wave JS integration uses, official first. Each
+ * announces `ws://<its hostname>:3000` to Home Assistant; an add-on cannot read those
+ * announcements, so the same address is built from the add-on's info.
+ */
+const ZWAVE_ADDONS = ["core_zwave_js", "a0d7b954_zwavejs2mqtt"] as const;
+const SERVER_PORT = 3000;
+/** A server found under `auto` is used only if it takes connections (Z-Wave JS UI's may be off). */
+const PROBE_TIMEOUT_MS = 1500;
+
+export type ZwaveTransportChoice =
+  { transport: "websocket"; url: string } | { transport: "mqtt" } | { transport: "none"; reason: string };
+
+export interface ZwaveTransportOptions {
+  zwave_transport: "auto" | "mqtt" | "websocket";
+  zwave_server_url?: string | undefined;
+}
+
+export async function chooseZwaveTransport(
+  options: ZwaveTransportOptions,
+  supervisor: SupervisorClient | undefined,
+  logger: Logger,
+): Promise<ZwaveTransportChoice> {
+  const mode = options.zwave_transport;
+  if (mode === "mqtt") return { transport: "mqtt" };
+  if (options.zwave_server_url) {
+    logger.info(
+      `Z-Wave: Z-Wave JS server at ${withoutCredentials(options.zwave_server_url)} (zwave_server_url)`,
+    );
+    return { transport: "websocket", url: options.zwave_server_url };
+  }
+  const found = supervisor ? await findAddonServer(supervisor, logger, mode === "auto") : undefined;
+  if (found) {
+    logger.info(`Z-Wave: the ${found.name} add-on's server at ${found.url}`);
+    return { transport: "websocket", url: found.url };
+  }
+  if (mode === "websocket") {
+    const reason =
+      "zwave_transport is websocket, but no Z-Wave JS server was found: set zwave_server_url (e.g. ws://core-zwave-js:3000)";
+    logger.error(reason);
+    return { transport: "none", reason };
+  }
+  logger.info("Z-Wave: no Z-Wave JS server set or found; using Z-Wave JS UI's MQTT gateway");
+  return { transport: "mqtt" };
+}
+
+async function findAddonServer(
+  supervisor: SupervisorClient,
+  logger: Logger,
+  probe: boolean,
+): Promise<{ name: string; url: string } | undefined> {
+  for (const slug of ZWAVE_ADDONS) {
+    const info = await supervisor.addonInfo(slug).catch((err: Error) => {
+      logger.warn(`could not ask Supervisor about the ${slug} add-on: ${err.message}`);
+      return undefined;
+    });
+    if (!info) continue;
+    if (info.state !== "started") {
+      logger.info(`Z-Wave: the ${info.name} add-on is installed but ${info.state}`);
+      continue;
+    }
+    if (probe && !(await accepts(info.hostname, SERVER_PORT))) {
+      logger.info(
+        `Z-Wave: the ${info.name} add-on's server (${info.hostname}:${SERVER_PORT}) does not answer`,
+      );
+      continue;
+    }
+    return { name: info.name, url: `ws://${info.hostname}:${SERVER_PORT}` };
+  }
+  return undefined;
+}
+
+function accepts(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port, timeout: PROBE_TIMEOUT_MS });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once("connect", () => done(true));
+    socket.once("timeout", () => done(false));
+    socket.once("error", () => done(false));
+  });
+}

@@ -1,0 +1,108 @@
+// What the Z-Wave JS websocket server (@zwave-js/server) sends, checked before it is used. Only the
+// fields this server reads are named; the rest pass through untouched.
+import { z } from "zod";
+
+export const versionSchema = z.looseObject({
+  type: z.literal("version"),
+  driverVersion: z.string(),
+  serverVersion: z.string(),
+  minSchemaVersion: z.number().int(),
+  maxSchemaVersion: z.number().int(),
+});
+
+const valueIdFields = {
+  commandClass: z.number(),
+  endpoint: z.number().nullish(),
+  property: z.union([z.string(), z.number()]),
+  propertyKey: z.union([z.string(), z.number()]).nullish(),
+  propertyName: z.string().nullish(),
+  propertyKeyName: z.string().nullish(),
+};
+
+export const metadataSchema = z.looseObject({
+  type: z.string().nullish(),
+  readable: z.boolean().nullish(),
+  writeable: z.boolean().nullish(),
+  label: z.string().nullish(),
+  unit: z.string().nullish(),
+  min: z.number().nullish(),
+  max: z.number().nullish(),
+  states: z.record(z.string(), z.string()).nullish(),
+});
+
+export const nodeValueSchema = z.looseObject({
+  ...valueIdFields,
+  metadata: metadataSchema.nullish(),
+  value: z.unknown().optional(),
+});
+
+export const nodeStateSchema = z.looseObject({
+  nodeId: z.number().int(),
+  name: z.string().nullish(),
+  location: z.string().nullish(),
+  /** zwave-js NodeStatus: 0 Unknown, 1 Asleep, 2 Awake, 3 Dead, 4 Alive. */
+  status: z.number().int(),
+  ready: z.boolean().nullish(),
+  isControllerNode: z.boolean().nullish(),
+  lastSeen: z.union([z.string(), z.number()]).nullish(),
+  label: z.string().nullish(),
+  deviceConfig: z.looseObject({ label: z.string().nullish() }).nullish(),
+  values: z.array(nodeValueSchema).nullish(),
+});
+export type NodeState = z.infer<typeof nodeStateSchema>;
+
+export const resultSchema = z.looseObject({
+  type: z.literal("result"),
+  messageId: z.string(),
+  success: z.boolean(),
+  result: z.unknown().optional(),
+  errorCode: z.string().nullish(),
+  message: z.string().nullish(),
+  zwaveErrorMessage: z.string().nullish(),
+});
+
+export const stateResultSchema = z.looseObject({
+  state: z.looseObject({ nodes: z.array(nodeStateSchema) }),
+});
+
+export const setValueResultSchema = z.looseObject({
+  result: z.looseObject({ status: z.number(), message: z.string().nullish() }),
+});
+
+export const pingResultSchema = z.looseObject({ responded: z.boolean() });
+
+export const eventEnvelopeSchema = z.looseObject({
+  type: z.literal("event"),
+  event: z.looseObject({ source: z.string(), event: z.string() }),
+});
+
+/** The events that change what this server knows; everything else is ignored. */
+export const nodeValueEventSchema = z.looseObject({
+  source: z.literal("node"),
+  event: z.enum(["value updated", "value added", "value removed", "metadata updated"]),
+  nodeId: z.number().int(),
+  args: z.looseObject({
+    ...valueIdFields,
+    newValue: z.unknown().optional(),
+    metadata: metadataSchema.nullish(),
+  }),
+});
+
+export const nodeStatusEventSchema = z.looseObject({
+  source: z.literal("node"),
+  event: z.enum(["dead", "alive", "sleep", "wake up"]),
+  nodeId: z.number().int(),
+});
+
+export const nodeReadyEventSchema = z.looseObject({
+  source: z.literal("node"),
+  event: z.literal("ready"),
+  nodeId: z.number().int(),
+  nodeState: nodeStateSchema,
+});
+
+export const controllerNodeEventSchema = z.looseObject({
+  source: z.literal("controller"),
+  event: z.enum(["node added", "node removed"]),
+  node: nodeStateSchema,
+});

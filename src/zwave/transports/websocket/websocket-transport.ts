@@ -1,0 +1,358 @@
+// The Z-Wave JS websocket server (the official Z-Wave JS add-on, or Z-Wave JS UI's server on port
+// 3000) as a transport: the whole state from `start_listening`, kept current from its events, and
+// writes through `node.set_value`.
+import { randomBytes } from "node:crypto";
+import WebSocket from "ws";
+import type { z } from "zod";
+import type { Logger } from "../../../log.js";
+import { withoutCredentials } from "../../../shared/redact.js";
+import { ZwaveUserError } from "../../errors.js";
+import type { ZwaveNode } from "../../model.js";
+import { displayName } from "../../name-resolver.js";
+import type { ValueReport, ZwaveTransport } from "../../transport.js";
+import {
+  controllerNodeEventSchema,
+  eventEnvelopeSchema,
+  nodeReadyEventSchema,
+  nodeStatusEventSchema,
+  nodeValueEventSchema,
+  pingResultSchema,
+  resultSchema,
+  setValueResultSchema,
+  stateResultSchema,
+  versionSchema,
+} from "./messages.js";
+import { applyMetadata, toNode, toValue } from "./node-state.js";
+
+/**
+ * The schema versions this client speaks: 32 gives errors with their message and endpoint-based
+ * events; 50 is the newest it was tested against (@zwave-js/server 3.10).
+ */
+export const MIN_SCHEMA = 32;
+export const MAX_SCHEMA = 50;
+
+/** How long a tool waits for the very first connection before saying Z-Wave JS is offline. */
+const FIRST_CONNECT_WAIT_MS = 3000;
+/** zwave-js retries an unresponsive node 3 times (~1 s each) before a write fails. */
+const COMMAND_TIMEOUT_MS = 15_000;
+const RECONNECT_INITIAL_MS = 250;
+const RECONNECT_MAX_MS = 10_000;
+/** Close code @zwave-js/server uses when its driver is not ready. */
+const DRIVER_NOT_READY = 1013;
+
+/** zwave-js SetValueStatus values that mean the write went out. */
+const WRITE_OK = new Set([1, 254, 255]);
+const WRITE_STATUS: Record<number, string> = {
+  0: "the device does not support it",
+  2: "the write failed",
+  3: "no such endpoint",
+  4: "not implemented",
+  5: "invalid value",
+};
+
+interface PendingCommand {
+  command: string;
+  resolve(result: unknown): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+export interface WebsocketTransportOptions {
+  url: string;
+  logger: Logger;
+}
+
+export function createWebsocketTransport(options: WebsocketTransportOptions): ZwaveTransport {
+  const { logger } = options;
+  const where = withoutCredentials(options.url);
+  const nodes = new Map<number, ZwaveNode>();
+  const pending = new Map<string, PendingCommand>();
+  const reportListeners = new Set<(report: ValueReport) => void>();
+  const readyWaiters = new Set<() => void>();
+  let socket: WebSocket | undefined;
+  let ready = false;
+  /** The first connection attempt has ended one way or the other. */
+  let firstAttemptOver = false;
+  let closing = false;
+  let failures = 0;
+  let retryTimer: NodeJS.Timeout | undefined;
+  /** Why Z-Wave JS is not usable right now, in words for the user. */
+  let problem = "not connected yet";
+  let commandCounter = 0;
+
+  function offline(): ZwaveUserError {
+    return new ZwaveUserError(`Z-Wave JS is offline (${problem})`);
+  }
+
+  function setReady(next: boolean): void {
+    ready = next;
+    if (next) firstAttemptOver = true;
+    for (const wake of readyWaiters) wake();
+  }
+
+  function connect(): void {
+    if (closing) return;
+    const ws = new WebSocket(options.url, { handshakeTimeout: FIRST_CONNECT_WAIT_MS });
+    socket = ws;
+    ws.on("open", () => {
+      // Nagle adds ~40 ms stalls to small request/response round trips.
+      (ws as unknown as { _socket?: { setNoDelay?(on: boolean): void } })._socket?.setNoDelay?.(true);
+    });
+    ws.on("message", (data) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(data.toString());
+      } catch {
+        logger.warn("Z-Wave JS sent a message that is not JSON; ignored");
+        return;
+      }
+      onMessage(ws, parsed);
+    });
+    ws.on("close", (code, reason) => {
+      if (socket !== ws) return;
+      socket = undefined;
+      const wasReady = ready;
+      if (code === DRIVER_NOT_READY) problem = "its Z-Wave driver is not ready";
+      else if (wasReady) problem = "the connection was lost; reconnecting";
+      firstAttemptOver = true;
+      setReady(false);
+      for (const call of pending.values())
+        call.reject(
+          new ZwaveUserError(
+            `lost the connection to Z-Wave JS before it answered ${call.command}; it may not have reached the device`,
+          ),
+        );
+      if (closing) return;
+      if (wasReady)
+        logger.warn({ server: where, code, reason: reason.toString() }, "lost Z-Wave JS; reconnecting");
+      scheduleReconnect();
+    });
+    ws.on("error", (err) => {
+      problem = `cannot reach its server at ${where}: ${err.message}`;
+      logger.debug({ server: where, err: err.message }, "Z-Wave JS connection error");
+    });
+  }
+
+  function scheduleReconnect(): void {
+    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_INITIAL_MS * 2 ** failures);
+    failures++;
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(connect, delay);
+    retryTimer.unref();
+  }
+
+  function onMessage(ws: WebSocket, message: unknown): void {
+    const type = (message as { type?: unknown } | null)?.type;
+    if (type === "version") void handshake(ws, message);
+    else if (type === "result") onResult(message);
+    else if (type === "event") onEvent(message);
+  }
+
+  async function handshake(ws: WebSocket, message: unknown): Promise<void> {
+    const version = versionSchema.safeParse(message);
+    if (!version.success) {
+      problem = "its server sent a version message this add-on cannot read";
+      ws.close();
+      return;
+    }
+    const v = version.data;
+    if (v.maxSchemaVersion < MIN_SCHEMA || v.minSchemaVersion > MAX_SCHEMA) {
+      problem =
+        v.maxSchemaVersion < MIN_SCHEMA
+          ? `its server ${v.serverVersion} is too old: it speaks API schema up to ${v.maxSchemaVersion}, this add-on needs ${MIN_SCHEMA} or newer; update the Z-Wave JS add-on`
+          : `its server ${v.serverVersion} is too new: it needs API schema ${v.minSchemaVersion} or newer, this add-on speaks up to ${MAX_SCHEMA}`;
+      logger.error({ server: where, serverVersion: v.serverVersion }, problem);
+      ws.close();
+      return;
+    }
+    const schemaVersion = Math.min(MAX_SCHEMA, v.maxSchemaVersion);
+    try {
+      await command(ws, "set_api_schema", { schemaVersion });
+      await loadState(ws);
+      failures = 0;
+      logger.info(
+        { server: where, serverVersion: v.serverVersion, driverVersion: v.driverVersion, schemaVersion },
+        "connected to Z-Wave JS",
+      );
+    } catch (err) {
+      // A connection that closed meanwhile has already said why.
+      if (socket !== ws) return;
+      problem = err instanceof Error ? err.message : String(err);
+      logger.warn({ server: where, err: problem }, "Z-Wave JS handshake failed");
+      ws.close();
+    }
+  }
+
+  /** `start_listening` returns the full state and turns on events from then on. */
+  async function loadState(ws: WebSocket): Promise<void> {
+    const parsed = stateResultSchema.safeParse(await command(ws, "start_listening", {}));
+    if (!parsed.success) throw new Error("Z-Wave JS sent a state this add-on cannot read");
+    nodes.clear();
+    for (const state of parsed.data.state.nodes) nodes.set(state.nodeId, toNode(state));
+    setReady(true);
+    logger.debug({ nodes: nodes.size }, "Z-Wave JS state loaded");
+  }
+
+  function command(ws: WebSocket, name: string, args: Record<string, unknown>): Promise<unknown> {
+    const messageId = `${name}-${++commandCounter}-${randomBytes(2).toString("hex")}`;
+    return new Promise((resolve, reject) => {
+      const call: PendingCommand = {
+        command: name,
+        resolve: (r) => {
+          clearTimeout(call.timer);
+          pending.delete(messageId);
+          resolve(r);
+        },
+        reject: (e) => {
+          clearTimeout(call.timer);
+          pending.delete(messageId);
+          reject(e);
+        },
+        timer: setTimeout(
+          () =>
+            call.reject(
+              new ZwaveUserError(`Z-Wave JS did not answer ${name} within ${COMMAND_TIMEOUT_MS / 1000} s`),
+            ),
+          COMMAND_TIMEOUT_MS,
+        ),
+      };
+      pending.set(messageId, call);
+      ws.send(JSON.stringify({ ...args, messageId, command: name }), (err) => {
+        if (err) call.reject(new ZwaveUserError(`Z-Wave JS is offline (${err.message}); nothing was sent`));
+      });
+    });
+  }
+
+  function onResult(message: unknown): void {
+    const parsed = resultSchema.safeParse(message);
+    if (!parsed.success) return;
+    const r = parsed.data;
+    const call = pending.get(r.messageId);
+    if (!call) return;
+    if (r.success) call.resolve(r.result);
+    else {
+      const why = r.zwaveErrorMessage ?? r.message ?? r.errorCode ?? "no reason given";
+      call.reject(new ZwaveUserError(`Z-Wave JS refused ${call.command}: ${why}`));
+    }
+  }
+
+  function onEvent(message: unknown): void {
+    const envelope = eventEnvelopeSchema.safeParse(message);
+    if (!envelope.success) return;
+    const event = envelope.data.event;
+    const value = nodeValueEventSchema.safeParse(event);
+    if (value.success) return onValueEvent(value.data);
+    const status = nodeStatusEventSchema.safeParse(event);
+    if (status.success) {
+      const node = nodes.get(status.data.nodeId);
+      if (!node) return;
+      node.status = { dead: "Dead", alive: "Alive", sleep: "Asleep", "wake up": "Awake" }[status.data.event];
+      node.available = node.status !== "Dead";
+      if (node.status !== "Dead") node.lastActive = Date.now();
+      logger.debug({ nodeId: node.id, status: node.status }, "node status");
+      return;
+    }
+    const readyEvent = nodeReadyEventSchema.safeParse(event);
+    if (readyEvent.success) return void nodes.set(readyEvent.data.nodeId, toNode(readyEvent.data.nodeState));
+    const controller = controllerNodeEventSchema.safeParse(event);
+    if (controller.success) {
+      const { node } = controller.data;
+      if (controller.data.event === "node added") nodes.set(node.nodeId, toNode(node));
+      else nodes.delete(node.nodeId);
+      logger.info({ nodeId: node.nodeId, event: controller.data.event }, "Z-Wave network changed");
+    }
+  }
+
+  function onValueEvent(e: z.infer<typeof nodeValueEventSchema>): void {
+    const node = nodes.get(e.nodeId);
+    if (!node) return;
+    const fresh = toValue(e.args, e.args.metadata);
+    const known = node.values.get(fresh.key);
+    if (e.event === "value removed") return void node.values.delete(fresh.key);
+    if (e.event === "metadata updated") {
+      if (known) applyMetadata(known, e.args.metadata);
+      else node.values.set(fresh.key, fresh);
+      return;
+    }
+    const v = known ?? fresh;
+    if (!known) node.values.set(v.key, v);
+    v.value = e.args.newValue;
+    if (e.event !== "value updated") return;
+    v.lastUpdate = Date.now();
+    node.lastActive = v.lastUpdate;
+    for (const listener of reportListeners) listener({ nodeId: node.id, key: v.key, value: v.value });
+  }
+
+  /** Waits (bounded) for the first connection attempt to end, then requires a connection up now. */
+  async function requireReady(): Promise<WebSocket> {
+    if (!firstAttemptOver && !closing) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, FIRST_CONNECT_WAIT_MS);
+        function done() {
+          clearTimeout(timer);
+          readyWaiters.delete(done);
+          resolve();
+        }
+        readyWaiters.add(done);
+      });
+    }
+    if (!ready || !socket || socket.readyState !== WebSocket.OPEN) throw offline();
+    return socket;
+  }
+
+  connect();
+
+  return {
+    serverName: "Z-Wave JS",
+    async nodes() {
+      await requireReady();
+      return [...nodes.values()];
+    },
+    async refresh() {
+      await loadState(await requireReady());
+      return [...nodes.values()];
+    },
+    async write(node, value, payload) {
+      let ws: WebSocket;
+      try {
+        ws = await requireReady();
+      } catch (err) {
+        throw new ZwaveUserError(`${(err as Error).message}; nothing was sent`);
+      }
+      const valueId: Record<string, unknown> = {
+        commandClass: value.commandClass,
+        endpoint: value.endpoint,
+        property: value.property,
+      };
+      if (value.propertyKey !== undefined) valueId.propertyKey = value.propertyKey;
+      const result = setValueResultSchema.safeParse(
+        await command(ws, "node.set_value", { nodeId: node.id, valueId, value: payload }),
+      );
+      if (!result.success) throw new ZwaveUserError("Z-Wave JS gave an unreadable answer to node.set_value");
+      const { status, message } = result.data.result;
+      if (!WRITE_OK.has(status)) {
+        const why = message ?? WRITE_STATUS[status] ?? `status ${status}`;
+        throw new ZwaveUserError(`writing to ${displayName(node)} failed: ${why}`);
+      }
+      return "api";
+    },
+    async ping(node) {
+      const result = pingResultSchema.safeParse(
+        await command(await requireReady(), "node.ping", { nodeId: node.id }),
+      );
+      if (!result.success) throw new ZwaveUserError("Z-Wave JS gave an unreadable answer to node.ping");
+      return result.data.responded;
+    },
+    onReport(listener) {
+      reportListeners.add(listener);
+      return () => reportListeners.delete(listener);
+    },
+    async close() {
+      closing = true;
+      clearTimeout(retryTimer);
+      for (const call of pending.values())
+        call.reject(new ZwaveUserError("the Z-Wave MCP server is shutting down"));
+      socket?.close();
+    },
+  };
+}

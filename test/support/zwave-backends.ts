@@ -1,0 +1,114 @@
+// The same Z-Wave home behind either transport, so one behavioural suite runs on both: Z-Wave JS UI's
+// MQTT gateway (the simulator on a real Mosquitto), or the real Z-Wave JS websocket server (the real
+// driver, @zwave-js/server and zwave-js's mock controller).
+import type { ZwaveServerEnvOptions } from "../../src/zwave/launch.js";
+import { startMosquitto, type TestBroker } from "./mosquitto.js";
+import {
+  binarySwitch,
+  dimmer,
+  doorLock,
+  multisensor,
+  startGatewaySimulator,
+  thermostat,
+  type GatewaySimulator,
+} from "./zwave-gateway.js";
+import { startRealZwaveStack, type RealZwaveStack } from "./zwave-js/real-stack.js";
+
+export type TransportName = "mqtt" | "websocket";
+
+export interface ZwaveBackend {
+  env: ZwaveServerEnvOptions;
+  /** Renames a node in Z-Wave JS UI, or through the Z-Wave JS server's API. */
+  rename(nodeId: number, name: string, loc: string): Promise<void>;
+  /** Someone flips Switch One at the wall: the device reports it unasked. */
+  switchAtTheWall(on: boolean): Promise<void>;
+  /** The office sensor reports a new temperature unasked. */
+  reportTemperature(celsius: number): Promise<void>;
+  /** What Switch One holds at the device itself. */
+  switchAtDevice(): unknown;
+  /** Switch One stops answering, and the network notices (the node is marked dead). */
+  killSwitch(): Promise<void>;
+  /** The Z-Wave server (Z-Wave JS UI, or Z-Wave JS) stops and comes back; `whileDown` runs in between. */
+  restart(whileDown: () => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const CONFIRM_TIMEOUT_MS = 1500;
+
+export async function startBackend(name: TransportName): Promise<ZwaveBackend> {
+  return name === "mqtt" ? startMqttBackend() : startWebsocketBackend();
+}
+
+async function startMqttBackend(): Promise<ZwaveBackend> {
+  const broker: TestBroker = await startMosquitto();
+  const switchOne = binarySwitch(2, "Switch One");
+  const sim: GatewaySimulator = await startGatewaySimulator({
+    brokerUrl: broker.url,
+    username: broker.username,
+    password: broker.password,
+    gatewayName: "zwave-js-ui",
+    nodes: [
+      switchOne,
+      dimmer(3, "Kitchen Light", { loc: "Kitchen" }, 0),
+      multisensor(4, "Office Sensor", { loc: "Office" }),
+      thermostat(5, "Hall Thermostat", { loc: "Hall" }),
+      doorLock(6, "Front Door"),
+      // Dead before its interview: Z-Wave JS UI lists it with no values (sheet, real gateway §4).
+      { id: 7, name: "Porch Light", status: "Dead", values: [] },
+    ],
+  });
+  const switchValue = { commandClass: 37, endpoint: 0, property: "currentValue" };
+  return {
+    env: {
+      mqttUrl: broker.url,
+      username: broker.username,
+      password: broker.password,
+      prefix: "zwave",
+      gatewayName: "zwave-js-ui",
+      confirmTimeoutMs: CONFIRM_TIMEOUT_MS,
+    },
+    async rename(nodeId, name, loc) {
+      await sim.callApi("setNodeName", [nodeId, name]);
+      await sim.callApi("setNodeLocation", [nodeId, loc]);
+    },
+    switchAtTheWall: (on) => sim.setValue(2, switchValue, on),
+    reportTemperature: (celsius) =>
+      sim.setValue(4, { commandClass: 49, endpoint: 0, property: "Air temperature" }, celsius),
+    switchAtDevice: () => sim.valueOf(2, switchValue),
+    async killSwitch() {
+      switchOne.unreachable = true;
+      // zwave-js marks a node dead when it fails to answer; a ping by another client makes it try.
+      await sim.callApi("pingNode", [2]);
+    },
+    async restart(whileDown) {
+      await sim.halt("SIGTERM");
+      await whileDown();
+      await sim.start();
+    },
+    async stop() {
+      await sim.stop();
+      await broker.stop();
+    },
+  };
+}
+
+async function startWebsocketBackend(): Promise<ZwaveBackend> {
+  const stack: RealZwaveStack = await startRealZwaveStack();
+  return {
+    env: { serverUrl: stack.url, prefix: "zwave", confirmTimeoutMs: CONFIRM_TIMEOUT_MS },
+    async rename(nodeId, name, location) {
+      await stack.serverCommand("node.set_name", { nodeId, name, updateCC: false });
+      await stack.serverCommand("node.set_location", { nodeId, location, updateCC: false });
+    },
+    switchAtTheWall: (on) => stack.reportAtDevice("switch", on),
+    reportTemperature: (celsius) => stack.reportTemperature(celsius),
+    switchAtDevice: () => stack.deviceState("switch"),
+    async killSwitch() {
+      stack.silence("switch");
+      // zwave-js marks a node dead when it fails to answer; a ping by another client makes it try.
+      await stack.serverCommand("node.ping", { nodeId: stack.devices.switch });
+    },
+    restart: (whileDown) => stack.restartServer(whileDown),
+    stop: () => stack.stop(),
+  };
+}

@@ -1,0 +1,97 @@
+// The mock devices of the real-stack tests: one of each kind the Z-Wave tools handle, and one that
+// never answers. Change MOCK_NETWORK_VERSION with them, so no stale driver cache is reused.
+import type { MockNodeOptions } from "@zwave-js/testing";
+
+export const MOCK_NETWORK_VERSION = "2";
+
+export type MockDevice = "switch" | "dimmer" | "sensor" | "thermostat" | "lock" | "unresponsive";
+
+export interface MockDeviceSpec {
+  device: MockDevice;
+  id: number;
+  name: string;
+  loc: string;
+  /** Never acks nor answers, from the very start (an unplugged device). */
+  silentFromStart?: boolean;
+  capabilities: NonNullable<MockNodeOptions["capabilities"]>;
+}
+
+const cc = (ccId: number, extra: Record<string, unknown> = {}) => ({ ccId, isSupported: true, ...extra });
+
+export function mockNodes(): MockDeviceSpec[] {
+  return [
+    {
+      device: "switch",
+      id: 2,
+      name: "Switch One",
+      loc: "",
+      capabilities: { commandClasses: [cc(0x25, { version: 2, defaultValue: false })] },
+    },
+    {
+      device: "dimmer",
+      id: 3,
+      name: "Kitchen Light",
+      loc: "Kitchen",
+      capabilities: {
+        commandClasses: [cc(0x26, { version: 4, defaultValue: 0, primarySwitchType: 2 })],
+      },
+    },
+    {
+      device: "sensor",
+      id: 4,
+      name: "Office Sensor",
+      loc: "Office",
+      capabilities: {
+        commandClasses: [
+          cc(0x31, { version: 11, sensors: { 1: { supportedScales: [0] } }, getValue: () => 21.5 }),
+        ],
+      },
+    },
+    {
+      device: "thermostat",
+      id: 5,
+      name: "Hall Thermostat",
+      loc: "Hall",
+      capabilities: {
+        commandClasses: [
+          cc(0x40, { version: 3, supportedModes: [0, 1, 2] }),
+          // The 15.29 mock refuses a Set whose value is above minValue (it tests `value > minValue`),
+          // so the minimum sits at the top; version 2 keeps that range out of the driver's metadata.
+          cc(0x43, {
+            version: 2,
+            setpoints: {
+              1: { minValue: 99, maxValue: 99, defaultValue: 20, scale: "°C" },
+              2: { minValue: 99, maxValue: 99, defaultValue: 26, scale: "°C" },
+            },
+          }),
+        ],
+      },
+    },
+    {
+      device: "lock",
+      id: 6,
+      name: "Front Door",
+      loc: "",
+      capabilities: {
+        commandClasses: [
+          cc(0x62, {
+            version: 4,
+            supportedOperationTypes: [1],
+            supportedDoorLockModes: [0, 255],
+            doorSupported: true,
+            boltSupported: true,
+            latchSupported: false,
+          }),
+        ],
+      },
+    },
+    {
+      device: "unresponsive",
+      id: 7,
+      name: "Porch Light",
+      loc: "",
+      silentFromStart: true,
+      capabilities: { commandClasses: [cc(0x25, { version: 2, defaultValue: false })] },
+    },
+  ];
+}

@@ -1,0 +1,203 @@
+// The real Z-Wave JS stack without hardware: zwave-js's mock controller and mock nodes on a loopback
+// TCP port, the real zwave-js driver connected to it over tcp://, and the real @zwave-js/server on
+// a free port — what the official Z-Wave JS add-on runs, minus the stick.
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ZwavejsServer } from "@zwave-js/server";
+import { BinarySwitchCCReport, MultilevelSensorCCReport } from "@zwave-js/cc";
+import { createMockZWaveRequestFrame, type MockController, type MockNode } from "@zwave-js/testing";
+import { Driver } from "zwave-js";
+import { MockServer } from "zwave-js/Testing";
+import WebSocket from "ws";
+import { freePort } from "../free-port.js";
+import { withReframingServers } from "./reframing.js";
+import { MOCK_NETWORK_VERSION, mockNodes, type MockDevice } from "./mock-nodes.js";
+
+export interface RealZwaveStack {
+  /** ws://127.0.0.1:<port> of @zwave-js/server. */
+  url: string;
+  /** The zwave-js node ids of the named mock devices. */
+  devices: Record<MockDevice, number>;
+  /** The device reports a new state by itself (someone used the switch at the wall). */
+  reportAtDevice(device: "switch", on: boolean): Promise<void>;
+  reportTemperature(celsius: number): Promise<void>;
+  /** The device stops answering (unplugged): it neither acks nor responds. */
+  silence(device: MockDevice): void;
+  /** The state the mock device holds, read at the device. */
+  deviceState(device: "switch" | "dimmer"): unknown;
+  /** Stops the websocket server and starts it again on the same port (an add-on restart). */
+  restartServer(whileDown?: () => Promise<void>): Promise<void>;
+  /** Sends one server command on a short-lived connection of its own, as another client would. */
+  serverCommand(command: string, args: Record<string, unknown>): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+const silent = new Set<MockNode>();
+
+/**
+ * The driver's cache as it was right after the first interview of the mock nodes: a cold interview
+ * takes ~12 s, one from this cache ~3 s. Each stack starts from a copy, so the values one run left
+ * behind (a dimmer at 40 %) never leak into the next.
+ */
+async function seededCacheDir(mockPort: number): Promise<string> {
+  const seed = join(tmpdir(), `mcp-assist-zwave-js-cache-${MOCK_NETWORK_VERSION}`);
+  if (!existsSync(join(seed, "complete"))) {
+    const cold = mkdtempSync(join(tmpdir(), "mcp-assist-zwave-js-cold-"));
+    const driver = await startDriver(mockPort, cold);
+    await driver.destroy();
+    writeFileSync(join(cold, "complete"), "");
+    rmSync(seed, { recursive: true, force: true });
+    // A rename, so a test file running in parallel never sees half a seed.
+    renameSync(cold, seed);
+  }
+  const work = mkdtempSync(join(tmpdir(), "mcp-assist-zwave-js-cache-run-"));
+  cpSync(seed, work, { recursive: true });
+  return work;
+}
+
+async function startDriver(mockPort: number, cacheDir: string): Promise<Driver> {
+  const driver = new Driver(`tcp://127.0.0.1:${mockPort}`, {
+    storage: { cacheDir },
+    logConfig: { enabled: false },
+    features: { softReset: false },
+  });
+  driver.on("error", () => {}); // the tests see its effects through the server
+  const allReady = new Promise<void>((resolve) => driver.once("all nodes ready", () => resolve()));
+  await driver.start();
+  await allReady;
+  return driver;
+}
+
+const quietLogger = { error() {}, warn() {}, info() {}, debug() {} };
+
+export async function startRealZwaveStack(): Promise<RealZwaveStack> {
+  const mockPort = await freePort();
+  const nodes = mockNodes();
+  let controller: MockController | undefined;
+  let mocks: MockNode[] = [];
+  const mock = new MockServer({
+    interface: "127.0.0.1",
+    port: mockPort,
+    config: {
+      nodes: nodes.map((n) => ({ id: n.id, capabilities: n.capabilities })),
+      onInit: (c, ns) => {
+        controller = c;
+        mocks = ns;
+        for (const m of ns) {
+          m.defineBehavior({
+            handleCC: () => (silent.has(m) ? { action: "stop" } : undefined),
+          });
+          if (nodes.find((n) => n.id === m.id)?.silentFromStart) {
+            m.autoAckControllerFrames = false;
+            silent.add(m);
+          }
+        }
+      },
+    },
+  });
+  // The mock server narrates every connection on stdout; quiet until the stack stops.
+  const log = console.log;
+  console.log = () => {};
+  await withReframingServers(() => mock.start());
+
+  const cacheDir = await seededCacheDir(mockPort);
+  const driver = await startDriver(mockPort, cacheDir);
+
+  const serverPort = await freePort();
+  const url = `ws://127.0.0.1:${serverPort}`;
+  let server = new ZwavejsServer(driver, {
+    port: serverPort,
+    host: "127.0.0.1",
+    logger: quietLogger,
+    enableDNSServiceDiscovery: false,
+  });
+  await server.start(true);
+
+  const mockOf = (device: MockDevice): MockNode => {
+    const id = nodes.find((n) => n.device === device)?.id;
+    const m = mocks.find((x) => x.id === id);
+    if (!m) throw new Error(`no mock node for ${device}`);
+    return m;
+  };
+  const ownNodeId = () => controller?.ownNodeId ?? 1;
+
+  async function serverCommand(command: string, args: Record<string, unknown>): Promise<unknown> {
+    const ws = new WebSocket(url);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        ws.once("error", reject);
+        ws.once("message", () => resolve()); // the version message
+      });
+      const send = (msg: Record<string, unknown>) =>
+        new Promise<unknown>((resolve, reject) => {
+          const messageId = String(Math.random());
+          ws.on("message", (data) => {
+            const m = JSON.parse(data.toString()) as {
+              messageId?: string;
+              success?: boolean;
+              result?: unknown;
+            };
+            if (m.messageId !== messageId) return;
+            if (m.success) resolve(m.result);
+            else reject(new Error(`${String(msg.command)} failed: ${data.toString()}`));
+          });
+          ws.send(JSON.stringify({ ...msg, messageId }));
+        });
+      await send({ command: "set_api_schema", schemaVersion: 44 });
+      return await send({ command, ...args });
+    } finally {
+      ws.close();
+    }
+  }
+
+  for (const n of nodes) {
+    await serverCommand("node.set_name", { nodeId: n.id, name: n.name, updateCC: false });
+    await serverCommand("node.set_location", { nodeId: n.id, location: n.loc, updateCC: false });
+  }
+
+  return {
+    url,
+    devices: Object.fromEntries(nodes.map((n) => [n.device, n.id])) as Record<MockDevice, number>,
+    async reportAtDevice(_device, on) {
+      const m = mockOf("switch");
+      m.state.set("BinarySwitch_currentValue", on);
+      const cc = new BinarySwitchCCReport({ nodeId: ownNodeId(), currentValue: on });
+      await m.sendToController(createMockZWaveRequestFrame(cc, { ackRequested: false }));
+    },
+    async reportTemperature(celsius) {
+      const m = mockOf("sensor");
+      const cc = new MultilevelSensorCCReport({ nodeId: ownNodeId(), type: 1, scale: 0, value: celsius });
+      await m.sendToController(createMockZWaveRequestFrame(cc, { ackRequested: false }));
+    },
+    silence(device) {
+      const m = mockOf(device);
+      m.autoAckControllerFrames = false;
+      silent.add(m);
+    },
+    deviceState(device) {
+      const m = mockOf(device);
+      return m.state.get(device === "switch" ? "BinarySwitch_currentValue" : "MultilevelSwitch_currentValue");
+    },
+    async restartServer(whileDown) {
+      await server.destroy();
+      await whileDown?.();
+      server = new ZwavejsServer(driver, {
+        port: serverPort,
+        host: "127.0.0.1",
+        logger: quietLogger,
+        enableDNSServiceDiscovery: false,
+      });
+      await server.start(true);
+    },
+    serverCommand,
+    async stop() {
+      await server.destroy().catch(() => {});
+      await driver.destroy().catch(() => {});
+      await mock.stop().catch(() => {});
+      rmSync(cacheDir, { recursive: true, force: true });
+      silent.clear();
+      console.log = log;
+    },
+  };
+}
