@@ -7,7 +7,7 @@ import { performance } from "node:perf_hooks";
 import { createConnection, createLongLivedTokenAuth, type Connection } from "home-assistant-js-websocket";
 import { WebSocket } from "ws";
 import { createHomeMirror, type HomeMirror } from "../src/ha/mirror.js";
-import { normalizeName } from "../src/ha/names.js";
+import { normalizeName } from "../src/spoken-name.js";
 import { createLogger } from "../src/log.js";
 import { measure, report, summarise } from "./lib.js";
 

@@ -115,6 +115,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     ...(modelName ? { modelName } : {}),
     language: options.language,
     confirmDestructive: options.confirm_destructive,
+    haAgent: options.ha_conversation_agent,
   });
 
   const wyoming: WyomingServer = await startWyomingServer({

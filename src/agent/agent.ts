@@ -9,7 +9,6 @@ import type { ToolResult } from "../tools/types.js";
 import { createConversationHistory } from "./conversation-history.js";
 import { createDestructiveGate } from "./destructive-gate.js";
 import { createFastPath } from "./fast-path/fast-path.js";
-import { GRAMMARS } from "./fast-path/grammar.js";
 import { createZwaveCatalog } from "./fast-path/zwave-catalog.js";
 import { bindRegistryTools, runLlmTurn } from "./llm-turn.js";
 import { buildSystemPrompt } from "./system-prompt.js";
@@ -37,9 +36,12 @@ export interface AgentOptions {
   turnTimeoutMs?: number;
   maxToolRounds?: number;
   confirmDestructive?: boolean;
+  /** Ask Home Assistant's built-in agent when the fast path does not understand (default true). */
+  haAgent?: boolean;
 }
 
 const SPEECH_TIMEOUT = "Sorry, that took too long. Please try again.";
+const HA_AGENT_TIMEOUT_MS = 5000;
 
 export function createAgent(options: AgentOptions): ConversationAgent {
   const { registry, mirror, logger, model } = options;
@@ -50,11 +52,17 @@ export function createAgent(options: AgentOptions): ConversationAgent {
   const history = createConversationHistory();
   const turnLog = createTurnLog(200);
   const catalog = createZwaveCatalog(registry);
-  const fastPath = createFastPath({ registry, mirror, catalog });
   const gate = createDestructiveGate(registry);
+  const fastPath = createFastPath({
+    registry,
+    mirror,
+    catalog,
+    ...(confirmDestructive ? { hold: gate.hold } : {}),
+  });
+  const askHomeAssistant = options.haAgent ?? true;
   const boundModel = model ? bindRegistryTools(model, registry) : undefined;
   // The fast path speaks its grammars' languages; an LLM speaks the configured one (and more).
-  const languages = model ? [options.language] : Object.keys(GRAMMARS);
+  const languages = model ? [options.language] : fastPath.languages();
 
   function readOnly(result: ToolResult): boolean {
     return registry.find(result.name)?.annotations?.readOnlyHint === true;
@@ -92,6 +100,41 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     });
   }
 
+  /**
+   * Home Assistant's built-in agent, the second local path: its answer as HA gave it. Its errors
+   * leave the sentence to the LLM; without one, HA's words win where our grammar has none.
+   */
+  async function homeAssistantAgent(
+    text: string,
+    language: string,
+    fast: { kind: string; speech: string; results: ToolResult[] },
+  ) {
+    if (!mirror.status().connected) return undefined;
+    let reply;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      // A slow answer must leave the LLM (or our own reply) time within the turn.
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${HA_AGENT_TIMEOUT_MS / 1000} s`)),
+          HA_AGENT_TIMEOUT_MS,
+        );
+      });
+      reply = await Promise.race([mirror.converse(text, language), late]);
+    } catch (err) {
+      logger.warn(`Home Assistant's agent failed: ${(err as Error).message}`);
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+    const handledBy = "home assistant";
+    if (reply.responseType !== "error") {
+      return { speech: reply.speech, responseType: reply.responseType, results: fast.results, handledBy };
+    }
+    if (model || fast.speech || !reply.speech) return undefined;
+    return { speech: reply.speech, responseType: "error" as const, results: fast.results, handledBy };
+  }
+
   async function answer(
     request: TurnRequest,
     conversationId: string,
@@ -108,11 +151,14 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     const fast = await fastPath.run({
       text: request.text,
       language,
+      conversationId,
       signal,
       toolTimeoutMs,
       ...(request.deviceId ? { deviceId: request.deviceId } : {}),
     });
     if (fast.kind === "done") return { ...fast, handledBy: "fast-path" };
+    const ha = askHomeAssistant ? await homeAssistantAgent(request.text, language, fast) : undefined;
+    if (ha) return ha;
     if (!model) {
       return { speech: fast.speech, responseType: "error", results: fast.results, handledBy: "fast-path" };
     }

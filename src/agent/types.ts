@@ -40,7 +40,7 @@ export interface TurnRecord extends TurnResult {
   id: number;
   text: string;
   language: string;
-  /** "fast-path", "llm" or "fast-path → llm". */
+  /** "fast-path", "home assistant" (HA's own agent), "llm" or "fast-path → llm". */
   handledBy: string;
   startedAt: string;
   ms: number;

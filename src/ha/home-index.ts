@@ -1,5 +1,6 @@
 import { deviceAreaId, entityAreaId, type HomeData } from "./home-data.js";
-import { nameTokens, normalizeName } from "./names.js";
+import { normalizeName } from "../spoken-name.js";
+import { nameTokens } from "./names.js";
 
 /** An entity as the resolver and summary see it: its names, place and exposure. */
 export interface EntityRecord {

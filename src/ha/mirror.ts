@@ -6,6 +6,7 @@ import {
 import type { Logger } from "../log.js";
 import type { BackoffPolicy } from "../shared/backoff.js";
 import { connectHomeAssistant } from "./connection.js";
+import { processWithHomeAssistantAgent, type HaAgentAnswer } from "./conversation.js";
 import { fromCommandRejection, HomeAssistantError } from "./errors.js";
 import { emptyHomeData, type HomeData } from "./home-data.js";
 import { buildHomeIndex, speakerAreaId, type EntityRecord, type HomeIndex } from "./home-index.js";
@@ -57,7 +58,7 @@ export interface EntityView {
 
 export interface AreaView extends Place {
   aliases: string[];
-  floor?: Place;
+  floor?: Place & { aliases: string[] };
   /** The entities in this area that are exposed to Assist. */
   entities: EntityView[];
 }
@@ -77,6 +78,8 @@ export interface HomeMirror {
   /** The area of a device (a satellite), inherited from its parent device when it has none. */
   areaOfDevice(deviceId: string): Place | undefined;
   entity(entityId: string): EntityView | undefined;
+  /** Every entity exposed to Assist, in or out of an area. */
+  exposedEntities(): EntityView[];
   /** Every area that has entities exposed to Assist, with those entities. */
   areas(): AreaView[];
   /** Areas and exposed entities for the LLM's system prompt, within `maxTokens` (default 800). */
@@ -92,6 +95,8 @@ export interface HomeMirror {
     target?: ServiceTarget,
   ): Promise<unknown>;
   config(): HomeConfig | undefined;
+  /** Asks Home Assistant's built-in conversation agent; rejects when HA is not connected. */
+  converse(text: string, language: string): Promise<HaAgentAnswer>;
   /** Called after each applied change; returns the function that stops it. */
   onChange(listener: (change: MirrorChange) => void): () => void;
   close(): Promise<void>;
@@ -265,6 +270,15 @@ export function createHomeMirror(options: HomeMirrorOptions): HomeMirror {
       const record = currentIndex().records.get(entityId);
       return record ? viewOf(data, record, isStale()) : undefined;
     },
+    exposedEntities: () => {
+      const stale = isStale();
+      const views: EntityView[] = [];
+      for (const record of currentIndex().records.values()) {
+        const view = record.exposed ? viewOf(data, record, stale) : undefined;
+        if (view) views.push(view);
+      }
+      return views;
+    },
     areas: () => {
       const idx = currentIndex();
       const stale = isStale();
@@ -281,7 +295,7 @@ export function createHomeMirror(options: HomeMirrorOptions): HomeMirror {
           id: area.area_id,
           name: area.name,
           aliases: area.aliases ?? [],
-          floor: floor ? { id: floor.floor_id, name: floor.name } : undefined,
+          floor: floor ? { id: floor.floor_id, name: floor.name, aliases: floor.aliases ?? [] } : undefined,
           entities,
         });
       }
@@ -326,6 +340,16 @@ export function createHomeMirror(options: HomeMirrorOptions): HomeMirror {
       }
     },
     config: () => data.config,
+    converse: async (text, language) => {
+      const conn = link.connection();
+      if (!conn) {
+        throw new HomeAssistantError(
+          link.state().error ?? "Home Assistant is not connected",
+          "not_connected",
+        );
+      }
+      return processWithHomeAssistantAgent(conn, text, language);
+    },
     onChange: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -354,12 +378,16 @@ export function createUnconfiguredMirror(reason = "Home Assistant is not configu
     resolve: () => ({ matches: [], ambiguous: false, candidates: [] }),
     areaOfDevice: () => undefined,
     entity: () => undefined,
+    exposedEntities: () => [],
     areas: () => [],
     summary: () => `${reason}: no Home Assistant areas or entities are known.`,
     callService: async (domain, service) => {
       throw new HomeAssistantError(`${domain}.${service}: ${reason}`, "not_configured");
     },
     config: () => undefined,
+    converse: async () => {
+      throw new HomeAssistantError(reason, "not_configured");
+    },
     onChange: () => () => undefined,
     close: async () => undefined,
   };

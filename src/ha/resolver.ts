@@ -1,5 +1,6 @@
 import type { EntityRecord, HomeIndex } from "./home-index.js";
-import { looksLikeEntityId, nameTokens, normalizeName } from "./names.js";
+import { normalizeName } from "../spoken-name.js";
+import { looksLikeEntityId, nameTokens } from "./names.js";
 
 export interface ResolveOptions {
   domain?: string;
@@ -39,7 +40,8 @@ export interface Resolution {
 }
 
 const EXACT = 100;
-const PARTIAL = 50;
+/** The lowest score of a match that names the entity itself, not only its area, floor or domain. */
+export const PARTIAL = 50;
 /** Every word fits, but only through the entity's area, floor or domain ("kitchen" → its Ceiling Light). */
 const PLACE_ONLY = 30;
 const MAX_MATCHES = 25;

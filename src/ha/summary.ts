@@ -1,6 +1,6 @@
 import type { HomeData } from "./home-data.js";
 import type { EntityRecord, HomeIndex } from "./home-index.js";
-import { normalizeName } from "./names.js";
+import { normalizeName } from "../spoken-name.js";
 
 export interface SummaryOptions {
   /** Budget in tokens, estimated as characters / 4. */

@@ -1,5 +1,6 @@
 // From what a person (or an LLM) calls a device to exactly one node, or an error listing the
 // candidates. Never a guess.
+import { normalizeName } from "../spoken-name.js";
 
 export interface NamedDevice {
   id: number;
@@ -14,21 +15,13 @@ const FILLER = new Set(["the", "a", "an", "in", "at", "on", "of", "my"]);
 
 /** Case, spaces, underscores and punctuation don't matter: "Kid's Lamp" = "Kids_Lamp" = "kids lamp". */
 export function compactName(s: string): string {
-  return s
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .replace(/[^\p{L}\p{N}]+/gu, "");
+  return normalizeName(s).replace(/ /g, "");
 }
 
 function words(s: string): string[] {
-  return s
-    .toLowerCase()
-    .replace(/['’`]/g, "")
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w && !FILLER.has(w))
-    .map(compactName)
-    .filter(Boolean);
+  return normalizeName(s)
+    .split(" ")
+    .filter((w) => w && !FILLER.has(w));
 }
 
 /** How well a query names a device: 0 exact name, 1 exact name with location, 2 partial, undefined none. */

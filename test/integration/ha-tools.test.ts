@@ -34,7 +34,7 @@ const call = (name: string, args: Record<string, unknown>, deviceId?: string) =>
   tools.get(name)!(args, context(deviceId));
 
 describe("homeTools", () => {
-  it("offers the five tools with truthful annotations", () => {
+  it("offers the six tools with truthful annotations", () => {
     const definitions = homeTools(mirror).map((t) => t.definition);
     expect(definitions.map((d) => d.name)).toEqual([
       "get_datetime",
@@ -42,11 +42,12 @@ describe("homeTools", () => {
       "get_entity_state",
       "control_entity",
       "set_volume",
+      "lock_entity",
     ]);
     for (const d of definitions) {
       const reads = ["get_datetime", "search_entities", "get_entity_state"].includes(d.name);
       expect(d.annotations?.readOnlyHint).toBe(reads);
-      if (!reads) expect(d.annotations?.destructiveHint).toBe(false);
+      if (!reads) expect(d.annotations?.destructiveHint).toBe(d.name === "lock_entity");
       expect(d.inputSchema.type).toBe("object");
       // Only what the executor accepts: an unknown key is refused before the tool runs.
       expect(d.inputSchema.additionalProperties).toBe(false);
@@ -262,7 +263,8 @@ describe("without Home Assistant", () => {
     const none = createUnconfiguredMirror();
     for (const { definition, executor } of homeTools(none)) {
       if (definition.name === "get_datetime") continue;
-      const args = { name: "kitchen light", query: "kitchen light", action: "turn_on", level: 10 };
+      const action = definition.name === "lock_entity" ? "lock" : "turn_on";
+      const args = { name: "kitchen light", query: "kitchen light", action, level: 10 };
       const out = await executor(args, context());
       expect(out.isError, definition.name).toBe(true);
       expect(out.text, definition.name).toContain("Home Assistant is not configured");

@@ -5,7 +5,12 @@
 //   get_states, subscribe_entities (compressed a/c/r), subscribe_events (+ unsubscribe_events),
 //   config/{floor,area,device,entity}_registry/list, config/entity_registry/get_entries,
 //   homeassistant/expose_entity/list, and call_service for lights (brightness), switches, fans,
-//   input_booleans and media players (volume), emitting state events and registry-updated events.
+//   input_booleans and media players (volume), covers and valves (open/close), scenes and scripts
+//   (turn_on), locks (lock/unlock), emitting state events and registry-updated events.
+//   conversation/process follows HA's contract (§4.2–4.3): agent `conversation.home_assistant`
+//   (the default) is a small built-in agent that understands "turn on|off <name>" and
+//   "what is <name>" in English and "tänd|släck <name>" in Swedish, answering with HA's
+//   response shapes for action_done, query_answer and error (no_intent_match, no_valid_targets).
 //
 // API:
 //   const ha = await startFakeHa({ home?: sampleHome(), token?: "good-token" });
@@ -22,6 +27,7 @@
 //   ha.down() / ha.up()         refuse new connections (after dropping all) / accept again;
 //                               changes made while down are seen by the client after it resyncs
 //   ha.serviceCalls             every call_service received: {domain, service, service_data, target}
+//   ha.conversations            every conversation/process received: {text, language, agent_id, conversation_id}
 //   ha.connections()            number of authenticated sockets
 //   await ha.close()
 import { createServer, type Server } from "node:http";
@@ -46,10 +52,18 @@ export interface ServiceCall {
   target: Record<string, unknown>;
 }
 
+export interface ConversationRequest {
+  text: string;
+  language?: string;
+  agent_id?: string;
+  conversation_id?: string | null;
+}
+
 export interface FakeHa {
   url: string;
   home: FakeHome;
   serviceCalls: ServiceCall[];
+  conversations: ConversationRequest[];
   setState(entityId: string, value: string, attributes?: Record<string, unknown>): void;
   removeState(entityId: string): void;
   updateEntity(entityId: string, changes: Partial<EntityRow>): void;
@@ -129,6 +143,7 @@ export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> 
   const clients = new Set<Client>();
   const unresponsive = new Set<string>();
   const serviceCalls: ServiceCall[] = [];
+  const conversations: ConversationRequest[] = [];
 
   const http: Server = createServer((_req, res) => {
     res.writeHead(404).end();
@@ -239,9 +254,26 @@ export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> 
     const target = (msg.target ?? {}) as Record<string, unknown>;
     serviceCalls.push({ domain, service, service_data: data, target });
     const toggleDomains = ["light", "switch", "fan", "input_boolean", "media_player"];
+    const other: Record<string, Record<string, (state: string) => string>> = {
+      cover: {
+        open_cover: () => "open",
+        close_cover: () => "closed",
+        toggle: (s) => (s === "open" ? "closed" : "open"),
+      },
+      valve: {
+        open_valve: () => "open",
+        close_valve: () => "closed",
+        toggle: (s) => (s === "open" ? "closed" : "open"),
+      },
+      lock: { lock: () => "locked", unlock: () => "unlocked" },
+      // A scene's state is when it was last activated; a script is "off" again once it has run.
+      scene: { turn_on: () => new Date().toISOString() },
+      script: { turn_on: () => "off" },
+    };
     const known =
       (toggleDomains.includes(domain) && ["turn_on", "turn_off", "toggle"].includes(service)) ||
-      (domain === "media_player" && service === "volume_set");
+      (domain === "media_player" && service === "volume_set") ||
+      other[domain]?.[service] !== undefined;
     if (!known) throw new CommandError("not_found", `Action ${domain}.${service} not found.`);
     const entityIds = [...ids(target.entity_id), ...ids(data.entity_id)];
     if (service === "volume_set") {
@@ -267,6 +299,11 @@ export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> 
         }
       }
       if (unresponsive.has(entityId)) continue;
+      const next = other[domain]?.[service];
+      if (next) {
+        writeState(entityId, next(current.state), {});
+        continue;
+      }
       if (service === "volume_set") {
         writeState(entityId, current.state, { volume_level: data.volume_level });
         continue;
@@ -289,6 +326,100 @@ export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> 
       writeState(entityId, turnOn ? "on" : "off", attrs);
     }
     return { context: { id: newContextId(), parent_id: null, user_id: null }, response: null };
+  };
+
+  /** An entity exposed to Assist whose friendly name or alias is `spoken`. */
+  const exposedNamed = (spoken: string): string | undefined => {
+    const key = spoken
+      .trim()
+      .toLowerCase()
+      .replace(/^the\s+/, "");
+    for (const [entityId, s] of home.states) {
+      if (!isExposed(entityId)) continue;
+      const row = home.entities.find((e) => e.entity_id === entityId);
+      const names = [String(s.attributes.friendly_name ?? ""), ...(row?.aliases ?? [])];
+      if (names.some((n) => n.toLowerCase() === key)) return entityId;
+    }
+    return undefined;
+  };
+
+  /** HA's default agent, in miniature, answering as `ConversationResult.as_dict()` does. */
+  const converse = (msg: Message): Record<string, unknown> => {
+    if (typeof msg.text !== "string") {
+      throw new CommandError("invalid_format", "required key not provided @ data['text']");
+    }
+    const agentId = msg.agent_id;
+    if (agentId !== undefined && (typeof agentId !== "string" || !/^conversation\.\w+$/.test(agentId))) {
+      throw new CommandError("invalid_format", `invalid agent ID for dictionary value @ data['agent_id']`);
+    }
+    const language = typeof msg.language === "string" ? msg.language : String(home.config.language);
+    conversations.push({
+      text: msg.text,
+      ...(typeof msg.language === "string" ? { language: msg.language } : {}),
+      ...(typeof agentId === "string" ? { agent_id: agentId } : {}),
+      ...(msg.conversation_id !== undefined ? { conversation_id: msg.conversation_id as string | null } : {}),
+    });
+    const response = (
+      responseType: "action_done" | "query_answer" | "error",
+      speech: string,
+      data: Record<string, unknown>,
+    ) => ({
+      response: {
+        response_type: responseType,
+        language,
+        speech: { plain: { speech, extra_data: null } },
+        card: {},
+        data,
+      },
+      conversation_id: typeof msg.conversation_id === "string" ? msg.conversation_id : newContextId(),
+      continue_conversation: false,
+    });
+    const text = msg.text.trim().replace(/[.?!]+$/, "");
+    const base = language.split(/[-_]/)[0];
+    const words: Record<string, { on: RegExp; off: RegExp; query?: RegExp; done: [string, string] }> = {
+      en: {
+        on: /^(?:turn|switch) on (.+)$/i,
+        off: /^(?:turn|switch) off (.+)$/i,
+        query: /^what(?: is|'s) (?:the state of )?(.+)$/i,
+        done: ["Turned on", "Turned off"],
+      },
+      sv: { on: /^tänd (.+)$/i, off: /^släck (.+)$/i, done: ["Slog på", "Stängde av"] },
+    };
+    const lang = words[base ?? ""];
+    const on = lang?.on.exec(text)?.[1];
+    const off = lang?.off.exec(text)?.[1];
+    const asked = lang?.query?.exec(text)?.[1];
+    const named = on ?? off ?? asked;
+    if (!lang || named === undefined) {
+      return response("error", "Sorry, I couldn't understand that", { code: "no_intent_match" });
+    }
+    const entityId = exposedNamed(named);
+    if (!entityId) {
+      return response("error", `Sorry, I am not aware of any device called ${named}`, {
+        code: "no_valid_targets",
+      });
+    }
+    const state = home.states.get(entityId)!;
+    const target = { name: String(state.attributes.friendly_name), type: "entity", id: entityId };
+    if (asked !== undefined) {
+      return response("query_answer", `${target.name} is ${state.state}`, {
+        targets: [],
+        success: [target],
+        failed: [],
+      });
+    }
+    const domain = entityId.slice(0, entityId.indexOf("."));
+    callService({
+      domain,
+      service: on !== undefined ? "turn_on" : "turn_off",
+      service_data: {},
+      target: { entity_id: entityId },
+    });
+    return response("action_done", `${lang.done[on !== undefined ? 0 : 1]} ${target.name}`, {
+      targets: [],
+      success: [target],
+      failed: [],
+    });
   };
 
   const handle = (client: Client, msg: Message) => {
@@ -359,6 +490,8 @@ export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> 
         }
         case "call_service":
           return result(client, id, callService(msg));
+        case "conversation/process":
+          return result(client, id, converse(msg));
         default:
           throw new CommandError("unknown_command", "Unknown command.");
       }
@@ -421,6 +554,7 @@ export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> 
     url: `http://127.0.0.1:${port}`,
     home,
     serviceCalls,
+    conversations,
     setState: (entityId, value, attributes = {}) => writeState(entityId, value, attributes),
     removeState: (entityId) => {
       if (!home.states.delete(entityId)) return;

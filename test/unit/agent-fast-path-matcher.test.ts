@@ -1,43 +1,98 @@
 import { describe, expect, it } from "vitest";
-import { english } from "../../src/agent/fast-path/grammar.js";
-import { createMatcher } from "../../src/agent/fast-path/matcher.js";
+import { GRAMMARS } from "../../src/agent/fast-path/grammar.js";
+import { createMatcher, type FastMatch } from "../../src/agent/fast-path/matcher.js";
+import { allowedEdits, editDistance } from "../../src/agent/fast-path/typo.js";
 
-const matcher = createMatcher(english);
+const matchers = Object.fromEntries(Object.entries(GRAMMARS).map(([l, g]) => [l, createMatcher(g)]));
+const match = (language: string, sentence: string) => matchers[language]!.match(sentence);
 
-describe("fast-path grammar (English)", () => {
-  it.each([
-    ["Turn on the kitchen light", { intent: "turn_on", name: "kitchen light" }],
-    ["please switch the kitchen light on.", { intent: "turn_on", name: "kitchen light" }],
-    ["Turn off Switch One", { intent: "turn_off", name: "switch one" }],
-    ["shut off the fan", { intent: "turn_off", name: "fan" }],
-    ["toggle the dimmer in the kitchen", { intent: "toggle", name: "dimmer", area: "kitchen" }],
-    ["dim the kitchen light to 40%", { intent: "set_level", name: "kitchen light", level: 40 }],
-    ["set the kitchen light to 75 percent", { intent: "set_level", name: "kitchen light", level: 75 }],
-    ["set the brightness of the lamp to 10", { intent: "set_level", name: "lamp", level: 10 }],
+type Case = [string, string, FastMatch];
+
+describe("fast-path grammars", () => {
+  it.each<Case>([
+    ["en", "Turn on the kitchen light", { intent: "turn_on", name: "kitchen light" }],
+    ["en", "please switch the kitchen light on.", { intent: "turn_on", name: "kitchen light" }],
+    ["en", "Kitchen light off.", { intent: "turn_off", name: "kitchen light" }],
+    ["en", "turn off the dimmer in the kitchen", { intent: "turn_off", name: "dimmer in the kitchen" }],
+    ["en", "turn on all the lights", { intent: "turn_on", name: "lights", all: true }],
+    ["en", "Turn on Kid’s Lamp", { intent: "turn_on", name: "kid's lamp" }],
+    ["en", "toggle the fan", { intent: "toggle", name: "fan" }],
+    ["en", "open the garage door", { intent: "open", name: "garage door" }],
+    ["en", "lock the front door", { intent: "lock", name: "front door" }],
+    ["en", "unlock the front door", { intent: "unlock", name: "front door" }],
+    ["en", "set kitchen light to half", { intent: "set_level", name: "kitchen light", level: 50 }],
+    ["en", "dim the kitchen light to 40%", { intent: "set_level", name: "kitchen light", level: 40 }],
+    ["en", "make the kitchen a bit brighter", { intent: "brighten", name: "kitchen" }],
+    ["en", "dim it a bit", { intent: "dim", name: "it" }],
+    ["en", "is the office warm", { intent: "query_sensor", name: "office", sensor: "temperature" }],
+    ["en", "how humid is it", { intent: "query_sensor", sensor: "humidity" }],
+    ["en", "is the kitchen light on?", { intent: "query_state", name: "kitchen light", state: "on" }],
+    ["en", "what time is it", { intent: "query_time" }],
+    ["en", "what's the date today", { intent: "query_date" }],
+    ["en", "set the volume to 30 percent", { intent: "set_volume", level: 30 }],
+    ["de", "Schalte das Licht in der Küche ein", { intent: "turn_on", name: "licht in der kuche" }],
+    ["de", "Küchenlicht aus", { intent: "turn_off", name: "kuchenlicht" }],
+    ["de", "Schalte alle Lichter aus", { intent: "turn_off", name: "lichter", all: true }],
+    ["de", "Mach die Küche etwas heller", { intent: "brighten", name: "kuche" }],
+    ["de", "Stell die Lampe auf die Hälfte", { intent: "set_level", name: "lampe", level: 50 }],
+    ["de", "Schließ die Haustür ab", { intent: "lock", name: "haustur" }],
+    ["de", "Wie warm ist es im Büro?", { intent: "query_sensor", name: "im buro", sensor: "temperature" }],
+    ["de", "Wie spät ist es?", { intent: "query_time" }],
+    ["fr", "Allume la lumière de la cuisine", { intent: "turn_on", name: "lumiere de la cuisine" }],
+    ["fr", "Éteins toutes les lumières", { intent: "turn_off", name: "lumieres", all: true }],
+    ["fr", "Mets la lampe du salon à 40 %", { intent: "set_level", name: "lampe du salon", level: 40 }],
+    ["fr", "Quelle heure est-il ?", { intent: "query_time" }],
+    ["es", "Enciende la luz de la cocina", { intent: "turn_on", name: "luz de la cocina" }],
     [
-      "What's the temperature in the office?",
-      { intent: "query_sensor", name: "office", sensor: "temperature" },
+      "es",
+      "¿Está encendida la luz de la cocina?",
+      { intent: "query_state", name: "luz de la cocina", state: "on" },
     ],
     [
-      "how warm is it in the living room",
-      { intent: "query_sensor", name: "living room", sensor: "temperature" },
+      "es",
+      "Pon la lámpara del salón a la mitad",
+      { intent: "set_level", name: "lampara del salon", level: 50 },
     ],
+    ["nl", "Zet het licht in de keuken aan", { intent: "turn_on", name: "licht in de keuken" }],
+    ["nl", "Doe de rolluiken dicht", { intent: "close", name: "rolluiken" }],
+    ["nl", "Hoe laat is het?", { intent: "query_time" }],
+    ["it", "Accendi la luce della cucina", { intent: "turn_on", name: "luce della cucina" }],
+    ["it", "Spegni tutte le luci", { intent: "turn_off", name: "luci", all: true }],
     [
-      "what is the humidity in the bathroom",
-      { intent: "query_sensor", name: "bathroom", sensor: "humidity" },
+      "it",
+      "La luce della cucina è accesa?",
+      { intent: "query_state", name: "luce della cucina", state: "on" },
     ],
-    ["is the kitchen light on?", { intent: "query_state", name: "kitchen light" }],
-    ["Turn on Kid’s Lamp", { intent: "turn_on", name: "kid's lamp" }],
-  ])("understands %j", (sentence, expected) => {
-    expect(matcher.match(sentence)).toEqual(expected);
+  ])("%s: %j", (language, sentence, expected) => {
+    expect(match(language, sentence)).toEqual(expected);
   });
 
   it.each([
-    "what's the weather like",
-    "tell me a joke",
-    "set the kitchen light to 150 percent",
-    "dim the lights",
-  ])("leaves %j to the LLM", (sentence) => {
-    expect(matcher.match(sentence)).toBeUndefined();
+    ["en", "what's the weather like"],
+    ["en", "tell me a joke"],
+    ["en", "set the kitchen light to 150 percent"],
+    ["en", "turn on the kitchen light and the fan"],
+    ["de", "Schalte das Licht und den Fernseher ein"],
+    ["fr", "Allume la lumière et la télé"],
+    ["es", "Enciende la luz y la tele"],
+    ["nl", "Zet de lamp en de tv aan"],
+    ["it", "Accendi la luce e la tv"],
+    ["de", "Erzähl mir einen Witz"],
+  ])("%s: leaves %j to someone who understands all of it", (language, sentence) => {
+    expect(match(language, sentence)).toBeUndefined();
+  });
+});
+
+describe("typo distance", () => {
+  it("counts a swap of neighbours as one edit", () => {
+    expect(editDistance("lihgt", "light", 2)).toBe(1);
+    expect(editDistance("kitchn lihgt", "kitchen light", 2)).toBe(2);
+    expect(editDistance("bathroom heater", "bedroom heater", 2)).toBe(3);
+  });
+
+  it("allows no edits on short names and two on long ones", () => {
+    expect(allowedEdits("fan")).toBe(0);
+    expect(allowedEdits("kettel")).toBe(1);
+    expect(allowedEdits("kitchn lihgt")).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { EntityState } from "../../src/ha/home-data.js";
-import { looksLikeEntityId, nameTokens, normalizeName } from "../../src/ha/names.js";
+import { looksLikeEntityId, nameTokens } from "../../src/ha/names.js";
+import { normalizeName } from "../../src/spoken-name.js";
 import { entitiesEventSchema } from "../../src/ha/schemas.js";
 import { applyEntitiesEvent } from "../../src/ha/states.js";
 

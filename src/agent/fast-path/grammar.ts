@@ -1,114 +1,116 @@
+import { de } from "./grammars/de.js";
+import { en } from "./grammars/en.js";
+import { es } from "./grammars/es.js";
+import { fr } from "./grammars/fr.js";
+import { it } from "./grammars/it.js";
+import { nl } from "./grammars/nl.js";
+
 /** What a fast-path sentence asks for. */
-export type FastIntent = "turn_on" | "turn_off" | "toggle" | "set_level" | "query_sensor" | "query_state";
+export type FastIntent =
+  | "turn_on"
+  | "turn_off"
+  | "toggle"
+  | "open"
+  | "close"
+  | "lock"
+  | "unlock"
+  | "set_level"
+  | "brighten"
+  | "dim"
+  | "set_volume"
+  | "query_state"
+  | "query_sensor"
+  | "query_time"
+  | "query_date";
 
 export type SensorKind = "temperature" | "humidity" | "battery" | "power" | "energy" | "illuminance";
 
+/** Kinds of device a sentence can name instead of a device ("the lights in the kitchen"). */
+export type DeviceKind = "light" | "switch" | "fan" | "cover" | "lock" | "media_player" | "scene";
+
+/** States a question can ask about, and a reply can name. */
+export type StateWord = "on" | "off" | "open" | "closed" | "locked" | "unlocked";
+
+export interface FastPathReplies {
+  turnedOn: string;
+  turnedOff: string;
+  opened: string;
+  closed: string;
+  activated: string;
+  toggled: string;
+  /** A whole area, floor or kind: `{names}` is the list of what switched. */
+  groupOn: string;
+  groupOff: string;
+  groupOpened: string;
+  groupClosed: string;
+  nothingToSwitch: string;
+  setLevel: string;
+  volumeSet: string;
+  notConfirmed: string;
+  someNotConfirmed: string;
+  confirmLock: string;
+  confirmUnlock: string;
+  sensorValue: string;
+  noSensor: string;
+  whichArea: string;
+  stateYes: string;
+  stateNo: string;
+  stateIs: string;
+  notFound: string;
+  notExposed: string;
+  /** Said after "not found" while Home Assistant's devices were never loaded: `{error}` says why. */
+  homeUnseen: string;
+  ambiguous: string;
+  cannotDo: string;
+  failed: string;
+  time: string;
+  date: string;
+  cannotYet: string;
+}
+
 /**
- * One language's sentences, as data. Templates use `{name}`, `{level}` and `{sensor}` slots,
- * `[word]` for an optional word and `(a|b)` for alternatives; matching ignores case and
- * trailing punctuation. Adding a language means adding one of these, not code.
+ * One language's sentences, as data. A query_sensor template without `{sensor}` asks for the
+ * temperature ("how many degrees is it"); `{area}` is a place said apart from the name. Templates use `{name}`, `{area}`, `{level}`, `{sensor}` and `{state}` slots,
+ * `[a|b]` for optional words and `(a|b)` for alternatives (each may be several words); matching
+ * ignores case, accents and punctuation. Adding a language means adding one of these, not code.
  */
 export interface FastPathGrammar {
   language: string;
   /** Politeness that carries no meaning, removed before matching. */
   fillers: string[];
-  /** Words in front of a name that are not part of it. */
+  /** Articles and possessives in front of a name ("the", "my"); elided ones end in "'" ("l'"). */
   articles: string[];
-  /** "… in the kitchen": the word that introduces an area after a name. */
+  /** "all the lights": the sentence means every device of that kind. */
+  quantifiers: string[];
+  /** "everything in the office". */
+  everything: string[];
+  /** A name containing one of these is two requests: left to someone who understands both. */
+  conjunctions: string[];
+  /** "dim it": the device of the previous command in this conversation. */
+  pronouns: string[];
+  /** "… in the kitchen": words that introduce an area or floor after a name. */
   areaPrepositions: string[];
+  /** Words for kinds of device, singular and plural. */
+  kinds: Partial<Record<DeviceKind, string[]>>;
+  /** Brightness and volume said in words: "half" → 50. */
+  levels: Record<string, number>;
   /** Tried in order: put the more specific templates first. */
   intents: Array<{ intent: FastIntent; templates: string[] }>;
+  /** Words that ask for a reading ("temperature", "warm"). */
   sensors: Record<SensorKind, string[]>;
-  replies: {
-    turnedOn: string;
-    turnedOff: string;
-    toggled: string;
-    setLevel: string;
-    notConfirmed: string;
-    sensorValue: string;
-    noSensor: string;
-    stateIs: string;
-    notFound: string;
-    ambiguous: string;
-    failed: string;
-    cannotYet: string;
-  };
+  /** How replies name a reading ("the temperature"). */
+  sensorNames: Record<SensorKind, string>;
+  /** Words a state question may end with, and how replies say each state. */
+  stateWords: Record<StateWord, string[]>;
+  states: Record<StateWord, string>;
+  /** How units are read aloud: "°C" → "degrees". */
+  units: Record<string, string>;
+  /** Conjunction list formatting, dates and numbers follow this BCP 47 tag. */
+  locale: string;
+  replies: FastPathReplies;
 }
 
-export const english: FastPathGrammar = {
-  language: "en",
-  fillers: ["please", "could you", "can you", "would you", "hey", "ok"],
-  articles: ["the", "my", "our"],
-  areaPrepositions: ["in", "on"],
-  intents: [
-    {
-      intent: "turn_on",
-      templates: [
-        "(turn|switch|power) on {name}",
-        "(turn|switch|power) {name} on",
-        "(activate|enable) {name}",
-      ],
-    },
-    {
-      intent: "turn_off",
-      templates: [
-        "(turn|switch|power|shut) off {name}",
-        "(turn|switch|power|shut) {name} off",
-        "(deactivate|disable) {name}",
-      ],
-    },
-    { intent: "toggle", templates: ["toggle {name}"] },
-    {
-      intent: "set_level",
-      templates: [
-        "set [the] (brightness|level) of {name} to {level} [(percent|%)]",
-        "set {name} (brightness|level) to {level} [(percent|%)]",
-        "(dim|set|brighten|turn) {name} to {level} [(percent|%)]",
-      ],
-    },
-    {
-      intent: "query_sensor",
-      templates: [
-        "what is the {sensor} (in|of|at) {name}",
-        "what's the {sensor} (in|of|at) {name}",
-        "whats the {sensor} (in|of|at) {name}",
-        "how (warm|hot|cold) is it in {name}",
-        "how (warm|hot|cold) is {name}",
-        "how (humid) is it in {name}",
-        "{sensor} (in|of) {name}",
-      ],
-    },
-    {
-      intent: "query_state",
-      templates: ["(is|are) {name} (on|off)", "is {name} (turned|switched) (on|off)"],
-    },
-  ],
-  sensors: {
-    temperature: ["temperature", "temp", "warm", "hot", "cold"],
-    humidity: ["humidity", "humid"],
-    battery: ["battery level", "battery"],
-    power: ["power usage", "power"],
-    energy: ["energy usage", "energy"],
-    illuminance: ["brightness level", "illuminance", "light level"],
-  },
-  replies: {
-    turnedOn: "Turned on {name}.",
-    turnedOff: "Turned off {name}.",
-    toggled: "Toggled {name}; it is now {state}.",
-    setLevel: "Set {name} to {level} percent.",
-    notConfirmed: "I sent the command, but {name} has not confirmed it.",
-    sensorValue: "The {sensor} in {name} is {value}.",
-    noSensor: "{name} has no {sensor} reading.",
-    stateIs: "{name} is {state}.",
-    notFound: "I couldn't find a device called {name}.",
-    ambiguous: "Which one do you mean: {candidates}?",
-    failed: "That didn't work: {error}",
-    cannotYet:
-      "I can't do that yet. Without a language model I can turn things on and off, toggle them, dim lights to a percentage, and tell you the temperature, humidity or whether something is on.",
-  },
-};
-
-export const GRAMMARS: Record<string, FastPathGrammar> = { en: english };
+export const GRAMMARS: Record<string, FastPathGrammar> = { en, de, fr, es, nl, it };
 
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (match, key: string) =>

@@ -1,13 +1,15 @@
-import type { FastIntent, FastPathGrammar, SensorKind } from "./grammar.js";
+import type { FastIntent, FastPathGrammar, SensorKind, StateWord } from "./grammar.js";
 
 export interface FastMatch {
   intent: FastIntent;
-  /** The device or place as spoken, without articles. */
-  name: string;
-  /** "… in the kitchen", when the sentence named an area after the device. */
-  area?: string;
+  /** The device, kind or place as spoken, lower case, accents folded, without leading articles. */
+  name?: string;
+  /** "all the lights": a quantifier stood in front of the name. */
+  all?: boolean;
   level?: number;
   sensor?: SensorKind;
+  /** For query_state: the state asked about. */
+  state?: StateWord;
 }
 
 interface CompiledTemplate {
@@ -15,61 +17,115 @@ interface CompiledTemplate {
   regex: RegExp;
 }
 
-/** Compiles a grammar once; `match` is then a handful of regex tests. */
+/** Lower case, accents and punctuation gone, apostrophes kept: how sentences and templates compare. */
+export function fold(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[’`´]/g, "'")
+    .replace(/(\d)\s*%/g, "$1 %")
+    .replace(/[^\p{L}\p{N}'%\s]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, (c) => `\\${c}`);
+}
+
+function alternation(words: Iterable<string>): string {
+  return [...new Set([...words].map(fold))]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => escape(w).replace(/ /g, "\\s+"))
+    .join("|");
+}
+
+/** Compiles a grammar once; `match` is then a few regex tests. */
 export function createMatcher(grammar: FastPathGrammar) {
   const sensorWords = new Map<string, SensorKind>();
   for (const [kind, words] of Object.entries(grammar.sensors) as Array<[SensorKind, string[]]>) {
-    for (const word of words) sensorWords.set(word, kind);
+    for (const word of words) sensorWords.set(fold(word), kind);
   }
-  const sensorAlternation = [...sensorWords.keys()]
-    .sort((a, b) => b.length - a.length)
-    .map(escape)
-    .join("|");
+  const stateWords = new Map<string, StateWord>();
+  for (const [state, words] of Object.entries(grammar.stateWords) as Array<[StateWord, string[]]>) {
+    for (const word of words) stateWords.set(fold(word), state);
+  }
+  const levelWords = new Map(Object.entries(grammar.levels).map(([w, v]) => [fold(w), v]));
+  const slots: Record<string, string> = {
+    name: "(?<name>.+?)",
+    area: "(?<area>.+?)",
+    level: `(?<level>\\d{1,3}|${alternation(levelWords.keys())})`,
+    sensor: `(?<sensor>${alternation(sensorWords.keys())})`,
+    state: `(?<state>${alternation(stateWords.keys())})`,
+  };
   const compiled: CompiledTemplate[] = grammar.intents.flatMap(({ intent, templates }) =>
-    templates.map((template) => ({ intent, regex: compile(template, sensorAlternation) })),
+    templates.map((template) => ({ intent, regex: compile(template, slots) })),
   );
-  const fillers = new RegExp(`\\b(${grammar.fillers.map(escape).join("|")})\\b`, "g");
-  const articles = new RegExp(`^(${grammar.articles.map(escape).join("|")})\\s+`);
-  const areaSuffix = new RegExp(
-    `^(.+?)\\s+(?:${grammar.areaPrepositions.map(escape).join("|")})\\s+(?:(?:${grammar.articles.map(escape).join("|")})\\s+)?(.+)$`,
+  const fillers = grammar.fillers.length
+    ? new RegExp(`(?:^|\\s)(?:${alternation(grammar.fillers)})(?=\\s|$)`, "g")
+    : undefined;
+  const spaced = grammar.articles.filter((a) => !a.endsWith("'"));
+  const elided = grammar.articles.filter((a) => a.endsWith("'"));
+  const leading = new RegExp(
+    `^(?:(?:${alternation(spaced)})\\s+${elided.length ? `|(?:${alternation(elided)})` : ""})`,
   );
+  const quantifier = new RegExp(`^(?:${alternation(grammar.quantifiers)})\\s+`);
+  const articleWords = new Set(grammar.articles.map(fold));
+  const conjunction = new RegExp(`(?:^|\\s)(?:${alternation(grammar.conjunctions)})(?:\\s|$)`);
 
-  function cleanName(raw: string): string {
+  function cleanName(raw: string): { name: string; all: boolean } {
     let name = raw.trim();
-    while (articles.test(name)) name = name.replace(articles, "");
-    return name.trim();
+    let all = false;
+    for (let changed = true; changed;) {
+      changed = false;
+      const q = quantifier.exec(name);
+      if (q) {
+        all = true;
+        name = name.slice(q[0].length);
+        changed = true;
+      }
+      const a = leading.exec(name);
+      if (a && a[0].length < name.length) {
+        name = name.slice(a[0].length).trimStart();
+        changed = true;
+      }
+    }
+    return { name: name.trim(), all };
   }
 
   return {
+    /** Folds a phrase and strips leading articles, as the matcher does with names. */
+    cleanName,
     match(sentence: string): FastMatch | undefined {
-      const text = sentence
-        .toLowerCase()
-        .replace(/[’`]/g, "'")
-        .replace(fillers, " ")
-        .replace(/[?!.,;:]+/g, " ")
-        .replace(/\s+/g, " ")
-        .trim();
+      let text = fold(sentence);
+      if (fillers) text = text.replace(fillers, " ").replace(/\s+/g, " ").trim();
       for (const { intent, regex } of compiled) {
-        const groups = regex.exec(text)?.groups;
-        if (!groups?.name) continue;
-        const match: FastMatch = { intent, name: cleanName(groups.name) };
-        if (!match.name) continue;
+        const found = regex.exec(text);
+        if (!found) continue;
+        const groups = found.groups ?? {};
+        const match: FastMatch = { intent };
+        if (groups.name !== undefined) {
+          // "lights off in the kitchen": the area comes back as the name's "in <area>".
+          const raw = groups.area
+            ? `${groups.name} ${fold(grammar.areaPrepositions[0] ?? "")} ${groups.area}`
+            : groups.name;
+          const { name, all } = cleanName(raw);
+          if (!name || articleWords.has(name)) continue;
+          // "the kettle and the fan" is two requests; half-understood is not understood.
+          if (conjunction.test(name)) return undefined;
+          match.name = name;
+          if (all) match.all = true;
+        }
         if (groups.level !== undefined) {
-          const level = Number(groups.level);
-          if (!Number.isInteger(level) || level < 0 || level > 100) return undefined;
+          const level = /^\d+$/.test(groups.level) ? Number(groups.level) : levelWords.get(groups.level);
+          if (level === undefined || level < 0 || level > 100) return undefined;
           match.level = level;
         }
-        if (intent === "query_sensor") {
-          const word = groups.sensor ?? groups.sensorWord;
-          const kind = word ? sensorWords.get(word) : undefined;
-          if (!kind) continue;
-          match.sensor = kind;
-        }
-        const split = areaSuffix.exec(match.name);
-        if (split?.[1] && split[2] && intent !== "query_sensor") {
-          match.name = cleanName(split[1]);
-          match.area = cleanName(split[2]);
-        }
+        if (groups.sensor !== undefined) match.sensor = sensorWords.get(groups.sensor);
+        // "how many degrees is it" names no sensor word: degrees are a temperature.
+        else if (intent === "query_sensor") match.sensor = "temperature";
+        if (groups.state !== undefined) match.state = stateWords.get(groups.state);
         return match;
       }
       return undefined;
@@ -77,32 +133,27 @@ export function createMatcher(grammar: FastPathGrammar) {
   };
 }
 
-function compile(template: string, sensorAlternation: string): RegExp {
+/** A template as a regex: slots become named groups, `(a|b)` alternatives, `[a|b]` optional. */
+function compile(template: string, slots: Record<string, string>): RegExp {
+  const tokens = template.match(/\[[^\]]*\]|\([^)]*\)|\{\w+\}|\S+/g) ?? [];
   let pattern = "";
-  for (const token of template.split(" ")) {
+  let first = true;
+  for (const token of tokens) {
+    const optional = token.startsWith("[");
+    const body = optional || token.startsWith("(") ? token.slice(1, -1) : token;
     let piece: string;
-    let optional = false;
-    let body = token;
-    if (body.startsWith("[") && body.endsWith("]")) {
-      optional = true;
-      body = body.slice(1, -1);
+    // A slot may follow an elided article without a space: "l'{sensor}".
+    const slotted = /^([^{}]*)\{(\w+)\}$/.exec(body);
+    if (slotted) {
+      const s = slots[slotted[2]!];
+      if (!s) throw new Error(`unknown slot {${slotted[2]}} in "${template}"`);
+      piece = escape(fold(slotted[1]!)) + s;
+    } else piece = `(?:${alternation(body.split("|"))})`;
+    if (optional) pattern += first ? `(?:${piece}\\s+)?` : `(?:\\s+${piece})?`;
+    else {
+      pattern += first ? piece : `\\s+${piece}`;
+      first = false;
     }
-    if (body === "{name}") piece = "(?<name>.+?)";
-    else if (body === "{level}") piece = "(?<level>\\d{1,3})";
-    else if (body === "{sensor}") piece = `(?<sensor>${sensorAlternation})`;
-    else if (body.startsWith("(") && body.endsWith(")")) {
-      const words = body.slice(1, -1).split("|");
-      // "how warm is it" names its sensor in the alternation itself.
-      const sensorish = words.some((w) => sensorAlternation.split("|").includes(escape(w)));
-      piece = sensorish
-        ? `(?<sensorWord>${words.map(escape).join("|")})`
-        : `(?:${words.map(escape).join("|")})`;
-    } else piece = escape(body);
-    pattern += optional ? `(?:\\s*${piece})?` : pattern ? `\\s+${piece}` : piece;
   }
   return new RegExp(`^${pattern}$`);
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\%]/g, (c) => (c === "%" ? "%" : `\\${c}`));
 }

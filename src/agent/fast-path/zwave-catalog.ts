@@ -1,3 +1,4 @@
+import { normalizeName } from "../../spoken-name.js";
 import { ZWAVE_TOOLS } from "../../tools/own-servers.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 
@@ -36,9 +37,12 @@ export function createZwaveCatalog(registry: ToolRegistry) {
 
   return {
     async devices(options: { refresh?: boolean } = {}): Promise<ZwaveDevice[]> {
-      if (!options.refresh && cached && Date.now() - cached.at < FRESH_MS) return cached.devices;
-      inflight ??= load().finally(() => (inflight = undefined));
-      return inflight;
+      const refresh = () => (inflight ??= load().finally(() => (inflight = undefined)));
+      if (options.refresh || !cached) return refresh();
+      // Older than a few seconds: answer with what we know and refresh behind it, so a sentence
+      // never waits for a listing that names the same devices.
+      if (Date.now() - cached.at >= FRESH_MS) void refresh().catch(() => undefined);
+      return cached.devices;
     },
   };
 }
@@ -64,36 +68,37 @@ function parseDevices(raw: unknown): ZwaveDevice[] {
   });
 }
 
-/** "Kid's Lamp" and "Kids_Lamp" compare equal: case, punctuation and underscores don't matter. */
-export function simplify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/['’`]/g, "")
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim();
-}
-
 export interface CatalogMatch {
   exact: ZwaveDevice[];
   partial: ZwaveDevice[];
 }
 
-/** Exact: the name, or location + name. Partial: every spoken word is in the name or location. */
-export function matchDevices(devices: readonly ZwaveDevice[], name: string, area?: string): CatalogMatch {
-  const query = simplify(name);
-  const place = area ? simplify(area) : undefined;
+/**
+ * Exact: the name, or location + name. Partial: every spoken word is in the name or location,
+ * at least one in the name.
+ * `places` (normalised names) keeps devices whose location is one of them.
+ */
+export function matchDevices(
+  devices: readonly ZwaveDevice[],
+  name: string,
+  places?: ReadonlySet<string>,
+): CatalogMatch {
+  const query = normalizeName(name);
   const exact: ZwaveDevice[] = [];
   const partial: ZwaveDevice[] = [];
   for (const device of devices) {
-    const own = simplify(device.name);
-    const location = simplify(device.location);
-    if (place && location && location !== place && !own.includes(place)) continue;
+    const own = normalizeName(device.name);
+    const location = normalizeName(device.location);
+    if (places && !places.has(location)) continue;
     if (own === query || (location && `${location} ${own}` === query)) {
       exact.push(device);
       continue;
     }
     const words = new Set(`${location} ${own}`.split(" "));
-    if (query.split(" ").every((w) => words.has(w))) partial.push(device);
+    const spoken = query.split(" ");
+    // Every word fits, and one of them is the device's own: "kitchen" alone is a place, not a name.
+    const ownWords = own.split(" ");
+    if (spoken.every((w) => words.has(w)) && spoken.some((w) => ownWords.includes(w))) partial.push(device);
   }
   return { exact, partial };
 }

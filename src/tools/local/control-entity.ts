@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { HomeAssistantError } from "../../ha/errors.js";
 import type { EntityView, HomeMirror } from "../../ha/mirror.js";
-import type { LocalToolDefinition, ToolExecutor } from "../types.js";
+import type { LocalToolDefinition, ToolExecutor, ToolOutput } from "../types.js";
 import {
+  callAndConfirm,
   type ConfirmOptions,
   DEFAULT_CONFIRM_TIMEOUT_MS,
   failure,
@@ -25,6 +26,18 @@ const SWITCHABLE = new Set([
   "remote",
 ]);
 
+/**
+ * What on and off mean elsewhere, as HA's own intents have it: covers and valves open and
+ * close, scenes and scripts run (they have no off).
+ */
+const OTHER_SERVICES: Record<string, Partial<Record<"turn_on" | "turn_off" | "toggle", string>>> = {
+  cover: { turn_on: "open_cover", turn_off: "close_cover", toggle: "toggle" },
+  valve: { turn_on: "open_valve", turn_off: "close_valve", toggle: "toggle" },
+  scene: { turn_on: "turn_on" },
+  script: { turn_on: "turn_on" },
+};
+const OPENED = new Set(["open", "opening"]);
+
 /** States that count as "not on"; only "off" and "standby" confirm a turn-off. */
 const OFF_STATES = new Set(["off", "standby", "unavailable", "unknown"]);
 const CONFIRMED_OFF = new Set(["off", "standby"]);
@@ -43,6 +56,7 @@ const definition: LocalToolDefinition = {
   name: "control_entity",
   description:
     "Turn a Home Assistant device on or off, toggle it, or set a light's brightness (0–100 %). " +
+    "For covers and valves turn_on opens and turn_off closes; turn_on runs a scene or script. " +
     "Only entities exposed to Assist can be controlled. Reports whether the device confirmed.",
   inputSchema: inputSchemaOf(argsSchema),
   annotations: {
@@ -52,6 +66,48 @@ const definition: LocalToolDefinition = {
     idempotentHint: false,
   },
 };
+
+/** Covers and valves are confirmed by their open/closed state; scenes and scripts by HA accepting the call. */
+async function runOther(
+  mirror: HomeMirror,
+  entity: EntityView,
+  service: string,
+  action: "turn_on" | "turn_off" | "toggle",
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<ToolOutput> {
+  const runs = entity.domain === "scene" || entity.domain === "script";
+  const wantOpen = action === "turn_on" || (action === "toggle" && !OPENED.has(entity.state));
+  const structuredContent = { entity_id: entity.entityId, name: entity.name };
+  // A scene or script has no state that confirms it ran: HA accepting the call is all there is.
+  const done = await callAndConfirm(
+    mirror,
+    entity,
+    { domain: entity.domain, service },
+    (v) => runs || v.state === (wantOpen ? "open" : "closed"),
+    runs ? 0 : timeoutMs,
+    signal,
+  );
+  if (!done.ok) return done.output;
+  if (runs) {
+    return {
+      text: `activated: ${entity.name}`,
+      structuredContent: { ...structuredContent, confirmed: true },
+    };
+  }
+  const { after } = done;
+  if (after) {
+    return {
+      text: `confirmed: ${entity.name} is ${after.state}`,
+      structuredContent: { ...structuredContent, confirmed: true, state: after.state },
+    };
+  }
+  const now = mirror.entity(entity.entityId);
+  return {
+    text: `sent, but ${entity.name} has not confirmed${now ? ` (it still reports ${now.state})` : ""}`,
+    structuredContent: { ...structuredContent, confirmed: false, state: now?.state },
+  };
+}
 
 function describe(view: EntityView): string {
   const brightness = view.attributes.brightness;
@@ -75,11 +131,17 @@ export function controlEntityTool(
     const found = findEntity(mirror, name, { speakerDeviceId: context.deviceId });
     if (!found.ok) return found.output;
     const entity = found.entity;
-    if (!SWITCHABLE.has(entity.domain)) {
+    const service = SWITCHABLE.has(entity.domain) ? action : OTHER_SERVICES[entity.domain]?.[action];
+    if (!service) {
+      const kind = entity.domain.replace(/_/g, " ");
       return failure(
-        `${entity.name} is a ${entity.domain.replace(/_/g, " ")}; it can't be turned on or off.`,
+        OTHER_SERVICES[entity.domain]
+          ? `${entity.name} is a ${kind}; it can only be activated (turn_on).`
+          : `${entity.name} is a ${kind}; it can't be turned on or off.`,
       );
     }
+    if (!SWITCHABLE.has(entity.domain))
+      return runOther(mirror, entity, service, action, timeoutMs, context.signal);
     if (brightness !== undefined && (entity.domain !== "light" || action !== "turn_on")) {
       return failure("brightness applies only to turning on a light.");
     }

@@ -1,6 +1,7 @@
 // What the HA-backed tools share: argument checking, finding the one entity a name means (with
 // the refusals a user should hear), and waiting for the state change that confirms an action.
 import type { z } from "zod";
+import { HomeAssistantError } from "../../ha/errors.js";
 import type { EntityView, HomeMirror } from "../../ha/mirror.js";
 import type { ToolOutput } from "../types.js";
 import { describeIssues } from "../../shared/zod-issues.js";
@@ -117,4 +118,29 @@ export const DEFAULT_CONFIRM_TIMEOUT_MS = 3000;
 export interface ConfirmOptions {
   /** How long to wait for the device to report its new state. */
   confirmTimeoutMs?: number;
+}
+
+/**
+ * Calls a service on one entity and waits for the state that confirms it: the entity's view
+ * once confirmed, undefined when it did not report in time, or the failure to return.
+ */
+export async function callAndConfirm(
+  mirror: HomeMirror,
+  entity: EntityView,
+  call: { domain: string; service: string; data?: Record<string, unknown> },
+  confirmed: (view: EntityView) => boolean,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<{ ok: true; after: EntityView | undefined } | { ok: false; output: ToolOutput }> {
+  // Listen before calling: a fast device reports before the call's result arrives.
+  const wait = waitForEntity(mirror, entity.entityId, confirmed, timeoutMs, signal);
+  try {
+    await mirror.callService(call.domain, call.service, call.data ?? {}, { entity_id: entity.entityId });
+  } catch (err) {
+    wait.cancel();
+    const message = err instanceof HomeAssistantError ? err.message : `Home Assistant failed: ${String(err)}`;
+    return { ok: false, output: failure(message) };
+  }
+  wait.check();
+  return { ok: true, after: await wait.promise };
 }

@@ -4,6 +4,7 @@ import { controlEntityTool } from "./control-entity.js";
 import { getDatetimeTool } from "./get-datetime.js";
 import { getEntityStateTool } from "./get-entity-state.js";
 import { searchEntitiesTool } from "./search-entities.js";
+import { lockEntityTool } from "./lock-entity.js";
 import { setVolumeTool } from "./set-volume.js";
 
 export interface LocalTool {
@@ -19,5 +20,6 @@ export function homeTools(mirror: HomeMirror): LocalTool[] {
     getEntityStateTool(mirror),
     controlEntityTool(mirror),
     setVolumeTool(mirror),
+    lockEntityTool(mirror),
   ];
 }

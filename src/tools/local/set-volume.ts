@@ -1,14 +1,12 @@
 import { z } from "zod";
-import { HomeAssistantError } from "../../ha/errors.js";
 import type { EntityView, HomeMirror } from "../../ha/mirror.js";
 import type { LocalToolDefinition, ToolExecutor } from "../types.js";
 import {
+  callAndConfirm,
   type ConfirmOptions,
   DEFAULT_CONFIRM_TIMEOUT_MS,
-  failure,
   findEntity,
   parseArgs,
-  waitForEntity,
 } from "./home-entity.js";
 import { inputSchemaOf } from "./input-schema.js";
 
@@ -49,22 +47,16 @@ export function setVolumeTool(
     const confirmed = (view: EntityView) =>
       typeof view.attributes.volume_level === "number" &&
       Math.abs(view.attributes.volume_level - volume) < 0.005;
-    const wait = waitForEntity(mirror, player.entityId, confirmed, timeoutMs, context.signal);
-    try {
-      await mirror.callService(
-        "media_player",
-        "volume_set",
-        { volume_level: volume },
-        { entity_id: player.entityId },
-      );
-    } catch (err) {
-      wait.cancel();
-      return failure(
-        err instanceof HomeAssistantError ? err.message : `Home Assistant failed: ${String(err)}`,
-      );
-    }
-    wait.check();
-    const after = await wait.promise;
+    const done = await callAndConfirm(
+      mirror,
+      player,
+      { domain: "media_player", service: "volume_set", data: { volume_level: volume } },
+      confirmed,
+      timeoutMs,
+      context.signal,
+    );
+    if (!done.ok) return done.output;
+    const { after } = done;
     const percent = Math.round(volume * 100);
     const structuredContent = {
       entity_id: player.entityId,

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import WebSocket from "ws";
 import type { z } from "zod";
 import type { Logger } from "../../../log.js";
+import { createBackoff, type BackoffPolicy } from "../../../shared/backoff.js";
 import { withoutCredentials } from "../../../shared/redact.js";
 import { ZwaveUserError } from "../../errors.js";
 import type { ZwaveNode } from "../../model.js";
@@ -35,8 +36,7 @@ export const MAX_SCHEMA = 50;
 const FIRST_CONNECT_WAIT_MS = 3000;
 /** zwave-js retries an unresponsive node 3 times (~1 s each) before a write fails. */
 const COMMAND_TIMEOUT_MS = 15_000;
-const RECONNECT_INITIAL_MS = 250;
-const RECONNECT_MAX_MS = 10_000;
+const RECONNECT: BackoffPolicy = { initialMs: 250, maxMs: 10_000 };
 /** Close code @zwave-js/server uses when its driver is not ready. */
 const DRIVER_NOT_READY = 1013;
 
@@ -74,7 +74,7 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
   /** The first connection attempt has ended one way or the other. */
   let firstAttemptOver = false;
   let closing = false;
-  let failures = 0;
+  const backoff = createBackoff(RECONNECT);
   let retryTimer: NodeJS.Timeout | undefined;
   /** Why Z-Wave JS is not usable right now, in words for the user. */
   let problem = "not connected yet";
@@ -94,10 +94,6 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
     if (closing) return;
     const ws = new WebSocket(options.url, { handshakeTimeout: FIRST_CONNECT_WAIT_MS });
     socket = ws;
-    ws.on("open", () => {
-      // Nagle adds ~40 ms stalls to small request/response round trips.
-      (ws as unknown as { _socket?: { setNoDelay?(on: boolean): void } })._socket?.setNoDelay?.(true);
-    });
     ws.on("message", (data) => {
       let parsed: unknown;
       try {
@@ -134,8 +130,7 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
   }
 
   function scheduleReconnect(): void {
-    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_INITIAL_MS * 2 ** failures);
-    failures++;
+    const delay = backoff.next();
     clearTimeout(retryTimer);
     retryTimer = setTimeout(connect, delay);
     retryTimer.unref();
@@ -169,7 +164,7 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
     try {
       await command(ws, "set_api_schema", { schemaVersion });
       await loadState(ws);
-      failures = 0;
+      backoff.reset();
       logger.info(
         { server: where, serverVersion: v.serverVersion, driverVersion: v.driverVersion, schemaVersion },
         "connected to Z-Wave JS",

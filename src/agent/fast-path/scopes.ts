@@ -1,0 +1,45 @@
+import type { FastIntent } from "./grammar.js";
+import { ZWAVE_ANY, ZWAVE_LOCKS, ZWAVE_SWITCHES, type Scope } from "./targets.js";
+
+/** What each intent may act on: Home Assistant domains, and which Z-Wave devices. */
+const SWITCHABLE = [
+  "light",
+  "switch",
+  "fan",
+  "input_boolean",
+  "media_player",
+  "cover",
+  "valve",
+  "scene",
+  "script",
+  "lock",
+];
+const ON_OFF_EVERYTHING = new Set(["light", "switch", "fan", "input_boolean"]);
+export const COVERS = new Set(["cover", "valve"]);
+const set = (...domains: string[]) => new Set(domains);
+const none = () => false;
+
+export function scopeFor(intent: FastIntent): Scope {
+  switch (intent) {
+    case "turn_on":
+    case "turn_off":
+    case "toggle": {
+      const domains = set(...SWITCHABLE);
+      return { domain: (d) => domains.has(d), everything: ON_OFF_EVERYTHING, zwave: ZWAVE_ANY };
+    }
+    case "open":
+    case "close":
+      return { domain: (d) => COVERS.has(d), everything: COVERS, zwave: none };
+    case "lock":
+    case "unlock":
+      return { domain: (d) => d === "lock", everything: set("lock"), zwave: ZWAVE_LOCKS };
+    case "set_level":
+    case "brighten":
+    case "dim":
+      return { domain: (d) => d === "light", everything: set("light"), zwave: ZWAVE_SWITCHES };
+    case "set_volume":
+      return { domain: (d) => d === "media_player", everything: set("media_player"), zwave: none };
+    default:
+      return { domain: () => true, everything: ON_OFF_EVERYTHING, zwave: () => true };
+  }
+}

@@ -1,0 +1,45 @@
+import type { FastPathGrammar } from "./grammar.js";
+
+/** Replies start with a capital letter, whatever the template or the device name begins with. */
+export function capitalize(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}
+
+/** "Kitchen Light, Kettle and Fan" in the grammar's language. */
+export function listOf(grammar: FastPathGrammar, names: string[]): string {
+  return new Intl.ListFormat(grammar.locale, { type: "conjunction" }).format(names);
+}
+
+/** "or" lists, for questions: "Ceiling Light (Kitchen) or Ceiling Light (Bedroom)". */
+export function choiceOf(grammar: FastPathGrammar, names: string[]): string {
+  return new Intl.ListFormat(grammar.locale, { type: "disjunction" }).format(names);
+}
+
+/** A number and unit as the language reads them: 21.5 °C → "21,5 Grad" in German. */
+export function quantity(grammar: FastPathGrammar, value: number, unit?: string): string {
+  const number = new Intl.NumberFormat(grammar.locale, { maximumFractionDigits: 1 }).format(value);
+  if (!unit) return number;
+  return `${number} ${grammar.units[unit] ?? unit}`;
+}
+
+/** A reading as HA or a device reports it ("21.5", "°C"; "48 %"), read aloud. */
+export function reading(grammar: FastPathGrammar, value: string, unit?: string): string {
+  const split = /^\s*(-?\d+(?:[.,]\d+)?)\s*(.*)$/.exec(value);
+  if (!split?.[1]) return unit ? `${value} ${grammar.units[unit] ?? unit}` : value;
+  const number = Number(split[1].replace(",", "."));
+  return quantity(grammar, number, unit ?? (split[2]?.trim() || undefined));
+}
+
+export function timeOf(grammar: FastPathGrammar, at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat(grammar.locale, { timeZone, hour: "numeric", minute: "2-digit" }).format(at);
+}
+
+export function dateOf(grammar: FastPathGrammar, at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat(grammar.locale, {
+    timeZone,
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  }).format(at);
+}

@@ -1,0 +1,28 @@
+// How a spoken or typed name is compared, for every layer that looks things up by name: Home
+// Assistant entities and areas, Z-Wave nodes, and the fast path.
+
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * Folds a name the way people say it: case, accents, apostrophes, punctuation and underscores
+ * don't matter, nor does a leading "the". "The Kitchen_Light!" → "kitchen light", "Küche" → "kuche".
+ */
+export function normalizeName(text: string): string {
+  // Most names are plain ASCII; skip the Unicode folding for them (it dominates index builds).
+  if (PLAIN_ASCII.test(text)) {
+    return text
+      .toLowerCase()
+      .replace(/['`]/g, "")
+      .replace(/[^a-z0-9]+/g, " ")
+      .trim()
+      .replace(/^the\s+/, "");
+  }
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/['’`]/g, "")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()
+    .replace(/^the\s+/, "");
+}

@@ -1,0 +1,380 @@
+// The local fast path end to end in-process: grammar → names → the same registry tools the LLM
+// uses → the fake Home Assistant (real haws client), in each of the six languages.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createAgent } from "../../src/agent/agent.js";
+import { createChatModel } from "../../src/agent/chat-model.js";
+import type { ConversationAgent } from "../../src/agent/types.js";
+import { createHomeMirror, type HomeMirror } from "../../src/ha/mirror.js";
+import { homeTools } from "../../src/tools/local/index.js";
+import { createToolRegistry } from "../../src/tools/registry.js";
+import { captureLogger } from "../support/capture-logger.js";
+import { corpusHome } from "../support/ha-corpus-home.js";
+import { startFakeHa, type FakeHa } from "../support/ha-server.js";
+import { startFakeLlm } from "../support/llm/server.js";
+import { waitFor } from "../support/wait-for.js";
+
+let ha: FakeHa;
+let mirror: HomeMirror;
+let agent: ConversationAgent;
+
+function makeAgent(options: { haAgent?: boolean } = {}): ConversationAgent {
+  const { logger } = captureLogger();
+  const registry = createToolRegistry({ logger });
+  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
+  return createAgent({ registry, mirror, logger, provider: "local", language: "en", ...options });
+}
+
+beforeAll(async () => {
+  ha = await startFakeHa({ home: corpusHome() });
+  mirror = createHomeMirror({ url: ha.url, token: "good-token", logger: captureLogger().logger });
+  await waitFor("the first sync", () => !mirror.status().stale);
+  agent = makeAgent();
+});
+afterAll(async () => {
+  await mirror.close();
+  await ha.close();
+});
+beforeEach(() => {
+  ha.serviceCalls.length = 0;
+  ha.conversations.length = 0;
+});
+
+/** Changes a state in HA and waits until the mirror has it, as a user would between sentences. */
+async function setState(entityId: string, value: string, attributes: Record<string, unknown> = {}) {
+  ha.setState(entityId, value, attributes);
+  await waitFor(`${entityId} ${value}`, () => {
+    const view = mirror.entity(entityId);
+    return view?.state === value && Object.entries(attributes).every(([k, v]) => view.attributes[k] === v);
+  });
+}
+
+const calls = () =>
+  ha.serviceCalls.map((c) => `${c.domain}.${c.service} ${[c.target.entity_id].flat().join(",")}`).sort();
+
+async function say(
+  text: string,
+  language = "en",
+  extra: { deviceId?: string; conversationId?: string } = {},
+) {
+  return agent.handle({ text, language, ...extra });
+}
+
+describe("fast path: on and off", () => {
+  it.each([
+    ["en", "turn on the kettle"],
+    ["de", "Schalte den Wasserkocher ein"],
+    ["fr", "Allume la bouilloire"],
+    ["es", "Enciende el hervidor"],
+    ["nl", "Zet de waterkoker aan"],
+    ["it", "Accendi il bollitore"],
+  ])("%s: %j switches the kettle and says so in that language", async (language, text) => {
+    await setState("switch.kettle", "off");
+    const result = await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+    expect(result.response_type).toBe("action_done");
+    expect(result.speech).toMatch(/^[A-ZÀ-Ý]/);
+    expect(result.speech).toMatch(/Kettle/);
+  });
+
+  it("understands a bare '<name> off' and starts its reply with a capital", async () => {
+    await setState("light.counter_lights", "on", { brightness: 200 });
+    const result = await say("counter lights off.");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights"]);
+    expect(result.speech).toBe("Turned off Counter Lights.");
+  });
+
+  it("switches every light in an area, and says which", async () => {
+    const result = await say("turn on the lights in the kitchen");
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    expect(result.speech).toBe("Turned on Ceiling Light and Counter Lights.");
+  });
+
+  it("turns off everything in an area, only exposed entities, only switchable ones", async () => {
+    await setState("light.attic_light", "on");
+    const result = await say("turn off everything in the office");
+    expect(calls()).toEqual(["light.turn_off light.desk_lamp", "switch.turn_off switch.office_heater"]);
+    expect(result.speech).toMatch(/^Turned off (Desk Lamp and Office Heater|Office Heater and Desk Lamp)\.$/);
+  });
+
+  it("turns off all the lights of a floor in German", async () => {
+    const result = await say("Schalte alle Lichter im Obergeschoss aus", "de");
+    expect(calls()).toEqual(["light.turn_off light.bedroom_light", "light.turn_off light.desk_lamp"]);
+    expect(result.speech).toMatch(/^Ausgeschaltet: /);
+  });
+
+  it("'turn on all the lights' means every exposed light in the home", async () => {
+    await say("turn on all the lights");
+    expect(calls()).toEqual([
+      "light.turn_on light.bedroom_light",
+      "light.turn_on light.counter_lights",
+      "light.turn_on light.desk_lamp",
+      "light.turn_on light.kitchen_ceiling",
+      "light.turn_on light.living_room_lamp",
+    ]);
+  });
+
+  it("'the lights' alone means the speaker's area", async () => {
+    await say("turn off the lights", "en", { deviceId: "office_satellite" });
+    expect(calls()).toEqual(["light.turn_off light.desk_lamp"]);
+  });
+
+  it("uses aliases in every language, and the area a satellite stands in", async () => {
+    await say("Mach das Deckenlicht an", "de");
+    expect(calls()).toEqual(["light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it("forgives a typo of one or two letters when one device is that close", async () => {
+    await say("turn on the kettel");
+    await say("turn on the bedrom ligth");
+    expect(calls()).toEqual(["light.turn_on light.bedroom_light", "switch.turn_on switch.kettle"]);
+  });
+
+  it("does not guess when a typo is close to nothing, or too far", async () => {
+    const result = await say("turn on the bathroom heater");
+    expect(calls()).toEqual([]);
+    expect(result.response_type).toBe("error");
+  });
+
+  it("asks which one when a name fits several, listing them", async () => {
+    const result = await say("turn on the lamp");
+    expect(calls()).toEqual([]);
+    expect(result.speech).toMatch(/^Which one do you mean: .*Desk Lamp.*Living Room Lamp.*\?$/);
+  });
+
+  it("won't act on an entity that is not exposed", async () => {
+    const result = await say("turn on the attic light");
+    expect(calls()).toEqual([]);
+    expect(result.speech).toMatch(/not exposed/);
+  });
+
+  it("leaves a sentence with two requests alone instead of doing half of it", async () => {
+    const result = await say("turn on the kettle and the bedroom fan");
+    expect(calls()).toEqual([]);
+    expect(result.response_type).toBe("error");
+  });
+});
+
+describe("fast path: what on and off mean per domain", () => {
+  it("opens and closes covers, in words and with on/off", async () => {
+    await say("open the garage door");
+    await say("Ferme les volets", "fr");
+    expect(calls()).toEqual(["cover.close_cover cover.bedroom_blinds", "cover.open_cover cover.garage_door"]);
+  });
+
+  it("activates a scene", async () => {
+    const result = await say("Activa noche de cine", "es");
+    expect(calls()).toEqual(["scene.turn_on scene.movie_night"]);
+    expect(result.speech).toBe("Movie Night está activado.");
+  });
+
+  it("asks before unlocking, and unlocks on yes in the same language", async () => {
+    const first = await say("Schließ die Haustür auf", "de", { conversationId: "lock-1" });
+    expect(first.speech).toBe("Soll ich Front Door entriegeln? Bitte sag ja oder nein.");
+    expect(calls()).toEqual([]);
+    const second = await say("Ja", "de", { conversationId: "lock-1" });
+    expect(calls()).toEqual(["lock.unlock lock.front_door"]);
+    expect(second.speech).toBe("Front Door ist entriegelt.");
+    await setState("lock.front_door", "locked");
+  });
+
+  it("does nothing when the answer is no", async () => {
+    await say("unlock the front door", "en", { conversationId: "lock-2" });
+    const second = await say("no", "en", { conversationId: "lock-2" });
+    expect(calls()).toEqual([]);
+    expect(second.speech).toMatch(/won't/);
+  });
+});
+
+describe("fast path: brightness", () => {
+  it.each([
+    ["en", "set the desk lamp to half", 50],
+    ["en", "set the desk lamp to 30 percent", 30],
+    ["de", "Stell die Schreibtischlampe auf 70 Prozent", 70],
+    ["fr", "Mets la lampe de bureau à fond", 100],
+    ["es", "Pon la lámpara del escritorio al 40 %", 40],
+    ["nl", "Zet de bureaulamp op de helft", 50],
+    ["it", "Metti la lampada della scrivania al 20 per cento", 20],
+  ])("%s: %j sets %i %%", async (language, text, level) => {
+    const result = await say(text, language);
+    expect(ha.serviceCalls).toEqual([
+      expect.objectContaining({ service: "turn_on", service_data: { brightness_pct: level } }),
+    ]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it("says the level the light reported, read the language's way", async () => {
+    const result = await say("Stell die Schreibtischlampe auf 33 Prozent", "de");
+    // 33 % → brightness 84 → reported back as 33 %.
+    expect(result.speech).toBe("Desk Lamp steht jetzt auf 33 Prozent.");
+  });
+
+  it("makes an area brighter, then dims 'it' a bit", async () => {
+    await setState("light.bedroom_light", "on", { brightness: 128 });
+    await say("make the bedroom a bit brighter", "en", { conversationId: "rel" });
+    expect(ha.serviceCalls.at(-1)?.service_data).toEqual({ brightness_pct: 75 });
+    await say("dim it a bit", "en", { conversationId: "rel" });
+    expect(ha.serviceCalls.at(-1)?.service_data).toEqual({ brightness_pct: 50 });
+  });
+});
+
+describe("fast path: questions", () => {
+  it.each([
+    ["en", "is the office warm", "The temperature in Office is 21.5 degrees."],
+    ["en", "how humid is it in the office", "The humidity in Office is 48 percent."],
+    ["de", "Wie warm ist es im Büro?", "Die Temperatur im Bereich Büro beträgt 21,5 Grad."],
+    [
+      "fr",
+      "Quelle est la température dans le bureau ?",
+      "La température dans la pièce bureau est de 21,5 degrés.",
+    ],
+    ["es", "¿Qué temperatura hace en la oficina?", "La temperatura en oficina es de 21,5 grados."],
+    ["nl", "Hoe warm is het in het kantoor?", "De temperatuur in kantoor is 21,5 graden."],
+    ["it", "Qual è la temperatura nell'ufficio?", "La temperatura in ufficio è di 21,5 gradi."],
+  ])("%s: %j → %j", async (language, text, speech) => {
+    const result = await say(text, language);
+    expect(result.speech).toBe(speech);
+    expect(result.response_type).toBe("query_answer");
+    expect(calls()).toEqual([]);
+  });
+
+  it("reads a thermostat's temperature", async () => {
+    const result = await say("what's the temperature of the thermostat");
+    expect(result.speech).toBe("The temperature in Thermostat is 20.5 degrees.");
+  });
+
+  it("answers 'how humid is it' for the speaker's area", async () => {
+    const result = await say("how humid is it", "en", { deviceId: "office_satellite" });
+    expect(result.speech).toBe("The humidity in Office is 48 percent.");
+  });
+
+  it("answers yes or no about a state", async () => {
+    await setState("light.kitchen_ceiling", "off");
+    await setState("cover.garage_door", "closed");
+    expect((await say("is the ceiling light on")).speech).toBe("No, Ceiling Light is off.");
+    expect((await say("Ist das Garagentor geschlossen?", "de")).speech).toBe(
+      "Ja, Garage Door ist geschlossen.",
+    );
+  });
+
+  it("tells the time and date in the home's time zone and the user's language", async () => {
+    expect((await say("what time is it")).speech).toMatch(/^It is \d{1,2}:\d{2}\.$/);
+    expect((await say("Welches Datum ist heute?", "de")).speech).toMatch(
+      /^Heute ist \w+, \d{1,2}\. \w+ \d{4}\.$/,
+    );
+    expect((await say("Che ore sono?", "it")).speech).toMatch(/^Sono le \d{1,2}:\d{2}\.$/);
+  });
+});
+
+describe("fast path: volume", () => {
+  it("sets the volume of the one speaker in the home", async () => {
+    const result = await say("set the volume to 35 percent");
+    expect(ha.serviceCalls).toEqual([
+      expect.objectContaining({ service: "volume_set", service_data: { volume_level: 0.35 } }),
+    ]);
+    expect(result.speech).toBe("The volume of Living Room Speaker is 35 percent now.");
+  });
+});
+
+describe("Home Assistant's own agent as the second local path", () => {
+  it("handles what our grammar doesn't, in the user's language, with HA's own words", async () => {
+    const result = await say("tänd kettle", "sv");
+    expect(ha.conversations).toEqual([
+      { text: "tänd kettle", language: "sv", agent_id: "conversation.home_assistant" },
+    ]);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+    expect(result.speech).toBe("Slog på Kettle");
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it("passes on a query_answer as HA gave it", async () => {
+    const result = await say("what is the state of kettle");
+    expect(result.response_type).toBe("query_answer");
+    expect(result.speech).toMatch(/^Kettle is (on|off)$/);
+  });
+
+  it("keeps our own reply when HA knows no such device either (no_valid_targets)", async () => {
+    const result = await say("turn on the toaster");
+    expect(ha.conversations).toEqual([
+      { text: "turn on the toaster", language: "en", agent_id: "conversation.home_assistant" },
+    ]);
+    expect(result.speech).toBe("I couldn't find a device called toaster.");
+    expect(result.response_type).toBe("error");
+  });
+
+  it("keeps our own reply when HA doesn't understand either", async () => {
+    const result = await say("tell me a joke");
+    expect(ha.conversations).toHaveLength(1);
+    expect(result.response_type).toBe("error");
+    expect(result.speech).toMatch(/^I can't do that yet/);
+  });
+
+  it("speaks HA's error for a language we have no grammar for", async () => {
+    const result = await say("berätta ett skämt", "sv");
+    expect(result.speech).toBe("Sorry, I couldn't understand that");
+    expect(result.response_type).toBe("error");
+  });
+
+  it("is not asked when the option is off", async () => {
+    const own = makeAgent({ haAgent: false });
+    const result = await own.handle({ text: "tänd kettle", language: "sv" });
+    expect(ha.conversations).toEqual([]);
+    expect(calls()).toEqual([]);
+    expect(result.response_type).toBe("error");
+  });
+
+  it("is not asked for what the fast path handled", async () => {
+    await say("turn off the kettle");
+    expect(ha.conversations).toEqual([]);
+  });
+});
+
+describe("Home Assistant's agent before the LLM", () => {
+  it("asks HA first and the LLM only when HA could not help", async () => {
+    const llm = await startFakeLlm({ script: () => "Why did the kettle whistle? It was steamed." });
+    try {
+      const model = await createChatModel({
+        provider: "openai",
+        model: "gpt-4o-mini",
+        apiKey: "test",
+        baseUrl: llm.openaiUrl,
+        timeoutMs: 10_000,
+      });
+      const { logger } = captureLogger();
+      const registry = createToolRegistry({ logger });
+      for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
+      const withLlm = createAgent({
+        registry,
+        mirror,
+        logger,
+        model: model!,
+        provider: "openai",
+        language: "en",
+      });
+
+      const handledByHa = await withLlm.handle({ text: "tänd kettle", language: "sv" });
+      expect(handledByHa.speech).toBe("Slog på Kettle");
+      expect(llm.requests).toHaveLength(0);
+
+      const joke = await withLlm.handle({ text: "tell me a joke", language: "en" });
+      expect(ha.conversations.map((c) => c.text)).toEqual(["tänd kettle", "tell me a joke"]);
+      expect(llm.requests).toHaveLength(1);
+      expect(joke.speech).toBe("Why did the kettle whistle? It was steamed.");
+    } finally {
+      await llm.close();
+    }
+  });
+});
+
+describe("languages", () => {
+  it("describes the six languages the fast path speaks without an LLM", () => {
+    expect(agent.describe().languages.sort()).toEqual(["de", "en", "es", "fr", "it", "nl"]);
+  });
+});
+
+describe("no action on a name that only names a place", () => {
+  it("'turn on the garage' does not open the garage's only device", async () => {
+    const result = await say("turn on the garage");
+    expect(calls()).toEqual([]);
+    expect(result.response_type).toBe("error");
+  });
+});
