@@ -80,7 +80,7 @@ describe("with confirmations on (the default)", () => {
     converse("127.0.0.1", bridge.wyomingPort, { text, language: "en", conversationId });
 
   it("asks first, does nothing on 'no'", async () => {
-    const asked = await say("Please unlock the front door", "conv-no");
+    const asked = await say("The plumber is here, could you unlock the front door for him", "conv-no");
     expect(asked.response.speech).toBe("Do you really want me to unlock the Front Door?");
     const answered = await say("No", "conv-no");
     expect(answered.response.speech).toBe("Okay, I won't do that.");
@@ -89,14 +89,26 @@ describe("with confirmations on (the default)", () => {
   });
 
   it("a 'yes' in another conversation does not unlock it", async () => {
-    await say("Please unlock the front door", "conv-a");
+    await say("The plumber is here, could you unlock the front door for him", "conv-a");
     const other = await say("Yes", "conv-b");
     expect(other.response.speech).not.toMatch(/unlocked/);
     expect(lockSets()).toEqual([]);
   });
 
+  it("asks first on the fast path too, with no LLM request and nothing sent", async () => {
+    const requests = llm.requests.length;
+    const asked = await say("Unlock the front door", "conv-fast");
+    expect(asked.response.speech).toMatch(/unlock Front Door\?/);
+    expect(llm.requests.length).toBe(requests);
+    expect(lockSets()).toEqual([]);
+    const answered = await say("No", "conv-fast");
+    expect(answered.response.speech).toBe("Okay, I won't do that.");
+    expect(lockSets()).toEqual([]);
+    expect(simulator.valueOf(FRONT_DOOR, CURRENT_MODE)).toBe(SECURED);
+  });
+
   it("unlocks after 'yes' in the next turn, and says what the lock confirmed", async () => {
-    const asked = await say("Please unlock the front door", "conv-yes");
+    const asked = await say("The plumber is here, could you unlock the front door for him", "conv-yes");
     expect(asked.response.speech).toBe("Do you really want me to unlock the Front Door?");
     expect(lockSets()).toEqual([]);
     const requests = llm.requests.length;
@@ -121,7 +133,7 @@ describe("with confirm_destructive: false", () => {
   it("unlocks at once, as the user chose", async () => {
     const before = lockSets().length;
     const outcome = await converse("127.0.0.1", bridge.wyomingPort, {
-      text: "Please unlock the front door",
+      text: "The plumber is here, could you unlock the front door for him",
       language: "en",
     });
     expect(outcome.response.speech).toBe("Result: confirmed: Front Door is unlocked");
