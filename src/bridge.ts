@@ -7,18 +7,18 @@ import { createHomeMirror, createUnconfiguredMirror, type HomeMirror } from "./h
 import { haEndpoint } from "./ha/connection.js";
 import { createToolRegistry, type ToolRegistry } from "./tools/registry.js";
 import { homeTools } from "./tools/local/index.js";
-import { startMcpServers, type McpServers } from "./mcp/client/servers.js";
+import { createMcpServers, type McpServers } from "./mcp/client/servers.js";
 import { fromOption, type McpServerConfig } from "./mcp/client/server-config.js";
 import { zwaveServerCommand, zwaveServerEnv } from "./zwave/launch.js";
-import { chooseZwaveTransport } from "./zwave/choose-transport.js";
+import { chooseZwaveTransport, type ZwaveTransportChoice } from "./zwave/choose-transport.js";
 import { createChatModel, DEFAULT_MODELS } from "./agent/chat-model.js";
 import { createAgent } from "./agent/agent.js";
 import type { ConversationAgent } from "./agent/types.js";
 import { startWyomingServer, type WyomingServer } from "./wyoming/server.js";
 import { buildInfo } from "./wyoming/info.js";
-import { startDemoHome, type DemoHome } from "./demo/demo-home.js";
+import type { DemoHome } from "./demo/demo-home.js";
 import { startHttpServer } from "./http/server.js";
-import { createZwaveStatus } from "./mcp/client/zwave-status.js";
+import { createZwaveStatus, type ZwaveStatus } from "./mcp/client/zwave-status.js";
 import { ZWAVE_TOOLS } from "./tools/own-servers.js";
 import { withoutCredentials } from "./shared/redact.js";
 
@@ -39,7 +39,11 @@ interface Broker {
   source: "options" | "supervisor" | "demo";
 }
 
-/** Starts every part of the bridge from validated options. */
+/**
+ * Starts every part of the bridge from validated options. Wyoming and HTTP (health, status page,
+ * fast path) listen first; the broker, the MCP servers and the provider's client come up behind
+ * them, and the status page shows how far they got.
+ */
 export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logger: Logger): Promise<Bridge> {
   const supervisorToken = env.SUPERVISOR_TOKEN;
   const supervisor = supervisorToken
@@ -52,10 +56,6 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     : undefined;
   const closers: Array<() => Promise<void>> = [];
 
-  const zwave = await chooseZwaveTransport(options, supervisor, logger);
-  const { broker, demo } = zwave.transport === "mqtt" ? await findBroker(options, supervisor, logger) : {};
-  if (demo) closers.push(() => demo.close());
-
   const endpoint = haEndpoint(options, env, supervisor?.coreUrl());
   const mirror = endpoint
     ? createHomeMirror({ url: endpoint.url, token: endpoint.token, logger })
@@ -64,41 +64,14 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
 
   const registry = createToolRegistry({ logger, parameterMappings: options.parameter_mappings });
   for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
-
-  const servers: McpServerConfig[] = [];
-  if (zwave.transport === "websocket") {
-    servers.push({
-      name: ZWAVE_TOOLS.server,
-      toolbox: ZWAVE_TOOLS.toolbox,
-      ...zwaveServerCommand(),
-      env: zwaveServerEnv({
-        serverUrl: zwave.url,
-        prefix: options.zwave_topic_prefix,
-        logLevel: options.log_level,
-      }),
-    });
-  } else if (broker) {
-    servers.push({
-      name: ZWAVE_TOOLS.server,
-      toolbox: ZWAVE_TOOLS.toolbox,
-      ...zwaveServerCommand(),
-      env: zwaveServerEnv({
-        mqttUrl: broker.url,
-        ...(broker.username ? { username: broker.username } : {}),
-        ...(broker.password ? { password: broker.password } : {}),
-        prefix: options.zwave_topic_prefix,
-        ...(options.zwave_gateway_name ? { gatewayName: options.zwave_gateway_name } : {}),
-        logLevel: options.log_level,
-      }),
-    });
-  }
-  servers.push(...options.mcp_servers.map(fromOption));
-  const mcpServers = await startMcpServers({ servers, registry, logger });
+  const mcpServers = createMcpServers({ registry, logger });
   closers.unshift(() => mcpServers.close());
 
   const provider = options.llm_provider;
   const modelName = provider === "local" ? undefined : (options.llm_model ?? DEFAULT_MODELS[provider]);
-  const model = await createChatModel({
+  let toolsReady: () => void = () => undefined;
+  // Throws now on a missing key; the provider's package loads while everything else starts.
+  const model = createChatModel({
     provider,
     ...(options.llm_model ? { model: options.llm_model } : {}),
     ...(options.llm_api_key ? { apiKey: options.llm_api_key } : {}),
@@ -110,11 +83,13 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     registry,
     mirror,
     logger,
-    ...(model ? { model } : {}),
+    ...(provider === "local" ? {} : { model }),
     provider,
     ...(modelName ? { modelName } : {}),
     language: options.language,
     confirmDestructive: options.confirm_destructive,
+    oneLlmRound: options.llm_one_round,
+    toolsReady: new Promise<void>((resolve) => (toolsReady = resolve)),
     haAgent: options.ha_conversation_agent,
   });
 
@@ -129,7 +104,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
         version: VERSION,
         model: modelName ?? "local",
         // With an LLM every language works; an empty list tells HA exactly that.
-        languages: model ? [] : agent.describe().languages,
+        languages: provider === "local" ? agent.describe().languages : [],
       }),
     handle: async (transcript, { signal }) => {
       const context = transcript.context ?? {};
@@ -145,14 +120,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   });
   closers.unshift(() => wyoming.close());
 
-  const zwaveStatus = createZwaveStatus(
-    registry,
-    broker && {
-      url: broker.url,
-      ...(options.zwave_gateway_name ? { gatewayName: options.zwave_gateway_name } : {}),
-    },
-  );
-  closers.push(async () => zwaveStatus.stop());
+  let zwaveStatus: ZwaveStatus | undefined;
   const http = await startHttpServer({
     port: options.api_port,
     host: "0.0.0.0",
@@ -168,8 +136,8 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
       registry,
       mirror,
       mcpServers: () => mcpServers.statuses(),
-      broker: zwaveStatus.broker,
-      zwaveGateway: zwaveStatus.zwaveGateway,
+      broker: () => zwaveStatus?.broker(),
+      zwaveGateway: () => zwaveStatus?.zwaveGateway(),
       mcpMode: options.mcp_mode,
     },
   });
@@ -183,16 +151,54 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
       .catch((err: Error) => logger.error(`could not announce the Wyoming service: ${err.message}`));
   }
 
-  logSummary(logger, {
-    options,
-    broker,
-    zwaveServerUrl: zwave.transport === "websocket" ? zwave.url : undefined,
-    haUrl: endpoint?.url,
-    modelName,
-    registry,
-    mcpServers,
-    wyomingPort: wyoming.port,
+  let closing = false;
+  const userServers = Promise.all(options.mcp_servers.map((option) => mcpServers.add(fromOption(option))));
+  // Which way to Z-Wave (a websocket probe can take 1.5 s) and the broker, behind the listeners.
+  const zwaveFound = (async () => {
+    const zwave = await chooseZwaveTransport(options, supervisor, logger);
+    const { broker, demo } = zwave.transport === "mqtt" ? await findBroker(options, supervisor, logger) : {};
+    return { zwave, broker, demo };
+  })().catch((err: Error) => {
+    logger.error(`could not set up Z-Wave: ${err.message}`);
+    return { zwave: undefined, broker: undefined, demo: undefined };
   });
+  void (async () => {
+    const { zwave, broker } = await zwaveFound;
+    if (closing) return;
+    zwaveStatus = createZwaveStatus(
+      registry,
+      zwave?.transport === "websocket"
+        ? { transport: "websocket", serverUrl: zwave.url }
+        : broker && {
+            transport: "mqtt",
+            broker: {
+              url: broker.url,
+              ...(options.zwave_gateway_name ? { gatewayName: options.zwave_gateway_name } : {}),
+            },
+          },
+    );
+    const status = zwaveStatus;
+    closers.push(async () => status.stop());
+    const zwaveConfig = zwave && zwaveServer(options, zwave, broker);
+    const zwaveStarted = zwaveConfig ? mcpServers.add(zwaveConfig) : undefined;
+    // A server that hangs in its handshake goes on connecting; the summary does not wait for it.
+    await Promise.race([
+      Promise.all([userServers, zwaveStarted]),
+      new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
+    ]);
+    logSummary(logger, {
+      options,
+      broker,
+      zwaveServerUrl: zwave?.transport === "websocket" ? zwave.url : undefined,
+      haUrl: endpoint?.url,
+      modelName,
+      registry,
+      mcpServers,
+      wyomingPort: wyoming.port,
+    });
+  })()
+    .catch((err: Error) => logger.error(`start-up failed: ${err.message}`))
+    .finally(() => toolsReady());
 
   return {
     registry,
@@ -202,10 +208,43 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     wyomingPort: wyoming.port,
     apiPort: http.port,
     async close() {
+      closing = true;
+      const { demo } = await zwaveFound;
+      if (demo) closers.push(() => demo.close());
       for (const close of closers) {
         await close().catch((err: Error) => logger.warn(`while stopping: ${err.message}`));
       }
     },
+  };
+}
+
+function zwaveServer(
+  options: Options,
+  zwave: ZwaveTransportChoice,
+  broker: Broker | undefined,
+): McpServerConfig | undefined {
+  const command = { name: ZWAVE_TOOLS.server, toolbox: ZWAVE_TOOLS.toolbox, ...zwaveServerCommand() };
+  if (zwave.transport === "websocket") {
+    return {
+      ...command,
+      env: zwaveServerEnv({
+        serverUrl: zwave.url,
+        prefix: options.zwave_topic_prefix,
+        logLevel: options.log_level,
+      }),
+    };
+  }
+  if (!broker) return undefined;
+  return {
+    ...command,
+    env: zwaveServerEnv({
+      mqttUrl: broker.url,
+      ...(broker.username ? { username: broker.username } : {}),
+      ...(broker.password ? { password: broker.password } : {}),
+      prefix: options.zwave_topic_prefix,
+      ...(options.zwave_gateway_name ? { gatewayName: options.zwave_gateway_name } : {}),
+      logLevel: options.log_level,
+    }),
   };
 }
 
@@ -239,6 +278,8 @@ async function findBroker(
       },
     };
   }
+  // The embedded broker and simulator load only when they run.
+  const { startDemoHome } = await import("./demo/demo-home.js");
   const demo = await startDemoHome(logger);
   return { broker: { url: demo.brokerUrl, source: "demo" }, demo };
 }

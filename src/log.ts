@@ -1,5 +1,7 @@
+import { createRequire } from "node:module";
 import { pino, type Logger, type LevelWithSilent } from "pino";
-import pretty from "pino-pretty";
+import type PinoPretty from "pino-pretty";
+import { plainLineStream } from "./log-line.js";
 
 export type { Logger };
 
@@ -39,11 +41,15 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     redact: { paths: SECRET_PATHS, censor: "[redacted]" },
   };
   if (json) return pino(base, pino.destination({ fd, sync: true }));
-  // The add-on log panel shows plain text: one short line per event, no JSON noise.
+  // The add-on log panel shows plain text: one short line per event, no JSON noise. Colours only
+  // where a terminal reads the log, so pino-pretty loads only there.
+  const tty = fd === 2 ? process.stderr.isTTY : process.stdout.isTTY;
+  if (!tty) return pino(base, plainLineStream(fd));
+  const pretty = createRequire(import.meta.url)("pino-pretty") as typeof PinoPretty;
   const stream = pretty({
     destination: fd,
     sync: true,
-    colorize: false,
+    colorize: true,
     translateTime: "SYS:HH:MM:ss.l",
     ignore: "pid,hostname,name",
     messageFormat: options.name ? `[${options.name}] {msg}` : "{msg}",

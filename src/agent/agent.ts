@@ -1,16 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import { AIMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
 import type { HomeMirror } from "../ha/mirror.js";
 import type { Logger } from "../log.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { ToolResult } from "../tools/types.js";
-import { createConversationHistory } from "./conversation-history.js";
 import { createDestructiveGate } from "./destructive-gate.js";
 import { createFastPath } from "./fast-path/fast-path.js";
 import { createZwaveCatalog } from "./fast-path/zwave-catalog.js";
-import { bindRegistryTools, runLlmTurn } from "./llm-turn.js";
+import type { LlmAgent } from "./llm-agent.js";
 import { buildSystemPrompt } from "./system-prompt.js";
 import { createTurnLog } from "./turn-log.js";
 import type {
@@ -19,6 +17,7 @@ import type {
   TurnRecord,
   TurnRequest,
   TurnResult,
+  TurnLlmUse,
   TurnToolCall,
 } from "./types.js";
 
@@ -26,8 +25,11 @@ export interface AgentOptions {
   registry: ToolRegistry;
   mirror: HomeMirror;
   logger: Logger;
-  /** Undefined for the `local` provider: the fast path alone. */
-  model?: BaseChatModel;
+  /**
+   * Undefined for the `local` provider: the fast path alone. A promise lets the bridge answer
+   * (fast path, health) while the provider's client still loads.
+   */
+  model?: BaseChatModel | Promise<BaseChatModel | undefined>;
   provider: string;
   modelName?: string;
   language: string;
@@ -36,6 +38,13 @@ export interface AgentOptions {
   turnTimeoutMs?: number;
   maxToolRounds?: number;
   confirmDestructive?: boolean;
+  /** End a turn whose tool calls were all confirmed actions after one LLM request (default on). */
+  oneLlmRound?: boolean;
+  /**
+   * Settles once the MCP servers had their first try at start-up: a sentence that arrives
+   * before then waits for the tools instead of hearing that a device does not exist.
+   */
+  toolsReady?: Promise<unknown>;
   /** Ask Home Assistant's built-in agent when the fast path does not understand (default true). */
   haAgent?: boolean;
 }
@@ -44,12 +53,11 @@ const SPEECH_TIMEOUT = "Sorry, that took too long. Please try again.";
 const HA_AGENT_TIMEOUT_MS = 5000;
 
 export function createAgent(options: AgentOptions): ConversationAgent {
-  const { registry, mirror, logger, model } = options;
+  const { registry, mirror, logger } = options;
   const toolTimeoutMs = options.toolTimeoutMs ?? 10_000;
   const turnTimeoutMs = options.turnTimeoutMs ?? 30_000;
   const maxRounds = options.maxToolRounds ?? 10;
   const confirmDestructive = options.confirmDestructive ?? true;
-  const history = createConversationHistory();
   const turnLog = createTurnLog(200);
   const catalog = createZwaveCatalog(registry);
   const gate = createDestructiveGate(registry);
@@ -60,9 +68,37 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     ...(confirmDestructive ? { hold: gate.hold } : {}),
   });
   const askHomeAssistant = options.haAgent ?? true;
-  const boundModel = model ? bindRegistryTools(model, registry) : undefined;
+  const hasModel = options.model !== undefined;
+  // The summary holds names and places, not states: rebuilt only when those change (~0.5 ms
+  // for a home of 1,000 entities, on every LLM turn otherwise).
+  let homeSummary: string | undefined;
+  if (hasModel) mirror.onChange((change) => change.type !== "state" && (homeSummary = undefined));
+  const oneLlmRound = options.oneLlmRound ?? true;
+  let modelState: "loading" | "ready" | "failed" = "loading";
+  const llm: Promise<LlmAgent | undefined> | undefined = hasModel
+    ? Promise.all([options.model, import("./llm-agent.js")]).then(
+        ([model, { createLlmAgent }]) => {
+          modelState = model ? "ready" : "failed";
+          return model
+            ? createLlmAgent({
+                model,
+                provider: options.provider,
+                registry,
+                toolTimeoutMs,
+                maxRounds,
+                oneRound: oneLlmRound,
+              })
+            : undefined;
+        },
+        (err: unknown) => {
+          modelState = "failed";
+          logger.error({ err }, "the language model could not be loaded");
+          return undefined;
+        },
+      )
+    : undefined;
   // The fast path speaks its grammars' languages; an LLM speaks the configured one (and more).
-  const languages = model ? [options.language] : fastPath.languages();
+  const languages = hasModel ? [options.language] : fastPath.languages();
 
   function readOnly(result: ToolResult): boolean {
     return registry.find(result.name)?.annotations?.readOnlyHint === true;
@@ -78,25 +114,26 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     language: string,
     signal: AbortSignal,
   ) {
-    if (!model) return undefined;
+    const agent = await llm;
+    if (!agent) return undefined;
     const speakerArea = request.deviceId ? mirror.areaOfDevice(request.deviceId)?.name : undefined;
     const system = buildSystemPrompt({
       language,
-      homeSummary: mirror.summary(),
+      homeSummary: (homeSummary ??= mirror.summary()),
       zwaveDevices: await catalog.devices(),
       ...(speakerArea ? { speakerArea } : {}),
       confirmDestructive,
     });
-    return runLlmTurn({
-      model: boundModel?.(),
-      registry,
-      messages: [new SystemMessage(system), ...history.get(conversationId), new HumanMessage(request.text)],
+    return agent.run({
+      text: request.text,
+      conversationId,
+      language,
+      system,
       signal,
-      toolTimeoutMs,
-      maxRounds,
-      provider: options.provider,
       ...(request.deviceId ? { deviceId: request.deviceId } : {}),
-      ...(confirmDestructive ? { gate: (name, args) => gate.hold(conversationId, name, args) } : {}),
+      ...(confirmDestructive
+        ? { gate: (name: string, args: Record<string, unknown>) => gate.hold(conversationId, name, args) }
+        : {}),
     });
   }
 
@@ -131,7 +168,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     if (reply.responseType !== "error") {
       return { speech: reply.speech, responseType: reply.responseType, results: fast.results, handledBy };
     }
-    if (model || fast.speech || !reply.speech) return undefined;
+    if (hasModel || fast.speech || !reply.speech) return undefined;
     return { speech: reply.speech, responseType: "error" as const, results: fast.results, handledBy };
   }
 
@@ -140,7 +177,14 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     conversationId: string,
     language: string,
     signal: AbortSignal,
-  ): Promise<{ speech: string; responseType: ResponseType; results: ToolResult[]; handledBy: string }> {
+  ): Promise<{
+    speech: string;
+    responseType: ResponseType;
+    results: ToolResult[];
+    handledBy: string;
+    llm?: TurnLlmUse;
+  }> {
+    await options.toolsReady;
     const confirmation = await gate.answer(conversationId, request.text, {
       signal,
       toolTimeoutMs,
@@ -159,16 +203,29 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     if (fast.kind === "done") return { ...fast, handledBy: "fast-path" };
     const ha = askHomeAssistant ? await homeAssistantAgent(request.text, language, fast) : undefined;
     if (ha) return ha;
-    if (!model) {
+    if (!llm) {
       return { speech: fast.speech, responseType: "error", results: fast.results, handledBy: "fast-path" };
     }
     const handledBy = fast.kind === "unsure" ? "fast-path → llm" : "llm";
     const outcome = await llmTurn(request, conversationId, language, signal);
-    if (!outcome) return { speech: fast.speech, responseType: "error", results: fast.results, handledBy };
+    if (!outcome) {
+      const speech = fast.speech || "Sorry, the language model is not available.";
+      return { speech, responseType: "error", results: fast.results, handledBy };
+    }
     const results = [...fast.results, ...outcome.results];
+    const llmUse: TurnLlmUse = {
+      requests: outcome.requests,
+      ...(outcome.usage ? { tokens: outcome.usage } : {}),
+    };
     if (outcome.providerError) {
       logger.warn(`LLM turn failed: ${outcome.providerError}`);
-      return { speech: `Sorry, ${outcome.providerError}.`, responseType: "error", results, handledBy };
+      return {
+        speech: `Sorry, ${outcome.providerError}.`,
+        responseType: "error",
+        results,
+        handledBy,
+        llm: llmUse,
+      };
     }
     if (outcome.roundsExhausted) {
       return {
@@ -176,10 +233,11 @@ export function createAgent(options: AgentOptions): ConversationAgent {
         responseType: "error",
         results,
         handledBy,
+        llm: llmUse,
       };
     }
     const speech = outcome.speech || results.at(-1)?.content || "Done.";
-    return { speech, responseType: responseTypeOf(outcome.results), results, handledBy };
+    return { speech, responseType: responseTypeOf(outcome.results), results, handledBy, llm: llmUse };
   }
 
   return {
@@ -221,13 +279,15 @@ export function createAgent(options: AgentOptions): ConversationAgent {
         response_type: outcome.responseType,
         tool_calls: toolCalls,
       };
-      history.append(conversationId, new HumanMessage(request.text), new AIMessage(outcome.speech));
+      const speech = outcome.speech;
+      void llm?.then((agent) => agent?.remember(conversationId, request.text, speech));
       const record: TurnRecord = {
         ...result,
         id: turnLog.nextId(),
         text: request.text,
         language,
         handledBy: outcome.handledBy,
+        ...(outcome.llm ? { llm: outcome.llm } : {}),
         startedAt,
         ms: Math.round((performance.now() - started) * 10) / 10,
         ...(request.deviceId ? { deviceId: request.deviceId } : {}),
@@ -240,6 +300,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     describe: () => ({
       provider: options.provider,
       ...(options.modelName ? { model: options.modelName } : {}),
+      ...(hasModel ? { modelState, oneLlmRound } : {}),
       languages,
     }),
   };

@@ -23,15 +23,22 @@ export class ProviderConfigError extends Error {
   override name = "ProviderConfigError";
 }
 
-/** The LangChain chat model for the chosen provider, or undefined for `local` (no LLM). */
-export async function createChatModel(options: ChatModelOptions): Promise<BaseChatModel | undefined> {
+/**
+ * The LangChain chat model for the chosen provider, or undefined for `local` (no LLM). A missing
+ * key throws at once; the provider's package loads in the promise, so start-up need not wait.
+ */
+export function createChatModel(options: ChatModelOptions): Promise<BaseChatModel | undefined> {
+  if (options.provider === "anthropic" && !options.apiKey)
+    throw new ProviderConfigError("llm_api_key is required for the anthropic provider");
+  return loadChatModel(options);
+}
+
+async function loadChatModel(options: ChatModelOptions): Promise<BaseChatModel | undefined> {
   const { provider } = options;
   if (provider === "local") return undefined;
   const model = options.model ?? DEFAULT_MODELS[provider];
   switch (provider) {
     case "anthropic": {
-      if (!options.apiKey)
-        throw new ProviderConfigError("llm_api_key is required for the anthropic provider");
       const { ChatAnthropic } = await import("@langchain/anthropic");
       return new ChatAnthropic({
         model,

@@ -30,6 +30,10 @@ export interface LlmTurnOptions {
   provider?: string;
   /** Lets the caller hold back a call (a destructive tool awaiting confirmation). */
   gate?: (name: string, args: Record<string, unknown>) => string | undefined;
+  /** Sees every reply of the model (request count, token usage). */
+  onReply?: (reply: AIMessage) => void;
+  /** Speech that ends the turn after a round of tool calls (see confirmed-round.ts), if any. */
+  finishRound?: (round: ToolResult[], calls: number) => string | undefined;
 }
 
 export interface LlmTurnOutcome {
@@ -60,6 +64,7 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
       if (signal.aborted) throw err;
       return { speech: "", results, providerError: describeProviderError(err) };
     }
+    options.onReply?.(reply);
     const repaired = repairReply(reply, resolveName);
     messages.push(repaired.message);
     if (!repaired.calls.length) {
@@ -69,6 +74,7 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
       }
       return { speech: repaired.speech, results };
     }
+    const roundStart = results.length;
 
     const replies: ToolReply[] = [];
     for (const call of repaired.calls) {
@@ -100,6 +106,8 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
       });
     }
     messages.push(...toolResultMessages(options.provider, replies));
+    const finished = options.finishRound?.(results.slice(roundStart), repaired.calls.length);
+    if (finished) return { speech: finished, results };
   }
   return { speech: "", results, roundsExhausted: true };
 }
@@ -129,6 +137,7 @@ export async function askModel(
       args: asSent(call.args),
     })),
     response_metadata: joined?.response_metadata ?? {},
+    ...(joined?.usage_metadata ? { usage_metadata: joined.usage_metadata } : {}),
   });
 }
 

@@ -35,6 +35,12 @@ export interface TurnResult {
   tool_calls: TurnToolCall[];
 }
 
+/** What a turn asked of the language model: requests, and tokens as the provider reported them. */
+export interface TurnLlmUse {
+  requests: number;
+  tokens?: { input: number; cachedInput: number; cacheWrite: number; output: number };
+}
+
 /** A finished turn as the status page shows it. */
 export interface TurnRecord extends TurnResult {
   id: number;
@@ -45,6 +51,7 @@ export interface TurnRecord extends TurnResult {
   startedAt: string;
   ms: number;
   deviceId?: string;
+  llm?: TurnLlmUse;
 }
 
 export interface ConversationAgent {
@@ -54,5 +61,12 @@ export interface ConversationAgent {
   /** Called after each finished turn. */
   onTurn(listener: (turn: TurnRecord) => void): () => void;
   /** Provider and model, for the status page. */
-  describe(): { provider: string; model?: string; languages: string[] };
+  describe(): {
+    provider: string;
+    model?: string;
+    /** The provider's client loads in the background while the bridge already answers. */
+    modelState?: "loading" | "ready" | "failed";
+    oneLlmRound?: boolean;
+    languages: string[];
+  };
 }

@@ -93,6 +93,7 @@ export const optionsSchema = z.object({
   api_token: optionalString,
   mcp_mode: z.enum(MCP_MODES).default("auto"),
   confirm_destructive: z.boolean().default(true),
+  llm_one_round: z.boolean().default(true),
   ha_conversation_agent: z.boolean().default(true),
   log_level: z
     .enum(LOG_LEVELS)

@@ -23,6 +23,8 @@ export async function startDemoHome(logger: Logger): Promise<DemoHome> {
     virtualNodes: true,
     // The real gateway takes ~3 s to come up; the demo need not make `npm start` wait for that.
     startupMs: 0,
+    // Nor wait ~5 s for zwave-js's check of a dimmer's "restore the previous level".
+    restoreVerifyMs: 300,
   });
   logger.info(`demo: embedded MQTT broker at ${broker.url} with a simulated Z-Wave JS UI gateway`);
   return {

@@ -67,6 +67,8 @@ export interface SimulatorOptions {
    * at two thirds of it, and the interviews end a third after it.
    */
   startupMs?: number;
+  /** When the Get that verifies a dimmer's 255 answers (~5 s on the real stack). */
+  restoreVerifyMs?: number;
 }
 
 export interface SimValueId {
@@ -180,6 +182,7 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
   const payloadType = options.payloadType ?? 0;
   const includeLocation = options.includeLocation ?? true;
   const startupMs = options.startupMs ?? DEFAULT_STARTUP_MS;
+  const restoreVerifyMs = options.restoreVerifyMs ?? RESTORE_VERIFY_MS;
   const statusTopic = `${prefix}/_CLIENTS/${clientId}/status`;
   const apiPrefix = `${prefix}/_CLIENTS/${clientId}/api/`;
 
@@ -416,9 +419,7 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
         ? Math.max(0, Math.min(99, written))
         : written;
     const delay =
-      written === RESTORE_PREVIOUS && target.commandClass === 38
-        ? RESTORE_VERIFY_MS
-        : node.device.echoDelayMs;
+      written === RESTORE_PREVIOUS && target.commandClass === 38 ? restoreVerifyMs : node.device.echoDelayMs;
     if (delay && !(await pause(delay))) return 255;
     await report(node, reported, level);
     return 255;

@@ -3,9 +3,10 @@ import { fileURLToPath } from "node:url";
 
 /**
  * V8 without its optimising compilers: the child waits on MQTT and stdio, and the compiled code and
- * feedback it would keep cost ~20 MiB of its idle memory (bench/zwave-footprint.bench.ts).
+ * feedback it would keep cost ~20 MiB of its idle memory (bench/zwave-footprint.bench.ts). Lite mode
+ * turns WebAssembly off anyway; saying so keeps V8's warning about it out of the add-on log.
  */
-const NODE_FLAGS = ["--lite-mode"];
+const NODE_FLAGS = ["--lite-mode", "--no-expose-wasm"];
 
 /** `script`: the built server; by default the server.js next to this module (run from dist/). */
 export function zwaveServerCommand(script = fileURLToPath(new URL("./server.js", import.meta.url))): {

@@ -21,6 +21,12 @@ export interface ZwaveNetwork {
   /** Call before `write`; see `expectReport`. */
   expect(node: ZwaveNode, valueId: ValueId, matches: (value: unknown) => boolean): PendingConfirmation;
   ping(node: ZwaveNode): Promise<boolean>;
+  /**
+   * The last level (1–99) this dimmer value reported since the server started, so "on" can ask for
+   * that level and be confirmed by the report that follows, instead of sending 255 ("restore") that
+   * zwave-js only verifies ~5 s later.
+   */
+  lastOnLevel(node: ZwaveNode, valueId: ValueId): number | undefined;
   readonly confirmTimeoutMs: number;
 }
 
@@ -29,6 +35,11 @@ export function createZwaveNetwork(options: {
   confirmTimeoutMs: number;
 }): ZwaveNetwork {
   const { transport } = options;
+
+  const onLevels = new Map<string, number>();
+  transport.onReport((report) => {
+    if (isDimLevel(report.value)) onLevels.set(`${report.nodeId}:${report.key}`, report.value);
+  });
 
   const realDevices = (nodes: ZwaveNode[]) => nodes.filter((n) => !n.virtual && !n.isController);
 
@@ -75,6 +86,16 @@ export function createZwaveNetwork(options: {
       return expectReport(transport, node.id, key, node.values.get(key)?.value, matches);
     },
     ping: (node) => transport.ping(node),
+    lastOnLevel: (node, valueId) => {
+      const key = valueKey(valueId);
+      const now = node.values.get(key)?.value;
+      return isDimLevel(now) ? now : onLevels.get(`${node.id}:${key}`);
+    },
     confirmTimeoutMs: options.confirmTimeoutMs,
   };
+}
+
+/** A Multilevel Switch level that is on; 255 is the "restore" command, not a level. */
+function isDimLevel(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= 99;
 }

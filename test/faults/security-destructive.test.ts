@@ -136,7 +136,8 @@ describe("with confirm_destructive: false", () => {
       text: "The plumber is here, could you unlock the front door for him",
       language: "en",
     });
-    expect(outcome.response.speech).toBe("Result: confirmed: Front Door is unlocked");
+    // 1 LLM round: the lock's own confirmation is the answer.
+    expect(outcome.response.speech).toBe("Front Door is unlocked.");
     await waitFor(() => lockSets().length > before, 2000, "the unlock to reach the gateway");
   });
 });

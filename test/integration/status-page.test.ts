@@ -193,6 +193,7 @@ describe("the status page under Ingress", () => {
     expect(healthText).toContain(demo.brokerUrl);
     expect(healthText).toContain(DEMO_GATEWAY_NAME);
     expect(healthText).toMatch(/zwave\s+home\s+up/);
+    expect(healthText).toMatch(/1 LLM round\s+on/);
 
     const controlRow = page.locator('#tools-body tr[data-tool="control_zwave_device"]');
     await expect.poll(() => controlRow.innerText()).toContain("zwave");
@@ -213,6 +214,8 @@ describe("the status page under Ingress", () => {
     expect(cosyText).toContain('Sent by the model: control_zwave_device {"device_name":"Kitchen Light"');
     expect(cosyText).toContain("keys: device_name→deviceName");
     expect(cosyText).toContain('value: level: "30"→30');
+    // A confirmed dim needs no second request; the provider's token counts are shown per turn.
+    expect(cosyText).toMatch(/1 LLM request · \d+ input tokens \(\d+ cached, \d+ written to the cache\)/);
     expect(await cosy.locator("mark").allInnerTexts()).toEqual(
       expect.arrayContaining(["device_name", "command", "brightness", "deviceName", "action", "level"]),
     );

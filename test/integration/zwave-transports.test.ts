@@ -52,11 +52,11 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave over %s", (transport
     expect(r.text).toBe("confirmed: Kitchen Light is on at 40 %");
   });
 
-  it("confirms a dimmer turned on without a level (zwave-js verifies that one late)", async () => {
+  it("turns a dimmer back on at the level it last reported, confirmed by its report", async () => {
     await server.call("control_zwave_device", { deviceName: "Kitchen Light", action: "off" });
     const r = await server.call("control_zwave_device", { deviceName: "Kitchen Light", action: "on" });
-    expect(r.structured).toMatchObject({ confirmed: true });
-    expect(r.text).toMatch(/^confirmed: Kitchen Light is on at \d+ %$/);
+    expect(r.structured).toMatchObject({ confirmed: true, level: 40 });
+    expect(r.text).toBe("confirmed: Kitchen Light is on at 40 %");
   }, 20_000);
 
   it("reads a sensor, and sees a report the device sent unasked", async () => {

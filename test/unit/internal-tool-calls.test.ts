@@ -86,12 +86,33 @@ describe("the bridge's own tool calls, beside a server offering the same tool na
       text: "The MQTT broker at mqtt://broker:1883 is unreachable.",
       isError: true,
     }));
-    const status = createZwaveStatus(registry, { url: "mqtt://broker:1883" });
+    const status = createZwaveStatus(registry, {
+      transport: "mqtt",
+      broker: { url: "mqtt://broker:1883" },
+    });
     try {
       // The gateway's state is known once the first probe has answered.
       await waitFor("the first probe's answer", () => status.zwaveGateway() !== undefined);
       expect(status.broker()).toEqual({ url: "mqtt://broker:1883", connected: false });
       expect(calls).toEqual(["zwave:list_zwave_devices"]);
+    } finally {
+      status.stop();
+    }
+  });
+
+  it("the status prober reports Z-Wave JS's websocket server, with no broker, and hides its credentials", async () => {
+    const { registry } = setup(async () => ({
+      text: "Z-Wave JS is offline (its Z-Wave driver is not ready)",
+      isError: true,
+    }));
+    const status = createZwaveStatus(registry, {
+      transport: "websocket",
+      serverUrl: "ws://user:secret@core-zwave-js:3000",
+    });
+    try {
+      await waitFor("the first probe's answer", () => status.zwaveGateway() !== undefined);
+      expect(status.broker()).toBeUndefined();
+      expect(status.zwaveGateway()).toEqual({ name: "Z-Wave JS ws://core-zwave-js:3000", online: false });
     } finally {
       status.stop();
     }

@@ -103,7 +103,8 @@ export const statusScript = String.raw`"use strict";
           ? [badge(h.zwaveGateway.online ? "ok" : "bad", h.zwaveGateway.online ? t.online : t.offline), " ", h.zwaveGateway.name || ""]
           : t.unknown),
         row(t.provider, h.agent.provider),
-        row(t.model, h.agent.model || "—"),
+        row(t.model, h.agent.model || "—", h.agent.modelState && h.agent.modelState !== "ready" ? [" ", badge(h.agent.modelState === "failed" ? "bad" : "warn", t["model_" + h.agent.modelState])] : ""),
+        h.agent.oneLlmRound === undefined ? "" : row(t.oneLlmRound, h.agent.oneLlmRound ? t.on : t.off),
         row(t.mcpEndpoint, h.mcp.listing + " (mcp_mode " + h.mcp.configured + "), " + h.mcp.tools + " " + t.toolCount + ", " + h.mcp.sessions + " " + t.sessions)),
       el("h3", {}, t.mcpServers),
       servers,
@@ -193,6 +194,17 @@ export const statusScript = String.raw`"use strict";
     return turn.response_type === "error" || turn.tool_calls.some(function (c) { return !c.ok; });
   }
 
+  /** " · 1 LLM request · 900 input tokens (800 cached)" */
+  function llmUse(llm) {
+    if (!llm) return "";
+    var text = " · " + llm.requests + " " + (llm.requests === 1 ? t.llmRequest : t.llmRequests);
+    if (llm.tokens) {
+      text += " · " + llm.tokens.input + " " + t.inputTokens + " (" + llm.tokens.cachedInput + " " + t.cached +
+        (llm.tokens.cacheWrite ? ", " + llm.tokens.cacheWrite + " " + t.cacheWritten : "") + ")";
+    }
+    return text;
+  }
+
   function renderTurns(d) {
     var onlyFailures = document.getElementById("only-failures").checked;
     var turns = d.turns.slice().reverse().filter(function (turn) { return !onlyFailures || failed(turn); });
@@ -202,7 +214,7 @@ export const statusScript = String.raw`"use strict";
         el("div", { class: "turn-head" },
           el("span", { class: "note" }, time(turn.startedAt)),
           " ", badge(turn.response_type === "error" ? "bad" : "ok", turn.response_type),
-          " ", el("span", { class: "note" }, t.handledBy + " " + turn.handledBy + " · " + ms(turn.ms))),
+          " ", el("span", { class: "note" }, t.handledBy + " " + turn.handledBy + " · " + ms(turn.ms) + llmUse(turn.llm))),
         el("p", { class: "said" }, "“" + turn.text + "”"),
         el("p", { class: "speech" }, "→ " + turn.speech),
         turn.tool_calls.length ? el("ol", { class: "calls" }, turn.tool_calls.map(function (call) {

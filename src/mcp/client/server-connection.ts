@@ -1,10 +1,10 @@
-import { MultiServerMCPClient } from "@langchain/mcp-adapters";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Logger } from "../../log.js";
 import { createBackoff, type BackoffPolicy } from "../../shared/backoff.js";
 import { withoutCredentials } from "../../shared/redact.js";
-import type { LangChainToolLike } from "../../tools/langchain-tool.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { McpServerConfig } from "./server-config.js";
+import { childPidOf, connectMcpClient, listServerTools } from "./sdk-client.js";
 
 export type McpServerState = "starting" | "up" | "down" | "stopped";
 
@@ -33,8 +33,8 @@ const STABLE_MS = 60_000;
 const CLOSE_GRACE_MS = 300;
 
 /**
- * One MCP server through its own MultiServerMCPClient, so that a server which fails to
- * start or dies never takes the others with it, and can be restarted alone.
+ * One MCP server through its own SDK client, so that a server which fails to start or dies
+ * never takes the others with it, and can be restarted alone.
  */
 export function createMcpServerConnection(options: {
   config: McpServerConfig;
@@ -50,9 +50,9 @@ export function createMcpServerConnection(options: {
   let tools = 0;
   let restarts = 0;
   let lastError: string | undefined;
-  let client: MultiServerMCPClient | undefined;
+  let client: Client | undefined;
   /** Each client's own stdio child, while it runs: a PID outlives its process and is reused. */
-  const childPids = new Map<MultiServerMCPClient, number>();
+  const childPids = new Map<Client, number>();
   let retryTimer: NodeJS.Timeout | undefined;
   let stopping = false;
   let generation = 0;
@@ -62,68 +62,44 @@ export function createMcpServerConnection(options: {
     state = next;
   }
 
-  function connection() {
-    if (config.url) return { transport: "http" as const, url: config.url };
-    return {
-      transport: "stdio" as const,
-      command: config.command ?? "",
-      args: config.args ?? [],
-      ...(config.env ? { env: config.env } : {}),
-      stderr: "inherit" as const,
-    };
-  }
-
   async function attempt(): Promise<void> {
     const myGeneration = ++generation;
-    const next = new MultiServerMCPClient({
-      mcpServers: { [config.name]: connection() },
-      throwOnLoadError: false,
-      onConnectionError: "throw",
-    });
-    client = next;
+    let next: Client | undefined;
     try {
-      const loaded = (await next.getTools()) as unknown as LangChainToolLike[];
-      const sdk = await next.getClient(config.name);
+      next = await connectMcpClient(config);
+      client = next;
+      const pid = childPidOf(next);
+      if (pid) childPids.set(next, pid);
+      const loaded = await listServerTools(next, config.name);
       if (stopping || myGeneration !== generation) {
         await closeClient(next);
         return;
       }
-      const pid = (sdk?.transport as { pid?: number | null } | undefined)?.pid;
-      if (pid) childPids.set(next, pid);
-      const listed = sdk ? await listToolNames(sdk) : [];
-      const { registered, dropped } = registry.replaceServerTools(
+      const { registered } = registry.replaceServerTools(
         { server: config.name, toolbox: config.toolbox },
         loaded,
       );
-      for (const name of listed) {
-        if (!registered.includes(name) && !dropped.some((d) => d.tool === name)) {
-          logger.warn(
-            `MCP server '${config.name}': dropped tool '${name}': its schema could not be converted`,
-          );
-        }
-      }
       tools = registered.length;
       const wasDown = state === "down";
       setState("up");
       lastError = undefined;
       const upAt = Date.now();
-      if (sdk) {
-        const previous = sdk.onclose;
-        sdk.onclose = () => {
-          // The child has exited: its PID is no longer ours to signal.
-          childPids.delete(next);
-          previous?.();
-          if (myGeneration !== generation || stopping) return;
-          if (Date.now() - upAt > STABLE_MS) backoff.reset();
-          onLost("the server closed the connection");
-        };
-      }
+      const connected = next;
+      const previous = connected.onclose;
+      connected.onclose = () => {
+        // The child has exited: its PID is no longer ours to signal.
+        childPids.delete(connected);
+        previous?.();
+        if (myGeneration !== generation || stopping) return;
+        if (Date.now() - upAt > STABLE_MS) backoff.reset();
+        onLost("the server closed the connection");
+      };
       logger.info(
         `MCP server '${config.name}' ${wasDown ? "is back" : "is up"}: ${tools} tool${tools === 1 ? "" : "s"}`,
       );
     } catch (err) {
       if (stopping || myGeneration !== generation) return;
-      await closeClient(next);
+      if (next) await closeClient(next);
       const reason = describeError(err);
       const first = lastError === undefined || lastError !== reason;
       lastError = reason;
@@ -154,7 +130,7 @@ export function createMcpServerConnection(options: {
     retryTimer.unref();
   }
 
-  async function closeClient(target: MultiServerMCPClient) {
+  async function closeClient(target: Client) {
     const pid = childPids.get(target);
     // The SDK waits 2 s for a child that ignores stdin EOF before SIGTERM; we don't.
     await Promise.race([target.close().catch(() => undefined), delay(CLOSE_GRACE_MS)]);
@@ -190,24 +166,9 @@ export function createMcpServerConnection(options: {
   };
 }
 
-async function listToolNames(sdk: {
-  listTools(params?: { cursor?: string }): Promise<{ tools: Array<{ name: string }>; nextCursor?: string }>;
-}): Promise<string[]> {
-  const names: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await sdk.listTools(cursor ? { cursor } : undefined);
-    names.push(...page.tools.map((t) => t.name));
-    cursor = page.nextCursor;
-  } while (cursor);
-  return names;
-}
-
 function describeError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  return withoutCredentials(message)
-    .replace(/^Failed to connect to (stdio|streamable HTTP|SSE) server "[^"]*": /i, "")
-    .replace(/^(MCPClientError|Error): /, "");
+  return withoutCredentials(message).replace(/^Error: /, "");
 }
 
 function isAlive(pid: number): boolean {

@@ -10,13 +10,43 @@ import {
 
 export interface McpServers {
   statuses(): McpServerStatus[];
+  /** Starts one more server; resolves after its first attempt, whether or not it succeeded. */
+  add(config: McpServerConfig): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
- * Connects every configured server at once. A server that fails is logged with its name and
- * reason and retried in the background; startup carries on with the rest.
+ * The MCP servers the bridge calls. Each one that fails is logged with its name and reason and
+ * retried in the background; the others carry on.
  */
+export function createMcpServers(options: {
+  registry: ToolRegistry;
+  logger: Logger;
+  backoff?: BackoffPolicy;
+}): McpServers {
+  const connections: McpServerConnection[] = [];
+  let closed = false;
+  return {
+    statuses: () => connections.map((c) => c.status()),
+    add(config) {
+      if (closed) return Promise.resolve();
+      const connection = createMcpServerConnection({
+        config,
+        registry: options.registry,
+        logger: options.logger,
+        ...(options.backoff ? { backoff: options.backoff } : {}),
+      });
+      connections.push(connection);
+      return connection.start();
+    },
+    close: async () => {
+      closed = true;
+      await Promise.all(connections.map((c) => c.close()));
+    },
+  };
+}
+
+/** Connects every server at once and waits for their first attempts (at most `startupWaitMs`). */
 export async function startMcpServers(options: {
   servers: readonly McpServerConfig[];
   registry: ToolRegistry;
@@ -24,24 +54,12 @@ export async function startMcpServers(options: {
   backoff?: BackoffPolicy;
   startupWaitMs?: number;
 }): Promise<McpServers> {
-  const connections: McpServerConnection[] = options.servers.map((config) =>
-    createMcpServerConnection({
-      config,
-      registry: options.registry,
-      logger: options.logger,
-      ...(options.backoff ? { backoff: options.backoff } : {}),
-    }),
-  );
-  // A server that hangs in its handshake must not hold up the bridge; it goes on connecting.
+  const servers = createMcpServers(options);
+  // A server that hangs in its handshake must not hold up the caller; it goes on connecting.
   const startupWaitMs = options.startupWaitMs ?? 10_000;
   await Promise.race([
-    Promise.all(connections.map((c) => c.start())),
+    Promise.all(options.servers.map((config) => servers.add(config))),
     new Promise((resolve) => setTimeout(resolve, startupWaitMs).unref()),
   ]);
-  return {
-    statuses: () => connections.map((c) => c.status()),
-    close: async () => {
-      await Promise.all(connections.map((c) => c.close()));
-    },
-  };
+  return servers;
 }

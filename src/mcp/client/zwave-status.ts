@@ -10,15 +10,17 @@ export interface ZwaveStatus {
   stop(): void;
 }
 
+/** Where the Z-Wave MCP server gets Z-Wave from: Z-Wave JS UI over a broker, or Z-Wave JS's websocket server. */
+export type ZwaveUpstream =
+  | { transport: "mqtt"; broker: { url: string; gatewayName?: string } }
+  | { transport: "websocket"; serverUrl: string };
+
 /**
- * The broker and the Z-Wave JS UI gateway as the Z-Wave MCP server sees them: the bridge itself
- * holds no MQTT connection, so it asks the server's cheapest tool now and then and reads the
- * answer (its errors name the broker or the gateway).
+ * The broker and the Z-Wave server (Z-Wave JS UI's gateway or Z-Wave JS) as the Z-Wave MCP server
+ * sees them: the bridge itself holds no connection to either, so it asks the server's cheapest tool
+ * now and then and reads the answer (its errors name the broker, the gateway or the server).
  */
-export function createZwaveStatus(
-  registry: ToolRegistry,
-  broker: { url: string; gatewayName?: string } | undefined,
-): ZwaveStatus {
+export function createZwaveStatus(registry: ToolRegistry, upstream: ZwaveUpstream | undefined): ZwaveStatus {
   let last: { ok: boolean; error: string } | undefined;
   async function probe() {
     const result = await registry.executeIdentifier(
@@ -30,17 +32,25 @@ export function createZwaveStatus(
   }
   const timer = setInterval(() => void probe(), PROBE_INTERVAL_MS);
   timer.unref();
-  if (broker) void probe();
-  const shownUrl = broker ? withoutCredentials(broker.url) : undefined;
+  if (upstream) void probe();
+  const broker = upstream?.transport === "mqtt" ? upstream.broker : undefined;
+  const shownBroker = broker ? withoutCredentials(broker.url) : undefined;
+  const serverName =
+    upstream?.transport === "websocket"
+      ? `Z-Wave JS ${withoutCredentials(upstream.serverUrl)}`
+      : broker?.gatewayName;
   return {
     broker: () =>
-      shownUrl === undefined
+      shownBroker === undefined
         ? undefined
-        : { url: shownUrl, connected: last !== undefined && (last.ok || !/MQTT broker/i.test(last.error)) },
+        : {
+            url: shownBroker,
+            connected: last !== undefined && (last.ok || !/MQTT broker/i.test(last.error)),
+          },
     zwaveGateway: () =>
-      broker && last
+      upstream && last
         ? {
-            ...(broker.gatewayName ? { name: broker.gatewayName } : {}),
+            ...(serverName ? { name: serverName } : {}),
             online: last.ok || !/offline|MQTT broker|unavailable/i.test(last.error),
           }
         : undefined,

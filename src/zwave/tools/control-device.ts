@@ -18,14 +18,23 @@ interface Plan {
   matches(value: unknown): boolean;
 }
 
-function plan(node: ZwaveNode, action: "on" | "off" | "dim", level: number | undefined): Plan {
+function plan(
+  network: ZwaveNetwork,
+  node: ZwaveNode,
+  action: "on" | "off" | "dim",
+  level: number | undefined,
+): Plan {
   const name = displayName(node);
   const dimmerTarget = findOnAnyEndpoint(node, 38, "targetValue");
   if (dimmerTarget) {
     const current = findValue(node, { ...dimmerTarget, property: "currentValue" }) ?? dimmerTarget;
     const restorable = !!findValue(node, { ...dimmerTarget, property: "restorePrevious" });
     const payload =
-      action === "off" ? 0 : level !== undefined ? percentToLevel(level) : restorable ? RESTORE_PREVIOUS : 99;
+      action === "off"
+        ? 0
+        : level !== undefined
+          ? percentToLevel(level)
+          : (network.lastOnLevel(node, current) ?? (restorable ? RESTORE_PREVIOUS : 99));
     const matches =
       payload === RESTORE_PREVIOUS
         ? (v: unknown) => typeof v === "number" && v > 0
@@ -78,7 +87,7 @@ export function registerControlDevice(server: McpServer, network: ZwaveNetwork):
         const node = await network.findDevice(deviceName);
         network.requireAlive(node);
         const name = displayName(node);
-        const p = plan(node, action, level);
+        const p = plan(network, node, action, level);
         const pending = network.expect(node, p.current, p.matches);
         let via: "set" | "api";
         try {

@@ -13,6 +13,26 @@ const ERROR_TYPES: Record<number, string> = {
 
 const USAGE = { input_tokens: 12, output_tokens: 6 };
 let messageCount = 0;
+/** Prefixes marked with cache_control so far: the next identical one is a cache read. */
+const cachedPrefixes = new Set<string>();
+
+/**
+ * Usage as Anthropic reports it: the prefix up to the last `cache_control` block (tools, then
+ * system) is written to the cache the first time and read from it after (tokens ≈ chars / 4; the
+ * real API caches only prefixes above its minimum length).
+ */
+function usageFor(body: Record<string, unknown>) {
+  const system = Array.isArray(body.system) ? list(body.system) : [];
+  const marked = system.findLastIndex((block) => block.cache_control !== undefined);
+  if (marked < 0) return USAGE;
+  const prefix = JSON.stringify([body.tools ?? [], system.slice(0, marked + 1)]);
+  const tokens = Math.ceil(prefix.length / 4);
+  const seen = cachedPrefixes.has(prefix);
+  cachedPrefixes.add(prefix);
+  return seen
+    ? { ...USAGE, cache_read_input_tokens: tokens, cache_creation_input_tokens: 0 }
+    : { ...USAGE, cache_read_input_tokens: 0, cache_creation_input_tokens: tokens };
+}
 
 export const anthropicApi: ProviderApi = {
   provider: "anthropic",
@@ -70,7 +90,7 @@ export const anthropicApi: ProviderApi = {
         ),
         stop_reason: stopReason,
         stop_sequence: null,
-        usage: USAGE,
+        usage: usageFor(request.body),
       });
       return;
     }
@@ -80,7 +100,7 @@ export const anthropicApi: ProviderApi = {
         event: "message_start",
         data: {
           type: "message_start",
-          message: { ...message, stop_reason: null, stop_sequence: null, usage: USAGE },
+          message: { ...message, stop_reason: null, stop_sequence: null, usage: usageFor(request.body) },
         },
       },
     ];

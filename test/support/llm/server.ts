@@ -29,7 +29,7 @@
  * Every request is recorded in `requests` (`FakeLlmRequest`): the raw `body` plus `model`,
  * `stream`, `system`, `userText`, `tools` [{name, description, parameters}] and `toolResults`
  * [{toolCallId?, content}], in one shape for all three providers. `latencyMs` delays every answer
- * (for load tests).
+ * (for load tests). A message sequence the real API would refuse (validate.ts) gets its HTTP 400.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -37,6 +37,7 @@ import { anthropicApi } from "./anthropic.js";
 import { ollamaApi } from "./ollama.js";
 import { openaiApi } from "./openai.js";
 import { json, type FakeLlmRequest, type FakeReply, type ProviderApi } from "./types.js";
+import { invalidMessageSequence } from "./validate.js";
 
 export type { FakeLlmRequest, FakeReply, FakeToolCall } from "./types.js";
 
@@ -91,6 +92,11 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       ...api.parse(body),
     };
     requests.push(request);
+    const invalid = invalidMessageSequence(api.provider, body);
+    if (invalid) {
+      json(res, 400, api.errorBody(400, invalid));
+      return;
+    }
     const next = queue.shift();
     const reply: FakeReply | undefined = next ?? (fallback ? await fallback(request) : undefined);
     if (reply === undefined) {

@@ -1,0 +1,118 @@
+// How soon the built bridge serves after `node dist/main.js` starts, in `local` mode against a
+// real broker and gateway simulator: start → /healthz answers, start → Wyoming answers `describe`,
+// start → the first fast-path command is confirmed, start → the Z-Wave MCP server is up; against
+// `node -e ''` (Node's own start and exit). STARTUP_BASELINE_MAIN_JS adds another build's
+// dist/main.js, started alternately with this one so both meet the same machine load.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { performance } from "node:perf_hooks";
+import { freePort } from "../test/support/free-port.js";
+import { brokerOptions, startMosquitto } from "../test/support/mosquitto.js";
+import { converse, describe } from "../test/support/wyoming-client.js";
+import { startAddonGateway } from "../test/support/zwave-gateway.js";
+import { report, summarise, type Sample } from "./lib.js";
+
+const RUNS = Number(process.env.STARTUP_RUNS ?? 10);
+const BUILDS = [
+  { name: "this build", main: fileURLToPath(new URL("../dist/main.js", import.meta.url)) },
+  ...(process.env.STARTUP_BASELINE_MAIN_JS
+    ? [{ name: "baseline build", main: process.env.STARTUP_BASELINE_MAIN_JS }]
+    : []),
+].map((build) => ({
+  ...build,
+  toHealth: [] as number[],
+  toDescribe: [] as number[],
+  toFastPath: [] as number[],
+  toZwave: [] as number[],
+}));
+
+const broker = await startMosquitto();
+const gateway = await startAddonGateway(broker);
+
+const bare: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  const start = performance.now();
+  spawnSync(process.execPath, ["-e", ""]);
+  bare.push(performance.now() - start);
+}
+
+async function poll(until: () => Promise<boolean>, deadline: number): Promise<number> {
+  for (;;) {
+    if (await until().catch(() => false)) return performance.now();
+    if (performance.now() > deadline) throw new Error("the bridge did not get there within 20 s");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+async function startOnce(build: (typeof BUILDS)[number]): Promise<void> {
+  const { toHealth, toDescribe, toFastPath, toZwave } = build;
+  const [wyomingPort, apiPort] = [await freePort(), await freePort()];
+  const file = join(mkdtempSync(join(tmpdir(), "startup-")), "options.json");
+  writeFileSync(
+    file,
+    JSON.stringify({
+      llm_provider: "local",
+      ...brokerOptions(broker),
+      wyoming_port: wyomingPort,
+      api_port: apiPort,
+      log_level: "info",
+    }),
+  );
+  const start = performance.now();
+  const child = spawn(process.execPath, [build.main, "--options", file], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let zwaveUpAt = 0;
+  child.stdout.on("data", (chunk: Buffer) => {
+    if (!zwaveUpAt && chunk.toString().includes("MCP server 'zwave' is up")) zwaveUpAt = performance.now();
+  });
+  child.stderr.resume();
+  const deadline = start + 20_000;
+  try {
+    const health = poll(
+      async () => (await fetch(`http://127.0.0.1:${apiPort}/healthz`)).status === 200,
+      deadline,
+    );
+    const described = poll(async () => Boolean(await describe("127.0.0.1", wyomingPort)), deadline);
+    toHealth.push((await health) - start);
+    toDescribe.push((await described) - start);
+    const answered = await poll(async () => {
+      const outcome = await converse("127.0.0.1", wyomingPort, {
+        text: "turn on switch one",
+        language: "en",
+      });
+      return outcome.response.speech.startsWith("Turned on");
+    }, deadline);
+    toFastPath.push(answered - start);
+    await poll(async () => zwaveUpAt > 0, deadline);
+    toZwave.push(zwaveUpAt - start);
+  } finally {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+}
+
+for (let i = 0; i < RUNS; i++) for (const build of BUILDS) await startOnce(build);
+
+const sample = (name: string, times: number[]): Sample => ({ name, ...summarise(times), runs: times.length });
+report(
+  `Start-up in local mode (${RUNS} starts per build, alternating; real broker and gateway)`,
+  [
+    sample("node -e '' (start and exit)", bare),
+    ...BUILDS.flatMap((b) => [
+      sample(`${b.name}: start → /healthz answers`, b.toHealth),
+      sample(`${b.name}: start → Wyoming describe answers`, b.toDescribe),
+      sample(`${b.name}: start → first fast-path command confirmed`, b.toFastPath),
+      sample(`${b.name}: start → Z-Wave MCP server up (log)`, b.toZwave),
+    ]),
+  ],
+  ["goal: start → /healthz median ≤ 1000 ms"],
+);
+await gateway.stop();
+await broker.stop();
+process.exit(0);

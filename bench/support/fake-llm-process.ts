@@ -1,0 +1,18 @@
+// The provider fake in its own process, so that a benchmark's CPU figures are the bridge's alone.
+// argv[2]: {latencyMs}. The model calls `get_datetime` once per turn, then answers with its result.
+// Replies {url} over IPC once listening; {count: true} makes it reply {requests}.
+import { startFakeLlm } from "../../test/support/llm/server.js";
+
+const { latencyMs = 0 } = JSON.parse(process.argv[2] ?? "{}") as { latencyMs?: number };
+const llm = await startFakeLlm({
+  latencyMs,
+  script: (request) =>
+    request.toolResults.length
+      ? `It is ${request.toolResults.at(-1)!.content}`
+      : { toolCalls: [{ name: "get_datetime", args: {} }] },
+});
+process.on("message", (message: { count?: boolean }) => {
+  if (message.count) process.send!({ requests: llm.requests.length });
+});
+process.on("disconnect", () => void llm.close().then(() => process.exit(0)));
+process.send!({ url: llm.url });

@@ -1,0 +1,95 @@
+// The MCP SDK client alone, without @langchain/mcp-adapters: the adapter wraps every tool in a
+// LangChain DynamicStructuredTool and imports @langchain/core, LangSmith and LangGraph to do it
+// (~480 module files, ~25 MiB resident), which the bridge paid even in `local` mode.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { LangChainToolLike } from "../../tools/langchain-tool.js";
+import { VERSION } from "../../version.js";
+import type { McpServerConfig } from "./server-config.js";
+
+/** Connects to one server: a stdio child, or Streamable HTTP with the SSE transport as fallback. */
+export async function connectMcpClient(config: McpServerConfig): Promise<Client> {
+  if (!config.url) {
+    return connected(
+      new StdioClientTransport({
+        command: config.command ?? "",
+        args: config.args ?? [],
+        // The child gets only the SDK's few safe variables plus what the bridge passes on purpose.
+        ...(config.env
+          ? { env: { ...(process.env.PATH ? { PATH: process.env.PATH } : {}), ...config.env } }
+          : {}),
+        stderr: "inherit",
+      }),
+    );
+  }
+  const url = new URL(config.url);
+  const { StreamableHTTPClientTransport } =
+    await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+  try {
+    return await connected(new StreamableHTTPClientTransport(url));
+  } catch (err) {
+    // Servers from before Streamable HTTP speak only the older SSE transport.
+    const { SSEClientTransport } = await import("@modelcontextprotocol/sdk/client/sse.js");
+    return connected(new SSEClientTransport(url)).catch(() => Promise.reject(err));
+  }
+}
+
+async function connected(transport: Transport): Promise<Client> {
+  const client = new Client({ name: "mcp-assist-bridge", version: VERSION });
+  try {
+    await client.connect(transport);
+  } catch (err) {
+    await transport.close().catch(() => undefined);
+    throw err;
+  }
+  return client;
+}
+
+/** The stdio child's pid, to make sure it is gone after close. */
+export function childPidOf(client: Client): number | undefined {
+  return (client.transport as { pid?: number | null } | undefined)?.pid ?? undefined;
+}
+
+/** Every tool of the server (all pages), in the shape the registry takes. */
+export async function listServerTools(client: Client, server: string): Promise<LangChainToolLike[]> {
+  const tools: LangChainToolLike[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor ? { cursor } : undefined);
+    for (const tool of page.tools) {
+      tools.push({
+        name: tool.name,
+        ...(tool.description ? { description: tool.description } : {}),
+        schema: tool.inputSchema,
+        ...(tool.annotations ? { metadata: { annotations: tool.annotations } } : {}),
+        invoke: (args, options) => callTool(client, server, tool.name, args, options?.signal),
+      });
+    }
+    cursor = page.nextCursor;
+  } while (cursor);
+  return tools;
+}
+
+/**
+ * The result the way the registry reads tool output: content blocks plus structuredContent,
+ * and a server-reported error thrown with the server's own words.
+ */
+async function callTool(
+  client: Client,
+  server: string,
+  name: string,
+  args: Record<string, unknown>,
+  signal: AbortSignal | undefined,
+): Promise<unknown[]> {
+  const result = await client.callTool({ name, arguments: args }, undefined, signal ? { signal } : {});
+  const content = Array.isArray(result.content) ? (result.content as unknown[]) : [];
+  if (result.isError) {
+    const text = content
+      .map((block) => (block as { text?: unknown }).text)
+      .filter((t): t is string => typeof t === "string")
+      .join("\n");
+    throw new Error(`MCP tool '${name}' on server '${server}' returned an error: ${text}`);
+  }
+  return result.structuredContent ? [...content, { structuredContent: result.structuredContent }] : content;
+}

@@ -1,0 +1,55 @@
+// Start-up of the built bridge: health, Wyoming and the status page answer before the Z-Wave MCP
+// server and the provider's client are up (they start behind them), and a command that arrives in
+// that window waits for the tools instead of hearing that the device does not exist.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
+import { startFakeLlm, type FakeLlm } from "../support/llm/server.js";
+import { brokerOptions, startMosquitto, type TestBroker } from "../support/mosquitto.js";
+import { converse } from "../support/wyoming-client.js";
+import { startAddonGateway, type GatewaySimulator } from "../support/zwave-gateway.js";
+
+let broker: TestBroker;
+let simulator: GatewaySimulator;
+let llm: FakeLlm;
+
+beforeAll(async () => {
+  broker = await startMosquitto();
+  simulator = await startAddonGateway(broker);
+  llm = await startFakeLlm({ script: () => "Hello." });
+});
+
+afterAll(async () => {
+  await llm?.close();
+  await simulator?.stop();
+  await broker?.stop();
+});
+
+describe("start-up", () => {
+  let bridge: BridgeProcess | undefined;
+  afterAll(async () => bridge?.stop());
+
+  it("a command sent as soon as Wyoming answers is carried out once the Z-Wave tools are there", async () => {
+    // startBridgeProcess returns as soon as Wyoming answers `describe`.
+    bridge = await startBridgeProcess({
+      llm_provider: "anthropic",
+      llm_base_url: llm.url,
+      llm_api_key: "sk-ant-start-up",
+      ...brokerOptions(broker),
+    });
+    const health = await fetch(`${bridge.apiUrl}/healthz`);
+    expect(health.status).toBe(200);
+    const outcome = await converse("127.0.0.1", bridge.wyomingPort, {
+      text: "turn on switch one",
+      language: "en",
+    });
+    expect(outcome.response.speech).toBe("Turned on Switch One.");
+    expect(bridge.output()).toContain("MCP server 'zwave' is up");
+  });
+
+  it("the status page reports the provider's client and the 1 LLM round option", async () => {
+    const status = (await (await fetch(`${bridge!.apiUrl}/status.json`)).json()) as {
+      health: { agent: { modelState?: string; oneLlmRound?: boolean } };
+    };
+    expect(status.health.agent).toMatchObject({ modelState: "ready", oneLlmRound: true });
+  });
+});
