@@ -24,7 +24,7 @@ const controlSchema = objectSchema(
 // 1. Normalisation of a 3-argument call.
 const normalizer = createArgumentNormalizer(
   controlSchema as JsonSchema,
-  buildStaticMappings().get("control_zwave_device"),
+  buildStaticMappings()("zwave", "control_zwave_device"),
 );
 const llmArgs = { device_name: "Switch One", command: "dim", brightness: "40" };
 let sink: unknown;

@@ -269,6 +269,9 @@ export function createAgent(options: AgentOptions): ConversationAgent {
         ok: r.ok,
         ms: Math.round(r.ms * 10) / 10,
         ...(r.server ? { tool: r.tool, server: r.server } : {}),
+        // What the model sent, where it differs from what ran (or nothing ran: no server).
+        ...(r.sent && (r.repairs?.length || !r.server) ? { sent: r.sent } : {}),
+        ...(r.repairs?.length ? { repairs: r.repairs } : {}),
       }));
       const result: TurnResult = {
         speech: outcome.speech,

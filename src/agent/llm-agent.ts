@@ -77,6 +77,7 @@ export function createLlmAgent(options: LlmAgentOptions) {
         signal: input.signal,
         toolTimeoutMs: options.toolTimeoutMs,
         maxRounds: options.maxRounds,
+        provider: options.provider,
         ...(input.deviceId ? { deviceId: input.deviceId } : {}),
         ...(input.gate ? { gate: input.gate } : {}),
         ...(options.oneRound

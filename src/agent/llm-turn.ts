@@ -1,8 +1,10 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import type { AIMessage } from "@langchain/core/messages";
-import { ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import { AIMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { ToolResult } from "../tools/types.js";
+import { repairReply, type RefusedCall } from "./reply-repair/repair-reply.js";
+import { createToolNameResolver, type ToolNameResolver } from "./reply-repair/tool-name.js";
+import { toolResultMessages, type ToolReply } from "./tool-result-message.js";
 
 /** The model with the registry's tools bound; rebinding costs ~2 ms, so it happens only on change. */
 export type ToolBoundModel = NonNullable<ReturnType<NonNullable<BaseChatModel["bindTools"]>>>;
@@ -24,6 +26,8 @@ export interface LlmTurnOptions {
   toolTimeoutMs: number;
   maxRounds: number;
   deviceId?: string;
+  /** The provider's name: how a failed tool result is marked depends on it. */
+  provider?: string;
   /** Lets the caller hold back a call (a destructive tool awaiting confirmation). */
   gate?: (name: string, args: Record<string, unknown>) => string | undefined;
   /** Sees every reply of the model (request count, token usage). */
@@ -50,70 +54,136 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
   const results: ToolResult[] = [];
   const bound = options.model;
   if (!bound) return { speech: "", results, providerError: "this model cannot call tools" };
+  const resolveName = nameResolverFor(registry);
 
   for (let round = 0; round < options.maxRounds; round++) {
     let reply: AIMessage;
     try {
-      reply = (await bound.invoke(messages, { signal })) as AIMessage;
+      reply = await askModel(bound, messages, signal, options.provider);
     } catch (err) {
       if (signal.aborted) throw err;
       return { speech: "", results, providerError: describeProviderError(err) };
     }
     options.onReply?.(reply);
-    messages.push(reply);
-    const calls = reply.tool_calls ?? [];
-    const invalid = reply.invalid_tool_calls ?? [];
-    if (!calls.length && !invalid.length) return { speech: textOf(reply), results };
+    const repaired = repairReply(reply, resolveName);
+    messages.push(repaired.message);
+    if (!repaired.calls.length) {
+      // Nothing to say and nothing done: never let the turn end in "Done.".
+      if (!repaired.speech && !results.length) {
+        return { speech: "", results, providerError: "the language model sent an empty reply" };
+      }
+      return { speech: repaired.speech, results };
+    }
     const roundStart = results.length;
 
-    for (const call of calls) {
-      const held = options.gate?.(call.name, call.args);
-      let content: string;
-      let ok: boolean;
-      if (held !== undefined) {
-        content = held;
-        ok = false;
-      } else {
-        const result = await registry.execute(call.name, call.args, {
-          timeoutMs: options.toolTimeoutMs,
-          signal,
-          ...(options.deviceId ? { deviceId: options.deviceId } : {}),
-        });
-        results.push(result);
-        content = result.content || (result.ok ? "done" : "failed");
-        ok = result.ok;
+    const replies: ToolReply[] = [];
+    for (const call of repaired.calls) {
+      if (!("name" in call)) {
+        const refused = refusedResult(call);
+        results.push(refused);
+        replies.push({ callId: call.id, name: call.sent.name, content: refused.content, ok: false });
+        continue;
       }
-      messages.push(
-        new ToolMessage({
-          tool_call_id: call.id ?? "",
-          name: call.name,
-          content,
-          status: ok ? "success" : "error",
-        }),
-      );
+      const held = options.gate?.(call.name, call.args);
+      if (held !== undefined) {
+        // Not a failure: the call waits for the user's yes, and the text tells the model to ask.
+        replies.push({ callId: call.id, name: call.name, content: held, ok: true });
+        continue;
+      }
+      const result = await registry.execute(call.name, call.args, {
+        timeoutMs: options.toolTimeoutMs,
+        signal,
+        sent: call.sent,
+        repairs: call.repairs,
+        ...(options.deviceId ? { deviceId: options.deviceId } : {}),
+      });
+      results.push(result);
+      replies.push({
+        callId: call.id,
+        name: call.name,
+        content: result.content || (result.ok ? "done" : "failed"),
+        ok: result.ok,
+      });
     }
-    for (const call of invalid) {
-      messages.push(
-        new ToolMessage({
-          tool_call_id: call.id ?? "",
-          name: call.name ?? "unknown",
-          content: `Your call to ${call.name ?? "a tool"} could not be read (${call.error ?? "invalid arguments"}). Send the arguments again as a valid JSON object.`,
-          status: "error",
-        }),
-      );
-    }
-    const finished = options.finishRound?.(results.slice(roundStart), calls.length + invalid.length);
+    messages.push(...toolResultMessages(options.provider, replies));
+    const finished = options.finishRound?.(results.slice(roundStart), repaired.calls.length);
     if (finished) return { speech: finished, results };
   }
   return { speech: "", results, roundsExhausted: true };
 }
 
-export function textOf(message: AIMessage): string {
-  if (typeof message.content === "string") return message.content.trim();
-  return message.content
-    .map((block) => (typeof block === "string" ? block : block.type === "text" ? String(block.text) : ""))
-    .join("")
-    .trim();
+/**
+ * One model reply. ChatOllama streams even for invoke(), but its invoke() drops the tool calls
+ * whose arguments are not an object (null, a string); its stream keeps them as invalid calls, so
+ * for Ollama the same request is read as a stream and the reply repair sees what was sent.
+ */
+export async function askModel(
+  bound: ToolBoundModel,
+  messages: BaseMessage[],
+  signal: AbortSignal,
+  provider: string | undefined,
+): Promise<AIMessage> {
+  if (provider !== "ollama") return (await bound.invoke(messages, { signal })) as AIMessage;
+  let joined: AIMessageChunk | undefined;
+  for await (const chunk of await bound.stream(messages, { signal })) {
+    joined = joined ? joined.concat(chunk as AIMessageChunk) : (chunk as AIMessageChunk);
+  }
+  return new AIMessage({
+    content: joined?.content ?? "",
+    tool_calls: joined?.tool_calls ?? [],
+    // ChatOllama JSON-encodes whatever `arguments` held; a string comes back as the server sent it.
+    invalid_tool_calls: (joined?.invalid_tool_calls ?? []).map((call) => ({
+      ...call,
+      args: asSent(call.args),
+    })),
+    response_metadata: joined?.response_metadata ?? {},
+    ...(joined?.usage_metadata ? { usage_metadata: joined.usage_metadata } : {}),
+  });
+}
+
+function asSent(args: string | undefined): string | undefined {
+  try {
+    const inner: unknown = JSON.parse(args ?? "");
+    return typeof inner === "string" ? inner : args;
+  } catch {
+    return args;
+  }
+}
+
+/** A call the reply repair could not read with certainty: reported, never run. */
+function refusedResult(call: RefusedCall): ToolResult {
+  return {
+    ok: false,
+    content: call.error,
+    error: call.error,
+    name: call.sent.name,
+    tool: call.sent.name,
+    server: "",
+    toolbox: "",
+    arguments: {},
+    normalizedArguments: {},
+    sent: call.sent,
+    repairs: call.repairs,
+    ms: 0,
+  };
+}
+
+const resolvers = new WeakMap<ToolRegistry, ToolNameResolver>();
+
+/** Built once per tool set: names are resolved against exactly what the model was offered. */
+function nameResolverFor(registry: ToolRegistry): ToolNameResolver {
+  let resolver = resolvers.get(registry);
+  if (!resolver) {
+    resolver = createToolNameResolver(
+      registry.list().map((t) => ({ name: t.name, server: t.server, tool: t.tool })),
+    );
+    resolvers.set(registry, resolver);
+    const stop = registry.onChange(() => {
+      resolvers.delete(registry);
+      stop();
+    });
+  }
+  return resolver;
 }
 
 /** Short and free of secrets: providers sometimes echo parts of the key in their errors. */

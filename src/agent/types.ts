@@ -21,6 +21,10 @@ export interface TurnToolCall {
   /** The tool's own name and server, when the call reached one. */
   tool?: string;
   server?: string;
+  /** The call exactly as the model sent it, when a repair changed it (arguments may be the raw string). */
+  sent?: { name: string; arguments: unknown };
+  /** Each repair, named: "name: functions. prefix", "keys: device_name→deviceName". */
+  repairs?: string[];
 }
 
 /** What a turn came to (design §4.3, the /api/conversation response). */

@@ -1,3 +1,4 @@
+import { Validator, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import type { JsonSchema } from "./types.js";
 import { isObject } from "../shared/is-object.js";
 
@@ -96,59 +97,85 @@ export function schemaTypes(schema: JsonSchema | undefined): string[] | undefine
 }
 
 /**
- * What a server would reject, as short problems a model can fix: missing required
- * arguments, unknown ones where the schema forbids extras, wrong types and enum values.
+ * What a server would reject, as short problems a model can fix ("missing required parameter
+ * 'deviceName'", "'level' must be at most 100"), checked by @cfworker/json-schema (the validator
+ * @langchain/core uses). Null values count as absent, as most servers treat them.
  */
-export function findArgumentProblems(schema: JsonSchema, args: Record<string, unknown>): string[] {
-  const problems: string[] = [];
-  const properties = schema.properties ?? {};
-  for (const key of schema.required ?? []) {
-    if (args[key] === undefined) problems.push(`missing required parameter '${key}'`);
-  }
-  const declared = Object.keys(properties).length > 0;
-  for (const [key, value] of Object.entries(args)) {
-    const prop = properties[key];
-    if (!prop) {
-      if (declared && schema.additionalProperties === false) problems.push(`unknown parameter '${key}'`);
-      continue;
+export function createArgumentValidator(schema: JsonSchema): (args: Record<string, unknown>) => string[] {
+  const validator = new Validator(schema as Schema, "2020-12", false);
+  return (args) => {
+    const present: Record<string, unknown> = {};
+    for (const key in args) {
+      if (args[key] !== null && args[key] !== undefined) {
+        Object.defineProperty(present, key, { value: args[key], enumerable: true });
+      }
     }
-    const problem = valueProblem(prop, value);
-    if (problem) problems.push(`'${key}' ${problem}`);
-  }
-  return problems;
+    const { valid, errors } = validator.validate(present);
+    if (valid) return [];
+    const problems = new Set<string>();
+    for (const error of errors) {
+      const problem = describeError(schema, error);
+      if (problem) problems.add(problem);
+    }
+    return problems.size ? [...problems] : ["the arguments do not match the tool's schema"];
+  };
 }
 
-function valueProblem(schema: JsonSchema, value: unknown): string | undefined {
-  if (value === null || value === undefined) return undefined;
-  if (schema.enum && !schema.enum.includes(value)) {
-    return `must be one of ${schema.enum.map((v) => JSON.stringify(v)).join(", ")}`;
-  }
-  const types = schemaTypes(schema);
-  if (types && !types.some((t) => matchesType(t, value))) return `must be ${types.join(" or ")}`;
-  if (typeof value === "number") {
-    if (typeof schema.minimum === "number" && value < schema.minimum)
-      return `must be at least ${schema.minimum}`;
-    if (typeof schema.maximum === "number" && value > schema.maximum)
-      return `must be at most ${schema.maximum}`;
-  }
-  return undefined;
-}
-
-function matchesType(type: string, value: unknown): boolean {
-  switch (type) {
-    case "string":
-      return typeof value === "string";
-    case "number":
-      return typeof value === "number" && Number.isFinite(value);
-    case "integer":
-      return Number.isInteger(value);
-    case "boolean":
-      return typeof value === "boolean";
-    case "object":
-      return isObject(value);
-    case "array":
-      return Array.isArray(value);
+/** One validator error in the words a model can act on; undefined for the summaries around it. */
+function describeError(schema: JsonSchema, error: OutputUnit): string | undefined {
+  const path = error.instanceLocation.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodePointer);
+  const where = path.length ? `'${path.join(".")}'` : "the arguments";
+  const at = resolveSchema(schema, error.keywordLocation);
+  switch (error.keyword) {
+    case "required": {
+      const missing = /"([^"]+)"/.exec(error.error)?.[1];
+      return `missing required parameter '${[...path, missing].filter(Boolean).join(".")}'`;
+    }
+    case "additionalProperties":
+      return undefined;
+    case "false":
+      return path.length ? `unknown parameter '${path.join(".")}'` : undefined;
+    case "enum":
+      return `${where} must be one of ${(at as unknown[] | undefined)?.map((v) => JSON.stringify(v)).join(", ") ?? "the listed values"}`;
+    case "const":
+      return `${where} must be ${JSON.stringify(at)}`;
+    case "type": {
+      const types = Array.isArray(at) ? at.join(" or ") : String(at);
+      return `${where} must be ${types}`;
+    }
+    case "minimum":
+    case "exclusiveMinimum":
+      return `${where} must be at least ${String(at)}${error.keyword === "exclusiveMinimum" ? " (exclusive)" : ""}`;
+    case "maximum":
+    case "exclusiveMaximum":
+      return `${where} must be at most ${String(at)}${error.keyword === "exclusiveMaximum" ? " (exclusive)" : ""}`;
+    case "minLength":
+      return `${where} must have at least ${String(at)} characters`;
+    case "maxLength":
+      return `${where} must have at most ${String(at)} characters`;
+    case "pattern":
+      return `${where} must match ${String(at)}`;
+    case "properties":
+    case "items":
+    case "prefixItems":
+    case "$ref":
+    case "allOf":
+      return undefined;
     default:
-      return true;
+      return `${where}: ${error.error}`;
   }
+}
+
+function decodePointer(part: string): string {
+  return decodeURIComponent(part).replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+/** The value at a `#/properties/level/maximum` location in the schema. */
+function resolveSchema(schema: JsonSchema, location: string): unknown {
+  let node: unknown = schema;
+  for (const part of location.replace(/^#\/?/, "").split("/").filter(Boolean)) {
+    if (typeof node !== "object" || node === null) return undefined;
+    node = (node as Record<string, unknown>)[decodePointer(part)];
+  }
+  return node;
 }

@@ -94,8 +94,12 @@ function errorText(tool: string, err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   const serverError = SERVER_ERROR.exec(message);
   if (serverError?.[1] !== undefined) return serverError[1];
-  if (/-32001|TimeoutError|timed out/i.test(message)) return `${tool} timed out waiting for its MCP server.`;
-  if (/Connection closed|Not connected/i.test(message)) {
+  // Only the SDK's own request timeout and a closed transport are ours to word; a server's
+  // message that merely says "timed out" is the server's and passes unchanged.
+  if (/MCP error -32001\b/.test(message)) return `${tool} timed out waiting for its MCP server.`;
+  if (
+    /MCP error -32000: Connection closed|^(Error calling tool \S+: )?(Error: )?Not connected\b/.test(message)
+  ) {
     return `The MCP server of ${tool} closed the connection; it is being restarted.`;
   }
   if (/did not match expected schema/i.test(message)) {

@@ -1,3 +1,4 @@
+import { closestNames } from "./edit-distance.js";
 import { NAMESPACE_SEPARATOR } from "./naming.js";
 
 export interface LookupEntry {
@@ -82,11 +83,8 @@ export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
   };
 }
 
+/** The few tools whose names are closest to what was sent: with thousands of tools, listing all helps no one. */
 function suggest<T extends LookupEntry>(entries: readonly T[], name: string): T[] {
-  const words = name
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 2);
-  if (!words.length) return [];
-  return entries.filter((e) => words.some((w) => e.presented.toLowerCase().includes(w))).slice(0, 5);
+  const byName = new Map(entries.map((e) => [e.presented, e]));
+  return closestNames(name, byName.keys(), 5).map((n) => byName.get(n) as T);
 }

@@ -1,4 +1,5 @@
 import { schemaTypes } from "./json-schema.js";
+import { isObject } from "../shared/is-object.js";
 import type { JsonSchema } from "./types.js";
 
 export interface NormalizedArguments {
@@ -6,26 +7,40 @@ export interface NormalizedArguments {
   changed: boolean;
   /** One line per alias dropped because the explicit name was also sent. */
   collisions: string[];
+  /** Each repair, named: "keys: device_name→deviceName", "value: level: \"40%\"→40". */
+  repairs: string[];
+  /** Keys left alone on purpose, with why (for the log). */
+  kept: string[];
 }
 
 export interface ArgumentNormalizer {
   normalize(args: Record<string, unknown>): NormalizedArguments;
 }
 
-/** `device_name` → `deviceName`; runs of underscores count as one (`device__name` → `deviceName`). */
+/** Keys models wrap the real arguments in, one level down. */
+const WRAPPERS = new Set(["input", "arguments", "args", "parameters", "params", "kwargs"]);
+/** Verb forms of an enum value: "turn_on", "switch_on", "turnOn", "set_off". */
+const VERB = /^(turn|switch|set|power)[\s_-]?/i;
+const NUMBER_TEXT = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+const PERCENT_TEXT = /^([-+]?(?:\d+\.?\d*|\.\d+))\s*(%|percent)$/i;
+
+/** `device_name` → `deviceName`; runs of underscores count as one. Never from a leading underscore. */
 export function snakeToCamel(name: string): string {
-  return name.replace(/_+([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+  return name.replace(/(?<=[A-Za-z0-9])_+([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 }
 
-export function camelToSnake(name: string): string {
-  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+/** `DEVICE_NAME`, `device-name`, `Device Name`, `deviceName` all fold to `devicename`. */
+export function foldKey(name: string): string {
+  return name.toLowerCase().replace(/[\s_-]+/g, "");
 }
 
 /**
- * Repairs the argument names and values an LLM sends, guided by the tool's schema:
- * static mappings first, then snake→camel only where the camel name exists in the schema
- * (or the schema declares nothing), camel→snake where only the snake name exists, then
- * safe value coercions. A snake_case server is never broken by blind camelCasing.
+ * Repairs the argument names and values a caller sends, guided by the tool's schema. A key is
+ * renamed only to a declared key: by a static mapping whose source the schema does not declare,
+ * or because it is the same name in another spelling (case, `_`, `-`, space) of exactly one
+ * declared key. A schema that declares nothing keeps the seed's snake→camel rule. One wrapper
+ * level (`{"input": {…}}`) is removed. Values change only where the schema makes the reading
+ * certain; anything else is left for validation to report.
  */
 export function createArgumentNormalizer(
   schema: JsonSchema,
@@ -34,36 +49,74 @@ export function createArgumentNormalizer(
   const properties = schema.properties ?? {};
   const declared = new Set(Object.keys(properties));
   const hasProperties = declared.size > 0;
+  const byFold = new Map<string, string | null>();
+  for (const key of declared) {
+    const folded = foldKey(key);
+    byFold.set(folded, byFold.has(folded) ? null : key);
+  }
+  // A mapping's source in another spelling ("COMMAND", "Brightness") is the same source.
+  const foldedMappings = new Map<string, string | null>();
+  for (const [from, to] of mappings) {
+    const folded = foldKey(from);
+    foldedMappings.set(folded, foldedMappings.has(folded) && foldedMappings.get(folded) !== to ? null : to);
+  }
   // Key decisions depend only on the key, so they are computed once per distinct key.
   const targets = new Map<string, string>();
 
   function targetFor(key: string): string {
     let target = targets.get(key);
     if (target !== undefined) return target;
-    target = mappings.get(key) ?? key;
-    if (target === key && !declared.has(key)) {
-      if (key.includes("_")) {
-        const camel = snakeToCamel(key);
-        if (camel !== key && (declared.has(camel) || !hasProperties)) target = camel;
-      } else if (/[A-Z]/.test(key)) {
-        const snake = camelToSnake(key);
-        if (declared.has(snake)) target = snake;
-      }
+    target = key;
+    if (!declared.has(key)) {
+      const mapped = mappings.get(key) ?? foldedMappings.get(foldKey(key)) ?? undefined;
+      if (mapped !== undefined && declared.has(mapped)) target = mapped;
+      else if (hasProperties) target = byFold.get(foldKey(key)) ?? key;
+      else if (key.includes("_")) target = snakeToCamel(key);
     }
     if (targets.size < 1024) targets.set(key, target);
     return target;
   }
 
+  /** The real arguments one level down (`{"input": {…}}`, or that object as JSON text), with the step's name. */
+  function unwrap(
+    args: Record<string, unknown>,
+  ): { inner: Record<string, unknown>; step: string } | undefined {
+    const keys = Object.keys(args);
+    if (keys.length !== 1) return undefined;
+    const key = keys[0]!;
+    if (!WRAPPERS.has(key) || declared.has(key)) return undefined;
+    let inner = args[key];
+    let step = `keys: unwrapped {${key}: …}`;
+    if (typeof inner === "string") {
+      try {
+        inner = JSON.parse(inner);
+        step = `keys: unwrapped {${key}: "…"} (an object as JSON text)`;
+      } catch {
+        return undefined;
+      }
+    }
+    if (!isObject(inner)) return undefined;
+    // Only when what is inside fits the schema better than the wrapper does.
+    if (hasProperties && !Object.keys(inner).some((k) => declared.has(targetFor(k)))) return undefined;
+    return { inner, step };
+  }
+
   return {
-    normalize(args) {
-      const out: Record<string, unknown> = {};
+    normalize(sent) {
+      const repairs: string[] = [];
+      const kept: string[] = [];
       const collisions: string[] = [];
-      let changed = false;
+      let args = sent;
+      const wrapped = unwrap(sent);
+      if (wrapped) {
+        args = wrapped.inner;
+        repairs.push(wrapped.step);
+      }
+      const out: Record<string, unknown> = {};
       for (const key in args) {
         const value = args[key];
         const target = targetFor(key);
         if (target !== key) {
-          changed = true;
           if (Object.hasOwn(args, target)) {
             collisions.push(`both '${key}' and '${target}' were sent; kept '${target}' and dropped '${key}'`);
             continue;
@@ -74,9 +127,13 @@ export function createArgumentNormalizer(
             );
             continue;
           }
+          repairs.push(`keys: ${key}→${target}`);
+        } else if (!hasProperties && key.startsWith("_") && key.length > 1) {
+          kept.push(`'${key}' kept as sent: a leading underscore is not a word boundary`);
         }
         const coerced = coerceValue(properties[target], value);
-        if (coerced !== value) changed = true;
+        if (coerced !== value)
+          repairs.push(`value: ${target}: ${JSON.stringify(value)}→${JSON.stringify(coerced)}`);
         // Not `out[target] =`: a "__proto__" key from the model must stay a key, not become the prototype.
         Object.defineProperty(out, target, {
           value: coerced,
@@ -85,28 +142,21 @@ export function createArgumentNormalizer(
           configurable: true,
         });
       }
-      return { args: changed ? out : args, changed, collisions };
+      const changed = repairs.length > 0 || collisions.length > 0;
+      return { args: changed ? out : sent, changed, collisions, repairs, kept };
     },
   };
 }
 
-/** Only conversions that cannot change meaning: numeric strings, "true"/"false", enum case. */
+/** Only readings with one possible meaning: numbers in text, "40%" on a 0–100 scale, enum spellings. */
 function coerceValue(schema: JsonSchema | undefined, value: unknown): unknown {
   if (schema === undefined || typeof value !== "string") return value;
-  if (schema.enum) {
-    if (schema.enum.includes(value)) return value;
-    const lower = value.toLowerCase();
-    const matches = schema.enum.filter((e) => typeof e === "string" && e.toLowerCase() === lower);
-    return matches.length === 1 ? matches[0] : value;
-  }
+  if (schema.enum) return enumValue(schema.enum, value);
   const types = schemaTypes(schema);
   if (!types || types.includes("string")) return value;
   if (types.includes("number") || types.includes("integer")) {
-    const trimmed = value.trim();
-    if (trimmed !== "" && /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(trimmed)) {
-      const number = Number(trimmed);
-      if (types.includes("number") || Number.isInteger(number)) return number;
-    }
+    const number = numberIn(value.trim(), schema);
+    if (number !== undefined && (types.includes("number") || Number.isInteger(number))) return number;
   }
   if (types.includes("boolean")) {
     const lower = value.trim().toLowerCase();
@@ -114,6 +164,33 @@ function coerceValue(schema: JsonSchema | undefined, value: unknown): unknown {
     if (lower === "false") return false;
   }
   return value;
+}
+
+function numberIn(text: string, schema: JsonSchema): number | undefined {
+  let digits = text;
+  const percent = PERCENT_TEXT.exec(text);
+  if (percent) {
+    // "40%" means 40 only on a percentage scale; on 0–1 it would mean 0.4.
+    if (schema.maximum !== 100) return undefined;
+    digits = percent[1]!;
+  }
+  if (!NUMBER_TEXT.test(digits)) return undefined;
+  const number = Number(digits);
+  return Number.isFinite(number) ? number : undefined;
+}
+
+function enumValue(options: readonly unknown[], value: string): unknown {
+  if (options.includes(value)) return value;
+  const numeric = NUMBER_TEXT.test(value.trim()) ? Number(value.trim()) : undefined;
+  if (numeric !== undefined && Number.isFinite(numeric) && options.includes(numeric)) return numeric;
+  const strings = options.filter((o): o is string => typeof o === "string");
+  const one = (candidates: string[]) => (candidates.length === 1 ? candidates[0] : undefined);
+  const lower = value.trim().toLowerCase();
+  const byCase = one(strings.filter((o) => o.toLowerCase() === lower));
+  if (byCase !== undefined) return byCase;
+  const verb = value.trim().replace(VERB, "");
+  if (verb === value.trim() || !verb) return value;
+  return one(strings.filter((o) => foldKey(o) === foldKey(verb))) ?? value;
 }
 
 /** `{device_name, command}`: keys only, for the one-line change log (values may be secrets). */

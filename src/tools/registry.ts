@@ -2,26 +2,26 @@ import { performance } from "node:perf_hooks";
 import type { Logger } from "../log.js";
 import type { ParameterMapping } from "../config/options.js";
 import { toolIdentifierSchema, type ToolIdentifier } from "./identifier.js";
-import { findArgumentProblems, toProviderSchema } from "./json-schema.js";
+import { createArgumentValidator, toProviderSchema } from "./json-schema.js";
 import { createNameLookup, type LookupEntry } from "./name-lookup.js";
 import { keyOf, presentNames } from "./naming.js";
-import { createArgumentNormalizer, formatArgumentKeys, type ArgumentNormalizer } from "./normalize.js";
+import { createArgumentNormalizer, type ArgumentNormalizer } from "./normalize.js";
 import { buildStaticMappings } from "./static-mappings.js";
 import { BUILTIN_TOOLS } from "./own-servers.js";
-import { describeParameters } from "./parameters.js";
 import { runLangChainTool, type LangChainToolLike } from "./langchain-tool.js";
+import { callTool, type CallableTool, type ExecuteOptions } from "./tool-call.js";
 import type {
   JsonSchema,
   LocalToolDefinition,
   ToolAnnotations,
-  ToolCallContext,
   ToolExecutor,
-  ToolOutput,
   ToolResult,
   ToolSource,
 } from "./types.js";
 import { isObject } from "../shared/is-object.js";
 import { describeIssues } from "../shared/zod-issues.js";
+
+export type { ExecuteOptions } from "./tool-call.js";
 
 export const BUILTIN_SERVER = BUILTIN_TOOLS.server;
 export const BUILTIN_TOOLBOX = BUILTIN_TOOLS.toolbox;
@@ -62,13 +62,7 @@ export interface ToolDefinitionForProvider {
   function: { name: string; description: string; parameters: JsonSchema };
 }
 
-export interface ExecuteOptions {
-  timeoutMs?: number;
-  signal?: AbortSignal;
-  deviceId?: string;
-}
-
-interface Entry extends LookupEntry {
+interface Entry extends LookupEntry, CallableTool {
   toolbox: string;
   source: ToolSource;
   description: string;
@@ -78,6 +72,12 @@ interface Entry extends LookupEntry {
   run: ToolExecutor;
   namespaced: boolean;
   reason?: string;
+}
+
+/** Compiling a validator costs more than most calls: only tools that are called get one. */
+function lazyValidator(schema: JsonSchema): (args: Record<string, unknown>) => string[] {
+  let validate: ((args: Record<string, unknown>) => string[]) | undefined;
+  return (args) => (validate ??= createArgumentValidator(schema))(args);
 }
 
 export interface ToolRegistry {
@@ -163,7 +163,8 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       description: tool.description ?? "",
       inputSchema,
       ...(annotations ? { annotations } : {}),
-      normalizer: createArgumentNormalizer(inputSchema, mappings.get(tool.name)),
+      normalizer: createArgumentNormalizer(inputSchema, mappings(origin.server, tool.name)),
+      validate: lazyValidator(inputSchema),
       run: (args, context) => runLangChainTool(tool, args, context),
       namespaced: false,
     };
@@ -185,107 +186,18 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
     };
   }
 
-  async function run(entry: Entry, rawArgs: unknown, options: ExecuteOptions, started: number) {
-    const base = {
-      name: entry.presented,
-      tool: entry.tool,
-      server: entry.server,
-      toolbox: entry.toolbox,
-    };
-    const args = isObject(rawArgs) ? rawArgs : {};
-    const fail = (error: string, normalizedArguments: Record<string, unknown> = args): ToolResult => ({
-      ok: false,
-      content: error,
-      error,
-      ...base,
-      arguments: args,
-      normalizedArguments,
-      ms: performance.now() - started,
-    });
-    if (rawArgs !== undefined && rawArgs !== null && !isObject(rawArgs)) {
-      return fail(
-        `Arguments for ${entry.presented} must be a JSON object. ${describeParameters(entry.inputSchema)}`,
-      );
-    }
-    const down = unavailable.get(entry.server);
-    if (down !== undefined) {
-      return fail(
-        `The MCP server '${entry.server}' is unavailable right now${down ? ` (${down})` : ""}; ${entry.presented} will work again when it is back.`,
-      );
-    }
-    let normalized = args;
-    if (entry.normalizer) {
-      const outcome = entry.normalizer.normalize(args);
-      normalized = outcome.args;
-      for (const collision of outcome.collisions) logger.warn(`${entry.tool}: ${collision}`);
-      if (outcome.changed) {
-        logger.info(
-          `${entry.tool}: arguments ${formatArgumentKeys(args)} → ${formatArgumentKeys(normalized)}`,
-        );
-      }
-    }
-    const problems = findArgumentProblems(entry.inputSchema, normalized);
-    if (problems.length) {
-      return fail(
-        `Invalid arguments for ${entry.presented}: ${problems.join("; ")}. ${describeParameters(entry.inputSchema)}`,
-        normalized,
-      );
-    }
-    const output = await runWithTimeout(entry, normalized, options);
-    const result: ToolResult = {
-      ok: !output.isError,
-      content: output.text,
-      ...(output.content ? { contentBlocks: output.content } : {}),
-      ...(output.structuredContent ? { structuredContent: output.structuredContent } : {}),
-      ...(output.isError ? { error: output.text } : {}),
-      ...base,
-      arguments: args,
-      normalizedArguments: normalized,
-      ms: performance.now() - started,
-    };
-    return result;
-  }
-
-  async function runWithTimeout(
-    entry: Entry,
-    args: Record<string, unknown>,
-    options: ExecuteOptions,
-  ): Promise<ToolOutput> {
-    const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
-    const controller = new AbortController();
-    const onAbort = () => controller.abort(options.signal?.reason);
-    options.signal?.addEventListener("abort", onAbort, { once: true });
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<ToolOutput>((resolve) => {
-      timer = setTimeout(() => {
-        controller.abort(new Error("timeout"));
-        resolve({
-          text: `${entry.presented} did not answer within ${formatSeconds(timeoutMs)}.`,
-          isError: true,
-        });
-      }, timeoutMs);
-    });
-    const aborted = new Promise<ToolOutput>((resolve) => {
-      controller.signal.addEventListener("abort", () => {
-        if (options.signal?.aborted) resolve({ text: `${entry.presented} was cancelled.`, isError: true });
-      });
-    });
-    const context: ToolCallContext = {
-      signal: controller.signal,
-      ...(options.deviceId ? { deviceId: options.deviceId } : {}),
-    };
-    try {
-      return await Promise.race([
-        entry
-          .run(args, context)
-          .catch((err: unknown): ToolOutput => ({ text: errorText(err, entry), isError: true })),
-        timedOut,
-        aborted,
-      ]);
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener("abort", onAbort);
-    }
+  function run(entry: Entry, args: unknown, options: ExecuteOptions, started: number) {
+    return callTool(
+      entry,
+      args,
+      {
+        ...options,
+        logger,
+        timeoutMs: options.timeoutMs ?? defaultTimeoutMs,
+        unavailable: unavailable.get(entry.server),
+      },
+      started,
+    );
   }
 
   return {
@@ -300,6 +212,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
         description: definition.description,
         inputSchema,
         ...(definition.annotations ? { annotations: definition.annotations } : {}),
+        validate: lazyValidator(inputSchema),
         run: executor,
         namespaced: false,
       });
@@ -383,8 +296,8 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
           ? `'${name}' is ambiguous: it could be ${found.ambiguous.map((e) => e.presented).join(", ")}. Call one of these names.`
           : `Unknown tool '${name}'.${
               found.suggestions.length
-                ? ` Did you mean ${found.suggestions.map((e) => e.presented).join(", ")}?`
-                : ` Available tools: ${[...entries.values()].map((e) => e.presented).join(", ")}.`
+                ? ` The closest tools are: ${found.suggestions.map((e) => e.presented).join(", ")}.`
+                : ""
             }`;
       const plainArgs = isObject(args) ? args : {};
       return {
@@ -441,14 +354,4 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       return () => listeners.delete(listener);
     },
   };
-}
-
-function formatSeconds(ms: number): string {
-  if (ms < 1000) return `${ms} ms`;
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
-}
-
-function errorText(err: unknown, entry: Entry): string {
-  const message = err instanceof Error ? err.message : String(err);
-  return message || `${entry.presented} failed`;
 }

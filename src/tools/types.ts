@@ -74,5 +74,15 @@ export interface ToolResult {
   toolbox: string;
   arguments: Record<string, unknown>;
   normalizedArguments: Record<string, unknown>;
+  /** The call exactly as the model (or /mcp client) sent it, when that differs from a plain object. */
+  sent?: SentToolCall;
+  /** Each repair made before the call ran, named: "name: functions. prefix", "keys: device_name→deviceName". */
+  repairs?: string[];
   ms: number;
+}
+
+/** A tool call as it arrived: `arguments` is the provider's raw string when it sent one. */
+export interface SentToolCall {
+  name: string;
+  arguments: unknown;
 }

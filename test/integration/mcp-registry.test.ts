@@ -40,8 +40,9 @@ async function until<T>(probe: () => T | undefined | false, timeoutMs = 15_000):
   }
 }
 
+// Named like our Z-Wave server: the built-in mappings (command→action) are scoped to it.
 const camelServer: FixtureSpec = {
-  name: "camel",
+  name: "zwave",
   tools: [
     {
       name: "control_zwave_device",

@@ -210,6 +210,10 @@ describe("the status page under Ingress", () => {
     expect(cosyText).toContain('device_name: "Kitchen Light"');
     expect(cosyText).toContain('deviceName: "Kitchen Light"');
     expect(cosyText).toContain("level: 30");
+    // What the model sent, and each repair by name.
+    expect(cosyText).toContain('Sent by the model: control_zwave_device {"device_name":"Kitchen Light"');
+    expect(cosyText).toContain("keys: device_name→deviceName");
+    expect(cosyText).toContain('value: level: "30"→30');
     // A confirmed dim needs no second request; the provider's token counts are shown per turn.
     expect(cosyText).toMatch(/1 LLM request · \d+ input tokens \(\d+ cached, \d+ written to the cache\)/);
     expect(await cosy.locator("mark").allInnerTexts()).toEqual(

@@ -13,7 +13,7 @@ const controlSchema: JsonSchema = {
   required: ["deviceName", "action"],
 };
 
-const zwaveMappings = buildStaticMappings().get("control_zwave_device");
+const zwaveMappings = buildStaticMappings()("zwave", "control_zwave_device");
 
 describe("argument normalisation (seed: MCP Tool Parameter Name Normalization)", () => {
   it("applies the static mappings of design §4.6 first", () => {
@@ -31,7 +31,7 @@ describe("argument normalisation (seed: MCP Tool Parameter Name Normalization)",
 
   it("user parameter_mappings extend the built-in table", () => {
     const mappings = buildStaticMappings([{ tool: "control_zwave_device", from: "state", to: "action" }]);
-    const n = createArgumentNormalizer(controlSchema, mappings.get("control_zwave_device"));
+    const n = createArgumentNormalizer(controlSchema, mappings("zwave", "control_zwave_device"));
     expect(n.normalize({ deviceName: "A", state: "off" }).args).toEqual({ deviceName: "A", action: "off" });
   });
 

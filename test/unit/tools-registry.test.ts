@@ -79,7 +79,7 @@ describe("tool registry", () => {
     expect(result.normalizedArguments).toEqual({ search_query: "lamp", area_id: "KITCHEN" });
   });
 
-  it("MCP tools are normalised before they run, and the change is logged on one line", async () => {
+  it("MCP tools are normalised before they run, and the repair is logged on one line, with keys but no values", async () => {
     const { registry: r, log } = registry();
     r.registerLangChainTool(echoTool("control_zwave_device", controlSchema), {
       server: "zwave",
@@ -90,10 +90,15 @@ describe("tool registry", () => {
     expect(JSON.parse(result.content)).toEqual({ deviceName: "Switch One", action: "on" });
     expect(result.arguments).toEqual({ device_name: "Switch One", command: "on" });
     expect(result.normalizedArguments).toEqual({ deviceName: "Switch One", action: "on" });
-    // Keys only: an argument's value may be a code or a secret.
-    expect(log.messages("info")).toEqual([
-      "control_zwave_device: arguments {device_name, command} → {deviceName, action}",
-    ]);
+    expect(result.repairs).toEqual(["keys: device_name→deviceName", "keys: command→action"]);
+    const lines = log.lines().filter((l) => l.level === 30);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      msg: "repaired a call to control_zwave_device",
+      keys: "{device_name, command}",
+      steps: ["keys: device_name→deviceName", "keys: command→action"],
+    });
+    // Values can hold secrets: the log names keys only.
     expect(JSON.stringify(log.lines())).not.toContain("Switch One");
   });
 

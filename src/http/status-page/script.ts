@@ -226,6 +226,8 @@ export const statusScript = String.raw`"use strict";
     return el("li", { class: call.ok ? "call" : "call failed" },
       el("div", {}, head, el("code", {}, call.name), call.tool && call.tool !== call.name ? el("span", { class: "note" }, " (" + call.server + "/" + call.tool + ")") : "",
         " ", badge(call.ok ? "ok" : "bad", call.ok ? t.ok : t.failed), " ", el("span", { class: "note" }, ms(call.ms))),
+      call.sent ? el("div", { class: "argline" }, el("span", { class: "label" }, t.sent + ": "), el("code", { class: "sent" }, call.sent.name + " " + (typeof call.sent.arguments === "string" ? call.sent.arguments : JSON.stringify(call.sent.arguments)))) : "",
+      call.repairs ? el("ul", { class: "repairs", "aria-label": t.repairs }, call.repairs.map(function (step) { return el("li", {}, step); })) : "",
       el("div", { class: "argline" }, el("span", { class: "label" }, t.arguments + ": "), argumentsView(call.arguments, changed)),
       changed.size ? el("div", { class: "argline" }, el("span", { class: "label" }, t.normalized + ": "), argumentsView(call.normalized_arguments, changed)) : "",
       el("pre", { class: "result" }, call.result));

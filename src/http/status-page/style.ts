@@ -41,6 +41,7 @@ input[type=search] { width: min(28rem, 100%); padding: .3rem .5rem; margin-botto
 .calls { margin: .25rem 0; padding-left: 1.25rem; }
 .call { margin: .35rem 0; }
 .argline .label { color: var(--muted); }
+.repairs { margin: .15rem 0; padding-left: 1.1rem; color: var(--muted); font-size: .9em; }
 mark { background: var(--mark); color: inherit; padding: 0 .1rem; }
 .result { color: var(--muted); }
 `;

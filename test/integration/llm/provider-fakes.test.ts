@@ -312,3 +312,59 @@ describe("fake LLM scripting", () => {
     await expect(model.invoke(prompt)).rejects.toThrow(/timed out|timeout|abort/i);
   });
 });
+
+describe("a provider-native reply (repair corpus `raw`)", () => {
+  it("OpenAI: the arguments string reaches the client byte for byte, streamed or not", async () => {
+    const raw = "{'deviceName': 'Switch One', 'action': 'off'}";
+    const native = {
+      role: "assistant",
+      content: null,
+      tool_calls: [
+        { id: "c1", type: "function", function: { name: "control_zwave_device", arguments: raw } },
+      ],
+    };
+    const llm = await fake({ script: [{ native }, { native }] });
+    const plain = await openai(llm).bindTools([controlDevice]).invoke(prompt);
+    expect(plain.invalid_tool_calls?.[0]?.args).toBe(raw);
+    expect(plain.additional_kwargs.tool_calls?.[0]?.function.arguments).toBe(raw);
+    const joined = await streamed(openai(llm, true).bindTools([controlDevice]), prompt);
+    expect(joined.message.tool_call_chunks?.[0]?.args).toBe(raw);
+  });
+
+  it("Anthropic: content blocks come through as sent, text and tool_use", async () => {
+    const native = [
+      { type: "text", text: "Switching." },
+      { type: "tool_use", id: "t1", name: "control_zwave_device", input: dimKitchen },
+    ];
+    const llm = await fake({ script: [{ native }, { native }] });
+    const plain = await anthropic(llm).bindTools([controlDevice]).invoke(prompt);
+    expect(plain.tool_calls?.[0]).toMatchObject({ id: "t1", args: dimKitchen });
+    const joined = await streamed(anthropic(llm, true).bindTools([controlDevice]), prompt);
+    expect(joined.message.tool_calls?.[0]).toMatchObject({ id: "t1", args: dimKitchen });
+  });
+
+  it("Ollama: text streams first, then every tool call in one chunk, arguments as sent", async () => {
+    const native = {
+      role: "assistant",
+      content: "Both at once.",
+      tool_calls: [
+        { function: { name: "control_zwave_device", arguments: { deviceName: "A", action: "on" } } },
+        { function: { name: "control_zwave_device", arguments: '{"deviceName": "B", "action": "on"}' } },
+      ],
+    };
+    const llm = await fake({ script: [{ native }] });
+    const chunks: AIMessageChunk[] = [];
+    for await (const chunk of await ollama(llm).bindTools([controlDevice]).stream(prompt)) chunks.push(chunk);
+    const withCalls = chunks.findIndex((c) => c.tool_call_chunks?.length);
+    expect(
+      chunks
+        .slice(0, withCalls)
+        .map((c) => c.content)
+        .join(""),
+    ).toBe("Both at once.");
+    expect(chunks[withCalls]?.tool_call_chunks?.map((c) => c.args)).toEqual([
+      JSON.stringify({ deviceName: "A", action: "on" }),
+      JSON.stringify('{"deviceName": "B", "action": "on"}'),
+    ]);
+  });
+});

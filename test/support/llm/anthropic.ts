@@ -136,4 +136,58 @@ export const anthropicApi: ProviderApi = {
     );
     sse(res, events);
   },
+
+  writeNative(res, native, request) {
+    const blocks = list(native);
+    const id = `msg_fake_${++messageCount}`;
+    const stopReason = blocks.some((b) => b.type === "tool_use") ? "tool_use" : "end_turn";
+    if (!request.stream) {
+      json(res, 200, {
+        id,
+        type: "message",
+        role: "assistant",
+        model: request.model,
+        content: blocks,
+        stop_reason: stopReason,
+        stop_sequence: null,
+        usage: USAGE,
+      });
+      return;
+    }
+    const message = { id, type: "message", role: "assistant", model: request.model, content: [] };
+    const events: { event: string; data: unknown }[] = [
+      {
+        event: "message_start",
+        data: {
+          type: "message_start",
+          message: { ...message, stop_reason: null, stop_sequence: null, usage: USAGE },
+        },
+      },
+    ];
+    blocks.forEach((block, index) => {
+      const isTool = block.type === "tool_use";
+      const start = isTool ? { ...block, input: {} } : { ...block, text: "" };
+      events.push({
+        event: "content_block_start",
+        data: { type: "content_block_start", index, content_block: start },
+      });
+      const delta = isTool
+        ? { type: "input_json_delta", partial_json: JSON.stringify(block.input ?? {}) }
+        : { type: "text_delta", text: String(block.text ?? "") };
+      events.push({ event: "content_block_delta", data: { type: "content_block_delta", index, delta } });
+      events.push({ event: "content_block_stop", data: { type: "content_block_stop", index } });
+    });
+    events.push(
+      {
+        event: "message_delta",
+        data: {
+          type: "message_delta",
+          delta: { stop_reason: stopReason, stop_sequence: null },
+          usage: { output_tokens: USAGE.output_tokens },
+        },
+      },
+      { event: "message_stop", data: { type: "message_stop" } },
+    );
+    sse(res, events);
+  },
 };

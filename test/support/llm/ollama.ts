@@ -69,4 +69,29 @@ export const ollamaApi: ProviderApi = {
     line({ ...base(), message: { role: "assistant", content: "" }, ...final });
     res.end();
   },
+
+  writeNative(res, native, request) {
+    const message = (native ?? {}) as Record<string, unknown>;
+    const final = { done: true, done_reason: "stop", eval_count: 6 };
+    const base = () => ({ model: request.model, created_at: new Date().toISOString() });
+    if (!request.stream) {
+      json(res, 200, { ...base(), message, ...final });
+      return;
+    }
+    res.writeHead(200, { "content-type": "application/x-ndjson" });
+    const line = (value: unknown) => res.write(`${JSON.stringify(value)}\n`);
+    for (const piece of streamPieces(String(message.content ?? ""))) {
+      line({ ...base(), message: { role: "assistant", content: piece }, done: false });
+    }
+    // As Ollama does: the text streams first, then every tool call of the turn in one chunk.
+    if (message.tool_calls !== undefined) {
+      line({
+        ...base(),
+        message: { role: "assistant", content: "", tool_calls: message.tool_calls },
+        done: false,
+      });
+    }
+    line({ ...base(), message: { role: "assistant", content: "" }, ...final });
+    res.end();
+  },
 };

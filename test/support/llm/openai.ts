@@ -131,4 +131,36 @@ export const openaiApi: ProviderApi = {
     }
     sse(res, [...events, { data: "[DONE]" }]);
   },
+
+  writeNative(res, native, request) {
+    const message = (native ?? {}) as Record<string, unknown>;
+    const calls = list(message.tool_calls);
+    const base = {
+      id: `chatcmpl-fake${++completionCount}`,
+      created: Math.floor(Date.now() / 1000),
+      model: request.model,
+      system_fingerprint: null,
+    };
+    const finishReason = calls.length > 0 ? "tool_calls" : "stop";
+    if (!request.stream) {
+      json(res, 200, {
+        ...base,
+        object: "chat.completion",
+        choices: [{ index: 0, message, logprobs: null, finish_reason: finishReason }],
+        usage: USAGE,
+      });
+      return;
+    }
+    const chunk = (delta: unknown, finish: string | null = null) => ({
+      data: {
+        ...base,
+        object: "chat.completion.chunk",
+        choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+      },
+    });
+    const events = [chunk({ role: "assistant", content: message.content ?? "" })];
+    calls.forEach((call, index) => events.push(chunk({ tool_calls: [{ index, ...call }] })));
+    events.push(chunk({}, finishReason));
+    sse(res, [...events, { data: "[DONE]" }]);
+  },
 };

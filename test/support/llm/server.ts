@@ -21,6 +21,7 @@
  *   { toolCalls: [{ name, args, id? }], text? }  tool calls; a string `args` is sent verbatim (malformed JSON)
  *   { status, message? }                     an HTTP error in the provider's error shape
  *   { raw, status?, contentType? }           bytes as they are
+ *   { native }                               the provider's own assistant message (repair corpus `raw`)
  *   any of these with { delayMs }            answered that much later
  * When the queue is empty, a `script` function `(request) => reply` answers; without one the fake
  * answers HTTP 500 "fake LLM script exhausted", so a test that under-scripts fails loudly.
@@ -108,6 +109,8 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
 
     if (typeof reply === "string") {
       api.write(res, { text: reply, toolCalls: [] }, request);
+    } else if ("native" in reply) {
+      api.writeNative(res, reply.native, request);
     } else if ("raw" in reply) {
       res.writeHead(reply.status ?? 200, { "content-type": reply.contentType ?? "application/json" });
       res.end(reply.raw);

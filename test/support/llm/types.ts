@@ -16,7 +16,13 @@ export type FakeReply =
   /** An HTTP error in the provider's own error shape. */
   | ({ status: number; message?: string } & Delay)
   /** Bytes sent as they are, for malformed output. */
-  | ({ raw: string; status?: number; contentType?: string } & Delay);
+  | ({ raw: string; status?: number; contentType?: string } & Delay)
+  /**
+   * The provider's own assistant message (a repair-corpus `raw`), sent as that provider's server
+   * sends it: OpenAI `choices[0].message`, Ollama `message`, Anthropic content blocks. Nothing in
+   * it is re-encoded, so a malformed `arguments` string reaches the client exactly as written.
+   */
+  | ({ native: unknown } & Delay);
 
 interface Delay {
   /** Wait this long before answering (on top of the server's `latencyMs`). */
@@ -51,6 +57,8 @@ export interface ProviderApi {
   parse(body: Record<string, unknown>): Omit<FakeLlmRequest, "provider" | "path" | "headers" | "body">;
   errorBody(status: number, message: string): unknown;
   write(res: ServerResponse, answer: Answer, request: FakeLlmRequest): void;
+  /** Answers with a provider-native assistant message, streamed when the request asks. */
+  writeNative(res: ServerResponse, message: unknown, request: FakeLlmRequest): void;
 }
 
 export interface Answer {

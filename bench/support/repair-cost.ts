@@ -1,0 +1,85 @@
+// What repairing costs per call: the reply repair (text calls, argument text, name forms) plus the
+// registry's key/value repair, on the message each real client made of a corpus case, against a
+// plain JSON.parse of the same call's clean arguments, in the same run.
+import { ChatAnthropic } from "@langchain/anthropic";
+import { ChatOpenAI } from "@langchain/openai";
+import { ChatOllama } from "@langchain/ollama";
+import { HumanMessage } from "@langchain/core/messages";
+import { askModel } from "../../src/agent/llm-turn.js";
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { repairReply } from "../../src/agent/reply-repair/repair-reply.js";
+import { createToolNameResolver } from "../../src/agent/reply-repair/tool-name.js";
+import { createArgumentNormalizer } from "../../src/tools/normalize.js";
+import { buildStaticMappings } from "../../src/tools/static-mappings.js";
+import type { ToolRegistry } from "../../src/tools/registry.js";
+import { startFakeLlm } from "../../test/support/llm/server.js";
+import { cleanCalls, isPositive, type CorpusCase } from "../../test/support/repair-corpus.js";
+import { measure, summarise } from "../lib.js";
+
+export async function measureRepairCost(corpus: CorpusCase[], registry: ToolRegistry): Promise<void> {
+  const byId = new Map(corpus.map((c) => [c.id, c]));
+  const llm = await startFakeLlm({
+    script: (request) => ({
+      native: byId.get(/repair case (\S+)/.exec(request.userText ?? "")?.[1] ?? "")?.raw,
+    }),
+  });
+  const tools = registry.list();
+  const models: Record<CorpusCase["provider"], BaseChatModel> = {
+    anthropic: new ChatAnthropic({ model: "bench", apiKey: "x", anthropicApiUrl: llm.url, maxRetries: 0 }),
+    openai: new ChatOpenAI({
+      model: "gpt-4o-mini",
+      apiKey: "x",
+      configuration: { baseURL: llm.openaiUrl },
+      maxRetries: 0,
+    }),
+    ollama: new ChatOllama({ model: "bench", baseUrl: llm.url }),
+  };
+  const definitions = registry.definitions();
+  const resolve = createToolNameResolver(
+    tools.map((t) => ({ name: t.name, server: t.server, tool: t.tool })),
+  );
+  const mappings = buildStaticMappings();
+  const normalizers = new Map(
+    tools.map((t) => [t.name, createArgumentNormalizer(t.inputSchema, mappings(t.server, t.tool))]),
+  );
+
+  const ours: number[] = [];
+  const parse: number[] = [];
+  let sink: unknown;
+  const positive = corpus.filter(isPositive);
+  for (const c of positive) {
+    const model = models[c.provider].bindTools!(definitions);
+    const message = await askModel(
+      model,
+      [new HumanMessage(c.sentence)],
+      AbortSignal.timeout(10_000),
+      c.provider,
+    );
+    const clean = cleanCalls(c).map((call) => JSON.stringify(call.args));
+    const repair = () => {
+      const repaired = repairReply(message, resolve);
+      for (const call of repaired.calls) {
+        if ("name" in call) sink = normalizers.get(call.name)?.normalize(call.args);
+      }
+    };
+    const options = { iterations: 60, warmup: 20, batch: 200 };
+    ours.push((await measure(c.id, repair, options)).median / clean.length);
+    parse.push(
+      (await measure(c.id, () => clean.forEach((text) => (sink = JSON.parse(text))), options)).median /
+        clean.length,
+    );
+  }
+  await llm.close();
+  void sink;
+  const oursMedian = summarise(ours).median * 1000;
+  const parseMedian = summarise(parse).median * 1000;
+  console.log("\n## Repair cost per call (median over the positive cases' first replies)");
+  console.log(`  JSON.parse of the clean arguments        ${parseMedian.toFixed(2).padStart(8)} µs`);
+  console.log(
+    `  repair (reply + keys/values)             ${oursMedian.toFixed(2).padStart(8)} µs   ×${(oursMedian / parseMedian).toFixed(1)} JSON.parse, +${(oursMedian - parseMedian).toFixed(2)} µs`,
+  );
+  const worst = ours.indexOf(Math.max(...ours));
+  console.log(
+    `  slowest case ${positive[worst]?.id}: ${(ours[worst]! * 1000).toFixed(2)} µs; goal ≤ 20 µs median per call`,
+  );
+}

@@ -1,0 +1,159 @@
+/** What a reader had to accept beyond strict JSON, named for the repair log. */
+export type Relaxation = "single-quoted strings" | "Python literals" | "unquoted keys" | "trailing comma";
+
+export class LooseJsonError extends Error {
+  override name = "LooseJsonError";
+}
+
+const PYTHON_LITERALS: Record<string, unknown> = { True: true, False: false, None: null };
+const JSON_LITERALS: Record<string, unknown> = { true: true, false: false, null: null };
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?/y;
+const IDENTIFIER = /[A-Za-z_$][\w$-]*/y;
+
+/**
+ * Reads JSON as models write it when they get it slightly wrong: Python dicts (single quotes,
+ * True/False/None), bare keys, trailing commas. Every relaxation used is recorded, so a caller
+ * can name the repair; anything else is an error, never a guess.
+ */
+export class LooseReader {
+  readonly relaxed = new Set<Relaxation>();
+  constructor(
+    readonly text: string,
+    public pos = 0,
+  ) {}
+
+  skipSpace(): void {
+    while (this.pos < this.text.length && /\s/.test(this.text[this.pos]!)) this.pos++;
+  }
+
+  peek(): string | undefined {
+    this.skipSpace();
+    return this.text[this.pos];
+  }
+
+  eat(char: string): boolean {
+    if (this.peek() !== char) return false;
+    this.pos++;
+    return true;
+  }
+
+  expect(char: string): void {
+    if (!this.eat(char)) throw this.error(`expected '${char}'`);
+  }
+
+  error(what: string): LooseJsonError {
+    const near = this.text.slice(this.pos, this.pos + 12);
+    return new LooseJsonError(
+      `${what} at position ${this.pos}${near ? ` (near ${JSON.stringify(near)})` : ""}`,
+    );
+  }
+
+  identifier(): string | undefined {
+    this.skipSpace();
+    IDENTIFIER.lastIndex = this.pos;
+    const match = IDENTIFIER.exec(this.text);
+    if (!match) return undefined;
+    this.pos += match[0].length;
+    return match[0];
+  }
+
+  value(depth = 0): unknown {
+    if (depth > 32) throw this.error("nested too deeply");
+    const char = this.peek();
+    if (char === "{") return this.object(depth);
+    if (char === "[") return this.array(depth);
+    if (char === '"' || char === "'") return this.string();
+    if (char !== undefined && /[-\d]/.test(char)) return this.number();
+    const start = this.pos;
+    const word = this.identifier();
+    if (word !== undefined) {
+      if (word in JSON_LITERALS) return JSON_LITERALS[word];
+      if (word in PYTHON_LITERALS) {
+        this.relaxed.add("Python literals");
+        return PYTHON_LITERALS[word];
+      }
+      this.pos = start;
+    }
+    throw this.error(char === undefined ? "unexpected end" : "unexpected text");
+  }
+
+  private object(depth: number): Record<string, unknown> {
+    this.expect("{");
+    const out: Record<string, unknown> = {};
+    while (!this.eat("}")) {
+      const char = this.peek();
+      let key: string;
+      if (char === '"' || char === "'") key = this.string();
+      else {
+        const word = this.identifier();
+        if (word === undefined) throw this.error("expected a key");
+        this.relaxed.add("unquoted keys");
+        key = word;
+      }
+      this.expect(":");
+      // defineProperty: a "__proto__" key must stay a key, not become the prototype.
+      Object.defineProperty(out, key, {
+        value: this.value(depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+      if (this.eat(",")) {
+        if (this.peek() === "}") this.relaxed.add("trailing comma");
+      } else if (this.peek() !== "}") throw this.error("expected ',' or '}'");
+    }
+    return out;
+  }
+
+  private array(depth: number): unknown[] {
+    this.expect("[");
+    const out: unknown[] = [];
+    while (!this.eat("]")) {
+      out.push(this.value(depth + 1));
+      if (this.eat(",")) {
+        if (this.peek() === "]") this.relaxed.add("trailing comma");
+      } else if (this.peek() !== "]") throw this.error("expected ',' or ']'");
+    }
+    return out;
+  }
+
+  private number(): number {
+    NUMBER.lastIndex = this.pos;
+    const match = NUMBER.exec(this.text);
+    if (!match) throw this.error("bad number");
+    this.pos += match[0].length;
+    return Number(match[0]);
+  }
+
+  private string(): string {
+    const quote = this.text[this.pos]!;
+    if (quote === '"') {
+      // Double-quoted strings follow JSON's escapes exactly.
+      let end = this.pos + 1;
+      while (end < this.text.length && this.text[end] !== '"') end += this.text[end] === "\\" ? 2 : 1;
+      if (end >= this.text.length) throw this.error("unterminated string");
+      const literal = this.text.slice(this.pos, end + 1);
+      this.pos = end + 1;
+      try {
+        return JSON.parse(literal) as string;
+      } catch {
+        throw this.error("bad string escape");
+      }
+    }
+    this.relaxed.add("single-quoted strings");
+    let out = "";
+    let i = this.pos + 1;
+    for (; i < this.text.length && this.text[i] !== "'"; i++) {
+      const char = this.text[i]!;
+      if (char !== "\\") {
+        out += char;
+        continue;
+      }
+      const next = this.text[++i];
+      out += next === "n" ? "\n" : next === "t" ? "\t" : (next ?? "");
+    }
+    if (i >= this.text.length) throw this.error("unterminated string");
+    this.pos = i + 1;
+    return out;
+  }
+}

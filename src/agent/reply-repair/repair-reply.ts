@@ -1,0 +1,150 @@
+import { isObject } from "../../shared/is-object.js";
+import { AIMessage } from "@langchain/core/messages";
+import { decodeArguments } from "./argument-text.js";
+import { findTextCalls } from "./text-calls.js";
+import type { ToolNameResolver } from "./tool-name.js";
+
+/** A tool call exactly as the model sent it: `arguments` is the raw string when the provider sent one. */
+export interface SentCall {
+  name: string;
+  arguments: unknown;
+}
+
+/** A call that will run: the offered tool's name, arguments as an object, and what was repaired. */
+export interface PlannedCall {
+  id: string;
+  sent: SentCall;
+  name: string;
+  args: Record<string, unknown>;
+  repairs: string[];
+}
+
+/** A call that cannot be read with certainty: it does not run, the model hears `error`. */
+export interface RefusedCall {
+  id: string;
+  sent: SentCall;
+  error: string;
+  repairs: string[];
+}
+
+export interface RepairedReply {
+  calls: Array<PlannedCall | RefusedCall>;
+  /** The reply's words, when it has no calls. */
+  speech: string;
+  /** The reply as the transcript keeps it: the repaired calls in place of what was sent. */
+  message: AIMessage;
+}
+
+interface Candidate {
+  id: string;
+  sent: SentCall;
+  /** Arguments the client already parsed into an object, if it did. */
+  parsed: unknown;
+  repairs: string[];
+}
+
+let textCallCount = 0;
+
+/**
+ * The boundary between the chat model and the tool loop, the same for every provider: recovers
+ * calls written as text, decodes argument strings that are not clean JSON, and maps name forms to
+ * the offered tools. Keys and values are left to the registry, so /mcp callers get them too.
+ */
+export function repairReply(reply: AIMessage, resolveName: ToolNameResolver): RepairedReply {
+  const text = textOf(reply);
+  const rawArguments = openAiArguments(reply);
+  const candidates: Candidate[] = [
+    ...(reply.tool_calls ?? []).map((call, i) => {
+      const id = call.id || `call_${i}`;
+      return {
+        id,
+        sent: { name: call.name, arguments: rawArguments.get(id) ?? call.args },
+        // A string here was decoded once already (twice-encoded JSON): decode what was sent.
+        parsed: isObject(call.args) ? call.args : (rawArguments.get(id) ?? call.args),
+        repairs: [],
+      };
+    }),
+    ...(reply.invalid_tool_calls ?? []).map((call, i) => ({
+      id: call.id || `call_invalid_${i}`,
+      sent: { name: call.name ?? "", arguments: call.args },
+      parsed: call.args,
+      repairs: [],
+    })),
+  ];
+  if (!candidates.length) {
+    const found = findTextCalls(text);
+    if (!found) return { calls: [], speech: text, message: reply };
+    for (const call of found.calls) {
+      candidates.push({
+        id: `call_text_${++textCallCount}`,
+        sent: call,
+        parsed: call.arguments,
+        repairs: [`call: read from ${found.format} text`],
+      });
+    }
+  }
+
+  const calls = candidates.map((candidate): PlannedCall | RefusedCall => {
+    const { id, sent } = candidate;
+    const name = resolveName(sent.name);
+    if (!name.ok) return { id, sent, error: name.error, repairs: candidate.repairs };
+    const args = decodeArguments(candidate.parsed);
+    if (!args.ok) {
+      return {
+        id,
+        sent,
+        error: `Your call to ${name.name} could not be read: ${args.error}. Send the arguments again as one JSON object.`,
+        repairs: [...candidate.repairs, ...name.repairs],
+      };
+    }
+    return {
+      id,
+      sent,
+      name: name.name,
+      args: args.args,
+      repairs: [...candidate.repairs, ...name.repairs, ...args.repairs],
+    };
+  });
+
+  const untouched =
+    !reply.invalid_tool_calls?.length &&
+    calls.every((c) => "name" in c && !c.repairs.length && c.name === c.sent.name);
+  const message = untouched
+    ? reply
+    : new AIMessage({
+        content: reply.tool_calls?.length || reply.invalid_tool_calls?.length ? text : "",
+        tool_calls: calls.map((c) => ({
+          id: c.id,
+          name: "name" in c ? c.name : providerSafe(c.sent.name),
+          args: "args" in c ? c.args : {},
+          type: "tool_call" as const,
+        })),
+      });
+  return { calls, speech: "", message };
+}
+
+/** OpenAI-compatible clients keep the raw `function.arguments` string, byte for byte. */
+function openAiArguments(reply: AIMessage): Map<string, string> {
+  const raw = reply.additional_kwargs?.tool_calls;
+  const out = new Map<string, string>();
+  if (!Array.isArray(raw)) return out;
+  for (const call of raw) {
+    if (typeof call?.id === "string" && typeof call.function?.arguments === "string") {
+      out.set(call.id, call.function.arguments);
+    }
+  }
+  return out;
+}
+
+/** A refused call stays in the transcript under a name every provider accepts. */
+function providerSafe(name: string): string {
+  return name.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 64) || "unknown_tool";
+}
+
+export function textOf(message: AIMessage): string {
+  if (typeof message.content === "string") return message.content.trim();
+  return message.content
+    .map((block) => (typeof block === "string" ? block : block.type === "text" ? String(block.text) : ""))
+    .join("")
+    .trim();
+}

@@ -1,0 +1,180 @@
+import { performance } from "node:perf_hooks";
+import type { Logger } from "../log.js";
+import { isObject } from "../shared/is-object.js";
+import { describeParameters } from "./parameters.js";
+import { formatArgumentKeys, type ArgumentNormalizer } from "./normalize.js";
+import type {
+  JsonSchema,
+  SentToolCall,
+  ToolCallContext,
+  ToolExecutor,
+  ToolOutput,
+  ToolResult,
+} from "./types.js";
+
+/** What running one call needs to know about its tool. */
+export interface CallableTool {
+  presented: string;
+  tool: string;
+  server: string;
+  toolbox: string;
+  inputSchema: JsonSchema;
+  normalizer?: ArgumentNormalizer;
+  validate(args: Record<string, unknown>): string[];
+  run: ToolExecutor;
+}
+
+export interface ExecuteOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  deviceId?: string;
+  /** The call as the caller received it, before any repair. */
+  sent?: SentToolCall;
+  /** Repairs made before the call reached the registry (name forms, argument text). */
+  repairs?: readonly string[];
+}
+
+export interface CallSettings extends ExecuteOptions {
+  logger: Logger;
+  timeoutMs: number;
+  /** Set while the tool's server is down: why. */
+  unavailable?: string | undefined;
+}
+
+/**
+ * One call, start to end: repair keys and values, validate against the schema, run with a
+ * timeout, and say what happened in one ToolResult, including what was sent and each repair.
+ */
+export async function callTool(
+  entry: CallableTool,
+  rawArgs: unknown,
+  settings: CallSettings,
+  started: number,
+): Promise<ToolResult> {
+  const { logger } = settings;
+  const base = { name: entry.presented, tool: entry.tool, server: entry.server, toolbox: entry.toolbox };
+  const args = isObject(rawArgs) ? rawArgs : {};
+  const repairs = [...(settings.repairs ?? [])];
+  const shown = {
+    ...(settings.sent ? { sent: settings.sent } : {}),
+    ...(repairs.length ? { repairs } : {}),
+  };
+  const fail = (error: string, normalizedArguments: Record<string, unknown> = args): ToolResult => ({
+    ok: false,
+    content: error,
+    error,
+    ...base,
+    arguments: args,
+    normalizedArguments,
+    ...shown,
+    ms: performance.now() - started,
+  });
+  if (rawArgs !== undefined && rawArgs !== null && !isObject(rawArgs)) {
+    return fail(
+      `Arguments for ${entry.presented} must be a JSON object. ${describeParameters(entry.inputSchema)}`,
+    );
+  }
+  if (settings.unavailable !== undefined) {
+    return fail(
+      `The MCP server '${entry.server}' is unavailable right now${settings.unavailable ? ` (${settings.unavailable})` : ""}; ${entry.presented} will work again when it is back.`,
+    );
+  }
+  let normalized = args;
+  if (entry.normalizer) {
+    const outcome = entry.normalizer.normalize(args);
+    normalized = outcome.args;
+    repairs.push(...outcome.repairs);
+    for (const collision of outcome.collisions) logger.warn(`${entry.tool}: ${collision}`);
+    for (const kept of outcome.kept) logger.info(`${entry.tool}: ${kept}`);
+  }
+  if (repairs.length) {
+    shown.repairs = repairs;
+    logger.info(
+      {
+        tool: entry.tool,
+        server: entry.server,
+        keys: formatArgumentKeys(args),
+        steps: repairs.map(withoutValues),
+      },
+      `repaired a call to ${entry.presented}`,
+    );
+  }
+  const problems = entry.validate(normalized);
+  if (problems.length) {
+    return fail(
+      `Invalid arguments for ${entry.presented}: ${problems.join("; ")}. ${describeParameters(entry.inputSchema)}`,
+      normalized,
+    );
+  }
+  const output = await runWithTimeout(entry, normalized, settings);
+  return {
+    ok: !output.isError,
+    content: output.text,
+    ...(output.content ? { contentBlocks: output.content } : {}),
+    ...(output.structuredContent ? { structuredContent: output.structuredContent } : {}),
+    ...(output.isError ? { error: output.text } : {}),
+    ...base,
+    arguments: args,
+    normalizedArguments: normalized,
+    ...shown,
+    ms: performance.now() - started,
+  };
+}
+
+/** Repair steps for the log: values can hold secrets, so "value: level: …" keeps only the key. */
+function withoutValues(step: string): string {
+  if (step.startsWith("value: ")) return step.slice(0, step.indexOf(":", 7) + 1) + " coerced";
+  return step.replace(/"[^"]*"/g, '"…"');
+}
+
+async function runWithTimeout(
+  entry: CallableTool,
+  args: Record<string, unknown>,
+  settings: CallSettings,
+): Promise<ToolOutput> {
+  const { timeoutMs } = settings;
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(settings.signal?.reason);
+  settings.signal?.addEventListener("abort", onAbort, { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<ToolOutput>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort(new Error("timeout"));
+      resolve({
+        text: `${entry.presented} did not answer within ${formatSeconds(timeoutMs)}.`,
+        isError: true,
+      });
+    }, timeoutMs);
+  });
+  const aborted = new Promise<ToolOutput>((resolve) => {
+    controller.signal.addEventListener("abort", () => {
+      if (settings.signal?.aborted) resolve({ text: `${entry.presented} was cancelled.`, isError: true });
+    });
+  });
+  const context: ToolCallContext = {
+    signal: controller.signal,
+    ...(settings.deviceId ? { deviceId: settings.deviceId } : {}),
+  };
+  try {
+    return await Promise.race([
+      entry
+        .run(args, context)
+        .catch((err: unknown): ToolOutput => ({ text: errorText(err, entry), isError: true })),
+      timedOut,
+      aborted,
+    ]);
+  } finally {
+    clearTimeout(timer);
+    settings.signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+function formatSeconds(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+function errorText(err: unknown, entry: CallableTool): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message || `${entry.presented} failed`;
+}

@@ -1,0 +1,487 @@
+// Every repair rule and every must-not-act rule of the reply repair and the registry's key/value
+// repair, one behaviour per test; the agent-level tests run the real agent with a scripted model.
+import { describe, expect, it } from "vitest";
+import { fakeModel } from "@langchain/core/testing";
+import { tool } from "@langchain/core/tools";
+import { AIMessage } from "@langchain/core/messages";
+import { decodeArguments } from "../../src/agent/reply-repair/argument-text.js";
+import { findTextCalls } from "../../src/agent/reply-repair/text-calls.js";
+import { createToolNameResolver } from "../../src/agent/reply-repair/tool-name.js";
+import { repairReply } from "../../src/agent/reply-repair/repair-reply.js";
+import { createAgent } from "../../src/agent/agent.js";
+import { createUnconfiguredMirror } from "../../src/ha/mirror.js";
+import { createToolRegistry } from "../../src/tools/registry.js";
+import { createArgumentNormalizer } from "../../src/tools/normalize.js";
+import type { JsonSchema, ToolExecutor } from "../../src/tools/types.js";
+import { captureLogger } from "../support/capture-logger.js";
+
+const offered = [
+  { name: "control_zwave_device", server: "zwave", tool: "control_zwave_device" },
+  { name: "list_zwave_devices", server: "zwave", tool: "list_zwave_devices" },
+  { name: "get_device_sensor_data", server: "zwave", tool: "get_device_sensor_data" },
+  { name: "get_datetime", server: "builtin", tool: "get_datetime" },
+];
+const resolve = createToolNameResolver(offered);
+
+describe("tool names", () => {
+  it.each([
+    ["functions.control_zwave_device", "name: functions. prefix"],
+    ["default_api.get_device_sensor_data", "name: default_api. prefix"],
+    ["zwave.control_zwave_device", "name: server prefix zwave."],
+    ["zwave:control_zwave_device", "name: server prefix zwave:"],
+    ["zwave__control_zwave_device", "name: server prefix zwave__"],
+    ["mcp__zwave__control_zwave_device", "name: server prefix mcp__zwave__"],
+    ["ControlZwaveDevice", "name: ControlZwaveDevice → control_zwave_device (spelling style)"],
+    ["controlZwaveDevice", "name: controlZwaveDevice → control_zwave_device (spelling style)"],
+    ["control-zwave-device", "name: control-zwave-device → control_zwave_device (spelling style)"],
+    ["CONTROL_ZWAVE_DEVICE", "name: CONTROL_ZWAVE_DEVICE → control_zwave_device (spelling style)"],
+    ["control_zwave_device<|channel|>commentary", 'name: removed "<|channel|>commentary" after the name'],
+    ["control_zwave_device ", "name: trimmed spaces"],
+    ["control zwave device", "name: control zwave device → control_zwave_device (spelling style)"],
+    ["control_zwave_devices", "name: control_zwave_devices → control_zwave_device (one edit away)"],
+    ["ControlZwaveDevices", "name: ControlZwaveDevices → control_zwave_device (one edit away)"],
+    ["contorl_zwave_device", "name: contorl_zwave_device → control_zwave_device (one edit away)"],
+  ])("%s is read as the offered tool, and the step is named", (sent, step) => {
+    const found = resolve(sent);
+    expect(found.ok).toBe(true);
+    if (found.ok) {
+      expect(found.name).toBe(sent.includes("sensor") ? "get_device_sensor_data" : "control_zwave_device");
+      expect(found.repairs).toContain(step);
+    }
+  });
+
+  it("an invented tool is an error listing the closest few, never a guess from its meaning", () => {
+    const found = resolve("turn_on_light");
+    expect(found).toMatchObject({ ok: false });
+    expect(!found.ok && found.error).toMatch(/^Unknown tool 'turn_on_light'\. The closest tools are: /);
+  });
+
+  it("a name as close to two tools as to one is an error", () => {
+    expect(resolve("check_zwave_device").ok).toBe(false);
+    const twoNear = createToolNameResolver([
+      { name: "get_state", server: "a", tool: "get_state" },
+      { name: "set_state", server: "a", tool: "set_state" },
+    ]);
+    const found = twoNear("bet_state");
+    expect(found.ok).toBe(false);
+    expect(!found.ok && found.error).toMatch(/one edit away from get_state and set_state/);
+  });
+
+  it("a server prefix limits the reading to that server's tools", () => {
+    expect(resolve("builtin.control_zwave_device").ok).toBe(false);
+  });
+});
+
+describe("argument text", () => {
+  const lamp = { deviceName: "Kid's Lamp", action: "on" };
+  it.each([
+    [
+      '"{\\"deviceName\\": \\"Kid\'s Lamp\\", \\"action\\": \\"on\\"}"',
+      "arguments: decoded twice-encoded JSON",
+    ],
+    ["{'deviceName': 'Kid\\'s Lamp', 'action': 'on'}", "arguments: read a single-quoted Python dict"],
+    ['```json\n{"deviceName": "Kid\'s Lamp", "action": "on"}\n```', "arguments: removed a ``` fence"],
+    ['{"deviceName": "Kid\'s Lamp", "action": "on",}', "arguments: dropped a trailing comma"],
+    ['{"deviceName":"Kid\'s Lamp","action":"on"}<|call|>', 'arguments: removed "<|call|>" after the object'],
+    ['{deviceName: "Kid\'s Lamp", action: "on"}', "arguments: quoted bare keys"],
+    [
+      '<|constrain|>json{"deviceName": "Kid\'s Lamp", "action": "on"}',
+      'arguments: removed "<|constrain|>json" before the object',
+    ],
+  ])("%s decodes to the object, naming the step", (text, step) => {
+    const decoded = decodeArguments(text);
+    expect(decoded).toMatchObject({ ok: true, args: lamp });
+    expect(decoded.ok && decoded.repairs).toContain(step);
+  });
+
+  it("Python True/False/None are read", () => {
+    expect(decodeArguments("{'includeInactive': True, 'filter': None}")).toMatchObject({
+      ok: true,
+      args: { includeInactive: true, filter: null },
+    });
+  });
+
+  it.each([[""], ["null"], [null]])("%j is an empty object", (raw) => {
+    expect(decodeArguments(raw)).toMatchObject({ ok: true, args: {} });
+  });
+
+  it("clean JSON needs no repair", () => {
+    expect(decodeArguments('{"a": 1}')).toEqual({ ok: true, args: { a: 1 }, repairs: [] });
+  });
+
+  it.each([
+    ['{"deviceName": "Switch One"} {"deviceName": "Kid\'s Lamp"}', /more than one JSON value/],
+    ['["Switch One", "on"]', /a list, not a JSON object/],
+    ['{"deviceName": "Switch One"', /not valid JSON/],
+    ['turn on {"deviceName": "Switch One"}', /not a JSON object/],
+  ])("%s is an error, not a guess", (text, error) => {
+    const decoded = decodeArguments(text);
+    expect(decoded.ok).toBe(false);
+    expect(!decoded.ok && decoded.error).toMatch(error);
+  });
+});
+
+describe("tool calls written as text", () => {
+  const call = { name: "control_zwave_device", arguments: { deviceName: "Switch One", action: "on" } };
+  it.each([
+    [
+      '<tool_call>\n{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}\n</tool_call>',
+      "Hermes <tool_call>",
+    ],
+    [
+      'Let me do that.\n<tool_call>{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}</tool_call>',
+      "Hermes <tool_call>",
+    ],
+    [
+      '{"name": "control_zwave_device", "parameters": {"deviceName": "Switch One", "action": "on"}}',
+      "bare JSON",
+    ],
+    [
+      '[TOOL_CALLS] [{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}]',
+      "Mistral [TOOL_CALLS]",
+    ],
+    [
+      '[TOOL_CALLS]control_zwave_device[ARGS]{"deviceName": "Switch One", "action": "on"}',
+      "Mistral [TOOL_CALLS]",
+    ],
+    [
+      '```json\n{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}\n```',
+      "fenced JSON",
+    ],
+    [
+      '<function=control_zwave_device>{"deviceName": "Switch One", "action": "on"}</function>',
+      "Llama <function=…>",
+    ],
+    ['[control_zwave_device(deviceName="Switch One", action="on")]', "pythonic call"],
+    [
+      '<|tool_call|>[{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}]<|/tool_call|>',
+      "bare JSON",
+    ],
+    [
+      'Action: ```json\n[{"tool_name": "control_zwave_device", "parameters": {"deviceName": "Switch One", "action": "on"}}]\n```',
+      "fenced JSON",
+    ],
+    [
+      'Let me do that.\n{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}',
+      "bare JSON",
+    ],
+    [
+      '<|python_tag|>{"name": "control_zwave_device", "parameters": {"deviceName": "Switch One", "action": "on"}}<|eom_id|>',
+      "bare JSON",
+    ],
+    [
+      '[TOOL_CALLS] [{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}]</s>',
+      "Mistral [TOOL_CALLS]",
+    ],
+  ])("%s is one call", (text, format) => {
+    expect(findTextCalls(text)).toEqual({ calls: [call], format });
+  });
+
+  it("several calls in one text are all found", () => {
+    const text =
+      '<tool_call>{"name": "a_tool", "arguments": {}}</tool_call>\n<tool_call>{"name": "b_tool", "arguments": {"x": 1}}</tool_call>';
+    expect(findTextCalls(text)?.calls).toEqual([
+      { name: "a_tool", arguments: {} },
+      { name: "b_tool", arguments: { x: 1 } },
+    ]);
+  });
+
+  it.each([
+    ["prose describing an action", "Sure, I'll turn on Switch One."],
+    [
+      "prose quoting a call, then a question",
+      'To switch a lamp I would call {"name": "control_zwave_device", "arguments": {"deviceName": "Kid\'s Lamp", "action": "on"}}. Which one do you mean?',
+    ],
+    [
+      "markup followed by a question",
+      '<tool_call>{"name": "control_zwave_device", "arguments": {}}</tool_call>\nShould I also dim the kitchen?',
+    ],
+    ["a question before the markup", 'Which lamp?\n<tool_call>{"name": "x", "arguments": {}}</tool_call>'],
+    ["a JSON object that is not a call", '{"deviceName": "Switch One"}'],
+    ["a sentence with brackets", "Done (the light was already on)."],
+    [
+      "prose with a call inside a sentence",
+      'To switch a lamp I would call {"name": "control_zwave_device", "arguments": {"deviceName": "Kid\'s Lamp", "action": "on"}}',
+    ],
+    [
+      "a long explanation before a call",
+      `${"This is how the tools work in general. ".repeat(5)}\n{"name": "x_tool", "arguments": {}}`,
+    ],
+  ])("%s is not a call", (_what, text) => {
+    expect(findTextCalls(text)).toBeUndefined();
+  });
+});
+
+describe("the reply as a whole", () => {
+  it("a text call for a tool that is not offered is refused, not run", () => {
+    const reply = new AIMessage(
+      '<tool_call>\n{"name": "HassTurnOn", "arguments": {"name": "Switch One"}}\n</tool_call>',
+    );
+    const repaired = repairReply(reply, resolve);
+    expect(repaired.calls).toHaveLength(1);
+    expect(repaired.calls[0]).toMatchObject({ error: expect.stringMatching(/^Unknown tool 'HassTurnOn'/) });
+  });
+
+  it("an OpenAI invalid_tool_call with a Python dict is repaired, and what was sent is kept byte for byte", () => {
+    const raw = "{'deviceName': 'Switch One', 'action': 'off'}";
+    const reply = new AIMessage({
+      content: "",
+      invalid_tool_calls: [
+        { id: "c1", name: "control_zwave_device", args: raw, error: "not JSON", type: "invalid_tool_call" },
+      ],
+    });
+    const [call] = repairReply(reply, resolve).calls;
+    expect(call).toMatchObject({
+      name: "control_zwave_device",
+      args: { deviceName: "Switch One", action: "off" },
+      sent: { name: "control_zwave_device", arguments: raw },
+      repairs: ["arguments: read a single-quoted Python dict"],
+    });
+  });
+
+  it("a clean reply is passed on untouched", () => {
+    const reply = new AIMessage({
+      content: "",
+      tool_calls: [{ id: "c1", name: "get_datetime", args: {}, type: "tool_call" }],
+    });
+    const repaired = repairReply(reply, resolve);
+    expect(repaired.message).toBe(reply);
+    expect(repaired.calls[0]).toMatchObject({ name: "get_datetime", repairs: [] });
+  });
+
+  it("a repaired reply goes into the transcript with the repaired calls, so results pair with them", () => {
+    const reply = new AIMessage('[control_zwave_device(deviceName="Switch One", action="on")]');
+    const { message, calls } = repairReply(reply, resolve);
+    expect(message.tool_calls).toEqual([
+      {
+        id: calls[0]!.id,
+        name: "control_zwave_device",
+        args: { deviceName: "Switch One", action: "on" },
+        type: "tool_call",
+      },
+    ]);
+  });
+});
+
+describe("keys and values (the registry's repair, for every caller)", () => {
+  const schema: JsonSchema = {
+    type: "object",
+    properties: {
+      deviceName: { type: "string" },
+      action: { type: "string", enum: ["on", "off", "dim"] },
+      level: { type: "number", minimum: 0, maximum: 100 },
+    },
+  };
+  const normalize = (args: Record<string, unknown>) => createArgumentNormalizer(schema).normalize(args);
+
+  it.each([
+    [{ "device-name": "A" }, "keys: device-name→deviceName"],
+    [{ DeviceName: "A" }, "keys: DeviceName→deviceName"],
+    [{ DEVICE_NAME: "A" }, "keys: DEVICE_NAME→deviceName"],
+    [{ "device name": "A" }, "keys: device name→deviceName"],
+    [{ device_name: "A" }, "keys: device_name→deviceName"],
+  ])("%j: another spelling of a declared key", (args, step) => {
+    const out = normalize(args);
+    expect(out.args).toEqual({ deviceName: "A" });
+    expect(out.repairs).toEqual([step]);
+  });
+
+  it.each(["input", "arguments", "args", "parameters", "kwargs", "params"])(
+    "{%s: {…}} is unwrapped",
+    (wrapper) => {
+      const out = normalize({ [wrapper]: { deviceName: "A", action: "on" } });
+      expect(out.args).toEqual({ deviceName: "A", action: "on" });
+      expect(out.repairs).toEqual([`keys: unwrapped {${wrapper}: …}`]);
+    },
+  );
+
+  it("a built-in mapping's source in another spelling is mapped too", () => {
+    const mapped = createArgumentNormalizer(
+      schema,
+      new Map([
+        ["command", "action"],
+        ["brightness", "level"],
+      ]),
+    );
+    expect(mapped.normalize({ DEVICE_NAME: "A", COMMAND: "dim", Brightness: 30 }).args).toEqual({
+      deviceName: "A",
+      action: "dim",
+      level: 30,
+    });
+  });
+
+  it("a wrapper holding the object as JSON text is unwrapped too", () => {
+    const out = normalize({ input: '{"deviceName": "A", "action": "on"}' });
+    expect(out.args).toEqual({ deviceName: "A", action: "on" });
+    expect(out.repairs).toEqual(['keys: unwrapped {input: "…"} (an object as JSON text)']);
+  });
+
+  it("a wrapper whose contents fit no declared key is left for validation to report", () => {
+    expect(normalize({ input: { colour: "red" } }).args).toEqual({ input: { colour: "red" } });
+  });
+
+  it.each([
+    ["40", 40],
+    ["40%", 40],
+    ["40 %", 40],
+    ["40 percent", 40],
+  ])("level %j is read as %d", (level, expected) => {
+    const out = normalize({ level });
+    expect(out.args).toEqual({ level: expected });
+    expect(out.repairs).toEqual([`value: level: ${JSON.stringify(level)}→${expected}`]);
+  });
+
+  it.each([
+    ["ON", "on"],
+    ["On", "on"],
+    ["DIM", "dim"],
+    ["turn_on", "on"],
+    ["switch_on", "on"],
+    ["turnOn", "on"],
+    ["turn_off", "off"],
+  ])("action %j is read as %j", (action, expected) => {
+    expect(normalize({ action }).args).toEqual({ action: expected });
+  });
+
+  it.each([
+    ["forty", "forty"],
+    ["1e999", "1e999"],
+    ["40% brighter", "40% brighter"],
+  ])("level %j is not read: it stays for validation to reject", (level, kept) => {
+    expect(normalize({ level }).args).toEqual({ level: kept });
+  });
+
+  it('"40%" is not read on a scale other than 0–100', () => {
+    const fraction: JsonSchema = { type: "object", properties: { level: { type: "number", maximum: 1 } } };
+    expect(createArgumentNormalizer(fraction).normalize({ level: "40%" }).args).toEqual({ level: "40%" });
+  });
+
+  it("a verb form that fits no value, or two, is left alone", () => {
+    expect(normalize({ action: "turn_up" }).args).toEqual({ action: "turn_up" });
+  });
+});
+
+describe("the agent with a repairing model reply", () => {
+  function setup(model: ReturnType<typeof fakeModel>) {
+    const log = captureLogger();
+    const registry = createToolRegistry({ logger: log.logger });
+    const calls: Array<{ name: string; args: Record<string, unknown> }> = [];
+    const record =
+      (name: string): ToolExecutor =>
+      async (args) => {
+        calls.push({ name, args });
+        return { text: `confirmed: ${name}` };
+      };
+    const context = { signal: new AbortController().signal };
+    const dimmer: JsonSchema = {
+      type: "object",
+      properties: { deviceName: { type: "string" }, level: { type: "number", minimum: 0, maximum: 100 } },
+      required: ["deviceName", "level"],
+    };
+    // An MCP tool, as the adapter returns it: its keys and values get the registry's repair.
+    registry.registerLangChainTool(
+      tool(async (args: Record<string, unknown>) => (await record("dim_light")(args, context)).text, {
+        name: "dim_light",
+        description: "Dim",
+        schema: dimmer as Record<string, unknown>,
+      }),
+      { server: "lights", toolbox: "default" },
+    );
+    registry.registerTool(
+      {
+        name: "unlock_door",
+        description: "Unlock a door",
+        inputSchema: { type: "object", properties: { door: { type: "string" } }, required: ["door"] },
+        annotations: { destructiveHint: true },
+      },
+      record("unlock_door"),
+    );
+    const agent = createAgent({
+      registry,
+      mirror: createUnconfiguredMirror(),
+      logger: log.logger,
+      model,
+      provider: "fake",
+      language: "en",
+    });
+    return { agent, calls, log };
+  }
+
+  it("a destructive tool keeps its confirmation when the call came as text under a prefixed name", async () => {
+    const model = fakeModel()
+      .respond(
+        new AIMessage(
+          '<tool_call>{"name": "functions.unlock_door", "arguments": {"door": "Front"}}</tool_call>',
+        ),
+      )
+      .respond(new AIMessage("Do you really want to unlock the front door?"));
+    const { agent, calls } = setup(model);
+    const result = await agent.handle({ text: "unlock the front door", conversationId: "d1" });
+    expect(result.speech).toBe("Do you really want to unlock the front door?");
+    expect(calls).toEqual([]);
+  });
+
+  it("a level out of range is an error to the model: nothing runs, nothing is clamped", async () => {
+    const model = fakeModel()
+      .respondWithTools([{ name: "dim_light", args: { deviceName: "Kitchen", level: 150 } }])
+      .respond(new AIMessage("I can only dim between 0 and 100."));
+    const { agent, calls } = setup(model);
+    const result = await agent.handle({ text: "dim the kitchen", conversationId: "d2" });
+    expect(calls).toEqual([]);
+    expect(result.tool_calls[0]).toMatchObject({
+      ok: false,
+      result: expect.stringMatching(/'level' must be at most 100/),
+    });
+  });
+
+  it("the turn log shows what the model sent and every repair step; the log line has keys, never values", async () => {
+    const model = fakeModel()
+      .respond(
+        new AIMessage(
+          '<tool_call>{"name": "DimLight", "arguments": {"device_name": "Kitchen", "level": "40%"}}</tool_call>',
+        ),
+      )
+      .respond(new AIMessage("Dimmed."));
+    const { agent, calls, log } = setup(model);
+    const result = await agent.handle({ text: "dim the kitchen to 40", conversationId: "d3" });
+    expect(calls).toEqual([{ name: "dim_light", args: { deviceName: "Kitchen", level: 40 } }]);
+    expect(result.tool_calls[0]).toMatchObject({
+      sent: { name: "DimLight", arguments: { device_name: "Kitchen", level: "40%" } },
+      repairs: [
+        "call: read from Hermes <tool_call> text",
+        "name: DimLight → dim_light (spelling style)",
+        "keys: device_name→deviceName",
+        'value: level: "40%"→40',
+      ],
+    });
+    const info = log.lines().filter((l) => l.level === 30);
+    expect(info).toHaveLength(1);
+    expect(JSON.stringify(info)).not.toContain("Kitchen");
+    expect(agent.recentTurns().at(-1)?.tool_calls[0]?.repairs).toHaveLength(4);
+  });
+
+  it("a refused call shows in the turn log with what the model sent and why it did not run", async () => {
+    const model = fakeModel()
+      .respondWithTools([{ name: "check_light", args: { deviceName: "Kitchen" } }])
+      .respond(new AIMessage("Sorry."));
+    const { agent, calls } = setup(model);
+    const result = await agent.handle({ text: "check the kitchen", conversationId: "d5" });
+    expect(calls).toEqual([]);
+    expect(result.tool_calls[0]).toMatchObject({
+      name: "check_light",
+      ok: false,
+      sent: { name: "check_light", arguments: { deviceName: "Kitchen" } },
+      result: expect.stringMatching(/^Unknown tool 'check_light'/),
+    });
+  });
+
+  it("an empty first reply is not reported as done", async () => {
+    const { agent, calls } = setup(fakeModel().respond(new AIMessage("")));
+    const result = await agent.handle({ text: "switch on the kitchen", conversationId: "d4" });
+    expect(calls).toEqual([]);
+    expect(result).toMatchObject({
+      response_type: "error",
+      speech: "Sorry, the language model sent an empty reply.",
+    });
+  });
+});

@@ -1,0 +1,160 @@
+// The registry's key/value repair, as an MCP tool's server receives the arguments: each defect a
+// review found, pinned down by what the server gets (or the error the model gets instead).
+import { describe, expect, it } from "vitest";
+import { tool } from "@langchain/core/tools";
+import { createToolRegistry } from "../../src/tools/registry.js";
+import type { ParameterMapping } from "../../src/config/options.js";
+import type { JsonSchema } from "../../src/tools/types.js";
+import { captureLogger } from "../support/capture-logger.js";
+
+/** A LangChain tool that answers with the arguments it received, as the adapter's MCP tools run. */
+function echoTool(name: string, schema: Record<string, unknown>) {
+  return tool(async (args: Record<string, unknown>) => JSON.stringify(args), {
+    name,
+    description: name,
+    schema,
+  });
+}
+
+function registry(parameterMappings: ParameterMapping[] = []) {
+  const log = captureLogger();
+  return { registry: createToolRegistry({ logger: log.logger, parameterMappings }), log };
+}
+
+const object = (properties: Record<string, JsonSchema>, required: string[] = []) => ({
+  type: "object" as const,
+  properties,
+  ...(required.length ? { required } : {}),
+});
+
+describe("static mappings", () => {
+  it("leave a third-party control_zwave_device alone: its own keys reach its server unchanged", async () => {
+    const { registry: r } = registry();
+    const schema = object({
+      device: { type: "string" },
+      command: { type: "string" },
+      brightness: { type: "number" },
+    });
+    r.registerLangChainTool(echoTool("control_zwave_device", schema), {
+      server: "other",
+      toolbox: "default",
+    });
+    const result = await r.execute("control_zwave_device", { device: "Lamp", command: "on", brightness: 40 });
+    expect(result.ok).toBe(true);
+    expect(JSON.parse(result.content)).toEqual({ device: "Lamp", command: "on", brightness: 40 });
+  });
+
+  it("on our Z-Wave server apply only when the schema declares the target and not the source", async () => {
+    const { registry: r } = registry();
+    const schema = object({ deviceName: { type: "string" }, command: { type: "string" } });
+    r.registerLangChainTool(echoTool("control_zwave_device", schema), { server: "zwave", toolbox: "home" });
+    const result = await r.execute("control_zwave_device", {
+      device_name: "Lamp",
+      command: "on",
+      brightness: 4,
+    });
+    expect(JSON.parse(result.content)).toEqual({ deviceName: "Lamp", command: "on", brightness: 4 });
+  });
+
+  it("a cyclic user mapping (a→b, b→a) keeps the declared key instead of dropping both", async () => {
+    const { registry: r } = registry([
+      { tool: "t", from: "a", to: "b" },
+      { tool: "t", from: "b", to: "a" },
+    ]);
+    r.registerLangChainTool(echoTool("t", object({ b: { type: "number" } })), {
+      server: "s",
+      toolbox: "default",
+    });
+    expect(JSON.parse((await r.execute("t", { a: 1 })).content)).toEqual({ b: 1 });
+    expect(JSON.parse((await r.execute("t", { a: 1, b: 2 })).content)).toEqual({ b: 2 });
+  });
+});
+
+describe("a schema that declares no properties", () => {
+  it("keeps the seed's snake→camel rule, but never invents a key from a leading underscore, and logs it", async () => {
+    const { registry: r, log } = registry();
+    r.registerLangChainTool(echoTool("free", { type: "object" }), { server: "s", toolbox: "default" });
+    const result = await r.execute("free", { _private: 1, brightness_pct: 40 });
+    expect(JSON.parse(result.content)).toEqual({ _private: 1, brightnessPct: 40 });
+    expect(log.messages("info").join("\n")).toMatch(/'_private' kept as sent/);
+  });
+});
+
+describe("values", () => {
+  const level = object({ level: { type: "number", minimum: 0, maximum: 100 } });
+
+  it('"1e999" is not read as Infinity: the model is told the value is wrong and nothing runs', async () => {
+    const { registry: r } = registry();
+    let ran = false;
+    r.registerLangChainTool(
+      tool(async () => ((ran = true), "ran"), { name: "dim", description: "dim", schema: level }),
+      { server: "s", toolbox: "default" },
+    );
+    const result = await r.execute("dim", { level: "1e999" });
+    expect(result.ok).toBe(false);
+    expect(result.error).toMatch(/'level' must be number/);
+    expect(result.normalizedArguments).toEqual({ level: "1e999" });
+    expect(ran).toBe(false);
+  });
+
+  it("numeric enum values are read from strings", async () => {
+    const { registry: r } = registry();
+    r.registerLangChainTool(echoTool("speed", object({ speed: { type: "integer", enum: [1, 2, 3] } })), {
+      server: "s",
+      toolbox: "default",
+    });
+    const result = await r.execute("speed", { speed: "2" });
+    expect(result.ok).toBe(true);
+    expect(JSON.parse(result.content)).toEqual({ speed: 2 });
+  });
+});
+
+describe("an MCP server's own error text", () => {
+  function throwing(message: string) {
+    return tool(
+      async () => {
+        throw new Error(message);
+      },
+      { name: "weather", description: "weather", schema: object({}) },
+    );
+  }
+
+  it("passes unchanged even when it says 'timed out'", async () => {
+    const { registry: r } = registry();
+    r.registerLangChainTool(throwing("Error calling tool weather: upstream API timed out after 3 s"), {
+      server: "s",
+      toolbox: "default",
+    });
+    const result = await r.execute("weather", {});
+    expect(result.error).toBe("upstream API timed out after 3 s");
+  });
+
+  it("is reworded only for the SDK's own request timeout", async () => {
+    const { registry: r } = registry();
+    r.registerLangChainTool(
+      throwing("Error calling tool weather: McpError: MCP error -32001: Request timed out"),
+      {
+        server: "s",
+        toolbox: "default",
+      },
+    );
+    const result = await r.execute("weather", {});
+    expect(result.error).toBe("weather timed out waiting for its MCP server.");
+  });
+});
+
+describe("an unknown tool", () => {
+  it("lists only the closest few of thousands of tools", async () => {
+    const { registry: r } = registry();
+    for (let i = 0; i < 2000; i++) {
+      r.registerTool({ name: `tool_${i}`, description: "", inputSchema: object({}) }, async () => ({
+        text: "",
+      }));
+    }
+    const result = await r.execute("tool_1999x", {});
+    expect(result.ok).toBe(false);
+    const listed = /The closest tools are: (.*)\.$/.exec(result.error!)?.[1]?.split(", ");
+    expect(listed?.[0]).toBe("tool_1999");
+    expect(listed!.length).toBeLessThanOrEqual(5);
+  });
+});
