@@ -380,7 +380,7 @@ describe("the status page", () => {
     );
     await desktop.callTool({
       name: "control_zwave_device",
-      arguments: { device_name: "Hall", command: "on" },
+      arguments: { device_name: "Hall", action: "on" },
     });
     await desktop.close();
 
@@ -398,7 +398,7 @@ describe("the status page", () => {
     });
     expect(mcpCalls.find((c) => c.tool === "control_zwave_device")).toMatchObject({
       caller: "token",
-      arguments: { device_name: "Hall", command: "on" },
+      arguments: { device_name: "Hall", action: "on" },
       normalized_arguments: { deviceName: "Hall", action: "on" },
       ok: true,
     });
