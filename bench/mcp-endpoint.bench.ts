@@ -1,7 +1,12 @@
 // The /mcp endpoint's cost per call: tools/list and a use_tool call over Streamable HTTP on
 // loopback (MCP SDK client, stateful session), and a stateless request (no session id, a fresh
-// server per request), each against the same work done in-process through the registry.
+// server per request), each against the same work done in-process through the registry. Then
+// Home Assistant's way on the discovery path: a new session (initialize, initialized, the one
+// request, DELETE) for every call and listing, against the same call in a reused session.
 import http from "node:http";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { pino } from "pino";
@@ -9,6 +14,7 @@ import { createAgent } from "../src/agent/agent.js";
 import { createUnconfiguredMirror } from "../src/ha/mirror.js";
 import { startHttpServer } from "../src/http/server.js";
 import { startMcpServers } from "../src/mcp/client/servers.js";
+import { loadDiscoveryPath } from "../src/mcp/server/discovery-secret.js";
 import { createToolRegistry } from "../src/tools/registry.js";
 import { fixtureServer, objectSchema } from "../test/support/mcp/fixtures.js";
 import { measure, report, type Sample } from "./lib.js";
@@ -35,7 +41,9 @@ const servers = await startMcpServers({
   logger,
 });
 const mirror = createUnconfiguredMirror();
+const discovery = await loadDiscoveryPath(mkdtempSync(join(tmpdir(), "bench-data-")), false);
 const server = await startHttpServer({
+  mcpDiscovery: discovery,
   port: 0,
   host: "127.0.0.1",
   deps: {
@@ -136,6 +144,41 @@ const [callInProcess, useToolOverHttp, stateless] = await interleaved([
   ["use_tool over /mcp (stateless, node:http)", statelessCall],
 ]);
 
+// Home Assistant's MCP integration: no token, the discovery URL, one session per operation.
+const haUrl = new URL(`http://127.0.0.1:${server.port}${discovery.path}`);
+async function haSession<T>(use: (c: Client) => Promise<T>): Promise<T> {
+  const c = new Client({ name: "mcp", version: "1" });
+  const transport = new StreamableHTTPClientTransport(haUrl, {
+    fetch: (url, init) => fetch(url, { ...init, signal: null }),
+  });
+  await c.connect(transport);
+  try {
+    return await use(c);
+  } finally {
+    await transport.terminateSession();
+    await c.close();
+  }
+}
+const haClient = new Client({ name: "mcp", version: "1" });
+await haClient.connect(
+  new StreamableHTTPClientTransport(haUrl, { fetch: (url, init) => fetch(url, { ...init, signal: null }) }),
+);
+const [reusedCall, freshCall, freshList] = await interleaved(
+  [
+    [
+      "tools/call, reused session (discovery path)",
+      () => haClient.callTool({ name: "control_zwave_device", arguments: args }),
+    ],
+    [
+      "initialize + tools/call + DELETE, new session (HA)",
+      () => haSession((c) => c.callTool({ name: "control_zwave_device", arguments: args })),
+    ],
+    ["initialize + tools/list + DELETE, new session (HA)", () => haSession((c) => c.listTools())],
+  ],
+  5,
+  50,
+);
+
 const added = (a: Sample | undefined, b: Sample | undefined) =>
   ((b?.median ?? NaN) - (a?.median ?? NaN)).toFixed(2);
 report(
@@ -151,6 +194,15 @@ report(
   ],
 );
 
+report(
+  "Home Assistant's client: a new session per call (median of 5 interleaved rounds of 50)",
+  [reusedCall!, freshCall!, freshList!],
+  [
+    `a new session costs ${added(reusedCall, freshCall)} ms more than a reused one (${((freshCall?.median ?? NaN) / (reusedCall?.median ?? NaN)).toFixed(1)}×); HA allows 10,000 ms`,
+  ],
+);
+
+await haClient.close();
 await client.close();
 agent.destroy();
 await server.close();

@@ -1,4 +1,6 @@
 import { hostname } from "node:os";
+import { dirname } from "node:path";
+import { SUPERVISOR_OPTIONS_FILE } from "./config/load.js";
 import type { Options } from "./config/options.js";
 import type { Logger } from "./log.js";
 import { VERSION } from "./version.js";
@@ -19,6 +21,7 @@ import { buildInfo } from "./wyoming/info.js";
 import type { DemoHome } from "./demo/demo-home.js";
 import { startHttpServer } from "./http/server.js";
 import { createZwaveStatus, type ZwaveStatus } from "./mcp/client/zwave-status.js";
+import { loadDiscoveryPath, type DiscoveryPath } from "./mcp/server/discovery-secret.js";
 import { ZWAVE_TOOLS } from "./tools/own-servers.js";
 import { withoutCredentials } from "./shared/redact.js";
 
@@ -121,6 +124,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   closers.unshift(() => wyoming.close());
 
   let zwaveStatus: ZwaveStatus | undefined;
+  const mcpDiscovery = supervisor ? await discoveryPath(options, env, logger) : undefined;
   const http = await startHttpServer({
     port: options.api_port,
     host: "0.0.0.0",
@@ -129,6 +133,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
       underSupervisor: supervisor !== undefined,
       ...(options.api_token ? { apiToken: options.api_token } : {}),
     },
+    ...(mcpDiscovery ? { mcpDiscovery } : {}),
     deps: {
       version: VERSION,
       startedAt: Date.now(),
@@ -149,6 +154,13 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
       .announceDiscovery("wyoming", { uri: supervisor.wyomingUri(wyoming.port) })
       .then(() => logger.info("announced the Wyoming service to Home Assistant"))
       .catch((err: Error) => logger.error(`could not announce the Wyoming service: ${err.message}`));
+    if (mcpDiscovery) {
+      // Home Assistant's MCP integration offers to add the bridge; re-announcing keeps its entry.
+      supervisor
+        .announceDiscovery("mcp", { url: supervisor.mcpUrl(http.port, mcpDiscovery.path) })
+        .then(() => logger.info("announced the MCP endpoint to Home Assistant"))
+        .catch((err: Error) => logger.error(`could not announce the MCP endpoint: ${err.message}`));
+    }
   }
 
   let closing = false;
@@ -216,6 +228,29 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
       }
     },
   };
+}
+
+/** The secret lives next to options.json in /data (OPTIONS_FILE moves both for the container test). */
+async function discoveryPath(
+  options: Options,
+  env: NodeJS.ProcessEnv,
+  logger: Logger,
+): Promise<DiscoveryPath | undefined> {
+  const dir = dirname(env.OPTIONS_FILE ?? SUPERVISOR_OPTIONS_FILE);
+  try {
+    const path = await loadDiscoveryPath(dir, options.rotate_mcp_secret);
+    if (options.rotate_mcp_secret) {
+      logger.warn(
+        "rotate_mcp_secret: made a new secret MCP discovery URL; Home Assistant gets it now. Turn the option off again.",
+      );
+    }
+    return path;
+  } catch (err) {
+    logger.error(
+      `cannot keep the MCP discovery secret in ${dir} (${(err as NodeJS.ErrnoException).code ?? String(err)}): Home Assistant is not offered the MCP endpoint`,
+    );
+    return undefined;
+  }
 }
 
 function zwaveServer(

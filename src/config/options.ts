@@ -92,6 +92,7 @@ export const optionsSchema = z.object({
   api_port: port.default(8099),
   api_token: optionalString,
   mcp_mode: z.enum(MCP_MODES).default("auto"),
+  rotate_mcp_secret: z.boolean().default(false),
   confirm_destructive: z.boolean().default(true),
   llm_one_round: z.boolean().default(true),
   ha_conversation_agent: z.boolean().default(true),

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "../log.js";
+import type { DiscoveryPath } from "../mcp/server/discovery-secret.js";
 import { createMcpEndpoint } from "../mcp/server/endpoint.js";
 import { handleConversation, handleTools } from "./api.js";
 import { createAuth, type AuthOptions } from "./auth.js";
@@ -26,6 +27,8 @@ export interface HttpServerOptions {
   logger: Logger;
   /** Host names, besides localhost, IP literals and this machine's name, accepted from clients without a token. */
   allowedHosts?: readonly string[];
+  /** The secret /mcp path announced to Home Assistant through Supervisor discovery; needs no token. */
+  mcpDiscovery?: DiscoveryPath;
 }
 
 export interface HttpServer {
@@ -51,6 +54,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       allowMethods(req, ["GET", "HEAD"]);
       return sendJson(res, 200, { status: "ok", version: deps.version });
     }
+    if (options.mcpDiscovery?.matches(path)) {
+      if (!SAFE_METHODS.includes(req.method ?? "")) refuseCrossSite(req, false);
+      return endpoint.handle(req, res, await mcpBody(req), "home-assistant");
+    }
     const decision = auth.check(req);
     if (!decision.allowed) {
       return sendError(res, 401, decision.error, { "WWW-Authenticate": 'Bearer realm="mcp-assist-bridge"' });
@@ -70,12 +77,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
         allowMethods(req, ["GET"]);
         return handleTools(res, deps);
       case "/mcp":
-        if (req.method === "POST") requireJsonContentType(req);
-        return endpoint.handle(
-          req,
-          res,
-          req.method === "POST" ? await readBody(req, MCP_BODY_LIMIT) : undefined,
-        );
+        return endpoint.handle(req, res, await mcpBody(req), decision.via);
     }
     if ((STATUS_PATHS as readonly string[]).includes(path)) {
       allowMethods(req, ["GET"]);
@@ -96,8 +98,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
 
   const server = createServer((req, res) => {
     const path = canonicalPath(req.url);
+    // The discovery path is a credential: it never reaches the log.
+    const shown =
+      path !== undefined && options.mcpDiscovery?.matches(path) ? "/mcp/<discovery secret>" : path;
     res.on("finish", () =>
-      logger.debug(`HTTP ${req.method} ${path ?? "(invalid path)"} → ${res.statusCode}`),
+      logger.debug(`HTTP ${req.method} ${shown ?? "(invalid path)"} → ${res.statusCode}`),
     );
     if (path === undefined)
       return fail(res, new HttpError(400, "The request path is not in canonical form."));
@@ -125,6 +130,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       });
     },
   };
+}
+
+async function mcpBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  if (req.method !== "POST") return undefined;
+  requireJsonContentType(req);
+  return readBody(req, MCP_BODY_LIMIT);
 }
 
 function allowMethods(req: IncomingMessage, methods: string[]): void {

@@ -61,6 +61,8 @@ export interface SupervisorClient {
   coreUrl(): string;
   /** The `uri` Home Assistant's Wyoming integration connects to: this container on the internal network. */
   wyomingUri(port: number): string;
+  /** The `url` Home Assistant's MCP integration connects to, on the same network. */
+  mcpUrl(port: number, path: string): string;
 }
 
 type Reply = { ok: true; data: unknown } | { ok: false; status: number; message: string };
@@ -157,6 +159,7 @@ export function createSupervisorClient({
 
     // The container's hostname is its name on the add-on network, which Home Assistant resolves.
     wyomingUri: (port) => `tcp://${hostname()}:${port}`,
+    mcpUrl: (port, path) => `http://${hostname()}:${port}${path}`,
   };
 }
 

@@ -1,15 +1,42 @@
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { contentAsText } from "./content-text.js";
 import type { ToolAnnotations, ToolCallContext, ToolOutput } from "./types.js";
 import { isObject } from "../shared/is-object.js";
 
-/** What the registry needs of a LangChain tool, such as the ones `@langchain/mcp-adapters` returns. */
-export interface LangChainToolLike {
+/** The MCP SDK client an MCP server's tools are called through. */
+export interface McpToolClient {
+  callTool(
+    params: { name: string; arguments: Record<string, unknown> },
+    resultSchema?: undefined,
+    options?: { signal?: AbortSignal },
+  ): Promise<unknown>;
+}
+
+interface ToolBase {
   name: string;
   description?: string;
-  /** For MCP tools, the server's JSON schema after the adapter's `$ref` inlining. */
+  /** For MCP tools, the server's JSON schema. */
   schema: unknown;
   metadata?: Record<string, unknown> & { annotations?: ToolAnnotations };
-  invoke(input: Record<string, unknown>, config?: { signal?: AbortSignal }): Promise<unknown>;
 }
+
+/** A LangChain tool, called through `invoke`. */
+interface InvokableTool extends ToolBase {
+  invoke(input: Record<string, unknown>, config?: { signal?: AbortSignal }): Promise<unknown>;
+  mcpClient?: never;
+}
+
+/**
+ * An MCP server's tool, called through the server's client: the result's content blocks and
+ * structuredContent reach /mcp as the server sent them.
+ */
+interface McpServerTool extends ToolBase {
+  mcpClient: McpToolClient;
+  invoke?: never;
+}
+
+/** What the registry needs of a tool it did not define itself. */
+export type LangChainToolLike = InvokableTool | McpServerTool;
 
 const SERVER_ERROR = /^MCP tool '.*?' on server '.*?' returned an error: ([\s\S]*)$/;
 
@@ -19,10 +46,27 @@ export async function runLangChainTool(
   context: ToolCallContext,
 ): Promise<ToolOutput> {
   try {
+    if (tool.mcpClient) {
+      const result = await tool.mcpClient.callTool({ name: tool.name, arguments: args }, undefined, {
+        signal: context.signal,
+      });
+      return fromCallToolResult(result as CallToolResult);
+    }
     return toToolOutput(await tool.invoke(args, { signal: context.signal }));
   } catch (err) {
     return { text: errorText(tool.name, err), isError: true };
   }
+}
+
+function fromCallToolResult(result: CallToolResult): ToolOutput {
+  const content = Array.isArray(result.content) ? result.content : [];
+  const structured = isObject(result.structuredContent) ? result.structuredContent : undefined;
+  return {
+    text: contentAsText(content, structured),
+    content,
+    ...(structured ? { structuredContent: structured } : {}),
+    ...(result.isError ? { isError: true } : {}),
+  };
 }
 
 /**

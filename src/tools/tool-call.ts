@@ -110,6 +110,7 @@ export async function callTool(
   return {
     ok: !output.isError,
     content: output.text,
+    ...(output.content ? { contentBlocks: output.content } : {}),
     ...(output.structuredContent ? { structuredContent: output.structuredContent } : {}),
     ...(output.isError ? { error: output.text } : {}),
     ...base,

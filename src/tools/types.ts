@@ -1,3 +1,5 @@
+import type { ContentBlock } from "@modelcontextprotocol/sdk/types.js";
+
 /** A JSON Schema as MCP servers and LLM providers exchange it. */
 export interface JsonSchema {
   type?: string | string[];
@@ -42,7 +44,10 @@ export interface ToolCallContext {
 
 /** What a tool implementation returns. */
 export interface ToolOutput {
+  /** What the agent's model reads: the text, with a short stand-in for every other block. */
   text: string;
+  /** An MCP tool's content blocks exactly as its server sent them, for /mcp callers. */
+  content?: ContentBlock[];
   structuredContent?: Record<string, unknown>;
   /** The tool ran but the action failed (not found, device offline, …). */
   isError?: boolean;
@@ -57,6 +62,8 @@ export interface ToolResult {
   ok: boolean;
   /** The tool's text (on failure, the error text meant for the model and the user). */
   content: string;
+  /** An MCP tool's content blocks unchanged (images, audio, resources, links); /mcp passes them on. */
+  contentBlocks?: ContentBlock[];
   structuredContent?: Record<string, unknown>;
   error?: string;
   /** The name the LLM sees. */

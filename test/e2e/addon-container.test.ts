@@ -107,11 +107,20 @@ describe("the add-on started by its s6 run script under Supervisor", () => {
     expect(described.name).toBe("MCP Assist Bridge");
   });
 
-  it("announces itself for Wyoming discovery with its own host name and port", async () => {
-    await waitFor(() => supervisor.discoveries.length > 0, 10_000, "a discovery post");
-    expect(supervisor.discoveries).toEqual([
-      expect.objectContaining({ service: "wyoming", config: { uri: `tcp://${hostname()}:${wyomingPort}` } }),
-    ]);
+  it("announces itself for Wyoming and MCP discovery with its own host name and ports", async () => {
+    await waitFor(() => supervisor.discoveries.length > 1, 10_000, "both discovery posts");
+    expect(supervisor.discoveries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          service: "wyoming",
+          config: { uri: `tcp://${hostname()}:${wyomingPort}` },
+        }),
+        expect.objectContaining({
+          service: "mcp",
+          config: { url: expect.stringMatching(new RegExp(`^http://${hostname()}:\\d+/mcp/[\\w-]{43}$`)) },
+        }),
+      ]),
+    );
   });
 
   it("uses the MQTT broker Supervisor gave it: a sentence switches a Z-Wave device on that broker", async () => {

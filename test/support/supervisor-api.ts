@@ -15,6 +15,8 @@
  *   HTTP 400 `Service not enabled` when no MQTT provider; HTTP 403 when `services` lacks "mqtt".
  * - `POST /discovery` `{service, config}` → `{result:"ok",data:{uuid}}`. Re-posting a service keeps
  *   its uuid and replaces its config; HTTP 403 when the service is not in `discovery`.
+ * - `DELETE /discovery/<uuid>` removes the message (Home Assistant then removes the config entry
+ *   it created from it, hassio/discovery.py); HTTP 400 for an unknown uuid.
  * - `GET /addons/<slug>/info` → `{result:"ok",data:{name,slug,hostname,state,…}}` for the add-ons
  *   given in `addons`; HTTP 400 `App does not exist` otherwise.
  * - `/core/api/*`: a stub of the proxy to Home Assistant Core. `GET /core/api/` answers
@@ -42,7 +44,7 @@ export interface FakeSupervisorOptions {
   mqtt?: FakeMqttService;
   /** config.yaml `services` names the add-on may use. Default `["mqtt"]`. */
   services?: string[];
-  /** config.yaml `discovery`. Default `["wyoming"]`. */
+  /** config.yaml `discovery`. Default `["wyoming", "mcp"]`, as config.yaml lists. */
   discovery?: string[];
   /** Other installed add-ons by slug, e.g. `{ core_zwave_js: { name: "Z-Wave JS", hostname: "core-zwave-js", state: "started" } }`. */
   addons?: Record<string, { name: string; hostname: string; state: "started" | "stopped" }>;
@@ -77,7 +79,7 @@ const ADDON_SLUG = "local_mcp_assist_bridge";
 export async function startFakeSupervisor(options: FakeSupervisorOptions = {}): Promise<FakeSupervisor> {
   const token = options.token ?? randomUUID().replaceAll("-", "");
   const services = options.services ?? ["mqtt"];
-  const allowedDiscovery = options.discovery ?? ["wyoming"];
+  const allowedDiscovery = options.discovery ?? ["wyoming", "mcp"];
   let mqtt = options.mqtt;
   const calls: RecordedCall[] = [];
   const discoveries: DiscoveryMessage[] = [];
@@ -142,6 +144,13 @@ export async function startFakeSupervisor(options: FakeSupervisorOptions = {}): 
       const message = { uuid: randomUUID().replaceAll("-", ""), service: body.service, config: body.config };
       discoveries.push(message);
       return sendOk(res, { uuid: message.uuid });
+    }
+    const deleted = /^\/discovery\/([^/]+)$/.exec(path);
+    if (method === "DELETE" && deleted) {
+      const index = discoveries.findIndex((d) => d.uuid === deleted[1]);
+      if (index < 0) return sendError(res, 400, "Discovery message not found");
+      discoveries.splice(index, 1);
+      return sendOk(res, {});
     }
     return sendError(res, 404, `Unknown path ${path}`);
   }

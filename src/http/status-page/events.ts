@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import type { McpCallLog } from "../../mcp/server/call-log.js";
 import type { BridgeView } from "../bridge-view.js";
 
 /** Proxies (Ingress among them) drop a stream that stays silent too long. */
@@ -6,7 +7,7 @@ const HEARTBEAT_MS = 25_000;
 /** A burst of changes (a server restart, a sync, busy sensors) becomes one refresh of the page. */
 const COALESCE_MS = 1_000;
 
-export type ChangeKind = "turn" | "tools" | "home";
+export type ChangeKind = "turn" | "tools" | "home" | "mcp";
 
 /** Server-sent events that tell open status pages to fetch status.json again. */
 export interface StatusEvents {
@@ -14,7 +15,7 @@ export interface StatusEvents {
   close(): void;
 }
 
-export function createStatusEvents(deps: BridgeView): StatusEvents {
+export function createStatusEvents(deps: BridgeView, mcpCalls: McpCallLog): StatusEvents {
   const clients = new Set<ServerResponse>();
   const pending = new Set<ChangeKind>();
   let timer: NodeJS.Timeout | undefined;
@@ -41,6 +42,7 @@ export function createStatusEvents(deps: BridgeView): StatusEvents {
     deps.agent.onTurn(() => changed("turn")),
     deps.registry.onChange(() => changed("tools")),
     deps.mirror.onChange(() => changed("home")),
+    mcpCalls.onCall(() => changed("mcp")),
   ];
 
   return {

@@ -30,7 +30,7 @@ export function createStatusPage(options: {
   logger: Logger;
 }): StatusPage {
   const snapshots = createStatusSnapshots(options);
-  const events = createStatusEvents(options.deps);
+  const events = createStatusEvents(options.deps, options.endpoint.tools.calls);
 
   return {
     async handle(req, res, path) {

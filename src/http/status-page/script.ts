@@ -217,18 +217,28 @@ export const statusScript = String.raw`"use strict";
           " ", el("span", { class: "note" }, t.handledBy + " " + turn.handledBy + " · " + ms(turn.ms) + llmUse(turn.llm))),
         el("p", { class: "said" }, "“" + turn.text + "”"),
         el("p", { class: "speech" }, "→ " + turn.speech),
-        turn.tool_calls.length ? el("ol", { class: "calls" }, turn.tool_calls.map(function (call) {
-          var changed = changedKeys(call.arguments || {}, call.normalized_arguments || {});
-          return el("li", { class: call.ok ? "call" : "call failed" },
-            el("div", {}, el("code", {}, call.name), call.tool && call.tool !== call.name ? el("span", { class: "note" }, " (" + call.server + "/" + call.tool + ")") : "",
-              " ", badge(call.ok ? "ok" : "bad", call.ok ? t.ok : t.failed), " ", el("span", { class: "note" }, ms(call.ms))),
-            call.sent ? el("div", { class: "argline" }, el("span", { class: "label" }, t.sent + ": "), el("code", { class: "sent" }, call.sent.name + " " + (typeof call.sent.arguments === "string" ? call.sent.arguments : JSON.stringify(call.sent.arguments)))) : "",
-            call.repairs ? el("ul", { class: "repairs", "aria-label": t.repairs }, call.repairs.map(function (step) { return el("li", {}, step); })) : "",
-            el("div", { class: "argline" }, el("span", { class: "label" }, t.arguments + ": "), argumentsView(call.arguments, changed)),
-            changed.size ? el("div", { class: "argline" }, el("span", { class: "label" }, t.normalized + ": "), argumentsView(call.normalized_arguments, changed)) : "",
-            el("pre", { class: "result" }, call.result));
-        })) : "");
+        turn.tool_calls.length ? el("ol", { class: "calls" }, turn.tool_calls.map(function (call) { return renderCall(call, ""); })) : "");
     });
+  }
+
+  function renderCall(call, head) {
+    var changed = changedKeys(call.arguments || {}, call.normalized_arguments || {});
+    return el("li", { class: call.ok ? "call" : "call failed" },
+      el("div", {}, head, el("code", {}, call.name), call.tool && call.tool !== call.name ? el("span", { class: "note" }, " (" + call.server + "/" + call.tool + ")") : "",
+        " ", badge(call.ok ? "ok" : "bad", call.ok ? t.ok : t.failed), " ", el("span", { class: "note" }, ms(call.ms))),
+      call.sent ? el("div", { class: "argline" }, el("span", { class: "label" }, t.sent + ": "), el("code", { class: "sent" }, call.sent.name + " " + (typeof call.sent.arguments === "string" ? call.sent.arguments : JSON.stringify(call.sent.arguments)))) : "",
+      call.repairs ? el("ul", { class: "repairs", "aria-label": t.repairs }, call.repairs.map(function (step) { return el("li", {}, step); })) : "",
+      el("div", { class: "argline" }, el("span", { class: "label" }, t.arguments + ": "), argumentsView(call.arguments, changed)),
+      changed.size ? el("div", { class: "argline" }, el("span", { class: "label" }, t.normalized + ": "), argumentsView(call.normalized_arguments, changed)) : "",
+      el("pre", { class: "result" }, call.result));
+  }
+
+  function renderMcpCalls(d) {
+    var onlyFailures = document.getElementById("only-failures").checked;
+    var calls = (d.mcpCalls || []).slice().reverse().filter(function (call) { return !onlyFailures || !call.ok; });
+    return [el("h3", {}, t.mcpCalls), calls.length ? el("ol", { class: "calls" }, calls.map(function (call) {
+      return renderCall(call, el("span", { class: "note" }, time(call.at) + " · " + (t["caller." + call.caller] || call.caller) + (call.called !== call.name ? " · " + call.called : "") + " · "));
+    })) : el("p", { class: "note" }, t.noMcpCalls)];
   }
 
   function render() {
@@ -236,7 +246,7 @@ export const statusScript = String.raw`"use strict";
     fill("health-body", renderHealth(data));
     fill("tools-body", renderTools(data));
     fill("devices-body", renderDevices(data));
-    fill("conversations-body", renderTurns(data));
+    fill("conversations-body", [renderTurns(data), renderMcpCalls(data)]);
     document.getElementById("updated").textContent = t.updated + " " + new Date().toLocaleTimeString(lang);
   }
 

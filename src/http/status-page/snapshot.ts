@@ -3,6 +3,7 @@ import type { TurnRecord } from "../../agent/types.js";
 import type { MirrorStatus } from "../../ha/mirror.js";
 import { withoutCredentials } from "../../shared/redact.js";
 import type { McpServerStatus } from "../../mcp/client/server-connection.js";
+import type { McpCallRecord } from "../../mcp/server/call-log.js";
 import type { EndpointTools } from "../../mcp/server/endpoint-tools.js";
 import { ZWAVE_TOOLS } from "../../tools/own-servers.js";
 import type { ToolInfo } from "../../tools/registry.js";
@@ -52,6 +53,8 @@ export interface StatusSnapshot {
   tools: ToolInfo[];
   devices: { zwave?: { devices: ZwaveDeviceRow[]; error?: string }; areas: AreaRow[] };
   turns: TurnRecord[];
+  /** Recent tool calls through /mcp (Home Assistant's MCP integration, token clients). */
+  mcpCalls: McpCallRecord[];
 }
 
 export interface StatusSnapshots {
@@ -118,6 +121,7 @@ export function createStatusSnapshots(options: {
         tools,
         devices: { ...optional("zwave", await zwaveDevices(tools)), areas: areaRows(deps) },
         turns: deps.agent.recentTurns(),
+        mcpCalls: endpoint.tools.calls.recent(),
       };
     },
   };

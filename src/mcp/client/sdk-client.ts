@@ -52,7 +52,7 @@ export function childPidOf(client: Client): number | undefined {
 }
 
 /** Every tool of the server (all pages), in the shape the registry takes. */
-export async function listServerTools(client: Client, server: string): Promise<LangChainToolLike[]> {
+export async function listServerTools(client: Client): Promise<LangChainToolLike[]> {
   const tools: LangChainToolLike[] = [];
   let cursor: string | undefined;
   do {
@@ -63,33 +63,10 @@ export async function listServerTools(client: Client, server: string): Promise<L
         ...(tool.description ? { description: tool.description } : {}),
         schema: tool.inputSchema,
         ...(tool.annotations ? { metadata: { annotations: tool.annotations } } : {}),
-        invoke: (args, options) => callTool(client, server, tool.name, args, options?.signal),
+        mcpClient: client,
       });
     }
     cursor = page.nextCursor;
   } while (cursor);
   return tools;
-}
-
-/**
- * The result the way the registry reads tool output: content blocks plus structuredContent,
- * and a server-reported error thrown with the server's own words.
- */
-async function callTool(
-  client: Client,
-  server: string,
-  name: string,
-  args: Record<string, unknown>,
-  signal: AbortSignal | undefined,
-): Promise<unknown[]> {
-  const result = await client.callTool({ name, arguments: args }, undefined, signal ? { signal } : {});
-  const content = Array.isArray(result.content) ? (result.content as unknown[]) : [];
-  if (result.isError) {
-    const text = content
-      .map((block) => (block as { text?: unknown }).text)
-      .filter((t): t is string => typeof t === "string")
-      .join("\n");
-    throw new Error(`MCP tool '${name}' on server '${server}' returned an error: ${text}`);
-  }
-  return result.structuredContent ? [...content, { structuredContent: result.structuredContent }] : content;
 }

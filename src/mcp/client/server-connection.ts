@@ -70,7 +70,7 @@ export function createMcpServerConnection(options: {
       client = next;
       const pid = childPidOf(next);
       if (pid) childPids.set(next, pid);
-      const loaded = await listServerTools(next, config.name);
+      const loaded = await listServerTools(next);
       if (stopping || myGeneration !== generation) {
         await closeClient(next);
         return;

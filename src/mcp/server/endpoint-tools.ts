@@ -1,8 +1,13 @@
 import { z } from "zod";
+import type { Logger } from "../../log.js";
+import type { JsonSchema } from "../../tools/types.js";
+import { toServedSchema } from "./served-schema.js";
+import { createMcpCallLog, type McpCallLog } from "./call-log.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolInfo, ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
 import { USE_TOOL_NAME, useToolDefinition } from "../../tools/use-tool.js";
+import type { McpCaller } from "./endpoint.js";
 import { isObject } from "../../shared/is-object.js";
 import { describeIssues } from "../../shared/zod-issues.js";
 
@@ -14,6 +19,12 @@ export type McpMode = "auto" | "flat" | "workbench";
  * get the three workbench tools and find the rest through list_tools.
  */
 export const WORKBENCH_THRESHOLD = 40;
+
+/**
+ * Home Assistant gives a call 10 s, its new session included, then reports only "Timeout when
+ * calling tool"; a tool that is slower gets cut off here first, with an error that names it.
+ */
+export const HOME_ASSISTANT_CALL_MS = 9_000;
 
 export const LIST_TOOLBOXES_NAME = "list_toolboxes";
 export const LIST_TOOLS_NAME = "list_tools";
@@ -51,7 +62,7 @@ const useTool: Tool = {
   name: useToolDefinition.name,
   title: useToolDefinition.annotations?.title ?? "Use a tool",
   description: useToolDefinition.description,
-  inputSchema: useToolDefinition.inputSchema as Tool["inputSchema"],
+  inputSchema: toServedSchema(useToolDefinition.inputSchema).schema as Tool["inputSchema"],
   ...(useToolDefinition.annotations ? { annotations: useToolDefinition.annotations } : {}),
 };
 
@@ -62,20 +73,58 @@ const listToolsArguments = z.strictObject({
 
 /** The tools /mcp offers and how a call reaches the registry. */
 export interface EndpointTools {
-  /** The listing in force now: under `auto` it follows the registry's tool count. */
-  mode(): "flat" | "workbench";
-  list(): Tool[];
-  call(name: string, args: unknown, signal?: AbortSignal): Promise<CallToolResult>;
+  /**
+   * The listing a caller gets now (default: a token client). Under `auto`, Home Assistant gets
+   * the flat list, and other clients the workbench above WORKBENCH_THRESHOLD tools.
+   */
+  mode(caller?: McpCaller): "flat" | "workbench";
+  list(caller: McpCaller): Tool[];
+  call(name: string, args: unknown, caller: McpCaller, signal?: AbortSignal): Promise<CallToolResult>;
+  /** The recent calls that reached a tool, for the status page. */
+  calls: McpCallLog;
 }
 
-export function createEndpointTools(registry: ToolRegistry, configured: McpMode): EndpointTools {
+export function createEndpointTools(
+  registry: ToolRegistry,
+  configured: McpMode,
+  logger: Logger,
+): EndpointTools {
+  const calls = createMcpCallLog();
+  /** Shaped once per schema the registry holds: listings are frequent, schemas rarely change. */
+  const served = new WeakMap<JsonSchema, JsonSchema | null>();
+
+  /** null: the tool is left out of the listing (still callable by name and through use_tool). */
+  function servedSchema(tool: ToolInfo): JsonSchema | null {
+    const cached = served.get(tool.inputSchema);
+    if (cached !== undefined) return cached;
+    let schema: JsonSchema | null;
+    try {
+      const shaped = toServedSchema(tool.inputSchema);
+      if (shaped.simplified)
+        logger.warn(`/mcp: tool '${tool.name}' of server '${tool.server}': ${shaped.simplified}`);
+      schema = shaped.schema;
+    } catch (err) {
+      // One schema must never fail the listing: Home Assistant would drop every tool.
+      logger.warn(
+        { err },
+        `/mcp: tool '${tool.name}' of server '${tool.server}' is left out of the listing: its schema could not be served`,
+      );
+      schema = null;
+    }
+    served.set(tool.inputSchema, schema);
+    return schema;
+  }
+
   /** Registry tools under a meta-tool's name (the agent's own use_tool) stay reachable through use_tool. */
   function registryTools(): ToolInfo[] {
     return registry.list().filter((t) => !META_NAMES.has(t.name));
   }
 
-  function modeFor(count: number): "flat" | "workbench" {
+  function modeFor(caller: McpCaller, count: number): "flat" | "workbench" {
     if (configured !== "auto") return configured;
+    // HA's agents send every listed tool to the model anyway; a workbench only adds a model round
+    // per action and escapes HA's argument check (bench/mcp-listing.bench.ts, DOCS.md).
+    if (caller === "home-assistant") return "flat";
     return count <= WORKBENCH_THRESHOLD ? "flat" : "workbench";
   }
 
@@ -113,41 +162,57 @@ export function createEndpointTools(registry: ToolRegistry, configured: McpMode)
   }
 
   return {
-    mode: () => modeFor(registryTools().length),
+    mode: (caller = "token") => modeFor(caller, registryTools().length),
 
-    list() {
+    list(caller) {
       const tools = registryTools();
-      if (modeFor(tools.length) === "workbench") return [listToolboxesTool, listToolsTool, useTool];
+      if (modeFor(caller, tools.length) === "workbench") return [listToolboxesTool, listToolsTool, useTool];
       return [
-        ...tools.map((t): Tool => ({
-          name: t.name,
-          description: t.description,
-          inputSchema: t.inputSchema as Tool["inputSchema"],
-          ...(t.annotations ? { annotations: t.annotations } : {}),
-        })),
+        ...tools.flatMap((t): Tool[] => {
+          const inputSchema = servedSchema(t);
+          if (!inputSchema) return [];
+          return [
+            {
+              name: t.name,
+              description: t.description,
+              inputSchema: inputSchema as Tool["inputSchema"],
+              ...(t.annotations ? { annotations: t.annotations } : {}),
+            },
+          ];
+        }),
         useTool,
       ];
     },
 
-    async call(name, args, signal) {
-      const options = signal ? { signal } : {};
+    calls,
+
+    async call(name, args, caller, signal) {
+      const options = {
+        ...(signal ? { signal } : {}),
+        ...(caller === "home-assistant" ? { timeoutMs: HOME_ASSISTANT_CALL_MS } : {}),
+      };
+      const logged = (result: ToolResult) => {
+        calls.record(caller, name, result);
+        return toCallToolResult(result);
+      };
       if (name === USE_TOOL_NAME) {
         const input = isObject(args) ? args : {};
-        return toCallToolResult(await registry.executeIdentifier(input.tool, input.arguments ?? {}, options));
+        return logged(await registry.executeIdentifier(input.tool, input.arguments ?? {}, options));
       }
-      if (modeFor(registryTools().length) === "workbench") {
+      if (modeFor(caller, registryTools().length) === "workbench") {
         if (name === LIST_TOOLBOXES_NAME) return jsonResult({ toolboxes: registry.toolboxes() });
         if (name === LIST_TOOLS_NAME) return listTools(args);
       }
       // A tool called by name in workbench mode still works: the registry resolves every name form.
-      return toCallToolResult(await registry.execute(name, args ?? {}, options));
+      return logged(await registry.execute(name, args ?? {}, options));
     },
   };
 }
 
+/** An MCP tool's result as its server sent it; a local tool's (or a failure's) text otherwise. */
 function toCallToolResult(result: ToolResult): CallToolResult {
   return {
-    content: [{ type: "text", text: result.content }],
+    content: result.contentBlocks ?? [{ type: "text", text: result.content }],
     ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
     ...(result.ok ? {} : { isError: true }),
   };

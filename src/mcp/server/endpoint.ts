@@ -16,15 +16,24 @@ const MAX_SESSIONS = 100;
 /** A server that restarts fires several registry changes in a row; clients get one notification. */
 const LIST_CHANGED_DELAY_MS = 50;
 
+/** Who is calling /mcp: Home Assistant on its discovery path, or a client admitted by the HTTP auth rules. */
+export type McpCaller = "home-assistant" | "token" | "ingress" | "loopback";
+
 interface Session {
   server: Server;
   transport: StreamableHTTPServerTransport;
+  caller: McpCaller;
 }
 
 /** The aggregated MCP endpoint (Streamable HTTP) that `/mcp` hands its requests to. */
 export interface McpEndpoint {
   /** `body` is what a POST carried (already read, within the server's size limit). */
-  handle(req: IncomingMessage, res: ServerResponse, body?: Buffer): Promise<void>;
+  handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: Buffer | undefined,
+    caller: McpCaller,
+  ): Promise<void>;
   /** Open stateful sessions. */
   sessionCount(): number;
   tools: EndpointTools;
@@ -38,19 +47,20 @@ export function createMcpEndpoint(options: {
   logger: Logger;
 }): McpEndpoint {
   const { registry, logger } = options;
-  const tools = createEndpointTools(registry, options.mode);
+  const tools = createEndpointTools(registry, options.mode, logger);
   // Insertion order is recency order: a session is re-inserted on every request.
   const sessions = new Map<string, Session>();
   let notifyTimer: NodeJS.Timeout | undefined;
 
-  function createServer(): Server {
+  function createServer(caller: McpCaller): Server {
     const server = new Server(
-      { name: "mcp-assist-bridge", version: options.version },
+      // Home Assistant titles its config entry (and the LLM API its agents offer) with `name`.
+      { name: "mcp-assist-bridge", title: "MCP Assist Bridge", version: options.version },
       { capabilities: { tools: { listChanged: true } } },
     );
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.list() }));
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.list(caller) }));
     server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-      tools.call(request.params.name, request.params.arguments, extra.signal),
+      tools.call(request.params.name, request.params.arguments, caller, extra.signal),
     );
     return server;
   }
@@ -74,13 +84,13 @@ export function createMcpEndpoint(options: {
     await session.server.close().catch(() => undefined);
   }
 
-  async function openSession(req: IncomingMessage, res: ServerResponse, body: unknown) {
-    const server = createServer();
+  async function openSession(req: IncomingMessage, res: ServerResponse, body: unknown, caller: McpCaller) {
+    const server = createServer(caller);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       enableJsonResponse: true,
       onsessioninitialized: (id) => {
-        sessions.set(id, { server, transport });
+        sessions.set(id, { server, transport, caller });
         const oldest = sessions.size > MAX_SESSIONS ? sessions.entries().next().value : undefined;
         if (oldest) {
           logger.debug(`MCP session ${oldest[0]} closed: more than ${MAX_SESSIONS} sessions open`);
@@ -99,8 +109,13 @@ export function createMcpEndpoint(options: {
   }
 
   /** A request without a session id that is not `initialize`: answered by a server of its own. */
-  async function answerStateless(req: IncomingMessage, res: ServerResponse, body: unknown) {
-    const server = createServer();
+  async function answerStateless(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    caller: McpCaller,
+  ) {
+    const server = createServer(caller);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -116,7 +131,7 @@ export function createMcpEndpoint(options: {
   return {
     tools,
 
-    async handle(req, res, raw) {
+    async handle(req, res, raw, caller) {
       let body: unknown;
       if (req.method === "POST") {
         try {
@@ -128,14 +143,15 @@ export function createMcpEndpoint(options: {
       const sessionId = req.headers["mcp-session-id"];
       if (typeof sessionId === "string" && sessionId !== "") {
         const session = sessions.get(sessionId);
-        if (!session) return rpcError(res, 404, -32001, "Session not found");
+        // A session belongs to the way it was opened: the discovery path's sessions are not a token client's.
+        if (session?.caller !== caller) return rpcError(res, 404, -32001, "Session not found");
         sessions.delete(sessionId);
         sessions.set(sessionId, session);
         return session.transport.handleRequest(req, res, body);
       }
       if (req.method === "POST") {
         const initialize = Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
-        return initialize ? openSession(req, res, body) : answerStateless(req, res, body);
+        return initialize ? openSession(req, res, body, caller) : answerStateless(req, res, body, caller);
       }
       if (req.method === "GET") {
         // Only a session has a stream of its own for server notifications.
