@@ -20,6 +20,10 @@ export interface McpCallRecord {
   arguments: Record<string, unknown>;
   /** As executed, after normalisation. */
   normalized_arguments: Record<string, unknown>;
+  /** The call exactly as the client sent it, when a repair changed it. */
+  sent?: { name: string; arguments: unknown };
+  /** The repairs made, named ("keys: device_name→deviceName"). */
+  repairs?: string[];
   ok: boolean;
   result: string;
   ms: number;
@@ -48,6 +52,8 @@ export function createMcpCallLog(): McpCallLog {
         server: result.server,
         arguments: result.arguments,
         normalized_arguments: result.normalizedArguments,
+        ...(result.sent ? { sent: result.sent } : {}),
+        ...(result.repairs?.length ? { repairs: result.repairs } : {}),
         ok: result.ok,
         result:
           result.content.length > RESULT_CHARS ? `${result.content.slice(0, RESULT_CHARS)}…` : result.content,
