@@ -10,15 +10,16 @@ const MAX_REF_DEPTH = 16;
 
 /**
  * Turns a server's input schema into the plain object schema providers accept: local `$ref`s
- * inlined, `anyOf`/`oneOf` with `null` reduced to the other branch, `type` lists reduced to
- * their non-null member, and untyped properties kept as "any". Throws SchemaConversionError
- * for what cannot be represented, so that one bad tool is dropped alone.
+ * inlined (a recursive one ends in "any value", as it cannot be inlined), `allOf` merged,
+ * `anyOf`/`oneOf` with `null` reduced to the other branch, `type` lists reduced to their non-null
+ * member, and untyped properties kept as "any". Throws SchemaConversionError for what cannot be
+ * represented, so that one bad tool is dropped alone.
  */
 export function toProviderSchema(input: unknown): JsonSchema {
   if (!isObject(input)) throw new SchemaConversionError("the input schema is not an object");
   const root = input as JsonSchema;
   const defs = { ...(root.definitions ?? {}), ...(root.$defs ?? {}) };
-  const converted = convert(root, defs, 0, root);
+  const converted = convert(root, defs, 0, root, []);
   if (converted.type !== undefined && converted.type !== "object") {
     throw new SchemaConversionError(
       `the input schema has type ${JSON.stringify(converted.type)}, not object`,
@@ -39,17 +40,27 @@ function convert(
   defs: Record<string, JsonSchema>,
   depth: number,
   root: JsonSchema,
+  /** The `$ref`s being inlined on this branch. */
+  refs: readonly string[],
 ): JsonSchema {
-  if (depth > MAX_REF_DEPTH) throw new SchemaConversionError("the schema nests or recurses too deeply");
+  if (depth > MAX_REF_DEPTH) throw new SchemaConversionError("the schema nests too deeply");
+  const inner = (sub: JsonSchema, within = refs) => convert(sub, defs, depth + 1, root, within);
   if (schema.$ref !== undefined) {
-    const target = resolveRef(schema.$ref, defs, root);
-    const { $ref: _ref, ...rest } = schema;
-    return convert({ ...target, ...rest }, defs, depth + 1, root);
+    const { $ref: ref, ...rest } = schema;
+    // A tree of itself cannot be inlined: below the first level it takes any value, and its
+    // server still checks it.
+    if (refs.includes(ref)) return inner(rest);
+    return inner({ ...resolveRef(ref, defs, root), ...rest }, [...refs, ref]);
   }
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === "$defs" || key === "definitions" || key === "$schema" || key === "$id") continue;
     out[key] = value;
+  }
+  if (schema.allOf !== undefined) {
+    if (!Array.isArray(schema.allOf)) throw new SchemaConversionError("allOf is not a list");
+    delete out.allOf;
+    for (const branch of schema.allOf) if (isObject(branch)) mergeInto(out, inner(branch));
   }
   for (const key of ["anyOf", "oneOf"] as const) {
     const branches = schema[key];
@@ -57,8 +68,8 @@ function convert(
     if (!Array.isArray(branches)) throw new SchemaConversionError(`${key} is not a list`);
     const nonNull = branches.filter((b) => !(isObject(b) && b.type === "null"));
     delete out[key];
-    if (nonNull.length === 1) Object.assign(out, convert(nonNull[0] as JsonSchema, defs, depth + 1, root));
-    else out[key] = nonNull.map((b) => convert(b, defs, depth + 1, root));
+    if (nonNull.length === 1) Object.assign(out, inner(nonNull[0] as JsonSchema));
+    else out[key] = nonNull.map((b) => inner(b));
   }
   if (Array.isArray(schema.type)) {
     const types = schema.type.filter((t) => t !== "null");
@@ -69,15 +80,23 @@ function convert(
     const properties: Record<string, JsonSchema> = {};
     for (const [name, prop] of Object.entries(schema.properties)) {
       // A property without a type (or `true`) accepts anything: keep it, typeless.
-      properties[name] = isObject(prop) ? convert(prop, defs, depth + 1, root) : {};
+      properties[name] = isObject(prop) ? inner(prop) : {};
     }
-    out.properties = properties;
+    out.properties = { ...out.properties, ...properties };
   }
-  if (isObject(schema.items)) out.items = convert(schema.items as JsonSchema, defs, depth + 1, root);
+  if (isObject(schema.items)) out.items = inner(schema.items as JsonSchema);
   if (schema.required !== undefined && !Array.isArray(schema.required)) {
     throw new SchemaConversionError("required is not a list");
   }
   return out;
+}
+
+/** One `allOf` branch into the schema that holds it: properties and required add up. */
+function mergeInto(out: JsonSchema, branch: JsonSchema): void {
+  const { properties, required, ...rest } = branch;
+  for (const [key, value] of Object.entries(rest)) if (out[key] === undefined) out[key] = value;
+  if (properties) out.properties = { ...properties, ...out.properties };
+  if (required) out.required = [...new Set([...(out.required ?? []), ...required])];
 }
 
 function resolveRef(ref: string, defs: Record<string, JsonSchema>, root: JsonSchema): JsonSchema {

@@ -61,11 +61,9 @@ const awkward = fixtureServer(
               type: "object",
               properties: {
                 name: { type: "string" },
-                children: { type: "array", items: { $ref: "#/$defs/room" } },
+                children: { type: "array", items: { $ref: "#/$defs/node" } },
               },
             },
-            // Not recursive: the registry drops tools whose schema recurses (src/tools/json-schema.ts).
-            room: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
           },
           properties: {
             colour: { $ref: "#/$defs/colour" },

@@ -271,6 +271,53 @@ describe("tool registry", () => {
     expect(log.messages("warn").join("\n")).toContain("dropped tool 'bad_tool'");
   });
 
+  it("keeps a tool whose schema recurses or uses allOf, with every argument the model needs", () => {
+    const { registry: r } = registry();
+    const { registered } = r.replaceServerTools({ server: "files", toolbox: "default" }, [
+      echoTool("make_tree", {
+        type: "object",
+        $defs: {
+          node: {
+            type: "object",
+            description: "A folder and what it holds.",
+            properties: {
+              name: { type: "string" },
+              children: { type: "array", items: { $ref: "#/$defs/node" } },
+            },
+            required: ["name"],
+          },
+        },
+        properties: { root: { $ref: "#/$defs/node" } },
+        required: ["root"],
+      }),
+      echoTool("move_file", {
+        type: "object",
+        allOf: [
+          { properties: { source: { type: "string", description: "From." } }, required: ["source"] },
+          { properties: { destination: { type: "string", description: "To." } }, required: ["destination"] },
+        ],
+      }),
+    ]);
+    expect(registered).toEqual(["make_tree", "move_file"]);
+    const schemas = Object.fromEntries(r.list().map((t) => [t.name, t.inputSchema]));
+    const root = schemas.make_tree?.properties?.root;
+    expect(root).toMatchObject({
+      type: "object",
+      required: ["name"],
+      description: "A folder and what it holds.",
+    });
+    // One level is inlined; below it a node takes any value, and its server checks it.
+    expect(root?.properties?.children).toEqual({ type: "array", items: {} });
+    expect(schemas.move_file).toEqual({
+      type: "object",
+      properties: {
+        source: { type: "string", description: "From." },
+        destination: { type: "string", description: "To." },
+      },
+      required: ["source", "destination"],
+    });
+  });
+
   it("namespaces names two servers share and reports why on the tool list", () => {
     const { registry: r } = registry();
     r.registerLangChainTool(echoTool("search", { type: "object", properties: {} }), {
