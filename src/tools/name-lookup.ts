@@ -1,4 +1,4 @@
-import { closestNames } from "./edit-distance.js";
+import { closestNames } from "../shared/edit-distance.js";
 import { NAMESPACE_SEPARATOR } from "./naming.js";
 
 export interface LookupEntry {

@@ -1,4 +1,4 @@
-import { closestNames, editDistance } from "../../tools/edit-distance.js";
+import { closestNames, editDistance } from "../../shared/edit-distance.js";
 
 /** A tool as it was offered to the model. */
 export interface OfferedTool {
