@@ -3,6 +3,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createLogger } from "../log.js";
 import { withoutCredentials } from "../shared/redact.js";
+import { VERSION } from "../version.js";
 import { loadConfig } from "./config.js";
 import { createZwaveNetwork } from "./network.js";
 import { registerControlDevice } from "./tools/control-device.js";
@@ -11,8 +12,6 @@ import { registerListDevices } from "./tools/list-devices.js";
 import { registerNodeHealth } from "./tools/node-health.js";
 import { registerSensorData } from "./tools/sensor-data.js";
 import { registerThermostat } from "./tools/thermostat.js";
-
-const SERVER_VERSION = "0.1.0";
 
 async function main(): Promise<void> {
   let config;
@@ -35,7 +34,7 @@ async function main(): Promise<void> {
       : (await import("./transports/mqtt/mqtt-transport.js")).createMqttTransport({ ...t, logger });
   const network = createZwaveNetwork({ transport, confirmTimeoutMs: config.confirmTimeoutMs });
 
-  const server = new McpServer({ name: "zwave", version: SERVER_VERSION });
+  const server = new McpServer({ name: "zwave", version: VERSION });
   registerListDevices(server, network);
   registerControlDevice(server, network);
   registerSensorData(server, network);
