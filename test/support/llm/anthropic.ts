@@ -123,17 +123,7 @@ export const anthropicApi: ProviderApi = {
       }
       events.push({ event: "content_block_stop", data: { type: "content_block_stop", index } });
     });
-    events.push(
-      {
-        event: "message_delta",
-        data: {
-          type: "message_delta",
-          delta: { stop_reason: stopReason, stop_sequence: null },
-          usage: { output_tokens: USAGE.output_tokens },
-        },
-      },
-      { event: "message_stop", data: { type: "message_stop" } },
-    );
+    events.push(...closingEvents(stopReason));
     sse(res, events);
   },
 
@@ -177,17 +167,22 @@ export const anthropicApi: ProviderApi = {
       events.push({ event: "content_block_delta", data: { type: "content_block_delta", index, delta } });
       events.push({ event: "content_block_stop", data: { type: "content_block_stop", index } });
     });
-    events.push(
-      {
-        event: "message_delta",
-        data: {
-          type: "message_delta",
-          delta: { stop_reason: stopReason, stop_sequence: null },
-          usage: { output_tokens: USAGE.output_tokens },
-        },
-      },
-      { event: "message_stop", data: { type: "message_stop" } },
-    );
+    events.push(...closingEvents(stopReason));
     sse(res, events);
   },
 };
+
+/** The two events that end every streamed message. */
+function closingEvents(stopReason: string): { event: string; data: unknown }[] {
+  return [
+    {
+      event: "message_delta",
+      data: {
+        type: "message_delta",
+        delta: { stop_reason: stopReason, stop_sequence: null },
+        usage: { output_tokens: USAGE.output_tokens },
+      },
+    },
+    { event: "message_stop", data: { type: "message_stop" } },
+  ];
+}
