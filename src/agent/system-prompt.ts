@@ -1,4 +1,4 @@
-import type { ZwaveDevice } from "./fast-path/zwave-catalog.js";
+import type { ZwaveDevice } from "../understanding/zwave-catalog.js";
 
 export interface SystemPromptInput {
   language: string;

@@ -3,7 +3,7 @@
 // websocket server without configuring anything, and the log says which one.
 import { afterEach, describe, expect, it } from "vitest";
 import { createSupervisorClient } from "../../src/supervisor/client.js";
-import { chooseZwaveTransport } from "../../src/zwave/choose-transport.js";
+import { chooseZwaveTransport } from "../../src/zwave/host/choose-transport.js";
 import { optionsSchema } from "../../src/config/options.js";
 import { captureLogger } from "../support/capture-logger.js";
 import {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { GRAMMARS } from "../../src/agent/fast-path/grammar.js";
-import { createMatcher, type FastMatch } from "../../src/agent/fast-path/matcher.js";
+import { GRAMMARS } from "../../src/understanding/grammar.js";
+import { createMatcher, type FastMatch } from "../../src/understanding/matcher.js";
 import { editDistance } from "../../src/shared/edit-distance.js";
-import { allowedEdits } from "../../src/agent/fast-path/typo.js";
+import { allowedEdits } from "../../src/understanding/typo.js";
 
 const matchers = Object.fromEntries(Object.entries(GRAMMARS).map(([l, g]) => [l, createMatcher(g)]));
 const match = (language: string, sentence: string) => matchers[language]!.match(sentence);

@@ -2,7 +2,7 @@
 // tools even when a user's MCP server offers tools of the same names.
 import { describe, expect, it } from "vitest";
 import { createAgent } from "../../src/agent/agent.js";
-import { createZwaveCatalog } from "../../src/agent/fast-path/zwave-catalog.js";
+import { createZwaveCatalog } from "../../src/understanding/zwave-catalog.js";
 import { createUnconfiguredMirror } from "../../src/ha/mirror.js";
 import { createZwaveStatus } from "../../src/mcp/client/zwave-status.js";
 import { BUILTIN_TOOLS, ZWAVE_TOOLS } from "../../src/tools/own-servers.js";

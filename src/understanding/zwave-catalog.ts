@@ -1,6 +1,6 @@
-import { normalizeName } from "../../spoken-name.js";
-import { ZWAVE_TOOLS } from "../../tools/own-servers.js";
-import type { ToolRegistry } from "../../tools/registry.js";
+import { normalizeName } from "../spoken-name.js";
+import { ZWAVE_TOOLS } from "../tools/own-servers.js";
+import type { ToolRegistry } from "../tools/registry.js";
 
 export interface ZwaveDevice {
   name: string;

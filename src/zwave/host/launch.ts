@@ -8,12 +8,12 @@ import { fileURLToPath } from "node:url";
  */
 const NODE_FLAGS = ["--lite-mode", "--no-expose-wasm"];
 
-/** `script`: the built server; by default the server.js next to this module (run from dist/). */
-export function zwaveServerCommand(script = fileURLToPath(new URL("./server.js", import.meta.url))): {
+/** `script`: the built server; by default dist/zwave/server.js, one folder above this module. */
+export function zwaveServerCommand(script = fileURLToPath(new URL("../server.js", import.meta.url))): {
   command: string;
   args: string[];
 } {
-  // This module sits next to server.js in dist/zwave/, so the path holds wherever dist/ is installed.
+  // This module sits in dist/zwave/host/, so the path holds wherever dist/ is installed.
   return { command: process.execPath, args: [...NODE_FLAGS, script] };
 }
 

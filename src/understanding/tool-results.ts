@@ -1,7 +1,7 @@
 // What the fast path reads from tool results and entity states: confirmation, the level a
 // device reported, a reading, an on/off/open/locked state.
-import type { EntityView } from "../../ha/mirror.js";
-import type { ToolResult } from "../../tools/types.js";
+import type { EntityView } from "../ha/mirror.js";
+import type { ToolResult } from "../tools/types.js";
 import type { SensorKind, StateWord } from "./grammar.js";
 import type { Target } from "./targets.js";
 
