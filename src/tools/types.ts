@@ -78,6 +78,11 @@ export interface ToolResult {
   sent?: SentToolCall;
   /** Each repair made before the call ran, named: "name: functions. prefix", "keys: device_name→deviceName". */
   repairs?: string[];
+  /**
+   * The model family whose text markup the call was recovered from ("hermes", "harmony", "glm", …),
+   * when the model wrote the call as text instead of a structured tool call.
+   */
+  textFamily?: string;
   ms: number;
 }
 

@@ -1,0 +1,102 @@
+// The Z-Wave MCP server's typed results: every tool declares one of these as its MCP
+// `outputSchema` and returns it as `structuredContent`, beside a text for people. A host branches
+// on these fields (the error code above all), never on the text; zwave-js-server's `ErrorCode`
+// (src/lib/error.ts upstream) is the model. Shared by the server (src/zwave/tools/) and the host's
+// client (src/zwave/host/), so both sides read one definition.
+import { z } from "zod";
+
+/** Why a call failed. A small fixed set: a host may switch on it exhaustively. */
+export const ZWAVE_ERROR_CODES = [
+  "not_found",
+  "ambiguous",
+  "dead",
+  "offline",
+  "not_confirmed",
+  "not_supported",
+  "invalid_value",
+] as const;
+export const zwaveErrorCode = z.enum(ZWAVE_ERROR_CODES);
+export type ZwaveErrorCode = z.infer<typeof zwaveErrorCode>;
+
+/**
+ * How a write was confirmed: `device`, a report from the device after the write (the verification
+ * Get included); `supervised`, a Supervision Set that succeeded (status 255); `none`, not confirmed
+ * (an acknowledgement, or zwave-js's optimistic update after one, is not a confirmation).
+ */
+export const confirmation = z.enum(["device", "supervised", "none"]);
+export type Confirmation = z.infer<typeof confirmation>;
+
+/** Which node a result is about. `homeId` is null while the transport has not learnt it. */
+export const nodeRef = z.object({
+  nodeId: z.number().int(),
+  homeId: z.number().int().nullable(),
+  name: z.string(),
+  location: z.string(),
+});
+export type NodeRef = z.infer<typeof nodeRef>;
+
+export const zwaveError = z.object({
+  code: zwaveErrorCode,
+  message: z.string(),
+  /** For `ambiguous`: the nodes the name could mean. */
+  candidates: z.array(nodeRef).optional(),
+});
+export type ZwaveError = z.infer<typeof zwaveError>;
+
+export const deviceStatus = z.enum(["online", "asleep", "dead", "not ready"]);
+
+/** One device as `list_zwave_devices` gives it. */
+export const deviceSummary = nodeRef.extend({
+  state: deviceStatus,
+  /** What the device is: drives what a host may do with it. */
+  kind: z.enum(["switch", "dimmer", "sensor", "thermostat", "lock", "other"]),
+  /** On/off for switches and dimmers, from the device's own reports (never an optimistic value). */
+  on: z.boolean().nullable(),
+  /** A dimmer's last reported level in percent. */
+  level: z.number().nullable(),
+  /** The main value for people ("on at 40 %", "21.5 °C"). */
+  value: z.string().nullable(),
+});
+export type DeviceSummary = z.infer<typeof deviceSummary>;
+
+/**
+ * Every result has `ok`; a failure carries `error` (and the MCP result `isError`). Fields are
+ * optional where a failure may not know them, so one schema covers both outcomes.
+ */
+const outcome = z.object({ ok: z.boolean(), error: zwaveError.optional() });
+
+export const listDevicesOutput = outcome.extend({
+  homeId: z.number().int().nullable().optional(),
+  devices: z.array(deviceSummary).optional(),
+  /** Dead or not-ready devices left out (includeInactive lists them). */
+  hidden: z.number().int().optional(),
+});
+export type ListDevicesOutput = z.infer<typeof listDevicesOutput>;
+
+export const controlOutput = outcome.extend({
+  node: nodeRef.optional(),
+  action: z.enum(["on", "off", "dim"]).optional(),
+  /** The level asked for, in percent (null for on/off switches and a dimmer's "previous level"). */
+  requestedLevel: z.number().nullable().optional(),
+  /** What the device reports now: on/off, and a dimmer's level in percent. */
+  on: z.boolean().nullable().optional(),
+  level: z.number().nullable().optional(),
+  confirmation: confirmation.optional(),
+});
+export type ControlOutput = z.infer<typeof controlOutput>;
+
+export const sensorReading = z.object({
+  label: z.string(),
+  /** zwave-js's sensor kind where known ("Air temperature", "Humidity", …). */
+  kind: z.string().nullable(),
+  value: z.union([z.number(), z.string(), z.boolean()]).nullable(),
+  unit: z.string().nullable(),
+  /** Epoch ms of the device's report, when known. */
+  reportedAt: z.number().nullable(),
+});
+
+export const sensorDataOutput = outcome.extend({
+  node: nodeRef.optional(),
+  readings: z.array(sensorReading).optional(),
+});
+export type SensorDataOutput = z.infer<typeof sensorDataOutput>;
