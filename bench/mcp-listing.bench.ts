@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { pino } from "pino";
+import { createZwaveClient } from "../src/zwave/host/zwave-client.js";
 import { createAgent } from "../src/agent/agent.js";
 import { createUnconfiguredMirror } from "../src/ha/mirror.js";
 import { startHttpServer } from "../src/http/server.js";
@@ -108,8 +109,7 @@ for (const mode of ["flat", "workbench", "auto"] as McpMode[]) {
       registry,
       mirror,
       mcpServers: () => servers.statuses(),
-      broker: () => undefined,
-      zwaveGateway: () => undefined,
+      zwave: createZwaveClient({ registry, logger }),
       mcpMode: mode,
     },
     auth: { apiToken: TOKEN, underSupervisor: true },

@@ -4,7 +4,7 @@ import { SUPERVISOR_OPTIONS_FILE } from "./config/load.js";
 import type { Options } from "./config/options.js";
 import type { Logger } from "./log.js";
 import { VERSION } from "./version.js";
-import { createSupervisorClient, type SupervisorClient } from "./supervisor/client.js";
+import { createSupervisorClient } from "./supervisor/client.js";
 import { createHomeMirror, createUnconfiguredMirror, type HomeMirror } from "./ha/mirror.js";
 import { haEndpoint } from "./ha/connection.js";
 import { createToolRegistry, type ToolRegistry } from "./tools/registry.js";
@@ -12,7 +12,8 @@ import { homeTools } from "./tools/local/index.js";
 import { createMcpServers, type McpServers } from "./mcp/client/servers.js";
 import { fromOption, type McpServerConfig } from "./mcp/client/server-config.js";
 import { zwaveServerCommand, zwaveServerEnv } from "./zwave/host/launch.js";
-import { chooseZwaveTransport, type ZwaveTransportChoice } from "./zwave/host/choose-transport.js";
+import { searchZwaveUpstream, describeUpstream, type UpstreamState, type ZwaveUpstream } from "./zwave/host/upstream.js";
+import { createZwaveClient } from "./zwave/host/zwave-client.js";
 import { createChatModel, DEFAULT_MODELS } from "./agent/chat-model.js";
 import { createAgent } from "./agent/agent.js";
 import type { ConversationAgent } from "./agent/types.js";
@@ -20,7 +21,6 @@ import { startWyomingServer, type WyomingServer } from "./wyoming/server.js";
 import { buildInfo } from "./wyoming/info.js";
 import type { DemoHome } from "./demo/demo-home.js";
 import { startHttpServer } from "./http/server.js";
-import { createZwaveStatus, type ZwaveStatus } from "./mcp/client/zwave-status.js";
 import { loadDiscoveryPath, type DiscoveryPath } from "./mcp/server/discovery-secret.js";
 import { ZWAVE_TOOLS } from "./tools/own-servers.js";
 import { withoutCredentials } from "./shared/redact.js";
@@ -33,13 +33,6 @@ export interface Bridge {
   wyomingPort: number;
   apiPort: number;
   close(): Promise<void>;
-}
-
-interface Broker {
-  url: string;
-  username?: string;
-  password?: string;
-  source: "options" | "supervisor" | "demo";
 }
 
 /**
@@ -69,6 +62,8 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
   const mcpServers = createMcpServers({ registry, logger });
   closers.unshift(() => mcpServers.close());
+  const zwave = createZwaveClient({ registry, logger });
+  closers.push(async () => zwave.close());
 
   const provider = options.llm_provider;
   const modelName = provider === "local" ? undefined : (options.llm_model ?? DEFAULT_MODELS[provider]);
@@ -85,6 +80,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   const agent = createAgent({
     registry,
     mirror,
+    zwave,
     logger,
     ...(provider === "local" ? {} : { model }),
     provider,
@@ -123,7 +119,6 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   });
   closers.unshift(() => wyoming.close());
 
-  let zwaveStatus: ZwaveStatus | undefined;
   const mcpDiscovery = supervisor ? await discoveryPath(options, env, logger) : undefined;
   const http = await startHttpServer({
     port: options.api_port,
@@ -141,8 +136,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
       registry,
       mirror,
       mcpServers: () => mcpServers.statuses(),
-      broker: () => zwaveStatus?.broker(),
-      zwaveGateway: () => zwaveStatus?.zwaveGateway(),
+      zwave,
       mcpMode: options.mcp_mode,
     },
   });
@@ -165,43 +159,40 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
 
   let closing = false;
   const userServers = Promise.all(options.mcp_servers.map((option) => mcpServers.add(fromOption(option))));
-  // Which way to Z-Wave (a websocket probe can take 1.5 s) and the broker, behind the listeners.
-  const zwaveFound = (async () => {
-    const zwave = await chooseZwaveTransport(options, supervisor, logger);
-    const { broker, demo } = zwave.transport === "mqtt" ? await findBroker(options, supervisor, logger) : {};
-    return { zwave, broker, demo };
-  })().catch((err: Error) => {
-    logger.error(`could not set up Z-Wave: ${err.message}`);
-    return { zwave: undefined, broker: undefined, demo: undefined };
+  // Which way to Z-Wave, behind the listeners; the search goes on until the best way is found.
+  let demo: DemoHome | undefined;
+  let zwaveSwitch = Promise.resolve();
+  const upstreams = searchZwaveUpstream({
+    options,
+    supervisor,
+    logger,
+    fallbackBroker: async () => {
+      // The embedded broker and simulator load only when they run.
+      const { startDemoHome } = await import("./demo/demo-home.js");
+      demo = await startDemoHome(logger);
+      return { url: demo.brokerUrl, source: "demo" };
+    },
+    onChange: (state) =>
+      (zwaveSwitch = zwaveSwitch.then(async () => {
+        zwave.setUpstream(state);
+        if (state.state !== "found" || closing) return;
+        // A better way was found (the websocket server after MQTT): the server moves to it.
+        await mcpServers.remove(ZWAVE_TOOLS.server);
+        await mcpServers.add(zwaveServer(options, state.upstream));
+      })),
   });
+  closers.unshift(async () => upstreams.close());
   void (async () => {
-    const { zwave, broker } = await zwaveFound;
+    const first = await upstreams.firstLook;
     if (closing) return;
-    zwaveStatus = createZwaveStatus(
-      registry,
-      zwave?.transport === "websocket"
-        ? { transport: "websocket", serverUrl: zwave.url }
-        : broker && {
-            transport: "mqtt",
-            broker: {
-              url: broker.url,
-              ...(options.zwave_gateway_name ? { gatewayName: options.zwave_gateway_name } : {}),
-            },
-          },
-    );
-    const status = zwaveStatus;
-    closers.push(async () => status.stop());
-    const zwaveConfig = zwave && zwaveServer(options, zwave, broker);
-    const zwaveStarted = zwaveConfig ? mcpServers.add(zwaveConfig) : undefined;
     // A server that hangs in its handshake goes on connecting; the summary does not wait for it.
     await Promise.race([
-      Promise.all([userServers, zwaveStarted]),
+      Promise.all([userServers, zwaveSwitch]),
       new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
     ]);
     logSummary(logger, {
       options,
-      broker,
-      zwaveServerUrl: zwave?.transport === "websocket" ? zwave.url : undefined,
+      zwave: first,
       haUrl: endpoint?.url,
       modelName,
       registry,
@@ -221,11 +212,11 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     apiPort: http.port,
     async close() {
       closing = true;
-      const { demo } = await zwaveFound;
-      if (demo) closers.push(() => demo.close());
       for (const close of closers) {
         await close().catch((err: Error) => logger.warn(`while stopping: ${err.message}`));
       }
+      await zwaveSwitch.catch(() => undefined);
+      await demo?.close();
     },
   };
 }
@@ -253,23 +244,19 @@ async function discoveryPath(
   }
 }
 
-function zwaveServer(
-  options: Options,
-  zwave: ZwaveTransportChoice,
-  broker: Broker | undefined,
-): McpServerConfig | undefined {
+function zwaveServer(options: Options, upstream: ZwaveUpstream): McpServerConfig {
   const command = { name: ZWAVE_TOOLS.server, toolbox: ZWAVE_TOOLS.toolbox, ...zwaveServerCommand() };
-  if (zwave.transport === "websocket") {
+  if (upstream.transport === "websocket") {
     return {
       ...command,
       env: zwaveServerEnv({
-        serverUrl: zwave.url,
+        serverUrl: upstream.url,
         prefix: options.zwave_topic_prefix,
         logLevel: options.log_level,
       }),
     };
   }
-  if (!broker) return undefined;
+  const { broker } = upstream;
   return {
     ...command,
     env: zwaveServerEnv({
@@ -283,48 +270,11 @@ function zwaveServer(
   };
 }
 
-async function findBroker(
-  options: Options,
-  supervisor: SupervisorClient | undefined,
-  logger: Logger,
-): Promise<{ broker?: Broker; demo?: DemoHome }> {
-  if (options.mqtt_url) {
-    return {
-      broker: {
-        url: options.mqtt_url,
-        ...(options.mqtt_username ? { username: options.mqtt_username } : {}),
-        ...(options.mqtt_password ? { password: options.mqtt_password } : {}),
-        source: "options",
-      },
-    };
-  }
-  if (supervisor) {
-    const service = await supervisor.mqttService().catch((err: Error) => {
-      logger.error(`could not ask Supervisor for the MQTT broker: ${err.message}`);
-      return undefined;
-    });
-    if (!service) return {};
-    return {
-      broker: {
-        url: `${service.ssl ? "mqtts" : "mqtt"}://${service.host}:${service.port}`,
-        ...(service.username ? { username: service.username } : {}),
-        ...(service.password ? { password: service.password } : {}),
-        source: "supervisor",
-      },
-    };
-  }
-  // The embedded broker and simulator load only when they run.
-  const { startDemoHome } = await import("./demo/demo-home.js");
-  const demo = await startDemoHome(logger);
-  return { broker: { url: demo.brokerUrl, source: "demo" }, demo };
-}
-
 function logSummary(
   logger: Logger,
   facts: {
     options: Options;
-    broker: Broker | undefined;
-    zwaveServerUrl: string | undefined;
+    zwave: UpstreamState;
     haUrl: string | undefined;
     modelName: string | undefined;
     registry: ToolRegistry;
@@ -332,14 +282,12 @@ function logSummary(
     wyomingPort: number;
   },
 ): void {
-  const { options, broker } = facts;
+  const { options, zwave } = facts;
   const servers = facts.mcpServers.statuses();
   const lines = [
     `MCP Assist Bridge ${VERSION} on ${hostname()}`,
     `  agent:       ${options.llm_provider}${facts.modelName ? ` (${facts.modelName})` : " (local fast path, no LLM)"}, language ${options.language}`,
-    facts.zwaveServerUrl
-      ? `  Z-Wave JS:   ${withoutCredentials(facts.zwaveServerUrl)} (websocket server)`
-      : `  MQTT broker: ${broker ? `${withoutCredentials(broker.url)} (${broker.source}${broker.username ? `, user ${broker.username}` : ""})` : "none: Z-Wave is off"}`,
+    `  Z-Wave:      ${zwaveLine(zwave)}`,
     `  Home Assistant: ${facts.haUrl ? withoutCredentials(facts.haUrl) : "not configured"}`,
     `  MCP servers: ${servers.length ? servers.map((s) => `${s.name} [${s.toolbox}] ${s.state}, ${s.tools} tools`).join("; ") : "none"}`,
     `  tools:       ${facts.registry.list().length} (${facts.registry
@@ -349,4 +297,12 @@ function logSummary(
     `  Wyoming:     tcp port ${facts.wyomingPort}; HTTP API and status page: port ${options.api_port}`,
   ];
   logger.info(lines.join("\n"));
+}
+
+function zwaveLine(state: UpstreamState): string {
+  if (state.state === "off") return `off: ${state.reason}`;
+  if (state.state === "waiting") return `waiting for ${state.for}; looking again until it appears`;
+  const { upstream } = state;
+  const user = upstream.transport === "mqtt" && upstream.broker.username ? `, user ${upstream.broker.username}` : "";
+  return `${describeUpstream(upstream)}${user}`;
 }

@@ -7,7 +7,7 @@ import type { ToolRegistry } from "../tools/registry.js";
 import type { ToolResult } from "../tools/types.js";
 import { createDestructiveGate } from "./destructive-gate.js";
 import { createFastPath } from "../understanding/fast-path.js";
-import { createZwaveCatalog } from "../understanding/zwave-catalog.js";
+import { createZwaveClient, type ZwaveClient } from "../zwave/host/zwave-client.js";
 import type { LlmAgent } from "./llm-agent.js";
 import { buildSystemPrompt } from "./system-prompt.js";
 import { createTurnLog } from "./turn-log.js";
@@ -25,6 +25,8 @@ export interface AgentOptions {
   registry: ToolRegistry;
   mirror: HomeMirror;
   logger: Logger;
+  /** The bridge's one Z-Wave client; one of its own when not given (no Z-Wave search behind it). */
+  zwave?: ZwaveClient;
   /**
    * Undefined for the `local` provider: the fast path alone. A promise lets the bridge answer
    * (fast path, health) while the provider's client still loads.
@@ -59,7 +61,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
   const maxRounds = options.maxToolRounds ?? 10;
   const confirmDestructive = options.confirmDestructive ?? true;
   const turnLog = createTurnLog(200);
-  const catalog = createZwaveCatalog(registry);
+  const zwave = options.zwave ?? createZwaveClient({ registry, logger });
   const gate = createDestructiveGate(registry);
   const fastPath = createFastPath({
     registry,

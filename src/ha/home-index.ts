@@ -1,6 +1,7 @@
 import { deviceAreaId, entityAreaId, type HomeData } from "./home-data.js";
 import { normalizeName } from "../spoken-name.js";
 import { nameTokens } from "./names.js";
+import { zwaveNodeOfDevice, zwaveNodeOfEntity, type ZwaveNodeId } from "./zwave-node.js";
 
 /** An entity as the resolver and summary see it: its names, place and exposure. */
 export interface EntityRecord {
@@ -18,6 +19,8 @@ export interface EntityRecord {
   areaId?: string;
   floorId?: string;
   deviceId?: string;
+  /** The Z-Wave node this entity is a view of, from its device's identifiers or its unique id. */
+  zwaveNode?: ZwaveNodeId;
   exposed: boolean;
 }
 
@@ -116,6 +119,9 @@ export function buildHomeIndex(data: HomeData): HomeIndex {
     const areaId = entityAreaId(data, entityId);
     for (const t of (areaId && areaWords.get(areaId)) || []) words.add(t);
     const floorId = areaId ? (data.areas.get(areaId)?.floor_id ?? undefined) : undefined;
+    const device = entry?.device_id ? data.devices.get(entry.device_id) : undefined;
+    const zwaveNode =
+      zwaveNodeOfDevice(device?.identifiers ?? undefined) ?? zwaveNodeOfEntity(entry?.platform, entry?.unique_id);
     const record: EntityRecord = {
       entityId,
       domain,
@@ -127,6 +133,7 @@ export function buildHomeIndex(data: HomeData): HomeIndex {
       areaId,
       floorId,
       deviceId: entry?.device_id ?? undefined,
+      ...(zwaveNode ? { zwaveNode } : {}),
       exposed: data.exposure.get(entityId) === true,
     };
     index.records.set(entityId, record);

@@ -14,9 +14,11 @@ import { resolveEntities, type Resolution, type ResolveOptions } from "./resolve
 import type { HomeConfig } from "./schemas.js";
 import { summarizeHome, type SummaryOptions } from "./summary.js";
 import { startSync, type Sync } from "./sync.js";
+import type { ZwaveNodeId } from "./zwave-node.js";
 
 export type { Resolution, ResolveOptions, ResolvedEntity } from "./resolver.js";
 export type { HomeConfig } from "./schemas.js";
+export type { ZwaveNodeId } from "./zwave-node.js";
 
 export interface MirrorStatus {
   /** Home Assistant is configured (false in the stand-alone demo). */
@@ -48,6 +50,8 @@ export interface EntityView {
   area?: Place;
   floor?: Place;
   deviceId?: string;
+  /** The Z-Wave node this entity is a view of (HA's `zwave_js` or Z-Wave JS UI's MQTT discovery). */
+  zwaveNode?: ZwaveNodeId;
   aliases: string[];
   exposed: boolean;
   /** The state may be out of date: Home Assistant is not connected or not yet resynced. */
@@ -133,6 +137,7 @@ function viewOf(data: HomeData, record: EntityRecord, stale: boolean): EntityVie
     area: area ? { id: area.area_id, name: area.name } : undefined,
     floor: floor ? { id: floor.floor_id, name: floor.name } : undefined,
     deviceId: record.deviceId,
+    ...(record.zwaveNode ? { zwaveNode: record.zwaveNode } : {}),
     aliases: record.aliases,
     exposed: record.exposed,
     stale,

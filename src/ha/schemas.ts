@@ -37,6 +37,8 @@ export const deviceEntrySchema = z.object({
   config_entry_id: nullableString,
   manufacturer: nullableString,
   model: nullableString,
+  /** `[domain, id]` pairs: how the integration knows the device (a Z-Wave node's home and node id). */
+  identifiers: z.array(z.array(z.unknown())).nullish(),
 });
 
 const assistantOptions = z.object({ should_expose: z.boolean().optional() }).loose();
@@ -44,6 +46,8 @@ const assistantOptions = z.object({ should_expose: z.boolean().optional() }).loo
 /** `config/entity_registry/list` rows, and `get_entries` values (which add `aliases`). */
 export const entityEntrySchema = z.object({
   entity_id: z.string(),
+  platform: nullableString,
+  unique_id: nullableString,
   device_id: nullableString,
   area_id: nullableString,
   name: nullableString,

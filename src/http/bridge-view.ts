@@ -3,6 +3,7 @@ import type { HomeMirror } from "../ha/mirror.js";
 import type { McpServerStatus } from "../mcp/client/server-connection.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { McpMode } from "../mcp/server/endpoint-tools.js";
+import type { ZwaveClient } from "../zwave/host/zwave-client.js";
 
 /** The running bridge as the HTTP server sees it; `src/main.ts` fills it in. Holds no secret. */
 export interface BridgeView {
@@ -18,10 +19,11 @@ export interface BridgeView {
   mirror: HomeMirror;
   /** The configured MCP servers and their health. */
   mcpServers(): McpServerStatus[];
-  /** The MQTT broker, or undefined when none is configured. `url` never carries credentials. */
-  broker(): { url: string; connected: boolean } | undefined;
-  /** The Z-Wave JS UI gateway, or undefined before it was found. */
-  zwaveGateway(): { name?: string; online: boolean } | undefined;
+  /**
+   * The bridge's one Z-Wave client: its link (waiting for Z-Wave JS, connected…, never a
+   * credential) and its one collection of devices, each with its Home Assistant twin if any.
+   */
+  zwave: Pick<ZwaveClient, "link" | "devices">;
   /** The `mcp_mode` option: which tool listing /mcp offers. */
   mcpMode: McpMode;
 }

@@ -25,14 +25,16 @@ export type MqttService = z.infer<typeof mqttServiceSchema>;
 
 const discoveryReplySchema = z.object({ uuid: z.string().min(1) });
 
+// An add-on the store offers but nobody installed is described too, with no hostname (null, or
+// left out) and state "unknown" (supervisor api/addons.py `info` for an `AddonStore`).
 const addonInfoSchema = z.looseObject({
   name: z.string(),
-  hostname: z.string().min(1),
+  hostname: z.string().min(1).nullish(),
   state: z.string(),
 });
 
-/** Another add-on as `GET /addons/<slug>/info` describes it (needs `hassio_api`). */
-export type AddonInfo = z.infer<typeof addonInfoSchema>;
+/** Another installed add-on as `GET /addons/<slug>/info` describes it (needs `hassio_api`). */
+export type AddonInfo = z.infer<typeof addonInfoSchema> & { hostname: string };
 
 const replySchema = z.discriminatedUnion("result", [
   z.object({ result: z.literal("ok"), data: z.unknown() }),
@@ -51,9 +53,9 @@ export interface SupervisorClientOptions {
 }
 
 export interface SupervisorClient {
-  /** `undefined` when no add-on provides MQTT. */
+  /** `undefined` when no add-on provides MQTT (yet: Mosquitto registers it once its broker is up). */
   mqttService(): Promise<MqttService | undefined>;
-  /** `undefined` when the add-on is not installed. */
+  /** `undefined` when the add-on is not installed (or does not exist). */
   addonInfo(slug: string): Promise<AddonInfo | undefined>;
   /** Announces a service to Home Assistant (`discovery:` in config.yaml); returns the message uuid. */
   announceDiscovery(service: string, config: Record<string, unknown>): Promise<string>;
@@ -119,10 +121,7 @@ export function createSupervisorClient({
       if (!reply.ok) {
         // "Service not enabled": no add-on provides MQTT. Other errors (403: config.yaml lacks
         // mqtt:want; 400 "System is not ready") are failures, not an absent broker.
-        if (/not enabled/i.test(reply.message)) {
-          logger.warn(`no MQTT service: install the Mosquitto broker add-on (Supervisor: ${reply.message})`);
-          return undefined;
-        }
+        if (/not enabled/i.test(reply.message)) return undefined;
         throw new SupervisorError(
           `Supervisor GET /services/mqtt failed (HTTP ${reply.status}): ${reply.message}`,
         );
@@ -140,7 +139,8 @@ export function createSupervisorClient({
           `Supervisor GET /addons/${slug}/info failed (HTTP ${reply.status}): ${reply.message}`,
         );
       }
-      return parseData(addonInfoSchema, reply.data, `Supervisor GET /addons/${slug}/info`);
+      const info = parseData(addonInfoSchema, reply.data, `Supervisor GET /addons/${slug}/info`);
+      return info.hostname ? { ...info, hostname: info.hostname } : undefined;
     },
 
     async announceDiscovery(service, config) {

@@ -2,6 +2,7 @@
 // way src/bridge.ts wires them, with only the systems we don't own faked: the LLM provider's
 // HTTP API (test/support/llm) and Home Assistant (left unconfigured).
 import http from "node:http";
+import { createZwaveClient } from "../../src/zwave/host/zwave-client.js";
 import { createAgent } from "../../src/agent/agent.js";
 import { createChatModel } from "../../src/agent/chat-model.js";
 import { createUnconfiguredMirror } from "../../src/ha/mirror.js";
@@ -31,8 +32,6 @@ export async function startTestBridge(
     servers?: McpServerConfig[];
     script?: FakeReply[] | Script;
     mcpMode?: McpMode;
-    broker?: BridgeView["broker"];
-    zwaveGateway?: BridgeView["zwaveGateway"];
     register?: (registry: ToolRegistry) => void;
   } = {},
 ): Promise<TestBridge> {
@@ -63,9 +62,11 @@ export async function startTestBridge(
     timeoutMs: 10_000,
   });
   const mirror = createUnconfiguredMirror();
+  const zwave = createZwaveClient({ registry, logger });
   const agent = createAgent({
     registry,
     mirror,
+    zwave,
     logger,
     ...(model ? { model } : {}),
     provider: "anthropic",
@@ -80,8 +81,7 @@ export async function startTestBridge(
     registry,
     mirror,
     mcpServers: () => servers.statuses(),
-    broker: options.broker ?? (() => undefined),
-    zwaveGateway: options.zwaveGateway ?? (() => undefined),
+    zwave,
     mcpMode: options.mcpMode ?? "auto",
   };
   return {
@@ -91,6 +91,7 @@ export async function startTestBridge(
     llm,
     logger,
     async close() {
+      zwave.close();
       await servers.close();
       await llm.close();
     },

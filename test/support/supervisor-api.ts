@@ -8,6 +8,7 @@
  *   supervisor.discoveries   // [{ uuid, service, config }] announced so far
  *   supervisor.calls         // every request: { method, path, authorized, body }
  *   supervisor.setMqtt(undefined)   // the Mosquitto add-on goes away
+ *   supervisor.setAddon("core_zwave_js", { name: "Z-Wave JS", hostname: "127.0.0.1", state: "started" })
  *   await supervisor.close()
  *
  * Routes:
@@ -18,7 +19,9 @@
  * - `DELETE /discovery/<uuid>` removes the message (Home Assistant then removes the config entry
  *   it created from it, hassio/discovery.py); HTTP 400 for an unknown uuid.
  * - `GET /addons/<slug>/info` → `{result:"ok",data:{name,slug,hostname,state,…}}` for the add-ons
- *   given in `addons`; HTTP 400 `App does not exist` otherwise.
+ *   given in `addons`; for one in the store but not installed (`installed: false`) the store's
+ *   record, with `hostname` null, `version` null and `state` "unknown" (api/addons.py `info` for
+ *   an `AddonStore`); HTTP 400 `App does not exist` otherwise.
  * - `/core/api/*`: a stub of the proxy to Home Assistant Core. `GET /core/api/` answers
  *   `{"message":"API running."}`, other paths 404.
  * Authentication as Supervisor does it: no token → 401, an unknown token → 403 (plain text), both
@@ -47,8 +50,13 @@ export interface FakeSupervisorOptions {
   /** config.yaml `discovery`. Default `["wyoming", "mcp"]`, as config.yaml lists. */
   discovery?: string[];
   /** Other installed add-ons by slug, e.g. `{ core_zwave_js: { name: "Z-Wave JS", hostname: "core-zwave-js", state: "started" } }`. */
-  addons?: Record<string, { name: string; hostname: string; state: "started" | "stopped" }>;
+  addons?: Record<string, FakeAddon>;
 }
+
+/** An add-on as Supervisor knows it; `installed: false` is one the store offers but nobody installed. */
+export type FakeAddon =
+  | { name: string; hostname: string; state: "started" | "stopped" }
+  | { name: string; installed: false };
 
 export interface RecordedCall {
   method: string;
@@ -71,6 +79,8 @@ export interface FakeSupervisor {
   calls: RecordedCall[];
   discoveries: DiscoveryMessage[];
   setMqtt(service: FakeMqttService | undefined): void;
+  /** An add-on is installed, started or stopped (`undefined`: it does not exist). */
+  setAddon(slug: string, addon: FakeAddon | undefined): void;
   close(): Promise<void>;
 }
 
@@ -81,6 +91,7 @@ export async function startFakeSupervisor(options: FakeSupervisorOptions = {}): 
   const services = options.services ?? ["mqtt"];
   const allowedDiscovery = options.discovery ?? ["wyoming", "mcp"];
   let mqtt = options.mqtt;
+  const addons = new Map(Object.entries(options.addons ?? {}));
   const calls: RecordedCall[] = [];
   const discoveries: DiscoveryMessage[] = [];
 
@@ -122,8 +133,11 @@ export async function startFakeSupervisor(options: FakeSupervisorOptions = {}): 
     }
     const addon = /^\/addons\/([^/]+)\/info$/.exec(path)?.[1];
     if (method === "GET" && addon && addon !== "self") {
-      const info = options.addons?.[addon];
+      const info = addons.get(addon);
       if (!info) return sendError(res, 400, "App does not exist");
+      if ("installed" in info) {
+        return sendOk(res, { name: info.name, slug: addon, hostname: null, version: null, state: "unknown" });
+      }
       return sendOk(res, { slug: addon, version: "1.0.0", ...info });
     }
     if (method === "POST" && path === "/discovery") {
@@ -165,6 +179,10 @@ export async function startFakeSupervisor(options: FakeSupervisorOptions = {}): 
     discoveries,
     setMqtt(service) {
       mqtt = service;
+    },
+    setAddon(slug, addon) {
+      if (addon) addons.set(slug, addon);
+      else addons.delete(slug);
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -96,12 +96,10 @@ export const statusScript = String.raw`"use strict";
         row(t.version, d.version),
         row(t.uptime, duration(d.uptimeSeconds)),
         row(t.homeAssistant, homeValue, home.configured && home.error ? el("div", { class: "error" }, home.error) : ""),
-        row(t.broker, h.broker
-          ? [badge(h.broker.connected ? "ok" : "bad", h.broker.connected ? t.connected : t.disconnected), " ", el("code", {}, h.broker.url)]
-          : t.notConfigured),
-        row(t.zwaveGateway, h.zwaveGateway
-          ? [badge(h.zwaveGateway.online ? "ok" : "bad", h.zwaveGateway.online ? t.online : t.offline), " ", h.zwaveGateway.name || ""]
-          : t.unknown),
+        row(t.zwaveGateway, [
+          badge(h.zwave.state === "connected" ? "ok" : h.zwave.state === "off" ? "" : h.zwave.state === "unavailable" ? "bad" : "warn",
+            h.zwave.state === "connected" ? t.online : h.zwave.state === "unavailable" ? t.offline : h.zwave.reason || h.zwave.state),
+          " ", h.zwave.upstream || "", h.zwave.error ? el("div", { class: "error" }, h.zwave.error.message) : ""]),
         row(t.provider, h.agent.provider),
         row(t.model, h.agent.model || "—", h.agent.modelState && h.agent.modelState !== "ready" ? [" ", badge(h.agent.modelState === "failed" ? "bad" : "warn", t["model_" + h.agent.modelState])] : ""),
         h.agent.oneLlmRound === undefined ? "" : row(t.oneLlmRound, h.agent.oneLlmRound ? t.on : t.off),

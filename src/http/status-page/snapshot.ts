@@ -5,14 +5,9 @@ import { withoutCredentials } from "../../shared/redact.js";
 import type { McpServerStatus } from "../../mcp/client/server-connection.js";
 import type { McpCallRecord } from "../../mcp/server/call-log.js";
 import type { EndpointTools } from "../../mcp/server/endpoint-tools.js";
-import { ZWAVE_TOOLS } from "../../tools/own-servers.js";
 import type { ToolInfo } from "../../tools/registry.js";
+import type { ZwaveLink } from "../../zwave/host/zwave-client.js";
 import type { BridgeView } from "../bridge-view.js";
-
-const ZWAVE_LIST_TOOL = "list_zwave_devices";
-/** The page refreshes on every turn; the Z-Wave list is one MCP call, so it is reused briefly. */
-const DEVICE_CACHE_MS = 5_000;
-const DEVICE_TIMEOUT_MS = 3_000;
 
 export interface ZwaveDeviceRow {
   name: string;
@@ -44,8 +39,8 @@ export interface StatusSnapshot {
   uptimeSeconds: number;
   health: {
     home: MirrorStatus;
-    broker?: { url: string; connected: boolean };
-    zwaveGateway?: { name?: string; online: boolean };
+    /** The Z-Wave link: "waiting" (for Z-Wave JS), "connected", … with what it reaches. */
+    zwave: ZwaveLink;
     mcpServers: McpServerStatus[];
     agent: { provider: string; model?: string; languages: string[] };
     mcp: { configured: string; listing: "flat" | "workbench"; tools: number; sessions: number };
@@ -67,45 +62,35 @@ export function createStatusSnapshots(options: {
   logger: Logger;
 }): StatusSnapshots {
   const { deps, endpoint, logger } = options;
-  let cached: { at: number; value: Promise<StatusSnapshot["devices"]["zwave"]> } | undefined;
+  void logger;
 
-  async function fetchZwaveDevices(tool: ToolInfo): Promise<StatusSnapshot["devices"]["zwave"]> {
-    const result = await deps.registry.executeIdentifier(
-      { server: tool.server, toolbox: tool.toolbox, name: tool.tool },
-      { includeInactive: true },
-      { timeoutMs: DEVICE_TIMEOUT_MS },
-    );
-    if (!result.ok) return { devices: [], error: withoutCredentials(result.content) };
-    const rows = result.structuredContent?.devices;
-    return { devices: Array.isArray(rows) ? rows.map(deviceRow) : [] };
-  }
-
-  function zwaveDevices(tools: ToolInfo[]): Promise<StatusSnapshot["devices"]["zwave"]> {
-    const tool = tools.find((t) => t.server === ZWAVE_TOOLS.server && t.tool === ZWAVE_LIST_TOOL);
-    if (!tool) return Promise.resolve(undefined);
-    if (cached && Date.now() - cached.at < DEVICE_CACHE_MS) return cached.value;
-    const value = fetchZwaveDevices(tool).catch((err: unknown) => {
-      logger.debug({ err }, "status page: the Z-Wave device list failed");
-      return { devices: [], error: "The Z-Wave device list could not be read." };
-    });
-    cached = { at: Date.now(), value };
-    return value;
+  /** The Z-Wave client's collection, read as it is: listing is the client's job, not the page's. */
+  function zwaveDevices(): StatusSnapshot["devices"]["zwave"] {
+    const link = deps.zwave.link();
+    if (link.state === "off") return undefined;
+    const devices = deps.zwave.devices().map((d) => ({
+      name: d.name,
+      ...(d.location ? { location: d.location } : {}),
+      nodeId: d.nodeId,
+      state: d.state,
+      online: d.state === "online" || d.state === "asleep",
+      ...(d.value !== null ? { value: d.value } : {}),
+    }));
+    const error = link.error?.message ?? (link.state === "waiting" ? link.reason : undefined);
+    return { devices, ...(error ? { error: withoutCredentials(error) } : {}) };
   }
 
   return {
     async build() {
       const tools = deps.registry.list();
       const home = deps.mirror.status();
-      const broker = deps.broker();
-      const gateway = deps.zwaveGateway();
       return {
         version: deps.version,
         startedAt: new Date(deps.startedAt).toISOString(),
         uptimeSeconds: Math.max(0, Math.round((Date.now() - deps.startedAt) / 1000)),
         health: {
           home: { ...home, ...(home.error ? { error: withoutCredentials(home.error) } : {}) },
-          ...(broker ? { broker: { url: withoutCredentials(broker.url), connected: broker.connected } } : {}),
-          ...(gateway ? { zwaveGateway: gateway } : {}),
+          zwave: deps.zwave.link(),
           mcpServers: deps.mcpServers().map((s) => ({
             ...s,
             ...(s.lastError ? { lastError: withoutCredentials(s.lastError) } : {}),
@@ -119,7 +104,7 @@ export function createStatusSnapshots(options: {
           },
         },
         tools,
-        devices: { ...optional("zwave", await zwaveDevices(tools)), areas: areaRows(deps) },
+        devices: { ...optional("zwave", zwaveDevices()), areas: areaRows(deps) },
         turns: deps.agent.recentTurns(),
         mcpCalls: endpoint.tools.calls.recent(),
       };

@@ -12,6 +12,8 @@ export interface McpServers {
   statuses(): McpServerStatus[];
   /** Starts one more server; resolves after its first attempt, whether or not it succeeded. */
   add(config: McpServerConfig): Promise<void>;
+  /** Stops one server and drops its tools (before it is started again another way). */
+  remove(name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,12 @@ export function createMcpServers(options: {
       });
       connections.push(connection);
       return connection.start();
+    },
+    async remove(name) {
+      const gone = connections.filter((c) => c.status().name === name);
+      connections.splice(0, connections.length, ...connections.filter((c) => c.status().name !== name));
+      await Promise.all(gone.map((c) => c.close()));
+      options.registry.removeServer(name);
     },
     close: async () => {
       closed = true;

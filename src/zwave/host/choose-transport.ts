@@ -24,53 +24,76 @@ export interface ZwaveTransportOptions {
   zwave_server_url?: string | undefined;
 }
 
+/** What a look for Z-Wave found, and what is worth telling the user about it. */
+export interface ZwaveLook {
+  choice: ZwaveTransportChoice;
+  notes: Array<{ level: "info" | "warn" | "error"; message: string }>;
+}
+
 export async function chooseZwaveTransport(
   options: ZwaveTransportOptions,
   supervisor: SupervisorClient | undefined,
   logger: Logger,
 ): Promise<ZwaveTransportChoice> {
+  const { choice, notes } = await lookForZwave(options, supervisor);
+  for (const note of notes) logger[note.level](note.message);
+  return choice;
+}
+
+/** One look, logging nothing: a caller that looks again and again says only what changed. */
+export async function lookForZwave(
+  options: ZwaveTransportOptions,
+  supervisor: SupervisorClient | undefined,
+): Promise<ZwaveLook> {
+  const notes: ZwaveLook["notes"] = [];
   const mode = options.zwave_transport;
-  if (mode === "mqtt") return { transport: "mqtt" };
+  if (mode === "mqtt") return { choice: { transport: "mqtt" }, notes };
   if (options.zwave_server_url) {
-    logger.info(
-      `Z-Wave: Z-Wave JS server at ${withoutCredentials(options.zwave_server_url)} (zwave_server_url)`,
-    );
-    return { transport: "websocket", url: options.zwave_server_url };
+    notes.push({
+      level: "info",
+      message: `Z-Wave: Z-Wave JS server at ${withoutCredentials(options.zwave_server_url)} (zwave_server_url)`,
+    });
+    return { choice: { transport: "websocket", url: options.zwave_server_url }, notes };
   }
-  const found = supervisor ? await findAddonServer(supervisor, logger, mode === "auto") : undefined;
+  const found = supervisor ? await findAddonServer(supervisor, notes, mode === "auto") : undefined;
   if (found) {
-    logger.info(`Z-Wave: the ${found.name} add-on's server at ${found.url}`);
-    return { transport: "websocket", url: found.url };
+    notes.push({ level: "info", message: `Z-Wave: the ${found.name} add-on's server at ${found.url}` });
+    return { choice: { transport: "websocket", url: found.url }, notes };
   }
   if (mode === "websocket") {
     const reason =
       "zwave_transport is websocket, but no Z-Wave JS server was found: set zwave_server_url (e.g. ws://core-zwave-js:3000)";
-    logger.error(reason);
-    return { transport: "none", reason };
+    notes.push({ level: "error", message: reason });
+    return { choice: { transport: "none", reason }, notes };
   }
-  logger.info("Z-Wave: no Z-Wave JS server set or found; using Z-Wave JS UI's MQTT gateway");
-  return { transport: "mqtt" };
+  notes.push({
+    level: "info",
+    message: "Z-Wave: no Z-Wave JS server set or found; using Z-Wave JS UI's MQTT gateway",
+  });
+  return { choice: { transport: "mqtt" }, notes };
 }
 
 async function findAddonServer(
   supervisor: SupervisorClient,
-  logger: Logger,
+  notes: ZwaveLook["notes"],
   probe: boolean,
 ): Promise<{ name: string; url: string } | undefined> {
   for (const slug of ZWAVE_ADDONS) {
     const info = await supervisor.addonInfo(slug).catch((err: Error) => {
-      logger.warn(`could not ask Supervisor about the ${slug} add-on: ${err.message}`);
+      notes.push({ level: "warn", message: `could not ask Supervisor about the ${slug} add-on: ${err.message}` });
       return undefined;
     });
     if (!info) continue;
     if (info.state !== "started") {
-      logger.info(`Z-Wave: the ${info.name} add-on is installed but ${info.state}`);
+      notes.push({ level: "info", message: `Z-Wave: the ${info.name} add-on is installed but ${info.state}` });
       continue;
     }
+    // Supervisor says "started" before the add-on's server listens on its port.
     if (probe && !(await accepts(info.hostname, SERVER_PORT))) {
-      logger.info(
-        `Z-Wave: the ${info.name} add-on's server (${info.hostname}:${SERVER_PORT}) does not answer`,
-      );
+      notes.push({
+        level: "info",
+        message: `Z-Wave: the ${info.name} add-on's server (${info.hostname}:${SERVER_PORT}) does not answer`,
+      });
       continue;
     }
     return { name: info.name, url: `ws://${info.hostname}:${SERVER_PORT}` };

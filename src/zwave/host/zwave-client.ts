@@ -1,0 +1,220 @@
+// The bridge's one client of its Z-Wave MCP server. It keeps one collection of the network's
+// devices (listed by one poll), learns the home id, and calls the per-device tools by node id.
+// Every fact comes from the tools' `structuredContent`, parsed with the schemas the server
+// declares as its `outputSchema` (src/zwave/contract.ts); the text is for people only.
+import type { z } from "zod";
+import type { Logger } from "../../log.js";
+import { ZWAVE_TOOLS } from "../../tools/own-servers.js";
+import type { ExecuteOptions, ToolRegistry } from "../../tools/registry.js";
+import type { ToolResult } from "../../tools/types.js";
+import {
+  controlOutput,
+  doorLockOutput,
+  listDevicesOutput,
+  sensorDataOutput,
+  type ControlOutput,
+  type DeviceSummary,
+  type DoorLockOutput,
+  type SensorDataOutput,
+  type ZwaveError,
+} from "../contract.js";
+import { describeUpstream, type UpstreamState } from "./upstream.js";
+
+/** The network changes rarely; a write updates its own device at once. */
+const POLL_MS = 10_000;
+const LIST_TIMEOUT_MS = 5_000;
+
+/**
+ * Where the client stands. `waiting`: no Z-Wave JS server or broker has been found yet (the
+ * bridge keeps looking); `starting`: found, the MCP server not up yet; `connected`: the last
+ * listing worked; `unavailable`: it failed (`error` says why, typed); `off`: Z-Wave is not set up.
+ */
+export type ZwaveLinkState = "off" | "waiting" | "starting" | "connected" | "unavailable";
+
+export interface ZwaveLink {
+  state: ZwaveLinkState;
+  /** The transport in use, once found; never holds credentials. */
+  upstream?: string;
+  /** What the bridge is waiting for, or why Z-Wave is off, for people. */
+  reason?: string;
+  error?: ZwaveError;
+  /** When the collection was last listed (ms since epoch). */
+  listedAt?: number;
+}
+
+/** A tool call's result for the turn's record, and its typed output when the server sent one. */
+export interface ZwaveCall<T> {
+  result: ToolResult;
+  output: T | undefined;
+}
+
+export interface ZwaveClient {
+  /** The network's devices as last listed; dead and not-ready ones included. */
+  devices(): readonly DeviceSummary[];
+  device(nodeId: number): DeviceSummary | undefined;
+  /** The controller's home id, once the transport has said it. */
+  homeId(): number | null;
+  link(): ZwaveLink;
+  /** Lists the devices now (one listing in flight at a time). */
+  refresh(): Promise<readonly DeviceSummary[]>;
+  control(
+    nodeId: number,
+    action: "on" | "off" | "dim",
+    level: number | undefined,
+    options?: ExecuteOptions,
+  ): Promise<ZwaveCall<ControlOutput>>;
+  sensorData(nodeId: number, options?: ExecuteOptions): Promise<ZwaveCall<SensorDataOutput>>;
+  lock(nodeId: number, action: "lock" | "unlock", options?: ExecuteOptions): Promise<ZwaveCall<DoorLockOutput>>;
+  /** The bridge's search for a transport: waiting, found (and which), or off. */
+  setUpstream(upstream: UpstreamState): void;
+  /** Called after the collection or the link changed; returns the function that stops it. */
+  onChange(listener: () => void): () => void;
+  close(): void;
+}
+
+export function createZwaveClient(options: { registry: ToolRegistry; logger: Logger }): ZwaveClient {
+  const { registry, logger } = options;
+  let devices: DeviceSummary[] = [];
+  let byNode = new Map<number, DeviceSummary>();
+  let homeId: number | null = null;
+  /** Undefined until the bridge's search says something: then the server's tools alone tell. */
+  let upstream: UpstreamState | undefined;
+  let lastList: { ok: true; at: number } | { ok: false; error: ZwaveError } | undefined;
+  let inflight: Promise<readonly DeviceSummary[]> | undefined;
+  let closed = false;
+  const listeners = new Set<() => void>();
+
+  const emit = () => {
+    for (const listener of listeners) {
+      try {
+        listener();
+      } catch (err) {
+        logger.error(`a Z-Wave collection listener failed: ${(err as Error).message}`);
+      }
+    }
+  };
+
+  function hasTools(): boolean {
+    return registry.list().some((t) => t.server === ZWAVE_TOOLS.server && t.tool === "list_zwave_devices" && t.available);
+  }
+
+  function replace(next: DeviceSummary[]) {
+    devices = next;
+    byNode = new Map(next.map((d) => [d.nodeId, d]));
+  }
+
+  async function call<T>(
+    tool: string,
+    schema: z.ZodType<T>,
+    args: Record<string, unknown>,
+    callOptions: ExecuteOptions = {},
+  ): Promise<ZwaveCall<T>> {
+    const result = await registry.executeIdentifier({ ...ZWAVE_TOOLS, name: tool }, args, callOptions);
+    const parsed = result.structuredContent === undefined ? undefined : schema.safeParse(result.structuredContent);
+    if (parsed && !parsed.success) logger.warn(`Z-Wave ${tool}: a result that does not fit its schema was ignored`);
+    return { result, output: parsed?.success ? parsed.data : undefined };
+  }
+
+  async function list(): Promise<readonly DeviceSummary[]> {
+    const { result, output } = await call(
+      "list_zwave_devices",
+      listDevicesOutput,
+      { includeInactive: true },
+      { timeoutMs: LIST_TIMEOUT_MS },
+    );
+    if (closed) return devices;
+    if (output?.ok && output.devices) {
+      replace(output.devices);
+      if (output.homeId !== undefined && output.homeId !== null) homeId = output.homeId;
+      lastList = { ok: true, at: Date.now() };
+    } else {
+      // Keep the devices we knew: a command then hears "unavailable", which is true, rather than
+      // "no such device", which is not.
+      lastList = {
+        ok: false,
+        error: output?.error ?? { code: "offline", message: result.error ?? "the Z-Wave server did not answer" },
+      };
+    }
+    emit();
+    return devices;
+  }
+
+  function refresh(): Promise<readonly DeviceSummary[]> {
+    if (!hasTools()) return Promise.resolve(devices);
+    return (inflight ??= list().finally(() => (inflight = undefined)));
+  }
+
+  /**
+   * The node id decides which device; `deviceName` stays because the tools require it (an LLM must
+   * always name the device), and the record of the turn shows it.
+   */
+  function byId(nodeId: number): { deviceName: string; nodeId: number } {
+    return { deviceName: byNode.get(nodeId)?.name ?? `node ${nodeId}`, nodeId };
+  }
+
+  /** A write's own report updates its device at once: the next sentence sees it without a listing. */
+  function learn(output: ControlOutput | undefined) {
+    const node = output?.node;
+    const known = node ? byNode.get(node.nodeId) : undefined;
+    if (!node || !known || output.confirmation === "none") return;
+    const updated: DeviceSummary = {
+      ...known,
+      ...(output.on !== undefined ? { on: output.on } : {}),
+      ...(output.level !== undefined ? { level: output.level } : {}),
+    };
+    replace(devices.map((d) => (d.nodeId === node.nodeId ? updated : d)));
+    emit();
+  }
+
+  const timer = setInterval(() => void refresh(), POLL_MS);
+  timer.unref();
+  // The first listing as soon as the server's tools appear (and again after it restarts).
+  let wasUp = false;
+  const stopWatching = registry.onChange(() => {
+    const up = hasTools();
+    if (up && !wasUp) void refresh();
+    wasUp = up;
+    emit();
+  });
+
+  return {
+    devices: () => devices,
+    device: (nodeId) => byNode.get(nodeId),
+    homeId: () => homeId,
+    link() {
+      if (upstream?.state === "off") return { state: "off", reason: upstream.reason };
+      if (upstream?.state === "waiting") return { state: "waiting", reason: `waiting for ${upstream.for}` };
+      const shown = upstream ? { upstream: describeUpstream(upstream.upstream) } : {};
+      if (!upstream && !hasTools()) return { state: "off", reason: "no Z-Wave server is set up" };
+      if (!hasTools() || !lastList) return { state: "starting", ...shown };
+      if (lastList.ok) return { state: "connected", ...shown, listedAt: lastList.at };
+      return { state: "unavailable", ...shown, error: lastList.error };
+    },
+    refresh,
+    async control(nodeId, action, level, callOptions) {
+      const args = { ...byId(nodeId), action, ...(action === "dim" && level !== undefined ? { level } : {}) };
+      const outcome = await call("control_zwave_device", controlOutput, args, callOptions);
+      learn(outcome.output);
+      return outcome;
+    },
+    sensorData: (nodeId, callOptions) =>
+      call("get_device_sensor_data", sensorDataOutput, byId(nodeId), callOptions),
+    lock: (nodeId, action, callOptions) =>
+      call("lock_zwave_door", doorLockOutput, { ...byId(nodeId), action }, callOptions),
+    setUpstream(next) {
+      upstream = next;
+      lastList = undefined;
+      emit();
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      closed = true;
+      clearInterval(timer);
+      stopWatching();
+      listeners.clear();
+    },
+  };
+}
