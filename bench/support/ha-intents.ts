@@ -185,7 +185,11 @@ function buildHome(raw: RawFile): TestHome {
     domain: e.domain,
     state: String(e.state ?? e.state_with_unit ?? "off"),
     ...(e.area ? { area: slug(e.area) } : {}),
-    attributes: e.attributes ?? {},
+    // A media player in a test can set its volume (HA's tests do not model features).
+    attributes:
+      e.domain === "media_player"
+        ? { supported_features: MEDIA_VOLUME_SET | 384, ...e.attributes }
+        : (e.attributes ?? {}),
     exposed: e.is_exposed ?? true,
   }));
   let n = 0;
@@ -243,6 +247,13 @@ export function fakeHome(home: TestHome, language: string): FakeHome {
   return fake;
 }
 
+/** Intents that act on one domain whatever the slots say. */
+const IMPLIED_DOMAINS: Record<string, string[]> = {
+  HassLightSet: ["light"],
+  HassSetVolume: ["media_player"],
+  HassClimateGetTemperature: ["climate"],
+};
+
 /** What HA's handler acts on for these slots: every exposed entity that fits all of them. */
 export function expectedTargets(test: IntentTest): TestEntity[] {
   const { home, slots } = test;
@@ -252,7 +263,7 @@ export function expectedTargets(test: IntentTest): TestEntity[] {
     areaNames = [fold(home.areas.find((a) => a.id === home.contextArea)?.name ?? "")];
   }
   const floorNames = values(slots.floor).map(fold);
-  const domains = values(slots.domain);
+  const domains = values(slots.domain).length ? values(slots.domain) : (IMPLIED_DOMAINS[test.intent] ?? []);
   const classes = values(slots.device_class);
   const areaOf = (e: TestEntity) => home.areas.find((a) => a.id === e.area);
   return home.entities.filter((e) => {
