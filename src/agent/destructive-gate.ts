@@ -1,15 +1,10 @@
 import type { ToolRegistry } from "../tools/registry.js";
 import type { ToolResult } from "../tools/types.js";
+import type { HeldTurn, OwnHeldCall } from "../understanding/outcome.js";
 import type { ResponseType } from "./types.js";
 
 const PENDING_MS = 2 * 60 * 1000;
 
-/** The turn in which the user said yes: a held call runs within its signal and time limit. */
-export interface HeldTurn {
-  signal: AbortSignal;
-  toolTimeoutMs: number;
-  deviceId?: string | undefined;
-}
 // Yes and no in the fast path's languages too (en, de, fr, es, nl, it).
 const YES =
   /^(yes|yeah|yep|sure|confirm|confirmed|do it|go ahead|ok|okay|please do|ja|jawohl|genau|mach das|oui|ouais|d'accord|vas-y|sí|si|claro|vale|sì|certo|jazeker|doe maar)(?=$|[\s.,!])/iu;
@@ -46,7 +41,7 @@ export function createDestructiveGate(registry: ToolRegistry) {
       conversationId: string,
       name: string,
       args: Record<string, unknown>,
-      own?: { reply: (result: ToolResult) => string; run: (turn: HeldTurn) => Promise<ToolResult> },
+      own?: OwnHeldCall,
     ): string | undefined {
       if (!own && !isDestructive(name)) return undefined;
       pending.set(conversationId, { name, args, until: Date.now() + PENDING_MS, ...own });

@@ -1,3 +1,8 @@
+import type { ResponseType } from "../understanding/outcome.js";
+
+/** How a reply is meant (defined beside the fast path, which answers with it too). */
+export type { ResponseType };
+
 /** One sentence to handle, from Wyoming or the HTTP API. */
 export interface TurnRequest {
   text: string;
@@ -7,8 +12,6 @@ export interface TurnRequest {
   deviceId?: string;
   signal?: AbortSignal;
 }
-
-export type ResponseType = "action_done" | "query_answer" | "error";
 
 export interface TurnToolCall {
   /** The name the LLM (or the fast path) called. */

@@ -5,113 +5,12 @@ import { fr } from "./grammars/fr.js";
 import { it } from "./grammars/it.js";
 import { nl } from "./grammars/nl.js";
 
-/** What a fast-path sentence asks for. */
-export type FastIntent =
-  | "turn_on"
-  | "turn_off"
-  | "toggle"
-  | "open"
-  | "close"
-  | "lock"
-  | "unlock"
-  | "set_level"
-  | "brighten"
-  | "dim"
-  | "set_volume"
-  | "query_state"
-  | "query_sensor"
-  | "query_time"
-  | "query_date";
+import type { FastPathGrammar } from "./grammar-types.js";
 
-export type SensorKind = "temperature" | "humidity" | "battery" | "power" | "energy" | "illuminance";
-
-/** Kinds of device a sentence can name instead of a device ("the lights in the kitchen"). */
-export type DeviceKind = "light" | "switch" | "fan" | "cover" | "lock" | "media_player" | "scene";
-
-/** States a question can ask about, and a reply can name. */
-export type StateWord = "on" | "off" | "open" | "closed" | "locked" | "unlocked";
-
-export interface FastPathReplies {
-  turnedOn: string;
-  turnedOff: string;
-  opened: string;
-  closed: string;
-  activated: string;
-  toggled: string;
-  /** A whole area, floor or kind: `{names}` is the list of what switched. */
-  groupOn: string;
-  groupOff: string;
-  groupOpened: string;
-  groupClosed: string;
-  nothingToSwitch: string;
-  setLevel: string;
-  volumeSet: string;
-  notConfirmed: string;
-  someNotConfirmed: string;
-  confirmLock: string;
-  confirmUnlock: string;
-  sensorValue: string;
-  noSensor: string;
-  whichArea: string;
-  stateYes: string;
-  stateNo: string;
-  stateIs: string;
-  notFound: string;
-  notExposed: string;
-  /** Said after "not found" while Home Assistant's devices were never loaded: `{error}` says why. */
-  homeUnseen: string;
-  ambiguous: string;
-  cannotDo: string;
-  failed: string;
-  time: string;
-  date: string;
-  cannotYet: string;
-}
-
-/**
- * One language's sentences, as data. A query_sensor template without `{sensor}` asks for the
- * temperature ("how many degrees is it"); `{area}` is a place said apart from the name. Templates use `{name}`, `{area}`, `{level}`, `{sensor}` and `{state}` slots,
- * `[a|b]` for optional words and `(a|b)` for alternatives (each may be several words); matching
- * ignores case, accents and punctuation. Adding a language means adding one of these, not code.
- */
-export interface FastPathGrammar {
-  language: string;
-  /** Politeness that carries no meaning, removed before matching. */
-  fillers: string[];
-  /** Articles and possessives in front of a name ("the", "my"); elided ones end in "'" ("l'"). */
-  articles: string[];
-  /** "all the lights": the sentence means every device of that kind. */
-  quantifiers: string[];
-  /** "everything in the office". */
-  everything: string[];
-  /** A name containing one of these is two requests: left to someone who understands both. */
-  conjunctions: string[];
-  /** "dim it": the device of the previous command in this conversation. */
-  pronouns: string[];
-  /** "… in the kitchen": words that introduce an area or floor after a name. */
-  areaPrepositions: string[];
-  /** Words for kinds of device, singular and plural. */
-  kinds: Partial<Record<DeviceKind, string[]>>;
-  /** Brightness and volume said in words: "half" → 50. */
-  levels: Record<string, number>;
-  /** Tried in order: put the more specific templates first. */
-  intents: Array<{ intent: FastIntent; templates: string[] }>;
-  /** Words that ask for a reading ("temperature", "warm"). */
-  sensors: Record<SensorKind, string[]>;
-  /** How replies name a reading ("the temperature"). */
-  sensorNames: Record<SensorKind, string>;
-  /** Words a state question may end with, and how replies say each state. */
-  stateWords: Record<StateWord, string[]>;
-  states: Record<StateWord, string>;
-  /** How units are read aloud: "°C" → "degrees". */
-  units: Record<string, string>;
-  /** Conjunction list formatting, dates and numbers follow this BCP 47 tag. */
-  locale: string;
-  replies: FastPathReplies;
-}
-
+/** Every language the fast path speaks, by its code. */
 export const GRAMMARS: Record<string, FastPathGrammar> = { en, de, fr, es, nl, it };
 
+/** A reply template with its `{slots}` filled; unknown slots stay as written. */
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (match, key: string) =>
     key in values ? String(values[key]) : match,

@@ -1,4 +1,4 @@
-import type { FastIntent, FastPathGrammar, SensorKind, StateWord } from "./grammar.js";
+import type { FastIntent, FastPathGrammar, SensorKind, StateWord } from "./grammar-types.js";
 
 export interface FastMatch {
   intent: FastIntent;

@@ -1,4 +1,4 @@
-import type { FastIntent } from "./grammar.js";
+import type { FastIntent } from "./grammar-types.js";
 import { ZWAVE_ANY, ZWAVE_LOCKS, ZWAVE_SWITCHES, type Scope } from "./targets.js";
 
 /** What each intent may act on: Home Assistant domains, and which Z-Wave devices. */

@@ -1,4 +1,4 @@
-import type { FastPathGrammar } from "./grammar.js";
+import type { FastPathGrammar } from "./grammar-types.js";
 
 /** Replies start with a capital letter, whatever the template or the device name begins with. */
 export function capitalize(text: string): string {

@@ -1,7 +1,7 @@
 import type { AreaView, EntityView, HomeMirror } from "../ha/mirror.js";
 import { PARTIAL } from "../ha/resolver.js";
 import { normalizeName } from "../spoken-name.js";
-import type { DeviceKind, FastPathGrammar } from "./grammar.js";
+import type { DeviceKind, FastPathGrammar } from "./grammar-types.js";
 import { editDistance } from "../shared/edit-distance.js";
 import { allowedEdits } from "./typo.js";
 import { matchDevices, type ZwaveDevice } from "./zwave-catalog.js";

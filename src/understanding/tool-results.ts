@@ -2,7 +2,7 @@
 // device reported, a reading, an on/off/open/locked state.
 import type { EntityView } from "../ha/mirror.js";
 import type { ToolResult } from "../tools/types.js";
-import type { SensorKind, StateWord } from "./grammar.js";
+import type { SensorKind, StateWord } from "./grammar-types.js";
 import type { Target } from "./targets.js";
 
 /** A sensor's reading, or a thermostat's (climate) current temperature or humidity. */

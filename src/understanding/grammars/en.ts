@@ -1,4 +1,4 @@
-import type { FastPathGrammar } from "../grammar.js";
+import type { FastPathGrammar } from "../grammar-types.js";
 
 export const en: FastPathGrammar = {
   language: "en",

@@ -1,0 +1,254 @@
+// Our understanding judged by Home Assistant's own intent test sentences (OHF-Voice/intents
+// `tests/<lang>/`), which nobody on this team wrote. Not part of the unit suite.
+//
+// Fetch the tree first (it is read at run time and never copied into this repository):
+//   git clone --depth 1 https://github.com/OHF-Voice/intents /tmp/intents
+// then:
+//   HA_INTENTS=/tmp/intents npx tsx bench/run.ts ha-intents
+// HA_INTENTS may also be a bare git directory (it then exports `tests/` with `git archive`).
+// HA_INTENTS_LANGUAGES=en,de limits the languages; HA_INTENTS_VERBOSE=1 lists every miss.
+//
+// Every sentence is said from a satellite in the test's context area, against a home built from
+// the test file (plus one device of every kind and cover class in every area), through the fast
+// path with the real tools, the real mirror and the HA websocket fake. It is scored twice:
+// - alone: we did exactly what HA's intent handler would do (the service on every entity that
+//   fits the expected slots, nothing else), or answered a question without acting;
+// - with HA's agent behind: as alone, or we handed the sentence on without acting (HA's agent
+//   answers its own test sentences) — except one that would unlock or open a garage door or gate
+//   while confirmations are on, which must stay ours, and one that needs the speaker's area, which
+//   HA's agent cannot know: `conversation/process` takes no device (homeassistant/components/
+//   conversation/http.py in home-assistant/core).
+// A wrong action is any service call HA would not make: another entity, or another service.
+import { randomUUID } from "node:crypto";
+import { pino } from "pino";
+import { createDestructiveGate } from "../src/agent/destructive-gate.js";
+import { createHomeMirror } from "../src/ha/mirror.js";
+import { homeTools } from "../src/tools/local/index.js";
+import { createToolRegistry } from "../src/tools/registry.js";
+import { createFastPath } from "../src/understanding/fast-path.js";
+import { createZwaveCatalog } from "../src/understanding/zwave-catalog.js";
+import { startFakeHa, type ServiceCall } from "../test/support/ha-server.js";
+import { waitFor } from "../test/support/wait-for.js";
+import {
+  expectedCall,
+  expectedTargets,
+  fakeHome,
+  isDestructive,
+  loadTests,
+  numbersIn,
+  polarity,
+  SATELLITE,
+  testsDirectory,
+  values,
+  YES_WORD,
+  type IntentTest,
+} from "./support/ha-intents.js";
+
+const tree = process.env.HA_INTENTS;
+if (!tree) {
+  console.log("\n## HA intent tests: skipped (set HA_INTENTS to a fetched OHF-Voice/intents tree)");
+  process.exit(0);
+}
+const LANGUAGES = (process.env.HA_INTENTS_LANGUAGES ?? "en,de,fr,es,nl,it").split(",");
+const VERBOSE = process.env.HA_INTENTS_VERBOSE === "1";
+const QUESTIONS = new Set([
+  "HassGetState",
+  "HassClimateGetTemperature",
+  "HassGetCurrentTime",
+  "HassGetCurrentDate",
+]);
+/** What our grammar claims to understand; the goals are measured on these, the rest is listed. */
+const OURS = new Set([...QUESTIONS, "HassTurnOn", "HassTurnOff", "HassLightSet", "HassSetVolume"]);
+const testsDir = testsDirectory(tree, LANGUAGES);
+const logger = pino({ level: "silent" });
+
+interface Scored {
+  test: IntentTest;
+  sentence: string;
+  alone: boolean;
+  withHa: boolean;
+  wrong: string[];
+  handedOn: boolean;
+  speech: string;
+  acted: string[];
+  wanted: string[];
+}
+
+function actionOf(test: IntentTest): boolean {
+  return (
+    ["HassTurnOn", "HassTurnOff", "HassSetVolume"].includes(test.intent) ||
+    (test.intent === "HassLightSet" && test.slots.brightness !== undefined)
+  );
+}
+
+async function runFile(tests: IntentTest[]): Promise<Scored[]> {
+  const first = tests[0]!;
+  const ha = await startFakeHa({ home: fakeHome(first.home, first.language) });
+  const mirror = createHomeMirror({ url: ha.url, token: "good-token", logger });
+  await waitFor("the test home's first sync", () => !mirror.status().stale, 30_000);
+  const registry = createToolRegistry({ logger });
+  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
+  const gate = createDestructiveGate(registry);
+  const fastPath = createFastPath({
+    registry,
+    mirror,
+    catalog: createZwaveCatalog(registry),
+    hold: gate.hold,
+  });
+  const scored: Scored[] = [];
+  for (const test of tests) {
+    const wanted = expectedTargets(test);
+    const action = actionOf(test);
+    for (const sentence of test.sentences) {
+      ha.serviceCalls.length = 0;
+      const conversationId = randomUUID();
+      const turn = { signal: AbortSignal.timeout(10_000), toolTimeoutMs: 3000, deviceId: SATELLITE };
+      const out = await fastPath.run({ text: sentence, language: test.language, conversationId, ...turn });
+      let speech = out.speech;
+      let responseType = out.kind === "done" ? out.responseType : "error";
+      let asked = false;
+      if (out.kind === "done" && ha.serviceCalls.length === 0 && speech.trim().endsWith("?")) {
+        const yes = await gate.answer(conversationId, YES_WORD[test.language] ?? "yes", turn);
+        if (yes) {
+          asked = true;
+          speech = `${speech} → ${yes.speech}`;
+          responseType = yes.responseType;
+        }
+      }
+      const calls = [...ha.serviceCalls];
+      const wrong = calls.filter((c) => !rightCall(test, c, wanted)).map(describe);
+      const handedOn = out.kind !== "done";
+      const destructive =
+        action &&
+        wanted.some((e) =>
+          isDestructive(e.domain, expectedCall(test, e)?.service ?? "", e.attributes.device_class),
+        );
+      let alone: boolean;
+      if (action && wanted.length) {
+        const covered = wanted.every((e) =>
+          calls.some((c) => entityOf(c).includes(e.id) && rightCall(test, c, wanted)),
+        );
+        alone = !handedOn && !wrong.length && covered && responseType !== "error" && (!asked || destructive);
+      } else if (QUESTIONS.has(test.intent)) {
+        const expectedPolarity = polarity(test.response);
+        const numbers = test.intent.startsWith("HassGetCurrent") ? [] : numbersIn(test.response);
+        alone =
+          !handedOn &&
+          !calls.length &&
+          responseType === "query_answer" &&
+          !speech.trim().endsWith("?") &&
+          (!expectedPolarity || polarity(speech) === expectedPolarity) &&
+          numbers.every((n) => numbersIn(speech).includes(n));
+      } else alone = false;
+      // HA's agent is asked over `conversation/process`, which carries no satellite: a sentence
+      // that takes its area from the speaker is one HA's agent cannot finish for us.
+      const needsSpeaker =
+        test.contextArea && !values(test.slots.area).length && !values(test.slots.name).length;
+      const withHa = alone || (handedOn && !calls.length && !destructive && !needsSpeaker);
+      scored.push({
+        test,
+        sentence,
+        alone,
+        withHa,
+        wrong,
+        handedOn,
+        speech,
+        acted: calls.map(describe),
+        wanted: action ? wanted.map((e) => `${e.id} ${expectedCall(test, e)?.service ?? "?"}`) : [],
+      });
+    }
+  }
+  await mirror.close();
+  await ha.close();
+  return scored;
+}
+
+const entityOf = (c: ServiceCall) =>
+  [c.target?.entity_id, c.service_data?.entity_id].flat().filter(Boolean).map(String);
+const describe = (c: ServiceCall) =>
+  `${c.domain}.${c.service} ${entityOf(c).join(",")}${c.service_data.brightness_pct !== undefined ? ` ${String(c.service_data.brightness_pct)}%` : ""}`;
+
+function rightCall(test: IntentTest, call: ServiceCall, wanted: ReturnType<typeof expectedTargets>): boolean {
+  return entityOf(call).every((id) => {
+    const entity = wanted.find((e) => e.id === id);
+    const expected = entity && expectedCall(test, entity);
+    if (!expected || expected.service !== call.service) return false;
+    return Object.entries(expected.data ?? {}).every(([key, value]) =>
+      typeof value === "number"
+        ? Math.abs(Number(call.service_data[key]) - value) < 0.011
+        : call.service_data[key] === value,
+    );
+  });
+}
+
+const all: Scored[] = [];
+for (const language of LANGUAGES) {
+  // Colour and colour temperature are not ours to set: only brightness counts as a light setting.
+  const tests = loadTests(testsDir, language).filter(
+    (t) => t.intent !== "HassLightSet" || t.slots.brightness !== undefined,
+  );
+  for (const file of new Set(tests.map((t) => t.file))) {
+    all.push(...(await runFile(tests.filter((t) => t.file === file))));
+  }
+}
+
+const count = (list: Scored[], p: (s: Scored) => boolean) => list.filter(p).length;
+const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)} %` : "-");
+const cell = (list: Scored[]) =>
+  `${count(list, (s) => s.alone)}/${list.length}`.padStart(10) +
+  `${count(list, (s) => s.withHa)}/${list.length}`.padStart(11) +
+  String(count(list, (s) => s.wrong.length > 0)).padStart(7) +
+  String(count(list, (s) => s.handedOn)).padStart(9);
+const header = `${"alone".padStart(10)}${"with HA".padStart(11)}${"wrong".padStart(7)}${"handed".padStart(9)}`;
+
+console.log(`\n## HA intent tests (OHF-Voice/intents ${testsDir}): per language and intent`);
+for (const language of LANGUAGES) {
+  const mine = all.filter((s) => s.test.language === language);
+  console.log(`\n  ${language.padEnd(28)}${header}`);
+  for (const intent of [...new Set(mine.map((s) => s.test.intent))]) {
+    console.log(`  ${intent.padEnd(28)}${cell(mine.filter((s) => s.test.intent === intent))}`);
+  }
+  console.log(`  ${"all".padEnd(28)}${cell(mine)}`);
+}
+console.log(`\n## HA intent tests: summary (the intents our grammar covers: ${[...OURS].join(", ")})`);
+console.log(
+  `  ${"language".padEnd(10)}${"alone".padStart(9)}${"with HA".padStart(10)}${"wrong".padStart(7)}${"handed".padStart(8)}${"sentences".padStart(11)}`,
+);
+for (const language of [...LANGUAGES, "all"]) {
+  const mine = all.filter(
+    (s) => OURS.has(s.test.intent) && (language === "all" || s.test.language === language),
+  );
+  console.log(
+    `  ${language.padEnd(10)}${pct(
+      count(mine, (s) => s.alone),
+      mine.length,
+    ).padStart(9)}${pct(
+      count(mine, (s) => s.withHa),
+      mine.length,
+    ).padStart(
+      10,
+    )}${String(count(mine, (s) => s.wrong.length > 0)).padStart(7)}${String(count(mine, (s) => s.handedOn)).padStart(8)}${String(mine.length).padStart(11)}`,
+  );
+}
+const others = all.filter((s) => !OURS.has(s.test.intent));
+console.log(
+  `  other intents (${others.length} sentences): wrong ${count(others, (s) => s.wrong.length > 0)}, handed on ${count(others, (s) => s.handedOn)}, answered by us ${count(others, (s) => !s.handedOn)}`,
+);
+for (const s of all.filter((x) => x.wrong.length)) {
+  console.log(
+    `  WRONG ${s.test.language} ${s.test.intent}/${s.test.combination} ${JSON.stringify(s.sentence)} → acted [${s.acted.join("; ")}] wanted [${s.wanted.join("; ")}]`,
+  );
+}
+if (VERBOSE) {
+  for (const s of all.filter((x) => !x.withHa && !x.wrong.length)) {
+    console.log(
+      `  miss ${s.test.language} ${s.test.intent}/${s.test.combination} ${JSON.stringify(s.sentence)} → ${JSON.stringify(s.speech)} acted [${s.acted.join("; ")}] wanted [${s.wanted.join("; ")}]`,
+    );
+  }
+  for (const s of all.filter((x) => OURS.has(x.test.intent) && x.withHa && !x.alone)) {
+    console.log(
+      `  alone-miss ${s.test.language} ${s.test.intent}/${s.test.combination} ${JSON.stringify(s.sentence)} → ${s.handedOn ? "handed on: " : ""}${JSON.stringify(s.speech)}`,
+    );
+  }
+}
+process.exit(0);

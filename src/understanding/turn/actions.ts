@@ -1,0 +1,181 @@
+// Switching, opening, dimming and volume: one device or a group, with the tool the LLM would use,
+// and a reply built from what the devices confirmed.
+import { BUILTIN_TOOLS, ZWAVE_TOOLS } from "../../tools/own-servers.js";
+import type { ToolResult } from "../../tools/types.js";
+import { fill } from "../grammar.js";
+import type { FastPathOutcome, ResponseType } from "../outcome.js";
+import { COVERS } from "../scopes.js";
+import { capitalize, listOf, quantity } from "../speech.js";
+import type { Target } from "../targets.js";
+import { confirmedLevel, currentLevel, isConfirmed, stateWordOf } from "../tool-results.js";
+import { lock, lockAction } from "./locks.js";
+import type { Turn } from "./turn.js";
+
+/** A relative change ("brighter", "a bit dimmer") moves the level by this many percent. */
+const STEP = 25;
+
+interface Acted {
+  target: Target;
+  result: ToolResult;
+  ok: boolean;
+  confirmed: boolean;
+  name: string;
+}
+
+export async function act(turn: Turn): Promise<FastPathOutcome> {
+  const { intent } = turn.match;
+  const r = turn.replies;
+  const relative = intent === "brighten" || intent === "dim";
+  const resolved = await turn.resolve(turn.match.name, relative || intent === "set_level");
+  if (resolved.kind !== "one" && resolved.kind !== "group") return turn.unresolved(resolved);
+  if (resolved.kind === "group") return actOnGroup(turn, resolved.targets, resolved.place);
+  const { target } = resolved;
+  const lockWanted = lockAction(turn, target);
+  if (lockWanted) return lock(turn, target, lockWanted);
+  if (!supports(turn, target)) return turn.done(fill(r.cannotDo, { name: target.name }), "error");
+  const acted = await apply(turn, target);
+  turn.deps.memory.remember(turn.request.conversationId, [target]);
+  if (!acted.ok)
+    return turn.done(fill(r.failed, { error: acted.result.error ?? acted.result.content }), "error");
+  if (!acted.confirmed) return turn.done(fill(r.notConfirmed, { name: acted.name }), "action_done");
+  return turn.done(actedSpeech(turn, target, acted), "action_done");
+}
+
+/** Whether the target's kind of device can do what the sentence asks. */
+function supports(turn: Turn, target: Target): boolean {
+  if (target.source === "zwave") return true;
+  const domain = target.entity.domain;
+  if ((domain === "scene" || domain === "script") && turn.match.intent !== "turn_on") return false;
+  return true;
+}
+
+async function actOnGroup(turn: Turn, targets: Target[], place?: string): Promise<FastPathOutcome> {
+  const r = turn.replies;
+  const usable = targets.filter((t) => supports(turn, t) && !lockAction(turn, t));
+  if (!usable.length) return turn.unsure(fill(r.nothingToSwitch, { name: place ?? "" }));
+  const acted = await Promise.all(usable.map((t) => apply(turn, t)));
+  turn.deps.memory.remember(turn.request.conversationId, usable);
+  const confirmed = acted.filter((a) => a.ok && a.confirmed);
+  const done = confirmed.map((a) => a.name);
+  const unconfirmed = acted.filter((a) => a.ok && !a.confirmed).map((a) => a.name);
+  const failed = acted.filter((a) => !a.ok);
+  const parts: string[] = [];
+  if (done.length) {
+    const names = listOf(turn.grammar, done);
+    const { intent, level } = turn.match;
+    const covers = usable.every((t) => t.source === "ha" && COVERS.has(t.entity.domain));
+    const template =
+      intent === "open" || (intent === "turn_on" && covers)
+        ? r.groupOpened
+        : intent === "close" || (intent === "turn_off" && covers)
+          ? r.groupClosed
+          : intent === "turn_off"
+            ? r.groupOff
+            : intent === "turn_on"
+              ? r.groupOn
+              : undefined;
+    if (template) parts.push(fill(template, { names }));
+    else {
+      // Brightness: each light's own confirmed level.
+      for (const a of confirmed) {
+        const reported = confirmedLevel(a.result) ?? level;
+        parts.push(
+          fill(r.setLevel, {
+            name: a.name,
+            level: reported === undefined ? "" : quantity(turn.grammar, reported, "%"),
+          }),
+        );
+      }
+    }
+  }
+  if (unconfirmed.length) parts.push(fill(r.someNotConfirmed, { names: listOf(turn.grammar, unconfirmed) }));
+  for (const f of failed) parts.push(fill(r.failed, { error: f.result.error ?? f.result.content }));
+  const responseType: ResponseType = done.length || unconfirmed.length ? "action_done" : "error";
+  return turn.done(parts.map(capitalize).join(" "), responseType);
+}
+
+/** Runs the sentence's action on one target with the tool the LLM would use. */
+async function apply(turn: Turn, target: Target): Promise<Acted> {
+  const { intent } = turn.match;
+  const { catalog, mirror } = turn.deps;
+  let level = turn.match.level;
+  const relative = intent === "brighten" || intent === "dim";
+  // What it does now decides what to send: its state as of now, not as listed or remembered.
+  if ((relative || intent === "toggle") && target.source === "zwave") {
+    const nodeId = target.device.nodeId;
+    const now = (await catalog.devices({ refresh: true })).find((d) => d.nodeId === nodeId);
+    if (now) target = { ...target, device: now };
+  }
+  if (relative) {
+    const fresh: Target =
+      target.source === "ha"
+        ? { ...target, entity: mirror.entity(target.entity.entityId) ?? target.entity }
+        : target;
+    const current = currentLevel(fresh);
+    level = intent === "brighten" ? Math.min(100, current + STEP) : Math.max(1, current - STEP);
+  }
+  let result: ToolResult;
+  if (target.source === "zwave") {
+    const action =
+      intent === "set_level" || intent === "brighten" || intent === "dim"
+        ? "dim"
+        : intent === "toggle"
+          ? target.device.value?.startsWith("on")
+            ? "off"
+            : "on"
+          : intent === "turn_off" || intent === "close"
+            ? "off"
+            : "on";
+    result = await turn.call(
+      { ...ZWAVE_TOOLS, name: "control_zwave_device" },
+      { deviceName: `node ${target.device.nodeId}`, action, ...(action === "dim" ? { level } : {}) },
+    );
+  } else if (intent === "set_volume") {
+    result = await turn.call(
+      { ...BUILTIN_TOOLS, name: "set_volume" },
+      { name: target.entity.entityId, level },
+    );
+  } else {
+    const action =
+      intent === "turn_off" || intent === "close" ? "turn_off" : intent === "toggle" ? "toggle" : "turn_on";
+    result = await turn.call(
+      { ...BUILTIN_TOOLS, name: "control_entity" },
+      { name: target.entity.entityId, action, ...(level !== undefined ? { brightness: level } : {}) },
+    );
+  }
+  return { target, result, ok: result.ok, confirmed: result.ok && isConfirmed(result), name: target.name };
+}
+
+function actedSpeech(turn: Turn, target: Target, acted: Acted): string {
+  const r = turn.replies;
+  const name = acted.name;
+  const domain = target.source === "ha" ? target.entity.domain : "";
+  switch (turn.match.intent) {
+    case "set_level":
+    case "brighten":
+    case "dim": {
+      const level = confirmedLevel(acted.result) ?? turn.match.level;
+      return fill(r.setLevel, { name, level: level === undefined ? "" : quantity(turn.grammar, level, "%") });
+    }
+    case "set_volume": {
+      const volume = acted.result.structuredContent?.volume;
+      const level = typeof volume === "number" ? volume : (turn.match.level ?? 0);
+      return fill(r.volumeSet, { name, level: quantity(turn.grammar, level, "%") });
+    }
+    case "toggle": {
+      const state = stateWordOf(acted.result.content.replace(/^.*\bis /, ""));
+      return fill(r.toggled, { name, state: state ? turn.grammar.states[state] : "" });
+    }
+    case "open":
+      return fill(r.opened, { name });
+    case "close":
+      return fill(r.closed, { name });
+    case "turn_off":
+      return fill(COVERS.has(domain) ? r.closed : r.turnedOff, { name });
+    default:
+      return fill(
+        COVERS.has(domain) ? r.opened : domain === "scene" || domain === "script" ? r.activated : r.turnedOn,
+        { name },
+      );
+  }
+}

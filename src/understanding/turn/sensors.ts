@@ -1,0 +1,97 @@
+// "How warm is it in the office?": a reading from Home Assistant's sensors in a place or of a
+// device, else from a Z-Wave device's own sensor data.
+import { normalizeName } from "../../spoken-name.js";
+import { ZWAVE_TOOLS } from "../../tools/own-servers.js";
+import { fill, GRAMMARS } from "../grammar.js";
+import type { SensorKind } from "../grammar-types.js";
+import type { FastPathOutcome } from "../outcome.js";
+import { choiceOf, reading } from "../speech.js";
+import { ZWAVE_ANY } from "../targets.js";
+import { readingOf } from "../tool-results.js";
+import type { ZwaveDevice } from "../zwave-catalog.js";
+import type { Turn } from "./turn.js";
+
+export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
+  const { grammar, replies: r, match, request, targets } = turn;
+  const { mirror } = turn.deps;
+  const kind = match.sensor as SensorKind;
+  const sensorName = grammar.sensorNames[kind];
+  const ctx = await turn.context("query_sensor");
+  let placeText = match.name ? targets.stripPlaceWords(match.name) : undefined;
+  if (placeText === undefined && request.deviceId) placeText = mirror.areaOfDevice(request.deviceId)?.name;
+  const place = placeText !== undefined ? targets.findPlace(ctx, placeText) : undefined;
+  const value = (name: string, said: string) =>
+    turn.done(fill(r.sensorValue, { sensor: sensorName, name, value: said }), "query_answer");
+
+  // A place: its Home Assistant sensors first, then its Z-Wave devices.
+  if (place || placeText === undefined) {
+    const entities = place ? place.areas.flatMap((a) => a.entities) : turn.views.exposed();
+    const sources = entities.filter((e) => readingOf(e, kind) !== undefined);
+    const zwave = ctx.devices.filter(
+      (d) => d.online && (!place || place.locations.has(normalizeName(d.location))) && !ZWAVE_ANY(d),
+    );
+    if (!place || place.areas.length > 1) {
+      // "how humid is it" with no place, or a floor: fine when it has one such reading.
+      const areas = new Set(sources.map((e) => e.area?.name ?? e.name));
+      if (areas.size > 1) {
+        return turn.done(fill(r.whichArea, { candidates: choiceOf(grammar, [...areas]) }), "query_answer");
+      }
+    }
+    const first = sources[0];
+    if (first) {
+      const found = readingOf(first, kind)!;
+      return value(place?.label ?? first.area?.name ?? first.name, reading(grammar, found.value, found.unit));
+    }
+    const fromZwave = await zwaveReading(turn, zwave.slice(0, 3), kind);
+    if (fromZwave) {
+      return value(place?.label ?? (fromZwave.device.location || fromZwave.device.name), fromZwave.value);
+    }
+    if (place) return turn.unsure(fill(r.noSensor, { name: place.label, sensor: sensorName }));
+    return turn.unsure(r.cannotYet);
+  }
+
+  // A device: "the thermostat", "the office sensor".
+  const resolved = targets.resolve(ctx, match.name ?? "", {});
+  if (resolved.kind !== "one") {
+    if (resolved.kind === "group") return turn.unsure(r.cannotYet);
+    return turn.unresolved(resolved);
+  }
+  const { target } = resolved;
+  if (target.source === "ha") {
+    const found = readingOf(target.entity, kind);
+    if (!found) return turn.unsure(fill(r.noSensor, { name: target.name, sensor: sensorName }));
+    return value(target.name, reading(grammar, found.value, found.unit));
+  }
+  const fromZwave = await zwaveReading(turn, [target.device], kind);
+  if (!fromZwave) return turn.unsure(fill(r.noSensor, { name: target.name, sensor: sensorName }));
+  return value(target.name, fromZwave.value);
+}
+
+/** The first of `devices` whose sensor data has a reading of this kind (by its label's words). */
+async function zwaveReading(turn: Turn, devices: ZwaveDevice[], kind: SensorKind) {
+  const words = [
+    ...new Set([
+      ...GRAMMARS.en!.sensors[kind],
+      ...turn.grammar.sensors[kind],
+      ...(kind === "temperature" ? ["setpoint"] : []),
+    ]),
+  ];
+  for (const device of devices) {
+    const result = await turn.call(
+      { ...ZWAVE_TOOLS, name: "get_device_sensor_data" },
+      { deviceName: `node ${device.nodeId}` },
+    );
+    const readings = Array.isArray(result.structuredContent?.readings)
+      ? result.structuredContent.readings
+      : [];
+    const found = (readings as Array<{ label?: unknown; text?: unknown }>).find((r) =>
+      words.some((w) =>
+        String(r.label ?? "")
+          .toLowerCase()
+          .includes(w),
+      ),
+    );
+    if (found) return { device, value: reading(turn.grammar, String(found.text)) };
+  }
+  return undefined;
+}

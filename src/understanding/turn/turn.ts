@@ -1,0 +1,143 @@
+// One sentence's handling: the request, its grammar and match, the tool calls made so far, and
+// the ways every concern (actions, locks, questions, the clock, sensors) answers.
+import type { HomeMirror } from "../../ha/mirror.js";
+import type { ToolIdentifier } from "../../tools/identifier.js";
+import type { ToolRegistry } from "../../tools/registry.js";
+import type { ToolResult } from "../../tools/types.js";
+import { fill } from "../grammar.js";
+import type { FastPathGrammar, FastPathReplies } from "../grammar-types.js";
+import type { FastMatch } from "../matcher.js";
+import type { ConversationMemory } from "../memory.js";
+import type { FastPathOutcome, FastPathRequest, HoldCall, ResponseType } from "../outcome.js";
+import { scopeFor } from "../scopes.js";
+import { choiceOf } from "../speech.js";
+import { homeViews, type Resolved, type ResolveContext, type TargetResolver } from "../targets.js";
+import type { ZwaveCatalog } from "../zwave-catalog.js";
+
+/** What every turn shares: the home, the tools and the conversation's memory. */
+export interface TurnDeps {
+  registry: ToolRegistry;
+  mirror: HomeMirror;
+  catalog: ZwaveCatalog;
+  memory: ConversationMemory;
+  hold?: HoldCall | undefined;
+}
+
+export interface Turn {
+  readonly deps: TurnDeps;
+  readonly grammar: FastPathGrammar;
+  readonly replies: FastPathReplies;
+  readonly targets: TargetResolver;
+  readonly match: FastMatch;
+  readonly request: FastPathRequest;
+  readonly views: ReturnType<typeof homeViews>;
+  /** Calls a registry tool by identifier (a user's server may offer one of the same name). */
+  call(tool: ToolIdentifier, args: Record<string, unknown>): Promise<ToolResult>;
+  done(speech: string, responseType: ResponseType): FastPathOutcome;
+  unsure(speech: string): FastPathOutcome;
+  /** The context names are resolved in: the home as of now, the speaker, the last command. */
+  context(intent?: FastMatch["intent"]): Promise<ResolveContext>;
+  resolve(name: string | undefined, lightsInPlace?: boolean): Promise<Resolved>;
+  /** What to say when a name resolved to no single device or group. */
+  unresolved(resolved: Exclude<Resolved, { kind: "one" | "group" }>): FastPathOutcome;
+}
+
+/** Runs a tool with the request's signal, time limit and speaker. */
+export function callTool(
+  registry: ToolRegistry,
+  tool: ToolIdentifier,
+  args: Record<string, unknown>,
+  request: Pick<FastPathRequest, "signal" | "toolTimeoutMs" | "deviceId">,
+): Promise<ToolResult> {
+  return registry.executeIdentifier(tool, args, {
+    timeoutMs: request.toolTimeoutMs,
+    signal: request.signal,
+    ...(request.deviceId ? { deviceId: request.deviceId } : {}),
+  });
+}
+
+export function createTurn(
+  deps: TurnDeps,
+  grammar: FastPathGrammar,
+  targets: TargetResolver,
+  match: FastMatch,
+  request: FastPathRequest,
+): Turn {
+  const { mirror, catalog, memory } = deps;
+  const results: ToolResult[] = [];
+  const views = homeViews(mirror);
+  const replies = grammar.replies;
+
+  const done = (speech: string, responseType: ResponseType): FastPathOutcome => ({
+    kind: "done",
+    speech,
+    responseType,
+    results,
+  });
+  const unsure = (speech: string): FastPathOutcome => ({ kind: "unsure", speech, results });
+
+  async function context(intent = match.intent): Promise<ResolveContext> {
+    const previous = memory.previous(request.conversationId);
+    return {
+      grammar,
+      mirror,
+      ...views,
+      devices: await catalog.devices(),
+      scope: scopeFor(intent),
+      ...(request.deviceId ? { speakerDeviceId: request.deviceId } : {}),
+      ...(previous ? { previous } : {}),
+    };
+  }
+
+  return {
+    deps,
+    grammar,
+    replies,
+    targets,
+    match,
+    request,
+    views,
+    async call(tool, args) {
+      const result = await callTool(deps.registry, tool, args, request);
+      results.push(result);
+      return result;
+    },
+    done,
+    unsure,
+    context,
+    async resolve(name, lightsInPlace = false) {
+      const ctx = await context();
+      if (name === undefined) {
+        // "set the volume to 30": the one media player in the speaker's area, or in the home.
+        const speakerArea = request.deviceId ? mirror.areaOfDevice(request.deviceId) : undefined;
+        const pool = views
+          .exposed()
+          .filter((e) => ctx.scope.domain(e.domain) && (!speakerArea || e.area?.id === speakerArea.id));
+        if (pool.length === 1)
+          return { kind: "one", target: { source: "ha", entity: pool[0]!, name: pool[0]!.name } };
+        if (pool.length > 1) return { kind: "ambiguous", candidates: pool.map((e) => e.name) };
+        return { kind: "not_found", name: "" };
+      }
+      return targets.resolve(ctx, name, { ...(match.all ? { all: true } : {}), lightsInPlace });
+    },
+    unresolved(resolved) {
+      if (resolved.kind === "ambiguous") {
+        return done(
+          fill(replies.ambiguous, { candidates: choiceOf(grammar, resolved.candidates) }),
+          "query_answer",
+        );
+      }
+      if (resolved.kind === "not_exposed") return unsure(fill(replies.notExposed, { name: resolved.name }));
+      const unseen = unseenHome(mirror);
+      const why = unseen === undefined ? "" : ` ${fill(replies.homeUnseen, { error: unseen })}`;
+      return unsure(fill(replies.notFound, { name: resolved.name }) + why);
+    },
+  };
+}
+
+/** "Not found" means little while Home Assistant's devices have never been loaded: why not. */
+function unseenHome(mirror: HomeMirror): string | undefined {
+  const status = mirror.status();
+  if (!status.configured || status.lastSync) return undefined;
+  return status.error ?? "it is not connected";
+}
