@@ -8,6 +8,7 @@ import type { ToolResult } from "../tools/types.js";
 import { createDestructiveGate } from "./destructive-gate.js";
 import { createFastPath } from "../understanding/fast-path.js";
 import { createZwaveClient, type ZwaveClient } from "../zwave/host/zwave-client.js";
+import { homeTwins } from "../zwave/host/home-twins.js";
 import type { LlmAgent } from "./llm-agent.js";
 import { buildSystemPrompt } from "./system-prompt.js";
 import { createTurnLog } from "./turn-log.js";
@@ -66,7 +67,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
   const fastPath = createFastPath({
     registry,
     mirror,
-    catalog,
+    zwave,
     ...(confirmDestructive ? { hold: gate.hold } : {}),
   });
   const askHomeAssistant = options.haAgent ?? true;
@@ -119,10 +120,13 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     const agent = await llm;
     if (!agent) return undefined;
     const speakerArea = request.deviceId ? mirror.areaOfDevice(request.deviceId)?.name : undefined;
+    await zwave.listed();
+    const zwaveDevices = homeTwins(zwave, mirror).zwaveOnly();
     const system = buildSystemPrompt({
       language,
       homeSummary: (homeSummary ??= mirror.summary()),
-      zwaveDevices: await catalog.devices(),
+      zwaveDevices,
+      zwaveTwins: zwaveDevices.length < zwave.devices().length,
       ...(speakerArea ? { speakerArea } : {}),
       confirmDestructive,
     });

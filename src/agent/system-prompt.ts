@@ -1,9 +1,12 @@
-import type { ZwaveDevice } from "../understanding/zwave-catalog.js";
+import type { DeviceSummary } from "../zwave/contract.js";
 
 export interface SystemPromptInput {
   language: string;
   homeSummary: string;
-  zwaveDevices: readonly ZwaveDevice[];
+  /** The Z-Wave devices Home Assistant does not know (those it knows are in `homeSummary`). */
+  zwaveDevices: readonly DeviceSummary[];
+  /** Some of Home Assistant's devices are Z-Wave nodes the Z-Wave tools reach (marked in `homeSummary`). */
+  zwaveTwins?: boolean;
   speakerArea?: string;
   confirmDestructive: boolean;
 }
@@ -31,10 +34,16 @@ export function buildSystemPrompt(input: SystemPromptInput): SystemPrompt {
     );
   }
   if (input.homeSummary.trim()) home.push("", "Home Assistant areas and devices:", input.homeSummary.trim());
+  if (input.zwaveTwins) {
+    home.push(
+      'Devices marked "Z-Wave node N" are Z-Wave devices: switch them with the Z-Wave tools, giving that nodeId, so the device itself confirms.',
+    );
+  }
   if (input.zwaveDevices.length) {
     home.push("", "Z-Wave devices (use the Z-Wave tools for these):");
     for (const d of input.zwaveDevices) {
-      home.push(`- ${d.name}${d.location ? ` (${d.location})` : ""}${d.online ? "" : `, ${d.state}`}`);
+      const unreachable = d.state === "dead" || d.state === "not ready";
+      home.push(`- ${d.name}${d.location ? ` (${d.location})` : ""}${unreachable ? `, ${d.state}` : ""}`);
     }
   }
   const turn = [`Answer in the language with code "${input.language}".`];

@@ -33,6 +33,8 @@ export interface HomeIndex {
   byArea: Map<string, string[]>;
   byFloor: Map<string, string[]>;
   byDevice: Map<string, string[]>;
+  /** `<homeId>-<nodeId>` → the entities (exposed or not) that are views of that Z-Wave node. */
+  byZwaveNode: Map<string, string[]>;
   /** Normalised area name, alias or id → area id. */
   areaByName: Map<string, string>;
   floorByName: Map<string, string>;
@@ -78,6 +80,7 @@ export function buildHomeIndex(data: HomeData): HomeIndex {
     byArea: new Map(),
     byFloor: new Map(),
     byDevice: new Map(),
+    byZwaveNode: new Map(),
     areaByName: new Map(),
     floorByName: new Map(),
   };
@@ -142,6 +145,7 @@ export function buildHomeIndex(data: HomeData): HomeIndex {
     if (areaId) push(index.byArea, areaId, entityId);
     if (floorId) push(index.byFloor, floorId, entityId);
     if (record.deviceId) push(index.byDevice, record.deviceId, entityId);
+    if (zwaveNode) push(index.byZwaveNode, zwaveNodeKey(zwaveNode), entityId);
   }
   return index;
 }
@@ -149,4 +153,8 @@ export function buildHomeIndex(data: HomeData): HomeIndex {
 /** Where a satellite stands, for tie-breaking: its device's area (inherited from a parent device). */
 export function speakerAreaId(data: HomeData, deviceId: string | undefined): string | undefined {
   return deviceId ? deviceAreaId(data, deviceId) : undefined;
+}
+
+export function zwaveNodeKey(node: ZwaveNodeId): string {
+  return `${node.homeId}-${node.nodeId}`;
 }

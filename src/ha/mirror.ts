@@ -9,7 +9,13 @@ import { connectHomeAssistant } from "./connection.js";
 import { processWithHomeAssistantAgent, type HaAgentAnswer } from "./conversation.js";
 import { fromCommandRejection, HomeAssistantError } from "./errors.js";
 import { emptyHomeData, type HomeData } from "./home-data.js";
-import { buildHomeIndex, speakerAreaId, type EntityRecord, type HomeIndex } from "./home-index.js";
+import {
+  buildHomeIndex,
+  speakerAreaId,
+  zwaveNodeKey,
+  type EntityRecord,
+  type HomeIndex,
+} from "./home-index.js";
 import { resolveEntities, type Resolution, type ResolveOptions } from "./resolver.js";
 import type { HomeConfig } from "./schemas.js";
 import { summarizeHome, type SummaryOptions } from "./summary.js";
@@ -84,6 +90,11 @@ export interface HomeMirror {
   entity(entityId: string): EntityView | undefined;
   /** Every entity exposed to Assist, in or out of an area. */
   exposedEntities(): EntityView[];
+  /**
+   * The entities, exposed or not, that are Home Assistant's view of a Z-Wave node (its device's
+   * `zwave_js` identifiers, or Z-Wave JS UI's discovery ids): the same physical device.
+   */
+  entitiesOfZwaveNode(node: ZwaveNodeId): EntityView[];
   /** Every area that has entities exposed to Assist, with those entities. */
   areas(): AreaView[];
   /** Areas and exposed entities for the LLM's system prompt, within `maxTokens` (default 800). */
@@ -284,6 +295,13 @@ export function createHomeMirror(options: HomeMirrorOptions): HomeMirror {
       }
       return views;
     },
+    entitiesOfZwaveNode: (node) => {
+      const idx = currentIndex();
+      const ids = idx.byZwaveNode.get(zwaveNodeKey(node));
+      if (!ids) return [];
+      const stale = isStale();
+      return ids.map((id) => viewOf(data, idx.records.get(id)!, stale)).filter((v) => v !== undefined);
+    },
     areas: () => {
       const idx = currentIndex();
       const stale = isStale();
@@ -384,6 +402,7 @@ export function createUnconfiguredMirror(reason = "Home Assistant is not configu
     areaOfDevice: () => undefined,
     entity: () => undefined,
     exposedEntities: () => [],
+    entitiesOfZwaveNode: () => [],
     areas: () => [],
     summary: () => `${reason}: no Home Assistant areas or entities are known.`,
     callService: async (domain, service) => {

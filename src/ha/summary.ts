@@ -24,7 +24,9 @@ function describeEntities(records: EntityRecord[], areaName: string | undefined)
   const byDomain = new Map<string, string[]>();
   for (const r of records) {
     const aliases = r.aliases.filter((a) => normalizeName(a) !== normalizeName(r.name));
-    const label = shortName(r.name, areaName) + (aliases.length ? ` (aka ${aliases.join(", ")})` : "");
+    // A Z-Wave node is one device, listed once: here, under HA's name, with the node id the Z-Wave tools take.
+    const node = r.zwaveNode ? ` (Z-Wave node ${r.zwaveNode.nodeId})` : "";
+    const label = shortName(r.name, areaName) + (aliases.length ? ` (aka ${aliases.join(", ")})` : "") + node;
     const list = byDomain.get(r.domain) ?? [];
     list.push(label);
     byDomain.set(r.domain, list);

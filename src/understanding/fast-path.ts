@@ -11,14 +11,15 @@ import { tellTime } from "./turn/clock.js";
 import { answerSensor } from "./turn/sensors.js";
 import { answerState } from "./turn/state-query.js";
 import { createTurn, type Turn } from "./turn/turn.js";
-import type { ZwaveCatalog } from "./zwave-catalog.js";
+import type { ZwaveClient } from "../zwave/host/zwave-client.js";
 
 export type { FastPathOutcome, FastPathRequest } from "./outcome.js";
 
 export interface FastPathOptions {
   registry: ToolRegistry;
   mirror: HomeMirror;
-  catalog: ZwaveCatalog;
+  /** The bridge's one Z-Wave client: its device collection, calls by node id. */
+  zwave: ZwaveClient;
   /** Holds a destructive call until the user confirms it (absent: confirmations are off). */
   hold?: HoldCall;
 }
@@ -37,7 +38,7 @@ export function createFastPath(options: FastPathOptions) {
   const deps = {
     registry: options.registry,
     mirror: options.mirror,
-    catalog: options.catalog,
+    zwave: options.zwave,
     memory: createConversationMemory(),
     hold: options.hold,
   };

@@ -4,7 +4,9 @@ import { normalizeName } from "../spoken-name.js";
 import type { DeviceKind, FastPathGrammar } from "./grammar-types.js";
 import { editDistance } from "../shared/edit-distance.js";
 import { allowedEdits } from "./typo.js";
-import { matchDevices, type ZwaveDevice } from "./zwave-catalog.js";
+import type { DeviceSummary as ZwaveDevice } from "../zwave/contract.js";
+import type { HomeTwins } from "../zwave/host/home-twins.js";
+import { isReachable, matchDevices } from "./zwave-names.js";
 
 /** One thing a sentence acts on or asks about. */
 export type Target =
@@ -57,12 +59,37 @@ export interface ResolveContext {
   previous?: Target[];
 }
 
-const isLock = (d: ZwaveDevice) => d.value === "locked" || d.value === "unlocked";
-const isSwitch = (d: ZwaveDevice) => d.value !== null && /^(on|off)\b/.test(d.value);
+const isLock = (d: ZwaveDevice) => d.kind === "lock";
+const isSwitch = (d: ZwaveDevice) => d.kind === "switch" || d.kind === "dimmer";
 
 export const ZWAVE_SWITCHES = isSwitch;
 export const ZWAVE_LOCKS = isLock;
 export const ZWAVE_ANY = (d: ZwaveDevice) => isSwitch(d) || isLock(d);
+
+/** Domains whose entities of a Z-Wave node are switched through Z-Wave, the path that can confirm. */
+const ACTED_THROUGH_ZWAVE = new Set(["light", "switch", "fan", "lock"]);
+
+/**
+ * What a resolution acts on: an HA entity that is a view of a Z-Wave node the bridge reaches is
+ * that node, under HA's name (one device, one identity); a group names each device once.
+ */
+export function throughZwave(resolved: Resolved, twins: HomeTwins): Resolved {
+  const one = (target: Target): Target => {
+    if (target.source !== "ha" || !ACTED_THROUGH_ZWAVE.has(target.entity.domain)) return target;
+    const device = twins.nodeOf(target.entity);
+    return device && (isSwitch(device) || isLock(device)) ? { source: "zwave", device, name: target.name } : target;
+  };
+  if (resolved.kind === "one") return { kind: "one", target: one(resolved.target) };
+  if (resolved.kind !== "group") return resolved;
+  const seen = new Set<number>();
+  const targets = resolved.targets.map(one).filter((t) => {
+    if (t.source !== "zwave") return true;
+    if (seen.has(t.device.nodeId)) return false;
+    seen.add(t.device.nodeId);
+    return true;
+  });
+  return { ...resolved, targets };
+}
 
 /** The mirror's areas and exposed entities, each built at most once for one sentence. */
 export function homeViews(mirror: HomeMirror): Pick<ResolveContext, "areas" | "exposed"> {
@@ -147,7 +174,7 @@ export function createTargetResolver(grammar: FastPathGrammar) {
 
   function isLight(device: ZwaveDevice): boolean {
     const name = normalizeName(device.name);
-    return /%/.test(device.value ?? "") || lightWords.some((w) => name.split(" ").includes(w));
+    return device.kind === "dimmer" || lightWords.some((w) => name.split(" ").includes(w));
   }
 
   function group(
@@ -161,7 +188,7 @@ export function createTargetResolver(grammar: FastPathGrammar) {
       .filter((e) => domains.has(e.domain) && ctx.scope.domain(e.domain))
       .map((entity) => ({ source: "ha", entity, name: entity.name }));
     for (const device of ctx.devices) {
-      if (!device.online || !ctx.scope.zwave(device) || !zwave(device)) continue;
+      if (!isReachable(device) || !ctx.scope.zwave(device) || !zwave(device)) continue;
       if (place && !place.locations.has(normalizeName(device.location))) continue;
       targets.push({ source: "zwave", device, name: zwaveName(device) });
     }

@@ -1,7 +1,10 @@
 // What the fast path reads from tool results and entity states: confirmation, the level a
-// device reported, a reading, an on/off/open/locked state.
+// device reported, a reading, an on/off/open/locked state. Only typed fields: a tool's text is
+// for people, and Home Assistant's states are its own words for them ("on", "locked").
 import type { EntityView } from "../ha/mirror.js";
+import { ZWAVE_TOOLS } from "../tools/own-servers.js";
 import type { ToolResult } from "../tools/types.js";
+import { controlOutput } from "../zwave/contract.js";
 import type { SensorKind, StateWord } from "./grammar-types.js";
 import type { Target } from "./targets.js";
 
@@ -27,26 +30,31 @@ export function readingOf(
   return undefined;
 }
 
-export function isConfirmed(result: ToolResult): boolean {
-  const confirmed = result.structuredContent?.confirmed;
-  return confirmed !== false && !/^sent, but/i.test(result.content);
-}
+const zwaveWrite = controlOutput.pick({ ok: true, confirmation: true });
 
-/** The level the device reported after the write ("confirmed: Dimmer is on at 51 %"). */
-export function confirmedLevel(result: ToolResult): number | undefined {
-  const found = /\bat (\d{1,3}) %/.exec(result.content);
-  if (found?.[1]) return Number(found[1]);
-  return /\bis off\b/.test(result.content) ? 0 : undefined;
+/**
+ * Whether the device confirmed a write: a Z-Wave tool's `confirmation` (from the device's own
+ * report or a supervised Set, never an acknowledgement), or `control_entity`'s state change.
+ */
+export function isConfirmed(result: ToolResult): boolean {
+  if (!result.ok) return false;
+  if (result.server === ZWAVE_TOOLS.server) {
+    const parsed = zwaveWrite.safeParse(result.structuredContent);
+    return parsed.success && parsed.data.ok && (parsed.data.confirmation ?? "none") !== "none";
+  }
+  return result.structuredContent?.confirmed === true;
 }
 
 /** The current brightness in percent: a light's attribute, a Z-Wave dimmer's reported level. */
 export function currentLevel(target: Target): number {
-  if (target.source === "zwave") {
-    const found = /at (\d{1,3}) %/.exec(target.device.value ?? "");
-    return found?.[1] ? Number(found[1]) : target.device.value?.startsWith("on") ? 100 : 0;
-  }
-  const b = target.entity.attributes.brightness;
-  if (target.entity.state !== "on") return 0;
+  if (target.source === "zwave") return target.device.level ?? (target.device.on ? 100 : 0);
+  return haLevel(target.entity);
+}
+
+/** A light's brightness in percent as Home Assistant reports it (0 when off). */
+export function haLevel(entity: EntityView): number {
+  const b = entity.attributes.brightness;
+  if (entity.state !== "on") return 0;
   return typeof b === "number" ? Math.round((b / 255) * 100) : 100;
 }
 

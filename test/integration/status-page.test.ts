@@ -120,11 +120,13 @@ beforeAll(async () => {
         }),
       },
     ],
-    broker: () => ({
-      url: demo.brokerUrl.replace("mqtt://", `mqtt://bridge:${MQTT_PASSWORD}@`),
-      connected: true,
-    }),
-    zwaveGateway: () => ({ name: DEMO_GATEWAY_NAME, online: true }),
+    zwaveUpstream: {
+      state: "found",
+      upstream: {
+        transport: "mqtt",
+        broker: { url: demo.brokerUrl, username: "bridge", password: MQTT_PASSWORD, source: "options" },
+      },
+    },
   });
   server = await startHttpServer({
     port: 0,
@@ -191,7 +193,7 @@ describe("the status page under Ingress", () => {
     expect(healthText).toContain("anthropic");
     expect(healthText).toContain("claude-test");
     expect(healthText).toContain(demo.brokerUrl);
-    expect(healthText).toContain(DEMO_GATEWAY_NAME);
+    expect(healthText).toContain("Z-Wave JS UI");
     expect(healthText).toMatch(/zwave\s+home\s+up/);
     expect(healthText).toMatch(/1 LLM round\s+on/);
 

@@ -3,6 +3,7 @@
 // HTTP API (test/support/llm) and Home Assistant (left unconfigured).
 import http from "node:http";
 import { createZwaveClient } from "../../src/zwave/host/zwave-client.js";
+import type { UpstreamState } from "../../src/zwave/host/upstream.js";
 import { createAgent } from "../../src/agent/agent.js";
 import { createChatModel } from "../../src/agent/chat-model.js";
 import { createUnconfiguredMirror } from "../../src/ha/mirror.js";
@@ -32,6 +33,8 @@ export async function startTestBridge(
     servers?: McpServerConfig[];
     script?: FakeReply[] | Script;
     mcpMode?: McpMode;
+    /** What the bridge's search for Z-Wave found, as the page shows it. */
+    zwaveUpstream?: UpstreamState;
     register?: (registry: ToolRegistry) => void;
   } = {},
 ): Promise<TestBridge> {
@@ -63,6 +66,7 @@ export async function startTestBridge(
   });
   const mirror = createUnconfiguredMirror();
   const zwave = createZwaveClient({ registry, logger });
+  if (options.zwaveUpstream) zwave.setUpstream(options.zwaveUpstream);
   const agent = createAgent({
     registry,
     mirror,

@@ -1,25 +1,26 @@
-// The bridge's own calls (fast path, Z-Wave catalog, status prober) must reach the bridge's own
+// The bridge's own calls (fast path, Z-Wave client) must reach the bridge's own
 // tools even when a user's MCP server offers tools of the same names.
 import { describe, expect, it } from "vitest";
 import { createAgent } from "../../src/agent/agent.js";
-import { createZwaveCatalog } from "../../src/understanding/zwave-catalog.js";
 import { createUnconfiguredMirror } from "../../src/ha/mirror.js";
-import { createZwaveStatus } from "../../src/mcp/client/zwave-status.js";
+import { createZwaveClient } from "../../src/zwave/host/zwave-client.js";
 import { BUILTIN_TOOLS, ZWAVE_TOOLS } from "../../src/tools/own-servers.js";
 import { createToolRegistry, type ToolRegistry } from "../../src/tools/registry.js";
 import type { ToolExecutor } from "../../src/tools/types.js";
 import { captureLogger } from "../support/capture-logger.js";
-import { waitFor } from "../support/wait-for.js";
 
 const anyArgs = { type: "object", properties: {}, additionalProperties: true };
 const KITCHEN = {
   name: "Kitchen Light",
   location: "Kitchen",
   nodeId: 3,
-  state: "alive",
-  online: true,
+  homeId: 0x7e570001,
+  state: "online",
+  kind: "dimmer",
+  on: false,
+  level: 0,
   value: "off",
-};
+} as const;
 
 interface Setup {
   registry: ToolRegistry;
@@ -28,7 +29,10 @@ interface Setup {
 
 /** The bridge's tools where the bridge puts them, and a user's server "other" offering the same names. */
 function setup(
-  zwaveList: ToolExecutor = async () => ({ text: "1 device", structuredContent: { devices: [KITCHEN] } }),
+  zwaveList: ToolExecutor = async () => ({
+    text: "1 device",
+    structuredContent: { ok: true, homeId: KITCHEN.homeId, devices: [KITCHEN] },
+  }),
 ): Setup {
   const { logger } = captureLogger("warn");
   const registry = createToolRegistry({ logger });
@@ -45,7 +49,15 @@ function setup(
   tool(ZWAVE_TOOLS, "list_zwave_devices", zwaveList);
   tool(ZWAVE_TOOLS, "control_zwave_device", async (args) => ({
     text: `${String(args.deviceName)} is ${String(args.action)}`,
-    structuredContent: { device: String(args.deviceName), confirmed: true },
+    structuredContent: {
+      ok: true,
+      node: { nodeId: args.nodeId, homeId: KITCHEN.homeId, name: KITCHEN.name, location: KITCHEN.location },
+      action: args.action,
+      on: args.action !== "off",
+      level: args.action === "off" ? 0 : 99,
+      confirmation: "device",
+      confirmed: true,
+    },
   }));
   tool(BUILTIN_TOOLS, "control_entity", async () => ({ text: "done" }));
   const other = { server: "other", toolbox: "default" };
@@ -75,46 +87,39 @@ describe("the bridge's own tool calls, beside a server offering the same tool na
     expect(calls.filter((c) => c.startsWith("other:"))).toEqual([]);
   });
 
-  it("the Z-Wave catalog (and so the system prompt) still lists the devices", async () => {
+  it("the Z-Wave client (and so the system prompt) lists the devices from the bridge's own server", async () => {
     const { registry, calls } = setup();
-    expect(await createZwaveCatalog(registry).devices()).toEqual([KITCHEN]);
-    expect(calls).toEqual(["zwave:list_zwave_devices"]);
-  });
-
-  it("the status prober reports the broker as the Z-Wave server sees it", async () => {
-    const { registry, calls } = setup(async () => ({
-      text: "The MQTT broker at mqtt://broker:1883 is unreachable.",
-      isError: true,
-    }));
-    const status = createZwaveStatus(registry, {
-      transport: "mqtt",
-      broker: { url: "mqtt://broker:1883" },
-    });
+    const zwave = createZwaveClient({ registry, logger: captureLogger("warn").logger });
     try {
-      // The gateway's state is known once the first probe has answered.
-      await waitFor("the first probe's answer", () => status.zwaveGateway() !== undefined);
-      expect(status.broker()).toEqual({ url: "mqtt://broker:1883", connected: false });
+      await zwave.listed();
+      expect(zwave.devices()).toEqual([KITCHEN]);
+      expect(zwave.homeId()).toBe(KITCHEN.homeId);
       expect(calls).toEqual(["zwave:list_zwave_devices"]);
     } finally {
-      status.stop();
+      zwave.close();
     }
   });
 
-  it("the status prober reports Z-Wave JS's websocket server, with no broker, and hides its credentials", async () => {
-    const { registry } = setup(async () => ({
-      text: "Z-Wave JS is offline (its Z-Wave driver is not ready)",
-      isError: true,
-    }));
-    const status = createZwaveStatus(registry, {
-      transport: "websocket",
-      serverUrl: "ws://user:secret@core-zwave-js:3000",
-    });
+  it("the Z-Wave client reports a failed listing by its typed error, and keeps the devices it knew", async () => {
+    let offline = false;
+    const { registry } = setup(async () =>
+      offline
+        ? {
+            text: "Z-Wave JS is offline",
+            isError: true,
+            structuredContent: { ok: false, error: { code: "offline", message: "Z-Wave JS is offline" } },
+          }
+        : { text: "1 device", structuredContent: { ok: true, homeId: KITCHEN.homeId, devices: [KITCHEN] } },
+    );
+    const zwave = createZwaveClient({ registry, logger: captureLogger("warn").logger });
     try {
-      await waitFor("the first probe's answer", () => status.zwaveGateway() !== undefined);
-      expect(status.broker()).toBeUndefined();
-      expect(status.zwaveGateway()).toEqual({ name: "Z-Wave JS ws://core-zwave-js:3000", online: false });
+      await zwave.listed();
+      offline = true;
+      await zwave.refresh();
+      expect(zwave.link()).toMatchObject({ state: "unavailable", error: { code: "offline" } });
+      expect(zwave.devices()).toEqual([KITCHEN]);
     } finally {
-      status.stop();
+      zwave.close();
     }
   });
 });

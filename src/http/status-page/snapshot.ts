@@ -61,9 +61,7 @@ export function createStatusSnapshots(options: {
   endpoint: { tools: EndpointTools; sessionCount(): number };
   logger: Logger;
 }): StatusSnapshots {
-  const { deps, endpoint, logger } = options;
-  void logger;
-
+  const { deps, endpoint } = options;
   /** The Z-Wave client's collection, read as it is: listing is the client's job, not the page's. */
   function zwaveDevices(): StatusSnapshot["devices"]["zwave"] {
     const link = deps.zwave.link();
@@ -127,18 +125,6 @@ function areaRows(deps: BridgeView): AreaRow[] {
       stale: e.stale,
     })),
   }));
-}
-
-function deviceRow(raw: unknown): ZwaveDeviceRow {
-  const row = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
-  const text = (v: unknown) => (typeof v === "string" ? v : undefined);
-  const out: ZwaveDeviceRow = { name: text(row.name) ?? "?" };
-  if (text(row.location)) out.location = text(row.location);
-  if (typeof row.nodeId === "number") out.nodeId = row.nodeId;
-  if (text(row.state)) out.state = text(row.state);
-  if (typeof row.online === "boolean") out.online = row.online;
-  if (text(row.value)) out.value = text(row.value);
-  return out;
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {

@@ -54,8 +54,10 @@ export function searchEntitiesTool(mirror: HomeMirror): {
     const stale = views[0]!.stale
       ? "\n(Home Assistant is not connected right now; states are the last known.)"
       : "";
+    // A Z-Wave node is one device: listed once, by HA's entity, with the node id the Z-Wave tools take.
     const lines = views.map(
-      (v) => `- ${v.name}${v.area ? ` (${v.area.name})` : ""}: ${describeState(v)} [${v.entityId}]`,
+      (v) =>
+        `- ${v.name}${v.area ? ` (${v.area.name})` : ""}: ${describeState(v)} [${v.entityId}${v.zwaveNode ? `, Z-Wave node ${v.zwaveNode.nodeId}` : ""}]`,
     );
     return {
       text: `${lines.join("\n")}${stale}`,
@@ -66,6 +68,7 @@ export function searchEntitiesTool(mirror: HomeMirror): {
           area: v.area?.name ?? null,
           state: v.state,
           unit: v.unit ?? null,
+          zwave_node: v.zwaveNode?.nodeId ?? null,
         })),
       },
     };

@@ -1,13 +1,14 @@
 // Switching, opening, dimming and volume: one device or a group, with the tool the LLM would use,
 // and a reply built from what the devices confirmed.
-import { BUILTIN_TOOLS, ZWAVE_TOOLS } from "../../tools/own-servers.js";
+import { BUILTIN_TOOLS } from "../../tools/own-servers.js";
 import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
 import type { FastPathOutcome, ResponseType } from "../outcome.js";
 import { COVERS } from "../scopes.js";
 import { capitalize, listOf, quantity } from "../speech.js";
 import type { Target } from "../targets.js";
-import { confirmedLevel, currentLevel, isConfirmed, stateWordOf } from "../tool-results.js";
+import type { StateWord } from "../grammar-types.js";
+import { currentLevel, haLevel, isConfirmed, stateWordOf } from "../tool-results.js";
 import { lock, lockAction } from "./locks.js";
 import type { Turn } from "./turn.js";
 
@@ -20,6 +21,9 @@ interface Acted {
   ok: boolean;
   confirmed: boolean;
   name: string;
+  /** What the device reports after the write: its level in percent, and on or off. */
+  level?: number | undefined;
+  state?: StateWord | undefined;
 }
 
 export async function act(turn: Turn): Promise<FastPathOutcome> {
@@ -78,7 +82,7 @@ async function actOnGroup(turn: Turn, targets: Target[], place?: string): Promis
     else {
       // Brightness: each light's own confirmed level.
       for (const a of confirmed) {
-        const reported = confirmedLevel(a.result) ?? level;
+        const reported = a.level ?? level;
         parts.push(
           fill(r.setLevel, {
             name: a.name,
@@ -97,13 +101,14 @@ async function actOnGroup(turn: Turn, targets: Target[], place?: string): Promis
 /** Runs the sentence's action on one target with the tool the LLM would use. */
 async function apply(turn: Turn, target: Target): Promise<Acted> {
   const { intent } = turn.match;
-  const { catalog, mirror } = turn.deps;
+  const { zwave, mirror } = turn.deps;
   let level = turn.match.level;
   const relative = intent === "brighten" || intent === "dim";
   // What it does now decides what to send: its state as of now, not as listed or remembered.
   if ((relative || intent === "toggle") && target.source === "zwave") {
     const nodeId = target.device.nodeId;
-    const now = (await catalog.devices({ refresh: true })).find((d) => d.nodeId === nodeId);
+    await zwave.refresh();
+    const now = zwave.device(nodeId);
     if (now) target = { ...target, device: now };
   }
   if (relative) {
@@ -114,23 +119,32 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
     const current = currentLevel(fresh);
     level = intent === "brighten" ? Math.min(100, current + STEP) : Math.max(1, current - STEP);
   }
-  let result: ToolResult;
   if (target.source === "zwave") {
     const action =
       intent === "set_level" || intent === "brighten" || intent === "dim"
         ? "dim"
         : intent === "toggle"
-          ? target.device.value?.startsWith("on")
+          ? target.device.on
             ? "off"
             : "on"
           : intent === "turn_off" || intent === "close"
             ? "off"
             : "on";
-    result = await turn.call(
-      { ...ZWAVE_TOOLS, name: "control_zwave_device" },
-      { deviceName: `node ${target.device.nodeId}`, action, ...(action === "dim" ? { level } : {}) },
-    );
-  } else if (intent === "set_volume") {
+    const { nodeId } = target.device;
+    const { result, output } = await turn.zwave((o) => zwave.control(nodeId, action, level, o));
+    const on = output?.on ?? undefined;
+    return {
+      target,
+      result,
+      ok: result.ok,
+      confirmed: isConfirmed(result),
+      name: target.name,
+      level: output?.level ?? (on === false ? 0 : undefined),
+      state: on === undefined || on === null ? undefined : on ? "on" : "off",
+    };
+  }
+  let result: ToolResult;
+  if (intent === "set_volume") {
     result = await turn.call(
       { ...BUILTIN_TOOLS, name: "set_volume" },
       { name: target.entity.entityId, level },
@@ -143,7 +157,18 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
       { name: target.entity.entityId, action, ...(level !== undefined ? { brightness: level } : {}) },
     );
   }
-  return { target, result, ok: result.ok, confirmed: result.ok && isConfirmed(result), name: target.name };
+  const confirmed = isConfirmed(result);
+  const after = confirmed ? mirror.entity(target.entity.entityId) : undefined;
+  const reported = result.structuredContent?.state;
+  return {
+    target,
+    result,
+    ok: result.ok,
+    confirmed,
+    name: target.name,
+    level: after && after.domain === "light" ? haLevel(after) : undefined,
+    state: typeof reported === "string" ? stateWordOf(reported) : undefined,
+  };
 }
 
 function actedSpeech(turn: Turn, target: Target, acted: Acted): string {
@@ -154,7 +179,7 @@ function actedSpeech(turn: Turn, target: Target, acted: Acted): string {
     case "set_level":
     case "brighten":
     case "dim": {
-      const level = confirmedLevel(acted.result) ?? turn.match.level;
+      const level = acted.level ?? turn.match.level;
       return fill(r.setLevel, { name, level: level === undefined ? "" : quantity(turn.grammar, level, "%") });
     }
     case "set_volume": {
@@ -163,8 +188,7 @@ function actedSpeech(turn: Turn, target: Target, acted: Acted): string {
       return fill(r.volumeSet, { name, level: quantity(turn.grammar, level, "%") });
     }
     case "toggle": {
-      const state = stateWordOf(acted.result.content.replace(/^.*\bis /, ""));
-      return fill(r.toggled, { name, state: state ? turn.grammar.states[state] : "" });
+      return fill(r.toggled, { name, state: acted.state ? turn.grammar.states[acted.state] : "" });
     }
     case "open":
       return fill(r.opened, { name });

@@ -29,7 +29,8 @@ export async function lock(turn: Turn, target: Target, action: "lock" | "unlock"
         ]
       : [
           { ...ZWAVE_TOOLS, name: "lock_zwave_door" },
-          { deviceName: `node ${target.device.nodeId}`, action },
+          // By node id (the held call runs through the registry, as the gate keeps tool and arguments).
+          { deviceName: target.device.name, nodeId: target.device.nodeId, action },
         ];
   const r = turn.replies;
   const outcome = (result: ToolResult) =>

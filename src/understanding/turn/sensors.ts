@@ -1,14 +1,14 @@
 // "How warm is it in the office?": a reading from Home Assistant's sensors in a place or of a
 // device, else from a Z-Wave device's own sensor data.
 import { normalizeName } from "../../spoken-name.js";
-import { ZWAVE_TOOLS } from "../../tools/own-servers.js";
 import { fill, GRAMMARS } from "../grammar.js";
 import type { SensorKind } from "../grammar-types.js";
 import type { FastPathOutcome } from "../outcome.js";
 import { choiceOf, reading } from "../speech.js";
 import { ZWAVE_ANY } from "../targets.js";
 import { readingOf } from "../tool-results.js";
-import type { ZwaveDevice } from "../zwave-catalog.js";
+import type { DeviceSummary } from "../../zwave/contract.js";
+import { isReachable } from "../zwave-names.js";
 import type { Turn } from "./turn.js";
 
 export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
@@ -28,7 +28,7 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
     const entities = place ? place.areas.flatMap((a) => a.entities) : turn.views.exposed();
     const sources = entities.filter((e) => readingOf(e, kind) !== undefined);
     const zwave = ctx.devices.filter(
-      (d) => d.online && (!place || place.locations.has(normalizeName(d.location))) && !ZWAVE_ANY(d),
+      (d) => isReachable(d) && (!place || place.locations.has(normalizeName(d.location))) && !ZWAVE_ANY(d),
     );
     if (!place || place.areas.length > 1) {
       // "how humid is it" with no place, or a floor: fine when it has one such reading.
@@ -68,7 +68,7 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
 }
 
 /** The first of `devices` whose sensor data has a reading of this kind (by its label's words). */
-async function zwaveReading(turn: Turn, devices: ZwaveDevice[], kind: SensorKind) {
+async function zwaveReading(turn: Turn, devices: DeviceSummary[], kind: SensorKind) {
   const words = [
     ...new Set([
       ...GRAMMARS.en!.sensors[kind],
@@ -77,21 +77,14 @@ async function zwaveReading(turn: Turn, devices: ZwaveDevice[], kind: SensorKind
     ]),
   ];
   for (const device of devices) {
-    const result = await turn.call(
-      { ...ZWAVE_TOOLS, name: "get_device_sensor_data" },
-      { deviceName: `node ${device.nodeId}` },
+    const { nodeId } = device;
+    const { output } = await turn.zwave((o) => turn.deps.zwave.sensorData(nodeId, o));
+    const found = (output?.readings ?? []).find(
+      (r) => r.value !== null && words.some((w) => `${r.kind ?? ""} ${r.label}`.toLowerCase().includes(w)),
     );
-    const readings = Array.isArray(result.structuredContent?.readings)
-      ? result.structuredContent.readings
-      : [];
-    const found = (readings as Array<{ label?: unknown; text?: unknown }>).find((r) =>
-      words.some((w) =>
-        String(r.label ?? "")
-          .toLowerCase()
-          .includes(w),
-      ),
-    );
-    if (found) return { device, value: reading(turn.grammar, String(found.text)) };
+    if (found) {
+      return { device, value: reading(turn.grammar, String(found.value), found.unit ?? undefined) };
+    }
   }
   return undefined;
 }

@@ -2,6 +2,7 @@
 import { fill } from "../grammar.js";
 import type { FastPathOutcome } from "../outcome.js";
 import { stateWordOf } from "../tool-results.js";
+import { isReachable } from "../zwave-names.js";
 import type { Turn } from "./turn.js";
 
 export async function answerState(turn: Turn): Promise<FastPathOutcome> {
@@ -9,16 +10,15 @@ export async function answerState(turn: Turn): Promise<FastPathOutcome> {
   if (resolved.kind === "group") return turn.unsure(turn.replies.cannotYet);
   if (resolved.kind !== "one") return turn.unresolved(resolved);
   const { target } = resolved;
-  const { catalog, mirror, memory } = turn.deps;
+  const { zwave, mirror, memory } = turn.deps;
   memory.remember(turn.request.conversationId, [target]);
   let raw: string;
-  let name = target.name;
+  const name = target.name;
   if (target.source === "zwave") {
-    const fresh =
-      (await catalog.devices({ refresh: true })).find((d) => d.nodeId === target.device.nodeId) ??
-      target.device;
-    raw = fresh.online ? (fresh.value ?? "unknown") : fresh.state;
-    name = fresh.name;
+    await zwave.refresh();
+    const fresh = zwave.device(target.device.nodeId) ?? target.device;
+    // The state the device last reported (never an optimistic value), or why it has none.
+    raw = !isReachable(fresh) ? fresh.state : fresh.on === null ? (fresh.value ?? "unknown") : fresh.on ? "on" : "off";
   } else {
     raw = mirror.entity(target.entity.entityId)?.state ?? "unknown";
   }

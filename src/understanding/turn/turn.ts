@@ -11,14 +11,16 @@ import type { ConversationMemory } from "../memory.js";
 import type { FastPathOutcome, FastPathRequest, HoldCall, ResponseType } from "../outcome.js";
 import { scopeFor } from "../scopes.js";
 import { choiceOf } from "../speech.js";
-import { homeViews, type Resolved, type ResolveContext, type TargetResolver } from "../targets.js";
-import type { ZwaveCatalog } from "../zwave-catalog.js";
+import { homeViews, throughZwave, type Resolved, type ResolveContext, type TargetResolver } from "../targets.js";
+import type { ExecuteOptions } from "../../tools/registry.js";
+import { homeTwins, type HomeTwins } from "../../zwave/host/home-twins.js";
+import type { ZwaveCall, ZwaveClient } from "../../zwave/host/zwave-client.js";
 
 /** What every turn shares: the home, the tools and the conversation's memory. */
 export interface TurnDeps {
   registry: ToolRegistry;
   mirror: HomeMirror;
-  catalog: ZwaveCatalog;
+  zwave: ZwaveClient;
   memory: ConversationMemory;
   hold?: HoldCall | undefined;
 }
@@ -31,6 +33,10 @@ export interface Turn {
   readonly match: FastMatch;
   readonly request: FastPathRequest;
   readonly views: ReturnType<typeof homeViews>;
+  /** Which Z-Wave nodes are also Home Assistant devices. */
+  readonly twins: HomeTwins;
+  /** Calls the Z-Wave client with the request's signal and time limit, and records the call. */
+  zwave<T>(run: (options: ExecuteOptions) => Promise<ZwaveCall<T>>): Promise<ZwaveCall<T>>;
   /** Calls a registry tool by identifier (a user's server may offer one of the same name). */
   call(tool: ToolIdentifier, args: Record<string, unknown>): Promise<ToolResult>;
   done(speech: string, responseType: ResponseType): FastPathOutcome;
@@ -63,9 +69,10 @@ export function createTurn(
   match: FastMatch,
   request: FastPathRequest,
 ): Turn {
-  const { mirror, catalog, memory } = deps;
+  const { mirror, memory } = deps;
   const results: ToolResult[] = [];
   const views = homeViews(mirror);
+  const twins = homeTwins(deps.zwave, mirror);
   const replies = grammar.replies;
 
   const done = (speech: string, responseType: ResponseType): FastPathOutcome => ({
@@ -78,11 +85,13 @@ export function createTurn(
 
   async function context(intent = match.intent): Promise<ResolveContext> {
     const previous = memory.previous(request.conversationId);
+    await deps.zwave.listed();
     return {
       grammar,
       mirror,
       ...views,
-      devices: await catalog.devices(),
+      // A node Home Assistant knows is named, placed and exposed by HA: it is listed there.
+      devices: twins.zwaveOnly(),
       scope: scopeFor(intent),
       ...(request.deviceId ? { speakerDeviceId: request.deviceId } : {}),
       ...(previous ? { previous } : {}),
@@ -97,6 +106,16 @@ export function createTurn(
     match,
     request,
     views,
+    twins,
+    async zwave(run) {
+      const outcome = await run({
+        timeoutMs: request.toolTimeoutMs,
+        signal: request.signal,
+        ...(request.deviceId ? { deviceId: request.deviceId } : {}),
+      });
+      results.push(outcome.result);
+      return outcome;
+    },
     async call(tool, args) {
       const result = await callTool(deps.registry, tool, args, request);
       results.push(result);
@@ -118,7 +137,10 @@ export function createTurn(
         if (pool.length > 1) return { kind: "ambiguous", candidates: pool.map((e) => e.name) };
         return { kind: "not_found", name: "" };
       }
-      return targets.resolve(ctx, name, { ...(match.all ? { all: true } : {}), lightsInPlace });
+      return throughZwave(
+        targets.resolve(ctx, name, { ...(match.all ? { all: true } : {}), lightsInPlace }),
+        twins,
+      );
     },
     unresolved(resolved) {
       if (resolved.kind === "ambiguous") {
@@ -128,6 +150,12 @@ export function createTurn(
         );
       }
       if (resolved.kind === "not_exposed") return unsure(fill(replies.notExposed, { name: resolved.name }));
+      // The device may well be a Z-Wave one the bridge cannot see yet: say that, promptly.
+      const zwaveLink = deps.zwave.link();
+      if (zwaveLink.state === "waiting" || zwaveLink.state === "starting") {
+        const why = zwaveLink.reason ? ` (${zwaveLink.reason})` : "";
+        return done(fill(replies.failed, { error: `Z-Wave is not connected yet${why}.` }), "error");
+      }
       const unseen = unseenHome(mirror);
       const why = unseen === undefined ? "" : ` ${fill(replies.homeUnseen, { error: unseen })}`;
       return unsure(fill(replies.notFound, { name: resolved.name }) + why);

@@ -55,6 +55,11 @@ export interface ZwaveClient {
   /** The controller's home id, once the transport has said it. */
   homeId(): number | null;
   link(): ZwaveLink;
+  /**
+   * Settles once the collection has been listed since the server's tools appeared (at once when
+   * it has, or when there is no server): a sentence right after start-up still finds its device.
+   */
+  listed(): Promise<void>;
   /** Lists the devices now (one listing in flight at a time). */
   refresh(): Promise<readonly DeviceSummary[]>;
   control(
@@ -169,7 +174,8 @@ export function createZwaveClient(options: { registry: ToolRegistry; logger: Log
   const timer = setInterval(() => void refresh(), POLL_MS);
   timer.unref();
   // The first listing as soon as the server's tools appear (and again after it restarts).
-  let wasUp = false;
+  let wasUp = hasTools();
+  if (wasUp) void refresh();
   const stopWatching = registry.onChange(() => {
     const up = hasTools();
     if (up && !wasUp) void refresh();
@@ -191,6 +197,10 @@ export function createZwaveClient(options: { registry: ToolRegistry; logger: Log
       return { state: "unavailable", ...shown, error: lastList.error };
     },
     refresh,
+    async listed() {
+      if (lastList || !hasTools()) return;
+      await refresh();
+    },
     async control(nodeId, action, level, callOptions) {
       const args = { ...byId(nodeId), action, ...(action === "dim" && level !== undefined ? { level } : {}) };
       const outcome = await call("control_zwave_device", controlOutput, args, callOptions);
