@@ -7,10 +7,12 @@ import type { z } from "zod";
 import type { Logger } from "../../../log.js";
 import { createBackoff, type BackoffPolicy } from "../../../shared/backoff.js";
 import { withoutCredentials } from "../../../shared/redact.js";
-import { ZwaveUserError } from "../../errors.js";
+import { ZwaveToolError, withMessage } from "../../errors.js";
 import type { ZwaveNode } from "../../model.js";
 import { displayName } from "../../name-resolver.js";
+import { wentOut, writeFailure } from "../../set-value-status.js";
 import type { ValueReport, ZwaveTransport } from "../../transport.js";
+import { createWriteWindows } from "../../write-window.js";
 import {
   controllerNodeEventSchema,
   eventEnvelopeSchema,
@@ -40,18 +42,10 @@ const RECONNECT: BackoffPolicy = { initialMs: 250, maxMs: 10_000 };
 /** Close code @zwave-js/server uses when its driver is not ready. */
 const DRIVER_NOT_READY = 1013;
 
-/** zwave-js SetValueStatus values that mean the write went out. */
-const WRITE_OK = new Set([1, 254, 255]);
-const WRITE_STATUS: Record<number, string> = {
-  0: "the device does not support it",
-  2: "the write failed",
-  3: "no such endpoint",
-  4: "not implemented",
-  5: "invalid value",
-};
-
 interface PendingCommand {
   command: string;
+  /** Called synchronously with the result (undefined on failure), before later messages are read. */
+  settle?(result: unknown): void;
   resolve(result: unknown): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
@@ -79,9 +73,13 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
   /** Why Z-Wave JS is not usable right now, in words for the user. */
   let problem = "not connected yet";
   let commandCounter = 0;
+  let homeId: number | null = null;
+  const windows = createWriteWindows((nodeId, count) =>
+    logger.debug({ nodeId, count }, "dropped the driver's optimistic value updates"),
+  );
 
-  function offline(): ZwaveUserError {
-    return new ZwaveUserError(`Z-Wave JS is offline (${problem})`);
+  function offline(): ZwaveToolError {
+    return new ZwaveToolError("offline", `Z-Wave JS is offline (${problem})`);
   }
 
   function setReady(next: boolean): void {
@@ -114,7 +112,8 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
       setReady(false);
       for (const call of pending.values())
         call.reject(
-          new ZwaveUserError(
+          new ZwaveToolError(
+            "offline",
             `lost the connection to Z-Wave JS before it answered ${call.command}; it may not have reached the device`,
           ),
         );
@@ -183,22 +182,37 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
     const parsed = stateResultSchema.safeParse(await command(ws, "start_listening", {}));
     if (!parsed.success) throw new Error("Z-Wave JS sent a state this add-on cannot read");
     nodes.clear();
+    homeId = parsed.data.state.controller?.homeId ?? homeId;
     for (const state of parsed.data.state.nodes) nodes.set(state.nodeId, toNode(state));
     setReady(true);
     logger.debug({ nodes: nodes.size }, "Z-Wave JS state loaded");
   }
 
-  function command(ws: WebSocket, name: string, args: Record<string, unknown>): Promise<unknown> {
+  function command(
+    ws: WebSocket,
+    name: string,
+    args: Record<string, unknown>,
+    settle?: (result: unknown) => void,
+  ): Promise<unknown> {
     const messageId = `${name}-${++commandCounter}-${randomBytes(2).toString("hex")}`;
     return new Promise((resolve, reject) => {
+      let settled = false;
+      const once = (result: unknown) => {
+        if (settled) return;
+        settled = true;
+        settle?.(result);
+      };
       const call: PendingCommand = {
         command: name,
+        settle: once,
         resolve: (r) => {
+          once(r);
           clearTimeout(call.timer);
           pending.delete(messageId);
           resolve(r);
         },
         reject: (e) => {
+          once(undefined);
           clearTimeout(call.timer);
           pending.delete(messageId);
           reject(e);
@@ -206,14 +220,20 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
         timer: setTimeout(
           () =>
             call.reject(
-              new ZwaveUserError(`Z-Wave JS did not answer ${name} within ${COMMAND_TIMEOUT_MS / 1000} s`),
+              new ZwaveToolError(
+                "offline",
+                `Z-Wave JS did not answer ${name} within ${COMMAND_TIMEOUT_MS / 1000} s`,
+              ),
             ),
           COMMAND_TIMEOUT_MS,
         ),
       };
       pending.set(messageId, call);
       ws.send(JSON.stringify({ ...args, messageId, command: name }), (err) => {
-        if (err) call.reject(new ZwaveUserError(`Z-Wave JS is offline (${err.message}); nothing was sent`));
+        if (err)
+          call.reject(
+            new ZwaveToolError("offline", `Z-Wave JS is offline (${err.message}); nothing was sent`),
+          );
       });
     });
   }
@@ -227,7 +247,7 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
     if (r.success) call.resolve(r.result);
     else {
       const why = r.zwaveErrorMessage ?? r.message ?? r.errorCode ?? "no reason given";
-      call.reject(new ZwaveUserError(`Z-Wave JS refused ${call.command}: ${why}`));
+      call.reject(new ZwaveToolError("failed", `Z-Wave JS refused ${call.command}: ${why}`));
     }
   }
 
@@ -269,13 +289,15 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
       else node.values.set(fresh.key, fresh);
       return;
     }
-    const v = known ?? fresh;
-    if (!known) node.values.set(v.key, v);
-    v.value = e.args.newValue;
-    if (e.event !== "value updated") return;
-    v.lastUpdate = Date.now();
-    node.lastActive = v.lastUpdate;
-    for (const listener of reportListeners) listener({ nodeId: node.id, key: v.key, value: v.value });
+    windows.offer(node.id, fresh, () => {
+      const v = node.values.get(fresh.key) ?? fresh;
+      if (!node.values.has(v.key)) node.values.set(v.key, v);
+      v.value = e.args.newValue;
+      if (e.event !== "value updated") return;
+      v.lastUpdate = Date.now();
+      node.lastActive = v.lastUpdate;
+      for (const listener of reportListeners) listener({ nodeId: node.id, key: v.key, value: v.value });
+    });
   }
 
   /** Waits (bounded) for the first connection attempt to end, then requires a connection up now. */
@@ -299,6 +321,9 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
 
   return {
     serverName: "Z-Wave JS",
+    get homeId() {
+      return homeId;
+    },
     async nodes() {
       await requireReady();
       return [...nodes.values()];
@@ -312,7 +337,7 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
       try {
         ws = await requireReady();
       } catch (err) {
-        throw new ZwaveUserError(`${(err as Error).message}; nothing was sent`);
+        throw withMessage(err, (m) => `${m}; nothing was sent`);
       }
       const valueId: Record<string, unknown> = {
         commandClass: value.commandClass,
@@ -320,22 +345,23 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
         property: value.property,
       };
       if (value.propertyKey !== undefined) valueId.propertyKey = value.propertyKey;
-      const result = setValueResultSchema.safeParse(
-        await command(ws, "node.set_value", { nodeId: node.id, valueId, value: payload }),
+      const window = windows.open(node.id, value);
+      const answer = await command(ws, "node.set_value", { nodeId: node.id, valueId, value: payload }, (r) =>
+        window.close(setValueResultSchema.safeParse(r).data?.result.status),
       );
-      if (!result.success) throw new ZwaveUserError("Z-Wave JS gave an unreadable answer to node.set_value");
+      const result = setValueResultSchema.safeParse(answer);
+      if (!result.success)
+        throw new ZwaveToolError("failed", "Z-Wave JS gave an unreadable answer to node.set_value");
       const { status, message } = result.data.result;
-      if (!WRITE_OK.has(status)) {
-        const why = message ?? WRITE_STATUS[status] ?? `status ${status}`;
-        throw new ZwaveUserError(`writing to ${displayName(node)} failed: ${why}`);
-      }
-      return "api";
+      if (!wentOut(status)) throw writeFailure(status, message, displayName(node));
+      return { status };
     },
     async ping(node) {
       const result = pingResultSchema.safeParse(
         await command(await requireReady(), "node.ping", { nodeId: node.id }),
       );
-      if (!result.success) throw new ZwaveUserError("Z-Wave JS gave an unreadable answer to node.ping");
+      if (!result.success)
+        throw new ZwaveToolError("failed", "Z-Wave JS gave an unreadable answer to node.ping");
       return result.data.responded;
     },
     onReport(listener) {
@@ -346,7 +372,7 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
       closing = true;
       clearTimeout(retryTimer);
       for (const call of pending.values())
-        call.reject(new ZwaveUserError("the Z-Wave MCP server is shutting down"));
+        call.reject(new ZwaveToolError("offline", "the Z-Wave MCP server is shutting down"));
       socket?.close();
     },
   };
