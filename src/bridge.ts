@@ -12,7 +12,12 @@ import { homeTools } from "./tools/local/index.js";
 import { createMcpServers, type McpServers } from "./mcp/client/servers.js";
 import { fromOption, type McpServerConfig } from "./mcp/client/server-config.js";
 import { zwaveServerCommand, zwaveServerEnv } from "./zwave/host/launch.js";
-import { searchZwaveUpstream, describeUpstream, type UpstreamState, type ZwaveUpstream } from "./zwave/host/upstream.js";
+import {
+  searchZwaveUpstream,
+  describeUpstream,
+  type UpstreamState,
+  type ZwaveUpstream,
+} from "./zwave/host/upstream.js";
 import { createZwaveClient } from "./zwave/host/zwave-client.js";
 import { createChatModel, DEFAULT_MODELS } from "./agent/chat-model.js";
 import { createAgent } from "./agent/agent.js";
@@ -303,6 +308,7 @@ function zwaveLine(state: UpstreamState): string {
   if (state.state === "off") return `off: ${state.reason}`;
   if (state.state === "waiting") return `waiting for ${state.for}; looking again until it appears`;
   const { upstream } = state;
-  const user = upstream.transport === "mqtt" && upstream.broker.username ? `, user ${upstream.broker.username}` : "";
+  const user =
+    upstream.transport === "mqtt" && upstream.broker.username ? `, user ${upstream.broker.username}` : "";
   return `${describeUpstream(upstream)}${user}`;
 }

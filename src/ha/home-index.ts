@@ -124,7 +124,8 @@ export function buildHomeIndex(data: HomeData): HomeIndex {
     const floorId = areaId ? (data.areas.get(areaId)?.floor_id ?? undefined) : undefined;
     const device = entry?.device_id ? data.devices.get(entry.device_id) : undefined;
     const zwaveNode =
-      zwaveNodeOfDevice(device?.identifiers ?? undefined) ?? zwaveNodeOfEntity(entry?.platform, entry?.unique_id);
+      zwaveNodeOfDevice(device?.identifiers ?? undefined) ??
+      zwaveNodeOfEntity(entry?.platform, entry?.unique_id);
     const record: EntityRecord = {
       entityId,
       domain,

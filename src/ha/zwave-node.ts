@@ -25,11 +25,15 @@ const ZUI_ENTITY = /^zwavejs2mqtt_0x([0-9a-f]+)_(\d+)-/i;
 function node(home: string, nodeId: string, radix: number): ZwaveNodeId | undefined {
   const homeId = Number.parseInt(home, radix);
   const id = Number(nodeId);
-  return Number.isSafeInteger(homeId) && Number.isSafeInteger(id) && id > 0 ? { homeId, nodeId: id } : undefined;
+  return Number.isSafeInteger(homeId) && Number.isSafeInteger(id) && id > 0
+    ? { homeId, nodeId: id }
+    : undefined;
 }
 
 /** From a device's `identifiers` (`[domain, id]` pairs). */
-export function zwaveNodeOfDevice(identifiers: ReadonlyArray<readonly unknown[]> | undefined): ZwaveNodeId | undefined {
+export function zwaveNodeOfDevice(
+  identifiers: ReadonlyArray<readonly unknown[]> | undefined,
+): ZwaveNodeId | undefined {
   for (const [domain, id] of identifiers ?? []) {
     if (typeof id !== "string") continue;
     if (domain === "zwave_js") {
@@ -43,7 +47,10 @@ export function zwaveNodeOfDevice(identifiers: ReadonlyArray<readonly unknown[]>
 }
 
 /** From an entity's `platform` and `unique_id`, for an entity whose device says nothing. */
-export function zwaveNodeOfEntity(platform: string | null | undefined, uniqueId: string | null | undefined): ZwaveNodeId | undefined {
+export function zwaveNodeOfEntity(
+  platform: string | null | undefined,
+  uniqueId: string | null | undefined,
+): ZwaveNodeId | undefined {
   if (!uniqueId) return undefined;
   if (platform === "zwave_js") {
     const m = ZWAVE_JS_ENTITY.exec(uniqueId);

@@ -77,7 +77,9 @@ export function throughZwave(resolved: Resolved, twins: HomeTwins): Resolved {
   const one = (target: Target): Target => {
     if (target.source !== "ha" || !ACTED_THROUGH_ZWAVE.has(target.entity.domain)) return target;
     const device = twins.nodeOf(target.entity);
-    return device && (isSwitch(device) || isLock(device)) ? { source: "zwave", device, name: target.name } : target;
+    return device && (isSwitch(device) || isLock(device))
+      ? { source: "zwave", device, name: target.name }
+      : target;
   };
   if (resolved.kind === "one") return { kind: "one", target: one(resolved.target) };
   if (resolved.kind !== "group") return resolved;

@@ -1,6 +1,8 @@
 // How the add-on picks the Z-Wave transport (options zwave_transport / zwave_server_url), against the
 // fake Supervisor API: Home Assistant users with the Z-Wave JS or Z-Wave JS UI add-on get its
 // websocket server without configuring anything, and the log says which one.
+import { createServer, type Server } from "node:net";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSupervisorClient } from "../../src/supervisor/client.js";
 import { chooseZwaveTransport } from "../../src/zwave/host/choose-transport.js";
@@ -30,15 +32,40 @@ async function withSupervisor(addons: FakeSupervisorOptions["addons"]) {
 }
 
 describe("chooseZwaveTransport", () => {
-  it("uses zwave_server_url when it is set, without asking Supervisor", async () => {
+  it("uses zwave_server_url when it is set and listening, without asking Supervisor", async () => {
     const { client, log } = await withSupervisor({});
-    const choice = await chooseZwaveTransport(
-      { zwave_transport: "auto", zwave_server_url: "ws://192.168.1.5:3000" },
-      client,
-      log.logger,
-    );
-    expect(choice).toEqual({ transport: "websocket", url: "ws://192.168.1.5:3000" });
-    expect(supervisor?.calls.filter((c) => c.path.startsWith("/addons"))).toEqual([]);
+    const server = await listening();
+    try {
+      const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const choice = await chooseZwaveTransport(
+        { zwave_transport: "auto", zwave_server_url: url },
+        client,
+        log.logger,
+      );
+      expect(choice).toEqual({ transport: "websocket", url });
+      expect(supervisor?.calls.filter((c) => c.path.startsWith("/addons"))).toEqual([]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("waits for a zwave_server_url that does not listen yet, and says so", async () => {
+    const { client, log } = await withSupervisor({});
+    const server = await listening();
+    const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await new Promise((resolve) => server.close(resolve));
+    const choice = await chooseZwaveTransport({ zwave_transport: "auto", zwave_server_url: url }, client, log.logger);
+    expect(choice.transport).toBe("none");
+    expect(log.messages("warn").join("\n")).toContain(`${url} (zwave_server_url) does not answer yet`);
+  });
+
+  it("takes a store add-on that is not installed (no hostname) for absent, without a warning", async () => {
+    const { client, log } = await withSupervisor({ core_zwave_js: { name: "Z-Wave JS", installed: false } });
+    expect(await client.addonInfo("core_zwave_js")).toBeUndefined();
+    expect(await chooseZwaveTransport({ zwave_transport: "auto" }, client, log.logger)).toEqual({
+      transport: "mqtt",
+    });
+    expect(log.messages("warn")).toEqual([]);
   });
 
   it("finds the Z-Wave JS add-on's server the way Home Assistant reaches it, and logs which one", async () => {
@@ -109,3 +136,8 @@ describe("zwave options", () => {
     });
   });
 });
+
+function listening(): Promise<Server> {
+  const server = createServer((socket) => socket.destroy());
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}

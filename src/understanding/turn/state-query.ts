@@ -18,7 +18,13 @@ export async function answerState(turn: Turn): Promise<FastPathOutcome> {
     await zwave.refresh();
     const fresh = zwave.device(target.device.nodeId) ?? target.device;
     // The state the device last reported (never an optimistic value), or why it has none.
-    raw = !isReachable(fresh) ? fresh.state : fresh.on === null ? (fresh.value ?? "unknown") : fresh.on ? "on" : "off";
+    raw = !isReachable(fresh)
+      ? fresh.state
+      : fresh.on === null
+        ? (fresh.value ?? "unknown")
+        : fresh.on
+          ? "on"
+          : "off";
   } else {
     raw = mirror.entity(target.entity.entityId)?.state ?? "unknown";
   }

@@ -11,7 +11,13 @@ import type { ConversationMemory } from "../memory.js";
 import type { FastPathOutcome, FastPathRequest, HoldCall, ResponseType } from "../outcome.js";
 import { scopeFor } from "../scopes.js";
 import { choiceOf } from "../speech.js";
-import { homeViews, throughZwave, type Resolved, type ResolveContext, type TargetResolver } from "../targets.js";
+import {
+  homeViews,
+  throughZwave,
+  type Resolved,
+  type ResolveContext,
+  type TargetResolver,
+} from "../targets.js";
 import type { ExecuteOptions } from "../../tools/registry.js";
 import { homeTwins, type HomeTwins } from "../../zwave/host/home-twins.js";
 import type { ZwaveCall, ZwaveClient } from "../../zwave/host/zwave-client.js";

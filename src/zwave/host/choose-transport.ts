@@ -49,11 +49,16 @@ export async function lookForZwave(
   const mode = options.zwave_transport;
   if (mode === "mqtt") return { choice: { transport: "mqtt" }, notes };
   if (options.zwave_server_url) {
-    notes.push({
-      level: "info",
-      message: `Z-Wave: Z-Wave JS server at ${withoutCredentials(options.zwave_server_url)} (zwave_server_url)`,
-    });
-    return { choice: { transport: "websocket", url: options.zwave_server_url }, notes };
+    const url = options.zwave_server_url;
+    const shown = withoutCredentials(url);
+    // A server that is not listening yet (it starts after us) is waited for, not used blind.
+    if (!(await acceptsUrl(url))) {
+      const reason = `the Z-Wave JS server at ${shown} (zwave_server_url) does not answer yet`;
+      notes.push({ level: "warn", message: `Z-Wave: ${reason}` });
+      return { choice: { transport: "none", reason }, notes };
+    }
+    notes.push({ level: "info", message: `Z-Wave: Z-Wave JS server at ${shown} (zwave_server_url)` });
+    return { choice: { transport: "websocket", url }, notes };
   }
   const found = supervisor ? await findAddonServer(supervisor, notes, mode === "auto") : undefined;
   if (found) {
@@ -80,12 +85,18 @@ async function findAddonServer(
 ): Promise<{ name: string; url: string } | undefined> {
   for (const slug of ZWAVE_ADDONS) {
     const info = await supervisor.addonInfo(slug).catch((err: Error) => {
-      notes.push({ level: "warn", message: `could not ask Supervisor about the ${slug} add-on: ${err.message}` });
+      notes.push({
+        level: "warn",
+        message: `could not ask Supervisor about the ${slug} add-on: ${err.message}`,
+      });
       return undefined;
     });
     if (!info) continue;
     if (info.state !== "started") {
-      notes.push({ level: "info", message: `Z-Wave: the ${info.name} add-on is installed but ${info.state}` });
+      notes.push({
+        level: "info",
+        message: `Z-Wave: the ${info.name} add-on is installed but ${info.state}`,
+      });
       continue;
     }
     // Supervisor says "started" before the add-on's server listens on its port.
@@ -99,6 +110,16 @@ async function findAddonServer(
     return { name: info.name, url: `ws://${info.hostname}:${SERVER_PORT}` };
   }
   return undefined;
+}
+
+function acceptsUrl(url: string): Promise<boolean> {
+  try {
+    const { hostname, port, protocol } = new URL(url);
+    const host = hostname.replace(/^\[|\]$/g, "");
+    return accepts(host, Number(port) || (protocol === "wss:" ? 443 : 80));
+  } catch {
+    return Promise.resolve(false);
+  }
 }
 
 function accepts(host: string, port: number): Promise<boolean> {

@@ -16,7 +16,10 @@ export interface HomeTwins {
   zwaveOnly(): DeviceSummary[];
 }
 
-export function homeTwins(zwave: Pick<ZwaveClient, "devices" | "device" | "homeId">, mirror: HomeMirror): HomeTwins {
+export function homeTwins(
+  zwave: Pick<ZwaveClient, "devices" | "device" | "homeId">,
+  mirror: HomeMirror,
+): HomeTwins {
   const entitiesOf = (nodeId: number): EntityView[] => {
     const homeId = zwave.homeId();
     // Without the home id, a node id alone could be another network's node: no join.

@@ -33,7 +33,11 @@ export function describeUpstream(upstream: ZwaveUpstream): string {
 }
 
 export interface UpstreamSearchOptions {
-  options: ZwaveTransportOptions & { mqtt_url?: string | undefined; mqtt_username?: string | undefined; mqtt_password?: string | undefined };
+  options: ZwaveTransportOptions & {
+    mqtt_url?: string | undefined;
+    mqtt_username?: string | undefined;
+    mqtt_password?: string | undefined;
+  };
   supervisor: SupervisorClient | undefined;
   logger: Logger;
   /** The broker when neither the options nor Supervisor have one (the stand-alone demo's). */
@@ -127,14 +131,16 @@ export function searchZwaveUpstream(search: UpstreamSearchOptions): UpstreamSear
       }
     }
     // Only Supervisor can bring an add-on later; elsewhere the options already say all there is.
-    const addonMayCome = supervisor !== undefined && options.zwave_transport !== "mqtt" && !options.zwave_server_url;
+    const addonMayCome =
+      supervisor !== undefined && options.zwave_transport !== "mqtt" && !options.zwave_server_url;
     if (current) return addonMayCome;
-    if (choice.transport === "none" && !supervisor) {
+    // Nothing more can come without Supervisor, unless a server the options name starts later.
+    if (choice.transport === "none" && !supervisor && !options.zwave_server_url) {
       await report({ state: "off", reason: choice.reason });
       return false;
     }
     await report({ state: "waiting", for: WAITING_FOR });
-    return supervisor !== undefined || choice.transport === "mqtt";
+    return true;
   }
 
   async function loop(): Promise<void> {

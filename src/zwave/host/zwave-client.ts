@@ -69,7 +69,11 @@ export interface ZwaveClient {
     options?: ExecuteOptions,
   ): Promise<ZwaveCall<ControlOutput>>;
   sensorData(nodeId: number, options?: ExecuteOptions): Promise<ZwaveCall<SensorDataOutput>>;
-  lock(nodeId: number, action: "lock" | "unlock", options?: ExecuteOptions): Promise<ZwaveCall<DoorLockOutput>>;
+  lock(
+    nodeId: number,
+    action: "lock" | "unlock",
+    options?: ExecuteOptions,
+  ): Promise<ZwaveCall<DoorLockOutput>>;
   /** The bridge's search for a transport: waiting, found (and which), or off. */
   setUpstream(upstream: UpstreamState): void;
   /** Called after the collection or the link changed; returns the function that stops it. */
@@ -100,7 +104,9 @@ export function createZwaveClient(options: { registry: ToolRegistry; logger: Log
   };
 
   function hasTools(): boolean {
-    return registry.list().some((t) => t.server === ZWAVE_TOOLS.server && t.tool === "list_zwave_devices" && t.available);
+    return registry
+      .list()
+      .some((t) => t.server === ZWAVE_TOOLS.server && t.tool === "list_zwave_devices" && t.available);
   }
 
   function replace(next: DeviceSummary[]) {
@@ -115,8 +121,10 @@ export function createZwaveClient(options: { registry: ToolRegistry; logger: Log
     callOptions: ExecuteOptions = {},
   ): Promise<ZwaveCall<T>> {
     const result = await registry.executeIdentifier({ ...ZWAVE_TOOLS, name: tool }, args, callOptions);
-    const parsed = result.structuredContent === undefined ? undefined : schema.safeParse(result.structuredContent);
-    if (parsed && !parsed.success) logger.warn(`Z-Wave ${tool}: a result that does not fit its schema was ignored`);
+    const parsed =
+      result.structuredContent === undefined ? undefined : schema.safeParse(result.structuredContent);
+    if (parsed && !parsed.success)
+      logger.warn(`Z-Wave ${tool}: a result that does not fit its schema was ignored`);
     return { result, output: parsed?.success ? parsed.data : undefined };
   }
 
@@ -137,7 +145,10 @@ export function createZwaveClient(options: { registry: ToolRegistry; logger: Log
       // "no such device", which is not.
       lastList = {
         ok: false,
-        error: output?.error ?? { code: "offline", message: result.error ?? "the Z-Wave server did not answer" },
+        error: output?.error ?? {
+          code: "offline",
+          message: result.error ?? "the Z-Wave server did not answer",
+        },
       };
     }
     emit();

@@ -1,0 +1,237 @@
+// One device, one identity: in a home where every Z-Wave node is also a Home Assistant device
+// (HA's fake registers them as `zwave_js` or Z-Wave JS UI's MQTT discovery does), the agent
+// sees each device once, under HA's names, and switches it through the Z-Wave server (the
+// gateway simulator on a real Mosquitto), which can confirm.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createAgent } from "../../src/agent/agent.js";
+import type { ConversationAgent } from "../../src/agent/types.js";
+import { createHomeMirror, type HomeMirror } from "../../src/ha/mirror.js";
+import { startMcpServers, type McpServers } from "../../src/mcp/client/servers.js";
+import { homeTools } from "../../src/tools/local/index.js";
+import { createToolRegistry } from "../../src/tools/registry.js";
+import { zwaveServerCommand, zwaveServerEnv } from "../../src/zwave/host/launch.js";
+import { createZwaveClient, type ZwaveClient } from "../../src/zwave/host/zwave-client.js";
+import { captureLogger } from "../support/capture-logger.js";
+import { entityRow, sampleHome, state } from "../support/ha-home.js";
+import { startFakeHa, type FakeHa } from "../support/ha-server.js";
+import { demoTwins, zwaveTwinHome } from "../support/ha-zwave-home.js";
+import { startFakeLlm, type FakeLlm } from "../support/llm/server.js";
+import { createChatModel } from "../../src/agent/chat-model.js";
+import { startMosquitto, type TestBroker } from "../support/mosquitto.js";
+import { waitFor } from "../support/wait-for.js";
+import { SERVER_JS, startAddonGateway, type GatewaySimulator } from "../support/zwave-gateway.js";
+
+let broker: TestBroker;
+let sim: GatewaySimulator;
+
+const SWITCH_ONE = { commandClass: 37, endpoint: 0, property: "currentValue" };
+const writesTo = (nodeId: number) =>
+  sim.apiCalls.filter((c) => c.api === "writeValue" && (c.args as [{ nodeId: number }])[0]?.nodeId === nodeId)
+    .length + sim.publishedSets.filter((s) => s.topic.includes(`/${nodeId}/`)).length;
+
+beforeAll(async () => {
+  broker = await startMosquitto();
+  sim = await startAddonGateway(broker);
+});
+afterAll(async () => {
+  await sim?.stop();
+  await broker?.stop();
+});
+
+interface Home {
+  ha: FakeHa;
+  mirror: HomeMirror;
+  servers: McpServers;
+  zwave: ZwaveClient;
+  agent: ConversationAgent;
+  llm?: FakeLlm;
+  close(): Promise<void>;
+}
+
+async function startHome(home: ReturnType<typeof zwaveTwinHome>, withLlm = false): Promise<Home> {
+  const { logger } = captureLogger("warn");
+  const ha = await startFakeHa({ home });
+  const mirror = createHomeMirror({ url: ha.url, token: "good-token", logger });
+  await waitFor("the first sync", () => !mirror.status().stale);
+  const registry = createToolRegistry({ logger });
+  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
+  const servers = await startMcpServers({
+    registry,
+    logger,
+    servers: [
+      {
+        name: "zwave",
+        toolbox: "home",
+        ...zwaveServerCommand(SERVER_JS),
+        env: zwaveServerEnv({
+          mqttUrl: broker.url,
+          username: broker.username,
+          password: broker.password,
+          prefix: "zwave",
+          gatewayName: "Mosquitto",
+          logLevel: "warn",
+        }),
+      },
+    ],
+  });
+  const zwave = createZwaveClient({ registry, logger });
+  // The server lists the network once it has heard from the gateway.
+  for (let tries = 0; zwave.homeId() === null || zwave.devices().length < 3; tries++) {
+    if (tries > 100)
+      throw new Error(`the Z-Wave client never listed the network: ${JSON.stringify(zwave.link())}`);
+    await new Promise((r) => setTimeout(r, 100));
+    await zwave.refresh();
+  }
+  // What a model does with the home it is shown: switches "Switch One" with the Z-Wave tool.
+  const llm = withLlm
+    ? await startFakeLlm({
+        script: (request) =>
+          request.toolResults.length
+            ? "Done."
+            : {
+                toolCalls: [
+                  { name: "control_zwave_device", args: { deviceName: "Switch One", action: "on" } },
+                ],
+              },
+      })
+    : undefined;
+  const model = llm
+    ? await createChatModel({
+        provider: "anthropic",
+        model: "claude-test",
+        apiKey: "sk-ant-test",
+        baseUrl: llm.url,
+        timeoutMs: 10_000,
+      })
+    : undefined;
+  const agent = createAgent({
+    registry,
+    mirror,
+    zwave,
+    logger,
+    provider: llm ? "anthropic" : "local",
+    ...(model ? { model, modelName: "claude-test" } : {}),
+    language: "en",
+    haAgent: false,
+  });
+  return {
+    ha,
+    mirror,
+    servers,
+    zwave,
+    agent,
+    ...(llm ? { llm } : {}),
+    async close() {
+      zwave.close();
+      await servers.close();
+      await mirror.close();
+      await ha.close();
+      await llm?.close();
+    },
+  };
+}
+
+describe.each(["zwave_js", "mqtt"] as const)("a home whose Z-Wave nodes HA registered through %s", (via) => {
+  let home: Home;
+  beforeAll(async () => {
+    // HA names node 3 "Island Pendant" and keeps it from Assist; its Z-Wave name is "Kitchen Light".
+    const nodes = demoTwins().map((n) =>
+      n.nodeId === 2
+        ? { ...n, aliases: ["desk switch"], area: "office" }
+        : n.nodeId === 3
+          ? { ...n, name: "Island Pendant", exposed: false }
+          : n,
+    );
+    const base = sampleHome();
+    base.entities = base.entities.filter((e) => !e.entity_id.startsWith("light.kitchen"));
+    home = await startHome(zwaveTwinHome({ via, nodes, base }));
+  }, 30_000);
+  afterAll(async () => home?.close());
+  beforeEach(() => (home.ha.serviceCalls.length = 0));
+
+  it('"turn on switch one" switches node 2 through Z-Wave, confirmed, without a question', async () => {
+    await sim.setValue(2, SWITCH_ONE, false);
+    const before = writesTo(2);
+    const result = await home.agent.handle({ text: "turn on switch one", language: "en" });
+    expect(result.speech).toBe("Turned on Switch One.");
+    expect(result.response_type).toBe("action_done");
+    expect(writesTo(2)).toBeGreaterThan(before);
+    expect(sim.valueOf(2, SWITCH_ONE)).toBe(true);
+    // Acted through Z-Wave, not through Home Assistant.
+    expect(home.ha.serviceCalls).toEqual([]);
+    expect(result.tool_calls.map((c) => c.name)).toEqual(["control_zwave_device"]);
+    expect(result.tool_calls[0]?.normalized_arguments).toMatchObject({ nodeId: 2 });
+  });
+
+  it("HA's alias and area apply to the Z-Wave device", async () => {
+    await sim.setValue(2, SWITCH_ONE, true);
+    const byAlias = await home.agent.handle({ text: "turn off the desk switch", language: "en" });
+    expect(byAlias.speech).toBe("Turned off Switch One.");
+    expect(sim.valueOf(2, SWITCH_ONE)).toBe(false);
+    const byArea = await home.agent.handle({ text: "turn on switch one in the office", language: "en" });
+    expect(byArea.speech).toBe("Turned on Switch One.");
+    expect(sim.valueOf(2, SWITCH_ONE)).toBe(true);
+  });
+
+  it("a node whose HA entity is not exposed to Assist is not switched by voice through Z-Wave either", async () => {
+    const before = writesTo(3);
+    for (const text of ["turn on the island pendant", "turn on the kitchen light"]) {
+      const result = await home.agent.handle({ text, language: "en" });
+      expect(result.speech).not.toMatch(/Turned on/);
+      expect(result.tool_calls).toEqual([]);
+    }
+    expect(writesTo(3)).toBe(before);
+  });
+
+  it("the LLM's view of the home lists each device once, as HA names it, with its node id", async () => {
+    const prompt = home.mirror.summary();
+    expect(prompt.match(/Switch One/g)).toHaveLength(1);
+    expect(prompt).toContain("Switch One (aka desk switch) (Z-Wave node 2)");
+    expect(home.zwave.devices().map((d) => d.nodeId)).toEqual(expect.arrayContaining([2, 3, 4]));
+  });
+});
+
+describe("through the LLM, in such a home", () => {
+  let home: Home;
+  beforeAll(async () => {
+    home = await startHome(zwaveTwinHome(), true);
+  }, 30_000);
+  afterAll(async () => home?.close());
+
+  it('"turn on switch one" reaches node 2, and the model saw the device once', async () => {
+    await sim.setValue(2, SWITCH_ONE, false);
+    const result = await home.agent.handle({ text: "could you wake switch one up for me?", language: "en" });
+    expect(sim.valueOf(2, SWITCH_ONE)).toBe(true);
+    expect(result.response_type).toBe("action_done");
+    const system = home.llm!.requests[0]!.system ?? "";
+    expect(system.match(/Switch One/g)).toHaveLength(1);
+    expect(system).toContain("Z-Wave node 2");
+    expect(system).not.toContain("Z-Wave devices (use the Z-Wave tools for these)");
+  });
+});
+
+describe("a real ambiguity still gets a question", () => {
+  let home: Home;
+  beforeAll(async () => {
+    // A second, different device called Switch One: a Home Assistant switch that is no Z-Wave node.
+    const base = sampleHome();
+    base.entities.push(
+      entityRow("switch.garage_switch_one", {
+        original_name: "Switch One",
+        area_id: "garage",
+        exposed: true,
+      }),
+    );
+    base.states.set("switch.garage_switch_one", state("off", { friendly_name: "Switch One" }));
+    home = await startHome(zwaveTwinHome({ base }));
+  }, 30_000);
+  afterAll(async () => home?.close());
+
+  it("asks which Switch One is meant, and switches nothing", async () => {
+    const before = writesTo(2);
+    const result = await home.agent.handle({ text: "turn on switch one", language: "en" });
+    expect(result.speech).toMatch(/^Which one do you mean/);
+    expect(writesTo(2)).toBe(before);
+    expect(home.ha.serviceCalls).toEqual([]);
+  });
+});
