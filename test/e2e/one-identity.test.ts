@@ -86,6 +86,20 @@ describe("the local path", () => {
     expect(sim.valueOf(2, SWITCH_ONE)).toBe(false);
     expect(ha.serviceCalls).toEqual([]);
   });
+
+  it("the status page lists each device once: Home Assistant's entity, marked with its node", async () => {
+    const status = (await fetch(`${bridge.apiUrl}/status.json`).then((r) => r.json())) as {
+      health: { zwave: { state: string } };
+      devices: {
+        zwave?: { devices: Array<{ nodeId: number }> };
+        areas: Array<{ entities: Array<{ entityId: string; zwaveNode?: number }> }>;
+      };
+    };
+    expect(status.health.zwave.state).toBe("connected");
+    expect(status.devices.zwave?.devices.map((d) => d.nodeId)).toEqual([]);
+    const kitchen = status.devices.areas.flatMap((a) => a.entities).filter((e) => e.zwaveNode === 3);
+    expect(kitchen.map((e) => e.entityId)).toEqual(["light.kitchen_light_2"]);
+  });
 });
 
 describe("through the LLM", () => {

@@ -96,7 +96,12 @@ export function zwaveTwinHome(
     );
     const value = node.value ?? { cc: 37, property: "currentValue" };
     const valueId = `${node.nodeId}-${value.cc}-0-${value.property}`;
-    const entityId = `${node.domain}.${node.name.toLowerCase().replace(/[^a-z0-9]+/g, "_")}`;
+    // HA's own rule for a taken entity id: the next free `_2`, `_3`… suffix.
+    const base = `${node.domain}.${node.name.toLowerCase().replace(/[^a-z0-9]+/g, "_")}`;
+    let entityId = base;
+    for (let n = 2; home.entities.some((e) => e.entity_id === entityId) || home.states.has(entityId); n++) {
+      entityId = `${base}_${n}`;
+    }
     const row: EntityRow = entityRow(entityId, {
       platform: via,
       unique_id: via === "zwave_js" ? `${homeId}.${valueId}` : `zwavejs2mqtt_${homeHex}_${valueId}`,

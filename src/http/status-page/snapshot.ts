@@ -6,6 +6,7 @@ import type { McpServerStatus } from "../../mcp/client/server-connection.js";
 import type { McpCallRecord } from "../../mcp/server/call-log.js";
 import type { EndpointTools } from "../../mcp/server/endpoint-tools.js";
 import type { ToolInfo } from "../../tools/registry.js";
+import { homeTwins } from "../../zwave/host/home-twins.js";
 import type { ZwaveLink } from "../../zwave/host/zwave-client.js";
 import type { BridgeView } from "../bridge-view.js";
 
@@ -29,6 +30,8 @@ export interface AreaRow {
     state: string;
     unit?: string;
     stale: boolean;
+    /** The Z-Wave node this entity is a view of (one device, listed here only). */
+    zwaveNode?: number;
   }>;
 }
 
@@ -66,14 +69,17 @@ export function createStatusSnapshots(options: {
   function zwaveDevices(): StatusSnapshot["devices"]["zwave"] {
     const link = deps.zwave.link();
     if (link.state === "off") return undefined;
-    const devices = deps.zwave.devices().map((d) => ({
-      name: d.name,
-      ...(d.location ? { location: d.location } : {}),
-      nodeId: d.nodeId,
-      state: d.state,
-      online: d.state === "online" || d.state === "asleep",
-      ...(d.value !== null ? { value: d.value } : {}),
-    }));
+    // A node Home Assistant knows is listed once, with HA's entities in its area (`zwaveNode`).
+    const devices = homeTwins(deps.zwave, deps.mirror)
+      .zwaveOnly()
+      .map((d) => ({
+        name: d.name,
+        ...(d.location ? { location: d.location } : {}),
+        nodeId: d.nodeId,
+        state: d.state,
+        online: d.state === "online" || d.state === "asleep",
+        ...(d.value !== null ? { value: d.value } : {}),
+      }));
     const error = link.error?.message ?? (link.state === "waiting" ? link.reason : undefined);
     return { devices, ...(error ? { error: withoutCredentials(error) } : {}) };
   }
@@ -123,6 +129,7 @@ function areaRows(deps: BridgeView): AreaRow[] {
       state: e.state,
       ...(e.unit ? { unit: e.unit } : {}),
       stale: e.stale,
+      ...(e.zwaveNode ? { zwaveNode: e.zwaveNode.nodeId } : {}),
     })),
   }));
 }
