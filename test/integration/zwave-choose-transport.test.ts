@@ -54,7 +54,11 @@ describe("chooseZwaveTransport", () => {
     const server = await listening();
     const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
     await new Promise((resolve) => server.close(resolve));
-    const choice = await chooseZwaveTransport({ zwave_transport: "auto", zwave_server_url: url }, client, log.logger);
+    const choice = await chooseZwaveTransport(
+      { zwave_transport: "auto", zwave_server_url: url },
+      client,
+      log.logger,
+    );
     expect(choice.transport).toBe("none");
     expect(log.messages("warn").join("\n")).toContain(`${url} (zwave_server_url) does not answer yet`);
   });

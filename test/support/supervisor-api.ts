@@ -55,8 +55,7 @@ export interface FakeSupervisorOptions {
 
 /** An add-on as Supervisor knows it; `installed: false` is one the store offers but nobody installed. */
 export type FakeAddon =
-  | { name: string; hostname: string; state: "started" | "stopped" }
-  | { name: string; installed: false };
+  { name: string; hostname: string; state: "started" | "stopped" } | { name: string; installed: false };
 
 export interface RecordedCall {
   method: string;
