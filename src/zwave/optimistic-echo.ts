@@ -12,7 +12,9 @@
 //
 // So, per write: value events of the written command class and endpoint are held until the status
 // is known; then the echoes it implies are dropped (the first event of that value carrying the
-// written state), and everything else is applied as the device's report.
+// written state), and everything else is applied as the device's report. Where events carry the
+// time zwave-js stamped the value with (Z-Wave JS UI's `time`), a later event with a dropped echo's
+// stamp is that echo again (the gateway republishes its cache after a restart) and is dropped too.
 import { isDeepStrictEqual } from "node:util";
 import { valueKey, type ValueId } from "./model.js";
 import { SetValueStatus } from "./set-value-status.js";
@@ -44,14 +46,17 @@ interface Write {
   payload: unknown;
   settled: boolean;
   echoes: Echo[];
-  held: { key: string; value: unknown; apply(): void }[];
+  held: { key: string; value: unknown; stamp?: number; apply(): void }[];
 }
 
 export interface EchoFilter {
   /** Before a write goes out; `settle` with zwave-js's status (undefined when the outcome is unknown). */
   begin(nodeId: number, target: ValueId, payload: unknown): { settle(status: number | undefined): void };
-  /** A value event: applied now, held until the status is known, or dropped as an echo. */
-  offer(nodeId: number, valueId: ValueId, value: unknown, apply: () => void): void;
+  /**
+   * A value event: applied now, held until the status is known, or dropped as an echo. `stamp` is
+   * the time zwave-js gave the value, when the event carries it.
+   */
+  offer(nodeId: number, valueId: ValueId, value: unknown, apply: () => void, stamp?: number): void;
 }
 
 /** The value a split-state target is reported on: `targetValue` → `currentValue`, `targetMode` → `currentMode`. */
@@ -63,6 +68,8 @@ function pairedCurrent(target: ValueId): ValueId | undefined {
 
 export function createEchoFilter(options: EchoFilterOptions): EchoFilter {
   const writes = new Set<Write>();
+  /** `<node>:<value key>` → the stamp of the last echo dropped there. */
+  const droppedStamps = new Map<string, number>();
 
   function echoesOf(target: ValueId, payload: unknown, status: number | undefined, now: number): Echo[] {
     const echoes: Echo[] = [];
@@ -82,10 +89,11 @@ export function createEchoFilter(options: EchoFilterOptions): EchoFilter {
   }
 
   /** Drops the event if it is an awaited echo; returns whether it was. */
-  function isEcho(write: Write, key: string, value: unknown, now: number): boolean {
+  function isEcho(write: Write, key: string, value: unknown, now: number, stamp?: number): boolean {
     const i = write.echoes.findIndex((e) => e.key === key && e.until >= now);
     if (i < 0 || !isDeepStrictEqual(value, write.payload)) return false;
     write.echoes.splice(i, 1);
+    if (stamp !== undefined) droppedStamps.set(`${write.nodeId}:${key}`, stamp);
     return true;
   }
 
@@ -116,20 +124,23 @@ export function createEchoFilter(options: EchoFilterOptions): EchoFilter {
           write.settled = true;
           write.echoes = echoesOf(target, payload, status, now);
           for (const event of write.held.splice(0))
-            if (!isEcho(write, event.key, event.value, now)) event.apply();
+            if (!isEcho(write, event.key, event.value, now, event.stamp)) event.apply();
           prune(now);
         },
       };
     },
-    offer(nodeId, valueId, value, apply) {
+    offer(nodeId, valueId, value, apply, stamp) {
       const now = Date.now();
       prune(now);
       const key = valueKey(valueId);
       for (const w of writes) {
         if (w.nodeId !== nodeId || w.cc !== valueId.commandClass || w.endpoint !== valueId.endpoint) continue;
-        if (!w.settled) return void w.held.push({ key, value, apply });
-        if (isEcho(w, key, value, now)) return;
+        if (!w.settled) return void w.held.push({ key, value, stamp, apply });
+        if (isEcho(w, key, value, now, stamp)) return;
       }
+      const at = `${nodeId}:${key}`;
+      if (stamp !== undefined && droppedStamps.get(at) === stamp) return;
+      if (stamp !== undefined) droppedStamps.delete(at);
       apply();
     },
   };

@@ -58,8 +58,8 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
   gateway.onMessage((topic, payload) => {
     const at = cache.valueAt(topic);
     if (at) {
-      const { value } = decodeValuePayload(payload);
-      return echoes.offer(at.nodeId, at.value, value, () => void cache.handleMessage(topic, payload));
+      const { value, time } = decodeValuePayload(payload);
+      return echoes.offer(at.nodeId, at.value, value, () => void cache.handleMessage(topic, payload), time);
     }
     if (!cache.handleMessage(topic, payload).refetch) return;
     clearTimeout(debounce);
