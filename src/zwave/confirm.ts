@@ -26,7 +26,7 @@ export interface PendingConfirmation {
 /**
  * Starts listening for `key` on `nodeId` before the write goes out, so that a device answering
  * faster than the write's result still counts. Only reports that arrive after this call count; the
- * transports never pass on the driver's optimistic updates (src/zwave/write-window.ts).
+ * transports never pass on the driver's optimistic updates (src/zwave/optimistic-echo.ts).
  */
 export function expectReport(
   transport: ZwaveTransport,

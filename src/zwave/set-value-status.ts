@@ -36,18 +36,6 @@ export function wentOut(status: number): boolean {
   return WENT_OUT.has(status);
 }
 
-/**
- * Whether zwave-js may have written the value into its value DB itself, before the device said
- * anything: after an acknowledged unsupervised Set, or a supervised one still working
- * (`Node.setValue`: `shouldUpdateActualValueOptimistically`, `optimisticallyUpdateRelatedValues`).
- * Value events during such a write are the driver's, not the device's.
- */
-export function mayBeOptimistic(status: number | undefined): boolean {
-  return (
-    status === undefined || status === SetValueStatus.SuccessUnsupervised || status === SetValueStatus.Working
-  );
-}
-
 /** The typed error for a status after which nothing happened at the device. */
 export function writeFailure(
   status: number,

@@ -27,7 +27,7 @@ export interface ZwaveTransport {
   /**
    * Sends one write now through the server's API, or throws; never queued for later. Resolves with
    * zwave-js's status once the write went out; reports that zwave-js made up meanwhile (its
-   * optimistic update) never reach `onReport` (src/zwave/write-window.ts).
+   * optimistic update) never reach `onReport` (src/zwave/optimistic-echo.ts).
    */
   write(node: ZwaveNode, value: ZwaveValue, payload: unknown): Promise<WriteResult>;
   /** Whether the node answered a ping. */

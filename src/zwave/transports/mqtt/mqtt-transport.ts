@@ -1,16 +1,16 @@
 // Z-Wave JS UI's MQTT gateway as a transport: the node list from `getNodes` kept current from the
 // value topics, the home id from `getInfo`, and writes through the `writeValue` API, whose answer
 // carries zwave-js's status and tells the driver's optimistic update from the device's report
-// (src/zwave/write-window.ts).
+// (src/zwave/optimistic-echo.ts).
 import { z } from "zod";
 import { ZwaveToolError } from "../../errors.js";
 import type { ZwaveNode, ZwaveValue } from "../../model.js";
 import { displayName } from "../../name-resolver.js";
 import { wentOut, writeFailure } from "../../set-value-status.js";
 import type { ValueReport, WriteResult, ZwaveTransport } from "../../transport.js";
-import { createWriteWindows } from "../../write-window.js";
+import { createEchoFilter } from "../../optimistic-echo.js";
 import { createGatewayClient, type GatewayClientOptions } from "./gateway-client.js";
-import { createNodeCache, type NodeCache } from "./node-cache.js";
+import { createNodeCache, decodeValuePayload, type NodeCache } from "./node-cache.js";
 
 /** After an unknown topic (a rename, a new node) or an interview's end the node list is fetched again, at most this often. */
 const REFRESH_DEBOUNCE_MS = 300;
@@ -23,9 +23,8 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
   const { logger } = options;
   const gateway = createGatewayClient(options);
   const cache: NodeCache = createNodeCache(options.prefix);
-  const windows = createWriteWindows((nodeId, count) =>
-    logger.debug({ nodeId, count }, "dropped the driver's optimistic value updates"),
-  );
+  // Z-Wave JS UI sets zwave-js's `emitValueUpdateAfterSetValue` (api/lib/ZwaveClient.ts upstream).
+  const echoes = createEchoFilter({ targetEcho: "always" });
   let inflight: Promise<void> | undefined;
   let debounce: NodeJS.Timeout | undefined;
   let homeId: number | null = null;
@@ -58,8 +57,11 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
 
   gateway.onMessage((topic, payload) => {
     const at = cache.valueAt(topic);
-    if (at && windows.offer(at.nodeId, at.value, () => cache.handleMessage(topic, payload))) return;
-    if (at || !cache.handleMessage(topic, payload).refetch) return;
+    if (at) {
+      const { value, time } = decodeValuePayload(payload);
+      return echoes.offer(at.nodeId, at.value, value, () => void cache.handleMessage(topic, payload), time);
+    }
+    if (!cache.handleMessage(topic, payload).refetch) return;
     clearTimeout(debounce);
     debounce = setTimeout(refreshQuietly, REFRESH_DEBOUNCE_MS);
     debounce.unref();
@@ -81,8 +83,8 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
 
   /**
    * Always through `writeValue`, never a value topic's `/set`: only the API answers, with the
-   * status that says whether the device acknowledged or confirmed, and that answer comes after the
-   * optimistic update it published (both on Z-Wave JS UI's one MQTT connection, in order).
+   * status that says whether the device acknowledged or confirmed, and so which of the values it
+   * published meanwhile were zwave-js's optimistic echo.
    */
   async function write(node: ZwaveNode, value: ZwaveValue, payload: unknown): Promise<WriteResult> {
     await gateway.requireGateway();
@@ -93,14 +95,14 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
       property: value.property,
     };
     const valueId = value.propertyKey === undefined ? id : { ...id, propertyKey: value.propertyKey };
-    const window = windows.open(node.id, value);
+    const echo = echoes.begin(node.id, value, payload);
     let answer: unknown;
     try {
       answer = await gateway.callApi("writeValue", [valueId, payload], (r) =>
-        window.close(setValueResultSchema.safeParse(r).data?.status),
+        echo.settle(setValueResultSchema.safeParse(r).data?.status),
       );
     } finally {
-      window.close(undefined);
+      echo.settle(undefined);
     }
     const result = setValueResultSchema.safeParse(answer);
     if (!result.success)

@@ -12,7 +12,7 @@ import type { ZwaveNode } from "../../model.js";
 import { displayName } from "../../name-resolver.js";
 import { wentOut, writeFailure } from "../../set-value-status.js";
 import type { ValueReport, ZwaveTransport } from "../../transport.js";
-import { createWriteWindows } from "../../write-window.js";
+import { createEchoFilter } from "../../optimistic-echo.js";
 import {
   controllerNodeEventSchema,
   eventEnvelopeSchema,
@@ -74,9 +74,13 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
   let problem = "not connected yet";
   let commandCounter = 0;
   let homeId: number | null = null;
-  const windows = createWriteWindows((nodeId, count) =>
-    logger.debug({ nodeId, count }, "dropped the driver's optimistic value updates"),
-  );
+  /**
+   * Whether this server's driver emits an event for an acknowledged Set's target is its own option
+   * (Z-Wave JS UI's server does, a bare @zwave-js/server need not). If it does, the event is queued
+   * before the result and sent a few event-loop turns after it; a device's report needs a radio
+   * round trip after its acknowledgement.
+   */
+  const echoes = createEchoFilter({ targetEcho: { graceMs: 250 } });
 
   function offline(): ZwaveToolError {
     return new ZwaveToolError("offline", `Z-Wave JS is offline (${problem})`);
@@ -289,7 +293,7 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
       else node.values.set(fresh.key, fresh);
       return;
     }
-    windows.offer(node.id, fresh, () => {
+    echoes.offer(node.id, fresh, e.args.newValue, () => {
       const v = node.values.get(fresh.key) ?? fresh;
       if (!node.values.has(v.key)) node.values.set(v.key, v);
       v.value = e.args.newValue;
@@ -345,9 +349,9 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
         property: value.property,
       };
       if (value.propertyKey !== undefined) valueId.propertyKey = value.propertyKey;
-      const window = windows.open(node.id, value);
+      const echo = echoes.begin(node.id, value, payload);
       const answer = await command(ws, "node.set_value", { nodeId: node.id, valueId, value: payload }, (r) =>
-        window.close(setValueResultSchema.safeParse(r).data?.result.status),
+        echo.settle(setValueResultSchema.safeParse(r).data?.result.status),
       );
       const result = setValueResultSchema.safeParse(answer);
       if (!result.success)
