@@ -2,6 +2,7 @@ import type { HomeMirror } from "../ha/mirror.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { GRAMMARS } from "./grammar.js";
 import { createMatcher } from "./matcher.js";
+import { createDestructiveWords } from "./destructive-words.js";
 import { createConversationMemory } from "./memory.js";
 import type { FastPathOutcome, FastPathRequest, HoldCall } from "./outcome.js";
 import { capitalize } from "./speech.js";
@@ -31,7 +32,12 @@ export function createFastPath(options: FastPathOptions) {
   const languages = new Map(
     Object.entries(GRAMMARS).map(([lang, grammar]) => [
       lang,
-      { grammar, matcher: createMatcher(grammar), targets: createTargetResolver(grammar) },
+      {
+        grammar,
+        matcher: createMatcher(grammar),
+        targets: createTargetResolver(grammar),
+        destructive: createDestructiveWords(grammar),
+      },
     ]),
   );
   const deps = {
@@ -55,6 +61,10 @@ export function createFastPath(options: FastPathOptions) {
       case "query_sensor":
         return answerSensor(turn);
       case "query_state":
+      case "query_any":
+      case "query_all":
+      case "query_which":
+      case "query_count":
         return answerState(turn);
       default:
         return act(turn);
@@ -68,11 +78,13 @@ export function createFastPath(options: FastPathOptions) {
     async run(request: FastPathRequest): Promise<FastPathOutcome> {
       const chosen = grammarFor(request.language);
       if (!chosen) return { kind: "no_match", speech: "", results: [] };
-      const { grammar, matcher, targets } = chosen;
+      const { grammar, matcher, targets, destructive } = chosen;
       const match = matcher.match(request.text);
-      if (!match) return { kind: "no_match", speech: grammar.replies.cannotYet, results: [] };
+      const risky = destructive(request.text) ? { destructive: true } : {};
+      if (!match) return { kind: "no_match", speech: grammar.replies.cannotYet, results: [], ...risky };
       const outcome = await answer(createTurn(deps, grammar, targets, match, request));
-      return { ...outcome, speech: capitalize(outcome.speech) };
+      const speech = capitalize(outcome.speech);
+      return outcome.kind === "done" ? { ...outcome, speech } : { ...outcome, speech, ...risky };
     },
   };
 }
