@@ -16,6 +16,14 @@ import type { ZwaveCatalog } from "./zwave-catalog.js";
 
 export type { FastPathOutcome, FastPathRequest } from "./outcome.js";
 
+/**
+ * Assist transcripts are short. A longer text is no sentence of ours: it is handed on without
+ * being matched (an LLM may read it), and past `REFUSED_CHARS` refused outright, so that no
+ * text can make one turn cost more than a few milliseconds of the event loop.
+ */
+export const MATCHED_CHARS = 300;
+export const REFUSED_CHARS = 2000;
+
 export interface FastPathOptions {
   registry: ToolRegistry;
   mirror: HomeMirror;
@@ -79,7 +87,10 @@ export function createFastPath(options: FastPathOptions) {
       const chosen = grammarFor(request.language);
       if (!chosen) return { kind: "no_match", speech: "", results: [] };
       const { grammar, matcher, targets, destructive } = chosen;
-      const match = matcher.match(request.text);
+      if (request.text.length > REFUSED_CHARS) {
+        return { kind: "done", speech: grammar.replies.tooLong, responseType: "error", results: [] };
+      }
+      const match = request.text.length > MATCHED_CHARS ? undefined : matcher.match(request.text);
       const risky = destructive(request.text) ? { destructive: true } : {};
       if (!match) return { kind: "no_match", speech: grammar.replies.cannotYet, results: [], ...risky };
       const outcome = await answer(createTurn(deps, grammar, targets, match, request));

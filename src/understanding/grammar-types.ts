@@ -84,6 +84,8 @@ export interface FastPathReplies {
   time: string;
   date: string;
   cannotYet: string;
+  /** A text far longer than anything said to a voice assistant. */
+  tooLong: string;
 }
 
 /**

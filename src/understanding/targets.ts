@@ -65,6 +65,9 @@ export function homeViews(mirror: HomeMirror): Pick<ResolveContext, "areas" | "e
   };
 }
 
+/** The longest phrase resolved: a device name with its area ("ceiling light in the living room"). */
+const MAX_PHRASE_WORDS = 10;
+
 /** Builds the lookup a grammar needs: folded kind words, everything words, place prepositions. */
 export function createTargetResolver(grammar: FastPathGrammar) {
   const kindWords = new Map<string, DeviceKind>();
@@ -323,6 +326,9 @@ export function createTargetResolver(grammar: FastPathGrammar) {
       options: { all?: boolean; lightsInPlace?: boolean; home?: boolean } = {},
     ): Resolved {
       const key = normalizeName(phrase);
+      // Names and places are a few words; a longer phrase names nothing we know, and reading it
+      // every way it splits would cost words × entities.
+      if (key.split(" ").length > MAX_PHRASE_WORDS) return { kind: "not_found", name: phrase };
       if (pronouns.has(key)) {
         return ctx.previous?.length
           ? ctx.previous.length === 1

@@ -401,6 +401,18 @@ describe("destructive sentences stay ours", () => {
   });
 });
 
+describe("bounded work", () => {
+  it("refuses a text far longer than any spoken sentence, in the request's language, and acts on nothing", async () => {
+    const long = `turn on the ${"kitchen light and the ".repeat(3000)}kettle`;
+    const en = await say(long);
+    expect(en.speech).toBe("That is too long for me. Please say it in fewer words.");
+    const de = await say(long, "de");
+    expect(de.speech).toBe("Das ist mir zu lang. Bitte sag es mit weniger Worten.");
+    expect(calls()).toEqual([]);
+    expect(ha.conversations).toEqual([]);
+  });
+});
+
 describe("languages", () => {
   it("describes the six languages the fast path speaks without an LLM", () => {
     expect(agent.describe().languages.sort()).toEqual(["de", "en", "es", "fr", "it", "nl"]);

@@ -305,6 +305,7 @@ export const de: FastPathGrammar = {
     failed: "Das hat nicht geklappt: {error}",
     time: "Es ist {time}.",
     date: "Heute ist {date}.",
+    tooLong: "Das ist mir zu lang. Bitte sag es mit weniger Worten.",
     cannotYet:
       "Das kann ich noch nicht. Ohne Sprachmodell kann ich Geräte schalten, öffnen, schließen, verriegeln und dimmen, die Lautstärke einstellen und dir Messwerte, Zustände, Uhrzeit und Datum sagen.",
   },

@@ -245,6 +245,7 @@ export const en: FastPathGrammar = {
     failed: "That didn't work: {error}",
     time: "It is {time}.",
     date: "Today is {date}.",
+    tooLong: "That is too long for me. Please say it in fewer words.",
     cannotYet:
       "I can't do that yet. Without a language model I can switch, open, close, lock and dim things, set the volume, and tell you readings, states, the time and the date.",
   },

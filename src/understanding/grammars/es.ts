@@ -246,6 +246,7 @@ export const es: FastPathGrammar = {
     failed: "No ha funcionado: {error}",
     time: "Son las {time}.",
     date: "Hoy es {date}.",
+    tooLong: "Es demasiado largo para mí. Dilo con menos palabras, por favor.",
     cannotYet:
       "Todavía no sé hacer eso. Sin un modelo de lenguaje puedo encender, apagar, abrir, cerrar, bloquear y regular dispositivos, cambiar el volumen y decirte mediciones, estados, la hora y la fecha.",
   },

@@ -272,6 +272,7 @@ export const fr: FastPathGrammar = {
     failed: "Cela n'a pas marché : {error}",
     time: "Il est {time}.",
     date: "Nous sommes le {date}.",
+    tooLong: "C'est trop long pour moi. Dis-le en moins de mots, s'il te plaît.",
     cannotYet:
       "Je ne sais pas encore faire cela. Sans modèle de langage, je peux allumer, éteindre, ouvrir, fermer, verrouiller et régler des appareils, changer le volume, et te donner les mesures, les états, l'heure et la date.",
   },

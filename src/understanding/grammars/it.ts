@@ -256,6 +256,7 @@ export const it: FastPathGrammar = {
     failed: "Non ha funzionato: {error}",
     time: "Sono le {time}.",
     date: "Oggi è {date}.",
+    tooLong: "È troppo lungo per me. Dillo con meno parole, per favore.",
     cannotYet:
       "Non so ancora farlo. Senza un modello linguistico posso accendere, spegnere, aprire, chiudere, bloccare e regolare i dispositivi, impostare il volume e dirti misure, stati, l'ora e la data.",
   },

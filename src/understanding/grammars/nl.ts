@@ -256,6 +256,7 @@ export const nl: FastPathGrammar = {
     failed: "Dat is niet gelukt: {error}",
     time: "Het is {time}.",
     date: "Het is vandaag {date}.",
+    tooLong: "Dat is te lang voor mij. Zeg het alsjeblieft in minder woorden.",
     cannotYet:
       "Dat kan ik nog niet. Zonder taalmodel kan ik apparaten aan- en uitzetten, openen, sluiten, vergrendelen en dimmen, het volume instellen, en je metingen, standen, de tijd en de datum vertellen.",
   },
