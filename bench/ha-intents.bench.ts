@@ -118,6 +118,8 @@ async function runFile(tests: IntentTest[]): Promise<Scored[]> {
       const calls = [...ha.serviceCalls];
       const wrong = calls.filter((c) => !rightCall(test, c, wanted)).map(describe);
       const handedOn = out.kind !== "done";
+      // One that may lock, unlock or open a garage door is kept from HA's agent (it goes to the LLM).
+      const toHa = out.kind !== "done" && !out.destructive;
       const destructive =
         action &&
         wanted.some((e) =>
@@ -144,7 +146,7 @@ async function runFile(tests: IntentTest[]): Promise<Scored[]> {
       // that takes its area from the speaker is one HA's agent cannot finish for us.
       const needsSpeaker =
         test.contextArea && !values(test.slots.area).length && !values(test.slots.name).length;
-      const withHa = alone || (handedOn && !calls.length && !destructive && !needsSpeaker);
+      const withHa = alone || (toHa && !calls.length && !destructive && !needsSpeaker);
       scored.push({
         test,
         sentence,

@@ -207,7 +207,9 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       ...(request.deviceId ? { deviceId: request.deviceId } : {}),
     });
     if (fast.kind === "done") return { ...fast, handledBy: "fast-path" };
-    const ha = askHomeAssistant ? await homeAssistantAgent(request.text, language, fast) : undefined;
+    // HA's agent acts without asking: a sentence that may unlock or open a garage door stays ours.
+    const mayAskHa = askHomeAssistant && !(confirmDestructive && fast.destructive);
+    const ha = mayAskHa ? await homeAssistantAgent(request.text, language, fast) : undefined;
     if (ha) return ha;
     if (!llm) {
       return { speech: fast.speech, responseType: "error", results: fast.results, handledBy: "fast-path" };

@@ -1,6 +1,6 @@
 import type { ToolRegistry } from "../tools/registry.js";
 import type { ToolResult } from "../tools/types.js";
-import type { HeldTurn, OwnHeldCall } from "../understanding/outcome.js";
+import type { OwnHeldCall } from "../understanding/outcome.js";
 import type { ResponseType } from "./types.js";
 
 const PENDING_MS = 2 * 60 * 1000;
@@ -11,21 +11,18 @@ const YES =
 const NO =
   /^(no|nope|cancel|stop|don't|do not|never ?mind|nein|lieber nicht|abbrechen|non|annule|nee|niet|annuleer|annulla)(?=$|[\s.,!])/iu;
 
+interface HeldCall extends Partial<OwnHeldCall> {
+  name: string;
+  args: Record<string, unknown>;
+}
+
 /**
  * Locks and other tools marked destructive run only after the user says yes in the next turn.
- * The model is told to ask; the held call is kept per conversation for two minutes.
+ * The model is told to ask; the held calls are kept per conversation for two minutes. One turn
+ * may hold several (an LLM that unlocks two doors at once): "yes" runs and reports every one.
  */
 export function createDestructiveGate(registry: ToolRegistry) {
-  const pending = new Map<
-    string,
-    {
-      name: string;
-      args: Record<string, unknown>;
-      until: number;
-      reply?: (result: ToolResult) => string;
-      run?: (turn: HeldTurn) => Promise<ToolResult>;
-    }
-  >();
+  const pending = new Map<string, { until: number; calls: HeldCall[] }>();
 
   function isDestructive(name: string): boolean {
     return registry.find(name)?.annotations?.destructiveHint === true;
@@ -35,7 +32,9 @@ export function createDestructiveGate(registry: ToolRegistry) {
     /**
      * Holds a destructive call and returns what the model should be told; undefined lets it run.
      * The fast path holds its own calls (`run`, by identifier) and words the outcome (`reply`,
-     * in the user's language); it knows they need confirming, so they are always held.
+     * in the user's language); it knows they need confirming, so they are always held. Calls
+     * held while an earlier hold of this conversation is still open join it: every turn starts
+     * by `answer`, which closes what an earlier turn held.
      */
     hold(
       conversationId: string,
@@ -44,11 +43,14 @@ export function createDestructiveGate(registry: ToolRegistry) {
       own?: OwnHeldCall,
     ): string | undefined {
       if (!own && !isDestructive(name)) return undefined;
-      pending.set(conversationId, { name, args, until: Date.now() + PENDING_MS, ...own });
+      const open = pending.get(conversationId);
+      const calls = open && open.until >= Date.now() ? open.calls : [];
+      calls.push({ name, args, ...own });
+      pending.set(conversationId, { until: Date.now() + PENDING_MS, calls });
       return `Not done yet: ${name} needs the user's confirmation. Ask the user to confirm this exact action with yes or no, and do not call ${name} again.`;
     },
 
-    /** When the previous turn held a call: runs it on yes, drops it on no; otherwise undefined. */
+    /** When the previous turn held calls: runs them all on yes, drops them on no; otherwise undefined. */
     async answer(
       conversationId: string,
       text: string,
@@ -62,21 +64,30 @@ export function createDestructiveGate(registry: ToolRegistry) {
       if (NO.test(reply))
         return { speech: "Okay, I won't do that.", responseType: "action_done", results: [] };
       if (!YES.test(reply)) return undefined;
-      const result = held.run
-        ? await held.run(options)
-        : await registry.execute(held.name, held.args, {
-            timeoutMs: options.toolTimeoutMs,
-            signal: options.signal,
-            ...(options.deviceId ? { deviceId: options.deviceId } : {}),
-          });
+      const results: ToolResult[] = [];
+      const spoken: string[] = [];
+      // One after another: a lock's motor and the controller handle one command at a time.
+      for (const call of held.calls) {
+        const result = call.run
+          ? await call.run(options)
+          : await registry.execute(call.name, call.args, {
+              timeoutMs: options.toolTimeoutMs,
+              signal: options.signal,
+              ...(options.deviceId ? { deviceId: options.deviceId } : {}),
+            });
+        results.push(result);
+        spoken.push(
+          call.reply
+            ? call.reply(result)
+            : result.ok
+              ? result.content
+              : `That didn't work: ${result.error ?? "unknown error"}`,
+        );
+      }
       return {
-        speech: held.reply
-          ? held.reply(result)
-          : result.ok
-            ? result.content
-            : `That didn't work: ${result.error ?? "unknown error"}`,
-        responseType: result.ok ? "action_done" : "error",
-        results: [result],
+        speech: spoken.join(" "),
+        responseType: results.some((r) => r.ok) ? "action_done" : "error",
+        results,
       };
     },
   };

@@ -2,6 +2,7 @@ import type { HomeMirror } from "../ha/mirror.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { GRAMMARS } from "./grammar.js";
 import { createMatcher } from "./matcher.js";
+import { createDestructiveWords } from "./destructive-words.js";
 import { createConversationMemory } from "./memory.js";
 import type { FastPathOutcome, FastPathRequest, HoldCall } from "./outcome.js";
 import { capitalize } from "./speech.js";
@@ -14,6 +15,14 @@ import { createTurn, type Turn } from "./turn/turn.js";
 import type { ZwaveClient } from "../zwave/host/zwave-client.js";
 
 export type { FastPathOutcome, FastPathRequest } from "./outcome.js";
+
+/**
+ * Assist transcripts are short. A longer text is no sentence of ours: it is handed on without
+ * being matched (an LLM may read it), and past `REFUSED_CHARS` refused outright, so that no
+ * text can make one turn cost more than a few milliseconds of the event loop.
+ */
+export const MATCHED_CHARS = 300;
+export const REFUSED_CHARS = 2000;
 
 export interface FastPathOptions {
   registry: ToolRegistry;
@@ -32,7 +41,12 @@ export function createFastPath(options: FastPathOptions) {
   const languages = new Map(
     Object.entries(GRAMMARS).map(([lang, grammar]) => [
       lang,
-      { grammar, matcher: createMatcher(grammar), targets: createTargetResolver(grammar) },
+      {
+        grammar,
+        matcher: createMatcher(grammar),
+        targets: createTargetResolver(grammar),
+        destructive: createDestructiveWords(grammar),
+      },
     ]),
   );
   const deps = {
@@ -56,6 +70,10 @@ export function createFastPath(options: FastPathOptions) {
       case "query_sensor":
         return answerSensor(turn);
       case "query_state":
+      case "query_any":
+      case "query_all":
+      case "query_which":
+      case "query_count":
         return answerState(turn);
       default:
         return act(turn);
@@ -69,11 +87,16 @@ export function createFastPath(options: FastPathOptions) {
     async run(request: FastPathRequest): Promise<FastPathOutcome> {
       const chosen = grammarFor(request.language);
       if (!chosen) return { kind: "no_match", speech: "", results: [] };
-      const { grammar, matcher, targets } = chosen;
-      const match = matcher.match(request.text);
-      if (!match) return { kind: "no_match", speech: grammar.replies.cannotYet, results: [] };
+      const { grammar, matcher, targets, destructive } = chosen;
+      if (request.text.length > REFUSED_CHARS) {
+        return { kind: "done", speech: grammar.replies.tooLong, responseType: "error", results: [] };
+      }
+      const match = request.text.length > MATCHED_CHARS ? undefined : matcher.match(request.text);
+      const risky = destructive(request.text) ? { destructive: true } : {};
+      if (!match) return { kind: "no_match", speech: grammar.replies.cannotYet, results: [], ...risky };
       const outcome = await answer(createTurn(deps, grammar, targets, match, request));
-      return { ...outcome, speech: capitalize(outcome.speech) };
+      const speech = capitalize(outcome.speech);
+      return outcome.kind === "done" ? { ...outcome, speech } : { ...outcome, speech, ...risky };
     },
   };
 }

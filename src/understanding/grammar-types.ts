@@ -15,14 +15,27 @@ export type FastIntent =
   | "dim"
   | "set_volume"
   | "query_state"
+  /** About a group: "are any windows open", "are all …", "which …", "how many …". */
+  | "query_any"
+  | "query_all"
+  | "query_which"
+  | "query_count"
   | "query_sensor"
   | "query_time"
   | "query_date";
 
 export type SensorKind = "temperature" | "humidity" | "battery" | "power" | "energy" | "illuminance";
 
-/** Kinds of device a sentence can name instead of a device ("the lights in the kitchen"). */
-export type DeviceKind = "light" | "switch" | "fan" | "cover" | "lock" | "media_player" | "scene";
+/**
+ * Kinds of device a sentence can name instead of a device ("the lights in the kitchen"); the
+ * cover classes are Home Assistant's device classes ("the curtains" are not the garage door).
+ */
+export type DeviceKind =
+  "light" | "switch" | "fan" | "cover" | "lock" | "media_player" | "scene" | CoverClass;
+
+/** Home Assistant's cover device classes a sentence can name. */
+export type CoverClass =
+  "curtain" | "blind" | "shade" | "shutter" | "window" | "garage" | "gate" | "awning" | "door";
 
 /** States a question can ask about, and a reply can name. */
 export type StateWord = "on" | "off" | "open" | "closed" | "locked" | "unlocked";
@@ -44,14 +57,23 @@ export interface FastPathReplies {
   volumeSet: string;
   notConfirmed: string;
   someNotConfirmed: string;
-  confirmLock: string;
   confirmUnlock: string;
+  /** Opening a garage door or gate: asked first. */
+  confirmOpen: string;
   sensorValue: string;
   noSensor: string;
   whichArea: string;
   stateYes: string;
   stateNo: string;
   stateIs: string;
+  /** Questions about a group ("are any windows open"): `{names}` of those in `{state}`. */
+  groupAnyYes: string;
+  groupAnyNo: string;
+  groupAllYes: string;
+  groupAllNo: string;
+  groupWhich: string;
+  groupWhichNone: string;
+  groupCount: string;
   notFound: string;
   notExposed: string;
   /** Said after "not found" while Home Assistant's devices were never loaded: `{error}` says why. */
@@ -62,6 +84,8 @@ export interface FastPathReplies {
   time: string;
   date: string;
   cannotYet: string;
+  /** A text far longer than anything said to a voice assistant. */
+  tooLong: string;
 }
 
 /**

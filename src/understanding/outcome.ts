@@ -5,12 +5,17 @@ import type { ToolResult } from "../tools/types.js";
 /** How a reply is meant: Home Assistant's conversation response types. */
 export type ResponseType = "action_done" | "query_answer" | "error";
 
+/**
+ * What the fast path made of a sentence. `destructive` marks one handed on that may lock, unlock
+ * or open a garage door or gate: with confirmations on it must not go to HA's agent, which acts
+ * without asking.
+ */
 export type FastPathOutcome =
   | { kind: "done"; speech: string; responseType: ResponseType; results: ToolResult[] }
   /** Understood, but not what it refers to: HA's agent or an LLM may do better; else say `speech`. */
-  | { kind: "unsure"; speech: string; results: ToolResult[] }
+  | { kind: "unsure"; speech: string; results: ToolResult[]; destructive?: boolean }
   /** Not a sentence of this grammar (or no grammar for the language). */
-  | { kind: "no_match"; speech: string; results: ToolResult[] };
+  | { kind: "no_match"; speech: string; results: ToolResult[]; destructive?: boolean };
 
 export interface FastPathRequest {
   text: string;

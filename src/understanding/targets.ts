@@ -2,6 +2,7 @@ import type { AreaView, EntityView, HomeMirror } from "../ha/mirror.js";
 import { PARTIAL } from "../ha/resolver.js";
 import { normalizeName } from "../spoken-name.js";
 import type { DeviceKind, FastPathGrammar } from "./grammar-types.js";
+import { isOfKind } from "./kinds.js";
 import { editDistance } from "../shared/edit-distance.js";
 import { allowedEdits } from "./typo.js";
 import type { DeviceSummary as ZwaveDevice } from "../zwave/contract.js";
@@ -35,16 +36,6 @@ export interface Place {
   /** Normalised names a Z-Wave device's location may have to be here. */
   locations: Set<string>;
 }
-
-export const KIND_DOMAINS: Record<DeviceKind, string[]> = {
-  light: ["light"],
-  switch: ["switch", "input_boolean"],
-  fan: ["fan"],
-  cover: ["cover", "valve"],
-  lock: ["lock"],
-  media_player: ["media_player"],
-  scene: ["scene", "script"],
-};
 
 export interface ResolveContext {
   grammar: FastPathGrammar;
@@ -102,6 +93,9 @@ export function homeViews(mirror: HomeMirror): Pick<ResolveContext, "areas" | "e
     exposed: () => (exposed ??= mirror.exposedEntities()),
   };
 }
+
+/** The longest phrase resolved: a device name with its area ("ceiling light in the living room"). */
+const MAX_PHRASE_WORDS = 10;
 
 /** Builds the lookup a grammar needs: folded kind words, everything words, place prepositions. */
 export function createTargetResolver(grammar: FastPathGrammar) {
@@ -170,6 +164,20 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     return { label, areas: chosen, locations };
   }
 
+  /** The satellite's area as a place, with whatever it holds (perhaps nothing). */
+  function speakerPlace(ctx: ResolveContext): Place | undefined {
+    const area = ctx.speakerDeviceId ? ctx.mirror.areaOfDevice(ctx.speakerDeviceId) : undefined;
+    if (!area) return undefined;
+    const known = ctx.areas().find((a) => a.id === area.id);
+    return (
+      findPlace(ctx, area.name) ?? {
+        label: area.name,
+        areas: known ? [known] : [],
+        locations: new Set([normalizeName(area.name)]),
+      }
+    );
+  }
+
   function zwaveName(device: ZwaveDevice): string {
     return device.name;
   }
@@ -181,13 +189,13 @@ export function createTargetResolver(grammar: FastPathGrammar) {
 
   function group(
     ctx: ResolveContext,
-    domains: ReadonlySet<string>,
+    fits: (entity: EntityView) => boolean,
     zwave: (d: ZwaveDevice) => boolean,
     place?: Place,
   ): Target[] {
     const entities = place ? place.areas.flatMap((a) => a.entities) : ctx.exposed();
     const targets: Target[] = entities
-      .filter((e) => domains.has(e.domain) && ctx.scope.domain(e.domain))
+      .filter((e) => fits(e) && ctx.scope.domain(e.domain))
       .map((entity) => ({ source: "ha", entity, name: entity.name }));
     for (const device of ctx.devices) {
       if (!isReachable(device) || !ctx.scope.zwave(device) || !zwave(device)) continue;
@@ -206,7 +214,7 @@ export function createTargetResolver(grammar: FastPathGrammar) {
           : kind === "lock"
             ? isLock
             : () => false;
-    return group(ctx, new Set(KIND_DOMAINS[kind]), zw, place);
+    return group(ctx, (e) => isOfKind(e, kind), zw, place);
   }
 
   function haTarget(ctx: ResolveContext, entityId: string): Target | undefined {
@@ -344,9 +352,12 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     resolve(
       ctx: ResolveContext,
       phrase: string,
-      options: { all?: boolean; lightsInPlace?: boolean } = {},
+      options: { all?: boolean; lightsInPlace?: boolean; home?: boolean } = {},
     ): Resolved {
       const key = normalizeName(phrase);
+      // Names and places are a few words; a longer phrase names nothing we know, and reading it
+      // every way it splits would cost words × entities.
+      if (key.split(" ").length > MAX_PHRASE_WORDS) return { kind: "not_found", name: phrase };
       if (pronouns.has(key)) {
         return ctx.previous?.length
           ? ctx.previous.length === 1
@@ -360,14 +371,14 @@ export function createTargetResolver(grammar: FastPathGrammar) {
 
       const kind = kindWords.get(key);
       if (kind || everything.has(key)) {
-        const speakerArea = ctx.speakerDeviceId ? ctx.mirror.areaOfDevice(ctx.speakerDeviceId) : undefined;
-        const here = !options.all && speakerArea ? findPlace(ctx, speakerArea.name) : undefined;
-        if (!options.all && !here) return whole;
-        const targets = kind
-          ? kindGroup(ctx, kind, here)
-          : here
-            ? group(ctx, ctx.scope.everything, ZWAVE_ANY, here)
-            : [];
+        // A command about a kind with no place means the speaker's area, "all" or not, as HA's
+        // handlers take it from the satellite; only without one does "all the lights" mean the
+        // whole home. Acting on the speaker's area is never more than was named.
+        // A question ("are any windows open") asks about the whole home, as HA's does.
+        const here = options.home ? undefined : speakerPlace(ctx);
+        if (!here && !options.all && !options.home) return whole;
+        const everywhere = (e: EntityView) => ctx.scope.everything.has(e.domain);
+        const targets = kind ? kindGroup(ctx, kind, here) : group(ctx, everywhere, ZWAVE_ANY, here);
         return { kind: "group", targets, ...(here ? { place: here.label } : {}) };
       }
       const asPlace = findPlace(ctx, stripPlaceWords(phrase));
@@ -386,7 +397,7 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         if (everything.has(rest)) {
           return {
             kind: "group",
-            targets: group(ctx, ctx.scope.everything, ZWAVE_ANY, place),
+            targets: group(ctx, (e) => ctx.scope.everything.has(e.domain), ZWAVE_ANY, place),
             place: place.label,
           };
         }

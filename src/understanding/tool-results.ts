@@ -4,7 +4,7 @@
 import type { EntityView } from "../ha/mirror.js";
 import { ZWAVE_TOOLS } from "../tools/own-servers.js";
 import type { ToolResult } from "../tools/types.js";
-import { controlOutput } from "../zwave/contract.js";
+import { controlOutput, type DeviceSummary } from "../zwave/contract.js";
 import type { SensorKind, StateWord } from "./grammar-types.js";
 import type { Target } from "./targets.js";
 
@@ -43,6 +43,11 @@ export function isConfirmed(result: ToolResult): boolean {
     return parsed.success && parsed.data.ok && (parsed.data.confirmation ?? "none") !== "none";
   }
   return result.structuredContent?.confirmed === true;
+}
+
+/** A Z-Wave switch's or dimmer's state as the device last reported it (typed, never its text). */
+export function zwaveStateWord(device: DeviceSummary): StateWord | undefined {
+  return device.on === null ? undefined : device.on ? "on" : "off";
 }
 
 /** The current brightness in percent: a light's attribute, a Z-Wave dimmer's reported level. */

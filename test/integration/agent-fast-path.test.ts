@@ -156,9 +156,27 @@ describe("fast path: on and off", () => {
 
 describe("fast path: what on and off mean per domain", () => {
   it("opens and closes covers, in words and with on/off", async () => {
-    await say("open the garage door");
     await say("Ferme les volets", "fr");
-    expect(calls()).toEqual(["cover.close_cover cover.bedroom_blinds", "cover.open_cover cover.garage_door"]);
+    await say("open the bedroom blinds");
+    expect(calls()).toEqual([
+      "cover.close_cover cover.bedroom_blinds",
+      "cover.open_cover cover.bedroom_blinds",
+    ]);
+  });
+
+  it("asks before opening a garage door, and opens it on yes", async () => {
+    const first = await say("open the garage door", "en", { conversationId: "garage-1" });
+    expect(first.speech).toBe("Do you want me to open Garage Door? Please say yes or no.");
+    expect(calls()).toEqual([]);
+    const second = await say("yes", "en", { conversationId: "garage-1" });
+    expect(calls()).toEqual(["cover.open_cover cover.garage_door"]);
+    expect(second.speech).toBe("Opened Garage Door.");
+  });
+
+  it("locks at once: locking secures the home and needs no question", async () => {
+    const result = await say("lock the front door");
+    expect(calls()).toEqual(["lock.lock lock.front_door"]);
+    expect(result.speech).toBe("Front Door is locked.");
   });
 
   it("activates a scene", async () => {
@@ -362,6 +380,36 @@ describe("Home Assistant's agent before the LLM", () => {
     } finally {
       await llm.close();
     }
+  });
+});
+
+describe("destructive sentences stay ours", () => {
+  it("never hands a sentence that may unlock or open a garage door to HA's agent, which would not ask", async () => {
+    const { logger } = captureLogger();
+    const registry = createToolRegistry({ logger });
+    for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
+    const local = createAgent({ registry, mirror, logger, provider: "local", language: "en" });
+    ha.conversations.length = 0;
+    // Not sentences of our grammar, but about a lock and a garage door.
+    await local.handle({ text: "would you kindly unlock whatever is on the front", language: "en" });
+    await local.handle({ text: "Garagentor vielleicht hoch", language: "de" });
+    expect(ha.conversations).toEqual([]);
+    expect(calls()).toEqual([]);
+    // Something else we don't understand still goes to HA's agent.
+    await local.handle({ text: "tell me a joke", language: "en" });
+    expect(ha.conversations.map((c) => c.text)).toEqual(["tell me a joke"]);
+  });
+});
+
+describe("bounded work", () => {
+  it("refuses a text far longer than any spoken sentence, in the request's language, and acts on nothing", async () => {
+    const long = `turn on the ${"kitchen light and the ".repeat(3000)}kettle`;
+    const en = await say(long);
+    expect(en.speech).toBe("That is too long for me. Please say it in fewer words.");
+    const de = await say(long, "de");
+    expect(de.speech).toBe("Das ist mir zu lang. Bitte sag es mit weniger Worten.");
+    expect(calls()).toEqual([]);
+    expect(ha.conversations).toEqual([]);
   });
 });
 

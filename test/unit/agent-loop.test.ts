@@ -183,6 +183,25 @@ describe("the agent's LLM loop", () => {
     });
   });
 
+  it("two destructive calls in one turn both wait, and one yes runs and reports both", async () => {
+    const model = fakeModel()
+      .respondWithTools([
+        { name: "unlock_door", args: { door: "Front Door" } },
+        { name: "unlock_door", args: { door: "Back Door" } },
+      ])
+      .respond(new AIMessage("Unlock the front and back doors?"));
+    const { agent, calls } = setup(model);
+    await agent.handle({ text: "unlock the front and the back door", conversationId: "doors" });
+    expect(calls).toEqual([]);
+    const second = await agent.handle({ text: "yes", conversationId: "doors" });
+    expect(calls).toEqual([
+      { name: "unlock_door", args: { door: "Front Door" } },
+      { name: "unlock_door", args: { door: "Back Door" } },
+    ]);
+    expect(second.speech).toBe("confirmed: Front Door is unlocked confirmed: Back Door is unlocked");
+    expect(second.tool_calls).toHaveLength(2);
+  });
+
   it("a destructive tool called by another name form still waits for confirmation", async () => {
     const model = fakeModel()
       .respondWithTools([{ name: "builtin:UNLOCK_DOOR", args: { door: "Front Door" } }])

@@ -9,7 +9,7 @@ import { capitalize, listOf, quantity } from "../speech.js";
 import type { Target } from "../targets.js";
 import type { StateWord } from "../grammar-types.js";
 import { currentLevel, haLevel, isConfirmed, stateWordOf } from "../tool-results.js";
-import { lock, lockAction } from "./locks.js";
+import { guardOf, runGuarded, type Guard } from "./guarded.js";
 import type { Turn } from "./turn.js";
 
 /** A relative change ("brighter", "a bit dimmer") moves the level by this many percent. */
@@ -34,8 +34,12 @@ export async function act(turn: Turn): Promise<FastPathOutcome> {
   if (resolved.kind !== "one" && resolved.kind !== "group") return turn.unresolved(resolved);
   if (resolved.kind === "group") return actOnGroup(turn, resolved.targets, resolved.place);
   const { target } = resolved;
-  const lockWanted = lockAction(turn, target);
-  if (lockWanted) return lock(turn, target, lockWanted);
+  const guard = guardOf(turn, target);
+  if (guard) {
+    const guarded = await runGuarded(turn, [{ target, guard }]);
+    if (guarded.question) return turn.done(guarded.question, "query_answer");
+    return turn.done(guarded.spoken.join(" "), guarded.ok ? "action_done" : "error");
+  }
   if (!supports(turn, target)) return turn.done(fill(r.cannotDo, { name: target.name }), "error");
   const acted = await apply(turn, target);
   turn.deps.memory.remember(turn.request.conversationId, [target]);
@@ -55,10 +59,18 @@ function supports(turn: Turn, target: Target): boolean {
 
 async function actOnGroup(turn: Turn, targets: Target[], place?: string): Promise<FastPathOutcome> {
   const r = turn.replies;
-  const usable = targets.filter((t) => supports(turn, t) && !lockAction(turn, t));
-  if (!usable.length) return turn.unsure(fill(r.nothingToSwitch, { name: place ?? "" }));
+  const supported = targets.filter((t) => supports(turn, t));
+  const guarded: Array<{ target: Target; guard: Guard }> = [];
+  const usable: Target[] = [];
+  for (const target of supported) {
+    const guard = guardOf(turn, target);
+    if (guard) guarded.push({ target, guard });
+    else usable.push(target);
+  }
+  if (!usable.length && !guarded.length) return turn.unsure(fill(r.nothingToSwitch, { name: place ?? "" }));
   const acted = await Promise.all(usable.map((t) => apply(turn, t)));
-  turn.deps.memory.remember(turn.request.conversationId, usable);
+  const locks = guarded.length ? await runGuarded(turn, guarded) : undefined;
+  turn.deps.memory.remember(turn.request.conversationId, supported);
   const confirmed = acted.filter((a) => a.ok && a.confirmed);
   const done = confirmed.map((a) => a.name);
   const unconfirmed = acted.filter((a) => a.ok && !a.confirmed).map((a) => a.name);
@@ -94,7 +106,13 @@ async function actOnGroup(turn: Turn, targets: Target[], place?: string): Promis
   }
   if (unconfirmed.length) parts.push(fill(r.someNotConfirmed, { names: listOf(turn.grammar, unconfirmed) }));
   for (const f of failed) parts.push(fill(r.failed, { error: f.result.error ?? f.result.content }));
-  const responseType: ResponseType = done.length || unconfirmed.length ? "action_done" : "error";
+  parts.push(...(locks?.spoken ?? []));
+  if (locks?.question) parts.push(locks.question);
+  const responseType: ResponseType = locks?.question
+    ? "query_answer"
+    : done.length || unconfirmed.length || (locks?.ok && locks.spoken.length)
+      ? "action_done"
+      : "error";
   return turn.done(parts.map(capitalize).join(" "), responseType);
 }
 

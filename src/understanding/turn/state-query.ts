@@ -1,37 +1,87 @@
-// "Is the kitchen light on?": one device's state, said in the grammar's words.
+// State questions: one device ("is the kitchen light on?") or a group ("are any windows open?",
+// "are all …", "which …", "how many …"), said in the grammar's words.
+import { stateOfEntity, sameFamily } from "../entity-state.js";
 import { fill } from "../grammar.js";
+import type { StateWord } from "../grammar-types.js";
 import type { FastPathOutcome } from "../outcome.js";
-import { stateWordOf } from "../tool-results.js";
+import { listOf } from "../speech.js";
+import type { Target } from "../targets.js";
+import { zwaveStateWord } from "../tool-results.js";
 import { isReachable } from "../zwave-names.js";
 import type { Turn } from "./turn.js";
 
 export async function answerState(turn: Turn): Promise<FastPathOutcome> {
   const resolved = await turn.resolve(turn.match.name);
-  if (resolved.kind === "group") return turn.unsure(turn.replies.cannotYet);
+  if (resolved.kind === "group") return answerGroup(turn, resolved.targets);
   if (resolved.kind !== "one") return turn.unresolved(resolved);
-  const { target } = resolved;
+  return answerOne(turn, resolved.target);
+}
+
+async function answerOne(turn: Turn, target: Target): Promise<FastPathOutcome> {
   const { zwave, mirror, memory } = turn.deps;
   memory.remember(turn.request.conversationId, [target]);
+  let word: StateWord | undefined;
   let raw: string;
   const name = target.name;
   if (target.source === "zwave") {
     await zwave.refresh();
     const fresh = zwave.device(target.device.nodeId) ?? target.device;
-    // The state the device last reported (never an optimistic value), or why it has none.
-    raw = !isReachable(fresh)
-      ? fresh.state
-      : fresh.on === null
-        ? (fresh.value ?? "unknown")
-        : fresh.on
-          ? "on"
-          : "off";
+    // The state the device last reported (never an optimistic value), or why it has none; its
+    // text is only said, never read.
+    word = isReachable(fresh) ? zwaveStateWord(fresh) : undefined;
+    raw = isReachable(fresh) ? (fresh.value ?? "unknown") : fresh.state;
   } else {
-    raw = mirror.entity(target.entity.entityId)?.state ?? "unknown";
+    const entity = mirror.entity(target.entity.entityId) ?? target.entity;
+    raw = entity.state;
+    word = stateOfEntity(entity);
   }
-  const word = stateWordOf(raw);
   const said = word ? turn.grammar.states[word] : raw;
   const asked = turn.match.state;
   const r = turn.replies;
-  const template = !asked || !word ? r.stateIs : asked === word ? r.stateYes : r.stateNo;
+  // Yes or no only when the question and the state speak of the same thing (open/closed, on/off).
+  const template =
+    !asked || !word || !sameFamily(asked, word) ? r.stateIs : asked === word ? r.stateYes : r.stateNo;
   return turn.done(fill(template, { name, state: said }), "query_answer");
+}
+
+/** A question about several devices, answered about all of them; never "which one?". */
+function answerGroup(turn: Turn, targets: Target[]): FastPathOutcome {
+  const asked = turn.match.state;
+  const r = turn.replies;
+  const known = targets
+    .map((t) => ({
+      name: t.name,
+      word:
+        t.source === "ha"
+          ? stateOfEntity(turn.deps.mirror.entity(t.entity.entityId) ?? t.entity)
+          : zwaveStateWord(t.device),
+    }))
+    .filter(
+      (t): t is { name: string; word: StateWord } =>
+        t.word !== undefined && (!asked || sameFamily(asked, t.word)),
+    );
+  if (!asked || !known.length) return turn.unsure(r.cannotYet);
+  const state = turn.grammar.states[asked];
+  const inState = known.filter((t) => t.word === asked).map((t) => t.name);
+  const others = known.filter((t) => t.word !== asked).map((t) => t.name);
+  const names = (list: string[]) => listOf(turn.grammar, list);
+  switch (turn.match.intent) {
+    case "query_all":
+      return turn.done(
+        others.length ? fill(r.groupAllNo, { state, names: names(others) }) : fill(r.groupAllYes, { state }),
+        "query_answer",
+      );
+    case "query_which":
+      return turn.done(
+        inState.length ? fill(r.groupWhich, { names: names(inState) }) : fill(r.groupWhichNone, { state }),
+        "query_answer",
+      );
+    case "query_count":
+      return turn.done(fill(r.groupCount, { count: inState.length, state }), "query_answer");
+    default:
+      return turn.done(
+        inState.length ? fill(r.groupAnyYes, { names: names(inState) }) : fill(r.groupAnyNo, { state }),
+        "query_answer",
+      );
+  }
 }

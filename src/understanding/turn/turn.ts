@@ -16,6 +16,7 @@ import {
   throughZwave,
   type Resolved,
   type ResolveContext,
+  type Target,
   type TargetResolver,
 } from "../targets.js";
 import type { ExecuteOptions } from "../../tools/registry.js";
@@ -133,18 +134,25 @@ export function createTurn(
     async resolve(name, lightsInPlace = false) {
       const ctx = await context();
       if (name === undefined) {
-        // "set the volume to 30": the one media player in the speaker's area, or in the home.
+        // "set the volume to 30", "brightness to 50 %": what the intent acts on in the speaker's
+        // area (as HA's handlers do), else the one such device in the home.
         const speakerArea = request.deviceId ? mirror.areaOfDevice(request.deviceId) : undefined;
         const pool = views
           .exposed()
-          .filter((e) => ctx.scope.domain(e.domain) && (!speakerArea || e.area?.id === speakerArea.id));
-        if (pool.length === 1)
-          return { kind: "one", target: { source: "ha", entity: pool[0]!, name: pool[0]!.name } };
-        if (pool.length > 1) return { kind: "ambiguous", candidates: pool.map((e) => e.name) };
+          .filter((e) => ctx.scope.domain(e.domain) && (!speakerArea || e.area?.id === speakerArea.id))
+          .map((entity): Target => ({ source: "ha", entity, name: entity.name }));
+        if (pool.length === 1) return { kind: "one", target: pool[0]! };
+        if (pool.length > 1 && speakerArea) return { kind: "group", targets: pool, place: speakerArea.name };
+        if (pool.length > 1) return { kind: "ambiguous", candidates: pool.map((t) => t.name) };
         return { kind: "not_found", name: "" };
       }
+      const question = match.intent.startsWith("query_");
       return throughZwave(
-        targets.resolve(ctx, name, { ...(match.all ? { all: true } : {}), lightsInPlace }),
+        targets.resolve(ctx, name, {
+          ...(match.all ? { all: true } : {}),
+          lightsInPlace,
+          home: question,
+        }),
         twins,
       );
     },

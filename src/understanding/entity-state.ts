@@ -1,0 +1,24 @@
+// The state a question can ask about, read from an entity the way a person means it: a door
+// sensor that is "on" is open, not on ("is the patio door open" → "yes, it is open").
+import type { EntityView } from "../ha/mirror.js";
+import type { StateWord } from "./grammar-types.js";
+import { stateWordOf } from "./tool-results.js";
+
+/** Binary sensors whose "on" means open (HA's BinarySensorDeviceClass). */
+const OPENINGS = new Set(["door", "window", "garage_door", "opening"]);
+
+export function stateOfEntity(
+  entity: Pick<EntityView, "domain" | "state" | "attributes">,
+): StateWord | undefined {
+  if (entity.domain === "binary_sensor" && OPENINGS.has(String(entity.attributes.device_class ?? ""))) {
+    return entity.state === "on" ? "open" : entity.state === "off" ? "closed" : undefined;
+  }
+  return stateWordOf(entity.state);
+}
+
+const FAMILY: Record<StateWord, number> = { on: 0, off: 0, open: 1, closed: 1, locked: 2, unlocked: 2 };
+
+/** Whether a yes or no answers the question: "is it open" about something open or closed. */
+export function sameFamily(a: StateWord, b: StateWord): boolean {
+  return FAMILY[a] === FAMILY[b];
+}

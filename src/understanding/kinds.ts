@@ -1,0 +1,57 @@
+// What a kind of device named in a sentence covers, as Home Assistant's intent handlers match
+// it: by domain and, for covers, by device class ("open the curtains" opens curtains, not the
+// garage door). See `async_match_targets` in homeassistant/helpers/intent.py (home-assistant/core).
+import type { EntityView } from "../ha/mirror.js";
+import type { DeviceKind } from "./grammar-types.js";
+
+interface KindSpec {
+  domains: readonly string[];
+  /** When set, only entities with one of these device classes. */
+  deviceClasses?: readonly string[];
+  /** Domains that count whatever their class ("are the doors locked": the locks). */
+  alsoDomains?: readonly string[];
+}
+
+const coverClass = (...deviceClasses: string[]): KindSpec => ({ domains: ["cover"], deviceClasses });
+/** Windows, doors and garage doors are covers, or (for questions) sensors of their opening. */
+const opening = (...deviceClasses: string[]): KindSpec => ({
+  domains: ["cover", "binary_sensor"],
+  deviceClasses,
+});
+
+export const KINDS: Record<DeviceKind, KindSpec> = {
+  light: { domains: ["light"] },
+  switch: { domains: ["switch", "input_boolean"] },
+  fan: { domains: ["fan"] },
+  cover: { domains: ["cover", "valve"] },
+  lock: { domains: ["lock"] },
+  media_player: { domains: ["media_player"] },
+  scene: { domains: ["scene", "script"] },
+  curtain: coverClass("curtain"),
+  blind: coverClass("blind"),
+  shade: coverClass("shade"),
+  shutter: coverClass("shutter"),
+  awning: coverClass("awning"),
+  gate: coverClass("gate"),
+  window: opening("window"),
+  door: { ...opening("door"), alsoDomains: ["lock"] },
+  garage: opening("garage", "garage_door"),
+};
+
+/** Whether an entity is of the kind a sentence named. */
+export function isOfKind(entity: EntityView, kind: DeviceKind): boolean {
+  const spec = KINDS[kind];
+  if (spec.alsoDomains?.includes(entity.domain)) return true;
+  if (!spec.domains.includes(entity.domain)) return false;
+  return !spec.deviceClasses || spec.deviceClasses.includes(String(entity.attributes.device_class ?? ""));
+}
+
+/**
+ * Calls that secure or open the home from outside: unlocking, and opening a garage door or gate.
+ * With confirmations on they wait for the user's yes, and never go to an agent that won't ask.
+ */
+export function isDestructiveAction(entity: EntityView, action: "on" | "off"): boolean {
+  if (entity.domain === "lock") return action === "off";
+  const deviceClass = String(entity.attributes.device_class ?? "");
+  return entity.domain === "cover" && action === "on" && ["garage", "gate"].includes(deviceClass);
+}
