@@ -87,6 +87,29 @@ describe("the bridge's own tool calls, beside a server offering the same tool na
     expect(calls.filter((c) => c.startsWith("other:"))).toEqual([]);
   });
 
+  it("a device missing from the first listing (made before the gateway was heard from) is found by name", async () => {
+    let listings = 0;
+    const { registry } = setup(async () => ({
+      text: "devices",
+      structuredContent: { ok: true, homeId: KITCHEN.homeId, devices: listings++ === 0 ? [] : [KITCHEN] },
+    }));
+    const zwave = createZwaveClient({ registry, logger: captureLogger("warn").logger });
+    try {
+      const agent = createAgent({
+        registry,
+        mirror: createUnconfiguredMirror(),
+        zwave,
+        logger: captureLogger("warn").logger,
+        provider: "local",
+        language: "en",
+      });
+      const result = await agent.handle({ text: "turn on the kitchen light" });
+      expect(result.speech).toBe("Turned on Kitchen Light.");
+    } finally {
+      zwave.close();
+    }
+  });
+
   it("the Z-Wave client (and so the system prompt) lists the devices from the bridge's own server", async () => {
     const { registry, calls } = setup();
     const zwave = createZwaveClient({ registry, logger: captureLogger("warn").logger });

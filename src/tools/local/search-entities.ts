@@ -68,7 +68,7 @@ export function searchEntitiesTool(mirror: HomeMirror): {
           area: v.area?.name ?? null,
           state: v.state,
           unit: v.unit ?? null,
-          zwave_node: v.zwaveNode?.nodeId ?? null,
+          ...(v.zwaveNode ? { zwave_node: v.zwaveNode.nodeId } : {}),
         })),
       },
     };

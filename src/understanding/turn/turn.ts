@@ -147,14 +147,13 @@ export function createTurn(
         return { kind: "not_found", name: "" };
       }
       const question = match.intent.startsWith("query_");
-      return throughZwave(
-        targets.resolve(ctx, name, {
-          ...(match.all ? { all: true } : {}),
-          lightsInPlace,
-          home: question,
-        }),
-        twins,
-      );
+      const options = { ...(match.all ? { all: true } : {}), lightsInPlace, home: question };
+      let resolved = targets.resolve(ctx, name, options);
+      // Not found: the Z-Wave network may have a device the last listing did not have yet.
+      if (resolved.kind === "not_found" && (await deps.zwave.freshen())) {
+        resolved = targets.resolve(await context(), name, options);
+      }
+      return throughZwave(resolved, twins);
     },
     unresolved(resolved) {
       if (resolved.kind === "ambiguous") {

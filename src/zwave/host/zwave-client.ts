@@ -23,6 +23,8 @@ import { describeUpstream, type UpstreamState } from "./upstream.js";
 /** The network changes rarely; a write updates its own device at once. */
 const POLL_MS = 10_000;
 const LIST_TIMEOUT_MS = 5_000;
+/** A name not found lists again, at most this often. */
+const FRESHEN_MS = 1_000;
 
 /**
  * Where the client stands. `waiting`: no Z-Wave JS server or broker has been found yet (the
@@ -60,6 +62,11 @@ export interface ZwaveClient {
    * it has, or when there is no server): a sentence right after start-up still finds its device.
    */
   listed(): Promise<void>;
+  /**
+   * Lists again unless the last listing is under a second old; true when the devices changed. For
+   * a name not found: a device just added (or a listing made before the gateway was heard from).
+   */
+  freshen(): Promise<boolean>;
   /** Lists the devices now (one listing in flight at a time). */
   refresh(): Promise<readonly DeviceSummary[]>;
   control(
@@ -208,6 +215,13 @@ export function createZwaveClient(options: { registry: ToolRegistry; logger: Log
       return { state: "unavailable", ...shown, error: lastList.error };
     },
     refresh,
+    async freshen() {
+      // An empty network is no answer worth keeping: it is what a listing made too early says.
+      if (lastList?.ok && devices.length && Date.now() - lastList.at < FRESHEN_MS) return false;
+      const before = devices;
+      await refresh();
+      return devices !== before && JSON.stringify(devices) !== JSON.stringify(before);
+    },
     async listed() {
       if (lastList || !hasTools()) return;
       await refresh();
