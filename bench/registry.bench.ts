@@ -76,7 +76,7 @@ for (let round = 0; round < rounds; round++) {
   );
   registrySamples.push(
     await measure(
-      "registry.execute() (normalise, validate, adapter)",
+      "registry.execute() (normalise, validate, SDK client)",
       () => registry.execute("control_zwave_device", args),
       {
         iterations: 200,

@@ -8,7 +8,7 @@ import { keyOf, presentNames } from "./naming.js";
 import { createArgumentNormalizer, type ArgumentNormalizer } from "./normalize.js";
 import { buildStaticMappings } from "./static-mappings.js";
 import { BUILTIN_TOOLS } from "./own-servers.js";
-import { runLangChainTool, type LangChainToolLike } from "./langchain-tool.js";
+import { runMcpTool, type McpTool } from "./mcp-tool.js";
 import { callTool, type CallableTool, type ExecuteOptions } from "./tool-call.js";
 import type {
   JsonSchema,
@@ -83,12 +83,12 @@ function lazyValidator(schema: JsonSchema): (args: Record<string, unknown>) => s
 export interface ToolRegistry {
   /** A local tool, registered by hand; its arguments are passed through untouched. */
   registerTool(definition: LocalToolDefinition, executor: ToolExecutor, origin?: Partial<ToolOrigin>): void;
-  /** One MCP tool as `@langchain/mcp-adapters` returns it; its schema comes from the server. */
-  registerLangChainTool(tool: LangChainToolLike, origin: ToolOrigin): void;
+  /** One MCP server's tool; its schema comes from the server. */
+  registerMcpTool(tool: McpTool, origin: ToolOrigin): void;
   /** Replaces every tool of a server at once (a (re)connect); returns the tools dropped and why. */
   replaceServerTools(
     origin: ToolOrigin,
-    tools: readonly LangChainToolLike[],
+    tools: readonly McpTool[],
   ): { registered: string[]; dropped: Array<{ tool: string; reason: string }> };
   removeServer(server: string): void;
   /** While a server is down its tools stay listed but answer that it is unavailable. */
@@ -151,9 +151,9 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
     entries.set(keyOf({ server: entry.server, name: entry.tool }), entry);
   }
 
-  function mcpEntry(tool: LangChainToolLike, origin: ToolOrigin): Entry {
-    const inputSchema = toProviderSchema(tool.schema);
-    const annotations = tool.metadata?.annotations;
+  function mcpEntry(tool: McpTool, origin: ToolOrigin): Entry {
+    const inputSchema = toProviderSchema(tool.inputSchema);
+    const { annotations } = tool;
     return {
       presented: tool.name,
       tool: tool.name,
@@ -165,7 +165,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       ...(annotations ? { annotations } : {}),
       normalizer: createArgumentNormalizer(inputSchema, mappings(origin.server, tool.name)),
       validate: lazyValidator(inputSchema),
-      run: (args, context) => runLangChainTool(tool, args, context),
+      run: (args, context) => runMcpTool(tool, args, context),
       namespaced: false,
     };
   }
@@ -219,7 +219,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       changed();
     },
 
-    registerLangChainTool(tool, origin) {
+    registerMcpTool(tool, origin) {
       add(mcpEntry(tool, origin));
       changed();
     },
