@@ -55,6 +55,12 @@ export interface ToolOutput {
 
 export type ToolExecutor = (args: Record<string, unknown>, context: ToolCallContext) => Promise<ToolOutput>;
 
+/** A local tool, ready for `registerTool`. */
+export interface LocalTool {
+  definition: LocalToolDefinition;
+  executor: ToolExecutor;
+}
+
 export type ToolSource = "local" | "mcp";
 
 /** One result shape for every tool, local or MCP. */
