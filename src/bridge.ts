@@ -22,7 +22,7 @@ import type { DemoHome } from "./demo/demo-home.js";
 import { startHttpServer } from "./http/server.js";
 import { createZwaveStatus, type ZwaveStatus } from "./mcp/client/zwave-status.js";
 import { loadDiscoveryPath, type DiscoveryPath } from "./mcp/server/discovery-secret.js";
-import { ZWAVE_TOOLS } from "./tools/own-servers.js";
+import { ZWAVE_TOOLS } from "./config/own-servers.js";
 import { withoutCredentials } from "./shared/redact.js";
 import { turnBudget } from "./shared/turn-budget.js";
 

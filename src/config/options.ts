@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parse as parseShellWords } from "shell-quote";
-import { RESERVED_SERVER_NAMES } from "../tools/own-servers.js";
+import { RESERVED_SERVER_NAMES } from "./own-servers.js";
 
 /** Supervisor cannot express an empty URL, so an empty string always means "not set". */
 const optionalString = z.preprocess(

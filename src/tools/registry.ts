@@ -7,7 +7,7 @@ import { createNameLookup, type LookupEntry } from "./name-lookup.js";
 import { keyOf, presentNames } from "./naming.js";
 import { createArgumentNormalizer, type ArgumentNormalizer } from "./normalize.js";
 import { buildStaticMappings } from "./static-mappings.js";
-import { BUILTIN_TOOLS } from "./own-servers.js";
+import { BUILTIN_TOOLS } from "../config/own-servers.js";
 import { runMcpTool, type McpTool } from "./mcp-tool.js";
 import { callTool, type CallableTool, type ExecuteOptions } from "./tool-call.js";
 import type {

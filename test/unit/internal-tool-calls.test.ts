@@ -5,7 +5,7 @@ import { createAgent } from "../../src/agent/agent.js";
 import { createZwaveCatalog } from "../../src/understanding/zwave-catalog.js";
 import { createUnconfiguredMirror } from "../../src/ha/mirror.js";
 import { createZwaveStatus } from "../../src/mcp/client/zwave-status.js";
-import { BUILTIN_TOOLS, ZWAVE_TOOLS } from "../../src/tools/own-servers.js";
+import { BUILTIN_TOOLS, ZWAVE_TOOLS } from "../../src/config/own-servers.js";
 import { createToolRegistry, type ToolRegistry } from "../../src/tools/registry.js";
 import type { ToolExecutor } from "../../src/tools/types.js";
 import { captureLogger } from "../support/capture-logger.js";

@@ -1,5 +1,5 @@
 import { withoutCredentials } from "../../shared/redact.js";
-import { ZWAVE_TOOLS } from "../../tools/own-servers.js";
+import { ZWAVE_TOOLS } from "../../config/own-servers.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 
 const PROBE_INTERVAL_MS = 15_000;
