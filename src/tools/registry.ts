@@ -299,37 +299,13 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
                 ? ` The closest tools are: ${found.suggestions.map((e) => e.presented).join(", ")}.`
                 : ""
             }`;
-      const plainArgs = isObject(args) ? args : {};
-      return {
-        ok: false,
-        content: error,
-        error,
-        name: String(name),
-        tool: String(name),
-        server: "",
-        toolbox: "",
-        arguments: plainArgs,
-        normalizedArguments: plainArgs,
-        ms: performance.now() - started,
-      };
+      return notRun(error, String(name), args, started);
     },
 
     async executeIdentifier(identifier, args, options = {}) {
       const started = performance.now();
       const parsed = toolIdentifierSchema.safeParse(identifier);
-      const plainArgs = isObject(args) ? args : {};
-      const failure = (error: string, tool = ""): ToolResult => ({
-        ok: false,
-        content: error,
-        error,
-        name: tool,
-        tool,
-        server: "",
-        toolbox: "",
-        arguments: plainArgs,
-        normalizedArguments: plainArgs,
-        ms: performance.now() - started,
-      });
+      const failure = (error: string, tool = "") => notRun(error, tool, args, started);
       if (!parsed.success) return failure(`Invalid tool identifier: ${describeIssues(parsed.error)}`);
       const id: ToolIdentifier = parsed.data;
       const entry = entries.get(keyOf({ server: id.server, name: id.name }));
@@ -353,5 +329,22 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+  };
+}
+
+/** A call that found no tool to run: the error, in the one result shape. */
+function notRun(error: string, name: string, args: unknown, started: number): ToolResult {
+  const plainArgs = isObject(args) ? args : {};
+  return {
+    ok: false,
+    content: error,
+    error,
+    name,
+    tool: name,
+    server: "",
+    toolbox: "",
+    arguments: plainArgs,
+    normalizedArguments: plainArgs,
+    ms: performance.now() - started,
   };
 }
