@@ -7,7 +7,11 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { connectAsync } from "mqtt";
-import { zwaveServerCommand, zwaveServerEnv, type ZwaveServerEnvOptions } from "../../src/zwave/host/launch.js";
+import {
+  zwaveServerCommand,
+  zwaveServerEnv,
+  type ZwaveServerEnvOptions,
+} from "../../src/zwave/host/launch.js";
 import {
   demoNodes,
   startGatewaySimulator as startSimulator,
@@ -66,7 +70,8 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
   let requests = 0;
   const publishedSets: RecordedSet[] = [];
   const apiCalls: RecordedApiCall[] = [];
-  // Value topics the gateway has published since it last started: only those take `/set` (sheet §1.5).
+  // Value topics the gateway has published since it last started: only those take `/set`
+  // (zwave-js-ui api/lib/Gateway.ts).
   const published = new Set<string>();
   const waiters = new Set<(topic: string, payload: string) => boolean>();
   let apiPrefix = "";

@@ -7,7 +7,7 @@ import { searchEntitiesTool } from "./search-entities.js";
 import { lockEntityTool } from "./lock-entity.js";
 import { setVolumeTool } from "./set-volume.js";
 
-/** The built-in tools backed by the Home Assistant mirror (design §4.5), ready for `registerTool`. */
+/** The built-in tools backed by the Home Assistant mirror (docs/architecture.md, Tool names), ready for `registerTool`. */
 export function homeTools(mirror: HomeMirror): LocalTool[] {
   return [
     getDatetimeTool(mirror),
