@@ -5,7 +5,7 @@ import { pino } from "pino";
 import { createAgent } from "../src/agent/agent.js";
 import { createChatModel } from "../src/agent/chat-model.js";
 import { createUnconfiguredMirror } from "../src/ha/mirror.js";
-import { startMcpServers } from "../src/mcp/client/servers.js";
+import { startMcpServers } from "../test/support/mcp/start-servers.js";
 import { createToolRegistry } from "../src/tools/registry.js";
 import { startBridgeProcess } from "../test/support/bridge-process.js";
 import { startFakeLlm } from "../test/support/llm/server.js";

@@ -14,7 +14,7 @@ import { fakeModel } from "@langchain/core/testing";
 import { createAgent } from "../src/agent/agent.js";
 import { createChatModel } from "../src/agent/chat-model.js";
 import { createUnconfiguredMirror } from "../src/ha/mirror.js";
-import { startMcpServers } from "../src/mcp/client/servers.js";
+import { startMcpServers } from "../test/support/mcp/start-servers.js";
 import { createToolRegistry } from "../src/tools/registry.js";
 import { zwaveServerEnv } from "../src/zwave/host/launch.js";
 import { startFakeLlm, type FakeLlmRequest, type FakeReply } from "../test/support/llm/server.js";

@@ -14,7 +14,7 @@ import { createZwaveClient } from "../src/zwave/host/zwave-client.js";
 import { createAgent } from "../src/agent/agent.js";
 import { createUnconfiguredMirror } from "../src/ha/mirror.js";
 import { startHttpServer } from "../src/http/server.js";
-import { startMcpServers } from "../src/mcp/client/servers.js";
+import { startMcpServers } from "../test/support/mcp/start-servers.js";
 import { loadDiscoveryPath } from "../src/mcp/server/discovery-secret.js";
 import type { McpMode } from "../src/mcp/server/endpoint-tools.js";
 import { homeTools } from "../src/tools/local/index.js";

@@ -7,7 +7,7 @@ import { createArgumentNormalizer } from "../src/tools/normalize.js";
 import { buildStaticMappings } from "../src/tools/static-mappings.js";
 import { presentNames } from "../src/tools/naming.js";
 import { createToolRegistry } from "../src/tools/registry.js";
-import { startMcpServers } from "../src/mcp/client/servers.js";
+import { startMcpServers } from "../test/support/mcp/start-servers.js";
 import { fixtureServer, objectSchema } from "../test/support/mcp/fixtures.js";
 import type { JsonSchema } from "../src/tools/types.js";
 import { measure, report } from "./lib.js";
@@ -76,7 +76,7 @@ for (let round = 0; round < rounds; round++) {
   );
   registrySamples.push(
     await measure(
-      "registry.execute() (normalise, validate, adapter)",
+      "registry.execute() (normalise, validate, SDK client)",
       () => registry.execute("control_zwave_device", args),
       {
         iterations: 200,

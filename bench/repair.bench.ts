@@ -18,7 +18,7 @@ import { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { createAgent } from "../src/agent/agent.js";
 import { createChatModel } from "../src/agent/chat-model.js";
 import { createUnconfiguredMirror } from "../src/ha/mirror.js";
-import { startMcpServers } from "../src/mcp/client/servers.js";
+import { startMcpServers } from "../test/support/mcp/start-servers.js";
 import { createToolRegistry } from "../src/tools/registry.js";
 import { homeTools } from "../src/tools/local/index.js";
 import { zwaveServerEnv } from "../src/zwave/host/launch.js";

@@ -27,8 +27,9 @@ import { buildInfo } from "./wyoming/info.js";
 import type { DemoHome } from "./demo/demo-home.js";
 import { startHttpServer } from "./http/server.js";
 import { loadDiscoveryPath, type DiscoveryPath } from "./mcp/server/discovery-secret.js";
-import { ZWAVE_TOOLS } from "./tools/own-servers.js";
+import { ZWAVE_TOOLS } from "./config/own-servers.js";
 import { withoutCredentials } from "./shared/redact.js";
+import { turnBudget } from "./shared/turn-budget.js";
 
 export interface Bridge {
   registry: ToolRegistry;
@@ -70,6 +71,8 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   const zwave = createZwaveClient({ registry, logger });
   closers.push(async () => zwave.close());
 
+  // Every layer's time limit derives from one turn budget (docs/architecture.md, Turn budget).
+  const budget = turnBudget();
   const provider = options.llm_provider;
   const modelName = provider === "local" ? undefined : (options.llm_model ?? DEFAULT_MODELS[provider]);
   let toolsReady: () => void = () => undefined;
@@ -79,8 +82,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     ...(options.llm_model ? { model: options.llm_model } : {}),
     ...(options.llm_api_key ? { apiKey: options.llm_api_key } : {}),
     ...(options.llm_base_url ? { baseUrl: options.llm_base_url } : {}),
-    // One retry must still fit in the 30 s turn, so a slow provider is named, not just "too long".
-    timeoutMs: 12_000,
+    timeoutMs: budget.llmRequestMs,
   });
   const agent = createAgent({
     registry,
@@ -95,14 +97,15 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     oneLlmRound: options.llm_one_round,
     toolsReady: new Promise<void>((resolve) => (toolsReady = resolve)),
     haAgent: options.ha_conversation_agent,
+    turnTimeoutMs: budget.turnMs,
   });
 
   const wyoming: WyomingServer = await startWyomingServer({
     port: options.wyoming_port,
     host: "0.0.0.0",
     logger,
-    // A turn ends in the agent at 30 s; this is the backstop.
-    turnTimeoutMs: 35_000,
+    // A turn ends in the agent; this is the backstop for an agent that is itself stuck.
+    turnTimeoutMs: budget.backstopMs,
     info: () =>
       buildInfo({
         version: VERSION,

@@ -13,6 +13,10 @@ try {
 }
 const { options } = loaded;
 const logger = createLogger({ level: options.log_level as "info" });
+for (const warning of loaded.warnings) logger.warn(warning);
+// Names only: the values may be secrets.
+if (loaded.fromEnvironment.length)
+  logger.info(`options from the environment: ${loaded.fromEnvironment.join(", ")}`);
 
 try {
   const bridge = await startBridge(options, process.env, logger);

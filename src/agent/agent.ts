@@ -5,10 +5,12 @@ import type { HomeMirror } from "../ha/mirror.js";
 import type { Logger } from "../log.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { ToolResult } from "../tools/types.js";
+import { TimeoutError, withTimeout } from "../shared/timeout.js";
+import { turnBudget } from "../shared/turn-budget.js";
 import { createDestructiveGate } from "./destructive-gate.js";
 import { createFastPath } from "../understanding/fast-path.js";
 import { createZwaveClient, type ZwaveClient } from "../zwave/host/zwave-client.js";
-import { homeTwins } from "../zwave/host/home-twins.js";
+import { homeTwins } from "../ha/zwave-twins.js";
 import type { LlmAgent } from "./llm-agent.js";
 import { buildSystemPrompt } from "./system-prompt.js";
 import { createTurnLog } from "./turn-log.js";
@@ -27,7 +29,7 @@ export interface AgentOptions {
   mirror: HomeMirror;
   logger: Logger;
   /** The bridge's one Z-Wave client; one of its own when not given (no Z-Wave search behind it). */
-  zwave?: ZwaveClient;
+  zwave?: ZwaveClient<ToolResult>;
   /**
    * Undefined for the `local` provider: the fast path alone. A promise lets the bridge answer
    * (fast path, health) while the provider's client still loads.
@@ -36,8 +38,9 @@ export interface AgentOptions {
   provider: string;
   modelName?: string;
   language: string;
+  /** Default: the turn budget's share for one tool call. */
   toolTimeoutMs?: number;
-  /** Well inside Home Assistant's pipeline limit. */
+  /** The turn budget (docs/architecture.md, Turn budget); the other limits derive from it. */
   turnTimeoutMs?: number;
   maxToolRounds?: number;
   confirmDestructive?: boolean;
@@ -53,12 +56,11 @@ export interface AgentOptions {
 }
 
 const SPEECH_TIMEOUT = "Sorry, that took too long. Please try again.";
-const HA_AGENT_TIMEOUT_MS = 5000;
 
 export function createAgent(options: AgentOptions): ConversationAgent {
   const { registry, mirror, logger } = options;
-  const toolTimeoutMs = options.toolTimeoutMs ?? 10_000;
-  const turnTimeoutMs = options.turnTimeoutMs ?? 30_000;
+  const budget = turnBudget(options.turnTimeoutMs);
+  const toolTimeoutMs = options.toolTimeoutMs ?? budget.toolMs;
   const maxRounds = options.maxToolRounds ?? 10;
   const confirmDestructive = options.confirmDestructive ?? true;
   const turnLog = createTurnLog(200);
@@ -151,24 +153,19 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     text: string,
     language: string,
     fast: { kind: string; speech: string; results: ToolResult[] },
+    signal: AbortSignal,
   ) {
     if (!mirror.status().connected) return undefined;
     let reply;
-    let timer: NodeJS.Timeout | undefined;
     try {
       // A slow answer must leave the LLM (or our own reply) time within the turn.
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`no answer within ${HA_AGENT_TIMEOUT_MS / 1000} s`)),
-          HA_AGENT_TIMEOUT_MS,
-        );
+      reply = await withTimeout(() => mirror.converse(text, language), {
+        ms: budget.homeAssistantAgentMs,
+        signal,
       });
-      reply = await Promise.race([mirror.converse(text, language), late]);
     } catch (err) {
       logger.warn(`Home Assistant's agent failed: ${(err as Error).message}`);
       return undefined;
-    } finally {
-      clearTimeout(timer);
     }
     const handledBy = "home assistant";
     if (reply.responseType !== "error") {
@@ -209,7 +206,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     if (fast.kind === "done") return { ...fast, handledBy: "fast-path" };
     // HA's agent acts without asking: a sentence that may unlock or open a garage door stays ours.
     const mayAskHa = askHomeAssistant && !(confirmDestructive && fast.destructive);
-    const ha = mayAskHa ? await homeAssistantAgent(request.text, language, fast) : undefined;
+    const ha = mayAskHa ? await homeAssistantAgent(request.text, language, fast, signal) : undefined;
     if (ha) return ha;
     if (!llm) {
       return { speech: fast.speech, responseType: "error", results: fast.results, handledBy: "fast-path" };
@@ -254,14 +251,15 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       const startedAt = new Date().toISOString();
       const conversationId = request.conversationId || randomUUID();
       const language = request.language || options.language;
-      const timeout = AbortSignal.timeout(turnTimeoutMs);
-      const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
       let outcome: Awaited<ReturnType<typeof answer>>;
       try {
-        outcome = await raceAbort(answer(request, conversationId, language, signal), signal);
+        outcome = await withTimeout((signal) => answer(request, conversationId, language, signal), {
+          ms: budget.turnMs,
+          signal: request.signal,
+        });
       } catch (err) {
-        const timedOut = timeout.aborted;
-        if (!timedOut) logger.error({ err }, "turn failed");
+        const timedOut = err instanceof TimeoutError;
+        if (!timedOut && !request.signal?.aborted) logger.error({ err }, "turn failed");
         outcome = {
           speech: timedOut ? SPEECH_TIMEOUT : "Sorry, something went wrong.",
           responseType: "error",
@@ -312,23 +310,4 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       languages,
     }),
   };
-}
-
-/** A turn never outlives its signal, even if some await inside ignores it. */
-function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (err) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(err);
-      },
-    );
-  });
 }

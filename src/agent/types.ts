@@ -30,7 +30,7 @@ export interface TurnToolCall {
   repairs?: string[];
 }
 
-/** What a turn came to (design §4.3, the /api/conversation response). */
+/** What a turn came to: the /api/conversation response (docs/architecture.md, Network). */
 export interface TurnResult {
   speech: string;
   conversation_id: string;

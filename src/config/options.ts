@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parse as parseShellWords } from "shell-quote";
-import { RESERVED_SERVER_NAMES } from "../tools/own-servers.js";
+import { RESERVED_SERVER_NAMES } from "./own-servers.js";
 
 /** Supervisor cannot express an empty URL, so an empty string always means "not set". */
 const optionalString = z.preprocess(
@@ -67,7 +67,7 @@ export const ZWAVE_TRANSPORTS = ["auto", "mqtt", "websocket"] as const;
 
 const port = z.coerce.number().int().min(1).max(65535);
 
-/** The add-on options (design §4.2). Keys are the contract: never rename them. */
+/** The add-on options (docs/architecture.md, Options). Keys are the contract: never rename them. */
 export const optionsSchema = z.object({
   llm_provider: z.enum(LLM_PROVIDERS).default("local"),
   llm_model: optionalString,

@@ -1,7 +1,7 @@
-// A simulated Z-Wave JS UI MQTT gateway, faithful to reference/zwave-mqtt.md §1–2 and to its section
-// "Found by running the real gateway": the demo runs it in-process and the tests run it against
-// Mosquitto. Its topic naming is written here on purpose, separately from
-// src/zwave/transports/mqtt/topics.ts, so that a mistake there cannot hide itself.
+// A simulated Z-Wave JS UI MQTT gateway, faithful to zwave-js-ui's api/lib/Gateway.ts,
+// MqttClient.ts and ZwaveClient.ts and to how the real gateway behaves when run: the demo runs it
+// in-process and the tests run it against Mosquitto. Its topic naming is written here on purpose,
+// separately from src/zwave/transports/mqtt/topics.ts, so that a mistake there cannot hide itself.
 import type { Socket } from "node:net";
 import { connectAsync, type MqttClient } from "mqtt";
 
@@ -268,7 +268,8 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
     );
   }
 
-  // topic → value the gateway has published since it started; only these accept `/set` (sheet §1.5).
+  // topic → value the gateway has published since it started; only these accept `/set`
+  // (zwave-js-ui api/lib/Gateway.ts: a topic it has not published maps to no writeable valueId).
   let writable = new Map<string, { nodeId: number; key: string }>();
   let client: MqttClient | undefined;
   let driverReady = false;
@@ -474,7 +475,7 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
     const entry = writable.get(topic.slice(0, -"/set".length));
     const node = entry && nodes.get(entry.nodeId);
     let target = node?.values.get(entry?.key ?? "");
-    // Writes to currentValue are redirected to targetValue (sheet §1.5).
+    // Writes to currentValue are redirected to targetValue (zwave-js-ui api/lib/Gateway.ts).
     if (node && target && target.property === "currentValue") {
       const paired = node.values.get(keyOf({ ...target, property: "targetValue" }));
       if (paired) target = paired;
@@ -507,7 +508,7 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
           return { result: { status: 3, message: `Value ${JSON.stringify(id)} not found` } };
         }
         // Unlike `/set`, the API hands the value to zwave-js unparsed; and it catches its own
-        // errors, so a failed write is still success:true (sheet §2.2).
+        // errors, so a failed write is still success:true (zwave-js-ui api/lib/ZwaveClient.ts).
         const { status, afterwards } = await applyWrite(node, target, value);
         return {
           result: status === 2 ? { status, message: "The node did not acknowledge the command" } : { status },

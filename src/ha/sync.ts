@@ -16,6 +16,7 @@ import {
   type EntityEntry,
 } from "./schemas.js";
 import { applyEntitiesEvent, type StatesDelta } from "./states.js";
+import { createCollection } from "../shared/collection.js";
 import { describeIssues } from "../shared/zod-issues.js";
 
 export interface SyncHooks {
@@ -52,14 +53,16 @@ function exposureSetting(entry: EntityEntry): boolean | undefined {
   return entry.options?.conversation?.should_expose;
 }
 
+type RegistryEvent = z.infer<typeof registryUpdatedEventSchema>;
+
 /**
- * One connection's worth of mirroring, in haws' collection style: subscribe to the change
- * events, fetch each collection in full, then apply events to the store. A reconnect starts a
- * new Sync, which fetches everything again, so changes made during an outage are picked up.
+ * One connection's worth of mirroring, as a collection (src/shared/collection.ts): subscribe to
+ * the registries' change events, fetch everything, then apply events to the store, including
+ * those that arrived during the fetch. A reconnect starts a new Sync, which fetches everything
+ * again, so changes made during an outage are picked up.
  */
 export function startSync(conn: Connection, data: HomeData, logger: Logger, hooks: SyncHooks): Sync {
   let stopped = false;
-  let loaded = false;
   const socket = conn.socket;
   const unsubscribers: Array<() => Promise<void>> = [];
   const pending = { entities: new Set<string>(), devices: false, areas: false, floors: false };
@@ -106,7 +109,7 @@ export function startSync(conn: Connection, data: HomeData, logger: Logger, hook
 
   const flush = async () => {
     flushTimer = undefined;
-    if (stopped || !loaded) return;
+    if (stopped || !registries.synced) return;
     const entityIds = [...pending.entities];
     const { devices, areas, floors } = pending;
     pending.entities.clear();
@@ -131,13 +134,12 @@ export function startSync(conn: Connection, data: HomeData, logger: Logger, hook
   };
 
   const scheduleFlush = () => {
-    if (!flushTimer && loaded && !stopped) flushTimer = setTimeout(() => void flush(), REFETCH_DEBOUNCE_MS);
+    if (!flushTimer && registries.synced && !stopped)
+      flushTimer = setTimeout(() => void flush(), REFETCH_DEBOUNCE_MS);
   };
 
-  const onRegistryEvent = (raw: unknown) => {
-    const parsed = registryUpdatedEventSchema.safeParse(raw);
-    if (stopped || !parsed.success) return;
-    const { event_type, data: event } = parsed.data;
+  const applyRegistryEvent = ({ event_type, data: event }: RegistryEvent) => {
+    if (stopped) return;
     if (event_type === "entity_registry_updated" && event.entity_id) {
       if (event.old_entity_id) {
         data.registry.delete(event.old_entity_id);
@@ -147,7 +149,7 @@ export function startSync(conn: Connection, data: HomeData, logger: Logger, hook
         data.registry.delete(event.entity_id);
         data.exposure.delete(event.entity_id);
         pending.entities.delete(event.entity_id);
-        if (loaded) hooks.onRegistry();
+        if (registries.synced) hooks.onRegistry();
       } else {
         pending.entities.add(event.entity_id);
       }
@@ -175,16 +177,11 @@ export function startSync(conn: Connection, data: HomeData, logger: Logger, hook
       return;
     }
     const delta = applyEntitiesEvent(data.states, parsed.data);
-    if (loaded) hooks.onStates(delta);
+    if (registries.synced) hooks.onStates(delta);
   };
 
-  const load = async () => {
-    // Subscribe first, so that nothing changed while the lists are fetched is missed.
-    await Promise.all(
-      REGISTRY_EVENTS.map((type) =>
-        subscribe({ type: "subscribe_events", event_type: type }, onRegistryEvent),
-      ),
-    );
+  /** Everything, written into `data`; registry events that arrive meanwhile are applied after. */
+  const fetchEverything = async (): Promise<HomeData> => {
     const [config, floors, areas, devices, entities, exposed] = await Promise.all([
       command({ type: "get_config" }, configSchema),
       command({ type: "config/floor_registry/list" }, z.array(floorEntrySchema)),
@@ -209,7 +206,7 @@ export function startSync(conn: Connection, data: HomeData, logger: Logger, hook
       enabled.filter((e) => exposure.get(e.entity_id)).map((e) => e.entity_id),
     );
     await statesLoaded;
-    if (stopped) return;
+    if (stopped) return data;
     data.config = config;
     replace(data.floors, floors, (f) => f.floor_id);
     replace(data.areas, areas, (a) => a.area_id);
@@ -217,7 +214,28 @@ export function startSync(conn: Connection, data: HomeData, logger: Logger, hook
     replace(data.registry, enabled, (e) => e.entity_id);
     data.exposure = exposure;
     for (const [entityId, entry] of Object.entries(withAliases)) applyEntry(entityId, entry);
-    loaded = true;
+    return data;
+  };
+
+  const registries = createCollection<HomeData, RegistryEvent>({
+    fetch: fetchEverything,
+    apply: (_data, event) => applyRegistryEvent(event),
+  });
+
+  const onRegistryEvent = (raw: unknown) => {
+    const parsed = registryUpdatedEventSchema.safeParse(raw);
+    if (!stopped && parsed.success) registries.update(parsed.data);
+  };
+
+  const load = async () => {
+    // Subscribe first, so that nothing changed while the lists are fetched is missed.
+    await Promise.all(
+      REGISTRY_EVENTS.map((type) =>
+        subscribe({ type: "subscribe_events", event_type: type }, onRegistryEvent),
+      ),
+    );
+    await registries.refresh();
+    if (stopped) return;
     hooks.onSynced();
     // Registry events that arrived during the fetch may be newer than what was fetched.
     if (pending.entities.size || pending.devices || pending.areas || pending.floors) scheduleFlush();
@@ -227,6 +245,7 @@ export function startSync(conn: Connection, data: HomeData, logger: Logger, hook
     done: load(),
     stop: () => {
       stopped = true;
+      registries.stale();
       clearTimeout(flushTimer);
       firstStates?.();
       // After a reconnect the old subscription ids may name new subscriptions: leave them alone.

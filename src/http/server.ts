@@ -36,7 +36,7 @@ export interface HttpServer {
   close(): Promise<void>;
 }
 
-/** /api/conversation, /api/tools, /healthz, /mcp and the status page (design §4.3). */
+/** /api/conversation, /api/tools, /healthz, /mcp and the status page (docs/architecture.md, Network). */
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
   const { deps, logger } = options;
   const auth = createAuth(options.auth);

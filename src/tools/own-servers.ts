@@ -1,6 +1,4 @@
-/** Where the bridge's own tools live in the registry: its local tools, and the Z-Wave MCP server it starts. */
-export const BUILTIN_TOOLS = { server: "builtin", toolbox: "builtin" } as const;
-export const ZWAVE_TOOLS = { server: "zwave", toolbox: "home" } as const;
-
-/** A user's MCP server may not take these names, in any case: it would stand in for the bridge's own tools. */
-export const RESERVED_SERVER_NAMES: readonly string[] = [BUILTIN_TOOLS.server, ZWAVE_TOOLS.server];
+// Moved to src/config/own-servers.ts (the options schema needs it, and config/ sits below tools/). This
+// re-export keeps src/understanding/ and src/http/status-page/ building until their branches
+// merge; then point their imports at config/ and delete this file.
+export { BUILTIN_TOOLS, RESERVED_SERVER_NAMES, ZWAVE_TOOLS } from "../config/own-servers.js";

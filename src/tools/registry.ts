@@ -7,8 +7,8 @@ import { createNameLookup, type LookupEntry } from "./name-lookup.js";
 import { keyOf, presentNames } from "./naming.js";
 import { createArgumentNormalizer, type ArgumentNormalizer } from "./normalize.js";
 import { buildStaticMappings } from "./static-mappings.js";
-import { BUILTIN_TOOLS } from "./own-servers.js";
-import { runLangChainTool, type LangChainToolLike } from "./langchain-tool.js";
+import { BUILTIN_TOOLS } from "../config/own-servers.js";
+import { runMcpTool, type McpTool } from "./mcp-tool.js";
 import { callTool, type CallableTool, type ExecuteOptions } from "./tool-call.js";
 import type {
   JsonSchema,
@@ -83,12 +83,12 @@ function lazyValidator(schema: JsonSchema): (args: Record<string, unknown>) => s
 export interface ToolRegistry {
   /** A local tool, registered by hand; its arguments are passed through untouched. */
   registerTool(definition: LocalToolDefinition, executor: ToolExecutor, origin?: Partial<ToolOrigin>): void;
-  /** One MCP tool as `@langchain/mcp-adapters` returns it; its schema comes from the server. */
-  registerLangChainTool(tool: LangChainToolLike, origin: ToolOrigin): void;
+  /** One MCP server's tool; its schema comes from the server. */
+  registerMcpTool(tool: McpTool, origin: ToolOrigin): void;
   /** Replaces every tool of a server at once (a (re)connect); returns the tools dropped and why. */
   replaceServerTools(
     origin: ToolOrigin,
-    tools: readonly LangChainToolLike[],
+    tools: readonly McpTool[],
   ): { registered: string[]; dropped: Array<{ tool: string; reason: string }> };
   removeServer(server: string): void;
   /** While a server is down its tools stay listed but answer that it is unavailable. */
@@ -151,9 +151,9 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
     entries.set(keyOf({ server: entry.server, name: entry.tool }), entry);
   }
 
-  function mcpEntry(tool: LangChainToolLike, origin: ToolOrigin): Entry {
-    const inputSchema = toProviderSchema(tool.schema);
-    const annotations = tool.metadata?.annotations;
+  function mcpEntry(tool: McpTool, origin: ToolOrigin): Entry {
+    const inputSchema = toProviderSchema(tool.inputSchema);
+    const { annotations } = tool;
     return {
       presented: tool.name,
       tool: tool.name,
@@ -165,7 +165,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       ...(annotations ? { annotations } : {}),
       normalizer: createArgumentNormalizer(inputSchema, mappings(origin.server, tool.name)),
       validate: lazyValidator(inputSchema),
-      run: (args, context) => runLangChainTool(tool, args, context),
+      run: (args, context) => runMcpTool(tool, args, context),
       namespaced: false,
     };
   }
@@ -219,7 +219,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       changed();
     },
 
-    registerLangChainTool(tool, origin) {
+    registerMcpTool(tool, origin) {
       add(mcpEntry(tool, origin));
       changed();
     },
@@ -299,37 +299,13 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
                 ? ` The closest tools are: ${found.suggestions.map((e) => e.presented).join(", ")}.`
                 : ""
             }`;
-      const plainArgs = isObject(args) ? args : {};
-      return {
-        ok: false,
-        content: error,
-        error,
-        name: String(name),
-        tool: String(name),
-        server: "",
-        toolbox: "",
-        arguments: plainArgs,
-        normalizedArguments: plainArgs,
-        ms: performance.now() - started,
-      };
+      return notRun(error, String(name), args, started);
     },
 
     async executeIdentifier(identifier, args, options = {}) {
       const started = performance.now();
       const parsed = toolIdentifierSchema.safeParse(identifier);
-      const plainArgs = isObject(args) ? args : {};
-      const failure = (error: string, tool = ""): ToolResult => ({
-        ok: false,
-        content: error,
-        error,
-        name: tool,
-        tool,
-        server: "",
-        toolbox: "",
-        arguments: plainArgs,
-        normalizedArguments: plainArgs,
-        ms: performance.now() - started,
-      });
+      const failure = (error: string, tool = "") => notRun(error, tool, args, started);
       if (!parsed.success) return failure(`Invalid tool identifier: ${describeIssues(parsed.error)}`);
       const id: ToolIdentifier = parsed.data;
       const entry = entries.get(keyOf({ server: id.server, name: id.name }));
@@ -353,5 +329,22 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+  };
+}
+
+/** A call that found no tool to run: the error, in the one result shape. */
+function notRun(error: string, name: string, args: unknown, started: number): ToolResult {
+  const plainArgs = isObject(args) ? args : {};
+  return {
+    ok: false,
+    content: error,
+    error,
+    name,
+    tool: name,
+    server: "",
+    toolbox: "",
+    arguments: plainArgs,
+    normalizedArguments: plainArgs,
+    ms: performance.now() - started,
   };
 }

@@ -1,5 +1,5 @@
 import type { ParameterMapping } from "../config/options.js";
-import { ZWAVE_TOOLS } from "./own-servers.js";
+import { ZWAVE_TOOLS } from "../config/own-servers.js";
 
 /** The built-in mappings are for our own Z-Wave server's tools only. */
 const ZWAVE_SERVER = ZWAVE_TOOLS.server;

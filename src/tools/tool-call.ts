@@ -1,16 +1,10 @@
 import { performance } from "node:perf_hooks";
 import type { Logger } from "../log.js";
 import { isObject } from "../shared/is-object.js";
+import { formatDuration, TimeoutError, withTimeout } from "../shared/timeout.js";
 import { describeParameters } from "./parameters.js";
 import { formatArgumentKeys, type ArgumentNormalizer } from "./normalize.js";
-import type {
-  JsonSchema,
-  SentToolCall,
-  ToolCallContext,
-  ToolExecutor,
-  ToolOutput,
-  ToolResult,
-} from "./types.js";
+import type { JsonSchema, SentToolCall, ToolExecutor, ToolOutput, ToolResult } from "./types.js";
 
 /** What running one call needs to know about its tool. */
 export interface CallableTool {
@@ -127,51 +121,26 @@ function withoutValues(step: string): string {
   return step.replace(/"[^"]*"/g, '"…"');
 }
 
+/** The tool gets a signal that aborts on its timeout or when the turn ends, whichever comes first. */
 async function runWithTimeout(
   entry: CallableTool,
   args: Record<string, unknown>,
   settings: CallSettings,
 ): Promise<ToolOutput> {
-  const { timeoutMs } = settings;
-  const controller = new AbortController();
-  const onAbort = () => controller.abort(settings.signal?.reason);
-  settings.signal?.addEventListener("abort", onAbort, { once: true });
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<ToolOutput>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort(new Error("timeout"));
-      resolve({
-        text: `${entry.presented} did not answer within ${formatSeconds(timeoutMs)}.`,
-        isError: true,
-      });
-    }, timeoutMs);
-  });
-  const aborted = new Promise<ToolOutput>((resolve) => {
-    controller.signal.addEventListener("abort", () => {
-      if (settings.signal?.aborted) resolve({ text: `${entry.presented} was cancelled.`, isError: true });
-    });
-  });
-  const context: ToolCallContext = {
-    signal: controller.signal,
-    ...(settings.deviceId ? { deviceId: settings.deviceId } : {}),
-  };
   try {
-    return await Promise.race([
-      entry
-        .run(args, context)
-        .catch((err: unknown): ToolOutput => ({ text: errorText(err, entry), isError: true })),
-      timedOut,
-      aborted,
-    ]);
-  } finally {
-    clearTimeout(timer);
-    settings.signal?.removeEventListener("abort", onAbort);
+    return await withTimeout(
+      (signal) =>
+        entry
+          .run(args, { signal, ...(settings.deviceId ? { deviceId: settings.deviceId } : {}) })
+          .catch((err: unknown): ToolOutput => ({ text: errorText(err, entry), isError: true })),
+      { ms: settings.timeoutMs, signal: settings.signal },
+    );
+  } catch (err) {
+    if (err instanceof TimeoutError) {
+      return { text: `${entry.presented} did not answer within ${formatDuration(err.ms)}.`, isError: true };
+    }
+    return { text: `${entry.presented} was cancelled.`, isError: true };
   }
-}
-
-function formatSeconds(ms: number): string {
-  if (ms < 1000) return `${ms} ms`;
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 function errorText(err: unknown, entry: CallableTool): string {

@@ -27,7 +27,7 @@ export interface ToolAnnotations {
   openWorldHint?: boolean;
 }
 
-/** A tool registered by hand (design §4.5). Its arguments are never normalised. */
+/** A tool registered by hand (docs/architecture.md, Tool names). Its arguments are never normalised. */
 export interface LocalToolDefinition {
   name: string;
   description: string;
@@ -54,6 +54,12 @@ export interface ToolOutput {
 }
 
 export type ToolExecutor = (args: Record<string, unknown>, context: ToolCallContext) => Promise<ToolOutput>;
+
+/** A local tool, ready for `registerTool`. */
+export interface LocalTool {
+  definition: LocalToolDefinition;
+  executor: ToolExecutor;
+}
 
 export type ToolSource = "local" | "mcp";
 

@@ -12,6 +12,7 @@ import { tellTime } from "./turn/clock.js";
 import { answerSensor } from "./turn/sensors.js";
 import { answerState } from "./turn/state-query.js";
 import { createTurn, type Turn } from "./turn/turn.js";
+import type { ToolResult } from "../tools/types.js";
 import type { ZwaveClient } from "../zwave/host/zwave-client.js";
 
 export type { FastPathOutcome, FastPathRequest } from "./outcome.js";
@@ -28,7 +29,7 @@ export interface FastPathOptions {
   registry: ToolRegistry;
   mirror: HomeMirror;
   /** The bridge's one Z-Wave client: its device collection, calls by node id. */
-  zwave: ZwaveClient;
+  zwave: ZwaveClient<ToolResult>;
   /** Holds a destructive call until the user confirms it (absent: confirmations are off). */
   hold?: HoldCall;
 }

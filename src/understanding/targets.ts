@@ -6,7 +6,7 @@ import { isOfKind } from "./kinds.js";
 import { editDistance } from "../shared/edit-distance.js";
 import { allowedEdits } from "./typo.js";
 import type { DeviceSummary as ZwaveDevice } from "../zwave/contract.js";
-import type { HomeTwins } from "../zwave/host/home-twins.js";
+import type { HomeTwins } from "../ha/zwave-twins.js";
 import { isReachable, matchDevices } from "./zwave-names.js";
 
 /** One thing a sentence acts on or asks about. */

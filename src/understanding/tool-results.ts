@@ -2,7 +2,7 @@
 // device reported, a reading, an on/off/open/locked state. Only typed fields: a tool's text is
 // for people, and Home Assistant's states are its own words for them ("on", "locked").
 import type { EntityView } from "../ha/mirror.js";
-import { ZWAVE_TOOLS } from "../tools/own-servers.js";
+import { ZWAVE_TOOLS } from "../config/own-servers.js";
 import type { ToolResult } from "../tools/types.js";
 import { controlOutput, type DeviceSummary } from "../zwave/contract.js";
 import type { SensorKind, StateWord } from "./grammar-types.js";

@@ -1,5 +1,7 @@
 import { createServer, type AddressInfo, type Socket } from "node:net";
 import type { Logger } from "../log.js";
+import { TimeoutError, withTimeout } from "../shared/timeout.js";
+import { turnBudget } from "../shared/turn-budget.js";
 import { createDecoder, encodeEvent, WyomingDecodeError } from "./codec.js";
 import {
   pingSchema,
@@ -28,7 +30,10 @@ export interface WyomingServerOptions {
   info: () => Info;
   handle: HandleTranscript;
   logger: Logger;
-  /** How long one transcript may take before it is answered with `not-handled`. */
+  /**
+   * How long one transcript may take before it is answered with `not-handled`. HA itself never
+   * times out a turn; default: the turn budget's backstop (docs/architecture.md, Turn budget).
+   */
   turnTimeoutMs?: number;
 }
 
@@ -39,8 +44,6 @@ export interface WyomingServer {
   close(): Promise<void>;
 }
 
-// HA itself never times out a turn, so without our own limit a stuck LLM would hang Assist.
-const DEFAULT_TURN_TIMEOUT_MS = 60_000;
 const TIMEOUT_REPLY: TurnReply = { type: "not-handled", text: "Sorry, that took too long." };
 // The error itself is logged, not spoken: provider errors can quote parts of API keys.
 const FAILURE_REPLY: TurnReply = { type: "not-handled", text: "Sorry, something went wrong." };
@@ -53,7 +56,7 @@ export const MAX_WAITING_TRANSCRIPTS = 8;
 
 export async function startWyomingServer(options: WyomingServerOptions): Promise<WyomingServer> {
   const { logger } = options;
-  const turnTimeoutMs = options.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS;
+  const turnTimeoutMs = options.turnTimeoutMs ?? turnBudget().backstopMs;
   const connections = new Set<{ socket: Socket; turns: Set<AbortController> }>();
 
   function serve(socket: Socket): void {
@@ -96,7 +99,7 @@ export async function startWyomingServer(options: WyomingServerOptions): Promise
           turns.add(controller);
           pending = pending.then(async () => {
             if (controller.signal.aborted) return; // the client left before this one's turn came
-            const reply = await runTurn(transcript.data, controller);
+            const reply = await runTurn(transcript.data, controller.signal);
             turns.delete(controller);
             write({ type: reply.type, data: { text: reply.text } });
           });
@@ -134,27 +137,23 @@ export async function startWyomingServer(options: WyomingServerOptions): Promise
     });
   }
 
-  async function runTurn(transcript: Transcript, controller: AbortController): Promise<TurnReply> {
+  async function runTurn(transcript: Transcript, clientSignal: AbortSignal): Promise<TurnReply> {
     const started = performance.now();
-    const reply = await new Promise<TurnReply>((resolve) => {
-      const timer = setTimeout(() => {
-        controller.abort(new Error("turn timed out"));
+    let reply: TurnReply;
+    try {
+      reply = await withTimeout((signal) => options.handle(transcript, { signal }), {
+        ms: turnTimeoutMs,
+        signal: clientSignal,
+      });
+    } catch (error) {
+      if (error instanceof TimeoutError) {
         logger.warn(`Wyoming: turn timed out after ${turnTimeoutMs} ms`);
-        resolve(TIMEOUT_REPLY);
-      }, turnTimeoutMs);
-      (async () => options.handle(transcript, { signal: controller.signal }))().then(
-        (result) => {
-          clearTimeout(timer);
-          resolve(result);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          if (!controller.signal.aborted)
-            logger.warn({ err: error }, "Wyoming: the conversation handler failed");
-          resolve(FAILURE_REPLY);
-        },
-      );
-    });
+        reply = TIMEOUT_REPLY;
+      } else {
+        if (!clientSignal.aborted) logger.warn({ err: error }, "Wyoming: the conversation handler failed");
+        reply = FAILURE_REPLY;
+      }
+    }
     const ms = Math.round(performance.now() - started);
     logger.info(`Wyoming "${truncate(transcript.text)}" → ${reply.type} in ${ms} ms`);
     return reply;

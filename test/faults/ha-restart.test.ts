@@ -62,7 +62,7 @@ describe("Home Assistant rejects the token", () => {
 
   beforeAll(async () => {
     attempts = [];
-    // Only HA's auth phase (reference/ha-protocols.md §3.1), counting every token offered.
+    // Only HA's auth phase (home-assistant-js-websocket lib/socket.ts), counting every token offered.
     server = createServer((_req, res) => res.writeHead(404).end());
     const wss = new WebSocketServer({ server, path: "/api/websocket" });
     wss.on("connection", (ws) => {

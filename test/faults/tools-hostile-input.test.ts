@@ -1,7 +1,6 @@
 // Whatever an LLM (or an MCP client) sends as tool names and arguments, the registry answers with a
 // result, never an exception, and a failure says what is wrong. And normalisation never changes
 // the meaning of a call that was already right. Property-based.
-import { tool } from "@langchain/core/tools";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createNameLookup } from "../../src/tools/name-lookup.js";
@@ -10,6 +9,7 @@ import { createArgumentNormalizer } from "../../src/tools/normalize.js";
 import { createToolRegistry } from "../../src/tools/registry.js";
 import type { JsonSchema } from "../../src/tools/types.js";
 import { captureLogger } from "../support/capture-logger.js";
+import { clientTool } from "../support/mcp/client-tool.js";
 
 const RUNS = 2000;
 
@@ -178,13 +178,10 @@ describe("the registry", () => {
   };
   const received: Array<Record<string, unknown>> = [];
   registry.replaceServerTools({ server: "zwave", toolbox: "home" }, [
-    tool(
-      async (args: Record<string, unknown>) => {
-        received.push(args);
-        return "done";
-      },
-      { name: "control_zwave_device", description: "echo", schema: controlSchema },
-    ),
+    clientTool("control_zwave_device", controlSchema, (args) => {
+      received.push(args);
+      return { content: [{ type: "text", text: "done" }] };
+    }),
   ]);
   registry.registerTool(
     { name: "get_datetime", description: "clock", inputSchema: { type: "object", properties: {} } },

@@ -3,7 +3,7 @@
 // The server here is a real Streamable HTTP MCP endpoint: another bridge's /mcp.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHttpServer, type HttpServer } from "../../src/http/server.js";
-import { startMcpServers, type McpServers } from "../../src/mcp/client/servers.js";
+import { startMcpServers, type McpServers } from "../support/mcp/start-servers.js";
 import { createToolRegistry, type ToolRegistry } from "../../src/tools/registry.js";
 import { captureLogger } from "../support/capture-logger.js";
 import { startTestBridge, type TestBridge } from "../support/http-bridge.js";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createToolRegistry } from "../../src/tools/registry.js";
-import { startMcpServers, type McpServers } from "../../src/mcp/client/servers.js";
+import { startMcpServers, type McpServers } from "../support/mcp/start-servers.js";
 import { captureLogger } from "../support/capture-logger.js";
 import { fixtureServer, objectSchema, type FixtureSpec } from "../support/mcp/fixtures.js";
 import type { McpServerConfig } from "../../src/mcp/client/server-config.js";

@@ -1,5 +1,5 @@
 // The data behind the fake Home Assistant (ha-server.ts): registries, states and exposure, in the
-// shapes Core 2026.9 sends (reference/ha-protocols.md §3.5). `sampleHome()` is a small hand-made
+// shapes Core 2026.9 sends (home-assistant/frontend src/data/*_registry.ts). `sampleHome()` is a small hand-made
 // home for behaviour tests; `generateHome()` builds homes of any size for benchmarks.
 
 export interface FloorRow {

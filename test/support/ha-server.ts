@@ -1,4 +1,5 @@
-// A fake Home Assistant websocket API (reference/ha-protocols.md §3), enough for the mirror, the
+// A fake Home Assistant websocket API (developers.home-assistant docs/api/websocket.md and
+// home-assistant/core homeassistant/components/websocket_api/), enough for the mirror, the
 // tools and end-to-end tests. It speaks to any client at `<url>/api/websocket`:
 //   auth phase (auth_required → auth → auth_ok | auth_invalid + close), strictly increasing ids,
 //   result/error framing, supported_features (coalesced array frames), ping, get_config,

@@ -10,7 +10,7 @@ import { createUnconfiguredMirror } from "../../src/ha/mirror.js";
 import type { BridgeView } from "../../src/http/bridge-view.js";
 import type { McpMode } from "../../src/mcp/server/endpoint-tools.js";
 import type { McpServerConfig } from "../../src/mcp/client/server-config.js";
-import { startMcpServers, type McpServers } from "../../src/mcp/client/servers.js";
+import { startMcpServers, type McpServers } from "./mcp/start-servers.js";
 import { createToolRegistry, type ToolRegistry } from "../../src/tools/registry.js";
 import type { Logger } from "../../src/log.js";
 import { captureLogger } from "./capture-logger.js";

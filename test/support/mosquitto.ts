@@ -1,4 +1,4 @@
-// A real Mosquitto for integration and e2e tests (design §5). Without Mosquitto the tests fail,
+// A real Mosquitto for integration and e2e tests (docs/architecture.md, Tests and what stands in). Without Mosquitto the tests fail,
 // saying so; the embedded aedes broker stands in only when asked for with TEST_BROKER=aedes (it
 // is the product's own demo broker: no auth, MQTT 3.1.1 only, so it proves less).
 //

@@ -1,6 +1,6 @@
 /**
  * A fake of the Home Assistant Supervisor HTTP API as an add-on sees it at http://supervisor
- * (reference/ha-protocols.md §2.1–2.3; supervisor/api/middleware/security.py, api/services.py,
+ * (home-assistant/supervisor: supervisor/api/middleware/security.py, api/services.py,
  * api/discovery.py, api/proxy.py).
  *
  *   const supervisor = await startFakeSupervisor({ mqtt: { host: "127.0.0.1", port: 1883 } });

@@ -1,6 +1,6 @@
 /**
  * A port of what Supervisor checks in an add-on repository before it offers or starts the
- * add-on (reference/ha-protocols.md §2.4–2.9; supervisor/store/data.py, store/validate.py,
+ * add-on (home-assistant/supervisor: supervisor/store/data.py, store/validate.py,
  * apps/validate.py, apps/options.py, validate.py as of 2026.08).
  *
  * - `repositoryFiles(root)`: the files a clone holds (git ls-files); `findAddonConfigs(paths)`:

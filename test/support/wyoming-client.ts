@@ -1,5 +1,6 @@
 /**
- * Home Assistant core's side of Wyoming, as a test fake (see reference/ha-protocols.md §1.4–1.5).
+ * Home Assistant core's side of Wyoming, as a test fake (home-assistant/core
+ * homeassistant/components/wyoming/conversation.py and data.py).
  *
  * - `converse(host, port, input)` does what HA's Wyoming conversation entity does per sentence: a new
  *   TCP connection, one `transcript` `{text, language, context: {conversation_id, device_id?, satellite_id?}}`

@@ -72,7 +72,8 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
   let requests = 0;
   const publishedSets: RecordedSet[] = [];
   const apiCalls: RecordedApiCall[] = [];
-  // Value topics the gateway has published since it last started: only those take `/set` (sheet §1.5).
+  // Value topics the gateway has published since it last started: only those take `/set`
+  // (zwave-js-ui api/lib/Gateway.ts).
   const published = new Set<string>();
   const waiters = new Set<(topic: string, payload: string) => boolean>();
   let apiPrefix = "";

@@ -1,5 +1,6 @@
 // Records every Z-Wave write that reaches the broker, whichever gateway (simulated or real) sits
-// behind it: value `/set`s (MQTT sheet §1.5) and `writeValue` API requests (§2.2). It learns which
+// behind it: value `/set`s and `writeValue` API requests
+// (zwave-js-ui api/lib/MqttClient.ts and Gateway.ts). It learns which
 // topic belongs to which node from the gateway's retained `<node>/status` payloads ({nodeId}), and
 // tracks reported values so a benchmark can put devices into a known state through the broker.
 import { connectAsync, type MqttClient } from "mqtt";

@@ -13,7 +13,7 @@ const readYaml = (path: string): Record<string, unknown> =>
 const config = readYaml("config.yaml");
 const schema = config.schema as Record<string, unknown>;
 const defaults = config.options as Record<string, unknown>;
-/** Settings for stand-alone runs only: the add-on's Ingress, watchdog and `ports:` are fixed (design §4.2). */
+/** Settings for stand-alone runs only: the add-on's Ingress, watchdog and `ports:` are fixed (docs/architecture.md, Options). */
 const STANDALONE_ONLY = ["api_port", "wyoming_port"];
 const packageJson = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
 

@@ -2,7 +2,6 @@
 // repair, one behaviour per test; the agent-level tests run the real agent with a scripted model.
 import { describe, expect, it } from "vitest";
 import { fakeModel } from "@langchain/core/testing";
-import { tool } from "@langchain/core/tools";
 import { AIMessage } from "@langchain/core/messages";
 import { decodeArguments } from "../../src/agent/reply-repair/argument-text.js";
 import { findTextCalls } from "../../src/agent/reply-repair/text-calls.js";
@@ -14,6 +13,7 @@ import { createToolRegistry } from "../../src/tools/registry.js";
 import { createArgumentNormalizer } from "../../src/tools/normalize.js";
 import type { JsonSchema, ToolExecutor } from "../../src/tools/types.js";
 import { captureLogger } from "../support/capture-logger.js";
+import { clientTool } from "../support/mcp/client-tool.js";
 
 const offered = [
   { name: "control_zwave_device", server: "zwave", tool: "control_zwave_device" },
@@ -378,13 +378,11 @@ describe("the agent with a repairing model reply", () => {
       properties: { deviceName: { type: "string" }, level: { type: "number", minimum: 0, maximum: 100 } },
       required: ["deviceName", "level"],
     };
-    // An MCP tool, as the adapter returns it: its keys and values get the registry's repair.
-    registry.registerLangChainTool(
-      tool(async (args: Record<string, unknown>) => (await record("dim_light")(args, context)).text, {
-        name: "dim_light",
-        description: "Dim",
-        schema: dimmer as Record<string, unknown>,
-      }),
+    // An MCP server's tool: its keys and values get the registry's repair.
+    registry.registerMcpTool(
+      clientTool("dim_light", dimmer, async (args) => ({
+        content: [{ type: "text", text: (await record("dim_light")(args, context)).text }],
+      })),
       { server: "lights", toolbox: "default" },
     );
     registry.registerTool(

@@ -9,7 +9,7 @@ const apply = (states: Map<string, EntityState>, raw: unknown) =>
   applyEntitiesEvent(states, entitiesEventSchema.parse(raw));
 
 describe("compressed subscribe_entities events", () => {
-  it("adds, diffs and removes entities as the sheet describes", () => {
+  it("adds, diffs and removes entities as subscribe_entities events say", () => {
     const states = new Map<string, EntityState>();
     const added = apply(states, {
       a: {

@@ -16,7 +16,7 @@ const controlSchema: JsonSchema = {
 const zwaveMappings = buildStaticMappings()("zwave", "control_zwave_device");
 
 describe("argument normalisation (seed: MCP Tool Parameter Name Normalization)", () => {
-  it("applies the static mappings of design §4.6 first", () => {
+  it("applies the built-in mappings first", () => {
     const n = createArgumentNormalizer(controlSchema, zwaveMappings);
     expect(n.normalize({ device_name: "Switch One", command: "on" }).args).toEqual({
       deviceName: "Switch One",

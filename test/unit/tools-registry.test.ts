@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { tool } from "@langchain/core/tools";
 import { createToolRegistry } from "../../src/tools/registry.js";
 import type { LocalToolDefinition } from "../../src/tools/types.js";
 import { captureLogger } from "../support/capture-logger.js";
+import { echoTool } from "../support/mcp/client-tool.js";
 
 const clockDefinition: LocalToolDefinition = {
   name: "get_datetime",
@@ -10,15 +10,6 @@ const clockDefinition: LocalToolDefinition = {
   inputSchema: { type: "object", properties: {} },
   annotations: { readOnlyHint: true },
 };
-
-/** A LangChain tool that echoes what it was called with, as MCP tools from the adapter do. */
-function echoTool(name: string, schema: Record<string, unknown>) {
-  return tool(async (args: Record<string, unknown>) => JSON.stringify(args), {
-    name,
-    description: `${name} (echo)`,
-    schema,
-  });
-}
 
 const controlSchema = {
   type: "object",
@@ -81,7 +72,7 @@ describe("tool registry", () => {
 
   it("MCP tools are normalised before they run, and the repair is logged on one line, with keys but no values", async () => {
     const { registry: r, log } = registry();
-    r.registerLangChainTool(echoTool("control_zwave_device", controlSchema), {
+    r.registerMcpTool(echoTool("control_zwave_device", controlSchema), {
       server: "zwave",
       toolbox: "home",
     });
@@ -104,7 +95,7 @@ describe("tool registry", () => {
 
   it("logs nothing when the arguments needed no change", async () => {
     const { registry: r, log } = registry();
-    r.registerLangChainTool(echoTool("control_zwave_device", controlSchema), {
+    r.registerMcpTool(echoTool("control_zwave_device", controlSchema), {
       server: "zwave",
       toolbox: "home",
     });
@@ -114,7 +105,7 @@ describe("tool registry", () => {
 
   it("warns when an alias collides with the explicit name", async () => {
     const { registry: r, log } = registry();
-    r.registerLangChainTool(echoTool("control_zwave_device", controlSchema), {
+    r.registerMcpTool(echoTool("control_zwave_device", controlSchema), {
       server: "zwave",
       toolbox: "home",
     });
@@ -129,7 +120,7 @@ describe("tool registry", () => {
 
   it("a still-invalid call gets a self-correcting error naming the valid parameters", async () => {
     const { registry: r } = registry();
-    r.registerLangChainTool(echoTool("control_zwave_device", controlSchema), {
+    r.registerMcpTool(echoTool("control_zwave_device", controlSchema), {
       server: "zwave",
       toolbox: "home",
     });
@@ -174,7 +165,7 @@ describe("tool registry", () => {
 
   it("tools of an unavailable server say so instead of failing obscurely", async () => {
     const { registry: r } = registry();
-    r.registerLangChainTool(echoTool("list_zwave_devices", { type: "object", properties: {} }), {
+    r.registerMcpTool(echoTool("list_zwave_devices", { type: "object", properties: {} }), {
       server: "zwave",
       toolbox: "home",
     });
@@ -189,7 +180,7 @@ describe("tool registry", () => {
 
   it("executes by structured identifier (use_tool, the bridge's own calls), with normalisation", async () => {
     const { registry: r } = registry();
-    r.registerLangChainTool(echoTool("control_zwave_device", controlSchema), {
+    r.registerMcpTool(echoTool("control_zwave_device", controlSchema), {
       server: "zwave",
       toolbox: "home",
     });
@@ -215,11 +206,11 @@ describe("tool registry", () => {
   it("lists toolboxes with their servers and tool counts", () => {
     const { registry: r } = registry();
     r.registerTool(clockDefinition, async () => ({ text: "now" }));
-    r.registerLangChainTool(echoTool("list_zwave_devices", { type: "object", properties: {} }), {
+    r.registerMcpTool(echoTool("list_zwave_devices", { type: "object", properties: {} }), {
       server: "zwave",
       toolbox: "home",
     });
-    r.registerLangChainTool(echoTool("control_zwave_device", controlSchema), {
+    r.registerMcpTool(echoTool("control_zwave_device", controlSchema), {
       server: "zwave",
       toolbox: "home",
     });
@@ -231,7 +222,7 @@ describe("tool registry", () => {
 
   it("schemas are converted for providers: $ref inlined, anyOf-with-null and type lists reduced, untyped kept", () => {
     const { registry: r } = registry();
-    r.registerLangChainTool(
+    r.registerMcpTool(
       echoTool("set_scene", {
         type: "object",
         $defs: { Scene: { type: "string", enum: ["movie", "dinner"] } },
@@ -261,9 +252,7 @@ describe("tool registry", () => {
     const { registry: r, log } = registry();
     const { registered, dropped } = r.replaceServerTools({ server: "mixed", toolbox: "default" }, [
       echoTool("good_tool", { type: "object", properties: { a: { type: "string" } } }),
-      Object.assign(echoTool("bad_tool", { type: "object", properties: {} }), {
-        schema: { $ref: "#/$defs/Nope" },
-      }),
+      echoTool("bad_tool", { type: "object", properties: { a: { $ref: "#/$defs/Nope" } } }),
     ]);
     expect(registered).toEqual(["good_tool"]);
     expect(dropped.map((d) => d.tool)).toEqual(["bad_tool"]);
@@ -320,11 +309,11 @@ describe("tool registry", () => {
 
   it("namespaces names two servers share and reports why on the tool list", () => {
     const { registry: r } = registry();
-    r.registerLangChainTool(echoTool("search", { type: "object", properties: {} }), {
+    r.registerMcpTool(echoTool("search", { type: "object", properties: {} }), {
       server: "Weather",
       toolbox: "default",
     });
-    r.registerLangChainTool(echoTool("search", { type: "object", properties: {} }), {
+    r.registerMcpTool(echoTool("search", { type: "object", properties: {} }), {
       server: "Database",
       toolbox: "default",
     });

@@ -1,20 +1,12 @@
 // The registry's key/value repair, as an MCP tool's server receives the arguments: each defect a
 // review found, pinned down by what the server gets (or the error the model gets instead).
 import { describe, expect, it } from "vitest";
-import { tool } from "@langchain/core/tools";
 import { createToolRegistry } from "../../src/tools/registry.js";
 import type { ParameterMapping } from "../../src/config/options.js";
 import type { JsonSchema } from "../../src/tools/types.js";
 import { captureLogger } from "../support/capture-logger.js";
-
-/** A LangChain tool that answers with the arguments it received, as the adapter's MCP tools run. */
-function echoTool(name: string, schema: Record<string, unknown>) {
-  return tool(async (args: Record<string, unknown>) => JSON.stringify(args), {
-    name,
-    description: name,
-    schema,
-  });
-}
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { clientTool, echoTool, failingTool } from "../support/mcp/client-tool.js";
 
 function registry(parameterMappings: ParameterMapping[] = []) {
   const log = captureLogger();
@@ -35,7 +27,7 @@ describe("static mappings", () => {
       command: { type: "string" },
       brightness: { type: "number" },
     });
-    r.registerLangChainTool(echoTool("control_zwave_device", schema), {
+    r.registerMcpTool(echoTool("control_zwave_device", schema), {
       server: "other",
       toolbox: "default",
     });
@@ -47,7 +39,7 @@ describe("static mappings", () => {
   it("on our Z-Wave server apply only when the schema declares the target and not the source", async () => {
     const { registry: r } = registry();
     const schema = object({ deviceName: { type: "string" }, command: { type: "string" } });
-    r.registerLangChainTool(echoTool("control_zwave_device", schema), { server: "zwave", toolbox: "home" });
+    r.registerMcpTool(echoTool("control_zwave_device", schema), { server: "zwave", toolbox: "home" });
     const result = await r.execute("control_zwave_device", {
       device_name: "Lamp",
       command: "on",
@@ -61,7 +53,7 @@ describe("static mappings", () => {
       { tool: "t", from: "a", to: "b" },
       { tool: "t", from: "b", to: "a" },
     ]);
-    r.registerLangChainTool(echoTool("t", object({ b: { type: "number" } })), {
+    r.registerMcpTool(echoTool("t", object({ b: { type: "number" } })), {
       server: "s",
       toolbox: "default",
     });
@@ -73,7 +65,7 @@ describe("static mappings", () => {
 describe("a schema that declares no properties", () => {
   it("keeps the seed's snake→camel rule, but never invents a key from a leading underscore, and logs it", async () => {
     const { registry: r, log } = registry();
-    r.registerLangChainTool(echoTool("free", { type: "object" }), { server: "s", toolbox: "default" });
+    r.registerMcpTool(echoTool("free", { type: "object" }), { server: "s", toolbox: "default" });
     const result = await r.execute("free", { _private: 1, brightness_pct: 40 });
     expect(JSON.parse(result.content)).toEqual({ _private: 1, brightnessPct: 40 });
     expect(log.messages("info").join("\n")).toMatch(/'_private' kept as sent/);
@@ -86,8 +78,8 @@ describe("values", () => {
   it('"1e999" is not read as Infinity: the model is told the value is wrong and nothing runs', async () => {
     const { registry: r } = registry();
     let ran = false;
-    r.registerLangChainTool(
-      tool(async () => ((ran = true), "ran"), { name: "dim", description: "dim", schema: level }),
+    r.registerMcpTool(
+      clientTool("dim", level, () => ((ran = true), { content: [{ type: "text", text: "ran" }] })),
       { server: "s", toolbox: "default" },
     );
     const result = await r.execute("dim", { level: "1e999" });
@@ -99,7 +91,7 @@ describe("values", () => {
 
   it("numeric enum values are read from strings", async () => {
     const { registry: r } = registry();
-    r.registerLangChainTool(echoTool("speed", object({ speed: { type: "integer", enum: [1, 2, 3] } })), {
+    r.registerMcpTool(echoTool("speed", object({ speed: { type: "integer", enum: [1, 2, 3] } })), {
       server: "s",
       toolbox: "default",
     });
@@ -110,36 +102,31 @@ describe("values", () => {
 });
 
 describe("an MCP server's own error text", () => {
-  function throwing(message: string) {
-    return tool(
-      async () => {
-        throw new Error(message);
-      },
-      { name: "weather", description: "weather", schema: object({}) },
-    );
-  }
-
   it("passes unchanged even when it says 'timed out'", async () => {
     const { registry: r } = registry();
-    r.registerLangChainTool(throwing("Error calling tool weather: upstream API timed out after 3 s"), {
-      server: "s",
-      toolbox: "default",
-    });
+    const weather = clientTool("weather", object({}), () => ({
+      content: [{ type: "text", text: "upstream API timed out after 3 s" }],
+      isError: true,
+    }));
+    r.registerMcpTool(weather, { server: "s", toolbox: "default" });
     const result = await r.execute("weather", {});
     expect(result.error).toBe("upstream API timed out after 3 s");
   });
 
-  it("is reworded only for the SDK's own request timeout", async () => {
+  it("is reworded only for the SDK's own request timeout and a closed connection", async () => {
     const { registry: r } = registry();
-    r.registerLangChainTool(
-      throwing("Error calling tool weather: McpError: MCP error -32001: Request timed out"),
-      {
-        server: "s",
-        toolbox: "default",
-      },
+    r.registerMcpTool(failingTool("weather", new McpError(ErrorCode.RequestTimeout, "Request timed out")), {
+      server: "s",
+      toolbox: "default",
+    });
+    r.registerMcpTool(failingTool("radio", new McpError(ErrorCode.ConnectionClosed, "Connection closed")), {
+      server: "s",
+      toolbox: "default",
+    });
+    expect((await r.execute("weather", {})).error).toBe("weather timed out waiting for its MCP server.");
+    expect((await r.execute("radio", {})).error).toBe(
+      "The MCP server of radio closed the connection; it is being restarted.",
     );
-    const result = await r.execute("weather", {});
-    expect(result.error).toBe("weather timed out waiting for its MCP server.");
   });
 });
 

@@ -6,7 +6,7 @@ import type { McpServerStatus } from "../../mcp/client/server-connection.js";
 import type { McpCallRecord } from "../../mcp/server/call-log.js";
 import type { EndpointTools } from "../../mcp/server/endpoint-tools.js";
 import type { ToolInfo } from "../../tools/registry.js";
-import { homeTwins } from "../../zwave/host/home-twins.js";
+import { homeTwins } from "../../ha/zwave-twins.js";
 import type { ZwaveLink } from "../../zwave/host/zwave-client.js";
 import type { BridgeView } from "../bridge-view.js";
 

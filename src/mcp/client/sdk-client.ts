@@ -1,10 +1,9 @@
-// The MCP SDK client alone, without @langchain/mcp-adapters: the adapter wraps every tool in a
-// LangChain DynamicStructuredTool and imports @langchain/core, LangSmith and LangGraph to do it
-// (~480 module files, ~25 MiB resident), which the bridge paid even in `local` mode.
+// The MCP SDK's own Client, one per server. Tools are called through it directly, so results keep
+// every content block and their structuredContent, and `local` mode loads no LangChain at all.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { LangChainToolLike } from "../../tools/langchain-tool.js";
+import type { McpTool } from "../../tools/mcp-tool.js";
 import { VERSION } from "../../version.js";
 import type { McpServerConfig } from "./server-config.js";
 
@@ -52,8 +51,8 @@ export function childPidOf(client: Client): number | undefined {
 }
 
 /** Every tool of the server (all pages), in the shape the registry takes. */
-export async function listServerTools(client: Client): Promise<LangChainToolLike[]> {
-  const tools: LangChainToolLike[] = [];
+export async function listServerTools(client: Client): Promise<McpTool[]> {
+  const tools: McpTool[] = [];
   let cursor: string | undefined;
   do {
     const page = await client.listTools(cursor ? { cursor } : undefined);
@@ -61,9 +60,9 @@ export async function listServerTools(client: Client): Promise<LangChainToolLike
       tools.push({
         name: tool.name,
         ...(tool.description ? { description: tool.description } : {}),
-        schema: tool.inputSchema,
-        ...(tool.annotations ? { metadata: { annotations: tool.annotations } } : {}),
-        mcpClient: client,
+        inputSchema: tool.inputSchema,
+        ...(tool.annotations ? { annotations: tool.annotations } : {}),
+        client,
       });
     }
     cursor = page.nextCursor;

@@ -53,21 +53,3 @@ export function createMcpServers(options: {
     },
   };
 }
-
-/** Connects every server at once and waits for their first attempts (at most `startupWaitMs`). */
-export async function startMcpServers(options: {
-  servers: readonly McpServerConfig[];
-  registry: ToolRegistry;
-  logger: Logger;
-  backoff?: BackoffPolicy;
-  startupWaitMs?: number;
-}): Promise<McpServers> {
-  const servers = createMcpServers(options);
-  // A server that hangs in its handshake must not hold up the caller; it goes on connecting.
-  const startupWaitMs = options.startupWaitMs ?? 10_000;
-  await Promise.race([
-    Promise.all(options.servers.map((config) => servers.add(config))),
-    new Promise((resolve) => setTimeout(resolve, startupWaitMs).unref()),
-  ]);
-  return servers;
-}

@@ -1,5 +1,5 @@
 import type { ToolResult } from "../../tools/types.js";
-import type { McpCaller } from "./endpoint.js";
+import type { McpCaller } from "./caller.js";
 
 /** Enough to see what Home Assistant and other clients did lately, without growing forever. */
 const KEPT_CALLS = 100;

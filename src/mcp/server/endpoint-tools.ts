@@ -7,7 +7,7 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolInfo, ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
 import { USE_TOOL_NAME, useToolDefinition } from "../../tools/use-tool.js";
-import type { McpCaller } from "./endpoint.js";
+import type { McpCaller } from "./caller.js";
 import { isObject } from "../../shared/is-object.js";
 import { describeIssues } from "../../shared/zod-issues.js";
 

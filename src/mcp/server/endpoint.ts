@@ -9,15 +9,13 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Logger } from "../../log.js";
 import type { ToolRegistry } from "../../tools/registry.js";
+import type { McpCaller } from "./caller.js";
 import { createEndpointTools, type EndpointTools, type McpMode } from "./endpoint-tools.js";
 
 /** Clients that never send DELETE would otherwise leave their sessions behind forever. */
 const MAX_SESSIONS = 100;
 /** A server that restarts fires several registry changes in a row; clients get one notification. */
 const LIST_CHANGED_DELAY_MS = 50;
-
-/** Who is calling /mcp: Home Assistant on its discovery path, or a client admitted by the HTTP auth rules. */
-export type McpCaller = "home-assistant" | "token" | "ingress" | "loopback";
 
 interface Session {
   server: Server;

@@ -1,17 +1,8 @@
 import { z } from "zod";
-import { HomeAssistantError } from "../../ha/errors.js";
 import type { EntityView, HomeMirror } from "../../ha/mirror.js";
-import type { LocalToolDefinition, ToolExecutor, ToolOutput } from "../types.js";
-import {
-  callAndConfirm,
-  type ConfirmOptions,
-  DEFAULT_CONFIRM_TIMEOUT_MS,
-  failure,
-  findEntity,
-  parseArgs,
-  waitForEntity,
-} from "./home-entity.js";
-import { inputSchemaOf } from "./input-schema.js";
+import type { ToolOutput } from "../types.js";
+import { callAndConfirm, failure } from "./home-entity.js";
+import { confirmationOutput, entityActionTool } from "./entity-action.js";
 
 /** Domains whose entities HA switches with `<domain>.turn_on|turn_off|toggle`. */
 const SWITCHABLE = new Set([
@@ -42,31 +33,6 @@ const OPENED = new Set(["open", "opening"]);
 const OFF_STATES = new Set(["off", "standby", "unavailable", "unknown"]);
 const CONFIRMED_OFF = new Set(["off", "standby"]);
 
-const argsSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, "name the device or entity")
-    .describe('Name, alias or entity id, e.g. "Kitchen Light"'),
-  action: z.enum(["turn_on", "turn_off", "toggle"]),
-  brightness: z.number().min(0).max(100).optional().describe("Light brightness in percent"),
-});
-
-const definition: LocalToolDefinition = {
-  name: "control_entity",
-  description:
-    "Turn a Home Assistant device on or off, toggle it, or set a light's brightness (0–100 %). " +
-    "For covers and valves turn_on opens and turn_off closes; turn_on runs a scene or script. " +
-    "Only entities exposed to Assist can be controlled. Reports whether the device confirmed.",
-  inputSchema: inputSchemaOf(argsSchema),
-  annotations: {
-    title: "Control entity",
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-  },
-};
-
 /** Covers and valves are confirmed by their open/closed state; scenes and scripts by HA accepting the call. */
 async function runOther(
   mirror: HomeMirror,
@@ -78,7 +44,6 @@ async function runOther(
 ): Promise<ToolOutput> {
   const runs = entity.domain === "scene" || entity.domain === "script";
   const wantOpen = action === "turn_on" || (action === "toggle" && !OPENED.has(entity.state));
-  const structuredContent = { entity_id: entity.entityId, name: entity.name };
   // A scene or script has no state that confirms it ran: HA accepting the call is all there is.
   const done = await callAndConfirm(
     mirror,
@@ -92,21 +57,10 @@ async function runOther(
   if (runs) {
     return {
       text: `activated: ${entity.name}`,
-      structuredContent: { ...structuredContent, confirmed: true },
+      structuredContent: { entity_id: entity.entityId, name: entity.name, confirmed: true },
     };
   }
-  const { after } = done;
-  if (after) {
-    return {
-      text: `confirmed: ${entity.name} is ${after.state}`,
-      structuredContent: { ...structuredContent, confirmed: true, state: after.state },
-    };
-  }
-  const now = mirror.entity(entity.entityId);
-  return {
-    text: `sent, but ${entity.name} has not confirmed${now ? ` (it still reports ${now.state})` : ""}`,
-    structuredContent: { ...structuredContent, confirmed: false, state: now?.state },
-  };
+  return confirmationOutput(mirror, entity, done.after);
 }
 
 function describe(view: EntityView): string {
@@ -119,18 +73,30 @@ function describe(view: EntityView): string {
 }
 
 /** `control_entity {name, action, brightness?}`: a service call confirmed by the state change that follows. */
-export function controlEntityTool(
-  mirror: HomeMirror,
-  options: ConfirmOptions = {},
-): { definition: LocalToolDefinition; executor: ToolExecutor } {
-  const timeoutMs = options.confirmTimeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS;
-  const executor: ToolExecutor = async (args, context) => {
-    const parsed = parseArgs(definition.name, argsSchema, args);
-    if (!parsed.ok) return parsed.output;
-    const { name, action, brightness } = parsed.value;
-    const found = findEntity(mirror, name, { speakerDeviceId: context.deviceId });
-    if (!found.ok) return found.output;
-    const entity = found.entity;
+export const controlEntityTool = entityActionTool({
+  definition: {
+    name: "control_entity",
+    description:
+      "Turn a Home Assistant device on or off, toggle it, or set a light's brightness (0–100 %). " +
+      "For covers and valves turn_on opens and turn_off closes; turn_on runs a scene or script. " +
+      "Only entities exposed to Assist can be controlled. Reports whether the device confirmed.",
+    annotations: {
+      title: "Control entity",
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+    },
+  },
+  args: z.object({
+    name: z
+      .string()
+      .trim()
+      .min(1, "name the device or entity")
+      .describe('Name, alias or entity id, e.g. "Kitchen Light"'),
+    action: z.enum(["turn_on", "turn_off", "toggle"]),
+    brightness: z.number().min(0).max(100).optional().describe("Light brightness in percent"),
+  }),
+  async act(entity, { action, brightness }, { mirror, timeoutMs, context }) {
     const service = SWITCHABLE.has(entity.domain) ? action : OTHER_SERVICES[entity.domain]?.[action];
     if (!service) {
       const kind = entity.domain.replace(/_/g, " ");
@@ -156,42 +122,18 @@ export function controlEntityTool(
       const b = view.attributes.brightness;
       return wantBrightness === undefined || (typeof b === "number" && Math.abs(b - wantBrightness) <= 3);
     };
-
-    // Listen before calling: a fast device reports before the call's result arrives.
-    const wait = waitForEntity(mirror, entity.entityId, confirmed, timeoutMs, context.signal);
-    try {
-      await mirror.callService(
-        entity.domain,
-        action,
-        brightness !== undefined ? { brightness_pct: brightness } : {},
-        {
-          entity_id: entity.entityId,
-        },
-      );
-    } catch (err) {
-      wait.cancel();
-      return failure(
-        err instanceof HomeAssistantError ? err.message : `Home Assistant failed: ${String(err)}`,
-      );
-    }
-    wait.check();
-    const after = await wait.promise;
-    const structuredContent = {
-      entity_id: entity.entityId,
-      name: entity.name,
-      confirmed: after !== undefined,
-    };
-    if (after) {
-      return {
-        text: `confirmed: ${entity.name} is ${describe(after)}`,
-        structuredContent: { ...structuredContent, state: after.state },
-      };
-    }
-    const now = mirror.entity(entity.entityId);
-    return {
-      text: `sent, but ${entity.name} has not confirmed${now ? ` (it still reports ${describe(now)})` : ""}`,
-      structuredContent: { ...structuredContent, state: now?.state },
-    };
-  };
-  return { definition, executor };
-}
+    const done = await callAndConfirm(
+      mirror,
+      entity,
+      {
+        domain: entity.domain,
+        service: action,
+        ...(brightness !== undefined ? { data: { brightness_pct: brightness } } : {}),
+      },
+      confirmed,
+      timeoutMs,
+      context.signal,
+    );
+    return done.ok ? confirmationOutput(mirror, entity, done.after, describe) : done.output;
+  },
+});

@@ -85,7 +85,7 @@ export function findEntity(
  * Resolves with the entity once `confirmed` holds for it, or undefined after `timeoutMs`, on
  * abort or on `cancel()`. `check()` tests the current state (after the call returned).
  */
-export function waitForEntity(
+function waitForEntity(
   mirror: HomeMirror,
   entityId: string,
   confirmed: (view: EntityView) => boolean,

@@ -1,5 +1,5 @@
 import type { HomeMirror } from "../../ha/mirror.js";
-import type { LocalToolDefinition, ToolExecutor } from "../types.js";
+import type { LocalTool } from "../types.js";
 import { controlEntityTool } from "./control-entity.js";
 import { getDatetimeTool } from "./get-datetime.js";
 import { getEntityStateTool } from "./get-entity-state.js";
@@ -7,12 +7,7 @@ import { searchEntitiesTool } from "./search-entities.js";
 import { lockEntityTool } from "./lock-entity.js";
 import { setVolumeTool } from "./set-volume.js";
 
-export interface LocalTool {
-  definition: LocalToolDefinition;
-  executor: ToolExecutor;
-}
-
-/** The built-in tools backed by the Home Assistant mirror (design §4.5), ready for `registerTool`. */
+/** The built-in tools backed by the Home Assistant mirror (docs/architecture.md, Tool names), ready for `registerTool`. */
 export function homeTools(mirror: HomeMirror): LocalTool[] {
   return [
     getDatetimeTool(mirror),

@@ -20,14 +20,14 @@ import {
   type TargetResolver,
 } from "../targets.js";
 import type { ExecuteOptions } from "../../tools/registry.js";
-import { homeTwins, type HomeTwins } from "../../zwave/host/home-twins.js";
+import { homeTwins, type HomeTwins } from "../../ha/zwave-twins.js";
 import type { ZwaveCall, ZwaveClient } from "../../zwave/host/zwave-client.js";
 
 /** What every turn shares: the home, the tools and the conversation's memory. */
 export interface TurnDeps {
   registry: ToolRegistry;
   mirror: HomeMirror;
-  zwave: ZwaveClient;
+  zwave: ZwaveClient<ToolResult>;
   memory: ConversationMemory;
   hold?: HoldCall | undefined;
 }
@@ -43,7 +43,9 @@ export interface Turn {
   /** Which Z-Wave nodes are also Home Assistant devices. */
   readonly twins: HomeTwins;
   /** Calls the Z-Wave client with the request's signal and time limit, and records the call. */
-  zwave<T>(run: (options: ExecuteOptions) => Promise<ZwaveCall<T>>): Promise<ZwaveCall<T>>;
+  zwave<T>(
+    run: (options: ExecuteOptions) => Promise<ZwaveCall<T, ToolResult>>,
+  ): Promise<ZwaveCall<T, ToolResult>>;
   /** Calls a registry tool by identifier (a user's server may offer one of the same name). */
   call(tool: ToolIdentifier, args: Record<string, unknown>): Promise<ToolResult>;
   done(speech: string, responseType: ResponseType): FastPathOutcome;

@@ -3,10 +3,8 @@
 // Every fact comes from the tools' `structuredContent`, parsed with the schemas the server
 // declares as its `outputSchema` (src/zwave/contract.ts); the text is for people only.
 import type { z } from "zod";
+import { ZWAVE_TOOLS } from "../../config/own-servers.js";
 import type { Logger } from "../../log.js";
-import { ZWAVE_TOOLS } from "../../tools/own-servers.js";
-import type { ExecuteOptions, ToolRegistry } from "../../tools/registry.js";
-import type { ToolResult } from "../../tools/types.js";
 import {
   controlOutput,
   doorLockOutput,
@@ -19,6 +17,32 @@ import {
   type ZwaveError,
 } from "../contract.js";
 import { describeUpstream, type UpstreamState } from "./upstream.js";
+
+/** How a call runs: its time limit, the turn's signal, the speaking satellite. */
+export interface CallOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  deviceId?: string;
+}
+
+/** A tool call's outcome as the bridge's tool registry reports it (the fields read here). */
+export interface ToolCallResult {
+  ok: boolean;
+  content: string;
+  error?: string;
+  structuredContent?: Record<string, unknown>;
+}
+
+/**
+ * What the client needs of the bridge's tool registry (src/tools/registry.ts), which sits above
+ * Z-Wave: it calls the Z-Wave server's tools through it, so they are logged, timed and repaired
+ * as every call is, and it watches the server's tools come and go.
+ */
+export interface ZwaveToolCaller<R extends ToolCallResult = ToolCallResult> {
+  executeIdentifier(identifier: unknown, args: unknown, options?: CallOptions): Promise<R>;
+  list(): ReadonlyArray<{ server: string; tool: string; available: boolean }>;
+  onChange(listener: () => void): () => void;
+}
 
 /** The network changes rarely; a write updates its own device at once. */
 const POLL_MS = 10_000;
@@ -45,12 +69,12 @@ export interface ZwaveLink {
 }
 
 /** A tool call's result for the turn's record, and its typed output when the server sent one. */
-export interface ZwaveCall<T> {
-  result: ToolResult;
+export interface ZwaveCall<T, R extends ToolCallResult = ToolCallResult> {
+  result: R;
   output: T | undefined;
 }
 
-export interface ZwaveClient {
+export interface ZwaveClient<R extends ToolCallResult = ToolCallResult> {
   /** The network's devices as last listed; dead and not-ready ones included. */
   devices(): readonly DeviceSummary[];
   device(nodeId: number): DeviceSummary | undefined;
@@ -73,14 +97,14 @@ export interface ZwaveClient {
     nodeId: number,
     action: "on" | "off" | "dim",
     level: number | undefined,
-    options?: ExecuteOptions,
-  ): Promise<ZwaveCall<ControlOutput>>;
-  sensorData(nodeId: number, options?: ExecuteOptions): Promise<ZwaveCall<SensorDataOutput>>;
+    options?: CallOptions,
+  ): Promise<ZwaveCall<ControlOutput, R>>;
+  sensorData(nodeId: number, options?: CallOptions): Promise<ZwaveCall<SensorDataOutput, R>>;
   lock(
     nodeId: number,
     action: "lock" | "unlock",
-    options?: ExecuteOptions,
-  ): Promise<ZwaveCall<DoorLockOutput>>;
+    options?: CallOptions,
+  ): Promise<ZwaveCall<DoorLockOutput, R>>;
   /** The bridge's search for a transport: waiting, found (and which), or off. */
   setUpstream(upstream: UpstreamState): void;
   /** Called after the collection or the link changed; returns the function that stops it. */
@@ -88,7 +112,10 @@ export interface ZwaveClient {
   close(): void;
 }
 
-export function createZwaveClient(options: { registry: ToolRegistry; logger: Logger }): ZwaveClient {
+export function createZwaveClient<R extends ToolCallResult>(options: {
+  registry: ZwaveToolCaller<R>;
+  logger: Logger;
+}): ZwaveClient<R> {
   const { registry, logger } = options;
   let devices: DeviceSummary[] = [];
   let byNode = new Map<number, DeviceSummary>();
@@ -125,8 +152,8 @@ export function createZwaveClient(options: { registry: ToolRegistry; logger: Log
     tool: string,
     schema: z.ZodType<T>,
     args: Record<string, unknown>,
-    callOptions: ExecuteOptions = {},
-  ): Promise<ZwaveCall<T>> {
+    callOptions: CallOptions = {},
+  ): Promise<ZwaveCall<T, R>> {
     const result = await registry.executeIdentifier({ ...ZWAVE_TOOLS, name: tool }, args, callOptions);
     const parsed =
       result.structuredContent === undefined ? undefined : schema.safeParse(result.structuredContent);

@@ -10,7 +10,7 @@ import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import { createAgent } from "../../../src/agent/agent.js";
 import { createChatModel, type LlmProvider } from "../../../src/agent/chat-model.js";
 import { createUnconfiguredMirror } from "../../../src/ha/mirror.js";
-import { startMcpServers, type McpServers } from "../../../src/mcp/client/servers.js";
+import { startMcpServers, type McpServers } from "../../support/mcp/start-servers.js";
 import { createToolRegistry, type ToolRegistry } from "../../../src/tools/registry.js";
 import { zwaveServerEnv } from "../../../src/zwave/host/launch.js";
 import { captureLogger } from "../../support/capture-logger.js";

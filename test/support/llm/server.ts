@@ -1,6 +1,6 @@
 /**
  * A scripted fake of three LLM provider HTTP APIs on one loopback port, spoken to by the REAL
- * LangChain chat clients (reference/libraries.md §4.4):
+ * LangChain chat clients (each client's own request code in langchain-ai/langchainjs):
  *
  *   POST /v1/messages          Anthropic   new ChatAnthropic({ anthropicApiUrl: fake.url, apiKey: "x", maxRetries: 0 })
  *   POST /v1/chat/completions  OpenAI      new ChatOpenAI({ configuration: { baseURL: fake.openaiUrl }, apiKey: "x", maxRetries: 0 })

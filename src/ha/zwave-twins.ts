@@ -1,11 +1,11 @@
 // One physical device, one identity. Most Z-Wave users also run Home Assistant's Z-Wave
 // integration, so a node the bridge reaches over Z-Wave is also an HA device with entities. Joined
-// by the node's home and node id (src/ha/zwave-node.ts), the two are one device: Home
+// by the node's home and node id (zwave-node.ts), the two are one device: Home
 // Assistant's names, aliases, area and "exposed to Assist" setting apply to it, and it is acted
 // on through the Z-Wave path, which can confirm. A node HA does not know stays a Z-Wave device.
-import type { EntityView, HomeMirror } from "../../ha/mirror.js";
-import type { DeviceSummary } from "../contract.js";
-import type { ZwaveClient } from "./zwave-client.js";
+import type { DeviceSummary } from "../zwave/contract.js";
+import type { ZwaveClient } from "../zwave/host/zwave-client.js";
+import type { EntityView, HomeMirror } from "./mirror.js";
 
 export interface HomeTwins {
   /** The Z-Wave device an HA entity is a view of, when the bridge reaches that node. */

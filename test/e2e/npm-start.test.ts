@@ -1,0 +1,86 @@
+// `npm start` as a newcomer runs it, stopped as a service manager or a terminal stops it: SIGTERM
+// to npm must reach the product, so that neither the bridge nor its Z-Wave child is left running.
+// The real start script runs in a copy of the package, so its build does not rewrite the dist/
+// that other tests are running.
+import { spawn, type ChildProcess } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/free-port.js";
+import { childProcesses } from "../support/process-tree.js";
+import { waitFor } from "../support/wait-for.js";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+function descendants(pid: number): Array<{ pid: number; cmdline: string }> {
+  return childProcesses(pid).flatMap((child) => [child, ...descendants(child.pid)]);
+}
+
+const alive = (pid: number) => existsSync(`/proc/${pid}`);
+
+describe("npm start", () => {
+  const copy = mkdtempSync(join(tmpdir(), "npm-start-"));
+  let npm: ChildProcess | undefined;
+  const started: number[] = [];
+  afterAll(() => {
+    // Only what this test started, if the product outlived its npm.
+    for (const pid of started) if (alive(pid)) process.kill(pid, "SIGKILL");
+    if (npm?.exitCode === null) npm.kill("SIGKILL");
+    rmSync(copy, { recursive: true, force: true });
+  });
+
+  it("stops the bridge and its Z-Wave child when npm gets SIGTERM", async () => {
+    for (const file of ["package.json", "tsconfig.json", "tsconfig.build.json"]) {
+      cpSync(join(ROOT, file), join(copy, file));
+    }
+    cpSync(join(ROOT, "src"), join(copy, "src"), { recursive: true });
+    symlinkSync(realpathSync(join(ROOT, "node_modules")), join(copy, "node_modules"));
+    const apiPort = await freePort();
+    npm = spawn("npm", ["start"], {
+      cwd: copy,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        API_PORT: String(apiPort),
+        WYOMING_PORT: String(await freePort()),
+        LOG_LEVEL: "warn",
+      },
+      stdio: "ignore",
+    });
+    const npmPid = npm.pid!;
+    let healthy = false;
+    await waitFor(
+      "the bridge to answer /healthz",
+      () => {
+        void fetch(`http://127.0.0.1:${apiPort}/healthz`).then(
+          (r) => (healthy = r.ok),
+          () => undefined,
+        );
+        return healthy;
+      },
+      120_000,
+    );
+    let bridge: number | undefined;
+    let zwave: number | undefined;
+    await waitFor("the bridge and its Z-Wave child", () => {
+      const tree = descendants(npmPid);
+      bridge = tree.find((p) => /dist\/main\.js/.test(p.cmdline))?.pid;
+      zwave = tree.find((p) => /dist\/zwave\/server\.js/.test(p.cmdline))?.pid;
+      return bridge !== undefined && zwave !== undefined;
+    });
+    started.push(bridge!, zwave!);
+
+    const exited = new Promise((resolve) => npm!.once("exit", resolve));
+    process.kill(npmPid, "SIGTERM");
+    await exited;
+    // The bridge exits within 5 s of the signal, even if something hangs (src/main.ts).
+    await waitFor(
+      "the bridge and its Z-Wave child to exit",
+      () => !alive(bridge!) && !alive(zwave!),
+      15_000,
+    ).catch(() => undefined);
+    expect({ bridge: alive(bridge!), zwave: alive(zwave!) }).toEqual({ bridge: false, zwave: false });
+  }, 180_000);
+});
