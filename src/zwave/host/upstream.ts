@@ -3,7 +3,7 @@
 // are not ready in that order: Z-Wave JS reports "started" before its server listens on 3000, and
 // `/services/mqtt` answers "Service not enabled" until Mosquitto's broker is up. So one look at
 // start-up is not enough: the bridge looks again, with the shared backoff, and moves to the
-// websocket server when it appears after MQTT was chosen (docs/architecture.md, "Z-Wave").
+// websocket server when it appears after MQTT was chosen (docs/architecture.md, "Beside the path").
 import type { Logger } from "../../log.js";
 import { createBackoff, type BackoffPolicy } from "../../shared/backoff.js";
 import { withoutCredentials } from "../../shared/redact.js";
