@@ -179,10 +179,11 @@ export function createZwaveClient<R extends ToolCallResult>(options: {
       // "no such device", which is not.
       lastList = {
         ok: false,
-        error: output?.error ?? {
-          code: "offline",
-          message: result.error ?? "the Z-Wave server did not answer",
-        },
+        error:
+          output?.error ??
+          (result.ok
+            ? { code: "failed", message: "the Z-Wave server's listing carried no typed devices" }
+            : { code: "offline", message: result.error ?? "the Z-Wave server did not answer" }),
       };
     }
     emit();
