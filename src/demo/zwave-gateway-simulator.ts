@@ -377,7 +377,8 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
     v.value = value;
     node.missed.delete(keyOf(v));
     if (fresh) {
-      v.lastUpdate = Date.now();
+      // zwave-js stamps each update with the time it arrived: a later report never shares an earlier one's stamp.
+      v.lastUpdate = Math.max(Date.now(), v.lastUpdate + 1);
       node.lastActive = v.lastUpdate;
     }
     await publishValue(node, v);

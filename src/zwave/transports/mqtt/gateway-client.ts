@@ -301,6 +301,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       };
       pending.add(call);
     });
+    // The call may fail (the broker drops) while the request is still being published, before the
+    // caller awaits `result`: that is handled below, not an unhandled rejection that ends the process.
+    result.catch(() => undefined);
     try {
       await publish(`${prefix}/_CLIENTS/${gateway}/api/${api}/set`, JSON.stringify({ args, reqId }));
     } catch (err) {

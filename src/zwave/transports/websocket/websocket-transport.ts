@@ -3,7 +3,6 @@
 // writes through `node.set_value`.
 import { randomBytes } from "node:crypto";
 import WebSocket from "ws";
-import type { z } from "zod";
 import type { Logger } from "../../../log.js";
 import { createBackoff, type BackoffPolicy } from "../../../shared/backoff.js";
 import { withoutCredentials } from "../../../shared/redact.js";
@@ -14,18 +13,14 @@ import { wentOut, writeFailure } from "../../set-value-status.js";
 import type { ValueReport, ZwaveTransport } from "../../transport.js";
 import { createEchoFilter } from "../../optimistic-echo.js";
 import {
-  controllerNodeEventSchema,
-  eventEnvelopeSchema,
-  nodeReadyEventSchema,
-  nodeStatusEventSchema,
-  nodeValueEventSchema,
   pingResultSchema,
   resultSchema,
   setValueResultSchema,
   stateResultSchema,
   versionSchema,
 } from "./messages.js";
-import { applyMetadata, toNode, toValue } from "./node-state.js";
+import { createEventHandler } from "./events.js";
+import { toNode } from "./node-state.js";
 
 /**
  * The schema versions this client speaks: 32 gives errors with their message and endpoint-based
@@ -81,6 +76,12 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
    * round trip after its acknowledgement.
    */
   const echoes = createEchoFilter({ targetEcho: { graceMs: 250 } });
+  const onEvent = createEventHandler({
+    nodes,
+    echoes,
+    logger,
+    report: (r) => reportListeners.forEach((listener) => listener(r)),
+  });
 
   function offline(): ZwaveToolError {
     return new ZwaveToolError("offline", `Z-Wave JS is offline (${problem})`);
@@ -253,55 +254,6 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
       const why = r.zwaveErrorMessage ?? r.message ?? r.errorCode ?? "no reason given";
       call.reject(new ZwaveToolError("failed", `Z-Wave JS refused ${call.command}: ${why}`));
     }
-  }
-
-  function onEvent(message: unknown): void {
-    const envelope = eventEnvelopeSchema.safeParse(message);
-    if (!envelope.success) return;
-    const event = envelope.data.event;
-    const value = nodeValueEventSchema.safeParse(event);
-    if (value.success) return onValueEvent(value.data);
-    const status = nodeStatusEventSchema.safeParse(event);
-    if (status.success) {
-      const node = nodes.get(status.data.nodeId);
-      if (!node) return;
-      node.status = { dead: "Dead", alive: "Alive", sleep: "Asleep", "wake up": "Awake" }[status.data.event];
-      node.available = node.status !== "Dead";
-      if (node.status !== "Dead") node.lastActive = Date.now();
-      logger.debug({ nodeId: node.id, status: node.status }, "node status");
-      return;
-    }
-    const readyEvent = nodeReadyEventSchema.safeParse(event);
-    if (readyEvent.success) return void nodes.set(readyEvent.data.nodeId, toNode(readyEvent.data.nodeState));
-    const controller = controllerNodeEventSchema.safeParse(event);
-    if (controller.success) {
-      const { node } = controller.data;
-      if (controller.data.event === "node added") nodes.set(node.nodeId, toNode(node));
-      else nodes.delete(node.nodeId);
-      logger.info({ nodeId: node.nodeId, event: controller.data.event }, "Z-Wave network changed");
-    }
-  }
-
-  function onValueEvent(e: z.infer<typeof nodeValueEventSchema>): void {
-    const node = nodes.get(e.nodeId);
-    if (!node) return;
-    const fresh = toValue(e.args, e.args.metadata);
-    const known = node.values.get(fresh.key);
-    if (e.event === "value removed") return void node.values.delete(fresh.key);
-    if (e.event === "metadata updated") {
-      if (known) applyMetadata(known, e.args.metadata);
-      else node.values.set(fresh.key, fresh);
-      return;
-    }
-    echoes.offer(node.id, fresh, e.args.newValue, () => {
-      const v = node.values.get(fresh.key) ?? fresh;
-      if (!node.values.has(v.key)) node.values.set(v.key, v);
-      v.value = e.args.newValue;
-      if (e.event !== "value updated") return;
-      v.lastUpdate = Date.now();
-      node.lastActive = v.lastUpdate;
-      for (const listener of reportListeners) listener({ nodeId: node.id, key: v.key, value: v.value });
-    });
   }
 
   /** Waits (bounded) for the first connection attempt to end, then requires a connection up now. */
