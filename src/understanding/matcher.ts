@@ -59,8 +59,18 @@ export function createMatcher(grammar: FastPathGrammar) {
     sensor: `(?<sensor>${alternation(sensorWords.keys())})`,
     state: `(?<state>${alternation(stateWords.keys())})`,
   };
+  // A place said after the sentence's last word ("turn the lights off in the kitchen", "is the
+  // door locked in the hallway", "… in here"): every template that does not end in its name
+  // may be followed by one, and the place joins the name.
+  const trailingPlace = `(?<place>(?:${alternation(grammar.areaPrepositions)})\\s+.+?|${alternation(grammar.here)})`;
   const compiled: CompiledTemplate[] = grammar.intents.flatMap(({ intent, templates }) =>
-    templates.map((template) => ({ intent, regex: compile(template, slots) })),
+    templates.flatMap((template) => {
+      const plain = { intent, regex: compile(template, slots) };
+      const placeable = !template.includes("{area}") && !/\{name\}$/.test(template);
+      if (!placeable) return [plain];
+      const withPlace = new RegExp(`${plain.regex.source.slice(0, -1)}\\s+${trailingPlace}$`);
+      return [plain, { intent, regex: withPlace }];
+    }),
   );
   const fillers = grammar.fillers.length
     ? new RegExp(`(?:^|\\s)(?:${alternation(grammar.fillers)})(?=\\s|$)`, "g")
@@ -105,11 +115,13 @@ export function createMatcher(grammar: FastPathGrammar) {
         if (!found) continue;
         const groups = found.groups ?? {};
         const match: FastMatch = { intent };
-        if (groups.name !== undefined) {
+        if (groups.name !== undefined || groups.place !== undefined) {
           // "lights off in the kitchen": the area comes back as the name's "in <area>".
           const raw = groups.area
             ? `${groups.name} ${fold(grammar.areaPrepositions[0] ?? "")} ${groups.area}`
-            : groups.name;
+            : groups.place
+              ? `${groups.name ?? ""} ${groups.place}`
+              : (groups.name ?? "");
           const { name, all } = cleanName(raw);
           if (!name || articleWords.has(name)) continue;
           // "the kettle and the fan" is two requests; half-understood is not understood.

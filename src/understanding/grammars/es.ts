@@ -25,6 +25,14 @@ export const es: FastPathGrammar = {
   conjunctions: ["y", "y luego", "además de"],
   pronouns: ["la", "lo", "las", "los"],
   areaPrepositions: ["en", "de", "del", "en el", "en la", "de la", "de los", "de las"],
+  here: ["aquí", "aqui", "acá", "aca", "en esta habitación", "esta habitación", "en este cuarto"],
+  wholeHome: [
+    "toda la casa",
+    "en toda la casa",
+    "en todas partes",
+    "por todas partes",
+    "en todas las habitaciones",
+  ],
   kinds: {
     light: ["luz", "luces", "lámpara", "lámparas", "iluminación", "foco", "focos"],
     switch: ["interruptor", "interruptores", "enchufe", "enchufes"],

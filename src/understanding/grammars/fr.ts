@@ -38,6 +38,8 @@ export const fr: FastPathGrammar = {
   conjunctions: ["et", "puis", "ainsi que"],
   pronouns: ["la", "le", "les"],
   areaPrepositions: ["dans", "de", "du", "des", "au", "à", "dans la", "dans le", "de la", "à la", "d'"],
+  here: ["ici", "dans cette pièce", "cette pièce"],
+  wholeHome: ["toute la maison", "partout", "dans toute la maison", "dans toutes les pièces"],
   kinds: {
     light: ["lumière", "lumières", "lampe", "lampes", "éclairage", "éclairages", "luminaire", "luminaires"],
     switch: ["interrupteur", "interrupteurs", "prise", "prises"],

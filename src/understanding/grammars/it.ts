@@ -46,6 +46,8 @@ export const it: FastPathGrammar = {
     "al",
     "alla",
   ],
+  here: ["qui", "qua", "in questa stanza", "questa stanza", "qui dentro"],
+  wholeHome: ["tutta la casa", "in tutta la casa", "ovunque", "dappertutto", "in tutte le stanze"],
   kinds: {
     light: ["luce", "luci", "lampada", "lampade", "illuminazione", "lampadario"],
     switch: ["interruttore", "interruttori", "presa", "prese"],

@@ -5,7 +5,7 @@ import type { ToolIdentifier } from "../../tools/identifier.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
-import type { FastPathGrammar, FastPathReplies } from "../grammar-types.js";
+import type { DeviceKind, FastPathGrammar, FastPathReplies } from "../grammar-types.js";
 import type { FastMatch } from "../matcher.js";
 import type { ConversationMemory } from "../memory.js";
 import type { FastPathOutcome, FastPathRequest, HoldCall, ResponseType } from "../outcome.js";
@@ -43,7 +43,8 @@ export interface Turn {
   unsure(speech: string): FastPathOutcome;
   /** The context names are resolved in: the home as of now, the speaker, the last command. */
   context(intent?: FastMatch["intent"]): Promise<ResolveContext>;
-  resolve(name: string | undefined, lightsInPlace?: boolean): Promise<Resolved>;
+  /** `kindInPlace`: what a bare place means ("bedroom to 50 %": its lights). */
+  resolve(name: string | undefined, kindInPlace?: DeviceKind): Promise<Resolved>;
   /** What to say when a name resolved to no single device or group. */
   unresolved(resolved: Exclude<Resolved, { kind: "one" | "group" }>): FastPathOutcome;
 }
@@ -111,7 +112,7 @@ export function createTurn(
     done,
     unsure,
     context,
-    async resolve(name, lightsInPlace = false) {
+    async resolve(name, kindInPlace) {
       const ctx = await context();
       if (name === undefined) {
         // "set the volume to 30", "brightness to 50 %": what the intent acts on in the speaker's
@@ -129,16 +130,14 @@ export function createTurn(
       const question = match.intent.startsWith("query_");
       return targets.resolve(ctx, name, {
         ...(match.all ? { all: true } : {}),
-        lightsInPlace,
+        ...(kindInPlace ? { kindInPlace } : {}),
         home: question,
       });
     },
     unresolved(resolved) {
       if (resolved.kind === "ambiguous") {
-        return done(
-          fill(replies.ambiguous, { candidates: choiceOf(grammar, resolved.candidates) }),
-          "query_answer",
-        );
+        // Not certain which: HA's agent or the LLM may know; asked as a question if nobody does.
+        return unsure(fill(replies.ambiguous, { candidates: choiceOf(grammar, resolved.candidates) }));
       }
       if (resolved.kind === "not_exposed") return unsure(fill(replies.notExposed, { name: resolved.name }));
       const unseen = unseenHome(mirror);
