@@ -123,7 +123,8 @@ export function loadTests(testsDir: string, language: string): IntentTest[] {
       const combination = file.replace(/\.yaml$/, "");
       const raw = parse(readFileSync(join(dir, intent, file), "utf8")) as RawFile;
       const combo = schema[intent]?.slot_combinations?.[combination] ?? {};
-      const home = buildHome(raw);
+      // Questions are answered about the file's own home: extra devices would change the answer.
+      const home = buildHome(raw, !QUESTION_INTENTS.has(intent));
       for (const group of raw.tests ?? []) {
         const slots = { ...(group.slots ?? {}) };
         if (slots.domain === undefined && combo.inferred_domains) {
@@ -162,7 +163,15 @@ interface RawFile {
   tests?: Array<{ sentences: string[]; slots?: Record<string, SlotValue>; response?: unknown }>;
 }
 
-function buildHome(raw: RawFile): TestHome {
+/** Intents that ask rather than act. */
+const QUESTION_INTENTS = new Set([
+  "HassGetState",
+  "HassClimateGetTemperature",
+  "HassGetCurrentTime",
+  "HassGetCurrentDate",
+]);
+
+function buildHome(raw: RawFile, withKinds: boolean): TestHome {
   const floors = (raw.floors ?? []).map((f) => ({ id: slug(f.name), name: f.name }));
   const areas: TestHome["areas"] = (raw.areas ?? []).map((a) => ({
     id: slug(a.name),
@@ -193,7 +202,7 @@ function buildHome(raw: RawFile): TestHome {
     exposed: e.is_exposed ?? true,
   }));
   let n = 0;
-  for (const area of areas) {
+  for (const area of withKinds ? areas : []) {
     for (const kind of KINDS) {
       n++;
       entities.push({

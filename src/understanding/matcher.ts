@@ -69,7 +69,9 @@ export function createMatcher(grammar: FastPathGrammar) {
       const placeable = !template.includes("{area}") && !/\{name\}$/.test(template);
       if (!placeable) return [plain];
       const withPlace = new RegExp(`${plain.regex.source.slice(0, -1)}\\s+${trailingPlace}$`);
-      return [plain, { intent, regex: withPlace }];
+      // …and a place before its last word ("wie viele Lichter sind in der Küche an").
+      const placeInside = { intent, regex: compile(template, slots, trailingPlace) };
+      return [plain, { intent, regex: withPlace }, placeInside];
     }),
   );
   const fillers = grammar.fillers.length
@@ -145,12 +147,17 @@ export function createMatcher(grammar: FastPathGrammar) {
   };
 }
 
-/** A template as a regex: slots become named groups, `(a|b)` alternatives, `[a|b]` optional. */
-function compile(template: string, slots: Record<string, string>): RegExp {
+/**
+ * A template as a regex: slots become named groups, `(a|b)` alternatives, `[a|b]` optional.
+ * `inner`, when given, is a pattern allowed before the template's last required word ("wie viele
+ * Lichter sind in der Küche an": a place before the state).
+ */
+function compile(template: string, slots: Record<string, string>, inner?: string): RegExp {
   const tokens = template.match(/\[[^\]]*\]|\([^)]*\)|\{\w+\}|\S+/g) ?? [];
+  const lastRequired = tokens.findLastIndex((t) => !t.startsWith("["));
   let pattern = "";
   let first = true;
-  for (const token of tokens) {
+  tokens.forEach((token, index) => {
     const optional = token.startsWith("[");
     const body = optional || token.startsWith("(") ? token.slice(1, -1) : token;
     let piece: string;
@@ -161,11 +168,12 @@ function compile(template: string, slots: Record<string, string>): RegExp {
       if (!s) throw new Error(`unknown slot {${slotted[2]}} in "${template}"`);
       piece = escape(fold(slotted[1]!)) + s;
     } else piece = `(?:${alternation(body.split("|"))})`;
+    if (inner && index === lastRequired && !first) pattern += `\\s+${inner}`;
     if (optional) pattern += first ? `(?:${piece}\\s+)?` : `(?:\\s+${piece})?`;
     else {
       pattern += first ? piece : `\\s+${piece}`;
       first = false;
     }
-  }
+  });
   return new RegExp(`^${pattern}$`);
 }

@@ -46,6 +46,8 @@ export interface ResolveContext {
   speakerDeviceId?: string;
   /** What "it" meant in the previous command of this conversation. */
   previous?: Target[];
+  /** The sentence asks rather than acts. */
+  question?: boolean;
 }
 
 const isLock = (d: ZwaveDevice) => d.value === "locked" || d.value === "unlocked";
@@ -211,7 +213,7 @@ export function createTargetResolver(grammar: FastPathGrammar) {
           : kind === "lock"
             ? isLock
             : () => false;
-    return group(ctx, (e) => isOfKind(e, kind), zw, place);
+    return group(ctx, (e) => isOfKind(e, kind, ctx.question), zw, place);
   }
 
   function haTarget(ctx: ResolveContext, entityId: string): Target | undefined {
@@ -335,7 +337,7 @@ export function createTargetResolver(grammar: FastPathGrammar) {
           introduced.push({ name: head, place: stripPlaceWords(tail.slice(pw.length).join(" ")) });
         }
       }
-      bare.push({ name: tail.join(" "), place: head });
+      bare.push({ name: tail.join(" "), place: stripPlaceWords(head) });
       bare.push({ name: head, place: tail.join(" ") });
     }
     return [...introduced, ...bare];

@@ -91,6 +91,7 @@ export function createTurn(
       ...views,
       devices: await catalog.devices(),
       scope: scopeFor(intent),
+      question: intent.startsWith("query_"),
       ...(request.deviceId ? { speakerDeviceId: request.deviceId } : {}),
       ...(previous ? { previous } : {}),
     };
