@@ -35,6 +35,11 @@ export interface IntentTest {
   response: string;
   /** The combination takes its area from the satellite ("turn on the lights in here"). */
   contextArea: boolean;
+  /**
+   * The file names no domain: the sentence means one of the combination's domains ("luces" the
+   * lights, "ventiladores" the fans), whichever its words say.
+   */
+  inferredDomain: boolean;
   home: TestHome;
 }
 
@@ -127,8 +132,9 @@ export function loadTests(testsDir: string, language: string): IntentTest[] {
       const home = buildHome(raw, !QUESTION_INTENTS.has(intent));
       for (const group of raw.tests ?? []) {
         const slots = { ...(group.slots ?? {}) };
-        if (slots.domain === undefined && combo.inferred_domains) {
-          slots.domain = Object.values(combo.inferred_domains).flat();
+        const inferred = slots.domain === undefined && combo.inferred_domains !== undefined;
+        if (inferred) {
+          slots.domain = Object.values(combo.inferred_domains!).flat();
         }
         placeNamed(home, slots);
         tests.push({
@@ -140,6 +146,7 @@ export function loadTests(testsDir: string, language: string): IntentTest[] {
           slots,
           response: String(group.response ?? ""),
           contextArea: combo.context_area === true,
+          inferredDomain: inferred,
           home,
         });
       }
@@ -262,6 +269,17 @@ const IMPLIED_DOMAINS: Record<string, string[]> = {
   HassSetVolume: ["media_player"],
   HassClimateGetTemperature: ["climate"],
 };
+
+/**
+ * What HA's handler may act on: one set per domain the sentence may mean when the file names
+ * none, else the one set.
+ */
+export function expectedAlternatives(test: IntentTest): TestEntity[][] {
+  if (!test.inferredDomain) return [expectedTargets(test)];
+  return values(test.slots.domain).map((domain) =>
+    expectedTargets({ ...test, slots: { ...test.slots, domain } }),
+  );
+}
 
 /** What HA's handler acts on for these slots: every exposed entity that fits all of them. */
 export function expectedTargets(test: IntentTest): TestEntity[] {
