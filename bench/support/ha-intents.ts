@@ -35,6 +35,11 @@ export interface IntentTest {
   response: string;
   /** The combination takes its area from the satellite ("turn on the lights in here"). */
   contextArea: boolean;
+  /**
+   * The file names no domain: the sentence means one of the combination's domains ("luces" the
+   * lights, "ventiladores" the fans), whichever its words say.
+   */
+  inferredDomain: boolean;
   home: TestHome;
 }
 
@@ -123,11 +128,13 @@ export function loadTests(testsDir: string, language: string): IntentTest[] {
       const combination = file.replace(/\.yaml$/, "");
       const raw = parse(readFileSync(join(dir, intent, file), "utf8")) as RawFile;
       const combo = schema[intent]?.slot_combinations?.[combination] ?? {};
-      const home = buildHome(raw);
+      // Questions are answered about the file's own home: extra devices would change the answer.
+      const home = buildHome(raw, !QUESTION_INTENTS.has(intent));
       for (const group of raw.tests ?? []) {
         const slots = { ...(group.slots ?? {}) };
-        if (slots.domain === undefined && combo.inferred_domains) {
-          slots.domain = Object.values(combo.inferred_domains).flat();
+        const inferred = slots.domain === undefined && combo.inferred_domains !== undefined;
+        if (inferred) {
+          slots.domain = Object.values(combo.inferred_domains!).flat();
         }
         placeNamed(home, slots);
         tests.push({
@@ -139,6 +146,7 @@ export function loadTests(testsDir: string, language: string): IntentTest[] {
           slots,
           response: String(group.response ?? ""),
           contextArea: combo.context_area === true,
+          inferredDomain: inferred,
           home,
         });
       }
@@ -162,7 +170,15 @@ interface RawFile {
   tests?: Array<{ sentences: string[]; slots?: Record<string, SlotValue>; response?: unknown }>;
 }
 
-function buildHome(raw: RawFile): TestHome {
+/** Intents that ask rather than act. */
+const QUESTION_INTENTS = new Set([
+  "HassGetState",
+  "HassClimateGetTemperature",
+  "HassGetCurrentTime",
+  "HassGetCurrentDate",
+]);
+
+function buildHome(raw: RawFile, withKinds: boolean): TestHome {
   const floors = (raw.floors ?? []).map((f) => ({ id: slug(f.name), name: f.name }));
   const areas: TestHome["areas"] = (raw.areas ?? []).map((a) => ({
     id: slug(a.name),
@@ -193,7 +209,7 @@ function buildHome(raw: RawFile): TestHome {
     exposed: e.is_exposed ?? true,
   }));
   let n = 0;
-  for (const area of areas) {
+  for (const area of withKinds ? areas : []) {
     for (const kind of KINDS) {
       n++;
       entities.push({
@@ -253,6 +269,17 @@ const IMPLIED_DOMAINS: Record<string, string[]> = {
   HassSetVolume: ["media_player"],
   HassClimateGetTemperature: ["climate"],
 };
+
+/**
+ * What HA's handler may act on: one set per domain the sentence may mean when the file names
+ * none, else the one set.
+ */
+export function expectedAlternatives(test: IntentTest): TestEntity[][] {
+  if (!test.inferredDomain) return [expectedTargets(test)];
+  return values(test.slots.domain).map((domain) =>
+    expectedTargets({ ...test, slots: { ...test.slots, domain } }),
+  );
+}
 
 /** What HA's handler acts on for these slots: every exposed entity that fits all of them. */
 export function expectedTargets(test: IntentTest): TestEntity[] {

@@ -9,8 +9,12 @@ const OPENINGS = new Set(["door", "window", "garage_door", "opening"]);
 
 export function stateOfEntity(
   entity: Pick<EntityView, "domain" | "state" | "attributes">,
+  asked?: StateWord,
 ): StateWord | undefined {
-  if (entity.domain === "binary_sensor" && OPENINGS.has(String(entity.attributes.device_class ?? ""))) {
+  // A sensor of an opening, or any binary sensor asked whether it is open ("is the skylight open").
+  const deviceClass = String(entity.attributes.device_class ?? "");
+  const opening = OPENINGS.has(deviceClass) || (!deviceClass && (asked === "open" || asked === "closed"));
+  if (entity.domain === "binary_sensor" && opening) {
     return entity.state === "on" ? "open" : entity.state === "off" ? "closed" : undefined;
   }
   return stateWordOf(entity.state);

@@ -110,6 +110,10 @@ export interface FastPathGrammar {
   pronouns: string[];
   /** "… in the kitchen": words that introduce an area or floor after a name. */
   areaPrepositions: string[];
+  /** "in here", "this room": the speaker's area (the satellite's, from the Wyoming context or HTTP). */
+  here: string[];
+  /** "in the house", "everywhere": the whole home. */
+  wholeHome: string[];
   /** Words for kinds of device, singular and plural. */
   kinds: Partial<Record<DeviceKind, string[]>>;
   /** Brightness and volume said in words: "half" → 50. */

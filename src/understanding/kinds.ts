@@ -8,7 +8,7 @@ interface KindSpec {
   domains: readonly string[];
   /** When set, only entities with one of these device classes. */
   deviceClasses?: readonly string[];
-  /** Domains that count whatever their class ("are the doors locked": the locks). */
+  /** Domains that count, whatever their class, in questions ("are the doors locked": the locks). */
   alsoDomains?: readonly string[];
 }
 
@@ -39,9 +39,9 @@ export const KINDS: Record<DeviceKind, KindSpec> = {
 };
 
 /** Whether an entity is of the kind a sentence named. */
-export function isOfKind(entity: EntityView, kind: DeviceKind): boolean {
+export function isOfKind(entity: EntityView, kind: DeviceKind, question = false): boolean {
   const spec = KINDS[kind];
-  if (spec.alsoDomains?.includes(entity.domain)) return true;
+  if (question && spec.alsoDomains?.includes(entity.domain)) return true;
   if (!spec.domains.includes(entity.domain)) return false;
   return !spec.deviceClasses || spec.deviceClasses.includes(String(entity.attributes.device_class ?? ""));
 }

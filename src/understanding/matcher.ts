@@ -59,8 +59,20 @@ export function createMatcher(grammar: FastPathGrammar) {
     sensor: `(?<sensor>${alternation(sensorWords.keys())})`,
     state: `(?<state>${alternation(stateWords.keys())})`,
   };
+  // A place said after the sentence's last word ("turn the lights off in the kitchen", "is the
+  // door locked in the hallway", "… in here"): every template that does not end in its name
+  // may be followed by one, and the place joins the name.
+  const trailingPlace = `(?<place>(?:${alternation(grammar.areaPrepositions)})\\s+.+?|${alternation(grammar.here)})`;
   const compiled: CompiledTemplate[] = grammar.intents.flatMap(({ intent, templates }) =>
-    templates.map((template) => ({ intent, regex: compile(template, slots) })),
+    templates.flatMap((template) => {
+      const plain = { intent, regex: compile(template, slots) };
+      const placeable = !template.includes("{area}") && !/\{name\}$/.test(template);
+      if (!placeable) return [plain];
+      const withPlace = new RegExp(`${plain.regex.source.slice(0, -1)}\\s+${trailingPlace}$`);
+      // …and a place before its last word ("wie viele Lichter sind in der Küche an").
+      const placeInside = { intent, regex: compile(template, slots, trailingPlace) };
+      return [plain, { intent, regex: withPlace }, placeInside];
+    }),
   );
   const fillers = grammar.fillers.length
     ? new RegExp(`(?:^|\\s)(?:${alternation(grammar.fillers)})(?=\\s|$)`, "g")
@@ -105,11 +117,13 @@ export function createMatcher(grammar: FastPathGrammar) {
         if (!found) continue;
         const groups = found.groups ?? {};
         const match: FastMatch = { intent };
-        if (groups.name !== undefined) {
+        if (groups.name !== undefined || groups.place !== undefined) {
           // "lights off in the kitchen": the area comes back as the name's "in <area>".
           const raw = groups.area
             ? `${groups.name} ${fold(grammar.areaPrepositions[0] ?? "")} ${groups.area}`
-            : groups.name;
+            : groups.place
+              ? `${groups.name ?? ""} ${groups.place}`
+              : (groups.name ?? "");
           const { name, all } = cleanName(raw);
           if (!name || articleWords.has(name)) continue;
           // "the kettle and the fan" is two requests; half-understood is not understood.
@@ -133,12 +147,17 @@ export function createMatcher(grammar: FastPathGrammar) {
   };
 }
 
-/** A template as a regex: slots become named groups, `(a|b)` alternatives, `[a|b]` optional. */
-function compile(template: string, slots: Record<string, string>): RegExp {
+/**
+ * A template as a regex: slots become named groups, `(a|b)` alternatives, `[a|b]` optional.
+ * `inner`, when given, is a pattern allowed before the template's last required word ("wie viele
+ * Lichter sind in der Küche an": a place before the state).
+ */
+function compile(template: string, slots: Record<string, string>, inner?: string): RegExp {
   const tokens = template.match(/\[[^\]]*\]|\([^)]*\)|\{\w+\}|\S+/g) ?? [];
+  const lastRequired = tokens.findLastIndex((t) => !t.startsWith("["));
   let pattern = "";
   let first = true;
-  for (const token of tokens) {
+  tokens.forEach((token, index) => {
     const optional = token.startsWith("[");
     const body = optional || token.startsWith("(") ? token.slice(1, -1) : token;
     let piece: string;
@@ -149,11 +168,12 @@ function compile(template: string, slots: Record<string, string>): RegExp {
       if (!s) throw new Error(`unknown slot {${slotted[2]}} in "${template}"`);
       piece = escape(fold(slotted[1]!)) + s;
     } else piece = `(?:${alternation(body.split("|"))})`;
+    if (inner && index === lastRequired && !first) pattern += `\\s+${inner}`;
     if (optional) pattern += first ? `(?:${piece}\\s+)?` : `(?:\\s+${piece})?`;
     else {
       pattern += first ? piece : `\\s+${piece}`;
       first = false;
     }
-  }
+  });
   return new RegExp(`^${pattern}$`);
 }

@@ -29,7 +29,9 @@ export function scopeFor(intent: FastIntent): Scope {
     }
     case "open":
     case "close":
-      return { domain: (d) => COVERS.has(d), everything: COVERS, zwave: none };
+      // A lock opens by unlocking ("öffne die Haustür"), as HA's handlers take it; unlocking
+      // still waits for the user's yes.
+      return { domain: (d) => COVERS.has(d) || d === "lock", everything: COVERS, zwave: ZWAVE_LOCKS };
     case "lock":
     case "unlock":
       return { domain: (d) => d === "lock", everything: set("lock"), zwave: ZWAVE_LOCKS };

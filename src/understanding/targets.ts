@@ -48,6 +48,8 @@ export interface ResolveContext {
   speakerDeviceId?: string;
   /** What "it" meant in the previous command of this conversation. */
   previous?: Target[];
+  /** The sentence asks rather than acts. */
+  question?: boolean;
 }
 
 const isLock = (d: ZwaveDevice) => d.kind === "lock";
@@ -110,6 +112,32 @@ export function createTargetResolver(grammar: FastPathGrammar) {
   );
   const articles = new Set(grammar.articles.map((a) => normalizeName(a.replace(/'$/, ""))));
   const lightWords = [...(grammar.kinds.light ?? []), "light", "lamp"].map(normalizeName);
+  const hereWords = new Set(grammar.here.map(normalizeName));
+  const homeWords = new Set(grammar.wholeHome.map(normalizeName));
+
+  /** "in here" → the speaker's area, "in the whole house" → the home; else undefined. */
+  function placeWord(text: string): "here" | "home" | undefined {
+    const key = normalizeName(text);
+    for (const candidate of [key, stripPlaceWords(text)]) {
+      if (hereWords.has(candidate)) return "here";
+      if (homeWords.has(candidate)) return "home";
+    }
+    return undefined;
+  }
+
+  /** "the fans in here", "hier das Licht": the phrase without its here/home words, and which. */
+  function splitPlaceWord(key: string): { rest: string; which: "here" | "home" } | undefined {
+    const alone = placeWord(key);
+    if (alone) return { rest: "", which: alone };
+    const words = key.split(" ");
+    for (let n = Math.min(5, words.length - 1); n >= 1; n--) {
+      const tail = placeWord(words.slice(-n).join(" "));
+      if (tail) return { rest: words.slice(0, -n).join(" "), which: tail };
+      const head = placeWord(words.slice(0, n).join(" "));
+      if (head) return { rest: words.slice(n).join(" "), which: head };
+    }
+    return undefined;
+  }
 
   /** "im Büro" → "buro": prepositions and articles in front of a place. */
   function stripPlaceWords(text: string): string {
@@ -214,7 +242,7 @@ export function createTargetResolver(grammar: FastPathGrammar) {
           : kind === "lock"
             ? isLock
             : () => false;
-    return group(ctx, (e) => isOfKind(e, kind), zw, place);
+    return group(ctx, (e) => isOfKind(e, kind, ctx.question), zw, place);
   }
 
   function haTarget(ctx: ResolveContext, entityId: string): Target | undefined {
@@ -325,25 +353,30 @@ export function createTargetResolver(grammar: FastPathGrammar) {
 
   /** Every way to read "<name> <preposition> <place>", "<place> <name>" and "<name> <place>". */
   function splits(words: string[]): Array<{ name: string; place: string }> {
-    const out: Array<{ name: string; place: string }> = [];
+    // A place after a preposition first ("the garage door on the first floor"), then a place said
+    // before or after the name without one ("kitchen lights", "lights kitchen").
+    const introduced: Array<{ name: string; place: string }> = [];
+    const bare: Array<{ name: string; place: string }> = [];
     for (let i = 1; i < words.length; i++) {
       const head = words.slice(0, i).join(" ");
       const tail = words.slice(i);
       for (const p of prepositions) {
         const pw = p.split(" ");
         if (tail.length > pw.length && pw.every((w, k) => tail[k] === w)) {
-          out.push({ name: head, place: stripPlaceWords(tail.slice(pw.length).join(" ")) });
+          introduced.push({ name: head, place: stripPlaceWords(tail.slice(pw.length).join(" ")) });
         }
       }
-      out.push({ name: tail.join(" "), place: head });
-      out.push({ name: head, place: tail.join(" ") });
+      bare.push({ name: tail.join(" "), place: stripPlaceWords(head) });
+      bare.push({ name: head, place: tail.join(" ") });
     }
-    return out;
+    return [...introduced, ...bare];
   }
 
   return {
     stripPlaceWords,
     findPlace,
+    placeWord,
+    speakerPlace,
     kindOf: (word: string) => kindWords.get(normalizeName(word)),
     /**
      * What a spoken phrase names: the previous device ("it"), one device (typos within reason),
@@ -352,7 +385,7 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     resolve(
       ctx: ResolveContext,
       phrase: string,
-      options: { all?: boolean; lightsInPlace?: boolean; home?: boolean } = {},
+      options: { all?: boolean; kindInPlace?: DeviceKind; home?: boolean } = {},
     ): Resolved {
       const key = normalizeName(phrase);
       // Names and places are a few words; a longer phrase names nothing we know, and reading it
@@ -367,6 +400,24 @@ export function createTargetResolver(grammar: FastPathGrammar) {
       }
       // A device's own name wins over any reading of it as kind and place.
       const whole = device(ctx, phrase);
+      const special =
+        whole.kind === "one" && exactly(ctx, whole.target, key)
+          ? undefined
+          : splitPlaceWord(normalizeName(phrase.replace(/'/g, "' ")));
+      if (special) {
+        // "here" needs the satellite's area; without one, the sentence is not ours to guess.
+        const place = special.which === "here" ? speakerPlace(ctx) : undefined;
+        if (special.which === "here" && !place) return { kind: "not_found", name: phrase };
+        const rest = stripPlaceWords(special.rest);
+        const restKind = kindWords.get(rest);
+        const label = place ? { place: place.label } : {};
+        if (everything.has(rest) || (!rest && place)) {
+          const everywhere = (e: EntityView) => ctx.scope.everything.has(e.domain);
+          return { kind: "group", targets: group(ctx, everywhere, ZWAVE_ANY, place), ...label };
+        }
+        if (restKind) return { kind: "group", targets: kindGroup(ctx, restKind, place), ...label };
+        if (rest) return device(ctx, rest, place);
+      }
       if (whole.kind === "one" && !options.all && exactly(ctx, whole.target, key)) return whole;
 
       const kind = kindWords.get(key);
@@ -384,9 +435,9 @@ export function createTargetResolver(grammar: FastPathGrammar) {
       const asPlace = findPlace(ctx, stripPlaceWords(phrase));
       if (asPlace) {
         // A place alone names no device ("turn on the garage" is not its garage door); only
-        // brightness has an obvious meaning for a room: its lights.
-        return options.lightsInPlace
-          ? { kind: "group", targets: kindGroup(ctx, "light", asPlace), place: asPlace.label }
+        // brightness and volume have an obvious meaning for a room: its lights, its speakers.
+        return options.kindInPlace
+          ? { kind: "group", targets: kindGroup(ctx, options.kindInPlace, asPlace), place: asPlace.label }
           : { kind: "not_found", name: phrase };
       }
       // "dell'ufficio", "de l'étage": an elided article is a word of its own here.

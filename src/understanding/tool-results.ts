@@ -13,7 +13,12 @@ export function readingOf(
   entity: EntityView,
   kind: SensorKind,
 ): { value: string; unit?: string } | undefined {
-  if (entity.domain === "sensor" && entity.attributes.device_class === kind) {
+  // A sensor without a device class but in degrees is a thermometer all the same.
+  const inDegrees = !entity.attributes.device_class && (entity.unit === "°C" || entity.unit === "°F");
+  if (
+    entity.domain === "sensor" &&
+    (entity.attributes.device_class === kind || (kind === "temperature" && inDegrees))
+  ) {
     if (entity.state === "unknown" || entity.state === "unavailable") return undefined;
     return { value: entity.state, ...(entity.unit ? { unit: entity.unit } : {}) };
   }

@@ -3,7 +3,20 @@ import type { FastPathGrammar } from "../grammar-types.js";
 export const es: FastPathGrammar = {
   language: "es",
   locale: "es-ES",
-  fillers: ["por favor", "puedes", "podrías", "me puedes", "oye", "vale", "ok", "ahora"],
+  fillers: [
+    "por favor",
+    "puedes",
+    "podrías",
+    "me puedes",
+    "oye",
+    "vale",
+    "ok",
+    "ahora mismo",
+    "en este momento",
+    "actualmente",
+    "actual",
+    "ahora",
+  ],
   articles: [
     "el",
     "la",
@@ -25,6 +38,14 @@ export const es: FastPathGrammar = {
   conjunctions: ["y", "y luego", "además de"],
   pronouns: ["la", "lo", "las", "los"],
   areaPrepositions: ["en", "de", "del", "en el", "en la", "de la", "de los", "de las"],
+  here: ["aquí", "aqui", "acá", "aca", "en esta habitación", "esta habitación", "en este cuarto"],
+  wholeHome: [
+    "toda la casa",
+    "en toda la casa",
+    "en todas partes",
+    "por todas partes",
+    "en todas las habitaciones",
+  ],
   kinds: {
     light: ["luz", "luces", "lámpara", "lámparas", "iluminación", "foco", "focos"],
     switch: ["interruptor", "interruptores", "enchufe", "enchufes"],
@@ -42,7 +63,18 @@ export const es: FastPathGrammar = {
     lock: ["cerradura", "cerraduras"],
     media_player: ["altavoz", "altavoces", "tele", "televisión", "radio"],
   },
-  levels: { mitad: 50, "la mitad": 50, máximo: 100, tope: 100, "un cuarto": 25 },
+  levels: {
+    mitad: 50,
+    "la mitad": 50,
+    máximo: 100,
+    tope: 100,
+    "más alto": 100,
+    "más alta": 100,
+    mínimo: 1,
+    "más bajo": 1,
+    "más baja": 1,
+    "un cuarto": 25,
+  },
   intents: [
     {
       intent: "query_time",
@@ -62,18 +94,21 @@ export const es: FastPathGrammar = {
     {
       intent: "set_volume",
       templates: [
-        "(pon|ajusta|sube|baja|cambia) el volumen (de|del|de la) {name} (al|a) {level} [(%|por ciento)]",
-        "(pon|ajusta|sube|baja|cambia) el volumen (al|a) {level} [(%|por ciento)]",
-        "volumen (al|a) {level} [(%|por ciento)]",
+        "(pon|poner|ponga|ajusta|ajustar|ajuste|sube|subir|suba|baja|bajar|cambia|cambiar|cambie|establece|establecer|establezca|configura|configurar|configure|fija|fijar|deja|dejar) el volumen (de|del|de la|en|en el|en la) {name} (al|a|a la|en|hasta el|hasta) {level} [(%|por ciento|porciento)]",
+        "(pon|poner|ponga|ajusta|ajustar|ajuste|sube|subir|suba|baja|bajar|cambia|cambiar|cambie|establece|establecer|establezca|configura|configurar|configure|fija|fijar|deja|dejar) [el] volumen [(aquí|aqui|acá|aca)] (al|a|a la|en|hasta el|hasta) {level} [(%|por ciento|porciento)] [(aquí|aqui|acá|aca)]",
+        "(pon|poner|ponga|ajusta|ajustar|ajuste|sube|subir|suba|baja|bajar|cambia|cambiar|cambie|establece|establecer|establezca|configura|configurar|configure|fija|fijar|deja|dejar) el volumen (al|a|a la|en|hasta el|hasta) {level} [(%|por ciento|porciento)] (de|del|de la|en|en el|en la) {name}",
+        "[el] volumen [(de|del|de la)] [{name}] (al|a|a la|en|hasta el|hasta) {level} [(%|por ciento|porciento)]",
       ],
     },
     {
       intent: "set_level",
       templates: [
-        "(pon|ajusta|cambia) el brillo (de|del|de la) {name} (al|a) {level} [(%|por ciento)]",
-        "(pon|ajusta|cambia|atenúa|sube|baja|enciende) {name} (al|a) {level} [(%|por ciento)]",
-        "(pon|ajusta|enciende) {name} a la {level}",
-        "{name} al {level} [(%|por ciento)]",
+        "(pon|poner|ponga|ajusta|ajustar|ajuste|sube|subir|suba|baja|bajar|cambia|cambiar|cambie|establece|establecer|establezca|configura|configurar|configure|fija|fijar|deja|dejar) [el] (brillo|la luz|las luces|la intensidad) (de|del|de la|de los|de las|en|en el|en la) {name} (al|a|a la|en|hasta el|hasta) [(lo|la)] {level} [(%|por ciento|porciento)]",
+        "(pon|poner|ponga|ajusta|ajustar|ajuste|sube|subir|suba|baja|bajar|cambia|cambiar|cambie|establece|establecer|establezca|configura|configurar|configure|fija|fijar|deja|dejar) [el] (brillo|la luz|las luces|la intensidad) (al|a|a la|en|hasta el|hasta) [(lo|la)] {level} [(%|por ciento|porciento)]",
+        "(pon|poner|ponga|ajusta|ajustar|ajuste|sube|subir|suba|baja|bajar|cambia|cambiar|cambie|establece|establecer|establezca|configura|configurar|configure|fija|fijar|deja|dejar) (en|en el|en la) {name} [el] (brillo|la luz|la intensidad) (al|a|a la|en|hasta el|hasta) [(lo|la)] {level} [(%|por ciento|porciento)]",
+        "(pon|poner|ponga|ajusta|ajustar|ajuste|sube|subir|suba|baja|bajar|cambia|cambiar|cambie|establece|establecer|establezca|configura|configurar|configure|fija|fijar|deja|dejar) [(el|la|los|las)] {name} (al|a|a la|en|hasta el|hasta) [(lo|la)] [brillo] {level} [(%|por ciento|porciento)] [de brillo]",
+        "(atenúa|atenuar|enciende|encender|prende) {name} (al|a|a la|en|hasta el|hasta) [(lo|la)] {level} [(%|por ciento|porciento)]",
+        "{name} (al|a|a la|en|hasta el|hasta) [(lo|la)] {level} [(%|por ciento|porciento)]",
       ],
     },
     {
@@ -99,6 +134,12 @@ export const es: FastPathGrammar = {
       intent: "query_sensor",
       templates: [
         "(cuál es|dime|qué) la {sensor} {name}",
+        "qué {sensor} (hay|hace) {name}",
+        "(cuánto|cuanto) {sensor} hace {name}",
+        "(cuánto|cuanto) {sensor} hace",
+        "a (qué|que) {sensor} (está|están|estamos) {name}",
+        "a (cuántos|cuantos) grados (está|están|estamos) {name}",
+        "a (cuántos|cuantos) grados (está|están|estamos)",
         "(cuál es|dime|qué) la {sensor}",
         "qué {sensor} hace {name}",
         "qué {sensor} hace",
@@ -160,11 +201,14 @@ export const es: FastPathGrammar = {
     { intent: "toggle", templates: ["(alterna|conmuta) {name}"] },
     {
       intent: "turn_on",
-      templates: ["(enciende|encender|prende|prender) {name}", "(activa|activar|pon en marcha) {name}"],
+      templates: [
+        "(enciende|encender|enciendan|prende|prender|conecta|conectar) {name}",
+        "(activa|activar|pon en marcha) {name}",
+      ],
     },
     {
       intent: "turn_off",
-      templates: ["(apaga|apagar) {name}", "(desactiva|desactivar|detén) {name}"],
+      templates: ["(apaga|apagar|desconecta|desconectar) {name}", "(desactiva|desactivar|detén) {name}"],
     },
   ],
   sensors: {
@@ -188,8 +232,17 @@ export const es: FastPathGrammar = {
     off: ["apagado", "apagada", "apagados", "apagadas"],
     open: ["abierto", "abierta", "abiertos", "abiertas"],
     closed: ["cerrado", "cerrada", "cerrados", "cerradas"],
-    locked: ["bloqueado", "bloqueada", "cerrado con llave", "cerrada con llave"],
-    unlocked: ["desbloqueado", "desbloqueada"],
+    locked: [
+      "bloqueado",
+      "bloqueada",
+      "bloqueados",
+      "bloqueadas",
+      "cerrado con llave",
+      "cerrada con llave",
+      "cerrados con llave",
+      "cerradas con llave",
+    ],
+    unlocked: ["desbloqueado", "desbloqueada", "desbloqueados", "desbloqueadas"],
   },
   states: {
     on: "encendido",

@@ -46,6 +46,8 @@ export const it: FastPathGrammar = {
     "al",
     "alla",
   ],
+  here: ["qui", "qua", "in questa stanza", "questa stanza", "qui dentro"],
+  wholeHome: ["tutta la casa", "in tutta la casa", "ovunque", "dappertutto", "in tutte le stanze"],
   kinds: {
     light: ["luce", "luci", "lampada", "lampade", "illuminazione", "lampadario"],
     switch: ["interruttore", "interruttori", "presa", "prese"],
@@ -198,8 +200,17 @@ export const it: FastPathGrammar = {
     off: ["spento", "spenta", "spenti", "spente"],
     open: ["aperto", "aperta", "aperti", "aperte"],
     closed: ["chiuso", "chiusa", "chiusi", "chiuse"],
-    locked: ["bloccato", "bloccata", "chiuso a chiave", "chiusa a chiave"],
-    unlocked: ["sbloccato", "sbloccata"],
+    locked: [
+      "bloccato",
+      "bloccata",
+      "bloccati",
+      "bloccate",
+      "chiuso a chiave",
+      "chiusa a chiave",
+      "chiusi a chiave",
+      "chiuse a chiave",
+    ],
+    unlocked: ["sbloccato", "sbloccata", "sbloccati", "sbloccate"],
   },
   states: {
     on: "acceso",

@@ -23,6 +23,8 @@ export const nl: FastPathGrammar = {
   conjunctions: ["en", "en dan", "evenals"],
   pronouns: ["het", "hem", "ze"],
   areaPrepositions: ["in", "op", "van", "in de", "in het", "op de", "van de", "van het"],
+  here: ["hier", "in deze kamer", "deze kamer", "hierbinnen"],
+  wholeHome: ["het hele huis", "hele huis", "overal", "in het hele huis", "in alle kamers"],
   kinds: {
     light: ["licht", "lichten", "lamp", "lampen", "verlichting"],
     switch: ["schakelaar", "schakelaars", "stekker", "stekkers", "stopcontact"],

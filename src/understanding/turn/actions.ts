@@ -30,7 +30,9 @@ export async function act(turn: Turn): Promise<FastPathOutcome> {
   const { intent } = turn.match;
   const r = turn.replies;
   const relative = intent === "brighten" || intent === "dim";
-  const resolved = await turn.resolve(turn.match.name, relative || intent === "set_level");
+  const kindInPlace =
+    relative || intent === "set_level" ? "light" : intent === "set_volume" ? "media_player" : undefined;
+  const resolved = await turn.resolve(turn.match.name, kindInPlace);
   if (resolved.kind !== "one" && resolved.kind !== "group") return turn.unresolved(resolved);
   if (resolved.kind === "group") return actOnGroup(turn, resolved.targets, resolved.place);
   const { target } = resolved;

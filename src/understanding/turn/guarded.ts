@@ -17,8 +17,8 @@ export function guardOf(turn: Turn, target: Target): Guard | undefined {
   const { intent } = turn.match;
   const isLock = target.source === "ha" ? target.entity.domain === "lock" : ZWAVE_LOCKS(target.device);
   if (isLock) {
-    if (intent === "lock" || intent === "turn_on") return "lock";
-    if (intent === "unlock" || intent === "turn_off") return "unlock";
+    if (intent === "lock" || intent === "turn_on" || intent === "close") return "lock";
+    if (intent === "unlock" || intent === "turn_off" || intent === "open") return "unlock";
     return undefined;
   }
   const opens = intent === "open" || intent === "turn_on";

@@ -17,9 +17,22 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
   const kind = match.sensor as SensorKind;
   const sensorName = grammar.sensorNames[kind];
   const ctx = await turn.context("query_sensor");
-  let placeText = match.name ? targets.stripPlaceWords(match.name) : undefined;
-  if (placeText === undefined && request.deviceId) placeText = mirror.areaOfDevice(request.deviceId)?.name;
-  const place = placeText !== undefined ? targets.findPlace(ctx, placeText) : undefined;
+  const said = match.name ? targets.placeWord(match.name) : undefined;
+  const speakerArea = request.deviceId ? mirror.areaOfDevice(request.deviceId)?.name : undefined;
+  // "in here" and no place at all mean the speaker's area; "in the house" the whole home.
+  let placeText = said ? undefined : match.name ? targets.stripPlaceWords(match.name) : undefined;
+  const fromSpeaker = said === "here" || (said === undefined && placeText === undefined);
+  if (fromSpeaker) placeText = speakerArea;
+  let place = placeText !== undefined ? targets.findPlace(ctx, placeText) : undefined;
+  // The speaker's area has no such reading: the home's, when it has exactly one.
+  if (
+    fromSpeaker &&
+    place &&
+    !place.areas.some((a) => a.entities.some((e) => readingOf(e, kind) !== undefined))
+  ) {
+    place = undefined;
+    placeText = undefined;
+  }
   const value = (name: string, said: string) =>
     turn.done(fill(r.sensorValue, { sensor: sensorName, name, value: said }), "query_answer");
 

@@ -33,7 +33,7 @@ async function answerOne(turn: Turn, target: Target): Promise<FastPathOutcome> {
   } else {
     const entity = mirror.entity(target.entity.entityId) ?? target.entity;
     raw = entity.state;
-    word = stateOfEntity(entity);
+    word = stateOfEntity(entity, turn.match.state);
   }
   const said = word ? turn.grammar.states[word] : raw;
   const asked = turn.match.state;
@@ -53,7 +53,7 @@ function answerGroup(turn: Turn, targets: Target[]): FastPathOutcome {
       name: t.name,
       word:
         t.source === "ha"
-          ? stateOfEntity(turn.deps.mirror.entity(t.entity.entityId) ?? t.entity)
+          ? stateOfEntity(turn.deps.mirror.entity(t.entity.entityId) ?? t.entity, asked)
           : zwaveStateWord(t.device),
     }))
     .filter(

@@ -5,7 +5,7 @@ import type { ToolIdentifier } from "../../tools/identifier.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
-import type { FastPathGrammar, FastPathReplies } from "../grammar-types.js";
+import type { DeviceKind, FastPathGrammar, FastPathReplies } from "../grammar-types.js";
 import type { FastMatch } from "../matcher.js";
 import type { ConversationMemory } from "../memory.js";
 import type { FastPathOutcome, FastPathRequest, HoldCall, ResponseType } from "../outcome.js";
@@ -52,7 +52,8 @@ export interface Turn {
   unsure(speech: string): FastPathOutcome;
   /** The context names are resolved in: the home as of now, the speaker, the last command. */
   context(intent?: FastMatch["intent"]): Promise<ResolveContext>;
-  resolve(name: string | undefined, lightsInPlace?: boolean): Promise<Resolved>;
+  /** `kindInPlace`: what a bare place means ("bedroom to 50 %": its lights). */
+  resolve(name: string | undefined, kindInPlace?: DeviceKind): Promise<Resolved>;
   /** What to say when a name resolved to no single device or group. */
   unresolved(resolved: Exclude<Resolved, { kind: "one" | "group" }>): FastPathOutcome;
 }
@@ -102,6 +103,7 @@ export function createTurn(
       // A node Home Assistant knows is named, placed and exposed by HA: it is listed there.
       devices: twins.zwaveOnly(),
       scope: scopeFor(intent),
+      question: intent.startsWith("query_"),
       ...(request.deviceId ? { speakerDeviceId: request.deviceId } : {}),
       ...(previous ? { previous } : {}),
     };
@@ -133,7 +135,7 @@ export function createTurn(
     done,
     unsure,
     context,
-    async resolve(name, lightsInPlace = false) {
+    async resolve(name, kindInPlace) {
       const ctx = await context();
       if (name === undefined) {
         // "set the volume to 30", "brightness to 50 %": what the intent acts on in the speaker's
@@ -149,7 +151,11 @@ export function createTurn(
         return { kind: "not_found", name: "" };
       }
       const question = match.intent.startsWith("query_");
-      const options = { ...(match.all ? { all: true } : {}), lightsInPlace, home: question };
+      const options = {
+        ...(match.all ? { all: true } : {}),
+        ...(kindInPlace ? { kindInPlace } : {}),
+        home: question,
+      };
       let resolved = targets.resolve(ctx, name, options);
       // Not found: the Z-Wave network may have a device the last listing did not have yet.
       if (resolved.kind === "not_found" && (await deps.zwave.freshen())) {
@@ -159,10 +165,8 @@ export function createTurn(
     },
     unresolved(resolved) {
       if (resolved.kind === "ambiguous") {
-        return done(
-          fill(replies.ambiguous, { candidates: choiceOf(grammar, resolved.candidates) }),
-          "query_answer",
-        );
+        // Not certain which: HA's agent or the LLM may know; asked as a question if nobody does.
+        return unsure(fill(replies.ambiguous, { candidates: choiceOf(grammar, resolved.candidates) }));
       }
       if (resolved.kind === "not_exposed") return unsure(fill(replies.notExposed, { name: resolved.name }));
       // The device may well be a Z-Wave one the bridge cannot see yet: say that, promptly.
