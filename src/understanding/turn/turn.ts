@@ -115,6 +115,16 @@ export function createTurn(
     context,
     async resolve(name, kindInPlace) {
       const ctx = await context();
+      if (
+        name === undefined &&
+        ctx.previous?.length &&
+        (match.intent === "brighten" || match.intent === "dim")
+      ) {
+        // "brighter": the device of the conversation's last command, as "make it brighter".
+        return ctx.previous.length === 1
+          ? { kind: "one", target: ctx.previous[0]! }
+          : { kind: "group", targets: ctx.previous };
+      }
       if (name === undefined) {
         // "set the volume to 30", "brightness to 50 %": what the intent acts on in the speaker's
         // area (as HA's handlers do), else the one such device in the home.
@@ -143,7 +153,9 @@ export function createTurn(
       if (resolved.kind === "not_exposed") return unsure(fill(replies.notExposed, { name: resolved.name }));
       const unseen = unseenHome(mirror);
       const why = unseen === undefined ? "" : ` ${fill(replies.homeUnseen, { error: unseen })}`;
-      return unsure(fill(replies.notFound, { name: resolved.name }) + why);
+      // Quoted as the user said it when it is the sentence's whole name.
+      const said = resolved.name === match.name && match.spokenName ? match.spokenName : resolved.name;
+      return unsure(fill(replies.notFound, { name: said }) + why);
     },
   };
 }
