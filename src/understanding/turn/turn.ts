@@ -45,6 +45,8 @@ export interface Turn {
   context(intent?: FastMatch["intent"]): Promise<ResolveContext>;
   /** `kindInPlace`: what a bare place means ("bedroom to 50 %": its lights). */
   resolve(name: string | undefined, kindInPlace?: DeviceKind): Promise<Resolved>;
+  /** The same turn (request, tool calls so far) asking for another intent. */
+  withIntent(intent: FastMatch["intent"]): Turn;
   /** What to say when a name resolved to no single device or group. */
   unresolved(resolved: Exclude<Resolved, { kind: "one" | "group" }>): FastPathOutcome;
 }
@@ -69,9 +71,9 @@ export function createTurn(
   targets: TargetResolver,
   match: FastMatch,
   request: FastPathRequest,
+  results: ToolResult[] = [],
 ): Turn {
   const { mirror, catalog, memory } = deps;
-  const results: ToolResult[] = [];
   const views = homeViews(mirror);
   const replies = grammar.replies;
 
@@ -145,6 +147,7 @@ export function createTurn(
         home: question,
       });
     },
+    withIntent: (intent) => createTurn(deps, grammar, targets, { ...match, intent }, request, results),
     unresolved(resolved) {
       if (resolved.kind === "ambiguous") {
         // Not certain which: HA's agent or the LLM may know; asked as a question if nobody does.
