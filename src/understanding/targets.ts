@@ -158,7 +158,7 @@ export function createTargetResolver(grammar: FastPathGrammar) {
       for (const split of splits(normalizeName(phrase.replace(/'/g, "' ")).split(" "))) {
         const place = findPlace(ctx, split.place);
         if (!place) continue;
-        const rest = normalizeName(split.name);
+        const rest = stripPlaceWords(split.name);
         if (everything.has(rest)) {
           return {
             kind: "group",

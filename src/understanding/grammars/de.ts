@@ -50,6 +50,8 @@ export const de: FastPathGrammar = {
     "in diesem zimmer",
     "diesem raum",
     "diesem zimmer",
+    "in diesem bereich",
+    "diesem bereich",
   ],
   wholeHome: [
     "im ganzen haus",
@@ -291,7 +293,7 @@ export const de: FastPathGrammar = {
       intent: "turn_on",
       templates: [
         "(schalte|schalt|mach|mache|knipse|knips|dreh|drehe|stell|stelle) {name} (ein|an)",
-        "{name} (einschalten|anschalten|anmachen|aktivieren)",
+        "{name} (einschalten|anschalten|anmachen|aktivieren|aufdrehen)",
         "(aktiviere|aktivier|starte|start) {name}",
         "{name} (ein|an)",
       ],
@@ -299,8 +301,9 @@ export const de: FastPathGrammar = {
     {
       intent: "turn_off",
       templates: [
-        "(schalte|schalt|mach|mache|knipse|knips|dreh|drehe|stell|stelle) {name} aus",
-        "{name} (ausschalten|ausmachen|deaktivieren)",
+        "(schalte|schalt|mach|mache|knipse|knips|dreh|drehe|stell|stelle) {name} (aus|ab)",
+        "{name} (ausschalten|ausmachen|deaktivieren|abschalten|abdrehen|abstellen)",
+        // "stoppen" is not here: a stopped player is paused, not off.
         "(deaktiviere|deaktivier) {name}",
         "{name} aus",
       ],

@@ -23,7 +23,7 @@ export const nl: FastPathGrammar = {
   conjunctions: ["en", "en dan", "evenals"],
   pronouns: ["het", "hem", "ze"],
   areaPrepositions: ["in", "op", "van", "in de", "in het", "op de", "van de", "van het"],
-  here: ["hier", "in deze kamer", "deze kamer", "hierbinnen"],
+  here: ["hier", "in deze kamer", "deze kamer", "hierbinnen", "kamer", "de kamer"],
   wholeHome: ["het hele huis", "hele huis", "overal", "in het hele huis", "in alle kamers"],
   kinds: {
     light: ["licht", "lichten", "lamp", "lampen", "verlichting"],
@@ -73,7 +73,20 @@ export const nl: FastPathGrammar = {
     negentig: 90,
     honderd: 100,
   },
-  levels: { half: 50, helft: 50, "de helft": 50, vol: 100, maximaal: 100, maximum: 100, max: 100, kwart: 25 },
+  levels: {
+    half: 50,
+    helft: 50,
+    "de helft": 50,
+    vol: 100,
+    maximaal: 100,
+    maximum: 100,
+    max: 100,
+    hoogste: 100,
+    minimaal: 1,
+    minimum: 1,
+    laagste: 1,
+    kwart: 25,
+  },
   intents: [
     { intent: "query_time", templates: ["hoe laat is het", "wat is de tijd", "hoe laat", "tijd"] },
     {
@@ -89,17 +102,19 @@ export const nl: FastPathGrammar = {
     {
       intent: "set_volume",
       templates: [
-        "zet het volume van {name} (op|naar) {level} [(procent|%)]",
-        "zet het volume (op|naar) {level} [(procent|%)]",
-        "volume (op|naar) {level} [(procent|%)]",
+        "(zet|stel|dim|doe|verander|wijzig|draai|breng) het volume (van|in|op) {name} (op|naar|tot) {level} [(procent|%)]",
+        "(zet|stel|dim|doe|verander|wijzig|draai|breng) het volume [(hier|in deze kamer)] (op|naar|tot) {level} [(procent|%)]",
+        "[het] volume (op|naar|tot) {level} [(procent|%)]",
       ],
     },
     {
       intent: "set_level",
       templates: [
-        "zet de helderheid van {name} (op|naar) {level} [(procent|%)]",
-        "(zet|dim|doe) {name} (op|naar|tot) [de] {level} [(procent|%)] [helderheid]",
-        "{name} (op|naar) {level} [(procent|%)]",
+        "(zet|stel|dim|doe|verander|wijzig|draai|breng) de (helderheid|lichtsterkte) (van|in|op) {name} (op|naar|tot) [(de|het)] {level} [(procent|%)] [in]",
+        "(zet|stel|dim|doe|verander|wijzig|draai|breng) de (helderheid|lichtsterkte) [(hier|in deze kamer)] (op|naar|tot) [(de|het)] {level} [(procent|%)] [(hier|in deze kamer)]",
+        "(zet|stel|dim|doe|verander|wijzig|draai|breng) {name} (op|naar|tot) [(de|het)] {level} [(procent|%)] [(helderheid|dimmen)]",
+        "(dim|dimmen) (op|naar|tot) [(de|het)] {level} [(procent|%)]",
+        "[(de|het)] {name} (op|naar|tot) [(de|het)] {level} [(procent|%)] [(dimmen|zetten)]",
       ],
     },
     {
