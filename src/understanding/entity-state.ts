@@ -26,3 +26,12 @@ const FAMILY: Record<StateWord, number> = { on: 0, off: 0, open: 1, closed: 1, l
 export function sameFamily(a: StateWord, b: StateWord): boolean {
   return FAMILY[a] === FAMILY[b];
 }
+
+/**
+ * The question's state in the family of the device's state: a lock asked whether it is closed
+ * or open answers about locked or unlocked ("la porta è chiusa?"), as HA's handlers read it.
+ */
+export function askedAs(asked: StateWord, actual: StateWord): StateWord {
+  if (FAMILY[actual] === 2 && FAMILY[asked] === 1) return asked === "closed" ? "locked" : "unlocked";
+  return asked;
+}

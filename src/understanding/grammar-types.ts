@@ -116,6 +116,8 @@ export interface FastPathGrammar {
   wholeHome: string[];
   /** Words for kinds of device, singular and plural. */
   kinds: Partial<Record<DeviceKind, string[]>>;
+  /** Numbers in words, 0 to 20 and the tens: "forty percent", "switch one" for "Switch 1". */
+  numbers: Record<string, number>;
   /** Brightness and volume said in words: "half" → 50. */
   levels: Record<string, number>;
   /** Tried in order: put the more specific templates first. */

@@ -4,6 +4,8 @@ export interface FastMatch {
   intent: FastIntent;
   /** The device, kind or place as spoken, lower case, accents folded, without leading articles. */
   name?: string;
+  /** The name as the user wrote it ("Licht in der Küche"), for replies that quote it. */
+  spokenName?: string;
   /** "all the lights": a quantifier stood in front of the name. */
   all?: boolean;
   level?: number;
@@ -51,7 +53,12 @@ export function createMatcher(grammar: FastPathGrammar) {
   for (const [state, words] of Object.entries(grammar.stateWords) as Array<[StateWord, string[]]>) {
     for (const word of words) stateWords.set(fold(word), state);
   }
-  const levelWords = new Map(Object.entries(grammar.levels).map(([w, v]) => [fold(w), v]));
+  // Numbers in words from two up ("one" and "a" are too often an article) and the level words.
+  const levelWords = new Map(
+    [...Object.entries(grammar.numbers).filter(([, v]) => v >= 2), ...Object.entries(grammar.levels)].map(
+      ([w, v]) => [fold(w), v],
+    ),
+  );
   const slots: Record<string, string> = {
     name: "(?<name>.+?)",
     area: "(?<area>.+?)",
@@ -129,6 +136,8 @@ export function createMatcher(grammar: FastPathGrammar) {
           // "the kettle and the fan" is two requests; half-understood is not understood.
           if (conjunction.test(name)) return undefined;
           match.name = name;
+          const spoken = spokenAs(sentence, name);
+          if (spoken) match.spokenName = spoken;
           if (all) match.all = true;
         }
         if (groups.level !== undefined) {
@@ -145,6 +154,31 @@ export function createMatcher(grammar: FastPathGrammar) {
       return undefined;
     },
   };
+}
+
+/**
+ * The words of `sentence` that fold to `name`, as written: replies quote the user, not the
+ * folded form ("Licht in der Küche", not "licht in der kuche").
+ */
+export function spokenAs(sentence: string, name: string): string | undefined {
+  const words = sentence.split(/\s+/).filter(Boolean);
+  const folded = words.map(fold);
+  const want = name.split(" ").length;
+  for (let start = 0; start < words.length; start++) {
+    let joined = "";
+    for (let end = start; end < words.length; end++) {
+      if (!folded[end]) continue;
+      joined = joined ? `${joined} ${folded[end]}` : folded[end]!;
+      if (joined === name) {
+        return words
+          .slice(start, end + 1)
+          .join(" ")
+          .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+      }
+      if (joined.split(" ").length >= want) break;
+    }
+  }
+  return undefined;
 }
 
 /**

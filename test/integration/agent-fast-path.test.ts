@@ -401,6 +401,68 @@ describe("destructive sentences stay ours", () => {
   });
 });
 
+describe("the speaker's area and groups", () => {
+  it("'turn on all the lights' from a satellite switches its area, as HA does, not the home", async () => {
+    await say("turn on all the lights", "en", { deviceId: "kitchen_satellite" });
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it("'turn off everything' from a satellite turns off what is switchable in its area", async () => {
+    const result = await say("turn off everything", "en", { deviceId: "office_satellite" });
+    expect(calls()).toEqual(["light.turn_off light.desk_lamp", "switch.turn_off switch.office_heater"]);
+    expect(result.speech).toMatch(/^Turned off /);
+  });
+
+  it("'the lights in here' are the satellite's; without a satellite, 'here' is not guessed", async () => {
+    await say("turn the lights off in here", "en", { deviceId: "office_satellite" });
+    expect(calls()).toEqual(["light.turn_off light.desk_lamp"]);
+    ha.serviceCalls.length = 0;
+    await say("turn the lights off in here");
+    expect(calls()).toEqual([]);
+  });
+
+  it("answers a question about a kind about all of them, never 'which one?'", async () => {
+    for (const [id, on] of [
+      ["light.kitchen_ceiling", false],
+      ["light.counter_lights", false],
+      ["light.living_room_lamp", true],
+      ["light.bedroom_light", false],
+      ["light.desk_lamp", true],
+    ] as const) {
+      await setState(id, on ? "on" : "off");
+    }
+    const any = await say("are any lights on");
+    expect(any.speech).toBe("Yes, Living Room Lamp and Desk Lamp.");
+    const all = await say("are all the lights off");
+    expect(all.speech).toBe("No, not off: Living Room Lamp and Desk Lamp.");
+    const count = await say("how many lights are on");
+    expect(count.speech).toBe("2 of them are on.");
+    expect(calls()).toEqual([]);
+  });
+
+  it("'brighter' with no device brightens the last command's device", async () => {
+    const conversationId = "brighter-1";
+    await say("turn on the bedroom light", "en", { conversationId });
+    ha.serviceCalls.length = 0;
+    await say("brighter", "en", { conversationId });
+    expect(calls()).toEqual(["light.turn_on light.bedroom_light"]);
+  });
+
+  it("'turn of the kitchen light' is heard as 'off'", async () => {
+    await say("turn of the counter lights");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights"]);
+  });
+
+  it("quotes the user's own words when a name is not found", async () => {
+    const result = await makeAgent({ haAgent: false }).handle({
+      text: "Schalte das Licht im Wintergarten ein",
+      language: "de",
+    });
+    expect(result.speech).toContain("Licht im Wintergarten");
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("bounded work", () => {
   it("refuses a text far longer than any spoken sentence, in the request's language, and acts on nothing", async () => {
     const long = `turn on the ${"kitchen light and the ".repeat(3000)}kettle`;

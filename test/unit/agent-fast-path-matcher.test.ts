@@ -6,6 +6,13 @@ import { allowedEdits } from "../../src/understanding/typo.js";
 
 const matchers = Object.fromEntries(Object.entries(GRAMMARS).map(([l, g]) => [l, createMatcher(g)]));
 const match = (language: string, sentence: string) => matchers[language]!.match(sentence);
+/** The match without the name as written, which the cases below don't spell out. */
+const understood = (language: string, sentence: string) => {
+  const found = match(language, sentence);
+  if (!found) return found;
+  const { spokenName: _spoken, ...rest } = found;
+  return rest;
+};
 
 type Case = [string, string, FastMatch];
 
@@ -65,7 +72,23 @@ describe("fast-path grammars", () => {
       { intent: "query_state", name: "luce della cucina", state: "on" },
     ],
   ])("%s: %j", (language, sentence, expected) => {
-    expect(match(language, sentence)).toEqual(expected);
+    expect(understood(language, sentence)).toEqual(expected);
+  });
+
+  it.each([
+    ["de", "Schalte das Licht in der Küche ein", "Licht in der Küche"],
+    ["fr", "Allume la lumière du salon, s'il te plaît", "lumière du salon"],
+    ["en", "Turn on Kid’s Lamp!", "Kid’s Lamp"],
+  ])("%s: %j keeps the name as the user wrote it", (language, sentence, spoken) => {
+    expect(match(language, sentence)?.spokenName).toBe(spoken);
+  });
+
+  it.each([
+    ["en", "set the kitchen light to forty percent", 40],
+    ["de", "Dimme das Licht auf fünfzig Prozent", 50],
+    ["fr", "Règle la lumière du salon à trente pour cent", 30],
+  ])("%s: %j is a number said in words", (language, sentence, level) => {
+    expect(match(language, sentence)?.level).toBe(level);
   });
 
   it.each([

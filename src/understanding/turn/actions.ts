@@ -33,6 +33,11 @@ export async function act(turn: Turn): Promise<FastPathOutcome> {
   const kindInPlace =
     relative || intent === "set_level" ? "light" : intent === "set_volume" ? "media_player" : undefined;
   const resolved = await turn.resolve(turn.match.name, kindInPlace);
+  if (resolved.kind === "not_found" && intent === "set_level" && turn.match.name !== undefined) {
+    // "Stelle den TV auf maximum": a level for a speaker named by its name is its volume.
+    const asVolume = turn.withIntent("set_volume");
+    if ((await asVolume.resolve(turn.match.name)).kind === "one") return act(asVolume);
+  }
   if (resolved.kind !== "one" && resolved.kind !== "group") return turn.unresolved(resolved);
   if (resolved.kind === "group") return actOnGroup(turn, resolved.targets, resolved.place);
   const { target } = resolved;

@@ -25,11 +25,7 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
   if (fromSpeaker) placeText = speakerArea;
   let place = placeText !== undefined ? targets.findPlace(ctx, placeText) : undefined;
   // The speaker's area has no such reading: the home's, when it has exactly one.
-  if (
-    fromSpeaker &&
-    place &&
-    !place.areas.some((a) => a.entities.some((e) => readingOf(e, kind) !== undefined))
-  ) {
+  if (fromSpeaker && !place?.areas.some((a) => a.entities.some((e) => readingOf(e, kind) !== undefined))) {
     place = undefined;
     placeText = undefined;
   }

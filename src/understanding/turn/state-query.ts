@@ -1,6 +1,6 @@
 // State questions: one device ("is the kitchen light on?") or a group ("are any windows open?",
 // "are all …", "which …", "how many …"), said in the grammar's words.
-import { stateOfEntity, sameFamily } from "../entity-state.js";
+import { askedAs, stateOfEntity, sameFamily } from "../entity-state.js";
 import { fill } from "../grammar.js";
 import type { StateWord } from "../grammar-types.js";
 import type { FastPathOutcome } from "../outcome.js";
@@ -36,7 +36,7 @@ async function answerOne(turn: Turn, target: Target): Promise<FastPathOutcome> {
     word = stateOfEntity(entity, turn.match.state);
   }
   const said = word ? turn.grammar.states[word] : raw;
-  const asked = turn.match.state;
+  const asked = turn.match.state && word ? askedAs(turn.match.state, word) : turn.match.state;
   const r = turn.replies;
   // Yes or no only when the question and the state speak of the same thing (open/closed, on/off).
   const template =
@@ -48,22 +48,20 @@ async function answerOne(turn: Turn, target: Target): Promise<FastPathOutcome> {
 function answerGroup(turn: Turn, targets: Target[]): FastPathOutcome {
   const asked = turn.match.state;
   const r = turn.replies;
+  if (!asked) return turn.unsure(r.cannotYet);
   const known = targets
-    .map((t) => ({
-      name: t.name,
-      word:
+    .map((t) => {
+      const word =
         t.source === "ha"
           ? stateOfEntity(turn.deps.mirror.entity(t.entity.entityId) ?? t.entity, asked)
-          : zwaveStateWord(t.device),
-    }))
-    .filter(
-      (t): t is { name: string; word: StateWord } =>
-        t.word !== undefined && (!asked || sameFamily(asked, t.word)),
-    );
-  if (!asked || !known.length) return turn.unsure(r.cannotYet);
-  const state = turn.grammar.states[asked];
-  const inState = known.filter((t) => t.word === asked).map((t) => t.name);
-  const others = known.filter((t) => t.word !== asked).map((t) => t.name);
+          : zwaveStateWord(t.device);
+      return { name: t.name, word, wanted: word ? askedAs(asked, word) : asked };
+    })
+    .filter((t) => t.word !== undefined && sameFamily(t.wanted, t.word));
+  if (!known.length) return turn.unsure(r.cannotYet);
+  const state = turn.grammar.states[known[0]!.wanted];
+  const inState = known.filter((t) => t.word === t.wanted).map((t) => t.name);
+  const others = known.filter((t) => t.word !== t.wanted).map((t) => t.name);
   const names = (list: string[]) => listOf(turn.grammar, list);
   switch (turn.match.intent) {
     case "query_all":

@@ -54,6 +54,8 @@ export interface Turn {
   context(intent?: FastMatch["intent"]): Promise<ResolveContext>;
   /** `kindInPlace`: what a bare place means ("bedroom to 50 %": its lights). */
   resolve(name: string | undefined, kindInPlace?: DeviceKind): Promise<Resolved>;
+  /** The same turn (request, tool calls so far) asking for another intent. */
+  withIntent(intent: FastMatch["intent"]): Turn;
   /** What to say when a name resolved to no single device or group. */
   unresolved(resolved: Exclude<Resolved, { kind: "one" | "group" }>): FastPathOutcome;
 }
@@ -78,9 +80,9 @@ export function createTurn(
   targets: TargetResolver,
   match: FastMatch,
   request: FastPathRequest,
+  results: ToolResult[] = [],
 ): Turn {
   const { mirror, memory } = deps;
-  const results: ToolResult[] = [];
   const views = homeViews(mirror);
   const twins = homeTwins(deps.zwave, mirror);
   const replies = grammar.replies;
@@ -137,6 +139,16 @@ export function createTurn(
     context,
     async resolve(name, kindInPlace) {
       const ctx = await context();
+      if (
+        name === undefined &&
+        ctx.previous?.length &&
+        (match.intent === "brighten" || match.intent === "dim")
+      ) {
+        // "brighter": the device of the conversation's last command, as "make it brighter".
+        return ctx.previous.length === 1
+          ? { kind: "one", target: ctx.previous[0]! }
+          : { kind: "group", targets: ctx.previous };
+      }
       if (name === undefined) {
         // "set the volume to 30", "brightness to 50 %": what the intent acts on in the speaker's
         // area (as HA's handlers do), else the one such device in the home.
@@ -163,6 +175,7 @@ export function createTurn(
       }
       return throughZwave(resolved, twins);
     },
+    withIntent: (intent) => createTurn(deps, grammar, targets, { ...match, intent }, request, results),
     unresolved(resolved) {
       if (resolved.kind === "ambiguous") {
         // Not certain which: HA's agent or the LLM may know; asked as a question if nobody does.
@@ -177,7 +190,9 @@ export function createTurn(
       }
       const unseen = unseenHome(mirror);
       const why = unseen === undefined ? "" : ` ${fill(replies.homeUnseen, { error: unseen })}`;
-      return unsure(fill(replies.notFound, { name: resolved.name }) + why);
+      // Quoted as the user said it when it is the sentence's whole name.
+      const said = resolved.name === match.name && match.spokenName ? match.spokenName : resolved.name;
+      return unsure(fill(replies.notFound, { name: said }) + why);
     },
   };
 }

@@ -1,0 +1,158 @@
+// One device by its name: exact names and aliases, partial names, typos within reason, numbers
+// said either way ("switch 1", "Switch One"), Home Assistant entities and Z-Wave devices alike.
+import { PARTIAL } from "../ha/resolver.js";
+import { editDistance } from "../shared/edit-distance.js";
+import { normalizeName } from "../spoken-name.js";
+import type { FastPathGrammar } from "./grammar-types.js";
+import type { Place, Resolved, ResolveContext, Target } from "./target-types.js";
+import { allowedEdits } from "./typo.js";
+import type { DeviceSummary as ZwaveDevice } from "../zwave/contract.js";
+import { matchDevices } from "./zwave-names.js";
+
+export function zwaveName(device: ZwaveDevice): string {
+  return device.name;
+}
+
+export function createDeviceNames(grammar: FastPathGrammar) {
+  const numberOf = new Map(Object.entries(grammar.numbers).map(([w, v]) => [normalizeName(w), v]));
+  const wordOf = new Map<number, string>();
+  for (const [w, v] of numberOf) if (!wordOf.has(v)) wordOf.set(v, w);
+
+  /** "switch 1" for "Switch One" and "switch one" for "Switch 1": the other way to say its numbers. */
+  function numbersSwapped(key: string): string | undefined {
+    let changed = false;
+    const words = key.split(" ").map((w) => {
+      const asWord = /^\d+$/.test(w) ? wordOf.get(Number(w)) : undefined;
+      const asDigits = numberOf.get(w);
+      if (asWord !== undefined) {
+        changed = true;
+        return asWord;
+      }
+      if (asDigits !== undefined) {
+        changed = true;
+        return String(asDigits);
+      }
+      return w;
+    });
+    return changed ? words.join(" ") : undefined;
+  }
+
+  function haTarget(ctx: ResolveContext, entityId: string): Target | undefined {
+    const entity = ctx.mirror.entity(entityId);
+    return entity ? { source: "ha", entity, name: entity.name } : undefined;
+  }
+
+  /** One device by name, within `place` when given. */
+  function device(ctx: ResolveContext, name: string, place?: Place): Resolved {
+    const zwAll = matchDevices(ctx.devices, name, place?.locations);
+    const zw = {
+      exact: zwAll.exact.filter(ctx.scope.zwave),
+      partial: zwAll.partial.filter(ctx.scope.zwave),
+    };
+    const area = place?.areas[0];
+    const resolution = ctx.mirror.resolve(name, {
+      ...(area && place?.areas.length === 1 ? { area: area.id } : {}),
+      ...(ctx.speakerDeviceId ? { speakerDeviceId: ctx.speakerDeviceId } : {}),
+    });
+    const inPlace = (m: { areaId?: string | undefined }) =>
+      !place || place.areas.some((a) => a.id === m.areaId);
+    // A name must name the device: "the garage" is not the garage door, even when it is the
+    // garage's only device (a match through the area, floor or domain alone is not a name).
+    const matches = resolution.matches.filter(
+      (m) => ctx.scope.domain(m.domain) && inPlace(m) && m.score >= PARTIAL,
+    );
+    const exposed = matches.filter((m) => m.exposed);
+    const top = exposed[0];
+    // Exact names tie on score; a partial name fits every device it partly names, whatever the
+    // resolver's ranking: "the lamp" with two lamps is a question, unless the speaker's area has one.
+    const fitting = top?.match === "exact" ? exposed.filter((m) => m.score === top.score) : exposed;
+    const local = fitting.filter((m) => m.inSpeakerArea);
+    const tied = local.length ? local : fitting;
+    const one = (entityId: string): Resolved => {
+      const t = haTarget(ctx, entityId);
+      return t ? { kind: "one", target: t } : { kind: "not_found", name };
+    };
+
+    if (zw.exact.length === 1 && !(top?.match === "exact")) {
+      return {
+        kind: "one",
+        target: { source: "zwave", device: zw.exact[0]!, name: zwaveName(zw.exact[0]!) },
+      };
+    }
+    if (top?.match === "exact" && tied.length === 1 && !zw.exact.length) return one(top.entityId);
+    if (zw.exact.length || (top?.match === "exact" && tied.length > 1)) {
+      return ambiguous([
+        ...zw.exact.map(describeDevice),
+        ...tied.filter((m) => m.match === "exact").map((m) => describeEntity(ctx, m.entityId)),
+      ]);
+    }
+    if (top && tied.length === 1 && !zw.partial.length) return one(top.entityId);
+    if (zw.partial.length === 1 && !top) {
+      return {
+        kind: "one",
+        target: { source: "zwave", device: zw.partial[0]!, name: zwaveName(zw.partial[0]!) },
+      };
+    }
+    if (zw.partial.length || tied.length > 1) {
+      return ambiguous([
+        ...zw.partial.map(describeDevice),
+        ...tied.map((m) => describeEntity(ctx, m.entityId)),
+      ]);
+    }
+    if (matches.length && !exposed.length) return { kind: "not_exposed", name };
+    return typo(ctx, name, place) ?? { kind: "not_found", name };
+  }
+
+  /** A name one or two edits from exactly one device's name or alias, and only then. */
+  function typo(ctx: ResolveContext, name: string, place?: Place): Resolved | undefined {
+    const query = normalizeName(name);
+    const max = allowedEdits(query);
+    if (max === 0) return undefined;
+    const found = new Map<string, Target>();
+    const entities = place ? place.areas.flatMap((a) => a.entities) : ctx.exposed();
+    for (const entity of entities) {
+      if (!ctx.scope.domain(entity.domain)) continue;
+      const names = [entity.name, ...entity.aliases];
+      if (names.some((n) => editDistance(query, normalizeName(n), max) <= max)) {
+        found.set(entity.entityId, { source: "ha", entity, name: entity.name });
+      }
+    }
+    for (const d of ctx.devices) {
+      if (!ctx.scope.zwave(d)) continue;
+      if (place && !place.locations.has(normalizeName(d.location))) continue;
+      const names = [d.name, d.location ? `${d.location} ${d.name}` : ""].filter(Boolean);
+      if (names.some((n) => editDistance(query, normalizeName(n), max) <= max)) {
+        found.set(`zwave:${d.nodeId}`, { source: "zwave", device: d, name: zwaveName(d) });
+      }
+    }
+    const [only] = found.values();
+    return found.size === 1 && only ? { kind: "one", target: only } : undefined;
+  }
+
+  function ambiguous(candidates: string[]): Resolved {
+    return { kind: "ambiguous", candidates: [...new Set(candidates)].slice(0, 6) };
+  }
+
+  function describeDevice(d: ZwaveDevice): string {
+    return d.location ? `${d.name} (${d.location})` : d.name;
+  }
+
+  function describeEntity(ctx: ResolveContext, entityId: string): string {
+    const e = ctx.mirror.entity(entityId);
+    if (!e) return entityId;
+    return e.area ? `${e.name} (${e.area.name})` : e.name;
+  }
+
+  function exactly(ctx: ResolveContext, target: Target, key: string): boolean {
+    if (target.source === "zwave") {
+      const own = normalizeName(target.device.name);
+      return own === key || `${normalizeName(target.device.location)} ${own}` === key;
+    }
+    const e = target.entity;
+    if ([e.name, ...e.aliases].some((n) => normalizeName(n) === key)) return true;
+    const top = ctx.mirror.resolve(key).matches[0];
+    return top?.match === "exact" && top.entityId === e.entityId;
+  }
+
+  return { device, exactly, numbersSwapped };
+}

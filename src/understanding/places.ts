@@ -1,0 +1,130 @@
+// Places in a sentence: an area or floor by name or alias, "here" (the satellite's area), "the
+// whole house", and every way a phrase splits into a name and a place.
+import { normalizeName } from "../spoken-name.js";
+import type { FastPathGrammar } from "./grammar-types.js";
+import type { Place, ResolveContext } from "./target-types.js";
+
+export function createPlaces(grammar: FastPathGrammar) {
+  const prepositions = [...new Set(grammar.areaPrepositions.map(normalizeName))].sort(
+    (a, b) => b.length - a.length,
+  );
+  const articles = new Set(grammar.articles.map((a) => normalizeName(a.replace(/'$/, ""))));
+  const hereWords = new Set(grammar.here.map(normalizeName));
+  const homeWords = new Set(grammar.wholeHome.map(normalizeName));
+
+  /** "in here" → the speaker's area, "in the whole house" → the home; else undefined. */
+  function placeWord(text: string): "here" | "home" | undefined {
+    const key = normalizeName(text);
+    for (const candidate of [key, stripPlaceWords(text)]) {
+      if (hereWords.has(candidate)) return "here";
+      if (homeWords.has(candidate)) return "home";
+    }
+    return undefined;
+  }
+
+  /** "the fans in here", "hier das Licht": the phrase without its here/home words, and which. */
+  function splitPlaceWord(key: string): { rest: string; which: "here" | "home" } | undefined {
+    const alone = placeWord(key);
+    if (alone) return { rest: "", which: alone };
+    const words = key.split(" ");
+    for (let n = Math.min(5, words.length - 1); n >= 1; n--) {
+      const tail = placeWord(words.slice(-n).join(" "));
+      if (tail) return { rest: words.slice(0, -n).join(" "), which: tail };
+      const head = placeWord(words.slice(0, n).join(" "));
+      if (head) return { rest: words.slice(n).join(" "), which: head };
+    }
+    return undefined;
+  }
+
+  /** "im Büro" → "buro": prepositions and articles in front of a place. */
+  function stripPlaceWords(text: string): string {
+    let words = normalizeName(text.replace(/'/g, "' ")).split(" ");
+    for (let changed = true; changed && words.length > 1;) {
+      changed = false;
+      for (const p of prepositions) {
+        const pw = p.split(" ");
+        if (words.length > pw.length && pw.every((w, i) => words[i] === w)) {
+          words = words.slice(pw.length);
+          changed = true;
+          break;
+        }
+      }
+      if (words.length > 1 && articles.has(words[0]!)) {
+        words = words.slice(1);
+        changed = true;
+      }
+    }
+    return words.join(" ");
+  }
+
+  function findPlace(ctx: ResolveContext, spoken: string): Place | undefined {
+    const key = normalizeName(spoken);
+    if (!key) return undefined;
+    const areas = ctx.areas();
+    const own = areas.filter(
+      (a) => normalizeName(a.name) === key || a.aliases.some((x) => normalizeName(x) === key),
+    );
+    const onFloor = own.length
+      ? []
+      : areas.filter(
+          (a) =>
+            a.floor &&
+            (normalizeName(a.floor.name) === key || a.floor.aliases.some((x) => normalizeName(x) === key)),
+        );
+    const chosen = own.length ? own : onFloor;
+    const locations = new Set<string>([key]);
+    for (const a of chosen) {
+      locations.add(normalizeName(a.name));
+      for (const x of a.aliases) locations.add(normalizeName(x));
+    }
+    const zwaveHere = ctx.devices.some((d) => locations.has(normalizeName(d.location)));
+    if (!chosen.length && !zwaveHere) return undefined;
+    const floor = onFloor[0]?.floor;
+    const label =
+      own[0]?.aliases.find((x) => normalizeName(x) === key) ??
+      own[0]?.name ??
+      floor?.aliases.find((x) => normalizeName(x) === key) ??
+      floor?.name ??
+      spoken;
+    return { label, areas: chosen, locations };
+  }
+
+  /** The satellite's area as a place, with whatever it holds (perhaps nothing). */
+  function speakerPlace(ctx: ResolveContext): Place | undefined {
+    const area = ctx.speakerDeviceId ? ctx.mirror.areaOfDevice(ctx.speakerDeviceId) : undefined;
+    if (!area) return undefined;
+    const known = ctx.areas().find((a) => a.id === area.id);
+    return (
+      findPlace(ctx, area.name) ?? {
+        label: area.name,
+        areas: known ? [known] : [],
+        locations: new Set([normalizeName(area.name)]),
+      }
+    );
+  }
+
+  /** Every way to read "<name> <preposition> <place>", "<place> <name>" and "<name> <place>". */
+  function splits(words: string[]): Array<{ name: string; place: string }> {
+    // A place after a preposition first ("the garage door on the first floor"), then a place said
+    // before or after the name without one ("kitchen lights", "lights kitchen").
+    const introduced: Array<{ name: string; place: string }> = [];
+    const bare: Array<{ name: string; place: string }> = [];
+    for (let i = 1; i < words.length; i++) {
+      const head = words.slice(0, i).join(" ");
+      const tail = words.slice(i);
+      for (const p of prepositions) {
+        const pw = p.split(" ");
+        if (tail.length > pw.length && pw.every((w, k) => tail[k] === w)) {
+          introduced.push({ name: head, place: stripPlaceWords(tail.slice(pw.length).join(" ")) });
+        }
+      }
+      bare.push({ name: tail.join(" "), place: stripPlaceWords(head) });
+      bare.push({ name: head, place: tail.join(" ") });
+    }
+    return [...introduced, ...bare];
+  }
+
+  return { stripPlaceWords, findPlace, placeWord, splitPlaceWord, speakerPlace, splits };
+}
+
+export type Places = ReturnType<typeof createPlaces>;

@@ -1,0 +1,48 @@
+// What a spoken phrase resolves to, and what resolving needs: shared by the resolver, the place
+// and device-name lookups, and every concern of a turn.
+import type { AreaView, EntityView, HomeMirror } from "../ha/mirror.js";
+import type { FastPathGrammar } from "./grammar-types.js";
+import type { DeviceSummary as ZwaveDevice } from "../zwave/contract.js";
+
+/** One thing a sentence acts on or asks about. */
+export type Target =
+  { source: "zwave"; device: ZwaveDevice; name: string } | { source: "ha"; entity: EntityView; name: string };
+
+export type Resolved =
+  | { kind: "one"; target: Target }
+  /** A whole area, floor or kind of device; `place` is the place as the speaker named it. */
+  | { kind: "group"; targets: Target[]; place?: string }
+  | { kind: "ambiguous"; candidates: string[] }
+  | { kind: "not_found"; name: string }
+  | { kind: "not_exposed"; name: string };
+
+/** What an intent may act on: Home Assistant domains, and which Z-Wave devices. */
+export interface Scope {
+  domain: (domain: string) => boolean;
+  /** Domains a bare "everything" means. */
+  everything: ReadonlySet<string>;
+  zwave: (device: ZwaveDevice) => boolean;
+}
+
+/** A spoken area or floor: Home Assistant areas and the Z-Wave locations that match it. */
+export interface Place {
+  label: string;
+  areas: AreaView[];
+  /** Normalised names a Z-Wave device's location may have to be here. */
+  locations: Set<string>;
+}
+
+export interface ResolveContext {
+  grammar: FastPathGrammar;
+  mirror: HomeMirror;
+  /** The mirror's areas and exposed entities, built once per sentence (see `homeViews`). */
+  areas: () => AreaView[];
+  exposed: () => EntityView[];
+  devices: readonly ZwaveDevice[];
+  scope: Scope;
+  speakerDeviceId?: string;
+  /** What "it" meant in the previous command of this conversation. */
+  previous?: Target[];
+  /** The sentence asks rather than acts. */
+  question?: boolean;
+}
