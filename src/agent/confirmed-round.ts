@@ -18,7 +18,9 @@ export function confirmedRoundSpeech(
   for (const result of round) {
     const content = result.structuredContent;
     if (!result.ok || !isAction(result) || content?.confirmed !== true) return undefined;
-    const name = text(content.device) ?? text(content.name);
+    // The Z-Wave tools name their device in `node` (src/zwave/contract.ts), the local tools at the top.
+    const node = content.node as { name?: unknown } | undefined;
+    const name = text(content.device) ?? text(content.name) ?? text(node?.name);
     const state = confirmedState(content);
     if (!name || !state) return undefined;
     sentences.push(

@@ -34,10 +34,14 @@ export interface SimNode {
   /** How the device is: "Dead" with no values is a node that died before its interview. */
   status?: NodeStatus;
   values: SimValue[];
-  /** How long the device takes to report its new state after a write. */
+  /** How long the device takes to report its new state by itself after a write. */
   echoDelayMs?: number;
-  /** false: the device takes writes but never reports back. */
+  /** false: the device takes writes but never reports anything, not even to zwave-js's verification Get. */
   confirms?: boolean;
+  /** The device supports Supervision: a write is answered 255 (done) by the device itself. */
+  supervised?: boolean;
+  /** The device acknowledges every Set and does nothing (a jammed relay); it still answers Gets. */
+  ignoresSets?: boolean;
   /** The device has gone: the next command or ping fails after zwave-js's retries and the node turns Dead. */
   unreachable?: boolean;
   /** false: the gateway has not published this node's values since it started (e.g. just included). */
@@ -99,6 +103,8 @@ export interface GatewaySimulator {
 interface LiveValue extends SimValue {
   endpoint: number;
   lastUpdate: number;
+  /** The device's own state, when it differs from what the gateway last published (an optimistic update). */
+  actual?: { value: unknown };
 }
 
 interface LiveNode {
@@ -123,8 +129,13 @@ interface LiveNode {
 }
 
 const DEFAULT_STARTUP_MS = 3000;
-/** zwave-js verifies a dimmer's 255 ("restore the previous level") with a Get about 5 s later. */
+/**
+ * zwave-js verifies an unsupervised Set with a Get (`verifyChanges` → `schedulePoll`): about 1 s
+ * later for "fast" transitions (Binary Switch), about 5 s for "slow" ones (Multilevel Switch, Door
+ * Lock, thermostats), and a dimmer's 255 ("restore the previous level") likewise ~5 s later.
+ */
 const RESTORE_VERIFY_MS = 5000;
+const FAST_VERIFY_MS = 1000;
 /** zwave-js tries a command 3 times, about 1 s each, before giving up on the node. */
 const RETRIES_MS = 3000;
 const RESTORE_PREVIOUS = 0xff;
@@ -366,7 +377,8 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
     v.value = value;
     node.missed.delete(keyOf(v));
     if (fresh) {
-      v.lastUpdate = Date.now();
+      // zwave-js stamps each update with the time it arrived: a later report never shares an earlier one's stamp.
+      v.lastUpdate = Math.max(Date.now(), v.lastUpdate + 1);
       node.lastActive = v.lastUpdate;
     }
     await publishValue(node, v);
@@ -387,43 +399,77 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
     await publishStatus(node);
   }
 
-  /** What zwave-js does with a write; resolves to its SetValueStatus (255 success, 2 fail). */
-  async function applyWrite(node: LiveNode, target: LiveValue, value: unknown): Promise<number> {
+  /** The device's own state of a value: what it would answer to a Get. */
+  function actualOf(v: LiveValue): unknown {
+    return v.actual ? v.actual.value : v.value;
+  }
+
+  /**
+   * What zwave-js (inside Z-Wave JS UI) does with a write: its SetValueStatus (255 supervised
+   * success, 254 acknowledged, 2 fail), and what follows the answer (the device's report, or the
+   * verification Get). Before it answers, an acknowledged Set updates the reported value
+   * optimistically, published like a report (`Node.setValue`: `optimisticallyUpdateRelatedValues`).
+   */
+  async function applyWrite(
+    node: LiveNode,
+    target: LiveValue,
+    value: unknown,
+  ): Promise<{ status: number; afterwards?: () => Promise<void> }> {
     if (node.virtual) {
       const ids = node.kind === "broadcast" ? [...nodes.keys()] : (node.members ?? []);
       for (const id of ids) {
         const member = nodes.get(id);
         const v = member?.values.get(keyOf(target));
-        if (member && !member.virtual && v) void applyWrite(member, v, value);
+        if (member && !member.virtual && v) void applyWrite(member, v, value).then((w) => w.afterwards?.());
       }
-      return 255;
+      return { status: 255 };
     }
-    if (node.status === "Dead") return 2;
+    if (node.status === "Dead") return { status: 2 };
     if (node.device.unreachable) {
       await giveUp(node);
-      return 2;
+      return { status: 2 };
     }
     let written = value;
     if (target.property === "restorePrevious") {
       target = node.values.get(keyOf({ ...target, property: "targetValue" })) ?? target;
       written = RESTORE_PREVIOUS;
     }
-    // zwave-js takes the target at once, but its `time` stays old (sheet, "Found by running" 3).
-    await report(node, target, written, false);
-    if (node.device.confirms === false || node.status === "Asleep") return 255;
+    // A sleeping device gets the command when it wakes up: acknowledged by nobody yet.
+    if (node.status === "Asleep") return { status: 254 };
     const reported = reportedValue(node, target);
-    if (reported === target) return 255;
-    // The zwave-js mock keeps 255 as the level rather than restoring one, and the Get that verifies
-    // it comes ~5 s later (sheet, "Found by running" 8).
+    // The zwave-js mock keeps 255 as the level rather than restoring one (sheet, "Found by running" 8).
     const level =
       target.commandClass === 38 && typeof written === "number" && written !== RESTORE_PREVIOUS
         ? Math.max(0, Math.min(99, written))
         : written;
-    const delay =
-      written === RESTORE_PREVIOUS && target.commandClass === 38 ? restoreVerifyMs : node.device.echoDelayMs;
-    if (delay && !(await pause(delay))) return 255;
-    await report(node, reported, level);
-    return 255;
+    // A jammed device keeps its state whatever the gateway publishes.
+    reported.actual = { value: node.device.ignoresSets ? actualOf(reported) : level };
+    // zwave-js takes the target at once, but its `time` stays old (sheet, "Found by running" 3).
+    await report(node, target, written, false);
+    if (node.device.supervised && !node.device.ignoresSets) {
+      if (reported !== target) await report(node, reported, level);
+      reported.actual = undefined;
+      return { status: 255 };
+    }
+    const restore = written === RESTORE_PREVIOUS && target.commandClass === 38;
+    // The optimistic update: the gateway publishes the asked state as if the device had reported it.
+    if (reported !== target && !restore) await report(node, reported, level);
+    const reportsItself = !node.device.ignoresSets && !restore;
+    const delay = reportsItself
+      ? (node.device.echoDelayMs ?? 0)
+      : restore || target.commandClass !== 37
+        ? restoreVerifyMs
+        : FAST_VERIFY_MS;
+    return {
+      status: 254,
+      afterwards: async () => {
+        if (node.device.confirms === false || !(await pause(delay))) return;
+        // The device's report, or its answer to the verification Get: its own state.
+        const actual = actualOf(reported);
+        reported.actual = undefined;
+        await report(node, reported, actual);
+      },
+    };
   }
 
   function onSet(topic: string, raw: string): void {
@@ -436,10 +482,10 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
       if (paired) target = paired;
     }
     if (!node || !target?.writeable) return; // "No writeable valueId found"
-    void applyWrite(node, target, interpret(decodeIncoming(raw), target));
+    void applyWrite(node, target, interpret(decodeIncoming(raw), target)).then((w) => w.afterwards?.());
   }
 
-  type ApiResult = { result: unknown } | { error: string };
+  type ApiResult = { result: unknown; afterwards?: () => Promise<void> } | { error: string };
 
   async function callApi(api: string, args: unknown[]): Promise<ApiResult> {
     switch (api) {
@@ -464,9 +510,10 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
         }
         // Unlike `/set`, the API hands the value to zwave-js unparsed; and it catches its own
         // errors, so a failed write is still success:true (zwave-js-ui api/lib/ZwaveClient.ts).
-        const status = await applyWrite(node, target, value);
+        const { status, afterwards } = await applyWrite(node, target, value);
         return {
           result: status === 2 ? { status, message: "The node did not acknowledge the command" } : { status },
+          afterwards,
         };
       }
       case "pingNode": {
@@ -547,6 +594,8 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
         ? { success: false, message: outcome.error, args, origin: request }
         : { success: true, message: "Success zwave api call", result: outcome.result, args, origin: request };
     await publish(replyTopic, JSON.stringify(reply), false);
+    // What follows the write (the device's report) comes after the answer, as on the real stack.
+    if ("afterwards" in outcome) await outcome.afterwards?.();
   }
 
   function onMessage(topic: string, payload: Buffer): void {
@@ -662,7 +711,7 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
     },
     valueOf(nodeId, valueId) {
       const [node, v] = requireValue(nodeId, valueId);
-      return node.missed.has(keyOf(v)) ? node.missed.get(keyOf(v)) : v.value;
+      return node.missed.has(keyOf(v)) ? node.missed.get(keyOf(v)) : actualOf(v);
     },
     topicOf(nodeId, valueId) {
       const [node, v] = requireValue(nodeId, valueId);

@@ -2,27 +2,31 @@
 import type { ZwaveTransport } from "./transport.js";
 
 /**
- * zwave-js checks an unsupervised thermostat write, or a dimmer's "restore the previous level", with
- * a Get about 5 s after it (sheet, "Found by running the real gateway" §8): the device's report
- * comes that much later, so those confirmations wait this much longer.
+ * zwave-js verifies an unsupervised Set with a Get after the transition (`schedulePoll` in its CC
+ * APIs): about 1 s for "fast" ones (Binary Switch), about 5 s (`timeouts.refreshValue`) for "slow"
+ * ones (Multilevel Switch, Door Lock, thermostats). A device that does not report by itself is
+ * heard only then, so those confirmations wait this much longer.
  */
 export const LATE_VERIFY_MS = 5000;
 
-export interface Confirmation {
+export interface ReportOutcome {
   confirmed: boolean;
   /** The last value the device reported (after the write, or before it when nothing came). */
   value: unknown;
+  /** Whether the device reported the value at all after the write. */
+  reported: boolean;
 }
 
 export interface PendingConfirmation {
   /** Resolves when a report matches, or after `timeoutMs` with `confirmed: false`. */
-  wait(timeoutMs: number): Promise<Confirmation>;
+  wait(timeoutMs: number): Promise<ReportOutcome>;
   cancel(): void;
 }
 
 /**
  * Starts listening for `key` on `nodeId` before the write goes out, so that a device answering
- * faster than the publish resolves still counts. Only reports that arrive after this call count.
+ * faster than the write's result still counts. Only reports that arrive after this call count; the
+ * transports never pass on the driver's optimistic updates (src/zwave/optimistic-echo.ts).
  */
 export function expectReport(
   transport: ZwaveTransport,
@@ -32,15 +36,17 @@ export function expectReport(
   matches: (value: unknown) => boolean,
 ): PendingConfirmation {
   let last: unknown = before;
-  let done: ((c: Confirmation) => void) | undefined;
-  let outcome: Confirmation | undefined;
+  let reported = false;
+  let done: ((c: ReportOutcome) => void) | undefined;
+  let outcome: ReportOutcome | undefined;
   const stop = transport.onReport((report) => {
     if (report.nodeId !== nodeId || report.key !== key) return;
     last = report.value;
-    if (matches(report.value)) finish({ confirmed: true, value: report.value });
+    reported = true;
+    if (matches(report.value)) finish({ confirmed: true, value: report.value, reported });
   });
   let timer: NodeJS.Timeout | undefined;
-  function finish(c: Confirmation): void {
+  function finish(c: ReportOutcome): void {
     if (outcome) return;
     outcome = c;
     stop();
@@ -52,11 +58,11 @@ export function expectReport(
       if (outcome) return Promise.resolve(outcome);
       return new Promise((resolve) => {
         done = resolve;
-        timer = setTimeout(() => finish({ confirmed: false, value: last }), timeoutMs);
+        timer = setTimeout(() => finish({ confirmed: false, value: last, reported }), timeoutMs);
       });
     },
     cancel() {
-      finish({ confirmed: false, value: last });
+      finish({ confirmed: false, value: last, reported });
     },
   };
 }

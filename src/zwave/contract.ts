@@ -14,11 +14,19 @@ export const ZWAVE_ERROR_CODES = [
   "not_confirmed",
   "not_supported",
   "invalid_value",
+  /** The server or the device refused or failed the call (zwave-js SetValueStatus Fail, a refused command, an unexpected error). */
+  "failed",
 ] as const;
 export const zwaveErrorCode = z.enum(ZWAVE_ERROR_CODES);
 export type ZwaveErrorCode = z.infer<typeof zwaveErrorCode>;
 
 /**
+ * A write that went out but was not confirmed is NOT a failure: `ok: true`, `confirmation: "none"`,
+ * `confirmed: false`, and the text says so ("sent; Garage Light acknowledged but still reports off").
+ * The command reached the network (a retry would send it again), the user must hear "sent, not
+ * confirmed", never "done" and never "failed". `not_confirmed` is kept for hosts that fold such a
+ * result into an error of their own; this server's tools do not return it.
+ *
  * How a write was confirmed: `device`, a report from the device after the write (the verification
  * Get included); `supervised`, a Supervision Set that succeeded (status 255); `none`, not confirmed
  * (an acknowledgement, or zwave-js's optimistic update after one, is not a confirmation).
@@ -73,7 +81,19 @@ export const listDevicesOutput = outcome.extend({
 });
 export type ListDevicesOutput = z.infer<typeof listDevicesOutput>;
 
-export const controlOutput = outcome.extend({
+/** The fields every write result shares. */
+const writeOutcome = outcome.extend({
+  node: nodeRef.optional(),
+  confirmation: confirmation.optional(),
+  /** `confirmation !== "none"`: whether the device itself confirmed (false also when nothing was sent). */
+  confirmed: z.boolean().optional(),
+  /** Whether the command went out to the network (false when refused before sending: dead, unknown, …). */
+  sent: z.boolean().optional(),
+  /** Whether the device reported the value after the write (a report that did not match, when not confirmed). */
+  reportedAfterWrite: z.boolean().optional(),
+});
+
+export const controlOutput = writeOutcome.extend({
   node: nodeRef.optional(),
   action: z.enum(["on", "off", "dim"]).optional(),
   /** The level asked for, in percent (null for on/off switches and a dimmer's "previous level"). */
@@ -81,7 +101,6 @@ export const controlOutput = outcome.extend({
   /** What the device reports now: on/off, and a dimmer's level in percent. */
   on: z.boolean().nullable().optional(),
   level: z.number().nullable().optional(),
-  confirmation: confirmation.optional(),
 });
 export type ControlOutput = z.infer<typeof controlOutput>;
 
@@ -97,6 +116,52 @@ export const sensorReading = z.object({
 
 export const sensorDataOutput = outcome.extend({
   node: nodeRef.optional(),
+  state: deviceStatus.optional(),
   readings: z.array(sensorReading).optional(),
 });
 export type SensorDataOutput = z.infer<typeof sensorDataOutput>;
+
+/** One change `set_zwave_thermostat` made: its mode or its setpoint. */
+export const thermostatChange = z.object({
+  what: z.enum(["mode", "setpoint"]),
+  /** The mode number, or the setpoint in the device's unit. */
+  requested: z.number(),
+  /** What the device reports now (never an optimistic value): a mode number or a setpoint. */
+  reported: z.number().nullable(),
+  /** The reported value for people ("Cool", "22 °C"). */
+  text: z.string(),
+  confirmation,
+});
+
+export const thermostatOutput = writeOutcome.extend({
+  changes: z.array(thermostatChange).optional(),
+});
+export type ThermostatOutput = z.infer<typeof thermostatOutput>;
+
+export const doorLockOutput = writeOutcome.extend({
+  action: z.enum(["lock", "unlock"]).optional(),
+  /** What the lock reports now: true locked, false unlocked, null unknown. */
+  locked: z.boolean().nullable().optional(),
+});
+export type DoorLockOutput = z.infer<typeof doorLockOutput>;
+
+export const nodeHealthOutput = outcome.extend({
+  node: nodeRef.optional(),
+  answered: z.boolean().optional(),
+  state: deviceStatus.optional(),
+  /** Epoch ms of the last frame heard from the device. */
+  lastActive: z.number().nullable().optional(),
+});
+export type NodeHealthOutput = z.infer<typeof nodeHealthOutput>;
+
+/**
+ * The optional input every per-device tool takes beside `deviceName`: a host that knows the node
+ * calls by id. When given it wins over `deviceName`, which stays required so that LLMs always
+ * name the device.
+ */
+export const nodeIdInput = z
+  .number()
+  .int()
+  .min(1)
+  .optional()
+  .describe("The node id, when known (wins over deviceName)");

@@ -35,9 +35,10 @@ function matchTier(query: string, device: NamedDevice): number | undefined {
   // "dimmer in the kitchen", "kitchen's dimmer", "the dimmer at the office"
   const inLoc = /^(.*?)\s+(?:in|at|of|on)\s+(?:the\s+)?(.+)$/i.exec(query.trim());
   if (loc && inLoc && compactName(inLoc[1] ?? "") === name && compactName(inLoc[2] ?? "") === loc) return 1;
-  const haystack = loc + name;
+  // Whole words only: "bed" is not "Bedroom Fan", "light" is not "Lightstrip".
+  const own = new Set([...words(device.loc), ...words(device.name)]);
   const ws = words(query);
-  if (ws.length > 0 && ws.every((w) => haystack.includes(w))) return 2;
+  if (ws.length > 0 && ws.every((w) => own.has(w))) return 2;
   return undefined;
 }
 

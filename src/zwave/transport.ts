@@ -2,7 +2,7 @@
 // Z-Wave JS websocket server. Tools, names, confirmation and messages live above this line.
 import type { ZwaveNode, ZwaveValue } from "./model.js";
 
-/** A value the device reported, delivered as it arrives (never a replay of a cached value). */
+/** A value the device reported, delivered as it arrives (never a replay of a cached value, nor the driver's optimistic update). */
 export interface ValueReport {
   nodeId: number;
   /** `valueKey()` of the value. */
@@ -10,18 +10,26 @@ export interface ValueReport {
   value: unknown;
 }
 
-/** How a write went out: a value topic's `/set`, or the gateway's or server's API. */
-export type WriteRoute = "set" | "api";
+/** How zwave-js answered a write: its `SetValueStatus` (src/zwave/set-value-status.ts), one that went out. */
+export interface WriteResult {
+  status: number;
+}
 
 export interface ZwaveTransport {
   /** Who the user's Z-Wave runs on, for messages: "Z-Wave JS UI" or "Z-Wave JS". */
   readonly serverName: string;
-  /** The whole node list, in sync with the network; throws a ZwaveUserError when it cannot be reached. */
+  /** The Z-Wave network's home id, once the transport has learnt it. */
+  readonly homeId: number | null;
+  /** The whole node list, in sync with the network; throws a ZwaveToolError (`offline`) when it cannot be reached. */
   nodes(): Promise<ZwaveNode[]>;
   /** The node list fetched again even when in sync (a rename may not have reached us yet). */
   refresh(): Promise<ZwaveNode[]>;
-  /** Sends one write now or throws; never queued for later. */
-  write(node: ZwaveNode, value: ZwaveValue, payload: unknown): Promise<WriteRoute>;
+  /**
+   * Sends one write now through the server's API, or throws; never queued for later. Resolves with
+   * zwave-js's status once the write went out; reports that zwave-js made up meanwhile (its
+   * optimistic update) never reach `onReport` (src/zwave/optimistic-echo.ts).
+   */
+  write(node: ZwaveNode, value: ZwaveValue, payload: unknown): Promise<WriteResult>;
   /** Whether the node answered a ping. */
   ping(node: ZwaveNode): Promise<boolean>;
   onReport(listener: (report: ValueReport) => void): () => void;

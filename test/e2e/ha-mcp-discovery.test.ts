@@ -105,10 +105,12 @@ describe("MCP discovery under Supervisor", () => {
       action: "on",
     });
     expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toMatchObject({ device: "Switch One", action: "on", confirmed: true });
-    expect(
-      sim.publishedSets.some((s) => s.topic.includes("Switch_One") || s.topic.includes("Switch One")),
-    ).toBe(true);
+    expect(result.structuredContent).toMatchObject({
+      node: { name: "Switch One" },
+      action: "on",
+      confirmed: true,
+    });
+    expect(sim.writesTo(2)).toContain(true);
     // At log_level debug every request is logged; the discovery path only as a placeholder.
     expect(bridge?.output()).toContain("/mcp/<discovery secret>");
     expect(bridge?.output()).not.toContain(url.pathname);

@@ -56,6 +56,8 @@ afterAll(async () => {
 });
 
 const sets = (fragment: string) => sim.publishedSets.filter((s) => s.topic.includes(fragment));
+const writesTo = (nodeId: number) => sim.writesTo(nodeId);
+const allWrites = () => sim.apiCalls.filter((c) => c.api === "writeValue").length + sim.publishedSets.length;
 
 describe("list_zwave_devices", () => {
   it("lists real devices with location, node id, state and main value, skipping Broadcast, groups and dead nodes", async () => {
@@ -82,17 +84,18 @@ describe("list_zwave_devices", () => {
 });
 
 describe("control_zwave_device", () => {
-  it("switches a binary switch on through its /set topic and confirms it from currentValue", async () => {
+  it("switches a binary switch on through the writeValue API and confirms it from its currentValue report", async () => {
     const r = await server.call("control_zwave_device", { deviceName: "switch one", action: "on" });
     expect(r.text).toBe("confirmed: Switch One is on");
     expect(r.structured).toMatchObject({
-      device: "Switch One",
-      nodeId: 2,
+      node: { nodeId: 2, name: "Switch One", location: "" },
       action: "on",
+      on: true,
+      confirmation: "device",
       confirmed: true,
-      currentValue: true,
     });
-    expect(sets("Switch_One/37/0/targetValue/set").map((s) => s.payload)).toEqual(["true"]);
+    expect(writesTo(2)).toEqual([true]);
+    expect(sim.publishedSets).toEqual([]);
     expect(sim.valueOf(2, { commandClass: 37, property: "currentValue" })).toBe(true);
     const off = await server.call("control_zwave_device", { deviceName: "Switch One", action: "off" });
     expect(off.text).toBe("confirmed: Switch One is off");
@@ -115,13 +118,14 @@ describe("control_zwave_device", () => {
     expect(sim.valueOf(3, { commandClass: 38, property: "currentValue" })).toBe(30);
     const off = await server.call("control_zwave_device", { deviceName: "kitchen light", action: "off" });
     expect(off.text).toBe("confirmed: Kitchen Light is off");
-    expect(sets("Kitchen_Light/38/0/targetValue/set").map((s) => s.payload)).toEqual(["99", "30", "0"]);
+    expect(writesTo(3)).toEqual([99, 30, 0]);
   });
 
   it("refuses dim without a level, and dimming an on/off switch", async () => {
     const noLevel = await server.call("control_zwave_device", { deviceName: "kitchen light", action: "dim" });
     expect(noLevel.isError).toBe(true);
     expect(noLevel.text).toContain("dim needs a level");
+    expect(noLevel.structured).toMatchObject({ ok: false, error: { code: "invalid_value" } });
     const binary = await server.call("control_zwave_device", {
       deviceName: "switch one",
       action: "dim",
@@ -129,33 +133,41 @@ describe("control_zwave_device", () => {
     });
     expect(binary.isError).toBe(true);
     expect(binary.text).toContain("cannot be dimmed");
+    expect(binary.structured).toMatchObject({ ok: false, error: { code: "not_supported" } });
   });
 
   it("resolves names with punctuation and locations, and lists candidates when ambiguous", async () => {
     expect((await server.call("control_zwave_device", { deviceName: "kids lamp", action: "on" })).text).toBe(
       "confirmed: Kid's Lamp is on",
     );
-    expect(sets("Kids_Room/Kids_Lamp/37/0/targetValue/set")).toHaveLength(1);
-    const before = sim.publishedSets.length;
+    expect(writesTo(7)).toHaveLength(1);
+    const before = allWrites();
     const ambiguous = await server.call("control_zwave_device", { deviceName: "dimmer", action: "on" });
     expect(ambiguous.isError).toBe(true);
     expect(ambiguous.text).toContain("Dimmer (Kitchen, node 5)");
     expect(ambiguous.text).toContain("Dimmer (Bedroom, node 6)");
-    expect(sim.publishedSets.length).toBe(before);
+    expect(allWrites()).toBe(before);
     const bedroom = await server.call("control_zwave_device", {
       deviceName: "bedroom dimmer",
       action: "dim",
       level: 50,
     });
-    expect(bedroom.structured).toMatchObject({ nodeId: 6, confirmed: true });
+    expect(bedroom.structured).toMatchObject({ node: { nodeId: 6 }, confirmed: true });
   });
 
   it("says 'sent, but not confirmed' when the device never reports, and never claims the new state", async () => {
     const r = await server.call("control_zwave_device", { deviceName: "porch switch", action: "on" });
     expect(r.isError).toBe(false);
     expect(r.text).toBe("sent, but Porch Switch has not confirmed; it last reported off");
-    expect(r.structured).toMatchObject({ confirmed: false, currentValue: false });
-    expect(sets("Porch_Switch/37/0/targetValue/set")).toHaveLength(1);
+    expect(r.structured).toMatchObject({
+      ok: true,
+      on: false,
+      confirmation: "none",
+      confirmed: false,
+      sent: true,
+      reportedAfterWrite: false,
+    });
+    expect(writesTo(8)).toEqual([true]);
   });
 
   it("refuses a dead node with an error that says so, and sends nothing", async () => {
@@ -169,10 +181,10 @@ describe("control_zwave_device", () => {
     expect(sim.apiCalls.filter((c) => c.api === "writeValue").length).toBe(calls);
   });
 
-  it("writes through the writeValue API when the gateway has not published the topic yet", async () => {
+  it("writes to a device whose topics the gateway has not published yet", async () => {
     const r = await server.call("control_zwave_device", { deviceName: "attic switch", action: "on" });
     expect(r.text).toBe("confirmed: Attic Switch is on");
-    expect(r.structured).toMatchObject({ via: "api", confirmed: true });
+    expect(r.structured).toMatchObject({ confirmed: true });
     expect(sets("Attic_Switch")).toHaveLength(0);
     expect(
       sim.apiCalls.some((c) => c.api === "writeValue" && JSON.stringify(c.args).includes('"nodeId":11')),
@@ -182,6 +194,7 @@ describe("control_zwave_device", () => {
   it("reports a failed write as a failure even though writeValue answered success:true", async () => {
     const r = await server.call("control_zwave_device", { deviceName: "cellar switch", action: "on" });
     expect(r.isError).toBe(true);
+    expect(r.structured).toMatchObject({ ok: false, error: { code: "failed" } });
     expect(r.text).toContain("writing to Cellar Switch failed");
     expect(r.text).not.toMatch(/confirmed:/);
   });
@@ -191,6 +204,7 @@ describe("control_zwave_device", () => {
     expect(r.isError).toBe(true);
     expect(r.text).toContain('no Z-Wave device is called "Broadcast"');
     expect(sets("Broadcast")).toHaveLength(0);
+    expect(writesTo(255)).toEqual([]);
   });
 });
 
@@ -203,9 +217,13 @@ describe("get_device_sensor_data", () => {
     expect(r.text).toContain("Humidity: 45 %");
     expect(r.text).toContain("Battery level: 87 %");
     expect(r.text).toContain("Motion sensor status: idle");
-    const readings = r.structured?.readings as { label: string; unit: string | null; ageSeconds: number }[];
-    expect(readings.find((x) => x.label === "Air temperature")).toMatchObject({ unit: "°C", value: 23.25 });
-    expect(readings.every((x) => typeof x.ageSeconds === "number")).toBe(true);
+    const readings = r.structured?.readings as { label: string; unit: string | null; reportedAt: number }[];
+    expect(readings.find((x) => x.label === "Air temperature")).toMatchObject({
+      kind: "Air temperature",
+      unit: "°C",
+      value: 23.25,
+    });
+    expect(readings.every((x) => typeof x.reportedAt === "number")).toBe(true);
   });
 });
 

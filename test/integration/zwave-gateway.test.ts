@@ -107,7 +107,9 @@ describe("outages", () => {
       (r) => r.isError,
     );
     expect(down.text).toContain("Z-Wave JS UI is offline");
+    expect(down.structured).toMatchObject({ ok: false, error: { code: "offline" } });
     expect(sim.publishedSets).toHaveLength(0);
+    expect(sim.apiCalls.filter((c) => c.api === "writeValue")).toHaveLength(0);
     await sim.start();
     const up = await eventually(
       () => s.call("control_zwave_device", { deviceName: "switch one", action: "on" }),
@@ -140,6 +142,7 @@ describe("outages", () => {
     expect(after.text).toBe("confirmed: Switch One is on");
     // The dim to 70 % (level 69) that failed during the outage never reached the gateway afterwards.
     expect(sim.publishedSets.map((x) => x.payload)).not.toContain("69");
+    expect(sim.apiCalls.some((c) => c.api === "writeValue" && (c.args as unknown[])[1] === 69)).toBe(false);
     expect(sim.valueOf(3, { commandClass: 38, property: "currentValue" })).toBe(20);
   });
 

@@ -26,6 +26,8 @@ export interface ZwaveBackend {
   reportTemperature(celsius: number): Promise<void>;
   /** What Switch One holds at the device itself. */
   switchAtDevice(): unknown;
+  /** What Garage Light (acknowledges every Set, does nothing) or Desk Lamp (supervised) holds at the device. */
+  atDevice(device: "jammed" | "supervised"): unknown;
   /** Switch One stops answering, and the network notices (the node is marked dead). */
   killSwitch(): Promise<void>;
   /** The Z-Wave server (Z-Wave JS UI, or Z-Wave JS) stops and comes back; `whileDown` runs in between. */
@@ -33,7 +35,10 @@ export interface ZwaveBackend {
   stop(): Promise<void>;
 }
 
-const CONFIRM_TIMEOUT_MS = 1500;
+/** The product's default: zwave-js's verification Get of a Binary Switch comes ~1 s after the Set. */
+const CONFIRM_TIMEOUT_MS = 3000;
+const JAMMED = 8;
+const SUPERVISED = 9;
 
 export async function startBackend(name: TransportName): Promise<ZwaveBackend> {
   return name === "mqtt" ? startMqttBackend() : startWebsocketBackend();
@@ -55,6 +60,8 @@ async function startMqttBackend(): Promise<ZwaveBackend> {
       doorLock(6, "Front Door"),
       // Dead before its interview: Z-Wave JS UI lists it with no values (sheet, real gateway §4).
       { id: 7, name: "Porch Light", status: "Dead", values: [] },
+      binarySwitch(JAMMED, "Garage Light", { loc: "Garage", ignoresSets: true }),
+      binarySwitch(SUPERVISED, "Desk Lamp", { loc: "Study", supervised: true }),
     ],
   });
   const switchValue = { commandClass: 37, endpoint: 0, property: "currentValue" };
@@ -75,6 +82,7 @@ async function startMqttBackend(): Promise<ZwaveBackend> {
     reportTemperature: (celsius) =>
       sim.setValue(4, { commandClass: 49, endpoint: 0, property: "Air temperature" }, celsius),
     switchAtDevice: () => sim.valueOf(2, switchValue),
+    atDevice: (device) => sim.valueOf(device === "jammed" ? JAMMED : SUPERVISED, switchValue),
     async killSwitch() {
       switchOne.unreachable = true;
       // zwave-js marks a node dead when it fails to answer; a ping by another client makes it try.
@@ -103,6 +111,7 @@ async function startWebsocketBackend(): Promise<ZwaveBackend> {
     switchAtTheWall: (on) => stack.reportAtDevice("switch", on),
     reportTemperature: (celsius) => stack.reportTemperature(celsius),
     switchAtDevice: () => stack.deviceState("switch"),
+    atDevice: (device) => stack.deviceState(device),
     async killSwitch() {
       stack.silence("switch");
       // zwave-js marks a node dead when it fails to answer; a ping by another client makes it try.

@@ -40,6 +40,8 @@ export interface GatewaySimulator extends Omit<Simulator, "stop"> {
   publishedSets: RecordedSet[];
   /** The API requests sent to the gateway (not the recorder's own). */
   apiCalls: RecordedApiCall[];
+  /** The values written to a node through the `writeValue` API (how the server writes), oldest first. */
+  writesTo(nodeId: number): unknown[];
   /** Calls the gateway's API over MQTT as any client would, and returns its `result`. */
   callApi(api: string, args: unknown[]): Promise<unknown>;
   /** Resolves with the payload of the next message on `topic` that `accept` takes. */
@@ -112,6 +114,10 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
     ...sim,
     publishedSets,
     apiCalls,
+    writesTo: (nodeId) =>
+      apiCalls
+        .filter((c) => c.api === "writeValue" && (c.args as [{ nodeId?: unknown }])[0]?.nodeId === nodeId)
+        .map((c) => (c.args as unknown[])[1]),
     nextMessage,
     async callApi(api, args) {
       const topic = `${apiPrefix}${api}`;

@@ -56,3 +56,27 @@ describe("resolveDevice", () => {
     expect(found("nodeID_3")).toBe(3);
   });
 });
+
+describe("resolveDevice matches whole words only", () => {
+  const home = [
+    { id: 10, name: "Bedroom Fan", loc: "" },
+    { id: 11, name: "Lightstrip", loc: "Office" },
+    { id: 12, name: "Bed Lamp", loc: "Guest Room" },
+  ];
+  const foundIn = (query: string) => {
+    const r = resolveDevice(query, home);
+    return r.kind === "found" ? r.device.id : r.kind;
+  };
+
+  it("does not take a word for the start of a longer one", () => {
+    expect(foundIn("bed")).toBe(12);
+    expect(foundIn("light")).toBe("none");
+    expect(foundIn("room")).toBe(12);
+  });
+
+  it("still finds a device by any whole words of its name and location", () => {
+    expect(foundIn("fan")).toBe(10);
+    expect(foundIn("office lightstrip")).toBe(11);
+    expect(foundIn("lamp in the guest room")).toBe(12);
+  });
+});

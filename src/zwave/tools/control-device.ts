@@ -1,55 +1,71 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { LATE_VERIFY_MS } from "../confirm.js";
+import { controlOutput, nodeIdInput, type ControlOutput } from "../contract.js";
 import { findOnAnyEndpoint, findValue, levelToPercent, percentToLevel, switchText } from "../device-state.js";
-import { ZwaveUserError } from "../errors.js";
+import { ZwaveToolError } from "../errors.js";
 import { displayName } from "../name-resolver.js";
-import type { ZwaveNetwork } from "../network.js";
-import type { ZwaveNode, ZwaveValue } from "../model.js";
-import { guarded, ok } from "./result.js";
+import type { WritePlan, ZwaveNetwork } from "../network.js";
+import type { ZwaveNode } from "../model.js";
+import { guarded, ok, writeFields, writeSentence } from "./result.js";
 
-/** Multilevel Switch: 255 means "back to the last non-zero level" (sheet §1.7). */
+/** Multilevel Switch: 255 means "back to the last non-zero level" (zwave-js MultilevelSwitchCC). */
 const RESTORE_PREVIOUS = 0xff;
 
-interface Plan {
-  target: ZwaveValue;
-  current: ZwaveValue;
-  payload: boolean | number;
-  matches(value: unknown): boolean;
+type Action = "on" | "off" | "dim";
+
+interface Control extends WritePlan {
+  dimmer: boolean;
 }
 
-function plan(
-  network: ZwaveNetwork,
-  node: ZwaveNode,
-  action: "on" | "off" | "dim",
-  level: number | undefined,
-): Plan {
+function plan(network: ZwaveNetwork, node: ZwaveNode, action: Action, level: number | undefined): Control {
   const name = displayName(node);
+  const window = network.confirmTimeoutMs;
   const dimmerTarget = findOnAnyEndpoint(node, 38, "targetValue");
   if (dimmerTarget) {
-    const current = findValue(node, { ...dimmerTarget, property: "currentValue" }) ?? dimmerTarget;
+    const reportedOn = findValue(node, { ...dimmerTarget, property: "currentValue" }) ?? dimmerTarget;
     const restorable = !!findValue(node, { ...dimmerTarget, property: "restorePrevious" });
     const payload =
       action === "off"
         ? 0
         : level !== undefined
           ? percentToLevel(level)
-          : (network.lastOnLevel(node, current) ?? (restorable ? RESTORE_PREVIOUS : 99));
-    const matches =
-      payload === RESTORE_PREVIOUS
-        ? (v: unknown) => typeof v === "number" && v > 0
-        : (v: unknown) => v === payload;
-    return { target: dimmerTarget, current, payload, matches };
+          : (network.lastOnLevel(node, reportedOn) ?? (restorable ? RESTORE_PREVIOUS : 99));
+    const restore = payload === RESTORE_PREVIOUS;
+    return {
+      dimmer: true,
+      target: dimmerTarget,
+      reportedOn,
+      payload,
+      matches: restore ? (v) => typeof v === "number" && v > 0 : (v) => v === payload,
+      supervisedValue: restore ? undefined : payload,
+      // Multilevel Switch is a "slow" actuator: zwave-js verifies it ~5 s after the Set.
+      windowMs: window + LATE_VERIFY_MS,
+    };
   }
   const switchTarget = findOnAnyEndpoint(node, 37, "targetValue");
   if (switchTarget) {
     if (action === "dim")
-      throw new ZwaveUserError(`${name} is an on/off switch and cannot be dimmed; use on or off`);
-    const current = findValue(node, { ...switchTarget, property: "currentValue" }) ?? switchTarget;
+      throw new ZwaveToolError(
+        "not_supported",
+        `${name} is an on/off switch and cannot be dimmed; use on or off`,
+      );
+    const reportedOn = findValue(node, { ...switchTarget, property: "currentValue" }) ?? switchTarget;
     const payload = action === "on";
-    return { target: switchTarget, current, payload, matches: (v) => v === payload };
+    return {
+      dimmer: false,
+      target: switchTarget,
+      reportedOn,
+      payload,
+      matches: (v) => v === payload,
+      supervisedValue: payload,
+      windowMs: window,
+    };
   }
-  throw new ZwaveUserError(`${name} is not a switch or dimmer, so it cannot be turned on, off or dimmed`);
+  throw new ZwaveToolError(
+    "not_supported",
+    `${name} is not a switch or dimmer, so it cannot be turned on, off or dimmed`,
+  );
 }
 
 export function registerControlDevice(server: McpServer, network: ZwaveNetwork): void {
@@ -60,8 +76,9 @@ export function registerControlDevice(server: McpServer, network: ZwaveNetwork):
       description:
         "Turns a Z-Wave switch or dimmer on or off, or dims it to a level in percent. deviceName is the device's " +
         "name, optionally with its location ('kitchen light', 'dimmer in the kitchen'). 'on' without a level " +
-        "restores a dimmer's previous level; 'dim' needs level (0-100). The answer says whether the device " +
-        "confirmed the new state or only that the command was sent.",
+        "restores a dimmer's previous level; 'dim' needs level (0-100); level 0 turns the device off. The answer " +
+        "says whether the device confirmed the new state or only that the command was sent. nodeId, when a " +
+        "host knows it, picks the device and wins over deviceName.",
       inputSchema: {
         deviceName: z.string().min(1).describe("Device name, optionally with location"),
         action: z.enum(["on", "off", "dim"]),
@@ -70,8 +87,10 @@ export function registerControlDevice(server: McpServer, network: ZwaveNetwork):
           .min(0)
           .max(100)
           .optional()
-          .describe("Brightness in percent, 0-100 (for dim, or on at a level)"),
+          .describe("Brightness in percent, 0-100 (for dim, or on at a level); 0 is off"),
+        nodeId: nodeIdInput,
       },
+      outputSchema: controlOutput,
       annotations: {
         readOnlyHint: false,
         destructiveHint: false,
@@ -79,46 +98,33 @@ export function registerControlDevice(server: McpServer, network: ZwaveNetwork):
         openWorldHint: false,
       },
     },
-    ({ deviceName, action, level }) =>
+    ({ deviceName, action: asked, level, nodeId }) =>
       guarded(async () => {
-        if (action === "dim" && level === undefined) {
-          throw new ZwaveUserError("dim needs a level between 0 and 100 (percent)");
+        if (asked === "dim" && level === undefined) {
+          throw new ZwaveToolError("invalid_value", "dim needs a level between 0 and 100 (percent)");
         }
-        const node = await network.findDevice(deviceName);
+        // Level 0 is off, whatever the verb: a dimmer at 0 % is off, and must be said so.
+        const action: Action = level === 0 ? "off" : asked;
+        const node = await network.findDevice(deviceName, nodeId);
         network.requireAlive(node);
         const name = displayName(node);
-        const p = plan(network, node, action, level);
-        const pending = network.expect(node, p.current, p.matches);
-        let via: "set" | "api";
-        try {
-          via = await network.write(node, p.target, p.payload);
-        } catch (err) {
-          pending.cancel();
-          throw err;
-        }
-        const { confirmed, value } = await pending.wait(
-          network.confirmTimeoutMs + (p.payload === RESTORE_PREVIOUS ? LATE_VERIFY_MS : 0),
-        );
-        const state = switchText(p.current, value);
-        const asleep =
-          node.status === "Asleep" ? ` (${name} is asleep; it applies commands when it wakes up)` : "";
-        const text = confirmed
-          ? `confirmed: ${name} is ${state}`
-          : `sent, but ${name} has not confirmed${asleep}; it last reported ${state}`;
-        return ok(text, {
-          device: name,
-          nodeId: node.id,
-          location: node.loc,
+        const p = plan(network, node, action, action === "off" ? undefined : level);
+        const outcome = await network.writeAndConfirm(node, p);
+        const value = outcome.value;
+        const structured: ControlOutput = {
+          ok: true,
+          node: network.ref(node),
           action,
-          target: p.payload,
-          level:
-            typeof p.payload === "number" && p.payload !== RESTORE_PREVIOUS
+          requestedLevel:
+            p.dimmer && typeof p.payload === "number" && p.payload !== RESTORE_PREVIOUS
               ? levelToPercent(p.payload)
               : null,
-          confirmed,
-          currentValue: value ?? null,
-          via,
-        });
+          on: typeof value === "boolean" ? value : typeof value === "number" ? value > 0 : null,
+          level: p.dimmer && typeof value === "number" && value <= 99 ? levelToPercent(value) : null,
+          ...writeFields(outcome),
+        };
+        const text = writeSentence(name, outcome, switchText(p.reportedOn, value), node.status === "Asleep");
+        return ok(text, structured);
       }),
   );
 }

@@ -1,10 +1,12 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { LATE_VERIFY_MS } from "../confirm.js";
+import { doorLockOutput, nodeIdInput, type DoorLockOutput } from "../contract.js";
 import { findOnAnyEndpoint, findValue } from "../device-state.js";
-import { ZwaveUserError } from "../errors.js";
+import { ZwaveToolError } from "../errors.js";
 import { displayName } from "../name-resolver.js";
 import type { ZwaveNetwork } from "../network.js";
-import { guarded, ok } from "./result.js";
+import { guarded, ok, writeFields, writeSentence } from "./result.js";
 
 /** Door Lock CC modes: 0 Unsecured, 255 Secured. */
 const SECURED = 255;
@@ -17,43 +19,45 @@ export function registerDoorLock(server: McpServer, network: ZwaveNetwork): void
       title: "Lock or unlock a Z-Wave door lock",
       description:
         "Locks or unlocks a Z-Wave door lock. Unlocking opens the home to anyone: only do it when the user " +
-        "clearly asked for it. The answer says whether the lock confirmed its new state.",
+        "clearly asked for it. The answer says whether the lock confirmed its new state. nodeId, when a host " +
+        "knows it, picks the lock and wins over deviceName.",
       inputSchema: {
         deviceName: z.string().min(1).describe("Lock name, optionally with location"),
         action: z.enum(["lock", "unlock"]),
+        nodeId: nodeIdInput,
       },
+      outputSchema: doorLockOutput,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
-    ({ deviceName, action }) =>
+    ({ deviceName, action, nodeId }) =>
       guarded(async () => {
-        const node = await network.findDevice(deviceName);
+        const node = await network.findDevice(deviceName, nodeId);
         network.requireAlive(node);
         const name = displayName(node);
         const target = findOnAnyEndpoint(node, 98, "targetMode");
-        if (!target) throw new ZwaveUserError(`${name} is not a door lock`);
-        const current = findValue(node, { ...target, property: "currentMode" }) ?? target;
+        if (!target) throw new ZwaveToolError("not_supported", `${name} is not a door lock`);
+        const reportedOn = findValue(node, { ...target, property: "currentMode" }) ?? target;
         const mode = action === "lock" ? SECURED : UNSECURED;
-        const pending = network.expect(node, current, (v) => v === mode);
-        try {
-          await network.write(node, target, mode);
-        } catch (err) {
-          pending.cancel();
-          throw err;
-        }
-        const { confirmed, value } = await pending.wait(network.confirmTimeoutMs);
+        const outcome = await network.writeAndConfirm(node, {
+          target,
+          reportedOn,
+          payload: mode,
+          matches: (v) => v === mode,
+          supervisedValue: mode,
+          // zwave-js verifies a Door Lock Set ~5 s after it.
+          windowMs: network.confirmTimeoutMs + LATE_VERIFY_MS,
+        });
+        const value = outcome.value;
         const state =
           value === SECURED ? "locked" : typeof value === "number" ? "unlocked" : "in an unknown state";
-        const text = confirmed
-          ? `confirmed: ${name} is ${state}`
-          : `sent, but ${name} has not confirmed; it last reported ${state}`;
-        return ok(text, {
-          device: name,
-          nodeId: node.id,
+        const structured: DoorLockOutput = {
+          ok: true,
+          node: network.ref(node),
           action,
-          target: mode,
-          confirmed,
-          currentValue: value ?? null,
-        });
+          locked: typeof value === "number" ? value === SECURED : null,
+          ...writeFields(outcome),
+        };
+        return ok(writeSentence(name, outcome, state, node.status === "Asleep"), structured);
       }),
   );
 }

@@ -1,9 +1,41 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { deviceState, mainValue } from "../device-state.js";
-import { compactName, displayName } from "../name-resolver.js";
+import { listDevicesOutput, type DeviceSummary } from "../contract.js";
+import {
+  SENSOR_CLASSES,
+  deviceState,
+  findOnAnyEndpoint,
+  levelToPercent,
+  mainValue,
+} from "../device-state.js";
+import type { ZwaveNode } from "../model.js";
+import { compactName } from "../name-resolver.js";
 import type { ZwaveNetwork } from "../network.js";
 import { guarded, ok } from "./result.js";
+
+/** What a device is, from the command classes it has values for. */
+function kindOf(node: ZwaveNode): DeviceSummary["kind"] {
+  if (findOnAnyEndpoint(node, 38, "targetValue")) return "dimmer";
+  if (findOnAnyEndpoint(node, 37, "targetValue")) return "switch";
+  if (findOnAnyEndpoint(node, 98, "targetMode")) return "lock";
+  if ([...node.values.values()].some((v) => v.commandClass === 64 || v.commandClass === 67))
+    return "thermostat";
+  if ([...node.values.values()].some((v) => SENSOR_CLASSES.has(v.commandClass))) return "sensor";
+  return "other";
+}
+
+function summary(network: ZwaveNetwork, node: ZwaveNode): DeviceSummary {
+  const current = findOnAnyEndpoint(node, 38, "currentValue") ?? findOnAnyEndpoint(node, 37, "currentValue");
+  const v = current?.value;
+  return {
+    ...network.ref(node),
+    state: deviceState(node),
+    kind: kindOf(node),
+    on: typeof v === "boolean" ? v : typeof v === "number" ? v > 0 : null,
+    level: current?.commandClass === 38 && typeof v === "number" && v <= 99 ? levelToPercent(v) : null,
+    value: mainValue(node) ?? null,
+  };
+}
 
 export function registerListDevices(server: McpServer, network: ZwaveNetwork): void {
   server.registerTool(
@@ -18,23 +50,18 @@ export function registerListDevices(server: McpServer, network: ZwaveNetwork): v
         includeInactive: z.boolean().optional().describe("Also list dead and not-ready devices"),
         filter: z.string().optional().describe("Text the name or location must contain, e.g. 'kitchen'"),
       },
+      outputSchema: listDevicesOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ includeInactive, filter }) =>
       guarded(async () => {
         const wanted = filter ? compactName(filter) : "";
-        const all = (await network.devices())
+        const rows = (await network.devices())
           .filter((n) => !wanted || compactName(`${n.loc}${n.name}`).includes(wanted))
-          .sort((a, b) => a.id - b.id);
-        const rows = all.map((n) => ({
-          name: displayName(n),
-          location: n.loc,
-          nodeId: n.id,
-          state: deviceState(n),
-          online: deviceState(n) === "online" || deviceState(n) === "asleep",
-          value: mainValue(n) ?? null,
-        }));
-        const shown = includeInactive ? rows : rows.filter((r) => r.online);
+          .sort((a, b) => a.id - b.id)
+          .map((n) => summary(network, n));
+        const active = (r: DeviceSummary) => r.state === "online" || r.state === "asleep";
+        const shown = includeInactive ? rows : rows.filter(active);
         const hidden = rows.length - shown.length;
         const lines = shown.map(
           (r) =>
@@ -49,7 +76,7 @@ export function registerListDevices(server: McpServer, network: ZwaveNetwork): v
               `(${hidden} dead or not-ready device${hidden === 1 ? "" : "s"} hidden; includeInactive shows them)`,
             ]
           : [];
-        return ok([head, ...lines, ...tail].join("\n"), { devices: shown, hidden });
+        return ok([head, ...lines, ...tail].join("\n"), { homeId: network.homeId, devices: shown, hidden });
       }),
   );
 }

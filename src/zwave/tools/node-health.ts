@@ -1,5 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { nodeHealthOutput, nodeIdInput, type NodeHealthOutput } from "../contract.js";
 import { deviceState } from "../device-state.js";
 import { displayName } from "../name-resolver.js";
 import type { ZwaveNetwork } from "../network.js";
@@ -12,13 +13,18 @@ export function registerNodeHealth(server: McpServer, network: ZwaveNetwork): vo
       title: "Check a Z-Wave device's health",
       description:
         "Pings one Z-Wave device and reports whether it answered, its state (online, asleep, " +
-        "dead, not ready) and when it was last heard from. Use it when a device does not react or seems offline.",
-      inputSchema: { deviceName: z.string().min(1).describe("Device name, optionally with location") },
+        "dead, not ready) and when it was last heard from. Use it when a device does not react or seems offline. " +
+        "nodeId, when a host knows it, picks the device and wins over deviceName.",
+      inputSchema: {
+        deviceName: z.string().min(1).describe("Device name, optionally with location"),
+        nodeId: nodeIdInput,
+      },
+      outputSchema: nodeHealthOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ deviceName }) =>
+    ({ deviceName, nodeId }) =>
       guarded(async () => {
-        const node = await network.findDevice(deviceName);
+        const node = await network.findDevice(deviceName, nodeId);
         const name = displayName(node);
         const answered = await network.ping(node);
         const state = deviceState(node);
@@ -29,14 +35,14 @@ export function registerNodeHealth(server: McpServer, network: ZwaveNetwork): vo
         const heard =
           lastActiveSeconds === null ? "never heard from" : `last heard from ${lastActiveSeconds} s ago`;
         const text = `${name}: ${answered ? "answered the ping" : "did not answer the ping"}; ${state}; ${heard}`;
-        return ok(text, {
-          device: name,
-          nodeId: node.id,
+        const structured: NodeHealthOutput = {
+          ok: true,
+          node: network.ref(node),
           answered,
           state,
           lastActive: node.lastActive ?? null,
-          lastActiveSeconds,
-        });
+        };
+        return ok(text, structured);
       }),
   );
 }

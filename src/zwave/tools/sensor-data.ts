@@ -1,5 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { nodeIdInput, sensorDataOutput, type SensorDataOutput } from "../contract.js";
 import { SENSOR_CLASSES, deviceState, formatValue, valueLabel } from "../device-state.js";
 import { displayName } from "../name-resolver.js";
 import type { ZwaveNetwork } from "../network.js";
@@ -20,48 +21,46 @@ export function registerSensorData(server: McpServer, network: ZwaveNetwork): vo
       description:
         "Returns every sensor reading of one Z-Wave device: temperature, humidity, light and other multilevel " +
         "sensors, energy meters, battery and notifications (motion, door), each with its unit and how old it is. " +
-        "deviceName is the device's name, optionally with its location ('office sensor', 'sensor in the office').",
-      inputSchema: { deviceName: z.string().min(1).describe("Device name, optionally with location") },
+        "deviceName is the device's name, optionally with its location ('office sensor', 'sensor in the office'). " +
+        "nodeId, when a host knows it, picks the device and wins over deviceName.",
+      inputSchema: {
+        deviceName: z.string().min(1).describe("Device name, optionally with location"),
+        nodeId: nodeIdInput,
+      },
+      outputSchema: sensorDataOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ deviceName }) =>
+    ({ deviceName, nodeId }) =>
       guarded(async () => {
-        const node = await network.findDevice(deviceName);
+        const node = await network.findDevice(deviceName, nodeId);
         const name = displayName(node);
         const now = Date.now();
-        const readings = [...node.values.values()]
+        const values = [...node.values.values()]
           .filter((v) => SENSOR_CLASSES.has(v.commandClass) && v.readable && v.value !== undefined)
-          .sort((a, b) => a.commandClass - b.commandClass || a.endpoint - b.endpoint)
-          .map((v) => ({
-            label: valueLabel(v),
-            value: v.value,
-            text: formatValue(v),
-            unit: v.unit ?? null,
-            commandClass: v.commandClass,
-            endpoint: v.endpoint,
-            ageSeconds:
-              v.lastUpdate === undefined ? null : Math.max(0, Math.round((now - v.lastUpdate) / 1000)),
-          }));
+          .sort((a, b) => a.commandClass - b.commandClass || a.endpoint - b.endpoint);
         const state = deviceState(node);
-        const note = state === "online" ? "" : ` (${name} is ${state}; these are its last reports)`;
-        if (readings.length === 0) {
-          return ok(`${name} has no sensor readings${note}.`, {
-            device: name,
-            nodeId: node.id,
-            state,
-            readings,
-          });
-        }
-        const lines = readings.map(
-          (r) => `- ${r.label}: ${r.text}${r.ageSeconds === null ? "" : ` (${age(r.ageSeconds * 1000)})`}`,
-        );
-        return ok([`${name}${node.loc ? ` (${node.loc})` : ""}${note}:`, ...lines].join("\n"), {
-          device: name,
-          nodeId: node.id,
-          location: node.loc,
+        const structured: SensorDataOutput = {
+          ok: true,
+          node: network.ref(node),
           state,
-          readings,
-        });
+          readings: values.map((v) => ({
+            label: valueLabel(v),
+            kind: v.commandClass === 49 ? String(v.propertyName ?? v.property) : null,
+            value:
+              typeof v.value === "object"
+                ? JSON.stringify(v.value)
+                : (v.value as number | string | boolean | null),
+            unit: v.unit ?? null,
+            reportedAt: v.lastUpdate ?? null,
+          })),
+        };
+        const note = state === "online" ? "" : ` (${name} is ${state}; these are its last reports)`;
+        if (values.length === 0) return ok(`${name} has no sensor readings${note}.`, structured);
+        const lines = values.map(
+          (v) =>
+            `- ${valueLabel(v)}: ${formatValue(v)}${v.lastUpdate === undefined ? "" : ` (${age(now - v.lastUpdate)})`}`,
+        );
+        return ok([`${name}${node.loc ? ` (${node.loc})` : ""}${note}:`, ...lines].join("\n"), structured);
       }),
   );
 }

@@ -2,7 +2,8 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { LATE_VERIFY_MS } from "../confirm.js";
 import { findOnAnyEndpoint, formatValue } from "../device-state.js";
-import { ZwaveUserError } from "../errors.js";
+import { ZwaveToolError } from "../errors.js";
+import { nodeIdInput, thermostatOutput, type ThermostatOutput } from "../contract.js";
 import { displayName } from "../name-resolver.js";
 import type { ZwaveNetwork } from "../network.js";
 import type { ZwaveNode, ZwaveValue } from "../model.js";
@@ -13,7 +14,7 @@ const HEATING = 1;
 const COOLING = 2;
 
 interface Change {
-  what: string;
+  what: "mode" | "setpoint";
   target: ZwaveValue;
   payload: number;
 }
@@ -21,11 +22,11 @@ interface Change {
 function modeChange(node: ZwaveNode, mode: string): Change {
   const name = displayName(node);
   const modeValue = findOnAnyEndpoint(node, 64, "mode");
-  if (!modeValue) throw new ZwaveUserError(`${name} has no thermostat mode`);
+  if (!modeValue) throw new ZwaveToolError("not_supported", `${name} has no thermostat mode`);
   const state = modeValue.states?.find((s) => s.text.toLowerCase() === mode.toLowerCase());
   if (!state || typeof state.value !== "number") {
     const known = modeValue.states?.map((s) => s.text).join(", ") ?? "none listed";
-    throw new ZwaveUserError(`${name} has no mode "${mode}"; it supports: ${known}`);
+    throw new ZwaveToolError("invalid_value", `${name} has no mode "${mode}"; it supports: ${known}`);
   }
   return { what: "mode", target: modeValue, payload: state.value };
 }
@@ -43,7 +44,7 @@ function setpointChange(node: ZwaveNode, setpoint: number, mode: string | undefi
     })();
   const wanted = /cool/i.test(modeText) ? COOLING : HEATING;
   const target = setpoints.find((v) => v.propertyKey === wanted) ?? setpoints[0];
-  if (!target) throw new ZwaveUserError(`${name} has no thermostat setpoint`);
+  if (!target) throw new ZwaveToolError("not_supported", `${name} has no thermostat setpoint`);
   return { what: "setpoint", target, payload: setpoint };
 }
 
@@ -55,7 +56,8 @@ export function registerThermostat(server: McpServer, network: ZwaveNetwork): vo
       description:
         "Sets a Z-Wave thermostat's target temperature (setpoint, in the device's own unit, usually °C) and/or " +
         "its mode (for example off, heat, cool, auto — the device's own list). The heating setpoint is used " +
-        "unless the mode is cooling. The answer says whether the thermostat confirmed.",
+        "unless the mode is cooling. The answer says whether the thermostat confirmed. nodeId, when a host " +
+        "knows it, picks the thermostat and wins over deviceName.",
       inputSchema: {
         deviceName: z.string().min(1).describe("Thermostat name, optionally with location"),
         setpoint: z.number().min(-50).max(120).optional().describe("Target temperature in the device's unit"),
@@ -64,7 +66,9 @@ export function registerThermostat(server: McpServer, network: ZwaveNetwork): vo
           .min(1)
           .optional()
           .describe("Mode name as the device lists it, e.g. heat, cool, auto, off"),
+        nodeId: nodeIdInput,
       },
+      outputSchema: thermostatOutput,
       annotations: {
         readOnlyHint: false,
         destructiveHint: false,
@@ -72,48 +76,71 @@ export function registerThermostat(server: McpServer, network: ZwaveNetwork): vo
         openWorldHint: false,
       },
     },
-    ({ deviceName, setpoint, mode }) =>
+    ({ deviceName, setpoint, mode, nodeId }) =>
       guarded(async () => {
         if (setpoint === undefined && mode === undefined)
-          throw new ZwaveUserError("give a setpoint, a mode, or both");
-        const node = await network.findDevice(deviceName);
+          throw new ZwaveToolError("invalid_value", "give a setpoint, a mode, or both");
+        const node = await network.findDevice(deviceName, nodeId);
         network.requireAlive(node);
         const name = displayName(node);
         const changes: Change[] = [];
         if (mode !== undefined) changes.push(modeChange(node, mode));
         if (setpoint !== undefined) changes.push(setpointChange(node, setpoint, mode));
-        // Both writes go out before waiting: each is verified by its own late Get.
-        const pendings = changes.map((c) => network.expect(node, c.target, (v) => v === c.payload));
-        try {
-          for (const change of changes) await network.write(node, change.target, change.payload);
-        } catch (err) {
-          pendings.forEach((p) => p.cancel());
-          throw err;
-        }
-        const outcomes = await Promise.all(
-          pendings.map((p) => p.wait(network.confirmTimeoutMs + LATE_VERIFY_MS)),
+        // Both writes go out before waiting: zwave-js verifies each with its own Get ~5 s later.
+        const outcomes = await network.writeAllAndConfirm(
+          node,
+          changes.map((c) => ({
+            target: c.target,
+            reportedOn: c.target,
+            payload: c.payload,
+            matches: (v: unknown) => v === c.payload,
+            supervisedValue: c.payload,
+            windowMs: network.confirmTimeoutMs + LATE_VERIFY_MS,
+          })),
         );
         const results = changes.map((change, i) => {
-          const { confirmed, value } = outcomes[i] ?? { confirmed: false, value: undefined };
+          const outcome = outcomes[i] ?? {
+            confirmation: "none" as const,
+            value: undefined,
+            reportedAfterWrite: false,
+          };
+          const value = outcome.value;
           return {
-            what: change.what,
-            target: change.payload,
-            confirmed,
-            currentValue: value ?? null,
+            change,
+            outcome,
+            reported: typeof value === "number" ? value : null,
             text: formatValue(change.target, value),
           };
         });
-        const parts = results.map((r) =>
-          r.confirmed
-            ? `confirmed ${r.what} ${r.text}`
-            : `${r.what} sent but not confirmed (last reported ${r.text})`,
+        const parts = results.map(({ change, outcome, text }) =>
+          outcome.confirmation !== "none"
+            ? `confirmed ${change.what} ${text}`
+            : outcome.reportedAfterWrite
+              ? `${change.what} sent, acknowledged but still reports ${text}`
+              : `${change.what} sent but not confirmed (last reported ${text})`,
         );
-        return ok(`${name}: ${parts.join("; ")}`, {
-          device: name,
-          nodeId: node.id,
-          changes: results,
-          confirmed: results.every((r) => r.confirmed),
-        });
+        const all = results.every((r) => r.outcome.confirmation !== "none");
+        const structured: ThermostatOutput = {
+          ok: true,
+          node: network.ref(node),
+          changes: results.map(({ change, outcome, reported, text }) => ({
+            what: change.what,
+            requested: change.payload,
+            reported,
+            text,
+            confirmation: outcome.confirmation,
+          })),
+          // The weakest of the changes' confirmations.
+          confirmation: all
+            ? results.every((r) => r.outcome.confirmation === "supervised")
+              ? "supervised"
+              : "device"
+            : "none",
+          confirmed: all,
+          sent: true,
+          reportedAfterWrite: results.some((r) => r.outcome.reportedAfterWrite),
+        };
+        return ok(`${name}: ${parts.join("; ")}`, structured);
       }),
   );
 }

@@ -2,9 +2,10 @@
 // never answers. Change MOCK_NETWORK_VERSION with them, so no stale driver cache is reused.
 import type { MockNodeOptions } from "@zwave-js/testing";
 
-export const MOCK_NETWORK_VERSION = "2";
+export const MOCK_NETWORK_VERSION = "3";
 
-export type MockDevice = "switch" | "dimmer" | "sensor" | "thermostat" | "lock" | "unresponsive";
+export type MockDevice =
+  "switch" | "dimmer" | "sensor" | "thermostat" | "lock" | "unresponsive" | "jammed" | "supervised";
 
 export interface MockDeviceSpec {
   device: MockDevice;
@@ -13,6 +14,8 @@ export interface MockDeviceSpec {
   loc: string;
   /** Never acks nor answers, from the very start (an unplugged device). */
   silentFromStart?: boolean;
+  /** Acknowledges every Set and changes nothing (a jammed relay); Gets are answered as usual. */
+  ignoresSets?: boolean;
   capabilities: NonNullable<MockNodeOptions["capabilities"]>;
 }
 
@@ -83,6 +86,24 @@ export function mockNodes(): MockDeviceSpec[] {
             latchSupported: false,
           }),
         ],
+      },
+    },
+    {
+      device: "jammed",
+      id: 8,
+      name: "Garage Light",
+      loc: "Garage",
+      ignoresSets: true,
+      capabilities: { commandClasses: [cc(0x25, { version: 2, defaultValue: false })] },
+    },
+    {
+      // Supervision CC: zwave-js supervises its Sets, and the mock answers them Success.
+      device: "supervised",
+      id: 9,
+      name: "Desk Lamp",
+      loc: "Study",
+      capabilities: {
+        commandClasses: [cc(0x25, { version: 2, defaultValue: false }), cc(0x6c, { version: 1 })],
       },
     },
     {

@@ -25,7 +25,7 @@ export interface RealZwaveStack {
   /** The device stops answering (unplugged): it neither acks nor responds. */
   silence(device: MockDevice): void;
   /** The state the mock device holds, read at the device. */
-  deviceState(device: "switch" | "dimmer"): unknown;
+  deviceState(device: MockDevice): unknown;
   /** Stops the websocket server and starts it again on the same port (an add-on restart). */
   restartServer(whileDown?: () => Promise<void>): Promise<void>;
   /** Sends one server command on a short-lived connection of its own, as another client would. */
@@ -85,10 +85,16 @@ export async function startRealZwaveStack(): Promise<RealZwaveStack> {
         controller = c;
         mocks = ns;
         for (const m of ns) {
+          const spec = nodes.find((n) => n.id === m.id);
           m.defineBehavior({
-            handleCC: () => (silent.has(m) ? { action: "stop" } : undefined),
+            handleCC: (_controller, _self, received) => {
+              if (silent.has(m)) return { action: "stop" };
+              // Acknowledged and ignored: no state changes, so a Get still reports the old state.
+              if (spec?.ignoresSets && received.constructor.name.endsWith("Set")) return { action: "ack" };
+              return undefined;
+            },
           });
-          if (nodes.find((n) => n.id === m.id)?.silentFromStart) {
+          if (spec?.silentFromStart) {
             m.autoAckControllerFrames = false;
             silent.add(m);
           }
@@ -177,7 +183,7 @@ export async function startRealZwaveStack(): Promise<RealZwaveStack> {
     },
     deviceState(device) {
       const m = mockOf(device);
-      return m.state.get(device === "switch" ? "BinarySwitch_currentValue" : "MultilevelSwitch_currentValue");
+      return m.state.get(device === "dimmer" ? "MultilevelSwitch_currentValue" : "BinarySwitch_currentValue");
     },
     async restartServer(whileDown) {
       await server.destroy();

@@ -6,7 +6,7 @@ import { connect, type MqttClient } from "mqtt";
 import { z } from "zod";
 import type { Logger } from "../../../log.js";
 import { withoutCredentials } from "../../../shared/redact.js";
-import { ZwaveUserError } from "../../errors.js";
+import { ZwaveToolError } from "../../errors.js";
 import { sanitizeTopic } from "./topics.js";
 
 /** How long a tool waits for the very first connection before saying the broker is unreachable. */
@@ -45,8 +45,11 @@ export interface GatewayClient {
   requireBroker(): Promise<void>;
   /** The gateway's client id (`ZWAVE_GATEWAY-<name>`), configured or found; throws if offline or ambiguous. */
   requireGateway(): Promise<string>;
-  /** Calls a Z-Wave JS UI API and returns its `result`; throws on `success:false` or no answer. */
-  callApi(api: string, args: unknown[]): Promise<unknown>;
+  /**
+   * Calls a Z-Wave JS UI API and returns its `result`; throws on `success:false` or no answer.
+   * `settle` sees the result (undefined on failure) synchronously, before any later message is read.
+   */
+  callApi(api: string, args: unknown[], settle?: (result: unknown) => void): Promise<unknown>;
   /** Publishes once, now, or throws: nothing is queued for a later reconnect. */
   publish(topic: string, payload: string): Promise<void>;
   onMessage(listener: MessageListener): void;
@@ -58,6 +61,7 @@ export interface GatewayClient {
 interface PendingCall {
   api: string;
   reqId: string;
+  settle?(result: unknown): void;
   resolve(result: unknown): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
@@ -109,7 +113,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   client.on("close", () => {
     if (everConnected && !closing) logger.warn({ broker: where }, "lost the MQTT broker; reconnecting");
     for (const call of pending)
-      call.reject(new ZwaveUserError(`lost the connection to the MQTT broker at ${where}`));
+      call.reject(new ZwaveToolError("offline", `lost the connection to the MQTT broker at ${where}`));
   });
   client.on("error", (err) => logger.warn({ broker: where, err: err.message }, "MQTT error"));
   client.on("message", (topic, payload) => {
@@ -173,9 +177,10 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     } else if (was === false) resyncListeners.forEach((l) => l("gateway-restarted"));
   }
 
-  function driverOffline(): ZwaveUserError {
+  function driverOffline(): ZwaveToolError {
     const why = driverUp === false ? "is false" : "has not been published";
-    return new ZwaveUserError(
+    return new ZwaveToolError(
+      "offline",
       `Z-Wave JS UI is offline: its Z-Wave driver is not running (${driverTopic} ${why})`,
     );
   }
@@ -184,23 +189,27 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     const reply = parseJson(payload, apiReplySchema);
     if (!reply) return;
     const reqId = (reply.origin as { reqId?: unknown } | undefined)?.reqId;
-    // Replies carry no request id; ours rides in `origin`. A reply without it answers the oldest call.
-    const call =
-      [...pending].find((c) => c.api === api && c.reqId === reqId) ??
-      (reqId === undefined ? [...pending].find((c) => c.api === api) : undefined);
+    // Replies carry no request id; ours rides in `origin`, which Z-Wave JS UI echoes whole. A reply
+    // without ours answers another client's call, never one of ours.
+    const call = [...pending].find((c) => c.api === api && c.reqId === reqId);
     if (!call) return;
-    if (reply.success) call.resolve(reply.result);
-    else
-      call.reject(new ZwaveUserError(`Z-Wave JS UI refused ${api}: ${reply.message ?? "no reason given"}`));
+    if (reply.success) {
+      call.settle?.(reply.result);
+      call.resolve(reply.result);
+    } else
+      call.reject(
+        new ZwaveToolError("failed", `Z-Wave JS UI refused ${api}: ${reply.message ?? "no reason given"}`),
+      );
   }
 
   async function requireBroker(): Promise<void> {
     if (!client.connected) {
-      if (everConnected) throw new ZwaveUserError(`cannot reach the MQTT broker at ${where} (reconnecting)`);
+      if (everConnected)
+        throw new ZwaveToolError("offline", `cannot reach the MQTT broker at ${where} (reconnecting)`);
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => {
           client.off("connect", onConnect);
-          reject(new ZwaveUserError(`cannot reach the MQTT broker at ${where}`));
+          reject(new ZwaveToolError("offline", `cannot reach the MQTT broker at ${where}`));
         }, FIRST_CONNECT_WAIT_MS);
         const onConnect = () => {
           clearTimeout(timer);
@@ -216,7 +225,10 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     await requireBroker();
     const id = configuredId ?? detectGateway();
     if (gateways.get(id) === false) {
-      throw new ZwaveUserError(`Z-Wave JS UI is offline (${prefix}/_CLIENTS/${id}/status says so)`);
+      throw new ZwaveToolError(
+        "offline",
+        `Z-Wave JS UI is offline (${prefix}/_CLIENTS/${id}/status says so)`,
+      );
     }
     // The gateway is up only while its client status and its driver status both say so.
     if (driverUp !== true) throw driverOffline();
@@ -229,19 +241,21 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     const [only] = online.length === 1 ? online : all.length === 1 ? all : [];
     if (only) return only;
     if (all.length === 0) {
-      throw new ZwaveUserError(
+      throw new ZwaveToolError(
+        "offline",
         `no Z-Wave JS UI gateway found on ${prefix}/_CLIENTS/${GATEWAY_PREFIX}+/status: is its MQTT gateway enabled, with prefix "${prefix}"?`,
       );
     }
     const names = (online.length > 1 ? online : all).map((id) => id.slice(GATEWAY_PREFIX.length));
-    throw new ZwaveUserError(
+    throw new ZwaveToolError(
+      "offline",
       `several Z-Wave JS UI gateways share the prefix "${prefix}": ${names.join(", ")}; set ZWAVE_GATEWAY_NAME to one of them`,
     );
   }
 
   async function publish(topic: string, payload: string): Promise<void> {
     const unreachable = (why: string) =>
-      new ZwaveUserError(`cannot reach the MQTT broker at ${where} (${why})`);
+      new ZwaveToolError("offline", `cannot reach the MQTT broker at ${where} (${why})`);
     if (!client.connected) throw unreachable("reconnecting");
     await new Promise<void>((resolve, reject) => {
       // On a socket that died a moment ago mqtt.js waits for a `drain` that never comes.
@@ -255,19 +269,21 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     });
   }
 
-  async function callApi(api: string, args: unknown[]): Promise<unknown> {
+  async function callApi(api: string, args: unknown[], settle?: (result: unknown) => void): Promise<unknown> {
     const gateway = await requireGateway();
     const reqId = `${ownId}-${++reqCounter}`;
     const result = new Promise<unknown>((resolve, reject) => {
       const call: PendingCall = {
         api,
         reqId,
+        settle,
         resolve: (r) => {
           clearTimeout(call.timer);
           pending.delete(call);
           resolve(r);
         },
         reject: (e) => {
+          call.settle?.(undefined);
           clearTimeout(call.timer);
           pending.delete(call);
           reject(e);
@@ -275,13 +291,19 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         timer: setTimeout(
           () =>
             call.reject(
-              new ZwaveUserError(`Z-Wave JS UI did not answer ${api} within ${API_TIMEOUT_MS / 1000} s`),
+              new ZwaveToolError(
+                "offline",
+                `Z-Wave JS UI did not answer ${api} within ${API_TIMEOUT_MS / 1000} s`,
+              ),
             ),
           API_TIMEOUT_MS,
         ),
       };
       pending.add(call);
     });
+    // The call may fail (the broker drops) while the request is still being published, before the
+    // caller awaits `result`: that is handled below, not an unhandled rejection that ends the process.
+    result.catch(() => undefined);
     try {
       await publish(`${prefix}/_CLIENTS/${gateway}/api/${api}/set`, JSON.stringify({ args, reqId }));
     } catch (err) {
@@ -300,7 +322,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     onResync: (listener) => void resyncListeners.push(listener),
     async close() {
       closing = true;
-      for (const call of pending) call.reject(new ZwaveUserError("the Z-Wave MCP server is shutting down"));
+      for (const call of pending)
+        call.reject(new ZwaveToolError("offline", "the Z-Wave MCP server is shutting down"));
       await client.endAsync(true);
     },
   };

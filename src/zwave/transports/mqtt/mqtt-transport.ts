@@ -1,41 +1,41 @@
 // Z-Wave JS UI's MQTT gateway as a transport: the node list from `getNodes` kept current from the
-// value topics, and writes through a value topic's `/set` or the `writeValue` API.
+// value topics, the home id from `getInfo`, and writes through the `writeValue` API, whose answer
+// carries zwave-js's status and tells the driver's optimistic update from the device's report
+// (src/zwave/optimistic-echo.ts).
 import { z } from "zod";
-import { ZwaveUserError } from "../../errors.js";
-import { valueKey, type ZwaveNode, type ZwaveValue } from "../../model.js";
+import { ZwaveToolError } from "../../errors.js";
+import type { ZwaveNode, ZwaveValue } from "../../model.js";
 import { displayName } from "../../name-resolver.js";
-import type { ValueReport, WriteRoute, ZwaveTransport } from "../../transport.js";
+import { wentOut, writeFailure } from "../../set-value-status.js";
+import type { ValueReport, WriteResult, ZwaveTransport } from "../../transport.js";
+import { createEchoFilter } from "../../optimistic-echo.js";
 import { createGatewayClient, type GatewayClientOptions } from "./gateway-client.js";
-import { createNodeCache, type NodeCache } from "./node-cache.js";
+import { createNodeCache, decodeValuePayload, type NodeCache } from "./node-cache.js";
 
 /** After an unknown topic (a rename, a new node) or an interview's end the node list is fetched again, at most this often. */
 const REFRESH_DEBOUNCE_MS = 300;
 
 const setValueResultSchema = z.looseObject({ status: z.number(), message: z.string().nullish() });
-
-/** zwave-js SetValueStatus values that mean the write went out (sheet §2.2). */
-const WRITE_OK = new Set([1, 254, 255]);
-const WRITE_STATUS: Record<number, string> = {
-  0: "the device does not support it",
-  2: "the write failed",
-  3: "no such endpoint",
-  4: "not implemented",
-  5: "invalid value",
-};
+/** Z-Wave JS UI's `getInfo` (api/lib/ZwaveClient.ts upstream): `homeid` is the controller's home id. */
+const infoSchema = z.looseObject({ homeid: z.number().int().nullish() });
 
 export function createMqttTransport(options: GatewayClientOptions): ZwaveTransport {
   const { logger } = options;
   const gateway = createGatewayClient(options);
   const cache: NodeCache = createNodeCache(options.prefix);
+  // Z-Wave JS UI sets zwave-js's `emitValueUpdateAfterSetValue` (api/lib/ZwaveClient.ts upstream).
+  const echoes = createEchoFilter({ targetEcho: "always" });
   let inflight: Promise<void> | undefined;
   let debounce: NodeJS.Timeout | undefined;
+  let homeId: number | null = null;
 
   function refresh(): Promise<void> {
     inflight ??= gateway
       .callApi("getNodes", [])
-      .then((result) => {
+      .then(async (result) => {
         cache.replaceAll(result);
         logger.debug({ nodes: cache.nodes().length }, "node list refreshed");
+        if (homeId === null) await learnHomeId();
       })
       .finally(() => {
         inflight = undefined;
@@ -43,11 +43,24 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
     return inflight;
   }
 
+  async function learnHomeId(): Promise<void> {
+    try {
+      homeId = infoSchema.parse(await gateway.callApi("getInfo", [])).homeid ?? null;
+    } catch (err) {
+      logger.debug({ err: String(err) }, "getInfo failed; the home id stays unknown");
+    }
+  }
+
   function refreshQuietly(): void {
     refresh().catch((err: unknown) => logger.debug({ err: String(err) }, "node list refresh failed"));
   }
 
   gateway.onMessage((topic, payload) => {
+    const at = cache.valueAt(topic);
+    if (at) {
+      const { value, time } = decodeValuePayload(payload);
+      return echoes.offer(at.nodeId, at.value, value, () => void cache.handleMessage(topic, payload), time);
+    }
     if (!cache.handleMessage(topic, payload).refetch) return;
     clearTimeout(debounce);
     debounce = setTimeout(refreshQuietly, REFRESH_DEBOUNCE_MS);
@@ -55,7 +68,10 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
   });
   gateway.onResync((reason) => {
     cache.markStale();
-    if (reason === "gateway-restarted") cache.forgetPublished();
+    if (reason === "gateway-restarted") {
+      cache.forgetPublished();
+      homeId = null;
+    }
     refreshQuietly();
   });
 
@@ -65,14 +81,13 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
     if (!cache.synced || inflight) await refresh();
   }
 
-  async function write(node: ZwaveNode, value: ZwaveValue, payload: unknown): Promise<WriteRoute> {
+  /**
+   * Always through `writeValue`, never a value topic's `/set`: only the API answers, with the
+   * status that says whether the device acknowledged or confirmed, and so which of the values it
+   * published meanwhile were zwave-js's optimistic echo.
+   */
+  async function write(node: ZwaveNode, value: ZwaveValue, payload: unknown): Promise<WriteResult> {
     await gateway.requireGateway();
-    const topic = cache.publishedTopic(node.id, value) ?? redirectTopic(node, value);
-    if (topic) {
-      await gateway.publish(`${topic}/set`, JSON.stringify(payload));
-      return "set";
-    }
-    // `/set` is silently ignored on topics the gateway has not published yet (sheet §1.5).
     const id = {
       nodeId: node.id,
       commandClass: value.commandClass,
@@ -80,25 +95,29 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
       property: value.property,
     };
     const valueId = value.propertyKey === undefined ? id : { ...id, propertyKey: value.propertyKey };
-    const result = setValueResultSchema.safeParse(await gateway.callApi("writeValue", [valueId, payload]));
-    if (!result.success) throw new ZwaveUserError(`Z-Wave JS UI gave an unreadable answer to writeValue`);
-    // writeValue answers success:true even when the write failed; the status tells (sheet §2.2).
-    if (!WRITE_OK.has(result.data.status)) {
-      const why = result.data.message ?? WRITE_STATUS[result.data.status] ?? `status ${result.data.status}`;
-      throw new ZwaveUserError(`writing to ${displayName(node)} failed: ${why}`);
+    const echo = echoes.begin(node.id, value, payload);
+    let answer: unknown;
+    try {
+      answer = await gateway.callApi("writeValue", [valueId, payload], (r) =>
+        echo.settle(setValueResultSchema.safeParse(r).data?.status),
+      );
+    } finally {
+      echo.settle(undefined);
     }
-    return "api";
-  }
-
-  /** A published `currentValue` topic takes `/set` too: the gateway redirects it to `targetValue`. */
-  function redirectTopic(node: ZwaveNode, value: ZwaveValue): string | undefined {
-    if (value.property !== "targetValue") return undefined;
-    const current = node.values.get(valueKey({ ...value, property: "currentValue" }));
-    return current && cache.publishedTopic(node.id, current);
+    const result = setValueResultSchema.safeParse(answer);
+    if (!result.success)
+      throw new ZwaveToolError("failed", "Z-Wave JS UI gave an unreadable answer to writeValue");
+    // writeValue answers success:true even when the write failed; the status tells.
+    if (!wentOut(result.data.status))
+      throw writeFailure(result.data.status, result.data.message, displayName(node));
+    return { status: result.data.status };
   }
 
   return {
     serverName: "Z-Wave JS UI",
+    get homeId() {
+      return homeId;
+    },
     async nodes() {
       await refreshIfStale();
       return cache.nodes();

@@ -2,8 +2,8 @@
 // and node status topics — the collection pattern: fetch in full, then apply updates.
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { ZwaveUserError } from "../../errors.js";
-import { valueKey, type ValueId, type ZwaveNode, type ZwaveValue } from "../../model.js";
+import { ZwaveToolError } from "../../errors.js";
+import { valueKey, type ZwaveNode, type ZwaveValue } from "../../model.js";
 import { TOPIC_STYLES, nodeTopic, parseValueTopic, valueTopic } from "./topics.js";
 
 const valueSchema = z.looseObject({
@@ -55,8 +55,8 @@ export interface NodeCache {
   handleMessage(topic: string, payload: Buffer): { refetch: boolean };
   nodes(): ZwaveNode[];
   node(id: number): ZwaveNode | undefined;
-  /** The value's topic under the node's current name, if the gateway has published it (only those take `/set`). */
-  publishedTopic(nodeId: number, value: ValueId & { propertyName?: string }): string | undefined;
+  /** The known value a topic carries, if it is a value topic of a known node. */
+  valueAt(topic: string): { nodeId: number; value: ZwaveValue } | undefined;
   onValue(listener: ValueListener): () => void;
   /** False until the first `getNodes`, and after a reconnect or gateway restart until the next. */
   readonly synced: boolean;
@@ -200,7 +200,8 @@ export function createNodeCache(prefix: string): NodeCache {
       const parsed = nodesSchema.safeParse(result);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new ZwaveUserError(
+        throw new ZwaveToolError(
+          "failed",
           `Z-Wave JS UI sent a node list this server cannot read (${issue?.path.join(".")}: ${issue?.message})`,
         );
       }
@@ -233,14 +234,11 @@ export function createNodeCache(prefix: string): NodeCache {
     },
     nodes: () => [...byId.values()],
     node: (id) => byId.get(id),
-    publishedTopic(nodeId, value) {
-      const node = byId.get(nodeId);
-      if (!node) return undefined;
-      for (const style of TOPIC_STYLES) {
-        const topic = valueTopic(prefix, node, value, style);
-        if (seenTopics.has(topic)) return topic;
-      }
-      return undefined;
+    valueAt(topic) {
+      const hit = index.get(topic);
+      if (!hit || "kind" in hit) return undefined;
+      const value = byId.get(hit.nodeId)?.values.get(hit.key);
+      return value && { nodeId: hit.nodeId, value };
     },
     onValue(listener) {
       listeners.add(listener);

@@ -62,7 +62,10 @@ export const resultSchema = z.looseObject({
 });
 
 export const stateResultSchema = z.looseObject({
-  state: z.looseObject({ nodes: z.array(nodeStateSchema) }),
+  state: z.looseObject({
+    controller: z.looseObject({ homeId: z.number().int().nullish() }).nullish(),
+    nodes: z.array(nodeStateSchema),
+  }),
 });
 
 export const setValueResultSchema = z.looseObject({

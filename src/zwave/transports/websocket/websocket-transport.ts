@@ -3,27 +3,24 @@
 // writes through `node.set_value`.
 import { randomBytes } from "node:crypto";
 import WebSocket from "ws";
-import type { z } from "zod";
 import type { Logger } from "../../../log.js";
 import { createBackoff, type BackoffPolicy } from "../../../shared/backoff.js";
 import { withoutCredentials } from "../../../shared/redact.js";
-import { ZwaveUserError } from "../../errors.js";
+import { ZwaveToolError, withMessage } from "../../errors.js";
 import type { ZwaveNode } from "../../model.js";
 import { displayName } from "../../name-resolver.js";
+import { wentOut, writeFailure } from "../../set-value-status.js";
 import type { ValueReport, ZwaveTransport } from "../../transport.js";
+import { createEchoFilter } from "../../optimistic-echo.js";
 import {
-  controllerNodeEventSchema,
-  eventEnvelopeSchema,
-  nodeReadyEventSchema,
-  nodeStatusEventSchema,
-  nodeValueEventSchema,
   pingResultSchema,
   resultSchema,
   setValueResultSchema,
   stateResultSchema,
   versionSchema,
 } from "./messages.js";
-import { applyMetadata, toNode, toValue } from "./node-state.js";
+import { createEventHandler } from "./events.js";
+import { toNode } from "./node-state.js";
 
 /**
  * The schema versions this client speaks: 32 gives errors with their message and endpoint-based
@@ -40,18 +37,10 @@ const RECONNECT: BackoffPolicy = { initialMs: 250, maxMs: 10_000 };
 /** Close code @zwave-js/server uses when its driver is not ready. */
 const DRIVER_NOT_READY = 1013;
 
-/** zwave-js SetValueStatus values that mean the write went out. */
-const WRITE_OK = new Set([1, 254, 255]);
-const WRITE_STATUS: Record<number, string> = {
-  0: "the device does not support it",
-  2: "the write failed",
-  3: "no such endpoint",
-  4: "not implemented",
-  5: "invalid value",
-};
-
 interface PendingCommand {
   command: string;
+  /** Called synchronously with the result (undefined on failure), before later messages are read. */
+  settle?(result: unknown): void;
   resolve(result: unknown): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
@@ -79,9 +68,23 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
   /** Why Z-Wave JS is not usable right now, in words for the user. */
   let problem = "not connected yet";
   let commandCounter = 0;
+  let homeId: number | null = null;
+  /**
+   * Whether this server's driver emits an event for an acknowledged Set's target is its own option
+   * (Z-Wave JS UI's server does, a bare @zwave-js/server need not). If it does, the event is queued
+   * before the result and sent a few event-loop turns after it; a device's report needs a radio
+   * round trip after its acknowledgement.
+   */
+  const echoes = createEchoFilter({ targetEcho: { graceMs: 250 } });
+  const onEvent = createEventHandler({
+    nodes,
+    echoes,
+    logger,
+    report: (r) => reportListeners.forEach((listener) => listener(r)),
+  });
 
-  function offline(): ZwaveUserError {
-    return new ZwaveUserError(`Z-Wave JS is offline (${problem})`);
+  function offline(): ZwaveToolError {
+    return new ZwaveToolError("offline", `Z-Wave JS is offline (${problem})`);
   }
 
   function setReady(next: boolean): void {
@@ -114,7 +117,8 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
       setReady(false);
       for (const call of pending.values())
         call.reject(
-          new ZwaveUserError(
+          new ZwaveToolError(
+            "offline",
             `lost the connection to Z-Wave JS before it answered ${call.command}; it may not have reached the device`,
           ),
         );
@@ -183,22 +187,37 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
     const parsed = stateResultSchema.safeParse(await command(ws, "start_listening", {}));
     if (!parsed.success) throw new Error("Z-Wave JS sent a state this add-on cannot read");
     nodes.clear();
+    homeId = parsed.data.state.controller?.homeId ?? homeId;
     for (const state of parsed.data.state.nodes) nodes.set(state.nodeId, toNode(state));
     setReady(true);
     logger.debug({ nodes: nodes.size }, "Z-Wave JS state loaded");
   }
 
-  function command(ws: WebSocket, name: string, args: Record<string, unknown>): Promise<unknown> {
+  function command(
+    ws: WebSocket,
+    name: string,
+    args: Record<string, unknown>,
+    settle?: (result: unknown) => void,
+  ): Promise<unknown> {
     const messageId = `${name}-${++commandCounter}-${randomBytes(2).toString("hex")}`;
     return new Promise((resolve, reject) => {
+      let settled = false;
+      const once = (result: unknown) => {
+        if (settled) return;
+        settled = true;
+        settle?.(result);
+      };
       const call: PendingCommand = {
         command: name,
+        settle: once,
         resolve: (r) => {
+          once(r);
           clearTimeout(call.timer);
           pending.delete(messageId);
           resolve(r);
         },
         reject: (e) => {
+          once(undefined);
           clearTimeout(call.timer);
           pending.delete(messageId);
           reject(e);
@@ -206,14 +225,20 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
         timer: setTimeout(
           () =>
             call.reject(
-              new ZwaveUserError(`Z-Wave JS did not answer ${name} within ${COMMAND_TIMEOUT_MS / 1000} s`),
+              new ZwaveToolError(
+                "offline",
+                `Z-Wave JS did not answer ${name} within ${COMMAND_TIMEOUT_MS / 1000} s`,
+              ),
             ),
           COMMAND_TIMEOUT_MS,
         ),
       };
       pending.set(messageId, call);
       ws.send(JSON.stringify({ ...args, messageId, command: name }), (err) => {
-        if (err) call.reject(new ZwaveUserError(`Z-Wave JS is offline (${err.message}); nothing was sent`));
+        if (err)
+          call.reject(
+            new ZwaveToolError("offline", `Z-Wave JS is offline (${err.message}); nothing was sent`),
+          );
       });
     });
   }
@@ -227,55 +252,8 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
     if (r.success) call.resolve(r.result);
     else {
       const why = r.zwaveErrorMessage ?? r.message ?? r.errorCode ?? "no reason given";
-      call.reject(new ZwaveUserError(`Z-Wave JS refused ${call.command}: ${why}`));
+      call.reject(new ZwaveToolError("failed", `Z-Wave JS refused ${call.command}: ${why}`));
     }
-  }
-
-  function onEvent(message: unknown): void {
-    const envelope = eventEnvelopeSchema.safeParse(message);
-    if (!envelope.success) return;
-    const event = envelope.data.event;
-    const value = nodeValueEventSchema.safeParse(event);
-    if (value.success) return onValueEvent(value.data);
-    const status = nodeStatusEventSchema.safeParse(event);
-    if (status.success) {
-      const node = nodes.get(status.data.nodeId);
-      if (!node) return;
-      node.status = { dead: "Dead", alive: "Alive", sleep: "Asleep", "wake up": "Awake" }[status.data.event];
-      node.available = node.status !== "Dead";
-      if (node.status !== "Dead") node.lastActive = Date.now();
-      logger.debug({ nodeId: node.id, status: node.status }, "node status");
-      return;
-    }
-    const readyEvent = nodeReadyEventSchema.safeParse(event);
-    if (readyEvent.success) return void nodes.set(readyEvent.data.nodeId, toNode(readyEvent.data.nodeState));
-    const controller = controllerNodeEventSchema.safeParse(event);
-    if (controller.success) {
-      const { node } = controller.data;
-      if (controller.data.event === "node added") nodes.set(node.nodeId, toNode(node));
-      else nodes.delete(node.nodeId);
-      logger.info({ nodeId: node.nodeId, event: controller.data.event }, "Z-Wave network changed");
-    }
-  }
-
-  function onValueEvent(e: z.infer<typeof nodeValueEventSchema>): void {
-    const node = nodes.get(e.nodeId);
-    if (!node) return;
-    const fresh = toValue(e.args, e.args.metadata);
-    const known = node.values.get(fresh.key);
-    if (e.event === "value removed") return void node.values.delete(fresh.key);
-    if (e.event === "metadata updated") {
-      if (known) applyMetadata(known, e.args.metadata);
-      else node.values.set(fresh.key, fresh);
-      return;
-    }
-    const v = known ?? fresh;
-    if (!known) node.values.set(v.key, v);
-    v.value = e.args.newValue;
-    if (e.event !== "value updated") return;
-    v.lastUpdate = Date.now();
-    node.lastActive = v.lastUpdate;
-    for (const listener of reportListeners) listener({ nodeId: node.id, key: v.key, value: v.value });
   }
 
   /** Waits (bounded) for the first connection attempt to end, then requires a connection up now. */
@@ -299,6 +277,9 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
 
   return {
     serverName: "Z-Wave JS",
+    get homeId() {
+      return homeId;
+    },
     async nodes() {
       await requireReady();
       return [...nodes.values()];
@@ -312,7 +293,7 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
       try {
         ws = await requireReady();
       } catch (err) {
-        throw new ZwaveUserError(`${(err as Error).message}; nothing was sent`);
+        throw withMessage(err, (m) => `${m}; nothing was sent`);
       }
       const valueId: Record<string, unknown> = {
         commandClass: value.commandClass,
@@ -320,22 +301,23 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
         property: value.property,
       };
       if (value.propertyKey !== undefined) valueId.propertyKey = value.propertyKey;
-      const result = setValueResultSchema.safeParse(
-        await command(ws, "node.set_value", { nodeId: node.id, valueId, value: payload }),
+      const echo = echoes.begin(node.id, value, payload);
+      const answer = await command(ws, "node.set_value", { nodeId: node.id, valueId, value: payload }, (r) =>
+        echo.settle(setValueResultSchema.safeParse(r).data?.result.status),
       );
-      if (!result.success) throw new ZwaveUserError("Z-Wave JS gave an unreadable answer to node.set_value");
+      const result = setValueResultSchema.safeParse(answer);
+      if (!result.success)
+        throw new ZwaveToolError("failed", "Z-Wave JS gave an unreadable answer to node.set_value");
       const { status, message } = result.data.result;
-      if (!WRITE_OK.has(status)) {
-        const why = message ?? WRITE_STATUS[status] ?? `status ${status}`;
-        throw new ZwaveUserError(`writing to ${displayName(node)} failed: ${why}`);
-      }
-      return "api";
+      if (!wentOut(status)) throw writeFailure(status, message, displayName(node));
+      return { status };
     },
     async ping(node) {
       const result = pingResultSchema.safeParse(
         await command(await requireReady(), "node.ping", { nodeId: node.id }),
       );
-      if (!result.success) throw new ZwaveUserError("Z-Wave JS gave an unreadable answer to node.ping");
+      if (!result.success)
+        throw new ZwaveToolError("failed", "Z-Wave JS gave an unreadable answer to node.ping");
       return result.data.responded;
     },
     onReport(listener) {
@@ -346,7 +328,7 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
       closing = true;
       clearTimeout(retryTimer);
       for (const call of pending.values())
-        call.reject(new ZwaveUserError("the Z-Wave MCP server is shutting down"));
+        call.reject(new ZwaveToolError("offline", "the Z-Wave MCP server is shutting down"));
       socket?.close();
     },
   };

@@ -1,0 +1,74 @@
+// The Z-Wave JS websocket server's events applied to the node list it sent at `start_listening`:
+// values (through the optimistic-echo filter), node status, interviews, nodes added and removed.
+import type { z } from "zod";
+import type { Logger } from "../../../log.js";
+import type { ZwaveNode } from "../../model.js";
+import type { EchoFilter } from "../../optimistic-echo.js";
+import type { ValueReport } from "../../transport.js";
+import {
+  controllerNodeEventSchema,
+  eventEnvelopeSchema,
+  nodeReadyEventSchema,
+  nodeStatusEventSchema,
+  nodeValueEventSchema,
+} from "./messages.js";
+import { applyMetadata, toNode, toValue } from "./node-state.js";
+
+export function createEventHandler(deps: {
+  nodes: Map<number, ZwaveNode>;
+  echoes: EchoFilter;
+  logger: Logger;
+  /** A value the device reported. */
+  report(report: ValueReport): void;
+}): (message: unknown) => void {
+  const { nodes, echoes, logger } = deps;
+
+  function onValueEvent(e: z.infer<typeof nodeValueEventSchema>): void {
+    const node = nodes.get(e.nodeId);
+    if (!node) return;
+    const fresh = toValue(e.args, e.args.metadata);
+    const known = node.values.get(fresh.key);
+    if (e.event === "value removed") return void node.values.delete(fresh.key);
+    if (e.event === "metadata updated") {
+      if (known) applyMetadata(known, e.args.metadata);
+      else node.values.set(fresh.key, fresh);
+      return;
+    }
+    echoes.offer(node.id, fresh, e.args.newValue, () => {
+      const v = node.values.get(fresh.key) ?? fresh;
+      if (!node.values.has(v.key)) node.values.set(v.key, v);
+      v.value = e.args.newValue;
+      if (e.event !== "value updated") return;
+      v.lastUpdate = Date.now();
+      node.lastActive = v.lastUpdate;
+      deps.report({ nodeId: node.id, key: v.key, value: v.value });
+    });
+  }
+
+  return (message) => {
+    const envelope = eventEnvelopeSchema.safeParse(message);
+    if (!envelope.success) return;
+    const event = envelope.data.event;
+    const value = nodeValueEventSchema.safeParse(event);
+    if (value.success) return onValueEvent(value.data);
+    const status = nodeStatusEventSchema.safeParse(event);
+    if (status.success) {
+      const node = nodes.get(status.data.nodeId);
+      if (!node) return;
+      node.status = { dead: "Dead", alive: "Alive", sleep: "Asleep", "wake up": "Awake" }[status.data.event];
+      node.available = node.status !== "Dead";
+      if (node.status !== "Dead") node.lastActive = Date.now();
+      logger.debug({ nodeId: node.id, status: node.status }, "node status");
+      return;
+    }
+    const readyEvent = nodeReadyEventSchema.safeParse(event);
+    if (readyEvent.success) return void nodes.set(readyEvent.data.nodeId, toNode(readyEvent.data.nodeState));
+    const controller = controllerNodeEventSchema.safeParse(event);
+    if (controller.success) {
+      const { node } = controller.data;
+      if (controller.data.event === "node added") nodes.set(node.nodeId, toNode(node));
+      else nodes.delete(node.nodeId);
+      logger.info({ nodeId: node.nodeId, event: controller.data.event }, "Z-Wave network changed");
+    }
+  };
+}
