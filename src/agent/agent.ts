@@ -9,8 +9,10 @@ import { createDestructiveGate } from "./destructive-gate.js";
 import { createFastPath } from "../understanding/fast-path.js";
 import { createZwaveCatalog } from "../understanding/zwave-catalog.js";
 import type { LlmAgent } from "./llm-agent.js";
+import type { ProviderHealth } from "./provider-health.js";
 import { buildSystemPrompt } from "./system-prompt.js";
 import { createTurnLog } from "./turn-log.js";
+import { turnToolCall } from "./turn-tool-call.js";
 import type {
   ConversationAgent,
   ResponseType,
@@ -47,6 +49,8 @@ export interface AgentOptions {
   toolsReady?: Promise<unknown>;
   /** Ask Home Assistant's built-in agent when the fast path does not understand (default true). */
   haAgent?: boolean;
+  /** The provider's reachability and last failure, for describe() and failed turns. */
+  providerHealth?: ProviderHealth;
 }
 
 const SPEECH_TIMEOUT = "Sorry, that took too long. Please try again.";
@@ -99,6 +103,13 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     : undefined;
   // The fast path speaks its grammars' languages; an LLM speaks the configured one (and more).
   const languages = hasModel ? [options.language] : fastPath.languages();
+
+  /** "ready" only when the client loaded and the provider is not known to be failing. */
+  function reachability() {
+    if (modelState !== "ready" || !options.providerHealth) return modelState;
+    const state = options.providerHealth.status().state;
+    return state === "checking" ? "ready" : state;
+  }
 
   function readOnly(result: ToolResult): boolean {
     return registry.find(result.name)?.annotations?.readOnlyHint === true;
@@ -184,6 +195,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     handledBy: string;
     llm?: TurnLlmUse;
   }> {
+    const turnStart = Date.now();
     await options.toolsReady;
     const confirmation = await gate.answer(conversationId, request.text, {
       signal,
@@ -218,13 +230,15 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       ...(outcome.usage ? { tokens: outcome.usage } : {}),
     };
     if (outcome.providerError) {
-      logger.warn(`LLM turn failed: ${outcome.providerError}`);
+      // provider-health.ts logs the failure itself, with host, model and cause.
+      const error = options.providerHealth?.failureSince(turnStart) ?? outcome.providerError;
+      if (!options.providerHealth) logger.warn(`LLM turn failed: ${outcome.providerError}`);
       return {
         speech: `Sorry, ${outcome.providerError}.`,
         responseType: "error",
         results,
         handledBy,
-        llm: llmUse,
+        llm: { ...llmUse, error },
       };
     }
     if (outcome.roundsExhausted) {
@@ -254,6 +268,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       } catch (err) {
         const timedOut = timeout.aborted;
         if (!timedOut) logger.error({ err }, "turn failed");
+        else logger.warn(`turn gave up after ${turnTimeoutMs / 1000} s: "${request.text.slice(0, 80)}"`);
         outcome = {
           speech: timedOut ? SPEECH_TIMEOUT : "Sorry, something went wrong.",
           responseType: "error",
@@ -261,18 +276,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
           handledBy: "error",
         };
       }
-      const toolCalls: TurnToolCall[] = outcome.results.map((r) => ({
-        name: r.name,
-        arguments: r.arguments,
-        normalized_arguments: r.normalizedArguments,
-        result: r.content,
-        ok: r.ok,
-        ms: Math.round(r.ms * 10) / 10,
-        ...(r.server ? { tool: r.tool, server: r.server } : {}),
-        // What the model sent, where it differs from what ran (or nothing ran: no server).
-        ...(r.sent && (r.repairs?.length || !r.server) ? { sent: r.sent } : {}),
-        ...(r.repairs?.length ? { repairs: r.repairs } : {}),
-      }));
+      const toolCalls: TurnToolCall[] = outcome.results.map(turnToolCall);
       const result: TurnResult = {
         speech: outcome.speech,
         conversation_id: conversationId,
@@ -300,7 +304,8 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     describe: () => ({
       provider: options.provider,
       ...(options.modelName ? { model: options.modelName } : {}),
-      ...(hasModel ? { modelState, oneLlmRound } : {}),
+      ...(hasModel ? { modelState: reachability(), oneLlmRound } : {}),
+      ...(options.providerHealth ? { llm: options.providerHealth.status() } : {}),
       languages,
     }),
   };
