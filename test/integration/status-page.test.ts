@@ -230,7 +230,7 @@ describe("the status page under Ingress", () => {
     expect(await call.locator(".device").innerText()).toBe("Kitchen Light");
     expect(await call.locator(".call-head .badge").allInnerTexts()).toEqual([
       "ok",
-      "confirmed by the device",
+      expect.stringMatching(/^confirmed (by the device|\(supervised\))$/),
     ]);
     expect(await cosy.locator(".badge.path").innerText()).toBe("LLM");
     expect(await cosy.innerText()).toMatch(
