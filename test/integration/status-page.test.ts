@@ -237,6 +237,9 @@ describe("the status page under Ingress", () => {
       /\d+ LLM requests? · \d+ input tokens \(\d+ cached, \d+ written to the cache\)/,
     );
 
+    await mkdir("test-results", { recursive: true });
+    await cosy.screenshot({ path: "test-results/status-page-repaired-call.png" });
+
     // The fast path names the device the call reached.
     const fast = page.locator(".turn", { hasText: "turn on switch one" });
     expect(await fast.locator(".badge.path").innerText()).toBe("fast path");

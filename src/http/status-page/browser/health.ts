@@ -20,7 +20,7 @@ export function healthCards(d: StatusSnapshot, t: Words, f: Formats): Child {
       { id: "card-mcp" },
       fact(t.toolCount, String(h.mcp.tools)),
       fact(t.listing, `${h.mcp.listing} (mcp_mode ${h.mcp.configured})`),
-      fact(t.sessions, String(h.mcp.sessions)),
+      fact(t.mcpSessions, String(h.mcp.sessions)),
       fact(t.version, d.version),
       fact(t.uptime, f.duration(d.uptimeSeconds)),
     ),
