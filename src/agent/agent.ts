@@ -216,7 +216,8 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     const ha = askHomeAssistant ? await homeAssistantAgent(request.text, language, fast) : undefined;
     if (ha) return ha;
     if (!llm) {
-      return { speech: fast.speech, responseType: "error", results: fast.results, handledBy: "fast-path" };
+      const speech = fast.speech || unsupportedLanguage(language, fastPath.languages());
+      return { speech, responseType: "error", results: fast.results, handledBy: "fast-path" };
     }
     const handledBy = fast.kind === "unsure" ? "fast-path → llm" : "llm";
     const outcome = await llmTurn(request, conversationId, language, signal);
@@ -309,6 +310,17 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       languages,
     }),
   };
+}
+
+/**
+ * The fast path has no grammar for this language and nothing else answered: say so in English,
+ * the one language every user of the add-on's options can read, with the languages it knows.
+ */
+function unsupportedLanguage(language: string, known: string[]): string {
+  return (
+    `Sorry, I can't understand the language "${language}" without a language model. ` +
+    `The local fast path knows ${known.join(", ")}.`
+  );
 }
 
 /** A turn never outlives its signal, even if some await inside ignores it. */
