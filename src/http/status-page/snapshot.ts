@@ -1,5 +1,5 @@
 import type { Logger } from "../../log.js";
-import type { TurnRecord } from "../../agent/types.js";
+import type { ConversationAgent, TurnRecord } from "../../agent/types.js";
 import type { MirrorStatus } from "../../ha/mirror.js";
 import { withoutCredentials } from "../../shared/redact.js";
 import type { McpServerStatus } from "../../mcp/client/server-connection.js";
@@ -47,7 +47,7 @@ export interface StatusSnapshot {
     broker?: { url: string; connected: boolean };
     zwaveGateway?: { name?: string; online: boolean };
     mcpServers: McpServerStatus[];
-    agent: { provider: string; model?: string; languages: string[] };
+    agent: ReturnType<ConversationAgent["describe"]>;
     mcp: { configured: string; listing: "flat" | "workbench"; tools: number; sessions: number };
   };
   tools: ToolInfo[];
@@ -152,6 +152,8 @@ function deviceRow(raw: unknown): ZwaveDeviceRow {
   if (typeof row.nodeId === "number") out.nodeId = row.nodeId;
   if (text(row.state)) out.state = text(row.state);
   if (typeof row.online === "boolean") out.online = row.online;
+  // The typed device list (src/zwave/contract.ts) gives a state: asleep devices still answer.
+  else if (out.state) out.online = out.state === "online" || out.state === "asleep";
   if (text(row.value)) out.value = text(row.value);
   return out;
 }
