@@ -8,7 +8,7 @@ import { HumanMessage } from "@langchain/core/messages";
 import { askModel } from "../../src/agent/llm-turn.js";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { repairReply } from "../../src/agent/reply-repair/repair-reply.js";
-import { createToolNameResolver } from "../../src/agent/reply-repair/tool-name.js";
+import { createOfferedTools } from "../../src/agent/reply-repair/offered-tools.js";
 import { createArgumentNormalizer } from "../../src/tools/normalize.js";
 import { buildStaticMappings } from "../../src/tools/static-mappings.js";
 import type { ToolRegistry } from "../../src/tools/registry.js";
@@ -35,8 +35,8 @@ export async function measureRepairCost(corpus: CorpusCase[], registry: ToolRegi
     ollama: new ChatOllama({ model: "bench", baseUrl: llm.url }),
   };
   const definitions = registry.definitions();
-  const resolve = createToolNameResolver(
-    tools.map((t) => ({ name: t.name, server: t.server, tool: t.tool })),
+  const offered = createOfferedTools(
+    tools.map((t) => ({ presented: t.name, server: t.server, tool: t.tool })),
   );
   const mappings = buildStaticMappings();
   const normalizers = new Map(
@@ -57,7 +57,7 @@ export async function measureRepairCost(corpus: CorpusCase[], registry: ToolRegi
     );
     const clean = cleanCalls(c).map((call) => JSON.stringify(call.args));
     const repair = () => {
-      const repaired = repairReply(message, resolve);
+      const repaired = repairReply(message, offered);
       for (const call of repaired.calls) {
         if ("name" in call) sink = normalizers.get(call.name)?.normalize(call.args);
       }

@@ -272,6 +272,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
         // What the model sent, where it differs from what ran (or nothing ran: no server).
         ...(r.sent && (r.repairs?.length || !r.server) ? { sent: r.sent } : {}),
         ...(r.repairs?.length ? { repairs: r.repairs } : {}),
+        ...(r.textFamily ? { textFamily: r.textFamily } : {}),
       }));
       const result: TurnResult = {
         speech: outcome.speech,

@@ -25,6 +25,8 @@ export interface TurnToolCall {
   sent?: { name: string; arguments: unknown };
   /** Each repair, named: "name: functions. prefix", "keys: device_name→deviceName". */
   repairs?: string[];
+  /** The model family whose text markup the call was read from ("hermes", "harmony", "glm", …). */
+  textFamily?: string;
 }
 
 /** What a turn came to (design §4.3, the /api/conversation response). */

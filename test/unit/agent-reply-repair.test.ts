@@ -5,8 +5,8 @@ import { fakeModel } from "@langchain/core/testing";
 import { tool } from "@langchain/core/tools";
 import { AIMessage } from "@langchain/core/messages";
 import { decodeArguments } from "../../src/agent/reply-repair/argument-text.js";
-import { findTextCalls } from "../../src/agent/reply-repair/text-calls.js";
-import { createToolNameResolver } from "../../src/agent/reply-repair/tool-name.js";
+import { readTextCalls } from "../../src/agent/reply-repair/text-calls.js";
+import { createOfferedTools } from "../../src/agent/reply-repair/offered-tools.js";
 import { repairReply } from "../../src/agent/reply-repair/repair-reply.js";
 import { createAgent } from "../../src/agent/agent.js";
 import { createUnconfiguredMirror } from "../../src/ha/mirror.js";
@@ -21,7 +21,10 @@ const offered = [
   { name: "get_device_sensor_data", server: "zwave", tool: "get_device_sensor_data" },
   { name: "get_datetime", server: "builtin", tool: "get_datetime" },
 ];
-const resolve = createToolNameResolver(offered);
+const offeredTools = (list: typeof offered) =>
+  createOfferedTools(list.map((t) => ({ presented: t.name, server: t.server, tool: t.tool })));
+const tools = offeredTools(offered);
+const resolve = (sent: string) => tools.resolve(sent);
 
 describe("tool names", () => {
   it.each([
@@ -58,13 +61,13 @@ describe("tool names", () => {
 
   it("a name as close to two tools as to one is an error", () => {
     expect(resolve("check_zwave_device").ok).toBe(false);
-    const twoNear = createToolNameResolver([
+    const twoNear = offeredTools([
       { name: "get_state", server: "a", tool: "get_state" },
       { name: "set_state", server: "a", tool: "set_state" },
     ]);
-    const found = twoNear("bet_state");
+    const found = twoNear.resolve("bet_state");
     expect(found.ok).toBe(false);
-    expect(!found.ok && found.error).toMatch(/one edit away from get_state and set_state/);
+    expect(!found.ok && found.error).toMatch(/could be any of get_state, set_state/);
   });
 
   it("a server prefix limits the reading to that server's tools", () => {
@@ -122,65 +125,67 @@ describe("argument text", () => {
 });
 
 describe("tool calls written as text", () => {
+  const names = tools.names;
   const call = { name: "control_zwave_device", arguments: { deviceName: "Switch One", action: "on" } };
   it.each([
     [
       '<tool_call>\n{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}\n</tool_call>',
-      "Hermes <tool_call>",
+      "hermes",
     ],
     [
       'Let me do that.\n<tool_call>{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}</tool_call>',
-      "Hermes <tool_call>",
+      "hermes",
     ],
     [
       '{"name": "control_zwave_device", "parameters": {"deviceName": "Switch One", "action": "on"}}',
-      "bare JSON",
+      "bare-json",
     ],
     [
       '[TOOL_CALLS] [{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}]',
-      "Mistral [TOOL_CALLS]",
+      "mistral",
     ],
     [
       '[TOOL_CALLS]control_zwave_device[ARGS]{"deviceName": "Switch One", "action": "on"}',
-      "Mistral [TOOL_CALLS]",
+      "mistral",
     ],
     [
       '```json\n{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}\n```',
-      "fenced JSON",
+      "fenced-json",
     ],
     [
       '<function=control_zwave_device>{"deviceName": "Switch One", "action": "on"}</function>',
-      "Llama <function=…>",
+      "llama-function-tag",
     ],
-    ['[control_zwave_device(deviceName="Switch One", action="on")]', "pythonic call"],
+    ['[control_zwave_device(deviceName="Switch One", action="on")]', "pythonic"],
     [
       '<|tool_call|>[{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}]<|/tool_call|>',
-      "bare JSON",
+      "wrapped-json",
     ],
     [
       'Action: ```json\n[{"tool_name": "control_zwave_device", "parameters": {"deviceName": "Switch One", "action": "on"}}]\n```',
-      "fenced JSON",
+      "fenced-json",
     ],
     [
       'Let me do that.\n{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}',
-      "bare JSON",
+      "bare-json",
     ],
     [
       '<|python_tag|>{"name": "control_zwave_device", "parameters": {"deviceName": "Switch One", "action": "on"}}<|eom_id|>',
-      "bare JSON",
+      "llama3-python-tag",
     ],
     [
       '[TOOL_CALLS] [{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}]</s>',
-      "Mistral [TOOL_CALLS]",
+      "mistral",
     ],
   ])("%s is one call", (text, format) => {
-    expect(findTextCalls(text)).toEqual({ calls: [call], format });
+    expect(readTextCalls(text, names)).toEqual({ kind: "calls", calls: [call], family: format });
   });
 
   it("several calls in one text are all found", () => {
     const text =
       '<tool_call>{"name": "a_tool", "arguments": {}}</tool_call>\n<tool_call>{"name": "b_tool", "arguments": {"x": 1}}</tool_call>';
-    expect(findTextCalls(text)?.calls).toEqual([
+    const reading = readTextCalls(text, names);
+    expect(reading?.kind === "calls" && reading.calls).toEqual([
       { name: "a_tool", arguments: {} },
       { name: "b_tool", arguments: { x: 1 } },
     ]);
@@ -208,18 +213,19 @@ describe("tool calls written as text", () => {
       `${"This is how the tools work in general. ".repeat(5)}\n{"name": "x_tool", "arguments": {}}`,
     ],
   ])("%s is not a call", (_what, text) => {
-    expect(findTextCalls(text)).toBeUndefined();
+    expect(readTextCalls(text, names)?.kind).not.toBe("calls");
   });
 });
 
 describe("the reply as a whole", () => {
-  it("a text call for a tool that is not offered is refused, not run", () => {
+  it("a text call for a tool that is not offered is not run, and its markup is not speech", () => {
     const reply = new AIMessage(
       '<tool_call>\n{"name": "HassTurnOn", "arguments": {"name": "Switch One"}}\n</tool_call>',
     );
-    const repaired = repairReply(reply, resolve);
-    expect(repaired.calls).toHaveLength(1);
-    expect(repaired.calls[0]).toMatchObject({ error: expect.stringMatching(/^Unknown tool 'HassTurnOn'/) });
+    const repaired = repairReply(reply, tools);
+    expect(repaired.calls).toHaveLength(0);
+    expect(repaired.speech).toBe("");
+    expect(repaired.unusable).toMatch(/^Unknown tool 'HassTurnOn'/);
   });
 
   it("an OpenAI invalid_tool_call with a Python dict is repaired, and what was sent is kept byte for byte", () => {
@@ -230,7 +236,7 @@ describe("the reply as a whole", () => {
         { id: "c1", name: "control_zwave_device", args: raw, error: "not JSON", type: "invalid_tool_call" },
       ],
     });
-    const [call] = repairReply(reply, resolve).calls;
+    const [call] = repairReply(reply, tools).calls;
     expect(call).toMatchObject({
       name: "control_zwave_device",
       args: { deviceName: "Switch One", action: "off" },
@@ -244,14 +250,14 @@ describe("the reply as a whole", () => {
       content: "",
       tool_calls: [{ id: "c1", name: "get_datetime", args: {}, type: "tool_call" }],
     });
-    const repaired = repairReply(reply, resolve);
+    const repaired = repairReply(reply, tools);
     expect(repaired.message).toBe(reply);
     expect(repaired.calls[0]).toMatchObject({ name: "get_datetime", repairs: [] });
   });
 
   it("a repaired reply goes into the transcript with the repaired calls, so results pair with them", () => {
     const reply = new AIMessage('[control_zwave_device(deviceName="Switch One", action="on")]');
-    const { message, calls } = repairReply(reply, resolve);
+    const { message, calls } = repairReply(reply, tools);
     expect(message.tool_calls).toEqual([
       {
         id: calls[0]!.id,
@@ -448,7 +454,7 @@ describe("the agent with a repairing model reply", () => {
     expect(result.tool_calls[0]).toMatchObject({
       sent: { name: "DimLight", arguments: { device_name: "Kitchen", level: "40%" } },
       repairs: [
-        "call: read from Hermes <tool_call> text",
+        "call: read from hermes text",
         "name: DimLight → dim_light (spelling style)",
         "keys: device_name→deviceName",
         'value: level: "40%"→40',

@@ -82,15 +82,39 @@ function decodeText(text: string, depth: number): DecodedArguments {
     };
   }
   for (const relaxation of reader.relaxed) repairs.push(RELAXATION_REPAIRS[relaxation]);
+  let args = value as Record<string, unknown>;
+  while (reader.peek() === "{") {
+    // A second object: the same one twice, or the rest of the arguments glued on, is one reading;
+    // two objects that disagree on a key are two calls, and which one was meant is a guess.
+    let next: unknown;
+    try {
+      next = reader.value();
+    } catch {
+      return { ok: false, error: "the arguments hold more than one JSON value" };
+    }
+    const glued = glue(args, next as Record<string, unknown>);
+    if (!glued) return { ok: false, error: "the arguments hold more than one JSON value, and they differ" };
+    repairs.push(glued.same ? "arguments: dropped a repeated copy of the object" : "arguments: joined two glued objects");
+    args = glued.args;
+  }
   const rest = body.slice(reader.pos).trim();
   if (rest) {
-    // A second object (or anything that could hold one) is not junk: which one was meant?
     if (/[{[]/.test(rest)) return { ok: false, error: "the arguments hold more than one JSON value" };
     repairs.push(
       `arguments: removed ${JSON.stringify(rest.length > 24 ? `${rest.slice(0, 24)}…` : rest)} after the object`,
     );
   }
-  return { ok: true, args: value as Record<string, unknown>, repairs };
+  return { ok: true, args, repairs };
+}
+
+/** Two objects as one: identical, or with no key in common. */
+function glue(
+  first: Record<string, unknown>,
+  second: Record<string, unknown>,
+): { args: Record<string, unknown>; same: boolean } | undefined {
+  if (JSON.stringify(first) === JSON.stringify(second)) return { args: first, same: true };
+  if (Object.keys(second).some((key) => Object.hasOwn(first, key))) return undefined;
+  return { args: { ...first, ...second }, same: false };
 }
 
 function prepend(steps: string | string[], decoded: DecodedArguments): DecodedArguments {
