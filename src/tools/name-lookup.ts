@@ -56,7 +56,7 @@ export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
     push(byOwnName, entry.tool, entry);
     push(folded, foldName(entry.presented), entry);
     push(folded, foldName(entry.tool), entry);
-    servers.set(foldName(entry.server), entry.server);
+    servers.set(entry.server.toLowerCase(), entry.server);
   }
   // Longest first, so `list_devices_all` is found before `list_devices` inside a noisy name.
   const foldedNames = [...folded.keys()].sort((a, b) => b.length - a.length);
@@ -69,7 +69,7 @@ export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
     for (const separator of mcp === "mcp_" ? ["_", ...QUALIFIED_SEPARATORS] : QUALIFIED_SEPARATORS) {
       let at = text.indexOf(separator);
       while (at > 0) {
-        const server = servers.get(foldName(text.slice(0, at)));
+        const server = servers.get(text.slice(0, at).toLowerCase());
         if (server !== undefined) {
           const cut = at + separator.length;
           readings.push({ server, rest: text.slice(cut), prefix: name.slice(0, mcp.length + cut) });
@@ -99,6 +99,37 @@ export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
     return byFold(name, server);
   }
 
+  /** The name's own forms: another spelling of the whole, a harness prefix, a server prefix. */
+  function forms(sent: string, before: string[]): Resolution<T> | undefined {
+    const repairs = [...before];
+    const outcome = (list: T[], step?: string): Resolution<T> | undefined => {
+      if (list.length === 1) return { found: list[0]!, repairs: step ? [...repairs, step] : repairs };
+      if (list.length > 1) return { ambiguous: list, repairs };
+      return undefined;
+    };
+    let name = sent;
+    // "control zwave device": another spelling of a whole name.
+    const whole = /\S\s+\S/.test(name) ? byFold(name) : [];
+    if (whole.length === 1) return outcome(whole, `name: ${name} → ${whole[0]!.presented} (spelling style)`);
+    const own = byOwnName.get(name);
+    if (own) return outcome(own);
+    const harness = HARNESS_PREFIX.exec(name);
+    if (harness) {
+      repairs.push(`name: ${harness[0]} prefix`);
+      name = name.slice(harness[0].length);
+    }
+    const direct = exactOrFolded(name);
+    if (direct.length) {
+      const style = direct.length === 1 && direct[0]!.presented !== name && direct[0]!.tool !== name;
+      return outcome(direct, style ? `name: ${name} → ${direct[0]!.presented} (spelling style)` : undefined);
+    }
+    for (const reading of qualifiedReadings(name)) {
+      const found = outcome(exactOrFolded(reading.rest, reading.server), `name: server prefix ${reading.prefix}`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
   function resolve(sent: string): Resolution<T> {
     const exact = byPresented.get(sent);
     if (exact) return { found: exact, repairs: [] };
@@ -111,6 +142,9 @@ export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
       if (list.length > 1) return { ambiguous: list, repairs };
       return undefined;
     };
+    // As sent first: a tool's own name may hold what looks like noise (a space, a quote).
+    const asSent = forms(sent, []);
+    if (asSent) return asSent;
     let name = sent;
     const head = sent.split(SPECIAL_TOKEN)[0]!;
     if (head !== sent && head.trim().length >= 3) {
@@ -121,30 +155,16 @@ export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
       repairs.push(`name: removed special tokens around the name`);
       name = sent.replace(SPECIAL_TOKEN, " ");
     }
-    const unquoted = name.replace(/^[\s"'`]+|[\s"'`]+$/g, "");
-    if (unquoted !== name) {
-      repairs.push(/["'`]/.test(name) ? "name: removed quotes" : "name: trimmed spaces");
-      name = unquoted;
+    const trimmed = name.trim();
+    const quoted = /^(["'`])(.+)\1$/.exec(trimmed);
+    if (quoted || trimmed !== name) {
+      repairs.push(quoted ? "name: removed quotes" : "name: trimmed spaces");
+      name = quoted ? quoted[2]! : trimmed;
     }
-    // "control zwave device": another spelling of a whole name.
-    const whole = /\s/.test(name) ? byFold(name) : [];
-    if (whole.length === 1) return outcome(whole, `name: ${name} → ${whole[0]!.presented} (spelling style)`)!;
-    const own = byOwnName.get(name);
-    if (own) return outcome(own)!;
+    const cleaned = name === sent ? undefined : forms(name, repairs);
+    if (cleaned) return cleaned;
     const harness = HARNESS_PREFIX.exec(name);
-    if (harness) {
-      repairs.push(`name: ${harness[0]} prefix`);
-      name = name.slice(harness[0].length);
-    }
-    const direct = exactOrFolded(name);
-    if (direct.length) {
-      const style = direct.length === 1 && direct[0]!.presented !== name && direct[0]!.tool !== name;
-      return outcome(direct, style ? `name: ${name} → ${direct[0]!.presented} (spelling style)` : undefined)!;
-    }
-    for (const reading of qualifiedReadings(name)) {
-      const found = outcome(exactOrFolded(reading.rest, reading.server), `name: server prefix ${reading.prefix}`);
-      if (found) return found;
-    }
+    if (harness) name = name.slice(harness[0].length);
     const inside = insideNoisyName(name);
     if (inside) return outcome(inside.tools, `name: found ${inside.tools[0]!.presented} inside ${name}`)!;
     const letters = foldName(name);
@@ -169,6 +189,7 @@ export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
     const letters = name.toLowerCase();
     const flat = foldName(name);
     for (const key of foldedNames) {
+      if (key.length < 3) continue;
       const at = flat.indexOf(key);
       if (at < 0) continue;
       // In front: nothing, `mcp`, or the tool's own server (with or without `mcp`).

@@ -39,7 +39,12 @@ describe("tool names", () => {
     ["control-zwave-device", "name: control-zwave-device → control_zwave_device (spelling style)"],
     ["CONTROL_ZWAVE_DEVICE", "name: CONTROL_ZWAVE_DEVICE → control_zwave_device (spelling style)"],
     ["control_zwave_device<|channel|>commentary", 'name: removed "<|channel|>commentary" after the name'],
-    ["control_zwave_device ", "name: trimmed spaces"],
+    ["control_zwave_device ", "name: control_zwave_device  → control_zwave_device (spelling style)"],
+    ['"control_zwave_device"', "name: removed quotes"],
+    ["<|tool_call_begin|>functions.control_zwave_device:0", "name: removed special tokens around the name"],
+    ["mcp_zwave_control_zwave_device", "name: server prefix mcp_zwave_"],
+    ["control_zwave_device.json", "name: found control_zwave_device inside control_zwave_device.json"],
+    ["functions.control_zwave_device:0", "name: found control_zwave_device inside control_zwave_device:0"],
     ["control zwave device", "name: control zwave device → control_zwave_device (spelling style)"],
     ["control_zwave_devices", "name: control_zwave_devices → control_zwave_device (one edit away)"],
     ["ControlZwaveDevices", "name: ControlZwaveDevices → control_zwave_device (one edit away)"],
@@ -322,8 +327,8 @@ describe("keys and values (the registry's repair, for every caller)", () => {
     expect(out.repairs).toEqual(['keys: unwrapped {input: "…"} (an object as JSON text)']);
   });
 
-  it("a wrapper whose contents fit no declared key is left for validation to report", () => {
-    expect(normalize({ input: { colour: "red" } }).args).toEqual({ input: { colour: "red" } });
+  it("a wrapper whose contents fit no declared key is a problem naming the valid fields", () => {
+    expect(normalize({ input: { colour: "red" } }).problems[0]).toMatch(/The valid fields are: deviceName, action, level/);
   });
 
   it.each([
@@ -360,6 +365,71 @@ describe("keys and values (the registry's repair, for every caller)", () => {
   it('"40%" is not read on a scale other than 0–100', () => {
     const fraction: JsonSchema = { type: "object", properties: { level: { type: "number", maximum: 1 } } };
     expect(createArgumentNormalizer(fraction).normalize({ level: "40%" }).args).toEqual({ level: "40%" });
+  });
+
+  it.each([
+    [{ device: "A", action: "on" }, { deviceName: "A", action: "on" }],
+    [{ name: "A", action: "on" }, { deviceName: "A", action: "on" }],
+    [{ entity_id: "A", action: "on" }, { deviceName: "A", action: "on" }],
+    [{ deviceName: "A", state: "on" }, { deviceName: "A", action: "on" }],
+    [{ deviceName: "A", action: "dim", brightness_pct: 40 }, { deviceName: "A", action: "dim", level: 40 }],
+    [{ device: "A", state: "ON", brightness_pct: "40%" }, { deviceName: "A", action: "on", level: 40 }],
+  ])("%j: a key the schema lacks goes to the one free field its value fits", (args, expected) => {
+    const out = normalize(args);
+    expect(out.args).toEqual(expected);
+    expect(out.problems).toEqual([]);
+  });
+
+  it.each([
+    [{ deviceName: "A", device: "B" }, /'device' is not a parameter, and no free field takes its value. The valid fields are: deviceName, action, level/],
+    [{ deviceName: "A", colour: "red" }, /'colour' is not a parameter/],
+  ])("%j: a key no free field fits is a problem naming the valid fields, never a guess", (args, problem) => {
+    expect(normalize(args).problems.join(" ")).toMatch(problem);
+  });
+
+  it("a key two free fields fit equally is a problem, not a guess", () => {
+    const two: JsonSchema = {
+      type: "object",
+      properties: { from: { type: "string" }, to: { type: "string" } },
+    };
+    expect(createArgumentNormalizer(two).normalize({ place: "Kitchen" }).problems[0]).toMatch(
+      /could be any of from, to/,
+    );
+  });
+
+  it("null for an optional field is dropped; null for a required one is left for validation", () => {
+    const withRequired: JsonSchema = { ...schema, required: ["deviceName", "action"] };
+    const out = createArgumentNormalizer(withRequired).normalize({ deviceName: null, action: "on", level: null });
+    expect(out.args).toEqual({ deviceName: null, action: "on" });
+    expect(out.repairs).toEqual(["value: dropped level: null (optional)"]);
+  });
+
+  it("string values still in their quotes lose them", () => {
+    expect(normalize({ deviceName: "'Kid's Lamp'", action: "'on'" }).args).toEqual({
+      deviceName: "Kid's Lamp",
+      action: "on",
+    });
+  });
+
+  it("the schema's own properties wrapper echoed back is unwrapped", () => {
+    expect(normalize({ properties: { deviceName: "A", action: "on" } }).args).toEqual({ deviceName: "A", action: "on" });
+    expect(normalize({ type: "object", properties: { deviceName: "A", action: "on" } }).args).toEqual({
+      deviceName: "A",
+      action: "on",
+    });
+  });
+
+  it("two objects glued together are one reading; the same object twice is one", () => {
+    expect(decodeArguments('{"deviceName": "A"}{"action": "on"}')).toMatchObject({
+      ok: true,
+      args: { deviceName: "A", action: "on" },
+      repairs: ["arguments: joined two glued objects"],
+    });
+    expect(decodeArguments('{"deviceName": "A", "action": "on"} {"deviceName": "A", "action": "on"}')).toMatchObject({
+      ok: true,
+      args: { deviceName: "A", action: "on" },
+      repairs: ["arguments: dropped a repeated copy of the object"],
+    });
   });
 
   it("a verb form that fits no value, or two, is left alone", () => {
