@@ -59,7 +59,8 @@ function namePattern(toolNames: readonly string[]): RegExp {
 
 /** The arguments that start at `at` (after white space, `:` or `=`), and where they end. */
 function argumentsAt(text: string, at: number): { args: Record<string, unknown>; end: number } | undefined {
-  const start = at + (/^[ \t]*(?:[:=]|\n)?[ \t\n]*/.exec(text.slice(at))?.[0].length ?? 0);
+  // `<tool>NAME</tool>` then the arguments: the name's closing tag is part of the name's markup.
+  const start = at + (/^(?:<\/[\w:.-]+>)?[ \t]*(?:[:=]|\n)?[ \t\n]*/.exec(text.slice(at))?.[0].length ?? 0);
   const char = text[start];
   if (char === "(" || char === "{") {
     const reader = new LooseReader(text, start + 1);
