@@ -199,7 +199,10 @@ async function replay(c: CorpusCase, run: (c: CorpusCase) => Promise<ToolCallSee
     calls = [{ tool: "", ok: false, result: String(err) }];
   }
   await sleep(100);
-  return { ...judge(c, recorder.writes.slice(before), calls, recorder.deadNodes()), markup: speaksMarkup(lastSpeech) };
+  return {
+    ...judge(c, recorder.writes.slice(before), calls, recorder.deadNodes()),
+    markup: speaksMarkup(lastSpeech),
+  };
 }
 
 // Wait until the gateway's nodes are known to the recorder and the Z-Wave server.
@@ -238,7 +241,9 @@ function line(label: string, list: Row[]): void {
       `${negative.filter((r) => pick(r).pass).length}/${negative.length}`.padStart(6),
       String(list.filter((r) => pick(r).markup).length).padStart(6),
     ].join(" ");
-  console.log(`  ${label.padEnd(20)} ${String(list.length).padStart(5)} │ ${side((r) => r.ours)} │ ${side((r) => r.base)}`);
+  console.log(
+    `  ${label.padEnd(20)} ${String(list.length).padStart(5)} │ ${side((r) => r.ours)} │ ${side((r) => r.base)}`,
+  );
 }
 
 function table(title: string, list: Row[], by: (r: Row) => string): void {
@@ -246,7 +251,11 @@ function table(title: string, list: Row[], by: (r: Row) => string): void {
   const head = `${"repaired".padStart(12)} ${"wrong".padStart(5)} ${"held".padStart(6)} ${"markup".padStart(6)}`;
   console.log(`  ${"".padEnd(20)} ${"".padStart(5)} │ ${"ours".padEnd(head.length)} │ baseline`);
   console.log(`  ${"".padEnd(20)} ${"cases".padStart(5)} │ ${head} │ ${head}`);
-  for (const key of new Set(list.map(by))) line(key, list.filter((r) => by(r) === key));
+  for (const key of new Set(list.map(by)))
+    line(
+      key,
+      list.filter((r) => by(r) === key),
+    );
   line("all", list);
   const cleanRows = list.filter((r) => r.clean);
   const cleanPassed = cleanRows.filter((r) => r.clean?.pass).length;

@@ -77,9 +77,13 @@ export async function measureRepairCost(corpus: CorpusCase[], registry: ToolRegi
   const µs = (ms: number) => `${(ms * 1000).toFixed(2).padStart(8)} µs`;
   const oursMedian = summarise(ours).median;
   const parseMedian = summarise(parse).median;
-  console.log(`\n## Repair cost per call (${positive.length} positive cases' first replies, as each real client made them)`);
+  console.log(
+    `\n## Repair cost per call (${positive.length} positive cases' first replies, as each real client made them)`,
+  );
   console.log(`  ${"".padEnd(40)} ${"median".padStart(11)} ${"p99".padStart(11)}`);
-  console.log(`  ${"JSON.parse of the clean arguments".padEnd(40)} ${µs(parseMedian)} ${µs(summarise(parseP99).p99)}`);
+  console.log(
+    `  ${"JSON.parse of the clean arguments".padEnd(40)} ${µs(parseMedian)} ${µs(summarise(parseP99).p99)}`,
+  );
   console.log(
     `  ${"repair (reply + keys/values)".padEnd(40)} ${µs(oursMedian)} ${µs(summarise(oursP99).p99)}   ×${(oursMedian / parseMedian).toFixed(1)} JSON.parse`,
   );

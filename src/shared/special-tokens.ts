@@ -4,8 +4,7 @@
  * (Gemma 4), `<｜tool▁sep｜>` (DeepSeek's full-width bars), `[TOOL_CALLS]`, `[ARGS]` (Mistral),
  * `</s>`. The formats are those the tool parsers of vLLM (`vllm/tool_parsers/`) read.
  */
-export const SPECIAL_TOKEN_SOURCE =
-  String.raw`<\|[^<>\s]{0,40}?\|>|<\|[\w"]{1,40}>|<[\w"]{1,40}\|>|<｜[^<>]{0,40}?｜>|\[\/?[A-Z_]{3,20}\]|<\/s>|<eos>|<eot>`;
+export const SPECIAL_TOKEN_SOURCE = String.raw`<\|[^<>\s]{0,40}?\|>|<\|[\w"]{1,40}>|<[\w"]{1,40}\|>|<｜[^<>]{0,40}?｜>|\[\/?[A-Z_]{3,20}\]|<\/s>|<eos>|<eot>`;
 
 /** A fresh global matcher (a shared /g regex would carry `lastIndex` between callers). */
 export const specialTokens = (): RegExp => new RegExp(SPECIAL_TOKEN_SOURCE, "g");

@@ -124,7 +124,10 @@ export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
       return outcome(direct, style ? `name: ${name} → ${direct[0]!.presented} (spelling style)` : undefined);
     }
     for (const reading of qualifiedReadings(name)) {
-      const found = outcome(exactOrFolded(reading.rest, reading.server), `name: server prefix ${reading.prefix}`);
+      const found = outcome(
+        exactOrFolded(reading.rest, reading.server),
+        `name: server prefix ${reading.prefix}`,
+      );
       if (found) return found;
     }
     return undefined;
@@ -147,13 +150,26 @@ export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
     if (asSent) return asSent;
     let name = sent;
     const head = sent.split(SPECIAL_TOKEN)[0]!;
-    if (head !== sent && head.trim().length >= 3) {
-      // Junk after a special token is the token's payload ("<|channel|>commentary"), not the name.
-      repairs.push(`name: removed ${JSON.stringify(sent.slice(head.length))} after the name`);
-      name = head;
-    } else if (head !== sent) {
-      repairs.push(`name: removed special tokens around the name`);
+    if (head !== sent || /\S\s+\S/.test(sent)) {
+      // Special tokens or words around the name ("assistant<|channel|>commentary to=functions.x"):
+      // exactly one offered tool among the pieces, or none is guessed.
+      const found = new Map<T, Resolution<T>>();
+      for (const piece of piecesOf(sent)) {
+        const result = forms(piece, []);
+        if (result && "found" in result) found.set(result.found, result);
+      }
+      if (found.size > 1) return { ambiguous: [...found.keys()], repairs };
+      const [only] = found.values();
+      if (only && "found" in only) {
+        const fromHead = head.trim() ? forms(head.trim(), []) : undefined;
+        const step =
+          fromHead && "found" in fromHead && fromHead.found === only.found
+            ? `name: removed ${JSON.stringify(sent.slice(head.length))} after the name`
+            : `name: found ${only.found.presented} among ${JSON.stringify(sent.length > 48 ? `${sent.slice(0, 48)}…` : sent)}`;
+        return { found: only.found, repairs: [step, ...only.repairs] };
+      }
       name = sent.replace(SPECIAL_TOKEN, " ");
+      repairs.push(`name: removed special tokens around the name`);
     }
     const trimmed = name.trim();
     const quoted = /^(["'`])(.+)\1$/.exec(trimmed);
@@ -175,7 +191,10 @@ export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
           editDistance(letters, foldName(e.presented), 1) <= 1 ||
           editDistance(letters, foldName(e.tool), 1) <= 1,
       );
-      const found = outcome(near, near[0] ? `name: ${name} → ${near[0].presented} (one edit away)` : undefined);
+      const found = outcome(
+        near,
+        near[0] ? `name: ${name} → ${near[0].presented} (one edit away)` : undefined,
+      );
       if (found) return found;
     }
     return { missing: true, suggestions: suggest(entries, name), repairs };
@@ -210,6 +229,15 @@ export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
       return result;
     },
   };
+}
+
+/** The words of a noisy name: split at special tokens and spaces, without `to=` and quotes. */
+function piecesOf(sent: string): string[] {
+  return sent
+    .split(SPECIAL_TOKEN)
+    .flatMap((segment) => segment.split(/\s+/))
+    .map((piece) => piece.replace(/^to=/, "").replace(/^["'`]+|["'`]+$/g, ""))
+    .filter((piece) => piece.length >= 3);
 }
 
 /** What the model hears when its name did not resolve, so it can call again by the exact name. */

@@ -77,7 +77,8 @@ export function createArgumentNormalizer(
     out: Record<string, unknown>,
   ): string | { problem: string } {
     const free = [...declared].filter(
-      (field) => !Object.hasOwn(out, field) && !Object.keys(args).some((k) => k !== key && targetFor(k) === field),
+      (field) =>
+        !Object.hasOwn(out, field) && !Object.keys(args).some((k) => k !== key && targetFor(k) === field),
     );
     const byEnum = free.filter((field) => fitsEnum(properties[field]!, value));
     let fits = byEnum.length ? byEnum : free.filter((field) => fitsType(properties[field]!, value));
@@ -118,8 +119,14 @@ export function createArgumentNormalizer(
     args: Record<string, unknown>,
   ): { inner: Record<string, unknown>; step: string } | undefined {
     const keys = Object.keys(args);
-    if (keys.length > 1 && keys.includes("properties") && keys.every((k) => SCHEMA_ECHO.has(k) && !declared.has(k))) {
-      return isObject(args.properties) ? { inner: args.properties, step: "keys: unwrapped an echoed schema {type, properties: …}" } : undefined;
+    if (
+      keys.length > 1 &&
+      keys.includes("properties") &&
+      keys.every((k) => SCHEMA_ECHO.has(k) && !declared.has(k))
+    ) {
+      return isObject(args.properties)
+        ? { inner: args.properties, step: "keys: unwrapped an echoed schema {type, properties: …}" }
+        : undefined;
     }
     if (keys.length !== 1) return undefined;
     const key = keys[0]!;
@@ -203,7 +210,11 @@ export function createArgumentNormalizer(
 
 function allowsNull(schema: JsonSchema | undefined): boolean {
   if (schema === undefined) return false;
-  return schema.type === "null" || (schemaTypes(schema)?.includes("null") ?? false) || (schema.enum?.includes(null) ?? false);
+  return (
+    schema.type === "null" ||
+    (schemaTypes(schema)?.includes("null") ?? false) ||
+    (schema.enum?.includes(null) ?? false)
+  );
 }
 
 function fitsEnum(schema: JsonSchema, value: unknown): boolean {
@@ -220,7 +231,8 @@ function fitsType(schema: JsonSchema, value: unknown): boolean {
     if (types.includes("string")) return true;
     return coerceValue(schema, value) !== value;
   }
-  if (typeof value === "number") return types.includes("number") || (types.includes("integer") && Number.isInteger(value));
+  if (typeof value === "number")
+    return types.includes("number") || (types.includes("integer") && Number.isInteger(value));
   if (typeof value === "boolean") return types.includes("boolean");
   if (Array.isArray(value)) return types.includes("array");
   return isObject(value) && types.includes("object");

@@ -37,14 +37,20 @@ export const corpusCaseSchema = z.object({
 export type CorpusCase = z.infer<typeof corpusCaseSchema>;
 export type ExpectedWrite = z.infer<typeof writeSchema>;
 
-const VISIBLE = fileURLToPath(new URL("../../../shared/repair-corpus/visible.jsonl", import.meta.url));
+/** The shared corpus sits beside the repository (`../shared`), or beside its worktree folder. */
+const VISIBLE = [
+  "../../../shared/repair-corpus/visible.jsonl",
+  "../../../../shared/repair-corpus/visible.jsonl",
+]
+  .map((path) => fileURLToPath(new URL(path, import.meta.url)))
+  .find((path) => existsSync(path))!;
 const EXTRA = fileURLToPath(new URL("./repair-corpus-extra.jsonl", import.meta.url));
 const FAMILIES = fileURLToPath(new URL("./repair-corpus-families.jsonl", import.meta.url));
 
 /** The given corpus, then ours (ids not starting with `v`): extra cases (`x…`), model families (`f…`). */
 export function loadCorpus(files: string[] = [VISIBLE, EXTRA, FAMILIES]): CorpusCase[] {
   return files
-    .filter((file) => existsSync(file))
+    .filter((file) => file !== undefined && existsSync(file))
     .flatMap((file) =>
       readFileSync(file, "utf8")
         .split("\n")

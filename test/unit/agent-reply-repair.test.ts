@@ -58,6 +58,15 @@ describe("tool names", () => {
     }
   });
 
+  it("a name among special tokens and header words is found when it is the only tool there", () => {
+    const found = resolve("assistant<|channel|>commentary to=functions.control_zwave_device");
+    expect(found).toMatchObject({ ok: true, name: "control_zwave_device" });
+  });
+
+  it("two different tools in one noisy name is an error, not a pick", () => {
+    expect(resolve("list_zwave_devices<|tool_sep|>control_zwave_device").ok).toBe(false);
+  });
+
   it("an invented tool is an error listing the closest few, never a guess from its meaning", () => {
     const found = resolve("turn_on_light");
     expect(found).toMatchObject({ ok: false });
@@ -149,10 +158,7 @@ describe("tool calls written as text", () => {
       '[TOOL_CALLS] [{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}]',
       "mistral",
     ],
-    [
-      '[TOOL_CALLS]control_zwave_device[ARGS]{"deviceName": "Switch One", "action": "on"}',
-      "mistral",
-    ],
+    ['[TOOL_CALLS]control_zwave_device[ARGS]{"deviceName": "Switch One", "action": "on"}', "mistral"],
     [
       '```json\n{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}\n```',
       "fenced-json",
@@ -184,6 +190,55 @@ describe("tool calls written as text", () => {
     ],
   ])("%s is one call", (text, format) => {
     expect(readTextCalls(text, names)).toEqual({ kind: "calls", calls: [call], family: format });
+  });
+
+  it.each([
+    [
+      "Seed-OSS: parameter tags inside a namespaced wrapper",
+      "<seed:tool_call>\n<function=control_zwave_device>\n<parameter=deviceName>Switch One</parameter>\n<parameter=action>on</parameter>\n</function>\n</seed:tool_call>",
+      "qwen3-coder",
+    ],
+    [
+      "StepFun: namespaced invoke between full-width-bar tokens",
+      '<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="control_zwave_device"><steptml:parameter name="deviceName">Switch One</steptml:parameter><steptml:parameter name="action">on</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>',
+      "claude-invoke",
+    ],
+    [
+      "LongCat: JSON in a tag of its own",
+      '<longcat_tool_call>{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}</longcat_tool_call>',
+      "wrapped-json",
+    ],
+    [
+      "Olmo 3: pythonic calls in <function_calls>",
+      '<function_calls>control_zwave_device(deviceName="Switch One", action="on")</function_calls>',
+      "wrapped-json",
+    ],
+    [
+      "Magistral: [TOOL_CALLS]name[CALL_ID]id[ARGS]{…}",
+      '[TOOL_CALLS]control_zwave_device[CALL_ID]a1b2c3d4e[ARGS]{"deviceName": "Switch One", "action": "on"}',
+      "mistral",
+    ],
+    [
+      "harmony whose special tokens a server stripped",
+      'analysisThe user wants Switch One on.assistantcommentary to=functions.control_zwave_device json{"deviceName": "Switch One", "action": "on"}',
+      "named-call",
+    ],
+    [
+      "reasoning whose opening <think> the template already sent",
+      'The user wants the switch on.</think>\n<tool_call>{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}</tool_call>',
+      "hermes",
+    ],
+    [
+      "Functionary's >>>NAME then JSON",
+      '>>>control_zwave_device\n{"deviceName": "Switch One", "action": "on"}',
+      "named-call",
+    ],
+  ])("%s is read", (_what, text, family) => {
+    const reading = readTextCalls(text, names);
+    expect(reading).toMatchObject({ kind: "calls", family });
+    expect(reading?.kind === "calls" && reading.calls).toEqual([
+      { name: expect.stringContaining("control_zwave_device"), arguments: call.arguments },
+    ]);
   });
 
   it("several calls in one text are all found", () => {
@@ -231,6 +286,36 @@ describe("the reply as a whole", () => {
     expect(repaired.calls).toHaveLength(0);
     expect(repaired.speech).toBe("");
     expect(repaired.unusable).toMatch(/^Unknown tool 'HassTurnOn'/);
+  });
+
+  it("truncated markup runs nothing and is not spoken", () => {
+    const repaired = repairReply(
+      new AIMessage("<tool_call>control_zwave_device\n<arg_key>deviceName</arg_key>\n<arg_value>Swi"),
+      tools,
+    );
+    expect(repaired).toMatchObject({ calls: [], speech: "" });
+    expect(repaired.unusable).toBeDefined();
+  });
+
+  it("harmony's analysis channel is never spoken; its final channel is", () => {
+    const repaired = repairReply(
+      new AIMessage(
+        "<|channel|>analysis<|message|>User greets.<|end|><|start|>assistant<|channel|>final<|message|>Hello!<|return|>",
+      ),
+      tools,
+    );
+    expect(repaired).toMatchObject({ calls: [], speech: "Hello!" });
+    expect(repaired.unusable).toBeUndefined();
+  });
+
+  it("a call read from text carries the family it was written in", () => {
+    const repaired = repairReply(
+      new AIMessage(
+        '<|tool_call>call:control_zwave_device{deviceName:<|"|>Switch One<|"|>,action:<|"|>on<|"|>}<tool_call|>',
+      ),
+      tools,
+    );
+    expect(repaired.calls[0]).toMatchObject({ name: "control_zwave_device", family: "gemma4" });
   });
 
   it("an OpenAI invalid_tool_call with a Python dict is repaired, and what was sent is kept byte for byte", () => {
@@ -328,7 +413,9 @@ describe("keys and values (the registry's repair, for every caller)", () => {
   });
 
   it("a wrapper whose contents fit no declared key is a problem naming the valid fields", () => {
-    expect(normalize({ input: { colour: "red" } }).problems[0]).toMatch(/The valid fields are: deviceName, action, level/);
+    expect(normalize({ input: { colour: "red" } }).problems[0]).toMatch(
+      /The valid fields are: deviceName, action, level/,
+    );
   });
 
   it.each([
@@ -368,12 +455,30 @@ describe("keys and values (the registry's repair, for every caller)", () => {
   });
 
   it.each([
-    [{ device: "A", action: "on" }, { deviceName: "A", action: "on" }],
-    [{ name: "A", action: "on" }, { deviceName: "A", action: "on" }],
-    [{ entity_id: "A", action: "on" }, { deviceName: "A", action: "on" }],
-    [{ deviceName: "A", state: "on" }, { deviceName: "A", action: "on" }],
-    [{ deviceName: "A", action: "dim", brightness_pct: 40 }, { deviceName: "A", action: "dim", level: 40 }],
-    [{ device: "A", state: "ON", brightness_pct: "40%" }, { deviceName: "A", action: "on", level: 40 }],
+    [
+      { device: "A", action: "on" },
+      { deviceName: "A", action: "on" },
+    ],
+    [
+      { name: "A", action: "on" },
+      { deviceName: "A", action: "on" },
+    ],
+    [
+      { entity_id: "A", action: "on" },
+      { deviceName: "A", action: "on" },
+    ],
+    [
+      { deviceName: "A", state: "on" },
+      { deviceName: "A", action: "on" },
+    ],
+    [
+      { deviceName: "A", action: "dim", brightness_pct: 40 },
+      { deviceName: "A", action: "dim", level: 40 },
+    ],
+    [
+      { device: "A", state: "ON", brightness_pct: "40%" },
+      { deviceName: "A", action: "on", level: 40 },
+    ],
   ])("%j: a key the schema lacks goes to the one free field its value fits", (args, expected) => {
     const out = normalize(args);
     expect(out.args).toEqual(expected);
@@ -381,7 +486,10 @@ describe("keys and values (the registry's repair, for every caller)", () => {
   });
 
   it.each([
-    [{ deviceName: "A", device: "B" }, /'device' is not a parameter, and no free field takes its value. The valid fields are: deviceName, action, level/],
+    [
+      { deviceName: "A", device: "B" },
+      /'device' is not a parameter, and no free field takes its value. The valid fields are: deviceName, action, level/,
+    ],
     [{ deviceName: "A", colour: "red" }, /'colour' is not a parameter/],
   ])("%j: a key no free field fits is a problem naming the valid fields, never a guess", (args, problem) => {
     expect(normalize(args).problems.join(" ")).toMatch(problem);
@@ -399,7 +507,11 @@ describe("keys and values (the registry's repair, for every caller)", () => {
 
   it("null for an optional field is dropped; null for a required one is left for validation", () => {
     const withRequired: JsonSchema = { ...schema, required: ["deviceName", "action"] };
-    const out = createArgumentNormalizer(withRequired).normalize({ deviceName: null, action: "on", level: null });
+    const out = createArgumentNormalizer(withRequired).normalize({
+      deviceName: null,
+      action: "on",
+      level: null,
+    });
     expect(out.args).toEqual({ deviceName: null, action: "on" });
     expect(out.repairs).toEqual(["value: dropped level: null (optional)"]);
   });
@@ -412,7 +524,10 @@ describe("keys and values (the registry's repair, for every caller)", () => {
   });
 
   it("the schema's own properties wrapper echoed back is unwrapped", () => {
-    expect(normalize({ properties: { deviceName: "A", action: "on" } }).args).toEqual({ deviceName: "A", action: "on" });
+    expect(normalize({ properties: { deviceName: "A", action: "on" } }).args).toEqual({
+      deviceName: "A",
+      action: "on",
+    });
     expect(normalize({ type: "object", properties: { deviceName: "A", action: "on" } }).args).toEqual({
       deviceName: "A",
       action: "on",
@@ -425,7 +540,9 @@ describe("keys and values (the registry's repair, for every caller)", () => {
       args: { deviceName: "A", action: "on" },
       repairs: ["arguments: joined two glued objects"],
     });
-    expect(decodeArguments('{"deviceName": "A", "action": "on"} {"deviceName": "A", "action": "on"}')).toMatchObject({
+    expect(
+      decodeArguments('{"deviceName": "A", "action": "on"} {"deviceName": "A", "action": "on"}'),
+    ).toMatchObject({
       ok: true,
       args: { deviceName: "A", action: "on" },
       repairs: ["arguments: dropped a repeated copy of the object"],
@@ -522,6 +639,7 @@ describe("the agent with a repairing model reply", () => {
     const result = await agent.handle({ text: "dim the kitchen to 40", conversationId: "d3" });
     expect(calls).toEqual([{ name: "dim_light", args: { deviceName: "Kitchen", level: 40 } }]);
     expect(result.tool_calls[0]).toMatchObject({
+      textFamily: "hermes",
       sent: { name: "DimLight", arguments: { device_name: "Kitchen", level: "40%" } },
       repairs: [
         "call: read from hermes text",

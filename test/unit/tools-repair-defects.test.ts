@@ -51,7 +51,11 @@ describe("static mappings", () => {
     const result = await r.execute("control_zwave_device", { device_name: "Lamp", command: "on" });
     expect(JSON.parse(result.content)).toEqual({ deviceName: "Lamp", command: "on" });
     // brightness→level has no target here, and no free field takes a number: the model is told.
-    const extra = await r.execute("control_zwave_device", { device_name: "Lamp", command: "on", brightness: 4 });
+    const extra = await r.execute("control_zwave_device", {
+      device_name: "Lamp",
+      command: "on",
+      brightness: 4,
+    });
     expect(extra.ok).toBe(false);
     expect(extra.error).toMatch(/'brightness' is not a parameter.*deviceName, command/);
   });

@@ -9,7 +9,7 @@ export interface TextCall {
 
 /** `<parameter=k>`, `<parameter name="k" string="true">`, DeepSeek's `<｜DSML｜parameter …>`. */
 const PARAMETER =
-  /<(?:｜DSML｜)?parameter(?:=\s*["']?(?<bare>[^>"'\s]+)["']?|\s+name\s*=\s*["'](?<named>[^"']+)["'](?<attrs>[^>]*))\s*>(?<value>[\s\S]*?)<\/(?:｜DSML｜)?parameter>/g;
+  /<(?:｜DSML｜|\w+:)?parameter(?:=\s*["']?(?<bare>[^>"'\s]+)["']?|\s+name\s*=\s*["'](?<named>[^"']+)["'](?<attrs>[^>]*))\s*>(?<value>[\s\S]*?)<\/(?:｜DSML｜|\w+:)?parameter>/g;
 /** GLM's `<arg_key>k</arg_key><arg_value>v</arg_value>`. */
 const ARG_PAIR = /<arg_key>(?<key>[\s\S]*?)<\/arg_key>\s*<arg_value>(?<value>[\s\S]*?)<\/arg_value>/g;
 const ARGUMENT_KEYS = ["arguments", "parameters", "args", "input", "kwargs"] as const;

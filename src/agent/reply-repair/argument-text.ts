@@ -94,7 +94,9 @@ function decodeText(text: string, depth: number): DecodedArguments {
     }
     const glued = glue(args, next as Record<string, unknown>);
     if (!glued) return { ok: false, error: "the arguments hold more than one JSON value, and they differ" };
-    repairs.push(glued.same ? "arguments: dropped a repeated copy of the object" : "arguments: joined two glued objects");
+    repairs.push(
+      glued.same ? "arguments: dropped a repeated copy of the object" : "arguments: joined two glued objects",
+    );
     args = glued.args;
   }
   const rest = body.slice(reader.pos).trim();

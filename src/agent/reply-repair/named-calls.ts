@@ -6,7 +6,8 @@ import type { TextCallReading } from "./text-calls.js";
 const WRAPPER = /^(?:\s+|<\/?[A-Za-z_][\w:.-]*>|```[\w-]*|[;,])+/;
 /** `key="x"`, `key: 'x'`, `key=40`, one pair: for calls written as key/value pairs. */
 const PAIR = /^\s*,?\s*([A-Za-z_][\w-]*)\s*[=:]\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s,"'<>]+)/;
-const XML_RUN = /^\s*((?:<(?:[\w:]*?)(?:parameter|arg_key)\b[\s\S]*?<\/(?:[\w:]*?)(?:parameter|arg_value)>\s*)+)/;
+const XML_RUN =
+  /^\s*((?:<(?:[\w:]*?)(?:parameter|arg_key)\b[\s\S]*?<\/(?:[\w:]*?)(?:parameter|arg_value)>\s*)+)/;
 const MAX_LEAD_IN = 160;
 
 const patterns = new WeakMap<readonly string[], RegExp>();
@@ -23,7 +24,10 @@ export function findNamedCalls(text: string, toolNames: readonly string[]): Text
   names.lastIndex = 0;
   const first = names.exec(text);
   if (!first) return undefined;
-  const lead = text.slice(0, first.index).replace(/<\/?[A-Za-z_][\w:.-]*>|```[\w-]*/g, " ").trim();
+  const lead = text
+    .slice(0, first.index)
+    .replace(/<\/?[A-Za-z_][\w:.-]*>|```[\w-]*/g, " ")
+    .trim();
   const calls: TextCall[] = [];
   let pos = first.index;
   while (pos < text.length) {
@@ -51,7 +55,10 @@ function namePattern(toolNames: readonly string[]): RegExp {
       .sort((a, b) => b.length - a.length)
       .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
     // A prefix glued on (`functions.`, `default_api.`, `zwave__`) is part of the name sent.
-    pattern = new RegExp(`(?<![\\w.:-])(?:[A-Za-z_][\\w-]*[.:])?(?:${alternatives.join("|")})(?![\\w-])`, "g");
+    pattern = new RegExp(
+      `(?<![\\w.:-])(?:[A-Za-z_][\\w-]*[.:])?(?:${alternatives.join("|")})(?![\\w-])`,
+      "g",
+    );
     patterns.set(toolNames, pattern);
   }
   return pattern;
@@ -60,7 +67,11 @@ function namePattern(toolNames: readonly string[]): RegExp {
 /** The arguments that start at `at` (after white space, `:` or `=`), and where they end. */
 function argumentsAt(text: string, at: number): { args: Record<string, unknown>; end: number } | undefined {
   // `<tool>NAME</tool>` then the arguments: the name's closing tag is part of the name's markup.
-  const start = at + (/^(?:<\/[\w:.-]+>)?[ \t]*(?:[:=]|\n)?[ \t\n]*/.exec(text.slice(at))?.[0].length ?? 0);
+  // A format word may sit between the name and its arguments (harmony without its tokens: `NAME json{…}`).
+  const skipped = /^(?:<\/[\w:.-]+>)?[ \t]*(?:[:=]|\n)?[ \t\n]*(?:(?:json|python|xml)\b[ \t\n]*)?/.exec(
+    text.slice(at),
+  );
+  const start = at + (skipped?.[0].length ?? 0);
   const char = text[start];
   if (char === "(" || char === "{") {
     const reader = new LooseReader(text, start + 1);

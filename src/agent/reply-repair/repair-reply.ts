@@ -87,7 +87,8 @@ export function repairReply(reply: AIMessage, tools: OfferedTools): RepairedRepl
       if (!hasCallMarkup(speech, tools.names)) return { calls: [], speech, message: reply };
       return { calls: [], speech: "", message: reply, unusable: "it could not be read as a call" };
     }
-    if (reading.kind === "unreadable") return { calls: [], speech: "", message: reply, unusable: reading.why };
+    if (reading.kind === "unreadable")
+      return { calls: [], speech: "", message: reply, unusable: reading.why };
     for (const call of reading.calls) {
       candidates.push({
         id: `call_text_${++textCallCount}`,

@@ -36,7 +36,7 @@ export interface TextCallFamily {
 
 /** Reasoning a server left in the text: never speech, never a call (`<think>`, harmony's analysis channel). */
 export const REASONING =
-  /<think>[\s\S]*?<\/think>|<\|channel\|>\s*analysis\s*<\|message\|>[\s\S]*?(?:<\|end\|>|(?=<\|start\|>|<\|channel\|>))/g;
+  /<think>[\s\S]*?<\/think>|^(?:(?!<think>)[\s\S])*?<\/think>|<\|channel\|>\s*analysis\s*<\|message\|>[\s\S]*?(?:<\|end\|>|(?=<\|start\|>|<\|channel\|>))/g;
 
 export const TEXT_CALL_FAMILIES: readonly TextCallFamily[] = [
   {
@@ -89,11 +89,13 @@ export const TEXT_CALL_FAMILIES: readonly TextCallFamily[] = [
   },
   {
     id: "claude-invoke",
-    source: "Anthropic's function_calls/invoke text format (same invoke syntax as vllm/tool_parsers/minimax_m2_tool_parser.py)",
-    marker: "<invoke",
-    call: /<(?:antml:)?invoke\s+name=["']?(?<name>[^"'>]+)["']?\s*>(?<args>[\s\S]*?)<\/(?:antml:)?invoke>/g,
+    source:
+      "Anthropic's function_calls/invoke text format (same invoke syntax as vllm/tool_parsers/minimax_m2_tool_parser.py)",
+    marker: "invoke name=",
+    // Any namespace on the tags: `antml:`, StepFun's `steptml:`.
+    call: /<(?:\w+:)?invoke\s+name=["']?(?<name>[^"'>]+)["']?\s*>(?<args>[\s\S]*?)<\/(?:\w+:)?invoke>/g,
     args: "xml",
-    frame: /<\/?(?:antml:)?function_calls>/g,
+    frame: /<\/?(?:\w+:)?function_calls>/g,
   },
   {
     id: "qwen3-coder",
@@ -159,7 +161,7 @@ export const TEXT_CALL_FAMILIES: readonly TextCallFamily[] = [
     id: "mistral",
     source: "vllm/tool_parsers/mistral_tool_parser.py ([TOOL_CALLS]name[ARGS]{…}, v11+)",
     marker: "[ARGS]",
-    call: /\[TOOL_CALLS\]\s*(?<name>[^\s[{]+)\s*\[ARGS\]\s*(?<args>\{[\s\S]*?\})(?=\s*(?:\[TOOL_CALLS\]|<\/s>|$))/g,
+    call: /\[TOOL_CALLS\]\s*(?<name>[^\s[{]+)\s*(?:\[CALL_ID\][^[]*)?\[ARGS\]\s*(?<args>\{[\s\S]*?\})(?=\s*(?:\[TOOL_CALLS\]|<\/s>|$))/g,
     args: "json",
   },
   {
@@ -171,23 +173,27 @@ export const TEXT_CALL_FAMILIES: readonly TextCallFamily[] = [
   },
   {
     id: "tool-code-fence",
-    source: "Gemma/Gemini ```tool_code blocks (calls as vllm/tool_parsers/pythonic_tool_parser.py reads them)",
+    source:
+      "Gemma/Gemini ```tool_code blocks (calls as vllm/tool_parsers/pythonic_tool_parser.py reads them)",
     marker: "```tool_code",
     call: /```tool_code[ \t]*\n(?<args>[\s\S]*?)\n?[ \t]*```/g,
     args: "calls",
   },
   {
     id: "fenced-json",
-    source: "```json / ```tool_call blocks (the generic wrapper of Ollama's model/parsers and llama.cpp's common/chat.cpp)",
+    source:
+      "```json / ```tool_call blocks (the generic wrapper of Ollama's model/parsers and llama.cpp's common/chat.cpp)",
     marker: "```",
     call: /```(?:json|tool_call|tool_calls|python)?[ \t]*\n(?<args>[\s\S]*?)\n?[ \t]*```/g,
     args: "calls",
   },
   {
     id: "wrapped-json",
-    source: "Granite <|tool_call|>, Jamba <tool_calls>, Nemotron <TOOLCALL>, InternLM <|plugin|> (vllm/tool_parsers/)",
+    source:
+      "Granite <|tool_call|>, Jamba and Hunyuan <tool_calls>, Nemotron <TOOLCALL>, InternLM <|plugin|>, LongCat <longcat_tool_call>, Olmo 3 <function_calls> (vllm/tool_parsers/)",
     marker: "<",
-    call: /(?:<\|tool_call\|>|<\|action_start\|>\s*<\|plugin\|>|<(?<tag>tool_calls|TOOLCALL|function_calls|tool_call|tools)>)(?<args>[\s\S]*?)(?:<\/\k<tag>>|<\|\/tool_call\|>|<\|action_end\|>|$)/g,
+    // Any tag whose name speaks of tools, functions or calls, around JSON or pythonic calls.
+    call: /(?:<\|tool_call\|>|<\|action_start\|>\s*<\|plugin\|>|<(?<tag>[\w:.-]*(?:tool|TOOL|function|call)[\w:.-]*)>)(?<args>\s*(?:[[{]|[A-Za-z_][\w.]*\()[\s\S]*?)(?:<\/\k<tag>>|<\|\/tool_call\|>|<\|action_end\|>|$)/g,
     args: "calls",
   },
 ];

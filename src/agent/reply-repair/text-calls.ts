@@ -13,8 +13,7 @@ export type { TextCall } from "./argument-syntax.js";
  * - undefined: no call markup was recognised.
  */
 export type TextCallReading =
-  | { kind: "calls"; calls: TextCall[]; family: string }
-  | { kind: "unreadable"; family: string; why: string };
+  { kind: "calls"; calls: TextCall[]; family: string } | { kind: "unreadable"; family: string; why: string };
 
 /** "Let me do that." may precede a call; a question, another paragraph or JSON may not. */
 const MAX_LEAD_IN = 160;
@@ -50,7 +49,8 @@ function readFamily(text: string, family: TextCallFamily): TextCallReading | und
       return { kind: "unreadable", family: family.id, why: "the call markup is mixed with other text" };
     }
     const found = callsOf(match, family);
-    if (!found) return { kind: "unreadable", family: family.id, why: "the call's arguments could not be read" };
+    if (!found)
+      return { kind: "unreadable", family: family.id, why: "the call's arguments could not be read" };
     calls.push(...found);
     last = match.index + match[0].length;
   }
@@ -91,7 +91,8 @@ function cleanJson(text: string): unknown {
 /** Text outside the calls, without the family's framing and any special token. */
 function leftover(text: string, family: TextCallFamily): string {
   let rest = family.frame ? text.replace(family.frame, " ") : text;
-  rest = rest.replace(specialTokens(), " ");
+  // Wrapper tags of a variant we have no row for (`<seed:tool_call>`) frame the calls too.
+  rest = rest.replace(specialTokens(), " ").replace(/<\/?[A-Za-z_][\w:.-]*>/g, " ");
   return rest.trim();
 }
 
