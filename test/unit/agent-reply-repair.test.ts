@@ -297,6 +297,11 @@ describe("the reply as a whole", () => {
     expect(repaired.unusable).toBeDefined();
   });
 
+  it("prose that names a tool is spoken as it is", () => {
+    const repaired = repairReply(new AIMessage("I used control_zwave_device (the switch tool) for that."), tools);
+    expect(repaired).toMatchObject({ calls: [], speech: "I used control_zwave_device (the switch tool) for that." });
+  });
+
   it("harmony's analysis channel is never spoken; its final channel is", () => {
     const repaired = repairReply(
       new AIMessage(
@@ -652,6 +657,7 @@ describe("the agent with a repairing model reply", () => {
     expect(info).toHaveLength(1);
     expect(JSON.stringify(info)).not.toContain("Kitchen");
     expect(agent.recentTurns().at(-1)?.tool_calls[0]?.repairs).toHaveLength(4);
+    expect(agent.recentTurns().at(-1)?.tool_calls[0]?.textFamily).toBe("hermes");
   });
 
   it("a refused call shows in the turn log with what the model sent and why it did not run", async () => {

@@ -26,6 +26,7 @@ export function hasCallMarkup(text: string, toolNames: readonly string[]): boole
   }
   return toolNames.some((name) => {
     const at = text.indexOf(name);
-    return at >= 0 && /^\s*[({<:=]/.test(text.slice(at + name.length));
+    // `name(…`, `name {…`, `name: {…`, `name <parameter…`; "name (the switch tool)" is prose.
+    return at >= 0 && /^(?:\(|\s*:?\s*\{|\s*<\w)/.test(text.slice(at + name.length));
   });
 }
