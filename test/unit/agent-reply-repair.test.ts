@@ -233,12 +233,64 @@ describe("tool calls written as text", () => {
       '>>>control_zwave_device\n{"deviceName": "Switch One", "action": "on"}',
       "named-call",
     ],
+    [
+      "Hermes 2 Pro's <function name=…> variant",
+      '<function name="control_zwave_device">{"deviceName": "Switch One", "action": "on"}</function>',
+      "function-name-attribute",
+    ],
+    [
+      "Command R7B: thinking, then an action list",
+      '<|START_THINKING|>I will switch it on.<|END_THINKING|><|START_ACTION|>[{"tool_call_id": "0", "tool_name": "control_zwave_device", "parameters": {"deviceName": "Switch One", "action": "on"}}]<|END_ACTION|>',
+      "wrapped-json",
+    ],
+    [
+      "Apertus: a list of {NAME: arguments}",
+      '<|tools_prefix|>[{"control_zwave_device": {"deviceName": "Switch One", "action": "on"}}]<|tools_suffix|>',
+      "json-list",
+    ],
+    [
+      "Magistral: [THINK] reasoning before the call",
+      '[THINK]The user wants it on.[/THINK][TOOL_CALLS]control_zwave_device[ARGS]{"deviceName": "Switch One", "action": "on"}',
+      "mistral",
+    ],
+    [
+      "Seed-OSS: its own think tag",
+      "<seed:think>Switch it on.</seed:think><seed:tool_call>\n<function=control_zwave_device>\n<parameter=deviceName>Switch One</parameter>\n<parameter=action>on</parameter>\n</function>\n</seed:tool_call>",
+      "qwen3-coder",
+    ],
+    [
+      "a role word on a line of its own before bare JSON",
+      'function call\n{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}',
+      "bare-json",
+    ],
+    [
+      "OpenAI's recipient_name shape",
+      '{"recipient_name": "functions.control_zwave_device", "parameters": {"deviceName": "Switch One", "action": "on"}}',
+      "bare-json",
+    ],
   ])("%s is read", (_what, text, family) => {
     const reading = readTextCalls(text, names);
     expect(reading).toMatchObject({ kind: "calls", family });
     expect(reading?.kind === "calls" && reading.calls).toEqual([
       { name: expect.stringContaining("control_zwave_device"), arguments: call.arguments },
     ]);
+  });
+
+  it.each([
+    [
+      "Granite 20B: <function_call> openers with no closing tag",
+      '<function_call> {"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}\n<function_call> {"name": "control_zwave_device", "arguments": {"deviceName": "Kid\'s Lamp", "action": "on"}}',
+    ],
+    [
+      "Functionary v3: >>>NAME lines",
+      '>>>control_zwave_device\n{"deviceName": "Switch One", "action": "on"}\n>>>control_zwave_device\n{"deviceName": "Kid\'s Lamp", "action": "on"}',
+    ],
+  ])("%s: both calls are read", (_what, text) => {
+    const reading = readTextCalls(text, names);
+    expect(
+      reading?.kind === "calls" &&
+        reading.calls.map((c) => (c.arguments as { deviceName: string }).deviceName),
+    ).toEqual(["Switch One", "Kid's Lamp"]);
   });
 
   it("several calls in one text are all found", () => {
@@ -298,8 +350,14 @@ describe("the reply as a whole", () => {
   });
 
   it("prose that names a tool is spoken as it is", () => {
-    const repaired = repairReply(new AIMessage("I used control_zwave_device (the switch tool) for that."), tools);
-    expect(repaired).toMatchObject({ calls: [], speech: "I used control_zwave_device (the switch tool) for that." });
+    const repaired = repairReply(
+      new AIMessage("I used control_zwave_device (the switch tool) for that."),
+      tools,
+    );
+    expect(repaired).toMatchObject({
+      calls: [],
+      speech: "I used control_zwave_device (the switch tool) for that.",
+    });
   });
 
   it("harmony's analysis channel is never spoken; its final channel is", () => {

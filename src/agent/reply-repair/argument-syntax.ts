@@ -14,7 +14,7 @@ const PARAMETER =
 const ARG_PAIR = /<arg_key>(?<key>[\s\S]*?)<\/arg_key>\s*<arg_value>(?<value>[\s\S]*?)<\/arg_value>/g;
 const ARGUMENT_KEYS = ["arguments", "parameters", "args", "input", "kwargs"] as const;
 /** Keys that name the tool: `name`, Command R's `tool_name`, and `function` when it is a string. */
-const NAME_KEYS = ["name", "tool_name", "function"] as const;
+const NAME_KEYS = ["name", "tool_name", "function", "tool", "function_name", "recipient_name"] as const;
 
 /** Parameter tags or key/value tag pairs, and nothing else but white space; undefined otherwise. */
 export function readXmlArguments(text: string): Record<string, unknown> | undefined {
@@ -97,9 +97,26 @@ function callsIn(value: unknown): TextCall[] | undefined {
 function callOf(item: unknown): TextCall | undefined {
   if (!isObject(item)) return undefined;
   if (isObject(item.function)) return callOf(item.function);
+  // Apertus writes `{"NAME": {…arguments}}`: one key, the tool's name.
+  const keys = Object.keys(item);
+  if (
+    keys.length === 1 &&
+    isObject(item[keys[0]!]) &&
+    !/^(?:name|arguments|parameters|args|input)$/.test(keys[0]!)
+  ) {
+    return { name: keys[0]!, arguments: item[keys[0]!] };
+  }
   const names = NAME_KEYS.filter((key) => typeof item[key] === "string" && item[key]);
   const present = ARGUMENT_KEYS.filter((key) => key in item);
-  const known = new Set<string>(["id", "type", ...NAME_KEYS, ...ARGUMENT_KEYS]);
+  const known = new Set<string>([
+    "id",
+    "type",
+    "index",
+    "tool_call_id",
+    "call_id",
+    ...NAME_KEYS,
+    ...ARGUMENT_KEYS,
+  ]);
   if (names.length !== 1 || present.length > 1 || Object.keys(item).some((k) => !known.has(k))) {
     return undefined;
   }

@@ -5,7 +5,7 @@ import { REASONING, TEXT_CALL_FAMILIES } from "./text-call-families.js";
 const HARMONY_FINAL = /<\|channel\|>\s*final\s*<\|message\|>([\s\S]*?)(?:<\|return\|>|<\|end\|>|$)/;
 /** Tags and shapes of call markup that no sentence meant for a listener contains. */
 const CALL_SHAPES =
-  /<\/?｜|｜>|<\/?(?:tool|tool_calls?|function_calls|invoke|parameter|arg_key|arg_value|TOOLCALL|start_function_call|minimax:tool_call|antml:invoke)\b|<(?:function|parameter)=|functools\s*\[|```tool_(?:code|call)|\bto=functions\.|\bcall:[\w.-]+\s*\{|"(?:name|tool_name|function)"\s*:\s*"[^"]*"\s*,\s*"(?:arguments|parameters|args|input)"\s*:/;
+  /<\/?｜|｜>|<\/?(?:tool|tool_calls?|function|function_calls?|invoke|parameter|arg_key|arg_value|TOOLCALL|start_function_call|minimax:tool_call|antml:invoke)\b|<(?:function|parameter)=|functools\s*\[|```tool_(?:code|call)|\bto=functions\.|\bcall:[\w.-]+\s*\{|"(?:name|tool_name|function)"\s*:\s*"[^"]*"\s*,\s*"(?:arguments|parameters|args|input)"\s*:/;
 
 /** The words of a reply with no calls: reasoning set aside, and harmony's final channel when present. */
 export function speechOf(text: string): string {

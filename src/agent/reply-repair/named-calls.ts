@@ -3,7 +3,7 @@ import { readKeywordArguments, readXmlArguments, type TextCall } from "./argumen
 import type { TextCallReading } from "./text-calls.js";
 
 /** Markup that may wrap a call in a family we have no row for: tags without attributes, fences. */
-const WRAPPER = /^(?:\s+|<\/?[A-Za-z_][\w:.-]*>|```[\w-]*|[;,])+/;
+const WRAPPER = /^(?:\s+|<\/?[A-Za-z_][\w:.-]*>|```[\w-]*|[;,]|>>>)+/;
 /** `key="x"`, `key: 'x'`, `key=40`, one pair: for calls written as key/value pairs. */
 const PAIR = /^\s*,?\s*([A-Za-z_][\w-]*)\s*[=:]\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s,"'<>]+)/;
 const XML_RUN =

@@ -10,13 +10,14 @@
 /**
  * How the `args` group is written:
  * - `json`: one (loosely written) JSON object;
+ * - `json-or-xml`: either, as the text shows;
  * - `xml`: parameter tags (`<parameter=k>v</parameter>`, `<parameter name="k">v</parameter>`)
  *   or `<arg_key>k</arg_key><arg_value>v</arg_value>` pairs;
  * - `quoted-object`: an object with bare keys whose strings sit between the family's `quote`;
  * - `calls`: whole calls, `{"name", "arguments"}` objects (one, a list, or several) or pythonic
  *   `f(a="x")` calls; there is then no `name` group.
  */
-export type ArgumentSyntax = "json" | "xml" | "quoted-object" | "calls";
+export type ArgumentSyntax = "json" | "xml" | "json-or-xml" | "quoted-object" | "calls";
 
 export interface TextCallFamily {
   /** Recorded on the result (`ToolResult.textFamily`). */
@@ -36,7 +37,7 @@ export interface TextCallFamily {
 
 /** Reasoning a server left in the text: never speech, never a call (`<think>`, harmony's analysis channel). */
 export const REASONING =
-  /<think>[\s\S]*?<\/think>|^(?:(?!<think>)[\s\S])*?<\/think>|<\|channel\|>\s*analysis\s*<\|message\|>[\s\S]*?(?:<\|end\|>|(?=<\|start\|>|<\|channel\|>))/g;
+  /<(\w+:)?think>[\s\S]*?<\/\1?think>|\[THINK\][\s\S]*?\[\/THINK\]|<\|START_THINKING\|>[\s\S]*?<\|END_THINKING\|>|^(?:(?!<think>)[\s\S])*?<\/think>|<\|channel\|>\s*analysis\s*<\|message\|>[\s\S]*?(?:<\|end\|>|(?=<\|start\|>|<\|channel\|>))/g;
 
 export const TEXT_CALL_FAMILIES: readonly TextCallFamily[] = [
   {
@@ -111,6 +112,15 @@ export const TEXT_CALL_FAMILIES: readonly TextCallFamily[] = [
     marker: "<function=",
     call: /<function=(?<name>[^>\s]+)>(?<args>[\s\S]*?)<\/function>/g,
     args: "json",
+    frame: /<\/?tool_call>/g,
+  },
+  {
+    id: "function-name-attribute",
+    source:
+      "llama.cpp common/chat-parser.cpp and tests/test-chat.cpp (Hermes 2 Pro's <function name=…> variant)",
+    marker: "<function name=",
+    call: /<function\s+name=["']?(?<name>[^"'>]+)["']?\s*>(?<args>[\s\S]*?)<\/function>/g,
+    args: "json-or-xml",
     frame: /<\/?tool_call>/g,
   },
   {
@@ -193,7 +203,7 @@ export const TEXT_CALL_FAMILIES: readonly TextCallFamily[] = [
       "Granite <|tool_call|>, Jamba and Hunyuan <tool_calls>, Nemotron <TOOLCALL>, InternLM <|plugin|>, LongCat <longcat_tool_call>, Olmo 3 <function_calls> (vllm/tool_parsers/)",
     marker: "<",
     // Any tag whose name speaks of tools, functions or calls, around JSON or pythonic calls.
-    call: /(?:<\|tool_call\|>|<\|action_start\|>\s*<\|plugin\|>|<(?<tag>[\w:.-]*(?:tool|TOOL|function|call)[\w:.-]*)>)(?<args>\s*(?:[[{]|[A-Za-z_][\w.]*\()[\s\S]*?)(?:<\/\k<tag>>|<\|\/tool_call\|>|<\|action_end\|>|$)/g,
+    call: /(?:<\|tool_call\|>|<\|START_ACTION\|>|<\|action_start\|>\s*<\|plugin\|>|<(?<tag>[\w:.-]*(?:tool|TOOL|function|call)[\w:.-]*)>)(?<args>\s*(?:[[{]|[A-Za-z_][\w.]*\()[\s\S]*?)(?:<\/\k<tag>>|(?=<\k<tag>>)|<\|\/tool_call\|>|<\|END_ACTION\|>|<\|action_end\|>|$)/g,
     args: "calls",
   },
 ];

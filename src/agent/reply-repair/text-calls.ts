@@ -69,7 +69,11 @@ function callsOf(match: RegExpExecArray, family: TextCallFamily): TextCall[] | u
     case "json":
       // Text that is not clean JSON is decoded (and its repairs named) with every other argument string.
       return name ? [{ name, arguments: cleanJson(args.trim() || "{}") }] : undefined;
+    case "json-or-xml":
     case "xml": {
+      if (family.args === "json-or-xml" && /^\s*\{/.test(args)) {
+        return name ? [{ name, arguments: cleanJson(args.trim()) }] : undefined;
+      }
       const parsed = readXmlArguments(args);
       return name && parsed ? [{ name, arguments: parsed }] : undefined;
     }
@@ -98,7 +102,7 @@ function leftover(text: string, family: TextCallFamily): string {
 
 /** Bare JSON calls or pythonic calls: the whole text, or lines of their own after a lead-in. */
 function readBare(text: string): TextCallReading | undefined {
-  const lines = /^([^\n]*[.!:])[ \t]*\n([\s\S]+)$/.exec(text);
+  const lines = /^([^\n]*)\n([\s\S]+)$/.exec(text);
   const body = lines && isLeadIn(lines[1]!) ? lines[2]!.trim() : text;
   if (body.startsWith("{") || /^\[\s*[{[]/.test(body)) {
     const calls = readCalls(body);
