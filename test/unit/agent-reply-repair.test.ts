@@ -398,6 +398,46 @@ describe("the reply as a whole", () => {
     });
   });
 
+  it("GPT-4o's multi_tool_use.parallel bundle is unbundled into the calls it holds", () => {
+    const reply = new AIMessage({
+      content: "",
+      tool_calls: [
+        {
+          id: "c1",
+          name: "multi_tool_use.parallel",
+          args: {
+            tool_uses: [
+              {
+                recipient_name: "functions.control_zwave_device",
+                parameters: { deviceName: "Switch One", action: "on" },
+              },
+              {
+                recipient_name: "functions.control_zwave_device",
+                parameters: { deviceName: "Kid's Lamp", action: "on" },
+              },
+            ],
+          },
+          type: "tool_call",
+        },
+      ],
+    });
+    const { calls } = repairReply(reply, tools);
+    expect(calls).toMatchObject([
+      { name: "control_zwave_device", args: { deviceName: "Switch One", action: "on" } },
+      { name: "control_zwave_device", args: { deviceName: "Kid's Lamp", action: "on" } },
+    ]);
+  });
+
+  it("a call to a tool that was not offered, written without markup, is not spoken", () => {
+    const repaired = repairReply(new AIMessage('turn_on_light {"device": "Switch One"}'), tools);
+    expect(repaired).toMatchObject({ calls: [], speech: "" });
+    expect(repaired.unusable).toBeDefined();
+  });
+
+  it("reasoning cut off before its end is not spoken", () => {
+    expect(repairReply(new AIMessage("<think>The user wants the switch"), tools).speech).toBe("");
+  });
+
   it("a clean reply is passed on untouched", () => {
     const reply = new AIMessage({
       content: "",

@@ -83,7 +83,8 @@ export function readCalls(text: string): TextCall[] | undefined {
   return pythonicCalls(body);
 }
 
-function callsIn(value: unknown): TextCall[] | undefined {
+/** Call objects: one, or a list of them; undefined unless every item is a call. */
+export function callsIn(value: unknown): TextCall[] | undefined {
   const items = Array.isArray(value) ? value : [value];
   const calls: TextCall[] = [];
   for (const item of items) {

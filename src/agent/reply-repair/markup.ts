@@ -7,6 +7,9 @@ const HARMONY_FINAL = /<\|channel\|>\s*final\s*<\|message\|>([\s\S]*?)(?:<\|retu
 const CALL_SHAPES =
   /<\/?｜|｜>|<\/?(?:tool|tool_calls?|function|function_calls?|invoke|parameter|arg_key|arg_value|TOOLCALL|start_function_call|minimax:tool_call|antml:invoke)\b|<(?:function|parameter)=|functools\s*\[|```tool_(?:code|call)|\bto=functions\.|\bcall:[\w.-]+\s*\{|"(?:name|tool_name|function)"\s*:\s*"[^"]*"\s*,\s*"(?:arguments|parameters|args|input)"\s*:/;
 
+/** A snake_case or dotted name followed by `(key=` or `{"key":`: a call to some tool, offered or not. */
+const SNAKE_CALL = /\b[A-Za-z][\w.]*[_.][\w.]*\s*(?:\(\s*\w+\s*=|\{\s*"\w+"\s*:)/;
+
 /** The words of a reply with no calls: reasoning set aside, and harmony's final channel when present. */
 export function speechOf(text: string): string {
   const final = HARMONY_FINAL.exec(text);
@@ -20,7 +23,7 @@ export function speechOf(text: string): string {
  * Such text is never spoken.
  */
 export function hasCallMarkup(text: string, toolNames: readonly string[]): boolean {
-  if (specialTokens().test(text) || CALL_SHAPES.test(text)) return true;
+  if (specialTokens().test(text) || CALL_SHAPES.test(text) || SNAKE_CALL.test(text)) return true;
   if (TEXT_CALL_FAMILIES.some((f) => text.includes(f.marker) && new RegExp(f.call.source).test(text))) {
     return true;
   }

@@ -1,5 +1,6 @@
 import { isObject } from "../../shared/is-object.js";
 import { AIMessage } from "@langchain/core/messages";
+import { callsIn } from "./argument-syntax.js";
 import { decodeArguments } from "./argument-text.js";
 import { hasCallMarkup, speechOf } from "./markup.js";
 import type { OfferedTools } from "./offered-tools.js";
@@ -100,7 +101,7 @@ export function repairReply(reply: AIMessage, tools: OfferedTools): RepairedRepl
     }
   }
 
-  const calls = candidates.map((candidate) => planCall(candidate, tools));
+  const calls = candidates.flatMap((candidate) => bundled(candidate, tools)).map((c) => planCall(c, tools));
   const written = candidates.some((c) => c.family);
   const refused = calls.filter((c): c is RefusedCall => !("name" in c));
   if (written && refused.length) {
@@ -123,6 +124,25 @@ export function repairReply(reply: AIMessage, tools: OfferedTools): RepairedRepl
         })),
       });
   return { calls, speech: "", message };
+}
+
+/**
+ * A structured call to a tool that was not offered whose arguments are a list of calls (GPT-4o's
+ * `multi_tool_use.parallel` with `tool_uses: [{recipient_name, parameters}]`): those calls.
+ */
+function bundled(candidate: Candidate, tools: OfferedTools): Candidate[] {
+  if (candidate.family || tools.resolve(candidate.sent.name).ok) return [candidate];
+  const args = decodeArguments(candidate.parsed);
+  if (!args.ok) return [candidate];
+  const lists = Object.values(args.args).filter(Array.isArray);
+  const inner = lists.length === 1 && Object.keys(args.args).length === 1 ? callsIn(lists[0]) : undefined;
+  if (!inner) return [candidate];
+  return inner.map((call, i) => ({
+    id: `${candidate.id}_${i}`,
+    sent: call,
+    parsed: call.arguments,
+    repairs: [`call: unbundled from ${candidate.sent.name}`],
+  }));
 }
 
 function planCall(candidate: Candidate, tools: OfferedTools): PlannedCall | RefusedCall {

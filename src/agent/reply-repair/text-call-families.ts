@@ -37,7 +37,7 @@ export interface TextCallFamily {
 
 /** Reasoning a server left in the text: never speech, never a call (`<think>`, harmony's analysis channel). */
 export const REASONING =
-  /<(\w+:)?think>[\s\S]*?<\/\1?think>|\[THINK\][\s\S]*?\[\/THINK\]|<\|START_THINKING\|>[\s\S]*?<\|END_THINKING\|>|^(?:(?!<think>)[\s\S])*?<\/think>|<\|channel\|>\s*analysis\s*<\|message\|>[\s\S]*?(?:<\|end\|>|(?=<\|start\|>|<\|channel\|>))/g;
+  /<(\w+:)?think>[\s\S]*?<\/\1?think>|\[THINK\][\s\S]*?\[\/THINK\]|<\|START_THINKING\|>[\s\S]*?<\|END_THINKING\|>|<think>(?![\s\S]*<\/think>)[\s\S]*$|^(?:(?!<think>)[\s\S])*?<\/think>|<\|channel\|>\s*analysis\s*<\|message\|>[\s\S]*?(?:<\|end\|>|(?=<\|start\|>|<\|channel\|>))/g;
 
 export const TEXT_CALL_FAMILIES: readonly TextCallFamily[] = [
   {
