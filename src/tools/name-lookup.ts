@@ -21,12 +21,12 @@ export type NameLookup<T extends LookupEntry> = ReturnType<typeof createNameLook
 
 const QUALIFIED_SEPARATORS = [NAMESPACE_SEPARATOR, ":", ".", "/"];
 /** Namespaces chat templates put in front of function names (gpt-oss, Gemma/Gemini, Kimi, others). */
-const HARNESS_PREFIX = /^(?:functions|function|default_api|tools|tool|api)[.:]/i;
+const HARNESS_PREFIX = /^(?:functions|function|default_api|tools|tool|api)(?:\.|::?)/i;
 /** Special tokens of any family (`<|channel|>`, `<|tool_call>`, `<｜tool▁sep｜>`, `[ARGS]`). */
 const SPECIAL_TOKEN = specialTokens();
 /** What may follow a name in a sloppy template: a format word, a call index, a channel name. */
 const SUFFIX_NOISE =
-  /^(?:[\s_.:/|-]*(?:json|xml|python|args|arguments|call|commentary|analysis|constrain|message|channel|end|\d+))*[\s_.:/|-]*$/i;
+  /^(?:[\s_.:/|-]*(?:json|xml|python|args|arguments|call|tool|function|commentary|analysis|constrain|message|channel|end|\d+))*[\s_.:/|-]*$/i;
 /** Shorter names are too easily one edit away from a different word. */
 const MIN_NEAR_MISS_LENGTH = 6;
 
@@ -212,7 +212,10 @@ export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
       const at = flat.indexOf(key);
       if (at < 0) continue;
       // In front: nothing, `mcp`, or the tool's own server (with or without `mcp`).
-      const before = flat.slice(0, at).replace(/^mcp/, "");
+      const before = flat
+        .slice(0, at)
+        .replace(/[^a-z0-9]/g, "")
+        .replace(/^mcp/, "");
       const tools = folded.get(key)!.filter((e) => before === "" || foldName(e.server) === before);
       // Behind, judged on the unfolded text where its separators still show: only noise.
       const tail = letters.slice(letters.length - (flat.length - at - key.length));

@@ -43,6 +43,8 @@ describe("tool names", () => {
     ['"control_zwave_device"', "name: removed quotes"],
     ["<|tool_call_begin|>functions.control_zwave_device:0", "name: removed special tokens around the name"],
     ["mcp_zwave_control_zwave_device", "name: server prefix mcp_zwave_"],
+    ["functions::control_zwave_device", "name: functions:: prefix"],
+    ["control_zwave_devicejson", "name: found control_zwave_device inside control_zwave_devicejson"],
     ["control_zwave_device.json", "name: found control_zwave_device inside control_zwave_device.json"],
     ["functions.control_zwave_device:0", "name: found control_zwave_device inside control_zwave_device:0"],
     ["control zwave device", "name: control zwave device → control_zwave_device (spelling style)"],
@@ -227,6 +229,16 @@ describe("tool calls written as text", () => {
       "reasoning whose opening <think> the template already sent",
       'The user wants the switch on.</think>\n<tool_call>{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}</tool_call>',
       "hermes",
+    ],
+    [
+      "Kimi K2 whose special tokens a server stripped",
+      'functions.control_zwave_device:0{"deviceName": "Switch One", "action": "on"}',
+      "named-call",
+    ],
+    [
+      "DeepSeek V3 whose special tokens a server stripped",
+      'function control_zwave_device\n```json\n{"deviceName": "Switch One", "action": "on"}\n```',
+      "named-call",
     ],
     [
       "Functionary's >>>NAME then JSON",

@@ -67,10 +67,12 @@ function namePattern(toolNames: readonly string[]): RegExp {
 /** The arguments that start at `at` (after white space, `:` or `=`), and where they end. */
 function argumentsAt(text: string, at: number): { args: Record<string, unknown>; end: number } | undefined {
   // `<tool>NAME</tool>` then the arguments: the name's closing tag is part of the name's markup.
-  // A format word may sit between the name and its arguments (harmony without its tokens: `NAME json{…}`).
-  const skipped = /^(?:<\/[\w:.-]+>)?[ \t]*(?:[:=]|\n)?[ \t\n]*(?:(?:json|python|xml)\b[ \t\n]*)?/.exec(
-    text.slice(at),
-  );
+  // Between a name and its arguments, what stripped templates leave: a call index (`:0`, Kimi), a
+  // format word (`json`, harmony), a fence opening (DeepSeek V3).
+  const skipped =
+    /^(?::\d+)?(?:<\/[\w:.-]+>)?[ \t]*(?:[:=]|\n)?[ \t\n]*(?:```[\w-]*[ \t]*\n?)?(?:(?:json|python|xml)\b[ \t\n]*)?/.exec(
+      text.slice(at),
+    );
   const start = at + (skipped?.[0].length ?? 0);
   const char = text[start];
   if (char === "(" || char === "{") {

@@ -33,6 +33,11 @@ export interface TextCallFamily {
   quote?: string;
   /** Section markers around or between calls: removed before the rest must be a lead-in. */
   frame?: RegExp;
+  /**
+   * The markup also wraps things that are not calls (a ```json fence, a generic tag): when no call
+   * can be read from it, the other readers still try, instead of the reply being refused here.
+   */
+  sharedMarkup?: true;
 }
 
 /** Reasoning a server left in the text: never speech, never a call (`<think>`, harmony's analysis channel). */
@@ -196,6 +201,7 @@ export const TEXT_CALL_FAMILIES: readonly TextCallFamily[] = [
     marker: "```",
     call: /```(?:json|tool_call|tool_calls|python)?[ \t]*\n(?<args>[\s\S]*?)\n?[ \t]*```/g,
     args: "calls",
+    sharedMarkup: true,
   },
   {
     id: "wrapped-json",
@@ -205,5 +211,6 @@ export const TEXT_CALL_FAMILIES: readonly TextCallFamily[] = [
     // Any tag whose name speaks of tools, functions or calls, around JSON or pythonic calls.
     call: /(?:<\|tool_call\|>|<\|START_ACTION\|>|<\|action_start\|>\s*<\|plugin\|>|<(?<tag>[\w:.-]*(?:tool|TOOL|function|call)[\w:.-]*)>)(?<args>\s*(?:[[{]|[A-Za-z_][\w.]*\()[\s\S]*?)(?:<\/\k<tag>>|(?=<\k<tag>>)|<\|\/tool_call\|>|<\|END_ACTION\|>|<\|action_end\|>|$)/g,
     args: "calls",
+    sharedMarkup: true,
   },
 ];

@@ -49,6 +49,7 @@ function readFamily(text: string, family: TextCallFamily): TextCallReading | und
       return { kind: "unreadable", family: family.id, why: "the call markup is mixed with other text" };
     }
     const found = callsOf(match, family);
+    if (!found && family.sharedMarkup) return undefined;
     if (!found)
       return { kind: "unreadable", family: family.id, why: "the call's arguments could not be read" };
     calls.push(...found);
