@@ -294,6 +294,18 @@ describe("tool calls written as text", () => {
       '<function_call> {"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}\n<function_call> {"name": "control_zwave_device", "arguments": {"deviceName": "Kid\'s Lamp", "action": "on"}}',
     ],
     [
+      "LFM2: a lead-in glued to two tool-call blocks",
+      'Checking both.<|tool_call_start|>[control_zwave_device(deviceName="Switch One", action="on")]<|tool_call_end|><|tool_call_start|>[control_zwave_device(deviceName="Kid\'s Lamp", action="on")]<|tool_call_end|>',
+    ],
+    [
+      "Llama 4: two pythonic calls between python tokens",
+      '<|python_start|>[control_zwave_device(deviceName="Switch One", action="on"), control_zwave_device(deviceName="Kid\'s Lamp", action="on")]<|python_end|>',
+    ],
+    [
+      "a pythonic list after prose, its tokens stripped",
+      'Checking both. [control_zwave_device(deviceName="Switch One", action="on")] [control_zwave_device(deviceName="Kid\'s Lamp", action="on")]',
+    ],
+    [
       "Functionary v3: >>>NAME lines",
       '>>>control_zwave_device\n{"deviceName": "Switch One", "action": "on"}\n>>>control_zwave_device\n{"deviceName": "Kid\'s Lamp", "action": "on"}',
     ],

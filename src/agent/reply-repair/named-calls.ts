@@ -3,7 +3,7 @@ import { readKeywordArguments, readXmlArguments, type TextCall } from "./argumen
 import type { TextCallReading } from "./text-calls.js";
 
 /** Markup that may wrap a call in a family we have no row for: tags without attributes, fences. */
-const WRAPPER = /^(?:\s+|<\/?[A-Za-z_][\w:.-]*>|```[\w-]*|[;,]|>>>)+/;
+const WRAPPER = /^(?:\s+|<\/?[A-Za-z_][\w:.-]*>|```[\w-]*|[;,[\]]|>>>)+/;
 /** `key="x"`, `key: 'x'`, `key=40`, one pair: for calls written as key/value pairs. */
 const PAIR = /^\s*,?\s*([A-Za-z_][\w-]*)\s*[=:]\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s,"'<>]+)/;
 const XML_RUN =
@@ -24,9 +24,10 @@ export function findNamedCalls(text: string, toolNames: readonly string[]): Text
   names.lastIndex = 0;
   const first = names.exec(text);
   if (!first) return undefined;
+  // Wrapper tags, a fence or a list's opening bracket before the first call are markup, not words.
   const lead = text
     .slice(0, first.index)
-    .replace(/<\/?[A-Za-z_][\w:.-]*>|```[\w-]*/g, " ")
+    .replace(/<\/?[A-Za-z_][\w:.-]*>|```[\w-]*|\[\s*$/g, " ")
     .trim();
   const calls: TextCall[] = [];
   let pos = first.index;

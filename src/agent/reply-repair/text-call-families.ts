@@ -173,6 +173,20 @@ export const TEXT_CALL_FAMILIES: readonly TextCallFamily[] = [
     args: "calls",
   },
   {
+    id: "lfm2",
+    source: "ollama/ollama model/parsers/lfm2.go and lfm2_test.go; vllm/tool_parsers/lfm2_tool_parser.py",
+    marker: "<|tool_call_start|>",
+    call: /<\|tool_call_start\|>(?<args>[\s\S]*?)(?:<\|tool_call_end\|>|$)/g,
+    args: "calls",
+  },
+  {
+    id: "llama4-pythonic",
+    source: "vllm/tool_parsers/llama4_pythonic_tool_parser.py (<|python_start|>[…]<|python_end|>)",
+    marker: "<|python_start|>",
+    call: /<\|python_start\|>(?<args>[\s\S]*?)(?:<\|python_end\|>|$)/g,
+    args: "calls",
+  },
+  {
     id: "mistral",
     source: "vllm/tool_parsers/mistral_tool_parser.py ([TOOL_CALLS]name[ARGS]{…}, v11+)",
     marker: "[ARGS]",
