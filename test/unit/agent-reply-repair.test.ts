@@ -317,6 +317,29 @@ describe("tool calls written as text", () => {
     ).toEqual(["Switch One", "Kid's Lamp"]);
   });
 
+  it("a short statement after the markup leaves it a call", () => {
+    const text =
+      '<tool_call>{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}</tool_call>\nSwitching it on now.';
+    expect(readTextCalls(text, names)).toMatchObject({ kind: "calls", calls: [call] });
+  });
+
+  it.each([
+    [
+      "a call presented as an example",
+      'Here is an example:\n```json\n{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}\n```',
+    ],
+    [
+      "an example in German",
+      'Ein Beispiel: <tool_call>{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}</tool_call>',
+    ],
+    [
+      "a call cut off inside its parameters",
+      "<tool_call>control_zwave_device\n<arg_key>deviceName</arg_key>\n<arg_value>Switch One</arg_value>\n<arg_key>action</arg_key>\n<arg_va",
+    ],
+  ])("%s is not a call", (_what, text) => {
+    expect(readTextCalls(text, names)?.kind).not.toBe("calls");
+  });
+
   it("several calls in one text are all found", () => {
     const text =
       '<tool_call>{"name": "a_tool", "arguments": {}}</tool_call>\n<tool_call>{"name": "b_tool", "arguments": {"x": 1}}</tool_call>';

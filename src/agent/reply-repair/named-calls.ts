@@ -1,3 +1,4 @@
+import { isAside } from "./aside.js";
 import { LooseReader } from "./loose-json.js";
 import { readKeywordArguments, readXmlArguments, type TextCall } from "./argument-syntax.js";
 import type { TextCallReading } from "./text-calls.js";
@@ -8,7 +9,6 @@ const WRAPPER = /^(?:\s+|<\/?[A-Za-z_][\w:.-]*>|```[\w-]*|[;,[\]]|>>>)+/;
 const PAIR = /^\s*,?\s*([A-Za-z_][\w-]*)\s*[=:]\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s,"'<>]+)/;
 const XML_RUN =
   /^\s*((?:<(?:[\w:]*?)(?:parameter|arg_key)\b[\s\S]*?<\/(?:[\w:]*?)(?:parameter|arg_value)>\s*)+)/;
-const MAX_LEAD_IN = 160;
 
 const patterns = new WeakMap<readonly string[], RegExp>();
 
@@ -24,10 +24,11 @@ export function findNamedCalls(text: string, toolNames: readonly string[]): Text
   names.lastIndex = 0;
   const first = names.exec(text);
   if (!first) return undefined;
-  // Wrapper tags, a fence or a list's opening bracket before the first call are markup, not words.
+  // Wrapper tags, a fence, Functionary's `>>>` or a list's opening bracket before the first call
+  // are markup, not words.
   const lead = text
     .slice(0, first.index)
-    .replace(/<\/?[A-Za-z_][\w:.-]*>|```[\w-]*|\[\s*$/g, " ")
+    .replace(/<\/?[A-Za-z_][\w:.-]*>|```[\w-]*|>>>|\[\s*$/g, " ")
     .trim();
   const calls: TextCall[] = [];
   let pos = first.index;
@@ -43,7 +44,7 @@ export function findNamedCalls(text: string, toolNames: readonly string[]): Text
   }
   if (!calls.length) return undefined;
   const rest = text.slice(pos).trim();
-  if (rest !== "" || lead.length > MAX_LEAD_IN || /[?{}[\]]|\n\s*\n/.test(lead)) {
+  if (!isAside(rest) || !isAside(lead)) {
     return { kind: "unreadable", family: "named-call", why: "a tool call is mixed with other text" };
   }
   return { kind: "calls", calls, family: "named-call" };

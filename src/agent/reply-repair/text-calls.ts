@@ -1,5 +1,6 @@
 import { specialTokens } from "../../shared/special-tokens.js";
 import { readCalls, readQuotedObject, readXmlArguments, type TextCall } from "./argument-syntax.js";
+import { isAside } from "./aside.js";
 import { findNamedCalls } from "./named-calls.js";
 import { REASONING, TEXT_CALL_FAMILIES, type TextCallFamily } from "./text-call-families.js";
 
@@ -14,9 +15,6 @@ export type { TextCall } from "./argument-syntax.js";
  */
 export type TextCallReading =
   { kind: "calls"; calls: TextCall[]; family: string } | { kind: "unreadable"; family: string; why: string };
-
-/** "Let me do that." may precede a call; a question, another paragraph or JSON may not. */
-const MAX_LEAD_IN = 160;
 
 /**
  * Reads the tool calls in a reply a model wrote as text: the family table first, then bare
@@ -45,7 +43,7 @@ function readFamily(text: string, family: TextCallFamily): TextCallReading | und
   let last = 0;
   for (const [i, match] of matches.entries()) {
     const between = leftover(text.slice(last, match.index), family);
-    if (i === 0 ? !isLeadIn(between) : between !== "") {
+    if (i === 0 ? !isAside(between) : between !== "") {
       return { kind: "unreadable", family: family.id, why: "the call markup is mixed with other text" };
     }
     const found = callsOf(match, family);
@@ -55,7 +53,7 @@ function readFamily(text: string, family: TextCallFamily): TextCallReading | und
     calls.push(...found);
     last = match.index + match[0].length;
   }
-  if (leftover(text.slice(last), family) !== "") {
+  if (!isAside(leftover(text.slice(last), family))) {
     return { kind: "unreadable", family: family.id, why: "text follows the call markup" };
   }
   return { kind: "calls", calls, family: family.id };
@@ -104,7 +102,7 @@ function leftover(text: string, family: TextCallFamily): string {
 /** Bare JSON calls or pythonic calls: the whole text, or lines of their own after a lead-in. */
 function readBare(text: string): TextCallReading | undefined {
   const lines = /^([^\n]*)\n([\s\S]+)$/.exec(text);
-  const body = lines && isLeadIn(lines[1]!) ? lines[2]!.trim() : text;
+  const body = lines && isAside(lines[1]!) ? lines[2]!.trim() : text;
   if (body.startsWith("{") || /^\[\s*[{[]/.test(body)) {
     const calls = readCalls(body);
     if (calls) return { kind: "calls", calls, family: body.startsWith("[{") ? "json-list" : "bare-json" };
@@ -114,9 +112,4 @@ function readBare(text: string): TextCallReading | undefined {
     if (calls) return { kind: "calls", calls, family: "pythonic" };
   }
   return undefined;
-}
-
-export function isLeadIn(text: string): boolean {
-  const lead = text.trim();
-  return lead.length <= MAX_LEAD_IN && !/[?{}[\]]|\n\s*\n/.test(lead);
 }
