@@ -181,7 +181,10 @@ export function readKeywordArguments(reader: LooseReader): Record<string, unknow
 
 /** The whole text as one (loosely written) JSON value, or undefined. */
 export function whole(text: string): unknown {
-  const reader = new LooseReader(text.trim());
+  const trimmed = text.trim();
+  // A word that is no literal can start no JSON value (`print(…)`, `f(a=1)`): no need to try.
+  if (/^[A-Za-z_]/.test(trimmed) && !/^(?:true|false|null|True|False|None)$/.test(trimmed)) return undefined;
+  const reader = new LooseReader(trimmed);
   try {
     const value = reader.value();
     return reader.peek() === undefined ? value : undefined;

@@ -39,14 +39,17 @@ function decodeText(text: string, depth: number): DecodedArguments {
       repairs: trimmed === "{}" ? [] : [`arguments: ${trimmed === "" ? "empty string" : trimmed} read as {}`],
     };
   }
-  try {
-    const parsed: unknown = JSON.parse(trimmed);
-    if (isObject(parsed)) return { ok: true, args: parsed, repairs: [] };
-    if (typeof parsed === "string" && depth === 0)
-      return prepend("arguments: decoded twice-encoded JSON", decodeText(parsed, 1));
-    return { ok: false, error: `the arguments are ${describe(parsed)}, not a JSON object` };
-  } catch {
-    // not strict JSON: try the readings below
+  // Only text that can be JSON is tried as JSON: a failed parse costs more than the repair.
+  if (/^[{["\d-]/.test(trimmed)) {
+    try {
+      const parsed: unknown = JSON.parse(trimmed);
+      if (isObject(parsed)) return { ok: true, args: parsed, repairs: [] };
+      if (typeof parsed === "string" && depth === 0)
+        return prepend("arguments: decoded twice-encoded JSON", decodeText(parsed, 1));
+      return { ok: false, error: `the arguments are ${describe(parsed)}, not a JSON object` };
+    } catch {
+      // not strict JSON: try the readings below
+    }
   }
   const repairs: string[] = [];
   let body = trimmed;
@@ -71,6 +74,15 @@ function decodeText(text: string, depth: number): DecodedArguments {
     repairs.push(`arguments: removed ${JSON.stringify(token[0].trim())} before the object`);
   }
   if (!body.startsWith("{")) return { ok: false, error: "the arguments are not a JSON object" };
+  if (repairs.length && body.endsWith("}")) {
+    // Clean JSON once the fence or token is gone: the strict parser is the fast path.
+    try {
+      const parsed: unknown = JSON.parse(body);
+      if (isObject(parsed)) return { ok: true, args: parsed, repairs };
+    } catch {
+      // read loosely below
+    }
+  }
   const reader = new LooseReader(body);
   let value: unknown;
   try {

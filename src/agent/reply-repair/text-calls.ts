@@ -83,7 +83,9 @@ function callsOf(match: RegExpExecArray, family: TextCallFamily): TextCall[] | u
   }
 }
 
+/** The object when the text is clean JSON; else the text, for the argument decoder to repair. */
 function cleanJson(text: string): unknown {
+  if (!text.startsWith("{") || !text.endsWith("}")) return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {
