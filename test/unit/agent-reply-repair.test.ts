@@ -333,6 +333,10 @@ describe("tool calls written as text", () => {
       'Ein Beispiel: <tool_call>{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}</tool_call>',
     ],
     [
+      "a call cut off after an argument's opening tag",
+      "<tool_call>control_zwave_device\n<arg_key>deviceName</arg_key>\n<arg_value>Switch One</arg_value>\n<arg_key>act",
+    ],
+    [
       "a call cut off inside its parameters",
       "<tool_call>control_zwave_device\n<arg_key>deviceName</arg_key>\n<arg_value>Switch One</arg_value>\n<arg_key>action</arg_key>\n<arg_va",
     ],

@@ -3,8 +3,12 @@ import { LooseReader } from "./loose-json.js";
 import { readKeywordArguments, readXmlArguments, type TextCall } from "./argument-syntax.js";
 import type { TextCallReading } from "./text-calls.js";
 
-/** Markup that may wrap a call in a family we have no row for: tags without attributes, fences. */
-const WRAPPER = /^(?:\s+|<\/?[A-Za-z_][\w:.-]*>|```[\w-]*|[;,[\]]|>>>)+/;
+/**
+ * Markup that may wrap a call in a family we have no row for: tags without attributes (but not an
+ * argument's own tags, which would leave a cut-off argument behind), fences, list brackets.
+ */
+const WRAPPER =
+  /^(?:\s+|<\/?(?!(?:arg_key|arg_value|parameter|param|arg)\b)[A-Za-z_][\w:.-]*>|```[\w-]*|[;,[\]]|>>>)+/;
 /** `key="x"`, `key: 'x'`, `key=40`, one pair: for calls written as key/value pairs. */
 const PAIR = /^\s*,?\s*([A-Za-z_][\w-]*)\s*[=:]\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s,"'<>]+)/;
 const XML_RUN =
