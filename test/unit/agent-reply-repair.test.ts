@@ -694,6 +694,10 @@ describe("keys and values (the registry's repair, for every caller)", () => {
       args: { deviceName: "A", action: "on" },
       repairs: ["arguments: joined two glued objects"],
     });
+    expect(decodeArguments('{"deviceName": "A"}, {"action": "on"}')).toMatchObject({
+      ok: true,
+      args: { deviceName: "A", action: "on" },
+    });
     expect(
       decodeArguments('{"deviceName": "A", "action": "on"} {"deviceName": "A", "action": "on"}'),
     ).toMatchObject({

@@ -95,7 +95,9 @@ function decodeText(text: string, depth: number): DecodedArguments {
   }
   for (const relaxation of reader.relaxed) repairs.push(RELAXATION_REPAIRS[relaxation]);
   let args = value as Record<string, unknown>;
-  while (reader.peek() === "{") {
+  // `{…}{…}`, `{…} {…}` or `{…}, {…}`
+  while (reader.peek() === "{" || (reader.peek() === "," && /^,\s*\{/.test(body.slice(reader.pos)))) {
+    reader.eat(",");
     // A second object: the same one twice, or the rest of the arguments glued on, is one reading;
     // two objects that disagree on a key are two calls, and which one was meant is a guess.
     let next: unknown;
