@@ -20,7 +20,7 @@ export type TextCallReading =
  * Reads the tool calls in a reply a model wrote as text: the family table first, then bare
  * JSON or pythonic calls, then any offered tool's name followed by arguments in a common syntax.
  * Special tokens and reasoning are set aside first; the rest must be the calls and at most a
- * short lead-in.
+ * short aside (aside.ts).
  */
 export function readTextCalls(text: string, toolNames: readonly string[]): TextCallReading | undefined {
   const trimmed = text.replace(REASONING, " ").trim();
