@@ -7,6 +7,10 @@ export interface TextCall {
   arguments: unknown;
 }
 
+/** What a reply's text calls came to: the calls and the family they were read in, or why not. */
+export type TextCallReading =
+  { kind: "calls"; calls: TextCall[]; family: string } | { kind: "unreadable"; family: string; why: string };
+
 /** `<parameter=k>`, `<parameter name="k" string="true">`, DeepSeek's `<｜DSML｜parameter …>`. */
 const PARAMETER =
   /<(?:｜DSML｜|\w+:)?parameter(?:=\s*["']?(?<bare>[^>"'\s]+)["']?|\s+name\s*=\s*["'](?<named>[^"']+)["'](?<attrs>[^>]*))\s*>(?<value>[\s\S]*?)<\/(?:｜DSML｜|\w+:)?parameter>/g;

@@ -1,7 +1,11 @@
 import { isAside } from "./aside.js";
 import { LooseReader } from "./loose-json.js";
-import { readKeywordArguments, readXmlArguments, type TextCall } from "./argument-syntax.js";
-import type { TextCallReading } from "./text-calls.js";
+import {
+  readKeywordArguments,
+  readXmlArguments,
+  type TextCall,
+  type TextCallReading,
+} from "./argument-syntax.js";
 
 /**
  * Markup that may wrap a call in a family we have no row for: tags without attributes (but not an

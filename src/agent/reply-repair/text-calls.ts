@@ -1,5 +1,11 @@
 import { specialTokens } from "../../shared/special-tokens.js";
-import { readCalls, readQuotedObject, readXmlArguments, type TextCall } from "./argument-syntax.js";
+import {
+  readCalls,
+  readQuotedObject,
+  readXmlArguments,
+  type TextCall,
+  type TextCallReading,
+} from "./argument-syntax.js";
 import { isAside } from "./aside.js";
 import { findNamedCalls } from "./named-calls.js";
 import { REASONING, TEXT_CALL_FAMILIES, type TextCallFamily } from "./text-call-families.js";
@@ -13,8 +19,6 @@ export type { TextCall } from "./argument-syntax.js";
  *   quoted in prose, followed by a question): nothing may run, and the markup is never spoken;
  * - undefined: no call markup was recognised.
  */
-export type TextCallReading =
-  { kind: "calls"; calls: TextCall[]; family: string } | { kind: "unreadable"; family: string; why: string };
 
 /**
  * Reads the tool calls in a reply a model wrote as text: the family table first, then bare
