@@ -248,6 +248,11 @@ export function createAgent(options: AgentOptions): ConversationAgent {
         llm: llmUse,
       };
     }
+    if (outcome.unusableReply) {
+      // Even after one correction the reply held markup that could not run: nothing was done.
+      const error = "the model's reply could not be used: it held tool-call markup that could not run";
+      return { speech: outcome.speech, responseType: "error", results, handledBy, llm: { ...llmUse, error } };
+    }
     const speech = outcome.speech || results.at(-1)?.content || "Done.";
     return { speech, responseType: responseTypeOf(outcome.results), results, handledBy, llm: llmUse };
   }
