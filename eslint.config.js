@@ -20,6 +20,11 @@ export default tseslint.config(
     },
   },
   {
+    // The status page's browser code (built by esbuild): browser globals, not Node's.
+    files: ["src/http/status-page/browser/**"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ["**/*.js"],
     ...tseslint.configs.disableTypeChecked,
   },

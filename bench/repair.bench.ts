@@ -33,6 +33,7 @@ import {
   judge,
   loadCorpus,
   resetDevices,
+  speaksMarkup,
   type CorpusCase,
   type ToolCallSeen,
   type Verdict,
@@ -127,14 +128,21 @@ const plainModels: Record<Provider, BaseChatModel> = {
   ollama: new ChatOllama({ model: "bench-model", baseUrl: llm.url }),
 };
 
+/** What each side would have spoken for the case it ran last (markup in it is a failure of its own). */
+let lastSpeech = "";
+
 async function baseline(c: CorpusCase): Promise<ToolCallSeen[]> {
   const model = plainModels[c.provider].bindTools!(mcpTools);
   const messages: BaseMessage[] = [new SystemMessage("You control a home."), new HumanMessage(c.sentence)];
   const seen: ToolCallSeen[] = [];
+  lastSpeech = "";
   for (let round = 0; round < 3; round++) {
     const reply = (await model.invoke(messages)) as AIMessage;
     messages.push(reply);
-    if (!reply.tool_calls?.length) break;
+    if (!reply.tool_calls?.length) {
+      lastSpeech = typeof reply.content === "string" ? reply.content : JSON.stringify(reply.content);
+      break;
+    }
     for (const call of reply.tool_calls) {
       const tool = mcpTools.find((t) => t.name === call.name);
       let content: string;
@@ -163,6 +171,7 @@ let turn = 0;
 let lastSteps: string[] = [];
 async function ours(c: CorpusCase): Promise<ToolCallSeen[]> {
   const result = await agents[c.provider]!.handle({ text: c.sentence, conversationId: `bench-${++turn}` });
+  lastSpeech = result.speech;
   lastSteps = result.tool_calls.flatMap((call) => [
     ...(call.repairs ?? []),
     ...(call.ok ? [] : [`not done: ${call.result.slice(0, 60)}`]),
@@ -174,7 +183,12 @@ async function ours(c: CorpusCase): Promise<ToolCallSeen[]> {
   }));
 }
 
-async function replay(c: CorpusCase, run: (c: CorpusCase) => Promise<ToolCallSeen[]>): Promise<Verdict> {
+interface Outcome extends Verdict {
+  /** The spoken answer held tool-call markup. */
+  markup: boolean;
+}
+
+async function replay(c: CorpusCase, run: (c: CorpusCase) => Promise<ToolCallSeen[]>): Promise<Outcome> {
   await resetDevices(recorder, c);
   await sleep(50);
   const before = recorder.writes.length;
@@ -185,14 +199,17 @@ async function replay(c: CorpusCase, run: (c: CorpusCase) => Promise<ToolCallSee
     calls = [{ tool: "", ok: false, result: String(err) }];
   }
   await sleep(100);
-  return judge(c, recorder.writes.slice(before), calls, recorder.deadNodes());
+  return {
+    ...judge(c, recorder.writes.slice(before), calls, recorder.deadNodes()),
+    markup: speaksMarkup(lastSpeech),
+  };
 }
 
 // Wait until the gateway's nodes are known to the recorder and the Z-Wave server.
 const deadline = Date.now() + 10_000;
 while (recorder.reported(3, 38, "currentValue") === undefined && Date.now() < deadline) await sleep(20);
 
-const rows: Array<{ c: CorpusCase; ours: Verdict; base: Verdict; clean?: Verdict }> = [];
+const rows: Array<{ c: CorpusCase; ours: Outcome; base: Outcome; clean?: Verdict }> = [];
 for (const c of corpus) {
   mode = "raw";
   const oursVerdict = await replay(c, ours);
@@ -207,55 +224,57 @@ for (const c of corpus) {
   const mark = (v: Verdict) =>
     v.pass ? "PASS" : `FAIL${v.wrong.length ? ` (${v.wrong.length} wrong)` : ""}`;
   console.log(
-    `  ${c.id.padEnd(5)} ${c.provider.padEnd(9)} ${c.category.padEnd(13)} ours ${mark(oursVerdict).padEnd(14)} baseline ${mark(baseVerdict).padEnd(14)} clean ${cleanVerdict ? mark(cleanVerdict) : "—"}${oursVerdict.pass ? "" : `  ← ${oursVerdict.why}`}${steps.length ? `\n          ${steps.join(" | ")}` : ""}`,
+    `  ${c.id.padEnd(5)} ${c.provider.padEnd(9)} ${(c.family ?? c.category).padEnd(18)} ours ${(mark(oursVerdict) + (oursVerdict.markup ? " +markup" : "")).padEnd(14)} baseline ${mark(baseVerdict).padEnd(14)} clean ${cleanVerdict ? mark(cleanVerdict) : "—"}${oursVerdict.pass ? "" : `  ← ${oursVerdict.why}`}${steps.length ? `\n          ${steps.join(" | ")}` : ""}`,
   );
 }
 
 type Row = (typeof rows)[number];
-const share = (list: Row[], pick: (r: Row) => Verdict) => {
-  const passed = list.filter((r) => pick(r).pass).length;
-  return `${passed}/${list.length} ${((100 * passed) / Math.max(1, list.length)).toFixed(0).padStart(3)} %`;
-};
-const line = (label: string, list: Row[], goal = "") =>
+const pct = (n: number, of: number) => `${n}/${of} ${((100 * n) / Math.max(1, of)).toFixed(0).padStart(3)} %`;
+/** One line: positives repaired, wrong actions, must-not-act held, markup spoken; ours, then baseline. */
+function line(label: string, list: Row[]): void {
+  const positive = list.filter((r) => isPositive(r.c));
+  const negative = list.filter((r) => !isPositive(r.c));
+  const side = (pick: (r: Row) => Outcome) =>
+    [
+      pct(positive.filter((r) => pick(r).pass).length, positive.length).padStart(12),
+      String(list.reduce((n, r) => n + pick(r).wrong.length, 0)).padStart(5),
+      `${negative.filter((r) => pick(r).pass).length}/${negative.length}`.padStart(6),
+      String(list.filter((r) => pick(r).markup).length).padStart(6),
+    ].join(" ");
   console.log(
-    `  ${label.padEnd(14)} ${String(list.length).padStart(5)}   ${share(list, (r) => r.ours).padStart(12)}   ${share(list, (r) => r.base).padStart(12)}${goal}`,
+    `  ${label.padEnd(20)} ${String(list.length).padStart(5)} │ ${side((r) => r.ours)} │ ${side((r) => r.base)}`,
   );
+}
 
-function table(title: string, list: Row[]): void {
-  console.log(`\n## ${title}: share of cases that pass, per category (ours vs baseline)`);
-  console.log(
-    `  ${"category".padEnd(14)} ${"cases".padStart(5)}   ${"ours".padStart(12)}   ${"baseline".padStart(12)}`,
-  );
-  for (const category of new Set(list.map((r) => r.c.category))) {
+function table(title: string, list: Row[], by: (r: Row) => string): void {
+  console.log(`\n## ${title}`);
+  const head = `${"repaired".padStart(12)} ${"wrong".padStart(5)} ${"held".padStart(6)} ${"markup".padStart(6)}`;
+  console.log(`  ${"".padEnd(20)} ${"".padStart(5)} │ ${"ours".padEnd(head.length)} │ baseline`);
+  console.log(`  ${"".padEnd(20)} ${"cases".padStart(5)} │ ${head} │ ${head}`);
+  for (const key of new Set(list.map(by)))
     line(
-      category,
-      list.filter((r) => r.c.category === category),
+      key,
+      list.filter((r) => by(r) === key),
     );
-  }
-  line(
-    "positive",
-    list.filter((r) => isPositive(r.c)),
-    "   (goal ≥ 95 %)",
-  );
-  line(
-    "must-not-act",
-    list.filter((r) => !isPositive(r.c)),
-    "   (goal: all hold)",
-  );
-  const wrong = (pick: (r: Row) => Verdict) => list.reduce((n, r) => n + pick(r).wrong.length, 0);
-  console.log(`  wrong actions: ours ${wrong((r) => r.ours)}, baseline ${wrong((r) => r.base)} (goal 0)`);
+  line("all", list);
   const cleanRows = list.filter((r) => r.clean);
   const cleanPassed = cleanRows.filter((r) => r.clean?.pass).length;
+  console.log(
+    `  repaired: positive cases done right; wrong: writes nobody asked for (goal 0); held: must-not-act cases with no action (goal all); markup: spoken answers holding tool-call markup (goal 0)`,
+  );
   console.log(
     `  self-check, clean form of every positive case: ${cleanPassed}/${cleanRows.length}${cleanPassed === cleanRows.length ? " (the benchmark itself is sound)" : " ← the benchmark or the bridge is broken"}`,
   );
 }
 
-table(
-  "Given corpus (visible.jsonl)",
-  rows.filter((r) => r.c.id.startsWith("v")),
-);
-table("Given corpus and our own cases", rows);
+const given = rows.filter((r) => r.c.id.startsWith("v"));
+const extra = rows.filter((r) => r.c.id.startsWith("x"));
+const families = rows.filter((r) => r.c.id.startsWith("f"));
+table("Given corpus (visible.jsonl), per category", given, (r) => r.c.category);
+table("Our extra cases (repair-corpus-extra.jsonl), per category", extra, (r) => r.c.category);
+table("Our families corpus (repair-corpus-families.jsonl), per category", families, (r) => r.c.category);
+table("Our families corpus, per family", families, (r) => r.c.family ?? "?");
+table("All corpora, per category", rows, (r) => r.c.category);
 
 await measureRepairCost(corpus, registry);
 

@@ -20,6 +20,7 @@ import {
 } from "./zwave/host/upstream.js";
 import { createZwaveClient } from "./zwave/host/zwave-client.js";
 import { createChatModel, DEFAULT_MODELS } from "./agent/chat-model.js";
+import { createProviderHealth } from "./agent/provider-health.js";
 import { createAgent } from "./agent/agent.js";
 import type { ConversationAgent } from "./agent/types.js";
 import { startWyomingServer, type WyomingServer } from "./wyoming/server.js";
@@ -76,8 +77,19 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   const provider = options.llm_provider;
   const modelName = provider === "local" ? undefined : (options.llm_model ?? DEFAULT_MODELS[provider]);
   let toolsReady: () => void = () => undefined;
+  const providerHealth =
+    provider === "local" || !modelName
+      ? undefined
+      : createProviderHealth({
+          provider,
+          model: modelName,
+          ...(options.llm_base_url ? { baseUrl: options.llm_base_url } : {}),
+          ...(options.llm_api_key ? { apiKey: options.llm_api_key } : {}),
+          logger,
+        });
   // Throws now on a missing key; the provider's package loads while everything else starts.
   const model = createChatModel({
+    ...(providerHealth ? { callbacks: providerHealth.callbacks } : {}),
     provider,
     ...(options.llm_model ? { model: options.llm_model } : {}),
     ...(options.llm_api_key ? { apiKey: options.llm_api_key } : {}),
@@ -98,7 +110,10 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     toolsReady: new Promise<void>((resolve) => (toolsReady = resolve)),
     haAgent: options.ha_conversation_agent,
     turnTimeoutMs: budget.turnMs,
+    ...(providerHealth ? { providerHealth } : {}),
   });
+  // Says plainly at start whether the provider answers and has the model; never holds start-up.
+  void providerHealth?.check();
 
   const wyoming: WyomingServer = await startWyomingServer({
     port: options.wyoming_port,

@@ -12,8 +12,10 @@ import { createFastPath } from "../understanding/fast-path.js";
 import { createZwaveClient, type ZwaveClient } from "../zwave/host/zwave-client.js";
 import { homeTwins } from "../ha/zwave-twins.js";
 import type { LlmAgent } from "./llm-agent.js";
+import type { ProviderHealth } from "./provider-health.js";
 import { buildSystemPrompt } from "./system-prompt.js";
 import { createTurnLog } from "./turn-log.js";
+import { turnToolCall } from "./turn-tool-call.js";
 import type {
   ConversationAgent,
   ResponseType,
@@ -53,6 +55,8 @@ export interface AgentOptions {
   toolsReady?: Promise<unknown>;
   /** Ask Home Assistant's built-in agent when the fast path does not understand (default true). */
   haAgent?: boolean;
+  /** The provider's reachability and last failure, for describe() and failed turns. */
+  providerHealth?: ProviderHealth;
 }
 
 const SPEECH_TIMEOUT = "Sorry, that took too long. Please try again.";
@@ -104,6 +108,13 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     : undefined;
   // The fast path speaks its grammars' languages; an LLM speaks the configured one (and more).
   const languages = hasModel ? [options.language] : fastPath.languages();
+
+  /** "ready" only when the client loaded and the provider is not known to be failing. */
+  function reachability() {
+    if (modelState !== "ready" || !options.providerHealth) return modelState;
+    const state = options.providerHealth.status().state;
+    return state === "checking" ? "ready" : state;
+  }
 
   function readOnly(result: ToolResult): boolean {
     return registry.find(result.name)?.annotations?.readOnlyHint === true;
@@ -187,6 +198,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     handledBy: string;
     llm?: TurnLlmUse;
   }> {
+    const turnStart = Date.now();
     await options.toolsReady;
     const confirmation = await gate.answer(conversationId, request.text, {
       signal,
@@ -209,7 +221,8 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     const ha = mayAskHa ? await homeAssistantAgent(request.text, language, fast, signal) : undefined;
     if (ha) return ha;
     if (!llm) {
-      return { speech: fast.speech, responseType: "error", results: fast.results, handledBy: "fast-path" };
+      const speech = fast.speech || unsupportedLanguage(language, fastPath.languages());
+      return { speech, responseType: "error", results: fast.results, handledBy: "fast-path" };
     }
     const handledBy = fast.kind === "unsure" ? "fast-path → llm" : "llm";
     const outcome = await llmTurn(request, conversationId, language, signal);
@@ -223,13 +236,15 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       ...(outcome.usage ? { tokens: outcome.usage } : {}),
     };
     if (outcome.providerError) {
-      logger.warn(`LLM turn failed: ${outcome.providerError}`);
+      // provider-health.ts logs the failure itself, with host, model and cause.
+      const error = options.providerHealth?.failureSince(turnStart) ?? outcome.providerError;
+      if (!options.providerHealth) logger.warn(`LLM turn failed: ${outcome.providerError}`);
       return {
         speech: `Sorry, ${outcome.providerError}.`,
         responseType: "error",
         results,
         handledBy,
-        llm: llmUse,
+        llm: { ...llmUse, error },
       };
     }
     if (outcome.roundsExhausted) {
@@ -240,6 +255,11 @@ export function createAgent(options: AgentOptions): ConversationAgent {
         handledBy,
         llm: llmUse,
       };
+    }
+    if (outcome.unusableReply) {
+      // Even after one correction the reply held markup that could not run: nothing was done.
+      const error = "the model's reply could not be used: it held tool-call markup that could not run";
+      return { speech: outcome.speech, responseType: "error", results, handledBy, llm: { ...llmUse, error } };
     }
     const speech = outcome.speech || results.at(-1)?.content || "Done.";
     return { speech, responseType: responseTypeOf(outcome.results), results, handledBy, llm: llmUse };
@@ -260,6 +280,8 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       } catch (err) {
         const timedOut = err instanceof TimeoutError;
         if (!timedOut && !request.signal?.aborted) logger.error({ err }, "turn failed");
+        else if (timedOut)
+          logger.warn(`turn gave up after ${budget.turnMs / 1000} s: "${request.text.slice(0, 80)}"`);
         outcome = {
           speech: timedOut ? SPEECH_TIMEOUT : "Sorry, something went wrong.",
           responseType: "error",
@@ -267,18 +289,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
           handledBy: "error",
         };
       }
-      const toolCalls: TurnToolCall[] = outcome.results.map((r) => ({
-        name: r.name,
-        arguments: r.arguments,
-        normalized_arguments: r.normalizedArguments,
-        result: r.content,
-        ok: r.ok,
-        ms: Math.round(r.ms * 10) / 10,
-        ...(r.server ? { tool: r.tool, server: r.server } : {}),
-        // What the model sent, where it differs from what ran (or nothing ran: no server).
-        ...(r.sent && (r.repairs?.length || !r.server) ? { sent: r.sent } : {}),
-        ...(r.repairs?.length ? { repairs: r.repairs } : {}),
-      }));
+      const toolCalls: TurnToolCall[] = outcome.results.map(turnToolCall);
       const result: TurnResult = {
         speech: outcome.speech,
         conversation_id: conversationId,
@@ -306,8 +317,20 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     describe: () => ({
       provider: options.provider,
       ...(options.modelName ? { model: options.modelName } : {}),
-      ...(hasModel ? { modelState, oneLlmRound } : {}),
+      ...(hasModel ? { modelState: reachability(), oneLlmRound } : {}),
+      ...(options.providerHealth ? { llm: options.providerHealth.status() } : {}),
       languages,
     }),
   };
+}
+
+/**
+ * The fast path has no grammar for this language and nothing else answered: say so in English,
+ * the one language every user of the add-on's options can read, with the languages it knows.
+ */
+function unsupportedLanguage(language: string, known: string[]): string {
+  return (
+    `Sorry, I can't understand the language "${language}" without a language model. ` +
+    `The local fast path knows ${known.join(", ")}.`
+  );
 }

@@ -1,5 +1,6 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { Options } from "../config/options.js";
+import type { ProviderCallbacks } from "./provider-health.js";
 
 export type LlmProvider = Options["llm_provider"];
 
@@ -17,6 +18,8 @@ export interface ChatModelOptions {
   baseUrl?: string;
   /** Per request; the whole turn has its own limit. */
   timeoutMs: number;
+  /** Told of every request's outcome (provider-health.ts). */
+  callbacks?: ProviderCallbacks;
 }
 
 export class ProviderConfigError extends Error {
@@ -37,6 +40,7 @@ async function loadChatModel(options: ChatModelOptions): Promise<BaseChatModel |
   const { provider } = options;
   if (provider === "local") return undefined;
   const model = options.model ?? DEFAULT_MODELS[provider];
+  const callbacks = options.callbacks ? { callbacks: [options.callbacks] } : {};
   switch (provider) {
     case "anthropic": {
       const { ChatAnthropic } = await import("@langchain/anthropic");
@@ -44,6 +48,7 @@ async function loadChatModel(options: ChatModelOptions): Promise<BaseChatModel |
         model,
         apiKey: options.apiKey,
         maxRetries: 1,
+        ...callbacks,
         maxTokens: 1024,
         ...(options.baseUrl ? { anthropicApiUrl: options.baseUrl } : {}),
         clientOptions: { timeout: options.timeoutMs },
@@ -56,6 +61,7 @@ async function loadChatModel(options: ChatModelOptions): Promise<BaseChatModel |
         model,
         apiKey: options.apiKey ?? (options.baseUrl ? "not-needed" : undefined),
         maxRetries: 1,
+        ...callbacks,
         timeout: options.timeoutMs,
         ...(options.baseUrl ? { configuration: { baseURL: options.baseUrl } } : {}),
       });
@@ -65,6 +71,7 @@ async function loadChatModel(options: ChatModelOptions): Promise<BaseChatModel |
       return new ChatOllama({
         model,
         maxRetries: 1,
+        ...callbacks,
         ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
       });
     }

@@ -78,6 +78,7 @@ export function createLlmAgent(options: LlmAgentOptions) {
         toolTimeoutMs: options.toolTimeoutMs,
         maxRounds: options.maxRounds,
         provider: options.provider,
+        language: input.language,
         ...(input.deviceId ? { deviceId: input.deviceId } : {}),
         ...(input.gate ? { gate: input.gate } : {}),
         ...(options.oneRound

@@ -1,9 +1,10 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import { AIMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
+import { AIMessage, HumanMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { ToolResult } from "../tools/types.js";
+import { createOfferedTools, type OfferedTools } from "./reply-repair/offered-tools.js";
 import { repairReply, type RefusedCall } from "./reply-repair/repair-reply.js";
-import { createToolNameResolver, type ToolNameResolver } from "./reply-repair/tool-name.js";
+import { correctionMessage, unusableReplySpeech } from "./reply-repair/unusable-reply.js";
 import { toolResultMessages, type ToolReply } from "./tool-result-message.js";
 
 /** The model with the registry's tools bound; rebinding costs ~2 ms, so it happens only on change. */
@@ -28,6 +29,8 @@ export interface LlmTurnOptions {
   deviceId?: string;
   /** The provider's name: how a failed tool result is marked depends on it. */
   provider?: string;
+  /** The request's language, for the one sentence this loop speaks itself. */
+  language?: string;
   /** Lets the caller hold back a call (a destructive tool awaiting confirmation). */
   gate?: (name: string, args: Record<string, unknown>) => string | undefined;
   /** Sees every reply of the model (request count, token usage). */
@@ -42,6 +45,8 @@ export interface LlmTurnOutcome {
   /** Set when the model could not be reached or answered nonsense. */
   providerError?: string;
   roundsExhausted?: boolean;
+  /** The model's reply held call markup that could not run, even after one correction. */
+  unusableReply?: boolean;
 }
 
 /**
@@ -54,7 +59,8 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
   const results: ToolResult[] = [];
   const bound = options.model;
   if (!bound) return { speech: "", results, providerError: "this model cannot call tools" };
-  const resolveName = nameResolverFor(registry);
+  const tools = offeredToolsOf(registry);
+  let corrected = false;
 
   for (let round = 0; round < options.maxRounds; round++) {
     let reply: AIMessage;
@@ -65,8 +71,15 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
       return { speech: "", results, providerError: describeProviderError(err) };
     }
     options.onReply?.(reply);
-    const repaired = repairReply(reply, resolveName);
+    const repaired = repairReply(reply, tools);
     messages.push(repaired.message);
+    if (repaired.unusable !== undefined) {
+      // Markup is never spoken: one correction, the same for every provider, then a plain apology.
+      if (corrected) return { speech: unusableReplySpeech(options.language), results, unusableReply: true };
+      corrected = true;
+      messages.push(new HumanMessage(correctionMessage(repaired.unusable)));
+      continue;
+    }
     if (!repaired.calls.length) {
       // Nothing to say and nothing done: never let the turn end in "Done.".
       if (!repaired.speech && !results.length) {
@@ -97,7 +110,7 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
         repairs: call.repairs,
         ...(options.deviceId ? { deviceId: options.deviceId } : {}),
       });
-      results.push(result);
+      results.push(call.family ? { ...result, textFamily: call.family } : result);
       replies.push({
         callId: call.id,
         name: call.name,
@@ -168,22 +181,22 @@ function refusedResult(call: RefusedCall): ToolResult {
   };
 }
 
-const resolvers = new WeakMap<ToolRegistry, ToolNameResolver>();
+const offered = new WeakMap<ToolRegistry, OfferedTools>();
 
 /** Built once per tool set: names are resolved against exactly what the model was offered. */
-function nameResolverFor(registry: ToolRegistry): ToolNameResolver {
-  let resolver = resolvers.get(registry);
-  if (!resolver) {
-    resolver = createToolNameResolver(
-      registry.list().map((t) => ({ name: t.name, server: t.server, tool: t.tool })),
+function offeredToolsOf(registry: ToolRegistry): OfferedTools {
+  let tools = offered.get(registry);
+  if (!tools) {
+    tools = createOfferedTools(
+      registry.list().map((t) => ({ presented: t.name, server: t.server, tool: t.tool })),
     );
-    resolvers.set(registry, resolver);
+    offered.set(registry, tools);
     const stop = registry.onChange(() => {
-      resolvers.delete(registry);
+      offered.delete(registry);
       stop();
     });
   }
-  return resolver;
+  return tools;
 }
 
 /** Short and free of secrets: providers sometimes echo parts of the key in their errors. */

@@ -1,4 +1,5 @@
 import type { ResponseType } from "../understanding/outcome.js";
+import type { ProviderState, ProviderStatus } from "./provider-health.js";
 
 /** How a reply is meant (defined beside the fast path, which answers with it too). */
 export type { ResponseType };
@@ -28,6 +29,12 @@ export interface TurnToolCall {
   sent?: { name: string; arguments: unknown };
   /** Each repair, named: "name: functions. prefix", "keys: device_name→deviceName". */
   repairs?: string[];
+  /** The text-call family the call was recovered from, when the model wrote it as text. */
+  textFamily?: string;
+  /** The device the call was about, as the tool's own result names it (`structuredContent.node`). */
+  device?: { name: string; location?: string; nodeId?: number };
+  /** How the device confirmed a write (`structuredContent.confirmation`): device, supervised or none. */
+  confirmation?: string;
 }
 
 /** What a turn came to: the /api/conversation response (docs/architecture.md, Network). */
@@ -42,6 +49,8 @@ export interface TurnResult {
 export interface TurnLlmUse {
   requests: number;
   tokens?: { input: number; cachedInput: number; cacheWrite: number; output: number };
+  /** Why the language model failed this turn: the cause the provider check logged (no secret). */
+  error?: string;
 }
 
 /** A finished turn as the status page shows it. */
@@ -68,7 +77,10 @@ export interface ConversationAgent {
     provider: string;
     model?: string;
     /** The provider's client loads in the background while the bridge already answers. */
-    modelState?: "loading" | "ready" | "failed";
+    /** Once loaded, how the provider answers: provider-health.ts's ProviderState. */
+    modelState?: "loading" | "failed" | ProviderState;
+    /** The provider's host, start-up check, last success and last error. */
+    llm?: ProviderStatus;
     oneLlmRound?: boolean;
     languages: string[];
   };

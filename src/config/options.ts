@@ -20,6 +20,46 @@ const argsSchema = z.preprocess((value, ctx) => {
   return words;
 }, z.array(z.string()).default([]));
 
+/**
+ * Named secrets for an MCP server: an object, or a list of "KEY<sep>value" lines (the options UI
+ * offers lists of strings, not objects). Errors name the entry and the key, never the value.
+ */
+function namedValues(what: string, separator: "=" | ":", keyPattern: RegExp) {
+  return z.preprocess(
+    (value, ctx) => {
+      if (!Array.isArray(value)) return value;
+      const out: Record<string, string> = {};
+      value.forEach((line, index) => {
+        const text = typeof line === "string" ? line : "";
+        const at = text.indexOf(separator);
+        const key = at > 0 ? text.slice(0, at).trim() : "";
+        if (!key) {
+          ctx.addIssue({
+            code: "custom",
+            message: `${what} entry ${index + 1} needs the form NAME${separator}value`,
+          });
+          return;
+        }
+        out[key] = text.slice(at + 1).trim();
+      });
+      return out;
+    },
+    z
+      .record(z.string(), z.string())
+      .superRefine((record, ctx) => {
+        for (const key of Object.keys(record))
+          if (!keyPattern.test(key))
+            ctx.addIssue({ code: "custom", message: `'${key}' is not a valid ${what} name` });
+      })
+      .optional(),
+  );
+}
+
+/** Environment variables for a `command` server (API keys, settings). */
+const envSchema = namedValues("environment variable", "=", /^[A-Za-z_][A-Za-z0-9_]*$/);
+/** HTTP headers for a `url` server (Authorization, API keys); names are RFC 9110 tokens. */
+const headersSchema = namedValues("header", ":", /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/);
+
 const serverNameSchema = z
   .string()
   .trim()
@@ -33,10 +73,19 @@ export const mcpServerSchema = z
     command: optionalString,
     args: argsSchema,
     url: optionalString,
-    env: z.record(z.string(), z.string()).optional(),
+    env: envSchema,
+    headers: headersSchema,
   })
   .refine((s) => (s.command === undefined) !== (s.url === undefined), {
     message: "each MCP server needs exactly one of command or url",
+  })
+  .refine((s) => s.env === undefined || Object.keys(s.env).length === 0 || s.command !== undefined, {
+    message: "env is for a command server; a url server takes headers",
+    path: ["env"],
+  })
+  .refine((s) => s.headers === undefined || Object.keys(s.headers).length === 0 || s.url !== undefined, {
+    message: "headers are for a url server; a command server takes env",
+    path: ["headers"],
   });
 
 /** Server names are the registry's keys: one per server, and never one of the bridge's own. */

@@ -1,5 +1,6 @@
-import { closestNames } from "../shared/edit-distance.js";
+import { closestNames, editDistance } from "../shared/edit-distance.js";
 import { NAMESPACE_SEPARATOR } from "./naming.js";
+import { specialTokens } from "../shared/special-tokens.js";
 
 export interface LookupEntry {
   presented: string;
@@ -10,48 +11,68 @@ export interface LookupEntry {
 export type LookupResult<T extends LookupEntry> =
   { found: T } | { ambiguous: T[] } | { missing: true; suggestions: T[] };
 
+/** A lookup that also names each step it took from the sent name to the tool (for the repair log). */
+export type Resolution<T extends LookupEntry> =
+  | { found: T; repairs: string[] }
+  | { ambiguous: T[]; repairs: string[] }
+  | { missing: true; suggestions: T[]; repairs: string[] };
+
+export type NameLookup<T extends LookupEntry> = ReturnType<typeof createNameLookup<T>>;
+
 const QUALIFIED_SEPARATORS = [NAMESPACE_SEPARATOR, ":", ".", "/"];
+/** Namespaces chat templates put in front of function names (gpt-oss, Gemma/Gemini, Kimi, others). */
+const HARNESS_PREFIX = /^(?:functions|function|default_api|tools|tool|api)(?:\.|::?)/i;
+/** Special tokens of any family (`<|channel|>`, `<|tool_call>`, `<｜tool▁sep｜>`, `[ARGS]`). */
+const SPECIAL_TOKEN = specialTokens();
+/** What may follow a name in a sloppy template: a format word, a call index, a channel name. */
+const SUFFIX_NOISE =
+  /^(?:[\s_.:/|-]*(?:json|xml|python|args|arguments|call|tool|function|commentary|analysis|constrain|message|channel|end|\d+))*[\s_.:/|-]*$/i;
+/** Shorter names are too easily one edit away from a different word. */
+const MIN_NEAR_MISS_LENGTH = 6;
+
+/** The one folding rule: case, and `_`, `-`, `.` and spaces, do not tell tool names apart. */
+export const foldName = (name: string) => name.toLowerCase().replace(/[\s_.-]+/g, "");
 
 /**
- * Finds a tool from any form a model might send back: the presented name, `server:tool`,
- * `server.tool`, `server/tool`, `server__tool`, `mcp__server__tool`, the bare own name when
- * it is unique, and any of these case-insensitively when that is unambiguous.
+ * Finds a tool from any form a model or client might send back, and says which steps it took:
+ * the presented name; the own name when unique; `server:tool`, `server.tool`, `server/tool`,
+ * `server__tool`, `mcp__server__tool`, `mcp_server_tool`; a harness prefix (`functions.`,
+ * `default_api.`); quotes, special tokens or a format suffix around the name; another spelling
+ * style (case, `_`, `-`, spaces); one edit away from exactly one tool. When two tools fit
+ * equally, or none does, it says so instead of guessing.
  */
 export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
   const byPresented = new Map<string, T>();
   const byOwnName = new Map<string, T[]>();
-  const byQualified = new Map<string, T>();
   const folded = new Map<string, T[]>();
-  const servers = new Set<string>();
-
-  const addFolded = (text: string, entry: T) => {
-    const key = text.toLowerCase();
-    const list = folded.get(key);
-    if (!list) folded.set(key, [entry]);
+  const servers = new Map<string, string>();
+  const push = (map: Map<string, T[]>, key: string, entry: T) => {
+    const list = map.get(key);
+    if (!list) map.set(key, [entry]);
     else if (!list.includes(entry)) list.push(entry);
   };
   for (const entry of entries) {
     byPresented.set(entry.presented, entry);
-    const own = byOwnName.get(entry.tool);
-    if (own) own.push(entry);
-    else byOwnName.set(entry.tool, [entry]);
-    byQualified.set(`${entry.server}\u0000${entry.tool}`, entry);
-    servers.add(entry.server);
-    addFolded(entry.presented, entry);
-    addFolded(entry.tool, entry);
-    addFolded(`${entry.server}\u0000${entry.tool}`, entry);
+    push(byOwnName, entry.tool, entry);
+    push(folded, foldName(entry.presented), entry);
+    push(folded, foldName(entry.tool), entry);
+    servers.set(entry.server.toLowerCase(), entry.server);
   }
+  // Longest first, so `list_devices_all` is found before `list_devices` inside a noisy name.
+  const foldedNames = [...folded.keys()].sort((a, b) => b.length - a.length);
 
-  /** Every (server, tool) reading of a qualified name whose prefix is a known server. */
-  function qualifiedReadings(name: string): Array<[string, string]> {
-    const text = name.startsWith(`mcp${NAMESPACE_SEPARATOR}`) ? name.slice(5) : name;
-    const readings: Array<[string, string]> = [];
-    for (const separator of QUALIFIED_SEPARATORS) {
+  /** Every (server, rest) reading of a qualified name whose prefix is a known server. */
+  function qualifiedReadings(name: string): Array<{ server: string; rest: string; prefix: string }> {
+    const mcp = /^mcp(?:__|_)/i.exec(name)?.[0] ?? "";
+    const text = name.slice(mcp.length);
+    const readings: Array<{ server: string; rest: string; prefix: string }> = [];
+    for (const separator of mcp === "mcp_" ? ["_", ...QUALIFIED_SEPARATORS] : QUALIFIED_SEPARATORS) {
       let at = text.indexOf(separator);
       while (at > 0) {
-        const server = text.slice(0, at);
-        if (servers.has(server) || [...servers].some((s) => s.toLowerCase() === server.toLowerCase())) {
-          readings.push([server, text.slice(at + separator.length)]);
+        const server = servers.get(text.slice(0, at).toLowerCase());
+        if (server !== undefined) {
+          const cut = at + separator.length;
+          readings.push({ server, rest: text.slice(cut), prefix: name.slice(0, mcp.length + cut) });
         }
         at = text.indexOf(separator, at + 1);
       }
@@ -59,28 +80,179 @@ export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
     return readings;
   }
 
-  return {
-    lookup(name: string): LookupResult<T> {
+  /** Tools whose name, in the one folding rule, is `name`, within a server when one was named. */
+  function byFold(name: string, server?: string): T[] {
+    return (folded.get(foldName(name)) ?? []).filter((e) => server === undefined || e.server === server);
+  }
+
+  /** Exactly one tool, or the candidates; empty when none. */
+  function exactOrFolded(name: string, server?: string): T[] {
+    if (server === undefined) {
       const exact = byPresented.get(name);
-      if (exact) return { found: exact };
+      if (exact) return [exact];
       const own = byOwnName.get(name);
-      if (own?.length === 1) return { found: own[0] as T };
-      if (own && own.length > 1) return { ambiguous: own };
-      const readings = qualifiedReadings(name);
-      for (const [server, tool] of readings) {
-        const qualified = byQualified.get(`${server}\u0000${tool}`);
-        if (qualified) return { found: qualified };
+      if (own?.length) return own;
+    } else {
+      const own = (byOwnName.get(name) ?? []).filter((e) => e.server === server);
+      if (own.length) return own;
+    }
+    return byFold(name, server);
+  }
+
+  /** The name's own forms: another spelling of the whole, a harness prefix, a server prefix. */
+  function forms(sent: string, before: string[]): Resolution<T> | undefined {
+    const repairs = [...before];
+    const outcome = (list: T[], step?: string): Resolution<T> | undefined => {
+      if (list.length === 1) return { found: list[0]!, repairs: step ? [...repairs, step] : repairs };
+      if (list.length > 1) return { ambiguous: list, repairs };
+      return undefined;
+    };
+    let name = sent;
+    // "control zwave device": another spelling of a whole name.
+    const whole = /\S\s+\S/.test(name) ? byFold(name) : [];
+    if (whole.length === 1) return outcome(whole, `name: ${name} → ${whole[0]!.presented} (spelling style)`);
+    const own = byOwnName.get(name);
+    if (own) return outcome(own);
+    const harness = HARNESS_PREFIX.exec(name);
+    if (harness) {
+      repairs.push(`name: ${harness[0]} prefix`);
+      name = name.slice(harness[0].length);
+    }
+    const direct = exactOrFolded(name);
+    if (direct.length) {
+      const style = direct.length === 1 && direct[0]!.presented !== name && direct[0]!.tool !== name;
+      return outcome(direct, style ? `name: ${name} → ${direct[0]!.presented} (spelling style)` : undefined);
+    }
+    for (const reading of qualifiedReadings(name)) {
+      const found = outcome(
+        exactOrFolded(reading.rest, reading.server),
+        `name: server prefix ${reading.prefix}`,
+      );
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  function resolve(sent: string): Resolution<T> {
+    const exact = byPresented.get(sent);
+    if (exact) return { found: exact, repairs: [] };
+    const repairs: string[] = [];
+    const outcome = (list: T[], step?: string): Resolution<T> | undefined => {
+      if (list.length === 1) {
+        if (step) repairs.push(step);
+        return { found: list[0]!, repairs };
       }
-      const candidates = new Set<T>();
-      for (const list of [folded.get(name.toLowerCase()) ?? []]) list.forEach((e) => candidates.add(e));
-      for (const [server, tool] of readings) {
-        (folded.get(`${server}\u0000${tool}`.toLowerCase()) ?? []).forEach((e) => candidates.add(e));
+      if (list.length > 1) return { ambiguous: list, repairs };
+      return undefined;
+    };
+    // As sent first: a tool's own name may hold what looks like noise (a space, a quote).
+    const asSent = forms(sent, []);
+    if (asSent) return asSent;
+    let name = sent;
+    const head = sent.split(SPECIAL_TOKEN)[0]!;
+    if (head !== sent || /\S\s+\S/.test(sent)) {
+      // Special tokens or words around the name ("assistant<|channel|>commentary to=functions.x"):
+      // exactly one offered tool among the pieces, or none is guessed.
+      const found = new Map<T, Resolution<T>>();
+      for (const piece of piecesOf(sent)) {
+        const result = forms(piece, []);
+        if (result && "found" in result) found.set(result.found, result);
       }
-      if (candidates.size === 1) return { found: [...candidates][0] as T };
-      if (candidates.size > 1) return { ambiguous: [...candidates] };
-      return { missing: true, suggestions: suggest(entries, name) };
+      if (found.size > 1) return { ambiguous: [...found.keys()], repairs };
+      const [only] = found.values();
+      if (only && "found" in only) {
+        const fromHead = head.trim() ? forms(head.trim(), []) : undefined;
+        const step =
+          fromHead && "found" in fromHead && fromHead.found === only.found
+            ? `name: removed ${JSON.stringify(sent.slice(head.length))} after the name`
+            : `name: found ${only.found.presented} among ${JSON.stringify(sent.length > 48 ? `${sent.slice(0, 48)}…` : sent)}`;
+        return { found: only.found, repairs: [step, ...only.repairs] };
+      }
+      name = sent.replace(SPECIAL_TOKEN, " ");
+      repairs.push(`name: removed special tokens around the name`);
+    }
+    const trimmed = name.trim();
+    const quoted = /^(["'`])(.+)\1$/.exec(trimmed);
+    if (quoted || trimmed !== name) {
+      repairs.push(quoted ? "name: removed quotes" : "name: trimmed spaces");
+      name = quoted ? quoted[2]! : trimmed;
+    }
+    const cleaned = name === sent ? undefined : forms(name, repairs);
+    if (cleaned) return cleaned;
+    const harness = HARNESS_PREFIX.exec(name);
+    if (harness) name = name.slice(harness[0].length);
+    const inside = insideNoisyName(name);
+    if (inside) return outcome(inside.tools, `name: found ${inside.tools[0]!.presented} inside ${name}`)!;
+    const letters = foldName(name);
+    if (letters.length >= MIN_NEAR_MISS_LENGTH) {
+      // One edit in the letters, whatever the spelling style ("ControlZwaveDevices").
+      const near = entries.filter(
+        (e) =>
+          editDistance(letters, foldName(e.presented), 1) <= 1 ||
+          editDistance(letters, foldName(e.tool), 1) <= 1,
+      );
+      const found = outcome(
+        near,
+        near[0] ? `name: ${name} → ${near[0].presented} (one edit away)` : undefined,
+      );
+      if (found) return found;
+    }
+    return { missing: true, suggestions: suggest(entries, name), repairs };
+  }
+
+  /**
+   * An offered name inside a longer one, where what surrounds it is only noise: a known server
+   * or `mcp` in front, a format word or call index behind (`mcp_zwave_x`, `x.json`, `x:0`).
+   */
+  function insideNoisyName(name: string): { tools: T[] } | undefined {
+    const letters = name.toLowerCase();
+    const flat = foldName(name);
+    for (const key of foldedNames) {
+      if (key.length < 3) continue;
+      const at = flat.indexOf(key);
+      if (at < 0) continue;
+      // In front: nothing, `mcp`, or the tool's own server (with or without `mcp`).
+      const before = flat
+        .slice(0, at)
+        .replace(/[^a-z0-9]/g, "")
+        .replace(/^mcp/, "");
+      const tools = folded.get(key)!.filter((e) => before === "" || foldName(e.server) === before);
+      // Behind, judged on the unfolded text where its separators still show: only noise.
+      const tail = letters.slice(letters.length - (flat.length - at - key.length));
+      const afterOk = flat.length === at + key.length || SUFFIX_NOISE.test(tail);
+      if (tools.length && afterOk) return { tools };
+    }
+    return undefined;
+  }
+
+  return {
+    resolve,
+    lookup(name: string): LookupResult<T> {
+      const { repairs: _repairs, ...result } = resolve(name);
+      return result;
     },
   };
+}
+
+/** The words of a noisy name: split at special tokens and spaces, without `to=` and quotes. */
+function piecesOf(sent: string): string[] {
+  return sent
+    .split(SPECIAL_TOKEN)
+    .flatMap((segment) => segment.split(/\s+/))
+    .map((piece) => piece.replace(/^to=/, "").replace(/^["'`]+|["'`]+$/g, ""))
+    .filter((piece) => piece.length >= 3);
+}
+
+/** What the model hears when its name did not resolve, so it can call again by the exact name. */
+export function describeUnresolved<T extends LookupEntry>(sent: string, result: Resolution<T>): string {
+  if ("ambiguous" in result) {
+    return `'${sent}' could be any of ${result.ambiguous.map((e) => e.presented).join(", ")}. Call one of them by its exact name.`;
+  }
+  if ("missing" in result) {
+    const close = result.suggestions.map((e) => e.presented);
+    return `Unknown tool '${sent}'.${close.length ? ` The closest tools are: ${close.join(", ")}.` : ""} Call one of the offered tools by its exact name.`;
+  }
+  return "";
 }
 
 /** The few tools whose names are closest to what was sent: with thousands of tools, listing all helps no one. */

@@ -11,6 +11,8 @@ export interface NormalizedArguments {
   repairs: string[];
   /** Keys left alone on purpose, with why (for the log). */
   kept: string[];
+  /** Why the call cannot run as sent, for the model (a key no field fits, or two fields fit). */
+  problems: string[];
 }
 
 export interface ArgumentNormalizer {
@@ -18,7 +20,9 @@ export interface ArgumentNormalizer {
 }
 
 /** Keys models wrap the real arguments in, one level down. */
-const WRAPPERS = new Set(["input", "arguments", "args", "parameters", "params", "kwargs"]);
+const WRAPPERS = new Set(["input", "arguments", "args", "parameters", "params", "kwargs", "properties"]);
+/** The schema's own keywords, when a model echoes `{"type": "object", "properties": {…}}` back. */
+const SCHEMA_ECHO = new Set(["type", "properties", "required", "additionalProperties", "$schema"]);
 /** Verb forms of an enum value: "turn_on", "switch_on", "turnOn", "set_off". */
 const VERB = /^(turn|switch|set|power)[\s_-]?/i;
 const NUMBER_TEXT = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
@@ -60,6 +64,39 @@ export function createArgumentNormalizer(
     const folded = foldKey(from);
     foldedMappings.set(folded, foldedMappings.has(folded) && foldedMappings.get(folded) !== to ? null : to);
   }
+  const required = new Set(schema.required ?? []);
+  /**
+   * A key the schema lacks, moved to the one free field its value fits: by enum membership
+   * first, then by type, then by a word the key and the field share. Two fits, or none, is a
+   * problem for the model, naming the valid fields; never a guess.
+   */
+  function placeUnknown(
+    key: string,
+    value: unknown,
+    args: Record<string, unknown>,
+    out: Record<string, unknown>,
+  ): string | { problem: string } {
+    const free = [...declared].filter(
+      (field) =>
+        !Object.hasOwn(out, field) && !Object.keys(args).some((k) => k !== key && targetFor(k) === field),
+    );
+    const byEnum = free.filter((field) => fitsEnum(properties[field]!, value));
+    let fits = byEnum.length ? byEnum : free.filter((field) => fitsType(properties[field]!, value));
+    if (fits.length > 1) {
+      const words = wordsOf(key);
+      const named = fits.filter((field) => wordsOf(field).some((w) => words.includes(w)));
+      if (named.length) fits = named;
+    }
+    if (fits.length === 1) return fits[0]!;
+    const valid = [...declared].join(", ");
+    return {
+      problem:
+        fits.length > 1
+          ? `'${key}' is not a parameter; it could be any of ${fits.join(", ")}. Send it under one of these names`
+          : `'${key}' is not a parameter, and no free field takes its value. The valid fields are: ${valid}`,
+    };
+  }
+
   // Key decisions depend only on the key, so they are computed once per distinct key.
   const targets = new Map<string, string>();
 
@@ -82,6 +119,15 @@ export function createArgumentNormalizer(
     args: Record<string, unknown>,
   ): { inner: Record<string, unknown>; step: string } | undefined {
     const keys = Object.keys(args);
+    if (
+      keys.length > 1 &&
+      keys.includes("properties") &&
+      keys.every((k) => SCHEMA_ECHO.has(k) && !declared.has(k))
+    ) {
+      return isObject(args.properties)
+        ? { inner: args.properties, step: "keys: unwrapped an echoed schema {type, properties: …}" }
+        : undefined;
+    }
     if (keys.length !== 1) return undefined;
     const key = keys[0]!;
     if (!WRAPPERS.has(key) || declared.has(key)) return undefined;
@@ -113,9 +159,23 @@ export function createArgumentNormalizer(
         repairs.push(wrapped.step);
       }
       const out: Record<string, unknown> = {};
+      const problems: string[] = [];
       for (const key in args) {
         const value = args[key];
-        const target = targetFor(key);
+        let target = targetFor(key);
+        if (value === null && !required.has(target) && !allowsNull(properties[target])) {
+          // An optional field sent as null means "not given"; the tool would reject the null.
+          repairs.push(`value: dropped ${target}: null (optional)`);
+          continue;
+        }
+        if (hasProperties && !declared.has(target)) {
+          const placed = placeUnknown(key, value, args, out);
+          if (typeof placed !== "string") {
+            problems.push(placed.problem);
+            continue;
+          }
+          target = placed;
+        }
         if (target !== key) {
           if (Object.hasOwn(args, target)) {
             collisions.push(`both '${key}' and '${target}' were sent; kept '${target}' and dropped '${key}'`);
@@ -142,18 +202,61 @@ export function createArgumentNormalizer(
           configurable: true,
         });
       }
-      const changed = repairs.length > 0 || collisions.length > 0;
-      return { args: changed ? out : sent, changed, collisions, repairs, kept };
+      const changed = repairs.length > 0 || collisions.length > 0 || problems.length > 0;
+      return { args: changed ? out : sent, changed, collisions, repairs, kept, problems };
     },
   };
+}
+
+function allowsNull(schema: JsonSchema | undefined): boolean {
+  if (schema === undefined) return false;
+  return (
+    schema.type === "null" ||
+    (schemaTypes(schema)?.includes("null") ?? false) ||
+    (schema.enum?.includes(null) ?? false)
+  );
+}
+
+function fitsEnum(schema: JsonSchema, value: unknown): boolean {
+  if (!schema.enum) return false;
+  return schema.enum.includes(coerceValue(schema, value));
+}
+
+/** Whether a value could be this field's, as sent or by the safe coercions below. */
+function fitsType(schema: JsonSchema, value: unknown): boolean {
+  if (schema.enum) return false;
+  const types = schemaTypes(schema);
+  if (!types) return false;
+  if (typeof value === "string") {
+    if (types.includes("string")) return true;
+    return coerceValue(schema, value) !== value;
+  }
+  if (typeof value === "number")
+    return types.includes("number") || (types.includes("integer") && Number.isInteger(value));
+  if (typeof value === "boolean") return types.includes("boolean");
+  if (Array.isArray(value)) return types.includes("array");
+  return isObject(value) && types.includes("object");
+}
+
+/** `brightness_pct` → [brightness, pct]; `deviceName` → [device, name]. */
+function wordsOf(key: string): string[] {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[\s_.-]+/)
+    .filter((w) => w.length > 1);
 }
 
 /** Only readings with one possible meaning: numbers in text, "40%" on a 0–100 scale, enum spellings. */
 function coerceValue(schema: JsonSchema | undefined, value: unknown): unknown {
   if (schema === undefined || typeof value !== "string") return value;
-  if (schema.enum) return enumValue(schema.enum, value);
+  if (schema.enum) {
+    const read = enumValue(schema.enum, value);
+    return read === value ? enumValue(schema.enum, unquoted(value)) : read;
+  }
   const types = schemaTypes(schema);
-  if (!types || types.includes("string")) return value;
+  if (types?.includes("string")) return unquoted(value);
+  if (!types) return value;
   if (types.includes("number") || types.includes("integer")) {
     const number = numberIn(value.trim(), schema);
     if (number !== undefined && (types.includes("number") || Number.isInteger(number))) return number;
@@ -164,6 +267,12 @@ function coerceValue(schema: JsonSchema | undefined, value: unknown): unknown {
     if (lower === "false") return false;
   }
   return value;
+}
+
+/** `"'Switch One'"`: a string value still in the single quotes of the Python it was written in. */
+function unquoted(value: string): string {
+  const quoted = /^'([\s\S]*)'$/.exec(value.trim());
+  return quoted && quoted[1]!.trim() && !/^'|'$/.test(quoted[1]!) ? quoted[1]! : value;
 }
 
 function numberIn(text: string, schema: JsonSchema): number | undefined {

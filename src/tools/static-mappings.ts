@@ -4,7 +4,7 @@ import { ZWAVE_TOOLS } from "../config/own-servers.js";
 /** The built-in mappings are for our own Z-Wave server's tools only. */
 const ZWAVE_SERVER = ZWAVE_TOOLS.server;
 
-/** Design §4.6: argument names LLMs commonly send to our Z-Wave tools. */
+/** Argument names LLMs commonly send to our Z-Wave tools: the seed's `{device_name, command, brightness}`. */
 const BUILT_IN: ParameterMapping[] = [
   { tool: "control_zwave_device", from: "device_name", to: "deviceName" },
   { tool: "control_zwave_device", from: "command", to: "action" },

@@ -74,12 +74,14 @@ export async function callTool(
     );
   }
   let normalized = args;
+  const problems: string[] = [];
   if (entry.normalizer) {
     const outcome = entry.normalizer.normalize(args);
     normalized = outcome.args;
     repairs.push(...outcome.repairs);
     for (const collision of outcome.collisions) logger.warn(`${entry.tool}: ${collision}`);
     for (const kept of outcome.kept) logger.info(`${entry.tool}: ${kept}`);
+    problems.push(...outcome.problems);
   }
   if (repairs.length) {
     shown.repairs = repairs;
@@ -93,7 +95,7 @@ export async function callTool(
       `repaired a call to ${entry.presented}`,
     );
   }
-  const problems = entry.validate(normalized);
+  problems.push(...entry.validate(normalized));
   if (problems.length) {
     return fail(
       `Invalid arguments for ${entry.presented}: ${problems.join("; ")}. ${describeParameters(entry.inputSchema)}`,

@@ -8,20 +8,29 @@ import { startAddonGateway, type GatewaySimulator } from "../support/zwave-gatew
 import { startFakeLlm, type FakeLlm } from "../support/llm/server.js";
 import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
 import { startWriteRecorder, type WriteRecorder } from "../support/zwave-write-recorder.js";
-import { corpusNodes, judge, loadCorpus, resetDevices, type CorpusCase } from "../support/repair-corpus.js";
+import {
+  corpusNodes,
+  judge,
+  loadCorpus,
+  resetDevices,
+  speaksMarkup,
+  type CorpusCase,
+} from "../support/repair-corpus.js";
 
 const corpus = loadCorpus();
 const byId = new Map(corpus.map((c) => [c.id, c]));
 const providers = ["anthropic", "openai", "ollama"] as const;
 
-/** The first case of each category for each provider that has one (every category has a case for
- * every provider, in the given corpus or ours). */
+/** The first case of each category, and of each text-call family, for each provider that has one
+ * (every category has a case for every provider, in the given corpus or ours). */
 function casesFor(provider: (typeof providers)[number]): CorpusCase[] {
   const seen = new Set<string>();
   return corpus.filter((c) => {
     // The control case (a clean call) proves nothing about repair.
-    if (c.provider !== provider || seen.has(c.category) || c.note.startsWith("exact:")) return false;
-    seen.add(c.category);
+    if (c.provider !== provider || c.note.startsWith("exact:")) return false;
+    const keys = [`category ${c.category}`, ...(c.family ? [`family ${c.family} ${c.category}`] : [])];
+    if (keys.every((key) => seen.has(key))) return false;
+    keys.forEach((key) => seen.add(key));
     return true;
   });
 }
@@ -65,8 +74,8 @@ describe.each(providers)("repair corpus through the built bridge with the %s cli
   });
   afterAll(async () => bridge?.stop());
 
-  it.each(casesFor(provider).map((c) => [c.category, c.id, c] as const))(
-    "%s (%s): only the meant action happens",
+  it.each(casesFor(provider).map((c) => [c.family ?? c.category, c.id, c] as const))(
+    "%s (%s): only the meant action happens, and no markup is spoken",
     async (_category, _id, c) => {
       await resetDevices(recorder, c);
       const before = recorder.writes.length;
@@ -77,6 +86,7 @@ describe.each(providers)("repair corpus through the built bridge with the %s cli
       });
       expect(response.status).toBe(200);
       const body = (await response.json()) as {
+        speech: string;
         tool_calls: Array<{ name: string; tool?: string; ok: boolean; result: string; repairs?: string[] }>;
       };
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -89,6 +99,7 @@ describe.each(providers)("repair corpus through the built bridge with the %s cli
       expect(verdict.wrong).toEqual([]);
       expect(verdict.why).toBe("");
       expect(verdict.pass).toBe(true);
+      expect(speaksMarkup(body.speech), body.speech).toBe(false);
     },
   );
 });

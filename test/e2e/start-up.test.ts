@@ -15,7 +15,8 @@ let llm: FakeLlm;
 beforeAll(async () => {
   broker = await startMosquitto();
   simulator = await startAddonGateway(broker);
-  llm = await startFakeLlm({ script: () => "Hello." });
+  // The provider lists the default model, so the start-up check finds it.
+  llm = await startFakeLlm({ script: () => "Hello.", models: ["claude-haiku-4-5"] });
 });
 
 afterAll(async () => {
@@ -47,6 +48,7 @@ describe("start-up", () => {
   });
 
   it("the status page reports the provider's client and the 1 LLM round option", async () => {
+    await bridge!.waitForLog("language model ready: anthropic at 127.0.0.1");
     const status = (await (await fetch(`${bridge!.apiUrl}/status.json`)).json()) as {
       health: { agent: { modelState?: string; oneLlmRound?: boolean } };
     };

@@ -53,6 +53,10 @@ describe("a provider that answers badly", () => {
     const outcome = await say("Tell me a joke");
     expect(outcome.event?.type).toBe("not-handled");
     expect(outcome.response.speech).toBe("Sorry, the language model service failed (HTTP 500).");
+    // The log names the provider, its host, the model and the provider's own words.
+    await bridge.waitForLog(
+      /language model request failed: anthropic at 127\.0\.0\.1:\d+, model claude-haiku-4-5: HTTP 500: overloaded/,
+    );
   });
 
   it("a body that is not JSON: says the reply could not be read", async () => {
@@ -82,6 +86,7 @@ describe("a provider that answers badly", () => {
     // The agent's own words, not the Wyoming backstop's "that took too long": its turn timeout fired.
     expect(outcome.event?.type).toBe("not-handled");
     expect(outcome.response.speech).toBe("Sorry, the language model did not answer in time.");
+    expect(bridge.output()).toMatch(/language model request failed: .*: no answer in time after \d+\.\d s/);
   }, 60_000);
 });
 
@@ -104,6 +109,14 @@ describe("a provider that is not there at all", () => {
     const outcome = await say("Tell me a joke");
     expect(outcome.event?.type).toBe("not-handled");
     expect(outcome.response.speech).toBe("Sorry, the language model could not be reached.");
+    expect(bridge.output()).toMatch(
+      /language model request failed: openai at 127\.0\.0\.1:\d+, model gpt-4o-mini: connection refused \(ECONNREFUSED\)/,
+    );
+    // Said plainly at start too: the check found nobody there.
+    expect(bridge.output()).toMatch(
+      /language model check failed: openai at 127\.0\.0\.1:\d+, model gpt-4o-mini: connection refused/,
+    );
+    expect(bridge.output()).not.toContain("sk-fault-test");
   });
 
   it("and the fast path still works", async () => {

@@ -13,6 +13,9 @@ import { startAddonGateway, type GatewaySimulator } from "../support/zwave-gatew
 const LLM_KEY = "sk-ant-planted-LLMKEY-7f3a9c";
 const API_TOKEN = "api-token-planted-51d0e8";
 const HA_TOKEN = "ha-token-planted-c4b2e6";
+/** Given to MCP servers: a header for a url server, an environment variable for a command server. */
+const HEADER_SECRET = "hdr-planted-9a8b7c6d";
+const ENV_SECRET = "env-planted-1f2e3d4c";
 
 let broker: TestBroker;
 let simulator: GatewaySimulator;
@@ -54,6 +57,16 @@ beforeAll(async () => {
     mqtt_url: broker.url.replace("://", `://${broker.username}:${broker.password}@`),
     ha_url: ha.url,
     ha_token: HA_TOKEN,
+    mcp_servers: [
+      // Neither comes up: the failures are logged, and still name no secret.
+      { name: "remote", url: "http://127.0.0.1:9/mcp", headers: [`Authorization: Bearer ${HEADER_SECRET}`] },
+      {
+        name: "local",
+        command: process.execPath,
+        args: "-e 'process.exit(3)'",
+        env: [`API_KEY=${ENV_SECRET}`],
+      },
+    ],
     log_level: "trace",
   });
   await bridge.waitForLog("MCP server 'zwave' is up");
@@ -166,7 +179,9 @@ it("emits none of the four secrets anywhere, under provocation", async () => {
   // The broker URL is shown, without what was inside it.
   expect(bridge.output()).toContain(broker.url);
   expect(everything).toContain(broker.url.replace("mqtt://", ""));
-  for (const secret of [LLM_KEY, API_TOKEN, HA_TOKEN, broker.password]) {
+  expect(bridge.output()).toMatch(/MCP server 'remote' failed to start/);
+  expect(bridge.output()).toMatch(/MCP server 'local' failed to start/);
+  for (const secret of [LLM_KEY, API_TOKEN, HA_TOKEN, broker.password, HEADER_SECRET, ENV_SECRET]) {
     expect(everything.split(secret).length - 1, `occurrences of a planted secret`).toBe(0);
   }
   // Not even a recognisable fragment of the key.

@@ -70,3 +70,35 @@ describe("an MCP server over Streamable HTTP", () => {
     expect(result.error).toBe("scene 'broken' does not exist");
   });
 });
+
+describe("an MCP server over Streamable HTTP that wants a token", () => {
+  it("is reached with the configured headers, and refused without them", async () => {
+    const guarded = await startHttpServer({
+      port: 0,
+      host: "127.0.0.1",
+      deps: upstream.deps,
+      auth: { apiToken: "upstream-token-5e1f", underSupervisor: false },
+      logger: upstream.logger,
+    });
+    const { logger } = captureLogger("warn");
+    const withToken = createToolRegistry({ logger });
+    const url = `http://localhost:${guarded.port}/mcp`;
+    const connected = await startMcpServers({
+      servers: [
+        { name: "with", toolbox: "default", url, headers: { Authorization: "Bearer upstream-token-5e1f" } },
+        { name: "without", toolbox: "default", url },
+      ],
+      registry: withToken,
+      logger,
+      backoff: { initialMs: 60_000, maxMs: 60_000 },
+    });
+    try {
+      const states = Object.fromEntries(connected.statuses().map((s) => [s.name, s.state]));
+      expect(states).toEqual({ with: "up", without: "down" });
+      expect((await withToken.execute("set_scene", { scene: "evening" })).content).toBe("activated evening");
+    } finally {
+      await connected.close();
+      await guarded.close();
+    }
+  });
+});

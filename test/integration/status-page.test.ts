@@ -28,6 +28,10 @@ const MQTT_PASSWORD = "mqtt-planted-pw-4417";
 const INGRESS = "127.0.0.2";
 const PREFIX = "/api/hassio_ingress/Xk2b9_ingress-session/";
 const SECRETS = [TOKEN, PLANTED_API_KEY, MQTT_PASSWORD];
+/** A few of the variables Home Assistant's frontend sets on its document for a dark theme. */
+const HA_THEME =
+  "--primary-color:#ff9800;--primary-background-color:#0d1117;--card-background-color:#161b22;" +
+  "--primary-text-color:#e6edf3;--app-header-background-color:#21262d;--ha-card-border-radius:4px";
 
 let demo: DemoHome;
 let bridge: TestBridge;
@@ -52,6 +56,7 @@ const script = (request: FakeLlmRequest) => {
       ],
     };
   }
+  if (text.includes("overloaded")) return { status: 500, message: "overloaded_error: the fake is busy" };
   if (text.includes("garage")) {
     return {
       toolCalls: [{ name: "control_zwave_device", args: { device_name: "Garage Door", command: "on" } }],
@@ -63,6 +68,15 @@ const script = (request: FakeLlmRequest) => {
 /** Supervisor's Ingress, as far as the add-on can tell: prefix stripped, connection from its address. */
 function startIngressProxy(target: number): Promise<http.Server> {
   const proxyServer = http.createServer((req, res) => {
+    if (req.url === "/frame") {
+      // Home Assistant's frontend with a user's dark theme, framing the add-on as Ingress does.
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end(
+        `<!doctype html><html style="${HA_THEME}"><body style="margin:0">` +
+          `<iframe src="${PREFIX}" style="border:0;width:400px;height:900px"></iframe></body></html>`,
+      );
+      return;
+    }
     if (!req.url?.startsWith(PREFIX)) {
       res.writeHead(404).end();
       return;
@@ -141,6 +155,7 @@ beforeAll(async () => {
   await converse("turn on switch one");
   await converse("make the kitchen cosy");
   await converse("open the garage");
+  await converse("are you overloaded");
 
   context = await launchChromium("en-US");
 }, 60_000);
@@ -179,52 +194,96 @@ async function openPage(browser: BrowserContext = context): Promise<Page> {
   page.on("requestfailed", (r) => failures.push(r.url()));
   page.on("pageerror", (err) => failures.push(err.message));
   await page.goto(pageUrl);
-  await page.locator("#health-body table").first().waitFor();
+  await page.locator("#health-body .card").first().waitFor();
   expect(failures).toEqual([]);
   return page;
 }
 
+/** How far the page is wider than the window: 0 when nothing scrolls sideways. */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+const pageHeight = (page: Page) => page.evaluate<number>("document.documentElement.scrollHeight");
+
 describe("the status page under Ingress", () => {
-  it("shows health, tools, devices and recent conversations with normalised arguments, and no secret", async () => {
+  it("leads with the conversations: the path taken, the device, and each repair from original to repaired", async () => {
+    const page = await openPage();
+    const sections = await page.locator("main > section").evaluateAll((all) => all.map((s) => s.id));
+    expect(sections).toEqual(["conversations", "health", "tools", "devices"]);
+
+    const cosy = page.locator(".turn", { hasText: "make the kitchen cosy" });
+    await expect.poll(() => cosy.count()).toBe(1);
+    const call = cosy.locator(".call").first();
+    // The model's own call, the arguments as they came, and as they ran.
+    const [sent, original, repaired] = await call.locator(".args code").allInnerTexts();
+    expect(sent).toBe(
+      'control_zwave_device {"device_name":"Kitchen Light","command":"dim","brightness":"30"}',
+    );
+    expect(original).toBe('{device_name: "Kitchen Light", command: "dim", brightness: "30"}');
+    expect(repaired).toBe('{deviceName: "Kitchen Light", action: "dim", level: 30}');
+    expect(await call.locator(".args .label").allInnerTexts()).toEqual([
+      "Sent by the model",
+      "Original",
+      "Repaired",
+    ]);
+    const steps = await call.locator(".repairs li").allInnerTexts();
+    expect(steps).toContain("keys: device_name→deviceName");
+    expect(steps).toContain('value: level: "30"→30');
+    // The device as the Z-Wave server's typed result names it, and its own confirmation.
+    expect(await call.locator(".device").innerText()).toBe("Kitchen Light");
+    expect(await call.locator(".call-head .badge").allInnerTexts()).toEqual([
+      "ok",
+      expect.stringMatching(/^confirmed (by the device|\(supervised\))$/),
+    ]);
+    expect(await cosy.locator(".badge.path").innerText()).toBe("LLM");
+    expect(await cosy.innerText()).toMatch(
+      /\d+ LLM requests? · \d+ input tokens \(\d+ cached, \d+ written to the cache\)/,
+    );
+
+    await mkdir("test-results", { recursive: true });
+    await cosy.screenshot({ path: "test-results/status-page-repaired-call.png" });
+
+    // The fast path names the device the call reached.
+    const fast = page.locator(".turn", { hasText: "turn on switch one" });
+    expect(await fast.locator(".badge.path").innerText()).toBe("fast path");
+    expect(await fast.locator(".call .device").innerText()).toBe("Switch One");
+
+    // A failed LLM turn says why, and the provider's card keeps the last error and last success.
+    const failed = page.locator(".turn", { hasText: "are you overloaded" });
+    expect(await failed.locator(".error").innerText()).toContain(
+      "HTTP 500: overloaded_error: the fake is busy",
+    );
+    const llmCard = page.locator("#card-llm");
+    const llmText = await llmCard.innerText();
+    expect(llmText).toContain("claude-test");
+    expect(llmText).toContain("model claude-test is available");
+    expect(llmText).toMatch(/Last success\s+\S/);
+    expect(llmText).toContain("HTTP 500: overloaded_error: the fake is busy");
+    expect(await llmCard.locator(".card-header .badge").innerText()).toBe("failing");
+    await page.close();
+  });
+
+  it("shows health as cards, tools and devices folded away, and no secret", async () => {
     const page = await openPage();
     const health = page.locator("#health-body");
     await expect.poll(() => health.innerText()).toContain("0.0.0-test");
     const healthText = await health.innerText();
     expect(healthText).toContain("anthropic");
-    expect(healthText).toContain("claude-test");
     expect(healthText).toContain(demo.brokerUrl);
     expect(healthText).toContain("Z-Wave JS UI");
-    expect(healthText).toMatch(/zwave\s+home\s+up/);
+    expect(healthText).toMatch(/zwave\s+up/);
     expect(healthText).toMatch(/1 LLM round\s+on/);
 
-    const controlRow = page.locator('#tools-body tr[data-tool="control_zwave_device"]');
+    expect(await page.locator("#tools > details").getAttribute("open")).toBeNull();
+    expect(await page.locator("#devices > details").getAttribute("open")).toBeNull();
+    await page.locator("#tools summary").first().click();
+    const controlRow = page.locator('#tools-body li[data-tool="control_zwave_device"]');
     await expect.poll(() => controlRow.innerText()).toContain("zwave");
     await controlRow.locator("summary").click();
     await expect.poll(() => controlRow.locator("pre").innerText()).toContain('"deviceName"');
-
+    await page.locator("#devices summary").first().click();
     const devices = page.locator("#devices-body");
     await expect.poll(() => devices.innerText()).toContain("Kitchen Light");
     expect(await devices.innerText()).toContain("Office Sensor");
-
-    const cosy = page.locator(".turn", { hasText: "make the kitchen cosy" });
-    await expect.poll(() => cosy.count()).toBe(1);
-    const cosyText = await cosy.innerText();
-    expect(cosyText).toContain('device_name: "Kitchen Light"');
-    expect(cosyText).toContain('deviceName: "Kitchen Light"');
-    expect(cosyText).toContain("level: 30");
-    // What the model sent, and each repair by name.
-    expect(cosyText).toContain('Sent by the model: control_zwave_device {"device_name":"Kitchen Light"');
-    expect(cosyText).toContain("keys: device_name→deviceName");
-    expect(cosyText).toContain('value: level: "30"→30');
-    // A confirmed dim needs no second request; the provider's token counts are shown per turn.
-    expect(cosyText).toMatch(/1 LLM request · \d+ input tokens \(\d+ cached, \d+ written to the cache\)/);
-    expect(await cosy.locator("mark").allInnerTexts()).toEqual(
-      expect.arrayContaining(["device_name", "command", "brightness", "deviceName", "action", "level"]),
-    );
-    expect(await page.locator(".turn", { hasText: "turn on switch one" }).innerText()).toContain("fast-path");
-
-    await mkdir("test-results", { recursive: true });
-    await page.screenshot({ path: "test-results/status-page.png", fullPage: true });
 
     const html = await page.content();
     const json = await page.evaluate(() => fetch("status.json").then((r) => r.text()));
@@ -235,11 +294,68 @@ describe("the status page under Ingress", () => {
     await page.close();
   });
 
+  it("fits a phone and a desktop without sideways scrolling, and stays short after many turns", async () => {
+    for (let i = 0; i < 24; i++) await converse(i % 2 ? "turn off switch one" : "turn on switch one");
+    const page = await openPage();
+    await mkdir("test-results", { recursive: true });
+    for (const width of [1280, 400]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(() => page.locator("#turns .turn").count()).toBe(8);
+      expect(await sidewaysOverflow(page)).toBe(0);
+      // Every part that holds data fits, the open schema and a long argument list among them.
+      const widest = await page.evaluate<number>(
+        "Math.max(...[...document.querySelectorAll('main *')].map((n) => n.getBoundingClientRect().right))",
+      );
+      expect(widest).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `test-results/status-page-${width}.png`, fullPage: true });
+    }
+    // 28 turns, 8 shown: older ones behind a button, so the page does not grow with the log.
+    const more = page.locator("#turns button.more");
+    expect(await more.innerText()).toMatch(/Show older \(\d+\)/);
+    const height = await pageHeight(page);
+    await more.click();
+    await expect.poll(() => page.locator("#turns .turn").count()).toBe(16);
+    expect(await pageHeight(page)).toBeGreaterThan(height);
+    await page.close();
+  });
+
+  it("follows the reader's light or dark preference, and Home Assistant's theme when framed by it", async () => {
+    const page = await openPage();
+    const background = () => page.evaluate<string>("getComputedStyle(document.body).backgroundColor");
+    await page.emulateMedia({ colorScheme: "light" });
+    expect(await background()).toBe("rgb(250, 250, 250)");
+    await page.emulateMedia({ colorScheme: "dark" });
+    expect(await background()).toBe("rgb(17, 17, 17)");
+    await page.close();
+
+    const framed = await context.newPage();
+    await framed.emulateMedia({ colorScheme: "light" });
+    await framed.goto(new URL("/frame", pageUrl).href);
+    const frame = framed.frameLocator("iframe");
+    await frame.locator("#health-body .card").first().waitFor();
+    const look = await framed.frames()[1]?.evaluate(`(() => ({
+      background: getComputedStyle(document.body).backgroundColor,
+      header: getComputedStyle(document.querySelector(".app-bar")).backgroundColor,
+      radius: getComputedStyle(document.querySelector(".card")).borderTopLeftRadius,
+      scheme: getComputedStyle(document.documentElement).colorScheme,
+    }))()`);
+    expect(look).toEqual({
+      background: "rgb(13, 17, 23)",
+      header: "rgb(33, 38, 45)",
+      radius: "4px",
+      scheme: "dark",
+    });
+    await framed.screenshot({ path: "test-results/status-page-framed-dark.png" });
+    await framed.close();
+  });
+
   it("filters to failed conversations and picks up a new turn by itself", async () => {
     const page = await openPage();
     await page.locator("#only-failures").check();
-    const turns = page.locator("#conversations-body .turn");
-    await expect.poll(() => turns.allInnerTexts()).toEqual([expect.stringContaining("open the garage")]);
+    const turns = page.locator("#turns .turn");
+    await expect
+      .poll(() => turns.allInnerTexts())
+      .toEqual([expect.stringContaining("are you overloaded"), expect.stringContaining("open the garage")]);
     await page.locator("#only-failures").uncheck();
 
     await converse("make the kitchen cosy again");
@@ -256,8 +372,9 @@ describe("the status page under Ingress", () => {
     try {
       const page = await openPage(german);
       expect(await page.locator("html").getAttribute("lang")).toBe("de");
-      expect(await page.locator("#devices h2").innerText()).toBe("Geräte");
+      expect(await page.locator("#devices summary").innerText()).toMatch(/^Geräte/);
       await expect.poll(() => page.locator("#health-body").innerText()).toContain("Laufzeit");
+      expect(await page.locator(".turn .badge.path").allInnerTexts()).toContain("Schnellpfad");
     } finally {
       await german.close();
     }

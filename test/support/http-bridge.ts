@@ -6,6 +6,7 @@ import { createZwaveClient } from "../../src/zwave/host/zwave-client.js";
 import type { UpstreamState } from "../../src/zwave/host/upstream.js";
 import { createAgent } from "../../src/agent/agent.js";
 import { createChatModel } from "../../src/agent/chat-model.js";
+import { createProviderHealth } from "../../src/agent/provider-health.js";
 import { createUnconfiguredMirror } from "../../src/ha/mirror.js";
 import type { BridgeView } from "../../src/http/bridge-view.js";
 import type { McpMode } from "../../src/mcp/server/endpoint-tools.js";
@@ -36,6 +37,8 @@ export async function startTestBridge(
     /** What the bridge's search for Z-Wave found, as the page shows it. */
     zwaveUpstream?: UpstreamState;
     register?: (registry: ToolRegistry) => void;
+    /** The models the fake provider lists for the start-up check (default: claude-test). */
+    llmModels?: string[];
   } = {},
 ): Promise<TestBridge> {
   const { logger } = captureLogger("warn");
@@ -56,8 +59,20 @@ export async function startTestBridge(
     logger,
     backoff: { initialMs: 100, maxMs: 1000 },
   });
-  const llm = await startFakeLlm({ script: options.script ?? ["I can only help with your devices."] });
+  const llm = await startFakeLlm({
+    script: options.script ?? ["I can only help with your devices."],
+    models: options.llmModels ?? ["claude-test"],
+  });
+  const providerHealth = createProviderHealth({
+    provider: "anthropic",
+    model: "claude-test",
+    baseUrl: llm.url,
+    apiKey: PLANTED_API_KEY,
+    logger,
+  });
+  await providerHealth.check();
   const model = await createChatModel({
+    callbacks: providerHealth.callbacks,
     provider: "anthropic",
     model: "claude-test",
     apiKey: PLANTED_API_KEY,
@@ -77,6 +92,7 @@ export async function startTestBridge(
     modelName: "claude-test",
     language: "en",
     confirmDestructive: false,
+    providerHealth,
   });
   const deps: BridgeView = {
     version: "0.0.0-test",

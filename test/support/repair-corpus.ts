@@ -29,18 +29,28 @@ export const corpusCaseSchema = z.object({
   ]),
   category: z.string(),
   note: z.string(),
+  /** Our families corpus: the text-call family, and the upstream file its format is taken from. */
+  family: z.string().optional(),
+  source: z.string().optional(),
 });
 
 export type CorpusCase = z.infer<typeof corpusCaseSchema>;
 export type ExpectedWrite = z.infer<typeof writeSchema>;
 
-const VISIBLE = fileURLToPath(new URL("../../../shared/repair-corpus/visible.jsonl", import.meta.url));
+/** The shared corpus sits beside the repository (`../shared`), or beside its worktree folder. */
+const VISIBLE = [
+  "../../../shared/repair-corpus/visible.jsonl",
+  "../../../../shared/repair-corpus/visible.jsonl",
+]
+  .map((path) => fileURLToPath(new URL(path, import.meta.url)))
+  .find((path) => existsSync(path))!;
 const EXTRA = fileURLToPath(new URL("./repair-corpus-extra.jsonl", import.meta.url));
+const FAMILIES = fileURLToPath(new URL("./repair-corpus-families.jsonl", import.meta.url));
 
-/** The given corpus, then ours (ids not starting with `v`). */
-export function loadCorpus(files: string[] = [VISIBLE, EXTRA]): CorpusCase[] {
+/** The given corpus, then ours (ids not starting with `v`): extra cases (`x…`), model families (`f…`). */
+export function loadCorpus(files: string[] = [VISIBLE, EXTRA, FAMILIES]): CorpusCase[] {
   return files
-    .filter((file) => existsSync(file))
+    .filter((file) => file !== undefined && existsSync(file))
     .flatMap((file) =>
       readFileSync(file, "utf8")
         .split("\n")
@@ -208,4 +218,15 @@ export function judge(
     onDead,
     why: pass ? "" : claimed ? "a result claims confirmed" : "a device was written",
   };
+}
+
+/**
+ * Whether spoken text holds tool-call markup: a special token of any family (`<|…|>`, `<｜…｜>`,
+ * `[TOOL_CALLS]`), a call tag, or a `{"name": …, "arguments": …}` object. Written apart from the
+ * product's own check, so the benchmark does not judge the bridge by the bridge.
+ */
+export function speaksMarkup(speech: string): boolean {
+  return /<\|[^>]*\|?>|<[^>]*\|>|[<｜]｜|\[(?:TOOL_CALLS|ARGS|TOOL_REQUEST)\]|<\/?(?:tool_calls?|function|function_calls|invoke|parameter|arg_key|arg_value|TOOLCALL|minimax:tool_call|start_function_call|tool)\b|<function=|functools\[|call:\w+\{|```tool_code|"name"\s*:\s*"[^"]+"\s*,\s*"(?:arguments|parameters)"/.test(
+    speech,
+  );
 }

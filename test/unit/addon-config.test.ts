@@ -72,9 +72,10 @@ describe("the options schema and the product's options", () => {
   });
 
   it("offers every MCP server field the options UI can express, and every parameter mapping field", () => {
-    // `env` is a free-form map, which the Supervisor schema grammar cannot describe.
-    const expressible = Object.keys(mcpServerSchema.shape).filter((k) => k !== "env");
-    expect(Object.keys(nestedFields("mcp_servers")).sort()).toEqual(expressible.sort());
+    // `env` and `headers` are maps in a JSON file, and lists of "NAME=value" / "Name: value" lines in the UI.
+    expect(Object.keys(nestedFields("mcp_servers")).sort()).toEqual(
+      Object.keys(mcpServerSchema.shape).sort(),
+    );
     expect(Object.keys(nestedFields("parameter_mappings")).sort()).toEqual(
       Object.keys(parameterMappingSchema.shape).sort(),
     );
@@ -100,8 +101,14 @@ describe("the options schema and the product's options", () => {
           name: "files",
           command: "npx",
           args: "-y @modelcontextprotocol/server-filesystem '/share/my docs'",
+          env: ["API_KEY=k=1", "EMPTY="],
         },
-        { name: "home", toolbox: "home", url: "http://homeassistant:8123/api/mcp" },
+        {
+          name: "home",
+          toolbox: "home",
+          url: "http://homeassistant:8123/api/mcp",
+          headers: ["Authorization: Bearer abc:def"],
+        },
       ],
       parameter_mappings: [{ tool: "set_volume", from: "volume", to: "level" }],
     });
@@ -111,10 +118,29 @@ describe("the options schema and the product's options", () => {
         name: "files",
         command: "npx",
         args: ["-y", "@modelcontextprotocol/server-filesystem", "/share/my docs"],
+        env: { API_KEY: "k=1", EMPTY: "" },
       },
-      { name: "home", toolbox: "home", url: "http://homeassistant:8123/api/mcp", args: [] },
+      {
+        name: "home",
+        toolbox: "home",
+        url: "http://homeassistant:8123/api/mcp",
+        args: [],
+        headers: { Authorization: "Bearer abc:def" },
+      },
     ]);
     expect(options.parameter_mappings).toEqual([{ tool: "set_volume", from: "volume", to: "level" }]);
+  });
+
+  it("refuses a malformed env or header line by its position, without echoing the value", () => {
+    const bad = (server: Record<string, unknown>) => () =>
+      effectiveOptions({ mcp_servers: [{ name: "x", ...server }] });
+    expect(bad({ command: "npx", env: ["sk-secret-value"] })).toThrow(/environment variable entry 1/);
+    expect(bad({ command: "npx", env: ["sk-secret-value"] })).not.toThrow(/sk-secret-value/);
+    expect(bad({ url: "http://h/mcp", headers: ["Bad Name: v"] })).toThrow(
+      /'Bad Name' is not a valid header name/,
+    );
+    expect(bad({ url: "http://h/mcp", env: ["A=b"] })).toThrow(/env is for a command server/);
+    expect(bad({ command: "npx", headers: ["A: b"] })).toThrow(/headers are for a url server/);
   });
 
   it("keeps the list options in the defaults, without which Supervisor refuses to start the add-on", () => {

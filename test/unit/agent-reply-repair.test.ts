@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { fakeModel } from "@langchain/core/testing";
 import { AIMessage } from "@langchain/core/messages";
 import { decodeArguments } from "../../src/agent/reply-repair/argument-text.js";
-import { findTextCalls } from "../../src/agent/reply-repair/text-calls.js";
-import { createToolNameResolver } from "../../src/agent/reply-repair/tool-name.js";
+import { readTextCalls } from "../../src/agent/reply-repair/text-calls.js";
+import { createOfferedTools } from "../../src/agent/reply-repair/offered-tools.js";
 import { repairReply } from "../../src/agent/reply-repair/repair-reply.js";
 import { createAgent } from "../../src/agent/agent.js";
 import { createUnconfiguredMirror } from "../../src/ha/mirror.js";
@@ -21,7 +21,10 @@ const offered = [
   { name: "get_device_sensor_data", server: "zwave", tool: "get_device_sensor_data" },
   { name: "get_datetime", server: "builtin", tool: "get_datetime" },
 ];
-const resolve = createToolNameResolver(offered);
+const offeredTools = (list: typeof offered) =>
+  createOfferedTools(list.map((t) => ({ presented: t.name, server: t.server, tool: t.tool })));
+const tools = offeredTools(offered);
+const resolve = (sent: string) => tools.resolve(sent);
 
 describe("tool names", () => {
   it.each([
@@ -36,7 +39,14 @@ describe("tool names", () => {
     ["control-zwave-device", "name: control-zwave-device → control_zwave_device (spelling style)"],
     ["CONTROL_ZWAVE_DEVICE", "name: CONTROL_ZWAVE_DEVICE → control_zwave_device (spelling style)"],
     ["control_zwave_device<|channel|>commentary", 'name: removed "<|channel|>commentary" after the name'],
-    ["control_zwave_device ", "name: trimmed spaces"],
+    ["control_zwave_device ", "name: control_zwave_device  → control_zwave_device (spelling style)"],
+    ['"control_zwave_device"', "name: removed quotes"],
+    ["<|tool_call_begin|>functions.control_zwave_device:0", "name: removed special tokens around the name"],
+    ["mcp_zwave_control_zwave_device", "name: server prefix mcp_zwave_"],
+    ["functions::control_zwave_device", "name: functions:: prefix"],
+    ["control_zwave_devicejson", "name: found control_zwave_device inside control_zwave_devicejson"],
+    ["control_zwave_device.json", "name: found control_zwave_device inside control_zwave_device.json"],
+    ["functions.control_zwave_device:0", "name: found control_zwave_device inside control_zwave_device:0"],
     ["control zwave device", "name: control zwave device → control_zwave_device (spelling style)"],
     ["control_zwave_devices", "name: control_zwave_devices → control_zwave_device (one edit away)"],
     ["ControlZwaveDevices", "name: ControlZwaveDevices → control_zwave_device (one edit away)"],
@@ -50,6 +60,15 @@ describe("tool names", () => {
     }
   });
 
+  it("a name among special tokens and header words is found when it is the only tool there", () => {
+    const found = resolve("assistant<|channel|>commentary to=functions.control_zwave_device");
+    expect(found).toMatchObject({ ok: true, name: "control_zwave_device" });
+  });
+
+  it("two different tools in one noisy name is an error, not a pick", () => {
+    expect(resolve("list_zwave_devices<|tool_sep|>control_zwave_device").ok).toBe(false);
+  });
+
   it("an invented tool is an error listing the closest few, never a guess from its meaning", () => {
     const found = resolve("turn_on_light");
     expect(found).toMatchObject({ ok: false });
@@ -58,13 +77,13 @@ describe("tool names", () => {
 
   it("a name as close to two tools as to one is an error", () => {
     expect(resolve("check_zwave_device").ok).toBe(false);
-    const twoNear = createToolNameResolver([
+    const twoNear = offeredTools([
       { name: "get_state", server: "a", tool: "get_state" },
       { name: "set_state", server: "a", tool: "set_state" },
     ]);
-    const found = twoNear("bet_state");
+    const found = twoNear.resolve("bet_state");
     expect(found.ok).toBe(false);
-    expect(!found.ok && found.error).toMatch(/one edit away from get_state and set_state/);
+    expect(!found.ok && found.error).toMatch(/could be any of get_state, set_state/);
   });
 
   it("a server prefix limits the reading to that server's tools", () => {
@@ -122,65 +141,214 @@ describe("argument text", () => {
 });
 
 describe("tool calls written as text", () => {
+  const names = tools.names;
   const call = { name: "control_zwave_device", arguments: { deviceName: "Switch One", action: "on" } };
   it.each([
     [
       '<tool_call>\n{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}\n</tool_call>',
-      "Hermes <tool_call>",
+      "hermes",
     ],
     [
       'Let me do that.\n<tool_call>{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}</tool_call>',
-      "Hermes <tool_call>",
+      "hermes",
     ],
     [
       '{"name": "control_zwave_device", "parameters": {"deviceName": "Switch One", "action": "on"}}',
-      "bare JSON",
+      "bare-json",
     ],
     [
       '[TOOL_CALLS] [{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}]',
-      "Mistral [TOOL_CALLS]",
+      "mistral",
     ],
-    [
-      '[TOOL_CALLS]control_zwave_device[ARGS]{"deviceName": "Switch One", "action": "on"}',
-      "Mistral [TOOL_CALLS]",
-    ],
+    ['[TOOL_CALLS]control_zwave_device[ARGS]{"deviceName": "Switch One", "action": "on"}', "mistral"],
     [
       '```json\n{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}\n```',
-      "fenced JSON",
+      "fenced-json",
     ],
     [
       '<function=control_zwave_device>{"deviceName": "Switch One", "action": "on"}</function>',
-      "Llama <function=…>",
+      "llama-function-tag",
     ],
-    ['[control_zwave_device(deviceName="Switch One", action="on")]', "pythonic call"],
+    ['[control_zwave_device(deviceName="Switch One", action="on")]', "pythonic"],
     [
       '<|tool_call|>[{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}]<|/tool_call|>',
-      "bare JSON",
+      "wrapped-json",
     ],
     [
       'Action: ```json\n[{"tool_name": "control_zwave_device", "parameters": {"deviceName": "Switch One", "action": "on"}}]\n```',
-      "fenced JSON",
+      "fenced-json",
     ],
     [
       'Let me do that.\n{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}',
-      "bare JSON",
+      "bare-json",
     ],
     [
       '<|python_tag|>{"name": "control_zwave_device", "parameters": {"deviceName": "Switch One", "action": "on"}}<|eom_id|>',
-      "bare JSON",
+      "llama3-python-tag",
     ],
     [
       '[TOOL_CALLS] [{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}]</s>',
-      "Mistral [TOOL_CALLS]",
+      "mistral",
     ],
   ])("%s is one call", (text, format) => {
-    expect(findTextCalls(text)).toEqual({ calls: [call], format });
+    expect(readTextCalls(text, names)).toEqual({ kind: "calls", calls: [call], family: format });
+  });
+
+  it.each([
+    [
+      "Seed-OSS: parameter tags inside a namespaced wrapper",
+      "<seed:tool_call>\n<function=control_zwave_device>\n<parameter=deviceName>Switch One</parameter>\n<parameter=action>on</parameter>\n</function>\n</seed:tool_call>",
+      "qwen3-coder",
+    ],
+    [
+      "StepFun: namespaced invoke between full-width-bar tokens",
+      '<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="control_zwave_device"><steptml:parameter name="deviceName">Switch One</steptml:parameter><steptml:parameter name="action">on</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>',
+      "claude-invoke",
+    ],
+    [
+      "LongCat: JSON in a tag of its own",
+      '<longcat_tool_call>{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}</longcat_tool_call>',
+      "wrapped-json",
+    ],
+    [
+      "Olmo 3: pythonic calls in <function_calls>",
+      '<function_calls>control_zwave_device(deviceName="Switch One", action="on")</function_calls>',
+      "wrapped-json",
+    ],
+    [
+      "Magistral: [TOOL_CALLS]name[CALL_ID]id[ARGS]{…}",
+      '[TOOL_CALLS]control_zwave_device[CALL_ID]a1b2c3d4e[ARGS]{"deviceName": "Switch One", "action": "on"}',
+      "mistral",
+    ],
+    [
+      "harmony whose special tokens a server stripped",
+      'analysisThe user wants Switch One on.assistantcommentary to=functions.control_zwave_device json{"deviceName": "Switch One", "action": "on"}',
+      "named-call",
+    ],
+    [
+      "reasoning whose opening <think> the template already sent",
+      'The user wants the switch on.</think>\n<tool_call>{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}</tool_call>',
+      "hermes",
+    ],
+    [
+      "Kimi K2 whose special tokens a server stripped",
+      'functions.control_zwave_device:0{"deviceName": "Switch One", "action": "on"}',
+      "named-call",
+    ],
+    [
+      "DeepSeek V3 whose special tokens a server stripped",
+      'function control_zwave_device\n```json\n{"deviceName": "Switch One", "action": "on"}\n```',
+      "named-call",
+    ],
+    [
+      "Functionary's >>>NAME then JSON",
+      '>>>control_zwave_device\n{"deviceName": "Switch One", "action": "on"}',
+      "named-call",
+    ],
+    [
+      "Hermes 2 Pro's <function name=…> variant",
+      '<function name="control_zwave_device">{"deviceName": "Switch One", "action": "on"}</function>',
+      "function-name-attribute",
+    ],
+    [
+      "Command R7B: thinking, then an action list",
+      '<|START_THINKING|>I will switch it on.<|END_THINKING|><|START_ACTION|>[{"tool_call_id": "0", "tool_name": "control_zwave_device", "parameters": {"deviceName": "Switch One", "action": "on"}}]<|END_ACTION|>',
+      "wrapped-json",
+    ],
+    [
+      "Apertus: a list of {NAME: arguments}",
+      '<|tools_prefix|>[{"control_zwave_device": {"deviceName": "Switch One", "action": "on"}}]<|tools_suffix|>',
+      "json-list",
+    ],
+    [
+      "Magistral: [THINK] reasoning before the call",
+      '[THINK]The user wants it on.[/THINK][TOOL_CALLS]control_zwave_device[ARGS]{"deviceName": "Switch One", "action": "on"}',
+      "mistral",
+    ],
+    [
+      "Seed-OSS: its own think tag",
+      "<seed:think>Switch it on.</seed:think><seed:tool_call>\n<function=control_zwave_device>\n<parameter=deviceName>Switch One</parameter>\n<parameter=action>on</parameter>\n</function>\n</seed:tool_call>",
+      "qwen3-coder",
+    ],
+    [
+      "a role word on a line of its own before bare JSON",
+      'function call\n{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}',
+      "bare-json",
+    ],
+    [
+      "OpenAI's recipient_name shape",
+      '{"recipient_name": "functions.control_zwave_device", "parameters": {"deviceName": "Switch One", "action": "on"}}',
+      "bare-json",
+    ],
+  ])("%s is read", (_what, text, family) => {
+    const reading = readTextCalls(text, names);
+    expect(reading).toMatchObject({ kind: "calls", family });
+    expect(reading?.kind === "calls" && reading.calls).toEqual([
+      { name: expect.stringContaining("control_zwave_device"), arguments: call.arguments },
+    ]);
+  });
+
+  it.each([
+    [
+      "Granite 20B: <function_call> openers with no closing tag",
+      '<function_call> {"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}\n<function_call> {"name": "control_zwave_device", "arguments": {"deviceName": "Kid\'s Lamp", "action": "on"}}',
+    ],
+    [
+      "LFM2: a lead-in glued to two tool-call blocks",
+      'Checking both.<|tool_call_start|>[control_zwave_device(deviceName="Switch One", action="on")]<|tool_call_end|><|tool_call_start|>[control_zwave_device(deviceName="Kid\'s Lamp", action="on")]<|tool_call_end|>',
+    ],
+    [
+      "Llama 4: two pythonic calls between python tokens",
+      '<|python_start|>[control_zwave_device(deviceName="Switch One", action="on"), control_zwave_device(deviceName="Kid\'s Lamp", action="on")]<|python_end|>',
+    ],
+    [
+      "a pythonic list after prose, its tokens stripped",
+      'Checking both. [control_zwave_device(deviceName="Switch One", action="on")] [control_zwave_device(deviceName="Kid\'s Lamp", action="on")]',
+    ],
+    [
+      "Functionary v3: >>>NAME lines",
+      '>>>control_zwave_device\n{"deviceName": "Switch One", "action": "on"}\n>>>control_zwave_device\n{"deviceName": "Kid\'s Lamp", "action": "on"}',
+    ],
+  ])("%s: both calls are read", (_what, text) => {
+    const reading = readTextCalls(text, names);
+    expect(
+      reading?.kind === "calls" &&
+        reading.calls.map((c) => (c.arguments as { deviceName: string }).deviceName),
+    ).toEqual(["Switch One", "Kid's Lamp"]);
+  });
+
+  it("a short statement after the markup leaves it a call", () => {
+    const text =
+      '<tool_call>{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}</tool_call>\nSwitching it on now.';
+    expect(readTextCalls(text, names)).toMatchObject({ kind: "calls", calls: [call] });
+  });
+
+  it.each([
+    [
+      "a call presented as an example",
+      'Here is an example:\n```json\n{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}\n```',
+    ],
+    [
+      "an example in German",
+      'Ein Beispiel: <tool_call>{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}</tool_call>',
+    ],
+    [
+      "a call cut off after an argument's opening tag",
+      "<tool_call>control_zwave_device\n<arg_key>deviceName</arg_key>\n<arg_value>Switch One</arg_value>\n<arg_key>act",
+    ],
+    [
+      "a call cut off inside its parameters",
+      "<tool_call>control_zwave_device\n<arg_key>deviceName</arg_key>\n<arg_value>Switch One</arg_value>\n<arg_key>action</arg_key>\n<arg_va",
+    ],
+  ])("%s is not a call", (_what, text) => {
+    expect(readTextCalls(text, names)?.kind).not.toBe("calls");
   });
 
   it("several calls in one text are all found", () => {
     const text =
       '<tool_call>{"name": "a_tool", "arguments": {}}</tool_call>\n<tool_call>{"name": "b_tool", "arguments": {"x": 1}}</tool_call>';
-    expect(findTextCalls(text)?.calls).toEqual([
+    const reading = readTextCalls(text, names);
+    expect(reading?.kind === "calls" && reading.calls).toEqual([
       { name: "a_tool", arguments: {} },
       { name: "b_tool", arguments: { x: 1 } },
     ]);
@@ -208,18 +376,60 @@ describe("tool calls written as text", () => {
       `${"This is how the tools work in general. ".repeat(5)}\n{"name": "x_tool", "arguments": {}}`,
     ],
   ])("%s is not a call", (_what, text) => {
-    expect(findTextCalls(text)).toBeUndefined();
+    expect(readTextCalls(text, names)?.kind).not.toBe("calls");
   });
 });
 
 describe("the reply as a whole", () => {
-  it("a text call for a tool that is not offered is refused, not run", () => {
+  it("a text call for a tool that is not offered is not run, and its markup is not speech", () => {
     const reply = new AIMessage(
       '<tool_call>\n{"name": "HassTurnOn", "arguments": {"name": "Switch One"}}\n</tool_call>',
     );
-    const repaired = repairReply(reply, resolve);
-    expect(repaired.calls).toHaveLength(1);
-    expect(repaired.calls[0]).toMatchObject({ error: expect.stringMatching(/^Unknown tool 'HassTurnOn'/) });
+    const repaired = repairReply(reply, tools);
+    expect(repaired.calls).toHaveLength(0);
+    expect(repaired.speech).toBe("");
+    expect(repaired.unusable).toMatch(/^Unknown tool 'HassTurnOn'/);
+  });
+
+  it("truncated markup runs nothing and is not spoken", () => {
+    const repaired = repairReply(
+      new AIMessage("<tool_call>control_zwave_device\n<arg_key>deviceName</arg_key>\n<arg_value>Swi"),
+      tools,
+    );
+    expect(repaired).toMatchObject({ calls: [], speech: "" });
+    expect(repaired.unusable).toBeDefined();
+  });
+
+  it("prose that names a tool is spoken as it is", () => {
+    const repaired = repairReply(
+      new AIMessage("I used control_zwave_device (the switch tool) for that."),
+      tools,
+    );
+    expect(repaired).toMatchObject({
+      calls: [],
+      speech: "I used control_zwave_device (the switch tool) for that.",
+    });
+  });
+
+  it("harmony's analysis channel is never spoken; its final channel is", () => {
+    const repaired = repairReply(
+      new AIMessage(
+        "<|channel|>analysis<|message|>User greets.<|end|><|start|>assistant<|channel|>final<|message|>Hello!<|return|>",
+      ),
+      tools,
+    );
+    expect(repaired).toMatchObject({ calls: [], speech: "Hello!" });
+    expect(repaired.unusable).toBeUndefined();
+  });
+
+  it("a call read from text carries the family it was written in", () => {
+    const repaired = repairReply(
+      new AIMessage(
+        '<|tool_call>call:control_zwave_device{deviceName:<|"|>Switch One<|"|>,action:<|"|>on<|"|>}<tool_call|>',
+      ),
+      tools,
+    );
+    expect(repaired.calls[0]).toMatchObject({ name: "control_zwave_device", family: "gemma4" });
   });
 
   it("an OpenAI invalid_tool_call with a Python dict is repaired, and what was sent is kept byte for byte", () => {
@@ -230,7 +440,7 @@ describe("the reply as a whole", () => {
         { id: "c1", name: "control_zwave_device", args: raw, error: "not JSON", type: "invalid_tool_call" },
       ],
     });
-    const [call] = repairReply(reply, resolve).calls;
+    const [call] = repairReply(reply, tools).calls;
     expect(call).toMatchObject({
       name: "control_zwave_device",
       args: { deviceName: "Switch One", action: "off" },
@@ -239,19 +449,59 @@ describe("the reply as a whole", () => {
     });
   });
 
+  it("GPT-4o's multi_tool_use.parallel bundle is unbundled into the calls it holds", () => {
+    const reply = new AIMessage({
+      content: "",
+      tool_calls: [
+        {
+          id: "c1",
+          name: "multi_tool_use.parallel",
+          args: {
+            tool_uses: [
+              {
+                recipient_name: "functions.control_zwave_device",
+                parameters: { deviceName: "Switch One", action: "on" },
+              },
+              {
+                recipient_name: "functions.control_zwave_device",
+                parameters: { deviceName: "Kid's Lamp", action: "on" },
+              },
+            ],
+          },
+          type: "tool_call",
+        },
+      ],
+    });
+    const { calls } = repairReply(reply, tools);
+    expect(calls).toMatchObject([
+      { name: "control_zwave_device", args: { deviceName: "Switch One", action: "on" } },
+      { name: "control_zwave_device", args: { deviceName: "Kid's Lamp", action: "on" } },
+    ]);
+  });
+
+  it("a call to a tool that was not offered, written without markup, is not spoken", () => {
+    const repaired = repairReply(new AIMessage('turn_on_light {"device": "Switch One"}'), tools);
+    expect(repaired).toMatchObject({ calls: [], speech: "" });
+    expect(repaired.unusable).toBeDefined();
+  });
+
+  it("reasoning cut off before its end is not spoken", () => {
+    expect(repairReply(new AIMessage("<think>The user wants the switch"), tools).speech).toBe("");
+  });
+
   it("a clean reply is passed on untouched", () => {
     const reply = new AIMessage({
       content: "",
       tool_calls: [{ id: "c1", name: "get_datetime", args: {}, type: "tool_call" }],
     });
-    const repaired = repairReply(reply, resolve);
+    const repaired = repairReply(reply, tools);
     expect(repaired.message).toBe(reply);
     expect(repaired.calls[0]).toMatchObject({ name: "get_datetime", repairs: [] });
   });
 
   it("a repaired reply goes into the transcript with the repaired calls, so results pair with them", () => {
     const reply = new AIMessage('[control_zwave_device(deviceName="Switch One", action="on")]');
-    const { message, calls } = repairReply(reply, resolve);
+    const { message, calls } = repairReply(reply, tools);
     expect(message.tool_calls).toEqual([
       {
         id: calls[0]!.id,
@@ -316,8 +566,10 @@ describe("keys and values (the registry's repair, for every caller)", () => {
     expect(out.repairs).toEqual(['keys: unwrapped {input: "…"} (an object as JSON text)']);
   });
 
-  it("a wrapper whose contents fit no declared key is left for validation to report", () => {
-    expect(normalize({ input: { colour: "red" } }).args).toEqual({ input: { colour: "red" } });
+  it("a wrapper whose contents fit no declared key is a problem naming the valid fields", () => {
+    expect(normalize({ input: { colour: "red" } }).problems[0]).toMatch(
+      /The valid fields are: deviceName, action, level/,
+    );
   });
 
   it.each([
@@ -354,6 +606,105 @@ describe("keys and values (the registry's repair, for every caller)", () => {
   it('"40%" is not read on a scale other than 0–100', () => {
     const fraction: JsonSchema = { type: "object", properties: { level: { type: "number", maximum: 1 } } };
     expect(createArgumentNormalizer(fraction).normalize({ level: "40%" }).args).toEqual({ level: "40%" });
+  });
+
+  it.each([
+    [
+      { device: "A", action: "on" },
+      { deviceName: "A", action: "on" },
+    ],
+    [
+      { name: "A", action: "on" },
+      { deviceName: "A", action: "on" },
+    ],
+    [
+      { entity_id: "A", action: "on" },
+      { deviceName: "A", action: "on" },
+    ],
+    [
+      { deviceName: "A", state: "on" },
+      { deviceName: "A", action: "on" },
+    ],
+    [
+      { deviceName: "A", action: "dim", brightness_pct: 40 },
+      { deviceName: "A", action: "dim", level: 40 },
+    ],
+    [
+      { device: "A", state: "ON", brightness_pct: "40%" },
+      { deviceName: "A", action: "on", level: 40 },
+    ],
+  ])("%j: a key the schema lacks goes to the one free field its value fits", (args, expected) => {
+    const out = normalize(args);
+    expect(out.args).toEqual(expected);
+    expect(out.problems).toEqual([]);
+  });
+
+  it.each([
+    [
+      { deviceName: "A", device: "B" },
+      /'device' is not a parameter, and no free field takes its value. The valid fields are: deviceName, action, level/,
+    ],
+    [{ deviceName: "A", colour: "red" }, /'colour' is not a parameter/],
+  ])("%j: a key no free field fits is a problem naming the valid fields, never a guess", (args, problem) => {
+    expect(normalize(args).problems.join(" ")).toMatch(problem);
+  });
+
+  it("a key two free fields fit equally is a problem, not a guess", () => {
+    const two: JsonSchema = {
+      type: "object",
+      properties: { from: { type: "string" }, to: { type: "string" } },
+    };
+    expect(createArgumentNormalizer(two).normalize({ place: "Kitchen" }).problems[0]).toMatch(
+      /could be any of from, to/,
+    );
+  });
+
+  it("null for an optional field is dropped; null for a required one is left for validation", () => {
+    const withRequired: JsonSchema = { ...schema, required: ["deviceName", "action"] };
+    const out = createArgumentNormalizer(withRequired).normalize({
+      deviceName: null,
+      action: "on",
+      level: null,
+    });
+    expect(out.args).toEqual({ deviceName: null, action: "on" });
+    expect(out.repairs).toEqual(["value: dropped level: null (optional)"]);
+  });
+
+  it("string values still in their quotes lose them", () => {
+    expect(normalize({ deviceName: "'Kid's Lamp'", action: "'on'" }).args).toEqual({
+      deviceName: "Kid's Lamp",
+      action: "on",
+    });
+  });
+
+  it("the schema's own properties wrapper echoed back is unwrapped", () => {
+    expect(normalize({ properties: { deviceName: "A", action: "on" } }).args).toEqual({
+      deviceName: "A",
+      action: "on",
+    });
+    expect(normalize({ type: "object", properties: { deviceName: "A", action: "on" } }).args).toEqual({
+      deviceName: "A",
+      action: "on",
+    });
+  });
+
+  it("two objects glued together are one reading; the same object twice is one", () => {
+    expect(decodeArguments('{"deviceName": "A"}{"action": "on"}')).toMatchObject({
+      ok: true,
+      args: { deviceName: "A", action: "on" },
+      repairs: ["arguments: joined two glued objects"],
+    });
+    expect(decodeArguments('{"deviceName": "A"}, {"action": "on"}')).toMatchObject({
+      ok: true,
+      args: { deviceName: "A", action: "on" },
+    });
+    expect(
+      decodeArguments('{"deviceName": "A", "action": "on"} {"deviceName": "A", "action": "on"}'),
+    ).toMatchObject({
+      ok: true,
+      args: { deviceName: "A", action: "on" },
+      repairs: ["arguments: dropped a repeated copy of the object"],
+    });
   });
 
   it("a verb form that fits no value, or two, is left alone", () => {
@@ -444,9 +795,10 @@ describe("the agent with a repairing model reply", () => {
     const result = await agent.handle({ text: "dim the kitchen to 40", conversationId: "d3" });
     expect(calls).toEqual([{ name: "dim_light", args: { deviceName: "Kitchen", level: 40 } }]);
     expect(result.tool_calls[0]).toMatchObject({
+      textFamily: "hermes",
       sent: { name: "DimLight", arguments: { device_name: "Kitchen", level: "40%" } },
       repairs: [
-        "call: read from Hermes <tool_call> text",
+        "call: read from hermes text",
         "name: DimLight → dim_light (spelling style)",
         "keys: device_name→deviceName",
         'value: level: "40%"→40',
@@ -456,6 +808,7 @@ describe("the agent with a repairing model reply", () => {
     expect(info).toHaveLength(1);
     expect(JSON.stringify(info)).not.toContain("Kitchen");
     expect(agent.recentTurns().at(-1)?.tool_calls[0]?.repairs).toHaveLength(4);
+    expect(agent.recentTurns().at(-1)?.tool_calls[0]?.textFamily).toBe("hermes");
   });
 
   it("a refused call shows in the turn log with what the model sent and why it did not run", async () => {

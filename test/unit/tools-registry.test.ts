@@ -124,7 +124,7 @@ describe("tool registry", () => {
       server: "zwave",
       toolbox: "home",
     });
-    const result = await r.execute("control_zwave_device", { name: "Switch One", action: "toggle" });
+    const result = await r.execute("control_zwave_device", { action: "toggle", level: 20 });
     expect(result.ok).toBe(false);
     expect(result.error).toContain("missing required parameter 'deviceName'");
     expect(result.error).toContain(`'action' must be one of "on", "off", "dim"`);

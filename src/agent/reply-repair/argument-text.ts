@@ -39,14 +39,17 @@ function decodeText(text: string, depth: number): DecodedArguments {
       repairs: trimmed === "{}" ? [] : [`arguments: ${trimmed === "" ? "empty string" : trimmed} read as {}`],
     };
   }
-  try {
-    const parsed: unknown = JSON.parse(trimmed);
-    if (isObject(parsed)) return { ok: true, args: parsed, repairs: [] };
-    if (typeof parsed === "string" && depth === 0)
-      return prepend("arguments: decoded twice-encoded JSON", decodeText(parsed, 1));
-    return { ok: false, error: `the arguments are ${describe(parsed)}, not a JSON object` };
-  } catch {
-    // not strict JSON: try the readings below
+  // Only text that can be JSON is tried as JSON: a failed parse costs more than the repair.
+  if (/^[{["\d-]/.test(trimmed)) {
+    try {
+      const parsed: unknown = JSON.parse(trimmed);
+      if (isObject(parsed)) return { ok: true, args: parsed, repairs: [] };
+      if (typeof parsed === "string" && depth === 0)
+        return prepend("arguments: decoded twice-encoded JSON", decodeText(parsed, 1));
+      return { ok: false, error: `the arguments are ${describe(parsed)}, not a JSON object` };
+    } catch {
+      // not strict JSON: try the readings below
+    }
   }
   const repairs: string[] = [];
   let body = trimmed;
@@ -71,6 +74,15 @@ function decodeText(text: string, depth: number): DecodedArguments {
     repairs.push(`arguments: removed ${JSON.stringify(token[0].trim())} before the object`);
   }
   if (!body.startsWith("{")) return { ok: false, error: "the arguments are not a JSON object" };
+  if (repairs.length && body.endsWith("}")) {
+    // Clean JSON once the fence or token is gone: the strict parser is the fast path.
+    try {
+      const parsed: unknown = JSON.parse(body);
+      if (isObject(parsed)) return { ok: true, args: parsed, repairs };
+    } catch {
+      // read loosely below
+    }
+  }
   const reader = new LooseReader(body);
   let value: unknown;
   try {
@@ -82,15 +94,43 @@ function decodeText(text: string, depth: number): DecodedArguments {
     };
   }
   for (const relaxation of reader.relaxed) repairs.push(RELAXATION_REPAIRS[relaxation]);
+  let args = value as Record<string, unknown>;
+  // `{…}{…}`, `{…} {…}` or `{…}, {…}`
+  while (reader.peek() === "{" || (reader.peek() === "," && /^,\s*\{/.test(body.slice(reader.pos)))) {
+    reader.eat(",");
+    // A second object: the same one twice, or the rest of the arguments glued on, is one reading;
+    // two objects that disagree on a key are two calls, and which one was meant is a guess.
+    let next: unknown;
+    try {
+      next = reader.value();
+    } catch {
+      return { ok: false, error: "the arguments hold more than one JSON value" };
+    }
+    const glued = glue(args, next as Record<string, unknown>);
+    if (!glued) return { ok: false, error: "the arguments hold more than one JSON value, and they differ" };
+    repairs.push(
+      glued.same ? "arguments: dropped a repeated copy of the object" : "arguments: joined two glued objects",
+    );
+    args = glued.args;
+  }
   const rest = body.slice(reader.pos).trim();
   if (rest) {
-    // A second object (or anything that could hold one) is not junk: which one was meant?
     if (/[{[]/.test(rest)) return { ok: false, error: "the arguments hold more than one JSON value" };
     repairs.push(
       `arguments: removed ${JSON.stringify(rest.length > 24 ? `${rest.slice(0, 24)}…` : rest)} after the object`,
     );
   }
-  return { ok: true, args: value as Record<string, unknown>, repairs };
+  return { ok: true, args, repairs };
+}
+
+/** Two objects as one: identical, or with no key in common. */
+function glue(
+  first: Record<string, unknown>,
+  second: Record<string, unknown>,
+): { args: Record<string, unknown>; same: boolean } | undefined {
+  if (JSON.stringify(first) === JSON.stringify(second)) return { args: first, same: true };
+  if (Object.keys(second).some((key) => Object.hasOwn(first, key))) return undefined;
+  return { args: { ...first, ...second }, same: false };
 }
 
 function prepend(steps: string | string[], decoded: DecodedArguments): DecodedArguments {

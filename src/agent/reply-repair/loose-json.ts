@@ -3,6 +3,14 @@ export type Relaxation = "single-quoted strings" | "Python literals" | "unquoted
 
 export class LooseJsonError extends Error {
   override name = "LooseJsonError";
+  constructor(message: string) {
+    // Readers try one reading after another and throw on each miss: a stack trace per miss would
+    // cost more than the whole repair, and the message says everything the model needs.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    super(message);
+    Error.stackTraceLimit = limit;
+  }
 }
 
 const PYTHON_LITERALS: Record<string, unknown> = { True: true, False: false, None: null };

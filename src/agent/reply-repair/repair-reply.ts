@@ -1,8 +1,10 @@
 import { isObject } from "../../shared/is-object.js";
 import { AIMessage } from "@langchain/core/messages";
+import { callsIn } from "./argument-syntax.js";
 import { decodeArguments } from "./argument-text.js";
-import { findTextCalls } from "./text-calls.js";
-import type { ToolNameResolver } from "./tool-name.js";
+import { hasCallMarkup, speechOf } from "./markup.js";
+import type { OfferedTools } from "./offered-tools.js";
+import { readTextCalls } from "./text-calls.js";
 
 /** A tool call exactly as the model sent it: `arguments` is the raw string when the provider sent one. */
 export interface SentCall {
@@ -17,6 +19,8 @@ export interface PlannedCall {
   name: string;
   args: Record<string, unknown>;
   repairs: string[];
+  /** The model family whose text markup the call was read from, when it was written as text. */
+  family?: string;
 }
 
 /** A call that cannot be read with certainty: it does not run, the model hears `error`. */
@@ -31,6 +35,11 @@ export interface RepairedReply {
   calls: Array<PlannedCall | RefusedCall>;
   /** The reply's words, when it has no calls. */
   speech: string;
+  /**
+   * Set when the reply holds call markup that cannot run with certainty: why. Nothing runs and
+   * the markup is never spoken.
+   */
+  unusable?: string;
   /** The reply as the transcript keeps it: the repaired calls in place of what was sent. */
   message: AIMessage;
 }
@@ -41,6 +50,7 @@ interface Candidate {
   /** Arguments the client already parsed into an object, if it did. */
   parsed: unknown;
   repairs: string[];
+  family?: string;
 }
 
 let textCallCount = 0;
@@ -50,7 +60,7 @@ let textCallCount = 0;
  * calls written as text, decodes argument strings that are not clean JSON, and maps name forms to
  * the offered tools. Keys and values are left to the registry, so /mcp callers get them too.
  */
-export function repairReply(reply: AIMessage, resolveName: ToolNameResolver): RepairedReply {
+export function repairReply(reply: AIMessage, tools: OfferedTools): RepairedReply {
   const text = textOf(reply);
   const rawArguments = openAiArguments(reply);
   const candidates: Candidate[] = [
@@ -72,39 +82,32 @@ export function repairReply(reply: AIMessage, resolveName: ToolNameResolver): Re
     })),
   ];
   if (!candidates.length) {
-    const found = findTextCalls(text);
-    if (!found) return { calls: [], speech: text, message: reply };
-    for (const call of found.calls) {
+    const reading = readTextCalls(text, tools.names);
+    if (!reading) {
+      const speech = speechOf(text);
+      if (!hasCallMarkup(speech, tools.names)) return { calls: [], speech, message: reply };
+      return { calls: [], speech: "", message: reply, unusable: "it could not be read as a call" };
+    }
+    if (reading.kind === "unreadable")
+      return { calls: [], speech: "", message: reply, unusable: reading.why };
+    for (const call of reading.calls) {
       candidates.push({
         id: `call_text_${++textCallCount}`,
         sent: call,
         parsed: call.arguments,
-        repairs: [`call: read from ${found.format} text`],
+        repairs: [`call: read from ${reading.family} text`],
+        family: reading.family,
       });
     }
   }
 
-  const calls = candidates.map((candidate): PlannedCall | RefusedCall => {
-    const { id, sent } = candidate;
-    const name = resolveName(sent.name);
-    if (!name.ok) return { id, sent, error: name.error, repairs: candidate.repairs };
-    const args = decodeArguments(candidate.parsed);
-    if (!args.ok) {
-      return {
-        id,
-        sent,
-        error: `Your call to ${name.name} could not be read: ${args.error}. Send the arguments again as one JSON object.`,
-        repairs: [...candidate.repairs, ...name.repairs],
-      };
-    }
-    return {
-      id,
-      sent,
-      name: name.name,
-      args: args.args,
-      repairs: [...candidate.repairs, ...name.repairs, ...args.repairs],
-    };
-  });
+  const calls = candidates.flatMap((candidate) => bundled(candidate, tools)).map((c) => planCall(c, tools));
+  const written = candidates.some((c) => c.family);
+  const refused = calls.filter((c): c is RefusedCall => !("name" in c));
+  if (written && refused.length) {
+    // A call written as text runs only when every call of the reply can: otherwise it is a guess.
+    return { calls: [], speech: "", message: reply, unusable: refused.map((c) => c.error).join(" ") };
+  }
 
   const untouched =
     !reply.invalid_tool_calls?.length &&
@@ -121,6 +124,49 @@ export function repairReply(reply: AIMessage, resolveName: ToolNameResolver): Re
         })),
       });
   return { calls, speech: "", message };
+}
+
+/**
+ * A structured call to a tool that was not offered whose arguments are a list of calls (GPT-4o's
+ * `multi_tool_use.parallel` with `tool_uses: [{recipient_name, parameters}]`): those calls.
+ */
+function bundled(candidate: Candidate, tools: OfferedTools): Candidate[] {
+  if (candidate.family || tools.resolve(candidate.sent.name).ok) return [candidate];
+  const args = decodeArguments(candidate.parsed);
+  if (!args.ok) return [candidate];
+  const lists = Object.values(args.args).filter(Array.isArray);
+  const inner = lists.length === 1 && Object.keys(args.args).length === 1 ? callsIn(lists[0]) : undefined;
+  if (!inner) return [candidate];
+  return inner.map((call, i) => ({
+    id: `${candidate.id}_${i}`,
+    sent: call,
+    parsed: call.arguments,
+    repairs: [`call: unbundled from ${candidate.sent.name}`],
+  }));
+}
+
+function planCall(candidate: Candidate, tools: OfferedTools): PlannedCall | RefusedCall {
+  const { id, sent } = candidate;
+  const family = candidate.family ? { family: candidate.family } : {};
+  const name = tools.resolve(sent.name);
+  if (!name.ok) return { id, sent, error: name.error, repairs: candidate.repairs };
+  const args = decodeArguments(candidate.parsed);
+  if (!args.ok) {
+    return {
+      id,
+      sent,
+      error: `Your call to ${name.name} could not be read: ${args.error}. Send the arguments again as one JSON object.`,
+      repairs: [...candidate.repairs, ...name.repairs],
+    };
+  }
+  return {
+    id,
+    sent,
+    name: name.name,
+    args: args.args,
+    repairs: [...candidate.repairs, ...name.repairs, ...args.repairs],
+    ...family,
+  };
 }
 
 /** OpenAI-compatible clients keep the raw `function.arguments` string, byte for byte. */

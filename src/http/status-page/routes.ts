@@ -2,12 +2,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "../../log.js";
 import type { EndpointTools } from "../../mcp/server/endpoint-tools.js";
 import type { BridgeView } from "../bridge-view.js";
-import { sendJson, sendText } from "../respond.js";
+import { sendError, sendJson, sendText } from "../respond.js";
 import { createStatusEvents } from "./events.js";
 import { renderStatusPage } from "./html.js";
-import { statusScript } from "./script.js";
+import { createStatusAssets } from "./assets.js";
 import { createStatusSnapshots } from "./snapshot.js";
-import { statusStyle } from "./style.js";
 import { pickLanguage } from "./translations.js";
 
 /** The page's paths; relative in the page itself, so they work under Ingress's prefix. */
@@ -31,6 +30,16 @@ export function createStatusPage(options: {
 }): StatusPage {
   const snapshots = createStatusSnapshots(options);
   const events = createStatusEvents(options.deps, options.endpoint.tools.calls);
+  const assets = createStatusAssets();
+
+  async function sendAsset(res: ServerResponse, name: "status.js" | "status.css", type: string) {
+    try {
+      sendText(res, type, await assets.read(name), { "Content-Security-Policy": PAGE_POLICY });
+    } catch (err) {
+      options.logger.error((err as Error).message);
+      sendError(res, 500, "The status page was not built.");
+    }
+  }
 
   return {
     async handle(req, res, path) {
@@ -43,9 +52,9 @@ export function createStatusPage(options: {
             { "Content-Security-Policy": PAGE_POLICY, Vary: "Accept-Language" },
           );
         case "/status.js":
-          return sendText(res, "text/javascript; charset=utf-8", statusScript);
+          return sendAsset(res, "status.js", "text/javascript; charset=utf-8");
         case "/status.css":
-          return sendText(res, "text/css; charset=utf-8", statusStyle);
+          return sendAsset(res, "status.css", "text/css; charset=utf-8");
         case "/status.json":
           return sendJson(res, 200, await snapshots.build());
         case "/events":

@@ -1,5 +1,5 @@
 import type { Logger } from "../../log.js";
-import type { TurnRecord } from "../../agent/types.js";
+import type { ConversationAgent, TurnRecord } from "../../agent/types.js";
 import type { MirrorStatus } from "../../ha/mirror.js";
 import { withoutCredentials } from "../../shared/redact.js";
 import type { McpServerStatus } from "../../mcp/client/server-connection.js";
@@ -45,7 +45,7 @@ export interface StatusSnapshot {
     /** The Z-Wave link: "waiting" (for Z-Wave JS), "connected", … with what it reaches. */
     zwave: ZwaveLink;
     mcpServers: McpServerStatus[];
-    agent: { provider: string; model?: string; languages: string[] };
+    agent: ReturnType<ConversationAgent["describe"]>;
     mcp: { configured: string; listing: "flat" | "workbench"; tools: number; sessions: number };
   };
   tools: ToolInfo[];

@@ -1,7 +1,7 @@
 // The MCP SDK's own Client, one per server. Tools are called through it directly, so results keep
 // every content block and their structuredContent, and `local` mode loads no LangChain at all.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpTool } from "../../tools/mcp-tool.js";
 import { VERSION } from "../../version.js";
@@ -15,9 +15,7 @@ export async function connectMcpClient(config: McpServerConfig): Promise<Client>
         command: config.command ?? "",
         args: config.args ?? [],
         // The child gets only the SDK's few safe variables plus what the bridge passes on purpose.
-        ...(config.env
-          ? { env: { ...(process.env.PATH ? { PATH: process.env.PATH } : {}), ...config.env } }
-          : {}),
+        ...(config.env ? { env: { ...getDefaultEnvironment(), ...config.env } } : {}),
         stderr: "inherit",
       }),
     );
@@ -25,12 +23,13 @@ export async function connectMcpClient(config: McpServerConfig): Promise<Client>
   const url = new URL(config.url);
   const { StreamableHTTPClientTransport } =
     await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+  const options = config.headers ? { requestInit: { headers: config.headers } } : {};
   try {
-    return await connected(new StreamableHTTPClientTransport(url));
+    return await connected(new StreamableHTTPClientTransport(url, options));
   } catch (err) {
     // Servers from before Streamable HTTP speak only the older SSE transport.
     const { SSEClientTransport } = await import("@modelcontextprotocol/sdk/client/sse.js");
-    return connected(new SSEClientTransport(url)).catch(() => Promise.reject(err));
+    return connected(new SSEClientTransport(url, options)).catch(() => Promise.reject(err));
   }
 }
 

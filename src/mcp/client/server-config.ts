@@ -10,6 +10,8 @@ export interface McpServerConfig {
   /** Stdio children inherit almost nothing, so what they need is passed here explicitly. */
   env?: Record<string, string>;
   url?: string;
+  /** Sent with every request to a `url` server (e.g. Authorization). Secrets: never logged or shown. */
+  headers?: Record<string, string>;
 }
 
 export function fromOption(option: McpServerOption): McpServerConfig {
@@ -17,7 +19,10 @@ export function fromOption(option: McpServerOption): McpServerConfig {
     name: option.name,
     toolbox: option.toolbox ?? DEFAULT_TOOLBOX,
     ...(option.command ? { command: option.command, args: option.args } : {}),
-    ...(option.env ? { env: option.env } : {}),
+    ...(option.command && option.env && Object.keys(option.env).length ? { env: option.env } : {}),
     ...(option.url ? { url: option.url } : {}),
+    ...(option.url && option.headers && Object.keys(option.headers).length
+      ? { headers: option.headers }
+      : {}),
   };
 }

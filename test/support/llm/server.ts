@@ -23,6 +23,7 @@
  *   { raw, status?, contentType? }           bytes as they are
  *   { native }                               the provider's own assistant message (repair corpus `raw`)
  *   any of these with { delayMs }            answered that much later
+ * With `models`, it also answers each provider's model listing (model-lists.ts).
  * When the queue is empty, a `script` function `(request) => reply` answers; without one the fake
  * answers HTTP 500 "fake LLM script exhausted", so a test that under-scripts fails loudly.
  *
@@ -34,6 +35,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { anthropicApi } from "./anthropic.js";
+import { serveModelList } from "./model-lists.js";
 import { ollamaApi } from "./ollama.js";
 import { openaiApi } from "./openai.js";
 import { json, type FakeLlmRequest, type FakeReply, type ProviderApi } from "./types.js";
@@ -47,6 +49,8 @@ export interface FakeLlmOptions {
   script?: FakeReply[] | Script;
   /** Added before every answer. */
   latencyMs?: number;
+  /** The models the fake lists (Ollama's /api/tags, OpenAI's and Anthropic's /v1/models); unset: no listing. */
+  models?: string[];
 }
 
 export interface FakeLlm {
@@ -70,6 +74,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
   let toolCallCount = 0;
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (options.models && serveModelList(req, res, options.models)) return;
     const api = APIS.find((candidate) => req.method === "POST" && req.url?.split("?")[0] === candidate.path);
     if (!api) {
       json(res, 404, { error: `fake LLM: no route for ${req.method} ${req.url}` });
