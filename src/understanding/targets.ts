@@ -196,7 +196,9 @@ export function createTargetResolver(grammar: FastPathGrammar) {
           };
         }
         const restKind = kindWords.get(rest);
-        if (restKind) return { kind: "group", targets: kindGroup(ctx, restKind, place), place: place.label };
+        // A kind with none of its kind here may still be a device's name ("la porte de garage").
+        const ofKind = restKind ? kindGroup(ctx, restKind, place) : [];
+        if (ofKind.length) return { kind: "group", targets: ofKind, place: place.label };
         const inPlace = device(ctx, split.name, place);
         if (inPlace.kind !== "not_found") return inPlace;
       }
