@@ -27,6 +27,12 @@ const agent = createAgent({ registry, mirror, logger, provider: "local", languag
  * the name is 10 words, the longest phrase the resolver reads; longer ones name nothing.
  */
 function sentence(bytes: number): string {
+  if (bytes < 0) {
+    const words = ["turn", "the", "kitchen", "in", "on", "lamp", "to", "is", "set", "of", "at", "up"];
+    let text = "";
+    for (let i = 0; text.length < -bytes; i++) text += `${words[(i * 7) % words.length]} `;
+    return text.slice(0, -bytes);
+  }
   const words = ["kitchen", "lamp", "in", "the", "upstairs", "hallway", "near", "window", "blue"];
   let name = "";
   for (let i = 0; name.length < bytes - 12; i++) name += `${words[i % words.length]} `;
@@ -37,10 +43,15 @@ const rows: string[] = [];
 for (const [label, bytes, runs] of [
   ["60 B", 60, 200],
   ["100 B", 100, 200],
+  // The longest text the grammar still reads (200 characters), as a question and as words no
+  // template fits (every template tried and failed: the matcher's worst case).
+  ["190 B", 190, 100],
+  ["190 B*", -190, 100],
   ["1 kB", 1000, 100],
   ["60 kB", 60_000, Number(process.env.COST_RUNS_60K ?? 10)],
 ] as const) {
   const text = sentence(bytes);
+  // "*": no template fits.
   for (let i = 0; i < Math.min(3, runs); i++) await agent.handle({ text });
   // The longest gap between ticks of a 1 ms timer: how long any other request (/healthz) waited.
   let last = performance.now();

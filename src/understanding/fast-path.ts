@@ -22,7 +22,7 @@ export type { FastPathOutcome, FastPathRequest } from "./outcome.js";
  * being matched (an LLM may read it), and past `REFUSED_CHARS` refused outright, so that no
  * text can make one turn cost more than a few milliseconds of the event loop.
  */
-export const MATCHED_CHARS = 300;
+export const MATCHED_CHARS = 200;
 export const REFUSED_CHARS = 2000;
 
 export interface FastPathOptions {

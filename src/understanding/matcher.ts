@@ -70,15 +70,21 @@ export function createMatcher(grammar: FastPathGrammar) {
   // door locked in the hallway", "… in here"): every template that does not end in its name
   // may be followed by one, and the place joins the name.
   const trailingPlace = `(?<place>(?:${alternation(grammar.areaPrepositions)})\\s+.+?|${alternation(grammar.here)})`;
+  const leadingPlace = `(?<lead>(?:${alternation(grammar.areaPrepositions)})\\s+\\S+(?:\\s+\\S+){0,2})`;
   const compiled: CompiledTemplate[] = grammar.intents.flatMap(({ intent, templates }) =>
     templates.flatMap((template) => {
       const plain = { intent, regex: compile(template, slots) };
+      // A place said first ("in cucina spegni le luci"): one to three words after a preposition.
+      const leading =
+        !template.includes("{area}") && !template.startsWith("{")
+          ? [{ intent, regex: new RegExp(`^${leadingPlace}\\s+${plain.regex.source.slice(1)}`) }]
+          : [];
       const placeable = !template.includes("{area}") && !/\{name\}$/.test(template);
-      if (!placeable) return [plain];
+      if (!placeable) return [plain, ...leading];
       const withPlace = new RegExp(`${plain.regex.source.slice(0, -1)}\\s+${trailingPlace}$`);
       // …and a place before its last word ("wie viele Lichter sind in der Küche an").
       const placeInside = { intent, regex: compile(template, slots, trailingPlace) };
-      return [plain, { intent, regex: withPlace }, placeInside];
+      return [plain, { intent, regex: withPlace }, placeInside, ...leading];
     }),
   );
   const fillers = grammar.fillers.length
@@ -124,12 +130,13 @@ export function createMatcher(grammar: FastPathGrammar) {
         if (!found) continue;
         const groups = found.groups ?? {};
         const match: FastMatch = { intent };
-        if (groups.name !== undefined || groups.place !== undefined) {
+        if (groups.name !== undefined || groups.place !== undefined || groups.lead !== undefined) {
           // "lights off in the kitchen": the area comes back as the name's "in <area>".
+          const place = groups.place ?? groups.lead;
           const raw = groups.area
             ? `${groups.name} ${fold(grammar.areaPrepositions[0] ?? "")} ${groups.area}`
-            : groups.place
-              ? `${groups.name ?? ""} ${groups.place}`
+            : place
+              ? `${groups.name ?? ""} ${place}`
               : (groups.name ?? "");
           const { name, all } = cleanName(raw);
           if (!name || articleWords.has(name)) continue;

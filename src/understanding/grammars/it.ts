@@ -135,6 +135,9 @@ export const it: FastPathGrammar = {
     {
       intent: "set_level",
       templates: [
+        "(imposta|impostare|metti|mettere|porta|portare|alza|alzare|abbassa|abbassare|aumenta|aumentare|diminuisci|diminuire|regola|regolare|cambia|cambiare|setta|settare) {name} la (luminosità|luce|intensità) (al|a|alla|allo|sul|sulla|su) [valore] {level} [(%|per cento|percento)]",
+        "(imposta|impostare|metti|mettere|porta|portare|alza|alzare|abbassa|abbassare|aumenta|aumentare|diminuisci|diminuire|regola|regolare|cambia|cambiare|setta|settare) (al|a|alla|allo|sul|sulla|su) [valore] {level} [(%|per cento|percento)] la (luminosità|luce|intensità) (del|della|dello|di|dei|delle|in|nel|nella) {name}",
+        "(imposta|impostare|metti|mettere|porta|portare|alza|alzare|abbassa|abbassare|aumenta|aumentare|diminuisci|diminuire|regola|regolare|cambia|cambiare|setta|settare) la (luminosità|luce|intensità) (del|della|dello|di|dei|delle|in|nel|nella) {name} (al|a|alla|allo|sul|sulla|su) valore {level} [(%|per cento|percento)]",
         "(imposta|impostare|metti|mettere|porta|portare|alza|alzare|abbassa|abbassare|aumenta|aumentare|diminuisci|diminuire|regola|regolare|cambia|cambiare|setta|settare) [la] (luminosità|luce|luci|intensità) (del|della|dello|di|dei|delle|in|nel|nella) {name} (al|a|alla|allo|sul|sulla|su) {level} [(%|per cento|percento)]",
         "(imposta|impostare|metti|mettere|porta|portare|alza|alzare|abbassa|abbassare|aumenta|aumentare|diminuisci|diminuire|regola|regolare|cambia|cambiare|setta|settare) [la] (luminosità|luce|luci|intensità) [(qui|qua)] (al|a|alla|allo|sul|sulla|su) {level} [(%|per cento|percento)] [(qui|qua)]",
         "(imposta|impostare|metti|mettere|porta|portare|alza|alzare|abbassa|abbassare|aumenta|aumentare|diminuisci|diminuire|regola|regolare|cambia|cambiare|setta|settare|accendi|accendere) {name} (al|a|alla|allo|sul|sulla|su) {level} [(%|per cento|percento)] [di luminosità]",
@@ -218,7 +221,7 @@ export const it: FastPathGrammar = {
     },
     {
       intent: "query_state",
-      templates: ["{name} (è|sono) {state}", "(è|sono) {state} {name}"],
+      templates: ["{name} (è|sono) {state}", "(è|sono) {state} {name}", "(è|sono) {name} {state}"],
     },
     { intent: "unlock", templates: ["(sblocca|sbloccare) {name}", "apri {name} con la chiave"] },
     {
@@ -228,8 +231,22 @@ export const it: FastPathGrammar = {
     { intent: "open", templates: ["(apri|aprire) {name}", "(alza|alzare|solleva) {name}"] },
     { intent: "close", templates: ["(chiudi|chiudere) {name}", "(abbassa|abbassare) {name}"] },
     { intent: "toggle", templates: ["(commuta|inverti) {name}"] },
-    { intent: "turn_on", templates: ["(accendi|accendere) {name}", "(attiva|attivare|avvia) {name}"] },
-    { intent: "turn_off", templates: ["(spegni|spegnere) {name}", "(disattiva|disattivare|ferma) {name}"] },
+    {
+      intent: "turn_on",
+      templates: [
+        "(accendi|accendere) {name}",
+        "(attiva|attivare|avvia) {name}",
+        "{name} (accendi|accendere)",
+      ],
+    },
+    {
+      intent: "turn_off",
+      templates: [
+        "(spegni|spegnere) {name}",
+        "(disattiva|disattivare|ferma) {name}",
+        "{name} (spegni|spegnere)",
+      ],
+    },
   ],
   sensors: {
     temperature: ["temperatura", "caldo", "freddo"],

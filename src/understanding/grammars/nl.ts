@@ -102,9 +102,12 @@ export const nl: FastPathGrammar = {
     {
       intent: "set_volume",
       templates: [
-        "(zet|stel|dim|doe|verander|wijzig|draai|breng) het volume (van|in|op) {name} (op|naar|tot) {level} [(procent|%)]",
-        "(zet|stel|dim|doe|verander|wijzig|draai|breng) het volume [(hier|in deze kamer)] (op|naar|tot) {level} [(procent|%)]",
-        "[het] volume (op|naar|tot) {level} [(procent|%)]",
+        "(zet|stel|doe|verander|wijzig|draai|breng|verhoog|verlaag) [(het|de)] volume (van|in|op) {name} [(omhoog|omlaag|hoger|lager)] (op|naar|tot) {level} [(procent|%)]",
+        "(zet|stel|doe|verander|wijzig|draai|breng|verhoog|verlaag) [(het|de)] volume [(hier|in deze kamer)] [(omhoog|omlaag|hoger|lager)] (op|naar|tot) {level} [(procent|%)]",
+        "(zet|stel|doe|verander|wijzig|draai|breng|verhoog|verlaag) [(het|de)] {name} volume [(omhoog|omlaag|hoger|lager)] (op|naar|tot) {level} [(procent|%)]",
+        "[(het|de)] {name} volume [(op|naar|tot)] {level} [(procent|%)]",
+        "[het] volume [(op|naar|tot)] {level} [(procent|%)]",
+        "{level} (procent|%) volume",
       ],
     },
     {
