@@ -5,14 +5,17 @@ import { createUnconfiguredMirror } from "../../src/ha/mirror.js";
 import { GRAMMARS } from "../../src/understanding/grammar.js";
 import { scopeFor } from "../../src/understanding/scopes.js";
 import { createTargetResolver, type ResolveContext } from "../../src/understanding/targets.js";
-import type { ZwaveDevice } from "../../src/understanding/zwave-catalog.js";
+import type { DeviceSummary as ZwaveDevice } from "../../src/zwave/contract.js";
 
 const device = (nodeId: number, name: string, location = ""): ZwaveDevice => ({
   nodeId,
+  homeId: 0xc0ffee,
   name,
   location,
-  state: "alive",
-  online: true,
+  state: "online",
+  kind: "switch",
+  on: false,
+  level: null,
   value: "off",
 });
 
