@@ -11,7 +11,8 @@ import { createToolRegistry, type ToolRegistry } from "./tools/registry.js";
 import { homeTools } from "./tools/local/index.js";
 import { createMcpServers, type McpServers } from "./mcp/client/servers.js";
 import { fromOption, type McpServerConfig } from "./mcp/client/server-config.js";
-import { zwaveServerCommand, zwaveServerEnv } from "./zwave/host/launch.js";
+import { zwaveServerEnv } from "./zwave/host/launch.js";
+import { startZwaveWorker } from "./zwave/host/worker-launch.js";
 import { chooseZwaveTransport, type ZwaveTransportChoice } from "./zwave/host/choose-transport.js";
 import { createChatModel, DEFAULT_MODELS } from "./agent/chat-model.js";
 import { createAgent } from "./agent/agent.js";
@@ -258,21 +259,24 @@ function zwaveServer(
   zwave: ZwaveTransportChoice,
   broker: Broker | undefined,
 ): McpServerConfig | undefined {
-  const command = { name: ZWAVE_TOOLS.server, toolbox: ZWAVE_TOOLS.toolbox, ...zwaveServerCommand() };
+  // In a worker thread rather than a child process: one Node runtime for the add-on, not two.
+  const inWorker = (env: Record<string, string>): McpServerConfig => ({
+    name: ZWAVE_TOOLS.server,
+    toolbox: ZWAVE_TOOLS.toolbox,
+    openWorker: () => startZwaveWorker(env),
+  });
   if (zwave.transport === "websocket") {
-    return {
-      ...command,
-      env: zwaveServerEnv({
+    return inWorker(
+      zwaveServerEnv({
         serverUrl: zwave.url,
         prefix: options.zwave_topic_prefix,
         logLevel: options.log_level,
       }),
-    };
+    );
   }
   if (!broker) return undefined;
-  return {
-    ...command,
-    env: zwaveServerEnv({
+  return inWorker(
+    zwaveServerEnv({
       mqttUrl: broker.url,
       ...(broker.username ? { username: broker.username } : {}),
       ...(broker.password ? { password: broker.password } : {}),
@@ -280,7 +284,7 @@ function zwaveServer(
       ...(options.zwave_gateway_name ? { gatewayName: options.zwave_gateway_name } : {}),
       logLevel: options.log_level,
     }),
-  };
+  );
 }
 
 async function findBroker(

@@ -1,7 +1,11 @@
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpServerOption } from "../../config/options.js";
 import { DEFAULT_TOOLBOX } from "../../tools/registry.js";
 
-/** One MCP server the bridge connects to: a stdio child or a Streamable HTTP endpoint. */
+/**
+ * One MCP server the bridge connects to: a stdio child, a Streamable HTTP endpoint, or a server the
+ * bridge runs in a worker thread of its own (the Z-Wave server), reached through `openWorker`.
+ */
 export interface McpServerConfig {
   name: string;
   toolbox: string;
@@ -10,6 +14,8 @@ export interface McpServerConfig {
   /** Stdio children inherit almost nothing, so what they need is passed here explicitly. */
   env?: Record<string, string>;
   url?: string;
+  /** Starts the server's worker thread and returns the transport to it; called again for each restart. */
+  openWorker?: () => Transport;
 }
 
 export function fromOption(option: McpServerOption): McpServerConfig {
