@@ -49,7 +49,10 @@ export function createDestructiveGate(registry: ToolRegistry) {
       own?: { reply: (result: ToolResult) => string; run: (turn: HeldTurn) => Promise<ToolResult> },
     ): string | undefined {
       if (!own && !isDestructive(name)) return undefined;
-      pending.set(conversationId, { name, args, until: Date.now() + PENDING_MS, ...own });
+      // A held call nobody answered is dropped once expired; else each fresh conversation id would keep one.
+      const now = Date.now();
+      for (const [id, held] of pending) if (held.until < now) pending.delete(id);
+      pending.set(conversationId, { name, args, until: now + PENDING_MS, ...own });
       return `Not done yet: ${name} needs the user's confirmation. Ask the user to confirm this exact action with yes or no, and do not call ${name} again.`;
     },
 

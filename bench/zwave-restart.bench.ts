@@ -1,0 +1,121 @@
+// When the Z-Wave MCP server dies under the built bridge: how soon a turn that was in flight gets
+// its answer, and how soon a command works again. This build runs the server in a worker thread,
+// crashed from outside by an uncaught exception (test/support/worker-inspector.ts); the baseline
+// (ZWAVE_RESTART_BASELINE_MAIN_JS, e.g. the build before the worker) runs it as a child process,
+// killed with SIGKILL. The in-flight turn is a command to a switch that reports its new state
+// 1.5 s after the write, so the server is still waiting for the device when it dies.
+//   ZWAVE_RESTART_RUNS (default 10) kills per build, alternating.
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import { startBridgeProcess, type BridgeProcess } from "../test/support/bridge-process.js";
+import { brokerOptions, startMosquitto } from "../test/support/mosquitto.js";
+import { waitForChild } from "../test/support/process-tree.js";
+import { converse } from "../test/support/wyoming-client.js";
+import { INSPECT_OPTIONS, inspectWorkers, type WorkerInspector } from "../test/support/worker-inspector.js";
+import { binarySwitch, demoNodes, startAddonGateway } from "../test/support/zwave-gateway.js";
+import { report, summarise, type Sample } from "./lib.js";
+
+const RUNS = Number(process.env.ZWAVE_RESTART_RUNS ?? 10);
+const BASELINE = process.env.ZWAVE_RESTART_BASELINE_MAIN_JS;
+/** The server is waiting for the slow switch's report when it dies. */
+const IN_FLIGHT_MS = 300;
+
+const broker = await startMosquitto();
+const gateway = await startAddonGateway(broker, [
+  ...demoNodes(),
+  binarySwitch(20, "Slow Switch", { echoDelayMs: 1500 }),
+]);
+
+interface Build {
+  name: string;
+  bridge: BridgeProcess;
+  kill(): Promise<void>;
+  answer: number[];
+  recovery: number[];
+  inFlightSpeech: Set<string>;
+}
+
+async function worker(): Promise<Build> {
+  const bridge = await startBridgeProcess(
+    { llm_provider: "local", ...brokerOptions(broker) },
+    INSPECT_OPTIONS,
+  );
+  await bridge.waitForLog("MCP server 'zwave' is up");
+  const inspector: WorkerInspector = await inspectWorkers(bridge);
+  let current = inspector.workers()[0]!;
+  return {
+    name: "worker thread, crashed",
+    bridge,
+    async kill() {
+      await inspector.crash(current);
+      current = await inspector.nextWorker(current);
+    },
+    answer: [],
+    recovery: [],
+    inFlightSpeech: new Set(),
+  };
+}
+
+async function child(mainJs: string): Promise<Build> {
+  const bridge = await startBridgeProcess({ llm_provider: "local", ...brokerOptions(broker) }, {}, mainJs);
+  await bridge.waitForLog("MCP server 'zwave' is up");
+  return {
+    name: "child process, SIGKILL",
+    bridge,
+    async kill() {
+      process.kill(await waitForChild(bridge.child.pid!, /zwave\/server\.js/), "SIGKILL");
+    },
+    answer: [],
+    recovery: [],
+    inFlightSpeech: new Set(),
+  };
+}
+
+const say = (bridge: BridgeProcess, text: string) =>
+  converse("127.0.0.1", bridge.wyomingPort, { text, language: "en" });
+
+let on = false;
+async function once(build: Build): Promise<void> {
+  on = !on;
+  const inFlight = say(build.bridge, `Turn ${on ? "on" : "off"} Slow Switch`);
+  await sleep(IN_FLIGHT_MS);
+  const killedAt = performance.now();
+  // Not awaited: for the worker, kill() resolves only once the next worker runs.
+  const killed = build.kill();
+  const answered = await inFlight;
+  build.answer.push(performance.now() - killedAt);
+  build.inFlightSpeech.add(answered.response.speech.replace(/\d+/g, "N"));
+  for (;;) {
+    const outcome = await say(build.bridge, `Turn ${on ? "on" : "off"} Switch One`);
+    if (outcome.event?.type === "handled") break;
+    if (performance.now() - killedAt > 30_000)
+      throw new Error(`${build.name}: no control 30 s after the kill`);
+    await sleep(10);
+  }
+  build.recovery.push(performance.now() - killedAt);
+  await killed;
+  // Let the restarted server settle, and the backoff's memory of this failure fade a little.
+  await sleep(1000);
+}
+
+const builds = [await worker(), ...(BASELINE ? [await child(BASELINE)] : [])];
+try {
+  for (let i = 0; i < RUNS; i++) for (const build of builds) await once(build);
+} finally {
+  for (const build of builds) await build.bridge.stop();
+  await gateway.stop();
+  await broker.stop();
+}
+
+const sample = (name: string, times: number[]): Sample => ({ name, ...summarise(times), runs: times.length });
+for (const build of builds) {
+  report(
+    `Z-Wave server dies with a command in flight: ${build.name} (${RUNS} kills)`,
+    [
+      sample("kill → the in-flight turn answered", build.answer),
+      sample("kill → a command works again", build.recovery),
+    ],
+    [`in-flight answers: ${[...build.inFlightSpeech].join(" | ")}`],
+  );
+}
+process.exit(0);
