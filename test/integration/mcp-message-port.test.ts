@@ -1,11 +1,15 @@
 // MCP between threads: the SDK's own Client and McpServer over MessagePortTransport, on the two
 // ends of a real MessageChannel, and a real Worker that dies under a connected client.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { MessageChannel, Worker } from "node:worker_threads";
 import { afterEach, expect, it } from "vitest";
 import { z } from "zod";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { MessagePortTransport } from "../../src/shared/message-port-transport.js";
+import { startZwaveWorker } from "../../src/zwave/host/worker-launch.js";
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -81,4 +85,29 @@ it("fails a call in flight and closes the client when the worker thread dies, an
   await expect(client.callTool({ name: "anything", arguments: {} })).rejects.toThrow(/Connection closed/);
   expect(closed).toBe(true);
   expect(errors).toContain("bug in the server");
+});
+
+it("ends a worker that outgrows its heap limit alone: the client sees the connection close, the process lives on", async () => {
+  // Answers initialize, then keeps everything it is sent and more, as a leak in the server would.
+  const script = join(mkdtempSync(join(tmpdir(), "leaky-worker-")), "leaky.mjs");
+  writeFileSync(
+    script,
+    `import { parentPort } from "node:worker_threads";
+    const hoard = [];
+    parentPort.on("message", (m) => {
+      if (m.method === "initialize")
+        parentPort.postMessage({ jsonrpc: "2.0", id: m.id, result: { protocolVersion: m.params.protocolVersion,
+          capabilities: { tools: {} }, serverInfo: { name: "leaky", version: "1" } } });
+      else if (m.method === "tools/call") setInterval(() => { for (let i = 0; i < 1e4; i++) hoard.push({ i, s: "x" + i }); }, 1);
+    });`,
+  );
+  const client = new Client({ name: "test", version: "1.0.0" });
+  await client.connect(
+    startZwaveWorker({}, script, { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 }),
+  );
+  const errors: string[] = [];
+  client.onerror = (error) => errors.push(error.message);
+
+  await expect(client.callTool({ name: "anything", arguments: {} })).rejects.toThrow(/Connection closed/);
+  expect(errors.join(" ")).toMatch(/out of memory/i);
 });
