@@ -192,7 +192,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     );
     const status = zwaveStatus;
     closers.push(async () => status.stop());
-    const zwaveConfig = zwave && zwaveServer(options, zwave, broker);
+    const zwaveConfig = zwave && zwaveServer(options, zwave, broker, logger);
     const zwaveStarted = zwaveConfig ? mcpServers.add(zwaveConfig) : undefined;
     // A server that hangs in its handshake goes on connecting; the summary does not wait for it.
     await Promise.race([
@@ -258,12 +258,13 @@ function zwaveServer(
   options: Options,
   zwave: ZwaveTransportChoice,
   broker: Broker | undefined,
+  logger: Logger,
 ): McpServerConfig | undefined {
   // In a worker thread rather than a child process: one Node runtime for the add-on, not two.
   const inWorker = (env: Record<string, string>): McpServerConfig => ({
     name: ZWAVE_TOOLS.server,
     toolbox: ZWAVE_TOOLS.toolbox,
-    openWorker: () => startZwaveWorker(env),
+    openWorker: () => startZwaveWorker(env, { logger }),
   });
   if (zwave.transport === "websocket") {
     return inWorker(

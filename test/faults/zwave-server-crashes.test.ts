@@ -50,6 +50,8 @@ it("answers while the Z-Wave server is dead, says it is unavailable, and is back
   await inspector.crash(worker);
   await bridge.waitForLog("MCP server 'zwave' stopped", HANG_GUARD_MS);
   expect(bridge.child.exitCode).toBeNull();
+  // What went wrong is in the add-on log, as a child's stack on its stderr was.
+  expect(bridge.output()).toContain("worker thread failed: crash injected by the fault test");
 
   // The restart waits its backoff and then starts a new worker, so this sentence lands while it is gone.
   const during = await say("Turn off Switch One");

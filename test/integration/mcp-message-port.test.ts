@@ -103,7 +103,10 @@ it("ends a worker that outgrows its heap limit alone: the client sees the connec
   );
   const client = new Client({ name: "test", version: "1.0.0" });
   await client.connect(
-    startZwaveWorker({}, script, { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 }),
+    startZwaveWorker(
+      {},
+      { script, resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 } },
+    ),
   );
   const errors: string[] = [];
   client.onerror = (error) => errors.push(error.message);

@@ -5,6 +5,7 @@
 import { fileURLToPath } from "node:url";
 import { Worker, type ResourceLimits } from "node:worker_threads";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { Logger } from "../../log.js";
 import { MessagePortTransport } from "../../shared/message-port-transport.js";
 
 /**
@@ -29,15 +30,19 @@ export function zwaveWorkerScript(): string {
  */
 export function startZwaveWorker(
   env: Record<string, string>,
-  script = zwaveWorkerScript(),
-  resourceLimits: ResourceLimits = ZWAVE_WORKER_LIMITS,
+  options: { logger?: Logger; script?: string; resourceLimits?: ResourceLimits } = {},
 ): Transport {
+  const { script = zwaveWorkerScript(), resourceLimits = ZWAVE_WORKER_LIMITS, logger } = options;
   // `env` becomes the worker's own process.env: it sees nothing of the bridge's environment.
   const worker = new Worker(script, { env, resourceLimits, stdout: false, stderr: false });
   const transport = new MessagePortTransport(worker, () => worker.terminate());
   let failure: Error | undefined;
-  // An uncaught exception in the worker, or its heap limit: the thread is gone after this.
-  worker.on("error", (err) => (failure = err));
+  // An uncaught exception in the worker, or its heap limit: the thread is gone after this. A child
+  // would have printed its stack on the way out; a thread's error arrives here, so it is logged here.
+  worker.on("error", (err) => {
+    failure = err;
+    logger?.error({ err }, `the Z-Wave MCP server's worker thread failed: ${err.message}`);
+  });
   worker.on("exit", (code) =>
     transport.ended(failure ?? (code === 0 ? undefined : new Error(`the worker exited with code ${code}`))),
   );
