@@ -27,6 +27,8 @@ export interface SoakReport {
   /** What went wrong, first few of each. */
   failures: string[];
   rssKb: { start: number; end: number; max: number };
+  /** The bridge and its child processes (MCP servers started over stdio), after warm-up and at the end. */
+  treeRssKb: { start: number; end: number };
   /** Wyoming ping → pong from an idle client: the bridge's event-loop delay plus loopback. */
   pingMs: { p50: number; p99: number; max: number; samples: number };
   openFds: { start: number; end: number };
@@ -40,6 +42,8 @@ export interface SoakOptions {
   log?: (line: string) => void;
   /** Extra environment for the bridge process, e.g. NODE_OPTIONS with a profiler hook. */
   bridgeEnv?: Record<string, string>;
+  /** Another build's dist/main.js, to soak a baseline under the same traffic. */
+  mainJs?: string;
 }
 
 const API_TOKEN = "soak-api-token";
@@ -76,6 +80,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       ],
     },
     options.bridgeEnv,
+    options.mainJs,
   );
   try {
     await bridge.waitForLog("MCP server 'notes' is up");
@@ -155,6 +160,7 @@ async function drive(
   // RSS is compared from the end of the warm-up: V8 grows its heap for a while before it settles.
   const warmUntil = Date.now() + Math.min(5 * 60_000, Math.max(10_000, minutes * 60_000 * 0.2));
   let rssStart = 0;
+  let treeStart = 0;
   let rssMax = 0;
   let fdsStart = 0;
   let childrenStart = 0;
@@ -168,6 +174,7 @@ async function drive(
     rssMax = Math.max(rssMax, rss);
     if (!rssStart && Date.now() > warmUntil) {
       rssStart = rss;
+      treeStart = treeRssKb(pid);
       fdsStart = openFds(pid);
       childrenStart = childProcesses(pid).length;
       log(`soak: warm; RSS ${(rss / 1024).toFixed(1)} MiB, ${fdsStart} fds, ${childrenStart} children`);
@@ -207,6 +214,7 @@ async function drive(
     turns,
     failures,
     rssKb: { start: rssStart, end: rssKb(pid), max: rssMax },
+    treeRssKb: { start: treeStart, end: treeRssKb(pid) },
     pingMs: { p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? NaN, samples: sorted.length },
     openFds: { start: fdsStart, end: openFds(pid) },
     children: { start: childrenStart, end: childProcesses(pid).length },
@@ -240,6 +248,10 @@ function spokenNumbers(speech: string): number[] {
 function rssKb(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return Number(match?.[1] ?? 0);
+}
+
+function treeRssKb(pid: number): number {
+  return childProcesses(pid).reduce((sum, child) => sum + rssKb(child.pid), rssKb(pid));
 }
 
 function openFds(pid: number): number {
