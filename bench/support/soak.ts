@@ -251,7 +251,14 @@ function rssKb(pid: number): number {
 }
 
 function treeRssKb(pid: number): number {
-  return childProcesses(pid).reduce((sum, child) => sum + rssKb(child.pid), rssKb(pid));
+  const alive = (child: number) => {
+    try {
+      return rssKb(child);
+    } catch {
+      return 0; // It ended while we looked.
+    }
+  };
+  return childProcesses(pid).reduce((sum, child) => sum + alive(child.pid), rssKb(pid));
 }
 
 function openFds(pid: number): number {
