@@ -24,6 +24,7 @@ beforeAll(async () => {
   bridge = await startBridgeProcess({ llm_provider: "local", ...brokerOptions(broker) }, INSPECT_OPTIONS);
   await bridge.waitForLog("MCP server 'zwave' is up");
   inspector = await inspectWorkers(bridge);
+  await inspector.firstWorker();
 });
 
 afterAll(async () => {

@@ -10,6 +10,8 @@ export const INSPECT_OPTIONS = { NODE_OPTIONS: "--inspect=127.0.0.1:0" };
 export interface WorkerInspector {
   /** The ids of the workers running now, oldest first. */
   workers(): string[];
+  /** Resolves with the oldest running worker's id once there is one (the inspector reports them late). */
+  firstWorker(timeoutMs?: number): Promise<string>;
   /** Resolves with the id of a worker that started after `after` (one of `workers()` at the time). */
   nextWorker(after: string, timeoutMs?: number): Promise<string>;
   /** Makes the worker throw an uncaught exception from a timer, as a bug in it would. */
@@ -65,6 +67,7 @@ export async function inspectWorkers(bridge: BridgeProcess): Promise<WorkerInspe
 
   return {
     workers: () => [...running.keys()],
+    firstWorker: (timeoutMs = 10_000) => until(() => running.keys().next().value, "worker", timeoutMs),
     nextWorker: (after, timeoutMs = 30_000) =>
       until(
         () => started.slice(started.indexOf(after) + 1).find((id) => running.has(id)),
