@@ -3,7 +3,8 @@
 // crashed from outside by an uncaught exception (test/support/worker-inspector.ts); the baseline
 // (ZWAVE_RESTART_BASELINE_MAIN_JS, e.g. the build before the worker) runs it as a child process,
 // killed with SIGKILL. The in-flight turn is a command to a switch that reports its new state
-// 1.5 s after the write, so the server is still waiting for the device when it dies.
+// 1.5 s after the write, so the server is still waiting for the device when it dies. Each kill is
+// the first of a freshly started bridge: repeated kills would measure the restart backoff instead.
 //   ZWAVE_RESTART_RUNS (default 10) kills per build, alternating.
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -26,83 +27,92 @@ const gateway = await startAddonGateway(broker, [
   binarySwitch(20, "Slow Switch", { echoDelayMs: 1500 }),
 ]);
 
-interface Build {
-  name: string;
+/** A bridge with its Z-Wave server up, and the way to kill that server. */
+interface Running {
   bridge: BridgeProcess;
   kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface Build {
+  name: string;
+  start(): Promise<Running>;
   answer: number[];
   recovery: number[];
   inFlightSpeech: Set<string>;
 }
 
-async function worker(): Promise<Build> {
+async function withWorker(): Promise<Running> {
   const bridge = await startBridgeProcess(
     { llm_provider: "local", ...brokerOptions(broker) },
     INSPECT_OPTIONS,
   );
   await bridge.waitForLog("MCP server 'zwave' is up");
   const inspector: WorkerInspector = await inspectWorkers(bridge);
-  let current = await inspector.firstWorker();
+  const worker = await inspector.firstWorker();
   return {
-    name: "worker thread, crashed",
     bridge,
     async kill() {
-      await inspector.crash(current);
-      current = await inspector.nextWorker(current);
+      await inspector.crash(worker);
+      await inspector.nextWorker(worker);
     },
-    answer: [],
-    recovery: [],
-    inFlightSpeech: new Set(),
+    async stop() {
+      inspector.close();
+      await bridge.stop();
+    },
   };
 }
 
-async function child(mainJs: string): Promise<Build> {
+async function withChild(mainJs: string): Promise<Running> {
   const bridge = await startBridgeProcess({ llm_provider: "local", ...brokerOptions(broker) }, {}, mainJs);
   await bridge.waitForLog("MCP server 'zwave' is up");
-  return {
-    name: "child process, SIGKILL",
-    bridge,
-    async kill() {
-      process.kill(await waitForChild(bridge.child.pid!, /zwave\/server\.js/), "SIGKILL");
-    },
-    answer: [],
-    recovery: [],
-    inFlightSpeech: new Set(),
-  };
+  const pid = await waitForChild(bridge.child.pid!, /zwave\/server\.js/);
+  return { bridge, kill: async () => void process.kill(pid, "SIGKILL"), stop: () => bridge.stop() };
 }
 
-const say = (bridge: BridgeProcess, text: string) =>
-  converse("127.0.0.1", bridge.wyomingPort, { text, language: "en" });
+const build = (name: string, start: () => Promise<Running>): Build => ({
+  name,
+  start,
+  answer: [],
+  recovery: [],
+  inFlightSpeech: new Set(),
+});
 
 let on = false;
 async function once(build: Build): Promise<void> {
-  on = !on;
-  const inFlight = say(build.bridge, `Turn ${on ? "on" : "off"} Slow Switch`);
-  await sleep(IN_FLIGHT_MS);
-  const killedAt = performance.now();
-  // Not awaited: for the worker, kill() resolves only once the next worker runs.
-  const killed = build.kill();
-  const answered = await inFlight;
-  build.answer.push(performance.now() - killedAt);
-  build.inFlightSpeech.add(answered.response.speech.replace(/\d+/g, "N"));
-  for (;;) {
-    const outcome = await say(build.bridge, `Turn ${on ? "on" : "off"} Switch One`);
-    if (outcome.event?.type === "handled") break;
-    if (performance.now() - killedAt > 30_000)
-      throw new Error(`${build.name}: no control 30 s after the kill`);
-    await sleep(10);
+  const running = await build.start();
+  const say = (text: string) => converse("127.0.0.1", running.bridge.wyomingPort, { text, language: "en" });
+  try {
+    on = !on;
+    const inFlight = say(`Turn ${on ? "on" : "off"} Slow Switch`);
+    await sleep(IN_FLIGHT_MS);
+    const killedAt = performance.now();
+    // Not awaited: for the worker, kill() resolves only once the next worker runs.
+    const killed = running.kill();
+    const answered = await inFlight;
+    build.answer.push(performance.now() - killedAt);
+    build.inFlightSpeech.add(answered.response.speech);
+    for (;;) {
+      const outcome = await say(`Turn ${on ? "on" : "off"} Switch One`);
+      if (outcome.event?.type === "handled") break;
+      if (performance.now() - killedAt > 30_000)
+        throw new Error(`${build.name}: no control 30 s after the kill`);
+      await sleep(10);
+    }
+    build.recovery.push(performance.now() - killedAt);
+    await killed;
+  } finally {
+    await running.stop();
   }
-  build.recovery.push(performance.now() - killedAt);
-  await killed;
-  // Let the restarted server settle, and the backoff's memory of this failure fade a little.
-  await sleep(1000);
 }
 
-const builds = [await worker(), ...(BASELINE ? [await child(BASELINE)] : [])];
+const builds = [
+  build("worker thread, crashed", withWorker),
+  ...(BASELINE ? [build("child process, SIGKILL", () => withChild(BASELINE))] : []),
+];
 try {
-  for (let i = 0; i < RUNS; i++) for (const build of builds) await once(build);
+  for (let i = 0; i < RUNS; i++) for (const b of builds) await once(b);
 } finally {
-  for (const build of builds) await build.bridge.stop();
   await gateway.stop();
   await broker.stop();
 }
