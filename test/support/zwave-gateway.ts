@@ -7,7 +7,11 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { connectAsync } from "mqtt";
-import { zwaveServerCommand, zwaveServerEnv, type ZwaveServerEnvOptions } from "../../src/zwave/host/launch.js";
+import {
+  zwaveServerCommand,
+  zwaveServerEnv,
+  type ZwaveServerEnvOptions,
+} from "../../src/zwave/host/launch.js";
 import {
   demoNodes,
   startGatewaySimulator as startSimulator,
