@@ -26,7 +26,12 @@ export interface SoakReport {
   turns: Record<TrafficKind, { ok: number; failed: number }>;
   /** What went wrong, first few of each. */
   failures: string[];
-  rssKb: { start: number; end: number; max: number };
+  /**
+   * The bridge's RSS: the median of the minute after the warm-up and of the last minute (V8's heap
+   * rises and falls by tens of MiB between collections under load, so one reading says little),
+   * the single readings at those two moments, and the highest.
+   */
+  rssKb: { start: number; end: number; max: number; startReading: number; endReading: number };
   /** The bridge and its child processes (MCP servers started over stdio), after warm-up and at the end. */
   treeRssKb: { start: number; end: number };
   /** Wyoming ping → pong from an idle client: the bridge's event-loop delay plus loopback. */
@@ -160,6 +165,8 @@ async function drive(
   // RSS is compared from the end of the warm-up: V8 grows its heap for a while before it settles.
   const warmUntil = Date.now() + Math.min(5 * 60_000, Math.max(10_000, minutes * 60_000 * 0.2));
   let rssStart = 0;
+  /** [time, kB] once warm, every second. */
+  const rssSamples: Array<[number, number]> = [];
   let treeStart = 0;
   let rssMax = 0;
   let fdsStart = 0;
@@ -172,6 +179,7 @@ async function drive(
   const sampler = setInterval(() => {
     const rss = rssKb(pid);
     rssMax = Math.max(rssMax, rss);
+    if (rssStart) rssSamples.push([Date.now(), rss]);
     if (!rssStart && Date.now() > warmUntil) {
       rssStart = rss;
       treeStart = treeRssKb(pid);
@@ -213,12 +221,26 @@ async function drive(
     minutes,
     turns,
     failures,
-    rssKb: { start: rssStart, end: rssKb(pid), max: rssMax },
+    rssKb: {
+      start: median(rssSamples.filter(([t]) => t <= warmUntil + WINDOW_MS).map(([, kb]) => kb)),
+      end: median(rssSamples.filter(([t]) => t >= deadline - WINDOW_MS).map(([, kb]) => kb)),
+      max: rssMax,
+      startReading: rssStart,
+      endReading: rssKb(pid),
+    },
     treeRssKb: { start: treeStart, end: treeRssKb(pid) },
     pingMs: { p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? NaN, samples: sorted.length },
     openFds: { start: fdsStart, end: openFds(pid) },
     children: { start: childrenStart, end: childProcesses(pid).length },
   };
+}
+
+/** The RSS compared is the median over this long, after the warm-up and at the end. */
+const WINDOW_MS = 60_000;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
