@@ -1,18 +1,25 @@
-// What the add-on costs a Raspberry Pi at rest: resident memory of the built bridge (main process
-// and its Z-Wave MCP child) after it has idled, in `local` mode and with `anthropic` (pointed at
-// the provider fake), against a bare Node process; and which module files the main process loaded.
-// FOOTPRINT_IDLE_S shortens the idle time for a quick run (the figure to quote is the 120 s one).
+// What the add-on costs a Raspberry Pi at rest: resident memory of the built bridge, with every
+// process it started (a Z-Wave MCP child in builds that have one; the Z-Wave worker thread lives in
+// the main process), FOOTPRINT_IDLE_S (default 60) after it is ready: in `local` mode, in `local`
+// mode without Z-Wave (the main process alone: the difference is what the Z-Wave server costs),
+// and after one LLM turn with a tool call per provider (each pointed at the provider fake), against
+// a bare Node process in the same run. FOOTPRINT_BASELINE_MAIN_JS adds another build's dist/main.js
+// (e.g. the one before the worker thread), run side by side so both idle through the same load.
+// Also: which module files the main process loaded, in `local` mode and after an Anthropic turn.
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawn } from "node:child_process";
 import { startBridgeProcess, type BridgeProcess } from "../test/support/bridge-process.js";
-import { startFakeLlm } from "../test/support/llm/server.js";
+import { startFakeLlm, type FakeLlmRequest, type FakeReply } from "../test/support/llm/server.js";
 import { brokerOptions, startMosquitto } from "../test/support/mosquitto.js";
-import { waitForChild } from "../test/support/process-tree.js";
+import { childProcesses } from "../test/support/process-tree.js";
+import { converse } from "../test/support/wyoming-client.js";
 import { startAddonGateway } from "../test/support/zwave-gateway.js";
 
-const IDLE_S = Number(process.env.FOOTPRINT_IDLE_S ?? 120);
+const IDLE_S = Number(process.env.FOOTPRINT_IDLE_S ?? 60);
+const BASELINE = process.env.FOOTPRINT_BASELINE_MAIN_JS;
+const GOALS = { local: 100, llm: 120 };
 // Loaded with `node --import`: on SIGUSR2 the process writes every module file it has loaded (ES
 // modules seen by a load hook, CommonJS from require.cache) to $LOADED_MODULES_FILE.
 const HOOK_SOURCE = `
@@ -38,7 +45,6 @@ process.on("SIGUSR2", () => {
 `;
 const HOOK = join(tmpdir(), `loaded-modules-hook-${process.pid}.mjs`);
 writeFileSync(HOOK, HOOK_SOURCE);
-const ZWAVE_CHILD = /zwave\/server\.js/;
 
 function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -46,73 +52,128 @@ function rssMiB(pid: number): number {
   return kb / 1024;
 }
 
+// The model asks for the time once per turn, then answers with it: one turn with a tool call.
+const script = (request: FakeLlmRequest): FakeReply =>
+  request.toolResults.length
+    ? `It is ${request.toolResults.at(-1)!.content}.`
+    : { toolCalls: [{ name: "get_datetime", args: {} }] };
+
 const broker = await startMosquitto();
 const gateway = await startAddonGateway(broker);
-const llm = await startFakeLlm({ script: () => "OK." });
+const llm = await startFakeLlm({ script });
 const common = { ...brokerOptions(broker), log_level: "info" };
+const providers = {
+  anthropic: { llm_provider: "anthropic", llm_base_url: llm.url, llm_api_key: "sk-ant-footprint" },
+  openai: { llm_provider: "openai", llm_base_url: llm.openaiUrl, llm_api_key: "sk-footprint" },
+  ollama: { llm_provider: "ollama", llm_base_url: llm.url },
+} as const;
 
-async function bridgeUp(options: Record<string, unknown>, env: Record<string, string> = {}) {
-  const bridge = await startBridgeProcess({ ...common, ...options }, env);
-  await bridge.waitForLog("MCP server 'zwave' is up");
-  const childPid = await waitForChild(bridge.child.pid!, ZWAVE_CHILD);
-  return { bridge, childPid };
+async function bridgeUp(
+  options: Record<string, unknown>,
+  env: Record<string, string> = {},
+  mainJs?: string,
+): Promise<BridgeProcess> {
+  const bridge = await startBridgeProcess({ ...common, ...options }, env, mainJs);
+  if (options.zwave_transport !== "websocket") await bridge.waitForLog("MCP server 'zwave' is up");
+  return bridge;
 }
 
-// 1. Which files the main process loads in `local` mode (its own run: the hook's thread costs memory).
-const listFile = join(tmpdir(), `loaded-modules-${process.pid}.txt`);
-const counted = await bridgeUp(
-  { llm_provider: "local" },
-  { NODE_OPTIONS: `--import ${HOOK}`, LOADED_MODULES_FILE: listFile },
-);
-counted.bridge.child.kill("SIGUSR2");
-await new Promise((resolve) => setTimeout(resolve, 500));
-const files = readFileSync(listFile, "utf8").split("\n").filter(Boolean);
-rmSync(listFile);
-rmSync(HOOK);
-await counted.bridge.stop();
-const byPackage = new Map<string, number>();
-for (const file of files) {
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? "(our own)";
-  byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + 1);
-}
-const watched = [
-  "@langchain/core",
-  "langsmith",
-  "@langchain/langgraph",
-  "pino-pretty",
-  "@langchain/mcp-adapters",
-];
-console.log(`\n## Module files loaded by the main process, local mode: ${files.length}`);
-console.log(`  ${watched.map((p) => `${p} ${byPackage.get(p) ?? 0}`).join(", ")}`);
-console.log(
-  `  largest: ${[...byPackage]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 10)
-    .map(([p, n]) => `${p} ${n}`)
-    .join(", ")}`,
-);
-
-// 2. Resident memory after idling, all three side by side so they idle through the same load.
-const bare = spawn(process.execPath, ["-e", "setInterval(()=>{},1e3)"], { stdio: "ignore" });
-const runs: Array<{ name: string; bridge: BridgeProcess; childPid: number }> = [];
-try {
-  const local = await bridgeUp({ llm_provider: "local" });
-  runs.push({ name: "local", ...local });
-  const anthropic = await bridgeUp({
-    llm_provider: "anthropic",
-    llm_base_url: llm.url,
-    llm_api_key: "sk-ant-footprint",
+/** One spoken sentence that the LLM answers with a tool call. */
+async function llmTurn(bridge: BridgeProcess): Promise<void> {
+  const outcome = await converse("127.0.0.1", bridge.wyomingPort, {
+    text: "What time is it?",
+    language: "en",
   });
-  runs.push({ name: "anthropic (fake)", ...anthropic });
+  if (!outcome.response.speech.startsWith("It is ")) {
+    throw new Error(`the LLM turn did not answer: ${outcome.response.speech}`);
+  }
+}
+
+async function loadedModules(options: Record<string, unknown>, turn: boolean): Promise<string[]> {
+  const listFile = join(tmpdir(), `loaded-modules-${process.pid}.txt`);
+  const bridge = await bridgeUp(options, { NODE_OPTIONS: `--import ${HOOK}`, LOADED_MODULES_FILE: listFile });
+  try {
+    if (turn) await llmTurn(bridge);
+    bridge.child.kill("SIGUSR2");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const files = readFileSync(listFile, "utf8").split("\n").filter(Boolean);
+    rmSync(listFile);
+    return files;
+  } finally {
+    await bridge.stop();
+  }
+}
+
+function printModules(title: string, files: string[]): void {
+  const byPackage = new Map<string, number>();
+  for (const file of files) {
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? "(our own)";
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + 1);
+  }
+  const watched = [
+    "@langchain/core",
+    "langsmith",
+    "openai",
+    "@anthropic-ai/sdk",
+    "js-tiktoken",
+    "pino-pretty",
+  ];
+  console.log(`\n## Module files loaded by the main process, ${title}: ${files.length}`);
+  console.log(`  ${watched.map((p) => `${p} ${byPackage.get(p) ?? 0}`).join(", ")}`);
+  console.log(
+    `  largest: ${[...byPackage]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 10)
+      .map(([p, n]) => `${p} ${n}`)
+      .join(", ")}`,
+  );
+}
+
+// 1. Which files the main process loads (their own runs: the hook's thread costs memory).
+printModules("local mode", await loadedModules({ llm_provider: "local" }, false));
+printModules("after one Anthropic turn", await loadedModules(providers.anthropic, true));
+rmSync(HOOK);
+
+// 2. Resident memory after idling, every run side by side so they idle through the same load.
+interface Run {
+  name: string;
+  bridge: BridgeProcess;
+  goal?: number;
+}
+const bare = spawn(process.execPath, ["-e", "setInterval(()=>{},1e3)"], { stdio: "ignore" });
+const runs: Run[] = [];
+try {
+  const builds = [
+    { label: "", mainJs: undefined as string | undefined },
+    ...(BASELINE ? [{ label: "baseline ", mainJs: BASELINE }] : []),
+  ];
+  for (const { label, mainJs } of builds) {
+    runs.push({
+      name: `${label}local`,
+      bridge: await bridgeUp({ llm_provider: "local" }, {}, mainJs),
+      goal: GOALS.local,
+    });
+    if (!mainJs) {
+      // No Z-Wave server found or set: the bridge runs without one.
+      const alone = await bridgeUp({ llm_provider: "local", zwave_transport: "websocket" });
+      runs.push({ name: "local, no Z-Wave server", bridge: alone });
+    }
+    for (const [provider, options] of Object.entries(providers)) {
+      const bridge = await bridgeUp(options, {}, mainJs);
+      await llmTurn(bridge);
+      runs.push({ name: `${label}${provider} (1 turn)`, bridge, goal: GOALS.llm });
+    }
+  }
   await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
   const bareMiB = rssMiB(bare.pid!);
-  console.log(`\n## Resident memory after ${IDLE_S} s idle (VmRSS)`);
-  console.log(`  bare node -e 'setInterval(()=>{},1e3)'            ${bareMiB.toFixed(1)} MiB`);
+  console.log(`\n## Resident memory ${IDLE_S} s after ready (VmRSS, the main process and its children)`);
+  console.log(`  bare node -e 'setInterval(()=>{},1e3)'   ${bareMiB.toFixed(1)} MiB`);
   for (const run of runs) {
     const main = rssMiB(run.bridge.child.pid!);
-    const child = rssMiB(run.childPid);
+    const children = childProcesses(run.bridge.child.pid!).reduce((sum, c) => sum + rssMiB(c.pid), 0);
+    const total = main + children;
     console.log(
-      `  ${run.name.padEnd(18)} main ${main.toFixed(1)} MiB (×${(main / bareMiB).toFixed(2)} bare) + Z-Wave child ${child.toFixed(1)} MiB = ${(main + child).toFixed(1)} MiB (goal ≤ 120 in local)`,
+      `  ${run.name.padEnd(26)} main ${main.toFixed(1).padStart(6)} + children ${children.toFixed(1).padStart(5)} = ${total.toFixed(1).padStart(6)} MiB  ×${(total / bareMiB).toFixed(2)} bare${run.goal ? `  (goal ≤ ${run.goal}: ${total <= run.goal ? "met" : "NOT met"})` : ""}`,
     );
   }
 } finally {

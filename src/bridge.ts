@@ -11,7 +11,8 @@ import { createToolRegistry, type ToolRegistry } from "./tools/registry.js";
 import { homeTools } from "./tools/local/index.js";
 import { createMcpServers, type McpServers } from "./mcp/client/servers.js";
 import { fromOption, type McpServerConfig } from "./mcp/client/server-config.js";
-import { zwaveServerCommand, zwaveServerEnv } from "./zwave/host/launch.js";
+import { zwaveServerEnv } from "./zwave/host/launch.js";
+import { startZwaveWorker } from "./zwave/host/worker-launch.js";
 import {
   searchZwaveUpstream,
   describeUpstream,
@@ -201,7 +202,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
         if (state.state !== "found" || closing) return;
         // A better way was found (the websocket server after MQTT): the server moves to it.
         await mcpServers.remove(ZWAVE_TOOLS.server);
-        await mcpServers.add(zwaveServer(options, state.upstream));
+        await mcpServers.add(zwaveServer(options, state.upstream, logger));
       })),
   });
   closers.unshift(async () => upstreams.close());
@@ -267,22 +268,25 @@ async function discoveryPath(
   }
 }
 
-function zwaveServer(options: Options, upstream: ZwaveUpstream): McpServerConfig {
-  const command = { name: ZWAVE_TOOLS.server, toolbox: ZWAVE_TOOLS.toolbox, ...zwaveServerCommand() };
+function zwaveServer(options: Options, upstream: ZwaveUpstream, logger: Logger): McpServerConfig {
+  // In a worker thread rather than a child process: one Node runtime for the add-on, not two.
+  const inWorker = (env: Record<string, string>): McpServerConfig => ({
+    name: ZWAVE_TOOLS.server,
+    toolbox: ZWAVE_TOOLS.toolbox,
+    openWorker: () => startZwaveWorker(env, { logger }),
+  });
   if (upstream.transport === "websocket") {
-    return {
-      ...command,
-      env: zwaveServerEnv({
+    return inWorker(
+      zwaveServerEnv({
         serverUrl: upstream.url,
         prefix: options.zwave_topic_prefix,
         logLevel: options.log_level,
       }),
-    };
+    );
   }
   const { broker } = upstream;
-  return {
-    ...command,
-    env: zwaveServerEnv({
+  return inWorker(
+    zwaveServerEnv({
       mqttUrl: broker.url,
       ...(broker.username ? { username: broker.username } : {}),
       ...(broker.password ? { password: broker.password } : {}),
@@ -290,7 +294,7 @@ function zwaveServer(options: Options, upstream: ZwaveUpstream): McpServerConfig
       ...(options.zwave_gateway_name ? { gatewayName: options.zwave_gateway_name } : {}),
       logLevel: options.log_level,
     }),
-  };
+  );
 }
 
 function logSummary(

@@ -15,7 +15,9 @@ export interface ConversationHistoryOptions {
  */
 export function createConversationHistory(options: ConversationHistoryOptions = {}) {
   const maxMessages = options.maxMessages ?? 20;
-  const maxConversations = options.maxConversations ?? 1000;
+  // Enough for every room's satellite to follow up, while a fresh id per sentence cannot hold
+  // thousands of LangChain messages (bench/soak.ts).
+  const maxConversations = options.maxConversations ?? 100;
   const idleMs = options.idleMs ?? 60 * 60 * 1000;
   const now = options.now ?? Date.now;
   const conversations = new Map<string, { messages: BaseMessage[]; lastUsed: number }>();

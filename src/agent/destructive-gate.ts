@@ -43,10 +43,13 @@ export function createDestructiveGate(registry: ToolRegistry) {
       own?: OwnHeldCall,
     ): string | undefined {
       if (!own && !isDestructive(name)) return undefined;
+      // A held call nobody answered is dropped once expired; else each fresh conversation id would keep one.
+      const now = Date.now();
+      for (const [id, held] of pending) if (held.until < now) pending.delete(id);
       const open = pending.get(conversationId);
-      const calls = open && open.until >= Date.now() ? open.calls : [];
+      const calls = open ? open.calls : [];
       calls.push({ name, args, ...own });
-      pending.set(conversationId, { until: Date.now() + PENDING_MS, calls });
+      pending.set(conversationId, { until: now + PENDING_MS, calls });
       return `Not done yet: ${name} needs the user's confirmation. Ask the user to confirm this exact action with yes or no, and do not call ${name} again.`;
     },
 

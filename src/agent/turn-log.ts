@@ -1,6 +1,9 @@
 import type { TurnRecord } from "./types.js";
 
-/** The last turns in memory for the status page: a fixed-size ring, newest last. */
+/** The page shows each result as the model read it; a long one (a device list) is cut, as in /mcp's call log. */
+const RESULT_CHARS = 2_000;
+
+/** The last turns in memory for the status page: a fixed-size ring, newest last, of bounded records. */
 export function createTurnLog(capacity = 200) {
   const turns: TurnRecord[] = [];
   const listeners = new Set<(turn: TurnRecord) => void>();
@@ -8,14 +11,26 @@ export function createTurnLog(capacity = 200) {
   return {
     nextId: () => nextId++,
     add(turn: TurnRecord) {
-      turns.push(turn);
+      turns.push(bounded(turn));
       if (turns.length > capacity) turns.splice(0, turns.length - capacity);
-      for (const listener of listeners) listener(turn);
+      for (const listener of listeners) listener(turns.at(-1)!);
     },
     recent: (): TurnRecord[] => [...turns],
     onTurn(listener: (turn: TurnRecord) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+  };
+}
+
+function bounded(turn: TurnRecord): TurnRecord {
+  if (!turn.tool_calls.some((call) => call.result.length > RESULT_CHARS)) return turn;
+  return {
+    ...turn,
+    tool_calls: turn.tool_calls.map((call) =>
+      call.result.length > RESULT_CHARS
+        ? { ...call, result: `${call.result.slice(0, RESULT_CHARS)}…` }
+        : call,
+    ),
   };
 }

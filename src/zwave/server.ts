@@ -1,17 +1,8 @@
 // The Z-Wave MCP server over stdio: `node dist/zwave/server.js`, configured by its environment.
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createLogger } from "../log.js";
-import { withoutCredentials } from "../shared/redact.js";
-import { VERSION } from "../version.js";
 import { loadConfig } from "./config.js";
-import { createZwaveNetwork } from "./network.js";
-import { registerControlDevice } from "./tools/control-device.js";
-import { registerDoorLock } from "./tools/door-lock.js";
-import { registerListDevices } from "./tools/list-devices.js";
-import { registerNodeHealth } from "./tools/node-health.js";
-import { registerSensorData } from "./tools/sensor-data.js";
-import { registerThermostat } from "./tools/thermostat.js";
+import { createZwaveMcpServer } from "./mcp-server.js";
 
 async function main(): Promise<void> {
   let config;
@@ -23,24 +14,7 @@ async function main(): Promise<void> {
   }
   // stdout carries the MCP protocol; logs go to stderr only.
   const logger = createLogger({ level: config.logLevel, stream: "stderr", name: "zwave" });
-  const t = config.transport;
-  // Only the transport in use is loaded: the other one's client library would just take memory.
-  const transport =
-    t.kind === "websocket"
-      ? (await import("./transports/websocket/websocket-transport.js")).createWebsocketTransport({
-          url: t.url,
-          logger,
-        })
-      : (await import("./transports/mqtt/mqtt-transport.js")).createMqttTransport({ ...t, logger });
-  const network = createZwaveNetwork({ transport, confirmTimeoutMs: config.confirmTimeoutMs });
-
-  const server = new McpServer({ name: "zwave", version: VERSION });
-  registerListDevices(server, network);
-  registerControlDevice(server, network);
-  registerSensorData(server, network);
-  registerThermostat(server, network);
-  registerDoorLock(server, network);
-  registerNodeHealth(server, network);
+  const zwave = await createZwaveMcpServer(config, logger);
 
   let stopping = false;
   async function shutdown(reason: string): Promise<void> {
@@ -49,7 +23,7 @@ async function main(): Promise<void> {
     logger.info({ reason }, "Z-Wave MCP server stopping");
     const forced = setTimeout(() => process.exit(0), 1000);
     forced.unref();
-    await Promise.allSettled([transport.close(), server.close()]);
+    await zwave.close();
     process.exit(0);
   }
   // StdioServerTransport ignores EOF; without this a client's close() waits 2 s and then kills us.
@@ -58,18 +32,8 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
-  await server.connect(new StdioServerTransport());
-  logger.info(
-    t.kind === "websocket"
-      ? { transport: "websocket", server: withoutCredentials(t.url) }
-      : {
-          transport: "mqtt",
-          broker: withoutCredentials(t.brokerUrl),
-          prefix: t.prefix,
-          gateway: t.gatewayName ?? "(auto)",
-        },
-    "Z-Wave MCP server ready",
-  );
+  await zwave.server.connect(new StdioServerTransport());
+  logger.info(zwave.upstream, "Z-Wave MCP server ready");
 }
 
 main().catch((err: unknown) => {

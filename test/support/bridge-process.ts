@@ -23,19 +23,23 @@ export interface BridgeProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the bridge with these add-on options (ports are picked free unless given). */
+/**
+ * Starts the bridge with these add-on options (ports are picked free unless given). `mainJs`: another
+ * build's dist/main.js, for a benchmark's baseline.
+ */
 export async function startBridgeProcess(
   options: Record<string, unknown>,
   extraEnv: Record<string, string> = {},
+  mainJs = MAIN_JS,
 ): Promise<BridgeProcess> {
-  if (!existsSync(MAIN_JS)) throw new Error(`${MAIN_JS} is missing: run npm run build`);
+  if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: run npm run build`);
   const wyomingPort = (options.wyoming_port as number | undefined) ?? (await freePort());
   const apiPort = (options.api_port as number | undefined) ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), "bridge-"));
   const file = join(dir, "options.json");
   writeFileSync(file, JSON.stringify({ wyoming_port: wyomingPort, api_port: apiPort, ...options }));
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...extraEnv };
-  const child = spawn(process.execPath, [MAIN_JS, "--options", file], {
+  const child = spawn(process.execPath, [mainJs, "--options", file], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });

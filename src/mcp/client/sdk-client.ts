@@ -7,8 +7,9 @@ import type { McpTool } from "../../tools/mcp-tool.js";
 import { VERSION } from "../../version.js";
 import type { McpServerConfig } from "./server-config.js";
 
-/** Connects to one server: a stdio child, or Streamable HTTP with the SSE transport as fallback. */
+/** Connects to one server: a worker thread, a stdio child, or Streamable HTTP with SSE as fallback. */
 export async function connectMcpClient(config: McpServerConfig): Promise<Client> {
+  if (config.openWorker) return connected(config.openWorker());
   if (!config.url) {
     return connected(
       new StdioClientTransport({

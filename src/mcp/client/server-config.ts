@@ -1,7 +1,11 @@
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpServerOption } from "../../config/options.js";
 import { DEFAULT_TOOLBOX } from "../../tools/registry.js";
 
-/** One MCP server the bridge connects to: a stdio child or a Streamable HTTP endpoint. */
+/**
+ * One MCP server the bridge connects to: a stdio child, a Streamable HTTP endpoint, or a server the
+ * bridge runs in a worker thread of its own (the Z-Wave server), reached through `openWorker`.
+ */
 export interface McpServerConfig {
   name: string;
   toolbox: string;
@@ -12,6 +16,8 @@ export interface McpServerConfig {
   url?: string;
   /** Sent with every request to a `url` server (e.g. Authorization). Secrets: never logged or shown. */
   headers?: Record<string, string>;
+  /** Starts the server's worker thread and returns the transport to it; called again for each restart. */
+  openWorker?: () => Transport;
 }
 
 export function fromOption(option: McpServerOption): McpServerConfig {

@@ -11,7 +11,7 @@ export type McpServerState = "starting" | "up" | "down" | "stopped";
 export interface McpServerStatus {
   name: string;
   toolbox: string;
-  transport: "stdio" | "http";
+  transport: "stdio" | "http" | "worker";
   state: McpServerState;
   tools: number;
   restarts: number;
@@ -44,7 +44,7 @@ export function createMcpServerConnection(options: {
 }): McpServerConnection {
   const { config, registry, logger } = options;
   const backoff = createBackoff(options.backoff ?? DEFAULT_BACKOFF);
-  const transport = config.url ? "http" : "stdio";
+  const transport = config.openWorker ? "worker" : config.url ? "http" : "stdio";
   let state: McpServerState = "starting";
   let since = Date.now();
   let tools = 0;

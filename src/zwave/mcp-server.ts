@@ -1,0 +1,62 @@
+// The Z-Wave MCP server itself, whatever carries its messages: stdio in `node dist/zwave/server.js`,
+// a message port in the add-on's worker thread (src/zwave/worker.ts).
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { Logger } from "../log.js";
+import { withoutCredentials } from "../shared/redact.js";
+import { VERSION } from "../version.js";
+import type { ZwaveServerConfig } from "./config.js";
+import { createZwaveNetwork } from "./network.js";
+import { registerControlDevice } from "./tools/control-device.js";
+import { registerDoorLock } from "./tools/door-lock.js";
+import { registerListDevices } from "./tools/list-devices.js";
+import { registerNodeHealth } from "./tools/node-health.js";
+import { registerSensorData } from "./tools/sensor-data.js";
+import { registerThermostat } from "./tools/thermostat.js";
+
+export interface ZwaveMcpServer {
+  server: McpServer;
+  /** What it is connected to, for the "ready" log line (no credentials). */
+  upstream: Record<string, string>;
+  /** Closes the MCP server and the connection to Z-Wave. */
+  close(): Promise<void>;
+}
+
+export async function createZwaveMcpServer(
+  config: ZwaveServerConfig,
+  logger: Logger,
+): Promise<ZwaveMcpServer> {
+  const t = config.transport;
+  // Only the transport in use is loaded: the other one's client library would just take memory.
+  const transport =
+    t.kind === "websocket"
+      ? (await import("./transports/websocket/websocket-transport.js")).createWebsocketTransport({
+          url: t.url,
+          logger,
+        })
+      : (await import("./transports/mqtt/mqtt-transport.js")).createMqttTransport({ ...t, logger });
+  const network = createZwaveNetwork({ transport, confirmTimeoutMs: config.confirmTimeoutMs });
+
+  const server = new McpServer({ name: "zwave", version: VERSION });
+  registerListDevices(server, network);
+  registerControlDevice(server, network);
+  registerSensorData(server, network);
+  registerThermostat(server, network);
+  registerDoorLock(server, network);
+  registerNodeHealth(server, network);
+
+  return {
+    server,
+    upstream:
+      t.kind === "websocket"
+        ? { transport: "websocket", server: withoutCredentials(t.url) }
+        : {
+            transport: "mqtt",
+            broker: withoutCredentials(t.brokerUrl),
+            prefix: t.prefix,
+            gateway: t.gatewayName ?? "(auto)",
+          },
+    async close() {
+      await Promise.allSettled([transport.close(), server.close()]);
+    },
+  };
+}

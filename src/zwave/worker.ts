@@ -1,0 +1,21 @@
+// The Z-Wave MCP server in a worker thread of the add-on: the same server as `node dist/zwave/server.js`
+// (src/zwave/mcp-server.ts), speaking MCP over the thread's message port instead of stdio, so the
+// add-on runs one Node runtime instead of two. Configured by the environment the host gives it.
+import { parentPort } from "node:worker_threads";
+import { createLogger } from "../log.js";
+import { MessagePortTransport } from "../shared/message-port-transport.js";
+import { loadConfig } from "./config.js";
+import { createZwaveMcpServer } from "./mcp-server.js";
+
+if (!parentPort) throw new Error("src/zwave/worker.ts runs as a worker thread; use server.js on its own");
+const port = parentPort;
+// A bad environment throws here and ends the thread: the host reports it as a failed start.
+const config = loadConfig(process.env);
+// Straight to the add-on log's file descriptor, as the stand-alone server logs (src/log-line.ts).
+const logger = createLogger({ level: config.logLevel, stream: "stderr", name: "zwave" });
+const zwave = await createZwaveMcpServer(config, logger);
+const transport = new MessagePortTransport(port, () => port.close());
+// The host ends the thread with terminate(); this is for a port that closes first.
+port.once("close", () => void zwave.close());
+await zwave.server.connect(transport);
+logger.info(zwave.upstream, "Z-Wave MCP server ready (worker thread)");
