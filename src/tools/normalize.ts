@@ -251,11 +251,14 @@ function wordsOf(key: string): string[] {
 function coerceValue(schema: JsonSchema | undefined, value: unknown): unknown {
   if (schema === undefined || typeof value !== "string") return value;
   if (schema.enum) {
+    if (schema.enum.includes(value)) return value;
     const read = enumValue(schema.enum, value);
     return read === value ? enumValue(schema.enum, unquoted(value)) : read;
   }
   const types = schemaTypes(schema);
-  if (types?.includes("string")) return unquoted(value);
+  // A free string is data (a file's content, a message): its quotes may be meant, so they stay.
+  // Names still resolve, since name matching ignores quotes (spoken-name.ts).
+  if (types?.includes("string")) return value;
   if (!types) return value;
   if (types.includes("number") || types.includes("integer")) {
     const number = numberIn(value.trim(), schema);
@@ -269,7 +272,7 @@ function coerceValue(schema: JsonSchema | undefined, value: unknown): unknown {
   return value;
 }
 
-/** `"'Switch One'"`: a string value still in the single quotes of the Python it was written in. */
+/** `"'on'"`: an enum value still in the single quotes of the Python it was written in. */
 function unquoted(value: string): string {
   const quoted = /^'([\s\S]*)'$/.exec(value.trim());
   return quoted && quoted[1]!.trim() && !/^'|'$/.test(quoted[1]!) ? quoted[1]! : value;
