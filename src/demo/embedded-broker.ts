@@ -17,7 +17,7 @@ export async function startEmbeddedBroker(
   const broker = await Aedes.createBroker();
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
-    // Nagle on the broker side stalls every QoS 1 round trip by ~40 ms (libraries.md §10).
+    // Nagle on the broker side stalls every QoS 1 round trip by ~40 ms (docs/architecture.md, Tests and what stands in).
     socket.setNoDelay(true);
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));

@@ -11,7 +11,7 @@ import { withoutCredentials } from "../shared/redact.js";
 import { createBackoff, type BackoffPolicy } from "../shared/backoff.js";
 import type { Options } from "../config/options.js";
 
-/** Supervisor's proxy to Core (reference/ha-protocols.md §2.3). */
+/** Supervisor's proxy to Core (home-assistant/supervisor `supervisor/api/proxy.py`). */
 export const SUPERVISOR_CORE_URL = "http://supervisor/core";
 
 export interface HaEndpoint {

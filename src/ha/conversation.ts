@@ -1,5 +1,5 @@
 // Home Assistant's own conversation agent, asked over the websocket API (`conversation/process`,
-// reference/ha-protocols.md §4.2–4.3). Always the built-in agent by its fixed id: asking "the
+// home-assistant/core `components/conversation/http.py`). Always the built-in agent by its fixed id: asking "the
 // default" could name this add-on, and a sentence would then come back to us.
 import type { Connection } from "home-assistant-js-websocket";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// The shapes of what Home Assistant sends over its websocket API (reference/ha-protocols.md §3),
+// The shapes of what Home Assistant sends over its websocket API (home-assistant/core `homeassistant/components/websocket_api/` and the registries' `as_partial_dict`),
 // reduced to the fields the mirror uses. Unknown keys are dropped; missing optional keys are tolerated
 // so that older and newer Core versions both parse.
 import { z } from "zod";

@@ -1,5 +1,5 @@
-// What running the real Z-Wave JS UI gateway showed (sheet zwave-mqtt.md, "Found by running the real
-// gateway"): restarts that replay old values, a stop that only `driver/status` tells, dead nodes
+// What running the real Z-Wave JS UI gateway showed (recorded in
+// test/support/zwave-gateway.ts and the simulator): restarts that replay old values, a stop that only `driver/status` tells, dead nodes
 // that were never interviewed, and dimmers whose "on" is verified late. Each case goes through the
 // real MCP client and Mosquitto, with the server's default confirmation window.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";

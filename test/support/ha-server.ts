@@ -8,7 +8,7 @@
 //   homeassistant/expose_entity/list, and call_service for lights (brightness), switches, fans,
 //   input_booleans and media players (volume), covers and valves (open/close), scenes and scripts
 //   (turn_on), locks (lock/unlock), emitting state events and registry-updated events.
-//   conversation/process follows HA's contract (§4.2–4.3): agent `conversation.home_assistant`
+//   conversation/process follows HA's contract (core `components/conversation/http.py`): agent `conversation.home_assistant`
 //   (the default) is a small built-in agent that understands "turn on|off <name>" and
 //   "what is <name>" in English and "tänd|släck <name>" in Swedish, answering with HA's
 //   response shapes for action_done, query_answer and error (no_intent_match, no_valid_targets).

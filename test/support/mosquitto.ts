@@ -126,7 +126,7 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Te
         reject(new Error(`mosquitto exited with ${code}:\n${log}`));
       });
     });
-    // The log line can come a moment before the port accepts connections (libraries.md §10).
+    // The log line can come a moment before the port accepts connections (mosquitto logs before it listens).
     await waitForTcp(port, deadline);
   }
 

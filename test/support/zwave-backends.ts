@@ -58,7 +58,7 @@ async function startMqttBackend(): Promise<ZwaveBackend> {
       multisensor(4, "Office Sensor", { loc: "Office" }),
       thermostat(5, "Hall Thermostat", { loc: "Hall" }),
       doorLock(6, "Front Door"),
-      // Dead before its interview: Z-Wave JS UI lists it with no values (sheet, real gateway §4).
+      // Dead before its interview: Z-Wave JS UI lists it with no values (as the real gateway does).
       { id: 7, name: "Porch Light", status: "Dead", values: [] },
       binarySwitch(JAMMED, "Garage Light", { loc: "Garage", ignoresSets: true }),
       binarySwitch(SUPERVISED, "Desk Lamp", { loc: "Study", supervised: true }),

@@ -1,6 +1,6 @@
 // Switching, opening, dimming and volume: one device or a group, with the tool the LLM would use,
 // and a reply built from what the devices confirmed.
-import { BUILTIN_TOOLS } from "../../tools/own-servers.js";
+import { BUILTIN_TOOLS } from "../../config/own-servers.js";
 import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
 import type { FastPathOutcome, ResponseType } from "../outcome.js";

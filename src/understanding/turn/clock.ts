@@ -1,5 +1,5 @@
 // The time and the date, from the bridge's clock tool in Home Assistant's time zone.
-import { BUILTIN_TOOLS } from "../../tools/own-servers.js";
+import { BUILTIN_TOOLS } from "../../config/own-servers.js";
 import { fill } from "../grammar.js";
 import type { FastPathOutcome } from "../outcome.js";
 import { dateOf, timeOf } from "../speech.js";

@@ -1,7 +1,7 @@
 // Calls that lock, unlock, or open a garage door or gate. Locking secures the home and runs at
 // once; unlocking and opening from outside wait for the user's yes when confirmations are on.
 import type { ToolIdentifier } from "../../tools/identifier.js";
-import { BUILTIN_TOOLS, ZWAVE_TOOLS } from "../../tools/own-servers.js";
+import { BUILTIN_TOOLS, ZWAVE_TOOLS } from "../../config/own-servers.js";
 import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
 import { isDestructiveAction } from "../kinds.js";

@@ -1,6 +1,6 @@
 // Which way the bridge reaches Z-Wave: the Z-Wave JS websocket server (the official Z-Wave JS
 // add-on, or Z-Wave JS UI's server) or Z-Wave JS UI's MQTT gateway (options `zwave_transport`,
-// `zwave_server_url`, design §4.2).
+// `zwave_server_url`, docs/architecture.md, Options).
 import { connect } from "node:net";
 import type { Logger } from "../../log.js";
 import type { SupervisorClient } from "../../supervisor/client.js";

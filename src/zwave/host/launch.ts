@@ -1,21 +1,5 @@
-// What the bridge needs to start this server as a stdio MCP child.
-import { fileURLToPath } from "node:url";
-
-/**
- * V8 without its optimising compilers: the child waits on MQTT and stdio, and the compiled code and
- * feedback it would keep cost ~20 MiB of its idle memory (bench/zwave-footprint.bench.ts). Lite mode
- * turns WebAssembly off anyway; saying so keeps V8's warning about it out of the add-on log.
- */
-const NODE_FLAGS = ["--lite-mode", "--no-expose-wasm"];
-
-/** `script`: the built server; by default dist/zwave/server.js, one folder above this module. */
-export function zwaveServerCommand(script = fileURLToPath(new URL("../server.js", import.meta.url))): {
-  command: string;
-  args: string[];
-} {
-  // This module sits in dist/zwave/host/, so the path holds wherever dist/ is installed.
-  return { command: process.execPath, args: [...NODE_FLAGS, script] };
-}
+// The Z-Wave MCP server's environment: everything it is configured by, whether it runs in the
+// bridge's worker thread or as the stand-alone stdio server.
 
 export interface ZwaveServerEnvOptions {
   /** The Z-Wave JS websocket server; when set, the MQTT settings are not used. */
@@ -29,7 +13,7 @@ export interface ZwaveServerEnvOptions {
   logLevel?: string;
 }
 
-/** The MCP adapter passes almost no environment to stdio children, so everything is explicit here. */
+/** The server reads only this environment (its worker thread or stdio child gets nothing else), so every setting is explicit here. */
 export function zwaveServerEnv(options: ZwaveServerEnvOptions): Record<string, string> {
   const env: Record<string, string> = { ZWAVE_TOPIC_PREFIX: options.prefix };
   if (options.serverUrl) env.ZWAVE_SERVER_URL = options.serverUrl;

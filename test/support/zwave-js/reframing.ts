@@ -1,4 +1,4 @@
-// Works around the zwave-js 15.29 mock server's framing crash (sheet zwave-mqtt.md §4.4): it hands
+// Works around the zwave-js 15.29 mock server's framing crash (zwave-js `packages/testing/src/MockController.ts`): it hands
 // raw TCP chunks to the mock controller, which only recognises an ACK when it arrives alone, so a
 // driver ACK coalesced with its next request kills it. While the mock server starts, its
 // `net.createServer` is wrapped so that every `data` listener receives whole Serial API frames.

@@ -1,5 +1,5 @@
 // The MQTT side of Z-Wave JS UI: the broker connection, the gateway's status topic, and its API
-// over MQTT (fact sheet zwave-mqtt.md §1.6, §2.1).
+// over MQTT (zwave-js-ui `api/lib/Gateway.ts` and `api/lib/MqttClient.ts`).
 import { randomBytes } from "node:crypto";
 import type { Socket } from "node:net";
 import { connect, type MqttClient } from "mqtt";
@@ -101,7 +101,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
 
   client.on("connect", () => {
     everConnected = true;
-    // mqtt.js leaves Nagle on; that alone adds ~40 ms stalls to round trips (libraries.md §10).
+    // mqtt.js leaves Nagle on; that alone adds ~40 ms stalls to round trips (mqtt.js `lib/connect/tcp.ts` sets no TCP_NODELAY).
     (client.stream as Socket).setNoDelay?.(true);
     logger.info({ broker: where }, "connected to the MQTT broker");
     synced = subscribeAndSync();

@@ -1,4 +1,4 @@
-// The node list as Z-Wave JS UI's `getNodes` returns it (sheet §2.3), kept current from the value
+// The node list as Z-Wave JS UI's `getNodes` returns it (zwave-js-ui `api/lib/ZwaveClient.ts`, the `ZUINode` type), kept current from the value
 // and node status topics — the collection pattern: fetch in full, then apply updates.
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
@@ -65,7 +65,7 @@ export interface NodeCache {
   forgetPublished(): void;
 }
 
-/** Payload types 0 (`{time,value}`), 1 (the value object) and 2 (raw JSON) — sheet §1.3. */
+/** Payload types 0 (`{time,value}`), 1 (the value object) and 2 (raw JSON) — zwave-js-ui `api/lib/Gateway.ts`, `PAYLOAD_TYPE`. */
 export function decodeValuePayload(payload: Buffer): { value: unknown; time?: number } {
   let parsed: unknown;
   try {

@@ -1,4 +1,4 @@
-// How Z-Wave JS UI names its MQTT value topics (fact sheet zwave-mqtt.md §1.1–1.2). Topics are
+// How Z-Wave JS UI names its MQTT value topics (zwave-js-ui `api/lib/Gateway.ts`, `valueTopic`). Topics are
 // built from a ValueID in `valueTopic` only, and parsed back in `parseValueTopic` only.
 import type { ValueId } from "../../model.js";
 
