@@ -83,9 +83,14 @@ export function createArgumentNormalizer(
     const byEnum = free.filter((field) => fitsEnum(properties[field]!, value));
     let fits = byEnum.length ? byEnum : free.filter((field) => fitsType(properties[field]!, value));
     if (fits.length > 1) {
+      // A word the key shares with the field's name, else with the field's own description
+      // ("brightness_pct" and level's "Brightness in percent"): one such field is the one meant.
       const words = wordsOf(key);
-      const named = fits.filter((field) => wordsOf(field).some((w) => words.includes(w)));
+      const shares = (text: string) => wordsOf(text).some((w) => w.length > 2 && words.includes(w));
+      const named = fits.filter((field) => shares(field));
+      const described = fits.filter((field) => shares(properties[field]!.description ?? ""));
       if (named.length) fits = named;
+      else if (described.length) fits = described;
     }
     if (fits.length === 1) return fits[0]!;
     const valid = [...declared].join(", ");
@@ -231,8 +236,14 @@ function fitsType(schema: JsonSchema, value: unknown): boolean {
     if (types.includes("string")) return true;
     return coerceValue(schema, value) !== value;
   }
-  if (typeof value === "number")
-    return types.includes("number") || (types.includes("integer") && Number.isInteger(value));
+  if (typeof value === "number") {
+    const typed = types.includes("number") || (types.includes("integer") && Number.isInteger(value));
+    return (
+      typed &&
+      !(typeof schema.minimum === "number" && value < schema.minimum) &&
+      !(typeof schema.maximum === "number" && value > schema.maximum)
+    );
+  }
   if (typeof value === "boolean") return types.includes("boolean");
   if (Array.isArray(value)) return types.includes("array");
   return isObject(value) && types.includes("object");
