@@ -45,7 +45,8 @@ export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
   const byPresented = new Map<string, T>();
   const byOwnName = new Map<string, T[]>();
   const folded = new Map<string, T[]>();
-  const servers = new Map<string, string>();
+  /** Server names by lower case: `J` and `j` are two servers, and a prefix in another case is neither. */
+  const servers = new Map<string, string[]>();
   const push = (map: Map<string, T[]>, key: string, entry: T) => {
     const list = map.get(key);
     if (!list) map.set(key, [entry]);
@@ -56,7 +57,9 @@ export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
     push(byOwnName, entry.tool, entry);
     push(folded, foldName(entry.presented), entry);
     push(folded, foldName(entry.tool), entry);
-    servers.set(entry.server.toLowerCase(), entry.server);
+    const sameLetters = servers.get(entry.server.toLowerCase()) ?? [];
+    if (!sameLetters.includes(entry.server))
+      servers.set(entry.server.toLowerCase(), [...sameLetters, entry.server]);
   }
   // Longest first, so `list_devices_all` is found before `list_devices` inside a noisy name.
   const foldedNames = [...folded.keys()].sort((a, b) => b.length - a.length);
@@ -69,7 +72,13 @@ export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
     for (const separator of mcp === "mcp_" ? ["_", ...QUALIFIED_SEPARATORS] : QUALIFIED_SEPARATORS) {
       let at = text.indexOf(separator);
       while (at > 0) {
-        const server = servers.get(text.slice(0, at).toLowerCase());
+        const prefix = text.slice(0, at);
+        const sameLetters = servers.get(prefix.toLowerCase()) ?? [];
+        const server = sameLetters.includes(prefix)
+          ? prefix
+          : sameLetters.length === 1
+            ? sameLetters[0]
+            : undefined;
         if (server !== undefined) {
           const cut = at + separator.length;
           readings.push({ server, rest: text.slice(cut), prefix: name.slice(0, mcp.length + cut) });
@@ -118,12 +127,22 @@ export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
       repairs.push(`name: ${harness[0]} prefix`);
       name = name.slice(harness[0].length);
     }
-    const direct = exactOrFolded(name);
+    const presented = byPresented.get(name);
+    const exact = presented ? [presented] : (byOwnName.get(name) ?? []);
+    if (exact.length) return outcome(exact);
+    // A server prefix read exactly is surer than another spelling of the whole name.
+    const readings = qualifiedReadings(name);
+    for (const reading of readings) {
+      const own = (byOwnName.get(reading.rest) ?? []).filter((e) => e.server === reading.server);
+      const found = outcome(own, `name: server prefix ${reading.prefix}`);
+      if (found) return found;
+    }
+    const direct = byFold(name);
     if (direct.length) {
       const style = direct.length === 1 && direct[0]!.presented !== name && direct[0]!.tool !== name;
       return outcome(direct, style ? `name: ${name} → ${direct[0]!.presented} (spelling style)` : undefined);
     }
-    for (const reading of qualifiedReadings(name)) {
+    for (const reading of readings) {
       const found = outcome(
         exactOrFolded(reading.rest, reading.server),
         `name: server prefix ${reading.prefix}`,
