@@ -167,7 +167,7 @@ function cpuMs(from: NodeJS.CpuUsage): number {
     const body = JSON.stringify({
       model: "bench",
       max_tokens: 1024,
-      messages: [{ role: "user", content: "what time is it" }],
+      messages: [{ role: "user", content: "read me the clock, in your own words" }],
     });
     const raw = async () => {
       for (let r = 0; r < 2; r++) {
@@ -179,7 +179,8 @@ function cpuMs(from: NodeJS.CpuUsage): number {
       }
     };
     let n = 0;
-    const turn = () => agent.handle({ text: "what time is it", conversationId: `t${n++}` });
+    const turn = () =>
+      agent.handle({ text: "read me the clock, in your own words", conversationId: `t${n++}` });
     for (let i = 0; i < 20; i++) await turn();
     for (let i = 0; i < 20; i++) await raw();
     // Alternating blocks, so that a busy moment on the machine hits both sides alike.
@@ -227,9 +228,11 @@ function cpuMs(from: NodeJS.CpuUsage): number {
     provider: "fake",
     language: "en",
   });
-  for (let i = 0; i < 20; i++) await inMemory.handle({ text: "what time is it", conversationId: `m${i}` });
+  for (let i = 0; i < 20; i++)
+    await inMemory.handle({ text: "read me the clock, in your own words", conversationId: `m${i}` });
   const cpu = process.cpuUsage();
-  for (let i = 0; i < TURNS; i++) await inMemory.handle({ text: "what time is it", conversationId: `n${i}` });
+  for (let i = 0; i < TURNS; i++)
+    await inMemory.handle({ text: "read me the clock, in your own words", conversationId: `n${i}` });
   console.log(
     `  ${"in memory".padEnd(10)} agent turn against @langchain/core's fakeModel (no provider SDK, no HTTP): ${(cpuMs(cpu) / TURNS).toFixed(2)} ms CPU`,
   );
@@ -240,13 +243,17 @@ function cpuMs(from: NodeJS.CpuUsage): number {
   const latencyMs = 50;
   const fake = await fakeProcess(latencyMs);
   const agent = await agentAgainst(fake.url, "anthropic");
-  for (let i = 0; i < 10; i++) await agent.handle({ text: "what time is it", conversationId: `cw${i}` });
+  for (let i = 0; i < 10; i++)
+    await agent.handle({ text: "read me the clock, in your own words", conversationId: `cw${i}` });
   const overheads: number[] = [];
   for (let round = 0; round < 10; round++) {
     const times = await Promise.all(
       Array.from({ length: CONCURRENT }, async (_, i) => {
         const start = performance.now();
-        await agent.handle({ text: "what time is it", conversationId: `c${round}-${i}` });
+        await agent.handle({
+          text: "read me the clock, in your own words",
+          conversationId: `c${round}-${i}`,
+        });
         return performance.now() - start;
       }),
     );
