@@ -6,7 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brokerOptions, startMosquitto, type TestBroker } from "../support/mosquitto.js";
 import { startAddonGateway, type GatewaySimulator } from "../support/zwave-gateway.js";
-import { startFakeLlm, type FakeLlm, type FakeLlmRequest, type FakeReply } from "../support/llm/server.js";
+import {
+  providerOptions,
+  startFakeLlm,
+  type FakeLlm,
+  type FakeLlmRequest,
+  type FakeReply,
+} from "../support/llm/server.js";
 import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
 import { converse } from "../support/wyoming-client.js";
 import { corpusNodes, speaksMarkup } from "../support/repair-corpus.js";
@@ -82,10 +88,7 @@ describe.each(["anthropic", "openai", "ollama"] as const)(
     let bridge: BridgeProcess;
     beforeAll(async () => {
       bridge = await startBridgeProcess({
-        llm_provider: provider,
-        llm_base_url: provider === "openai" ? llm.openaiUrl : llm.url,
-        llm_api_key: "test-key",
-        ...(provider === "openai" ? { llm_model: "gpt-4o-mini" } : {}),
+        ...providerOptions(provider, llm),
         ...brokerOptions(broker),
       });
       await bridge.waitForLog("MCP server 'zwave' is up");

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brokerOptions, startMosquitto, type TestBroker } from "../support/mosquitto.js";
 import { startAddonGateway, type GatewaySimulator } from "../support/zwave-gateway.js";
-import { startFakeLlm, type FakeLlm } from "../support/llm/server.js";
+import { providerOptions, startFakeLlm, type FakeLlm } from "../support/llm/server.js";
 import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
 import { startWriteRecorder, type WriteRecorder } from "../support/zwave-write-recorder.js";
 import {
@@ -64,10 +64,7 @@ describe.each(providers)("repair corpus through the built bridge with the %s cli
   let bridge: BridgeProcess;
   beforeAll(async () => {
     bridge = await startBridgeProcess({
-      llm_provider: provider,
-      llm_base_url: provider === "openai" ? llm.openaiUrl : llm.url,
-      llm_api_key: "test-key",
-      ...(provider === "openai" ? { llm_model: "gpt-4o-mini" } : {}),
+      ...providerOptions(provider, llm),
       ...brokerOptions(broker),
     });
     await bridge.waitForLog("MCP server 'zwave' is up");

@@ -12,7 +12,7 @@ import {
   type AIMessageChunk,
 } from "@langchain/core/messages";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import { startFakeLlm, type FakeLlm, type FakeLlmOptions } from "../../support/llm/server.js";
+import { fakeLlmPool, type FakeLlm, type FakeLlmOptions } from "../../support/llm/server.js";
 
 const controlDevice = tool(async () => "ok", {
   name: "control_zwave_device",
@@ -24,15 +24,9 @@ const controlDevice = tool(async () => "ok", {
   }),
 });
 
-const fakes: FakeLlm[] = [];
-async function fake(options: FakeLlmOptions): Promise<FakeLlm> {
-  const llm = await startFakeLlm(options);
-  fakes.push(llm);
-  return llm;
-}
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((llm) => llm.close()));
-});
+const fakes = fakeLlmPool();
+const fake = (options: FakeLlmOptions) => fakes.start(options);
+afterEach(() => fakes.closeAll());
 
 const anthropic = (llm: FakeLlm, streaming = false) =>
   new ChatAnthropic({

@@ -9,19 +9,13 @@ import { createChatModel, type LlmProvider } from "../../../src/agent/chat-model
 import { createProviderHealth } from "../../../src/agent/provider-health.js";
 import { captureLogger } from "../../support/capture-logger.js";
 import { freePort } from "../../support/free-port.js";
-import { startFakeLlm, type FakeLlm, type FakeLlmOptions } from "../../support/llm/server.js";
+import { fakeLlmPool, type FakeLlm, type FakeLlmOptions } from "../../support/llm/server.js";
 
 const KEY = "sk-planted-health-4c1d9e77";
 
-const fakes: FakeLlm[] = [];
-async function fake(options: FakeLlmOptions): Promise<FakeLlm> {
-  const llm = await startFakeLlm(options);
-  fakes.push(llm);
-  return llm;
-}
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((llm) => llm.close()));
-});
+const fakes = fakeLlmPool();
+const fake = (options: FakeLlmOptions) => fakes.start(options);
+afterEach(() => fakes.closeAll());
 
 type Provider = Exclude<LlmProvider, "local">;
 

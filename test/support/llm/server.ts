@@ -159,3 +159,34 @@ async function readBody(req: IncomingMessage): Promise<string> {
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
 }
+
+/** Starts fakes on demand and closes every one of them with `closeAll` (e.g. in `afterEach`). */
+export function fakeLlmPool(): {
+  start(options: FakeLlmOptions): Promise<FakeLlm>;
+  closeAll(): Promise<void>;
+} {
+  const started: FakeLlm[] = [];
+  return {
+    async start(options) {
+      const llm = await startFakeLlm(options);
+      started.push(llm);
+      return llm;
+    },
+    async closeAll() {
+      await Promise.all(started.splice(0).map((llm) => llm.close()));
+    },
+  };
+}
+
+/** The options that point a bridge at this fake as `provider` (OpenAI's base includes /v1). */
+export function providerOptions(
+  provider: "anthropic" | "openai" | "ollama",
+  llm: FakeLlm,
+): Record<string, string> {
+  return {
+    llm_provider: provider,
+    llm_base_url: provider === "openai" ? llm.openaiUrl : llm.url,
+    llm_api_key: "test-key",
+    ...(provider === "openai" ? { llm_model: "gpt-4o-mini" } : {}),
+  };
+}
