@@ -94,18 +94,10 @@ export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
     return (folded.get(foldName(name)) ?? []).filter((e) => server === undefined || e.server === server);
   }
 
-  /** Exactly one tool, or the candidates; empty when none. */
-  function exactOrFolded(name: string, server?: string): T[] {
-    if (server === undefined) {
-      const exact = byPresented.get(name);
-      if (exact) return [exact];
-      const own = byOwnName.get(name);
-      if (own?.length) return own;
-    } else {
-      const own = (byOwnName.get(name) ?? []).filter((e) => e.server === server);
-      if (own.length) return own;
-    }
-    return byFold(name, server);
+  /** A server's tool by its own name, else by the folding rule; empty when none. */
+  function inServer(name: string, server: string): T[] {
+    const own = (byOwnName.get(name) ?? []).filter((e) => e.server === server);
+    return own.length ? own : byFold(name, server);
   }
 
   /** The name's own forms: another spelling of the whole, a harness prefix, a server prefix. */
@@ -143,10 +135,7 @@ export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
       return outcome(direct, style ? `name: ${name} → ${direct[0]!.presented} (spelling style)` : undefined);
     }
     for (const reading of readings) {
-      const found = outcome(
-        exactOrFolded(reading.rest, reading.server),
-        `name: server prefix ${reading.prefix}`,
-      );
+      const found = outcome(inServer(reading.rest, reading.server), `name: server prefix ${reading.prefix}`);
       if (found) return found;
     }
     return undefined;
