@@ -85,3 +85,34 @@ describe("Z-Wave JS UI comes up after the bridge", () => {
     expect(llm.requests).toHaveLength(0);
   }, 60_000);
 });
+
+describe("Z-Wave JS UI stops after the bridge has listed its devices", () => {
+  let broker: TestBroker;
+  let gateway: GatewaySimulator | undefined;
+  beforeAll(async () => {
+    broker = await startMosquitto();
+    gateway = await startAddonGateway(broker);
+  });
+  afterAll(async () => {
+    await gateway?.stop();
+    await broker?.stop();
+  });
+
+  it("says the reading failed and why, rather than handing the question on as a missing sensor", async () => {
+    bridge = await startBridgeProcess({ ...providerOptions("anthropic", llm), ...brokerOptions(broker) });
+    await bridge.waitForLog("MCP server 'zwave' is up");
+    const deadline = Date.now() + 15_000;
+    let speech = "";
+    while (Date.now() < deadline && !numbersIn(speech).includes(OFFICE_TEMPERATURE)) {
+      speech = (await ask(TEMPERATURE)).response.speech;
+    }
+    expect(numbersIn(speech)).toContain(OFFICE_TEMPERATURE);
+    llm.requests.length = 0;
+
+    // A normal stop (an add-on update): only its driver status says Z-Wave JS UI is gone.
+    await gateway!.halt("SIGTERM");
+    const after = (await ask(TEMPERATURE)).response.speech;
+    expect(after).toMatch(/^That didn't work: .*driver is not running/);
+    expect(llm.requests).toHaveLength(0);
+  }, 60_000);
+});
