@@ -107,7 +107,7 @@ export function createGatewayStatus(options: { prefix: string; gatewayName?: str
     },
     async untilHeard() {
       const left = waitFrom + STATUS_WAIT_MS - Date.now();
-      if (known() || left <= 0) return;
+      if (left <= 0 || known()) return;
       await new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);
