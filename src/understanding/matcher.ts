@@ -97,10 +97,17 @@ export function createMatcher(grammar: FastPathGrammar) {
   );
   const quantifier = new RegExp(`^(?:${alternation(grammar.quantifiers)})\\s+`);
   const articleWords = new Set(grammar.articles.map(fold));
+  // "im Flur die Haustür", "in cucina le luci": a place said before the name, up to the article
+  // or quantifier that starts the name; read as "<name> <place>", the order the resolver knows.
+  const placeFirst = new RegExp(
+    `^(?<place>(?:${alternation(grammar.areaPrepositions)})\\s+\\S+(?:\\s+\\S+){0,2}?)\\s+(?<rest>(?:${alternation([...spaced, ...grammar.quantifiers])})\\s+\\S.*)$`,
+  );
   const conjunction = new RegExp(`(?:^|\\s)(?:${alternation(grammar.conjunctions)})(?:\\s|$)`);
 
   function cleanName(raw: string): { name: string; all: boolean } {
     let name = raw.trim();
+    const reordered = placeFirst.exec(name)?.groups;
+    if (reordered) name = `${reordered.rest!} ${reordered.place!}`;
     let all = false;
     for (let changed = true; changed;) {
       changed = false;
@@ -152,7 +159,9 @@ export function createMatcher(grammar: FastPathGrammar) {
           if (level === undefined || level < 0 || level > 100) return undefined;
           match.level = level;
         }
-        if (groups.sensor !== undefined) match.sensor = sensorWords.get(groups.sensor);
+        // "auf welche Temperatur ist die Heizung eingestellt": the set point, whatever the word.
+        if (intent === "query_setpoint") match.sensor = "target_temperature";
+        else if (groups.sensor !== undefined) match.sensor = sensorWords.get(groups.sensor);
         // "how many degrees is it" names no sensor word: degrees are a temperature.
         else if (intent === "query_sensor") match.sensor = "temperature";
         if (groups.state !== undefined) match.state = stateWords.get(groups.state);

@@ -63,7 +63,7 @@ export const de: FastPathGrammar = {
     "allen räumen",
   ],
   kinds: {
-    light: ["licht", "lichter", "lampe", "lampen", "leuchte", "leuchten", "beleuchtung"],
+    light: ["licht", "lichter", "lichtern", "lampe", "lampen", "leuchte", "leuchten", "beleuchtung"],
     switch: ["schalter", "steckdose", "steckdosen", "zwischenstecker"],
     fan: ["ventilator", "ventilatoren", "lüfter"],
     cover: ["abdeckung", "abdeckungen"],
@@ -78,6 +78,7 @@ export const de: FastPathGrammar = {
     gate: ["tor", "tore", "gartentor", "hoftor"],
     lock: ["schloss", "schlösser", "türschloss"],
     media_player: ["lautsprecher", "fernseher", "radio"],
+    climate: ["heizung", "heizungen", "thermostat", "thermostats", "klimaanlage", "klima", "klimagerät"],
   },
   numbers: {
     null: 0,
@@ -197,6 +198,15 @@ export const de: FastPathGrammar = {
       ],
     },
     {
+      // "auf welche Temperatur ist der Thermostat eingestellt": a question about what it is set to.
+      intent: "query_setpoint",
+      templates: [
+        "auf (wie viel|wieviel) grad (ist|sind) {name} (eingestellt|gestellt|programmiert)",
+        "auf (welche|welchen) {sensor} (ist|sind) {name} (eingestellt|gestellt|programmiert)",
+        "wie {sensor} (ist|sind) {name} (eingestellt|gestellt|programmiert)",
+      ],
+    },
+    {
       intent: "query_sensor",
       templates: [
         "wie (ist|hoch ist|niedrig ist) [hier] die {sensor} {name}",
@@ -217,6 +227,7 @@ export const de: FastPathGrammar = {
         "wieviel grad (sind|hat) es {name}",
         "wie {sensor} ist {name}",
         "{sensor} {name}",
+        "{name} {sensor}",
       ],
     },
     {
@@ -266,26 +277,30 @@ export const de: FastPathGrammar = {
       intent: "lock",
       templates: [
         "(verriegle|verriegel|verriegele) {name}",
-        "(schließe|schließ|sperre|sperr) {name} ab",
-        "{name} (abschließen|verriegeln)",
+        "(schließe|schließ|sperre|sperr) {name} (ab|zu)",
+        "{name} (abschließen|verriegeln|absperren|zusperren|zuschließen)",
       ],
     },
     {
       intent: "open",
       templates: [
         "(öffne|öffnen) {name}",
-        "{name} (öffnen|aufmachen)",
-        "(mach|mache) {name} auf",
-        "(fahre|fahr) {name} (hoch|rauf|nach oben)",
+        // Separable verbs: "mach … auf", "fahr … hoch", and their infinitives at the end.
+        "{name} (öffnen|aufmachen|auf machen|hochfahren|hoch fahren|rauffahren|herauffahren|hochmachen|hoch machen)",
+        "(mach|mache) {name} (auf|hoch|rauf)",
+        "(fahre|fahr) {name} (hoch|rauf|herauf|nach oben)",
+        "{name} (hoch|rauf)",
       ],
     },
     {
       intent: "close",
       templates: [
         "(schließe|schließ|schließen) {name}",
-        "{name} (schließen|zumachen)",
-        "(mach|mache) {name} zu",
+        "{name} (schließen|zumachen|zu machen|runterfahren|herunterfahren|runter fahren|runtermachen|heruntermachen|runter machen|zudrehen)",
+        "(mach|mache) {name} (zu|runter|herunter)",
         "(fahre|fahr) {name} (runter|herunter|nach unten)",
+        "(dreh|drehe) {name} zu",
+        "{name} (zu|runter)",
       ],
     },
     { intent: "toggle", templates: ["(schalte|schalt) {name} um"] },
@@ -311,6 +326,7 @@ export const de: FastPathGrammar = {
   ],
   sensors: {
     temperature: ["temperatur", "warm", "kalt", "heiß"],
+    target_temperature: ["solltemperatur", "zieltemperatur", "eingestellte temperatur"],
     humidity: ["luftfeuchtigkeit", "luftfeuchte", "feuchtigkeit", "feucht"],
     battery: ["batterie", "batteriestand", "akkustand", "akku"],
     power: ["leistung", "stromverbrauch", "verbrauch"],
@@ -319,6 +335,7 @@ export const de: FastPathGrammar = {
   },
   sensorNames: {
     temperature: "Temperatur",
+    target_temperature: "Solltemperatur",
     humidity: "Luftfeuchtigkeit",
     battery: "Batterieladung",
     power: "Leistung",
