@@ -38,6 +38,7 @@ export const en: FastPathGrammar = {
     "all over the house",
   ],
   kinds: {
+    climate: ["thermostat", "thermostats", "heating", "air conditioning"],
     light: ["light", "lights", "lamp", "lamps", "lighting"],
     switch: ["switch", "switches", "plug", "plugs", "socket", "sockets"],
     fan: ["fan", "fans"],
@@ -255,6 +256,7 @@ export const en: FastPathGrammar = {
   ],
   sensors: {
     temperature: ["temperature", "temp", "warm", "hot", "cold"],
+    target_temperature: ["target temperature", "set temperature", "setpoint", "set point"],
     humidity: ["humidity", "humid"],
     battery: ["battery level", "battery"],
     power: ["power usage", "power consumption", "power"],
@@ -263,6 +265,7 @@ export const en: FastPathGrammar = {
   },
   sensorNames: {
     temperature: "temperature",
+    target_temperature: "target temperature",
     humidity: "humidity",
     battery: "battery level",
     power: "power use",
