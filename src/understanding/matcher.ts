@@ -126,6 +126,24 @@ export function createMatcher(grammar: FastPathGrammar) {
     return { name: name.trim(), all };
   }
 
+  /**
+   * "what is the target temperature": a name's last words that make a longer sensor word with the
+   * sensor after them ("target" + "temperature") belong to the sensor, not the name.
+   */
+  function longestSensor(groups: Record<string, string | undefined>, text: string) {
+    const { name, sensor } = groups;
+    if (name === undefined || sensor === undefined) return;
+    const words = name.split(" ");
+    for (let n = Math.min(3, words.length); n >= 1; n--) {
+      const longer = `${words.slice(-n).join(" ")} ${sensor}`;
+      if (sensorWords.has(longer) && text.includes(longer)) {
+        groups.sensor = longer;
+        groups.name = words.length > n ? words.slice(0, -n).join(" ") : undefined;
+        return;
+      }
+    }
+  }
+
   return {
     /** Folds a phrase and strips leading articles, as the matcher does with names. */
     cleanName,
@@ -135,7 +153,8 @@ export function createMatcher(grammar: FastPathGrammar) {
       for (const { intent, regex } of compiled) {
         const found = regex.exec(text);
         if (!found) continue;
-        const groups = found.groups ?? {};
+        const groups = { ...found.groups };
+        longestSensor(groups, text);
         const match: FastMatch = { intent };
         if (groups.name !== undefined || groups.place !== undefined || groups.lead !== undefined) {
           // "lights off in the kitchen": the area comes back as the name's "in <area>".

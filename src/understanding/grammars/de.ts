@@ -211,6 +211,7 @@ export const de: FastPathGrammar = {
       templates: [
         "wie (ist|hoch ist|niedrig ist) [hier] die {sensor} {name}",
         "wie (ist|hoch ist|niedrig ist) [hier] die {sensor}",
+        "wie (ist|hoch ist|niedrig ist) {name} die {sensor}",
         "welche {sensor} (haben wir|hat es|ist es) [hier] {name}",
         "welche {sensor} (haben wir|hat es|ist es) [hier]",
         "welche {sensor} hat {name}",

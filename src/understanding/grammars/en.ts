@@ -172,6 +172,14 @@ export const en: FastPathGrammar = {
       ],
     },
     {
+      intent: "query_setpoint",
+      templates: [
+        "what (temperature|temp) is {name} set to",
+        "what is {name} set to",
+        "(what|which) temperature is set on {name}",
+      ],
+    },
+    {
       intent: "query_sensor",
       templates: [
         "(what is|what's|whats|tell me) the {sensor} (in|of|at|on|inside) {name}",

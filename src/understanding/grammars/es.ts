@@ -181,6 +181,12 @@ export const es: FastPathGrammar = {
       ],
     },
     {
+      intent: "query_setpoint",
+      templates: [
+        "a (qué temperatura|cuántos grados|cuantos grados) está (puesto|puesta|programado|programada|configurado|configurada) {name}",
+      ],
+    },
+    {
       intent: "query_sensor",
       templates: [
         "(cuál es|dime|qué) la {sensor} {name}",

@@ -168,6 +168,13 @@ export const fr: FastPathGrammar = {
       ],
     },
     {
+      intent: "query_setpoint",
+      templates: [
+        "(à combien|à quelle température) est (réglé|réglée|programmé|programmée) {name}",
+        "{name} est (réglé|réglée|programmé|programmée) à (combien|quelle température)",
+      ],
+    },
+    {
       intent: "query_sensor",
       templates: [
         "(quelle est|c'est quoi|quel est) (la|le) {sensor} {name}",

@@ -166,6 +166,12 @@ export const it: FastPathGrammar = {
       ],
     },
     {
+      intent: "query_setpoint",
+      templates: [
+        "a (quanti gradi|che temperatura) è (impostato|impostata|regolato|regolata|programmato|programmata) {name}",
+      ],
+    },
+    {
       intent: "query_sensor",
       templates: [
         "(qual è|quale è|dimmi) la {sensor} {name}",

@@ -137,6 +137,13 @@ export const nl: FastPathGrammar = {
       ],
     },
     {
+      intent: "query_setpoint",
+      templates: [
+        "op (hoeveel graden|welke temperatuur) staat {name} [(ingesteld|afgesteld)]",
+        "op (hoeveel graden|welke temperatuur) is {name} (ingesteld|afgesteld)",
+      ],
+    },
+    {
       intent: "query_sensor",
       templates: [
         "wat is de {sensor} {name}",
