@@ -51,12 +51,12 @@ describe("a place said before the name", () => {
     ["de", "im Schlafzimmer den Rollladen hochfahren", ["cover.open_cover cover.bedroom_blinds"]],
     [
       "it",
-      "spegni in cucina le luci",
+      "spegni in cucina tutte le luci",
       ["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"],
     ],
     [
       "fr",
-      "éteins dans la cuisine les lumières",
+      "éteins dans la cuisine toutes les lumières",
       ["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"],
     ],
   ])("%s: %j acts on the device of that place only", async (language, text, expected) => {
