@@ -6,6 +6,11 @@ export type FastIntent =
   | "turn_on"
   | "turn_off"
   | "toggle"
+  /**
+   * "stoppe den Ventilator": a fan stops by turning off. Nothing else stops that way (a cover
+   * halts where it is, a player pauses), so only fans are ours to stop.
+   */
+  | "stop"
   | "open"
   | "close"
   | "lock"

@@ -8,7 +8,7 @@ import { homeTools } from "../../src/tools/local/index.js";
 import { createToolRegistry } from "../../src/tools/registry.js";
 import { captureLogger } from "../support/capture-logger.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
-import { deviceRow } from "../support/ha-home.js";
+import { deviceRow, entityRow, MEDIA_VOLUME_SET, state } from "../support/ha-home.js";
 import { startFakeHa, type FakeHa } from "../support/ha-server.js";
 import { waitFor } from "../support/wait-for.js";
 
@@ -23,6 +23,12 @@ beforeAll(async () => {
     ...home.devices,
     deviceRow("living_room_satellite", "Living Room Satellite", "living_room"),
   ];
+  // A television named by its kind's word: "den Fernseher auf maximale Lautstärke" is its volume.
+  home.entities = [
+    ...home.entities,
+    entityRow("media_player.tv", { original_name: "Fernseher", area_id: "office", exposed: true }),
+  ];
+  home.states.set("media_player.tv", state("on", { supported_features: MEDIA_VOLUME_SET }));
   ha = await startFakeHa({ home });
   mirror = createHomeMirror({ url: ha.url, token: "good-token", logger: captureLogger().logger });
   await waitFor("the first sync", () => !mirror.status().stale);
@@ -85,6 +91,54 @@ describe("German separable verbs", () => {
   ])("%j → %s", async (text, expected) => {
     await say(text, "de");
     expect(calls()).toEqual([expected]);
+  });
+});
+
+describe("stopping, scenes and volume in German", () => {
+  it("'stoppe' turns a fan off, and only a fan", async () => {
+    await say("Stoppe den Ventilator", "de");
+    expect(calls()).toEqual(["fan.turn_off fan.bedroom_fan"]);
+    ha.serviceCalls.length = 0;
+    // A cover stops where it is, a player pauses: neither is a "turn off".
+    const result = await say("Stoppe den Rollladen", "de");
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toMatch(/geschlossen|ausgeschaltet/i);
+  });
+
+  it.each(["Führe die Szene Filmabend aus", "Filmabend Szene aktivieren", "Filmabend ausführen"])(
+    "%j starts the scene named beside the word 'Szene'",
+    async (text) => {
+      await say(text, "de");
+      expect(calls()).toEqual(["scene.turn_on scene.movie_night"]);
+    },
+  );
+
+  it("'die Szene' alone names no scene", async () => {
+    await say("Aktiviere die Szene", "de", "living_room_satellite");
+    expect(calls()).toEqual([]);
+  });
+
+  it("a level for a television named by its kind's word is its volume, from its own room", async () => {
+    const result = await say("Stelle den Fernseher auf maximale Lautstärke", "de", "office_satellite");
+    expect(result.speech).toBe("Die Lautstärke von Fernseher steht jetzt auf 100 Prozent.");
+    expect(calls()).toEqual(["media_player.volume_set media_player.tv"]);
+  });
+
+  it.each([
+    ["Lautstärke Wohnzimmerlautsprecher 30 %", 0.3],
+    ["Stelle den Wohnzimmerlautsprecher auf maximale Lautstärke", 1],
+    ["Verändere die Lautstärke vom Wohnzimmerlautsprecher auf die niedrigste Stufe", 0.01],
+  ])("%j sets the speaker's volume", async (text, level) => {
+    await say(text, "de");
+    expect(ha.serviceCalls.map((c) => [c.service, c.service_data.volume_level])).toEqual([
+      ["volume_set", level],
+    ]);
+  });
+
+  it("'10 Helligkeit hier einstellen' dims the speaker's lights", async () => {
+    await say("10 Helligkeit hier einstellen", "de", "office_satellite");
+    expect(calls()).toEqual(["light.turn_on light.desk_lamp"]);
+    expect(ha.serviceCalls[0]?.service_data).toMatchObject({ brightness_pct: 10 });
   });
 });
 
