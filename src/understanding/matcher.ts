@@ -104,9 +104,11 @@ export function createMatcher(grammar: FastPathGrammar) {
   );
   const conjunction = new RegExp(`(?:^|\\s)(?:${alternation(grammar.conjunctions)})(?:\\s|$)`);
 
-  function cleanName(raw: string): { name: string; all: boolean } {
+  function cleanName(raw: string): { name: string; all: boolean; inOrder?: string } {
     let name = raw.trim();
     const reordered = placeFirst.exec(name)?.groups;
+    // Replies quote the words in the order they were said.
+    const inOrder = reordered ? name : undefined;
     if (reordered) name = `${reordered.rest!} ${reordered.place!}`;
     let all = false;
     for (let changed = true; changed;) {
@@ -123,7 +125,7 @@ export function createMatcher(grammar: FastPathGrammar) {
         changed = true;
       }
     }
-    return { name: name.trim(), all };
+    return { name: name.trim(), all, ...(inOrder ? { inOrder } : {}) };
   }
 
   /**
@@ -164,12 +166,12 @@ export function createMatcher(grammar: FastPathGrammar) {
             : place
               ? `${groups.name ?? ""} ${place}`
               : (groups.name ?? "");
-          const { name, all } = cleanName(raw);
+          const { name, all, inOrder } = cleanName(raw);
           if (!name || articleWords.has(name)) continue;
           // "the kettle and the fan" is two requests; half-understood is not understood.
           if (conjunction.test(name)) return undefined;
           match.name = name;
-          const spoken = spokenAs(sentence, name);
+          const spoken = spokenAs(sentence, name) ?? (inOrder && spokenAs(sentence, inOrder));
           if (spoken) match.spokenName = spoken;
           if (all) match.all = true;
         }
