@@ -80,6 +80,14 @@ describe("a place said before the name", () => {
   });
 });
 
+describe("a state asked for without naming one", () => {
+  it("'Sag mir den Zustand der Haustür' says what the lock is", async () => {
+    const result = await say("Sag mir den Zustand der Haustür", "de");
+    expect(result.speech).toBe("Front Door ist verriegelt.");
+    expect(result.response_type).toBe("query_answer");
+  });
+});
+
 describe("German separable verbs", () => {
   it.each([
     ["Den Rollladen herunterfahren", "cover.close_cover cover.bedroom_blinds"],

@@ -270,7 +270,12 @@ export const de: FastPathGrammar = {
     },
     {
       intent: "query_state",
-      templates: ["(ist|sind) {name} {state}", "(ist|sind) {name} (noch|gerade) {state}"],
+      templates: [
+        "(ist|sind) {name} {state}",
+        "(ist|sind) {name} (noch|gerade) {state}",
+        // No state asked: what it is ("sag mir den Zustand der Haustür").
+        "(wie ist|was ist|sag mir|nenn mir|nenne mir|gib mir) [(der|den|die)] (zustand|wert|status) (von|vom|der|des) {name}",
+      ],
     },
     {
       intent: "unlock",
