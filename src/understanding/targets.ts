@@ -109,6 +109,34 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     return group(ctx, (e) => isOfKind(e, kind, ctx.question), zw, place);
   }
 
+  /**
+   * "die Szene Partymodus", "Partymodus Szene", "der Thermostat Flur": a kind word before or after
+   * a name is that device, when the rest is exactly the name of one device of that kind.
+   */
+  function kindQualified(ctx: ResolveContext, key: string): Resolved | undefined {
+    const words = key.split(" ");
+    if (words.length < 2) return undefined;
+    const readings: Array<[string, string[]]> = [
+      [words[0]!, words.slice(1)],
+      [words.at(-1)!, words.slice(0, -1)],
+    ];
+    for (const [word, rest] of readings) {
+      const kind = kindWords.get(word);
+      if (!kind) continue;
+      const name = stripPlaceWords(rest.join(" "));
+      const found = device(ctx, name);
+      if (
+        found.kind === "one" &&
+        found.target.source === "ha" &&
+        exactly(ctx, found.target, name) &&
+        isOfKind(found.target.entity, kind, true)
+      ) {
+        return found;
+      }
+    }
+    return undefined;
+  }
+
   return {
     stripPlaceWords,
     findPlace,
@@ -162,7 +190,12 @@ export function createTargetResolver(grammar: FastPathGrammar) {
       }
       if (whole.kind === "one" && !options.all && exactly(ctx, whole.target, key)) return whole;
 
+      const qualified = kindQualified(ctx, key);
+      if (qualified) return qualified;
+
       const kind = kindWords.get(key);
+      // A scene or script is only ever started by its name: "the scene" names no group.
+      if (kind === "scene") return whole;
       if (kind || everything.has(key)) {
         // A command about a kind with no place means the speaker's area, "all" or not, as HA's
         // handlers take it from the satellite; only without one does "all the lights" mean the

@@ -41,6 +41,7 @@ export const fr: FastPathGrammar = {
   here: ["ici", "dans cette pièce", "cette pièce"],
   wholeHome: ["toute la maison", "partout", "dans toute la maison", "dans toutes les pièces"],
   kinds: {
+    climate: ["thermostat", "thermostats", "chauffage", "climatisation", "clim"],
     light: ["lumière", "lumières", "lampe", "lampes", "éclairage", "éclairages", "luminaire", "luminaires"],
     switch: ["interrupteur", "interrupteurs", "prise", "prises"],
     fan: ["ventilateur", "ventilateurs", "ventilo"],
@@ -167,6 +168,13 @@ export const fr: FastPathGrammar = {
       ],
     },
     {
+      intent: "query_setpoint",
+      templates: [
+        "(à combien|à quelle température) est (réglé|réglée|programmé|programmée) {name}",
+        "{name} est (réglé|réglée|programmé|programmée) à (combien|quelle température)",
+      ],
+    },
+    {
       intent: "query_sensor",
       templates: [
         "(quelle est|c'est quoi|quel est) (la|le) {sensor} {name}",
@@ -239,6 +247,7 @@ export const fr: FastPathGrammar = {
   ],
   sensors: {
     temperature: ["température", "chaud", "froid"],
+    target_temperature: ["température de consigne", "consigne", "température cible"],
     humidity: ["humidité", "taux d'humidité", "humide"],
     battery: ["batterie", "niveau de batterie", "charge de la batterie"],
     power: ["puissance", "consommation électrique", "consommation"],
@@ -247,6 +256,7 @@ export const fr: FastPathGrammar = {
   },
   sensorNames: {
     temperature: "la température",
+    target_temperature: "la consigne",
     humidity: "l'humidité",
     battery: "la batterie",
     power: "la puissance",

@@ -49,6 +49,7 @@ export const it: FastPathGrammar = {
   here: ["qui", "qua", "in questa stanza", "questa stanza", "qui dentro"],
   wholeHome: ["tutta la casa", "in tutta la casa", "ovunque", "dappertutto", "in tutte le stanze"],
   kinds: {
+    climate: ["termostato", "termostati", "riscaldamento", "condizionatore", "climatizzatore"],
     light: ["luce", "luci", "lampada", "lampade", "illuminazione", "lampadario"],
     switch: ["interruttore", "interruttori", "presa", "prese"],
     fan: ["ventilatore", "ventilatori", "ventola", "ventole"],
@@ -165,6 +166,12 @@ export const it: FastPathGrammar = {
       ],
     },
     {
+      intent: "query_setpoint",
+      templates: [
+        "a (quanti gradi|che temperatura) è (impostato|impostata|regolato|regolata|programmato|programmata) {name}",
+      ],
+    },
+    {
       intent: "query_sensor",
       templates: [
         "(qual è|quale è|dimmi) la {sensor} {name}",
@@ -250,6 +257,7 @@ export const it: FastPathGrammar = {
   ],
   sensors: {
     temperature: ["temperatura", "caldo", "freddo"],
+    target_temperature: ["temperatura impostata", "temperatura target", "temperatura obiettivo"],
     humidity: ["umidità", "umido"],
     battery: ["batteria", "livello della batteria", "carica"],
     power: ["potenza", "consumo elettrico", "consumo"],
@@ -258,6 +266,7 @@ export const it: FastPathGrammar = {
   },
   sensorNames: {
     temperature: "la temperatura",
+    target_temperature: "la temperatura impostata",
     humidity: "l'umidità",
     battery: "la batteria",
     power: "la potenza",

@@ -26,6 +26,7 @@ export const nl: FastPathGrammar = {
   here: ["hier", "in deze kamer", "deze kamer", "hierbinnen", "kamer", "de kamer"],
   wholeHome: ["het hele huis", "hele huis", "overal", "in het hele huis", "in alle kamers"],
   kinds: {
+    climate: ["thermostaat", "thermostaten", "verwarming", "airco", "airconditioning"],
     light: ["licht", "lichten", "lamp", "lampen", "verlichting"],
     switch: ["schakelaar", "schakelaars", "stekker", "stekkers", "stopcontact"],
     fan: ["ventilator", "ventilatoren"],
@@ -136,6 +137,13 @@ export const nl: FastPathGrammar = {
       ],
     },
     {
+      intent: "query_setpoint",
+      templates: [
+        "op (hoeveel graden|welke temperatuur) staat {name} [(ingesteld|afgesteld)]",
+        "op (hoeveel graden|welke temperatuur) is {name} (ingesteld|afgesteld)",
+      ],
+    },
+    {
       intent: "query_sensor",
       templates: [
         "wat is de {sensor} {name}",
@@ -230,6 +238,7 @@ export const nl: FastPathGrammar = {
   ],
   sensors: {
     temperature: ["temperatuur", "warm", "koud", "heet"],
+    target_temperature: ["doeltemperatuur", "ingestelde temperatuur", "streeftemperatuur"],
     humidity: ["luchtvochtigheid", "vochtigheid", "vochtig"],
     battery: ["batterij", "batterijniveau", "accu"],
     power: ["vermogen", "stroomverbruik", "verbruik"],
@@ -238,6 +247,7 @@ export const nl: FastPathGrammar = {
   },
   sensorNames: {
     temperature: "temperatuur",
+    target_temperature: "ingestelde temperatuur",
     humidity: "luchtvochtigheid",
     battery: "batterijlading",
     power: "vermogen",

@@ -5,7 +5,7 @@ import { fill, GRAMMARS } from "../grammar.js";
 import type { SensorKind } from "../grammar-types.js";
 import type { FastPathOutcome } from "../outcome.js";
 import { choiceOf, reading } from "../speech.js";
-import { ZWAVE_ANY } from "../targets.js";
+import { ZWAVE_ANY, type Target } from "../targets.js";
 import { readingOf } from "../tool-results.js";
 import type { DeviceSummary } from "../../zwave/contract.js";
 import { isReachable } from "../zwave-names.js";
@@ -16,7 +16,7 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
   const { mirror } = turn.deps;
   const kind = match.sensor as SensorKind;
   const sensorName = grammar.sensorNames[kind];
-  let ctx = await turn.context("query_sensor");
+  let ctx = await turn.context(match.intent);
   const said = match.name ? targets.placeWord(match.name) : undefined;
   const speakerArea = request.deviceId ? mirror.areaOfDevice(request.deviceId)?.name : undefined;
   // "in here" and no place at all mean the speaker's area; "in the house" the whole home.
@@ -33,7 +33,7 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
     targets.resolve(ctx, match.name, {}).kind === "not_found" &&
     (await turn.deps.zwave.freshen())
   ) {
-    ctx = await turn.context("query_sensor");
+    ctx = await turn.context(match.intent);
     place = targets.findPlace(ctx, placeText);
   }
   // The speaker's area has no such reading: the home's, when it has exactly one.
@@ -76,12 +76,11 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
     return turn.unsure(r.cannotYet);
   }
 
-  // A device: "the thermostat", "the office sensor".
-  const resolved = targets.resolve(ctx, match.name ?? "", {});
-  if (resolved.kind !== "one") {
-    if (resolved.kind === "group") return turn.unsure(r.cannotYet);
-    return turn.unresolved(resolved);
-  }
+  // A device ("the office sensor", "vom Wohnzimmerthermostat") or a kind in a place ("die Heizung
+  // hier", "the thermostat in the kitchen").
+  const resolved = targets.resolve(ctx, placeText || (match.name ?? ""), {});
+  if (resolved.kind === "group") return groupReading(turn, resolved.targets, kind, resolved.place);
+  if (resolved.kind !== "one") return turn.unresolved(resolved);
   const { target } = resolved;
   if (target.source === "ha") {
     const found = readingOf(target.entity, kind);
@@ -92,6 +91,34 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
   if (fromZwave && "failed" in fromZwave) return failed(fromZwave.failed);
   if (!fromZwave) return turn.unsure(fill(r.noSensor, { name: target.name, sensor: sensorName }));
   return value(target.name, fromZwave.value);
+}
+
+/**
+ * A kind of device in a place ("the heating here"): the reading when those that have one are in
+ * one area and agree; devices in several areas are a question of which area, never a guess.
+ */
+function groupReading(
+  turn: Turn,
+  targets: Target[],
+  kind: SensorKind,
+  place: string | undefined,
+): FastPathOutcome {
+  const { grammar, replies: r } = turn;
+  const sensor = grammar.sensorNames[kind];
+  const found = targets.flatMap((t) => {
+    const value = t.source === "ha" ? readingOf(t.entity, kind) : undefined;
+    return t.source === "ha" && value ? [{ entity: t.entity, value }] : [];
+  });
+  const areas = new Set(found.map((f) => f.entity.area?.name ?? f.entity.name));
+  const values = new Set(found.map((f) => `${f.value.value} ${f.value.unit ?? ""}`));
+  if (areas.size > 1) {
+    return turn.done(fill(r.whichArea, { candidates: choiceOf(grammar, [...areas]) }), "query_answer");
+  }
+  const first = found[0];
+  if (!first || values.size > 1) return turn.unsure(r.cannotYet);
+  const name = place ?? first.entity.area?.name ?? first.entity.name;
+  const value = reading(grammar, first.value.value, first.value.unit);
+  return turn.done(fill(r.sensorValue, { sensor, name, value }), "query_answer");
 }
 
 /**
