@@ -1,5 +1,25 @@
 // Device builders for the demo and the tests: the values each kind of device has in Z-Wave JS UI.
-import type { SimNode } from "./types.js";
+import type { SimNode, SimValue } from "./types.js";
+
+/** What a switch is told; a Broadcast or multicast node takes it too. */
+export const SWITCH_TARGET: SimValue = {
+  commandClass: 37,
+  property: "targetValue",
+  label: "Target value",
+  type: "boolean",
+  writeable: true,
+};
+
+/** What a dimmer is told; a Broadcast or multicast node takes it too. */
+export const DIMMER_TARGET: SimValue = {
+  commandClass: 38,
+  property: "targetValue",
+  label: "Target value",
+  type: "number",
+  writeable: true,
+  min: 0,
+  max: 99,
+};
 
 export function binarySwitch(id: number, name: string, extra: Partial<SimNode> = {}, on = false): SimNode {
   return {
@@ -9,7 +29,7 @@ export function binarySwitch(id: number, name: string, extra: Partial<SimNode> =
     values: [
       { commandClass: 37, property: "currentValue", label: "Current value", type: "boolean", value: on },
       // Never set since inclusion: no value yet, as on the real gateway.
-      { commandClass: 37, property: "targetValue", label: "Target value", type: "boolean", writeable: true },
+      { ...SWITCH_TARGET },
       {
         commandClass: 37,
         property: "duration",
@@ -37,16 +57,7 @@ export function dimmer(id: number, name: string, extra: Partial<SimNode> = {}, l
         max: 99,
         value: level,
       },
-      {
-        commandClass: 38,
-        property: "targetValue",
-        label: "Target value",
-        type: "number",
-        writeable: true,
-        min: 0,
-        max: 99,
-        value: level,
-      },
+      { ...DIMMER_TARGET, value: level },
       {
         commandClass: 38,
         property: "restorePrevious",

@@ -1,5 +1,6 @@
 // The gateway's own view of its nodes: each device's values as zwave-js holds them, what the
 // device really is when that differs, and the virtual nodes Z-Wave JS UI adds.
+import { DIMMER_TARGET, SWITCH_TARGET } from "./devices.js";
 import type { NodeStatus, SimNode, SimValue, SimValueId, SimulatorOptions } from "./types.js";
 
 export interface LiveValue extends SimValue {
@@ -66,26 +67,8 @@ function liveNode(n: SimNode, extra: Partial<LiveNode> = {}): LiveNode {
   };
 }
 
-/** What a Broadcast or multicast node can be told: the switches' and dimmers' targets. */
-const broadcastTargets: SimValue[] = [
-  {
-    commandClass: 37,
-    property: "targetValue",
-    label: "Target value",
-    type: "boolean",
-    writeable: true,
-    readable: false,
-  },
-  {
-    commandClass: 38,
-    property: "targetValue",
-    label: "Target value",
-    type: "number",
-    writeable: true,
-    min: 0,
-    max: 99,
-  },
-];
+/** What a Broadcast or multicast node can be told: the switches' and dimmers' targets, which it does not publish. */
+const broadcastTargets: SimValue[] = [{ ...SWITCH_TARGET, readable: false }, DIMMER_TARGET];
 
 /** Every node the gateway knows, in `getNodes` order: Broadcast first, then the controller, then the rest. */
 export function liveNodes(options: Pick<SimulatorOptions, "nodes" | "virtualNodes">): Map<number, LiveNode> {
