@@ -75,7 +75,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   const configuredId = options.gatewayName ? sanitizeTopic(GATEWAY_PREFIX + options.gatewayName) : undefined;
   const gateways = new Map<string, boolean>();
   const driverTopic = `${prefix}/driver/status`;
-  /** `<prefix>/driver/status`: on a normal stop only this turns false (sheet, "Found by running" 1). */
+  /** `<prefix>/driver/status`: on a normal stop only this turns false (seen running Z-Wave JS UI 11.22.2). */
   let driverUp: boolean | undefined;
   const pending = new Set<PendingCall>();
   const messageListeners: MessageListener[] = [];
