@@ -34,22 +34,22 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
   });
   // Z-Wave JS UI sets zwave-js's `emitValueUpdateAfterSetValue` (api/lib/ZwaveClient.ts upstream).
   const echoes = createEchoFilter({ targetEcho: "always" });
-  let inflight: Promise<void> | undefined;
+  let inflight: Promise<boolean> | undefined;
   let homeId: number | null = null;
 
-  /** One fetch at a time; a caller that a resync overtook waits for the fetch that replaced its own. */
+  /** One fetch at a time. A caller whose fetch a resync overtook waits for the one that replaced it. */
   function refresh(): Promise<void> {
-    const mine = (inflight ??= cache
-      .refresh()
-      .then(async (landed) => {
-        if (!landed) return;
-        logger.debug({ nodes: cache.nodes().length }, "node list refreshed");
-        if (homeId === null) await learnHomeId();
-      })
-      .finally(() => {
-        if (inflight === mine) inflight = undefined;
-      }));
-    return mine.then(() => (inflight && inflight !== mine ? refresh() : undefined));
+    const mine = (inflight ??= fetchNodeList().finally(() => {
+      if (inflight === mine) inflight = undefined;
+    }));
+    return mine.then((landed) => (landed ? undefined : refresh()));
+  }
+
+  async function fetchNodeList(): Promise<boolean> {
+    if (!(await cache.refresh())) return false;
+    logger.debug({ nodes: cache.nodes().length }, "node list refreshed");
+    if (homeId === null) await learnHomeId();
+    return true;
   }
 
   async function learnHomeId(): Promise<void> {
