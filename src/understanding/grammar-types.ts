@@ -78,6 +78,8 @@ export interface FastPathReplies {
   notExposed: string;
   /** Said after "not found" while Home Assistant's devices were never loaded: `{error}` says why. */
   homeUnseen: string;
+  /** Z-Wave's devices have not been listed yet (it is still connecting, or not reachable yet). */
+  zwaveNotConnected: string;
   ambiguous: string;
   cannotDo: string;
   failed: string;

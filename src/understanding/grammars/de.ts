@@ -382,6 +382,7 @@ export const de: FastPathGrammar = {
     groupCount: "{count} davon sind {state}.",
     notFound: "Ich habe kein Gerät namens {name} gefunden.",
     homeUnseen: "Ich sehe die Geräte von Home Assistant noch nicht: {error}.",
+    zwaveNotConnected: "Z-Wave ist noch nicht verbunden. Bitte versuch es gleich noch einmal.",
     notExposed: "{name} ist nicht für Assist freigegeben, deshalb steuere ich es nicht.",
     ambiguous: "Welches meinst du: {candidates}?",
     cannotDo: "Das kann {name} nicht.",

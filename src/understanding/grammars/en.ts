@@ -319,6 +319,7 @@ export const en: FastPathGrammar = {
     groupCount: "{count} of them are {state}.",
     notFound: "I couldn't find a device called {name}.",
     homeUnseen: "I can't see Home Assistant's devices yet: {error}.",
+    zwaveNotConnected: "Z-Wave is not connected yet. Please try again in a moment.",
     notExposed: "{name} is not exposed to Assist, so I won't control it.",
     ambiguous: "Which one do you mean: {candidates}?",
     cannotDo: "{name} can't do that.",

@@ -355,6 +355,7 @@ export const es: FastPathGrammar = {
     groupCount: "{count} están {state}.",
     notFound: "No he encontrado ningún dispositivo llamado {name}.",
     homeUnseen: "Todavía no veo los dispositivos de Home Assistant: {error}.",
+    zwaveNotConnected: "Z-Wave todavía no está conectado. Inténtalo de nuevo en un momento, por favor.",
     notExposed: "{name} no está expuesto a Assist, así que no lo controlo.",
     ambiguous: "¿Cuál quieres decir: {candidates}?",
     cannotDo: "{name} no puede hacer eso.",

@@ -318,6 +318,7 @@ export const fr: FastPathGrammar = {
     groupCount: "{count} sont {state}.",
     notFound: "Je n'ai trouvé aucun appareil nommé {name}.",
     homeUnseen: "Je ne vois pas encore les appareils de Home Assistant : {error}.",
+    zwaveNotConnected: "Z-Wave n'est pas encore connecté. Réessaie dans un instant, s'il te plaît.",
     notExposed: "{name} n'est pas exposé à Assist, je ne le commande donc pas.",
     ambiguous: "Lequel veux-tu dire : {candidates} ?",
     cannotDo: "{name} ne sait pas faire cela.",

@@ -330,6 +330,7 @@ export const it: FastPathGrammar = {
     groupCount: "{count} sono {state}.",
     notFound: "Non ho trovato nessun dispositivo chiamato {name}.",
     homeUnseen: "Non vedo ancora i dispositivi di Home Assistant: {error}.",
+    zwaveNotConnected: "Z-Wave non è ancora connesso. Riprova tra un momento, per favore.",
     notExposed: "{name} non è esposto ad Assist, quindi non lo comando.",
     ambiguous: "Quale intendi: {candidates}?",
     cannotDo: "{name} non può farlo.",

@@ -301,6 +301,7 @@ export const nl: FastPathGrammar = {
     groupCount: "{count} zijn {state}.",
     notFound: "Ik kon geen apparaat vinden met de naam {name}.",
     homeUnseen: "Ik zie de apparaten van Home Assistant nog niet: {error}.",
+    zwaveNotConnected: "Z-Wave is nog niet verbonden. Probeer het alsjeblieft zo meteen opnieuw.",
     notExposed: "{name} is niet zichtbaar voor Assist, dus ik bedien het niet.",
     ambiguous: "Welke bedoel je: {candidates}?",
     cannotDo: "Dat kan {name} niet.",

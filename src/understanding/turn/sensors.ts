@@ -16,7 +16,7 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
   const { mirror } = turn.deps;
   const kind = match.sensor as SensorKind;
   const sensorName = grammar.sensorNames[kind];
-  const ctx = await turn.context("query_sensor");
+  let ctx = await turn.context("query_sensor");
   const said = match.name ? targets.placeWord(match.name) : undefined;
   const speakerArea = request.deviceId ? mirror.areaOfDevice(request.deviceId)?.name : undefined;
   // "in here" and no place at all mean the speaker's area; "in the house" the whole home.
@@ -24,6 +24,18 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
   const fromSpeaker = said === "here" || (said === undefined && placeText === undefined);
   if (fromSpeaker) placeText = speakerArea;
   let place = placeText !== undefined ? targets.findPlace(ctx, placeText) : undefined;
+  // Neither a place nor a device: the Z-Wave network may have one the last listing did not have
+  // yet (a listing made while Z-Wave JS UI was still starting), as for commands (turn.ts).
+  if (
+    match.name !== undefined &&
+    placeText !== undefined &&
+    !place &&
+    targets.resolve(ctx, match.name, {}).kind === "not_found" &&
+    (await turn.deps.zwave.freshen())
+  ) {
+    ctx = await turn.context("query_sensor");
+    place = targets.findPlace(ctx, placeText);
+  }
   // The speaker's area has no such reading: the home's, when it has exactly one.
   if (fromSpeaker && !place?.areas.some((a) => a.entities.some((e) => readingOf(e, kind) !== undefined))) {
     place = undefined;
@@ -31,6 +43,8 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
   }
   const value = (name: string, said: string) =>
     turn.done(fill(r.sensorValue, { sensor: sensorName, name, value: said }), "query_answer");
+  // A read that failed is said as such: handed on, it would become "there is no such sensor".
+  const failed = (error: string) => turn.done(fill(r.failed, { error }), "error");
 
   // A place: its Home Assistant sensors first, then its Z-Wave devices.
   if (place || placeText === undefined) {
@@ -52,9 +66,12 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
       return value(place?.label ?? first.area?.name ?? first.name, reading(grammar, found.value, found.unit));
     }
     const fromZwave = await zwaveReading(turn, zwave.slice(0, 3), kind);
+    if (fromZwave && "failed" in fromZwave) return failed(fromZwave.failed);
     if (fromZwave) {
       return value(place?.label ?? (fromZwave.device.location || fromZwave.device.name), fromZwave.value);
     }
+    const notConnected = turn.zwaveNotConnected();
+    if (notConnected) return notConnected;
     if (place) return turn.unsure(fill(r.noSensor, { name: place.label, sensor: sensorName }));
     return turn.unsure(r.cannotYet);
   }
@@ -72,12 +89,20 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
     return value(target.name, reading(grammar, found.value, found.unit));
   }
   const fromZwave = await zwaveReading(turn, [target.device], kind);
+  if (fromZwave && "failed" in fromZwave) return failed(fromZwave.failed);
   if (!fromZwave) return turn.unsure(fill(r.noSensor, { name: target.name, sensor: sensorName }));
   return value(target.name, fromZwave.value);
 }
 
-/** The first of `devices` whose sensor data has a reading of this kind (by its label's words). */
-async function zwaveReading(turn: Turn, devices: DeviceSummary[], kind: SensorKind) {
+/**
+ * The first of `devices` whose sensor data has a reading of this kind (by its label's words); when
+ * none has and a read failed, why (the tool's error), since "no such reading" would not be true.
+ */
+async function zwaveReading(
+  turn: Turn,
+  devices: DeviceSummary[],
+  kind: SensorKind,
+): Promise<{ device: DeviceSummary; value: string } | { failed: string } | undefined> {
   const words = [
     ...new Set([
       ...GRAMMARS.en!.sensors[kind],
@@ -85,9 +110,12 @@ async function zwaveReading(turn: Turn, devices: DeviceSummary[], kind: SensorKi
       ...(kind === "temperature" ? ["setpoint"] : []),
     ]),
   ];
+  let failure: string | undefined;
   for (const device of devices) {
     const { nodeId } = device;
-    const { output } = await turn.zwave((o) => turn.deps.zwave.sensorData(nodeId, o));
+    const { result, output } = await turn.zwave((o) => turn.deps.zwave.sensorData(nodeId, o));
+    if (!result.ok || (output && !output.ok))
+      failure ??= output?.error?.message ?? result.error ?? result.content;
     const found = (output?.readings ?? []).find(
       (r) => r.value !== null && words.some((w) => `${r.kind ?? ""} ${r.label}`.toLowerCase().includes(w)),
     );
@@ -95,5 +123,5 @@ async function zwaveReading(turn: Turn, devices: DeviceSummary[], kind: SensorKi
       return { device, value: reading(turn.grammar, String(found.value), found.unit ?? undefined) };
     }
   }
-  return undefined;
+  return failure === undefined ? undefined : { failed: failure };
 }
