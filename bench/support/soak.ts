@@ -54,7 +54,7 @@ export interface SoakOptions {
 }
 
 const API_TOKEN = "soak-api-token";
-/** The Office Sensor's temperature in the demo gateway (src/demo/zwave-gateway-simulator.ts). */
+/** The Office Sensor's temperature in the demo gateway (src/demo/gateway-simulator/devices.ts). */
 const OFFICE_TEMPERATURE = 21.5;
 const LLM_LATENCY_MS = 20;
 /** Far beyond the bridge's own 35 s backstop: a request still open by then is a hang. */

@@ -1,6 +1,6 @@
 import type { Logger } from "../log.js";
 import { startEmbeddedBroker } from "./embedded-broker.js";
-import { demoNodes, startGatewaySimulator } from "./zwave-gateway-simulator.js";
+import { demoNodes, startGatewaySimulator } from "./gateway-simulator/index.js";
 
 export const DEMO_GATEWAY_NAME = "zwave-js-ui";
 

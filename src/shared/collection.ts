@@ -17,7 +17,10 @@ export interface Collection<T, U> {
   refresh(): Promise<T | undefined>;
   /** Applies one update now; while a fetch is in flight, also once more after it lands. */
   update(update: U): void;
-  /** The source went away: hold updates and wait for the next refresh. A fetch in flight is dropped. */
+  /**
+   * The source went away: not synced until the next refresh lands, and a fetch in flight is
+   * dropped. Updates still apply to the state held meanwhile, which stays the best there is.
+   */
   stale(): void;
 }
 
@@ -57,7 +60,7 @@ export function createCollection<T, U>(options: CollectionOptions<T, U>): Collec
     update(update) {
       // Before the first fetch there is nothing to apply to, and the fetch will include it.
       if (fetching) held.push(update);
-      if (synced && state !== undefined) options.apply(state, update);
+      if (state !== undefined) options.apply(state, update);
     },
     stale() {
       generation++;

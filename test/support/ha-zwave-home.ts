@@ -35,7 +35,7 @@ export interface TwinNode {
   state?: string;
 }
 
-/** The gateway simulator's demo nodes (src/demo/zwave-gateway-simulator.ts `demoNodes`), as HA lists them. */
+/** The gateway simulator's demo nodes (src/demo/gateway-simulator/devices.ts `demoNodes`), as HA lists them. */
 export function demoTwins(): TwinNode[] {
   return [
     {

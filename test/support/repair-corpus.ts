@@ -4,7 +4,7 @@
 import { readFileSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { binarySwitch, dimmer, multisensor, type SimNode } from "../../src/demo/zwave-gateway-simulator.js";
+import { binarySwitch, dimmer, multisensor, type SimNode } from "../../src/demo/gateway-simulator/index.js";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { RecordedWrite, WriteRecorder } from "./zwave-write-recorder.js";
 

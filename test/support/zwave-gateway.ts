@@ -15,9 +15,9 @@ import {
   type GatewaySimulator as Simulator,
   type SimNode,
   type SimulatorOptions,
-} from "../../src/demo/zwave-gateway-simulator.js";
+} from "../../src/demo/gateway-simulator/index.js";
 
-export * from "../../src/demo/zwave-gateway-simulator.js";
+export * from "../../src/demo/gateway-simulator/index.js";
 
 export interface RecordedSet {
   topic: string;

@@ -69,4 +69,23 @@ describe("a collection", () => {
     expect(collection.synced).toBe(true);
     expect([...collection.state!.keys()]).toEqual(["hall"]);
   });
+
+  it("keeps what it holds current while out of sync, and applies those updates to the next fetch too", async () => {
+    const { collection, answer } = source();
+    const loading = collection.refresh();
+    answer(0, [["kitchen", "Kitchen"]]);
+    await loading;
+    collection.stale();
+    collection.update({ id: "kitchen", name: "Cuisine" });
+    expect(collection.state!.get("kitchen")).toBe("Cuisine");
+    const again = collection.refresh();
+    collection.update({ id: "hall", name: "Hall" });
+    expect(collection.state!.get("hall")).toBe("Hall");
+    answer(1, [["kitchen", "Cuisine"]]);
+    await again;
+    expect([...collection.state!]).toEqual([
+      ["kitchen", "Cuisine"],
+      ["hall", "Hall"],
+    ]);
+  });
 });

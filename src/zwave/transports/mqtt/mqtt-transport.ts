@@ -22,25 +22,34 @@ const infoSchema = z.looseObject({ homeid: z.number().int().nullish() });
 export function createMqttTransport(options: GatewayClientOptions): ZwaveTransport {
   const { logger } = options;
   const gateway = createGatewayClient(options);
-  const cache: NodeCache = createNodeCache(options.prefix);
+  let debounce: NodeJS.Timeout | undefined;
+  const cache: NodeCache = createNodeCache({
+    prefix: options.prefix,
+    fetchNodes: () => gateway.callApi("getNodes", []),
+    onOutdated: () => {
+      clearTimeout(debounce);
+      debounce = setTimeout(refreshQuietly, REFRESH_DEBOUNCE_MS);
+      debounce.unref();
+    },
+  });
   // Z-Wave JS UI sets zwave-js's `emitValueUpdateAfterSetValue` (api/lib/ZwaveClient.ts upstream).
   const echoes = createEchoFilter({ targetEcho: "always" });
-  let inflight: Promise<void> | undefined;
-  let debounce: NodeJS.Timeout | undefined;
+  let inflight: Promise<boolean> | undefined;
   let homeId: number | null = null;
 
+  /** One fetch at a time. A caller whose fetch a resync overtook waits for the one that replaced it. */
   function refresh(): Promise<void> {
-    inflight ??= gateway
-      .callApi("getNodes", [])
-      .then(async (result) => {
-        cache.replaceAll(result);
-        logger.debug({ nodes: cache.nodes().length }, "node list refreshed");
-        if (homeId === null) await learnHomeId();
-      })
-      .finally(() => {
-        inflight = undefined;
-      });
-    return inflight;
+    const mine = (inflight ??= fetchNodeList().finally(() => {
+      if (inflight === mine) inflight = undefined;
+    }));
+    return mine.then((landed) => (landed ? undefined : refresh()));
+  }
+
+  async function fetchNodeList(): Promise<boolean> {
+    if (!(await cache.refresh())) return false;
+    logger.debug({ nodes: cache.nodes().length }, "node list refreshed");
+    if (homeId === null) await learnHomeId();
+    return true;
   }
 
   async function learnHomeId(): Promise<void> {
@@ -59,15 +68,14 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
     const at = cache.valueAt(topic);
     if (at) {
       const { value, time } = decodeValuePayload(payload);
-      return echoes.offer(at.nodeId, at.value, value, () => void cache.handleMessage(topic, payload), time);
+      return echoes.offer(at.nodeId, at.value, value, () => cache.handleMessage(topic, payload), time);
     }
-    if (!cache.handleMessage(topic, payload).refetch) return;
-    clearTimeout(debounce);
-    debounce = setTimeout(refreshQuietly, REFRESH_DEBOUNCE_MS);
-    debounce.unref();
+    cache.handleMessage(topic, payload);
   });
   gateway.onResync((reason) => {
+    // A fetch in flight may hold the list from before: drop it and fetch again.
     cache.markStale();
+    inflight = undefined;
     if (reason === "gateway-restarted") {
       cache.forgetPublished();
       homeId = null;

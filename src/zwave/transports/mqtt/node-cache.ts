@@ -1,7 +1,10 @@
 // The node list as Z-Wave JS UI's `getNodes` returns it (zwave-js-ui `api/lib/ZwaveClient.ts`, the `ZUINode` type), kept current from the value
-// and node status topics — the collection pattern: fetch in full, then apply updates.
+// and node status topics — a collection (src/shared/collection.ts; docs/architecture.md, Caches
+// kept current): fetched in full, then updated from messages, and a message that arrives while a
+// fetch is in flight is applied again to what the fetch returns, which may be older.
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
+import { createCollection } from "../../../shared/collection.js";
 import { ZwaveToolError } from "../../errors.js";
 import { valueKey, type ZwaveNode, type ZwaveValue } from "../../model.js";
 import { TOPIC_STYLES, nodeTopic, parseValueTopic, valueTopic } from "./topics.js";
@@ -45,14 +48,25 @@ export type ValueListener = (nodeId: number, value: ZwaveValue) => void;
 
 type Indexed = { nodeId: number; key: string } | { nodeId: number; kind: "status" | "lastActive" };
 
-export interface NodeCache {
-  /** Replaces everything with a `getNodes` result (validated here). */
-  replaceAll(result: unknown): void;
+export interface NodeCacheOptions {
+  prefix: string;
+  /** Calls `getNodes`; its result is validated here. */
+  fetchNodes: () => Promise<unknown>;
   /**
-   * Applies one MQTT message; `refetch` when the node list needs fetching again: the topic belongs to
-   * no known node (renamed or new), or a node that was not ready has finished its interview.
+   * The node list needs fetching again: a topic belongs to no known node (renamed or new), or a
+   * node that was not ready has finished its interview (`ready` is only in `getNodes`).
    */
-  handleMessage(topic: string, payload: Buffer): { refetch: boolean };
+  onOutdated: () => void;
+}
+
+export interface NodeCache {
+  /**
+   * Fetches the node list in full. Resolves true once it has landed, false when `markStale` or a
+   * newer fetch overtook it.
+   */
+  refresh(): Promise<boolean>;
+  /** Applies one MQTT message (while a fetch is in flight, also to what the fetch returns). */
+  handleMessage(topic: string, payload: Buffer): void;
   nodes(): ZwaveNode[];
   node(id: number): ZwaveNode | undefined;
   /** The known value a topic carries, if it is a value topic of a known node. */
@@ -60,9 +74,26 @@ export interface NodeCache {
   onValue(listener: ValueListener): () => void;
   /** False until the first `getNodes`, and after a reconnect or gateway restart until the next. */
   readonly synced: boolean;
+  /** The gateway or the broker went away: a fetch in flight is dropped, and messages wait for the next. */
   markStale(): void;
   /** Forgets which topics the gateway has published (it restarted and starts a new topic map). */
   forgetPublished(): void;
+}
+
+/** The fetched list: the nodes, and every topic that names one of them or one of their values. */
+interface NodeList {
+  byId: Map<number, ZwaveNode>;
+  index: Map<string, Indexed>;
+}
+
+/** One message as received; applied once, and once more to a fetch that was in flight. */
+interface Message {
+  topic: string;
+  payload: Buffer;
+  /** The first message on this topic since the gateway started (a replay of its cache, maybe). */
+  firstTime: boolean;
+  /** The value listeners have heard it: applying it again restores it silently. */
+  told: boolean;
 }
 
 /** Payload types 0 (`{time,value}`), 1 (the value object) and 2 (raw JSON) — zwave-js-ui `api/lib/Gateway.ts`, `PAYLOAD_TYPE`. */
@@ -86,9 +117,9 @@ export function decodeValuePayload(payload: Buffer): { value: unknown; time?: nu
 
 /**
  * Whether a value message is older than what we hold, or repeats it: after a restart the gateway
- * republishes every cached value with its old `time`, once per topic (sheet, "Found by running" 2).
- * Later messages are the device's: `time` stays old on some values (a setpoint, a target) even when
- * a write sets them (ibid. 3). Raw payloads carry no `time` and cannot be told apart.
+ * republishes every cached value with its old `time`, once per topic (seen running Z-Wave JS UI
+ * 11.22.2). Later messages are the device's: `time` stays old on some values (a setpoint, a target)
+ * even when a write sets them. Raw payloads carry no `time` and cannot be told apart.
  */
 function isReplay(
   held: ZwaveValue,
@@ -101,11 +132,9 @@ function isReplay(
   return firstSinceRestart && time === held.lastUpdate && isDeepStrictEqual(value, held.value);
 }
 
-export function createNodeCache(prefix: string): NodeCache {
-  let byId = new Map<number, ZwaveNode>();
-  let index = new Map<string, Indexed>();
+export function createNodeCache(options: NodeCacheOptions): NodeCache {
+  const { prefix } = options;
   let seenTopics = new Set<string>();
-  let synced = false;
   const listeners = new Set<ValueListener>();
 
   function toNode(raw: z.infer<typeof nodeSchema>): ZwaveNode {
@@ -150,8 +179,8 @@ export function createNodeCache(prefix: string): NodeCache {
   }
 
   /** Every topic any gateway style would use for these nodes, so the style need not be configured. */
-  function buildIndex(): void {
-    index = new Map();
+  function indexOf(byId: Map<number, ZwaveNode>): Map<string, Indexed> {
+    const index = new Map<string, Indexed>();
     for (const node of byId.values()) {
       for (const style of TOPIC_STYLES) {
         const base = `${prefix}/${nodeTopic(node, style)}`;
@@ -161,6 +190,20 @@ export function createNodeCache(prefix: string): NodeCache {
           index.set(valueTopic(prefix, node, v, style), { nodeId: node.id, key: v.key });
       }
     }
+    return index;
+  }
+
+  async function fetchList(): Promise<NodeList> {
+    const parsed = nodesSchema.safeParse(await options.fetchNodes());
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new ZwaveToolError(
+        "failed",
+        `Z-Wave JS UI sent a node list this server cannot read (${issue?.path.join(".")}: ${issue?.message})`,
+      );
+    }
+    const byId = new Map(parsed.data.map((raw) => [raw.id, toNode(raw)]));
+    return { byId, index: indexOf(byId) };
   }
 
   /** Returns whether a node that was not ready has a new status (its interview ended: `ready` is only in getNodes). */
@@ -195,49 +238,51 @@ export function createNodeCache(prefix: string): NodeCache {
     );
   }
 
-  return {
-    replaceAll(result) {
-      const parsed = nodesSchema.safeParse(result);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new ZwaveToolError(
-          "failed",
-          `Z-Wave JS UI sent a node list this server cannot read (${issue?.path.join(".")}: ${issue?.message})`,
-        );
+  /** Applies a message to a list; the second time (to a fetch that was in flight) without telling the listeners again. */
+  function apply(list: NodeList, message: Message): void {
+    const { topic, payload } = message;
+    const hit = list.index.get(topic);
+    const node = hit && list.byId.get(hit.nodeId);
+    if (!hit || !node) {
+      if (message.firstTime && looksLikeNodeTopic(topic)) options.onOutdated();
+      return;
+    }
+    if ("kind" in hit) {
+      if (hit.kind === "status") {
+        if (applyStatus(node, payload)) options.onOutdated();
+        return;
       }
-      const nodes = parsed.data;
-      byId = new Map(nodes.map((raw) => [raw.id, toNode(raw)]));
-      buildIndex();
-      synced = true;
-    },
+      const { value } = decodeValuePayload(payload);
+      if (typeof value === "number") node.lastActive = value;
+      return;
+    }
+    const v = node.values.get(hit.key);
+    if (!v) return;
+    const { value, time } = decodeValuePayload(payload);
+    if (isReplay(v, value, time, message.firstTime)) return;
+    v.value = value;
+    v.lastUpdate = time ?? Date.now();
+    if (message.told) return;
+    message.told = true;
+    for (const listener of listeners) listener(node.id, v);
+  }
+
+  const list = createCollection<NodeList, Message>({ fetch: fetchList, apply });
+
+  return {
+    refresh: async () => (await list.refresh()) !== undefined,
     handleMessage(topic, payload) {
-      if (!isNodeTopic(topic)) return { refetch: false };
+      if (!isNodeTopic(topic)) return;
       const firstTime = !seenTopics.has(topic);
       seenTopics.add(topic);
-      const hit = index.get(topic);
-      const node = hit && byId.get(hit.nodeId);
-      if (!hit || !node) return { refetch: firstTime && synced && looksLikeNodeTopic(topic) };
-      if ("kind" in hit) {
-        if (hit.kind === "status") return { refetch: applyStatus(node, payload) };
-        const { value } = decodeValuePayload(payload);
-        if (typeof value === "number") node.lastActive = value;
-        return { refetch: false };
-      }
-      const v = node.values.get(hit.key);
-      if (!v) return { refetch: false };
-      const { value, time } = decodeValuePayload(payload);
-      if (isReplay(v, value, time, firstTime)) return { refetch: false };
-      v.value = value;
-      v.lastUpdate = time ?? Date.now();
-      for (const listener of listeners) listener(node.id, v);
-      return { refetch: false };
+      list.update({ topic, payload, firstTime, told: false });
     },
-    nodes: () => [...byId.values()],
-    node: (id) => byId.get(id),
+    nodes: () => [...(list.state?.byId.values() ?? [])],
+    node: (id) => list.state?.byId.get(id),
     valueAt(topic) {
-      const hit = index.get(topic);
+      const hit = list.state?.index.get(topic);
       if (!hit || "kind" in hit) return undefined;
-      const value = byId.get(hit.nodeId)?.values.get(hit.key);
+      const value = list.state?.byId.get(hit.nodeId)?.values.get(hit.key);
       return value && { nodeId: hit.nodeId, value };
     },
     onValue(listener) {
@@ -245,11 +290,9 @@ export function createNodeCache(prefix: string): NodeCache {
       return () => listeners.delete(listener);
     },
     get synced() {
-      return synced;
+      return list.synced;
     },
-    markStale() {
-      synced = false;
-    },
+    markStale: () => list.stale(),
     forgetPublished() {
       seenTopics = new Set();
     },

@@ -1,0 +1,12 @@
+// The simulated Z-Wave JS UI MQTT gateway that `npm start` and the tests use: start it, and build
+// its devices.
+export { startGatewaySimulator } from "./simulator.js";
+export { binarySwitch, demoNodes, dimmer, multisensor } from "./devices.js";
+export type {
+  GatewaySimulator,
+  NodeStatus,
+  SimNode,
+  SimValue,
+  SimValueId,
+  SimulatorOptions,
+} from "./types.js";

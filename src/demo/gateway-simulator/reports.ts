@@ -1,0 +1,50 @@
+// What the gateway publishes about its nodes: value topics and node status topics.
+import { publish, type Gateway } from "./gateway.js";
+import { keyOf, type LiveNode, type LiveValue } from "./live-node.js";
+import { payloadFor } from "./payloads.js";
+import { nodeTopic, topicOfValue } from "./topics.js";
+
+/** Publishes a value, and from then on its topic takes `/set` (a write-only value is only made writable). */
+export async function publishValue(gateway: Gateway, node: LiveNode, v: LiveValue): Promise<void> {
+  if (!v.readable && !v.writeable) return;
+  const topic = topicOfValue(gateway, node, v);
+  gateway.writable.set(topic, { nodeId: node.id, key: keyOf(v) });
+  if (!v.readable) return;
+  await publish(gateway, topic, payloadFor(gateway, node, v));
+}
+
+export async function publishStatus(gateway: Gateway, node: LiveNode): Promise<void> {
+  const available = node.status !== "Dead";
+  const base = `${gateway.prefix}/${nodeTopic(gateway, node)}`;
+  const raw = gateway.payloadType === 2;
+  await publish(
+    gateway,
+    `${base}/status`,
+    raw
+      ? JSON.stringify(available)
+      : JSON.stringify({ time: Date.now(), value: available, status: node.status, nodeId: node.id }),
+  );
+  await publish(
+    gateway,
+    `${base}/lastActive`,
+    raw ? JSON.stringify(node.lastActive) : JSON.stringify({ time: Date.now(), value: node.lastActive }),
+  );
+}
+
+/** A value changed at the gateway. `fresh`: a report from the device, which sets the value's `time`. */
+export async function report(
+  gateway: Gateway,
+  node: LiveNode,
+  v: LiveValue,
+  value: unknown,
+  fresh = true,
+): Promise<void> {
+  v.value = value;
+  node.missed.delete(keyOf(v));
+  if (fresh) {
+    // zwave-js stamps each update with the time it arrived: a later report never shares an earlier one's stamp.
+    v.lastUpdate = Math.max(Date.now(), v.lastUpdate + 1);
+    node.lastActive = v.lastUpdate;
+  }
+  await publishValue(gateway, node, v);
+}

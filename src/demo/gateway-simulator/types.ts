@@ -1,0 +1,97 @@
+// What a test or the demo tells the simulated Z-Wave JS UI gateway: its devices, its MQTT settings,
+// and the handle it gets back.
+
+export type NodeStatus = "Alive" | "Asleep" | "Awake" | "Dead" | "Unknown";
+
+export interface SimValue {
+  commandClass: number;
+  endpoint?: number;
+  property: string | number;
+  propertyKey?: string | number;
+  propertyName?: string;
+  propertyKeyName?: string;
+  label: string;
+  type: "number" | "boolean" | "string" | "any" | "duration";
+  readable?: boolean;
+  writeable?: boolean;
+  min?: number;
+  max?: number;
+  unit?: string;
+  states?: { text: string; value: number }[];
+  /** Left out: the value has none yet, and is published without a `value` key. */
+  value?: unknown;
+}
+
+/** A device. The simulator keeps a reference: changing its behaviour later changes the device's. */
+export interface SimNode {
+  id: number;
+  name: string;
+  loc?: string;
+  /** How the device is: "Dead" with no values is a node that died before its interview. */
+  status?: NodeStatus;
+  values: SimValue[];
+  /** How long the device takes to report its new state by itself after a write. */
+  echoDelayMs?: number;
+  /** false: the device takes writes but never reports anything, not even to zwave-js's verification Get. */
+  confirms?: boolean;
+  /** The device supports Supervision: a write is answered 255 (done) by the device itself. */
+  supervised?: boolean;
+  /** The device acknowledges every Set and does nothing (a jammed relay); it still answers Gets. */
+  ignoresSets?: boolean;
+  /** The device has gone: the next command or ping fails after zwave-js's retries and the node turns Dead. */
+  unreachable?: boolean;
+  /** false: the gateway has not published this node's values since it started (e.g. just included). */
+  published?: boolean;
+  productLabel?: string;
+  manufacturer?: string;
+}
+
+export interface SimulatorOptions {
+  brokerUrl: string;
+  username?: string;
+  password?: string;
+  prefix?: string;
+  /** `mqtt.name`; the client id is `ZWAVE_GATEWAY-<name>`, sanitised. */
+  gatewayName?: string;
+  topicMode?: "valueid" | "named";
+  /** ValueID mode: node names (default) or bare node ids. */
+  nodeNames?: boolean;
+  /** JSON time-value (0, default), whole value object (1), raw value (2). */
+  payloadType?: 0 | 1 | 2;
+  includeLocation?: boolean;
+  nodes: SimNode[];
+  /** Adds the virtual Broadcast node (255) and a multicast group (4096), as ZUI ≥ 11.20 does. */
+  virtualNodes?: boolean;
+  /**
+   * From connecting to replaying the cached values (~3 s on the real gateway). The driver is ready
+   * at two thirds of it, and the interviews end a third after it.
+   */
+  startupMs?: number;
+  /** When the Get that verifies a dimmer's 255 answers (~5 s on the real stack). */
+  restoreVerifyMs?: number;
+}
+
+export interface SimValueId {
+  commandClass: number;
+  endpoint?: number;
+  property: string | number;
+  propertyKey?: string | number;
+}
+
+export interface GatewaySimulator {
+  clientId: string;
+  prefix: string;
+  /**
+   * The gateway process stops. SIGTERM (an add-on restart or update): `driver/status` turns false
+   * and the retained client status stays true. SIGKILL: the broker publishes the will instead.
+   */
+  stop(signal?: "SIGTERM" | "SIGKILL"): Promise<void>;
+  /** Starts it again, as at first; resolves once the interviews are over. */
+  start(): Promise<void>;
+  /** The device reports a value (a sensor reading, a switch flipped by hand), heard when the gateway is up. */
+  setValue(nodeId: number, valueId: SimValueId, value: unknown): Promise<void>;
+  /** The device's own state of a value. */
+  valueOf(nodeId: number, valueId: SimValueId): unknown;
+  /** The value topic the gateway currently uses for a value. */
+  topicOf(nodeId: number, valueId: SimValueId): string;
+}
