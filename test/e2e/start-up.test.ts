@@ -49,9 +49,15 @@ describe("start-up", () => {
 
   it("the status page reports the provider's client and the 1 LLM round option", async () => {
     await bridge!.waitForLog("language model ready: anthropic at 127.0.0.1");
-    const status = (await (await fetch(`${bridge!.apiUrl}/status.json`)).json()) as {
-      health: { agent: { modelState?: string; oneLlmRound?: boolean } };
-    };
+    // The provider's check and the loading of its client run side by side: "loading" may still
+    // show for a moment after the log line, and must then give way to "ready".
+    type Status = { health: { agent: { modelState?: string; oneLlmRound?: boolean } } };
+    let status: Status | undefined;
+    const deadline = Date.now() + 20_000;
+    do {
+      if (status) await new Promise((r) => setTimeout(r, 50));
+      status = (await (await fetch(`${bridge!.apiUrl}/status.json`)).json()) as Status;
+    } while (status.health.agent.modelState === "loading" && Date.now() < deadline);
     expect(status.health.agent).toMatchObject({ modelState: "ready", oneLlmRound: true });
   });
 });
