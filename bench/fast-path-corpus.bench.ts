@@ -9,7 +9,7 @@ import { corpusHome } from "../test/support/ha-corpus-home.js";
 import { startFakeHa } from "../test/support/ha-server.js";
 import { brokerOptions, startMosquitto } from "../test/support/mosquitto.js";
 import { converse } from "../test/support/wyoming-client.js";
-import { startAddonGateway } from "../test/support/zwave-gateway.js";
+import { demoNodes, startAddonGateway } from "../test/support/zwave-gateway.js";
 import { CORPUS, type CorpusEntry } from "./support/fast-path-corpus.js";
 import { pino } from "pino";
 import { createAgent } from "../src/agent/agent.js";
@@ -20,10 +20,9 @@ import { generateHome } from "../test/support/ha-home.js";
 import { waitFor } from "../test/support/wait-for.js";
 import { measure, report, summarise } from "./lib.js";
 
-const ZWAVE_NODES = ["Switch_One", "Kitchen_Light", "Office_Sensor"];
-
 const broker = await startMosquitto();
-const simulator = await startAddonGateway(broker);
+const nodes = demoNodes();
+const simulator = await startAddonGateway(broker, nodes);
 const ha = await startFakeHa({ home: corpusHome() });
 const bridge = await startBridgeProcess({
   llm_provider: "local",
@@ -32,11 +31,18 @@ const bridge = await startBridgeProcess({
   ha_token: "good-token",
   log_level: "warn",
 });
+// A Z-Wave write as the corpus names it ("zw:Kitchen_Light"): the server writes through the
+// gateway's `writeValue` API (node id in its first argument); a value topic's `/set` names the node.
+const nodeNames = new Map(nodes.map((n) => [n.id, n.name.replaceAll(" ", "_")]));
 const watcher = await connectAsync(broker.url, { username: broker.username, password: broker.password });
 const zwaveWrites: string[] = [];
-watcher.on("message", (topic) => {
+watcher.on("message", (topic, payload) => {
   if (!topic.endsWith("/set")) return;
-  const node = topic.split("/").find((part) => ZWAVE_NODES.includes(part));
+  let node: string | undefined;
+  if (topic.endsWith("/api/writeValue/set")) {
+    const args = (JSON.parse(payload.toString()) as { args?: [{ nodeId?: number }] }).args;
+    node = nodeNames.get(args?.[0]?.nodeId ?? -1);
+  } else node = topic.split("/").find((part) => [...nodeNames.values()].includes(part));
   zwaveWrites.push(`zw:${node ?? topic}`);
 });
 await watcher.subscribeAsync("zwave/#");
