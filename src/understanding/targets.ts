@@ -153,6 +153,11 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         const rest = stripPlaceWords(special.rest);
         const restKind = kindWords.get(rest);
         const label = place ? { place: place.label } : {};
+        // "illumina qua", "fai buio dappertutto": a verb that names its kind, said of "here" or
+        // "everywhere" alone, acts on that kind there.
+        if (!rest && options.kindInPlace && (place || special.which === "home")) {
+          return { kind: "group", targets: kindGroup(ctx, options.kindInPlace, place), ...label };
+        }
         if (everything.has(rest) || (!rest && place)) {
           const everywhere = (e: EntityView) => ctx.scope.everything.has(e.domain);
           return { kind: "group", targets: group(ctx, everywhere, ZWAVE_ANY, place), ...label };

@@ -38,8 +38,9 @@ export const fr: FastPathGrammar = {
   conjunctions: ["et", "puis", "ainsi que"],
   pronouns: ["la", "le", "les"],
   areaPrepositions: ["dans", "de", "du", "des", "au", "à", "dans la", "dans le", "de la", "à la", "d'"],
-  here: ["ici", "dans cette pièce", "cette pièce"],
-  wholeHome: ["toute la maison", "partout", "dans toute la maison", "dans toutes les pièces"],
+  // "cette pièce" loses its article as a name does: "pièce" alone is the room one is in.
+  here: ["ici", "dans cette pièce", "cette pièce", "pièce"],
+  wholeHome: ["toute la maison", "partout", "dans toute la maison", "dans toutes les pièces", "maison"],
   kinds: {
     light: ["lumière", "lumières", "lampe", "lampes", "éclairage", "éclairages", "luminaire", "luminaires"],
     switch: ["interrupteur", "interrupteurs", "prise", "prises"],
@@ -177,8 +178,8 @@ export const fr: FastPathGrammar = {
         "quelle {sensor} fait il",
         "quelle {sensor} il fait {name}",
         "combien de degrés (fait il|il fait) {name}",
-        "(il fait combien|combien il fait|il fait combien de degrés) {name}",
-        "(il fait combien|combien il fait|il fait combien de degrés)",
+        "(il fait combien|combien il fait|combien fait il|il fait combien de degrés) {name}",
+        "(il fait combien|combien il fait|combien fait il|il fait combien de degrés)",
         "combien de degrés (fait il|il fait)",
         "(fait il|il fait|est ce qu'il fait) {sensor} {name}",
         "(fait il|il fait|est ce qu'il fait) {sensor}",
@@ -229,13 +230,23 @@ export const fr: FastPathGrammar = {
     { intent: "close", templates: ["(ferme|fermer) {name}", "(descends|descend|baisse|abaisse) {name}"] },
     { intent: "toggle", templates: ["(bascule|inverse) {name}"] },
     {
+      // Lighting a place lights its lights ("allume la cuisine"); "éclaire" and "jour" light.
       intent: "turn_on",
-      templates: ["(allume|allumer) {name}", "(active|lance|démarre) {name}", "(mets|met) {name} en marche"],
+      kind: "light",
+      templates: [
+        "(allume|allumer) {name}",
+        "(éclaire|éclairer) {name}",
+        "(éclaire|éclairer|jour|jours)",
+        "{kind} (dans|au|à|à la|de la|du|de) {area}",
+      ],
     },
+    { intent: "turn_on", templates: ["(active|lance|démarre) {name}", "(mets|met) {name} en marche"] },
     {
       intent: "turn_off",
-      templates: ["(éteins|éteint|éteindre|coupe|couper) {name}", "(désactive|arrête) {name}"],
+      kind: "light",
+      templates: ["(éteins|éteint|éteindre) {name}", "(nuit|nuits)"],
     },
+    { intent: "turn_off", templates: ["(coupe|couper) {name}", "(désactive|arrête) {name}"] },
   ],
   sensors: {
     temperature: ["température", "chaud", "froid"],

@@ -45,9 +45,26 @@ export const it: FastPathGrammar = {
     "di",
     "al",
     "alla",
+    "allo",
+    "ai",
+    "alle",
+    "sul",
+    "sulla",
+    "sullo",
+    "sui",
+    "sulle",
   ],
-  here: ["qui", "qua", "in questa stanza", "questa stanza", "qui dentro"],
-  wholeHome: ["tutta la casa", "in tutta la casa", "ovunque", "dappertutto", "in tutte le stanze"],
+  // "questa stanza" loses its article as a name does: "stanza" alone is the room one is in.
+  here: ["qui", "qua", "in questa stanza", "questa stanza", "stanza", "qui dentro"],
+  wholeHome: [
+    "tutta la casa",
+    "in tutta la casa",
+    "tutta casa",
+    "casa",
+    "ovunque",
+    "dappertutto",
+    "in tutte le stanze",
+  ],
   kinds: {
     light: ["luce", "luci", "lampada", "lampade", "illuminazione", "lampadario"],
     switch: ["interruttore", "interruttori", "presa", "prese"],
@@ -129,6 +146,7 @@ export const it: FastPathGrammar = {
         "(imposta|impostare|metti|mettere|porta|portare|alza|alzare|abbassa|abbassare|aumenta|aumentare|diminuisci|diminuire|regola|regolare|cambia|cambiare|setta|settare) [il] volume (del|della|dello|di|in|nel|nella|sul|sulla) {name} (al|a|alla|allo|sul|sulla|su) {level} [(%|per cento|percento)]",
         "(imposta|impostare|metti|mettere|porta|portare|alza|alzare|abbassa|abbassare|aumenta|aumentare|diminuisci|diminuire|regola|regolare|cambia|cambiare|setta|settare) [il] volume [(qui|qua)] (al|a|alla|allo|sul|sulla|su) {level} [(%|per cento|percento)] [(qui|qua)]",
         "(imposta|impostare|metti|mettere|porta|portare|alza|alzare|abbassa|abbassare|aumenta|aumentare|diminuisci|diminuire|regola|regolare|cambia|cambiare|setta|settare) [il] volume (al|a|alla|allo|sul|sulla|su) {level} [(%|per cento|percento)] (del|della|dello|di|in|nel|nella|sul|sulla) {name}",
+        "(imposta|impostare|metti|mettere|porta|portare|alza|alzare|abbassa|abbassare|aumenta|aumentare|diminuisci|diminuire|regola|regolare|cambia|cambiare|setta|settare) [il] volume {name} (al|a|alla|allo|sul|sulla|su) {level} [(%|per cento|percento)]",
         "volume (al|a|alla|allo|sul|sulla|su) {level} [(%|per cento|percento)]",
       ],
     },
@@ -174,7 +192,7 @@ export const it: FastPathGrammar = {
         "quanto {sensor} (fa|è)",
         "(com'è|come è) la {sensor} {name}",
         "(com'è|come è) la {sensor}",
-        "[(puoi dirmi|dimmi|sai dirmi)] che {sensor} (c'è|fa) {name}",
+        "[(puoi dirmi|dimmi|dirmi|sai dirmi)] che {sensor} (c'è|fa) {name}",
         "(qual è|quale è|dimmi) la {sensor}",
         "(qual è|quale è|dimmi) l'{sensor} {name}",
         "(qual è|quale è|dimmi) l'{sensor}",
@@ -189,6 +207,7 @@ export const it: FastPathGrammar = {
         "fa {sensor}",
         "{name} è {sensor}",
         "{sensor} {name}",
+        "{name} {sensor}",
       ],
     },
     {
@@ -231,6 +250,14 @@ export const it: FastPathGrammar = {
     { intent: "open", templates: ["(apri|aprire) {name}", "(alza|alzare|solleva) {name}"] },
     { intent: "close", templates: ["(chiudi|chiudere) {name}", "(abbassa|abbassare) {name}"] },
     { intent: "toggle", templates: ["(commuta|inverti) {name}"] },
+    {
+      // "illumina la cucina" lights the kitchen's lights; a kind alone ("luci qua") is turned on.
+      intent: "turn_on",
+      kind: "light",
+      templates: ["(illumina|illuminare) {name}", "(illumina|illuminare)"],
+    },
+    { intent: "turn_on", templates: ["{kind}"] },
+    { intent: "turn_off", kind: "light", templates: ["(fai|fare) buio [{name}]"] },
     {
       intent: "turn_on",
       templates: [
