@@ -207,7 +207,6 @@ export const it: FastPathGrammar = {
         "fa {sensor}",
         "{name} è {sensor}",
         "{sensor} {name}",
-        "{name} {sensor}",
       ],
     },
     {
