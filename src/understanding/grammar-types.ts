@@ -126,6 +126,8 @@ export interface FastPathGrammar {
   here: string[];
   /** "in the house", "everywhere": the whole home. */
   wholeHome: string[];
+  /** Places and kinds are written as one word ("kamerlamp": the lamps of this room). */
+  compounds?: boolean;
   /** Words for kinds of device, singular and plural. */
   kinds: Partial<Record<DeviceKind, string[]>>;
   /** Numbers in words, 0 to 20 and the tens: "forty percent", "switch one" for "Switch 1". */

@@ -221,7 +221,7 @@ export function spokenAs(sentence: string, name: string): string | undefined {
  * Lichter sind in der Küche an": a place before the state).
  */
 function compile(template: string, slots: Record<string, string>, inner?: string): RegExp {
-  const tokens = template.match(/\[[^\]]*\]|\([^)]*\)|\{\w+\}|\S+/g) ?? [];
+  const tokens = template.match(/\[[^\]]*\]|\([^)]*\)|(?:\{\w+\})+|\S+/g) ?? [];
   const lastRequired = tokens.findLastIndex((t) => !t.startsWith("["));
   let pattern = "";
   let first = true;
@@ -231,7 +231,13 @@ function compile(template: string, slots: Record<string, string>, inner?: string
     let piece: string;
     // A slot may follow an elided article without a space: "l'{sensor}".
     const slotted = /^([^{}]*)\{(\w+)\}$/.exec(body);
-    if (slotted) {
+    // Two slots in one word: "{name}{sensor}" ("woonkamertemperatuur").
+    const joined = /^\{(\w+)\}\{(\w+)\}$/.exec(body);
+    if (joined) {
+      const [first, second] = [slots[joined[1]!], slots[joined[2]!]];
+      if (!first || !second) throw new Error(`unknown slot in "${template}"`);
+      piece = first + second;
+    } else if (slotted) {
       const s = slots[slotted[2]!];
       if (!s) throw new Error(`unknown slot {${slotted[2]}} in "${template}"`);
       piece = escape(fold(slotted[1]!)) + s;

@@ -71,7 +71,8 @@ export function createTargetResolver(grammar: FastPathGrammar) {
   const pronouns = new Set(grammar.pronouns.map(normalizeName));
   const lightWords = [...(grammar.kinds.light ?? []), "light", "lamp"].map(normalizeName);
   const places = createPlaces(grammar);
-  const { stripPlaceWords, findPlace, placeWord, splitPlaceWord, speakerPlace, splits } = places;
+  const { stripPlaceWords, findPlace, placeWord, splitPlaceWord, speakerPlace, splitCompound, splits } =
+    places;
   const { device, exactly, numbersSwapped } = createDeviceNames(grammar);
 
   function isLight(device: ZwaveDevice): boolean {
@@ -166,6 +167,9 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         if (rest) return device(ctx, rest, place);
       }
       if (whole.kind === "one" && !options.all && exactly(ctx, whole.target, key)) return whole;
+      // "kamerlamp" names no device: the lamps of this room, as "lamp kamer" would.
+      const compound = whole.kind === "not_found" ? splitCompound(ctx, key, kindWords.keys()) : undefined;
+      if (compound) return this.resolve(ctx, `${compound.head} ${compound.place}`, options);
 
       const kind = kindWords.get(key);
       if (kind || everything.has(key)) {

@@ -1,5 +1,13 @@
 import type { FastPathGrammar } from "../grammar-types.js";
 
+// Brightness: the verbs that set a level, and the words around the level.
+const SET =
+  "(règle|regle|régler|regler|mets|met|mettre|monte|monter|baisse|baisser|ajuste|ajuster|change|changer|passe|passer|fixe|fixer|augmente|augmenter|diminue|diminuer|allume|allumer|ouvre|ouvrir|tamise|tamiser)";
+const BRIGHTNESS = "(luminosité|lumière|lumières|intensité)";
+const OF = "(de|du|de la|des|dans|dans la|dans le)";
+const TO = "(à|a|au|sur|en)";
+const PERCENT = "[(%|pour cent|pourcent)]";
+
 export const fr: FastPathGrammar = {
   language: "fr",
   locale: "fr-FR",
@@ -15,6 +23,7 @@ export const fr: FastPathGrammar = {
     "hé",
     "ok",
     "maintenant",
+    "complètement",
   ],
   articles: [
     "le",
@@ -138,14 +147,19 @@ export const fr: FastPathGrammar = {
     {
       intent: "set_level",
       templates: [
-        "(règle|regle|régler|regler|mets|met|mettre|monte|monter|baisse|baisser|ajuste|ajuster|change|changer|passe|passer|fixe|fixer) la (luminosité|lumière|lumieres|lumières|intensité) (de|du|de la|des|dans|dans la|dans le) {name} (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)]",
-        "(règle|regle|régler|regler|mets|met|mettre|monte|monter|baisse|baisser|ajuste|ajuster|change|changer|passe|passer|fixe|fixer) la (luminosité|lumière|lumières|intensité) [ici] (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)] [ici]",
-        "(allume|allumer|ouvre|ouvrir|règle|regle|mets|met|tamise|tamiser|baisse|monte) {name} (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)] [de luminosité]",
-        "(allume|allumer) (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)] de luminosité",
-        "(luminosité|lumière) [(de|du|de la|des)] [{name}] (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)]",
-        "(luminosité|lumière) {level} [(%|pour cent|pourcent)]",
-        "{level} (%|pour cent|pourcent) de luminosité",
-        "{name} (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)]",
+        `(allume|allumer) ${TO} [la] {level} ${PERCENT} de luminosité`,
+        `${SET} [la] ${BRIGHTNESS} [${OF}] {name} ${TO} [la] {level} ${PERCENT}`,
+        `${SET} [la] ${BRIGHTNESS} [ici] ${TO} [la] {level} ${PERCENT} [ici]`,
+        `${SET} {name} [avec] [la] (luminosité|intensité) ${TO} [la] {level} ${PERCENT}`,
+        `${SET} {name} ${TO} [la] {level} ${PERCENT} [de luminosité]`,
+        // With no "à", the level is said with its unit: "ouvre la cuisine 50 %".
+        `${SET} {name} {level} (%|pour cent|pourcent) [de luminosité]`,
+        `(luminosité|lumière) [${OF}] [{name}] ${TO} [la] {level} ${PERCENT}`,
+        `(luminosité|lumière) {level} ${PERCENT}`,
+        `(luminosité|lumière) [${OF}] {name} {level} (%|pour cent|pourcent)`,
+        `{level} (%|pour cent|pourcent) de luminosité`,
+        `{name} ${TO} [la] {level} ${PERCENT}`,
+        `{name} [(luminosité|intensité)] {level} (%|pour cent|pourcent) [(de luminosité|luminosité)]`,
       ],
     },
     {

@@ -47,6 +47,7 @@ export const nl: FastPathGrammar = {
     "kamer",
     "de kamer",
   ],
+  compounds: true,
   wholeHome: ["het hele huis", "hele huis", "overal", "in het hele huis", "in alle kamers", "huis"],
   kinds: {
     light: ["licht", "lichten", "lamp", "lampen", "verlichting"],
@@ -117,7 +118,7 @@ export const nl: FastPathGrammar = {
       intent: "query_time",
       templates: [
         "hoe laat (is het|leven we)",
-        "[(vertel|geef|zeg) me] (wat is de|de) [huidige] tijd",
+        "[(vertel me|geef me|zeg me)] (wat is de|de) [huidige] tijd",
         "hoe laat",
         "tijd",
       ],
@@ -178,6 +179,7 @@ export const nl: FastPathGrammar = {
         "wat is de [huidige] {sensor} {name}",
         "wat is de [huidige] {sensor}",
         "wat is de {name} {sensor}",
+        "wat is de [huidige] {name}{sensor}",
         "hoe {sensor} is het {name}",
         "hoe {sensor} is het",
         "hoe {sensor} (is|staat) {name}",
