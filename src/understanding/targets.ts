@@ -110,6 +110,35 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     return group(ctx, (e) => isOfKind(e, kind, ctx.question), zw, place);
   }
 
+  /**
+   * "le luci dell'angolo gioco", "angolo gioco luci": a kind said before or after a name only
+   * says what the named device is; its exact name, of that kind, within `place` when given.
+   */
+  function kindNamed(ctx: ResolveContext, phrase: string, place?: Place): Resolved | undefined {
+    const words = normalizeName(phrase.replace(/'/g, "' ")).split(" ");
+    for (let n = Math.min(3, words.length - 1); n >= 1; n--) {
+      const readings: Array<[string[], string[]]> = [
+        [words.slice(0, n), words.slice(n)],
+        [words.slice(-n), words.slice(0, -n)],
+      ];
+      for (const [kindPart, rest] of readings) {
+        const kind = kindWords.get(kindPart.join(" "));
+        if (!kind) continue;
+        const name = stripPlaceWords(rest.join(" "));
+        const found = device(ctx, name, place);
+        if (
+          found.kind === "one" &&
+          found.target.source === "ha" &&
+          isOfKind(found.target.entity, kind) &&
+          exactly(ctx, found.target, normalizeName(name))
+        ) {
+          return found;
+        }
+      }
+    }
+    return undefined;
+  }
+
   return {
     stripPlaceWords,
     findPlace,
@@ -210,8 +239,10 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         if (ofKind.length) return { kind: "group", targets: ofKind, place: place.label };
         const inPlace = device(ctx, split.name, place);
         if (inPlace.kind !== "not_found") return inPlace;
+        const named = kindNamed(ctx, split.name, place);
+        if (named) return named;
       }
-      return whole;
+      return whole.kind === "not_found" ? (kindNamed(ctx, phrase) ?? whole) : whole;
     },
   };
 }

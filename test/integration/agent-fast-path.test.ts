@@ -504,6 +504,18 @@ describe("French, Italian and Dutch by structure", () => {
     await setState("lock.front_door", "locked");
   });
 
+  it("a kind said with a name says what the named device is", async () => {
+    await say("Accendi l'interruttore bollitore", "it");
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+    ha.serviceCalls.length = 0;
+    await say("Zet de waterkoker schakelaar uit", "nl");
+    expect(calls()).toEqual(["switch.turn_off switch.kettle"]);
+    ha.serviceCalls.length = 0;
+    // The kettle is no light: not acted on.
+    await say("Accendi la luce bollitore", "it");
+    expect(calls()).toEqual([]);
+  });
+
   it("'here' inside a question is the speaker's area", async () => {
     const result = await say("Wat is hier de temperatuur?", "nl", { deviceId: "office_satellite" });
     expect(result.speech).toBe("De temperatuur in Office is 21,5 graden.");
