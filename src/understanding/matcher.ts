@@ -231,12 +231,12 @@ function compile(template: string, slots: Record<string, string>, inner?: string
     let piece: string;
     // A slot may follow an elided article without a space: "l'{sensor}".
     const slotted = /^([^{}]*)\{(\w+)\}$/.exec(body);
-    // Two slots in one word: "{name}{sensor}" ("woonkamertemperatuur").
+    // Two slots in one word: "{name}{sensor}" ("woonkamertemperatuur"), neither crossing a space.
     const joined = /^\{(\w+)\}\{(\w+)\}$/.exec(body);
     if (joined) {
       const [first, second] = [slots[joined[1]!], slots[joined[2]!]];
       if (!first || !second) throw new Error(`unknown slot in "${template}"`);
-      piece = first + second;
+      piece = (first + second).replaceAll(".+?", "\\S+?");
     } else if (slotted) {
       const s = slots[slotted[2]!];
       if (!s) throw new Error(`unknown slot {${slotted[2]}} in "${template}"`);

@@ -516,6 +516,16 @@ describe("French, Italian and Dutch by structure", () => {
     expect(calls()).toEqual([]);
   });
 
+  it("Dutch: a place and a kind written as one word", async () => {
+    await say("Zet de keukenlampen uit", "nl");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it("a level for speakers is their volume", async () => {
+    await say("Règle les enceintes du salon à 40 %", "fr");
+    expect(calls()).toEqual(["media_player.volume_set media_player.living_room_speaker"]);
+  });
+
   it("'here' inside a question is the speaker's area", async () => {
     const result = await say("Wat is hier de temperatuur?", "nl", { deviceId: "office_satellite" });
     expect(result.speech).toBe("De temperatuur in Office is 21,5 graden.");

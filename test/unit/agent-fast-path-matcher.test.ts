@@ -101,6 +101,17 @@ describe("fast-path grammars", () => {
     ["nl", "De ventilator uit zetten", { intent: "turn_off", name: "ventilator" }],
     ["nl", "De achterdeur ontgrendelen", { intent: "unlock", name: "achterdeur" }],
     ["nl", "De achterdeur op slot doen", { intent: "lock", name: "achterdeur" }],
+    // French brightness: verb, brightness word, target and level in any order; "à" or a unit.
+    ["fr", "Lampe du salon 30 %", { intent: "set_level", name: "lampe du salon", level: 30 }],
+    ["fr", "Baisser le salon à 20 %", { intent: "set_level", name: "salon", level: 20 }],
+    ["fr", "Luminosité bureau 60 %", { intent: "set_level", name: "bureau", level: 60 }],
+    ["fr", "Augmente la luminosité du bureau à 80", { intent: "set_level", name: "bureau", level: 80 }],
+    ["fr", "Mets les watts à 30 %", { intent: "set_volume", level: 30 }],
+    // A state question with no state named.
+    ["fr", "Comment va la lampe du salon ?", { intent: "query_state", name: "lampe du salon" }],
+    ["it", "Qual è lo stato della lampada?", { intent: "query_state", name: "lampada" }],
+    // A place and a sensor word written as one word.
+    ["nl", "Wat is de keukentemperatuur?", { intent: "query_sensor", name: "keuken", sensor: "temperature" }],
   ])("%s: %j (by structure)", (language, sentence, expected) => {
     expect(understood(language, sentence)).toEqual(expected);
   });

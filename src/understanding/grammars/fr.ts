@@ -138,10 +138,10 @@ export const fr: FastPathGrammar = {
     {
       intent: "set_volume",
       templates: [
-        "(règle|regle|régler|regler|mets|met|mettre|monte|monter|baisse|baisser|ajuste|ajuster|change|changer|passe|passer|fixe|fixer) (le volume|le son) (de|du|de la|des|dans|dans la|dans le) {name} (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)]",
-        "(règle|regle|régler|regler|mets|met|mettre|monte|monter|baisse|baisser|ajuste|ajuster|change|changer|passe|passer|fixe|fixer) (le volume|le son) [ici] (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)] [ici]",
-        "(règle|regle|régler|regler|mets|met|mettre|monte|monter|baisse|baisser|ajuste|ajuster|change|changer|passe|passer|fixe|fixer) (le volume|le son) (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)] (de|du|de la|des|dans|dans la|dans le|sur|sur la|sur le) {name}",
-        "(volume|son) (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)]",
+        "(règle|regle|régler|regler|mets|met|mettre|monte|monter|baisse|baisser|ajuste|ajuster|change|changer|passe|passer|fixe|fixer) (le volume|le son|les watts) (de|du|de la|des|dans|dans la|dans le) {name} (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)]",
+        "(règle|regle|régler|regler|mets|met|mettre|monte|monter|baisse|baisser|ajuste|ajuster|change|changer|passe|passer|fixe|fixer) (le volume|le son|les watts) [ici] (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)] [ici]",
+        "(règle|regle|régler|regler|mets|met|mettre|monte|monter|baisse|baisser|ajuste|ajuster|change|changer|passe|passer|fixe|fixer) (le volume|le son|les watts) (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)] (de|du|de la|des|dans|dans la|dans le|sur|sur la|sur le) {name}",
+        "(volume|son|watts) (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)]",
       ],
     },
     {
@@ -236,6 +236,8 @@ export const fr: FastPathGrammar = {
         "{name} (est|sont) {state}",
         "{name} est elle {state}",
         "{name} est il {state}",
+        // No state named: what it is now.
+        "(comment va|dans quel état est|quel est l'état de|quel est l'état du|donne moi) {name}",
       ],
     },
     { intent: "unlock", templates: ["(déverrouille|deverrouille) {name}", "ouvre {name} à clé"] },

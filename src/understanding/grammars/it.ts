@@ -144,8 +144,8 @@ export const it: FastPathGrammar = {
       intent: "set_volume",
       templates: [
         "(imposta|impostare|metti|mettere|porta|portare|alza|alzare|abbassa|abbassare|aumenta|aumentare|diminuisci|diminuire|regola|regolare|cambia|cambiare|setta|settare) [il] volume (del|della|dello|di|in|nel|nella|sul|sulla) {name} (al|a|alla|allo|sul|sulla|su) {level} [(%|per cento|percento)]",
-        "(imposta|impostare|metti|mettere|porta|portare|alza|alzare|abbassa|abbassare|aumenta|aumentare|diminuisci|diminuire|regola|regolare|cambia|cambiare|setta|settare) [il] volume [(qui|qua)] (al|a|alla|allo|sul|sulla|su) {level} [(%|per cento|percento)] [(qui|qua)]",
         "(imposta|impostare|metti|mettere|porta|portare|alza|alzare|abbassa|abbassare|aumenta|aumentare|diminuisci|diminuire|regola|regolare|cambia|cambiare|setta|settare) [il] volume (al|a|alla|allo|sul|sulla|su) {level} [(%|per cento|percento)] (del|della|dello|di|in|nel|nella|sul|sulla) {name}",
+        "(imposta|impostare|metti|mettere|porta|portare|alza|alzare|abbassa|abbassare|aumenta|aumentare|diminuisci|diminuire|regola|regolare|cambia|cambiare|setta|settare) [il] volume [(qui|qua)] (al|a|alla|allo|sul|sulla|su) {level} [(%|per cento|percento)] [(qui|qua)]",
         "(imposta|impostare|metti|mettere|porta|portare|alza|alzare|abbassa|abbassare|aumenta|aumentare|diminuisci|diminuire|regola|regolare|cambia|cambiare|setta|settare) [il] volume {name} (al|a|alla|allo|sul|sulla|su) {level} [(%|per cento|percento)]",
         "volume (al|a|alla|allo|sul|sulla|su) {level} [(%|per cento|percento)]",
       ],
@@ -239,7 +239,14 @@ export const it: FastPathGrammar = {
     },
     {
       intent: "query_state",
-      templates: ["{name} (è|sono) {state}", "(è|sono) {state} {name}", "(è|sono) {name} {state}"],
+      templates: [
+        "{name} (è|sono) {state}",
+        "(è|sono) {state} {name}",
+        "(è|sono) {name} {state}",
+        // No state named: what it is now.
+        "(qual è|quale è|dimmi) (il valore|lo stato) (di|del|della|dello|dei|delle|dell') {name}",
+        "(com'è|come sta|come stanno) {name}",
+      ],
     },
     { intent: "unlock", templates: ["(sblocca|sbloccare) {name}", "apri {name} con la chiave"] },
     {

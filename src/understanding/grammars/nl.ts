@@ -222,7 +222,13 @@ export const nl: FastPathGrammar = {
     },
     {
       intent: "query_state",
-      templates: ["(is|staat|zijn|staan) {name} {state}", "(is|staat|zijn|staan) {name} nog {state}"],
+      templates: [
+        "(is|staat|zijn|staan) {name} {state}",
+        "(is|staat|zijn|staan) {name} nog {state}",
+        // No state named: what it is now.
+        "wat is de [huidige] (waarde|status|stand) van {name}",
+        "hoe (is|staat) {name} (ervoor|erbij)",
+      ],
     },
     // Separable verbs: the particle ends the command ("doe de gordijnen dicht"), or stands before
     // the infinitive at the end, apart or joined ("de gordijnen dicht doen", "… dichtdoen").
