@@ -99,6 +99,8 @@ export function createTargetResolver(grammar: FastPathGrammar) {
   }
 
   function kindGroup(ctx: ResolveContext, kind: DeviceKind, place?: Place): Target[] {
+    // A scene or script is one thing to run, named; "the scenes" are never run together.
+    if (kind === "scene") return [];
     const zw =
       kind === "light"
         ? (d: ZwaveDevice) => isSwitch(d) && isLight(d)
@@ -116,6 +118,14 @@ export function createTargetResolver(grammar: FastPathGrammar) {
    */
   function kindNamed(ctx: ResolveContext, phrase: string, place?: Place): Resolved | undefined {
     const words = normalizeName(phrase.replace(/'/g, "' ")).split(" ");
+    // "feestmodusscène": in a compounding language the kind may end the name's one word.
+    const compound =
+      grammar.compounds && words.length === 1
+        ? [...kindWords.keys()].find(
+            (k) => !k.includes(" ") && words[0]!.length > k.length && words[0]!.endsWith(k),
+          )
+        : undefined;
+    if (compound) return kindNamed(ctx, `${words[0]!.slice(0, -compound.length)} ${compound}`, place);
     for (let n = Math.min(3, words.length - 1); n >= 1; n--) {
       const readings: Array<[string[], string[]]> = [
         [words.slice(0, n), words.slice(n)],

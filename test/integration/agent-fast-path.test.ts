@@ -516,6 +516,17 @@ describe("French, Italian and Dutch by structure", () => {
     expect(calls()).toEqual([]);
   });
 
+  it("a scene said with its kind word runs that scene, and 'all the scenes' runs none", async () => {
+    await say("Esegui la scena serata cinema", "it");
+    expect(calls()).toEqual(["scene.turn_on scene.movie_night"]);
+    ha.serviceCalls.length = 0;
+    await say("Filmavondscène activeren", "nl");
+    expect(calls()).toEqual(["scene.turn_on scene.movie_night"]);
+    ha.serviceCalls.length = 0;
+    await say("Attiva tutte le scene", "it");
+    expect(calls()).toEqual([]);
+  });
+
   it("Dutch: a place and a kind written as one word", async () => {
     await say("Zet de keukenlampen uit", "nl");
     expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);

@@ -65,6 +65,7 @@ export const fr: FastPathGrammar = {
     garage: ["porte de garage", "portes de garage", "porte du garage"],
     gate: ["portail", "portails", "portillon"],
     lock: ["serrure", "serrures"],
+    scene: ["scène", "scènes", "scénario", "script"],
     media_player: ["enceinte", "enceintes", "télé", "télévision", "radio"],
   },
   numbers: {
@@ -256,7 +257,10 @@ export const fr: FastPathGrammar = {
         "{kind} (dans|au|à|à la|de la|du|de) {area}",
       ],
     },
-    { intent: "turn_on", templates: ["(active|lance|démarre) {name}", "(mets|met) {name} en marche"] },
+    {
+      intent: "turn_on",
+      templates: ["(active|lance|démarre|exécute|exécuter|joue) {name}", "(mets|met) {name} en marche"],
+    },
     {
       intent: "turn_off",
       kind: "light",

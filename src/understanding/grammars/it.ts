@@ -87,6 +87,7 @@ export const it: FastPathGrammar = {
     ],
     gate: ["cancello", "cancelli"],
     lock: ["serratura", "serrature"],
+    scene: ["scena", "scene", "script"],
     media_player: ["altoparlante", "cassa", "casse", "tv", "televisore", "radio"],
   },
   numbers: {
@@ -268,7 +269,8 @@ export const it: FastPathGrammar = {
       intent: "turn_on",
       templates: [
         "(accendi|accendere) {name}",
-        "(attiva|attivare|avvia) {name}",
+        "(attiva|attivare|avvia|esegui|eseguire) {name}",
+        "(passa|passare|cambia|cambiare) (a|al|alla|allo) {name}",
         "{name} (accendi|accendere)",
       ],
     },

@@ -64,6 +64,7 @@ export const nl: FastPathGrammar = {
     garage: ["garagedeur", "garagedeuren", "garagepoort"],
     gate: ["poort", "poorten", "hek", "hekken"],
     lock: ["slot", "sloten"],
+    scene: ["scène", "scene", "scènes", "script", "scripts"],
     media_player: ["speaker", "speakers", "tv", "televisie", "radio"],
   },
   numbers: {
@@ -280,7 +281,7 @@ export const nl: FastPathGrammar = {
       templates: [
         ...separable(["aan"], ["zet", "doe", "draai"], ["zetten", "doen", "draaien"]),
         ...separable(["in"], ["schakel"], ["schakelen"]),
-        "activeer {name}",
+        "(activeer|start) {name}",
         "{name} activeren",
         "{name} aan",
       ],
