@@ -532,6 +532,22 @@ describe("French, Italian and Dutch by structure", () => {
     expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
   });
 
+  it("French: every room of a floor is the floor; its lights when nothing else is named", async () => {
+    await say("Allume les lumières dans toutes les pièces du rez-de-chaussée", "fr");
+    expect(calls()).toEqual([
+      "light.turn_on light.counter_lights",
+      "light.turn_on light.kitchen_ceiling",
+      "light.turn_on light.living_room_lamp",
+    ]);
+    ha.serviceCalls.length = 0;
+    await say("Éteins toutes les pièces du rez-de-chaussée", "fr");
+    expect(calls()).toEqual([
+      "light.turn_off light.counter_lights",
+      "light.turn_off light.kitchen_ceiling",
+      "light.turn_off light.living_room_lamp",
+    ]);
+  });
+
   it("a level for speakers is their volume", async () => {
     await say("Règle les enceintes du salon à 40 %", "fr");
     expect(calls()).toEqual(["media_player.volume_set media_player.living_room_speaker"]);

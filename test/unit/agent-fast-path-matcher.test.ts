@@ -103,6 +103,12 @@ describe("fast-path grammars", () => {
     ["nl", "De achterdeur op slot doen", { intent: "lock", name: "achterdeur" }],
     // French brightness: verb, brightness word, target and level in any order; "à" or a unit.
     ["fr", "Lampe du salon 30 %", { intent: "set_level", name: "lampe du salon", level: 30 }],
+    [
+      "fr",
+      "Éteins toutes les pièces de l'étage",
+      { intent: "turn_off", kind: "light", name: "pieces de l'etage", all: true },
+    ],
+    ["fr", "Barre la porte du jardin", { intent: "lock", name: "porte du jardin" }],
     ["fr", "Baisser le salon à 20 %", { intent: "set_level", name: "salon", level: 20 }],
     ["fr", "Luminosité bureau 60 %", { intent: "set_level", name: "bureau", level: 60 }],
     ["fr", "Augmente la luminosité du bureau à 80", { intent: "set_level", name: "bureau", level: 80 }],
