@@ -66,7 +66,13 @@ export const fr: FastPathGrammar = {
   ],
   // "cette pièce" loses its article as a name does: "pièce" alone is the room one is in.
   here: ["ici", "dans cette pièce", "cette pièce", "pièce"],
-  wholeHome: ["toute la maison", "partout", "dans toute la maison", "dans toutes les pièces", "maison"],
+  wholeHome: [
+    "toute la maison",
+    "partout",
+    "dans toute la maison",
+    "dans toutes les pièces",
+    "dans la maison",
+  ],
   kinds: {
     light: ["lumière", "lumières", "lampe", "lampes", "éclairage", "éclairages", "luminaire", "luminaires"],
     switch: ["interrupteur", "interrupteurs", "prise", "prises"],

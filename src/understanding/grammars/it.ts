@@ -59,8 +59,9 @@ export const it: FastPathGrammar = {
   wholeHome: [
     "tutta la casa",
     "in tutta la casa",
+    // "in casa", not "casa": "la porta di casa" is one door, not every door of the home.
     "tutta casa",
-    "casa",
+    "in casa",
     "ovunque",
     "dappertutto",
     "in tutte le stanze",

@@ -48,7 +48,15 @@ export const nl: FastPathGrammar = {
     "de kamer",
   ],
   compounds: true,
-  wholeHome: ["het hele huis", "hele huis", "overal", "in het hele huis", "in alle kamers", "huis"],
+  wholeHome: [
+    "het hele huis",
+    "hele huis",
+    "overal",
+    "in het hele huis",
+    "in alle kamers",
+    "in huis",
+    "in het huis",
+  ],
   kinds: {
     light: ["licht", "lichten", "lamp", "lampen", "verlichting"],
     switch: ["schakelaar", "schakelaars", "stekker", "stekkers", "stopcontact"],
