@@ -25,6 +25,9 @@ const lines = [
   `  event-loop delay seen from outside (Wyoming ping → pong, ${report.pingMs.samples} samples): p50 ${report.pingMs.p50.toFixed(2)} ms, p99 ${report.pingMs.p99.toFixed(2)} ms, max ${report.pingMs.max.toFixed(1)} ms`,
   `  open file descriptors: ${report.openFds.start} → ${report.openFds.end}; child processes: ${report.children.start} → ${report.children.end}`,
   ...report.failures.map((f) => `  failure: ${f}`),
+  ...report.failureLogs.map(
+    (log, i) => `  the bridge's log at failure ${i + 1}:\n${log.replace(/^/gm, "    ")}`,
+  ),
   "",
 ];
 process.stdout.write(lines.join("\n"));

@@ -26,6 +26,8 @@ export interface SoakReport {
   turns: Record<TrafficKind, { ok: number; failed: number }>;
   /** What went wrong, first few of each. */
   failures: string[];
+  /** The bridge's last log lines when each of the first few failures was seen. */
+  failureLogs: string[];
   /**
    * The bridge's RSS: the median of the minute after the warm-up and of the last minute (V8's heap
    * rises and falls by tens of MiB between collections under load, so one reading says little),
@@ -108,6 +110,7 @@ async function drive(
     (["fast", "llm", "describe", "malformed", "http"] as const).map((k) => [k, { ok: 0, failed: 0 }]),
   ) as SoakReport["turns"];
   const failures: string[] = [];
+  const failureLogs: string[] = [];
   let sequence = 0;
 
   const checks: Record<TrafficKind, () => Promise<string | undefined>> = {
@@ -205,6 +208,7 @@ async function drive(
       if (problem) {
         turns[kind].failed++;
         if (failures.length < 20) failures.push(problem);
+        if (failureLogs.length < FAILURE_LOGS) failureLogs.push(logTail(bridge.output(), FAILURE_LOG_LINES));
       } else turns[kind].ok++;
     }
   };
@@ -221,6 +225,7 @@ async function drive(
     minutes,
     turns,
     failures,
+    failureLogs,
     rssKb: {
       start: median(rssSamples.filter(([t]) => t <= warmUntil + WINDOW_MS).map(([, kb]) => kb)),
       end: median(rssSamples.filter(([t]) => t >= deadline - WINDOW_MS).map(([, kb]) => kb)),
@@ -233,6 +238,18 @@ async function drive(
     openFds: { start: fdsStart, end: openFds(pid) },
     children: { start: childrenStart, end: childProcesses(pid).length },
   };
+}
+
+/** The bridge's log is shown for this many failures, this many lines before each. */
+const FAILURE_LOGS = 3;
+const FAILURE_LOG_LINES = 40;
+
+/** The last lines of a log that grows to tens of MiB in a long soak, without splitting all of it. */
+function logTail(output: string, lines: number): string {
+  const text = output.trimEnd();
+  let start = text.length;
+  for (let i = 0; i < lines && start > 0; i++) start = text.lastIndexOf("\n", start - 1);
+  return text.slice(start + 1);
 }
 
 /** The RSS compared is the median over this long, after the warm-up and at the end. */

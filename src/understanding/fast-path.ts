@@ -69,6 +69,7 @@ export function createFastPath(options: FastPathOptions) {
       case "query_date":
         return tellTime(turn, turn.match.intent);
       case "query_sensor":
+      case "query_setpoint":
         return answerSensor(turn);
       case "query_state":
       case "query_any":

@@ -6,6 +6,11 @@ export type FastIntent =
   | "turn_on"
   | "turn_off"
   | "toggle"
+  /**
+   * "stoppe den Ventilator": a fan stops by turning off. Nothing else stops that way (a cover
+   * halts where it is, a player pauses), so only fans are ours to stop.
+   */
+  | "stop"
   | "open"
   | "close"
   | "lock"
@@ -21,17 +26,27 @@ export type FastIntent =
   | "query_which"
   | "query_count"
   | "query_sensor"
+  /** What a thermostat is set to ("auf wie viel Grad ist die Heizung eingestellt"), whatever word it uses. */
+  | "query_setpoint"
   | "query_time"
   | "query_date";
 
-export type SensorKind = "temperature" | "humidity" | "battery" | "power" | "energy" | "illuminance";
+export type SensorKind =
+  | "temperature"
+  /** A thermostat's set point: the temperature it heats or cools to, not the one it measures. */
+  | "target_temperature"
+  | "humidity"
+  | "battery"
+  | "power"
+  | "energy"
+  | "illuminance";
 
 /**
  * Kinds of device a sentence can name instead of a device ("the lights in the kitchen"); the
  * cover classes are Home Assistant's device classes ("the curtains" are not the garage door).
  */
 export type DeviceKind =
-  "light" | "switch" | "fan" | "cover" | "lock" | "media_player" | "scene" | CoverClass;
+  "light" | "switch" | "fan" | "cover" | "lock" | "media_player" | "scene" | "climate" | CoverClass;
 
 /** Home Assistant's cover device classes a sentence can name. */
 export type CoverClass =
@@ -78,6 +93,8 @@ export interface FastPathReplies {
   notExposed: string;
   /** Said after "not found" while Home Assistant's devices were never loaded: `{error}` says why. */
   homeUnseen: string;
+  /** Z-Wave's devices have not been listed yet (it is still connecting, or not reachable yet). */
+  zwaveNotConnected: string;
   ambiguous: string;
   cannotDo: string;
   failed: string;

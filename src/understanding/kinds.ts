@@ -27,6 +27,7 @@ export const KINDS: Record<DeviceKind, KindSpec> = {
   lock: { domains: ["lock"] },
   media_player: { domains: ["media_player"] },
   scene: { domains: ["scene", "script"] },
+  climate: { domains: ["climate"] },
   curtain: coverClass("curtain"),
   blind: coverClass("blind"),
   shade: coverClass("shade"),

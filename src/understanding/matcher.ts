@@ -106,13 +106,22 @@ export function createMatcher(grammar: FastPathGrammar) {
   );
   const quantifier = new RegExp(`^(?:${alternation(grammar.quantifiers)})\\s+`);
   const articleWords = new Set(grammar.articles.map(fold));
+  // "im Flur die Haustür", "in cucina le luci": a place said before the name, up to the article
+  // or quantifier that starts the name; read as "<name> <place>", the order the resolver knows.
+  const placeFirst = new RegExp(
+    `^(?<place>(?:${alternation(grammar.areaPrepositions)})\\s+\\S+(?:\\s+\\S+){0,2}?)\\s+(?<rest>(?:${alternation([...spaced, ...grammar.quantifiers])})\\s+\\S.*)$`,
+  );
   const conjunction = new RegExp(`(?:^|\\s)(?:${alternation(grammar.conjunctions)})(?:\\s|$)`);
   const hereInside = grammar.here.length
     ? new RegExp(`(?:^|\\s)(${alternation(grammar.here)})(?=\\s|$)`)
     : undefined;
 
-  function cleanName(raw: string): { name: string; all: boolean } {
+  function cleanName(raw: string): { name: string; all: boolean; inOrder?: string } {
     let name = raw.trim();
+    const reordered = placeFirst.exec(name)?.groups;
+    // Replies quote the words in the order they were said.
+    const inOrder = reordered ? name : undefined;
+    if (reordered) name = `${reordered.rest!} ${reordered.place!}`;
     let all = false;
     for (let changed = true; changed;) {
       changed = false;
@@ -128,7 +137,25 @@ export function createMatcher(grammar: FastPathGrammar) {
         changed = true;
       }
     }
-    return { name: name.trim(), all };
+    return { name: name.trim(), all, ...(inOrder ? { inOrder } : {}) };
+  }
+
+  /**
+   * "what is the target temperature": a name's last words that make a longer sensor word with the
+   * sensor after them ("target" + "temperature") belong to the sensor, not the name.
+   */
+  function longestSensor(groups: Record<string, string | undefined>, text: string) {
+    const { name, sensor } = groups;
+    if (name === undefined || sensor === undefined) return;
+    const words = name.split(" ");
+    for (let n = Math.min(3, words.length); n >= 1; n--) {
+      const longer = `${words.slice(-n).join(" ")} ${sensor}`;
+      if (sensorWords.has(longer) && text.includes(longer)) {
+        groups.sensor = longer;
+        groups.name = words.length > n ? words.slice(0, -n).join(" ") : undefined;
+        return;
+      }
+    }
   }
 
   return {
@@ -150,7 +177,8 @@ export function createMatcher(grammar: FastPathGrammar) {
         for (const { intent, kind, regex } of compiled) {
           const found = regex.exec(heard);
           if (!found) continue;
-          const groups = found.groups ?? {};
+          const groups = { ...found.groups };
+          longestSensor(groups, heard);
           const match: FastMatch = kind ? { intent, kind } : { intent };
           if (
             groups.name !== undefined ||
@@ -165,12 +193,12 @@ export function createMatcher(grammar: FastPathGrammar) {
               : place
                 ? `${groups.name ?? ""} ${place}`
                 : (groups.name ?? "");
-            const { name, all } = cleanName(hereSaid ? `${raw} ${hereSaid}` : raw);
+            const { name, all, inOrder } = cleanName(hereSaid ? `${raw} ${hereSaid}` : raw);
             if (!name || articleWords.has(name)) continue;
             // "the kettle and the fan" is two requests; half-understood is not understood.
             if (conjunction.test(name)) return undefined;
             match.name = name;
-            const spoken = spokenAs(sentence, name);
+            const spoken = spokenAs(sentence, name) ?? (inOrder && spokenAs(sentence, inOrder));
             if (spoken) match.spokenName = spoken;
             if (all) match.all = true;
           }
@@ -179,7 +207,9 @@ export function createMatcher(grammar: FastPathGrammar) {
             if (level === undefined || level < 0 || level > 100) return undefined;
             match.level = level;
           }
-          if (groups.sensor !== undefined) match.sensor = sensorWords.get(groups.sensor);
+          // "auf welche Temperatur ist die Heizung eingestellt": the set point, whatever the word.
+          if (intent === "query_setpoint") match.sensor = "target_temperature";
+          else if (groups.sensor !== undefined) match.sensor = sensorWords.get(groups.sensor);
           // "how many degrees is it" names no sensor word: degrees are a temperature.
           else if (intent === "query_sensor") match.sensor = "temperature";
           if (groups.state !== undefined) match.state = stateWords.get(groups.state);

@@ -39,6 +39,8 @@ export function scopeFor(intent: FastIntent): Scope {
     case "brighten":
     case "dim":
       return { domain: (d) => d === "light", everything: set("light"), zwave: ZWAVE_SWITCHES };
+    case "stop":
+      return { domain: (d) => d === "fan", everything: set("fan"), zwave: none };
     case "set_volume":
       return { domain: (d) => d === "media_player", everything: set("media_player"), zwave: none };
     default:

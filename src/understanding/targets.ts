@@ -113,10 +113,11 @@ export function createTargetResolver(grammar: FastPathGrammar) {
   }
 
   /**
-   * "le luci dell'angolo gioco", "angolo gioco luci": a kind said before or after a name only
-   * says what the named device is; its exact name, of that kind, within `place` when given.
+   * "la scena festa", "le luci dell'angolo gioco", "Partymodus Szene": a kind word before or
+   * after a name says what the named device is; the device of that kind with exactly that name,
+   * within `place` when given.
    */
-  function kindNamed(ctx: ResolveContext, phrase: string, place?: Place): Resolved | undefined {
+  function kindQualified(ctx: ResolveContext, phrase: string, place?: Place): Resolved | undefined {
     const words = normalizeName(phrase.replace(/'/g, "' ")).split(" ");
     // "feestmodusscène": in a compounding language the kind may end the name's one word.
     const compound =
@@ -125,7 +126,7 @@ export function createTargetResolver(grammar: FastPathGrammar) {
             (k) => !k.includes(" ") && words[0]!.length > k.length && words[0]!.endsWith(k),
           )
         : undefined;
-    if (compound) return kindNamed(ctx, `${words[0]!.slice(0, -compound.length)} ${compound}`, place);
+    if (compound) return kindQualified(ctx, `${words[0]!.slice(0, -compound.length)} ${compound}`, place);
     for (let n = Math.min(3, words.length - 1); n >= 1; n--) {
       const readings: Array<[string[], string[]]> = [
         [words.slice(0, n), words.slice(n)],
@@ -139,8 +140,8 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         if (
           found.kind === "one" &&
           found.target.source === "ha" &&
-          isOfKind(found.target.entity, kind) &&
-          exactly(ctx, found.target, normalizeName(name))
+          exactly(ctx, found.target, normalizeName(name)) &&
+          isOfKind(found.target.entity, kind, true)
         ) {
           return found;
         }
@@ -210,7 +211,12 @@ export function createTargetResolver(grammar: FastPathGrammar) {
       const compound = whole.kind === "not_found" ? splitCompound(ctx, key, kindWords.keys()) : undefined;
       if (compound) return this.resolve(ctx, `${compound.head} ${compound.place}`, options);
 
+      const qualified = kindQualified(ctx, phrase);
+      if (qualified) return qualified;
+
       const kind = kindWords.get(key);
+      // A scene or script is only ever started by its name: "the scene" names no group.
+      if (kind === "scene") return whole;
       if (kind || everything.has(key)) {
         // A command about a kind with no place means the speaker's area, "all" or not, as HA's
         // handlers take it from the satellite; only without one does "all the lights" mean the
@@ -249,10 +255,10 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         if (ofKind.length) return { kind: "group", targets: ofKind, place: place.label };
         const inPlace = device(ctx, split.name, place);
         if (inPlace.kind !== "not_found") return inPlace;
-        const named = kindNamed(ctx, split.name, place);
+        const named = kindQualified(ctx, split.name, place);
         if (named) return named;
       }
-      return whole.kind === "not_found" ? (kindNamed(ctx, phrase) ?? whole) : whole;
+      return whole;
     },
   };
 }

@@ -8,7 +8,7 @@ import { controlOutput, type DeviceSummary } from "../zwave/contract.js";
 import type { SensorKind, StateWord } from "./grammar-types.js";
 import type { Target } from "./targets.js";
 
-/** A sensor's reading, or a thermostat's (climate) current temperature or humidity. */
+/** A sensor's reading, or a thermostat's (climate) current or target temperature, or humidity. */
 export function readingOf(
   entity: EntityView,
   kind: SensorKind,
@@ -26,9 +26,11 @@ export function readingOf(
     const value =
       kind === "temperature"
         ? entity.attributes.current_temperature
-        : kind === "humidity"
-          ? entity.attributes.current_humidity
-          : undefined;
+        : kind === "target_temperature"
+          ? entity.attributes.temperature
+          : kind === "humidity"
+            ? entity.attributes.current_humidity
+            : undefined;
     if (typeof value !== "number") return undefined;
     return { value: String(value), unit: kind === "humidity" ? "%" : "°C" };
   }

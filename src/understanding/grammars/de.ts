@@ -63,7 +63,7 @@ export const de: FastPathGrammar = {
     "allen räumen",
   ],
   kinds: {
-    light: ["licht", "lichter", "lampe", "lampen", "leuchte", "leuchten", "beleuchtung"],
+    light: ["licht", "lichter", "lichtern", "lampe", "lampen", "leuchte", "leuchten", "beleuchtung"],
     switch: ["schalter", "steckdose", "steckdosen", "zwischenstecker"],
     fan: ["ventilator", "ventilatoren", "lüfter"],
     cover: ["abdeckung", "abdeckungen"],
@@ -78,6 +78,8 @@ export const de: FastPathGrammar = {
     gate: ["tor", "tore", "gartentor", "hoftor"],
     lock: ["schloss", "schlösser", "türschloss"],
     media_player: ["lautsprecher", "fernseher", "radio"],
+    scene: ["szene", "szenen", "skript", "skripte", "script"],
+    climate: ["heizung", "heizungen", "thermostat", "thermostats", "klimaanlage", "klima", "klimagerät"],
   },
   numbers: {
     null: 0,
@@ -120,6 +122,10 @@ export const de: FastPathGrammar = {
     maximum: 100,
     max: 100,
     viertel: 25,
+    maximale: 100,
+    höchste: 100,
+    minimale: 1,
+    niedrigste: 1,
     minimum: 1,
     maximal: 100,
     minimal: 1,
@@ -160,22 +166,24 @@ export const de: FastPathGrammar = {
     {
       intent: "set_volume",
       templates: [
-        "[(stelle|stell|setze|setz|ändere|änder|mach|mache|dimme|dimm|schalte|schalt)] [(die|das|den|der)] lautstärke (von|vom|des|der|am|beim|für|für den|für das) {name} (auf|zu) [(die|das|den|der)] {level} [(prozent|%)] [(ein|einstellen|stellen|setzen|verändern|ändern|dimmen|machen|schalten)]",
-        "[(stelle|stell|setze|setz|ändere|änder|mach|mache|dimme|dimm|schalte|schalt)] [(die|das|den|der)] lautstärke [(hier|im raum|hier im raum|in diesem raum)] (auf|zu) [(die|das|den|der)] {level} [(prozent|%)] [(ein|einstellen|stellen|setzen|verändern|ändern|dimmen|machen|schalten)]",
-        "[(stelle|stell|setze|setz|ändere|änder|mach|mache|dimme|dimm|schalte|schalt)] [(die|das|den|der)] {name} lautstärke (auf|zu) [(die|das|den|der)] {level} [(prozent|%)] [(ein|einstellen|stellen|setzen|verändern|ändern|dimmen|machen|schalten)]",
-        "[(stelle|stell|setze|setz|ändere|änder|mach|mache|dimme|dimm|schalte|schalt)] [(die|das|den|der)] lautstärke {name} (auf|zu) [(die|das|den|der)] {level} [(prozent|%)] [(ein|einstellen|stellen|setzen|verändern|ändern|dimmen|machen|schalten)]",
+        "[(stelle|stell|setze|setz|ändere|änder|verändere|veränder|mach|mache|dimme|dimm|schalte|schalt)] [(die|das|den|der)] lautstärke (von|vom|des|der|am|beim|für|für den|für das) {name} (auf|zu) [(die|das|den|der)] {level} [(prozent|%)] [(ein|einstellen|stellen|setzen|verändern|ändern|dimmen|machen|schalten)]",
+        "[(stelle|stell|setze|setz|ändere|änder|verändere|veränder|mach|mache|dimme|dimm|schalte|schalt)] [(die|das|den|der)] lautstärke [(hier|im raum|hier im raum|in diesem raum)] (auf|zu) [(die|das|den|der)] {level} [(prozent|%)] [(ein|einstellen|stellen|setzen|verändern|ändern|dimmen|machen|schalten)]",
+        "[(stelle|stell|setze|setz|ändere|änder|verändere|veränder|mach|mache|dimme|dimm|schalte|schalt)] [(die|das|den|der)] {name} lautstärke (auf|zu) [(die|das|den|der)] {level} [(prozent|%)] [(ein|einstellen|stellen|setzen|verändern|ändern|dimmen|machen|schalten)]",
+        "[(stelle|stell|setze|setz|ändere|änder|verändere|veränder|mach|mache|dimme|dimm|schalte|schalt)] [(die|das|den|der)] lautstärke {name} (auf|zu) [(die|das|den|der)] {level} [(prozent|%)] [(ein|einstellen|stellen|setzen|verändern|ändern|dimmen|machen|schalten)]",
+        "[(die|das|den|der)] lautstärke [(von|vom|des|der|für)] {name} [(auf|zu)] {level} [(prozent|%)]",
         "[(die|das|den|der)] lautstärke [(hier|im raum|hier im raum)] [(auf|zu)] {level} [(prozent|%)]",
+        "{name} lautstärke [(auf|zu)] {level} [(prozent|%)]",
       ],
     },
     {
       intent: "set_level",
       templates: [
-        "[(stelle|stell|setze|setz|ändere|änder|mach|mache|dimme|dimm|schalte|schalt)] [(die|das|den|der)] (helligkeit|helligkeitsstufe) (von|vom|der|des|für|für die|für den|für das) {name} (auf|zu) [(die|das|den|der)] {level} [(prozent|%)] [(ein|einstellen|stellen|setzen|verändern|ändern|dimmen|machen|schalten)]",
-        "[(stelle|stell|setze|setz|ändere|änder|mach|mache|dimme|dimm|schalte|schalt)] [(die|das|den|der)] (helligkeit|helligkeitsstufe) [(hier|im raum|hier im raum)] (auf|zu) [(die|das|den|der)] {level} [(prozent|%)] [(ein|einstellen|stellen|setzen|verändern|ändern|dimmen|machen|schalten)]",
-        "[(stelle|stell|setze|setz|ändere|änder|mach|mache|dimme|dimm|schalte|schalt)] [(die|das|den|der)] (helligkeit|helligkeitsstufe) {name} (auf|zu) [(die|das|den|der)] {level} [(prozent|%)] [(ein|einstellen|stellen|setzen|verändern|ändern|dimmen|machen|schalten)]",
-        "[(stelle|stell|setze|setz|ändere|änder|mach|mache|dimme|dimm|schalte|schalt)] {name} [(die|das|den|der)] (helligkeit|helligkeitsstufe) (auf|zu) [(die|das|den|der)] {level} [(prozent|%)] [(ein|einstellen|stellen|setzen|verändern|ändern|dimmen|machen|schalten)]",
-        "[(stelle|stell|setze|setz|ändere|änder|mach|mache|dimme|dimm|schalte|schalt)] {name} (auf|zu) [(die|das|den|der)] {level} [(prozent|%)] [(helligkeit|helligkeitsstufe)] [(ein|einstellen|stellen|setzen|verändern|ändern|dimmen|machen|schalten)]",
-        "{level} [(prozent|%)] (helligkeit|helligkeitsstufe) (für|bei) {name} [(ein|einstellen|stellen|setzen|verändern|ändern|dimmen|machen|schalten)]",
+        "[(stelle|stell|setze|setz|ändere|änder|verändere|veränder|mach|mache|dimme|dimm|schalte|schalt)] [(die|das|den|der)] (helligkeit|helligkeitsstufe) (von|vom|der|des|für|für die|für den|für das) {name} (auf|zu) [(die|das|den|der)] {level} [(prozent|%)] [(ein|einstellen|stellen|setzen|verändern|ändern|dimmen|machen|schalten)]",
+        "[(stelle|stell|setze|setz|ändere|änder|verändere|veränder|mach|mache|dimme|dimm|schalte|schalt)] [(die|das|den|der)] (helligkeit|helligkeitsstufe) [(hier|im raum|hier im raum)] (auf|zu) [(die|das|den|der)] {level} [(prozent|%)] [(ein|einstellen|stellen|setzen|verändern|ändern|dimmen|machen|schalten)]",
+        "[(stelle|stell|setze|setz|ändere|änder|verändere|veränder|mach|mache|dimme|dimm|schalte|schalt)] [(die|das|den|der)] (helligkeit|helligkeitsstufe) {name} (auf|zu) [(die|das|den|der)] {level} [(prozent|%)] [(ein|einstellen|stellen|setzen|verändern|ändern|dimmen|machen|schalten)]",
+        "[(stelle|stell|setze|setz|ändere|änder|verändere|veränder|mach|mache|dimme|dimm|schalte|schalt)] {name} [(die|das|den|der)] (helligkeit|helligkeitsstufe) (auf|zu) [(die|das|den|der)] {level} [(prozent|%)] [(ein|einstellen|stellen|setzen|verändern|ändern|dimmen|machen|schalten)]",
+        "[(stelle|stell|setze|setz|ändere|änder|verändere|veränder|mach|mache|dimme|dimm|schalte|schalt)] {name} (auf|zu) [(die|das|den|der)] {level} [(prozent|%)] [(helligkeit|helligkeitsstufe)] [(ein|einstellen|stellen|setzen|verändern|ändern|dimmen|machen|schalten)]",
+        "{level} [(prozent|%)] (helligkeit|helligkeitsstufe) [(für|bei)] {name} [(ein|einstellen|stellen|setzen|verändern|ändern|dimmen|machen|schalten)]",
         "{name} [(die|das|den|der)] (helligkeit|helligkeitsstufe) [(auf|zu)] [(die|das|den|der)] {level} [(prozent|%)]",
         "{name} {level} (prozent|%|helligkeit|helligkeitsstufe) [(ein|einstellen|stellen|setzen|verändern|ändern|dimmen|machen|schalten)]",
         "{name} {level} (einstellen|stellen|setzen|dimmen)",
@@ -197,10 +205,20 @@ export const de: FastPathGrammar = {
       ],
     },
     {
+      // "auf welche Temperatur ist der Thermostat eingestellt": a question about what it is set to.
+      intent: "query_setpoint",
+      templates: [
+        "auf (wie viel|wieviel) grad (ist|sind) {name} (eingestellt|gestellt|programmiert)",
+        "auf (welche|welchen) {sensor} (ist|sind) {name} (eingestellt|gestellt|programmiert)",
+        "wie {sensor} (ist|sind) {name} (eingestellt|gestellt|programmiert)",
+      ],
+    },
+    {
       intent: "query_sensor",
       templates: [
         "wie (ist|hoch ist|niedrig ist) [hier] die {sensor} {name}",
         "wie (ist|hoch ist|niedrig ist) [hier] die {sensor}",
+        "wie (ist|hoch ist|niedrig ist) {name} die {sensor}",
         "welche {sensor} (haben wir|hat es|ist es) [hier] {name}",
         "welche {sensor} (haben wir|hat es|ist es) [hier]",
         "welche {sensor} hat {name}",
@@ -217,6 +235,7 @@ export const de: FastPathGrammar = {
         "wieviel grad (sind|hat) es {name}",
         "wie {sensor} ist {name}",
         "{sensor} {name}",
+        "{name} {sensor}",
       ],
     },
     {
@@ -251,7 +270,12 @@ export const de: FastPathGrammar = {
     },
     {
       intent: "query_state",
-      templates: ["(ist|sind) {name} {state}", "(ist|sind) {name} (noch|gerade) {state}"],
+      templates: [
+        "(ist|sind) {name} {state}",
+        "(ist|sind) {name} (noch|gerade) {state}",
+        // No state asked: what it is ("sag mir den Zustand der Haustür").
+        "(wie ist|was ist|sag mir|nenn mir|nenne mir|gib mir) [(der|den|die)] (zustand|wert|status) (von|vom|der|des) {name}",
+      ],
     },
     {
       intent: "unlock",
@@ -266,35 +290,42 @@ export const de: FastPathGrammar = {
       intent: "lock",
       templates: [
         "(verriegle|verriegel|verriegele) {name}",
-        "(schließe|schließ|sperre|sperr) {name} ab",
-        "{name} (abschließen|verriegeln)",
+        "(schließe|schließ|sperre|sperr) {name} (ab|zu)",
+        "{name} (abschließen|verriegeln|absperren|zusperren|zuschließen)",
       ],
     },
     {
       intent: "open",
       templates: [
         "(öffne|öffnen) {name}",
-        "{name} (öffnen|aufmachen)",
-        "(mach|mache) {name} auf",
-        "(fahre|fahr) {name} (hoch|rauf|nach oben)",
+        // Separable verbs: "mach … auf", "fahr … hoch", and their infinitives at the end.
+        "{name} (öffnen|aufmachen|auf machen|hochfahren|hoch fahren|rauffahren|herauffahren|hochmachen|hoch machen)",
+        "(mach|mache) {name} (auf|hoch|rauf)",
+        "(fahre|fahr) {name} (hoch|rauf|herauf|nach oben)",
+        "{name} (hoch|rauf)",
       ],
     },
     {
       intent: "close",
       templates: [
         "(schließe|schließ|schließen) {name}",
-        "{name} (schließen|zumachen)",
-        "(mach|mache) {name} zu",
+        "{name} (schließen|zumachen|zu machen|runterfahren|herunterfahren|runter fahren|runtermachen|heruntermachen|runter machen|zudrehen)",
+        "(mach|mache) {name} (zu|runter|herunter)",
         "(fahre|fahr) {name} (runter|herunter|nach unten)",
+        "(dreh|drehe) {name} zu",
+        "{name} (zu|runter)",
       ],
     },
     { intent: "toggle", templates: ["(schalte|schalt) {name} um"] },
+    { intent: "stop", templates: ["(stoppe|stopp|stoppen) {name}", "{name} (stoppen|anhalten)"] },
     {
       intent: "turn_on",
       templates: [
         "(schalte|schalt|mach|mache|knipse|knips|dreh|drehe|stell|stelle) {name} (ein|an)",
         "{name} (einschalten|anschalten|anmachen|aktivieren|aufdrehen)",
         "(aktiviere|aktivier|starte|start) {name}",
+        "(führe|führ) {name} aus",
+        "{name} (ausführen|starten)",
         "{name} (ein|an)",
       ],
     },
@@ -311,6 +342,7 @@ export const de: FastPathGrammar = {
   ],
   sensors: {
     temperature: ["temperatur", "warm", "kalt", "heiß"],
+    target_temperature: ["solltemperatur", "zieltemperatur", "eingestellte temperatur"],
     humidity: ["luftfeuchtigkeit", "luftfeuchte", "feuchtigkeit", "feucht"],
     battery: ["batterie", "batteriestand", "akkustand", "akku"],
     power: ["leistung", "stromverbrauch", "verbrauch"],
@@ -319,6 +351,7 @@ export const de: FastPathGrammar = {
   },
   sensorNames: {
     temperature: "Temperatur",
+    target_temperature: "Solltemperatur",
     humidity: "Luftfeuchtigkeit",
     battery: "Batterieladung",
     power: "Leistung",
@@ -382,6 +415,7 @@ export const de: FastPathGrammar = {
     groupCount: "{count} davon sind {state}.",
     notFound: "Ich habe kein Gerät namens {name} gefunden.",
     homeUnseen: "Ich sehe die Geräte von Home Assistant noch nicht: {error}.",
+    zwaveNotConnected: "Z-Wave ist noch nicht verbunden. Bitte versuch es gleich noch einmal.",
     notExposed: "{name} ist nicht für Assist freigegeben, deshalb steuere ich es nicht.",
     ambiguous: "Welches meinst du: {candidates}?",
     cannotDo: "Das kann {name} nicht.",

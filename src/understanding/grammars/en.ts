@@ -38,6 +38,7 @@ export const en: FastPathGrammar = {
     "all over the house",
   ],
   kinds: {
+    climate: ["thermostat", "thermostats", "heating", "air conditioning"],
     light: ["light", "lights", "lamp", "lamps", "lighting"],
     switch: ["switch", "switches", "plug", "plugs", "socket", "sockets"],
     fan: ["fan", "fans"],
@@ -171,6 +172,14 @@ export const en: FastPathGrammar = {
       ],
     },
     {
+      intent: "query_setpoint",
+      templates: [
+        "what (temperature|temp) is {name} set to",
+        "what is {name} set to",
+        "(what|which) temperature is set on {name}",
+      ],
+    },
+    {
       intent: "query_sensor",
       templates: [
         "(what is|what's|whats|tell me) the {sensor} (in|of|at|on|inside) {name}",
@@ -255,6 +264,7 @@ export const en: FastPathGrammar = {
   ],
   sensors: {
     temperature: ["temperature", "temp", "warm", "hot", "cold"],
+    target_temperature: ["target temperature", "set temperature", "setpoint", "set point"],
     humidity: ["humidity", "humid"],
     battery: ["battery level", "battery"],
     power: ["power usage", "power consumption", "power"],
@@ -263,6 +273,7 @@ export const en: FastPathGrammar = {
   },
   sensorNames: {
     temperature: "temperature",
+    target_temperature: "target temperature",
     humidity: "humidity",
     battery: "battery level",
     power: "power use",
@@ -319,6 +330,7 @@ export const en: FastPathGrammar = {
     groupCount: "{count} of them are {state}.",
     notFound: "I couldn't find a device called {name}.",
     homeUnseen: "I can't see Home Assistant's devices yet: {error}.",
+    zwaveNotConnected: "Z-Wave is not connected yet. Please try again in a moment.",
     notExposed: "{name} is not exposed to Assist, so I won't control it.",
     ambiguous: "Which one do you mean: {candidates}?",
     cannotDo: "{name} can't do that.",

@@ -47,6 +47,7 @@ export const es: FastPathGrammar = {
     "en todas las habitaciones",
   ],
   kinds: {
+    climate: ["termostato", "termostatos", "calefacción", "aire acondicionado", "climatizador"],
     light: [
       "luz",
       "luces",
@@ -180,6 +181,12 @@ export const es: FastPathGrammar = {
       ],
     },
     {
+      intent: "query_setpoint",
+      templates: [
+        "a (qué temperatura|cuántos grados|cuantos grados) está (puesto|puesta|programado|programada|configurado|configurada) {name}",
+      ],
+    },
+    {
       intent: "query_sensor",
       templates: [
         "(cuál es|dime|qué) la {sensor} {name}",
@@ -275,6 +282,7 @@ export const es: FastPathGrammar = {
   ],
   sensors: {
     temperature: ["temperatura", "calor", "frío", "caliente"],
+    target_temperature: ["temperatura objetivo", "temperatura de consigna", "temperatura programada"],
     humidity: ["humedad", "húmedo", "húmeda"],
     battery: ["batería", "nivel de batería", "carga"],
     power: ["potencia", "consumo eléctrico", "consumo"],
@@ -283,6 +291,7 @@ export const es: FastPathGrammar = {
   },
   sensorNames: {
     temperature: "la temperatura",
+    target_temperature: "la temperatura objetivo",
     humidity: "la humedad",
     battery: "la batería",
     power: "la potencia",
@@ -355,6 +364,7 @@ export const es: FastPathGrammar = {
     groupCount: "{count} están {state}.",
     notFound: "No he encontrado ningún dispositivo llamado {name}.",
     homeUnseen: "Todavía no veo los dispositivos de Home Assistant: {error}.",
+    zwaveNotConnected: "Z-Wave todavía no está conectado. Inténtalo de nuevo en un momento, por favor.",
     notExposed: "{name} no está expuesto a Assist, así que no lo controlo.",
     ambiguous: "¿Cuál quieres decir: {candidates}?",
     cannotDo: "{name} no puede hacer eso.",

@@ -74,6 +74,7 @@ export const fr: FastPathGrammar = {
     "dans la maison",
   ],
   kinds: {
+    climate: ["thermostat", "thermostats", "chauffage", "climatisation", "clim"],
     light: ["lumière", "lumières", "lampe", "lampes", "éclairage", "éclairages", "luminaire", "luminaires"],
     switch: ["interrupteur", "interrupteurs", "prise", "prises"],
     fan: ["ventilateur", "ventilateurs", "ventilo"],
@@ -206,6 +207,13 @@ export const fr: FastPathGrammar = {
       ],
     },
     {
+      intent: "query_setpoint",
+      templates: [
+        "(à combien|à quelle température) est (réglé|réglée|programmé|programmée) {name}",
+        "{name} est (réglé|réglée|programmé|programmée) à (combien|quelle température)",
+      ],
+    },
+    {
       intent: "query_sensor",
       templates: [
         "(quelle est|c'est quoi|quel est) (la|le) {sensor} {name}",
@@ -293,6 +301,7 @@ export const fr: FastPathGrammar = {
   ],
   sensors: {
     temperature: ["température", "chaud", "froid"],
+    target_temperature: ["température de consigne", "consigne", "température cible"],
     humidity: ["humidité", "taux d'humidité", "humide"],
     battery: ["batterie", "niveau de batterie", "charge de la batterie"],
     power: ["puissance", "consommation électrique", "consommation"],
@@ -301,6 +310,7 @@ export const fr: FastPathGrammar = {
   },
   sensorNames: {
     temperature: "la température",
+    target_temperature: "la consigne",
     humidity: "l'humidité",
     battery: "la batterie",
     power: "la puissance",
@@ -372,6 +382,7 @@ export const fr: FastPathGrammar = {
     groupCount: "{count} sont {state}.",
     notFound: "Je n'ai trouvé aucun appareil nommé {name}.",
     homeUnseen: "Je ne vois pas encore les appareils de Home Assistant : {error}.",
+    zwaveNotConnected: "Z-Wave n'est pas encore connecté. Réessaie dans un instant, s'il te plaît.",
     notExposed: "{name} n'est pas exposé à Assist, je ne le commande donc pas.",
     ambiguous: "Lequel veux-tu dire : {candidates} ?",
     cannotDo: "{name} ne sait pas faire cela.",

@@ -67,6 +67,7 @@ export const it: FastPathGrammar = {
     "in tutte le stanze",
   ],
   kinds: {
+    climate: ["termostato", "termostati", "riscaldamento", "condizionatore", "climatizzatore"],
     light: ["luce", "luci", "lampada", "lampade", "illuminazione", "lampadario"],
     switch: ["interruttore", "interruttori", "presa", "prese"],
     fan: ["ventilatore", "ventilatori", "ventola", "ventole"],
@@ -185,6 +186,12 @@ export const it: FastPathGrammar = {
       ],
     },
     {
+      intent: "query_setpoint",
+      templates: [
+        "a (quanti gradi|che temperatura) è (impostato|impostata|regolato|regolata|programmato|programmata) {name}",
+      ],
+    },
+    {
       intent: "query_sensor",
       templates: [
         "(qual è|quale è|dimmi) la {sensor} {name}",
@@ -286,6 +293,7 @@ export const it: FastPathGrammar = {
   ],
   sensors: {
     temperature: ["temperatura", "caldo", "freddo"],
+    target_temperature: ["temperatura impostata", "temperatura target", "temperatura obiettivo"],
     humidity: ["umidità", "umido"],
     battery: ["batteria", "livello della batteria", "carica"],
     power: ["potenza", "consumo elettrico", "consumo"],
@@ -294,6 +302,7 @@ export const it: FastPathGrammar = {
   },
   sensorNames: {
     temperature: "la temperatura",
+    target_temperature: "la temperatura impostata",
     humidity: "l'umidità",
     battery: "la batteria",
     power: "la potenza",
@@ -366,6 +375,7 @@ export const it: FastPathGrammar = {
     groupCount: "{count} sono {state}.",
     notFound: "Non ho trovato nessun dispositivo chiamato {name}.",
     homeUnseen: "Non vedo ancora i dispositivi di Home Assistant: {error}.",
+    zwaveNotConnected: "Z-Wave non è ancora connesso. Riprova tra un momento, per favore.",
     notExposed: "{name} non è esposto ad Assist, quindi non lo comando.",
     ambiguous: "Quale intendi: {candidates}?",
     cannotDo: "{name} non può farlo.",

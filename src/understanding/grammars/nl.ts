@@ -58,6 +58,7 @@ export const nl: FastPathGrammar = {
     "in het huis",
   ],
   kinds: {
+    climate: ["thermostaat", "thermostaten", "verwarming", "airco", "airconditioning"],
     light: ["licht", "lichten", "lamp", "lampen", "verlichting"],
     switch: ["schakelaar", "schakelaars", "stekker", "stekkers", "stopcontact"],
     fan: ["ventilator", "ventilatoren"],
@@ -183,6 +184,13 @@ export const nl: FastPathGrammar = {
       ],
     },
     {
+      intent: "query_setpoint",
+      templates: [
+        "op (hoeveel graden|welke temperatuur) staat {name} [(ingesteld|afgesteld)]",
+        "op (hoeveel graden|welke temperatuur) is {name} (ingesteld|afgesteld)",
+      ],
+    },
+    {
       intent: "query_sensor",
       templates: [
         "wat is de [huidige] {sensor} {name}",
@@ -305,6 +313,7 @@ export const nl: FastPathGrammar = {
   ],
   sensors: {
     temperature: ["temperatuur", "warm", "koud", "heet"],
+    target_temperature: ["doeltemperatuur", "ingestelde temperatuur", "streeftemperatuur"],
     humidity: ["luchtvochtigheid", "vochtigheid", "vochtig"],
     battery: ["batterij", "batterijniveau", "accu"],
     power: ["vermogen", "stroomverbruik", "verbruik"],
@@ -313,6 +322,7 @@ export const nl: FastPathGrammar = {
   },
   sensorNames: {
     temperature: "temperatuur",
+    target_temperature: "ingestelde temperatuur",
     humidity: "luchtvochtigheid",
     battery: "batterijlading",
     power: "vermogen",
@@ -376,6 +386,7 @@ export const nl: FastPathGrammar = {
     groupCount: "{count} zijn {state}.",
     notFound: "Ik kon geen apparaat vinden met de naam {name}.",
     homeUnseen: "Ik zie de apparaten van Home Assistant nog niet: {error}.",
+    zwaveNotConnected: "Z-Wave is nog niet verbonden. Probeer het alsjeblieft zo meteen opnieuw.",
     notExposed: "{name} is niet zichtbaar voor Assist, dus ik bedien het niet.",
     ambiguous: "Welke bedoel je: {candidates}?",
     cannotDo: "Dat kan {name} niet.",

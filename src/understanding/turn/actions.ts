@@ -6,7 +6,7 @@ import { fill } from "../grammar.js";
 import type { FastPathOutcome, ResponseType } from "../outcome.js";
 import { COVERS } from "../scopes.js";
 import { capitalize, listOf, quantity } from "../speech.js";
-import type { Target } from "../targets.js";
+import type { Resolved, Target } from "../targets.js";
 import type { StateWord } from "../grammar-types.js";
 import { currentLevel, haLevel, isConfirmed, stateWordOf } from "../tool-results.js";
 import { guardOf, runGuarded, type Guard } from "./guarded.js";
@@ -26,16 +26,21 @@ interface Acted {
   state?: StateWord | undefined;
 }
 
-export async function act(turn: Turn): Promise<FastPathOutcome> {
+export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome> {
   const { intent } = turn.match;
   const r = turn.replies;
   const relative = intent === "brighten" || intent === "dim";
   const kindInPlace =
     turn.match.kind ??
     (relative || intent === "set_level" ? "light" : intent === "set_volume" ? "media_player" : undefined);
-  const resolved = await turn.resolve(turn.match.name, kindInPlace);
-  const noLight = resolved.kind === "not_found" || (resolved.kind === "group" && !resolved.targets.length);
-  if (noLight && intent === "set_level" && turn.match.name !== undefined) {
+  const resolved = found ?? (await turn.resolve(turn.match.name, kindInPlace));
+  // Found among what stops by turning off (fans), then turned off.
+  if (intent === "stop") {
+    if (resolved.kind !== "one" && resolved.kind !== "group") return turn.unresolved(resolved);
+    return act(turn.withIntent("turn_off"), resolved);
+  }
+  const nothing = resolved.kind === "not_found" || (resolved.kind === "group" && !resolved.targets.length);
+  if (nothing && intent === "set_level" && turn.match.name !== undefined) {
     // "Stelle den TV auf maximum", "règle les enceintes à 70 %": a level for speakers is their volume.
     const asVolume = turn.withIntent("set_volume");
     const speakers = await asVolume.resolve(turn.match.name);

@@ -5,7 +5,7 @@ import { fill, GRAMMARS } from "../grammar.js";
 import type { SensorKind } from "../grammar-types.js";
 import type { FastPathOutcome } from "../outcome.js";
 import { choiceOf, reading } from "../speech.js";
-import { ZWAVE_ANY } from "../targets.js";
+import { ZWAVE_ANY, type Target } from "../targets.js";
 import { readingOf } from "../tool-results.js";
 import type { DeviceSummary } from "../../zwave/contract.js";
 import { isReachable } from "../zwave-names.js";
@@ -16,7 +16,7 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
   const { mirror } = turn.deps;
   const kind = match.sensor as SensorKind;
   const sensorName = grammar.sensorNames[kind];
-  const ctx = await turn.context("query_sensor");
+  let ctx = await turn.context(match.intent);
   const said = match.name ? targets.placeWord(match.name) : undefined;
   const speakerArea = request.deviceId ? mirror.areaOfDevice(request.deviceId)?.name : undefined;
   // "in here" and no place at all mean the speaker's area; "in the house" the whole home.
@@ -24,6 +24,18 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
   const fromSpeaker = said === "here" || (said === undefined && placeText === undefined);
   if (fromSpeaker) placeText = speakerArea;
   let place = placeText !== undefined ? targets.findPlace(ctx, placeText) : undefined;
+  // Neither a place nor a device: the Z-Wave network may have one the last listing did not have
+  // yet (a listing made while Z-Wave JS UI was still starting), as for commands (turn.ts).
+  if (
+    match.name !== undefined &&
+    placeText !== undefined &&
+    !place &&
+    targets.resolve(ctx, match.name, {}).kind === "not_found" &&
+    (await turn.deps.zwave.freshen())
+  ) {
+    ctx = await turn.context(match.intent);
+    place = targets.findPlace(ctx, placeText);
+  }
   // The speaker's area has no such reading: the home's, when it has exactly one.
   if (fromSpeaker && !place?.areas.some((a) => a.entities.some((e) => readingOf(e, kind) !== undefined))) {
     place = undefined;
@@ -31,6 +43,8 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
   }
   const value = (name: string, said: string) =>
     turn.done(fill(r.sensorValue, { sensor: sensorName, name, value: said }), "query_answer");
+  // A read that failed is said as such: handed on, it would become "there is no such sensor".
+  const failed = (error: string) => turn.done(fill(r.failed, { error }), "error");
 
   // A place: its Home Assistant sensors first, then its Z-Wave devices.
   if (place || placeText === undefined) {
@@ -52,19 +66,21 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
       return value(place?.label ?? first.area?.name ?? first.name, reading(grammar, found.value, found.unit));
     }
     const fromZwave = await zwaveReading(turn, zwave.slice(0, 3), kind);
+    if (fromZwave && "failed" in fromZwave) return failed(fromZwave.failed);
     if (fromZwave) {
       return value(place?.label ?? (fromZwave.device.location || fromZwave.device.name), fromZwave.value);
     }
+    const notConnected = turn.zwaveNotConnected();
+    if (notConnected) return notConnected;
     if (place) return turn.unsure(fill(r.noSensor, { name: place.label, sensor: sensorName }));
     return turn.unsure(r.cannotYet);
   }
 
-  // A device: "the thermostat", "the office sensor".
-  const resolved = targets.resolve(ctx, match.name ?? "", {});
-  if (resolved.kind !== "one") {
-    if (resolved.kind === "group") return turn.unsure(r.cannotYet);
-    return turn.unresolved(resolved);
-  }
+  // A device ("the office sensor", "vom Wohnzimmerthermostat") or a kind in a place ("die Heizung
+  // hier", "the thermostat in the kitchen").
+  const resolved = targets.resolve(ctx, placeText || (match.name ?? ""), {});
+  if (resolved.kind === "group") return groupReading(turn, resolved.targets, kind, resolved.place);
+  if (resolved.kind !== "one") return turn.unresolved(resolved);
   const { target } = resolved;
   if (target.source === "ha") {
     const found = readingOf(target.entity, kind);
@@ -72,12 +88,48 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
     return value(target.name, reading(grammar, found.value, found.unit));
   }
   const fromZwave = await zwaveReading(turn, [target.device], kind);
+  if (fromZwave && "failed" in fromZwave) return failed(fromZwave.failed);
   if (!fromZwave) return turn.unsure(fill(r.noSensor, { name: target.name, sensor: sensorName }));
   return value(target.name, fromZwave.value);
 }
 
-/** The first of `devices` whose sensor data has a reading of this kind (by its label's words). */
-async function zwaveReading(turn: Turn, devices: DeviceSummary[], kind: SensorKind) {
+/**
+ * A kind of device in a place ("the heating here"): the reading when those that have one are in
+ * one area and agree; devices in several areas are a question of which area, never a guess.
+ */
+function groupReading(
+  turn: Turn,
+  targets: Target[],
+  kind: SensorKind,
+  place: string | undefined,
+): FastPathOutcome {
+  const { grammar, replies: r } = turn;
+  const sensor = grammar.sensorNames[kind];
+  const found = targets.flatMap((t) => {
+    const value = t.source === "ha" ? readingOf(t.entity, kind) : undefined;
+    return t.source === "ha" && value ? [{ entity: t.entity, value }] : [];
+  });
+  const areas = new Set(found.map((f) => f.entity.area?.name ?? f.entity.name));
+  const values = new Set(found.map((f) => `${f.value.value} ${f.value.unit ?? ""}`));
+  if (areas.size > 1) {
+    return turn.done(fill(r.whichArea, { candidates: choiceOf(grammar, [...areas]) }), "query_answer");
+  }
+  const first = found[0];
+  if (!first || values.size > 1) return turn.unsure(r.cannotYet);
+  const name = place ?? first.entity.area?.name ?? first.entity.name;
+  const value = reading(grammar, first.value.value, first.value.unit);
+  return turn.done(fill(r.sensorValue, { sensor, name, value }), "query_answer");
+}
+
+/**
+ * The first of `devices` whose sensor data has a reading of this kind (by its label's words); when
+ * none has and a read failed, why (the tool's error), since "no such reading" would not be true.
+ */
+async function zwaveReading(
+  turn: Turn,
+  devices: DeviceSummary[],
+  kind: SensorKind,
+): Promise<{ device: DeviceSummary; value: string } | { failed: string } | undefined> {
   const words = [
     ...new Set([
       ...GRAMMARS.en!.sensors[kind],
@@ -85,9 +137,12 @@ async function zwaveReading(turn: Turn, devices: DeviceSummary[], kind: SensorKi
       ...(kind === "temperature" ? ["setpoint"] : []),
     ]),
   ];
+  let failure: string | undefined;
   for (const device of devices) {
     const { nodeId } = device;
-    const { output } = await turn.zwave((o) => turn.deps.zwave.sensorData(nodeId, o));
+    const { result, output } = await turn.zwave((o) => turn.deps.zwave.sensorData(nodeId, o));
+    if (!result.ok || (output && !output.ok))
+      failure ??= output?.error?.message ?? result.error ?? result.content;
     const found = (output?.readings ?? []).find(
       (r) => r.value !== null && words.some((w) => `${r.kind ?? ""} ${r.label}`.toLowerCase().includes(w)),
     );
@@ -95,5 +150,5 @@ async function zwaveReading(turn: Turn, devices: DeviceSummary[], kind: SensorKi
       return { device, value: reading(turn.grammar, String(found.value), found.unit ?? undefined) };
     }
   }
-  return undefined;
+  return failure === undefined ? undefined : { failed: failure };
 }

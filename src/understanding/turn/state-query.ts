@@ -12,6 +12,10 @@ import type { Turn } from "./turn.js";
 
 export async function answerState(turn: Turn): Promise<FastPathOutcome> {
   const resolved = await turn.resolve(turn.match.name);
+  // "is the garage door in the garage closed": a kind in a place that has one such device is it.
+  if (resolved.kind === "group" && resolved.targets.length === 1 && turn.match.intent === "query_state") {
+    return answerOne(turn, resolved.targets[0]!);
+  }
   if (resolved.kind === "group") return answerGroup(turn, resolved.targets);
   if (resolved.kind !== "one") return turn.unresolved(resolved);
   return answerOne(turn, resolved.target);

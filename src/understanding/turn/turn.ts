@@ -59,6 +59,11 @@ export interface Turn {
   withIntent(intent: FastMatch["intent"]): Turn;
   /** What to say when a name resolved to no single device or group. */
   unresolved(resolved: Exclude<Resolved, { kind: "one" | "group" }>): FastPathOutcome;
+  /**
+   * While Z-Wave's devices have never been listed (it is still connecting, or not reachable since
+   * start-up), the honest answer for a name or reading not found: it may well be a Z-Wave one.
+   */
+  zwaveNotConnected(): FastPathOutcome | undefined;
 }
 
 /** Runs a tool with the request's signal, time limit and speaker. */
@@ -95,6 +100,15 @@ export function createTurn(
     results,
   });
   const unsure = (speech: string): FastPathOutcome => ({ kind: "unsure", speech, results });
+  const zwaveNotConnected = (): FastPathOutcome | undefined => {
+    const { state } = deps.zwave.link();
+    const neverListed =
+      state === "waiting" ||
+      state === "starting" ||
+      (state === "unavailable" && !deps.zwave.devices().length);
+    // Said, not handed on: another agent would only say the device does not exist.
+    return neverListed ? done(replies.zwaveNotConnected, "error") : undefined;
+  };
 
   async function context(intent = match.intent): Promise<ResolveContext> {
     const previous = memory.previous(request.conversationId);
@@ -184,6 +198,7 @@ export function createTurn(
       return throughZwave(resolved, twins);
     },
     withIntent: (intent) => createTurn(deps, grammar, targets, { ...match, intent }, request, results),
+    zwaveNotConnected,
     unresolved(resolved) {
       if (resolved.kind === "ambiguous") {
         // Not certain which: HA's agent or the LLM may know; asked as a question if nobody does.
@@ -191,11 +206,8 @@ export function createTurn(
       }
       if (resolved.kind === "not_exposed") return unsure(fill(replies.notExposed, { name: resolved.name }));
       // The device may well be a Z-Wave one the bridge cannot see yet: say that, promptly.
-      const zwaveLink = deps.zwave.link();
-      if (zwaveLink.state === "waiting" || zwaveLink.state === "starting") {
-        const why = zwaveLink.reason ? ` (${zwaveLink.reason})` : "";
-        return done(fill(replies.failed, { error: `Z-Wave is not connected yet${why}.` }), "error");
-      }
+      const notConnected = zwaveNotConnected();
+      if (notConnected) return notConnected;
       const unseen = unseenHome(mirror);
       const why = unseen === undefined ? "" : ` ${fill(replies.homeUnseen, { error: unseen })}`;
       // Quoted as the user said it when it is the sentence's whole name.

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Logger } from "../../../log.js";
 import { withoutCredentials } from "../../../shared/redact.js";
 import { ZwaveToolError } from "../../errors.js";
-import { sanitizeTopic } from "./topics.js";
+import { createGatewayStatus, GATEWAY_PREFIX } from "./gateway-status.js";
 
 /** How long a tool waits for the very first connection before saying the broker is unreachable. */
 const FIRST_CONNECT_WAIT_MS = 3000;
@@ -15,7 +15,6 @@ const API_TIMEOUT_MS = 5000;
 const PUBLISH_TIMEOUT_MS = 2000;
 /** Fallback if the sync marker after subscribing never comes back. */
 const SYNC_TIMEOUT_MS = 2000;
-const GATEWAY_PREFIX = "ZWAVE_GATEWAY-";
 
 const apiReplySchema = z.object({
   success: z.boolean(),
@@ -23,8 +22,6 @@ const apiReplySchema = z.object({
   result: z.unknown().optional(),
   origin: z.unknown().optional(),
 });
-
-const statusSchema = z.union([z.boolean(), z.object({ value: z.boolean() })]);
 
 export interface GatewayClientOptions {
   brokerUrl: string;
@@ -72,11 +69,11 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   const where = withoutCredentials(options.brokerUrl);
   const ownId = `mcp-zwave-${randomBytes(4).toString("hex")}`;
   const syncTopic = `${prefix}/_CLIENTS/${ownId}/sync`;
-  const configuredId = options.gatewayName ? sanitizeTopic(GATEWAY_PREFIX + options.gatewayName) : undefined;
-  const gateways = new Map<string, boolean>();
+  const status = createGatewayStatus({
+    prefix,
+    ...(options.gatewayName ? { gatewayName: options.gatewayName } : {}),
+  });
   const driverTopic = `${prefix}/driver/status`;
-  /** `<prefix>/driver/status`: on a normal stop only this turns false (sheet, "Found by running" 1). */
-  let driverUp: boolean | undefined;
   const pending = new Set<PendingCall>();
   const messageListeners: MessageListener[] = [];
   const resyncListeners: ((reason: ResyncReason) => void)[] = [];
@@ -101,6 +98,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
 
   client.on("connect", () => {
     everConnected = true;
+    status.connected();
     // mqtt.js leaves Nagle on; that alone adds ~40 ms stalls to round trips (mqtt.js `lib/connect/tcp.ts` sets no TCP_NODELAY).
     (client.stream as Socket).setNoDelay?.(true);
     logger.info({ broker: where }, "connected to the MQTT broker");
@@ -126,8 +124,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
 
   async function subscribeAndSync(): Promise<void> {
     await client.subscribeAsync(`${prefix}/#`, { qos: 0 });
-    // The broker sends retained messages before anything we publish after subscribing, so our own
-    // marker coming back means the retained state (gateway status, values) has all arrived.
+    // Mosquitto sends retained messages before anything we publish after subscribing, so our own
+    // marker coming back means the retained state (gateway status, values) has all arrived. aedes
+    // may send some after it: the gateway's status is also waited for on its own (gateway-status.ts).
     const nonce = randomBytes(4).toString("hex");
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, SYNC_TIMEOUT_MS);
@@ -151,11 +150,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     const [clientId, kind, api] = parts;
     if (!clientId?.startsWith(GATEWAY_PREFIX)) return;
     if (kind === "status" && parts.length === 2) {
-      const status = parseJson(payload, statusSchema);
-      if (status === undefined) return;
-      const online = typeof status === "boolean" ? status : status.value;
-      const was = gateways.get(clientId);
-      gateways.set(clientId, online);
+      const heard = status.clientStatus(clientId, payload);
+      if (!heard) return;
+      const { was, online } = heard;
       if (was !== online) logger.info({ gateway: clientId, online }, "Z-Wave JS UI gateway status");
       if (was === false && online) resyncListeners.forEach((l) => l("gateway-restarted"));
     } else if (kind === "api" && api && parts.length === 3) {
@@ -164,25 +161,14 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   }
 
   function onDriverStatus(payload: Buffer): void {
-    const status = parseJson(payload, statusSchema);
-    if (status === undefined) return;
-    const up = typeof status === "boolean" ? status : status.value;
-    const was = driverUp;
-    driverUp = up;
-    if (was === up) return;
+    const heard = status.driverStatus(payload);
+    if (!heard || heard.was === heard.up) return;
+    const { was, up } = heard;
     logger.info({ up }, "Z-Wave JS UI driver status");
     if (!up) {
       // It will not answer; fail the calls waiting on it now rather than at their timeout.
-      for (const call of pending) call.reject(driverOffline());
+      for (const call of pending) call.reject(status.driverOffline());
     } else if (was === false) resyncListeners.forEach((l) => l("gateway-restarted"));
-  }
-
-  function driverOffline(): ZwaveToolError {
-    const why = driverUp === false ? "is false" : "has not been published";
-    return new ZwaveToolError(
-      "offline",
-      `Z-Wave JS UI is offline: its Z-Wave driver is not running (${driverTopic} ${why})`,
-    );
   }
 
   function onApiReply(api: string, payload: Buffer): void {
@@ -223,34 +209,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
 
   async function requireGateway(): Promise<string> {
     await requireBroker();
-    const id = configuredId ?? detectGateway();
-    if (gateways.get(id) === false) {
-      throw new ZwaveToolError(
-        "offline",
-        `Z-Wave JS UI is offline (${prefix}/_CLIENTS/${id}/status says so)`,
-      );
-    }
-    // The gateway is up only while its client status and its driver status both say so.
-    if (driverUp !== true) throw driverOffline();
-    return id;
-  }
-
-  function detectGateway(): string {
-    const all = [...gateways.keys()];
-    const online = all.filter((id) => gateways.get(id));
-    const [only] = online.length === 1 ? online : all.length === 1 ? all : [];
-    if (only) return only;
-    if (all.length === 0) {
-      throw new ZwaveToolError(
-        "offline",
-        `no Z-Wave JS UI gateway found on ${prefix}/_CLIENTS/${GATEWAY_PREFIX}+/status: is its MQTT gateway enabled, with prefix "${prefix}"?`,
-      );
-    }
-    const names = (online.length > 1 ? online : all).map((id) => id.slice(GATEWAY_PREFIX.length));
-    throw new ZwaveToolError(
-      "offline",
-      `several Z-Wave JS UI gateways share the prefix "${prefix}": ${names.join(", ")}; set ZWAVE_GATEWAY_NAME to one of them`,
-    );
+    await status.untilHeard();
+    return status.requireUp();
   }
 
   async function publish(topic: string, payload: string): Promise<void> {

@@ -1,0 +1,193 @@
+// German word order and verbs, and a thermostat's set point in six languages, end to end: grammar
+// → names → the registry's tools → the fake Home Assistant (real haws client).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createAgent } from "../../src/agent/agent.js";
+import type { ConversationAgent } from "../../src/agent/types.js";
+import { createHomeMirror, type HomeMirror } from "../../src/ha/mirror.js";
+import { homeTools } from "../../src/tools/local/index.js";
+import { createToolRegistry } from "../../src/tools/registry.js";
+import { captureLogger } from "../support/capture-logger.js";
+import { corpusHome } from "../support/ha-corpus-home.js";
+import { deviceRow, entityRow, MEDIA_VOLUME_SET, state } from "../support/ha-home.js";
+import { startFakeHa, type FakeHa } from "../support/ha-server.js";
+import { waitFor } from "../support/wait-for.js";
+
+let ha: FakeHa;
+let mirror: HomeMirror;
+let agent: ConversationAgent;
+
+beforeAll(async () => {
+  const home = corpusHome();
+  // A satellite beside the thermostat, for "what is it set to here".
+  home.devices = [
+    ...home.devices,
+    deviceRow("living_room_satellite", "Living Room Satellite", "living_room"),
+  ];
+  // A television named by its kind's word: "den Fernseher auf maximale Lautstärke" is its volume.
+  home.entities = [
+    ...home.entities,
+    entityRow("media_player.tv", { original_name: "Fernseher", area_id: "office", exposed: true }),
+  ];
+  home.states.set("media_player.tv", state("on", { supported_features: MEDIA_VOLUME_SET }));
+  ha = await startFakeHa({ home });
+  mirror = createHomeMirror({ url: ha.url, token: "good-token", logger: captureLogger().logger });
+  await waitFor("the first sync", () => !mirror.status().stale);
+  const { logger } = captureLogger();
+  const registry = createToolRegistry({ logger });
+  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
+  agent = createAgent({ registry, mirror, logger, provider: "local", language: "en", haAgent: false });
+});
+afterAll(async () => {
+  await mirror.close();
+  await ha.close();
+});
+beforeEach(() => {
+  ha.serviceCalls.length = 0;
+});
+
+const calls = () =>
+  ha.serviceCalls.map((c) => `${c.domain}.${c.service} ${[c.target.entity_id].flat().join(",")}`).sort();
+const say = (text: string, language: string, deviceId?: string) =>
+  agent.handle({ text, language, ...(deviceId ? { deviceId } : {}) });
+
+describe("a place said before the name", () => {
+  it.each([
+    ["de", "Verriegle im Flur die Haustür", ["lock.lock lock.front_door"]],
+    ["de", "Schalte im Schlafzimmer alle Lichter aus", ["light.turn_off light.bedroom_light"]],
+    ["de", "im Schlafzimmer den Rollladen hochfahren", ["cover.open_cover cover.bedroom_blinds"]],
+    [
+      "it",
+      "spegni in cucina tutte le luci",
+      ["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"],
+    ],
+    [
+      "fr",
+      "éteins dans la cuisine toutes les lumières",
+      ["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"],
+    ],
+  ])("%s: %j acts on the device of that place only", async (language, text, expected) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual(expected);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it("answers a question whose place comes before the name", async () => {
+    ha.setState("cover.garage_door", "closed", { device_class: "garage" });
+    await waitFor("the garage door closed", () => mirror.entity("cover.garage_door")?.state === "closed");
+    const result = await say("Ist in der Garage das Garagentor geschlossen?", "de");
+    expect(result.speech).toBe("Ja, Garage Door ist geschlossen.");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("a state asked for without naming one", () => {
+  it("'Sag mir den Zustand der Haustür' says what the lock is", async () => {
+    const result = await say("Sag mir den Zustand der Haustür", "de");
+    expect(result.speech).toBe("Front Door ist verriegelt.");
+    expect(result.response_type).toBe("query_answer");
+  });
+});
+
+describe("German separable verbs", () => {
+  it.each([
+    ["Den Rollladen herunterfahren", "cover.close_cover cover.bedroom_blinds"],
+    ["Mach den Rollladen runter", "cover.close_cover cover.bedroom_blinds"],
+    ["Rollladen hoch", "cover.open_cover cover.bedroom_blinds"],
+    ["den Rollladen auf machen", "cover.open_cover cover.bedroom_blinds"],
+    ["Schließe die Haustür zu", "lock.lock lock.front_door"],
+    ["Haustür absperren", "lock.lock lock.front_door"],
+  ])("%j → %s", async (text, expected) => {
+    await say(text, "de");
+    expect(calls()).toEqual([expected]);
+  });
+});
+
+describe("stopping, scenes and volume in German", () => {
+  it("'stoppe' turns a fan off, and only a fan", async () => {
+    await say("Stoppe den Ventilator", "de");
+    expect(calls()).toEqual(["fan.turn_off fan.bedroom_fan"]);
+    ha.serviceCalls.length = 0;
+    // A cover stops where it is, a player pauses: neither is a "turn off".
+    const result = await say("Stoppe den Rollladen", "de");
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toMatch(/geschlossen|ausgeschaltet/i);
+  });
+
+  it.each(["Führe die Szene Filmabend aus", "Filmabend Szene aktivieren", "Filmabend ausführen"])(
+    "%j starts the scene named beside the word 'Szene'",
+    async (text) => {
+      await say(text, "de");
+      expect(calls()).toEqual(["scene.turn_on scene.movie_night"]);
+    },
+  );
+
+  it("'die Szene' alone names no scene", async () => {
+    await say("Aktiviere die Szene", "de", "living_room_satellite");
+    expect(calls()).toEqual([]);
+  });
+
+  it("a level for a television named by its kind's word is its volume, from its own room", async () => {
+    const result = await say("Stelle den Fernseher auf maximale Lautstärke", "de", "office_satellite");
+    expect(result.speech).toBe("Die Lautstärke von Fernseher steht jetzt auf 100 Prozent.");
+    expect(calls()).toEqual(["media_player.volume_set media_player.tv"]);
+  });
+
+  it.each([
+    ["Lautstärke Wohnzimmerlautsprecher 30 %", 0.3],
+    ["Stelle den Wohnzimmerlautsprecher auf maximale Lautstärke", 1],
+    ["Verändere die Lautstärke vom Wohnzimmerlautsprecher auf die niedrigste Stufe", 0.01],
+  ])("%j sets the speaker's volume", async (text, level) => {
+    await say(text, "de");
+    expect(ha.serviceCalls.map((c) => [c.service, c.service_data.volume_level])).toEqual([
+      ["volume_set", level],
+    ]);
+  });
+
+  it("'10 Helligkeit hier einstellen' dims the speaker's lights", async () => {
+    await say("10 Helligkeit hier einstellen", "de", "office_satellite");
+    expect(calls()).toEqual(["light.turn_on light.desk_lamp"]);
+    expect(ha.serviceCalls[0]?.service_data).toMatchObject({ brightness_pct: 10 });
+  });
+});
+
+describe("what a thermostat is set to", () => {
+  it.each([
+    [
+      "de",
+      "Auf welche Solltemperatur ist die Heizung gestellt?",
+      "Die Solltemperatur im Bereich Living Room beträgt 21 Grad.",
+    ],
+    [
+      "de",
+      "Auf wie viel Grad ist das Thermostat hier eingestellt?",
+      "Die Solltemperatur im Bereich Living Room beträgt 21 Grad.",
+    ],
+    ["de", "Zieltemperatur", "Die Solltemperatur im Bereich Living Room beträgt 21 Grad."],
+    ["en", "what is the target temperature", "The target temperature in Living Room is 21 degrees."],
+  ])("%s: %j from the living room → the thermostat's target there", async (language, text, speech) => {
+    const result = await say(text, language, "living_room_satellite");
+    expect(result.speech).toBe(speech);
+    expect(result.response_type).toBe("query_answer");
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["de", "Solltemperatur im Wohnzimmer", /21 Grad/],
+    ["de", "wie warm ist die Heizung im Wohnzimmer eingestellt", /21 Grad/],
+    ["en", "what is the thermostat set to", /21 degrees/],
+    ["en", "what's the target temperature in the living room", /21 degrees/],
+    ["fr", "quelle est la température de consigne du salon", /21 degrés/],
+    ["es", "¿cuál es la temperatura objetivo del salón?", /21 grados/],
+    ["nl", "wat is de ingestelde temperatuur in de woonkamer", /21 graden/],
+    ["it", "qual è la temperatura impostata del soggiorno", /21 gradi/],
+  ])("%s: %j → the set point, not the 20.5 it measures", async (language, text, value) => {
+    const result = await say(text, language, "office_satellite");
+    expect(result.speech).toMatch(value);
+    expect(result.response_type).toBe("query_answer");
+  });
+
+  it("still reads the temperature a thermostat measures", async () => {
+    const result = await say("Wie hoch ist die Temperatur vom Thermostat im Wohnzimmer?", "de");
+    expect(result.speech).toMatch(/20,5 Grad/);
+  });
+});
