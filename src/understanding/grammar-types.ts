@@ -106,8 +106,20 @@ export interface FastPathReplies {
 }
 
 /**
+ * Templates of one intent. `kind`: the kind of device the verb itself names, acted on when its
+ * object is a place or nothing at all: "illumina la cucina" lights the kitchen's lights,
+ * "illumina" the speaker's, "allume la cuisine" the kitchen's lights.
+ */
+export interface IntentTemplates {
+  intent: FastIntent;
+  kind?: DeviceKind;
+  templates: string[];
+}
+
+/**
  * One language's sentences, as data. A query_sensor template without `{sensor}` asks for the
- * temperature ("how many degrees is it"); `{area}` is a place said apart from the name. Templates use `{name}`, `{area}`, `{level}`, `{sensor}` and `{state}` slots,
+ * temperature ("how many degrees is it"); `{area}` is a place said apart from the name. Templates use `{name}`, `{area}`, `{level}`, `{sensor}` and `{state}` slots (`{kind}`: lights,
+ * switches or fans, perhaps after a quantifier and an article, taken as the name: "tutte le luci"),
  * `[a|b]` for optional words and `(a|b)` for alternatives (each may be several words); matching
  * ignores case, accents and punctuation. Adding a language means adding one of these, not code.
  */
@@ -131,6 +143,8 @@ export interface FastPathGrammar {
   here: string[];
   /** "in the house", "everywhere": the whole home. */
   wholeHome: string[];
+  /** Places and kinds are written as one word ("kamerlamp": the lamps of this room). */
+  compounds?: boolean;
   /** Words for kinds of device, singular and plural. */
   kinds: Partial<Record<DeviceKind, string[]>>;
   /** Numbers in words, 0 to 20 and the tens: "forty percent", "switch one" for "Switch 1". */
@@ -138,7 +152,7 @@ export interface FastPathGrammar {
   /** Brightness and volume said in words: "half" → 50. */
   levels: Record<string, number>;
   /** Tried in order: put the more specific templates first. */
-  intents: Array<{ intent: FastIntent; templates: string[] }>;
+  intents: IntentTemplates[];
   /** Words that ask for a reading ("temperature", "warm"). */
   sensors: Record<SensorKind, string[]>;
   /** How replies name a reading ("the temperature"). */

@@ -1,4 +1,4 @@
-import type { FastIntent, FastPathGrammar, SensorKind, StateWord } from "./grammar-types.js";
+import type { DeviceKind, FastIntent, FastPathGrammar, SensorKind, StateWord } from "./grammar-types.js";
 
 export interface FastMatch {
   intent: FastIntent;
@@ -12,10 +12,16 @@ export interface FastMatch {
   sensor?: SensorKind;
   /** For query_state: the state asked about. */
   state?: StateWord;
+  /** The kind the verb names ("illumina"): what a place, or no object, stands for. */
+  kind?: DeviceKind;
 }
+
+/** Kinds a sentence may name with no verb at all ("luci qua"): what is simply on or off. */
+const SWITCHED_KINDS: DeviceKind[] = ["light", "switch", "fan"];
 
 interface CompiledTemplate {
   intent: FastIntent;
+  kind?: DeviceKind | undefined;
   regex: RegExp;
 }
 
@@ -59,32 +65,35 @@ export function createMatcher(grammar: FastPathGrammar) {
       ([w, v]) => [fold(w), v],
     ),
   );
+  const spacedArticles = grammar.articles.filter((a) => !a.endsWith("'"));
   const slots: Record<string, string> = {
     name: "(?<name>.+?)",
     area: "(?<area>.+?)",
     level: `(?<level>\\d{1,3}|${alternation(levelWords.keys())})`,
     sensor: `(?<sensor>${alternation(sensorWords.keys())})`,
     state: `(?<state>${alternation(stateWords.keys())})`,
+    // "tutte le luci" with no verb: a kind that is on or off, after a quantifier and an article.
+    kind: `(?<name>(?:(?:${alternation([...grammar.quantifiers, ...spacedArticles])})\\s+){0,2}(?:${alternation(SWITCHED_KINDS.flatMap((k) => grammar.kinds[k] ?? []))}))`,
   };
   // A place said after the sentence's last word ("turn the lights off in the kitchen", "is the
   // door locked in the hallway", "… in here"): every template that does not end in its name
   // may be followed by one, and the place joins the name.
   const trailingPlace = `(?<place>(?:${alternation(grammar.areaPrepositions)})\\s+.+?|${alternation(grammar.here)})`;
   const leadingPlace = `(?<lead>(?:${alternation(grammar.areaPrepositions)})\\s+\\S+(?:\\s+\\S+){0,2})`;
-  const compiled: CompiledTemplate[] = grammar.intents.flatMap(({ intent, templates }) =>
+  const compiled: CompiledTemplate[] = grammar.intents.flatMap(({ intent, kind, templates }) =>
     templates.flatMap((template) => {
-      const plain = { intent, regex: compile(template, slots) };
+      const plain = { intent, kind, regex: compile(template, slots) };
       // A place said first ("in cucina spegni le luci"): one to three words after a preposition.
       const leading =
         !template.includes("{area}") && !template.startsWith("{")
-          ? [{ intent, regex: new RegExp(`^${leadingPlace}\\s+${plain.regex.source.slice(1)}`) }]
+          ? [{ intent, kind, regex: new RegExp(`^${leadingPlace}\\s+${plain.regex.source.slice(1)}`) }]
           : [];
       const placeable = !template.includes("{area}") && !/\{name\}$/.test(template);
       if (!placeable) return [plain, ...leading];
       const withPlace = new RegExp(`${plain.regex.source.slice(0, -1)}\\s+${trailingPlace}$`);
       // …and a place before its last word ("wie viele Lichter sind in der Küche an").
-      const placeInside = { intent, regex: compile(template, slots, trailingPlace) };
-      return [plain, { intent, regex: withPlace }, placeInside, ...leading];
+      const placeInside = { intent, kind, regex: compile(template, slots, trailingPlace) };
+      return [plain, { intent, kind, regex: withPlace }, placeInside, ...leading];
     }),
   );
   const fillers = grammar.fillers.length
@@ -103,6 +112,9 @@ export function createMatcher(grammar: FastPathGrammar) {
     `^(?<place>(?:${alternation(grammar.areaPrepositions)})\\s+\\S+(?:\\s+\\S+){0,2}?)\\s+(?<rest>(?:${alternation([...spaced, ...grammar.quantifiers])})\\s+\\S.*)$`,
   );
   const conjunction = new RegExp(`(?:^|\\s)(?:${alternation(grammar.conjunctions)})(?:\\s|$)`);
+  const hereInside = grammar.here.length
+    ? new RegExp(`(?:^|\\s)(${alternation(grammar.here)})(?=\\s|$)`)
+    : undefined;
 
   function cleanName(raw: string): { name: string; all: boolean; inOrder?: string } {
     let name = raw.trim();
@@ -152,42 +164,57 @@ export function createMatcher(grammar: FastPathGrammar) {
     match(sentence: string): FastMatch | undefined {
       let text = fold(sentence);
       if (fillers) text = text.replace(fillers, " ").replace(/\s+/g, " ").trim();
-      for (const { intent, regex } of compiled) {
-        const found = regex.exec(text);
-        if (!found) continue;
-        const groups = { ...found.groups };
-        longestSensor(groups, text);
-        const match: FastMatch = { intent };
-        if (groups.name !== undefined || groups.place !== undefined || groups.lead !== undefined) {
-          // "lights off in the kitchen": the area comes back as the name's "in <area>".
-          const place = groups.place ?? groups.lead;
-          const raw = groups.area
-            ? `${groups.name} ${fold(grammar.areaPrepositions[0] ?? "")} ${groups.area}`
-            : place
-              ? `${groups.name ?? ""} ${place}`
-              : (groups.name ?? "");
-          const { name, all, inOrder } = cleanName(raw);
-          if (!name || articleWords.has(name)) continue;
-          // "the kettle and the fan" is two requests; half-understood is not understood.
-          if (conjunction.test(name)) return undefined;
-          match.name = name;
-          const spoken = spokenAs(sentence, name) ?? (inOrder && spokenAs(sentence, inOrder));
-          if (spoken) match.spokenName = spoken;
-          if (all) match.all = true;
+      // "wat is hier de temperatuur": a "here" inside a sentence no template reads otherwise is
+      // the place of what it names, or the place asked about.
+      const here = hereInside?.exec(text);
+      const readings: Array<[string, string | undefined]> = [[text, undefined]];
+      if (here)
+        readings.push([
+          `${text.slice(0, here.index)}${text.slice(here.index + here[0].length)}`.trim(),
+          here[1],
+        ]);
+      for (const [heard, hereSaid] of readings)
+        for (const { intent, kind, regex } of compiled) {
+          const found = regex.exec(heard);
+          if (!found) continue;
+          const groups = { ...found.groups };
+          longestSensor(groups, heard);
+          const match: FastMatch = kind ? { intent, kind } : { intent };
+          if (
+            groups.name !== undefined ||
+            groups.place !== undefined ||
+            groups.lead !== undefined ||
+            hereSaid
+          ) {
+            // "lights off in the kitchen": the area comes back as the name's "in <area>".
+            const place = groups.place ?? groups.lead;
+            const raw = groups.area
+              ? `${groups.name} ${fold(grammar.areaPrepositions[0] ?? "")} ${groups.area}`
+              : place
+                ? `${groups.name ?? ""} ${place}`
+                : (groups.name ?? "");
+            const { name, all, inOrder } = cleanName(hereSaid ? `${raw} ${hereSaid}` : raw);
+            if (!name || articleWords.has(name)) continue;
+            // "the kettle and the fan" is two requests; half-understood is not understood.
+            if (conjunction.test(name)) return undefined;
+            match.name = name;
+            const spoken = spokenAs(sentence, name) ?? (inOrder && spokenAs(sentence, inOrder));
+            if (spoken) match.spokenName = spoken;
+            if (all) match.all = true;
+          }
+          if (groups.level !== undefined) {
+            const level = /^\d+$/.test(groups.level) ? Number(groups.level) : levelWords.get(groups.level);
+            if (level === undefined || level < 0 || level > 100) return undefined;
+            match.level = level;
+          }
+          // "auf welche Temperatur ist die Heizung eingestellt": the set point, whatever the word.
+          if (intent === "query_setpoint") match.sensor = "target_temperature";
+          else if (groups.sensor !== undefined) match.sensor = sensorWords.get(groups.sensor);
+          // "how many degrees is it" names no sensor word: degrees are a temperature.
+          else if (intent === "query_sensor") match.sensor = "temperature";
+          if (groups.state !== undefined) match.state = stateWords.get(groups.state);
+          return match;
         }
-        if (groups.level !== undefined) {
-          const level = /^\d+$/.test(groups.level) ? Number(groups.level) : levelWords.get(groups.level);
-          if (level === undefined || level < 0 || level > 100) return undefined;
-          match.level = level;
-        }
-        // "auf welche Temperatur ist die Heizung eingestellt": the set point, whatever the word.
-        if (intent === "query_setpoint") match.sensor = "target_temperature";
-        else if (groups.sensor !== undefined) match.sensor = sensorWords.get(groups.sensor);
-        // "how many degrees is it" names no sensor word: degrees are a temperature.
-        else if (intent === "query_sensor") match.sensor = "temperature";
-        if (groups.state !== undefined) match.state = stateWords.get(groups.state);
-        return match;
-      }
       return undefined;
     },
   };
@@ -224,7 +251,7 @@ export function spokenAs(sentence: string, name: string): string | undefined {
  * Lichter sind in der Küche an": a place before the state).
  */
 function compile(template: string, slots: Record<string, string>, inner?: string): RegExp {
-  const tokens = template.match(/\[[^\]]*\]|\([^)]*\)|\{\w+\}|\S+/g) ?? [];
+  const tokens = template.match(/\[[^\]]*\]|\([^)]*\)|(?:\{\w+\})+|\S+/g) ?? [];
   const lastRequired = tokens.findLastIndex((t) => !t.startsWith("["));
   let pattern = "";
   let first = true;
@@ -234,7 +261,13 @@ function compile(template: string, slots: Record<string, string>, inner?: string
     let piece: string;
     // A slot may follow an elided article without a space: "l'{sensor}".
     const slotted = /^([^{}]*)\{(\w+)\}$/.exec(body);
-    if (slotted) {
+    // Two slots in one word: "{name}{sensor}" ("woonkamertemperatuur"), neither crossing a space.
+    const joined = /^\{(\w+)\}\{(\w+)\}$/.exec(body);
+    if (joined) {
+      const [first, second] = [slots[joined[1]!], slots[joined[2]!]];
+      if (!first || !second) throw new Error(`unknown slot in "${template}"`);
+      piece = (first + second).replaceAll(".+?", "\\S+?");
+    } else if (slotted) {
       const s = slots[slotted[2]!];
       if (!s) throw new Error(`unknown slot {${slotted[2]}} in "${template}"`);
       piece = escape(fold(slotted[1]!)) + s;

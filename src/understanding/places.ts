@@ -103,6 +103,24 @@ export function createPlaces(grammar: FastPathGrammar) {
     );
   }
 
+  /**
+   * "kamerlamp", "keukenlampen": one word made of "here" or a place and one of `heads` (a kind),
+   * as compounding languages write them; the head and the place as words apart, or undefined.
+   */
+  function splitCompound(
+    ctx: ResolveContext,
+    word: string,
+    heads: Iterable<string>,
+  ): { head: string; place: string } | undefined {
+    if (!grammar.compounds || word.includes(" ")) return undefined;
+    for (const head of heads) {
+      if (head.includes(" ") || word.length <= head.length || !word.endsWith(head)) continue;
+      const place = word.slice(0, -head.length);
+      if (placeWord(place) === "here" || findPlace(ctx, place)) return { head, place };
+    }
+    return undefined;
+  }
+
   /** Every way to read "<name> <preposition> <place>", "<place> <name>" and "<name> <place>". */
   function splits(words: string[]): Array<{ name: string; place: string }> {
     // A place after a preposition first ("the garage door on the first floor"), then a place said
@@ -124,7 +142,7 @@ export function createPlaces(grammar: FastPathGrammar) {
     return [...introduced, ...bare];
   }
 
-  return { stripPlaceWords, findPlace, placeWord, splitPlaceWord, speakerPlace, splits };
+  return { stripPlaceWords, findPlace, placeWord, splitPlaceWord, speakerPlace, splitCompound, splits };
 }
 
 export type Places = ReturnType<typeof createPlaces>;

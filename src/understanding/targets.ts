@@ -71,7 +71,8 @@ export function createTargetResolver(grammar: FastPathGrammar) {
   const pronouns = new Set(grammar.pronouns.map(normalizeName));
   const lightWords = [...(grammar.kinds.light ?? []), "light", "lamp"].map(normalizeName);
   const places = createPlaces(grammar);
-  const { stripPlaceWords, findPlace, placeWord, splitPlaceWord, speakerPlace, splits } = places;
+  const { stripPlaceWords, findPlace, placeWord, splitPlaceWord, speakerPlace, splitCompound, splits } =
+    places;
   const { device, exactly, numbersSwapped } = createDeviceNames(grammar);
 
   function isLight(device: ZwaveDevice): boolean {
@@ -98,6 +99,8 @@ export function createTargetResolver(grammar: FastPathGrammar) {
   }
 
   function kindGroup(ctx: ResolveContext, kind: DeviceKind, place?: Place): Target[] {
+    // A scene or script is one thing to run, named; "the scenes" are never run together.
+    if (kind === "scene") return [];
     const zw =
       kind === "light"
         ? (d: ZwaveDevice) => isSwitch(d) && isLight(d)
@@ -110,28 +113,38 @@ export function createTargetResolver(grammar: FastPathGrammar) {
   }
 
   /**
-   * "die Szene Partymodus", "Partymodus Szene", "der Thermostat Flur": a kind word before or after
-   * a name is that device, when the rest is exactly the name of one device of that kind.
+   * "la scena festa", "le luci dell'angolo gioco", "Partymodus Szene": a kind word before or
+   * after a name says what the named device is; the device of that kind with exactly that name,
+   * within `place` when given.
    */
-  function kindQualified(ctx: ResolveContext, key: string): Resolved | undefined {
-    const words = key.split(" ");
-    if (words.length < 2) return undefined;
-    const readings: Array<[string, string[]]> = [
-      [words[0]!, words.slice(1)],
-      [words.at(-1)!, words.slice(0, -1)],
-    ];
-    for (const [word, rest] of readings) {
-      const kind = kindWords.get(word);
-      if (!kind) continue;
-      const name = stripPlaceWords(rest.join(" "));
-      const found = device(ctx, name);
-      if (
-        found.kind === "one" &&
-        found.target.source === "ha" &&
-        exactly(ctx, found.target, name) &&
-        isOfKind(found.target.entity, kind, true)
-      ) {
-        return found;
+  function kindQualified(ctx: ResolveContext, phrase: string, place?: Place): Resolved | undefined {
+    const words = normalizeName(phrase.replace(/'/g, "' ")).split(" ");
+    // "feestmodusscène": in a compounding language the kind may end the name's one word.
+    const compound =
+      grammar.compounds && words.length === 1
+        ? [...kindWords.keys()].find(
+            (k) => !k.includes(" ") && words[0]!.length > k.length && words[0]!.endsWith(k),
+          )
+        : undefined;
+    if (compound) return kindQualified(ctx, `${words[0]!.slice(0, -compound.length)} ${compound}`, place);
+    for (let n = Math.min(3, words.length - 1); n >= 1; n--) {
+      const readings: Array<[string[], string[]]> = [
+        [words.slice(0, n), words.slice(n)],
+        [words.slice(-n), words.slice(0, -n)],
+      ];
+      for (const [kindPart, rest] of readings) {
+        const kind = kindWords.get(kindPart.join(" "));
+        if (!kind) continue;
+        const name = stripPlaceWords(rest.join(" "));
+        const found = device(ctx, name, place);
+        if (
+          found.kind === "one" &&
+          found.target.source === "ha" &&
+          exactly(ctx, found.target, normalizeName(name)) &&
+          isOfKind(found.target.entity, kind, true)
+        ) {
+          return found;
+        }
       }
     }
     return undefined;
@@ -181,6 +194,11 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         const rest = stripPlaceWords(special.rest);
         const restKind = kindWords.get(rest);
         const label = place ? { place: place.label } : {};
+        // "illumina qua", "fai buio dappertutto": a verb that names its kind, said of "here" or
+        // "everywhere" alone, acts on that kind there.
+        if (!rest && options.kindInPlace && (place || special.which === "home")) {
+          return { kind: "group", targets: kindGroup(ctx, options.kindInPlace, place), ...label };
+        }
         if (everything.has(rest) || (!rest && place)) {
           const everywhere = (e: EntityView) => ctx.scope.everything.has(e.domain);
           return { kind: "group", targets: group(ctx, everywhere, ZWAVE_ANY, place), ...label };
@@ -189,8 +207,11 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         if (rest) return device(ctx, rest, place);
       }
       if (whole.kind === "one" && !options.all && exactly(ctx, whole.target, key)) return whole;
+      // "kamerlamp" names no device: the lamps of this room, as "lamp kamer" would.
+      const compound = whole.kind === "not_found" ? splitCompound(ctx, key, kindWords.keys()) : undefined;
+      if (compound) return this.resolve(ctx, `${compound.head} ${compound.place}`, options);
 
-      const qualified = kindQualified(ctx, key);
+      const qualified = kindQualified(ctx, phrase);
       if (qualified) return qualified;
 
       const kind = kindWords.get(key);
@@ -234,6 +255,8 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         if (ofKind.length) return { kind: "group", targets: ofKind, place: place.label };
         const inPlace = device(ctx, split.name, place);
         if (inPlace.kind !== "not_found") return inPlace;
+        const named = kindQualified(ctx, split.name, place);
+        if (named) return named;
       }
       return whole;
     },

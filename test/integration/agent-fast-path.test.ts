@@ -463,6 +463,103 @@ describe("the speaker's area and groups", () => {
   });
 });
 
+describe("French, Italian and Dutch by structure", () => {
+  it("a verb that names its kind acts on that kind only, in the speaker's area or a place", async () => {
+    await say("Illumina qui", "it", { deviceId: "office_satellite" });
+    // The office heater is a switch in the same room: lighting is not switching everything.
+    expect(calls()).toEqual(["light.turn_on light.desk_lamp"]);
+    ha.serviceCalls.length = 0;
+    await say("Allume le salon", "fr");
+    expect(calls()).toEqual(["light.turn_on light.living_room_lamp"]);
+    ha.serviceCalls.length = 0;
+    await say("Nuit", "fr", { deviceId: "kitchen_satellite" });
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it("without a satellite, a verb with no object is not guessed", async () => {
+    await say("Illumina", "it");
+    expect(calls()).toEqual([]);
+  });
+
+  it("a kind said with no verb is switched on where it is said", async () => {
+    await say("Lampade in questa stanza", "it", { deviceId: "kitchen_satellite" });
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it("Dutch: a place after the particle, and the particle before the infinitive", async () => {
+    await say("Zet de lampen aan in deze ruimte", "nl", { deviceId: "kitchen_satellite" });
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    ha.serviceCalls.length = 0;
+    await say("De rolluiken in de slaapkamer dicht doen", "nl");
+    expect(calls()).toEqual(["cover.close_cover cover.bedroom_blinds"]);
+    await setState("cover.bedroom_blinds", "open", { device_class: "blind" });
+  });
+
+  it("Dutch: unlocking with the verb last still asks first", async () => {
+    const first = await say("De voordeur ontgrendelen", "nl", { conversationId: "nl-lock-1" });
+    expect(first.speech).toBe("Wil je dat ik Front Door van het slot haal? Zeg ja of nee.");
+    expect(calls()).toEqual([]);
+    await say("ja", "nl", { conversationId: "nl-lock-1" });
+    expect(calls()).toEqual(["lock.unlock lock.front_door"]);
+    await setState("lock.front_door", "locked");
+  });
+
+  it("a kind said with a name says what the named device is", async () => {
+    await say("Accendi l'interruttore bollitore", "it");
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+    ha.serviceCalls.length = 0;
+    await say("Zet de waterkoker schakelaar uit", "nl");
+    expect(calls()).toEqual(["switch.turn_off switch.kettle"]);
+    ha.serviceCalls.length = 0;
+    // The kettle is no light: not acted on.
+    await say("Accendi la luce bollitore", "it");
+    expect(calls()).toEqual([]);
+  });
+
+  it("a scene said with its kind word runs that scene, and 'all the scenes' runs none", async () => {
+    await say("Esegui la scena serata cinema", "it");
+    expect(calls()).toEqual(["scene.turn_on scene.movie_night"]);
+    ha.serviceCalls.length = 0;
+    await say("Filmavondscène activeren", "nl");
+    expect(calls()).toEqual(["scene.turn_on scene.movie_night"]);
+    ha.serviceCalls.length = 0;
+    await say("Attiva tutte le scene", "it");
+    expect(calls()).toEqual([]);
+  });
+
+  it("Dutch: a place and a kind written as one word", async () => {
+    await say("Zet de keukenlampen uit", "nl");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it("French: every room of a floor is the floor; its lights when nothing else is named", async () => {
+    await say("Allume les lumières dans toutes les pièces du rez-de-chaussée", "fr");
+    expect(calls()).toEqual([
+      "light.turn_on light.counter_lights",
+      "light.turn_on light.kitchen_ceiling",
+      "light.turn_on light.living_room_lamp",
+    ]);
+    ha.serviceCalls.length = 0;
+    await say("Éteins toutes les pièces du rez-de-chaussée", "fr");
+    expect(calls()).toEqual([
+      "light.turn_off light.counter_lights",
+      "light.turn_off light.kitchen_ceiling",
+      "light.turn_off light.living_room_lamp",
+    ]);
+  });
+
+  it("a level for speakers is their volume", async () => {
+    await say("Règle les enceintes du salon à 40 %", "fr");
+    expect(calls()).toEqual(["media_player.volume_set media_player.living_room_speaker"]);
+  });
+
+  it("'here' inside a question is the speaker's area", async () => {
+    const result = await say("Wat is hier de temperatuur?", "nl", { deviceId: "office_satellite" });
+    expect(result.speech).toBe("De temperatuur in Office is 21,5 graden.");
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("bounded work", () => {
   it("refuses a text far longer than any spoken sentence, in the request's language, and acts on nothing", async () => {
     const long = `turn on the ${"kitchen light and the ".repeat(3000)}kettle`;

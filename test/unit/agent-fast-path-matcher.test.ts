@@ -46,8 +46,12 @@ describe("fast-path grammars", () => {
     ["de", "Schließ die Haustür ab", { intent: "lock", name: "haustur" }],
     ["de", "Wie warm ist es im Büro?", { intent: "query_sensor", name: "im buro", sensor: "temperature" }],
     ["de", "Wie spät ist es?", { intent: "query_time" }],
-    ["fr", "Allume la lumière de la cuisine", { intent: "turn_on", name: "lumiere de la cuisine" }],
-    ["fr", "Éteins toutes les lumières", { intent: "turn_off", name: "lumieres", all: true }],
+    [
+      "fr",
+      "Allume la lumière de la cuisine",
+      { intent: "turn_on", kind: "light", name: "lumiere de la cuisine" },
+    ],
+    ["fr", "Éteins toutes les lumières", { intent: "turn_off", kind: "light", name: "lumieres", all: true }],
     ["fr", "Mets la lampe du salon à 40 %", { intent: "set_level", name: "lampe du salon", level: 40 }],
     ["fr", "Quelle heure est-il ?", { intent: "query_time" }],
     ["es", "Enciende la luz de la cocina", { intent: "turn_on", name: "luz de la cocina" }],
@@ -73,6 +77,57 @@ describe("fast-path grammars", () => {
     ],
   ])("%s: %j", (language, sentence, expected) => {
     expect(understood(language, sentence)).toEqual(expected);
+  });
+
+  it.each<Case>([
+    // A verb that names its kind, with a place or nothing at all.
+    ["it", "Illumina il soggiorno", { intent: "turn_on", kind: "light", name: "soggiorno" }],
+    ["it", "Illumina!", { intent: "turn_on", kind: "light" }],
+    ["it", "Fai buio in cucina", { intent: "turn_off", kind: "light", name: "in cucina" }],
+    ["fr", "Éclaire le bureau", { intent: "turn_on", kind: "light", name: "bureau" }],
+    ["fr", "Allume le salon", { intent: "turn_on", kind: "light", name: "salon" }],
+    // A kind that is on or off, said with no verb: switched on.
+    ["it", "Lampade qui", { intent: "turn_on", name: "lampade qui" }],
+    ["it", "Tutti i ventilatori in cucina", { intent: "turn_on", name: "ventilatori in cucina", all: true }],
+    ["fr", "Lampes dans le salon", { intent: "turn_on", kind: "light", name: "lampes dans le salon" }],
+    // "here" inside the sentence.
+    ["nl", "Wat is hier de luchtvochtigheid?", { intent: "query_sensor", name: "hier", sensor: "humidity" }],
+    ["fr", "Quelle est ici la température ?", { intent: "query_sensor", name: "ici", sensor: "temperature" }],
+    ["it", "Qual è qui la temperatura?", { intent: "query_sensor", name: "qui", sensor: "temperature" }],
+    // Dutch separable verbs: the particle last, or before the infinitive, apart or joined.
+    ["nl", "Draai de rolluiken naar beneden", { intent: "close", name: "rolluiken" }],
+    ["nl", "De zonneschermen omhoog doen", { intent: "open", name: "zonneschermen" }],
+    ["nl", "Het raam dichtdoen", { intent: "close", name: "raam" }],
+    ["nl", "De ventilator uit zetten", { intent: "turn_off", name: "ventilator" }],
+    ["nl", "De achterdeur ontgrendelen", { intent: "unlock", name: "achterdeur" }],
+    ["nl", "De achterdeur op slot doen", { intent: "lock", name: "achterdeur" }],
+    // French brightness: verb, brightness word, target and level in any order; "à" or a unit.
+    ["fr", "Lampe du salon 30 %", { intent: "set_level", name: "lampe du salon", level: 30 }],
+    [
+      "fr",
+      "Éteins toutes les pièces de l'étage",
+      { intent: "turn_off", kind: "light", name: "pieces de l'etage", all: true },
+    ],
+    ["fr", "Barre la porte du jardin", { intent: "lock", name: "porte du jardin" }],
+    ["fr", "Baisser le salon à 20 %", { intent: "set_level", name: "salon", level: 20 }],
+    ["fr", "Luminosité bureau 60 %", { intent: "set_level", name: "bureau", level: 60 }],
+    ["fr", "Augmente la luminosité du bureau à 80", { intent: "set_level", name: "bureau", level: 80 }],
+    ["fr", "Mets les watts à 30 %", { intent: "set_volume", level: 30 }],
+    // A state question with no state named.
+    ["fr", "Comment va la lampe du salon ?", { intent: "query_state", name: "lampe du salon" }],
+    ["it", "Qual è lo stato della lampada?", { intent: "query_state", name: "lampada" }],
+    // A place and a sensor word written as one word.
+    ["nl", "Wat is de keukentemperatuur?", { intent: "query_sensor", name: "keuken", sensor: "temperature" }],
+  ])("%s: %j (by structure)", (language, sentence, expected) => {
+    expect(understood(language, sentence)).toEqual(expected);
+  });
+
+  it.each([
+    // A cover said alone may mean up or down: not guessed.
+    ["it", "Tapparelle qua"],
+    ["fr", "Volets dans le salon"],
+  ])("%s: %j names a kind that is not simply on or off, with no verb", (language, sentence) => {
+    expect(match(language, sentence)).toBeUndefined();
   });
 
   it.each([

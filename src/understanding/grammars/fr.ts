@@ -1,5 +1,13 @@
 import type { FastPathGrammar } from "../grammar-types.js";
 
+// Brightness: the verbs that set a level, and the words around the level.
+const SET =
+  "(règle|regle|régler|regler|mets|met|mettre|monte|monter|baisse|baisser|ajuste|ajuster|change|changer|passe|passer|fixe|fixer|augmente|augmenter|diminue|diminuer|allume|allumer|ouvre|ouvrir|tamise|tamiser)";
+const BRIGHTNESS = "(luminosité|lumière|lumières|intensité)";
+const OF = "(de|du|de la|des|dans|dans la|dans le)";
+const TO = "(à|a|au|sur|en)";
+const PERCENT = "[(%|pour cent|pourcent)]";
+
 export const fr: FastPathGrammar = {
   language: "fr",
   locale: "fr-FR",
@@ -15,6 +23,7 @@ export const fr: FastPathGrammar = {
     "hé",
     "ok",
     "maintenant",
+    "complètement",
   ],
   articles: [
     "le",
@@ -37,9 +46,33 @@ export const fr: FastPathGrammar = {
   everything: ["tout", "tous les appareils", "tout le reste"],
   conjunctions: ["et", "puis", "ainsi que"],
   pronouns: ["la", "le", "les"],
-  areaPrepositions: ["dans", "de", "du", "des", "au", "à", "dans la", "dans le", "de la", "à la", "d'"],
-  here: ["ici", "dans cette pièce", "cette pièce"],
-  wholeHome: ["toute la maison", "partout", "dans toute la maison", "dans toutes les pièces"],
+  // "(dans toutes) les pièces du premier étage": every room of a place is that place.
+  areaPrepositions: [
+    "dans",
+    "de",
+    "du",
+    "des",
+    "au",
+    "à",
+    "dans la",
+    "dans le",
+    "de la",
+    "à la",
+    "d'",
+    "dans toutes les pièces du",
+    "dans toutes les pièces de",
+    "pièces du",
+    "pièces de",
+  ],
+  // "cette pièce" loses its article as a name does: "pièce" alone is the room one is in.
+  here: ["ici", "dans cette pièce", "cette pièce", "pièce"],
+  wholeHome: [
+    "toute la maison",
+    "partout",
+    "dans toute la maison",
+    "dans toutes les pièces",
+    "dans la maison",
+  ],
   kinds: {
     climate: ["thermostat", "thermostats", "chauffage", "climatisation", "clim"],
     light: ["lumière", "lumières", "lampe", "lampes", "éclairage", "éclairages", "luminaire", "luminaires"],
@@ -56,6 +89,7 @@ export const fr: FastPathGrammar = {
     garage: ["porte de garage", "portes de garage", "porte du garage"],
     gate: ["portail", "portails", "portillon"],
     lock: ["serrure", "serrures"],
+    scene: ["scène", "scènes", "scénario", "script"],
     media_player: ["enceinte", "enceintes", "télé", "télévision", "radio"],
   },
   numbers: {
@@ -129,23 +163,28 @@ export const fr: FastPathGrammar = {
     {
       intent: "set_volume",
       templates: [
-        "(règle|regle|régler|regler|mets|met|mettre|monte|monter|baisse|baisser|ajuste|ajuster|change|changer|passe|passer|fixe|fixer) (le volume|le son) (de|du|de la|des|dans|dans la|dans le) {name} (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)]",
-        "(règle|regle|régler|regler|mets|met|mettre|monte|monter|baisse|baisser|ajuste|ajuster|change|changer|passe|passer|fixe|fixer) (le volume|le son) [ici] (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)] [ici]",
-        "(règle|regle|régler|regler|mets|met|mettre|monte|monter|baisse|baisser|ajuste|ajuster|change|changer|passe|passer|fixe|fixer) (le volume|le son) (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)] (de|du|de la|des|dans|dans la|dans le|sur|sur la|sur le) {name}",
-        "(volume|son) (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)]",
+        "(règle|regle|régler|regler|mets|met|mettre|monte|monter|baisse|baisser|ajuste|ajuster|change|changer|passe|passer|fixe|fixer) (le volume|le son|les watts) (de|du|de la|des|dans|dans la|dans le) {name} (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)]",
+        "(règle|regle|régler|regler|mets|met|mettre|monte|monter|baisse|baisser|ajuste|ajuster|change|changer|passe|passer|fixe|fixer) (le volume|le son|les watts) [ici] (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)] [ici]",
+        "(règle|regle|régler|regler|mets|met|mettre|monte|monter|baisse|baisser|ajuste|ajuster|change|changer|passe|passer|fixe|fixer) (le volume|le son|les watts) (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)] (de|du|de la|des|dans|dans la|dans le|sur|sur la|sur le) {name}",
+        "(volume|son|watts) (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)]",
       ],
     },
     {
       intent: "set_level",
       templates: [
-        "(règle|regle|régler|regler|mets|met|mettre|monte|monter|baisse|baisser|ajuste|ajuster|change|changer|passe|passer|fixe|fixer) la (luminosité|lumière|lumieres|lumières|intensité) (de|du|de la|des|dans|dans la|dans le) {name} (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)]",
-        "(règle|regle|régler|regler|mets|met|mettre|monte|monter|baisse|baisser|ajuste|ajuster|change|changer|passe|passer|fixe|fixer) la (luminosité|lumière|lumières|intensité) [ici] (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)] [ici]",
-        "(allume|allumer|ouvre|ouvrir|règle|regle|mets|met|tamise|tamiser|baisse|monte) {name} (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)] [de luminosité]",
-        "(allume|allumer) (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)] de luminosité",
-        "(luminosité|lumière) [(de|du|de la|des)] [{name}] (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)]",
-        "(luminosité|lumière) {level} [(%|pour cent|pourcent)]",
-        "{level} (%|pour cent|pourcent) de luminosité",
-        "{name} (à|a|au|sur|en) [la] {level} [(%|pour cent|pourcent)]",
+        `(allume|allumer) ${TO} [la] {level} ${PERCENT} de luminosité`,
+        `${SET} [la] ${BRIGHTNESS} [${OF}] {name} ${TO} [la] {level} ${PERCENT}`,
+        `${SET} [la] ${BRIGHTNESS} [ici] ${TO} [la] {level} ${PERCENT} [ici]`,
+        `${SET} {name} [avec] [la] (luminosité|intensité) ${TO} [la] {level} ${PERCENT}`,
+        `${SET} {name} ${TO} [la] {level} ${PERCENT} [de luminosité]`,
+        // With no "à", the level is said with its unit: "ouvre la cuisine 50 %".
+        `${SET} {name} {level} (%|pour cent|pourcent) [de luminosité]`,
+        `(luminosité|lumière) [${OF}] [{name}] ${TO} [la] {level} ${PERCENT}`,
+        `(luminosité|lumière) {level} ${PERCENT}`,
+        `(luminosité|lumière) [${OF}] {name} {level} (%|pour cent|pourcent)`,
+        `{level} (%|pour cent|pourcent) de luminosité`,
+        `{name} ${TO} [la] {level} ${PERCENT}`,
+        `{name} [(luminosité|intensité)] {level} (%|pour cent|pourcent) [(de luminosité|luminosité)]`,
       ],
     },
     {
@@ -185,8 +224,8 @@ export const fr: FastPathGrammar = {
         "quelle {sensor} fait il",
         "quelle {sensor} il fait {name}",
         "combien de degrés (fait il|il fait) {name}",
-        "(il fait combien|combien il fait|il fait combien de degrés) {name}",
-        "(il fait combien|combien il fait|il fait combien de degrés)",
+        "(il fait combien|combien il fait|combien fait il|il fait combien de degrés) {name}",
+        "(il fait combien|combien il fait|combien fait il|il fait combien de degrés)",
         "combien de degrés (fait il|il fait)",
         "(fait il|il fait|est ce qu'il fait) {sensor} {name}",
         "(fait il|il fait|est ce qu'il fait) {sensor}",
@@ -229,21 +268,36 @@ export const fr: FastPathGrammar = {
         "{name} (est|sont) {state}",
         "{name} est elle {state}",
         "{name} est il {state}",
+        // No state named: what it is now.
+        "(comment va|dans quel état est|quel est l'état de|quel est l'état du|donne moi) {name}",
       ],
     },
     { intent: "unlock", templates: ["(déverrouille|deverrouille) {name}", "ouvre {name} à clé"] },
-    { intent: "lock", templates: ["(verrouille|verrouiller) {name}", "ferme {name} à clé"] },
+    { intent: "lock", templates: ["(verrouille|verrouiller|barre|barrer) {name}", "ferme {name} à clé"] },
     { intent: "open", templates: ["(ouvre|ouvrir) {name}", "(remonte|monte|lève) {name}"] },
     { intent: "close", templates: ["(ferme|fermer) {name}", "(descends|descend|baisse|abaisse) {name}"] },
     { intent: "toggle", templates: ["(bascule|inverse) {name}"] },
     {
+      // Lighting a place lights its lights ("allume la cuisine"); "éclaire" and "jour" light.
       intent: "turn_on",
-      templates: ["(allume|allumer) {name}", "(active|lance|démarre) {name}", "(mets|met) {name} en marche"],
+      kind: "light",
+      templates: [
+        "(allume|allumer) {name}",
+        "(éclaire|éclairer) {name}",
+        "(éclaire|éclairer|jour|jours)",
+        "{kind} (dans|au|à|à la|de la|du|de) {area}",
+      ],
+    },
+    {
+      intent: "turn_on",
+      templates: ["(active|lance|démarre|exécute|exécuter|joue) {name}", "(mets|met) {name} en marche"],
     },
     {
       intent: "turn_off",
-      templates: ["(éteins|éteint|éteindre|coupe|couper) {name}", "(désactive|arrête) {name}"],
+      kind: "light",
+      templates: ["(éteins|éteint|éteindre) {name}", "(nuit|nuits)"],
     },
+    { intent: "turn_off", templates: ["(coupe|couper) {name}", "(désactive|arrête) {name}"] },
   ],
   sensors: {
     temperature: ["température", "chaud", "froid"],

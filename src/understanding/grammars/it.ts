@@ -45,9 +45,27 @@ export const it: FastPathGrammar = {
     "di",
     "al",
     "alla",
+    "allo",
+    "ai",
+    "alle",
+    "sul",
+    "sulla",
+    "sullo",
+    "sui",
+    "sulle",
   ],
-  here: ["qui", "qua", "in questa stanza", "questa stanza", "qui dentro"],
-  wholeHome: ["tutta la casa", "in tutta la casa", "ovunque", "dappertutto", "in tutte le stanze"],
+  // "questa stanza" loses its article as a name does: "stanza" alone is the room one is in.
+  here: ["qui", "qua", "in questa stanza", "questa stanza", "stanza", "qui dentro"],
+  wholeHome: [
+    "tutta la casa",
+    "in tutta la casa",
+    // "in casa", not "casa": "la porta di casa" is one door, not every door of the home.
+    "tutta casa",
+    "in casa",
+    "ovunque",
+    "dappertutto",
+    "in tutte le stanze",
+  ],
   kinds: {
     climate: ["termostato", "termostati", "riscaldamento", "condizionatore", "climatizzatore"],
     light: ["luce", "luci", "lampada", "lampade", "illuminazione", "lampadario"],
@@ -71,6 +89,7 @@ export const it: FastPathGrammar = {
     ],
     gate: ["cancello", "cancelli"],
     lock: ["serratura", "serrature"],
+    scene: ["scena", "scene", "script"],
     media_player: ["altoparlante", "cassa", "casse", "tv", "televisore", "radio"],
   },
   numbers: {
@@ -128,8 +147,9 @@ export const it: FastPathGrammar = {
       intent: "set_volume",
       templates: [
         "(imposta|impostare|metti|mettere|porta|portare|alza|alzare|abbassa|abbassare|aumenta|aumentare|diminuisci|diminuire|regola|regolare|cambia|cambiare|setta|settare) [il] volume (del|della|dello|di|in|nel|nella|sul|sulla) {name} (al|a|alla|allo|sul|sulla|su) {level} [(%|per cento|percento)]",
-        "(imposta|impostare|metti|mettere|porta|portare|alza|alzare|abbassa|abbassare|aumenta|aumentare|diminuisci|diminuire|regola|regolare|cambia|cambiare|setta|settare) [il] volume [(qui|qua)] (al|a|alla|allo|sul|sulla|su) {level} [(%|per cento|percento)] [(qui|qua)]",
         "(imposta|impostare|metti|mettere|porta|portare|alza|alzare|abbassa|abbassare|aumenta|aumentare|diminuisci|diminuire|regola|regolare|cambia|cambiare|setta|settare) [il] volume (al|a|alla|allo|sul|sulla|su) {level} [(%|per cento|percento)] (del|della|dello|di|in|nel|nella|sul|sulla) {name}",
+        "(imposta|impostare|metti|mettere|porta|portare|alza|alzare|abbassa|abbassare|aumenta|aumentare|diminuisci|diminuire|regola|regolare|cambia|cambiare|setta|settare) [il] volume [(qui|qua)] (al|a|alla|allo|sul|sulla|su) {level} [(%|per cento|percento)] [(qui|qua)]",
+        "(imposta|impostare|metti|mettere|porta|portare|alza|alzare|abbassa|abbassare|aumenta|aumentare|diminuisci|diminuire|regola|regolare|cambia|cambiare|setta|settare) [il] volume {name} (al|a|alla|allo|sul|sulla|su) {level} [(%|per cento|percento)]",
         "volume (al|a|alla|allo|sul|sulla|su) {level} [(%|per cento|percento)]",
       ],
     },
@@ -181,7 +201,7 @@ export const it: FastPathGrammar = {
         "quanto {sensor} (fa|è)",
         "(com'è|come è) la {sensor} {name}",
         "(com'è|come è) la {sensor}",
-        "[(puoi dirmi|dimmi|sai dirmi)] che {sensor} (c'è|fa) {name}",
+        "[(puoi dirmi|dimmi|dirmi|sai dirmi)] che {sensor} (c'è|fa) {name}",
         "(qual è|quale è|dimmi) la {sensor}",
         "(qual è|quale è|dimmi) l'{sensor} {name}",
         "(qual è|quale è|dimmi) l'{sensor}",
@@ -228,7 +248,14 @@ export const it: FastPathGrammar = {
     },
     {
       intent: "query_state",
-      templates: ["{name} (è|sono) {state}", "(è|sono) {state} {name}", "(è|sono) {name} {state}"],
+      templates: [
+        "{name} (è|sono) {state}",
+        "(è|sono) {state} {name}",
+        "(è|sono) {name} {state}",
+        // No state named: what it is now.
+        "(qual è|quale è|dimmi) (il valore|lo stato) (di|del|della|dello|dei|delle|dell') {name}",
+        "(com'è|come sta|come stanno) {name}",
+      ],
     },
     { intent: "unlock", templates: ["(sblocca|sbloccare) {name}", "apri {name} con la chiave"] },
     {
@@ -239,10 +266,19 @@ export const it: FastPathGrammar = {
     { intent: "close", templates: ["(chiudi|chiudere) {name}", "(abbassa|abbassare) {name}"] },
     { intent: "toggle", templates: ["(commuta|inverti) {name}"] },
     {
+      // "illumina la cucina" lights the kitchen's lights; a kind alone ("luci qua") is turned on.
+      intent: "turn_on",
+      kind: "light",
+      templates: ["(illumina|illuminare) {name}", "(illumina|illuminare)"],
+    },
+    { intent: "turn_on", templates: ["{kind}"] },
+    { intent: "turn_off", kind: "light", templates: ["(fai|fare) buio [{name}]"] },
+    {
       intent: "turn_on",
       templates: [
         "(accendi|accendere) {name}",
-        "(attiva|attivare|avvia) {name}",
+        "(attiva|attivare|avvia|esegui|eseguire) {name}",
+        "(passa|passare|cambia|cambiare) (a|al|alla|allo) {name}",
         "{name} (accendi|accendere)",
       ],
     },

@@ -1,5 +1,18 @@
 import type { FastPathGrammar } from "../grammar-types.js";
 
+/**
+ * A separable verb's templates: "doe {name} dicht", "{name} dicht doen" and "{name} dichtdoen"
+ * for each particle, imperative and infinitive (a particle of two words is never written joined).
+ */
+function separable(particles: string[], imperatives: string[], infinitives: string[]): string[] {
+  const joined = particles.filter((p) => !p.includes(" ")).flatMap((p) => infinitives.map((i) => p + i));
+  return [
+    `(${imperatives.join("|")}) {name} (${particles.join("|")})`,
+    `{name} (${particles.join("|")}) (${infinitives.join("|")})`,
+    `{name} (${joined.join("|")})`,
+  ];
+}
+
 export const nl: FastPathGrammar = {
   language: "nl",
   locale: "nl-NL",
@@ -23,8 +36,27 @@ export const nl: FastPathGrammar = {
   conjunctions: ["en", "en dan", "evenals"],
   pronouns: ["het", "hem", "ze"],
   areaPrepositions: ["in", "op", "van", "in de", "in het", "op de", "van de", "van het"],
-  here: ["hier", "in deze kamer", "deze kamer", "hierbinnen", "kamer", "de kamer"],
-  wholeHome: ["het hele huis", "hele huis", "overal", "in het hele huis", "in alle kamers"],
+  here: [
+    "hier",
+    "in deze kamer",
+    "deze kamer",
+    "in deze ruimte",
+    "deze ruimte",
+    "ruimte",
+    "hierbinnen",
+    "kamer",
+    "de kamer",
+  ],
+  compounds: true,
+  wholeHome: [
+    "het hele huis",
+    "hele huis",
+    "overal",
+    "in het hele huis",
+    "in alle kamers",
+    "in huis",
+    "in het huis",
+  ],
   kinds: {
     climate: ["thermostaat", "thermostaten", "verwarming", "airco", "airconditioning"],
     light: ["licht", "lichten", "lamp", "lampen", "verlichting"],
@@ -41,6 +73,7 @@ export const nl: FastPathGrammar = {
     garage: ["garagedeur", "garagedeuren", "garagepoort"],
     gate: ["poort", "poorten", "hek", "hekken"],
     lock: ["slot", "sloten"],
+    scene: ["scène", "scene", "scènes", "script", "scripts"],
     media_player: ["speaker", "speakers", "tv", "televisie", "radio"],
   },
   numbers: {
@@ -83,18 +116,29 @@ export const nl: FastPathGrammar = {
     maximum: 100,
     max: 100,
     hoogste: 100,
+    maximale: 100,
     minimaal: 1,
+    minimale: 1,
     minimum: 1,
     laagste: 1,
     kwart: 25,
   },
   intents: [
-    { intent: "query_time", templates: ["hoe laat is het", "wat is de tijd", "hoe laat", "tijd"] },
+    {
+      intent: "query_time",
+      templates: [
+        "hoe laat (is het|leven we)",
+        "[(vertel me|geef me|zeg me)] (wat is de|de) [huidige] tijd",
+        "hoe laat",
+        "tijd",
+      ],
+    },
     {
       intent: "query_date",
       templates: [
         "welke dag is het [vandaag]",
-        "wat is de datum [(van vandaag|vandaag)]",
+        "wat is de [huidige] datum [(van vandaag|vandaag)]",
+        "(vertel|geef|zeg) me de [huidige] datum",
         "welke datum is het [vandaag]",
         "de hoeveelste is het [vandaag]",
         "wat voor dag is het [vandaag]",
@@ -104,6 +148,8 @@ export const nl: FastPathGrammar = {
       intent: "set_volume",
       templates: [
         "(zet|stel|doe|verander|wijzig|draai|breng|verhoog|verlaag) [(het|de)] volume (van|in|op) {name} [(omhoog|omlaag|hoger|lager)] (op|naar|tot) {level} [(procent|%)]",
+        "(zet|stel|doe|verander|wijzig|draai|breng|verhoog|verlaag) [(het|de)] volume [(omhoog|omlaag|hoger|lager)] (op|naar|tot) {level} [(procent|%)] (van|op) {name}",
+        "{level} (procent|%) volume (van|op) {name}",
         "(zet|stel|doe|verander|wijzig|draai|breng|verhoog|verlaag) [(het|de)] volume [(hier|in deze kamer)] [(omhoog|omlaag|hoger|lager)] (op|naar|tot) {level} [(procent|%)]",
         "(zet|stel|doe|verander|wijzig|draai|breng|verhoog|verlaag) [(het|de)] {name} volume [(omhoog|omlaag|hoger|lager)] (op|naar|tot) {level} [(procent|%)]",
         "[(het|de)] {name} volume [(op|naar|tot)] {level} [(procent|%)]",
@@ -114,7 +160,8 @@ export const nl: FastPathGrammar = {
     {
       intent: "set_level",
       templates: [
-        "(zet|stel|dim|doe|verander|wijzig|draai|breng) de (helderheid|lichtsterkte) (van|in|op) {name} (op|naar|tot) [(de|het)] {level} [(procent|%)] [in]",
+        "(zet|stel|dim|doe|verander|wijzig|draai|breng) de (helderheid|lichtsterkte|intensiteit) (van|in|op) {name} [(op|naar|tot)] [(de|het)] {level} [(procent|%)] [in]",
+        "(zet|stel|dim|doe|verander|wijzig|draai|breng) {name} (helderheid|lichtsterkte|intensiteit) [(op|naar|tot)] [(de|het)] {level} [(procent|%)]",
         "(zet|stel|dim|doe|verander|wijzig|draai|breng) de (helderheid|lichtsterkte) [(hier|in deze kamer)] (op|naar|tot) [(de|het)] {level} [(procent|%)] [(hier|in deze kamer)]",
         "(zet|stel|dim|doe|verander|wijzig|draai|breng) {name} (op|naar|tot) [(de|het)] {level} [(procent|%)] [(helderheid|dimmen)]",
         "(dim|dimmen) (op|naar|tot) [(de|het)] {level} [(procent|%)]",
@@ -146,10 +193,13 @@ export const nl: FastPathGrammar = {
     {
       intent: "query_sensor",
       templates: [
-        "wat is de {sensor} {name}",
-        "wat is de {sensor}",
+        "wat is de [huidige] {sensor} {name}",
+        "wat is de [huidige] {sensor}",
+        "wat is de {name} {sensor}",
+        "wat is de [huidige] {name}{sensor}",
         "hoe {sensor} is het {name}",
         "hoe {sensor} is het",
+        "hoe {sensor} (is|staat) {name}",
         "is het {sensor} {name}",
         "is het {sensor}",
         "hoeveel graden is het {name}",
@@ -189,49 +239,74 @@ export const nl: FastPathGrammar = {
     },
     {
       intent: "query_state",
-      templates: ["(is|staat|zijn|staan) {name} {state}", "(is|staat|zijn|staan) {name} nog {state}"],
+      templates: [
+        "(is|staat|zijn|staan) {name} {state}",
+        "(is|staat|zijn|staan) {name} nog {state}",
+        // No state named: what it is now.
+        "wat is de [huidige] (waarde|status|stand) van {name}",
+        "hoe (is|staat) {name} (ervoor|erbij)",
+      ],
     },
+    // Separable verbs: the particle ends the command ("doe de gordijnen dicht"), or stands before
+    // the infinitive at the end, apart or joined ("de gordijnen dicht doen", "… dichtdoen").
     {
       intent: "unlock",
-      templates: ["ontgrendel {name}", "doe {name} van het slot", "haal {name} van het slot"],
+      templates: [
+        "ontgrendel {name}",
+        "(doe|haal) {name} van het slot",
+        "{name} ontgrendelen",
+        "{name} van het slot (halen|doen)",
+      ],
     },
-    { intent: "lock", templates: ["vergrendel {name}", "doe {name} op slot", "zet {name} op slot"] },
+    {
+      intent: "lock",
+      templates: [
+        "vergrendel {name}",
+        "(doe|zet) {name} op slot",
+        "{name} vergrendelen",
+        "{name} op slot (doen|zetten)",
+      ],
+    },
     {
       intent: "open",
       templates: [
         "open {name}",
-        "(doe|zet) {name} open",
-        "(doe|zet) {name} omhoog",
-        "{name} (openen|opendoen)",
+        ...separable(
+          ["open", "omhoog", "naar boven"],
+          ["doe", "zet", "draai"],
+          ["doen", "zetten", "draaien"],
+        ),
+        "{name} openen",
       ],
     },
     {
       intent: "close",
       templates: [
         "sluit {name}",
-        "(doe|zet) {name} dicht",
-        "(doe|zet) {name} omlaag",
-        "{name} (sluiten|dichtdoen)",
+        ...separable(
+          ["dicht", "omlaag", "naar beneden"],
+          ["doe", "zet", "draai"],
+          ["doen", "zetten", "draaien"],
+        ),
+        "{name} sluiten",
       ],
     },
     { intent: "toggle", templates: ["schakel {name} om", "wissel {name}"] },
     {
       intent: "turn_on",
       templates: [
-        "(zet|doe|draai) {name} aan",
-        "schakel {name} in",
-        "activeer {name}",
-        "{name} (aanzetten|aandoen|inschakelen|activeren)",
+        ...separable(["aan"], ["zet", "doe", "draai"], ["zetten", "doen", "draaien"]),
+        ...separable(["in"], ["schakel"], ["schakelen"]),
+        "(activeer|start) {name}",
+        "{name} activeren",
         "{name} aan",
       ],
     },
     {
       intent: "turn_off",
       templates: [
-        "(zet|doe|draai) {name} uit",
-        "schakel {name} uit",
+        ...separable(["uit"], ["zet", "doe", "draai", "schakel"], ["zetten", "doen", "draaien", "schakelen"]),
         "deactiveer {name}",
-        "{name} (uitzetten|uitdoen|uitschakelen)",
         "{name} uit",
       ],
     },

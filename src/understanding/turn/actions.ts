@@ -31,7 +31,8 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   const r = turn.replies;
   const relative = intent === "brighten" || intent === "dim";
   const kindInPlace =
-    relative || intent === "set_level" ? "light" : intent === "set_volume" ? "media_player" : undefined;
+    turn.match.kind ??
+    (relative || intent === "set_level" ? "light" : intent === "set_volume" ? "media_player" : undefined);
   const resolved = found ?? (await turn.resolve(turn.match.name, kindInPlace));
   // Found among what stops by turning off (fans), then turned off.
   if (intent === "stop") {
@@ -40,9 +41,11 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   }
   const nothing = resolved.kind === "not_found" || (resolved.kind === "group" && !resolved.targets.length);
   if (nothing && intent === "set_level" && turn.match.name !== undefined) {
-    // "Stelle den TV auf maximum": a level for a speaker named by its name is its volume.
+    // "Stelle den TV auf maximum", "règle les enceintes à 70 %": a level for speakers is their volume.
     const asVolume = turn.withIntent("set_volume");
-    if ((await asVolume.resolve(turn.match.name)).kind === "one") return act(asVolume);
+    const speakers = await asVolume.resolve(turn.match.name);
+    if (speakers.kind === "one" || (speakers.kind === "group" && speakers.targets.length))
+      return act(asVolume);
   }
   if (resolved.kind !== "one" && resolved.kind !== "group") return turn.unresolved(resolved);
   if (resolved.kind === "group") return actOnGroup(turn, resolved.targets, resolved.place);

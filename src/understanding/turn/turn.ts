@@ -5,6 +5,7 @@ import type { ToolIdentifier } from "../../tools/identifier.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
+import { isOfKind } from "../kinds.js";
 import type { DeviceKind, FastPathGrammar, FastPathReplies } from "../grammar-types.js";
 import type { FastMatch } from "../matcher.js";
 import type { ConversationMemory } from "../memory.js";
@@ -167,9 +168,16 @@ export function createTurn(
         // "set the volume to 30", "brightness to 50 %": what the intent acts on in the speaker's
         // area (as HA's handlers do), else the one such device in the home.
         const speakerArea = request.deviceId ? mirror.areaOfDevice(request.deviceId) : undefined;
+        // A verb that names its kind ("illumina") acts on that kind only.
+        const { kind } = match;
         const pool = views
           .exposed()
-          .filter((e) => ctx.scope.domain(e.domain) && (!speakerArea || e.area?.id === speakerArea.id))
+          .filter(
+            (e) =>
+              ctx.scope.domain(e.domain) &&
+              (!kind || isOfKind(e, kind)) &&
+              (!speakerArea || e.area?.id === speakerArea.id),
+          )
           .map((entity): Target => ({ source: "ha", entity, name: entity.name }));
         if (pool.length === 1) return { kind: "one", target: pool[0]! };
         if (pool.length > 1 && speakerArea) return { kind: "group", targets: pool, place: speakerArea.name };
