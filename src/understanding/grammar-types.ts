@@ -112,7 +112,7 @@ export interface FastPathGrammar {
   areaPrepositions: string[];
   /** "in here", "this room": the speaker's area (the satellite's, from the Wyoming context or HTTP). */
   here: string[];
-  /** "in the house", "everywhere": the whole home. */
+  /** "in the house", "everywhere": the whole home; the first is how a reply names it. */
   wholeHome: string[];
   /** Words for kinds of device, singular and plural. */
   kinds: Partial<Record<DeviceKind, string[]>>;
@@ -120,8 +120,12 @@ export interface FastPathGrammar {
   numbers: Record<string, number>;
   /** Brightness and volume said in words: "half" → 50. */
   levels: Record<string, number>;
-  /** Tried in order: put the more specific templates first. */
-  intents: Array<{ intent: FastIntent; templates: string[] }>;
+  /**
+   * Tried in order: put the more specific templates first. `kind`: the kind the verb itself
+   * names ("light up", "illuminate": the lights), meant when the sentence names no device, or
+   * only a place ("light up the kitchen").
+   */
+  intents: Array<{ intent: FastIntent; templates: string[]; kind?: DeviceKind }>;
   /** Words that ask for a reading ("temperature", "warm"). */
   sensors: Record<SensorKind, string[]>;
   /** How replies name a reading ("the temperature"). */

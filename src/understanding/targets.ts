@@ -116,6 +116,19 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     speakerPlace,
     kindOf: (word: string) => kindWords.get(normalizeName(word)),
     /**
+     * A kind the verb named with no device or place ("light up"): the speaker's area, as HA's
+     * templates take it; without a satellite no one set is meant, so the rooms that have one
+     * are the question.
+     */
+    kindHere(ctx: ResolveContext, kind: DeviceKind): Resolved {
+      const here = speakerPlace(ctx);
+      if (here) return { kind: "group", targets: kindGroup(ctx, kind, here), place: here.label };
+      const rooms = new Set(
+        kindGroup(ctx, kind).flatMap((t) => (t.source === "ha" && t.entity.area ? [t.entity.area.name] : [])),
+      );
+      return rooms.size ? { kind: "ambiguous", candidates: [...rooms] } : { kind: "not_found", name: "" };
+    },
+    /**
      * What a spoken phrase names: the previous device ("it"), one device (typos within reason),
      * a kind or everything in an area or floor, or all devices of a kind ("all the lights").
      */
@@ -153,6 +166,10 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         const rest = stripPlaceWords(special.rest);
         const restKind = kindWords.get(rest);
         const label = place ? { place: place.label } : {};
+        // "light up in here": the verb's own kind, not everything in the room.
+        if (!rest && place && options.kindInPlace) {
+          return { kind: "group", targets: kindGroup(ctx, options.kindInPlace, place), ...label };
+        }
         if (everything.has(rest) || (!rest && place)) {
           const everywhere = (e: EntityView) => ctx.scope.everything.has(e.domain);
           return { kind: "group", targets: group(ctx, everywhere, ZWAVE_ANY, place), ...label };
@@ -164,11 +181,18 @@ export function createTargetResolver(grammar: FastPathGrammar) {
 
       const kind = kindWords.get(key);
       if (kind || everything.has(key)) {
-        // A command about a kind with no place means the speaker's area, "all" or not, as HA's
-        // handlers take it from the satellite; only without one does "all the lights" mean the
-        // whole home. Acting on the speaker's area is never more than was named.
+        // A command about a kind with no place means the speaker's area, as HA's templates take
+        // it from the satellite (they fill the area from the device's: `_make_intent_context` in
+        // homeassistant/components/conversation/default_agent.py).
         // A question ("are any windows open") asks about the whole home, as HA's does.
         const here = options.home ? undefined : speakerPlace(ctx);
+        // "All the lights" from a satellite is the room in some of HA's templates and the whole
+        // home in others ("turn off all lights", but "turn on all the fans"), with nothing in
+        // the words to tell them apart: not certain of the set, so it is not ours to act on.
+        // Without a satellite it can only mean the home.
+        if (here && options.all && kind) {
+          return { kind: "ambiguous", candidates: [here.label, grammar.wholeHome[0] ?? ""] };
+        }
         // "everything" is all there is, by its meaning; "the lights" alone may be a name.
         if (!here && !options.all && !options.home && kind) return whole;
         const everywhere = (e: EntityView) => ctx.scope.everything.has(e.domain);

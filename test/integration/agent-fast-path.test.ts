@@ -402,9 +402,27 @@ describe("destructive sentences stay ours", () => {
 });
 
 describe("the speaker's area and groups", () => {
-  it("'turn on all the lights' from a satellite switches its area, as HA does, not the home", async () => {
-    await say("turn on all the lights", "en", { deviceId: "kitchen_satellite" });
+  it("'turn off all the lights' from a satellite is not ours to guess: its room or the home", async () => {
+    const own = makeAgent({ haAgent: false });
+    const result = await own.handle({
+      text: "turn off all the lights",
+      language: "en",
+      deviceId: "kitchen_satellite",
+    });
+    expect(calls()).toEqual([]);
+    expect(result.speech).toBe("Which one do you mean: Kitchen or the whole house?");
+    // Handed on to HA's agent, which knows its own templates.
+    await say("turn off all the lights", "en", { deviceId: "kitchen_satellite" });
+    expect(ha.conversations.map((c) => c.text)).toEqual(["turn off all the lights"]);
+  });
+
+  it("'all the lights' said with a place, or with no satellite, is certain", async () => {
+    await say("turn on all the lights in here", "en", { deviceId: "kitchen_satellite" });
     expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    ha.serviceCalls.length = 0;
+    await say("turn on all the lights in the whole house", "en", { deviceId: "kitchen_satellite" });
+    expect(calls()).toHaveLength(5);
+    expect(ha.conversations).toEqual([]);
   });
 
   it("'turn off everything' from a satellite turns off what is switchable in its area", async () => {

@@ -24,11 +24,11 @@ export const en: FastPathGrammar = {
   areaPrepositions: ["in", "on", "at", "of", "in the", "on the"],
   here: ["here", "in here", "right here", "this room", "in this room"],
   wholeHome: [
+    "the whole house",
     "house",
     "home",
     "the house",
     "the home",
-    "the whole house",
     "the whole home",
     "everywhere",
     "every room",
@@ -231,11 +231,21 @@ export const en: FastPathGrammar = {
     { intent: "toggle", templates: ["toggle {name}", "flip {name}"] },
     {
       intent: "turn_on",
+      kind: "light",
+      templates: [
+        "light (it|them) up",
+        "light up",
+        "light up {name}",
+        "(illuminate|light) {name} up",
+        "illuminate [{name}]",
+      ],
+    },
+    {
+      intent: "turn_on",
       templates: [
         "(turn|switch|power) on {name}",
         "(turn|switch|power) {name} on",
-        "(activate|enable|run|illuminate) {name}",
-        "light up {name}",
+        "(activate|enable|run) {name}",
         "{name} on (in|on) {area}",
         "{name} on",
       ],
