@@ -1,4 +1,5 @@
-import type { FastIntent, FastPathGrammar, SensorKind, StateWord } from "./grammar-types.js";
+import type { DeviceKind, FastIntent, FastPathGrammar, SensorKind, StateWord } from "./grammar-types.js";
+import { numberWords } from "./number-words.js";
 
 export interface FastMatch {
   intent: FastIntent;
@@ -12,11 +13,14 @@ export interface FastMatch {
   sensor?: SensorKind;
   /** For query_state: the state asked about. */
   state?: StateWord;
+  /** The kind the verb itself names ("light up": the lights). */
+  kind?: DeviceKind;
 }
 
 interface CompiledTemplate {
   intent: FastIntent;
   regex: RegExp;
+  kind?: DeviceKind | undefined;
 }
 
 /** Lower case, accents and punctuation gone, apostrophes kept: how sentences and templates compare. */
@@ -54,11 +58,11 @@ export function createMatcher(grammar: FastPathGrammar) {
     for (const word of words) stateWords.set(fold(word), state);
   }
   // Numbers in words from two up ("one" and "a" are too often an article) and the level words.
-  const levelWords = new Map(
-    [...Object.entries(grammar.numbers).filter(([, v]) => v >= 2), ...Object.entries(grammar.levels)].map(
-      ([w, v]) => [fold(w), v],
-    ),
-  );
+  const levelWords = new Map(Object.entries(grammar.levels).map(([w, v]) => [fold(w), v]));
+  for (const [word, value] of numberWords(grammar)) {
+    const key = fold(word);
+    if (value >= 2 && !levelWords.has(key)) levelWords.set(key, value);
+  }
   const slots: Record<string, string> = {
     name: "(?<name>.+?)",
     area: "(?<area>.+?)",
@@ -71,20 +75,20 @@ export function createMatcher(grammar: FastPathGrammar) {
   // may be followed by one, and the place joins the name.
   const trailingPlace = `(?<place>(?:${alternation(grammar.areaPrepositions)})\\s+.+?|${alternation(grammar.here)})`;
   const leadingPlace = `(?<lead>(?:${alternation(grammar.areaPrepositions)})\\s+\\S+(?:\\s+\\S+){0,2})`;
-  const compiled: CompiledTemplate[] = grammar.intents.flatMap(({ intent, templates }) =>
+  const compiled: CompiledTemplate[] = grammar.intents.flatMap(({ intent, templates, kind }) =>
     templates.flatMap((template) => {
-      const plain = { intent, regex: compile(template, slots) };
+      const plain = { intent, kind, regex: compile(template, slots) };
       // A place said first ("in cucina spegni le luci"): one to three words after a preposition.
       const leading =
         !template.includes("{area}") && !template.startsWith("{")
-          ? [{ intent, regex: new RegExp(`^${leadingPlace}\\s+${plain.regex.source.slice(1)}`) }]
+          ? [{ intent, kind, regex: new RegExp(`^${leadingPlace}\\s+${plain.regex.source.slice(1)}`) }]
           : [];
       const placeable = !template.includes("{area}") && !/\{name\}$/.test(template);
       if (!placeable) return [plain, ...leading];
       const withPlace = new RegExp(`${plain.regex.source.slice(0, -1)}\\s+${trailingPlace}$`);
       // …and a place before its last word ("wie viele Lichter sind in der Küche an").
-      const placeInside = { intent, regex: compile(template, slots, trailingPlace) };
-      return [plain, { intent, regex: withPlace }, placeInside, ...leading];
+      const placeInside = { intent, kind, regex: compile(template, slots, trailingPlace) };
+      return [plain, { intent, kind, regex: withPlace }, placeInside, ...leading];
     }),
   );
   const fillers = grammar.fillers.length
@@ -125,11 +129,11 @@ export function createMatcher(grammar: FastPathGrammar) {
     match(sentence: string): FastMatch | undefined {
       let text = fold(sentence);
       if (fillers) text = text.replace(fillers, " ").replace(/\s+/g, " ").trim();
-      for (const { intent, regex } of compiled) {
+      for (const { intent, regex, kind } of compiled) {
         const found = regex.exec(text);
         if (!found) continue;
         const groups = found.groups ?? {};
-        const match: FastMatch = { intent };
+        const match: FastMatch = kind ? { intent, kind } : { intent };
         if (groups.name !== undefined || groups.place !== undefined || groups.lead !== undefined) {
           // "lights off in the kitchen": the area comes back as the name's "in <area>".
           const place = groups.place ?? groups.lead;

@@ -458,6 +458,23 @@ describe("the speaker's area and groups", () => {
     expect(calls()).toEqual([]);
   });
 
+  it("'light up' names the lights itself: the speaker's, or the place said, never the heater", async () => {
+    await say("light up", "en", { deviceId: "office_satellite" });
+    expect(calls()).toEqual(["light.turn_on light.desk_lamp"]);
+    ha.serviceCalls.length = 0;
+    await say("light it up in here", "en", { deviceId: "office_satellite" });
+    expect(calls()).toEqual(["light.turn_on light.desk_lamp"]);
+    ha.serviceCalls.length = 0;
+    await say("illuminate the kitchen");
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it("'light up' with no satellite asks which room rather than lighting the home", async () => {
+    const result = await makeAgent({ haAgent: false }).handle({ text: "light up", language: "en" });
+    expect(calls()).toEqual([]);
+    expect(result.speech).toMatch(/^Which one do you mean: .*Kitchen/);
+  });
+
   it("'brighter' with no device brightens the last command's device", async () => {
     const conversationId = "brighter-1";
     await say("turn on the bedroom light", "en", { conversationId });

@@ -31,7 +31,8 @@ export async function act(turn: Turn): Promise<FastPathOutcome> {
   const r = turn.replies;
   const relative = intent === "brighten" || intent === "dim";
   const kindInPlace =
-    relative || intent === "set_level" ? "light" : intent === "set_volume" ? "media_player" : undefined;
+    turn.match.kind ??
+    (relative || intent === "set_level" ? "light" : intent === "set_volume" ? "media_player" : undefined);
   const resolved = await turn.resolve(turn.match.name, kindInPlace);
   if (resolved.kind === "not_found" && intent === "set_level" && turn.match.name !== undefined) {
     // "Stelle den TV auf maximum": a level for a speaker named by its name is its volume.
