@@ -118,6 +118,18 @@ export interface FastPathGrammar {
   kinds: Partial<Record<DeviceKind, string[]>>;
   /** Numbers in words, 0 to 20 and the tens: "forty percent", "switch one" for "Switch 1". */
   numbers: Record<string, number>;
+  /**
+   * How a ten and a unit make one number: `patterns` with `{tens}` and `{unit}` ("{unit}und{tens}"
+   * makes "fünfundvierzig"), over the tens and units of `numbers`, plus the forms `tens` and
+   * `units` take only inside a compound ("veinti", "ein"); `unitsUpTo` when the units run past 9
+   * ("soixante-douze").
+   */
+  numberCompounds?: {
+    patterns: string[];
+    tens?: Record<string, number>;
+    units?: Record<string, number>;
+    unitsUpTo?: number;
+  };
   /** Brightness and volume said in words: "half" → 50. */
   levels: Record<string, number>;
   /**

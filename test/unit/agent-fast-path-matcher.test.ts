@@ -92,6 +92,32 @@ describe("fast-path grammars", () => {
   });
 
   it.each([
+    ["en", "set the desk lamp to sixty-five percent", 65],
+    ["en", "set the desk lamp to thirty three percent", 33],
+    ["de", "Dimme die Stehlampe auf dreiundsechzig Prozent", 63],
+    ["de", "Dimme die Stehlampe auf einundachtzig Prozent", 81],
+    ["fr", "Règle la lampe du bureau à soixante-quatorze pour cent", 74],
+    ["fr", "Règle la lampe du bureau à trente et un pour cent", 31],
+    ["fr", "Règle la lampe du bureau à quatre-vingt-douze pour cent", 92],
+    ["es", "Pon la lámpara del estudio al sesenta y tres por ciento", 63],
+    ["es", "Pon la lámpara del estudio al veintisiete por ciento", 27],
+    ["nl", "Zet de bureaulamp op drieënzestig procent", 63],
+    ["it", "Imposta la lampada dello studio al sessantadue per cento", 62],
+    ["it", "Imposta la lampada dello studio al trentuno per cento", 31],
+  ])("%s: %j is one number of two words, not its last word", (language, sentence, level) => {
+    expect(match(language, sentence)?.level).toBe(level);
+  });
+
+  it.each([
+    ["en", "light up", { intent: "turn_on", kind: "light" }],
+    ["en", "light it up", { intent: "turn_on", kind: "light" }],
+    ["en", "light up the hallway", { intent: "turn_on", kind: "light", name: "hallway" }],
+    ["en", "turn on the hallway", { intent: "turn_on", name: "hallway" }],
+  ])("%s: %j: a verb that names its own kind says so", (language, sentence, expected) => {
+    expect(understood(language, sentence)).toEqual(expected);
+  });
+
+  it.each([
     ["en", "what's the weather like"],
     ["en", "tell me a joke"],
     ["en", "set the kitchen light to 150 percent"],

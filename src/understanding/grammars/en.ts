@@ -87,6 +87,7 @@ export const en: FastPathGrammar = {
     "a hundred": 100,
     "one hundred": 100,
   },
+  numberCompounds: { patterns: ["{tens} {unit}"] },
   levels: {
     half: 50,
     "half brightness": 50,

@@ -112,6 +112,7 @@ export const es: FastPathGrammar = {
     noventa: 90,
     cien: 100,
   },
+  numberCompounds: { patterns: ["{tens} y {unit}", "{tens}{unit}"], tens: { veinti: 20 } },
   levels: {
     mitad: 50,
     "la mitad": 50,
