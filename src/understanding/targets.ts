@@ -155,10 +155,13 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         const other = device(ctx, swapped);
         if (other.kind === "one") whole = other;
       }
-      const special =
-        whole.kind === "one" && exactly(ctx, whole.target, key)
-          ? undefined
-          : splitPlaceWord(normalizeName(phrase.replace(/'/g, "' ")));
+      const spaced = normalizeName(phrase.replace(/'/g, "' "));
+      let special =
+        whole.kind === "one" && exactly(ctx, whole.target, key) ? undefined : splitPlaceWord(spaced);
+      // An area named like a "here" word ("Habitación") is that area, not the speaker's.
+      if (special?.which === "here" && findPlace(ctx, stripPlaceWords(hereWords(spaced, special.rest)))) {
+        special = undefined;
+      }
       if (special) {
         // "here" needs the satellite's area; without one, the sentence is not ours to guess.
         const place = special.which === "here" ? speakerPlace(ctx) : undefined;
@@ -229,6 +232,14 @@ export function createTargetResolver(grammar: FastPathGrammar) {
       return whole;
     },
   };
+}
+
+/** The words of `phrase` around `rest`: the "here" words said before or after the name. */
+function hereWords(phrase: string, rest: string): string {
+  if (!rest) return phrase;
+  if (phrase.startsWith(`${rest} `)) return phrase.slice(rest.length + 1);
+  if (phrase.endsWith(` ${rest}`)) return phrase.slice(0, -rest.length - 1);
+  return phrase;
 }
 
 export type TargetResolver = ReturnType<typeof createTargetResolver>;

@@ -265,6 +265,11 @@ describe("fast path: questions", () => {
     expect(result.speech).toBe("The humidity in Office is 48 percent.");
   });
 
+  it("es: '¿qué humedad hay?' names no place: the speaker's area's", async () => {
+    const result = await say("¿Qué humedad hay?", "es", { deviceId: "office_satellite" });
+    expect(result.speech).toBe("La humedad en Office es de 48 por ciento.");
+  });
+
   it("answers yes or no about a state", async () => {
     await setState("light.kitchen_ceiling", "off");
     await setState("cover.garage_door", "closed");
@@ -473,6 +478,20 @@ describe("the speaker's area and groups", () => {
     const result = await makeAgent({ haAgent: false }).handle({ text: "light up", language: "en" });
     expect(calls()).toEqual([]);
     expect(result.speech).toMatch(/^Which one do you mean: .*Kitchen/);
+  });
+
+  it("es: 'la pieza', 'la habitación' with no name of their own are the speaker's room", async () => {
+    await say("Desconecta las luces de la pieza", "es", { deviceId: "office_satellite" });
+    expect(calls()).toEqual(["light.turn_off light.desk_lamp"]);
+    ha.serviceCalls.length = 0;
+    await say("Cambia el brillo en la habitación al 30 por ciento", "es", { deviceId: "office_satellite" });
+    expect(ha.serviceCalls).toEqual([
+      expect.objectContaining({
+        service: "turn_on",
+        service_data: expect.objectContaining({ brightness_pct: 30 }),
+      }),
+    ]);
+    expect(calls()).toEqual(["light.turn_on light.desk_lamp"]);
   });
 
   it("'brighter' with no device brightens the last command's device", async () => {

@@ -48,4 +48,11 @@ describe("target resolver", () => {
     const resolved = createTargetResolver(GRAMMARS.en!).resolve(context("en", devices), "switch 2");
     expect(resolved.kind).not.toBe("one");
   });
+
+  it("es: an area named like a 'here' word is that area, not the speaker's", () => {
+    const devices = [device(5, "Calefactor", "Habitación"), device(6, "Calefactor", "Cocina")];
+    const resolver = createTargetResolver(GRAMMARS.es!);
+    const resolved = resolver.resolve(context("es", devices), "calefactor de la habitación");
+    expect(resolved).toMatchObject({ kind: "one", target: { source: "zwave", device: { nodeId: 5 } } });
+  });
 });
