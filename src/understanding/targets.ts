@@ -229,6 +229,12 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         const inPlace = device(ctx, split.name, place);
         if (inPlace.kind !== "not_found") return inPlace;
       }
+      // "bajar el volumen en la TV": a device's exact name said the way a place is.
+      const bare = stripPlaceWords(phrase);
+      if (whole.kind === "not_found" && bare !== key) {
+        const named = device(ctx, bare);
+        if (named.kind === "one" && exactly(ctx, named.target, bare)) return named;
+      }
       return whole;
     },
   };

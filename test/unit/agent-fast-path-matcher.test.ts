@@ -108,6 +108,39 @@ describe("fast-path grammars", () => {
     expect(match(language, sentence)?.level).toBe(level);
   });
 
+  it.each<Case>([
+    ["es", "Apague la lámpara del pasillo", { intent: "turn_off", name: "lampara del pasillo" }],
+    ["es", "Encendé el ventilador", { intent: "turn_on", name: "ventilador" }],
+    ["es", "Cierre la persiana, porfa", { intent: "close", name: "persiana" }],
+    ["es", "¿Qué humedad hay?", { intent: "query_sensor", sensor: "humidity" }],
+    ["es", "¿A qué temperatura estamos?", { intent: "query_sensor", sensor: "temperature" }],
+    [
+      "es",
+      "¿Cuál es la humedad del sensor del baño?",
+      { intent: "query_sensor", name: "sensor del bano", sensor: "humidity" },
+    ],
+    ["es", "Dime qué hora es", { intent: "query_time" }],
+    ["es", "Sube volumen del altavoz al 40 por ciento", { intent: "set_volume", name: "altavoz", level: 40 }],
+    ["es", "Estudio mínimo brillo", { intent: "set_level", name: "estudio", level: 1 }],
+    [
+      "es",
+      "Lámpara del pasillo brillo máximo",
+      { intent: "set_level", name: "lampara del pasillo", level: 100 },
+    ],
+    [
+      "es",
+      "Pon brillo lámpara del pasillo 30 por ciento",
+      { intent: "set_level", name: "lampara del pasillo", level: 30 },
+    ],
+    [
+      "es",
+      "Pon la lámpara del pasillo con brillo al 30 %",
+      { intent: "set_level", name: "lampara del pasillo", level: 30 },
+    ],
+  ])("%s: %j (verb forms, places and levels in any order)", (language, sentence, expected) => {
+    expect(understood(language, sentence)).toEqual(expected);
+  });
+
   it.each([
     ["en", "light up", { intent: "turn_on", kind: "light" }],
     ["en", "light it up", { intent: "turn_on", kind: "light" }],
