@@ -1,5 +1,5 @@
 import type { DeviceKind, FastIntent, FastPathGrammar, SensorKind, StateWord } from "./grammar-types.js";
-import { numberWords } from "./number-words.js";
+import { compoundParts, numberWords } from "./number-words.js";
 
 export interface FastMatch {
   intent: FastIntent;
@@ -40,6 +40,12 @@ function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, (c) => `\\${c}`);
 }
 
+/** A fixed piece of a pattern, its spaces at either end kept as the space between words. */
+function literal(piece: string): string {
+  const word = escape(fold(piece)).replace(/ /g, "\\s+");
+  return `${/^\s/.test(piece) ? "\\s+" : ""}${word}${word && /\s$/.test(piece) ? "\\s+" : ""}`;
+}
+
 function alternation(words: Iterable<string>): string {
   return [...new Set([...words].map(fold))]
     .sort((a, b) => b.length - a.length)
@@ -63,10 +69,30 @@ export function createMatcher(grammar: FastPathGrammar) {
     const key = fold(word);
     if (value >= 2 && !levelWords.has(key)) levelWords.set(key, value);
   }
+  const ownWords = [
+    ...Object.keys(grammar.levels),
+    ...Object.entries(grammar.numbers).flatMap(([w, v]) => (v >= 2 ? [w] : [])),
+  ];
+  // Compounds as their patterns ("{tens} {unit}"), not as the ~100 words they make: the regex
+  // stays small; the word's value is then looked up in `levelWords`.
+  const parts = compoundParts(grammar);
+  const compounds = parts.patterns.map((pattern) =>
+    pattern
+      .split(/(\{tens\}|\{unit\})/)
+      .filter(Boolean)
+      .map((piece) =>
+        piece === "{tens}"
+          ? `(?:${alternation(parts.tens.map(([w]) => w))})`
+          : piece === "{unit}"
+            ? `(?:${alternation(parts.units.map(([w]) => w))})`
+            : literal(piece),
+      )
+      .join(""),
+  );
   const slots: Record<string, string> = {
     name: "(?<name>.+?)",
     area: "(?<area>.+?)",
-    level: `(?<level>\\d{1,3}|${alternation(levelWords.keys())})`,
+    level: `(?<level>\\d{1,3}|${[...compounds, alternation(ownWords)].join("|")})`,
     sensor: `(?<sensor>${alternation(sensorWords.keys())})`,
     state: `(?<state>${alternation(stateWords.keys())})`,
   };
