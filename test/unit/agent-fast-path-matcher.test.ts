@@ -21,6 +21,8 @@ describe("fast-path grammars", () => {
     ["en", "Turn on the kitchen light", { intent: "turn_on", name: "kitchen light" }],
     ["en", "please switch the kitchen light on.", { intent: "turn_on", name: "kitchen light" }],
     ["en", "Kitchen light off.", { intent: "turn_off", name: "kitchen light" }],
+    ["en", "turn out the hallway lights", { intent: "turn_off", name: "hallway lights" }],
+    ["en", "hallway lights out", { intent: "turn_off", name: "hallway lights" }],
     ["en", "turn off the dimmer in the kitchen", { intent: "turn_off", name: "dimmer in the kitchen" }],
     ["en", "turn on all the lights", { intent: "turn_on", name: "lights", all: true }],
     ["en", "Turn on Kid’s Lamp", { intent: "turn_on", name: "kid's lamp" }],

@@ -258,6 +258,10 @@ export const en: FastPathGrammar = {
         // "turn of the kitchen light": a typo or a mishearing of "off"; "of" is no other command.
         "(turn|switch) of {name}",
         "(turn|switch|power|shut) {name} off",
+        // "turn out the lights", "kitchen lights out": said of lights.
+        "(turn|put) out {name}",
+        "(turn|put) {name} out",
+        "{name} out",
         "(deactivate|disable) {name}",
         "{name} off (in|on) {area}",
         "{name} off",
