@@ -37,6 +37,8 @@ describe("target resolver", () => {
     ["en", "switch one", "Switch 1", "Switch 2"],
     ["de", "schalter 2", "Schalter Zwei", "Schalter Drei"],
     ["fr", "prise deux", "Prise 2", "Prise 3"],
+    ["de", "schalter einundzwanzig", "Schalter 21", "Schalter 20"],
+    ["nl", "schakelaar vijfenveertig", "Schakelaar 45", "Schakelaar 40"],
   ])("%s: %j names %j, not %j: a number said either way", (language, phrase, name, other) => {
     const devices = [device(5, name), device(6, other), device(7, "Kitchen Light", "Kitchen")];
     const resolved = createTargetResolver(GRAMMARS[language]!).resolve(context(language, devices), phrase);
