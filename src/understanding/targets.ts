@@ -124,7 +124,15 @@ export function createTargetResolver(grammar: FastPathGrammar) {
       const here = speakerPlace(ctx);
       if (here) return { kind: "group", targets: kindGroup(ctx, kind, here), place: here.label };
       const rooms = new Set(
-        kindGroup(ctx, kind).flatMap((t) => (t.source === "ha" && t.entity.area ? [t.entity.area.name] : [])),
+        kindGroup(ctx, kind).flatMap((t) =>
+          t.source === "ha"
+            ? t.entity.area
+              ? [t.entity.area.name]
+              : []
+            : t.device.location
+              ? [t.device.location]
+              : [],
+        ),
       );
       return rooms.size ? { kind: "ambiguous", candidates: [...rooms] } : { kind: "not_found", name: "" };
     },
