@@ -134,7 +134,8 @@ export function createTargetResolver(grammar: FastPathGrammar) {
               : [],
         ),
       );
-      return rooms.size ? { kind: "ambiguous", candidates: [...rooms] } : { kind: "not_found", name: "" };
+      if (rooms.size) return { kind: "ambiguous", candidates: [...rooms] };
+      return { kind: "not_found", name: grammar.kinds[kind]?.[0] ?? kind };
     },
     /**
      * What a spoken phrase names: the previous device ("it"), one device (typos within reason),
