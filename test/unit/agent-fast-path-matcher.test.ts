@@ -25,6 +25,12 @@ describe("fast-path grammars", () => {
     ["en", "hallway lights out", { intent: "turn_off", name: "hallway lights" }],
     ["en", "turn off the dimmer in the kitchen", { intent: "turn_off", name: "dimmer in the kitchen" }],
     ["en", "turn on all the lights", { intent: "turn_on", name: "lights", all: true }],
+    ["en", "switch off every single fan", { intent: "turn_off", name: "fan", all: true }],
+    [
+      "es",
+      "apaga todos y cada uno de los ventiladores",
+      { intent: "turn_off", name: "ventiladores", all: true },
+    ],
     ["en", "Turn on Kid’s Lamp", { intent: "turn_on", name: "kid's lamp" }],
     ["en", "toggle the fan", { intent: "toggle", name: "fan" }],
     ["en", "open the garage door", { intent: "open", name: "garage door" }],

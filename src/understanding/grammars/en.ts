@@ -17,7 +17,7 @@ export const en: FastPathGrammar = {
     "now",
   ],
   articles: ["the", "a", "my", "our", "your", "this", "that"],
-  quantifiers: ["all", "all of", "every", "each"],
+  quantifiers: ["all", "all of", "every", "every single", "each", "each and every"],
   everything: ["everything", "all devices", "every device", "all the devices"],
   conjunctions: ["and", "and then", "as well as"],
   pronouns: ["it", "them", "that one"],
