@@ -240,7 +240,10 @@ function placeNamed(home: TestHome, slots: Record<string, SlotValue>) {
       );
   if (!area) return;
   const named = home.entities.filter((e) => fold(e.name) === fold(name));
-  if (!named.length || named.some((e) => e.area === area.id)) return;
+  // Already there: in that area, or (for a floor) in any area of that floor.
+  const there = (e: TestEntity) =>
+    areaName ? e.area === area.id : home.areas.find((a) => a.id === e.area)?.floor === area.floor;
+  if (!named.length || named.some(there)) return;
   const free = named.find((e) => e.area === undefined);
   if (free) free.area = area.id;
   else home.entities.push({ ...named[0]!, id: `${named[0]!.id}_${area.id}`, area: area.id });

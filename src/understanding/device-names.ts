@@ -4,6 +4,7 @@ import { PARTIAL } from "../ha/resolver.js";
 import { editDistance } from "../shared/edit-distance.js";
 import { normalizeName } from "../spoken-name.js";
 import type { FastPathGrammar } from "./grammar-types.js";
+import { numberWords } from "./number-words.js";
 import type { Place, Resolved, ResolveContext, Target } from "./target-types.js";
 import { allowedEdits } from "./typo.js";
 import type { DeviceSummary as ZwaveDevice } from "../zwave/contract.js";
@@ -14,9 +15,11 @@ export function zwaveName(device: ZwaveDevice): string {
 }
 
 export function createDeviceNames(grammar: FastPathGrammar) {
-  const numberOf = new Map(Object.entries(grammar.numbers).map(([w, v]) => [normalizeName(w), v]));
+  // One-word compounds too ("Schalter einundzwanzig" for "Schalter 21"); words for digits are
+  // the grammar's own.
+  const numberOf = new Map(numberWords(grammar).map(([w, v]) => [normalizeName(w), v]));
   const wordOf = new Map<number, string>();
-  for (const [w, v] of numberOf) if (!wordOf.has(v)) wordOf.set(v, w);
+  for (const [w, v] of Object.entries(grammar.numbers)) if (!wordOf.has(v)) wordOf.set(v, normalizeName(w));
 
   /** "switch 1" for "Switch One" and "switch one" for "Switch 1": the other way to say its numbers. */
   function numbersSwapped(key: string): string | undefined {

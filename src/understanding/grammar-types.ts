@@ -141,7 +141,7 @@ export interface FastPathGrammar {
   areaPrepositions: string[];
   /** "in here", "this room": the speaker's area (the satellite's, from the Wyoming context or HTTP). */
   here: string[];
-  /** "in the house", "everywhere": the whole home. */
+  /** "in the house", "everywhere": the whole home; the first is how a reply names it. */
   wholeHome: string[];
   /** Places and kinds are written as one word ("kamerlamp": the lamps of this room). */
   compounds?: boolean;
@@ -149,6 +149,18 @@ export interface FastPathGrammar {
   kinds: Partial<Record<DeviceKind, string[]>>;
   /** Numbers in words, 0 to 20 and the tens: "forty percent", "switch one" for "Switch 1". */
   numbers: Record<string, number>;
+  /**
+   * How a ten and a unit make one number: `patterns` with `{tens}` and `{unit}` ("{unit}und{tens}"
+   * makes "fünfundvierzig"), over the tens and units of `numbers`, plus the forms `tens` and
+   * `units` take only inside a compound ("veinti", "ein"); `unitsUpTo` when the units run past 9
+   * ("soixante-douze").
+   */
+  numberCompounds?: {
+    patterns: string[];
+    tens?: Record<string, number>;
+    units?: Record<string, number>;
+    unitsUpTo?: number;
+  };
   /** Brightness and volume said in words: "half" → 50. */
   levels: Record<string, number>;
   /** Tried in order: put the more specific templates first. */

@@ -1,4 +1,5 @@
 import type { DeviceKind, FastIntent, FastPathGrammar, SensorKind, StateWord } from "./grammar-types.js";
+import { compoundParts, numberWords } from "./number-words.js";
 
 export interface FastMatch {
   intent: FastIntent;
@@ -42,6 +43,12 @@ function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, (c) => `\\${c}`);
 }
 
+/** A fixed piece of a pattern, its spaces at either end kept as the space between words. */
+function literal(piece: string): string {
+  const word = escape(fold(piece)).replace(/ /g, "\\s+");
+  return `${/^\s/.test(piece) ? "\\s+" : ""}${word}${word && /\s$/.test(piece) ? "\\s+" : ""}`;
+}
+
 function alternation(words: Iterable<string>): string {
   return [...new Set([...words].map(fold))]
     .sort((a, b) => b.length - a.length)
@@ -60,16 +67,36 @@ export function createMatcher(grammar: FastPathGrammar) {
     for (const word of words) stateWords.set(fold(word), state);
   }
   // Numbers in words from two up ("one" and "a" are too often an article) and the level words.
-  const levelWords = new Map(
-    [...Object.entries(grammar.numbers).filter(([, v]) => v >= 2), ...Object.entries(grammar.levels)].map(
-      ([w, v]) => [fold(w), v],
-    ),
+  const levelWords = new Map(Object.entries(grammar.levels).map(([w, v]) => [fold(w), v]));
+  for (const [word, value] of numberWords(grammar)) {
+    const key = fold(word);
+    if (value >= 2 && !levelWords.has(key)) levelWords.set(key, value);
+  }
+  const ownWords = [
+    ...Object.keys(grammar.levels),
+    ...Object.entries(grammar.numbers).flatMap(([w, v]) => (v >= 2 ? [w] : [])),
+  ];
+  // Compounds as their patterns ("{tens} {unit}"), not as the ~100 words they make: the regex
+  // stays small; the word's value is then looked up in `levelWords`.
+  const parts = compoundParts(grammar);
+  const compounds = parts.patterns.map((pattern) =>
+    pattern
+      .split(/(\{tens\}|\{unit\})/)
+      .filter(Boolean)
+      .map((piece) =>
+        piece === "{tens}"
+          ? `(?:${alternation(parts.tens.map(([w]) => w))})`
+          : piece === "{unit}"
+            ? `(?:${alternation(parts.units.map(([w]) => w))})`
+            : literal(piece),
+      )
+      .join(""),
   );
   const spacedArticles = grammar.articles.filter((a) => !a.endsWith("'"));
   const slots: Record<string, string> = {
     name: "(?<name>.+?)",
     area: "(?<area>.+?)",
-    level: `(?<level>\\d{1,3}|${alternation(levelWords.keys())})`,
+    level: `(?<level>\\d{1,3}|${[...compounds, alternation(ownWords)].join("|")})`,
     sensor: `(?<sensor>${alternation(sensorWords.keys())})`,
     state: `(?<state>${alternation(stateWords.keys())})`,
     // "tutte le luci" with no verb: a kind that is on or off, after a quantifier and an article.

@@ -157,6 +157,28 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     speakerPlace,
     kindOf: (word: string) => kindWords.get(normalizeName(word)),
     /**
+     * A kind the verb named with no device or place ("light up"): the speaker's area, as HA's
+     * templates take it; without a satellite no one set is meant, so the rooms that have one
+     * are the question.
+     */
+    kindHere(ctx: ResolveContext, kind: DeviceKind): Resolved {
+      const here = speakerPlace(ctx);
+      if (here) return { kind: "group", targets: kindGroup(ctx, kind, here), place: here.label };
+      const rooms = new Set(
+        kindGroup(ctx, kind).flatMap((t) =>
+          t.source === "ha"
+            ? t.entity.area
+              ? [t.entity.area.name]
+              : []
+            : t.device.location
+              ? [t.device.location]
+              : [],
+        ),
+      );
+      if (rooms.size) return { kind: "ambiguous", candidates: [...rooms] };
+      return { kind: "not_found", name: grammar.kinds[kind]?.[0] ?? kind };
+    },
+    /**
      * What a spoken phrase names: the previous device ("it"), one device (typos within reason),
      * a kind or everything in an area or floor, or all devices of a kind ("all the lights").
      */
@@ -183,10 +205,13 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         const other = device(ctx, swapped);
         if (other.kind === "one") whole = other;
       }
-      const special =
-        whole.kind === "one" && exactly(ctx, whole.target, key)
-          ? undefined
-          : splitPlaceWord(normalizeName(phrase.replace(/'/g, "' ")));
+      const spaced = normalizeName(phrase.replace(/'/g, "' "));
+      let special =
+        whole.kind === "one" && exactly(ctx, whole.target, key) ? undefined : splitPlaceWord(spaced);
+      // An area named like a "here" word ("Habitación") is that area, not the speaker's.
+      if (special?.which === "here" && findPlace(ctx, stripPlaceWords(hereWords(spaced, special.rest)))) {
+        special = undefined;
+      }
       if (special) {
         // "here" needs the satellite's area; without one, the sentence is not ours to guess.
         const place = special.which === "here" ? speakerPlace(ctx) : undefined;
@@ -218,11 +243,18 @@ export function createTargetResolver(grammar: FastPathGrammar) {
       // A scene or script is only ever started by its name: "the scene" names no group.
       if (kind === "scene") return whole;
       if (kind || everything.has(key)) {
-        // A command about a kind with no place means the speaker's area, "all" or not, as HA's
-        // handlers take it from the satellite; only without one does "all the lights" mean the
-        // whole home. Acting on the speaker's area is never more than was named.
+        // A command about a kind with no place means the speaker's area, as HA's templates take
+        // it from the satellite (they fill the area from the device's: `_make_intent_context` in
+        // homeassistant/components/conversation/default_agent.py).
         // A question ("are any windows open") asks about the whole home, as HA's does.
         const here = options.home ? undefined : speakerPlace(ctx);
+        // "All the lights" from a satellite is the room in some of HA's templates and the whole
+        // home in others ("turn off all lights", but "turn on all the fans"), with nothing in
+        // the words to tell them apart: not certain of the set, so it is not ours to act on.
+        // Without a satellite it can only mean the home.
+        if (here && options.all && kind) {
+          return { kind: "ambiguous", candidates: [here.label, grammar.wholeHome[0] ?? ""] };
+        }
         // "everything" is all there is, by its meaning; "the lights" alone may be a name.
         if (!here && !options.all && !options.home && kind) return whole;
         const everywhere = (e: EntityView) => ctx.scope.everything.has(e.domain);
@@ -258,9 +290,23 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         const named = kindQualified(ctx, split.name, place);
         if (named) return named;
       }
+      // "bajar el volumen en la TV": a device's exact name said the way a place is.
+      const bare = stripPlaceWords(phrase);
+      if (whole.kind === "not_found" && bare !== key) {
+        const named = device(ctx, bare);
+        if (named.kind === "one" && exactly(ctx, named.target, bare)) return named;
+      }
       return whole;
     },
   };
+}
+
+/** The words of `phrase` around `rest`: the "here" words said before or after the name. */
+function hereWords(phrase: string, rest: string): string {
+  if (!rest) return phrase;
+  if (phrase.startsWith(`${rest} `)) return phrase.slice(rest.length + 1);
+  if (phrase.endsWith(` ${rest}`)) return phrase.slice(0, -rest.length - 1);
+  return phrase;
 }
 
 export type TargetResolver = ReturnType<typeof createTargetResolver>;

@@ -265,6 +265,11 @@ describe("fast path: questions", () => {
     expect(result.speech).toBe("The humidity in Office is 48 percent.");
   });
 
+  it("es: '¿qué humedad hay?' names no place: the speaker's area's", async () => {
+    const result = await say("¿Qué humedad hay?", "es", { deviceId: "office_satellite" });
+    expect(result.speech).toBe("La humedad en Office es de 48 por ciento.");
+  });
+
   it("answers yes or no about a state", async () => {
     await setState("light.kitchen_ceiling", "off");
     await setState("cover.garage_door", "closed");
@@ -402,9 +407,27 @@ describe("destructive sentences stay ours", () => {
 });
 
 describe("the speaker's area and groups", () => {
-  it("'turn on all the lights' from a satellite switches its area, as HA does, not the home", async () => {
-    await say("turn on all the lights", "en", { deviceId: "kitchen_satellite" });
+  it("'turn off all the lights' from a satellite is not ours to guess: its room or the home", async () => {
+    const own = makeAgent({ haAgent: false });
+    const result = await own.handle({
+      text: "turn off all the lights",
+      language: "en",
+      deviceId: "kitchen_satellite",
+    });
+    expect(calls()).toEqual([]);
+    expect(result.speech).toBe("Which one do you mean: Kitchen or the whole house?");
+    // Handed on to HA's agent, which knows its own templates.
+    await say("turn off all the lights", "en", { deviceId: "kitchen_satellite" });
+    expect(ha.conversations.map((c) => c.text)).toEqual(["turn off all the lights"]);
+  });
+
+  it("'all the lights' said with a place, or with no satellite, is certain", async () => {
+    await say("turn on all the lights in here", "en", { deviceId: "kitchen_satellite" });
     expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    ha.serviceCalls.length = 0;
+    await say("turn on all the lights in the whole house", "en", { deviceId: "kitchen_satellite" });
+    expect(calls()).toHaveLength(5);
+    expect(ha.conversations).toEqual([]);
   });
 
   it("'turn off everything' from a satellite turns off what is switchable in its area", async () => {
@@ -438,6 +461,37 @@ describe("the speaker's area and groups", () => {
     const count = await say("how many lights are on");
     expect(count.speech).toBe("2 of them are on.");
     expect(calls()).toEqual([]);
+  });
+
+  it("'light up' names the lights itself: the speaker's, or the place said, never the heater", async () => {
+    await say("light up", "en", { deviceId: "office_satellite" });
+    expect(calls()).toEqual(["light.turn_on light.desk_lamp"]);
+    ha.serviceCalls.length = 0;
+    await say("light it up in here", "en", { deviceId: "office_satellite" });
+    expect(calls()).toEqual(["light.turn_on light.desk_lamp"]);
+    ha.serviceCalls.length = 0;
+    await say("illuminate the kitchen");
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it("'light up' with no satellite asks which room rather than lighting the home", async () => {
+    const result = await makeAgent({ haAgent: false }).handle({ text: "light up", language: "en" });
+    expect(calls()).toEqual([]);
+    expect(result.speech).toMatch(/^Which one do you mean: .*Kitchen/);
+  });
+
+  it("es: 'la pieza', 'la habitación' with no name of their own are the speaker's room", async () => {
+    await say("Desconecta las luces de la pieza", "es", { deviceId: "office_satellite" });
+    expect(calls()).toEqual(["light.turn_off light.desk_lamp"]);
+    ha.serviceCalls.length = 0;
+    await say("Cambia el brillo en la habitación al 30 por ciento", "es", { deviceId: "office_satellite" });
+    expect(ha.serviceCalls).toEqual([
+      expect.objectContaining({
+        service: "turn_on",
+        service_data: expect.objectContaining({ brightness_pct: 30 }),
+      }),
+    ]);
+    expect(calls()).toEqual(["light.turn_on light.desk_lamp"]);
   });
 
   it("'brighter' with no device brightens the last command's device", async () => {

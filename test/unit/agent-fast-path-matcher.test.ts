@@ -21,8 +21,16 @@ describe("fast-path grammars", () => {
     ["en", "Turn on the kitchen light", { intent: "turn_on", name: "kitchen light" }],
     ["en", "please switch the kitchen light on.", { intent: "turn_on", name: "kitchen light" }],
     ["en", "Kitchen light off.", { intent: "turn_off", name: "kitchen light" }],
+    ["en", "turn out the hallway lights", { intent: "turn_off", name: "hallway lights" }],
+    ["en", "hallway lights out", { intent: "turn_off", name: "hallway lights" }],
     ["en", "turn off the dimmer in the kitchen", { intent: "turn_off", name: "dimmer in the kitchen" }],
     ["en", "turn on all the lights", { intent: "turn_on", name: "lights", all: true }],
+    ["en", "switch off every single fan", { intent: "turn_off", name: "fan", all: true }],
+    [
+      "es",
+      "apaga todos y cada uno de los ventiladores",
+      { intent: "turn_off", name: "ventiladores", all: true },
+    ],
     ["en", "Turn on Kid’s Lamp", { intent: "turn_on", name: "kid's lamp" }],
     ["en", "toggle the fan", { intent: "toggle", name: "fan" }],
     ["en", "open the garage door", { intent: "open", name: "garage door" }],
@@ -144,6 +152,65 @@ describe("fast-path grammars", () => {
     ["fr", "Règle la lumière du salon à trente pour cent", 30],
   ])("%s: %j is a number said in words", (language, sentence, level) => {
     expect(match(language, sentence)?.level).toBe(level);
+  });
+
+  it.each([
+    ["en", "set the desk lamp to sixty-five percent", 65],
+    ["en", "set the desk lamp to thirty three percent", 33],
+    ["de", "Dimme die Stehlampe auf dreiundsechzig Prozent", 63],
+    ["de", "Dimme die Stehlampe auf einundachtzig Prozent", 81],
+    ["fr", "Règle la lampe du bureau à soixante-quatorze pour cent", 74],
+    ["fr", "Règle la lampe du bureau à trente et un pour cent", 31],
+    ["fr", "Règle la lampe du bureau à quatre-vingt-douze pour cent", 92],
+    ["es", "Pon la lámpara del estudio al sesenta y tres por ciento", 63],
+    ["es", "Pon la lámpara del estudio al veintisiete por ciento", 27],
+    ["nl", "Zet de bureaulamp op drieënzestig procent", 63],
+    ["it", "Imposta la lampada dello studio al sessantadue per cento", 62],
+    ["it", "Imposta la lampada dello studio al trentuno per cento", 31],
+  ])("%s: %j is one number of two words, not its last word", (language, sentence, level) => {
+    expect(match(language, sentence)?.level).toBe(level);
+  });
+
+  it.each<Case>([
+    ["es", "Apague la lámpara del pasillo", { intent: "turn_off", name: "lampara del pasillo" }],
+    ["es", "Encendé el ventilador", { intent: "turn_on", name: "ventilador" }],
+    ["es", "Cierre la persiana, porfa", { intent: "close", name: "persiana" }],
+    ["es", "¿Qué humedad hay?", { intent: "query_sensor", sensor: "humidity" }],
+    ["es", "¿A qué temperatura estamos?", { intent: "query_sensor", sensor: "temperature" }],
+    [
+      "es",
+      "¿Cuál es la humedad del sensor del baño?",
+      { intent: "query_sensor", name: "sensor del bano", sensor: "humidity" },
+    ],
+    ["es", "Dime qué hora es", { intent: "query_time" }],
+    ["es", "Sube volumen del altavoz al 40 por ciento", { intent: "set_volume", name: "altavoz", level: 40 }],
+    ["es", "Estudio mínimo brillo", { intent: "set_level", name: "estudio", level: 1 }],
+    [
+      "es",
+      "Lámpara del pasillo brillo máximo",
+      { intent: "set_level", name: "lampara del pasillo", level: 100 },
+    ],
+    [
+      "es",
+      "Pon brillo lámpara del pasillo 30 por ciento",
+      { intent: "set_level", name: "lampara del pasillo", level: 30 },
+    ],
+    [
+      "es",
+      "Pon la lámpara del pasillo con brillo al 30 %",
+      { intent: "set_level", name: "lampara del pasillo", level: 30 },
+    ],
+  ])("%s: %j (verb forms, places and levels in any order)", (language, sentence, expected) => {
+    expect(understood(language, sentence)).toEqual(expected);
+  });
+
+  it.each([
+    ["en", "light up", { intent: "turn_on", kind: "light" }],
+    ["en", "light it up", { intent: "turn_on", kind: "light" }],
+    ["en", "light up the hallway", { intent: "turn_on", kind: "light", name: "hallway" }],
+    ["en", "turn on the hallway", { intent: "turn_on", name: "hallway" }],
+  ])("%s: %j: a verb that names its own kind says so", (language, sentence, expected) => {
+    expect(understood(language, sentence)).toEqual(expected);
   });
 
   it.each([

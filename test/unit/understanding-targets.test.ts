@@ -37,6 +37,8 @@ describe("target resolver", () => {
     ["en", "switch one", "Switch 1", "Switch 2"],
     ["de", "schalter 2", "Schalter Zwei", "Schalter Drei"],
     ["fr", "prise deux", "Prise 2", "Prise 3"],
+    ["de", "schalter einundzwanzig", "Schalter 21", "Schalter 20"],
+    ["nl", "schakelaar vijfenveertig", "Schakelaar 45", "Schakelaar 40"],
   ])("%s: %j names %j, not %j: a number said either way", (language, phrase, name, other) => {
     const devices = [device(5, name), device(6, other), device(7, "Kitchen Light", "Kitchen")];
     const resolved = createTargetResolver(GRAMMARS[language]!).resolve(context(language, devices), phrase);
@@ -47,5 +49,12 @@ describe("target resolver", () => {
     const devices = [device(5, "Switch One"), device(7, "Switch Three")];
     const resolved = createTargetResolver(GRAMMARS.en!).resolve(context("en", devices), "switch 2");
     expect(resolved.kind).not.toBe("one");
+  });
+
+  it("es: an area named like a 'here' word is that area, not the speaker's", () => {
+    const devices = [device(5, "Calefactor", "Habitación"), device(6, "Calefactor", "Cocina")];
+    const resolver = createTargetResolver(GRAMMARS.es!);
+    const resolved = resolver.resolve(context("es", devices), "calefactor de la habitación");
+    expect(resolved).toMatchObject({ kind: "one", target: { source: "zwave", device: { nodeId: 5 } } });
   });
 });

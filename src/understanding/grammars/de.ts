@@ -113,6 +113,7 @@ export const de: FastPathGrammar = {
     hundert: 100,
     einhundert: 100,
   },
+  numberCompounds: { patterns: ["{unit}und{tens}"], units: { ein: 1 } },
   levels: {
     hälfte: 50,
     halb: 50,

@@ -17,18 +17,18 @@ export const en: FastPathGrammar = {
     "now",
   ],
   articles: ["the", "a", "my", "our", "your", "this", "that"],
-  quantifiers: ["all", "all of", "every", "each"],
+  quantifiers: ["all", "all of", "every", "every single", "each", "each and every"],
   everything: ["everything", "all devices", "every device", "all the devices"],
   conjunctions: ["and", "and then", "as well as"],
   pronouns: ["it", "them", "that one"],
   areaPrepositions: ["in", "on", "at", "of", "in the", "on the"],
   here: ["here", "in here", "right here", "this room", "in this room"],
   wholeHome: [
+    "the whole house",
     "house",
     "home",
     "the house",
     "the home",
-    "the whole house",
     "the whole home",
     "everywhere",
     "every room",
@@ -88,6 +88,7 @@ export const en: FastPathGrammar = {
     "a hundred": 100,
     "one hundred": 100,
   },
+  numberCompounds: { patterns: ["{tens} {unit}"] },
   levels: {
     half: 50,
     "half brightness": 50,
@@ -240,11 +241,21 @@ export const en: FastPathGrammar = {
     { intent: "toggle", templates: ["toggle {name}", "flip {name}"] },
     {
       intent: "turn_on",
+      kind: "light",
+      templates: [
+        "light (it|them) up",
+        "light up",
+        "light up {name}",
+        "(illuminate|light) {name} up",
+        "illuminate [{name}]",
+      ],
+    },
+    {
+      intent: "turn_on",
       templates: [
         "(turn|switch|power) on {name}",
         "(turn|switch|power) {name} on",
-        "(activate|enable|run|illuminate) {name}",
-        "light up {name}",
+        "(activate|enable|run) {name}",
         "{name} on (in|on) {area}",
         "{name} on",
       ],
@@ -256,6 +267,10 @@ export const en: FastPathGrammar = {
         // "turn of the kitchen light": a typo or a mishearing of "off"; "of" is no other command.
         "(turn|switch) of {name}",
         "(turn|switch|power|shut) {name} off",
+        // "turn out the lights", "kitchen lights out": said of lights.
+        "(turn|put) out {name}",
+        "(turn|put) {name} out",
+        "{name} out",
         "(deactivate|disable) {name}",
         "{name} off (in|on) {area}",
         "{name} off",

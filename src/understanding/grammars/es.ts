@@ -5,6 +5,8 @@ export const es: FastPathGrammar = {
   locale: "es-ES",
   fillers: [
     "por favor",
+    "porfa",
+    "te importa",
     "puedes",
     "podrías",
     "me puedes",
@@ -33,12 +35,35 @@ export const es: FastPathGrammar = {
     "este",
     "esta",
   ],
-  quantifiers: ["todos", "todas", "todos los", "todas las", "cada"],
+  quantifiers: [
+    "todos",
+    "todas",
+    "todos los",
+    "todas las",
+    "cada",
+    "cada uno de los",
+    "cada una de las",
+    "todos y cada uno de los",
+    "todas y cada una de las",
+  ],
   everything: ["todo", "todos los aparatos", "todos los dispositivos"],
   conjunctions: ["y", "y luego", "además de"],
   pronouns: ["la", "lo", "las", "los"],
   areaPrepositions: ["en", "de", "del", "en el", "en la", "de la", "de los", "de las"],
-  here: ["aquí", "aqui", "acá", "aca", "en esta habitación", "esta habitación", "en este cuarto"],
+  // "la habitación", "la pieza", "el cuarto" with no name of their own are the room the speaker
+  // is in (an area of that name still wins).
+  here: [
+    "aquí",
+    "aqui",
+    "acá",
+    "aca",
+    "en esta habitación",
+    "esta habitación",
+    "en este cuarto",
+    "habitación",
+    "pieza",
+    "cuarto",
+  ],
   wholeHome: [
     "toda la casa",
     "en toda la casa",
@@ -113,6 +138,7 @@ export const es: FastPathGrammar = {
     noventa: 90,
     cien: 100,
   },
+  numberCompounds: { patterns: ["{tens} y {unit}", "{tens}{unit}"], tens: { veinti: 20 } },
   levels: {
     mitad: 50,
     "la mitad": 50,
@@ -128,7 +154,13 @@ export const es: FastPathGrammar = {
   intents: [
     {
       intent: "query_time",
-      templates: ["qué hora es", "me dices la hora", "dime la hora", "tienes hora", "la hora"],
+      templates: [
+        "[dime] qué hora es",
+        "me dices la hora",
+        "(cuál es|dime) la hora",
+        "tienes hora",
+        "[la] hora",
+      ],
     },
     {
       intent: "query_date",
@@ -136,17 +168,18 @@ export const es: FastPathGrammar = {
         "qué día es hoy",
         "(cuál es|dime) la fecha [de hoy]",
         "qué fecha es hoy",
-        "a qué fecha estamos [hoy]",
-        "a qué día estamos [hoy]",
+        "[dime] a qué fecha estamos [hoy]",
+        "[dime] a qué día estamos [hoy]",
         "qué día es",
       ],
     },
     {
       intent: "set_volume",
       templates: [
-        "(pon|poner|ponga|ajusta|ajustar|ajuste|sube|subir|suba|baja|bajar|cambia|cambiar|cambie|establece|establecer|establezca|configura|configurar|configure|fija|fijar|deja|dejar) el volumen (de|del|de la|en|en el|en la) {name} (al|a|a la|en|hasta el|hasta) {level} [(%|por ciento|porciento)]",
+        "(pon|poner|ponga|ajusta|ajustar|ajuste|sube|subir|suba|baja|bajar|cambia|cambiar|cambie|establece|establecer|establezca|configura|configurar|configure|fija|fijar|deja|dejar) [el] volumen (de|del|de la|en|en el|en la) {name} (al|a|a la|en|hasta el|hasta) {level} [(%|por ciento|porciento)]",
         "(pon|poner|ponga|ajusta|ajustar|ajuste|sube|subir|suba|baja|bajar|cambia|cambiar|cambie|establece|establecer|establezca|configura|configurar|configure|fija|fijar|deja|dejar) [el] volumen [(aquí|aqui|acá|aca)] (al|a|a la|en|hasta el|hasta) {level} [(%|por ciento|porciento)] [(aquí|aqui|acá|aca)]",
-        "(pon|poner|ponga|ajusta|ajustar|ajuste|sube|subir|suba|baja|bajar|cambia|cambiar|cambie|establece|establecer|establezca|configura|configurar|configure|fija|fijar|deja|dejar) el volumen (al|a|a la|en|hasta el|hasta) {level} [(%|por ciento|porciento)] (de|del|de la|en|en el|en la) {name}",
+        "(pon|poner|ponga|ajusta|ajustar|ajuste|sube|subir|suba|baja|bajar|cambia|cambiar|cambie|establece|establecer|establezca|configura|configurar|configure|fija|fijar|deja|dejar) [el] volumen (al|a|a la|en|hasta el|hasta) {level} [(%|por ciento|porciento)] (de|del|de la|en|en el|en la) {name}",
+        "(pon|poner|ponga|ajusta|ajustar|ajuste|sube|subir|suba|baja|bajar|cambia|cambiar|cambie|establece|establecer|establezca|configura|configurar|configure|fija|fijar|deja|dejar) (en|en el|en la) {name} [el] volumen (al|a|a la|en|hasta el|hasta) {level} [(%|por ciento|porciento)]",
         "[el] volumen [(de|del|de la)] [{name}] (al|a|a la|en|hasta el|hasta) {level} [(%|por ciento|porciento)]",
       ],
     },
@@ -156,9 +189,13 @@ export const es: FastPathGrammar = {
         "(pon|poner|ponga|ajusta|ajustar|ajuste|sube|subir|suba|baja|bajar|cambia|cambiar|cambie|establece|establecer|establezca|configura|configurar|configure|fija|fijar|deja|dejar) [el] (brillo|la luz|las luces|la intensidad) (de|del|de la|de los|de las|en|en el|en la) {name} (al|a|a la|en|hasta el|hasta) [(lo|la)] {level} [(%|por ciento|porciento)]",
         "(pon|poner|ponga|ajusta|ajustar|ajuste|sube|subir|suba|baja|bajar|cambia|cambiar|cambie|establece|establecer|establezca|configura|configurar|configure|fija|fijar|deja|dejar) [el] (brillo|la luz|las luces|la intensidad) (al|a|a la|en|hasta el|hasta) [(lo|la)] {level} [(%|por ciento|porciento)]",
         "(pon|poner|ponga|ajusta|ajustar|ajuste|sube|subir|suba|baja|bajar|cambia|cambiar|cambie|establece|establecer|establezca|configura|configurar|configure|fija|fijar|deja|dejar) (en|en el|en la) {name} [el] (brillo|la luz|la intensidad) (al|a|a la|en|hasta el|hasta) [(lo|la)] {level} [(%|por ciento|porciento)]",
-        "(pon|poner|ponga|ajusta|ajustar|ajuste|sube|subir|suba|baja|bajar|cambia|cambiar|cambie|establece|establecer|establezca|configura|configurar|configure|fija|fijar|deja|dejar) [(el|la|los|las)] {name} (al|a|a la|en|hasta el|hasta) [(lo|la)] [brillo] {level} [(%|por ciento|porciento)] [de brillo]",
+        "(pon|poner|ponga|ajusta|ajustar|ajuste|sube|subir|suba|baja|bajar|cambia|cambiar|cambie|establece|establecer|establezca|configura|configurar|configure|fija|fijar|deja|dejar) [(el|la|los|las)] {name} [(con brillo|con el brillo)] (al|a|a la|en|hasta el|hasta) [(lo|la)] [brillo] {level} [(%|por ciento|porciento)] [(de brillo|brillo)]",
+        "(pon|poner|ponga|ajusta|ajustar|ajuste|sube|subir|suba|baja|bajar|cambia|cambiar|cambie|establece|establecer|establezca|configura|configurar|configure|fija|fijar|deja|dejar) [el] brillo {name} {level} [(%|por ciento|porciento)]",
         "(atenúa|atenuar|enciende|encender|prende) {name} (al|a|a la|en|hasta el|hasta) [(lo|la)] {level} [(%|por ciento|porciento)]",
-        "{name} (al|a|a la|en|hasta el|hasta) [(lo|la)] {level} [(%|por ciento|porciento)]",
+        "{name} (al|a|a la|en|hasta el|hasta) [(lo|la)] [brillo] {level} [(%|por ciento|porciento)] [(de brillo|brillo)]",
+        // "dormitorio máximo brillo", "lámpara brillo máximo": the word "brillo" says what the level is.
+        "{name} brillo {level} [(%|por ciento|porciento)]",
+        "{name} {level} [(%|por ciento|porciento)] [de] brillo",
       ],
     },
     {
@@ -189,17 +226,18 @@ export const es: FastPathGrammar = {
     {
       intent: "query_sensor",
       templates: [
+        "(cuál es|dime|qué) la {sensor} (de|del|de la|en|en el|en la) {name}",
         "(cuál es|dime|qué) la {sensor} {name}",
         "qué {sensor} (hay|hace) {name}",
         "(cuánto|cuanto) {sensor} hace {name}",
         "(cuánto|cuanto) {sensor} hace",
-        "a (qué|que) {sensor} (está|están|estamos) {name}",
+        "a (qué|que) {sensor} (está|están|estamos) [{name}]",
         "a (cuántos|cuantos) grados (está|están|estamos) {name}",
         "a (cuántos|cuantos) grados (está|están|estamos)",
         "(cuál es|dime|qué) la {sensor}",
         "qué {sensor} hace {name}",
         "qué {sensor} hace",
-        "qué {sensor} hay {name}",
+        "qué {sensor} hay [{name}]",
         "cuánta {sensor} hay {name}",
         "cuánta {sensor} hay",
         "cuántos grados hace {name}",
@@ -265,19 +303,23 @@ export const es: FastPathGrammar = {
         "(cierra|cerrar) con (pestillo|cerrojo|llave) {name}",
       ],
     },
-    { intent: "open", templates: ["(abre|abrir) {name}", "(sube|subir) {name}"] },
-    { intent: "close", templates: ["(cierra|cerrar) {name}", "(baja|bajar) {name}"] },
+    // Each verb as the imperative of "tú", "usted" and "vos", and the infinitive.
+    { intent: "open", templates: ["(abre|abra|abrí|abrir) {name}", "(sube|suba|subí|subir) {name}"] },
+    { intent: "close", templates: ["(cierra|cierre|cerrá|cerrar) {name}", "(baja|baje|bajá|bajar) {name}"] },
     { intent: "toggle", templates: ["(alterna|conmuta) {name}"] },
     {
       intent: "turn_on",
       templates: [
-        "(enciende|encender|enciendan|prende|prender|conecta|conectar) {name}",
-        "(activa|activar|pon en marcha) {name}",
+        "(enciende|encienda|encendé|encender|enciendan|prende|prenda|prendé|prender|conecta|conecte|conectá|conectar) {name}",
+        "(activa|active|activá|activar|pon en marcha) {name}",
       ],
     },
     {
       intent: "turn_off",
-      templates: ["(apaga|apagar|desconecta|desconectar) {name}", "(desactiva|desactivar|detén) {name}"],
+      templates: [
+        "(apaga|apague|apagá|apagar|desconecta|desconecte|desconectá|desconectar) {name}",
+        "(desactiva|desactive|desactivá|desactivar|detén) {name}",
+      ],
     },
   ],
   sensors: {

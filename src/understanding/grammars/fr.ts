@@ -124,6 +124,7 @@ export const fr: FastPathGrammar = {
     "quatre-vingt-dix": 90,
     cent: 100,
   },
+  numberCompounds: { patterns: ["{tens} {unit}", "{tens} et {unit}"], unitsUpTo: 19 },
   levels: {
     maximum: 100,
     max: 100,

@@ -123,6 +123,20 @@ export const it: FastPathGrammar = {
     novanta: 90,
     cento: 100,
   },
+  numberCompounds: {
+    patterns: ["{tens}{unit}"],
+    // "ventuno", "quarantotto": the ten loses its vowel before "uno" and "otto".
+    tens: {
+      vent: 20,
+      trent: 30,
+      quarant: 40,
+      cinquant: 50,
+      sessant: 60,
+      settant: 70,
+      ottant: 80,
+      novant: 90,
+    },
+  },
   levels: { metà: 50, "la metà": 50, massimo: 100, max: 100, minimo: 1, min: 1, "un quarto": 25 },
   intents: [
     {

@@ -107,6 +107,8 @@ export const nl: FastPathGrammar = {
     negentig: 90,
     honderd: 100,
   },
+  // "tweeëntwintig" folds to "tweeentwintig".
+  numberCompounds: { patterns: ["{unit}en{tens}"] },
   levels: {
     half: 50,
     helft: 50,

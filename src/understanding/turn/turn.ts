@@ -164,6 +164,8 @@ export function createTurn(
           ? { kind: "one", target: ctx.previous[0]! }
           : { kind: "group", targets: ctx.previous };
       }
+      // "light up": the kind the verb names.
+      if (name === undefined && match.kind) return throughZwave(targets.kindHere(ctx, match.kind), twins);
       if (name === undefined) {
         // "set the volume to 30", "brightness to 50 %": what the intent acts on in the speaker's
         // area (as HA's handlers do), else the one such device in the home.
