@@ -416,6 +416,13 @@ describe("the speaker's area and groups", () => {
     });
     expect(calls()).toEqual([]);
     expect(result.speech).toBe("Which one do you mean: Kitchen or the whole house?");
+    const german = await own.handle({
+      text: "schalte alle Lichter aus",
+      language: "de",
+      deviceId: "kitchen_satellite",
+    });
+    expect(calls()).toEqual([]);
+    expect(german.speech).toBe("Welches meinst du: Kitchen oder das ganze Haus?");
     // Handed on to HA's agent, which knows its own templates.
     await say("turn off all the lights", "en", { deviceId: "kitchen_satellite" });
     expect(ha.conversations.map((c) => c.text)).toEqual(["turn off all the lights"]);

@@ -54,6 +54,7 @@ export const de: FastPathGrammar = {
     "diesem bereich",
   ],
   wholeHome: [
+    "das ganze Haus",
     "im ganzen haus",
     "ganzen haus",
     "überall",
