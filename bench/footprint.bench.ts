@@ -1,5 +1,6 @@
-// What the add-on costs a Raspberry Pi at rest: resident memory of the built bridge, with every
-// process it started (a Z-Wave MCP child in builds that have one; the Z-Wave worker thread lives in
+// What the add-on costs a Raspberry Pi at rest: resident memory of the built bridge, started with
+// the Node flags of the add-on's run script (test/support/addon-command.ts), with every process it
+// started (a Z-Wave MCP child in builds that have one; the Z-Wave worker thread lives in
 // the main process), FOOTPRINT_IDLE_S (default 60) after it is ready: in `local` mode, in `local`
 // mode without Z-Wave (the main process alone: the difference is what the Z-Wave server costs),
 // and after one LLM turn with a tool call per provider (each pointed at the provider fake), against
