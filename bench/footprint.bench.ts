@@ -1,12 +1,13 @@
-// What the add-on costs a Raspberry Pi at rest: resident memory of the built bridge, with every
-// process it started (a Z-Wave MCP child in builds that have one; the Z-Wave worker thread lives in
+// What the add-on costs a Raspberry Pi at rest: resident memory of the built bridge, started with
+// the Node flags of the add-on's run script (test/support/addon-command.ts), with every process it
+// started (a Z-Wave MCP child in builds that have one; the Z-Wave worker thread lives in
 // the main process), FOOTPRINT_IDLE_S (default 60) after it is ready: in `local` mode, in `local`
 // mode without Z-Wave (the main process alone: the difference is what the Z-Wave server costs),
 // and after one LLM turn with a tool call per provider (each pointed at the provider fake), against
 // a bare Node process in the same run. FOOTPRINT_BASELINE_MAIN_JS adds another build's dist/main.js
 // (e.g. the one before the worker thread), run side by side so both idle through the same load.
 // Also: which module files the main process loaded, in `local` mode and after an Anthropic turn.
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawn } from "node:child_process";
@@ -21,14 +22,20 @@ const IDLE_S = Number(process.env.FOOTPRINT_IDLE_S ?? 60);
 const BASELINE = process.env.FOOTPRINT_BASELINE_MAIN_JS;
 const GOALS = { local: 100, llm: 120 };
 // Loaded with `node --import`: on SIGUSR2 the process writes every module file it has loaded (ES
-// modules seen by a load hook, CommonJS from require.cache) to $LOADED_MODULES_FILE.
+// modules seen by a load hook, CommonJS from require.cache) to $LOADED_MODULES_FILE, once the hook
+// has reported nothing for a second (a list taken 0.5 s after the turn counted 4, 51 or 119
+// langsmith files in different runs).
 const HOOK_SOURCE = `
 import { register, createRequire } from "node:module";
 import { MessageChannel } from "node:worker_threads";
 import { writeFileSync } from "node:fs";
 const { port1, port2 } = new MessageChannel();
 const esm = new Set();
-port1.on("message", (url) => esm.add(url));
+let lastReport = Date.now();
+port1.on("message", (url) => {
+  esm.add(url);
+  lastReport = Date.now();
+});
 port1.unref();
 register(
   "data:text/javascript," + encodeURIComponent(
@@ -38,10 +45,12 @@ register(
   { data: { port: port2 }, transferList: [port2] },
 );
 const require = createRequire(import.meta.url);
-process.on("SIGUSR2", () => {
+function writeList() {
+  if (Date.now() - lastReport < 1000) return void setTimeout(writeList, 200);
   const files = new Set([...Object.keys(require.cache).map((p) => "file://" + p), ...esm]);
   writeFileSync(process.env.LOADED_MODULES_FILE, [...files].filter((f) => f.startsWith("file:")).join("\\n"));
-});
+}
+process.on("SIGUSR2", writeList);
 `;
 const HOOK = join(tmpdir(), `loaded-modules-hook-${process.pid}.mjs`);
 writeFileSync(HOOK, HOOK_SOURCE);
@@ -95,7 +104,7 @@ async function loadedModules(options: Record<string, unknown>, turn: boolean): P
   try {
     if (turn) await llmTurn(bridge);
     bridge.child.kill("SIGUSR2");
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    while (!existsSync(listFile)) await new Promise((resolve) => setTimeout(resolve, 200));
     const files = readFileSync(listFile, "utf8").split("\n").filter(Boolean);
     rmSync(listFile);
     return files;

@@ -1,4 +1,5 @@
-// How soon the built bridge serves after `node dist/main.js` starts, in `local` mode against a
+// How soon the built bridge serves after the add-on's command (`node FLAGS dist/main.js`, the flags
+// from its run script) starts, in `local` mode against a
 // real broker and gateway simulator: start → /healthz answers, start → Wyoming answers `describe`,
 // start → the first fast-path command is confirmed, start → the Z-Wave MCP server is up; against
 // `node -e ''` (Node's own start and exit). STARTUP_BASELINE_MAIN_JS adds another build's
@@ -9,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
+import { addonNodeFlags } from "../test/support/addon-command.js";
 import { freePort } from "../test/support/free-port.js";
 import { brokerOptions, startMosquitto } from "../test/support/mosquitto.js";
 import { converse, describe } from "../test/support/wyoming-client.js";
@@ -62,7 +64,7 @@ async function startOnce(build: (typeof BUILDS)[number]): Promise<void> {
     }),
   );
   const start = performance.now();
-  const child = spawn(process.execPath, [build.main, "--options", file], {
+  const child = spawn(process.execPath, [...addonNodeFlags(build.main), build.main, "--options", file], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,10 +1,11 @@
-// The built product as a separate process (`node dist/main.js --options FILE`), as the add-on
-// runs it, with its log collected so tests can assert on (and grep for secrets in) it.
+// The built product as a separate process (`node FLAGS dist/main.js --options FILE`, the flags
+// read from the add-on's run script), as the add-on runs it, with its log collected so tests can assert on (and grep for secrets in) it.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { addonNodeFlags } from "./addon-command.js";
 import { freePort } from "./free-port.js";
 import { describe } from "./wyoming-client.js";
 
@@ -39,7 +40,7 @@ export async function startBridgeProcess(
   const file = join(dir, "options.json");
   writeFileSync(file, JSON.stringify({ wyoming_port: wyomingPort, api_port: apiPort, ...options }));
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...extraEnv };
-  const child = spawn(process.execPath, [mainJs, "--options", file], {
+  const child = spawn(process.execPath, [...addonNodeFlags(mainJs), mainJs, "--options", file], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -11,6 +11,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { addonNodeFlags } from "../support/addon-command.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 const SERVICE = "rootfs/etc/s6-overlay/s6-rc.d/mcp-assist-bridge";
@@ -53,7 +54,7 @@ describe("s6-overlay service", () => {
     mkdirSync(join(dir, "dist"));
     writeFileSync(
       join(dir, "dist/main.js"),
-      "process.stdout.write(JSON.stringify({ pid: process.pid, cwd: process.cwd(), argv: process.argv.slice(2), token: process.env.SUPERVISOR_TOKEN }));",
+      "process.stdout.write(JSON.stringify({ pid: process.pid, cwd: process.cwd(), argv: process.argv.slice(2), execArgv: process.execArgv, token: process.env.SUPERVISOR_TOKEN }));",
     );
     expect(readFileSync(join(ROOT, SERVICE, "run"), "utf8")).toMatch(/^#!\/command\/with-contenv /);
 
@@ -64,8 +65,21 @@ describe("s6-overlay service", () => {
     });
 
     expect(child.status).toBe(0);
-    const seen = JSON.parse(child.stdout) as { pid: number; cwd: string; argv: string[]; token: string };
-    expect(seen).toEqual({ pid: child.pid, cwd: realpathSync(dir), argv: [], token: "from-contenv" });
+    const seen = JSON.parse(child.stdout) as {
+      pid: number;
+      cwd: string;
+      argv: string[];
+      execArgv: string[];
+      token: string;
+    };
+    // The Node flags are the ones tests and benchmarks start the built bridge with.
+    expect(seen).toEqual({
+      pid: child.pid,
+      cwd: realpathSync(dir),
+      argv: [],
+      execArgv: addonNodeFlags(join(ROOT, "dist/main.js")),
+      token: "from-contenv",
+    });
   });
 
   describe("finish", () => {
