@@ -522,6 +522,17 @@ describe("the speaker's area and groups", () => {
     expect(result.speech).toContain("Licht im Wintergarten");
     expect(calls()).toEqual([]);
   });
+
+  it("never answers 'no device called' with words the user did not say in that order", async () => {
+    // A template takes "Temperatur" from the middle of the sentence: what is left is no name.
+    const result = await makeAgent({ haAgent: false }).handle({
+      text: "Auf wie viel Grad ist die Temperatur im Wintergarten?",
+      language: "de",
+    });
+    expect(result.speech).not.toMatch(/wie viel grad ist die/i);
+    expect(result.speech).toContain("Das kann ich noch nicht");
+    expect(calls()).toEqual([]);
+  });
 });
 
 describe("French, Italian and Dutch by structure", () => {

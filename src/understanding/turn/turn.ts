@@ -7,7 +7,7 @@ import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
 import { isOfKind } from "../kinds.js";
 import type { DeviceKind, FastPathGrammar, FastPathReplies } from "../grammar-types.js";
-import type { FastMatch } from "../matcher.js";
+import { spokenAs, type FastMatch } from "../matcher.js";
 import type { ConversationMemory } from "../memory.js";
 import type { FastPathOutcome, FastPathRequest, HoldCall, ResponseType } from "../outcome.js";
 import { scopeFor } from "../scopes.js";
@@ -212,8 +212,13 @@ export function createTurn(
       if (notConnected) return notConnected;
       const unseen = unseenHome(mirror);
       const why = unseen === undefined ? "" : ` ${fill(replies.homeUnseen, { error: unseen })}`;
-      // Quoted as the user said it when it is the sentence's whole name.
-      const said = resolved.name === match.name && match.spokenName ? match.spokenName : resolved.name;
+      // Quoted as the user said it. A name that is not a run of the user's own words (a template
+      // that took a word from its middle) says the sentence was not read as meant: not "no device
+      // called <words reassembled>", but what the fast path can do.
+      const said =
+        (resolved.name === match.name ? match.spokenName : undefined) ??
+        spokenAs(request.text, resolved.name);
+      if (!said) return unsure(replies.cannotYet);
       return unsure(fill(replies.notFound, { name: said }) + why);
     },
   };
