@@ -1,6 +1,7 @@
 import type { HomeMirror } from "../ha/mirror.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { GRAMMARS } from "./grammar.js";
+import type { FastPathGrammar } from "./grammar-types.js";
 import { createMatcher } from "./matcher.js";
 import { createDestructiveWords } from "./destructive-words.js";
 import { createConversationMemory } from "./memory.js";
@@ -39,17 +40,18 @@ export interface FastPathOptions {
  * Z-Wave devices or exposed Home Assistant entities, and the same registry tools the LLM would call.
  */
 export function createFastPath(options: FastPathOptions) {
-  const languages = new Map(
-    Object.entries(GRAMMARS).map(([lang, grammar]) => [
-      lang,
-      {
-        grammar,
-        matcher: createMatcher(grammar),
-        targets: createTargetResolver(grammar),
-        destructive: createDestructiveWords(grammar),
-      },
-    ]),
-  );
+  // A language's matcher and resolver are built the first time it is spoken: compiled, its
+  // templates cost a few MiB (bench/footprint.bench.ts), and a home speaks one or two of the six.
+  const grammars = new Map(Object.entries(GRAMMARS));
+  const built = new Map<string, ReturnType<typeof build>>();
+  function build(grammar: FastPathGrammar) {
+    return {
+      grammar,
+      matcher: createMatcher(grammar),
+      targets: createTargetResolver(grammar),
+      destructive: createDestructiveWords(grammar),
+    };
+  }
   const deps = {
     registry: options.registry,
     mirror: options.mirror,
@@ -59,7 +61,12 @@ export function createFastPath(options: FastPathOptions) {
   };
 
   function grammarFor(language: string) {
-    return languages.get(language.toLowerCase().split(/[-_]/)[0] ?? "");
+    const code = language.toLowerCase().split(/[-_]/)[0] ?? "";
+    const grammar = grammars.get(code);
+    if (!grammar) return undefined;
+    let compiled = built.get(code);
+    if (!compiled) built.set(code, (compiled = build(grammar)));
+    return compiled;
   }
 
   /** Each concern answers the intents it owns. */
@@ -84,7 +91,7 @@ export function createFastPath(options: FastPathOptions) {
 
   return {
     /** The languages the fast path speaks. */
-    languages: (): string[] => [...languages.keys()],
+    languages: (): string[] => [...grammars.keys()],
 
     async run(request: FastPathRequest): Promise<FastPathOutcome> {
       const chosen = grammarFor(request.language);
