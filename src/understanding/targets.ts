@@ -158,24 +158,26 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     kindOf: (word: string) => kindWords.get(normalizeName(word)),
     /**
      * A kind the verb named with no device or place ("light up"): the speaker's area, as HA's
-     * templates take it; without a satellite no one set is meant, so the rooms that have one
-     * are the question.
+     * templates take it; without a satellite, those of the kind when they are all in one room,
+     * else the rooms that have one (and the whole home, when some have no room) are the question.
      */
     kindHere(ctx: ResolveContext, kind: DeviceKind): Resolved {
       const here = speakerPlace(ctx);
       if (here) return { kind: "group", targets: kindGroup(ctx, kind, here), place: here.label };
-      const rooms = new Set(
-        kindGroup(ctx, kind).flatMap((t) =>
-          t.source === "ha"
-            ? t.entity.area
-              ? [t.entity.area.name]
-              : []
-            : t.device.location
-              ? [t.device.location]
-              : [],
-        ),
-      );
-      if (rooms.size) return { kind: "ambiguous", candidates: [...rooms] };
+      const all = kindGroup(ctx, kind);
+      const roomOf = (t: Target) =>
+        (t.source === "ha" ? t.entity.area?.name : t.device.location) || undefined;
+      const rooms = new Set(all.flatMap((t) => roomOf(t) ?? []));
+      // Those of the kind all in one room are the only set meant: no question with one answer.
+      if (rooms.size === 1 && all.every(roomOf))
+        return { kind: "group", targets: all, place: [...rooms][0]! };
+      const roomless = all.some((t) => !roomOf(t));
+      if (rooms.size) {
+        return {
+          kind: "ambiguous",
+          candidates: [...rooms, ...(roomless ? [grammar.wholeHome[0] ?? ""] : [])],
+        };
+      }
       return { kind: "not_found", name: grammar.kinds[kind]?.[0] ?? kind };
     },
     /**
