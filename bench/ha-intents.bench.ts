@@ -26,7 +26,7 @@ import { createHomeMirror } from "../src/ha/mirror.js";
 import { homeTools } from "../src/tools/local/index.js";
 import { createToolRegistry } from "../src/tools/registry.js";
 import { createFastPath } from "../src/understanding/fast-path.js";
-import { createZwaveClient } from "../src/zwave/host/zwave-client.js";
+import { createZwaveClient } from "../src/zwave-host/zwave-client.js";
 import { startFakeHa, type ServiceCall } from "../test/support/ha-server.js";
 import { waitFor } from "../test/support/wait-for.js";
 import {

@@ -16,7 +16,7 @@ import { createChatModel } from "../src/agent/chat-model.js";
 import { createUnconfiguredMirror } from "../src/ha/mirror.js";
 import { startMcpServers } from "../test/support/mcp/start-servers.js";
 import { createToolRegistry } from "../src/tools/registry.js";
-import { zwaveServerEnv } from "../src/zwave/host/launch.js";
+import { zwaveServerEnv } from "../src/zwave-host/launch.js";
 import { startFakeLlm, type FakeLlmRequest, type FakeReply } from "../test/support/llm/server.js";
 import { brokerOptions, startMosquitto } from "../test/support/mosquitto.js";
 import { startAddonGateway } from "../test/support/zwave-gateway.js";

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { pino } from "pino";
-import { createZwaveClient } from "../src/zwave/host/zwave-client.js";
+import { createZwaveClient } from "../src/zwave-host/zwave-client.js";
 import { createAgent } from "../src/agent/agent.js";
 import { createUnconfiguredMirror } from "../src/ha/mirror.js";
 import { startHttpServer } from "../src/http/server.js";

@@ -21,7 +21,7 @@ import { createUnconfiguredMirror } from "../src/ha/mirror.js";
 import { startMcpServers } from "../test/support/mcp/start-servers.js";
 import { createToolRegistry } from "../src/tools/registry.js";
 import { homeTools } from "../src/tools/local/index.js";
-import { zwaveServerEnv } from "../src/zwave/host/launch.js";
+import { zwaveServerEnv } from "../src/zwave-host/launch.js";
 import { startMosquitto } from "../test/support/mosquitto.js";
 import { startAddonGateway } from "../test/support/zwave-gateway.js";
 import { startFakeLlm, type FakeLlmRequest } from "../test/support/llm/server.js";

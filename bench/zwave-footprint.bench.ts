@@ -10,7 +10,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { summarise } from "./lib.js";
 import { startMosquitto } from "../test/support/mosquitto.js";
 import { SERVER_JS, demoNodes, startGatewaySimulator } from "../test/support/zwave-gateway.js";
-import { zwaveServerEnv } from "../src/zwave/host/launch.js";
+import { zwaveServerEnv } from "../src/zwave-host/launch.js";
 import { zwaveServerCommand } from "../test/support/zwave-server-command.js";
 
 const RUNS = Number(process.env.RUNS ?? 5);

@@ -11,15 +11,15 @@ import { createToolRegistry, type ToolRegistry } from "./tools/registry.js";
 import { homeTools } from "./tools/local/index.js";
 import { createMcpServers, type McpServers } from "./mcp/client/servers.js";
 import { fromOption, type McpServerConfig } from "./mcp/client/server-config.js";
-import { zwaveServerEnv } from "./zwave/host/launch.js";
-import { startZwaveWorker } from "./zwave/host/worker-launch.js";
+import { zwaveServerEnv } from "./zwave-host/launch.js";
+import { startZwaveWorker } from "./zwave-host/worker-launch.js";
 import {
   searchZwaveUpstream,
   describeUpstream,
   type UpstreamState,
   type ZwaveUpstream,
-} from "./zwave/host/upstream.js";
-import { createZwaveClient } from "./zwave/host/zwave-client.js";
+} from "./zwave-host/upstream.js";
+import { createZwaveClient } from "./zwave-host/zwave-client.js";
 import { createChatModel, DEFAULT_MODELS } from "./agent/chat-model.js";
 import { createProviderHealth } from "./agent/provider-health.js";
 import { createAgent } from "./agent/agent.js";

@@ -9,7 +9,7 @@ import { TimeoutError, withTimeout } from "../shared/timeout.js";
 import { turnBudget } from "../shared/turn-budget.js";
 import { createDestructiveGate } from "./destructive-gate.js";
 import { createFastPath } from "../understanding/fast-path.js";
-import { createZwaveClient, type ZwaveClient } from "../zwave/host/zwave-client.js";
+import { createZwaveClient, type ZwaveClient } from "../zwave-host/zwave-client.js";
 import { homeTwins } from "../ha/zwave-twins.js";
 import type { LlmAgent } from "./llm-agent.js";
 import type { ProviderHealth } from "./provider-health.js";

@@ -4,7 +4,7 @@
 // Assistant's names, aliases, area and "exposed to Assist" setting apply to it, and it is acted
 // on through the Z-Wave path, which can confirm. A node HA does not know stays a Z-Wave device.
 import type { DeviceSummary } from "../zwave/contract.js";
-import type { ZwaveClient } from "../zwave/host/zwave-client.js";
+import type { ZwaveClient } from "../zwave-host/zwave-client.js";
 import type { EntityView, HomeMirror } from "./mirror.js";
 
 export interface HomeTwins {

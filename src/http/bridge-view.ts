@@ -3,7 +3,7 @@ import type { HomeMirror } from "../ha/mirror.js";
 import type { McpServerStatus } from "../mcp/client/server-connection.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { McpMode } from "../mcp/server/endpoint-tools.js";
-import type { ZwaveClient } from "../zwave/host/zwave-client.js";
+import type { ZwaveClient } from "../zwave-host/zwave-client.js";
 
 /** The running bridge as the HTTP server sees it; `src/main.ts` fills it in. Holds no secret. */
 export interface BridgeView {

@@ -14,7 +14,7 @@ import { answerSensor } from "./turn/sensors.js";
 import { answerState } from "./turn/state-query.js";
 import { createTurn, type Turn } from "./turn/turn.js";
 import type { ToolResult } from "../tools/types.js";
-import type { ZwaveClient } from "../zwave/host/zwave-client.js";
+import type { ZwaveClient } from "../zwave-host/zwave-client.js";
 
 export type { FastPathOutcome, FastPathRequest } from "./outcome.js";
 

@@ -1,5 +1,5 @@
 // Which Z-Wave devices a spoken name means, among those the bridge's Z-Wave client lists under
-// their own Z-Wave names (the nodes Home Assistant does not know; see src/zwave/host/home-twins.ts).
+// their own Z-Wave names (the nodes Home Assistant does not know; see src/zwave-host/home-twins.ts).
 import type { DeviceSummary } from "../zwave/contract.js";
 import { normalizeName } from "../spoken-name.js";
 

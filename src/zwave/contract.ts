@@ -2,7 +2,7 @@
 // `outputSchema` and returns it as `structuredContent`, beside a text for people. A host branches
 // on these fields (the error code above all), never on the text; zwave-js-server's `ErrorCode`
 // (src/lib/error.ts upstream) is the model. Shared by the server (src/zwave/tools/) and the host's
-// client (src/zwave/host/), so both sides read one definition.
+// client (src/zwave-host/), so both sides read one definition.
 import { z } from "zod";
 
 /** Why a call failed. A small fixed set: a host may switch on it exhaustively. */

@@ -17,10 +17,9 @@
 // stamp is that echo again (the gateway republishes its cache after a restart) and is dropped too.
 import { isDeepStrictEqual } from "node:util";
 import { valueKey, type ValueId } from "./model.js";
+import { RESTORE_PREVIOUS } from "./multilevel-switch.js";
 import { SetValueStatus } from "./set-value-status.js";
 
-/** Multilevel Switch 255 ("restore the previous level") is no level: zwave-js updates no current value for it. */
-const RESTORE_PREVIOUS = 0xff;
 /** How long after the status a certain echo is still awaited (it comes within milliseconds). */
 const CERTAIN_ECHO_MS = 3000;
 

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { MessagePortTransport } from "../../src/shared/message-port-transport.js";
-import { startZwaveWorker } from "../../src/zwave/host/worker-launch.js";
+import { startZwaveWorker } from "../../src/zwave-host/worker-launch.js";
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { startDemoHome, DEMO_GATEWAY_NAME, type DemoHome } from "../../src/demo/demo-home.js";
 import { startHttpServer, type HttpServer } from "../../src/http/server.js";
-import { zwaveServerEnv } from "../../src/zwave/host/launch.js";
+import { zwaveServerEnv } from "../../src/zwave-host/launch.js";
 import { captureLogger } from "../support/capture-logger.js";
 import { PLANTED_API_KEY, rawRequest, startTestBridge, type TestBridge } from "../support/http-bridge.js";
 import type { FakeLlmRequest } from "../support/llm/server.js";

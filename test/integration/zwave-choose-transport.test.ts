@@ -5,7 +5,7 @@ import { createServer, type Server } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSupervisorClient } from "../../src/supervisor/client.js";
-import { chooseZwaveTransport } from "../../src/zwave/host/choose-transport.js";
+import { chooseZwaveTransport } from "../../src/zwave-host/choose-transport.js";
 import { optionsSchema } from "../../src/config/options.js";
 import { captureLogger } from "../support/capture-logger.js";
 import {

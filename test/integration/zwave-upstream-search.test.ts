@@ -10,7 +10,7 @@ import {
   searchZwaveUpstream,
   type UpstreamSearch,
   type UpstreamState,
-} from "../../src/zwave/host/upstream.js";
+} from "../../src/zwave-host/upstream.js";
 import { captureLogger } from "../support/capture-logger.js";
 import { startFakeSupervisor, type FakeSupervisor } from "../support/supervisor-api.js";
 import { waitFor } from "../support/wait-for.js";

@@ -2,8 +2,8 @@
 // way src/bridge.ts wires them, with only the systems we don't own faked: the LLM provider's
 // HTTP API (test/support/llm) and Home Assistant (left unconfigured).
 import http from "node:http";
-import { createZwaveClient } from "../../src/zwave/host/zwave-client.js";
-import type { UpstreamState } from "../../src/zwave/host/upstream.js";
+import { createZwaveClient } from "../../src/zwave-host/zwave-client.js";
+import type { UpstreamState } from "../../src/zwave-host/upstream.js";
 import { createAgent } from "../../src/agent/agent.js";
 import { createChatModel } from "../../src/agent/chat-model.js";
 import { createProviderHealth } from "../../src/agent/provider-health.js";

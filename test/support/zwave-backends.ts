@@ -1,7 +1,7 @@
 // The same Z-Wave home behind either transport, so one behavioural suite runs on both: Z-Wave JS UI's
 // MQTT gateway (the simulator on a real Mosquitto), or the real Z-Wave JS websocket server (the real
 // driver, @zwave-js/server and zwave-js's mock controller).
-import type { ZwaveServerEnvOptions } from "../../src/zwave/host/launch.js";
+import type { ZwaveServerEnvOptions } from "../../src/zwave-host/launch.js";
 import { startMosquitto, type TestBroker } from "./mosquitto.js";
 import {
   binarySwitch,

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { connectAsync } from "mqtt";
-import { zwaveServerEnv, type ZwaveServerEnvOptions } from "../../src/zwave/host/launch.js";
+import { zwaveServerEnv, type ZwaveServerEnvOptions } from "../../src/zwave-host/launch.js";
 import { zwaveServerCommand } from "./zwave-server-command.js";
 import {
   demoNodes,

@@ -19,9 +19,10 @@ const LAYERS: Array<[prefix: string, rank: number]> = [
   ["mcp/client/", 50],
   ["tools/", 40],
   ["ha/", 30],
+  ["zwave-host/", 27],
+  ["supervisor/", 26],
+  ["demo/", 26],
   ["zwave/", 25],
-  ["supervisor/", 20],
-  ["demo/", 20],
   ["config/", 10],
   // The foundation: one layer, below everything.
   ["shared/", 0],

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { createAgent } from "../../src/agent/agent.js";
 import { createUnconfiguredMirror } from "../../src/ha/mirror.js";
-import { createZwaveClient } from "../../src/zwave/host/zwave-client.js";
+import { createZwaveClient } from "../../src/zwave-host/zwave-client.js";
 import { BUILTIN_TOOLS, ZWAVE_TOOLS } from "../../src/config/own-servers.js";
 import { createToolRegistry, type ToolRegistry } from "../../src/tools/registry.js";
 import type { ToolExecutor } from "../../src/tools/types.js";

@@ -1,11 +1,9 @@
 // The gateway's MQTT payloads: the value and node objects it sends (the `ZUINode` type of zwave-js-ui
 // api/lib/ZwaveClient.ts), the three payload types of its value topics, and how it reads a `/set`.
+import { RESTORE_PREVIOUS } from "../../zwave/multilevel-switch.js";
 import { CC_LABELS } from "./command-classes.js";
 import type { Gateway } from "./gateway.js";
 import { keyOf, type LiveNode, type LiveValue } from "./live-node.js";
-
-/** A dimmer's "restore the previous level". */
-export const RESTORE_PREVIOUS = 0xff;
 
 export function valueObject(node: LiveNode, v: LiveValue) {
   const key = keyOf(v);

@@ -2,7 +2,7 @@
 // (its SetValueStatus), the optimistic update, and the device's report or verification that follows.
 import { pause, type Gateway } from "./gateway.js";
 import { actualOf, keyOf, reportedValue, type LiveNode, type LiveValue } from "./live-node.js";
-import { RESTORE_PREVIOUS } from "./payloads.js";
+import { RESTORE_PREVIOUS } from "../../zwave/multilevel-switch.js";
 import { publishStatus, report } from "./reports.js";
 
 /** zwave-js verifies an unsupervised Binary Switch Set with a Get about 1 s later (`verifyChanges`). */

@@ -7,7 +7,7 @@ import type { McpCallRecord } from "../../mcp/server/call-log.js";
 import type { EndpointTools } from "../../mcp/server/endpoint-tools.js";
 import type { ToolInfo } from "../../tools/registry.js";
 import { homeTwins } from "../../ha/zwave-twins.js";
-import type { ZwaveLink } from "../../zwave/host/zwave-client.js";
+import type { ZwaveLink } from "../../zwave-host/zwave-client.js";
 import type { BridgeView } from "../bridge-view.js";
 
 export interface ZwaveDeviceRow {

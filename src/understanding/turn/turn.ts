@@ -22,7 +22,7 @@ import {
 } from "../targets.js";
 import type { ExecuteOptions } from "../../tools/registry.js";
 import { homeTwins, type HomeTwins } from "../../ha/zwave-twins.js";
-import type { ZwaveCall, ZwaveClient } from "../../zwave/host/zwave-client.js";
+import type { ZwaveCall, ZwaveClient } from "../../zwave-host/zwave-client.js";
 
 /** What every turn shares: the home, the tools and the conversation's memory. */
 export interface TurnDeps {

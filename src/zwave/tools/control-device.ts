@@ -7,10 +7,8 @@ import { ZwaveToolError } from "../errors.js";
 import { displayName } from "../name-resolver.js";
 import type { WritePlan, ZwaveNetwork } from "../network.js";
 import type { ZwaveNode } from "../model.js";
+import { RESTORE_PREVIOUS } from "../multilevel-switch.js";
 import { guarded, ok, writeFields, writeSentence } from "./result.js";
-
-/** Multilevel Switch: 255 means "back to the last non-zero level" (zwave-js MultilevelSwitchCC). */
-const RESTORE_PREVIOUS = 0xff;
 
 type Action = "on" | "off" | "dim";
 

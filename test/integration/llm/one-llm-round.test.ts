@@ -12,7 +12,7 @@ import { createChatModel, type LlmProvider } from "../../../src/agent/chat-model
 import { createUnconfiguredMirror } from "../../../src/ha/mirror.js";
 import { startMcpServers, type McpServers } from "../../support/mcp/start-servers.js";
 import { createToolRegistry, type ToolRegistry } from "../../../src/tools/registry.js";
-import { zwaveServerEnv } from "../../../src/zwave/host/launch.js";
+import { zwaveServerEnv } from "../../../src/zwave-host/launch.js";
 import { captureLogger } from "../../support/capture-logger.js";
 import { startFakeLlm, type FakeLlm, type FakeReply } from "../../support/llm/server.js";
 import { startMosquitto, type TestBroker } from "../../support/mosquitto.js";

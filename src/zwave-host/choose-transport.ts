@@ -2,9 +2,9 @@
 // add-on, or Z-Wave JS UI's server) or Z-Wave JS UI's MQTT gateway (options `zwave_transport`,
 // `zwave_server_url`, docs/architecture.md, Options).
 import { connect } from "node:net";
-import type { Logger } from "../../log.js";
-import type { SupervisorClient } from "../../supervisor/client.js";
-import { withoutCredentials } from "../../shared/redact.js";
+import type { Logger } from "../log.js";
+import type { SupervisorClient } from "../supervisor/client.js";
+import { withoutCredentials } from "../shared/redact.js";
 
 /**
  * The add-ons whose server Home Assistant's Z-Wave JS integration uses, official first. Each

@@ -3,8 +3,8 @@
 // Every fact comes from the tools' `structuredContent`, parsed with the schemas the server
 // declares as its `outputSchema` (src/zwave/contract.ts); the text is for people only.
 import type { z } from "zod";
-import { ZWAVE_TOOLS } from "../../config/own-servers.js";
-import type { Logger } from "../../log.js";
+import { ZWAVE_TOOLS } from "../config/own-servers.js";
+import type { Logger } from "../log.js";
 import {
   controlOutput,
   doorLockOutput,
@@ -15,7 +15,7 @@ import {
   type DoorLockOutput,
   type SensorDataOutput,
   type ZwaveError,
-} from "../contract.js";
+} from "../zwave/contract.js";
 import { describeUpstream, type UpstreamState } from "./upstream.js";
 
 /** How a call runs: its time limit, the turn's signal, the speaking satellite. */

@@ -5,8 +5,8 @@
 import { fileURLToPath } from "node:url";
 import { Worker, type ResourceLimits } from "node:worker_threads";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { Logger } from "../../log.js";
-import { MessagePortTransport } from "../../shared/message-port-transport.js";
+import type { Logger } from "../log.js";
+import { MessagePortTransport } from "../shared/message-port-transport.js";
 
 /**
  * Its heap idles near 10 MiB with the demo network; a large network's node cache fits many times
@@ -20,7 +20,7 @@ export const ZWAVE_WORKER_LIMITS: ResourceLimits = {
 
 /** `script`: the built worker; by default dist/zwave/worker.js, one folder above this module. */
 export function zwaveWorkerScript(): string {
-  return fileURLToPath(new URL("../worker.js", import.meta.url));
+  return fileURLToPath(new URL("../zwave/worker.js", import.meta.url));
 }
 
 /**

@@ -4,10 +4,10 @@
 // `/services/mqtt` answers "Service not enabled" until Mosquitto's broker is up. So one look at
 // start-up is not enough: the bridge looks again, with the shared backoff, and moves to the
 // websocket server when it appears after MQTT was chosen (docs/architecture.md, "Beside the path").
-import type { Logger } from "../../log.js";
-import { createBackoff, type BackoffPolicy } from "../../shared/backoff.js";
-import { withoutCredentials } from "../../shared/redact.js";
-import type { SupervisorClient } from "../../supervisor/client.js";
+import type { Logger } from "../log.js";
+import { createBackoff, type BackoffPolicy } from "../shared/backoff.js";
+import { withoutCredentials } from "../shared/redact.js";
+import type { SupervisorClient } from "../supervisor/client.js";
 import { lookForZwave, type ZwaveLook, type ZwaveTransportOptions } from "./choose-transport.js";
 
 export interface Broker {
