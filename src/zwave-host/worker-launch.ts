@@ -7,6 +7,7 @@ import { Worker, type ResourceLimits } from "node:worker_threads";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Logger } from "../log.js";
 import { MessagePortTransport } from "../shared/message-port-transport.js";
+import { PACKAGE_ROOT } from "../shared/package-root.js";
 
 /**
  * Its heap idles near 10 MiB with the demo network; a large network's node cache fits many times
@@ -18,9 +19,9 @@ export const ZWAVE_WORKER_LIMITS: ResourceLimits = {
   maxYoungGenerationSizeMb: 8,
 };
 
-/** `script`: the built worker; by default dist/zwave/worker.js, one folder above this module. */
+/** The built worker, dist/zwave/worker.js, found from the package root (from src/ or the bundle). */
 export function zwaveWorkerScript(): string {
-  return fileURLToPath(new URL("../zwave/worker.js", import.meta.url));
+  return fileURLToPath(new URL("dist/zwave/worker.js", PACKAGE_ROOT));
 }
 
 /**
