@@ -8,6 +8,7 @@ import {
   isInitializeRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Logger } from "../../log.js";
+import { mcpSchemaValidator } from "../../shared/mcp-schema-validator.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { McpCaller } from "./caller.js";
 import { createEndpointTools, type EndpointTools, type McpMode } from "./endpoint-tools.js";
@@ -54,7 +55,7 @@ export function createMcpEndpoint(options: {
     const server = new Server(
       // Home Assistant titles its config entry (and the LLM API its agents offer) with `name`.
       { name: "mcp-assist-bridge", title: "MCP Assist Bridge", version: options.version },
-      { capabilities: { tools: { listChanged: true } } },
+      { capabilities: { tools: { listChanged: true } }, jsonSchemaValidator: mcpSchemaValidator },
     );
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.list(caller) }));
     server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
