@@ -36,7 +36,8 @@ describe("npm start", () => {
     for (const file of ["package.json", "tsconfig.json", "tsconfig.build.json"]) {
       cpSync(join(ROOT, file), join(copy, file));
     }
-    cpSync(join(ROOT, "src"), join(copy, "src"), { recursive: true });
+    // What the start script builds from.
+    for (const dir of ["scripts", "src"]) cpSync(join(ROOT, dir), join(copy, dir), { recursive: true });
     symlinkSync(realpathSync(join(ROOT, "node_modules")), join(copy, "node_modules"));
     const apiPort = await freePort();
     npm = spawn("npm", ["start"], {
