@@ -1,6 +1,5 @@
 import { hostname } from "node:os";
-import { dirname } from "node:path";
-import { SUPERVISOR_OPTIONS_FILE } from "./config/load.js";
+import { addonDataDir } from "./config/addon-data.js";
 import type { Options } from "./config/options.js";
 import type { Logger } from "./log.js";
 import { VERSION } from "./version.js";
@@ -251,7 +250,7 @@ async function discoveryPath(
   env: NodeJS.ProcessEnv,
   logger: Logger,
 ): Promise<DiscoveryPath | undefined> {
-  const dir = dirname(env.OPTIONS_FILE ?? SUPERVISOR_OPTIONS_FILE);
+  const dir = addonDataDir(env);
   try {
     const path = await loadDiscoveryPath(dir, options.rotate_mcp_secret);
     if (options.rotate_mcp_secret) {

@@ -4,8 +4,7 @@ import { optionsSchema, type Options } from "./options.js";
 import { closestNames, editDistance } from "../shared/edit-distance.js";
 import { isObject } from "../shared/is-object.js";
 import { describeIssues } from "../shared/zod-issues.js";
-
-export const SUPERVISOR_OPTIONS_FILE = "/data/options.json";
+import { SUPERVISOR_OPTIONS_FILE } from "./addon-data.js";
 
 export class ConfigError extends Error {
   override name = "ConfigError";

@@ -34,8 +34,15 @@ export function startZwaveWorker(
   options: { logger?: Logger; script?: string; resourceLimits?: ResourceLimits } = {},
 ): Transport {
   const { script = zwaveWorkerScript(), resourceLimits = ZWAVE_WORKER_LIMITS, logger } = options;
-  // `env` becomes the worker's own process.env: it sees nothing of the bridge's environment.
-  const worker = new Worker(script, { env, resourceLimits, stdout: false, stderr: false });
+  // `env` becomes the worker's own process.env: it sees nothing of the bridge's environment but
+  // Node's compile cache (src/main.ts), which Node reads from it as the thread starts.
+  const { NODE_COMPILE_CACHE } = process.env;
+  const worker = new Worker(script, {
+    env: NODE_COMPILE_CACHE ? { ...env, NODE_COMPILE_CACHE } : env,
+    resourceLimits,
+    stdout: false,
+    stderr: false,
+  });
   const transport = new MessagePortTransport(worker, () => worker.terminate());
   let failure: Error | undefined;
   // An uncaught exception in the worker, or its heap limit: the thread is gone after this. A child
