@@ -36,8 +36,9 @@ describe("npm start", () => {
     for (const file of ["package.json", "tsconfig.json", "tsconfig.build.json"]) {
       cpSync(join(ROOT, file), join(copy, file));
     }
-    // What the start script builds from.
-    for (const dir of ["scripts", "src"]) cpSync(join(ROOT, dir), join(copy, dir), { recursive: true });
+    // What the start script builds from (scripts/, src/) and runs (the add-on's s6 run script).
+    for (const dir of ["scripts", "src", "rootfs"])
+      cpSync(join(ROOT, dir), join(copy, dir), { recursive: true });
     symlinkSync(realpathSync(join(ROOT, "node_modules")), join(copy, "node_modules"));
     const apiPort = await freePort();
     npm = spawn("npm", ["start"], {
@@ -74,7 +75,7 @@ describe("npm start", () => {
     const exited = new Promise((resolve) => npm!.once("exit", resolve));
     process.kill(npmPid, "SIGTERM");
     await exited;
-    // The bridge exits within 5 s of the signal, even if something hangs (src/main.ts).
+    // The bridge exits within 5 s of the signal, even if something hangs (src/start.ts).
     await waitFor("everything npm started to exit", () => started.every((pid) => !alive(pid)), 15_000).catch(
       () => undefined,
     );
