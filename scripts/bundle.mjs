@@ -9,7 +9,50 @@
 // thread). Shared code and lazy chunks go to dist/chunks/. Not minified, and with source maps, so a
 // stack trace in a user's log stays readable and maps back to src/ (`node --enable-source-maps`).
 import { rm } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { build } from "esbuild";
+
+/**
+ * Code that every thread would load and never run, left out of the bundle (each is loaded by the
+ * bridge and by the Z-Wave worker, so each costs twice):
+ * - zod's `z` namespace carries the error messages of ~40 languages (`z.locales`, ~300 KiB of
+ *   source); zod speaks English unless configured otherwise, and nothing here configures it.
+ * - the MCP SDK's default JSON Schema validator, Ajv with its formats (~270 KiB): every MCP client
+ *   and server here is given @cfworker/json-schema instead (src/shared/mcp-schema-validator.ts).
+ *   One made without it throws at once, so the gap cannot go unnoticed.
+ * Together with the sources they hold, ~7 MiB of the bridge's resident memory (bench/footprint).
+ */
+const leaveOut = {
+  name: "leave-out",
+  setup(build) {
+    // Paths in the leave-out namespace name what stands in; no path of the build machine.
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, ({ importer }) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(importer)
+        ? {
+            path: "zod-locales-english-only",
+            namespace: "leave-out",
+            pluginData: { dir: join(dirname(importer), "../locales") },
+          }
+        : undefined,
+    );
+    build.onResolve({ filter: /validation\/ajv-provider\.js$/ }, ({ importer }) =>
+      /[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(importer)
+        ? { path: "mcp-sdk-without-ajv", namespace: "leave-out" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "leave-out" }, ({ path, pluginData }) =>
+      path === "zod-locales-english-only"
+        ? { contents: 'export { default as en } from "./en.js";', resolveDir: pluginData.dir }
+        : {
+            contents: `export class AjvJsonSchemaValidator {
+              constructor() {
+                throw new Error("Ajv is not in this build: give the MCP SDK's Client or Server a jsonSchemaValidator (src/shared/mcp-schema-validator.ts)");
+              }
+            }`,
+          },
+    );
+  },
+};
 
 await rm("dist", { recursive: true, force: true });
 await build({
@@ -32,5 +75,6 @@ await build({
   banner: {
     js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
   },
+  plugins: [leaveOut],
   logLevel: "warning",
 });
