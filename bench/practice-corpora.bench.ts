@@ -121,11 +121,11 @@ function table(name: string, part: string, outcomes: Outcome[]) {
   const commands = outcomes.filter((o) => o.item.expect.type === "command");
   console.log(`\n## ${name}, ${part}: ${outcomes.length} sentences, ${commands.length} clear commands`);
   console.log(
-    `  ${"kind".padEnd(14)}${"alone".padStart(10)}${"with HA".padStart(10)}${"handed on".padStart(11)}${"wrong act".padStart(11)}${"wrong ans".padStart(11)}`,
+    `  ${"kind".padEnd(18)}${"alone".padStart(10)}${"with HA".padStart(10)}${"handed on".padStart(11)}${"wrong act".padStart(11)}${"wrong ans".padStart(11)}`,
   );
   const row = (label: string, list: Outcome[]) =>
     console.log(
-      `  ${label.padEnd(14)}${ratio(
+      `  ${label.padEnd(18)}${ratio(
         count(list, (o) => o.verdict.doneByUs),
         list.length,
       ).padStart(10)}${ratio(
@@ -150,7 +150,7 @@ function table(name: string, part: string, outcomes: Outcome[]) {
     const list = outcomes.filter((o) => o.item.expect.type === type);
     if (!list.length) continue;
     console.log(
-      `  ${label.padEnd(14)}${String(list.length).padStart(10)} sentences${String(count(list, (o) => o.handedOn)).padStart(11)}${String(
+      `  ${label.padEnd(18)}${String(list.length).padStart(10)} sentences${String(count(list, (o) => o.handedOn)).padStart(11)}${String(
         count(list, (o) => o.verdict.wrongActions.length > 0),
       ).padStart(11)}${String(count(list, (o) => o.verdict.wrongAnswer !== undefined)).padStart(11)}`,
     );

@@ -69,22 +69,22 @@ function expectation({ text, action, object, location }: Labelled): Expectation 
   const on = action === "activate";
   switch (object.toLowerCase()) {
     case "lights":
-      return command(on ? "lights on" : "lights off", place);
+      return command(on ? "switch lights on" : "switch lights off", place);
     case "lamp":
       // Which lamp? The living room has two: acting on its lights is not judged.
       return {
         type: "unclear",
         why: "which lamp",
-        allowed: targetsOf("lights on", placeAreas(place) ?? []),
+        allowed: targetsOf("switch lights on", placeAreas(place) ?? []),
       };
     case "music":
-      return command(on ? "music play" : "music stop", place);
+      return command(on ? "play music" : "stop music", place);
     case "volume":
       // "volume mute" is labelled decrease; muting is what it asks.
       if (/\bmute\b/i.test(text)) return command("mute", place);
-      return command(action === "increase" ? "volume up" : "volume down", place);
+      return command(action === "increase" ? "raise volume" : "lower volume", place);
     case "heat":
-      return command(action === "increase" ? "heat up" : "heat down", place);
+      return command(action === "increase" ? "raise heat" : "lower heat", place);
     default:
       // bring (socks, shoes, juice, newspaper), change language: nothing this home can do.
       return { type: "none" };

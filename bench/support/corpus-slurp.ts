@@ -72,7 +72,7 @@ export function expectation(intent: string, sentence: string, slots: Record<stri
   const level = levelIn(sentence);
   const device = slots.device_type;
   const all = !place && /\ball\b|\bevery/i.test(sentence);
-  const lights = (kind: "lights on" | "lights off" | "dim" | "brighten") => {
+  const lights = (kind: "switch lights on" | "switch lights off" | "dim" | "brighten") => {
     if (device && !LIGHT_WORDS.test(device)) {
       return { type: "unclear" as const, why: `device "${device}"`, allowed: [] };
     }
@@ -80,9 +80,9 @@ export function expectation(intent: string, sentence: string, slots: Record<stri
   };
   switch (intent) {
     case "iot_hue_lighton":
-      return lights("lights on");
+      return lights("switch lights on");
     case "iot_hue_lightoff":
-      return lights("lights off");
+      return lights("switch lights off");
     case "iot_hue_lightdim":
       return lights("dim");
     case "iot_hue_lightup":
@@ -96,16 +96,16 @@ export function expectation(intent: string, sentence: string, slots: Record<stri
     }
     case "audio_volume_up":
     case "audio_volume_down":
-      if (level !== undefined) return command("volume set", place, { level });
-      return command(intent === "audio_volume_up" ? "volume up" : "volume down", place);
+      if (level !== undefined) return command("set volume", place, { level });
+      return command(intent === "audio_volume_up" ? "raise volume" : "lower volume", place);
     case "audio_volume_mute":
       return command(/\bun-?mute\b/i.test(sentence) ? "unmute" : "mute", place);
     case "audio_volume_other":
-      if (level !== undefined) return command("volume set", place, { level });
+      if (level !== undefined) return command("set volume", place, { level });
       return {
         type: "unclear",
         why: "volume, no direction",
-        allowed: targetsOf("volume set", placeAreas(place) ?? []),
+        allowed: targetsOf("set volume", placeAreas(place) ?? []),
       };
     case "datetime_query":
     case "datetime_convert": {

@@ -16,34 +16,34 @@ import {
 
 /** The commands whose coverage is measured, by kind. */
 export const COMMAND_KINDS = [
-  "lights on",
-  "lights off",
+  "switch lights on",
+  "switch lights off",
   "dim",
   "brighten",
   "plug on",
   "plug off",
-  "volume up",
-  "volume down",
-  "volume set",
+  "raise volume",
+  "lower volume",
+  "set volume",
   "mute",
   "unmute",
-  "music play",
-  "music stop",
-  "heat up",
-  "heat down",
+  "play music",
+  "stop music",
+  "raise heat",
+  "lower heat",
 ] as const;
 export type CommandKind = (typeof COMMAND_KINDS)[number];
 /** The kinds the issue's goal is about: lights, plugs and volume. */
 export const GOAL_KINDS: ReadonlySet<CommandKind> = new Set([
-  "lights on",
-  "lights off",
+  "switch lights on",
+  "switch lights off",
   "dim",
   "brighten",
   "plug on",
   "plug off",
-  "volume up",
-  "volume down",
-  "volume set",
+  "raise volume",
+  "lower volume",
+  "set volume",
   "mute",
   "unmute",
 ]);
@@ -112,8 +112,8 @@ const initial = (id: string) => ENTITIES.find((e) => e.id === id);
 /** What `kind` acts on in `areas`: every fitting device, or only those a relative change can move. */
 export function targetsOf(kind: CommandKind, areas: string[]): string[] {
   switch (kind) {
-    case "lights on":
-    case "lights off":
+    case "switch lights on":
+    case "switch lights off":
       return ids(entitiesOf("light", areas));
     // A relative change moves the lights that are on ("dim the lights" turns none on).
     case "dim":
@@ -122,8 +122,8 @@ export function targetsOf(kind: CommandKind, areas: string[]): string[] {
     case "plug on":
     case "plug off":
       return ids(entitiesOf("switch", areas, "outlet"));
-    case "heat up":
-    case "heat down":
+    case "raise heat":
+    case "lower heat":
       return ids(entitiesOf("climate", areas));
     default:
       return ids(entitiesOf("media_player", areas));
@@ -210,14 +210,14 @@ export function fits(kind: CommandKind, call: ServiceCall, entityId: string, lev
   const wasPct = isOn ? (Number(before.attributes?.brightness ?? 255) * 100) / 255 : 0;
   const near = (a: number | undefined, b: number) => a !== undefined && Math.abs(a - b) < 1.01;
   switch (kind) {
-    case "lights on":
+    case "switch lights on":
     case "plug on": {
       if (service === "toggle") return !isOn;
       if (service !== "turn_on") return false;
       const pct = brightnessAfter(call, before);
       return level !== undefined ? near(pct, level) : pct !== 0;
     }
-    case "lights off":
+    case "switch lights off":
     case "plug off":
       if (service === "toggle") return isOn;
       return service === "turn_off" || (service === "turn_on" && brightnessAfter(call, before) === 0);
@@ -229,32 +229,32 @@ export function fits(kind: CommandKind, call: ServiceCall, entityId: string, lev
       if (level !== undefined) return near(pct, level);
       return kind === "dim" ? pct < wasPct && pct > 0 : pct > wasPct;
     }
-    case "volume up":
-    case "volume down":
-    case "volume set": {
+    case "raise volume":
+    case "lower volume":
+    case "set volume": {
       const was = Number(before.attributes?.volume_level ?? 0);
       if (service === "volume_set") {
         const to = Number(d.volume_level);
         if (level !== undefined) return near(to * 100, level);
-        if (kind === "volume set") return false;
-        return kind === "volume up" ? to > was : to < was;
+        if (kind === "set volume") return false;
+        return kind === "raise volume" ? to > was : to < was;
       }
-      if (level !== undefined || kind === "volume set") return false;
-      return service === (kind === "volume up" ? "volume_up" : "volume_down");
+      if (level !== undefined || kind === "set volume") return false;
+      return service === (kind === "raise volume" ? "volume_up" : "volume_down");
     }
     case "mute":
     case "unmute":
       return service === "volume_mute" && d.is_volume_muted === (kind === "mute");
-    case "music play":
+    case "play music":
       return ["media_play", "turn_on", "media_play_pause"].includes(service);
-    case "music stop":
+    case "stop music":
       return ["media_pause", "media_stop", "turn_off", "media_play_pause"].includes(service);
-    case "heat up":
-    case "heat down": {
+    case "raise heat":
+    case "lower heat": {
       if (service !== "set_temperature") return false;
       const was = Number(before.attributes?.temperature);
       const to = Number(d.temperature);
-      return kind === "heat up" ? to > was : to < was;
+      return kind === "raise heat" ? to > was : to < was;
     }
   }
 }
