@@ -7,7 +7,7 @@
 // a bare Node process in the same run. FOOTPRINT_BASELINE_MAIN_JS adds another build's dist/main.js
 // (e.g. the one before the worker thread), run side by side so both idle through the same load.
 // Also: which module files the main process loaded, in `local` mode and after an Anthropic turn.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawn } from "node:child_process";
@@ -77,18 +77,12 @@ const providers = {
   ollama: { llm_provider: "ollama", llm_base_url: llm.url },
 } as const;
 
-// This build's starts share one compile cache (src/main.ts; Node ≥ 22.1), filled by the first of
-// them (the module lists below), as a user's add-on has it after its first start. A baseline build
-// runs as it ships.
-const compileCache = mkdtempSync(join(tmpdir(), "footprint-cache-"));
-
 async function bridgeUp(
   options: Record<string, unknown>,
   env: Record<string, string> = {},
   mainJs?: string,
 ): Promise<BridgeProcess> {
-  const cache: Record<string, string> = mainJs ? {} : { NODE_COMPILE_CACHE: compileCache };
-  const bridge = await startBridgeProcess({ ...common, ...options }, { ...cache, ...env }, mainJs);
+  const bridge = await startBridgeProcess({ ...common, ...options }, env, mainJs);
   if (options.zwave_transport !== "websocket") await bridge.waitForLog("MCP server 'zwave' is up");
   return bridge;
 }
@@ -178,7 +172,9 @@ try {
   }
   await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
   const bareMiB = rssMiB(bare.pid!);
-  console.log(`\n## Resident memory ${IDLE_S} s after ready (VmRSS, the main process and its children)`);
+  console.log(
+    `\n## Resident memory on Node ${process.version}, ${IDLE_S} s after ready (VmRSS, the main process and its children)`,
+  );
   console.log(`  bare node -e 'setInterval(()=>{},1e3)'   ${bareMiB.toFixed(1)} MiB`);
   for (const run of runs) {
     const main = rssMiB(run.bridge.child.pid!);
@@ -194,6 +190,5 @@ try {
   await llm.close();
   await gateway.stop();
   await broker.stop();
-  rmSync(compileCache, { recursive: true, force: true });
 }
 process.exit(0);

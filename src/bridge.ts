@@ -1,5 +1,6 @@
 import { hostname } from "node:os";
-import { addonDataDir } from "./config/addon-data.js";
+import { dirname } from "node:path";
+import { SUPERVISOR_OPTIONS_FILE } from "./config/load.js";
 import type { Options } from "./config/options.js";
 import type { Logger } from "./log.js";
 import { VERSION } from "./version.js";
@@ -250,7 +251,7 @@ async function discoveryPath(
   env: NodeJS.ProcessEnv,
   logger: Logger,
 ): Promise<DiscoveryPath | undefined> {
-  const dir = addonDataDir(env);
+  const dir = dirname(env.OPTIONS_FILE ?? SUPERVISOR_OPTIONS_FILE);
   try {
     const path = await loadDiscoveryPath(dir, options.rotate_mcp_secret);
     if (options.rotate_mcp_secret) {

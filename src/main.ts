@@ -1,18 +1,37 @@
-// Entry point. Node's compile cache goes on before the bridge's code is loaded, so that the code
-// this start compiles is kept for the next (docs/architecture.md, Processes and threads); then
-// start.ts, loaded dynamically so that it is not compiled before the cache is on.
-import { join } from "node:path";
-import { addonDataDir } from "./config/addon-data.js";
-import { enableCompileCache, removeAllBut } from "./shared/compile-cache.js";
-import { VERSION } from "./version.js";
+// Entry point: options → bridge → HTTP server; signals stop it cleanly.
+import { ConfigError, loadOptions } from "./config/load.js";
+import { createLogger } from "./log.js";
+import { startBridge } from "./bridge.js";
 
-// In the add-on, in /data, which outlives restarts (a new container's /tmp is empty), one folder per
-// version; the folders of earlier versions go. Stand-alone, in Node's default folder under /tmp.
-const addonCache = process.env.SUPERVISOR_TOKEN
-  ? join(addonDataDir(process.env), "compile-cache")
-  : undefined;
-const compileCache = enableCompileCache(process.env, addonCache && join(addonCache, VERSION));
-if (addonCache && compileCache.state === "on") void removeAllBut(addonCache, VERSION);
+const bootLogger = createLogger({ level: "info" });
+let loaded;
+try {
+  loaded = loadOptions();
+} catch (err) {
+  bootLogger.fatal(err instanceof ConfigError ? err.message : `cannot load options: ${String(err)}`);
+  process.exit(1);
+}
+const { options } = loaded;
+const logger = createLogger({ level: options.log_level as "info" });
+for (const warning of loaded.warnings) logger.warn(warning);
+// Names only: the values may be secrets.
+if (loaded.fromEnvironment.length)
+  logger.info(`options from the environment: ${loaded.fromEnvironment.join(", ")}`);
 
-const { start } = await import("./start.js");
-await start(compileCache);
+try {
+  const bridge = await startBridge(options, process.env, logger);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal}: stopping`);
+    const force = setTimeout(() => process.exit(0), 5000);
+    force.unref();
+    void bridge.close().then(() => process.exit(0));
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+} catch (err) {
+  logger.fatal(`cannot start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}

@@ -4,7 +4,8 @@ import { optionsSchema, type Options } from "./options.js";
 import { closestNames, editDistance } from "../shared/edit-distance.js";
 import { isObject } from "../shared/is-object.js";
 import { describeIssues } from "../shared/zod-issues.js";
-import { SUPERVISOR_OPTIONS_FILE } from "./addon-data.js";
+
+export const SUPERVISOR_OPTIONS_FILE = "/data/options.json";
 
 export class ConfigError extends Error {
   override name = "ConfigError";

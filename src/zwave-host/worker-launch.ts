@@ -35,7 +35,8 @@ export function startZwaveWorker(
 ): Transport {
   const { script = zwaveWorkerScript(), resourceLimits = ZWAVE_WORKER_LIMITS, logger } = options;
   // `env` becomes the worker's own process.env: it sees nothing of the bridge's environment but
-  // Node's compile cache (src/main.ts), which Node reads from it as the thread starts.
+  // NODE_COMPILE_CACHE, when the bridge was started with one: Node reads it as the thread starts
+  // (https://nodejs.org/api/module.html#module-compile-cache), so the worker uses it too.
   const { NODE_COMPILE_CACHE } = process.env;
   const worker = new Worker(script, {
     env: NODE_COMPILE_CACHE ? { ...env, NODE_COMPILE_CACHE } : env,

@@ -3,7 +3,6 @@
 // add-on runs one Node runtime instead of two. Configured by the environment the host gives it.
 import { parentPort } from "node:worker_threads";
 import { createLogger } from "../log.js";
-import { flushCompileCache } from "../shared/compile-cache.js";
 import { MessagePortTransport } from "../shared/message-port-transport.js";
 import { loadConfig } from "./config.js";
 import { createZwaveMcpServer } from "./mcp-server.js";
@@ -20,5 +19,3 @@ const transport = new MessagePortTransport(port, () => port.close());
 port.once("close", () => void zwave.close());
 await zwave.server.connect(transport);
 logger.info(zwave.upstream, "Z-Wave MCP server ready (worker thread)");
-// Node writes its compile cache when the thread ends, but not if the process is killed: now, too.
-flushCompileCache();

@@ -75,7 +75,7 @@ describe("npm start", () => {
     const exited = new Promise((resolve) => npm!.once("exit", resolve));
     process.kill(npmPid, "SIGTERM");
     await exited;
-    // The bridge exits within 5 s of the signal, even if something hangs (src/start.ts).
+    // The bridge exits within 5 s of the signal, even if something hangs (src/main.ts).
     await waitFor("everything npm started to exit", () => started.every((pid) => !alive(pid)), 15_000).catch(
       () => undefined,
     );

@@ -10,7 +10,6 @@ const SRC = fileURLToPath(new URL("../../src/", import.meta.url));
 /** Higher imports lower; a layer may import itself. Order as in docs/architecture.md. */
 const LAYERS: Array<[prefix: string, rank: number]> = [
   ["main.ts", 100],
-  ["start.ts", 95],
   ["bridge.ts", 90],
   ["wyoming/", 80],
   ["http/", 80],
