@@ -44,6 +44,8 @@ export interface ToolInfo {
   /** Why the presented name differs from the tool's own name. */
   reason?: string;
   source: ToolSource;
+  /** The tool's display name: its own `title`, else its annotations' (MCP spec 2025-06-18, Tool). */
+  title?: string;
   description: string;
   inputSchema: JsonSchema;
   annotations?: ToolAnnotations;
@@ -65,6 +67,7 @@ export interface ToolDefinitionForProvider {
 interface Entry extends LookupEntry, CallableTool {
   toolbox: string;
   source: ToolSource;
+  title?: string;
   description: string;
   inputSchema: JsonSchema;
   annotations?: ToolAnnotations;
@@ -154,12 +157,14 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
   function mcpEntry(tool: McpTool, origin: ToolOrigin): Entry {
     const inputSchema = toProviderSchema(tool.inputSchema);
     const { annotations } = tool;
+    const title = tool.title ?? annotations?.title;
     return {
       presented: tool.name,
       tool: tool.name,
       server: origin.server,
       toolbox: origin.toolbox,
       source: "mcp",
+      ...(title ? { title } : {}),
       description: tool.description ?? "",
       inputSchema,
       ...(annotations ? { annotations } : {}),
@@ -179,6 +184,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       namespaced: entry.namespaced,
       ...(entry.reason ? { reason: entry.reason } : {}),
       source: entry.source,
+      ...(entry.title ? { title: entry.title } : {}),
       description: entry.description,
       inputSchema: entry.inputSchema,
       ...(entry.annotations ? { annotations: entry.annotations } : {}),
@@ -209,6 +215,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
         server: origin.server ?? BUILTIN_SERVER,
         toolbox: origin.toolbox ?? BUILTIN_TOOLBOX,
         source: "local",
+        ...(definition.annotations?.title ? { title: definition.annotations.title } : {}),
         description: definition.description,
         inputSchema,
         ...(definition.annotations ? { annotations: definition.annotations } : {}),
