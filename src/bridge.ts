@@ -30,6 +30,7 @@ import type { DemoHome } from "./demo/demo-home.js";
 import { startHttpServer } from "./http/server.js";
 import { loadDiscoveryPath, type DiscoveryPath } from "./mcp/server/discovery-secret.js";
 import { announceUntilDone } from "./supervisor/announce.js";
+import { repliesFor } from "./understanding/spoken-result.js";
 import { ZWAVE_TOOLS } from "./config/own-servers.js";
 import { withoutCredentials } from "./shared/redact.js";
 import { turnBudget } from "./shared/turn-budget.js";
@@ -125,6 +126,10 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     logger,
     // A turn ends in the agent; this is the backstop for an agent that is itself stuck.
     turnTimeoutMs: budget.backstopMs,
+    fallbackSpeech: (language) => {
+      const { agent: said } = repliesFor(language);
+      return { timeout: said.tookTooLong, failure: said.somethingWentWrong };
+    },
     info: () =>
       buildInfo({
         version: VERSION,

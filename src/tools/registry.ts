@@ -18,6 +18,7 @@ import type {
   ToolResult,
   ToolSource,
 } from "./types.js";
+import type { ToolErrorCode } from "./tool-error.js";
 import { isObject } from "../shared/is-object.js";
 import { describeIssues } from "../shared/zod-issues.js";
 
@@ -313,7 +314,15 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       const started = performance.now();
       const parsed = toolIdentifierSchema.safeParse(identifier);
       const failure = (error: string, tool = "") => notRun(error, tool, args, started);
-      if (!parsed.success) return failure(`Invalid tool identifier: ${describeIssues(parsed.error)}`);
+      if (!parsed.success) {
+        return notRun(
+          `Invalid tool identifier: ${describeIssues(parsed.error)}`,
+          "",
+          args,
+          started,
+          "invalid_arguments",
+        );
+      }
       const id: ToolIdentifier = parsed.data;
       const entry = entries.get(keyOf({ server: id.server, name: id.name }));
       if (!entry) {
@@ -340,12 +349,19 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
 }
 
 /** A call that found no tool to run: the error, in the one result shape. */
-function notRun(error: string, name: string, args: unknown, started: number): ToolResult {
+function notRun(
+  error: string,
+  name: string,
+  args: unknown,
+  started: number,
+  errorCode: ToolErrorCode = "unknown_tool",
+): ToolResult {
   const plainArgs = isObject(args) ? args : {};
   return {
     ok: false,
     content: error,
     error,
+    errorCode,
     name,
     tool: name,
     server: "",
