@@ -17,6 +17,8 @@ const device = (nodeId: number, name: string, location = ""): ZwaveDevice => ({
   on: false,
   level: null,
   value: "off",
+  endpoints: [],
+  product: null,
 });
 
 function context(language: string, devices: ZwaveDevice[]): ResolveContext {
