@@ -61,6 +61,19 @@ export interface ProductIds {
   productId: number;
 }
 
+/** The three ids when a transport gave all three (zwave-js has them once the interview read them). */
+export function productIds(
+  manufacturerId: number | null | undefined,
+  productType: number | null | undefined,
+  productId: number | null | undefined,
+): ProductIds | undefined {
+  return typeof manufacturerId === "number" &&
+    typeof productType === "number" &&
+    typeof productId === "number"
+    ? { manufacturerId, productType, productId }
+    : undefined;
+}
+
 export interface ZwaveNode {
   id: number;
   name: string;

@@ -123,8 +123,8 @@ export function createZwaveNetwork(options: {
   }
 
   async function findTarget(name: string, nodeId?: number, endpoint?: number): Promise<FoundDevice> {
-    const node = await findNode(name, nodeId);
-    const found = endpoint === undefined ? node : { node: node.node, endpoint };
+    const named = await findNode(name, nodeId);
+    const found = endpoint === undefined ? named : { node: named.node, endpoint };
     if (found.endpoint !== undefined && !namedEndpoints(found.node).some((e) => e.index === found.endpoint)) {
       const known = namedEndpoints(found.node)
         .map((e) => `${e.name} (endpoint ${e.index})`)

@@ -12,6 +12,7 @@ import { zwaveServerCommand } from "./zwave-server-command.js";
 import {
   DEVICE_CLASSES,
   demoNodes,
+  dimmer,
   startGatewaySimulator as startSimulator,
   type GatewaySimulator as Simulator,
   type SimNode,
@@ -397,37 +398,19 @@ export function rollerShutter(
   extra: Partial<SimNode> = {},
   position = 99,
 ): SimNode {
-  return {
+  return dimmer(
     id,
     name,
-    productLabel: "Roller Shutter",
-    productDescription: "Roller shutter module",
-    manufacturer: "Simulated",
-    manufacturerId: 0x0258,
-    productType: 0x0003,
-    productId: 0x008d,
-    deviceClass: DEVICE_CLASSES.motorControlB,
-    values: [
-      {
-        commandClass: 38,
-        property: "currentValue",
-        label: "Current value",
-        type: "number",
-        min: 0,
-        max: 99,
-        value: position,
-      },
-      {
-        commandClass: 38,
-        property: "targetValue",
-        label: "Target value",
-        type: "number",
-        writeable: true,
-        min: 0,
-        max: 99,
-        value: position,
-      },
-    ],
-    ...extra,
-  };
+    {
+      productLabel: "Roller Shutter",
+      productDescription: "Roller shutter module",
+      manufacturer: "Simulated",
+      manufacturerId: 0x0258,
+      productType: 0x0003,
+      productId: 0x008d,
+      deviceClass: DEVICE_CLASSES.motorControlB,
+      ...extra,
+    },
+    position,
+  );
 }

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { createCollection } from "../../../shared/collection.js";
 import { ZwaveToolError } from "../../errors.js";
 import {
+  productIds,
   valueKey,
   type DeviceClass,
   type ZwaveEndpoint,
@@ -223,12 +224,7 @@ export function createNodeCache(options: NodeCacheOptions): NodeCache {
       productLabel: raw.productLabel ?? undefined,
       productDescription: raw.productDescription ?? undefined,
       manufacturer: raw.manufacturer ?? undefined,
-      product:
-        typeof raw.manufacturerId === "number" &&
-        typeof raw.productType === "number" &&
-        typeof raw.productId === "number"
-          ? { manufacturerId: raw.manufacturerId, productType: raw.productType, productId: raw.productId }
-          : undefined,
+      product: productIds(raw.manufacturerId, raw.productType, raw.productId),
       deviceClass: deviceClassOf(raw.deviceClass),
       endpoints: (raw.endpoints ?? []).map(endpointOf),
       values,

@@ -1,5 +1,6 @@
 // zwave-js-server's node and value dumps turned into the tool layer's nodes and values.
 import {
+  productIds,
   valueKey,
   type DeviceClass,
   type ValueId,
@@ -104,12 +105,7 @@ export function toNode(state: NodeState): ZwaveNode {
     productLabel: state.deviceConfig?.label ?? state.label ?? undefined,
     productDescription: state.deviceConfig?.description ?? undefined,
     manufacturer: state.deviceConfig?.manufacturer ?? undefined,
-    product:
-      typeof state.manufacturerId === "number" &&
-      typeof state.productType === "number" &&
-      typeof state.productId === "number"
-        ? { manufacturerId: state.manufacturerId, productType: state.productType, productId: state.productId }
-        : undefined,
+    product: productIds(state.manufacturerId, state.productType, state.productId),
     deviceClass: deviceClassOf(state.deviceClass),
     endpoints: endpointsOf(state),
     values,
