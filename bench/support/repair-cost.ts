@@ -36,7 +36,7 @@ export async function measureRepairCost(corpus: CorpusCase[], registry: ToolRegi
   };
   const definitions = registry.definitions();
   const offered = createOfferedTools(
-    tools.map((t) => ({ presented: t.name, server: t.server, tool: t.tool })),
+    tools.map((t) => ({ presented: t.name, server: t.server, tool: t.tool, inputSchema: t.inputSchema })),
   );
   const mappings = buildStaticMappings();
   const normalizers = new Map(

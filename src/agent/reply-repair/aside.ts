@@ -4,7 +4,7 @@ const MAX_ASIDE = 160;
  * Words that present a call as an example, a format or an option, rather than as what the model
  * does now, in the six languages the bridge speaks.
  */
-const HYPOTHETICAL =
+export const HYPOTHETICAL =
   /\b(?:example|e\.g\.|for instance|would|could|format|syntax|like this|looks like|beispiel|würde|exemple|format|ejemplo|formato|voorbeeld|zou|esempio)\b/i;
 
 /**

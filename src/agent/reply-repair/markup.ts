@@ -1,20 +1,38 @@
 import { specialTokens } from "../../shared/special-tokens.js";
+import { canonicalMarkup } from "./markup-canon.js";
 import { REASONING, TEXT_CALL_FAMILIES } from "./text-call-families.js";
 
-/** Harmony's answer channel: the only part of a harmony reply that is speech. */
-const HARMONY_FINAL = /<\|channel\|>\s*final\s*<\|message\|>([\s\S]*?)(?:<\|return\|>|<\|end\|>|$)/;
+/**
+ * A family's answer channel: the only part of such a reply that is speech. Harmony's `final`
+ * channel (vllm/tool_parsers/openai_tool_parser.py), Glimmer's `to=user` message
+ * (ollama model/parsers/glimmer.go), Cohere's text block (ollama model/parsers/cohere.go), Kimi K3's
+ * response channel (vllm/tool_parsers/kimi_k3_tool_parser.py, after markup-canon.ts).
+ */
+const ANSWER_CHANNELS = [
+  /<\|channel\|>\s*final\s*<\|message\|>([\s\S]*?)(?:<\|return\|>|<\|end\|>|$)/,
+  /(?:^|\s|<\|start\|>\s*assistant\s*)to=user\s*<\|message\|>([\s\S]*?)(?:<\|eot\|>|<\|eom\|>|(?=<\|start\|>)|$)/,
+  /<\|START_(?:TEXT|RESPONSE)\|>([\s\S]*?)(?:<\|END_(?:TEXT|RESPONSE)\|>|<\|END_OF_TURN_TOKEN\|>|$)/,
+  /<response>([\s\S]*?)(?:<\/response>|$)/,
+];
+/** Turn and message ends a server left around an answer: framing, not words. */
+const TURN_ENDS =
+  /^(?:\s|<\|(?:im_end|eot_id|eom_id|end|return|eot|eom|endoftext|END_OF_TURN_TOKEN|message|START_TEXT|END_TEXT)\|>|<\/s>|<｜end▁of▁sentence｜>|\[e~\[)+|(?:\s|<\|(?:im_end|eot_id|eom_id|end|return|eot|eom|endoftext|END_OF_TURN_TOKEN|END_TEXT|END_RESPONSE)\|>|<\/s>|<｜end▁of▁sentence｜>|\[e~\[)+$/g;
 /** Tags and shapes of call markup that no sentence meant for a listener contains. */
 const CALL_SHAPES =
-  /<\/?｜|｜>|<\/?(?:tool|tool_calls?|function|function_calls?|invoke|parameter|arg_key|arg_value|TOOLCALL|start_function_call|minimax:tool_call|antml:invoke)\b|<(?:function|parameter)=|functools\s*\[|```tool_(?:code|call)|\bto=functions\.|\bcall:[\w.-]+\s*\{|"(?:name|tool_name|function)"\s*:\s*"[^"]*"\s*,\s*"(?:arguments|parameters|args|input)"\s*:/;
+  /<\/?｜|｜>|<\/?(?:[\w-]+[:|])?(?:tool|tool_calls?|function|function_calls?|invoke|parameter|arg_key|arg_value|TOOLCALL|start_function_call|call\s+tool=|argument\s+key=)(?::[\w-]+)?\b|<(?:function|parameter)=|\]<\]|functools\s*\[|```tool_(?:code|call)|\bto=functions\.|\bcall:[\w.-]+\s*\{|"(?:name|tool_name|function)"\s*:\s*"[^"]*"\s*,\s*"(?:arguments|parameters|args|input)"\s*:/;
 
 /** A snake_case or dotted name followed by `(key=` or `{"key":`: a call to some tool, offered or not. */
 const SNAKE_CALL = /\b[A-Za-z][\w.]*[_.][\w.]*\s*(?:\(\s*\w+\s*=|\{\s*"\w+"\s*:)/;
 
-/** The words of a reply with no calls: reasoning set aside, and harmony's final channel when present. */
+/**
+ * The words of a reply with no calls: fumbled markers put right, reasoning set aside, a family's
+ * answer channel when there is one, without the turn-end tokens around it.
+ */
 export function speechOf(text: string): string {
-  const final = HARMONY_FINAL.exec(text);
-  const words = final ? final[1]! : text.replace(REASONING, " ");
-  return words.trim();
+  const canonical = canonicalMarkup(text);
+  const channel = ANSWER_CHANNELS.map((pattern) => pattern.exec(canonical)).find((m) => m);
+  const words = channel ? channel[1]! : canonical.replace(REASONING, " ");
+  return words.replace(TURN_ENDS, "").trim();
 }
 
 /**
@@ -29,7 +47,10 @@ export function hasCallMarkup(text: string, toolNames: readonly string[]): boole
   }
   return toolNames.some((name) => {
     const at = text.indexOf(name);
-    // `name(…`, `name {…`, `name: {…`, `name <parameter…`; "name (the switch tool)" is prose.
-    return at >= 0 && /^(?:\(|\s*:?\s*\{|\s*<\w)/.test(text.slice(at + name.length));
+    // `name(…`, `name {…`, `name: {…`, `name <parameter…`, `name` then `key: value` lines;
+    // "name (the switch tool)" is prose.
+    return (
+      at >= 0 && /^(?:\(|\s*:?\s*\{|\s*<\w|\s*\n\s*[A-Za-z_][\w-]*\s*[:=])/.test(text.slice(at + name.length))
+    );
   });
 }

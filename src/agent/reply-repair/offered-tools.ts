@@ -1,6 +1,14 @@
 import { createNameLookup, describeUnresolved, type LookupEntry } from "../../tools/name-lookup.js";
+import { createArgumentNormalizer, type ArgumentNormalizer } from "../../tools/normalize.js";
+import { buildStaticMappings } from "../../tools/static-mappings.js";
+import type { JsonSchema } from "../../tools/types.js";
 
 export type NameResolution = { ok: true; name: string; repairs: string[] } | { ok: false; error: string };
+
+/** An offered tool as the reply repair knows it: its names, and the schema its arguments follow. */
+export interface OfferedEntry extends LookupEntry {
+  inputSchema?: JsonSchema;
+}
 
 /** The tools the model was offered, as the reply repair needs them. */
 export interface OfferedTools {
@@ -8,17 +16,47 @@ export interface OfferedTools {
   resolve(sent: string): NameResolution;
   /** Every name a tool is known by (presented and own), for finding a call written as text. */
   names: readonly string[];
+  /** The schema of the tool a sent name resolves to, for reading its arguments. */
+  schemaOf(sent: string): JsonSchema | undefined;
+  /**
+   * Why these arguments are not a whole call of the tool (a required parameter missing, a key no
+   * parameter takes), after the same key repair the registry makes; undefined when they are.
+   */
+  incomplete(name: string, args: Record<string, unknown>): string | undefined;
 }
 
+const builtInMappings = buildStaticMappings();
+
 /** Built once per tool set: the same lookup (one folding rule) the registry uses for every caller. */
-export function createOfferedTools(entries: readonly LookupEntry[]): OfferedTools {
+export function createOfferedTools(entries: readonly OfferedEntry[]): OfferedTools {
   const lookup = createNameLookup(entries);
+  const byPresented = new Map(entries.map((e) => [e.presented, e]));
+  const normalizers = new Map<string, ArgumentNormalizer>();
+  const resolve = (sent: string): NameResolution => {
+    const result = lookup.resolve(sent);
+    if ("found" in result) return { ok: true, name: result.found.presented, repairs: result.repairs };
+    return { ok: false, error: describeUnresolved(sent, result) };
+  };
   return {
-    resolve(sent) {
-      const result = lookup.resolve(sent);
-      if ("found" in result) return { ok: true, name: result.found.presented, repairs: result.repairs };
-      return { ok: false, error: describeUnresolved(sent, result) };
-    },
+    resolve,
     names: [...new Set(entries.flatMap((e) => [e.presented, e.tool]))],
+    schemaOf(sent) {
+      const found = resolve(sent);
+      return found.ok ? byPresented.get(found.name)?.inputSchema : undefined;
+    },
+    incomplete(name, args) {
+      const entry = byPresented.get(name);
+      const schema = entry?.inputSchema;
+      if (!entry || !schema) return undefined;
+      let normalizer = normalizers.get(name);
+      if (!normalizer) {
+        normalizer = createArgumentNormalizer(schema, builtInMappings(entry.server, entry.tool));
+        normalizers.set(name, normalizer);
+      }
+      const normalized = normalizer.normalize(args);
+      if (normalized.problems.length) return normalized.problems.join("; ");
+      const missing = (schema.required ?? []).filter((key) => !Object.hasOwn(normalized.args, key));
+      return missing.length ? `it lacks ${missing.map((k) => `'${k}'`).join(", ")}` : undefined;
+    },
   };
 }
