@@ -284,5 +284,8 @@ export function describeUnresolved<T extends LookupEntry>(sent: string, result: 
 /** The few tools whose names are closest to what was sent: with thousands of tools, listing all helps no one. */
 function suggest<T extends LookupEntry>(entries: readonly T[], name: string): T[] {
   const byName = new Map(entries.map((e) => [e.presented, e]));
-  return closestNames(name, byName.keys(), 5).map((n) => byName.get(n) as T);
+  // Only the leading name-like part is compared: tool names are at most 64 characters (naming.ts), and
+  // markup or prose after them is noise that costs the edit distance dearly.
+  const head = /^\W*([\w.:/-]{1,64})/.exec(name)?.[1] ?? name.slice(0, 64);
+  return closestNames(head, byName.keys(), 5).map((n) => byName.get(n) as T);
 }

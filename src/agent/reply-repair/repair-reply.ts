@@ -4,7 +4,7 @@ import { callsIn, type TextCallReading } from "./argument-syntax.js";
 import { decodeArguments, type DecodedArguments } from "./argument-text.js";
 import { gluedCalls } from "./glued-calls.js";
 import { hasCallMarkup, speechOf } from "./markup.js";
-import type { OfferedTools } from "./offered-tools.js";
+import type { NameResolution, OfferedTools } from "./offered-tools.js";
 import { readReasoningCalls, reasoningOf } from "./reasoning-call.js";
 import { stoppedAtLimit } from "./reply-cut.js";
 import { readArgumentText, type ReadOptions } from "./schema-arguments.js";
@@ -196,6 +196,8 @@ function argumentsFromText(
  * glued into one arguments string that are each a whole call of the tool (glued-calls.ts).
  */
 function expand(candidate: Candidate, tools: OfferedTools): Candidate[] {
+  // A name with markup in it is read with its arguments when it is planned (argumentsInName).
+  if (/[<{(]/.test(candidate.sent.name)) return [candidate];
   const name = tools.resolve(candidate.sent.name);
   if (name.ok) {
     const split = gluedCalls(candidate.parsed, name.name, tools);
@@ -229,19 +231,17 @@ function planCall(candidate: Candidate, tools: OfferedTools): PlannedCall | Refu
   const family = candidate.family ? { family: candidate.family } : {};
   const repairs = [...candidate.repairs];
   let parsed = candidate.parsed;
-  let name = tools.resolve(sent.name);
-  if (!name.ok) {
-    const noisy = argumentsInName(sent.name, tools);
-    const given = decodeArguments(parsed);
-    if (noisy && given.ok) {
-      const merged = merge(given.args, noisy.args);
-      if (merged) {
-        name = noisy.resolution;
-        parsed = merged;
-        repairs.push(`name: read ${noisy.tool} and its arguments (${noisy.syntax}) from the name`);
-      }
-    }
-  }
+  // Markup in the name is tried first: a name that holds its arguments never resolves as it is,
+  // and a failed lookup of a long name costs more than reading it.
+  const noisy = /[<{(]/.test(sent.name) ? argumentsInName(sent.name, tools) : undefined;
+  const given = noisy && decodeArguments(parsed);
+  const merged = noisy && given?.ok ? merge(given.args, noisy.args) : undefined;
+  let name: NameResolution;
+  if (noisy && merged) {
+    name = noisy.resolution;
+    parsed = merged;
+    repairs.push(`name: read ${noisy.tool} and its arguments (${noisy.syntax}) from the name`);
+  } else name = tools.resolve(sent.name);
   if (!name.ok) return { id, sent, error: name.error, repairs };
   repairs.push(...name.repairs);
   let args: DecodedArguments = decodeArguments(parsed);
