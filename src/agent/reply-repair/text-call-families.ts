@@ -63,7 +63,7 @@ export const TEXT_CALL_FAMILIES: readonly TextCallFamily[] = [
     id: "harmony",
     source: "vllm/tool_parsers/openai_tool_parser.py (gpt-oss harmony)",
     marker: "to=",
-    call: /(?:<\|start\|>\s*assistant\s*)?(?:<\|channel\|>\s*commentary\s*)?to=(?<name>[^\s<]+)\s*(?:<\|channel\|>\s*commentary\s*)?(?:<\|constrain\|>\s*)?(?:json\s*)?<\|message\|>(?<args>[\s\S]*?)(?:<\|call\|>|<\|end\|>|$)/g,
+    call: /(?:<\|start\|>\s*assistant\s*)?(?:<\|channel\|>\s*commentary\s*)?to=(?!(?:user|self)\s*<)(?<name>[^\s<]+)\s*(?:<\|channel\|>\s*commentary\s*)?(?:<\|constrain\|>\s*)?(?:json\s*)?<\|message\|>(?<args>[\s\S]*?)(?:<\|call\|>|<\|end\|>|$)/g,
     args: "json",
     frame: /<\|start\|>\s*assistant|<\|return\|>|<\|end\|>/g,
   },
