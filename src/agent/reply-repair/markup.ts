@@ -14,12 +14,16 @@ const ANSWER_CHANNELS = [
   /<\|START_(?:TEXT|RESPONSE)\|>([\s\S]*?)(?:<\|END_(?:TEXT|RESPONSE)\|>|<\|END_OF_TURN_TOKEN\|>|$)/,
   /<response>([\s\S]*?)(?:<\/response>|$)/,
 ];
-/** Turn and message ends a server left around an answer: framing, not words. */
-const TURN_ENDS =
-  /^(?:\s|<\|(?:im_end|eot_id|eom_id|end|return|eot|eom|endoftext|END_OF_TURN_TOKEN|message|START_TEXT|END_TEXT)\|>|<\/s>|<｜end▁of▁sentence｜>|\[e~\[)+|(?:\s|<\|(?:im_end|eot_id|eom_id|end|return|eot|eom|endoftext|END_OF_TURN_TOKEN|END_TEXT|END_RESPONSE)\|>|<\/s>|<｜end▁of▁sentence｜>|\[e~\[)+$/g;
+/**
+ * Turn and message ends (and starts) a server left around an answer, in any family's spelling
+ * (`<|im_end|>`, `<|ifm|im_end|>`, `<|END_OF_TURN_TOKEN|>`, `<｜end▁of▁sentence｜>`, `</s>`,
+ * MiniMax's `[e~[`): framing, not words.
+ */
+const TURN_TOKEN = String.raw`<\|(?:\w+\|)?\w*(?:end|eot|eom|eos|return|stop|im_start|message|START_TEXT|START_RESPONSE|END_OF_TURN_TOKEN)\w*\|>|<\/s>|<｜end▁of▁sentence｜>|\[e~\[`;
+const TURN_ENDS = new RegExp(String.raw`^(?:\s|${TURN_TOKEN})+|(?:\s|${TURN_TOKEN})+$`, "gi");
 /** Tags and shapes of call markup that no sentence meant for a listener contains. */
 const CALL_SHAPES =
-  /<\/?｜|｜>|<\/?(?:[\w-]+[:|])?(?:tool|tool_calls?|function|function_calls?|invoke|parameter|arg_key|arg_value|TOOLCALL|start_function_call|call\s+tool=|argument\s+key=)(?::[\w-]+)?\b|<(?:function|parameter)=|\]<\]|functools\s*\[|```tool_(?:code|call)|\bto=functions\.|\bcall:[\w.-]+\s*\{|"(?:name|tool_name|function)"\s*:\s*"[^"]*"\s*,\s*"(?:arguments|parameters|args|input)"\s*:/;
+  /<\/?｜|｜>|<\/?(?:[\w-]+[:|])?(?:tool|tool_calls?|function|function_calls?|invoke|parameter|arg_key|arg_value|TOOLCALL|start_function_call)(?::[\w-]+)?\b|<(?:call\s+tool|argument\s+key)\s*=|<(?:function|parameter)=|\]<\]|functools\s*\[|```tool_(?:code|call)|\bto=functions\.|\bcall:[\w.-]+\s*\{|"(?:name|tool_name|function)"\s*:\s*"[^"]*"\s*,\s*"(?:arguments|parameters|args|input)"\s*:/;
 
 /** A snake_case or dotted name followed by `(key=` or `{"key":`: a call to some tool, offered or not. */
 const SNAKE_CALL = /\b[A-Za-z][\w.]*[_.][\w.]*\s*(?:\(\s*\w+\s*=|\{\s*"\w+"\s*:)/;

@@ -9,6 +9,8 @@ import { readTextCalls } from "./text-calls.js";
 /** Reasoning blocks left in the content itself (`<think>…</think>`, under any namespace). */
 const THINK_BLOCK =
   /<((?:\w+[:|])?)think(?:_\w+)?>([\s\S]*?)(?:<\/\1think(?:_\w+)?>|$)|^((?:(?!<(?:\w+[:|])?think)[\s\S])*?)<\/(?:\w+[:|])?think(?:_\w+)?>/g;
+/** Markup's last character: a tag's or token's `>`, a closing bracket. */
+const ENDS_IN_MARKUP = /[>\])}]\s*$/;
 /** Where call markup may begin in reasoning: at a line's start, or after a sentence ends. */
 const CALL_START = /(?:^|\n|[.:!]\s+)(?=\s*(?:<|\[|\{|```|[A-Za-z_][\w.]*\())/g;
 
@@ -48,8 +50,10 @@ export function readReasoningCalls(
   for (const start of text.matchAll(CALL_START)) {
     const at = start.index + start[0].length;
     const tail = text.slice(at).trim();
+    // The call must end the reasoning: text after it means the reasoning went on past it.
+    if (!startsWithCall(tail) || !ENDS_IN_MARKUP.test(tail)) continue;
     const reading = readTextCalls(tail, tools, options);
-    if (reading?.kind !== "calls" || !startsWithCall(tail)) continue;
+    if (reading?.kind !== "calls") continue;
     const before = text.slice(0, at).trim();
     const lastSentence = /[^.!?\n]*[.!?:]?\s*$/.exec(before)?.[0] ?? "";
     if (HYPOTHETICAL.test(lastSentence) || /\?\s*$/.test(before)) {

@@ -289,7 +289,8 @@ function typedValue(raw: string, property: JsonSchema | undefined, attrs: string
   if (typeAttr && (typeAttr[1] === "string" || typeAttr[1] === "true")) return text;
   const types = property ? schemaTypes(property) : undefined;
   if (types?.includes("string") && !types.some((t) => t === "object" || t === "array")) return trimmed;
-  if (/^[[{"]/.test(trimmed) || (typeAttr && !types)) {
+  // A tag that says its value is not a string (`string="false"`, `type="integer"`) holds JSON.
+  if (/^[[{"]/.test(trimmed) || typeAttr) {
     const parsed = whole(trimmed);
     if (parsed !== undefined) return parsed;
   }
