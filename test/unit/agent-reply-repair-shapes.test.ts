@@ -295,6 +295,17 @@ describe("a reply cut at its length limit", () => {
     expect(planned(reply)).toEqual([]);
   });
 
+  it("a complete call, then an unfinished one and a question: nothing runs", () => {
+    const repaired = repairReply(
+      text(
+        '[control_zwave_device(deviceName="Switch One", action="on"), control_zwave_device(deviceName="Kid\'s Lamp" - or did you mean the kitchen?',
+      ),
+      tools,
+    );
+    expect(repaired.calls).toEqual([]);
+    expect(repaired.unusable).toBeDefined();
+  });
+
   it("a complete call before a malformed but closed one: neither runs", () => {
     const repaired = repairReply(
       text(

@@ -111,6 +111,16 @@ export function repairReply(reply: AIMessage, tools: OfferedTools): RepairedRepl
     if (reading.kind === "unreadable")
       return { calls: [], speech: "", message: reply, unusable: reading.why };
     cut = reading.cut === true;
+    if (cut && !options.cutAtEnd && /\?\s*$/.test(text)) {
+      // A reply that ends in a question was not cut off: its unfinished call is malformed, and
+      // the calls before it are part of a question to the user, not an act.
+      return {
+        calls: [],
+        speech: "",
+        message: reply,
+        unusable: "a call is left unfinished before a question",
+      };
+    }
     for (const call of reading.calls) {
       candidates.push({
         id: `call_text_${++textCallCount}`,
