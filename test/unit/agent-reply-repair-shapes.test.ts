@@ -5,37 +5,9 @@ import { describe, expect, it } from "vitest";
 import { AIMessage } from "@langchain/core/messages";
 import { createOfferedTools } from "../../src/agent/reply-repair/offered-tools.js";
 import { repairReply, type PlannedCall } from "../../src/agent/reply-repair/repair-reply.js";
-import type { JsonSchema } from "../../src/tools/types.js";
+import { zwaveToolEntries } from "../support/zwave-tool-schemas.js";
 
-const deviceName: JsonSchema = { type: "string", minLength: 1 };
-const tools = createOfferedTools([
-  {
-    presented: "control_zwave_device",
-    server: "zwave",
-    tool: "control_zwave_device",
-    inputSchema: {
-      type: "object",
-      properties: {
-        deviceName,
-        action: { type: "string", enum: ["on", "off", "dim"] },
-        level: { type: "number", minimum: 0, maximum: 100 },
-      },
-      required: ["deviceName", "action"],
-    },
-  },
-  {
-    presented: "get_device_sensor_data",
-    server: "zwave",
-    tool: "get_device_sensor_data",
-    inputSchema: { type: "object", properties: { deviceName }, required: ["deviceName"] },
-  },
-  {
-    presented: "list_zwave_devices",
-    server: "zwave",
-    tool: "list_zwave_devices",
-    inputSchema: { type: "object", properties: { filter: { type: "string" } } },
-  },
-]);
+const tools = createOfferedTools(zwaveToolEntries);
 
 const lampOn = { deviceName: "Kid's Lamp", action: "on" };
 const switchOn = { deviceName: "Switch One", action: "on" };

@@ -5,7 +5,7 @@ import { fakeModel } from "@langchain/core/testing";
 import { AIMessage } from "@langchain/core/messages";
 import { decodeArguments } from "../../src/agent/reply-repair/argument-text.js";
 import { readTextCalls } from "../../src/agent/reply-repair/text-calls.js";
-import { createOfferedTools } from "../../src/agent/reply-repair/offered-tools.js";
+import { createOfferedTools, type OfferedEntry } from "../../src/agent/reply-repair/offered-tools.js";
 import { repairReply } from "../../src/agent/reply-repair/repair-reply.js";
 import { createAgent } from "../../src/agent/agent.js";
 import { createUnconfiguredMirror } from "../../src/ha/mirror.js";
@@ -14,51 +14,18 @@ import { createArgumentNormalizer } from "../../src/tools/normalize.js";
 import type { JsonSchema, ToolExecutor } from "../../src/tools/types.js";
 import { captureLogger } from "../support/capture-logger.js";
 import { clientTool } from "../support/mcp/client-tool.js";
+import { zwaveToolEntries } from "../support/zwave-tool-schemas.js";
 
-/** The Z-Wave server's own schemas (src/zwave/tools/), as the registry lists them. */
-const deviceName: JsonSchema = { type: "string", minLength: 1 };
-const offered: Array<{ name: string; server: string; tool: string; inputSchema?: JsonSchema }> = [
+const offered: OfferedEntry[] = [
+  ...zwaveToolEntries,
   {
-    name: "control_zwave_device",
-    server: "zwave",
-    tool: "control_zwave_device",
-    inputSchema: {
-      type: "object",
-      properties: {
-        deviceName,
-        action: { type: "string", enum: ["on", "off", "dim"] },
-        level: { type: "number", minimum: 0, maximum: 100 },
-        nodeId: { type: "integer", minimum: 1 },
-      },
-      required: ["deviceName", "action"],
-    },
-  },
-  {
-    name: "list_zwave_devices",
-    server: "zwave",
-    tool: "list_zwave_devices",
-    inputSchema: {
-      type: "object",
-      properties: { includeInactive: { type: "boolean" }, filter: { type: "string" } },
-    },
-  },
-  {
-    name: "get_device_sensor_data",
-    server: "zwave",
-    tool: "get_device_sensor_data",
-    inputSchema: { type: "object", properties: { deviceName }, required: ["deviceName"] },
-  },
-  {
-    name: "get_datetime",
+    presented: "get_datetime",
     server: "builtin",
     tool: "get_datetime",
     inputSchema: { type: "object", properties: {} },
   },
 ];
-const offeredTools = (list: typeof offered) =>
-  createOfferedTools(
-    list.map((t) => ({ presented: t.name, server: t.server, tool: t.tool, inputSchema: t.inputSchema })),
-  );
+const offeredTools = (list: OfferedEntry[]) => createOfferedTools(list);
 const tools = offeredTools(offered);
 const resolve = (sent: string) => tools.resolve(sent);
 
@@ -114,8 +81,8 @@ describe("tool names", () => {
   it("a name as close to two tools as to one is an error", () => {
     expect(resolve("check_zwave_device").ok).toBe(false);
     const twoNear = offeredTools([
-      { name: "get_state", server: "a", tool: "get_state" },
-      { name: "set_state", server: "a", tool: "set_state" },
+      { presented: "get_state", server: "a", tool: "get_state" },
+      { presented: "set_state", server: "a", tool: "set_state" },
     ]);
     const found = twoNear.resolve("bet_state");
     expect(found.ok).toBe(false);
