@@ -142,6 +142,17 @@ describe("the schema-guided reader, for formats no row knows", () => {
     expect(repaired.unusable).toMatch(/lacks 'action'/);
   });
 
+  it("a value the schema does not take stops every call of a text reply, not only its own", () => {
+    const repaired = repairReply(
+      text(
+        '[control_zwave_device(deviceName="Switch One", action="on"), control_zwave_device(deviceName="Kitchen Dimmer", action="dim", level=150)]',
+      ),
+      tools,
+    );
+    expect(repaired.calls).toEqual([]);
+    expect(repaired.unusable).toMatch(/'level' must be at most 100/);
+  });
+
   it("a parameter given twice with two values is not read", () => {
     const repaired = repairReply(
       text("control_zwave_device\ndeviceName: Kid's Lamp\ndeviceName: Switch One\naction: on"),

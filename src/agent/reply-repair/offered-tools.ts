@@ -1,3 +1,4 @@
+import { createArgumentValidator } from "../../tools/json-schema.js";
 import { createNameLookup, describeUnresolved, type LookupEntry } from "../../tools/name-lookup.js";
 import { createArgumentNormalizer, type ArgumentNormalizer } from "../../tools/normalize.js";
 import { buildStaticMappings } from "../../tools/static-mappings.js";
@@ -19,8 +20,9 @@ export interface OfferedTools {
   /** The schema of the tool a sent name resolves to, for reading its arguments. */
   schemaOf(sent: string): JsonSchema | undefined;
   /**
-   * Why these arguments are not a whole call of the tool (a required parameter missing, a key no
-   * parameter takes), after the same key repair the registry makes; undefined when they are.
+   * Why these arguments are not a whole call of the tool (a key no parameter takes, a required
+   * parameter missing, a value the schema does not take), after the same key and value repair and
+   * the same validation the registry makes; undefined when they are.
    */
   incomplete(name: string, args: Record<string, unknown>): string | undefined;
 }
@@ -31,7 +33,10 @@ const builtInMappings = buildStaticMappings();
 export function createOfferedTools(entries: readonly OfferedEntry[]): OfferedTools {
   const lookup = createNameLookup(entries);
   const byPresented = new Map(entries.map((e) => [e.presented, e]));
-  const normalizers = new Map<string, ArgumentNormalizer>();
+  const checks = new Map<
+    string,
+    { normalizer: ArgumentNormalizer; validate: (args: Record<string, unknown>) => string[] }
+  >();
   const resolve = (sent: string): NameResolution => {
     const result = lookup.resolve(sent);
     if ("found" in result) return { ok: true, name: result.found.presented, repairs: result.repairs };
@@ -48,15 +53,21 @@ export function createOfferedTools(entries: readonly OfferedEntry[]): OfferedToo
       const entry = byPresented.get(name);
       const schema = entry?.inputSchema;
       if (!entry || !schema) return undefined;
-      let normalizer = normalizers.get(name);
-      if (!normalizer) {
-        normalizer = createArgumentNormalizer(schema, builtInMappings(entry.server, entry.tool));
-        normalizers.set(name, normalizer);
+      // Built on the first call read as text: compiling a validator costs more than most calls.
+      let check = checks.get(name);
+      if (!check) {
+        check = {
+          normalizer: createArgumentNormalizer(schema, builtInMappings(entry.server, entry.tool)),
+          validate: createArgumentValidator(schema),
+        };
+        checks.set(name, check);
       }
-      const normalized = normalizer.normalize(args);
+      const normalized = check.normalizer.normalize(args);
       if (normalized.problems.length) return normalized.problems.join("; ");
       const missing = (schema.required ?? []).filter((key) => !Object.hasOwn(normalized.args, key));
-      return missing.length ? `it lacks ${missing.map((k) => `'${k}'`).join(", ")}` : undefined;
+      if (missing.length) return `it lacks ${missing.map((k) => `'${k}'`).join(", ")}`;
+      const invalid = check.validate(normalized.args);
+      return invalid.length ? invalid.join("; ") : undefined;
     },
   };
 }
