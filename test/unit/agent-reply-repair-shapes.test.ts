@@ -136,6 +136,27 @@ describe("the schema-guided reader, for formats no row knows", () => {
     expect(planned(text(content))).toEqual([{ name: "control_zwave_device", args: lampOn }]);
   });
 
+  it("the name, then the whole call again as JSON (Inkling's typed-content block), is that call", () => {
+    const reply = text(
+      '<|message_model|>control_zwave_device<|content_invoke_tool_json|>{"name": "control_zwave_device", "args": {"deviceName": "Kid\'s Lamp", "action": "on"}}<|end_message|>',
+    );
+    expect(planned(reply)).toEqual([{ name: "control_zwave_device", args: lampOn }]);
+  });
+
+  it("a header naming one tool and a payload naming another is not a call", () => {
+    const reply = text(
+      '<|message_model|>get_device_sensor_data<|content_invoke_tool_json|>{"name": "control_zwave_device", "args": {"deviceName": "Kid\'s Lamp", "action": "on"}}<|end_message|>',
+    );
+    expect(repairReply(reply, tools)).toMatchObject({ calls: [], speech: "" });
+  });
+
+  it("Laguna's line breaks written out as \\n between its tags", () => {
+    const reply = text(
+      "<tool_call>control_zwave_device\\n<arg_key>deviceName</arg_key>\\n<arg_value>Kid's Lamp</arg_value>\\n<arg_key>action</arg_key>\\n<arg_value>on</arg_value>\\n</tool_call>",
+    );
+    expect(planned(reply)).toEqual([{ name: "control_zwave_device", args: lampOn }]);
+  });
+
   it("a call written as text without a required parameter does not run", () => {
     const repaired = repairReply(text('control_zwave_device {"deviceName": "Kid\'s Lamp"}'), tools);
     expect(repaired.calls).toEqual([]);

@@ -55,6 +55,11 @@ const FIXES: readonly MarkupFix[] = [
     replacement: "</$1>",
   },
   {
+    fault: "a line break written out as `\\n` next to a tag (vLLM's Laguna parser allows it)",
+    pattern: /(?<=>)(?:\\n)+|(?:\\n)+(?=<)/g,
+    replacement: "\n",
+  },
+  {
     fault: 'an attribute glued to its tag name (`<functionname="x">`)',
     pattern: /<((?:[\w-]+:|｜DSML｜)?(?:function|invoke|parameter|tool_call|call))name\s*=/g,
     replacement: "<$1 name=",

@@ -1,5 +1,5 @@
 import { isAside } from "./aside.js";
-import type { TextCall, TextCallReading } from "./argument-syntax.js";
+import { callsIn, type TextCall, type TextCallReading } from "./argument-syntax.js";
 import type { OfferedTools } from "./offered-tools.js";
 import { readArgumentsAt, type ReadOptions } from "./schema-arguments.js";
 
@@ -13,6 +13,9 @@ const WRAPPER =
 /** The same markup in front of the first call, where a lead-in sentence may stand too. */
 const LEAD_MARKUP =
   /<\/?[A-Za-z_][\w:.-]*(?:\s+[\w:-]+\s*=\s*(?:"[^"]*"|'[^']*'))*\s*\/?>|<[A-Za-z_][\w:.-]*(?:\s+[\w:-]+\s*=\s*(?:"[^"]*"|'[^']*'))*(?:\s+[\w:-]+\s*=\s*["']?|=)$|```[\w-]*|>>>|\[\s*$|^\s*[;,]/g;
+
+/** Keys a whole call object holds its arguments under (argument-syntax.ts reads such objects). */
+const ARGUMENT_KEY = /\b(?:arguments|parameters|args|input|kwargs)\b/;
 
 const patterns = new WeakMap<readonly string[], RegExp>();
 
@@ -48,7 +51,18 @@ export function findNamedCalls(
       break;
     }
     if (reading.kind === "ambiguous") return { kind: "unreadable", family: "named-call", why: reading.why };
-    calls.push({ name: match[0], arguments: reading.args });
+    // The name, then the whole call again as JSON (Inkling's `NAME<|content_invoke_tool_json|>{"name":
+    // NAME, "args": {…}}`): the inner call's arguments, if it names the same tool; two tools is a guess.
+    // A tool's own `name` parameter is no such call: only a name that is itself an offered tool is.
+    const inner = ARGUMENT_KEY.test(Object.keys(reading.args).join(" ")) ? callsIn(reading.args) : undefined;
+    const repeated = inner?.length === 1 ? tools.resolve(inner[0]!.name) : undefined;
+    if (repeated?.ok) {
+      const outer = tools.resolve(match[0]);
+      if (!outer.ok || outer.name !== repeated.name) {
+        return { kind: "unreadable", family: "named-call", why: "the call names two different tools" };
+      }
+      calls.push({ name: match[0], arguments: inner![0]!.arguments });
+    } else calls.push({ name: match[0], arguments: reading.args });
     pos = reading.end;
     pos += WRAPPER.exec(text.slice(pos))?.[0].length ?? 0;
   }
