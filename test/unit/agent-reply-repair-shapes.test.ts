@@ -157,6 +157,20 @@ describe("the schema-guided reader, for formats no row knows", () => {
     expect(planned(reply)).toEqual([{ name: "control_zwave_device", args: lampOn }]);
   });
 
+  it("byte fallback tokens for new lines around the call (ERNIE 4.5's <0x0A>)", () => {
+    const reply = text(
+      'The user wants the lamp on.</think><0x0A><0x0A><tool_call><0x0A>{"name": "control_zwave_device", "arguments": {"deviceName": "Kid\'s Lamp", "action": "on"}}<0x0A></tool_call>',
+    );
+    expect(planned(reply)).toEqual([{ name: "control_zwave_device", args: lampOn }]);
+  });
+
+  it("a lead-in ended by a special token on the same line (GigaChat's <|message_sep|>)", () => {
+    const reply = text(
+      'Okay.<|message_sep|><|function_call|>{"name": "control_zwave_device", "arguments": {"deviceName": "Kid\'s Lamp", "action": "on"}}',
+    );
+    expect(planned(reply)).toEqual([{ name: "control_zwave_device", args: lampOn }]);
+  });
+
   it("a call written as text without a required parameter does not run", () => {
     const repaired = repairReply(text('control_zwave_device {"deviceName": "Kid\'s Lamp"}'), tools);
     expect(repaired.calls).toEqual([]);

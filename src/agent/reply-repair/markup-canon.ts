@@ -55,6 +55,11 @@ const FIXES: readonly MarkupFix[] = [
     replacement: "</$1>",
   },
   {
+    fault: "a byte left as its fallback token (`<0x0A>`, ERNIE 4.5's new lines)",
+    pattern: /<0x(0[9AD]|20)>/gi,
+    replacement: (_match, byte: string) => String.fromCharCode(parseInt(byte, 16)),
+  },
+  {
     fault: "a line break written out as `\\n` next to a tag (vLLM's Laguna parser allows it)",
     pattern: /(?<=>)(?:\\n)+|(?:\\n)+(?=<)/g,
     replacement: "\n",
@@ -78,7 +83,7 @@ const FIXES: readonly MarkupFix[] = [
 ];
 
 /** A cheap test first: text with none of these characters has no markup to repair. */
-const MAY_HOLD_MARKUP = /[<|｜>]/;
+const MAY_HOLD_MARKUP = /[<|｜>\\]/;
 
 /** The text with fumbled call markup put back into its template's form. */
 export function canonicalMarkup(text: string): string {
@@ -96,12 +101,13 @@ const TAG_DECORATION = new RegExp(
 
 /**
  * The markup as the generic reader sees it: every tag under its plain name (whatever namespace or
- * suffix a family gives it) and every special token a space, so one reader serves every family.
+ * suffix a family gives it) and every special token a line break (a token ends what stands before
+ * it, as a line does), so one reader serves every family.
  */
 export function plainMarkup(text: string): string {
   return text
     .replace(TAG_DECORATION, (_match, closing?: string, suffixed?: string) =>
       suffixed !== undefined ? `<${suffixed}` : `<${closing ?? ""}`,
     )
-    .replace(specialTokens(), " ");
+    .replace(specialTokens(), "\n");
 }

@@ -37,7 +37,7 @@ export function readTextCalls(
     if (reading) return reading;
   }
   const plain = plainMarkup(trimmed).trim();
-  const bare = readBare(plain);
+  const bare = readBare(plain, tools);
   if (bare) return bare;
   return findNamedCalls(plain, tools, options);
 }
@@ -163,10 +163,29 @@ function leftover(text: string, family: TextCallFamily): string {
   return rest.trim();
 }
 
-/** Bare JSON calls or pythonic calls: the whole text, or lines of their own after a lead-in. */
-function readBare(text: string): TextCallReading | undefined {
+/**
+ * Bare JSON calls or pythonic calls: the whole text, or lines of their own after a lead-in. A
+ * lead-in that is a tool's name is a header (Inkling's `NAME<|content_invoke_tool_json|>{…}`): the
+ * calls must name the same tool, or which one was meant is a guess.
+ */
+function readBare(text: string, tools: OfferedTools): TextCallReading | undefined {
   const lines = /^([^\n]*)\n([\s\S]+)$/.exec(text);
-  const body = (lines && isAside(lines[1]!) ? lines[2]! : text).trim().replace(/^[;,]\s*/, "");
+  const lead = lines && isAside(lines[1]!) ? lines[1]!.trim() : undefined;
+  const header = lead && /^[\w.:-]+$/.test(lead) ? tools.resolve(lead) : undefined;
+  const body = (lead !== undefined ? lines![2]! : text).trim().replace(/^[;,]\s*/, "");
+  const reading = readBareBody(body);
+  if (reading?.kind === "calls" && header?.ok) {
+    const other = reading.calls.find((call) => {
+      const named = tools.resolve(call.name);
+      return !named.ok || named.name !== header.name;
+    });
+    if (other)
+      return { kind: "unreadable", family: reading.family, why: "the call names two different tools" };
+  }
+  return reading;
+}
+
+function readBareBody(body: string): TextCallReading | undefined {
   if (body.startsWith("{") || /^\[\s*[{[]/.test(body)) {
     const list = readCalls(body);
     if (list) {
