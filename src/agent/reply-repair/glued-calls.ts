@@ -16,6 +16,6 @@ export function gluedCalls(
   if (typeof parsed !== "string" || !/\}\s*,?\s*\{/.test(parsed)) return undefined;
   const decoded = decodeArguments(parsed);
   const objects = decoded.glued;
-  if (!objects || objects.some((args) => tools.incomplete(tool, args) !== undefined)) return undefined;
+  if (!objects || objects.some((args) => tools.incomplete(tool, args, true) !== undefined)) return undefined;
   return objects;
 }

@@ -82,6 +82,9 @@ const FIXES: readonly MarkupFix[] = [
   },
 ];
 
+/** For `replace()` only, which starts from the beginning and leaves `lastIndex` at 0: safe to share. */
+const SPECIAL_TOKENS = specialTokens();
+
 /** A cheap test first: text with none of these characters has no markup to repair. */
 const MAY_HOLD_MARKUP = /[<|｜>\\]/;
 
@@ -109,5 +112,5 @@ export function plainMarkup(text: string): string {
     .replace(TAG_DECORATION, (_match, closing?: string, suffixed?: string) =>
       suffixed !== undefined ? `<${suffixed}` : `<${closing ?? ""}`,
     )
-    .replace(specialTokens(), "\n");
+    .replace(SPECIAL_TOKENS, "\n");
 }

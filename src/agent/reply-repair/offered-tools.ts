@@ -21,10 +21,10 @@ export interface OfferedTools {
   schemaOf(sent: string): JsonSchema | undefined;
   /**
    * Why these arguments are not a whole call of the tool (a key no parameter takes, a required
-   * parameter missing, a value the schema does not take), after the same key and value repair and
-   * the same validation the registry makes; undefined when they are.
+   * parameter missing), after the same key and value repair the registry makes; with `validate`,
+   * also a value the schema does not take, by the registry's own validation. Undefined when whole.
    */
-  incomplete(name: string, args: Record<string, unknown>): string | undefined;
+  incomplete(name: string, args: Record<string, unknown>, validate?: boolean): string | undefined;
 }
 
 const builtInMappings = buildStaticMappings();
@@ -49,7 +49,7 @@ export function createOfferedTools(entries: readonly OfferedEntry[]): OfferedToo
       const found = resolve(sent);
       return found.ok ? byPresented.get(found.name)?.inputSchema : undefined;
     },
-    incomplete(name, args) {
+    incomplete(name, args, validate = false) {
       const entry = byPresented.get(name);
       const schema = entry?.inputSchema;
       if (!entry || !schema) return undefined;
@@ -66,6 +66,7 @@ export function createOfferedTools(entries: readonly OfferedEntry[]): OfferedToo
       if (normalized.problems.length) return normalized.problems.join("; ");
       const missing = (schema.required ?? []).filter((key) => !Object.hasOwn(normalized.args, key));
       if (missing.length) return `it lacks ${missing.map((k) => `'${k}'`).join(", ")}`;
+      if (!validate) return undefined;
       const invalid = check.validate(normalized.args);
       return invalid.length ? invalid.join("; ") : undefined;
     },

@@ -132,9 +132,11 @@ export function repairReply(reply: AIMessage, tools: OfferedTools): RepairedRepl
     }
   }
 
-  const calls: Array<PlannedCall | RefusedCall> = candidates
-    .flatMap((candidate) => expand(candidate, tools))
-    .map((c) => planCall(c, tools));
+  const expanded = candidates.flatMap((candidate) => expand(candidate, tools));
+  // Several calls written as text run all or none: each is validated as the registry will before any
+  // runs. One alone is validated by the registry when it runs, which refuses it just the same.
+  const together = expanded.filter((c) => c.family).length > 1;
+  const calls: Array<PlannedCall | RefusedCall> = expanded.map((c) => planCall(c, tools, together));
   const written = candidates.some((c) => c.family);
   const refused = calls.filter((c): c is RefusedCall => !("name" in c));
   if (written && refused.length) {
@@ -236,7 +238,7 @@ function expand(candidate: Candidate, tools: OfferedTools): Candidate[] {
   }));
 }
 
-function planCall(candidate: Candidate, tools: OfferedTools): PlannedCall | RefusedCall {
+function planCall(candidate: Candidate, tools: OfferedTools, validate: boolean): PlannedCall | RefusedCall {
   const { id, sent } = candidate;
   const family = candidate.family ? { family: candidate.family } : {};
   const repairs = [...candidate.repairs];
@@ -270,7 +272,7 @@ function planCall(candidate: Candidate, tools: OfferedTools): PlannedCall | Refu
   }
   if (candidate.family) {
     // A call read from text must be whole: every required parameter there, every key one the tool takes.
-    const problem = tools.incomplete(name.name, args.args);
+    const problem = tools.incomplete(name.name, args.args, validate);
     if (problem)
       return { id, sent, error: `Your call to ${name.name} could not be run: ${problem}.`, repairs };
   }

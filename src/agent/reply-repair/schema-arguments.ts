@@ -257,9 +257,16 @@ function readPairs(
   return declared ? { kind: "args", args, end, syntax: "key/value pairs" } : undefined;
 }
 
+/** Closing-tag patterns by tag name, compiled once (a reply's tags are few and repeat). */
+const closings = new Map<string, RegExp>();
+
 /** The closing tag of `tag` after `from` (any case), and where it ends. */
 function closingOf(text: string, tag: string, from: number): { at: number; end: number } | undefined {
-  const pattern = new RegExp(`</${tag.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*>`, "ig");
+  let pattern = closings.get(tag);
+  if (!pattern) {
+    pattern = new RegExp(`</${tag.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*>`, "ig");
+    if (closings.size < 256) closings.set(tag, pattern);
+  }
   pattern.lastIndex = from;
   const match = pattern.exec(text);
   return match ? { at: match.index, end: match.index + match[0].length } : undefined;

@@ -1,4 +1,5 @@
 import { specialTokens } from "../../shared/special-tokens.js";
+
 import { readCalls, readQuotedObject, type TextCall, type TextCallReading } from "./argument-syntax.js";
 import { isAside } from "./aside.js";
 import { canonicalMarkup, plainMarkup } from "./markup-canon.js";
@@ -8,6 +9,11 @@ import { readTagArguments, type ReadOptions } from "./schema-arguments.js";
 import { REASONING, TEXT_CALL_FAMILIES, type TextCallFamily } from "./text-call-families.js";
 
 export type { TextCall } from "./argument-syntax.js";
+
+/** For `replace()` only, which starts from the beginning and leaves `lastIndex` at 0: safe to share. */
+const SPECIAL_TOKENS = specialTokens();
+/** Reasoning is looked for only where one of its markers occurs: the pattern is long. */
+const MAY_HOLD_REASONING = /think|THINK|analysis|to=self/;
 
 /**
  * What a reply written as text holds:
@@ -29,7 +35,16 @@ export function readTextCalls(
   tools: OfferedTools,
   options: ReadOptions = {},
 ): TextCallReading | undefined {
-  const trimmed = canonicalMarkup(text).replace(REASONING, " ").trim();
+  // Most replies are well formed: the fumble repairs are tried only when the text as written
+  // yields no calls, so a clean reply does not pay for them.
+  const asWritten = readMarkup(text, tools, options);
+  if (asWritten?.kind === "calls") return asWritten;
+  const canonical = canonicalMarkup(text);
+  return canonical === text ? asWritten : (readMarkup(canonical, tools, options) ?? asWritten);
+}
+
+function readMarkup(text: string, tools: OfferedTools, options: ReadOptions): TextCallReading | undefined {
+  const trimmed = (MAY_HOLD_REASONING.test(text) ? text.replace(REASONING, " ") : text).trim();
   if (!trimmed) return undefined;
   for (const family of TEXT_CALL_FAMILIES) {
     if (!trimmed.includes(family.marker)) continue;
@@ -88,12 +103,12 @@ function callsOf(
   const read = ((): BlockReading | undefined => {
     if (!name && family.args !== "calls" && family.args !== "quoted-object") {
       // A row whose calls may also come as whole JSON calls (K2 Horizon's JSON format).
-      const list = readCalls(args.replace(specialTokens(), " "));
+      const list = readCalls(args.replace(SPECIAL_TOKENS, " "));
       if (list) return { kind: "calls", calls: list.calls, cut: list.cut === true };
     }
     switch (family.args) {
       case "calls": {
-        const list = readCalls(args.replace(specialTokens(), " "));
+        const list = readCalls(args.replace(SPECIAL_TOKENS, " "));
         return list && { kind: "calls", calls: list.calls, cut: list.cut === true };
       }
       case "json":
@@ -159,7 +174,7 @@ function cleanJson(text: string): unknown {
 function leftover(text: string, family: TextCallFamily): string {
   let rest = family.frame ? text.replace(family.frame, " ") : text;
   // Wrapper tags of a variant we have no row for (`<seed:tool_call>`) frame the calls too.
-  rest = rest.replace(specialTokens(), " ").replace(/<\/?[A-Za-z_][\w:.|-]*>/g, " ");
+  rest = rest.replace(SPECIAL_TOKENS, " ").replace(/<\/?[A-Za-z_][\w:.|-]*>/g, " ");
   return rest.trim();
 }
 
