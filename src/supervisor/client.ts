@@ -166,8 +166,8 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * One request with node:http, not fetch(): fetch loads undici, Node's whole fetch stack (~6-8 MiB
- * resident, bench/footprint), for a few small JSON requests to a host on the same network.
+ * One request with node:http, not fetch(): fetch loads undici, Node's whole fetch stack (6-8 MiB
+ * resident in the bridge), for a few small JSON requests to a host on the same network.
  */
 function send(
   method: "GET" | "POST",
