@@ -217,7 +217,9 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     });
     if (fast.kind === "done") return { ...fast, handledBy: "fast-path" };
     // HA's agent acts without asking: a sentence that may unlock or open a garage door stays ours.
-    const mayAskHa = askHomeAssistant && !(confirmDestructive && fast.destructive);
+    // It would also tell the home's time for a question about another place or day.
+    const elsewhere = fast.kind === "unsure" && fast.elsewhere === true;
+    const mayAskHa = askHomeAssistant && !(confirmDestructive && fast.destructive) && !elsewhere;
     const ha = mayAskHa ? await homeAssistantAgent(request.text, language, fast, signal) : undefined;
     if (ha) return ha;
     if (!llm) {

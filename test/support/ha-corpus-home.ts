@@ -7,6 +7,7 @@ import {
   deviceRow,
   entityRow,
   floorRow,
+  MEDIA_VOLUME_MUTE,
   MEDIA_VOLUME_SET,
   sampleHome,
   state,
@@ -187,7 +188,11 @@ export function corpusHome(): FakeHome {
     ["scene.movie_night", state("2026-11-01T20:00:00+00:00")],
     [
       "media_player.living_room_speaker",
-      state("idle", { volume_level: 0.2, supported_features: MEDIA_VOLUME_SET | 128 | 256 }),
+      state("idle", {
+        volume_level: 0.2,
+        is_volume_muted: false,
+        supported_features: MEDIA_VOLUME_SET | MEDIA_VOLUME_MUTE | 128 | 256,
+      }),
     ],
     ["sensor.office_temperature", state("21.5", { unit_of_measurement: "°C", device_class: "temperature" })],
     ["sensor.office_humidity", state("48", { unit_of_measurement: "%", device_class: "humidity" })],

@@ -1,6 +1,6 @@
 // One sentence's handling: the request, its grammar and match, the tool calls made so far, and
 // the ways every concern (actions, locks, questions, the clock, sensors) answers.
-import type { HomeMirror } from "../../ha/mirror.js";
+import type { EntityView, HomeMirror } from "../../ha/mirror.js";
 import type { ToolIdentifier } from "../../tools/identifier.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
@@ -11,7 +11,7 @@ import { spokenAs, type FastMatch } from "../matcher.js";
 import type { ConversationMemory } from "../memory.js";
 import type { FastPathOutcome, FastPathRequest, HoldCall, ResponseType } from "../outcome.js";
 import { scopeFor } from "../scopes.js";
-import { choiceOf } from "../speech.js";
+import { choiceOf, listOf } from "../speech.js";
 import {
   homeViews,
   throughZwave,
@@ -23,6 +23,7 @@ import {
 import type { ExecuteOptions } from "../../tools/registry.js";
 import { homeTwins, type HomeTwins } from "../../ha/zwave-twins.js";
 import type { ZwaveCall, ZwaveClient } from "../../zwave-host/zwave-client.js";
+import { homeVocabulary, type Spotted } from "../reading/spotting.js";
 
 /** What every turn shares: the home, the tools and the conversation's memory. */
 export interface TurnDeps {
@@ -31,6 +32,13 @@ export interface TurnDeps {
   zwave: ZwaveClient<ToolResult>;
   memory: ConversationMemory;
   hold?: HoldCall | undefined;
+  /** How far "brighter" and "louder" go, in percent (the `brightness_step` and `volume_step` options). */
+  steps: Steps;
+}
+
+export interface Steps {
+  brightness: number;
+  volume: number;
 }
 
 export interface Turn {
@@ -65,6 +73,30 @@ export interface Turn {
    */
   zwaveNotConnected(): FastPathOutcome | undefined;
 }
+
+/** The home's names as the reader spots them: HA's entities and areas, Z-Wave-only devices. */
+export async function homeLookup(deps: TurnDeps): Promise<(words: string) => Spotted | undefined> {
+  await deps.zwave.listed();
+  const views = homeViews(deps.mirror);
+  return homeVocabulary({
+    mirror: deps.mirror,
+    ...views,
+    devices: homeTwins(deps.zwave, deps.mirror).zwaveOnly(),
+  });
+}
+
+/** The most candidates a spoken question lists. */
+const MAX_LISTED = 8;
+
+/** Intents whose target, when none is named, is the one the conversation last acted on. */
+const AGAIN: ReadonlySet<FastMatch["intent"]> = new Set([
+  "brighten",
+  "dim",
+  "step_up",
+  "step_down",
+  "volume_up",
+  "volume_down",
+]);
 
 /** Runs a tool with the request's signal, time limit and speaker. */
 export function callTool(
@@ -152,17 +184,20 @@ export function createTurn(
     done,
     unsure,
     context,
-    async resolve(name, kindInPlace) {
+    async resolve(said, kindInPlace) {
       const ctx = await context();
-      if (
-        name === undefined &&
-        ctx.previous?.length &&
-        (match.intent === "brighten" || match.intent === "dim")
-      ) {
+      // "make it louder" with nothing said before: "it" is what the verb is about, as if unsaid.
+      const name =
+        said !== undefined && !ctx.previous?.length && targets.isPronoun(said) && (match.kind || kindInPlace)
+          ? undefined
+          : said;
+      // "louder" after "turn on the lamp" is not about the lamp: only what the intent can act on.
+      const again = ctx.previous?.filter((t) =>
+        t.source === "ha" ? ctx.scope.domain(t.entity.domain) : ctx.scope.zwave(t.device),
+      );
+      if (name === undefined && again?.length && AGAIN.has(match.intent)) {
         // "brighter": the device of the conversation's last command, as "make it brighter".
-        return ctx.previous.length === 1
-          ? { kind: "one", target: ctx.previous[0]! }
-          : { kind: "group", targets: ctx.previous };
+        return again.length === 1 ? { kind: "one", target: again[0]! } : { kind: "group", targets: again };
       }
       // "light up": the kind the verb names.
       if (name === undefined && match.kind) return throughZwave(targets.kindHere(ctx, match.kind), twins);
@@ -172,18 +207,24 @@ export function createTurn(
         const speakerArea = request.deviceId ? mirror.areaOfDevice(request.deviceId) : undefined;
         // A verb that names its kind ("illumina") acts on that kind only.
         const { kind } = match;
-        const pool = views
-          .exposed()
-          .filter(
-            (e) =>
-              ctx.scope.domain(e.domain) &&
-              (!kind || isOfKind(e, kind)) &&
-              (!speakerArea || e.area?.id === speakerArea.id),
-          )
-          .map((entity): Target => ({ source: "ha", entity, name: entity.name }));
-        if (pool.length === 1) return { kind: "one", target: pool[0]! };
-        if (pool.length > 1 && speakerArea) return { kind: "group", targets: pool, place: speakerArea.name };
-        if (pool.length > 1) return { kind: "ambiguous", candidates: pool.map((t) => t.name) };
+        const fits = (e: EntityView) => ctx.scope.domain(e.domain) && (!kind || isOfKind(e, kind));
+        const exposed = views.exposed().filter(fits);
+        let pool = exposed.filter((e) => !speakerArea || e.area?.id === speakerArea.id);
+        // Sound is the speaker's area's when it has a speaker, else the home's: Home Assistant's
+        // media handlers take the satellite's area as a preference, not a limit.
+        const sound = ctx.scope.domain("media_player") && !ctx.scope.domain("light");
+        if (!pool.length && sound) pool = exposed;
+        const inPool = pool.map((entity): Target => ({ source: "ha", entity, name: entity.name }));
+        if (inPool.length === 1) return { kind: "one", target: inPool[0]! };
+        // Several speakers and none named: those playing, as Home Assistant's volume handlers take it.
+        const playing = inPool.filter((t) => t.source === "ha" && t.entity.state === "playing");
+        if (inPool.length > 1 && sound) {
+          if (playing.length === 1) return { kind: "one", target: playing[0]! };
+          if (playing.length) return { kind: "group", targets: playing };
+        }
+        const local = speakerArea && pool.every((e) => e.area?.id === speakerArea.id);
+        if (inPool.length > 1 && local) return { kind: "group", targets: inPool, place: speakerArea.name };
+        if (inPool.length > 1) return { kind: "ambiguous", candidates: inPool.map((t) => describe(t)) };
         return { kind: "not_found", name: "" };
       }
       const question = match.intent.startsWith("query_");
@@ -204,9 +245,21 @@ export function createTurn(
     unresolved(resolved) {
       if (resolved.kind === "ambiguous") {
         // Not certain which: HA's agent or the LLM may know; asked as a question if nobody does.
-        return unsure(fill(replies.ambiguous, { candidates: choiceOf(grammar, resolved.candidates) }));
+        // Every candidate is named, or, past what a question can list, how many there are.
+        const { candidates } = resolved;
+        return unsure(
+          candidates.length > MAX_LISTED
+            ? fill(replies.manyFit, { count: candidates.length })
+            : fill(resolved.rooms ? replies.whichArea : replies.ambiguous, {
+                candidates: choiceOf(grammar, candidates),
+              }),
+        );
       }
+      if (resolved.kind === "nowhere") return unsure(replies.unknownHere);
       if (resolved.kind === "not_exposed") return unsure(fill(replies.notExposed, { name: resolved.name }));
+      if (resolved.kind === "unsupported") {
+        return unsure(fill(replies.cannotDo, { name: listOf(grammar, resolved.names) }));
+      }
       // The device may well be a Z-Wave one the bridge cannot see yet: say that, promptly.
       const notConnected = zwaveNotConnected();
       if (notConnected) return notConnected;
@@ -215,13 +268,22 @@ export function createTurn(
       // Quoted as the user said it. A name that is not a run of the user's own words (a template
       // that took a word from its middle) says the sentence was not read as meant: not "no device
       // called <words reassembled>", but what the fast path can do.
-      const said =
-        (resolved.name === match.name ? match.spokenName : undefined) ??
-        spokenAs(request.text, resolved.name);
+      const said = match.unquoted
+        ? undefined
+        : ((resolved.name === match.name ? match.spokenName : undefined) ??
+          spokenAs(request.text, resolved.name));
       if (!said) return unsure(replies.cannotYet);
       return unsure(fill(replies.notFound, { name: said }) + why);
     },
   };
+}
+
+/** A device as a question names it: "Ceiling Light (Kitchen)". */
+function describe(target: Target): string {
+  if (target.source === "zwave") {
+    return target.device.location ? `${target.name} (${target.device.location})` : target.name;
+  }
+  return target.entity.area ? `${target.name} (${target.entity.area.name})` : target.name;
 }
 
 /** "Not found" means little while Home Assistant's devices have never been loaded: why not. */
