@@ -57,6 +57,8 @@ export interface AgentOptions {
   haAgent?: boolean;
   /** The provider's reachability and last failure, for describe() and failed turns. */
   providerHealth?: ProviderHealth;
+  /** How far a relative change goes, in percent (`brightness_step`, `volume_step`). */
+  steps?: { brightness?: number; volume?: number };
 }
 
 const SPEECH_TIMEOUT = "Sorry, that took too long. Please try again.";
@@ -75,6 +77,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     mirror,
     zwave,
     ...(confirmDestructive ? { hold: gate.hold } : {}),
+    ...(options.steps ? { steps: options.steps } : {}),
   });
   const askHomeAssistant = options.haAgent ?? true;
   const hasModel = options.model !== undefined;

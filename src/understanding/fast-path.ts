@@ -34,7 +34,7 @@ export interface FastPathOptions {
   /** Holds a destructive call until the user confirms it (absent: confirmations are off). */
   hold?: HoldCall;
   /** How far "brighter" and "louder" go, in percent; 25 and 10 when not given. */
-  steps?: Partial<Steps>;
+  steps?: { brightness?: number | undefined; volume?: number | undefined };
 }
 
 /** The steps of a relative change when the options don't set them. */
@@ -63,7 +63,10 @@ export function createFastPath(options: FastPathOptions) {
     zwave: options.zwave,
     memory: createConversationMemory(),
     hold: options.hold,
-    steps: { ...DEFAULT_STEPS, ...options.steps },
+    steps: {
+      brightness: options.steps?.brightness ?? DEFAULT_STEPS.brightness,
+      volume: options.steps?.volume ?? DEFAULT_STEPS.volume,
+    },
   };
 
   function grammarFor(language: string) {

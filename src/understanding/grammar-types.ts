@@ -233,6 +233,12 @@ export interface FastPathGrammar {
    * salon"), as the language's own Home Assistant sentences have it. Never without a place.
    */
   placedKindMeansOn?: DeviceKind[];
+  /**
+   * What "all the lights" with no place means from a satellite, per command, where the language's
+   * own Home Assistant sentences say it: the whole home ("turn off all the lights") or the
+   * satellite's room ("schalte alle Lichter an"). Where they don't, it is asked.
+   */
+  allMeans?: Partial<Record<"turn_on" | "turn_off", "home" | "here">>;
   /** Words for kinds of device, singular and plural. */
   kinds: Partial<Record<DeviceKind, string[]>>;
   /** Numbers in words, 0 to 20 and the tens: "forty percent", "switch one" for "Switch 1". */

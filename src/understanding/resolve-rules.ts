@@ -10,7 +10,7 @@ export interface Phrase {
   /** As said, and folded (`normalizeName`). */
   said: string;
   key: string;
-  options: { all?: boolean; kindInPlace?: DeviceKind; home?: boolean };
+  options: { all?: boolean; kindInPlace?: DeviceKind; home?: boolean; allMeans?: "home" | "here" };
   words: number;
   pronoun: boolean;
   /** The device of this name, exact or partial, typos within reason (numbers said either way). */
@@ -135,7 +135,12 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
       const kind = p.kind();
       if (!kind || !p.options.all || p.options.home) return undefined;
       const here = t.speakerPlace(p.ctx);
-      return here ? { kind: "ambiguous", candidates: [here.label, t.wholeHome] } : undefined;
+      if (!here) return undefined;
+      // Where the language's own sentences say which, that is meant (the grammar's `allMeans`).
+      if (p.options.allMeans === "home") return t.kindGroup(p.ctx, kind, undefined, p.key);
+      if (p.options.allMeans === "here")
+        return withPlace(t.kindGroup(p.ctx, kind, here, p.key), { place: here.label });
+      return { kind: "ambiguous", candidates: [here.label, t.wholeHome] };
     },
   },
   {

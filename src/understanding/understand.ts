@@ -7,7 +7,10 @@ import { createReader, type Reading } from "./reading/reader.js";
 import { joinWords, spotNames, type Spotted } from "./reading/spotting.js";
 import { fold } from "./sentence.js";
 
-/** Words that act: a name a template took that holds one was not a name ("put the kitchen light"). */
+/**
+ * Words that act, and what a level is of: a name a template took that holds one was not a name
+ * ("put the kitchen light", "the music").
+ */
 const ACTING: readonly Cue[] = [
   "verbs",
   "on",
@@ -21,6 +24,9 @@ const ACTING: readonly Cue[] = [
   "mute",
   "unmute",
   "toggle",
+  "volume",
+  "music",
+  "brightness",
 ];
 
 export interface Understood {

@@ -407,25 +407,36 @@ describe("destructive sentences stay ours", () => {
 });
 
 describe("the speaker's area and groups", () => {
-  it("'turn off all the lights' from a satellite is not ours to guess: its room or the home", async () => {
+  it("'all the lights' from a satellite is the whole home where the language's own sentences say so", async () => {
+    // English and German: Home Assistant's sentences switch every light off ("domain_all").
+    await say("switch every light off", "en", { deviceId: "kitchen_satellite" });
+    expect(calls()).toHaveLength(5);
+    ha.serviceCalls.length = 0;
+    await say("mach alle Lampen aus", "de", { deviceId: "kitchen_satellite" });
+    expect(calls()).toHaveLength(5);
+    // German "on": the room, as HA's German sentences take "alle Lichter an".
+    ha.serviceCalls.length = 0;
+    await say("mach alle Lampen an", "de", { deviceId: "kitchen_satellite" });
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    expect(ha.conversations).toEqual([]);
+  });
+
+  it("where a language's sentences don't say, 'all the lights' from a satellite is asked, not guessed", async () => {
     const own = makeAgent({ haAgent: false });
-    const result = await own.handle({
-      text: "turn off all the lights",
-      language: "en",
+    const dutch = await own.handle({
+      text: "doe alle lampen uit",
+      language: "nl",
       deviceId: "kitchen_satellite",
     });
     expect(calls()).toEqual([]);
-    expect(result.speech).toBe("Which one do you mean: Kitchen or the whole house?");
-    const german = await own.handle({
-      text: "schalte alle Lampen aus",
-      language: "de",
+    expect(dutch.speech).toBe("Welke bedoel je: Kitchen of het hele huis?");
+    const french = await own.handle({
+      text: "éteins toutes les lampes",
+      language: "fr",
       deviceId: "kitchen_satellite",
     });
     expect(calls()).toEqual([]);
-    expect(german.speech).toBe("Welches meinst du: Kitchen oder das ganze Haus?");
-    // Handed on to HA's agent, which knows its own templates.
-    await say("turn off all the lights", "en", { deviceId: "kitchen_satellite" });
-    expect(ha.conversations.map((c) => c.text)).toEqual(["turn off all the lights"]);
+    expect(french.speech).toBe("Lequel veux-tu dire : Kitchen ou toute la maison ?");
   });
 
   it("'all the lights' said with a place, or with no satellite, is certain", async () => {

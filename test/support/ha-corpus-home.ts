@@ -53,6 +53,7 @@ export function corpusHome(): FakeHome {
   home.devices = [
     deviceRow("kitchen_satellite", "Kitchen Satellite", "kitchen"),
     deviceRow("office_satellite", "Office Satellite", "office"),
+    deviceRow("bedroom_satellite", "Bedroom Satellite", "bedroom"),
   ];
   const e = (id: string, name: string, area: string, aliases: string[] = [], exposed = true) =>
     entityRow(id, { original_name: name, area_id: area, aliases, exposed });
@@ -179,7 +180,8 @@ export function corpusHome(): FakeHome {
     ["light.bedroom_light", light()],
     ["light.desk_lamp", light(true)],
     ["light.attic_light", light()],
-    ["switch.kettle", state("off")],
+    // A smart plug: the kettle is plugged into it ("turn on the plug in the kitchen").
+    ["switch.kettle", state("off", { device_class: "outlet" })],
     ["switch.office_heater", state("on")],
     ["fan.bedroom_fan", state("off")],
     ["cover.bedroom_blinds", state("open", { device_class: "blind" })],

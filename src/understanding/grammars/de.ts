@@ -238,6 +238,8 @@ export const de: FastPathGrammar = {
     "in diesem bereich",
     "diesem bereich",
   ],
+  // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
+  allMeans: { turn_off: "home", turn_on: "here" },
   wholeHome: [
     "das ganze Haus",
     "im ganzen haus",
@@ -274,7 +276,17 @@ export const de: FastPathGrammar = {
     lock: ["schloss", "schlösser", "türschloss"],
     media_player: ["lautsprecher", "fernseher", "radio", "box", "musikanlage", "anlage", "stereoanlage"],
     scene: ["szene", "szenen", "skript", "skripte", "script"],
-    climate: ["heizung", "heizungen", "thermostat", "thermostats", "klimaanlage", "klima", "klimagerät"],
+    climate: [
+      "heizung",
+      "heizungen",
+      "thermostat",
+      "thermostats",
+      "klimaanlage",
+      "klima",
+      "klimagerät",
+      "temperatur",
+      "heizkörper",
+    ],
   },
   numbers: {
     null: 0,
@@ -387,17 +399,13 @@ export const de: FastPathGrammar = {
     },
     {
       intent: "brighten",
-      templates: [
-        "(mach|mache) {name} [(etwas|ein bisschen|ein wenig|ein bischen)] heller",
-        "(dreh|drehe) {name} [(etwas|ein bisschen|ein wenig)] (hoch|auf)",
-      ],
+      templates: ["(mach|mache) {name} [(etwas|ein bisschen|ein wenig|ein bischen)] heller"],
     },
     {
       intent: "dim",
       templates: [
         "(mach|mache) {name} [(etwas|ein bisschen|ein wenig|ein bischen)] dunkler",
         "(dimme|dimm) {name} [(etwas|ein bisschen|ein wenig)]",
-        "(dreh|drehe) {name} [(etwas|ein bisschen|ein wenig)] runter",
       ],
     },
     {
@@ -518,6 +526,8 @@ export const de: FastPathGrammar = {
       intent: "turn_on",
       templates: [
         "<switchOn> {name} (ein|an)",
+        // "dreh das Licht auf": the separable "aufdrehen", said apart.
+        "(dreh|drehe) {name} auf",
         "{name} (einschalten|anschalten|anmachen|aktivieren|aufdrehen)",
         "(aktiviere|aktivier|starte|start) {name}",
         "(führe|führ) {name} aus",

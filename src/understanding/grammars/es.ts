@@ -108,7 +108,6 @@ export const es: FastPathGrammar = {
       "desactive",
       "desactivá",
       "desactivar",
-      "detén",
       "corta",
       "quita",
       "quitar",
@@ -225,6 +224,8 @@ export const es: FastPathGrammar = {
     "pieza",
     "cuarto",
   ],
+  // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
+  allMeans: { turn_off: "home", turn_on: "home" },
   wholeHome: [
     "toda la casa",
     "cada pieza",
@@ -237,7 +238,16 @@ export const es: FastPathGrammar = {
     "en todas las habitaciones",
   ],
   kinds: {
-    climate: ["termostato", "termostatos", "calefacción", "aire acondicionado", "climatizador"],
+    climate: [
+      "termostato",
+      "termostatos",
+      "calefacción",
+      "aire acondicionado",
+      "climatizador",
+      "temperatura",
+      "radiador",
+      "radiadores",
+    ],
     light: [
       "luz",
       "luces",
@@ -291,7 +301,6 @@ export const es: FastPathGrammar = {
       "parlantes",
       "reproductor",
       "reproductores",
-      "reproducción",
     ],
   },
   numbers: {

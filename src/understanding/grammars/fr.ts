@@ -111,7 +111,7 @@ export const fr: FastPathGrammar = {
       "mets en marche",
       "en marche",
     ],
-    off: ["coupe", "couper", "coupez", "désactive", "désactiver", "arrête", "arrêter"],
+    off: ["coupe", "couper", "coupez", "désactive", "désactiver"],
     up: [
       "monte",
       "monter",
@@ -229,7 +229,7 @@ export const fr: FastPathGrammar = {
     "dans la maison",
   ],
   kinds: {
-    climate: ["thermostat", "thermostats", "chauffage", "climatisation", "clim"],
+    climate: ["thermostat", "thermostats", "chauffage", "climatisation", "clim", "température", "radiateurs"],
     light: ["lumière", "lumières", "lampe", "lampes", "éclairage", "éclairages", "luminaire", "luminaires"],
     switch: ["interrupteur", "interrupteurs"],
     outlet: ["prise", "prises", "prise connectée", "prises connectées", "multiprise"],

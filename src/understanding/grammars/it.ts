@@ -50,7 +50,7 @@ export const it: FastPathGrammar = {
       "gira",
     ],
     on: ["accendi", "accendere", "accenda", "attiva", "attivare", "avvia", "riaccendi"],
-    off: ["spegni", "spegnere", "spenga", "disattiva", "disattivare", "ferma"],
+    off: ["spegni", "spegnere", "spenga", "disattiva", "disattivare"],
     up: ["alza", "alzare", "aumenta", "aumentare", "più", "sali", "su", "incrementa", "incrementare"],
     down: [
       "abbassa",
@@ -159,6 +159,8 @@ export const it: FastPathGrammar = {
   here: ["qui", "qua", "in questa stanza", "questa stanza", "stanza", "qui dentro"],
   // "luci qua", "tutti i ventilatori in cucina": lights and fans said with a place and no verb are switched on.
   placedKindMeansOn: ["light", "fan"],
+  // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
+  allMeans: { turn_off: "home" },
   wholeHome: [
     "tutta la casa",
     "in tutta la casa",
@@ -170,7 +172,17 @@ export const it: FastPathGrammar = {
     "in tutte le stanze",
   ],
   kinds: {
-    climate: ["termostato", "termostati", "riscaldamento", "condizionatore", "climatizzatore"],
+    climate: [
+      "termostato",
+      "termostati",
+      "riscaldamento",
+      "condizionatore",
+      "climatizzatore",
+      "temperatura",
+      "termosifone",
+      "termosifoni",
+      "radiatore",
+    ],
     light: ["luce", "luci", "lampada", "lampade", "illuminazione", "lampadario"],
     switch: ["interruttore", "interruttori"],
     outlet: ["presa", "prese", "presa smart", "presa intelligente", "spina", "spine"],

@@ -119,7 +119,16 @@ export const nl: FastPathGrammar = {
     "in het huis",
   ],
   kinds: {
-    climate: ["thermostaat", "thermostaten", "verwarming", "airco", "airconditioning"],
+    climate: [
+      "thermostaat",
+      "thermostaten",
+      "verwarming",
+      "airco",
+      "airconditioning",
+      "temperatuur",
+      "radiator",
+      "radiatoren",
+    ],
     light: ["licht", "lichten", "lamp", "lampen", "verlichting"],
     switch: ["schakelaar", "schakelaars"],
     outlet: [
@@ -258,16 +267,12 @@ export const nl: FastPathGrammar = {
     },
     {
       intent: "brighten",
-      templates: [
-        "maak {name} [(een beetje|wat|iets)] (lichter|feller)",
-        "zet {name} [(een beetje|wat|iets)] (hoger|feller)",
-      ],
+      templates: ["maak {name} [(een beetje|wat|iets)] (lichter|feller)"],
     },
     {
       intent: "dim",
       templates: [
         "maak {name} [(een beetje|wat|iets)] (donkerder|minder fel)",
-        "zet {name} [(een beetje|wat|iets)] lager",
         "dim {name} [(een beetje|wat|iets)]",
       ],
     },

@@ -7,7 +7,7 @@ import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
 import { isOfKind } from "../kinds.js";
 import type { DeviceKind, FastPathGrammar, FastPathReplies } from "../grammar-types.js";
-import { spokenAs, type FastMatch } from "../matcher.js";
+import { fold, spokenAs, type FastMatch } from "../matcher.js";
 import type { ConversationMemory } from "../memory.js";
 import type { FastPathOutcome, FastPathRequest, HoldCall, ResponseType } from "../outcome.js";
 import { scopeFor } from "../scopes.js";
@@ -187,10 +187,16 @@ export function createTurn(
     async resolve(said, kindInPlace) {
       const ctx = await context();
       // "make it louder" with nothing said before: "it" is what the verb is about, as if unsaid.
-      const name =
-        said !== undefined && !ctx.previous?.length && targets.isPronoun(said) && (match.kind || kindInPlace)
-          ? undefined
-          : said;
+      const unsaidIt = said !== undefined && !ctx.previous?.length && targets.isPronoun(said);
+      const name = unsaidIt && (match.kind || kindInPlace) ? undefined : said;
+      // "turn it up" with nothing said before and music playing: the one player that plays.
+      if (unsaidIt && (match.intent === "step_up" || match.intent === "step_down")) {
+        const playing = playingNow(
+          views.exposed(),
+          request.deviceId ? mirror.areaOfDevice(request.deviceId)?.id : undefined,
+        );
+        if (playing) return { kind: "one", target: { source: "ha", entity: playing, name: playing.name } };
+      }
       // "louder" after "turn on the lamp" is not about the lamp: only what the intent can act on.
       const again = ctx.previous?.filter((t) =>
         t.source === "ha" ? ctx.scope.domain(t.entity.domain) : ctx.scope.zwave(t.device),
@@ -228,8 +234,13 @@ export function createTurn(
         return { kind: "not_found", name: "" };
       }
       const question = match.intent.startsWith("query_");
+      const allMeans =
+        match.intent === "turn_on" || match.intent === "turn_off"
+          ? grammar.allMeans?.[match.intent]
+          : undefined;
       const options = {
         ...(match.all ? { all: true } : {}),
+        ...(match.all && allMeans ? { allMeans } : {}),
         ...(kindInPlace ? { kindInPlace } : {}),
         home: question,
       };
@@ -272,10 +283,38 @@ export function createTurn(
         ? undefined
         : ((resolved.name === match.name ? match.spokenName : undefined) ??
           spokenAs(request.text, resolved.name));
-      if (!said) return unsure(replies.cannotYet);
+      // Words are quoted as a name only where a name goes: after an article, a possessive or a
+      // preposition ("turn on the toaster"), never "louder phone" or "far too quiet".
+      if (!said || !saidAsAName(grammar, request.text, said)) return unsure(replies.cannotYet);
       return unsure(fill(replies.notFound, { name: said }) + why);
     },
   };
+}
+
+/** Whether `said` follows an article, a possessive, a quantifier or a preposition in `text`. */
+function saidAsAName(grammar: FastPathGrammar, text: string, said: string): boolean {
+  const words = fold(text).split(" ");
+  const name = fold(said).split(" ");
+  const before = new Set(
+    [...grammar.articles, ...grammar.areaPrepositions, ...grammar.quantifiers].map((w) => fold(w)),
+  );
+  for (let i = 0; i + name.length <= words.length; i++) {
+    if (name.every((w, k) => words[i + k] === w)) {
+      const previous = words[i - 1];
+      // "l'interruttore", "dell'ufficio": the article is written joined to the name.
+      const elided = [...before].some((b) => b.endsWith("'") && name[0]!.startsWith(b));
+      return elided || (previous !== undefined && before.has(previous));
+    }
+  }
+  return false;
+}
+
+/** The one media player playing, in the speaker's area when one plays there, else in the home. */
+function playingNow(exposed: EntityView[], areaId: string | undefined): EntityView | undefined {
+  const playing = exposed.filter((e) => e.domain === "media_player" && e.state === "playing");
+  const here = playing.filter((e) => areaId !== undefined && e.area?.id === areaId);
+  const pool = here.length ? here : playing;
+  return pool.length === 1 ? pool[0] : undefined;
 }
 
 /** A device as a question names it: "Ceiling Light (Kitchen)". */
