@@ -22,7 +22,6 @@ export const WAKE_WORDS = [
   "hey nabu",
   "hey jarvis",
   "hey mycroft",
-  "hey home assistant",
 ];
 
 /** Lower case, accents and punctuation gone, apostrophes kept: how sentences and templates compare. */

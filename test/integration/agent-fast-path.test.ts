@@ -416,7 +416,7 @@ describe("the speaker's area and groups", () => {
     expect(calls()).toHaveLength(5);
     // German "on": the room, as HA's German sentences take "alle Lichter an".
     ha.serviceCalls.length = 0;
-    await say("mach alle Lampen an", "de", { deviceId: "kitchen_satellite" });
+    await say("schalt mal alle Lampen an", "de", { deviceId: "kitchen_satellite" });
     expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
     expect(ha.conversations).toEqual([]);
   });

@@ -74,7 +74,7 @@ describe("names first, then cues", () => {
 
 describe("relative changes, levels and mute", () => {
   it.each([
-    ["en", "turn the volume up", { intent: "volume_up" }],
+    ["en", "turn the volume up a notch", { intent: "volume_up", amount: "step" }],
     ["en", "a little quieter please", { intent: "volume_down", amount: "step" }],
     ["en", "raise the volume by 15 percent", { intent: "volume_up", by: 15 }],
     ["en", "turn the volume up 15 percent", { intent: "volume_up", by: 15 }],
@@ -105,7 +105,7 @@ describe("relative changes, levels and mute", () => {
   it("music switched off is paused, which is not ours: never muted or switched off", () => {
     for (const [language, sentence] of [
       ["en", "turn the music off"],
-      ["de", "Musik aus"],
+      ["de", "Die Musik bitte aus"],
     ] as const) {
       const understood = understand(language, sentence);
       expect(["mute", "turn_off"]).not.toContain(
@@ -141,7 +141,7 @@ describe("a kind said with a place and no verb", () => {
 describe("the order the readings are taken in", () => {
   it("is one table, each rule with a sentence it decides", () => {
     const decided: Record<Precedence, string> = {
-      question: "is the kitchen light on",
+      question: "is the desk lamp on",
       "certain reading": "put the kitchen light on",
       template: "activate movie night",
       "reading with an unknown name": "put the toaster on",
@@ -151,7 +151,7 @@ describe("the order the readings are taken in", () => {
   });
 
   it("a question is read by its template even where the reader would read a command", () => {
-    expect(understand("en", "is the kitchen light on")?.match).toMatchObject({
+    expect(understand("en", "is the desk lamp on")?.match).toMatchObject({
       intent: "query_state",
       state: "on",
     });
