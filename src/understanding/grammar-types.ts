@@ -234,11 +234,11 @@ export interface FastPathGrammar {
    */
   placedKindMeansOn?: DeviceKind[];
   /**
-   * What "all the lights" with no place means from a satellite, per command, where the language's
-   * own Home Assistant sentences say it: the whole home ("turn off all the lights") or the
-   * satellite's room ("schalte alle Lichter an"). Where they don't, it is asked.
+   * What "all the lights" with no place means from a satellite, per command and kind, where the
+   * language's own Home Assistant sentences say it: the whole home ("turn off all the lights") or
+   * the satellite's room ("turn off all the fans", "schalte alle Lichter an"). Elsewhere it is asked.
    */
-  allMeans?: Partial<Record<"turn_on" | "turn_off", "home" | "here">>;
+  allMeans?: Partial<Record<"turn_on" | "turn_off", { home?: DeviceKind[]; here?: DeviceKind[] }>>;
   /** Words for kinds of device, singular and plural. */
   kinds: Partial<Record<DeviceKind, string[]>>;
   /** Numbers in words, 0 to 20 and the tens: "forty percent", "switch one" for "Switch 1". */

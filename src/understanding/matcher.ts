@@ -82,10 +82,13 @@ export function createMatcher(grammar: FastPathGrammar) {
       )
       .join(""),
   );
+  const levelNouns = [...grammar.cues.volume, ...grammar.cues.brightness, ...(grammar.words.levelOf ?? [])];
   const slots: Record<string, string> = {
     name: "(?<name>.+?)",
     area: "(?<area>.+?)",
-    level: `(?<level>\\d{1,3}|${[...compounds, alternation(ownWords)].join("|")})`,
+    // A level word may be followed by what it is the level of ("maximale Lautstärke", "full
+    // brightness"): the cue words of a volume or a brightness, and the grammar's `levelOf` words.
+    level: `(?<level>\\d{1,3}|${[...compounds, alternation(ownWords)].join("|")})(?:\\s+(?:${alternation(levelNouns)}))?`,
     sensor: `(?<sensor>${alternation(sensorWords.keys())})`,
     state: `(?<state>${alternation(stateWords.keys())})`,
   };

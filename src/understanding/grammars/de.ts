@@ -20,6 +20,8 @@ export const de: FastPathGrammar = {
   ],
   now: ["jetzt", "gerade", "aktuell", "derzeit", "momentan", "im moment", "sofort"],
   words: {
+    // What a level word may be said of: "maximale Stufe" (and the volume and brightness words).
+    levelOf: ["stufe", "helligkeitsstufe"],
     // Verbs that set a level, and the particles that may end such a sentence ("… einstellen").
     set: [
       "stelle",
@@ -239,7 +241,7 @@ export const de: FastPathGrammar = {
     "diesem bereich",
   ],
   // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
-  allMeans: { turn_off: "home", turn_on: "here" },
+  allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["light"] } },
   wholeHome: [
     "das ganze Haus",
     "im ganzen haus",
@@ -324,9 +326,7 @@ export const de: FastPathGrammar = {
   levels: {
     hälfte: 50,
     halb: 50,
-    "halbe helligkeit": 50,
     voll: 100,
-    "volle helligkeit": 100,
     maximum: 100,
     max: 100,
     viertel: 25,
@@ -337,16 +337,6 @@ export const de: FastPathGrammar = {
     minimum: 1,
     maximal: 100,
     minimal: 1,
-    "höchste lautstärke": 100,
-    "niedrigste lautstärke": 1,
-    "maximale lautstärke": 100,
-    "minimale lautstärke": 1,
-    "maximale stufe": 100,
-    "höchste stufe": 100,
-    "maximale helligkeit": 100,
-    "minimale stufe": 1,
-    "niedrigste stufe": 1,
-    "minimale helligkeit": 1,
   },
   intents: [
     {

@@ -35,7 +35,7 @@ export const en: FastPathGrammar = {
   areaPrepositions: ["in", "on", "at", "of", "in the", "on the"],
   here: ["here", "in here", "right here", "this room", "in this room", "the room", "in the room"],
   // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
-  allMeans: { turn_off: "home", turn_on: "home" },
+  allMeans: { turn_off: { home: ["light"], here: ["fan"] }, turn_on: { here: ["fan"] } },
   wholeHome: [
     "the whole house",
     "house",
@@ -347,9 +347,7 @@ export const en: FastPathGrammar = {
   numberCompounds: { patterns: ["{tens} {unit}"] },
   levels: {
     half: 50,
-    "half brightness": 50,
     full: 100,
-    "full brightness": 100,
     max: 100,
     maximum: 100,
     "a quarter": 25,

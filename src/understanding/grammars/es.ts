@@ -225,7 +225,7 @@ export const es: FastPathGrammar = {
     "cuarto",
   ],
   // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
-  allMeans: { turn_off: "home", turn_on: "home" },
+  allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["light", "fan"] } },
   wholeHome: [
     "toda la casa",
     "cada pieza",

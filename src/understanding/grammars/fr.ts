@@ -166,7 +166,7 @@ export const fr: FastPathGrammar = {
     mute: ["mets en sourdine", "en sourdine", "sourdine", "muet", "mute"],
     unmute: ["remets le son", "enlève la sourdine", "retire la sourdine"],
     toggle: ["bascule", "inverse"],
-    volume: ["volume", "son", "le son"],
+    volume: ["volume", "son", "le son", "watts", "les watts", "le volume"],
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
     music: ["musique", "la musique"],
     brightness: ["luminosité", "intensité", "intensité lumineuse"],
@@ -219,6 +219,7 @@ export const fr: FastPathGrammar = {
   ],
   // "cette pièce" loses its article as a name does: "pièce" alone is the room one is in.
   here: ["ici", "dans cette pièce", "cette pièce", "pièce"],
+  allMeans: { turn_on: { here: ["fan"] } },
   // "lumières dans le salon": lights said with a place and no verb are switched on.
   placedKindMeansOn: ["light", "fan"],
   wholeHome: [
@@ -329,16 +330,15 @@ export const fr: FastPathGrammar = {
     {
       intent: "set_volume",
       templates: [
-        "<setVolume> (le volume|le son|les watts) <of> {name} <to> [la] {level} [<percent>]",
-        "<setVolume> (le volume|le son|les watts) [ici] <to> [la] {level} [<percent>] [ici]",
-        "<setVolume> (le volume|le son|les watts) <to> [la] {level} [<percent>] (de|du|de la|des|dans|dans la|dans le|sur|sur la|sur le) {name}",
-        "(volume|son|watts) <to> [la] {level} [<percent>]",
+        "<setVolume> <volume> <of> {name} <to> [la] {level} [<percent>]",
+        "<setVolume> <volume> [ici] <to> [la] {level} [<percent>] [ici]",
+        "<setVolume> <volume> <to> [la] {level} [<percent>] (de|du|de la|des|dans|dans la|dans le|sur|sur la|sur le) {name}",
+        "<volume> <to> [la] {level} [<percent>]",
       ],
     },
     {
       intent: "set_level",
       templates: [
-        `(allume|allumer) <to> [la] {level} [<percent>] de luminosité`,
         `<set> [la] <brightnessWord> [<of>] {name} <to> [la] {level} [<percent>]`,
         `<set> [la] <brightnessWord> [ici] <to> [la] {level} [<percent>] [ici]`,
         `<set> {name} [avec] [la] (luminosité|intensité) <to> [la] {level} [<percent>]`,

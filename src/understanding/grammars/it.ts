@@ -160,7 +160,7 @@ export const it: FastPathGrammar = {
   // "luci qua", "tutti i ventilatori in cucina": lights and fans said with a place and no verb are switched on.
   placedKindMeansOn: ["light", "fan"],
   // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
-  allMeans: { turn_off: "home" },
+  allMeans: { turn_off: { home: ["light"] } },
   wholeHome: [
     "tutta la casa",
     "in tutta la casa",

@@ -234,10 +234,19 @@ export function createTurn(
         return { kind: "not_found", name: "" };
       }
       const question = match.intent.startsWith("query_");
-      const allMeans =
+      // "all the lights" from a satellite: the home or the room, as the language's sentences say.
+      const meant =
         match.intent === "turn_on" || match.intent === "turn_off"
           ? grammar.allMeans?.[match.intent]
           : undefined;
+      const kind = targets.kindOf(name);
+      const allMeans = !kind
+        ? undefined
+        : meant?.home?.includes(kind)
+          ? ("home" as const)
+          : meant?.here?.includes(kind)
+            ? ("here" as const)
+            : undefined;
       const options = {
         ...(match.all ? { all: true } : {}),
         ...(match.all && allMeans ? { allMeans } : {}),
