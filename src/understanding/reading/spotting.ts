@@ -21,20 +21,16 @@ const MAX_NAME_WORDS = 6;
 
 /** What names a home has, looked up by the words of a sentence: built once per sentence. */
 export function homeVocabulary(
-  ctx: Pick<ResolveContext, "mirror" | "areas" | "devices">,
+  ctx: Pick<ResolveContext, "mirror" | "devices">,
 ): (words: string) => Spotted | undefined {
-  let places: Set<string> | undefined;
+  let locations: Set<string> | undefined;
   let zwave: Set<string> | undefined;
-  const placeNames = () => {
-    if (places) return places;
-    places = new Set();
-    for (const area of ctx.areas()) {
-      for (const n of [area.name, ...area.aliases]) places.add(normalizeName(n));
-      if (area.floor) for (const n of [area.floor.name, ...area.floor.aliases]) places.add(normalizeName(n));
-    }
-    for (const d of ctx.devices) if (d.location) places.add(normalizeName(d.location));
-    places.delete("");
-    return places;
+  // An area or floor by name or alias, looked up in the mirror's index (building every area's
+  // view would cost the whole home for each sentence), or a Z-Wave device's location.
+  const isPlace = (key: string) => {
+    if (ctx.mirror.resolve("", { area: key }).unknownArea === undefined) return true;
+    locations ??= new Set(ctx.devices.flatMap((d) => (d.location ? [normalizeName(d.location)] : [])));
+    return locations.has(key);
   };
   const zwaveNames = () => {
     if (zwave) return zwave;
@@ -51,7 +47,7 @@ export function homeVocabulary(
     const exact = ctx.mirror.resolve(key, { exactOnly: true }).matches.filter((m) => m.match === "exact");
     if (exact.length) return { type: "device", domains: [...new Set(exact.map((m) => m.domain))] };
     if (zwaveNames().has(key)) return { type: "device", domains: [] };
-    if (placeNames().has(key)) return { type: "place" };
+    if (isPlace(key)) return { type: "place" };
     return undefined;
   };
 }

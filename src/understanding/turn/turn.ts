@@ -77,12 +77,7 @@ export interface Turn {
 /** The home's names as the reader spots them: HA's entities and areas, Z-Wave-only devices. */
 export async function homeLookup(deps: TurnDeps): Promise<(words: string) => Spotted | undefined> {
   await deps.zwave.listed();
-  const views = homeViews(deps.mirror);
-  return homeVocabulary({
-    mirror: deps.mirror,
-    ...views,
-    devices: homeTwins(deps.zwave, deps.mirror).zwaveOnly(),
-  });
+  return homeVocabulary({ mirror: deps.mirror, devices: homeTwins(deps.zwave, deps.mirror).zwaveOnly() });
 }
 
 /** The most candidates a spoken question lists. */
