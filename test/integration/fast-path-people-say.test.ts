@@ -9,6 +9,7 @@ import { homeTools } from "../../src/tools/local/index.js";
 import { createToolRegistry } from "../../src/tools/registry.js";
 import { captureLogger } from "../support/capture-logger.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
+import { generateHome } from "../support/ha-home.js";
 import { startFakeHa, type FakeHa } from "../support/ha-server.js";
 import { waitFor } from "../support/wait-for.js";
 
@@ -249,5 +250,37 @@ describe("never quoting words that are not a name", () => {
     const result = await say(text);
     expect(result.speech).not.toMatch(/couldn't find a device/);
     expect(calls()).toEqual([]);
+  });
+});
+
+describe("a name many devices fit", () => {
+  it("names how many there are instead of listing some of them", async () => {
+    const big = await startFakeHa({ home: generateHome({ entities: 600 }) });
+    const bigMirror = createHomeMirror({ url: big.url, token: "good-token", logger: captureLogger().logger });
+    try {
+      await waitFor("the big home's first sync", () => !bigMirror.status().stale, 30_000);
+      const heaters = bigMirror.exposedEntities().filter((e) => /heater/i.test(e.name));
+      expect(heaters.length).toBeGreaterThan(8);
+      const { logger } = captureLogger();
+      const registry = createToolRegistry({ logger });
+      for (const { definition, executor } of homeTools(bigMirror))
+        registry.registerTool(definition, executor);
+      const own = createAgent({
+        registry,
+        mirror: bigMirror,
+        logger,
+        provider: "local",
+        language: "en",
+        haAgent: false,
+      });
+      const result = await own.handle({ text: "turn off the heater", language: "en" });
+      expect(result.speech).toBe(
+        `${heaters.length} devices fit that. Which one do you mean? You can name its room.`,
+      );
+      expect(big.serviceCalls).toEqual([]);
+    } finally {
+      await bigMirror.close();
+      await big.close();
+    }
   });
 });
