@@ -23,7 +23,7 @@ export const fr: FastPathGrammar = {
   ],
   now: ["maintenant", "actuellement", "en ce moment", "tout de suite"],
   words: {
-    // Brightness: the verbs that set a level, and the words around the level.
+    // The verbs that set a level; a light's also by verbs of its own.
     set: [
       "règle",
       "regle",
@@ -44,6 +44,8 @@ export const fr: FastPathGrammar = {
       "passer",
       "fixe",
       "fixer",
+    ],
+    setLight: [
       "augmente",
       "augmenter",
       "diminue",
@@ -54,27 +56,6 @@ export const fr: FastPathGrammar = {
       "ouvrir",
       "tamise",
       "tamiser",
-    ],
-    setVolume: [
-      "règle",
-      "regle",
-      "régler",
-      "regler",
-      "mets",
-      "met",
-      "mettre",
-      "monte",
-      "monter",
-      "baisse",
-      "baisser",
-      "ajuste",
-      "ajuster",
-      "change",
-      "changer",
-      "passe",
-      "passer",
-      "fixe",
-      "fixer",
     ],
     brightnessWord: ["luminosité", "lumière", "lumières", "intensité"],
     of: ["de", "du", "de la", "des", "dans", "dans la", "dans le"],
@@ -330,21 +311,21 @@ export const fr: FastPathGrammar = {
     {
       intent: "set_volume",
       templates: [
-        "<setVolume> <volume> <of> {name} <to> [la] {level} [<percent>]",
-        "<setVolume> <volume> [ici] <to> [la] {level} [<percent>] [ici]",
-        "<setVolume> <volume> <to> [la] {level} [<percent>] (de|du|de la|des|dans|dans la|dans le|sur|sur la|sur le) {name}",
+        "<set> <volume> <of> {name} <to> [la] {level} [<percent>]",
+        "<set> <volume> [ici] <to> [la] {level} [<percent>] [ici]",
+        "<set> <volume> <to> [la] {level} [<percent>] (de|du|de la|des|dans|dans la|dans le|sur|sur la|sur le) {name}",
         "<volume> <to> [la] {level} [<percent>]",
       ],
     },
     {
       intent: "set_level",
       templates: [
-        `<set> [la] <brightnessWord> [<of>] {name} <to> [la] {level} [<percent>]`,
-        `<set> [la] <brightnessWord> [ici] <to> [la] {level} [<percent>] [ici]`,
-        `<set> {name} [avec] [la] (luminosité|intensité) <to> [la] {level} [<percent>]`,
-        `<set> {name} <to> [la] {level} [<percent>] [de luminosité]`,
+        `(<set>|<setLight>) [la] <brightnessWord> [<of>] {name} <to> [la] {level} [<percent>]`,
+        `(<set>|<setLight>) [la] <brightnessWord> [ici] <to> [la] {level} [<percent>] [ici]`,
+        `(<set>|<setLight>) {name} [avec] [la] (luminosité|intensité) <to> [la] {level} [<percent>]`,
+        `(<set>|<setLight>) {name} <to> [la] {level} [<percent>] [de luminosité]`,
         // With no "à", the level is said with its unit: "ouvre la cuisine 50 %".
-        `<set> {name} {level} <percent> [de luminosité]`,
+        `(<set>|<setLight>) {name} {level} <percent> [de luminosité]`,
         `(luminosité|lumière) [<of>] [{name}] <to> [la] {level} [<percent>]`,
         `(luminosité|lumière) {level} [<percent>]`,
         `(luminosité|lumière) [<of>] {name} {level} <percent>`,
