@@ -168,7 +168,9 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           const introduced =
             before?.type === "word" && (before.sense.cues.has("to") || before.sense.cues.has("by"));
           // A level word names a level unless it follows a preposition ("la lumière du fond").
-          const glued = before?.type === "word" && (before.sense.preposition || isArticle(before));
+          const glued =
+            before?.type === "word" &&
+            ((before.sense.preposition && !before.sense.cues.size) || isArticle(before));
           if ((sense.level && !glued) || unit || introduced) {
             if (level !== undefined) return undefined;
             level = sense.number;
