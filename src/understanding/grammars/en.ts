@@ -132,7 +132,7 @@ export const en: FastPathGrammar = {
       "putting",
       "keep",
     ],
-    on: ["on", "activate", "enable", "start", "switch on", "turn on", "back on", "connect", "plug in"],
+    on: ["on", "activate", "enable", "start", "switch on", "turn on", "back on", "connect"],
     off: [
       "off",
       "out",
