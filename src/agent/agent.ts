@@ -9,8 +9,11 @@ import { TimeoutError, withTimeout } from "../shared/timeout.js";
 import { turnBudget } from "../shared/turn-budget.js";
 import { createDestructiveGate } from "./destructive-gate.js";
 import { createFastPath } from "../understanding/fast-path.js";
+import type { FastPathReplies } from "../understanding/grammar-types.js";
+import { failureSpeech, repliesFor } from "../understanding/spoken-result.js";
+import type { ProviderErrorCode } from "./llm-turn.js";
 import { createZwaveClient, type ZwaveClient } from "../zwave-host/zwave-client.js";
-import { homeTwins } from "../ha/zwave-twins.js";
+import { homeTwins, joinKey } from "../ha/zwave-twins.js";
 import type { LlmAgent } from "./llm-agent.js";
 import type { ProviderHealth } from "./provider-health.js";
 import { buildSystemPrompt } from "./system-prompt.js";
@@ -61,7 +64,19 @@ export interface AgentOptions {
   steps?: { brightness?: number; volume?: number };
 }
 
-const SPEECH_TIMEOUT = "Sorry, that took too long. Please try again.";
+/** What the user hears when the model failed, by why (llm-turn.ts). */
+const MODEL_FAILURE: Record<ProviderErrorCode, keyof FastPathReplies["agent"]> = {
+  key_refused: "modelKeyRefused",
+  rate_limited: "modelBusy",
+  service_failed: "modelBusy",
+  timeout: "tookTooLong",
+  unreachable: "modelUnreachable",
+  request_refused: "modelFailed",
+  unreadable: "modelFailed",
+  empty_reply: "modelFailed",
+  no_tools: "modelFailed",
+  failed: "modelFailed",
+};
 
 export function createAgent(options: AgentOptions): ConversationAgent {
   const { registry, mirror, logger } = options;
@@ -84,6 +99,8 @@ export function createAgent(options: AgentOptions): ConversationAgent {
   // The summary holds names and places, not states: rebuilt only when those change (~0.5 ms
   // for a home of 1,000 entities, on every LLM turn otherwise).
   let homeSummary: string | undefined;
+  // It marks the entities that are one identity with a Z-Wave node: rebuilt when that changes too.
+  let summaryJoin: string | undefined;
   if (hasModel) mirror.onChange((change) => change.type !== "state" && (homeSummary = undefined));
   const oneLlmRound = options.oneLlmRound ?? true;
   let modelState: "loading" | "ready" | "failed" = "loading";
@@ -137,12 +154,24 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     if (!agent) return undefined;
     const speakerArea = request.deviceId ? mirror.areaOfDevice(request.deviceId)?.name : undefined;
     await zwave.listed();
-    const zwaveDevices = homeTwins(zwave, mirror).zwaveOnly();
+    const twins = homeTwins(zwave, mirror);
+    const zwaveDevices = twins.zwaveOnly();
+    const join = joinKey(zwave);
+    if (join !== summaryJoin) [homeSummary, summaryJoin] = [undefined, join];
+    homeSummary ??= mirror.summary({
+      zwaveTarget: (entityId) => {
+        const entity = mirror.entity(entityId);
+        const target = entity && twins.nodeOf(entity);
+        return (
+          target && { nodeId: target.nodeId, ...(target.wholeNode ? {} : { endpoint: target.endpoint }) }
+        );
+      },
+    });
     const system = buildSystemPrompt({
       language,
-      homeSummary: (homeSummary ??= mirror.summary()),
+      homeSummary,
       zwaveDevices,
-      zwaveTwins: zwaveDevices.length < zwave.devices().length,
+      zwaveTwins: zwaveDevices.length < zwave.targets().length,
       ...(speakerArea ? { speakerArea } : {}),
       confirmDestructive,
     });
@@ -202,11 +231,13 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     llm?: TurnLlmUse;
   }> {
     const turnStart = Date.now();
+    const said = repliesFor(language).agent;
     await options.toolsReady;
     const confirmation = await gate.answer(conversationId, request.text, {
       signal,
       toolTimeoutMs,
       deviceId: request.deviceId,
+      language,
     });
     if (confirmation) return { ...confirmation, handledBy: "confirmation" };
 
@@ -232,7 +263,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     const handledBy = fast.kind === "unsure" ? "fast-path → llm" : "llm";
     const outcome = await llmTurn(request, conversationId, language, signal);
     if (!outcome) {
-      const speech = fast.speech || "Sorry, the language model is not available.";
+      const speech = fast.speech || said.modelUnavailable;
       return { speech, responseType: "error", results: fast.results, handledBy };
     }
     const results = [...fast.results, ...outcome.results];
@@ -245,7 +276,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       const error = options.providerHealth?.failureSince(turnStart) ?? outcome.providerError;
       if (!options.providerHealth) logger.warn(`LLM turn failed: ${outcome.providerError}`);
       return {
-        speech: `Sorry, ${outcome.providerError}.`,
+        speech: said[MODEL_FAILURE[outcome.providerErrorCode ?? "failed"]],
         responseType: "error",
         results,
         handledBy,
@@ -254,7 +285,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     }
     if (outcome.roundsExhausted) {
       return {
-        speech: "Sorry, I couldn't finish that in a reasonable number of steps.",
+        speech: said.tooManySteps,
         responseType: "error",
         results,
         handledBy,
@@ -266,7 +297,10 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       const error = "the model's reply could not be used: it held tool-call markup that could not run";
       return { speech: outcome.speech, responseType: "error", results, handledBy, llm: { ...llmUse, error } };
     }
-    const speech = outcome.speech || results.at(-1)?.content || "Done.";
+    // The model said nothing after its calls: what the last one did, in the request's language.
+    const last = results.at(-1);
+    const speech =
+      outcome.speech || (last && !last.ok ? failureSpeech(repliesFor(language), last) : said.done);
     return { speech, responseType: responseTypeOf(outcome.results), results, handledBy, llm: llmUse };
   }
 
@@ -288,7 +322,9 @@ export function createAgent(options: AgentOptions): ConversationAgent {
         else if (timedOut)
           logger.warn(`turn gave up after ${budget.turnMs / 1000} s: "${request.text.slice(0, 80)}"`);
         outcome = {
-          speech: timedOut ? SPEECH_TIMEOUT : "Sorry, something went wrong.",
+          speech: timedOut
+            ? repliesFor(language).agent.tookTooLong
+            : repliesFor(language).agent.somethingWentWrong,
           responseType: "error",
           results: [],
           handledBy: "error",

@@ -833,7 +833,7 @@ describe("the agent with a repairing model reply", () => {
     expect(calls).toEqual([]);
     expect(result).toMatchObject({
       response_type: "error",
-      speech: "Sorry, the language model sent an empty reply.",
+      speech: "Sorry, the language model failed.",
     });
   });
 });

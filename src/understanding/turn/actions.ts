@@ -4,6 +4,7 @@ import { BUILTIN_TOOLS } from "../../config/own-servers.js";
 import type { EntityView } from "../../ha/mirror.js";
 import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
+import { failureSpeech } from "../spoken-result.js";
 import type { FastPathOutcome, ResponseType } from "../outcome.js";
 import { COVERS } from "../scopes.js";
 import { capitalize, listOf, quantity } from "../speech.js";
@@ -68,8 +69,7 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   }
   const acted = await apply(turn, target);
   turn.deps.memory.remember(turn.request.conversationId, [target]);
-  if (!acted.ok)
-    return turn.done(fill(r.failed, { error: acted.result.error ?? acted.result.content }), "error");
+  if (!acted.ok) return turn.done(failureSpeech(r, acted.result, acted.name), "error");
   if (!acted.confirmed) return turn.done(fill(r.notConfirmed, { name: acted.name }), "action_done");
   return turn.done(actedSpeech(turn, target, acted), "action_done");
 }
@@ -192,7 +192,7 @@ async function actOnGroup(
       }),
     );
   if (unconfirmed.length) parts.push(fill(r.someNotConfirmed, { names: listOf(turn.grammar, unconfirmed) }));
-  for (const f of failed) parts.push(fill(r.failed, { error: f.result.error ?? f.result.content }));
+  for (const f of failed) parts.push(failureSpeech(r, f.result, f.name));
   parts.push(...(locks?.spoken ?? []));
   if (locks?.question) parts.push(locks.question);
   const responseType: ResponseType = locks?.question
@@ -217,9 +217,9 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
   if (relative) intent = sound ? "set_volume" : "set_level";
   // What it does now decides what to send: its state as of now, not as listed or remembered.
   if ((relative || intent === "toggle") && target.source === "zwave") {
-    const nodeId = target.device.nodeId;
+    const { nodeId, endpoint } = target.device;
     await zwave.refresh();
-    const now = zwave.device(nodeId);
+    const now = zwave.target(nodeId, endpoint);
     if (now) target = { ...target, device: now };
   }
   if (relative) {
@@ -243,8 +243,8 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
           : intent === "turn_off" || intent === "close"
             ? "off"
             : "on";
-    const { nodeId } = target.device;
-    const { result, output } = await turn.zwave((o) => zwave.control(nodeId, action, level, o));
+    const device = target.device;
+    const { result, output } = await turn.zwave((o) => zwave.control(device, action, level, o));
     const on = output?.on ?? undefined;
     return {
       target,

@@ -4,6 +4,7 @@
 import { BUILTIN_TOOLS } from "../../config/own-servers.js";
 import { normalizeName } from "../../spoken-name.js";
 import { fill } from "../grammar.js";
+import { failureSpeech } from "../spoken-result.js";
 import type { FastPathOutcome } from "../outcome.js";
 import { dateOf, timeOf } from "../speech.js";
 import type { Turn } from "./turn.js";
@@ -18,7 +19,7 @@ export async function tellTime(turn: Turn, intent: "query_time" | "query_date"):
   const iso = result.structuredContent?.iso;
   const zone = result.structuredContent?.time_zone;
   if (!result.ok || typeof iso !== "string" || typeof zone !== "string") {
-    return turn.done(fill(r.failed, { error: result.error ?? result.content }), "error");
+    return turn.done(failureSpeech(r, result), "error");
   }
   const at = new Date(iso);
   return intent === "query_time"
