@@ -1,0 +1,226 @@
+// Tells zwave-js's optimistic update (src/zwave/optimistic-echo.ts) from the device's report on
+// the Z-Wave JS websocket server. Where the update comes tells nothing here: the server forwards
+// events as zwave-js emits them (src/lib/forward.ts), up to 3.10.0 at once, so before the write's
+// result, and since 3.10.2 through a queue that sends one per event-loop turn
+// (src/lib/event_queue.ts), so often right after it (seen on the real stack: the node's
+// "statistics updated", the result, the target, its current value). Nor can a client learn whether
+// the driver updates optimistically at all (`driver.get_config` does not say).
+//
+// The driver's value DB can say it. zwave-js writes the target without a new timestamp only in its
+// optimistic update (`updateTimestamp: false` in `Node.setValue`); a report stamps every value it
+// sets. So the target's stamp is asked (`node.get_value_timestamp`) just before the write goes out,
+// and again after each event of the target while the write may still have an echo to come: the
+// stamp unchanged means zwave-js made that event itself. Its related current value is stamped
+// either way; it is an echo only when it is the very next event on the connection after a proven
+// target echo (zwave-js emits the two back to back, and the server keeps its order). A supervised
+// Set still `Working` updates its target too, stamped: that is an echo whatever the stamp says.
+// Nothing else is ever dropped, so with optimistic updates off the device's report counts at once.
+import { isDeepStrictEqual } from "node:util";
+import { valueKey, type ValueId } from "../../model.js";
+import { possibleEchoes, type Echo } from "../../optimistic-echo.js";
+import { SetValueStatus } from "../../set-value-status.js";
+
+/** How long after its result a write's echo is still looked for (it comes within milliseconds). */
+const LINGER_MS = 30_000;
+
+/** A stamp that could not be asked (the connection went): nothing can be proven from it. */
+const UNKNOWN: unique symbol = Symbol("unknown stamp");
+type Stamp = number | undefined | typeof UNKNOWN;
+
+export interface EchoByStampOptions {
+  /** The value's timestamp in zwave-js's value DB (`node.get_value_timestamp`); rejects when it cannot be asked. */
+  stampOf(nodeId: number, valueId: ValueId): Promise<number | undefined>;
+}
+
+export interface StampedWrite {
+  /** The server's result, with zwave-js's status (undefined: an unreadable result). */
+  answered(status: number | undefined): void;
+  /** No result will be heard (timeout, lost connection). */
+  abandoned(): void;
+}
+
+export interface EchoByStampFilter {
+  /**
+   * Before the write goes out. `stampBefore` is the target's stamp, asked on the same connection
+   * right before the write, so the server reads it before the write can change anything.
+   */
+  begin(
+    nodeId: number,
+    target: ValueId,
+    payload: unknown,
+    stampBefore: Promise<number | undefined>,
+  ): StampedWrite;
+  /** A value event, in the order the server sent it. */
+  offer(nodeId: number, valueId: ValueId, value: unknown, apply: () => void): void;
+  /** Any other event: it stands between what came before and what comes after. */
+  heard(): void;
+  /** The connection went: no echo still due will come on it. */
+  reset(): void;
+}
+
+interface Write {
+  target: ValueId;
+  targetKey: string;
+  payload: unknown;
+  status: Promise<number | undefined>;
+  settle(status: number | undefined): void;
+  stage: "target" | "related" | "done";
+  related?: Echo;
+  /** The position of the proven target echo on the connection. */
+  targetEchoSeq: number;
+  timer?: NodeJS.Timeout;
+}
+
+interface ValueEvent {
+  seq: number;
+  key: string;
+  value: unknown;
+  apply(): void;
+  /** For an event of a target a write looks at: whether zwave-js wrote it without stamping it. */
+  unstamped?: Promise<boolean>;
+}
+
+interface NodeEchoes {
+  writes: Write[];
+  /** Value key → the answer to the last question about its stamp (asked in order, answered in order). */
+  asked: Map<string, Promise<Stamp>>;
+  /** Events are judged one at a time, in order. */
+  queue: Promise<void>;
+  queued: number;
+}
+
+export function createEchoByStampFilter(options: EchoByStampOptions): EchoByStampFilter {
+  const nodes = new Map<number, NodeEchoes>();
+  /** `<node>:<value key>` → the position of its last event. */
+  const lastEvent = new Map<string, number>();
+  let seq = 0;
+
+  function nodeOf(nodeId: number): NodeEchoes {
+    let n = nodes.get(nodeId);
+    if (!n) nodes.set(nodeId, (n = { writes: [], asked: new Map(), queue: Promise.resolve(), queued: 0 }));
+    return n;
+  }
+
+  function end(nodeId: number, write: Write): void {
+    write.stage = "done";
+    clearTimeout(write.timer);
+    const n = nodes.get(nodeId);
+    if (!n) return;
+    n.writes = n.writes.filter((w) => w !== write);
+    if (n.writes.length === 0 && n.queued === 0) nodes.delete(nodeId);
+  }
+
+  /**
+   * Asks the target's stamp again as soon as its event arrives: unchanged since the last question
+   * means zwave-js wrote it without stamping it. Unsure (the stamp could not be asked, or another
+   * event of the target arrived before the answer, which may hold its stamp) counts as unstamped:
+   * a report missed costs a confirmation, an echo taken for a report would make one up.
+   */
+  function askAbout(nodeId: number, n: NodeEchoes, event: ValueEvent, valueId: ValueId): Promise<boolean> {
+    const before = n.asked.get(event.key) ?? Promise.resolve<Stamp>(UNKNOWN);
+    const after = options.stampOf(nodeId, valueId).catch((): Stamp => UNKNOWN);
+    n.asked.set(event.key, after);
+    return Promise.all([before, after]).then(([b, a]) => {
+      const overtaken = (lastEvent.get(`${nodeId}:${event.key}`) ?? 0) > event.seq;
+      return a === UNKNOWN || b === UNKNOWN || overtaken || a === b;
+    });
+  }
+
+  /** Whether the event is an echo of one of the node's writes. */
+  async function isEcho(nodeId: number, n: NodeEchoes, event: ValueEvent): Promise<boolean> {
+    for (const write of [...n.writes]) {
+      if (write.stage === "related") {
+        const next = event.seq === write.targetEchoSeq + 1;
+        const r = write.related;
+        if (next && r && event.key === r.key && isDeepStrictEqual(event.value, r.value)) {
+          end(nodeId, write);
+          return true;
+        }
+        // The related update comes right after the target's or not at all.
+        if (event.seq > write.targetEchoSeq) end(nodeId, write);
+        continue;
+      }
+      if (write.stage !== "target" || event.key !== write.targetKey || !event.unstamped) continue;
+      if (!isDeepStrictEqual(event.value, write.payload)) continue;
+      const byDriver = await event.unstamped;
+      const status = await write.status;
+      if (byDriver || status === SetValueStatus.Working) {
+        const related = possibleEchoes(write.target, write.payload, status).find((e) => e.related);
+        if (!related || status === SetValueStatus.Working) end(nodeId, write);
+        else Object.assign(write, { stage: "related", related, targetEchoSeq: event.seq });
+        return true;
+      }
+      // Stamped: a report, or a supervised success's update (the device's own word). An echo of an
+      // acknowledged Set may still follow (a report can overtake it inside `setValue`).
+      if (status !== SetValueStatus.SuccessUnsupervised && status !== undefined) end(nodeId, write);
+      return false;
+    }
+    return false;
+  }
+
+  return {
+    begin(nodeId, target, payload, stampBefore) {
+      const n = nodeOf(nodeId);
+      const targetKey = valueKey(target);
+      let settle: (status: number | undefined) => void = () => {};
+      const status = new Promise<number | undefined>((resolve) => (settle = resolve));
+      const write: Write = { target, targetKey, payload, status, settle, stage: "target", targetEchoSeq: 0 };
+      n.writes.push(write);
+      n.asked.set(
+        targetKey,
+        stampBefore.catch((): Stamp => UNKNOWN),
+      );
+      const linger = () => {
+        clearTimeout(write.timer);
+        write.timer = setTimeout(() => end(nodeId, write), LINGER_MS);
+        write.timer.unref();
+      };
+      return {
+        answered(s) {
+          write.settle(s);
+          // A failure changed nothing; a supervised success's updates are the device's own word.
+          if (s !== undefined && possibleEchoes(target, payload, s).length === 0) return end(nodeId, write);
+          linger();
+        },
+        abandoned() {
+          write.settle(undefined);
+          linger();
+        },
+      };
+    },
+    offer(nodeId, valueId, value, apply) {
+      const key = valueKey(valueId);
+      const at = `${nodeId}:${key}`;
+      const event: ValueEvent = { seq: ++seq, key, value, apply };
+      lastEvent.set(at, event.seq);
+      const n = nodes.get(nodeId);
+      if (!n || (n.writes.length === 0 && n.queued === 0)) return apply();
+      // Every event of a target a write looks at is asked about, so each question's "before" is
+      // the answer from right before that event.
+      if (n.writes.some((w) => w.stage === "target" && w.targetKey === key))
+        event.unstamped = askAbout(nodeId, n, event, valueId);
+      n.queued++;
+      n.queue = n.queue
+        .then(() => isEcho(nodeId, n, event))
+        .then((echo) => {
+          if (!echo) event.apply();
+        })
+        .catch(() => event.apply())
+        .finally(() => {
+          n.queued--;
+          if (n.writes.length === 0 && n.queued === 0) nodes.delete(nodeId);
+        });
+    },
+    heard() {
+      seq++;
+    },
+    reset() {
+      for (const [nodeId, n] of nodes)
+        for (const write of [...n.writes]) {
+          write.settle(undefined);
+          end(nodeId, write);
+        }
+      lastEvent.clear();
+    },
+  };
+}
