@@ -151,6 +151,22 @@ describe("echoes told by zwave-js's stamps", () => {
     expect(applied).toEqual(["report"]);
   });
 
+  it("drops another client's optimistic update of the target as well as its own", async () => {
+    const { applied, driver } = setUp();
+    const write = driver.write(TARGET, true);
+    // Home Assistant's Z-Wave JS integration turns it off meanwhile, on the same server.
+    driver.echo(TARGET, false, "the other client's target echo");
+    driver.echo(CURRENT, false, "the other client's current echo");
+    write.answered(SetValueStatus.SuccessUnsupervised);
+    driver.echo(TARGET, true, "target echo");
+    driver.echo(CURRENT, true, "current echo");
+    await flush();
+    expect(applied).toEqual([]);
+    driver.report(CURRENT, true, "report");
+    await flush();
+    expect(applied).toEqual(["report"]);
+  });
+
   it("drops what it cannot prove either way when the stamp cannot be asked", async () => {
     const { applied, driver } = setUp({ asking: "fails" });
     const write = driver.write(TARGET, true);

@@ -10,14 +10,15 @@
 // optimistic update (`updateTimestamp: false` in `Node.setValue`); a report stamps every value it
 // sets. So the target's stamp is asked (`node.get_value_timestamp`) just before the write goes out,
 // and again after each event of the target while the write may still have an echo to come: the
-// stamp unchanged means zwave-js made that event itself. Its related current value is stamped
-// either way; it is an echo only when it is the very next event on the connection after a proven
-// target echo (zwave-js emits the two back to back, and the server keeps its order). A supervised
-// Set still `Working` updates its target too, stamped: that is an echo whatever the stamp says.
-// Nothing else is ever dropped, so with optimistic updates off the device's report counts at once.
+// stamp unchanged means zwave-js made that event itself (for this write or another client's). Its
+// related current value is stamped either way; it is an echo only when it is the very next event
+// on the connection after a proven target echo (zwave-js emits the two back to back, and the
+// server keeps its order). A supervised Set still `Working` updates its target too, stamped: that
+// is its echo whatever the stamp says. Nothing else is ever dropped, so with optimistic updates
+// off the device's report counts at once.
 import { isDeepStrictEqual } from "node:util";
 import { valueKey, type ValueId } from "../../model.js";
-import { possibleEchoes, type Echo } from "../../optimistic-echo.js";
+import { possibleEchoes } from "../../optimistic-echo.js";
 import { SetValueStatus } from "../../set-value-status.js";
 
 /** How long after its result a write's echo is still looked for (it comes within milliseconds). */
@@ -64,10 +65,8 @@ interface Write {
   payload: unknown;
   status: Promise<number | undefined>;
   settle(status: number | undefined): void;
-  stage: "target" | "related" | "done";
-  related?: Echo;
-  /** The position of the proven target echo on the connection. */
-  targetEchoSeq: number;
+  /** A supervised Set still working has had its one stamped update of the target dropped. */
+  workingSeen: boolean;
   timer?: NodeJS.Timeout;
 }
 
@@ -76,14 +75,17 @@ interface ValueEvent {
   key: string;
   value: unknown;
   apply(): void;
-  /** For an event of a target a write looks at: whether zwave-js wrote it without stamping it. */
+  /** For an event of a watched target: whether zwave-js wrote it without stamping it. */
   unstamped?: Promise<boolean>;
 }
 
 interface NodeEchoes {
+  /** The writes whose target is watched, until a while after their result. */
   writes: Write[];
   /** Value key → the answer to the last question about its stamp (asked in order, answered in order). */
   asked: Map<string, Promise<Stamp>>;
+  /** After a target echo: the related update zwave-js makes right after it, if the next event is it. */
+  relatedNext?: { seq: number; key: string; value: unknown };
   /** Events are judged one at a time, in order. */
   queue: Promise<void>;
   queued: number;
@@ -101,13 +103,16 @@ export function createEchoByStampFilter(options: EchoByStampOptions): EchoByStam
     return n;
   }
 
+  function forget(nodeId: number, n: NodeEchoes): void {
+    if (n.writes.length === 0 && n.queued === 0 && nodes.get(nodeId) === n) nodes.delete(nodeId);
+  }
+
   function end(nodeId: number, write: Write): void {
-    write.stage = "done";
     clearTimeout(write.timer);
     const n = nodes.get(nodeId);
     if (!n) return;
     n.writes = n.writes.filter((w) => w !== write);
-    if (n.writes.length === 0 && n.queued === 0) nodes.delete(nodeId);
+    forget(nodeId, n);
   }
 
   /**
@@ -126,34 +131,33 @@ export function createEchoByStampFilter(options: EchoByStampOptions): EchoByStam
     });
   }
 
-  /** Whether the event is an echo of one of the node's writes. */
-  async function isEcho(nodeId: number, n: NodeEchoes, event: ValueEvent): Promise<boolean> {
-    for (const write of [...n.writes]) {
-      if (write.stage === "related") {
-        const next = event.seq === write.targetEchoSeq + 1;
-        const r = write.related;
-        if (next && r && event.key === r.key && isDeepStrictEqual(event.value, r.value)) {
-          end(nodeId, write);
-          return true;
-        }
-        // The related update comes right after the target's or not at all.
-        if (event.seq > write.targetEchoSeq) end(nodeId, write);
-        continue;
-      }
-      if (write.stage !== "target" || event.key !== write.targetKey || !event.unstamped) continue;
-      if (!isDeepStrictEqual(event.value, write.payload)) continue;
-      const byDriver = await event.unstamped;
-      const status = await write.status;
-      if (byDriver || status === SetValueStatus.Working) {
-        const related = possibleEchoes(write.target, write.payload, status).find((e) => e.related);
-        if (!related || status === SetValueStatus.Working) end(nodeId, write);
-        else Object.assign(write, { stage: "related", related, targetEchoSeq: event.seq });
-        return true;
-      }
-      // Stamped: a report, or a supervised success's update (the device's own word). An echo of an
-      // acknowledged Set may still follow (a report can overtake it inside `setValue`).
-      if (status !== SetValueStatus.SuccessUnsupervised && status !== undefined) end(nodeId, write);
-      return false;
+  /**
+   * Whether the event is zwave-js's own update. Any unstamped update of a watched target is one,
+   * whoever wrote it (this server, or another client of the same server), and so is the related
+   * update right after it.
+   */
+  async function isEcho(n: NodeEchoes, event: ValueEvent): Promise<boolean> {
+    const related = n.relatedNext;
+    n.relatedNext = undefined;
+    if (related && event.seq === related.seq + 1 && event.key === related.key)
+      return isDeepStrictEqual(event.value, related.value);
+    const watching = n.writes.filter((w) => w.targetKey === event.key);
+    if (!event.unstamped || watching.length === 0) return false;
+    if (await event.unstamped) {
+      const write = watching[0]!;
+      const echo = possibleEchoes(write.target, event.value, SetValueStatus.SuccessUnsupervised).find(
+        (e) => e.related,
+      );
+      if (echo) n.relatedNext = { seq: event.seq, key: echo.key, value: echo.value };
+      return true;
+    }
+    // Stamped: a report, or a supervised Set's update of its target. One still `Working` is not
+    // done, so its update is not the device's word yet.
+    for (const write of watching) {
+      if (write.workingSeen || !isDeepStrictEqual(event.value, write.payload)) continue;
+      if ((await write.status) !== SetValueStatus.Working) continue;
+      write.workingSeen = true;
+      return true;
     }
     return false;
   }
@@ -164,7 +168,7 @@ export function createEchoByStampFilter(options: EchoByStampOptions): EchoByStam
       const targetKey = valueKey(target);
       let settle: (status: number | undefined) => void = () => {};
       const status = new Promise<number | undefined>((resolve) => (settle = resolve));
-      const write: Write = { target, targetKey, payload, status, settle, stage: "target", targetEchoSeq: 0 };
+      const write: Write = { target, targetKey, payload, status, settle, workingSeen: false };
       n.writes.push(write);
       n.asked.set(
         targetKey,
@@ -190,25 +194,23 @@ export function createEchoByStampFilter(options: EchoByStampOptions): EchoByStam
     },
     offer(nodeId, valueId, value, apply) {
       const key = valueKey(valueId);
-      const at = `${nodeId}:${key}`;
       const event: ValueEvent = { seq: ++seq, key, value, apply };
-      lastEvent.set(at, event.seq);
+      lastEvent.set(`${nodeId}:${key}`, event.seq);
       const n = nodes.get(nodeId);
-      if (!n || (n.writes.length === 0 && n.queued === 0)) return apply();
-      // Every event of a target a write looks at is asked about, so each question's "before" is
-      // the answer from right before that event.
-      if (n.writes.some((w) => w.stage === "target" && w.targetKey === key))
-        event.unstamped = askAbout(nodeId, n, event, valueId);
+      if (!n) return apply();
+      // Every event of a watched target is asked about, so each question's "before" is the answer
+      // from right before that event.
+      if (n.writes.some((w) => w.targetKey === key)) event.unstamped = askAbout(nodeId, n, event, valueId);
       n.queued++;
       n.queue = n.queue
-        .then(() => isEcho(nodeId, n, event))
+        .then(() => isEcho(n, event))
         .then((echo) => {
           if (!echo) event.apply();
         })
         .catch(() => event.apply())
         .finally(() => {
           n.queued--;
-          if (n.writes.length === 0 && n.queued === 0) nodes.delete(nodeId);
+          forget(nodeId, n);
         });
     },
     heard() {
