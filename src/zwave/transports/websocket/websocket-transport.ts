@@ -9,9 +9,8 @@ import { withoutCredentials } from "../../../shared/redact.js";
 import { ZwaveToolError, withMessage } from "../../errors.js";
 import type { ValueId, ZwaveNode } from "../../model.js";
 import { displayName } from "../../name-resolver.js";
-import { wentOut, writeFailure } from "../../set-value-status.js";
+import { SetValueStatus, wentOut, writeFailure } from "../../set-value-status.js";
 import type { ValueReport, ZwaveTransport } from "../../transport.js";
-import { SetValueStatus } from "../../set-value-status.js";
 import { createEchoByStampFilter } from "./echo-by-stamp.js";
 import {
   pingResultSchema,
