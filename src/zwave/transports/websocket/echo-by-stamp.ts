@@ -12,13 +12,20 @@
 // and again after each event of the target while the write may still have an echo to come: the
 // stamp unchanged means zwave-js made that event itself (for this write or another client's). Its
 // related current value is stamped either way; it is an echo only when it is the very next event
-// on the connection after a proven target echo (zwave-js emits the two back to back, and the
-// server keeps its order). A supervised Set still `Working` updates its target too, stamped: that
-// is its echo whatever the stamp says. Nothing else is ever dropped, so with optimistic updates
-// off the device's report counts at once.
+// on the connection after a target echo (zwave-js emits the two back to back, and the server keeps
+// its order). A supervised Set still `Working` updates its target too, stamped: that is its echo
+// whatever the stamp says. Nothing else is ever dropped, so with optimistic updates off the
+// device's report counts at once.
+//
+// A stamp proves something only when it was read between two events of the target: when the
+// previous answer came after this event, or another event of the target came before this one's
+// answer, it may hold the other event's stamp (events of one burst). What cannot be proven either
+// way is dropped, since an echo taken for a report would make up a confirmation, and the device is
+// asked once more (`node.poll_value`, as zwave-js's own verification does): its answer comes alone
+// and proves itself.
 import { isDeepStrictEqual } from "node:util";
 import { valueKey, type ValueId } from "../../model.js";
-import { possibleEchoes } from "../../optimistic-echo.js";
+import { pairedCurrent, possibleEchoes } from "../../optimistic-echo.js";
 import { SetValueStatus } from "../../set-value-status.js";
 
 /** How long after its result a write's echo is still looked for (it comes within milliseconds). */
@@ -31,6 +38,8 @@ type Stamp = number | undefined | typeof UNKNOWN;
 export interface EchoByStampOptions {
   /** The value's timestamp in zwave-js's value DB (`node.get_value_timestamp`); rejects when it cannot be asked. */
   stampOf(nodeId: number, valueId: ValueId): Promise<number | undefined>;
+  /** Asks the device for the value again (`node.poll_value`); its report arrives as an event. */
+  recheck(nodeId: number, valueId: ValueId): Promise<void>;
 }
 
 export interface StampedWrite {
@@ -70,20 +79,31 @@ interface Write {
   timer?: NodeJS.Timeout;
 }
 
+type Verdict = "unstamped" | "stamped" | "unsure";
+
 interface ValueEvent {
   seq: number;
   key: string;
   value: unknown;
   apply(): void;
   /** For an event of a watched target: whether zwave-js wrote it without stamping it. */
-  unstamped?: Promise<boolean>;
+  stamp?: Promise<Verdict>;
+}
+
+/** A question about a value's stamp, and where on the connection its answer came. */
+interface Question {
+  answer: Promise<Stamp>;
+  /** The position of the last event heard when the answer came. */
+  answeredAt?: number;
 }
 
 interface NodeEchoes {
   /** The writes whose target is watched, until a while after their result. */
   writes: Write[];
-  /** Value key → the answer to the last question about its stamp (asked in order, answered in order). */
-  asked: Map<string, Promise<Stamp>>;
+  /** Value key → the last question about its stamp (asked in order, answered in order). */
+  asked: Map<string, Question>;
+  /** Value keys the device is being asked about again. */
+  rechecking: Set<string>;
   /** After a target echo: the related update zwave-js makes right after it, if the next event is it. */
   relatedNext?: { seq: number; key: string; value: unknown };
   /** Events are judged one at a time, in order. */
@@ -99,7 +119,11 @@ export function createEchoByStampFilter(options: EchoByStampOptions): EchoByStam
 
   function nodeOf(nodeId: number): NodeEchoes {
     let n = nodes.get(nodeId);
-    if (!n) nodes.set(nodeId, (n = { writes: [], asked: new Map(), queue: Promise.resolve(), queued: 0 }));
+    if (!n)
+      nodes.set(
+        nodeId,
+        (n = { writes: [], asked: new Map(), rechecking: new Set(), queue: Promise.resolve(), queued: 0 }),
+      );
     return n;
   }
 
@@ -115,20 +139,41 @@ export function createEchoByStampFilter(options: EchoByStampOptions): EchoByStam
     forget(nodeId, n);
   }
 
-  /**
-   * Asks the target's stamp again as soon as its event arrives: unchanged since the last question
-   * means zwave-js wrote it without stamping it. Unsure (the stamp could not be asked, or another
-   * event of the target arrived before the answer, which may hold its stamp) counts as unstamped:
-   * a report missed costs a confirmation, an echo taken for a report would make one up.
-   */
-  function askAbout(nodeId: number, n: NodeEchoes, event: ValueEvent, valueId: ValueId): Promise<boolean> {
-    const before = n.asked.get(event.key) ?? Promise.resolve<Stamp>(UNKNOWN);
-    const after = options.stampOf(nodeId, valueId).catch((): Stamp => UNKNOWN);
-    n.asked.set(event.key, after);
-    return Promise.all([before, after]).then(([b, a]) => {
+  function question(answer: Promise<Stamp>): Question {
+    const q: Question = {
+      answer: answer.then((a) => {
+        q.answeredAt = seq;
+        return a;
+      }),
+    };
+    return q;
+  }
+
+  /** Asks the target's stamp again as soon as its event arrives, and judges the event by it. */
+  function askAbout(nodeId: number, n: NodeEchoes, event: ValueEvent, valueId: ValueId): Promise<Verdict> {
+    const before = n.asked.get(event.key);
+    const now = question(options.stampOf(nodeId, valueId).catch((): Stamp => UNKNOWN));
+    n.asked.set(event.key, now);
+    return Promise.all([before?.answer, now.answer]).then(([b, a]) => {
+      const beforeInTime = before?.answeredAt !== undefined && before.answeredAt < event.seq;
       const overtaken = (lastEvent.get(`${nodeId}:${event.key}`) ?? 0) > event.seq;
-      return a === UNKNOWN || b === UNKNOWN || overtaken || a === b;
+      if (!beforeInTime || overtaken || a === UNKNOWN || b === UNKNOWN) return "unsure";
+      return a === b ? "unstamped" : "stamped";
     });
+  }
+
+  /** Asks the device for what the write is reported on, once at a time. */
+  function recheck(nodeId: number, n: NodeEchoes, write: Write): void {
+    const reportedOn = possibleEchoes(write.target, write.payload, SetValueStatus.SuccessUnsupervised).at(
+      -1,
+    )!;
+    if (n.rechecking.has(reportedOn.key)) return;
+    n.rechecking.add(reportedOn.key);
+    const valueId = reportedOn.related ? pairedCurrent(write.target)! : write.target;
+    void options
+      .recheck(nodeId, valueId)
+      .catch(() => undefined)
+      .finally(() => n.rechecking.delete(reportedOn.key));
   }
 
   /**
@@ -136,19 +181,21 @@ export function createEchoByStampFilter(options: EchoByStampOptions): EchoByStam
    * whoever wrote it (this server, or another client of the same server), and so is the related
    * update right after it.
    */
-  async function isEcho(n: NodeEchoes, event: ValueEvent): Promise<boolean> {
+  async function isEcho(nodeId: number, n: NodeEchoes, event: ValueEvent): Promise<boolean> {
     const related = n.relatedNext;
     n.relatedNext = undefined;
     if (related && event.seq === related.seq + 1 && event.key === related.key)
       return isDeepStrictEqual(event.value, related.value);
     const watching = n.writes.filter((w) => w.targetKey === event.key);
-    if (!event.unstamped || watching.length === 0) return false;
-    if (await event.unstamped) {
+    if (!event.stamp || watching.length === 0) return false;
+    const verdict = await event.stamp;
+    if (verdict !== "stamped") {
       const write = watching[0]!;
       const echo = possibleEchoes(write.target, event.value, SetValueStatus.SuccessUnsupervised).find(
         (e) => e.related,
       );
       if (echo) n.relatedNext = { seq: event.seq, key: echo.key, value: echo.value };
+      if (verdict === "unsure") recheck(nodeId, n, write);
       return true;
     }
     // Stamped: a report, or a supervised Set's update of its target. One still `Working` is not
@@ -170,10 +217,7 @@ export function createEchoByStampFilter(options: EchoByStampOptions): EchoByStam
       const status = new Promise<number | undefined>((resolve) => (settle = resolve));
       const write: Write = { target, targetKey, payload, status, settle, workingSeen: false };
       n.writes.push(write);
-      n.asked.set(
-        targetKey,
-        stampBefore.catch((): Stamp => UNKNOWN),
-      );
+      n.asked.set(targetKey, question(stampBefore.catch((): Stamp => UNKNOWN)));
       const linger = () => {
         clearTimeout(write.timer);
         write.timer = setTimeout(() => end(nodeId, write), LINGER_MS);
@@ -200,10 +244,10 @@ export function createEchoByStampFilter(options: EchoByStampOptions): EchoByStam
       if (!n) return apply();
       // Every event of a watched target is asked about, so each question's "before" is the answer
       // from right before that event.
-      if (n.writes.some((w) => w.targetKey === key)) event.unstamped = askAbout(nodeId, n, event, valueId);
+      if (n.writes.some((w) => w.targetKey === key)) event.stamp = askAbout(nodeId, n, event, valueId);
       n.queued++;
       n.queue = n.queue
-        .then(() => isEcho(n, event))
+        .then(() => isEcho(nodeId, n, event))
         .then((echo) => {
           if (!echo) event.apply();
         })

@@ -85,6 +85,9 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
       const r = await command(ws, "node.get_value_timestamp", { nodeId, valueId: wireValueId(valueId) });
       return valueTimestampSchema.parse(r).timestamp ?? undefined;
     },
+    recheck: async (nodeId, valueId) => {
+      await command(await requireReady(), "node.poll_value", { nodeId, valueId: wireValueId(valueId) });
+    },
   });
   const onEvent = createEventHandler({
     nodes,
