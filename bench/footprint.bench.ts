@@ -90,7 +90,7 @@ async function bridgeUp(
 /** One spoken sentence that the LLM answers with a tool call. */
 async function llmTurn(bridge: BridgeProcess): Promise<void> {
   const outcome = await converse("127.0.0.1", bridge.wyomingPort, {
-    text: "What time is it?",
+    text: "What time is it now?",
     language: "en",
   });
   if (!outcome.response.speech.startsWith("It is ")) {

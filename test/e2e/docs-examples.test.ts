@@ -1,9 +1,18 @@
-// Every example sentence the README and DOCS.md promise for the demo, read from the two files
-// and sent to the built product on its embedded defaults (what `npm start` runs): the demo's
-// broker and simulated Z-Wave devices, no language model, no Home Assistant. A sentence works
-// when the bridge answers it as done or answered, in a non-empty sentence.
+// Every example sentence the README and DOCS.md promise for the demo, sent to the built product on
+// its embedded defaults (what `npm start` runs): the demo's broker and simulated Z-Wave devices,
+// no language model, no Home Assistant. DOCS.md's demo table says what each sentence does ("turns
+// **Kitchen Light** on", "says the temperature of **Office Sensor**"); an example works only when
+// it does that: the device's own report shows the change (read through the bridge's MCP endpoint,
+// `list_zwave_devices`, after the device was first put in another state), or the answer states the
+// reading the device gives (`get_device_sensor_data`), the device's state, the time or the date. A
+// question back ("Which one do you mean: Kitchen?") or an error is not working. The README's and
+// DOCS.md's other examples must be rows of that table, so each has a documented effect.
 import { readFileSync } from "node:fs";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DeviceSummary, SensorDataOutput } from "../../src/zwave/contract.js";
 import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
 
 const ROOT = new URL("../../", import.meta.url);
@@ -16,6 +25,11 @@ interface Example {
   where: string;
 }
 
+interface Documented extends Example {
+  /** What DOCS.md's table says the sentence does. */
+  effect: string;
+}
+
 /** `"text":"…"` (and a `"language"` beside it) in the files' commands. */
 function commandExamples(file: string, where: string): Example[] {
   return [...file.matchAll(/"text":\s*"([^"]+)"(?:,\s*"language":\s*"(\w+)")?/g)].map((m) => ({
@@ -25,19 +39,20 @@ function commandExamples(file: string, where: string): Example[] {
   }));
 }
 
-/** The quoted sentences of one Markdown table row after another, with the row's language code. */
-function demoTable(): Example[] {
+/**
+ * DOCS.md's demo table: one sentence a row, `| Language (`xx`) | "sentence" | what happens |`; a
+ * row with no language is in the one above it.
+ */
+function demoTable(): Documented[] {
   const section = docs.split("### Try it in the demo")[1]?.split("\n### ")[0] ?? "";
+  let language = "";
   return section
     .split("\n")
-    .filter((line) => /^\| .*\(`\w+`\) \|/.test(line))
-    .flatMap((line) => {
-      const language = /\(`(\w+)`\)/.exec(line)?.[1] ?? "";
-      return [...line.matchAll(/"([^"]+)"/g)].map((m) => ({
-        text: m[1] ?? "",
-        language,
-        where: "DOCS.md demo table",
-      }));
+    .filter((line) => /^\|[^|]*\| *"/.test(line))
+    .map((line) => {
+      const [, lang = "", said = "", effect = ""] = line.split("|").map((cell) => cell.trim());
+      language = /\(`(\w+)`\)/.exec(lang)?.[1] ?? language;
+      return { text: said.replace(/^"|"$/g, ""), language, effect, where: "DOCS.md demo table" };
     });
 }
 
@@ -51,21 +66,27 @@ function readmeProse(): Example[] {
   }));
 }
 
-const examples = [
+const table = demoTable();
+const others = [
   ...commandExamples(readme, "README.md"),
   ...readmeProse(),
-  ...demoTable(),
   ...commandExamples(docs, "DOCS.md"),
 ];
 
 let bridge: BridgeProcess;
+let mcp: Client;
 
 beforeAll(async () => {
   bridge = await startBridgeProcess({});
   await bridge.waitForLog("MCP server 'zwave' is up");
+  mcp = new Client({ name: "docs-examples-test", version: "1.0.0" });
+  await mcp.connect(new StreamableHTTPClientTransport(new URL(`${bridge.apiUrl}/mcp`)));
 }, 60_000);
 
-afterAll(async () => bridge?.stop());
+afterAll(async () => {
+  await mcp?.close();
+  await bridge?.stop();
+});
 
 async function say(text: string, language: string) {
   const response = await fetch(`${bridge.apiUrl}/api/conversation`, {
@@ -77,23 +98,165 @@ async function say(text: string, language: string) {
   return (await response.json()) as { speech: string; response_type: string };
 }
 
-describe("the documented examples, in the demo", () => {
-  it("are found in both files, in all six languages", () => {
-    expect(examples.filter((e) => e.where === "README.md").length).toBeGreaterThanOrEqual(3);
-    expect(new Set(demoTable().map((e) => e.language))).toEqual(
-      new Set(["en", "de", "fr", "es", "nl", "it"]),
+/** A Z-Wave tool through the bridge's MCP endpoint, as any MCP client would call it. */
+async function tool<T>(name: string, args: Record<string, unknown> = {}): Promise<T> {
+  const result = (await mcp.callTool({ name, arguments: args })) as CallToolResult;
+  const content = result.structuredContent as ({ ok: boolean; error?: { message: string } } & T) | undefined;
+  if (!content?.ok) throw new Error(`${name} ${JSON.stringify(args)} failed: ${content?.error?.message}`);
+  return content;
+}
+
+async function device(name: string): Promise<DeviceSummary> {
+  const { devices = [] } = await tool<{ devices?: DeviceSummary[] }>("list_zwave_devices");
+  const found = devices.find((d) => d.name === name);
+  if (!found) throw new Error(`no demo device called ${name}`);
+  return found;
+}
+
+/** Puts a device in a state by its own tool (not by the sentence under test). */
+async function put(name: string, action: "on" | "off" | "dim", level?: number) {
+  await tool("control_zwave_device", { deviceName: name, action, ...(level !== undefined ? { level } : {}) });
+}
+
+async function reading(name: string, kind: "temperature" | "humidity"): Promise<number> {
+  const { readings = [] } = await tool<SensorDataOutput>("get_device_sensor_data", { deviceName: name });
+  const found = readings.find((r) => new RegExp(kind, "i").test(`${r.kind ?? ""} ${r.label}`));
+  if (typeof found?.value !== "number") throw new Error(`${name} reports no ${kind}`);
+  return found.value;
+}
+
+const YES: Record<string, string> = { en: "yes", de: "ja", fr: "oui", es: "sí", nl: "ja", it: "sì" };
+/** A number as a reply may write it: 21.5, 21,5. */
+const spoken = (n: number) => [String(n), String(n).replace(".", ",")];
+const mentions = (speech: string, n: number) =>
+  spoken(n).some((s) => new RegExp(`(^|[^\\d.,])${s.replace(".", "\\.")}($|[^\\d])`).test(speech));
+
+/**
+ * Says the sentence and checks that it did what DOCS.md's table says; returns what went wrong,
+ * or undefined. Each effect first puts the device where the sentence must move it from.
+ */
+async function check({ text, language, effect }: Documented): Promise<string | undefined> {
+  let m: RegExpExecArray | null;
+  const answer = () => say(text, language);
+  const spokeOk = (a: { speech: string; response_type: string }, type: string) =>
+    a.response_type === type && a.speech.trim() !== "" && !a.speech.trim().endsWith("?")
+      ? undefined
+      : `answered ${a.response_type}: ${JSON.stringify(a.speech)}`;
+
+  if ((m = /^turns \*\*(.+?)\*\* (on|off)\b/.exec(effect))) {
+    const [, name = "", to] = m;
+    await put(name, to === "on" ? "off" : "on");
+    const a = await answer();
+    const after = await device(name);
+    return (
+      spokeOk(a, "action_done") ??
+      (after.on === (to === "on")
+        ? undefined
+        : `${name} still reports ${after.value} (${JSON.stringify(a.speech)})`)
     );
+  }
+  if ((m = /^(?:dims|sets) \*\*(.+?)\*\* to (\d+) %/.exec(effect))) {
+    const [, name = "", level = ""] = m;
+    const want = Number(level);
+    await put(name, "dim", want >= 80 ? 20 : 90);
+    const a = await answer();
+    const after = await device(name);
+    return (
+      spokeOk(a, "action_done") ??
+      (after.on && after.level !== null && Math.abs(after.level - want) <= 1
+        ? undefined
+        : `${name} reports ${after.value} (${JSON.stringify(a.speech)})`)
+    );
+  }
+  if ((m = /^makes \*\*(.+?)\*\* brighter/.exec(effect))) {
+    const [, name = ""] = m;
+    await put(name, "dim", 40);
+    const a = await answer();
+    const after = await device(name);
+    return (
+      spokeOk(a, "action_done") ??
+      (after.on && (after.level ?? 0) > 40
+        ? undefined
+        : `${name} reports ${after.value} (${JSON.stringify(a.speech)})`)
+    );
+  }
+  if ((m = /^says whether \*\*(.+?)\*\* is (on|off)/.exec(effect))) {
+    const [, name = "", asked] = m;
+    // The device is put in the state asked about, so the answer must be yes and name it.
+    await put(name, asked === "on" ? "on" : "off");
+    const a = await answer();
+    const yes = a.speech
+      .trim()
+      .toLowerCase()
+      .startsWith(YES[language] ?? "yes");
+    return (
+      spokeOk(a, "query_answer") ??
+      (yes && a.speech.includes(name)
+        ? undefined
+        : `${name} is ${asked}, but the answer was ${JSON.stringify(a.speech)}`)
+    );
+  }
+  if ((m = /^says the (temperature|humidity) of \*\*(.+?)\*\*/.exec(effect))) {
+    const [, kind, name = ""] = m as unknown as [string, "temperature" | "humidity", string];
+    const before = await reading(name, kind);
+    const a = await answer();
+    const after = await reading(name, kind);
+    return (
+      spokeOk(a, "query_answer") ??
+      (mentions(a.speech, before) || mentions(a.speech, after)
+        ? undefined
+        : `${name} reports ${kind} ${after}, the answer was ${JSON.stringify(a.speech)}`)
+    );
+  }
+  if (/^says the time/.test(effect)) {
+    const a = await answer();
+    const said = /(\d{1,2})\s*[:.h]\s*(\d{2})/.exec(a.speech);
+    const minutes = said ? Number(said[1]) * 60 + Number(said[2]) : NaN;
+    const now = new Date();
+    const nowMinutes = now.getHours() * 60 + now.getMinutes();
+    const off = Math.min(Math.abs(minutes - nowMinutes), 1440 - Math.abs(minutes - nowMinutes));
+    return (
+      spokeOk(a, "query_answer") ?? (off <= 1 ? undefined : `the time is not in ${JSON.stringify(a.speech)}`)
+    );
+  }
+  if (/^says today's date/.test(effect)) {
+    const a = await answer();
+    const now = new Date();
+    const day = new RegExp(`(^|\\D)0?${now.getDate()}(\\D|$)`);
+    return (
+      spokeOk(a, "query_answer") ??
+      (day.test(a.speech) && a.speech.includes(String(now.getFullYear()))
+        ? undefined
+        : `today's date is not in ${JSON.stringify(a.speech)}`)
+    );
+  }
+  return `DOCS.md says "${effect}", which this test does not know how to check`;
+}
+
+describe("the documented examples, in the demo", () => {
+  it("are found in both files, in all six languages, each with what it does", () => {
+    expect(others.filter((e) => e.where === "README.md").length).toBeGreaterThanOrEqual(3);
+    expect(new Set(table.map((e) => e.language))).toEqual(new Set(["en", "de", "fr", "es", "nl", "it"]));
+    expect(table.filter((e) => !e.effect || !e.text)).toEqual([]);
   });
 
-  it("each works as written", async () => {
+  it("the README's and DOCS.md's other examples are rows of the table, so each says what it does", () => {
+    const missing = others.filter(
+      (e) =>
+        !table.some((row) => row.language === e.language && row.text.toLowerCase() === e.text.toLowerCase()),
+    );
+    expect(missing.map((e) => `${e.where}: "${e.text}" (${e.language})`)).toEqual([]);
+  });
+
+  it("each does what DOCS.md says it does", async () => {
     const failures: string[] = [];
-    for (const { text, language, where } of examples) {
-      const answer = await say(text, language);
-      if (answer.response_type === "error" || !answer.speech.trim())
-        failures.push(`${where}: "${text}" (${language}) → ${answer.response_type}: ${answer.speech}`);
+    for (const example of table) {
+      const wrong = await check(example);
+      if (wrong)
+        failures.push(`"${example.text}" (${example.language}), DOCS.md: ${example.effect}; ${wrong}`);
     }
     expect(failures).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it("a language the fast path does not know gets an English answer naming the ones it does", async () => {
     const answer = await say("zet de lamp aan", "xx");

@@ -52,7 +52,7 @@ const say = (text: string, language: string, deviceId?: string) =>
 
 describe("a place said before the name", () => {
   it.each([
-    ["de", "Verriegle im Flur die Haustür", ["lock.lock lock.front_door"]],
+    ["de", "Verriegel im Flur die Haustür", ["lock.lock lock.front_door"]],
     ["de", "Schalte im Schlafzimmer alle Lichter aus", ["light.turn_off light.bedroom_light"]],
     ["de", "im Schlafzimmer den Rollladen hochfahren", ["cover.open_cover cover.bedroom_blinds"]],
     [
@@ -94,8 +94,8 @@ describe("German separable verbs", () => {
     ["Mach den Rollladen runter", "cover.close_cover cover.bedroom_blinds"],
     ["Rollladen hoch", "cover.open_cover cover.bedroom_blinds"],
     ["den Rollladen auf machen", "cover.open_cover cover.bedroom_blinds"],
-    ["Schließe die Haustür zu", "lock.lock lock.front_door"],
-    ["Haustür absperren", "lock.lock lock.front_door"],
+    ["Schließ die Haustür zu", "lock.lock lock.front_door"],
+    ["Die Haustür absperren", "lock.lock lock.front_door"],
   ])("%j → %s", async (text, expected) => {
     await say(text, "de");
     expect(calls()).toEqual([expected]);
@@ -104,7 +104,7 @@ describe("German separable verbs", () => {
 
 describe("stopping, scenes and volume in German", () => {
   it("'stoppe' turns a fan off, and only a fan", async () => {
-    await say("Stoppe den Ventilator", "de");
+    await say("Stopp den Ventilator", "de");
     expect(calls()).toEqual(["fan.turn_off fan.bedroom_fan"]);
     ha.serviceCalls.length = 0;
     // A cover stops where it is, a player pauses: neither is a "turn off".
@@ -127,7 +127,7 @@ describe("stopping, scenes and volume in German", () => {
   });
 
   it("a level for a television named by its kind's word is its volume, from its own room", async () => {
-    const result = await say("Stelle den Fernseher auf maximale Lautstärke", "de", "office_satellite");
+    const result = await say("Stell den Fernseher auf maximale Lautstärke", "de", "office_satellite");
     expect(result.speech).toBe("Die Lautstärke von Fernseher steht jetzt auf 100 Prozent.");
     expect(calls()).toEqual(["media_player.volume_set media_player.tv"]);
   });
@@ -143,10 +143,10 @@ describe("stopping, scenes and volume in German", () => {
     ]);
   });
 
-  it("'10 Helligkeit hier einstellen' dims the speaker's lights", async () => {
-    await say("10 Helligkeit hier einstellen", "de", "office_satellite");
+  it("'20 Helligkeit hier einstellen' dims the speaker's lights", async () => {
+    await say("20 Helligkeit hier einstellen", "de", "office_satellite");
     expect(calls()).toEqual(["light.turn_on light.desk_lamp"]);
-    expect(ha.serviceCalls[0]?.service_data).toMatchObject({ brightness_pct: 10 });
+    expect(ha.serviceCalls[0]?.service_data).toMatchObject({ brightness_pct: 20 });
   });
 });
 
@@ -154,7 +154,7 @@ describe("what a thermostat is set to", () => {
   it.each([
     [
       "de",
-      "Auf welche Solltemperatur ist die Heizung gestellt?",
+      "Auf welche Solltemperatur ist die Heizung eingestellt?",
       "Die Solltemperatur im Bereich Living Room beträgt 21 Grad.",
     ],
     [
@@ -173,7 +173,7 @@ describe("what a thermostat is set to", () => {
 
   it.each([
     ["de", "Solltemperatur im Wohnzimmer", /21 Grad/],
-    ["de", "wie warm ist die Heizung im Wohnzimmer eingestellt", /21 Grad/],
+    ["de", "wie warm ist die Heizung im Wohnzimmer gestellt", /21 Grad/],
     ["en", "what is the thermostat set to", /21 degrees/],
     ["en", "what's the target temperature in the living room", /21 degrees/],
     ["fr", "quelle est la température de consigne du salon", /21 degrés/],
@@ -187,7 +187,7 @@ describe("what a thermostat is set to", () => {
   });
 
   it("still reads the temperature a thermostat measures", async () => {
-    const result = await say("Wie hoch ist die Temperatur vom Thermostat im Wohnzimmer?", "de");
+    const result = await say("Wie hoch ist die Temperatur am Thermostat im Wohnzimmer?", "de");
     expect(result.speech).toMatch(/20,5 Grad/);
   });
 });

@@ -146,10 +146,10 @@ describe("the agent's LLM loop", () => {
         return new AIMessage("OK.");
       });
     const { agent } = setup(model);
-    await agent.handle({ text: "light it up", conversationId: "talk" });
+    await agent.handle({ text: "light them up", conversationId: "talk" });
     await agent.handle({ text: "the desk one", conversationId: "talk" });
     const texts = seen.map((m) => String(m.content));
-    expect(texts.slice(1)).toEqual(["light it up", "Which light?", "the desk one"]);
+    expect(texts.slice(1)).toEqual(["light them up", "Which light?", "the desk one"]);
   });
 
   it("a turn that runs out of time is answered with an apology instead of hanging", async () => {

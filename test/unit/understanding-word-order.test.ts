@@ -31,7 +31,7 @@ describe("a place said before the name", () => {
 
 describe("set-point questions", () => {
   it.each([
-    ["de", "Auf welche Temperatur ist der Thermostat eingestellt?", "thermostat"],
+    ["de", "Auf welche Temperatur ist das Thermostat eingestellt?", "thermostat"],
     ["de", "Wie warm ist die Heizung im Bad eingestellt", "heizung im bad"],
     ["en", "what is the thermostat set to", "thermostat"],
     ["fr", "à combien est réglé le thermostat", "thermostat"],
