@@ -11,7 +11,7 @@ import { haCallTool, haListTools, type HaTool } from "../test/support/ha-mcp-cli
 import { brokerOptions, startMosquitto } from "../test/support/mosquitto.js";
 import { demoNodes, startGatewaySimulator } from "../test/support/zwave-gateway.js";
 import { startRealZwaveStack } from "../test/support/zwave-js/real-stack.js";
-import { measure, report, type Sample } from "./lib.js";
+import { interleaved, report } from "./lib.js";
 
 const ROUNDS = 5;
 const ITERATIONS = 10;
@@ -54,24 +54,6 @@ async function websocketBackend(): Promise<Backend> {
   };
 }
 
-/** Median of medians over interleaved rounds, so a noisy moment on a shared machine hits all alike. */
-async function interleaved(cases: Array<[string, () => Promise<unknown>]>): Promise<Sample[]> {
-  const runs = new Map<string, Sample[]>(cases.map(([name]) => [name, []]));
-  for (let round = 0; round < ROUNDS; round++)
-    for (const [name, fn] of cases)
-      runs.get(name)?.push(await measure(name, fn, { iterations: ITERATIONS, warmup: 2 }));
-  const mid = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-  return cases.map(([name]) => {
-    const samples = runs.get(name) ?? [];
-    return {
-      name,
-      median: mid(samples.map((s) => s.median)),
-      p99: mid(samples.map((s) => s.p99)),
-      runs: ROUNDS * ITERATIONS,
-    };
-  });
-}
-
 /** Reports once the backend has stopped: the real stack keeps console.log quiet while it runs. */
 async function run(start: () => Promise<Backend>): Promise<() => void> {
   const backend = await start();
@@ -96,11 +78,14 @@ async function run(start: () => Promise<Backend>): Promise<() => void> {
     };
     const onLabel = "control_zwave_device, optimistic updates on";
     const offLabel = "control_zwave_device, optimistic updates off";
-    const samples = await interleaved([
-      ["list_zwave_devices (baseline)", () => haCallTool(url, tools, "list_zwave_devices", {})],
-      [onLabel, control(onLabel, true)],
-      [offLabel, control(offLabel, false)],
-    ]);
+    const samples = await interleaved(
+      [
+        ["list_zwave_devices (baseline)", () => haCallTool(url, tools, "list_zwave_devices", {})],
+        [onLabel, control(onLabel, true)],
+        [offLabel, control(offLabel, false)],
+      ],
+      { rounds: ROUNDS, iterations: ITERATIONS, warmup: 2 },
+    );
     const [, onSample, offSample] = samples;
     return () =>
       report(
