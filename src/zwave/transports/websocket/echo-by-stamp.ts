@@ -162,18 +162,16 @@ export function createEchoByStampFilter(options: EchoByStampOptions): EchoByStam
     });
   }
 
-  /** Asks the device for what the write is reported on, once at a time. */
+  /** Asks the device for the value the write is reported on, one question at a time. */
   function recheck(nodeId: number, n: NodeEchoes, write: Write): void {
-    const reportedOn = possibleEchoes(write.target, write.payload, SetValueStatus.SuccessUnsupervised).at(
-      -1,
-    )!;
-    if (n.rechecking.has(reportedOn.key)) return;
-    n.rechecking.add(reportedOn.key);
-    const valueId = reportedOn.related ? pairedCurrent(write.target)! : write.target;
+    const valueId = pairedCurrent(write.target) ?? write.target;
+    const key = valueKey(valueId);
+    if (n.rechecking.has(key)) return;
+    n.rechecking.add(key);
     void options
       .recheck(nodeId, valueId)
       .catch(() => undefined)
-      .finally(() => n.rechecking.delete(reportedOn.key));
+      .finally(() => n.rechecking.delete(key));
   }
 
   /**
