@@ -20,6 +20,7 @@ import {
   type ZwaveUpstream,
 } from "./zwave-host/upstream.js";
 import { createZwaveClient } from "./zwave-host/zwave-client.js";
+import { logTwinDisagreements } from "./ha/zwave-twins.js";
 import { createChatModel, DEFAULT_MODELS } from "./agent/chat-model.js";
 import { createProviderHealth } from "./agent/provider-health.js";
 import { createAgent } from "./agent/agent.js";
@@ -72,6 +73,9 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   closers.unshift(() => mcpServers.close());
   const zwave = createZwaveClient({ registry, logger });
   closers.push(async () => zwave.close());
+  // A Home Assistant entity kept apart from the node it names (a reused node id…) is said once.
+  const stopTwinLog = logTwinDisagreements(zwave, mirror, logger);
+  closers.push(async () => stopTwinLog());
 
   // Every layer's time limit derives from one turn budget (docs/architecture.md, Turn budget).
   const budget = turnBudget();

@@ -140,9 +140,9 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
   const relative = intent === "brighten" || intent === "dim";
   // What it does now decides what to send: its state as of now, not as listed or remembered.
   if ((relative || intent === "toggle") && target.source === "zwave") {
-    const nodeId = target.device.nodeId;
+    const { nodeId, endpoint } = target.device;
     await zwave.refresh();
-    const now = zwave.device(nodeId);
+    const now = zwave.target(nodeId, endpoint);
     if (now) target = { ...target, device: now };
   }
   if (relative) {
@@ -164,8 +164,8 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
           : intent === "turn_off" || intent === "close"
             ? "off"
             : "on";
-    const { nodeId } = target.device;
-    const { result, output } = await turn.zwave((o) => zwave.control(nodeId, action, level, o));
+    const device = target.device;
+    const { result, output } = await turn.zwave((o) => zwave.control(device, action, level, o));
     const on = output?.on ?? undefined;
     return {
       target,

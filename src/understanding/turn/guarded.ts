@@ -41,7 +41,12 @@ function callOf(target: Target, guard: Guard): [ToolIdentifier, Record<string, u
     : [
         { ...ZWAVE_TOOLS, name: "lock_zwave_door" },
         // By node id (a held call runs through the registry: the gate keeps tool and arguments).
-        { deviceName: target.device.name, nodeId: target.device.nodeId, action },
+        {
+          deviceName: target.device.name,
+          nodeId: target.device.nodeId,
+          endpoint: target.device.endpoint,
+          action,
+        },
       ];
 }
 

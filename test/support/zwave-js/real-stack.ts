@@ -5,7 +5,13 @@ import { cpSync, existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } fr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ZwavejsServer } from "@zwave-js/server";
-import { BinarySwitchCCReport, MultilevelSensorCCReport, MultilevelSwitchCCReport } from "@zwave-js/cc";
+import {
+  BinarySwitchCCGet,
+  BinarySwitchCCReport,
+  BinarySwitchCCSet,
+  MultilevelSensorCCReport,
+  MultilevelSwitchCCReport,
+} from "@zwave-js/cc";
 import { createMockZWaveRequestFrame, type MockController, type MockNode } from "@zwave-js/testing";
 import { Driver } from "zwave-js";
 import { MockServer } from "zwave-js/Testing";
@@ -39,8 +45,10 @@ export interface RealZwaveStack {
    * (Z-Wave JS UI api/app.ts passes it to `driver.updateOptions`).
    */
   setOptimisticUpdates(on: boolean): void;
-  /** The state the mock device holds, read at the device. */
+  /** The state the mock device holds, read at the device (the shutter: its position). */
   deviceState(device: MockDevice): unknown;
+  /** What one endpoint of the relay holds, read at the device. */
+  relayState(endpoint: number): boolean;
   /** Stops the websocket server and starts it again on the same port (an add-on restart). */
   restartServer(whileDown?: () => Promise<void>): Promise<void>;
   /** Sends one server command on a short-lived connection of its own, as another client would. */
@@ -114,6 +122,43 @@ function ownReport(
   return undefined;
 }
 
+/** The `defaultValue` a mock node's switch capabilities give, if any. */
+function defaultValueOf(spec: { capabilities: { commandClasses?: unknown[] } } | undefined): unknown {
+  for (const c of spec?.capabilities.commandClasses ?? []) {
+    if (typeof c === "object" && c !== null && "defaultValue" in c)
+      return (c as { defaultValue: unknown }).defaultValue;
+  }
+  return undefined;
+}
+
+const endpointKey = (endpoint: number) => `BinarySwitch_currentValue_${endpoint}`;
+
+/**
+ * A Binary Switch per endpoint: zwave-js's stock mock behaviour keeps one state for the whole node,
+ * so a Set to endpoint 2 would show on endpoint 1 too. Multi Channel encapsulation is unwrapped and
+ * the report wrapped back by the stock Multi Channel behaviour.
+ */
+const switchPerEndpoint = {
+  handleCC(
+    controller: MockController,
+    self: MockNode,
+    received: unknown,
+  ): { action: "ok" } | { action: "sendCC"; cc: BinarySwitchCCReport } | undefined {
+    if (received instanceof BinarySwitchCCSet) {
+      self.state.set(endpointKey(received.endpointIndex), received.targetValue);
+      return { action: "ok" };
+    }
+    if (received instanceof BinarySwitchCCGet) {
+      const currentValue = self.state.get(endpointKey(received.endpointIndex)) === true;
+      return {
+        action: "sendCC",
+        cc: new BinarySwitchCCReport({ nodeId: controller.ownNodeId, currentValue }),
+      };
+    }
+    return undefined;
+  },
+};
+
 const quietLogger = { error() {}, warn() {}, info() {}, debug() {} };
 
 export async function startRealZwaveStack(): Promise<RealZwaveStack> {
@@ -152,6 +197,7 @@ export async function startRealZwaveStack(): Promise<RealZwaveStack> {
               return response;
             },
           });
+          if (spec?.switchPerEndpoint) m.defineBehavior(switchPerEndpoint);
           if (spec?.silentFromStart) {
             m.autoAckControllerFrames = false;
             silent.add(m);
@@ -247,7 +293,13 @@ export async function startRealZwaveStack(): Promise<RealZwaveStack> {
     },
     deviceState(device) {
       const m = mockOf(device);
-      return m.state.get(device === "dimmer" ? "MultilevelSwitch_currentValue" : "BinarySwitch_currentValue");
+      const multilevel = device === "dimmer" || device === "shutter";
+      const held = m.state.get(multilevel ? "MultilevelSwitch_currentValue" : "BinarySwitch_currentValue");
+      // Until a Set, the mock answers Gets with the default its capabilities give.
+      return held ?? defaultValueOf(nodes.find((n) => n.device === device));
+    },
+    relayState(endpoint) {
+      return mockOf("relay").state.get(endpointKey(endpoint)) === true;
     },
     async restartServer(whileDown) {
       await server.destroy();
