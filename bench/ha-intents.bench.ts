@@ -112,7 +112,10 @@ async function runFile(tests: IntentTest[]): Promise<Scored[]> {
       let asked = false;
       // A question held a call (unlocking, opening a garage door): say yes, as a user would.
       if (out.kind === "done" && ha.serviceCalls.length === 0) {
-        const yes = await gate.answer(conversationId, YES_WORD[test.language] ?? "yes", turn);
+        const yes = await gate.answer(conversationId, YES_WORD[test.language] ?? "yes", {
+          ...turn,
+          language: test.language,
+        });
         if (yes) {
           asked = true;
           speech = `${speech} → ${yes.speech}`;

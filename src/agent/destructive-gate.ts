@@ -1,5 +1,6 @@
 import type { ToolRegistry } from "../tools/registry.js";
 import type { ToolResult } from "../tools/types.js";
+import { grammarFor, outcomeSpeech } from "../understanding/spoken-result.js";
 import type { OwnHeldCall } from "../understanding/outcome.js";
 import type { ResponseType } from "./types.js";
 
@@ -57,15 +58,22 @@ export function createDestructiveGate(registry: ToolRegistry) {
     async answer(
       conversationId: string,
       text: string,
-      options: { signal: AbortSignal; toolTimeoutMs: number; deviceId?: string | undefined },
+      options: {
+        signal: AbortSignal;
+        toolTimeoutMs: number;
+        deviceId?: string | undefined;
+        /** The request's: what is said is said in it. */
+        language: string;
+      },
     ): Promise<{ speech: string; responseType: ResponseType; results: ToolResult[] } | undefined> {
       const held = pending.get(conversationId);
       if (!held) return undefined;
       pending.delete(conversationId);
       if (held.until < Date.now()) return undefined;
       const reply = text.trim();
+      const grammar = grammarFor(options.language);
       if (NO.test(reply))
-        return { speech: "Okay, I won't do that.", responseType: "action_done", results: [] };
+        return { speech: grammar.replies.agent.declined, responseType: "action_done", results: [] };
       if (!YES.test(reply)) return undefined;
       const results: ToolResult[] = [];
       const spoken: string[] = [];
@@ -79,13 +87,8 @@ export function createDestructiveGate(registry: ToolRegistry) {
               ...(options.deviceId ? { deviceId: options.deviceId } : {}),
             });
         results.push(result);
-        spoken.push(
-          call.reply
-            ? call.reply(result)
-            : result.ok
-              ? result.content
-              : `That didn't work: ${result.error ?? "unknown error"}`,
-        );
+        // A held call of the model's: said by its outcome, never in the tool's English words.
+        spoken.push(call.reply ? call.reply(result) : outcomeSpeech(grammar, result));
       }
       return {
         speech: spoken.join(" "),

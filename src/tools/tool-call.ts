@@ -4,6 +4,7 @@ import { isObject } from "../shared/is-object.js";
 import { formatDuration, TimeoutError, withTimeout } from "../shared/timeout.js";
 import { describeParameters } from "./parameters.js";
 import { formatArgumentKeys, type ArgumentNormalizer } from "./normalize.js";
+import { errorCodeOf, type ToolErrorCode } from "./tool-error.js";
 import type { JsonSchema, SentToolCall, ToolExecutor, ToolOutput, ToolResult } from "./types.js";
 
 /** What running one call needs to know about its tool. */
@@ -53,10 +54,15 @@ export async function callTool(
     ...(settings.sent ? { sent: settings.sent } : {}),
     ...(repairs.length ? { repairs } : {}),
   };
-  const fail = (error: string, normalizedArguments: Record<string, unknown> = args): ToolResult => ({
+  const fail = (
+    errorCode: ToolErrorCode,
+    error: string,
+    normalizedArguments: Record<string, unknown> = args,
+  ): ToolResult => ({
     ok: false,
     content: error,
     error,
+    errorCode,
     ...base,
     arguments: args,
     normalizedArguments,
@@ -65,11 +71,13 @@ export async function callTool(
   });
   if (rawArgs !== undefined && rawArgs !== null && !isObject(rawArgs)) {
     return fail(
+      "invalid_arguments",
       `Arguments for ${entry.presented} must be a JSON object. ${describeParameters(entry.inputSchema)}`,
     );
   }
   if (settings.unavailable !== undefined) {
     return fail(
+      "unavailable",
       `The MCP server '${entry.server}' is unavailable right now${settings.unavailable ? ` (${settings.unavailable})` : ""}; ${entry.presented} will work again when it is back.`,
     );
   }
@@ -98,6 +106,7 @@ export async function callTool(
   problems.push(...entry.validate(normalized));
   if (problems.length) {
     return fail(
+      "invalid_arguments",
       `Invalid arguments for ${entry.presented}: ${problems.join("; ")}. ${describeParameters(entry.inputSchema)}`,
       normalized,
     );
@@ -108,7 +117,12 @@ export async function callTool(
     content: output.text,
     ...(output.content ? { contentBlocks: output.content } : {}),
     ...(output.structuredContent ? { structuredContent: output.structuredContent } : {}),
-    ...(output.isError ? { error: output.text } : {}),
+    ...(output.isError
+      ? {
+          error: output.text,
+          errorCode: output.errorCode ?? errorCodeOf(output.structuredContent) ?? "failed",
+        }
+      : {}),
     ...base,
     arguments: args,
     normalizedArguments: normalized,
@@ -134,14 +148,22 @@ async function runWithTimeout(
       (signal) =>
         entry
           .run(args, { signal, ...(settings.deviceId ? { deviceId: settings.deviceId } : {}) })
-          .catch((err: unknown): ToolOutput => ({ text: errorText(err, entry), isError: true })),
+          .catch((err: unknown): ToolOutput => ({
+            text: errorText(err, entry),
+            isError: true,
+            errorCode: "failed",
+          })),
       { ms: settings.timeoutMs, signal: settings.signal },
     );
   } catch (err) {
     if (err instanceof TimeoutError) {
-      return { text: `${entry.presented} did not answer within ${formatDuration(err.ms)}.`, isError: true };
+      return {
+        text: `${entry.presented} did not answer within ${formatDuration(err.ms)}.`,
+        isError: true,
+        errorCode: "timeout",
+      };
     }
-    return { text: `${entry.presented} was cancelled.`, isError: true };
+    return { text: `${entry.presented} was cancelled.`, isError: true, errorCode: "cancelled" };
   }
 }
 

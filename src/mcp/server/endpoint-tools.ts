@@ -153,6 +153,7 @@ export function createEndpointTools(
     }
     const listed = tools.map((t) => ({
       tool: { toolbox: t.toolbox, server: t.server, name: t.tool },
+      ...(t.title ? { title: t.title } : {}),
       description: t.description,
       inputSchema: t.inputSchema,
       ...(t.annotations ? { annotations: t.annotations } : {}),
@@ -174,6 +175,8 @@ export function createEndpointTools(
           return [
             {
               name: t.name,
+              // Home Assistant shows a tool by its top-level title and ignores annotations.title.
+              ...(t.title ? { title: t.title } : {}),
               description: t.description,
               inputSchema: inputSchema as Tool["inputSchema"],
               ...(t.annotations ? { annotations: t.annotations } : {}),

@@ -3,6 +3,7 @@
 import { BUILTIN_TOOLS } from "../../config/own-servers.js";
 import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
+import { failureSpeech } from "../spoken-result.js";
 import type { FastPathOutcome, ResponseType } from "../outcome.js";
 import { COVERS } from "../scopes.js";
 import { capitalize, listOf, quantity } from "../speech.js";
@@ -59,8 +60,7 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   if (!supports(turn, target)) return turn.done(fill(r.cannotDo, { name: target.name }), "error");
   const acted = await apply(turn, target);
   turn.deps.memory.remember(turn.request.conversationId, [target]);
-  if (!acted.ok)
-    return turn.done(fill(r.failed, { error: acted.result.error ?? acted.result.content }), "error");
+  if (!acted.ok) return turn.done(failureSpeech(r, acted.result, acted.name), "error");
   if (!acted.confirmed) return turn.done(fill(r.notConfirmed, { name: acted.name }), "action_done");
   return turn.done(actedSpeech(turn, target, acted), "action_done");
 }
@@ -121,7 +121,7 @@ async function actOnGroup(turn: Turn, targets: Target[], place?: string): Promis
     }
   }
   if (unconfirmed.length) parts.push(fill(r.someNotConfirmed, { names: listOf(turn.grammar, unconfirmed) }));
-  for (const f of failed) parts.push(fill(r.failed, { error: f.result.error ?? f.result.content }));
+  for (const f of failed) parts.push(failureSpeech(r, f.result, f.name));
   parts.push(...(locks?.spoken ?? []));
   if (locks?.question) parts.push(locks.question);
   const responseType: ResponseType = locks?.question

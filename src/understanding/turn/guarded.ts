@@ -4,6 +4,7 @@ import type { ToolIdentifier } from "../../tools/identifier.js";
 import { BUILTIN_TOOLS, ZWAVE_TOOLS } from "../../config/own-servers.js";
 import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
+import { failureSpeech } from "../spoken-result.js";
 import { isDestructiveAction } from "../kinds.js";
 import { capitalize, listOf } from "../speech.js";
 import { ZWAVE_LOCKS, type Target } from "../targets.js";
@@ -67,7 +68,7 @@ export async function runGuarded(
   const { request } = turn;
   const outcome = (target: Target, guard: Guard, result: ToolResult) =>
     !result.ok
-      ? fill(r.failed, { error: result.error ?? result.content })
+      ? failureSpeech(r, result, target.name)
       : !isConfirmed(result)
         ? fill(r.notConfirmed, { name: target.name })
         : guard === "open"
