@@ -156,6 +156,8 @@ export async function askModel(
       args: asSent(call.args),
     })),
     response_metadata: joined?.response_metadata ?? {},
+    // Ollama's `thinking` (ChatOllama's reasoning_content): a call may be left only there.
+    additional_kwargs: joined?.additional_kwargs ?? {},
     ...(joined?.usage_metadata ? { usage_metadata: joined.usage_metadata } : {}),
   });
 }
@@ -194,7 +196,9 @@ function offeredToolsOf(registry: ToolRegistry): OfferedTools {
   let tools = offered.get(registry);
   if (!tools) {
     tools = createOfferedTools(
-      registry.list().map((t) => ({ presented: t.name, server: t.server, tool: t.tool })),
+      registry
+        .list()
+        .map((t) => ({ presented: t.name, server: t.server, tool: t.tool, inputSchema: t.inputSchema })),
     );
     offered.set(registry, tools);
     const stop = registry.onChange(() => {
