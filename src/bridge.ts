@@ -116,6 +116,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     oneLlmRound: options.llm_one_round,
     toolsReady: new Promise<void>((resolve) => (toolsReady = resolve)),
     haAgent: options.ha_conversation_agent,
+    steps: { brightness: options.brightness_step, volume: options.volume_step },
     turnTimeoutMs: budget.turnMs,
     ...(providerHealth ? { providerHealth } : {}),
   });
@@ -230,6 +231,13 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
       })),
   });
   closers.unshift(async () => upstreams.close());
+  // The search rests while the way in use works, and starts again once it is lost.
+  const stopWatchingLink = zwave.onChange(() => {
+    const { state } = zwave.link();
+    if (state === "connected") upstreams.linkUp();
+    else if (state === "unavailable") upstreams.linkLost();
+  });
+  closers.unshift(async () => void stopWatchingLink());
   void (async () => {
     const first = await upstreams.firstLook;
     if (closing) return;

@@ -60,6 +60,8 @@ export interface AgentOptions {
   haAgent?: boolean;
   /** The provider's reachability and last failure, for describe() and failed turns. */
   providerHealth?: ProviderHealth;
+  /** How far a relative change goes, in percent (`brightness_step`, `volume_step`). */
+  steps?: { brightness?: number; volume?: number };
 }
 
 /** What the user hears when the model failed, by why (llm-turn.ts). */
@@ -90,6 +92,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     mirror,
     zwave,
     ...(confirmDestructive ? { hold: gate.hold } : {}),
+    ...(options.steps ? { steps: options.steps } : {}),
   });
   const askHomeAssistant = options.haAgent ?? true;
   const hasModel = options.model !== undefined;
@@ -248,7 +251,9 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     });
     if (fast.kind === "done") return { ...fast, handledBy: "fast-path" };
     // HA's agent acts without asking: a sentence that may unlock or open a garage door stays ours.
-    const mayAskHa = askHomeAssistant && !(confirmDestructive && fast.destructive);
+    // It would also tell the home's time for a question about another place or day.
+    const elsewhere = fast.kind === "unsure" && fast.elsewhere === true;
+    const mayAskHa = askHomeAssistant && !(confirmDestructive && fast.destructive) && !elsewhere;
     const ha = mayAskHa ? await homeAssistantAgent(request.text, language, fast, signal) : undefined;
     if (ha) return ha;
     if (!llm) {

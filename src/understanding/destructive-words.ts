@@ -3,10 +3,10 @@
 // templates use. Such a sentence is never handed to HA's agent while confirmations are on: HA
 // acts without asking. A sentence we did not understand is then left to the LLM and its gate.
 import type { FastPathGrammar } from "./grammar-types.js";
-import { fold } from "./matcher.js";
+import { expandGroups, fold } from "./matcher.js";
 
-function templateWords(template: string): string[] {
-  return template
+function templateWords(template: string, groups: Record<string, string[]>): string[] {
+  return expandGroups(template, groups)
     .replace(/\{\w+\}/g, " ")
     .split(/[\s()[\]|]+/)
     .map(fold)
@@ -14,13 +14,16 @@ function templateWords(template: string): string[] {
 }
 
 export function createDestructiveWords(grammar: FastPathGrammar): (sentence: string) => boolean {
+  const groups = { ...grammar.words, ...(grammar.cues as unknown as Record<string, string[]>) };
   const guarded = new Set(["lock", "unlock"]);
   const elsewhere = new Set(
-    grammar.intents.filter((i) => !guarded.has(i.intent)).flatMap((i) => i.templates.flatMap(templateWords)),
+    grammar.intents
+      .filter((i) => !guarded.has(i.intent))
+      .flatMap((i) => i.templates.flatMap((t) => templateWords(t, groups))),
   );
   const verbs = grammar.intents
     .filter((i) => guarded.has(i.intent))
-    .flatMap((i) => i.templates.flatMap(templateWords))
+    .flatMap((i) => i.templates.flatMap((t) => templateWords(t, groups)))
     .filter((w) => !elsewhere.has(w));
   const kinds = [
     ...(grammar.kinds.lock ?? []),
