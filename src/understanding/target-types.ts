@@ -10,8 +10,11 @@ export type Target =
 
 export type Resolved =
   | { kind: "one"; target: Target }
-  /** A whole area, floor or kind of device; `place` is the place as the speaker named it. */
-  | { kind: "group"; targets: Target[]; place?: string }
+  /**
+   * A whole area, floor or kind of device; `place` is the place as the speaker named it. `whole`:
+   * "everything", "all" or a bare area, which acts only on what is safe to switch as a group.
+   */
+  | { kind: "group"; targets: Target[]; place?: string; whole?: boolean }
   | { kind: "ambiguous"; candidates: string[] }
   | { kind: "not_found"; name: string }
   | { kind: "not_exposed"; name: string };

@@ -11,6 +11,7 @@ import type { Place, Resolved, ResolveContext, Target } from "./target-types.js"
 import type { HomeTwins } from "../ha/zwave-twins.js";
 import type { DeviceSummary as ZwaveDevice } from "../zwave/contract.js";
 import { isReachable } from "./zwave-names.js";
+import { haKindOf } from "../zwave-host/ha-kind.js";
 
 export type { Place, Resolved, ResolveContext, Scope, Target } from "./target-types.js";
 
@@ -20,6 +21,12 @@ const isSwitch = (d: ZwaveDevice) => d.kind === "switch" || d.kind === "dimmer";
 export const ZWAVE_SWITCHES = isSwitch;
 export const ZWAVE_LOCKS = isLock;
 export const ZWAVE_ANY = (d: ZwaveDevice) => isSwitch(d) || isLock(d);
+
+/** "Everything" of a scope: HA entities by domain, Z-Wave devices by the domain of their true kind. */
+const everythingOf = (ctx: ResolveContext) => ({
+  entity: (e: EntityView) => ctx.scope.everything.has(e.domain),
+  zwave: (d: ZwaveDevice) => ctx.scope.everything.has(haKindOf(d).domain),
+});
 
 /** Domains whose entities of a Z-Wave node are switched through Z-Wave, the path that can confirm. */
 const ACTED_THROUGH_ZWAVE = new Set(["light", "switch", "fan", "lock"]);
@@ -227,8 +234,8 @@ export function createTargetResolver(grammar: FastPathGrammar) {
           return { kind: "group", targets: kindGroup(ctx, options.kindInPlace, place), ...label };
         }
         if (everything.has(rest) || (!rest && place)) {
-          const everywhere = (e: EntityView) => ctx.scope.everything.has(e.domain);
-          return { kind: "group", targets: group(ctx, everywhere, ZWAVE_ANY, place), ...label };
+          const all = everythingOf(ctx);
+          return { kind: "group", targets: group(ctx, all.entity, all.zwave, place), whole: true, ...label };
         }
         if (restKind) return { kind: "group", targets: kindGroup(ctx, restKind, place), ...label };
         if (rest) return device(ctx, rest, place);
@@ -259,9 +266,14 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         }
         // "everything" is all there is, by its meaning; "the lights" alone may be a name.
         if (!here && !options.all && !options.home && kind) return whole;
-        const everywhere = (e: EntityView) => ctx.scope.everything.has(e.domain);
-        const targets = kind ? kindGroup(ctx, kind, here) : group(ctx, everywhere, ZWAVE_ANY, here);
-        return { kind: "group", targets, ...(here ? { place: here.label } : {}) };
+        const all = everythingOf(ctx);
+        const targets = kind ? kindGroup(ctx, kind, here) : group(ctx, all.entity, all.zwave, here);
+        return {
+          kind: "group",
+          targets,
+          ...(kind ? {} : { whole: true }),
+          ...(here ? { place: here.label } : {}),
+        };
       }
       const asPlace = findPlace(ctx, stripPlaceWords(phrase));
       if (asPlace) {
@@ -277,9 +289,11 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         if (!place) continue;
         const rest = stripPlaceWords(split.name);
         if (everything.has(rest)) {
+          const all = everythingOf(ctx);
           return {
             kind: "group",
-            targets: group(ctx, (e) => ctx.scope.everything.has(e.domain), ZWAVE_ANY, place),
+            targets: group(ctx, all.entity, all.zwave, place),
+            whole: true,
             place: place.label,
           };
         }

@@ -52,6 +52,7 @@ export function corpusHome(): FakeHome {
   home.devices = [
     deviceRow("kitchen_satellite", "Kitchen Satellite", "kitchen"),
     deviceRow("office_satellite", "Office Satellite", "office"),
+    deviceRow("bedroom_satellite", "Bedroom Satellite", "bedroom"),
   ];
   const e = (id: string, name: string, area: string, aliases: string[] = [], exposed = true) =>
     entityRow(id, { original_name: name, area_id: area, aliases, exposed });

@@ -1,15 +1,17 @@
 // Switching, opening, dimming and volume: one device or a group, with the tool the LLM would use,
 // and a reply built from what the devices confirmed.
 import { BUILTIN_TOOLS } from "../../config/own-servers.js";
+import { isGroupSafe } from "../../tools/policy/effects.js";
 import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
 import type { FastPathOutcome, ResponseType } from "../outcome.js";
 import { COVERS } from "../scopes.js";
 import { capitalize, listOf, quantity } from "../speech.js";
 import type { Resolved, Target } from "../targets.js";
+import { targetKind } from "../target-kind.js";
 import type { StateWord } from "../grammar-types.js";
 import { currentLevel, haLevel, isConfirmed, stateWordOf } from "../tool-results.js";
-import { guardOf, runGuarded, type Guard } from "./guarded.js";
+import { askFor, lockActionOf, lockSpeech } from "./held.js";
 import type { Turn } from "./turn.js";
 
 /** A relative change ("brighter", "a bit dimmer") moves the level by this many percent. */
@@ -24,6 +26,8 @@ interface Acted {
   /** What the device reports after the write: its level in percent, and on or off. */
   level?: number | undefined;
   state?: StateWord | undefined;
+  /** Set when the target is a lock: what was asked of it. */
+  lock?: "lock" | "unlock" | undefined;
 }
 
 export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome> {
@@ -48,19 +52,16 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
       return act(asVolume);
   }
   if (resolved.kind !== "one" && resolved.kind !== "group") return turn.unresolved(resolved);
-  if (resolved.kind === "group") return actOnGroup(turn, resolved.targets, resolved.place);
+  if (resolved.kind === "group") return actOnGroup(turn, resolved.targets, resolved.place, resolved.whole);
   const { target } = resolved;
-  const guard = guardOf(turn, target);
-  if (guard) {
-    const guarded = await runGuarded(turn, [{ target, guard }]);
-    if (guarded.question) return turn.done(guarded.question, "query_answer");
-    return turn.done(guarded.spoken.join(" "), guarded.ok ? "action_done" : "error");
-  }
   if (!supports(turn, target)) return turn.done(fill(r.cannotDo, { name: target.name }), "error");
   const acted = await apply(turn, target);
   turn.deps.memory.remember(turn.request.conversationId, [target]);
+  // Held by the action policy: nothing was done; the user is asked.
+  if (acted.result.held) return turn.done(askFor(turn, [acted]), "query_answer");
   if (!acted.ok)
     return turn.done(fill(r.failed, { error: acted.result.error ?? acted.result.content }), "error");
+  if (acted.lock) return turn.done(lockSpeech(turn, target, acted.lock, acted.result), "action_done");
   if (!acted.confirmed) return turn.done(fill(r.notConfirmed, { name: acted.name }), "action_done");
   return turn.done(actedSpeech(turn, target, acted), "action_done");
 }
@@ -73,20 +74,25 @@ function supports(turn: Turn, target: Target): boolean {
   return true;
 }
 
-async function actOnGroup(turn: Turn, targets: Target[], place?: string): Promise<FastPathOutcome> {
+async function actOnGroup(
+  turn: Turn,
+  targets: Target[],
+  place?: string,
+  whole?: boolean,
+): Promise<FastPathOutcome> {
   const r = turn.replies;
-  const supported = targets.filter((t) => supports(turn, t));
-  const guarded: Array<{ target: Target; guard: Guard }> = [];
-  const usable: Target[] = [];
-  for (const target of supported) {
-    const guard = guardOf(turn, target);
-    if (guard) guarded.push({ target, guard });
-    else usable.push(target);
-  }
-  if (!usable.length && !guarded.length) return turn.unsure(fill(r.nothingToSwitch, { name: place ?? "" }));
-  const acted = await Promise.all(usable.map((t) => apply(turn, t)));
-  const locks = guarded.length ? await runGuarded(turn, guarded) : undefined;
+  // "Everything", "all" or a bare area switches only what is safe to switch together, judged by
+  // what each target really is, on either side of the HA ↔ Z-Wave identity join.
+  const supported = targets.filter((t) => supports(turn, t) && (!whole || isGroupSafe(targetKind(t))));
+  if (!supported.length) return turn.unsure(fill(r.nothingToSwitch, { name: place ?? "" }));
+  // Locks one after another, as before: a lock's motor and the controller take one at a time.
+  const isLock = (t: Target) => targetKind(t).domain === "lock";
+  const all = await Promise.all(supported.filter((t) => !isLock(t)).map((t) => apply(turn, t)));
+  for (const t of supported.filter(isLock)) all.push(await apply(turn, t));
   turn.deps.memory.remember(turn.request.conversationId, supported);
+  const held = all.filter((a) => a.result.held);
+  const locks = all.filter((a) => !a.result.held && a.lock);
+  const acted = all.filter((a) => !a.result.held && !a.lock);
   const confirmed = acted.filter((a) => a.ok && a.confirmed);
   const done = confirmed.map((a) => a.name);
   const unconfirmed = acted.filter((a) => a.ok && !a.confirmed).map((a) => a.name);
@@ -95,7 +101,7 @@ async function actOnGroup(turn: Turn, targets: Target[], place?: string): Promis
   if (done.length) {
     const names = listOf(turn.grammar, done);
     const { intent, level } = turn.match;
-    const covers = usable.every((t) => t.source === "ha" && COVERS.has(t.entity.domain));
+    const covers = acted.every((a) => a.target.source === "ha" && COVERS.has(a.target.entity.domain));
     const template =
       intent === "open" || (intent === "turn_on" && covers)
         ? r.groupOpened
@@ -122,11 +128,12 @@ async function actOnGroup(turn: Turn, targets: Target[], place?: string): Promis
   }
   if (unconfirmed.length) parts.push(fill(r.someNotConfirmed, { names: listOf(turn.grammar, unconfirmed) }));
   for (const f of failed) parts.push(fill(r.failed, { error: f.result.error ?? f.result.content }));
-  parts.push(...(locks?.spoken ?? []));
-  if (locks?.question) parts.push(locks.question);
-  const responseType: ResponseType = locks?.question
+  for (const l of locks) parts.push(lockSpeech(turn, l.target, l.lock!, l.result));
+  const question = held.length ? askFor(turn, held) : undefined;
+  if (question) parts.push(question);
+  const responseType: ResponseType = question
     ? "query_answer"
-    : done.length || unconfirmed.length || (locks?.ok && locks.spoken.length)
+    : done.length || unconfirmed.length || locks.some((l) => l.ok)
       ? "action_done"
       : "error";
   return turn.done(parts.map(capitalize).join(" "), responseType);
@@ -136,6 +143,19 @@ async function actOnGroup(turn: Turn, targets: Target[], place?: string): Promis
 async function apply(turn: Turn, target: Target): Promise<Acted> {
   const { intent } = turn.match;
   const { zwave, mirror } = turn.deps;
+  const lock = targetKind(target).domain === "lock" ? lockActionOf(intent) : undefined;
+  if (lock) {
+    // Locking acts at once; unlocking is held by the action policy, which the registry applies.
+    const nodeId = target.source === "zwave" ? target.device.nodeId : undefined;
+    const result =
+      nodeId === undefined
+        ? await turn.call(
+            { ...BUILTIN_TOOLS, name: "lock_entity" },
+            { name: target.source === "ha" ? target.entity.entityId : target.name, action: lock },
+          )
+        : (await turn.zwave((o) => zwave.lock(nodeId, lock, o))).result;
+    return { target, result, ok: result.ok, confirmed: isConfirmed(result), name: target.name, lock };
+  }
   let level = turn.match.level;
   const relative = intent === "brighten" || intent === "dim";
   // What it does now decides what to send: its state as of now, not as listed or remembered.

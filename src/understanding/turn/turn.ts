@@ -182,7 +182,9 @@ export function createTurn(
           )
           .map((entity): Target => ({ source: "ha", entity, name: entity.name }));
         if (pool.length === 1) return { kind: "one", target: pool[0]! };
-        if (pool.length > 1 && speakerArea) return { kind: "group", targets: pool, place: speakerArea.name };
+        // Nothing named: what the intent acts on in the room, so only what is safe as a group.
+        if (pool.length > 1 && speakerArea)
+          return { kind: "group", targets: pool, place: speakerArea.name, whole: true };
         if (pool.length > 1) return { kind: "ambiguous", candidates: pool.map((t) => t.name) };
         return { kind: "not_found", name: "" };
       }
