@@ -24,7 +24,7 @@ export interface RealZwaveStack {
   reportTemperature(celsius: number): Promise<void>;
   /** The device stops answering (unplugged): it neither acks nor responds. */
   silence(device: MockDevice): void;
-  /** The state the mock device holds, read at the device. */
+  /** The state the mock device holds, read at the device (a lock: its Door Lock mode, 255 secured). */
   deviceState(device: MockDevice): unknown;
   /** Stops the websocket server and starts it again on the same port (an add-on restart). */
   restartServer(whileDown?: () => Promise<void>): Promise<void>;
@@ -183,7 +183,13 @@ export async function startRealZwaveStack(): Promise<RealZwaveStack> {
     },
     deviceState(device) {
       const m = mockOf(device);
-      return m.state.get(device === "dimmer" ? "MultilevelSwitch_currentValue" : "BinarySwitch_currentValue");
+      const key =
+        device === "dimmer"
+          ? "MultilevelSwitch_currentValue"
+          : device === "lock"
+            ? "DoorLock_currentMode"
+            : "BinarySwitch_currentValue";
+      return m.state.get(key);
     },
     async restartServer(whileDown) {
       await server.destroy();
