@@ -21,6 +21,7 @@ import {
   type ZwaveUpstream,
 } from "./zwave-host/upstream.js";
 import { createZwaveClient } from "./zwave-host/zwave-client.js";
+import { logTwinDisagreements } from "./ha/zwave-twins.js";
 import { createChatModel, DEFAULT_MODELS } from "./agent/chat-model.js";
 import { createProviderHealth } from "./agent/provider-health.js";
 import { createAgent } from "./agent/agent.js";
@@ -76,6 +77,9 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   // One action policy at the registry, for every path: it knows the home's entities and Z-Wave
   // devices, so it judges each call by its effect on its target (docs/architecture.md).
   registry.setPolicy(createActionPolicy({ confirm: options.confirm_destructive, mirror, zwave }));
+  // A Home Assistant entity kept apart from the node it names (a reused node id…) is said once.
+  const stopTwinLog = logTwinDisagreements(zwave, mirror, logger);
+  closers.push(async () => stopTwinLog());
 
   // Every layer's time limit derives from one turn budget (docs/architecture.md, Turn budget).
   const budget = turnBudget();

@@ -13,7 +13,7 @@ import { heldMessage } from "./held-message.js";
 import { createHomeAssistantAgent } from "./home-assistant-agent.js";
 import { createFastPath } from "../understanding/fast-path.js";
 import { createZwaveClient, type ZwaveClient } from "../zwave-host/zwave-client.js";
-import { homeTwins } from "../ha/zwave-twins.js";
+import { homeTwins, joinKey } from "../ha/zwave-twins.js";
 import type { LlmAgent } from "./llm-agent.js";
 import type { ProviderHealth } from "./provider-health.js";
 import { buildSystemPrompt } from "./system-prompt.js";
@@ -95,6 +95,8 @@ export function createAgent(options: AgentOptions): ConversationAgent {
   // The summary holds names and places, not states: rebuilt only when those change (~0.5 ms
   // for a home of 1,000 entities, on every LLM turn otherwise).
   let homeSummary: string | undefined;
+  // It marks the entities that are one identity with a Z-Wave node: rebuilt when that changes too.
+  let summaryJoin: string | undefined;
   if (hasModel) mirror.onChange((change) => change.type !== "state" && (homeSummary = undefined));
   const oneLlmRound = options.oneLlmRound ?? true;
   let modelState: "loading" | "ready" | "failed" = "loading";
@@ -148,12 +150,24 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     if (!agent) return undefined;
     const speakerArea = request.deviceId ? mirror.areaOfDevice(request.deviceId)?.name : undefined;
     await zwave.listed();
-    const zwaveDevices = homeTwins(zwave, mirror).zwaveOnly();
+    const twins = homeTwins(zwave, mirror);
+    const zwaveDevices = twins.zwaveOnly();
+    const join = joinKey(zwave);
+    if (join !== summaryJoin) [homeSummary, summaryJoin] = [undefined, join];
+    homeSummary ??= mirror.summary({
+      zwaveTarget: (entityId) => {
+        const entity = mirror.entity(entityId);
+        const target = entity && twins.nodeOf(entity);
+        return (
+          target && { nodeId: target.nodeId, ...(target.wholeNode ? {} : { endpoint: target.endpoint }) }
+        );
+      },
+    });
     const system = buildSystemPrompt({
       language,
-      homeSummary: (homeSummary ??= mirror.summary()),
+      homeSummary,
       zwaveDevices,
-      zwaveTwins: zwaveDevices.length < zwave.devices().length,
+      zwaveTwins: zwaveDevices.length < zwave.targets().length,
       ...(speakerArea ? { speakerArea } : {}),
       confirmDestructive,
     });

@@ -1,10 +1,10 @@
-import type { DeviceSummary } from "../zwave/contract.js";
+import type { ZwaveTarget } from "../zwave-host/zwave-target.js";
 
 export interface SystemPromptInput {
   language: string;
   homeSummary: string;
-  /** The Z-Wave devices Home Assistant does not know (those it knows are in `homeSummary`). */
-  zwaveDevices: readonly DeviceSummary[];
+  /** The Z-Wave targets Home Assistant does not know (those it knows are in `homeSummary`). */
+  zwaveDevices: readonly ZwaveTarget[];
   /** Some of Home Assistant's devices are Z-Wave nodes the Z-Wave tools reach (marked in `homeSummary`). */
   zwaveTwins?: boolean;
   speakerArea?: string;
@@ -36,14 +36,27 @@ export function buildSystemPrompt(input: SystemPromptInput): SystemPrompt {
   if (input.homeSummary.trim()) home.push("", "Home Assistant areas and devices:", input.homeSummary.trim());
   if (input.zwaveTwins) {
     home.push(
-      'Devices marked "Z-Wave node N" are Z-Wave devices: switch them with the Z-Wave tools, giving that nodeId, so the device itself confirms.',
+      'Devices marked "Z-Wave node N" are Z-Wave devices: switch them with the Z-Wave tools, giving that nodeId (and the endpoint, when one is marked), so the device itself confirms.',
     );
   }
   if (input.zwaveDevices.length) {
     home.push("", "Z-Wave devices (use the Z-Wave tools for these):");
     for (const d of input.zwaveDevices) {
       const unreachable = d.state === "dead" || d.state === "not ready";
-      home.push(`- ${d.name}${d.location ? ` (${d.location})` : ""}${unreachable ? `, ${d.state}` : ""}`);
+      // What it is, where the name may not say: a shutter is no light, a garage door no switch.
+      const kind =
+        d.function === "barrier"
+          ? d.coverType === "gate"
+            ? "gate"
+            : "garage door"
+          : d.function === "cover"
+            ? (d.coverType ?? "cover")
+            : d.function === "lock" || d.function === "thermostat" || d.function === "fan"
+              ? d.function
+              : undefined;
+      home.push(
+        `- ${d.name}${d.location ? ` (${d.location})` : ""}${kind ? `, ${kind}` : ""}${unreachable ? `, ${d.state}` : ""}`,
+      );
     }
   }
   const turn = [`Answer in the language with code "${input.language}".`];

@@ -1,7 +1,13 @@
 import { deviceAreaId, entityAreaId, type HomeData } from "./home-data.js";
 import { normalizeName } from "../spoken-name.js";
 import { nameTokens } from "./names.js";
-import { zwaveNodeOfDevice, zwaveNodeOfEntity, type ZwaveNodeId } from "./zwave-node.js";
+import {
+  zwaveNodeOfDevice,
+  zwaveNodeOfEntity,
+  zwaveOrigin,
+  type ZwaveNodeId,
+  type ZwaveOrigin,
+} from "./zwave-node.js";
 
 /** An entity as the resolver and summary see it: its names, place and exposure. */
 export interface EntityRecord {
@@ -19,8 +25,11 @@ export interface EntityRecord {
   areaId?: string;
   floorId?: string;
   deviceId?: string;
-  /** The Z-Wave node this entity is a view of, from its device's identifiers or its unique id. */
-  zwaveNode?: ZwaveNodeId;
+  /**
+   * The Z-Wave node this entity is a view of, from its device's identifiers or its unique id: the
+   * endpoint of its value, and what the device was when HA registered it.
+   */
+  zwaveNode?: ZwaveOrigin;
   exposed: boolean;
 }
 
@@ -123,9 +132,10 @@ export function buildHomeIndex(data: HomeData): HomeIndex {
     for (const t of (areaId && areaWords.get(areaId)) || []) words.add(t);
     const floorId = areaId ? (data.areas.get(areaId)?.floor_id ?? undefined) : undefined;
     const device = entry?.device_id ? data.devices.get(entry.device_id) : undefined;
-    const zwaveNode =
-      zwaveNodeOfDevice(device?.identifiers ?? undefined) ??
-      zwaveNodeOfEntity(entry?.platform, entry?.unique_id);
+    const zwaveNode = zwaveOrigin(
+      zwaveNodeOfDevice(device?.identifiers ?? undefined, device?.model),
+      zwaveNodeOfEntity(entry?.platform, entry?.unique_id),
+    );
     const record: EntityRecord = {
       entityId,
       domain,

@@ -6,7 +6,7 @@ import type { HaRecognition } from "./recognition.js";
 import type { Resolution, ResolveOptions } from "./resolver.js";
 import type { HomeConfig } from "./schemas.js";
 import type { SummaryOptions } from "./summary.js";
-import type { ZwaveNodeId } from "./zwave-node.js";
+import type { ZwaveNodeId, ZwaveOrigin } from "./zwave-node.js";
 
 export interface MirrorStatus {
   /** Home Assistant is configured (false in the stand-alone demo). */
@@ -38,8 +38,11 @@ export interface EntityView {
   area?: Place;
   floor?: Place;
   deviceId?: string;
-  /** The Z-Wave node this entity is a view of (HA's `zwave_js` or Z-Wave JS UI's MQTT discovery). */
-  zwaveNode?: ZwaveNodeId;
+  /**
+   * The Z-Wave node this entity is a view of (HA's `zwave_js` or Z-Wave JS UI's MQTT discovery),
+   * with its value's endpoint and what the device was when HA registered it.
+   */
+  zwaveNode?: ZwaveOrigin;
   aliases: string[];
   exposed: boolean;
   /** The state may be out of date: Home Assistant is not connected or not yet resynced. */

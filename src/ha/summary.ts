@@ -5,6 +5,12 @@ import { normalizeName } from "../spoken-name.js";
 export interface SummaryOptions {
   /** Budget in tokens, estimated as characters / 4. */
   maxTokens?: number;
+  /**
+   * The Z-Wave node (and endpoint, for a device with several loads) an entity is one identity with,
+   * when the identity join holds (src/ha/zwave-twins.ts). Left out, every entity that names a node
+   * is marked with it.
+   */
+  zwaveTarget?: (entityId: string) => { nodeId: number; endpoint?: number } | undefined;
 }
 
 const DEFAULT_MAX_TOKENS = 800;
@@ -20,12 +26,20 @@ function shortName(name: string, areaName: string | undefined): string {
   return name;
 }
 
-function describeEntities(records: EntityRecord[], areaName: string | undefined): string {
+function describeEntities(
+  records: EntityRecord[],
+  areaName: string | undefined,
+  options: SummaryOptions,
+): string {
   const byDomain = new Map<string, string[]>();
   for (const r of records) {
     const aliases = r.aliases.filter((a) => normalizeName(a) !== normalizeName(r.name));
-    // A Z-Wave node is one device, listed once: here, under HA's name, with the node id the Z-Wave tools take.
-    const node = r.zwaveNode ? ` (Z-Wave node ${r.zwaveNode.nodeId})` : "";
+    // A Z-Wave node is one device, listed once: here, under HA's name, with the node id (and the
+    // endpoint of one load of several) the Z-Wave tools take.
+    const target = options.zwaveTarget ? options.zwaveTarget(r.entityId) : r.zwaveNode;
+    const node = target
+      ? ` (Z-Wave node ${target.nodeId}${target.endpoint ? `, endpoint ${target.endpoint}` : ""})`
+      : "";
     const label = shortName(r.name, areaName) + (aliases.length ? ` (aka ${aliases.join(", ")})` : "") + node;
     const list = byDomain.get(r.domain) ?? [];
     list.push(label);
@@ -75,7 +89,7 @@ export function summarizeHome(data: HomeData, index: HomeIndex, options: Summary
     const aliases = area.aliases?.length ? ` (aka ${area.aliases.join(", ")})` : "";
     const records = byArea.get(areaId)!;
     blocks.push({
-      line: `- ${area.name}${aliases}: ${describeEntities(records, area.name)}`,
+      line: `- ${area.name}${aliases}: ${describeEntities(records, area.name, options)}`,
       count: records.length,
     });
   };
@@ -89,7 +103,10 @@ export function summarizeHome(data: HomeData, index: HomeIndex, options: Summary
   if (floorless.length && floorOrder.length) blocks.push({ line: "Other areas:", count: 0 });
   for (const area of floorless) addArea(area.area_id);
   if (noArea.length)
-    blocks.push({ line: `- No area: ${describeEntities(noArea, undefined)}`, count: noArea.length });
+    blocks.push({
+      line: `- No area: ${describeEntities(noArea, undefined, options)}`,
+      count: noArea.length,
+    });
 
   let text = header;
   let shown = 0;

@@ -7,7 +7,8 @@ import type { FastPathGrammar } from "./grammar-types.js";
 import { numberWords } from "./number-words.js";
 import type { Place, Resolved, ResolveContext, Target } from "./target-types.js";
 import { allowedEdits } from "./typo.js";
-import type { DeviceSummary as ZwaveDevice } from "../zwave/contract.js";
+import type { ZwaveTarget as ZwaveDevice } from "../zwave-host/zwave-target.js";
+import { targetKey } from "../zwave-host/zwave-target.js";
 import { matchDevices } from "./zwave-names.js";
 
 export function zwaveName(device: ZwaveDevice): string {
@@ -125,7 +126,7 @@ export function createDeviceNames(grammar: FastPathGrammar) {
       if (place && !place.locations.has(normalizeName(d.location))) continue;
       const names = [d.name, d.location ? `${d.location} ${d.name}` : ""].filter(Boolean);
       if (names.some((n) => editDistance(query, normalizeName(n), max) <= max)) {
-        found.set(`zwave:${d.nodeId}`, { source: "zwave", device: d, name: zwaveName(d) });
+        found.set(`zwave:${targetKey(d)}`, { source: "zwave", device: d, name: zwaveName(d) });
       }
     }
     const [only] = found.values();

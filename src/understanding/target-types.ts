@@ -2,7 +2,7 @@
 // and device-name lookups, and every concern of a turn.
 import type { AreaView, EntityView, HomeMirror } from "../ha/mirror.js";
 import type { FastPathGrammar } from "./grammar-types.js";
-import type { DeviceSummary as ZwaveDevice } from "../zwave/contract.js";
+import type { ZwaveTarget as ZwaveDevice } from "../zwave-host/zwave-target.js";
 
 /** One thing a sentence acts on or asks about. */
 export type Target =

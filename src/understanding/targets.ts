@@ -9,14 +9,17 @@ import { isOfKind } from "./kinds.js";
 import { createPlaces } from "./places.js";
 import type { Place, Resolved, ResolveContext, Target } from "./target-types.js";
 import type { HomeTwins } from "../ha/zwave-twins.js";
-import type { DeviceSummary as ZwaveDevice } from "../zwave/contract.js";
+import { targetKey, type ZwaveTarget as ZwaveDevice } from "../zwave-host/zwave-target.js";
 import { isReachable } from "./zwave-names.js";
 import { haKindOf } from "../zwave-host/ha-kind.js";
 
 export type { Place, Resolved, ResolveContext, Scope, Target } from "./target-types.js";
 
-const isLock = (d: ZwaveDevice) => d.kind === "lock";
-const isSwitch = (d: ZwaveDevice) => d.kind === "switch" || d.kind === "dimmer";
+// What a Z-Wave target is comes from its endpoint's function (src/zwave/functions.ts): a roller
+// shutter on a Multilevel Switch is a cover, so no switch, light or "everything" takes it.
+const isLock = (d: ZwaveDevice) => d.function === "lock";
+const isSwitch = (d: ZwaveDevice) =>
+  d.function === "switch" || d.function === "light" || d.function === "fan";
 
 export const ZWAVE_SWITCHES = isSwitch;
 export const ZWAVE_LOCKS = isLock;
@@ -45,11 +48,12 @@ export function throughZwave(resolved: Resolved, twins: HomeTwins): Resolved {
   };
   if (resolved.kind === "one") return { kind: "one", target: one(resolved.target) };
   if (resolved.kind !== "group") return resolved;
-  const seen = new Set<number>();
+  const seen = new Set<string>();
   const targets = resolved.targets.map(one).filter((t) => {
     if (t.source !== "zwave") return true;
-    if (seen.has(t.device.nodeId)) return false;
-    seen.add(t.device.nodeId);
+    const key = targetKey(t.device);
+    if (seen.has(key)) return false;
+    seen.add(key);
     return true;
   });
   return { ...resolved, targets };
@@ -82,9 +86,11 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     places;
   const { device, exactly, numbersSwapped } = createDeviceNames(grammar);
 
+  /** A light: what its endpoint is, or a switch whose name says it switches a light ("Porch Light"). */
   function isLight(device: ZwaveDevice): boolean {
+    if (device.function === "light") return true;
     const name = normalizeName(device.name);
-    return device.kind === "dimmer" || lightWords.some((w) => name.split(" ").includes(w));
+    return device.function === "switch" && lightWords.some((w) => name.split(" ").includes(w));
   }
 
   function group(

@@ -4,7 +4,8 @@
 import type { EntityView } from "../ha/mirror.js";
 import { ZWAVE_TOOLS } from "../config/own-servers.js";
 import type { ToolResult } from "../tools/types.js";
-import { controlOutput, type DeviceSummary } from "../zwave/contract.js";
+import { controlOutput } from "../zwave/contract.js";
+import type { ZwaveTarget } from "../zwave-host/zwave-target.js";
 import type { SensorKind, StateWord } from "./grammar-types.js";
 import type { Target } from "./targets.js";
 
@@ -53,7 +54,7 @@ export function isConfirmed(result: ToolResult): boolean {
 }
 
 /** A Z-Wave switch's or dimmer's state as the device last reported it (typed, never its text). */
-export function zwaveStateWord(device: DeviceSummary): StateWord | undefined {
+export function zwaveStateWord(device: ZwaveTarget): StateWord | undefined {
   return device.on === null ? undefined : device.on ? "on" : "off";
 }
 

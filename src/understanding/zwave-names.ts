@@ -1,6 +1,7 @@
-// Which Z-Wave devices a spoken name means, among those the bridge's Z-Wave client lists under
-// their own Z-Wave names (the nodes Home Assistant does not know; see src/zwave-host/home-twins.ts).
-import type { DeviceSummary } from "../zwave/contract.js";
+// Which Z-Wave targets (a node's endpoints) a spoken name means, among those the bridge's Z-Wave
+// client lists under their own Z-Wave names (those Home Assistant does not know; see
+// src/ha/zwave-twins.ts).
+import type { ZwaveTarget as DeviceSummary } from "../zwave-host/zwave-target.js";
 import { normalizeName } from "../spoken-name.js";
 
 /** A device that can take a command now or soon: dead nodes can't, and not-ready ones not yet. */

@@ -1,5 +1,6 @@
 // The bridge's one client of its Z-Wave MCP server. It keeps one collection of the network's
-// devices (listed by one poll), learns the home id, and calls the per-device tools by node id.
+// devices (listed by one poll) and their endpoints as targets (zwave-target.ts), learns the home
+// id, and calls the per-device tools by node id and endpoint.
 // Every fact comes from the tools' `structuredContent`, parsed with the schemas the server
 // declares as its `outputSchema` (src/zwave/contract.ts); the text is for people only.
 import type { z } from "zod";
@@ -16,7 +17,9 @@ import {
   type SensorDataOutput,
   type ZwaveError,
 } from "../zwave/contract.js";
+import { isActuator } from "../zwave/functions.js";
 import { describeUpstream, type UpstreamState } from "./upstream.js";
+import { targetKey, targetsOf, type ZwaveTarget } from "./zwave-target.js";
 
 /** How a call runs: its time limit, the turn's signal, the speaking satellite. */
 export interface CallOptions {
@@ -78,6 +81,9 @@ export interface ZwaveClient<R extends ToolCallResult = ToolCallResult> {
   /** The network's devices as last listed; dead and not-ready ones included. */
   devices(): readonly DeviceSummary[];
   device(nodeId: number): DeviceSummary | undefined;
+  /** Every endpoint of every listed device that has a function (or the root of one that has none). */
+  targets(): readonly ZwaveTarget[];
+  target(nodeId: number, endpoint: number): ZwaveTarget | undefined;
   /** The controller's home id, once the transport has said it. */
   homeId(): number | null;
   link(): ZwaveLink;
@@ -93,15 +99,20 @@ export interface ZwaveClient<R extends ToolCallResult = ToolCallResult> {
   freshen(): Promise<boolean>;
   /** Lists the devices now (one listing in flight at a time). */
   refresh(): Promise<readonly DeviceSummary[]>;
+  /** Switches one endpoint: the write goes to that endpoint only. */
   control(
-    nodeId: number,
+    target: Pick<ZwaveTarget, "nodeId" | "endpoint">,
     action: "on" | "off" | "dim",
     level: number | undefined,
     options?: CallOptions,
   ): Promise<ZwaveCall<ControlOutput, R>>;
-  sensorData(nodeId: number, options?: CallOptions): Promise<ZwaveCall<SensorDataOutput, R>>;
+  /** The readings of a target: its endpoint's, or the whole node's when it is the node's only target. */
+  sensorData(
+    target: Pick<ZwaveTarget, "nodeId" | "endpoint" | "wholeNode">,
+    options?: CallOptions,
+  ): Promise<ZwaveCall<SensorDataOutput, R>>;
   lock(
-    nodeId: number,
+    target: Pick<ZwaveTarget, "nodeId" | "endpoint">,
     action: "lock" | "unlock",
     options?: CallOptions,
   ): Promise<ZwaveCall<DoorLockOutput, R>>;
@@ -119,6 +130,8 @@ export function createZwaveClient<R extends ToolCallResult>(options: {
   const { registry, logger } = options;
   let devices: DeviceSummary[] = [];
   let byNode = new Map<number, DeviceSummary>();
+  let targets: ZwaveTarget[] = [];
+  let byTarget = new Map<string, ZwaveTarget>();
   let homeId: number | null = null;
   /** Undefined until the bridge's search says something: then the server's tools alone tell. */
   let upstream: UpstreamState | undefined;
@@ -146,6 +159,8 @@ export function createZwaveClient<R extends ToolCallResult>(options: {
   function replace(next: DeviceSummary[]) {
     devices = next;
     byNode = new Map(next.map((d) => [d.nodeId, d]));
+    targets = next.flatMap(targetsOf);
+    byTarget = new Map(targets.map((t) => [targetKey(t), t]));
   }
 
   async function call<T>(
@@ -196,22 +211,36 @@ export function createZwaveClient<R extends ToolCallResult>(options: {
   }
 
   /**
-   * The node id decides which device; `deviceName` stays because the tools require it (an LLM must
-   * always name the device), and the record of the turn shows it.
+   * The node id and endpoint decide which device and load; `deviceName` stays because the tools
+   * require it (an LLM must always name the device), and the record of the turn shows it.
    */
-  function byId(nodeId: number): { deviceName: string; nodeId: number } {
-    return { deviceName: byNode.get(nodeId)?.name ?? `node ${nodeId}`, nodeId };
+  function byId(
+    nodeId: number,
+    endpoint?: number,
+  ): { deviceName: string; nodeId: number; endpoint?: number } {
+    const name =
+      (endpoint === undefined ? undefined : byTarget.get(targetKey({ nodeId, endpoint }))?.name) ??
+      byNode.get(nodeId)?.name ??
+      `node ${nodeId}`;
+    return { deviceName: name, nodeId, ...(endpoint === undefined ? {} : { endpoint }) };
   }
 
-  /** A write's own report updates its device at once: the next sentence sees it without a listing. */
+  /** A write's own report updates its endpoint at once: the next sentence sees it without a listing. */
   function learn(output: ControlOutput | undefined) {
     const node = output?.node;
     const known = node ? byNode.get(node.nodeId) : undefined;
     if (!node || !known || output.confirmation === "none") return;
-    const updated: DeviceSummary = {
-      ...known,
+    const state = {
       ...(output.on !== undefined ? { on: output.on } : {}),
       ...(output.level !== undefined ? { level: output.level } : {}),
+    };
+    const endpoints = known.endpoints.map((e) => (e.endpoint === node.endpoint ? { ...e, ...state } : e));
+    // The device's own on/level are its main endpoint's: the first that acts.
+    const main = known.endpoints.find((e) => isActuator(e.function));
+    const updated: DeviceSummary = {
+      ...known,
+      endpoints,
+      ...(main && main.endpoint === node.endpoint ? state : {}),
     };
     replace(devices.map((d) => (d.nodeId === node.nodeId ? updated : d)));
     emit();
@@ -232,6 +261,8 @@ export function createZwaveClient<R extends ToolCallResult>(options: {
   return {
     devices: () => devices,
     device: (nodeId) => byNode.get(nodeId),
+    targets: () => targets,
+    target: (nodeId, endpoint) => byTarget.get(targetKey({ nodeId, endpoint })),
     homeId: () => homeId,
     link() {
       if (upstream?.state === "off") return { state: "off", reason: upstream.reason };
@@ -254,16 +285,30 @@ export function createZwaveClient<R extends ToolCallResult>(options: {
       if (lastList || !hasTools()) return;
       await refresh();
     },
-    async control(nodeId, action, level, callOptions) {
-      const args = { ...byId(nodeId), action, ...(action === "dim" && level !== undefined ? { level } : {}) };
+    async control(target, action, level, callOptions) {
+      const args = {
+        ...byId(target.nodeId, target.endpoint),
+        action,
+        ...(action === "dim" && level !== undefined ? { level } : {}),
+      };
       const outcome = await call("control_zwave_device", controlOutput, args, callOptions);
       learn(outcome.output);
       return outcome;
     },
-    sensorData: (nodeId, callOptions) =>
-      call("get_device_sensor_data", sensorDataOutput, byId(nodeId), callOptions),
-    lock: (nodeId, action, callOptions) =>
-      call("lock_zwave_door", doorLockOutput, { ...byId(nodeId), action }, callOptions),
+    sensorData: (target, callOptions) =>
+      call(
+        "get_device_sensor_data",
+        sensorDataOutput,
+        byId(target.nodeId, target.wholeNode ? undefined : target.endpoint),
+        callOptions,
+      ),
+    lock: (target, action, callOptions) =>
+      call(
+        "lock_zwave_door",
+        doorLockOutput,
+        { ...byId(target.nodeId, target.endpoint), action },
+        callOptions,
+      ),
     setUpstream(next) {
       upstream = next;
       lastList = undefined;

@@ -4,6 +4,7 @@
 // (src/lib/error.ts upstream) is the model. Shared by the server (src/zwave/tools/) and the host's
 // client (src/zwave-host/), so both sides read one definition.
 import { z } from "zod";
+import { COVER_TYPES, ENDPOINT_FUNCTIONS } from "./functions.js";
 
 /** Why a call failed. A small fixed set: a host may switch on it exhaustively. */
 export const ZWAVE_ERROR_CODES = [
@@ -34,36 +35,103 @@ export type ZwaveErrorCode = z.infer<typeof zwaveErrorCode>;
 export const confirmation = z.enum(["device", "supervised", "none"]);
 export type Confirmation = z.infer<typeof confirmation>;
 
-/** Which node a result is about. `homeId` is null while the transport has not learnt it. */
-export const nodeRef = z.object({
+/** A node of the network. `homeId` is null while the transport has not learnt it. */
+const nodeIdentity = z.object({
   nodeId: z.number().int(),
   homeId: z.number().int().nullable(),
   name: z.string(),
   location: z.string(),
+});
+
+/**
+ * Which node a result is about, and which of its endpoints when it is about one (a write always
+ * is): `endpoint` is the Multi Channel endpoint (0 the root), `endpointName` what people call it
+ * ("Smart Plug Outlet 2"; the node's name when the node has one load).
+ */
+export const nodeRef = nodeIdentity.extend({
+  endpoint: z.number().int().min(0).optional(),
+  endpointName: z.string().optional(),
 });
 export type NodeRef = z.infer<typeof nodeRef>;
 
 export const zwaveError = z.object({
   code: zwaveErrorCode,
   message: z.string(),
-  /** For `ambiguous`: the nodes the name could mean. */
+  /** For `ambiguous`: the nodes, or endpoints of one node, the name could mean. */
   candidates: z.array(nodeRef).optional(),
 });
 export type ZwaveError = z.infer<typeof zwaveError>;
 
 export const deviceStatus = z.enum(["online", "asleep", "dead", "not ready"]);
 
-/** One device as `list_zwave_devices` gives it. */
-export const deviceSummary = nodeRef.extend({
-  state: deviceStatus,
-  /** What the device is: drives what a host may do with it. */
-  kind: z.enum(["switch", "dimmer", "sensor", "thermostat", "lock", "other"]),
-  /** On/off for switches and dimmers, from the device's own reports (never an optimistic value). */
+/**
+ * What an endpoint is for, decided per endpoint from its device class and command classes as Home
+ * Assistant's `zwave_js` discovery does (src/zwave/functions.ts): a Multilevel Switch with a
+ * Motor Control device class is a `cover`, never a `light`.
+ */
+export const endpointFunction = z.enum(ENDPOINT_FUNCTIONS);
+/** What a cover or barrier moves, in Home Assistant's cover device classes. */
+export const coverType = z.enum(COVER_TYPES);
+
+const deviceClassNumbers = z.object({
+  basic: z.number().int(),
+  generic: z.number().int(),
+  specific: z.number().int(),
+});
+
+/** One endpoint of a device: each is its own target ("turn on Outlet 2" switches endpoint 2 only). */
+export const endpointSummary = z.object({
+  endpoint: z.number().int().min(0),
+  /** What people call it: the node's name when the node has one such endpoint. */
+  name: z.string(),
+  /** The device's own label for it ("Outlet 2", from zwave-js's device config), when it has one. */
+  label: z.string().nullable(),
+  function: endpointFunction,
+  /** For covers and barriers: what it moves (a shutter, a garage door, a gate…). */
+  coverType: coverType.nullable(),
+  /** The device class the function was read from: the endpoint's own, else the node's. */
+  deviceClass: deviceClassNumbers.nullable(),
+  /** The command classes this endpoint has values of. */
+  commandClasses: z.array(z.number().int()),
+  /** On/off of a switch, light or fan, from the device's own reports. */
   on: z.boolean().nullable(),
-  /** A dimmer's last reported level in percent. */
+  /** A light's, fan's or cover's last reported level in percent. */
+  level: z.number().nullable(),
+  /** Its state for people ("on at 40 %", "closed", "21.5 °C"). */
+  value: z.string().nullable(),
+});
+export type EndpointSummary = z.infer<typeof endpointSummary>;
+
+/** One device as `list_zwave_devices` gives it. */
+export const deviceSummary = nodeIdentity.extend({
+  state: deviceStatus,
+  /**
+   * What the device is, by its first endpoint with a function (`dimmer` is a light): kept for
+   * hosts that read one kind per node; `endpoints` says what each load is.
+   */
+  kind: z.enum(["switch", "dimmer", "fan", "cover", "barrier", "sensor", "thermostat", "lock", "other"]),
+  /** On/off of that endpoint, from the device's own reports (never an optimistic value). */
+  on: z.boolean().nullable(),
+  /** That endpoint's last reported level in percent. */
   level: z.number().nullable(),
   /** The main value for people ("on at 40 %", "21.5 °C"). */
   value: z.string().nullable(),
+  /** Its endpoints with a function, lowest first; at least one (the root, as `other`, when none has). */
+  endpoints: z.array(endpointSummary),
+  /**
+   * Manufacturer, product type and product id as zwave-js read them (Home Assistant's extended
+   * device id carries the same three), with the product's label and description from zwave-js's
+   * device config; null until the interview has read them.
+   */
+  product: z
+    .object({
+      manufacturerId: z.number().int(),
+      productType: z.number().int(),
+      productId: z.number().int(),
+      label: z.string().nullable(),
+      description: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type DeviceSummary = z.infer<typeof deviceSummary>;
 
@@ -106,6 +174,8 @@ export type ControlOutput = z.infer<typeof controlOutput>;
 
 export const sensorReading = z.object({
   label: z.string(),
+  /** The endpoint the reading is from (0 the root). */
+  endpoint: z.number().int().min(0).optional(),
   /** zwave-js's sensor kind where known ("Air temperature", "Humidity", …). */
   kind: z.string().nullable(),
   value: z.union([z.number(), z.string(), z.boolean()]).nullable(),
@@ -165,3 +235,15 @@ export const nodeIdInput = z
   .min(1)
   .optional()
   .describe("The node id, when known (wins over deviceName)");
+
+/**
+ * The optional endpoint every per-device tool takes: which load of a device with several (a
+ * double relay's second outlet). Left out, the name decides ("Outlet 2"), or the device's one
+ * endpoint that can do what is asked.
+ */
+export const endpointInput = z
+  .number()
+  .int()
+  .min(0)
+  .optional()
+  .describe("The endpoint of a device with several loads (0 the root), when known");

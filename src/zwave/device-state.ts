@@ -1,4 +1,6 @@
 // How a device is described to a person: its state and its main value.
+import { valuesOn, valueOn } from "./endpoints.js";
+import { CC, type EndpointRole } from "./functions.js";
 import { valueKey, type ValueId, type ZwaveNode, type ZwaveValue } from "./model.js";
 
 export type DeviceState = "online" | "asleep" | "dead" | "not ready";
@@ -22,17 +24,6 @@ export function findValue(node: ZwaveNode, id: ValueId): ZwaveValue | undefined 
   return node.values.get(valueKey(id));
 }
 
-/** The lowest endpoint that has the value (endpoint 0 mirrors it on most devices). */
-export function findOnAnyEndpoint(
-  node: ZwaveNode,
-  commandClass: number,
-  property: string,
-): ZwaveValue | undefined {
-  return [...node.values.values()]
-    .filter((v) => v.commandClass === commandClass && v.property === property && v.propertyKey === undefined)
-    .sort((a, b) => a.endpoint - b.endpoint)[0];
-}
-
 export function valueLabel(v: ZwaveValue): string {
   return v.label ?? v.propertyKeyName ?? v.propertyName ?? String(v.property);
 }
@@ -53,23 +44,88 @@ export function switchText(v: ZwaveValue, value: unknown = v.value): string {
   return "unknown";
 }
 
-export const SENSOR_CLASSES = new Set([48, 49, 50, 113, 128]);
+/** The command classes whose values are readings (sensors, meters, notifications, battery). */
+export const SENSOR_CLASSES = new Set<number>([
+  CC.binarySensor,
+  CC.multilevelSensor,
+  CC.meter,
+  CC.notification,
+  CC.battery,
+]);
 
-/** The one value that says what a device is doing: switch state, lock, setpoint, else a reading. */
-export function mainValue(node: ZwaveNode): string | undefined {
-  const binary = findOnAnyEndpoint(node, 37, "currentValue");
-  if (binary) return switchText(binary);
-  const level = findOnAnyEndpoint(node, 38, "currentValue");
-  if (level) return switchText(level);
-  const lock = findOnAnyEndpoint(node, 98, "currentMode");
-  if (lock) return typeof lock.value === "number" ? (lock.value === 255 ? "locked" : "unlocked") : "unknown";
-  const mode = findOnAnyEndpoint(node, 64, "mode");
-  const setpoint = [...node.values.values()].find((v) => v.commandClass === 67 && v.property === "setpoint");
-  if (mode || setpoint) {
-    return [mode && `mode ${formatValue(mode)}`, setpoint && `setpoint ${formatValue(setpoint)}`]
-      .filter(Boolean)
-      .join(", ");
+/** What one endpoint is doing, from the device's own reports: on/off and level, and a text for people. */
+export interface EndpointState {
+  on: boolean | null;
+  /** A dimmer's, fan's or cover's level in percent. */
+  level: number | null;
+  value: string | undefined;
+}
+
+/** A cover's position for people: "closed", "open", "open at 40 %". */
+function coverText(v: ZwaveValue): string {
+  if (typeof v.value !== "number") return "unknown";
+  if (v.value <= 0) return "closed";
+  return v.value >= 99 ? "open" : `open at ${levelToPercent(v.value)} %`;
+}
+
+export function endpointState(node: ZwaveNode, role: EndpointRole): EndpointState {
+  const ep = role.index;
+  const none: EndpointState = { on: null, level: null, value: undefined };
+  switch (role.function) {
+    case "switch":
+    case "light":
+    case "fan": {
+      const cc = role.function === "switch" ? CC.binarySwitch : CC.multilevelSwitch;
+      const current = valueOn(node, ep, cc, "currentValue");
+      if (!current) return none;
+      const v = current.value;
+      return {
+        on: typeof v === "boolean" ? v : typeof v === "number" ? v > 0 : null,
+        level: cc === CC.multilevelSwitch && typeof v === "number" && v <= 99 ? levelToPercent(v) : null,
+        value: switchText(current),
+      };
+    }
+    case "cover": {
+      const position =
+        valueOn(node, ep, CC.multilevelSwitch, "currentValue") ??
+        [...node.values.values()].find(
+          (v) => v.endpoint === ep && v.commandClass === CC.windowCovering && v.property === "currentValue",
+        );
+      if (!position) return none;
+      const v = position.value;
+      return {
+        on: null,
+        level: typeof v === "number" && v <= 99 ? levelToPercent(v) : null,
+        value: coverText(position),
+      };
+    }
+    case "barrier": {
+      const state = valueOn(node, ep, CC.barrierOperator, "currentState");
+      return state ? { ...none, value: formatValue(state) } : none;
+    }
+    case "lock": {
+      const lock = valueOn(node, ep, CC.doorLock, "currentMode");
+      if (!lock) return none;
+      return {
+        ...none,
+        value: typeof lock.value === "number" ? (lock.value === 255 ? "locked" : "unlocked") : "unknown",
+      };
+    }
+    case "thermostat": {
+      const mode = valueOn(node, ep, CC.thermostatMode, "mode");
+      const setpoint = valuesOn(node, ep).find(
+        (v) => v.commandClass === CC.thermostatSetpoint && v.property === "setpoint",
+      );
+      const text = [mode && `mode ${formatValue(mode)}`, setpoint && `setpoint ${formatValue(setpoint)}`]
+        .filter(Boolean)
+        .join(", ");
+      return { ...none, value: text || undefined };
+    }
+    case "sensor": {
+      const reading = valuesOn(node, ep).find((v) => SENSOR_CLASSES.has(v.commandClass) && v.readable);
+      return { ...none, value: reading && `${valueLabel(reading)} ${formatValue(reading)}` };
+    }
+    case "other":
+      return none;
   }
-  const reading = [...node.values.values()].find((v) => SENSOR_CLASSES.has(v.commandClass) && v.readable);
-  return reading && `${valueLabel(reading)} ${formatValue(reading)}`;
 }

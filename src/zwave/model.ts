@@ -31,6 +31,49 @@ export interface ZwaveValue extends ValueId {
   lastUpdate?: number;
 }
 
+/**
+ * A device class as the Z-Wave spec numbers it (zwave-js `DeviceClass`; keys of
+ * packages/core/src/registries/DeviceClasses.ts). Both transports give the numbers: Z-Wave JS UI's
+ * `ZUINode.deviceClass` holds only them, @zwave-js/server's node state `{key, label}` pairs.
+ */
+export interface DeviceClass {
+  basic: number;
+  generic: number;
+  specific: number;
+}
+
+/**
+ * One endpoint of a node (Multi Channel): the root is 0, a node with several loads has 1…N
+ * (zwave-js `Endpoint`; Z-Wave JS UI `ZUIEndpoint`, @zwave-js/server `EndpointState`).
+ */
+export interface ZwaveEndpoint {
+  index: number;
+  /** The device's own label for it, from zwave-js's device config ("Outlet 2"), when it has one. */
+  label?: string;
+  /** Its own device class from the Multi Channel capability report (the root's is the node's). */
+  deviceClass?: DeviceClass;
+}
+
+/** Manufacturer, product type and product id: what a device is (HA's extended device id carries them). */
+export interface ProductIds {
+  manufacturerId: number;
+  productType: number;
+  productId: number;
+}
+
+/** The three ids when a transport gave all three (zwave-js has them once the interview read them). */
+export function productIds(
+  manufacturerId: number | null | undefined,
+  productType: number | null | undefined,
+  productId: number | null | undefined,
+): ProductIds | undefined {
+  return typeof manufacturerId === "number" &&
+    typeof productType === "number" &&
+    typeof productId === "number"
+    ? { manufacturerId, productType, productId }
+    : undefined;
+}
+
 export interface ZwaveNode {
   id: number;
   name: string;
@@ -44,5 +87,13 @@ export interface ZwaveNode {
   isController: boolean;
   lastActive?: number;
   productLabel?: string;
+  /** zwave-js's device config description ("Inovelli Smart Plug (2 Channel)"). */
+  productDescription?: string;
+  manufacturer?: string;
+  /** Undefined until the interview has read them. */
+  product?: ProductIds;
+  deviceClass?: DeviceClass;
+  /** The endpoints the transport listed (the root included); values name theirs too. */
+  endpoints: ZwaveEndpoint[];
   values: Map<string, ZwaveValue>;
 }

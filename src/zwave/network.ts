@@ -3,8 +3,9 @@
 import { expectReport } from "./confirm.js";
 import type { Confirmation, NodeRef } from "./contract.js";
 import { ZwaveToolError } from "./errors.js";
+import { namedEndpoints, type NamedEndpoint } from "./endpoints.js";
 import { valueKey, type ZwaveNode, type ZwaveValue } from "./model.js";
-import { describeDevice, displayName, resolveDevice } from "./name-resolver.js";
+import { describeDevice, displayName, resolveDevice, type NamedDevice } from "./name-resolver.js";
 import { SetValueStatus } from "./set-value-status.js";
 import type { ZwaveTransport } from "./transport.js";
 
@@ -34,12 +35,33 @@ export interface WriteOutcome {
   reportedAfterWrite: boolean;
 }
 
+/** A device found by name or id, and its endpoint when the name or the caller named one. */
+export interface FoundDevice {
+  node: ZwaveNode;
+  endpoint?: number;
+}
+
 export interface ZwaveNetwork {
   readonly serverName: string;
   /** Real devices (no controller, no Broadcast or group nodes), from a node list in sync with the network. */
   devices(): Promise<ZwaveNode[]>;
   /** Exactly one device by node id (when given) or name, or a ZwaveToolError that says why not. */
   findDevice(name: string, nodeId?: number): Promise<ZwaveNode>;
+  /**
+   * Exactly one device, and the endpoint its name names ("Outlet 2") or the caller gave; a node id
+   * wins over the name, and an endpoint the node does not have is an error.
+   */
+  findTarget(name: string, nodeId?: number, endpoint?: number): Promise<FoundDevice>;
+  /**
+   * The endpoint of `found` that a tool acts on: the one named, else the device's only endpoint
+   * that `can` do it. Several that can: `ambiguous`, naming each; none, or a named one that can't:
+   * `not_supported`, with `refusal`'s reason.
+   */
+  chooseEndpoint(
+    found: FoundDevice,
+    can: (endpoint: NamedEndpoint) => boolean,
+    refusal: (endpoint: NamedEndpoint) => string,
+  ): NamedEndpoint;
   /**
    * Throws "… is dead; nothing was sent" for a dead node: checked before what the device can do,
    * because a node that died before its interview has no values at all.
@@ -50,8 +72,8 @@ export interface ZwaveNetwork {
   /** Several writes to one device, all sent before waiting (each is verified on its own). */
   writeAllAndConfirm(node: ZwaveNode, plans: WritePlan[]): Promise<WriteOutcome[]>;
   ping(node: ZwaveNode): Promise<boolean>;
-  /** The node as typed results name it. */
-  ref(node: ZwaveNode): NodeRef;
+  /** The node, and the endpoint when the result is about one, as typed results name them. */
+  ref(node: ZwaveNode, endpoint?: NamedEndpoint): NodeRef;
   readonly homeId: number | null;
   /**
    * The last level (1–99) this dimmer value reported since the server started, so "on" can ask for
@@ -75,30 +97,74 @@ export function createZwaveNetwork(options: {
 
   const realDevices = (nodes: ZwaveNode[]) => nodes.filter((n) => !n.virtual && !n.isController);
 
-  function ref(node: ZwaveNode): NodeRef {
-    return { nodeId: node.id, homeId: transport.homeId, name: displayName(node), location: node.loc };
+  function ref(node: ZwaveNode, endpoint?: NamedEndpoint): NodeRef {
+    const base = { nodeId: node.id, homeId: transport.homeId, name: displayName(node), location: node.loc };
+    return endpoint ? { ...base, endpoint: endpoint.index, endpointName: endpoint.name } : base;
   }
 
-  async function findDevice(name: string, nodeId?: number): Promise<ZwaveNode> {
+  /** What a name may mean: each device, and each of its endpoints that has a name of its own. */
+  interface Candidate extends NamedDevice {
+    node: ZwaveNode;
+    endpoint?: NamedEndpoint;
+  }
+
+  function candidates(devices: ZwaveNode[]): Candidate[] {
+    const nodes: Candidate[] = devices.map((node) => ({ id: node.id, name: node.name, loc: node.loc, node }));
+    const endpoints = devices.flatMap((node) =>
+      namedEndpoints(node)
+        .filter((e) => e.name !== displayName(node))
+        .map((endpoint): Candidate => ({ id: node.id, name: endpoint.name, loc: node.loc, node, endpoint })),
+    );
+    return [...nodes, ...endpoints];
+  }
+
+  function refOf(c: Candidate): NodeRef {
+    return ref(c.node, c.endpoint);
+  }
+
+  async function findTarget(name: string, nodeId?: number, endpoint?: number): Promise<FoundDevice> {
+    const named = await findNode(name, nodeId);
+    const found = endpoint === undefined ? named : { node: named.node, endpoint };
+    if (found.endpoint !== undefined && !namedEndpoints(found.node).some((e) => e.index === found.endpoint)) {
+      const known = namedEndpoints(found.node)
+        .map((e) => `${e.name} (endpoint ${e.index})`)
+        .join("; ");
+      throw new ZwaveToolError(
+        "not_found",
+        `${displayName(found.node)} has no endpoint ${found.endpoint} this server can use; it has: ${known}`,
+      );
+    }
+    return found;
+  }
+
+  async function findNode(name: string, nodeId?: number): Promise<FoundDevice> {
     let devices = realDevices(await transport.nodes());
     if (nodeId !== undefined) {
       let byId = devices.find((d) => d.id === nodeId);
       if (!byId) byId = realDevices(await transport.refresh()).find((d) => d.id === nodeId);
-      if (byId) return byId;
+      if (byId) return { node: byId };
       throw new ZwaveToolError("not_found", `no Z-Wave device has node id ${nodeId}`);
     }
-    let found = resolveDevice(name, devices);
+    let found = resolveDevice(name, candidates(devices));
     if (found.kind === "none") {
       // Names change (a rename in Z-Wave JS UI): ask once more before saying it does not exist.
       devices = realDevices(await transport.refresh());
-      found = resolveDevice(name, devices);
+      found = resolveDevice(name, candidates(devices));
     }
-    if (found.kind === "found") return found.device;
+    if (found.kind === "found") {
+      const { node, endpoint } = found.device;
+      return endpoint ? { node, endpoint: endpoint.index } : { node };
+    }
     if (found.kind === "ambiguous") {
+      // "Smart Plug" names the device and, partly, each of its outlets: it is the device.
+      const [first] = found.candidates;
+      const oneNode = found.candidates.every((c) => c.node === first?.node);
+      const whole = found.candidates.find((c) => !c.endpoint);
+      if (oneNode && whole) return { node: whole.node };
       throw new ZwaveToolError(
         "ambiguous",
         `"${name}" matches several devices: ${found.candidates.map(describeDevice).join("; ")}. Say which one.`,
-        found.candidates.map(ref),
+        found.candidates.map(refOf),
       );
     }
     const known = devices.map(describeDevice);
@@ -106,6 +172,36 @@ export function createZwaveNetwork(options: {
       "not_found",
       `no Z-Wave device is called "${name}". Known devices: ${known.length ? known.join("; ") : "none"}.`,
     );
+  }
+
+  function chooseEndpoint(
+    found: FoundDevice,
+    can: (endpoint: NamedEndpoint) => boolean,
+    refusal: (endpoint: NamedEndpoint) => string,
+  ): NamedEndpoint {
+    const endpoints = namedEndpoints(found.node);
+    if (found.endpoint !== undefined) {
+      const named = endpoints.find((e) => e.index === found.endpoint);
+      if (named && can(named)) return named;
+      const what = named ?? {
+        index: found.endpoint,
+        function: "other",
+        commandClasses: [],
+        name: displayName(found.node),
+      };
+      throw new ZwaveToolError("not_supported", refusal(what));
+    }
+    const able = endpoints.filter(can);
+    const [only] = able;
+    if (able.length === 1 && only) return only;
+    if (able.length > 1) {
+      throw new ZwaveToolError(
+        "ambiguous",
+        `${displayName(found.node)} is ${able.length} devices in one: ${able.map((e) => `${e.name} (endpoint ${e.index})`).join("; ")}. Say which one.`,
+        able.map((e) => ref(found.node, e)),
+      );
+    }
+    throw new ZwaveToolError("not_supported", refusal(endpoints[0]!));
   }
 
   function requireAlive(node: ZwaveNode): void {
@@ -172,7 +268,9 @@ export function createZwaveNetwork(options: {
   return {
     serverName: transport.serverName,
     devices: async () => realDevices(await transport.nodes()),
-    findDevice,
+    findDevice: async (name, nodeId) => (await findNode(name, nodeId)).node,
+    findTarget,
+    chooseEndpoint,
     requireAlive,
     async writeAndConfirm(node, plan) {
       const [outcome] = await writeAllAndConfirm(node, [plan]);

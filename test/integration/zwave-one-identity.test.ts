@@ -1,7 +1,9 @@
 // One device, one identity: in a home where every Z-Wave node is also a Home Assistant device
 // (HA's fake registers them as `zwave_js` or Z-Wave JS UI's MQTT discovery does), the agent
 // sees each device once, under HA's names, and switches it through the Z-Wave server (the
-// gateway simulator on a real Mosquitto), which can confirm.
+// gateway simulator on a real Mosquitto), which can confirm. The join is per endpoint (a plug's
+// two outlets are two HA entities, each its own load), and holds only when HA's device is the
+// product the node is now: a stale device left by a reused node id drives nothing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAgent } from "../../src/agent/agent.js";
 import type { ConversationAgent } from "../../src/agent/types.js";
@@ -13,27 +15,37 @@ import { createToolRegistry } from "../../src/tools/registry.js";
 import { zwaveServerEnv } from "../../src/zwave-host/launch.js";
 import { zwaveServerCommand } from "../support/zwave-server-command.js";
 import { createZwaveClient, type ZwaveClient } from "../../src/zwave-host/zwave-client.js";
+import { homeTwins, logTwinDisagreements } from "../../src/ha/zwave-twins.js";
 import { captureLogger } from "../support/capture-logger.js";
 import { entityRow, sampleHome, state } from "../support/ha-home.js";
 import { startFakeHa, type FakeHa } from "../support/ha-server.js";
-import { demoTwins, zwaveTwinHome } from "../support/ha-zwave-home.js";
+import { demoTwins, productOf, zwaveTwinHome, type TwinNode } from "../support/ha-zwave-home.js";
 import { startFakeLlm, type FakeLlm } from "../support/llm/server.js";
 import { createChatModel } from "../../src/agent/chat-model.js";
 import { startMosquitto, type TestBroker } from "../support/mosquitto.js";
 import { waitFor } from "../support/wait-for.js";
-import { SERVER_JS, startAddonGateway, type GatewaySimulator } from "../support/zwave-gateway.js";
+import {
+  SERVER_JS,
+  demoNodes,
+  doorLock,
+  doubleRelay,
+  startAddonGateway,
+  type GatewaySimulator,
+} from "../support/zwave-gateway.js";
 
 let broker: TestBroker;
 let sim: GatewaySimulator;
 
 const SWITCH_ONE = { commandClass: 37, endpoint: 0, property: "currentValue" };
+const PLUG = doubleRelay(10, "Smart Plug", { loc: "Living Room" });
+const outlet = (endpoint: 1 | 2) => ({ commandClass: 37, endpoint, property: "currentValue" });
 const writesTo = (nodeId: number) =>
   sim.apiCalls.filter((c) => c.api === "writeValue" && (c.args as [{ nodeId: number }])[0]?.nodeId === nodeId)
     .length + sim.publishedSets.filter((s) => s.topic.includes(`/${nodeId}/`)).length;
 
 beforeAll(async () => {
   broker = await startMosquitto();
-  sim = await startAddonGateway(broker);
+  sim = await startAddonGateway(broker, [...demoNodes(), PLUG]);
 });
 afterAll(async () => {
   await sim?.stop();
@@ -47,11 +59,13 @@ interface Home {
   zwave: ZwaveClient;
   agent: ConversationAgent;
   llm?: FakeLlm;
+  /** The warnings logged, the identity join's among them. */
+  warnings: () => string[];
   close(): Promise<void>;
 }
 
 async function startHome(home: ReturnType<typeof zwaveTwinHome>, withLlm = false): Promise<Home> {
-  const { logger } = captureLogger("warn");
+  const { logger, messages } = captureLogger("warn");
   const ha = await startFakeHa({ home });
   const mirror = createHomeMirror({ url: ha.url, token: "good-token", logger });
   await waitFor("the first sync", () => !mirror.status().stale);
@@ -77,6 +91,7 @@ async function startHome(home: ReturnType<typeof zwaveTwinHome>, withLlm = false
     ],
   });
   const zwave = createZwaveClient({ registry, logger });
+  const stopTwinLog = logTwinDisagreements(zwave, mirror, logger);
   // The server lists the network once it has heard from the gateway.
   for (let tries = 0; zwave.homeId() === null || zwave.devices().length < 3; tries++) {
     if (tries > 100)
@@ -123,7 +138,9 @@ async function startHome(home: ReturnType<typeof zwaveTwinHome>, withLlm = false
     zwave,
     agent,
     ...(llm ? { llm } : {}),
+    warnings: () => messages("warn"),
     async close() {
+      stopTwinLog();
       zwave.close();
       await servers.close();
       await mirror.close();
@@ -196,7 +213,7 @@ describe.each(["zwave_js", "mqtt"] as const)("a home whose Z-Wave nodes HA regis
 describe("through the LLM, in such a home", () => {
   let home: Home;
   beforeAll(async () => {
-    home = await startHome(zwaveTwinHome(), true);
+    home = await startHome(zwaveTwinHome({ nodes: [...demoTwins(), ...plugTwins()] }), true);
   }, 30_000);
   afterAll(async () => home?.close());
 
@@ -237,3 +254,110 @@ describe("a real ambiguity still gets a question", () => {
     expect(home.ha.serviceCalls).toEqual([]);
   });
 });
+
+/** The plug as Home Assistant's Z-Wave integrations register it: one device, an entity per outlet. */
+const plugTwins = (): TwinNode[] =>
+  ([1, 2] as const).map((endpoint) => ({
+    nodeId: 10,
+    name: "Smart Plug",
+    entityName: `Outlet ${endpoint}`,
+    device: "zwave_node_10",
+    area: "living_room",
+    domain: "switch",
+    value: { cc: 37, property: "currentValue", endpoint },
+    product: productOf(PLUG),
+  }));
+
+describe.each(["zwave_js", "mqtt"] as const)(
+  "a plug with two outlets, each its own HA entity (%s)",
+  (via) => {
+    let home: Home;
+    beforeAll(async () => {
+      home = await startHome(zwaveTwinHome({ via, nodes: [...demoTwins(), ...plugTwins()] }));
+    }, 30_000);
+    afterAll(async () => home?.close());
+    beforeEach(async () => {
+      home.ha.serviceCalls.length = 0;
+      await sim.setValue(10, outlet(1), false);
+      await sim.setValue(10, outlet(2), false);
+    });
+
+    it('"turn on outlet 2" switches endpoint 2 only, through Z-Wave', async () => {
+      const result = await home.agent.handle({ text: "turn on outlet 2", language: "en" });
+      expect(result.speech).toBe("Turned on Outlet 2.");
+      expect(sim.valueOf(10, outlet(2))).toBe(true);
+      expect(sim.valueOf(10, outlet(1))).toBe(false);
+      expect(home.ha.serviceCalls).toEqual([]);
+      expect(result.tool_calls[0]?.normalized_arguments).toMatchObject({ nodeId: 10, endpoint: 2 });
+    });
+
+    it('"turn on outlet 1" switches endpoint 1 only', async () => {
+      const result = await home.agent.handle({ text: "turn on outlet 1", language: "en" });
+      expect(result.speech).toBe("Turned on Outlet 1.");
+      expect(sim.valueOf(10, outlet(1))).toBe(true);
+      expect(sim.valueOf(10, outlet(2))).toBe(false);
+    });
+
+    it("joins each entity to its own endpoint, and lists the plug under HA's names only", () => {
+      const twins = homeTwins(home.zwave, home.mirror);
+      const joined = home.mirror
+        .entitiesOfZwaveNode({ homeId: home.zwave.homeId()!, nodeId: 10 })
+        .map((e) => [e.name, twins.nodeOf(e)?.endpoint]);
+      expect(joined).toEqual(
+        expect.arrayContaining([
+          ["Outlet 1", 1],
+          ["Outlet 2", 2],
+        ]),
+      );
+      expect(twins.zwaveOnly().filter((t) => t.nodeId === 10)).toEqual([]);
+      expect(twins.disagreements()).toEqual([]);
+    });
+  },
+);
+
+describe.each(["zwave_js", "mqtt"] as const)(
+  "a stale HA device left by a reused node id (%s): a lock for node 2, which is a switch now",
+  (via) => {
+    let home: Home;
+    beforeAll(async () => {
+      // Node 2 was a Yale lock when HA registered it; it was excluded and Switch One took its id.
+      const staleLock: TwinNode = {
+        nodeId: 2,
+        name: "Front Door",
+        area: null,
+        domain: "lock",
+        value: { cc: 98, property: "currentMode" },
+        product: productOf(doorLock(2, "Front Door")),
+      };
+      const nodes = [staleLock, ...demoTwins().filter((n) => n.nodeId !== 2)];
+      home = await startHome(zwaveTwinHome({ via, nodes }));
+    }, 30_000);
+    afterAll(async () => home?.close());
+    beforeEach(() => (home.ha.serviceCalls.length = 0));
+
+    it('"unlock the front door" never drives the switch that took the id', async () => {
+      await sim.setValue(2, SWITCH_ONE, false);
+      const before = writesTo(2);
+      await home.agent.handle({ text: "unlock the front door", language: "en" });
+      expect(writesTo(2)).toBe(before);
+      expect(sim.valueOf(2, SWITCH_ONE)).toBe(false);
+    });
+
+    it("the switch is a Z-Wave device of its own, under its own name", async () => {
+      await sim.setValue(2, SWITCH_ONE, false);
+      const result = await home.agent.handle({ text: "turn on switch one", language: "en" });
+      expect(result.speech).toBe("Turned on Switch One.");
+      expect(sim.valueOf(2, SWITCH_ONE)).toBe(true);
+      const twins = homeTwins(home.zwave, home.mirror);
+      expect(twins.zwaveOnly().map((t) => t.name)).toContain("Switch One");
+    });
+
+    it("the log says why the two are kept apart, once", async () => {
+      await home.zwave.refresh();
+      await home.zwave.refresh();
+      const apart = home.warnings().filter((m) => m.includes("kept apart from Z-Wave node 2"));
+      expect(apart).toHaveLength(1);
+      expect(apart[0]).toMatch(/lock\.front_door .*node id was reused/);
+    });
+  },
+);

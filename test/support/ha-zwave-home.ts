@@ -5,8 +5,9 @@
 //   `"<homeId>-<nodeId>-<manufacturerId>:<productType>:<productId>"`; the entity is the device's
 //   main value (`has_entity_name`, named by the device), unique id `"<homeId>.<valueId>"`.
 // - `mqtt`, from Z-Wave JS UI's discovery (zwave-js-ui api/lib/Gateway.ts): the device identifier
-//   is `zwavejs2mqtt_0x<homeHex>_node<nodeId>`, the entity's unique id
-//   `zwavejs2mqtt_0x<homeHex>_<nodeId>-<cc>-<endpoint>-<property>`.
+//   is `zwavejs2mqtt_0x<homeHex>_node<nodeId>` and its model "<description> (<label>)", the
+//   entity's unique id `zwavejs2mqtt_0x<homeHex>_<nodeId>-<cc>-<endpoint>-<property>`.
+import { demoNodes, type SimNode } from "../../src/demo/gateway-simulator/index.js";
 import {
   areaRow,
   deviceRow,
@@ -27,17 +28,36 @@ export interface TwinNode {
   name: string;
   /** HA's area id (created when missing), or null. */
   area: string | null;
-  domain: "switch" | "light" | "sensor" | "lock";
-  /** The main value's command class and property, for the unique ids. */
-  value?: { cc: number; property: string };
+  domain: "switch" | "light" | "sensor" | "lock" | "cover" | "fan";
+  /** The main value's command class, endpoint (0 unless given) and property, for the unique ids. */
+  value?: { cc: number; property: string; endpoint?: number };
+  /**
+   * What the device is, as HA registered it: the extended id (zwave_js) or the model (Z-Wave JS
+   * UI's discovery). Left out: HA registered no product.
+   */
+  product?: Pick<
+    SimNode,
+    "manufacturerId" | "productType" | "productId" | "productLabel" | "productDescription"
+  >;
+  /** The HA device this entity belongs to, when several entities share one (a node's endpoints). */
+  device?: string;
+  /** The entity's own name, when it is not its device's (one endpoint of several: "Outlet 2"). */
+  entityName?: string;
   aliases?: string[];
   exposed?: boolean;
   state?: string;
 }
 
+/** What a simulated node is, as HA registers it. */
+export function productOf(node: SimNode): TwinNode["product"] {
+  const { manufacturerId, productType, productId, productLabel, productDescription } = node;
+  return { manufacturerId, productType, productId, productLabel, productDescription };
+}
+
 /** The gateway simulator's demo nodes (src/demo/gateway-simulator/devices.ts `demoNodes`), as HA lists them. */
 export function demoTwins(): TwinNode[] {
-  return [
+  const demo = new Map(demoNodes().map((n) => [n.id, productOf(n)]));
+  return withProducts(demo, [
     {
       nodeId: 2,
       name: "Switch One",
@@ -60,7 +80,11 @@ export function demoTwins(): TwinNode[] {
       value: { cc: 49, property: "Air temperature" },
       state: "21.5",
     },
-  ];
+  ]);
+}
+
+function withProducts(products: Map<number, TwinNode["product"]>, nodes: TwinNode[]): TwinNode[] {
+  return nodes.map((n) => ({ ...n, product: products.get(n.nodeId) }));
 }
 
 /**
@@ -78,26 +102,33 @@ export function zwaveTwinHome(
     if (node.area && !home.areas.some((a) => a.area_id === node.area)) {
       home.areas.push(areaRow(node.area, node.area[0]!.toUpperCase() + node.area.slice(1), null));
     }
-    const deviceId = `zwave_node_${node.nodeId}`;
+    const deviceId = node.device ?? `zwave_node_${node.nodeId}`;
+    const p = node.product;
+    const extended =
+      p?.manufacturerId !== undefined && p.productType !== undefined && p.productId !== undefined
+        ? [["zwave_js", `${homeId}-${node.nodeId}-${p.manufacturerId}:${p.productType}:${p.productId}`]]
+        : [];
     const identifiers =
       via === "zwave_js"
-        ? [
-            ["zwave_js", `${homeId}-${node.nodeId}`],
-            ["zwave_js", `${homeId}-${node.nodeId}-134:3:${100 + node.nodeId}`],
-          ]
+        ? [["zwave_js", `${homeId}-${node.nodeId}`], ...extended]
         : [["mqtt", `zwavejs2mqtt_${homeHex}_node${node.nodeId}`]];
-    home.devices.push(
-      deviceRow(deviceId, node.name, node.area, {
-        identifiers,
-        manufacturer: "Aeotec Ltd.",
-        config_entry_id: via,
-        config_entries: [via],
-      }),
-    );
+    if (!home.devices.some((d) => d.id === deviceId)) {
+      home.devices.push(
+        deviceRow(deviceId, node.name, node.area, {
+          identifiers,
+          manufacturer: "Aeotec Ltd.",
+          ...(via === "mqtt" && p?.productLabel && p.productDescription
+            ? { model: `${p.productDescription} (${p.productLabel})` }
+            : {}),
+          config_entry_id: via,
+          config_entries: [via],
+        }),
+      );
+    }
     const value = node.value ?? { cc: 37, property: "currentValue" };
-    const valueId = `${node.nodeId}-${value.cc}-0-${value.property}`;
+    const valueId = `${node.nodeId}-${value.cc}-${value.endpoint ?? 0}-${value.property}`;
     // HA's own rule for a taken entity id: the next free `_2`, `_3`… suffix.
-    const base = `${node.domain}.${node.name.toLowerCase().replace(/[^a-z0-9]+/g, "_")}`;
+    const base = `${node.domain}.${(node.entityName ?? node.name).toLowerCase().replace(/[^a-z0-9]+/g, "_")}`;
     let entityId = base;
     for (let n = 2; home.entities.some((e) => e.entity_id === entityId) || home.states.has(entityId); n++) {
       entityId = `${base}_${n}`;
@@ -107,8 +138,8 @@ export function zwaveTwinHome(
       unique_id: via === "zwave_js" ? `${homeId}.${valueId}` : `zwavejs2mqtt_${homeHex}_${valueId}`,
       device_id: deviceId,
       config_entry_id: via,
-      has_entity_name: true,
-      original_name: null,
+      has_entity_name: node.entityName === undefined,
+      original_name: node.entityName ?? null,
       aliases: node.aliases ?? [],
       exposed: node.exposed ?? true,
     });

@@ -7,7 +7,9 @@ import {
   binarySwitch,
   dimmer,
   doorLock,
+  doubleRelay,
   multisensor,
+  rollerShutter,
   startGatewaySimulator,
   thermostat,
   type GatewaySimulator,
@@ -28,6 +30,10 @@ export interface ZwaveBackend {
   switchAtDevice(): unknown;
   /** What Garage Light (acknowledges every Set, does nothing) or Desk Lamp (supervised) holds at the device. */
   atDevice(device: "jammed" | "supervised"): unknown;
+  /** What one outlet of the Smart Plug (node 10, endpoints 1 and 2) holds at the device. */
+  relayAtDevice(endpoint: 1 | 2): unknown;
+  /** The Living Room Shutter's (node 11) position at the device, 0–99. */
+  shutterAtDevice(): unknown;
   /** Switch One stops answering, and the network notices (the node is marked dead). */
   killSwitch(): Promise<void>;
   /** The Z-Wave server (Z-Wave JS UI, or Z-Wave JS) stops and comes back; `whileDown` runs in between. */
@@ -39,6 +45,8 @@ export interface ZwaveBackend {
 const CONFIRM_TIMEOUT_MS = 3000;
 const JAMMED = 8;
 const SUPERVISED = 9;
+export const RELAY = 10;
+export const SHUTTER = 11;
 
 export async function startBackend(name: TransportName): Promise<ZwaveBackend> {
   return name === "mqtt" ? startMqttBackend() : startWebsocketBackend();
@@ -62,6 +70,8 @@ async function startMqttBackend(): Promise<ZwaveBackend> {
       { id: 7, name: "Porch Light", status: "Dead", values: [] },
       binarySwitch(JAMMED, "Garage Light", { loc: "Garage", ignoresSets: true }),
       binarySwitch(SUPERVISED, "Desk Lamp", { loc: "Study", supervised: true }),
+      doubleRelay(RELAY, "Smart Plug", { loc: "Living Room" }),
+      rollerShutter(SHUTTER, "Living Room Shutter", { loc: "Living Room" }),
     ],
   });
   const switchValue = { commandClass: 37, endpoint: 0, property: "currentValue" };
@@ -83,6 +93,8 @@ async function startMqttBackend(): Promise<ZwaveBackend> {
       sim.setValue(4, { commandClass: 49, endpoint: 0, property: "Air temperature" }, celsius),
     switchAtDevice: () => sim.valueOf(2, switchValue),
     atDevice: (device) => sim.valueOf(device === "jammed" ? JAMMED : SUPERVISED, switchValue),
+    relayAtDevice: (endpoint) => sim.valueOf(RELAY, { ...switchValue, endpoint }),
+    shutterAtDevice: () => sim.valueOf(SHUTTER, { commandClass: 38, endpoint: 0, property: "currentValue" }),
     async killSwitch() {
       switchOne.unreachable = true;
       // zwave-js marks a node dead when it fails to answer; a ping by another client makes it try.
@@ -112,6 +124,8 @@ async function startWebsocketBackend(): Promise<ZwaveBackend> {
     reportTemperature: (celsius) => stack.reportTemperature(celsius),
     switchAtDevice: () => stack.deviceState("switch"),
     atDevice: (device) => stack.deviceState(device),
+    relayAtDevice: (endpoint) => stack.relayState(endpoint),
+    shutterAtDevice: () => stack.deviceState("shutter"),
     async killSwitch() {
       stack.silence("switch");
       // zwave-js marks a node dead when it fails to answer; a ping by another client makes it try.

@@ -10,7 +10,9 @@ import { connectAsync } from "mqtt";
 import { zwaveServerEnv, type ZwaveServerEnvOptions } from "../../src/zwave-host/launch.js";
 import { zwaveServerCommand } from "./zwave-server-command.js";
 import {
+  DEVICE_CLASSES,
   demoNodes,
+  dimmer,
   startGatewaySimulator as startSimulator,
   type GatewaySimulator as Simulator,
   type SimNode,
@@ -254,6 +256,12 @@ export function thermostat(id: number, name: string, extra: Partial<SimNode> = {
     id,
     name,
     productLabel: "Thermostat",
+    productDescription: "Z-TRM3",
+    manufacturer: "Heatit",
+    manufacturerId: 0x019b,
+    productType: 0x0003,
+    productId: 0x0203,
+    deviceClass: DEVICE_CLASSES.generalThermostatV2,
     values: [
       {
         commandClass: 64,
@@ -302,6 +310,12 @@ export function doorLock(id: number, name: string, extra: Partial<SimNode> = {},
     id,
     name,
     productLabel: "Door Lock",
+    productDescription: "Assure Lock",
+    manufacturer: "Yale",
+    manufacturerId: 0x0129,
+    productType: 0x8002,
+    productId: 0x0600,
+    deviceClass: DEVICE_CLASSES.secureKeypadDoorLock,
     values: [
       {
         commandClass: 98,
@@ -324,4 +338,79 @@ export function doorLock(id: number, name: string, extra: Partial<SimNode> = {},
     ],
     ...extra,
   };
+}
+
+/** One Binary Switch of an endpoint, as Z-Wave JS UI lists it: its report, its target and the transition's remaining time. */
+function binarySwitchValues(endpoint: number, on: boolean) {
+  return [
+    {
+      commandClass: 37,
+      endpoint,
+      property: "currentValue",
+      label: "Current value",
+      type: "boolean" as const,
+      value: on,
+    },
+    {
+      commandClass: 37,
+      endpoint,
+      property: "targetValue",
+      label: "Target value",
+      type: "boolean" as const,
+      writeable: true,
+    },
+  ];
+}
+
+/**
+ * A two-channel plug: two Binary Switch endpoints and no root switch (zwave-js keeps a root value
+ * only where no endpoint has the command class). Its ids are those of the Inovelli NZW37, whose
+ * zwave-js device config labels the endpoints "Outlet 1" and "Outlet 2"
+ * (packages/config/config/devices/0x015d/nzw37.json), which Z-Wave JS UI passes on.
+ */
+export function doubleRelay(id: number, name: string, extra: Partial<SimNode> = {}): SimNode {
+  return {
+    id,
+    name,
+    productLabel: "NZW37",
+    productDescription: "Inovelli Smart Plug (2 Channel with Scene Control)",
+    manufacturer: "Willis Electric Co., Ltd.",
+    manufacturerId: 0x015d,
+    productType: 0x2500,
+    productId: 0x2500,
+    deviceClass: DEVICE_CLASSES.binaryPowerSwitch,
+    endpoints: [
+      { index: 1, label: "Outlet 1", deviceClass: DEVICE_CLASSES.binaryPowerSwitch },
+      { index: 2, label: "Outlet 2", deviceClass: DEVICE_CLASSES.binaryPowerSwitch },
+    ],
+    values: [...binarySwitchValues(1, false), ...binarySwitchValues(2, false)],
+    ...extra,
+  };
+}
+
+/**
+ * A roller shutter module: a Multilevel Switch (0–99, the position) whose device class is Motor
+ * Control Class B, so Home Assistant makes it a cover and so do we; never a light.
+ */
+export function rollerShutter(
+  id: number,
+  name: string,
+  extra: Partial<SimNode> = {},
+  position = 99,
+): SimNode {
+  return dimmer(
+    id,
+    name,
+    {
+      productLabel: "Roller Shutter",
+      productDescription: "Roller shutter module",
+      manufacturer: "Simulated",
+      manufacturerId: 0x0258,
+      productType: 0x0003,
+      productId: 0x008d,
+      deviceClass: DEVICE_CLASSES.motorControlB,
+      ...extra,
+    },
+    position,
+  );
 }

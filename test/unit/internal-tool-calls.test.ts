@@ -20,6 +20,21 @@ const KITCHEN = {
   on: false,
   level: 0,
   value: "off",
+  endpoints: [
+    {
+      endpoint: 0,
+      name: "Kitchen Light",
+      label: null,
+      function: "light",
+      coverType: null,
+      deviceClass: null,
+      commandClasses: [38],
+      on: false,
+      level: 0,
+      value: "off",
+    },
+  ],
+  product: null,
 } as const;
 
 interface Setup {

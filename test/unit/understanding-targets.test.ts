@@ -5,15 +5,20 @@ import { createUnconfiguredMirror } from "../../src/ha/mirror.js";
 import { GRAMMARS } from "../../src/understanding/grammar.js";
 import { scopeFor } from "../../src/understanding/scopes.js";
 import { createTargetResolver, type ResolveContext } from "../../src/understanding/targets.js";
-import type { DeviceSummary as ZwaveDevice } from "../../src/zwave/contract.js";
+import type { ZwaveTarget as ZwaveDevice } from "../../src/zwave-host/zwave-target.js";
 
 const device = (nodeId: number, name: string, location = ""): ZwaveDevice => ({
   nodeId,
+  endpoint: 0,
   homeId: 0xc0ffee,
   name,
+  nodeName: name,
   location,
   state: "online",
-  kind: "switch",
+  function: "switch",
+  coverType: null,
+  wholeNode: true,
+  commandClasses: [37],
   on: false,
   level: null,
   value: "off",

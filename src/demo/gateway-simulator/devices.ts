@@ -1,5 +1,15 @@
 // Device builders for the demo and the tests: the values each kind of device has in Z-Wave JS UI.
-import type { SimNode, SimValue } from "./types.js";
+import type { SimDeviceClass, SimNode, SimValue } from "./types.js";
+
+/** Device classes by number (zwave-js DeviceClasses.ts): a routing end node (basic 4) of each kind. */
+export const DEVICE_CLASSES = {
+  binaryPowerSwitch: { basic: 0x04, generic: 0x10, specific: 0x01 },
+  multilevelPowerSwitch: { basic: 0x04, generic: 0x11, specific: 0x01 },
+  motorControlB: { basic: 0x04, generic: 0x11, specific: 0x06 },
+  notificationSensor: { basic: 0x04, generic: 0x07, specific: 0x01 },
+  generalThermostatV2: { basic: 0x04, generic: 0x08, specific: 0x06 },
+  secureKeypadDoorLock: { basic: 0x04, generic: 0x40, specific: 0x03 },
+} satisfies Record<string, SimDeviceClass>;
 
 /** What a switch is told; a Broadcast or multicast node takes it too. */
 export const SWITCH_TARGET: SimValue = {
@@ -26,6 +36,12 @@ export function binarySwitch(id: number, name: string, extra: Partial<SimNode> =
     id,
     name,
     productLabel: "Smart Switch",
+    productDescription: "Smart Switch 6",
+    manufacturer: "AEON Labs",
+    manufacturerId: 0x0086,
+    productType: 0x0003,
+    productId: 0x0060,
+    deviceClass: DEVICE_CLASSES.binaryPowerSwitch,
     values: [
       { commandClass: 37, property: "currentValue", label: "Current value", type: "boolean", value: on },
       // Never set since inclusion: no value yet, as on the real gateway.
@@ -47,6 +63,12 @@ export function dimmer(id: number, name: string, extra: Partial<SimNode> = {}, l
     id,
     name,
     productLabel: "Dimmer",
+    productDescription: "Nano Dimmer",
+    manufacturer: "AEON Labs",
+    manufacturerId: 0x0086,
+    productType: 0x0003,
+    productId: 0x006f,
+    deviceClass: DEVICE_CLASSES.multilevelPowerSwitch,
     values: [
       {
         commandClass: 38,
@@ -81,6 +103,12 @@ export function multisensor(
     id,
     name,
     productLabel: "Multisensor",
+    productDescription: "MultiSensor 6",
+    manufacturer: "AEON Labs",
+    manufacturerId: 0x0086,
+    productType: 0x0002,
+    productId: 0x0064,
+    deviceClass: DEVICE_CLASSES.notificationSensor,
     values: [
       {
         commandClass: 49,

@@ -34,6 +34,42 @@ export function valueObject(node: LiveNode, v: LiveValue) {
   };
 }
 
+const hex = (n: number) => `0x${n.toString(16).padStart(4, "0")}`;
+
+/**
+ * Its identity and endpoints as Z-Wave JS UI fills them in after the interview (zwave-js-ui
+ * api/lib/ZwaveClient.ts `_onNodeInterviewCompleted`): the ids, `deviceId` "<mfr>-<productId>-
+ * <productType>", every endpoint with zwave-js's label or "Root Endpoint" / "Endpoint <n>", and
+ * device classes as numbers. JSON leaves out what zwave-js did not know.
+ */
+function identity(node: LiveNode) {
+  const d = node.device;
+  const known = d.manufacturerId !== undefined && d.productType !== undefined && d.productId !== undefined;
+  const deviceClass = d.deviceClass ?? { basic: undefined, generic: undefined, specific: undefined };
+  return {
+    manufacturerId: d.manufacturerId,
+    productType: d.productType,
+    productId: d.productId,
+    productDescription: d.productDescription,
+    ...(known
+      ? {
+          deviceId: `${d.manufacturerId}-${d.productId}-${d.productType}`,
+          hexId: `${hex(d.manufacturerId!)} ${hex(d.productType!)}-${hex(d.productId!)}`,
+        }
+      : {}),
+    deviceClass,
+    endpointsCount: d.endpoints?.length ?? 0,
+    endpoints: [
+      { index: 0, label: "Root Endpoint", deviceClass },
+      ...(d.endpoints ?? []).map((e) => ({
+        index: e.index,
+        label: e.label ?? `Endpoint ${e.index}`,
+        deviceClass: e.deviceClass ?? { basic: undefined, generic: undefined, specific: undefined },
+      })),
+    ],
+  };
+}
+
 /** One node as `getNodes` returns it. */
 export function nodeObject(node: LiveNode) {
   const values: Record<string, unknown> = {};
@@ -44,6 +80,7 @@ export function nodeObject(node: LiveNode) {
     loc: node.loc ?? "",
     manufacturer: node.manufacturer ?? "Simulated",
     productLabel: node.productLabel ?? "",
+    ...identity(node),
     status: node.status,
     // A node that died before its interview stays not ready, with no values (seen on Z-Wave JS UI 11.22.2).
     ready: node.interviewed && (node.status !== "Dead" || node.values.size > 0),

@@ -22,6 +22,21 @@ export interface SimValue {
   value?: unknown;
 }
 
+/** Device class numbers (zwave-js DeviceClasses.ts), as Z-Wave JS UI's `ZUIDeviceClass` holds them. */
+export interface SimDeviceClass {
+  basic: number;
+  generic: number;
+  specific: number;
+}
+
+/** A Multi Channel endpoint beyond the root; its values say `endpoint: index`. */
+export interface SimEndpoint {
+  index: number;
+  /** zwave-js's `endpointLabel` from the device config ("Outlet 2"); Z-Wave JS UI says "Endpoint <n>" without one. */
+  label?: string;
+  deviceClass?: SimDeviceClass;
+}
+
 /** A device. The simulator keeps a reference: changing its behaviour later changes the device's. */
 export interface SimNode {
   id: number;
@@ -43,7 +58,15 @@ export interface SimNode {
   /** false: the gateway has not published this node's values since it started (e.g. just included). */
   published?: boolean;
   productLabel?: string;
+  productDescription?: string;
   manufacturer?: string;
+  /** What the device is (left out: a node that died before its interview, whose ids zwave-js never read). */
+  manufacturerId?: number;
+  productType?: number;
+  productId?: number;
+  deviceClass?: SimDeviceClass;
+  /** Multi Channel endpoints 1…N (the root is always there). */
+  endpoints?: SimEndpoint[];
 }
 
 export interface SimulatorOptions {

@@ -14,6 +14,8 @@ export interface ZwaveDeviceRow {
   name: string;
   location?: string;
   nodeId?: number;
+  /** The endpoint, for one load of a device with several. */
+  endpoint?: number;
   state?: string;
   online?: boolean;
   value?: string;
@@ -76,6 +78,7 @@ export function createStatusSnapshots(options: {
         name: d.name,
         ...(d.location ? { location: d.location } : {}),
         nodeId: d.nodeId,
+        ...(d.wholeNode ? {} : { endpoint: d.endpoint }),
         state: d.state,
         online: d.state === "online" || d.state === "asleep",
         ...(d.value !== null ? { value: d.value } : {}),

@@ -54,11 +54,17 @@ export function searchEntitiesTool(mirror: HomeMirror): {
     const stale = views[0]!.stale
       ? "\n(Home Assistant is not connected right now; states are the last known.)"
       : "";
-    // A Z-Wave node is one device: listed once, by HA's entity, with the node id the Z-Wave tools take.
-    const lines = views.map(
-      (v) =>
-        `- ${v.name}${v.area ? ` (${v.area.name})` : ""}: ${describeState(v)} [${v.entityId}${v.zwaveNode ? `, Z-Wave node ${v.zwaveNode.nodeId}` : ""}]`,
-    );
+    // A Z-Wave node is one device: listed once, by HA's entity, with the node id (and the
+    // endpoint of one load of several) the Z-Wave tools take.
+    const endpointOf = (v: (typeof views)[number]) =>
+      v.zwaveNode?.endpoint ? v.zwaveNode.endpoint : undefined;
+    const lines = views.map((v) => {
+      const endpoint = endpointOf(v);
+      const node = v.zwaveNode
+        ? `, Z-Wave node ${v.zwaveNode.nodeId}${endpoint ? `, endpoint ${endpoint}` : ""}`
+        : "";
+      return `- ${v.name}${v.area ? ` (${v.area.name})` : ""}: ${describeState(v)} [${v.entityId}${node}]`;
+    });
     return {
       text: `${lines.join("\n")}${stale}`,
       structuredContent: {
@@ -69,6 +75,7 @@ export function searchEntitiesTool(mirror: HomeMirror): {
           state: v.state,
           unit: v.unit ?? null,
           ...(v.zwaveNode ? { zwave_node: v.zwaveNode.nodeId } : {}),
+          ...(endpointOf(v) ? { zwave_endpoint: endpointOf(v) } : {}),
         })),
       },
     };

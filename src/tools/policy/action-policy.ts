@@ -8,11 +8,11 @@
 // the question named.
 import type { HomeMirror } from "../../ha/mirror.js";
 import { BUILTIN_TOOLS, ZWAVE_TOOLS } from "../../config/own-servers.js";
-import type { DeviceSummary } from "../../zwave/contract.js";
+import type { DeviceSummary, EndpointSummary } from "../../zwave/contract.js";
 import { displayName, resolveDevice } from "../../zwave/name-resolver.js";
 import { haKindOf, type HaKind } from "../../zwave-host/ha-kind.js";
 import { findEntity } from "../local/home-entity.js";
-import type { ToolAnnotations } from "../types.js";
+import type { JsonSchema, ToolAnnotations } from "../types.js";
 import { heldEffect, type Act } from "./effects.js";
 import type { HeldEffect, HeldKind } from "./held.js";
 
@@ -39,7 +39,12 @@ export interface ActionPolicy {
   readonly knowsHome: boolean;
   judge(call: PolicyCall): Promise<Judgement>;
   /** Whether a call of this tool can ever be held: such tools take /mcp's confirmation argument. */
-  mayHold(tool: { server: string; tool: string; annotations?: ToolAnnotations | undefined }): boolean;
+  mayHold(tool: {
+    server: string;
+    tool: string;
+    annotations?: ToolAnnotations | undefined;
+    inputSchema?: JsonSchema;
+  }): boolean;
   /** The rule itself, for a path that acts without a tool call of ours (HA's agent): undefined acts. */
   effectOf(kind: HaKind, act: Act, state?: string): HeldKind | undefined;
 }
@@ -57,9 +62,20 @@ const isBuiltin = (server: string) => server === BUILTIN_TOOLS.server;
 const isZwave = (server: string) => server === ZWAVE_TOOLS.server;
 
 /** Tools of ours whose calls can have an effect that is held. */
-const MAY_HOLD = {
-  builtin: new Set(["control_entity", "lock_entity"]),
-  zwave: new Set(["control_zwave_device", "lock_zwave_door"]),
+const MAY_HOLD = { builtin: new Set(["control_entity", "lock_entity"]) };
+/** Z-Wave tool actions that may open or unlock something. */
+const MAY_OPEN = new Set(["on", "dim", "toggle", "open", "unlock"]);
+
+/** The `action` values of the Z-Wave tools, as effects. */
+const ZWAVE_ACTS: Record<string, Act> = {
+  on: "on",
+  off: "off",
+  dim: "on",
+  toggle: "toggle",
+  open: "open",
+  close: "close",
+  lock: "lock",
+  unlock: "unlock",
 };
 
 const ENTITY_ACTS: Record<string, Act> = {
@@ -109,58 +125,97 @@ export function createActionPolicy(options: ActionPolicyOptions = {}): ActionPol
     };
   }
 
-  async function zwaveDevice(call: PolicyCall): Promise<DeviceSummary | undefined> {
+  /**
+   * The endpoints a Z-Wave call may act on, resolved as the server resolves it (node id, else the
+   * node or endpoint name through its resolver; an endpoint number narrows it): one endpoint, or
+   * every endpoint of the node when the server will choose among them. Empty when not certain.
+   */
+  async function zwaveEndpoints(
+    call: PolicyCall,
+  ): Promise<Array<{ device: DeviceSummary; endpoints: EndpointSummary[]; endpoint?: number }>> {
     const devices = () => zwave?.devices() ?? [];
-    const nodeId = call.args.nodeId;
-    if (typeof nodeId === "number") return devices().find((d) => d.nodeId === nodeId);
-    const name = call.args.deviceName;
-    if (typeof name !== "string") return undefined;
-    // The server's own resolver over the same devices: the node it would pick.
+    const { nodeId, deviceName, endpoint } = call.args;
+    const narrowed = (device: DeviceSummary, index?: number) => {
+      const chosen = typeof endpoint === "number" ? endpoint : index;
+      return {
+        device,
+        endpoints:
+          chosen === undefined ? device.endpoints : device.endpoints.filter((e) => e.endpoint === chosen),
+        ...(chosen === undefined ? {} : { endpoint: chosen }),
+      };
+    };
+    if (typeof nodeId === "number") {
+      const device = devices().find((d) => d.nodeId === nodeId);
+      return device ? [narrowed(device)] : [];
+    }
+    if (typeof deviceName !== "string") return [];
     const resolve = () =>
       resolveDevice(
-        name,
-        devices().map((d) => ({ id: d.nodeId, name: d.name, loc: d.location, device: d })),
+        deviceName,
+        devices().flatMap((device) => {
+          const node = { id: device.nodeId, name: device.name, loc: device.location };
+          return [
+            { ...node, device, index: undefined as number | undefined },
+            ...device.endpoints
+              .filter((e) => e.name !== displayName(node))
+              .map((e) => ({ ...node, name: e.name, device, index: e.endpoint })),
+          ];
+        }),
       );
     let found = resolve();
     // As the server does, a name not found is looked up once more (a device just renamed or added).
     if (found.kind === "none" && (await zwave?.freshen?.())) found = resolve();
-    return found.kind === "found" ? found.device.device : undefined;
+    if (found.kind === "found") return [narrowed(found.device.device, found.device.index)];
+    // "Smart Plug" names the device and, partly, each of its outlets: the server takes the device.
+    if (found.kind === "ambiguous") {
+      const whole = found.candidates.find((c) => c.index === undefined);
+      if (whole && found.candidates.every((c) => c.device === whole.device)) return [narrowed(whole.device)];
+    }
+    return [];
   }
 
   async function zwaveCall(call: PolicyCall): Promise<Judgement> {
-    const device = await zwaveDevice(call);
-    const action = call.args.action;
-    const pin = device ? { nodeId: device.nodeId } : {};
-    const target = device ? displayName({ id: device.nodeId, name: device.name, loc: device.location }) : "";
+    const act = ZWAVE_ACTS[String(call.args.action)];
+    if (!act) return { hold: false };
+    const level = call.args.level;
+    // Dimmed to 0 is off; to any other level, as open as "on".
+    const effectiveAct: Act = act === "on" && call.args.action === "dim" && level === 0 ? "off" : act;
+    const found = await zwaveEndpoints(call);
+    // Pinned to the node (and endpoint) judged, so the yes runs on exactly that.
+    const pin = (f: { device: DeviceSummary; endpoint?: number }) => ({
+      nodeId: f.device.nodeId,
+      ...(f.endpoint === undefined ? {} : { endpoint: f.endpoint }),
+    });
     if (call.tool === "lock_zwave_door") {
-      // Whatever the node is, this tool unlocks: judged as a lock.
-      if (action !== "unlock") return { hold: false };
-      const name = target || (typeof call.args.deviceName === "string" ? call.args.deviceName : "the lock");
+      // Whatever the node is, this tool locks and unlocks: judged as a lock.
+      const held = heldEffect({ domain: "lock" }, effectiveAct);
+      if (!held) return { hold: false };
+      const [first] = found;
+      const target =
+        (first &&
+          displayName({ id: first.device.nodeId, name: first.device.name, loc: first.device.location })) ||
+        (typeof call.args.deviceName === "string" ? call.args.deviceName : "the lock");
       return {
         hold: true,
-        effects: [{ kind: "unlock", target: name, ...(device ? { nodeId: device.nodeId } : {}) }],
-        args: { ...call.args, ...pin },
+        effects: [{ kind: held, target, ...(first ? { nodeId: first.device.nodeId } : {}) }],
+        args: { ...call.args, ...(first ? pin(first) : {}) },
       };
     }
-    if (!device) return { hold: false };
-    const level = call.args.level;
-    const act: Act | undefined =
-      action === "on"
-        ? "on"
-        : action === "off"
-          ? "off"
-          : action === "dim"
-            ? typeof level === "number" && level > 0
-              ? "on"
-              : "off"
-            : undefined;
-    const held = act && heldEffect(haKindOf(device), act);
-    if (!held) return { hold: false };
-    return {
-      hold: true,
-      effects: [{ kind: held, target, nodeId: device.nodeId }],
-      args: { ...call.args, ...pin },
-    };
+    // Any other Z-Wave tool that acts: judged by what each endpoint it may reach really is.
+    const effects: HeldEffect[] = [];
+    for (const { device, endpoints } of found) {
+      for (const e of endpoints) {
+        const held = heldEffect(
+          haKindOf(e),
+          effectiveAct,
+          e.on === null ? undefined : e.on ? "open" : "closed",
+        );
+        if (held) effects.push({ kind: held, target: e.name || device.name, nodeId: device.nodeId });
+      }
+    }
+    const [first] = found;
+    if (!effects.length || !first) return { hold: false };
+    return { hold: true, effects, args: { ...call.args, ...pin(first) } };
   }
 
   return {
@@ -170,7 +225,8 @@ export function createActionPolicy(options: ActionPolicyOptions = {}): ActionPol
       if (!confirms) return { hold: false };
       if (isBuiltin(call.server) && call.tool === "control_entity") return entityCall(call);
       if (isBuiltin(call.server) && call.tool === "lock_entity") return entityCall(call, "lock");
-      if (isZwave(call.server) && MAY_HOLD.zwave.has(call.tool)) return zwaveCall(call);
+      // Every Z-Wave tool that acts, known or added later, is judged by its effect.
+      if (isZwave(call.server) && call.annotations?.readOnlyHint !== true) return zwaveCall(call);
       // A tool whose effect we do not know: its own destructiveHint decides, as MCP says.
       if (call.annotations?.destructiveHint === true) {
         return { hold: true, effects: [{ kind: "destructive", target: call.tool }], args: call.args };
@@ -180,7 +236,11 @@ export function createActionPolicy(options: ActionPolicyOptions = {}): ActionPol
     mayHold(tool) {
       if (!confirms) return false;
       if (isBuiltin(tool.server) && MAY_HOLD.builtin.has(tool.tool)) return true;
-      if (isZwave(tool.server) && MAY_HOLD.zwave.has(tool.tool)) return true;
+      // A Z-Wave tool that acts, with an action that may open or unlock (judged as `judge` does).
+      if (isZwave(tool.server) && tool.annotations?.readOnlyHint !== true) {
+        const actions = tool.inputSchema?.properties?.action?.enum ?? [];
+        if (actions.some((a) => MAY_OPEN.has(String(a)))) return true;
+      }
       return tool.annotations?.destructiveHint === true;
     },
     effectOf: (kind, act, state) => (confirms ? heldEffect(kind, act, state) : undefined),

@@ -146,23 +146,23 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
   const lock = targetKind(target).domain === "lock" ? lockActionOf(intent) : undefined;
   if (lock) {
     // Locking acts at once; unlocking is held by the action policy, which the registry applies.
-    const nodeId = target.source === "zwave" ? target.device.nodeId : undefined;
+    const device = target.source === "zwave" ? target.device : undefined;
     const result =
-      nodeId === undefined
+      device === undefined
         ? await turn.call(
             { ...BUILTIN_TOOLS, name: "lock_entity" },
             { name: target.source === "ha" ? target.entity.entityId : target.name, action: lock },
           )
-        : (await turn.zwave((o) => zwave.lock(nodeId, lock, o))).result;
+        : (await turn.zwave((o) => zwave.lock(device, lock, o))).result;
     return { target, result, ok: result.ok, confirmed: isConfirmed(result), name: target.name, lock };
   }
   let level = turn.match.level;
   const relative = intent === "brighten" || intent === "dim";
   // What it does now decides what to send: its state as of now, not as listed or remembered.
   if ((relative || intent === "toggle") && target.source === "zwave") {
-    const nodeId = target.device.nodeId;
+    const { nodeId, endpoint } = target.device;
     await zwave.refresh();
-    const now = zwave.device(nodeId);
+    const now = zwave.target(nodeId, endpoint);
     if (now) target = { ...target, device: now };
   }
   if (relative) {
@@ -184,8 +184,8 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
           : intent === "turn_off" || intent === "close"
             ? "off"
             : "on";
-    const { nodeId } = target.device;
-    const { result, output } = await turn.zwave((o) => zwave.control(nodeId, action, level, o));
+    const device = target.device;
+    const { result, output } = await turn.zwave((o) => zwave.control(device, action, level, o));
     const on = output?.on ?? undefined;
     return {
       target,

@@ -7,7 +7,7 @@ import type { FastPathOutcome } from "../outcome.js";
 import { choiceOf, reading } from "../speech.js";
 import { ZWAVE_ANY, type Target } from "../targets.js";
 import { readingOf } from "../tool-results.js";
-import type { DeviceSummary } from "../../zwave/contract.js";
+import type { ZwaveTarget as DeviceSummary } from "../../zwave-host/zwave-target.js";
 import { isReachable } from "../zwave-names.js";
 import type { Turn } from "./turn.js";
 
@@ -139,8 +139,7 @@ async function zwaveReading(
   ];
   let failure: string | undefined;
   for (const device of devices) {
-    const { nodeId } = device;
-    const { result, output } = await turn.zwave((o) => turn.deps.zwave.sensorData(nodeId, o));
+    const { result, output } = await turn.zwave((o) => turn.deps.zwave.sensorData(device, o));
     if (!result.ok || (output && !output.ok))
       failure ??= output?.error?.message ?? result.error ?? result.content;
     const found = (output?.readings ?? []).find(

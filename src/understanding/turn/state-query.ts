@@ -29,7 +29,7 @@ async function answerOne(turn: Turn, target: Target): Promise<FastPathOutcome> {
   const name = target.name;
   if (target.source === "zwave") {
     await zwave.refresh();
-    const fresh = zwave.device(target.device.nodeId) ?? target.device;
+    const fresh = zwave.target(target.device.nodeId, target.device.endpoint) ?? target.device;
     // The state the device last reported (never an optimistic value), or why it has none; its
     // text is only said, never read.
     word = isReachable(fresh) ? zwaveStateWord(fresh) : undefined;

@@ -1,10 +1,11 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { LATE_VERIFY_MS } from "../confirm.js";
-import { controlOutput, nodeIdInput, type ControlOutput } from "../contract.js";
-import { findOnAnyEndpoint, findValue, levelToPercent, percentToLevel, switchText } from "../device-state.js";
+import { controlOutput, endpointInput, nodeIdInput, type ControlOutput } from "../contract.js";
+import { findValue, levelToPercent, percentToLevel, switchText } from "../device-state.js";
+import { valueOn, type NamedEndpoint } from "../endpoints.js";
 import { ZwaveToolError } from "../errors.js";
-import { displayName } from "../name-resolver.js";
+import { CC } from "../functions.js";
 import type { WritePlan, ZwaveNetwork } from "../network.js";
 import type { ZwaveNode } from "../model.js";
 import { RESTORE_PREVIOUS } from "../multilevel-switch.js";
@@ -16,10 +17,38 @@ interface Control extends WritePlan {
   dimmer: boolean;
 }
 
-function plan(network: ZwaveNetwork, node: ZwaveNode, action: Action, level: number | undefined): Control {
-  const name = displayName(node);
+/** What this tool switches: switches, lights and fans; never a cover, however it is built. */
+const SWITCHED = new Set(["switch", "light", "fan"]);
+
+/** Why an endpoint is not switched here, and what is used for it instead. */
+export function notSwitched(e: NamedEndpoint): string {
+  switch (e.function) {
+    case "cover":
+      return `${e.name} is a ${e.coverType ?? "cover"} (a cover): it opens and closes, it is not switched on, off or dimmed`;
+    case "barrier":
+      return `${e.name} is a ${e.coverType === "gate" ? "gate" : "garage door"} opener: it is not switched on or off`;
+    case "lock":
+      return `${e.name} is a door lock: lock or unlock it with lock_zwave_door`;
+    case "thermostat":
+      return `${e.name} is a thermostat: set it with set_zwave_thermostat`;
+    default:
+      return `${e.name} is not a switch or dimmer, so it cannot be turned on, off or dimmed`;
+  }
+}
+
+function plan(
+  network: ZwaveNetwork,
+  node: ZwaveNode,
+  endpoint: NamedEndpoint,
+  action: Action,
+  level: number | undefined,
+): Control {
+  const name = endpoint.name;
   const window = network.confirmTimeoutMs;
-  const dimmerTarget = findOnAnyEndpoint(node, 38, "targetValue");
+  const dimmerTarget =
+    endpoint.function === "switch"
+      ? undefined
+      : valueOn(node, endpoint.index, CC.multilevelSwitch, "targetValue");
   if (dimmerTarget) {
     const reportedOn = findValue(node, { ...dimmerTarget, property: "currentValue" }) ?? dimmerTarget;
     const restorable = !!findValue(node, { ...dimmerTarget, property: "restorePrevious" });
@@ -41,7 +70,10 @@ function plan(network: ZwaveNetwork, node: ZwaveNode, action: Action, level: num
       windowMs: window + LATE_VERIFY_MS,
     };
   }
-  const switchTarget = findOnAnyEndpoint(node, 37, "targetValue");
+  const switchTarget =
+    endpoint.function === "switch"
+      ? valueOn(node, endpoint.index, CC.binarySwitch, "targetValue")
+      : undefined;
   if (switchTarget) {
     if (action === "dim")
       throw new ZwaveToolError(
@@ -60,10 +92,7 @@ function plan(network: ZwaveNetwork, node: ZwaveNode, action: Action, level: num
       windowMs: window,
     };
   }
-  throw new ZwaveToolError(
-    "not_supported",
-    `${name} is not a switch or dimmer, so it cannot be turned on, off or dimmed`,
-  );
+  throw new ZwaveToolError("not_supported", notSwitched({ ...endpoint, function: "other" }));
 }
 
 export function registerControlDevice(server: McpServer, network: ZwaveNetwork): void {
@@ -75,8 +104,10 @@ export function registerControlDevice(server: McpServer, network: ZwaveNetwork):
         "Turns a Z-Wave switch or dimmer on or off, or dims it to a level in percent. deviceName is the device's " +
         "name, optionally with its location ('kitchen light', 'dimmer in the kitchen'). 'on' without a level " +
         "restores a dimmer's previous level; 'dim' needs level (0-100); level 0 turns the device off. The answer " +
-        "says whether the device confirmed the new state or only that the command was sent. nodeId, when a " +
-        "host knows it, picks the device and wins over deviceName.",
+        "says whether the device confirmed the new state or only that the command was sent. A device with " +
+        "several loads (a double relay) names each ('smart plug outlet 2'); endpoint picks one by number. " +
+        "Covers, garage doors and locks are not switched here. nodeId, when a host knows it, picks the " +
+        "device and wins over deviceName.",
       inputSchema: {
         deviceName: z.string().min(1).describe("Device name, optionally with location"),
         action: z.enum(["on", "off", "dim"]),
@@ -87,6 +118,7 @@ export function registerControlDevice(server: McpServer, network: ZwaveNetwork):
           .optional()
           .describe("Brightness in percent, 0-100 (for dim, or on at a level); 0 is off"),
         nodeId: nodeIdInput,
+        endpoint: endpointInput,
       },
       outputSchema: controlOutput,
       annotations: {
@@ -96,22 +128,24 @@ export function registerControlDevice(server: McpServer, network: ZwaveNetwork):
         openWorldHint: false,
       },
     },
-    ({ deviceName, action: asked, level, nodeId }) =>
+    ({ deviceName, action: asked, level, nodeId, endpoint: endpointIndex }) =>
       guarded(async () => {
         if (asked === "dim" && level === undefined) {
           throw new ZwaveToolError("invalid_value", "dim needs a level between 0 and 100 (percent)");
         }
         // Level 0 is off, whatever the verb: a dimmer at 0 % is off, and must be said so.
         const action: Action = level === 0 ? "off" : asked;
-        const node = await network.findDevice(deviceName, nodeId);
+        const found = await network.findTarget(deviceName, nodeId, endpointIndex);
+        const { node } = found;
         network.requireAlive(node);
-        const name = displayName(node);
-        const p = plan(network, node, action, action === "off" ? undefined : level);
+        const endpoint = network.chooseEndpoint(found, (e) => SWITCHED.has(e.function), notSwitched);
+        const name = endpoint.name;
+        const p = plan(network, node, endpoint, action, action === "off" ? undefined : level);
         const outcome = await network.writeAndConfirm(node, p);
         const value = outcome.value;
         const structured: ControlOutput = {
           ok: true,
-          node: network.ref(node),
+          node: network.ref(node, endpoint),
           action,
           requestedLevel:
             p.dimmer && typeof p.payload === "number" && p.payload !== RESTORE_PREVIOUS

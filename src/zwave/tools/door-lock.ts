@@ -1,10 +1,11 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { LATE_VERIFY_MS } from "../confirm.js";
-import { doorLockOutput, nodeIdInput, type DoorLockOutput } from "../contract.js";
-import { findOnAnyEndpoint, findValue } from "../device-state.js";
+import { doorLockOutput, endpointInput, nodeIdInput, type DoorLockOutput } from "../contract.js";
+import { findValue } from "../device-state.js";
+import { valueOn } from "../endpoints.js";
 import { ZwaveToolError } from "../errors.js";
-import { displayName } from "../name-resolver.js";
+import { CC } from "../functions.js";
 import type { ZwaveNetwork } from "../network.js";
 import { guarded, ok, writeFields, writeSentence } from "./result.js";
 
@@ -25,16 +26,23 @@ export function registerDoorLock(server: McpServer, network: ZwaveNetwork): void
         deviceName: z.string().min(1).describe("Lock name, optionally with location"),
         action: z.enum(["lock", "unlock"]),
         nodeId: nodeIdInput,
+        endpoint: endpointInput,
       },
       outputSchema: doorLockOutput,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
-    ({ deviceName, action, nodeId }) =>
+    ({ deviceName, action, nodeId, endpoint: endpointIndex }) =>
       guarded(async () => {
-        const node = await network.findDevice(deviceName, nodeId);
+        const found = await network.findTarget(deviceName, nodeId, endpointIndex);
+        const { node } = found;
         network.requireAlive(node);
-        const name = displayName(node);
-        const target = findOnAnyEndpoint(node, 98, "targetMode");
+        const endpoint = network.chooseEndpoint(
+          found,
+          (e) => !!valueOn(node, e.index, CC.doorLock, "targetMode"),
+          (e) => `${e.name} is not a door lock`,
+        );
+        const name = endpoint.name;
+        const target = valueOn(node, endpoint.index, CC.doorLock, "targetMode");
         if (!target) throw new ZwaveToolError("not_supported", `${name} is not a door lock`);
         const reportedOn = findValue(node, { ...target, property: "currentMode" }) ?? target;
         const mode = action === "lock" ? SECURED : UNSECURED;
@@ -52,7 +60,7 @@ export function registerDoorLock(server: McpServer, network: ZwaveNetwork): void
           value === SECURED ? "locked" : typeof value === "number" ? "unlocked" : "in an unknown state";
         const structured: DoorLockOutput = {
           ok: true,
-          node: network.ref(node),
+          node: network.ref(node, endpoint),
           action,
           locked: typeof value === "number" ? value === SECURED : null,
           ...writeFields(outcome),

@@ -1,40 +1,85 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { listDevicesOutput, type DeviceSummary } from "../contract.js";
-import {
-  SENSOR_CLASSES,
-  deviceState,
-  findOnAnyEndpoint,
-  levelToPercent,
-  mainValue,
-} from "../device-state.js";
+import { listDevicesOutput, type DeviceSummary, type EndpointSummary } from "../contract.js";
+import { deviceState, endpointState } from "../device-state.js";
+import { namedEndpoints, type NamedEndpoint } from "../endpoints.js";
+import { isActuator, type EndpointFunction } from "../functions.js";
 import type { ZwaveNode } from "../model.js";
 import { compactName } from "../name-resolver.js";
 import type { ZwaveNetwork } from "../network.js";
 import { guarded, ok } from "./result.js";
 
-/** What a device is, from the command classes it has values for. */
-function kindOf(node: ZwaveNode): DeviceSummary["kind"] {
-  if (findOnAnyEndpoint(node, 38, "targetValue")) return "dimmer";
-  if (findOnAnyEndpoint(node, 37, "targetValue")) return "switch";
-  if (findOnAnyEndpoint(node, 98, "targetMode")) return "lock";
-  if ([...node.values.values()].some((v) => v.commandClass === 64 || v.commandClass === 67))
-    return "thermostat";
-  if ([...node.values.values()].some((v) => SENSOR_CLASSES.has(v.commandClass))) return "sensor";
-  return "other";
+/** The node's one kind, for hosts that read one per node: its first endpoint that acts, else its first. */
+function kindOf(endpoints: EndpointSummary[]): DeviceSummary["kind"] {
+  const main = endpoints.find((e) => isActuator(e.function)) ?? endpoints[0];
+  const fn: EndpointFunction = main?.function ?? "other";
+  return fn === "light" ? "dimmer" : fn;
+}
+
+function endpointSummary(node: ZwaveNode, e: NamedEndpoint): EndpointSummary {
+  const state = endpointState(node, e);
+  return {
+    endpoint: e.index,
+    name: e.name,
+    label: e.label ?? null,
+    function: e.function,
+    coverType: e.coverType ?? null,
+    deviceClass: e.deviceClass ?? null,
+    commandClasses: e.commandClasses,
+    on: state.on,
+    level: state.level,
+    value: state.value ?? null,
+  };
 }
 
 function summary(network: ZwaveNetwork, node: ZwaveNode): DeviceSummary {
-  const current = findOnAnyEndpoint(node, 38, "currentValue") ?? findOnAnyEndpoint(node, 37, "currentValue");
-  const v = current?.value;
+  const endpoints = namedEndpoints(node).map((e) => endpointSummary(node, e));
+  const main = endpoints.find((e) => isActuator(e.function)) ?? endpoints[0];
   return {
     ...network.ref(node),
     state: deviceState(node),
-    kind: kindOf(node),
-    on: typeof v === "boolean" ? v : typeof v === "number" ? v > 0 : null,
-    level: current?.commandClass === 38 && typeof v === "number" && v <= 99 ? levelToPercent(v) : null,
-    value: mainValue(node) ?? null,
+    kind: kindOf(endpoints),
+    on: main?.on ?? null,
+    level: main?.level ?? null,
+    value: main?.value ?? null,
+    endpoints,
+    product: node.product
+      ? {
+          ...node.product,
+          label: node.productLabel ?? null,
+          description: node.productDescription ?? null,
+        }
+      : null,
   };
+}
+
+/** What kind of thing an endpoint is, where its state alone would not say ("shutter", "fan"). */
+function kindWord(e: EndpointSummary): string | undefined {
+  if (e.function === "cover" || e.function === "barrier")
+    return e.coverType === "garage" ? "garage door" : (e.coverType ?? "cover");
+  return e.function === "fan" ? "fan" : undefined;
+}
+
+/** "off", "shutter, closed": the state of one endpoint for a list line. */
+function stateText(e: EndpointSummary): string {
+  return [kindWord(e), e.value].filter(Boolean).join(", ");
+}
+
+/** One line per device; a device with several endpoints gets a line for each under it. */
+function lines(r: DeviceSummary): string[] {
+  const head = `- ${r.name}${r.location ? ` (${r.location})` : ""}, node ${r.nodeId}: ${r.state}`;
+  const [only] = r.endpoints;
+  if (r.endpoints.length <= 1) {
+    const text = only ? stateText(only) : "";
+    return [text ? `${head}, ${text}` : head];
+  }
+  return [
+    head,
+    ...r.endpoints.map((e) => {
+      const text = stateText(e);
+      return `  - ${e.name}, endpoint ${e.endpoint}${text ? `: ${text}` : ""}`;
+    }),
+  ];
 }
 
 export function registerListDevices(server: McpServer, network: ZwaveNetwork): void {
@@ -44,8 +89,10 @@ export function registerListDevices(server: McpServer, network: ZwaveNetwork): v
       title: "List Z-Wave devices",
       description:
         "Lists the Z-Wave devices with their name, location, node id, state (online, asleep, dead, not ready) and " +
-        "main value (on/off, dim level, lock, setpoint or a reading). Dead and not-ready devices are left out " +
-        "unless includeInactive is true. filter keeps devices whose name or location contains the text.",
+        "main value (on/off, dim level, lock, setpoint or a reading). A device with several loads (a double relay, " +
+        "a fan-and-light controller) lists each endpoint with its name and what it is (switch, light, fan, cover, " +
+        "garage door, lock, thermostat, sensor). Dead and not-ready devices are left out unless includeInactive " +
+        "is true. filter keeps devices whose name, an endpoint's name or location contains the text.",
       inputSchema: {
         includeInactive: z.boolean().optional().describe("Also list dead and not-ready devices"),
         filter: z.string().optional().describe("Text the name or location must contain, e.g. 'kitchen'"),
@@ -57,17 +104,19 @@ export function registerListDevices(server: McpServer, network: ZwaveNetwork): v
       guarded(async () => {
         const wanted = filter ? compactName(filter) : "";
         const rows = (await network.devices())
-          .filter((n) => !wanted || compactName(`${n.loc}${n.name}`).includes(wanted))
           .sort((a, b) => a.id - b.id)
-          .map((n) => summary(network, n));
+          .map((n) => summary(network, n))
+          .filter(
+            (r) =>
+              !wanted ||
+              [r.name, ...r.endpoints.map((e) => e.name)].some((name) =>
+                compactName(`${r.location}${name}`).includes(wanted),
+              ),
+          );
         const active = (r: DeviceSummary) => r.state === "online" || r.state === "asleep";
         const shown = includeInactive ? rows : rows.filter(active);
         const hidden = rows.length - shown.length;
-        const lines = shown.map(
-          (r) =>
-            `- ${r.name}${r.location ? ` (${r.location})` : ""}, node ${r.nodeId}: ${r.state}` +
-            (r.value ? `, ${r.value}` : ""),
-        );
+        const text = shown.flatMap(lines);
         const head = shown.length
           ? `${shown.length} Z-Wave device${shown.length === 1 ? "" : "s"}${filter ? ` matching "${filter}"` : ""}:`
           : `No Z-Wave devices${filter ? ` match "${filter}"` : ""}.`;
@@ -76,7 +125,7 @@ export function registerListDevices(server: McpServer, network: ZwaveNetwork): v
               `(${hidden} dead or not-ready device${hidden === 1 ? "" : "s"} hidden; includeInactive shows them)`,
             ]
           : [];
-        return ok([head, ...lines, ...tail].join("\n"), { homeId: network.homeId, devices: shown, hidden });
+        return ok([head, ...text, ...tail].join("\n"), { homeId: network.homeId, devices: shown, hidden });
       }),
   );
 }

@@ -1,7 +1,8 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { nodeIdInput, sensorDataOutput, type SensorDataOutput } from "../contract.js";
+import { endpointInput, nodeIdInput, sensorDataOutput, type SensorDataOutput } from "../contract.js";
 import { SENSOR_CLASSES, deviceState, formatValue, valueLabel } from "../device-state.js";
+import { namedEndpoints } from "../endpoints.js";
 import { displayName } from "../name-resolver.js";
 import type { ZwaveNetwork } from "../network.js";
 import { guarded, ok } from "./result.js";
@@ -21,30 +22,36 @@ export function registerSensorData(server: McpServer, network: ZwaveNetwork): vo
       description:
         "Returns every sensor reading of one Z-Wave device: temperature, humidity, light and other multilevel " +
         "sensors, energy meters, battery and notifications (motion, door), each with its unit and how old it is. " +
-        "deviceName is the device's name, optionally with its location ('office sensor', 'sensor in the office'). " +
-        "nodeId, when a host knows it, picks the device and wins over deviceName.",
+        "deviceName is the device's name, optionally with its location ('office sensor', 'sensor in the office'); " +
+        "the name of one load of a device with several ('smart plug outlet 2'), or endpoint, keeps to that " +
+        "load's readings. nodeId, when a host knows it, picks the device and wins over deviceName.",
       inputSchema: {
         deviceName: z.string().min(1).describe("Device name, optionally with location"),
         nodeId: nodeIdInput,
+        endpoint: endpointInput,
       },
       outputSchema: sensorDataOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ deviceName, nodeId }) =>
+    ({ deviceName, nodeId, endpoint: endpointIndex }) =>
       guarded(async () => {
-        const node = await network.findDevice(deviceName, nodeId);
-        const name = displayName(node);
+        const { node, endpoint: index } = await network.findTarget(deviceName, nodeId, endpointIndex);
+        const endpoint =
+          index === undefined ? undefined : namedEndpoints(node).find((e) => e.index === index);
+        const name = endpoint?.name ?? displayName(node);
         const now = Date.now();
         const values = [...node.values.values()]
+          .filter((v) => index === undefined || v.endpoint === index)
           .filter((v) => SENSOR_CLASSES.has(v.commandClass) && v.readable && v.value !== undefined)
           .sort((a, b) => a.commandClass - b.commandClass || a.endpoint - b.endpoint);
         const state = deviceState(node);
         const structured: SensorDataOutput = {
           ok: true,
-          node: network.ref(node),
+          node: network.ref(node, endpoint),
           state,
           readings: values.map((v) => ({
             label: valueLabel(v),
+            endpoint: v.endpoint,
             kind: v.commandClass === 49 ? String(v.propertyName ?? v.property) : null,
             value:
               typeof v.value === "object"

@@ -1,10 +1,11 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { LATE_VERIFY_MS } from "../confirm.js";
-import { findOnAnyEndpoint, formatValue } from "../device-state.js";
+import { formatValue } from "../device-state.js";
+import { valueOn, valuesOn, type NamedEndpoint } from "../endpoints.js";
 import { ZwaveToolError } from "../errors.js";
-import { nodeIdInput, thermostatOutput, type ThermostatOutput } from "../contract.js";
-import { displayName } from "../name-resolver.js";
+import { endpointInput, nodeIdInput, thermostatOutput, type ThermostatOutput } from "../contract.js";
+import { CC } from "../functions.js";
 import type { ZwaveNetwork } from "../network.js";
 import type { ZwaveNode, ZwaveValue } from "../model.js";
 import { guarded, ok } from "./result.js";
@@ -19,9 +20,9 @@ interface Change {
   payload: number;
 }
 
-function modeChange(node: ZwaveNode, mode: string): Change {
-  const name = displayName(node);
-  const modeValue = findOnAnyEndpoint(node, 64, "mode");
+function modeChange(node: ZwaveNode, endpoint: NamedEndpoint, mode: string): Change {
+  const name = endpoint.name;
+  const modeValue = valueOn(node, endpoint.index, CC.thermostatMode, "mode");
   if (!modeValue) throw new ZwaveToolError("not_supported", `${name} has no thermostat mode`);
   const state = modeValue.states?.find((s) => s.text.toLowerCase() === mode.toLowerCase());
   if (!state || typeof state.value !== "number") {
@@ -31,15 +32,20 @@ function modeChange(node: ZwaveNode, mode: string): Change {
   return { what: "mode", target: modeValue, payload: state.value };
 }
 
-function setpointChange(node: ZwaveNode, setpoint: number, mode: string | undefined): Change {
-  const name = displayName(node);
-  const setpoints = [...node.values.values()].filter(
-    (v) => v.commandClass === 67 && v.property === "setpoint",
+function setpointChange(
+  node: ZwaveNode,
+  endpoint: NamedEndpoint,
+  setpoint: number,
+  mode: string | undefined,
+): Change {
+  const name = endpoint.name;
+  const setpoints = valuesOn(node, endpoint.index).filter(
+    (v) => v.commandClass === CC.thermostatSetpoint && v.property === "setpoint",
   );
   const modeText =
     mode ??
     (() => {
-      const m = findOnAnyEndpoint(node, 64, "mode");
+      const m = valueOn(node, endpoint.index, CC.thermostatMode, "mode");
       return m ? formatValue(m) : "";
     })();
   const wanted = /cool/i.test(modeText) ? COOLING : HEATING;
@@ -67,6 +73,7 @@ export function registerThermostat(server: McpServer, network: ZwaveNetwork): vo
           .optional()
           .describe("Mode name as the device lists it, e.g. heat, cool, auto, off"),
         nodeId: nodeIdInput,
+        endpoint: endpointInput,
       },
       outputSchema: thermostatOutput,
       annotations: {
@@ -76,16 +83,22 @@ export function registerThermostat(server: McpServer, network: ZwaveNetwork): vo
         openWorldHint: false,
       },
     },
-    ({ deviceName, setpoint, mode, nodeId }) =>
+    ({ deviceName, setpoint, mode, nodeId, endpoint: endpointIndex }) =>
       guarded(async () => {
         if (setpoint === undefined && mode === undefined)
           throw new ZwaveToolError("invalid_value", "give a setpoint, a mode, or both");
-        const node = await network.findDevice(deviceName, nodeId);
+        const found = await network.findTarget(deviceName, nodeId, endpointIndex);
+        const { node } = found;
         network.requireAlive(node);
-        const name = displayName(node);
+        const endpoint = network.chooseEndpoint(
+          found,
+          (e) => e.function === "thermostat",
+          (e) => `${e.name} is not a thermostat`,
+        );
+        const name = endpoint.name;
         const changes: Change[] = [];
-        if (mode !== undefined) changes.push(modeChange(node, mode));
-        if (setpoint !== undefined) changes.push(setpointChange(node, setpoint, mode));
+        if (mode !== undefined) changes.push(modeChange(node, endpoint, mode));
+        if (setpoint !== undefined) changes.push(setpointChange(node, endpoint, setpoint, mode));
         // Both writes go out before waiting: zwave-js verifies each with its own Get ~5 s later.
         const outcomes = await network.writeAllAndConfirm(
           node,
@@ -122,7 +135,7 @@ export function registerThermostat(server: McpServer, network: ZwaveNetwork): vo
         const all = results.every((r) => r.outcome.confirmation !== "none");
         const structured: ThermostatOutput = {
           ok: true,
-          node: network.ref(node),
+          node: network.ref(node, endpoint),
           changes: results.map(({ change, outcome, reported, text }) => ({
             what: change.what,
             requested: change.payload,

@@ -2,10 +2,19 @@
 // never answers. Change MOCK_NETWORK_VERSION with them, so no stale driver cache is reused.
 import type { MockNodeOptions } from "@zwave-js/testing";
 
-export const MOCK_NETWORK_VERSION = "3";
+export const MOCK_NETWORK_VERSION = "4";
 
 export type MockDevice =
-  "switch" | "dimmer" | "sensor" | "thermostat" | "lock" | "unresponsive" | "jammed" | "supervised";
+  | "switch"
+  | "dimmer"
+  | "sensor"
+  | "thermostat"
+  | "lock"
+  | "unresponsive"
+  | "jammed"
+  | "supervised"
+  | "relay"
+  | "shutter";
 
 export interface MockDeviceSpec {
   device: MockDevice;
@@ -16,6 +25,8 @@ export interface MockDeviceSpec {
   silentFromStart?: boolean;
   /** Acknowledges every Set and changes nothing (a jammed relay); Gets are answered as usual. */
   ignoresSets?: boolean;
+  /** Keeps a Binary Switch state per endpoint (the stock mock behaviour keeps one per node). */
+  switchPerEndpoint?: boolean;
   capabilities: NonNullable<MockNodeOptions["capabilities"]>;
 }
 
@@ -104,6 +115,47 @@ export function mockNodes(): MockDeviceSpec[] {
       loc: "Study",
       capabilities: {
         commandClasses: [cc(0x25, { version: 2, defaultValue: false }), cc(0x6c, { version: 1 })],
+      },
+    },
+    {
+      // Two Binary Switch endpoints behind Multi Channel, with the ids of the Inovelli NZW37, whose
+      // zwave-js device config labels them "Outlet 1" and "Outlet 2" (the real driver loads it).
+      device: "relay",
+      id: 10,
+      name: "Smart Plug",
+      loc: "Living Room",
+      switchPerEndpoint: true,
+      capabilities: {
+        manufacturerId: 0x015d,
+        productType: 0x2500,
+        productId: 0x2500,
+        genericDeviceClass: 0x10,
+        specificDeviceClass: 0x01,
+        commandClasses: [cc(0x60, { version: 4 }), cc(0x72, { version: 2 }), cc(0x86, { version: 3 })],
+        endpoints: [
+          {
+            genericDeviceClass: 0x10,
+            specificDeviceClass: 0x01,
+            commandClasses: [cc(0x25, { version: 2, defaultValue: false })],
+          },
+          {
+            genericDeviceClass: 0x10,
+            specificDeviceClass: 0x01,
+            commandClasses: [cc(0x25, { version: 2, defaultValue: false })],
+          },
+        ],
+      },
+    },
+    {
+      // A roller shutter module: Multilevel Switch with the Motor Control Class B device class.
+      device: "shutter",
+      id: 11,
+      name: "Living Room Shutter",
+      loc: "Living Room",
+      capabilities: {
+        genericDeviceClass: 0x11,
+        specificDeviceClass: 0x06,
+        commandClasses: [cc(0x26, { version: 4, defaultValue: 99, primarySwitchType: 3 })],
       },
     },
     {

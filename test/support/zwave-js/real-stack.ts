@@ -5,7 +5,12 @@ import { cpSync, existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } fr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ZwavejsServer } from "@zwave-js/server";
-import { BinarySwitchCCReport, MultilevelSensorCCReport } from "@zwave-js/cc";
+import {
+  BinarySwitchCCGet,
+  BinarySwitchCCReport,
+  BinarySwitchCCSet,
+  MultilevelSensorCCReport,
+} from "@zwave-js/cc";
 import { createMockZWaveRequestFrame, type MockController, type MockNode } from "@zwave-js/testing";
 import { Driver } from "zwave-js";
 import { MockServer } from "zwave-js/Testing";
@@ -24,8 +29,10 @@ export interface RealZwaveStack {
   reportTemperature(celsius: number): Promise<void>;
   /** The device stops answering (unplugged): it neither acks nor responds. */
   silence(device: MockDevice): void;
-  /** The state the mock device holds, read at the device (a lock: its Door Lock mode, 255 secured). */
+  /** The state the mock device holds, read at the device (the shutter: its position; a lock: its Door Lock mode, 255 secured). */
   deviceState(device: MockDevice): unknown;
+  /** What one endpoint of the relay holds, read at the device. */
+  relayState(endpoint: number): boolean;
   /** Stops the websocket server and starts it again on the same port (an add-on restart). */
   restartServer(whileDown?: () => Promise<void>): Promise<void>;
   /** Sends one server command on a short-lived connection of its own, as another client would. */
@@ -69,6 +76,43 @@ async function startDriver(mockPort: number, cacheDir: string): Promise<Driver> 
   return driver;
 }
 
+/** The `defaultValue` a mock node's switch capabilities give, if any. */
+function defaultValueOf(spec: { capabilities: { commandClasses?: unknown[] } } | undefined): unknown {
+  for (const c of spec?.capabilities.commandClasses ?? []) {
+    if (typeof c === "object" && c !== null && "defaultValue" in c)
+      return (c as { defaultValue: unknown }).defaultValue;
+  }
+  return undefined;
+}
+
+const endpointKey = (endpoint: number) => `BinarySwitch_currentValue_${endpoint}`;
+
+/**
+ * A Binary Switch per endpoint: zwave-js's stock mock behaviour keeps one state for the whole node,
+ * so a Set to endpoint 2 would show on endpoint 1 too. Multi Channel encapsulation is unwrapped and
+ * the report wrapped back by the stock Multi Channel behaviour.
+ */
+const switchPerEndpoint = {
+  handleCC(
+    controller: MockController,
+    self: MockNode,
+    received: unknown,
+  ): { action: "ok" } | { action: "sendCC"; cc: BinarySwitchCCReport } | undefined {
+    if (received instanceof BinarySwitchCCSet) {
+      self.state.set(endpointKey(received.endpointIndex), received.targetValue);
+      return { action: "ok" };
+    }
+    if (received instanceof BinarySwitchCCGet) {
+      const currentValue = self.state.get(endpointKey(received.endpointIndex)) === true;
+      return {
+        action: "sendCC",
+        cc: new BinarySwitchCCReport({ nodeId: controller.ownNodeId, currentValue }),
+      };
+    }
+    return undefined;
+  },
+};
+
 const quietLogger = { error() {}, warn() {}, info() {}, debug() {} };
 
 export async function startRealZwaveStack(): Promise<RealZwaveStack> {
@@ -94,6 +138,7 @@ export async function startRealZwaveStack(): Promise<RealZwaveStack> {
               return undefined;
             },
           });
+          if (spec?.switchPerEndpoint) m.defineBehavior(switchPerEndpoint);
           if (spec?.silentFromStart) {
             m.autoAckControllerFrames = false;
             silent.add(m);
@@ -183,13 +228,14 @@ export async function startRealZwaveStack(): Promise<RealZwaveStack> {
     },
     deviceState(device) {
       const m = mockOf(device);
-      const key =
-        device === "dimmer"
-          ? "MultilevelSwitch_currentValue"
-          : device === "lock"
-            ? "DoorLock_currentMode"
-            : "BinarySwitch_currentValue";
-      return m.state.get(key);
+      if (device === "lock") return m.state.get("DoorLock_currentMode");
+      const multilevel = device === "dimmer" || device === "shutter";
+      const held = m.state.get(multilevel ? "MultilevelSwitch_currentValue" : "BinarySwitch_currentValue");
+      // Until a Set, the mock answers Gets with the default its capabilities give.
+      return held ?? defaultValueOf(nodes.find((n) => n.device === device));
+    },
+    relayState(endpoint) {
+      return mockOf("relay").state.get(endpointKey(endpoint)) === true;
     },
     async restartServer(whileDown) {
       await server.destroy();

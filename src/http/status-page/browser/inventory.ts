@@ -81,7 +81,11 @@ export function deviceList(devices: StatusSnapshot["devices"], t: Words): Child 
                 el(
                   "span",
                   { class: "note" },
-                  [dev.location, dev.nodeId !== undefined ? `${t.node} ${dev.nodeId}` : ""]
+                  [
+                    dev.location,
+                    dev.nodeId !== undefined ? `${t.node} ${dev.nodeId}` : "",
+                    dev.endpoint !== undefined ? `${t.endpoint} ${dev.endpoint}` : "",
+                  ]
                     .filter(Boolean)
                     .join(" · "),
                 ),

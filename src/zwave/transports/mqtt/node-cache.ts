@@ -6,7 +6,14 @@ import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { createCollection } from "../../../shared/collection.js";
 import { ZwaveToolError } from "../../errors.js";
-import { valueKey, type ZwaveNode, type ZwaveValue } from "../../model.js";
+import {
+  productIds,
+  valueKey,
+  type DeviceClass,
+  type ZwaveEndpoint,
+  type ZwaveNode,
+  type ZwaveValue,
+} from "../../model.js";
 import { TOPIC_STYLES, nodeTopic, parseValueTopic, valueTopic } from "./topics.js";
 
 const valueSchema = z.looseObject({
@@ -28,6 +35,20 @@ const valueSchema = z.looseObject({
   lastUpdate: z.number().nullish(),
 });
 
+/** `ZUIDeviceClass`: the numbers only. An endpoint whose class zwave-js does not know has none of them. */
+const deviceClassSchema = z.looseObject({
+  basic: z.number().int().nullish(),
+  generic: z.number().int().nullish(),
+  specific: z.number().int().nullish(),
+});
+
+/** `ZUIEndpoint` (zwave-js-ui api/lib/ZwaveClient.ts `_onNodeInterviewCompleted`). */
+const endpointSchema = z.looseObject({
+  index: z.number().int(),
+  label: z.string().nullish(),
+  deviceClass: deviceClassSchema.nullish(),
+});
+
 const nodeSchema = z.looseObject({
   id: z.number(),
   name: z.string().nullish(),
@@ -39,8 +60,35 @@ const nodeSchema = z.looseObject({
   isControllerNode: z.boolean().nullish(),
   lastActive: z.number().nullish(),
   productLabel: z.string().nullish(),
+  productDescription: z.string().nullish(),
+  manufacturer: z.string().nullish(),
+  manufacturerId: z.number().int().nullish(),
+  productType: z.number().int().nullish(),
+  productId: z.number().int().nullish(),
+  deviceClass: deviceClassSchema.nullish(),
+  endpoints: z.array(endpointSchema).nullish(),
   values: z.record(z.string(), valueSchema).nullish(),
 });
+
+function deviceClassOf(dc: z.infer<typeof deviceClassSchema> | null | undefined): DeviceClass | undefined {
+  if (typeof dc?.basic !== "number" || typeof dc.generic !== "number" || typeof dc.specific !== "number")
+    return undefined;
+  return { basic: dc.basic, generic: dc.generic, specific: dc.specific };
+}
+
+/**
+ * Z-Wave JS UI labels an endpoint with zwave-js's `endpointLabel` (the device config's), or with
+ * "Root Endpoint" / "Endpoint <n>" when there is none: those say nothing, so they are no label.
+ */
+function endpointOf(e: z.infer<typeof endpointSchema>): ZwaveEndpoint {
+  const generic = e.index === 0 ? "Root Endpoint" : `Endpoint ${e.index}`;
+  const deviceClass = deviceClassOf(e.deviceClass);
+  return {
+    index: e.index,
+    ...(e.label && e.label !== generic ? { label: e.label } : {}),
+    ...(deviceClass ? { deviceClass } : {}),
+  };
+}
 
 export const nodesSchema = z.array(nodeSchema);
 
@@ -174,6 +222,11 @@ export function createNodeCache(options: NodeCacheOptions): NodeCache {
       isController: raw.isControllerNode ?? false,
       lastActive: raw.lastActive ?? undefined,
       productLabel: raw.productLabel ?? undefined,
+      productDescription: raw.productDescription ?? undefined,
+      manufacturer: raw.manufacturer ?? undefined,
+      product: productIds(raw.manufacturerId, raw.productType, raw.productId),
+      deviceClass: deviceClassOf(raw.deviceClass),
+      endpoints: (raw.endpoints ?? []).map(endpointOf),
       values,
     };
   }

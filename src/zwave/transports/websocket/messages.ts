@@ -36,6 +36,20 @@ export const nodeValueSchema = z.looseObject({
   value: z.unknown().optional(),
 });
 
+/** A device class with its numbers and names (@zwave-js/server `dumpDeviceClass`); the numbers are read. */
+const deviceClassSchema = z.looseObject({
+  basic: z.looseObject({ key: z.number().int() }),
+  generic: z.looseObject({ key: z.number().int() }),
+  specific: z.looseObject({ key: z.number().int() }),
+});
+
+/** An endpoint (@zwave-js/server `EndpointState`: its device class from schema 3, its label from 26). */
+const endpointStateSchema = z.looseObject({
+  index: z.number().int(),
+  deviceClass: deviceClassSchema.nullish(),
+  endpointLabel: z.string().nullish(),
+});
+
 export const nodeStateSchema = z.looseObject({
   nodeId: z.number().int(),
   name: z.string().nullish(),
@@ -46,7 +60,18 @@ export const nodeStateSchema = z.looseObject({
   isControllerNode: z.boolean().nullish(),
   lastSeen: z.union([z.string(), z.number()]).nullish(),
   label: z.string().nullish(),
-  deviceConfig: z.looseObject({ label: z.string().nullish() }).nullish(),
+  deviceConfig: z
+    .looseObject({
+      label: z.string().nullish(),
+      description: z.string().nullish(),
+      manufacturer: z.string().nullish(),
+    })
+    .nullish(),
+  manufacturerId: z.number().int().nullish(),
+  productType: z.number().int().nullish(),
+  productId: z.number().int().nullish(),
+  deviceClass: deviceClassSchema.nullish(),
+  endpoints: z.array(endpointStateSchema).nullish(),
   values: z.array(nodeValueSchema).nullish(),
 });
 export type NodeState = z.infer<typeof nodeStateSchema>;

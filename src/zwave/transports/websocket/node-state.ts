@@ -1,5 +1,13 @@
 // zwave-js-server's node and value dumps turned into the tool layer's nodes and values.
-import { valueKey, type ValueId, type ZwaveNode, type ZwaveValue } from "../../model.js";
+import {
+  productIds,
+  valueKey,
+  type DeviceClass,
+  type ValueId,
+  type ZwaveEndpoint,
+  type ZwaveNode,
+  type ZwaveValue,
+} from "../../model.js";
 import type { z } from "zod";
 import type { metadataSchema, NodeState, nodeValueSchema } from "./messages.js";
 
@@ -58,6 +66,23 @@ export function applyMetadata(value: ZwaveValue, metadata: Metadata | null | und
     : undefined;
 }
 
+function deviceClassOf(
+  dc: { basic: { key: number }; generic: { key: number }; specific: { key: number } } | null | undefined,
+): DeviceClass | undefined {
+  return dc ? { basic: dc.basic.key, generic: dc.generic.key, specific: dc.specific.key } : undefined;
+}
+
+function endpointsOf(state: NodeState): ZwaveEndpoint[] {
+  return (state.endpoints ?? []).map((e) => {
+    const deviceClass = deviceClassOf(e.deviceClass);
+    return {
+      index: e.index,
+      ...(e.endpointLabel ? { label: e.endpointLabel } : {}),
+      ...(deviceClass ? { deviceClass } : {}),
+    };
+  });
+}
+
 export function toNode(state: NodeState): ZwaveNode {
   const status = nodeStatusName(state.status);
   const lastSeen =
@@ -78,6 +103,11 @@ export function toNode(state: NodeState): ZwaveNode {
     isController: state.isControllerNode ?? false,
     lastActive: lastSeen !== undefined && Number.isFinite(lastSeen) ? lastSeen : undefined,
     productLabel: state.deviceConfig?.label ?? state.label ?? undefined,
+    productDescription: state.deviceConfig?.description ?? undefined,
+    manufacturer: state.deviceConfig?.manufacturer ?? undefined,
+    product: productIds(state.manufacturerId, state.productType, state.productId),
+    deviceClass: deviceClassOf(state.deviceClass),
+    endpoints: endpointsOf(state),
     values,
   };
 }

@@ -1,0 +1,60 @@
+// The built add-on, spoken to over Wyoming as Home Assistant does, with a Z-Wave home of a
+// two-outlet plug and a roller shutter behind either transport (Z-Wave JS UI's gateway simulated
+// on a real Mosquitto; the real zwave-js driver with its mock controller behind @zwave-js/server):
+// "Outlet 2" is one load of two, and a shutter is never one of "all the lights".
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
+import { converse } from "../support/wyoming-client.js";
+import { startBackend, type TransportName, type ZwaveBackend } from "../support/zwave-backends.js";
+
+function bridgeOptions(backend: ZwaveBackend): Record<string, unknown> {
+  const { env } = backend;
+  return env.serverUrl
+    ? { zwave_transport: "websocket", zwave_server_url: env.serverUrl }
+    : {
+        zwave_transport: "mqtt",
+        mqtt_url: env.mqttUrl,
+        mqtt_username: env.username,
+        mqtt_password: env.password,
+        zwave_topic_prefix: env.prefix,
+        zwave_gateway_name: env.gatewayName,
+      };
+}
+
+describe.each<TransportName>(["mqtt", "websocket"])("spoken to Assist, Z-Wave over %s", (transport) => {
+  let backend: ZwaveBackend;
+  let bridge: BridgeProcess;
+  const say = (text: string) => converse("127.0.0.1", bridge.wyomingPort, { text, language: "en" });
+
+  beforeAll(async () => {
+    backend = await startBackend(transport);
+    bridge = await startBridgeProcess({ llm_provider: "local", ...bridgeOptions(backend) });
+    await bridge.waitForLog("MCP server 'zwave' is up", 30_000);
+  }, 90_000);
+
+  afterAll(async () => {
+    await bridge?.stop();
+    await backend?.stop();
+  });
+
+  it('"turn on outlet 2" switches the plug\'s endpoint 2 only', async () => {
+    const on = await say("Turn on outlet 2");
+    expect(on.event?.type).toBe("handled");
+    expect(on.response.speech).toBe("Turned on Smart Plug Outlet 2.");
+    expect(backend.relayAtDevice(2)).toBe(true);
+    expect(backend.relayAtDevice(1)).not.toBe(true);
+    const off = await say("Turn off outlet 2");
+    expect(off.response.speech).toBe("Turned off Smart Plug Outlet 2.");
+    expect(backend.relayAtDevice(2)).toBe(false);
+  });
+
+  it('"turn off all the lights" turns off the lights and leaves the roller shutter where it is', async () => {
+    const before = backend.shutterAtDevice();
+    expect(before).toBe(99);
+    const outcome = await say("Turn off all the lights");
+    expect(outcome.event?.type).toBe("handled");
+    expect(outcome.response.speech).toContain("Kitchen Light");
+    expect(outcome.response.speech).not.toContain("Shutter");
+    expect(backend.shutterAtDevice()).toBe(before);
+  }, 30_000);
+});
