@@ -12,6 +12,9 @@ import { createPendingActions } from "./pending-actions.js";
 import { heldMessage } from "./held-message.js";
 import { createHomeAssistantAgent } from "./home-assistant-agent.js";
 import { createFastPath } from "../understanding/fast-path.js";
+import type { FastPathReplies } from "../understanding/grammar-types.js";
+import { failureSpeech, repliesFor } from "../understanding/spoken-result.js";
+import type { ProviderErrorCode } from "./llm-turn.js";
 import { createZwaveClient, type ZwaveClient } from "../zwave-host/zwave-client.js";
 import { homeTwins, joinKey } from "../ha/zwave-twins.js";
 import type { LlmAgent } from "./llm-agent.js";
@@ -62,7 +65,19 @@ export interface AgentOptions {
   providerHealth?: ProviderHealth;
 }
 
-const SPEECH_TIMEOUT = "Sorry, that took too long. Please try again.";
+/** What the user hears when the model failed, by why (llm-turn.ts). */
+const MODEL_FAILURE: Record<ProviderErrorCode, keyof FastPathReplies["agent"]> = {
+  key_refused: "modelKeyRefused",
+  rate_limited: "modelBusy",
+  service_failed: "modelBusy",
+  timeout: "tookTooLong",
+  unreachable: "modelUnreachable",
+  request_refused: "modelFailed",
+  unreadable: "modelFailed",
+  empty_reply: "modelFailed",
+  no_tools: "modelFailed",
+  failed: "modelFailed",
+};
 
 export function createAgent(options: AgentOptions): ConversationAgent {
   const { registry, mirror, logger } = options;
@@ -198,6 +213,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     llm?: TurnLlmUse;
   }> {
     const turnStart = Date.now();
+    const said = repliesFor(language).agent;
     await options.toolsReady;
     const confirmation = await pending.answer(conversationId, request.text, language, {
       signal,
@@ -226,7 +242,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     const handledBy = fast.kind === "unsure" ? "fast-path → llm" : "llm";
     const outcome = await llmTurn(request, conversationId, language, signal);
     if (!outcome) {
-      const speech = fast.speech || "Sorry, the language model is not available.";
+      const speech = fast.speech || said.modelUnavailable;
       return { speech, responseType: "error", results: fast.results, handledBy };
     }
     const results = [...fast.results, ...outcome.results];
@@ -239,7 +255,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       const error = options.providerHealth?.failureSince(turnStart) ?? outcome.providerError;
       if (!options.providerHealth) logger.warn(`LLM turn failed: ${outcome.providerError}`);
       return {
-        speech: `Sorry, ${outcome.providerError}.`,
+        speech: said[MODEL_FAILURE[outcome.providerErrorCode ?? "failed"]],
         responseType: "error",
         results,
         handledBy,
@@ -248,7 +264,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     }
     if (outcome.roundsExhausted) {
       return {
-        speech: "Sorry, I couldn't finish that in a reasonable number of steps.",
+        speech: said.tooManySteps,
         responseType: "error",
         results,
         handledBy,
@@ -260,7 +276,10 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       const error = "the model's reply could not be used: it held tool-call markup that could not run";
       return { speech: outcome.speech, responseType: "error", results, handledBy, llm: { ...llmUse, error } };
     }
-    const speech = outcome.speech || results.at(-1)?.content || "Done.";
+    // The model said nothing after its calls: what the last one did, in the request's language.
+    const last = results.at(-1);
+    const speech =
+      outcome.speech || (last && !last.ok ? failureSpeech(repliesFor(language), last) : said.done);
     return { speech, responseType: responseTypeOf(outcome.results), results, handledBy, llm: llmUse };
   }
 
@@ -282,7 +301,9 @@ export function createAgent(options: AgentOptions): ConversationAgent {
         else if (timedOut)
           logger.warn(`turn gave up after ${budget.turnMs / 1000} s: "${request.text.slice(0, 80)}"`);
         outcome = {
-          speech: timedOut ? SPEECH_TIMEOUT : "Sorry, something went wrong.",
+          speech: timedOut
+            ? repliesFor(language).agent.tookTooLong
+            : repliesFor(language).agent.somethingWentWrong,
           responseType: "error",
           results: [],
           handledBy: "error",

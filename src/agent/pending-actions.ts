@@ -7,6 +7,7 @@ import type { ToolRegistry } from "../tools/registry.js";
 import type { ToolResult } from "../tools/types.js";
 import type { HeldCall } from "../tools/policy/held.js";
 import { askAgainSpeech, cancelledSpeech, consentOf } from "../understanding/consent.js";
+import { grammarFor, outcomeSpeech } from "../understanding/spoken-result.js";
 import type { HeldTurn } from "../understanding/outcome.js";
 import type { ResponseType } from "./types.js";
 
@@ -59,7 +60,7 @@ export function createPendingActions(registry: ToolRegistry): PendingActions {
     return pending.get(conversationId);
   }
 
-  async function run(held: Pending, turn: HeldTurn): Promise<PendingAnswer> {
+  async function run(held: Pending, turn: HeldTurn, language: string): Promise<PendingAnswer> {
     const results: ToolResult[] = [];
     const spoken: string[] = [];
     // One after another: a lock's motor and the controller handle one command at a time.
@@ -72,13 +73,9 @@ export function createPendingActions(registry: ToolRegistry): PendingActions {
         ...(turn.deviceId ? { deviceId: turn.deviceId } : {}),
       });
       results.push(result);
-      spoken.push(
-        reply
-          ? reply(result)
-          : result.ok
-            ? result.content
-            : `That didn't work: ${result.error ?? "unknown error"}`,
-      );
+      // A held call of the model's: said by its outcome, in the request's language, never in the
+      // tool's English words.
+      spoken.push(reply ? reply(result) : outcomeSpeech(grammarFor(language), result));
     }
     return {
       speech: spoken.join(" "),
@@ -105,7 +102,7 @@ export function createPendingActions(registry: ToolRegistry): PendingActions {
       const consent = consentOf(text, language);
       if (consent === "yes") {
         pending.delete(conversationId);
-        return run(held, turn);
+        return run(held, turn, language);
       }
       const cancelled = {
         speech: cancelledSpeech(language),

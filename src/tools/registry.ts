@@ -19,6 +19,7 @@ import type {
   ToolResult,
   ToolSource,
 } from "./types.js";
+import type { ToolErrorCode } from "./tool-error.js";
 import { isObject } from "../shared/is-object.js";
 import { describeIssues } from "../shared/zod-issues.js";
 
@@ -45,6 +46,8 @@ export interface ToolInfo {
   /** Why the presented name differs from the tool's own name. */
   reason?: string;
   source: ToolSource;
+  /** The tool's display name: its own `title`, else its annotations' (MCP spec 2025-06-18, Tool). */
+  title?: string;
   description: string;
   inputSchema: JsonSchema;
   annotations?: ToolAnnotations;
@@ -66,6 +69,7 @@ export interface ToolDefinitionForProvider {
 interface Entry extends LookupEntry, CallableTool {
   toolbox: string;
   source: ToolSource;
+  title?: string;
   description: string;
   inputSchema: JsonSchema;
   annotations?: ToolAnnotations;
@@ -163,12 +167,14 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
   function mcpEntry(tool: McpTool, origin: ToolOrigin): Entry {
     const inputSchema = toProviderSchema(tool.inputSchema);
     const { annotations } = tool;
+    const title = tool.title ?? annotations?.title;
     return {
       presented: tool.name,
       tool: tool.name,
       server: origin.server,
       toolbox: origin.toolbox,
       source: "mcp",
+      ...(title ? { title } : {}),
       description: tool.description ?? "",
       inputSchema,
       ...(annotations ? { annotations } : {}),
@@ -188,6 +194,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       namespaced: entry.namespaced,
       ...(entry.reason ? { reason: entry.reason } : {}),
       source: entry.source,
+      ...(entry.title ? { title: entry.title } : {}),
       description: entry.description,
       inputSchema: entry.inputSchema,
       ...(entry.annotations ? { annotations: entry.annotations } : {}),
@@ -219,6 +226,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
         server: origin.server ?? BUILTIN_SERVER,
         toolbox: origin.toolbox ?? BUILTIN_TOOLBOX,
         source: "local",
+        ...(definition.annotations?.title ? { title: definition.annotations.title } : {}),
         description: definition.description,
         inputSchema,
         ...(definition.annotations ? { annotations: definition.annotations } : {}),
@@ -316,7 +324,15 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       const started = performance.now();
       const parsed = toolIdentifierSchema.safeParse(identifier);
       const failure = (error: string, tool = "") => notRun(error, tool, args, started);
-      if (!parsed.success) return failure(`Invalid tool identifier: ${describeIssues(parsed.error)}`);
+      if (!parsed.success) {
+        return notRun(
+          `Invalid tool identifier: ${describeIssues(parsed.error)}`,
+          "",
+          args,
+          started,
+          "invalid_arguments",
+        );
+      }
       const id: ToolIdentifier = parsed.data;
       const entry = entries.get(keyOf({ server: id.server, name: id.name }));
       if (!entry) {
@@ -350,12 +366,19 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
 }
 
 /** A call that found no tool to run: the error, in the one result shape. */
-function notRun(error: string, name: string, args: unknown, started: number): ToolResult {
+function notRun(
+  error: string,
+  name: string,
+  args: unknown,
+  started: number,
+  errorCode: ToolErrorCode = "unknown_tool",
+): ToolResult {
   const plainArgs = isObject(args) ? args : {};
   return {
     ok: false,
     content: error,
     error,
+    errorCode,
     name,
     tool: name,
     server: "",

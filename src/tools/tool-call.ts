@@ -6,6 +6,7 @@ import { describeParameters } from "./parameters.js";
 import { formatArgumentKeys, type ArgumentNormalizer } from "./normalize.js";
 import type { ActionPolicy } from "./policy/action-policy.js";
 import { describeHeld } from "./policy/describe.js";
+import { errorCodeOf, type ToolErrorCode } from "./tool-error.js";
 import type {
   JsonSchema,
   SentToolCall,
@@ -70,10 +71,15 @@ export async function callTool(
     ...(settings.sent ? { sent: settings.sent } : {}),
     ...(repairs.length ? { repairs } : {}),
   };
-  const fail = (error: string, normalizedArguments: Record<string, unknown> = args): ToolResult => ({
+  const fail = (
+    errorCode: ToolErrorCode,
+    error: string,
+    normalizedArguments: Record<string, unknown> = args,
+  ): ToolResult => ({
     ok: false,
     content: error,
     error,
+    errorCode,
     ...base,
     arguments: args,
     normalizedArguments,
@@ -82,11 +88,13 @@ export async function callTool(
   });
   if (rawArgs !== undefined && rawArgs !== null && !isObject(rawArgs)) {
     return fail(
+      "invalid_arguments",
       `Arguments for ${entry.presented} must be a JSON object. ${describeParameters(entry.inputSchema)}`,
     );
   }
   if (settings.unavailable !== undefined) {
     return fail(
+      "unavailable",
       `The MCP server '${entry.server}' is unavailable right now${settings.unavailable ? ` (${settings.unavailable})` : ""}; ${entry.presented} will work again when it is back.`,
     );
   }
@@ -115,6 +123,7 @@ export async function callTool(
   problems.push(...entry.validate(normalized));
   if (problems.length) {
     return fail(
+      "invalid_arguments",
       `Invalid arguments for ${entry.presented}: ${problems.join("; ")}. ${describeParameters(entry.inputSchema)}`,
       normalized,
     );
@@ -135,7 +144,7 @@ export async function callTool(
         `held a call to ${entry.presented} for the user's yes`,
       );
       return {
-        ...fail(text, normalized),
+        ...fail("confirmation_required", text, normalized),
         held: {
           effects: judged.effects,
           call: { toolbox: entry.toolbox, server: entry.server, name: entry.tool, args: judged.args },
@@ -151,7 +160,12 @@ export async function callTool(
     content: output.text,
     ...(output.content ? { contentBlocks: output.content } : {}),
     ...(output.structuredContent ? { structuredContent: output.structuredContent } : {}),
-    ...(output.isError ? { error: output.text } : {}),
+    ...(output.isError
+      ? {
+          error: output.text,
+          errorCode: output.errorCode ?? errorCodeOf(output.structuredContent) ?? "failed",
+        }
+      : {}),
     ...base,
     arguments: args,
     normalizedArguments: runArgs,
@@ -177,14 +191,22 @@ async function runWithTimeout(
       (signal) =>
         entry
           .run(args, { signal, ...(settings.deviceId ? { deviceId: settings.deviceId } : {}) })
-          .catch((err: unknown): ToolOutput => ({ text: errorText(err, entry), isError: true })),
+          .catch((err: unknown): ToolOutput => ({
+            text: errorText(err, entry),
+            isError: true,
+            errorCode: "failed",
+          })),
       { ms: settings.timeoutMs, signal: settings.signal },
     );
   } catch (err) {
     if (err instanceof TimeoutError) {
-      return { text: `${entry.presented} did not answer within ${formatDuration(err.ms)}.`, isError: true };
+      return {
+        text: `${entry.presented} did not answer within ${formatDuration(err.ms)}.`,
+        isError: true,
+        errorCode: "timeout",
+      };
     }
-    return { text: `${entry.presented} was cancelled.`, isError: true };
+    return { text: `${entry.presented} was cancelled.`, isError: true, errorCode: "cancelled" };
   }
 }
 

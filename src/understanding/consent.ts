@@ -7,6 +7,7 @@
 // the agent asks once more (agent/pending-actions.ts). In a language beyond the six (an LLM
 // speaks it), the words of all six count, negations included.
 import { fold } from "./matcher.js";
+import { repliesFor } from "./spoken-result.js";
 
 export type Consent = "yes" | "no" | "unclear";
 
@@ -18,8 +19,7 @@ interface ConsentWords {
   fillers: string;
   /** Words that negate or cancel, anywhere in the reply. */
   no: string;
-  /** What is said when the held calls are dropped, and before a question asked once more. */
-  cancelled: string;
+  /** What is said before the question, asked once more. */
   askAgain: string;
 }
 
@@ -32,42 +32,36 @@ const WORDS: Record<string, ConsentWords> = {
     yes: "yes|yeah|yep|yup|sure|confirm|confirmed|i confirm|correct|right|that's right|absolutely|definitely|certainly|of course|indeed|affirmative|do it|go ahead|go for it|please do|sure thing|alright|all right|fine|yes please",
     fillers: "please|thanks|thank you|now|just",
     no: "no|nope|nah|not|never|nevermind|cancel|cancelled|canceled|stop|wait|abort|forget|hold|negative|dont|don't",
-    cancelled: "Okay, I won't do that.",
     askAgain: "Please answer yes or no. {question}",
   },
   de: {
     yes: "ja|jawohl|jo|jep|jup|genau|klar|na klar|sicher|natürlich|gern|gerne|richtig|korrekt|bestätigt|ich bestätige|auf jeden fall|in ordnung|passt|mach das|mach es|mach's|machs|tu das|tu es|los|mach schon|doch|ja bitte|selbstverständlich",
     fillers: "bitte|danke|schon|gleich|jetzt",
     no: "nein|nee|no|nicht|kein|keine|keinen|nie|niemals|abbrechen|abbruch|stopp|stop|halt|warte|warten|vergiss|storno|stornieren",
-    cancelled: "Okay, dann mache ich das nicht.",
     askAgain: "Bitte antworte mit Ja oder Nein. {question}",
   },
   fr: {
     yes: "oui|ouais|d'accord|dac|vas y|allez y|allez|bien sûr|certainement|absolument|exactement|je confirme|confirme|c'est ça|c'est bon|volontiers|carrément|fais le|faites le|oui oui|parfait|évidemment",
     fillers: "s'il te plait|s'il vous plait|stp|svp|merci",
     no: "non|nan|pas|ne|n'|jamais|annule|annuler|annulez|arrête|arrêter|arrêtez|stop|attends|attendez|laisse|oublie|oubliez",
-    cancelled: "D'accord, je ne le fais pas.",
     askAgain: "Réponds par oui ou par non, s'il te plaît. {question}",
   },
   es: {
     yes: "sí|claro|vale|de acuerdo|por supuesto|adelante|hazlo|confirmo|confirmado|correcto|exacto|dale|venga|perfecto|desde luego|cierto|afirmativo|sí claro|claro que sí|bueno",
     fillers: "por favor|gracias|ya",
     no: "no|nunca|jamás|cancela|cancelar|cancélalo|para|detente|alto|espera|olvídalo|olvida|ni|tampoco",
-    cancelled: "Vale, no lo haré.",
     askAgain: "Responde sí o no, por favor. {question}",
   },
   nl: {
     yes: "ja|jazeker|jawel|zeker|prima|goed|akkoord|doe maar|doe het|ga je gang|ga door|ga maar|bevestig|bevestigd|natuurlijk|tuurlijk|uiteraard|graag|klopt|is goed|ja graag|zeker weten",
     fillers: "alsjeblieft|alstublieft|aub|dank je|dank u|bedankt|hoor|maar",
     no: "nee|neen|niet|geen|nooit|annuleer|annuleren|stop|stoppen|wacht|laat|vergeet",
-    cancelled: "Oké, dan doe ik het niet.",
     askAgain: "Antwoord alsjeblieft met ja of nee. {question}",
   },
   it: {
     yes: "sì|certo|va bene|d'accordo|procedi|vai|fallo|confermo|confermato|esatto|giusto|certamente|assolutamente|sicuro|perfetto|certo che sì|ovvio|ovviamente|volentieri",
     fillers: "per favore|grazie|pure|ora|adesso",
     no: "no|non|mai|annulla|annullare|ferma|fermati|stop|aspetta|lascia|niente|nemmeno|neanche",
-    cancelled: "Va bene, non lo faccio.",
     askAgain: "Rispondi sì o no, per favore. {question}",
   },
 };
@@ -135,9 +129,9 @@ export function consentOf(text: string, language: string): Consent {
   return affirmed ? "yes" : "unclear";
 }
 
-/** What is said when the held calls are dropped, in the request's language (English otherwise). */
+/** What is said when the held calls are dropped: the grammar's own, in the request's language. */
 export function cancelledSpeech(language: string): string {
-  return (WORDS[baseLanguage(language)] ?? WORDS.en!).cancelled;
+  return repliesFor(language).agent.declined;
 }
 
 /** The question asked once more after an unclear reply. */

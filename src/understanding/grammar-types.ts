@@ -91,13 +91,40 @@ export interface FastPathReplies {
   groupCount: string;
   notFound: string;
   notExposed: string;
-  /** Said after "not found" while Home Assistant's devices were never loaded: `{error}` says why. */
+  /** Said after "not found" while Home Assistant's devices were never loaded. */
   homeUnseen: string;
   /** Z-Wave's devices have not been listed yet (it is still connecting, or not reachable yet). */
   zwaveNotConnected: string;
   ambiguous: string;
   cannotDo: string;
+  /** A call failed, and nothing more specific can be said. */
   failed: string;
+  /**
+   * A failed call, said by its error code (src/tools/tool-error.ts; src/understanding/
+   * spoken-failure.ts maps each code), never by the tool's own English text. `{name}` is the device.
+   */
+  errors: {
+    ambiguous: string;
+    dead: string;
+    offline: string;
+    invalidValue: string;
+    homeUnavailable: string;
+    unavailable: string;
+    timeout: string;
+  };
+  /** What the agent says when no answer came: a turn too long, the language model failing, a held call declined. */
+  agent: {
+    tookTooLong: string;
+    somethingWentWrong: string;
+    modelUnavailable: string;
+    modelUnreachable: string;
+    modelKeyRefused: string;
+    modelBusy: string;
+    modelFailed: string;
+    tooManySteps: string;
+    declined: string;
+    done: string;
+  };
   time: string;
   date: string;
   cannotYet: string;

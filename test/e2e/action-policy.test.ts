@@ -206,12 +206,12 @@ describe("a yes that means yes, in six languages", () => {
     ["de", "okay, lieber nicht", "Okay, dann mache ich das nicht."],
     ["fr", "oui, enfin non", "D'accord, je ne le fais pas."],
     ["fr", "d'accord, laisse tomber", "D'accord, je ne le fais pas."],
-    ["es", "vale, mejor no", "Vale, no lo haré."],
-    ["es", "sí, cancela", "Vale, no lo haré."],
+    ["es", "vale, mejor no", "De acuerdo, no lo haré."],
+    ["es", "sí, cancela", "De acuerdo, no lo haré."],
     ["nl", "ja, nee toch niet", "Oké, dan doe ik het niet."],
     ["nl", "oké, laat maar", "Oké, dan doe ik het niet."],
-    ["it", "sì, anzi no", "Va bene, non lo faccio."],
-    ["it", "ok, lascia perdere", "Va bene, non lo faccio."],
+    ["it", "sì, anzi no", "D'accordo, non lo faccio."],
+    ["it", "ok, lascia perdere", "D'accordo, non lo faccio."],
   ];
 
   it.each(mixed)("%s: %j cancels, and says so in that language", async (language, reply, said) => {

@@ -157,6 +157,7 @@ export function createEndpointTools(
     }
     const listed = tools.map((t) => ({
       tool: { toolbox: t.toolbox, server: t.server, name: t.tool },
+      ...(t.title ? { title: t.title } : {}),
       ...(mayHold(t)
         ? withConfirmArgument(t.description, t.inputSchema)
         : { description: t.description, inputSchema: t.inputSchema }),
@@ -182,6 +183,8 @@ export function createEndpointTools(
           return [
             {
               name: t.name,
+              // Home Assistant shows a tool by its top-level title and ignores annotations.title.
+              ...(t.title ? { title: t.title } : {}),
               description,
               inputSchema: inputSchema as Tool["inputSchema"],
               ...(t.annotations ? { annotations: t.annotations } : {}),

@@ -4,6 +4,7 @@ import { BUILTIN_TOOLS } from "../../config/own-servers.js";
 import { isGroupSafe } from "../../tools/policy/effects.js";
 import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
+import { failureSpeech } from "../spoken-result.js";
 import type { FastPathOutcome, ResponseType } from "../outcome.js";
 import { COVERS } from "../scopes.js";
 import { capitalize, listOf, quantity } from "../speech.js";
@@ -59,8 +60,7 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   turn.deps.memory.remember(turn.request.conversationId, [target]);
   // Held by the action policy: nothing was done; the user is asked.
   if (acted.result.held) return turn.done(askFor(turn, [acted]), "query_answer");
-  if (!acted.ok)
-    return turn.done(fill(r.failed, { error: acted.result.error ?? acted.result.content }), "error");
+  if (!acted.ok) return turn.done(failureSpeech(r, acted.result, acted.name), "error");
   if (acted.lock) return turn.done(lockSpeech(turn, target, acted.lock, acted.result), "action_done");
   if (!acted.confirmed) return turn.done(fill(r.notConfirmed, { name: acted.name }), "action_done");
   return turn.done(actedSpeech(turn, target, acted), "action_done");
@@ -127,7 +127,7 @@ async function actOnGroup(
     }
   }
   if (unconfirmed.length) parts.push(fill(r.someNotConfirmed, { names: listOf(turn.grammar, unconfirmed) }));
-  for (const f of failed) parts.push(fill(r.failed, { error: f.result.error ?? f.result.content }));
+  for (const f of failed) parts.push(failureSpeech(r, f.result, f.name));
   for (const l of locks) parts.push(lockSpeech(turn, l.target, l.lock!, l.result));
   const question = held.length ? askFor(turn, held) : undefined;
   if (question) parts.push(question);

@@ -1,6 +1,7 @@
 // The time and the date, from the bridge's clock tool in Home Assistant's time zone.
 import { BUILTIN_TOOLS } from "../../config/own-servers.js";
 import { fill } from "../grammar.js";
+import { failureSpeech } from "../spoken-result.js";
 import type { FastPathOutcome } from "../outcome.js";
 import { dateOf, timeOf } from "../speech.js";
 import type { Turn } from "./turn.js";
@@ -11,7 +12,7 @@ export async function tellTime(turn: Turn, intent: "query_time" | "query_date"):
   const zone = result.structuredContent?.time_zone;
   const r = turn.replies;
   if (!result.ok || typeof iso !== "string" || typeof zone !== "string") {
-    return turn.done(fill(r.failed, { error: result.error ?? result.content }), "error");
+    return turn.done(failureSpeech(r, result), "error");
   }
   const at = new Date(iso);
   return intent === "query_time"

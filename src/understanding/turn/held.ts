@@ -7,6 +7,7 @@ import type { FastIntent } from "../grammar-types.js";
 import { fill } from "../grammar.js";
 import { capitalize, listOf } from "../speech.js";
 import type { Target } from "../targets.js";
+import { failureSpeech } from "../spoken-result.js";
 import { isConfirmed } from "../tool-results.js";
 import type { Turn } from "./turn.js";
 
@@ -25,7 +26,7 @@ export function lockSpeech(
   result: ToolResult,
 ): string {
   const r = turn.replies;
-  if (!result.ok) return fill(r.failed, { error: result.error ?? result.content });
+  if (!result.ok) return failureSpeech(r, result, target.name);
   if (!isConfirmed(result)) return fill(r.notConfirmed, { name: target.name });
   const state = turn.grammar.states[action === "lock" ? "locked" : "unlocked"];
   return fill(r.stateIs, { name: target.name, state });
@@ -39,7 +40,7 @@ export function lockSpeech(
 export function askFor(turn: Turn, held: ReadonlyArray<{ target: Target; result: ToolResult }>): string {
   const r = turn.replies;
   const { hold } = turn.deps;
-  if (!hold) return held.map(({ result }) => fill(r.failed, { error: result.content })).join(" ");
+  if (!hold) return held.map(({ target, result }) => failureSpeech(r, result, target.name)).join(" ");
   const names: Record<"unlock" | "open", string[]> = { unlock: [], open: [] };
   for (const { target, result } of held) {
     const call = result.held!;
@@ -49,7 +50,7 @@ export function askFor(turn: Turn, held: ReadonlyArray<{ target: Target; result:
         unlocks
           ? lockSpeech(turn, target, "unlock", later)
           : !later.ok
-            ? fill(r.failed, { error: later.error ?? later.content })
+            ? failureSpeech(r, later, target.name)
             : !isConfirmed(later)
               ? fill(r.notConfirmed, { name: target.name })
               : fill(r.opened, { name: target.name }),

@@ -212,8 +212,7 @@ export function createTurn(
       // The device may well be a Z-Wave one the bridge cannot see yet: say that, promptly.
       const notConnected = zwaveNotConnected();
       if (notConnected) return notConnected;
-      const unseen = unseenHome(mirror);
-      const why = unseen === undefined ? "" : ` ${fill(replies.homeUnseen, { error: unseen })}`;
+      const why = homeUnseen(mirror) ? ` ${replies.homeUnseen}` : "";
       // Quoted as the user said it. A name that is not a run of the user's own words (a template
       // that took a word from its middle) says the sentence was not read as meant: not "no device
       // called <words reassembled>", but what the fast path can do.
@@ -226,9 +225,8 @@ export function createTurn(
   };
 }
 
-/** "Not found" means little while Home Assistant's devices have never been loaded: why not. */
-function unseenHome(mirror: HomeMirror): string | undefined {
+/** "Not found" means little while Home Assistant's devices have never been loaded. */
+function homeUnseen(mirror: HomeMirror): boolean {
   const status = mirror.status();
-  if (!status.configured || status.lastSync) return undefined;
-  return status.error ?? "it is not connected";
+  return status.configured && !status.lastSync;
 }

@@ -99,6 +99,9 @@ export const setValueResultSchema = z.looseObject({
 
 export const pingResultSchema = z.looseObject({ responded: z.boolean() });
 
+/** `node.get_value_timestamp`: when zwave-js last stamped the value; absent when it never did. */
+export const valueTimestampSchema = z.looseObject({ timestamp: z.number().nullish() });
+
 export const eventEnvelopeSchema = z.looseObject({
   type: z.literal("event"),
   event: z.looseObject({ source: z.string(), event: z.string() }),
