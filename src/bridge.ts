@@ -120,6 +120,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     oneLlmRound: options.llm_one_round,
     toolsReady: new Promise<void>((resolve) => (toolsReady = resolve)),
     haAgent: options.ha_conversation_agent,
+    steps: { brightness: options.brightness_step, volume: options.volume_step },
     turnTimeoutMs: budget.turnMs,
     ...(providerHealth ? { providerHealth } : {}),
   });

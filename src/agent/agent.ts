@@ -63,6 +63,8 @@ export interface AgentOptions {
   haAgent?: boolean;
   /** The provider's reachability and last failure, for describe() and failed turns. */
   providerHealth?: ProviderHealth;
+  /** How far a relative change goes, in percent (`brightness_step`, `volume_step`). */
+  steps?: { brightness?: number; volume?: number };
 }
 
 /** What the user hears when the model failed, by why (llm-turn.ts). */
@@ -94,7 +96,13 @@ export function createAgent(options: AgentOptions): ConversationAgent {
   }
   // What the action policy (at the registry) held, kept per conversation until the user answers.
   const pending = createPendingActions(registry);
-  const fastPath = createFastPath({ registry, mirror, zwave, hold: pending.hold });
+  const fastPath = createFastPath({
+    registry,
+    mirror,
+    zwave,
+    hold: pending.hold,
+    ...(options.steps ? { steps: options.steps } : {}),
+  });
   const hasModel = options.model !== undefined;
   const homeAssistantAgent =
     (options.haAgent ?? true)
@@ -233,7 +241,9 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     };
     const fast = await fastPath.run(fastRequest);
     if (fast.kind === "done") return { ...fast, handledBy: "fast-path" };
-    const ha = await homeAssistantAgent?.(fastRequest, fast);
+    // A question about another place or day: HA's agent would answer it with the home's own clock.
+    const elsewhere = fast.kind === "unsure" && fast.elsewhere === true;
+    const ha = elsewhere ? undefined : await homeAssistantAgent?.(fastRequest, fast);
     if (ha) return ha;
     if (!llm) {
       const speech = fast.speech || unsupportedLanguage(language, fastPath.languages());

@@ -46,7 +46,7 @@ export interface PendingActions {
     conversationId: string,
     text: string,
     language: string,
-    turn: HeldTurn & { isRequest?: (text: string) => boolean },
+    turn: HeldTurn & { isRequest?: (text: string) => Promise<boolean> },
   ): Promise<PendingAnswer | undefined>;
 }
 
@@ -114,7 +114,7 @@ export function createPendingActions(registry: ToolRegistry): PendingActions {
         return cancelled;
       }
       // Unclear. A new request moves on: what was held is dropped, never run.
-      if (turn.isRequest?.(text)) {
+      if (await turn.isRequest?.(text)) {
         pending.delete(conversationId);
         return undefined;
       }

@@ -2,7 +2,6 @@ import type { HomeMirror } from "../ha/mirror.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { GRAMMARS } from "./grammar.js";
 import type { FastPathGrammar } from "./grammar-types.js";
-import { createMatcher } from "./matcher.js";
 import { createConversationMemory } from "./memory.js";
 import type { FastPathOutcome, FastPathRequest, HoldCall } from "./outcome.js";
 import { capitalize } from "./speech.js";
@@ -12,7 +11,8 @@ import { act } from "./turn/actions.js";
 import { tellTime } from "./turn/clock.js";
 import { answerSensor } from "./turn/sensors.js";
 import { answerState } from "./turn/state-query.js";
-import { createTurn, type Turn } from "./turn/turn.js";
+import { createTurn, homeLookup, type Steps, type Turn } from "./turn/turn.js";
+import { createUnderstanding } from "./understand.js";
 import type { ToolResult } from "../tools/types.js";
 import type { ZwaveClient } from "../zwave-host/zwave-client.js";
 
@@ -33,7 +33,12 @@ export interface FastPathOptions {
   zwave: ZwaveClient<ToolResult>;
   /** Keeps a call the action policy held until the user answers. */
   hold?: HoldCall;
+  /** How far "brighter" and "louder" go, in percent; 25 and 10 when not given. */
+  steps?: { brightness?: number | undefined; volume?: number | undefined };
 }
+
+/** The steps of a relative change when the options don't set them. */
+export const DEFAULT_STEPS: Steps = { brightness: 25, volume: 10 };
 
 /**
  * Common commands without an LLM: a sentence from the language's grammar, names resolved to
@@ -47,7 +52,7 @@ export function createFastPath(options: FastPathOptions) {
   function build(grammar: FastPathGrammar) {
     return {
       grammar,
-      matcher: createMatcher(grammar),
+      understanding: createUnderstanding(grammar),
       targets: createTargetResolver(grammar),
     };
   }
@@ -57,6 +62,10 @@ export function createFastPath(options: FastPathOptions) {
     zwave: options.zwave,
     memory: createConversationMemory(),
     hold: options.hold,
+    steps: {
+      brightness: options.steps?.brightness ?? DEFAULT_STEPS.brightness,
+      volume: options.steps?.volume ?? DEFAULT_STEPS.volume,
+    },
   };
 
   function grammarFor(language: string) {
@@ -95,11 +104,15 @@ export function createFastPath(options: FastPathOptions) {
     async run(request: FastPathRequest): Promise<FastPathOutcome> {
       const chosen = grammarFor(request.language);
       if (!chosen) return { kind: "no_match", speech: "", results: [] };
-      const { grammar, matcher, targets } = chosen;
+      const { grammar, understanding, targets } = chosen;
       if (request.text.length > REFUSED_CHARS) {
         return { kind: "done", speech: grammar.replies.tooLong, responseType: "error", results: [] };
       }
-      const match = request.text.length > MATCHED_CHARS ? undefined : matcher.match(request.text);
+      const understood =
+        request.text.length > MATCHED_CHARS
+          ? undefined
+          : understanding.understand(request.text, await homeLookup(deps));
+      const match = understood?.match;
       if (!match) return { kind: "no_match", speech: grammar.replies.cannotYet, results: [] };
       const outcome = await answer(createTurn(deps, grammar, targets, match, request));
       return { ...outcome, speech: capitalize(outcome.speech) };
@@ -130,9 +143,10 @@ export function createFastPath(options: FastPathOptions) {
     },
 
     /** Whether the sentence is one of the grammar's (a request of its own, not an answer to a question). */
-    understands(text: string, language: string): boolean {
+    async understands(text: string, language: string): Promise<boolean> {
       const chosen = grammarFor(language);
-      return !!chosen && text.length <= MATCHED_CHARS && chosen.matcher.match(text) !== undefined;
+      if (!chosen || text.length > MATCHED_CHARS) return false;
+      return chosen.understanding.understand(text, await homeLookup(deps))?.match !== undefined;
     },
   };
 }

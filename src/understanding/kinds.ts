@@ -22,6 +22,9 @@ const opening = (...deviceClasses: string[]): KindSpec => ({
 export const KINDS: Record<DeviceKind, KindSpec> = {
   light: { domains: ["light"] },
   switch: { domains: ["switch", "input_boolean"] },
+  // A plug, socket or outlet: what Home Assistant's switch device class `outlet` is. Asked about
+  // ("are any plugs on"), every switch counts, as in HA's own question sentences.
+  outlet: { domains: ["switch"], deviceClasses: ["outlet"], alsoDomains: ["switch"] },
   fan: { domains: ["fan"] },
   cover: { domains: ["cover", "valve"] },
   lock: { domains: ["lock"] },

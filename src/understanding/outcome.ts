@@ -9,8 +9,12 @@ export type ResponseType = "action_done" | "query_answer" | "error";
 /** What the fast path made of a sentence. */
 export type FastPathOutcome =
   | { kind: "done"; speech: string; responseType: ResponseType; results: ToolResult[] }
-  /** Understood, but not what it refers to: HA's agent or an LLM may do better; else say `speech`. */
-  | { kind: "unsure"; speech: string; results: ToolResult[] }
+  /**
+   * Understood, but not what it refers to: HA's agent or an LLM may do better; else say `speech`.
+   * `elsewhere`: a question about another place or day, which HA's agent would answer with the
+   * home's own clock; only a language model may take it.
+   */
+  | { kind: "unsure"; speech: string; results: ToolResult[]; elsewhere?: boolean }
   /** Not a sentence of this grammar (or no grammar for the language). */
   | { kind: "no_match"; speech: string; results: ToolResult[] };
 

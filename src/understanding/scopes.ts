@@ -48,7 +48,19 @@ export function scopeFor(intent: FastIntent): Scope {
     case "stop":
       return { domain: (d) => d === "fan", everything: set("fan"), zwave: none };
     case "set_volume":
+    case "volume_up":
+    case "volume_down":
+    case "mute":
+    case "unmute":
       return { domain: (d) => d === "media_player", everything: set("media_player"), zwave: none };
+    case "step_up":
+    case "step_down":
+      // Up or down of what has a level: a light's brightness, a speaker's volume.
+      return {
+        domain: (d) => d === "light" || d === "media_player",
+        everything: set("light"),
+        zwave: ZWAVE_SWITCHES,
+      };
     default:
       return { domain: () => true, everything: EVERYTHING, zwave: () => true };
   }

@@ -143,10 +143,10 @@ describe("fast path: on and off", () => {
     expect(result.response_type).toBe("error");
   });
 
-  it("asks which one when a name fits several, listing them", async () => {
-    const result = await say("turn on the lamp");
+  it("asks which room when a kind is said with no place and no satellite, naming every room that has one", async () => {
+    const result = await makeAgent({ haAgent: false }).handle({ text: "turn on the lamp", language: "en" });
     expect(calls()).toEqual([]);
-    expect(result.speech).toMatch(/^Which one do you mean: .*Desk Lamp.*Living Room Lamp.*\?$/);
+    expect(result.speech).toBe("Which room do you mean: Kitchen, Living Room, Bedroom or Office?");
   });
 
   it("won't act on an entity that is not exposed", async () => {
@@ -432,28 +432,36 @@ describe("HA's agent under the action policy", () => {
 });
 
 describe("the speaker's area and groups", () => {
-  it("'turn off all the lights' from a satellite is not ours to guess: its room or the home", async () => {
-    const own = makeAgent({ haAgent: false });
-    const result = await own.handle({
-      text: "turn off all the lights",
-      language: "en",
-      deviceId: "kitchen_satellite",
-    });
-    expect(calls()).toEqual([]);
-    expect(result.speech).toBe("Which one do you mean: Kitchen or the whole house?");
-    const german = await own.handle({
-      text: "schalte alle Lampen aus",
-      language: "de",
-      deviceId: "kitchen_satellite",
-    });
-    expect(calls()).toEqual([]);
-    expect(german.speech).toBe("Welches meinst du: Kitchen oder das ganze Haus?");
-    // Handed on to HA's agent, which knows its own templates.
-    // Handed on to HA's agent, which knows its own templates: in English this one is the whole
-    // home (domain_all); HA recognises it, and the bridge carries it out.
-    await say("turn off all the lights", "en", { deviceId: "kitchen_satellite" });
-    expect(ha.conversations).toEqual([]);
+  it("'all the lights' from a satellite is the whole home where the language's own sentences say so", async () => {
+    // English and German: Home Assistant's sentences switch every light off ("domain_all").
+    await say("switch every light off", "en", { deviceId: "kitchen_satellite" });
     expect(calls()).toHaveLength(5);
+    ha.serviceCalls.length = 0;
+    await say("mach alle Lampen aus", "de", { deviceId: "kitchen_satellite" });
+    expect(calls()).toHaveLength(5);
+    // German "on": the room, as HA's German sentences take "alle Lichter an".
+    ha.serviceCalls.length = 0;
+    await say("schalt mal alle Lampen an", "de", { deviceId: "kitchen_satellite" });
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    expect(ha.conversations).toEqual([]);
+  });
+
+  it("where a language's sentences don't say, 'all the lights' from a satellite is asked, not guessed", async () => {
+    const own = makeAgent({ haAgent: false });
+    const dutch = await own.handle({
+      text: "doe alle lampen uit",
+      language: "nl",
+      deviceId: "kitchen_satellite",
+    });
+    expect(calls()).toEqual([]);
+    expect(dutch.speech).toBe("Welke bedoel je: Kitchen of het hele huis?");
+    const french = await own.handle({
+      text: "éteins toutes les lampes",
+      language: "fr",
+      deviceId: "kitchen_satellite",
+    });
+    expect(calls()).toEqual([]);
+    expect(french.speech).toBe("Lequel veux-tu dire : Kitchen ou toute la maison ?");
   });
 
   it("'all the lights' said with a place, or with no satellite, is certain", async () => {
@@ -512,7 +520,7 @@ describe("the speaker's area and groups", () => {
   it("'light up' with no satellite asks which room rather than lighting the home", async () => {
     const result = await makeAgent({ haAgent: false }).handle({ text: "light up please", language: "en" });
     expect(calls()).toEqual([]);
-    expect(result.speech).toMatch(/^Which one do you mean: .*Kitchen/);
+    expect(result.speech).toMatch(/^Which room do you mean: .*Kitchen/);
   });
 
   it("es: 'la pieza', 'la habitación' with no name of their own are the speaker's room", async () => {
@@ -571,9 +579,6 @@ describe("French, Italian and Dutch by structure", () => {
     ha.serviceCalls.length = 0;
     await say("Allume le salon", "fr");
     expect(calls()).toEqual(["light.turn_on light.living_room_lamp"]);
-    ha.serviceCalls.length = 0;
-    await say("Nuit", "fr", { deviceId: "kitchen_satellite" });
-    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
   });
 
   it("without a satellite, a verb with no object is not guessed", async () => {

@@ -37,6 +37,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { WebSocketServer, type WebSocket } from "ws";
 import {
   friendlyName,
+  MEDIA_VOLUME_MUTE,
   MEDIA_VOLUME_SET,
   newContextId,
   sampleHome,
@@ -295,7 +296,7 @@ export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> 
     };
     const known =
       (toggleDomains.includes(domain) && ["turn_on", "turn_off", "toggle"].includes(service)) ||
-      (domain === "media_player" && service === "volume_set") ||
+      (domain === "media_player" && (service === "volume_set" || service === "volume_mute")) ||
       other[domain]?.[service] !== undefined;
     if (!known) throw new CommandError("not_found", `Action ${domain}.${service} not found.`);
     const entityIds = [...ids(target.entity_id), ...ids(data.entity_id)];
@@ -312,12 +313,12 @@ export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> 
       // HA skips referenced entities that don't exist (it only logs a warning).
       const current = home.states.get(entityId);
       if (!current || !entityId.startsWith(`${domain}.`)) continue;
-      if (service === "volume_set") {
+      if (service === "volume_set" || service === "volume_mute") {
         const features = Number(current.attributes.supported_features ?? 0);
-        if (!(features & MEDIA_VOLUME_SET)) {
+        if (!(features & (service === "volume_set" ? MEDIA_VOLUME_SET : MEDIA_VOLUME_MUTE))) {
           throw new CommandError(
             "home_assistant_error",
-            `Entity ${entityId} does not support action media_player.volume_set`,
+            `Entity ${entityId} does not support action media_player.${service}`,
           );
         }
       }
@@ -329,6 +330,10 @@ export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> 
       }
       if (service === "volume_set") {
         writeState(entityId, current.state, { volume_level: data.volume_level });
+        continue;
+      }
+      if (service === "volume_mute") {
+        writeState(entityId, current.state, { is_volume_muted: data.is_volume_muted === true });
         continue;
       }
       const isOn = current.state !== "off";
