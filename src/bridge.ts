@@ -8,6 +8,7 @@ import { createSupervisorClient } from "./supervisor/client.js";
 import { createHomeMirror, createUnconfiguredMirror, type HomeMirror } from "./ha/mirror.js";
 import { haEndpoint } from "./ha/connection.js";
 import { createToolRegistry, type ToolRegistry } from "./tools/registry.js";
+import { createActionPolicy } from "./tools/policy/action-policy.js";
 import { homeTools } from "./tools/local/index.js";
 import { createMcpServers, type McpServers } from "./mcp/client/servers.js";
 import { fromOption, type McpServerConfig } from "./mcp/client/server-config.js";
@@ -75,6 +76,9 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   closers.unshift(() => mcpServers.close());
   const zwave = createZwaveClient({ registry, logger });
   closers.push(async () => zwave.close());
+  // One action policy at the registry, for every path: it knows the home's entities and Z-Wave
+  // devices, so it judges each call by its effect on its target (docs/architecture.md).
+  registry.setPolicy(createActionPolicy({ confirm: options.confirm_destructive, mirror, zwave }));
   // A Home Assistant entity kept apart from the node it names (a reused node id…) is said once.
   const stopTwinLog = logTwinDisagreements(zwave, mirror, logger);
   closers.push(async () => stopTwinLog());

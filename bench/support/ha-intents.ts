@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
+import { heldEffect } from "../../src/tools/policy/effects.js";
 import {
   areaRow,
   deviceRow,
@@ -369,11 +370,11 @@ export function expectedCall(
   }
 }
 
-/** Calls that need the user's yes when confirmations are on: unlocking, opening a garage door or gate. */
+/** Calls the action policy holds for the user's yes (src/tools/policy/effects.ts), by HA's service. */
 export function isDestructive(domain: string, service: string, deviceClass: unknown): boolean {
-  if (domain === "lock") return service === "unlock" || service === "open";
+  const act = service === "unlock" || service === "open" || service === "open_cover" ? "open" : "close";
   return (
-    domain === "cover" && service === "open_cover" && (deviceClass === "garage" || deviceClass === "gate")
+    heldEffect({ domain, ...(typeof deviceClass === "string" ? { deviceClass } : {}) }, act) !== undefined
   );
 }
 

@@ -7,7 +7,10 @@ import type { ToolRegistry } from "../tools/registry.js";
 import type { ToolResult } from "../tools/types.js";
 import { TimeoutError, withTimeout } from "../shared/timeout.js";
 import { turnBudget } from "../shared/turn-budget.js";
-import { createDestructiveGate } from "./destructive-gate.js";
+import { createActionPolicy } from "../tools/policy/action-policy.js";
+import { createPendingActions } from "./pending-actions.js";
+import { heldMessage } from "./held-message.js";
+import { createHomeAssistantAgent } from "./home-assistant-agent.js";
 import { createFastPath } from "../understanding/fast-path.js";
 import type { FastPathReplies } from "../understanding/grammar-types.js";
 import { failureSpeech, repliesFor } from "../understanding/spoken-result.js";
@@ -86,16 +89,32 @@ export function createAgent(options: AgentOptions): ConversationAgent {
   const confirmDestructive = options.confirmDestructive ?? true;
   const turnLog = createTurnLog(200);
   const zwave = options.zwave ?? createZwaveClient({ registry, logger });
-  const gate = createDestructiveGate(registry);
+  // The registry's action policy judges by the home; the bridge sets it (src/bridge.ts). A
+  // registry that has none yet gets it here, so no agent acts with a policy blind to the home.
+  if (!registry.policy().knowsHome) {
+    registry.setPolicy(createActionPolicy({ confirm: confirmDestructive, mirror, zwave }));
+  }
+  // What the action policy (at the registry) held, kept per conversation until the user answers.
+  const pending = createPendingActions(registry);
   const fastPath = createFastPath({
     registry,
     mirror,
     zwave,
-    ...(confirmDestructive ? { hold: gate.hold } : {}),
+    hold: pending.hold,
     ...(options.steps ? { steps: options.steps } : {}),
   });
-  const askHomeAssistant = options.haAgent ?? true;
   const hasModel = options.model !== undefined;
+  const homeAssistantAgent =
+    (options.haAgent ?? true)
+      ? createHomeAssistantAgent({
+          mirror,
+          registry,
+          fastPath,
+          logger,
+          timeoutMs: budget.homeAssistantAgentMs,
+          hasModel,
+        })
+      : undefined;
   // The summary holds names and places, not states: rebuilt only when those change (~0.5 ms
   // for a home of 1,000 entities, on every LLM turn otherwise).
   let homeSummary: string | undefined;
@@ -182,40 +201,11 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       system,
       signal,
       ...(request.deviceId ? { deviceId: request.deviceId } : {}),
-      ...(confirmDestructive
-        ? { gate: (name: string, args: Record<string, unknown>) => gate.hold(conversationId, name, args) }
-        : {}),
+      onHeld: (result: ToolResult) => {
+        pending.hold(conversationId, result.held!);
+        return heldMessage(result);
+      },
     });
-  }
-
-  /**
-   * Home Assistant's built-in agent, the second local path: its answer as HA gave it. Its errors
-   * leave the sentence to the LLM; without one, HA's words win where our grammar has none.
-   */
-  async function homeAssistantAgent(
-    text: string,
-    language: string,
-    fast: { kind: string; speech: string; results: ToolResult[] },
-    signal: AbortSignal,
-  ) {
-    if (!mirror.status().connected) return undefined;
-    let reply;
-    try {
-      // A slow answer must leave the LLM (or our own reply) time within the turn.
-      reply = await withTimeout(() => mirror.converse(text, language), {
-        ms: budget.homeAssistantAgentMs,
-        signal,
-      });
-    } catch (err) {
-      logger.warn(`Home Assistant's agent failed: ${(err as Error).message}`);
-      return undefined;
-    }
-    const handledBy = "home assistant";
-    if (reply.responseType !== "error") {
-      return { speech: reply.speech, responseType: reply.responseType, results: fast.results, handledBy };
-    }
-    if (hasModel || fast.speech || !reply.speech) return undefined;
-    return { speech: reply.speech, responseType: "error" as const, results: fast.results, handledBy };
   }
 
   async function answer(
@@ -233,28 +223,27 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     const turnStart = Date.now();
     const said = repliesFor(language).agent;
     await options.toolsReady;
-    const confirmation = await gate.answer(conversationId, request.text, {
+    const confirmation = await pending.answer(conversationId, request.text, language, {
       signal,
       toolTimeoutMs,
       deviceId: request.deviceId,
-      language,
+      isRequest: (text) => fastPath.understands(text, language),
     });
     if (confirmation) return { ...confirmation, handledBy: "confirmation" };
 
-    const fast = await fastPath.run({
+    const fastRequest = {
       text: request.text,
       language,
       conversationId,
       signal,
       toolTimeoutMs,
       ...(request.deviceId ? { deviceId: request.deviceId } : {}),
-    });
+    };
+    const fast = await fastPath.run(fastRequest);
     if (fast.kind === "done") return { ...fast, handledBy: "fast-path" };
-    // HA's agent acts without asking: a sentence that may unlock or open a garage door stays ours.
-    // It would also tell the home's time for a question about another place or day.
+    // A question about another place or day: HA's agent would answer it with the home's own clock.
     const elsewhere = fast.kind === "unsure" && fast.elsewhere === true;
-    const mayAskHa = askHomeAssistant && !(confirmDestructive && fast.destructive) && !elsewhere;
-    const ha = mayAskHa ? await homeAssistantAgent(request.text, language, fast, signal) : undefined;
+    const ha = elsewhere ? undefined : await homeAssistantAgent?.(fastRequest, fast);
     if (ha) return ha;
     if (!llm) {
       const speech = fast.speech || unsupportedLanguage(language, fastPath.languages());
@@ -330,6 +319,9 @@ export function createAgent(options: AgentOptions): ConversationAgent {
           handledBy: "error",
         };
       }
+      // A turn that held calls asked about them: its words are the question to ask once more.
+      if (outcome.handledBy !== "confirmation" && pending.holds(conversationId))
+        pending.asked(conversationId, outcome.speech);
       const toolCalls: TurnToolCall[] = outcome.results.map(turnToolCall);
       const result: TurnResult = {
         speech: outcome.speech,

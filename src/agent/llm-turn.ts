@@ -31,8 +31,11 @@ export interface LlmTurnOptions {
   provider?: string;
   /** The request's language, for the one sentence this loop speaks itself. */
   language?: string;
-  /** Lets the caller hold back a call (a destructive tool awaiting confirmation). */
-  gate?: (name: string, args: Record<string, unknown>) => string | undefined;
+  /**
+   * A call the action policy held (it did not run): the caller keeps it for the user's yes, and
+   * says what the model is told. Without it, the model reads the registry's own words.
+   */
+  onHeld?: (result: ToolResult) => string;
   /** Sees every reply of the model (request count, token usage). */
   onReply?: (reply: AIMessage) => void;
   /** Speech that ends the turn after a round of tool calls (see confirmed-round.ts), if any. */
@@ -103,12 +106,6 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
         replies.push({ callId: call.id, name: call.sent.name, content: refused.content, ok: false });
         continue;
       }
-      const held = options.gate?.(call.name, call.args);
-      if (held !== undefined) {
-        // Not a failure: the call waits for the user's yes, and the text tells the model to ask.
-        replies.push({ callId: call.id, name: call.name, content: held, ok: true });
-        continue;
-      }
       const result = await registry.execute(call.name, call.args, {
         timeoutMs: options.toolTimeoutMs,
         signal,
@@ -116,6 +113,12 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
         repairs: call.repairs,
         ...(options.deviceId ? { deviceId: options.deviceId } : {}),
       });
+      if (result.held) {
+        // Not a failure: the call waits for the user's yes, and the text tells the model to ask.
+        const content = options.onHeld?.(result) ?? result.content;
+        replies.push({ callId: call.id, name: call.name, content, ok: true });
+        continue;
+      }
       results.push(call.family ? { ...result, textFamily: call.family } : result);
       replies.push({
         callId: call.id,

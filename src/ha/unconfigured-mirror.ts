@@ -33,6 +33,9 @@ export function createUnconfiguredMirror(reason = "Home Assistant is not configu
     converse: async () => {
       throw new HomeAssistantError(reason, "not_configured");
     },
+    recognize: async () => {
+      throw new HomeAssistantError(reason, "not_configured");
+    },
     onChange: () => () => undefined,
     close: async () => undefined,
   };

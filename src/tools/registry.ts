@@ -10,6 +10,7 @@ import { buildStaticMappings } from "./static-mappings.js";
 import { BUILTIN_TOOLS } from "../config/own-servers.js";
 import { runMcpTool, type McpTool } from "./mcp-tool.js";
 import { callTool, type CallableTool, type ExecuteOptions } from "./tool-call.js";
+import { createActionPolicy, type ActionPolicy } from "./policy/action-policy.js";
 import type {
   JsonSchema,
   LocalToolDefinition,
@@ -107,12 +108,19 @@ export interface ToolRegistry {
   executeIdentifier(identifier: unknown, args: unknown, options?: ExecuteOptions): Promise<ToolResult>;
   /** Called after the tool set changes (names, schemas or availability). */
   onChange(listener: () => void): () => void;
+  /**
+   * The action policy every call passes before it runs (src/tools/policy/). Until the bridge sets
+   * the one that knows the home, a policy that holds what declares itself destructive.
+   */
+  policy(): ActionPolicy;
+  setPolicy(policy: ActionPolicy): void;
 }
 
 export interface ToolRegistryOptions {
   logger: Logger;
   parameterMappings?: readonly ParameterMapping[];
   defaultTimeoutMs?: number;
+  policy?: ActionPolicy;
 }
 
 export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
@@ -122,6 +130,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
   const entries = new Map<string, Entry>();
   const unavailable = new Map<string, string>();
   const listeners = new Set<() => void>();
+  let policy = options.policy ?? createActionPolicy();
   let lookup: ReturnType<typeof createNameLookup<Entry>> | undefined;
 
   /** Names are recomputed lazily so registering 2,000 tools costs one pass, not 2,000. */
@@ -202,6 +211,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
         logger,
         timeoutMs: options.timeoutMs ?? defaultTimeoutMs,
         unavailable: unavailable.get(entry.server),
+        policy,
       },
       started,
     );
@@ -344,6 +354,13 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+
+    policy: () => policy,
+    setPolicy(next) {
+      policy = next;
+      // The /mcp listing shows the confirmation argument only where the policy may hold.
+      changed();
     },
   };
 }

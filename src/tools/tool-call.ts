@@ -4,8 +4,17 @@ import { isObject } from "../shared/is-object.js";
 import { formatDuration, TimeoutError, withTimeout } from "../shared/timeout.js";
 import { describeParameters } from "./parameters.js";
 import { formatArgumentKeys, type ArgumentNormalizer } from "./normalize.js";
+import type { ActionPolicy } from "./policy/action-policy.js";
+import { describeHeld } from "./policy/describe.js";
 import { errorCodeOf, type ToolErrorCode } from "./tool-error.js";
-import type { JsonSchema, SentToolCall, ToolExecutor, ToolOutput, ToolResult } from "./types.js";
+import type {
+  JsonSchema,
+  SentToolCall,
+  ToolAnnotations,
+  ToolExecutor,
+  ToolOutput,
+  ToolResult,
+} from "./types.js";
 
 /** What running one call needs to know about its tool. */
 export interface CallableTool {
@@ -14,6 +23,7 @@ export interface CallableTool {
   server: string;
   toolbox: string;
   inputSchema: JsonSchema;
+  annotations?: ToolAnnotations | undefined;
   normalizer?: ArgumentNormalizer;
   validate(args: Record<string, unknown>): string[];
   run: ToolExecutor;
@@ -27,6 +37,11 @@ export interface ExecuteOptions {
   sent?: SentToolCall;
   /** Repairs made before the call reached the registry (name forms, argument text). */
   repairs?: readonly string[];
+  /**
+   * The user said yes to this exact call (a held call run after the yes, or /mcp's confirmation
+   * argument): an effect the action policy holds runs.
+   */
+  confirmed?: boolean;
 }
 
 export interface CallSettings extends ExecuteOptions {
@@ -34,6 +49,8 @@ export interface CallSettings extends ExecuteOptions {
   timeoutMs: number;
   /** Set while the tool's server is down: why. */
   unavailable?: string | undefined;
+  /** The action policy that judges the repaired, valid call before it runs (src/tools/policy/). */
+  policy: ActionPolicy;
 }
 
 /**
@@ -111,7 +128,33 @@ export async function callTool(
       normalized,
     );
   }
-  const output = await runWithTimeout(entry, normalized, settings);
+  const judged = await settings.policy.judge({
+    server: entry.server,
+    tool: entry.tool,
+    annotations: entry.annotations,
+    args: normalized,
+    deviceId: settings.deviceId,
+  });
+  let runArgs = normalized;
+  if (judged.hold) {
+    if (!settings.confirmed) {
+      const text = `Not done: ${describeHeld(judged.effects)} needs the user's yes first.`;
+      logger.info(
+        { tool: entry.tool, server: entry.server, effects: judged.effects.map((e) => e.kind) },
+        `held a call to ${entry.presented} for the user's yes`,
+      );
+      return {
+        ...fail("confirmation_required", text, normalized),
+        held: {
+          effects: judged.effects,
+          call: { toolbox: entry.toolbox, server: entry.server, name: entry.tool, args: judged.args },
+        },
+      };
+    }
+    // Confirmed: the call runs on the target it was judged on.
+    runArgs = judged.args;
+  }
+  const output = await runWithTimeout(entry, runArgs, settings);
   return {
     ok: !output.isError,
     content: output.text,
@@ -125,7 +168,7 @@ export async function callTool(
       : {}),
     ...base,
     arguments: args,
-    normalizedArguments: normalized,
+    normalizedArguments: runArgs,
     ...shown,
     ms: performance.now() - started,
   };

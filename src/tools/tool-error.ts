@@ -19,6 +19,8 @@ export const TOOL_ERROR_CODES = [
   "unavailable",
   "timeout",
   "cancelled",
+  /** The action policy held the call for the user's yes: it did not run (src/tools/policy/). */
+  "confirmation_required",
 ] as const;
 export type ToolErrorCode = (typeof TOOL_ERROR_CODES)[number];
 

@@ -1,4 +1,5 @@
 import type { ContentBlock } from "@modelcontextprotocol/sdk/types.js";
+import type { HeldCall } from "./policy/held.js";
 import type { ToolErrorCode } from "./tool-error.js";
 
 /** A JSON Schema as MCP servers and LLM providers exchange it. */
@@ -94,6 +95,11 @@ export interface ToolResult {
    * when the model wrote the call as text instead of a structured tool call.
    */
   textFamily?: string;
+  /**
+   * Set when the action policy held the call: it did NOT run (`ok` is false) and waits for the
+   * user's yes; what it would do, and the pinned call to run then.
+   */
+  held?: HeldCall;
   ms: number;
 }
 

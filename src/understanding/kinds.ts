@@ -49,13 +49,3 @@ export function isOfKind(entity: EntityView, kind: DeviceKind, question = false)
   if (!spec.domains.includes(entity.domain)) return false;
   return !spec.deviceClasses || spec.deviceClasses.includes(String(entity.attributes.device_class ?? ""));
 }
-
-/**
- * Calls that secure or open the home from outside: unlocking, and opening a garage door or gate.
- * With confirmations on they wait for the user's yes, and never go to an agent that won't ask.
- */
-export function isDestructiveAction(entity: EntityView, action: "on" | "off"): boolean {
-  if (entity.domain === "lock") return action === "off";
-  const deviceClass = String(entity.attributes.device_class ?? "");
-  return entity.domain === "cover" && action === "on" && ["garage", "gate"].includes(deviceClass);
-}

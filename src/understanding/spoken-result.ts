@@ -23,6 +23,8 @@ const SENTENCE: Record<ToolErrorCode, (r: FastPathReplies) => string> = {
   cancelled: (r) => r.failed,
   unknown_tool: (r) => r.failed,
   invalid_arguments: (r) => r.failed,
+  // Every path asks about a held call itself (turn/held.ts); said as not done if one ever is not.
+  confirmation_required: (r) => r.failed,
 };
 
 /** The sentence for a failed call; `name` is the device it was for (without one, the generic sentence). */

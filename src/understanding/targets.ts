@@ -11,6 +11,7 @@ import type { Place, Resolved, ResolveContext, Target } from "./target-types.js"
 import type { HomeTwins } from "../ha/zwave-twins.js";
 import { targetKey, type ZwaveTarget as ZwaveDevice } from "../zwave-host/zwave-target.js";
 import { isReachable } from "./zwave-names.js";
+import { haKindOf } from "../zwave-host/ha-kind.js";
 import { RESOLVE_RULES, type Phrase, type RuleTools } from "./resolve-rules.js";
 
 export type { Place, Resolved, ResolveContext, Scope, Target } from "./target-types.js";
@@ -151,11 +152,18 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     };
   }
 
+  /**
+   * "Everything" (or a bare area) means what the action policy lets a group switch
+   * (src/tools/policy/effects.ts): the scope's domains for HA entities, and for a Z-Wave endpoint
+   * the domain of what it really is (`haKindOf`), so no lock or cover on either side of the join.
+   */
   function everythingGroup(ctx: ResolveContext, place?: Place): Resolved {
     const everywhere = (e: EntityView) => ctx.scope.everything.has(e.domain);
+    const zwaveEverywhere = (d: ZwaveDevice) => ctx.scope.everything.has(haKindOf(d).domain);
     return {
       kind: "group",
-      targets: group(ctx, everywhere, ZWAVE_ANY, place),
+      targets: group(ctx, everywhere, zwaveEverywhere, place),
+      whole: true,
       ...(place ? { place: place.label } : {}),
     };
   }

@@ -6,6 +6,7 @@ import { createChatModel } from "../../src/agent/chat-model.js";
 import type { ConversationAgent } from "../../src/agent/types.js";
 import { createHomeMirror, type HomeMirror } from "../../src/ha/mirror.js";
 import { homeTools } from "../../src/tools/local/index.js";
+import { createActionPolicy } from "../../src/tools/policy/action-policy.js";
 import { createToolRegistry } from "../../src/tools/registry.js";
 import { captureLogger } from "../support/capture-logger.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
@@ -17,10 +18,16 @@ let ha: FakeHa;
 let mirror: HomeMirror;
 let agent: ConversationAgent;
 
+/** The registry with the one action policy, knowing the home, as src/bridge.ts builds it. */
+function homeRegistry(logger = captureLogger().logger) {
+  const registry = createToolRegistry({ logger, policy: createActionPolicy({ mirror }) });
+  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
+  return registry;
+}
+
 function makeAgent(options: { haAgent?: boolean } = {}): ConversationAgent {
   const { logger } = captureLogger();
-  const registry = createToolRegistry({ logger });
-  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
+  const registry = homeRegistry(logger);
   return createAgent({ registry, mirror, logger, provider: "local", language: "en", ...options });
 }
 
@@ -37,6 +44,7 @@ afterAll(async () => {
 beforeEach(() => {
   ha.serviceCalls.length = 0;
   ha.conversations.length = 0;
+  ha.recognitions.length = 0;
 });
 
 /** Changes a state in HA and waits until the mirror has it, as a user would between sentences. */
@@ -363,8 +371,7 @@ describe("Home Assistant's agent before the LLM", () => {
         timeoutMs: 10_000,
       });
       const { logger } = captureLogger();
-      const registry = createToolRegistry({ logger });
-      for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
+      const registry = homeRegistry(logger);
       const withLlm = createAgent({
         registry,
         mirror,
@@ -388,21 +395,39 @@ describe("Home Assistant's agent before the LLM", () => {
   });
 });
 
-describe("destructive sentences stay ours", () => {
-  it("never hands a sentence that may unlock or open a garage door to HA's agent, which would not ask", async () => {
-    const { logger } = captureLogger();
-    const registry = createToolRegistry({ logger });
-    for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
-    const local = createAgent({ registry, mirror, logger, provider: "local", language: "en" });
-    ha.conversations.length = 0;
-    // Not sentences of our grammar, but about a lock and a garage door.
-    await local.handle({ text: "would you kindly unlock whatever is on the front", language: "en" });
-    await local.handle({ text: "Garagentor vielleicht hoch", language: "de" });
+describe("HA's agent under the action policy", () => {
+  it("is asked what it understands, with the satellite, and what it would do is judged first", async () => {
+    await say("tell me a joke", "en", { deviceId: "kitchen_satellite" });
+    expect(ha.recognitions.at(0)).toEqual({
+      sentences: ["tell me a joke"],
+      language: "en",
+      device_id: "kitchen_satellite",
+    });
+    // Not understood by HA either: nothing it could do, so it may answer in its own words.
+    expect(ha.conversations.map((c) => c.text)).toEqual(["tell me a joke"]);
+  });
+
+  it("cannot unlock: a sentence HA recognises as unlocking is never handed to it, in a language we don't speak", async () => {
+    const result = await say("lås upp Front Door", "sv", { conversationId: "sv-unlock" });
+    expect(ha.recognitions.length).toBeGreaterThan(0);
     expect(ha.conversations).toEqual([]);
     expect(calls()).toEqual([]);
-    // Something else we don't understand still goes to HA's agent.
-    await local.handle({ text: "tell me a joke", language: "en" });
-    expect(ha.conversations.map((c) => c.text)).toEqual(["tell me a joke"]);
+    expect(result.response_type).toBe("error");
+    // Nor does a yes in any form unlock what was never held.
+    await say("ja", "sv", { conversationId: "sv-unlock" });
+    expect(calls()).toEqual([]);
+  });
+
+  it("what HA recognised is carried out by us, with the speaker's area it cannot use itself", async () => {
+    await setState("fan.bedroom_fan", "off");
+    ha.conversations.length = 0;
+    // Our grammar can't tell whether "all the fans" from a satellite is its room or the home;
+    // HA's own template takes the satellite's room, which `conversation/process` cannot carry.
+    const result = await say("switch on all the fans", "en", { deviceId: "bedroom_satellite" });
+    expect(calls()).toEqual(["fan.turn_on fan.bedroom_fan"]);
+    expect(ha.conversations).toEqual([]);
+    expect(result.response_type).toBe("action_done");
+    expect(result.speech).toMatch(/Bedroom Fan/);
   });
 });
 

@@ -324,8 +324,10 @@ describe("schemas Home Assistant can take", () => {
       const info = bridge.registry.find(tool.name);
       if (!info) continue; // use_tool
       const source = info.inputSchema;
+      // Tools the action policy may hold also take /mcp's confirmation argument.
+      const confirm = bridge.registry.policy().mayHold(info) ? ["confirm"] : [];
       expect(Object.keys(tool.inputSchema.properties ?? {}).sort(), tool.name).toEqual(
-        Object.keys(source.properties ?? {}).sort(),
+        [...Object.keys(source.properties ?? {}), ...confirm].sort(),
       );
       expect([...(tool.inputSchema.required ?? [])].sort(), tool.name).toEqual(
         [...(source.required ?? [])].sort(),

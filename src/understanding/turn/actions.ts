@@ -2,6 +2,7 @@
 // and a reply built from what the devices confirmed.
 import { BUILTIN_TOOLS } from "../../config/own-servers.js";
 import type { EntityView } from "../../ha/mirror.js";
+import { isGroupSafe } from "../../tools/policy/effects.js";
 import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
 import { failureSpeech } from "../spoken-result.js";
@@ -9,9 +10,10 @@ import type { FastPathOutcome, ResponseType } from "../outcome.js";
 import { COVERS } from "../scopes.js";
 import { capitalize, listOf, quantity } from "../speech.js";
 import type { Resolved, Target } from "../targets.js";
+import { targetKind } from "../target-kind.js";
 import type { StateWord } from "../grammar-types.js";
 import { currentLevel, haLevel, isConfirmed, stateWordOf } from "../tool-results.js";
-import { guardOf, runGuarded, type Guard } from "./guarded.js";
+import { askFor, lockActionOf, lockSpeech } from "./held.js";
 import type { Turn } from "./turn.js";
 
 /** Intents that change a speaker's sound. */
@@ -28,6 +30,8 @@ interface Acted {
   /** What the device reports after the write: its level in percent, and on or off. */
   level?: number | undefined;
   state?: StateWord | undefined;
+  /** Set when the target is a lock: what was asked of it. */
+  lock?: "lock" | "unlock" | undefined;
 }
 
 export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome> {
@@ -56,12 +60,6 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   if (resolved.kind !== "one" && resolved.kind !== "group") return turn.unresolved(resolved);
   if (resolved.kind === "group") return actOnGroup(turn, resolved);
   const { target } = resolved;
-  const guard = guardOf(turn, target);
-  if (guard) {
-    const guarded = await runGuarded(turn, [{ target, guard }]);
-    if (guarded.question) return turn.done(guarded.question, "query_answer");
-    return turn.done(guarded.spoken.join(" "), guarded.ok ? "action_done" : "error");
-  }
   if (!supports(turn, target)) return turn.done(fill(r.cannotDo, { name: target.name }), "error");
   if (dimsWhatIsOff(turn, target)) {
     turn.deps.memory.remember(turn.request.conversationId, [target]);
@@ -69,7 +67,10 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   }
   const acted = await apply(turn, target);
   turn.deps.memory.remember(turn.request.conversationId, [target]);
+  // Held by the action policy: nothing was done; the user is asked.
+  if (acted.result.held) return turn.done(askFor(turn, [acted]), "query_answer");
   if (!acted.ok) return turn.done(failureSpeech(r, acted.result, acted.name), "error");
+  if (acted.lock) return turn.done(lockSpeech(turn, target, acted.lock, acted.result), "action_done");
   if (!acted.confirmed) return turn.done(fill(r.notConfirmed, { name: acted.name }), "action_done");
   return turn.done(actedSpeech(turn, target, acted), "action_done");
 }
@@ -126,18 +127,13 @@ function stepOf(turn: Turn, target: Target): "light" | "sound" {
 
 async function actOnGroup(
   turn: Turn,
-  { targets, place, said }: Extract<Resolved, { kind: "group" }>,
+  { targets, place, said, whole }: Extract<Resolved, { kind: "group" }>,
 ): Promise<FastPathOutcome> {
   const r = turn.replies;
-  const supported = targets.filter((t) => supports(turn, t));
-  const guarded: Array<{ target: Target; guard: Guard }> = [];
-  const usable: Target[] = [];
-  for (const target of supported) {
-    const guard = guardOf(turn, target);
-    if (guard) guarded.push({ target, guard });
-    else usable.push(target);
-  }
-  if (!usable.length && !guarded.length) {
+  // "Everything", "all" or a bare area switches only what is safe to switch together, judged by
+  // what each target really is, on either side of the HA ↔ Z-Wave identity join.
+  const usable = targets.filter((t) => supports(turn, t) && (!whole || isGroupSafe(targetKind(t))));
+  if (!usable.length) {
     // Said only when true: none of the kind asked for is there, or nothing at all can be switched.
     if (said && !targets.length) {
       return turn.unsure(fill(r.noneOfKind, { kind: said, place: place ?? turn.grammar.wholeHome[0] ?? "" }));
@@ -156,9 +152,15 @@ async function actOnGroup(
   // Dimming leaves a light that is off as it is: it is said, not switched on at the lowest level.
   const dark = usable.filter((t) => dimsWhatIsOff(turn, t));
   const lit = usable.filter((t) => !dark.includes(t));
-  const acted = await Promise.all(lit.map((t) => apply(turn, t)));
-  const locks = guarded.length ? await runGuarded(turn, guarded) : undefined;
-  turn.deps.memory.remember(turn.request.conversationId, supported);
+  // Locks one after another: a lock's motor and the controller take one command at a time.
+  const isLock = (t: Target) => targetKind(t).domain === "lock";
+  const all = await Promise.all(lit.filter((t) => !isLock(t)).map((t) => apply(turn, t)));
+  for (const t of lit.filter(isLock)) all.push(await apply(turn, t));
+  turn.deps.memory.remember(turn.request.conversationId, usable);
+  // Held by the action policy (unlocking, opening a garage door): asked about, not done.
+  const held = all.filter((a) => a.result.held);
+  const locks = all.filter((a) => !a.result.held && a.lock);
+  const acted = all.filter((a) => !a.result.held && !a.lock);
   const confirmed = acted.filter((a) => a.ok && a.confirmed);
   const done = confirmed.map((a) => a.name);
   const unconfirmed = acted.filter((a) => a.ok && !a.confirmed).map((a) => a.name);
@@ -167,7 +169,7 @@ async function actOnGroup(
   if (done.length) {
     const names = listOf(turn.grammar, done);
     const { intent } = turn.match;
-    const covers = usable.every((t) => t.source === "ha" && COVERS.has(t.entity.domain));
+    const covers = acted.every((a) => a.target.source === "ha" && COVERS.has(a.target.entity.domain));
     const template =
       intent === "open" || (intent === "turn_on" && covers)
         ? r.groupOpened
@@ -193,11 +195,12 @@ async function actOnGroup(
     );
   if (unconfirmed.length) parts.push(fill(r.someNotConfirmed, { names: listOf(turn.grammar, unconfirmed) }));
   for (const f of failed) parts.push(failureSpeech(r, f.result, f.name));
-  parts.push(...(locks?.spoken ?? []));
-  if (locks?.question) parts.push(locks.question);
-  const responseType: ResponseType = locks?.question
+  for (const l of locks) parts.push(lockSpeech(turn, l.target, l.lock!, l.result));
+  const question = held.length ? askFor(turn, held) : undefined;
+  if (question) parts.push(question);
+  const responseType: ResponseType = question
     ? "query_answer"
-    : done.length || unconfirmed.length || (locks?.ok && locks.spoken.length)
+    : done.length || unconfirmed.length || locks.some((l) => l.ok)
       ? "action_done"
       : dark.length && !failed.length
         ? "query_answer"
@@ -208,6 +211,19 @@ async function actOnGroup(
 /** Runs the sentence's action on one target with the tool the LLM would use. */
 async function apply(turn: Turn, target: Target): Promise<Acted> {
   const { zwave, mirror, steps } = turn.deps;
+  const lock = targetKind(target).domain === "lock" ? lockActionOf(turn.match.intent) : undefined;
+  if (lock) {
+    // Locking acts at once; unlocking is held by the action policy, which the registry applies.
+    const device = target.source === "zwave" ? target.device : undefined;
+    const result =
+      device === undefined
+        ? await turn.call(
+            { ...BUILTIN_TOOLS, name: "lock_entity" },
+            { name: target.source === "ha" ? target.entity.entityId : target.name, action: lock },
+          )
+        : (await turn.zwave((o) => zwave.lock(device, lock, o))).result;
+    return { target, result, ok: result.ok, confirmed: isConfirmed(result), name: target.name, lock };
+  }
   let level = turn.match.level;
   const up = ["brighten", "step_up", "volume_up"].includes(turn.match.intent);
   const relative = up || ["dim", "step_down", "volume_down"].includes(turn.match.intent);

@@ -224,7 +224,9 @@ export function createTurn(
           if (playing.length) return { kind: "group", targets: playing };
         }
         const local = speakerArea && pool.every((e) => e.area?.id === speakerArea.id);
-        if (inPool.length > 1 && local) return { kind: "group", targets: inPool, place: speakerArea.name };
+        // Nothing named: what the intent acts on in the room, so only what is safe as a group.
+        if (inPool.length > 1 && local)
+          return { kind: "group", targets: inPool, place: speakerArea.name, whole: true };
         if (inPool.length > 1) return { kind: "ambiguous", candidates: inPool.map((t) => describe(t)) };
         return { kind: "not_found", name: "" };
       }

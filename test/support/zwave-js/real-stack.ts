@@ -45,7 +45,7 @@ export interface RealZwaveStack {
    * (Z-Wave JS UI api/app.ts passes it to `driver.updateOptions`).
    */
   setOptimisticUpdates(on: boolean): void;
-  /** The state the mock device holds, read at the device (the shutter: its position). */
+  /** The state the mock device holds, read at the device (the shutter: its position; a lock: its Door Lock mode, 255 secured). */
   deviceState(device: MockDevice): unknown;
   /** What one endpoint of the relay holds, read at the device. */
   relayState(endpoint: number): boolean;
@@ -293,6 +293,7 @@ export async function startRealZwaveStack(): Promise<RealZwaveStack> {
     },
     deviceState(device) {
       const m = mockOf(device);
+      if (device === "lock") return m.state.get("DoorLock_currentMode");
       const multilevel = device === "dimmer" || device === "shutter";
       const held = m.state.get(multilevel ? "MultilevelSwitch_currentValue" : "BinarySwitch_currentValue");
       // Until a Set, the mock answers Gets with the default its capabilities give.
