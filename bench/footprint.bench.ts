@@ -4,8 +4,8 @@
 // the main process), FOOTPRINT_IDLE_S (default 60) after it is ready: in `local` mode, in `local`
 // mode without Z-Wave (the main process alone: the difference is what the Z-Wave server costs),
 // and after one LLM turn with a tool call per provider (each pointed at the provider fake), against
-// a bare Node process in the same run. FOOTPRINT_BASELINE_MAIN_JS adds another build's dist/main.js
-// (e.g. the one before the worker thread), run side by side so both idle through the same load.
+// a bare Node process in the same run. FOOTPRINT_BASELINE_MAIN_JS adds other builds' dist/main.js
+// (comma-separated; e.g. main's build), run side by side so all idle through the same load.
 // Also: which module files the main process loaded, in `local` mode and after an Anthropic turn.
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,9 +17,9 @@ import { brokerOptions, startMosquitto } from "../test/support/mosquitto.js";
 import { childProcesses } from "../test/support/process-tree.js";
 import { converse } from "../test/support/wyoming-client.js";
 import { startAddonGateway } from "../test/support/zwave-gateway.js";
+import { baselineBuilds } from "./lib.js";
 
 const IDLE_S = Number(process.env.FOOTPRINT_IDLE_S ?? 60);
-const BASELINE = process.env.FOOTPRINT_BASELINE_MAIN_JS;
 const GOALS = { local: 85, llm: 100 };
 // Loaded with `node --import`: on SIGUSR2 the process writes every module file it has loaded (ES
 // modules seen by a load hook, CommonJS from require.cache) to $LOADED_MODULES_FILE, once the hook
@@ -151,7 +151,7 @@ const runs: Run[] = [];
 try {
   const builds = [
     { label: "", mainJs: undefined as string | undefined },
-    ...(BASELINE ? [{ label: "baseline ", mainJs: BASELINE }] : []),
+    ...baselineBuilds("FOOTPRINT_BASELINE_MAIN_JS").map((b) => ({ label: `${b.name} `, mainJs: b.mainJs })),
   ];
   for (const { label, mainJs } of builds) {
     runs.push({
@@ -181,7 +181,7 @@ try {
     const children = childProcesses(run.bridge.child.pid!).reduce((sum, c) => sum + rssMiB(c.pid), 0);
     const total = main + children;
     console.log(
-      `  ${run.name.padEnd(26)} main ${main.toFixed(1).padStart(6)} + children ${children.toFixed(1).padStart(5)} = ${total.toFixed(1).padStart(6)} MiB  ×${(total / bareMiB).toFixed(2)} bare${run.goal ? `  (goal ≤ ${run.goal}: ${total <= run.goal ? "met" : "NOT met"})` : ""}`,
+      `  ${run.name.padEnd(34)} main ${main.toFixed(1).padStart(6)} + children ${children.toFixed(1).padStart(5)} = ${total.toFixed(1).padStart(6)} MiB  ×${(total / bareMiB).toFixed(2)} bare${run.goal ? `  (goal ≤ ${run.goal}: ${total <= run.goal ? "met" : "NOT met"})` : ""}`,
     );
   }
 } finally {

@@ -6,7 +6,8 @@
 // This build also runs with Node's compile cache (NODE_COMPILE_CACHE, Node ≥ 22.1; the worker gets
 // it too), warm from an earlier start: what the add-on would gain from it at start-up. It costs
 // ~3 MiB for the life of the process (docs/architecture.md, Build), so the add-on does not set it.
-// STARTUP_BASELINE_MAIN_JS adds another build's dist/main.js, started as it ships.
+// STARTUP_BASELINE_MAIN_JS adds other builds' dist/main.js (comma-separated), each started as it
+// ships.
 // Every variant starts once per round, in turn, so all meet the same machine load.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -19,7 +20,7 @@ import { freePort } from "../test/support/free-port.js";
 import { brokerOptions, startMosquitto } from "../test/support/mosquitto.js";
 import { converse, describe } from "../test/support/wyoming-client.js";
 import { startAddonGateway } from "../test/support/zwave-gateway.js";
-import { report, summarise, type Sample } from "./lib.js";
+import { baselineBuilds, report, summarise, type Sample } from "./lib.js";
 
 const RUNS = Number(process.env.STARTUP_RUNS ?? 10);
 const THIS_BUILD = fileURLToPath(new URL("../dist/main.js", import.meta.url));
@@ -48,9 +49,7 @@ const variant = (name: string, main: string, env: () => Record<string, string>):
 const VARIANTS: Variant[] = [
   variant("this build", THIS_BUILD, () => ({})),
   variant("this build, compile cache", THIS_BUILD, () => ({ NODE_COMPILE_CACHE: warmCache })),
-  ...(process.env.STARTUP_BASELINE_MAIN_JS
-    ? [variant("baseline build", process.env.STARTUP_BASELINE_MAIN_JS, () => ({}))]
-    : []),
+  ...baselineBuilds("STARTUP_BASELINE_MAIN_JS").map((b) => variant(b.name, b.mainJs, () => ({}))),
 ];
 
 const broker = await startMosquitto();
