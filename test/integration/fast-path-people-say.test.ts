@@ -196,6 +196,13 @@ describe("relative changes and mute", () => {
     expect(result.speech).toBe("Already off: Ceiling Light and Counter Lights.");
   });
 
+  it("'brighter' over a room moves the lights that are on, and switches none on", async () => {
+    await setState("light.kitchen_ceiling", "on", { brightness: 102 });
+    const result = await say("could you make the kitchen a little brighter");
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":65}']);
+    expect(result.speech).toBe("Ceiling Light is at 65 percent now.");
+  });
+
   it("mutes and unmutes, confirmed by the player's own state", async () => {
     const muted = await say("mute the speaker");
     expect(muted.speech).toBe("Muted Living Room Speaker.");

@@ -96,9 +96,25 @@ function supports(turn: Turn, target: Target): boolean {
 function dimsWhatIsOff(turn: Turn, target: Target): boolean {
   const { intent, level } = turn.match;
   if (!(intent === "dim" || intent === "step_down") || level !== undefined) return false;
+  return isDarkLight(turn, target);
+}
+
+/** A light that is off now. */
+function isDarkLight(turn: Turn, target: Target): boolean {
   if (target.source === "zwave") return target.device.on === false;
   const now = turn.deps.mirror.entity(target.entity.entityId) ?? target.entity;
   return now.domain === "light" && now.state === "off";
+}
+
+/**
+ * "Brighter" over a group moves the lights that are on; one that is off was not asked to come on
+ * (only when every light there is off does "brighter" mean switching them on).
+ */
+function brightensOnlyLit(turn: Turn, targets: Target[]): Target[] {
+  const { intent, level } = turn.match;
+  if (!(intent === "brighten" || intent === "step_up") || level !== undefined) return targets;
+  const lit = targets.filter((t) => !isDarkLight(turn, t));
+  return lit.length ? lit : targets;
 }
 
 /** A speaker's volume in percent, when it reports one. */
@@ -132,7 +148,10 @@ async function actOnGroup(
   const r = turn.replies;
   // "Everything", "all" or a bare area switches only what is safe to switch together, judged by
   // what each target really is, on either side of the HA ↔ Z-Wave identity join.
-  const usable = targets.filter((t) => supports(turn, t) && (!whole || isGroupSafe(targetKind(t))));
+  const usable = brightensOnlyLit(
+    turn,
+    targets.filter((t) => supports(turn, t) && (!whole || isGroupSafe(targetKind(t)))),
+  );
   if (!usable.length) {
     // Said only when true: none of the kind asked for is there, or nothing at all can be switched.
     if (said && !targets.length) {
