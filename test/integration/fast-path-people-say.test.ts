@@ -260,6 +260,16 @@ describe("never quoting words that are not a name", () => {
   });
 });
 
+describe("sentences that ask for no change", () => {
+  it.each(["keep the living room lamp on for now", "please leave the bedroom light off"])(
+    "%j switches nothing",
+    async (text) => {
+      await say(text);
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
 describe("a name many devices fit", () => {
   it("names how many there are instead of listing some of them", async () => {
     const big = await startFakeHa({ home: generateHome({ entities: 600 }) });

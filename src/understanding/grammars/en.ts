@@ -125,12 +125,10 @@ export const en: FastPathGrammar = {
       "adjust",
       "get",
       "have",
-      "leave",
       "bring",
       "turning",
       "switching",
       "putting",
-      "keep",
     ],
     on: ["on", "activate", "enable", "start", "switch on", "turn on", "back on", "connect"],
     off: [
@@ -315,7 +313,10 @@ export const en: FastPathGrammar = {
     to: ["to", "at"],
     by: ["by"],
     percent: ["percent", "%", "per cent", "pc"],
+    // "Leave", "keep": that nothing change, which is no command to act on.
     negations: [
+      "leave",
+      "keep",
       "don't",
       "dont",
       "do not",
