@@ -4,7 +4,8 @@
 // against the HA websocket fake (the fast path first, HA's agent, the fake's, behind it; no LLM).
 // Per language and part (practice, held out): clear commands carried out alone and with HA,
 // handed on to HA's agent, wrong actions and wrong answers, questions answered rightly.
-// BLIND_VERBOSE=1 lists every miss too.
+// BLIND_VERBOSE=1 lists every miss too; BLIND_VERBOSE=practice only the practice part's (tune on
+// those, never on the held-out part's).
 import { randomUUID } from "node:crypto";
 import { pino } from "pino";
 import { createAgent } from "../src/agent/agent.js";
@@ -18,7 +19,7 @@ import { judgeBlind, LANGUAGES, loadBlind, type BlindItem, type BlindVerdict } f
 import { entityIdsOf } from "./support/practice-corpus.js";
 import { ENTITIES, SATELLITE } from "./support/practice-home.js";
 
-const VERBOSE = process.env.BLIND_VERBOSE === "1";
+const VERBOSE = process.env.BLIND_VERBOSE;
 const logger = pino({ level: "silent" });
 const ha = await startFakeHa({ home: blindHome() });
 const mirror = createHomeMirror({ url: ha.url, token: "good-token", logger });
@@ -117,13 +118,14 @@ console.log("");
 for (const o of all.filter((x) => x.verdict.wrongActions.length)) line(o, "WRONG ACTION");
 for (const o of all.filter((x) => x.verdict.wrongAnswer)) line(o, `WRONG ANSWER (${o.verdict.wrongAnswer})`);
 if (VERBOSE) {
-  for (const o of all.filter((y) => y.item.expect.type === "command" && !y.verdict.done)) line(o, "miss");
-  for (const o of all.filter(
+  const listed = all.filter((o) => VERBOSE !== "practice" || o.item.part === "practice");
+  for (const o of listed.filter((y) => y.item.expect.type === "command" && !y.verdict.done)) line(o, "miss");
+  for (const o of listed.filter(
     (y) =>
       (y.item.state || (y.item.expect.type === "question" && !y.item.expect.elsewhere)) && !y.verdict.answered,
   ))
     line(o, "not answered");
-  for (const o of all.filter((y) => y.verdict.unjudgedActions.length)) line(o, "acted on unclear");
+  for (const o of listed.filter((y) => y.verdict.unjudgedActions.length)) line(o, "acted on unclear");
 }
 
 await mirror.close();

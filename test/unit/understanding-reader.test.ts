@@ -54,6 +54,15 @@ describe("names first, then cues", () => {
     });
   });
 
+  it("a name said with another word of its kind is the device ('desk bulb' for Desk Lamp)", () => {
+    expect(understand("en", "power the desk bulb off")).toMatchObject({
+      match: { intent: "turn_off", name: "desk lamp" },
+      by: "certain reading",
+    });
+    // Nothing the home has: the words said stay the name, and are quoted as said.
+    expect(understand("en", "power the garden bulb off")?.match).toMatchObject({ name: "garden bulb" });
+  });
+
   it("a number after a kind is part of a name, not a level", () => {
     expect(understand("en", "turn on light 2")?.match).toMatchObject({ intent: "turn_on", name: "light 2" });
     expect(understand("en", "turn on light 2")?.match.level).toBeUndefined();

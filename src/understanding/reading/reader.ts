@@ -107,11 +107,18 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           (item.type === "word" && (item.sense.here || item.sense.home) === true));
       const isLevel = (item: Item | undefined): item is Item & { type: "number" | "word" } =>
         !!item && (item.type === "number" || (item.type === "word" && item.sense.number !== undefined));
+      /** A name said as unknown words and then a kind word ("printer socket"): its parts. */
+      let namedWithKind: { text: string; before: string; kind: DeviceKind } | undefined;
       const addThing = (thing: Thing, at: number) => {
         const previous = things.at(-1);
         // Words said next to each other are one name ("light 2", "desk lamp left").
         if (previous && lastThingAt === at - 1) {
-          things[things.length - 1] = { text: `${previous.text} ${thing.text}`, type: "unknown" };
+          const text = `${previous.text} ${thing.text}`;
+          things[things.length - 1] = { text, type: "unknown" };
+          namedWithKind =
+            previous.type === "unknown" && thing.type === "kind" && thing.kind
+              ? { text, before: previous.text, kind: thing.kind }
+              : undefined;
         } else things.push(thing);
         lastThingAt = at;
       };
@@ -211,6 +218,18 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       }
 
       if (things.length > 1 || places.length > 1) return undefined;
+      // "the printer socket" for a device called "Printer Plug": the kind said by another of its
+      // words. Taken when exactly one of the kind's words makes a name the home has.
+      if (things[0]?.type === "unknown" && namedWithKind?.text === things[0].text) {
+        const { before, kind } = namedWithKind;
+        const named = [
+          ...new Set((grammar.kinds[kind] ?? []).map((w) => joinWords([before, fold(w)]))),
+        ].flatMap((text) => {
+          const spotted = lookup(text);
+          return spotted?.type === "device" ? [{ text, domains: spotted.domains }] : [];
+        });
+        if (named.length === 1) things[0] = { type: "device", ...named[0]! };
+      }
       const thing = things[0];
       const place = places[0];
       // "luci qua", "lumières dans le salon": in some languages a kind said with a place is switched on.
