@@ -17,7 +17,18 @@ const DEVICES: Record<string, string> = {
   "front door": "lock",
   wohnzimmerlampe: "light",
 };
-const PLACES = ["kitchen", "living room", "bedroom", "upstairs", "wohnzimmer", "cuisine", "salon", "cucina"];
+const PLACES = [
+  "kitchen",
+  "living room",
+  "bedroom",
+  "upstairs",
+  "wohnzimmer",
+  "cuisine",
+  "salon",
+  "cucina",
+  "cocina",
+  "woonkamer",
+];
 
 /** The home's names as the reader looks them up (the mirror's exact names, its places). */
 function lookup(words: string): Spotted | undefined {
@@ -51,6 +62,22 @@ describe("names first, then cues", () => {
     expect(understand("en", "put the toaster on")).toMatchObject({
       match: { intent: "turn_on", name: "toaster", spokenName: "toaster" },
       by: "reading with an unknown name",
+    });
+  });
+
+  it.each([
+    ["en", "uhm, switch the desk lamp on", "turn_on", "desk lamp"],
+    ["de", "Äh, schalte die Wohnzimmerlampe aus", "turn_off", "wohnzimmerlampe"],
+    ["fr", "Heu, allume la lumière du salon", "turn_on", "salon"],
+    ["es", "Em, apaga las luces de la cocina", "turn_off", "cocina"],
+    ["nl", "Ehm, zet het licht in de woonkamer uit", "turn_off", "woonkamer"],
+    ["it", "Ehm, spegni un attimo le luci in cucina", "turn_off", "cucina"],
+    ["es", "Oye Google, enciende la luz de la cocina", "turn_on", "cocina"],
+    ["fr", "Dis Siri, éteins la lumière du salon", "turn_off", "salon"],
+  ])("%s: hesitations and wake words carry nothing: %j", (language, sentence, intent, name) => {
+    expect(understand(language, sentence)).toMatchObject({
+      match: { intent, name: expect.stringContaining(name) },
+      by: "certain reading",
     });
   });
 

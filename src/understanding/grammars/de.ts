@@ -17,6 +17,11 @@ export const de: FastPathGrammar = {
     "hey",
     "ok",
     "okay",
+    // Hesitations.
+    "äh",
+    "ähm",
+    "öhm",
+    "hm",
   ],
   now: ["jetzt", "gerade", "aktuell", "derzeit", "momentan", "im moment", "sofort"],
   words: {

@@ -25,6 +25,13 @@ export const en: FastPathGrammar = {
     "ok",
     "okay",
     "for me",
+    // Hesitations.
+    "um",
+    "umm",
+    "uh",
+    "uhm",
+    "erm",
+    "hmm",
   ],
   now: ["now", "right now", "currently", "at the moment", "at present", "immediately"],
   articles: ["the", "a", "my", "our", "your", "this", "that"],

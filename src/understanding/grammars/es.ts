@@ -18,6 +18,11 @@ export const es: FastPathGrammar = {
     "oye",
     "vale",
     "ok",
+    // Hesitations.
+    "eh",
+    "em",
+    "ehm",
+    "mmm",
   ],
   // "la temperatura actual" is the temperature now: "actual" says the present, as "ahora" does.
   now: ["ahora", "ahora mismo", "en este momento", "actualmente", "actual", "ya"],

@@ -20,6 +20,11 @@ export const fr: FastPathGrammar = {
     "merci",
     "hé",
     "ok",
+    // Hesitations.
+    "euh",
+    "heu",
+    "bah",
+    "ben",
   ],
   now: ["maintenant", "actuellement", "en ce moment", "tout de suite"],
   words: {

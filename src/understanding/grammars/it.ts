@@ -3,7 +3,23 @@ import type { FastPathGrammar } from "../grammar-types.js";
 export const it: FastPathGrammar = {
   language: "it",
   locale: "it-IT",
-  fillers: ["per favore", "per piacere", "puoi", "potresti", "voglio", "vorrei", "mi serve", "ehi", "ok"],
+  fillers: [
+    "per favore",
+    "per piacere",
+    "puoi",
+    "potresti",
+    "voglio",
+    "vorrei",
+    "mi serve",
+    "ehi",
+    "ok",
+    // Hesitations, and "un attimo" (just for a moment), which carry nothing.
+    "ehm",
+    "eh",
+    "mmm",
+    "un attimo",
+    "allora",
+  ],
   // Not "ora": "che ora è" asks the time.
   now: ["adesso", "attualmente", "in questo momento", "subito"],
   words: {

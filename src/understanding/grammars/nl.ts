@@ -32,6 +32,12 @@ export const nl: FastPathGrammar = {
     "hé",
     "oké",
     "ok",
+    // Hesitations.
+    "eh",
+    "ehm",
+    "uh",
+    "uhm",
+    "hmm",
   ],
   now: ["nu", "nu meteen", "momenteel", "op dit moment", "meteen"],
   words: {
