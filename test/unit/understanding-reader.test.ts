@@ -81,6 +81,18 @@ describe("names first, then cues", () => {
     });
   });
 
+  it.each([
+    ["fr", "Coupe toutes les lampes de la maison", "turn_off", "maison"],
+    ["es", "Enciende todas las lámparas de la casa", "turn_on", "casa"],
+    ["it", "Accendi tutte le lampade di casa", "turn_on", "casa"],
+    ["de", "Mach alle Lampen im Haus an", "turn_on", "haus"],
+  ])("%s: the house said after a preposition is the whole home: %j", (language, sentence, intent, home) => {
+    expect(understand(language, sentence)).toMatchObject({
+      match: { intent, all: true, name: expect.stringContaining(home) },
+      by: "certain reading",
+    });
+  });
+
   it("a name said with another word of its kind is the device ('desk bulb' for Desk Lamp)", () => {
     expect(understand("en", "power the desk bulb off")).toMatchObject({
       match: { intent: "turn_off", name: "desk lamp" },

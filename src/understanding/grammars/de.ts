@@ -256,6 +256,8 @@ export const de: FastPathGrammar = {
     "ganzen wohnung",
     "in allen räumen",
     "allen räumen",
+    // "alle Lichter im Haus".
+    "im haus",
   ],
   kinds: {
     light: ["licht", "lichter", "lichtern", "lampe", "lampen", "leuchte", "leuchten", "beleuchtung"],

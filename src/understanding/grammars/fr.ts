@@ -214,6 +214,8 @@ export const fr: FastPathGrammar = {
     "dans toute la maison",
     "dans toutes les pièces",
     "dans la maison",
+    // "les lumières de la maison": the house said after a preposition.
+    "maison",
   ],
   kinds: {
     climate: ["thermostat", "thermostats", "chauffage", "climatisation", "clim", "température", "radiateurs"],

@@ -186,6 +186,10 @@ export const it: FastPathGrammar = {
     "ovunque",
     "dappertutto",
     "in tutte le stanze",
+    // "le luci di casa": every light of the home; "la porta di casa" is still asked (a door is never
+    // switched with the whole home).
+    "di casa",
+    "della casa",
   ],
   kinds: {
     climate: [
