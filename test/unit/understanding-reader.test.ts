@@ -93,6 +93,15 @@ describe("names first, then cues", () => {
     });
   });
 
+  it("a particle that is also a preposition, said straight before a place, switches", () => {
+    expect(understand("en", "switch the lamps on upstairs")).toMatchObject({
+      match: { intent: "turn_on", name: expect.stringContaining("upstairs") },
+      by: "certain reading",
+    });
+    // With an article it says where, and the verb alone says neither on nor off.
+    expect(understand("en", "switch the lamps on the upstairs")?.match.intent).not.toBe("turn_on");
+  });
+
   it("a name said with another word of its kind is the device ('desk bulb' for Desk Lamp)", () => {
     expect(understand("en", "power the desk bulb off")).toMatchObject({
       match: { intent: "turn_off", name: "desk lamp" },

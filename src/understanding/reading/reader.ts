@@ -123,6 +123,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         lastThingAt = at;
       };
       let pendingPreposition: string | undefined;
+      /** "turn the lights on upstairs": a particle that is also a preposition, said before a place. */
+      let particleBeforePlace: Set<Cue> | undefined;
 
       for (let i = 0; i < said.length; i++) {
         const item = said[i]!;
@@ -160,6 +162,9 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         // "on the first floor": a preposition before a place; "the volume of the tv": before a thing.
         if (sense.preposition && isPlace(next(i))) {
           pendingPreposition = item.text;
+          // "on upstairs" may be the particle; "on the ground floor" is where (it takes an article).
+          if ((sense.cues.has("on") || sense.cues.has("off")) && said[i + 1] === next(i))
+            particleBeforePlace = sense.cues;
           continue;
         }
         if (sense.here || sense.home) {
@@ -218,6 +223,10 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       }
 
       if (things.length > 1 || places.length > 1) return undefined;
+      // It is the particle when the sentence has only a verb that needs one.
+      if (particleBeforePlace && level === undefined && [...cues.keys()].every((c) => c === "verbs")) {
+        for (const cue of particleBeforePlace) if (cue === "on" || cue === "off") cues.set(cue, 1);
+      }
       // "the printer socket" for a device called "Printer Plug": the kind said by another of its
       // words. Taken when exactly one of the kind's words makes a name the home has.
       if (things[0]?.type === "unknown" && namedWithKind?.text === things[0].text) {
