@@ -476,6 +476,8 @@ export const de: FastPathGrammar = {
         "(ist|sind) {name} (noch|gerade) {state}",
         // No state asked: what it is ("sag mir den Zustand der Haustür").
         "(wie ist|was ist|sag mir|nenn mir|nenne mir|gib mir) [(der|den|die)] (zustand|wert|status) (von|vom|der|des) {name}",
+        // "Brennt die Lampe (noch)?": whether a light is lit, answered with its state.
+        "(brennt|brennen) {name} [(noch|gerade)]",
       ],
     },
     {

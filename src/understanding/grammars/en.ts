@@ -495,7 +495,8 @@ export const en: FastPathGrammar = {
     },
     {
       intent: "query_state",
-      templates: ["(is|are) {name} (turned|switched) {state}", "(is|are) {name} {state}"],
+      // "Still" asks the same: is it so now.
+      templates: ["(is|are) {name} [still] (turned|switched) {state}", "(is|are) {name} [still] {state}"],
     },
     { intent: "unlock", templates: ["unlock {name}"] },
     { intent: "lock", templates: ["lock {name}", "lock up {name}"] },

@@ -483,9 +483,10 @@ export const es: FastPathGrammar = {
     {
       intent: "query_state",
       templates: [
-        "(está|esta|están|estan) {state} {name}",
-        "(está|esta|están|estan) {name} {state}",
-        "{name} (está|esta|están|estan) {state}",
+        // "Sigue", "todavía", "aún" (still) ask the same: is it so now.
+        "(está|esta|están|estan|sigue|siguen) [(todavía|todavia|aún|aun)] {state} {name}",
+        "(está|esta|están|estan|sigue|siguen) {name} [(todavía|todavia|aún|aun)] {state}",
+        "{name} (está|esta|están|estan|sigue|siguen) [(todavía|todavia|aún|aun)] {state}",
       ],
     },
     {

@@ -418,8 +418,9 @@ export const fr: FastPathGrammar = {
     {
       intent: "query_state",
       templates: [
-        "est ce que {name} (est|sont) {state}",
-        "{name} (est|sont) {state}",
+        // "Encore", "toujours" (still) ask the same: is it so now.
+        "est ce que {name} (est|sont) [(encore|toujours)] {state}",
+        "{name} (est|sont) [(encore|toujours)] {state}",
         "{name} est elle {state}",
         "{name} est il {state}",
         // No state named: what it is now.

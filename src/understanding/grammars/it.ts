@@ -399,9 +399,10 @@ export const it: FastPathGrammar = {
     {
       intent: "query_state",
       templates: [
-        "{name} (è|sono) {state}",
-        "(è|sono) {state} {name}",
-        "(è|sono) {name} {state}",
+        // "Ancora" (still) asks the same: is it so now.
+        "{name} (è|sono) [ancora] {state}",
+        "(è|sono) [ancora] {state} {name}",
+        "(è|sono) {name} [ancora] {state}",
         // No state named: what it is now.
         "(qual è|quale è|dimmi) (il valore|lo stato) (di|del|della|dello|dei|delle|dell') {name}",
         "(com'è|come sta|come stanno) {name}",
