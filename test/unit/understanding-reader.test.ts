@@ -102,6 +102,13 @@ describe("names first, then cues", () => {
     expect(understand("en", "switch the lamps on the upstairs")?.match.intent).not.toBe("turn_on");
   });
 
+  it("a phrase the grammar knows with an elided article in it is read whole ('togli l'audio')", () => {
+    expect(understand("it", "Per favore togli l'audio in cucina")).toMatchObject({
+      match: { intent: "mute", name: expect.stringContaining("cucina") },
+      by: "certain reading",
+    });
+  });
+
   it("a name said with another word of its kind is the device ('desk bulb' for Desk Lamp)", () => {
     expect(understand("en", "power the desk bulb off")).toMatchObject({
       match: { intent: "turn_off", name: "desk lamp" },

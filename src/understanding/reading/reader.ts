@@ -50,7 +50,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       for (let i = 0; i < tokens.length;) {
         let taken = 0;
         for (let n = Math.min(lexicon.longest, tokens.length - i); n >= 1; n--) {
-          const phrase = tokens.slice(i, i + n).join(" ");
+          const phrase = joinWords(tokens.slice(i, i + n));
           const sense = lexicon.senses(phrase);
           if (!sense) continue;
           taken = n;
