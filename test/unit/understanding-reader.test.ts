@@ -109,6 +109,19 @@ describe("names first, then cues", () => {
     });
   });
 
+  it.each([
+    ["it", "Scollega la spina in cucina", "turn_off"],
+    ["fr", "Débranche les prises du salon", "turn_off"],
+    ["fr", "Mets les lumières du salon", "turn_on"],
+    ["es", "Pon el volumen más alto en la cocina", "volume_up"],
+    ["fr", "C'est trop bas dans le salon", "volume_up"],
+  ])(
+    "%s: %j: unplugging, 'putting the light', 'higher' and 'it is too low' say what to do",
+    (language, sentence, intent) => {
+      expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+    },
+  );
+
   it("a name said with another word of its kind is the device ('desk bulb' for Desk Lamp)", () => {
     expect(understand("en", "power the desk bulb off")).toMatchObject({
       match: { intent: "turn_off", name: "desk lamp" },

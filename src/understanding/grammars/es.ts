@@ -164,7 +164,7 @@ export const es: FastPathGrammar = {
       "oscurece",
       "muy brillante",
     ],
-    louder: ["más fuerte", "más volumen", "muy bajo"],
+    louder: ["más fuerte", "más alto", "más volumen", "muy bajo"],
     quieter: ["más suave", "más despacio", "menos fuerte", "menos volumen", "muy fuerte", "muy alto"],
     lightOn: ["ilumina", "iluminar"],
     lightOff: [],

@@ -66,7 +66,17 @@ export const it: FastPathGrammar = {
       "gira",
     ],
     on: ["accendi", "accendere", "accenda", "attiva", "attivare", "avvia", "riaccendi"],
-    off: ["spegni", "spegnere", "spenga", "disattiva", "disattivare"],
+    off: [
+      "spegni",
+      "spegnere",
+      "spenga",
+      "disattiva",
+      "disattivare",
+      "stacca",
+      "staccare",
+      "scollega",
+      "scollegare",
+    ],
     up: ["alza", "alzare", "aumenta", "aumentare", "più", "sali", "su", "incrementa", "incrementare"],
     down: [
       "abbassa",
