@@ -241,8 +241,6 @@ export const es: FastPathGrammar = {
     "en todas partes",
     "por todas partes",
     "en todas las habitaciones",
-    // "las luces de la casa": the house said after a preposition.
-    "casa",
   ],
   kinds: {
     climate: [
