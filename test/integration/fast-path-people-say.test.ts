@@ -260,6 +260,19 @@ describe("never quoting words that are not a name", () => {
   });
 });
 
+describe("several places joined by 'and'", () => {
+  it("switches the kind in each place, as one command", async () => {
+    const result = await say("please switch off the lights in the bedroom and in the office");
+    expect(calls()).toEqual(["light.turn_off light.bedroom_light", "light.turn_off light.desk_lamp"]);
+    expect(result.speech).toBe("Turned off Bedroom Light and Desk Lamp.");
+  });
+
+  it("does nothing when one of the places is not in the home", async () => {
+    await say("switch off the lights in the bedroom and in the cellar");
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("sentences that ask for no change", () => {
   it.each(["keep the living room lamp on", "please leave the bedroom light off"])(
     "%j switches nothing",

@@ -121,6 +121,25 @@ describe("names first, then cues", () => {
     },
   );
 
+  it("places joined by 'and' are the same kind in each", () => {
+    expect(understand("fr", "Éteins les lumières du salon et de la cuisine")).toMatchObject({
+      match: {
+        intent: "turn_off",
+        name: expect.stringContaining("salon"),
+        alsoIn: [expect.stringContaining("cuisine")],
+      },
+      by: "certain reading",
+    });
+    expect(understand("en", "switch the bedroom and kitchen lamps on")?.match).toMatchObject({
+      intent: "turn_on",
+      name: expect.stringContaining("bedroom"),
+      alsoIn: [expect.stringContaining("kitchen")],
+    });
+    // Two devices, or a device and a place, are two requests: not read.
+    expect(understand("en", "turn the desk lamp and the kettle off")?.match.alsoIn).toBeUndefined();
+    expect(understand("en", "turn off the desk lamp and the kitchen")?.match.alsoIn).toBeUndefined();
+  });
+
   it("a name said with another word of its kind is the device ('desk bulb' for Desk Lamp)", () => {
     expect(understand("en", "power the desk bulb off")).toMatchObject({
       match: { intent: "turn_off", name: "desk lamp" },

@@ -123,6 +123,19 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         lastThingAt = at;
       };
       let pendingPreposition: string | undefined;
+      /** Conjunctions read as joining two places. */
+      let joins = 0;
+      const placeBefore = (i: number) => {
+        const before = said[i - 1];
+        return before?.type === "name" && before.spotted.type === "place";
+      };
+      /** A place next, after any prepositions and articles ("and in the", "et de la"). */
+      const placeAfter = (i: number) => {
+        let j = i + 1;
+        while (j < said.length && (isArticle(said[j]!) || isPreposition(said[j]!))) j++;
+        const after = said[j];
+        return after?.type === "name" && after.spotted.type === "place";
+      };
       /** "turn the lights on upstairs": a particle that is also a preposition, said before a place. */
       let particleBeforePlace: Set<Cue> | undefined;
 
@@ -158,6 +171,11 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           continue;
         }
         const { sense } = item;
+        // "in the kitchen and the dining room": places joined are one command in each.
+        if (sense.conjunction && placeBefore(i) && placeAfter(i)) {
+          joins++;
+          continue;
+        }
         if (sense.conjunction || sense.cues.has("negations")) return undefined;
         // "on the first floor": a preposition before a place; "the volume of the tv": before a thing.
         if (sense.preposition && isPlace(next(i))) {
@@ -222,7 +240,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         addThing({ text: item.text, type: "unknown" }, i);
       }
 
-      if (things.length > 1 || places.length > 1) return undefined;
+      if (things.length > 1) return undefined;
+      // Several places only as joined areas, each with the same kind said ("the lights in the
+      // kitchen and the dining room"); a device or an unknown name is left to one who knows it.
+      if (places.length > 1) {
+        if (joins !== places.length - 1 || places.some((p) => p.type !== "area")) return undefined;
+        if (things[0]?.type !== "kind") return undefined;
+      } else if (joins) return undefined;
       // It is the particle when the sentence has only a verb that needs one.
       if (particleBeforePlace && level === undefined && [...cues.keys()].every((c) => c === "verbs")) {
         for (const cue of particleBeforePlace) if (cue === "on" || cue === "off") cues.set(cue, 1);
@@ -259,11 +283,15 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
 
       const match: FastMatch = { intent: action.intent };
       if (action.kind) match.kind = action.kind;
-      const placeText = place
-        ? `${place.preposition ?? (place.type === "area" ? prepositionOf : "")} ${place.text}`.trim()
-        : undefined;
-      const name = thing ? (placeText ? `${thing.text} ${placeText}` : thing.text) : placeText;
+      const placeText = (p: Place | undefined) =>
+        p ? `${p.preposition ?? (p.type === "area" ? prepositionOf : "")} ${p.text}`.trim() : undefined;
+      const nameIn = (p: Place | undefined) => {
+        const where = placeText(p);
+        return thing ? (where ? `${thing.text} ${where}` : thing.text) : where;
+      };
+      const name = nameIn(place);
       if (name) match.name = name;
+      if (places.length > 1) match.alsoIn = places.slice(1).map((p) => nameIn(p)!);
       if (all) match.all = true;
       if (thing && (thing.type === "device" || thing.type === "unknown")) {
         const spoken = spokenAs(sentence, thing.text);
@@ -284,6 +312,10 @@ function howSaid(before: Item | undefined): LevelSaid {
   // A word that says both ("en 20 %" in Spanish) is read by the verb, as a bare level is.
   if (cues.has("by") && cues.has("to")) return "bare";
   return cues.has("by") ? "by" : cues.has("to") ? "to" : "bare";
+}
+
+function isPreposition(item: Item): boolean {
+  return item.type === "word" && !!item.sense.preposition && !item.sense.cues.size;
 }
 
 function isArticle(item: Item): boolean {

@@ -40,7 +40,7 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   // What a place said alone stands for: its lights for brightness, its speakers for sound.
   const kindInPlace =
     turn.match.kind ?? (LIGHT.has(intent) ? "light" : SOUND.has(intent) ? "media_player" : undefined);
-  const resolved = found ?? (await turn.resolve(turn.match.name, kindInPlace));
+  const resolved = found ?? (await inEveryPlace(turn, kindInPlace));
   // Found among what stops by turning off (fans), then turned off.
   if (intent === "stop") {
     if (resolved.kind !== "one" && resolved.kind !== "group") return turn.unresolved(resolved);
@@ -73,6 +73,37 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   if (acted.lock) return turn.done(lockSpeech(turn, target, acted.lock, acted.result), "action_done");
   if (!acted.confirmed) return turn.done(fill(r.notConfirmed, { name: acted.name }), "action_done");
   return turn.done(actedSpeech(turn, target, acted), "action_done");
+}
+
+/**
+ * What the sentence names: in one place, or ("in the kitchen and the dining room") in each place
+ * it joined, as one group. Every place must resolve to something to act on, or nothing is done.
+ */
+async function inEveryPlace(turn: Turn, kindInPlace: Parameters<Turn["resolve"]>[1]): Promise<Resolved> {
+  const first = await turn.resolve(turn.match.name, kindInPlace);
+  const more = turn.match.alsoIn;
+  if (!more?.length) return first;
+  const all = [first];
+  for (const name of more) all.push(await turn.resolve(name, kindInPlace));
+  const failed = all.find((r) => r.kind !== "one" && r.kind !== "group");
+  if (failed) return failed;
+  const targets: Target[] = [];
+  const seen = new Set<string>();
+  for (const r of all) {
+    const some = r.kind === "one" ? [r.target] : r.kind === "group" ? r.targets : [];
+    for (const t of some) {
+      const key = t.source === "ha" ? t.entity.entityId : `zwave:${t.device.nodeId}:${t.device.endpoint}`;
+      if (!seen.has(key)) targets.push(t);
+      seen.add(key);
+    }
+  }
+  const places = all.flatMap((r) => (r.kind === "group" && r.place ? [r.place] : []));
+  return {
+    kind: "group",
+    targets,
+    ...(places.length ? { place: listOf(turn.grammar, places) } : {}),
+    ...(first.kind === "group" && first.said ? { said: first.said } : {}),
+  };
 }
 
 /** Whether the target's kind of device can do what the sentence asks. */
