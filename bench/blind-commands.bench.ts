@@ -7,47 +7,20 @@
 // BLIND_VERBOSE=1 lists every miss too; BLIND_VERBOSE=practice only the practice part's (tune on
 // those, never on the held-out part's).
 import { randomUUID } from "node:crypto";
-import { pino } from "pino";
-import { createAgent } from "../src/agent/agent.js";
-import { createHomeMirror } from "../src/ha/mirror.js";
-import { homeTools } from "../src/tools/local/index.js";
-import { createToolRegistry } from "../src/tools/registry.js";
-import { startFakeHa } from "../test/support/ha-server.js";
-import { waitFor } from "../test/support/wait-for.js";
+import { startPracticeAgent } from "./support/practice-agent.js";
 import { blindHome } from "./support/blind-home.js";
-import { judgeBlind, LANGUAGES, loadBlind, type BlindItem, type BlindVerdict } from "./support/blind-commands.js";
+import {
+  judgeBlind,
+  LANGUAGES,
+  loadBlind,
+  type BlindItem,
+  type BlindVerdict,
+} from "./support/blind-commands.js";
 import { entityIdsOf } from "./support/practice-corpus.js";
-import { ENTITIES, SATELLITE } from "./support/practice-home.js";
+import { SATELLITE } from "./support/practice-home.js";
 
 const VERBOSE = process.env.BLIND_VERBOSE;
-const logger = pino({ level: "silent" });
-const ha = await startFakeHa({ home: blindHome() });
-const mirror = createHomeMirror({ url: ha.url, token: "good-token", logger });
-await waitFor("the blind home's first sync", () => !mirror.status().stale, 30_000);
-const registry = createToolRegistry({ logger });
-for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
-const agent = createAgent({ registry, mirror, logger, provider: "local", language: "en", haAgent: true });
-
-/** Puts every device a turn touched back as it was, and waits until the mirror has seen it. */
-async function restore(touched: Set<string>) {
-  for (const id of touched) {
-    const was = ENTITIES.find((e) => e.id === id);
-    if (was) ha.setState(id, was.state, { ...was.attributes });
-  }
-  await waitFor("the blind home restored", () =>
-    [...touched].every((id) => {
-      const was = ENTITIES.find((e) => e.id === id);
-      const now = mirror.entity(id);
-      if (!was || !now) return true;
-      return (
-        now.state === was.state &&
-        Object.entries(was.attributes ?? {}).every(
-          ([k, v]) => JSON.stringify(now.attributes[k]) === JSON.stringify(v),
-        )
-      );
-    }),
-  );
-}
+const { ha, agent, restore, close } = await startPracticeAgent(blindHome());
 
 interface Outcome {
   item: BlindItem;
@@ -85,7 +58,9 @@ const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(0)} %` : "
 
 function row(label: string, list: Outcome[]) {
   const commands = list.filter((o) => o.item.expect.type === "command");
-  const questions = list.filter((o) => o.item.state || (o.item.expect.type === "question" && !o.item.expect.elsewhere));
+  const questions = list.filter(
+    (o) => o.item.state || (o.item.expect.type === "question" && !o.item.expect.elsewhere),
+  );
   const alone = count(commands, (o) => o.verdict.doneByUs);
   const withHa = count(commands, (o) => o.verdict.done);
   console.log(
@@ -106,7 +81,11 @@ for (const part of ["practice", "held-out", "both"] as const) {
   console.log(
     `  ${"language".padEnd(14)}${"clear commands done alone".padStart(15)}${"with HA".padStart(9)}${"handed on".padStart(10)}${"answered".padStart(10)}${"wrong act".padStart(11)}${"wrong ans".padStart(11)}`,
   );
-  for (const language of LANGUAGES) row(language, inPart.filter((o) => o.item.language === language));
+  for (const language of LANGUAGES)
+    row(
+      language,
+      inPart.filter((o) => o.item.language === language),
+    );
   row("all", inPart);
 }
 
@@ -122,13 +101,13 @@ if (VERBOSE) {
   for (const o of listed.filter((y) => y.item.expect.type === "command" && !y.verdict.done)) line(o, "miss");
   for (const o of listed.filter(
     (y) =>
-      (y.item.state || (y.item.expect.type === "question" && !y.item.expect.elsewhere)) && !y.verdict.answered,
+      (y.item.state || (y.item.expect.type === "question" && !y.item.expect.elsewhere)) &&
+      !y.verdict.answered,
   ))
     line(o, "not answered");
   for (const o of listed.filter((y) => y.verdict.unjudgedActions.length)) line(o, "acted on unclear");
 }
 
-await mirror.close();
-await ha.close();
+await close();
 const wrong = count(all, (o) => o.verdict.wrongActions.length > 0 || o.verdict.wrongAnswer !== undefined);
 process.exit(wrong ? 1 : 0);

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ENTITIES, entitiesOf, AREAS, SATELLITE_AREA } from "./practice-home.js";
+import { AREAS, ENTITIES, SATELLITE_AREA } from "./practice-home.js";
 import {
   COMMAND_KINDS,
   fold,
@@ -51,7 +51,9 @@ export interface BlindItem extends CorpusItem {
 
 /** Held out when sha256("<lang>:" + folded text)'s first byte is 0 or 1 mod 5: about 40 %. */
 export function blindPartOf(language: string, text: string): CorpusItem["part"] {
-  const byte = createHash("sha256").update(`${language}:${fold(text)}`).digest()[0]!;
+  const byte = createHash("sha256")
+    .update(`${language}:${fold(text)}`)
+    .digest()[0]!;
   return byte % 5 < 2 ? "held-out" : "practice";
 }
 
@@ -88,7 +90,13 @@ export function loadBlind(language: Language): BlindItem[] {
     text: c.text,
     language,
     part: blindPartOf(language, c.text),
-    label: c.kind ?? (c.time ? `${c.time}${c.elsewhere ? " elsewhere" : ""}` : c.state ? "state" : (c.none ?? c.unclear ?? "?")),
+    label:
+      c.kind ??
+      (c.time
+        ? `${c.time}${c.elsewhere ? " elsewhere" : ""}`
+        : c.state
+          ? "state"
+          : (c.none ?? c.unclear ?? "?")),
     expect: expectationOf(c),
     ...(c.state ? { state: c.state } : {}),
     ...(c.noAnswer ? { noAnswer: true } : {}),
@@ -118,7 +126,8 @@ export function judgeBlind(item: BlindItem, turn: Turn): BlindVerdict {
   if (!ours) return verdict;
   const answer = turn.responseType === "query_answer";
   if (item.expect.type === "question" && !item.expect.elsewhere) verdict.answered = answer;
-  if (item.noAnswer && answer) verdict.wrongAnswer = `answered a non-question: ${JSON.stringify(turn.speech)}`;
+  if (item.noAnswer && answer)
+    verdict.wrongAnswer = `answered a non-question: ${JSON.stringify(turn.speech)}`;
   if (item.state && answer) {
     const w = STATE_WORDS[item.language];
     const opening = turn.speech.trim().split(/[\s,.!]+/)[0] ?? "";
@@ -131,6 +140,3 @@ export function judgeBlind(item: BlindItem, turn: Turn): BlindVerdict {
   }
   return verdict;
 }
-
-/** The devices `entitiesOf` knows, re-exported for the bench's restore step. */
-export { ENTITIES, entitiesOf };

@@ -25,8 +25,20 @@ const FLOOR_ALIASES: Record<string, string[]> = {
 
 const ENTITY_ALIASES: Record<string, string[]> = {
   "light.floor_lamp": ["Stehlampe", "lampadaire", "lámpara de pie", "staande lamp", "lampada da terra"],
-  "light.porch_light": ["Außenlicht", "lumière du porche", "luz del porche", "buitenlamp", "luce del portico"],
-  "light.bedside_lamp": ["Nachttischlampe", "lampe de chevet", "lámpara de la mesilla", "nachtlampje", "abat-jour"],
+  "light.porch_light": [
+    "Außenlicht",
+    "lumière du porche",
+    "luz del porche",
+    "buitenlamp",
+    "luce del portico",
+  ],
+  "light.bedside_lamp": [
+    "Nachttischlampe",
+    "lampe de chevet",
+    "lámpara de la mesilla",
+    "nachtlampje",
+    "abat-jour",
+  ],
   "light.desk_lamp": ["Schreibtischlampe", "bureaulamp", "lampada della scrivania"],
   "switch.tv_plug": ["Fernsehsteckdose", "prise télé", "enchufe de la tele", "tv-stekker", "presa della tv"],
   "switch.printer_plug": [
@@ -45,7 +57,9 @@ export function blindHome(): FakeHome {
     floorRow("ground", "Ground Floor", 0, FLOOR_ALIASES.ground),
     floorRow("upstairs", "Upstairs", 1, FLOOR_ALIASES.upstairs),
   ];
-  home.areas = AREAS.map((a) => areaRow(a.id, a.name, a.floor, [...a.aliases, ...(AREA_ALIASES[a.id] ?? [])]));
+  home.areas = AREAS.map((a) =>
+    areaRow(a.id, a.name, a.floor, [...a.aliases, ...(AREA_ALIASES[a.id] ?? [])]),
+  );
   home.entities = ENTITIES.map((e) =>
     entityRow(e.id, {
       original_name: e.name,
