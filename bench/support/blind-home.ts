@@ -35,7 +35,7 @@ const ENTITY_ALIASES: Record<string, string[]> = {
   "light.bedside_lamp": [
     "Nachttischlampe",
     "lampe de chevet",
-    "lámpara de la mesilla",
+    "lámpara de la mesita",
     "nachtlampje",
     "abat-jour",
   ],
