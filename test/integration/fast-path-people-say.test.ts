@@ -196,6 +196,13 @@ describe("relative changes and mute", () => {
     expect(result.speech).toBe("Already off: Ceiling Light and Counter Lights.");
   });
 
+  it("'brighter' over a room moves the lights that are on, and switches none on", async () => {
+    await setState("light.kitchen_ceiling", "on", { brightness: 102 });
+    const result = await say("could you make the kitchen a little brighter");
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":65}']);
+    expect(result.speech).toBe("Ceiling Light is at 65 percent now.");
+  });
+
   it("mutes and unmutes, confirmed by the player's own state", async () => {
     const muted = await say("mute the speaker");
     expect(muted.speech).toBe("Muted Living Room Speaker.");
@@ -251,6 +258,29 @@ describe("never quoting words that are not a name", () => {
     expect(result.speech).not.toMatch(/couldn't find a device/);
     expect(calls()).toEqual([]);
   });
+});
+
+describe("several places joined by 'and'", () => {
+  it("switches the kind in each place, as one command", async () => {
+    const result = await say("please switch off the lights in the bedroom and in the office");
+    expect(calls()).toEqual(["light.turn_off light.bedroom_light", "light.turn_off light.desk_lamp"]);
+    expect(result.speech).toBe("Turned off Bedroom Light and Desk Lamp.");
+  });
+
+  it("does nothing when one of the places is not in the home", async () => {
+    await say("switch off the lights in the bedroom and in the cellar");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("sentences that ask for no change", () => {
+  it.each(["keep the living room lamp on", "please leave the bedroom light off"])(
+    "%j switches nothing",
+    async (text) => {
+      await say(text);
+      expect(calls()).toEqual([]);
+    },
+  );
 });
 
 describe("a name many devices fit", () => {

@@ -17,6 +17,11 @@ export const de: FastPathGrammar = {
     "hey",
     "ok",
     "okay",
+    // Hesitations.
+    "äh",
+    "ähm",
+    "öhm",
+    "hm",
   ],
   now: ["jetzt", "gerade", "aktuell", "derzeit", "momentan", "im moment", "sofort"],
   words: {
@@ -251,6 +256,8 @@ export const de: FastPathGrammar = {
     "ganzen wohnung",
     "in allen räumen",
     "allen räumen",
+    // "alle Lichter im Haus".
+    "im haus",
   ],
   kinds: {
     light: ["licht", "lichter", "lichtern", "lampe", "lampen", "leuchte", "leuchten", "beleuchtung"],
@@ -469,6 +476,8 @@ export const de: FastPathGrammar = {
         "(ist|sind) {name} (noch|gerade) {state}",
         // No state asked: what it is ("sag mir den Zustand der Haustür").
         "(wie ist|was ist|sag mir|nenn mir|nenne mir|gib mir) [(der|den|die)] (zustand|wert|status) (von|vom|der|des) {name}",
+        // "Brennt die Lampe (noch)?": whether a light is lit, answered with its state.
+        "(brennt|brennen) {name} [(noch|gerade)]",
       ],
     },
     {

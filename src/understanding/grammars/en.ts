@@ -25,6 +25,13 @@ export const en: FastPathGrammar = {
     "ok",
     "okay",
     "for me",
+    // Hesitations.
+    "um",
+    "umm",
+    "uh",
+    "uhm",
+    "erm",
+    "hmm",
   ],
   now: ["now", "right now", "currently", "at the moment", "at present", "immediately"],
   articles: ["the", "a", "my", "our", "your", "this", "that"],
@@ -125,12 +132,10 @@ export const en: FastPathGrammar = {
       "adjust",
       "get",
       "have",
-      "leave",
       "bring",
       "turning",
       "switching",
       "putting",
-      "keep",
     ],
     on: ["on", "activate", "enable", "start", "switch on", "turn on", "back on", "connect"],
     off: [
@@ -315,7 +320,10 @@ export const en: FastPathGrammar = {
     to: ["to", "at"],
     by: ["by"],
     percent: ["percent", "%", "per cent", "pc"],
+    // "Leave", "keep": that nothing change, which is no command to act on.
     negations: [
+      "leave",
+      "keep",
       "don't",
       "dont",
       "do not",
@@ -487,7 +495,8 @@ export const en: FastPathGrammar = {
     },
     {
       intent: "query_state",
-      templates: ["(is|are) {name} (turned|switched) {state}", "(is|are) {name} {state}"],
+      // "Still" asks the same: is it so now.
+      templates: ["(is|are) {name} [still] (turned|switched) {state}", "(is|are) {name} [still] {state}"],
     },
     { intent: "unlock", templates: ["unlock {name}"] },
     { intent: "lock", templates: ["lock {name}", "lock up {name}"] },

@@ -32,6 +32,12 @@ export const nl: FastPathGrammar = {
     "hé",
     "oké",
     "ok",
+    // Hesitations.
+    "eh",
+    "ehm",
+    "uh",
+    "uhm",
+    "hmm",
   ],
   now: ["nu", "nu meteen", "momenteel", "op dit moment", "meteen"],
   words: {
@@ -338,6 +344,8 @@ export const nl: FastPathGrammar = {
         // No state named: what it is now.
         "wat is de [huidige] (waarde|status|stand) van {name}",
         "hoe (is|staat) {name} (ervoor|erbij)",
+        // "Brandt de lamp (nog)?": whether a light is lit, answered with its state.
+        "(brandt|branden) {name} [nog]",
       ],
     },
     // Separable verbs: the particle ends the command ("doe de gordijnen dicht"), or stands before
