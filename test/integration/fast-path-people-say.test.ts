@@ -153,6 +153,20 @@ describe("what people call things", () => {
     expect(result.speech).toBe("I found no plug in Office.");
   });
 
+  it("a kind the home has none of, asked for the whole home, is said in words that fit the whole home", async () => {
+    const asked = [
+      ["en", "close the shutters in the whole house", "I found no shutters in the home."],
+      ["fr", "ferme les volets dans toute la maison", "Je n'ai pas trouvé de volets dans la maison."],
+      // The kind is quoted as the reader folded it (lower case, no umlaut).
+      ["de", "schließ die Rollläden im ganzen Haus", /^Ich habe im ganzen Haus keine \S+ gefunden\.$/],
+    ] as const;
+    for (const [language, text, speech] of asked) {
+      const result = await agent.handle({ text, language, conversationId: `people-${turn++}` });
+      expect(result.speech).toMatch(speech);
+    }
+    expect(calls()).toEqual([]);
+  });
+
   it("the speaker, the music, 'the volume' are the media player", async () => {
     await say("turn the music down");
     await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2 });

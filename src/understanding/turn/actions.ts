@@ -186,7 +186,9 @@ async function actOnGroup(
   if (!usable.length) {
     // Said only when true: none of the kind asked for is there, or nothing at all can be switched.
     if (said && !targets.length) {
-      return turn.unsure(fill(r.noneOfKind, { kind: said, place: place ?? turn.grammar.wholeHome[0] ?? "" }));
+      return turn.unsure(
+        place ? fill(r.noneOfKind, { kind: said, place }) : fill(r.noneOfKindAnywhere, { kind: said }),
+      );
     }
     if (targets.length)
       return turn.unsure(
@@ -197,7 +199,7 @@ async function actOnGroup(
           ),
         }),
       );
-    return turn.unsure(fill(r.nothingToSwitch, { name: place ?? "" }));
+    return turn.unsure(place ? fill(r.nothingToSwitch, { name: place }) : r.nothingToSwitchAnywhere);
   }
   // Dimming leaves a light that is off as it is: it is said, not switched on at the lowest level.
   const dark = usable.filter((t) => dimsWhatIsOff(turn, t));
