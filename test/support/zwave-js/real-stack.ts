@@ -59,14 +59,19 @@ async function seededCacheDir(mockPort: number): Promise<string> {
     renameSync(cold, seed);
   }
   const work = mkdtempSync(join(tmpdir(), "mcp-assist-zwave-js-cache-run-"));
-  cpSync(seed, work, { recursive: true });
+  // Not the seeding driver's DB locks (jsonl-db's `<file>.lock` folders), which it may release only
+  // after `destroy()` resolves: a copied lock keeps the next driver from opening its cache.
+  cpSync(seed, work, { recursive: true, filter: (src) => !src.endsWith(".lock") });
   return work;
 }
 
 async function startDriver(mockPort: number, cacheDir: string): Promise<Driver> {
   const driver = new Driver(`tcp://127.0.0.1:${mockPort}`, {
     storage: { cacheDir },
-    logConfig: { enabled: false },
+    // ZWAVE_JS_LOG=<file> keeps the driver's debug log there, to see what a failing test did.
+    logConfig: process.env.ZWAVE_JS_LOG
+      ? { enabled: true, level: "debug", logToFile: true, filename: process.env.ZWAVE_JS_LOG }
+      : { enabled: false },
     features: { softReset: false },
   });
   driver.on("error", () => {}); // the tests see its effects through the server
