@@ -99,6 +99,9 @@ export const setValueResultSchema = z.looseObject({
 
 export const pingResultSchema = z.looseObject({ responded: z.boolean() });
 
+/** `node.poll_value`: the value the device answered the Get with (absent when it gave none). */
+export const pollResultSchema = z.looseObject({ value: z.unknown().optional() });
+
 export const eventEnvelopeSchema = z.looseObject({
   type: z.literal("event"),
   event: z.looseObject({ source: z.string(), event: z.string() }),

@@ -7,13 +7,14 @@ import type { Logger } from "../../../log.js";
 import { createBackoff, type BackoffPolicy } from "../../../shared/backoff.js";
 import { withoutCredentials } from "../../../shared/redact.js";
 import { ZwaveToolError, withMessage } from "../../errors.js";
-import type { ZwaveNode } from "../../model.js";
+import type { ValueId, ZwaveNode } from "../../model.js";
 import { displayName } from "../../name-resolver.js";
 import { wentOut, writeFailure } from "../../set-value-status.js";
 import type { ValueReport, ZwaveTransport } from "../../transport.js";
 import { createEchoFilter } from "../../optimistic-echo.js";
 import {
   pingResultSchema,
+  pollResultSchema,
   resultSchema,
   setValueResultSchema,
   stateResultSchema,
@@ -49,6 +50,17 @@ interface PendingCommand {
 export interface WebsocketTransportOptions {
   url: string;
   logger: Logger;
+}
+
+/** A value id as @zwave-js/server takes it: no `propertyKey` key when there is none. */
+function wireValueId(value: ValueId): Record<string, unknown> {
+  const id: Record<string, unknown> = {
+    commandClass: value.commandClass,
+    endpoint: value.endpoint,
+    property: value.property,
+  };
+  if (value.propertyKey !== undefined) id.propertyKey = value.propertyKey;
+  return id;
 }
 
 export function createWebsocketTransport(options: WebsocketTransportOptions): ZwaveTransport {
@@ -295,12 +307,7 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
       } catch (err) {
         throw withMessage(err, (m) => `${m}; nothing was sent`);
       }
-      const valueId: Record<string, unknown> = {
-        commandClass: value.commandClass,
-        endpoint: value.endpoint,
-        property: value.property,
-      };
-      if (value.propertyKey !== undefined) valueId.propertyKey = value.propertyKey;
+      const valueId = wireValueId(value);
       const echo = echoes.begin(node.id, value, payload);
       const answer = await command(ws, "node.set_value", { nodeId: node.id, valueId, value: payload }, (r) =>
         echo.settle(setValueResultSchema.safeParse(r).data?.result.status),
@@ -311,6 +318,35 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
       const { status, message } = result.data.result;
       if (!wentOut(status)) throw writeFailure(status, message, displayName(node));
       return { status };
+    },
+    async writeMulticast(nodes, value, payload) {
+      let ws: WebSocket;
+      try {
+        ws = await requireReady();
+      } catch (err) {
+        throw withMessage(err, (m) => `${m}; nothing was sent`);
+      }
+      const answer = await command(ws, "multicast_group.set_value", {
+        nodeIDs: nodes.map((n) => n.id),
+        valueId: wireValueId(value),
+        value: payload,
+      });
+      const result = setValueResultSchema.safeParse(answer);
+      if (!result.success)
+        throw new ZwaveToolError(
+          "failed",
+          "Z-Wave JS gave an unreadable answer to multicast_group.set_value",
+        );
+      const { status, message } = result.data.result;
+      if (!wentOut(status)) throw writeFailure(status, message, nodes.map(displayName).join(", "));
+      return { status };
+    },
+    async poll(node, value) {
+      const answer = await command(await requireReady(), "node.poll_value", {
+        nodeId: node.id,
+        valueId: wireValueId(value),
+      });
+      return pollResultSchema.parse(answer).value;
     },
     async ping(node) {
       const result = pingResultSchema.safeParse(
