@@ -91,6 +91,14 @@ interface Outcome {
 
 async function run(entry: CorpusEntry, language: string): Promise<Outcome> {
   reset();
+  // A relative change moves a light that is on ("dim" leaves one that is off as it is): the
+  // lights it names are put on at half first, as a user would see them before saying it.
+  if (entry.intent === "relative" && !entry.expect.startsWith("~") && entry.expect.length > 1) {
+    for (const id of entry.expect.split(" ").filter((a) => a.startsWith("light."))) {
+      ha.setState(id, "on", { brightness: 128 });
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
   const conversation = randomUUID();
   const started = performance.now();
   let reply = await say(entry.text, language, conversation, entry.speaker);

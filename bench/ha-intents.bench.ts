@@ -10,23 +10,32 @@
 //
 // Every sentence is said from a satellite in the test's context area, against a home built from
 // the test file (plus one device of every kind and cover class in every area), through the fast
-// path with the real tools, the real mirror and the HA websocket fake. It is scored twice:
+// path with the real tools, the real mirror, the one action policy and the HA websocket fake. It
+// is scored twice:
 // - alone: we did exactly what HA's intent handler would do (the service on every entity that
 //   fits the expected slots, nothing else), or answered a question without acting;
-// - with HA's agent behind: as alone, or we handed the sentence on without acting (HA's agent
-//   answers its own test sentences) — except one that would unlock or open a garage door or gate
-//   while confirmations are on, which must stay ours, and one that needs the speaker's area, which
-//   HA's agent cannot know: `conversation/process` takes no device (homeassistant/components/
-//   conversation/http.py in home-assistant/core).
+// - with HA's agent behind (src/agent/home-assistant-agent.ts): a sentence the fast path hands on
+//   goes to HA's recognise-only command with the satellite's device, and the fake recognises it as
+//   the test file says HA does (its intent and slots; the area from the satellite where the
+//   combination takes it from the speaker, and no match without one, as `requires_context` has
+//   it). What the bridge then carries out through its tools is scored as above; one held for a
+//   yes gets the language's yes. A sentence HA then handles itself (`conversation/process`, asked
+//   only when what it would do holds nothing) counts as done, as HA answers its own tests.
 // A wrong action is any service call HA would not make: another entity, or another service.
 import { randomUUID } from "node:crypto";
 import { pino } from "pino";
-import { createDestructiveGate } from "../src/agent/destructive-gate.js";
+import { createHomeAssistantAgent } from "../src/agent/home-assistant-agent.js";
+import { createPendingActions } from "../src/agent/pending-actions.js";
 import { createHomeMirror } from "../src/ha/mirror.js";
 import { homeTools } from "../src/tools/local/index.js";
+import { createActionPolicy } from "../src/tools/policy/action-policy.js";
 import { createToolRegistry } from "../src/tools/registry.js";
 import { createFastPath } from "../src/understanding/fast-path.js";
+import { GRAMMARS } from "../src/understanding/grammar.js";
+import type { DeviceKind } from "../src/understanding/grammar-types.js";
+import { normalizeName } from "../src/spoken-name.js";
 import { createZwaveClient } from "../src/zwave-host/zwave-client.js";
+import type { Recognizer } from "../test/support/ha-default-agent.js";
 import { startFakeHa, type ServiceCall } from "../test/support/ha-server.js";
 import { waitFor } from "../test/support/wait-for.js";
 import {
@@ -60,6 +69,8 @@ const QUESTIONS = new Set([
 ]);
 /** What our grammar claims to understand; the goals are measured on these, the rest is listed. */
 const OURS = new Set([...QUESTIONS, "HassTurnOn", "HassTurnOff", "HassLightSet", "HassSetVolume"]);
+/** Understood since issue 30 (relative volume, mute): reported apart, so the line above compares. */
+const NEWER = new Set(["HassSetVolumeRelative", "HassMediaPlayerMute", "HassMediaPlayerUnmute"]);
 const testsDir = testsDirectory(tree, LANGUAGES);
 const logger = pino({ level: "silent" });
 
@@ -70,6 +81,8 @@ interface Scored {
   withHa: boolean;
   wrong: string[];
   handedOn: boolean;
+  /** Takes its area from the speaker: HA's `conversation/process` could never do it. */
+  needsSpeaker: boolean;
   speech: string;
   acted: string[];
   wanted: string[];
@@ -77,24 +90,79 @@ interface Scored {
 
 function actionOf(test: IntentTest): boolean {
   return (
-    ["HassTurnOn", "HassTurnOff", "HassSetVolume"].includes(test.intent) ||
+    ["HassTurnOn", "HassTurnOff", "HassSetVolume", ...NEWER].includes(test.intent) ||
     (test.intent === "HassLightSet" && test.slots.brightness !== undefined)
   );
 }
 
+/**
+ * The domain HA infers from a sentence's words when the file leaves it open ("luces" the lights,
+ * "ventiladores" the fans). HA reads it from its templates; the bench stands in with the one of
+ * the file's domains whose kind words (our grammar's) the sentence says, and none when that is
+ * not exactly one: such a sentence is then not recognised, and counts as a miss, never a guess.
+ */
+function inferredDomain(test: IntentTest, text: string): string | undefined {
+  const domains = values(test.slots.domain);
+  if (domains.length === 1) return domains[0];
+  const words = ` ${normalizeName(text)} `;
+  const kinds = GRAMMARS[test.language]?.kinds ?? {};
+  const said = domains.filter((domain) =>
+    (kinds[domain as DeviceKind] ?? []).some((w) => words.includes(` ${normalizeName(w)} `)),
+  );
+  return said.length === 1 ? said[0] : undefined;
+}
+
+/**
+ * HA's recogniser for one test file: each sentence is what the file says HA makes of it. A
+ * combination that takes its area from the speaker matches only with a satellite in an area, whose
+ * name fills the area slot (default_agent.py `_make_intent_context`).
+ */
+function testRecognizer(tests: IntentTest[]): Recognizer {
+  return (text, _language, context) => {
+    const test = tests.find((t) => t.sentences.includes(text));
+    if (!test) return undefined;
+    const slots: Record<string, { value: string | number | Array<string | number>; text: string }> = {};
+    for (const [key, value] of Object.entries(test.slots)) {
+      if (key === "domain" && test.inferredDomain) continue;
+      slots[key] = { value, text: String(value) };
+    }
+    if (test.inferredDomain) {
+      const domain = inferredDomain(test, text);
+      if (!domain) return undefined;
+      slots.domain = { value: domain, text: domain };
+    }
+    if (test.contextArea && !values(test.slots.area).length && !values(test.slots.name).length) {
+      if (!context.area) return undefined;
+      slots.area = { value: context.area.name, text: context.area.name };
+    }
+    return { intent: test.intent, slots, match: true };
+  };
+}
+
 async function runFile(tests: IntentTest[]): Promise<Scored[]> {
   const first = tests[0]!;
-  const ha = await startFakeHa({ home: fakeHome(first.home, first.language) });
+  const ha = await startFakeHa({
+    home: fakeHome(first.home, first.language),
+    recognizer: testRecognizer(tests),
+  });
   const mirror = createHomeMirror({ url: ha.url, token: "good-token", logger });
   await waitFor("the test home's first sync", () => !mirror.status().stale, 30_000);
-  const registry = createToolRegistry({ logger });
+  const registry = createToolRegistry({ logger, policy: createActionPolicy({ mirror }) });
   for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
-  const gate = createDestructiveGate(registry);
+  const pending = createPendingActions(registry);
   const fastPath = createFastPath({
     registry,
     mirror,
     zwave: createZwaveClient({ registry, logger }),
-    hold: gate.hold,
+    hold: pending.hold,
+  });
+  const homeAssistant = createHomeAssistantAgent({
+    mirror,
+    registry,
+    fastPath,
+    logger,
+    timeoutMs: 5000,
+    hasModel: false,
   });
   const scored: Scored[] = [];
   for (const test of tests) {
@@ -102,63 +170,96 @@ async function runFile(tests: IntentTest[]): Promise<Scored[]> {
     // Any of them is right; a call outside all of them is wrong.
     const wanted = alternatives.flat();
     const action = actionOf(test);
+    const needsSpeaker =
+      test.contextArea && !values(test.slots.area).length && !values(test.slots.name).length;
     for (const sentence of test.sentences) {
       ha.serviceCalls.length = 0;
+      ha.conversations.length = 0;
       const conversationId = randomUUID();
       const turn = { signal: AbortSignal.timeout(10_000), toolTimeoutMs: 3000, deviceId: SATELLITE };
-      const out = await fastPath.run({ text: sentence, language: test.language, conversationId, ...turn });
+      const request = { text: sentence, language: test.language, conversationId, ...turn };
+      const out = await fastPath.run(request);
+      const yes = async () => {
+        // A question held a call (unlocking, opening a garage door): say yes, as a user would.
+        if (!pending.holds(conversationId)) return undefined;
+        return pending.answer(conversationId, YES_WORD[test.language] ?? "yes", test.language, turn);
+      };
       let speech = out.speech;
       let responseType = out.kind === "done" ? out.responseType : "error";
-      let asked = false;
-      // A question held a call (unlocking, opening a garage door): say yes, as a user would.
-      if (out.kind === "done" && ha.serviceCalls.length === 0) {
-        const yes = await gate.answer(conversationId, YES_WORD[test.language] ?? "yes", turn);
-        if (yes) {
-          asked = true;
-          speech = `${speech} → ${yes.speech}`;
-          responseType = yes.responseType;
-        }
+      const answered = await yes();
+      if (answered) {
+        speech = `${speech} → ${answered.speech}`;
+        responseType = answered.responseType;
       }
       const calls = [...ha.serviceCalls];
-      const wrong = calls.filter((c) => !rightCall(test, c, wanted)).map(describe);
+      // A relative change is measured from where the player was: each sentence starts there again.
+      for (const id of new Set(calls.filter((c) => c.domain === "media_player").flatMap(entityOf))) {
+        const entity = test.home.entities.find((e) => e.id === id);
+        if (!entity) continue;
+        ha.setState(id, entity.state, entity.attributes);
+        await waitFor(`${id} reset`, () => {
+          const view = mirror.entity(id);
+          return Object.entries(entity.attributes).every(([k, v]) => view?.attributes[k] === v);
+        });
+      }
       const handedOn = out.kind !== "done";
-      // One that may lock, unlock or open a garage door is kept from HA's agent (it goes to the LLM).
-      const toHa = out.kind !== "done" && !out.destructive;
-      const destructive =
-        action &&
-        wanted.some((e) =>
-          isDestructive(e.domain, expectedCall(test, e)?.service ?? "", e.attributes.device_class),
-        );
-      let alone: boolean;
-      if (action && wanted.length) {
-        const covered = alternatives.some(
-          (set) =>
-            set.length > 0 &&
-            set.every((e) => calls.some((c) => entityOf(c).includes(e.id) && rightCall(test, c, set))) &&
-            calls.every((c) => rightCall(test, c, set)),
-        );
-        alone = !handedOn && !wrong.length && covered && responseType !== "error" && (!asked || destructive);
-      } else if (QUESTIONS.has(test.intent)) {
-        const expectedPolarity = polarity(test.response);
-        // Numbers must match where HA's answer is a count or a reading, not in a shortened list
-        // ("Light A, Light B, Light C and 2 more").
-        const numbers =
-          test.intent.startsWith("HassGetCurrent") || /[,،]/.test(test.response)
-            ? []
-            : numbersIn(test.response);
-        alone =
-          !handedOn &&
-          !calls.length &&
-          responseType === "query_answer" &&
-          !speech.trim().endsWith("?") &&
-          (!expectedPolarity || polarity(speech) === expectedPolarity) &&
-          numbers.every((n) => numbersIn(speech).includes(n));
-      } else alone = false;
-      // HA's agent is asked over `conversation/process`, which carries no satellite: a sentence
-      // that takes its area from the speaker is one HA's agent cannot finish for us.
-      const needsSpeaker =
-        test.contextArea && !values(test.slots.area).length && !values(test.slots.name).length;
-      const withHa = alone || (toHa && !calls.length && !destructive && !needsSpeaker);
+      const score = (made: ServiceCall[], type: string, said: string, asked: boolean) => {
+        const destructive =
+          action &&
+          wanted.some((e) =>
+            isDestructive(e.domain, expectedCall(test, e)?.service ?? "", e.attributes.device_class),
+          );
+        if (action && wanted.length) {
+          const covered = alternatives.some(
+            (set) =>
+              set.length > 0 &&
+              set.every((e) => made.some((c) => entityOf(c).includes(e.id) && rightCall(test, c, set))) &&
+              made.every((c) => rightCall(test, c, set)),
+          );
+          return covered && type !== "error" && (!asked || destructive);
+        }
+        if (QUESTIONS.has(test.intent)) {
+          const expectedPolarity = polarity(test.response);
+          // Numbers must match where HA's answer is a count or a reading, not in a shortened list
+          // ("Light A, Light B, Light C and 2 more").
+          const numbers =
+            test.intent.startsWith("HassGetCurrent") || /[,،]/.test(test.response)
+              ? []
+              : numbersIn(test.response);
+          return (
+            !made.length &&
+            type === "query_answer" &&
+            !said.trim().endsWith("?") &&
+            (!expectedPolarity || polarity(said) === expectedPolarity) &&
+            numbers.every((n) => numbersIn(said).includes(n))
+          );
+        }
+        return false;
+      };
+      const alone = !handedOn && score(calls, responseType, speech, answered !== undefined);
+      let withHa = alone;
+      let all = calls;
+      if (handedOn) {
+        const viaHa = await homeAssistant(request, out);
+        const afterYes = await yes();
+        all = [...ha.serviceCalls];
+        // Handed to HA's agent to act itself (the policy found nothing it would hold): HA answers
+        // and acts on its own test sentences, as before (the fake's handler knows only a few
+        // intents), except one that needs the speaker's area, which `conversation/process` lacks.
+        const handedToProcess = ha.conversations.length > 0;
+        withHa =
+          handedToProcess && !needsSpeaker && all.every((c) => rightCall(test, c, wanted))
+            ? true
+            : viaHa !== undefined &&
+              score(
+                all,
+                afterYes?.responseType ?? viaHa.responseType,
+                afterYes?.speech ?? viaHa.speech,
+                !!afterYes,
+              );
+        if (viaHa) speech = `${speech} ⇒ HA: ${viaHa.speech}${afterYes ? ` → ${afterYes.speech}` : ""}`;
+      }
+      const wrong = all.filter((c) => !rightCall(test, c, wanted)).map(describe);
       scored.push({
         test,
         sentence,
@@ -166,8 +267,9 @@ async function runFile(tests: IntentTest[]): Promise<Scored[]> {
         withHa,
         wrong,
         handedOn,
+        needsSpeaker,
         speech,
-        acted: calls.map(describe),
+        acted: all.map(describe),
         wanted: action ? wanted.map((e) => `${e.id} ${expectedCall(test, e)?.service ?? "?"}`) : [],
       });
     }
@@ -187,6 +289,7 @@ function rightCall(test: IntentTest, call: ServiceCall, wanted: TestEntity[]): b
     const entity = wanted.find((e) => e.id === id);
     const expected = entity && expectedCall(test, entity);
     if (!expected || expected.service !== call.service) return false;
+    if (expected.fits && !expected.fits(call.service_data)) return false;
     return Object.entries(expected.data ?? {}).every(([key, value]) =>
       typeof value === "number"
         ? Math.abs(Number(call.service_data[key]) - value) < 0.011
@@ -244,7 +347,41 @@ for (const language of [...LANGUAGES, "all"]) {
     )}${String(count(mine, (s) => s.wrong.length > 0)).padStart(7)}${String(count(mine, (s) => s.handedOn)).padStart(8)}${String(mine.length).padStart(11)}`,
   );
 }
-const others = all.filter((s) => !OURS.has(s.test.intent));
+console.log(
+  `\n## HA intent tests of the intents above that take the area from the speaker and were handed on to HA's agent`,
+);
+console.log(
+  `  ${"language".padEnd(10)}${"with HA".padStart(10)}${"wrong".padStart(7)}${"sentences".padStart(11)}`,
+);
+for (const language of [...LANGUAGES, "all"]) {
+  const mine = all.filter(
+    (s) =>
+      OURS.has(s.test.intent) &&
+      s.needsSpeaker &&
+      s.handedOn &&
+      (language === "all" || s.test.language === language),
+  );
+  console.log(
+    `  ${language.padEnd(10)}${`${count(mine, (s) => s.withHa)}/${mine.length}`.padStart(10)}${String(
+      count(mine, (s) => s.wrong.length > 0),
+    ).padStart(7)}${String(mine.length).padStart(11)}`,
+  );
+}
+
+const newer = all.filter((s) => NEWER.has(s.test.intent));
+console.log(
+  `  relative volume and mute (${[...NEWER].join(", ")}): ${LANGUAGES.map((language) => {
+    const mine = newer.filter((s) => s.test.language === language);
+    return `${language} alone ${pct(
+      count(mine, (s) => s.alone),
+      mine.length,
+    )}, with HA ${pct(
+      count(mine, (s) => s.withHa),
+      mine.length,
+    )}, wrong ${count(mine, (s) => s.wrong.length > 0)} of ${mine.length}`;
+  }).join("; ")}`,
+);
+const others = all.filter((s) => !OURS.has(s.test.intent) && !NEWER.has(s.test.intent));
 console.log(
   `  other intents (${others.length} sentences): wrong ${count(others, (s) => s.wrong.length > 0)}, handed on ${count(others, (s) => s.handedOn)}, answered by us ${count(others, (s) => !s.handedOn)}`,
 );
@@ -259,7 +396,9 @@ if (VERBOSE) {
       `  miss ${s.test.language} ${s.test.intent}/${s.test.combination} ${JSON.stringify(s.sentence)} → ${JSON.stringify(s.speech)} acted [${s.acted.join("; ")}] wanted [${s.wanted.join("; ")}]`,
     );
   }
-  for (const s of all.filter((x) => OURS.has(x.test.intent) && x.withHa && !x.alone)) {
+  for (const s of all.filter(
+    (x) => (OURS.has(x.test.intent) || NEWER.has(x.test.intent)) && x.withHa && !x.alone,
+  )) {
     console.log(
       `  alone-miss ${s.test.language} ${s.test.intent}/${s.test.combination} ${JSON.stringify(s.sentence)} → ${s.handedOn ? "handed on: " : ""}${JSON.stringify(s.speech)}`,
     );

@@ -31,6 +31,33 @@ export async function measure(
   return { name, ...summarise(times), runs: iterations };
 }
 
+/**
+ * Median of medians over interleaved rounds: each round measures every case once, so a noisy
+ * moment on a shared machine hits all of them alike.
+ */
+export async function interleaved(
+  cases: Array<[string, () => Promise<unknown> | unknown]>,
+  {
+    rounds = 5,
+    iterations = 200,
+    warmup = 20,
+  }: { rounds?: number; iterations?: number; warmup?: number } = {},
+): Promise<Sample[]> {
+  const runs = new Map<string, Sample[]>(cases.map(([name]) => [name, []]));
+  for (let round = 0; round < rounds; round++)
+    for (const [name, fn] of cases) runs.get(name)?.push(await measure(name, fn, { iterations, warmup }));
+  const mid = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+  return cases.map(([name]): Sample => {
+    const samples = runs.get(name) ?? [];
+    return {
+      name,
+      median: mid(samples.map((s) => s.median)),
+      p99: mid(samples.map((s) => s.p99)),
+      runs: rounds * iterations,
+    };
+  });
+}
+
 /** Median and p99 of a list of durations (ms). */
 export function summarise(times: number[]): { median: number; p99: number } {
   const sorted = [...times].sort((a, b) => a - b);

@@ -18,7 +18,7 @@ import { startMcpServers } from "../test/support/mcp/start-servers.js";
 import { loadDiscoveryPath } from "../src/mcp/server/discovery-secret.js";
 import { createToolRegistry } from "../src/tools/registry.js";
 import { fixtureServer, objectSchema } from "../test/support/mcp/fixtures.js";
-import { measure, report, type Sample } from "./lib.js";
+import { interleaved, report, type Sample } from "./lib.js";
 
 const TOKEN = "bench-token";
 const logger = pino({ level: "warn" });
@@ -109,28 +109,6 @@ function statelessCall(): Promise<void> {
   });
 }
 
-/** Median of medians over interleaved rounds, so a noisy moment on a shared machine hits all alike. */
-async function interleaved(
-  cases: Array<[string, () => Promise<unknown> | unknown]>,
-  rounds = 5,
-  iterations = 200,
-) {
-  const runs = new Map<string, Sample[]>(cases.map(([name]) => [name, []]));
-  for (let round = 0; round < rounds; round++) {
-    for (const [name, fn] of cases) runs.get(name)?.push(await measure(name, fn, { iterations, warmup: 20 }));
-  }
-  const mid = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-  return cases.map(([name]): Sample => {
-    const samples = runs.get(name) ?? [];
-    return {
-      name,
-      median: mid(samples.map((s) => s.median)),
-      p99: mid(samples.map((s) => s.p99)),
-      runs: rounds * iterations,
-    };
-  });
-}
-
 const [listInProcess, listOverHttp] = await interleaved([
   ["registry.list() in-process", () => registry.list()],
   ["tools/list over /mcp (session)", () => client.listTools()],
@@ -175,8 +153,7 @@ const [reusedCall, freshCall, freshList] = await interleaved(
     ],
     ["initialize + tools/list + DELETE, new session (HA)", () => haSession((c) => c.listTools())],
   ],
-  5,
-  50,
+  { rounds: 5, iterations: 50 },
 );
 
 const added = (a: Sample | undefined, b: Sample | undefined) =>

@@ -27,6 +27,7 @@ import { startAddonGateway } from "../test/support/zwave-gateway.js";
 import { startFakeLlm, type FakeLlmRequest } from "../test/support/llm/server.js";
 import { startWriteRecorder } from "../test/support/zwave-write-recorder.js";
 import {
+  HOLDOUT,
   cleanReply,
   corpusNodes,
   isPositive,
@@ -45,7 +46,8 @@ const SERVER_JS = fileURLToPath(new URL("../dist/zwave/server.js", import.meta.u
 /** The gateway name startAddonGateway gives the simulator (the HA add-on default). */
 const GATEWAY = "Mosquitto";
 
-const corpus = loadCorpus();
+// Ours and the given corpus, then the held-out cases (reported apart).
+const corpus = [...loadCorpus(), ...loadCorpus([HOLDOUT])];
 const byId = new Map(corpus.map((c) => [c.id, c]));
 
 const broker = await startMosquitto();
@@ -242,15 +244,15 @@ function line(label: string, list: Row[]): void {
       String(list.filter((r) => pick(r).markup).length).padStart(6),
     ].join(" ");
   console.log(
-    `  ${label.padEnd(20)} ${String(list.length).padStart(5)} │ ${side((r) => r.ours)} │ ${side((r) => r.base)}`,
+    `  ${label.padEnd(24)} ${String(list.length).padStart(5)} │ ${side((r) => r.ours)} │ ${side((r) => r.base)}`,
   );
 }
 
 function table(title: string, list: Row[], by: (r: Row) => string): void {
   console.log(`\n## ${title}`);
   const head = `${"repaired".padStart(12)} ${"wrong".padStart(5)} ${"held".padStart(6)} ${"markup".padStart(6)}`;
-  console.log(`  ${"".padEnd(20)} ${"".padStart(5)} │ ${"ours".padEnd(head.length)} │ baseline`);
-  console.log(`  ${"".padEnd(20)} ${"cases".padStart(5)} │ ${head} │ ${head}`);
+  console.log(`  ${"".padEnd(24)} ${"".padStart(5)} │ ${"ours".padEnd(head.length)} │ baseline`);
+  console.log(`  ${"".padEnd(24)} ${"cases".padStart(5)} │ ${head} │ ${head}`);
   for (const key of new Set(list.map(by)))
     line(
       key,
@@ -267,16 +269,34 @@ function table(title: string, list: Row[], by: (r: Row) => string): void {
   );
 }
 
+const CORPORA: Record<string, string> = {
+  v: "given (not ours)",
+  x: "ours: extra, shapes",
+  f: "ours: families",
+  h: "ours: held out",
+};
+const corpusOf = (r: Row) => CORPORA[r.c.id[0]!] ?? "?";
 const given = rows.filter((r) => r.c.id.startsWith("v"));
 const extra = rows.filter((r) => r.c.id.startsWith("x"));
 const families = rows.filter((r) => r.c.id.startsWith("f"));
+const heldOut = rows.filter((r) => r.c.id.startsWith("h"));
+const developed = rows.filter((r) => !r.c.id.startsWith("h"));
+table("Per corpus", rows, corpusOf);
 table("Given corpus (visible.jsonl), per category", given, (r) => r.c.category);
-table("Our extra cases (repair-corpus-extra.jsonl), per category", extra, (r) => r.c.category);
+table("Our extra and shape cases (repair-corpus-extra.jsonl), per category", extra, (r) => r.c.category);
 table("Our families corpus (repair-corpus-families.jsonl), per category", families, (r) => r.c.category);
 table("Our families corpus, per family", families, (r) => r.c.family ?? "?");
-table("All corpora, per category", rows, (r) => r.c.category);
+table(
+  "Held-out cases (repair-corpus-holdout.jsonl, formats no row reads), per format",
+  heldOut,
+  (r) => r.c.family ?? "?",
+);
+table("Given and our developed corpora, per category", developed, (r) => r.c.category);
 
-await measureRepairCost(corpus, registry);
+await measureRepairCost(
+  developed.map((r) => r.c),
+  registry,
+);
 
 await mcp.close();
 await servers.close();

@@ -8,6 +8,7 @@ import { createSupervisorClient } from "./supervisor/client.js";
 import { createHomeMirror, createUnconfiguredMirror, type HomeMirror } from "./ha/mirror.js";
 import { haEndpoint } from "./ha/connection.js";
 import { createToolRegistry, type ToolRegistry } from "./tools/registry.js";
+import { createActionPolicy } from "./tools/policy/action-policy.js";
 import { homeTools } from "./tools/local/index.js";
 import { createMcpServers, type McpServers } from "./mcp/client/servers.js";
 import { fromOption, type McpServerConfig } from "./mcp/client/server-config.js";
@@ -30,6 +31,8 @@ import { buildInfo } from "./wyoming/info.js";
 import type { DemoHome } from "./demo/demo-home.js";
 import { startHttpServer } from "./http/server.js";
 import { loadDiscoveryPath, type DiscoveryPath } from "./mcp/server/discovery-secret.js";
+import { announceUntilDone } from "./supervisor/announce.js";
+import { repliesFor } from "./understanding/spoken-result.js";
 import { ZWAVE_TOOLS } from "./config/own-servers.js";
 import { withoutCredentials } from "./shared/redact.js";
 import { turnBudget } from "./shared/turn-budget.js";
@@ -73,6 +76,9 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   closers.unshift(() => mcpServers.close());
   const zwave = createZwaveClient({ registry, logger });
   closers.push(async () => zwave.close());
+  // One action policy at the registry, for every path: it knows the home's entities and Z-Wave
+  // devices, so it judges each call by its effect on its target (docs/architecture.md).
+  registry.setPolicy(createActionPolicy({ confirm: options.confirm_destructive, mirror, zwave }));
   // A Home Assistant entity kept apart from the node it names (a reused node id…) is said once.
   const stopTwinLog = logTwinDisagreements(zwave, mirror, logger);
   closers.push(async () => stopTwinLog());
@@ -114,18 +120,25 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     oneLlmRound: options.llm_one_round,
     toolsReady: new Promise<void>((resolve) => (toolsReady = resolve)),
     haAgent: options.ha_conversation_agent,
+    steps: { brightness: options.brightness_step, volume: options.volume_step },
     turnTimeoutMs: budget.turnMs,
     ...(providerHealth ? { providerHealth } : {}),
   });
   // Says plainly at start whether the provider answers and has the model; never holds start-up.
   void providerHealth?.check();
 
+  // Read from /data while the Wyoming server starts: HTTP listens right after Wyoming.
+  const discovery = supervisor ? discoveryPath(options, env, logger) : Promise.resolve(undefined);
   const wyoming: WyomingServer = await startWyomingServer({
     port: options.wyoming_port,
     host: "0.0.0.0",
     logger,
     // A turn ends in the agent; this is the backstop for an agent that is itself stuck.
     turnTimeoutMs: budget.backstopMs,
+    fallbackSpeech: (language) => {
+      const { agent: said } = repliesFor(language);
+      return { timeout: said.tookTooLong, failure: said.somethingWentWrong };
+    },
     info: () =>
       buildInfo({
         version: VERSION,
@@ -147,7 +160,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   });
   closers.unshift(() => wyoming.close());
 
-  const mcpDiscovery = supervisor ? await discoveryPath(options, env, logger) : undefined;
+  const mcpDiscovery = await discovery;
   const http = await startHttpServer({
     port: options.api_port,
     host: "0.0.0.0",
@@ -171,18 +184,30 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   closers.unshift(() => http.close());
 
   if (supervisor) {
-    // Announced once listening; never withdrawn on shutdown, or HA would remove the integration.
-    supervisor
-      .announceDiscovery("wyoming", { uri: supervisor.wyomingUri(wyoming.port) })
-      .then(() => logger.info("announced the Wyoming service to Home Assistant"))
-      .catch((err: Error) => logger.error(`could not announce the Wyoming service: ${err.message}`));
+    // Announced once listening, again at every start (an identical one changes nothing in HA).
+    const stops = [
+      announceUntilDone(
+        supervisor,
+        "wyoming",
+        { uri: supervisor.wyomingUri(wyoming.port) },
+        logger,
+        "the Wyoming service",
+      ),
+    ];
     if (mcpDiscovery) {
-      // Home Assistant's MCP integration offers to add the bridge; re-announcing keeps its entry.
-      supervisor
-        .announceDiscovery("mcp", { url: supervisor.mcpUrl(http.port, mcpDiscovery.path) })
-        .then(() => logger.info("announced the MCP endpoint to Home Assistant"))
-        .catch((err: Error) => logger.error(`could not announce the MCP endpoint: ${err.message}`));
+      // Home Assistant's MCP integration offers to add the bridge; a new URL (a rotated secret)
+      // updates the entry it made, whose unique id is the discovery's uuid.
+      stops.push(
+        announceUntilDone(
+          supervisor,
+          "mcp",
+          { url: supervisor.mcpUrl(http.port, mcpDiscovery.path) },
+          logger,
+          "the MCP endpoint",
+        ),
+      );
     }
+    closers.unshift(async () => stops.forEach((stop) => stop()));
   }
 
   let closing = false;
@@ -210,6 +235,13 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
       })),
   });
   closers.unshift(async () => upstreams.close());
+  // The search rests while the way in use works, and starts again once it is lost.
+  const stopWatchingLink = zwave.onChange(() => {
+    const { state } = zwave.link();
+    if (state === "connected") upstreams.linkUp();
+    else if (state === "unavailable") upstreams.linkLost();
+  });
+  closers.unshift(async () => void stopWatchingLink());
   void (async () => {
     const first = await upstreams.firstLook;
     if (closing) return;
@@ -257,10 +289,12 @@ async function discoveryPath(
 ): Promise<DiscoveryPath | undefined> {
   const dir = dirname(env.OPTIONS_FILE ?? SUPERVISOR_OPTIONS_FILE);
   try {
-    const path = await loadDiscoveryPath(dir, options.rotate_mcp_secret);
+    const path = await loadDiscoveryPath(dir, options.rotate_mcp_secret, logger);
     if (options.rotate_mcp_secret) {
       logger.warn(
-        "rotate_mcp_secret: made a new secret MCP discovery URL; Home Assistant gets it now. Turn the option off again.",
+        path.rotated
+          ? "rotate_mcp_secret: made a new secret MCP discovery URL; Home Assistant gets it now, and the old one works until Home Assistant uses the new one (at most 24 h). Turn the option off again."
+          : "rotate_mcp_secret is still on: the secret was rotated when it was turned on. Turn it off, and on again for another rotation.",
       );
     }
     return path;

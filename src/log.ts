@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { format } from "node:util";
 import { pino, type Logger, type LevelWithSilent } from "pino";
 import type PinoPretty from "pino-pretty";
 import { plainLineStream } from "./log-line.js";
@@ -56,4 +57,34 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     singleLine: true,
   });
   return pino(base, stream);
+}
+
+/**
+ * What libraries print with `console.*` becomes the bridge's own log lines, so nothing but its
+ * log reaches the add-on's log panel (and, in the stdio Z-Wave server, nothing else reaches
+ * stdout, its protocol channel). The bridge itself never writes to the console. What libraries
+ * print there is meant for their own developers: @langchain/core's AIMessage warns "New
+ * LangChain packages are available…" whenever a reply's tool calls are all invalid
+ * (`dist/messages/ai.js`, as @langchain/openai builds such a reply), which an add-on user can do
+ * nothing about. So it is logged at debug, and `console.error` at warn.
+ */
+export function routeConsoleTo(logger: Logger): void {
+  const at =
+    (level: "debug" | "warn") =>
+    (...args: unknown[]): void => {
+      // One event, one line: the add-on log panel shows plain lines.
+      const text = format(...args)
+        .replace(/\s*\n\s*/g, " ")
+        .trim();
+      if (text) logger[level]({ source: "console" }, text);
+    };
+  // The one place the console is touched: its methods are replaced, never called.
+  const target: Pick<
+    Console,
+    "log" | "info" | "debug" | "trace" | "warn" | "dir" | "dirxml" | "table" | "error"
+  > = console;
+  for (const method of ["log", "info", "debug", "trace", "warn", "dir", "dirxml", "table"] as const) {
+    target[method] = at("debug");
+  }
+  target.error = at("warn");
 }

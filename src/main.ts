@@ -1,6 +1,6 @@
 // Entry point: options → bridge → HTTP server; signals stop it cleanly.
 import { ConfigError, loadOptions } from "./config/load.js";
-import { createLogger } from "./log.js";
+import { createLogger, routeConsoleTo } from "./log.js";
 import { startBridge } from "./bridge.js";
 
 const bootLogger = createLogger({ level: "info" });
@@ -13,6 +13,7 @@ try {
 }
 const { options } = loaded;
 const logger = createLogger({ level: options.log_level as "info" });
+routeConsoleTo(logger);
 for (const warning of loaded.warnings) logger.warn(warning);
 // Names only: the values may be secrets.
 if (loaded.fromEnvironment.length)

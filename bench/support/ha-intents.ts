@@ -11,11 +11,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
+import { heldEffect } from "../../src/tools/policy/effects.js";
 import {
   areaRow,
   deviceRow,
   entityRow,
   floorRow,
+  MEDIA_VOLUME_MUTE,
   MEDIA_VOLUME_SET,
   sampleHome,
   state,
@@ -64,12 +66,14 @@ export interface TestHome {
 export const SATELLITE = "bench_satellite";
 /** Device classes a cover can have, each present in every area of a test home. */
 const COVER_CLASSES = ["curtain", "blind", "shade", "shutter", "window", "garage", "gate", "awning", "door"];
+/** A media player of a test home: it can set and mute its volume, which is at half. */
+const PLAYER = { supported_features: MEDIA_VOLUME_SET | MEDIA_VOLUME_MUTE | 384, volume_level: 0.5 };
 /** One plain device of each kind in every area: names that no test sentence says. */
 const KINDS: Array<{ domain: string; state: string; attributes?: Record<string, unknown> }> = [
   { domain: "light", state: "off" },
   { domain: "switch", state: "off" },
   { domain: "fan", state: "off" },
-  { domain: "media_player", state: "on", attributes: { supported_features: MEDIA_VOLUME_SET | 384 } },
+  { domain: "media_player", state: "on", attributes: PLAYER },
   { domain: "lock", state: "locked" },
   ...COVER_CLASSES.map((device_class) => ({
     domain: "cover",
@@ -202,10 +206,7 @@ function buildHome(raw: RawFile, withKinds: boolean): TestHome {
     state: String(e.state ?? e.state_with_unit ?? "off"),
     ...(e.area ? { area: slug(e.area) } : {}),
     // A media player in a test can set its volume (HA's tests do not model features).
-    attributes:
-      e.domain === "media_player"
-        ? { supported_features: MEDIA_VOLUME_SET | 384, ...e.attributes }
-        : (e.attributes ?? {}),
+    attributes: e.domain === "media_player" ? { ...PLAYER, ...e.attributes } : (e.attributes ?? {}),
     exposed: e.is_exposed ?? true,
   }));
   let n = 0;
@@ -270,6 +271,9 @@ export function fakeHome(home: TestHome, language: string): FakeHome {
 const IMPLIED_DOMAINS: Record<string, string[]> = {
   HassLightSet: ["light"],
   HassSetVolume: ["media_player"],
+  HassSetVolumeRelative: ["media_player"],
+  HassMediaPlayerMute: ["media_player"],
+  HassMediaPlayerUnmute: ["media_player"],
   HassClimateGetTemperature: ["climate"],
 };
 
@@ -317,7 +321,9 @@ const OFF_SERVICE: Record<string, string> = { cover: "close_cover", valve: "clos
 export function expectedCall(
   test: IntentTest,
   entity: TestEntity,
-): { service: string; data?: Record<string, unknown> } | undefined {
+):
+  | { service: string; data?: Record<string, unknown>; fits?: (data: Record<string, unknown>) => boolean }
+  | undefined {
   switch (test.intent) {
     case "HassTurnOn":
       return { service: ON_SERVICE[entity.domain] ?? "turn_on" };
@@ -335,16 +341,40 @@ export function expectedCall(
         ? undefined
         : { service: "volume_set", data: { volume_level: Number(level) / 100 } };
     }
+    // HA steps up and down by the player's own step (`async_volume_up`), or by the percentage said.
+    case "HassSetVolumeRelative": {
+      const [step] = values(test.slots.volume_step);
+      const now = Number(entity.attributes.volume_level ?? 0);
+      if (step === "up" || step === "down") {
+        const up = step === "up";
+        return {
+          service: "volume_set",
+          fits: (data) => {
+            const level = Number(data.volume_level);
+            return up ? level > now : level < now;
+          },
+        };
+      }
+      return step === undefined
+        ? undefined
+        : {
+            service: "volume_set",
+            data: { volume_level: Math.min(1, Math.max(0, now + Number(step) / 100)) },
+          };
+    }
+    case "HassMediaPlayerMute":
+    case "HassMediaPlayerUnmute":
+      return { service: "volume_mute", data: { is_volume_muted: test.intent === "HassMediaPlayerMute" } };
     default:
       return undefined;
   }
 }
 
-/** Calls that need the user's yes when confirmations are on: unlocking, opening a garage door or gate. */
+/** Calls the action policy holds for the user's yes (src/tools/policy/effects.ts), by HA's service. */
 export function isDestructive(domain: string, service: string, deviceClass: unknown): boolean {
-  if (domain === "lock") return service === "unlock" || service === "open";
+  const act = service === "unlock" || service === "open" || service === "open_cover" ? "open" : "close";
   return (
-    domain === "cover" && service === "open_cover" && (deviceClass === "garage" || deviceClass === "gate")
+    heldEffect({ domain, ...(typeof deviceClass === "string" ? { deviceClass } : {}) }, act) !== undefined
   );
 }
 

@@ -36,7 +36,7 @@ export async function measureRepairCost(corpus: CorpusCase[], registry: ToolRegi
   };
   const definitions = registry.definitions();
   const offered = createOfferedTools(
-    tools.map((t) => ({ presented: t.name, server: t.server, tool: t.tool })),
+    tools.map((t) => ({ presented: t.name, server: t.server, tool: t.tool, inputSchema: t.inputSchema })),
   );
   const mappings = buildStaticMappings();
   const normalizers = new Map(
@@ -49,14 +49,17 @@ export async function measureRepairCost(corpus: CorpusCase[], registry: ToolRegi
   const parseP99: number[] = [];
   let sink: unknown;
   const positive = corpus.filter(isPositive);
+  // Every reply first, then the timing: a keep-alive socket left idle through a long timing loop
+  // is closed by the fake server, and the next request would fail on it.
+  const messages = [];
   for (const c of positive) {
     const model = models[c.provider].bindTools!(definitions);
-    const message = await askModel(
-      model,
-      [new HumanMessage(c.sentence)],
-      AbortSignal.timeout(10_000),
-      c.provider,
+    messages.push(
+      await askModel(model, [new HumanMessage(c.sentence)], AbortSignal.timeout(10_000), c.provider),
     );
+  }
+  for (const [i, c] of positive.entries()) {
+    const message = messages[i]!;
     const clean = cleanCalls(c).map((call) => JSON.stringify(call.args));
     const repair = () => {
       const repaired = repairReply(message, offered);

@@ -7,8 +7,14 @@ import type { ToolRegistry } from "../tools/registry.js";
 import type { ToolResult } from "../tools/types.js";
 import { TimeoutError, withTimeout } from "../shared/timeout.js";
 import { turnBudget } from "../shared/turn-budget.js";
-import { createDestructiveGate } from "./destructive-gate.js";
+import { createActionPolicy } from "../tools/policy/action-policy.js";
+import { createPendingActions } from "./pending-actions.js";
+import { heldMessage } from "./held-message.js";
+import { createHomeAssistantAgent } from "./home-assistant-agent.js";
 import { createFastPath } from "../understanding/fast-path.js";
+import type { FastPathReplies } from "../understanding/grammar-types.js";
+import { failureSpeech, repliesFor } from "../understanding/spoken-result.js";
+import type { ProviderErrorCode } from "./llm-turn.js";
 import { createZwaveClient, type ZwaveClient } from "../zwave-host/zwave-client.js";
 import { homeTwins, joinKey } from "../ha/zwave-twins.js";
 import type { LlmAgent } from "./llm-agent.js";
@@ -57,9 +63,23 @@ export interface AgentOptions {
   haAgent?: boolean;
   /** The provider's reachability and last failure, for describe() and failed turns. */
   providerHealth?: ProviderHealth;
+  /** How far a relative change goes, in percent (`brightness_step`, `volume_step`). */
+  steps?: { brightness?: number; volume?: number };
 }
 
-const SPEECH_TIMEOUT = "Sorry, that took too long. Please try again.";
+/** What the user hears when the model failed, by why (llm-turn.ts). */
+const MODEL_FAILURE: Record<ProviderErrorCode, keyof FastPathReplies["agent"]> = {
+  key_refused: "modelKeyRefused",
+  rate_limited: "modelBusy",
+  service_failed: "modelBusy",
+  timeout: "tookTooLong",
+  unreachable: "modelUnreachable",
+  request_refused: "modelFailed",
+  unreadable: "modelFailed",
+  empty_reply: "modelFailed",
+  no_tools: "modelFailed",
+  failed: "modelFailed",
+};
 
 export function createAgent(options: AgentOptions): ConversationAgent {
   const { registry, mirror, logger } = options;
@@ -69,15 +89,32 @@ export function createAgent(options: AgentOptions): ConversationAgent {
   const confirmDestructive = options.confirmDestructive ?? true;
   const turnLog = createTurnLog(200);
   const zwave = options.zwave ?? createZwaveClient({ registry, logger });
-  const gate = createDestructiveGate(registry);
+  // The registry's action policy judges by the home; the bridge sets it (src/bridge.ts). A
+  // registry that has none yet gets it here, so no agent acts with a policy blind to the home.
+  if (!registry.policy().knowsHome) {
+    registry.setPolicy(createActionPolicy({ confirm: confirmDestructive, mirror, zwave }));
+  }
+  // What the action policy (at the registry) held, kept per conversation until the user answers.
+  const pending = createPendingActions(registry);
   const fastPath = createFastPath({
     registry,
     mirror,
     zwave,
-    ...(confirmDestructive ? { hold: gate.hold } : {}),
+    hold: pending.hold,
+    ...(options.steps ? { steps: options.steps } : {}),
   });
-  const askHomeAssistant = options.haAgent ?? true;
   const hasModel = options.model !== undefined;
+  const homeAssistantAgent =
+    (options.haAgent ?? true)
+      ? createHomeAssistantAgent({
+          mirror,
+          registry,
+          fastPath,
+          logger,
+          timeoutMs: budget.homeAssistantAgentMs,
+          hasModel,
+        })
+      : undefined;
   // The summary holds names and places, not states: rebuilt only when those change (~0.5 ms
   // for a home of 1,000 entities, on every LLM turn otherwise).
   let homeSummary: string | undefined;
@@ -164,40 +201,11 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       system,
       signal,
       ...(request.deviceId ? { deviceId: request.deviceId } : {}),
-      ...(confirmDestructive
-        ? { gate: (name: string, args: Record<string, unknown>) => gate.hold(conversationId, name, args) }
-        : {}),
+      onHeld: (result: ToolResult) => {
+        pending.hold(conversationId, result.held!);
+        return heldMessage(result);
+      },
     });
-  }
-
-  /**
-   * Home Assistant's built-in agent, the second local path: its answer as HA gave it. Its errors
-   * leave the sentence to the LLM; without one, HA's words win where our grammar has none.
-   */
-  async function homeAssistantAgent(
-    text: string,
-    language: string,
-    fast: { kind: string; speech: string; results: ToolResult[] },
-    signal: AbortSignal,
-  ) {
-    if (!mirror.status().connected) return undefined;
-    let reply;
-    try {
-      // A slow answer must leave the LLM (or our own reply) time within the turn.
-      reply = await withTimeout(() => mirror.converse(text, language), {
-        ms: budget.homeAssistantAgentMs,
-        signal,
-      });
-    } catch (err) {
-      logger.warn(`Home Assistant's agent failed: ${(err as Error).message}`);
-      return undefined;
-    }
-    const handledBy = "home assistant";
-    if (reply.responseType !== "error") {
-      return { speech: reply.speech, responseType: reply.responseType, results: fast.results, handledBy };
-    }
-    if (hasModel || fast.speech || !reply.speech) return undefined;
-    return { speech: reply.speech, responseType: "error" as const, results: fast.results, handledBy };
   }
 
   async function answer(
@@ -213,26 +221,29 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     llm?: TurnLlmUse;
   }> {
     const turnStart = Date.now();
+    const said = repliesFor(language).agent;
     await options.toolsReady;
-    const confirmation = await gate.answer(conversationId, request.text, {
+    const confirmation = await pending.answer(conversationId, request.text, language, {
       signal,
       toolTimeoutMs,
       deviceId: request.deviceId,
+      isRequest: (text) => fastPath.understands(text, language),
     });
     if (confirmation) return { ...confirmation, handledBy: "confirmation" };
 
-    const fast = await fastPath.run({
+    const fastRequest = {
       text: request.text,
       language,
       conversationId,
       signal,
       toolTimeoutMs,
       ...(request.deviceId ? { deviceId: request.deviceId } : {}),
-    });
+    };
+    const fast = await fastPath.run(fastRequest);
     if (fast.kind === "done") return { ...fast, handledBy: "fast-path" };
-    // HA's agent acts without asking: a sentence that may unlock or open a garage door stays ours.
-    const mayAskHa = askHomeAssistant && !(confirmDestructive && fast.destructive);
-    const ha = mayAskHa ? await homeAssistantAgent(request.text, language, fast, signal) : undefined;
+    // A question about another place or day: HA's agent would answer it with the home's own clock.
+    const elsewhere = fast.kind === "unsure" && fast.elsewhere === true;
+    const ha = elsewhere ? undefined : await homeAssistantAgent?.(fastRequest, fast);
     if (ha) return ha;
     if (!llm) {
       const speech = fast.speech || unsupportedLanguage(language, fastPath.languages());
@@ -241,7 +252,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     const handledBy = fast.kind === "unsure" ? "fast-path → llm" : "llm";
     const outcome = await llmTurn(request, conversationId, language, signal);
     if (!outcome) {
-      const speech = fast.speech || "Sorry, the language model is not available.";
+      const speech = fast.speech || said.modelUnavailable;
       return { speech, responseType: "error", results: fast.results, handledBy };
     }
     const results = [...fast.results, ...outcome.results];
@@ -254,7 +265,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       const error = options.providerHealth?.failureSince(turnStart) ?? outcome.providerError;
       if (!options.providerHealth) logger.warn(`LLM turn failed: ${outcome.providerError}`);
       return {
-        speech: `Sorry, ${outcome.providerError}.`,
+        speech: said[MODEL_FAILURE[outcome.providerErrorCode ?? "failed"]],
         responseType: "error",
         results,
         handledBy,
@@ -263,7 +274,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     }
     if (outcome.roundsExhausted) {
       return {
-        speech: "Sorry, I couldn't finish that in a reasonable number of steps.",
+        speech: said.tooManySteps,
         responseType: "error",
         results,
         handledBy,
@@ -275,7 +286,10 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       const error = "the model's reply could not be used: it held tool-call markup that could not run";
       return { speech: outcome.speech, responseType: "error", results, handledBy, llm: { ...llmUse, error } };
     }
-    const speech = outcome.speech || results.at(-1)?.content || "Done.";
+    // The model said nothing after its calls: what the last one did, in the request's language.
+    const last = results.at(-1);
+    const speech =
+      outcome.speech || (last && !last.ok ? failureSpeech(repliesFor(language), last) : said.done);
     return { speech, responseType: responseTypeOf(outcome.results), results, handledBy, llm: llmUse };
   }
 
@@ -297,12 +311,17 @@ export function createAgent(options: AgentOptions): ConversationAgent {
         else if (timedOut)
           logger.warn(`turn gave up after ${budget.turnMs / 1000} s: "${request.text.slice(0, 80)}"`);
         outcome = {
-          speech: timedOut ? SPEECH_TIMEOUT : "Sorry, something went wrong.",
+          speech: timedOut
+            ? repliesFor(language).agent.tookTooLong
+            : repliesFor(language).agent.somethingWentWrong,
           responseType: "error",
           results: [],
           handledBy: "error",
         };
       }
+      // A turn that held calls asked about them: its words are the question to ask once more.
+      if (outcome.handledBy !== "confirmation" && pending.holds(conversationId))
+        pending.asked(conversationId, outcome.speech);
       const toolCalls: TurnToolCall[] = outcome.results.map(turnToolCall);
       const result: TurnResult = {
         speech: outcome.speech,

@@ -27,7 +27,8 @@ export interface LlmTurnInput {
   system: SystemPrompt;
   signal: AbortSignal;
   deviceId?: string;
-  gate?: (name: string, args: Record<string, unknown>) => string | undefined;
+  /** A call the action policy held: keeps it for the user's yes, and says what the model is told. */
+  onHeld?: (result: ToolResult) => string;
 }
 
 export interface LlmAgentOutcome extends LlmTurnOutcome {
@@ -80,7 +81,7 @@ export function createLlmAgent(options: LlmAgentOptions) {
         provider: options.provider,
         language: input.language,
         ...(input.deviceId ? { deviceId: input.deviceId } : {}),
-        ...(input.gate ? { gate: input.gate } : {}),
+        ...(input.onHeld ? { onHeld: input.onHeld } : {}),
         ...(options.oneRound
           ? { finishRound: (round, calls) => confirmedRoundSpeech(round, calls, isAction, input.language) }
           : {}),

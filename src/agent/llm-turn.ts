@@ -31,8 +31,11 @@ export interface LlmTurnOptions {
   provider?: string;
   /** The request's language, for the one sentence this loop speaks itself. */
   language?: string;
-  /** Lets the caller hold back a call (a destructive tool awaiting confirmation). */
-  gate?: (name: string, args: Record<string, unknown>) => string | undefined;
+  /**
+   * A call the action policy held (it did not run): the caller keeps it for the user's yes, and
+   * says what the model is told. Without it, the model reads the registry's own words.
+   */
+  onHeld?: (result: ToolResult) => string;
   /** Sees every reply of the model (request count, token usage). */
   onReply?: (reply: AIMessage) => void;
   /** Speech that ends the turn after a round of tool calls (see confirmed-round.ts), if any. */
@@ -42,8 +45,10 @@ export interface LlmTurnOptions {
 export interface LlmTurnOutcome {
   speech: string;
   results: ToolResult[];
-  /** Set when the model could not be reached or answered nonsense. */
+  /** Set when the model could not be reached or answered nonsense: why, for the log and the status page. */
   providerError?: string;
+  /** The same, typed: what the user is told. */
+  providerErrorCode?: ProviderErrorCode;
   roundsExhausted?: boolean;
   /** The model's reply held call markup that could not run, even after one correction. */
   unusableReply?: boolean;
@@ -58,7 +63,7 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
   const messages = [...options.messages];
   const results: ToolResult[] = [];
   const bound = options.model;
-  if (!bound) return { speech: "", results, providerError: "this model cannot call tools" };
+  if (!bound) return { speech: "", results, ...providerFailure("no_tools", "this model cannot call tools") };
   const tools = offeredToolsOf(registry);
   let corrected = false;
 
@@ -68,7 +73,7 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
       reply = await askModel(bound, messages, signal, options.provider);
     } catch (err) {
       if (signal.aborted) throw err;
-      return { speech: "", results, providerError: describeProviderError(err) };
+      return { speech: "", results, ...describeProviderError(err) };
     }
     options.onReply?.(reply);
     const repaired = repairReply(reply, tools);
@@ -83,7 +88,11 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
     if (!repaired.calls.length) {
       // Nothing to say and nothing done: never let the turn end in "Done.".
       if (!repaired.speech && !results.length) {
-        return { speech: "", results, providerError: "the language model sent an empty reply" };
+        return {
+          speech: "",
+          results,
+          ...providerFailure("empty_reply", "the language model sent an empty reply"),
+        };
       }
       return { speech: repaired.speech, results };
     }
@@ -97,12 +106,6 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
         replies.push({ callId: call.id, name: call.sent.name, content: refused.content, ok: false });
         continue;
       }
-      const held = options.gate?.(call.name, call.args);
-      if (held !== undefined) {
-        // Not a failure: the call waits for the user's yes, and the text tells the model to ask.
-        replies.push({ callId: call.id, name: call.name, content: held, ok: true });
-        continue;
-      }
       const result = await registry.execute(call.name, call.args, {
         timeoutMs: options.toolTimeoutMs,
         signal,
@@ -110,6 +113,12 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
         repairs: call.repairs,
         ...(options.deviceId ? { deviceId: options.deviceId } : {}),
       });
+      if (result.held) {
+        // Not a failure: the call waits for the user's yes, and the text tells the model to ask.
+        const content = options.onHeld?.(result) ?? result.content;
+        replies.push({ callId: call.id, name: call.name, content, ok: true });
+        continue;
+      }
       results.push(call.family ? { ...result, textFamily: call.family } : result);
       replies.push({
         callId: call.id,
@@ -150,6 +159,8 @@ export async function askModel(
       args: asSent(call.args),
     })),
     response_metadata: joined?.response_metadata ?? {},
+    // Ollama's `thinking` (ChatOllama's reasoning_content): a call may be left only there.
+    additional_kwargs: joined?.additional_kwargs ?? {},
     ...(joined?.usage_metadata ? { usage_metadata: joined.usage_metadata } : {}),
   });
 }
@@ -188,7 +199,9 @@ function offeredToolsOf(registry: ToolRegistry): OfferedTools {
   let tools = offered.get(registry);
   if (!tools) {
     tools = createOfferedTools(
-      registry.list().map((t) => ({ presented: t.name, server: t.server, tool: t.tool })),
+      registry
+        .list()
+        .map((t) => ({ presented: t.name, server: t.server, tool: t.tool, inputSchema: t.inputSchema })),
     );
     offered.set(registry, tools);
     const stop = registry.onChange(() => {
@@ -199,23 +212,45 @@ function offeredToolsOf(registry: ToolRegistry): OfferedTools {
   return tools;
 }
 
+/** Why a request to the model failed, as the agent tells the user (src/agent/agent.ts). */
+export type ProviderErrorCode =
+  | "key_refused"
+  | "rate_limited"
+  | "service_failed"
+  | "request_refused"
+  | "timeout"
+  | "unreachable"
+  | "unreadable"
+  | "empty_reply"
+  | "no_tools"
+  | "failed";
+
+function providerFailure(
+  code: ProviderErrorCode,
+  text: string,
+): { providerError: string; providerErrorCode: ProviderErrorCode } {
+  return { providerError: text, providerErrorCode: code };
+}
+
 /** Short and free of secrets: providers sometimes echo parts of the key in their errors. */
-function describeProviderError(err: unknown): string {
+function describeProviderError(err: unknown): ReturnType<typeof providerFailure> {
   const e = err as { status?: number; name?: string; message?: string; code?: string };
   if (typeof e.status === "number") {
-    if (e.status === 401 || e.status === 403) return "the language model rejected the API key";
-    if (e.status === 429) return "the language model is rate limited";
-    if (e.status >= 500) return `the language model service failed (HTTP ${e.status})`;
-    return `the language model refused the request (HTTP ${e.status})`;
+    if (e.status === 401 || e.status === 403)
+      return providerFailure("key_refused", "the language model rejected the API key");
+    if (e.status === 429) return providerFailure("rate_limited", "the language model is rate limited");
+    if (e.status >= 500)
+      return providerFailure("service_failed", `the language model service failed (HTTP ${e.status})`);
+    return providerFailure("request_refused", `the language model refused the request (HTTP ${e.status})`);
   }
   const message = e.message ?? String(err);
   if (/timeout|timed out|aborted/i.test(message) || e.name === "TimeoutError") {
-    return "the language model did not answer in time";
+    return providerFailure("timeout", "the language model did not answer in time");
   }
   if (/ECONNREFUSED|ENOTFOUND|fetch failed|Connection error/i.test(message)) {
-    return "the language model could not be reached";
+    return providerFailure("unreachable", "the language model could not be reached");
   }
   if (/JSON|Unexpected token|parse/i.test(message))
-    return "the language model sent a reply that could not be read";
-  return "the language model failed";
+    return providerFailure("unreadable", "the language model sent a reply that could not be read");
+  return providerFailure("failed", "the language model failed");
 }

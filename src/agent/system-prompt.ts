@@ -30,7 +30,7 @@ export function buildSystemPrompt(input: SystemPromptInput): SystemPrompt {
   ];
   if (input.confirmDestructive) {
     home.push(
-      "Locks and other security devices need the user's explicit confirmation; the tools will tell you when.",
+      "Unlocking, and opening a garage door, gate or door, wait for the user's yes: when a tool says so, ask the user to confirm that exact action and do not call it again; their yes runs it.",
     );
   }
   if (input.homeSummary.trim()) home.push("", "Home Assistant areas and devices:", input.homeSummary.trim());

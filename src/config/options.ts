@@ -145,6 +145,9 @@ export const optionsSchema = z.object({
   confirm_destructive: z.boolean().default(true),
   llm_one_round: z.boolean().default(true),
   ha_conversation_agent: z.boolean().default(true),
+  // How far "brighter", "dimmer", "louder" and "quieter" go, in percent (a step; "a lot" is two).
+  brightness_step: z.coerce.number().int().min(1).max(100).default(25),
+  volume_step: z.coerce.number().int().min(1).max(100).default(10),
   log_level: z
     .enum(LOG_LEVELS)
     .default("info")

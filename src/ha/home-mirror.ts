@@ -2,6 +2,7 @@
 // the views it hands out. src/ha/mirror.ts keeps it current; src/ha/unconfigured-mirror.ts stands
 // in when there is no Home Assistant.
 import type { HaAgentAnswer } from "./conversation.js";
+import type { HaRecognition } from "./recognition.js";
 import type { Resolution, ResolveOptions } from "./resolver.js";
 import type { HomeConfig } from "./schemas.js";
 import type { SummaryOptions } from "./summary.js";
@@ -96,6 +97,11 @@ export interface HomeMirror {
   config(): HomeConfig | undefined;
   /** Asks Home Assistant's built-in conversation agent; rejects when HA is not connected. */
   converse(text: string, language: string): Promise<HaAgentAnswer>;
+  /**
+   * What HA's built-in agent understands of a sentence said by a satellite (`deviceId`), without
+   * acting; rejects when HA is not connected, or with HA's error (an HA too old for it).
+   */
+  recognize(text: string, language: string, deviceId?: string): Promise<HaRecognition>;
   /** Called after each applied change; returns the function that stops it. */
   onChange(listener: (change: MirrorChange) => void): () => void;
   close(): Promise<void>;

@@ -3,11 +3,12 @@
 import { callService as hawsCallService, type HassServiceTarget } from "home-assistant-js-websocket";
 import type { HaLink } from "./connection.js";
 import { processWithHomeAssistantAgent } from "./conversation.js";
+import { recognizeWithHomeAssistantAgent } from "./recognition.js";
 import { fromCommandRejection, HomeAssistantError } from "./errors.js";
 import type { HomeIndex } from "./home-index.js";
 import type { HomeMirror, ServiceTarget } from "./home-mirror.js";
 
-export type MirrorActions = Pick<HomeMirror, "callService" | "converse">;
+export type MirrorActions = Pick<HomeMirror, "callService" | "converse" | "recognize">;
 
 function targetEntityIds(
   data: Record<string, unknown> | undefined,
@@ -66,6 +67,16 @@ export function createMirrorActions(link: HaLink, currentIndex: () => HomeIndex)
         );
       }
       return processWithHomeAssistantAgent(conn, text, language);
+    },
+    recognize: async (text, language, deviceId) => {
+      const conn = link.connection();
+      if (!conn) {
+        throw new HomeAssistantError(
+          link.state().error ?? "Home Assistant is not connected",
+          "not_connected",
+        );
+      }
+      return recognizeWithHomeAssistantAgent(conn, text, language, deviceId);
     },
   };
 }

@@ -27,6 +27,7 @@ export type {
 export type { Resolution, ResolveOptions, ResolvedEntity } from "./resolver.js";
 export type { HomeConfig } from "./schemas.js";
 export type { ZwaveNodeId, ZwaveOrigin } from "./zwave-node.js";
+export type { HaRecognition, SlotValue } from "./recognition.js";
 export { createUnconfiguredMirror } from "./unconfigured-mirror.js";
 
 export interface HomeMirrorOptions {

@@ -8,6 +8,8 @@ export interface ResolveOptions {
   area?: string;
   /** The satellite that heard the request; its area wins ties. */
   speakerDeviceId?: string;
+  /** Only entities the query names exactly (a name, alias or id): no walk over partial matches. */
+  exactOnly?: boolean;
 }
 
 export interface ResolvedEntity {
@@ -76,7 +78,7 @@ export function resolveEntities(
   const normalized = normalizeName(trimmed);
   for (const entityId of index.byName.get(normalized) ?? []) consider(entityId, EXACT);
 
-  const words = nameTokens(normalized);
+  const words = options.exactOnly ? [] : nameTokens(normalized);
   if (words.length > 0) {
     // Walk the rarest word's list; every other word must fit the same entity.
     let rarest: string[] | undefined;

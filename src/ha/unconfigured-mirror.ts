@@ -13,7 +13,13 @@ export function createUnconfiguredMirror(reason = "Home Assistant is not configu
   };
   return {
     status: () => ({ ...status }),
-    resolve: () => ({ matches: [], ambiguous: false, candidates: [] }),
+    // No area or floor is known: one asked for is unknown, as the real resolver says.
+    resolve: (_query, options) => ({
+      matches: [],
+      ambiguous: false,
+      candidates: [],
+      ...(options?.area ? { unknownArea: options.area } : {}),
+    }),
     areaOfDevice: () => undefined,
     entity: () => undefined,
     exposedEntities: () => [],
@@ -25,6 +31,9 @@ export function createUnconfiguredMirror(reason = "Home Assistant is not configu
     },
     config: () => undefined,
     converse: async () => {
+      throw new HomeAssistantError(reason, "not_configured");
+    },
+    recognize: async () => {
       throw new HomeAssistantError(reason, "not_configured");
     },
     onChange: () => () => undefined,

@@ -54,10 +54,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       allowMethods(req, ["GET", "HEAD"]);
       return sendJson(res, 200, { status: "ok", version: deps.version });
     }
-    if (options.mcpDiscovery?.matches(path)) {
+    if (options.mcpDiscovery?.admit(path)) {
       if (!SAFE_METHODS.includes(req.method ?? "")) refuseCrossSite(req, false);
       return endpoint.handle(req, res, await mcpBody(req), "home-assistant");
     }
+    // Not (or no longer) a discovery path. Home Assistant's MCP client starts a re-authentication
+    // on a 401, which an entry made from discovery cannot finish; a 404 it retries, and takes
+    // the new URL from the discovery meanwhile (mcp/coordinator.py).
+    if (path.startsWith("/mcp/")) throw new HttpError(404, "Nothing is at this /mcp path.");
     const decision = auth.check(req);
     if (!decision.allowed) {
       return sendError(res, 401, decision.error, { "WWW-Authenticate": 'Bearer realm="mcp-assist-bridge"' });
@@ -98,9 +102,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
 
   const server = createServer((req, res) => {
     const path = canonicalPath(req.url);
-    // The discovery path is a credential: it never reaches the log.
-    const shown =
-      path !== undefined && options.mcpDiscovery?.matches(path) ? "/mcp/<discovery secret>" : path;
+    // A discovery path is a credential, and a wrong one may be an old one: neither reaches the log.
+    const shown = path?.startsWith("/mcp/") ? "/mcp/<discovery secret>" : path;
     res.on("finish", () =>
       logger.debug(`HTTP ${req.method} ${shown ?? "(invalid path)"} → ${res.statusCode}`),
     );

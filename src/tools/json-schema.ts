@@ -1,6 +1,7 @@
 import { Validator, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import type { JsonSchema } from "./types.js";
 import { isObject } from "../shared/is-object.js";
+import { createRefResolver, type RefResolver } from "./schema-refs.js";
 
 export class SchemaConversionError extends Error {
   override name = "SchemaConversionError";
@@ -18,8 +19,7 @@ const MAX_REF_DEPTH = 16;
 export function toProviderSchema(input: unknown): JsonSchema {
   if (!isObject(input)) throw new SchemaConversionError("the input schema is not an object");
   const root = input as JsonSchema;
-  const defs = { ...(root.definitions ?? {}), ...(root.$defs ?? {}) };
-  const converted = convert(root, defs, 0, root, []);
+  const converted = convert(root, createRefResolver(root), 0, []);
   if (converted.type !== undefined && converted.type !== "object") {
     throw new SchemaConversionError(
       `the input schema has type ${JSON.stringify(converted.type)}, not object`,
@@ -30,27 +30,56 @@ export function toProviderSchema(input: unknown): JsonSchema {
   if (converted.required?.length) {
     out.required = converted.required.filter((key) => key in properties || !converted.properties);
   }
-  if (converted.additionalProperties === false) out.additionalProperties = false;
+  if (converted.additionalProperties === false || closedByUnevaluated(converted))
+    out.additionalProperties = false;
   if (converted.description) out.description = converted.description;
   return out;
 }
 
+/**
+ * `unevaluatedProperties: false` on an object whose keys nothing but `properties` evaluates (its
+ * allOf merged above) closes it as `additionalProperties: false` would; what else could evaluate
+ * keys (a branch, a condition, a pattern) makes it unknowable here, and the object stays open.
+ */
+function closedByUnevaluated(schema: JsonSchema): boolean {
+  const others = [
+    "anyOf",
+    "oneOf",
+    "if",
+    "then",
+    "else",
+    "dependentSchemas",
+    "dependencies",
+    "patternProperties",
+  ];
+  return (
+    schema.unevaluatedProperties === false &&
+    schema.additionalProperties === undefined &&
+    !others.some((k) => k in schema)
+  );
+}
+
 function convert(
   schema: JsonSchema,
-  defs: Record<string, JsonSchema>,
+  resolver: RefResolver,
   depth: number,
-  root: JsonSchema,
-  /** The `$ref`s being inlined on this branch. */
+  /** The references being inlined on this branch. */
   refs: readonly string[],
 ): JsonSchema {
   if (depth > MAX_REF_DEPTH) throw new SchemaConversionError("the schema nests too deeply");
-  const inner = (sub: JsonSchema, within = refs) => convert(sub, defs, depth + 1, root, within);
-  if (schema.$ref !== undefined) {
-    const { $ref: ref, ...rest } = schema;
+  const inner = (sub: JsonSchema, within = refs) => convert(sub, resolver, depth + 1, within);
+  const reference = resolver.referenceOf(schema);
+  if (reference) {
+    const { keyword, target } = reference;
+    const rest = { ...schema };
+    delete rest[keyword];
+    const key = `${keyword}:${String(schema[keyword])}`;
     // A tree of itself cannot be inlined: below the first level it takes any value, and its
     // server still checks it.
-    if (refs.includes(ref)) return inner(rest);
-    return inner({ ...resolveRef(ref, defs, root), ...rest }, [...refs, ref]);
+    if (refs.includes(key)) return inner(rest);
+    if (!target)
+      throw new SchemaConversionError(`cannot resolve ${keyword} ${JSON.stringify(schema[keyword])}`);
+    return inner({ ...target, ...rest }, [...refs, key]);
   }
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
@@ -97,16 +126,6 @@ function mergeInto(out: JsonSchema, branch: JsonSchema): void {
   for (const [key, value] of Object.entries(rest)) if (out[key] === undefined) out[key] = value;
   if (properties) out.properties = { ...properties, ...out.properties };
   if (required) out.required = [...new Set([...(out.required ?? []), ...required])];
-}
-
-function resolveRef(ref: string, defs: Record<string, JsonSchema>, root: JsonSchema): JsonSchema {
-  const local = /^#\/(\$defs|definitions)\/(.+)$/.exec(ref);
-  if (local?.[2] !== undefined) {
-    const target = defs[decodeURIComponent(local[2])];
-    if (target) return target;
-  }
-  if (ref === "#") return root;
-  throw new SchemaConversionError(`cannot resolve $ref ${JSON.stringify(ref)}`);
 }
 
 /** The JSON types a schema accepts, or undefined for "anything". */

@@ -18,6 +18,7 @@ export interface McpToolClient {
 /** One tool of an MCP server, as the server's `tools/list` describes it, and the client to call it through. */
 export interface McpTool {
   name: string;
+  title?: string;
   description?: string;
   /** The server's JSON schema for the arguments, unchecked until the registry converts it. */
   inputSchema: unknown;

@@ -1,6 +1,7 @@
 import { closestNames, editDistance } from "../shared/edit-distance.js";
 import { NAMESPACE_SEPARATOR } from "./naming.js";
 import { specialTokens } from "../shared/special-tokens.js";
+import { foldSpelling, unquoted } from "./spelling.js";
 
 export interface LookupEntry {
   presented: string;
@@ -30,8 +31,8 @@ const SUFFIX_NOISE =
 /** Shorter names are too easily one edit away from a different word. */
 const MIN_NEAR_MISS_LENGTH = 6;
 
-/** The one folding rule: case, and `_`, `-`, `.` and spaces, do not tell tool names apart. */
-export const foldName = (name: string) => name.toLowerCase().replace(/[\s_.-]+/g, "");
+/** The one folding rule (spelling.ts): quotes, case, and `_`, `-`, `.` and spaces, do not tell tool names apart. */
+export const foldName = foldSpelling;
 
 /**
  * Finds a tool from any form a model or client might send back, and says which steps it took:
@@ -122,6 +123,17 @@ export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
     const presented = byPresented.get(name);
     const exact = presented ? [presented] : (byOwnName.get(name) ?? []);
     if (exact.length) return outcome(exact);
+    // A template that derives a namespace from a tool's own name (Glimmer's `fn.*` recipients,
+    // ollama model/parsers/glimmer.go) gets `fn.fn` back: the same name twice is that name.
+    const doubled = /^([\w-]+)\.([\w-]+)$/.exec(name);
+    if (doubled && doubled[1] === doubled[2]) {
+      const once = byPresented.get(doubled[2]!);
+      const twice = outcome(
+        once ? [once] : (byOwnName.get(doubled[2]!) ?? []),
+        `name: ${name} is ${doubled[2]} twice`,
+      );
+      if (twice) return twice;
+    }
     // A server prefix read exactly is surer than another spelling of the whole name.
     const readings = qualifiedReadings(name);
     for (const reading of readings) {
@@ -132,7 +144,12 @@ export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
     const direct = byFold(name);
     if (direct.length) {
       const style = direct.length === 1 && direct[0]!.presented !== name && direct[0]!.tool !== name;
-      return outcome(direct, style ? `name: ${name} → ${direct[0]!.presented} (spelling style)` : undefined);
+      const bare = unquoted(name);
+      const step =
+        bare === direct[0]!.presented || bare === direct[0]!.tool
+          ? "name: removed quotes"
+          : `name: ${name} → ${direct[0]!.presented} (spelling style)`;
+      return outcome(direct, style ? step : undefined);
     }
     for (const reading of readings) {
       const found = outcome(inServer(reading.rest, reading.server), `name: server prefix ${reading.prefix}`);
@@ -180,10 +197,10 @@ export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
       repairs.push(`name: removed special tokens around the name`);
     }
     const trimmed = name.trim();
-    const quoted = /^(["'`])(.+)\1$/.exec(trimmed);
-    if (quoted || trimmed !== name) {
-      repairs.push(quoted ? "name: removed quotes" : "name: trimmed spaces");
-      name = quoted ? quoted[2]! : trimmed;
+    const bare = unquoted(trimmed);
+    if (bare !== trimmed || trimmed !== name) {
+      repairs.push(bare !== trimmed ? "name: removed quotes" : "name: trimmed spaces");
+      name = bare;
     }
     const cleaned = name === sent ? undefined : forms(name, repairs);
     if (cleaned) return cleaned;
@@ -219,11 +236,12 @@ export function createNameLookup<T extends LookupEntry>(entries: readonly T[]) {
       if (key.length < 3) continue;
       const at = flat.indexOf(key);
       if (at < 0) continue;
-      // In front: nothing, `mcp`, or the tool's own server (with or without `mcp`).
+      // In front: nothing, `mcp`, a harness namespace glued on without its dot (an id used as the
+      // name: `functionscontrol_zwave_device5`), or the tool's own server.
       const before = flat
         .slice(0, at)
         .replace(/[^a-z0-9]/g, "")
-        .replace(/^mcp/, "");
+        .replace(/^(?:mcp|functions|function|defaultapi|tools|tool|api)/, "");
       const tools = folded.get(key)!.filter((e) => before === "" || foldName(e.server) === before);
       // Behind, judged on the unfolded text where its separators still show: only noise.
       const tail = letters.slice(letters.length - (flat.length - at - key.length));
@@ -266,5 +284,8 @@ export function describeUnresolved<T extends LookupEntry>(sent: string, result: 
 /** The few tools whose names are closest to what was sent: with thousands of tools, listing all helps no one. */
 function suggest<T extends LookupEntry>(entries: readonly T[], name: string): T[] {
   const byName = new Map(entries.map((e) => [e.presented, e]));
-  return closestNames(name, byName.keys(), 5).map((n) => byName.get(n) as T);
+  // Only the leading name-like part is compared: tool names are at most 64 characters (naming.ts), and
+  // markup or prose after them is noise that costs the edit distance dearly.
+  const head = /^\W*([\w.:/-]{1,64})/.exec(name)?.[1] ?? name.slice(0, 64);
+  return closestNames(head, byName.keys(), 5).map((n) => byName.get(n) as T);
 }

@@ -1,4 +1,5 @@
 import { schemaTypes } from "./json-schema.js";
+import { foldSpelling, unquoted } from "./spelling.js";
 import { isObject } from "../shared/is-object.js";
 import type { JsonSchema } from "./types.js";
 
@@ -33,10 +34,8 @@ export function snakeToCamel(name: string): string {
   return name.replace(/(?<=[A-Za-z0-9])_+([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 }
 
-/** `DEVICE_NAME`, `device-name`, `Device Name`, `deviceName` all fold to `devicename`. */
-export function foldKey(name: string): string {
-  return name.toLowerCase().replace(/[\s_-]+/g, "");
-}
+/** A key in any spelling, quotes kept by a server included: the one rule names fold by too (spelling.ts). */
+export const foldKey = foldSpelling;
 
 /**
  * Repairs the argument names and values a caller sends, guided by the tool's schema. A key is
@@ -271,22 +270,18 @@ function coerceValue(schema: JsonSchema | undefined, value: unknown): unknown {
   // Names still resolve, since name matching ignores quotes (spoken-name.ts).
   if (types?.includes("string")) return value;
   if (!types) return value;
+  // A number or a truth value in quotes a server kept (`"\"75\""`) is the number: one quote rule (spelling.ts).
+  const text = unquoted(value).trim();
   if (types.includes("number") || types.includes("integer")) {
-    const number = numberIn(value.trim(), schema);
+    const number = numberIn(text, schema);
     if (number !== undefined && (types.includes("number") || Number.isInteger(number))) return number;
   }
   if (types.includes("boolean")) {
-    const lower = value.trim().toLowerCase();
+    const lower = text.toLowerCase();
     if (lower === "true") return true;
     if (lower === "false") return false;
   }
   return value;
-}
-
-/** `"'on'"`: an enum value still in the single quotes of the Python it was written in. */
-function unquoted(value: string): string {
-  const quoted = /^'([\s\S]*)'$/.exec(value.trim());
-  return quoted && quoted[1]!.trim() && !/^'|'$/.test(quoted[1]!) ? quoted[1]! : value;
 }
 
 function numberIn(text: string, schema: JsonSchema): number | undefined {

@@ -10,6 +10,7 @@ import { buildStaticMappings } from "./static-mappings.js";
 import { BUILTIN_TOOLS } from "../config/own-servers.js";
 import { runMcpTool, type McpTool } from "./mcp-tool.js";
 import { callTool, type CallableTool, type ExecuteOptions } from "./tool-call.js";
+import { createActionPolicy, type ActionPolicy } from "./policy/action-policy.js";
 import type {
   JsonSchema,
   LocalToolDefinition,
@@ -18,6 +19,7 @@ import type {
   ToolResult,
   ToolSource,
 } from "./types.js";
+import type { ToolErrorCode } from "./tool-error.js";
 import { isObject } from "../shared/is-object.js";
 import { describeIssues } from "../shared/zod-issues.js";
 
@@ -44,6 +46,8 @@ export interface ToolInfo {
   /** Why the presented name differs from the tool's own name. */
   reason?: string;
   source: ToolSource;
+  /** The tool's display name: its own `title`, else its annotations' (MCP spec 2025-06-18, Tool). */
+  title?: string;
   description: string;
   inputSchema: JsonSchema;
   annotations?: ToolAnnotations;
@@ -65,6 +69,7 @@ export interface ToolDefinitionForProvider {
 interface Entry extends LookupEntry, CallableTool {
   toolbox: string;
   source: ToolSource;
+  title?: string;
   description: string;
   inputSchema: JsonSchema;
   annotations?: ToolAnnotations;
@@ -103,12 +108,19 @@ export interface ToolRegistry {
   executeIdentifier(identifier: unknown, args: unknown, options?: ExecuteOptions): Promise<ToolResult>;
   /** Called after the tool set changes (names, schemas or availability). */
   onChange(listener: () => void): () => void;
+  /**
+   * The action policy every call passes before it runs (src/tools/policy/). Until the bridge sets
+   * the one that knows the home, a policy that holds what declares itself destructive.
+   */
+  policy(): ActionPolicy;
+  setPolicy(policy: ActionPolicy): void;
 }
 
 export interface ToolRegistryOptions {
   logger: Logger;
   parameterMappings?: readonly ParameterMapping[];
   defaultTimeoutMs?: number;
+  policy?: ActionPolicy;
 }
 
 export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
@@ -118,6 +130,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
   const entries = new Map<string, Entry>();
   const unavailable = new Map<string, string>();
   const listeners = new Set<() => void>();
+  let policy = options.policy ?? createActionPolicy();
   let lookup: ReturnType<typeof createNameLookup<Entry>> | undefined;
 
   /** Names are recomputed lazily so registering 2,000 tools costs one pass, not 2,000. */
@@ -154,12 +167,14 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
   function mcpEntry(tool: McpTool, origin: ToolOrigin): Entry {
     const inputSchema = toProviderSchema(tool.inputSchema);
     const { annotations } = tool;
+    const title = tool.title ?? annotations?.title;
     return {
       presented: tool.name,
       tool: tool.name,
       server: origin.server,
       toolbox: origin.toolbox,
       source: "mcp",
+      ...(title ? { title } : {}),
       description: tool.description ?? "",
       inputSchema,
       ...(annotations ? { annotations } : {}),
@@ -179,6 +194,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       namespaced: entry.namespaced,
       ...(entry.reason ? { reason: entry.reason } : {}),
       source: entry.source,
+      ...(entry.title ? { title: entry.title } : {}),
       description: entry.description,
       inputSchema: entry.inputSchema,
       ...(entry.annotations ? { annotations: entry.annotations } : {}),
@@ -195,6 +211,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
         logger,
         timeoutMs: options.timeoutMs ?? defaultTimeoutMs,
         unavailable: unavailable.get(entry.server),
+        policy,
       },
       started,
     );
@@ -209,6 +226,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
         server: origin.server ?? BUILTIN_SERVER,
         toolbox: origin.toolbox ?? BUILTIN_TOOLBOX,
         source: "local",
+        ...(definition.annotations?.title ? { title: definition.annotations.title } : {}),
         description: definition.description,
         inputSchema,
         ...(definition.annotations ? { annotations: definition.annotations } : {}),
@@ -306,7 +324,15 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       const started = performance.now();
       const parsed = toolIdentifierSchema.safeParse(identifier);
       const failure = (error: string, tool = "") => notRun(error, tool, args, started);
-      if (!parsed.success) return failure(`Invalid tool identifier: ${describeIssues(parsed.error)}`);
+      if (!parsed.success) {
+        return notRun(
+          `Invalid tool identifier: ${describeIssues(parsed.error)}`,
+          "",
+          args,
+          started,
+          "invalid_arguments",
+        );
+      }
       const id: ToolIdentifier = parsed.data;
       const entry = entries.get(keyOf({ server: id.server, name: id.name }));
       if (!entry) {
@@ -329,16 +355,30 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+
+    policy: () => policy,
+    setPolicy(next) {
+      policy = next;
+      // The /mcp listing shows the confirmation argument only where the policy may hold.
+      changed();
+    },
   };
 }
 
 /** A call that found no tool to run: the error, in the one result shape. */
-function notRun(error: string, name: string, args: unknown, started: number): ToolResult {
+function notRun(
+  error: string,
+  name: string,
+  args: unknown,
+  started: number,
+  errorCode: ToolErrorCode = "unknown_tool",
+): ToolResult {
   const plainArgs = isObject(args) ? args : {};
   return {
     ok: false,
     content: error,
     error,
+    errorCode,
     name,
     tool: name,
     server: "",

@@ -4,7 +4,17 @@ import { isObject } from "../shared/is-object.js";
 import { formatDuration, TimeoutError, withTimeout } from "../shared/timeout.js";
 import { describeParameters } from "./parameters.js";
 import { formatArgumentKeys, type ArgumentNormalizer } from "./normalize.js";
-import type { JsonSchema, SentToolCall, ToolExecutor, ToolOutput, ToolResult } from "./types.js";
+import type { ActionPolicy } from "./policy/action-policy.js";
+import { describeHeld } from "./policy/describe.js";
+import { errorCodeOf, type ToolErrorCode } from "./tool-error.js";
+import type {
+  JsonSchema,
+  SentToolCall,
+  ToolAnnotations,
+  ToolExecutor,
+  ToolOutput,
+  ToolResult,
+} from "./types.js";
 
 /** What running one call needs to know about its tool. */
 export interface CallableTool {
@@ -13,6 +23,7 @@ export interface CallableTool {
   server: string;
   toolbox: string;
   inputSchema: JsonSchema;
+  annotations?: ToolAnnotations | undefined;
   normalizer?: ArgumentNormalizer;
   validate(args: Record<string, unknown>): string[];
   run: ToolExecutor;
@@ -26,6 +37,11 @@ export interface ExecuteOptions {
   sent?: SentToolCall;
   /** Repairs made before the call reached the registry (name forms, argument text). */
   repairs?: readonly string[];
+  /**
+   * The user said yes to this exact call (a held call run after the yes, or /mcp's confirmation
+   * argument): an effect the action policy holds runs.
+   */
+  confirmed?: boolean;
 }
 
 export interface CallSettings extends ExecuteOptions {
@@ -33,6 +49,8 @@ export interface CallSettings extends ExecuteOptions {
   timeoutMs: number;
   /** Set while the tool's server is down: why. */
   unavailable?: string | undefined;
+  /** The action policy that judges the repaired, valid call before it runs (src/tools/policy/). */
+  policy: ActionPolicy;
 }
 
 /**
@@ -53,10 +71,15 @@ export async function callTool(
     ...(settings.sent ? { sent: settings.sent } : {}),
     ...(repairs.length ? { repairs } : {}),
   };
-  const fail = (error: string, normalizedArguments: Record<string, unknown> = args): ToolResult => ({
+  const fail = (
+    errorCode: ToolErrorCode,
+    error: string,
+    normalizedArguments: Record<string, unknown> = args,
+  ): ToolResult => ({
     ok: false,
     content: error,
     error,
+    errorCode,
     ...base,
     arguments: args,
     normalizedArguments,
@@ -65,11 +88,13 @@ export async function callTool(
   });
   if (rawArgs !== undefined && rawArgs !== null && !isObject(rawArgs)) {
     return fail(
+      "invalid_arguments",
       `Arguments for ${entry.presented} must be a JSON object. ${describeParameters(entry.inputSchema)}`,
     );
   }
   if (settings.unavailable !== undefined) {
     return fail(
+      "unavailable",
       `The MCP server '${entry.server}' is unavailable right now${settings.unavailable ? ` (${settings.unavailable})` : ""}; ${entry.presented} will work again when it is back.`,
     );
   }
@@ -98,20 +123,52 @@ export async function callTool(
   problems.push(...entry.validate(normalized));
   if (problems.length) {
     return fail(
+      "invalid_arguments",
       `Invalid arguments for ${entry.presented}: ${problems.join("; ")}. ${describeParameters(entry.inputSchema)}`,
       normalized,
     );
   }
-  const output = await runWithTimeout(entry, normalized, settings);
+  const judged = await settings.policy.judge({
+    server: entry.server,
+    tool: entry.tool,
+    annotations: entry.annotations,
+    args: normalized,
+    deviceId: settings.deviceId,
+  });
+  let runArgs = normalized;
+  if (judged.hold) {
+    if (!settings.confirmed) {
+      const text = `Not done: ${describeHeld(judged.effects)} needs the user's yes first.`;
+      logger.info(
+        { tool: entry.tool, server: entry.server, effects: judged.effects.map((e) => e.kind) },
+        `held a call to ${entry.presented} for the user's yes`,
+      );
+      return {
+        ...fail("confirmation_required", text, normalized),
+        held: {
+          effects: judged.effects,
+          call: { toolbox: entry.toolbox, server: entry.server, name: entry.tool, args: judged.args },
+        },
+      };
+    }
+    // Confirmed: the call runs on the target it was judged on.
+    runArgs = judged.args;
+  }
+  const output = await runWithTimeout(entry, runArgs, settings);
   return {
     ok: !output.isError,
     content: output.text,
     ...(output.content ? { contentBlocks: output.content } : {}),
     ...(output.structuredContent ? { structuredContent: output.structuredContent } : {}),
-    ...(output.isError ? { error: output.text } : {}),
+    ...(output.isError
+      ? {
+          error: output.text,
+          errorCode: output.errorCode ?? errorCodeOf(output.structuredContent) ?? "failed",
+        }
+      : {}),
     ...base,
     arguments: args,
-    normalizedArguments: normalized,
+    normalizedArguments: runArgs,
     ...shown,
     ms: performance.now() - started,
   };
@@ -134,14 +191,22 @@ async function runWithTimeout(
       (signal) =>
         entry
           .run(args, { signal, ...(settings.deviceId ? { deviceId: settings.deviceId } : {}) })
-          .catch((err: unknown): ToolOutput => ({ text: errorText(err, entry), isError: true })),
+          .catch((err: unknown): ToolOutput => ({
+            text: errorText(err, entry),
+            isError: true,
+            errorCode: "failed",
+          })),
       { ms: settings.timeoutMs, signal: settings.signal },
     );
   } catch (err) {
     if (err instanceof TimeoutError) {
-      return { text: `${entry.presented} did not answer within ${formatDuration(err.ms)}.`, isError: true };
+      return {
+        text: `${entry.presented} did not answer within ${formatDuration(err.ms)}.`,
+        isError: true,
+        errorCode: "timeout",
+      };
     }
-    return { text: `${entry.presented} was cancelled.`, isError: true };
+    return { text: `${entry.presented} was cancelled.`, isError: true, errorCode: "cancelled" };
   }
 }
 

@@ -1,4 +1,6 @@
 import type { ContentBlock } from "@modelcontextprotocol/sdk/types.js";
+import type { HeldCall } from "./policy/held.js";
+import type { ToolErrorCode } from "./tool-error.js";
 
 /** A JSON Schema as MCP servers and LLM providers exchange it. */
 export interface JsonSchema {
@@ -51,6 +53,8 @@ export interface ToolOutput {
   structuredContent?: Record<string, unknown>;
   /** The tool ran but the action failed (not found, device offline, …). */
   isError?: boolean;
+  /** Why, when the call itself failed on the way (a timeout, a thrown error); else read from structuredContent. */
+  errorCode?: ToolErrorCode;
 }
 
 export type ToolExecutor = (args: Record<string, unknown>, context: ToolCallContext) => Promise<ToolOutput>;
@@ -72,6 +76,8 @@ export interface ToolResult {
   contentBlocks?: ContentBlock[];
   structuredContent?: Record<string, unknown>;
   error?: string;
+  /** Why it failed, typed (src/tools/tool-error.ts): what people are told, never `error`'s English. */
+  errorCode?: ToolErrorCode;
   /** The name the LLM sees. */
   name: string;
   /** The tool's own name on its server. */
@@ -89,6 +95,11 @@ export interface ToolResult {
    * when the model wrote the call as text instead of a structured tool call.
    */
   textFamily?: string;
+  /**
+   * Set when the action policy held the call: it did NOT run (`ok` is false) and waits for the
+   * user's yes; what it would do, and the pinned call to run then.
+   */
+  held?: HeldCall;
   ms: number;
 }
 

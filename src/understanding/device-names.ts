@@ -104,6 +104,12 @@ export function createDeviceNames(grammar: FastPathGrammar) {
       ]);
     }
     if (matches.length && !exposed.length) return { kind: "not_exposed", name };
+    // Named exactly, but not what the sentence can act on ("turn up the kettle"): it exists.
+    const others = [
+      ...resolution.matches.filter((m) => m.match === "exact" && m.exposed && inPlace(m)).map((m) => m.name),
+      ...zwAll.exact.map(zwaveName),
+    ];
+    if (others.length) return { kind: "unsupported", names: [...new Set(others)] };
     return typo(ctx, name, place) ?? { kind: "not_found", name };
   }
 
@@ -133,8 +139,9 @@ export function createDeviceNames(grammar: FastPathGrammar) {
     return found.size === 1 && only ? { kind: "one", target: only } : undefined;
   }
 
+  /** Every candidate: a question that lists some of them is not honest (see turn.ts `unresolved`). */
   function ambiguous(candidates: string[]): Resolved {
-    return { kind: "ambiguous", candidates: [...new Set(candidates)].slice(0, 6) };
+    return { kind: "ambiguous", candidates: [...new Set(candidates)] };
   }
 
   function describeDevice(d: ZwaveDevice): string {

@@ -2,17 +2,17 @@ import type { HomeMirror } from "../ha/mirror.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { GRAMMARS } from "./grammar.js";
 import type { FastPathGrammar } from "./grammar-types.js";
-import { createMatcher } from "./matcher.js";
-import { createDestructiveWords } from "./destructive-words.js";
 import { createConversationMemory } from "./memory.js";
 import type { FastPathOutcome, FastPathRequest, HoldCall } from "./outcome.js";
 import { capitalize } from "./speech.js";
-import { createTargetResolver } from "./targets.js";
+import type { RecognizedAction } from "./ha-recognition.js";
+import { createTargetResolver, throughZwave, type Resolved, type Target } from "./targets.js";
 import { act } from "./turn/actions.js";
 import { tellTime } from "./turn/clock.js";
 import { answerSensor } from "./turn/sensors.js";
 import { answerState } from "./turn/state-query.js";
-import { createTurn, type Turn } from "./turn/turn.js";
+import { createTurn, homeLookup, type Steps, type Turn } from "./turn/turn.js";
+import { createUnderstanding } from "./understand.js";
 import type { ToolResult } from "../tools/types.js";
 import type { ZwaveClient } from "../zwave-host/zwave-client.js";
 
@@ -31,9 +31,14 @@ export interface FastPathOptions {
   mirror: HomeMirror;
   /** The bridge's one Z-Wave client: its device collection, calls by node id. */
   zwave: ZwaveClient<ToolResult>;
-  /** Holds a destructive call until the user confirms it (absent: confirmations are off). */
+  /** Keeps a call the action policy held until the user answers. */
   hold?: HoldCall;
+  /** How far "brighter" and "louder" go, in percent; 25 and 10 when not given. */
+  steps?: { brightness?: number | undefined; volume?: number | undefined };
 }
+
+/** The steps of a relative change when the options don't set them. */
+export const DEFAULT_STEPS: Steps = { brightness: 25, volume: 10 };
 
 /**
  * Common commands without an LLM: a sentence from the language's grammar, names resolved to
@@ -47,9 +52,8 @@ export function createFastPath(options: FastPathOptions) {
   function build(grammar: FastPathGrammar) {
     return {
       grammar,
-      matcher: createMatcher(grammar),
+      understanding: createUnderstanding(grammar),
       targets: createTargetResolver(grammar),
-      destructive: createDestructiveWords(grammar),
     };
   }
   const deps = {
@@ -58,6 +62,10 @@ export function createFastPath(options: FastPathOptions) {
     zwave: options.zwave,
     memory: createConversationMemory(),
     hold: options.hold,
+    steps: {
+      brightness: options.steps?.brightness ?? DEFAULT_STEPS.brightness,
+      volume: options.steps?.volume ?? DEFAULT_STEPS.volume,
+    },
   };
 
   function grammarFor(language: string) {
@@ -96,16 +104,49 @@ export function createFastPath(options: FastPathOptions) {
     async run(request: FastPathRequest): Promise<FastPathOutcome> {
       const chosen = grammarFor(request.language);
       if (!chosen) return { kind: "no_match", speech: "", results: [] };
-      const { grammar, matcher, targets, destructive } = chosen;
+      const { grammar, understanding, targets } = chosen;
       if (request.text.length > REFUSED_CHARS) {
         return { kind: "done", speech: grammar.replies.tooLong, responseType: "error", results: [] };
       }
-      const match = request.text.length > MATCHED_CHARS ? undefined : matcher.match(request.text);
-      const risky = destructive(request.text) ? { destructive: true } : {};
-      if (!match) return { kind: "no_match", speech: grammar.replies.cannotYet, results: [], ...risky };
+      const understood =
+        request.text.length > MATCHED_CHARS
+          ? undefined
+          : understanding.understand(request.text, await homeLookup(deps));
+      const match = understood?.match;
+      if (!match) return { kind: "no_match", speech: grammar.replies.cannotYet, results: [] };
       const outcome = await answer(createTurn(deps, grammar, targets, match, request));
-      const speech = capitalize(outcome.speech);
-      return outcome.kind === "done" ? { ...outcome, speech } : { ...outcome, speech, ...risky };
+      return { ...outcome, speech: capitalize(outcome.speech) };
+    },
+
+    /**
+     * Carries out what Home Assistant's agent recognised (ha-recognition.ts) as our own command:
+     * through our tools and the action policy, worded in the request's language. Undefined when
+     * the fast path has no grammar for the language.
+     */
+    async actOn(request: FastPathRequest, action: RecognizedAction): Promise<FastPathOutcome | undefined> {
+      const chosen = grammarFor(request.language);
+      if (!chosen) return undefined;
+      const match = { intent: action.intent, ...(action.level !== undefined ? { level: action.level } : {}) };
+      const turn = createTurn(deps, chosen.grammar, chosen.targets, match, request);
+      const targets = action.targets.map((entity): Target => ({ source: "ha", entity, name: entity.name }));
+      const resolved: Resolved =
+        action.named && targets.length === 1
+          ? { kind: "one", target: targets[0]! }
+          : {
+              kind: "group",
+              targets,
+              ...(action.place ? { place: action.place } : {}),
+              ...(action.whole ? { whole: true } : {}),
+            };
+      const outcome = await act(turn, throughZwave(resolved, turn.twins));
+      return { ...outcome, speech: capitalize(outcome.speech) };
+    },
+
+    /** Whether the sentence is one of the grammar's (a request of its own, not an answer to a question). */
+    async understands(text: string, language: string): Promise<boolean> {
+      const chosen = grammarFor(language);
+      if (!chosen || text.length > MATCHED_CHARS) return false;
+      return chosen.understanding.understand(text, await homeLookup(deps))?.match !== undefined;
     },
   };
 }

@@ -18,7 +18,15 @@ export type FastIntent =
   | "set_level"
   | "brighten"
   | "dim"
+  /** Up or down by a step, of whatever the target has a level of: a light's brightness, a speaker's volume. */
+  | "step_up"
+  | "step_down"
   | "set_volume"
+  /** The volume by a step (or by an amount said): "louder", "turn the volume down a bit". */
+  | "volume_up"
+  | "volume_down"
+  | "mute"
+  | "unmute"
   | "query_state"
   /** About a group: "are any windows open", "are all …", "which …", "how many …". */
   | "query_any"
@@ -46,7 +54,17 @@ export type SensorKind =
  * cover classes are Home Assistant's device classes ("the curtains" are not the garage door).
  */
 export type DeviceKind =
-  "light" | "switch" | "fan" | "cover" | "lock" | "media_player" | "scene" | "climate" | CoverClass;
+  | "light"
+  | "switch"
+  /** A switch of Home Assistant's device class `outlet`: a plug, socket or outlet. */
+  | "outlet"
+  | "fan"
+  | "cover"
+  | "lock"
+  | "media_player"
+  | "scene"
+  | "climate"
+  | CoverClass;
 
 /** Home Assistant's cover device classes a sentence can name. */
 export type CoverClass =
@@ -70,6 +88,15 @@ export interface FastPathReplies {
   nothingToSwitch: string;
   setLevel: string;
   volumeSet: string;
+  muted: string;
+  unmuted: string;
+  /** "Dim the lights" while they are off: nothing to dim, and nothing switched on. */
+  alreadyOff: string;
+  /**
+   * A kind asked for in a place that has none of it ("dim the lights" where there are no lights):
+   * `{kind}` is the word the user said, `{place}` the place.
+   */
+  noneOfKind: string;
   notConfirmed: string;
   someNotConfirmed: string;
   confirmUnlock: string;
@@ -91,18 +118,94 @@ export interface FastPathReplies {
   groupCount: string;
   notFound: string;
   notExposed: string;
-  /** Said after "not found" while Home Assistant's devices were never loaded: `{error}` says why. */
+  /** Said after "not found" while Home Assistant's devices were never loaded. */
   homeUnseen: string;
   /** Z-Wave's devices have not been listed yet (it is still connecting, or not reachable yet). */
   zwaveNotConnected: string;
   ambiguous: string;
+  /** More candidates than a question can list: `{count}` of them. */
+  manyFit: string;
+  /** "Here" was said, but the satellite has no area (or there is no satellite). */
+  unknownHere: string;
   cannotDo: string;
+  /** A call failed, and nothing more specific can be said. */
   failed: string;
+  /**
+   * A failed call, said by its error code (src/tools/tool-error.ts; src/understanding/
+   * spoken-failure.ts maps each code), never by the tool's own English text. `{name}` is the device.
+   */
+  errors: {
+    ambiguous: string;
+    dead: string;
+    offline: string;
+    invalidValue: string;
+    homeUnavailable: string;
+    unavailable: string;
+    timeout: string;
+  };
+  /** What the agent says when no answer came: a turn too long, the language model failing, a held call declined. */
+  agent: {
+    tookTooLong: string;
+    somethingWentWrong: string;
+    modelUnavailable: string;
+    modelUnreachable: string;
+    modelKeyRefused: string;
+    modelBusy: string;
+    modelFailed: string;
+    tooManySteps: string;
+    declined: string;
+    done: string;
+  };
   time: string;
   date: string;
+  /** A time or date question about another place or day: the home's clock knows only its own. */
+  onlyHere: string;
   cannotYet: string;
   /** A text far longer than anything said to a voice assistant. */
   tooLong: string;
+}
+
+/**
+ * The words a command is read from once its names are found (reading/reader.ts): what each says,
+ * written once per language. A word may be several words; one that only counts at the start of a
+ * sentence begins with "^" ("^light up", where "turn the light up" is another thing).
+ */
+export interface CueWords {
+  /** Verbs that say nothing alone, only with a particle, a direction or a level: "turn", "put", "schalte". */
+  verbs: string[];
+  /** On and off, as a verb or a particle: "on", "activate", "einschalten", "an", "allume". */
+  on: string[];
+  off: string[];
+  /** Up and down, of whatever the target has a level of: "up", "raise", "increase", "hoch", "monte". */
+  up: string[];
+  down: string[];
+  /** Changes that are a light's: "brighter", "dim", "darker". */
+  brighter: string[];
+  dimmer: string[];
+  /** Changes that are a speaker's: "louder", "quieter", "softer". */
+  louder: string[];
+  quieter: string[];
+  /** Verbs that switch the lights themselves: "illuminate", "^light up". */
+  lightOn: string[];
+  lightOff: string[];
+  mute: string[];
+  unmute: string[];
+  toggle: string[];
+  /** What a level is of: a speaker's "volume", "sound"; a light's "brightness". */
+  volume: string[];
+  /** What plays: its volume goes up and down, it is muted; switched off, it is paused (not ours). */
+  music: string[];
+  brightness: string[];
+  /** How much: a step ("a bit", "slightly"), two steps ("a lot"), to the end ("all the way"). */
+  bit: string[];
+  lot: string[];
+  full: string[];
+  /** Before a level ("to 50 %", "at half") and before a change ("by 10 %"); the unit. */
+  to: string[];
+  by: string[];
+  percent: string[];
+  /** A sentence with one of these is no plain command: "don't", "not", "never". */
+  negations: string[];
 }
 
 /**
@@ -118,15 +221,22 @@ export interface IntentTemplates {
 
 /**
  * One language's sentences, as data. A query_sensor template without `{sensor}` asks for the
- * temperature ("how many degrees is it"); `{area}` is a place said apart from the name. Templates use `{name}`, `{area}`, `{level}`, `{sensor}` and `{state}` slots (`{kind}`: lights,
- * switches or fans, perhaps after a quantifier and an article, taken as the name: "tutte le luci"),
- * `[a|b]` for optional words and `(a|b)` for alternatives (each may be several words); matching
- * ignores case, accents and punctuation. Adding a language means adding one of these, not code.
+ * temperature ("how many degrees is it"); `{area}` is a place said apart from the name. Templates
+ * use `{name}`, `{area}`, `{level}`, `{sensor}` and `{state}` slots,
+ * `[a|b]` for optional words and `(a|b)` for alternatives (each may be several words), `<group>`
+ * for a group of `words` or `cues` (written once, used by many templates); matching ignores case,
+ * accents and punctuation. Adding a language means adding one of these, not code.
  */
 export interface FastPathGrammar {
   language: string;
-  /** Politeness that carries no meaning, removed before matching. */
+  /** Politeness that carries no meaning, removed before matching: "please", "could you", "I want". */
   fillers: string[];
+  /** Words that say "at present", dropped: "now", "currently". Any other time word is another time. */
+  now: string[];
+  /** Groups of words templates share, by name: `<set>` in a template is any of `words.set`. */
+  words: Record<string, string[]>;
+  /** What the words of a command say, for the reader (see `CueWords`). */
+  cues: CueWords;
   /** Articles and possessives in front of a name ("the", "my"); elided ones end in "'" ("l'"). */
   articles: string[];
   /** "all the lights": the sentence means every device of that kind. */
@@ -145,6 +255,17 @@ export interface FastPathGrammar {
   wholeHome: string[];
   /** Places and kinds are written as one word ("kamerlamp": the lamps of this room). */
   compounds?: boolean;
+  /**
+   * Kinds that, said with a place and no verb, are switched on ("luci qua", "lumières dans le
+   * salon"), as the language's own Home Assistant sentences have it. Never without a place.
+   */
+  placedKindMeansOn?: DeviceKind[];
+  /**
+   * What "all the lights" with no place means from a satellite, per command and kind, where the
+   * language's own Home Assistant sentences say it: the whole home ("turn off all the lights") or
+   * the satellite's room ("turn off all the fans", "schalte alle Lichter an"). Elsewhere it is asked.
+   */
+  allMeans?: Partial<Record<"turn_on" | "turn_off", { home?: DeviceKind[]; here?: DeviceKind[] }>>;
   /** Words for kinds of device, singular and plural. */
   kinds: Partial<Record<DeviceKind, string[]>>;
   /** Numbers in words, 0 to 20 and the tens: "forty percent", "switch one" for "Switch 1". */

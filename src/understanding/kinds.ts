@@ -22,6 +22,9 @@ const opening = (...deviceClasses: string[]): KindSpec => ({
 export const KINDS: Record<DeviceKind, KindSpec> = {
   light: { domains: ["light"] },
   switch: { domains: ["switch", "input_boolean"] },
+  // A plug, socket or outlet: what Home Assistant's switch device class `outlet` is. Asked about
+  // ("are any plugs on"), every switch counts, as in HA's own question sentences.
+  outlet: { domains: ["switch"], deviceClasses: ["outlet"], alsoDomains: ["switch"] },
   fan: { domains: ["fan"] },
   cover: { domains: ["cover", "valve"] },
   lock: { domains: ["lock"] },
@@ -45,14 +48,4 @@ export function isOfKind(entity: EntityView, kind: DeviceKind, question = false)
   if (question && spec.alsoDomains?.includes(entity.domain)) return true;
   if (!spec.domains.includes(entity.domain)) return false;
   return !spec.deviceClasses || spec.deviceClasses.includes(String(entity.attributes.device_class ?? ""));
-}
-
-/**
- * Calls that secure or open the home from outside: unlocking, and opening a garage door or gate.
- * With confirmations on they wait for the user's yes, and never go to an agent that won't ask.
- */
-export function isDestructiveAction(entity: EntityView, action: "on" | "off"): boolean {
-  if (entity.domain === "lock") return action === "off";
-  const deviceClass = String(entity.attributes.device_class ?? "");
-  return entity.domain === "cover" && action === "on" && ["garage", "gate"].includes(deviceClass);
 }

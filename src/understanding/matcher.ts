@@ -1,5 +1,8 @@
 import type { DeviceKind, FastIntent, FastPathGrammar, SensorKind, StateWord } from "./grammar-types.js";
 import { compoundParts, numberWords } from "./number-words.js";
+import { alternation, createCleaner, escape, fold } from "./sentence.js";
+
+export { fold } from "./sentence.js";
 
 export interface FastMatch {
   intent: FastIntent;
@@ -15,10 +18,21 @@ export interface FastMatch {
   state?: StateWord;
   /** The kind the verb names ("illumina"): what a place, or no object, stands for. */
   kind?: DeviceKind;
+  /**
+   * The words said around a time or date question ("in tokyo", "next saturday"): it may be about
+   * another place or day, which the home's clock does not know.
+   */
+  about?: string;
+  /** A relative change: how much ("a bit" is a step, "a lot" two, "all the way" to the end). */
+  amount?: "step" | "lot" | "full";
+  /** A relative change by this many percent ("turn the volume up by 20 %"). */
+  by?: number;
+  /** The name is words a template took that are no name ("put the kitchen light"): never quoted. */
+  unquoted?: true;
 }
 
-/** Kinds a sentence may name with no verb at all ("luci qua"): what is simply on or off. */
-const SWITCHED_KINDS: DeviceKind[] = ["light", "switch", "fan"];
+/** Questions about the clock: answered only as they are, never with words around them. */
+const CLOCK: ReadonlySet<FastIntent> = new Set(["query_time", "query_date"]);
 
 interface CompiledTemplate {
   intent: FastIntent;
@@ -26,34 +40,10 @@ interface CompiledTemplate {
   regex: RegExp;
 }
 
-/** Lower case, accents and punctuation gone, apostrophes kept: how sentences and templates compare. */
-export function fold(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[’`´]/g, "'")
-    .replace(/(\d)\s*%/g, "$1 %")
-    .replace(/[^\p{L}\p{N}'%\s]+/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, (c) => `\\${c}`);
-}
-
 /** A fixed piece of a pattern, its spaces at either end kept as the space between words. */
 function literal(piece: string): string {
   const word = escape(fold(piece)).replace(/ /g, "\\s+");
   return `${/^\s/.test(piece) ? "\\s+" : ""}${word}${word && /\s$/.test(piece) ? "\\s+" : ""}`;
-}
-
-function alternation(words: Iterable<string>): string {
-  return [...new Set([...words].map(fold))]
-    .sort((a, b) => b.length - a.length)
-    .map((w) => escape(w).replace(/ /g, "\\s+"))
-    .join("|");
 }
 
 /** Compiles a grammar once; `match` is then a few regex tests. */
@@ -92,24 +82,28 @@ export function createMatcher(grammar: FastPathGrammar) {
       )
       .join(""),
   );
-  const spacedArticles = grammar.articles.filter((a) => !a.endsWith("'"));
+  const levelNouns = [...grammar.cues.volume, ...grammar.cues.brightness, ...(grammar.words.levelOf ?? [])];
   const slots: Record<string, string> = {
     name: "(?<name>.+?)",
     area: "(?<area>.+?)",
-    level: `(?<level>\\d{1,3}|${[...compounds, alternation(ownWords)].join("|")})`,
+    // A level word may be followed by what it is the level of ("maximale Lautstärke", "full
+    // brightness"): the cue words of a volume or a brightness, and the grammar's `levelOf` words.
+    level: `(?<level>\\d{1,3}|${[...compounds, alternation(ownWords)].join("|")})(?:\\s+(?:${alternation(levelNouns)}))?`,
     sensor: `(?<sensor>${alternation(sensorWords.keys())})`,
     state: `(?<state>${alternation(stateWords.keys())})`,
-    // "tutte le luci" with no verb: a kind that is on or off, after a quantifier and an article.
-    kind: `(?<name>(?:(?:${alternation([...grammar.quantifiers, ...spacedArticles])})\\s+){0,2}(?:${alternation(SWITCHED_KINDS.flatMap((k) => grammar.kinds[k] ?? []))}))`,
   };
   // A place said after the sentence's last word ("turn the lights off in the kitchen", "is the
   // door locked in the hallway", "… in here"): every template that does not end in its name
   // may be followed by one, and the place joins the name.
   const trailingPlace = `(?<place>(?:${alternation(grammar.areaPrepositions)})\\s+.+?|${alternation(grammar.here)})`;
   const leadingPlace = `(?<lead>(?:${alternation(grammar.areaPrepositions)})\\s+\\S+(?:\\s+\\S+){0,2})`;
+  const groups = { ...grammar.words, ...(grammar.cues as unknown as Record<string, string[]>) };
   const compiled: CompiledTemplate[] = grammar.intents.flatMap(({ intent, kind, templates }) =>
-    templates.flatMap((template) => {
+    templates.flatMap((written) => {
+      const template = expandGroups(written, groups);
       const plain = { intent, kind, regex: compile(template, slots) };
+      // The clock is asked as it is: "what time is it in tokyo" is not a question about here.
+      if (CLOCK.has(intent)) return [plain];
       // A place said first ("in cucina spegni le luci"): one to three words after a preposition.
       const leading =
         !template.includes("{area}") && !template.startsWith("{")
@@ -123,9 +117,19 @@ export function createMatcher(grammar: FastPathGrammar) {
       return [plain, { intent, kind, regex: withPlace }, placeInside, ...leading];
     }),
   );
-  const fillers = grammar.fillers.length
-    ? new RegExp(`(?:^|\\s)(?:${alternation(grammar.fillers)})(?=\\s|$)`, "g")
-    : undefined;
+  // The clock's questions with more words after them: "what is the date next saturday". A
+  // question of one word ("time") is not one: "… for a short time" asks nothing.
+  const clockAround = grammar.intents
+    .filter((i) => CLOCK.has(i.intent))
+    .flatMap(({ intent, templates }) =>
+      templates
+        .filter((written) => /\s/.test(written.replace(/\[[^\]]*\]/g, "").trim()))
+        .map((written) => {
+          const body = compile(expandGroups(written, groups), slots).source.slice(1, -1);
+          return { intent, regex: new RegExp(`^${body}\\s+(?<after>.+)$`) };
+        }),
+    );
+  const clean = createCleaner(grammar);
   const spaced = grammar.articles.filter((a) => !a.endsWith("'"));
   const elided = grammar.articles.filter((a) => a.endsWith("'"));
   const leading = new RegExp(
@@ -189,8 +193,7 @@ export function createMatcher(grammar: FastPathGrammar) {
     /** Folds a phrase and strips leading articles, as the matcher does with names. */
     cleanName,
     match(sentence: string): FastMatch | undefined {
-      let text = fold(sentence);
-      if (fillers) text = text.replace(fillers, " ").replace(/\s+/g, " ").trim();
+      const text = clean(fold(sentence));
       // "wat is hier de temperatuur": a "here" inside a sentence no template reads otherwise is
       // the place of what it names, or the place asked about.
       const here = hereInside?.exec(text);
@@ -242,9 +245,40 @@ export function createMatcher(grammar: FastPathGrammar) {
           if (groups.state !== undefined) match.state = stateWords.get(groups.state);
           return match;
         }
+      for (const { intent, regex } of clockAround) {
+        const around = regex.exec(text)?.groups;
+        if (!around) continue;
+        return { intent, about: around.after! };
+      }
       return undefined;
     },
   };
+}
+
+/**
+ * A template's `<group>` references written out: `(a|b)` where it stands alone, `a|b` inside an
+ * alternative or an optional part. A word's "^" (said only first, for the reader) is dropped.
+ */
+export function expandGroups(template: string, groups: Record<string, string[] | undefined>): string {
+  let depth = 0;
+  let out = "";
+  for (let i = 0; i < template.length; i++) {
+    const c = template[i]!;
+    if (c === "(" || c === "[") depth++;
+    if (c === ")" || c === "]") depth--;
+    if (c !== "<") {
+      out += c;
+      continue;
+    }
+    const end = template.indexOf(">", i);
+    const name = template.slice(i + 1, end);
+    const words = groups[name];
+    if (!words?.length) throw new Error(`unknown word group <${name}> in "${template}"`);
+    const alternatives = [...new Set(words.map((w) => w.replace(/^\^/, "")))].join("|");
+    out += depth > 0 ? alternatives : `(${alternatives})`;
+    i = end;
+  }
+  return out;
 }
 
 /**

@@ -77,14 +77,16 @@ export function createPlaces(grammar: FastPathGrammar) {
       locations.add(normalizeName(a.name));
       for (const x of a.aliases) locations.add(normalizeName(x));
     }
-    const zwaveHere = ctx.devices.some((d) => locations.has(normalizeName(d.location)));
+    const zwaveHere = ctx.devices.find((d) => locations.has(normalizeName(d.location)));
     if (!chosen.length && !zwaveHere) return undefined;
     const floor = onFloor[0]?.floor;
+    // Quoted by its own name ("Office"), never as the sentence's words were folded ("office").
     const label =
       own[0]?.aliases.find((x) => normalizeName(x) === key) ??
       own[0]?.name ??
       floor?.aliases.find((x) => normalizeName(x) === key) ??
       floor?.name ??
+      zwaveHere?.location ??
       spoken;
     return { label, areas: chosen, locations };
   }

@@ -1,3 +1,4 @@
+import { GROUP_SAFE_DOMAINS } from "../tools/policy/effects.js";
 import type { FastIntent } from "./grammar-types.js";
 import { ZWAVE_ANY, ZWAVE_LOCKS, ZWAVE_SWITCHES, type Scope } from "./targets.js";
 
@@ -14,7 +15,12 @@ const SWITCHABLE = [
   "script",
   "lock",
 ];
-const ON_OFF_EVERYTHING = new Set(["light", "switch", "fan", "input_boolean"]);
+/**
+ * "Everything", "all" and a bare area switch only what the action policy deems safe to switch as
+ * a group (src/tools/policy/effects.ts): never a lock, cover, garage door, gate, valve or alarm.
+ */
+const EVERYTHING = GROUP_SAFE_DOMAINS;
+const NOTHING: ReadonlySet<string> = new Set();
 export const COVERS = new Set(["cover", "valve"]);
 const set = (...domains: string[]) => new Set(domains);
 const none = () => false;
@@ -25,16 +31,16 @@ export function scopeFor(intent: FastIntent): Scope {
     case "turn_off":
     case "toggle": {
       const domains = set(...SWITCHABLE);
-      return { domain: (d) => domains.has(d), everything: ON_OFF_EVERYTHING, zwave: ZWAVE_ANY };
+      return { domain: (d) => domains.has(d), everything: EVERYTHING, zwave: ZWAVE_ANY };
     }
     case "open":
     case "close":
       // A lock opens by unlocking ("öffne die Haustür"), as HA's handlers take it; unlocking
       // still waits for the user's yes.
-      return { domain: (d) => COVERS.has(d) || d === "lock", everything: COVERS, zwave: ZWAVE_LOCKS };
+      return { domain: (d) => COVERS.has(d) || d === "lock", everything: NOTHING, zwave: ZWAVE_LOCKS };
     case "lock":
     case "unlock":
-      return { domain: (d) => d === "lock", everything: set("lock"), zwave: ZWAVE_LOCKS };
+      return { domain: (d) => d === "lock", everything: NOTHING, zwave: ZWAVE_LOCKS };
     case "set_level":
     case "brighten":
     case "dim":
@@ -42,8 +48,20 @@ export function scopeFor(intent: FastIntent): Scope {
     case "stop":
       return { domain: (d) => d === "fan", everything: set("fan"), zwave: none };
     case "set_volume":
+    case "volume_up":
+    case "volume_down":
+    case "mute":
+    case "unmute":
       return { domain: (d) => d === "media_player", everything: set("media_player"), zwave: none };
+    case "step_up":
+    case "step_down":
+      // Up or down of what has a level: a light's brightness, a speaker's volume.
+      return {
+        domain: (d) => d === "light" || d === "media_player",
+        everything: set("light"),
+        zwave: ZWAVE_SWITCHES,
+      };
     default:
-      return { domain: () => true, everything: ON_OFF_EVERYTHING, zwave: () => true };
+      return { domain: () => true, everything: EVERYTHING, zwave: () => true };
   }
 }

@@ -10,9 +10,18 @@ export type Target =
 
 export type Resolved =
   | { kind: "one"; target: Target }
-  /** A whole area, floor or kind of device; `place` is the place as the speaker named it. */
-  | { kind: "group"; targets: Target[]; place?: string }
-  | { kind: "ambiguous"; candidates: string[] }
+  /**
+   * A whole area, floor or kind of device; `place` is the place as the speaker named it, `said`
+   * the kind word when a kind was asked for (an empty group then has none of that kind). `whole`:
+   * "everything", "all" or a bare area, which acts only on what is safe to switch as a group.
+   */
+  | { kind: "group"; targets: Target[]; place?: string; said?: string; whole?: boolean }
+  /** Devices of the kind asked for are there, but none can do what was asked ("close the lights"). */
+  | { kind: "unsupported"; names: string[] }
+  /** Which of these: devices, or (`rooms`) the rooms that have what was asked for. */
+  | { kind: "ambiguous"; candidates: string[]; rooms?: true }
+  /** "Here" was said, and the speaker's area is not known. */
+  | { kind: "nowhere" }
   | { kind: "not_found"; name: string }
   | { kind: "not_exposed"; name: string };
 

@@ -11,6 +11,8 @@ import type { Place, Resolved, ResolveContext, Target } from "./target-types.js"
 import type { HomeTwins } from "../ha/zwave-twins.js";
 import { targetKey, type ZwaveTarget as ZwaveDevice } from "../zwave-host/zwave-target.js";
 import { isReachable } from "./zwave-names.js";
+import { haKindOf } from "../zwave-host/ha-kind.js";
+import { RESOLVE_RULES, type Phrase, type RuleTools } from "./resolve-rules.js";
 
 export type { Place, Resolved, ResolveContext, Scope, Target } from "./target-types.js";
 
@@ -62,9 +64,6 @@ export function homeViews(mirror: HomeMirror): Pick<ResolveContext, "areas" | "e
   };
 }
 
-/** The longest phrase resolved: a device name with its area ("ceiling light in the living room"). */
-const MAX_PHRASE_WORDS = 10;
-
 /** Builds the lookup a grammar needs: folded kind words, everything words, place prepositions. */
 export function createTargetResolver(grammar: FastPathGrammar) {
   const kindWords = new Map<string, DeviceKind>();
@@ -74,16 +73,40 @@ export function createTargetResolver(grammar: FastPathGrammar) {
   const everything = new Set(grammar.everything.map(normalizeName));
   const pronouns = new Set(grammar.pronouns.map(normalizeName));
   const lightWords = [...(grammar.kinds.light ?? []), "light", "lamp"].map(normalizeName);
+  const outletWords = [...(grammar.kinds.outlet ?? []), "plug", "outlet", "socket"].map(normalizeName);
+  const wholeHome = grammar.wholeHome[0] ?? "";
   const places = createPlaces(grammar);
   const { stripPlaceWords, findPlace, placeWord, splitPlaceWord, speakerPlace, splitCompound, splits } =
     places;
   const { device, exactly, numbersSwapped } = createDeviceNames(grammar);
 
+  const nameHas = (device: ZwaveDevice, words: string[]) => {
+    const name = normalizeName(device.name).split(" ");
+    return words.some((w) => name.includes(w));
+  };
   /** A light: what its endpoint is, or a switch whose name says it switches a light ("Porch Light"). */
   function isLight(device: ZwaveDevice): boolean {
     if (device.function === "light") return true;
-    const name = normalizeName(device.name);
-    return device.function === "switch" && lightWords.some((w) => name.split(" ").includes(w));
+    return device.function === "switch" && nameHas(device, lightWords);
+  }
+
+  /** Which Z-Wave targets (the endpoints HA does not know) are of a kind, by their function. */
+  function zwaveOfKind(kind: DeviceKind): (d: ZwaveDevice) => boolean {
+    switch (kind) {
+      case "light":
+        return (d) => isSwitch(d) && isLight(d);
+      case "switch":
+        return (d) => d.function === "switch" && !isLight(d);
+      // A plug is a switch named so: an endpoint's function says no more of what a switch powers.
+      case "outlet":
+        return (d) => d.function === "switch" && !isLight(d) && nameHas(d, outletWords);
+      case "fan":
+        return (d) => d.function === "fan";
+      case "lock":
+        return isLock;
+      default:
+        return () => false;
+    }
   }
 
   function group(
@@ -91,31 +114,76 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     fits: (entity: EntityView) => boolean,
     zwave: (d: ZwaveDevice) => boolean,
     place?: Place,
+    scoped = true,
   ): Target[] {
     const entities = place ? place.areas.flatMap((a) => a.entities) : ctx.exposed();
     const targets: Target[] = entities
-      .filter((e) => fits(e) && ctx.scope.domain(e.domain))
+      .filter((e) => fits(e) && (!scoped || ctx.scope.domain(e.domain)))
       .map((entity) => ({ source: "ha", entity, name: entity.name }));
     for (const device of ctx.devices) {
-      if (!isReachable(device) || !ctx.scope.zwave(device) || !zwave(device)) continue;
+      if (!isReachable(device) || (scoped && !ctx.scope.zwave(device)) || !zwave(device)) continue;
       if (place && !place.locations.has(normalizeName(device.location))) continue;
       targets.push({ source: "zwave", device, name: zwaveName(device) });
     }
     return targets;
   }
 
-  function kindGroup(ctx: ResolveContext, kind: DeviceKind, place?: Place): Target[] {
+  /** Devices of a kind, within `place` when given, that the sentence's intent may act on. */
+  function kindTargets(ctx: ResolveContext, kind: DeviceKind, place?: Place, scoped = true): Target[] {
     // A scene or script is one thing to run, named; "the scenes" are never run together.
     if (kind === "scene") return [];
-    const zw =
-      kind === "light"
-        ? (d: ZwaveDevice) => isSwitch(d) && isLight(d)
-        : kind === "switch"
-          ? (d: ZwaveDevice) => isSwitch(d) && !isLight(d)
-          : kind === "lock"
-            ? isLock
-            : () => false;
-    return group(ctx, (e) => isOfKind(e, kind, ctx.question), zw, place);
+    return group(ctx, (e) => isOfKind(e, kind, ctx.question), zwaveOfKind(kind), place, scoped);
+  }
+
+  /**
+   * A kind's group: those the intent may act on; else, when there are some it can't act on
+   * ("close the lights"), those; else an empty group that says which kind was asked for.
+   */
+  function kindGroup(ctx: ResolveContext, kind: DeviceKind, place?: Place, said?: string): Resolved {
+    const targets = kindTargets(ctx, kind, place);
+    if (targets.length) return { kind: "group", targets, ...(place ? { place: place.label } : {}) };
+    const others = kindTargets(ctx, kind, place, false);
+    if (others.length) return { kind: "unsupported", names: others.map((t) => t.name) };
+    return {
+      kind: "group",
+      targets: [],
+      ...(place ? { place: place.label } : {}),
+      ...(said ? { said } : {}),
+    };
+  }
+
+  /**
+   * "Everything" (or a bare area) means what the action policy lets a group switch
+   * (src/tools/policy/effects.ts): the scope's domains for HA entities, and for a Z-Wave endpoint
+   * the domain of what it really is (`haKindOf`), so no lock or cover on either side of the join.
+   */
+  function everythingGroup(ctx: ResolveContext, place?: Place): Resolved {
+    const everywhere = (e: EntityView) => ctx.scope.everything.has(e.domain);
+    const zwaveEverywhere = (d: ZwaveDevice) => ctx.scope.everything.has(haKindOf(d).domain);
+    return {
+      kind: "group",
+      targets: group(ctx, everywhere, zwaveEverywhere, place),
+      whole: true,
+      ...(place ? { place: place.label } : {}),
+    };
+  }
+
+  /**
+   * A kind with no place said and no satellite: those of the kind when they are all in one room
+   * (or none is in a room), else which room, every room that has one named (and the whole home,
+   * when some have no room): never a list cut short.
+   */
+  function kindWithoutPlace(ctx: ResolveContext, kind: DeviceKind, said?: string): Resolved {
+    const all = kindTargets(ctx, kind);
+    if (!all.length) return kindGroup(ctx, kind, undefined, said);
+    const roomOf = (t: Target) => (t.source === "ha" ? t.entity.area?.name : t.device.location) || undefined;
+    const rooms = new Set(all.flatMap((t) => roomOf(t) ?? []));
+    // One set is meant: no question with one answer.
+    if (all.length === 1 || rooms.size === 0 || (rooms.size === 1 && all.every(roomOf))) {
+      return { kind: "group", targets: all, ...(rooms.size === 1 ? { place: [...rooms][0]! } : {}) };
+    }
+    const roomless = all.some((t) => !roomOf(t));
+    return { kind: "ambiguous", candidates: [...rooms, ...(roomless ? [wholeHome] : [])], rooms: true };
   }
 
   /**
@@ -156,156 +224,123 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     return undefined;
   }
 
+  const tools: RuleTools = {
+    kindGroup,
+    everythingGroup,
+    kindWithoutPlace,
+    speakerPlace,
+    findPlace,
+    stripPlaceWords,
+    compound(ctx, key) {
+      const split = splitCompound(ctx, key, kindWords.keys());
+      return split ? `${split.head} ${split.place}` : undefined;
+    },
+    kindQualified,
+    // "dell'ufficio", "de l'étage": an elided article is a word of its own here.
+    splits: (phrase) => splits(normalizeName(phrase.replace(/'/g, "' ")).split(" ")),
+    kindOf: (words) => kindWords.get(normalizeName(words)),
+    isEverything: (words) => everything.has(normalizeName(words)),
+    device,
+    exactly: (ctx, resolved, key) => resolved.kind === "one" && exactly(ctx, resolved.target, key),
+    wholeHome,
+  };
+
+  /** Whether the "here" words of `phrase` (all but `rest`) are, or end, the name of a place. */
+  function namesAPlace(ctx: ResolveContext, phrase: string, rest: string): boolean {
+    const here = hereWords(phrase, rest);
+    if (findPlace(ctx, stripPlaceWords(here))) return true;
+    const before = rest.split(" ").filter(Boolean);
+    for (let n = 1; n <= Math.min(3, before.length); n++) {
+      const words = before.slice(-n).join(" ");
+      if (phrase.endsWith(here) && findPlace(ctx, stripPlaceWords(`${words} ${here}`))) return true;
+    }
+    return false;
+  }
+
+  /** The phrase as the rules read it: each reading worked out on first use. */
+  function phraseOf(ctx: ResolveContext, said: string, options: Phrase["options"]): Phrase {
+    const key = normalizeName(said);
+    const spaced = normalizeName(said.replace(/'/g, "' "));
+    let whole: Resolved | undefined;
+    let split: ReturnType<Phrase["placeWord"]> | null = null;
+    const phrase: Phrase = {
+      ctx,
+      said,
+      key,
+      options,
+      words: key.split(" ").length,
+      pronoun: pronouns.has(key),
+      whole() {
+        if (whole) return whole;
+        whole = device(ctx, said);
+        const swapped = whole.kind === "not_found" ? numbersSwapped(key) : undefined;
+        if (swapped) {
+          const other = device(ctx, swapped);
+          if (other.kind === "one") whole = other;
+        }
+        return whole;
+      },
+      exact() {
+        const found = phrase.whole();
+        return found.kind === "one" && exactly(ctx, found.target, key);
+      },
+      placeWord() {
+        if (split !== null) return split;
+        const found = splitPlaceWord(spaced);
+        // An area named like a "here" word ("Habitación"), or ending in one ("Living Room"), is
+        // that area, not the speaker's.
+        if (!found || (found.which === "here" && namesAPlace(ctx, spaced, found.rest))) {
+          return (split = undefined);
+        }
+        const place = found.which === "here" ? speakerPlace(ctx) : undefined;
+        return (split = { ...found, ...(place ? { place } : {}) });
+      },
+      kind: () => kindWords.get(key),
+      everything: () => everything.has(key),
+      again: (rewritten) => decide(ctx, rewritten, options).resolved,
+    };
+    return phrase;
+  }
+
+  /** The first rule of `RESOLVE_RULES` that decides, and what it decided. */
+  function decide(
+    ctx: ResolveContext,
+    said: string,
+    options: Phrase["options"] = {},
+  ): { resolved: Resolved; rule: string } {
+    const phrase = phraseOf(ctx, said, options);
+    for (const rule of RESOLVE_RULES) {
+      const resolved = rule.decide(phrase, tools);
+      if (resolved) return { resolved, rule: rule.name };
+    }
+    return { resolved: { kind: "not_found", name: said }, rule: "none" };
+  }
+
   return {
     stripPlaceWords,
     findPlace,
     placeWord,
     speakerPlace,
     kindOf: (word: string) => kindWords.get(normalizeName(word)),
+    isPronoun: (word: string) => pronouns.has(normalizeName(word)),
     /**
      * A kind the verb named with no device or place ("light up"): the speaker's area, as HA's
-     * templates take it; without a satellite, those of the kind when they are all in one room,
-     * else the rooms that have one (and the whole home, when some have no room) are the question.
+     * templates take it; without a satellite, as a kind said with no place.
      */
     kindHere(ctx: ResolveContext, kind: DeviceKind): Resolved {
       const here = speakerPlace(ctx);
-      if (here) return { kind: "group", targets: kindGroup(ctx, kind, here), place: here.label };
-      const all = kindGroup(ctx, kind);
-      const roomOf = (t: Target) =>
-        (t.source === "ha" ? t.entity.area?.name : t.device.location) || undefined;
-      const rooms = new Set(all.flatMap((t) => roomOf(t) ?? []));
-      // Those of the kind all in one room are the only set meant: no question with one answer.
-      if (rooms.size === 1 && all.every(roomOf))
-        return { kind: "group", targets: all, place: [...rooms][0]! };
-      const roomless = all.some((t) => !roomOf(t));
-      if (rooms.size) {
-        return {
-          kind: "ambiguous",
-          candidates: [...rooms, ...(roomless ? [grammar.wholeHome[0] ?? ""] : [])],
-        };
-      }
-      return { kind: "not_found", name: grammar.kinds[kind]?.[0] ?? kind };
+      if (here) return kindGroup(ctx, kind, here);
+      return kindWithoutPlace(ctx, kind);
     },
     /**
      * What a spoken phrase names: the previous device ("it"), one device (typos within reason),
      * a kind or everything in an area or floor, or all devices of a kind ("all the lights").
      */
-    resolve(
-      ctx: ResolveContext,
-      phrase: string,
-      options: { all?: boolean; kindInPlace?: DeviceKind; home?: boolean } = {},
-    ): Resolved {
-      const key = normalizeName(phrase);
-      // Names and places are a few words; a longer phrase names nothing we know, and reading it
-      // every way it splits would cost words × entities.
-      if (key.split(" ").length > MAX_PHRASE_WORDS) return { kind: "not_found", name: phrase };
-      if (pronouns.has(key)) {
-        return ctx.previous?.length
-          ? ctx.previous.length === 1
-            ? { kind: "one", target: ctx.previous[0]! }
-            : { kind: "group", targets: ctx.previous }
-          : { kind: "not_found", name: phrase };
-      }
-      // A device's own name wins over any reading of it as kind and place.
-      let whole = device(ctx, phrase);
-      const swapped = whole.kind === "not_found" ? numbersSwapped(key) : undefined;
-      if (swapped) {
-        const other = device(ctx, swapped);
-        if (other.kind === "one") whole = other;
-      }
-      const spaced = normalizeName(phrase.replace(/'/g, "' "));
-      let special =
-        whole.kind === "one" && exactly(ctx, whole.target, key) ? undefined : splitPlaceWord(spaced);
-      // An area named like a "here" word ("Habitación") is that area, not the speaker's.
-      if (special?.which === "here" && findPlace(ctx, stripPlaceWords(hereWords(spaced, special.rest)))) {
-        special = undefined;
-      }
-      if (special) {
-        // "here" needs the satellite's area; without one, the sentence is not ours to guess.
-        const place = special.which === "here" ? speakerPlace(ctx) : undefined;
-        if (special.which === "here" && !place) return { kind: "not_found", name: phrase };
-        const rest = stripPlaceWords(special.rest);
-        const restKind = kindWords.get(rest);
-        const label = place ? { place: place.label } : {};
-        // "illumina qua", "fai buio dappertutto": a verb that names its kind, said of "here" or
-        // "everywhere" alone, acts on that kind there.
-        if (!rest && options.kindInPlace && (place || special.which === "home")) {
-          return { kind: "group", targets: kindGroup(ctx, options.kindInPlace, place), ...label };
-        }
-        if (everything.has(rest) || (!rest && place)) {
-          const everywhere = (e: EntityView) => ctx.scope.everything.has(e.domain);
-          return { kind: "group", targets: group(ctx, everywhere, ZWAVE_ANY, place), ...label };
-        }
-        if (restKind) return { kind: "group", targets: kindGroup(ctx, restKind, place), ...label };
-        if (rest) return device(ctx, rest, place);
-      }
-      if (whole.kind === "one" && !options.all && exactly(ctx, whole.target, key)) return whole;
-      // "kamerlamp" names no device: the lamps of this room, as "lamp kamer" would.
-      const compound = whole.kind === "not_found" ? splitCompound(ctx, key, kindWords.keys()) : undefined;
-      if (compound) return this.resolve(ctx, `${compound.head} ${compound.place}`, options);
-
-      const qualified = kindQualified(ctx, phrase);
-      if (qualified) return qualified;
-
-      const kind = kindWords.get(key);
-      // A scene or script is only ever started by its name: "the scene" names no group.
-      if (kind === "scene") return whole;
-      if (kind || everything.has(key)) {
-        // A command about a kind with no place means the speaker's area, as HA's templates take
-        // it from the satellite (they fill the area from the device's: `_make_intent_context` in
-        // homeassistant/components/conversation/default_agent.py).
-        // A question ("are any windows open") asks about the whole home, as HA's does.
-        const here = options.home ? undefined : speakerPlace(ctx);
-        // "All the lights" from a satellite is the room in some of HA's templates and the whole
-        // home in others ("turn off all lights", but "turn on all the fans"), with nothing in
-        // the words to tell them apart: not certain of the set, so it is not ours to act on.
-        // Without a satellite it can only mean the home.
-        if (here && options.all && kind) {
-          return { kind: "ambiguous", candidates: [here.label, grammar.wholeHome[0] ?? ""] };
-        }
-        // "everything" is all there is, by its meaning; "the lights" alone may be a name.
-        if (!here && !options.all && !options.home && kind) return whole;
-        const everywhere = (e: EntityView) => ctx.scope.everything.has(e.domain);
-        const targets = kind ? kindGroup(ctx, kind, here) : group(ctx, everywhere, ZWAVE_ANY, here);
-        return { kind: "group", targets, ...(here ? { place: here.label } : {}) };
-      }
-      const asPlace = findPlace(ctx, stripPlaceWords(phrase));
-      if (asPlace) {
-        // A place alone names no device ("turn on the garage" is not its garage door); only
-        // brightness and volume have an obvious meaning for a room: its lights, its speakers.
-        return options.kindInPlace
-          ? { kind: "group", targets: kindGroup(ctx, options.kindInPlace, asPlace), place: asPlace.label }
-          : { kind: "not_found", name: phrase };
-      }
-      // "dell'ufficio", "de l'étage": an elided article is a word of its own here.
-      for (const split of splits(normalizeName(phrase.replace(/'/g, "' ")).split(" "))) {
-        const place = findPlace(ctx, split.place);
-        if (!place) continue;
-        const rest = stripPlaceWords(split.name);
-        if (everything.has(rest)) {
-          return {
-            kind: "group",
-            targets: group(ctx, (e) => ctx.scope.everything.has(e.domain), ZWAVE_ANY, place),
-            place: place.label,
-          };
-        }
-        const restKind = kindWords.get(rest);
-        // A kind with none of its kind here may still be a device's name ("la porte de garage").
-        const ofKind = restKind ? kindGroup(ctx, restKind, place) : [];
-        if (ofKind.length) return { kind: "group", targets: ofKind, place: place.label };
-        const inPlace = device(ctx, split.name, place);
-        if (inPlace.kind !== "not_found") return inPlace;
-        const named = kindQualified(ctx, split.name, place);
-        if (named) return named;
-      }
-      // "bajar el volumen en la TV": a device's exact name said the way a place is.
-      const bare = stripPlaceWords(phrase);
-      if (whole.kind === "not_found" && bare !== key) {
-        const named = device(ctx, bare);
-        if (named.kind === "one" && exactly(ctx, named.target, bare)) return named;
-      }
-      return whole;
+    resolve(ctx: ResolveContext, phrase: string, options: Phrase["options"] = {}): Resolved {
+      return decide(ctx, phrase, options).resolved;
     },
+    /** `resolve`, with the name of the rule that decided (for tests and the log). */
+    explain: decide,
   };
 }
 

@@ -35,6 +35,11 @@ export interface WyomingServerOptions {
    * times out a turn; default: the turn budget's backstop (docs/architecture.md, Turn budget).
    */
   turnTimeoutMs?: number;
+  /**
+   * What is said when the handler itself is stuck or fails, in the transcript's language
+   * (default: English). The error itself is logged, not spoken: provider errors can quote keys.
+   */
+  fallbackSpeech?: (language: string | undefined) => { timeout: string; failure: string };
 }
 
 export interface WyomingServer {
@@ -44,9 +49,7 @@ export interface WyomingServer {
   close(): Promise<void>;
 }
 
-const TIMEOUT_REPLY: TurnReply = { type: "not-handled", text: "Sorry, that took too long." };
-// The error itself is logged, not spoken: provider errors can quote parts of API keys.
-const FAILURE_REPLY: TurnReply = { type: "not-handled", text: "Sorry, something went wrong." };
+const ENGLISH = { timeout: "Sorry, that took too long.", failure: "Sorry, something went wrong." };
 const LOGGED_TEXT_CHARS = 60;
 /**
  * HA sends one sentence per connection; a client that sends more than this before the first is
@@ -57,6 +60,7 @@ export const MAX_WAITING_TRANSCRIPTS = 8;
 export async function startWyomingServer(options: WyomingServerOptions): Promise<WyomingServer> {
   const { logger } = options;
   const turnTimeoutMs = options.turnTimeoutMs ?? turnBudget().backstopMs;
+  const fallback = options.fallbackSpeech ?? (() => ENGLISH);
   const connections = new Set<{ socket: Socket; turns: Set<AbortController> }>();
 
   function serve(socket: Socket): void {
@@ -148,10 +152,10 @@ export async function startWyomingServer(options: WyomingServerOptions): Promise
     } catch (error) {
       if (error instanceof TimeoutError) {
         logger.warn(`Wyoming: turn timed out after ${turnTimeoutMs} ms`);
-        reply = TIMEOUT_REPLY;
+        reply = { type: "not-handled", text: fallback(transcript.language ?? undefined).timeout };
       } else {
         if (!clientSignal.aborted) logger.warn({ err: error }, "Wyoming: the conversation handler failed");
-        reply = FAILURE_REPLY;
+        reply = { type: "not-handled", text: fallback(transcript.language ?? undefined).failure };
       }
     }
     const ms = Math.round(performance.now() - started);

@@ -1,9 +1,13 @@
-// Where the Z-Wave MCP server gets Z-Wave from, and the search for it that goes on until the best
-// way is found. Under Supervisor the add-ons start in order (Mosquitto, Z-Wave JS, then us) but
-// are not ready in that order: Z-Wave JS reports "started" before its server listens on 3000, and
+// Where the Z-Wave MCP server gets Z-Wave from, and the search for it that goes on until a way is
+// up. Under Supervisor the add-ons start in order (Mosquitto, Z-Wave JS, then us) but are not
+// ready in that order: Z-Wave JS reports "started" before its server listens on 3000, and
 // `/services/mqtt` answers "Service not enabled" until Mosquitto's broker is up. So one look at
 // start-up is not enough: the bridge looks again, with the shared backoff, and moves to the
-// websocket server when it appears after MQTT was chosen (docs/architecture.md, "Beside the path").
+// websocket server when it appears after MQTT was chosen. Once the way in use works (the bridge's
+// Z-Wave client lists the devices), looking stops: each look probes the add-ons' port, which their
+// logs would show every 15 s. It starts again when that way has been lost for a while (longer than
+// an add-on takes to restart, which its own transport rides out), and then may move either way
+// (docs/architecture.md, "Beside the path").
 import type { Logger } from "../log.js";
 import { createBackoff, type BackoffPolicy } from "../shared/backoff.js";
 import { withoutCredentials } from "../shared/redact.js";
@@ -33,6 +37,8 @@ export function describeUpstream(upstream: ZwaveUpstream): string {
 }
 
 export interface UpstreamSearchOptions {
+  /** How long the way in use may be lost before the search starts again. */
+  lostAfterMs?: number;
   options: ZwaveTransportOptions & {
     mqtt_url?: string | undefined;
     mqtt_username?: string | undefined;
@@ -50,11 +56,20 @@ export interface UpstreamSearchOptions {
 export interface UpstreamSearch {
   /** Settles after the first look, whatever it found. */
   firstLook: Promise<UpstreamState>;
+  /** The way in use works: looking stops. */
+  linkUp(): void;
+  /** The way in use fails: looking starts again if it stays so for `lostAfterMs`. */
+  linkLost(): void;
   close(): void;
 }
 
 /** Looking again costs two Supervisor GETs and a TCP connect at most. */
 const DEFAULT_BACKOFF: BackoffPolicy = { initialMs: 500, maxMs: 15_000 };
+/**
+ * Longer than an add-on takes to restart or update (its server back on port 3000, or its gateway
+ * back on the broker): a restart is ridden out by the transport's own reconnect, not a move.
+ */
+const DEFAULT_LOST_AFTER_MS = 60_000;
 const WAITING_FOR = "Z-Wave JS";
 
 export function searchZwaveUpstream(search: UpstreamSearchOptions): UpstreamSearch {
@@ -66,6 +81,10 @@ export function searchZwaveUpstream(search: UpstreamSearchOptions): UpstreamSear
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   let brokerMissing = false;
+  /** The way in use works (the client said so); no looking meanwhile. */
+  let up = false;
+  let looking = false;
+  let lostTimer: NodeJS.Timeout | undefined;
 
   /** Says what is new since the last look, so a long wait logs each fact once. */
   function tell(notes: ZwaveLook["notes"]) {
@@ -80,6 +99,8 @@ export function searchZwaveUpstream(search: UpstreamSearchOptions): UpstreamSear
   async function report(state: UpstreamState) {
     if (reported && JSON.stringify(reported) === JSON.stringify(state)) return;
     reported = state;
+    // A new way has yet to prove it works.
+    up = false;
     await search.onChange(state);
   }
 
@@ -122,9 +143,11 @@ export function searchZwaveUpstream(search: UpstreamSearchOptions): UpstreamSear
       }
       return false;
     }
-    if (choice.transport === "mqtt" && current === undefined) {
+    // MQTT when nothing was in use, or when the websocket server in use is gone.
+    if (choice.transport === "mqtt" && current?.transport !== "mqtt") {
       const found = await broker();
       if (found) {
+        if (current) logger.info(`Z-Wave: ${describeUpstream(current)} is gone`);
         current = { transport: "mqtt", broker: found };
         logger.info(`Z-Wave: ${describeUpstream(current)}`);
         await report({ state: "found", upstream: current });
@@ -143,30 +166,51 @@ export function searchZwaveUpstream(search: UpstreamSearchOptions): UpstreamSear
     return true;
   }
 
-  async function loop(): Promise<void> {
-    if (closed) return;
-    const again = await look().catch((err: unknown) => {
+  function lookSafely(): Promise<boolean> {
+    return look().catch((err: unknown) => {
       logger.error(`looking for Z-Wave failed: ${err instanceof Error ? err.message : String(err)}`);
       return true;
     });
-    if (again && !closed) timer = setTimeout(() => void loop(), backoff.next());
   }
 
-  const firstLook = look()
-    .catch((err: unknown) => {
-      logger.error(`looking for Z-Wave failed: ${err instanceof Error ? err.message : String(err)}`);
-      return true;
-    })
-    .then((again) => {
-      if (again && !closed) timer = setTimeout(() => void loop(), backoff.next());
-      return reported ?? ({ state: "waiting", for: WAITING_FOR } as const);
-    });
+  /** Looks again after the backoff, unless the way in use works by then. */
+  function next(again: boolean): void {
+    looking = again && !closed && !up;
+    if (looking) timer = setTimeout(() => void lookSafely().then(next), backoff.next());
+  }
+
+  looking = true;
+  const firstLook = lookSafely().then((again) => {
+    next(again);
+    return reported ?? ({ state: "waiting", for: WAITING_FOR } as const);
+  });
 
   return {
     firstLook,
+    linkUp() {
+      clearTimeout(lostTimer);
+      lostTimer = undefined;
+      if (up) return;
+      up = true;
+      clearTimeout(timer);
+      looking = false;
+      backoff.reset();
+    },
+    linkLost() {
+      if (closed || looking || lostTimer) return;
+      lostTimer = setTimeout(() => {
+        lostTimer = undefined;
+        if (closed) return;
+        if (up) logger.info("Z-Wave: the connection stays lost; looking for Z-Wave again");
+        up = false;
+        next(true);
+      }, search.lostAfterMs ?? DEFAULT_LOST_AFTER_MS);
+      lostTimer.unref();
+    },
     close() {
       closed = true;
       clearTimeout(timer);
+      clearTimeout(lostTimer);
     },
   };
 }

@@ -1,6 +1,6 @@
 // The Z-Wave MCP server over stdio: `node dist/zwave/server.js`, configured by its environment.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { createLogger } from "../log.js";
+import { createLogger, routeConsoleTo } from "../log.js";
 import { loadConfig } from "./config.js";
 import { createZwaveMcpServer } from "./mcp-server.js";
 
@@ -14,6 +14,7 @@ async function main(): Promise<void> {
   }
   // stdout carries the MCP protocol; logs go to stderr only.
   const logger = createLogger({ level: config.logLevel, stream: "stderr", name: "zwave" });
+  routeConsoleTo(logger);
   const zwave = await createZwaveMcpServer(config, logger);
 
   let stopping = false;

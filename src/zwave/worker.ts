@@ -2,7 +2,7 @@
 // (src/zwave/mcp-server.ts), speaking MCP over the thread's message port instead of stdio, so the
 // add-on runs one Node runtime instead of two. Configured by the environment the host gives it.
 import { parentPort } from "node:worker_threads";
-import { createLogger } from "../log.js";
+import { createLogger, routeConsoleTo } from "../log.js";
 import { MessagePortTransport } from "../shared/message-port-transport.js";
 import { loadConfig } from "./config.js";
 import { createZwaveMcpServer } from "./mcp-server.js";
@@ -13,6 +13,7 @@ const port = parentPort;
 const config = loadConfig(process.env);
 // Straight to the add-on log's file descriptor, as the stand-alone server logs (src/log-line.ts).
 const logger = createLogger({ level: config.logLevel, stream: "stderr", name: "zwave" });
+routeConsoleTo(logger);
 const zwave = await createZwaveMcpServer(config, logger);
 const transport = new MessagePortTransport(port, () => port.close());
 // The host ends the thread with terminate(); this is for a port that closes first.

@@ -136,6 +136,21 @@ describe("the local provider (no LLM, fast path only)", () => {
     expect(switchOneSets().length).toBeGreaterThan(before);
   });
 
+  it("confirms from the device's report when Z-Wave JS UI's optimistic updates are off", async () => {
+    simulator.setOptimisticUpdates(false);
+    try {
+      for (const [text, speech] of [
+        ["Turn off Switch One", "Turned off Switch One."],
+        ["Turn on Switch One", "Turned on Switch One."],
+      ]) {
+        const outcome = await converse("127.0.0.1", bridge.wyomingPort, { text: text!, language: "en" });
+        expect(outcome.response.speech).toBe(speech);
+      }
+    } finally {
+      simulator.setOptimisticUpdates(true);
+    }
+  });
+
   it("says what it can do when a sentence needs an LLM", async () => {
     const outcome = await converse("127.0.0.1", bridge.wyomingPort, {
       text: "Tell me a joke",

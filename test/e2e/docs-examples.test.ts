@@ -168,14 +168,15 @@ async function check({ text, language, effect }: Documented): Promise<string | u
         : `${name} reports ${after.value} (${JSON.stringify(a.speech)})`)
     );
   }
-  if ((m = /^makes \*\*(.+?)\*\* brighter/.exec(effect))) {
-    const [, name = ""] = m;
+  if ((m = /^makes \*\*(.+?)\*\* (brighter|dimmer)/.exec(effect))) {
+    const [, name = "", way] = m;
     await put(name, "dim", 40);
     const a = await answer();
     const after = await device(name);
+    const level = after.level ?? 0;
     return (
       spokeOk(a, "action_done") ??
-      (after.on && (after.level ?? 0) > 40
+      (after.on && (way === "brighter" ? level > 40 : level < 40 && level > 0)
         ? undefined
         : `${name} reports ${after.value} (${JSON.stringify(a.speech)})`)
     );

@@ -1,8 +1,10 @@
 // The built add-on under a Supervisor stand-in, as Home Assistant meets it: it announces /mcp
-// through an `mcp` discovery on start, keeps the same entry across a restart, never withdraws
-// it on stop, and a client that behaves like HA's MCP integration (no token, the discovered
-// URL, a new session per listing and per call, voluptuous-openapi schemas) lists every tool and
-// switches Switch One on the gateway simulator behind a real Mosquitto.
+// through an `mcp` discovery on start, and Home Assistant's MCP integration (its entry made from
+// the discovery: no token, a new session per listing and per call, probatio schemas) lists every
+// tool with its title and switches Switch One on the gateway simulator behind a real Mosquitto.
+// The URL stays the same across restarts and updates; a rotated secret is announced again, and
+// the old URL works until Home Assistant uses the new one, so HA never meets a 401 (which starts
+// a re-authentication that an entry made from discovery cannot finish).
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DISCOVERY_SECRET_FILE } from "../../src/mcp/server/discovery-secret.js";
 import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
 import { haCallTool, haListTools } from "../support/ha-mcp-client.js";
+import { HaMcpIntegration } from "../support/ha-mcp-integration.js";
 import { rawRequest } from "../support/http-bridge.js";
 import { startMosquitto, type TestBroker } from "../support/mosquitto.js";
 import { startFakeSupervisor, type FakeSupervisor } from "../support/supervisor-api.js";
@@ -21,6 +24,7 @@ let sim: GatewaySimulator;
 let supervisor: FakeSupervisor;
 const data = mkdtempSync(join(tmpdir(), "addon-data-"));
 let bridge: BridgeProcess | undefined;
+let ha: HaMcpIntegration;
 
 async function startAddon(options: Record<string, unknown> = {}): Promise<BridgeProcess> {
   const started = await startBridgeProcess(
@@ -39,15 +43,29 @@ async function startAddon(options: Record<string, unknown> = {}): Promise<Bridge
     },
   );
   await started.waitForLog("announced the MCP endpoint to Home Assistant");
+  await started.waitForLog("MCP server 'zwave' is up");
   return started;
 }
 
-/** The discovered URL, reached the way Core reaches it (here the add-on's host name is 127.0.0.1). */
-function discoveredUrl(): URL {
-  const message = supervisor.discoveries.find((d) => d.service === "mcp");
-  const url = new URL(String(message?.config.url));
+/** A URL of the add-on reached the way Core reaches it (here the add-on's host name is 127.0.0.1). */
+function reachable(url: URL): URL {
   url.hostname = "127.0.0.1";
   return url;
+}
+
+/** The discovered URL, reached the way Core reaches it. */
+function discoveredUrl(): URL {
+  const message = supervisor.discoveries.find((d) => d.service === "mcp");
+  return reachable(new URL(String(message?.config.url)));
+}
+
+const LIST = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+const JSON_HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+
+async function statusOf(url: URL): Promise<number> {
+  const port = Number(url.port);
+  return (await rawRequest(port, { method: "POST", path: url.pathname, headers: JSON_HEADERS, body: LIST }))
+    .status;
 }
 
 beforeAll(async () => {
@@ -68,10 +86,11 @@ beforeAll(async () => {
     },
   });
   bridge = await startAddon();
-  await bridge.waitForLog("MCP server 'zwave' is up");
+  ha = new HaMcpIntegration(supervisor, { reachable });
 }, 60_000);
 
 afterAll(async () => {
+  ha?.close();
   await bridge?.stop();
   await sim?.stop();
   await broker?.stop();
@@ -91,19 +110,20 @@ describe("MCP discovery under Supervisor", () => {
     expect(bridge?.output()).not.toContain(secret);
   });
 
-  it("a client like Home Assistant's lists every tool and switches Switch One, each in a new session", async () => {
-    const url = discoveredUrl();
-    const tools = await haListTools(url);
+  it("Home Assistant adds the entry from the discovery, lists every tool with a title, and switches Switch One", async () => {
+    await ha.start();
+    expect(ha.entry).toMatchObject({ state: "loaded", reauthFlows: 0 });
     const all = (await (
       await fetch(`${bridge?.apiUrl}/api/tools`, { headers: { Authorization: `Bearer ${API_TOKEN}` } })
     ).json()) as Array<{ name: string }>;
+    const tools = ha.entry?.tools ?? [];
     expect(tools.map((t) => t.name).sort()).toEqual([...all.map((t) => t.name), "use_tool"].sort());
     expect(all.map((t) => t.name)).toContain("control_zwave_device");
+    // Every tool here is the bridge's own or its Z-Wave server's: each has a title HA shows.
+    for (const tool of tools) expect(tool.title, tool.name).toEqual(expect.stringMatching(/\S/));
+    expect(tools.find((t) => t.name === "control_zwave_device")?.title).toBe("Switch or dim a Z-Wave device");
 
-    const result = await haCallTool(url, tools, "control_zwave_device", {
-      deviceName: "Switch One",
-      action: "on",
-    });
+    const result = await ha.call("control_zwave_device", { deviceName: "Switch One", action: "on" });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({
       node: { name: "Switch One" },
@@ -113,44 +133,74 @@ describe("MCP discovery under Supervisor", () => {
     expect(sim.writesTo(2)).toContain(true);
     // At log_level debug every request is logged; the discovery path only as a placeholder.
     expect(bridge?.output()).toContain("/mcp/<discovery secret>");
-    expect(bridge?.output()).not.toContain(url.pathname);
+    expect(bridge?.output()).not.toContain(discoveredUrl().pathname);
   });
 
-  it("requests without the secret path or the token get 401", async () => {
-    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
-    const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
-    for (const path of ["/mcp", "/mcp/not-the-secret", `${discoveredUrl().pathname}x`]) {
-      const res = await rawRequest(bridge?.apiPort ?? 0, { method: "POST", path, headers, body });
-      expect(res.status, path).toBe(401);
+  it("refuses /mcp without the token with 401, and a path that is not the secret with 404, never 401", async () => {
+    expect(await statusOf(new URL(`http://127.0.0.1:${bridge?.apiPort}/mcp`))).toBe(401);
+    for (const path of ["/mcp/not-the-secret", `${discoveredUrl().pathname}x`]) {
+      expect(await statusOf(new URL(`http://127.0.0.1:${bridge?.apiPort}${path}`)), path).toBe(404);
     }
   });
 
-  it("keeps the same discovery entry and URL across a restart, and never withdraws it", async () => {
+  it("keeps the same entry and URL across a restart or an update (a new container on the same /data)", async () => {
     const before = supervisor.discoveries.find((d) => d.service === "mcp");
     const url = before?.config.url;
     await bridge?.stop();
     bridge = await startAddon({ api_port: bridge?.apiPort });
     const after = supervisor.discoveries.filter((d) => d.service === "mcp");
     expect(after).toEqual([{ uuid: before?.uuid, service: "mcp", config: { url } }]);
+    await ha.refresh();
+    expect(ha.entry).toMatchObject({ state: "loaded", reauthFlows: 0 });
+    expect(ha.entry?.url.href).toBe(url);
     expect(supervisor.calls.filter((c) => c.method === "DELETE")).toEqual([]);
-    expect(
-      supervisor.calls.filter((c) => c.method === "POST" && c.path === "/discovery").length,
-    ).toBeGreaterThanOrEqual(4);
   });
 
-  it("rotate_mcp_secret makes a new secret and re-announces it under the same entry", async () => {
-    const before = { ...supervisor.discoveries.find((d) => d.service === "mcp") };
+  it("a rotation while Home Assistant is stopped: the old URL works until HA has taken the new one", async () => {
     const oldUrl = discoveredUrl();
+    ha.stop();
     await bridge?.stop();
     bridge = await startAddon({ api_port: bridge?.apiPort, rotate_mcp_secret: true });
-    const after = supervisor.discoveries.find((d) => d.service === "mcp");
-    expect(after?.uuid).toBe(before?.uuid);
-    expect(after?.config.url).not.toBe(before.config?.url);
-    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
-    const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
-    expect(
-      (await rawRequest(bridge.apiPort, { method: "POST", path: oldUrl.pathname, headers, body })).status,
-    ).toBe(401);
-    expect((await haListTools(discoveredUrl())).length).toBeGreaterThan(1);
+    const newUrl = discoveredUrl();
+    expect(newUrl.pathname).not.toBe(oldUrl.pathname);
+    expect(supervisor.discoveries.filter((d) => d.service === "mcp")).toHaveLength(1);
+    expect(bridge.output()).not.toContain(newUrl.pathname);
+    // Core starts: its entry is set up with the URL it stored, then it reads the discoveries.
+    expect(await statusOf(oldUrl)).toBe(200);
+    await ha.start();
+    expect(ha.entry).toMatchObject({ state: "loaded", reauthFlows: 0 });
+    expect(reachable(new URL(ha.entry!.url)).href).toBe(newUrl.href);
+    await bridge.waitForLog("Home Assistant uses the new MCP discovery URL");
+    expect(await statusOf(oldUrl)).toBe(404);
+    expect((await ha.call("list_zwave_devices", {})).isError).toBeFalsy();
+  });
+
+  it("a rotation while Home Assistant runs reaches it at once; left on, the option rotates no more", async () => {
+    const first = discoveredUrl();
+    // Still on from the last test: no new secret at this start.
+    await bridge?.stop();
+    bridge = await startAddon({ api_port: bridge?.apiPort, rotate_mcp_secret: true });
+    expect(discoveredUrl().pathname).toBe(first.pathname);
+    await bridge.stop();
+    bridge = await startAddon({ api_port: bridge.apiPort, rotate_mcp_secret: false });
+    expect(discoveredUrl().pathname).toBe(first.pathname);
+    // Turned on again: a new secret, pushed to the running Core, which reloads its entry.
+    await bridge.stop();
+    bridge = await startAddon({ api_port: bridge.apiPort, rotate_mcp_secret: true });
+    const rotated = discoveredUrl();
+    expect(rotated.pathname).not.toBe(first.pathname);
+    await ha.settled();
+    expect(ha.entry).toMatchObject({ state: "loaded", reauthFlows: 0 });
+    expect(reachable(new URL(ha.entry!.url)).href).toBe(rotated.href);
+    expect(await statusOf(first)).toBe(404);
+    expect(await statusOf(rotated)).toBe(200);
+    expect(supervisor.calls.filter((c) => c.method === "DELETE")).toEqual([]);
+  });
+
+  it("Home Assistant before 2026.9 (voluptuous-openapi) lists every tool too", async () => {
+    const tools = await haListTools(discoveredUrl(), { client: "voluptuous-openapi" });
+    expect(tools.map((t) => t.name)).toContain("control_zwave_device");
+    const result = await haCallTool(discoveredUrl(), tools, "list_zwave_devices", {});
+    expect(result.isError).toBeFalsy();
   });
 });

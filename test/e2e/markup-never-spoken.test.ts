@@ -49,6 +49,18 @@ const replies: Record<string, { first: FakeReply; afterCorrection?: FakeReply; a
       '<|tool_calls_section_begin|><|tool_call_begin|>functions.control_zwave_device:0<|tool_call_argument_begin|>{"deviceName": "Kid\'s Lamp", "action": "on"}<|tool_call_end|><|tool_calls_section_end|>',
     afterResult: "Kid's Lamp is on.",
   },
+  // Cut at the length limit inside a second call: the first runs, the cut one does not, and the
+  // model hears which did not run.
+  "case cut": {
+    first:
+      '<tool_call>\n{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}\n</tool_call>\n<tool_call>\n{"name": "control_zwave_device", "arguments": {"deviceName": "Kid\'s',
+    afterResult: "Switch One is on.",
+  },
+  // Glimmer's channels: the reasoning and the user's answer are separate messages; only the answer is spoken.
+  "case glimmer answer": {
+    first:
+      " to=self<|message|>The user greets me.<|eom|><|start|>assistant to=user<|message|>Hello! What can I switch for you?<|eot|>",
+  },
   // Harmony with an answer channel: only the answer is spoken.
   "case harmony final": {
     first:
@@ -113,20 +125,40 @@ describe.each(["anthropic", "openai", "ollama"] as const)(
       expect(writes(2)).toBe(switchOne);
     });
 
+    // Writes are counted from before this provider's own turn: the simulator's count runs across
+    // the providers of describe.each, so a total above zero would pass on the first provider's writes.
     it("truncated markup: the corrected reply's call runs, and only words are spoken", async () => {
+      const switchOne = writes(2);
       const outcome = await say("case truncated", "en");
       expect(outcome.response.speech).not.toBe("");
       expect(speaksMarkup(outcome.response.speech)).toBe(false);
       expect(outcome.response.speech).toMatch(/Switch One/);
-      expect(writes(2)).toBeGreaterThan(0);
+      expect(writes(2)).toBeGreaterThan(switchOne);
     });
 
     it("markup whose intent is certain runs at once, without a correction", async () => {
       const before = requests.length;
+      const kidsLamp = writes(5);
       const outcome = await say("case certain", "fr");
       expect(speaksMarkup(outcome.response.speech)).toBe(false);
       expect(requests.slice(before).some(corrected)).toBe(false);
-      expect(writes(5)).toBeGreaterThan(0);
+      expect(writes(5)).toBeGreaterThan(kidsLamp);
+    });
+
+    it("a reply cut inside its second call runs the first call only, and speaks no markup", async () => {
+      const switchOne = writes(2);
+      const kidsLamp = writes(5);
+      const outcome = await say("case cut", "en");
+      expect(speaksMarkup(outcome.response.speech)).toBe(false);
+      expect(writes(2)).toBeGreaterThan(switchOne);
+      expect(writes(5)).toBe(kidsLamp);
+      const lastRequest = JSON.stringify(requests.at(-1)?.body);
+      expect(lastRequest).toMatch(/cut off inside this tool call/);
+    });
+
+    it("a Glimmer reply speaks only its user channel", async () => {
+      const outcome = await say("case glimmer answer", "en");
+      expect(outcome.response.speech).toBe("Hello! What can I switch for you?");
     });
 
     it("a harmony reply speaks only its final channel", async () => {

@@ -1,11 +1,14 @@
 // Fault: the LLM provider fails in the ways providers do: HTTP 500s, no answer in time, a body
 // that is not JSON, a call to a tool that does not exist, or nothing listening at all. The user
 // hears a short apology that names the problem, and the local fast path keeps working.
+import { GRAMMARS } from "../../src/understanding/grammar.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
 import { freePort } from "../support/free-port.js";
 import { startFakeLlm, type FakeLlm, type FakeLlmRequest, type FakeReply } from "../support/llm/server.js";
 import { converse, type ConversationOutcome } from "../support/wyoming-client.js";
+
+const en = GRAMMARS.en!.replies;
 
 let llm: FakeLlm;
 
@@ -49,20 +52,20 @@ describe("a provider that answers badly", () => {
 
   const say = (text: string) => converse("127.0.0.1", bridge.wyomingPort, { text, language: "en" });
 
-  it("HTTP 500: says the language model service failed", async () => {
+  it("HTTP 500: says the language model is busy, and the log says why", async () => {
     const outcome = await say("Tell me a joke");
     expect(outcome.event?.type).toBe("not-handled");
-    expect(outcome.response.speech).toBe("Sorry, the language model service failed (HTTP 500).");
+    expect(outcome.response.speech).toBe(en.agent.modelBusy);
     // The log names the provider, its host, the model and the provider's own words.
     await bridge.waitForLog(
       /language model request failed: anthropic at 127\.0\.0\.1:\d+, model claude-haiku-4-5: HTTP 500: overloaded/,
     );
   });
 
-  it("a body that is not JSON: says the reply could not be read", async () => {
+  it("a body that is not JSON: says the language model failed", async () => {
     const outcome = await say("Say something broken");
     expect(outcome.event?.type).toBe("not-handled");
-    expect(outcome.response.speech).toBe("Sorry, the language model sent a reply that could not be read.");
+    expect(outcome.response.speech).toBe(en.agent.modelFailed);
   });
 
   it("a call to a tool that does not exist: the model is told so, and the user hears its answer", async () => {
@@ -85,7 +88,7 @@ describe("a provider that answers badly", () => {
     const outcome = await slowTurn;
     // The agent's own words, not the Wyoming backstop's "that took too long": its turn timeout fired.
     expect(outcome.event?.type).toBe("not-handled");
-    expect(outcome.response.speech).toBe("Sorry, the language model did not answer in time.");
+    expect(outcome.response.speech).toBe(en.agent.tookTooLong);
     expect(bridge.output()).toMatch(/language model request failed: .*: no answer in time after \d+\.\d s/);
   }, 60_000);
 });
@@ -105,10 +108,15 @@ describe("a provider that is not there at all", () => {
 
   const say = (text: string) => converse("127.0.0.1", bridge.wyomingPort, { text, language: "en" });
 
-  it("says the language model could not be reached", async () => {
+  it("says the language model could not be reached, in the request's language", async () => {
     const outcome = await say("Tell me a joke");
     expect(outcome.event?.type).toBe("not-handled");
-    expect(outcome.response.speech).toBe("Sorry, the language model could not be reached.");
+    expect(outcome.response.speech).toBe(en.agent.modelUnreachable);
+    const german = await converse("127.0.0.1", bridge.wyomingPort, {
+      text: "Erzähl mir einen Witz",
+      language: "de",
+    });
+    expect(german.response.speech).toBe(GRAMMARS.de!.replies.agent.modelUnreachable);
     expect(bridge.output()).toMatch(
       /language model request failed: openai at 127\.0\.0\.1:\d+, model gpt-4o-mini: connection refused \(ECONNREFUSED\)/,
     );

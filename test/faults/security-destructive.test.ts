@@ -113,7 +113,8 @@ describe("with confirmations on (the default)", () => {
     expect(lockSets()).toEqual([]);
     const requests = llm.requests.length;
     const confirmed = await say("Yes, go ahead", "conv-yes");
-    expect(confirmed.response.speech).toBe("confirmed: Front Door is unlocked");
+    // From the lock's typed report, in the request's language; never the tool's English text.
+    expect(confirmed.response.speech).toBe("Front Door is unlocked.");
     expect(llm.requests.length).toBe(requests);
     expect(lockSets()).toHaveLength(1);
     expect(simulator.valueOf(FRONT_DOOR, CURRENT_MODE)).toBe(UNSECURED);

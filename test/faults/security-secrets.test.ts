@@ -124,7 +124,7 @@ it("emits none of the four secrets anywhere, under provocation", async () => {
     const outcome = await converse("127.0.0.1", bridge.wyomingPort, { text, language: "en" });
     emitted.push(JSON.stringify(outcome));
   }
-  expect(emitted.join("\n")).toContain("rejected the API key");
+  expect(emitted.join("\n")).toContain("the language model refused the API key");
 
   // The HTTP API, the status page and its assets, with the token and without.
   await record(

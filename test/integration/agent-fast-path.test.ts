@@ -6,6 +6,7 @@ import { createChatModel } from "../../src/agent/chat-model.js";
 import type { ConversationAgent } from "../../src/agent/types.js";
 import { createHomeMirror, type HomeMirror } from "../../src/ha/mirror.js";
 import { homeTools } from "../../src/tools/local/index.js";
+import { createActionPolicy } from "../../src/tools/policy/action-policy.js";
 import { createToolRegistry } from "../../src/tools/registry.js";
 import { captureLogger } from "../support/capture-logger.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
@@ -17,10 +18,16 @@ let ha: FakeHa;
 let mirror: HomeMirror;
 let agent: ConversationAgent;
 
+/** The registry with the one action policy, knowing the home, as src/bridge.ts builds it. */
+function homeRegistry(logger = captureLogger().logger) {
+  const registry = createToolRegistry({ logger, policy: createActionPolicy({ mirror }) });
+  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
+  return registry;
+}
+
 function makeAgent(options: { haAgent?: boolean } = {}): ConversationAgent {
   const { logger } = captureLogger();
-  const registry = createToolRegistry({ logger });
-  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
+  const registry = homeRegistry(logger);
   return createAgent({ registry, mirror, logger, provider: "local", language: "en", ...options });
 }
 
@@ -37,6 +44,7 @@ afterAll(async () => {
 beforeEach(() => {
   ha.serviceCalls.length = 0;
   ha.conversations.length = 0;
+  ha.recognitions.length = 0;
 });
 
 /** Changes a state in HA and waits until the mirror has it, as a user would between sentences. */
@@ -135,10 +143,10 @@ describe("fast path: on and off", () => {
     expect(result.response_type).toBe("error");
   });
 
-  it("asks which one when a name fits several, listing them", async () => {
-    const result = await say("turn on the lamp");
+  it("asks which room when a kind is said with no place and no satellite, naming every room that has one", async () => {
+    const result = await makeAgent({ haAgent: false }).handle({ text: "turn on the lamp", language: "en" });
     expect(calls()).toEqual([]);
-    expect(result.speech).toMatch(/^Which one do you mean: .*Desk Lamp.*Living Room Lamp.*\?$/);
+    expect(result.speech).toBe("Which room do you mean: Kitchen, Living Room, Bedroom or Office?");
   });
 
   it("won't act on an entity that is not exposed", async () => {
@@ -363,8 +371,7 @@ describe("Home Assistant's agent before the LLM", () => {
         timeoutMs: 10_000,
       });
       const { logger } = captureLogger();
-      const registry = createToolRegistry({ logger });
-      for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
+      const registry = homeRegistry(logger);
       const withLlm = createAgent({
         registry,
         mirror,
@@ -388,44 +395,73 @@ describe("Home Assistant's agent before the LLM", () => {
   });
 });
 
-describe("destructive sentences stay ours", () => {
-  it("never hands a sentence that may unlock or open a garage door to HA's agent, which would not ask", async () => {
-    const { logger } = captureLogger();
-    const registry = createToolRegistry({ logger });
-    for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
-    const local = createAgent({ registry, mirror, logger, provider: "local", language: "en" });
-    ha.conversations.length = 0;
-    // Not sentences of our grammar, but about a lock and a garage door.
-    await local.handle({ text: "would you kindly unlock whatever is on the front", language: "en" });
-    await local.handle({ text: "Garagentor vielleicht hoch", language: "de" });
+describe("HA's agent under the action policy", () => {
+  it("is asked what it understands, with the satellite, and what it would do is judged first", async () => {
+    await say("tell me a joke", "en", { deviceId: "kitchen_satellite" });
+    expect(ha.recognitions.at(0)).toEqual({
+      sentences: ["tell me a joke"],
+      language: "en",
+      device_id: "kitchen_satellite",
+    });
+    // Not understood by HA either: nothing it could do, so it may answer in its own words.
+    expect(ha.conversations.map((c) => c.text)).toEqual(["tell me a joke"]);
+  });
+
+  it("cannot unlock: a sentence HA recognises as unlocking is never handed to it, in a language we don't speak", async () => {
+    const result = await say("lås upp Front Door", "sv", { conversationId: "sv-unlock" });
+    expect(ha.recognitions.length).toBeGreaterThan(0);
     expect(ha.conversations).toEqual([]);
     expect(calls()).toEqual([]);
-    // Something else we don't understand still goes to HA's agent.
-    await local.handle({ text: "tell me a joke", language: "en" });
-    expect(ha.conversations.map((c) => c.text)).toEqual(["tell me a joke"]);
+    expect(result.response_type).toBe("error");
+    // Nor does a yes in any form unlock what was never held.
+    await say("ja", "sv", { conversationId: "sv-unlock" });
+    expect(calls()).toEqual([]);
+  });
+
+  it("what HA recognised is carried out by us, with the speaker's area it cannot use itself", async () => {
+    await setState("fan.bedroom_fan", "off");
+    ha.conversations.length = 0;
+    // Our grammar can't tell whether "all the fans" from a satellite is its room or the home;
+    // HA's own template takes the satellite's room, which `conversation/process` cannot carry.
+    const result = await say("switch on all the fans", "en", { deviceId: "bedroom_satellite" });
+    expect(calls()).toEqual(["fan.turn_on fan.bedroom_fan"]);
+    expect(ha.conversations).toEqual([]);
+    expect(result.response_type).toBe("action_done");
+    expect(result.speech).toMatch(/Bedroom Fan/);
   });
 });
 
 describe("the speaker's area and groups", () => {
-  it("'turn off all the lights' from a satellite is not ours to guess: its room or the home", async () => {
+  it("'all the lights' from a satellite is the whole home where the language's own sentences say so", async () => {
+    // English and German: Home Assistant's sentences switch every light off ("domain_all").
+    await say("switch every light off", "en", { deviceId: "kitchen_satellite" });
+    expect(calls()).toHaveLength(5);
+    ha.serviceCalls.length = 0;
+    await say("mach alle Lampen aus", "de", { deviceId: "kitchen_satellite" });
+    expect(calls()).toHaveLength(5);
+    // German "on": the room, as HA's German sentences take "alle Lichter an".
+    ha.serviceCalls.length = 0;
+    await say("schalt mal alle Lampen an", "de", { deviceId: "kitchen_satellite" });
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    expect(ha.conversations).toEqual([]);
+  });
+
+  it("where a language's sentences don't say, 'all the lights' from a satellite is asked, not guessed", async () => {
     const own = makeAgent({ haAgent: false });
-    const result = await own.handle({
-      text: "turn off all the lights",
-      language: "en",
+    const dutch = await own.handle({
+      text: "doe alle lampen uit",
+      language: "nl",
       deviceId: "kitchen_satellite",
     });
     expect(calls()).toEqual([]);
-    expect(result.speech).toBe("Which one do you mean: Kitchen or the whole house?");
-    const german = await own.handle({
-      text: "schalte alle Lampen aus",
-      language: "de",
+    expect(dutch.speech).toBe("Welke bedoel je: Kitchen of het hele huis?");
+    const french = await own.handle({
+      text: "éteins toutes les lampes",
+      language: "fr",
       deviceId: "kitchen_satellite",
     });
     expect(calls()).toEqual([]);
-    expect(german.speech).toBe("Welches meinst du: Kitchen oder das ganze Haus?");
-    // Handed on to HA's agent, which knows its own templates.
-    await say("turn off all the lights", "en", { deviceId: "kitchen_satellite" });
-    expect(ha.conversations.map((c) => c.text)).toEqual(["turn off all the lights"]);
+    expect(french.speech).toBe("Lequel veux-tu dire : Kitchen ou toute la maison ?");
   });
 
   it("'all the lights' said with a place, or with no satellite, is certain", async () => {
@@ -484,7 +520,7 @@ describe("the speaker's area and groups", () => {
   it("'light up' with no satellite asks which room rather than lighting the home", async () => {
     const result = await makeAgent({ haAgent: false }).handle({ text: "light up please", language: "en" });
     expect(calls()).toEqual([]);
-    expect(result.speech).toMatch(/^Which one do you mean: .*Kitchen/);
+    expect(result.speech).toMatch(/^Which room do you mean: .*Kitchen/);
   });
 
   it("es: 'la pieza', 'la habitación' with no name of their own are the speaker's room", async () => {
@@ -543,9 +579,6 @@ describe("French, Italian and Dutch by structure", () => {
     ha.serviceCalls.length = 0;
     await say("Allume le salon", "fr");
     expect(calls()).toEqual(["light.turn_on light.living_room_lamp"]);
-    ha.serviceCalls.length = 0;
-    await say("Nuit", "fr", { deviceId: "kitchen_satellite" });
-    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
   });
 
   it("without a satellite, a verb with no object is not guessed", async () => {

@@ -34,7 +34,7 @@ const call = (name: string, args: Record<string, unknown>, deviceId?: string) =>
   tools.get(name)!(args, context(deviceId));
 
 describe("homeTools", () => {
-  it("offers the six tools with truthful annotations", () => {
+  it("offers the seven tools with truthful annotations", () => {
     const definitions = homeTools(mirror).map((t) => t.definition);
     expect(definitions.map((d) => d.name)).toEqual([
       "get_datetime",
@@ -42,6 +42,7 @@ describe("homeTools", () => {
       "get_entity_state",
       "control_entity",
       "set_volume",
+      "set_mute",
       "lock_entity",
     ]);
     for (const d of definitions) {
@@ -258,13 +259,51 @@ describe("set_volume", () => {
   });
 });
 
+describe("set_mute", () => {
+  it("mutes and unmutes a player, confirmed by the state it reports", async () => {
+    const muted = await call("set_mute", { name: "living room speaker", muted: true });
+    expect(muted).toMatchObject({
+      text: "Living Room Speaker is muted",
+      structuredContent: { muted: true, confirmed: true },
+    });
+    expect(ha.serviceCalls).toEqual([
+      {
+        domain: "media_player",
+        service: "volume_mute",
+        service_data: { is_volume_muted: true },
+        target: { entity_id: "media_player.living_room_speaker" },
+      },
+    ]);
+    const unmuted = await call("set_mute", { name: "living room speaker", muted: false });
+    expect(unmuted).toMatchObject({
+      text: "Living Room Speaker is unmuted",
+      structuredContent: { confirmed: true },
+    });
+    expect(mirror.entity("media_player.living_room_speaker")?.attributes.is_volume_muted).toBe(false);
+  });
+
+  it("passes on Home Assistant's error for a player that cannot mute", async () => {
+    const out = await call("set_mute", { name: "kitchen radio", muted: true });
+    expect(out).toMatchObject({
+      isError: true,
+      text: "media_player.volume_mute: Entity media_player.kitchen_radio does not support action media_player.volume_mute",
+    });
+  });
+
+  it("is only for media players", async () => {
+    const out = await call("set_mute", { name: "kettle", muted: true });
+    expect(out.isError).toBe(true);
+    expect(ha.serviceCalls).toHaveLength(0);
+  });
+});
+
 describe("without Home Assistant", () => {
   it("every HA tool says why it cannot answer", async () => {
     const none = createUnconfiguredMirror();
     for (const { definition, executor } of homeTools(none)) {
       if (definition.name === "get_datetime") continue;
       const action = definition.name === "lock_entity" ? "lock" : "turn_on";
-      const args = { name: "kitchen light", query: "kitchen light", action, level: 10 };
+      const args = { name: "kitchen light", query: "kitchen light", action, level: 10, muted: true };
       const out = await executor(args, context());
       expect(out.isError, definition.name).toBe(true);
       expect(out.text, definition.name).toContain("Home Assistant is not configured");

@@ -107,7 +107,9 @@ describe("flat listing", () => {
       properties: { deviceName: { type: "string" }, action: { enum: ["on", "off", "dim"] } },
       required: ["deviceName", "action"],
     });
+    // This bridge runs with confirm_destructive off: no call waits, so no confirmation argument.
     expect(control?.description).toBe("control_zwave_device of zwave");
+    expect(control?.inputSchema.properties?.confirm).toBeUndefined();
     expect(control?.annotations).toEqual({ destructiveHint: false, idempotentHint: true });
     expect(tools.find((t) => t.name === "list_zwave_devices")?.annotations).toEqual({ readOnlyHint: true });
     expect(tools.find((t) => t.name === "use_tool")?.inputSchema.required).toEqual(["tool"]);

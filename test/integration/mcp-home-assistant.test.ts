@@ -1,6 +1,7 @@
 // /mcp as Home Assistant's MCP integration uses it: on the secret discovery path without a token,
-// a new session per listing and per call, every schema through voluptuous-openapi 0.4.1's
-// conversion, arguments through the converted schema. Behind it: a real registry fed by the real
+// a new session per listing and per call, every schema through probatio's from_openapi (HA
+// 2026.9 and later) and voluptuous-openapi 0.4.1's conversion (before), arguments through the
+// converted schema. Behind it: a real registry fed by the real
 // third-party servers server-everything and server-filesystem over stdio, fixture servers with
 // awkward schemas, and the bridge's own local tools.
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -21,6 +22,8 @@ import { fixtureServer, objectSchema } from "../support/mcp/fixtures.js";
 import { rawRequest, startTestBridge, type TestBridge } from "../support/http-bridge.js";
 import { haCallTool, haListTools, type HaTool } from "../support/ha-mcp-client.js";
 import { convertToVoluptuous } from "../support/voluptuous-openapi-check.js";
+import { fromOpenapi } from "../support/probatio-check.js";
+import { findRealProbatio } from "../support/probatio-python.js";
 
 const TOKEN = "tok-ha-mcp-7d1e";
 const EVERYTHING_JS = fileURLToPath(
@@ -101,6 +104,57 @@ const awkward = fixtureServer(
           anyOf: [{ required: ["a"] }, { required: ["b"] }],
         },
       },
+      // Keywords and values probatio refuses, as JSON Schema 2019-09/2020-12 servers write them.
+      {
+        name: "pay_invoice",
+        title: "Pay an invoice",
+        description: "Pays an invoice; a card needs a billing address.",
+        inputSchema: {
+          type: "object",
+          properties: {
+            amount: { type: "number", minimum: 0, exclusiveMinimum: true },
+            card: { type: "string", minLength: -1, maxLength: 19 },
+            billing_address: { type: "string" },
+            note: { type: "string", maxLength: 2.5 },
+          },
+          required: ["amount"],
+          dependentRequired: { card: ["billing_address"] },
+          unevaluatedProperties: false,
+        },
+      },
+      {
+        name: "book_table",
+        description: "Books a table.",
+        inputSchema: {
+          type: "object",
+          properties: {
+            guests: { type: "integer", minimum: "1" },
+            time: { type: "string", format: "date-time" },
+            allergies: { type: "array", items: { type: "string" } },
+          },
+          dependentSchemas: { allergies: { required: ["guests"] } },
+          dependencies: { time: ["guests"] },
+          if: { required: ["allergies"] },
+          then: { properties: { guests: { maximum: 8 } } },
+        },
+      },
+      {
+        name: "plan_rooms",
+        annotations: { title: "Plan rooms" },
+        description: "A tree of rooms.",
+        inputSchema: {
+          $schema: "https://json-schema.org/draft/2020-12/schema",
+          $dynamicAnchor: "room",
+          type: "object",
+          properties: {
+            name: { type: "string" },
+            rooms: { type: "array", items: { $dynamicRef: "#room" }, unevaluatedItems: false },
+            tags: { type: "array", unevaluatedItems: { type: "string" }, minItems: -1 },
+          },
+          required: ["name"],
+          propertyNames: { maxLength: 20 },
+        },
+      },
     ],
   },
   { toolbox: "lab" },
@@ -170,6 +224,9 @@ describe("the discovery path", () => {
     expect(registryNames.length).toBeGreaterThan(40);
     const tools = await haListTools(haUrl);
     expect(tools.map((t) => t.name).sort()).toEqual([...registryNames, "use_tool"].sort());
+    // Home Assistant before 2026.9 lists them all too.
+    const older = await haListTools(haUrl, { client: "voluptuous-openapi" });
+    expect(older.map((t) => t.name).sort()).toEqual([...registryNames, "use_tool"].sort());
 
     const desktop = new Client({ name: "desktop", version: "1.0.0" });
     await desktop.connect(
@@ -180,8 +237,10 @@ describe("the discovery path", () => {
     const workbench = (await desktop.listTools()).tools;
     expect(workbench.map((t) => t.name)).toEqual(["list_toolboxes", "list_tools", "use_tool"]);
     // A user who picks workbench gives these to Home Assistant too.
-    for (const tool of workbench)
+    for (const tool of workbench) {
       expect(() => convertToVoluptuous(tool.inputSchema), tool.name).not.toThrow();
+      expect(() => fromOpenapi(tool.inputSchema), tool.name).not.toThrow();
+    }
     await desktop.close();
   });
 
@@ -189,15 +248,16 @@ describe("the discovery path", () => {
     const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
     const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
     const secret = discovery.path.slice("/mcp/".length);
-    for (const path of [
-      "/mcp",
-      `/mcp/${secret}x`,
-      `/mcp/${secret.slice(0, -1)}`,
-      `/${secret}`,
-      `${discovery.path}/`,
-    ]) {
+    for (const path of ["/mcp", `/${secret}`]) {
       const res = await rawRequest(http.port, { method: "POST", path, headers, body });
       expect(res.status, path).toBe(401);
+      expect(res.text).not.toContain("get-tiny-image");
+    }
+    // A wrong (or old) secret path is not there: a 401 would make HA start a re-authentication
+    // that a discovered entry cannot finish; a 404 it retries until discovery gives it the URL.
+    for (const path of [`/mcp/${secret}x`, `/mcp/${secret.slice(0, -1)}`, `${discovery.path}/`]) {
+      const res = await rawRequest(http.port, { method: "POST", path, headers, body });
+      expect(res.status, path).toBe(404);
       expect(res.text).not.toContain("get-tiny-image");
     }
     // A web page that somehow learnt the path still may not act: browsers mark its requests.
@@ -260,11 +320,14 @@ describe("schemas Home Assistant can take", () => {
   it("every served schema converts, and keeps each property, description, enum and required key of the source", () => {
     for (const tool of served) {
       expect(() => convertToVoluptuous(tool.inputSchema), tool.name).not.toThrow();
+      expect(() => fromOpenapi(tool.inputSchema), tool.name).not.toThrow();
       const info = bridge.registry.find(tool.name);
       if (!info) continue; // use_tool
       const source = info.inputSchema;
+      // Tools the action policy may hold also take /mcp's confirmation argument.
+      const confirm = bridge.registry.policy().mayHold(info) ? ["confirm"] : [];
       expect(Object.keys(tool.inputSchema.properties ?? {}).sort(), tool.name).toEqual(
-        Object.keys(source.properties ?? {}).sort(),
+        [...Object.keys(source.properties ?? {}), ...confirm].sort(),
       );
       expect([...(tool.inputSchema.required ?? [])].sort(), tool.name).toEqual(
         [...(source.required ?? [])].sort(),
@@ -318,6 +381,77 @@ describe("schemas Home Assistant can take", () => {
     expect(call.structuredContent).toMatchObject({ args: { colour: "red", brightness: 40, label: 7 } });
     expect((await haCallTool(haUrl, ha, "either_key", { b: "x" })).isError).toBeFalsy();
     expect((await haCallTool(haUrl, ha, "merge_settings", { room: "hall", level: 2 })).isError).toBeFalsy();
+  });
+
+  it("keywords probatio refuses are served as what they mean where they can be, and the calls go through", async () => {
+    const pay = served.find((t) => t.name === "pay_invoice")?.inputSchema;
+    // unevaluatedProperties: false, with nothing else looking at the keys, closes the object.
+    expect(pay).toMatchObject({ additionalProperties: false, required: ["amount"] });
+    expect(pay?.properties?.card).toEqual({ type: "string", maxLength: 19 });
+    expect(pay?.properties?.note).toEqual({ type: "string" });
+    const paid = await haCallTool(haUrl, ha, "pay_invoice", {
+      amount: 12.5,
+      card: "4111",
+      billing_address: "Main St",
+    });
+    expect(paid.structuredContent).toMatchObject({ args: { amount: 12.5, card: "4111" } });
+    expect(() => ha.find((t) => t.name === "pay_invoice")?.parameters({ amount: 1, tip: 2 })).toThrow();
+
+    const rooms = served.find((t) => t.name === "plan_rooms")?.inputSchema;
+    // The $dynamicRef tree keeps its nodes' shape one level down, then any room is taken.
+    expect(rooms?.properties?.rooms).toMatchObject({
+      type: "array",
+      items: { type: "object", required: ["name"], properties: { name: { type: "string" } } },
+    });
+    expect(rooms?.properties?.tags).toMatchObject({ type: "array", items: { type: "string" } });
+    const planned = await haCallTool(haUrl, ha, "plan_rooms", {
+      name: "house",
+      rooms: [{ name: "hall", rooms: [{ name: "cupboard" }] }],
+      tags: ["ground floor"],
+    });
+    expect(planned.isError).toBeFalsy();
+  });
+
+  const real = findRealProbatio();
+  it.runIf("run" in real)(
+    `the real probatio takes every listed schema and a call's arguments (${"describe" in real ? real.describe : real.missing})`,
+    () => {
+      if (!("run" in real)) return;
+      const results = real.run(
+        served.map((tool) => ({
+          schema: tool.inputSchema,
+          args: tool.name === "pay_invoice" ? [{ amount: 3, card: "4111" }] : [],
+        })),
+      );
+      results.forEach((result, i) => expect(result, served[i]!.name).toHaveProperty("calls"));
+      const pay = results[served.findIndex((t) => t.name === "pay_invoice")];
+      expect(pay).toEqual({ calls: [{ output: { amount: 3, card: "4111" } }] });
+    },
+  );
+});
+
+describe("titles", () => {
+  it("every tool of the bridge carries a top-level title, and a third-party tool its own where it has one", async () => {
+    const ha = await haListTools(haUrl);
+    const byName = new Map(ha.map((t) => [t.name, t]));
+    for (const own of [
+      "use_tool",
+      "search_entities",
+      "set_volume",
+      "control_entity",
+      "lock_entity",
+      "get_entity_state",
+    ]) {
+      expect(byName.get(own)?.title, own).toEqual(expect.stringMatching(/\S/));
+    }
+    expect(byName.get("pay_invoice")?.title).toBe("Pay an invoice");
+    expect(byName.get("plan_rooms")?.title).toBe("Plan rooms");
+    // server-everything titles some of its tools; those arrive as it sent them.
+    const direct = await source(everything);
+    for (const tool of (await direct.listTools()).tools) {
+      const title = tool.title ?? tool.annotations?.title;
+      expect(byName.get(tool.name)?.title, tool.name).toBe(title);
+    }
   });
 });
 

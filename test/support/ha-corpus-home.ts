@@ -7,6 +7,7 @@ import {
   deviceRow,
   entityRow,
   floorRow,
+  MEDIA_VOLUME_MUTE,
   MEDIA_VOLUME_SET,
   sampleHome,
   state,
@@ -52,6 +53,7 @@ export function corpusHome(): FakeHome {
   home.devices = [
     deviceRow("kitchen_satellite", "Kitchen Satellite", "kitchen"),
     deviceRow("office_satellite", "Office Satellite", "office"),
+    deviceRow("bedroom_satellite", "Bedroom Satellite", "bedroom"),
   ];
   const e = (id: string, name: string, area: string, aliases: string[] = [], exposed = true) =>
     entityRow(id, { original_name: name, area_id: area, aliases, exposed });
@@ -178,7 +180,8 @@ export function corpusHome(): FakeHome {
     ["light.bedroom_light", light()],
     ["light.desk_lamp", light(true)],
     ["light.attic_light", light()],
-    ["switch.kettle", state("off")],
+    // A smart plug: the kettle is plugged into it ("turn on the plug in the kitchen").
+    ["switch.kettle", state("off", { device_class: "outlet" })],
     ["switch.office_heater", state("on")],
     ["fan.bedroom_fan", state("off")],
     ["cover.bedroom_blinds", state("open", { device_class: "blind" })],
@@ -187,7 +190,11 @@ export function corpusHome(): FakeHome {
     ["scene.movie_night", state("2026-11-01T20:00:00+00:00")],
     [
       "media_player.living_room_speaker",
-      state("idle", { volume_level: 0.2, supported_features: MEDIA_VOLUME_SET | 128 | 256 }),
+      state("idle", {
+        volume_level: 0.2,
+        is_volume_muted: false,
+        supported_features: MEDIA_VOLUME_SET | MEDIA_VOLUME_MUTE | 128 | 256,
+      }),
     ],
     ["sensor.office_temperature", state("21.5", { unit_of_measurement: "°C", device_class: "temperature" })],
     ["sensor.office_humidity", state("48", { unit_of_measurement: "%", device_class: "humidity" })],

@@ -255,7 +255,9 @@ const baseConfig = (): Record<string, unknown> => ({
 
 /** MediaPlayerEntityFeature: VOLUME_SET | TURN_ON | TURN_OFF. */
 export const MEDIA_VOLUME_SET = 4;
-const MEDIA_FEATURES_WITH_VOLUME = 4 | 128 | 256;
+/** MediaPlayerEntityFeature.VOLUME_MUTE. */
+export const MEDIA_VOLUME_MUTE = 8;
+const MEDIA_FEATURES_WITH_VOLUME = 4 | 8 | 128 | 256;
 const MEDIA_FEATURES_NO_VOLUME = 128 | 256;
 
 /**

@@ -8,10 +8,10 @@
 //   homeassistant/expose_entity/list, and call_service for lights (brightness), switches, fans,
 //   input_booleans and media players (volume), covers and valves (open/close), scenes and scripts
 //   (turn_on), locks (lock/unlock), emitting state events and registry-updated events.
-//   conversation/process follows HA's contract (core `components/conversation/http.py`): agent `conversation.home_assistant`
-//   (the default) is a small built-in agent that understands "turn on|off <name>" and
-//   "what is <name>" in English and "tänd|släck <name>" in Swedish, answering with HA's
-//   response shapes for action_done, query_answer and error (no_intent_match, no_valid_targets).
+//   conversation/process and the recognise-only conversation/agent/homeassistant/debug follow
+//   HA's contract (core `components/conversation/http.py`) with HA's default agent in miniature
+//   (ha-default-agent.ts): the debug command takes a device_id whose area fills templates that need
+//   the speaker's area; process carries none. `recognizes: false` is an HA without the debug command.
 //
 // API:
 //   const ha = await startFakeHa({ home?: sampleHome(), token?: "good-token" });
@@ -29,6 +29,7 @@
 //                               changes made while down are seen by the client after it resyncs
 //   ha.serviceCalls             every call_service received: {domain, service, service_data, target}
 //   ha.conversations            every conversation/process received: {text, language, agent_id, conversation_id}
+//   ha.recognitions             every conversation/agent/homeassistant/debug received: {sentences, language, device_id}
 //   ha.connections()            number of authenticated sockets
 //   await ha.close()
 import { createServer, type Server } from "node:http";
@@ -36,6 +37,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { WebSocketServer, type WebSocket } from "ws";
 import {
   friendlyName,
+  MEDIA_VOLUME_MUTE,
   MEDIA_VOLUME_SET,
   newContextId,
   sampleHome,
@@ -45,6 +47,13 @@ import {
   type FakeHome,
   type FakeState,
 } from "./ha-home.js";
+import {
+  debugResult,
+  handle as handleIntent,
+  miniatureRecognizer,
+  type AgentHome,
+  type Recognizer,
+} from "./ha-default-agent.js";
 
 export interface ServiceCall {
   domain: string;
@@ -65,6 +74,8 @@ export interface FakeHa {
   home: FakeHome;
   serviceCalls: ServiceCall[];
   conversations: ConversationRequest[];
+  /** Every conversation/agent/homeassistant/debug received. */
+  recognitions: RecognitionRequest[];
   setState(entityId: string, value: string, attributes?: Record<string, unknown>): void;
   removeState(entityId: string): void;
   updateEntity(entityId: string, changes: Partial<EntityRow>): void;
@@ -84,6 +95,16 @@ export interface FakeHaOptions {
   home?: FakeHome;
   token?: string;
   haVersion?: string;
+  /** What HA's default agent recognises (default: a few English and Swedish sentences). */
+  recognizer?: Recognizer;
+  /** Whether it offers `conversation/agent/homeassistant/debug` (default true; false: an older HA). */
+  recognizes?: boolean;
+}
+
+export interface RecognitionRequest {
+  sentences: string[];
+  language?: string;
+  device_id?: string;
 }
 
 type Message = Record<string, unknown> & { id?: number; type?: string };
@@ -138,6 +159,7 @@ function ids(value: unknown): string[] {
 
 export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> {
   const home = options.home ?? sampleHome();
+  const recognizes = options.recognizes ?? true;
   const haVersion = options.haVersion ?? String(home.config.version ?? "2026.9.1");
   let token = options.token ?? "good-token";
   let accepting = true;
@@ -145,6 +167,7 @@ export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> 
   const unresponsive = new Set<string>();
   const serviceCalls: ServiceCall[] = [];
   const conversations: ConversationRequest[] = [];
+  const recognitions: RecognitionRequest[] = [];
 
   const http: Server = createServer((_req, res) => {
     res.writeHead(404).end();
@@ -273,7 +296,7 @@ export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> 
     };
     const known =
       (toggleDomains.includes(domain) && ["turn_on", "turn_off", "toggle"].includes(service)) ||
-      (domain === "media_player" && service === "volume_set") ||
+      (domain === "media_player" && (service === "volume_set" || service === "volume_mute")) ||
       other[domain]?.[service] !== undefined;
     if (!known) throw new CommandError("not_found", `Action ${domain}.${service} not found.`);
     const entityIds = [...ids(target.entity_id), ...ids(data.entity_id)];
@@ -290,12 +313,12 @@ export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> 
       // HA skips referenced entities that don't exist (it only logs a warning).
       const current = home.states.get(entityId);
       if (!current || !entityId.startsWith(`${domain}.`)) continue;
-      if (service === "volume_set") {
+      if (service === "volume_set" || service === "volume_mute") {
         const features = Number(current.attributes.supported_features ?? 0);
-        if (!(features & MEDIA_VOLUME_SET)) {
+        if (!(features & (service === "volume_set" ? MEDIA_VOLUME_SET : MEDIA_VOLUME_MUTE))) {
           throw new CommandError(
             "home_assistant_error",
-            `Entity ${entityId} does not support action media_player.volume_set`,
+            `Entity ${entityId} does not support action media_player.${service}`,
           );
         }
       }
@@ -307,6 +330,10 @@ export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> 
       }
       if (service === "volume_set") {
         writeState(entityId, current.state, { volume_level: data.volume_level });
+        continue;
+      }
+      if (service === "volume_mute") {
+        writeState(entityId, current.state, { is_volume_muted: data.is_volume_muted === true });
         continue;
       }
       const isOn = current.state !== "off";
@@ -329,30 +356,44 @@ export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> 
     return { context: { id: newContextId(), parent_id: null, user_id: null }, response: null };
   };
 
-  /** An entity exposed to Assist whose friendly name or alias is `spoken`. */
-  const exposedNamed = (spoken: string): string | undefined => {
-    const key = spoken
-      .trim()
-      .toLowerCase()
-      .replace(/^the\s+/, "");
-    for (const [entityId, s] of home.states) {
-      if (!isExposed(entityId)) continue;
+  const agentHome: AgentHome = {
+    home,
+    isExposed: (entityId) => isExposed(entityId) === true,
+    namesOf: (entityId) => {
       const row = home.entities.find((e) => e.entity_id === entityId);
-      const names = [String(s.attributes.friendly_name ?? ""), ...(row?.aliases ?? [])];
-      if (names.some((n) => n.toLowerCase() === key)) return entityId;
-    }
-    return undefined;
+      const friendly = home.states.get(entityId)?.attributes.friendly_name;
+      return [...(typeof friendly === "string" ? [friendly] : []), ...(row?.aliases ?? [])];
+    },
+    areaOf: (entityId) => {
+      const row = home.entities.find((e) => e.entity_id === entityId);
+      if (row?.area_id) return row.area_id;
+      const device = row?.device_id ? home.devices.find((d) => d.id === row.device_id) : undefined;
+      return device?.area_id ?? undefined;
+    },
+  };
+  const recognizer = options.recognizer ?? miniatureRecognizer;
+
+  /** `_make_intent_context`: the area of the device the request named, when it has one. */
+  const contextOf = (deviceId: unknown) => {
+    const device = typeof deviceId === "string" ? home.devices.find((d) => d.id === deviceId) : undefined;
+    const area = device?.area_id ? home.areas.find((a) => a.area_id === device.area_id) : undefined;
+    return area ? { area: { id: area.area_id, name: area.name } } : {};
   };
 
-  /** HA's default agent, in miniature, answering as `ConversationResult.as_dict()` does. */
-  const converse = (msg: Message): Record<string, unknown> => {
-    if (typeof msg.text !== "string") {
-      throw new CommandError("invalid_format", "required key not provided @ data['text']");
-    }
+  const agentIdOf = (msg: Message) => {
     const agentId = msg.agent_id;
     if (agentId !== undefined && (typeof agentId !== "string" || !/^conversation\.\w+$/.test(agentId))) {
       throw new CommandError("invalid_format", `invalid agent ID for dictionary value @ data['agent_id']`);
     }
+    return agentId;
+  };
+
+  /** HA's default agent (ha-default-agent.ts), answering as `ConversationResult.as_dict()` does. */
+  const converse = (msg: Message): Record<string, unknown> => {
+    if (typeof msg.text !== "string") {
+      throw new CommandError("invalid_format", "required key not provided @ data['text']");
+    }
+    const agentId = agentIdOf(msg);
     const language = typeof msg.language === "string" ? msg.language : String(home.config.language);
     conversations.push({
       text: msg.text,
@@ -360,67 +401,45 @@ export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> 
       ...(typeof agentId === "string" ? { agent_id: agentId } : {}),
       ...(msg.conversation_id !== undefined ? { conversation_id: msg.conversation_id as string | null } : {}),
     });
-    const response = (
-      responseType: "action_done" | "query_answer" | "error",
-      speech: string,
-      data: Record<string, unknown>,
-    ) => ({
+    // `conversation/process` carries no device: recognised without the speaker's area.
+    const heard = recognizer(msg.text, language, {}, agentHome);
+    const outcome = handleIntent(agentHome, heard, language, (domain, service, entityId) =>
+      callService({ domain, service, service_data: {}, target: { entity_id: entityId } }),
+    );
+    return {
       response: {
-        response_type: responseType,
+        response_type: outcome.type,
         language,
-        speech: { plain: { speech, extra_data: null } },
+        speech: { plain: { speech: outcome.speech, extra_data: null } },
         card: {},
-        data,
+        data:
+          outcome.type === "error"
+            ? { code: outcome.code }
+            : { targets: [], success: outcome.success ?? [], failed: [] },
       },
       conversation_id: typeof msg.conversation_id === "string" ? msg.conversation_id : newContextId(),
       continue_conversation: false,
-    });
-    const text = msg.text.trim().replace(/[.?!]+$/, "");
-    const base = language.split(/[-_]/)[0];
-    const words: Record<string, { on: RegExp; off: RegExp; query?: RegExp; done: [string, string] }> = {
-      en: {
-        on: /^(?:turn|switch) on (.+)$/i,
-        off: /^(?:turn|switch) off (.+)$/i,
-        query: /^what(?: is|'s) (?:the state of )?(.+)$/i,
-        done: ["Turned on", "Turned off"],
-      },
-      sv: { on: /^tänd (.+)$/i, off: /^släck (.+)$/i, done: ["Slog på", "Stängde av"] },
     };
-    const lang = words[base ?? ""];
-    const on = lang?.on.exec(text)?.[1];
-    const off = lang?.off.exec(text)?.[1];
-    const asked = lang?.query?.exec(text)?.[1];
-    const named = on ?? off ?? asked;
-    if (!lang || named === undefined) {
-      return response("error", "Sorry, I couldn't understand that", { code: "no_intent_match" });
+  };
+
+  /** `conversation/agent/homeassistant/debug`: what the default agent recognises, without acting. */
+  const debug = (msg: Message): Record<string, unknown> => {
+    const sentences = msg.sentences;
+    if (!Array.isArray(sentences) || !sentences.every((t) => typeof t === "string")) {
+      throw new CommandError("invalid_format", "required key not provided @ data['sentences']");
     }
-    const entityId = exposedNamed(named);
-    if (!entityId) {
-      return response("error", `Sorry, I am not aware of any device called ${named}`, {
-        code: "no_valid_targets",
-      });
-    }
-    const state = home.states.get(entityId)!;
-    const target = { name: String(state.attributes.friendly_name), type: "entity", id: entityId };
-    if (asked !== undefined) {
-      return response("query_answer", `${target.name} is ${state.state}`, {
-        targets: [],
-        success: [target],
-        failed: [],
-      });
-    }
-    const domain = entityId.slice(0, entityId.indexOf("."));
-    callService({
-      domain,
-      service: on !== undefined ? "turn_on" : "turn_off",
-      service_data: {},
-      target: { entity_id: entityId },
+    const language = typeof msg.language === "string" ? msg.language : String(home.config.language);
+    recognitions.push({
+      sentences: sentences as string[],
+      ...(typeof msg.language === "string" ? { language: msg.language } : {}),
+      ...(typeof msg.device_id === "string" ? { device_id: msg.device_id } : {}),
     });
-    return response("action_done", `${lang.done[on !== undefined ? 0 : 1]} ${target.name}`, {
-      targets: [],
-      success: [target],
-      failed: [],
-    });
+    const context = contextOf(msg.device_id);
+    return {
+      results: (sentences as string[]).map((text) =>
+        debugResult(agentHome, recognizer(text, language, context, agentHome)),
+      ),
+    };
   };
 
   const handle = (client: Client, msg: Message) => {
@@ -493,6 +512,9 @@ export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> 
           return result(client, id, callService(msg));
         case "conversation/process":
           return result(client, id, converse(msg));
+        case "conversation/agent/homeassistant/debug":
+          if (!recognizes) throw new CommandError("unknown_command", "Unknown command.");
+          return result(client, id, debug(msg));
         default:
           throw new CommandError("unknown_command", "Unknown command.");
       }
@@ -556,6 +578,7 @@ export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> 
     home,
     serviceCalls,
     conversations,
+    recognitions,
     setState: (entityId, value, attributes = {}) => writeState(entityId, value, attributes),
     removeState: (entityId) => {
       if (!home.states.delete(entityId)) return;

@@ -15,7 +15,9 @@
  * - `GET /services/mqtt` → `{result:"ok",data:{host,port,ssl,protocol,username,password,addon}}`;
  *   HTTP 400 `Service not enabled` when no MQTT provider; HTTP 403 when `services` lacks "mqtt".
  * - `POST /discovery` `{service, config}` → `{result:"ok",data:{uuid}}`. Re-posting a service keeps
- *   its uuid and replaces its config; HTTP 403 when the service is not in `discovery`.
+ *   its uuid and replaces its config; HTTP 403 when the service is not in `discovery`. A new or
+ *   changed message is pushed to Core at once, an identical one is not (supervisor/discovery/
+ *   __init__.py `send`): `supervisor.onDiscovery(listener)` hears those pushes.
  * - `DELETE /discovery/<uuid>` removes the message (Home Assistant then removes the config entry
  *   it created from it, hassio/discovery.py); HTTP 400 for an unknown uuid.
  * - `GET /addons/<slug>/info` → `{result:"ok",data:{name,slug,hostname,state,…}}` for the add-ons
@@ -77,6 +79,12 @@ export interface FakeSupervisor {
   token: string;
   calls: RecordedCall[];
   discoveries: DiscoveryMessage[];
+  /**
+   * Supervisor's push to Home Assistant Core (`POST /api/hassio_push/discovery/<uuid>`): a new or
+   * changed message, or a deleted one. Core that is not running misses it and reads
+   * `discoveries` (`GET /discovery`) when it starts.
+   */
+  onDiscovery(listener: (message: DiscoveryMessage, change: "new" | "delete") => void): () => void;
   setMqtt(service: FakeMqttService | undefined): void;
   /** An add-on is installed, started or stopped (`undefined`: it does not exist). */
   setAddon(slug: string, addon: FakeAddon | undefined): void;
@@ -93,6 +101,10 @@ export async function startFakeSupervisor(options: FakeSupervisorOptions = {}): 
   const addons = new Map(Object.entries(options.addons ?? {}));
   const calls: RecordedCall[] = [];
   const discoveries: DiscoveryMessage[] = [];
+  const pushes = new Set<(message: DiscoveryMessage, change: "new" | "delete") => void>();
+  const push = (message: DiscoveryMessage, change: "new" | "delete") => {
+    for (const listener of pushes) listener({ ...message, config: { ...message.config } }, change);
+  };
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((err: unknown) => {
@@ -151,19 +163,26 @@ export async function startFakeSupervisor(options: FakeSupervisorOptions = {}): 
       }
       const existing = discoveries.find((d) => d.service === body.service);
       if (existing) {
+        const changed = JSON.stringify(existing.config) !== JSON.stringify(body.config);
         existing.config = body.config;
-        return sendOk(res, { uuid: existing.uuid });
+        sendOk(res, { uuid: existing.uuid });
+        if (changed) push(existing, "new");
+        return;
       }
       const message = { uuid: randomUUID().replaceAll("-", ""), service: body.service, config: body.config };
       discoveries.push(message);
-      return sendOk(res, { uuid: message.uuid });
+      sendOk(res, { uuid: message.uuid });
+      push(message, "new");
+      return;
     }
     const deleted = /^\/discovery\/([^/]+)$/.exec(path);
     if (method === "DELETE" && deleted) {
       const index = discoveries.findIndex((d) => d.uuid === deleted[1]);
       if (index < 0) return sendError(res, 400, "Discovery message not found");
-      discoveries.splice(index, 1);
-      return sendOk(res, {});
+      const [removed] = discoveries.splice(index, 1);
+      sendOk(res, {});
+      if (removed) push(removed, "delete");
+      return;
     }
     return sendError(res, 404, `Unknown path ${path}`);
   }
@@ -176,6 +195,10 @@ export async function startFakeSupervisor(options: FakeSupervisorOptions = {}): 
     token,
     calls,
     discoveries,
+    onDiscovery(listener) {
+      pushes.add(listener);
+      return () => pushes.delete(listener);
+    },
     setMqtt(service) {
       mqtt = service;
     },

@@ -20,7 +20,9 @@ import {
   windowCovering,
   type GatewaySimulator,
 } from "./zwave-gateway.js";
-import { startRealZwaveStack, type RealZwaveStack } from "./zwave-js/real-stack.js";
+import { startRealZwaveStack, type RealZwaveStack, type ReportingMode } from "./zwave-js/real-stack.js";
+
+export type { ReportingMode } from "./zwave-js/real-stack.js";
 
 export type TransportName = "mqtt" | "websocket";
 
@@ -61,6 +63,13 @@ export interface ZwaveBackend {
   received?(
     device: "blind" | "bulb" | "plug" | "garage" | "shutter",
   ): Array<{ command: string; fields: Record<string, unknown> }>;
+  /**
+   * zwave-js's optimistic value updates on or off: Z-Wave JS UI's "Disable optimistic value update",
+   * the driver option `disableOptimisticValueUpdate`, applied while it runs.
+   */
+  setOptimisticUpdates(on: boolean): Promise<void>;
+  /** How Switch One tells its new state after a Set from now on (`itself`, `when-asked`, `never`). */
+  setSwitchReporting(mode: ReportingMode): void;
   /** Switch One stops answering, and the network notices (the node is marked dead). */
   killSwitch(): Promise<void>;
   /** The Z-Wave server (Z-Wave JS UI, or Z-Wave JS) stops and comes back; `whileDown` runs in between. */
@@ -133,6 +142,13 @@ async function startMqttBackend(): Promise<ZwaveBackend> {
     reportTemperature: (celsius) =>
       sim.setValue(4, { commandClass: 49, endpoint: 0, property: "Air temperature" }, celsius),
     switchAtDevice: () => sim.valueOf(2, switchValue),
+    async setOptimisticUpdates(on) {
+      sim.setOptimisticUpdates(on);
+    },
+    setSwitchReporting(mode) {
+      switchOne.reportsItself = mode === "itself";
+      switchOne.confirms = mode !== "never";
+    },
     atDevice: (device) => sim.valueOf(device === "jammed" ? JAMMED : SUPERVISED, switchValue),
     relayAtDevice: (endpoint) => sim.valueOf(RELAY, { ...switchValue, endpoint }),
     shutterAtDevice: () => sim.valueOf(SHUTTER, { commandClass: 38, endpoint: 0, property: "currentValue" }),
@@ -189,6 +205,10 @@ async function startWebsocketBackend(): Promise<ZwaveBackend> {
     switchAtTheWall: (on) => stack.reportAtDevice("switch", on),
     reportTemperature: (celsius) => stack.reportTemperature(celsius),
     switchAtDevice: () => stack.deviceState("switch"),
+    async setOptimisticUpdates(on) {
+      stack.setOptimisticUpdates(on);
+    },
+    setSwitchReporting: (mode) => stack.setReporting("switch", mode),
     atDevice: (device) => stack.deviceState(device),
     relayAtDevice: (endpoint) => stack.relayState(endpoint),
     shutterAtDevice: () => stack.deviceState("shutter"),

@@ -39,7 +39,11 @@ function setup(
       inputSchema: { type: "object", properties: { door: { type: "string" } }, required: ["door"] },
       annotations: { destructiveHint: true },
     },
-    record("unlock_door", async (args) => ({ text: `confirmed: ${String(args.door)} is unlocked` })),
+    // As lock_entity answers: English for the model, the facts typed beside it.
+    record("unlock_door", async (args) => ({
+      text: `confirmed: ${String(args.door)} is unlocked`,
+      structuredContent: { name: String(args.door), state: "unlocked", confirmed: true },
+    })),
   );
   registry.registerTool(
     { name: "wait_forever", description: "Never answers", inputSchema: { type: "object", properties: {} } },
@@ -127,14 +131,20 @@ describe("the agent's LLM loop", () => {
     expect(result.speech).toMatch(/^Sorry, I couldn't finish that/);
   });
 
-  it("a provider failure is a short apology that names the problem", async () => {
-    const model = fakeModel().respond(Object.assign(new Error("Internal Server Error"), { status: 500 }));
-    const { agent } = setup(model);
+  it("a provider failure is a short apology that names the problem, in the request's language", async () => {
+    const failing = () => Object.assign(new Error("Internal Server Error"), { status: 500 });
+    const { agent } = setup(fakeModel().respond(failing()).respond(failing()));
     const result = await agent.handle({ text: "light up my desk" });
     expect(result).toMatchObject({
-      speech: "Sorry, the language model service failed (HTTP 500).",
+      speech: "Sorry, the language model is busy. Please try again in a moment.",
       response_type: "error",
     });
+    const german = await agent.handle({ text: "mach mein Schreibtischlicht an", language: "de" });
+    expect(german.speech).toBe(
+      "Entschuldigung, das Sprachmodell ist gerade ausgelastet. Bitte versuch es gleich noch einmal.",
+    );
+    // The cause stays for the log and the status page.
+    expect(agent.recentTurns().at(-1)?.llm?.error).toMatch(/HTTP 500/);
   });
 
   it("keeps the conversation's history for follow-ups, per conversation_id", async () => {
@@ -177,10 +187,25 @@ describe("the agent's LLM loop", () => {
     expect(String(told?.content)).toMatch(/needs the user's confirmation/);
     const second = await agent.handle({ text: "Yes", conversationId: "door" });
     expect(calls).toEqual([{ name: "unlock_door", args: { door: "Front Door" } }]);
-    expect(second).toMatchObject({
-      response_type: "action_done",
-      speech: "confirmed: Front Door is unlocked",
-    });
+    // Said from the typed result in the request's language, never in the tool's English words.
+    expect(second).toMatchObject({ response_type: "action_done", speech: "Front Door is unlocked." });
+  });
+
+  it("a held call confirmed in German is reported in German", async () => {
+    const model = fakeModel()
+      .respondWithTools([{ name: "unlock_door", args: { door: "Haustür" } }])
+      .respond(new AIMessage("Soll ich die Haustür entriegeln?"));
+    const { agent } = setup(model);
+    await agent.handle({ text: "entriegle die Haustür", conversationId: "tür", language: "de" });
+    const yes = await agent.handle({ text: "ja", conversationId: "tür", language: "de" });
+    expect(yes.speech).toBe("Haustür ist entriegelt.");
+    const model2 = fakeModel()
+      .respondWithTools([{ name: "unlock_door", args: { door: "Haustür" } }])
+      .respond(new AIMessage("Soll ich?"));
+    const { agent: other } = setup(model2);
+    await other.handle({ text: "entriegle die Haustür", conversationId: "t2", language: "de" });
+    const no = await other.handle({ text: "nein", conversationId: "t2", language: "de" });
+    expect(no.speech).toBe("Okay, dann mache ich das nicht.");
   });
 
   it("two destructive calls in one turn both wait, and one yes runs and reports both", async () => {
@@ -198,7 +223,7 @@ describe("the agent's LLM loop", () => {
       { name: "unlock_door", args: { door: "Front Door" } },
       { name: "unlock_door", args: { door: "Back Door" } },
     ]);
-    expect(second.speech).toBe("confirmed: Front Door is unlocked confirmed: Back Door is unlocked");
+    expect(second.speech).toBe("Front Door is unlocked. Back Door is unlocked.");
     expect(second.tool_calls).toHaveLength(2);
   });
 

@@ -5,7 +5,7 @@ import { fakeModel } from "@langchain/core/testing";
 import { AIMessage } from "@langchain/core/messages";
 import { decodeArguments } from "../../src/agent/reply-repair/argument-text.js";
 import { readTextCalls } from "../../src/agent/reply-repair/text-calls.js";
-import { createOfferedTools } from "../../src/agent/reply-repair/offered-tools.js";
+import { createOfferedTools, type OfferedEntry } from "../../src/agent/reply-repair/offered-tools.js";
 import { repairReply } from "../../src/agent/reply-repair/repair-reply.js";
 import { createAgent } from "../../src/agent/agent.js";
 import { createUnconfiguredMirror } from "../../src/ha/mirror.js";
@@ -14,15 +14,18 @@ import { createArgumentNormalizer } from "../../src/tools/normalize.js";
 import type { JsonSchema, ToolExecutor } from "../../src/tools/types.js";
 import { captureLogger } from "../support/capture-logger.js";
 import { clientTool } from "../support/mcp/client-tool.js";
+import { zwaveToolEntries } from "../support/zwave-tool-schemas.js";
 
-const offered = [
-  { name: "control_zwave_device", server: "zwave", tool: "control_zwave_device" },
-  { name: "list_zwave_devices", server: "zwave", tool: "list_zwave_devices" },
-  { name: "get_device_sensor_data", server: "zwave", tool: "get_device_sensor_data" },
-  { name: "get_datetime", server: "builtin", tool: "get_datetime" },
+const offered: OfferedEntry[] = [
+  ...zwaveToolEntries,
+  {
+    presented: "get_datetime",
+    server: "builtin",
+    tool: "get_datetime",
+    inputSchema: { type: "object", properties: {} },
+  },
 ];
-const offeredTools = (list: typeof offered) =>
-  createOfferedTools(list.map((t) => ({ presented: t.name, server: t.server, tool: t.tool })));
+const offeredTools = (list: OfferedEntry[]) => createOfferedTools(list);
 const tools = offeredTools(offered);
 const resolve = (sent: string) => tools.resolve(sent);
 
@@ -78,8 +81,8 @@ describe("tool names", () => {
   it("a name as close to two tools as to one is an error", () => {
     expect(resolve("check_zwave_device").ok).toBe(false);
     const twoNear = offeredTools([
-      { name: "get_state", server: "a", tool: "get_state" },
-      { name: "set_state", server: "a", tool: "set_state" },
+      { presented: "get_state", server: "a", tool: "get_state" },
+      { presented: "set_state", server: "a", tool: "set_state" },
     ]);
     const found = twoNear.resolve("bet_state");
     expect(found.ok).toBe(false);
@@ -141,7 +144,6 @@ describe("argument text", () => {
 });
 
 describe("tool calls written as text", () => {
-  const names = tools.names;
   const call = { name: "control_zwave_device", arguments: { deviceName: "Switch One", action: "on" } };
   it.each([
     [
@@ -191,7 +193,7 @@ describe("tool calls written as text", () => {
       "mistral",
     ],
   ])("%s is one call", (text, format) => {
-    expect(readTextCalls(text, names)).toEqual({ kind: "calls", calls: [call], family: format });
+    expect(readTextCalls(text, tools)).toEqual({ kind: "calls", calls: [call], family: format });
   });
 
   it.each([
@@ -253,7 +255,7 @@ describe("tool calls written as text", () => {
     [
       "Command R7B: thinking, then an action list",
       '<|START_THINKING|>I will switch it on.<|END_THINKING|><|START_ACTION|>[{"tool_call_id": "0", "tool_name": "control_zwave_device", "parameters": {"deviceName": "Switch One", "action": "on"}}]<|END_ACTION|>',
-      "wrapped-json",
+      "cohere",
     ],
     [
       "Apertus: a list of {NAME: arguments}",
@@ -281,7 +283,7 @@ describe("tool calls written as text", () => {
       "bare-json",
     ],
   ])("%s is read", (_what, text, family) => {
-    const reading = readTextCalls(text, names);
+    const reading = readTextCalls(text, tools);
     expect(reading).toMatchObject({ kind: "calls", family });
     expect(reading?.kind === "calls" && reading.calls).toEqual([
       { name: expect.stringContaining("control_zwave_device"), arguments: call.arguments },
@@ -310,7 +312,7 @@ describe("tool calls written as text", () => {
       '>>>control_zwave_device\n{"deviceName": "Switch One", "action": "on"}\n>>>control_zwave_device\n{"deviceName": "Kid\'s Lamp", "action": "on"}',
     ],
   ])("%s: both calls are read", (_what, text) => {
-    const reading = readTextCalls(text, names);
+    const reading = readTextCalls(text, tools);
     expect(
       reading?.kind === "calls" &&
         reading.calls.map((c) => (c.arguments as { deviceName: string }).deviceName),
@@ -320,7 +322,7 @@ describe("tool calls written as text", () => {
   it("a short statement after the markup leaves it a call", () => {
     const text =
       '<tool_call>{"name": "control_zwave_device", "arguments": {"deviceName": "Switch One", "action": "on"}}</tool_call>\nSwitching it on now.';
-    expect(readTextCalls(text, names)).toMatchObject({ kind: "calls", calls: [call] });
+    expect(readTextCalls(text, tools)).toMatchObject({ kind: "calls", calls: [call] });
   });
 
   it.each([
@@ -341,13 +343,13 @@ describe("tool calls written as text", () => {
       "<tool_call>control_zwave_device\n<arg_key>deviceName</arg_key>\n<arg_value>Switch One</arg_value>\n<arg_key>action</arg_key>\n<arg_va",
     ],
   ])("%s is not a call", (_what, text) => {
-    expect(readTextCalls(text, names)?.kind).not.toBe("calls");
+    expect(readTextCalls(text, tools)?.kind).not.toBe("calls");
   });
 
   it("several calls in one text are all found", () => {
     const text =
       '<tool_call>{"name": "a_tool", "arguments": {}}</tool_call>\n<tool_call>{"name": "b_tool", "arguments": {"x": 1}}</tool_call>';
-    const reading = readTextCalls(text, names);
+    const reading = readTextCalls(text, tools);
     expect(reading?.kind === "calls" && reading.calls).toEqual([
       { name: "a_tool", arguments: {} },
       { name: "b_tool", arguments: { x: 1 } },
@@ -376,7 +378,7 @@ describe("tool calls written as text", () => {
       `${"This is how the tools work in general. ".repeat(5)}\n{"name": "x_tool", "arguments": {}}`,
     ],
   ])("%s is not a call", (_what, text) => {
-    expect(readTextCalls(text, names)?.kind).not.toBe("calls");
+    expect(readTextCalls(text, tools)?.kind).not.toBe("calls");
   });
 });
 
@@ -833,7 +835,7 @@ describe("the agent with a repairing model reply", () => {
     expect(calls).toEqual([]);
     expect(result).toMatchObject({
       response_type: "error",
-      speech: "Sorry, the language model sent an empty reply.",
+      speech: "Sorry, the language model failed.",
     });
   });
 });

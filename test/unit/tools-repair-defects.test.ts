@@ -93,6 +93,27 @@ describe("values", () => {
     expect(ran).toBe(false);
   });
 
+  it("quotes a server kept around every key and a number are one rule: the keys and 75 reach the server", async () => {
+    // Ollama keeps Qwen3-Coder's quotes (issue 31): two keys were read, the third was refused.
+    const { registry: r } = registry();
+    const schema = object(
+      {
+        deviceName: { type: "string" },
+        action: { type: "string", enum: ["on", "off", "dim"] },
+        level: { type: "number", minimum: 0, maximum: 100 },
+      },
+      ["deviceName", "action"],
+    );
+    r.registerMcpTool(echoTool("dim_light", schema), { server: "s", toolbox: "default" });
+    const result = await r.execute('"dim_light"', {
+      '"deviceName"': "Kitchen",
+      '"action"': "dim",
+      '"level"': '"75"',
+    });
+    expect(result.ok).toBe(true);
+    expect(JSON.parse(result.content)).toEqual({ deviceName: "Kitchen", action: "dim", level: 75 });
+  });
+
   it("numeric enum values are read from strings", async () => {
     const { registry: r } = registry();
     r.registerMcpTool(echoTool("speed", object({ speed: { type: "integer", enum: [1, 2, 3] } })), {

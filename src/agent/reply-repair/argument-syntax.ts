@@ -1,5 +1,5 @@
 import { isObject } from "../../shared/is-object.js";
-import { LooseReader } from "./loose-json.js";
+import { endsInside, LooseReader } from "./loose-json.js";
 
 /** A tool call a model wrote as text; `arguments` is an object, or the JSON-ish text it wrote. */
 export interface TextCall {
@@ -7,45 +7,24 @@ export interface TextCall {
   arguments: unknown;
 }
 
-/** What a reply's text calls came to: the calls and the family they were read in, or why not. */
+/**
+ * What a reply's text calls came to: the calls and the family they were read in, or why not.
+ * `cut`: after the calls, the text ends inside one more call (a reply cut at its length limit);
+ * the complete calls before it may run, the cut one never does.
+ */
 export type TextCallReading =
-  { kind: "calls"; calls: TextCall[]; family: string } | { kind: "unreadable"; family: string; why: string };
+  | { kind: "calls"; calls: TextCall[]; family: string; cut?: true }
+  | { kind: "unreadable"; family: string; why: string };
 
-/** `<parameter=k>`, `<parameter name="k" string="true">`, DeepSeek's `<｜DSML｜parameter …>`. */
-const PARAMETER =
-  /<(?:｜DSML｜|\w+:)?parameter(?:=\s*["']?(?<bare>[^>"'\s]+)["']?|\s+name\s*=\s*["'](?<named>[^"']+)["'](?<attrs>[^>]*))\s*>(?<value>[\s\S]*?)<\/(?:｜DSML｜|\w+:)?parameter>/g;
-/** GLM's `<arg_key>k</arg_key><arg_value>v</arg_value>`. */
-const ARG_PAIR = /<arg_key>(?<key>[\s\S]*?)<\/arg_key>\s*<arg_value>(?<value>[\s\S]*?)<\/arg_value>/g;
+/** Whole calls read from text; `cut` when the text ends inside one more call after them. */
+export interface CallList {
+  calls: TextCall[];
+  cut?: true;
+}
+
 const ARGUMENT_KEYS = ["arguments", "parameters", "args", "input", "kwargs"] as const;
 /** Keys that name the tool: `name`, Command R's `tool_name`, and `function` when it is a string. */
 const NAME_KEYS = ["name", "tool_name", "function", "tool", "function_name", "recipient_name"] as const;
-
-/** Parameter tags or key/value tag pairs, and nothing else but white space; undefined otherwise. */
-export function readXmlArguments(text: string): Record<string, unknown> | undefined {
-  const out: Record<string, unknown> = {};
-  let rest = text;
-  for (const pattern of [PARAMETER, ARG_PAIR]) {
-    rest = rest.replace(pattern, (...match) => {
-      const groups = match.at(-1) as Record<string, string | undefined>;
-      const key = (groups.bare ?? groups.named ?? groups.key ?? "").trim();
-      define(out, key, tagValue(groups.value ?? "", groups.attrs ?? ""));
-      return "";
-    });
-  }
-  return rest.trim() === "" ? out : undefined;
-}
-
-/** A tag's text: a string, unless it is written as JSON (an object, a list, or `string="false"`). */
-function tagValue(raw: string, attrs: string): unknown {
-  const value = raw.replace(/^\r?\n|\r?\n$/g, "");
-  if (/string\s*=\s*["']true/.test(attrs)) return value;
-  const trimmed = value.trim();
-  if (/string\s*=\s*["']false/.test(attrs) || /^[[{]/.test(trimmed)) {
-    const parsed = whole(trimmed);
-    if (parsed !== undefined) return parsed;
-  }
-  return trimmed;
-}
 
 /** Gemma's `{key:<|"|>text<|"|>,n:3}`: bare keys, strings between the family's own quote. */
 export function readQuotedObject(text: string, quote: string): Record<string, unknown> | undefined {
@@ -58,33 +37,50 @@ export function readQuotedObject(text: string, quote: string): Record<string, un
 
 /**
  * Whole calls written as data: `{"name", "arguments"}` (or `parameters`, `args`, `input`),
- * OpenAI's `{function: {…}}`, a list of them, several joined by `;` or new lines (Llama 3's
- * python tag), or pythonic `[f(a="x"), g()]` / `print(default_api.f(a="x"))`. Undefined unless
- * every part is a call.
+ * OpenAI's `{function: {…}}`, a list of them (a missing comma between two is read), several
+ * joined by `;` or new lines (Llama 3's python tag, Qwen3.5 through llama.cpp, which also leads
+ * with a `;`), or pythonic `[f(a="x"), g()]` / `print(default_api.f(a="x"))`. Undefined unless
+ * every part is a call; when the text ends inside a later call, the complete ones and `cut`.
  */
-export function readCalls(text: string): TextCall[] | undefined {
-  const body = text.trim();
+export function readCalls(text: string): CallList | undefined {
+  const body = text.trim().replace(/^[;,]\s*/, "");
   if (!body) return undefined;
   const value = whole(body);
-  if (value !== undefined) return callsIn(value);
-  if (body.startsWith("{")) {
-    const calls: TextCall[] = [];
-    const reader = new LooseReader(body);
-    try {
-      while (reader.peek() !== undefined) {
-        const found = callsIn(reader.value());
-        if (!found) return undefined;
-        calls.push(...found);
-        while (reader.eat(";") || reader.eat(",")) {
-          // separators between calls
-        }
-      }
-    } catch {
-      return undefined;
-    }
-    return calls.length ? calls : undefined;
+  if (value !== undefined) {
+    const calls = callsIn(value);
+    return calls ? { calls } : undefined;
   }
+  if (body.startsWith("{") || body.startsWith("[{")) return callSequence(body);
   return pythonicCalls(body);
+}
+
+/** `{…}; {…}`, `{…}\n{…}` or `[{…}, {…}`: call objects one after another, the last possibly cut. */
+function callSequence(body: string): CallList | undefined {
+  const calls: TextCall[] = [];
+  const reader = new LooseReader(body);
+  const listed = reader.eat("[");
+  try {
+    while (reader.peek() !== undefined && !(listed && reader.peek() === "]")) {
+      const at = reader.pos;
+      let item: unknown;
+      try {
+        item = reader.value();
+      } catch (err) {
+        if (calls.length && endsInside(body, at)) return { calls, cut: true };
+        throw err;
+      }
+      const found = callsIn(item);
+      if (!found) return undefined;
+      calls.push(...found);
+      while (reader.eat(";") || reader.eat(",")) {
+        // separators between calls
+      }
+    }
+    if (listed && !reader.eat("]")) return undefined;
+  } catch {
+    return undefined;
+  }
+  return calls.length && reader.peek() === undefined ? { calls } : undefined;
 }
 
 /** Call objects: one, or a list of them; undefined unless every item is a call. */
@@ -128,19 +124,36 @@ function callOf(item: unknown): TextCall | undefined {
   return { name: item[names[0]!] as string, arguments: present[0] ? item[present[0]] : {} };
 }
 
-/** `[f(a="x", b=2), g()]`, `f(a="x"); g()`, `print(default_api.f(a="x"))`: keyword arguments only. */
-export function pythonicCalls(text: string): TextCall[] | undefined {
-  const reader = new LooseReader(text.trim());
+/**
+ * `[f(a="x", b=2), g()]`, `f(a="x"); g()`, `print(default_api.f(a="x"))`: keyword arguments only.
+ * A missing comma between two calls of a list is read; a list that ends inside a later call gives
+ * the complete calls and `cut`.
+ */
+export function pythonicCalls(text: string): CallList | undefined {
+  const body = text.trim();
+  const reader = new LooseReader(body);
   try {
     const listed = reader.eat("[");
     const calls: TextCall[] = [];
     do {
-      const call = pythonicCall(reader);
-      if (!call) return undefined;
+      const at = reader.pos;
+      let call: TextCall | undefined;
+      try {
+        call = pythonicCall(reader);
+      } catch (err) {
+        if (calls.length && endsInside(body, at)) return { calls, cut: true };
+        throw err;
+      }
+      if (!call) return calls.length && endsInside(body, at) ? { calls, cut: true } : undefined;
       calls.push(call);
-    } while (reader.eat(",") || reader.eat(";") || (!listed && reader.peek() !== undefined));
+    } while (
+      reader.eat(",") ||
+      reader.eat(";") ||
+      (!listed && reader.peek() !== undefined) ||
+      (listed && /[A-Za-z_]/.test(reader.peek() ?? ""))
+    );
     if (listed && !reader.eat("]")) return undefined;
-    return reader.peek() === undefined ? calls : undefined;
+    return reader.peek() === undefined ? { calls } : undefined;
   } catch {
     return undefined;
   }

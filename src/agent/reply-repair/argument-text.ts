@@ -1,8 +1,14 @@
 import { isObject } from "../../shared/is-object.js";
 import { LooseJsonError, LooseReader, type Relaxation } from "./loose-json.js";
 
+/**
+ * `glued`: the text held several objects one after another (`{…}{…}`, a proxy that never bumps the
+ * call index), each as written. Whether they are one call in parts or several calls, only the
+ * tool's schema can tell (glued-calls.ts); `args` is the one-call reading where there is one.
+ */
 export type DecodedArguments =
-  { ok: true; args: Record<string, unknown>; repairs: string[] } | { ok: false; error: string };
+  | { ok: true; args: Record<string, unknown>; repairs: string[]; glued?: Array<Record<string, unknown>> }
+  | { ok: false; error: string; glued?: Array<Record<string, unknown>> };
 
 const FENCE = /^```[\w-]*[ \t]*\n?([\s\S]*?)\n?[ \t]*```$/;
 /** Chat-template tokens a server leaves in front of the object: `<|constrain|>json`, `json`. */
@@ -13,6 +19,7 @@ const RELAXATION_REPAIRS: Record<Relaxation, string> = {
   "Python literals": "arguments: read Python True/False/None",
   "unquoted keys": "arguments: quoted bare keys",
   "trailing comma": "arguments: dropped a trailing comma",
+  "missing comma": "arguments: read a list missing a comma",
 };
 
 /**
@@ -95,24 +102,38 @@ function decodeText(text: string, depth: number): DecodedArguments {
   }
   for (const relaxation of reader.relaxed) repairs.push(RELAXATION_REPAIRS[relaxation]);
   let args = value as Record<string, unknown>;
+  const objects = [args];
+  let joined: Record<string, unknown> | undefined = args;
   // `{…}{…}`, `{…} {…}` or `{…}, {…}`
   while (reader.peek() === "{" || (reader.peek() === "," && /^,\s*\{/.test(body.slice(reader.pos)))) {
     reader.eat(",");
-    // A second object: the same one twice, or the rest of the arguments glued on, is one reading;
-    // two objects that disagree on a key are two calls, and which one was meant is a guess.
     let next: unknown;
     try {
       next = reader.value();
     } catch {
       return { ok: false, error: "the arguments hold more than one JSON value" };
     }
-    const glued = glue(args, next as Record<string, unknown>);
-    if (!glued) return { ok: false, error: "the arguments hold more than one JSON value, and they differ" };
-    repairs.push(
-      glued.same ? "arguments: dropped a repeated copy of the object" : "arguments: joined two glued objects",
-    );
-    args = glued.args;
+    objects.push(next as Record<string, unknown>);
+    // The same object twice is one reading; the rest of the arguments glued on is one reading too.
+    const both: ReturnType<typeof glue> = joined && glue(joined, next as Record<string, unknown>);
+    if (both) {
+      repairs.push(
+        both.same
+          ? "arguments: dropped a repeated copy of the object"
+          : "arguments: joined two glued objects",
+      );
+    }
+    joined = both?.args;
   }
+  const distinct = objects.filter(
+    (o, i) => objects.findIndex((p) => JSON.stringify(p) === JSON.stringify(o)) === i,
+  );
+  const glued = distinct.length > 1 ? { glued: distinct } : {};
+  if (!joined) {
+    // Objects that disagree on a key: several calls, if each is a whole call of the tool.
+    return { ok: false, error: "the arguments hold more than one JSON value, and they differ", ...glued };
+  }
+  args = joined;
   const rest = body.slice(reader.pos).trim();
   if (rest) {
     if (/[{[]/.test(rest)) return { ok: false, error: "the arguments hold more than one JSON value" };
@@ -120,7 +141,7 @@ function decodeText(text: string, depth: number): DecodedArguments {
       `arguments: removed ${JSON.stringify(rest.length > 24 ? `${rest.slice(0, 24)}…` : rest)} after the object`,
     );
   }
-  return { ok: true, args, repairs };
+  return { ok: true, args, repairs, ...glued };
 }
 
 /** Two objects as one: identical, or with no key in common. */

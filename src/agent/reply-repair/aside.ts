@@ -1,11 +1,11 @@
 /** Longer than a sentence of lead-in is an answer of its own, not an aside to a call. */
 const MAX_ASIDE = 160;
 /**
- * Words that present a call as an example, a format or an option, rather than as what the model
+ * Words that present a call as an example, a format, an option or a possibility, rather than as what the model
  * does now, in the six languages the bridge speaks.
  */
-const HYPOTHETICAL =
-  /\b(?:example|e\.g\.|for instance|would|could|format|syntax|like this|looks like|beispiel|würde|exemple|format|ejemplo|formato|voorbeeld|zou|esempio)\b/i;
+export const HYPOTHETICAL =
+  /\b(?:example|e\.g\.|for instance|would|could|might|maybe|perhaps|possibly|format|syntax|like this|looks like|beispiel|würde|vielleicht|exemple|peut-être|format|ejemplo|quizás|tal vez|formato|voorbeeld|zou|misschien|esempio|forse)\b/i;
 
 /**
  * Text beside tool-call markup that leaves the reply "essentially the markup": nothing, or one

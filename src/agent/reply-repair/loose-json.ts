@@ -1,5 +1,6 @@
 /** What a reader had to accept beyond strict JSON, named for the repair log. */
-export type Relaxation = "single-quoted strings" | "Python literals" | "unquoted keys" | "trailing comma";
+export type Relaxation =
+  "single-quoted strings" | "Python literals" | "unquoted keys" | "trailing comma" | "missing comma";
 
 export class LooseJsonError extends Error {
   override name = "LooseJsonError";
@@ -117,9 +118,14 @@ export class LooseReader {
     this.expect("[");
     const out: unknown[] = [];
     while (!this.eat("]")) {
-      out.push(this.value(depth + 1));
+      const item = this.value(depth + 1);
+      out.push(item);
       if (this.eat(",")) {
         if (this.peek() === "]") this.relaxed.add("trailing comma");
+      } else if (this.peek() === "{" && typeof item === "object" && item !== null) {
+        // `[{…} {…}]`: two whole objects with the comma left out (ollama model/parsers/cohere.go
+        // sees this in sampled tool-call lists); each object is still read on its own.
+        this.relaxed.add("missing comma");
       } else if (this.peek() !== "]") throw this.error("expected ',' or ']'");
     }
     return out;
@@ -164,4 +170,23 @@ export class LooseReader {
     this.pos = i + 1;
     return out;
   }
+}
+
+/** Whether the text from `start` ends inside a bracket or a string (a cut), by a plain scan. */
+export function endsInside(text: string, start: number): boolean {
+  let depth = 0;
+  let quote: string | undefined;
+  for (let i = start; i < text.length; i++) {
+    const char = text[i]!;
+    if (quote) {
+      if (char === "\\") i++;
+      else if (char === quote) quote = undefined;
+    } else if (char === '"' || (char === "'" && !/\w/.test(text[i - 1] ?? ""))) quote = char;
+    else if ("{[(".includes(char)) depth++;
+    else if ("}])".includes(char)) {
+      depth--;
+      if (depth <= 0) return false;
+    }
+  }
+  return depth > 0 || quote !== undefined;
 }

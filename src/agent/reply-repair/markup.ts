@@ -1,20 +1,42 @@
 import { specialTokens } from "../../shared/special-tokens.js";
+import { canonicalMarkup } from "./markup-canon.js";
 import { REASONING, TEXT_CALL_FAMILIES } from "./text-call-families.js";
 
-/** Harmony's answer channel: the only part of a harmony reply that is speech. */
-const HARMONY_FINAL = /<\|channel\|>\s*final\s*<\|message\|>([\s\S]*?)(?:<\|return\|>|<\|end\|>|$)/;
+/**
+ * A family's answer channel: the only part of such a reply that is speech. Harmony's `final`
+ * channel (vllm/tool_parsers/openai_tool_parser.py), Glimmer's `to=user` message
+ * (ollama model/parsers/glimmer.go), Cohere's text block (ollama model/parsers/cohere.go), Kimi K3's
+ * response channel (vllm/tool_parsers/kimi_k3_tool_parser.py, after markup-canon.ts).
+ */
+const ANSWER_CHANNELS = [
+  /<\|channel\|>\s*final\s*<\|message\|>([\s\S]*?)(?:<\|return\|>|<\|end\|>|$)/,
+  /(?:^|\s|<\|start\|>\s*assistant\s*)to=user\s*<\|message\|>([\s\S]*?)(?:<\|eot\|>|<\|eom\|>|(?=<\|start\|>)|$)/,
+  /<\|START_(?:TEXT|RESPONSE)\|>([\s\S]*?)(?:<\|END_(?:TEXT|RESPONSE)\|>|<\|END_OF_TURN_TOKEN\|>|$)/,
+  /<response>([\s\S]*?)(?:<\/response>|$)/,
+];
+/**
+ * Turn and message ends (and starts) a server left around an answer, in any family's spelling
+ * (`<|im_end|>`, `<|ifm|im_end|>`, `<|END_OF_TURN_TOKEN|>`, `<｜end▁of▁sentence｜>`, `</s>`,
+ * MiniMax's `[e~[`): framing, not words.
+ */
+const TURN_TOKEN = String.raw`<\|(?:\w+\|)?\w*(?:end|eot|eom|eos|return|stop|im_start|message|START_TEXT|START_RESPONSE|END_OF_TURN_TOKEN)\w*\|>|<\/s>|<｜end▁of▁sentence｜>|\[e~\[`;
+const TURN_ENDS = new RegExp(String.raw`^(?:\s|${TURN_TOKEN})+|(?:\s|${TURN_TOKEN})+$`, "gi");
 /** Tags and shapes of call markup that no sentence meant for a listener contains. */
 const CALL_SHAPES =
-  /<\/?｜|｜>|<\/?(?:tool|tool_calls?|function|function_calls?|invoke|parameter|arg_key|arg_value|TOOLCALL|start_function_call|minimax:tool_call|antml:invoke)\b|<(?:function|parameter)=|functools\s*\[|```tool_(?:code|call)|\bto=functions\.|\bcall:[\w.-]+\s*\{|"(?:name|tool_name|function)"\s*:\s*"[^"]*"\s*,\s*"(?:arguments|parameters|args|input)"\s*:/;
+  /<\/?｜|｜>|<\/?(?:[\w-]+[:|])?(?:tool|tool_calls?|function|function_calls?|invoke|parameter|arg_key|arg_value|TOOLCALL|start_function_call)(?::[\w-]+)?\b|<(?:call\s+tool|argument\s+key)\s*=|<(?:function|parameter)=|\]<\]|functools\s*\[|```tool_(?:code|call)|\bto=functions\.|\bcall:[\w.-]+\s*\{|"(?:name|tool_name|function)"\s*:\s*"[^"]*"\s*,\s*"(?:arguments|parameters|args|input)"\s*:/;
 
 /** A snake_case or dotted name followed by `(key=` or `{"key":`: a call to some tool, offered or not. */
 const SNAKE_CALL = /\b[A-Za-z][\w.]*[_.][\w.]*\s*(?:\(\s*\w+\s*=|\{\s*"\w+"\s*:)/;
 
-/** The words of a reply with no calls: reasoning set aside, and harmony's final channel when present. */
+/**
+ * The words of a reply with no calls: fumbled markers put right, reasoning set aside, a family's
+ * answer channel when there is one, without the turn-end tokens around it.
+ */
 export function speechOf(text: string): string {
-  const final = HARMONY_FINAL.exec(text);
-  const words = final ? final[1]! : text.replace(REASONING, " ");
-  return words.trim();
+  const canonical = canonicalMarkup(text);
+  const channel = ANSWER_CHANNELS.map((pattern) => pattern.exec(canonical)).find((m) => m);
+  const words = channel ? channel[1]! : canonical.replace(REASONING, " ");
+  return words.replace(TURN_ENDS, "").trim();
 }
 
 /**
@@ -29,7 +51,10 @@ export function hasCallMarkup(text: string, toolNames: readonly string[]): boole
   }
   return toolNames.some((name) => {
     const at = text.indexOf(name);
-    // `name(…`, `name {…`, `name: {…`, `name <parameter…`; "name (the switch tool)" is prose.
-    return at >= 0 && /^(?:\(|\s*:?\s*\{|\s*<\w)/.test(text.slice(at + name.length));
+    // `name(…`, `name {…`, `name: {…`, `name <parameter…`, `name` then `key: value` lines;
+    // "name (the switch tool)" is prose.
+    return (
+      at >= 0 && /^(?:\(|\s*:?\s*\{|\s*<\w|\s*\n\s*[A-Za-z_][\w-]*\s*[:=])/.test(text.slice(at + name.length))
+    );
   });
 }

@@ -1,9 +1,13 @@
 import { isObject } from "../../shared/is-object.js";
 import { AIMessage } from "@langchain/core/messages";
-import { callsIn } from "./argument-syntax.js";
-import { decodeArguments } from "./argument-text.js";
+import { callsIn, type TextCallReading } from "./argument-syntax.js";
+import { decodeArguments, type DecodedArguments } from "./argument-text.js";
+import { gluedCalls } from "./glued-calls.js";
 import { hasCallMarkup, speechOf } from "./markup.js";
-import type { OfferedTools } from "./offered-tools.js";
+import type { NameResolution, OfferedTools } from "./offered-tools.js";
+import { readReasoningCalls, reasoningOf } from "./reasoning-call.js";
+import { stoppedAtLimit } from "./reply-cut.js";
+import { readArgumentText, type ReadOptions } from "./schema-arguments.js";
 import { readTextCalls } from "./text-calls.js";
 
 /** A tool call exactly as the model sent it: `arguments` is the raw string when the provider sent one. */
@@ -53,15 +57,23 @@ interface Candidate {
   family?: string;
 }
 
+/** The name a cut-off call keeps in the transcript, so the model's next turn sees what did not run. */
+const CUT_CALL = "cut_off_call";
+const CUT_ERROR =
+  "Your reply was cut off inside this tool call (it reached its length limit), so it was not run. The calls before it were. Send this call again.";
+
 let textCallCount = 0;
 
 /**
  * The boundary between the chat model and the tool loop, the same for every provider: recovers
- * calls written as text, decodes argument strings that are not clean JSON, and maps name forms to
- * the offered tools. Keys and values are left to the registry, so /mcp callers get them too.
+ * calls written as text (in the content, or only in the reasoning), decodes argument strings that
+ * are not clean JSON, reads arguments written in another syntax by the tool's schema, splits glued
+ * calls, and maps name forms to the offered tools. Keys and values are left to the registry, so
+ * /mcp callers get them too.
  */
 export function repairReply(reply: AIMessage, tools: OfferedTools): RepairedReply {
   const text = textOf(reply);
+  const options: ReadOptions = { cutAtEnd: stoppedAtLimit(reply) };
   const rawArguments = openAiArguments(reply);
   const candidates: Candidate[] = [
     ...(reply.tool_calls ?? []).map((call, i) => {
@@ -81,36 +93,70 @@ export function repairReply(reply: AIMessage, tools: OfferedTools): RepairedRepl
       repairs: [],
     })),
   ];
+  let cut = false;
+  if (candidates.length === 1 && text) argumentsFromText(candidates[0]!, text, tools, options);
   if (!candidates.length) {
-    const reading = readTextCalls(text, tools.names);
+    let reading = readTextCalls(text, tools, options);
+    let from = "text";
     if (!reading) {
       const speech = speechOf(text);
-      if (!hasCallMarkup(speech, tools.names)) return { calls: [], speech, message: reply };
-      return { calls: [], speech: "", message: reply, unusable: "it could not be read as a call" };
+      const reasoning = speech ? "" : reasoningOf(reply, text);
+      reading = reasoning ? readReasoningCalls(reasoning, tools, options) : undefined;
+      from = "reasoning";
+      if (!reading) {
+        if (!hasCallMarkup(speech, tools.names)) return { calls: [], speech, message: reply };
+        return { calls: [], speech: "", message: reply, unusable: "it could not be read as a call" };
+      }
     }
     if (reading.kind === "unreadable")
       return { calls: [], speech: "", message: reply, unusable: reading.why };
+    cut = reading.cut === true;
+    if (cut && !options.cutAtEnd && /\?\s*$/.test(text)) {
+      // A reply that ends in a question was not cut off: its unfinished call is malformed, and
+      // the calls before it are part of a question to the user, not an act.
+      return {
+        calls: [],
+        speech: "",
+        message: reply,
+        unusable: "a call is left unfinished before a question",
+      };
+    }
     for (const call of reading.calls) {
       candidates.push({
         id: `call_text_${++textCallCount}`,
         sent: call,
         parsed: call.arguments,
-        repairs: [`call: read from ${reading.family} text`],
+        repairs: [`call: read from ${reading.family} ${from}`],
         family: reading.family,
       });
     }
   }
 
-  const calls = candidates.flatMap((candidate) => bundled(candidate, tools)).map((c) => planCall(c, tools));
+  const expanded = candidates.flatMap((candidate) => expand(candidate, tools));
+  // Several calls written as text run all or none: each is validated as the registry will before any
+  // runs. One alone is validated by the registry when it runs, which refuses it just the same.
+  const together = expanded.filter((c) => c.family).length > 1;
+  const calls: Array<PlannedCall | RefusedCall> = expanded.map((c) => planCall(c, tools, together));
   const written = candidates.some((c) => c.family);
   const refused = calls.filter((c): c is RefusedCall => !("name" in c));
   if (written && refused.length) {
     // A call written as text runs only when every call of the reply can: otherwise it is a guess.
     return { calls: [], speech: "", message: reply, unusable: refused.map((c) => c.error).join(" ") };
   }
+  if (cut) {
+    // The complete calls before the cut one run; the cut one is reported, never run.
+    calls.push({
+      id: `call_text_${++textCallCount}`,
+      sent: { name: CUT_CALL, arguments: "" },
+      error: CUT_ERROR,
+      repairs: ["call: cut off at the reply's length limit"],
+    });
+  }
 
   const untouched =
+    !cut &&
     !reply.invalid_tool_calls?.length &&
+    calls.length === candidates.length &&
     calls.every((c) => "name" in c && !c.repairs.length && c.name === c.sent.name);
   const message = untouched
     ? reply
@@ -127,11 +173,58 @@ export function repairReply(reply: AIMessage, tools: OfferedTools): RepairedRepl
 }
 
 /**
- * A structured call to a tool that was not offered whose arguments are a list of calls (GPT-4o's
- * `multi_tool_use.parallel` with `tool_uses: [{recipient_name, parameters}]`): those calls.
+ * A structured call sent with empty arguments to a tool that needs some, while the reply's text
+ * holds them as markup (the server's parser took the name and left the arguments behind): the
+ * arguments come from the text, when it holds one call of that tool, or nothing but its arguments.
  */
-function bundled(candidate: Candidate, tools: OfferedTools): Candidate[] {
-  if (candidate.family || tools.resolve(candidate.sent.name).ok) return [candidate];
+function argumentsFromText(
+  candidate: Candidate,
+  text: string,
+  tools: OfferedTools,
+  options: ReadOptions,
+): void {
+  const decoded = decodeArguments(candidate.parsed);
+  if (!decoded.ok || Object.keys(decoded.args).length) return;
+  const tool = tools.resolve(candidate.sent.name);
+  if (!tool.ok || !tools.incomplete(tool.name, {})) return;
+  const reading: TextCallReading | undefined = readTextCalls(text, tools, options);
+  let args: Record<string, unknown> | undefined;
+  if (reading?.kind === "calls" && reading.calls.length === 1 && !reading.cut) {
+    const [call] = reading.calls;
+    const same = tools.resolve(call!.name);
+    const inner = decodeArguments(call!.arguments);
+    if (same.ok && same.name === tool.name && inner.ok) args = inner.args;
+  } else if (!reading) {
+    args = readArgumentText(text, tools.schemaOf(tool.name))?.args;
+  }
+  if (!args || tools.incomplete(tool.name, args)) return;
+  candidate.parsed = args;
+  candidate.repairs.push("arguments: read from the reply's text (the call came with none)");
+}
+
+/**
+ * One sent call as the calls it stands for: GPT-4o's `multi_tool_use.parallel` bundle (a tool
+ * that was not offered, whose arguments list `{recipient_name, parameters}` calls), or objects
+ * glued into one arguments string that are each a whole call of the tool (glued-calls.ts).
+ */
+function expand(candidate: Candidate, tools: OfferedTools): Candidate[] {
+  // A name with markup in it is read with its arguments when it is planned (argumentsInName).
+  if (/[<{(]/.test(candidate.sent.name)) return [candidate];
+  const name = tools.resolve(candidate.sent.name);
+  if (name.ok) {
+    const split = gluedCalls(candidate.parsed, name.name, tools);
+    if (!split) return [candidate];
+    return split.map((args, i) => ({
+      ...candidate,
+      id: `${candidate.id}_${i}`,
+      parsed: args,
+      repairs: [
+        ...candidate.repairs,
+        `call: ${i + 1} of ${split.length} calls glued into one arguments string`,
+      ],
+    }));
+  }
+  if (candidate.family) return [candidate];
   const args = decodeArguments(candidate.parsed);
   if (!args.ok) return [candidate];
   const lists = Object.values(args.args).filter(Array.isArray);
@@ -145,28 +238,82 @@ function bundled(candidate: Candidate, tools: OfferedTools): Candidate[] {
   }));
 }
 
-function planCall(candidate: Candidate, tools: OfferedTools): PlannedCall | RefusedCall {
+function planCall(candidate: Candidate, tools: OfferedTools, validate: boolean): PlannedCall | RefusedCall {
   const { id, sent } = candidate;
   const family = candidate.family ? { family: candidate.family } : {};
-  const name = tools.resolve(sent.name);
-  if (!name.ok) return { id, sent, error: name.error, repairs: candidate.repairs };
-  const args = decodeArguments(candidate.parsed);
+  const repairs = [...candidate.repairs];
+  let parsed = candidate.parsed;
+  // Markup in the name is tried first: a name that holds its arguments never resolves as it is,
+  // and a failed lookup of a long name costs more than reading it.
+  const noisy = /[<{(]/.test(sent.name) ? argumentsInName(sent.name, tools) : undefined;
+  const given = noisy && decodeArguments(parsed);
+  const merged = noisy && given?.ok ? merge(given.args, noisy.args) : undefined;
+  let name: NameResolution;
+  if (noisy && merged) {
+    name = noisy.resolution;
+    parsed = merged;
+    repairs.push(`name: read ${noisy.tool} and its arguments (${noisy.syntax}) from the name`);
+  } else name = tools.resolve(sent.name);
+  if (!name.ok) return { id, sent, error: name.error, repairs };
+  repairs.push(...name.repairs);
+  let args: DecodedArguments = decodeArguments(parsed);
+  if (!args.ok && typeof parsed === "string") {
+    const read = readArgumentText(parsed, tools.schemaOf(name.name));
+    if (read)
+      args = { ok: true, args: read.args, repairs: [`arguments: read ${read.syntax} by the tool's schema`] };
+  }
   if (!args.ok) {
     return {
       id,
       sent,
       error: `Your call to ${name.name} could not be read: ${args.error}. Send the arguments again as one JSON object.`,
-      repairs: [...candidate.repairs, ...name.repairs],
+      repairs,
     };
   }
-  return {
-    id,
-    sent,
-    name: name.name,
-    args: args.args,
-    repairs: [...candidate.repairs, ...name.repairs, ...args.repairs],
-    ...family,
-  };
+  if (candidate.family) {
+    // A call read from text must be whole: every required parameter there, every key one the tool takes.
+    const problem = tools.incomplete(name.name, args.args, validate);
+    if (problem)
+      return { id, sent, error: `Your call to ${name.name} could not be run: ${problem}.`, repairs };
+  }
+  return { id, sent, name: name.name, args: args.args, repairs: [...repairs, ...args.repairs], ...family };
+}
+
+/**
+ * A structured call whose name holds its arguments too (`control_zwave_device<arg_key>…`, a
+ * server's parser that took everything as the name): the name before the markup, and the markup
+ * read as that tool's arguments.
+ */
+function argumentsInName(
+  sent: string,
+  tools: OfferedTools,
+):
+  | {
+      tool: string;
+      resolution: ReturnType<OfferedTools["resolve"]>;
+      args: Record<string, unknown>;
+      syntax: string;
+    }
+  | undefined {
+  const at = sent.search(/[<{(]/);
+  if (at < 3) return undefined;
+  const head = sent.slice(0, at).trim();
+  const resolution = tools.resolve(head);
+  if (!resolution.ok) return undefined;
+  const read = readArgumentText(sent.slice(at), tools.schemaOf(resolution.name));
+  return read && { tool: resolution.name, resolution, args: read.args, syntax: read.syntax };
+}
+
+/** Arguments sent and arguments found elsewhere, as one object; undefined when they disagree. */
+function merge(
+  first: Record<string, unknown>,
+  second: Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  for (const key of Object.keys(second)) {
+    if (Object.hasOwn(first, key) && JSON.stringify(first[key]) !== JSON.stringify(second[key]))
+      return undefined;
+  }
+  return { ...second, ...first };
 }
 
 /** OpenAI-compatible clients keep the raw `function.arguments` string, byte for byte. */

@@ -40,16 +40,30 @@ export interface TextCallFamily {
   sharedMarkup?: true;
 }
 
-/** Reasoning a server left in the text: never speech, never a call (`<think>`, harmony's analysis channel). */
+/**
+ * Reasoning a server left in the text: never speech, never a call (`<think>` under any namespace,
+ * K2 Horizon's `<ifm|think_fast>`, harmony's analysis channel, Glimmer's `to=self` channel).
+ */
 export const REASONING =
-  /<(\w+:)?think>[\s\S]*?<\/\1?think>|\[THINK\][\s\S]*?\[\/THINK\]|<\|START_THINKING\|>[\s\S]*?<\|END_THINKING\|>|<think>(?![\s\S]*<\/think>)[\s\S]*$|^(?:(?!<think>)[\s\S])*?<\/think>|<\|channel\|>\s*analysis\s*<\|message\|>[\s\S]*?(?:<\|end\|>|(?=<\|start\|>|<\|channel\|>))/g;
+  /<((?:\w+[:|])?)think(?:_\w+)?>[\s\S]*?<\/\1think(?:_\w+)?>|\[THINK\][\s\S]*?\[\/THINK\]|<\|START_THINKING\|>[\s\S]*?<\|END_THINKING\|>|<think>(?![\s\S]*<\/think>)[\s\S]*$|^(?:(?!<(?:\w+[:|])?think)[\s\S])*?<\/(?:\w+[:|])?think(?:_\w+)?>|<\|channel\|>\s*analysis\s*<\|message\|>[\s\S]*?(?:<\|end\|>|(?=<\|start\|>|<\|channel\|>))|(?:<\|start\|>\s*assistant\s*)?to=self\s*<\|message\|>[\s\S]*?(?:<\|eom\|>|<\|eot\|>|(?=<\|start\|>)|$)/g;
 
 export const TEXT_CALL_FAMILIES: readonly TextCallFamily[] = [
+  {
+    id: "glimmer",
+    source:
+      "ollama/ollama model/parsers/glimmer.go; vllm/tool_parsers/muse_glimmer_tool_parser.py (ATEM invokes in a to=NAME channel)",
+    marker: "<atem:invoke",
+    // Before harmony: its `to=NAME<|message|>` header is harmony's too, but the body is ATEM markup.
+    call: /<atem:invoke\s+name="(?<name>[^"<>]+)"\s*>(?<args>[\s\S]*?)<\/atem:invoke>/g,
+    args: "xml",
+    frame:
+      /<\|start\|>\s*assistant|(?:^|\s)to=[\w.-]+\s*<\|message\|>|<\|message\|>|<\|eo[mt]\|>|<\/?atem:function_calls>/g,
+  },
   {
     id: "harmony",
     source: "vllm/tool_parsers/openai_tool_parser.py (gpt-oss harmony)",
     marker: "to=",
-    call: /(?:<\|start\|>\s*assistant\s*)?(?:<\|channel\|>\s*commentary\s*)?to=(?<name>[^\s<]+)\s*(?:<\|channel\|>\s*commentary\s*)?(?:<\|constrain\|>\s*)?(?:json\s*)?<\|message\|>(?<args>[\s\S]*?)(?:<\|call\|>|<\|end\|>|$)/g,
+    call: /(?:<\|start\|>\s*assistant\s*)?(?:<\|channel\|>\s*commentary\s*)?to=(?!(?:user|self)\s*<)(?<name>[^\s<]+)\s*(?:<\|channel\|>\s*commentary\s*)?(?:<\|constrain\|>\s*)?(?:json\s*)?<\|message\|>(?<args>[\s\S]*?)(?:<\|call\|>|<\|end\|>|$)/g,
     args: "json",
     frame: /<\|start\|>\s*assistant|<\|return\|>|<\|end\|>/g,
   },
@@ -60,6 +74,15 @@ export const TEXT_CALL_FAMILIES: readonly TextCallFamily[] = [
     call: /<\|tool_call_begin\|>\s*(?<name>[^\s<]+?)\s*<\|tool_call_argument_begin\|>(?<args>[\s\S]*?)<\|tool_call_end\|>/g,
     args: "json",
     frame: /<\|tool_calls_section_(?:begin|end)\|>/g,
+  },
+  {
+    id: "kimi-k3",
+    source:
+      "vllm/tool_parsers/kimi_k3_tool_parser.py (XTML: <|open|>call tool=…<|sep|> … <|close|>call<|sep|>, read after markup-canon.ts spells its tokens as tags)",
+    marker: "<call tool=",
+    call: /<call\s+tool="(?<name>[^"]+)"[^>]*>(?<args>[\s\S]*?)<\/call>/g,
+    args: "xml",
+    frame: /<\/?tools>|<\/?message>/g,
   },
   {
     id: "deepseek-v3",
@@ -79,11 +102,21 @@ export const TEXT_CALL_FAMILIES: readonly TextCallFamily[] = [
   },
   {
     id: "deepseek-v3.2-dsml",
-    source: "vllm/tool_parsers/deepseekv32_tool_parser.py",
+    source:
+      "vllm/tool_parsers/deepseekv32_tool_parser.py; deepseekv4_tool_parser.py (V4 and V4.1: the same invokes in <｜DSML｜tool_calls>)",
     marker: "DSML｜invoke",
     call: /<｜DSML｜invoke\s+name="(?<name>[^"]+)"\s*>(?<args>[\s\S]*?)<\/｜DSML｜invoke>/g,
     args: "xml",
     frame: /<\/?｜DSML｜(?:function_calls|tool_calls)>/g,
+  },
+  {
+    id: "minimax-m3",
+    source:
+      "vllm/tool_parsers/minimax_m3_tool_parser.py (the ]<]minimax[>[ marker before every tag; each parameter a tag of its own name)",
+    marker: "]<]minimax[>[",
+    call: /(?:\]<\]minimax\[>\[)?<invoke\s+name="(?<name>[^"]+)"\s*>(?<args>[\s\S]*?)(?:\]<\]minimax\[>\[)?<\/invoke>/g,
+    args: "xml",
+    frame: /(?:\]<\]minimax\[>\[)?<\/?tool_call>/g,
   },
   {
     id: "minimax-m2",
@@ -127,6 +160,23 @@ export const TEXT_CALL_FAMILIES: readonly TextCallFamily[] = [
     call: /<function\s+name=["']?(?<name>[^"'>]+)["']?\s*>(?<args>[\s\S]*?)<\/function>/g,
     args: "json-or-xml",
     frame: /<\/?tool_call>/g,
+  },
+  {
+    id: "laguna",
+    source:
+      "ollama/ollama model/parsers/laguna.go (<tool_call>NAME{json}</tool_call>; its arg_key pairs are GLM's)",
+    marker: "<tool_call>",
+    call: /<tool_call>\s*(?<name>[A-Za-z_][\w.:-]*)\s*(?<args>\{[\s\S]*?\})\s*<\/tool_call>/g,
+    args: "json",
+  },
+  {
+    id: "k2-horizon",
+    source:
+      "vllm/tool_parsers/k2_horizon_tool_parser.py (<ifm|tool_call>NAME then <ifm|arg_key> pairs, or a JSON call)",
+    marker: "<ifm|tool_call>",
+    call: /<ifm\|tool_call>\s*(?<name>[^\s<{[]*)\s*(?<args>[\s\S]*?)<\/ifm\|tool_call>/g,
+    args: "xml",
+    frame: /<\/?ifm\|tool_calls>/g,
   },
   {
     id: "glm",
@@ -218,12 +268,21 @@ export const TEXT_CALL_FAMILIES: readonly TextCallFamily[] = [
     sharedMarkup: true,
   },
   {
+    id: "cohere",
+    source:
+      "ollama/ollama model/parsers/cohere.go; vllm/tool_parsers/cohere_command_tool_parser.py (Command R7B, Command A, North)",
+    marker: "<|START_ACTION|>",
+    call: /<\|START_ACTION\|>(?<args>[\s\S]*?)(?:<\|END_ACTION\|>|$)/g,
+    args: "calls",
+    frame: /<\|END_OF_TURN_TOKEN\|>|<\|(?:START|END)_(?:TEXT|RESPONSE)\|>/g,
+  },
+  {
     id: "wrapped-json",
     source:
       "Granite <|tool_call|>, Jamba and Hunyuan <tool_calls>, Nemotron <TOOLCALL>, InternLM <|plugin|>, LongCat <longcat_tool_call>, Olmo 3 <function_calls> (vllm/tool_parsers/)",
     marker: "<",
     // Any tag whose name speaks of tools, functions or calls, around JSON or pythonic calls.
-    call: /(?:<\|tool_call\|>|<\|START_ACTION\|>|<\|action_start\|>\s*<\|plugin\|>|<(?<tag>[\w:.-]*(?:tool|TOOL|function|call)[\w:.-]*)>)(?<args>\s*(?:[[{]|[A-Za-z_][\w.]*\()[\s\S]*?)(?:<\/\k<tag>>|(?=<\k<tag>>)|<\|\/tool_call\|>|<\|END_ACTION\|>|<\|action_end\|>|$)/g,
+    call: /(?:<\|tool_call\|>|<\|action_start\|>\s*<\|plugin\|>|<(?<tag>[\w:.-]*(?:tool|TOOL|function|call)[\w:.-]*)>)(?<args>\s*(?:[[{]|[A-Za-z_][\w.]*\()[\s\S]*?)(?:<\/\k<tag>>|(?=<\k<tag>>)|<\|\/tool_call\|>|<\|action_end\|>|$)/g,
     args: "calls",
     sharedMarkup: true,
   },

@@ -1,7 +1,7 @@
 // What clients send the gateway: a value topic's `/set`, and the MQTT API
 // (`<prefix>/_CLIENTS/<client id>/api/<api>/set`, answered on the same topic without `/set`) —
 // zwave-js-ui api/lib/Gateway.ts and api/lib/MqttClient.ts, with `allowedApis` in api/lib/ZwaveClient.ts.
-import { publish, type Gateway } from "./gateway.js";
+import { inDriverQueue, publish, type Gateway } from "./gateway.js";
 import { keyOf } from "./live-node.js";
 import { decodeIncoming, interpret, nodeObject } from "./payloads.js";
 import { publishStatus } from "./reports.js";
@@ -22,9 +22,8 @@ export function onSet(gateway: Gateway, topic: string, raw: string): void {
     if (paired) target = paired;
   }
   if (!node || !target?.writeable) return; // "No writeable valueId found"
-  void applyWrite(gateway, node, target, interpret(decodeIncoming(raw), target)).then((w) =>
-    w.afterwards?.(),
-  );
+  const value = interpret(decodeIncoming(raw), target);
+  void inDriverQueue(gateway, () => applyWrite(gateway, node, target, value)).then((w) => w.afterwards?.());
 }
 
 /** Like `setNodeName`/`setNodeLocation`: later publishes use the new topics, old `/set` topics keep working. */
@@ -116,17 +115,23 @@ export async function onApi(gateway: Gateway, topic: string, raw: string): Promi
     );
     return;
   }
-  let outcome: ApiResult;
-  try {
-    outcome = await callApi(gateway, api, args);
-  } catch (err) {
-    outcome = { error: err instanceof Error ? err.message : String(err) };
-  }
-  const reply =
-    "error" in outcome
-      ? { success: false, message: outcome.error, args, origin: request }
-      : { success: true, message: "Success zwave api call", result: outcome.result, args, origin: request };
-  await publish(gateway, replyTopic, JSON.stringify(reply), false);
+  const answer = async (): Promise<ApiResult> => {
+    let outcome: ApiResult;
+    try {
+      outcome = await callApi(gateway, api, args);
+    } catch (err) {
+      outcome = { error: err instanceof Error ? err.message : String(err) };
+    }
+    const reply =
+      "error" in outcome
+        ? { success: false, message: outcome.error, args, origin: request }
+        : { success: true, message: "Success zwave api call", result: outcome.result, args, origin: request };
+    await publish(gateway, replyTopic, JSON.stringify(reply), false);
+    return outcome;
+  };
+  // A write's answer follows what zwave-js published for it before any later write is answered.
+  const outcome =
+    api === "writeValue" || api === "writeMulticast" ? await inDriverQueue(gateway, answer) : await answer();
   // What follows the write (the device's report) comes after the answer, as on the real stack.
   if ("afterwards" in outcome) await outcome.afterwards?.();
 }

@@ -36,6 +36,10 @@ export interface Gateway {
   pauses: Set<() => void>;
   /** The multicast frames zwave-js sent, oldest first: which nodes, which value, what. */
   multicastFrames: { nodeIds: number[]; valueId: SimValueId; value: unknown }[];
+  /** zwave-js's driver option `disableOptimisticValueUpdate` (see SimulatorOptions). */
+  optimisticUpdates: boolean;
+  /** The driver's command queue: one write at a time, each answered before the next goes out. */
+  driverQueue: Promise<unknown>;
 }
 
 /** How Z-Wave JS UI cleans a topic part: spaces become `_`, other disallowed characters go, `/` stays. */
@@ -64,7 +68,20 @@ export function createGateway(options: SimulatorOptions): Gateway {
     driverReady: false,
     pauses: new Set(),
     multicastFrames: [],
+    optimisticUpdates: !options.disableOptimisticValueUpdate,
+    driverQueue: Promise.resolve(),
   };
+}
+
+/**
+ * Runs `work` when the driver's queue reaches it. zwave-js sends one command at a time, and what
+ * `Node.setValue` does after the device's acknowledgement (its optimistic update, Z-Wave JS UI's
+ * answer) runs before the next command's acknowledgement can arrive.
+ */
+export function inDriverQueue<T>(gateway: Gateway, work: () => Promise<T>): Promise<T> {
+  const turn = gateway.driverQueue.then(work);
+  gateway.driverQueue = turn.catch(() => undefined);
+  return turn;
 }
 
 /** Resolves true after `ms`, or false at once when the gateway stops meanwhile. */

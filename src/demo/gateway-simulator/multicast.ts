@@ -4,7 +4,7 @@
 // with `isMulticast`), and neither verifies it nor hears from the devices: a multicast is not
 // acknowledged per device. When a member lacks the command class, zwave-js refuses the group and
 // Z-Wave JS UI writes to each node instead. The API answers with nothing either way.
-import type { Gateway } from "./gateway.js";
+import { inDriverQueue, type Gateway } from "./gateway.js";
 import { actualOf, keyOf, reportedValue, type LiveNode, type LiveValue } from "./live-node.js";
 import { report } from "./reports.js";
 import type { SimValueId } from "./types.js";
@@ -23,7 +23,8 @@ export async function writeMulticast(
     // CC_NotSupported: one write per node that has the value.
     for (const [i, m] of members.entries()) {
       const t = targets[i];
-      if (m && t?.writeable) void applyWrite(gateway, m, t, value).then((w) => w.afterwards?.());
+      if (m && t?.writeable)
+        void inDriverQueue(gateway, () => applyWrite(gateway, m, t, value)).then((w) => w.afterwards?.());
     }
     return;
   }

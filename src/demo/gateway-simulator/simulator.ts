@@ -141,5 +141,8 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
       const [node, v] = requireValue(gateway, nodeId, valueId);
       return topicOfValue(gateway, node, v);
     },
+    setOptimisticUpdates(on) {
+      gateway.optimisticUpdates = on;
+    },
   };
 }

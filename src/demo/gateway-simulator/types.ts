@@ -45,12 +45,22 @@ export interface SimNode {
   /** How the device is: "Dead" with no values is a node that died before its interview. */
   status?: NodeStatus;
   values: SimValue[];
+  /**
+   * true (default): the device reports its new state by itself after a write (lifeline reporting),
+   * `echoDelayMs` after the answer; false: only when zwave-js asks, with its verification Get.
+   */
+  reportsItself?: boolean;
   /** How long the device takes to report its new state by itself after a write. */
   echoDelayMs?: number;
   /** How long a cover, barrier or shutter takes to travel all the way (it reports when it gets there). */
   travelMs?: number;
   /** false: the device takes writes but never reports anything, not even to zwave-js's verification Get. */
   confirms?: boolean;
+  /**
+   * How long zwave-js takes to answer a write to this device: its queue is busy (an interview, a
+   * route rebuild) or the node needs retries. Later writes wait behind it, as in the driver.
+   */
+  answerDelayMs?: number;
   /** The device supports Supervision: a write is answered 255 (done) by the device itself. */
   supervised?: boolean;
   /** The device acknowledges every Set and does nothing (a jammed relay); it still answers Gets. */
@@ -94,6 +104,11 @@ export interface SimulatorOptions {
   startupMs?: number;
   /** When the Get that verifies a dimmer's 255 answers (~5 s on the real stack). */
   restoreVerifyMs?: number;
+  /**
+   * Z-Wave JS UI's "Disable optimistic value update" (`zwave.disableOptimisticValueUpdate`, passed
+   * to zwave-js as the driver option of that name): no value is updated before the device says so.
+   */
+  disableOptimisticValueUpdate?: boolean;
 }
 
 export interface SimValueId {
@@ -121,4 +136,6 @@ export interface GatewaySimulator {
   topicOf(nodeId: number, valueId: SimValueId): string;
   /** The multicast frames zwave-js sent for `writeMulticast`, oldest first. */
   multicastFrames(): ReadonlyArray<{ nodeIds: number[]; valueId: SimValueId; value: unknown }>;
+  /** Changes "Disable optimistic value update" while it runs, as Z-Wave JS UI applies it (`driver.updateOptions`). */
+  setOptimisticUpdates(on: boolean): void;
 }

@@ -1,6 +1,6 @@
 // What a write does on the real stack, from the gateway down to the device: zwave-js's answer
 // (its SetValueStatus), the optimistic update, and the device's report or verification that follows.
-import { pause, type Gateway } from "./gateway.js";
+import { inDriverQueue, pause, type Gateway } from "./gateway.js";
 import {
   actualOf,
   isSlowActuator,
@@ -36,9 +36,17 @@ export async function giveUp(gateway: Gateway, node: LiveNode): Promise<void> {
 }
 
 /**
- * What zwave-js (inside Z-Wave JS UI) does with a write. Before it answers, an acknowledged Set
- * updates the reported value optimistically, published like a report (`Node.setValue`:
- * `optimisticallyUpdateRelatedValues`).
+ * What zwave-js (inside Z-Wave JS UI) does with a write, up to its answer (zwave-js `Node.setValue`).
+ * The caller runs it in the driver's queue (`inDriverQueue`). After the device's acknowledgement,
+ * and before the answer, zwave-js may update values itself, and Z-Wave JS UI publishes each such
+ * update like a report:
+ * - a supervised Set the device reports done: the target and its current value, both stamped
+ *   (the device's own word);
+ * - an acknowledged (unsupervised) Set, unless `disableOptimisticValueUpdate` is on: the target
+ *   (Z-Wave JS UI sets `emitValueUpdateAfterSetValue`) keeping its old `time` (zwave-js does not
+ *   stamp it: `updateTimestamp` is false), then the current value (`optimisticallyUpdateRelatedValues`),
+ *   stamped now — except a dimmer's 255, whose level zwave-js does not know.
+ * With the option on, nothing is published before the answer: the device's report comes after.
  */
 export async function applyWrite(
   gateway: Gateway,
@@ -52,10 +60,13 @@ export async function applyWrite(
       const member = gateway.nodes.get(id);
       const v = member?.values.get(keyOf(target));
       if (member && !member.virtual && v)
-        void applyWrite(gateway, member, v, value).then((w) => w.afterwards?.());
+        void inDriverQueue(gateway, () => applyWrite(gateway, member, v, value)).then((w) =>
+          w.afterwards?.(),
+        );
     }
     return { status: 255 };
   }
+  if (node.device.answerDelayMs && !(await pause(gateway, node.device.answerDelayMs))) return { status: 2 };
   if (node.status === "Dead") return { status: 2 };
   if (node.device.unreachable) {
     await giveUp(gateway, node);
@@ -78,20 +89,21 @@ export async function applyWrite(
       : written;
   // A jammed device keeps its state whatever the gateway publishes.
   reported.actual = { value: node.device.ignoresSets ? actualOf(reported) : level };
-  // zwave-js takes the target at once, but its `time` stays old: `time` is when the device last
-  // reported the value (seen running Z-Wave JS UI 11.22.2).
-  await report(gateway, node, target, written, false);
+  const restore = written === RESTORE_PREVIOUS && target.commandClass === 38;
   if (node.device.supervised && !node.device.ignoresSets) {
+    await report(gateway, node, target, written);
+    // A 255's level comes from the Get zwave-js sends after the success; the mock keeps 255.
     if (reported !== target) await report(gateway, node, reported, level);
     reported.actual = undefined;
     return { status: 255 };
   }
-  const restore = written === RESTORE_PREVIOUS && target.commandClass === 38;
-  // The optimistic update: the gateway publishes the asked state as if the device had reported it
-  // (not for a slow actuator: a motor is not there yet).
-  if (reported !== target && !restore && !isSlowActuator(node, target.commandClass))
-    await report(gateway, node, reported, level);
-  const reportsItself = !node.device.ignoresSets && !restore;
+  if (gateway.optimisticUpdates) {
+    await report(gateway, node, target, written, false);
+    // Not the current value of a slow actuator: a motor is not there yet (zwave-js Node.setValue).
+    if (reported !== target && !restore && !isSlowActuator(node, target.commandClass))
+      await report(gateway, node, reported, level);
+  }
+  const reportsItself = node.device.reportsItself !== false && !node.device.ignoresSets && !restore;
   const delay = reportsItself
     ? (node.device.echoDelayMs ?? 0)
     : restore || target.commandClass !== 37

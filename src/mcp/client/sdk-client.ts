@@ -59,6 +59,7 @@ export async function listServerTools(client: Client): Promise<McpTool[]> {
     for (const tool of page.tools) {
       tools.push({
         name: tool.name,
+        ...(tool.title ? { title: tool.title } : {}),
         ...(tool.description ? { description: tool.description } : {}),
         inputSchema: tool.inputSchema,
         ...(tool.annotations ? { annotations: tool.annotations } : {}),

@@ -10,6 +10,7 @@ import { USE_TOOL_NAME, useToolDefinition } from "../../tools/use-tool.js";
 import type { McpCaller } from "./caller.js";
 import { isObject } from "../../shared/is-object.js";
 import { describeIssues } from "../../shared/zod-issues.js";
+import { confirmationOf, heldCallResult, withConfirmArgument } from "./confirm-argument.js";
 
 export type McpMode = "auto" | "flat" | "workbench";
 
@@ -120,6 +121,9 @@ export function createEndpointTools(
     return registry.list().filter((t) => !META_NAMES.has(t.name));
   }
 
+  /** Tools whose calls the action policy may hold take the confirmation argument. */
+  const mayHold = (t: ToolInfo) => registry.policy().mayHold(t);
+
   function modeFor(caller: McpCaller, count: number): "flat" | "workbench" {
     if (configured !== "auto") return configured;
     // HA's agents send every listed tool to the model anyway; a workbench only adds a model round
@@ -153,8 +157,10 @@ export function createEndpointTools(
     }
     const listed = tools.map((t) => ({
       tool: { toolbox: t.toolbox, server: t.server, name: t.tool },
-      description: t.description,
-      inputSchema: t.inputSchema,
+      ...(t.title ? { title: t.title } : {}),
+      ...(mayHold(t)
+        ? withConfirmArgument(t.description, t.inputSchema)
+        : { description: t.description, inputSchema: t.inputSchema }),
       ...(t.annotations ? { annotations: t.annotations } : {}),
       ...(t.available ? {} : { available: false }),
     }));
@@ -169,12 +175,17 @@ export function createEndpointTools(
       if (modeFor(caller, tools.length) === "workbench") return [listToolboxesTool, listToolsTool, useTool];
       return [
         ...tools.flatMap((t): Tool[] => {
-          const inputSchema = servedSchema(t);
-          if (!inputSchema) return [];
+          const schema = servedSchema(t);
+          if (!schema) return [];
+          const { description, inputSchema } = mayHold(t)
+            ? withConfirmArgument(t.description, schema)
+            : { description: t.description, inputSchema: schema };
           return [
             {
               name: t.name,
-              description: t.description,
+              // Home Assistant shows a tool by its top-level title and ignores annotations.title.
+              ...(t.title ? { title: t.title } : {}),
+              description,
               inputSchema: inputSchema as Tool["inputSchema"],
               ...(t.annotations ? { annotations: t.annotations } : {}),
             },
@@ -193,18 +204,30 @@ export function createEndpointTools(
       };
       const logged = (result: ToolResult) => {
         calls.record(caller, name, result);
-        return toCallToolResult(result);
+        return result.held ? heldCallResult(result, name, name === USE_TOOL_NAME) : toCallToolResult(result);
       };
       if (name === USE_TOOL_NAME) {
         const input = isObject(args) ? args : {};
-        return logged(await registry.executeIdentifier(input.tool, input.arguments ?? {}, options));
+        const id = isObject(input.tool) ? input.tool : {};
+        const tool = registry
+          .list()
+          .find((t) => t.toolbox === id.toolbox && t.server === id.server && t.tool === id.name);
+        const inner = confirmationOf(tool, input.arguments ?? {});
+        return logged(
+          await registry.executeIdentifier(input.tool, inner.args, {
+            ...options,
+            confirmed: inner.confirmed,
+          }),
+        );
       }
       if (modeFor(caller, registryTools().length) === "workbench") {
         if (name === LIST_TOOLBOXES_NAME) return jsonResult({ toolboxes: registry.toolboxes() });
         if (name === LIST_TOOLS_NAME) return listTools(args);
       }
       // A tool called by name in workbench mode still works: the registry resolves every name form.
-      return logged(await registry.execute(name, args ?? {}, options));
+      // /mcp has no voice to ask with: the caller's confirmation argument is the user's yes.
+      const given = confirmationOf(registry.find(name), args ?? {});
+      return logged(await registry.execute(name, given.args, { ...options, confirmed: given.confirmed }));
     },
   };
 }

@@ -101,6 +101,7 @@ export const controlEntityTool = entityActionTool({
     if (!service) {
       const kind = entity.domain.replace(/_/g, " ");
       return failure(
+        "not_supported",
         OTHER_SERVICES[entity.domain]
           ? `${entity.name} is a ${kind}; it can only be activated (turn_on).`
           : `${entity.name} is a ${kind}; it can't be turned on or off.`,
@@ -109,7 +110,7 @@ export const controlEntityTool = entityActionTool({
     if (!SWITCHABLE.has(entity.domain))
       return runOther(mirror, entity, service, action, timeoutMs, context.signal);
     if (brightness !== undefined && (entity.domain !== "light" || action !== "turn_on")) {
-      return failure("brightness applies only to turning on a light.");
+      return failure("invalid_value", "brightness applies only to turning on a light.");
     }
 
     const wasOn = !OFF_STATES.has(entity.state);

@@ -5,10 +5,9 @@ import { HomeAssistantError } from "../../ha/errors.js";
 import type { EntityView, HomeMirror } from "../../ha/mirror.js";
 import type { ToolOutput } from "../types.js";
 import { describeIssues } from "../../shared/zod-issues.js";
+import { toolFailure as failure } from "../tool-error.js";
 
-export function failure(text: string): ToolOutput {
-  return { text, isError: true };
-}
+export { failure };
 
 /** Parses tool arguments; the error names what was wrong so the model can correct itself. */
 export function parseArgs<T>(
@@ -18,16 +17,23 @@ export function parseArgs<T>(
 ): { ok: true; value: T } | { ok: false; output: ToolOutput } {
   const parsed = schema.safeParse(args);
   if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, output: failure(`Invalid arguments for ${tool}: ${describeIssues(parsed.error)}`) };
+  return {
+    ok: false,
+    output: failure("invalid_arguments", `Invalid arguments for ${tool}: ${describeIssues(parsed.error)}`),
+  };
 }
 
 /** Home Assistant can't answer at all: not configured, or never synced. */
 export function unavailable(mirror: HomeMirror): ToolOutput | undefined {
   const status = mirror.status();
   if (!status.configured)
-    return failure(`${status.error ?? "Home Assistant is not configured"}, so I can't see any devices.`);
+    return failure(
+      "home_unavailable",
+      `${status.error ?? "Home Assistant is not configured"}, so I can't see any devices.`,
+    );
   if (!status.lastSync) {
     return failure(
+      "home_unavailable",
       `Home Assistant is not connected${status.error ? ` (${status.error})` : ""}, so I can't see any devices.`,
     );
   }
@@ -55,11 +61,13 @@ export function findEntity(
     speakerDeviceId: options.speakerDeviceId,
   });
   const top = resolution.matches[0];
-  if (!top) return { ok: false, output: failure(`No ${kind} named "${name}" is exposed to Assist.`) };
+  if (!top)
+    return { ok: false, output: failure("not_found", `No ${kind} named "${name}" is exposed to Assist.`) };
   if (!top.exposed) {
     return {
       ok: false,
       output: failure(
+        "not_exposed",
         `${top.name} (${top.entityId}) is not exposed to Assist, so I won't use it. ` +
           "It can be exposed in Home Assistant under Settings → Voice assistants → Expose.",
       ),
@@ -72,12 +80,14 @@ export function findEntity(
     return {
       ok: false,
       output: failure(
+        "ambiguous",
         `"${name}" could mean several ${kind === "entity" ? "entities" : `${kind}s`}: ${list}. Which one?`,
       ),
     };
   }
   const entity = mirror.entity(top.entityId);
-  if (!entity) return { ok: false, output: failure(`No ${kind} named "${name}" is exposed to Assist.`) };
+  if (!entity)
+    return { ok: false, output: failure("not_found", `No ${kind} named "${name}" is exposed to Assist.`) };
   return { ok: true, entity };
 }
 
@@ -139,8 +149,17 @@ export async function callAndConfirm(
   } catch (err) {
     wait.cancel();
     const message = err instanceof HomeAssistantError ? err.message : `Home Assistant failed: ${String(err)}`;
-    return { ok: false, output: failure(message) };
+    const code = err instanceof HomeAssistantError ? codeOf(err) : "failed";
+    return { ok: false, output: failure(code, message) };
   }
   wait.check();
   return { ok: true, after: await wait.promise };
+}
+
+/** What an error of the mirror's means for the caller (src/ha/errors.ts names its codes). */
+function codeOf(err: HomeAssistantError): "home_unavailable" | "not_exposed" | "not_found" | "failed" {
+  if (err.code === "not_connected" || err.code === "not_configured") return "home_unavailable";
+  if (err.code === "not_exposed") return "not_exposed";
+  if (err.code === "not_found") return "not_found";
+  return "failed";
 }

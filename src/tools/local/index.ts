@@ -5,6 +5,7 @@ import { getDatetimeTool } from "./get-datetime.js";
 import { getEntityStateTool } from "./get-entity-state.js";
 import { searchEntitiesTool } from "./search-entities.js";
 import { lockEntityTool } from "./lock-entity.js";
+import { setMuteTool } from "./set-mute.js";
 import { setVolumeTool } from "./set-volume.js";
 
 /** The built-in tools backed by the Home Assistant mirror (docs/architecture.md, Tool names), ready for `registerTool`. */
@@ -15,6 +16,7 @@ export function homeTools(mirror: HomeMirror): LocalTool[] {
     getEntityStateTool(mirror),
     controlEntityTool(mirror),
     setVolumeTool(mirror),
+    setMuteTool(mirror),
     lockEntityTool(mirror),
   ];
 }

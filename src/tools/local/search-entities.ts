@@ -44,13 +44,13 @@ export function searchEntitiesTool(mirror: HomeMirror): {
     const { query, domain, area } = parsed.value;
     const resolution = mirror.resolve(query, { domain, area, speakerDeviceId: context.deviceId });
     if (resolution.unknownArea)
-      return failure(`There is no area or floor named "${resolution.unknownArea}".`);
+      return failure("not_found", `There is no area or floor named "${resolution.unknownArea}".`);
     const views = resolution.matches
       .filter((m) => m.exposed)
       .slice(0, MAX_RESULTS)
       .map((m) => mirror.entity(m.entityId))
       .filter((v) => v !== undefined);
-    if (views.length === 0) return failure(`No entity exposed to Assist matches "${query}".`);
+    if (views.length === 0) return failure("not_found", `No entity exposed to Assist matches "${query}".`);
     const stale = views[0]!.stale
       ? "\n(Home Assistant is not connected right now; states are the last known.)"
       : "";

@@ -1,19 +1,25 @@
 // Switching, opening, dimming and volume: one device or a group, with the tool the LLM would use,
 // and a reply built from what the devices confirmed.
 import { BUILTIN_TOOLS } from "../../config/own-servers.js";
+import type { EntityView } from "../../ha/mirror.js";
+import { isGroupSafe } from "../../tools/policy/effects.js";
 import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
+import { failureSpeech } from "../spoken-result.js";
 import type { FastPathOutcome, ResponseType } from "../outcome.js";
 import { COVERS } from "../scopes.js";
 import { capitalize, listOf, quantity } from "../speech.js";
 import type { Resolved, Target } from "../targets.js";
+import { targetKind } from "../target-kind.js";
 import type { StateWord } from "../grammar-types.js";
 import { currentLevel, haLevel, isConfirmed, stateWordOf } from "../tool-results.js";
-import { guardOf, runGuarded, type Guard } from "./guarded.js";
+import { askFor, lockActionOf, lockSpeech } from "./held.js";
 import type { Turn } from "./turn.js";
 
-/** A relative change ("brighter", "a bit dimmer") moves the level by this many percent. */
-const STEP = 25;
+/** Intents that change a speaker's sound. */
+const SOUND = new Set(["set_volume", "volume_up", "volume_down", "mute", "unmute"]);
+/** Intents that change a light's brightness. */
+const LIGHT = new Set(["set_level", "brighten", "dim"]);
 
 interface Acted {
   target: Target;
@@ -24,22 +30,26 @@ interface Acted {
   /** What the device reports after the write: its level in percent, and on or off. */
   level?: number | undefined;
   state?: StateWord | undefined;
+  /** Set when the target is a lock: what was asked of it. */
+  lock?: "lock" | "unlock" | undefined;
 }
 
 export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome> {
   const { intent } = turn.match;
   const r = turn.replies;
-  const relative = intent === "brighten" || intent === "dim";
+  // What a place said alone stands for: its lights for brightness, its speakers for sound.
   const kindInPlace =
-    turn.match.kind ??
-    (relative || intent === "set_level" ? "light" : intent === "set_volume" ? "media_player" : undefined);
+    turn.match.kind ?? (LIGHT.has(intent) ? "light" : SOUND.has(intent) ? "media_player" : undefined);
   const resolved = found ?? (await turn.resolve(turn.match.name, kindInPlace));
   // Found among what stops by turning off (fans), then turned off.
   if (intent === "stop") {
     if (resolved.kind !== "one" && resolved.kind !== "group") return turn.unresolved(resolved);
     return act(turn.withIntent("turn_off"), resolved);
   }
-  const nothing = resolved.kind === "not_found" || (resolved.kind === "group" && !resolved.targets.length);
+  const nothing =
+    resolved.kind === "not_found" ||
+    resolved.kind === "unsupported" ||
+    (resolved.kind === "group" && !resolved.targets.length);
   if (nothing && intent === "set_level" && turn.match.name !== undefined) {
     // "Stelle den TV auf maximum", "règle les enceintes à 70 %": a level for speakers is their volume.
     const asVolume = turn.withIntent("set_volume");
@@ -48,45 +58,109 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
       return act(asVolume);
   }
   if (resolved.kind !== "one" && resolved.kind !== "group") return turn.unresolved(resolved);
-  if (resolved.kind === "group") return actOnGroup(turn, resolved.targets, resolved.place);
+  if (resolved.kind === "group") return actOnGroup(turn, resolved);
   const { target } = resolved;
-  const guard = guardOf(turn, target);
-  if (guard) {
-    const guarded = await runGuarded(turn, [{ target, guard }]);
-    if (guarded.question) return turn.done(guarded.question, "query_answer");
-    return turn.done(guarded.spoken.join(" "), guarded.ok ? "action_done" : "error");
-  }
   if (!supports(turn, target)) return turn.done(fill(r.cannotDo, { name: target.name }), "error");
+  if (dimsWhatIsOff(turn, target)) {
+    turn.deps.memory.remember(turn.request.conversationId, [target]);
+    return turn.done(fill(r.alreadyOff, { names: target.name }), "query_answer");
+  }
   const acted = await apply(turn, target);
   turn.deps.memory.remember(turn.request.conversationId, [target]);
-  if (!acted.ok)
-    return turn.done(fill(r.failed, { error: acted.result.error ?? acted.result.content }), "error");
+  // Held by the action policy: nothing was done; the user is asked.
+  if (acted.result.held) return turn.done(askFor(turn, [acted]), "query_answer");
+  if (!acted.ok) return turn.done(failureSpeech(r, acted.result, acted.name), "error");
+  if (acted.lock) return turn.done(lockSpeech(turn, target, acted.lock, acted.result), "action_done");
   if (!acted.confirmed) return turn.done(fill(r.notConfirmed, { name: acted.name }), "action_done");
   return turn.done(actedSpeech(turn, target, acted), "action_done");
 }
 
 /** Whether the target's kind of device can do what the sentence asks. */
 function supports(turn: Turn, target: Target): boolean {
-  if (target.source === "zwave") return true;
+  const { intent } = turn.match;
+  if (target.source === "zwave") return !SOUND.has(intent);
   const domain = target.entity.domain;
-  if ((domain === "scene" || domain === "script") && turn.match.intent !== "turn_on") return false;
+  if ((domain === "scene" || domain === "script") && intent !== "turn_on") return false;
+  const relative = ["volume_up", "volume_down", "step_up", "step_down"].includes(intent);
+  // A speaker that reports no volume (it is off) has none to change by a step.
+  if (domain === "media_player" && relative) {
+    return volumeOf(turn.deps.mirror.entity(target.entity.entityId) ?? target.entity) !== undefined;
+  }
+  if (SOUND.has(intent)) return domain === "media_player";
+  if (LIGHT.has(intent)) return domain === "light";
+  if (intent === "step_up" || intent === "step_down") return domain === "light";
   return true;
 }
 
-async function actOnGroup(turn: Turn, targets: Target[], place?: string): Promise<FastPathOutcome> {
-  const r = turn.replies;
-  const supported = targets.filter((t) => supports(turn, t));
-  const guarded: Array<{ target: Target; guard: Guard }> = [];
-  const usable: Target[] = [];
-  for (const target of supported) {
-    const guard = guardOf(turn, target);
-    if (guard) guarded.push({ target, guard });
-    else usable.push(target);
+/** Whether the sentence dims a light that is off: there is nothing to dim. */
+function dimsWhatIsOff(turn: Turn, target: Target): boolean {
+  const { intent, level } = turn.match;
+  if (!(intent === "dim" || intent === "step_down") || level !== undefined) return false;
+  if (target.source === "zwave") return target.device.on === false;
+  const now = turn.deps.mirror.entity(target.entity.entityId) ?? target.entity;
+  return now.domain === "light" && now.state === "off";
+}
+
+/** A speaker's volume in percent, when it reports one. */
+function volumeOf(entity: EntityView): number | undefined {
+  const level = entity.attributes.volume_level;
+  return typeof level === "number" ? Math.round(level * 100) : undefined;
+}
+
+/** What a change by a step does to `current` (0–100): the step, twice it, or to the end. */
+function stepped(turn: Turn, current: number, up: boolean, step: number, lowest: number): number {
+  const { amount, by } = turn.match;
+  if (amount === "full") return up ? 100 : lowest;
+  const change = by ?? (amount === "lot" ? 2 * step : step);
+  return up ? Math.min(100, current + change) : Math.max(lowest, current - change);
+}
+
+/** What a step changes on this target: brightness, or a speaker's volume. */
+function stepOf(turn: Turn, target: Target): "light" | "sound" {
+  const { intent } = turn.match;
+  if (SOUND.has(intent)) return "sound";
+  if (intent === "step_up" || intent === "step_down") {
+    return target.source === "ha" && target.entity.domain === "media_player" ? "sound" : "light";
   }
-  if (!usable.length && !guarded.length) return turn.unsure(fill(r.nothingToSwitch, { name: place ?? "" }));
-  const acted = await Promise.all(usable.map((t) => apply(turn, t)));
-  const locks = guarded.length ? await runGuarded(turn, guarded) : undefined;
-  turn.deps.memory.remember(turn.request.conversationId, supported);
+  return "light";
+}
+
+async function actOnGroup(
+  turn: Turn,
+  { targets, place, said, whole }: Extract<Resolved, { kind: "group" }>,
+): Promise<FastPathOutcome> {
+  const r = turn.replies;
+  // "Everything", "all" or a bare area switches only what is safe to switch together, judged by
+  // what each target really is, on either side of the HA ↔ Z-Wave identity join.
+  const usable = targets.filter((t) => supports(turn, t) && (!whole || isGroupSafe(targetKind(t))));
+  if (!usable.length) {
+    // Said only when true: none of the kind asked for is there, or nothing at all can be switched.
+    if (said && !targets.length) {
+      return turn.unsure(fill(r.noneOfKind, { kind: said, place: place ?? turn.grammar.wholeHome[0] ?? "" }));
+    }
+    if (targets.length)
+      return turn.unsure(
+        fill(r.cannotDo, {
+          name: listOf(
+            turn.grammar,
+            targets.map((t) => t.name),
+          ),
+        }),
+      );
+    return turn.unsure(fill(r.nothingToSwitch, { name: place ?? "" }));
+  }
+  // Dimming leaves a light that is off as it is: it is said, not switched on at the lowest level.
+  const dark = usable.filter((t) => dimsWhatIsOff(turn, t));
+  const lit = usable.filter((t) => !dark.includes(t));
+  // Locks one after another: a lock's motor and the controller take one command at a time.
+  const isLock = (t: Target) => targetKind(t).domain === "lock";
+  const all = await Promise.all(lit.filter((t) => !isLock(t)).map((t) => apply(turn, t)));
+  for (const t of lit.filter(isLock)) all.push(await apply(turn, t));
+  turn.deps.memory.remember(turn.request.conversationId, usable);
+  // Held by the action policy (unlocking, opening a garage door): asked about, not done.
+  const held = all.filter((a) => a.result.held);
+  const locks = all.filter((a) => !a.result.held && a.lock);
+  const acted = all.filter((a) => !a.result.held && !a.lock);
   const confirmed = acted.filter((a) => a.ok && a.confirmed);
   const done = confirmed.map((a) => a.name);
   const unconfirmed = acted.filter((a) => a.ok && !a.confirmed).map((a) => a.name);
@@ -94,8 +168,8 @@ async function actOnGroup(turn: Turn, targets: Target[], place?: string): Promis
   const parts: string[] = [];
   if (done.length) {
     const names = listOf(turn.grammar, done);
-    const { intent, level } = turn.match;
-    const covers = usable.every((t) => t.source === "ha" && COVERS.has(t.entity.domain));
+    const { intent } = turn.match;
+    const covers = acted.every((a) => a.target.source === "ha" && COVERS.has(a.target.entity.domain));
     const template =
       intent === "open" || (intent === "turn_on" && covers)
         ? r.groupOpened
@@ -107,37 +181,56 @@ async function actOnGroup(turn: Turn, targets: Target[], place?: string): Promis
               ? r.groupOn
               : undefined;
     if (template) parts.push(fill(template, { names }));
-    else {
-      // Brightness: each light's own confirmed level.
-      for (const a of confirmed) {
-        const reported = a.level ?? level;
-        parts.push(
-          fill(r.setLevel, {
-            name: a.name,
-            level: reported === undefined ? "" : quantity(turn.grammar, reported, "%"),
-          }),
-        );
-      }
-    }
+    // A level, a volume, muting: what each device itself reported.
+    else for (const a of confirmed) parts.push(actedSpeech(turn, a.target, a));
   }
+  if (dark.length)
+    parts.push(
+      fill(r.alreadyOff, {
+        names: listOf(
+          turn.grammar,
+          dark.map((t) => t.name),
+        ),
+      }),
+    );
   if (unconfirmed.length) parts.push(fill(r.someNotConfirmed, { names: listOf(turn.grammar, unconfirmed) }));
-  for (const f of failed) parts.push(fill(r.failed, { error: f.result.error ?? f.result.content }));
-  parts.push(...(locks?.spoken ?? []));
-  if (locks?.question) parts.push(locks.question);
-  const responseType: ResponseType = locks?.question
+  for (const f of failed) parts.push(failureSpeech(r, f.result, f.name));
+  for (const l of locks) parts.push(lockSpeech(turn, l.target, l.lock!, l.result));
+  const question = held.length ? askFor(turn, held) : undefined;
+  if (question) parts.push(question);
+  const responseType: ResponseType = question
     ? "query_answer"
-    : done.length || unconfirmed.length || (locks?.ok && locks.spoken.length)
+    : done.length || unconfirmed.length || locks.some((l) => l.ok)
       ? "action_done"
-      : "error";
+      : dark.length && !failed.length
+        ? "query_answer"
+        : "error";
   return turn.done(parts.map(capitalize).join(" "), responseType);
 }
 
 /** Runs the sentence's action on one target with the tool the LLM would use. */
 async function apply(turn: Turn, target: Target): Promise<Acted> {
-  const { intent } = turn.match;
-  const { zwave, mirror } = turn.deps;
+  const { zwave, mirror, steps } = turn.deps;
+  const lock = targetKind(target).domain === "lock" ? lockActionOf(turn.match.intent) : undefined;
+  if (lock) {
+    // Locking acts at once; unlocking is held by the action policy, which the registry applies.
+    const device = target.source === "zwave" ? target.device : undefined;
+    const result =
+      device === undefined
+        ? await turn.call(
+            { ...BUILTIN_TOOLS, name: "lock_entity" },
+            { name: target.source === "ha" ? target.entity.entityId : target.name, action: lock },
+          )
+        : (await turn.zwave((o) => zwave.lock(device, lock, o))).result;
+    return { target, result, ok: result.ok, confirmed: isConfirmed(result), name: target.name, lock };
+  }
   let level = turn.match.level;
-  const relative = intent === "brighten" || intent === "dim";
+  const up = ["brighten", "step_up", "volume_up"].includes(turn.match.intent);
+  const relative = up || ["dim", "step_down", "volume_down"].includes(turn.match.intent);
+  const sound = stepOf(turn, target) === "sound";
+  // A step of a speaker is a volume set from its volume now; of a light, a brightness.
+  let intent = turn.match.intent;
+  if (relative) intent = sound ? "set_volume" : "set_level";
   // What it does now decides what to send: its state as of now, not as listed or remembered.
   if ((relative || intent === "toggle") && target.source === "zwave") {
     const { nodeId, endpoint } = target.device;
@@ -150,8 +243,10 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
       target.source === "ha"
         ? { ...target, entity: mirror.entity(target.entity.entityId) ?? target.entity }
         : target;
-    const current = currentLevel(fresh);
-    level = intent === "brighten" ? Math.min(100, current + STEP) : Math.max(1, current - STEP);
+    const current = sound && fresh.source === "ha" ? (volumeOf(fresh.entity) ?? 0) : currentLevel(fresh);
+    level = sound
+      ? stepped(turn, current, up, steps.volume, 0)
+      : stepped(turn, current, up, steps.brightness, 1);
   }
   if (target.source === "zwave") {
     const action =
@@ -183,6 +278,11 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
       { ...BUILTIN_TOOLS, name: "set_volume" },
       { name: target.entity.entityId, level },
     );
+  } else if (intent === "mute" || intent === "unmute") {
+    result = await turn.call(
+      { ...BUILTIN_TOOLS, name: "set_mute" },
+      { name: target.entity.entityId, muted: intent === "mute" },
+    );
   } else {
     const action =
       intent === "turn_off" || intent === "close" ? "turn_off" : intent === "toggle" ? "toggle" : "turn_on";
@@ -209,17 +309,22 @@ function actedSpeech(turn: Turn, target: Target, acted: Acted): string {
   const r = turn.replies;
   const name = acted.name;
   const domain = target.source === "ha" ? target.entity.domain : "";
-  switch (turn.match.intent) {
+  const { intent } = turn.match;
+  if (SOUND.has(intent) || ((intent === "step_up" || intent === "step_down") && domain === "media_player")) {
+    if (intent === "mute") return fill(r.muted, { name });
+    if (intent === "unmute") return fill(r.unmuted, { name });
+    const volume = acted.result.structuredContent?.volume;
+    const level = typeof volume === "number" ? volume : (turn.match.level ?? 0);
+    return fill(r.volumeSet, { name, level: quantity(turn.grammar, level, "%") });
+  }
+  switch (intent) {
     case "set_level":
     case "brighten":
-    case "dim": {
+    case "dim":
+    case "step_up":
+    case "step_down": {
       const level = acted.level ?? turn.match.level;
       return fill(r.setLevel, { name, level: level === undefined ? "" : quantity(turn.grammar, level, "%") });
-    }
-    case "set_volume": {
-      const volume = acted.result.structuredContent?.volume;
-      const level = typeof volume === "number" ? volume : (turn.match.level ?? 0);
-      return fill(r.volumeSet, { name, level: quantity(turn.grammar, level, "%") });
     }
     case "toggle": {
       return fill(r.toggled, { name, state: acted.state ? turn.grammar.states[acted.state] : "" });

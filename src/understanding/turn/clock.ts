@@ -1,20 +1,43 @@
-// The time and the date, from the bridge's clock tool in Home Assistant's time zone.
+// The time and the date, from the bridge's clock tool in Home Assistant's time zone: only the
+// home's own. A question about another place or day ("what time is it in tokyo", "what is the
+// date next saturday") is not answered with it.
 import { BUILTIN_TOOLS } from "../../config/own-servers.js";
+import { normalizeName } from "../../spoken-name.js";
 import { fill } from "../grammar.js";
+import { failureSpeech } from "../spoken-result.js";
 import type { FastPathOutcome } from "../outcome.js";
 import { dateOf, timeOf } from "../speech.js";
 import type { Turn } from "./turn.js";
 
 export async function tellTime(turn: Turn, intent: "query_time" | "query_date"): Promise<FastPathOutcome> {
+  const r = turn.replies;
+  if (turn.match.about !== undefined && !(await isHome(turn, turn.match.about))) {
+    // HA's agent would answer with the home's clock; a language model may know the place's.
+    return { kind: "unsure", speech: r.onlyHere, results: [], elsewhere: true };
+  }
   const result = await turn.call({ ...BUILTIN_TOOLS, name: "get_datetime" }, {});
   const iso = result.structuredContent?.iso;
   const zone = result.structuredContent?.time_zone;
-  const r = turn.replies;
   if (!result.ok || typeof iso !== "string" || typeof zone !== "string") {
-    return turn.done(fill(r.failed, { error: result.error ?? result.content }), "error");
+    return turn.done(failureSpeech(r, result), "error");
   }
   const at = new Date(iso);
   return intent === "query_time"
     ? turn.done(fill(r.time, { time: timeOf(turn.grammar, at, zone) }), "query_answer")
     : turn.done(fill(r.date, { date: dateOf(turn.grammar, at, zone) }), "query_answer");
+}
+
+/**
+ * Whether the words said around the question name the home: "here", one of its areas or floors,
+ * the home's own name in Home Assistant, or the city of its time zone ("in london" at Europe/London).
+ */
+async function isHome(turn: Turn, about: string): Promise<boolean> {
+  const { targets } = turn;
+  if (targets.placeWord(about)) return true;
+  const place = targets.stripPlaceWords(about);
+  const config = turn.deps.mirror.config();
+  const city = config?.time_zone.split("/").at(-1)?.replace(/_/g, " ");
+  const own = [config?.location_name, city].filter((n): n is string => !!n).map(normalizeName);
+  if (own.includes(normalizeName(place))) return true;
+  return targets.findPlace(await turn.context(), place) !== undefined;
 }

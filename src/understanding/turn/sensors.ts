@@ -2,6 +2,8 @@
 // device, else from a Z-Wave device's own sensor data.
 import { normalizeName } from "../../spoken-name.js";
 import { fill, GRAMMARS } from "../grammar.js";
+import { failureSpeech } from "../spoken-result.js";
+import type { ToolResult } from "../../tools/types.js";
 import type { SensorKind } from "../grammar-types.js";
 import type { FastPathOutcome } from "../outcome.js";
 import { choiceOf, reading } from "../speech.js";
@@ -44,7 +46,8 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
   const value = (name: string, said: string) =>
     turn.done(fill(r.sensorValue, { sensor: sensorName, name, value: said }), "query_answer");
   // A read that failed is said as such: handed on, it would become "there is no such sensor".
-  const failed = (error: string) => turn.done(fill(r.failed, { error }), "error");
+  const failed = ({ result, device }: ReadFailure) =>
+    turn.done(failureSpeech(r, result, device.name), "error");
 
   // A place: its Home Assistant sensors first, then its Z-Wave devices.
   if (place || placeText === undefined) {
@@ -121,6 +124,12 @@ function groupReading(
   return turn.done(fill(r.sensorValue, { sensor, name, value }), "query_answer");
 }
 
+/** A read that failed: its result (with its error code) and the device it was for. */
+interface ReadFailure {
+  result: Pick<ToolResult, "errorCode">;
+  device: DeviceSummary;
+}
+
 /**
  * The first of `devices` whose sensor data has a reading of this kind (by its label's words); when
  * none has and a read failed, why (the tool's error), since "no such reading" would not be true.
@@ -129,7 +138,7 @@ async function zwaveReading(
   turn: Turn,
   devices: DeviceSummary[],
   kind: SensorKind,
-): Promise<{ device: DeviceSummary; value: string } | { failed: string } | undefined> {
+): Promise<{ device: DeviceSummary; value: string } | { failed: ReadFailure } | undefined> {
   const words = [
     ...new Set([
       ...GRAMMARS.en!.sensors[kind],
@@ -137,11 +146,11 @@ async function zwaveReading(
       ...(kind === "temperature" ? ["setpoint"] : []),
     ]),
   ];
-  let failure: string | undefined;
+  let failure: ReadFailure | undefined;
   for (const device of devices) {
     const { result, output } = await turn.zwave((o) => turn.deps.zwave.sensorData(device, o));
     if (!result.ok || (output && !output.ok))
-      failure ??= output?.error?.message ?? result.error ?? result.content;
+      failure ??= { result: { errorCode: result.errorCode ?? output?.error?.code }, device };
     const found = (output?.readings ?? []).find(
       (r) => r.value !== null && words.some((w) => `${r.kind ?? ""} ${r.label}`.toLowerCase().includes(w)),
     );

@@ -1,17 +1,17 @@
 // One sentence's handling: the request, its grammar and match, the tool calls made so far, and
 // the ways every concern (actions, locks, questions, the clock, sensors) answers.
-import type { HomeMirror } from "../../ha/mirror.js";
+import type { EntityView, HomeMirror } from "../../ha/mirror.js";
 import type { ToolIdentifier } from "../../tools/identifier.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
 import { isOfKind } from "../kinds.js";
 import type { DeviceKind, FastPathGrammar, FastPathReplies } from "../grammar-types.js";
-import { spokenAs, type FastMatch } from "../matcher.js";
+import { fold, spokenAs, type FastMatch } from "../matcher.js";
 import type { ConversationMemory } from "../memory.js";
 import type { FastPathOutcome, FastPathRequest, HoldCall, ResponseType } from "../outcome.js";
 import { scopeFor } from "../scopes.js";
-import { choiceOf } from "../speech.js";
+import { choiceOf, listOf } from "../speech.js";
 import {
   homeViews,
   throughZwave,
@@ -23,6 +23,7 @@ import {
 import type { ExecuteOptions } from "../../tools/registry.js";
 import { homeTwins, type HomeTwins } from "../../ha/zwave-twins.js";
 import type { ZwaveCall, ZwaveClient } from "../../zwave-host/zwave-client.js";
+import { homeVocabulary, type Spotted } from "../reading/spotting.js";
 
 /** What every turn shares: the home, the tools and the conversation's memory. */
 export interface TurnDeps {
@@ -31,6 +32,13 @@ export interface TurnDeps {
   zwave: ZwaveClient<ToolResult>;
   memory: ConversationMemory;
   hold?: HoldCall | undefined;
+  /** How far "brighter" and "louder" go, in percent (the `brightness_step` and `volume_step` options). */
+  steps: Steps;
+}
+
+export interface Steps {
+  brightness: number;
+  volume: number;
 }
 
 export interface Turn {
@@ -65,6 +73,25 @@ export interface Turn {
    */
   zwaveNotConnected(): FastPathOutcome | undefined;
 }
+
+/** The home's names as the reader spots them: HA's entities and areas, Z-Wave-only devices. */
+export async function homeLookup(deps: TurnDeps): Promise<(words: string) => Spotted | undefined> {
+  await deps.zwave.listed();
+  return homeVocabulary({ mirror: deps.mirror, devices: homeTwins(deps.zwave, deps.mirror).zwaveOnly() });
+}
+
+/** The most candidates a spoken question lists. */
+const MAX_LISTED = 8;
+
+/** Intents whose target, when none is named, is the one the conversation last acted on. */
+const AGAIN: ReadonlySet<FastMatch["intent"]> = new Set([
+  "brighten",
+  "dim",
+  "step_up",
+  "step_down",
+  "volume_up",
+  "volume_down",
+]);
 
 /** Runs a tool with the request's signal, time limit and speaker. */
 export function callTool(
@@ -152,17 +179,26 @@ export function createTurn(
     done,
     unsure,
     context,
-    async resolve(name, kindInPlace) {
+    async resolve(said, kindInPlace) {
       const ctx = await context();
-      if (
-        name === undefined &&
-        ctx.previous?.length &&
-        (match.intent === "brighten" || match.intent === "dim")
-      ) {
+      // "make it louder" with nothing said before: "it" is what the verb is about, as if unsaid.
+      const unsaidIt = said !== undefined && !ctx.previous?.length && targets.isPronoun(said);
+      const name = unsaidIt && (match.kind || kindInPlace) ? undefined : said;
+      // "turn it up" with nothing said before and music playing: the one player that plays.
+      if (unsaidIt && (match.intent === "step_up" || match.intent === "step_down")) {
+        const playing = playingNow(
+          views.exposed(),
+          request.deviceId ? mirror.areaOfDevice(request.deviceId)?.id : undefined,
+        );
+        if (playing) return { kind: "one", target: { source: "ha", entity: playing, name: playing.name } };
+      }
+      // "louder" after "turn on the lamp" is not about the lamp: only what the intent can act on.
+      const again = ctx.previous?.filter((t) =>
+        t.source === "ha" ? ctx.scope.domain(t.entity.domain) : ctx.scope.zwave(t.device),
+      );
+      if (name === undefined && again?.length && AGAIN.has(match.intent)) {
         // "brighter": the device of the conversation's last command, as "make it brighter".
-        return ctx.previous.length === 1
-          ? { kind: "one", target: ctx.previous[0]! }
-          : { kind: "group", targets: ctx.previous };
+        return again.length === 1 ? { kind: "one", target: again[0]! } : { kind: "group", targets: again };
       }
       // "light up": the kind the verb names.
       if (name === undefined && match.kind) return throughZwave(targets.kindHere(ctx, match.kind), twins);
@@ -172,23 +208,45 @@ export function createTurn(
         const speakerArea = request.deviceId ? mirror.areaOfDevice(request.deviceId) : undefined;
         // A verb that names its kind ("illumina") acts on that kind only.
         const { kind } = match;
-        const pool = views
-          .exposed()
-          .filter(
-            (e) =>
-              ctx.scope.domain(e.domain) &&
-              (!kind || isOfKind(e, kind)) &&
-              (!speakerArea || e.area?.id === speakerArea.id),
-          )
-          .map((entity): Target => ({ source: "ha", entity, name: entity.name }));
-        if (pool.length === 1) return { kind: "one", target: pool[0]! };
-        if (pool.length > 1 && speakerArea) return { kind: "group", targets: pool, place: speakerArea.name };
-        if (pool.length > 1) return { kind: "ambiguous", candidates: pool.map((t) => t.name) };
+        const fits = (e: EntityView) => ctx.scope.domain(e.domain) && (!kind || isOfKind(e, kind));
+        const exposed = views.exposed().filter(fits);
+        let pool = exposed.filter((e) => !speakerArea || e.area?.id === speakerArea.id);
+        // Sound is the speaker's area's when it has a speaker, else the home's: Home Assistant's
+        // media handlers take the satellite's area as a preference, not a limit.
+        const sound = ctx.scope.domain("media_player") && !ctx.scope.domain("light");
+        if (!pool.length && sound) pool = exposed;
+        const inPool = pool.map((entity): Target => ({ source: "ha", entity, name: entity.name }));
+        if (inPool.length === 1) return { kind: "one", target: inPool[0]! };
+        // Several speakers and none named: those playing, as Home Assistant's volume handlers take it.
+        const playing = inPool.filter((t) => t.source === "ha" && t.entity.state === "playing");
+        if (inPool.length > 1 && sound) {
+          if (playing.length === 1) return { kind: "one", target: playing[0]! };
+          if (playing.length) return { kind: "group", targets: playing };
+        }
+        const local = speakerArea && pool.every((e) => e.area?.id === speakerArea.id);
+        // Nothing named: what the intent acts on in the room, so only what is safe as a group.
+        if (inPool.length > 1 && local)
+          return { kind: "group", targets: inPool, place: speakerArea.name, whole: true };
+        if (inPool.length > 1) return { kind: "ambiguous", candidates: inPool.map((t) => describe(t)) };
         return { kind: "not_found", name: "" };
       }
       const question = match.intent.startsWith("query_");
+      // "all the lights" from a satellite: the home or the room, as the language's sentences say.
+      const meant =
+        match.intent === "turn_on" || match.intent === "turn_off"
+          ? grammar.allMeans?.[match.intent]
+          : undefined;
+      const kind = targets.kindOf(name);
+      const allMeans = !kind
+        ? undefined
+        : meant?.home?.includes(kind)
+          ? ("home" as const)
+          : meant?.here?.includes(kind)
+            ? ("here" as const)
+            : undefined;
       const options = {
         ...(match.all ? { all: true } : {}),
+        ...(match.all && allMeans ? { allMeans } : {}),
         ...(kindInPlace ? { kindInPlace } : {}),
         home: question,
       };
@@ -204,29 +262,76 @@ export function createTurn(
     unresolved(resolved) {
       if (resolved.kind === "ambiguous") {
         // Not certain which: HA's agent or the LLM may know; asked as a question if nobody does.
-        return unsure(fill(replies.ambiguous, { candidates: choiceOf(grammar, resolved.candidates) }));
+        // Every candidate is named, or, past what a question can list, how many there are.
+        const { candidates } = resolved;
+        return unsure(
+          candidates.length > MAX_LISTED
+            ? fill(replies.manyFit, { count: candidates.length })
+            : fill(resolved.rooms ? replies.whichArea : replies.ambiguous, {
+                candidates: choiceOf(grammar, candidates),
+              }),
+        );
       }
+      if (resolved.kind === "nowhere") return unsure(replies.unknownHere);
       if (resolved.kind === "not_exposed") return unsure(fill(replies.notExposed, { name: resolved.name }));
+      if (resolved.kind === "unsupported") {
+        return unsure(fill(replies.cannotDo, { name: listOf(grammar, resolved.names) }));
+      }
       // The device may well be a Z-Wave one the bridge cannot see yet: say that, promptly.
       const notConnected = zwaveNotConnected();
       if (notConnected) return notConnected;
-      const unseen = unseenHome(mirror);
-      const why = unseen === undefined ? "" : ` ${fill(replies.homeUnseen, { error: unseen })}`;
+      const why = homeUnseen(mirror) ? ` ${replies.homeUnseen}` : "";
       // Quoted as the user said it. A name that is not a run of the user's own words (a template
       // that took a word from its middle) says the sentence was not read as meant: not "no device
       // called <words reassembled>", but what the fast path can do.
-      const said =
-        (resolved.name === match.name ? match.spokenName : undefined) ??
-        spokenAs(request.text, resolved.name);
-      if (!said) return unsure(replies.cannotYet);
+      const said = match.unquoted
+        ? undefined
+        : ((resolved.name === match.name ? match.spokenName : undefined) ??
+          spokenAs(request.text, resolved.name));
+      // Words are quoted as a name only where a name goes: after an article, a possessive or a
+      // preposition ("turn on the toaster"), never "louder phone" or "far too quiet".
+      if (!said || !saidAsAName(grammar, request.text, said)) return unsure(replies.cannotYet);
       return unsure(fill(replies.notFound, { name: said }) + why);
     },
   };
 }
 
-/** "Not found" means little while Home Assistant's devices have never been loaded: why not. */
-function unseenHome(mirror: HomeMirror): string | undefined {
+/** Whether `said` follows an article, a possessive, a quantifier or a preposition in `text`. */
+function saidAsAName(grammar: FastPathGrammar, text: string, said: string): boolean {
+  const words = fold(text).split(" ");
+  const name = fold(said).split(" ");
+  const before = new Set(
+    [...grammar.articles, ...grammar.areaPrepositions, ...grammar.quantifiers].map((w) => fold(w)),
+  );
+  for (let i = 0; i + name.length <= words.length; i++) {
+    if (name.every((w, k) => words[i + k] === w)) {
+      const previous = words[i - 1];
+      // "l'interruttore", "dell'ufficio": the article is written joined to the name.
+      const elided = [...before].some((b) => b.endsWith("'") && name[0]!.startsWith(b));
+      return elided || (previous !== undefined && before.has(previous));
+    }
+  }
+  return false;
+}
+
+/** The one media player playing, in the speaker's area when one plays there, else in the home. */
+function playingNow(exposed: EntityView[], areaId: string | undefined): EntityView | undefined {
+  const playing = exposed.filter((e) => e.domain === "media_player" && e.state === "playing");
+  const here = playing.filter((e) => areaId !== undefined && e.area?.id === areaId);
+  const pool = here.length ? here : playing;
+  return pool.length === 1 ? pool[0] : undefined;
+}
+
+/** A device as a question names it: "Ceiling Light (Kitchen)". */
+function describe(target: Target): string {
+  if (target.source === "zwave") {
+    return target.device.location ? `${target.name} (${target.device.location})` : target.name;
+  }
+  return target.entity.area ? `${target.name} (${target.entity.area.name})` : target.name;
+}
+
+/** "Not found" means little while Home Assistant's devices have never been loaded. */
+function homeUnseen(mirror: HomeMirror): boolean {
   const status = mirror.status();
-  if (!status.configured || status.lastSync) return undefined;
-  return status.error ?? "it is not connected";
+  return status.configured && !status.lastSync;
 }

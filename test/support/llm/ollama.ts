@@ -80,6 +80,10 @@ export const ollamaApi: ProviderApi = {
     }
     res.writeHead(200, { "content-type": "application/x-ndjson" });
     const line = (value: unknown) => res.write(`${JSON.stringify(value)}\n`);
+    // As Ollama does for a thinking model: the reasoning streams first, in `thinking`.
+    for (const piece of streamPieces(typeof message.thinking === "string" ? message.thinking : "")) {
+      line({ ...base(), message: { role: "assistant", content: "", thinking: piece }, done: false });
+    }
     for (const piece of streamPieces(String(message.content ?? ""))) {
       line({ ...base(), message: { role: "assistant", content: piece }, done: false });
     }

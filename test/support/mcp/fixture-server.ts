@@ -20,6 +20,7 @@ const server = new Server({ name: spec.name, version: "1.0.0" }, { capabilities:
 server.setRequestHandler(ListToolsRequestSchema, async () => ({
   tools: spec.tools.map((t) => ({
     name: t.name,
+    ...(t.title ? { title: t.title } : {}),
     description: t.description ?? `${t.name} of ${spec.name}`,
     inputSchema: t.inputSchema ?? { type: "object", properties: {} },
     ...(t.annotations ? { annotations: t.annotations } : {}),

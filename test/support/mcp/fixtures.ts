@@ -3,6 +3,7 @@ import type { McpServerConfig } from "../../../src/mcp/client/server-config.js";
 
 export interface FixtureTool {
   name: string;
+  title?: string;
   description?: string;
   inputSchema?: Record<string, unknown>;
   annotations?: Record<string, unknown>;

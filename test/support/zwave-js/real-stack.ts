@@ -12,6 +12,7 @@ import {
   BinarySwitchCCSet,
   MultilevelSensorCCReport,
   NotificationCCReport,
+  MultilevelSwitchCCReport,
 } from "@zwave-js/cc";
 import { createMockZWaveRequestFrame, type MockController, type MockNode } from "@zwave-js/testing";
 import { Driver } from "zwave-js";
@@ -23,6 +24,13 @@ import { fillMockGaps } from "./mock-gaps.js";
 import { MOCK_NETWORK_VERSION, mockNodes, type MockDevice } from "./mock-nodes.js";
 import { barrierBehavior, batteryBehavior, binarySensorStateBehavior, STATE } from "./device-behaviors.js";
 
+/**
+ * How a device tells its new state after a Set: `itself` at once (lifeline reporting, as most
+ * Z-Wave Plus devices do), `when-asked` only to zwave-js's verification Get (the mock's default:
+ * ~1 s later for a switch, ~5 s for a dimmer), or `never` (it takes Sets and answers no Get).
+ */
+export type ReportingMode = "itself" | "when-asked" | "never";
+
 export interface RealZwaveStack {
   /** ws://127.0.0.1:<port> of @zwave-js/server. */
   url: string;
@@ -33,7 +41,15 @@ export interface RealZwaveStack {
   reportTemperature(celsius: number): Promise<void>;
   /** The device stops answering (unplugged): it neither acks nor responds. */
   silence(device: MockDevice): void;
-  /** The state the mock device holds, read at the device (the shutter: its position). */
+  /** How the device reports after a Set from now on (see `ReportingMode`). */
+  setReporting(device: "switch" | "dimmer", mode: ReportingMode): void;
+  /**
+   * zwave-js's optimistic value updates on or off, as Z-Wave JS UI's "Disable optimistic value
+   * update" setting does it: the driver option `disableOptimisticValueUpdate`, changed on the fly
+   * (Z-Wave JS UI api/app.ts passes it to `driver.updateOptions`).
+   */
+  setOptimisticUpdates(on: boolean): void;
+  /** The state the mock device holds, read at the device (the shutter: its position; a lock: its Door Lock mode, 255 secured). */
   deviceState(device: MockDevice): unknown;
   /** What one endpoint of the relay holds, read at the device. */
   relayState(endpoint: number): boolean;
@@ -64,6 +80,10 @@ export interface RealZwaveStack {
 const silent = new Set<MockNode>();
 /** What each mock node received, by node id. */
 const receivedBy = new Map<number, Array<{ command: string; fields: Record<string, unknown> }>>();
+/** Devices whose reporting after a Set is not the mock's default (`when-asked`). */
+const reporting = new Map<MockNode, ReportingMode>();
+/** A device's own report follows its Set by about a radio round trip. */
+const OWN_REPORT_DELAY_MS = 30;
 
 /**
  * The driver's cache as it was right after the first interview of the mock nodes: a cold interview
@@ -96,12 +116,38 @@ async function startDriver(mockPort: number, cacheDir: string): Promise<Driver> 
       ? { enabled: true, level: "debug", logToFile: true, filename: process.env.ZWAVE_JS_LOG }
       : { enabled: false },
     features: { softReset: false },
+    // What the Z-Wave JS add-on runs (zwave-js-server src/bin/server.ts) and Z-Wave JS UI sets.
+    emitValueUpdateAfterSetValue: true,
   });
   driver.on("error", () => {}); // the tests see its effects through the server
   const allReady = new Promise<void>((resolve) => driver.once("all nodes ready", () => resolve()));
   await driver.start();
   await allReady;
   return driver;
+}
+
+/** A version 2 (Binary) or 4 (Multilevel) Switch report of the state the mock now holds, with target and duration. */
+function ownReport(
+  m: MockNode,
+  ownNodeId: number,
+): BinarySwitchCCReport | MultilevelSwitchCCReport | undefined {
+  const binary = m.state.get("BinarySwitch_currentValue");
+  if (typeof binary === "boolean")
+    return new BinarySwitchCCReport({
+      nodeId: ownNodeId,
+      currentValue: binary,
+      targetValue: binary,
+      duration: "0s",
+    });
+  const level = m.state.get("MultilevelSwitch_currentValue");
+  if (typeof level === "number")
+    return new MultilevelSwitchCCReport({
+      nodeId: ownNodeId,
+      currentValue: level,
+      targetValue: level,
+      duration: "0s",
+    });
+  return undefined;
 }
 
 /** The `defaultValue` a mock node's switch capabilities give, if any. */
@@ -164,7 +210,20 @@ export async function startRealZwaveStack(): Promise<RealZwaveStack> {
               if (silent.has(m)) return { action: "stop" };
               // Acknowledged and ignored: no state changes, so a Get still reports the old state.
               if (spec?.ignoresSets && received.constructor.name.endsWith("Set")) return { action: "ack" };
+              // Taken, and never told: a Get is acknowledged and goes unanswered.
+              if (reporting.get(m) === "never" && received.constructor.name.endsWith("Get"))
+                return { action: "ack" };
               return undefined;
+            },
+            transformResponse: (c, self, received, response) => {
+              if (reporting.get(m) === "itself" && received.constructor.name.endsWith("SwitchCCSet")) {
+                const report = ownReport(self, c.ownNodeId);
+                setTimeout(() => {
+                  if (report && !silent.has(self))
+                    void self.sendToController(createMockZWaveRequestFrame(report, { ackRequested: false }));
+                }, OWN_REPORT_DELAY_MS);
+              }
+              return response;
             },
           });
           if (spec?.switchPerEndpoint) m.defineBehavior(switchPerEndpoint);
@@ -268,10 +327,17 @@ export async function startRealZwaveStack(): Promise<RealZwaveStack> {
       m.autoAckControllerFrames = false;
       silent.add(m);
     },
+    setReporting(device, mode) {
+      reporting.set(mockOf(device), mode);
+    },
+    setOptimisticUpdates(on) {
+      driver.updateOptions({ disableOptimisticValueUpdate: !on });
+    },
     deviceState(device) {
       const m = mockOf(device);
       if (device === "blind") return m.state.get("WindowCovering_currentValue_13") ?? 0;
       if (device === "garage") return m.state.get(STATE.barrier) ?? 0;
+      if (device === "lock") return m.state.get("DoorLock_currentMode");
       const multilevel = device === "dimmer" || device === "shutter";
       const held = m.state.get(multilevel ? "MultilevelSwitch_currentValue" : "BinarySwitch_currentValue");
       // Until a Set, the mock answers Gets with the default its capabilities give.
@@ -331,6 +397,7 @@ export async function startRealZwaveStack(): Promise<RealZwaveStack> {
       rmSync(cacheDir, { recursive: true, force: true });
       silent.clear();
       receivedBy.clear();
+      reporting.clear();
       console.log = log;
     },
   };

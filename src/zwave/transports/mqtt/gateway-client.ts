@@ -12,6 +12,11 @@ import { createGatewayStatus, GATEWAY_PREFIX } from "./gateway-status.js";
 /** How long a tool waits for the very first connection before saying the broker is unreachable. */
 const FIRST_CONNECT_WAIT_MS = 3000;
 const API_TIMEOUT_MS = 5000;
+/**
+ * How long an answer the caller stopped waiting for is still heard (for `onAnswer` only): the
+ * gateway answers once zwave-js's queue reaches the command, however long that takes.
+ */
+const LATE_ANSWER_MS = 30_000;
 const PUBLISH_TIMEOUT_MS = 2000;
 /** Fallback if the sync marker after subscribing never comes back. */
 const SYNC_TIMEOUT_MS = 2000;
@@ -44,9 +49,11 @@ export interface GatewayClient {
   requireGateway(): Promise<string>;
   /**
    * Calls a Z-Wave JS UI API and returns its `result`; throws on `success:false` or no answer.
-   * `settle` sees the result (undefined on failure) synchronously, before any later message is read.
+   * `onAnswer` hears the answer synchronously, before any later message is read: its `result`,
+   * `refused` for `success:false`, or `unsent` when the request never went out. It also hears an
+   * answer that comes after the call gave up waiting (a timeout), for a while.
    */
-  callApi(api: string, args: unknown[], settle?: (result: unknown) => void): Promise<unknown>;
+  callApi(api: string, args: unknown[], onAnswer?: AnswerListener): Promise<unknown>;
   /** Publishes once, now, or throws: nothing is queued for a later reconnect. */
   publish(topic: string, payload: string): Promise<void>;
   onMessage(listener: MessageListener): void;
@@ -55,10 +62,13 @@ export interface GatewayClient {
   close(): Promise<void>;
 }
 
+export type ApiAnswer = { result: unknown } | "refused" | "unsent";
+export type AnswerListener = (answer: ApiAnswer) => void;
+
 interface PendingCall {
   api: string;
   reqId: string;
-  settle?(result: unknown): void;
+  onAnswer?: AnswerListener;
   resolve(result: unknown): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
@@ -75,6 +85,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   });
   const driverTopic = `${prefix}/driver/status`;
   const pending = new Set<PendingCall>();
+  /** Calls the caller gave up on whose answer is still listened for: reqId → listener. */
+  const late = new Map<string, { api: string; onAnswer: AnswerListener; timer: NodeJS.Timeout }>();
   const messageListeners: MessageListener[] = [];
   const resyncListeners: ((reason: ResyncReason) => void)[] = [];
   let everConnected = false;
@@ -110,6 +122,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   });
   client.on("close", () => {
     if (everConnected && !closing) logger.warn({ broker: where }, "lost the MQTT broker; reconnecting");
+    // A session that ended takes its answers with it.
+    for (const { timer } of late.values()) clearTimeout(timer);
+    late.clear();
     for (const call of pending)
       call.reject(new ZwaveToolError("offline", `lost the connection to the MQTT broker at ${where}`));
   });
@@ -177,12 +192,19 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     const reqId = (reply.origin as { reqId?: unknown } | undefined)?.reqId;
     // Replies carry no request id; ours rides in `origin`, which Z-Wave JS UI echoes whole. A reply
     // without ours answers another client's call, never one of ours.
+    const answer = reply.success ? { result: reply.result } : ("refused" as const);
+    const gaveUp = typeof reqId === "string" ? late.get(reqId) : undefined;
+    if (gaveUp?.api === api) {
+      clearTimeout(gaveUp.timer);
+      late.delete(reqId as string);
+      gaveUp.onAnswer(answer);
+      return;
+    }
     const call = [...pending].find((c) => c.api === api && c.reqId === reqId);
     if (!call) return;
-    if (reply.success) {
-      call.settle?.(reply.result);
-      call.resolve(reply.result);
-    } else
+    call.onAnswer?.(answer);
+    if (reply.success) call.resolve(reply.result);
+    else
       call.reject(
         new ZwaveToolError("failed", `Z-Wave JS UI refused ${api}: ${reply.message ?? "no reason given"}`),
       );
@@ -229,35 +251,47 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     });
   }
 
-  async function callApi(api: string, args: unknown[], settle?: (result: unknown) => void): Promise<unknown> {
-    const gateway = await requireGateway();
+  /** Hears a late answer to a call that timed out (the connection still stands, so one may come). */
+  function listenLate(call: PendingCall): void {
+    if (!call.onAnswer) return;
+    const timer = setTimeout(() => late.delete(call.reqId), LATE_ANSWER_MS);
+    timer.unref();
+    late.set(call.reqId, { api: call.api, onAnswer: call.onAnswer, timer });
+  }
+
+  async function callApi(api: string, args: unknown[], onAnswer?: AnswerListener): Promise<unknown> {
+    let gateway: string;
+    try {
+      gateway = await requireGateway();
+    } catch (err) {
+      onAnswer?.("unsent");
+      throw err;
+    }
     const reqId = `${ownId}-${++reqCounter}`;
     const result = new Promise<unknown>((resolve, reject) => {
       const call: PendingCall = {
         api,
         reqId,
-        settle,
+        onAnswer,
         resolve: (r) => {
           clearTimeout(call.timer);
           pending.delete(call);
           resolve(r);
         },
         reject: (e) => {
-          call.settle?.(undefined);
           clearTimeout(call.timer);
           pending.delete(call);
           reject(e);
         },
-        timer: setTimeout(
-          () =>
-            call.reject(
-              new ZwaveToolError(
-                "offline",
-                `Z-Wave JS UI did not answer ${api} within ${API_TIMEOUT_MS / 1000} s`,
-              ),
+        timer: setTimeout(() => {
+          call.reject(
+            new ZwaveToolError(
+              "offline",
+              `Z-Wave JS UI did not answer ${api} within ${API_TIMEOUT_MS / 1000} s`,
             ),
-          API_TIMEOUT_MS,
-        ),
+          );
+          listenLate(call);
+        }, API_TIMEOUT_MS),
       };
       pending.add(call);
     });
@@ -268,7 +302,10 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       await publish(`${prefix}/_CLIENTS/${gateway}/api/${api}/set`, JSON.stringify({ args, reqId }));
     } catch (err) {
       const call = [...pending].find((c) => c.reqId === reqId);
-      call?.reject(err as Error);
+      if (call) {
+        call.onAnswer?.("unsent");
+        call.reject(err as Error);
+      }
     }
     return result;
   }
@@ -282,6 +319,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     onResync: (listener) => void resyncListeners.push(listener),
     async close() {
       closing = true;
+      for (const { timer } of late.values()) clearTimeout(timer);
+      late.clear();
       for (const call of pending)
         call.reject(new ZwaveToolError("offline", "the Z-Wave MCP server is shutting down"));
       await client.endAsync(true);

@@ -1,14 +1,14 @@
 // Z-Wave JS UI's MQTT gateway as a transport: the node list from `getNodes` kept current from the
 // value topics, the home id from `getInfo`, and writes through the `writeValue` API, whose answer
-// carries zwave-js's status and tells the driver's optimistic update from the device's report
-// (src/zwave/optimistic-echo.ts).
+// carries zwave-js's status and marks where the driver's optimistic update ends and the device's
+// word begins (echo-before-answer.ts).
 import { z } from "zod";
 import { ZwaveToolError } from "../../errors.js";
 import type { ValueId, ZwaveNode, ZwaveValue } from "../../model.js";
 import { displayName } from "../../name-resolver.js";
-import { wentOut, writeFailure } from "../../set-value-status.js";
+import { SetValueStatus, wentOut, writeFailure } from "../../set-value-status.js";
 import type { ValueReport, WriteResult, ZwaveTransport } from "../../transport.js";
-import { createEchoFilter } from "../../optimistic-echo.js";
+import { createEchoBeforeAnswerFilter } from "./echo-before-answer.js";
 import { createGatewayClient, type GatewayClientOptions } from "./gateway-client.js";
 import { createNodeCache, decodeValuePayload, type NodeCache } from "./node-cache.js";
 
@@ -32,8 +32,7 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
       debounce.unref();
     },
   });
-  // Z-Wave JS UI sets zwave-js's `emitValueUpdateAfterSetValue` (api/lib/ZwaveClient.ts upstream).
-  const echoes = createEchoFilter({ targetEcho: "always" });
+  const echoes = createEchoBeforeAnswerFilter();
   let inflight: Promise<boolean> | undefined;
   let homeId: number | null = null;
 
@@ -73,7 +72,9 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
     cache.handleMessage(topic, payload);
   });
   gateway.onResync((reason) => {
-    // A fetch in flight may hold the list from before: drop it and fetch again.
+    // A fetch in flight may hold the list from before: drop it and fetch again. Answers still due
+    // were lost with the connection or the gateway.
+    echoes.reset();
     cache.markStale();
     inflight = undefined;
     if (reason === "gateway-restarted") {
@@ -106,11 +107,15 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
     const echo = echoes.begin(node.id, value, payload);
     let answer: unknown;
     try {
-      answer = await gateway.callApi("writeValue", [valueId, payload], (r) =>
-        echo.settle(setValueResultSchema.safeParse(r).data?.status),
+      answer = await gateway.callApi("writeValue", [valueId, payload], (a) =>
+        // Refused or never sent: nothing was done, so zwave-js updated nothing.
+        echo.answered(
+          typeof a === "string" ? SetValueStatus.Fail : setValueResultSchema.safeParse(a.result).data?.status,
+        ),
       );
-    } finally {
-      echo.settle(undefined);
+    } catch (err) {
+      echo.abandoned();
+      throw err;
     }
     const result = setValueResultSchema.safeParse(answer);
     if (!result.success)

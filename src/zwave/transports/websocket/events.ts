@@ -1,9 +1,10 @@
 // The Z-Wave JS websocket server's events applied to the node list it sent at `start_listening`:
-// values (through the optimistic-echo filter), node status, interviews, nodes added and removed.
+// values (through the echo filter, which also hears where every other event stands), node status,
+// interviews, nodes added and removed.
 import type { z } from "zod";
 import type { Logger } from "../../../log.js";
 import type { ZwaveNode } from "../../model.js";
-import type { EchoFilter } from "../../optimistic-echo.js";
+import type { EchoByStampFilter } from "./echo-by-stamp.js";
 import type { ValueReport } from "../../transport.js";
 import {
   controllerNodeEventSchema,
@@ -16,7 +17,7 @@ import { applyMetadata, toNode, toValue } from "./node-state.js";
 
 export function createEventHandler(deps: {
   nodes: Map<number, ZwaveNode>;
-  echoes: EchoFilter;
+  echoes: EchoByStampFilter;
   logger: Logger;
   /** A value the device reported. */
   report(report: ValueReport): void;
@@ -28,8 +29,12 @@ export function createEventHandler(deps: {
     if (!node) return;
     const fresh = toValue(e.args, e.args.metadata);
     const known = node.values.get(fresh.key);
-    if (e.event === "value removed") return void node.values.delete(fresh.key);
+    if (e.event === "value removed") {
+      echoes.heard();
+      return void node.values.delete(fresh.key);
+    }
     if (e.event === "metadata updated") {
+      echoes.heard();
       if (known) applyMetadata(known, e.args.metadata);
       else node.values.set(fresh.key, fresh);
       return;
@@ -51,6 +56,7 @@ export function createEventHandler(deps: {
     const event = envelope.data.event;
     const value = nodeValueEventSchema.safeParse(event);
     if (value.success) return onValueEvent(value.data);
+    echoes.heard();
     const status = nodeStatusEventSchema.safeParse(event);
     if (status.success) {
       const node = nodes.get(status.data.nodeId);

@@ -9,15 +9,16 @@ import { withoutCredentials } from "../../../shared/redact.js";
 import { ZwaveToolError, withMessage } from "../../errors.js";
 import type { ValueId, ZwaveNode } from "../../model.js";
 import { displayName } from "../../name-resolver.js";
-import { wentOut, writeFailure } from "../../set-value-status.js";
+import { SetValueStatus, wentOut, writeFailure } from "../../set-value-status.js";
 import type { ValueReport, ZwaveTransport } from "../../transport.js";
-import { createEchoFilter } from "../../optimistic-echo.js";
+import { createEchoByStampFilter } from "./echo-by-stamp.js";
 import {
   pingResultSchema,
   pollResultSchema,
   resultSchema,
   setValueResultSchema,
   stateResultSchema,
+  valueTimestampSchema,
   versionSchema,
 } from "./messages.js";
 import { createEventHandler } from "./events.js";
@@ -40,8 +41,6 @@ const DRIVER_NOT_READY = 1013;
 
 interface PendingCommand {
   command: string;
-  /** Called synchronously with the result (undefined on failure), before later messages are read. */
-  settle?(result: unknown): void;
   resolve(result: unknown): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
@@ -81,13 +80,16 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
   let problem = "not connected yet";
   let commandCounter = 0;
   let homeId: number | null = null;
-  /**
-   * Whether this server's driver emits an event for an acknowledged Set's target is its own option
-   * (Z-Wave JS UI's server does, a bare @zwave-js/server need not). If it does, the event is queued
-   * before the result and sent a few event-loop turns after it; a device's report needs a radio
-   * round trip after its acknowledgement.
-   */
-  const echoes = createEchoFilter({ targetEcho: { graceMs: 250 } });
+  const echoes = createEchoByStampFilter({
+    stampOf: async (nodeId, valueId) => {
+      const ws = await requireReady();
+      const r = await command(ws, "node.get_value_timestamp", { nodeId, valueId: wireValueId(valueId) });
+      return valueTimestampSchema.parse(r).timestamp ?? undefined;
+    },
+    recheck: async (nodeId, valueId) => {
+      await command(await requireReady(), "node.poll_value", { nodeId, valueId: wireValueId(valueId) });
+    },
+  });
   const onEvent = createEventHandler({
     nodes,
     echoes,
@@ -127,6 +129,7 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
       else if (wasReady) problem = "the connection was lost; reconnecting";
       firstAttemptOver = true;
       setReady(false);
+      echoes.reset();
       for (const call of pending.values())
         call.reject(
           new ZwaveToolError(
@@ -205,31 +208,17 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
     logger.debug({ nodes: nodes.size }, "Z-Wave JS state loaded");
   }
 
-  function command(
-    ws: WebSocket,
-    name: string,
-    args: Record<string, unknown>,
-    settle?: (result: unknown) => void,
-  ): Promise<unknown> {
+  function command(ws: WebSocket, name: string, args: Record<string, unknown>): Promise<unknown> {
     const messageId = `${name}-${++commandCounter}-${randomBytes(2).toString("hex")}`;
     return new Promise((resolve, reject) => {
-      let settled = false;
-      const once = (result: unknown) => {
-        if (settled) return;
-        settled = true;
-        settle?.(result);
-      };
       const call: PendingCommand = {
         command: name,
-        settle: once,
         resolve: (r) => {
-          once(r);
           clearTimeout(call.timer);
           pending.delete(messageId);
           resolve(r);
         },
         reject: (e) => {
-          once(undefined);
           clearTimeout(call.timer);
           pending.delete(messageId);
           reject(e);
@@ -308,10 +297,22 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
         throw withMessage(err, (m) => `${m}; nothing was sent`);
       }
       const valueId = wireValueId(value);
-      const echo = echoes.begin(node.id, value, payload);
-      const answer = await command(ws, "node.set_value", { nodeId: node.id, valueId, value: payload }, (r) =>
-        echo.settle(setValueResultSchema.safeParse(r).data?.result.status),
+      // Asked first on the same connection, so the server reads the stamp before the write can
+      // change it (echo-by-stamp.ts); the write waits for nothing.
+      const before = command(ws, "node.get_value_timestamp", { nodeId: node.id, valueId }).then(
+        (r) => valueTimestampSchema.parse(r).timestamp ?? undefined,
       );
+      const echo = echoes.begin(node.id, value, payload, before);
+      let answer: unknown;
+      try {
+        answer = await command(ws, "node.set_value", { nodeId: node.id, valueId, value: payload });
+      } catch (err) {
+        // Refused: nothing was done. Otherwise the result may never come.
+        if (err instanceof ZwaveToolError && err.code === "failed") echo.answered(SetValueStatus.Fail);
+        else echo.abandoned();
+        throw err;
+      }
+      echo.answered(setValueResultSchema.safeParse(answer).data?.result.status);
       const result = setValueResultSchema.safeParse(answer);
       if (!result.success)
         throw new ZwaveToolError("failed", "Z-Wave JS gave an unreadable answer to node.set_value");

@@ -1,0 +1,140 @@
+// What the cues of a command say to do, when they say one thing: on or off, a change up or down
+// (of a light's brightness or a speaker's volume, by a step, an amount or a percentage), a level,
+// muting. Cues that disagree ("turn on … off", "up … down", "louder … brighter") say nothing.
+import type { DeviceKind, FastIntent } from "../grammar-types.js";
+import type { Cue } from "./lexicon.js";
+
+/** What a thing said is: a device by name, a kind, a pronoun, "everything", or words nobody knows. */
+export interface Thing {
+  text: string;
+  type: "device" | "kind" | "pronoun" | "everything" | "unknown";
+  kind?: DeviceKind;
+  domains?: string[];
+}
+
+/** How a level was said: "to 50 %" (or a level word), "by 10 %", or a bare "20 %". */
+export type LevelSaid = "to" | "by" | "bare";
+
+type Hint = "light" | "media";
+
+const DIRECTION_CUES: Record<string, { up: boolean; hint?: Hint }> = {
+  up: { up: true },
+  down: { up: false },
+  brighter: { up: true, hint: "light" },
+  dimmer: { up: false, hint: "light" },
+  louder: { up: true, hint: "media" },
+  quieter: { up: false, hint: "media" },
+};
+
+export interface Action {
+  intent: FastIntent;
+  kind?: DeviceKind;
+  level?: number;
+  by?: number;
+  amount?: "step" | "lot" | "full";
+}
+
+/** What the cues say to do, when they say one thing. */
+export function actionOf(
+  cues: Map<Cue, number>,
+  level: number | undefined,
+  levelSaid: LevelSaid,
+  thing: Thing | undefined,
+  placeSaid: boolean,
+): Action | undefined {
+  const has = (cue: Cue) => cues.has(cue);
+  const soundNoun = has("volume");
+  const music = has("music");
+  const lightNoun = has("brightness");
+  if (soundNoun && lightNoun) return undefined;
+  const directions = Object.entries(DIRECTION_CUES).filter(([cue]) => has(cue as Cue));
+  const ups = new Set(directions.map(([, d]) => d.up));
+  if (ups.size > 1) return undefined;
+  const up = ups.has(true);
+  const hints = new Set(directions.flatMap(([, d]) => (d.hint ? [d.hint] : [])));
+  if (soundNoun || music) hints.add("media");
+  if (lightNoun) hints.add("light");
+  const domainHint = thingHint(thing);
+  if (domainHint) hints.add(domainHint);
+  if (hints.size > 1) return undefined;
+  const [hint] = [...hints] as Hint[];
+  const amount: Action["amount"] = has("full")
+    ? "full"
+    : has("lot")
+      ? "lot"
+      : has("bit")
+        ? "step"
+        : undefined;
+  const on = has("on") || has("lightOn");
+  const off = has("off") || has("lightOff");
+  const lightVerb = has("lightOn") || has("lightOff") ? { kind: "light" as DeviceKind } : {};
+  const acts = [on, off, has("mute"), has("unmute"), has("toggle")].filter(Boolean).length;
+
+  if (has("mute") || has("unmute")) {
+    if (acts > 1 || directions.length || level !== undefined || hint === "light") return undefined;
+    return { intent: has("mute") ? "mute" : "unmute" };
+  }
+  // "Musik aus", "arrête la musique": music is paused, not switched off or muted.
+  if (music && !soundNoun && (on || off || has("toggle"))) return undefined;
+  if (has("toggle")) {
+    if (acts > 1 || directions.length || level !== undefined || soundNoun) return undefined;
+    return { intent: "toggle" };
+  }
+  // "turn the sound off": the speaker is muted, not switched off.
+  if (
+    soundNoun &&
+    !directions.length &&
+    level === undefined &&
+    acts === 1 &&
+    (on || off) &&
+    !has("lightOn")
+  ) {
+    return { intent: off ? "mute" : "unmute" };
+  }
+  if (directions.length) {
+    if (off && !has("lightOn")) return undefined;
+    // "light it up", "turn on … up": the verb's on, not a change.
+    if (has("lightOn") && !level && !amount) return { intent: "turn_on", ...lightVerb };
+    if (has("lightOn")) return undefined;
+    // "turn the volume up to 50 %" is a level; "up 20 %", "up by 20 %" a change.
+    if (level !== undefined && levelSaid === "to") {
+      return hint === "media"
+        ? { intent: "set_volume", level }
+        : hint === "light"
+          ? { intent: "set_level", level }
+          : undefined;
+    }
+    const change = {
+      ...(level !== undefined ? { by: level } : {}),
+      ...(amount ? { amount } : {}),
+    };
+    if (hint === "media") return { intent: up ? "volume_up" : "volume_down", ...change };
+    if (hint === "light") return { intent: up ? "brighten" : "dim", ...change };
+    // Up or down of a device named: by what it is; of a place alone, not knowing of what.
+    if (thing && thing.type !== "everything") return { intent: up ? "step_up" : "step_down", ...change };
+    return undefined;
+  }
+  if (acts > 1) return undefined;
+  if (level !== undefined) {
+    if (off || levelSaid === "by" || amount) return undefined;
+    // "turn the lights on at 50 %", "set the kitchen light to 40", "volume 30 percent".
+    if (!on && !has("verbs") && !soundNoun && !lightNoun && !thing && !placeSaid) return undefined;
+    return hint === "media" ? { intent: "set_volume", level } : { intent: "set_level", level };
+  }
+  if (on) return { intent: "turn_on", ...lightVerb };
+  if (off) return { intent: "turn_off", ...lightVerb };
+  return undefined;
+}
+
+/** What a thing said has a level of, when that is plain from what it is. */
+function thingHint(thing: Thing | undefined): Hint | undefined {
+  if (!thing) return undefined;
+  if (thing.type === "kind") {
+    return thing.kind === "light" ? "light" : thing.kind === "media_player" ? "media" : undefined;
+  }
+  if (thing.type === "device" && thing.domains?.length === 1) {
+    const [domain] = thing.domains;
+    return domain === "light" ? "light" : domain === "media_player" ? "media" : undefined;
+  }
+  return undefined;
+}

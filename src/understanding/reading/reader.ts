@@ -1,0 +1,273 @@
+// A command read by its names and cues: the known names in the sentence are found first
+// (spotting.ts); every other word must then be a word the grammar knows (lexicon.ts): a verb or
+// particle, a direction, an amount, a level, a quantifier, a place word, an article or a filler.
+// A reading is made only when those cues point one way; a word nobody knows may be one name
+// (the reading is then not certain), and anything more is no reading at all.
+import type { DeviceKind, FastPathGrammar } from "../grammar-types.js";
+import type { FastMatch } from "../matcher.js";
+import { spokenAs } from "../matcher.js";
+import { fold, withoutWakeWord } from "../sentence.js";
+import { actionOf, type Action, type LevelSaid, type Thing } from "./action.js";
+import type { Cue, Lexicon, WordSense } from "./lexicon.js";
+import { joinWords, spotNames, type Spotted } from "./spotting.js";
+
+export interface Reading {
+  match: FastMatch;
+  /** Every word was a known name or a cue: nothing in the sentence was taken on trust. */
+  certain: boolean;
+}
+
+type Item =
+  | { type: "name"; text: string; spotted: Spotted }
+  | { type: "word"; text: string; sense: WordSense; first: boolean }
+  | { type: "number"; text: string; value: number }
+  | { type: "unknown"; text: string };
+
+interface Place {
+  text: string;
+  type: "area" | "here" | "home";
+  preposition?: string;
+}
+
+/** Kinds the reader acts on; covers, locks and the rest are read by their templates. */
+const READ_KINDS: ReadonlySet<DeviceKind> = new Set(["light", "switch", "outlet", "fan", "media_player"]);
+/** Domains a named device may have for the reader to act on it. */
+const READ_DOMAINS = new Set(["light", "switch", "input_boolean", "fan", "media_player", "scene", "script"]);
+
+export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
+  const prepositionOf = fold(grammar.areaPrepositions[0] ?? "");
+
+  /** The sentence as names, known words, numbers and unknown words, fillers left out. */
+  function items(sentence: string, lookup: (words: string) => Spotted | undefined): Item[] {
+    const words = withoutWakeWord(fold(sentence))
+      .split(" ")
+      .filter(Boolean)
+      .flatMap((w) => lexicon.split(w));
+    const spans = spotNames(words, lookup);
+    const out: Item[] = [];
+    let contentSeen = false;
+    const plain = (tokens: string[]) => {
+      for (let i = 0; i < tokens.length;) {
+        let taken = 0;
+        for (let n = Math.min(lexicon.longest, tokens.length - i); n >= 1; n--) {
+          const phrase = tokens.slice(i, i + n).join(" ");
+          const sense = lexicon.senses(phrase);
+          if (!sense) continue;
+          taken = n;
+          if (sense.filler && !sense.cues.size && sense.number === undefined) break;
+          out.push({ type: "word", text: phrase, sense, first: !contentSeen });
+          contentSeen = true;
+          break;
+        }
+        if (taken) {
+          i += taken;
+          continue;
+        }
+        const token = tokens[i]!;
+        if (/^\d{1,3}$/.test(token)) out.push({ type: "number", text: token, value: Number(token) });
+        else out.push({ type: "unknown", text: token });
+        contentSeen = true;
+        i++;
+      }
+    };
+    let at = 0;
+    for (const span of spans) {
+      // A name's leading article ("the kitchen light") is read as an article.
+      let start = span.start;
+      while (start < span.end - 1 && lexicon.senses(words[start]!)?.article) start++;
+      plain(words.slice(at, start));
+      out.push({ type: "name", text: joinWords(words.slice(start, span.end)), spotted: span.spotted });
+      contentSeen = true;
+      at = span.end;
+    }
+    plain(words.slice(at));
+    return out;
+  }
+
+  return {
+    read(sentence: string, lookup: (words: string) => Spotted | undefined): Reading | undefined {
+      const said = items(sentence, lookup);
+      const cues = new Map<Cue, number>();
+      const things: Thing[] = [];
+      const places: Place[] = [];
+      let all = false;
+      let level: number | undefined;
+      let levelSaid: LevelSaid = "bare";
+      let lastThingAt = -2;
+
+      /** The next item that is not an article. */
+      const next = (i: number) => {
+        let j = i + 1;
+        while (j < said.length && isArticle(said[j]!)) j++;
+        return said[j];
+      };
+      const isPlace = (item: Item | undefined) =>
+        !!item &&
+        ((item.type === "name" && item.spotted.type === "place") ||
+          (item.type === "word" && (item.sense.here || item.sense.home) === true));
+      const isLevel = (item: Item | undefined): item is Item & { type: "number" | "word" } =>
+        !!item && (item.type === "number" || (item.type === "word" && item.sense.number !== undefined));
+      const addThing = (thing: Thing, at: number) => {
+        const previous = things.at(-1);
+        // Words said next to each other are one name ("light 2", "desk lamp left").
+        if (previous && lastThingAt === at - 1) {
+          things[things.length - 1] = { text: `${previous.text} ${thing.text}`, type: "unknown" };
+        } else things.push(thing);
+        lastThingAt = at;
+      };
+      let pendingPreposition: string | undefined;
+
+      for (let i = 0; i < said.length; i++) {
+        const item = said[i]!;
+        if (item.type === "name") {
+          if (item.spotted.type === "place") {
+            places.push({
+              text: item.text,
+              type: "area",
+              ...(pendingPreposition ? { preposition: pendingPreposition } : {}),
+            });
+            pendingPreposition = undefined;
+          } else addThing({ text: item.text, type: "device", domains: item.spotted.domains }, i);
+          continue;
+        }
+        if (item.type === "unknown") {
+          addThing({ text: item.text, type: "unknown" }, i);
+          continue;
+        }
+        if (item.type === "number") {
+          // A number is a level after "to" or "by", or before a unit; otherwise part of a name.
+          const before = said[i - 1];
+          const after = said[i + 1];
+          const unit = after?.type === "word" && after.sense.cues.has("percent");
+          const introduced =
+            before?.type === "word" && (before.sense.cues.has("to") || before.sense.cues.has("by"));
+          if (unit || introduced) {
+            if (level !== undefined) return undefined;
+            level = item.value;
+            levelSaid = howSaid(before);
+          } else addThing({ text: item.text, type: "unknown" }, i);
+          continue;
+        }
+        const { sense } = item;
+        if (sense.conjunction || sense.cues.has("negations")) return undefined;
+        // "on the first floor": a preposition before a place; "the volume of the tv": before a thing.
+        if (sense.preposition && isPlace(next(i))) {
+          pendingPreposition = item.text;
+          continue;
+        }
+        if (sense.here || sense.home) {
+          places.push({ text: item.text, type: sense.here ? "here" : "home" });
+          continue;
+        }
+        if ((sense.cues.has("to") || sense.cues.has("by")) && isLevel(next(i))) continue;
+        if (sense.cues.has("percent") && isLevel(said[i - 1])) continue;
+        if (sense.number !== undefined && !sense.cues.size && !sense.kind && !sense.article) {
+          const before = said[i - 1];
+          const after = said[i + 1];
+          const unit = after?.type === "word" && after.sense.cues.has("percent");
+          const introduced =
+            before?.type === "word" && (before.sense.cues.has("to") || before.sense.cues.has("by"));
+          // A level word names a level unless it follows a preposition ("la lumière du fond").
+          const glued =
+            before?.type === "word" &&
+            ((before.sense.preposition && !before.sense.cues.size) || isArticle(before));
+          if ((sense.level && !glued) || unit || introduced) {
+            if (level !== undefined) return undefined;
+            level = sense.number;
+            levelSaid = sense.level ? "to" : howSaid(before);
+          } else addThing({ text: item.text, type: "unknown" }, i);
+          continue;
+        }
+        if (sense.quantifier) {
+          all = true;
+          continue;
+        }
+        if (sense.everything) {
+          addThing({ text: item.text, type: "everything" }, i);
+          continue;
+        }
+        // A word said first that is a verb there ("switch the light on", "^light up").
+        const firstCues = item.first ? sense.first : new Set<Cue>();
+        if (firstCues.size) {
+          for (const cue of firstCues) cues.set(cue, (cues.get(cue) ?? 0) + 1);
+          continue;
+        }
+        if (sense.kind && !(item.first && sense.cues.has("verbs"))) {
+          addThing({ text: item.text, type: "kind", kind: sense.kind }, i);
+          continue;
+        }
+        if (sense.pronoun && !(sense.article && isThingAhead(said, i))) {
+          addThing({ text: item.text, type: "pronoun" }, i);
+          continue;
+        }
+        if (sense.article) continue;
+        if (sense.cues.size) {
+          for (const cue of sense.cues) cues.set(cue, (cues.get(cue) ?? 0) + 1);
+          continue;
+        }
+        if (sense.preposition) continue;
+        // Known only as a filler inside a longer phrase, or as nothing a command uses.
+        addThing({ text: item.text, type: "unknown" }, i);
+      }
+
+      if (things.length > 1 || places.length > 1) return undefined;
+      const thing = things[0];
+      const place = places[0];
+      // "luci qua", "lumières dans le salon": in some languages a kind said with a place is switched on.
+      const placedOn: Action | undefined =
+        !cues.size &&
+        level === undefined &&
+        place &&
+        thing?.type === "kind" &&
+        thing.kind &&
+        grammar.placedKindMeansOn?.includes(thing.kind)
+          ? { intent: "turn_on" }
+          : undefined;
+      const action = placedOn ?? actionOf(cues, level, levelSaid, thing, place !== undefined);
+      if (!action) return undefined;
+      if (thing?.type === "kind" && thing.kind && !READ_KINDS.has(thing.kind)) return undefined;
+      if (thing?.type === "device" && thing.domains?.some((d) => !READ_DOMAINS.has(d))) return undefined;
+      if (all && thing?.type !== "kind" && thing?.type !== "everything") return undefined;
+
+      const match: FastMatch = { intent: action.intent };
+      if (action.kind) match.kind = action.kind;
+      const placeText = place
+        ? `${place.preposition ?? (place.type === "area" ? prepositionOf : "")} ${place.text}`.trim()
+        : undefined;
+      const name = thing ? (placeText ? `${thing.text} ${placeText}` : thing.text) : placeText;
+      if (name) match.name = name;
+      if (all) match.all = true;
+      if (thing && (thing.type === "device" || thing.type === "unknown")) {
+        const spoken = spokenAs(sentence, thing.text);
+        // Only a name is quoted back: the words of a device or what sat where a name goes.
+        if (spoken && !place) match.spokenName = spoken;
+      }
+      if (action.level !== undefined) match.level = action.level;
+      if (action.by !== undefined) match.by = action.by;
+      if (action.amount) match.amount = action.amount;
+      return { match, certain: thing?.type !== "unknown" };
+    },
+  };
+}
+
+function howSaid(before: Item | undefined): LevelSaid {
+  if (before?.type !== "word") return "bare";
+  const { cues } = before.sense;
+  // A word that says both ("en 20 %" in Spanish) is read by the verb, as a bare level is.
+  if (cues.has("by") && cues.has("to")) return "bare";
+  return cues.has("by") ? "by" : cues.has("to") ? "to" : "bare";
+}
+
+function isArticle(item: Item): boolean {
+  return item.type === "word" && !!item.sense.article && !item.sense.cues.size;
+}
+
+/** Whether a noun follows an article-or-pronoun ("la lampe": an article; "éteins-la": a pronoun). */
+function isThingAhead(said: Item[], i: number): boolean {
+  const after = said[i + 1];
+  if (!after) return false;
+  if (after.type === "name" || after.type === "unknown" || after.type === "number") return true;
+  return (
+    after.type === "word" && (!!after.sense.kind || !!after.sense.everything || !!after.sense.quantifier)
+  );
+}

@@ -1,0 +1,78 @@
+// The known names in a sentence, found before anything else is read: Home Assistant entities by
+// name or alias (exposed or not), Z-Wave devices by name or "location name", and places (areas,
+// floors, Z-Wave locations). A name may contain words that elsewhere are cues ("Light Up Strip",
+// "On Air Sign"): inside a name they are the name.
+import { normalizeName } from "../../spoken-name.js";
+import type { ResolveContext } from "../target-types.js";
+
+export type Spotted =
+  /** An entity (or a Z-Wave device) by its exact name or alias; its domains when HA's. */
+  { type: "device"; domains: string[] } | { type: "place" };
+
+export interface SpottedSpan {
+  start: number;
+  /** One past the last word. */
+  end: number;
+  spotted: Spotted;
+}
+
+/** The longest name read in a sentence, in words. */
+const MAX_NAME_WORDS = 6;
+
+/** What names a home has, looked up by the words of a sentence: built once per sentence. */
+export function homeVocabulary(
+  ctx: Pick<ResolveContext, "mirror" | "devices">,
+): (words: string) => Spotted | undefined {
+  let locations: Set<string> | undefined;
+  let zwave: Set<string> | undefined;
+  // An area or floor by name or alias, looked up in the mirror's index (building every area's
+  // view would cost the whole home for each sentence), or a Z-Wave device's location.
+  const isPlace = (key: string) => {
+    if (ctx.mirror.resolve("", { area: key }).unknownArea === undefined) return true;
+    locations ??= new Set(ctx.devices.flatMap((d) => (d.location ? [normalizeName(d.location)] : [])));
+    return locations.has(key);
+  };
+  const zwaveNames = () => {
+    if (zwave) return zwave;
+    zwave = new Set();
+    for (const d of ctx.devices) {
+      zwave.add(normalizeName(d.name));
+      if (d.location) zwave.add(normalizeName(`${d.location} ${d.name}`));
+    }
+    return zwave;
+  };
+  return (words) => {
+    const key = normalizeName(words);
+    if (!key) return undefined;
+    const exact = ctx.mirror.resolve(key, { exactOnly: true }).matches.filter((m) => m.match === "exact");
+    if (exact.length) return { type: "device", domains: [...new Set(exact.map((m) => m.domain))] };
+    if (zwaveNames().has(key)) return { type: "device", domains: [] };
+    if (isPlace(key)) return { type: "place" };
+    return undefined;
+  };
+}
+
+/** Words as written: an elided article or preposition joined to the next word ("d'entrée"). */
+export function joinWords(words: string[]): string {
+  return words.reduce((text, w) => (!text ? w : text.endsWith("'") ? text + w : `${text} ${w}`), "");
+}
+
+/** The names among `words`, longest first from the left, none overlapping. */
+export function spotNames(words: string[], lookup: (words: string) => Spotted | undefined): SpottedSpan[] {
+  const spans: SpottedSpan[] = [];
+  for (let start = 0; start < words.length;) {
+    let found: SpottedSpan | undefined;
+    for (let end = Math.min(words.length, start + MAX_NAME_WORDS); end > start; end--) {
+      const spotted = lookup(joinWords(words.slice(start, end)));
+      if (spotted) {
+        found = { start, end, spotted };
+        break;
+      }
+    }
+    if (found) {
+      spans.push(found);
+      start = found.end;
+    } else start++;
+  }
+  return spans;
+}

@@ -1,0 +1,252 @@
+// What a spoken phrase names, decided by one ordered table: the first rule that decides wins.
+// Each rule reads the phrase one way (a pronoun, a device's exact name, a kind here, a name in a
+// place …); the readings are worked out at most once per phrase (see `Phrase` in targets.ts).
+import type { DeviceKind } from "./grammar-types.js";
+import type { Place, Resolved, ResolveContext } from "./target-types.js";
+
+/** A phrase as the rules read it. Every reading is computed on first use. */
+export interface Phrase {
+  ctx: ResolveContext;
+  /** As said, and folded (`normalizeName`). */
+  said: string;
+  key: string;
+  options: { all?: boolean; kindInPlace?: DeviceKind; home?: boolean; allMeans?: "home" | "here" };
+  words: number;
+  pronoun: boolean;
+  /** The device of this name, exact or partial, typos within reason (numbers said either way). */
+  whole(): Resolved;
+  /** `whole()` is one device named exactly so. */
+  exact(): boolean;
+  /** "the fans in here", "lights in the whole house": the words without the place word, and which. */
+  placeWord(): { rest: string; which: "here" | "home"; place?: Place } | undefined;
+  /** The phrase is a kind word ("lights") or an everything word ("everything"). */
+  kind(): DeviceKind | undefined;
+  everything(): boolean;
+  /** The table again, from the top, for a phrase a rule rewrote. */
+  again(phrase: string): Resolved;
+}
+
+/** What the rules may do with the home: the groups and lookups of targets.ts. */
+export interface RuleTools {
+  /** Devices of a kind (in a place): a group, "unsupported" when none of them can do it, or an empty group. */
+  kindGroup(ctx: ResolveContext, kind: DeviceKind, place?: Place, said?: string): Resolved;
+  /** What "everything" means for the sentence's intent (in a place). */
+  everythingGroup(ctx: ResolveContext, place?: Place): Resolved;
+  /** A kind with no place said and no satellite to take one from: one set, or which room. */
+  kindWithoutPlace(ctx: ResolveContext, kind: DeviceKind, said: string): Resolved;
+  speakerPlace(ctx: ResolveContext): Place | undefined;
+  findPlace(ctx: ResolveContext, spoken: string): Place | undefined;
+  /** A place's name within the phrase, stripped of its prepositions and articles. */
+  stripPlaceWords(text: string): string;
+  /** "kamerlamp" → "lamp kamer": a place and a kind written as one word, as words apart. */
+  compound(ctx: ResolveContext, key: string): string | undefined;
+  /** "la scena festa": a kind word and a name, the device of that kind with exactly that name. */
+  kindQualified(ctx: ResolveContext, phrase: string, place?: Place): Resolved | undefined;
+  /** Every way the phrase splits into a name and a place. */
+  splits(phrase: string): Array<{ name: string; place: string }>;
+  kindOf(words: string): DeviceKind | undefined;
+  isEverything(words: string): boolean;
+  device(ctx: ResolveContext, name: string, place?: Place): Resolved;
+  exactly(ctx: ResolveContext, resolved: Resolved, key: string): boolean;
+  /** The whole home's name for replies ("the whole house"). */
+  wholeHome: string;
+}
+
+export interface ResolveRule {
+  name: string;
+  /** What the rule reads, for the reader of this table. */
+  reads: string;
+  decide(phrase: Phrase, tools: RuleTools): Resolved | undefined;
+}
+
+/** Names and places are a few words; a longer phrase names nothing we know. */
+export const MAX_PHRASE_WORDS = 10;
+
+export const RESOLVE_RULES: readonly ResolveRule[] = [
+  {
+    name: "too long",
+    reads: `a phrase of more than ${MAX_PHRASE_WORDS} words names nothing (reading it every way would cost words × entities)`,
+    decide: (p) => (p.words > MAX_PHRASE_WORDS ? { kind: "not_found", name: p.said } : undefined),
+  },
+  {
+    name: "pronoun",
+    reads: '"it", "them": what the conversation last acted on',
+    decide(p) {
+      if (!p.pronoun) return undefined;
+      const previous = p.ctx.previous;
+      // Nothing said before: "it" names nothing, and is no name to quote.
+      if (!previous?.length) return { kind: "not_found", name: "" };
+      return previous.length === 1
+        ? { kind: "one", target: previous[0]! }
+        : { kind: "group", targets: previous };
+    },
+  },
+  {
+    name: "exact name",
+    reads: "a device's own name wins over any reading of it as kind and place",
+    decide: (p) => (p.exact() && !p.options.all ? p.whole() : undefined),
+  },
+  {
+    name: "here or home",
+    reads:
+      '"the fans in here", "everything in the whole house", "illumina qua": the speaker\'s area or the home',
+    decide(p, t) {
+      if (p.exact()) return undefined;
+      const split = p.placeWord();
+      if (!split) return undefined;
+      // "here" needs the satellite's area; without one, the sentence is not ours to guess.
+      if (split.which === "here" && !split.place) return { kind: "nowhere" };
+      const { place } = split;
+      const rest = t.stripPlaceWords(split.rest);
+      const label = place ? { place: place.label } : {};
+      // A verb that names its kind, said of "here" or "everywhere" alone, acts on that kind there.
+      if (!rest && p.options.kindInPlace)
+        return withPlace(t.kindGroup(p.ctx, p.options.kindInPlace, place), label);
+      if (t.isEverything(rest) || (!rest && place)) return withPlace(t.everythingGroup(p.ctx, place), label);
+      const kind = t.kindOf(rest);
+      if (kind) return withPlace(t.kindGroup(p.ctx, kind, place, rest), label);
+      return rest ? t.device(p.ctx, rest, place) : undefined;
+    },
+  },
+  {
+    name: "compound",
+    reads: '"kamerlamp", "keukenlampen": a place and a kind written as one word',
+    decide(p, t) {
+      if (p.whole().kind !== "not_found") return undefined;
+      const split = t.compound(p.ctx, p.key);
+      return split === undefined ? undefined : p.again(split);
+    },
+  },
+  {
+    name: "kind and name",
+    reads: '"la scena festa", "Partymodus Szene": a kind word says what the named device is',
+    decide: (p, t) => t.kindQualified(p.ctx, p.said),
+  },
+  {
+    name: "scene by name only",
+    reads: '"the scene" names no group: a scene or script is only started by its name',
+    decide: (p) => (p.kind() === "scene" ? p.whole() : undefined),
+  },
+  {
+    name: "all of a kind from a satellite",
+    reads:
+      '"all the lights" from a satellite is its room in some of HA\'s templates and the home in others: asked',
+    decide(p, t) {
+      const kind = p.kind();
+      if (!kind || !p.options.all || p.options.home) return undefined;
+      const here = t.speakerPlace(p.ctx);
+      if (!here) return undefined;
+      // Where the language's own sentences say which, that is meant (the grammar's `allMeans`).
+      if (p.options.allMeans === "home") return t.kindGroup(p.ctx, kind, undefined, p.key);
+      if (p.options.allMeans === "here")
+        return withPlace(t.kindGroup(p.ctx, kind, here, p.key), { place: here.label });
+      return { kind: "ambiguous", candidates: [here.label, t.wholeHome] };
+    },
+  },
+  {
+    name: "kind here",
+    reads:
+      "a kind (or everything) with no place: the satellite's area, as HA's templates take it (default_agent.py `_make_intent_context`)",
+    decide(p, t) {
+      const kind = p.kind();
+      if ((!kind && !p.everything()) || p.options.home) return undefined;
+      const here = t.speakerPlace(p.ctx);
+      if (!here) return undefined;
+      const label = { place: here.label };
+      return kind
+        ? withPlace(t.kindGroup(p.ctx, kind, here, p.key), label)
+        : withPlace(t.everythingGroup(p.ctx, here), label);
+    },
+  },
+  {
+    name: "kind in the whole home",
+    reads:
+      '"all the lights", "everything", and questions ("are any windows open") with no place: the whole home',
+    decide(p, t) {
+      const kind = p.kind();
+      if (kind && (p.options.all || p.options.home)) return t.kindGroup(p.ctx, kind, undefined, p.key);
+      return p.everything() ? t.everythingGroup(p.ctx) : undefined;
+    },
+  },
+  {
+    name: "kind with no place and no satellite",
+    reads:
+      '"switch on the lights" with no satellite: a device of that name, the only set of them, or which room (every room listed)',
+    decide(p, t) {
+      const kind = p.kind();
+      if (!kind) return undefined;
+      const whole = p.whole();
+      if (whole.kind === "one" && p.exact()) return whole;
+      return t.kindWithoutPlace(p.ctx, kind, p.key);
+    },
+  },
+  {
+    name: "place alone",
+    reads:
+      '"turn on the garage" names no device; only brightness and volume mean something for a room: its lights, its speakers',
+    decide(p, t) {
+      const place = t.findPlace(p.ctx, t.stripPlaceWords(p.said));
+      if (!place) return undefined;
+      return p.options.kindInPlace
+        ? withPlace(t.kindGroup(p.ctx, p.options.kindInPlace, place), { place: place.label })
+        : { kind: "not_found", name: p.said };
+    },
+  },
+  {
+    name: "name in a place",
+    reads:
+      '"the lights in the kitchen", "kitchen lights", "dell\'ufficio": a kind, everything or a device, in an area or floor',
+    decide(p, t) {
+      for (const split of t.splits(p.said)) {
+        const place = t.findPlace(p.ctx, split.place);
+        if (!place) continue;
+        const rest = t.stripPlaceWords(split.name);
+        const label = { place: place.label };
+        if (t.isEverything(rest)) return withPlace(t.everythingGroup(p.ctx, place), label);
+        const kind = t.kindOf(rest);
+        // A kind with none of its kind here may still be a device's name ("la porte de garage").
+        const ofKind = kind ? t.kindGroup(p.ctx, kind, place, rest) : undefined;
+        if (ofKind && (ofKind.kind !== "group" || ofKind.targets.length)) return withPlace(ofKind, label);
+        const inPlace = t.device(p.ctx, split.name, place);
+        if (inPlace.kind !== "not_found") return inPlace;
+        const named = t.kindQualified(p.ctx, split.name, place);
+        if (named) return named;
+      }
+      return undefined;
+    },
+  },
+  {
+    name: "name said as a place",
+    reads: '"bajar el volumen en la TV": a device\'s exact name said the way a place is',
+    decide(p, t) {
+      const bare = t.stripPlaceWords(p.said);
+      if (p.whole().kind !== "not_found" || bare === p.key) return undefined;
+      const named = t.device(p.ctx, bare);
+      return named.kind === "one" && t.exactly(p.ctx, named, bare) ? named : undefined;
+    },
+  },
+  {
+    name: "none of a kind in a place",
+    reads:
+      '"the fans in the kitchen" where the kitchen has no fan, and no device has that name: there are none',
+    decide(p, t) {
+      if (p.whole().kind !== "not_found") return undefined;
+      for (const split of t.splits(p.said)) {
+        const place = t.findPlace(p.ctx, split.place);
+        const rest = t.stripPlaceWords(split.name);
+        const kind = place ? t.kindOf(rest) : undefined;
+        if (place && kind) return withPlace(t.kindGroup(p.ctx, kind, place, rest), { place: place.label });
+      }
+      return undefined;
+    },
+  },
+  {
+    name: "closest name",
+    reads: "a partial name, a typo within reason, several devices to ask between, or nothing",
+    decide: (p) => p.whole(),
+  },
+];
+
+function withPlace(resolved: Resolved, label: { place?: string }): Resolved {
+  return resolved.kind === "group" ? { ...resolved, ...label } : resolved;
+}

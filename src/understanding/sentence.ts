@@ -1,0 +1,73 @@
+// A sentence as the fast path reads it: folded (case, accents and punctuation gone), and without
+// the words that carry no meaning for a command: wake words, politeness, "now".
+import type { FastPathGrammar } from "./grammar-types.js";
+
+/**
+ * Names people give voice assistants, said before or after a command when a transcript keeps
+ * them: dropped at either end of the sentence, in every language. Words that are also common
+ * device names ("computer") are not among them.
+ */
+export const WAKE_WORDS = [
+  "alexa",
+  "hey alexa",
+  "ok google",
+  "okay google",
+  "hey google",
+  "hey siri",
+  "siri",
+  "olly",
+  "hey olly",
+  "ok nabu",
+  "okay nabu",
+  "hey nabu",
+  "hey jarvis",
+  "hey mycroft",
+];
+
+/** Lower case, accents and punctuation gone, apostrophes kept: how sentences and templates compare. */
+export function fold(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[’`´]/g, "'")
+    .replace(/(\d)\s*%/g, "$1 %")
+    .replace(/[^\p{L}\p{N}'%\s]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+export function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, (c) => `\\${c}`);
+}
+
+/** Words as one regex alternative, longest first, spaces matching any run of spaces. */
+export function alternation(words: Iterable<string>): string {
+  return [...new Set([...words].map(fold))]
+    .filter(Boolean)
+    .sort((a, b) => b.length - a.length)
+    .map((w) => escape(w).replace(/ /g, "\\s+"))
+    .join("|");
+}
+
+/** Removes whole words (or runs of words) of `words` from a folded sentence. */
+export function remover(words: string[]): (text: string) => string {
+  const alt = alternation(words);
+  if (!alt) return (text) => text;
+  const pattern = new RegExp(`(?:^|\\s)(?:${alt})(?=\\s|$)`, "g");
+  return (text) => text.replace(pattern, " ").replace(/\s+/g, " ").trim();
+}
+
+const wake = alternation(WAKE_WORDS);
+const wakeAtEnds = new RegExp(`^(?:${wake})(?:\\s+|$)|(?:^|\\s+)(?:${wake})$`, "g");
+
+/** A folded sentence without the wake word it starts or ends with. */
+export function withoutWakeWord(folded: string): string {
+  return folded.replace(wakeAtEnds, " ").trim();
+}
+
+/** The folded sentence without its wake word, fillers and words that say "now". */
+export function createCleaner(grammar: FastPathGrammar): (folded: string) => string {
+  const drop = remover([...grammar.fillers, ...grammar.now]);
+  return (folded) => drop(withoutWakeWord(folded));
+}

@@ -1,0 +1,119 @@
+// What a sentence asks, from its two readings: the grammar's templates (matcher.ts) and the
+// reading by names and cues (reading/reader.ts). Which one wins is the table below.
+import type { FastIntent, FastPathGrammar } from "./grammar-types.js";
+import { createMatcher, type FastMatch } from "./matcher.js";
+import { createLexicon, type Cue } from "./reading/lexicon.js";
+import { createReader, type Reading } from "./reading/reader.js";
+import { joinWords, spotNames, type Spotted } from "./reading/spotting.js";
+import { fold } from "./sentence.js";
+
+/**
+ * Words that act, and what a level is of: a name a template took that holds one was not a name
+ * ("put the kitchen light", "the music").
+ */
+const ACTING: readonly Cue[] = [
+  "verbs",
+  "on",
+  "off",
+  "up",
+  "down",
+  "brighter",
+  "dimmer",
+  "louder",
+  "quieter",
+  "mute",
+  "unmute",
+  "toggle",
+  "volume",
+  "music",
+  "brightness",
+];
+
+export interface Understood {
+  match: FastMatch;
+  /** Which rule of `PRECEDENCE` chose it, for the log and the tests. */
+  by: Precedence;
+}
+
+export type Precedence =
+  "question" | "certain reading" | "template" | "reading with an unknown name" | "template, unquoted";
+
+/**
+ * The order in which the readings of a sentence are taken, first that applies:
+ * 1. question: a template of a question (state, reading, set point, time, date). Questions are
+ *    asked in fixed shapes, and the reader reads commands only.
+ * 2. certain reading: every word was a known name or a cue, and the cues point one way.
+ * 3. template: a command template whose name holds no word that acts.
+ * 4. reading with an unknown name: the reader found one run of unknown words where a name goes
+ *    ("turn the toaster on": "toaster").
+ * 5. template, unquoted: a command template whose "name" holds a verb or a particle. It is still
+ *    tried, but never quoted back as a name.
+ */
+export const PRECEDENCE: readonly Precedence[] = [
+  "question",
+  "certain reading",
+  "template",
+  "reading with an unknown name",
+  "template, unquoted",
+];
+
+const QUESTIONS: ReadonlySet<FastIntent> = new Set([
+  "query_state",
+  "query_any",
+  "query_all",
+  "query_which",
+  "query_count",
+  "query_sensor",
+  "query_setpoint",
+  "query_time",
+  "query_date",
+]);
+
+export function createUnderstanding(grammar: FastPathGrammar) {
+  const matcher = createMatcher(grammar);
+  const lexicon = createLexicon(grammar);
+  const reader = createReader(grammar, lexicon);
+
+  /** Whether a template's name holds a word that acts, outside the names it contains. */
+  function holdsAVerb(name: string, lookup: (words: string) => Spotted | undefined): boolean {
+    const words = fold(name)
+      .split(" ")
+      .flatMap((w) => lexicon.split(w));
+    const spans = spotNames(words, lookup);
+    const inName = (i: number) => spans.some((s) => i >= s.start && i < s.end);
+    for (let i = 0; i < words.length; i++) {
+      if (inName(i)) continue;
+      for (let n = Math.min(lexicon.longest, words.length - i); n >= 1; n--) {
+        const sense = lexicon.senses(joinWords(words.slice(i, i + n)));
+        if (!sense || sense.preposition) continue;
+        if (ACTING.some((cue) => sense.cues.has(cue) || (i === 0 && sense.first.has(cue)))) return true;
+      }
+    }
+    return false;
+  }
+
+  return {
+    /** The templates' reading alone: enough to tell a question, with no home to look at. */
+    question(sentence: string): FastMatch | undefined {
+      const match = matcher.match(sentence);
+      return match && QUESTIONS.has(match.intent) ? match : undefined;
+    },
+    /** Both readings, with the home's names: the one `PRECEDENCE` takes, or none. */
+    understand(sentence: string, lookup: (words: string) => Spotted | undefined): Understood | undefined {
+      const templated = matcher.match(sentence);
+      if (templated && QUESTIONS.has(templated.intent)) return { match: templated, by: "question" };
+      const read: Reading | undefined = reader.read(sentence, lookup);
+      if (read?.certain) return { match: read.match, by: "certain reading" };
+      const unquoted = templated?.name !== undefined && holdsAVerb(templated.name, lookup);
+      if (templated && !unquoted) return { match: templated, by: "template" };
+      if (read) return { match: read.match, by: "reading with an unknown name" };
+      if (templated) {
+        const { spokenName: _spoken, ...rest } = templated;
+        return { match: { ...rest, unquoted: true }, by: "template, unquoted" };
+      }
+      return undefined;
+    },
+  };
+}
+
+export type Understanding = ReturnType<typeof createUnderstanding>;

@@ -1,0 +1,307 @@
+// The one action policy on every path, end to end: the built bridge, spoken to over Wyoming as
+// Home Assistant does, with the HA fake (a garage door, a gate and a lock among its entities, and
+// HA's default agent in miniature), a scripted LLM behind the real LangChain client, and Z-Wave JS
+// UI's MQTT gateway simulated on a real Mosquitto (a Z-Wave door lock in the Hallway beside a
+// Z-Wave light). Unlocking and opening a garage door or gate wait for a yes, and only a clear yes;
+// "everything" never touches a lock; /mcp needs its confirmation argument; HA's agent, which would
+// not ask, never gets a sentence that unlocks.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
+import { miniatureRecognizer, type Recognizer } from "../support/ha-default-agent.js";
+import { corpusHome } from "../support/ha-corpus-home.js";
+import { entityRow, state } from "../support/ha-home.js";
+import { haCallTool, haListTools } from "../support/ha-mcp-client.js";
+import { startFakeHa, type FakeHa } from "../support/ha-server.js";
+import { startFakeLlm, type FakeLlm, type FakeLlmRequest, type FakeReply } from "../support/llm/server.js";
+import { brokerOptions, startMosquitto, type TestBroker } from "../support/mosquitto.js";
+import { converse } from "../support/wyoming-client.js";
+import {
+  binarySwitch,
+  demoNodes,
+  doorLock,
+  startAddonGateway,
+  type GatewaySimulator,
+} from "../support/zwave-gateway.js";
+
+const BACK_DOOR = 12;
+const HALLWAY_LIGHT = 11;
+const TARGET_MODE = { commandClass: 98, endpoint: 0, property: "targetMode" };
+const CURRENT_MODE = { commandClass: 98, endpoint: 0, property: "currentMode" };
+const UNSECURED = 0;
+const SECURED = 255;
+
+let ha: FakeHa;
+let broker: TestBroker;
+let simulator: GatewaySimulator;
+let llm: FakeLlm;
+let bridge: BridgeProcess;
+
+/** HA's agent understands a sentence our grammar does not, and it unlocks. */
+const recognizer: Recognizer = (text, language, context, home) =>
+  /^would you kindly unlock whatever is on the front$/i.test(text)
+    ? {
+        intent: "HassTurnOff",
+        slots: {
+          name: { value: "Front Door", text: "whatever is on the front" },
+          domain: { value: "lock", text: "lock" },
+        },
+        match: true,
+      }
+    : miniatureRecognizer(text, language, context, home);
+
+const script = (request: FakeLlmRequest): FakeReply => {
+  const result = request.toolResults.at(-1)?.content;
+  if (result?.startsWith("Not done yet")) return "Shall I really do that? Please say yes or no.";
+  if (result) return `Result: ${result}`;
+  const said = request.userText ?? "";
+  if (said.includes("garage and the gate")) {
+    return {
+      toolCalls: [
+        { name: "control_entity", args: { name: "Garage Door", action: "turn_on" } },
+        { name: "control_entity", args: { name: "Driveway Gate", action: "toggle" } },
+      ],
+    };
+  }
+  return "Sorry, I can't help with that.";
+};
+
+beforeAll(async () => {
+  const home = corpusHome();
+  home.entities.push(
+    entityRow("cover.driveway_gate", { original_name: "Driveway Gate", area_id: "garage", exposed: true }),
+  );
+  home.states.set("cover.driveway_gate", state("closed", { device_class: "gate" }));
+  ha = await startFakeHa({ home, recognizer });
+  broker = await startMosquitto();
+  simulator = await startAddonGateway(broker, [
+    ...demoNodes(),
+    binarySwitch(HALLWAY_LIGHT, "Hallway Light", { loc: "Hallway" }),
+    doorLock(BACK_DOOR, "Back Door", { loc: "Hallway" }),
+  ]);
+  llm = await startFakeLlm({ script });
+  bridge = await startBridgeProcess({
+    llm_provider: "openai",
+    llm_base_url: llm.openaiUrl,
+    llm_api_key: "sk-policy",
+    ha_url: ha.url,
+    ha_token: "good-token",
+    ...brokerOptions(broker),
+  });
+  await bridge.waitForLog(/mirrored Home Assistant/);
+  await bridge.waitForLog("MCP server 'zwave' is up", 30_000);
+}, 90_000);
+
+afterAll(async () => {
+  await bridge?.stop();
+  await llm?.close();
+  await simulator?.stop();
+  await broker?.stop();
+  await ha?.close();
+});
+
+beforeEach(() => {
+  ha.serviceCalls.length = 0;
+});
+
+const say = (text: string, conversationId: string, language = "en") =>
+  converse("127.0.0.1", bridge.wyomingPort, { text, language, conversationId });
+
+const haCalls = () =>
+  ha.serviceCalls.map((c) => `${c.domain}.${c.service} ${[c.target.entity_id].flat().join(",")}`);
+
+/** Every write that reached the gateway for the Back Door lock. */
+const lockWrites = () => [
+  ...simulator.publishedSets.filter((s) => s.topic.startsWith(simulator.topicOf(BACK_DOOR, TARGET_MODE))),
+  ...simulator.apiCalls.filter((c) => JSON.stringify(c.args).includes(`"nodeId":${BACK_DOOR}`)),
+];
+
+async function resetHa(entityId: string, value: string) {
+  ha.setState(entityId, value);
+  // The bridge's mirror sees it through subscribe_entities.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  ha.serviceCalls.length = 0;
+}
+
+describe("whole-home and area commands never touch a lock", () => {
+  it("'turn off everything in the hallway' switches the Z-Wave light and leaves the Z-Wave lock alone", async () => {
+    const outcome = await say("turn off everything in the hallway", "hall-1");
+    expect(outcome.response.speech).toMatch(/Hallway Light/);
+    expect(outcome.response.speech).not.toMatch(/Back Door|Front Door|unlock/i);
+    expect(outcome.response.speech).not.toMatch(/\?$/);
+    expect(lockWrites()).toEqual([]);
+    // Nothing is held: a yes now does nothing.
+    await say("yes", "hall-1");
+    expect(lockWrites()).toEqual([]);
+    expect(simulator.valueOf(BACK_DOOR, CURRENT_MODE)).toBe(SECURED);
+    expect(haCalls().filter((c) => c.startsWith("lock."))).toEqual([]);
+  });
+
+  it("'turn on everything in the hallway' does not lock an unlocked Z-Wave lock", async () => {
+    await simulator.setValue(BACK_DOOR, CURRENT_MODE, UNSECURED);
+    await simulator.setValue(BACK_DOOR, TARGET_MODE, UNSECURED);
+    const before = lockWrites().length;
+    const outcome = await say("turn on everything in the hallway", "hall-2");
+    expect(outcome.response.speech).toMatch(/Hallway Light/);
+    expect(outcome.response.speech).not.toMatch(/Back Door/);
+    expect(lockWrites()).toHaveLength(before);
+    expect(simulator.valueOf(BACK_DOOR, CURRENT_MODE)).toBe(UNSECURED);
+  });
+});
+
+describe("a garage door or gate opens only on a clear yes", () => {
+  it("'toggle the garage door' asks first, in every language's toggle verb, and opens on yes", async () => {
+    for (const [text, language] of [
+      ["toggle the garage door", "en"],
+      ["flip the garage door", "en"],
+      ["Schalte das Garagentor um", "de"],
+      ["Bascule la porte du garage", "fr"],
+    ] as const) {
+      const asked = await say(text, `toggle-${text}`, language);
+      expect(asked.response.speech, text).toMatch(/\?/);
+      expect(haCalls(), text).toEqual([]);
+    }
+    await say("toggle the garage door", "toggle-yes");
+    const yes = await say("yes", "toggle-yes");
+    expect(haCalls()).toEqual(["cover.open_cover cover.garage_door"]);
+    expect(yes.response.speech).toBe("Opened Garage Door.");
+    await resetHa("cover.garage_door", "closed");
+  });
+
+  it("an LLM's control_entity turn_on on the garage door and toggle on the gate are held, and one yes runs both", async () => {
+    const asked = await say("open the garage and the gate please", "llm-garage");
+    expect(asked.response.speech).toBe("Shall I really do that? Please say yes or no.");
+    expect(haCalls()).toEqual([]);
+    const told = llm.requests.at(-1)?.toolResults.map((r) => r.content) ?? [];
+    expect(told).toEqual([
+      expect.stringMatching(/^Not done yet: opening Garage Door needs the user's confirmation/),
+      expect.stringMatching(/^Not done yet: opening Driveway Gate needs the user's confirmation/),
+    ]);
+    const requests = llm.requests.length;
+    await say("yes, go ahead", "llm-garage");
+    expect(llm.requests.length).toBe(requests);
+    expect(haCalls().sort()).toEqual([
+      "cover.open_cover cover.driveway_gate",
+      "cover.open_cover cover.garage_door",
+    ]);
+    await resetHa("cover.garage_door", "closed");
+    await resetHa("cover.driveway_gate", "closed");
+  });
+});
+
+describe("a yes that means yes, in six languages", () => {
+  const unlock: Record<string, string> = {
+    en: "unlock the front door",
+    de: "Sperr die Haustür auf",
+    fr: "Déverrouille la porte d'entrée s'il te plaît",
+    es: "Desbloquea la puerta principal",
+    nl: "Haal de voordeur van het slot",
+    it: "Sblocca la porta d'ingresso",
+  };
+  const mixed: Array<[language: string, reply: string, said: string]> = [
+    ["en", "okay, never mind", "Okay, I won't do that."],
+    ["en", "ok cancel that", "Okay, I won't do that."],
+    ["en", "yes no", "Okay, I won't do that."],
+    ["en", "yes, don't", "Okay, I won't do that."],
+    ["de", "ja, nein doch nicht", "Okay, dann mache ich das nicht."],
+    ["de", "okay, lieber nicht", "Okay, dann mache ich das nicht."],
+    ["fr", "oui, enfin non", "D'accord, je ne le fais pas."],
+    ["fr", "d'accord, laisse tomber", "D'accord, je ne le fais pas."],
+    ["es", "vale, mejor no", "De acuerdo, no lo haré."],
+    ["es", "sí, cancela", "De acuerdo, no lo haré."],
+    ["nl", "ja, nee toch niet", "Oké, dan doe ik het niet."],
+    ["nl", "oké, laat maar", "Oké, dan doe ik het niet."],
+    ["it", "sì, anzi no", "D'accordo, non lo faccio."],
+    ["it", "ok, lascia perdere", "D'accordo, non lo faccio."],
+  ];
+
+  it.each(mixed)("%s: %j cancels, and says so in that language", async (language, reply, said) => {
+    const id = `mixed-${language}-${reply}`;
+    const asked = await say(unlock[language]!, id, language);
+    expect(asked.response.speech, unlock[language]).toMatch(/Front Door/);
+    expect(asked.response.speech).toMatch(/\?/);
+    const answered = await say(reply, id, language);
+    expect(answered.response.speech).toBe(said);
+    expect(haCalls()).toEqual([]);
+  });
+
+  it("an unclear reply is asked once more, and a second one cancels", async () => {
+    await say("unlock the front door", "unclear");
+    const again = await say("hmm, the front one", "unclear");
+    expect(again.response.speech).toBe(
+      "Please answer yes or no. Do you want me to unlock Front Door? Please say yes or no.",
+    );
+    const cancelled = await say("what?", "unclear");
+    expect(cancelled.response.speech).toBe("Okay, I won't do that.");
+    expect(haCalls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "yes, go ahead"],
+    ["de", "ja, mach das bitte"],
+    ["fr", "oui, vas-y"],
+    ["es", "sí, claro"],
+    ["nl", "ja, doe maar"],
+    ["it", "sì, procedi"],
+  ])("%s: %j unlocks", async (language, reply) => {
+    const id = `yes-${language}`;
+    await say(unlock[language]!, id, language);
+    expect(haCalls()).toEqual([]);
+    await say(reply, id, language);
+    expect(haCalls()).toEqual(["lock.unlock lock.front_door"]);
+    await resetHa("lock.front_door", "locked");
+  });
+});
+
+describe("/mcp: the confirmation argument", () => {
+  it("refuses to open the garage door without confirm: true, typed and in words a model acts on; opens with it", async () => {
+    const url = new URL(`${bridge.apiUrl}/mcp`);
+    const tools = await haListTools(url);
+    const refused = await haCallTool(url, tools, "control_entity", {
+      name: "Garage Door",
+      action: "turn_on",
+    });
+    expect(haCalls()).toEqual([]);
+    expect(refused.isError).toBe(true);
+    expect(refused.structuredContent).toMatchObject({ ok: false, error: { code: "confirmation_required" } });
+    expect(JSON.stringify(refused.content)).toMatch(/only if they say yes to this exact action/);
+    const control = tools.find((t) => t.name === "control_entity");
+    expect(control?.inputSchema.properties).toHaveProperty("confirm");
+    expect(control?.description).toMatch(/confirm: true only after the user said yes/);
+
+    const done = await haCallTool(url, tools, "control_entity", {
+      name: "Garage Door",
+      action: "turn_on",
+      confirm: true,
+    });
+    expect(done.isError).toBeFalsy();
+    expect(haCalls()).toEqual(["cover.open_cover cover.garage_door"]);
+    await resetHa("cover.garage_door", "closed");
+    // Locking needs no confirmation.
+    const locked = await haCallTool(url, tools, "lock_entity", { name: "Front Door", action: "lock" });
+    expect(locked.isError).toBeFalsy();
+  });
+});
+
+describe("HA's agent fallback cannot unlock", () => {
+  it("in a language the fast path does not speak, HA's agent is not handed a sentence it would unlock with", async () => {
+    const result = await say("lås upp Front Door", "sv-unlock", "sv");
+    expect(haCalls()).toEqual([]);
+    expect(ha.conversations.map((c) => c.text)).not.toContain("lås upp Front Door");
+    expect(result.response.speech).not.toMatch(/Front Door/);
+  });
+
+  it("a sentence HA's agent recognises as unlocking is never handed to it: the bridge asks first", async () => {
+    const sentence = "would you kindly unlock whatever is on the front";
+    const requests = llm.requests.length;
+    const asked = await say(sentence, "ha-unlock", "en");
+    expect(ha.recognitions.some((r) => r.sentences.includes(sentence))).toBe(true);
+    expect(ha.conversations.map((c) => c.text)).not.toContain(sentence);
+    // What HA recognised is carried out through the bridge's own tools, so the policy asks.
+    expect(asked.response.speech).toBe("Do you want me to unlock Front Door? Please say yes or no.");
+    expect(llm.requests.length).toBe(requests);
+    expect(haCalls()).toEqual([]);
+    const answered = await say("okay, never mind", "ha-unlock");
+    expect(answered.response.speech).toBe("Okay, I won't do that.");
+    expect(haCalls()).toEqual([]);
+  });
+});

@@ -1,0 +1,214 @@
+// What a spoken phrase names, rule by rule: each rule of the resolver's one ordered table
+// (src/understanding/resolve-rules.ts) decides a phrase of its own, against a home in the HA fake
+// with satellites in the kitchen, the office and the bedroom.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHomeMirror, type HomeMirror } from "../../src/ha/mirror.js";
+import type { FastIntent } from "../../src/understanding/grammar-types.js";
+import { GRAMMARS } from "../../src/understanding/grammar.js";
+import { RESOLVE_RULES } from "../../src/understanding/resolve-rules.js";
+import { scopeFor } from "../../src/understanding/scopes.js";
+import {
+  createTargetResolver,
+  homeViews,
+  type ResolveContext,
+  type Target,
+} from "../../src/understanding/targets.js";
+import { captureLogger } from "../support/capture-logger.js";
+import { corpusHome } from "../support/ha-corpus-home.js";
+import { startFakeHa, type FakeHa } from "../support/ha-server.js";
+import { waitFor } from "../support/wait-for.js";
+
+let ha: FakeHa;
+let mirror: HomeMirror;
+
+beforeAll(async () => {
+  ha = await startFakeHa({ home: corpusHome() });
+  mirror = createHomeMirror({ url: ha.url, token: "good-token", logger: captureLogger().logger });
+  await waitFor("the first sync", () => !mirror.status().stale);
+});
+afterAll(async () => {
+  await mirror.close();
+  await ha.close();
+});
+
+function context(
+  language: string,
+  options: { intent?: FastIntent; speaker?: string; previous?: Target[] } = {},
+): ResolveContext {
+  const intent = options.intent ?? "turn_on";
+  return {
+    grammar: GRAMMARS[language]!,
+    mirror,
+    ...homeViews(mirror),
+    devices: [],
+    scope: scopeFor(intent),
+    question: intent.startsWith("query_"),
+    ...(options.speaker ? { speakerDeviceId: options.speaker } : {}),
+    ...(options.previous ? { previous: options.previous } : {}),
+  };
+}
+
+const explain = (
+  language: string,
+  phrase: string,
+  ctx: Parameters<typeof context>[1] = {},
+  options: Parameters<ReturnType<typeof createTargetResolver>["resolve"]>[2] = {},
+) => createTargetResolver(GRAMMARS[language]!).explain(context(language, ctx), phrase, options);
+
+const ids = (resolved: ReturnType<typeof explain>["resolved"]) =>
+  resolved.kind === "group"
+    ? resolved.targets.map((t) => (t.source === "ha" ? t.entity.entityId : t.name)).sort()
+    : resolved.kind === "one" && resolved.target.source === "ha"
+      ? [resolved.target.entity.entityId]
+      : [];
+
+describe("the resolver's rules, each deciding a phrase of its own", () => {
+  it("has one test per rule below, in the table's order", () => {
+    expect(RESOLVE_RULES.map((r) => r.name)).toEqual([
+      "too long",
+      "pronoun",
+      "exact name",
+      "here or home",
+      "compound",
+      "kind and name",
+      "scene by name only",
+      "all of a kind from a satellite",
+      "kind here",
+      "kind in the whole home",
+      "kind with no place and no satellite",
+      "place alone",
+      "name in a place",
+      "name said as a place",
+      "none of a kind in a place",
+      "closest name",
+    ]);
+  });
+
+  it("too long: a phrase of more than ten words names nothing", () => {
+    const { resolved, rule } = explain("en", "the light that is next to the sofa by the big window");
+    expect(rule).toBe("too long");
+    expect(resolved.kind).toBe("not_found");
+  });
+
+  it("pronoun: 'it' is what the conversation last acted on, and without one, no name to quote", () => {
+    const kettle = mirror.entity("switch.kettle")!;
+    const previous: Target[] = [{ source: "ha", entity: kettle, name: kettle.name }];
+    const withPrevious = explain("en", "it", { previous });
+    expect(withPrevious.rule).toBe("pronoun");
+    expect(ids(withPrevious.resolved)).toEqual(["switch.kettle"]);
+    expect(explain("en", "it").resolved).toEqual({ kind: "not_found", name: "" });
+  });
+
+  it("exact name: a device named like a kind is that device", () => {
+    const { resolved, rule } = explain("en", "thermostat", { intent: "query_sensor" });
+    expect(rule).toBe("exact name");
+    expect(ids(resolved)).toEqual(["climate.thermostat"]);
+  });
+
+  it("here or home: 'in here' is the satellite's area; with none, where 'here' is is not known", () => {
+    const here = explain("en", "lights in here", { speaker: "office_satellite" });
+    expect(here.rule).toBe("here or home");
+    expect(ids(here.resolved)).toEqual(["light.desk_lamp"]);
+    expect(explain("en", "lights in here").resolved).toEqual({ kind: "nowhere" });
+  });
+
+  it("compound: a place and a kind written as one word", () => {
+    const { resolved, rule } = explain("nl", "keukenlampen");
+    expect(rule).toBe("compound");
+    expect(ids(resolved)).toEqual(["light.counter_lights", "light.kitchen_ceiling"]);
+  });
+
+  it("kind and name: a kind word says what the named device is", () => {
+    const { resolved, rule } = explain("it", "interruttore bollitore");
+    expect(rule).toBe("kind and name");
+    expect(ids(resolved)).toEqual(["switch.kettle"]);
+  });
+
+  it("scene by name only: 'the scenes' are no group to run", () => {
+    const { resolved, rule } = explain("it", "scene", {}, { all: true });
+    expect(rule).toBe("scene by name only");
+    expect(resolved.kind).toBe("not_found");
+  });
+
+  it("all of a kind from a satellite: the whole home where the language says so, else asked", () => {
+    const english = explain(
+      "en",
+      "lights",
+      { speaker: "kitchen_satellite", intent: "turn_off" },
+      { all: true, allMeans: "home" },
+    );
+    expect(english.rule).toBe("all of a kind from a satellite");
+    expect(ids(english.resolved)).toHaveLength(5);
+    const dutch = explain(
+      "nl",
+      "lampen",
+      { speaker: "kitchen_satellite", intent: "turn_off" },
+      { all: true },
+    );
+    expect(dutch.resolved).toEqual({ kind: "ambiguous", candidates: ["Kitchen", "het hele huis"] });
+  });
+
+  it("kind here: a kind with no place is the satellite's area's", () => {
+    const { resolved, rule } = explain("en", "lights", { speaker: "bedroom_satellite", intent: "dim" });
+    expect(rule).toBe("kind here");
+    expect(ids(resolved)).toEqual(["light.bedroom_light"]);
+  });
+
+  it("kind in the whole home: a question about a kind asks about the home", () => {
+    const { resolved, rule } = explain(
+      "en",
+      "lights",
+      { speaker: "kitchen_satellite", intent: "query_any" },
+      { home: true },
+    );
+    expect(rule).toBe("kind in the whole home");
+    expect(ids(resolved)).toHaveLength(5);
+  });
+
+  it("kind with no place and no satellite: which room, every room with one named", () => {
+    const { resolved, rule } = explain("en", "lights");
+    expect(rule).toBe("kind with no place and no satellite");
+    expect(resolved).toEqual({
+      kind: "ambiguous",
+      candidates: ["Kitchen", "Living Room", "Bedroom", "Office"],
+      rooms: true,
+    });
+  });
+
+  it("place alone: a room names no device, unless the verb says what of it (its lights)", () => {
+    expect(explain("en", "the garage")).toMatchObject({
+      rule: "place alone",
+      resolved: { kind: "not_found" },
+    });
+    const lights = explain("en", "the kitchen", { intent: "dim" }, { kindInPlace: "light" });
+    expect(lights.rule).toBe("place alone");
+    expect(ids(lights.resolved)).toEqual(["light.counter_lights", "light.kitchen_ceiling"]);
+  });
+
+  it("name in a place: a kind in an area, and what cannot do it is said so", () => {
+    const lights = explain("en", "lights in the kitchen");
+    expect(lights.rule).toBe("name in a place");
+    expect(ids(lights.resolved)).toEqual(["light.counter_lights", "light.kitchen_ceiling"]);
+    const closing = explain("en", "lights in the kitchen", { intent: "close" });
+    expect(closing.resolved).toEqual({ kind: "unsupported", names: ["Ceiling Light", "Counter Lights"] });
+  });
+
+  it("name said as a place: a device's exact name after a preposition", () => {
+    const { resolved, rule } = explain("es", "en el hervidor");
+    expect(rule).toBe("name said as a place");
+    expect(ids(resolved)).toEqual(["switch.kettle"]);
+  });
+
+  it("none of a kind in a place: no fan in the kitchen is said as such, not 'nothing I can switch'", () => {
+    const { resolved, rule } = explain("en", "fans in the kitchen");
+    expect(rule).toBe("none of a kind in a place");
+    expect(resolved).toEqual({ kind: "group", targets: [], place: "Kitchen", said: "fans" });
+  });
+
+  it("closest name: a partial name, or a typo within reason", () => {
+    expect(explain("en", "ceiling")).toMatchObject({ rule: "closest name", resolved: { kind: "one" } });
+    const typo = explain("en", "bedrom ligth");
+    expect(typo.rule).toBe("closest name");
+    expect(ids(typo.resolved)).toEqual(["light.bedroom_light"]);
+  });
+});

@@ -1,0 +1,183 @@
+// The understanding on its own: names spotted first, the other words read as cues, and which of
+// the two readings (the reader's, the templates') a sentence gets. A small home's names stand in
+// for the mirror: the sentences are our own.
+import { describe, expect, it } from "vitest";
+import { GRAMMARS } from "../../src/understanding/grammar.js";
+import type { Spotted } from "../../src/understanding/reading/spotting.js";
+import { fold } from "../../src/understanding/sentence.js";
+import { createUnderstanding, PRECEDENCE, type Precedence } from "../../src/understanding/understand.js";
+
+const DEVICES: Record<string, string> = {
+  "kitchen light": "light",
+  "desk lamp": "light",
+  "light up strip": "light",
+  "on air sign": "switch",
+  "living room speaker": "media_player",
+  kettle: "switch",
+  "front door": "lock",
+  wohnzimmerlampe: "light",
+};
+const PLACES = ["kitchen", "living room", "bedroom", "upstairs", "wohnzimmer", "cuisine", "salon", "cucina"];
+
+/** The home's names as the reader looks them up (the mirror's exact names, its places). */
+function lookup(words: string): Spotted | undefined {
+  const key = fold(words).replace(/^the /, "");
+  if (DEVICES[key]) return { type: "device", domains: [DEVICES[key]] };
+  return PLACES.includes(key) ? { type: "place" } : undefined;
+}
+
+const understandings = Object.fromEntries(
+  Object.entries(GRAMMARS).map(([l, g]) => [l, createUnderstanding(g)]),
+);
+const understand = (language: string, sentence: string) =>
+  understandings[language]!.understand(sentence, lookup);
+
+describe("names first, then cues", () => {
+  it.each([
+    ["en", "put the kitchen light on", { intent: "turn_on", name: "kitchen light" }],
+    ["en", "switch the light up strip on", { intent: "turn_on", name: "light up strip" }],
+    ["en", "turn the on air sign off", { intent: "turn_off", name: "on air sign" }],
+    ["en", "olly could you please turn the kitchen light off", { intent: "turn_off", name: "kitchen light" }],
+    ["en", "i want the desk lamp on", { intent: "turn_on", name: "desk lamp" }],
+    ["en", "lights off in the bedroom", { intent: "turn_off", name: "lights in the bedroom" }],
+    ["en", "turn the lights on in the kitchen", { intent: "turn_on", name: "lights in the kitchen" }],
+    ["de", "Mach das Licht im Wohnzimmer aus", { intent: "turn_off", name: "licht im wohnzimmer" }],
+    ["de", "Die Wohnzimmerlampe bitte einschalten", { intent: "turn_on", name: "wohnzimmerlampe" }],
+  ])("%s: %j is read from its names and cues, and certain", (language, sentence, expected) => {
+    expect(understand(language, sentence)).toMatchObject({ match: expected, by: "certain reading" });
+  });
+
+  it("a name nobody knows, where a name goes, is one run of words, read but not certain", () => {
+    expect(understand("en", "put the toaster on")).toMatchObject({
+      match: { intent: "turn_on", name: "toaster", spokenName: "toaster" },
+      by: "reading with an unknown name",
+    });
+  });
+
+  it("a number after a kind is part of a name, not a level", () => {
+    expect(understand("en", "turn on light 2")?.match).toMatchObject({ intent: "turn_on", name: "light 2" });
+    expect(understand("en", "turn on light 2")?.match.level).toBeUndefined();
+  });
+
+  it.each([
+    ["en", "turn the kitchen light on and off"],
+    ["en", "turn the volume up and down"],
+    ["en", "don't turn off the kettle"],
+    ["en", "turn off the kettle when i leave"],
+    ["en", "make the speaker louder and the light brighter"],
+  ])("%s: %j: cues that disagree or a condition are no reading", (language, sentence) => {
+    const understood = understand(language, sentence);
+    expect(understood?.by).not.toBe("certain reading");
+    expect(understood?.by).not.toBe("reading with an unknown name");
+  });
+});
+
+describe("relative changes, levels and mute", () => {
+  it.each([
+    ["en", "turn the volume up a notch", { intent: "volume_up", amount: "step" }],
+    ["en", "a little quieter please", { intent: "volume_down", amount: "step" }],
+    ["en", "raise the volume by 15 percent", { intent: "volume_up", by: 15 }],
+    ["en", "turn the volume up 15 percent", { intent: "volume_up", by: 15 }],
+    ["en", "turn the volume up to 60 percent", { intent: "set_volume", level: 60 }],
+    ["en", "turn the kitchen light down a lot", { intent: "dim", name: "kitchen light", amount: "lot" }],
+    ["en", "dim the lights to 20 percent", { intent: "set_level", name: "lights", level: 20 }],
+    ["en", "turn the lights all the way up", { intent: "brighten", name: "lights", amount: "full" }],
+    ["en", "it's too bright in here", { intent: "dim", name: "in here" }],
+    ["en", "lower the lights", { intent: "dim", name: "lights" }],
+    ["en", "turn up the living room speaker", { intent: "volume_up", name: "living room speaker" }],
+    ["en", "turn the kettle up", { intent: "step_up", name: "kettle" }],
+    ["en", "mute the living room speaker", { intent: "mute", name: "living room speaker" }],
+    ["en", "turn the sound off", { intent: "mute" }],
+    ["en", "turn the sound back on", { intent: "unmute" }],
+    ["de", "Dreh die Musik leiser", { intent: "volume_down" }],
+    ["de", "Stell die Lautstärke auf 30 Prozent", { intent: "set_volume", level: 30 }],
+    ["de", "Mach das Licht im Wohnzimmer ein bisschen heller", { intent: "brighten", amount: "step" }],
+    ["fr", "Monte le son", { intent: "volume_up" }],
+    ["fr", "Baisse un peu la lumière de la cuisine", { intent: "dim", amount: "step" }],
+    ["es", "Sube el volumen en 20 %", { intent: "volume_up", by: 20 }],
+    ["es", "Silencia el altavoz", { intent: "mute", name: "altavoz" }],
+    ["nl", "Zet het geluid wat zachter", { intent: "volume_down", amount: "step" }],
+    ["it", "Abbassa un po' il volume", { intent: "volume_down", amount: "step" }],
+  ])("%s: %j", (language, sentence, expected) => {
+    expect(understand(language, sentence)?.match).toMatchObject(expected);
+  });
+
+  it("music switched off is paused, which is not ours: never muted or switched off", () => {
+    for (const [language, sentence] of [
+      ["en", "turn the music off"],
+      ["de", "Die Musik bitte aus"],
+    ] as const) {
+      const understood = understand(language, sentence);
+      expect(["mute", "turn_off"]).not.toContain(
+        understood?.by === "certain reading" ? understood.match.intent : "",
+      );
+      if (understood) expect(understood.match.unquoted).toBe(true);
+    }
+  });
+});
+
+describe("a kind said with a place and no verb", () => {
+  it.each([
+    ["it", "Lampade qui", "turn_on"],
+    ["it", "Tutti i ventilatori in cucina", "turn_on"],
+    ["fr", "Lampes dans le salon", "turn_on"],
+  ])("%s: %j is switched on, as the language's own sentences have it", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+
+  it.each([
+    ["it", "Tutte le luci"],
+    ["fr", "Nuit"],
+    ["fr", "Jour"],
+    ["en", "lights in the kitchen"],
+  ])(
+    "%s: %j with no place, a single word, or in a language that says no such thing, is not",
+    (language, sentence) => {
+      expect(understand(language, sentence)).toBeUndefined();
+    },
+  );
+});
+
+describe("the order the readings are taken in", () => {
+  it("is one table, each rule with a sentence it decides", () => {
+    const decided: Record<Precedence, string> = {
+      question: "is the desk lamp on",
+      "certain reading": "put the kitchen light on",
+      template: "activate movie night",
+      "reading with an unknown name": "put the toaster on",
+      "template, unquoted": "switch the music off",
+    };
+    for (const rule of PRECEDENCE) expect(understand("en", decided[rule])?.by, decided[rule]).toBe(rule);
+  });
+
+  it("a question is read by its template even where the reader would read a command", () => {
+    expect(understand("en", "is the desk lamp on")?.match).toMatchObject({
+      intent: "query_state",
+      state: "on",
+    });
+  });
+
+  it("a template that took a verb into its name never quotes it", () => {
+    const understood = understand("en", "switch the music off");
+    expect(understood?.match.unquoted).toBe(true);
+    expect(understood?.match.spokenName).toBeUndefined();
+  });
+});
+
+describe("the clock is asked about here and today only", () => {
+  it.each([
+    ["en", "what time is it in tokyo", "query_time", "in tokyo"],
+    ["en", "what is the date next saturday", "query_date", "next saturday"],
+    ["de", "Wie spät ist es in Sydney", "query_time", "in sydney"],
+    ["fr", "Quelle heure est-il à Montréal", "query_time", "a montreal"],
+  ])(
+    "%s: %j keeps the words around it (%s, %j) for the turn to judge",
+    (language, sentence, intent, about) => {
+      expect(understand(language, sentence)?.match).toEqual({ intent, about });
+    },
+  );
+
+  it("'now' is the present, not another time", () => {
+    expect(understand("en", "what time is it now")?.match).toEqual({ intent: "query_time" });
+  });
+});
