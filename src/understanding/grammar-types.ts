@@ -86,6 +86,8 @@ export interface FastPathReplies {
   groupOpened: string;
   groupClosed: string;
   nothingToSwitch: string;
+  /** Nothing to switch in the whole home (no place was named). */
+  nothingToSwitchAnywhere: string;
   setLevel: string;
   volumeSet: string;
   muted: string;
@@ -97,6 +99,8 @@ export interface FastPathReplies {
    * `{kind}` is the word the user said, `{place}` the place.
    */
   noneOfKind: string;
+  /** None of the kind anywhere in the home (no place was named): `{kind}` as in `noneOfKind`. */
+  noneOfKindAnywhere: string;
   notConfirmed: string;
   someNotConfirmed: string;
   confirmUnlock: string;
