@@ -6,6 +6,9 @@
 // and after one LLM turn with a tool call per provider (each pointed at the provider fake), against
 // a bare Node process in the same run. FOOTPRINT_BASELINE_MAIN_JS adds other builds' dist/main.js
 // (comma-separated; e.g. main's build), run side by side so all idle through the same load.
+// FOOTPRINT_ROUNDS (default 3) rounds, each starting every run afresh: the table gives each run's
+// median and range (one sample of one start differs from the next by ~1 MiB, more than what a
+// small change saves or costs).
 // Also: which module files the main process loaded, in `local` mode and after an Anthropic turn.
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,6 +23,7 @@ import { startAddonGateway } from "../test/support/zwave-gateway.js";
 import { baselineBuilds } from "./lib.js";
 
 const IDLE_S = Number(process.env.FOOTPRINT_IDLE_S ?? 60);
+const ROUNDS = Number(process.env.FOOTPRINT_ROUNDS ?? 3);
 const GOALS = { local: 85, llm: 100 };
 // Loaded with `node --import`: on SIGUSR2 the process writes every module file it has loaded (ES
 // modules seen by a load hook, CommonJS from require.cache) to $LOADED_MODULES_FILE, once the hook
@@ -140,48 +144,69 @@ printModules("local mode", await loadedModules({ llm_provider: "local" }, false)
 printModules("after one Anthropic turn", await loadedModules(providers.anthropic, true));
 rmSync(HOOK);
 
-// 2. Resident memory after idling, every run side by side so they idle through the same load.
+// 2. Resident memory after idling, every run side by side so they idle through the same load, in
+// rounds; each round starts every run afresh.
 interface Run {
   name: string;
   bridge: BridgeProcess;
   goal?: number;
 }
+interface Measured {
+  goal?: number;
+  main: number[];
+  total: number[];
+}
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const bare = spawn(process.execPath, ["-e", "setInterval(()=>{},1e3)"], { stdio: "ignore" });
-const runs: Run[] = [];
+const measured = new Map<string, Measured>();
+const bareSamples: number[] = [];
+let runs: Run[] = [];
 try {
   const builds = [
     { label: "", mainJs: undefined as string | undefined },
     ...baselineBuilds("FOOTPRINT_BASELINE_MAIN_JS").map((b) => ({ label: `${b.name} `, mainJs: b.mainJs })),
   ];
-  for (const { label, mainJs } of builds) {
-    runs.push({
-      name: `${label}local`,
-      bridge: await bridgeUp({ llm_provider: "local" }, {}, mainJs),
-      goal: GOALS.local,
-    });
-    if (!mainJs) {
-      // No Z-Wave server found or set: the bridge runs without one.
-      const alone = await bridgeUp({ llm_provider: "local", zwave_transport: "websocket" });
-      runs.push({ name: "local, no Z-Wave server", bridge: alone });
+  for (let round = 0; round < ROUNDS; round++) {
+    runs = [];
+    for (const { label, mainJs } of builds) {
+      runs.push({
+        name: `${label}local`,
+        bridge: await bridgeUp({ llm_provider: "local" }, {}, mainJs),
+        goal: GOALS.local,
+      });
+      if (!mainJs) {
+        // No Z-Wave server found or set: the bridge runs without one.
+        const alone = await bridgeUp({ llm_provider: "local", zwave_transport: "websocket" });
+        runs.push({ name: "local, no Z-Wave server", bridge: alone });
+      }
+      for (const [provider, options] of Object.entries(providers)) {
+        const bridge = await bridgeUp(options, {}, mainJs);
+        await llmTurn(bridge);
+        runs.push({ name: `${label}${provider} (1 turn)`, bridge, goal: GOALS.llm });
+      }
     }
-    for (const [provider, options] of Object.entries(providers)) {
-      const bridge = await bridgeUp(options, {}, mainJs);
-      await llmTurn(bridge);
-      runs.push({ name: `${label}${provider} (1 turn)`, bridge, goal: GOALS.llm });
+    await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
+    bareSamples.push(rssMiB(bare.pid!));
+    for (const run of runs) {
+      const main = rssMiB(run.bridge.child.pid!);
+      const children = childProcesses(run.bridge.child.pid!).reduce((sum, c) => sum + rssMiB(c.pid), 0);
+      const entry = measured.get(run.name) ?? { goal: run.goal, main: [], total: [] };
+      entry.main.push(main);
+      entry.total.push(main + children);
+      measured.set(run.name, entry);
     }
+    for (const run of runs.splice(0)) await run.bridge.stop();
   }
-  await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
-  const bareMiB = rssMiB(bare.pid!);
+  const bareMiB = median(bareSamples);
   console.log(
-    `\n## Resident memory on Node ${process.version}, ${IDLE_S} s after ready (VmRSS, the main process and its children)`,
+    `\n## Resident memory on Node ${process.version}, ${IDLE_S} s after ready (VmRSS, the main process and its children; median of ${ROUNDS} rounds, [lowest–highest])`,
   );
   console.log(`  bare node -e 'setInterval(()=>{},1e3)'   ${bareMiB.toFixed(1)} MiB`);
-  for (const run of runs) {
-    const main = rssMiB(run.bridge.child.pid!);
-    const children = childProcesses(run.bridge.child.pid!).reduce((sum, c) => sum + rssMiB(c.pid), 0);
-    const total = main + children;
+  for (const [name, { goal, main, total }] of measured) {
+    const med = median(total);
+    const range = `[${Math.min(...total).toFixed(1)}–${Math.max(...total).toFixed(1)}]`;
     console.log(
-      `  ${run.name.padEnd(34)} main ${main.toFixed(1).padStart(6)} + children ${children.toFixed(1).padStart(5)} = ${total.toFixed(1).padStart(6)} MiB  ×${(total / bareMiB).toFixed(2)} bare${run.goal ? `  (goal ≤ ${run.goal}: ${total <= run.goal ? "met" : "NOT met"})` : ""}`,
+      `  ${name.padEnd(34)} main ${median(main).toFixed(1).padStart(6)}  total ${med.toFixed(1).padStart(6)} MiB ${range.padStart(13)}  ×${(med / bareMiB).toFixed(2)} bare${goal ? `  (goal ≤ ${goal}: ${med <= goal ? "met" : "NOT met"})` : ""}`,
     );
   }
 } finally {
