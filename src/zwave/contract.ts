@@ -4,7 +4,9 @@
 // (src/lib/error.ts upstream) is the model. Shared by the server (src/zwave/tools/) and the host's
 // client (src/zwave-host/), so both sides read one definition.
 import { z } from "zod";
+import { COLOR_NAMES } from "./colors.js";
 import { COVER_TYPES, ENDPOINT_FUNCTIONS } from "./functions.js";
+import { BINARY_STATES, READING_DEVICE_CLASSES } from "./readings.js";
 
 /** Why a call failed. A small fixed set: a host may switch on it exhaustively. */
 export const ZWAVE_ERROR_CODES = [
@@ -79,6 +81,33 @@ const deviceClassNumbers = z.object({
   specific: z.number().int(),
 });
 
+/**
+ * What a reading measures or senses, in Home Assistant's `sensor` and `binary_sensor` device classes
+ * (src/zwave/readings.ts): `power`, `energy`, `temperature`, …; `door`, `motion`, `moisture`, `smoke`,
+ * `carbon_monoxide`, `tamper`, … (`battery` is both: the level, and whether it is low).
+ */
+export const readingDeviceClass = z.enum(READING_DEVICE_CLASSES);
+/** A binary sensor's state: `open`/`closed` (door, window), `detected`/`clear`, `wet`/`dry`, `low`/`normal` (battery). */
+export const binaryState = z.enum(BINARY_STATES);
+
+/** A binary sensor of an endpoint and what it says now. */
+export const binarySensorState = z.object({
+  deviceClass: readingDeviceClass.nullable(),
+  /** Home Assistant's binary_sensor "on": open, detected, wet, low. */
+  active: z.boolean(),
+  state: binaryState,
+});
+
+/** A light's colour: a colour as `#rrggbb`, or a white by its colour temperature; null what it is not. */
+export const colorState = z.object({
+  rgb: z.string().nullable(),
+  kelvin: z.number().nullable(),
+});
+export type ColorState = z.infer<typeof colorState>;
+
+/** Where a cover or barrier is: Home Assistant's cover states, and `stopped` (a barrier stopped midway). */
+export const coverState = z.enum(["open", "closed", "opening", "closing", "stopped"]);
+
 /** One endpoint of a device: each is its own target ("turn on Outlet 2" switches endpoint 2 only). */
 export const endpointSummary = z.object({
   endpoint: z.number().int().min(0),
@@ -99,6 +128,25 @@ export const endpointSummary = z.object({
   level: z.number().nullable(),
   /** Its state for people ("on at 40 %", "closed", "21.5 °C"). */
   value: z.string().nullable(),
+  // What it reports, typed; absent or null where it has no such value or has not reported it.
+  /** A cover's position in percent open (0 closed, 100 open). */
+  position: z.number().nullable().optional(),
+  /** A cover's or barrier's state. */
+  coverState: coverState.nullable().optional(),
+  /** Open or closed: a cover, a barrier, or a door or window sensor. */
+  open: z.boolean().nullable().optional(),
+  /** A colour light's colour. */
+  color: colorState.nullable().optional(),
+  /** What its meter measures now, in W. */
+  power: z.number().nullable().optional(),
+  /** What its meter has counted, in kWh. */
+  energy: z.number().nullable().optional(),
+  /** Its battery level in percent. */
+  battery: z.number().nullable().optional(),
+  /** Whether its battery is low (the device's own flag, or 20 % or less). */
+  batteryLow: z.boolean().nullable().optional(),
+  /** Its binary sensors (door, motion, leak, smoke, tamper, …) and what each says. */
+  binarySensors: z.array(binarySensorState).optional(),
 });
 export type EndpointSummary = z.infer<typeof endpointSummary>;
 
@@ -182,7 +230,18 @@ export const sensorReading = z.object({
   unit: z.string().nullable(),
   /** Epoch ms of the device's report, when known. */
   reportedAt: z.number().nullable(),
+  /** The command class the reading is of (Multilevel Sensor 49, Meter 50, Notification 113, …). */
+  commandClass: z.number().int().optional(),
+  /** A measurement (`sensor`) or an on/off state (`binary_sensor`), as Home Assistant would show it. */
+  domain: z.enum(["sensor", "binary_sensor"]).optional(),
+  /** What it measures or senses (null: nothing Home Assistant has a class for). */
+  deviceClass: readingDeviceClass.nullable().optional(),
+  /** A binary sensor's state now; null while unknown. */
+  state: binaryState.nullable().optional(),
+  /** A binary sensor's Home Assistant "on" (open, detected, wet, low); null while unknown. */
+  active: z.boolean().nullable().optional(),
 });
+export type SensorReading = z.infer<typeof sensorReading>;
 
 export const sensorDataOutput = outcome.extend({
   node: nodeRef.optional(),
@@ -214,6 +273,81 @@ export const doorLockOutput = writeOutcome.extend({
   locked: z.boolean().nullable().optional(),
 });
 export type DoorLockOutput = z.infer<typeof doorLockOutput>;
+
+/** What `control_zwave_cover` and `control_zwave_barrier` are asked to do. */
+export const COVER_ACTIONS = ["open", "close", "stop", "set_position"] as const;
+export const coverAction = z.enum(COVER_ACTIONS);
+
+export const coverOutput = writeOutcome.extend({
+  action: coverAction.optional(),
+  /** The position asked for, in percent open (null for stop, and for a barrier). */
+  requestedPosition: z.number().nullable().optional(),
+  /** The position the device reports now, in percent open (null when it has none). */
+  position: z.number().nullable().optional(),
+  /** Where the device reports it is now (null when unknown). */
+  state: coverState.nullable().optional(),
+  /** Not confirmed, but it reported a position between where it was and where it was sent: still moving. */
+  moving: z.boolean().optional(),
+});
+export type CoverOutput = z.infer<typeof coverOutput>;
+
+/** The colour names `set_zwave_light_color` takes (English keys; each language's words map to them). */
+export const colorName = z.enum(COLOR_NAMES);
+/** The whites it takes by name: warm 2700 K, neutral 4000 K, cold 6500 K. */
+export const whiteTemperature = z.enum(["warm", "neutral", "cold"]);
+
+export const colorOutput = writeOutcome.extend({
+  /** What was asked, as a colour or a white. */
+  requested: colorState.optional(),
+  /** What the device reports now, channel by channel (never an optimistic value). */
+  color: colorState.nullable().optional(),
+  /** Its light's on/off and level, which a colour keeps (a light that was off is turned on). */
+  on: z.boolean().nullable().optional(),
+  level: z.number().nullable().optional(),
+});
+export type ColorOutput = z.infer<typeof colorOutput>;
+
+/** One device of `control_zwave_devices`: what it was asked as, and its own outcome. */
+export const groupMember = writeOutcome.extend({
+  /** The name the call gave for it. */
+  deviceName: z.string(),
+  /** `multicast`: it switched with the others in one frame, and confirmed by its own answer after. */
+  via: z.enum(["multicast", "singlecast"]).optional(),
+  on: z.boolean().nullable().optional(),
+  level: z.number().nullable().optional(),
+});
+
+export const groupControlOutput = outcome.extend({
+  action: z.enum(["on", "off", "dim"]).optional(),
+  requestedLevel: z.number().nullable().optional(),
+  /** Each device asked for, in the order given: its outcome, or its `error`. */
+  devices: z.array(groupMember).optional(),
+  /** Whether every device confirmed. */
+  confirmed: z.boolean().optional(),
+  /** Whether any went out in one multicast frame. */
+  multicast: z.boolean().optional(),
+  /** The devices found that did not confirm (sent, or refused before sending); those not found are in `devices`. */
+  notConfirmed: z.array(nodeRef).optional(),
+});
+export type GroupControlOutput = z.infer<typeof groupControlOutput>;
+
+/** One battery device of `list_zwave_batteries`. */
+export const batteryDevice = nodeRef.extend({
+  state: deviceStatus,
+  /** Percent, as last reported; null until it has reported. */
+  level: z.number().nullable(),
+  /** The device's own low-battery flag, or the level at or under the threshold. */
+  low: z.boolean(),
+  /** Epoch ms of the level's report, when known. */
+  reportedAt: z.number().nullable(),
+});
+
+export const batteriesOutput = outcome.extend({
+  devices: z.array(batteryDevice).optional(),
+  /** The level at or under which a battery is low. */
+  lowAt: z.number().optional(),
+});
+export type BatteriesOutput = z.infer<typeof batteriesOutput>;
 
 export const nodeHealthOutput = outcome.extend({
   node: nodeRef.optional(),

@@ -33,6 +33,7 @@ export const CC = {
   binarySensor: 0x30,
   multilevelSensor: 0x31,
   meter: 0x32,
+  colorSwitch: 0x33,
   thermostatMode: 0x40,
   thermostatSetpoint: 0x43,
   doorLock: 0x62,
@@ -169,6 +170,8 @@ export const FUNCTION_RULES: readonly Rule[] = [
   },
   { function: "other", value: LEVEL, generic: [GENERIC.thermostat] },
   { function: "light", value: LEVEL },
+  // A colour controller with no Multilevel Switch of its own is a light too (HA: a light).
+  { function: "light", value: { commandClass: CC.colorSwitch, property: ["currentColor"] } },
   { function: "switch", value: { commandClass: CC.binarySwitch, property: ["currentValue"] } },
   { function: "sensor", value: { commandClass: CC.multilevelSensor } },
   { function: "sensor", value: { commandClass: CC.meter } },
