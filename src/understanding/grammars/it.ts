@@ -187,7 +187,7 @@ export const it: FastPathGrammar = {
       "termosifoni",
       "radiatore",
     ],
-    light: ["luce", "luci", "lampada", "lampade", "illuminazione", "lampadario"],
+    light: ["luce", "luci", "lampada", "lampade", "illuminazione", "lampadario", "lampadina", "lampadine"],
     switch: ["interruttore", "interruttori"],
     outlet: ["presa", "prese", "presa smart", "presa intelligente", "spina", "spine"],
     fan: ["ventilatore", "ventilatori", "ventola", "ventole"],

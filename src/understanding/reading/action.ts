@@ -106,7 +106,8 @@ export function actionOf(
     if (moves > 1 || acts || soundNoun || music || lightNoun || hint === "light" || hint === "media")
       return undefined;
     if (thing?.type === "everything") return undefined;
-    if (has("stop")) return directions.length || level !== undefined || amount ? undefined : { intent: "stop" };
+    if (has("stop"))
+      return directions.length || level !== undefined || amount ? undefined : { intent: "stop" };
     if (directions.length) {
       // "open up", "roll down": the direction agrees with the verb, or the sentence says nothing.
       if (has("open") !== up) return undefined;
@@ -140,6 +141,13 @@ export function actionOf(
     return { intent: off ? "mute" : "unmute" };
   }
   if (directions.length) {
+    // "raise the blinds", "lower the shutter to 30 %": a cover goes up (opens) or down.
+    if (hint === "cover") {
+      if (on || off || has("lightOn")) return undefined;
+      if (level !== undefined)
+        return levelSaid === "by" || amount ? undefined : { intent: "set_position", level };
+      return amount && amount !== "full" ? undefined : { intent: up ? "open" : "close" };
+    }
     if (off && !has("lightOn")) return undefined;
     // "light it up", "turn on … up": the verb's on, not a change.
     if (has("lightOn") && !level && !amount) return { intent: "turn_on", ...lightVerb };
@@ -151,11 +159,6 @@ export function actionOf(
         : hint === "light"
           ? { intent: "set_level", level }
           : undefined;
-    }
-    // "raise the blinds", "lower the shutter to 30 %": a cover goes up (opens) or down.
-    if (hint === "cover") {
-      if (level !== undefined) return levelSaid === "by" || amount ? undefined : { intent: "set_position", level };
-      return amount && amount !== "full" ? undefined : { intent: up ? "open" : "close" };
     }
     const change = {
       ...(level !== undefined ? { by: level } : {}),
@@ -190,7 +193,13 @@ function thingHint(thing: Thing | undefined): Hint | undefined {
   }
   if (thing.type === "device" && thing.domains?.length === 1) {
     const [domain] = thing.domains;
-    return domain === "light" ? "light" : domain === "media_player" ? "media" : domain === "cover" ? "cover" : undefined;
+    return domain === "light"
+      ? "light"
+      : domain === "media_player"
+        ? "media"
+        : domain === "cover"
+          ? "cover"
+          : undefined;
   }
   return undefined;
 }

@@ -132,6 +132,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           (item.type === "word" && (item.sense.here || item.sense.home) === true));
       const isLevel = (item: Item | undefined): item is Item & { type: "number" | "word" } =>
         !!item && (item.type === "number" || (item.type === "word" && item.sense.number !== undefined));
+      const isColor = (item: Item | undefined) =>
+        !!item && item.type === "word" && item.sense.color !== undefined && !item.sense.kind;
       const addThing = (thing: Thing, at: number) => {
         const previous = things.at(-1);
         // Words said next to each other are one name ("light 2", "desk lamp left").
@@ -201,6 +203,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           continue;
         }
         if ((sense.cues.has("to") || sense.cues.has("by")) && isLevel(next(i))) continue;
+        // "auf warmweiß", "su bianco caldo": "to" before a colour, whatever else the word may be.
+        if (sense.cues.has("to") && isColor(next(i))) continue;
         if (sense.cues.has("percent") && isLevel(said[i - 1])) continue;
         if (sense.number !== undefined && !sense.cues.size && !sense.kind && !sense.article) {
           const before = said[i - 1];
