@@ -1,7 +1,12 @@
 // How a device is described to a person: its state and its main value.
 import { valuesOn, valueOn } from "./endpoints.js";
 import { CC, type EndpointRole } from "./functions.js";
+import { colorSwitchOf, reportedColor } from "./color-switch.js";
+import type { EndpointSummary } from "./contract.js";
+import { coverMechanism, coverStatusOf, type CoverStatus } from "./covers.js";
 import { valueKey, type ValueId, type ZwaveNode, type ZwaveValue } from "./model.js";
+import { levelToPercent } from "./multilevel-switch.js";
+import { binaryReading, isOpening, readingType, type BinaryDeviceClass } from "./readings.js";
 
 export type DeviceState = "online" | "asleep" | "dead" | "not ready";
 
@@ -9,15 +14,6 @@ export function deviceState(node: ZwaveNode): DeviceState {
   if (node.status === "Dead" || !node.available) return "dead";
   if (!node.ready) return "not ready";
   return node.status === "Asleep" ? "asleep" : "online";
-}
-
-/** Multilevel Switch levels are 0–99 on the wire; people say 0–100 %. */
-export function levelToPercent(level: number): number {
-  return level >= 99 ? 100 : Math.round((level * 100) / 99);
-}
-
-export function percentToLevel(percent: number): number {
-  return Math.max(0, Math.min(99, Math.round((percent * 99) / 100)));
 }
 
 export function findValue(node: ZwaveNode, id: ValueId): ZwaveValue | undefined {
@@ -61,11 +57,104 @@ export interface EndpointState {
   value: string | undefined;
 }
 
-/** A cover's position for people: "closed", "open", "open at 40 %". */
-function coverText(v: ZwaveValue): string {
-  if (typeof v.value !== "number") return "unknown";
-  if (v.value <= 0) return "closed";
-  return v.value >= 99 ? "open" : `open at ${levelToPercent(v.value)} %`;
+/**
+ * The reading that says what a sensor is about: a door or window first (a contact), then a
+ * measurement (a multisensor's temperature), another binary sensor (motion, leak, smoke), a meter,
+ * and the battery last.
+ */
+function mainReading(values: ZwaveValue[]): ZwaveValue | undefined {
+  const readings = values.filter((v) => SENSOR_CLASSES.has(v.commandClass) && v.readable && readingType(v));
+  const rank = (v: ZwaveValue): number => {
+    const type = readingType(v);
+    if (v.commandClass === CC.battery) return 5;
+    if (type?.domain === "binary_sensor" && isOpening(type.deviceClass as BinaryDeviceClass | null)) return 0;
+    if (v.commandClass === CC.multilevelSensor) return 1;
+    if (type?.domain === "binary_sensor" && type.deviceClass) return 2;
+    if (v.commandClass === CC.meter) return 3;
+    return 4;
+  };
+  return readings.sort((a, b) => rank(a) - rank(b))[0];
+}
+
+/** What else an endpoint reports, typed (src/zwave/contract.ts `endpointSummary`). */
+export type EndpointReport = Pick<
+  EndpointSummary,
+  | "position"
+  | "coverState"
+  | "open"
+  | "color"
+  | "power"
+  | "energy"
+  | "battery"
+  | "batteryLow"
+  | "binarySensors"
+>;
+
+/** A battery at or under this is low, whatever the device's own flag says. */
+export const LOW_BATTERY_PERCENT = 20;
+
+/** A cover's position for people: "closed", "open", "open at 40 %", "opening". */
+export function coverText(status: CoverStatus): string {
+  if (status.position !== null && status.position > 0 && status.position < 100)
+    return `open at ${status.position} %`;
+  return status.state ?? "unknown";
+}
+
+/** The node's battery: its level in percent and whether it is low; undefined when it has none. */
+export function batteryOf(
+  node: ZwaveNode,
+): { level: number | null; low: boolean; reportedAt: number | null } | undefined {
+  const values = [...node.values.values()]
+    .filter((v) => v.commandClass === CC.battery)
+    .sort((a, b) => a.endpoint - b.endpoint);
+  const level = values.find((v) => v.property === "level");
+  if (!level) return undefined;
+  const percent = typeof level.value === "number" ? level.value : null;
+  const flag = values.find((v) => v.property === "isLow")?.value === true;
+  return {
+    level: percent,
+    low: flag || (percent !== null && percent <= LOW_BATTERY_PERCENT),
+    reportedAt: level.lastUpdate ?? null,
+  };
+}
+
+/** The latest reading of one class among these values (a meter's W, its kWh). */
+function measured(values: ZwaveValue[], deviceClass: string): number | null {
+  const v = values.find((x) => readingType(x)?.deviceClass === deviceClass && typeof x.value === "number");
+  return v ? (v.value as number) : null;
+}
+
+export function endpointReport(node: ZwaveNode, role: EndpointRole): EndpointReport {
+  const values = valuesOn(node, role.index);
+  const report: EndpointReport = {};
+  const mechanism = coverMechanism(node, role);
+  if (mechanism) {
+    const status = coverStatusOf(mechanism);
+    Object.assign(report, { position: status.position, coverState: status.state, open: status.open });
+  }
+  const colors = role.function === "light" ? colorSwitchOf(node, role.index) : undefined;
+  if (colors) report.color = reportedColor(colors);
+  if (values.some((v) => v.commandClass === CC.meter)) {
+    report.power = measured(values, "power");
+    report.energy = measured(values, "energy");
+  }
+  const battery = batteryOf(node);
+  if (battery) Object.assign(report, { battery: battery.level, batteryLow: battery.low });
+  const binary: NonNullable<EndpointReport["binarySensors"]> = [];
+  for (const v of values) {
+    if (v.commandClass === CC.battery || !v.readable) continue;
+    const b = binaryReading(v);
+    const deviceClass = readingType(v)?.deviceClass ?? null;
+    // Two values of one sense say the same (zwave-js's "Door state" and "Door state (simple)").
+    if (b && !(deviceClass && binary.some((x) => x.deviceClass === deviceClass)))
+      binary.push({ deviceClass, ...b });
+  }
+  if (binary.length) {
+    report.binarySensors = binary;
+    const door = binary.find((b) => isOpening(b.deviceClass as BinaryDeviceClass | null));
+    if (door && report.open === undefined) report.open = door.active;
+  }
+  return report;
 }
 
 export function endpointState(node: ZwaveNode, role: EndpointRole): EndpointState {
@@ -85,23 +174,12 @@ export function endpointState(node: ZwaveNode, role: EndpointRole): EndpointStat
         value: switchText(current),
       };
     }
-    case "cover": {
-      const position =
-        valueOn(node, ep, CC.multilevelSwitch, "currentValue") ??
-        [...node.values.values()].find(
-          (v) => v.endpoint === ep && v.commandClass === CC.windowCovering && v.property === "currentValue",
-        );
-      if (!position) return none;
-      const v = position.value;
-      return {
-        on: null,
-        level: typeof v === "number" && v <= 99 ? levelToPercent(v) : null,
-        value: coverText(position),
-      };
-    }
+    case "cover":
     case "barrier": {
-      const state = valueOn(node, ep, CC.barrierOperator, "currentState");
-      return state ? { ...none, value: formatValue(state) } : none;
+      const mechanism = coverMechanism(node, role);
+      if (!mechanism) return none;
+      const status = coverStatusOf(mechanism);
+      return { on: null, level: status.position, value: coverText(status) };
     }
     case "lock": {
       const lock = valueOn(node, ep, CC.doorLock, "currentMode");
@@ -122,8 +200,15 @@ export function endpointState(node: ZwaveNode, role: EndpointRole): EndpointStat
       return { ...none, value: text || undefined };
     }
     case "sensor": {
-      const reading = valuesOn(node, ep).find((v) => SENSOR_CLASSES.has(v.commandClass) && v.readable);
-      return { ...none, value: reading && `${valueLabel(reading)} ${formatValue(reading)}` };
+      const reading = mainReading(valuesOn(node, ep));
+      if (!reading) return none;
+      const binary = binaryReading(reading);
+      const type = readingType(reading);
+      const value =
+        binary && type?.deviceClass
+          ? `${type.deviceClass.replace(/_/g, " ")} ${binary.state}`
+          : `${valueLabel(reading)} ${formatValue(reading)}`;
+      return { ...none, value };
     }
     case "other":
       return none;

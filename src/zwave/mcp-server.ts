@@ -6,8 +6,12 @@ import { withoutCredentials } from "../shared/redact.js";
 import { VERSION } from "../version.js";
 import type { ZwaveServerConfig } from "./config.js";
 import { createZwaveNetwork } from "./network.js";
+import { registerBatteries } from "./tools/batteries.js";
 import { registerControlDevice } from "./tools/control-device.js";
+import { registerCover } from "./tools/cover.js";
 import { registerDoorLock } from "./tools/door-lock.js";
+import { registerGroupControl } from "./tools/group-control.js";
+import { registerLightColor } from "./tools/light-color.js";
 import { registerListDevices } from "./tools/list-devices.js";
 import { registerNodeHealth } from "./tools/node-health.js";
 import { registerSensorData } from "./tools/sensor-data.js";
@@ -43,6 +47,10 @@ export async function createZwaveMcpServer(
   registerThermostat(server, network);
   registerDoorLock(server, network);
   registerNodeHealth(server, network);
+  registerGroupControl(server, network);
+  registerCover(server, network);
+  registerLightColor(server, network);
+  registerBatteries(server, network);
 
   return {
     server,

@@ -4,7 +4,7 @@ import { expectReport } from "./confirm.js";
 import type { Confirmation, NodeRef } from "./contract.js";
 import { ZwaveToolError } from "./errors.js";
 import { namedEndpoints, type NamedEndpoint } from "./endpoints.js";
-import { valueKey, type ZwaveNode, type ZwaveValue } from "./model.js";
+import { valueKey, type ValueId, type ZwaveNode, type ZwaveValue } from "./model.js";
 import { describeDevice, displayName, resolveDevice, type NamedDevice } from "./name-resolver.js";
 import { SetValueStatus } from "./set-value-status.js";
 import type { ZwaveTransport } from "./transport.js";
@@ -33,6 +33,21 @@ export interface WriteOutcome {
   value: unknown;
   /** Whether the device reported after the write. */
   reportedAfterWrite: boolean;
+}
+
+/** One value to ask a device for after a write, and what its answer must be to confirm it. */
+export interface PollCheck {
+  value: ZwaveValue;
+  matches(value: unknown): boolean;
+}
+
+/** What asking the devices said: each check's last answer, and whether all of them matched. */
+export interface PollOutcome {
+  confirmed: boolean;
+  /** Each check's last answer (undefined where the device gave none). */
+  values: unknown[];
+  /** Whether the device answered at all. */
+  answered: boolean;
 }
 
 /** A device found by name or id, and its endpoint when the name or the caller named one. */
@@ -71,6 +86,21 @@ export interface ZwaveNetwork {
   writeAndConfirm(node: ZwaveNode, plan: WritePlan): Promise<WriteOutcome>;
   /** Several writes to one device, all sent before waiting (each is verified on its own). */
   writeAllAndConfirm(node: ZwaveNode, plans: WritePlan[]): Promise<WriteOutcome[]>;
+  /**
+   * Asks the device for `checks` (a Get each, the device's own word) until every answer matches or
+   * `windowMs` has passed: at once, then about every second. For writes whose events cannot tell
+   * the device's report from zwave-js's own update (Color Switch updates its channels itself), and
+   * for multicasts, which zwave-js neither verifies nor reports per device.
+   */
+  confirmByPolling(node: ZwaveNode, checks: PollCheck[], windowMs: number): Promise<PollOutcome>;
+  /**
+   * One write to several devices' same value as one multicast frame; false when it could not go
+   * out as one (then nothing was written). Each device confirms by its own word after it
+   * (`confirmByPolling`).
+   */
+  multicast(nodes: ZwaveNode[], value: ValueId, payload: unknown): Promise<boolean>;
+  /** Sends one write and resolves with zwave-js's status (the caller confirms it its own way). */
+  writeOnly(node: ZwaveNode, value: ZwaveValue, payload: unknown): Promise<number>;
   ping(node: ZwaveNode): Promise<boolean>;
   /** The node, and the endpoint when the result is about one, as typed results name them. */
   ref(node: ZwaveNode, endpoint?: NamedEndpoint): NodeRef;
@@ -265,6 +295,53 @@ export function createZwaveNetwork(options: {
     return Promise.all(sent.map((s) => s.wait()));
   }
 
+  /** The device's answer, or undefined when it gave none or could not be asked. */
+  async function ask(node: ZwaveNode, value: ValueId): Promise<{ answered: boolean; value: unknown }> {
+    try {
+      const answer = await transport.poll(node, value);
+      return { answered: answer !== undefined, value: answer };
+    } catch {
+      return { answered: false, value: undefined };
+    }
+  }
+
+  async function confirmByPolling(
+    node: ZwaveNode,
+    checks: PollCheck[],
+    windowMs: number,
+  ): Promise<PollOutcome> {
+    const deadline = Date.now() + windowMs;
+    const values: unknown[] = checks.map(() => undefined);
+    const done = checks.map(() => false);
+    let answered = false;
+    for (;;) {
+      // One at a time: zwave-js queues them anyway, and a device answers one Get after another.
+      for (const [i, check] of checks.entries()) {
+        if (done[i]) continue;
+        const answer = await ask(node, check.value);
+        if (!answer.answered) continue;
+        answered = true;
+        values[i] = answer.value;
+        done[i] = check.matches(answer.value);
+      }
+      if (done.every(Boolean)) return { confirmed: true, values, answered };
+      const wait = Math.min(POLL_INTERVAL_MS, deadline - Date.now());
+      if (wait <= 0) return { confirmed: false, values, answered };
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+
+  async function multicast(nodes: ZwaveNode[], value: ValueId, payload: unknown): Promise<boolean> {
+    try {
+      await transport.writeMulticast(nodes, value, payload);
+      return true;
+    } catch {
+      // zwave-js refuses groups it cannot address as one (mixed security classes, a command class
+      // some lack): the caller writes to each device instead.
+      return false;
+    }
+  }
+
   return {
     serverName: transport.serverName,
     devices: async () => realDevices(await transport.nodes()),
@@ -278,6 +355,12 @@ export function createZwaveNetwork(options: {
       return outcome;
     },
     writeAllAndConfirm,
+    confirmByPolling,
+    multicast,
+    async writeOnly(node, value, payload) {
+      requireAlive(node);
+      return (await transport.write(node, value, payload)).status;
+    },
     ping: (node) => transport.ping(node),
     ref,
     get homeId() {
@@ -291,6 +374,9 @@ export function createZwaveNetwork(options: {
     confirmTimeoutMs: options.confirmTimeoutMs,
   };
 }
+
+/** How long between two questions to a device that has not shown a write's effect yet. */
+const POLL_INTERVAL_MS = 1000;
 
 /** A Multilevel Switch level that is on; 255 is the "restore" command, not a level. */
 function isDimLevel(value: unknown): value is number {

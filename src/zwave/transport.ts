@@ -1,6 +1,6 @@
 // What the tool layer needs from whatever carries Z-Wave: Z-Wave JS UI's MQTT gateway, or the
 // Z-Wave JS websocket server. Tools, names, confirmation and messages live above this line.
-import type { ZwaveNode, ZwaveValue } from "./model.js";
+import type { ValueId, ZwaveNode, ZwaveValue } from "./model.js";
 
 /** A value the device reported, delivered as it arrives (never a replay of a cached value, nor the driver's optimistic update). */
 export interface ValueReport {
@@ -30,6 +30,22 @@ export interface ZwaveTransport {
    * optimistic update) never reach `onReport` (src/zwave/optimistic-echo.ts).
    */
   write(node: ZwaveNode, value: ZwaveValue, payload: unknown): Promise<WriteResult>;
+  /**
+   * One write to the same value of several nodes as one Z-Wave multicast frame (zwave-js
+   * `getMulticastGroup(...).setValue`); throws when it did not go out. zwave-js neither verifies nor
+   * reports a multicast per device: whoever sent it asks each device (`poll`). `status` is
+   * zwave-js's where the server says it (Z-Wave JS UI's `writeMulticast` answers with nothing).
+   */
+  writeMulticast(
+    nodes: ZwaveNode[],
+    value: ValueId,
+    payload: unknown,
+  ): Promise<{ status: number | undefined }>;
+  /**
+   * Asks the device for one value now (a Get) and resolves with its answer: the device's own word,
+   * never a cached value. Undefined when it gave none; throws when the server could not ask.
+   */
+  poll(node: ZwaveNode, value: ValueId): Promise<unknown>;
   /** Whether the node answered a ping. */
   ping(node: ZwaveNode): Promise<boolean>;
   onReport(listener: (report: ValueReport) => void): () => void;

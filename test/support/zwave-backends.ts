@@ -5,13 +5,19 @@ import type { ZwaveServerEnvOptions } from "../../src/zwave-host/launch.js";
 import { startMosquitto, type TestBroker } from "./mosquitto.js";
 import {
   binarySwitch,
+  colorBulb,
   dimmer,
   doorLock,
+  doorSensor,
   doubleRelay,
+  garageDoor,
+  meteredPlug,
   multisensor,
   rollerShutter,
   startGatewaySimulator,
   thermostat,
+  waterSensor,
+  windowCovering,
   type GatewaySimulator,
 } from "./zwave-gateway.js";
 import { startRealZwaveStack, type RealZwaveStack, type ReportingMode } from "./zwave-js/real-stack.js";
@@ -36,6 +42,27 @@ export interface ZwaveBackend {
   relayAtDevice(endpoint: 1 | 2): unknown;
   /** The Living Room Shutter's (node 11) position at the device, 0–99. */
   shutterAtDevice(): unknown;
+  /** The Study Blind's (node 12, Window Covering) position at the device, 0–99. */
+  blindAtDevice(): unknown;
+  /** The Color Bulb's (node 13) channels (0–255) and level (0–99) at the device. */
+  bulbAtDevice(): Record<"warmWhite" | "coldWhite" | "red" | "green" | "blue" | "level", unknown>;
+  /** The Dryer Plug's (node 14) switch at the device. */
+  plugAtDevice(): unknown;
+  /** The Garage Door's (node 17) Barrier Operator state at the device (0 closed … 255 open). */
+  garageAtDevice(): unknown;
+  /** The Back Door Sensor (node 15) reports the door opened or closed. */
+  reportDoor(open: boolean): Promise<void>;
+  /** The Basement Leak Sensor (node 16) reports water, or dry again. */
+  reportLeak(wet: boolean): Promise<void>;
+  /** The node ids of each multicast frame that went out, oldest first. */
+  multicasts(): number[][];
+  /**
+   * What a device received, oldest first: each command's name and fields (the real stack's mock
+   * devices). The simulated gateway has no radio: absent there.
+   */
+  received?(
+    device: "blind" | "bulb" | "plug" | "garage" | "shutter",
+  ): Array<{ command: string; fields: Record<string, unknown> }>;
   /**
    * zwave-js's optimistic value updates on or off: Z-Wave JS UI's "Disable optimistic value update",
    * the driver option `disableOptimisticValueUpdate`, applied while it runs.
@@ -56,6 +83,12 @@ const JAMMED = 8;
 const SUPERVISED = 9;
 export const RELAY = 10;
 export const SHUTTER = 11;
+export const BLIND = 12;
+export const BULB = 13;
+export const PLUG = 14;
+export const DOOR = 15;
+export const LEAK = 16;
+export const GARAGE = 17;
 
 export async function startBackend(name: TransportName): Promise<ZwaveBackend> {
   return name === "mqtt" ? startMqttBackend() : startWebsocketBackend();
@@ -81,8 +114,16 @@ async function startMqttBackend(): Promise<ZwaveBackend> {
       binarySwitch(SUPERVISED, "Desk Lamp", { loc: "Study", supervised: true }),
       doubleRelay(RELAY, "Smart Plug", { loc: "Living Room" }),
       rollerShutter(SHUTTER, "Living Room Shutter", { loc: "Living Room" }),
+      windowCovering(BLIND, "Study Blind", { loc: "Study" }),
+      colorBulb(BULB, "Color Bulb", { loc: "Kitchen" }),
+      meteredPlug(PLUG, "Dryer Plug", { loc: "Laundry" }),
+      doorSensor(DOOR, "Back Door Sensor", { loc: "Hall" }),
+      waterSensor(LEAK, "Basement Leak Sensor", { loc: "Basement" }, 9),
+      garageDoor(GARAGE, "Garage Door", { loc: "Garage" }),
     ],
   });
+  const channel = (propertyKey: number) =>
+    sim.valueOf(BULB, { commandClass: 51, endpoint: 0, property: "currentColor", propertyKey });
   const switchValue = { commandClass: 37, endpoint: 0, property: "currentValue" };
   return {
     env: {
@@ -111,6 +152,29 @@ async function startMqttBackend(): Promise<ZwaveBackend> {
     atDevice: (device) => sim.valueOf(device === "jammed" ? JAMMED : SUPERVISED, switchValue),
     relayAtDevice: (endpoint) => sim.valueOf(RELAY, { ...switchValue, endpoint }),
     shutterAtDevice: () => sim.valueOf(SHUTTER, { commandClass: 38, endpoint: 0, property: "currentValue" }),
+    blindAtDevice: () =>
+      sim.valueOf(BLIND, { commandClass: 106, endpoint: 0, property: "currentValue", propertyKey: 13 }),
+    bulbAtDevice: () => ({
+      warmWhite: channel(0),
+      coldWhite: channel(1),
+      red: channel(2),
+      green: channel(3),
+      blue: channel(4),
+      level: sim.valueOf(BULB, { commandClass: 38, endpoint: 0, property: "currentValue" }),
+    }),
+    plugAtDevice: () => sim.valueOf(PLUG, switchValue),
+    garageAtDevice: () => sim.valueOf(GARAGE, { commandClass: 102, endpoint: 0, property: "currentState" }),
+    async reportDoor(open) {
+      // zwave-js sets both door values from the one notification.
+      for (const propertyKey of ["Door state", "Door state (simple)"])
+        await sim.setValue(
+          DOOR,
+          { commandClass: 113, endpoint: 0, property: "Access Control", propertyKey },
+          open ? 22 : 23,
+        );
+    },
+    reportLeak: (wet) => sim.setValue(LEAK, { commandClass: 48, endpoint: 0, property: "Water" }, wet),
+    multicasts: () => sim.multicastFrames().map((f) => f.nodeIds),
     async killSwitch() {
       switchOne.unreachable = true;
       // zwave-js marks a node dead when it fails to answer; a ping by another client makes it try.
@@ -130,6 +194,8 @@ async function startMqttBackend(): Promise<ZwaveBackend> {
 
 async function startWebsocketBackend(): Promise<ZwaveBackend> {
   const stack: RealZwaveStack = await startRealZwaveStack();
+  // A door contact tells its state when it changes, not when interviewed: as the simulated one holds, closed.
+  await stack.reportDoor(false);
   return {
     env: { serverUrl: stack.url, prefix: "zwave", confirmTimeoutMs: CONFIRM_TIMEOUT_MS },
     async rename(nodeId, name, location) {
@@ -146,6 +212,14 @@ async function startWebsocketBackend(): Promise<ZwaveBackend> {
     atDevice: (device) => stack.deviceState(device),
     relayAtDevice: (endpoint) => stack.relayState(endpoint),
     shutterAtDevice: () => stack.deviceState("shutter"),
+    blindAtDevice: () => stack.deviceState("blind"),
+    bulbAtDevice: () => stack.bulbState(),
+    plugAtDevice: () => stack.deviceState("plug"),
+    garageAtDevice: () => stack.deviceState("garage"),
+    reportDoor: (open) => stack.reportDoor(open),
+    reportLeak: (wet) => stack.reportLeak(wet),
+    multicasts: () => stack.multicasts(),
+    received: (device) => stack.received(device),
     async killSwitch() {
       stack.silence("switch");
       // zwave-js marks a node dead when it fails to answer; a ping by another client makes it try.

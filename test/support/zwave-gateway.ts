@@ -12,7 +12,6 @@ import { zwaveServerCommand } from "./zwave-server-command.js";
 import {
   DEVICE_CLASSES,
   demoNodes,
-  dimmer,
   startGatewaySimulator as startSimulator,
   type GatewaySimulator as Simulator,
   type SimNode,
@@ -386,31 +385,4 @@ export function doubleRelay(id: number, name: string, extra: Partial<SimNode> = 
     values: [...binarySwitchValues(1, false), ...binarySwitchValues(2, false)],
     ...extra,
   };
-}
-
-/**
- * A roller shutter module: a Multilevel Switch (0–99, the position) whose device class is Motor
- * Control Class B, so Home Assistant makes it a cover and so do we; never a light.
- */
-export function rollerShutter(
-  id: number,
-  name: string,
-  extra: Partial<SimNode> = {},
-  position = 99,
-): SimNode {
-  return dimmer(
-    id,
-    name,
-    {
-      productLabel: "Roller Shutter",
-      productDescription: "Roller shutter module",
-      manufacturer: "Simulated",
-      manufacturerId: 0x0258,
-      productType: 0x0003,
-      productId: 0x008d,
-      deviceClass: DEVICE_CLASSES.motorControlB,
-      ...extra,
-    },
-    position,
-  );
 }

@@ -6,7 +6,8 @@ import { keyOf } from "./live-node.js";
 import { decodeIncoming, interpret, nodeObject } from "./payloads.js";
 import { publishStatus } from "./reports.js";
 import type { SimValueId } from "./types.js";
-import { applyWrite, giveUp } from "./writes.js";
+import { writeMulticast } from "./multicast.js";
+import { applyWrite, giveUp, poll } from "./writes.js";
 
 type ApiResult = { result: unknown; afterwards?: () => Promise<void> } | { error: string };
 
@@ -64,6 +65,19 @@ async function callApi(gateway: Gateway, api: string, args: unknown[]): Promise<
         afterwards,
       };
     }
+    case "writeMulticast": {
+      const [nodeIds, id, value] = args as [number[], SimValueId, unknown];
+      if (!Array.isArray(nodeIds)) return { error: "nodes must be an array" };
+      await writeMulticast(gateway, nodeIds, id, value);
+      return { result: undefined };
+    }
+    case "pollValue": {
+      const [id] = args as [SimValueId & { nodeId: number }];
+      const node = nodes.get(id?.nodeId);
+      const v = node?.values.get(keyOf(id));
+      if (!node || !v) throw new Error(`Value ${JSON.stringify(id)} not found`);
+      return { result: await poll(gateway, node, v) };
+    }
     case "pingNode": {
       const node = nodes.get(Number(args[0]));
       if (node?.device.unreachable) await giveUp(gateway, node);
@@ -116,7 +130,8 @@ export async function onApi(gateway: Gateway, topic: string, raw: string): Promi
     return outcome;
   };
   // A write's answer follows what zwave-js published for it before any later write is answered.
-  const outcome = api === "writeValue" ? await inDriverQueue(gateway, answer) : await answer();
+  const outcome =
+    api === "writeValue" || api === "writeMulticast" ? await inDriverQueue(gateway, answer) : await answer();
   // What follows the write (the device's report) comes after the answer, as on the real stack.
   if ("afterwards" in outcome) await outcome.afterwards?.();
 }

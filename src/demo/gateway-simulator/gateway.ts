@@ -2,7 +2,7 @@
 // published since it started. The other files of the simulator act on this.
 import type { MqttClient } from "mqtt";
 import { liveNodes, type LiveNode } from "./live-node.js";
-import type { SimulatorOptions } from "./types.js";
+import type { SimValueId, SimulatorOptions } from "./types.js";
 
 const DEFAULT_STARTUP_MS = 3000;
 /**
@@ -34,6 +34,8 @@ export interface Gateway {
   driverReady: boolean;
   /** Cancels every `pause` in progress (the gateway stops). */
   pauses: Set<() => void>;
+  /** The multicast frames zwave-js sent, oldest first: which nodes, which value, what. */
+  multicastFrames: { nodeIds: number[]; valueId: SimValueId; value: unknown }[];
   /** zwave-js's driver option `disableOptimisticValueUpdate` (see SimulatorOptions). */
   optimisticUpdates: boolean;
   /** The driver's command queue: one write at a time, each answered before the next goes out. */
@@ -65,6 +67,7 @@ export function createGateway(options: SimulatorOptions): Gateway {
     client: undefined,
     driverReady: false,
     pauses: new Set(),
+    multicastFrames: [],
     optimisticUpdates: !options.disableOptimisticValueUpdate,
     driverQueue: Promise.resolve(),
   };

@@ -1,7 +1,20 @@
 // The simulated Z-Wave JS UI MQTT gateway that `npm start` and the tests use: start it, and build
 // its devices.
 export { startGatewaySimulator } from "./simulator.js";
-export { DEVICE_CLASSES, binarySwitch, demoNodes, dimmer, multisensor } from "./devices.js";
+export {
+  DEVICE_CLASSES,
+  binarySwitch,
+  colorBulb,
+  demoNodes,
+  dimmer,
+  doorSensor,
+  garageDoor,
+  meteredPlug,
+  multisensor,
+  rollerShutter,
+  waterSensor,
+  windowCovering,
+} from "./devices.js";
 export type {
   GatewaySimulator,
   NodeStatus,

@@ -110,3 +110,17 @@ export function reportedValue(node: LiveNode, target: LiveValue): LiveValue {
   const current = `current${prop.slice("target".length)}`;
   return node.values.get(keyOf({ ...target, property: current })) ?? target;
 }
+
+/**
+ * zwave-js's "slow actuators" (DeviceClasses.ts `isSlowActuator`: the Window Covering generic class,
+ * and the Multilevel Switch's motor controls): it updates no related value optimistically after a
+ * Set to one of their actuator command classes (`Node.setValue`), since they take a while to get there.
+ */
+export function isSlowActuator(node: LiveNode, commandClass: number): boolean {
+  const dc = node.device.deviceClass;
+  if (!dc || !ACTUATOR_CCS.has(commandClass)) return false;
+  return dc.generic === 0x09 || (dc.generic === 0x11 && [0x03, 0x05, 0x06, 0x07].includes(dc.specific));
+}
+
+/** zwave-js `actuatorCCs` (core definitions/CommandClasses.ts). */
+const ACTUATOR_CCS = new Set([0x66, 0x25, 0x33, 0x62, 0x26, 0x94, 0x79, 0x43, 0x40, 0x6a]);

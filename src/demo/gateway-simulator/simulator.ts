@@ -136,6 +136,7 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
       const [node, v] = requireValue(gateway, nodeId, valueId);
       return node.missed.has(keyOf(v)) ? node.missed.get(keyOf(v)) : actualOf(v);
     },
+    multicastFrames: () => gateway.multicastFrames,
     topicOf(nodeId, valueId) {
       const [node, v] = requireValue(gateway, nodeId, valueId);
       return topicOfValue(gateway, node, v);

@@ -11,7 +11,7 @@ export interface SimValue {
   propertyName?: string;
   propertyKeyName?: string;
   label: string;
-  type: "number" | "boolean" | "string" | "any" | "duration";
+  type: "number" | "boolean" | "string" | "any" | "duration" | "color";
   readable?: boolean;
   writeable?: boolean;
   min?: number;
@@ -52,6 +52,8 @@ export interface SimNode {
   reportsItself?: boolean;
   /** How long the device takes to report its new state by itself after a write. */
   echoDelayMs?: number;
+  /** How long a cover, barrier or shutter takes to travel all the way (it reports when it gets there). */
+  travelMs?: number;
   /** false: the device takes writes but never reports anything, not even to zwave-js's verification Get. */
   confirms?: boolean;
   /**
@@ -132,6 +134,8 @@ export interface GatewaySimulator {
   valueOf(nodeId: number, valueId: SimValueId): unknown;
   /** The value topic the gateway currently uses for a value. */
   topicOf(nodeId: number, valueId: SimValueId): string;
+  /** The multicast frames zwave-js sent for `writeMulticast`, oldest first. */
+  multicastFrames(): ReadonlyArray<{ nodeIds: number[]; valueId: SimValueId; value: unknown }>;
   /** Changes "Disable optimistic value update" while it runs, as Z-Wave JS UI applies it (`driver.updateOptions`). */
   setOptimisticUpdates(on: boolean): void;
 }

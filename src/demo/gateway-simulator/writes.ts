@@ -1,8 +1,16 @@
 // What a write does on the real stack, from the gateway down to the device: zwave-js's answer
 // (its SetValueStatus), the optimistic update, and the device's report or verification that follows.
 import { inDriverQueue, pause, type Gateway } from "./gateway.js";
-import { actualOf, keyOf, reportedValue, type LiveNode, type LiveValue } from "./live-node.js";
+import {
+  actualOf,
+  isSlowActuator,
+  keyOf,
+  reportedValue,
+  type LiveNode,
+  type LiveValue,
+} from "./live-node.js";
 import { RESTORE_PREVIOUS } from "../../zwave/multilevel-switch.js";
+import { ccWrite, positionNow } from "./cc-writes.js";
 import { publishStatus, report } from "./reports.js";
 
 /** zwave-js verifies an unsupervised Binary Switch Set with a Get about 1 s later (`verifyChanges`). */
@@ -71,6 +79,8 @@ export async function applyWrite(
   }
   // A sleeping device gets the command when it wakes up: acknowledged by nobody yet.
   if (node.status === "Asleep") return { status: 254 };
+  const own = ccWrite(gateway, node, target, value);
+  if (own) return own;
   const reported = reportedValue(node, target);
   // The zwave-js mock keeps 255 as the level rather than restoring one (seen on zwave-js 15.29.0).
   const level =
@@ -89,7 +99,9 @@ export async function applyWrite(
   }
   if (gateway.optimisticUpdates) {
     await report(gateway, node, target, written, false);
-    if (reported !== target && !restore) await report(gateway, node, reported, level);
+    // Not the current value of a slow actuator: a motor is not there yet (zwave-js Node.setValue).
+    if (reported !== target && !restore && !isSlowActuator(node, target.commandClass))
+      await report(gateway, node, reported, level);
   }
   const reportsItself = node.device.reportsItself !== false && !node.device.ignoresSets && !restore;
   const delay = reportsItself
@@ -107,4 +119,27 @@ export async function applyWrite(
       await report(gateway, node, reported, actual);
     },
   };
+}
+
+/** zwave-js waits this long for the device's Report to a Get before it gives up on it. */
+const REPORT_TIMEOUT_MS = 1000;
+
+/**
+ * `pollValue`: zwave-js sends the value's Get and returns the device's Report (`Node.pollValue`),
+ * which it also applies as a report; nothing when the device does not answer.
+ */
+export async function poll(gateway: Gateway, node: LiveNode, v: LiveValue): Promise<unknown> {
+  if (node.device.unreachable) {
+    await giveUp(gateway, node);
+    throw new Error("Failed to send the command after 3 attempts. Transmission queue full");
+  }
+  if (node.status === "Dead") throw new Error(`Node ${node.id} is dead`);
+  if (node.status === "Asleep" || node.device.confirms === false) {
+    await pause(gateway, REPORT_TIMEOUT_MS);
+    return undefined;
+  }
+  const actual = positionNow(v);
+  if (actual === actualOf(v)) v.actual = undefined;
+  await report(gateway, node, v, actual);
+  return actual;
 }

@@ -64,7 +64,7 @@ const isZwave = (server: string) => server === ZWAVE_TOOLS.server;
 /** Tools of ours whose calls can have an effect that is held. */
 const MAY_HOLD = { builtin: new Set(["control_entity", "lock_entity"]) };
 /** Z-Wave tool actions that may open or unlock something. */
-const MAY_OPEN = new Set(["on", "dim", "toggle", "open", "unlock"]);
+const MAY_OPEN = new Set(["on", "dim", "toggle", "open", "unlock", "set_position"]);
 
 /** The `action` values of the Z-Wave tools, as effects. */
 const ZWAVE_ACTS: Record<string, Act> = {
@@ -178,12 +178,42 @@ export function createActionPolicy(options: ActionPolicyOptions = {}): ActionPol
     return [];
   }
 
-  async function zwaveCall(call: PolicyCall): Promise<Judgement> {
-    const act = ZWAVE_ACTS[String(call.args.action)];
-    if (!act) return { hold: false };
-    const level = call.args.level;
+  /** What a Z-Wave call's action does: a position above closed opens (a cover's set_position). */
+  function zwaveAct(args: Record<string, unknown>): Act | undefined {
+    if (args.action === "set_position")
+      return typeof args.position === "number" && args.position <= 0 ? "close" : "open";
+    const act = ZWAVE_ACTS[String(args.action)];
     // Dimmed to 0 is off; to any other level, as open as "on".
-    const effectiveAct: Act = act === "on" && call.args.action === "dim" && level === 0 ? "off" : act;
+    return act === "on" && args.action === "dim" && args.level === 0 ? "off" : act;
+  }
+
+  /**
+   * A call that names several devices (control_zwave_devices): each member judged as a call of its
+   * own with the group's action, and the yes runs the group with every member pinned.
+   */
+  async function zwaveGroupCall(call: PolicyCall, members: unknown[]): Promise<Judgement> {
+    const effects: HeldEffect[] = [];
+    const pinned: unknown[] = [];
+    for (const member of members) {
+      if (typeof member !== "object" || member === null) {
+        pinned.push(member);
+        continue;
+      }
+      const { devices: _group, ...rest } = call.args;
+      const judged = await zwaveCall({ ...call, args: { ...rest, ...member } });
+      if (judged.hold) {
+        effects.push(...judged.effects);
+        const { nodeId, endpoint } = judged.args;
+        pinned.push({ ...member, nodeId, ...(endpoint === undefined ? {} : { endpoint }) });
+      } else pinned.push(member);
+    }
+    return effects.length ? { hold: true, effects, args: { ...call.args, devices: pinned } } : { hold: false };
+  }
+
+  async function zwaveCall(call: PolicyCall): Promise<Judgement> {
+    if (Array.isArray(call.args.devices)) return zwaveGroupCall(call, call.args.devices);
+    const effectiveAct = zwaveAct(call.args);
+    if (!effectiveAct) return { hold: false };
     const found = await zwaveEndpoints(call);
     // Pinned to the node (and endpoint) judged, so the yes runs on exactly that.
     const pin = (f: { device: DeviceSummary; endpoint?: number }) => ({
@@ -209,11 +239,9 @@ export function createActionPolicy(options: ActionPolicyOptions = {}): ActionPol
     const effects: HeldEffect[] = [];
     for (const { device, endpoints } of found) {
       for (const e of endpoints) {
-        const held = heldEffect(
-          haKindOf(e),
-          effectiveAct,
-          e.on === null ? undefined : e.on ? "open" : "closed",
-        );
+        // A cover's or barrier's own reported state, where the server gives one.
+        const state = e.coverState ?? (e.on === null ? undefined : e.on ? "open" : "closed");
+        const held = heldEffect(haKindOf(e), effectiveAct, state);
         if (held) effects.push({ kind: held, target: e.name || device.name, nodeId: device.nodeId });
       }
     }

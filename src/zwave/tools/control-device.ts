@@ -2,31 +2,33 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { LATE_VERIFY_MS } from "../confirm.js";
 import { controlOutput, endpointInput, nodeIdInput, type ControlOutput } from "../contract.js";
-import { findValue, levelToPercent, percentToLevel, switchText } from "../device-state.js";
+import { findValue, switchText } from "../device-state.js";
 import { valueOn, type NamedEndpoint } from "../endpoints.js";
 import { ZwaveToolError } from "../errors.js";
 import { CC } from "../functions.js";
 import type { WritePlan, ZwaveNetwork } from "../network.js";
 import type { ZwaveNode } from "../model.js";
-import { RESTORE_PREVIOUS } from "../multilevel-switch.js";
+import { levelToPercent, percentToLevel, RESTORE_PREVIOUS } from "../multilevel-switch.js";
 import { guarded, ok, writeFields, writeSentence } from "./result.js";
 
-type Action = "on" | "off" | "dim";
+export type SwitchAction = "on" | "off" | "dim";
 
-interface Control extends WritePlan {
+export interface Control extends WritePlan {
   dimmer: boolean;
 }
 
 /** What this tool switches: switches, lights and fans; never a cover, however it is built. */
-const SWITCHED = new Set(["switch", "light", "fan"]);
+export const SWITCHED = new Set(["switch", "light", "fan"]);
 
 /** Why an endpoint is not switched here, and what is used for it instead. */
 export function notSwitched(e: NamedEndpoint): string {
   switch (e.function) {
     case "cover":
-      return `${e.name} is a ${e.coverType ?? "cover"} (a cover): it opens and closes, it is not switched on, off or dimmed`;
+      return e.coverType === "gate" || e.coverType === "garage"
+        ? `${e.name} is a ${e.coverType === "gate" ? "gate" : "garage door"} (a cover): open or close it with control_zwave_barrier`
+        : `${e.name} is a ${e.coverType ?? "cover"} (a cover): it opens and closes, it is not switched on, off or dimmed; move it with control_zwave_cover`;
     case "barrier":
-      return `${e.name} is a ${e.coverType === "gate" ? "gate" : "garage door"} opener: it is not switched on or off`;
+      return `${e.name} is a ${e.coverType === "gate" ? "gate" : "garage door"} opener: it is not switched on or off; open or close it with control_zwave_barrier`;
     case "lock":
       return `${e.name} is a door lock: lock or unlock it with lock_zwave_door`;
     case "thermostat":
@@ -36,11 +38,12 @@ export function notSwitched(e: NamedEndpoint): string {
   }
 }
 
-function plan(
+/** The write that switches or dims one endpoint (a switch, light or fan), with how to confirm it. */
+export function switchPlan(
   network: ZwaveNetwork,
   node: ZwaveNode,
   endpoint: NamedEndpoint,
-  action: Action,
+  action: SwitchAction,
   level: number | undefined,
 ): Control {
   const name = endpoint.name;
@@ -134,13 +137,13 @@ export function registerControlDevice(server: McpServer, network: ZwaveNetwork):
           throw new ZwaveToolError("invalid_value", "dim needs a level between 0 and 100 (percent)");
         }
         // Level 0 is off, whatever the verb: a dimmer at 0 % is off, and must be said so.
-        const action: Action = level === 0 ? "off" : asked;
+        const action: SwitchAction = level === 0 ? "off" : asked;
         const found = await network.findTarget(deviceName, nodeId, endpointIndex);
         const { node } = found;
         network.requireAlive(node);
         const endpoint = network.chooseEndpoint(found, (e) => SWITCHED.has(e.function), notSwitched);
         const name = endpoint.name;
-        const p = plan(network, node, endpoint, action, action === "off" ? undefined : level);
+        const p = switchPlan(network, node, endpoint, action, action === "off" ? undefined : level);
         const outcome = await network.writeAndConfirm(node, p);
         const value = outcome.value;
         const structured: ControlOutput = {

@@ -1,7 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { listDevicesOutput, type DeviceSummary, type EndpointSummary } from "../contract.js";
-import { deviceState, endpointState } from "../device-state.js";
+import { deviceState, endpointReport, endpointState } from "../device-state.js";
 import { namedEndpoints, type NamedEndpoint } from "../endpoints.js";
 import { isActuator, type EndpointFunction } from "../functions.js";
 import type { ZwaveNode } from "../model.js";
@@ -29,6 +29,7 @@ function endpointSummary(node: ZwaveNode, e: NamedEndpoint): EndpointSummary {
     on: state.on,
     level: state.level,
     value: state.value ?? null,
+    ...endpointReport(node, e),
   };
 }
 
@@ -60,9 +61,22 @@ function kindWord(e: EndpointSummary): string | undefined {
   return e.function === "fan" ? "fan" : undefined;
 }
 
-/** "off", "shutter, closed": the state of one endpoint for a list line. */
+/** What else it reports, for people: its colour, power, battery, binary sensors. */
+function reportText(e: EndpointSummary): string[] {
+  const parts: string[] = [];
+  if (e.color?.rgb) parts.push(`colour ${e.color.rgb}`);
+  else if (e.color?.kelvin) parts.push(`white ${e.color.kelvin} K`);
+  if (typeof e.power === "number") parts.push(`using ${e.power} W`);
+  if (typeof e.energy === "number") parts.push(`${e.energy} kWh used`);
+  for (const b of e.binarySensors ?? [])
+    parts.push(`${(b.deviceClass ?? "sensor").replace(/_/g, " ")} ${b.state}`);
+  if (typeof e.battery === "number") parts.push(`battery ${e.battery} %${e.batteryLow ? " (low)" : ""}`);
+  return parts;
+}
+
+/** "off", "shutter, closed", "on, using 56.7 W": the state of one endpoint for a list line. */
 function stateText(e: EndpointSummary): string {
-  return [kindWord(e), e.value].filter(Boolean).join(", ");
+  return [...new Set([kindWord(e), e.value, ...reportText(e)].filter(Boolean))].join(", ");
 }
 
 /** One line per device; a device with several endpoints gets a line for each under it. */
@@ -89,7 +103,8 @@ export function registerListDevices(server: McpServer, network: ZwaveNetwork): v
       title: "List Z-Wave devices",
       description:
         "Lists the Z-Wave devices with their name, location, node id, state (online, asleep, dead, not ready) and " +
-        "main value (on/off, dim level, lock, setpoint or a reading). A device with several loads (a double relay, " +
+        "main value (on/off, dim level, cover position, lock, setpoint or a reading), and what else each reports: " +
+        "a light's colour, a plug's power use, door/window, motion, leak and smoke sensors, battery. A device with several loads (a double relay, " +
         "a fan-and-light controller) lists each endpoint with its name and what it is (switch, light, fan, cover, " +
         "garage door, lock, thermostat, sensor). Dead and not-ready devices are left out unless includeInactive " +
         "is true. filter keeps devices whose name, an endpoint's name or location contains the text.",

@@ -1,11 +1,40 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { endpointInput, nodeIdInput, sensorDataOutput, type SensorDataOutput } from "../contract.js";
+import {
+  endpointInput,
+  nodeIdInput,
+  sensorDataOutput,
+  type SensorDataOutput,
+  type SensorReading,
+} from "../contract.js";
 import { SENSOR_CLASSES, deviceState, formatValue, valueLabel } from "../device-state.js";
 import { namedEndpoints } from "../endpoints.js";
+import { CC } from "../functions.js";
+import type { ZwaveValue } from "../model.js";
+import { binaryReading, readingType } from "../readings.js";
 import { displayName } from "../name-resolver.js";
 import type { ZwaveNetwork } from "../network.js";
 import { guarded, ok } from "./result.js";
+
+/** One value as a typed reading: what it measures or senses, and a binary sensor's state. */
+function typedReading(v: ZwaveValue): SensorReading {
+  const type = readingType(v);
+  const binary = type?.domain === "binary_sensor";
+  const state = binary ? binaryReading(v) : undefined;
+  return {
+    label: valueLabel(v),
+    endpoint: v.endpoint,
+    kind: v.commandClass === CC.multilevelSensor ? String(v.propertyName ?? v.property) : null,
+    value:
+      typeof v.value === "object" ? JSON.stringify(v.value) : (v.value as number | string | boolean | null),
+    unit: v.unit ?? null,
+    reportedAt: v.lastUpdate ?? null,
+    commandClass: v.commandClass,
+    domain: type?.domain ?? "sensor",
+    deviceClass: type?.deviceClass ?? null,
+    ...(binary ? { state: state?.state ?? null, active: state?.active ?? null } : {}),
+  };
+}
 
 function age(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
@@ -21,7 +50,9 @@ export function registerSensorData(server: McpServer, network: ZwaveNetwork): vo
       title: "Read a Z-Wave device's sensors",
       description:
         "Returns every sensor reading of one Z-Wave device: temperature, humidity, light and other multilevel " +
-        "sensors, energy meters, battery and notifications (motion, door), each with its unit and how old it is. " +
+        "sensors, power and energy meters (W, kWh, V, A), battery, and binary sensors and notifications read as " +
+        "states (door/window open or closed, motion, water leak, smoke, CO, tamper), each with what it measures, " +
+        "its unit and how old it is. " +
         "deviceName is the device's name, optionally with its location ('office sensor', 'sensor in the office'); " +
         "the name of one load of a device with several ('smart plug outlet 2'), or endpoint, keeps to that " +
         "load's readings. nodeId, when a host knows it, picks the device and wins over deviceName.",
@@ -49,24 +80,17 @@ export function registerSensorData(server: McpServer, network: ZwaveNetwork): vo
           ok: true,
           node: network.ref(node, endpoint),
           state,
-          readings: values.map((v) => ({
-            label: valueLabel(v),
-            endpoint: v.endpoint,
-            kind: v.commandClass === 49 ? String(v.propertyName ?? v.property) : null,
-            value:
-              typeof v.value === "object"
-                ? JSON.stringify(v.value)
-                : (v.value as number | string | boolean | null),
-            unit: v.unit ?? null,
-            reportedAt: v.lastUpdate ?? null,
-          })),
+          readings: values.map(typedReading),
         };
         const note = state === "online" ? "" : ` (${name} is ${state}; these are its last reports)`;
         if (values.length === 0) return ok(`${name} has no sensor readings${note}.`, structured);
-        const lines = values.map(
-          (v) =>
-            `- ${valueLabel(v)}: ${formatValue(v)}${v.lastUpdate === undefined ? "" : ` (${age(now - v.lastUpdate)})`}`,
-        );
+        const lines = values.map((v) => {
+          const r = typedReading(v);
+          const said = r.state ?? formatValue(v);
+          const what = r.deviceClass ? `, ${r.deviceClass.replace(/_/g, " ")}` : "";
+          const when = v.lastUpdate === undefined ? "" : `, ${age(now - v.lastUpdate)}`;
+          return `- ${valueLabel(v)}: ${said}${what || when ? ` (${`${what}${when}`.slice(2)})` : ""}`;
+        });
         return ok([`${name}${node.loc ? ` (${node.loc})` : ""}${note}:`, ...lines].join("\n"), structured);
       }),
   );

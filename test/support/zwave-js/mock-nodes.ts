@@ -2,7 +2,7 @@
 // never answers. Change MOCK_NETWORK_VERSION with them, so no stale driver cache is reused.
 import type { MockNodeOptions } from "@zwave-js/testing";
 
-export const MOCK_NETWORK_VERSION = "4";
+export const MOCK_NETWORK_VERSION = "5";
 
 export type MockDevice =
   | "switch"
@@ -14,7 +14,13 @@ export type MockDevice =
   | "jammed"
   | "supervised"
   | "relay"
-  | "shutter";
+  | "shutter"
+  | "blind"
+  | "bulb"
+  | "plug"
+  | "door"
+  | "leak"
+  | "garage";
 
 export interface MockDeviceSpec {
   device: MockDevice;
@@ -27,6 +33,10 @@ export interface MockDeviceSpec {
   ignoresSets?: boolean;
   /** Keeps a Binary Switch state per endpoint (the stock mock behaviour keeps one per node). */
   switchPerEndpoint?: boolean;
+  /** Battery CC, whose level zwave-js's mock does not answer: this device answers with it (device-behaviors.ts). */
+  battery?: number;
+  /** Barrier Operator CC, which zwave-js's mock has no behaviour for: a garage door opener (device-behaviors.ts). */
+  barrier?: { travelMs: number };
   capabilities: NonNullable<MockNodeOptions["capabilities"]>;
 }
 
@@ -156,6 +166,105 @@ export function mockNodes(): MockDeviceSpec[] {
         genericDeviceClass: 0x11,
         specificDeviceClass: 0x06,
         commandClasses: [cc(0x26, { version: 4, defaultValue: 99, primarySwitchType: 3 })],
+      },
+    },
+    {
+      // Window Covering CC with one positioned parameter, Outbound Bottom (13); the mock moves it at
+      // its travel time and reports the position when it gets there.
+      device: "blind",
+      id: 12,
+      name: "Study Blind",
+      loc: "Study",
+      capabilities: {
+        genericDeviceClass: 0x11,
+        specificDeviceClass: 0x07,
+        commandClasses: [cc(0x6a, { version: 1, supportedParameters: [13], travelTime: 2000 })],
+      },
+    },
+    {
+      // An RGBW bulb: brightness on Multilevel Switch, colour on Color Switch (warm, cold, red, green, blue).
+      device: "bulb",
+      id: 13,
+      name: "Color Bulb",
+      loc: "Kitchen",
+      capabilities: {
+        commandClasses: [
+          cc(0x26, { version: 4, defaultValue: 0, primarySwitchType: 2 }),
+          cc(0x33, { version: 3, colorComponents: { 0: 255, 1: 0, 2: 0, 3: 0, 4: 0 } }),
+        ],
+      },
+    },
+    {
+      // A metered plug: Binary Switch and an electric Meter (version 6: with version 3 zwave-js drops
+      // the mock's reports), power, energy, voltage and current.
+      device: "plug",
+      id: 14,
+      name: "Dryer Plug",
+      loc: "Laundry",
+      capabilities: {
+        genericDeviceClass: 0x10,
+        specificDeviceClass: 0x01,
+        commandClasses: [
+          cc(0x25, { version: 2, defaultValue: true }),
+          cc(0x32, {
+            version: 6,
+            meterType: 1,
+            supportedScales: [0, 2, 4, 5],
+            supportedRateTypes: [1],
+            supportsReset: true,
+            getValue: (scale: number) => ({ 0: 182.4, 2: 1432.5, 4: 229.8, 5: 6.23 })[scale] ?? 0,
+          }),
+        ],
+      },
+    },
+    {
+      // A door contact: Notification CC, Access Control's door state and Home Security's cover
+      // (tamper), and a battery.
+      device: "door",
+      id: 15,
+      name: "Back Door Sensor",
+      loc: "Hall",
+      battery: 92,
+      capabilities: {
+        genericDeviceClass: 0x07,
+        specificDeviceClass: 0x01,
+        commandClasses: [
+          cc(0x71, {
+            version: 8,
+            supportsV1Alarm: false,
+            notificationTypesAndEvents: { 6: [22, 23], 7: [3] },
+          }),
+          cc(0x80, { version: 1 }),
+        ],
+      },
+    },
+    {
+      // A leak sensor: Binary Sensor CC of type Water, and a battery that runs low.
+      device: "leak",
+      id: 16,
+      name: "Basement Leak Sensor",
+      loc: "Basement",
+      battery: 9,
+      capabilities: {
+        genericDeviceClass: 0x20,
+        specificDeviceClass: 0x01,
+        commandClasses: [
+          cc(0x30, { version: 2, supportedSensorTypes: [6], getValue: () => false }),
+          cc(0x80, { version: 1 }),
+        ],
+      },
+    },
+    {
+      // A garage door opener: Barrier Operator CC (Secure Barrier Add-on).
+      device: "garage",
+      id: 17,
+      name: "Garage Door",
+      loc: "Garage",
+      barrier: { travelMs: 1500 },
+      capabilities: {
+        genericDeviceClass: 0x40,
+        specificDeviceClass: 0x07,
+        commandClasses: [cc(0x66, { version: 1 })],
       },
     },
     {

@@ -6,10 +6,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ZwavejsServer } from "@zwave-js/server";
 import {
+  BinarySensorCCReport,
   BinarySwitchCCGet,
   BinarySwitchCCReport,
   BinarySwitchCCSet,
   MultilevelSensorCCReport,
+  NotificationCCReport,
   MultilevelSwitchCCReport,
 } from "@zwave-js/cc";
 import { createMockZWaveRequestFrame, type MockController, type MockNode } from "@zwave-js/testing";
@@ -18,7 +20,9 @@ import { MockServer } from "zwave-js/Testing";
 import WebSocket from "ws";
 import { freePort } from "../free-port.js";
 import { withReframingServers } from "./reframing.js";
+import { fillMockGaps } from "./mock-gaps.js";
 import { MOCK_NETWORK_VERSION, mockNodes, type MockDevice } from "./mock-nodes.js";
+import { barrierBehavior, batteryBehavior, binarySensorStateBehavior, STATE } from "./device-behaviors.js";
 
 /**
  * How a device tells its new state after a Set: `itself` at once (lifeline reporting, as most
@@ -49,6 +53,23 @@ export interface RealZwaveStack {
   deviceState(device: MockDevice): unknown;
   /** What one endpoint of the relay holds, read at the device. */
   relayState(endpoint: number): boolean;
+  /** The Color Bulb's channels (0–255) and its level (0–99), read at the device. */
+  bulbState(): {
+    warmWhite: number;
+    coldWhite: number;
+    red: number;
+    green: number;
+    blue: number;
+    level: number;
+  };
+  /** The door contact reports the door opened or closed (Notification CC, Access Control). */
+  reportDoor(open: boolean): Promise<void>;
+  /** The leak sensor reports water, or dry again (Binary Sensor CC, Water). */
+  reportLeak(wet: boolean): Promise<void>;
+  /** What the device received from the controller, oldest first: each command's name and its logged fields. */
+  received(device: MockDevice): Array<{ command: string; fields: Record<string, unknown> }>;
+  /** The node ids of each multicast frame the driver sent (SendDataMulticast, or its bridge form), oldest first. */
+  multicasts(): number[][];
   /** Stops the websocket server and starts it again on the same port (an add-on restart). */
   restartServer(whileDown?: () => Promise<void>): Promise<void>;
   /** Sends one server command on a short-lived connection of its own, as another client would. */
@@ -57,6 +78,8 @@ export interface RealZwaveStack {
 }
 
 const silent = new Set<MockNode>();
+/** What each mock node received, by node id. */
+const receivedBy = new Map<number, Array<{ command: string; fields: Record<string, unknown> }>>();
 /** Devices whose reporting after a Set is not the mock's default (`when-asked`). */
 const reporting = new Map<MockNode, ReportingMode>();
 /** A device's own report follows its Set by about a radio round trip. */
@@ -79,14 +102,19 @@ async function seededCacheDir(mockPort: number): Promise<string> {
     renameSync(cold, seed);
   }
   const work = mkdtempSync(join(tmpdir(), "mcp-assist-zwave-js-cache-run-"));
-  cpSync(seed, work, { recursive: true });
+  // Not the seeding driver's DB locks (jsonl-db's `<file>.lock` folders), which it may release only
+  // after `destroy()` resolves: a copied lock keeps the next driver from opening its cache.
+  cpSync(seed, work, { recursive: true, filter: (src) => !src.endsWith(".lock") });
   return work;
 }
 
 async function startDriver(mockPort: number, cacheDir: string): Promise<Driver> {
   const driver = new Driver(`tcp://127.0.0.1:${mockPort}`, {
     storage: { cacheDir },
-    logConfig: { enabled: false },
+    // ZWAVE_JS_LOG=<file> keeps the driver's debug log there, to see what a failing test did.
+    logConfig: process.env.ZWAVE_JS_LOG
+      ? { enabled: true, level: "debug", logToFile: true, filename: process.env.ZWAVE_JS_LOG }
+      : { enabled: false },
     features: { softReset: false },
     // What the Z-Wave JS add-on runs (zwave-js-server src/bin/server.ts) and Z-Wave JS UI sets.
     emitValueUpdateAfterSetValue: true,
@@ -162,6 +190,7 @@ const switchPerEndpoint = {
 const quietLogger = { error() {}, warn() {}, info() {}, debug() {} };
 
 export async function startRealZwaveStack(): Promise<RealZwaveStack> {
+  fillMockGaps();
   const mockPort = await freePort();
   const nodes = mockNodes();
   let controller: MockController | undefined;
@@ -198,6 +227,19 @@ export async function startRealZwaveStack(): Promise<RealZwaveStack> {
             },
           });
           if (spec?.switchPerEndpoint) m.defineBehavior(switchPerEndpoint);
+          if (spec?.battery !== undefined) m.defineBehavior(batteryBehavior(spec.battery));
+          if (spec?.barrier) m.defineBehavior(barrierBehavior(spec.barrier.travelMs));
+          if (spec?.device === "leak") m.defineBehavior(binarySensorStateBehavior);
+          // Defined last, so it runs first: what reached the device, whatever answers it.
+          m.defineBehavior({
+            handleCC: (_controller, _self, received) => {
+              const entry = received.toLogEntry() as { message?: Record<string, unknown> };
+              const list = receivedBy.get(m.id) ?? [];
+              list.push({ command: received.constructor.name, fields: { ...(entry.message ?? {}) } });
+              receivedBy.set(m.id, list);
+              return undefined;
+            },
+          });
           if (spec?.silentFromStart) {
             m.autoAckControllerFrames = false;
             silent.add(m);
@@ -293,6 +335,8 @@ export async function startRealZwaveStack(): Promise<RealZwaveStack> {
     },
     deviceState(device) {
       const m = mockOf(device);
+      if (device === "blind") return m.state.get("WindowCovering_currentValue_13") ?? 0;
+      if (device === "garage") return m.state.get(STATE.barrier) ?? 0;
       if (device === "lock") return m.state.get("DoorLock_currentMode");
       const multilevel = device === "dimmer" || device === "shutter";
       const held = m.state.get(multilevel ? "MultilevelSwitch_currentValue" : "BinarySwitch_currentValue");
@@ -302,6 +346,38 @@ export async function startRealZwaveStack(): Promise<RealZwaveStack> {
     relayState(endpoint) {
       return mockOf("relay").state.get(endpointKey(endpoint)) === true;
     },
+    bulbState() {
+      const m = mockOf("bulb");
+      const channel = (name: string, fallback: number) =>
+        (m.state.get(`ColorSwitch_${name}`) as number | undefined) ?? fallback;
+      return {
+        warmWhite: channel("Warm White", 255),
+        coldWhite: channel("Cold White", 0),
+        red: channel("Red", 0),
+        green: channel("Green", 0),
+        blue: channel("Blue", 0),
+        level: (m.state.get("MultilevelSwitch_currentValue") as number | undefined) ?? 0,
+      };
+    },
+    async reportDoor(open) {
+      const cc = new NotificationCCReport({
+        nodeId: ownNodeId(),
+        notificationType: 0x06,
+        notificationEvent: open ? 0x16 : 0x17,
+      });
+      await mockOf("door").sendToController(createMockZWaveRequestFrame(cc, { ackRequested: false }));
+    },
+    async reportLeak(wet) {
+      const m = mockOf("leak");
+      m.state.set(STATE.binarySensor(6), wet);
+      const cc = new BinarySensorCCReport({ nodeId: ownNodeId(), type: 6, value: wet });
+      await m.sendToController(createMockZWaveRequestFrame(cc, { ackRequested: false }));
+    },
+    received: (device) => [...(receivedBy.get(mockOf(device).id) ?? [])],
+    multicasts: () =>
+      (controller?.receivedHostMessages ?? [])
+        .filter((msg) => /^SendDataMulticast(Bridge)?Request$/.test(msg.constructor.name))
+        .map((msg) => [...(msg as unknown as { nodeIds: number[] }).nodeIds]),
     async restartServer(whileDown) {
       await server.destroy();
       await whileDown?.();
@@ -320,6 +396,7 @@ export async function startRealZwaveStack(): Promise<RealZwaveStack> {
       await mock.stop().catch(() => {});
       rmSync(cacheDir, { recursive: true, force: true });
       silent.clear();
+      receivedBy.clear();
       reporting.clear();
       console.log = log;
     },

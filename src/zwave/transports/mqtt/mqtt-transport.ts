@@ -4,7 +4,7 @@
 // word begins (echo-before-answer.ts).
 import { z } from "zod";
 import { ZwaveToolError } from "../../errors.js";
-import type { ZwaveNode, ZwaveValue } from "../../model.js";
+import type { ValueId, ZwaveNode, ZwaveValue } from "../../model.js";
 import { displayName } from "../../name-resolver.js";
 import { SetValueStatus, wentOut, writeFailure } from "../../set-value-status.js";
 import type { ValueReport, WriteResult, ZwaveTransport } from "../../transport.js";
@@ -126,6 +126,12 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
     return { status: result.data.status };
   }
 
+  /** A value id as Z-Wave JS UI's API takes it (`ZUIValueId`): no `propertyKey` key when there is none. */
+  function apiValueId(value: ValueId): Record<string, unknown> {
+    const id = { commandClass: value.commandClass, endpoint: value.endpoint, property: value.property };
+    return value.propertyKey === undefined ? id : { ...id, propertyKey: value.propertyKey };
+  }
+
   return {
     serverName: "Z-Wave JS UI",
     get homeId() {
@@ -140,6 +146,17 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
       return cache.nodes();
     },
     write,
+    async writeMulticast(nodes, value, payload) {
+      await gateway.requireGateway();
+      // `writeMulticast(nodes, valueId, value)` answers with nothing, and falls back to one write
+      // per node when zwave-js cannot multicast that command class (api/lib/ZwaveClient.ts).
+      await gateway.callApi("writeMulticast", [nodes.map((n) => n.id), apiValueId(value), payload]);
+      return { status: undefined };
+    },
+    async poll(node, value) {
+      // `pollValue` answers with what the device reported to zwave-js's Get (Node.pollValue).
+      return gateway.callApi("pollValue", [{ nodeId: node.id, ...apiValueId(value) }]);
+    },
     async ping(node) {
       return (await gateway.callApi("pingNode", [node.id])) === true;
     },

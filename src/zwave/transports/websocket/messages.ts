@@ -99,6 +99,8 @@ export const setValueResultSchema = z.looseObject({
 
 export const pingResultSchema = z.looseObject({ responded: z.boolean() });
 
+/** `node.poll_value`: the value the device answered the Get with (absent when it gave none). */
+export const pollResultSchema = z.looseObject({ value: z.unknown().optional() });
 /** `node.get_value_timestamp`: when zwave-js last stamped the value; absent when it never did. */
 export const valueTimestampSchema = z.looseObject({ timestamp: z.number().nullish() });
 

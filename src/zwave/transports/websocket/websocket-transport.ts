@@ -14,6 +14,7 @@ import type { ValueReport, ZwaveTransport } from "../../transport.js";
 import { createEchoByStampFilter } from "./echo-by-stamp.js";
 import {
   pingResultSchema,
+  pollResultSchema,
   resultSchema,
   setValueResultSchema,
   stateResultSchema,
@@ -318,6 +319,35 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
       const { status, message } = result.data.result;
       if (!wentOut(status)) throw writeFailure(status, message, displayName(node));
       return { status };
+    },
+    async writeMulticast(nodes, value, payload) {
+      let ws: WebSocket;
+      try {
+        ws = await requireReady();
+      } catch (err) {
+        throw withMessage(err, (m) => `${m}; nothing was sent`);
+      }
+      const answer = await command(ws, "multicast_group.set_value", {
+        nodeIDs: nodes.map((n) => n.id),
+        valueId: wireValueId(value),
+        value: payload,
+      });
+      const result = setValueResultSchema.safeParse(answer);
+      if (!result.success)
+        throw new ZwaveToolError(
+          "failed",
+          "Z-Wave JS gave an unreadable answer to multicast_group.set_value",
+        );
+      const { status, message } = result.data.result;
+      if (!wentOut(status)) throw writeFailure(status, message, nodes.map(displayName).join(", "));
+      return { status };
+    },
+    async poll(node, value) {
+      const answer = await command(await requireReady(), "node.poll_value", {
+        nodeId: node.id,
+        valueId: wireValueId(value),
+      });
+      return pollResultSchema.parse(answer).value;
     },
     async ping(node) {
       const result = pingResultSchema.safeParse(

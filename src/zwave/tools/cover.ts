@@ -1,0 +1,153 @@
+// Covers and barriers: two tools, so each says plainly what it does. `control_zwave_cover` moves
+// shutters, blinds, shades and windows (nothing that lets anyone in); `control_zwave_barrier` opens
+// and closes garage doors and gates, an effect the action policy holds for the user's yes, and is
+// marked destructive for clients that judge by annotations.
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { COVER_ACTIONS, coverOutput, endpointInput, nodeIdInput, type CoverOutput } from "../contract.js";
+import { coverText } from "../device-state.js";
+import { coverMechanism, coverPlan, coverStatusOf, isMoving, type CoverAction } from "../covers.js";
+import type { NamedEndpoint } from "../endpoints.js";
+import { ZwaveToolError } from "../errors.js";
+import type { ZwaveNetwork } from "../network.js";
+import { guarded, ok, writeFields, writeSentence } from "./result.js";
+
+/** What a cover moves that lets someone into the home (Home Assistant's garage and gate classes). */
+const ENTRANCE = new Set(["garage", "gate"]);
+
+function isEntrance(e: NamedEndpoint): boolean {
+  return e.function === "barrier" || (e.function === "cover" && ENTRANCE.has(e.coverType ?? ""));
+}
+
+function isCover(e: NamedEndpoint): boolean {
+  return e.function === "cover" && !isEntrance(e);
+}
+
+function what(e: NamedEndpoint): string {
+  return e.coverType === "garage" ? "garage door" : (e.coverType ?? "cover");
+}
+
+function notACover(e: NamedEndpoint): string {
+  return isEntrance(e)
+    ? `${e.name} is a ${what(e)}: open or close it with control_zwave_barrier`
+    : `${e.name} is not a cover (a shutter, blind, shade or window)`;
+}
+
+function notABarrier(e: NamedEndpoint): string {
+  return isCover(e)
+    ? `${e.name} is a ${what(e)}: move it with control_zwave_cover`
+    : `${e.name} is not a garage door or gate`;
+}
+
+interface CoverArgs {
+  deviceName: string;
+  action: CoverAction;
+  position?: number | undefined;
+  nodeId?: number | undefined;
+  endpoint?: number | undefined;
+}
+
+async function moveCover(network: ZwaveNetwork, args: CoverArgs, barrier: boolean) {
+  const found = await network.findTarget(args.deviceName, args.nodeId, args.endpoint);
+  const { node } = found;
+  network.requireAlive(node);
+  const endpoint = barrier
+    ? network.chooseEndpoint(found, isEntrance, notABarrier)
+    : network.chooseEndpoint(found, isCover, notACover);
+  const name = endpoint.name;
+  const mechanism = coverMechanism(node, endpoint);
+  if (!mechanism)
+    throw new ZwaveToolError("not_supported", `${name} has no value this server can move it with`);
+  const plan = coverPlan(mechanism, args.action, args.position, name, network.confirmTimeoutMs);
+  const before = plan.reportedOn.value;
+  let outcome = await network.writeAndConfirm(node, plan);
+  // A motor reports when it gets there, or only to zwave-js's Get after its travel: a device that
+  // said nothing that fits is asked once more where it is, its own word either way.
+  if (outcome.confirmation === "none" && plan.windowMs > 0 && plan.reportedOn !== plan.target) {
+    const asked = await network.confirmByPolling(
+      node,
+      [{ value: plan.reportedOn, matches: plan.matches }],
+      0,
+    );
+    if (asked.answered)
+      outcome = {
+        confirmation: asked.confirmed ? "device" : "none",
+        value: asked.values[0],
+        reportedAfterWrite: true,
+      };
+  }
+  const status = coverStatusOf(mechanism, outcome.value);
+  const moving =
+    outcome.confirmation === "none" &&
+    outcome.reportedAfterWrite &&
+    isMoving(before, outcome.value, plan.payload);
+  const structured: CoverOutput = {
+    ok: true,
+    node: network.ref(node, endpoint),
+    action: args.action,
+    requestedPosition: plan.requestedPosition,
+    position: status.position,
+    state: status.state,
+    ...(moving ? { moving } : {}),
+    ...writeFields(outcome),
+  };
+  const state = coverText(status);
+  const text =
+    args.action === "stop" && outcome.confirmation !== "none"
+      ? `confirmed: ${name} stopped; it is ${state}`
+      : moving
+        ? `sent; ${name} is moving, last reported ${state}`
+        : writeSentence(name, outcome, state, node.status === "Asleep");
+  return ok(text, structured);
+}
+
+const common = {
+  deviceName: z.string().min(1).describe("Name, optionally with location"),
+  nodeId: nodeIdInput,
+  endpoint: endpointInput,
+};
+
+const annotations = { readOnlyHint: false, idempotentHint: true, openWorldHint: false } as const;
+
+export function registerCover(server: McpServer, network: ZwaveNetwork): void {
+  server.registerTool(
+    "control_zwave_cover",
+    {
+      title: "Open, close or stop a Z-Wave shutter or blind",
+      description:
+        "Opens, closes or stops a Z-Wave cover (roller shutter, blind, shade, window), or moves it to a position " +
+        "in percent open (0 closed, 100 open): action set_position with position, or open/close with a " +
+        "position. The answer says whether the cover confirmed its new position. Garage doors and gates are " +
+        "control_zwave_barrier's. nodeId and endpoint, when a host knows them, pick the cover and win over " +
+        "deviceName.",
+      inputSchema: {
+        ...common,
+        action: z.enum(COVER_ACTIONS),
+        position: z
+          .number()
+          .min(0)
+          .max(100)
+          .optional()
+          .describe("Percent open, 0-100 (for set_position; with open or close, how far)"),
+      },
+      outputSchema: coverOutput,
+      annotations: { ...annotations, destructiveHint: false },
+    },
+    (args) => guarded(() => moveCover(network, args, false)),
+  );
+  server.registerTool(
+    "control_zwave_barrier",
+    {
+      title: "Open or close a Z-Wave garage door or gate",
+      description:
+        "Opens or closes a Z-Wave garage door or gate (Barrier Operator, or a gate drive). Opening lets anyone " +
+        "in: only when the user clearly asked for it. 'stop' works on gate drives that can stop. The answer " +
+        "says what the door or gate reports: opening, open, closing, closed. nodeId and endpoint, when a host " +
+        "knows them, pick it and win over deviceName.",
+      inputSchema: { ...common, action: z.enum(["open", "close", "stop"]) },
+      outputSchema: coverOutput,
+      annotations: { ...annotations, destructiveHint: true },
+    },
+    (args) => guarded(() => moveCover(network, args, true)),
+  );
+}
