@@ -147,7 +147,7 @@ export interface FastPathReplies {
   groupCount: string;
   /** "is there a leak …": `{what}` is the detection's name, `{names}` those that report it. */
   detectYes: string;
-  /** None reports it: `{what}`, `{names}` the sensors asked. */
+  /** None reports it: `{names}` the sensors asked. */
   detectNo: string;
   /** No sensor of that kind is there: `{what}`, `{place}`. */
   noDetector: string;

@@ -693,7 +693,7 @@ export const de: FastPathGrammar = {
     groupWhichNone: "Keins ist {state}.",
     groupCount: "{count} davon sind {state}.",
     detectYes: "Ja, {what}: {names}.",
-    detectNo: "Nein, {names} meldet nichts ({what}).",
+    detectNo: "Nein, alles in Ordnung: {names}.",
     noDetector: "Ich habe in {place} keinen Sensor für {what} gefunden.",
     lowBatteries: "Schwache Batterien: {names}.",
     noLowBatteries: "Keine Batterie ist schwach.",

@@ -686,7 +686,7 @@ export const en: FastPathGrammar = {
     groupWhichNone: "None is {state}.",
     groupCount: "{count} of them are {state}.",
     detectYes: "Yes, {what}: {names}.",
-    detectNo: "No {what} reported by {names}.",
+    detectNo: "No, all clear: {names}.",
     noDetector: "I found no sensor for {what} in {place}.",
     lowBatteries: "Low batteries: {names}.",
     noLowBatteries: "No battery is low.",

@@ -684,7 +684,7 @@ export const es: FastPathGrammar = {
     groupWhichNone: "Ninguno está {state}.",
     groupCount: "{count} están {state}.",
     detectYes: "Sí, {what}: {names}.",
-    detectNo: "No, {names} no reporta nada ({what}).",
+    detectNo: "No, todo en orden: {names}.",
     noDetector: "No encontré ningún sensor de {what} en {place}.",
     lowBatteries: "Baterías bajas: {names}.",
     noLowBatteries: "Ninguna batería está baja.",

@@ -605,7 +605,7 @@ export const fr: FastPathGrammar = {
     groupWhichNone: "Aucun n'est {state}.",
     groupCount: "{count} sont {state}.",
     detectYes: "Oui, {what} : {names}.",
-    detectNo: "Non, {names} ne signale rien ({what}).",
+    detectNo: "Non, rien à signaler : {names}.",
     noDetector: "Je n'ai trouvé aucun capteur pour {what} dans {place}.",
     lowBatteries: "Piles faibles : {names}.",
     noLowBatteries: "Aucune pile n'est faible.",

@@ -592,7 +592,7 @@ export const it: FastPathGrammar = {
     groupWhichNone: "Nessuno è {state}.",
     groupCount: "{count} sono {state}.",
     detectYes: "Sì, {what}: {names}.",
-    detectNo: "No, {names} non segnala nulla ({what}).",
+    detectNo: "No, tutto a posto: {names}.",
     noDetector: "Non ho trovato sensori per {what} in {place}.",
     lowBatteries: "Batterie scariche: {names}.",
     noLowBatteries: "Nessuna batteria è scarica.",

@@ -561,7 +561,7 @@ export const nl: FastPathGrammar = {
     groupWhichNone: "Geen enkele is {state}.",
     groupCount: "{count} zijn {state}.",
     detectYes: "Ja, {what}: {names}.",
-    detectNo: "Nee, {names} meldt niets ({what}).",
+    detectNo: "Nee, alles in orde: {names}.",
     noDetector: "Ik vond geen sensor voor {what} in {place}.",
     lowBatteries: "Bijna lege batterijen: {names}.",
     noLowBatteries: "Geen enkele batterij is bijna leeg.",
