@@ -34,7 +34,11 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave device kinds by voic
       language,
       ...(conversationId ? { conversationId } : {}),
     });
-    return { speech: outcome.response.speech, type: outcome.response.responseType, id: outcome.conversationId };
+    return {
+      speech: outcome.response.speech,
+      type: outcome.response.responseType,
+      id: outcome.conversationId,
+    };
   };
   const received = (device: "blind" | "bulb" | "garage" | "shutter") => backend.received?.(device) ?? [];
 

@@ -207,7 +207,9 @@ export function createActionPolicy(options: ActionPolicyOptions = {}): ActionPol
         pinned.push({ ...member, nodeId, ...(endpoint === undefined ? {} : { endpoint }) });
       } else pinned.push(member);
     }
-    return effects.length ? { hold: true, effects, args: { ...call.args, devices: pinned } } : { hold: false };
+    return effects.length
+      ? { hold: true, effects, args: { ...call.args, devices: pinned } }
+      : { hold: false };
   }
 
   async function zwaveCall(call: PolicyCall): Promise<Judgement> {

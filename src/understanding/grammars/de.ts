@@ -342,7 +342,6 @@ export const de: FastPathGrammar = {
     maximal: 100,
     minimal: 1,
     "zur hälfte": 50,
-    "halb offen": 50,
   },
   colors: {
     red: ["rot"],

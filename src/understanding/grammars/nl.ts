@@ -225,7 +225,6 @@ export const nl: FastPathGrammar = {
     kwart: 25,
     halverwege: 50,
     "voor de helft": 50,
-    "half open": 50,
   },
   colors: {
     red: ["rood"],
@@ -337,8 +336,8 @@ export const nl: FastPathGrammar = {
       templates: [
         "hoeveel {sensor} (verbruikt|gebruikt) {name} [nu]",
         "hoeveel {sensor} heeft {name} (verbruikt|gebruikt)",
-        "wat is de [huidige] {sensor} {name}",
-        "wat is de [huidige] {sensor}",
+        "wat is (de|het) [huidige] {sensor} {name}",
+        "wat is (de|het) [huidige] {sensor}",
         "wat is de {name} {sensor}",
         "wat is de [huidige] {name}{sensor}",
         "hoe {sensor} is het {name}",

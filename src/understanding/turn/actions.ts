@@ -95,6 +95,13 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
     if (speakers.kind === "one" || (speakers.kind === "group" && speakers.targets.length))
       return act(asVolume);
   }
+  if (nothing && intent === "set_level" && turn.match.name !== undefined) {
+    // "set the shutter to 40 %", named by a word that says nothing of its kind: a cover's level is its position.
+    const asPosition = turn.withIntent("set_position");
+    const covers = await asPosition.resolve(turn.match.name);
+    if (covers.kind === "one" || (covers.kind === "group" && covers.targets.length))
+      return act(asPosition, covers);
+  }
   if (resolved.kind !== "one" && resolved.kind !== "group") return turn.unresolved(resolved);
   if (resolved.kind === "group") return actOnGroup(turn, resolved);
   const { target } = resolved;
