@@ -105,7 +105,8 @@ export function actionOf(
     // A cover's own verbs: "open the blinds halfway", "close the shutters", "stop the shutter".
     if (moves > 1 || acts || soundNoun || music || lightNoun || hint === "light" || hint === "media")
       return undefined;
-    if (thing?.type === "everything") return undefined;
+    // Said of something: a bare "stop" or "open" is no cover's (a player pauses, a timer stops).
+    if (!thing || thing.type === "everything" || (has("stop") && thing.type === "unknown")) return undefined;
     if (has("stop"))
       return directions.length || level !== undefined || amount ? undefined : { intent: "stop" };
     if (directions.length) {
