@@ -132,9 +132,9 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave device kinds by voic
     expect(level.speech).toBe("The battery level in Back Door Sensor is 92 percent.");
   }, 30_000);
 
-  it('"open the garage door" asks first, and opens only on a clear yes', async () => {
+  it('"open up the garage door, please" asks first, and opens only on a clear yes', async () => {
     const before = backend.garageAtDevice();
-    const asked = await say("open the garage door");
+    const asked = await say("open up the garage door, please");
     expect(asked.speech).toBe("Do you want me to open Garage Door? Please say yes or no.");
     expect(backend.garageAtDevice()).toBe(before);
     await say("yes", "en", asked.id);

@@ -56,6 +56,8 @@ export const de: FastPathGrammar = {
   },
   cues: {
     verbs: [
+      "fahr",
+      "fahre",
       "schalte",
       "schalt",
       "schalten",
