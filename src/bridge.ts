@@ -21,7 +21,7 @@ import {
   type ZwaveUpstream,
 } from "./zwave-host/upstream.js";
 import { createZwaveClient } from "./zwave-host/zwave-client.js";
-import { logTwinDisagreements } from "./ha/zwave-twins.js";
+import { homeTwins, logTwinDisagreements } from "./ha/zwave-twins.js";
 import { createChatModel, DEFAULT_MODELS } from "./agent/chat-model.js";
 import { createProviderHealth } from "./agent/provider-health.js";
 import { createAgent } from "./agent/agent.js";
@@ -71,11 +71,14 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   closers.push(() => mirror.close());
 
   const registry = createToolRegistry({ logger, parameterMappings: options.parameter_mappings });
-  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
   const mcpServers = createMcpServers({ registry, logger });
   closers.unshift(() => mcpServers.close());
   const zwave = createZwaveClient({ registry, logger });
   closers.push(async () => zwave.close());
+  // The home's tools name an entity's Z-Wave node only where the identity join holds.
+  const twins = homeTwins(zwave, mirror);
+  for (const { definition, executor } of homeTools(mirror, twins.markOf))
+    registry.registerTool(definition, executor);
   // One action policy at the registry, for every path: it knows the home's entities and Z-Wave
   // devices, so it judges each call by its effect on its target (docs/architecture.md).
   registry.setPolicy(createActionPolicy({ confirm: options.confirm_destructive, mirror, zwave }));

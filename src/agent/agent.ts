@@ -180,10 +180,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     homeSummary ??= mirror.summary({
       zwaveTarget: (entityId) => {
         const entity = mirror.entity(entityId);
-        const target = entity && twins.nodeOf(entity);
-        return (
-          target && { nodeId: target.nodeId, ...(target.wholeNode ? {} : { endpoint: target.endpoint }) }
-        );
+        return entity && twins.markOf(entity);
       },
     });
     const system = buildSystemPrompt({

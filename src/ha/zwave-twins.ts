@@ -25,6 +25,11 @@ export interface HomeTwins {
   /** The Z-Wave target an HA entity is a view of, when the join holds on every count. */
   nodeOf(entity: EntityView): ZwaveTarget | undefined;
   /**
+   * What to name beside an entity for the Z-Wave tools: the node, and the endpoint when the entity
+   * is one load of several; nothing unless the join holds.
+   */
+  markOf(entity: EntityView): { nodeId: number; endpoint?: number } | undefined;
+  /**
    * The Z-Wave targets listed under their own Z-Wave names: those of nodes Home Assistant does not
    * know (or knows only through views that disagree), and those whose HA entity disagrees with
    * what the endpoint is. The endpoints of a node HA knows are HA's to name and expose.
@@ -132,6 +137,10 @@ export function homeTwins(zwave: Twinned, mirror: HomeMirror): HomeTwins {
 
   return {
     nodeOf: (entity) => judge(entity).target,
+    markOf(entity) {
+      const target = judge(entity).target;
+      return target && { nodeId: target.nodeId, ...(target.wholeNode ? {} : { endpoint: target.endpoint }) };
+    },
     zwaveOnly() {
       const byNode = new Map<number, Verdict[]>();
       return zwave.targets().filter((t) => {

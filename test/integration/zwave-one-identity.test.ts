@@ -11,7 +11,7 @@ import { createHomeMirror, type HomeMirror } from "../../src/ha/mirror.js";
 import type { McpServers } from "../../src/mcp/client/servers.js";
 import { startMcpServers } from "../support/mcp/start-servers.js";
 import { homeTools } from "../../src/tools/local/index.js";
-import { createToolRegistry } from "../../src/tools/registry.js";
+import { createToolRegistry, type ToolRegistry } from "../../src/tools/registry.js";
 import { zwaveServerEnv } from "../../src/zwave-host/launch.js";
 import { zwaveServerCommand } from "../support/zwave-server-command.js";
 import { createZwaveClient, type ZwaveClient } from "../../src/zwave-host/zwave-client.js";
@@ -55,6 +55,7 @@ afterAll(async () => {
 interface Home {
   ha: FakeHa;
   mirror: HomeMirror;
+  registry: ToolRegistry;
   servers: McpServers;
   zwave: ZwaveClient;
   agent: ConversationAgent;
@@ -70,7 +71,6 @@ async function startHome(home: ReturnType<typeof zwaveTwinHome>, withLlm = false
   const mirror = createHomeMirror({ url: ha.url, token: "good-token", logger });
   await waitFor("the first sync", () => !mirror.status().stale);
   const registry = createToolRegistry({ logger });
-  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
   const servers = await startMcpServers({
     registry,
     logger,
@@ -91,6 +91,9 @@ async function startHome(home: ReturnType<typeof zwaveTwinHome>, withLlm = false
     ],
   });
   const zwave = createZwaveClient({ registry, logger });
+  // As the bridge wires them: the home's tools name a Z-Wave node only where the join holds.
+  for (const { definition, executor } of homeTools(mirror, homeTwins(zwave, mirror).markOf))
+    registry.registerTool(definition, executor);
   const stopTwinLog = logTwinDisagreements(zwave, mirror, logger);
   // The server lists the network once it has heard from the gateway.
   for (let tries = 0; zwave.homeId() === null || zwave.devices().length < 3; tries++) {
@@ -134,6 +137,7 @@ async function startHome(home: ReturnType<typeof zwaveTwinHome>, withLlm = false
   return {
     ha,
     mirror,
+    registry,
     servers,
     zwave,
     agent,
@@ -291,6 +295,19 @@ describe.each(["zwave_js", "mqtt"] as const)(
       expect(result.tool_calls[0]?.normalized_arguments).toMatchObject({ nodeId: 10, endpoint: 2 });
     });
 
+    it("search_entities names each outlet's node and endpoint, for the Z-Wave tools", async () => {
+      const found = await home.registry.execute("search_entities", { query: "outlet" });
+      expect(found.ok).toBe(true);
+      const matches = (found.structuredContent as { matches: Array<Record<string, unknown>> }).matches;
+      expect(matches).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ name: "Outlet 1", zwave_node: 10, zwave_endpoint: 1 }),
+          expect.objectContaining({ name: "Outlet 2", zwave_node: 10, zwave_endpoint: 2 }),
+        ]),
+      );
+      expect(found.content).toMatch(/Outlet 2 .*Z-Wave node 10, endpoint 2\]/);
+    });
+
     it('"turn on outlet 1" switches endpoint 1 only', async () => {
       const result = await home.agent.handle({ text: "turn on outlet 1", language: "en" });
       expect(result.speech).toBe("Turned on Outlet 1.");
@@ -341,6 +358,15 @@ describe.each(["zwave_js", "mqtt"] as const)(
       await home.agent.handle({ text: "unlock the front door", language: "en" });
       expect(writesTo(2)).toBe(before);
       expect(sim.valueOf(2, SWITCH_ONE)).toBe(false);
+    });
+
+    it("search_entities does not name node 2 beside the stale lock: a model would drive the switch", async () => {
+      const found = await home.registry.execute("search_entities", { query: "front door" });
+      expect(found.ok).toBe(true);
+      const matches = (found.structuredContent as { matches: Array<Record<string, unknown>> }).matches;
+      expect(matches.map((m) => m.entity_id)).toContain("lock.front_door");
+      for (const m of matches) expect(m).not.toHaveProperty("zwave_node");
+      expect(found.content).not.toMatch(/Z-Wave node/);
     });
 
     it("the switch is a Z-Wave device of its own, under its own name", async () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HomeMirror } from "../../ha/mirror.js";
+import type { EntityView, HomeMirror } from "../../ha/mirror.js";
 import type { LocalToolDefinition, ToolExecutor } from "../types.js";
 import { describeState } from "./get-entity-state.js";
 import { failure, parseArgs, unavailable } from "./home-entity.js";
@@ -31,8 +31,18 @@ const definition: LocalToolDefinition = {
   annotations: { title: "Search entities", readOnlyHint: true, idempotentHint: true },
 };
 
-/** `search_entities {query, domain?, area?}`: ranked matches among the exposed entities. */
-export function searchEntitiesTool(mirror: HomeMirror): {
+/** The Z-Wave node (and the endpoint of one load of several) an entity is one identity with. */
+export type ZwaveTargetOf = (view: EntityView) => { nodeId: number; endpoint?: number } | undefined;
+
+/**
+ * `search_entities {query, domain?, area?}`: ranked matches among the exposed entities. An entity
+ * is marked as a Z-Wave node only where `zwaveTargetOf` (the identity join) says so: HA's claim
+ * alone may be a stale device whose node id was reused (src/ha/zwave-twins.ts).
+ */
+export function searchEntitiesTool(
+  mirror: HomeMirror,
+  zwaveTargetOf: ZwaveTargetOf = () => undefined,
+): {
   definition: LocalToolDefinition;
   executor: ToolExecutor;
 } {
@@ -56,12 +66,10 @@ export function searchEntitiesTool(mirror: HomeMirror): {
       : "";
     // A Z-Wave node is one device: listed once, by HA's entity, with the node id (and the
     // endpoint of one load of several) the Z-Wave tools take.
-    const endpointOf = (v: (typeof views)[number]) =>
-      v.zwaveNode?.endpoint ? v.zwaveNode.endpoint : undefined;
     const lines = views.map((v) => {
-      const endpoint = endpointOf(v);
-      const node = v.zwaveNode
-        ? `, Z-Wave node ${v.zwaveNode.nodeId}${endpoint ? `, endpoint ${endpoint}` : ""}`
+      const target = zwaveTargetOf(v);
+      const node = target
+        ? `, Z-Wave node ${target.nodeId}${target.endpoint ? `, endpoint ${target.endpoint}` : ""}`
         : "";
       return `- ${v.name}${v.area ? ` (${v.area.name})` : ""}: ${describeState(v)} [${v.entityId}${node}]`;
     });
@@ -74,11 +82,15 @@ export function searchEntitiesTool(mirror: HomeMirror): {
           area: v.area?.name ?? null,
           state: v.state,
           unit: v.unit ?? null,
-          ...(v.zwaveNode ? { zwave_node: v.zwaveNode.nodeId } : {}),
-          ...(endpointOf(v) ? { zwave_endpoint: endpointOf(v) } : {}),
+          ...zwaveFields(zwaveTargetOf(v)),
         })),
       },
     };
   };
   return { definition, executor };
+}
+
+function zwaveFields(target: ReturnType<ZwaveTargetOf>) {
+  if (!target) return {};
+  return { zwave_node: target.nodeId, ...(target.endpoint ? { zwave_endpoint: target.endpoint } : {}) };
 }
