@@ -381,3 +381,11 @@ export const endpointInput = z
   .min(0)
   .optional()
   .describe("The endpoint of a device with several loads (0 the root), when known");
+
+/** A switch's or light's level, as `control_zwave_device` and `control_zwave_devices` take it. */
+export const levelInput = z
+  .number()
+  .min(0)
+  .max(100)
+  .optional()
+  .describe("Brightness in percent, 0-100 (for dim, or on at a level); 0 is off");

@@ -16,7 +16,14 @@ import { HaMcpIntegration } from "../support/ha-mcp-integration.js";
 import { rawRequest } from "../support/http-bridge.js";
 import { startMosquitto, type TestBroker } from "../support/mosquitto.js";
 import { startFakeSupervisor, type FakeSupervisor } from "../support/supervisor-api.js";
-import { binarySwitch, startGatewaySimulator, type GatewaySimulator } from "../support/zwave-gateway.js";
+import {
+  binarySwitch,
+  colorBulb,
+  garageDoor,
+  rollerShutter,
+  startGatewaySimulator,
+  type GatewaySimulator,
+} from "../support/zwave-gateway.js";
 
 const API_TOKEN = "e2e-token-ha-mcp-31c9";
 let broker: TestBroker;
@@ -75,7 +82,12 @@ beforeAll(async () => {
     username: broker.username,
     password: broker.password,
     gatewayName: "Mosquitto",
-    nodes: [binarySwitch(2, "Switch One")],
+    nodes: [
+      binarySwitch(2, "Switch One"),
+      rollerShutter(20, "Bedroom Shutter", { loc: "Bedroom", travelMs: 300 }),
+      colorBulb(21, "Color Bulb", { loc: "Kitchen" }),
+      garageDoor(17, "Garage Door", { loc: "Garage", travelMs: 300 }),
+    ],
   });
   supervisor = await startFakeSupervisor({
     mqtt: {
@@ -195,6 +207,60 @@ describe("MCP discovery under Supervisor", () => {
     expect(await statusOf(first)).toBe(404);
     expect(await statusOf(rotated)).toBe(200);
     expect(supervisor.calls.filter((c) => c.method === "DELETE")).toEqual([]);
+  });
+
+  it("Home Assistant's client converts and calls the tools for covers, colour, batteries and groups; a garage door opens only with confirm", async () => {
+    for (const client of ["probatio", "voluptuous-openapi"] as const) {
+      const tools = await haListTools(discoveredUrl(), { client });
+      const names = tools.map((t) => t.name);
+      for (const name of [
+        "control_zwave_cover",
+        "control_zwave_barrier",
+        "set_zwave_light_color",
+        "control_zwave_devices",
+        "list_zwave_batteries",
+      ])
+        expect(names, `${client}: ${name}`).toContain(name);
+    }
+    const tools = await haListTools(discoveredUrl());
+    const shutter = await haCallTool(discoveredUrl(), tools, "control_zwave_cover", {
+      deviceName: "Bedroom Shutter",
+      action: "set_position",
+      position: 40,
+    });
+    expect(shutter.structuredContent).toMatchObject({ position: 40, confirmed: true });
+    expect(sim.valueOf(20, { commandClass: 38, endpoint: 0, property: "currentValue" })).toBe(40);
+    const color = await haCallTool(discoveredUrl(), tools, "set_zwave_light_color", {
+      deviceName: "Color Bulb",
+      white: "cold",
+    });
+    expect(color.structuredContent).toMatchObject({ color: { kelvin: 6500 }, confirmed: true });
+    const group = await haCallTool(discoveredUrl(), tools, "control_zwave_devices", {
+      devices: [{ deviceName: "Switch One" }, { deviceName: "Color Bulb" }],
+      action: "off",
+    });
+    expect(group.structuredContent).toMatchObject({ ok: true, devices: [{ ok: true }, { ok: true }] });
+    const batteries = await haCallTool(discoveredUrl(), tools, "list_zwave_batteries", {});
+    expect(batteries.isError).toBeFalsy();
+
+    // No voice to ask on /mcp: opening the garage door needs the user's yes as `confirm`.
+    const garage = { commandClass: 102, endpoint: 0, property: "currentState" };
+    const held = await haCallTool(discoveredUrl(), tools, "control_zwave_barrier", {
+      deviceName: "Garage Door",
+      action: "open",
+    });
+    expect(held).toMatchObject({
+      isError: true,
+      structuredContent: { error: { code: "confirmation_required" } },
+    });
+    expect(sim.valueOf(17, garage)).toBe(0);
+    const opened = await haCallTool(discoveredUrl(), tools, "control_zwave_barrier", {
+      deviceName: "Garage Door",
+      action: "open",
+      confirm: true,
+    });
+    expect(opened.structuredContent).toMatchObject({ action: "open", confirmed: true });
+    expect([254, 255]).toContain(sim.valueOf(17, garage));
   });
 
   it("Home Assistant before 2026.9 (voluptuous-openapi) lists every tool too", async () => {

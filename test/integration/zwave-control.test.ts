@@ -216,12 +216,21 @@ describe("get_device_sensor_data", () => {
     expect(r.text).toContain("Air temperature: 23.25 °C");
     expect(r.text).toContain("Humidity: 45 %");
     expect(r.text).toContain("Battery level: 87 %");
-    expect(r.text).toContain("Motion sensor status: idle");
+    // A notification is read as a state ("clear"), not as the raw "idle" of its value.
+    expect(r.text).toContain("Motion sensor status: clear (motion, ");
     const readings = r.structured?.readings as { label: string; unit: string | null; reportedAt: number }[];
     expect(readings.find((x) => x.label === "Air temperature")).toMatchObject({
       kind: "Air temperature",
       unit: "°C",
       value: 23.25,
+      domain: "sensor",
+      deviceClass: "temperature",
+    });
+    expect(readings.find((x) => x.label === "Motion sensor status")).toMatchObject({
+      domain: "binary_sensor",
+      deviceClass: "motion",
+      state: "clear",
+      active: false,
     });
     expect(readings.every((x) => typeof x.reportedAt === "number")).toBe(true);
   });

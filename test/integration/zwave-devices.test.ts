@@ -408,6 +408,31 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave devices over %s", (t
     }, 40_000);
   });
 
+  describe("with zwave-js's optimistic value updates off", () => {
+    beforeAll(() => backend.setOptimisticUpdates(false));
+    afterAll(() => backend.setOptimisticUpdates(true));
+
+    it("covers and colour still confirm, from the device's own report or answer", async () => {
+      const blind = await server.call("control_zwave_cover", {
+        deviceName: "Study Blind",
+        action: "set_position",
+        position: 30,
+      });
+      expect(blind.structured).toMatchObject({ position: 30, confirmation: "device", confirmed: true });
+      expect(backend.blindAtDevice()).toBe(30);
+      const shutter = await server.call("control_zwave_cover", {
+        deviceName: "Living Room Shutter",
+        action: "set_position",
+        position: 60,
+      });
+      expect(shutter.structured).toMatchObject({ position: 60, confirmed: true });
+      expect(backend.shutterAtDevice()).toBe(59);
+      const green = await server.call("set_zwave_light_color", { deviceName: "Color Bulb", color: "green" });
+      expect(green.structured).toMatchObject({ color: { rgb: "#00ff00" }, confirmed: true });
+      expect(backend.bulbAtDevice()).toMatchObject({ red: 0, green: 255, blue: 0 });
+    }, 60_000);
+  });
+
   it("declares what each new tool does: only the barrier tool is destructive", async () => {
     const { tools } = await server.client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));

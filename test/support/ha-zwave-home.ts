@@ -28,7 +28,7 @@ export interface TwinNode {
   name: string;
   /** HA's area id (created when missing), or null. */
   area: string | null;
-  domain: "switch" | "light" | "sensor" | "lock" | "cover" | "fan";
+  domain: "switch" | "light" | "sensor" | "binary_sensor" | "lock" | "cover" | "fan";
   /** The main value's command class, endpoint (0 unless given) and property, for the unique ids. */
   value?: { cc: number; property: string; endpoint?: number };
   /**
@@ -79,6 +79,36 @@ export function demoTwins(): TwinNode[] {
       domain: "sensor",
       value: { cc: 49, property: "Air temperature" },
       state: "21.5",
+    },
+    {
+      nodeId: 20,
+      name: "Bedroom Shutter",
+      area: "bedroom",
+      domain: "cover",
+      value: { cc: 38, property: "currentValue" },
+      state: "open",
+    },
+    {
+      nodeId: 21,
+      name: "Color Bulb",
+      area: "kitchen",
+      domain: "light",
+      value: { cc: 38, property: "currentValue" },
+    },
+    {
+      nodeId: 22,
+      name: "Dryer Plug",
+      area: "laundry",
+      domain: "switch",
+      value: { cc: 37, property: "currentValue" },
+      state: "on",
+    },
+    {
+      nodeId: 23,
+      name: "Back Door Sensor",
+      area: "hall",
+      domain: "binary_sensor",
+      value: { cc: 113, property: "Access Control" },
     },
   ]);
 }
@@ -149,7 +179,11 @@ export function zwaveTwinHome(
         ? { supported_color_modes: ["brightness"], brightness: null }
         : node.domain === "sensor"
           ? { unit_of_measurement: "°C", device_class: "temperature" }
-          : {};
+          : node.domain === "binary_sensor"
+            ? { device_class: "door" }
+            : node.domain === "cover"
+              ? { device_class: "shutter", current_position: 100 }
+              : {};
     home.states.set(entityId, state(node.state ?? (node.domain === "lock" ? "locked" : "off"), attributes));
     home.states.get(entityId)!.attributes.friendly_name = friendlyName(home, row);
   }

@@ -8,6 +8,7 @@
 //   opener reports "opening" (254) or "closing" (252) at once, then open or closed once there.
 // - A level change (Multilevel Switch `Open`/`Close`/`Up`/`Down`, Window Covering `levelChangeUp`/
 //   `levelChangeDown`): true starts moving, false stops; the device reports where it is.
+import { COLOR_CHANNELS } from "../../zwave/colors.js";
 import { pause, type Gateway } from "./gateway.js";
 import { actualOf, keyOf, type LiveNode, type LiveValue } from "./live-node.js";
 import { report } from "./reports.js";
@@ -23,16 +24,7 @@ const BARRIER_OPERATOR = 102;
 const MULTILEVEL_SWITCH = 38;
 const WINDOW_COVERING = 106;
 /** zwave-js `ColorComponent` by the compound colour's key. */
-const CHANNELS: Record<string, number> = {
-  warmWhite: 0,
-  coldWhite: 1,
-  red: 2,
-  green: 3,
-  blue: 4,
-  amber: 5,
-  cyan: 6,
-  purple: 7,
-};
+const CHANNELS: Readonly<Record<string, number>> = COLOR_CHANNELS;
 const UP = new Set(["Open", "Up", "On", "levelChangeUp"]);
 const DOWN = new Set(["Close", "Down", "Off", "levelChangeDown"]);
 /** The mock devices report where they stopped about this long after a stop (zwave-js mockCCBehaviors). */

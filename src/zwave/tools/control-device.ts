@@ -1,7 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { LATE_VERIFY_MS } from "../confirm.js";
-import { controlOutput, endpointInput, nodeIdInput, type ControlOutput } from "../contract.js";
+import { controlOutput, endpointInput, levelInput, nodeIdInput, type ControlOutput } from "../contract.js";
 import { findValue, switchText } from "../device-state.js";
 import { valueOn, type NamedEndpoint } from "../endpoints.js";
 import { ZwaveToolError } from "../errors.js";
@@ -114,12 +114,7 @@ export function registerControlDevice(server: McpServer, network: ZwaveNetwork):
       inputSchema: {
         deviceName: z.string().min(1).describe("Device name, optionally with location"),
         action: z.enum(["on", "off", "dim"]),
-        level: z
-          .number()
-          .min(0)
-          .max(100)
-          .optional()
-          .describe("Brightness in percent, 0-100 (for dim, or on at a level); 0 is off"),
+        level: levelInput,
         nodeId: nodeIdInput,
         endpoint: endpointInput,
       },

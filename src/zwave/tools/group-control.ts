@@ -9,6 +9,7 @@ import { z } from "zod";
 import {
   endpointInput,
   groupControlOutput,
+  levelInput,
   nodeIdInput,
   type GroupControlOutput,
   type NodeRef,
@@ -150,12 +151,7 @@ export function registerGroupControl(server: McpServer, network: ZwaveNetwork): 
           .max(64)
           .describe("The devices, each by name (and node id and endpoint when known)"),
         action: z.enum(["on", "off", "dim"]),
-        level: z
-          .number()
-          .min(0)
-          .max(100)
-          .optional()
-          .describe("Brightness in percent, 0-100 (for dim, or on at a level); 0 is off"),
+        level: levelInput,
       },
       outputSchema: groupControlOutput,
       annotations: {
