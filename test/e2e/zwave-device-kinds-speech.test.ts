@@ -132,6 +132,14 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave device kinds by voic
     expect(level.speech).toBe("The battery level in Back Door Sensor is 92 percent.");
   }, 30_000);
 
+  it('"toggle the garage door" while it is closed asks first, and a no leaves it closed', async () => {
+    const before = backend.garageAtDevice();
+    const asked = await say("toggle the garage door");
+    expect(asked.speech).toBe("Do you want me to open Garage Door? Please say yes or no.");
+    await say("no", "en", asked.id);
+    expect(backend.garageAtDevice()).toBe(before);
+  }, 30_000);
+
   it('"open up the garage door, please" asks first, and opens only on a clear yes', async () => {
     const before = backend.garageAtDevice();
     const asked = await say("open up the garage door, please");

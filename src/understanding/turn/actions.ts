@@ -35,8 +35,12 @@ const COLOR_MODES = new Set(["hs", "rgb", "rgbw", "rgbww", "xy"]);
 function coverMove(
   intent: string,
   level: number | undefined,
+  openNow?: boolean,
 ): { action: CoverAction; position?: number } | undefined {
   switch (intent) {
+    // Toggled by where it is now; with that unknown, not at all.
+    case "toggle":
+      return openNow === undefined ? undefined : { action: openNow ? "close" : "open" };
     case "open":
     case "turn_on":
     case "step_up":
@@ -53,6 +57,16 @@ function coverMove(
     default:
       return undefined;
   }
+}
+
+/** Whether a Z-Wave cover or barrier reports itself open (undefined: not known); HA's are toggled by HA. */
+function openNow(target: Target): boolean | undefined {
+  if (target.source !== "zwave") return undefined;
+  const { open, coverState } = target.device.reports;
+  if (typeof open === "boolean") return open;
+  if (coverState === "open" || coverState === "opening") return true;
+  if (coverState === "closed" || coverState === "closing") return false;
+  return undefined;
 }
 
 /** Whether a target is a cover (a shutter, blind, garage door…), on either side of the identity join. */
@@ -123,8 +137,10 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
 /** Whether the target's kind of device can do what the sentence asks. */
 function supports(turn: Turn, target: Target): boolean {
   const { intent, level } = turn.match;
+  // Home Assistant toggles its own covers (`cover.toggle`), by the state it knows.
+  if (isCover(target) && target.source === "ha" && intent === "toggle") return true;
   if (isCover(target)) {
-    const move = coverMove(intent, level);
+    const move = coverMove(intent, level, openNow(target));
     if (!move) return false;
     if (target.source === "zwave")
       return !(target.device.function === "barrier" && move.action === "set_position");
@@ -296,7 +312,8 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
         : (await turn.zwave((o) => zwave.lock(device, lock, o))).result;
     return { target, result, ok: result.ok, confirmed: isConfirmed(result), name: target.name, lock };
   }
-  if (isCover(target)) return applyToCover(turn, target);
+  if (isCover(target) && !(target.source === "ha" && turn.match.intent === "toggle"))
+    return applyToCover(turn, target);
   if (turn.match.intent === "set_color") return applyColor(turn, target);
   if (turn.match.intent === "stop") return apply(turn.withIntent("turn_off"), target);
   let level = turn.match.level;
@@ -382,7 +399,7 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
 
 /** Opens, closes, stops or positions a cover with the tool the LLM would use. */
 async function applyToCover(turn: Turn, target: Target): Promise<Acted> {
-  const move = coverMove(turn.match.intent, turn.match.level)!;
+  const move = coverMove(turn.match.intent, turn.match.level, openNow(target))!;
   if (target.source === "zwave") {
     const device = target.device;
     const { result, output } = await turn.zwave((o) =>

@@ -81,12 +81,7 @@ export async function answerDetection(turn: Turn): Promise<FastPathOutcome> {
     const resolved = turn.targets.resolve(ctx, match.name ?? "", { home: true });
     const found =
       resolved.kind === "one" ? [resolved.target] : resolved.kind === "group" ? resolved.targets : [];
-    if (!found.length)
-      return turn.unresolved(
-        resolved.kind === "one" || resolved.kind === "group"
-          ? { kind: "not_found", name: match.name ?? "" }
-          : resolved,
-      );
+    if (resolved.kind !== "one" && resolved.kind !== "group") return turn.unresolved(resolved);
     entities = found.flatMap((t) => (t.source === "ha" && isDetector(t.entity) ? [t.entity] : []));
     devices = found.flatMap((t) => (t.source === "zwave" ? [t.device] : []));
   }
