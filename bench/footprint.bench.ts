@@ -4,10 +4,10 @@
 // the main process), FOOTPRINT_IDLE_S (default 60) after it is ready: in `local` mode, in `local`
 // mode without Z-Wave (the main process alone: the difference is what the Z-Wave server costs),
 // and after one LLM turn with a tool call per provider (each pointed at the provider fake), against
-// a bare Node process in the same run. FOOTPRINT_BASELINE_MAIN_JS adds another build's dist/main.js
-// (e.g. the one before the worker thread), run side by side so both idle through the same load.
+// a bare Node process in the same run. FOOTPRINT_BASELINE_MAIN_JS adds other builds' dist/main.js
+// (comma-separated; e.g. main's build), run side by side so all idle through the same load.
 // Also: which module files the main process loaded, in `local` mode and after an Anthropic turn.
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawn } from "node:child_process";
@@ -17,10 +17,10 @@ import { brokerOptions, startMosquitto } from "../test/support/mosquitto.js";
 import { childProcesses } from "../test/support/process-tree.js";
 import { converse } from "../test/support/wyoming-client.js";
 import { startAddonGateway } from "../test/support/zwave-gateway.js";
+import { baselineBuilds } from "./lib.js";
 
 const IDLE_S = Number(process.env.FOOTPRINT_IDLE_S ?? 60);
-const BASELINE = process.env.FOOTPRINT_BASELINE_MAIN_JS;
-const GOALS = { local: 100, llm: 120 };
+const GOALS = { local: 85, llm: 100 };
 // Loaded with `node --import`: on SIGUSR2 the process writes every module file it has loaded (ES
 // modules seen by a load hook, CommonJS from require.cache) to $LOADED_MODULES_FILE, once the hook
 // has reported nothing for a second (a list taken 0.5 s after the turn counted 4, 51 or 119
@@ -114,23 +114,20 @@ async function loadedModules(options: Record<string, unknown>, turn: boolean): P
 }
 
 function printModules(title: string, files: string[]): void {
+  // Built, the bridge is a bundle: its own files (dist/) hold the packages it bundles, and only the
+  // packages left out of it (scripts/bundle.mjs) load from node_modules.
   const byPackage = new Map<string, number>();
+  let bytes = 0;
   for (const file of files) {
-    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? "(our own)";
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? "(dist/, the bundle)";
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + 1);
+    bytes += existsSync(new URL(file)) ? statSync(new URL(file)).size : 0;
   }
-  const watched = [
-    "@langchain/core",
-    "langsmith",
-    "openai",
-    "@anthropic-ai/sdk",
-    "js-tiktoken",
-    "pino-pretty",
-  ];
-  console.log(`\n## Module files loaded by the main process, ${title}: ${files.length}`);
-  console.log(`  ${watched.map((p) => `${p} ${byPackage.get(p) ?? 0}`).join(", ")}`);
   console.log(
-    `  largest: ${[...byPackage]
+    `\n## Module files loaded by the main process, ${title}: ${files.length}, ${(bytes / 1024).toFixed(0)} KiB`,
+  );
+  console.log(
+    `  by package: ${[...byPackage]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 10)
       .map(([p, n]) => `${p} ${n}`)
@@ -154,7 +151,7 @@ const runs: Run[] = [];
 try {
   const builds = [
     { label: "", mainJs: undefined as string | undefined },
-    ...(BASELINE ? [{ label: "baseline ", mainJs: BASELINE }] : []),
+    ...baselineBuilds("FOOTPRINT_BASELINE_MAIN_JS").map((b) => ({ label: `${b.name} `, mainJs: b.mainJs })),
   ];
   for (const { label, mainJs } of builds) {
     runs.push({
@@ -175,14 +172,16 @@ try {
   }
   await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
   const bareMiB = rssMiB(bare.pid!);
-  console.log(`\n## Resident memory ${IDLE_S} s after ready (VmRSS, the main process and its children)`);
+  console.log(
+    `\n## Resident memory on Node ${process.version}, ${IDLE_S} s after ready (VmRSS, the main process and its children)`,
+  );
   console.log(`  bare node -e 'setInterval(()=>{},1e3)'   ${bareMiB.toFixed(1)} MiB`);
   for (const run of runs) {
     const main = rssMiB(run.bridge.child.pid!);
     const children = childProcesses(run.bridge.child.pid!).reduce((sum, c) => sum + rssMiB(c.pid), 0);
     const total = main + children;
     console.log(
-      `  ${run.name.padEnd(26)} main ${main.toFixed(1).padStart(6)} + children ${children.toFixed(1).padStart(5)} = ${total.toFixed(1).padStart(6)} MiB  ×${(total / bareMiB).toFixed(2)} bare${run.goal ? `  (goal ≤ ${run.goal}: ${total <= run.goal ? "met" : "NOT met"})` : ""}`,
+      `  ${run.name.padEnd(34)} main ${main.toFixed(1).padStart(6)} + children ${children.toFixed(1).padStart(5)} = ${total.toFixed(1).padStart(6)} MiB  ×${(total / bareMiB).toFixed(2)} bare${run.goal ? `  (goal ≤ ${run.goal}: ${total <= run.goal ? "met" : "NOT met"})` : ""}`,
     );
   }
 } finally {

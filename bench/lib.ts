@@ -1,3 +1,4 @@
+import { basename, dirname, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 
 export interface Sample {
@@ -82,4 +83,17 @@ export function report(title: string, samples: Sample[], notes: string[] = []): 
     );
   }
   for (const note of notes) console.log(`  ${note}`);
+}
+
+/**
+ * Other builds to measure beside this one, from an environment variable: one or more dist/main.js
+ * paths separated by commas, each in a checkout whose run script gives its Node flags. Each is
+ * named after its checkout's folder, so one run can hold, say, main's build and this build run
+ * with other flags.
+ */
+export function baselineBuilds(variable: string): { name: string; mainJs: string }[] {
+  return (process.env[variable] ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map((mainJs) => ({ name: `baseline ${basename(dirname(dirname(resolve(mainJs))))}`, mainJs }));
 }

@@ -22,7 +22,7 @@ export function plainLineStream(fd: number): { write(line: string): void } {
       try {
         entry = JSON.parse(line) as Record<string, unknown>;
       } catch {
-        writeSync(fd, line);
+        writeFully(fd, line);
         return;
       }
       const time = new Date(typeof entry.time === "number" ? entry.time : Date.now());
@@ -35,11 +35,31 @@ export function plainLineStream(fd: number): { write(line: string): void } {
       const stack = err
         ? `\n    ${(err.stack ?? `${err.type ?? "Error"}: ${err.message ?? ""}`).replace(/\n/g, "\n    ")}`
         : "";
-      writeSync(fd, `[${clock}] ${level}: ${name}${String(entry.msg ?? "")}${extra}${stack}\n`);
+      writeFully(fd, `[${clock}] ${level}: ${name}${String(entry.msg ?? "")}${extra}${stack}\n`);
     },
   };
 }
 
 function pad(n: number): string {
   return String(n).padStart(2, "0");
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * The whole line, whatever the reader does. stdout is a non-blocking pipe once Node has opened it
+ * (the add-on log, a terminal pager): while the pipe is full, a write takes part of the line or
+ * fails with EAGAIN, which thrown from a logger ended the bridge. Waits a millisecond at a time
+ * for the reader, as pino's own sync destination (sonic-boom) does.
+ */
+function writeFully(fd: number, text: string): void {
+  let rest = Buffer.from(text);
+  while (rest.length > 0) {
+    try {
+      rest = rest.subarray(writeSync(fd, rest));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EAGAIN") throw err;
+      Atomics.wait(pause, 0, 0, 1);
+    }
+  }
 }

@@ -3,6 +3,7 @@ import { format } from "node:util";
 import { pino, type Logger, type LevelWithSilent } from "pino";
 import type PinoPretty from "pino-pretty";
 import { plainLineStream } from "./log-line.js";
+import { sourceStack } from "./shared/source-stack.js";
 
 export type { Logger };
 
@@ -40,6 +41,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     level: options.level ?? "info",
     name: options.name,
     redact: { paths: SECRET_PATHS, censor: "[redacted]" },
+    serializers: { err: serializeError },
   };
   if (json) return pino(base, pino.destination({ fd, sync: true }));
   // The add-on log panel shows plain text: one short line per event, no JSON noise. Colours only
@@ -57,6 +59,13 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     singleLine: true,
   });
   return pino(base, stream);
+}
+
+/** pino's own, with the stack's frames in src/ rather than in the bundle (shared/source-stack.ts). */
+function serializeError(err: Error): unknown {
+  const serialized = pino.stdSerializers.err(err);
+  if (typeof serialized?.stack === "string") serialized.stack = sourceStack(serialized.stack);
+  return serialized;
 }
 
 /**

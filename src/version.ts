@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
+import { PACKAGE_ROOT } from "./shared/package-root.js";
 
-/** The product version, from package.json beside dist/ (the same file in the add-on image). */
+/** The product version, from the package's package.json (the same file in the add-on image). */
 export const VERSION: string = (
-  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }
+  JSON.parse(readFileSync(new URL("package.json", PACKAGE_ROOT), "utf8")) as { version: string }
 ).version;

@@ -1,6 +1,7 @@
 // The provider fake in its own process, so that a benchmark's CPU figures are the bridge's alone.
 // argv[2]: {latencyMs}. The model calls `get_datetime` once per turn, then answers with its result.
-// Replies {url} over IPC once listening; {count: true} makes it reply {requests}.
+// Replies {url} over IPC once listening; {count: true} makes it reply {requests}; {last: n} makes
+// it reply {bodies}: the last n request bodies as sent, for a baseline that sends the same.
 import { startFakeLlm } from "../../test/support/llm/server.js";
 
 const { latencyMs = 0 } = JSON.parse(process.argv[2] ?? "{}") as { latencyMs?: number };
@@ -11,8 +12,10 @@ const llm = await startFakeLlm({
       ? `It is ${request.toolResults.at(-1)!.content}`
       : { toolCalls: [{ name: "get_datetime", args: {} }] },
 });
-process.on("message", (message: { count?: boolean }) => {
+process.on("message", (message: { count?: boolean; last?: number }) => {
   if (message.count) process.send!({ requests: llm.requests.length });
+  if (message.last)
+    process.send!({ bodies: llm.requests.slice(-message.last).map((r) => JSON.stringify(r.body)) });
 });
 process.on("disconnect", () => void llm.close().then(() => process.exit(0)));
 process.send!({ url: llm.url });

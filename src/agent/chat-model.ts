@@ -40,7 +40,12 @@ async function loadChatModel(options: ChatModelOptions): Promise<BaseChatModel |
   const { provider } = options;
   if (provider === "local") return undefined;
   const model = options.model ?? DEFAULT_MODELS[provider];
-  const callbacks = options.callbacks ? { callbacks: [options.callbacks] } : {};
+  // LangChain turns a plain object of methods into a handler (a new class, instance and UUID) on
+  // every request (ensureHandler, @langchain/core callbacks/manager.js); a handler made once is used as is.
+  const { BaseCallbackHandler } = await import("@langchain/core/callbacks/base");
+  const callbacks = options.callbacks
+    ? { callbacks: [BaseCallbackHandler.fromMethods(options.callbacks)] }
+    : {};
   switch (provider) {
     case "anthropic": {
       const { ChatAnthropic } = await import("@langchain/anthropic");

@@ -38,11 +38,13 @@ export function haEndpoint(
   return undefined;
 }
 
-/** haws calls the global WebSocket, which Node 20 lacks; Node ≥22 keeps its own. */
-function ensureGlobalWebSocket(): void {
-  if (typeof globalThis.WebSocket === "undefined") {
-    (globalThis as { WebSocket?: unknown }).WebSocket = WsWebSocket;
-  }
+/**
+ * haws opens its socket with the global WebSocket. Node 20 has none, and Node 22's is undici's:
+ * even asking whether it exists loads Node's whole fetch stack (several MiB resident) into a
+ * bridge that may never fetch. So the global is ws's on every Node, the one the tests use too.
+ */
+function installWebSocket(): void {
+  (globalThis as { WebSocket?: unknown }).WebSocket = WsWebSocket;
 }
 
 /** haws rejects with bare numbers; say what they mean. Never includes the token. */
@@ -100,7 +102,7 @@ export function connectHomeAssistant(options: HaLinkOptions): HaLink {
   const attempt = async (): Promise<void> => {
     if (closed) return;
     try {
-      ensureGlobalWebSocket();
+      installWebSocket();
       const c = await createConnection({
         auth: createLongLivedTokenAuth(endpoint.url, endpoint.token),
         setupRetry: 0,

@@ -1,3 +1,5 @@
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
 import { hostname } from "node:os";
 import { z } from "zod";
 import type { Logger } from "../log.js";
@@ -78,21 +80,13 @@ export function createSupervisorClient({
 
   async function request(method: "GET" | "POST", path: string, body?: unknown): Promise<Reply> {
     const what = `Supervisor ${method} ${path}`;
-    let response: Response;
+    let response: { status: number; text: string };
     try {
-      response = await fetch(`${base}${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
+      response = await send(method, new URL(`${base}${path}`), token, body);
     } catch (err) {
-      throw new SupervisorError(`${what} failed: ${describeFetchError(err)}`);
+      throw new SupervisorError(`${what} failed: ${describeRequestError(err)}`);
     }
-    const text = await response.text();
+    const { text } = response;
     if (response.status === 401 || (response.status === 403 && !text.trimStart().startsWith("{"))) {
       throw new SupervisorError(
         `${what} was refused (HTTP ${response.status}): the Supervisor token is not valid`,
@@ -171,11 +165,50 @@ function parseJson(text: string): unknown {
   }
 }
 
-function describeFetchError(err: unknown): string {
-  if (err instanceof Error && err.name === "TimeoutError") {
+/**
+ * One request with node:http, not fetch(): fetch loads undici, Node's whole fetch stack (6-8 MiB
+ * resident in the bridge), for a few small JSON requests to a host on the same network.
+ */
+function send(
+  method: "GET" | "POST",
+  url: URL,
+  token: string,
+  body: unknown,
+): Promise<{ status: number; text: string }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = (url.protocol === "https:" ? httpsRequest : httpRequest)(
+      url,
+      {
+        method,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          ...(payload === undefined
+            ? {}
+            : { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload) }),
+        },
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      },
+      (response: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }),
+        );
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(payload);
+  });
+}
+
+function describeRequestError(err: unknown): string {
+  // The timeout's abort reaches the request as an AbortError whose cause is the TimeoutError.
+  const reason = err instanceof Error ? (err.cause as Error | undefined) : undefined;
+  if (err instanceof Error && (err.name === "TimeoutError" || reason?.name === "TimeoutError")) {
     return `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`;
   }
-  const cause =
-    err instanceof Error ? (err.cause as { code?: string; message?: string } | undefined) : undefined;
-  return cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return code && code !== "ABORT_ERR" ? code : err instanceof Error ? err.message : String(err);
 }

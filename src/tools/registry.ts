@@ -284,7 +284,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
 
     list() {
       indexed();
-      return [...entries.values()].map(info).sort((a, b) => a.name.localeCompare(b.name));
+      return [...entries.values()].map(info).sort(byName);
     },
 
     find(name) {
@@ -302,7 +302,7 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       }
       return [...boxes]
         .map(([name, box]) => ({ name, servers: [...box.servers].sort(), tools: box.tools }))
-        .sort((a, b) => a.name.localeCompare(b.name));
+        .sort(byName);
     },
 
     async execute(name, args, options = {}) {
@@ -363,6 +363,15 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
       changed();
     },
   };
+}
+
+/**
+ * Tool and toolbox names are identifiers (provider-safe ASCII), ordered by their characters: a
+ * locale's collation would order them by rules meant for words (and load ICU's collation data,
+ * ~3 MiB resident, into a bridge that has no other use for it without Home Assistant).
+ */
+function byName(a: { name: string }, b: { name: string }): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
 /** A call that found no tool to run: the error, in the one result shape. */

@@ -7,6 +7,7 @@ import { Worker, type ResourceLimits } from "node:worker_threads";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Logger } from "../log.js";
 import { MessagePortTransport } from "../shared/message-port-transport.js";
+import { PACKAGE_ROOT } from "../shared/package-root.js";
 
 /**
  * Its heap idles near 10 MiB with the demo network; a large network's node cache fits many times
@@ -18,9 +19,9 @@ export const ZWAVE_WORKER_LIMITS: ResourceLimits = {
   maxYoungGenerationSizeMb: 8,
 };
 
-/** `script`: the built worker; by default dist/zwave/worker.js, one folder above this module. */
+/** The built worker, dist/zwave/worker.js, found from the package root (from src/ or the bundle). */
 export function zwaveWorkerScript(): string {
-  return fileURLToPath(new URL("../zwave/worker.js", import.meta.url));
+  return fileURLToPath(new URL("dist/zwave/worker.js", PACKAGE_ROOT));
 }
 
 /**
@@ -33,8 +34,16 @@ export function startZwaveWorker(
   options: { logger?: Logger; script?: string; resourceLimits?: ResourceLimits } = {},
 ): Transport {
   const { script = zwaveWorkerScript(), resourceLimits = ZWAVE_WORKER_LIMITS, logger } = options;
-  // `env` becomes the worker's own process.env: it sees nothing of the bridge's environment.
-  const worker = new Worker(script, { env, resourceLimits, stdout: false, stderr: false });
+  // `env` becomes the worker's own process.env: it sees nothing of the bridge's environment but
+  // NODE_COMPILE_CACHE, when the bridge was started with one: Node reads it as the thread starts
+  // (https://nodejs.org/api/module.html#module-compile-cache), so the worker uses it too.
+  const { NODE_COMPILE_CACHE } = process.env;
+  const worker = new Worker(script, {
+    env: NODE_COMPILE_CACHE ? { ...env, NODE_COMPILE_CACHE } : env,
+    resourceLimits,
+    stdout: false,
+    stderr: false,
+  });
   const transport = new MessagePortTransport(worker, () => worker.terminate());
   let failure: Error | undefined;
   // An uncaught exception in the worker, or its heap limit: the thread is gone after this. A child

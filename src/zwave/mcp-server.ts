@@ -2,6 +2,7 @@
 // a message port in the add-on's worker thread (src/zwave/worker.ts).
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Logger } from "../log.js";
+import { mcpSchemaValidator } from "../shared/mcp-schema-validator.js";
 import { withoutCredentials } from "../shared/redact.js";
 import { VERSION } from "../version.js";
 import type { ZwaveServerConfig } from "./config.js";
@@ -40,7 +41,10 @@ export async function createZwaveMcpServer(
       : (await import("./transports/mqtt/mqtt-transport.js")).createMqttTransport({ ...t, logger });
   const network = createZwaveNetwork({ transport, confirmTimeoutMs: config.confirmTimeoutMs });
 
-  const server = new McpServer({ name: "zwave", version: VERSION });
+  const server = new McpServer(
+    { name: "zwave", version: VERSION },
+    { jsonSchemaValidator: mcpSchemaValidator },
+  );
   registerListDevices(server, network);
   registerControlDevice(server, network);
   registerSensorData(server, network);

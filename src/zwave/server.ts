@@ -1,6 +1,7 @@
 // The Z-Wave MCP server over stdio: `node dist/zwave/server.js`, configured by its environment.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createLogger, routeConsoleTo } from "../log.js";
+import { sourceStack } from "../shared/source-stack.js";
 import { loadConfig } from "./config.js";
 import { createZwaveMcpServer } from "./mcp-server.js";
 
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`Z-Wave MCP server failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  const stack = err instanceof Error && err.stack ? sourceStack(err.stack) : String(err);
+  process.stderr.write(`Z-Wave MCP server failed: ${stack}\n`);
   process.exit(1);
 });

@@ -36,7 +36,9 @@ describe("npm start", () => {
     for (const file of ["package.json", "tsconfig.json", "tsconfig.build.json"]) {
       cpSync(join(ROOT, file), join(copy, file));
     }
-    cpSync(join(ROOT, "src"), join(copy, "src"), { recursive: true });
+    // What the start script builds from (scripts/, src/) and runs (the add-on's s6 run script).
+    for (const dir of ["scripts", "src", "rootfs"])
+      cpSync(join(ROOT, dir), join(copy, dir), { recursive: true });
     symlinkSync(realpathSync(join(ROOT, "node_modules")), join(copy, "node_modules"));
     const apiPort = await freePort();
     npm = spawn("npm", ["start"], {

@@ -1,12 +1,12 @@
 import { readFile } from "node:fs/promises";
+import { PACKAGE_ROOT } from "../../shared/package-root.js";
 
 /**
  * The browser script and stylesheet that `npm run build` makes with esbuild from browser/ into
- * dist/http/status-page/. This module lies three folders below the package root both as
- * src/http/status-page/assets.ts and as dist/http/status-page/assets.js, so the same relative
- * path finds the built files from either.
+ * dist/http/status-page/, found from the package root whether this module runs from src/ or from
+ * the bundle in dist/.
  */
-const BUILT = new URL("../../../dist/http/status-page/", import.meta.url);
+const BUILT = new URL("dist/http/status-page/", PACKAGE_ROOT);
 
 export type AssetName = "status.js" | "status.css";
 

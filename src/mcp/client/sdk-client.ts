@@ -4,6 +4,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpTool } from "../../tools/mcp-tool.js";
+import { mcpSchemaValidator } from "../../shared/mcp-schema-validator.js";
 import { VERSION } from "../../version.js";
 import type { McpServerConfig } from "./server-config.js";
 
@@ -35,7 +36,10 @@ export async function connectMcpClient(config: McpServerConfig): Promise<Client>
 }
 
 async function connected(transport: Transport): Promise<Client> {
-  const client = new Client({ name: "mcp-assist-bridge", version: VERSION });
+  const client = new Client(
+    { name: "mcp-assist-bridge", version: VERSION },
+    { jsonSchemaValidator: mcpSchemaValidator },
+  );
   try {
     await client.connect(transport);
   } catch (err) {

@@ -1,16 +1,29 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import {
   CallToolRequestSchema,
   ListToolsRequestSchema,
   isInitializeRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Logger } from "../../log.js";
+import { mcpSchemaValidator } from "../../shared/mcp-schema-validator.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { McpCaller } from "./caller.js";
 import { createEndpointTools, type EndpointTools, type McpMode } from "./endpoint-tools.js";
+
+/**
+ * The SDK's transport loads with the first request to /mcp. Loading it makes Node load its fetch
+ * classes (undici's Request, Response, Headers), ~13 MiB of resident memory (bench/footprint),
+ * which a bridge whose /mcp nobody calls, and that has no other use for fetch, never needs.
+ */
+let transportClass: Promise<typeof StreamableHTTPServerTransport> | undefined;
+function loadTransport(): Promise<typeof StreamableHTTPServerTransport> {
+  return (transportClass ??= import("@modelcontextprotocol/sdk/server/streamableHttp.js").then(
+    (sdk) => sdk.StreamableHTTPServerTransport,
+  ));
+}
 
 /** Clients that never send DELETE would otherwise leave their sessions behind forever. */
 const MAX_SESSIONS = 100;
@@ -54,7 +67,7 @@ export function createMcpEndpoint(options: {
     const server = new Server(
       // Home Assistant titles its config entry (and the LLM API its agents offer) with `name`.
       { name: "mcp-assist-bridge", title: "MCP Assist Bridge", version: options.version },
-      { capabilities: { tools: { listChanged: true } } },
+      { capabilities: { tools: { listChanged: true } }, jsonSchemaValidator: mcpSchemaValidator },
     );
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.list(caller) }));
     server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
@@ -83,8 +96,9 @@ export function createMcpEndpoint(options: {
   }
 
   async function openSession(req: IncomingMessage, res: ServerResponse, body: unknown, caller: McpCaller) {
+    const Transport = await loadTransport();
     const server = createServer(caller);
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const transport: StreamableHTTPServerTransport = new Transport({
       sessionIdGenerator: () => randomUUID(),
       enableJsonResponse: true,
       onsessioninitialized: (id) => {
@@ -113,8 +127,9 @@ export function createMcpEndpoint(options: {
     body: unknown,
     caller: McpCaller,
   ) {
+    const Transport = await loadTransport();
     const server = createServer(caller);
-    const transport = new StreamableHTTPServerTransport({
+    const transport = new Transport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });

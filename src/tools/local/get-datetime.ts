@@ -14,6 +14,45 @@ function part(parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTyp
   return parts.find((p) => p.type === type)?.value ?? "";
 }
 
+interface Formats {
+  spoken: Intl.DateTimeFormat;
+  numeric: Intl.DateTimeFormat;
+}
+
+/** Building an Intl.DateTimeFormat costs far more than formatting with it: one pair per time zone. */
+const formatsByZone = new Map<string, Formats>();
+
+function formatsFor(timeZone: string): Formats {
+  let formats = formatsByZone.get(timeZone);
+  if (!formats) {
+    formats = {
+      spoken: new Intl.DateTimeFormat("en-GB", {
+        timeZone,
+        weekday: "long",
+        year: "numeric",
+        month: "long",
+        day: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+        hourCycle: "h23",
+        timeZoneName: "longOffset",
+      }),
+      numeric: new Intl.DateTimeFormat("en-CA", {
+        timeZone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+      }),
+    };
+    formatsByZone.set(timeZone, formats);
+  }
+  return formats;
+}
+
+/** The machine's own zone, read once: it does not change while the bridge runs. */
+let machineZone: string | undefined;
+
 /** `get_datetime {}`: now, in Home Assistant's time zone, or the machine's when HA is unknown. */
 export function getDatetimeTool(
   mirror: HomeMirror,
@@ -21,26 +60,10 @@ export function getDatetimeTool(
 ): { definition: LocalToolDefinition; executor: ToolExecutor } {
   const executor: ToolExecutor = async () => {
     const homeZone = mirror.config()?.time_zone;
-    const timeZone = homeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const timeZone = homeZone ?? (machineZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
     const at = now();
-    const parts = new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      weekday: "long",
-      year: "numeric",
-      month: "long",
-      day: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-      timeZoneName: "longOffset",
-    }).formatToParts(at);
-    const numeric = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
+    const { spoken: spokenFormat, numeric } = formatsFor(timeZone);
+    const parts = spokenFormat.formatToParts(at);
     const date = numeric.format(at);
     const time = `${part(parts, "hour")}:${part(parts, "minute")}:${part(parts, "second")}`;
     const offset = part(parts, "timeZoneName").replace("GMT", "UTC") || "UTC";

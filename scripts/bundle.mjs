@@ -1,0 +1,135 @@
+// `npm run build` bundles src/ into dist/ with esbuild (docs/architecture.md, Build). A module file
+// costs the runtime more than its code (Node's loader keeps a record, a URL and a resolution for
+// each), and the provider SDKs and LangChain alone were hundreds of files. Bundled, the bridge and
+// the Z-Wave server are a few files each, and what only some runs need stays in chunks loaded on
+// first use, because src/ imports it with import(): the provider SDKs and LangChain, the demo home,
+// each Z-Wave transport.
+//
+// Entry points keep their paths, the fixed commands of docs/architecture.md: dist/main.js (the
+// bridge), dist/zwave/server.js (the stand-alone stdio server), dist/zwave/worker.js (its worker
+// thread). Shared code and lazy chunks go to dist/chunks/.
+//
+// Minified but for names: V8 keeps the source text of every loaded file, in each thread, and
+// whitespace and comments were 4 MiB of the bridge's resident memory in local mode and 7.6 MiB
+// after an LLM turn, on Node 22 (bench/footprint). Functions keep their names, so a stack trace still says what ran; the source
+// maps beside each file give the rest, and the log maps a logged error's frames back to src/
+// (src/shared/source-stack.ts). The build is the same for the same sources: no paths or times.
+import { rm } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { build } from "esbuild";
+
+/**
+ * Code that every thread would load and never run, left out of the bundle (each is loaded by the
+ * bridge and by the Z-Wave worker, so each costs twice):
+ * - zod's `z` namespace carries the error messages of ~40 languages (`z.locales`, ~300 KiB of
+ *   source); zod speaks English unless configured otherwise, and nothing here configures it.
+ * - the MCP SDK's default JSON Schema validator, Ajv with its formats (~270 KiB): every MCP client
+ *   and server here is given @cfworker/json-schema instead (src/shared/mcp-schema-validator.ts).
+ *   One made without it throws at once, so the gap cannot go unnoticed.
+ * - the MCP SDK's support for tools declared with zod 3 (zod/v3 and zod-to-json-schema, ~100 KiB
+ *   minified): our tools are declared with zod 4; one declared with zod 3 would throw.
+ *   LangChain's own use of zod/v3 (in the LLM chunks) is untouched.
+ * Idle resident memory: ~7 MiB less for the first two, 1.2 MiB for the last (bench/footprint).
+ */
+const leaveOut = {
+  name: "leave-out",
+  setup(build) {
+    // Paths in the leave-out namespace name what stands in; no path of the build machine.
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, ({ importer }) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(importer)
+        ? {
+            path: "zod-locales-english-only",
+            namespace: "leave-out",
+            pluginData: { dir: join(dirname(importer), "../locales") },
+          }
+        : undefined,
+    );
+    const fromMcpSdk = (importer) => /[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(importer);
+    build.onResolve({ filter: /validation\/ajv-provider\.js$/ }, ({ importer }) =>
+      fromMcpSdk(importer) ? { path: "mcp-sdk-without-ajv", namespace: "leave-out" } : undefined,
+    );
+    build.onResolve({ filter: /^(zod\/v3|zod-to-json-schema)$/ }, ({ importer }) =>
+      fromMcpSdk(importer) ? { path: "mcp-sdk-without-zod-3", namespace: "leave-out" } : undefined,
+    );
+    const standIns = {
+      "zod-locales-english-only": 'export { default as en } from "./en.js";',
+      "mcp-sdk-without-ajv": `export class AjvJsonSchemaValidator {
+        constructor() {
+          throw new Error("Ajv is not in this build: give the MCP SDK's Client or Server a jsonSchemaValidator (src/shared/mcp-schema-validator.ts)");
+        }
+      }`,
+      "mcp-sdk-without-zod-3": `const zod3 = () => {
+        throw new Error("zod 3 schemas are not supported in this build: declare MCP tools with zod 4");
+      };
+      export { zod3 as object, zod3 as zodToJsonSchema };`,
+    };
+    build.onLoad({ filter: /.*/, namespace: "leave-out" }, ({ path, pluginData }) => ({
+      contents: standIns[path],
+      ...(pluginData?.dir ? { resolveDir: pluginData.dir } : {}),
+    }));
+  },
+};
+
+/**
+ * node:http through require(), not as an ES module. Node 22 gives node:http getters for undici's
+ * WebSocket, CloseEvent and MessageEvent (lib/http.js); an ES import of a built-in builds its
+ * namespace from every export, which runs those getters and loads undici, Node's whole fetch
+ * stack (~14 MiB resident), into a bridge that may never fetch. require() reads only what is
+ * used. The names are node:http's others; one missing here fails the build, not the bridge.
+ */
+const HTTP_EXPORTS = [
+  "METHODS",
+  "STATUS_CODES",
+  "Agent",
+  "ClientRequest",
+  "IncomingMessage",
+  "OutgoingMessage",
+  "Server",
+  "ServerResponse",
+  "createServer",
+  "validateHeaderName",
+  "validateHeaderValue",
+  "get",
+  "request",
+  "setMaxIdleHTTPParsers",
+];
+const httpByRequire = {
+  name: "http-by-require",
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?http$/ }, ({ kind }) =>
+      kind === "import-statement" ? { path: "node-http", namespace: "http-by-require" } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "http-by-require" }, () => ({
+      contents: `const http = require("node:http");
+        export default http;
+        export const { ${HTTP_EXPORTS.join(", ")} } = http;`,
+    }));
+  },
+};
+
+await rm("dist", { recursive: true, force: true });
+await build({
+  entryPoints: ["src/main.ts", "src/zwave/server.ts", "src/zwave/worker.ts"],
+  outbase: "src",
+  outdir: "dist",
+  chunkNames: "chunks/[name]-[hash]",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  minifyWhitespace: true,
+  minifySyntax: true,
+  sourcemap: true,
+  // The maps name src/ and node_modules/ files; their text is in the checkout, not repeated here.
+  sourcesContent: false,
+  // pino finds its transport worker (thread-stream) and pino-pretty by file path at run time, so
+  // both load from node_modules as published (the image keeps the production node_modules).
+  external: ["pino", "pino-pretty"],
+  // CommonJS packages inside an ES module bundle still call require() for Node's built-ins.
+  banner: {
+    js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+  },
+  plugins: [leaveOut, httpByRequire],
+  logLevel: "warning",
+});
