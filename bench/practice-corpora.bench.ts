@@ -20,13 +20,7 @@
 //   day, "nothing here" when the devices are there, a question that lists only some candidates.
 // Each corpus is split by a hash of the text into a practice part (~80 %) and a held-out part.
 import { randomUUID } from "node:crypto";
-import { pino } from "pino";
-import { createAgent } from "../src/agent/agent.js";
-import { createHomeMirror } from "../src/ha/mirror.js";
-import { homeTools } from "../src/tools/local/index.js";
-import { createToolRegistry } from "../src/tools/registry.js";
-import { startFakeHa } from "../test/support/ha-server.js";
-import { waitFor } from "../test/support/wait-for.js";
+import { startPracticeAgent } from "./support/practice-agent.js";
 import { loadFsc } from "./support/corpus-fsc.js";
 import { loadSlurpTrain } from "./support/corpus-slurp.js";
 import {
@@ -37,7 +31,7 @@ import {
   type CorpusItem,
   type Verdict,
 } from "./support/practice-corpus.js";
-import { ENTITIES, practiceHome, SATELLITE } from "./support/practice-home.js";
+import { practiceHome, SATELLITE } from "./support/practice-home.js";
 
 const CORPORA: Array<{ name: string; env: string; load: (tree: string) => CorpusItem[] }> = [
   { name: "SLURP train", env: "PRACTICE_SLURP", load: loadSlurpTrain },
@@ -53,34 +47,7 @@ if (!wanted.length) {
   process.exit(0);
 }
 
-const logger = pino({ level: "silent" });
-const ha = await startFakeHa({ home: practiceHome() });
-const mirror = createHomeMirror({ url: ha.url, token: "good-token", logger });
-await waitFor("the practice home's first sync", () => !mirror.status().stale, 30_000);
-const registry = createToolRegistry({ logger });
-for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
-const agent = createAgent({ registry, mirror, logger, provider: "local", language: "en", haAgent: true });
-
-/** Puts every device a turn touched back as it was, and waits until the mirror has seen it. */
-async function restore(touched: Set<string>) {
-  for (const id of touched) {
-    const was = ENTITIES.find((e) => e.id === id);
-    if (was) ha.setState(id, was.state, { ...was.attributes });
-  }
-  await waitFor("the practice home restored", () =>
-    [...touched].every((id) => {
-      const was = ENTITIES.find((e) => e.id === id);
-      const now = mirror.entity(id);
-      if (!was || !now) return true;
-      return (
-        now.state === was.state &&
-        Object.entries(was.attributes ?? {}).every(
-          ([k, v]) => JSON.stringify(now.attributes[k]) === JSON.stringify(v),
-        )
-      );
-    }),
-  );
-}
+const { ha, agent, restore, close } = await startPracticeAgent(practiceHome());
 
 interface Outcome {
   item: CorpusItem;
@@ -208,6 +175,5 @@ for (const corpus of wanted) {
   listing(corpus.name, outcomes);
 }
 
-await mirror.close();
-await ha.close();
+await close();
 process.exit(failed ? 1 : 0);

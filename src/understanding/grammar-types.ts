@@ -109,6 +109,8 @@ export interface FastPathReplies {
   groupOpened: string;
   groupClosed: string;
   nothingToSwitch: string;
+  /** Nothing to switch in the whole home (no place was named). */
+  nothingToSwitchAnywhere: string;
   setLevel: string;
   /** A cover's position the device reported: `{name}`, `{level}`. */
   positionSet: string;
@@ -126,6 +128,8 @@ export interface FastPathReplies {
    * `{kind}` is the word the user said, `{place}` the place.
    */
   noneOfKind: string;
+  /** None of the kind anywhere in the home (no place was named): `{kind}` as in `noneOfKind`. */
+  noneOfKindAnywhere: string;
   notConfirmed: string;
   someNotConfirmed: string;
   confirmUnlock: string;

@@ -43,6 +43,11 @@ export interface FastMatch {
   by?: number;
   /** The name is words a template took that are no name ("put the kitchen light"): never quoted. */
   unquoted?: true;
+  /**
+   * The same kind in more places, joined by "and" ("the lights in the kitchen and the dining
+   * room"): each is a name like `name`, and all of them are acted on together.
+   */
+  alsoIn?: string[];
 }
 
 /** Questions about the clock: answered only as they are, never with words around them. */

@@ -68,8 +68,9 @@ describe("sentences people say, without an LLM", () => {
       "is the office warm": /^The temperature in Office is 21\.5 degrees\.$/,
       "turn off everything in the kitchen": /^Turned off .*Kettle/,
       "turn on all the lights": /^Turned on .*Kitchen Light/,
-      "Kitchen light off.": /^Turned off Kitchen Light\.$/,
+      // While Kitchen Light is on: "brighter" moves the lights that are on, and switches none on.
       "make the kitchen a bit brighter": /Kitchen Light is at \d+ percent now/,
+      "Kitchen light off.": /^Turned off Kitchen Light\.$/,
       "what time is it now": /^It is \d{1,2}:\d{2}\.$/,
       "turn on the kitchn lihgt": /^Turned on Kitchen Light\.$/,
     };

@@ -153,6 +153,20 @@ describe("what people call things", () => {
     expect(result.speech).toBe("I found no plug in Office.");
   });
 
+  it("a kind the home has none of, asked for the whole home, is said in words that fit the whole home", async () => {
+    const asked = [
+      ["en", "close the shutters in the whole house", "I found no shutters in the home."],
+      ["fr", "ferme les volets dans toute la maison", "Je n'ai pas trouvé de volets dans la maison."],
+      // The kind is quoted as the reader folded it (lower case, no umlaut).
+      ["de", "schließ die Rollläden im ganzen Haus", /^Ich habe im ganzen Haus keine \S+ gefunden\.$/],
+    ] as const;
+    for (const [language, text, speech] of asked) {
+      const result = await agent.handle({ text, language, conversationId: `people-${turn++}` });
+      expect(result.speech).toMatch(speech);
+    }
+    expect(calls()).toEqual([]);
+  });
+
   it("the speaker, the music, 'the volume' are the media player", async () => {
     await say("turn the music down");
     await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2 });
@@ -194,6 +208,13 @@ describe("relative changes and mute", () => {
     const result = await say("dim the lights", "kitchen_satellite");
     expect(calls()).toEqual([]);
     expect(result.speech).toBe("Already off: Ceiling Light and Counter Lights.");
+  });
+
+  it("'brighter' over a room moves the lights that are on, and switches none on", async () => {
+    await setState("light.kitchen_ceiling", "on", { brightness: 102 });
+    const result = await say("could you make the kitchen a little brighter");
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":65}']);
+    expect(result.speech).toBe("Ceiling Light is at 65 percent now.");
   });
 
   it("mutes and unmutes, confirmed by the player's own state", async () => {
@@ -251,6 +272,29 @@ describe("never quoting words that are not a name", () => {
     expect(result.speech).not.toMatch(/couldn't find a device/);
     expect(calls()).toEqual([]);
   });
+});
+
+describe("several places joined by 'and'", () => {
+  it("switches the kind in each place, as one command", async () => {
+    const result = await say("please switch off the lights in the bedroom and in the office");
+    expect(calls()).toEqual(["light.turn_off light.bedroom_light", "light.turn_off light.desk_lamp"]);
+    expect(result.speech).toBe("Turned off Bedroom Light and Desk Lamp.");
+  });
+
+  it("does nothing when one of the places is not in the home", async () => {
+    await say("switch off the lights in the bedroom and in the cellar");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("sentences that ask for no change", () => {
+  it.each(["keep the living room lamp on", "please leave the bedroom light off"])(
+    "%j switches nothing",
+    async (text) => {
+      await say(text);
+      expect(calls()).toEqual([]);
+    },
+  );
 });
 
 describe("a name many devices fit", () => {

@@ -98,7 +98,7 @@ export function markdownQuotes(source: string, where: string): Literal[] {
 export function repositoryLiterals(root: string): Literal[] {
   const literals: Literal[] = [];
   for (const dir of ["src", "test", "bench"]) {
-    for (const path of walk(join(root, dir)).filter((p) => /\.(?:ts|js|mjs)$/.test(p))) {
+    for (const path of walk(join(root, dir)).filter((p) => /\.(?:ts|js|mjs|json)$/.test(p))) {
       literals.push(...tsLiterals(readFileSync(path, "utf8"), relative(root, path)));
     }
   }

@@ -203,6 +203,22 @@ describe("fast-path grammars", () => {
     expect(understood(language, sentence)).toEqual(expected);
   });
 
+  it.each<Case>([
+    [
+      "en",
+      "is the porch lamp still switched off",
+      { intent: "query_state", name: "porch lamp", state: "off" },
+    ],
+    ["fr", "La veilleuse est toujours allumée ?", { intent: "query_state", name: "veilleuse", state: "on" }],
+    ["es", "¿Sigue apagado el ventilador?", { intent: "query_state", name: "ventilador", state: "off" }],
+    ["es", "¿La tele está todavía encendida?", { intent: "query_state", name: "tele", state: "on" }],
+    ["it", "Il ventilatore è ancora acceso?", { intent: "query_state", name: "ventilatore", state: "on" }],
+    ["de", "Brennt die Lampe im Flur noch?", { intent: "query_state", name: "lampe im flur" }],
+    ["nl", "Branden de lichtjes nog?", { intent: "query_state", name: "lichtjes" }],
+  ])("%s: %j asks whether it is so now ('still', 'burning')", (language, sentence, expected) => {
+    expect(understood(language, sentence)).toEqual(expected);
+  });
+
   it.each([
     ["en", "what's the weather like"],
     ["en", "tell me a joke"],

@@ -17,7 +17,18 @@ const DEVICES: Record<string, string> = {
   "front door": "lock",
   wohnzimmerlampe: "light",
 };
-const PLACES = ["kitchen", "living room", "bedroom", "upstairs", "wohnzimmer", "cuisine", "salon", "cucina"];
+const PLACES = [
+  "kitchen",
+  "living room",
+  "bedroom",
+  "upstairs",
+  "wohnzimmer",
+  "cuisine",
+  "salon",
+  "cucina",
+  "cocina",
+  "woonkamer",
+];
 
 /** The home's names as the reader looks them up (the mirror's exact names, its places). */
 function lookup(words: string): Spotted | undefined {
@@ -52,6 +63,90 @@ describe("names first, then cues", () => {
       match: { intent: "turn_on", name: "toaster", spokenName: "toaster" },
       by: "reading with an unknown name",
     });
+  });
+
+  it.each([
+    ["en", "uhm, switch the desk lamp on", "turn_on", "desk lamp"],
+    ["de", "Äh, schalte die Wohnzimmerlampe aus", "turn_off", "wohnzimmerlampe"],
+    ["fr", "Heu, allume la lumière du salon", "turn_on", "salon"],
+    ["es", "Em, apaga las luces de la cocina", "turn_off", "cocina"],
+    ["nl", "Ehm, zet het licht in de woonkamer uit", "turn_off", "woonkamer"],
+    ["it", "Ehm, spegni un attimo le luci in cucina", "turn_off", "cucina"],
+    ["es", "Oye Google, enciende la luz de la cocina", "turn_on", "cocina"],
+    ["fr", "Dis Siri, éteins la lumière du salon", "turn_off", "salon"],
+  ])("%s: hesitations and wake words carry nothing: %j", (language, sentence, intent, name) => {
+    expect(understand(language, sentence)).toMatchObject({
+      match: { intent, name: expect.stringContaining(name) },
+      by: "certain reading",
+    });
+  });
+
+  it.each([
+    ["fr", "Coupe toutes les lampes de la maison", "turn_off", "maison"],
+    ["it", "Accendi tutte le lampade di casa", "turn_on", "casa"],
+    ["de", "Mach alle Lampen im Haus an", "turn_on", "haus"],
+  ])("%s: the house said after a preposition is the whole home: %j", (language, sentence, intent, home) => {
+    expect(understand(language, sentence)).toMatchObject({
+      match: { intent, all: true, name: expect.stringContaining(home) },
+      by: "certain reading",
+    });
+  });
+
+  it("a particle that is also a preposition, said straight before a place, switches", () => {
+    expect(understand("en", "switch the lamps on upstairs")).toMatchObject({
+      match: { intent: "turn_on", name: expect.stringContaining("upstairs") },
+      by: "certain reading",
+    });
+    // With an article it says where, and the verb alone says neither on nor off.
+    expect(understand("en", "switch the lamps on the upstairs")?.match.intent).not.toBe("turn_on");
+  });
+
+  it("a phrase the grammar knows with an elided article in it is read whole ('togli l'audio')", () => {
+    expect(understand("it", "Per favore togli l'audio in cucina")).toMatchObject({
+      match: { intent: "mute", name: expect.stringContaining("cucina") },
+      by: "certain reading",
+    });
+  });
+
+  it.each([
+    ["it", "Scollega la spina in cucina", "turn_off"],
+    ["fr", "Débranche les prises du salon", "turn_off"],
+    ["fr", "Mets les lumières du salon", "turn_on"],
+    ["es", "Pon el volumen más alto en la cocina", "volume_up"],
+    ["fr", "C'est trop bas dans le salon", "volume_up"],
+  ])(
+    "%s: %j: unplugging, 'putting the light', 'higher' and 'it is too low' say what to do",
+    (language, sentence, intent) => {
+      expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+    },
+  );
+
+  it("places joined by 'and' are the same kind in each", () => {
+    expect(understand("fr", "Éteins les lumières du salon et de la cuisine")).toMatchObject({
+      match: {
+        intent: "turn_off",
+        name: expect.stringContaining("salon"),
+        alsoIn: [expect.stringContaining("cuisine")],
+      },
+      by: "certain reading",
+    });
+    expect(understand("en", "switch the bedroom and kitchen lamps on")?.match).toMatchObject({
+      intent: "turn_on",
+      name: expect.stringContaining("bedroom"),
+      alsoIn: [expect.stringContaining("kitchen")],
+    });
+    // Two devices, or a device and a place, are two requests: not read.
+    expect(understand("en", "turn the desk lamp and the kettle off")?.match.alsoIn).toBeUndefined();
+    expect(understand("en", "turn off the desk lamp and the kitchen")?.match.alsoIn).toBeUndefined();
+  });
+
+  it("a name said with another word of its kind is the device ('desk bulb' for Desk Lamp)", () => {
+    expect(understand("en", "power the desk bulb off")).toMatchObject({
+      match: { intent: "turn_off", name: "desk lamp" },
+      by: "certain reading",
+    });
+    // Nothing the home has: the words said stay the name, and are quoted as said.
+    expect(understand("en", "power the garden bulb off")?.match).toMatchObject({ name: "garden bulb" });
   });
 
   it("a number after a kind is part of a name, not a level", () => {

@@ -17,6 +17,11 @@ export const de: FastPathGrammar = {
     "hey",
     "ok",
     "okay",
+    // Hesitations.
+    "äh",
+    "ähm",
+    "öhm",
+    "hm",
   ],
   now: ["jetzt", "gerade", "aktuell", "derzeit", "momentan", "im moment", "sofort"],
   words: {
@@ -257,6 +262,8 @@ export const de: FastPathGrammar = {
     "ganzen wohnung",
     "in allen räumen",
     "allen räumen",
+    // "alle Lichter im Haus".
+    "im haus",
   ],
   kinds: {
     light: ["licht", "lichter", "lichtern", "lampe", "lampen", "leuchte", "leuchten", "beleuchtung"],
@@ -538,6 +545,8 @@ export const de: FastPathGrammar = {
         "(ist|sind) {name} (noch|gerade) {state}",
         // No state asked: what it is ("sag mir den Zustand der Haustür").
         "(wie ist|was ist|sag mir|nenn mir|nenne mir|gib mir) [(der|den|die)] (zustand|wert|status) (von|vom|der|des) {name}",
+        // "Brennt die Lampe (noch)?": whether a light is lit, answered with its state.
+        "(brennt|brennen) {name} [(noch|gerade)]",
       ],
     },
     {
@@ -667,6 +676,7 @@ export const de: FastPathGrammar = {
     groupOpened: "Geöffnet: {names}.",
     groupClosed: "Geschlossen: {names}.",
     nothingToSwitch: "Im Bereich {name} gibt es nichts, das ich schalten kann.",
+    nothingToSwitchAnywhere: "Im ganzen Haus gibt es nichts, das ich schalten kann.",
     setLevel: "{name} steht jetzt auf {level}.",
     positionSet: "{name} ist jetzt zu {level} offen.",
     stopped: "{name} angehalten.",
@@ -676,6 +686,7 @@ export const de: FastPathGrammar = {
     unmuted: "{name} ist nicht mehr stumm.",
     alreadyOff: "Schon aus: {names}.",
     noneOfKind: "Im Bereich {place} habe ich keine {kind} gefunden.",
+    noneOfKindAnywhere: "Ich habe im ganzen Haus keine {kind} gefunden.",
     notConfirmed: "Ich habe den Befehl gesendet, aber {name} hat ihn nicht bestätigt.",
     someNotConfirmed: "Nicht bestätigt: {names}.",
     confirmUnlock: "Soll ich {name} entriegeln? Bitte sag ja oder nein.",

@@ -25,6 +25,13 @@ export const en: FastPathGrammar = {
     "ok",
     "okay",
     "for me",
+    // Hesitations.
+    "um",
+    "umm",
+    "uh",
+    "uhm",
+    "erm",
+    "hmm",
   ],
   now: ["now", "right now", "currently", "at the moment", "at present", "immediately"],
   articles: ["the", "a", "my", "our", "your", "this", "that"],
@@ -125,12 +132,10 @@ export const en: FastPathGrammar = {
       "adjust",
       "get",
       "have",
-      "leave",
       "bring",
       "turning",
       "switching",
       "putting",
-      "keep",
     ],
     on: ["on", "activate", "enable", "start", "switch on", "turn on", "back on", "connect"],
     off: [
@@ -319,7 +324,10 @@ export const en: FastPathGrammar = {
     to: ["to", "at"],
     by: ["by"],
     percent: ["percent", "%", "per cent", "pc"],
+    // "Leave", "keep": that nothing change, which is no command to act on.
     negations: [
+      "leave",
+      "keep",
       "don't",
       "dont",
       "do not",
@@ -559,7 +567,8 @@ export const en: FastPathGrammar = {
     },
     {
       intent: "query_state",
-      templates: ["(is|are) {name} (turned|switched) {state}", "(is|are) {name} {state}"],
+      // "Still" asks the same: is it so now.
+      templates: ["(is|are) {name} [still] (turned|switched) {state}", "(is|are) {name} [still] {state}"],
     },
     { intent: "unlock", templates: ["unlock {name}"] },
     { intent: "lock", templates: ["lock {name}", "lock up {name}"] },
@@ -659,6 +668,7 @@ export const en: FastPathGrammar = {
     groupOpened: "Opened {names}.",
     groupClosed: "Closed {names}.",
     nothingToSwitch: "There is nothing I can switch in {name}.",
+    nothingToSwitchAnywhere: "There is nothing in the home I can switch.",
     setLevel: "{name} is at {level} now.",
     positionSet: "{name} is {level} open now.",
     stopped: "Stopped {name}.",
@@ -668,6 +678,7 @@ export const en: FastPathGrammar = {
     unmuted: "Unmuted {name}.",
     alreadyOff: "Already off: {names}.",
     noneOfKind: "I found no {kind} in {place}.",
+    noneOfKindAnywhere: "I found no {kind} in the home.",
     notConfirmed: "I sent it, but {name} has not confirmed.",
     someNotConfirmed: "{names} did not confirm.",
     confirmUnlock: "Do you want me to unlock {name}? Please say yes or no.",

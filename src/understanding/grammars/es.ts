@@ -18,6 +18,11 @@ export const es: FastPathGrammar = {
     "oye",
     "vale",
     "ok",
+    // Hesitations.
+    "eh",
+    "em",
+    "ehm",
+    "mmm",
   ],
   // "la temperatura actual" is the temperature now: "actual" says the present, as "ahora" does.
   now: ["ahora", "ahora mismo", "en este momento", "actualmente", "actual", "ya"],
@@ -159,7 +164,7 @@ export const es: FastPathGrammar = {
       "oscurece",
       "muy brillante",
     ],
-    louder: ["más fuerte", "más volumen", "muy bajo"],
+    louder: ["más fuerte", "más alto", "más volumen", "muy bajo"],
     quieter: ["más suave", "más despacio", "menos fuerte", "menos volumen", "muy fuerte", "muy alto"],
     lightOn: ["ilumina", "iluminar"],
     lightOff: [],
@@ -544,9 +549,10 @@ export const es: FastPathGrammar = {
     {
       intent: "query_state",
       templates: [
-        "(está|esta|están|estan) {state} {name}",
-        "(está|esta|están|estan) {name} {state}",
-        "{name} (está|esta|están|estan) {state}",
+        // "Sigue", "todavía", "aún" (still) ask the same: is it so now.
+        "(está|esta|están|estan|sigue|siguen) [(todavía|todavia|aún|aun)] {state} {name}",
+        "(está|esta|están|estan|sigue|siguen) {name} [(todavía|todavia|aún|aun)] {state}",
+        "{name} (está|esta|están|estan|sigue|siguen) [(todavía|todavia|aún|aun)] {state}",
       ],
     },
     {
@@ -657,6 +663,7 @@ export const es: FastPathGrammar = {
     groupOpened: "He abierto {names}.",
     groupClosed: "He cerrado {names}.",
     nothingToSwitch: "En {name} no hay nada que pueda controlar.",
+    nothingToSwitchAnywhere: "En la casa no hay nada que pueda controlar.",
     setLevel: "{name} está ahora al {level}.",
     positionSet: "{name} está ahora abierto al {level}.",
     stopped: "{name} se ha detenido.",
@@ -666,6 +673,7 @@ export const es: FastPathGrammar = {
     unmuted: "{name} ya no está silenciado.",
     alreadyOff: "Ya está apagado: {names}.",
     noneOfKind: "No he encontrado {kind} en {place}.",
+    noneOfKindAnywhere: "No he encontrado {kind} en la casa.",
     notConfirmed: "He enviado la orden, pero {name} no la ha confirmado.",
     someNotConfirmed: "Sin confirmar: {names}.",
     confirmUnlock: "¿Quieres que desbloquee {name}? Di sí o no.",

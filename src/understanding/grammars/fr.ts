@@ -20,6 +20,11 @@ export const fr: FastPathGrammar = {
     "merci",
     "hé",
     "ok",
+    // Hesitations.
+    "euh",
+    "heu",
+    "bah",
+    "ben",
   ],
   now: ["maintenant", "actuellement", "en ce moment", "tout de suite"],
   words: {
@@ -92,7 +97,7 @@ export const fr: FastPathGrammar = {
       "mets en marche",
       "en marche",
     ],
-    off: ["coupe", "couper", "coupez", "désactive", "désactiver"],
+    off: ["coupe", "couper", "coupez", "désactive", "désactiver", "débranche", "débrancher"],
     up: [
       "monte",
       "monter",
@@ -139,10 +144,22 @@ export const fr: FastPathGrammar = {
       "assombris",
       "trop lumineux",
     ],
-    louder: ["plus fort", "plus forte", "trop bas"],
-    quieter: ["moins fort", "moins forte", "plus doucement", "moins bruyant", "trop fort"],
+    louder: ["plus fort", "plus forte", "trop bas", "c'est trop bas"],
+    quieter: ["moins fort", "moins forte", "plus doucement", "moins bruyant", "trop fort", "c'est trop fort"],
     // "Allumer" is to light: "allume la cuisine" lights the kitchen's lights.
-    lightOn: ["allume", "allumer", "allumez", "rallume", "éclaire", "éclairer"],
+    // "Mettre la lumière" is to switch it on.
+    lightOn: [
+      "allume",
+      "allumer",
+      "allumez",
+      "rallume",
+      "éclaire",
+      "éclairer",
+      "mets la lumière",
+      "mets les lumières",
+      "mettre la lumière",
+      "mettre les lumières",
+    ],
     lightOff: ["éteins", "éteint", "éteindre", "éteignez"],
     mute: ["mets en sourdine", "en sourdine", "sourdine", "muet", "mute"],
     unmute: ["remets le son", "enlève la sourdine", "retire la sourdine"],
@@ -213,6 +230,8 @@ export const fr: FastPathGrammar = {
     "dans toute la maison",
     "dans toutes les pièces",
     "dans la maison",
+    // "les lumières de la maison": the house said after a preposition.
+    "maison",
   ],
   kinds: {
     climate: ["thermostat", "thermostats", "chauffage", "climatisation", "clim", "température", "radiateurs"],
@@ -478,8 +497,9 @@ export const fr: FastPathGrammar = {
     {
       intent: "query_state",
       templates: [
-        "est ce que {name} (est|sont) {state}",
-        "{name} (est|sont) {state}",
+        // "Encore", "toujours" (still) ask the same: is it so now.
+        "est ce que {name} (est|sont) [(encore|toujours)] {state}",
+        "{name} (est|sont) [(encore|toujours)] {state}",
         "{name} est elle {state}",
         "{name} est il {state}",
         // No state named: what it is now.
@@ -578,6 +598,7 @@ export const fr: FastPathGrammar = {
     groupOpened: "J'ai ouvert {names}.",
     groupClosed: "J'ai fermé {names}.",
     nothingToSwitch: "Il n'y a rien que je puisse commander dans la pièce {name}.",
+    nothingToSwitchAnywhere: "Il n'y a rien dans la maison que je puisse commander.",
     setLevel: "{name} est maintenant à {level}.",
     positionSet: "{name} est maintenant ouvert à {level}.",
     stopped: "{name} est arrêté.",
@@ -587,6 +608,7 @@ export const fr: FastPathGrammar = {
     unmuted: "{name} n'est plus en sourdine.",
     alreadyOff: "Déjà éteint : {names}.",
     noneOfKind: "Je n'ai pas trouvé de {kind} dans la pièce {place}.",
+    noneOfKindAnywhere: "Je n'ai pas trouvé de {kind} dans la maison.",
     notConfirmed: "J'ai envoyé la commande, mais {name} ne l'a pas confirmée.",
     someNotConfirmed: "Pas de confirmation de {names}.",
     confirmUnlock: "Veux-tu que je déverrouille {name} ? Réponds oui ou non.",

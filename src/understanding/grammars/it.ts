@@ -3,7 +3,23 @@ import type { FastPathGrammar } from "../grammar-types.js";
 export const it: FastPathGrammar = {
   language: "it",
   locale: "it-IT",
-  fillers: ["per favore", "per piacere", "puoi", "potresti", "voglio", "vorrei", "mi serve", "ehi", "ok"],
+  fillers: [
+    "per favore",
+    "per piacere",
+    "puoi",
+    "potresti",
+    "voglio",
+    "vorrei",
+    "mi serve",
+    "ehi",
+    "ok",
+    // Hesitations, and "un attimo" (just for a moment), which carry nothing.
+    "ehm",
+    "eh",
+    "mmm",
+    "un attimo",
+    "allora",
+  ],
   // Not "ora": "che ora è" asks the time.
   now: ["adesso", "attualmente", "in questo momento", "subito"],
   words: {
@@ -50,7 +66,17 @@ export const it: FastPathGrammar = {
       "gira",
     ],
     on: ["accendi", "accendere", "accenda", "attiva", "attivare", "avvia", "riaccendi"],
-    off: ["spegni", "spegnere", "spenga", "disattiva", "disattivare"],
+    off: [
+      "spegni",
+      "spegnere",
+      "spenga",
+      "disattiva",
+      "disattivare",
+      "stacca",
+      "staccare",
+      "scollega",
+      "scollegare",
+    ],
     up: ["alza", "alzare", "aumenta", "aumentare", "più", "sali", "su", "incrementa", "incrementare"],
     down: [
       "abbassa",
@@ -174,6 +200,10 @@ export const it: FastPathGrammar = {
     "ovunque",
     "dappertutto",
     "in tutte le stanze",
+    // "le luci di casa": every light of the home; "la porta di casa" is still asked (a door is never
+    // switched with the whole home).
+    "di casa",
+    "della casa",
   ],
   kinds: {
     climate: [
@@ -453,9 +483,10 @@ export const it: FastPathGrammar = {
     {
       intent: "query_state",
       templates: [
-        "{name} (è|sono) {state}",
-        "(è|sono) {state} {name}",
-        "(è|sono) {name} {state}",
+        // "Ancora" (still) asks the same: is it so now.
+        "{name} (è|sono) [ancora] {state}",
+        "(è|sono) [ancora] {state} {name}",
+        "(è|sono) {name} [ancora] {state}",
         // No state named: what it is now.
         "(qual è|quale è|dimmi) (il valore|lo stato) (di|del|della|dello|dei|delle|dell') {name}",
         "(com'è|come sta|come stanno) {name}",
@@ -565,6 +596,7 @@ export const it: FastPathGrammar = {
     groupOpened: "Ho aperto {names}.",
     groupClosed: "Ho chiuso {names}.",
     nothingToSwitch: "In {name} non c'è niente che io possa comandare.",
+    nothingToSwitchAnywhere: "In casa non c'è niente che io possa comandare.",
     setLevel: "{name} ora è al {level}.",
     positionSet: "{name} ora è aperto al {level}.",
     stopped: "{name} è fermo.",
@@ -574,6 +606,7 @@ export const it: FastPathGrammar = {
     unmuted: "{name} non è più in muto.",
     alreadyOff: "Già spento: {names}.",
     noneOfKind: "Non ho trovato {kind} in {place}.",
+    noneOfKindAnywhere: "Non ho trovato {kind} in casa.",
     notConfirmed: "Ho inviato il comando, ma {name} non l'ha confermato.",
     someNotConfirmed: "Non confermato: {names}.",
     confirmUnlock: "Vuoi che sblocchi {name}? Rispondi sì o no.",

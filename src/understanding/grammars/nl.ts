@@ -32,6 +32,12 @@ export const nl: FastPathGrammar = {
     "hé",
     "oké",
     "ok",
+    // Hesitations.
+    "eh",
+    "ehm",
+    "uh",
+    "uhm",
+    "hmm",
   ],
   now: ["nu", "nu meteen", "momenteel", "op dit moment", "meteen"],
   words: {
@@ -405,6 +411,8 @@ export const nl: FastPathGrammar = {
         // No state named: what it is now.
         "wat is de [huidige] (waarde|status|stand) van {name}",
         "hoe (is|staat) {name} (ervoor|erbij)",
+        // "Brandt de lamp (nog)?": whether a light is lit, answered with its state.
+        "(brandt|branden) {name} [nog]",
       ],
     },
     // Separable verbs: the particle ends the command ("doe de gordijnen dicht"), or stands before
@@ -533,6 +541,7 @@ export const nl: FastPathGrammar = {
     groupOpened: "Geopend: {names}.",
     groupClosed: "Gesloten: {names}.",
     nothingToSwitch: "In {name} is niets dat ik kan schakelen.",
+    nothingToSwitchAnywhere: "In huis is niets dat ik kan schakelen.",
     setLevel: "{name} staat nu op {level}.",
     positionSet: "{name} staat nu {level} open.",
     stopped: "{name} is gestopt.",
@@ -542,6 +551,7 @@ export const nl: FastPathGrammar = {
     unmuted: "{name} is niet meer gedempt.",
     alreadyOff: "Al uit: {names}.",
     noneOfKind: "Ik heb geen {kind} gevonden in {place}.",
+    noneOfKindAnywhere: "Ik heb geen {kind} gevonden in huis.",
     notConfirmed: "Ik heb het commando verstuurd, maar {name} heeft het niet bevestigd.",
     someNotConfirmed: "Niet bevestigd: {names}.",
     confirmUnlock: "Wil je dat ik {name} van het slot haal? Zeg ja of nee.",

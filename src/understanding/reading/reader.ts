@@ -69,7 +69,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       for (let i = 0; i < tokens.length;) {
         let taken = 0;
         for (let n = Math.min(lexicon.longest, tokens.length - i); n >= 1; n--) {
-          const phrase = tokens.slice(i, i + n).join(" ");
+          const phrase = joinWords(tokens.slice(i, i + n));
           const sense = lexicon.senses(phrase);
           if (!sense) continue;
           taken = n;
@@ -134,15 +134,37 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         !!item && (item.type === "number" || (item.type === "word" && item.sense.number !== undefined));
       const isColor = (item: Item | undefined) =>
         !!item && item.type === "word" && item.sense.color !== undefined && !item.sense.kind;
+      /** A name said as unknown words and then a kind word ("printer socket"): its parts. */
+      let namedWithKind: { text: string; before: string; kind: DeviceKind } | undefined;
       const addThing = (thing: Thing, at: number) => {
         const previous = things.at(-1);
         // Words said next to each other are one name ("light 2", "desk lamp left").
         if (previous && lastThingAt === at - 1) {
-          things[things.length - 1] = { text: `${previous.text} ${thing.text}`, type: "unknown" };
+          const text = `${previous.text} ${thing.text}`;
+          things[things.length - 1] = { text, type: "unknown" };
+          namedWithKind =
+            previous.type === "unknown" && thing.type === "kind" && thing.kind
+              ? { text, before: previous.text, kind: thing.kind }
+              : undefined;
         } else things.push(thing);
         lastThingAt = at;
       };
       let pendingPreposition: string | undefined;
+      /** Conjunctions read as joining two places. */
+      let joins = 0;
+      const placeBefore = (i: number) => {
+        const before = said[i - 1];
+        return before?.type === "name" && before.spotted.type === "place";
+      };
+      /** A place next, after any prepositions and articles ("and in the", "et de la"). */
+      const placeAfter = (i: number) => {
+        let j = i + 1;
+        while (j < said.length && (isArticle(said[j]!) || isPreposition(said[j]!))) j++;
+        const after = said[j];
+        return after?.type === "name" && after.spotted.type === "place";
+      };
+      /** "turn the lights on upstairs": a particle that is also a preposition, said before a place. */
+      let particleBeforePlace: Set<Cue> | undefined;
 
       for (let i = 0; i < said.length; i++) {
         const item = said[i]!;
@@ -187,6 +209,11 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           continue;
         }
         const { sense } = item;
+        // "in the kitchen and the dining room": places joined are one command in each.
+        if (sense.conjunction && placeBefore(i) && placeAfter(i)) {
+          joins++;
+          continue;
+        }
         if (sense.conjunction || sense.cues.has("negations")) return undefined;
         if (sense.color !== undefined && !sense.kind) {
           if (!setColor({ color: sense.color, ...(sense.colorOfLightOnly ? { ofLightOnly: true } : {}) }))
@@ -196,6 +223,9 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         // "on the first floor": a preposition before a place; "the volume of the tv": before a thing.
         if (sense.preposition && isPlace(next(i))) {
           pendingPreposition = item.text;
+          // "on upstairs" may be the particle; "on the ground floor" is where (it takes an article).
+          if ((sense.cues.has("on") || sense.cues.has("off")) && said[i + 1] === next(i))
+            particleBeforePlace = sense.cues;
           continue;
         }
         if (sense.here || sense.home) {
@@ -255,7 +285,29 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         addThing({ text: item.text, type: "unknown" }, i);
       }
 
-      if (things.length > 1 || places.length > 1) return undefined;
+      if (things.length > 1) return undefined;
+      // Several places only as joined areas, each with the same kind said ("the lights in the
+      // kitchen and the dining room"); a device or an unknown name is left to one who knows it.
+      if (places.length > 1) {
+        if (joins !== places.length - 1 || places.some((p) => p.type !== "area")) return undefined;
+        if (things[0]?.type !== "kind") return undefined;
+      } else if (joins) return undefined;
+      // It is the particle when the sentence has only a verb that needs one.
+      if (particleBeforePlace && level === undefined && [...cues.keys()].every((c) => c === "verbs")) {
+        for (const cue of particleBeforePlace) if (cue === "on" || cue === "off") cues.set(cue, 1);
+      }
+      // "the printer socket" for a device called "Printer Plug": the kind said by another of its
+      // words. Taken when exactly one of the kind's words makes a name the home has.
+      if (things[0]?.type === "unknown" && namedWithKind?.text === things[0].text) {
+        const { before, kind } = namedWithKind;
+        const named = [
+          ...new Set((grammar.kinds[kind] ?? []).map((w) => joinWords([before, fold(w)]))),
+        ].flatMap((text) => {
+          const spotted = lookup(text);
+          return spotted?.type === "device" ? [{ text, domains: spotted.domains }] : [];
+        });
+        if (named.length === 1) things[0] = { type: "device", ...named[0]! };
+      }
       const thing = things[0];
       const place = places[0];
       // "luci qua", "lumières dans le salon": in some languages a kind said with a place is switched on.
@@ -276,11 +328,15 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
 
       const match: FastMatch = { intent: action.intent };
       if (action.kind) match.kind = action.kind;
-      const placeText = place
-        ? `${place.preposition ?? (place.type === "area" ? prepositionOf : "")} ${place.text}`.trim()
-        : undefined;
-      const name = thing ? (placeText ? `${thing.text} ${placeText}` : thing.text) : placeText;
+      const placeText = (p: Place | undefined) =>
+        p ? `${p.preposition ?? (p.type === "area" ? prepositionOf : "")} ${p.text}`.trim() : undefined;
+      const nameIn = (p: Place | undefined) => {
+        const where = placeText(p);
+        return thing ? (where ? `${thing.text} ${where}` : thing.text) : where;
+      };
+      const name = nameIn(place);
       if (name) match.name = name;
+      if (places.length > 1) match.alsoIn = places.slice(1).map((p) => nameIn(p)!);
       if (all) match.all = true;
       if (thing && (thing.type === "device" || thing.type === "unknown")) {
         const spoken = spokenAs(sentence, thing.text);
@@ -303,6 +359,10 @@ function howSaid(before: Item | undefined): LevelSaid {
   // A word that says both ("en 20 %" in Spanish) is read by the verb, as a bare level is.
   if (cues.has("by") && cues.has("to")) return "bare";
   return cues.has("by") ? "by" : cues.has("to") ? "to" : "bare";
+}
+
+function isPreposition(item: Item): boolean {
+  return item.type === "word" && !!item.sense.preposition && !item.sense.cues.size;
 }
 
 function isArticle(item: Item): boolean {

@@ -97,7 +97,7 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   // What a place said alone stands for: its lights for brightness, its speakers for sound.
   const kindInPlace =
     turn.match.kind ?? (LIGHT.has(intent) ? "light" : SOUND.has(intent) ? "media_player" : undefined);
-  const resolved = found ?? (await turn.resolve(turn.match.name, kindInPlace));
+  const resolved = found ?? (await inEveryPlace(turn, kindInPlace));
   const nothing =
     resolved.kind === "not_found" ||
     resolved.kind === "unsupported" ||
@@ -132,6 +132,37 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   if (acted.lock) return turn.done(lockSpeech(turn, target, acted.lock, acted.result), "action_done");
   if (!acted.confirmed) return turn.done(fill(r.notConfirmed, { name: acted.name }), "action_done");
   return turn.done(actedSpeech(turn, target, acted), "action_done");
+}
+
+/**
+ * What the sentence names: in one place, or ("in the kitchen and the dining room") in each place
+ * it joined, as one group. Every place must resolve to something to act on, or nothing is done.
+ */
+async function inEveryPlace(turn: Turn, kindInPlace: Parameters<Turn["resolve"]>[1]): Promise<Resolved> {
+  const first = await turn.resolve(turn.match.name, kindInPlace);
+  const more = turn.match.alsoIn;
+  if (!more?.length) return first;
+  const all = [first];
+  for (const name of more) all.push(await turn.resolve(name, kindInPlace));
+  const failed = all.find((r) => r.kind !== "one" && r.kind !== "group");
+  if (failed) return failed;
+  const targets: Target[] = [];
+  const seen = new Set<string>();
+  for (const r of all) {
+    const some = r.kind === "one" ? [r.target] : r.kind === "group" ? r.targets : [];
+    for (const t of some) {
+      const key = t.source === "ha" ? t.entity.entityId : `zwave:${t.device.nodeId}:${t.device.endpoint}`;
+      if (!seen.has(key)) targets.push(t);
+      seen.add(key);
+    }
+  }
+  const places = all.flatMap((r) => (r.kind === "group" && r.place ? [r.place] : []));
+  return {
+    kind: "group",
+    targets,
+    ...(places.length ? { place: listOf(turn.grammar, places) } : {}),
+    ...(first.kind === "group" && first.said ? { said: first.said } : {}),
+  };
 }
 
 /** Whether the target's kind of device can do what the sentence asks. */
@@ -184,9 +215,25 @@ function takesColor(turn: Turn, target: Target): boolean {
 function dimsWhatIsOff(turn: Turn, target: Target): boolean {
   const { intent, level } = turn.match;
   if (!(intent === "dim" || intent === "step_down") || level !== undefined) return false;
+  return isDarkLight(turn, target);
+}
+
+/** A light that is off now. */
+function isDarkLight(turn: Turn, target: Target): boolean {
   if (target.source === "zwave") return target.device.on === false;
   const now = turn.deps.mirror.entity(target.entity.entityId) ?? target.entity;
   return now.domain === "light" && now.state === "off";
+}
+
+/**
+ * "Brighter" over a group moves the lights that are on; one that is off was not asked to come on
+ * (only when every light there is off does "brighter" mean switching them on).
+ */
+function brightensOnlyLit(turn: Turn, targets: Target[]): Target[] {
+  const { intent, level } = turn.match;
+  if (!(intent === "brighten" || intent === "step_up") || level !== undefined) return targets;
+  const lit = targets.filter((t) => !isDarkLight(turn, t));
+  return lit.length ? lit : targets;
 }
 
 /** A speaker's volume in percent, when it reports one. */
@@ -220,11 +267,16 @@ async function actOnGroup(
   const r = turn.replies;
   // "Everything", "all" or a bare area switches only what is safe to switch together, judged by
   // what each target really is, on either side of the HA ↔ Z-Wave identity join.
-  const usable = targets.filter((t) => supports(turn, t) && (!whole || isGroupSafe(targetKind(t))));
+  const usable = brightensOnlyLit(
+    turn,
+    targets.filter((t) => supports(turn, t) && (!whole || isGroupSafe(targetKind(t)))),
+  );
   if (!usable.length) {
     // Said only when true: none of the kind asked for is there, or nothing at all can be switched.
     if (said && !targets.length) {
-      return turn.unsure(fill(r.noneOfKind, { kind: said, place: place ?? turn.grammar.wholeHome[0] ?? "" }));
+      return turn.unsure(
+        place ? fill(r.noneOfKind, { kind: said, place }) : fill(r.noneOfKindAnywhere, { kind: said }),
+      );
     }
     if (targets.length)
       return turn.unsure(
@@ -235,7 +287,7 @@ async function actOnGroup(
           ),
         }),
       );
-    return turn.unsure(fill(r.nothingToSwitch, { name: place ?? "" }));
+    return turn.unsure(place ? fill(r.nothingToSwitch, { name: place }) : r.nothingToSwitchAnywhere);
   }
   // Dimming leaves a light that is off as it is: it is said, not switched on at the lowest level.
   const dark = usable.filter((t) => dimsWhatIsOff(turn, t));

@@ -1,0 +1,54 @@
+// The real agent in a practice home (bench/support/practice-home.ts), as the corpus benches say
+// their sentences to it: the HA websocket fake, the mirror, the real tools, the fast path first
+// and Home Assistant's agent (the fake's) behind it, no LLM. After each sentence the devices it
+// touched are put back as they were.
+import { pino } from "pino";
+import { createAgent } from "../../src/agent/agent.js";
+import { createHomeMirror } from "../../src/ha/mirror.js";
+import { homeTools } from "../../src/tools/local/index.js";
+import { createToolRegistry } from "../../src/tools/registry.js";
+import type { FakeHome } from "../../test/support/ha-home.js";
+import { startFakeHa } from "../../test/support/ha-server.js";
+import { waitFor } from "../../test/support/wait-for.js";
+import { ENTITIES } from "./practice-home.js";
+
+export async function startPracticeAgent(home: FakeHome) {
+  const logger = pino({ level: "silent" });
+  const ha = await startFakeHa({ home });
+  const mirror = createHomeMirror({ url: ha.url, token: "good-token", logger });
+  await waitFor("the practice home's first sync", () => !mirror.status().stale, 30_000);
+  const registry = createToolRegistry({ logger });
+  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
+  const agent = createAgent({ registry, mirror, logger, provider: "local", language: "en", haAgent: true });
+
+  /** Puts every device a turn touched back as it was, and waits until the mirror has seen it. */
+  async function restore(touched: Set<string>) {
+    for (const id of touched) {
+      const was = ENTITIES.find((e) => e.id === id);
+      if (was) ha.setState(id, was.state, { ...was.attributes });
+    }
+    await waitFor("the practice home restored", () =>
+      [...touched].every((id) => {
+        const was = ENTITIES.find((e) => e.id === id);
+        const now = mirror.entity(id);
+        if (!was || !now) return true;
+        return (
+          now.state === was.state &&
+          Object.entries(was.attributes ?? {}).every(
+            ([k, v]) => JSON.stringify(now.attributes[k]) === JSON.stringify(v),
+          )
+        );
+      }),
+    );
+  }
+
+  return {
+    ha,
+    agent,
+    restore,
+    async close() {
+      await mirror.close();
+      await ha.close();
+    },
+  };
+}
