@@ -71,6 +71,8 @@ const QUESTIONS = new Set([
 const OURS = new Set([...QUESTIONS, "HassTurnOn", "HassTurnOff", "HassLightSet", "HassSetVolume"]);
 /** Understood since issue 30 (relative volume, mute): reported apart, so the line above compares. */
 const NEWER = new Set(["HassSetVolumeRelative", "HassMediaPlayerMute", "HassMediaPlayerUnmute"]);
+/** Understood since issue 33 (a cover's position): reported apart as well. */
+const COVERS = new Set(["HassSetPosition"]);
 const testsDir = testsDirectory(tree, LANGUAGES);
 const logger = pino({ level: "silent" });
 
@@ -90,7 +92,7 @@ interface Scored {
 
 function actionOf(test: IntentTest): boolean {
   return (
-    ["HassTurnOn", "HassTurnOff", "HassSetVolume", ...NEWER].includes(test.intent) ||
+    ["HassTurnOn", "HassTurnOff", "HassSetVolume", ...NEWER, ...COVERS].includes(test.intent) ||
     (test.intent === "HassLightSet" && test.slots.brightness !== undefined)
   );
 }
@@ -381,7 +383,24 @@ console.log(
     )}, wrong ${count(mine, (s) => s.wrong.length > 0)} of ${mine.length}`;
   }).join("; ")}`,
 );
-const others = all.filter((s) => !OURS.has(s.test.intent) && !NEWER.has(s.test.intent));
+{
+  const mine = all.filter((s) => COVERS.has(s.test.intent));
+  console.log(
+    `  a cover's position (${[...COVERS].join(", ")}): ${LANGUAGES.map((language) => {
+      const of = mine.filter((s) => s.test.language === language);
+      return `${language} alone ${pct(
+        count(of, (s) => s.alone),
+        of.length,
+      )}, with HA ${pct(
+        count(of, (s) => s.withHa),
+        of.length,
+      )}, wrong ${count(of, (s) => s.wrong.length > 0)} of ${of.length}`;
+    }).join("; ")}`,
+  );
+}
+const others = all.filter(
+  (s) => !OURS.has(s.test.intent) && !NEWER.has(s.test.intent) && !COVERS.has(s.test.intent),
+);
 console.log(
   `  other intents (${others.length} sentences): wrong ${count(others, (s) => s.wrong.length > 0)}, handed on ${count(others, (s) => s.handedOn)}, answered by us ${count(others, (s) => !s.handedOn)}`,
 );

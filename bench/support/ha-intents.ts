@@ -362,6 +362,14 @@ export function expectedCall(
             data: { volume_level: Math.min(1, Math.max(0, now + Number(step) / 100)) },
           };
     }
+    // A cover (or valve) to the position said, in percent open.
+    case "HassSetPosition": {
+      const [position] = values(test.slots.position);
+      if (position === undefined) return undefined;
+      return entity.domain === "valve"
+        ? { service: "set_valve_position", data: { position: Number(position) } }
+        : { service: "set_cover_position", data: { position: Number(position) } };
+    }
     case "HassMediaPlayerMute":
     case "HassMediaPlayerUnmute":
       return { service: "volume_mute", data: { is_volume_muted: test.intent === "HassMediaPlayerMute" } };

@@ -9,6 +9,7 @@ import type { RecognizedAction } from "./ha-recognition.js";
 import { createTargetResolver, throughZwave, type Resolved, type Target } from "./targets.js";
 import { act } from "./turn/actions.js";
 import { tellTime } from "./turn/clock.js";
+import { answerDetection, answerLowBatteries } from "./turn/detections.js";
 import { answerSensor } from "./turn/sensors.js";
 import { answerState } from "./turn/state-query.js";
 import { createTurn, homeLookup, type Steps, type Turn } from "./turn/turn.js";
@@ -86,6 +87,10 @@ export function createFastPath(options: FastPathOptions) {
       case "query_sensor":
       case "query_setpoint":
         return answerSensor(turn);
+      case "query_detect":
+        return answerDetection(turn);
+      case "query_low_battery":
+        return answerLowBatteries(turn);
       case "query_state":
       case "query_any":
       case "query_all":

@@ -12,6 +12,10 @@ export type FastIntent =
    */
   | "stop"
   | "open"
+  /** A cover to a position in percent (0 closed, 100 open): "open the blinds halfway". */
+  | "set_position"
+  /** A light to a colour or a white: "make the lamp red", "set the bulb to warm white", "… to 2700 kelvin". */
+  | "set_color"
   | "close"
   | "lock"
   | "unlock"
@@ -34,6 +38,10 @@ export type FastIntent =
   | "query_which"
   | "query_count"
   | "query_sensor"
+  /** Whether a sensor reports something in a place or on a device: "is there a leak in the basement", "any motion …". */
+  | "query_detect"
+  /** Which devices' batteries are low. */
+  | "query_low_battery"
   /** What a thermostat is set to ("auf wie viel Grad ist die Heizung eingestellt"), whatever word it uses. */
   | "query_setpoint"
   | "query_time"
@@ -47,7 +55,22 @@ export type SensorKind =
   | "battery"
   | "power"
   | "energy"
+  /** A meter's current (A) and voltage (V). */
+  | "current"
+  | "voltage"
   | "illuminance";
+
+/**
+ * What a binary sensor or a notification reports, by Home Assistant's binary sensor device classes
+ * (`moisture` is a leak, `carbon_monoxide` CO, `tamper`, `motion`, `occupancy`, `smoke`).
+ */
+export type Detection = "leak" | "motion" | "occupancy" | "smoke" | "co" | "tamper";
+
+/** Colours a light is set to by name; each is Home Assistant's colour name of the same word. */
+export type ColorName = "red" | "orange" | "yellow" | "green" | "blue" | "purple" | "pink" | "white";
+
+/** Whites a light is set to by word: warm (2700 K) and cold (6500 K). */
+export type WhiteName = "warm" | "cold";
 
 /**
  * Kinds of device a sentence can name instead of a device ("the lights in the kitchen"); the
@@ -89,6 +112,12 @@ export interface FastPathReplies {
   /** Nothing to switch in the whole home (no place was named). */
   nothingToSwitchAnywhere: string;
   setLevel: string;
+  /** A cover's position the device reported: `{name}`, `{level}`. */
+  positionSet: string;
+  /** A cover halted where it is. */
+  stopped: string;
+  /** A light's colour or white, as the device reported it: `{name}`, `{color}`. */
+  colorSet: string;
   volumeSet: string;
   muted: string;
   unmuted: string;
@@ -120,6 +149,15 @@ export interface FastPathReplies {
   groupWhich: string;
   groupWhichNone: string;
   groupCount: string;
+  /** "is there a leak …": `{what}` is the detection's name, `{names}` those that report it. */
+  detectYes: string;
+  /** None reports it: `{names}` the sensors asked. */
+  detectNo: string;
+  /** No sensor of that kind is there: `{what}`, `{place}`. */
+  noDetector: string;
+  /** Batteries at or below the low mark, `{names}` with their levels. */
+  lowBatteries: string;
+  noLowBatteries: string;
   notFound: string;
   notExposed: string;
   /** Said after "not found" while Home Assistant's devices were never loaded. */
@@ -195,6 +233,12 @@ export interface CueWords {
   mute: string[];
   unmute: string[];
   toggle: string[];
+  /** A cover's movements: "open", "raise", "roll up"; "close", "roll down"; "stop", "halt". */
+  open: string[];
+  close: string[];
+  stop: string[];
+  /** A colour temperature's unit: "kelvin". */
+  kelvin: string[];
   /** What a level is of: a speaker's "volume", "sound"; a light's "brightness". */
   volume: string[];
   /** What plays: its volume goes up and down, it is muted; switched off, it is paused (not ours). */
@@ -288,6 +332,15 @@ export interface FastPathGrammar {
   };
   /** Brightness and volume said in words: "half" → 50. */
   levels: Record<string, number>;
+  /** Colours and whites by name ("red", "rot"; "warm white", "warmweiß"), for lights that have a colour. */
+  colors: Record<ColorName, string[]>;
+  whites: Record<WhiteName, string[]>;
+  /** How replies name a colour or a white. */
+  colorNames: Record<ColorName | WhiteName, string>;
+  /** Words that ask whether a sensor reports something ("leak", "water", "Wasser", "fuite"). */
+  detections: Record<Detection, string[]>;
+  /** How replies name what is reported ("a leak", "motion"). */
+  detectionNames: Record<Detection, string>;
   /** Tried in order: put the more specific templates first. */
   intents: IntentTemplates[];
   /** Words that ask for a reading ("temperature", "warm"). */

@@ -42,6 +42,20 @@ export const KINDS: Record<DeviceKind, KindSpec> = {
   garage: opening("garage", "garage_door"),
 };
 
+/** Kinds that are covers: what opens, closes, stops and takes a position. */
+export const COVER_KINDS: ReadonlySet<DeviceKind> = new Set([
+  "cover",
+  "curtain",
+  "blind",
+  "shade",
+  "shutter",
+  "awning",
+  "gate",
+  "window",
+  "door",
+  "garage",
+]);
+
 /** Whether an entity is of the kind a sentence named. */
 export function isOfKind(entity: EntityView, kind: DeviceKind, question = false): boolean {
   const spec = KINDS[kind];

@@ -1,4 +1,13 @@
-import type { DeviceKind, FastIntent, FastPathGrammar, SensorKind, StateWord } from "./grammar-types.js";
+import type {
+  ColorName,
+  Detection,
+  DeviceKind,
+  FastIntent,
+  FastPathGrammar,
+  SensorKind,
+  StateWord,
+  WhiteName,
+} from "./grammar-types.js";
 import { compoundParts, numberWords } from "./number-words.js";
 import { alternation, createCleaner, escape, fold } from "./sentence.js";
 
@@ -16,6 +25,11 @@ export interface FastMatch {
   sensor?: SensorKind;
   /** For query_state: the state asked about. */
   state?: StateWord;
+  /** For query_detect: what a sensor is asked to report ("a leak"). */
+  detect?: Detection;
+  /** For set_color: a colour or a white by name, or a colour temperature in kelvin. */
+  color?: ColorName | WhiteName;
+  kelvin?: number;
   /** The kind the verb names ("illumina"): what a place, or no object, stands for. */
   kind?: DeviceKind;
   /**
@@ -57,6 +71,10 @@ export function createMatcher(grammar: FastPathGrammar) {
   for (const [kind, words] of Object.entries(grammar.sensors) as Array<[SensorKind, string[]]>) {
     for (const word of words) sensorWords.set(fold(word), kind);
   }
+  const detectWords = new Map<string, Detection>();
+  for (const [what, words] of Object.entries(grammar.detections) as Array<[Detection, string[]]>) {
+    for (const word of words) detectWords.set(fold(word), what);
+  }
   const stateWords = new Map<string, StateWord>();
   for (const [state, words] of Object.entries(grammar.stateWords) as Array<[StateWord, string[]]>) {
     for (const word of words) stateWords.set(fold(word), state);
@@ -96,6 +114,7 @@ export function createMatcher(grammar: FastPathGrammar) {
     level: `(?<level>\\d{1,3}|${[...compounds, alternation(ownWords)].join("|")})(?:\\s+(?:${alternation(levelNouns)}))?`,
     sensor: `(?<sensor>${alternation(sensorWords.keys())})`,
     state: `(?<state>${alternation(stateWords.keys())})`,
+    detect: `(?<detect>${alternation(detectWords.keys())})`,
   };
   // A place said after the sentence's last word ("turn the lights off in the kitchen", "is the
   // door locked in the hallway", "… in here"): every template that does not end in its name
@@ -248,6 +267,7 @@ export function createMatcher(grammar: FastPathGrammar) {
           // "how many degrees is it" names no sensor word: degrees are a temperature.
           else if (intent === "query_sensor") match.sensor = "temperature";
           if (groups.state !== undefined) match.state = stateWords.get(groups.state);
+          if (groups.detect !== undefined) match.detect = detectWords.get(groups.detect);
           return match;
         }
       for (const { intent, regex } of clockAround) {

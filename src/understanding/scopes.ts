@@ -1,6 +1,6 @@
 import { GROUP_SAFE_DOMAINS } from "../tools/policy/effects.js";
 import type { FastIntent } from "./grammar-types.js";
-import { ZWAVE_ANY, ZWAVE_LOCKS, ZWAVE_SWITCHES, type Scope } from "./targets.js";
+import { ZWAVE_ANY, ZWAVE_COVERS, ZWAVE_LIGHTS, ZWAVE_LOCKS, ZWAVE_SWITCHES, type Scope } from "./targets.js";
 
 /** What each intent may act on: Home Assistant domains, and which Z-Wave devices. */
 const SWITCHABLE = [
@@ -37,7 +37,15 @@ export function scopeFor(intent: FastIntent): Scope {
     case "close":
       // A lock opens by unlocking ("öffne die Haustür"), as HA's handlers take it; unlocking
       // still waits for the user's yes.
-      return { domain: (d) => COVERS.has(d) || d === "lock", everything: NOTHING, zwave: ZWAVE_LOCKS };
+      return {
+        domain: (d) => COVERS.has(d) || d === "lock",
+        everything: NOTHING,
+        zwave: (d) => ZWAVE_LOCKS(d) || ZWAVE_COVERS(d),
+      };
+    case "set_position":
+      return { domain: (d) => d === "cover", everything: NOTHING, zwave: ZWAVE_COVERS };
+    case "set_color":
+      return { domain: (d) => d === "light", everything: set("light"), zwave: ZWAVE_LIGHTS };
     case "lock":
     case "unlock":
       return { domain: (d) => d === "lock", everything: NOTHING, zwave: ZWAVE_LOCKS };
@@ -46,7 +54,12 @@ export function scopeFor(intent: FastIntent): Scope {
     case "dim":
       return { domain: (d) => d === "light", everything: set("light"), zwave: ZWAVE_SWITCHES };
     case "stop":
-      return { domain: (d) => d === "fan", everything: set("fan"), zwave: none };
+      // A fan stops by turning off; a cover halts where it is.
+      return {
+        domain: (d) => d === "fan" || d === "cover",
+        everything: set("fan"),
+        zwave: (d) => d.function === "fan" || ZWAVE_COVERS(d),
+      };
     case "set_volume":
     case "volume_up":
     case "volume_down":

@@ -22,9 +22,13 @@ const isLock = (d: ZwaveDevice) => d.function === "lock";
 const isSwitch = (d: ZwaveDevice) =>
   d.function === "switch" || d.function === "light" || d.function === "fan";
 
+/** A cover (shutter, blind…) or a barrier (garage door, gate): opened, closed, stopped, never switched. */
+const isCover = (d: ZwaveDevice) => d.function === "cover" || d.function === "barrier";
 export const ZWAVE_SWITCHES = isSwitch;
 export const ZWAVE_LOCKS = isLock;
-export const ZWAVE_ANY = (d: ZwaveDevice) => isSwitch(d) || isLock(d);
+export const ZWAVE_COVERS = isCover;
+export const ZWAVE_LIGHTS = (d: ZwaveDevice) => d.function === "light";
+export const ZWAVE_ANY = (d: ZwaveDevice) => isSwitch(d) || isLock(d) || isCover(d);
 
 /** Domains whose entities of a Z-Wave node are switched through Z-Wave, the path that can confirm. */
 const ACTED_THROUGH_ZWAVE = new Set(["light", "switch", "fan", "lock"]);
@@ -104,6 +108,22 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         return (d) => d.function === "fan";
       case "lock":
         return isLock;
+      // What a motor moves Z-Wave does not always say (a Multilevel Switch motor is a "shutter" by
+      // default): shutters, blinds, shades, curtains and awnings are each other's words for it.
+      case "cover":
+        return isCover;
+      case "shutter":
+      case "blind":
+      case "shade":
+      case "curtain":
+      case "awning":
+        return (d) => d.function === "cover" && d.coverType !== "window";
+      case "window":
+        return (d) => d.function === "cover" && d.coverType === "window";
+      case "garage":
+        return (d) => d.function === "barrier" && d.coverType !== "gate";
+      case "gate":
+        return (d) => d.function === "barrier" && d.coverType === "gate";
       default:
         return () => false;
     }

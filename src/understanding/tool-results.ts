@@ -53,8 +53,15 @@ export function isConfirmed(result: ToolResult): boolean {
   return result.structuredContent?.confirmed === true;
 }
 
-/** A Z-Wave switch's or dimmer's state as the device last reported it (typed, never its text). */
+/**
+ * A Z-Wave endpoint's state as the device last reported it (typed, never its text): a door or
+ * window sensor's, a cover's or a barrier's open or closed, a switch's or dimmer's on or off.
+ */
 export function zwaveStateWord(device: ZwaveTarget): StateWord | undefined {
+  const { open, coverState, position } = device.reports;
+  if (typeof open === "boolean") return open ? "open" : "closed";
+  if (coverState === "stopped") return typeof position === "number" && position > 0 ? "open" : undefined;
+  if (coverState) return stateWordOf(coverState);
   return device.on === null ? undefined : device.on ? "on" : "off";
 }
 

@@ -64,6 +64,8 @@ const QUESTIONS: ReadonlySet<FastIntent> = new Set([
   "query_which",
   "query_count",
   "query_sensor",
+  "query_detect",
+  "query_low_battery",
   "query_setpoint",
   "query_time",
   "query_date",

@@ -6,17 +6,25 @@
 import type { z } from "zod";
 import { ZWAVE_TOOLS } from "../config/own-servers.js";
 import type { Logger } from "../log.js";
+import type { ColorName } from "../zwave/colors.js";
 import {
+  colorOutput,
   controlOutput,
+  coverOutput,
   doorLockOutput,
   listDevicesOutput,
   sensorDataOutput,
+  type ColorOutput,
   type ControlOutput,
+  type CoverOutput,
   type DeviceSummary,
   type DoorLockOutput,
   type SensorDataOutput,
   type ZwaveError,
 } from "../zwave/contract.js";
+
+/** What a cover or barrier is asked to do. */
+export type CoverAction = "open" | "close" | "stop" | "set_position";
 import { isActuator } from "../zwave/functions.js";
 import { describeUpstream, type UpstreamState } from "./upstream.js";
 import { targetKey, targetsOf, type ZwaveTarget } from "./zwave-target.js";
@@ -116,6 +124,22 @@ export interface ZwaveClient<R extends ToolCallResult = ToolCallResult> {
     action: "lock" | "unlock",
     options?: CallOptions,
   ): Promise<ZwaveCall<DoorLockOutput, R>>;
+  /**
+   * Moves a cover (`control_zwave_cover`) or, for a barrier (garage door, gate),
+   * `control_zwave_barrier`, which has no position: the action policy holds an opening.
+   */
+  cover(
+    target: Pick<ZwaveTarget, "nodeId" | "endpoint" | "function">,
+    action: CoverAction,
+    position: number | undefined,
+    options?: CallOptions,
+  ): Promise<ZwaveCall<CoverOutput, R>>;
+  /** Sets a light's colour or white (`set_zwave_light_color`); its brightness is kept. */
+  color(
+    target: Pick<ZwaveTarget, "nodeId" | "endpoint">,
+    color: { color?: ColorName; white?: "warm" | "neutral" | "cold"; kelvin?: number },
+    options?: CallOptions,
+  ): Promise<ZwaveCall<ColorOutput, R>>;
   /** The bridge's search for a transport: waiting, found (and which), or off. */
   setUpstream(upstream: UpstreamState): void;
   /** Called after the collection or the link changed; returns the function that stops it. */
@@ -300,6 +324,24 @@ export function createZwaveClient<R extends ToolCallResult>(options: {
         "get_device_sensor_data",
         sensorDataOutput,
         byId(target.nodeId, target.wholeNode ? undefined : target.endpoint),
+        callOptions,
+      ),
+    cover: (target, action, position, callOptions) =>
+      call(
+        target.function === "barrier" ? "control_zwave_barrier" : "control_zwave_cover",
+        coverOutput,
+        {
+          ...byId(target.nodeId, target.endpoint),
+          action,
+          ...(action === "set_position" && position !== undefined ? { position } : {}),
+        },
+        callOptions,
+      ),
+    color: (target, color, callOptions) =>
+      call(
+        "set_zwave_light_color",
+        colorOutput,
+        { ...byId(target.nodeId, target.endpoint), ...color },
         callOptions,
       ),
     lock: (target, action, callOptions) =>

@@ -4,7 +4,13 @@
 // only, and a roller shutter is a cover, never a light. docs/architecture.md, "The Z-Wave device
 // as it really is".
 import type { z } from "zod";
-import type { DeviceSummary, coverType, deviceStatus, endpointFunction } from "../zwave/contract.js";
+import type {
+  DeviceSummary,
+  EndpointSummary,
+  coverType,
+  deviceStatus,
+  endpointFunction,
+} from "../zwave/contract.js";
 
 export interface ZwaveTarget {
   nodeId: number;
@@ -27,7 +33,25 @@ export interface ZwaveTarget {
   on: boolean | null;
   level: number | null;
   value: string | null;
+  /**
+   * What the endpoint reports, typed (src/zwave/readings.ts): a cover's position and state, a door
+   * sensor's open, a light's colour, a meter's power and energy, the battery, its binary sensors.
+   */
+  reports: Reports;
 }
+
+export type Reports = Pick<
+  EndpointSummary,
+  | "position"
+  | "coverState"
+  | "open"
+  | "color"
+  | "power"
+  | "energy"
+  | "battery"
+  | "batteryLow"
+  | "binarySensors"
+>;
 
 /** Each endpoint of a listed device as a target. */
 export function targetsOf(device: DeviceSummary): ZwaveTarget[] {
@@ -47,6 +71,17 @@ export function targetsOf(device: DeviceSummary): ZwaveTarget[] {
     on: e.on,
     level: e.level,
     value: e.value,
+    reports: {
+      position: e.position ?? null,
+      coverState: e.coverState ?? null,
+      open: e.open ?? null,
+      color: e.color ?? null,
+      power: e.power ?? null,
+      energy: e.energy ?? null,
+      battery: e.battery ?? null,
+      batteryLow: e.batteryLow ?? null,
+      binarySensors: e.binarySensors ?? [],
+    },
   }));
 }
 

@@ -56,6 +56,26 @@ function demoTable(): Documented[] {
     });
 }
 
+/**
+ * DOCS.md's table of device kinds: `| Kind | What it can do | Language (`xx`) | "sentence" | what
+ * happens |`, one row a language; a kind's effect is written on its first row and holds for the rows
+ * below it.
+ */
+function kindTable(): Documented[] {
+  const section = docs.split("#### What each kind of device can do")[1]?.split("\n\n|")[1] ?? "";
+  let effect = "";
+  return `|${section}`
+    .split("\n\n")[0]!
+    .split("\n")
+    .filter((line) => /^\|[^|]*\|[^|]*\|[^|]*\| *"/.test(line))
+    .map((line) => {
+      const [, , , lang = "", said = "", what = ""] = line.split("|").map((cell) => cell.trim());
+      effect = what || effect;
+      const language = /\(`(\w+)`\)/.exec(lang)?.[1] ?? "";
+      return { text: said.replace(/^"|"$/g, ""), language, effect, where: "DOCS.md kind table" };
+    });
+}
+
 /** The README's prose examples: the quoted sentences in "Simple commands (…)". */
 function readmeProse(): Example[] {
   const list = /Simple commands \(([^)]+)\)/.exec(readme.replace(/\n/g, " "))?.[1] ?? "";
@@ -67,6 +87,7 @@ function readmeProse(): Example[] {
 }
 
 const table = demoTable();
+const kinds = kindTable();
 const others = [
   ...commandExamples(readme, "README.md"),
   ...readmeProse(),
@@ -118,18 +139,40 @@ async function put(name: string, action: "on" | "off" | "dim", level?: number) {
   await tool("control_zwave_device", { deviceName: name, action, ...(level !== undefined ? { level } : {}) });
 }
 
-async function reading(name: string, kind: "temperature" | "humidity"): Promise<number> {
+async function reading(name: string, kind: string): Promise<number> {
   const { readings = [] } = await tool<SensorDataOutput>("get_device_sensor_data", { deviceName: name });
-  const found = readings.find((r) => new RegExp(kind, "i").test(`${r.kind ?? ""} ${r.label}`));
+  const found =
+    readings.find((r) => r.deviceClass === kind) ??
+    readings.find((r) => new RegExp(kind, "i").test(`${r.kind ?? ""} ${r.label}`));
   if (typeof found?.value !== "number") throw new Error(`${name} reports no ${kind}`);
   return found.value;
 }
 
 const YES: Record<string, string> = { en: "yes", de: "ja", fr: "oui", es: "sí", nl: "ja", it: "sì" };
-/** A number as a reply may write it: 21.5, 21,5. */
-const spoken = (n: number) => [String(n), String(n).replace(".", ",")];
+const NO: Record<string, string> = { en: "no", de: "nein", fr: "non", es: "no", nl: "nee", it: "no" };
+const LOCALES = ["en-GB", "de-DE", "fr-FR", "es-ES", "nl-NL", "it-IT"];
+/** A number as a reply may write it: 21.5, 21,5, 1,432.5, 1.432,5, 1 432,5. */
+const spoken = (n: number) => [
+  String(n),
+  String(n).replace(".", ","),
+  ...LOCALES.map((l) => new Intl.NumberFormat(l, { maximumFractionDigits: 1 }).format(n)),
+];
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const mentions = (speech: string, n: number) =>
-  spoken(n).some((s) => new RegExp(`(^|[^\\d.,])${s.replace(".", "\\.")}($|[^\\d])`).test(speech));
+  spoken(n).some((s) => new RegExp(`(^|[^\\d.,])${escapeRe(s)}($|[^\\d])`).test(speech));
+/** Whether a reply begins with the language's yes (or no). */
+const startsWith = (speech: string, word: string | undefined) =>
+  speech
+    .trim()
+    .toLowerCase()
+    .startsWith(word ?? "?");
+
+/** The endpoint of a demo device that has its function (its first, for the one-load demo devices). */
+async function endpointOf(name: string) {
+  const found = (await device(name)).endpoints[0];
+  if (!found) throw new Error(`${name} has no endpoint`);
+  return found;
+}
 
 /**
  * Says the sentence and checks that it did what DOCS.md's table says; returns what went wrong,
@@ -209,6 +252,58 @@ async function check({ text, language, effect }: Documented): Promise<string | u
         : `${name} reports ${kind} ${after}, the answer was ${JSON.stringify(a.speech)}`)
     );
   }
+  if ((m = /^sets \*\*(.+?)\*\* to red/.exec(effect))) {
+    const [, name = ""] = m;
+    await tool("set_zwave_light_color", { deviceName: name, white: "warm" });
+    const a = await answer();
+    const after = await endpointOf(name);
+    return (
+      spokeOk(a, "action_done") ??
+      (after.color?.rgb?.toLowerCase() === "#ff0000"
+        ? undefined
+        : `${name} reports ${JSON.stringify(after.color)} (${JSON.stringify(a.speech)})`)
+    );
+  }
+  if ((m = /^opens \*\*(.+?)\*\* to (\d+) %/.exec(effect))) {
+    const [, name = "", level = ""] = m;
+    await tool("control_zwave_cover", { deviceName: name, action: "close" });
+    const a = await answer();
+    const after = await endpointOf(name);
+    return (
+      spokeOk(a, "action_done") ??
+      (typeof after.position === "number" && Math.abs(after.position - Number(level)) <= 1
+        ? undefined
+        : `${name} reports position ${after.position} (${JSON.stringify(a.speech)})`)
+    );
+  }
+  if ((m = /^says the (power use|battery level) of \*\*(.+?)\*\*/.exec(effect))) {
+    const [, what, name = ""] = m;
+    const kind = what === "power use" ? "power" : "battery";
+    const value = await reading(name, kind);
+    const a = await answer();
+    return (
+      spokeOk(a, "query_answer") ??
+      (mentions(a.speech, value)
+        ? undefined
+        : `${name} reports ${kind} ${value}, the answer was ${JSON.stringify(a.speech)}`)
+    );
+  }
+  if ((m = /^says whether \*\*(.+?)\*\* (is open|senses motion)/.exec(effect))) {
+    const [, name = "", asked] = m;
+    const a = await answer();
+    const after = await endpointOf(name);
+    const state =
+      asked === "is open" ? after.open : after.binarySensors?.find((b) => b.deviceClass === "motion")?.active;
+    if (typeof state !== "boolean")
+      return `${name} reports no ${asked === "is open" ? "door" : "motion"} state`;
+    const word = state ? YES[language] : NO[language];
+    return (
+      spokeOk(a, "query_answer") ??
+      (startsWith(a.speech, word) && a.speech.includes(name)
+        ? undefined
+        : `${name} reports ${asked}: ${state}, but the answer was ${JSON.stringify(a.speech)}`)
+    );
+  }
   if (/^says the time/.test(effect)) {
     const a = await answer();
     const said = /(\d{1,2})\s*[:.h]\s*(\d{2})/.exec(a.speech);
@@ -249,9 +344,23 @@ describe("the documented examples, in the demo", () => {
     expect(missing.map((e) => `${e.where}: "${e.text}" (${e.language})`)).toEqual([]);
   });
 
+  it("the kind table has a sentence in each of the six languages for every kind, each with what it does", () => {
+    const byKind = new Map<string, Set<string>>();
+    let kind = 0;
+    for (const row of kinds) {
+      if (row.language === "en") kind++;
+      byKind.set(String(kind), (byKind.get(String(kind)) ?? new Set()).add(row.language));
+    }
+    expect(kind).toBeGreaterThanOrEqual(8);
+    for (const languages of byKind.values()) {
+      expect(languages).toEqual(new Set(["en", "de", "fr", "es", "nl", "it"]));
+    }
+    expect(kinds.filter((e) => !e.effect || !e.text)).toEqual([]);
+  });
+
   it("each does what DOCS.md says it does", async () => {
     const failures: string[] = [];
-    for (const example of table) {
+    for (const example of [...table, ...kinds]) {
       const wrong = await check(example);
       if (wrong)
         failures.push(`"${example.text}" (${example.language}), DOCS.md: ${example.effect}; ${wrong}`);

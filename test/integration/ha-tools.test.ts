@@ -57,8 +57,11 @@ describe("homeTools", () => {
     expect(schemaOf("control_entity")).toMatchObject({
       properties: {
         name: { type: "string", description: expect.stringContaining("entity id") },
-        action: { type: "string", enum: ["turn_on", "turn_off", "toggle"] },
+        action: { type: "string", enum: ["turn_on", "turn_off", "toggle", "stop"] },
         brightness: { type: "number", minimum: 0, maximum: 100 },
+        position: { type: "number", minimum: 0, maximum: 100 },
+        color: { type: "string", enum: expect.arrayContaining(["red", "blue", "white"]) },
+        color_temp_kelvin: { type: "number", minimum: 1000, maximum: 10000 },
       },
       required: ["name", "action"],
     });

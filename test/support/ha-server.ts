@@ -271,6 +271,20 @@ export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> 
     return home.legacyExposure.get(entityId);
   };
 
+  /** The hue and saturation Home Assistant reports for a few CSS colour names. */
+  const CSS_HS: Record<string, [number, number]> = {
+    red: [0, 100],
+    orange: [38.8, 100],
+    yellow: [60, 100],
+    green: [120, 100],
+    cyan: [180, 100],
+    blue: [240, 100],
+    purple: [300, 100],
+    magenta: [300, 100],
+    pink: [349.5, 24.7],
+    white: [0, 0],
+  };
+
   const callService = (msg: Message): Record<string, unknown> => {
     const domain = String(msg.domain);
     const service = String(msg.service);
@@ -283,6 +297,9 @@ export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> 
         open_cover: () => "open",
         close_cover: () => "closed",
         toggle: (s) => (s === "open" ? "closed" : "open"),
+        // A cover halts where it is: one on its way is then open (neither fully open nor closed).
+        stop_cover: (s) => (s === "opening" || s === "closing" ? "open" : s),
+        set_cover_position: (s) => s,
       },
       valve: {
         open_valve: () => "open",
@@ -323,6 +340,11 @@ export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> 
         }
       }
       if (unresponsive.has(entityId)) continue;
+      if (domain === "cover" && service === "set_cover_position") {
+        const position = Number(data.position);
+        writeState(entityId, position > 0 ? "open" : "closed", { current_position: position });
+        continue;
+      }
       const next = other[domain]?.[service];
       if (next) {
         writeState(entityId, next(current.state), {});
@@ -350,6 +372,15 @@ export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> 
         }
         if (turnOn) attrs.brightness = brightness ?? (isOn ? current.attributes.brightness : 255);
         else attrs.brightness = null;
+        // A colour by name is reported as its hue and saturation (HA's colour names are CSS's).
+        if (turnOn && typeof data.color_name === "string") {
+          attrs.hs_color = CSS_HS[data.color_name] ?? null;
+          attrs.color_mode = "hs";
+        }
+        if (turnOn && typeof data.color_temp_kelvin === "number") {
+          attrs.color_temp_kelvin = data.color_temp_kelvin;
+          attrs.color_mode = "color_temp";
+        }
       }
       writeState(entityId, turnOn ? "on" : "off", attrs);
     }

@@ -276,3 +276,74 @@ describe("the clock is asked about here and today only", () => {
     expect(understand("en", "what time is it now")?.match).toEqual({ intent: "query_time" });
   });
 });
+
+// Issue 33: covers, colours and what sensors report, by the same structures in six languages.
+describe("covers, colours and sensors, by structure", () => {
+  it.each([
+    ["en", "open the blinds halfway", { intent: "set_position", name: "blinds", level: 50 }],
+    ["en", "lower the shutter to 30 %", { intent: "set_position", name: "shutter", level: 30 }],
+    ["en", "raise the blinds all the way", { intent: "open", name: "blinds" }],
+    ["en", "close the shutters in the bedroom", { intent: "close", name: "shutters in the bedroom" }],
+    ["en", "stop the shutter", { intent: "stop", name: "shutter" }],
+    [
+      "de",
+      "Fahr die Jalousie bitte zur Hälfte hoch",
+      { intent: "set_position", name: "jalousie", level: 50 },
+    ],
+    ["de", "Stopp die Rollläden", { intent: "stop", name: "rollladen" }],
+    ["fr", "Ferme les volets du salon s'il te plaît", { intent: "close", name: "volets du salon" }],
+    ["es", "Abre un poco más las cortinas a la mitad", undefined],
+    ["es", "Cierra las persianas de la cocina", { intent: "close" }],
+    ["it", "Apri la tapparella della cucina a metà", { intent: "set_position", level: 50 }],
+    ["nl", "Zet de rolluiken op 40 procent", { intent: "set_position", name: "rolluiken", level: 40 }],
+  ])("%s: %j", (language, sentence, expected) => {
+    const got = understand(language, sentence);
+    if (expected === undefined) expect(got?.match.intent).not.toBe("set_position");
+    else expect(got?.match).toMatchObject(expected);
+  });
+
+  it.each([
+    ["en", "turn the desk lamp blue", { intent: "set_color", name: "desk lamp", color: "blue" }],
+    ["en", "set the kitchen light to cool white", { intent: "set_color", color: "cold" }],
+    ["en", "kitchen light to 4000 kelvin please", { intent: "set_color", kelvin: 4000 }],
+    ["de", "Mach die Lampe im Wohnzimmer grün", { intent: "set_color", color: "green" }],
+    ["fr", "Mets la lampe de la cuisine en blanc froid", { intent: "set_color", color: "cold" }],
+    ["es", "Pon la luz del salón morada", { intent: "set_color", color: "purple" }],
+    ["it", "Metti la luce della cucina su blu", { intent: "set_color", color: "blue" }],
+    ["nl", "Maak de desk lamp geel", { intent: "set_color", name: "desk lamp", color: "yellow" }],
+  ])("%s: %j sets a light's colour", (language, sentence, expected) => {
+    expect(understand(language, sentence)?.match).toMatchObject({ ...expected, kind: "light" });
+  });
+
+  it.each([
+    // A word that is also a temperature is a white only of a light.
+    ["en", "make the bedroom warm"],
+    ["en", "make it warm in the kitchen"],
+    // A cover's verb with nothing to act on, or with music or a light: not a cover's.
+    ["en", "stop"],
+    ["en", "stop the music"],
+    ["en", "stop turning on the kitchen light"],
+    ["en", "open"],
+    ["de", "anhalten"],
+    ["en", "dim the blinds"],
+  ])("%s: %j moves no cover and colours no light", (language, sentence) => {
+    const got = understand(language, sentence)?.match.intent;
+    expect(["set_position", "set_color", "stop", "open", "close"]).not.toContain(got);
+  });
+
+  it.each([
+    ["en", "is there water in the bedroom", { intent: "query_detect", detect: "leak", name: "bedroom" }],
+    ["en", "is there anyone in the kitchen", { intent: "query_detect", detect: "occupancy" }],
+    ["de", "Gibt es Rauch in der Küche?", { intent: "query_detect", detect: "smoke" }],
+    ["fr", "Y a-t-il du monoxyde de carbone dans le salon ?", { intent: "query_detect", detect: "co" }],
+    ["es", "¿Hay humo en la cocina?", { intent: "query_detect", detect: "smoke" }],
+    ["it", "C'è fumo in cucina?", { intent: "query_detect", detect: "smoke" }],
+    ["nl", "Is er rook in de keuken?", { intent: "query_detect", detect: "smoke" }],
+    ["en", "what devices have a low battery", { intent: "query_low_battery" }],
+    ["it", "Quali pile sono scariche?", { intent: "query_low_battery" }],
+    ["en", "how much current is the kettle drawing", { intent: "query_sensor", sensor: "current" }],
+    ["fr", "combien d'énergie a consommé le kettle", { intent: "query_sensor", sensor: "energy" }],
+  ])("%s: %j is a question", (language, sentence, expected) => {
+    expect(understand(language, sentence)).toMatchObject({ match: expected, by: "question" });
+  });
+});

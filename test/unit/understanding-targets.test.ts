@@ -22,6 +22,7 @@ const device = (nodeId: number, name: string, location = ""): ZwaveDevice => ({
   on: false,
   level: null,
   value: "off",
+  reports: {},
 });
 
 function context(language: string, devices: ZwaveDevice[]): ResolveContext {

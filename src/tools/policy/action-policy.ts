@@ -91,7 +91,11 @@ export function createActionPolicy(options: ActionPolicyOptions = {}): ActionPol
   const { mirror, zwave } = options;
 
   function entityCall(call: PolicyCall, domain?: string): Judgement {
-    const act = ENTITY_ACTS[String(call.args.action)];
+    // A cover sent to position 0 closes; to any other position it opens (as far as that).
+    const act =
+      call.args.action === "turn_on" && call.args.position === 0
+        ? "off"
+        : ENTITY_ACTS[String(call.args.action)];
     const name = call.args.name;
     if (!act || typeof name !== "string") return { hold: false };
     // Without the home to look in, what this tool does is still known: lock_entity unlocks.

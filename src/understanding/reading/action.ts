@@ -1,7 +1,9 @@
 // What the cues of a command say to do, when they say one thing: on or off, a change up or down
 // (of a light's brightness or a speaker's volume, by a step, an amount or a percentage), a level,
-// muting. Cues that disagree ("turn on … off", "up … down", "louder … brighter") say nothing.
-import type { DeviceKind, FastIntent } from "../grammar-types.js";
+// muting, a cover's opening, closing, stopping and position, a light's colour. Cues that disagree
+// ("turn on … off", "up … down", "louder … brighter", "open … close") say nothing.
+import type { ColorName, DeviceKind, FastIntent, WhiteName } from "../grammar-types.js";
+import { COVER_KINDS } from "../kinds.js";
 import type { Cue } from "./lexicon.js";
 
 /** What a thing said is: a device by name, a kind, a pronoun, "everything", or words nobody knows. */
@@ -15,7 +17,15 @@ export interface Thing {
 /** How a level was said: "to 50 %" (or a level word), "by 10 %", or a bare "20 %". */
 export type LevelSaid = "to" | "by" | "bare";
 
-type Hint = "light" | "media";
+type Hint = "light" | "media" | "cover";
+
+/** A colour said: by name, or a colour temperature in kelvin. */
+export interface ColorSaid {
+  color?: ColorName | WhiteName;
+  kelvin?: number;
+  /** Said by a word that is also a temperature ("warm"): a colour only of a light named. */
+  ofLightOnly?: boolean;
+}
 
 const DIRECTION_CUES: Record<string, { up: boolean; hint?: Hint }> = {
   up: { up: true },
@@ -32,6 +42,8 @@ export interface Action {
   level?: number;
   by?: number;
   amount?: "step" | "lot" | "full";
+  color?: ColorName | WhiteName;
+  kelvin?: number;
 }
 
 /** What the cues say to do, when they say one thing. */
@@ -41,8 +53,10 @@ export function actionOf(
   levelSaid: LevelSaid,
   thing: Thing | undefined,
   placeSaid: boolean,
+  colorSaid: ColorSaid = {},
 ): Action | undefined {
   const has = (cue: Cue) => cues.has(cue);
+  const moves = [has("open"), has("close"), has("stop")].filter(Boolean).length;
   const soundNoun = has("volume");
   const music = has("music");
   const lightNoun = has("brightness");
@@ -69,6 +83,42 @@ export function actionOf(
   const off = has("off") || has("lightOff");
   const lightVerb = has("lightOn") || has("lightOff") ? { kind: "light" as DeviceKind } : {};
   const acts = [on, off, has("mute"), has("unmute"), has("toggle")].filter(Boolean).length;
+  const colored = colorSaid.color !== undefined || colorSaid.kelvin !== undefined;
+
+  if (colored) {
+    // "make the lamp red", "set the bulb to warm white", "turn on the light in blue".
+    if (moves || directions.length || off || acts > 1 || has("mute") || has("unmute") || has("toggle"))
+      return undefined;
+    if (level !== undefined || amount || soundNoun || music || lightNoun) return undefined;
+    if (hint === "media" || hint === "cover") return undefined;
+    if (colorSaid.ofLightOnly && hint !== "light") return undefined;
+    if (!thing && !placeSaid) return undefined;
+    if (thing?.type === "everything") return undefined;
+    return {
+      intent: "set_color",
+      kind: "light",
+      ...(colorSaid.color ? { color: colorSaid.color } : {}),
+      ...(colorSaid.kelvin !== undefined ? { kelvin: colorSaid.kelvin } : {}),
+    };
+  }
+  if (moves) {
+    // A cover's own verbs: "open the blinds halfway", "close the shutters", "stop the shutter".
+    if (moves > 1 || acts || soundNoun || music || lightNoun || hint === "light" || hint === "media")
+      return undefined;
+    // Said of something: a bare "stop" or "open" is no cover's (a player pauses, a timer stops).
+    if (!thing || thing.type === "everything" || (has("stop") && thing.type === "unknown")) return undefined;
+    if (has("stop"))
+      return directions.length || level !== undefined || amount ? undefined : { intent: "stop" };
+    if (directions.length) {
+      // "open up", "roll down": the direction agrees with the verb, or the sentence says nothing.
+      if (has("open") !== up) return undefined;
+    }
+    if (level !== undefined) {
+      return levelSaid === "by" || amount ? undefined : { intent: "set_position", level };
+    }
+    if (amount === "full" || !amount) return { intent: has("open") ? "open" : "close" };
+    return undefined;
+  }
 
   if (has("mute") || has("unmute")) {
     if (acts > 1 || directions.length || level !== undefined || hint === "light") return undefined;
@@ -92,6 +142,13 @@ export function actionOf(
     return { intent: off ? "mute" : "unmute" };
   }
   if (directions.length) {
+    // "raise the blinds", "lower the shutter to 30 %": a cover goes up (opens) or down.
+    if (hint === "cover") {
+      if (on || off || has("lightOn")) return undefined;
+      if (level !== undefined)
+        return levelSaid === "by" || amount ? undefined : { intent: "set_position", level };
+      return amount && amount !== "full" ? undefined : { intent: up ? "open" : "close" };
+    }
     if (off && !has("lightOn")) return undefined;
     // "light it up", "turn on … up": the verb's on, not a change.
     if (has("lightOn") && !level && !amount) return { intent: "turn_on", ...lightVerb };
@@ -119,6 +176,8 @@ export function actionOf(
     if (off || levelSaid === "by" || amount) return undefined;
     // "turn the lights on at 50 %", "set the kitchen light to 40", "volume 30 percent".
     if (!on && !has("verbs") && !soundNoun && !lightNoun && !thing && !placeSaid) return undefined;
+    // "set the blinds to 40 %": a cover's level is its position.
+    if (hint === "cover") return on ? undefined : { intent: "set_position", level };
     return hint === "media" ? { intent: "set_volume", level } : { intent: "set_level", level };
   }
   if (on) return { intent: "turn_on", ...lightVerb };
@@ -130,11 +189,18 @@ export function actionOf(
 function thingHint(thing: Thing | undefined): Hint | undefined {
   if (!thing) return undefined;
   if (thing.type === "kind") {
+    if (thing.kind && COVER_KINDS.has(thing.kind)) return "cover";
     return thing.kind === "light" ? "light" : thing.kind === "media_player" ? "media" : undefined;
   }
   if (thing.type === "device" && thing.domains?.length === 1) {
     const [domain] = thing.domains;
-    return domain === "light" ? "light" : domain === "media_player" ? "media" : undefined;
+    return domain === "light"
+      ? "light"
+      : domain === "media_player"
+        ? "media"
+        : domain === "cover"
+          ? "cover"
+          : undefined;
   }
   return undefined;
 }

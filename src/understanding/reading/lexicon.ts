@@ -1,7 +1,7 @@
 // One language's words as the reader sees them: every phrase the grammar knows, with everything
 // it may say (a word can be several things: "on" is a particle and a place preposition, "la" an
 // article and a pronoun). Built once per grammar.
-import type { CueWords, DeviceKind, FastPathGrammar } from "../grammar-types.js";
+import type { ColorName, CueWords, DeviceKind, FastPathGrammar, WhiteName } from "../grammar-types.js";
 import { numberWords } from "../number-words.js";
 import { fold } from "../sentence.js";
 
@@ -29,6 +29,10 @@ export interface WordSense {
   level?: boolean;
   /** Politeness, a wake word's remains or "now": read as nothing. */
   filler?: boolean;
+  /** A colour or a white by name ("red", "warm white"). */
+  color?: ColorName | WhiteName;
+  /** A white said by a word that is also a temperature ("warm"): a colour only of a light. */
+  colorOfLightOnly?: boolean;
 }
 
 export interface Lexicon {
@@ -76,6 +80,17 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
   for (const [word, value] of numberWords(grammar)) sense(word).number ??= value;
   for (const [word, value] of Object.entries(grammar.levels)) {
     Object.assign(sense(word), { number: value, level: true });
+  }
+  const temperatureWords = new Set(grammar.sensors.temperature.map((w) => fold(w)));
+  for (const [color, words] of [
+    ...Object.entries(grammar.colors),
+    ...Object.entries(grammar.whites),
+  ] as Array<[ColorName | WhiteName, string[]]>) {
+    for (const w of words) {
+      const found = sense(w);
+      found.color ??= color;
+      if (temperatureWords.has(fold(w))) found.colorOfLightOnly = true;
+    }
   }
   const longest = Math.max(...[...table.keys()].map((k) => k.split(" ").length));
   // Longest first: "dell'" before "l'".

@@ -7,7 +7,8 @@ import type { DeviceKind, FastPathGrammar } from "../grammar-types.js";
 import type { FastMatch } from "../matcher.js";
 import { spokenAs } from "../matcher.js";
 import { fold, withoutWakeWord } from "../sentence.js";
-import { actionOf, type Action, type LevelSaid, type Thing } from "./action.js";
+import { actionOf, type Action, type ColorSaid, type LevelSaid, type Thing } from "./action.js";
+import { COVER_KINDS } from "../kinds.js";
 import type { Cue, Lexicon, WordSense } from "./lexicon.js";
 import { joinWords, spotNames, type Spotted } from "./spotting.js";
 
@@ -29,10 +30,28 @@ interface Place {
   preposition?: string;
 }
 
-/** Kinds the reader acts on; covers, locks and the rest are read by their templates. */
-const READ_KINDS: ReadonlySet<DeviceKind> = new Set(["light", "switch", "outlet", "fan", "media_player"]);
+/** Kinds the reader acts on; locks and the rest are read by their templates. */
+const READ_KINDS: ReadonlySet<DeviceKind> = new Set([
+  "light",
+  "switch",
+  "outlet",
+  "fan",
+  "media_player",
+  ...COVER_KINDS,
+]);
 /** Domains a named device may have for the reader to act on it. */
-const READ_DOMAINS = new Set(["light", "switch", "input_boolean", "fan", "media_player", "scene", "script"]);
+const READ_DOMAINS = new Set([
+  "light",
+  "switch",
+  "input_boolean",
+  "fan",
+  "media_player",
+  "scene",
+  "script",
+  "cover",
+]);
+/** The colour temperatures a light is set to, in kelvin. */
+const KELVIN = { min: 1000, max: 10000 };
 
 export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
   const prepositionOf = fold(grammar.areaPrepositions[0] ?? "");
@@ -64,7 +83,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           continue;
         }
         const token = tokens[i]!;
-        if (/^\d{1,3}$/.test(token)) out.push({ type: "number", text: token, value: Number(token) });
+        if (/^\d{1,5}$/.test(token)) out.push({ type: "number", text: token, value: Number(token) });
         else out.push({ type: "unknown", text: token });
         contentSeen = true;
         i++;
@@ -94,6 +113,12 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       let level: number | undefined;
       let levelSaid: LevelSaid = "bare";
       let lastThingAt = -2;
+      const color: ColorSaid = {};
+      const setColor = (said: ColorSaid) => {
+        if (color.color !== undefined || color.kelvin !== undefined) return false;
+        Object.assign(color, said);
+        return true;
+      };
 
       /** The next item that is not an article. */
       const next = (i: number) => {
@@ -107,6 +132,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           (item.type === "word" && (item.sense.here || item.sense.home) === true));
       const isLevel = (item: Item | undefined): item is Item & { type: "number" | "word" } =>
         !!item && (item.type === "number" || (item.type === "word" && item.sense.number !== undefined));
+      const isColor = (item: Item | undefined) =>
+        !!item && item.type === "word" && item.sense.color !== undefined && !item.sense.kind;
       /** A name said as unknown words and then a kind word ("printer socket"): its parts. */
       let namedWithKind: { text: string; before: string; kind: DeviceKind } | undefined;
       const addThing = (thing: Thing, at: number) => {
@@ -160,6 +187,17 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           // A number is a level after "to" or "by", or before a unit; otherwise part of a name.
           const before = said[i - 1];
           const after = said[i + 1];
+          // "2700 kelvin": a colour temperature.
+          if (after?.type === "word" && after.sense.cues.has("kelvin")) {
+            if (item.value < KELVIN.min || item.value > KELVIN.max || !setColor({ kelvin: item.value }))
+              return undefined;
+            i++;
+            continue;
+          }
+          if (item.value > 999) {
+            addThing({ text: item.text, type: "unknown" }, i);
+            continue;
+          }
           const unit = after?.type === "word" && after.sense.cues.has("percent");
           const introduced =
             before?.type === "word" && (before.sense.cues.has("to") || before.sense.cues.has("by"));
@@ -177,6 +215,11 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           continue;
         }
         if (sense.conjunction || sense.cues.has("negations")) return undefined;
+        if (sense.color !== undefined && !sense.kind) {
+          if (!setColor({ color: sense.color, ...(sense.colorOfLightOnly ? { ofLightOnly: true } : {}) }))
+            return undefined;
+          continue;
+        }
         // "on the first floor": a preposition before a place; "the volume of the tv": before a thing.
         if (sense.preposition && isPlace(next(i))) {
           pendingPreposition = item.text;
@@ -190,6 +233,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           continue;
         }
         if ((sense.cues.has("to") || sense.cues.has("by")) && isLevel(next(i))) continue;
+        // "auf warmweiß", "su bianco caldo": "to" before a colour, whatever else the word may be.
+        if (sense.cues.has("to") && isColor(next(i))) continue;
         if (sense.cues.has("percent") && isLevel(said[i - 1])) continue;
         if (sense.number !== undefined && !sense.cues.size && !sense.kind && !sense.article) {
           const before = said[i - 1];
@@ -275,7 +320,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         grammar.placedKindMeansOn?.includes(thing.kind)
           ? { intent: "turn_on" }
           : undefined;
-      const action = placedOn ?? actionOf(cues, level, levelSaid, thing, place !== undefined);
+      const action = placedOn ?? actionOf(cues, level, levelSaid, thing, place !== undefined, color);
       if (!action) return undefined;
       if (thing?.type === "kind" && thing.kind && !READ_KINDS.has(thing.kind)) return undefined;
       if (thing?.type === "device" && thing.domains?.some((d) => !READ_DOMAINS.has(d))) return undefined;
@@ -301,6 +346,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       if (action.level !== undefined) match.level = action.level;
       if (action.by !== undefined) match.by = action.by;
       if (action.amount) match.amount = action.amount;
+      if (action.color) match.color = action.color;
+      if (action.kelvin !== undefined) match.kelvin = action.kelvin;
       return { match, certain: thing?.type !== "unknown" };
     },
   };

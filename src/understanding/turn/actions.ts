@@ -11,7 +11,10 @@ import { COVERS } from "../scopes.js";
 import { capitalize, listOf, quantity } from "../speech.js";
 import type { Resolved, Target } from "../targets.js";
 import { targetKind } from "../target-kind.js";
-import type { StateWord } from "../grammar-types.js";
+import type { ColorName as SaidColor, StateWord, WhiteName } from "../grammar-types.js";
+import type { CoverAction } from "../../zwave-host/zwave-client.js";
+import type { ZwaveTarget } from "../../zwave-host/zwave-target.js";
+import { CC } from "../../zwave/functions.js";
 import { currentLevel, haLevel, isConfirmed, stateWordOf } from "../tool-results.js";
 import { askFor, lockActionOf, lockSpeech } from "./held.js";
 import type { Turn } from "./turn.js";
@@ -20,6 +23,58 @@ import type { Turn } from "./turn.js";
 const SOUND = new Set(["set_volume", "volume_up", "volume_down", "mute", "unmute"]);
 /** Intents that change a light's brightness. */
 const LIGHT = new Set(["set_level", "brighten", "dim"]);
+
+/** The colour temperatures of the whites said by name, in kelvin (Home Assistant's warm and cold ends). */
+const WHITE_KELVIN: Record<WhiteName, number> = { warm: 2700, cold: 6500 };
+/** Home Assistant's cover features (homeassistant/components/cover/const.py `CoverEntityFeature`). */
+const COVER_FEATURES = { setPosition: 4, stop: 8 };
+/** Light colour modes that take a colour, and the one that takes a colour temperature (HA `ColorMode`). */
+const COLOR_MODES = new Set(["hs", "rgb", "rgbw", "rgbww", "xy"]);
+
+/** What a sentence asks of a cover, when it asks something a cover does. */
+function coverMove(
+  intent: string,
+  level: number | undefined,
+  openNow?: boolean,
+): { action: CoverAction; position?: number } | undefined {
+  switch (intent) {
+    // Toggled by where it is now; with that unknown, not at all.
+    case "toggle":
+      return openNow === undefined ? undefined : { action: openNow ? "close" : "open" };
+    case "open":
+    case "turn_on":
+    case "step_up":
+      return { action: "open" };
+    case "close":
+    case "turn_off":
+    case "step_down":
+      return { action: "close" };
+    case "stop":
+      return { action: "stop" };
+    case "set_position":
+    case "set_level":
+      return level === undefined ? undefined : { action: "set_position", position: level };
+    default:
+      return undefined;
+  }
+}
+
+/** Whether a Z-Wave cover or barrier reports itself open (undefined: not known); HA's are toggled by HA. */
+function openNow(target: Target): boolean | undefined {
+  if (target.source !== "zwave") return undefined;
+  const { open, coverState } = target.device.reports;
+  if (typeof open === "boolean") return open;
+  if (coverState === "open" || coverState === "opening") return true;
+  if (coverState === "closed" || coverState === "closing") return false;
+  return undefined;
+}
+
+/** Whether a target is a cover (a shutter, blind, garage door…), on either side of the identity join. */
+function isCover(target: Target): boolean {
+  return target.source === "zwave"
+    ? target.device.function === "cover" || target.device.function === "barrier"
+    : target.entity.domain === "cover";
+}
 
 interface Acted {
   target: Target;
@@ -32,6 +87,8 @@ interface Acted {
   state?: StateWord | undefined;
   /** Set when the target is a lock: what was asked of it. */
   lock?: "lock" | "unlock" | undefined;
+  /** Set when the target is a cover: what it was asked to do. */
+  move?: CoverAction | undefined;
 }
 
 export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome> {
@@ -41,11 +98,6 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   const kindInPlace =
     turn.match.kind ?? (LIGHT.has(intent) ? "light" : SOUND.has(intent) ? "media_player" : undefined);
   const resolved = found ?? (await inEveryPlace(turn, kindInPlace));
-  // Found among what stops by turning off (fans), then turned off.
-  if (intent === "stop") {
-    if (resolved.kind !== "one" && resolved.kind !== "group") return turn.unresolved(resolved);
-    return act(turn.withIntent("turn_off"), resolved);
-  }
   const nothing =
     resolved.kind === "not_found" ||
     resolved.kind === "unsupported" ||
@@ -56,6 +108,13 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
     const speakers = await asVolume.resolve(turn.match.name);
     if (speakers.kind === "one" || (speakers.kind === "group" && speakers.targets.length))
       return act(asVolume);
+  }
+  if (nothing && intent === "set_level" && turn.match.name !== undefined) {
+    // "set the shutter to 40 %", named by a word that says nothing of its kind: a cover's level is its position.
+    const asPosition = turn.withIntent("set_position");
+    const covers = await asPosition.resolve(turn.match.name);
+    if (covers.kind === "one" || (covers.kind === "group" && covers.targets.length))
+      return act(asPosition, covers);
   }
   if (resolved.kind !== "one" && resolved.kind !== "group") return turn.unresolved(resolved);
   if (resolved.kind === "group") return actOnGroup(turn, resolved);
@@ -108,7 +167,24 @@ async function inEveryPlace(turn: Turn, kindInPlace: Parameters<Turn["resolve"]>
 
 /** Whether the target's kind of device can do what the sentence asks. */
 function supports(turn: Turn, target: Target): boolean {
-  const { intent } = turn.match;
+  const { intent, level } = turn.match;
+  // Home Assistant toggles its own covers (`cover.toggle`), by the state it knows.
+  if (isCover(target) && target.source === "ha" && intent === "toggle") return true;
+  if (isCover(target)) {
+    const move = coverMove(intent, level, openNow(target));
+    if (!move) return false;
+    if (target.source === "zwave")
+      return !(target.device.function === "barrier" && move.action === "set_position");
+    const features = target.entity.attributes.supported_features;
+    if (typeof features !== "number") return true;
+    if (move.action === "stop") return (features & COVER_FEATURES.stop) !== 0;
+    if (move.action === "set_position") return (features & COVER_FEATURES.setPosition) !== 0;
+    return true;
+  }
+  if (intent === "set_position") return false;
+  if (intent === "stop")
+    return target.source === "zwave" ? target.device.function === "fan" : target.entity.domain === "fan";
+  if (intent === "set_color") return takesColor(turn, target);
   if (target.source === "zwave") return !SOUND.has(intent);
   const domain = target.entity.domain;
   if ((domain === "scene" || domain === "script") && intent !== "turn_on") return false;
@@ -121,6 +197,18 @@ function supports(turn: Turn, target: Target): boolean {
   if (LIGHT.has(intent)) return domain === "light";
   if (intent === "step_up" || intent === "step_down") return domain === "light";
   return true;
+}
+
+/** Whether a light can show the colour or white asked for. */
+function takesColor(turn: Turn, target: Target): boolean {
+  const white = turn.match.kelvin !== undefined || turn.match.color === "warm" || turn.match.color === "cold";
+  if (target.source === "zwave") {
+    return target.device.function === "light" && target.device.commandClasses.includes(CC.colorSwitch);
+  }
+  if (target.entity.domain !== "light") return false;
+  const modes = target.entity.attributes.supported_color_modes;
+  if (!Array.isArray(modes)) return true;
+  return modes.some((m) => (white ? m === "color_temp" || m === "rgbww" : COLOR_MODES.has(String(m))));
 }
 
 /** Whether the sentence dims a light that is off: there is nothing to dim. */
@@ -221,7 +309,7 @@ async function actOnGroup(
   if (done.length) {
     const names = listOf(turn.grammar, done);
     const { intent } = turn.match;
-    const covers = acted.every((a) => a.target.source === "ha" && COVERS.has(a.target.entity.domain));
+    const covers = acted.every((a) => isCover(a.target));
     const template =
       intent === "open" || (intent === "turn_on" && covers)
         ? r.groupOpened
@@ -276,6 +364,10 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
         : (await turn.zwave((o) => zwave.lock(device, lock, o))).result;
     return { target, result, ok: result.ok, confirmed: isConfirmed(result), name: target.name, lock };
   }
+  if (isCover(target) && !(target.source === "ha" && turn.match.intent === "toggle"))
+    return applyToCover(turn, target);
+  if (turn.match.intent === "set_color") return applyColor(turn, target);
+  if (turn.match.intent === "stop") return apply(turn.withIntent("turn_off"), target);
   let level = turn.match.level;
   const up = ["brighten", "step_up", "volume_up"].includes(turn.match.intent);
   const relative = up || ["dim", "step_down", "volume_down"].includes(turn.match.intent);
@@ -357,11 +449,102 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
   };
 }
 
+/** Opens, closes, stops or positions a cover with the tool the LLM would use. */
+async function applyToCover(turn: Turn, target: Target): Promise<Acted> {
+  const move = coverMove(turn.match.intent, turn.match.level, openNow(target))!;
+  if (target.source === "zwave") {
+    const device = target.device;
+    const { result, output } = await turn.zwave((o) =>
+      turn.deps.zwave.cover(device, move.action, move.position, o),
+    );
+    const position = output?.position ?? undefined;
+    return {
+      target,
+      result,
+      ok: result.ok,
+      confirmed: isConfirmed(result),
+      name: target.name,
+      ...(position !== undefined && position !== null ? { level: position } : {}),
+      move: move.action,
+    };
+  }
+  const args =
+    move.action === "stop"
+      ? { action: "stop" }
+      : move.action === "set_position"
+        ? { action: "turn_on", position: move.position }
+        : { action: move.action === "open" ? "turn_on" : "turn_off" };
+  const result = await turn.call(
+    { ...BUILTIN_TOOLS, name: "control_entity" },
+    { name: target.entity.entityId, ...args },
+  );
+  const position = result.structuredContent?.position;
+  return {
+    target,
+    result,
+    ok: result.ok,
+    confirmed: isConfirmed(result),
+    name: target.name,
+    ...(typeof position === "number" ? { level: position } : {}),
+    move: move.action,
+  };
+}
+
+/** Sets a light's colour or white: by name, or by its colour temperature. */
+async function applyColor(turn: Turn, target: Target): Promise<Acted> {
+  const { color, kelvin } = turn.match;
+  const white = color === "warm" || color === "cold" ? color : undefined;
+  const named = color !== undefined && !white ? (color as SaidColor) : undefined;
+  let result: ToolResult;
+  if (target.source === "zwave") {
+    const device: ZwaveTarget = target.device;
+    const asked = named ? { color: named } : white ? { white } : { kelvin: kelvin! };
+    result = (await turn.zwave((o) => turn.deps.zwave.color(device, asked, o))).result;
+  } else {
+    const temperature = white ? WHITE_KELVIN[white] : kelvin;
+    result = await turn.call(
+      { ...BUILTIN_TOOLS, name: "control_entity" },
+      {
+        name: target.entity.entityId,
+        action: "turn_on",
+        ...(named ? { color: named } : { color_temp_kelvin: temperature }),
+      },
+    );
+  }
+  return { target, result, ok: result.ok, confirmed: isConfirmed(result), name: target.name };
+}
+
+/** A colour as a reply says it: its name in the language, or its temperature in kelvin. */
+function colorSaid(turn: Turn): string {
+  const { color, kelvin } = turn.match;
+  if (color) return turn.grammar.colorNames[color];
+  return `${kelvin} K`;
+}
+
 function actedSpeech(turn: Turn, target: Target, acted: Acted): string {
   const r = turn.replies;
   const name = acted.name;
   const domain = target.source === "ha" ? target.entity.domain : "";
   const { intent } = turn.match;
+  if (acted.move) {
+    switch (acted.move) {
+      case "stop":
+        return fill(r.stopped, { name });
+      case "set_position": {
+        const level = acted.level ?? turn.match.level;
+        return fill(r.positionSet, {
+          name,
+          level: level === undefined ? "" : quantity(turn.grammar, level, "%"),
+        });
+      }
+      case "open":
+        return fill(r.opened, { name });
+      case "close":
+        return fill(r.closed, { name });
+    }
+  }
+  if (intent === "set_color") return fill(r.colorSet, { name, color: colorSaid(turn) });
+  if (intent === "stop") return fill(r.turnedOff, { name });
   if (SOUND.has(intent) || ((intent === "step_up" || intent === "step_down") && domain === "media_player")) {
     if (intent === "mute") return fill(r.muted, { name });
     if (intent === "unmute") return fill(r.unmuted, { name });

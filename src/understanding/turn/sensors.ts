@@ -53,8 +53,12 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
   if (place || placeText === undefined) {
     const entities = place ? place.areas.flatMap((a) => a.entities) : turn.views.exposed();
     const sources = entities.filter((e) => readingOf(e, kind) !== undefined);
+    // Sensors, and the actuators that measure what is asked (a metered plug's power).
     const zwave = ctx.devices.filter(
-      (d) => isReachable(d) && (!place || place.locations.has(normalizeName(d.location))) && !ZWAVE_ANY(d),
+      (d) =>
+        isReachable(d) &&
+        (!place || place.locations.has(normalizeName(d.location))) &&
+        (!ZWAVE_ANY(d) || typedReport(d, kind) !== undefined),
     );
     if (!place || place.areas.length > 1) {
       // "how humid is it" with no place, or a floor: fine when it has one such reading.
@@ -124,6 +128,14 @@ function groupReading(
   return turn.done(fill(r.sensorValue, { sensor, name, value }), "query_answer");
 }
 
+/** What a Z-Wave endpoint's listing already says of a reading: a meter's power and energy, its battery. */
+function typedReport(device: DeviceSummary, kind: SensorKind): number | undefined {
+  const { power, energy, battery } = device.reports;
+  const value =
+    kind === "power" ? power : kind === "energy" ? energy : kind === "battery" ? battery : undefined;
+  return typeof value === "number" ? value : undefined;
+}
+
 /** A read that failed: its result (with its error code) and the device it was for. */
 interface ReadFailure {
   result: Pick<ToolResult, "errorCode">;
@@ -151,9 +163,16 @@ async function zwaveReading(
     const { result, output } = await turn.zwave((o) => turn.deps.zwave.sensorData(device, o));
     if (!result.ok || (output && !output.ok))
       failure ??= { result: { errorCode: result.errorCode ?? output?.error?.code }, device };
-    const found = (output?.readings ?? []).find(
-      (r) => r.value !== null && words.some((w) => `${r.kind ?? ""} ${r.label}`.toLowerCase().includes(w)),
-    );
+    const readings = (output?.readings ?? []).filter((r) => r.value !== null && r.domain !== "binary_sensor");
+    // By what the reading is (its device class, typed by the server: "Electric Consumption [W]" is
+    // power), else, for a reading the server has no class for, by the words of its label.
+    const found =
+      readings.find((r) => r.deviceClass === kind) ??
+      readings.find(
+        (r) =>
+          (r.deviceClass === undefined || r.deviceClass === null) &&
+          words.some((w) => `${r.kind ?? ""} ${r.label}`.toLowerCase().includes(w)),
+      );
     if (found) {
       return { device, value: reading(turn.grammar, String(found.value), found.unit ?? undefined) };
     }

@@ -1,0 +1,153 @@
+// The built add-on, spoken to over Wyoming as Home Assistant does, with no language model: the
+// fast path on every kind of Z-Wave device issue 33 names, behind either transport (Z-Wave JS UI's
+// gateway simulated on a real Mosquitto; the real zwave-js driver with its mock controller behind
+// @zwave-js/server). Each sentence is checked at the device (what it holds, and on the real stack
+// what it received) and by what was said: a reading is the one the device reports, never made up.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
+import { converse } from "../support/wyoming-client.js";
+import { startBackend, type TransportName, type ZwaveBackend } from "../support/zwave-backends.js";
+
+function bridgeOptions(backend: ZwaveBackend): Record<string, unknown> {
+  const { env } = backend;
+  return env.serverUrl
+    ? { zwave_transport: "websocket", zwave_server_url: env.serverUrl }
+    : {
+        zwave_transport: "mqtt",
+        mqtt_url: env.mqttUrl,
+        mqtt_username: env.username,
+        mqtt_password: env.password,
+        zwave_topic_prefix: env.prefix,
+        zwave_gateway_name: env.gatewayName,
+      };
+}
+
+/** A position on the device's 0–99 scale, in percent as the bridge speaks it. */
+const percentOf = (raw: unknown) => (typeof raw === "number" ? Math.round((raw / 99) * 100) : NaN);
+
+describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave device kinds by voice, over %s", (transport) => {
+  let backend: ZwaveBackend;
+  let bridge: BridgeProcess;
+  const say = async (text: string, language = "en", conversationId?: string) => {
+    const outcome = await converse("127.0.0.1", bridge.wyomingPort, {
+      text,
+      language,
+      ...(conversationId ? { conversationId } : {}),
+    });
+    return {
+      speech: outcome.response.speech,
+      type: outcome.response.responseType,
+      id: outcome.conversationId,
+    };
+  };
+  const received = (device: "blind" | "bulb" | "garage" | "shutter") => backend.received?.(device) ?? [];
+
+  beforeAll(async () => {
+    backend = await startBackend(transport);
+    bridge = await startBridgeProcess({ llm_provider: "local", ...bridgeOptions(backend) });
+    await bridge.waitForLog("MCP server 'zwave' is up", 30_000);
+  }, 90_000);
+
+  afterAll(async () => {
+    await bridge?.stop();
+    await backend?.stop();
+  });
+
+  it('"open the study blind halfway" sends the blind to 50 % and says where it reports it is', async () => {
+    const before = received("blind").length;
+    const a = await say("open the study blind halfway");
+    // What the device reports, on its 0–99 scale: 50 % is sent as 50 of 99, heard back as 51 %.
+    const at = percentOf(backend.blindAtDevice());
+    expect(Math.abs(at - 50)).toBeLessThanOrEqual(1);
+    expect(a.speech).toBe(`Study Blind is ${at} percent open now.`);
+    if (backend.received) expect(received("blind").length).toBeGreaterThan(before);
+    const closed = await say("Schließe die Study Blind", "de");
+    expect(closed.speech).toBe("Study Blind ist geschlossen.");
+    expect(backend.blindAtDevice()).toBe(0);
+  }, 30_000);
+
+  it('"close the shutters in the living room" closes the roller shutter; "turn off all the lights" leaves it', async () => {
+    await say("turn off all the lights");
+    const open = backend.shutterAtDevice();
+    const a = await say("close the shutters in the living room");
+    expect(a.type).toBe("action_done");
+    expect(a.speech).toContain("Living Room Shutter");
+    expect(backend.shutterAtDevice()).toBe(0);
+    expect(open).not.toBe(0);
+    await say("turn off all the lights");
+    expect(backend.shutterAtDevice()).toBe(0);
+  }, 40_000);
+
+  it('"stop the shutter" halts it: a stop goes to the device, and nothing is said to be closed', async () => {
+    const before = received("shutter").length;
+    const a = await say("stop the shutter");
+    expect(a.speech).toMatch(/^Stopped Living Room Shutter\.|has not confirmed/);
+    if (backend.received) {
+      const sent = received("shutter").slice(before);
+      expect(sent.some((c) => /StopLevelChange/i.test(c.command))).toBe(true);
+    }
+  }, 30_000);
+
+  it('"make the color bulb red" and "zet de color bulb op warm wit" set its channels', async () => {
+    const red = await say("make the color bulb red");
+    expect(red.speech).toBe("Color Bulb is red now.");
+    expect(backend.bulbAtDevice()).toMatchObject({ red: 255, green: 0, blue: 0 });
+    const warm = await say("Zet de color bulb op warm wit", "nl");
+    expect(warm.speech).toBe("Color Bulb is nu warm wit.");
+    expect(backend.bulbAtDevice()).toMatchObject({ warmWhite: 255, red: 0, green: 0, blue: 0 });
+    if (backend.received) expect(received("bulb").some((c) => /ColorSwitch/i.test(c.command))).toBe(true);
+  }, 30_000);
+
+  it("the dryer plug's power and energy are the meter's own readings", async () => {
+    const power = await say("how much power is the dryer plug using");
+    expect(power.speech).toBe("The power use in Dryer Plug is 1,432.5 watts.");
+    const energy = await say("how much energy has the dryer plug used");
+    expect(energy.speech).toBe("The energy use in Dryer Plug is 182.4 kilowatt hours.");
+    const german = await say("Wie viel Strom verbraucht der Dryer Plug?", "de");
+    expect(german.speech).toContain("1.432,5 Watt");
+  }, 30_000);
+
+  // A report takes its way through the radio and the server: the answer follows it within moments.
+  const answers = (text: string, language = "en") =>
+    expect.poll(async () => (await say(text, language)).speech, { timeout: 5_000, interval: 250 });
+
+  it('"is the back door open" answers from the door sensor\'s report', async () => {
+    await backend.reportDoor(true);
+    await answers("is the back door sensor open").toBe("Yes, Back Door Sensor is open.");
+    await backend.reportDoor(false);
+    await answers("is the back door sensor open").toBe("No, Back Door Sensor is closed.");
+  }, 30_000);
+
+  it('"is there a leak in the basement" answers from the leak sensor, in English and Italian', async () => {
+    await backend.reportLeak(true);
+    await answers("is there a leak in the basement").toBe("Yes, a leak: Basement Leak Sensor.");
+    await backend.reportLeak(false);
+    await answers("c'è una perdita in Basement?", "it").toBe("No, tutto a posto: Basement Leak Sensor.");
+  }, 30_000);
+
+  it('"which batteries are low" names the leak sensor with its level, and a battery is read by name', async () => {
+    const low = await say("which batteries are low");
+    expect(low.speech).toBe("Low batteries: Basement Leak Sensor (9 percent).");
+    const level = await say("battery of the back door sensor");
+    expect(level.speech).toBe("The battery level in Back Door Sensor is 92 percent.");
+  }, 30_000);
+
+  it('"toggle the garage door" while it is closed asks first, and a no leaves it closed', async () => {
+    const before = backend.garageAtDevice();
+    const asked = await say("toggle the garage door");
+    expect(asked.speech).toBe("Do you want me to open Garage Door? Please say yes or no.");
+    await say("no", "en", asked.id);
+    expect(backend.garageAtDevice()).toBe(before);
+  }, 30_000);
+
+  it('"open up the garage door, please" asks first, and opens only on a clear yes', async () => {
+    const before = backend.garageAtDevice();
+    const asked = await say("open up the garage door, please");
+    expect(asked.speech).toBe("Do you want me to open Garage Door? Please say yes or no.");
+    expect(backend.garageAtDevice()).toBe(before);
+    await say("yes", "en", asked.id);
+    // A garage door takes its time to travel: open (255) once it is there.
+    await expect.poll(() => backend.garageAtDevice(), { timeout: 10_000, interval: 250 }).toBe(255);
+    if (backend.received) expect(received("garage").length).toBeGreaterThan(0);
+  }, 30_000);
+});
