@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import type {
   DeviceSummary,
-  EndpointSummary,
+  EndpointReport,
   coverType,
   deviceStatus,
   endpointFunction,
@@ -34,24 +34,11 @@ export interface ZwaveTarget {
   level: number | null;
   value: string | null;
   /**
-   * What the endpoint reports, typed (src/zwave/readings.ts): a cover's position and state, a door
-   * sensor's open, a light's colour, a meter's power and energy, the battery, its binary sensors.
+   * What the endpoint reports beside its switch state, typed as the server lists it (read by
+   * src/zwave/readings.ts).
    */
-  reports: Reports;
+  reports: EndpointReport;
 }
-
-export type Reports = Pick<
-  EndpointSummary,
-  | "position"
-  | "coverState"
-  | "open"
-  | "color"
-  | "power"
-  | "energy"
-  | "battery"
-  | "batteryLow"
-  | "binarySensors"
->;
 
 /** Each endpoint of a listed device as a target. */
 export function targetsOf(device: DeviceSummary): ZwaveTarget[] {

@@ -150,6 +150,23 @@ export const endpointSummary = z.object({
 });
 export type EndpointSummary = z.infer<typeof endpointSummary>;
 
+/**
+ * What an endpoint reports beside its switch state, typed: a cover's position and state, a door
+ * sensor's open, a light's colour, a meter's power and energy, the battery, its binary sensors.
+ */
+export type EndpointReport = Pick<
+  EndpointSummary,
+  | "position"
+  | "coverState"
+  | "open"
+  | "color"
+  | "power"
+  | "energy"
+  | "battery"
+  | "batteryLow"
+  | "binarySensors"
+>;
+
 /** One device as `list_zwave_devices` gives it. */
 export const deviceSummary = nodeIdentity.extend({
   state: deviceStatus,

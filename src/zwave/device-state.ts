@@ -2,7 +2,7 @@
 import { valuesOn, valueOn } from "./endpoints.js";
 import { CC, type EndpointRole } from "./functions.js";
 import { colorSwitchOf, reportedColor } from "./color-switch.js";
-import type { EndpointSummary } from "./contract.js";
+import type { EndpointReport } from "./contract.js";
 import { coverMechanism, coverStatusOf, type CoverStatus } from "./covers.js";
 import { valueKey, type ValueId, type ZwaveNode, type ZwaveValue } from "./model.js";
 import { levelToPercent } from "./multilevel-switch.js";
@@ -75,20 +75,6 @@ function mainReading(values: ZwaveValue[]): ZwaveValue | undefined {
   };
   return readings.sort((a, b) => rank(a) - rank(b))[0];
 }
-
-/** What else an endpoint reports, typed (src/zwave/contract.ts `endpointSummary`). */
-export type EndpointReport = Pick<
-  EndpointSummary,
-  | "position"
-  | "coverState"
-  | "open"
-  | "color"
-  | "power"
-  | "energy"
-  | "battery"
-  | "batteryLow"
-  | "binarySensors"
->;
 
 /** A battery at or under this is low, whatever the device's own flag says. */
 export const LOW_BATTERY_PERCENT = 20;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { EntityView } from "../../ha/mirror.js";
 import { callAndConfirm } from "./home-entity.js";
 import { entityActionTool } from "./entity-action.js";
+import { mediaPlayerName } from "./media-player-name.js";
 
 /** `set_mute {name, muted}`: `media_player.volume_mute` with `is_volume_muted`. */
 export const setMuteTool = entityActionTool({
@@ -11,11 +12,7 @@ export const setMuteTool = entityActionTool({
     annotations: { title: "Mute", readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   },
   args: z.object({
-    name: z
-      .string()
-      .trim()
-      .min(1, "name the media player")
-      .describe("Name, alias or entity id of the media player"),
+    name: mediaPlayerName,
     muted: z.boolean().describe("true to mute, false to unmute"),
   }),
   target: { domain: "media_player", kind: "media player" },

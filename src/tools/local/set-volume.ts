@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { EntityView } from "../../ha/mirror.js";
 import { callAndConfirm } from "./home-entity.js";
 import { entityActionTool } from "./entity-action.js";
+import { mediaPlayerName } from "./media-player-name.js";
 
 /** `set_volume {name, level}`: `media_player.volume_set` with `volume_level = level / 100`. */
 export const setVolumeTool = entityActionTool({
@@ -11,11 +12,7 @@ export const setVolumeTool = entityActionTool({
     annotations: { title: "Set volume", readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   },
   args: z.object({
-    name: z
-      .string()
-      .trim()
-      .min(1, "name the media player")
-      .describe("Name, alias or entity id of the media player"),
+    name: mediaPlayerName,
     level: z.number().min(0).max(100).describe("Volume in percent"),
   }),
   target: { domain: "media_player", kind: "media player" },
