@@ -172,7 +172,9 @@ describe("tool registry", () => {
     // it must go when the call is over, however it ended.
     const turn = new AbortController();
     for (let i = 0; i < 12; i++) {
-      expect((await r.execute("get_datetime", {}, { timeoutMs: 5, signal: turn.signal })).errorCode).toBe("timeout");
+      expect((await r.execute("get_datetime", {}, { timeoutMs: 5, signal: turn.signal })).errorCode).toBe(
+        "timeout",
+      );
       expect((await r.execute("get_weather", {}, { timeoutMs: 1000, signal: turn.signal })).ok).toBe(true);
     }
     expect(getEventListeners(turn.signal, "abort")).toHaveLength(0);
