@@ -323,7 +323,7 @@ if (unmatched.size) {
 for (const file of await readdir("dist", { recursive: true })) {
   if (!file.endsWith(".js")) continue;
   const text = await readFile(join("dist", file), "utf8");
-  const at = text.search(/[^\x00-\xff]/);
+  const at = text.search(/[\u0100-\uffff]/);
   if (at >= 0) {
     throw new Error(
       `dist/${file} holds a character beyond Latin-1: ${JSON.stringify(text.slice(Math.max(0, at - 60), at + 20))}; write the character as a \\u escape in src/`,
