@@ -6,7 +6,7 @@ import dns from "node:dns";
 import net from "node:net";
 import { writeSync } from "node:fs";
 
-export const MARK = "[outside-connection]";
+const MARK = "[outside-connection]";
 const local = (host) =>
   host === undefined ||
   host === "" ||
