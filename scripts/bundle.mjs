@@ -14,7 +14,7 @@
 // after an LLM turn, on Node 22 (bench/footprint). Functions keep their names, so a stack trace still says what ran; the source
 // maps beside each file give the rest, and the log maps a logged error's frames back to src/
 // (src/shared/source-stack.ts). The build is the same for the same sources: no paths or times.
-import { rm } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { build } from "esbuild";
 
@@ -186,6 +186,39 @@ const langsmithClientOnDemand = {
   },
 };
 
+/**
+ * The provider SDKs and LangChain's provider packages get fetch and its classes on node:http(s)
+ * (src/agent/provider-fetch.ts) in place of Node's globals, which are undici: it loads on the first
+ * touch of any of them (the SDKs call `new Headers()` and test `instanceof Headers` on every
+ * request) and stays, ~12 MiB resident on Node 22 (bench/footprint). Each file of those packages
+ * imports the names it uses from provider-fetch.ts; a file that declares one of them itself fails
+ * the build. ollama's client also imports whatwg-fetch, a browser polyfill that does nothing where
+ * fetch exists (it fills in only a missing `fetch`) but asks for `globalThis.fetch` on load, which
+ * loads undici: it is left out.
+ */
+const PROVIDER_PACKAGES =
+  /[\\/]node_modules[\\/](@anthropic-ai[\\/]sdk|openai|ollama|@langchain[\\/](anthropic|openai|ollama))[\\/]/;
+const FETCH_GLOBALS = ["fetch", "FormData", "Headers", "Request", "Response"];
+const providerFetch = {
+  name: "provider-fetch",
+  setup(build) {
+    build.onResolve({ filter: /^whatwg-fetch$/ }, ({ importer }) =>
+      /[\\/]node_modules[\\/]ollama[\\/]/.test(importer)
+        ? { path: "whatwg-fetch", namespace: "provider-fetch" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "provider-fetch" }, () => ({ contents: "" }));
+    build.onLoad({ filter: /\.(m|c)?js$/ }, async ({ path }) => {
+      if (!PROVIDER_PACKAGES.test(path)) return undefined;
+      const source = await readFile(path, "utf8");
+      const used = FETCH_GLOBALS.filter((name) => new RegExp(`\\b${name}\\b`).test(source));
+      if (!used.length) return undefined;
+      const from = JSON.stringify(join(import.meta.dirname, "../src/agent/provider-fetch.ts"));
+      return { contents: `import { ${used.join(", ")} } from ${from};\n${source}`, loader: "js" };
+    });
+  },
+};
+
 await rm("dist", { recursive: true, force: true });
 await build({
   entryPoints: ["src/main.ts", "src/zwave/server.ts", "src/zwave/worker.ts"],
@@ -209,6 +242,6 @@ await build({
   banner: {
     js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
   },
-  plugins: [leaveOut, httpByRequire, langsmithClientOnDemand],
+  plugins: [leaveOut, httpByRequire, langsmithClientOnDemand, providerFetch],
   logLevel: "warning",
 });
