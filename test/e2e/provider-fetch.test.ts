@@ -3,7 +3,7 @@
 // provider: a turn with a tool call works (Ollama's is read as a stream: the SDK reads the body as
 // a web ReadableStream), a provider that does not answer is given up on within the turn (the
 // request's AbortSignal ends it), an HTTP error is still the provider's error, the next turn works,
-// and Node's fetch stack was never loaded.
+// and no request loaded Node's fetch stack (the openai SDK loads it on import on Node 22; see below).
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,14 +21,17 @@ import { converse } from "../support/wyoming-client.js";
 
 const en = GRAMMARS.en!.replies;
 
-// Loaded with `node --import`: on exit, the process writes the built-in modules it loaded whose
-// name says undici (Node's fetch, Headers, Request, Response, FormData load it on first touch).
+// Loaded with `node --import`: on SIGUSR2 and on exit, the process writes the built-in modules it
+// has loaded whose name says undici (Node's fetch, Headers, Request, Response, FormData load it on
+// first touch).
 const dir = mkdtempSync(join(tmpdir(), "provider-fetch-"));
 const hook = join(dir, "undici-check.mjs");
 writeFileSync(
   hook,
   `import { writeFileSync } from "node:fs";
-process.on("exit", () => writeFileSync(process.env.UNDICI_CHECK_FILE, JSON.stringify(process.moduleLoadList.filter((m) => /undici/i.test(m)))));`,
+const write = (file) => writeFileSync(file, JSON.stringify(process.moduleLoadList.filter((m) => /undici/i.test(m))));
+process.on("SIGUSR2", () => write(process.env.UNDICI_CHECK_FILE + ".ready"));
+process.on("exit", () => write(process.env.UNDICI_CHECK_FILE));`,
 );
 
 const script = (request: FakeLlmRequest): FakeReply => {
@@ -48,15 +51,20 @@ afterAll(async () => llm?.close());
 
 describe.concurrent("the built bridge talks to each provider without Node's fetch", () => {
   it.each(["anthropic", "openai", "ollama"] as const)(
-    "%s: a turn, a provider that does not answer, an HTTP error, the next turn; undici never loads",
+    "%s: a turn, a provider that does not answer, an HTTP error, the next turn; no request loads undici",
     async (provider) => {
       const loadedFile = join(dir, `${provider}.json`);
       const bridge = await startBridgeProcess(providerOptions(provider, llm), {
         NODE_OPTIONS: `--import ${hook}`,
         UNDICI_CHECK_FILE: loadedFile,
       });
+      let loadedAtStart: string[] = [];
       try {
         await bridge.waitForLog("MCP server 'zwave' is up");
+        await bridge.waitForLog("language model");
+        bridge.child.kill("SIGUSR2");
+        await expect.poll(() => existsSync(`${loadedFile}.ready`)).toBe(true);
+        loadedAtStart = JSON.parse(readFileSync(`${loadedFile}.ready`, "utf8")) as string[];
         // The sentences name the provider so that side-by-side runs tell their requests apart.
         const say = (text: string) =>
           converse("127.0.0.1", bridge.wyomingPort, { text: `${text} (${provider})`, language: "en" });
@@ -86,8 +94,15 @@ describe.concurrent("the built bridge talks to each provider without Node's fetc
       } finally {
         await bridge.stop();
       }
+      // The turns loaded nothing of undici. Only the openai SDK loads it, on Node 22, and on import,
+      // before any request: it reads the global Headers' property descriptor (lib/EventStream.mjs,
+      // its trusted intrinsics), and on Node 22 that alone loads undici.
+      const nodeMajor = Number(process.versions.node.split(".")[0]);
+      expect(loadedAtStart).toEqual(
+        provider === "openai" && nodeMajor >= 22 ? ["NativeModule internal/deps/undici/undici"] : [],
+      );
       expect(existsSync(loadedFile)).toBe(true);
-      expect(JSON.parse(readFileSync(loadedFile, "utf8"))).toEqual([]);
+      expect(JSON.parse(readFileSync(loadedFile, "utf8"))).toEqual(loadedAtStart);
     },
     90_000,
   );
