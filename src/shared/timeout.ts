@@ -26,17 +26,20 @@ export function withTimeout<T>(
   if (outer?.aborted) return Promise.reject(outer.reason as unknown);
   const controller = new AbortController();
   return new Promise<T>((resolve, reject) => {
+    // Cleared on every way out, the timeout and the caller's abort too: work that ignores its
+    // signal may never settle, and its listener would then stay on the caller's signal for good.
+    const settle = () => {
+      clearTimeout(timer);
+      outer?.removeEventListener("abort", onAbort);
+    };
     const stop = (reason: unknown) => {
+      settle();
       controller.abort(reason);
       reject(reason);
     };
     const timer = setTimeout(() => stop(new TimeoutError(ms)), ms);
     const onAbort = () => stop(outer?.reason);
     outer?.addEventListener("abort", onAbort, { once: true });
-    const settle = () => {
-      clearTimeout(timer);
-      outer?.removeEventListener("abort", onAbort);
-    };
     let running: Promise<T>;
     try {
       running = work(controller.signal);

@@ -85,6 +85,8 @@ export type DeviceKind =
   | "cover"
   | "lock"
   | "media_player"
+  /** A media player of device class `tv`: "the tv" is never the speaker. */
+  | "tv"
   | "scene"
   | "climate"
   | CoverClass;

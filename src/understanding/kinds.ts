@@ -10,6 +10,8 @@ interface KindSpec {
   deviceClasses?: readonly string[];
   /** Domains that count, whatever their class, in questions ("are the doors locked": the locks). */
   alsoDomains?: readonly string[];
+  /** Also an entity of these domains whose name says it is of the kind, whatever its class. */
+  namedBy?: RegExp;
 }
 
 const coverClass = (...deviceClasses: string[]): KindSpec => ({ domains: ["cover"], deviceClasses });
@@ -29,6 +31,13 @@ export const KINDS: Record<DeviceKind, KindSpec> = {
   cover: { domains: ["cover", "valve"] },
   lock: { domains: ["lock"] },
   media_player: { domains: ["media_player"] },
+  // HA's media player device classes are tv, speaker and receiver: "turn off the tv" must not turn
+  // off a speaker, so a TV is a player of class tv, or one whose name says TV in a language we speak.
+  tv: {
+    domains: ["media_player"],
+    deviceClasses: ["tv"],
+    namedBy: /(?<!\p{L})(tv|telly|t[eé]l[eé])(?!\p{L})|fernseh|t[eé]l[eé]vis/iu,
+  },
   scene: { domains: ["scene", "script"] },
   climate: { domains: ["climate"] },
   curtain: coverClass("curtain"),
@@ -61,5 +70,6 @@ export function isOfKind(entity: EntityView, kind: DeviceKind, question = false)
   const spec = KINDS[kind];
   if (question && spec.alsoDomains?.includes(entity.domain)) return true;
   if (!spec.domains.includes(entity.domain)) return false;
+  if (spec.namedBy?.test(entity.name)) return true;
   return !spec.deviceClasses || spec.deviceClasses.includes(String(entity.attributes.device_class ?? ""));
 }

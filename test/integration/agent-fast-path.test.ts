@@ -10,6 +10,7 @@ import { createActionPolicy } from "../../src/tools/policy/action-policy.js";
 import { createToolRegistry } from "../../src/tools/registry.js";
 import { captureLogger } from "../support/capture-logger.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
+import { generateHome } from "../support/ha-home.js";
 import { startFakeHa, type FakeHa } from "../support/ha-server.js";
 import { startFakeLlm } from "../support/llm/server.js";
 import { waitFor } from "../support/wait-for.js";
@@ -688,5 +689,41 @@ describe("no action on a name that only names a place", () => {
     const result = await say("turn on the garage");
     expect(calls()).toEqual([]);
     expect(result.response_type).toBe("error");
+  });
+});
+
+describe("fast path: a home with many lights", () => {
+  let bigHa: FakeHa;
+  let bigMirror: HomeMirror;
+  beforeAll(async () => {
+    // 72 entities, all exposed: 12 lights over several areas.
+    bigHa = await startFakeHa({ home: generateHome({ entities: 72, exposed: 72 }) });
+    bigMirror = createHomeMirror({ url: bigHa.url, token: "good-token", logger: captureLogger().logger });
+    await waitFor("the first sync", () => !bigMirror.status().stale);
+  });
+  afterAll(async () => {
+    await bigMirror.close();
+    await bigHa.close();
+  });
+
+  it("switches every light at once without a memory-leak warning in the add-on's log", async () => {
+    const { logger } = captureLogger();
+    const registry = createToolRegistry({ logger, policy: createActionPolicy({ mirror: bigMirror }) });
+    for (const { definition, executor } of homeTools(bigMirror)) registry.registerTool(definition, executor);
+    const bigAgent = createAgent({ registry, mirror: bigMirror, logger, provider: "local", language: "en" });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on("warning", onWarning);
+    try {
+      const result = await bigAgent.handle({ text: "turn on all the lights", language: "en" });
+      // Node emits its warnings on a later tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      const lights = bigHa.serviceCalls.filter((c) => c.domain === "light" && c.service === "turn_on");
+      expect(lights).toHaveLength(12);
+      expect(result.response_type).toBe("action_done");
+      expect(warnings.filter((w) => w.startsWith("MaxListenersExceededWarning"))).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
 import { createToolRegistry } from "../../src/tools/registry.js";
 import type { LocalToolDefinition } from "../../src/tools/types.js";
@@ -161,6 +162,22 @@ describe("tool registry", () => {
     expect(result.ok).toBe(false);
     expect(result.error).toBe("get_datetime did not answer within 50 ms.");
     expect(aborted).toBe(true);
+  });
+
+  it("calls that time out leave no listener behind on the turn's signal, even when the tool never answers", async () => {
+    const { registry: r } = registry();
+    r.registerTool(clockDefinition, () => new Promise(() => undefined));
+    r.registerTool({ ...clockDefinition, name: "get_weather" }, async () => ({ text: "Sunny." }));
+    // One turn (or a long-lived caller) whose signal outlives many calls: each call's listener on
+    // it must go when the call is over, however it ended.
+    const turn = new AbortController();
+    for (let i = 0; i < 12; i++) {
+      expect((await r.execute("get_datetime", {}, { timeoutMs: 5, signal: turn.signal })).errorCode).toBe(
+        "timeout",
+      );
+      expect((await r.execute("get_weather", {}, { timeoutMs: 1000, signal: turn.signal })).ok).toBe(true);
+    }
+    expect(getEventListeners(turn.signal, "abort")).toHaveLength(0);
   });
 
   it("tools of an unavailable server say so instead of failing obscurely", async () => {

@@ -109,11 +109,10 @@ export const en: FastPathGrammar = {
       "media",
       "media player",
       "media players",
-      "tv",
-      "television",
       "radio",
       "stereo",
     ],
+    tv: ["tv", "tvs", "television", "televisions", "telly"],
   },
   words: {
     turn: ["turn", "switch", "power", "put", "turning", "switching"],

@@ -301,8 +301,6 @@ export const es: FastPathGrammar = {
     media_player: [
       "altavoz",
       "altavoces",
-      "tele",
-      "televisión",
       "radio",
       "bocina",
       "bocinas",
@@ -311,6 +309,7 @@ export const es: FastPathGrammar = {
       "reproductor",
       "reproductores",
     ],
+    tv: ["tele", "teles", "televisión", "televisiones", "tv", "televisor"],
   },
   numbers: {
     cero: 0,

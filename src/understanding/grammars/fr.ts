@@ -251,16 +251,8 @@ export const fr: FastPathGrammar = {
     gate: ["portail", "portails", "portillon"],
     lock: ["serrure", "serrures"],
     scene: ["scène", "scènes", "scénario", "script"],
-    media_player: [
-      "enceinte",
-      "enceintes",
-      "télé",
-      "télévision",
-      "radio",
-      "chaîne hi-fi",
-      "haut-parleur",
-      "haut-parleurs",
-    ],
+    media_player: ["enceinte", "enceintes", "radio", "chaîne hi-fi", "haut-parleur", "haut-parleurs"],
+    tv: ["télé", "télés", "télévision", "télévisions", "tv", "téléviseur"],
   },
   numbers: {
     zéro: 0,

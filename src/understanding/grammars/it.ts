@@ -240,7 +240,8 @@ export const it: FastPathGrammar = {
     gate: ["cancello", "cancelli"],
     lock: ["serratura", "serrature"],
     scene: ["scena", "scene", "script"],
-    media_player: ["altoparlante", "altoparlanti", "cassa", "casse", "tv", "televisore", "radio", "stereo"],
+    media_player: ["altoparlante", "altoparlanti", "cassa", "casse", "radio", "stereo"],
+    tv: ["tv", "televisore", "televisori", "televisione", "tele"],
   },
   numbers: {
     zero: 0,

@@ -167,8 +167,6 @@ export const nl: FastPathGrammar = {
     media_player: [
       "speaker",
       "speakers",
-      "tv",
-      "televisie",
       "radio",
       "luidspreker",
       "luidsprekers",
@@ -180,6 +178,7 @@ export const nl: FastPathGrammar = {
       "mediaspelers",
       "media speler",
     ],
+    tv: ["tv", "tv's", "televisie", "televisies"],
   },
   numbers: {
     nul: 0,

@@ -190,7 +190,8 @@ function thingHint(thing: Thing | undefined): Hint | undefined {
   if (!thing) return undefined;
   if (thing.type === "kind") {
     if (thing.kind && COVER_KINDS.has(thing.kind)) return "cover";
-    return thing.kind === "light" ? "light" : thing.kind === "media_player" ? "media" : undefined;
+    if (thing.kind === "media_player" || thing.kind === "tv") return "media";
+    return thing.kind === "light" ? "light" : undefined;
   }
   if (thing.type === "device" && thing.domains?.length === 1) {
     const [domain] = thing.domains;

@@ -37,6 +37,7 @@ const READ_KINDS: ReadonlySet<DeviceKind> = new Set([
   "outlet",
   "fan",
   "media_player",
+  "tv",
   ...COVER_KINDS,
 ]);
 /** Domains a named device may have for the reader to act on it. */
