@@ -190,9 +190,9 @@ const langsmithClientOnDemand = {
  * The provider SDKs and LangChain's provider packages get fetch and its classes on node:http(s)
  * (src/agent/provider-fetch.ts) in place of Node's globals, which are undici: it loads on the first
  * touch of any of them (the SDKs call `new Headers()` and test `instanceof Headers` on every
- * request) and stays; without it the bridge is 4-5 MiB smaller after an LLM turn (bench/footprint). Each file of those packages
- * imports the names it uses from provider-fetch.ts; a file that declares one of them itself fails
- * the build. ollama's client also imports whatwg-fetch, a browser polyfill that does nothing where
+ * request) and stays; without it the bridge is 4-5 MiB smaller after an LLM turn
+ * (bench/footprint). Each file of those packages imports the names it uses from
+ * provider-fetch.ts; a file that declares one of them itself fails the build. ollama's client also imports whatwg-fetch, a browser polyfill that does nothing where
  * fetch exists (it fills in only a missing `fetch`) but asks for `globalThis.fetch` on load, which
  * loads undici: it is left out.
  */
