@@ -192,9 +192,10 @@ const langsmithClientOnDemand = {
  * touch of any of them (the SDKs call `new Headers()` and test `instanceof Headers` on every
  * request) and stays; without it the bridge is 4-5 MiB smaller after an LLM turn
  * (bench/footprint). Each file of those packages imports the names it uses from
- * provider-fetch.ts; a file that declares one of them itself fails the build. ollama's client also imports whatwg-fetch, a browser polyfill that does nothing where
- * fetch exists (it fills in only a missing `fetch`) but asks for `globalThis.fetch` on load, which
- * loads undici: it is left out.
+ * provider-fetch.ts; a file that declares one of them itself fails the build. ollama's client
+ * also imports whatwg-fetch, a browser polyfill that does nothing where fetch exists (it fills in
+ * only a missing `fetch`) but asks for `globalThis.fetch` on load, which loads undici: it is left
+ * out.
  */
 const PROVIDER_PACKAGES =
   /[\\/]node_modules[\\/](@anthropic-ai[\\/]sdk|openai|ollama|@langchain[\\/](anthropic|openai|ollama))[\\/]/;
