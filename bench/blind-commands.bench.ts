@@ -6,7 +6,6 @@
 // handed on to HA's agent, wrong actions and wrong answers, questions answered rightly.
 // BLIND_VERBOSE=1 lists every miss too; BLIND_VERBOSE=practice only the practice part's (tune on
 // those, never on the held-out part's).
-import { randomUUID } from "node:crypto";
 import { startPracticeAgent } from "./support/practice-agent.js";
 import { blindHome } from "./support/blind-home.js";
 import {
@@ -16,11 +15,9 @@ import {
   type BlindItem,
   type BlindVerdict,
 } from "./support/blind-commands.js";
-import { entityIdsOf } from "./support/practice-corpus.js";
-import { SATELLITE } from "./support/practice-home.js";
 
 const VERBOSE = process.env.BLIND_VERBOSE;
-const { ha, agent, restore, close } = await startPracticeAgent(blindHome());
+const practice = await startPracticeAgent(blindHome());
 
 interface Outcome {
   item: BlindItem;
@@ -31,26 +28,14 @@ interface Outcome {
 }
 
 async function say(item: BlindItem): Promise<Outcome> {
-  ha.serviceCalls.length = 0;
-  const asked = ha.conversations.length;
-  const result = await agent.handle({
-    text: item.text,
-    language: item.language,
-    conversationId: randomUUID(),
-    deviceId: SATELLITE,
-  });
-  const handledBy = agent.recentTurns().at(-1)?.handledBy ?? "?";
-  const calls = [...ha.serviceCalls];
-  const handedOn = ha.conversations.length > asked;
-  const verdict = judgeBlind(item, {
-    speech: result.speech,
-    responseType: result.response_type,
-    handledBy,
-    handedOn,
-    calls,
-  });
-  await restore(new Set(calls.flatMap(entityIdsOf)));
-  return { item, verdict, speech: result.speech, handledBy, handedOn };
+  const turn = await practice.say(item.text, item.language);
+  return {
+    item,
+    verdict: judgeBlind(item, turn),
+    speech: turn.speech,
+    handledBy: turn.handledBy,
+    handedOn: turn.handedOn,
+  };
 }
 
 const count = <T>(list: T[], p: (x: T) => boolean) => list.filter(p).length;
@@ -108,6 +93,6 @@ if (VERBOSE) {
   for (const o of listed.filter((y) => y.verdict.unjudgedActions.length)) line(o, "acted on unclear");
 }
 
-await close();
+await practice.close();
 const wrong = count(all, (o) => o.verdict.wrongActions.length > 0 || o.verdict.wrongAnswer !== undefined);
 process.exit(wrong ? 1 : 0);

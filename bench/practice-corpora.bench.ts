@@ -19,19 +19,17 @@
 // - a wrong answer is one of ours that is false: the local time or date for another place or
 //   day, "nothing here" when the devices are there, a question that lists only some candidates.
 // Each corpus is split by a hash of the text into a practice part (~80 %) and a held-out part.
-import { randomUUID } from "node:crypto";
 import { startPracticeAgent } from "./support/practice-agent.js";
 import { loadFsc } from "./support/corpus-fsc.js";
 import { loadSlurpTrain } from "./support/corpus-slurp.js";
 import {
   COMMAND_KINDS,
-  entityIdsOf,
   GOAL_KINDS,
   judge,
   type CorpusItem,
   type Verdict,
 } from "./support/practice-corpus.js";
-import { practiceHome, SATELLITE } from "./support/practice-home.js";
+import { practiceHome } from "./support/practice-home.js";
 
 const CORPORA: Array<{ name: string; env: string; load: (tree: string) => CorpusItem[] }> = [
   { name: "SLURP train", env: "PRACTICE_SLURP", load: loadSlurpTrain },
@@ -47,7 +45,7 @@ if (!wanted.length) {
   process.exit(0);
 }
 
-const { ha, agent, restore, close } = await startPracticeAgent(practiceHome());
+const practice = await startPracticeAgent(practiceHome());
 
 interface Outcome {
   item: CorpusItem;
@@ -58,26 +56,14 @@ interface Outcome {
 }
 
 async function say(item: CorpusItem): Promise<Outcome> {
-  ha.serviceCalls.length = 0;
-  const asked = ha.conversations.length;
-  const result = await agent.handle({
-    text: item.text,
-    language: "en",
-    conversationId: randomUUID(),
-    deviceId: SATELLITE,
-  });
-  const handledBy = agent.recentTurns().at(-1)?.handledBy ?? "?";
-  const calls = [...ha.serviceCalls];
-  const handedOn = ha.conversations.length > asked;
-  const verdict = judge(item, {
-    speech: result.speech,
-    responseType: result.response_type,
-    handledBy,
-    handedOn,
-    calls,
-  });
-  await restore(new Set(calls.flatMap(entityIdsOf)));
-  return { item, verdict, speech: result.speech, handledBy, handedOn };
+  const turn = await practice.say(item.text, "en");
+  return {
+    item,
+    verdict: judge(item, turn),
+    speech: turn.speech,
+    handledBy: turn.handledBy,
+    handedOn: turn.handedOn,
+  };
 }
 
 const count = <T>(list: T[], p: (x: T) => boolean) => list.filter(p).length;
@@ -175,5 +161,5 @@ for (const corpus of wanted) {
   listing(corpus.name, outcomes);
 }
 
-await close();
+await practice.close();
 process.exit(failed ? 1 : 0);

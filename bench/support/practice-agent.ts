@@ -10,7 +10,9 @@ import { createToolRegistry } from "../../src/tools/registry.js";
 import type { FakeHome } from "../../test/support/ha-home.js";
 import { startFakeHa } from "../../test/support/ha-server.js";
 import { waitFor } from "../../test/support/wait-for.js";
-import { ENTITIES } from "./practice-home.js";
+import { randomUUID } from "node:crypto";
+import { entityIdsOf, type Turn } from "./practice-corpus.js";
+import { ENTITIES, SATELLITE } from "./practice-home.js";
 
 export async function startPracticeAgent(home: FakeHome) {
   const logger = pino({ level: "silent" });
@@ -42,10 +44,27 @@ export async function startPracticeAgent(home: FakeHome) {
     );
   }
 
+  /**
+   * Says one sentence from the living-room satellite: what was said back, who handled it, whether
+   * it went to HA's agent, and the service calls it made; then puts the home back.
+   */
+  async function say(text: string, language: string): Promise<Turn> {
+    ha.serviceCalls.length = 0;
+    const asked = ha.conversations.length;
+    const result = await agent.handle({ text, language, conversationId: randomUUID(), deviceId: SATELLITE });
+    const calls = [...ha.serviceCalls];
+    await restore(new Set(calls.flatMap(entityIdsOf)));
+    return {
+      speech: result.speech,
+      responseType: result.response_type,
+      handledBy: agent.recentTurns().at(-1)?.handledBy ?? "?",
+      handedOn: ha.conversations.length > asked,
+      calls,
+    };
+  }
+
   return {
-    ha,
-    agent,
-    restore,
+    say,
     async close() {
       await mirror.close();
       await ha.close();

@@ -324,7 +324,7 @@ export const colorOutput = writeOutcome.extend({
 });
 export type ColorOutput = z.infer<typeof colorOutput>;
 
-/** One device of `control_zwave_devices`: what it was asked as, and its own outcome. */
+/** One device of `control_zwave_group`: what it was asked as, and its own outcome. */
 export const groupMember = writeOutcome.extend({
   /** The name the call gave for it. */
   deviceName: z.string(),
@@ -399,7 +399,7 @@ export const endpointInput = z
   .optional()
   .describe("The endpoint of a device with several loads (0 the root), when known");
 
-/** A switch's or light's level, as `control_zwave_device` and `control_zwave_devices` take it. */
+/** A switch's or light's level, as `control_zwave_device` and `control_zwave_group` take it. */
 export const levelInput = z
   .number()
   .min(0)

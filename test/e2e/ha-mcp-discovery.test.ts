@@ -217,7 +217,7 @@ describe("MCP discovery under Supervisor", () => {
         "control_zwave_cover",
         "control_zwave_barrier",
         "set_zwave_light_color",
-        "control_zwave_devices",
+        "control_zwave_group",
         "list_zwave_batteries",
       ])
         expect(names, `${client}: ${name}`).toContain(name);
@@ -235,7 +235,7 @@ describe("MCP discovery under Supervisor", () => {
       white: "cold",
     });
     expect(color.structuredContent).toMatchObject({ color: { kelvin: 6500 }, confirmed: true });
-    const group = await haCallTool(discoveredUrl(), tools, "control_zwave_devices", {
+    const group = await haCallTool(discoveredUrl(), tools, "control_zwave_group", {
       devices: [{ deviceName: "Switch One" }, { deviceName: "Color Bulb" }],
       action: "off",
     });

@@ -79,7 +79,7 @@ describe("covers and garage doors", () => {
 
 describe("a group call is judged member by member", () => {
   it("holds a group that would open the garage door, with every member pinned for the yes", async () => {
-    const judged = await judge("control_zwave_devices", {
+    const judged = await judge("control_zwave_group", {
       devices: [{ deviceName: "Switch One" }, { deviceName: "Garage Door" }],
       action: "on",
     });
@@ -95,7 +95,7 @@ describe("a group call is judged member by member", () => {
 
   it("lets a group of switches and a shutter through: the server itself switches no cover", async () => {
     expect(
-      await judge("control_zwave_devices", {
+      await judge("control_zwave_group", {
         devices: [
           { deviceName: "Switch One" },
           { deviceName: "Dryer Plug" },

@@ -351,7 +351,7 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave devices over %s", (t
   describe("several loads at once", () => {
     it("switches those that take the same command in one multicast, each confirmed by its own answer", async () => {
       const before = backend.multicasts().length;
-      const r = await server.call("control_zwave_devices", {
+      const r = await server.call("control_zwave_group", {
         devices: [{ deviceName: "Switch One" }, { deviceName: "Dryer Plug" }, { deviceName: "Garage Light" }],
         action: "on",
       });
@@ -380,7 +380,7 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave devices over %s", (t
     }, 40_000);
 
     it("names a device it could not send to, and sends to the others", async () => {
-      const r = await server.call("control_zwave_devices", {
+      const r = await server.call("control_zwave_group", {
         devices: [
           { deviceName: "Switch One" },
           { deviceName: "Porch Light" },
@@ -399,7 +399,7 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave devices over %s", (t
       });
       expect(r.text).toContain("confirmed: Switch One is off");
       expect(r.text).toContain("Porch Light is dead");
-      const none = await server.call("control_zwave_devices", {
+      const none = await server.call("control_zwave_group", {
         devices: [{ deviceName: "Living Room Shutter" }],
         action: "off",
       });
@@ -440,7 +440,7 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave devices over %s", (t
       "control_zwave_cover",
       "control_zwave_barrier",
       "set_zwave_light_color",
-      "control_zwave_devices",
+      "control_zwave_group",
       "list_zwave_batteries",
     ]) {
       const tool = byName.get(name);

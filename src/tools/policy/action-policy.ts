@@ -188,7 +188,7 @@ export function createActionPolicy(options: ActionPolicyOptions = {}): ActionPol
   }
 
   /**
-   * A call that names several devices (control_zwave_devices): each member judged as a call of its
+   * A call that names several devices (control_zwave_group): each member judged as a call of its
    * own with the group's action, and the yes runs the group with every member pinned.
    */
   async function zwaveGroupCall(call: PolicyCall, members: unknown[]): Promise<Judgement> {

@@ -92,6 +92,11 @@ interface Acted {
   move?: CoverAction | undefined;
 }
 
+/** What a call on a target came to: `ok`, `confirmed` and the name follow from its result. */
+function actedOn(target: Target, result: ToolResult, more: Partial<Acted> = {}): Acted {
+  return { target, result, ok: result.ok, confirmed: isConfirmed(result), name: target.name, ...more };
+}
+
 export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome> {
   const { intent } = turn.match;
   const r = turn.replies;
@@ -368,7 +373,7 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
             { name: target.source === "ha" ? target.entity.entityId : target.name, action: lock },
           )
         : (await turn.zwave((o) => zwave.lock(device, lock, o))).result;
-    return { target, result, ok: result.ok, confirmed: isConfirmed(result), name: target.name, lock };
+    return actedOn(target, result, { lock });
   }
   if (isCover(target) && !(target.source === "ha" && turn.match.intent === "toggle"))
     return applyToCover(turn, target);
@@ -412,15 +417,10 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
     const device = target.device;
     const { result, output } = await turn.zwave((o) => zwave.control(device, action, level, o));
     const on = output?.on ?? undefined;
-    return {
-      target,
-      result,
-      ok: result.ok,
-      confirmed: isConfirmed(result),
-      name: target.name,
+    return actedOn(target, result, {
       level: output?.level ?? (on === false ? 0 : undefined),
       state: on === undefined || on === null ? undefined : on ? "on" : "off",
-    };
+    });
   }
   let result: ToolResult;
   if (intent === "set_volume") {
@@ -441,18 +441,12 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
       { name: target.entity.entityId, action, ...(level !== undefined ? { brightness: level } : {}) },
     );
   }
-  const confirmed = isConfirmed(result);
-  const after = confirmed ? mirror.entity(target.entity.entityId) : undefined;
+  const after = isConfirmed(result) ? mirror.entity(target.entity.entityId) : undefined;
   const reported = result.structuredContent?.state;
-  return {
-    target,
-    result,
-    ok: result.ok,
-    confirmed,
-    name: target.name,
+  return actedOn(target, result, {
     level: after && after.domain === "light" ? haLevel(after) : undefined,
     state: typeof reported === "string" ? stateWordOf(reported) : undefined,
-  };
+  });
 }
 
 /** Opens, closes, stops or positions a cover with the tool the LLM would use. */
@@ -463,16 +457,11 @@ async function applyToCover(turn: Turn, target: Target): Promise<Acted> {
     const { result, output } = await turn.zwave((o) =>
       turn.deps.zwave.cover(device, move.action, move.position, o),
     );
-    const position = output?.position ?? undefined;
-    return {
-      target,
-      result,
-      ok: result.ok,
-      confirmed: isConfirmed(result),
-      name: target.name,
-      ...(position !== undefined && position !== null ? { level: position } : {}),
+    const position = output?.position;
+    return actedOn(target, result, {
+      ...(typeof position === "number" ? { level: position } : {}),
       move: move.action,
-    };
+    });
   }
   const args =
     move.action === "stop"
@@ -485,15 +474,10 @@ async function applyToCover(turn: Turn, target: Target): Promise<Acted> {
     { name: target.entity.entityId, ...args },
   );
   const position = result.structuredContent?.position;
-  return {
-    target,
-    result,
-    ok: result.ok,
-    confirmed: isConfirmed(result),
-    name: target.name,
+  return actedOn(target, result, {
     ...(typeof position === "number" ? { level: position } : {}),
     move: move.action,
-  };
+  });
 }
 
 /** Sets a light's colour or white: by name, or by its colour temperature. */
@@ -517,7 +501,7 @@ async function applyColor(turn: Turn, target: Target): Promise<Acted> {
       },
     );
   }
-  return { target, result, ok: result.ok, confirmed: isConfirmed(result), name: target.name };
+  return actedOn(target, result);
 }
 
 /** A colour as a reply says it: its name in the language, or its temperature in kelvin. */

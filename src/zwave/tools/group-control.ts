@@ -129,7 +129,7 @@ function names(list: string[]): string {
 
 export function registerGroupControl(server: McpServer, network: ZwaveNetwork): void {
   server.registerTool(
-    "control_zwave_devices",
+    "control_zwave_group",
     {
       title: "Switch or dim several Z-Wave devices at once",
       description:
