@@ -16,7 +16,7 @@
 // (src/shared/source-stack.ts). The build is the same for the same sources: no paths or times.
 import { readFile, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { build } from "esbuild";
+import { build, transform } from "esbuild";
 
 /**
  * Code that every thread would load and never run, left out of the bundle (each is loaded by the
@@ -192,14 +192,19 @@ const langsmithClientOnDemand = {
  * touch of any of them (the SDKs call `new Headers()` and test `instanceof Headers` on every
  * request) and stays; without it the bridge is 4-5 MiB smaller after an LLM turn
  * (bench/footprint). Each file of those packages imports the names it uses from
- * provider-fetch.ts; a file that declares one of them itself fails the build. ollama's client
- * also imports whatwg-fetch, a browser polyfill that does nothing where fetch exists (it fills in
- * only a missing `fetch`) but asks for `globalThis.fetch` on load, which loads undici: it is left
- * out.
+ * provider-fetch.ts; a file that declares one of them itself fails the build. Where a file names
+ * globalThis, its `globalThis.Headers` (and the others) and its
+ * `Object.getOwnPropertyDescriptor(globalThis, …)` give the same classes: on Node 22 reading a
+ * fetch global's descriptor loads undici, and the openai SDK reads Headers' on import
+ * (openai/lib/EventStream.mjs, its trusted constructors; client.mjs reads globalThis.Headers when
+ * it redacts a log line). ollama's client also imports whatwg-fetch, a browser polyfill that does
+ * nothing where fetch exists (it fills in only a missing `fetch`) but asks for `globalThis.fetch`
+ * on load, which loads undici: it is left out.
  */
 const PROVIDER_PACKAGES =
   /[\\/]node_modules[\\/](@anthropic-ai[\\/]sdk|openai|ollama|@langchain[\\/](anthropic|openai|ollama))[\\/]/;
 const FETCH_GLOBALS = ["fetch", "FormData", "Headers", "Request", "Response"];
+const PROVIDER_FETCH = JSON.stringify(join(import.meta.dirname, "../src/agent/provider-fetch.ts"));
 const providerFetch = {
   name: "provider-fetch",
   setup(build) {
@@ -214,8 +219,22 @@ const providerFetch = {
       const source = await readFile(path, "utf8");
       const used = FETCH_GLOBALS.filter((name) => new RegExp(`\\b${name}\\b`).test(source));
       if (!used.length) return undefined;
-      const from = JSON.stringify(join(import.meta.dirname, "../src/agent/provider-fetch.ts"));
-      return { contents: `import { ${used.join(", ")} } from ${from};\n${source}`, loader: "js" };
+      const imports = `import { ${used.join(", ")} } from ${PROVIDER_FETCH};`;
+      if (!/\bglobalThis\b/.test(source)) return { contents: `${imports}\n${source}`, loader: "js" };
+      // esbuild's define rewrites expressions, not text: strings and comments stay as they are.
+      const { code } = await transform(
+        `${imports}import { getOwnPropertyDescriptor as __providerDescriptor } from ${PROVIDER_FETCH};\n${source}`,
+        {
+          loader: "js",
+          sourcefile: path,
+          sourcemap: "inline",
+          define: {
+            "Object.getOwnPropertyDescriptor": "__providerDescriptor",
+            ...Object.fromEntries(used.map((name) => [`globalThis.${name}`, name])),
+          },
+        },
+      );
+      return { contents: code, loader: "js" };
     });
   },
 };

@@ -7,4 +7,20 @@
  * @whatwg-node/node-fetch keeps what the SDKs rely on: a web ReadableStream `body` for streamed
  * replies, an AbortSignal that aborts the request, the status and body of an error reply.
  */
-export { fetch, FormData, Headers, Request, Response } from "@whatwg-node/node-fetch";
+import { fetch, FormData, Headers, Request, Response } from "@whatwg-node/node-fetch";
+
+export { fetch, FormData, Headers, Request, Response };
+
+const SHADOWED: Record<string, unknown> = { fetch, FormData, Headers, Request, Response };
+
+/**
+ * Object.getOwnPropertyDescriptor as the provider packages see it in the build: on globalThis,
+ * fetch and its classes are the ones above. On Node 22 reading the descriptor of a global such as
+ * Headers loads undici (the globals are lazy data properties that resolve when read), and the
+ * openai SDK reads it on import to list the constructors it trusts (lib/EventStream.mjs).
+ */
+export function getOwnPropertyDescriptor(object: object, name: PropertyKey): PropertyDescriptor | undefined {
+  return object === globalThis && typeof name === "string" && Object.hasOwn(SHADOWED, name)
+    ? { value: SHADOWED[name], writable: true, enumerable: false, configurable: true }
+    : Object.getOwnPropertyDescriptor(object, name);
+}
