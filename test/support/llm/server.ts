@@ -105,6 +105,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       provider: api.provider,
       path: api.path,
       headers: req.headers,
+      clientPort: req.socket.remotePort,
       body,
       ...api.parse(body),
     };
