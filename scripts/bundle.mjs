@@ -16,7 +16,7 @@
 // (src/shared/source-stack.ts). The build is the same for the same sources: no paths or times.
 import { readdir, readFile, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { build } from "esbuild";
+import { build, transform } from "esbuild";
 
 /**
  * Code that every thread would load and never run, left out of the bundle (each is loaded by the
@@ -276,6 +276,101 @@ const langsmithClientOnDemand = {
   },
 };
 
+/**
+ * The provider SDKs and LangChain's provider packages get fetch and its classes on node:http(s)
+ * (src/agent/provider-fetch.ts) in place of Node's globals, which are undici: it loads on the first
+ * touch of any of them (the SDKs call `new Headers()` and test `instanceof Headers` on every
+ * request) and stays; without it the bridge is 4-5 MiB smaller after an LLM turn
+ * (bench/footprint). Each file of those packages imports the names it uses from
+ * provider-fetch.ts; a file that declares one of them itself fails the build. Where a file names
+ * globalThis, its `globalThis.Headers` (and the others) and its
+ * `Object.getOwnPropertyDescriptor(globalThis, …)` give the same classes: on Node 22 reading a
+ * fetch global's descriptor loads undici, and the openai SDK reads Headers' on import
+ * (openai/lib/EventStream.mjs, its trusted constructors; client.mjs reads globalThis.Headers when
+ * it redacts a log line). ollama's client also imports whatwg-fetch, a browser polyfill that does
+ * nothing where fetch exists (it fills in only a missing `fetch`) but asks for `globalThis.fetch`
+ * on load, which loads undici: it is left out.
+ */
+const PROVIDER_PACKAGES =
+  /[\\/]node_modules[\\/](@anthropic-ai[\\/]sdk|openai|ollama|@langchain[\\/](anthropic|openai|ollama))[\\/]/;
+const FETCH_GLOBALS = ["fetch", "FormData", "Headers", "Request", "Response"];
+const PROVIDER_FETCH = JSON.stringify(join(import.meta.dirname, "../src/agent/provider-fetch.ts"));
+const providerFetch = {
+  name: "provider-fetch",
+  setup(build) {
+    build.onResolve({ filter: /^whatwg-fetch$/ }, ({ importer }) =>
+      /[\\/]node_modules[\\/]ollama[\\/]/.test(importer)
+        ? { path: "whatwg-fetch", namespace: "provider-fetch" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "provider-fetch" }, () => ({ contents: "" }));
+    build.onLoad({ filter: /\.(m|c)?js$/ }, async ({ path }) => {
+      if (!PROVIDER_PACKAGES.test(path)) return undefined;
+      const source = await readFile(path, "utf8");
+      const used = FETCH_GLOBALS.filter((name) => new RegExp(`\\b${name}\\b`).test(source));
+      if (!used.length) return undefined;
+      const imports = `import { ${used.join(", ")} } from ${PROVIDER_FETCH};`;
+      if (!/\bglobalThis\b/.test(source)) return { contents: `${imports}\n${source}`, loader: "js" };
+      // esbuild's define rewrites expressions, not text: strings and comments stay as they are.
+      const { code } = await transform(
+        `${imports}import { getOwnPropertyDescriptor as __providerDescriptor } from ${PROVIDER_FETCH};\n${source}`,
+        {
+          loader: "js",
+          sourcefile: path,
+          sourcemap: "inline",
+          define: {
+            "Object.getOwnPropertyDescriptor": "__providerDescriptor",
+            ...Object.fromEntries(used.map((name) => [`globalThis.${name}`, name])),
+          },
+        },
+      );
+      return { contents: code, loader: "js" };
+    });
+  },
+};
+
+/**
+ * The openai SDK's client makes an object for every API it has (client.mjs), so its chunk held them
+ * all: ~300 KiB minified, a third of it. ChatOpenAI calls chat and responses; @langchain/openai's
+ * other classes call completions, embeddings, images and moderations (which stay). The rest
+ * (openai-apis-left-out.json: file or folder under openai/resources, and its class) get a stand-in
+ * that throws, naming the API, when it is used; test/unit/openai-apis-left-out.test.ts fails if
+ * @langchain/openai calls one of them. Idle resident memory after an OpenAI turn: ~1 MiB less
+ * (bench/footprint, Node 22).
+ */
+const OPENAI_UNUSED = JSON.parse(
+  await readFile(join(import.meta.dirname, "openai-apis-left-out.json"), "utf8"),
+);
+const openaiUnusedApis = {
+  name: "openai-unused-apis",
+  setup(build) {
+    // client.mjs imports ./resources/<api>/<api>.mjs or ./resources/<api>.mjs; resources/index.mjs
+    // the same without ./resources.
+    build.onResolve({ filter: /^\.\/(resources\/)?[a-z-]+(\/[a-z-]+)?\.mjs$/ }, ({ path, importer }) => {
+      if (!/[\\/]node_modules[\\/]openai[\\/](client|resources[\\/]index)\.mjs$/.test(importer))
+        return undefined;
+      const [dir, file] = path
+        .replace(/^\.\/(resources\/)?/, "")
+        .replace(/\.mjs$/, "")
+        .split("/");
+      const api = file === undefined || file === dir ? dir : undefined;
+      return api && OPENAI_UNUSED[api] ? { path: api, namespace: "openai-unused-apis" } : undefined;
+    });
+    build.onLoad({ filter: /.*/, namespace: "openai-unused-apis" }, ({ path }) => ({
+      contents: `export class ${OPENAI_UNUSED[path]} {
+        constructor() {
+          return new Proxy(this, {
+            get(target, key) {
+              if (typeof key === "symbol" || key === "then" || key === "toJSON" || key in target) return target[key];
+              throw new Error("the openai SDK's ${path} API is not in this build (scripts/bundle.mjs)");
+            },
+          });
+        }
+      }`,
+    }));
+  },
+};
+
 await rm("dist", { recursive: true, force: true });
 await build({
   entryPoints: ["src/main.ts", "src/zwave/server.ts", "src/zwave/worker.ts"],
@@ -302,7 +397,14 @@ await build({
   banner: {
     js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
   },
-  plugins: [loadOnFirstUse, leaveOut, httpByRequire, langsmithClientOnDemand],
+  plugins: [
+    loadOnFirstUse,
+    leaveOut,
+    httpByRequire,
+    langsmithClientOnDemand,
+    openaiUnusedApis,
+    providerFetch,
+  ],
   logLevel: "warning",
 });
 if (unmatched.size) {

@@ -5,6 +5,7 @@ import type { ToolResult } from "../tools/types.js";
 import { createOfferedTools, type OfferedTools } from "./reply-repair/offered-tools.js";
 import { repairReply, type RefusedCall } from "./reply-repair/repair-reply.js";
 import { correctionMessage, unusableReplySpeech } from "./reply-repair/unusable-reply.js";
+import { classifyFailure } from "./provider-failure.js";
 import { toolResultMessages, type ToolReply } from "./tool-result-message.js";
 
 /** The model with the registry's tools bound; rebinding costs ~2 ms, so it happens only on change. */
@@ -247,7 +248,13 @@ function describeProviderError(err: unknown): ReturnType<typeof providerFailure>
   if (/timeout|timed out|aborted/i.test(message) || e.name === "TimeoutError") {
     return providerFailure("timeout", "the language model did not answer in time");
   }
-  if (/ECONNREFUSED|ENOTFOUND|fetch failed|Connection error/i.test(message)) {
+  // The SDKs say "Connection error."; a bare fetch rejects with the socket's or TLS's own error
+  // (node:https in the build, src/agent/provider-fetch.ts), which provider-failure.ts names.
+  const cause = classifyFailure(err).cause;
+  if (
+    /ECONNREFUSED|ENOTFOUND|fetch failed|Connection error/i.test(message) ||
+    ["refused", "dns", "tls"].includes(cause)
+  ) {
     return providerFailure("unreachable", "the language model could not be reached");
   }
   if (/JSON|Unexpected token|parse/i.test(message))

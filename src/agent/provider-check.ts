@@ -26,6 +26,8 @@ async function getJson(
   url: string,
   headers: Record<string, string>,
 ): Promise<{ status: number; body: unknown }> {
+  // Loaded here, not at start-up: only a bridge with a language model needs it.
+  const { fetch } = await import("./provider-fetch.js");
   const response = await fetch(url, { headers, signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
   let body: unknown;
   try {

@@ -1,6 +1,6 @@
 // Why a request to the language model failed, named the way a user can act on: the connection was
 // refused, the name did not resolve, TLS failed, the provider answered an HTTP error (with its own
-// message), or no answer came in time. The SDKs wrap the socket error (undici's `cause`, the
+// message), or no answer came in time. The SDKs wrap the socket error (a fetch's `cause`, the
 // OpenAI and Anthropic SDKs' APIConnectionError, Ollama's ResponseError), so the chain is walked.
 import { withoutCredentials } from "../shared/redact.js";
 

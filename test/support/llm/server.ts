@@ -31,14 +31,20 @@
  * `stream`, `system`, `userText`, `tools` [{name, description, parameters}] and `toolResults`
  * [{toolCallId?, content}], in one shape for all three providers. `latencyMs` delays every answer
  * (for load tests). A message sequence the real API would refuse (validate.ts) gets its HTTP 400.
+ *
+ * With `tls` ({ key, cert }, e.g. from ../tls-certificates.ts) it serves HTTPS, as the providers'
+ * clouds and some OpenAI-compatible servers do; `useCertificate` swaps the certificate for the next
+ * connections. `port` listens on that port (a client that was refused there can come back).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { anthropicApi } from "./anthropic.js";
 import { serveModelList } from "./model-lists.js";
 import { ollamaApi } from "./ollama.js";
 import { openaiApi } from "./openai.js";
 import { json, type FakeLlmRequest, type FakeReply, type ProviderApi } from "./types.js";
+import type { ServerCertificate } from "../tls-certificates.js";
 import { invalidMessageSequence } from "./validate.js";
 
 export type { FakeLlmRequest, FakeReply, FakeToolCall } from "./types.js";
@@ -51,10 +57,14 @@ export interface FakeLlmOptions {
   latencyMs?: number;
   /** The models the fake lists (Ollama's /api/tags, OpenAI's and Anthropic's /v1/models); unset: no listing. */
   models?: string[];
+  /** Serve HTTPS with this key and certificate. */
+  tls?: ServerCertificate;
+  /** Listen on this port (default: any free one). */
+  port?: number;
 }
 
 export interface FakeLlm {
-  /** `http://127.0.0.1:PORT`: Anthropic's `anthropicApiUrl`, Ollama's `baseUrl`. */
+  /** `http(s)://127.0.0.1:PORT`: Anthropic's `anthropicApiUrl`, Ollama's `baseUrl`. */
   url: string;
   /** `url` + `/v1`: OpenAI's `configuration.baseURL`. */
   openaiUrl: string;
@@ -62,6 +72,8 @@ export interface FakeLlm {
   requests: FakeLlmRequest[];
   /** Queues more replies behind any still queued. */
   enqueue(...replies: FakeReply[]): void;
+  /** With `tls`: the key and certificate for new connections. */
+  useCertificate(tls: ServerCertificate): void;
   close(): Promise<void>;
 }
 
@@ -93,6 +105,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       provider: api.provider,
       path: api.path,
       headers: req.headers,
+      clientPort: req.socket.remotePort,
       body,
       ...api.parse(body),
     };
@@ -132,20 +145,29 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     }
   }
 
-  const server = createServer((req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     serve(req, res).catch((error: unknown) => {
       if (!res.headersSent) json(res, 500, { error: `fake LLM failed: ${String(error)}` });
       else res.destroy();
     });
+  };
+  const tlsServer = options.tls ? createTlsServer(options.tls, handle) : undefined;
+  const server = tlsServer ?? createServer(handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = `${tlsServer ? "https" : "http"}://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
     url,
     openaiUrl: `${url}/v1`,
     requests,
     enqueue: (...replies) => void queue.push(...replies),
+    useCertificate(tls) {
+      if (!tlsServer) throw new Error("fake LLM: useCertificate needs a server started with tls");
+      tlsServer.setSecureContext(tls);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -36,6 +36,8 @@ export interface FakeLlmRequest {
   provider: Provider;
   path: string;
   headers: IncomingHttpHeaders;
+  /** The port the request came from: a proxy's tunnel (test/support/http-proxy.ts) or the client. */
+  clientPort: number | undefined;
   /** The JSON body exactly as the client sent it. */
   body: Record<string, unknown>;
   model: string;
@@ -54,7 +56,9 @@ export interface FakeLlmRequest {
 export interface ProviderApi {
   provider: Provider;
   path: string;
-  parse(body: Record<string, unknown>): Omit<FakeLlmRequest, "provider" | "path" | "headers" | "body">;
+  parse(
+    body: Record<string, unknown>,
+  ): Omit<FakeLlmRequest, "provider" | "path" | "headers" | "clientPort" | "body">;
   errorBody(status: number, message: string): unknown;
   write(res: ServerResponse, answer: Answer, request: FakeLlmRequest): void;
   /** Answers with a provider-native assistant message, streamed when the request asks. */
