@@ -10,7 +10,7 @@ COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 RUN npm ci --no-audit --no-fund
 COPY scripts ./scripts
 COPY src ./src
-# Bundles src/ into dist/ (scripts/bundle.mjs); pino stays in node_modules, which the image keeps.
+# Bundles src/ into dist/ (scripts/bundle.mjs); pino-pretty stays in node_modules, which the image keeps.
 RUN npm run build && npm ci --omit=dev --no-audit --no-fund
 
 FROM ${BASE_IMAGE}

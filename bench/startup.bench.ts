@@ -2,7 +2,9 @@
 // from its run script) starts, in `local` mode against a real broker and gateway simulator:
 // start → /healthz answers, start → Wyoming answers `describe`, start → the first fast-path command
 // is confirmed (the Z-Wave server must be up for it), start → the Z-Wave MCP server is up; against
-// `node -e ''` (Node's own start and exit).
+// `node -e ''` (Node's own start and exit). Also the CPU time (user + system, all threads) the
+// process had used when the first command was confirmed: less bent by the machine's load than the
+// wall time (Linux: /proc/<pid>/stat, 10 ms ticks).
 // This build also runs with Node's compile cache (NODE_COMPILE_CACHE, Node ≥ 22.1; the worker gets
 // it too), warm from an earlier start: what the add-on would gain from it at start-up. It costs
 // ~3 MiB for the life of the process (docs/architecture.md, Build), so the add-on does not set it.
@@ -10,7 +12,7 @@
 // ships.
 // Every variant starts once per round, in turn, so all meet the same machine load.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,6 +38,8 @@ interface Variant {
   toDescribe: number[];
   toFastPath: number[];
   toZwave: number[];
+  /** CPU time (ms) by the first command confirmed. */
+  cpuToFastPath: number[];
 }
 const variant = (name: string, main: string, env: () => Record<string, string>): Variant => ({
   name,
@@ -45,6 +49,7 @@ const variant = (name: string, main: string, env: () => Record<string, string>):
   toDescribe: [],
   toFastPath: [],
   toZwave: [],
+  cpuToFastPath: [],
 });
 const VARIANTS: Variant[] = [
   variant("this build", THIS_BUILD, () => ({})),
@@ -70,8 +75,19 @@ async function poll(until: () => Promise<boolean>, deadline: number): Promise<nu
   }
 }
 
+/** User + system CPU time of a running process, all its threads, in ms; undefined off Linux. */
+function cpuMs(pid: number): number | undefined {
+  const stat = `/proc/${pid}/stat`;
+  if (!existsSync(stat)) return undefined;
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in ticks
+  // of 1/100 s (USER_HZ).
+  const text = readFileSync(stat, "utf8");
+  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 async function startOnce(build: Variant): Promise<void> {
-  const { toHealth, toDescribe, toFastPath, toZwave } = build;
+  const { toHealth, toDescribe, toFastPath, toZwave, cpuToFastPath } = build;
   const [wyomingPort, apiPort] = [await freePort(), await freePort()];
   const file = join(mkdtempSync(join(scratch, "options-")), "options.json");
   writeFileSync(
@@ -111,6 +127,8 @@ async function startOnce(build: Variant): Promise<void> {
       return outcome.response.speech.startsWith("Turned on");
     }, deadline);
     toFastPath.push(answered - start);
+    const cpu = cpuMs(child.pid!);
+    if (cpu !== undefined) cpuToFastPath.push(cpu);
     await poll(async () => zwaveUpAt > 0, deadline);
     toZwave.push(zwaveUpAt - start);
   } finally {
@@ -133,6 +151,9 @@ report(
       sample(`${b.name}: start → /healthz answers`, b.toHealth),
       sample(`${b.name}: start → Wyoming describe answers`, b.toDescribe),
       sample(`${b.name}: start → first fast-path command confirmed`, b.toFastPath),
+      ...(b.cpuToFastPath.length
+        ? [sample(`${b.name}: CPU time by then (user + system)`, b.cpuToFastPath)]
+        : []),
       sample(`${b.name}: start → Z-Wave MCP server up (log)`, b.toZwave),
     ]),
   ],

@@ -21,7 +21,7 @@ export function normalizeName(text: string): string {
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
-    .replace(/['’`]/g, "")
+    .replace(/['\u2019`]/g, "")
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim()
     .replace(/^the\s+/, "");

@@ -1,5 +1,4 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
-import { request as httpsRequest } from "node:https";
 import { hostname } from "node:os";
 import { z } from "zod";
 import type { Logger } from "../log.js";
@@ -167,17 +166,19 @@ function parseJson(text: string): unknown {
 
 /**
  * One request with node:http, not fetch(): fetch loads undici, Node's whole fetch stack (6-8 MiB
- * resident in the bridge), for a few small JSON requests to a host on the same network.
+ * resident in the bridge), for a few small JSON requests to a host on the same network. Supervisor
+ * speaks plain HTTP; node:https (and node:tls, ~3 MiB resident) loads only for an https:// base.
  */
-function send(
+async function send(
   method: "GET" | "POST",
   url: URL,
   token: string,
   body: unknown,
 ): Promise<{ status: number; text: string }> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
+  const request = url.protocol === "https:" ? (await import("node:https")).request : httpRequest;
   return new Promise((resolve, reject) => {
-    const request = (url.protocol === "https:" ? httpsRequest : httpRequest)(
+    const sent = request(
       url,
       {
         method,
@@ -198,8 +199,8 @@ function send(
         response.on("error", reject);
       },
     );
-    request.on("error", reject);
-    request.end(payload);
+    sent.on("error", reject);
+    sent.end(payload);
   });
 }
 

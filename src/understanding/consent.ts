@@ -68,8 +68,8 @@ const WORDS: Record<string, ConsentWords> = {
 
 /** The reply in words: folded, apostrophes kept inside a word, hyphens and punctuation as spaces. */
 function wordsOf(text: string): string[] {
-  return fold(text.replace(/[’‘`´]/g, "'"))
-    .replace(/[-–—]/g, " ")
+  return fold(text.replace(/[\u2019\u2018`´]/g, "'"))
+    .replace(/[-\u2013\u2014]/g, " ")
     .split(/\s+/)
     .map((w) => w.replace(/^'+|'+$/g, ""))
     .filter(Boolean);

@@ -38,7 +38,7 @@ export function fold(text: string): string {
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
-    .replace(/[’`´]/g, "'")
+    .replace(/[\u2019`´]/g, "'")
     .replace(/(\d)\s*%/g, "$1 %")
     .replace(/[^\p{L}\p{N}'%\s]+/gu, " ")
     .replace(/\s+/g, " ")

@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { startEmbeddedBroker, type EmbeddedBroker } from "../../src/demo/embedded-broker.js";
 import { freePort } from "./free-port.js";
+import type { ServerCertificate } from "./tls-certificates.js";
 
 export interface TestBroker {
   /** `mqtt://127.0.0.1:<port>` */
@@ -22,6 +23,8 @@ export interface TestBroker {
   password: string;
   /** aedes only with TEST_BROKER=aedes; aedes accepts any credentials and speaks MQTT 3.1.1 only. */
   kind: "mosquitto" | "aedes";
+  /** With `secure`: the same broker over TLS, over WebSocket, and over WebSocket with TLS. */
+  secureUrls?: { mqtts: string; ws: string; wss: string };
   /** Stops the broker and waits until it has gone. */
   stop(): Promise<void>;
   /** Stops, stays down for `downMs`, starts again on the same port and waits until it accepts connections. */
@@ -33,6 +36,8 @@ export interface TestBroker {
 export interface MosquittoOptions {
   /** `set_tcp_nodelay` (default true); the benchmarks also measure false. */
   tcpNoDelay?: boolean;
+  /** Listen also for mqtts://, ws:// and wss:// (test/support/tls-certificates.ts), same users. */
+  secure?: ServerCertificate;
 }
 
 const USERNAME = "bridge";
@@ -71,6 +76,8 @@ async function waitForTcp(port: number, deadline: number): Promise<void> {
 export async function startMosquitto(options: MosquittoOptions = {}): Promise<TestBroker> {
   const binary = findMosquitto();
   if (process.env.TEST_BROKER === "aedes") {
+    if (options.secure)
+      throw new Error("TEST_BROKER=aedes: the embedded broker has no TLS or WebSocket listeners");
     console.warn("[test] TEST_BROKER=aedes: using the embedded aedes broker (MQTT 3.1.1, no auth)");
     return startAedesFallback();
   }
@@ -90,6 +97,7 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Te
   if (made.status !== 0) throw new Error(`mosquitto_passwd failed: ${made.stderr}`);
   chmodSync(pwFile, 0o644);
   const port = await freePort();
+  const secure = options.secure ? await secureListeners(dir, options.secure) : undefined;
   const confFile = join(dir, "mosquitto.conf");
   writeFileSync(
     confFile,
@@ -100,6 +108,7 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Te
       "persistence false",
       `set_tcp_nodelay ${options.tcpNoDelay === false ? "false" : "true"}`,
       "log_dest stderr",
+      ...(secure?.config ?? []),
       "",
     ].join("\n"),
   );
@@ -145,6 +154,7 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Te
     username: USERNAME,
     password: PASSWORD,
     kind: "mosquitto",
+    ...(secure ? { secureUrls: secure.urls } : {}),
     async stop() {
       await halt("SIGTERM");
       rmSync(dir, { recursive: true, force: true });
@@ -157,6 +167,32 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Te
     async kill() {
       await halt("SIGKILL");
     },
+  };
+}
+
+/** Mosquitto's listeners for mqtts://, ws:// and wss://; it reads the key as user `mosquitto`. */
+async function secureListeners(
+  dir: string,
+  certificate: ServerCertificate,
+): Promise<{ config: string[]; urls: { mqtts: string; ws: string; wss: string } }> {
+  const [certFile, keyFile] = [join(dir, "server.pem"), join(dir, "server.key")];
+  writeFileSync(certFile, certificate.cert);
+  writeFileSync(keyFile, certificate.key);
+  chmodSync(certFile, 0o644);
+  chmodSync(keyFile, 0o644);
+  const [mqtts, ws, wss] = [await freePort(), await freePort(), await freePort()];
+  const tls = [`certfile ${certFile}`, `keyfile ${keyFile}`];
+  return {
+    config: [
+      `listener ${mqtts} 127.0.0.1`,
+      ...tls,
+      `listener ${ws} 127.0.0.1`,
+      "protocol websockets",
+      `listener ${wss} 127.0.0.1`,
+      "protocol websockets",
+      ...tls,
+    ],
+    urls: { mqtts: `mqtts://127.0.0.1:${mqtts}`, ws: `ws://127.0.0.1:${ws}`, wss: `wss://127.0.0.1:${wss}` },
   };
 }
 

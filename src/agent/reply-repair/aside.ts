@@ -15,5 +15,5 @@ export const HYPOTHETICAL =
 export function isAside(text: string): boolean {
   const aside = text.trim();
   if (aside === "") return true;
-  return aside.length <= MAX_ASIDE && !/[?{}[\]<>|｜]|\n\s*\n/.test(aside) && !HYPOTHETICAL.test(aside);
+  return aside.length <= MAX_ASIDE && !/[?{}[\]<>|\uFF5C]|\n\s*\n/.test(aside) && !HYPOTHETICAL.test(aside);
 }

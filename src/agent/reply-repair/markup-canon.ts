@@ -25,7 +25,7 @@ const FIXES: readonly MarkupFix[] = [
   {
     fault: "spaces inside a special token (a detokenizer's added spaces: `<| tool_call_begin |>`)",
     pattern:
-      /<[ \t]*\|(?=[^<>\n]{0,60}\|[ \t]*>)(?:[ \t]*[\w.:"-]+[ \t]*\|)+[ \t]*>|<[ \t]*\/?[ \t]*｜[^<>\n｜]{1,40}｜[ \t]*>|<[ \t]*\/?[ \t]*｜[ \t]*DSML[ \t]*｜[ \t]*/g,
+      /<[ \t]*\|(?=[^<>\n]{0,60}\|[ \t]*>)(?:[ \t]*[\w.:"-]+[ \t]*\|)+[ \t]*>|<[ \t]*\/?[ \t]*\uFF5C[^<>\n\uFF5C]{1,40}\uFF5C[ \t]*>|<[ \t]*\/?[ \t]*\uFF5C[ \t]*DSML[ \t]*\uFF5C[ \t]*/g,
     replacement: withoutSpaces,
   },
   {
@@ -41,7 +41,7 @@ const FIXES: readonly MarkupFix[] = [
   {
     fault: 'an opening tag without its `<` (`function=name>`, `invoke name="x">`)',
     pattern: new RegExp(
-      String.raw`(?<![<\w\/|｜:.-])((?:[\w-]+:)?(?:${TAGS}))(?=(?:=[^\s<>]+|\s+name\s*=\s*(?:"[^"<>]*"|'[^'<>]*'))?>)`,
+      String.raw`(?<![<\w\/|\uFF5C:.-])((?:[\w-]+:)?(?:${TAGS}))(?=(?:=[^\s<>]+|\s+name\s*=\s*(?:"[^"<>]*"|'[^'<>]*'))?>)`,
       "g",
     ),
     replacement: "<$1",
@@ -49,7 +49,7 @@ const FIXES: readonly MarkupFix[] = [
   {
     fault: "a closing tag without its `>` (`</parameter` then a new line)",
     pattern: new RegExp(
-      String.raw`<\/((?:[\w-]+[:|]|｜DSML｜)?(?:${TAGS})(?::[\w-]+)?)(?=[ \t]*(?:\n|<|$))`,
+      String.raw`<\/((?:[\w-]+[:|]|\uFF5CDSML\uFF5C)?(?:${TAGS})(?::[\w-]+)?)(?=[ \t]*(?:\n|<|$))`,
       "g",
     ),
     replacement: "</$1>",
@@ -66,7 +66,7 @@ const FIXES: readonly MarkupFix[] = [
   },
   {
     fault: 'an attribute glued to its tag name (`<functionname="x">`)',
-    pattern: /<((?:[\w-]+:|｜DSML｜)?(?:function|invoke|parameter|tool_call|call))name\s*=/g,
+    pattern: /<((?:[\w-]+:|\uFF5CDSML\uFF5C)?(?:function|invoke|parameter|tool_call|call))name\s*=/g,
     replacement: "<$1 name=",
   },
   {
@@ -86,7 +86,7 @@ const FIXES: readonly MarkupFix[] = [
 const SPECIAL_TOKENS = specialTokens();
 
 /** A cheap test first: text with none of these characters has no markup to repair. */
-const MAY_HOLD_MARKUP = /[<|｜>\\]/;
+const MAY_HOLD_MARKUP = /[<|\uFF5C>\\]/;
 
 /** The text with fumbled call markup put back into its template's form. */
 export function canonicalMarkup(text: string): string {
@@ -98,7 +98,7 @@ export function canonicalMarkup(text: string): string {
 
 /** A namespace (`minimax:`, `atem:`, `ifm|`, `｜DSML｜`) or a per-checkpoint suffix (`:6124c78e`) on a call tag. */
 const TAG_DECORATION = new RegExp(
-  String.raw`<(\/?)(?:[\w-]+[:|]|｜DSML｜)(?=(?:${TAGS})\b)|<(\/?(?:${TAGS})):[\w-]{1,24}(?=[\s>])`,
+  String.raw`<(\/?)(?:[\w-]+[:|]|\uFF5CDSML\uFF5C)(?=(?:${TAGS})\b)|<(\/?(?:${TAGS})):[\w-]{1,24}(?=[\s>])`,
   "g",
 );
 

@@ -19,11 +19,11 @@ const ANSWER_CHANNELS = [
  * (`<|im_end|>`, `<|ifm|im_end|>`, `<|END_OF_TURN_TOKEN|>`, `<｜end▁of▁sentence｜>`, `</s>`,
  * MiniMax's `[e~[`): framing, not words.
  */
-const TURN_TOKEN = String.raw`<\|(?:\w+\|)?\w*(?:end|eot|eom|eos|return|stop|im_start|message|START_TEXT|START_RESPONSE|END_OF_TURN_TOKEN)\w*\|>|<\/s>|<｜end▁of▁sentence｜>|\[e~\[`;
+const TURN_TOKEN = String.raw`<\|(?:\w+\|)?\w*(?:end|eot|eom|eos|return|stop|im_start|message|START_TEXT|START_RESPONSE|END_OF_TURN_TOKEN)\w*\|>|<\/s>|<\uFF5Cend\u2581of\u2581sentence\uFF5C>|\[e~\[`;
 const TURN_ENDS = new RegExp(String.raw`^(?:\s|${TURN_TOKEN})+|(?:\s|${TURN_TOKEN})+$`, "gi");
 /** Tags and shapes of call markup that no sentence meant for a listener contains. */
 const CALL_SHAPES =
-  /<\/?｜|｜>|<\/?(?:[\w-]+[:|])?(?:tool|tool_calls?|function|function_calls?|invoke|parameter|arg_key|arg_value|TOOLCALL|start_function_call)(?::[\w-]+)?\b|<(?:call\s+tool|argument\s+key)\s*=|<(?:function|parameter)=|\]<\]|functools\s*\[|```tool_(?:code|call)|\bto=functions\.|\bcall:[\w.-]+\s*\{|"(?:name|tool_name|function)"\s*:\s*"[^"]*"\s*,\s*"(?:arguments|parameters|args|input)"\s*:/;
+  /<\/?\uFF5C|\uFF5C>|<\/?(?:[\w-]+[:|])?(?:tool|tool_calls?|function|function_calls?|invoke|parameter|arg_key|arg_value|TOOLCALL|start_function_call)(?::[\w-]+)?\b|<(?:call\s+tool|argument\s+key)\s*=|<(?:function|parameter)=|\]<\]|functools\s*\[|```tool_(?:code|call)|\bto=functions\.|\bcall:[\w.-]+\s*\{|"(?:name|tool_name|function)"\s*:\s*"[^"]*"\s*,\s*"(?:arguments|parameters|args|input)"\s*:/;
 
 /** A snake_case or dotted name followed by `(key=` or `{"key":`: a call to some tool, offered or not. */
 const SNAKE_CALL = /\b[A-Za-z][\w.]*[_.][\w.]*\s*(?:\(\s*\w+\s*=|\{\s*"\w+"\s*:)/;
