@@ -95,7 +95,7 @@ describe.concurrent("the built bridge talks to each provider without Node's fetc
       }
       // Neither start-up (the provider's package loads then) nor a turn loaded undici. The openai
       // SDK reads the global Headers' descriptor on import (lib/EventStream.mjs), which on Node 22
-      // alone loads it: the build hands it provider-fetch.s (scripts/bundle/provider-fetch.mjs).
+      // alone loads it: the build hands it provider-fetch's (scripts/bundle/provider-fetch.mjs).
       expect(loadedAtStart).toEqual([]);
       expect(existsSync(loadedFile)).toBe(true);
       expect(JSON.parse(readFileSync(loadedFile, "utf8"))).toEqual(loadedAtStart);
