@@ -15,7 +15,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawn } from "node:child_process";
 import { startBridgeProcess, type BridgeProcess } from "../test/support/bridge-process.js";
-import { startFakeLlm, type FakeLlmRequest, type FakeReply } from "../test/support/llm/server.js";
+import { tellTheTime } from "../test/support/llm/scripts.js";
+import { startFakeLlm } from "../test/support/llm/server.js";
 import { brokerOptions, startMosquitto } from "../test/support/mosquitto.js";
 import { childProcesses } from "../test/support/process-tree.js";
 import { converse } from "../test/support/wyoming-client.js";
@@ -65,15 +66,9 @@ function rssMiB(pid: number): number {
   return kb / 1024;
 }
 
-// The model asks for the time once per turn, then answers with it: one turn with a tool call.
-const script = (request: FakeLlmRequest): FakeReply =>
-  request.toolResults.length
-    ? `It is ${request.toolResults.at(-1)!.content}.`
-    : { toolCalls: [{ name: "get_datetime", args: {} }] };
-
 const broker = await startMosquitto();
 const gateway = await startAddonGateway(broker);
-const llm = await startFakeLlm({ script });
+const llm = await startFakeLlm({ script: tellTheTime });
 const common = { ...brokerOptions(broker), log_level: "info" };
 const providers = {
   anthropic: { llm_provider: "anthropic", llm_base_url: llm.url, llm_api_key: "sk-ant-footprint" },

@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
 import { providerOptions, startFakeLlm, type FakeLlm } from "../support/llm/server.js";
+import { tellTheTime } from "../support/llm/scripts.js";
 
 let llm: FakeLlm;
 let langsmith: Server;
@@ -14,10 +15,7 @@ const received: { method: string; url: string; apiKey: string | undefined }[] = 
 
 beforeAll(async () => {
   llm = await startFakeLlm({
-    script: (request) =>
-      request.toolResults.length
-        ? `It is ${request.toolResults.at(-1)!.content}.`
-        : { toolCalls: [{ name: "get_datetime", args: {} }] },
+    script: tellTheTime,
   });
   langsmith = createServer((request: IncomingMessage, response) => {
     received.push({

@@ -11,6 +11,7 @@ import { startBridgeProcess, type BridgeProcess } from "../support/bridge-proces
 import { providerOptions, startFakeLlm, type FakeLlm } from "../support/llm/server.js";
 import { brokerOptions, startMosquitto, type TestBroker } from "../support/mosquitto.js";
 import { converse } from "../support/wyoming-client.js";
+import { tellTheTime } from "../support/llm/scripts.js";
 
 const HOOK = fileURLToPath(new URL("../support/outside-connections-hook.mjs", import.meta.url));
 const MARK = "[outside-connection]";
@@ -20,10 +21,7 @@ let broker: TestBroker;
 beforeAll(async () => {
   broker = await startMosquitto();
   llm = await startFakeLlm({
-    script: (request) =>
-      request.toolResults.length
-        ? `It is ${request.toolResults.at(-1)!.content}.`
-        : { toolCalls: [{ name: "get_datetime", args: {} }] },
+    script: tellTheTime,
   });
 });
 afterAll(async () => {

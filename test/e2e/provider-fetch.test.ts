@@ -18,6 +18,7 @@ import {
   type FakeReply,
 } from "../support/llm/server.js";
 import { converse } from "../support/wyoming-client.js";
+import { tellTheTime } from "../support/llm/scripts.js";
 
 const en = GRAMMARS.en!.replies;
 
@@ -38,9 +39,7 @@ const script = (request: FakeLlmRequest): FakeReply => {
   const text = request.userText ?? "";
   if (text.includes("slow")) return { text: "Much too late.", delayMs: 60_000 };
   if (text.includes("refuse")) return { status: 500, message: "overloaded" };
-  return request.toolResults.length
-    ? `It is ${request.toolResults.at(-1)!.content}.`
-    : { toolCalls: [{ name: "get_datetime", args: {} }] };
+  return tellTheTime(request);
 };
 
 let llm: FakeLlm;
@@ -96,7 +95,7 @@ describe.concurrent("the built bridge talks to each provider without Node's fetc
       }
       // Neither start-up (the provider's package loads then) nor a turn loaded undici. The openai
       // SDK reads the global Headers' descriptor on import (lib/EventStream.mjs), which on Node 22
-      // alone loads it: the build hands it provider-fetch's (scripts/bundle.mjs).
+      // alone loads it: the build hands it provider-fetch's (scripts/bundle/provider-fetch.mjs).
       expect(loadedAtStart).toEqual([]);
       expect(existsSync(loadedFile)).toBe(true);
       expect(JSON.parse(readFileSync(loadedFile, "utf8"))).toEqual(loadedAtStart);

@@ -11,6 +11,7 @@ import { startTestProxy, type TestProxy } from "../support/http-proxy.js";
 import { providerOptions, startFakeLlm, type FakeLlm } from "../support/llm/server.js";
 import { makeTestCertificates } from "../support/tls-certificates.js";
 import { converse } from "../support/wyoming-client.js";
+import { tellTheTime } from "../support/llm/scripts.js";
 
 const [major, minor] = process.versions.node.split(".").map(Number) as [number, number];
 const nodeReadsProxyEnv = major > 22 || (major === 22 && minor >= 21);
@@ -23,10 +24,7 @@ beforeAll(async () => {
   llm = await startFakeLlm({
     tls: certificates.trusted,
     models: ["test-model"],
-    script: (request) =>
-      request.toolResults.length
-        ? `It is ${request.toolResults.at(-1)!.content}.`
-        : { toolCalls: [{ name: "get_datetime", args: {} }] },
+    script: tellTheTime,
   });
   proxy = await startTestProxy();
   env = { HTTPS_PROXY: proxy.url, NODE_USE_ENV_PROXY: "1", NODE_EXTRA_CA_CERTS: certificates.caFile };

@@ -21,6 +21,7 @@ import {
 } from "../support/llm/server.js";
 import { makeTestCertificates, type TestCertificates } from "../support/tls-certificates.js";
 import { converse } from "../support/wyoming-client.js";
+import { tellTheTime } from "../support/llm/scripts.js";
 
 const en = GRAMMARS.en!.replies;
 
@@ -29,9 +30,7 @@ const script = (request: FakeLlmRequest): FakeReply => {
   if (text.includes("slow")) return { text: "Much too late.", delayMs: 60_000 };
   if (text.includes("key")) return { status: 401, message: "invalid x-api-key" };
   if (text.includes("refuse")) return { status: 500, message: "overloaded" };
-  return request.toolResults.length
-    ? `It is ${request.toolResults.at(-1)!.content}.`
-    : { toolCalls: [{ name: "get_datetime", args: {} }] };
+  return tellTheTime(request);
 };
 
 let certificates: TestCertificates;

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const leftOut = JSON.parse(readFileSync(join(root, "scripts/openai-apis-left-out.json"), "utf8")) as Record<
+const leftOut = JSON.parse(readFileSync(join(root, "scripts/bundle/openai-apis-left-out.json"), "utf8")) as Record<
   string,
   string
 >;
