@@ -8,10 +8,9 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const leftOut = JSON.parse(readFileSync(join(root, "scripts/bundle/openai-apis-left-out.json"), "utf8")) as Record<
-  string,
-  string
->;
+const leftOut = JSON.parse(
+  readFileSync(join(root, "scripts/bundle/openai-apis-left-out.json"), "utf8"),
+) as Record<string, string>;
 // The client's property for each (client.mjs): `fine-tuning` is `fineTuning`.
 const property = (api: string) => api.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
