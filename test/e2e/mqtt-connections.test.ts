@@ -1,7 +1,7 @@
 // The built bridge reaches Z-Wave JS UI's gateway over every kind of MQTT connection the add-on
 // accepts (src/zwave/config.ts): mqtts://, MQTT over ws:// and over wss://, as well as mqtt://. The
 // build loads what only these need (mqtt's TLS and WebSocket transports, ws's node:https and
-// node:tls) at the first such connection, not at start (scripts/bundle.mjs, LOAD_ON_FIRST_USE):
+// node:tls) at the first such connection, not at start (scripts/bundle/load-on-first-use.mjs):
 // here each is loaded that way, in the Z-Wave worker, and a command reaches the device through it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
