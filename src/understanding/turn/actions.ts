@@ -10,7 +10,7 @@ import { failureSpeech } from "../spoken-result.js";
 import type { FastPathOutcome, ResponseType } from "../outcome.js";
 import { COVERS } from "../scopes.js";
 import { capitalize, listOf, quantity } from "../speech.js";
-import type { Resolved, Target } from "../targets.js";
+import { ZWAVE_COVERS, type Resolved, type Target } from "../targets.js";
 import { targetKind } from "../target-kind.js";
 import type { ColorName as SaidColor, StateWord, WhiteName } from "../grammar-types.js";
 import type { CoverAction } from "../../zwave-host/zwave-client.js";
@@ -72,9 +72,7 @@ function openNow(target: Target): boolean | undefined {
 
 /** Whether a target is a cover (a shutter, blind, garage door…), on either side of the identity join. */
 function isCover(target: Target): boolean {
-  return target.source === "zwave"
-    ? target.device.function === "cover" || target.device.function === "barrier"
-    : target.entity.domain === "cover";
+  return target.source === "zwave" ? ZWAVE_COVERS(target.device) : target.entity.domain === "cover";
 }
 
 interface Acted {
