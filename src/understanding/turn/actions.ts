@@ -12,9 +12,10 @@ import { COVERS } from "../scopes.js";
 import { capitalize, listOf, quantity } from "../speech.js";
 import { ZWAVE_COVERS, type Resolved, type Target } from "../targets.js";
 import { targetKind } from "../target-kind.js";
-import type { ColorName as SaidColor, StateWord, WhiteName } from "../grammar-types.js";
+import type { ColorName as SaidColor, StateWord } from "../grammar-types.js";
 import type { CoverAction } from "../../zwave-host/zwave-client.js";
 import type { ZwaveTarget } from "../../zwave-host/zwave-target.js";
+import { WHITE_TEMPERATURES } from "../../zwave/colors.js";
 import { CC } from "../../zwave/functions.js";
 import { currentLevel, haLevel, isConfirmed, stateWordOf } from "../tool-results.js";
 import { askFor, lockActionOf, lockSpeech } from "./held.js";
@@ -25,8 +26,6 @@ const SOUND = new Set(["set_volume", "volume_up", "volume_down", "mute", "unmute
 /** Intents that change a light's brightness. */
 const LIGHT = new Set(["set_level", "brighten", "dim"]);
 
-/** The colour temperatures of the whites said by name, in kelvin (Home Assistant's warm and cold ends). */
-const WHITE_KELVIN: Record<WhiteName, number> = { warm: 2700, cold: 6500 };
 /** Home Assistant's cover features (homeassistant/components/cover/const.py `CoverEntityFeature`). */
 const COVER_FEATURES = { setPosition: 4, stop: 8 };
 /** Light colour modes that take a colour, and the one that takes a colour temperature (HA `ColorMode`). */
@@ -489,7 +488,7 @@ async function applyColor(turn: Turn, target: Target): Promise<Acted> {
     const asked = named ? { color: named } : white ? { white } : { kelvin: kelvin! };
     result = (await turn.zwave((o) => turn.deps.zwave.color(device, asked, o))).result;
   } else {
-    const temperature = white ? WHITE_KELVIN[white] : kelvin;
+    const temperature = white ? WHITE_TEMPERATURES[white] : kelvin;
     result = await turn.call(
       { ...BUILTIN_TOOLS, name: "control_entity" },
       {
