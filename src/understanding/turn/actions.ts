@@ -449,16 +449,18 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
 /** Opens, closes, stops or positions a cover with the tool the LLM would use. */
 async function applyToCover(turn: Turn, target: Target): Promise<Acted> {
   const move = coverMove(turn.match.intent, turn.match.level, openNow(target))!;
+  // Its level in the reply is the position it reported, when it reported one.
+  const moved = (result: ToolResult, position: unknown) =>
+    actedOn(target, result, {
+      ...(typeof position === "number" ? { level: position } : {}),
+      move: move.action,
+    });
   if (target.source === "zwave") {
     const device = target.device;
     const { result, output } = await turn.zwave((o) =>
       turn.deps.zwave.cover(device, move.action, move.position, o),
     );
-    const position = output?.position;
-    return actedOn(target, result, {
-      ...(typeof position === "number" ? { level: position } : {}),
-      move: move.action,
-    });
+    return moved(result, output?.position);
   }
   const args =
     move.action === "stop"
@@ -470,11 +472,7 @@ async function applyToCover(turn: Turn, target: Target): Promise<Acted> {
     { ...BUILTIN_TOOLS, name: "control_entity" },
     { name: target.entity.entityId, ...args },
   );
-  const position = result.structuredContent?.position;
-  return actedOn(target, result, {
-    ...(typeof position === "number" ? { level: position } : {}),
-    move: move.action,
-  });
+  return moved(result, result.structuredContent?.position);
 }
 
 /** Sets a light's colour or white: by name, or by its colour temperature. */
