@@ -51,19 +51,10 @@ export const KINDS: Record<DeviceKind, KindSpec> = {
   garage: opening("garage", "garage_door"),
 };
 
-/** Kinds that are covers: what opens, closes, stops and takes a position. */
-export const COVER_KINDS: ReadonlySet<DeviceKind> = new Set([
-  "cover",
-  "curtain",
-  "blind",
-  "shade",
-  "shutter",
-  "awning",
-  "gate",
-  "window",
-  "door",
-  "garage",
-]);
+/** Kinds that are covers: what opens, closes, stops and takes a position (those of the cover domain). */
+export const COVER_KINDS: ReadonlySet<DeviceKind> = new Set(
+  (Object.keys(KINDS) as DeviceKind[]).filter((kind) => KINDS[kind].domains.includes("cover")),
+);
 
 /** Whether an entity is of the kind a sentence named. */
 export function isOfKind(entity: EntityView, kind: DeviceKind, question = false): boolean {

@@ -10,11 +10,12 @@ import { failureSpeech } from "../spoken-result.js";
 import type { FastPathOutcome, ResponseType } from "../outcome.js";
 import { COVERS } from "../scopes.js";
 import { capitalize, listOf, quantity } from "../speech.js";
-import type { Resolved, Target } from "../targets.js";
+import { ZWAVE_COVERS, type Resolved, type Target } from "../targets.js";
 import { targetKind } from "../target-kind.js";
-import type { ColorName as SaidColor, StateWord, WhiteName } from "../grammar-types.js";
+import type { ColorName as SaidColor, StateWord } from "../grammar-types.js";
 import type { CoverAction } from "../../zwave-host/zwave-client.js";
 import type { ZwaveTarget } from "../../zwave-host/zwave-target.js";
+import { WHITE_TEMPERATURES } from "../../zwave/colors.js";
 import { CC } from "../../zwave/functions.js";
 import { currentLevel, haLevel, isConfirmed, stateWordOf } from "../tool-results.js";
 import { askFor, lockActionOf, lockSpeech } from "./held.js";
@@ -25,8 +26,6 @@ const SOUND = new Set(["set_volume", "volume_up", "volume_down", "mute", "unmute
 /** Intents that change a light's brightness. */
 const LIGHT = new Set(["set_level", "brighten", "dim"]);
 
-/** The colour temperatures of the whites said by name, in kelvin (Home Assistant's warm and cold ends). */
-const WHITE_KELVIN: Record<WhiteName, number> = { warm: 2700, cold: 6500 };
 /** Home Assistant's cover features (homeassistant/components/cover/const.py `CoverEntityFeature`). */
 const COVER_FEATURES = { setPosition: 4, stop: 8 };
 /** Light colour modes that take a colour, and the one that takes a colour temperature (HA `ColorMode`). */
@@ -72,9 +71,7 @@ function openNow(target: Target): boolean | undefined {
 
 /** Whether a target is a cover (a shutter, blind, garage door…), on either side of the identity join. */
 function isCover(target: Target): boolean {
-  return target.source === "zwave"
-    ? target.device.function === "cover" || target.device.function === "barrier"
-    : target.entity.domain === "cover";
+  return target.source === "zwave" ? ZWAVE_COVERS(target.device) : target.entity.domain === "cover";
 }
 
 interface Acted {
@@ -452,16 +449,18 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
 /** Opens, closes, stops or positions a cover with the tool the LLM would use. */
 async function applyToCover(turn: Turn, target: Target): Promise<Acted> {
   const move = coverMove(turn.match.intent, turn.match.level, openNow(target))!;
+  // Its level in the reply is the position it reported, when it reported one.
+  const moved = (result: ToolResult, position: unknown) =>
+    actedOn(target, result, {
+      ...(typeof position === "number" ? { level: position } : {}),
+      move: move.action,
+    });
   if (target.source === "zwave") {
     const device = target.device;
     const { result, output } = await turn.zwave((o) =>
       turn.deps.zwave.cover(device, move.action, move.position, o),
     );
-    const position = output?.position;
-    return actedOn(target, result, {
-      ...(typeof position === "number" ? { level: position } : {}),
-      move: move.action,
-    });
+    return moved(result, output?.position);
   }
   const args =
     move.action === "stop"
@@ -473,11 +472,7 @@ async function applyToCover(turn: Turn, target: Target): Promise<Acted> {
     { ...BUILTIN_TOOLS, name: "control_entity" },
     { name: target.entity.entityId, ...args },
   );
-  const position = result.structuredContent?.position;
-  return actedOn(target, result, {
-    ...(typeof position === "number" ? { level: position } : {}),
-    move: move.action,
-  });
+  return moved(result, result.structuredContent?.position);
 }
 
 /** Sets a light's colour or white: by name, or by its colour temperature. */
@@ -491,7 +486,7 @@ async function applyColor(turn: Turn, target: Target): Promise<Acted> {
     const asked = named ? { color: named } : white ? { white } : { kelvin: kelvin! };
     result = (await turn.zwave((o) => turn.deps.zwave.color(device, asked, o))).result;
   } else {
-    const temperature = white ? WHITE_KELVIN[white] : kelvin;
+    const temperature = white ? WHITE_TEMPERATURES[white] : kelvin;
     result = await turn.call(
       { ...BUILTIN_TOOLS, name: "control_entity" },
       {
