@@ -317,7 +317,10 @@ async function actOnGroup(
   if (done.length) {
     const names = listOf(turn.grammar, done);
     const { intent } = turn.match;
-    const covers = acted.every((a) => isCover(a.target));
+    // Said as a single target's reply says it (actedSpeech): Home Assistant's valves open and close too.
+    const covers = acted.every((a) =>
+      a.target.source === "ha" ? COVERS.has(a.target.entity.domain) : isCover(a.target),
+    );
     const template =
       intent === "open" || (intent === "turn_on" && covers)
         ? r.groupOpened
