@@ -63,7 +63,11 @@ async function runOther(
   return confirmationOutput(mirror, entity, done.after);
 }
 
-/** Home Assistant's colour names the tool takes (`light.turn_on` `color_name`), with their hue. */
+/**
+ * Home Assistant's colour names the tool takes (`light.turn_on` `color_name`), each with the hue of
+ * the CSS colour HA turns it into: what the light reports back, not what a Z-Wave bulb is sent
+ * (src/zwave/colors.ts).
+ */
 const COLOR_HUES = {
   red: 0,
   orange: 39,

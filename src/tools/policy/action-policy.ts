@@ -194,13 +194,13 @@ export function createActionPolicy(options: ActionPolicyOptions = {}): ActionPol
   async function zwaveGroupCall(call: PolicyCall, members: unknown[]): Promise<Judgement> {
     const effects: HeldEffect[] = [];
     const pinned: unknown[] = [];
+    const { devices: _group, ...shared } = call.args;
     for (const member of members) {
       if (typeof member !== "object" || member === null) {
         pinned.push(member);
         continue;
       }
-      const { devices: _group, ...rest } = call.args;
-      const judged = await zwaveCall({ ...call, args: { ...rest, ...member } });
+      const judged = await zwaveCall({ ...call, args: { ...shared, ...member } });
       if (judged.hold) {
         effects.push(...judged.effects);
         const { nodeId, endpoint } = judged.args;
