@@ -13,7 +13,7 @@ import { capitalize, listOf, quantity } from "../speech.js";
 import type { Resolved, Target } from "../targets.js";
 import { targetKind } from "../target-kind.js";
 import type { ColorName as SaidColor, StateWord, WhiteName } from "../grammar-types.js";
-import type { CoverAction } from "../../zwave-host/zwave-client.js";
+import type { CoverAction } from "../../zwave/contract.js";
 import type { ZwaveTarget } from "../../zwave-host/zwave-target.js";
 import { CC } from "../../zwave/functions.js";
 import { currentLevel, haLevel, isConfirmed, stateWordOf } from "../tool-results.js";
