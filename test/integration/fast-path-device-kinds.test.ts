@@ -3,21 +3,18 @@
 // and action policy, the HA websocket fake. What HA was asked to do is checked call by call, and an
 // answer only ever states what the home reports. Every sentence is our own.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createAgent } from "../../src/agent/agent.js";
 import type { ConversationAgent } from "../../src/agent/types.js";
-import { createHomeMirror, type HomeMirror } from "../../src/ha/mirror.js";
-import { homeTools } from "../../src/tools/local/index.js";
-import { createActionPolicy } from "../../src/tools/policy/action-policy.js";
-import { createToolRegistry } from "../../src/tools/registry.js";
-import { captureLogger } from "../support/capture-logger.js";
+import type { HomeMirror } from "../../src/ha/mirror.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
 import { entityRow, state } from "../support/ha-home.js";
-import { startFakeHa, type FakeHa } from "../support/ha-server.js";
+import type { FakeHa } from "../support/ha-server.js";
+import { startLocalHomeAgent } from "../support/local-home-agent.js";
 import { waitFor } from "../support/wait-for.js";
 
 let ha: FakeHa;
 let mirror: HomeMirror;
 let agent: ConversationAgent;
+let close: (() => Promise<void>) | undefined;
 
 /** The corpus home with what issue 33 asks about: a colour lamp, sensors that detect, meters, batteries. */
 function home() {
@@ -57,18 +54,9 @@ function home() {
 }
 
 beforeAll(async () => {
-  ha = await startFakeHa({ home: home() });
-  const { logger } = captureLogger();
-  mirror = createHomeMirror({ url: ha.url, token: "good-token", logger });
-  await waitFor("the first sync", () => !mirror.status().stale);
-  const registry = createToolRegistry({ logger, policy: createActionPolicy({ mirror }) });
-  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
-  agent = createAgent({ registry, mirror, logger, provider: "local", language: "en", haAgent: false });
+  ({ ha, mirror, agent, close } = await startLocalHomeAgent(home()));
 });
-afterAll(async () => {
-  await mirror.close();
-  await ha.close();
-});
+afterAll(async () => close?.());
 beforeEach(() => {
   ha.serviceCalls.length = 0;
 });

@@ -2,20 +2,18 @@
 // in a home whose only other player is a speaker, "turn off the tv" must not silence the speaker.
 // Home Assistant's fake serves the corpus home plus a TV whose name does not say "TV".
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createAgent } from "../../src/agent/agent.js";
 import type { ConversationAgent } from "../../src/agent/types.js";
-import { createHomeMirror, type HomeMirror } from "../../src/ha/mirror.js";
-import { homeTools } from "../../src/tools/local/index.js";
-import { createToolRegistry } from "../../src/tools/registry.js";
-import { captureLogger } from "../support/capture-logger.js";
+import type { HomeMirror } from "../../src/ha/mirror.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
 import { entityRow, state, MEDIA_VOLUME_MUTE, MEDIA_VOLUME_SET } from "../support/ha-home.js";
-import { startFakeHa, type FakeHa } from "../support/ha-server.js";
+import type { FakeHa } from "../support/ha-server.js";
+import { startLocalHomeAgent } from "../support/local-home-agent.js";
 import { waitFor } from "../support/wait-for.js";
 
 let ha: FakeHa;
 let mirror: HomeMirror;
 let agent: ConversationAgent;
+let close: (() => Promise<void>) | undefined;
 let turn = 0;
 // 128 turn on | 256 turn off, as a TV's integration declares them.
 const SCREEN = { device_class: "tv", volume_level: 0.3, supported_features: MEDIA_VOLUME_SET | 128 | 256 };
@@ -36,18 +34,9 @@ beforeAll(async () => {
     entityRow("media_player.kitchen_tv", { name: "Kitchen TV", area_id: "kitchen", exposed: true }),
   );
   home.states.set("media_player.kitchen_tv", state("on", { supported_features: 128 | 256 }));
-  ha = await startFakeHa({ home });
-  const { logger } = captureLogger();
-  mirror = createHomeMirror({ url: ha.url, token: "good-token", logger });
-  await waitFor("the first sync", () => !mirror.status().stale);
-  const registry = createToolRegistry({ logger });
-  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
-  agent = createAgent({ registry, mirror, logger, provider: "local", language: "en", haAgent: false });
+  ({ ha, mirror, agent, close } = await startLocalHomeAgent(home));
 });
-afterAll(async () => {
-  await mirror.close();
-  await ha.close();
-});
+afterAll(async () => close?.());
 beforeEach(async () => {
   ha.setState("media_player.bedroom_screen", "on", SCREEN);
   ha.setState("media_player.living_room_speaker", "idle", SPEAKER);

@@ -1,20 +1,18 @@
 // German word order and verbs, and a thermostat's set point in six languages, end to end: grammar
 // → names → the registry's tools → the fake Home Assistant (real haws client).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createAgent } from "../../src/agent/agent.js";
 import type { ConversationAgent } from "../../src/agent/types.js";
-import { createHomeMirror, type HomeMirror } from "../../src/ha/mirror.js";
-import { homeTools } from "../../src/tools/local/index.js";
-import { createToolRegistry } from "../../src/tools/registry.js";
-import { captureLogger } from "../support/capture-logger.js";
+import type { HomeMirror } from "../../src/ha/mirror.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
 import { deviceRow, entityRow, MEDIA_VOLUME_SET, state } from "../support/ha-home.js";
-import { startFakeHa, type FakeHa } from "../support/ha-server.js";
+import type { FakeHa } from "../support/ha-server.js";
+import { startLocalHomeAgent } from "../support/local-home-agent.js";
 import { waitFor } from "../support/wait-for.js";
 
 let ha: FakeHa;
 let mirror: HomeMirror;
 let agent: ConversationAgent;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   const home = corpusHome();
@@ -29,18 +27,9 @@ beforeAll(async () => {
     entityRow("media_player.tv", { original_name: "Fernseher", area_id: "office", exposed: true }),
   ];
   home.states.set("media_player.tv", state("on", { supported_features: MEDIA_VOLUME_SET }));
-  ha = await startFakeHa({ home });
-  mirror = createHomeMirror({ url: ha.url, token: "good-token", logger: captureLogger().logger });
-  await waitFor("the first sync", () => !mirror.status().stale);
-  const { logger } = captureLogger();
-  const registry = createToolRegistry({ logger });
-  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
-  agent = createAgent({ registry, mirror, logger, provider: "local", language: "en", haAgent: false });
+  ({ ha, mirror, agent, close } = await startLocalHomeAgent(home));
 });
-afterAll(async () => {
-  await mirror.close();
-  await ha.close();
-});
+afterAll(async () => close?.());
 beforeEach(() => {
   ha.serviceCalls.length = 0;
 });

@@ -1,0 +1,39 @@
+// Home Assistant's fake serving a home, the bridge's mirror of it (synced), and the local fast-path
+// agent with the home tools behind the one action policy, wired as src/bridge.ts wires them: for
+// tests of what the fast path understands and does in a home.
+import { createAgent } from "../../src/agent/agent.js";
+import type { ConversationAgent } from "../../src/agent/types.js";
+import { createHomeMirror, type HomeMirror } from "../../src/ha/mirror.js";
+import { homeTools } from "../../src/tools/local/index.js";
+import { createActionPolicy } from "../../src/tools/policy/action-policy.js";
+import { createToolRegistry } from "../../src/tools/registry.js";
+import { captureLogger } from "./capture-logger.js";
+import type { FakeHome } from "./ha-home.js";
+import { startFakeHa, type FakeHa } from "./ha-server.js";
+import { waitFor } from "./wait-for.js";
+
+export interface LocalHomeAgent {
+  ha: FakeHa;
+  mirror: HomeMirror;
+  agent: ConversationAgent;
+  close(): Promise<void>;
+}
+
+export async function startLocalHomeAgent(home: FakeHome): Promise<LocalHomeAgent> {
+  const ha = await startFakeHa({ home });
+  const { logger } = captureLogger();
+  const mirror = createHomeMirror({ url: ha.url, token: "good-token", logger });
+  await waitFor("the first sync", () => !mirror.status().stale);
+  const registry = createToolRegistry({ logger, policy: createActionPolicy({ mirror }) });
+  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
+  const agent = createAgent({ registry, mirror, logger, provider: "local", language: "en", haAgent: false });
+  return {
+    ha,
+    mirror,
+    agent,
+    async close() {
+      await mirror.close();
+      await ha.close();
+    },
+  };
+}
