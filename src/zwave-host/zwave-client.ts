@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import { ZWAVE_TOOLS } from "../config/own-servers.js";
 import type { Logger } from "../log.js";
-import type { ColorName } from "../zwave/colors.js";
+import type { ColorName, WhiteTemperature } from "../zwave/colors.js";
 import {
   colorOutput,
   controlOutput,
@@ -16,6 +16,7 @@ import {
   sensorDataOutput,
   type ColorOutput,
   type ControlOutput,
+  type CoverAction,
   type CoverOutput,
   type DeviceSummary,
   type DoorLockOutput,
@@ -23,8 +24,6 @@ import {
   type ZwaveError,
 } from "../zwave/contract.js";
 
-/** What a cover or barrier is asked to do. */
-export type CoverAction = "open" | "close" | "stop" | "set_position";
 import { isActuator } from "../zwave/functions.js";
 import { describeUpstream, type UpstreamState } from "./upstream.js";
 import { targetKey, targetsOf, type ZwaveTarget } from "./zwave-target.js";
@@ -137,7 +136,7 @@ export interface ZwaveClient<R extends ToolCallResult = ToolCallResult> {
   /** Sets a light's colour or white (`set_zwave_light_color`); its brightness is kept. */
   color(
     target: Pick<ZwaveTarget, "nodeId" | "endpoint">,
-    color: { color?: ColorName; white?: "warm" | "neutral" | "cold"; kelvin?: number },
+    color: { color?: ColorName; white?: WhiteTemperature; kelvin?: number },
     options?: CallOptions,
   ): Promise<ZwaveCall<ColorOutput, R>>;
   /** The bridge's search for a transport: waiting, found (and which), or off. */

@@ -294,6 +294,7 @@ export type DoorLockOutput = z.infer<typeof doorLockOutput>;
 /** What `control_zwave_cover` and `control_zwave_barrier` are asked to do. */
 export const COVER_ACTIONS = ["open", "close", "stop", "set_position"] as const;
 export const coverAction = z.enum(COVER_ACTIONS);
+export type CoverAction = (typeof COVER_ACTIONS)[number];
 
 export const coverOutput = writeOutcome.extend({
   action: coverAction.optional(),

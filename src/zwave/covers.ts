@@ -9,7 +9,7 @@
 // A cover's position is reported after it moved, so a write is confirmed by the device's report of
 // the position it was sent to (a barrier: the state it was sent towards, "opening" included).
 import { LATE_VERIFY_MS } from "./confirm.js";
-import type { CoverOutput } from "./contract.js";
+import type { CoverAction, CoverOutput } from "./contract.js";
 import { valueOn, valuesOn } from "./endpoints.js";
 import { ZwaveToolError } from "./errors.js";
 import { CC, type EndpointRole } from "./functions.js";
@@ -17,7 +17,6 @@ import type { ZwaveNode, ZwaveValue } from "./model.js";
 import { levelToPercent, percentToLevel } from "./multilevel-switch.js";
 import type { WritePlan } from "./network.js";
 
-export type CoverAction = "open" | "close" | "stop" | "set_position";
 type CoverState = NonNullable<CoverOutput["state"]>;
 
 /** Window Covering parameters with a position, in Home Assistant's order (const.py `COVER_POSITION_PROPERTY_KEYS`). */

@@ -13,7 +13,7 @@ import { capitalize, listOf, quantity } from "../speech.js";
 import { ZWAVE_COVERS, type Resolved, type Target } from "../targets.js";
 import { targetKind } from "../target-kind.js";
 import type { ColorName as SaidColor, StateWord } from "../grammar-types.js";
-import type { CoverAction } from "../../zwave-host/zwave-client.js";
+import type { CoverAction } from "../../zwave/contract.js";
 import type { ZwaveTarget } from "../../zwave-host/zwave-target.js";
 import { WHITE_TEMPERATURES } from "../../zwave/colors.js";
 import { CC } from "../../zwave/functions.js";

@@ -4,9 +4,16 @@
 // marked destructive for clients that judge by annotations.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { COVER_ACTIONS, coverOutput, endpointInput, nodeIdInput, type CoverOutput } from "../contract.js";
+import {
+  COVER_ACTIONS,
+  coverOutput,
+  endpointInput,
+  nodeIdInput,
+  type CoverAction,
+  type CoverOutput,
+} from "../contract.js";
 import { coverText } from "../device-state.js";
-import { coverMechanism, coverPlan, coverStatusOf, isMoving, type CoverAction } from "../covers.js";
+import { coverMechanism, coverPlan, coverStatusOf, isMoving } from "../covers.js";
 import type { NamedEndpoint } from "../endpoints.js";
 import { ZwaveToolError } from "../errors.js";
 import type { ZwaveNetwork } from "../network.js";

@@ -90,14 +90,17 @@ async function writeAll(
   const byFrame = new Map<string, Writable[]>();
   for (const r of writable) byFrame.set(frameKey(r), [...(byFrame.get(frameKey(r)) ?? []), r]);
   const results = new Map<Writable, Done | ZwaveError>();
-  const single = async (r: Writable) => {
+  /** One device's outcome, or the error that stopped it. */
+  const settle = async (r: Writable, run: () => Promise<Done>) => {
     try {
-      results.set(r, { outcome: await network.writeAndConfirm(r.node, r.plan), via: "singlecast" });
+      results.set(r, await run());
     } catch (err) {
       const e = err instanceof ZwaveToolError ? err : new ZwaveToolError("failed", String(err));
       results.set(r, { code: e.code, message: e.message });
     }
   };
+  const single = (r: Writable) =>
+    settle(r, async () => ({ outcome: await network.writeAndConfirm(r.node, r.plan), via: "singlecast" }));
   await Promise.all(
     [...byFrame.values()].map(async (members) => {
       const [first] = members;
@@ -108,16 +111,7 @@ async function writeAll(
         first.plan.payload,
       );
       if (!sent) return Promise.all(members.map(single));
-      return Promise.all(
-        members.map(async (m) => {
-          try {
-            results.set(m, await confirmMember(network, m));
-          } catch (err) {
-            const e = err instanceof ZwaveToolError ? err : new ZwaveToolError("failed", String(err));
-            results.set(m, { code: e.code, message: e.message });
-          }
-        }),
-      );
+      return Promise.all(members.map((m) => settle(m, () => confirmMember(network, m))));
     }),
   );
   return results;

@@ -167,12 +167,13 @@ export function registerLightColor(server: McpServer, network: ZwaveNetwork): vo
           ? network.writeAndConfirm(node, switchPlan(network, node, endpoint, "on", undefined))
           : undefined;
         const written = Object.entries(channels) as [ColorChannel, number][];
+        const requested = colorOf(channels);
         let color: ColorState | null;
         let colorConfirmation: Confirmation;
         let answered = false;
         if (status === SetValueStatus.Success) {
           colorConfirmation = "supervised";
-          color = colorOf(channels);
+          color = requested;
         } else {
           const polled = await network.confirmByPolling(
             node,
@@ -198,7 +199,7 @@ export function registerLightColor(server: McpServer, network: ZwaveNetwork): vo
         const structured: ColorOutput = {
           ok: true,
           node: network.ref(node, endpoint),
-          requested: colorOf(channels),
+          requested,
           color,
           on: typeof onValue === "number" ? onValue > 0 : now.on,
           level: typeof onValue === "number" && onValue <= 99 ? levelToPercent(onValue) : now.level,
@@ -207,8 +208,7 @@ export function registerLightColor(server: McpServer, network: ZwaveNetwork): vo
           sent: true,
           reportedAfterWrite: answered || (on?.reportedAfterWrite ?? false),
         };
-        const shows =
-          color && colorOf(channels).rgb === color.rgb && colorOf(channels).kelvin === color.kelvin;
+        const shows = color && requested.rgb === color.rgb && requested.kelvin === color.kelvin;
         const text =
           confirmation !== "none"
             ? `confirmed: ${name} is ${said}${on ? " and on" : ""}`

@@ -76,16 +76,17 @@ export function registerSensorData(server: McpServer, network: ZwaveNetwork): vo
           .filter((v) => SENSOR_CLASSES.has(v.commandClass) && v.readable && v.value !== undefined)
           .sort((a, b) => a.commandClass - b.commandClass || a.endpoint - b.endpoint);
         const state = deviceState(node);
+        const readings = values.map(typedReading);
         const structured: SensorDataOutput = {
           ok: true,
           node: network.ref(node, endpoint),
           state,
-          readings: values.map(typedReading),
+          readings,
         };
         const note = state === "online" ? "" : ` (${name} is ${state}; these are its last reports)`;
         if (values.length === 0) return ok(`${name} has no sensor readings${note}.`, structured);
-        const lines = values.map((v) => {
-          const r = typedReading(v);
+        const lines = values.map((v, i) => {
+          const r = readings[i]!;
           const said = r.state ?? formatValue(v);
           const what = r.deviceClass ? `, ${r.deviceClass.replace(/_/g, " ")}` : "";
           const when = v.lastUpdate === undefined ? "" : `, ${age(now - v.lastUpdate)}`;

@@ -97,13 +97,7 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
    */
   async function write(node: ZwaveNode, value: ZwaveValue, payload: unknown): Promise<WriteResult> {
     await gateway.requireGateway();
-    const id = {
-      nodeId: node.id,
-      commandClass: value.commandClass,
-      endpoint: value.endpoint,
-      property: value.property,
-    };
-    const valueId = value.propertyKey === undefined ? id : { ...id, propertyKey: value.propertyKey };
+    const valueId = { nodeId: node.id, ...apiValueId(value) };
     const echo = echoes.begin(node.id, value, payload);
     let answer: unknown;
     try {

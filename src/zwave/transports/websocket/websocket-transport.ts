@@ -62,6 +62,16 @@ function wireValueId(value: ValueId): Record<string, unknown> {
   return id;
 }
 
+/** zwave-js's status from a `set_value` answer; throws when the write did not go out. */
+function sentStatus(answer: unknown, commandName: string, who: string): { status: number } {
+  const result = setValueResultSchema.safeParse(answer);
+  if (!result.success)
+    throw new ZwaveToolError("failed", `Z-Wave JS gave an unreadable answer to ${commandName}`);
+  const { status, message } = result.data.result;
+  if (!wentOut(status)) throw writeFailure(status, message, who);
+  return { status };
+}
+
 export function createWebsocketTransport(options: WebsocketTransportOptions): ZwaveTransport {
   const { logger } = options;
   const where = withoutCredentials(options.url);
@@ -313,12 +323,7 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
         throw err;
       }
       echo.answered(setValueResultSchema.safeParse(answer).data?.result.status);
-      const result = setValueResultSchema.safeParse(answer);
-      if (!result.success)
-        throw new ZwaveToolError("failed", "Z-Wave JS gave an unreadable answer to node.set_value");
-      const { status, message } = result.data.result;
-      if (!wentOut(status)) throw writeFailure(status, message, displayName(node));
-      return { status };
+      return sentStatus(answer, "node.set_value", displayName(node));
     },
     async writeMulticast(nodes, value, payload) {
       let ws: WebSocket;
@@ -332,15 +337,7 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
         valueId: wireValueId(value),
         value: payload,
       });
-      const result = setValueResultSchema.safeParse(answer);
-      if (!result.success)
-        throw new ZwaveToolError(
-          "failed",
-          "Z-Wave JS gave an unreadable answer to multicast_group.set_value",
-        );
-      const { status, message } = result.data.result;
-      if (!wentOut(status)) throw writeFailure(status, message, nodes.map(displayName).join(", "));
-      return { status };
+      return sentStatus(answer, "multicast_group.set_value", nodes.map(displayName).join(", "));
     },
     async poll(node, value) {
       const answer = await command(await requireReady(), "node.poll_value", {
