@@ -219,10 +219,12 @@ export function registerGroupControl(server: McpServer, network: ZwaveNetwork): 
           parts.push(
             `confirmed: ${names(confirmed.map(nameOf))} ${confirmed.length === 1 ? "is" : "are"} ${state}${multicast ? " (one multicast)" : ""}`,
           );
-        for (const m of notConfirmed) {
+        // members[i] is resolved[i]'s outcome: two endpoints of one device share its name.
+        for (const [i, m] of members.entries()) {
+          if (m.confirmed) continue;
           if (m.error) parts.push(`${nameOf(m)}: ${m.error.message}`);
           else {
-            const r = resolved.find((x) => x.deviceName === m.deviceName);
+            const r = resolved[i];
             const last =
               r && "plan" in r ? switchText(r.plan.reportedOn, r.plan.reportedOn.value) : "unknown";
             parts.push(
