@@ -35,9 +35,7 @@ export async function startBridgeProcess(
 ): Promise<BridgeProcess> {
   if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: run npm run build`);
   const wyomingPort = (options.wyoming_port as number | undefined) ?? (await freePort());
-  let apiPort = (options.api_port as number | undefined) ?? (await freePort());
-  // Two picks may be the same port (each was free when picked): the bridge would fail to start.
-  while (apiPort === wyomingPort && options.api_port === undefined) apiPort = await freePort();
+  const apiPort = (options.api_port as number | undefined) ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), "bridge-"));
   const file = join(dir, "options.json");
   writeFileSync(file, JSON.stringify({ wyoming_port: wyomingPort, api_port: apiPort, ...options }));
