@@ -317,10 +317,7 @@ async function actOnGroup(
   if (done.length) {
     const names = listOf(turn.grammar, done);
     const { intent } = turn.match;
-    // Said as a single target's reply says it (actedSpeech): Home Assistant's valves open and close too.
-    const covers = acted.every((a) =>
-      a.target.source === "ha" ? COVERS.has(a.target.entity.domain) : isCover(a.target),
-    );
+    const covers = acted.every(opensAndCloses);
     const template =
       intent === "open" || (intent === "turn_on" && covers)
         ? r.groupOpened
@@ -509,6 +506,15 @@ function colorSaid(turn: Turn): string {
   return `${kelvin} K`;
 }
 
+/**
+ * Whether a reply says a target opened or closed rather than turned on or off: a cover that was
+ * moved, or Home Assistant's cover or valve switched on or off. One rule for one target's reply and
+ * a group's.
+ */
+function opensAndCloses(acted: Acted): boolean {
+  return acted.move !== undefined || (acted.target.source === "ha" && COVERS.has(acted.target.entity.domain));
+}
+
 function actedSpeech(turn: Turn, target: Target, acted: Acted): string {
   const r = turn.replies;
   const name = acted.name;
@@ -557,10 +563,14 @@ function actedSpeech(turn: Turn, target: Target, acted: Acted): string {
     case "close":
       return fill(r.closed, { name });
     case "turn_off":
-      return fill(COVERS.has(domain) ? r.closed : r.turnedOff, { name });
+      return fill(opensAndCloses(acted) ? r.closed : r.turnedOff, { name });
     default:
       return fill(
-        COVERS.has(domain) ? r.opened : domain === "scene" || domain === "script" ? r.activated : r.turnedOn,
+        opensAndCloses(acted)
+          ? r.opened
+          : domain === "scene" || domain === "script"
+            ? r.activated
+            : r.turnedOn,
         { name },
       );
   }
