@@ -10,15 +10,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GRAMMARS } from "../../src/understanding/grammar.js";
 import { startBridgeProcess } from "../support/bridge-process.js";
-import {
-  providerOptions,
-  startFakeLlm,
-  type FakeLlm,
-  type FakeLlmRequest,
-  type FakeReply,
-} from "../support/llm/server.js";
+import { providerOptions, startFakeLlm, type FakeLlm } from "../support/llm/server.js";
 import { converse } from "../support/wyoming-client.js";
-import { tellTheTime } from "../support/llm/scripts.js";
+import { tellTheTimeOrFail as script } from "../support/llm/scripts.js";
 
 const en = GRAMMARS.en!.replies;
 
@@ -34,13 +28,6 @@ const write = (file) => writeFileSync(file, JSON.stringify(process.moduleLoadLis
 process.on("SIGUSR2", () => write(process.env.UNDICI_CHECK_FILE + ".ready"));
 process.on("exit", () => write(process.env.UNDICI_CHECK_FILE));`,
 );
-
-const script = (request: FakeLlmRequest): FakeReply => {
-  const text = request.userText ?? "";
-  if (text.includes("slow")) return { text: "Much too late.", delayMs: 60_000 };
-  if (text.includes("refuse")) return { status: 500, message: "overloaded" };
-  return tellTheTime(request);
-};
 
 let llm: FakeLlm;
 beforeAll(async () => {

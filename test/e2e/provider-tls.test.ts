@@ -12,26 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GRAMMARS } from "../../src/understanding/grammar.js";
 import { startBridgeProcess } from "../support/bridge-process.js";
 import { freePort } from "../support/free-port.js";
-import {
-  providerOptions,
-  startFakeLlm,
-  type FakeLlm,
-  type FakeLlmRequest,
-  type FakeReply,
-} from "../support/llm/server.js";
+import { providerOptions, startFakeLlm, type FakeLlm } from "../support/llm/server.js";
 import { makeTestCertificates, type TestCertificates } from "../support/tls-certificates.js";
 import { converse } from "../support/wyoming-client.js";
-import { tellTheTime } from "../support/llm/scripts.js";
+import { tellTheTimeOrFail as script } from "../support/llm/scripts.js";
 
 const en = GRAMMARS.en!.replies;
-
-const script = (request: FakeLlmRequest): FakeReply => {
-  const text = request.userText ?? "";
-  if (text.includes("slow")) return { text: "Much too late.", delayMs: 60_000 };
-  if (text.includes("key")) return { status: 401, message: "invalid x-api-key" };
-  if (text.includes("refuse")) return { status: 500, message: "overloaded" };
-  return tellTheTime(request);
-};
 
 let certificates: TestCertificates;
 const fakes: FakeLlm[] = [];

@@ -9,3 +9,15 @@ export function tellTheTime(request: FakeLlmRequest): FakeReply {
     ? `It is ${request.toolResults.at(-1)!.content}.`
     : { toolCalls: [{ name: "get_datetime", args: {} }] };
 }
+
+/**
+ * tellTheTime, unless the user's sentence names a failure: "slow" is answered after a minute (past
+ * any turn's time limit), "key" is refused with a 401, "refuse" fails with a 500.
+ */
+export function tellTheTimeOrFail(request: FakeLlmRequest): FakeReply {
+  const text = request.userText ?? "";
+  if (text.includes("slow")) return { text: "Much too late.", delayMs: 60_000 };
+  if (text.includes("key")) return { status: 401, message: "invalid x-api-key" };
+  if (text.includes("refuse")) return { status: 500, message: "overloaded" };
+  return tellTheTime(request);
+}
