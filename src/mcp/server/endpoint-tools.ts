@@ -10,7 +10,14 @@ import { USE_TOOL_NAME, useToolDefinition } from "../../tools/use-tool.js";
 import type { McpCaller } from "./caller.js";
 import { isObject } from "../../shared/is-object.js";
 import { describeIssues } from "../../shared/zod-issues.js";
-import { confirmationOf, heldCallResult, withConfirmArgument } from "./confirm-argument.js";
+import {
+  confirmationOf,
+  heldCallResult,
+  refusedConfirmationResult,
+  withConfirmArgument,
+  type Confirmation,
+} from "./confirm-argument.js";
+import { createOpenHolds } from "./open-holds.js";
 
 export type McpMode = "auto" | "flat" | "workbench";
 
@@ -91,6 +98,8 @@ export function createEndpointTools(
   logger: Logger,
 ): EndpointTools {
   const calls = createMcpCallLog();
+  /** What /mcp held and asked its callers to confirm (open-holds.ts). */
+  const holds = createOpenHolds();
   /** Shaped once per schema the registry holds: listings are frequent, schemas rarely change. */
   const served = new WeakMap<JsonSchema, JsonSchema | null>();
 
@@ -202,22 +211,43 @@ export function createEndpointTools(
         ...(signal ? { signal } : {}),
         ...(caller === "home-assistant" ? { timeoutMs: HOME_ASSISTANT_CALL_MS } : {}),
       };
-      const logged = (result: ToolResult) => {
+      const viaUseTool = name === USE_TOOL_NAME;
+      /**
+       * /mcp has no voice to ask with: a held call is answered by the caller, with the id its hold
+       * gave (or `confirm: true` for the one open hold of the same call), once and in time. A
+       * confirmation that answers no hold runs nothing.
+       */
+      const answered = async (result: ToolResult, confirmation: Confirmation): Promise<CallToolResult> => {
         calls.record(caller, name, result);
-        return result.held ? heldCallResult(result, name, name === USE_TOOL_NAME) : toCallToolResult(result);
+        const held = result.held;
+        if (!held) return toCallToolResult(result);
+        if (confirmation && "id" in confirmation) {
+          const taken = holds.take(confirmation.id, held.call);
+          if (!taken.ok) return refusedConfirmationResult(taken.why, name);
+        } else if (!confirmation || !holds.takeOnly(held.call).ok) {
+          return heldCallResult(result, name, holds.open(held), {
+            viaUseTool,
+            unanswered: confirmation !== undefined,
+          });
+        }
+        const { toolbox, server, name: tool, args: pinned } = held.call;
+        const ran = await registry.executeIdentifier({ toolbox, server, name: tool }, pinned, {
+          ...options,
+          confirmed: true,
+        });
+        calls.record(caller, name, ran);
+        return toCallToolResult(ran);
       };
-      if (name === USE_TOOL_NAME) {
+      if (viaUseTool) {
         const input = isObject(args) ? args : {};
         const id = isObject(input.tool) ? input.tool : {};
         const tool = registry
           .list()
           .find((t) => t.toolbox === id.toolbox && t.server === id.server && t.tool === id.name);
         const inner = confirmationOf(tool, input.arguments ?? {});
-        return logged(
-          await registry.executeIdentifier(input.tool, inner.args, {
-            ...options,
-            confirmed: inner.confirmed,
-          }),
+        return answered(
+          await registry.executeIdentifier(input.tool, inner.args, options),
+          inner.confirmation,
         );
       }
       if (modeFor(caller, registryTools().length) === "workbench") {
@@ -225,9 +255,8 @@ export function createEndpointTools(
         if (name === LIST_TOOLS_NAME) return listTools(args);
       }
       // A tool called by name in workbench mode still works: the registry resolves every name form.
-      // /mcp has no voice to ask with: the caller's confirmation argument is the user's yes.
       const given = confirmationOf(registry.find(name), args ?? {});
-      return logged(await registry.execute(name, given.args, { ...options, confirmed: given.confirmed }));
+      return answered(await registry.execute(name, given.args, options), given.confirmation);
     },
   };
 }
