@@ -10,6 +10,12 @@ export interface ValueReport {
   value: unknown;
 }
 
+/**
+ * What changed in the node list a transport holds: one node (a value it reported, its status, its
+ * interview's end), or the whole list (a full fetch landed, a node was added or removed).
+ */
+export type NodeListChange = { nodeId: number } | { all: true };
+
 /** How zwave-js answered a write: its `SetValueStatus` (src/zwave/set-value-status.ts), one that went out. */
 export interface WriteResult {
   status: number;
@@ -49,5 +55,9 @@ export interface ZwaveTransport {
   /** Whether the node answered a ping. */
   ping(node: ZwaveNode): Promise<boolean>;
   onReport(listener: (report: ValueReport) => void): () => void;
+  /** The node list as held now, without asking the server; undefined before the first full fetch. */
+  held(): ZwaveNode[] | undefined;
+  /** Called after the held node list changed (a device's report as it arrives, never an optimistic update). */
+  onNodesChanged(listener: (change: NodeListChange) => void): () => void;
   close(): Promise<void>;
 }

@@ -157,6 +157,8 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
     onReport(listener: (report: ValueReport) => void) {
       return cache.onValue((nodeId, v) => listener({ nodeId, key: v.key, value: v.value }));
     },
+    held: () => (cache.synced || cache.nodes().length ? cache.nodes() : undefined),
+    onNodesChanged: (listener) => cache.onChange(listener),
     close: () => gateway.close(),
   };
 }
