@@ -8,6 +8,8 @@ export interface ValueReport {
   /** `valueKey()` of the value. */
   key: string;
   value: unknown;
+  /** When the device reported it (epoch ms; the gateway's stamp where it gives one). */
+  at: number;
 }
 
 /**

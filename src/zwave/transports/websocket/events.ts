@@ -48,7 +48,7 @@ export function createEventHandler(deps: {
       if (e.event !== "value updated") return deps.changed({ nodeId: node.id });
       v.lastUpdate = Date.now();
       node.lastActive = v.lastUpdate;
-      deps.report({ nodeId: node.id, key: v.key, value: v.value });
+      deps.report({ nodeId: node.id, key: v.key, value: v.value, at: v.lastUpdate });
       deps.changed({ nodeId: node.id });
     });
   }
