@@ -1,8 +1,8 @@
 // The provider fake in its own process, so that a benchmark's CPU figures are the bridge's alone.
 // argv[2]: {latencyMs}. The model calls `get_datetime` once per turn, then answers with its result;
 // "Reason it through, switch job <n>" (words the fast path leaves to the model) makes it call
-// `control_zwave_device` for Switch One instead, on for an even n and off for an odd one, and say
-// "Done: " and the tool's answer.
+// `control_zwave_device` for Switch One instead, on for an even n and off for an odd one (the
+// bridge says a confirmed action itself; were it asked again, it would say "Done: " and the result).
 // Replies {url} over IPC once listening; {count: true} makes it reply {requests}; {last: n} makes
 // it reply {bodies}: the last n request bodies as sent, for a baseline that sends the same.
 import { startFakeLlm } from "../../test/support/llm/server.js";
