@@ -7,21 +7,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
 import { converse } from "../support/wyoming-client.js";
-import { startBackend, type TransportName, type ZwaveBackend } from "../support/zwave-backends.js";
-
-function bridgeOptions(backend: ZwaveBackend): Record<string, unknown> {
-  const { env } = backend;
-  return env.serverUrl
-    ? { zwave_transport: "websocket", zwave_server_url: env.serverUrl }
-    : {
-        zwave_transport: "mqtt",
-        mqtt_url: env.mqttUrl,
-        mqtt_username: env.username,
-        mqtt_password: env.password,
-        zwave_topic_prefix: env.prefix,
-        zwave_gateway_name: env.gatewayName,
-      };
-}
+import {
+  bridgeOptionsFor,
+  startBackend,
+  type TransportName,
+  type ZwaveBackend,
+} from "../support/zwave-backends.js";
 
 /** How long after the device's report the sentence comes: well under any listing's period. */
 const SOON_MS = 300;
@@ -37,7 +28,7 @@ describe.each<TransportName>(["mqtt", "websocket"])("a device changed elsewhere,
 
   beforeAll(async () => {
     backend = await startBackend(transport);
-    bridge = await startBridgeProcess({ llm_provider: "local", ...bridgeOptions(backend) });
+    bridge = await startBridgeProcess({ llm_provider: "local", ...bridgeOptionsFor(backend) });
     await bridge.waitForLog("MCP server 'zwave' is up", 30_000);
   }, 90_000);
 

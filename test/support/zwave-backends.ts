@@ -94,6 +94,21 @@ export const DOOR = 15;
 export const LEAK = 16;
 export const GARAGE = 17;
 
+/** The add-on's options that point the bridge at this backend, as a user would set them. */
+export function bridgeOptionsFor(backend: ZwaveBackend): Record<string, unknown> {
+  const { env } = backend;
+  return env.serverUrl
+    ? { zwave_transport: "websocket", zwave_server_url: env.serverUrl }
+    : {
+        zwave_transport: "mqtt",
+        mqtt_url: env.mqttUrl,
+        mqtt_username: env.username,
+        mqtt_password: env.password,
+        zwave_topic_prefix: env.prefix,
+        zwave_gateway_name: env.gatewayName,
+      };
+}
+
 export async function startBackend(name: TransportName): Promise<ZwaveBackend> {
   return name === "mqtt" ? startMqttBackend() : startWebsocketBackend();
 }
