@@ -34,6 +34,9 @@ async function measure(transport: TransportName): Promise<number[]> {
       await backend.switchAtTheWall(on);
       await arrived;
       times.push(performance.now() - start);
+      // A pause between reports, as between flips at a wall: the mock controller waits for the
+      // driver's ACK of each frame before it takes the next.
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
     return times;
   } finally {
