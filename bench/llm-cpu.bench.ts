@@ -3,7 +3,9 @@
 // Z-Wave child in a build that has one) over LLM_CPU_TURNS spoken turns that the model answers with
 // one tool call and a reply (two provider requests to a zero-latency fake in its own process),
 // against the same two requests sent with fetch() (the bodies the bridge sent, read back from the
-// fake), timed with process.cpuUsage() here. LLM_CPU_BASELINE_MAIN_JS adds other builds
+// fake), timed with process.cpuUsage() here. Two such turns: one reads the clock, one switches a
+// Z-Wave device that confirms it; and the same switch by the fast path, without a model
+// (LLM_CPU_KINDS picks among `clock`, `zwave`, `fast path`). LLM_CPU_BASELINE_MAIN_JS adds other builds
 // (comma-separated), measured in alternating blocks with this one so that all meet the same load.
 import { fork } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -52,20 +54,37 @@ async function bridgeAt(mainJs?: string): Promise<BridgeProcess> {
   return bridge;
 }
 
-async function turn(bridge: BridgeProcess, n: number): Promise<void> {
+/**
+ * The turns measured: `clock`, an LLM turn whose one tool call reads the clock; `zwave`, an LLM turn
+ * whose one call switches a Z-Wave device (`control_zwave_device`, confirmed by the device's
+ * report); `fast path`, a sentence the local understanding switches the same device by, no model.
+ */
+type Kind = "clock" | "zwave" | "fast path";
+const KINDS = (process.env.LLM_CPU_KINDS ?? "clock,zwave,fast path").split(",") as Kind[];
+
+function sentenceOf(kind: Kind, n: number): { text: string; expect: string } {
+  const action = n % 2 ? "off" : "on";
+  if (kind === "zwave")
+    return { text: `Reason it through, switch job ${n}`, expect: `Switch One is ${action}` };
+  if (kind === "fast path")
+    return { text: `turn ${action} switch one`, expect: `Turned ${action} Switch One` };
+  return { text: SENTENCE, expect: "It is " };
+}
+
+async function turn(bridge: BridgeProcess, kind: Kind, n: number): Promise<void> {
+  const { text, expect } = sentenceOf(kind, n);
   const outcome = await converse("127.0.0.1", bridge.wyomingPort, {
-    text: SENTENCE,
+    text,
     language: "en",
     conversationId: `cpu-${n}`,
   });
-  if (!outcome.response.speech.startsWith("It is "))
-    throw new Error(`not an LLM answer: ${outcome.response.speech}`);
+  if (!outcome.response.speech.startsWith(expect))
+    throw new Error(`not the ${kind} answer: ${outcome.response.speech}`);
 }
 
-/** The two requests of one turn as the bridge sent them (its tools, system prompt, the tool result). */
-let turnBodies: string[] = [];
-async function rawTurn(): Promise<void> {
-  for (const body of turnBodies) {
+/** The requests of one LLM turn as the bridge sent them (its tools, system prompt, the tool result). */
+async function rawTurn(bodies: string[]): Promise<void> {
+  for (const body of bodies) {
     await fetch(`${fakeUrl}/v1/messages`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -75,36 +94,52 @@ async function rawTurn(): Promise<void> {
 }
 
 const builds = [
-  { name: "this build", bridge: await bridgeAt(), cpu: [] as number[] },
+  { name: "this build", bridge: await bridgeAt(), cpu: new Map<Kind, number[]>() },
   ...(await Promise.all(
     baselineBuilds("LLM_CPU_BASELINE_MAIN_JS").map(async (b) => ({
       name: b.name,
       bridge: await bridgeAt(b.mainJs),
-      cpu: [] as number[],
+      cpu: new Map<Kind, number[]>(),
     })),
   )),
 ];
-const raw: number[] = [];
+const raw = new Map<Kind, number[]>();
+const bodiesOf = new Map<Kind, string[]>();
 let n = 0;
 try {
-  for (const build of builds) for (let i = 0; i < 20; i++) await turn(build.bridge, n++);
-  child.send({ last: 2 });
-  turnBodies = await new Promise<string[]>((resolve) =>
-    child.once("message", (m: { bodies: string[] }) => resolve(m.bodies)),
-  );
-  for (let i = 0; i < 20; i++) await rawTurn();
+  for (const kind of KINDS) {
+    for (const build of builds) for (let i = 0; i < 20; i++) await turn(build.bridge, kind, n++);
+    if (kind === "fast path") continue;
+    // A device's confirmed action is said from its typed result: one request, no second round.
+    child.send({ last: kind === "zwave" ? 1 : 2 });
+    bodiesOf.set(
+      kind,
+      await new Promise<string[]>((resolve) =>
+        child.once("message", (m: { bodies: string[] }) => resolve(m.bodies)),
+      ),
+    );
+    for (let i = 0; i < 20; i++) await rawTurn(bodiesOf.get(kind)!);
+  }
   const per = Math.max(1, Math.floor(TURNS / BLOCKS));
   for (let b = 0; b < BLOCKS; b++) {
-    for (const build of builds) {
-      const pid = build.bridge.child.pid!;
-      const before = treeCpuMs(pid);
-      for (let i = 0; i < per; i++) await turn(build.bridge, n++);
-      build.cpu.push((treeCpuMs(pid) - before) / per);
+    for (const kind of KINDS) {
+      for (const build of builds) {
+        const pid = build.bridge.child.pid!;
+        const before = treeCpuMs(pid);
+        for (let i = 0; i < per; i++) await turn(build.bridge, kind, n++);
+        const list = build.cpu.get(kind) ?? [];
+        list.push((treeCpuMs(pid) - before) / per);
+        build.cpu.set(kind, list);
+      }
+      const bodies = bodiesOf.get(kind);
+      if (!bodies) continue;
+      const from = process.cpuUsage();
+      for (let i = 0; i < per; i++) await rawTurn(bodies);
+      const used = process.cpuUsage(from);
+      const list = raw.get(kind) ?? [];
+      list.push((used.user + used.system) / 1000 / per);
+      raw.set(kind, list);
     }
-    const from = process.cpuUsage();
-    for (let i = 0; i < per; i++) await rawTurn();
-    const used = process.cpuUsage(from);
-    raw.push((used.user + used.system) / 1000 / per);
   }
 } finally {
   for (const build of builds) await build.bridge.stop();
@@ -113,17 +148,24 @@ try {
   await broker.stop();
 }
 
-const rawMs = summarise(raw).median;
 console.log(
-  `\n## CPU per LLM turn on Node ${process.version}, from outside (Wyoming sentence → tool call → reply: 2 requests; anthropic fake; median of ${BLOCKS} blocks of ${Math.floor(TURNS / BLOCKS)})`,
+  `\n## CPU per turn on Node ${process.version}, from outside (bridge process, every thread, and its children; median of ${BLOCKS} blocks of ${Math.floor(TURNS / BLOCKS)})`,
 );
-console.log(
-  `  the same 2 requests with fetch()           ${rawMs.toFixed(2)} ms CPU (${turnBodies.map((b) => `${(b.length / 1024).toFixed(1)} KiB`).join(" + ")})`,
-);
-for (const build of builds) {
-  const ms = summarise(build.cpu).median;
+for (const kind of KINDS) {
+  const bodies = bodiesOf.get(kind);
+  const rawMs = bodies ? summarise(raw.get(kind) ?? []).median : undefined;
   console.log(
-    `  ${build.name.padEnd(24)} bridge and children ${ms.toFixed(2).padStart(6)} ms CPU per turn; beyond the fetches ${(ms - rawMs).toFixed(2)} ms (goal ≤ 5 ms: ${ms - rawMs <= 5 ? "met" : "NOT met"})`,
+    kind === "fast path"
+      ? `### ${kind}: a Z-Wave switch by a sentence the local understanding knows, no model`
+      : `### ${kind}: Wyoming sentence → one tool call (${kind === "zwave" ? "control_zwave_device, confirmed by the device" : "get_datetime"}) → reply; the same ${bodies!.length} request(s) with fetch(): ${rawMs!.toFixed(2)} ms CPU (${bodies!.map((body) => `${(body.length / 1024).toFixed(1)} KiB`).join(" + ")})`,
   );
+  for (const build of builds) {
+    const ms = summarise(build.cpu.get(kind) ?? []).median;
+    const beyond =
+      rawMs === undefined
+        ? ""
+        : `; beyond the fetches ${(ms - rawMs).toFixed(2)} ms (goal ≤ 5 ms: ${ms - rawMs <= 5 ? "met" : "NOT met"})`;
+    console.log(`  ${build.name.padEnd(24)} ${ms.toFixed(2).padStart(6)} ms CPU per turn${beyond}`);
+  }
 }
 process.exit(0);

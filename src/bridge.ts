@@ -21,6 +21,7 @@ import {
   type ZwaveUpstream,
 } from "./zwave-host/upstream.js";
 import { createZwaveClient } from "./zwave-host/zwave-client.js";
+import type { ZwaveStateEvent } from "./zwave/state-events.js";
 import { homeTwins, logTwinDisagreements } from "./ha/zwave-twins.js";
 import { createChatModel, DEFAULT_MODELS } from "./agent/chat-model.js";
 import { createProviderHealth } from "./agent/provider-health.js";
@@ -234,7 +235,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
         if (state.state !== "found" || closing) return;
         // A better way was found (the websocket server after MQTT): the server moves to it.
         await mcpServers.remove(ZWAVE_TOOLS.server);
-        await mcpServers.add(zwaveServer(options, state.upstream, logger));
+        await mcpServers.add(zwaveServer(options, state.upstream, logger, (event) => zwave.apply(event)));
       })),
   });
   closers.unshift(async () => upstreams.close());
@@ -309,12 +310,18 @@ async function discoveryPath(
   }
 }
 
-function zwaveServer(options: Options, upstream: ZwaveUpstream, logger: Logger): McpServerConfig {
-  // In a worker thread rather than a child process: one Node runtime for the add-on, not two.
+function zwaveServer(
+  options: Options,
+  upstream: ZwaveUpstream,
+  logger: Logger,
+  onState: (event: ZwaveStateEvent) => void,
+): McpServerConfig {
+  // In a worker thread rather than a child process: one Node runtime for the add-on, not two. Its
+  // state events keep the bridge's view of the network current (src/zwave/state-events.ts).
   const inWorker = (env: Record<string, string>): McpServerConfig => ({
     name: ZWAVE_TOOLS.server,
     toolbox: ZWAVE_TOOLS.toolbox,
-    openWorker: () => startZwaveWorker(env, { logger }),
+    openWorker: () => startZwaveWorker(env, { logger, onState }),
   });
   if (upstream.transport === "websocket") {
     return inWorker(

@@ -194,7 +194,8 @@ export function logTwinDisagreements(
       logger.warn(why);
     }
   };
-  const stopZwave = zwave.onChange(check);
+  // What devices report does not change which entity is which node.
+  const stopZwave = zwave.onChange((change) => change === "devices" && check());
   const stopMirror = mirror.onChange((change) => change.type === "registry" && check());
   return () => {
     stopZwave();

@@ -23,7 +23,7 @@ export interface BridgeView {
    * The bridge's one Z-Wave client: its link (waiting for Z-Wave JS, connected…, never a
    * credential) and its one collection of devices, each with its Home Assistant twin if any.
    */
-  zwave: Pick<ZwaveClient, "link" | "devices" | "device" | "targets" | "target" | "homeId">;
+  zwave: Pick<ZwaveClient, "link" | "devices" | "device" | "targets" | "target" | "homeId" | "onChange">;
   /** The `mcp_mode` option: which tool listing /mcp offers. */
   mcpMode: McpMode;
 }

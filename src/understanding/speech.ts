@@ -30,6 +30,23 @@ export function reading(grammar: FastPathGrammar, value: string, unit?: string):
   return quantity(grammar, number, unit ?? (split[2]?.trim() || undefined));
 }
 
+/**
+ * A reading and how old it is ("1,432.5 watts, 10 minutes ago", "1.432,5 Watt, vor 10 Minuten"),
+ * in the language's own words for a time past (Intl.RelativeTimeFormat).
+ */
+export function readingWithAge(grammar: FastPathGrammar, said: string, ageMs: number): string {
+  const seconds = Math.max(1, Math.round(ageMs / 1000));
+  const [amount, unit]: [number, Intl.RelativeTimeFormatUnit] =
+    seconds < 90
+      ? [seconds, "second"]
+      : seconds < 90 * 60
+        ? [Math.round(seconds / 60), "minute"]
+        : seconds < 36 * 3600
+          ? [Math.round(seconds / 3600), "hour"]
+          : [Math.round(seconds / 86_400), "day"];
+  return `${said}, ${new Intl.RelativeTimeFormat(grammar.locale, { numeric: "always" }).format(-amount, unit)}`;
+}
+
 export function timeOf(grammar: FastPathGrammar, at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat(grammar.locale, { timeZone, hour: "numeric", minute: "2-digit" }).format(at);
 }

@@ -3,11 +3,12 @@
 // child process gave: its own heap with its own limits, and a crash that ends the thread, not the
 // bridge; the MCP connection's close then restarts it with the shared backoff.
 import { fileURLToPath } from "node:url";
-import { Worker, type ResourceLimits } from "node:worker_threads";
+import { MessageChannel, Worker, type ResourceLimits } from "node:worker_threads";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Logger } from "../log.js";
 import { MessagePortTransport } from "../shared/message-port-transport.js";
 import { PACKAGE_ROOT } from "../shared/package-root.js";
+import { zwaveStateEvent, type ZwaveStateEvent } from "../zwave/state-events.js";
 
 /**
  * Its heap idles near 10 MiB with the demo network; a large network's node cache fits many times
@@ -27,13 +28,20 @@ export function zwaveWorkerScript(): string {
 /**
  * Starts the worker with the environment the stand-alone server would get (zwaveServerEnv) and
  * returns the MCP transport to it. The worker's error and exit end the transport, which the SDK
- * client reports as a closed connection.
+ * client reports as a closed connection. `onState` hears the network's changes as the worker
+ * learns them (src/zwave/state-events.ts), on a port of their own beside MCP's.
  */
 export function startZwaveWorker(
   env: Record<string, string>,
-  options: { logger?: Logger; script?: string; resourceLimits?: ResourceLimits } = {},
+  options: {
+    logger?: Logger;
+    script?: string;
+    resourceLimits?: ResourceLimits;
+    onState?: (event: ZwaveStateEvent) => void;
+  } = {},
 ): Transport {
-  const { script = zwaveWorkerScript(), resourceLimits = ZWAVE_WORKER_LIMITS, logger } = options;
+  const { script = zwaveWorkerScript(), resourceLimits = ZWAVE_WORKER_LIMITS, logger, onState } = options;
+  const state = onState ? new MessageChannel() : undefined;
   // `env` becomes the worker's own process.env: it sees nothing of the bridge's environment but
   // NODE_COMPILE_CACHE, when the bridge was started with one: Node reads it as the thread starts
   // (https://nodejs.org/api/module.html#module-compile-cache), so the worker uses it too.
@@ -43,7 +51,19 @@ export function startZwaveWorker(
     resourceLimits,
     stdout: false,
     stderr: false,
+    ...(state ? { workerData: { statePort: state.port2 }, transferList: [state.port2] } : {}),
   });
+  if (state && onState) {
+    // Checked like every message from the other thread: a bad one is logged, not applied.
+    state.port1.on("message", (data: unknown) => {
+      const event = zwaveStateEvent.safeParse(data);
+      if (event.success) onState(event.data);
+      else logger?.warn(`the Z-Wave worker sent a state event that does not fit its schema; ignored`);
+    });
+    // The port must not keep the bridge alive on its own; it ends with the worker.
+    state.port1.unref();
+    worker.on("exit", () => state.port1.close());
+  }
   const transport = new MessagePortTransport(worker, () => worker.terminate());
   let failure: Error | undefined;
   // An uncaught exception in the worker, or its heap limit: the thread is gone after this. A child

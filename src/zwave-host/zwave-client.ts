@@ -1,12 +1,17 @@
 // The bridge's one client of its Z-Wave MCP server. It keeps one collection of the network's
-// devices (listed by one poll) and their endpoints as targets (zwave-target.ts), learns the home
-// id, and calls the per-device tools by node id and endpoint.
+// devices and their endpoints as targets (zwave-target.ts): listed once the server's tools appear,
+// then kept current by the server's state events (src/zwave/state-events.ts), which carry every
+// report of a device as it arrives and the whole list again after any reconnect
+// (docs/architecture.md, Caches kept current). It learns the home id, and calls the per-device
+// tools by node id and endpoint.
 // Every fact comes from the tools' `structuredContent`, parsed with the schemas the server
 // declares as its `outputSchema` (src/zwave/contract.ts); the text is for people only.
 import type { z } from "zod";
 import { ZWAVE_TOOLS } from "../config/own-servers.js";
 import type { Logger } from "../log.js";
+import { createCollection } from "../shared/collection.js";
 import type { ColorName, WhiteTemperature } from "../zwave/colors.js";
+import type { ZwaveStateEvent } from "../zwave/state-events.js";
 import {
   colorOutput,
   controlOutput,
@@ -54,8 +59,6 @@ export interface ZwaveToolCaller<R extends ToolCallResult = ToolCallResult> {
   onChange(listener: () => void): () => void;
 }
 
-/** The network changes rarely; a write updates its own device at once. */
-const POLL_MS = 10_000;
 const LIST_TIMEOUT_MS = 5_000;
 /** A name not found lists again, at most this often. */
 const FRESHEN_MS = 1_000;
@@ -74,9 +77,18 @@ export interface ZwaveLink {
   /** What the bridge is waiting for, or why Z-Wave is off, for people. */
   reason?: string;
   error?: ZwaveError;
-  /** When the collection was last listed (ms since epoch). */
+  /** When the collection was last listed in full (ms since epoch). */
   listedAt?: number;
+  /** When the server last told of a change (ms since epoch). */
+  changedAt?: number;
 }
+
+/**
+ * What changed, for listeners that care about some of it: `devices`, the network itself (a device
+ * added, removed or renamed, a full listing); `state`, only what devices report (on, level, a
+ * reading, online or dead); `link`, where the client stands.
+ */
+export type ZwaveChange = "devices" | "state" | "link";
 
 /** A tool call's result for the turn's record, and its typed output when the server sent one. */
 export interface ZwaveCall<T, R extends ToolCallResult = ToolCallResult> {
@@ -141,9 +153,43 @@ export interface ZwaveClient<R extends ToolCallResult = ToolCallResult> {
   ): Promise<ZwaveCall<ColorOutput, R>>;
   /** The bridge's search for a transport: waiting, found (and which), or off. */
   setUpstream(upstream: UpstreamState): void;
+  /**
+   * Applies one of the server's state events (src/zwave/state-events.ts): the device as it is
+   * now, or every device after the server fetched them all.
+   */
+  apply(event: ZwaveStateEvent): void;
   /** Called after the collection or the link changed; returns the function that stops it. */
-  onChange(listener: () => void): () => void;
+  onChange(listener: (change: ZwaveChange) => void): () => void;
   close(): void;
+}
+
+/** The devices as the client holds them, by node id, and the controller's home id. */
+interface NetworkView {
+  byNode: Map<number, DeviceSummary>;
+  homeId: number | null;
+}
+
+/** Applies one state event to a view, in place; applying it twice does no harm (collection.ts). */
+function applyEvent(view: NetworkView, event: ZwaveStateEvent): void {
+  if (event.type === "devices") {
+    view.byNode = new Map(event.devices.map((d) => [d.nodeId, d]));
+    if (event.homeId !== null) view.homeId = event.homeId;
+  } else if (event.type === "device") view.byNode.set(event.device.nodeId, event.device);
+  else view.byNode.delete(event.nodeId);
+}
+
+/** Whether a device is the same thing under the same names: only what it reports may differ. */
+function sameIdentity(a: DeviceSummary | undefined, b: DeviceSummary | undefined): boolean {
+  if (!a || !b) return a === b;
+  return (
+    a.name === b.name &&
+    a.location === b.location &&
+    a.endpoints.length === b.endpoints.length &&
+    a.endpoints.every((e, i) => {
+      const o = b.endpoints[i];
+      return o !== undefined && e.endpoint === o.endpoint && e.name === o.name && e.function === o.function;
+    })
+  );
 }
 
 export function createZwaveClient<R extends ToolCallResult>(options: {
@@ -151,22 +197,33 @@ export function createZwaveClient<R extends ToolCallResult>(options: {
   logger: Logger;
 }): ZwaveClient<R> {
   const { registry, logger } = options;
-  let devices: DeviceSummary[] = [];
-  let byNode = new Map<number, DeviceSummary>();
-  let targets: ZwaveTarget[] = [];
-  let byTarget = new Map<string, ZwaveTarget>();
-  let homeId: number | null = null;
   /** Undefined until the bridge's search says something: then the server's tools alone tell. */
   let upstream: UpstreamState | undefined;
   let lastList: { ok: true; at: number } | { ok: false; error: ZwaveError } | undefined;
+  let changedAt: number | undefined;
   let inflight: Promise<readonly DeviceSummary[]> | undefined;
   let closed = false;
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(change: ZwaveChange) => void>();
 
-  const emit = () => {
+  const view = createCollection<NetworkView, ZwaveStateEvent>({
+    fetch: fetchView,
+    apply: applyEvent,
+  });
+  // The lists every reader shares, made again only after a change.
+  let built:
+    { devices: DeviceSummary[]; targets: ZwaveTarget[]; byTarget: Map<string, ZwaveTarget> } | undefined;
+  function lists() {
+    if (built) return built;
+    const devices = [...(view.state?.byNode.values() ?? [])].sort((a, b) => a.nodeId - b.nodeId);
+    const targets = devices.flatMap(targetsOf);
+    return (built = { devices, targets, byTarget: new Map(targets.map((t) => [targetKey(t), t])) });
+  }
+
+  const emit = (change: ZwaveChange) => {
+    if (change !== "link") built = undefined;
     for (const listener of listeners) {
       try {
-        listener();
+        listener(change);
       } catch (err) {
         logger.error(`a Z-Wave collection listener failed: ${(err as Error).message}`);
       }
@@ -177,13 +234,6 @@ export function createZwaveClient<R extends ToolCallResult>(options: {
     return registry
       .list()
       .some((t) => t.server === ZWAVE_TOOLS.server && t.tool === "list_zwave_devices" && t.available);
-  }
-
-  function replace(next: DeviceSummary[]) {
-    devices = next;
-    byNode = new Map(next.map((d) => [d.nodeId, d]));
-    targets = next.flatMap(targetsOf);
-    byTarget = new Map(targets.map((t) => [targetKey(t), t]));
   }
 
   async function call<T>(
@@ -200,36 +250,45 @@ export function createZwaveClient<R extends ToolCallResult>(options: {
     return { result, output: parsed?.success ? parsed.data : undefined };
   }
 
-  async function list(): Promise<readonly DeviceSummary[]> {
+  /** The collection's fetch: every device, through `list_zwave_devices`. */
+  async function fetchView(): Promise<NetworkView> {
     const { result, output } = await call(
       "list_zwave_devices",
       listDevicesOutput,
       { includeInactive: true },
       { timeoutMs: LIST_TIMEOUT_MS },
     );
-    if (closed) return devices;
     if (output?.ok && output.devices) {
-      replace(output.devices);
-      if (output.homeId !== undefined && output.homeId !== null) homeId = output.homeId;
-      lastList = { ok: true, at: Date.now() };
-    } else {
-      // Keep the devices we knew: a command then hears "unavailable", which is true, rather than
-      // "no such device", which is not.
-      lastList = {
-        ok: false,
-        error:
-          output?.error ??
-          (result.ok
-            ? { code: "failed", message: "the Z-Wave server's listing carried no typed devices" }
-            : { code: "offline", message: result.error ?? "the Z-Wave server did not answer" }),
+      return {
+        byNode: new Map(output.devices.map((d) => [d.nodeId, d])),
+        homeId: output.homeId ?? view.state?.homeId ?? null,
       };
     }
-    emit();
-    return devices;
+    throw (
+      output?.error ??
+      (result.ok
+        ? { code: "failed", message: "the Z-Wave server's listing carried no typed devices" }
+        : { code: "offline", message: result.error ?? "the Z-Wave server did not answer" })
+    );
+  }
+
+  async function list(): Promise<readonly DeviceSummary[]> {
+    try {
+      const fresh = await view.refresh();
+      if (closed) return lists().devices;
+      if (fresh) lastList = { ok: true, at: Date.now() };
+    } catch (err) {
+      if (closed) return lists().devices;
+      // Keep the devices we knew: a command then hears "unavailable", which is true, rather than
+      // "no such device", which is not.
+      lastList = { ok: false, error: err as ZwaveError };
+    }
+    emit("devices");
+    return lists().devices;
   }
 
   function refresh(): Promise<readonly DeviceSummary[]> {
-    if (!hasTools()) return Promise.resolve(devices);
+    if (!hasTools()) return Promise.resolve(lists().devices);
     return (inflight ??= list().finally(() => (inflight = undefined)));
   }
 
@@ -242,16 +301,20 @@ export function createZwaveClient<R extends ToolCallResult>(options: {
     endpoint?: number,
   ): { deviceName: string; nodeId: number; endpoint?: number } {
     const name =
-      (endpoint === undefined ? undefined : byTarget.get(targetKey({ nodeId, endpoint }))?.name) ??
-      byNode.get(nodeId)?.name ??
+      (endpoint === undefined ? undefined : lists().byTarget.get(targetKey({ nodeId, endpoint }))?.name) ??
+      view.state?.byNode.get(nodeId)?.name ??
       `node ${nodeId}`;
     return { deviceName: name, nodeId, ...(endpoint === undefined ? {} : { endpoint }) };
   }
 
-  /** A write's own report updates its endpoint at once: the next sentence sees it without a listing. */
+  /**
+   * A write's own report updates its endpoint at once: the next sentence sees it even if the
+   * server's event for the same report comes a moment after the tool's answer (two ports, no order
+   * between them). Both say what the device reported, so whichever lands last is as true.
+   */
   function learn(output: ControlOutput | undefined) {
     const node = output?.node;
-    const known = node ? byNode.get(node.nodeId) : undefined;
+    const known = node ? view.state?.byNode.get(node.nodeId) : undefined;
     if (!node || !known || output.confirmation === "none") return;
     const state = {
       ...(output.on !== undefined ? { on: output.on } : {}),
@@ -260,53 +323,68 @@ export function createZwaveClient<R extends ToolCallResult>(options: {
     const endpoints = known.endpoints.map((e) => (e.endpoint === node.endpoint ? { ...e, ...state } : e));
     // The device's own on/level are its main endpoint's: the first that acts.
     const main = known.endpoints.find((e) => isActuator(e.function));
-    const updated: DeviceSummary = {
+    const device: DeviceSummary = {
       ...known,
       endpoints,
       ...(main && main.endpoint === node.endpoint ? state : {}),
     };
-    replace(devices.map((d) => (d.nodeId === node.nodeId ? updated : d)));
-    emit();
+    view.update({ type: "device", device });
+    emit("state");
   }
 
-  const timer = setInterval(() => void refresh(), POLL_MS);
-  timer.unref();
   // The first listing as soon as the server's tools appear (and again after it restarts).
   let wasUp = hasTools();
   if (wasUp) void refresh();
   const stopWatching = registry.onChange(() => {
     const up = hasTools();
     if (up && !wasUp) void refresh();
+    if (!up && wasUp) view.stale();
     wasUp = up;
-    emit();
+    emit("link");
   });
 
   return {
-    devices: () => devices,
-    device: (nodeId) => byNode.get(nodeId),
-    targets: () => targets,
-    target: (nodeId, endpoint) => byTarget.get(targetKey({ nodeId, endpoint })),
-    homeId: () => homeId,
+    devices: () => lists().devices,
+    device: (nodeId) => view.state?.byNode.get(nodeId),
+    targets: () => lists().targets,
+    target: (nodeId, endpoint) => lists().byTarget.get(targetKey({ nodeId, endpoint })),
+    homeId: () => view.state?.homeId ?? null,
     link() {
       if (upstream?.state === "off") return { state: "off", reason: upstream.reason };
       if (upstream?.state === "waiting") return { state: "waiting", reason: `waiting for ${upstream.for}` };
       const shown = upstream ? { upstream: describeUpstream(upstream.upstream) } : {};
       if (!upstream && !hasTools()) return { state: "off", reason: "no Z-Wave server is set up" };
       if (!hasTools() || !lastList) return { state: "starting", ...shown };
-      if (lastList.ok) return { state: "connected", ...shown, listedAt: lastList.at };
+      if (lastList.ok)
+        return {
+          state: "connected",
+          ...shown,
+          listedAt: lastList.at,
+          ...(changedAt !== undefined ? { changedAt } : {}),
+        };
       return { state: "unavailable", ...shown, error: lastList.error };
     },
     refresh,
     async freshen() {
       // An empty network is no answer worth keeping: it is what a listing made too early says.
+      const devices = lists().devices;
       if (lastList?.ok && devices.length && Date.now() - lastList.at < FRESHEN_MS) return false;
-      const before = devices;
+      const before = JSON.stringify(devices);
       await refresh();
-      return devices !== before && JSON.stringify(devices) !== JSON.stringify(before);
+      return JSON.stringify(lists().devices) !== before;
     },
     async listed() {
       if (lastList || !hasTools()) return;
       await refresh();
+    },
+    apply(event) {
+      if (closed) return;
+      const before = event.type === "device" ? view.state?.byNode.get(event.device.nodeId) : undefined;
+      view.update(event);
+      changedAt = Date.now();
+      // A full list from the server is a listing as good as our own: the link is up.
+      if (event.type === "devices" && view.state) lastList = { ok: true, at: changedAt };
+      emit(event.type === "device" && sameIdentity(before, event.device) ? "state" : "devices");
     },
     async control(target, action, level, callOptions) {
       const args = {
@@ -353,7 +431,7 @@ export function createZwaveClient<R extends ToolCallResult>(options: {
     setUpstream(next) {
       upstream = next;
       lastList = undefined;
-      emit();
+      emit("link");
     },
     onChange(listener) {
       listeners.add(listener);
@@ -361,7 +439,6 @@ export function createZwaveClient<R extends ToolCallResult>(options: {
     },
     close() {
       closed = true;
-      clearInterval(timer);
       stopWatching();
       listeners.clear();
     },

@@ -264,6 +264,11 @@ export const sensorDataOutput = outcome.extend({
   node: nodeRef.optional(),
   state: deviceStatus.optional(),
   readings: z.array(sensorReading).optional(),
+  /**
+   * Epoch ms of the last on/off or level report of the load these readings are of, when it has a
+   * switch: a meter's reading from before it is not what the load draws now.
+   */
+  switchedAt: z.number().nullable().optional(),
 });
 export type SensorDataOutput = z.infer<typeof sensorDataOutput>;
 

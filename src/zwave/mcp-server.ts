@@ -7,6 +7,8 @@ import { withoutCredentials } from "../shared/redact.js";
 import { VERSION } from "../version.js";
 import type { ZwaveServerConfig } from "./config.js";
 import { createZwaveNetwork } from "./network.js";
+import { feedState } from "./state-feed.js";
+import type { ZwaveStateEvent } from "./state-events.js";
 import { registerBatteries } from "./tools/batteries.js";
 import { registerControlDevice } from "./tools/control-device.js";
 import { registerCover } from "./tools/cover.js";
@@ -29,6 +31,8 @@ export interface ZwaveMcpServer {
 export async function createZwaveMcpServer(
   config: ZwaveServerConfig,
   logger: Logger,
+  /** Where the state events go (src/zwave/state-events.ts), when a host listens for them. */
+  onState?: (event: ZwaveStateEvent) => void,
 ): Promise<ZwaveMcpServer> {
   const t = config.transport;
   // Only the transport in use is loaded: the other one's client library would just take memory.
@@ -40,6 +44,7 @@ export async function createZwaveMcpServer(
         })
       : (await import("./transports/mqtt/mqtt-transport.js")).createMqttTransport({ ...t, logger });
   const network = createZwaveNetwork({ transport, confirmTimeoutMs: config.confirmTimeoutMs });
+  const stopFeed = onState ? feedState(transport, network, onState) : () => {};
 
   const server = new McpServer(
     { name: "zwave", version: VERSION },
@@ -68,6 +73,7 @@ export async function createZwaveMcpServer(
             gateway: t.gatewayName ?? "(auto)",
           },
     async close() {
+      stopFeed();
       await Promise.allSettled([transport.close(), server.close()]);
     },
   };

@@ -1,5 +1,6 @@
 // The Z-Wave network as the tools see it: devices by name or node id, writes that refuse dead
 // devices, and confirmation by the device's own word — the same on every transport.
+import { isDeepStrictEqual } from "node:util";
 import { expectReport } from "./confirm.js";
 import type { Confirmation, NodeRef } from "./contract.js";
 import { ZwaveToolError } from "./errors.js";
@@ -111,6 +112,11 @@ export interface ZwaveNetwork {
    * zwave-js only verifies ~5 s later.
    */
   lastOnLevel(node: ZwaveNode, value: ZwaveValue): number | undefined;
+  /**
+   * When this value last changed, as reported since the server started (a report that repeats it
+   * does not count); else its last report's time.
+   */
+  changedAt(node: ZwaveNode, value: ZwaveValue): number | undefined;
   readonly confirmTimeoutMs: number;
 }
 
@@ -121,8 +127,13 @@ export function createZwaveNetwork(options: {
   const { transport } = options;
 
   const onLevels = new Map<string, number>();
+  const changes = new Map<string, { value: unknown; at: number }>();
   transport.onReport((report) => {
-    if (isDimLevel(report.value)) onLevels.set(`${report.nodeId}:${report.key}`, report.value);
+    const key = `${report.nodeId}:${report.key}`;
+    if (isDimLevel(report.value)) onLevels.set(key, report.value);
+    const last = changes.get(key);
+    if (!last || !isDeepStrictEqual(last.value, report.value))
+      changes.set(key, { value: report.value, at: report.at });
   });
 
   const realDevices = (nodes: ZwaveNode[]) => nodes.filter((n) => !n.virtual && !n.isController);
@@ -371,6 +382,7 @@ export function createZwaveNetwork(options: {
       const now = node.values.get(key)?.value;
       return isDimLevel(now) ? now : onLevels.get(`${node.id}:${key}`);
     },
+    changedAt: (node, value) => changes.get(`${node.id}:${valueKey(value)}`)?.at ?? value.lastUpdate,
     confirmTimeoutMs: options.confirmTimeoutMs,
   };
 }

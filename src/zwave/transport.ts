@@ -8,7 +8,15 @@ export interface ValueReport {
   /** `valueKey()` of the value. */
   key: string;
   value: unknown;
+  /** When the device reported it (epoch ms; the gateway's stamp where it gives one). */
+  at: number;
 }
+
+/**
+ * What changed in the node list a transport holds: one node (a value it reported, its status, its
+ * interview's end), or the whole list (a full fetch landed, a node was added or removed).
+ */
+export type NodeListChange = { nodeId: number } | { all: true };
 
 /** How zwave-js answered a write: its `SetValueStatus` (src/zwave/set-value-status.ts), one that went out. */
 export interface WriteResult {
@@ -49,5 +57,9 @@ export interface ZwaveTransport {
   /** Whether the node answered a ping. */
   ping(node: ZwaveNode): Promise<boolean>;
   onReport(listener: (report: ValueReport) => void): () => void;
+  /** The node list as held now, without asking the server; undefined before the first full fetch. */
+  held(): ZwaveNode[] | undefined;
+  /** Called after the held node list changed (a device's report as it arrives, never an optimistic update). */
+  onNodesChanged(listener: (change: NodeListChange) => void): () => void;
   close(): Promise<void>;
 }

@@ -1,7 +1,7 @@
 // The Z-Wave MCP server in a worker thread of the add-on: the same server as `node dist/zwave/server.js`
 // (src/zwave/mcp-server.ts), speaking MCP over the thread's message port instead of stdio, so the
 // add-on runs one Node runtime instead of two. Configured by the environment the host gives it.
-import { parentPort } from "node:worker_threads";
+import { MessagePort, parentPort, workerData } from "node:worker_threads";
 import { createLogger, routeConsoleTo } from "../log.js";
 import { MessagePortTransport } from "../shared/message-port-transport.js";
 import { loadConfig } from "./config.js";
@@ -14,7 +14,13 @@ const config = loadConfig(process.env);
 // Straight to the add-on log's file descriptor, as the stand-alone server logs (src/log-line.ts).
 const logger = createLogger({ level: config.logLevel, stream: "stderr", name: "zwave" });
 routeConsoleTo(logger);
-const zwave = await createZwaveMcpServer(config, logger);
+// The port the host gave for the state events (src/zwave-host/worker-launch.ts), beside MCP's.
+const statePort = (workerData as { statePort?: unknown } | null)?.statePort;
+const zwave = await createZwaveMcpServer(
+  config,
+  logger,
+  statePort instanceof MessagePort ? (event) => statePort.postMessage(event) : undefined,
+);
 const transport = new MessagePortTransport(port, () => port.close());
 // The host ends the thread with terminate(); this is for a port that closes first.
 port.once("close", () => void zwave.close());

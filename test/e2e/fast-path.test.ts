@@ -63,6 +63,29 @@ describe("sentences people say, without an LLM", () => {
     expect(outcome.response.speech).toBe("Kitchen Light is at 51 percent now.");
   });
 
+  it("a relative command 0.3 s after Home Assistant's lights changed acts on them as they are now", async () => {
+    ha.setState("light.counter_lights", "on", { brightness: 128 });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Elsewhere (a wall switch, HA's own dashboard): the counter lights off, the ceiling at 60 %.
+    ha.setState("light.counter_lights", "off", { brightness: null });
+    ha.setState("light.kitchen_ceiling", "on", { brightness: 153 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const before = ha.serviceCalls.length;
+    const outcome = await say("dim the lights in the kitchen a bit");
+    const calls = ha.serviceCalls.slice(before);
+    const to = (id: string) => calls.filter((c) => JSON.stringify(c.target).includes(id));
+    // 60 % less one step (25 %) is 35 %; the lights that were switched off stay off.
+    expect(to("light.kitchen_ceiling")).toEqual([
+      expect.objectContaining({
+        service: "turn_on",
+        service_data: expect.objectContaining({ brightness_pct: 35 }),
+      }),
+    ]);
+    expect(to("light.counter_lights")).toEqual([]);
+    expect(outcome.response.speech).toMatch(/Already off: [^.]*Counter Lights/);
+    ha.setState("light.kitchen_ceiling", "off", { brightness: null });
+  });
+
   it("understands the rest of the first trial's misses", async () => {
     const replies: Record<string, RegExp> = {
       "is the office warm": /^The temperature in Office is 21\.5 degrees\.$/,

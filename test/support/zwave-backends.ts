@@ -32,6 +32,10 @@ export interface ZwaveBackend {
   rename(nodeId: number, name: string, loc: string): Promise<void>;
   /** Someone flips Switch One at the wall: the device reports it unasked. */
   switchAtTheWall(on: boolean): Promise<void>;
+  /** Kitchen Light (a dimmer) or the Color Bulb is set at the device, 0–99 (0 off): it reports the level unasked. */
+  levelAtTheWall(device: "dimmer" | "bulb", level: number): Promise<void>;
+  /** What Kitchen Light holds at the device, 0–99. */
+  dimmerAtDevice(): unknown;
   /** The office sensor reports a new temperature unasked. */
   reportTemperature(celsius: number): Promise<void>;
   /** What Switch One holds at the device itself. */
@@ -90,6 +94,21 @@ export const DOOR = 15;
 export const LEAK = 16;
 export const GARAGE = 17;
 
+/** The add-on's options that point the bridge at this backend, as a user would set them. */
+export function bridgeOptionsFor(backend: ZwaveBackend): Record<string, unknown> {
+  const { env } = backend;
+  return env.serverUrl
+    ? { zwave_transport: "websocket", zwave_server_url: env.serverUrl }
+    : {
+        zwave_transport: "mqtt",
+        mqtt_url: env.mqttUrl,
+        mqtt_username: env.username,
+        mqtt_password: env.password,
+        zwave_topic_prefix: env.prefix,
+        zwave_gateway_name: env.gatewayName,
+      };
+}
+
 export async function startBackend(name: TransportName): Promise<ZwaveBackend> {
   return name === "mqtt" ? startMqttBackend() : startWebsocketBackend();
 }
@@ -139,6 +158,13 @@ async function startMqttBackend(): Promise<ZwaveBackend> {
       await sim.callApi("setNodeLocation", [nodeId, loc]);
     },
     switchAtTheWall: (on) => sim.setValue(2, switchValue, on),
+    levelAtTheWall: (device, level) =>
+      sim.setValue(
+        device === "dimmer" ? 3 : BULB,
+        { commandClass: 38, endpoint: 0, property: "currentValue" },
+        level,
+      ),
+    dimmerAtDevice: () => sim.valueOf(3, { commandClass: 38, endpoint: 0, property: "currentValue" }),
     reportTemperature: (celsius) =>
       sim.setValue(4, { commandClass: 49, endpoint: 0, property: "Air temperature" }, celsius),
     switchAtDevice: () => sim.valueOf(2, switchValue),
@@ -203,6 +229,8 @@ async function startWebsocketBackend(): Promise<ZwaveBackend> {
       await stack.serverCommand("node.set_location", { nodeId, location, updateCC: false });
     },
     switchAtTheWall: (on) => stack.reportAtDevice("switch", on),
+    levelAtTheWall: (device, level) => stack.reportLevelAtDevice(device, level),
+    dimmerAtDevice: () => stack.deviceState("dimmer"),
     reportTemperature: (celsius) => stack.reportTemperature(celsius),
     switchAtDevice: () => stack.deviceState("switch"),
     async setOptimisticUpdates(on) {

@@ -24,6 +24,8 @@ export interface LiveNode {
   values: Map<string, LiveValue>;
   /** What the device reported while the gateway could not hear it, told at the next interview. */
   missed: Map<string, unknown>;
+  /** What a metered load draws when on, by meter value: it reports zero while switched off. */
+  loads: Map<string, number>;
   virtual: boolean;
   kind: "physical" | "broadcast" | "multicast";
   isControllerNode: boolean;
@@ -59,6 +61,7 @@ function liveNode(n: SimNode, extra: Partial<LiveNode> = {}): LiveNode {
     interviewed: false,
     values,
     missed: new Map(),
+    loads: new Map(),
     virtual: false,
     kind: "physical",
     isControllerNode: false,

@@ -47,4 +47,24 @@ export async function report(
     node.lastActive = v.lastUpdate;
   }
   await publishValue(gateway, node, v);
+  if (fresh && v.commandClass === 37 && v.property === "currentValue")
+    await meterFollowsSwitch(gateway, node, v.endpoint, value === true);
+}
+
+/** Meter CC's electric scales that fall to zero with the load: W (2), V·A (3), A (5). */
+const LOAD_SCALES = new Set([2, 3, 5]);
+
+/**
+ * A metered plug reports what its load draws after it switches, as real ones do: nothing when off,
+ * and when on again what it drew before (each reading's value at start-up, or its last above zero).
+ */
+async function meterFollowsSwitch(gateway: Gateway, node: LiveNode, endpoint: number, on: boolean) {
+  for (const meter of node.values.values()) {
+    if (meter.commandClass !== 50 || meter.endpoint !== endpoint || typeof meter.propertyKey !== "number")
+      continue;
+    if (!LOAD_SCALES.has((meter.propertyKey >> 8) & 0xff) || typeof meter.value !== "number") continue;
+    if (meter.value > 0) node.loads.set(keyOf(meter), meter.value);
+    const next = on ? (node.loads.get(keyOf(meter)) ?? 0) : 0;
+    if (next !== meter.value) await report(gateway, node, meter, next);
+  }
 }

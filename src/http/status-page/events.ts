@@ -4,10 +4,10 @@ import type { BridgeView } from "../bridge-view.js";
 
 /** Proxies (Ingress among them) drop a stream that stays silent too long. */
 const HEARTBEAT_MS = 25_000;
-/** A burst of changes (a server restart, a sync, busy sensors) becomes one refresh of the page. */
-const COALESCE_MS = 1_000;
+/** A burst of changes (a server restart, a sync, busy sensors) becomes one refresh of the page, soon enough that a device switched elsewhere shows as it happens. */
+const COALESCE_MS = 250;
 
-export type ChangeKind = "turn" | "tools" | "home" | "mcp";
+export type ChangeKind = "turn" | "tools" | "home" | "zwave" | "mcp";
 
 /** Server-sent events that tell open status pages to fetch status.json again. */
 export interface StatusEvents {
@@ -42,6 +42,7 @@ export function createStatusEvents(deps: BridgeView, mcpCalls: McpCallLog): Stat
     deps.agent.onTurn(() => changed("turn")),
     deps.registry.onChange(() => changed("tools")),
     deps.mirror.onChange(() => changed("home")),
+    deps.zwave.onChange(() => changed("zwave")),
     mcpCalls.onCall(() => changed("mcp")),
   ];
 

@@ -221,9 +221,9 @@ function dimsWhatIsOff(turn: Turn, target: Target): boolean {
   return isDarkLight(turn, target);
 }
 
-/** A light that is off now. */
+/** A light that is off now: as the device last reported, not as the sentence's targets were listed. */
 function isDarkLight(turn: Turn, target: Target): boolean {
-  if (target.source === "zwave") return target.device.on === false;
+  if (target.source === "zwave") return currentTarget(turn, target).device.on === false;
   const now = turn.deps.mirror.entity(target.entity.entityId) ?? target.entity;
   return now.domain === "light" && now.state === "off";
 }
@@ -237,6 +237,15 @@ function brightensOnlyLit(turn: Turn, targets: Target[]): Target[] {
   if (!(intent === "brighten" || intent === "step_up") || level !== undefined) return targets;
   const lit = targets.filter((t) => !isDarkLight(turn, t));
   return lit.length ? lit : targets;
+}
+
+/** A Z-Wave target as the bridge's view holds it now (src/zwave-host/zwave-client.ts). */
+function currentTarget(
+  turn: Turn,
+  target: Extract<Target, { source: "zwave" }>,
+): Extract<Target, { source: "zwave" }> {
+  const now = turn.deps.zwave.target(target.device.nodeId, target.device.endpoint);
+  return now ? { ...target, device: now } : target;
 }
 
 /** A speaker's volume in percent, when it reports one. */
@@ -383,13 +392,9 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
   // A step of a speaker is a volume set from its volume now; of a light, a brightness.
   let intent = turn.match.intent;
   if (relative) intent = sound ? "set_volume" : "set_level";
-  // What it does now decides what to send: its state as of now, not as listed or remembered.
-  if ((relative || intent === "toggle") && target.source === "zwave") {
-    const { nodeId, endpoint } = target.device;
-    await zwave.refresh();
-    const now = zwave.target(nodeId, endpoint);
-    if (now) target = { ...target, device: now };
-  }
+  // What it does now decides what to send: its state as of now (the server pushes every report
+  // as it arrives), not as listed at the start of the sentence or remembered from an earlier one.
+  if ((relative || intent === "toggle") && target.source === "zwave") target = currentTarget(turn, target);
   if (relative) {
     const fresh: Target =
       target.source === "ha"

@@ -63,7 +63,6 @@ export async function answerDetection(turn: Turn): Promise<FastPathOutcome> {
   const whatSaid = grammar.detectionNames[what];
   const classes = DETECTION_CLASSES[what];
   const ctx = await turn.context();
-  await turn.deps.zwave.refresh();
   const where = await placeAsked(turn, ctx);
   if (where === "nowhere") return turn.unsure(r.unknownHere);
 
@@ -128,7 +127,6 @@ export async function answerDetection(turn: Turn): Promise<FastPathOutcome> {
 export async function answerLowBatteries(turn: Turn): Promise<FastPathOutcome> {
   const { grammar, replies: r } = turn;
   const ctx = await turn.context();
-  await turn.deps.zwave.refresh();
   const where = turn.match.name ? await placeAsked(turn, ctx) : {};
   if (where === "nowhere") return turn.unsure(r.unknownHere);
   if (where.said !== undefined && !where.place) return turn.unsure(r.cannotYet);

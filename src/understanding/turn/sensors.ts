@@ -6,7 +6,7 @@ import { failureSpeech } from "../spoken-result.js";
 import type { ToolResult } from "../../tools/types.js";
 import type { SensorKind } from "../grammar-types.js";
 import type { FastPathOutcome } from "../outcome.js";
-import { choiceOf, reading } from "../speech.js";
+import { choiceOf, reading, readingWithAge } from "../speech.js";
 import { ZWAVE_ANY, type Target } from "../targets.js";
 import { readingOf } from "../tool-results.js";
 import type { ZwaveTarget as DeviceSummary } from "../../zwave-host/zwave-target.js";
@@ -136,6 +136,36 @@ function typedReport(device: DeviceSummary, kind: SensorKind): number | undefine
   return typeof value === "number" ? value : undefined;
 }
 
+/**
+ * How long a reading stays what the device measures now. zwave-js does not know a device's report
+ * interval; meters and multilevel sensors are commonly set to report within minutes to an hour, a
+ * battery about daily. An older reading is said with its age.
+ */
+const CURRENT_FOR_MS = 60 * 60_000;
+const BATTERY_CURRENT_FOR_MS = 26 * 60 * 60_000;
+/**
+ * A switch's report and its meter's come within moments of each other, in either order (the switch
+ * may be reported again by zwave-js's verification after the meter): a reading this close to the
+ * switch is of the same event.
+ */
+const SAME_EVENT_MS = 3000;
+
+/**
+ * How old a reading is, when that must be said: older than the device's usual report interval, or
+ * from before its load last switched (a plug's power from before it was switched off).
+ */
+function ageToSay(
+  reading: { reportedAt: number | null; deviceClass?: string | null },
+  switchedAt: number | null | undefined,
+  now: number,
+): number | undefined {
+  if (reading.reportedAt === null) return undefined;
+  const age = now - reading.reportedAt;
+  const usual = reading.deviceClass === "battery" ? BATTERY_CURRENT_FOR_MS : CURRENT_FOR_MS;
+  const beforeSwitch = typeof switchedAt === "number" && reading.reportedAt < switchedAt - SAME_EVENT_MS;
+  return age > usual || beforeSwitch ? age : undefined;
+}
+
 /** A read that failed: its result (with its error code) and the device it was for. */
 interface ReadFailure {
   result: Pick<ToolResult, "errorCode">;
@@ -174,7 +204,9 @@ async function zwaveReading(
           words.some((w) => `${r.kind ?? ""} ${r.label}`.toLowerCase().includes(w)),
       );
     if (found) {
-      return { device, value: reading(turn.grammar, String(found.value), found.unit ?? undefined) };
+      const said = reading(turn.grammar, String(found.value), found.unit ?? undefined);
+      const age = ageToSay(found, output?.switchedAt, Date.now());
+      return { device, value: age === undefined ? said : readingWithAge(turn.grammar, said, age) };
     }
   }
   return failure === undefined ? undefined : { failed: failure };

@@ -28,7 +28,7 @@ async function answerOne(turn: Turn, target: Target): Promise<FastPathOutcome> {
   let raw: string;
   const name = target.name;
   if (target.source === "zwave") {
-    await zwave.refresh();
+    // The view the server keeps current: the device's last report, pushed as it arrived.
     const fresh = zwave.target(target.device.nodeId, target.device.endpoint) ?? target.device;
     // The state the device last reported (never an optimistic value), or why it has none; its
     // text is only said, never read.

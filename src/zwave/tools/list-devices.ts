@@ -1,58 +1,10 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { listDevicesOutput, type DeviceSummary, type EndpointSummary } from "../contract.js";
-import { deviceState, endpointReport, endpointState } from "../device-state.js";
-import { namedEndpoints, type NamedEndpoint } from "../endpoints.js";
-import { isActuator, type EndpointFunction } from "../functions.js";
-import type { ZwaveNode } from "../model.js";
+import { deviceSummary } from "../device-summary.js";
 import { compactName } from "../name-resolver.js";
 import type { ZwaveNetwork } from "../network.js";
 import { guarded, ok } from "./result.js";
-
-/** The node's one kind, for hosts that read one per node: its first endpoint that acts, else its first. */
-function kindOf(endpoints: EndpointSummary[]): DeviceSummary["kind"] {
-  const main = endpoints.find((e) => isActuator(e.function)) ?? endpoints[0];
-  const fn: EndpointFunction = main?.function ?? "other";
-  return fn === "light" ? "dimmer" : fn;
-}
-
-function endpointSummary(node: ZwaveNode, e: NamedEndpoint): EndpointSummary {
-  const state = endpointState(node, e);
-  return {
-    endpoint: e.index,
-    name: e.name,
-    label: e.label ?? null,
-    function: e.function,
-    coverType: e.coverType ?? null,
-    deviceClass: e.deviceClass ?? null,
-    commandClasses: e.commandClasses,
-    on: state.on,
-    level: state.level,
-    value: state.value ?? null,
-    ...endpointReport(node, e),
-  };
-}
-
-function summary(network: ZwaveNetwork, node: ZwaveNode): DeviceSummary {
-  const endpoints = namedEndpoints(node).map((e) => endpointSummary(node, e));
-  const main = endpoints.find((e) => isActuator(e.function)) ?? endpoints[0];
-  return {
-    ...network.ref(node),
-    state: deviceState(node),
-    kind: kindOf(endpoints),
-    on: main?.on ?? null,
-    level: main?.level ?? null,
-    value: main?.value ?? null,
-    endpoints,
-    product: node.product
-      ? {
-          ...node.product,
-          label: node.productLabel ?? null,
-          description: node.productDescription ?? null,
-        }
-      : null,
-  };
-}
 
 /** What kind of thing an endpoint is, where its state alone would not say ("shutter", "fan"). */
 function kindWord(e: EndpointSummary): string | undefined {
@@ -120,7 +72,7 @@ export function registerListDevices(server: McpServer, network: ZwaveNetwork): v
         const wanted = filter ? compactName(filter) : "";
         const rows = (await network.devices())
           .sort((a, b) => a.id - b.id)
-          .map((n) => summary(network, n))
+          .map((n) => deviceSummary(network, n))
           .filter(
             (r) =>
               !wanted ||

@@ -77,11 +77,19 @@ export function registerSensorData(server: McpServer, network: ZwaveNetwork): vo
           .sort((a, b) => a.commandClass - b.commandClass || a.endpoint - b.endpoint);
         const state = deviceState(node);
         const readings = values.map(typedReading);
+        const switches = [...node.values.values()].filter(
+          (v) =>
+            (index === undefined || v.endpoint === index) &&
+            (v.commandClass === CC.binarySwitch || v.commandClass === CC.multilevelSwitch) &&
+            v.property === "currentValue",
+        );
+        const switchedAt = switches.flatMap((v) => network.changedAt(node, v) ?? []);
         const structured: SensorDataOutput = {
           ok: true,
           node: network.ref(node, endpoint),
           state,
           readings,
+          ...(switchedAt.length ? { switchedAt: Math.max(...switchedAt) } : {}),
         };
         const note = state === "online" ? "" : ` (${name} is ${state}; these are its last reports)`;
         if (values.length === 0) return ok(`${name} has no sensor readings${note}.`, structured);

@@ -38,6 +38,8 @@ export interface RealZwaveStack {
   devices: Record<MockDevice, number>;
   /** The device reports a new state by itself (someone used the switch at the wall). */
   reportAtDevice(device: "switch", on: boolean): Promise<void>;
+  /** A dimmer's level changed at the device (its own button, a scene): it reports it unasked. */
+  reportLevelAtDevice(device: "dimmer" | "bulb", level: number): Promise<void>;
   reportTemperature(celsius: number): Promise<void>;
   /** The device stops answering (unplugged): it neither acks nor responds. */
   silence(device: MockDevice): void;
@@ -315,6 +317,17 @@ export async function startRealZwaveStack(): Promise<RealZwaveStack> {
       const m = mockOf("switch");
       m.state.set("BinarySwitch_currentValue", on);
       const cc = new BinarySwitchCCReport({ nodeId: ownNodeId(), currentValue: on });
+      await m.sendToController(createMockZWaveRequestFrame(cc, { ackRequested: false }));
+    },
+    async reportLevelAtDevice(device, level) {
+      const m = mockOf(device);
+      m.state.set("MultilevelSwitch_currentValue", level);
+      const cc = new MultilevelSwitchCCReport({
+        nodeId: ownNodeId(),
+        currentValue: level,
+        targetValue: level,
+        duration: "0s",
+      });
       await m.sendToController(createMockZWaveRequestFrame(cc, { ackRequested: false }));
     },
     async reportTemperature(celsius) {

@@ -155,8 +155,12 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
       return (await gateway.callApi("pingNode", [node.id])) === true;
     },
     onReport(listener: (report: ValueReport) => void) {
-      return cache.onValue((nodeId, v) => listener({ nodeId, key: v.key, value: v.value }));
+      return cache.onValue((nodeId, v) =>
+        listener({ nodeId, key: v.key, value: v.value, at: v.lastUpdate ?? Date.now() }),
+      );
     },
+    held: () => (cache.synced || cache.nodes().length ? cache.nodes() : undefined),
+    onNodesChanged: (listener) => cache.onChange(listener),
     close: () => gateway.close(),
   };
 }

@@ -14,6 +14,7 @@ import {
   type ZwaveNode,
   type ZwaveValue,
 } from "../../model.js";
+import type { NodeListChange } from "../../transport.js";
 import { TOPIC_STYLES, nodeTopic, parseValueTopic, valueTopic } from "./topics.js";
 
 const valueSchema = z.looseObject({
@@ -120,6 +121,8 @@ export interface NodeCache {
   /** The known value a topic carries, if it is a value topic of a known node. */
   valueAt(topic: string): { nodeId: number; value: ZwaveValue } | undefined;
   onValue(listener: ValueListener): () => void;
+  /** After a message changed a node, or a full fetch landed. */
+  onChange(listener: (change: NodeListChange) => void): () => void;
   /** False until the first `getNodes`, and after a reconnect or gateway restart until the next. */
   readonly synced: boolean;
   /** The gateway or the broker went away: a fetch in flight is dropped, and messages wait for the next. */
@@ -184,6 +187,8 @@ export function createNodeCache(options: NodeCacheOptions): NodeCache {
   const { prefix } = options;
   let seenTopics = new Set<string>();
   const listeners = new Set<ValueListener>();
+  const changeListeners = new Set<(change: NodeListChange) => void>();
+  const changed = (change: NodeListChange) => changeListeners.forEach((listener) => listener(change));
 
   function toNode(raw: z.infer<typeof nodeSchema>): ZwaveNode {
     const values = new Map<string, ZwaveValue>();
@@ -303,6 +308,7 @@ export function createNodeCache(options: NodeCacheOptions): NodeCache {
     if ("kind" in hit) {
       if (hit.kind === "status") {
         if (applyStatus(node, payload)) options.onOutdated();
+        changed({ nodeId: node.id });
         return;
       }
       const { value } = decodeValuePayload(payload);
@@ -316,6 +322,7 @@ export function createNodeCache(options: NodeCacheOptions): NodeCache {
     v.value = value;
     v.lastUpdate = time ?? Date.now();
     if (message.told) return;
+    changed({ nodeId: node.id });
     message.told = true;
     for (const listener of listeners) listener(node.id, v);
   }
@@ -323,7 +330,11 @@ export function createNodeCache(options: NodeCacheOptions): NodeCache {
   const list = createCollection<NodeList, Message>({ fetch: fetchList, apply });
 
   return {
-    refresh: async () => (await list.refresh()) !== undefined,
+    async refresh() {
+      if ((await list.refresh()) === undefined) return false;
+      changed({ all: true });
+      return true;
+    },
     handleMessage(topic, payload) {
       if (!isNodeTopic(topic)) return;
       const firstTime = !seenTopics.has(topic);
@@ -341,6 +352,10 @@ export function createNodeCache(options: NodeCacheOptions): NodeCache {
     onValue(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onChange(listener) {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
     },
     get synced() {
       return list.synced;

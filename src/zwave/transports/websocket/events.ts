@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { Logger } from "../../../log.js";
 import type { ZwaveNode } from "../../model.js";
 import type { EchoByStampFilter } from "./echo-by-stamp.js";
-import type { ValueReport } from "../../transport.js";
+import type { NodeListChange, ValueReport } from "../../transport.js";
 import {
   controllerNodeEventSchema,
   eventEnvelopeSchema,
@@ -21,6 +21,8 @@ export function createEventHandler(deps: {
   logger: Logger;
   /** A value the device reported. */
   report(report: ValueReport): void;
+  /** A node changed (after the change), or the list did. */
+  changed(change: NodeListChange): void;
 }): (message: unknown) => void {
   const { nodes, echoes, logger } = deps;
 
@@ -43,10 +45,11 @@ export function createEventHandler(deps: {
       const v = node.values.get(fresh.key) ?? fresh;
       if (!node.values.has(v.key)) node.values.set(v.key, v);
       v.value = e.args.newValue;
-      if (e.event !== "value updated") return;
+      if (e.event !== "value updated") return deps.changed({ nodeId: node.id });
       v.lastUpdate = Date.now();
       node.lastActive = v.lastUpdate;
-      deps.report({ nodeId: node.id, key: v.key, value: v.value });
+      deps.report({ nodeId: node.id, key: v.key, value: v.value, at: v.lastUpdate });
+      deps.changed({ nodeId: node.id });
     });
   }
 
@@ -65,16 +68,20 @@ export function createEventHandler(deps: {
       node.available = node.status !== "Dead";
       if (node.status !== "Dead") node.lastActive = Date.now();
       logger.debug({ nodeId: node.id, status: node.status }, "node status");
-      return;
+      return deps.changed({ nodeId: node.id });
     }
     const readyEvent = nodeReadyEventSchema.safeParse(event);
-    if (readyEvent.success) return void nodes.set(readyEvent.data.nodeId, toNode(readyEvent.data.nodeState));
+    if (readyEvent.success) {
+      nodes.set(readyEvent.data.nodeId, toNode(readyEvent.data.nodeState));
+      return deps.changed({ nodeId: readyEvent.data.nodeId });
+    }
     const controller = controllerNodeEventSchema.safeParse(event);
     if (controller.success) {
       const { node } = controller.data;
       if (controller.data.event === "node added") nodes.set(node.nodeId, toNode(node));
       else nodes.delete(node.nodeId);
       logger.info({ nodeId: node.nodeId, event: controller.data.event }, "Z-Wave network changed");
+      deps.changed({ all: true });
     }
   };
 }

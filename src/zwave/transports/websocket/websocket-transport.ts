@@ -10,7 +10,7 @@ import { ZwaveToolError, withMessage } from "../../errors.js";
 import type { ValueId, ZwaveNode } from "../../model.js";
 import { displayName } from "../../name-resolver.js";
 import { SetValueStatus, wentOut, writeFailure } from "../../set-value-status.js";
-import type { ValueReport, ZwaveTransport } from "../../transport.js";
+import type { NodeListChange, ValueReport, ZwaveTransport } from "../../transport.js";
 import { createEchoByStampFilter } from "./echo-by-stamp.js";
 import {
   pingResultSchema,
@@ -78,6 +78,10 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
   const nodes = new Map<number, ZwaveNode>();
   const pending = new Map<string, PendingCommand>();
   const reportListeners = new Set<(report: ValueReport) => void>();
+  const changeListeners = new Set<(change: NodeListChange) => void>();
+  const changed = (change: NodeListChange) => changeListeners.forEach((listener) => listener(change));
+  /** Whether a `start_listening` state has landed since the transport started. */
+  let loaded = false;
   const readyWaiters = new Set<() => void>();
   let socket: WebSocket | undefined;
   let ready = false;
@@ -105,6 +109,7 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
     echoes,
     logger,
     report: (r) => reportListeners.forEach((listener) => listener(r)),
+    changed,
   });
 
   function offline(): ZwaveToolError {
@@ -214,7 +219,9 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
     nodes.clear();
     homeId = parsed.data.state.controller?.homeId ?? homeId;
     for (const state of parsed.data.state.nodes) nodes.set(state.nodeId, toNode(state));
+    loaded = true;
     setReady(true);
+    changed({ all: true });
     logger.debug({ nodes: nodes.size }, "Z-Wave JS state loaded");
   }
 
@@ -357,6 +364,11 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
     onReport(listener) {
       reportListeners.add(listener);
       return () => reportListeners.delete(listener);
+    },
+    held: () => (loaded ? [...nodes.values()] : undefined),
+    onNodesChanged(listener) {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
     },
     async close() {
       closing = true;

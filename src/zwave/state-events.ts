@@ -1,0 +1,39 @@
+// What the Z-Wave server tells its host as the network changes, without being asked: the host's
+// view of every device is the last full list with each change since applied (the pattern of
+// docs/architecture.md, Caches kept current), so the fast path, the action policy, the status page
+// and the system prompt read the state the gateway reported a moment ago, not a listing seconds old.
+//
+// This contract stands apart from MCP on purpose. It crosses on a message port of its own beside
+// the MCP connection (src/zwave-host/worker-launch.ts), not as an MCP notification: a host's view of
+// the network is not a tool call, the MCP SDK's notification handling changes between its major
+// lines while this does not, and a change costs one structured clone and one parse here instead of
+// a JSON-RPC envelope checked by the SDK too. MCP clients of the stand-alone server
+// (`dist/zwave/server.js`) list devices with `list_zwave_devices` as before.
+import { z } from "zod";
+import { deviceSummary } from "./contract.js";
+
+/**
+ * Every device, as `list_zwave_devices` would list it with `includeInactive`: sent when the
+ * server has fetched the whole network (at start, and again after a reconnect of the broker, the
+ * gateway or the websocket server, or a node added or removed). It replaces what the host held.
+ */
+export const devicesSnapshot = z.object({
+  type: z.literal("devices"),
+  homeId: z.number().int().nullable(),
+  devices: z.array(deviceSummary),
+});
+
+/** One device as it is now, after a report of the device or a change of its status. */
+export const deviceChanged = z.object({
+  type: z.literal("device"),
+  device: deviceSummary,
+});
+
+/** A device the network no longer has. */
+export const deviceRemoved = z.object({
+  type: z.literal("removed"),
+  nodeId: z.number().int(),
+});
+
+export const zwaveStateEvent = z.discriminatedUnion("type", [devicesSnapshot, deviceChanged, deviceRemoved]);
+export type ZwaveStateEvent = z.infer<typeof zwaveStateEvent>;
