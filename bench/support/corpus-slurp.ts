@@ -26,14 +26,14 @@ interface SlurpLine {
   scenario?: string;
 }
 
-/** The train split's distinct sentences from a fetched tree, or an error saying why there are none. */
+/** The train split's distinct sentences from a tree (a checkout or a bare git clone), or an error saying why there are none. */
 export function loadSlurpTrain(tree: string): CorpusItem[] {
   // The train file itself may be given; no other file of the tree is opened.
   const text = tree.endsWith("/train.jsonl") ? readFileSync(tree, "utf8") : readTreeFile(tree, SLURP_TRAIN);
   if (text === undefined) {
     throw new Error(
       treeListsFile(tree, SLURP_TRAIN)
-        ? `${tree} lists ${SLURP_TRAIN} but does not hold its content (a fetched snapshot leaves out files of 4 MiB and more); point PRACTICE_SLURP at a checkout or at the file itself`
+        ? `${tree} lists ${SLURP_TRAIN} but does not hold its content (a partial clone may leave out large files); point PRACTICE_SLURP at a checkout or at the file itself`
         : `${tree} has no ${SLURP_TRAIN}`,
     );
   }
