@@ -190,6 +190,10 @@ export function massiveExpectation(
       return lights("dim");
     case "iot_hue_lightup":
       return lights("brighten");
+    case "iot_hue_lightchange":
+      // A level said ("set the lights to 20 %") is a brightness; a colour or a mood is not judged.
+      if (level !== undefined) return lights("switch lights on");
+      return { type: "unclear", why: "colour or mood", allowed: targetsOf("switch lights on", areas ?? []) };
     case "iot_wemo_on":
     case "iot_wemo_off":
       if (device && !hasHead(device, PLUG))
