@@ -22,7 +22,7 @@ import { fileURLToPath } from "node:url";
 import type { FakeHome } from "../../test/support/ha-home.js";
 import { AREA_ALIASES, blindHome, FLOOR_ALIASES } from "./blind-home.js";
 import { levelIn } from "./corpus-tree.js";
-import { slotsOf } from "./corpus-slurp.js";
+import { LIGHT_INTENTS, slotsOf } from "./corpus-slurp.js";
 import { AREAS, SATELLITE_AREA } from "./practice-home.js";
 import {
   commandIn,
@@ -181,15 +181,9 @@ export function massiveExpectation(
     device && !hasHead(device, LIGHT)
       ? { type: "unclear" as const, why: `device "${device}"`, allowed: [] }
       : command(kind);
+  const lightKind = LIGHT_INTENTS[intent];
+  if (lightKind) return lights(lightKind);
   switch (intent) {
-    case "iot_hue_lighton":
-      return lights("switch lights on");
-    case "iot_hue_lightoff":
-      return lights("switch lights off");
-    case "iot_hue_lightdim":
-      return lights("dim");
-    case "iot_hue_lightup":
-      return lights("brighten");
     case "iot_hue_lightchange":
       // A level said ("set the lights to 20 %") is a brightness; a colour or a mood is not judged.
       if (level !== undefined) return lights("switch lights on");

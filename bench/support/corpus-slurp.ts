@@ -13,6 +13,7 @@ import {
   partOf,
   placeAreas,
   targetsOf,
+  type CommandKind,
   type CorpusItem,
   type Expectation,
 } from "./practice-corpus.js";
@@ -67,26 +68,29 @@ const LIGHT_WORDS = /\b(?:lights?|lamps?|bulbs?|lighting|hue)\b/i;
 /** A date slot that still means today ("today", "now"). */
 const TODAY = /^(?:today|now|right now|currently|this day|todays?|today's)$/i;
 
+type LightKind = Extract<CommandKind, "switch lights on" | "switch lights off" | "dim" | "brighten">;
+/** SLURP's light intents (MASSIVE's too) and the command each one is. */
+export const LIGHT_INTENTS: Record<string, LightKind | undefined> = {
+  iot_hue_lighton: "switch lights on",
+  iot_hue_lightoff: "switch lights off",
+  iot_hue_lightdim: "dim",
+  iot_hue_lightup: "brighten",
+};
+
 export function expectation(intent: string, sentence: string, slots: Record<string, string>): Expectation {
   const place = slots.house_place;
   const level = levelIn(sentence);
   const device = slots.device_type;
   const all = !place && /\ball\b|\bevery/i.test(sentence);
-  const lights = (kind: "switch lights on" | "switch lights off" | "dim" | "brighten") => {
+  const lights = (kind: LightKind) => {
     if (device && !LIGHT_WORDS.test(device)) {
       return { type: "unclear" as const, why: `device "${device}"`, allowed: [] };
     }
     return command(kind, place, { ...(level !== undefined ? { level } : {}), orWholeHome: all });
   };
+  const lightKind = LIGHT_INTENTS[intent];
+  if (lightKind) return lights(lightKind);
   switch (intent) {
-    case "iot_hue_lighton":
-      return lights("switch lights on");
-    case "iot_hue_lightoff":
-      return lights("switch lights off");
-    case "iot_hue_lightdim":
-      return lights("dim");
-    case "iot_hue_lightup":
-      return lights("brighten");
     case "iot_wemo_on":
     case "iot_wemo_off": {
       if (device && !PLUG_WORDS.test(device)) {
