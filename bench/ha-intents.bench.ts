@@ -1,11 +1,11 @@
 // Our understanding judged by Home Assistant's own intent test sentences (OHF-Voice/intents
 // `tests/<lang>/`), which nobody on this team wrote. Not part of the unit suite.
 //
-// Fetch the tree first (it is read at run time and never copied into this repository):
+// It needs a checkout of OHF-Voice/intents (read at run time and never copied into this repository):
 //   git clone --depth 1 https://github.com/OHF-Voice/intents /tmp/intents
 // then:
 //   HA_INTENTS=/tmp/intents npx tsx bench/run.ts ha-intents
-// HA_INTENTS may also be a bare git directory (it then exports `tests/` with `git archive`).
+// HA_INTENTS may also be a bare git clone (it then exports `tests/` with `git archive`).
 // HA_INTENTS_LANGUAGES=en,de limits the languages; HA_INTENTS_VERBOSE=1 lists every miss.
 //
 // Every sentence is said from a satellite in the test's context area, against a home built from
@@ -56,7 +56,7 @@ import {
 
 const tree = process.env.HA_INTENTS;
 if (!tree) {
-  console.log("\n## HA intent tests: skipped (set HA_INTENTS to a fetched OHF-Voice/intents tree)");
+  console.log("\n## HA intent tests: skipped (set HA_INTENTS to a checkout of OHF-Voice/intents)");
   process.exit(0);
 }
 const LANGUAGES = (process.env.HA_INTENTS_LANGUAGES ?? "en,de,fr,es,nl,it").split(",");
@@ -69,9 +69,9 @@ const QUESTIONS = new Set([
 ]);
 /** What our grammar claims to understand; the goals are measured on these, the rest is listed. */
 const OURS = new Set([...QUESTIONS, "HassTurnOn", "HassTurnOff", "HassLightSet", "HassSetVolume"]);
-/** Understood since issue 30 (relative volume, mute): reported apart, so the line above compares. */
+/** Understood later (relative volume, mute): reported apart, so the line above compares. */
 const NEWER = new Set(["HassSetVolumeRelative", "HassMediaPlayerMute", "HassMediaPlayerUnmute"]);
-/** Understood since issue 33 (a cover's position): reported apart as well. */
+/** Understood later still (a cover's position): reported apart as well. */
 const COVERS = new Set(["HassSetPosition"]);
 const testsDir = testsDirectory(tree, LANGUAGES);
 const logger = pino({ level: "silent" });

@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { AREAS, ENTITIES, SATELLITE_AREA } from "./practice-home.js";
 import {
+  answeredHereAndNow,
   COMMAND_KINDS,
   fold,
   judge,
@@ -121,11 +122,10 @@ export interface BlindVerdict extends Verdict {
 
 /** A turn judged against a blind item. */
 export function judgeBlind(item: BlindItem, turn: Turn): BlindVerdict {
-  const verdict: BlindVerdict = { ...judge(item, turn), answered: false };
+  const verdict: BlindVerdict = { ...judge(item, turn), answered: answeredHereAndNow(item, turn) };
   const ours = turn.handledBy === "fast-path" || turn.handledBy === "confirmation";
   if (!ours) return verdict;
   const answer = turn.responseType === "query_answer";
-  if (item.expect.type === "question" && !item.expect.elsewhere) verdict.answered = answer;
   if (item.noAnswer && answer)
     verdict.wrongAnswer = `answered a non-question: ${JSON.stringify(turn.speech)}`;
   if (item.state && answer) {

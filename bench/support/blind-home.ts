@@ -7,7 +7,7 @@
 import { areaRow, floorRow, entityRow, type FakeHome } from "../../test/support/ha-home.js";
 import { AREAS, ENTITIES, practiceHome } from "./practice-home.js";
 
-const AREA_ALIASES: Record<string, string[]> = {
+export const AREA_ALIASES: Record<string, string[]> = {
   living_room: ["Wohnzimmer", "salon", "salón", "sala", "woonkamer", "soggiorno", "salotto"],
   kitchen: ["Küche", "cuisine", "cocina", "keuken", "cucina"],
   dining_room: ["Esszimmer", "salle à manger", "comedor", "eetkamer", "sala da pranzo"],
@@ -18,7 +18,7 @@ const AREA_ALIASES: Record<string, string[]> = {
   office: ["Büro", "Arbeitszimmer", "bureau", "despacho", "kantoor", "studio"],
 };
 
-const FLOOR_ALIASES: Record<string, string[]> = {
+export const FLOOR_ALIASES: Record<string, string[]> = {
   ground: ["downstairs", "Erdgeschoss", "unten", "rez-de-chaussée", "planta baja", "beneden", "piano terra"],
   upstairs: ["Obergeschoss", "oben", "étage", "arriba", "planta alta", "boven", "piano di sopra"],
 };

@@ -28,7 +28,7 @@ interface Labelled {
   location: string;
 }
 
-/** The corpus from a fetched tree, or an error saying what the tree lacks. */
+/** The corpus from a tree (a checkout or a bare git clone), or an error saying what the tree lacks. */
 export function loadFsc(tree: string): CorpusItem[] {
   const rows: Labelled[] = [];
   const csvs = DATASET.map((p) => readTreeFile(tree, p)).filter((t): t is string => t !== undefined);

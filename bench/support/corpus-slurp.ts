@@ -13,6 +13,7 @@ import {
   partOf,
   placeAreas,
   targetsOf,
+  type CommandKind,
   type CorpusItem,
   type Expectation,
 } from "./practice-corpus.js";
@@ -26,14 +27,14 @@ interface SlurpLine {
   scenario?: string;
 }
 
-/** The train split's distinct sentences from a fetched tree, or an error saying why there are none. */
+/** The train split's distinct sentences from a tree (a checkout or a bare git clone), or an error saying why there are none. */
 export function loadSlurpTrain(tree: string): CorpusItem[] {
   // The train file itself may be given; no other file of the tree is opened.
   const text = tree.endsWith("/train.jsonl") ? readFileSync(tree, "utf8") : readTreeFile(tree, SLURP_TRAIN);
   if (text === undefined) {
     throw new Error(
       treeListsFile(tree, SLURP_TRAIN)
-        ? `${tree} lists ${SLURP_TRAIN} but does not hold its content (a fetched snapshot leaves out files of 4 MiB and more); point PRACTICE_SLURP at a checkout or at the file itself`
+        ? `${tree} lists ${SLURP_TRAIN} but does not hold its content (a partial clone may leave out large files); point PRACTICE_SLURP at a checkout or at the file itself`
         : `${tree} has no ${SLURP_TRAIN}`,
     );
   }
@@ -67,26 +68,29 @@ const LIGHT_WORDS = /\b(?:lights?|lamps?|bulbs?|lighting|hue)\b/i;
 /** A date slot that still means today ("today", "now"). */
 const TODAY = /^(?:today|now|right now|currently|this day|todays?|today's)$/i;
 
+type LightKind = Extract<CommandKind, "switch lights on" | "switch lights off" | "dim" | "brighten">;
+/** SLURP's light intents (MASSIVE's too) and the command each one is. */
+export const LIGHT_INTENTS: Record<string, LightKind | undefined> = {
+  iot_hue_lighton: "switch lights on",
+  iot_hue_lightoff: "switch lights off",
+  iot_hue_lightdim: "dim",
+  iot_hue_lightup: "brighten",
+};
+
 export function expectation(intent: string, sentence: string, slots: Record<string, string>): Expectation {
   const place = slots.house_place;
   const level = levelIn(sentence);
   const device = slots.device_type;
   const all = !place && /\ball\b|\bevery/i.test(sentence);
-  const lights = (kind: "switch lights on" | "switch lights off" | "dim" | "brighten") => {
+  const lights = (kind: LightKind) => {
     if (device && !LIGHT_WORDS.test(device)) {
       return { type: "unclear" as const, why: `device "${device}"`, allowed: [] };
     }
     return command(kind, place, { ...(level !== undefined ? { level } : {}), orWholeHome: all });
   };
+  const lightKind = LIGHT_INTENTS[intent];
+  if (lightKind) return lights(lightKind);
   switch (intent) {
-    case "iot_hue_lighton":
-      return lights("switch lights on");
-    case "iot_hue_lightoff":
-      return lights("switch lights off");
-    case "iot_hue_lightdim":
-      return lights("dim");
-    case "iot_hue_lightup":
-      return lights("brighten");
     case "iot_wemo_on":
     case "iot_wemo_off": {
       if (device && !PLUG_WORDS.test(device)) {

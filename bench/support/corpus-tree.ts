@@ -1,11 +1,11 @@
-// Reading one file of a fetched public tree: a checkout, or a bare git directory such as the
-// `fetch` tool gives (/work/.mirror/<owner>+<name>/repo), read with `git show HEAD:<path>`.
+// Reading one file of a public project's tree: a checkout, or a bare git clone, read with
+// `git show HEAD:<path>`.
 // Nothing read here is copied into this repository.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-/** A tree's file as text; undefined when the tree does not hold it (a snapshot may leave out large files). */
+/** A tree's file as text; undefined when the tree does not hold it (a partial clone may leave out large files). */
 export function readTreeFile(tree: string, path: string): string | undefined {
   const checkedOut = join(tree, path);
   if (existsSync(checkedOut)) return readFileSync(checkedOut, "utf8");
@@ -20,7 +20,7 @@ export function readTreeFile(tree: string, path: string): string | undefined {
   }
 }
 
-/** Whether the tree lists the path even though its content is absent (left out of a snapshot). */
+/** Whether the tree lists the path even though its content is absent (left out of a partial clone). */
 export function treeListsFile(tree: string, path: string): boolean {
   try {
     return (

@@ -1,5 +1,5 @@
 // Home Assistant's own intent tests (OHF-Voice/intents `tests/<lang>/<Intent>/<combination>.yaml`),
-// read at run time from a fetched tree and never copied into this repository. Each file names a
+// read at run time from a checkout and never copied into this repository. Each file names a
 // small home of its own (entities, areas, floors) and, per group of sentences, the intent's slots.
 // This module turns one file into a home for the HA fake, with the satellite's area and one device
 // of every kind and cover class in every area, so that "the curtains in the kitchen" has both
@@ -94,8 +94,8 @@ export const values = (v: SlotValue | undefined): string[] =>
   v === undefined ? [] : (Array.isArray(v) ? v : [v]).map(String);
 
 /**
- * The tests directory of a fetched OHF-Voice/intents tree: a checkout (has `tests/`), or a bare
- * git directory such as the one the `fetch` tool gives, whose `tests/` is exported to a temporary
+ * The tests directory of an OHF-Voice/intents tree: a checkout (has `tests/`), or a bare git
+ * clone, whose `tests/` is exported to a temporary
  * folder with `git archive`.
  */
 export function testsDirectory(tree: string, languages: string[]): string {

@@ -1,6 +1,6 @@
 // What a practice corpus item means in the practice home (bench/support/practice-home.ts), and how
 // one turn is judged against it. The corpora are public command sets that people wrote or said to
-// other assistants, read at run time from fetched trees (bench/support/corpus-*.ts) and never
+// other assistants, read at run time (bench/support/corpus-*.ts) and never
 // copied into this repository. Each item is split by a hash of its text into a practice part and
 // a held-out part, so that a change tuned on the first can be checked on the second.
 import { createHash } from "node:crypto";
@@ -136,7 +136,16 @@ export function command(
   place: string | undefined,
   options: { level?: number; orWholeHome?: boolean } = {},
 ): Expectation {
-  const areas = placeAreas(place);
+  return commandIn(kind, placeAreas(place), place, options);
+}
+
+/** A command's expectation in the areas a place was read as (undefined: the home has no such place). */
+export function commandIn(
+  kind: CommandKind,
+  areas: string[] | undefined,
+  place: string | undefined,
+  options: { level?: number; orWholeHome?: boolean } = {},
+): Expectation {
   if (!areas) return { type: "unclear", why: `no place called "${place}"`, allowed: [] };
   const targets = [targetsOf(kind, areas)];
   if (options.orWholeHome)
@@ -261,6 +270,14 @@ export function fits(kind: CommandKind, call: ServiceCall, entityId: string, lev
 
 /** Our English replies that say a thing is not there (src/understanding/grammars/en.ts, replies). */
 const SAYS_NOTHING = /\bnothing I can\b|\bcouldn't find\b|\bno device\b|\bthere is no\b|\bthere are no\b/i;
+
+/** A question about here and now that we answered ourselves (an answer, not a hand-on or a question back). */
+export function answeredHereAndNow(item: CorpusItem, turn: Turn): boolean {
+  const ours = turn.handledBy === "fast-path" || turn.handledBy === "confirmation";
+  return (
+    ours && item.expect.type === "question" && !item.expect.elsewhere && turn.responseType === "query_answer"
+  );
+}
 
 export function judge(item: CorpusItem, turn: Turn): Verdict {
   const expect = item.expect;

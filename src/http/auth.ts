@@ -18,6 +18,10 @@ export type AuthDecision =
 
 export interface Auth {
   check(req: IncomingMessage): AuthDecision;
+  /** Whether an `api_token` is set, so that a browser can sign in to the status page with it. */
+  hasToken: boolean;
+  /** Whether the given text is the `api_token`, compared in constant time; false without one. */
+  tokenMatches(given: string): boolean;
 }
 
 /**
@@ -28,16 +32,18 @@ export interface Auth {
 export function createAuth(options: AuthOptions): Auth {
   const token = options.apiToken?.trim() ? digest(options.apiToken.trim()) : undefined;
   const ingress = normalizeAddress(options.ingressAddress ?? INGRESS_ADDRESS);
+  // Equal-length digests, compared in constant time: the answer leaks nothing about the token.
+  const tokenMatches = (given: string) => token !== undefined && timingSafeEqual(digest(given), token);
 
   return {
+    hasToken: token !== undefined,
+    tokenMatches,
     check(req) {
       const remote = normalizeAddress(req.socket.remoteAddress ?? "");
       if (remote === ingress) return { allowed: true, via: "ingress" };
       if (token) {
         const given = bearerToken(req.headers.authorization);
-        // Equal-length digests, compared in constant time: the answer leaks nothing about the token.
-        if (given !== undefined && timingSafeEqual(digest(given), token))
-          return { allowed: true, via: "token" };
+        if (given !== undefined && tokenMatches(given)) return { allowed: true, via: "token" };
         return {
           allowed: false,
           error: "A valid bearer token is required (Authorization: Bearer <api_token>).",

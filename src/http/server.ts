@@ -11,6 +11,7 @@ import { refuseCrossSite } from "./cross-site.js";
 import { createHostCheck } from "./host-check.js";
 import { canonicalPath } from "./request-path.js";
 import { HttpError, sendError, sendJson } from "./respond.js";
+import { createStatusLogin } from "./status-page/login.js";
 import { createStatusPage, STATUS_PATHS } from "./status-page/routes.js";
 
 /** MCP requests carry one JSON-RPC message (or a small batch) with a tool's arguments. */
@@ -48,6 +49,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     logger,
   });
   const page = createStatusPage({ deps, endpoint, logger });
+  // With an api_token, a browser that opens the page directly can sign in with it.
+  const login = auth.hasToken ? createStatusLogin(auth) : undefined;
 
   async function route(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     if (path === "/healthz") {
@@ -64,6 +67,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     if (path.startsWith("/mcp/")) throw new HttpError(404, "Nothing is at this /mcp path.");
     const decision = auth.check(req);
     if (!decision.allowed) {
+      if (login?.admits(req, path, STATUS_PATHS)) return page.handle(req, res, path);
+      if (await login?.handle(req, res, path)) return;
       return sendError(res, 401, decision.error, { "WWW-Authenticate": 'Bearer realm="mcp-assist-bridge"' });
     }
     if (decision.via === "loopback" && !hostAllowed(req.headers.host)) {

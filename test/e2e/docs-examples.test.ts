@@ -7,7 +7,9 @@
 // reading the device gives (`get_device_sensor_data`), the device's state, the time or the date. A
 // question back ("Which one do you mean: Kitchen?") or an error is not working. The README's and
 // DOCS.md's other examples must be rows of that table, so each has a documented effect.
+import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -18,6 +20,7 @@ import { startBridgeProcess, type BridgeProcess } from "../support/bridge-proces
 const ROOT = new URL("../../", import.meta.url);
 const readme = readFileSync(new URL("README.md", ROOT), "utf8");
 const docs = readFileSync(new URL("DOCS.md", ROOT), "utf8");
+const architecture = readFileSync(new URL("docs/architecture.md", ROOT), "utf8");
 
 interface Example {
   text: string;
@@ -85,6 +88,40 @@ function readmeProse(): Example[] {
     where: "README.md",
   }));
 }
+
+/**
+ * Every `curl` command in a file as it is written: a line of a code block (with its `\`
+ * continuations) or an inline code span.
+ */
+function curlCommands(file: string, where: string): Array<{ command: string; where: string }> {
+  const joined = file.replace(/\\\n\s*/g, " ");
+  return [
+    ...[...joined.matchAll(/^\s*(curl\s[^\n]+)$/gm)].map((m) => m[1]!.trim()),
+    ...[...joined.matchAll(/`(curl\s[^`]+)`/g)].map((m) => m[1]!.trim()),
+  ].map((command) => ({ command, where }));
+}
+
+const execFileP = promisify(execFile);
+const API_TOKEN = "docs-example-token";
+
+/**
+ * Runs a documented `curl` command with the shell, as a reader pastes it, against the bridge at
+ * `apiUrl` (the documented host and port replaced, nothing else); API_TOKEN is in its environment.
+ */
+async function runCurl(command: string, apiUrl: string) {
+  const pointed = command.replace(/(?:https?:\/\/)?(?:localhost|homeassistant\.local):8099/g, apiUrl);
+  const { stdout } = await execFileP("sh", ["-c", `${pointed} -w '\\n%{http_code}'`], {
+    env: { ...process.env, API_TOKEN },
+  });
+  const cut = stdout.lastIndexOf("\n");
+  return { status: Number(stdout.slice(cut + 1)), body: stdout.slice(0, cut) };
+}
+
+const curls = [
+  ...curlCommands(readme, "README.md"),
+  ...curlCommands(docs, "DOCS.md"),
+  ...curlCommands(architecture, "docs/architecture.md"),
+];
 
 const table = demoTable();
 const kinds = kindTable();
@@ -367,6 +404,54 @@ describe("the documented examples, in the demo", () => {
     }
     expect(failures).toEqual([]);
   }, 120_000);
+
+  it("every curl command in the README and the docs works as written, headers and token included", async () => {
+    expect(curls.filter((c) => c.where === "README.md").length).toBeGreaterThan(0);
+    expect(curls.filter((c) => c.where === "DOCS.md").length).toBeGreaterThan(1);
+    // A command that sends the token goes to a bridge that has one, as the docs say to set.
+    const withToken = curls.some((c) => c.command.includes("$API_TOKEN"))
+      ? await startBridgeProcess({ api_token: API_TOKEN })
+      : undefined;
+    try {
+      const failures: string[] = [];
+      for (const { command, where } of curls) {
+        const target = command.includes("$API_TOKEN") ? withToken! : bridge;
+        const { status, body } = await runCurl(command, target.apiUrl);
+        const answer = (() => {
+          try {
+            return JSON.parse(body) as { speech?: string; response_type?: string };
+          } catch {
+            return undefined;
+          }
+        })();
+        const speech = answer?.speech?.trim() ?? "";
+        if (
+          status !== 200 ||
+          answer?.response_type !== "action_done" ||
+          speech === "" ||
+          speech.endsWith("?")
+        )
+          failures.push(`${where}: ${command} → HTTP ${status} ${body}`);
+      }
+      expect(failures).toEqual([]);
+    } finally {
+      await withToken?.stop();
+    }
+  }, 60_000);
+
+  it("the README and DOCS.md name every demo device, and no other", async () => {
+    const { devices = [] } = await tool<{ devices?: DeviceSummary[] }>("list_zwave_devices");
+    const names = devices.map((d) => d.name).sort();
+    expect(names.length).toBeGreaterThan(0);
+    const readmeDemo = /starts the embedded demo:([^]*?)\.\n/.exec(readme)?.[1] ?? "";
+    expect([...readmeDemo.matchAll(/\("([^"]+)"/g)].map((m) => m[1]).sort()).toEqual(names);
+    const docsDemo = docs.split("### Try it in the demo")[1]?.split("\n\n")[1] ?? "";
+    const numbers = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+    const count = /with (\w+) simulated Z-Wave devices/.exec(docsDemo)?.[1] ?? "";
+    expect(numbers.indexOf(count)).toBe(names.length);
+    expect(/with (\w+) devices/.exec(readmeDemo.replace(/\s+/g, " "))?.[1]).toBe(count);
+    for (const name of names) expect(docsDemo.replace(/\s+/g, " ")).toContain(`**${name}**`);
+  });
 
   it("a language the fast path does not know gets an English answer naming the ones it does", async () => {
     const answer = await say("zet de lamp aan", "xx");

@@ -1,5 +1,5 @@
 // The built add-on, spoken to over Wyoming as Home Assistant does, with no language model: the
-// fast path on every kind of Z-Wave device issue 33 names, behind either transport (Z-Wave JS UI's
+// fast path on every kind of Z-Wave device it knows, behind either transport (Z-Wave JS UI's
 // gateway simulated on a real Mosquitto; the real zwave-js driver with its mock controller behind
 // @zwave-js/server). Each sentence is checked at the device (what it holds, and on the real stack
 // what it received) and by what was said: a reading is the one the device reports, never made up.

@@ -1,5 +1,5 @@
 // Home Assistant's own covers, colour lights, meters, binary sensors and batteries through the fast
-// path (issue 33), end to end in-process: the agent with no language model, the real tools, mirror
+// path, end to end in-process: the agent with no language model, the real tools, mirror
 // and action policy, the HA websocket fake. What HA was asked to do is checked call by call, and an
 // answer only ever states what the home reports. Every sentence is our own.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -16,7 +16,7 @@ let mirror: HomeMirror;
 let agent: ConversationAgent;
 let close: (() => Promise<void>) | undefined;
 
-/** The corpus home with what issue 33 asks about: a colour lamp, sensors that detect, meters, batteries. */
+/** The corpus home with more kinds of device: a colour lamp, sensors that detect, meters, batteries. */
 function home() {
   const h = corpusHome();
   const add = (

@@ -1,4 +1,4 @@
-// Commands as people say them to a voice assistant (issue 30), end to end in-process: the agent,
+// Commands as people say them to a voice assistant, end to end in-process: the agent,
 // the fast path, the real tools and mirror, the HA websocket fake. Every sentence is our own; the
 // ones the issue quotes are there as it quotes them.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -71,7 +71,7 @@ let turn = 0;
 const say = (text: string, deviceId?: string, who = agent) =>
   who.handle({ text, language: "en", conversationId: `people-${turn++}`, ...(deviceId ? { deviceId } : {}) });
 
-describe("the sentences issue 30 quotes", () => {
+describe("sentences as people say them", () => {
   it("'put the kitchen light on' turns the kitchen's lights on, never 'no device called put the kitchen light'", async () => {
     const result = await say("put the kitchen light on");
     expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);

@@ -96,7 +96,7 @@ describe("stopping, scenes and volume in German", () => {
     await say("Stopp den Ventilator", "de");
     expect(calls()).toEqual(["fan.turn_off fan.bedroom_fan"]);
     ha.serviceCalls.length = 0;
-    // A cover stops where it is (issue 33), a player pauses: neither is a "turn off".
+    // A cover stops where it is, a player pauses: neither is a "turn off".
     const result = await say("Stoppe den Rollladen", "de");
     expect(calls()).toEqual(["cover.stop_cover cover.bedroom_blinds"]);
     expect(result.speech).not.toMatch(/geschlossen|ausgeschaltet/i);

@@ -6,23 +6,20 @@
 // provider API.
 //
 // Chromium: `apt-get install -y chromium` (CHROMIUM_PATH overrides /usr/bin/chromium).
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { startDemoHome, DEMO_GATEWAY_NAME, type DemoHome } from "../../src/demo/demo-home.js";
 import { startHttpServer, type HttpServer } from "../../src/http/server.js";
 import { zwaveServerEnv } from "../../src/zwave-host/launch.js";
 import { captureLogger } from "../support/capture-logger.js";
+import { launchChromium, requireChromium } from "../support/chromium.js";
 import { PLANTED_API_KEY, rawRequest, startTestBridge, type TestBridge } from "../support/http-bridge.js";
 import type { FakeLlmRequest } from "../support/llm/server.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const TOKEN = "tok-page-81d4aa97e3";
 const MQTT_PASSWORD = "mqtt-planted-pw-4417";
 const INGRESS = "127.0.0.2";
@@ -38,7 +35,6 @@ let bridge: TestBridge;
 let server: HttpServer;
 let proxy: http.Server;
 let context: BrowserContext;
-const userDataDirs: string[] = [];
 let pageUrl: string;
 
 // What a model does with the tools: calls them with the argument names it likes best.
@@ -113,7 +109,7 @@ async function converse(text: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+  requireChromium();
   demo = await startDemoHome(captureLogger("warn").logger);
   bridge = await startTestBridge({
     script,
@@ -162,31 +158,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  for (const dir of userDataDirs) await rm(dir, { recursive: true, force: true });
   await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));
   await server?.close();
   await bridge?.close();
   await demo?.close();
 });
-
-/** Headless Chromium with a fresh profile, speaking the given language. */
-async function launchChromium(locale: string): Promise<BrowserContext> {
-  const userDataDir = await mkdtemp(join(tmpdir(), "status-page-chromium-"));
-  userDataDirs.push(userDataDir);
-  return chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    locale,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--no-first-run",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-}
 
 async function openPage(browser: BrowserContext = context): Promise<Page> {
   const page = await browser.newPage();

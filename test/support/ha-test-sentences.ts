@@ -1,8 +1,8 @@
 // Home Assistant's own intent test sentences (OHF-Voice/intents `tests/<lang>/**/*.yaml`, each
-// file's `tests[].sentences`), read from a fetched tree at run time, and the string literals of
+// file's `tests[].sentences`), read from a checkout at run time, and the string literals of
 // this repository's files, so that a test can check that none of the former sits in the latter:
-// our tests and docs use sentences of our own (issue 30). The tree is a checkout or a bare git
-// directory such as the one the `fetch` tool gives; nothing of it is copied into the repository.
+// our tests and docs use sentences of our own. The tree is a checkout or a bare git clone;
+// nothing of it is copied into the repository.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";

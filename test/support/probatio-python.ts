@@ -1,11 +1,11 @@
 /**
- * The real probatio, run by Python from a fetched frenck/probatio tree (read at run time, never
+ * The real probatio, run by Python from a checkout of frenck/probatio (read at run time, never
  * copied into this repository; probatio is pure Python with no dependencies, so its `src/` on
  * PYTHONPATH is all it needs):
  *
- *   PROBATIO=/path/to/fetched/frenck/probatio npx vitest run test/unit/mcp-served-schema.test.ts
+ *   PROBATIO=<a checkout of frenck/probatio> npx vitest run test/unit/mcp-served-schema.test.ts
  *
- * PROBATIO is a checkout or a bare git directory (its `src/probatio` is then exported with
+ * PROBATIO is a checkout or a bare git clone (its `src/probatio` is then exported with
  * `git archive`). Python 3.12 or newer is looked for as PROBATIO_PYTHON, `python3.13`,
  * `python3.12`, `python3`, then under pyenv's versions.
  */
@@ -35,7 +35,7 @@ export interface RealProbatio {
 /** The real probatio, or why it cannot run here. */
 export function findRealProbatio(): RealProbatio | { missing: string } {
   const tree = process.env.PROBATIO;
-  if (!tree) return { missing: "PROBATIO is not set to a fetched frenck/probatio tree" };
+  if (!tree) return { missing: "PROBATIO is not set to a checkout of frenck/probatio" };
   const source = sourceDirectory(tree);
   if (!source) return { missing: `${tree} holds no src/probatio` };
   const python = findPython();

@@ -37,13 +37,8 @@ export const corpusCaseSchema = z.object({
 export type CorpusCase = z.infer<typeof corpusCaseSchema>;
 export type ExpectedWrite = z.infer<typeof writeSchema>;
 
-/** The shared corpus sits beside the repository (`../shared`), or beside its worktree folder. */
-const VISIBLE = [
-  "../../../shared/repair-corpus/visible.jsonl",
-  "../../../../shared/repair-corpus/visible.jsonl",
-]
-  .map((path) => fileURLToPath(new URL(path, import.meta.url)))
-  .find((path) => existsSync(path))!;
+/** The shared corpus sits in the shared folder beside the repository (`../shared`). */
+const VISIBLE = fileURLToPath(new URL("../../../shared/repair-corpus/visible.jsonl", import.meta.url));
 const EXTRA = fileURLToPath(new URL("./repair-corpus-extra.jsonl", import.meta.url));
 const FAMILIES = fileURLToPath(new URL("./repair-corpus-families.jsonl", import.meta.url));
 /**

@@ -1,4 +1,4 @@
-// The reply repair's general rules (issue 31), one behaviour per test, at the boundary the agent
+// The reply repair's general rules, one behaviour per test, at the boundary the agent
 // uses: a model reply in, the calls that will run (or why nothing runs) out. The shapes are written
 // from the formats vLLM's, Ollama's and llama.cpp's parsers document, not copied from them.
 import { describe, expect, it } from "vitest";

@@ -33,10 +33,10 @@ const LAYERS: Array<[prefix: string, rank: number]> = [
 ];
 
 /**
- * Imports other branches are removing (each names who and why). An entry that no longer occurs
+ * Upward imports still to be removed (each names why). An entry that no longer occurs
  * fails the test, so the list can only shrink.
  */
-// The understanding branch's split (issue 23) removed the last known ones.
+// Splitting the understanding into its own folders removed the last known ones.
 const KNOWN_UPWARD = new Set<string>([]);
 const KNOWN_CYCLES = new Set<string>([]);
 

@@ -110,7 +110,8 @@ describe("toServedSchema", () => {
       }),
       { numRuns: 2000 },
     );
-  });
+    // 2000 runs take seconds alone and far longer on a loaded machine: a limit, not a measure.
+  }, 180_000);
 
   it("merges allOf, resolves $ref with its siblings, and keeps descriptions, enums and required", () => {
     const { schema: served } = toServedSchema({

@@ -1,12 +1,11 @@
 // None of Home Assistant's own intent test sentences (OHF-Voice/intents `tests/<lang>/`, the
 // corpus the fast path is judged by) may sit in our tests, benchmarks, sources or docs: a
-// sentence copied from the judge says nothing about sentences people say (issue 30). Every string
+// sentence copied from the judge says nothing about sentences people say. Every string
 // literal and every quoted text is compared with every test sentence of our six languages, case,
 // punctuation and spacing folded away.
 //
-// The sentences are read at run time from a fetched tree, never copied in: HA_INTENTS names a
-// checkout or a bare git directory such as the one the `fetch` tool gives (.ci/run points it at
-// that when it is there). A machine without the tree cannot make this comparison: the test then
+// The sentences are read at run time, never copied in: HA_INTENTS names a checkout or a bare git
+// clone of OHF-Voice/intents (.ci/run points it at one when there is one). A machine without the tree cannot make this comparison: the test then
 // says so as its skip reason, so `npm test` stays the README's command on a fresh machine; a
 // HA_INTENTS that names a missing directory fails.
 //
@@ -41,7 +40,7 @@ describe("no Home Assistant intent test sentence in the repository", () => {
   });
 
   it.skipIf(!tree || !existsSync(tree))(
-    "no test, benchmark, source or doc holds one, folded (needs HA_INTENTS: a fetched OHF-Voice/intents tree)",
+    "no test, benchmark, source or doc holds one, folded (needs HA_INTENTS: a checkout of OHF-Voice/intents)",
     () => {
       const sentences = haTestSentences(tree!);
       // A tree without the tests would make this pass on nothing.

@@ -1,6 +1,6 @@
 // The probatio check (test/support/probatio-check.ts) against what probatio documents and does:
-// what from_openapi refuses, and how the result validates. With PROBATIO set to a fetched
-// frenck/probatio tree, every case also runs through the real library, which must agree.
+// what from_openapi refuses, and how the result validates. With PROBATIO set to a checkout
+// of frenck/probatio, every case also runs through the real library, which must agree.
 import { describe, expect, it } from "vitest";
 import { fromOpenapi, ProbatioInvalid, ProbatioSchemaError } from "../support/probatio-check.js";
 import { findRealProbatio } from "../support/probatio-python.js";

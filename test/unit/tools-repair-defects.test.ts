@@ -94,7 +94,7 @@ describe("values", () => {
   });
 
   it("quotes a server kept around every key and a number are one rule: the keys and 75 reach the server", async () => {
-    // Ollama keeps Qwen3-Coder's quotes (issue 31): two keys were read, the third was refused.
+    // Ollama keeps Qwen3-Coder's quotes: two keys were read, the third was refused.
     const { registry: r } = registry();
     const schema = object(
       {

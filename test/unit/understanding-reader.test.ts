@@ -277,7 +277,7 @@ describe("the clock is asked about here and today only", () => {
   });
 });
 
-// Issue 33: covers, colours and what sensors report, by the same structures in six languages.
+// Covers, colours and what sensors report, by the same structures in six languages.
 describe("covers, colours and sensors, by structure", () => {
   it.each([
     ["en", "open the blinds halfway", { intent: "set_position", name: "blinds", level: 50 }],

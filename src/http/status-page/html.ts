@@ -39,7 +39,8 @@ export function renderStatusPage(language: string): string {
 </nav>
 </header>
 <p id="load-error" class="error-box" hidden></p>
-<main>
+<p id="loading" class="loading" role="status">${e("loading")}</p>
+<main aria-busy="true">
 <section id="conversations">
 <div class="section-head"><h2>${e("conversations")}</h2>
 <label><input id="only-failures" type="checkbox"> ${e("onlyFailures")}</label></div>

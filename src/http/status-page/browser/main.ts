@@ -49,6 +49,12 @@ function render(): void {
   fill("updated", `${t.updated} ${new Date().toLocaleTimeString(lang)}`);
 }
 
+/** The first answer has come: the sections show what it said, or the error box why not. */
+function loaded(): void {
+  byId("loading").hidden = true;
+  document.querySelector("main")?.removeAttribute("aria-busy");
+}
+
 let loading = false;
 let again = false;
 
@@ -61,13 +67,17 @@ async function refresh(): Promise<void> {
   const box = byId("load-error");
   try {
     const response = await fetch("status.json", { cache: "no-store", credentials: "same-origin" });
+    // Signed out (the session ended, or the add-on restarted): the page itself asks for the token.
+    if (response.status === 401) return window.location.reload();
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     data = (await response.json()) as StatusSnapshot;
     box.hidden = true;
     render();
+    loaded();
   } catch (err) {
     box.textContent = `${t.loadFailed}: ${(err as Error).message}`;
     box.hidden = false;
+    loaded();
   } finally {
     loading = false;
     if (again) {

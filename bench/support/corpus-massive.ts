@@ -1,0 +1,238 @@
+// MASSIVE 1.1 (alexa/massive, CC BY 4.0): SLURP's English requests to a home voice assistant and
+// their translations by people into 51 languages, each labelled with a scenario, an intent and
+// slots ("dim the lights in the [house_place : hall]"). Only the train partition is read: one
+// JSON object a line, `{ id, locale, partition, scenario, intent, utt, annot_utt }`, one file a
+// locale (`en-US.jsonl`, `de-DE.jsonl`, …) in the folder PRACTICE_MASSIVE names, by default
+// `practice/massive-train/` in the shared folder beside the repository (`../shared`). MASSIVE's
+// dev and test partitions are the outside judges' sentences: a file that holds a row of either
+// is refused, never judged.
+//
+// The same `id` is the same request in every language, so the held-out part is fixed by a hash
+// of the id: the same requests are held out in all six languages.
+//
+// What a row expects is read from its intent and slots as SLURP's are
+// (bench/support/corpus-slurp.ts), with the words that decide (a light or a plug, a place, "all",
+// today, a time or a date) in each of the six languages. The home is the blind set's (the practice
+// home with each language's names for its places, bench/support/blind-home.ts) with the other
+// names MASSIVE's speakers give its rooms.
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { FakeHome } from "../../test/support/ha-home.js";
+import { AREA_ALIASES, blindHome, FLOOR_ALIASES } from "./blind-home.js";
+import { levelIn } from "./corpus-tree.js";
+import { LIGHT_INTENTS, slotsOf } from "./corpus-slurp.js";
+import { AREAS, SATELLITE_AREA } from "./practice-home.js";
+import {
+  commandIn,
+  fold,
+  targetsOf,
+  type CommandKind,
+  type CorpusItem,
+  type Expectation,
+} from "./practice-corpus.js";
+
+export const MASSIVE_LANGUAGES = ["en", "de", "fr", "es", "nl", "it"] as const;
+export type MassiveLanguage = (typeof MASSIVE_LANGUAGES)[number];
+const LOCALES: Record<MassiveLanguage, string> = {
+  en: "en-US",
+  de: "de-DE",
+  fr: "fr-FR",
+  es: "es-ES",
+  nl: "nl-NL",
+  it: "it-IT",
+};
+
+export interface MassiveItem extends CorpusItem {
+  language: MassiveLanguage;
+  id: string;
+}
+
+/** The folder PRACTICE_MASSIVE names, else the shared folder's copy beside the repository, if there. */
+export function massiveFolder(): string | undefined {
+  if (process.env.PRACTICE_MASSIVE) return process.env.PRACTICE_MASSIVE;
+  const beside = fileURLToPath(new URL("../../../shared/practice/massive-train/", import.meta.url));
+  return existsSync(beside) ? beside : undefined;
+}
+
+/** About one request in five is held out, by sha256 of its id (the same requests in every language). */
+export function massivePartOf(id: string): CorpusItem["part"] {
+  const byte = createHash("sha256").update(`massive:${id}`).digest()[0]!;
+  return byte % 5 === 0 ? "held-out" : "practice";
+}
+
+interface Row {
+  id: string;
+  partition: string;
+  intent: string;
+  utt: string;
+  annot_utt: string;
+}
+
+/** A language's distinct train sentences, or an error saying why there are none. */
+export function loadMassive(folder: string, language: MassiveLanguage): MassiveItem[] {
+  const file = join(folder, `${LOCALES[language]}.jsonl`);
+  if (!existsSync(file)) throw new Error(`${folder} has no ${LOCALES[language]}.jsonl`);
+  const seen = new Map<string, MassiveItem>();
+  for (const line of readFileSync(file, "utf8").split("\n").filter(Boolean)) {
+    const row = JSON.parse(line) as Row;
+    if (row.partition !== "train") {
+      throw new Error(
+        `${file} holds MASSIVE's ${row.partition} partition: only the train partition may be read`,
+      );
+    }
+    const key = fold(row.utt);
+    if (seen.has(key)) continue;
+    const slots = slotsOf(row.annot_utt);
+    seen.set(key, {
+      language,
+      id: row.id,
+      text: row.utt.trim(),
+      part: massivePartOf(row.id),
+      label: [row.intent, ...Object.entries(slots).map(([k, v]) => `${k}=${v}`)].join(" "),
+      expect: massiveExpectation(row.intent, row.utt, slots),
+    });
+  }
+  return [...seen.values()];
+}
+
+// --- the words that decide, in each language (folded: lower case, no accents) -------------------
+
+/** A word of the text, at letter edges. */
+const has = (text: string, words: string) =>
+  new RegExp(`(?<!\\p{L})(?:${words})(?!\\p{L})`, "u").test(fold(text));
+/** A word of the text or the head of a compound ("Schreibtischlampe", "bureaulamp"). */
+const hasHead = (text: string, words: string) => new RegExp(`(?:${words})(?!\\p{L})`, "u").test(fold(text));
+
+const LIGHT =
+  "lights?|lamps?|bulbs?|lighting|hue|licht(?:er)?|lampen?|leuchten?|beleuchtung|birnen?|lumieres?|lampes?|ampoules?|eclairage|luz|luces|lamparas?|bombillas?|iluminacion|lichten|verlichting|luce|luci|lampad[ae]|illuminazione";
+const PLUG =
+  "plugs?|sockets?|outlets?|wemo|smart ?plugs?|power|\\w*steckdosen?|stecker|stromstecker|prises?|enchufes?|stekkers?|stopcontact(?:en)?|prese?|spina";
+const ALL =
+  "all|every\\w*|alle[ns]?|uberall|ganzen?|tout|toute?s|partout|tod[oa]s?|overal|hele|tutt[aie]|ovunque";
+const UNMUTE =
+  "unmute|un mute|no longer mute|nicht mehr stumm|stummschaltung aufheben|ton an|reactive\\w*|remets le son|activa el sonido|quita el silencio|dempen opheffen|geluid aan|riattiva\\w*";
+const MUTE =
+  "mute|muted|silence|silent|quiet|stumm|lautlos|ton (?:aus|abschalten)|leise|muet|sourdine|couper le son|coupe le son|tais toi|silencio|silencia\\w*|quita el sonido|demp\\w*|stil|geluid uit|muto|silenzio|silenzia\\w*|zitto|togli (?:l )?audio";
+const TIME_WORDS = "time|hour|o ?clock|uhr|uhrzeit|zeit|spat|heure|hora|tijd|uur|laat|ora|ore|orario";
+const TODAY =
+  "today|todays|now|right now|currently|this day|heute|heutige[ns]?|das heutige|jetzt|aujourd hui|d aujourd hui|maintenant|hoy|de hoy|ahora|vandaag|van vandaag|nu|oggi|di oggi|adesso";
+/** "to 30 percent" in any language: digits before the language's word for percent. */
+const PERCENT = /(\d{1,3})\s?(?:%|percent|per cent|prozent|pour ?cent|por ?ciento|procent|per ?cento)/i;
+
+/** A level in percent the sentence sets, when it gives one. */
+function levelOf(text: string): number | undefined {
+  const digits = PERCENT.exec(text);
+  return digits ? Number(digits[1]) : levelIn(text);
+}
+
+/** Other names MASSIVE's speakers give the practice home's rooms, given to the home as aliases. */
+const MORE_AREA_ALIASES: Record<string, string[]> = {
+  living_room: ["Wohnraum", "sala de estar", "salone"],
+  kitchen: ["Küchen"],
+  hallway: ["hal", "ingresso"],
+  bathroom: [],
+  bedroom: ["chambre à coucher", "stanza da letto"],
+  office: ["oficina", "ufficio", "studeerkamer"],
+};
+/** A place said as "this room" or "here": the satellite's room. */
+const HERE =
+  "here|this room|the room|my room|room|hier|raum|zimmer|dieses zimmer|meinem zimmer|ici|piece|cette piece|cette chambre|aqui|cuarto|este cuarto|habitacion|mi habitacion|kamer|deze kamer|mijn kamer|qui|stanza|questa stanza|mia stanza|camera";
+const WHOLE_HOME =
+  "house|home|whole house|whole home|entire house|apartment|flat|haus|ganze haus|ganzen haus|zuhause|wohnung|maison|maison entiere|toute la maison|appartement|casa|toda la casa|piso|huis|hele huis|thuis|tutta la casa|appartamento";
+const ARTICLES =
+  /^(?:the|my|our|der|die|das|dem|den|im|mein(?:em|en|e)?|la|le|les|l|ma|mon|el|los|las|mi|het|de|mijn|il|lo|gli|nell|nella|nel)\s+/;
+
+/** The areas a spoken place means in this home; undefined when it has no such place. */
+export function massivePlace(place: string | undefined): string[] | undefined {
+  if (!place) return [SATELLITE_AREA];
+  const key = fold(place).replace(ARTICLES, "");
+  if (new RegExp(`^(?:${HERE})$`).test(key)) return [SATELLITE_AREA];
+  if (new RegExp(`^(?:${WHOLE_HOME})$`).test(key)) return AREAS.map((a) => a.id);
+  for (const [floor, aliases] of Object.entries(FLOOR_ALIASES)) {
+    if (aliases.some((a) => fold(a) === key)) return AREAS.filter((a) => a.floor === floor).map((a) => a.id);
+  }
+  const area = AREAS.find((a) =>
+    [a.name, ...a.aliases, ...(AREA_ALIASES[a.id] ?? []), ...(MORE_AREA_ALIASES[a.id] ?? [])].some(
+      (name) => fold(name) === key,
+    ),
+  );
+  return area ? [area.id] : undefined;
+}
+
+/** What a row asks of the home (the word lists hold all six languages). */
+export function massiveExpectation(
+  intent: string,
+  sentence: string,
+  slots: Record<string, string>,
+): Expectation {
+  const place = slots.house_place;
+  const areas = massivePlace(place);
+  const level = levelOf(sentence);
+  const device = slots.device_type;
+  const all = !place && has(sentence, ALL);
+  const command = (kind: CommandKind, withLevel = true) =>
+    commandIn(kind, areas, place, {
+      ...(withLevel && level !== undefined ? { level } : {}),
+      orWholeHome: all,
+    });
+  const lights = (kind: CommandKind) =>
+    device && !hasHead(device, LIGHT)
+      ? { type: "unclear" as const, why: `device "${device}"`, allowed: [] }
+      : command(kind);
+  const lightKind = LIGHT_INTENTS[intent];
+  if (lightKind) return lights(lightKind);
+  switch (intent) {
+    case "iot_hue_lightchange":
+      // A level said ("set the lights to 20 %") is a brightness; a colour or a mood is not judged.
+      if (level !== undefined) return lights("switch lights on");
+      return { type: "unclear", why: "colour or mood", allowed: targetsOf("switch lights on", areas ?? []) };
+    case "iot_wemo_on":
+    case "iot_wemo_off":
+      if (device && !hasHead(device, PLUG))
+        return { type: "unclear", why: `device "${device}"`, allowed: [] };
+      return command(intent === "iot_wemo_on" ? "plug on" : "plug off", false);
+    case "audio_volume_up":
+    case "audio_volume_down":
+      // SLURP labels "no longer mute" as louder: what the words ask is unmuting.
+      if (has(sentence, UNMUTE)) return command("unmute", false);
+      if (level !== undefined) return command("set volume");
+      return command(intent === "audio_volume_up" ? "raise volume" : "lower volume", false);
+    case "audio_volume_mute":
+      if (has(sentence, UNMUTE)) return command("unmute", false);
+      if (has(sentence, MUTE)) return command("mute", false);
+      // SLURP labels "stop" and "pause" as muting: what the words ask is the player's, not judged.
+      return { type: "unclear", why: "mute, by the label only", allowed: targetsOf("mute", areas ?? []) };
+    case "audio_volume_other":
+      if (level !== undefined) return command("set volume");
+      return { type: "unclear", why: "volume, no direction", allowed: targetsOf("set volume", areas ?? []) };
+    case "datetime_query":
+    case "datetime_convert": {
+      const kind = has(sentence, TIME_WORDS) ? "time" : "date";
+      const elsewhere =
+        intent === "datetime_convert" ||
+        slots.place_name !== undefined ||
+        slots.time_zone !== undefined ||
+        (slots.date !== undefined && !new RegExp(`^(?:${TODAY})$`).test(fold(slots.date)));
+      return { type: "question", kind, elsewhere };
+    }
+    case "play_radio":
+    case "play_music":
+      // Starting the room's speaker is not judged: the home has no radio or library to choose from.
+      return { type: "unclear", why: "play, no source", allowed: targetsOf("play music", areas ?? []) };
+    default:
+      // Colours, cleaning, coffee, music, the weather, the news, …: nothing to act on.
+      return { type: "none" };
+  }
+}
+
+/** The blind set's home with the other names MASSIVE's speakers give its rooms. */
+export function massiveHome(): FakeHome {
+  const home = blindHome();
+  home.areas = home.areas.map((a) => ({
+    ...a,
+    aliases: [...a.aliases, ...(MORE_AREA_ALIASES[a.area_id] ?? [])],
+  }));
+  return home;
+}
