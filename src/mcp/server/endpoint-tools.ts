@@ -3,7 +3,7 @@ import type { Logger } from "../../log.js";
 import type { JsonSchema } from "../../tools/types.js";
 import { toServedSchema } from "./served-schema.js";
 import { createMcpCallLog, type McpCallLog } from "./call-log.js";
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, InputRequiredResult, Tool } from "@modelcontextprotocol/server";
 import type { ToolInfo, ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
 import { USE_TOOL_NAME, useToolDefinition } from "../../tools/use-tool.js";
@@ -11,8 +11,27 @@ import type { McpCaller } from "./caller.js";
 import { isObject } from "../../shared/is-object.js";
 import { describeIssues } from "../../shared/zod-issues.js";
 import { confirmationOf, heldCallResult, withConfirmArgument } from "./confirm-argument.js";
+import { confirmationAnswer, confirmationRequest, declinedResult } from "./confirm-input.js";
+import { createHeldCalls } from "./held-calls.js";
 
 export type McpMode = "auto" | "flat" | "workbench";
+
+/**
+ * The protocol era a request speaks: `legacy` up to 2025-11-25 (initialize, sessions), `modern`
+ * from 2026-07-28 (per-request `_meta`, multi-round-trip results). A held call is confirmed by the
+ * `confirm` argument in the first and by an InputRequiredResult round in the second.
+ */
+export type McpEra = "legacy" | "modern";
+
+/** A tools/call as the endpoint hands it over. */
+export interface EndpointCall {
+  caller: McpCaller;
+  era: McpEra;
+  signal?: AbortSignal;
+  /** A modern retry's answer to an earlier InputRequiredResult. */
+  requestState?: string;
+  inputResponses?: Record<string, unknown>;
+}
 
 /**
  * Under `auto`, up to this many tools are listed flat. Clients cap what they send a model
@@ -79,8 +98,9 @@ export interface EndpointTools {
    * the flat list, and other clients the workbench above WORKBENCH_THRESHOLD tools.
    */
   mode(caller?: McpCaller): "flat" | "workbench";
-  list(caller: McpCaller): Tool[];
-  call(name: string, args: unknown, caller: McpCaller, signal?: AbortSignal): Promise<CallToolResult>;
+  /** Sorted by name (use_tool last): the listing changes only when a tool does. */
+  list(caller: McpCaller, era?: McpEra): Tool[];
+  call(name: string, args: unknown, call: EndpointCall): Promise<CallToolResult | InputRequiredResult>;
   /** The recent calls that reached a tool, for the status page. */
   calls: McpCallLog;
 }
@@ -91,6 +111,7 @@ export function createEndpointTools(
   logger: Logger,
 ): EndpointTools {
   const calls = createMcpCallLog();
+  const held = createHeldCalls();
   /** Shaped once per schema the registry holds: listings are frequent, schemas rarely change. */
   const served = new WeakMap<JsonSchema, JsonSchema | null>();
 
@@ -116,9 +137,15 @@ export function createEndpointTools(
     return schema;
   }
 
-  /** Registry tools under a meta-tool's name (the agent's own use_tool) stay reachable through use_tool. */
+  /**
+   * Registry tools under a meta-tool's name (the agent's own use_tool) stay reachable through
+   * use_tool. By name: servers connect in any order, and clients may cache a listing by its text.
+   */
   function registryTools(): ToolInfo[] {
-    return registry.list().filter((t) => !META_NAMES.has(t.name));
+    return registry
+      .list()
+      .filter((t) => !META_NAMES.has(t.name))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
   /** Tools whose calls the action policy may hold take the confirmation argument. */
@@ -132,7 +159,7 @@ export function createEndpointTools(
     return count <= WORKBENCH_THRESHOLD ? "flat" : "workbench";
   }
 
-  function listTools(args: unknown): CallToolResult {
+  function listTools(args: unknown, era: McpEra): CallToolResult {
     const parsed = listToolsArguments.safeParse(args ?? {});
     if (!parsed.success) {
       return errorResult(
@@ -158,7 +185,7 @@ export function createEndpointTools(
     const listed = tools.map((t) => ({
       tool: { toolbox: t.toolbox, server: t.server, name: t.tool },
       ...(t.title ? { title: t.title } : {}),
-      ...(mayHold(t)
+      ...(era === "legacy" && mayHold(t)
         ? withConfirmArgument(t.description, t.inputSchema)
         : { description: t.description, inputSchema: t.inputSchema }),
       ...(t.annotations ? { annotations: t.annotations } : {}),
@@ -170,16 +197,18 @@ export function createEndpointTools(
   return {
     mode: (caller = "token") => modeFor(caller, registryTools().length),
 
-    list(caller) {
+    list(caller, era = "legacy") {
       const tools = registryTools();
       if (modeFor(caller, tools.length) === "workbench") return [listToolboxesTool, listToolsTool, useTool];
       return [
         ...tools.flatMap((t): Tool[] => {
           const schema = servedSchema(t);
           if (!schema) return [];
-          const { description, inputSchema } = mayHold(t)
-            ? withConfirmArgument(t.description, schema)
-            : { description: t.description, inputSchema: schema };
+          // The modern era asks through an InputRequiredResult: no argument for the model to set.
+          const { description, inputSchema } =
+            era === "legacy" && mayHold(t)
+              ? withConfirmArgument(t.description, schema)
+              : { description: t.description, inputSchema: schema };
           return [
             {
               name: t.name,
@@ -197,14 +226,28 @@ export function createEndpointTools(
 
     calls,
 
-    async call(name, args, caller, signal) {
+    async call(name, args, { caller, era, signal, requestState, inputResponses }) {
       const options = {
         ...(signal ? { signal } : {}),
         ...(caller === "home-assistant" ? { timeoutMs: HOME_ASSISTANT_CALL_MS } : {}),
       };
+      // A modern round that answers an earlier hold of this very call: its yes runs the call.
+      let answered = false;
+      if (era === "modern" && requestState !== undefined && held.take(requestState, caller, name, args)) {
+        if (confirmationAnswer(inputResponses) !== "yes") return declinedResult(name);
+        answered = true;
+      }
       const logged = (result: ToolResult) => {
         calls.record(caller, name, result);
-        return result.held ? heldCallResult(result, name, name === USE_TOOL_NAME) : toCallToolResult(result);
+        if (!result.held) return toCallToolResult(result);
+        if (era === "modern") return confirmationRequest(result, held.hold(caller, name, args));
+        return heldCallResult(result, name, name === USE_TOOL_NAME);
+      };
+      // Legacy: /mcp has no voice to ask with, so the caller's confirmation argument is the user's
+      // yes. Modern: only an answered hold is; a `confirm` argument is taken out and means nothing.
+      const confirmation = (tool: ToolInfo | undefined, given: unknown) => {
+        const own = confirmationOf(tool, given);
+        return { args: own.args, confirmed: era === "modern" ? answered : own.confirmed };
       };
       if (name === USE_TOOL_NAME) {
         const input = isObject(args) ? args : {};
@@ -212,7 +255,7 @@ export function createEndpointTools(
         const tool = registry
           .list()
           .find((t) => t.toolbox === id.toolbox && t.server === id.server && t.tool === id.name);
-        const inner = confirmationOf(tool, input.arguments ?? {});
+        const inner = confirmation(tool, input.arguments ?? {});
         return logged(
           await registry.executeIdentifier(input.tool, inner.args, {
             ...options,
@@ -222,11 +265,10 @@ export function createEndpointTools(
       }
       if (modeFor(caller, registryTools().length) === "workbench") {
         if (name === LIST_TOOLBOXES_NAME) return jsonResult({ toolboxes: registry.toolboxes() });
-        if (name === LIST_TOOLS_NAME) return listTools(args);
+        if (name === LIST_TOOLS_NAME) return listTools(args, era);
       }
       // A tool called by name in workbench mode still works: the registry resolves every name form.
-      // /mcp has no voice to ask with: the caller's confirmation argument is the user's yes.
-      const given = confirmationOf(registry.find(name), args ?? {});
+      const given = confirmation(registry.find(name), args ?? {});
       return logged(await registry.execute(name, given.args, { ...options, confirmed: given.confirmed }));
     },
   };
