@@ -4,7 +4,7 @@
 // out before the call reaches the tool, unless the tool declares a `confirm` of its own (then it
 // is passed on, and read as the same yes). A held call without it gets an error result that says
 // so, typed (`error.code: "confirmation_required"`) and in words a model acts on.
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { isObject } from "../../shared/is-object.js";
 import { describeHeld } from "../../tools/policy/describe.js";
 import type { JsonSchema, ToolResult } from "../../tools/types.js";
