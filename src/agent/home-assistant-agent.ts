@@ -82,13 +82,11 @@ export function createHomeAssistantAgent(options: HomeAssistantAgentOptions) {
     for (const id of ids) {
       const entity = mirror.entity(id);
       if (!entity) continue;
-      const deviceClass = entity.attributes.device_class;
-      const kind = { domain: entity.domain, ...(typeof deviceClass === "string" ? { deviceClass } : {}) };
       // A toggle is judged as opening whatever the state says now; an intent we do not know is
-      // judged by the worst it could do to its target.
+      // judged by the worst it could do to its target. Both readings of a joined device count.
       const effect = act
-        ? policy.effectOf(kind, act === "toggle" ? "on" : act, act === "toggle" ? undefined : entity.state)
-        : (policy.effectOf(kind, "on") ?? policy.effectOf(kind, "off"));
+        ? policy.entityEffect(entity, act === "toggle" ? "on" : act, act !== "toggle")
+        : (policy.entityEffect(entity, "on", false) ?? policy.entityEffect(entity, "off", false));
       if (effect) held.push(`${effect} ${entity.name}`);
     }
     return held;

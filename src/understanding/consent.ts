@@ -1,10 +1,14 @@
 // A yes that means yes. After the bridge asked "Do you want me to unlock Front Door?", the reply
-// runs the held calls only when the whole of it is an affirmative of the request's language:
+// runs the held calls only when the whole of it is a short affirmative of the request's language:
 // every word belongs to a yes ("yes", "go ahead", "ja, mach das", "vas-y", "sí, claro", "doe
 // maar", "sì, procedi"), with politeness around it. A negation or cancel word anywhere cancels
 // ("okay, never mind", "ok cancel that", "vale, mejor no", "yes no", "ja, nein doch nicht"), and
-// so does "why not": the rule is the words, not a guess at the tone. Anything else is unclear:
-// the agent asks once more (agent/pending-actions.ts). In a language beyond the six (an LLM
+// so does "why not": the rule is the words, not a guess at the tone. Anything else is unclear, and
+// so is a yes asked back ("yes?"), trailing off ("yes..."), or said twice over ("ja ja"), which
+// is how people brush a question off. The lists hold only words that are a yes whatever the tone:
+// "right" ("yeah right"), "fine" ("fine, thanks"), "c'est bon" and "c'est ça", "passt" and
+// "schon", "bueno" and "ya", "maar" ("ja maar": yes, but) are not on them. The agent asks once
+// more on an unclear reply (agent/pending-actions.ts). In a language beyond the six (an LLM
 // speaks it), the words of all six count, negations included.
 import { fold } from "./matcher.js";
 import { repliesFor } from "./spoken-result.js";
@@ -29,32 +33,32 @@ const EVERYWHERE_YES = ["ok", "okay", "oke"];
 
 const WORDS: Record<string, ConsentWords> = {
   en: {
-    yes: "yes|yeah|yep|yup|sure|confirm|confirmed|i confirm|correct|right|that's right|absolutely|definitely|certainly|of course|indeed|affirmative|do it|go ahead|go for it|please do|sure thing|alright|all right|fine|yes please",
+    yes: "yes|yeah|yep|yup|sure|confirm|confirmed|i confirm|correct|that's right|absolutely|definitely|certainly|of course|indeed|affirmative|do it|go ahead|go for it|please do|sure thing|alright|all right|yes please",
     fillers: "please|thanks|thank you|now|just",
     no: "no|nope|nah|not|never|nevermind|cancel|cancelled|canceled|stop|wait|abort|forget|hold|negative|dont|don't",
     askAgain: "Please answer yes or no. {question}",
   },
   de: {
-    yes: "ja|jawohl|jo|jep|jup|genau|klar|na klar|sicher|natürlich|gern|gerne|richtig|korrekt|bestätigt|ich bestätige|auf jeden fall|in ordnung|passt|mach das|mach es|mach's|machs|tu das|tu es|los|mach schon|doch|ja bitte|selbstverständlich",
-    fillers: "bitte|danke|schon|gleich|jetzt",
+    yes: "ja|jawohl|jo|jep|jup|genau|klar|na klar|sicher|natürlich|gern|gerne|richtig|korrekt|bestätigt|ich bestätige|auf jeden fall|in ordnung|mach das|mach es|mach's|machs|tu das|tu es|los|mach schon|doch|ja bitte|selbstverständlich",
+    fillers: "bitte|danke|gleich|jetzt",
     no: "nein|nee|no|nicht|kein|keine|keinen|nie|niemals|abbrechen|abbruch|stopp|stop|halt|warte|warten|vergiss|storno|stornieren",
     askAgain: "Bitte antworte mit Ja oder Nein. {question}",
   },
   fr: {
-    yes: "oui|ouais|d'accord|dac|vas y|allez y|allez|bien sûr|certainement|absolument|exactement|je confirme|confirme|c'est ça|c'est bon|volontiers|carrément|fais le|faites le|oui oui|parfait|évidemment",
+    yes: "oui|ouais|d'accord|dac|vas y|allez y|allez|bien sûr|certainement|absolument|exactement|je confirme|confirme|volontiers|carrément|fais le|faites le|oui oui|parfait|évidemment",
     fillers: "s'il te plait|s'il vous plait|stp|svp|merci",
     no: "non|nan|pas|ne|n'|jamais|annule|annuler|annulez|arrête|arrêter|arrêtez|stop|attends|attendez|laisse|oublie|oubliez",
     askAgain: "Réponds par oui ou par non, s'il te plaît. {question}",
   },
   es: {
-    yes: "sí|claro|vale|de acuerdo|por supuesto|adelante|hazlo|confirmo|confirmado|correcto|exacto|dale|venga|perfecto|desde luego|cierto|afirmativo|sí claro|claro que sí|bueno",
-    fillers: "por favor|gracias|ya",
+    yes: "sí|claro|vale|de acuerdo|por supuesto|adelante|hazlo|confirmo|confirmado|correcto|exacto|dale|venga|perfecto|desde luego|cierto|afirmativo|sí claro|claro que sí",
+    fillers: "por favor|gracias",
     no: "no|nunca|jamás|cancela|cancelar|cancélalo|para|detente|alto|espera|olvídalo|olvida|ni|tampoco",
     askAgain: "Responde sí o no, por favor. {question}",
   },
   nl: {
-    yes: "ja|jazeker|jawel|zeker|prima|goed|akkoord|doe maar|doe het|ga je gang|ga door|ga maar|bevestig|bevestigd|natuurlijk|tuurlijk|uiteraard|graag|klopt|is goed|ja graag|zeker weten",
-    fillers: "alsjeblieft|alstublieft|aub|dank je|dank u|bedankt|hoor|maar",
+    yes: "ja|jazeker|jawel|zeker|prima|goed|akkoord|doe maar|doe het|doe het maar|ga je gang|ga door|ga maar|bevestig|bevestigd|natuurlijk|tuurlijk|uiteraard|graag|klopt|is goed|ja graag|zeker weten",
+    fillers: "alsjeblieft|alstublieft|aub|dank je|dank u|bedankt|hoor",
     no: "nee|neen|niet|geen|nooit|annuleer|annuleren|stop|stoppen|wacht|laat|vergeet",
     askAgain: "Antwoord alsjeblieft met ja of nee. {question}",
   },
@@ -110,18 +114,26 @@ function compile(language: string): Compiled {
 
 const baseLanguage = (language: string) => language.toLowerCase().split(/[-_]/)[0] ?? "";
 
+/** A yes asked back ("yes?", "¿sí?") or trailing off ("yes...", "ja…"): no answer yet. */
+const ASKED_OR_TRAILING = /[?\u00bf]|\.\.|\u2026/;
+
 /** What a reply to "do you want me to …?" says: yes only when every word of it does. */
 export function consentOf(text: string, language: string): Consent {
   const { yes, fillers, no } = compile(baseLanguage(language));
   const words = wordsOf(text);
   // "don't", "won't", "n'ouvre": a negation fused to a word is still one.
   if (words.some((w) => no.has(w) || w.endsWith("n't") || w.startsWith("n'"))) return "no";
+  if (ASKED_OR_TRAILING.test(text)) return "unclear";
   const at = (list: string[][], i: number) => list.find((p) => p.every((w, k) => words[i + k] === w));
   let affirmed = false;
+  let last: string[] | undefined;
   for (let i = 0; i < words.length;) {
     const affirmative = at(yes, i);
     const phrase = affirmative ?? at(fillers, i);
     if (!phrase) return "unclear";
+    // "ja ja", "yes yes": a yes said twice over brushes the question off ("oui oui" is one phrase).
+    if (affirmative && affirmative === last) return "unclear";
+    if (affirmative) last = affirmative;
     affirmed ||= affirmative !== undefined;
     i += phrase.length;
   }

@@ -254,33 +254,69 @@ describe("a yes that means yes, in six languages", () => {
   });
 });
 
-describe("/mcp: the confirmation argument", () => {
-  it("refuses to open the garage door without confirm: true, typed and in words a model acts on; opens with it", async () => {
+describe("/mcp: a confirmation answers a hold", () => {
+  const garage = { name: "Garage Door", action: "turn_on" };
+  const held = (result: { structuredContent?: unknown }) =>
+    (result.structuredContent as { confirmation: { id: string } }).confirmation.id;
+
+  it("holds opening the garage door, typed and in words a model acts on, with a one-time id that opens it once", async () => {
     const url = new URL(`${bridge.apiUrl}/mcp`);
     const tools = await haListTools(url);
-    const refused = await haCallTool(url, tools, "control_entity", {
-      name: "Garage Door",
-      action: "turn_on",
-    });
+    const control = tools.find((t) => t.name === "control_entity");
+    expect(control?.inputSchema.properties).toHaveProperty("confirmation_id");
+    expect(control?.description).toMatch(/call again with it only after the user said yes/);
+
+    const refused = await haCallTool(url, tools, "control_entity", garage);
     expect(haCalls()).toEqual([]);
     expect(refused.isError).toBe(true);
     expect(refused.structuredContent).toMatchObject({ ok: false, error: { code: "confirmation_required" } });
+    const id = held(refused);
+    expect(JSON.stringify(refused.content)).toContain(`confirmation_id: \\"${id}\\"`);
     expect(JSON.stringify(refused.content)).toMatch(/only if they say yes to this exact action/);
-    const control = tools.find((t) => t.name === "control_entity");
-    expect(control?.inputSchema.properties).toHaveProperty("confirm");
-    expect(control?.description).toMatch(/confirm: true only after the user said yes/);
 
-    const done = await haCallTool(url, tools, "control_entity", {
-      name: "Garage Door",
+    // The id answers only this call: another call with it runs nothing.
+    const other = await haCallTool(url, tools, "control_entity", {
+      name: "Driveway Gate",
       action: "turn_on",
-      confirm: true,
+      confirmation_id: id,
     });
+    expect(other.structuredContent).toMatchObject({ error: { code: "confirmation_invalid" } });
+    expect(haCalls()).toEqual([]);
+
+    const done = await haCallTool(url, tools, "control_entity", { ...garage, confirmation_id: id });
     expect(done.isError).toBeFalsy();
     expect(haCalls()).toEqual(["cover.open_cover cover.garage_door"]);
     await resetHa("cover.garage_door", "closed");
+
+    // Once: the same id again runs nothing.
+    const again = await haCallTool(url, tools, "control_entity", { ...garage, confirmation_id: id });
+    expect(again.structuredContent).toMatchObject({ error: { code: "confirmation_invalid" } });
+    expect(haCalls()).toEqual([]);
     // Locking needs no confirmation.
     const locked = await haCallTool(url, tools, "lock_entity", { name: "Front Door", action: "lock" });
     expect(locked.isError).toBeFalsy();
+  });
+
+  it("confirm: true on a first call opens nothing: it is held like a first call", async () => {
+    const url = new URL(`${bridge.apiUrl}/mcp`);
+    const tools = await haListTools(url);
+    const first = await haCallTool(url, tools, "lock_entity", {
+      name: "Front Door",
+      action: "unlock",
+      confirm: true,
+    });
+    expect(first.structuredContent).toMatchObject({ error: { code: "confirmation_required" } });
+    expect(JSON.stringify(first.content)).toMatch(/answered no earlier hold/);
+    expect(haCalls()).toEqual([]);
+    // An older client's confirm: true after that hold answers it (the one open hold of this call).
+    const answered = await haCallTool(url, tools, "lock_entity", {
+      name: "Front Door",
+      action: "unlock",
+      confirm: true,
+    });
+    expect(answered.isError).toBeFalsy();
+    expect(haCalls()).toEqual(["lock.unlock lock.front_door"]);
+    await resetHa("lock.front_door", "locked");
   });
 });
 

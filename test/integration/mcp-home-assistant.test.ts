@@ -324,8 +324,8 @@ describe("schemas Home Assistant can take", () => {
       const info = bridge.registry.find(tool.name);
       if (!info) continue; // use_tool
       const source = info.inputSchema;
-      // Tools the action policy may hold also take /mcp's confirmation argument.
-      const confirm = bridge.registry.policy().mayHold(info) ? ["confirm"] : [];
+      // Tools the action policy may hold also take /mcp's confirmation arguments.
+      const confirm = bridge.registry.policy().mayHold(info) ? ["confirm", "confirmation_id"] : [];
       expect(Object.keys(tool.inputSchema.properties ?? {}).sort(), tool.name).toEqual(
         [...Object.keys(source.properties ?? {}), ...confirm].sort(),
       );

@@ -2,6 +2,7 @@
 // the request's language; a negation or cancel word anywhere cancels; anything else is unclear.
 import { describe, expect, it } from "vitest";
 import { askAgainSpeech, cancelledSpeech, consentOf } from "../../src/understanding/consent.js";
+import { NOT_QUITE_YES } from "../support/not-quite-yes.js";
 
 const cases: Record<string, { yes: string[]; no: string[]; unclear: string[] }> = {
   en: {
@@ -44,9 +45,10 @@ const cases: Record<string, { yes: string[]; no: string[]; unclear: string[] }> 
     unclear: ["ähm", "welche Tür?", "bitte"],
   },
   fr: {
-    yes: ["oui", "oui, vas-y", "d'accord", "ouais, allez-y", "bien sûr", "oui s'il te plaît", "c'est bon"],
+    yes: ["oui", "oui, vas-y", "d'accord", "ouais, allez-y", "bien sûr", "oui s'il te plaît", "oui oui"],
     no: ["non", "oui, enfin non", "d'accord, laisse tomber", "ok annule", "n'ouvre pas", "surtout pas"],
-    unclear: ["euh", "quelle porte ?", "merci"],
+    // "c'est bon" is as often "no need" as "go on".
+    unclear: ["euh", "quelle porte ?", "merci", "c'est bon"],
   },
   es: {
     yes: ["sí", "sí, claro", "vale", "de acuerdo", "adelante", "sí, hazlo por favor", "por supuesto"],
@@ -69,6 +71,11 @@ describe.each(Object.entries(cases))("%s", (language, { yes, no, unclear }) => {
   it.each(yes)("%j is a yes", (reply) => expect(consentOf(reply, language)).toBe("yes"));
   it.each(no)("%j cancels", (reply) => expect(consentOf(reply, language)).toBe("no"));
   it.each(unclear)("%j is no answer", (reply) => expect(consentOf(reply, language)).toBe("unclear"));
+});
+
+// Written apart from the yes lists: sarcasm, "yes, but", a yes asked back, polite declines, hedges.
+describe.each(Object.entries(NOT_QUITE_YES))("%s: not quite a yes", (language, replies) => {
+  it.each(replies)("%j runs nothing", (reply) => expect(consentOf(reply, language)).not.toBe("yes"));
 });
 
 describe("words across languages and regions", () => {

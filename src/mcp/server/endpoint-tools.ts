@@ -10,16 +10,22 @@ import { USE_TOOL_NAME, useToolDefinition } from "../../tools/use-tool.js";
 import type { McpCaller } from "./caller.js";
 import { isObject } from "../../shared/is-object.js";
 import { describeIssues } from "../../shared/zod-issues.js";
-import { confirmationOf, heldCallResult, withConfirmArgument } from "./confirm-argument.js";
+import {
+  confirmationOf,
+  heldCallResult,
+  refusedConfirmationResult,
+  withConfirmArgument,
+  type Confirmation,
+} from "./confirm-argument.js";
 import { confirmationAnswer, confirmationRequest, declinedResult } from "./confirm-input.js";
-import { createHeldCalls } from "./held-calls.js";
+import { createOpenHolds } from "./open-holds.js";
 
 export type McpMode = "auto" | "flat" | "workbench";
 
 /**
  * The protocol era a request speaks: `legacy` up to 2025-11-25 (initialize, sessions), `modern`
- * from 2026-07-28 (per-request `_meta`, multi-round-trip results). A held call is confirmed by the
- * `confirm` argument in the first and by an InputRequiredResult round in the second.
+ * from 2026-07-28 (per-request `_meta`, multi-round-trip results). A held call is answered with
+ * the confirmation arguments in the first and by an InputRequiredResult round in the second.
  */
 export type McpEra = "legacy" | "modern";
 
@@ -111,7 +117,8 @@ export function createEndpointTools(
   logger: Logger,
 ): EndpointTools {
   const calls = createMcpCallLog();
-  const held = createHeldCalls();
+  /** What /mcp held and asked its callers to confirm (open-holds.ts). */
+  const holds = createOpenHolds();
   /** Shaped once per schema the registry holds: listings are frequent, schemas rarely change. */
   const served = new WeakMap<JsonSchema, JsonSchema | null>();
 
@@ -137,11 +144,9 @@ export function createEndpointTools(
     return schema;
   }
 
-  /**
-   * Registry tools under a meta-tool's name (the agent's own use_tool) stay reachable through
-   * use_tool. By name: servers connect in any order, and clients may cache a listing by its text.
-   */
+  /** Registry tools under a meta-tool's name (the agent's own use_tool) stay reachable through use_tool. */
   function registryTools(): ToolInfo[] {
+    // By name: servers connect in any order, and clients may cache a listing by its text.
     return registry
       .list()
       .filter((t) => !META_NAMES.has(t.name))
@@ -231,36 +236,52 @@ export function createEndpointTools(
         ...(signal ? { signal } : {}),
         ...(caller === "home-assistant" ? { timeoutMs: HOME_ASSISTANT_CALL_MS } : {}),
       };
-      // A modern round that answers an earlier hold of this very call: its yes runs the call.
-      let answered = false;
-      if (era === "modern" && requestState !== undefined && held.take(requestState, caller, name, args)) {
-        if (confirmationAnswer(inputResponses) !== "yes") return declinedResult(name);
-        answered = true;
-      }
-      const logged = (result: ToolResult) => {
+      const viaUseTool = name === USE_TOOL_NAME;
+      /**
+       * /mcp has no voice to ask with: a held call is answered by the caller, with the id its hold
+       * gave (or `confirm: true` for the one open hold of the same call), once and in time. A
+       * confirmation that answers no hold runs nothing.
+       */
+      const answered = async (
+        result: ToolResult,
+        confirmation: Confirmation,
+      ): Promise<CallToolResult | InputRequiredResult> => {
         calls.record(caller, name, result);
-        if (!result.held) return toCallToolResult(result);
-        if (era === "modern") return confirmationRequest(result, held.hold(caller, name, args));
-        return heldCallResult(result, name, name === USE_TOOL_NAME);
+        const held = result.held;
+        if (!held) return toCallToolResult(result);
+        if (era === "modern") {
+          // The 2026-07-28 client is asked; the round that answers this hold's question (its id
+          // is the requestState) with a yes runs the call. Confirmation arguments mean nothing here.
+          const taken = requestState !== undefined ? holds.take(requestState, held.call) : undefined;
+          if (!taken?.ok) return confirmationRequest(result, holds.open(held).id);
+          if (confirmationAnswer(inputResponses) !== "yes") return declinedResult(name);
+        } else if (confirmation && "id" in confirmation) {
+          const taken = holds.take(confirmation.id, held.call);
+          if (!taken.ok) return refusedConfirmationResult(taken.why, name);
+        } else if (!confirmation || !holds.takeOnly(held.call).ok) {
+          return heldCallResult(result, name, holds.open(held), {
+            viaUseTool,
+            unanswered: confirmation !== undefined,
+          });
+        }
+        const { toolbox, server, name: tool, args: pinned } = held.call;
+        const ran = await registry.executeIdentifier({ toolbox, server, name: tool }, pinned, {
+          ...options,
+          confirmed: true,
+        });
+        calls.record(caller, name, ran);
+        return toCallToolResult(ran);
       };
-      // Legacy: /mcp has no voice to ask with, so the caller's confirmation argument is the user's
-      // yes. Modern: only an answered hold is; a `confirm` argument is taken out and means nothing.
-      const confirmation = (tool: ToolInfo | undefined, given: unknown) => {
-        const own = confirmationOf(tool, given);
-        return { args: own.args, confirmed: era === "modern" ? answered : own.confirmed };
-      };
-      if (name === USE_TOOL_NAME) {
+      if (viaUseTool) {
         const input = isObject(args) ? args : {};
         const id = isObject(input.tool) ? input.tool : {};
         const tool = registry
           .list()
           .find((t) => t.toolbox === id.toolbox && t.server === id.server && t.tool === id.name);
-        const inner = confirmation(tool, input.arguments ?? {});
-        return logged(
-          await registry.executeIdentifier(input.tool, inner.args, {
-            ...options,
-            confirmed: inner.confirmed,
-          }),
+        const inner = confirmationOf(tool, input.arguments ?? {});
+        return answered(
+          await registry.executeIdentifier(input.tool, inner.args, options),
+          inner.confirmation,
         );
       }
       if (modeFor(caller, registryTools().length) === "workbench") {
@@ -268,8 +289,8 @@ export function createEndpointTools(
         if (name === LIST_TOOLS_NAME) return listTools(args, era);
       }
       // A tool called by name in workbench mode still works: the registry resolves every name form.
-      const given = confirmation(registry.find(name), args ?? {});
-      return logged(await registry.execute(name, given.args, { ...options, confirmed: given.confirmed }));
+      const given = confirmationOf(registry.find(name), args ?? {});
+      return answered(await registry.execute(name, given.args, options), given.confirmation);
     },
   };
 }

@@ -3,18 +3,30 @@
 // It judges a call by its effect on its target (effects.ts), never by which tool carries it or
 // what words asked for it. To do that it resolves the call's target the way the tool itself
 // will: an HA entity through the mirror (its domain, device class and state), a Z-Wave device
-// through the server's own name resolution over the bridge's device list and `haKindOf`. A held
-// call comes back with its arguments pinned to that target, so the call a yes runs is the call
-// the question named.
-import type { HomeMirror } from "../../ha/mirror.js";
+// through the server's own name resolution over the bridge's device list and `haKindOf`. A
+// device known to both is judged by both readings, and the stricter wins (readings.ts). Another
+// server's tool is judged by what its arguments name (argument-effects.ts), whatever its
+// annotations say. A held call comes back with its arguments pinned to that target, so the call
+// a yes runs is the call the question named.
+import type { EntityView, HomeMirror } from "../../ha/mirror.js";
 import { BUILTIN_TOOLS, ZWAVE_TOOLS } from "../../config/own-servers.js";
 import type { DeviceSummary, EndpointSummary } from "../../zwave/contract.js";
 import { displayName, resolveDevice } from "../../zwave/name-resolver.js";
-import { haKindOf, type HaKind } from "../../zwave-host/ha-kind.js";
+import { haKindOf } from "../../zwave-host/ha-kind.js";
 import { findEntity } from "../local/home-entity.js";
 import type { JsonSchema, ToolAnnotations } from "../types.js";
+import { argumentEffects } from "./argument-effects.js";
 import { heldEffect, type Act } from "./effects.js";
 import type { HeldEffect, HeldKind } from "./held.js";
+import {
+  asEffect,
+  endpointReading,
+  entityReading,
+  haReadingsOf,
+  strictestEffect,
+  zwaveReadingsOf,
+  type Reading,
+} from "./readings.js";
 
 export interface PolicyCall {
   server: string;
@@ -45,8 +57,12 @@ export interface ActionPolicy {
     annotations?: ToolAnnotations | undefined;
     inputSchema?: JsonSchema;
   }): boolean;
-  /** The rule itself, for a path that acts without a tool call of ours (HA's agent): undefined acts. */
-  effectOf(kind: HaKind, act: Act, state?: string): HeldKind | undefined;
+  /**
+   * The rule itself, for a path that acts on an HA entity without a tool call of ours (HA's
+   * agent): judged by both readings of the device (HA's, and the Z-Wave endpoint's it is joined
+   * to), the stricter winning; `withState` false judges it whatever state it reports. Undefined acts.
+   */
+  entityEffect(entity: EntityView, act: Act, withState: boolean): HeldKind | undefined;
 }
 
 export interface ActionPolicyOptions {
@@ -54,8 +70,15 @@ export interface ActionPolicyOptions {
   confirm?: boolean;
   /** Home Assistant's entities, to judge `control_entity` and `lock_entity` calls. */
   mirror?: HomeMirror;
-  /** The bridge's Z-Wave device list, to judge calls of the Z-Wave tools. */
-  zwave?: { devices(): readonly DeviceSummary[]; freshen?(): Promise<boolean> };
+  /**
+   * The bridge's Z-Wave device list, to judge calls of the Z-Wave tools. `refresh` lists now: a
+   * call by a node id the list does not hold is judged on a fresh list, never let through.
+   */
+  zwave?: {
+    devices(): readonly DeviceSummary[];
+    freshen?(): Promise<boolean>;
+    refresh?(): Promise<readonly DeviceSummary[]>;
+  };
 }
 
 const isBuiltin = (server: string) => server === BUILTIN_TOOLS.server;
@@ -113,20 +136,24 @@ export function createActionPolicy(options: ActionPolicyOptions = {}): ActionPol
     const { entity } = found;
     // control_entity refuses locks (lock_entity is theirs): such a call has no effect to hold.
     if (call.tool === "control_entity" && entity.domain === "lock") return { hold: false };
-    const deviceClass = entity.attributes.device_class;
-    const kind: HaKind = {
-      domain: entity.domain,
-      ...(typeof deviceClass === "string" ? { deviceClass } : {}),
-    };
-    const held = heldEffect(kind, act, entity.state);
+    const held = strictestEffect(readingsOfEntity(entity, true), act);
     if (!held) return { hold: false };
     // A toggle that opens is asked as "open …?": the yes opens it, whatever it reports by then.
     const action = act === "toggle" ? "turn_on" : call.args.action;
     return {
       hold: true,
-      effects: [{ kind: held, target: entity.name, entityId: entity.entityId }],
+      effects: [{ kind: held.kind, target: entity.name, entityId: entity.entityId }],
       args: { ...call.args, name: entity.entityId, action },
     };
+  }
+
+  /**
+   * An HA entity as HA reads it, and as the Z-Wave endpoint it is joined to does. Without
+   * `withState`, judged whatever state either reports (a toggle, for a path that cannot pin it).
+   */
+  function readingsOfEntity(entity: EntityView, withState: boolean): Reading[] {
+    const readings = [entityReading(entity), ...zwaveReadingsOf(entity, zwave?.devices() ?? [])];
+    return withState ? readings : readings.map((r) => ({ ...r, state: undefined }));
   }
 
   /**
@@ -136,7 +163,7 @@ export function createActionPolicy(options: ActionPolicyOptions = {}): ActionPol
    */
   async function zwaveEndpoints(
     call: PolicyCall,
-  ): Promise<Array<{ device: DeviceSummary; endpoints: EndpointSummary[]; endpoint?: number }>> {
+  ): Promise<Array<{ device: DeviceSummary; endpoints: EndpointSummary[]; endpoint?: number }> | "unknown"> {
     const devices = () => zwave?.devices() ?? [];
     const { nodeId, deviceName, endpoint } = call.args;
     const narrowed = (device: DeviceSummary, index?: number) => {
@@ -149,8 +176,14 @@ export function createActionPolicy(options: ActionPolicyOptions = {}): ActionPol
       };
     };
     if (typeof nodeId === "number") {
-      const device = devices().find((d) => d.nodeId === nodeId);
-      return device ? [narrowed(device)] : [];
+      const byId = () => devices().find((d) => d.nodeId === nodeId);
+      // A node just included, or listed before the server was heard from: the list now decides.
+      let device = byId();
+      if (!device && zwave?.refresh) {
+        await zwave.refresh().catch(() => undefined);
+        device = byId();
+      }
+      return device ? [narrowed(device)] : "unknown";
     }
     if (typeof deviceName !== "string") return [];
     const resolve = () =>
@@ -216,7 +249,18 @@ export function createActionPolicy(options: ActionPolicyOptions = {}): ActionPol
     if (Array.isArray(call.args.devices)) return zwaveGroupCall(call, call.args.devices);
     const effectiveAct = zwaveAct(call.args);
     if (!effectiveAct) return { hold: false };
-    const found = await zwaveEndpoints(call);
+    const listed = await zwaveEndpoints(call);
+    if (listed === "unknown") {
+      // A node the bridge cannot see even on a fresh list: what it is cannot be told, so anything
+      // but locking or closing it waits (the server would act on it if it knows it by now).
+      if (effectiveAct === "lock" || effectiveAct === "close") return { hold: false };
+      return {
+        hold: true,
+        effects: [{ kind: "unknown", target: `Z-Wave node ${String(call.args.nodeId)}` }],
+        args: call.args,
+      };
+    }
+    const found = listed;
     // Pinned to the node (and endpoint) judged, so the yes runs on exactly that.
     const pin = (f: { device: DeviceSummary; endpoint?: number }) => ({
       nodeId: f.device.nodeId,
@@ -237,14 +281,21 @@ export function createActionPolicy(options: ActionPolicyOptions = {}): ActionPol
         args: { ...call.args, ...(first ? pin(first) : {}) },
       };
     }
-    // Any other Z-Wave tool that acts: judged by what each endpoint it may reach really is.
+    // Any other Z-Wave tool that acts: judged by what each endpoint it may reach is, to Z-Wave
+    // and to Home Assistant (the stricter wins); the barrier tool's endpoints as barriers too.
     const effects: HeldEffect[] = [];
     for (const { device, endpoints } of found) {
       for (const e of endpoints) {
-        // A cover's or barrier's own reported state, where the server gives one.
-        const state = e.coverState ?? (e.on === null ? undefined : e.on ? "open" : "closed");
-        const held = heldEffect(haKindOf(e), effectiveAct, state);
-        if (held) effects.push({ kind: held, target: e.name || device.name, nodeId: device.nodeId });
+        const own = endpointReading(device, e);
+        const readings: Reading[] = [
+          own,
+          ...haReadingsOf(mirror, device, e.endpoint),
+          ...(call.tool === "control_zwave_barrier"
+            ? [{ ...own, kind: haKindOf({ function: "barrier", coverType: e.coverType }) }]
+            : []),
+        ];
+        const held = strictestEffect(readings, effectiveAct);
+        if (held) effects.push(asEffect(held));
       }
     }
     const [first] = found;
@@ -261,7 +312,11 @@ export function createActionPolicy(options: ActionPolicyOptions = {}): ActionPol
       if (isBuiltin(call.server) && call.tool === "lock_entity") return entityCall(call, "lock");
       // Every Z-Wave tool that acts, known or added later, is judged by its effect.
       if (isZwave(call.server) && call.annotations?.readOnlyHint !== true) return zwaveCall(call);
-      // A tool whose effect we do not know: its own destructiveHint decides, as MCP says.
+      if (call.annotations?.readOnlyHint === true) return { hold: false };
+      // Any other tool that may act: by what its arguments name, whatever its annotations say.
+      const effects = argumentEffects({ tool: call.tool, args: call.args }, mirror);
+      if (effects.length) return { hold: true, effects, args: call.args };
+      // Nothing it names can be told: a tool that declares itself destructive is held, as MCP says.
       if (call.annotations?.destructiveHint === true) {
         return { hold: true, effects: [{ kind: "destructive", target: call.tool }], args: call.args };
       }
@@ -269,14 +324,17 @@ export function createActionPolicy(options: ActionPolicyOptions = {}): ActionPol
     },
     mayHold(tool) {
       if (!confirms) return false;
-      if (isBuiltin(tool.server) && MAY_HOLD.builtin.has(tool.tool)) return true;
+      if (tool.annotations?.readOnlyHint === true) return false;
+      if (isBuiltin(tool.server)) return MAY_HOLD.builtin.has(tool.tool);
       // A Z-Wave tool that acts, with an action that may open or unlock (judged as `judge` does).
-      if (isZwave(tool.server) && tool.annotations?.readOnlyHint !== true) {
+      if (isZwave(tool.server)) {
         const actions = tool.inputSchema?.properties?.action?.enum ?? [];
-        if (actions.some((a) => MAY_OPEN.has(String(a)))) return true;
+        return actions.some((a) => MAY_OPEN.has(String(a))) || tool.annotations?.destructiveHint === true;
       }
-      return tool.annotations?.destructiveHint === true;
+      // Another server's tool that may act: what it names may be held.
+      return true;
     },
-    effectOf: (kind, act, state) => (confirms ? heldEffect(kind, act, state) : undefined),
+    entityEffect: (entity, act, withState) =>
+      confirms ? strictestEffect(readingsOfEntity(entity, withState), act)?.kind : undefined,
   };
 }

@@ -7,6 +7,7 @@ const VERB: Record<HeldEffect["kind"], string> = {
   open: "opening",
   disarm: "disarming",
   destructive: "running",
+  unknown: "acting on",
 };
 
 /** "unlocking Front Door and opening Garage Door" */
@@ -14,7 +15,9 @@ export function describeHeld(effects: readonly HeldEffect[]): string {
   const parts = effects.map((e) =>
     e.kind === "destructive"
       ? `running ${e.target} (it declares itself destructive)`
-      : `${VERB[e.kind]} ${e.target}`,
+      : e.kind === "unknown"
+        ? `acting on ${e.target} (the bridge does not know what it is)`
+        : `${VERB[e.kind]} ${e.target}`,
   );
   return parts.length <= 1
     ? (parts[0] ?? "this action")

@@ -8,12 +8,14 @@ export type HeldKind =
   | "open"
   | "disarm"
   /** A third-party tool that declares itself destructive (MCP `destructiveHint`): judged by its own word. */
-  | "destructive";
+  | "destructive"
+  /** A Z-Wave node the bridge cannot see, even on a fresh list: what it is cannot be told. */
+  | "unknown";
 
 /** One effect a held call would have. */
 export interface HeldEffect {
   kind: HeldKind;
-  /** The target as people call it ("Garage Door"); a third-party tool's name for `destructive`. */
+  /** The target as people call it ("Garage Door"); a third-party tool's name for `destructive`; "Z-Wave node 12" for `unknown`. */
   target: string;
   /** The HA entity or the Z-Wave node, when the policy resolved one. */
   entityId?: string;
