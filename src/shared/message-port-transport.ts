@@ -1,8 +1,10 @@
 // MCP over a message port between two threads: the SDK's Transport (start, send, close and the
 // message, error and close callbacks), so that neither the SDK's Client nor its McpServer knows it
 // runs between threads rather than over stdio. The host holds the Worker, the worker its parentPort.
-import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+// The schema comes from the SDK's core, which its server and client packages share: this file is
+// loaded on both sides of the port.
+import { JSONRPCMessageSchema } from "@modelcontextprotocol/core";
+import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/server";
 
 /** What a Worker and a MessagePort have in common. */
 export interface MessageEndpoint {

@@ -1,4 +1,4 @@
-import type { ContentBlock } from "@modelcontextprotocol/sdk/types.js";
+import type { ContentBlock } from "@modelcontextprotocol/client";
 
 /**
  * What the agent's model reads of an MCP result: text blocks and embedded text resources as

@@ -1,4 +1,4 @@
-import { ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { SdkError, SdkErrorCode, type CallToolResult } from "@modelcontextprotocol/client";
 import { contentAsText } from "./content-text.js";
 import type { ToolAnnotations, ToolCallContext, ToolOutput } from "./types.js";
 import { isObject } from "../shared/is-object.js";
@@ -58,16 +58,12 @@ function fromCallToolResult(result: CallToolResult): ToolOutput {
  * throws is about the way there: the words for the model depend on the error code, not the text.
  */
 function errorText(tool: string, err: unknown): string {
-  if (err instanceof McpError) {
-    if (err.code === (ErrorCode.RequestTimeout as number))
-      return `${tool} timed out waiting for its MCP server.`;
-    if (err.code === (ErrorCode.ConnectionClosed as number)) {
+  if (SdkError.isInstance(err)) {
+    if (err.code === SdkErrorCode.RequestTimeout) return `${tool} timed out waiting for its MCP server.`;
+    if (err.code === SdkErrorCode.ConnectionClosed || err.code === SdkErrorCode.NotConnected) {
       return `The MCP server of ${tool} closed the connection; it is being restarted.`;
     }
   }
   const message = err instanceof Error ? err.message : String(err);
-  // The SDK's Protocol throws a plain Error when the transport is already gone.
-  if (message === "Not connected")
-    return `The MCP server of ${tool} closed the connection; it is being restarted.`;
   return message || `${tool} failed`;
 }

@@ -1,4 +1,4 @@
-import type { ContentBlock } from "@modelcontextprotocol/sdk/types.js";
+import type { ContentBlock } from "@modelcontextprotocol/client";
 import type { HeldCall } from "./policy/held.js";
 import type { ToolErrorCode } from "./tool-error.js";
 

@@ -4,7 +4,7 @@
 // bridge; the MCP connection's close then restarts it with the shared backoff.
 import { fileURLToPath } from "node:url";
 import { MessageChannel, Worker, type ResourceLimits } from "node:worker_threads";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { Transport } from "@modelcontextprotocol/client";
 import type { Logger } from "../log.js";
 import { MessagePortTransport } from "../shared/message-port-transport.js";
 import { PACKAGE_ROOT } from "../shared/package-root.js";

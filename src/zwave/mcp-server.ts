@@ -1,6 +1,9 @@
 // The Z-Wave MCP server itself, whatever carries its messages: stdio in `node dist/zwave/server.js`,
-// a message port in the add-on's worker thread (src/zwave/worker.ts).
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+// a message port in the add-on's worker thread (src/zwave/worker.ts). The SDK's `serveStdio` serves
+// either carrier in both protocol eras: it picks the era from the connection's first message
+// (`server/discover` or `initialize`) and asks `createServer` for the instance that serves it.
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { McpServer, type Transport } from "@modelcontextprotocol/server";
 import type { Logger } from "../log.js";
 import { mcpSchemaValidator } from "../shared/mcp-schema-validator.js";
 import { withoutCredentials } from "../shared/redact.js";
@@ -21,10 +24,11 @@ import { registerSensorData } from "./tools/sensor-data.js";
 import { registerThermostat } from "./tools/thermostat.js";
 
 export interface ZwaveMcpServer {
-  server: McpServer;
+  /** Serves MCP over `transport` (default: this process's stdio) until close(). */
+  serve(transport?: Transport): void;
   /** What it is connected to, for the "ready" log line (no credentials). */
   upstream: Record<string, string>;
-  /** Closes the MCP server and the connection to Z-Wave. */
+  /** Closes the MCP connection and the connection to Z-Wave. */
   close(): Promise<void>;
 }
 
@@ -46,23 +50,33 @@ export async function createZwaveMcpServer(
   const network = createZwaveNetwork({ transport, confirmTimeoutMs: config.confirmTimeoutMs });
   const stopFeed = onState ? feedState(transport, network, onState) : () => {};
 
-  const server = new McpServer(
-    { name: "zwave", version: VERSION },
-    { jsonSchemaValidator: mcpSchemaValidator },
-  );
-  registerListDevices(server, network);
-  registerControlDevice(server, network);
-  registerSensorData(server, network);
-  registerThermostat(server, network);
-  registerDoorLock(server, network);
-  registerNodeHealth(server, network);
-  registerGroupControl(server, network);
-  registerCover(server, network);
-  registerLightColor(server, network);
-  registerBatteries(server, network);
+  /** One instance per connection (and one for a `server/discover` probe); all share the network. */
+  function createServer(): McpServer {
+    const server = new McpServer(
+      { name: "zwave", version: VERSION },
+      { jsonSchemaValidator: mcpSchemaValidator },
+    );
+    registerListDevices(server, network);
+    registerControlDevice(server, network);
+    registerSensorData(server, network);
+    registerThermostat(server, network);
+    registerDoorLock(server, network);
+    registerNodeHealth(server, network);
+    registerGroupControl(server, network);
+    registerCover(server, network);
+    registerLightColor(server, network);
+    registerBatteries(server, network);
+    return server;
+  }
 
+  let connection: { close(): Promise<void> } | undefined;
   return {
-    server,
+    serve(carrier) {
+      connection = serveStdio(createServer, {
+        ...(carrier ? { transport: carrier } : {}),
+        onerror: (err) => logger.debug({ err }, "Z-Wave MCP connection error"),
+      });
+    },
     upstream:
       t.kind === "websocket"
         ? { transport: "websocket", server: withoutCredentials(t.url) }
@@ -74,7 +88,7 @@ export async function createZwaveMcpServer(
           },
     async close() {
       stopFeed();
-      await Promise.allSettled([transport.close(), server.close()]);
+      await Promise.allSettled([transport.close(), connection?.close()]);
     },
   };
 }

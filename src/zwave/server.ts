@@ -1,5 +1,4 @@
 // The Z-Wave MCP server over stdio: `node dist/zwave/server.js`, configured by its environment.
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createLogger, routeConsoleTo } from "../log.js";
 import { sourceStack } from "../shared/source-stack.js";
 import { loadConfig } from "./config.js";
@@ -28,13 +27,13 @@ async function main(): Promise<void> {
     await zwave.close();
     process.exit(0);
   }
-  // StdioServerTransport ignores EOF; without this a client's close() waits 2 s and then kills us.
+  // The client closed stdin: the connection to Z-Wave would otherwise keep the process alive.
   process.stdin.on("end", () => void shutdown("stdin closed"));
   process.stdin.on("close", () => void shutdown("stdin closed"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
-  await zwave.server.connect(new StdioServerTransport());
+  zwave.serve();
   logger.info(zwave.upstream, "Z-Wave MCP server ready");
 }
 

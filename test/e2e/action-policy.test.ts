@@ -5,6 +5,8 @@
 // Z-Wave light). Unlocking and opening a garage door or gate wait for a yes, and only a clear yes;
 // "everything" never touches a lock; /mcp needs its confirmation argument; HA's agent, which would
 // not ask, never gets a sentence that unlocks.
+import { Client } from "@modelcontextprotocol/client";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
 import { miniatureRecognizer, type Recognizer } from "../support/ha-default-agent.js";
@@ -315,6 +317,113 @@ describe("/mcp: a confirmation answers a hold", () => {
     expect(answered.isError).toBeFalsy();
     expect(haCalls()).toEqual(["lock.unlock lock.front_door"]);
     await resetHa("lock.front_door", "locked");
+  });
+});
+
+describe("/mcp in the 2026-07-28 era: the client is asked (InputRequiredResult)", () => {
+  /** A client of the new era whose user answers every question with `answer`. */
+  async function modernClient(
+    answer: (message: string) => { action: "accept" | "decline"; confirm?: boolean },
+  ) {
+    const asked: string[] = [];
+    const client = new Client(
+      { name: "modern-client", version: "1.0.0" },
+      { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: "2026-07-28" } } },
+    );
+    client.setRequestHandler("elicitation/create", (request) => {
+      const message = (request.params as { message: string }).message;
+      asked.push(message);
+      const { action, confirm } = answer(message);
+      return action === "accept" ? { action, content: { confirm: confirm ?? true } } : { action };
+    });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${bridge.apiUrl}/mcp`)));
+    return { client, asked };
+  }
+
+  it("lists no confirm argument: the question comes from the server", async () => {
+    const { client } = await modernClient(() => ({ action: "decline" }));
+    const { tools } = await client.listTools();
+    const control = tools.find((t) => t.name === "control_entity");
+    expect(control?.inputSchema.properties).not.toHaveProperty("confirm");
+    await client.close();
+  });
+
+  it("opens the garage door only after the user's yes to the question, and never on a no", async () => {
+    const no = await modernClient(() => ({ action: "decline" }));
+    const declined = await no.client.callTool({
+      name: "control_entity",
+      arguments: { name: "Garage Door", action: "turn_on" },
+    });
+    expect(no.asked).toEqual([expect.stringMatching(/^Opening Garage Door waits for your yes/)]);
+    expect(declined.isError).toBe(true);
+    expect(declined.structuredContent).toMatchObject({ error: { code: "confirmation_declined" } });
+    expect(haCalls()).toEqual([]);
+    await no.client.close();
+
+    const unchecked = await modernClient(() => ({ action: "accept", confirm: false }));
+    await unchecked.client.callTool({
+      name: "control_entity",
+      arguments: { name: "Garage Door", action: "turn_on" },
+    });
+    expect(haCalls()).toEqual([]);
+    await unchecked.client.close();
+
+    // The old era's argument means nothing here: only the answer to the question does.
+    const yes = await modernClient(() => ({ action: "accept" }));
+    const done = await yes.client.callTool({
+      name: "control_entity",
+      arguments: { name: "Garage Door", action: "turn_on", confirm: true },
+    });
+    expect(yes.asked).toHaveLength(1);
+    expect(done.isError).toBeFalsy();
+    expect(haCalls()).toEqual(["cover.open_cover cover.garage_door"]);
+    await resetHa("cover.garage_door", "closed");
+    await yes.client.close();
+  });
+
+  it("a round that answers no question of this call does not run it: the client is asked again", async () => {
+    const url = `${bridge.apiUrl}/mcp`;
+    const call = (id: number, extra: Record<string, unknown>) =>
+      fetch(url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2026-07-28",
+          "mcp-method": "tools/call",
+          "mcp-name": "control_entity",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id,
+          method: "tools/call",
+          params: {
+            name: "control_entity",
+            arguments: { name: "Garage Door", action: "turn_on" },
+            _meta: {
+              "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+              "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
+            },
+            ...extra,
+          },
+        }),
+      }).then(async (r) => (await r.json()) as { id: number; result: Record<string, unknown> });
+    const yes = { inputResponses: { confirm: { action: "accept", content: { confirm: true } } } };
+
+    const first = await call(1, {});
+    expect(first).toMatchObject({ id: 1, result: { resultType: "input_required" } });
+    const forged = await call(2, { ...yes, requestState: "made-up" });
+    expect(forged.result).toMatchObject({ resultType: "input_required" });
+    expect(haCalls()).toEqual([]);
+
+    const answered = await call(3, { ...yes, requestState: first.result.requestState });
+    expect(answered.result.isError).toBeFalsy();
+    expect(haCalls()).toEqual(["cover.open_cover cover.garage_door"]);
+    await resetHa("cover.garage_door", "closed");
+    // An answer counts once.
+    const replayed = await call(4, { ...yes, requestState: first.result.requestState });
+    expect(replayed.result).toMatchObject({ resultType: "input_required" });
+    expect(haCalls()).toEqual([]);
   });
 });
 

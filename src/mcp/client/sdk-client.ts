@@ -1,17 +1,26 @@
 // The MCP SDK's own Client, one per server. Tools are called through it directly, so results keep
 // every content block and their structuredContent, and `local` mode loads no LangChain at all.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import {
+  Client,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type Transport,
+} from "@modelcontextprotocol/client";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { McpTool } from "../../tools/mcp-tool.js";
-import { mcpSchemaValidator } from "../../shared/mcp-schema-validator.js";
+import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/client/validators/cf-worker";
 import { VERSION } from "../../version.js";
 import type { McpServerConfig } from "./server-config.js";
+
+const schemaValidator = new CfWorkerJsonSchemaValidator();
 
 /** Connects to one server: a worker thread, a stdio child, or Streamable HTTP with SSE as fallback. */
 export async function connectMcpClient(config: McpServerConfig): Promise<Client> {
   if (config.openWorker) return connected(config.openWorker());
   if (!config.url) {
+    // Stdio children are asked in the 2025 way (initialize), which 2.x servers (`serveStdio`) serve
+    // too: the SDK's 2026-07-28 probe on stdio starts each child a second time, which doubles the
+    // start-up of every stdio server on a small machine.
     return connected(
       new StdioClientTransport({
         command: config.command ?? "",
@@ -20,25 +29,29 @@ export async function connectMcpClient(config: McpServerConfig): Promise<Client>
         ...(config.env ? { env: { ...getDefaultEnvironment(), ...config.env } } : {}),
         stderr: "inherit",
       }),
+      "legacy",
     );
   }
   const url = new URL(config.url);
-  const { StreamableHTTPClientTransport } =
-    await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
   const options = config.headers ? { requestInit: { headers: config.headers } } : {};
   try {
     return await connected(new StreamableHTTPClientTransport(url, options));
   } catch (err) {
     // Servers from before Streamable HTTP speak only the older SSE transport.
-    const { SSEClientTransport } = await import("@modelcontextprotocol/sdk/client/sse.js");
     return connected(new SSEClientTransport(url, options)).catch(() => Promise.reject(err));
   }
 }
 
-async function connected(transport: Transport): Promise<Client> {
+async function connected(transport: Transport, era: "auto" | "legacy" = "auto"): Promise<Client> {
   const client = new Client(
     { name: "mcp-assist-bridge", version: VERSION },
-    { jsonSchemaValidator: mcpSchemaValidator },
+    {
+      // The validator the servers use, for the same reasons (src/shared/mcp-schema-validator.ts).
+      jsonSchemaValidator: schemaValidator,
+      // `auto` asks the server for 2026-07-28 (server/discover) and falls back to initialize for
+      // servers of the 2025 revisions: a server that speaks only one era works either way.
+      versionNegotiation: { mode: era },
+    },
   );
   try {
     await client.connect(transport);

@@ -1,4 +1,4 @@
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { Transport } from "@modelcontextprotocol/client";
 import type { McpServerOption } from "../../config/options.js";
 import { DEFAULT_TOOLBOX } from "../../tools/registry.js";
 

@@ -1,4 +1,4 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import type { Logger } from "../../log.js";
 import { createBackoff, type BackoffPolicy } from "../../shared/backoff.js";
 import { withoutCredentials } from "../../shared/redact.js";

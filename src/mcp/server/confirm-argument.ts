@@ -5,7 +5,7 @@
 // open hold of the same call; never a first call. Both arguments are /mcp's own: taken out before
 // the call reaches the tool, unless the tool declares one of its own (then it is passed on, and
 // read as the same answer). Results are typed (`error.code`) and in words a model acts on.
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { isObject } from "../../shared/is-object.js";
 import { describeHeld } from "../../tools/policy/describe.js";
 import type { JsonSchema, ToolResult } from "../../tools/types.js";

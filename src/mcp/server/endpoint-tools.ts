@@ -3,7 +3,7 @@ import type { Logger } from "../../log.js";
 import type { JsonSchema } from "../../tools/types.js";
 import { toServedSchema } from "./served-schema.js";
 import { createMcpCallLog, type McpCallLog } from "./call-log.js";
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, InputRequiredResult, Tool } from "@modelcontextprotocol/server";
 import type { ToolInfo, ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
 import { USE_TOOL_NAME, useToolDefinition } from "../../tools/use-tool.js";
@@ -17,9 +17,27 @@ import {
   withConfirmArgument,
   type Confirmation,
 } from "./confirm-argument.js";
+import { confirmationAnswer, confirmationRequest, declinedResult } from "./confirm-input.js";
 import { createOpenHolds } from "./open-holds.js";
 
 export type McpMode = "auto" | "flat" | "workbench";
+
+/**
+ * The protocol era a request speaks: `legacy` up to 2025-11-25 (initialize, sessions), `modern`
+ * from 2026-07-28 (per-request `_meta`, multi-round-trip results). A held call is answered with
+ * the confirmation arguments in the first and by an InputRequiredResult round in the second.
+ */
+export type McpEra = "legacy" | "modern";
+
+/** A tools/call as the endpoint hands it over. */
+export interface EndpointCall {
+  caller: McpCaller;
+  era: McpEra;
+  signal?: AbortSignal;
+  /** A modern retry's answer to an earlier InputRequiredResult. */
+  requestState?: string;
+  inputResponses?: Record<string, unknown>;
+}
 
 /**
  * Under `auto`, up to this many tools are listed flat. Clients cap what they send a model
@@ -86,8 +104,9 @@ export interface EndpointTools {
    * the flat list, and other clients the workbench above WORKBENCH_THRESHOLD tools.
    */
   mode(caller?: McpCaller): "flat" | "workbench";
-  list(caller: McpCaller): Tool[];
-  call(name: string, args: unknown, caller: McpCaller, signal?: AbortSignal): Promise<CallToolResult>;
+  /** Sorted by name (use_tool last): the listing changes only when a tool does. */
+  list(caller: McpCaller, era?: McpEra): Tool[];
+  call(name: string, args: unknown, call: EndpointCall): Promise<CallToolResult | InputRequiredResult>;
   /** The recent calls that reached a tool, for the status page. */
   calls: McpCallLog;
 }
@@ -127,7 +146,11 @@ export function createEndpointTools(
 
   /** Registry tools under a meta-tool's name (the agent's own use_tool) stay reachable through use_tool. */
   function registryTools(): ToolInfo[] {
-    return registry.list().filter((t) => !META_NAMES.has(t.name));
+    // By name: servers connect in any order, and clients may cache a listing by its text.
+    return registry
+      .list()
+      .filter((t) => !META_NAMES.has(t.name))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
   /** Tools whose calls the action policy may hold take the confirmation argument. */
@@ -141,7 +164,7 @@ export function createEndpointTools(
     return count <= WORKBENCH_THRESHOLD ? "flat" : "workbench";
   }
 
-  function listTools(args: unknown): CallToolResult {
+  function listTools(args: unknown, era: McpEra): CallToolResult {
     const parsed = listToolsArguments.safeParse(args ?? {});
     if (!parsed.success) {
       return errorResult(
@@ -167,7 +190,7 @@ export function createEndpointTools(
     const listed = tools.map((t) => ({
       tool: { toolbox: t.toolbox, server: t.server, name: t.tool },
       ...(t.title ? { title: t.title } : {}),
-      ...(mayHold(t)
+      ...(era === "legacy" && mayHold(t)
         ? withConfirmArgument(t.description, t.inputSchema)
         : { description: t.description, inputSchema: t.inputSchema }),
       ...(t.annotations ? { annotations: t.annotations } : {}),
@@ -179,16 +202,18 @@ export function createEndpointTools(
   return {
     mode: (caller = "token") => modeFor(caller, registryTools().length),
 
-    list(caller) {
+    list(caller, era = "legacy") {
       const tools = registryTools();
       if (modeFor(caller, tools.length) === "workbench") return [listToolboxesTool, listToolsTool, useTool];
       return [
         ...tools.flatMap((t): Tool[] => {
           const schema = servedSchema(t);
           if (!schema) return [];
-          const { description, inputSchema } = mayHold(t)
-            ? withConfirmArgument(t.description, schema)
-            : { description: t.description, inputSchema: schema };
+          // The modern era asks through an InputRequiredResult: no argument for the model to set.
+          const { description, inputSchema } =
+            era === "legacy" && mayHold(t)
+              ? withConfirmArgument(t.description, schema)
+              : { description: t.description, inputSchema: schema };
           return [
             {
               name: t.name,
@@ -206,7 +231,7 @@ export function createEndpointTools(
 
     calls,
 
-    async call(name, args, caller, signal) {
+    async call(name, args, { caller, era, signal, requestState, inputResponses }) {
       const options = {
         ...(signal ? { signal } : {}),
         ...(caller === "home-assistant" ? { timeoutMs: HOME_ASSISTANT_CALL_MS } : {}),
@@ -217,11 +242,20 @@ export function createEndpointTools(
        * gave (or `confirm: true` for the one open hold of the same call), once and in time. A
        * confirmation that answers no hold runs nothing.
        */
-      const answered = async (result: ToolResult, confirmation: Confirmation): Promise<CallToolResult> => {
+      const answered = async (
+        result: ToolResult,
+        confirmation: Confirmation,
+      ): Promise<CallToolResult | InputRequiredResult> => {
         calls.record(caller, name, result);
         const held = result.held;
         if (!held) return toCallToolResult(result);
-        if (confirmation && "id" in confirmation) {
+        if (era === "modern") {
+          // The 2026-07-28 client is asked; the round that answers this hold's question (its id
+          // is the requestState) with a yes runs the call. Confirmation arguments mean nothing here.
+          const taken = requestState !== undefined ? holds.take(requestState, held.call) : undefined;
+          if (!taken?.ok) return confirmationRequest(result, holds.open(held).id);
+          if (confirmationAnswer(inputResponses) !== "yes") return declinedResult(name);
+        } else if (confirmation && "id" in confirmation) {
           const taken = holds.take(confirmation.id, held.call);
           if (!taken.ok) return refusedConfirmationResult(taken.why, name);
         } else if (!confirmation || !holds.takeOnly(held.call).ok) {
@@ -252,7 +286,7 @@ export function createEndpointTools(
       }
       if (modeFor(caller, registryTools().length) === "workbench") {
         if (name === LIST_TOOLBOXES_NAME) return jsonResult({ toolboxes: registry.toolboxes() });
-        if (name === LIST_TOOLS_NAME) return listTools(args);
+        if (name === LIST_TOOLS_NAME) return listTools(args, era);
       }
       // A tool called by name in workbench mode still works: the registry resolves every name form.
       const given = confirmationOf(registry.find(name), args ?? {});

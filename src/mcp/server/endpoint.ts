@@ -1,29 +1,37 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type * as NodeAdapter from "@modelcontextprotocol/node";
+import type { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import {
-  CallToolRequestSchema,
-  ListToolsRequestSchema,
+  createMcpHandler,
   isInitializeRequest,
-} from "@modelcontextprotocol/sdk/types.js";
+  isLegacyRequest,
+  Server,
+  type McpHttpHandler,
+} from "@modelcontextprotocol/server";
 import type { Logger } from "../../log.js";
 import { mcpSchemaValidator } from "../../shared/mcp-schema-validator.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { McpCaller } from "./caller.js";
-import { createEndpointTools, type EndpointTools, type McpMode } from "./endpoint-tools.js";
+import { createEndpointTools, type EndpointTools, type McpEra, type McpMode } from "./endpoint-tools.js";
 
 /**
- * The SDK's transport loads with the first request to /mcp. Loading it makes Node load its fetch
- * classes (undici's Request, Response, Headers), ~13 MiB of resident memory (bench/footprint),
- * which a bridge whose /mcp nobody calls, and that has no other use for fetch, never needs.
+ * The SDK's Node HTTP adapter loads with the first request to /mcp. Loading it makes Node load
+ * its fetch classes (undici's Request, Response, Headers), ~13 MiB of resident memory
+ * (bench/footprint), which a bridge whose /mcp nobody calls, and that has no other use for fetch,
+ * never needs.
  */
-let transportClass: Promise<typeof StreamableHTTPServerTransport> | undefined;
-function loadTransport(): Promise<typeof StreamableHTTPServerTransport> {
-  return (transportClass ??= import("@modelcontextprotocol/sdk/server/streamableHttp.js").then(
-    (sdk) => sdk.StreamableHTTPServerTransport,
-  ));
+let nodeAdapter: Promise<typeof NodeAdapter> | undefined;
+function loadNodeAdapter(): Promise<typeof NodeAdapter> {
+  return (nodeAdapter ??= import("@modelcontextprotocol/node"));
 }
+
+/**
+ * How long a 2026-07-28 client may keep a tool listing (`ttlMs`). The listing is the caller's own
+ * (Home Assistant's differs from a token client's), hence `private`; a change within it reaches
+ * clients that listen (`subscriptions/listen`) at once.
+ */
+const TOOL_LIST_TTL_MS = 30_000;
 
 /** Clients that never send DELETE would otherwise leave their sessions behind forever. */
 const MAX_SESSIONS = 100;
@@ -32,11 +40,17 @@ const LIST_CHANGED_DELAY_MS = 50;
 
 interface Session {
   server: Server;
-  transport: StreamableHTTPServerTransport;
+  transport: NodeStreamableHTTPServerTransport;
   caller: McpCaller;
 }
 
-/** The aggregated MCP endpoint (Streamable HTTP) that `/mcp` hands its requests to. */
+/**
+ * The aggregated MCP endpoint (Streamable HTTP) that `/mcp` hands its requests to. It speaks both
+ * protocol eras: 2026-07-28 (no sessions; `server/discover`, per-request `_meta`,
+ * `subscriptions/listen`) through the SDK's `createMcpHandler`, and the 2025 revisions that Home
+ * Assistant's client speaks (initialize, sessions, the GET stream) through the SDK's sessionful
+ * transport, routed by the SDK's own `isLegacyRequest`.
+ */
 export interface McpEndpoint {
   /** `body` is what a POST carried (already read, within the server's size limit). */
   handle(
@@ -61,25 +75,52 @@ export function createMcpEndpoint(options: {
   const tools = createEndpointTools(registry, options.mode, logger);
   // Insertion order is recency order: a session is re-inserted on every request.
   const sessions = new Map<string, Session>();
+  /** The 2026-07-28 handler per caller: each serves its caller's listing and calls. */
+  const modern = new Map<McpCaller, McpHttpHandler>();
   let notifyTimer: NodeJS.Timeout | undefined;
 
-  function createServer(caller: McpCaller): Server {
+  function createServer(caller: McpCaller, era: McpEra): Server {
     const server = new Server(
       // Home Assistant titles its config entry (and the LLM API its agents offer) with `name`.
       { name: "mcp-assist-bridge", title: "MCP Assist Bridge", version: options.version },
-      { capabilities: { tools: { listChanged: true } }, jsonSchemaValidator: mcpSchemaValidator },
+      {
+        capabilities: { tools: { listChanged: true } },
+        jsonSchemaValidator: mcpSchemaValidator,
+        cacheHints: { "tools/list": { ttlMs: TOOL_LIST_TTL_MS, cacheScope: "private" } },
+      },
     );
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.list(caller) }));
-    server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-      tools.call(request.params.name, request.params.arguments, caller, extra.signal),
-    );
+    server.setRequestHandler("tools/list", () => ({ tools: tools.list(caller, era) }));
+    server.setRequestHandler("tools/call", (request, ctx) => {
+      const state = ctx.mcpReq.requestState();
+      return tools.call(request.params.name, request.params.arguments, {
+        caller,
+        era,
+        signal: ctx.mcpReq.signal,
+        ...(typeof state === "string" ? { requestState: state } : {}),
+        ...(ctx.mcpReq.inputResponses ? { inputResponses: ctx.mcpReq.inputResponses } : {}),
+      });
+    });
     return server;
   }
 
+  function modernHandler(caller: McpCaller): McpHttpHandler {
+    let handler = modern.get(caller);
+    if (!handler) {
+      handler = createMcpHandler(() => createServer(caller, "modern"), {
+        // 2025-era requests never reach it: they are served below, with sessions as before.
+        legacy: "reject",
+        onerror: (err) => logger.debug({ err }, "/mcp: 2026-07-28 request failed"),
+      });
+      modern.set(caller, handler);
+    }
+    return handler;
+  }
+
   const stopListening = registry.onChange(() => {
-    if (notifyTimer || sessions.size === 0) return;
+    if (notifyTimer || (sessions.size === 0 && modern.size === 0)) return;
     notifyTimer = setTimeout(() => {
       notifyTimer = undefined;
+      for (const handler of modern.values()) handler.notify.toolsChanged();
       for (const [id, session] of sessions) {
         session.server.sendToolListChanged().catch((err: unknown) => {
           logger.debug({ err, session: id }, "MCP session: tools/list_changed not delivered");
@@ -96,9 +137,9 @@ export function createMcpEndpoint(options: {
   }
 
   async function openSession(req: IncomingMessage, res: ServerResponse, body: unknown, caller: McpCaller) {
-    const Transport = await loadTransport();
-    const server = createServer(caller);
-    const transport: StreamableHTTPServerTransport = new Transport({
+    const { NodeStreamableHTTPServerTransport: Transport } = await loadNodeAdapter();
+    const server = createServer(caller, "legacy");
+    const transport: NodeStreamableHTTPServerTransport = new Transport({
       sessionIdGenerator: () => randomUUID(),
       enableJsonResponse: true,
       onsessioninitialized: (id) => {
@@ -127,8 +168,8 @@ export function createMcpEndpoint(options: {
     body: unknown,
     caller: McpCaller,
   ) {
-    const Transport = await loadTransport();
-    const server = createServer(caller);
+    const { NodeStreamableHTTPServerTransport: Transport } = await loadNodeAdapter();
+    const server = createServer(caller, "legacy");
     const transport = new Transport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -152,6 +193,10 @@ export function createMcpEndpoint(options: {
         } catch {
           return rpcError(res, 400, -32700, "Parse error: Invalid JSON");
         }
+      }
+      const adapter = await loadNodeAdapter();
+      if (!(await isLegacyRequest(await adapter.toWebRequest(req, body), body))) {
+        return adapter.toNodeHandler(modernHandler(caller))(req, res, body);
       }
       const sessionId = req.headers["mcp-session-id"];
       if (typeof sessionId === "string" && sessionId !== "") {
@@ -182,7 +227,10 @@ export function createMcpEndpoint(options: {
     async close() {
       stopListening();
       clearTimeout(notifyTimer);
-      await Promise.all([...sessions].map(([id, session]) => closeSession(id, session)));
+      await Promise.all([
+        ...[...sessions].map(([id, session]) => closeSession(id, session)),
+        ...[...modern.values()].map((handler) => handler.close()),
+      ]);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { batteriesOutput, type BatteriesOutput } from "../contract.js";
 import { batteryOf, deviceState, LOW_BATTERY_PERCENT } from "../device-state.js";

@@ -1,4 +1,4 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { LATE_VERIFY_MS } from "../confirm.js";
 import { controlOutput, endpointInput, levelInput, nodeIdInput, type ControlOutput } from "../contract.js";

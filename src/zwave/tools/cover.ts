@@ -2,7 +2,7 @@
 // shutters, blinds, shades and windows (nothing that lets anyone in); `control_zwave_barrier` opens
 // and closes garage doors and gates, an effect the action policy holds for the user's yes, and is
 // marked destructive for clients that judge by annotations.
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import {
   COVER_ACTIONS,

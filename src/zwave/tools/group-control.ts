@@ -4,7 +4,7 @@
 // device is then asked for its state (a Get, its own word); one that does not show the new state
 // gets its own write, confirmed as control_zwave_device confirms. The answer names each device that
 // did not confirm, and why.
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import {
   endpointInput,

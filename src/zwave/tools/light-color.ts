@@ -4,7 +4,7 @@
 // updates its channels in zwave-js's value DB itself when a Set is acknowledged (ColorSwitchCC
 // `updateCurrentColor`), so a value event after the write proves nothing: the device is asked for
 // each channel it was sent (a Get each, the device's own word), unless it confirmed a supervised Set.
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { colorSwitchOf, reportedColor } from "../color-switch.js";
 import {

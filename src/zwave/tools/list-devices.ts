@@ -1,4 +1,4 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { listDevicesOutput, type DeviceSummary, type EndpointSummary } from "../contract.js";
 import { deviceSummary } from "../device-summary.js";

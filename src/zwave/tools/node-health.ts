@@ -1,4 +1,4 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { nodeHealthOutput, nodeIdInput, type NodeHealthOutput } from "../contract.js";
 import { deviceState } from "../device-state.js";

@@ -1,6 +1,6 @@
 // Every tool answers twice: a text for people (and LLMs), and the same facts typed as
 // `structuredContent` (src/zwave/contract.ts) for hosts, on success and on failure alike.
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { Confirmation, ZwaveError } from "../contract.js";
 import { ZwaveToolError } from "../errors.js";
 
