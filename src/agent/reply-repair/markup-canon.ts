@@ -65,8 +65,9 @@ const FIXES: readonly MarkupFix[] = [
     replacement: "\n",
   },
   {
-    fault: 'an attribute glued to its tag name (`<functionname="x">`)',
-    pattern: /<((?:[\w-]+:|\uFF5CDSML\uFF5C)?(?:function|invoke|parameter|tool_call|call))name\s*=/g,
+    fault: 'an attribute glued to its tag name (`<functionname="x">`, `<paramname="k">`)',
+    pattern:
+      /<((?:[\w-]+:|\uFF5CDSML\uFF5C)?(?:function|invoke|parameter|param|argument|tool_call|call))name\s*=/g,
     replacement: "<$1 name=",
   },
   {

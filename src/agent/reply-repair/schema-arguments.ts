@@ -31,6 +31,14 @@ export interface ReadOptions {
 const PRELUDE =
   /(?::\d+)?(?:["'`]?(?:\s+[\w:-]+\s*=\s*(?:"[^"]*"|'[^']*'))*\s*\/?>)?(?:\s*<\/[\w:.|-]+>)?[ \t]*(?:[:=]|\n)?[ \t\n]*(?:```[\w-]*[ \t]*\n?)?(?:(?:json|python|xml)\b[ \t\n]*)?/y;
 
+/**
+ * A label on the line that holds the arguments, in agent-framework formats: ReAct's
+ * `Action Input:`, Qwen-Agent's `✿ARGS✿:`, `Arguments:`. Only before an object, and never a word the
+ * tool takes as a parameter (that is a `key: {…}` pair).
+ */
+const ARGUMENTS_LABEL =
+  /[ \t]*([^\s:{}()"'<>[\]]{1,24}(?:[ \t][^\s:{}()"'<>[\]]{1,24}){0,2})[ \t]*:[ \t]*\n?[ \t]*(?=[{(])/y;
+
 /** `<parameter=k>`, `<parameter name="k" string="true">`, `<param=k>`, `<argument key="k" type="string">`. */
 const PARAMETER_TAG =
   /<(parameter|param|arg|argument)(?:\s*=\s*["']?([^\s"'>]+)["']?|\s+(?:name|key)\s*=\s*(?:"([^"]*)"|'([^']*)')([^<>]*))\s*>/y;
@@ -59,7 +67,10 @@ export function readArgumentsAt(
   options: ReadOptions = {},
 ): ArgumentReading | undefined {
   PRELUDE.lastIndex = at;
-  const start = at + (PRELUDE.exec(text)?.[0].length ?? 0);
+  let start = at + (PRELUDE.exec(text)?.[0].length ?? 0);
+  ARGUMENTS_LABEL.lastIndex = start;
+  const label = ARGUMENTS_LABEL.exec(text);
+  if (label && propertyOf(schema, label[1]!.trim()) === undefined) start += label[0].length;
   const char = text[start];
   if (char === undefined)
     return start > at && /[:=>]\s*$/.test(text.slice(at, start)) ? { kind: "cut" } : undefined;
