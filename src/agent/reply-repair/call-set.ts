@@ -1,5 +1,5 @@
 import { foldSpelling } from "../../tools/spelling.js";
-import type { PlannedCall, RefusedCall } from "./repair-reply.js";
+import type { PlannedCall, RefusedCall } from "./planned-call.js";
 
 /**
  * Arguments that say which device or entity a call acts on (the Z-Wave tools' `deviceName` and

@@ -3,6 +3,7 @@ import { AIMessage } from "@langchain/core/messages";
 import { callsIn, type TextCallReading } from "./argument-syntax.js";
 import { decodeArguments, type DecodedArguments } from "./argument-text.js";
 import { settleCalls } from "./call-set.js";
+import type { PlannedCall, RefusedCall, SentCall } from "./planned-call.js";
 import { callsInProse } from "./calls-in-prose.js";
 import { withoutCdata } from "./cdata.js";
 import { gluedCalls } from "./glued-calls.js";
@@ -15,30 +16,7 @@ import { readArgumentText, type ReadOptions } from "./schema-arguments.js";
 import { joinSplitCalls } from "./split-calls.js";
 import { readTextCalls } from "./text-calls.js";
 
-/** A tool call exactly as the model sent it: `arguments` is the raw string when the provider sent one. */
-export interface SentCall {
-  name: string;
-  arguments: unknown;
-}
-
-/** A call that will run: the offered tool's name, arguments as an object, and what was repaired. */
-export interface PlannedCall {
-  id: string;
-  sent: SentCall;
-  name: string;
-  args: Record<string, unknown>;
-  repairs: string[];
-  /** The model family whose text markup the call was read from, when it was written as text. */
-  family?: string;
-}
-
-/** A call that cannot be read with certainty: it does not run, the model hears `error`. */
-export interface RefusedCall {
-  id: string;
-  sent: SentCall;
-  error: string;
-  repairs: string[];
-}
+export type { PlannedCall, RefusedCall, SentCall } from "./planned-call.js";
 
 export interface RepairedReply {
   calls: Array<PlannedCall | RefusedCall>;
