@@ -10,7 +10,7 @@ import { resolve } from "node:path";
 import { ChatAnthropic } from "@langchain/anthropic";
 import { ChatOpenAI } from "@langchain/openai";
 import { ChatOllama } from "@langchain/ollama";
-import type { AIMessage} from "@langchain/core/messages";
+import type { AIMessage } from "@langchain/core/messages";
 import { HumanMessage } from "@langchain/core/messages";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { askModel } from "../src/agent/llm-turn.js";
@@ -58,9 +58,8 @@ const entries: OfferedEntry[] = [
   ...zwaveToolEntries,
 ];
 const definitions = entries.map((e) => ({
-  name: e.presented,
-  description: e.presented,
-  inputSchema: e.inputSchema!,
+  type: "function" as const,
+  function: { name: e.presented, description: e.presented, parameters: e.inputSchema },
 }));
 const run = registryRepair(entries);
 
@@ -68,7 +67,7 @@ type Repair = (reply: AIMessage) => { calls: RunCall[]; speech: string };
 const oursTools = createOfferedTools(entries);
 const ours: Repair = (reply) => {
   const repaired = repairReply(reply, oursTools);
-  return { calls: repaired.calls.flatMap((c) => ("name" in c ? [run(c)] : [])), speech: repaired.speech };
+  return { calls: repaired.calls.flatMap((c) => ("name" in c ? run(c) : [])), speech: repaired.speech };
 };
 
 /** The reply repair of another checkout, from its own source. */
@@ -85,7 +84,7 @@ async function baselineRepair(root: string): Promise<Repair> {
   const tools = theirTools(entries);
   return (reply) => {
     const repaired = theirs(reply, tools);
-    return { calls: repaired.calls.flatMap((c) => ("name" in c ? [run(c)] : [])), speech: repaired.speech };
+    return { calls: repaired.calls.flatMap((c) => ("name" in c ? run(c) : [])), speech: repaired.speech };
   };
 }
 

@@ -3,6 +3,7 @@
 // Faster than the end-to-end replay (test/e2e/repair-corpus.test.ts, bench/repair.bench.ts), so
 // whole generated sets can be judged; the same rules: every expected act, no other, nothing spoken
 // that holds markup.
+import { createArgumentValidator } from "../../src/tools/json-schema.js";
 import { createArgumentNormalizer } from "../../src/tools/normalize.js";
 import { buildStaticMappings } from "../../src/tools/static-mappings.js";
 import type { OfferedEntry } from "../../src/agent/reply-repair/offered-tools.js";
@@ -30,19 +31,28 @@ const NODES: Record<string, { nodeId: number; dimmer: boolean }> = {
 };
 const DEAD = 6;
 
-/** The registry's key and value repair for each offered tool, as a call goes through it. */
-export function registryRepair(entries: readonly OfferedEntry[]): (call: RunCall) => RunCall {
+/**
+ * The registry's key and value repair for each offered tool, then its validation, as a call goes
+ * through it: the call as it would run, or nothing when the registry refuses it.
+ */
+export function registryRepair(entries: readonly OfferedEntry[]): (call: RunCall) => RunCall[] {
   const mappings = buildStaticMappings();
-  const normalizers = new Map(
+  const checks = new Map(
     entries.map((e) => [
       e.presented,
-      createArgumentNormalizer(e.inputSchema ?? {}, mappings(e.server, e.tool)),
+      {
+        normalizer: createArgumentNormalizer(e.inputSchema ?? {}, mappings(e.server, e.tool)),
+        validate: createArgumentValidator(e.inputSchema ?? {}),
+      },
     ]),
   );
-  return (call) => ({
-    name: call.name,
-    args: normalizers.get(call.name)?.normalize(call.args).args ?? call.args,
-  });
+  return (call) => {
+    const check = checks.get(call.name);
+    if (!check) return [];
+    const normalized = check.normalizer.normalize(call.args);
+    if (normalized.problems.length || check.validate(normalized.args).length) return [];
+    return [{ name: call.name, args: normalized.args }];
+  };
 }
 
 /** The write a control call makes: node and the values it may write. */

@@ -21,7 +21,7 @@ function verdict(c: (typeof practice)[number]) {
   const raw = c.raw as { content?: string } | Array<{ text?: string }>;
   const content = Array.isArray(raw) ? (raw[0]?.text ?? "") : (raw.content ?? "");
   const repaired = repairReply(new AIMessage({ content }), tools);
-  const calls = repaired.calls.flatMap((call) => ("name" in call ? [run(call)] : []));
+  const calls = repaired.calls.flatMap((call) => ("name" in call ? run(call) : []));
   return judgeReply(c, calls, repaired.speech);
 }
 
