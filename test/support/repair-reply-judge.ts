@@ -65,7 +65,8 @@ function writeOf(call: RunCall): { nodeId: number; values: unknown[] } | undefin
       : typeof nodeId === "number"
         ? Object.values(NODES).find((n) => n.nodeId === nodeId)
         : undefined;
-  if (!node) return { nodeId: -1, values: [] };
+  // A device the network does not have: the Z-Wave server's own lookup finds none, nothing is written.
+  if (!node) return undefined;
   if (action === "on") return { nodeId: node.nodeId, values: node.dimmer ? [99, 255] : [true] };
   if (action === "off") return { nodeId: node.nodeId, values: node.dimmer ? [0] : [false] };
   if (action === "dim" && typeof level === "number") {
