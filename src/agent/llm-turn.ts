@@ -81,7 +81,9 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
     messages.push(repaired.message);
     if (repaired.unusable !== undefined) {
       // Markup is never spoken: one correction, the same for every provider, then a plain apology.
-      if (corrected) return { speech: unusableReplySpeech(options.language), results, unusableReply: true };
+      // Markup quoted as an example is no call to correct: asking again would make it one.
+      if (corrected || repaired.quoted)
+        return { speech: unusableReplySpeech(options.language), results, unusableReply: true };
       corrected = true;
       messages.push(new HumanMessage(correctionMessage(repaired.unusable)));
       continue;

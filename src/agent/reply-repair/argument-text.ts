@@ -20,6 +20,7 @@ const RELAXATION_REPAIRS: Record<Relaxation, string> = {
   "unquoted keys": "arguments: quoted bare keys",
   "trailing comma": "arguments: dropped a trailing comma",
   "missing comma": "arguments: read a list missing a comma",
+  "round brackets for braces": "arguments: read an object written in round brackets",
 };
 
 /**

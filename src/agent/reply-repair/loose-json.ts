@@ -1,6 +1,11 @@
 /** What a reader had to accept beyond strict JSON, named for the repair log. */
 export type Relaxation =
-  "single-quoted strings" | "Python literals" | "unquoted keys" | "trailing comma" | "missing comma";
+  | "single-quoted strings"
+  | "Python literals"
+  | "unquoted keys"
+  | "trailing comma"
+  | "missing comma"
+  | "round brackets for braces";
 
 export class LooseJsonError extends Error {
   override name = "LooseJsonError";
@@ -18,6 +23,8 @@ const PYTHON_LITERALS: Record<string, unknown> = { True: true, False: false, Non
 const JSON_LITERALS: Record<string, unknown> = { true: true, false: false, null: null };
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?/y;
 const IDENTIFIER = /[A-Za-z_$][\w$-]*/y;
+/** An object opened with `(` whose first key is quoted: never a tuple or a call's arguments. */
+const ROUND_OBJECT = /^\(\s*(?:"[^"\n]{1,64}"|'[^'\n]{1,64}')\s*:/;
 
 /**
  * Reads JSON as models write it when they get it slightly wrong: Python dicts (single quotes,
@@ -70,6 +77,11 @@ export class LooseReader {
     if (depth > 32) throw this.error("nested too deeply");
     const char = this.peek();
     if (char === "{") return this.object(depth);
+    if (char === "(" && ROUND_OBJECT.test(this.text.slice(this.pos, this.pos + 80))) {
+      // `("key": value, …)`: round brackets where braces were meant (small quantised models).
+      this.relaxed.add("round brackets for braces");
+      return this.object(depth, "(", ")");
+    }
     if (char === "[") return this.array(depth);
     if (char === '"' || char === "'") return this.string();
     if (char !== undefined && /[-\d]/.test(char)) return this.number();
@@ -86,10 +98,10 @@ export class LooseReader {
     throw this.error(char === undefined ? "unexpected end" : "unexpected text");
   }
 
-  private object(depth: number): Record<string, unknown> {
-    this.expect("{");
+  private object(depth: number, open = "{", close = "}"): Record<string, unknown> {
+    this.expect(open);
     const out: Record<string, unknown> = {};
-    while (!this.eat("}")) {
+    while (!this.eat(close)) {
       const char = this.peek();
       let key: string;
       if (char === '"' || char === "'") key = this.string();
@@ -108,8 +120,8 @@ export class LooseReader {
         configurable: true,
       });
       if (this.eat(",")) {
-        if (this.peek() === "}") this.relaxed.add("trailing comma");
-      } else if (this.peek() !== "}") throw this.error("expected ',' or '}'");
+        if (this.peek() === close) this.relaxed.add("trailing comma");
+      } else if (this.peek() !== close) throw this.error(`expected ',' or '${close}'`);
     }
     return out;
   }

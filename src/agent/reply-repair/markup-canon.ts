@@ -11,7 +11,9 @@ import { specialTokens } from "../../shared/special-tokens.js";
 
 /** Tag names of call markup: only these are repaired, so prose with a stray `>` is left alone. */
 const TAGS =
-  "tool_calls|tool_call|tools|tool|function_calls|function_call|functioncall|function|invoke|parameters|parameter|param|arguments|argument|arg_key|arg_value|arg_type|call|response";
+  "tool_calls|tool_call|tools|tool|function_calls|function_call|functioncall|function|invoke|parameters|parameter|param|arguments|argument|arg_key|arg_value|arg_type|call|response|TOOLCALL|start_function_call|end_function_call";
+/** Tags no word ends in: their `<` is restored even when the text before is glued on (`devicearg_key>`). */
+const DISTINCT_TAGS = "arg_key|arg_value|arg_type|start_function_call|end_function_call|escape";
 
 interface MarkupFix {
   fault: string;
@@ -34,17 +36,36 @@ const FIXES: readonly MarkupFix[] = [
     replacement: "$1<|$2|>",
   },
   {
-    fault: "a closing tag without its `<` (`on/parameter>`)",
-    pattern: new RegExp(String.raw`(?<![<\/])\/((?:[\w-]+:)?(?:${TAGS}))>`, "g"),
+    fault: "a closing tag without its `<` (`on/parameter>`, `/ifm|tool_call>`, `/think>`)",
+    pattern: new RegExp(String.raw`(?<![<\/])\/((?:[\w-]+[:|])?(?:${TAGS}|think(?:_\w+)?))>`, "g"),
     replacement: "</$1>",
   },
   {
-    fault: 'an opening tag without its `<` (`function=name>`, `invoke name="x">`)',
+    fault: 'an opening tag without its `<` (`function=name>`, `invoke name="x">`, `ifm|tool_call>`)',
     pattern: new RegExp(
-      String.raw`(?<![<\w\/|\uFF5C:.-])((?:[\w-]+:)?(?:${TAGS}))(?=(?:=[^\s<>]+|\s+name\s*=\s*(?:"[^"<>]*"|'[^'<>]*'))?>)`,
+      String.raw`(?<![<\w\/|\uFF5C:.-])((?:[\w-]+:|[a-z]{1,8}\|)?(?:${TAGS}))(?=(?:=[^\s<>]+|\s+name\s*=\s*(?:"[^"<>]*"|'[^'<>]*'))?>)`,
       "g",
     ),
     replacement: "<$1",
+  },
+  {
+    fault:
+      "a tag no word ends in, without its `<` and glued to the text before (`devicearg_key>`, `Lampescape>`)",
+    pattern: new RegExp(
+      String.raw`(?<![<\/|\w-])((?:[a-z]{1,8}\|)?(?:${DISTINCT_TAGS}))>|(?<=[\w'"])((?:${DISTINCT_TAGS}))>`,
+      "g",
+    ),
+    replacement: (_match, free?: string, glued?: string) => `<${free ?? glued ?? ""}>`,
+  },
+  {
+    fault: "Gemma's closing token without its `<` (`}tool_call|>`)",
+    pattern: /(?<![<\w|])(tool_call|function_call)\|>/g,
+    replacement: "<$1|>",
+  },
+  {
+    fault: "a tag after MiniMax M3's marker without its `<` (`]<]minimax[>[invoke name=…>`)",
+    pattern: /(\]<\]minimax\[>\[)(?=\/?[A-Za-z_][\w.-]*(?:\s+name=|>))/g,
+    replacement: "$1<",
   },
   {
     fault: "a closing tag without its `>` (`</parameter` then a new line)",
@@ -65,8 +86,9 @@ const FIXES: readonly MarkupFix[] = [
     replacement: "\n",
   },
   {
-    fault: 'an attribute glued to its tag name (`<functionname="x">`)',
-    pattern: /<((?:[\w-]+:|\uFF5CDSML\uFF5C)?(?:function|invoke|parameter|tool_call|call))name\s*=/g,
+    fault: 'an attribute glued to its tag name (`<functionname="x">`, `<paramname="k">`)',
+    pattern:
+      /<((?:[\w-]+:|\uFF5CDSML\uFF5C)?(?:function|invoke|parameter|param|argument|tool_call|call))name\s*=/g,
     replacement: "<$1 name=",
   },
   {
@@ -82,6 +104,70 @@ const FIXES: readonly MarkupFix[] = [
   },
 ];
 
+/**
+ * A call's opener and its end marker, and the section end that also ends an open call, by family:
+ * XML invokes and tool calls, DeepSeek's, Kimi's, Gemma's and FunctionGemma's tokens.
+ */
+const CALL_BOUNDS: ReadonlyArray<{ open: RegExp; end: (open: string) => string; section?: RegExp }> = [
+  {
+    open: /<((?:[\w-]+:|\uFF5CDSML\uFF5C)?(?:invoke|function))\b[^<>]*>/g,
+    end: (open) => `</${/^<([^\s>=]+)/.exec(open)![1]!.replace(/=.*$/, "")}>`,
+    section: /<\/(?:[\w-]+:|\uFF5CDSML\uFF5C)?(?:function_calls|tool_calls|tool_call)>/,
+  },
+  {
+    open: /<((?:[\w-]+:)?tool_call)>/g,
+    end: (open) => open.replace("<", "</"),
+    section: /<\/(?:[\w-]+:)?tool_calls>/,
+  },
+  {
+    open: /<\uFF5Ctool\u2581call\u2581begin\uFF5C>/g,
+    end: () => "<\uFF5Ctool\u2581call\u2581end\uFF5C>",
+    section: /<\uFF5Ctool\u2581calls\u2581end\uFF5C>/,
+  },
+  {
+    open: /<\|tool_call_begin\|>/g,
+    end: () => "<|tool_call_end|>",
+    section: /<\|tool_calls_section_end\|>/,
+  },
+  { open: /<\|tool_call>/g, end: () => "<tool_call|>" },
+  { open: /<start_function_call>/g, end: () => "<end_function_call>" },
+];
+
+/**
+ * A call whose end marker was left out, where the next call of the same kind opens or the section
+ * of calls ends: the end marker is restored there. The last call of a reply that ends open is left
+ * as it is (a reply cut at its length limit).
+ */
+function closeOpenCalls(text: string): string {
+  let out = text;
+  for (const bounds of CALL_BOUNDS) {
+    const opens = [...out.matchAll(bounds.open)];
+    if (!opens.length) continue;
+    let added = 0;
+    let next = out;
+    for (const [i, open] of opens.entries()) {
+      const end = bounds.end(open[0]);
+      const from = open.index + open[0].length;
+      const until = opens[i + 1]?.index ?? out.length;
+      const body = out.slice(from, until);
+      if (body.includes(end)) continue;
+      let at: number | undefined;
+      if (i + 1 < opens.length) at = until;
+      else if (bounds.section) {
+        const section = bounds.section.exec(body);
+        if (section) at = from + section.index;
+      }
+      if (at === undefined) continue;
+      // Before the white space that leads to the next opener, where the end marker stood.
+      while (at > from && /\s/.test(out[at - 1]!)) at--;
+      next = `${next.slice(0, at + added)}${end}${next.slice(at + added)}`;
+      added += end.length;
+    }
+    out = next;
+  }
+  return out;
+}
+
 /** For `replace()` only, which starts from the beginning and leaves `lastIndex` at 0: safe to share. */
 const SPECIAL_TOKENS = specialTokens();
 
@@ -93,7 +179,7 @@ export function canonicalMarkup(text: string): string {
   if (!MAY_HOLD_MARKUP.test(text)) return text;
   let out = text;
   for (const fix of FIXES) out = out.replace(fix.pattern, fix.replacement as string);
-  return out;
+  return closeOpenCalls(out);
 }
 
 /** A namespace (`minimax:`, `atem:`, `ifm|`, `｜DSML｜`) or a per-checkpoint suffix (`:6124c78e`) on a call tag. */

@@ -51,10 +51,13 @@ export function hasCallMarkup(text: string, toolNames: readonly string[]): boole
   }
   return toolNames.some((name) => {
     const at = text.indexOf(name);
-    // `name(…`, `name {…`, `name: {…`, `name <parameter…`, `name` then `key: value` lines;
-    // "name (the switch tool)" is prose.
+    // `name(…`, `name {…`, `name: {…`, `name <parameter…`, `name` then `key: value` lines, `name`
+    // then a labelled object (`Action Input: {…`); "name (the switch tool)" is prose.
     return (
-      at >= 0 && /^(?:\(|\s*:?\s*\{|\s*<\w|\s*\n\s*[A-Za-z_][\w-]*\s*[:=])/.test(text.slice(at + name.length))
+      at >= 0 &&
+      /^(?:\(|\s*:?\s*\{|\s*<\w|\s*\n\s*[A-Za-z_][\w-]*\s*[:=]|\s*[^\s:{}()"'<>]{1,24}(?:[ \t][^\s:{}()"'<>]{1,24}){0,2}[ \t]*:\s*[{(])/.test(
+        text.slice(at + name.length),
+      )
     );
   });
 }

@@ -78,7 +78,8 @@ export function findNamedCalls(
   return { kind: "calls", calls, family: "named-call", ...(cut ? { cut: true } : {}) };
 }
 
-function namePattern(toolNames: readonly string[]): RegExp {
+/** Any offered tool's name, with a prefix glued on (global; shared, so set `lastIndex` before use). */
+export function namePattern(toolNames: readonly string[]): RegExp {
   let pattern = patterns.get(toolNames);
   if (!pattern) {
     const alternatives = [...toolNames]

@@ -2,38 +2,21 @@ import { isObject } from "../../shared/is-object.js";
 import { AIMessage } from "@langchain/core/messages";
 import { callsIn, type TextCallReading } from "./argument-syntax.js";
 import { decodeArguments, type DecodedArguments } from "./argument-text.js";
+import { settleCalls } from "./call-set.js";
+import type { PlannedCall, RefusedCall, SentCall } from "./planned-call.js";
+import { callsInProse } from "./calls-in-prose.js";
+import { withoutCdata } from "./cdata.js";
 import { gluedCalls } from "./glued-calls.js";
 import { hasCallMarkup, speechOf } from "./markup.js";
 import type { NameResolution, OfferedTools } from "./offered-tools.js";
+import { quotedCallProse } from "./quoted-call.js";
 import { readReasoningCalls, reasoningOf } from "./reasoning-call.js";
 import { stoppedAtLimit } from "./reply-cut.js";
 import { readArgumentText, type ReadOptions } from "./schema-arguments.js";
+import { joinSplitCalls } from "./split-calls.js";
 import { readTextCalls } from "./text-calls.js";
 
-/** A tool call exactly as the model sent it: `arguments` is the raw string when the provider sent one. */
-export interface SentCall {
-  name: string;
-  arguments: unknown;
-}
-
-/** A call that will run: the offered tool's name, arguments as an object, and what was repaired. */
-export interface PlannedCall {
-  id: string;
-  sent: SentCall;
-  name: string;
-  args: Record<string, unknown>;
-  repairs: string[];
-  /** The model family whose text markup the call was read from, when it was written as text. */
-  family?: string;
-}
-
-/** A call that cannot be read with certainty: it does not run, the model hears `error`. */
-export interface RefusedCall {
-  id: string;
-  sent: SentCall;
-  error: string;
-  repairs: string[];
-}
+export type { PlannedCall, RefusedCall, SentCall } from "./planned-call.js";
 
 export interface RepairedReply {
   calls: Array<PlannedCall | RefusedCall>;
@@ -44,6 +27,11 @@ export interface RepairedReply {
    * the markup is never spoken.
    */
   unusable?: string;
+  /**
+   * With `unusable`: the markup was shown as an example, not sent as a call, so the model is not
+   * asked to send it again (that would run a call nobody asked for).
+   */
+  quoted?: true;
   /** The reply as the transcript keeps it: the repaired calls in place of what was sent. */
   message: AIMessage;
 }
@@ -94,7 +82,9 @@ export function repairReply(reply: AIMessage, tools: OfferedTools): RepairedRepl
     })),
   ];
   let cut = false;
-  if (candidates.length === 1 && text) argumentsFromText(candidates[0]!, text, tools, options);
+  if (text) {
+    for (const candidate of candidates) argumentsFromText(candidate, candidates, text, tools, options);
+  }
   if (!candidates.length) {
     let reading = readTextCalls(text, tools, options);
     let from = "text";
@@ -105,11 +95,10 @@ export function repairReply(reply: AIMessage, tools: OfferedTools): RepairedRepl
       from = "reasoning";
       if (!reading) {
         if (!hasCallMarkup(speech, tools.names)) return { calls: [], speech, message: reply };
-        return { calls: [], speech: "", message: reply, unusable: "it could not be read as a call" };
+        return unreadable(reply, text, "it could not be read as a call", tools);
       }
     }
-    if (reading.kind === "unreadable")
-      return { calls: [], speech: "", message: reply, unusable: reading.why };
+    if (reading.kind === "unreadable") return unreadable(reply, text, reading.why, tools);
     cut = reading.cut === true;
     if (cut && !options.cutAtEnd && /\?\s*$/.test(text)) {
       // A reply that ends in a question was not cut off: its unfinished call is malformed, and
@@ -121,12 +110,15 @@ export function repairReply(reply: AIMessage, tools: OfferedTools): RepairedRepl
         unusable: "a call is left unfinished before a question",
       };
     }
-    for (const call of reading.calls) {
+    for (const { joined, ...call } of joinSplitCalls(reading.calls, tools)) {
       candidates.push({
         id: `call_text_${++textCallCount}`,
         sent: call,
         parsed: call.arguments,
-        repairs: [`call: read from ${reading.family} ${from}`],
+        repairs: [
+          `call: read from ${reading.family} ${from}`,
+          ...(joined ? ["call: joined arguments written over two blocks"] : []),
+        ],
         family: reading.family,
       });
     }
@@ -136,12 +128,13 @@ export function repairReply(reply: AIMessage, tools: OfferedTools): RepairedRepl
   // Several calls written as text run all or none: each is validated as the registry will before any
   // runs. One alone is validated by the registry when it runs, which refuses it just the same.
   const together = expanded.filter((c) => c.family).length > 1;
-  const calls: Array<PlannedCall | RefusedCall> = expanded.map((c) => planCall(c, tools, together));
+  const calls = settleCalls(expanded.map((c) => planCall(c, tools, together)));
   const written = candidates.some((c) => c.family);
   const refused = calls.filter((c): c is RefusedCall => !("name" in c));
   if (written && refused.length) {
     // A call written as text runs only when every call of the reply can: otherwise it is a guess.
-    return { calls: [], speech: "", message: reply, unusable: refused.map((c) => c.error).join(" ") };
+    const errors = new Set(refused.map((c) => c.error));
+    return { calls: [], speech: "", message: reply, unusable: [...errors].join(" ") };
   }
   if (cut) {
     // The complete calls before the cut one run; the cut one is reported, never run.
@@ -155,6 +148,7 @@ export function repairReply(reply: AIMessage, tools: OfferedTools): RepairedRepl
 
   const untouched =
     !cut &&
+    calls.length === expanded.length &&
     !reply.invalid_tool_calls?.length &&
     calls.length === candidates.length &&
     calls.every((c) => "name" in c && !c.repairs.length && c.name === c.sent.name);
@@ -173,33 +167,71 @@ export function repairReply(reply: AIMessage, tools: OfferedTools): RepairedRepl
 }
 
 /**
- * A structured call sent with empty arguments to a tool that needs some, while the reply's text
- * holds them as markup (the server's parser took the name and left the arguments behind): the
- * arguments come from the text, when it holds one call of that tool, or nothing but its arguments.
+ * A reply whose markup cannot run with certainty: the model is asked to send it again, unless the
+ * markup was shown as an example in prose, whose words are then what the user hears.
+ */
+function unreadable(reply: AIMessage, text: string, why: string, tools: OfferedTools): RepairedReply {
+  const prose = quotedCallProse(text, tools.names);
+  if (prose) return { calls: [], speech: prose, message: reply };
+  return {
+    calls: [],
+    speech: "",
+    message: reply,
+    unusable: why,
+    ...(prose === "" ? { quoted: true as const } : {}),
+  };
+}
+
+/**
+ * A structured call sent without all its required arguments (often none: the server's parser took
+ * the name and left the arguments behind) while the reply's text holds the same tool's call in
+ * full: the text's arguments complete it, when the text holds one whole call of that tool, that
+ * agrees with what was sent, and no other structured call names the tool. A text call that is
+ * itself incomplete completes nothing.
  */
 function argumentsFromText(
   candidate: Candidate,
+  all: readonly Candidate[],
   text: string,
   tools: OfferedTools,
   options: ReadOptions,
 ): void {
   const decoded = decodeArguments(candidate.parsed);
-  if (!decoded.ok || Object.keys(decoded.args).length) return;
+  if (!decoded.ok) return;
   const tool = tools.resolve(candidate.sent.name);
-  if (!tool.ok || !tools.incomplete(tool.name, {})) return;
+  if (!tool.ok || !tools.incomplete(tool.name, decoded.args)) return;
+  const sameTool = (name: string) => {
+    const found = tools.resolve(name);
+    return found.ok && found.name === tool.name;
+  };
+  if (all.some((other) => other !== candidate && sameTool(other.sent.name))) return;
   const reading: TextCallReading | undefined = readTextCalls(text, tools, options);
-  let args: Record<string, unknown> | undefined;
-  if (reading?.kind === "calls" && reading.calls.length === 1 && !reading.cut) {
-    const [call] = reading.calls;
-    const same = tools.resolve(call!.name);
-    const inner = decodeArguments(call!.arguments);
-    if (same.ok && same.name === tool.name && inner.ok) args = inner.args;
-  } else if (!reading) {
-    args = readArgumentText(text, tools.schemaOf(tool.name))?.args;
+  let found: Array<Record<string, unknown>> = [];
+  if (reading?.kind === "calls" && !reading.cut) {
+    found = reading.calls.flatMap((call) => {
+      const inner = decodeArguments(call.arguments);
+      return sameTool(call.name) && inner.ok ? [inner.args] : [];
+    });
+  } else if (!reading && !Object.keys(decoded.args).length) {
+    const read = readArgumentText(text, tools.schemaOf(tool.name));
+    if (read) found = [read.args];
   }
+  if (!found.length) {
+    found = callsInProse(text, tools).flatMap((call) => {
+      const inner = decodeArguments(call.arguments);
+      return sameTool(call.name) && inner.ok ? [inner.args] : [];
+    });
+  }
+  const whole = [
+    ...new Map(
+      found.filter((args) => !tools.incomplete(tool.name, args)).map((args) => [JSON.stringify(args), args]),
+    ).values(),
+  ];
+  if (whole.length !== 1) return;
+  const args = merge(decoded.args, whole[0]!);
   if (!args || tools.incomplete(tool.name, args)) return;
   candidate.parsed = args;
-  candidate.repairs.push("arguments: read from the reply's text (the call came with none)");
+  candidate.repairs.push("arguments: read from the reply's text (the call came without them)");
 }
 
 /**
@@ -268,6 +300,14 @@ function planCall(candidate: Candidate, tools: OfferedTools, validate: boolean):
       sent,
       error: `Your call to ${name.name} could not be read: ${args.error}. Send the arguments again as one JSON object.`,
       repairs,
+    };
+  }
+  const unwrapped = withoutCdata(args.args);
+  if (unwrapped) {
+    args = {
+      ...args,
+      args: unwrapped,
+      repairs: [...args.repairs, "arguments: unwrapped <![CDATA[…]]> values"],
     };
   }
   if (candidate.family) {

@@ -31,11 +31,21 @@ export interface ReadOptions {
 const PRELUDE =
   /(?::\d+)?(?:["'`]?(?:\s+[\w:-]+\s*=\s*(?:"[^"]*"|'[^']*'))*\s*\/?>)?(?:\s*<\/[\w:.|-]+>)?[ \t]*(?:[:=]|\n)?[ \t\n]*(?:```[\w-]*[ \t]*\n?)?(?:(?:json|python|xml)\b[ \t\n]*)?/y;
 
+/**
+ * A label on the line that holds the arguments, in agent-framework formats: ReAct's
+ * `Action Input:`, Qwen-Agent's `✿ARGS✿:`, `Arguments:`. Only before an object, and never a word the
+ * tool takes as a parameter (that is a `key: {…}` pair).
+ */
+const ARGUMENTS_LABEL =
+  /[ \t]*([^\s:{}()"'<>[\]]{1,24}(?:[ \t][^\s:{}()"'<>[\]]{1,24}){0,2})[ \t]*:[ \t]*\n?[ \t]*(?=[{(])/y;
+
 /** `<parameter=k>`, `<parameter name="k" string="true">`, `<param=k>`, `<argument key="k" type="string">`. */
 const PARAMETER_TAG =
   /<(parameter|param|arg|argument)(?:\s*=\s*["']?([^\s"'>]+)["']?|\s+(?:name|key)\s*=\s*(?:"([^"]*)"|'([^']*)')([^<>]*))\s*>/y;
 /** `<arg_key>k</arg_key>`, then an optional `<arg_type>t</arg_type>` (K2 Horizon), then `<arg_value>`. */
 const ARG_KEY = /<arg_key>([^<]*)<\/arg_key>\s*(?:<arg_type>([^<]*)<\/arg_type>\s*)?<arg_value>/y;
+/** A value that is one CDATA section: text, not nested tags (reply-repair/cdata.ts unwraps it). */
+const CDATA_VALUE = /^\s*<!\[CDATA\[[\s\S]*?\]\]>\s*$/;
 const OPEN_TAG = /<([A-Za-z_][\w.-]*)((?:\s+[\w:-]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))*)\s*>/y;
 const CLOSE_TAG = /<\/([A-Za-z_][\w.-]*)\s*>/y;
 const KEY = /(?:"([^"\n]{1,64})"|'([^'\n]{1,64})'|([A-Za-z_][\w-]{0,63}))[ \t]*(?::(?!:)|=(?![=>]))[ \t]*/y;
@@ -59,7 +69,10 @@ export function readArgumentsAt(
   options: ReadOptions = {},
 ): ArgumentReading | undefined {
   PRELUDE.lastIndex = at;
-  const start = at + (PRELUDE.exec(text)?.[0].length ?? 0);
+  let start = at + (PRELUDE.exec(text)?.[0].length ?? 0);
+  ARGUMENTS_LABEL.lastIndex = start;
+  const label = ARGUMENTS_LABEL.exec(text);
+  if (label && propertyOf(schema, label[1]!.trim()) === undefined) start += label[0].length;
   const char = text[start];
   if (char === undefined)
     return start > at && /[:=>]\s*$/.test(text.slice(at, start)) ? { kind: "cut" } : undefined;
@@ -187,13 +200,14 @@ function readTags(text: string, start: number, schema: JsonSchema | undefined): 
     const close = closingOf(text, name, after);
     if (close === undefined) return endOrNothing(text, after, name);
     const inner = text.slice(after, close.at);
-    if (/^\s*</.test(inner) && !isObjectField(schema, name)) {
+    const cdata = CDATA_VALUE.test(inner);
+    if (/^\s*</.test(inner) && !cdata && !isObjectField(schema, name)) {
       // A wrapper (`<parameters>`, `<args>`) around the pairs: its closing tag is skipped later.
       opened.push(name);
       pos = after;
       continue;
     }
-    if (inner.includes("<")) {
+    if (inner.includes("<") && !cdata) {
       // An object parameter written as nested tags (MiniMax M3): its fields are tags too.
       const nested = isObjectField(schema, name) ? readTags(inner, 0, propertyOf(schema, name)) : undefined;
       if (nested?.kind !== "args" || nested.end < inner.trimEnd().length) return undefined;

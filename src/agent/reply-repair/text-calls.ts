@@ -1,9 +1,10 @@
 import { specialTokens } from "../../shared/special-tokens.js";
 
 import { readCalls, readQuotedObject, type TextCall, type TextCallReading } from "./argument-syntax.js";
+import { decodeArguments } from "./argument-text.js";
 import { isAside } from "./aside.js";
 import { canonicalMarkup, plainMarkup } from "./markup-canon.js";
-import { findNamedCalls } from "./named-calls.js";
+import { findNamedCalls, namePattern } from "./named-calls.js";
 import type { OfferedTools } from "./offered-tools.js";
 import { readTagArguments, type ReadOptions } from "./schema-arguments.js";
 import { REASONING, TEXT_CALL_FAMILIES, type TextCallFamily } from "./text-call-families.js";
@@ -38,9 +39,48 @@ export function readTextCalls(
   // Most replies are well formed: the fumble repairs are tried only when the text as written
   // yields no calls, so a clean reply does not pay for them.
   const asWritten = readMarkup(text, tools, options);
-  if (asWritten?.kind === "calls") return asWritten;
+  if (namesOffered(asWritten, tools)) return asWritten;
   const canonical = canonicalMarkup(text);
-  return canonical === text ? asWritten : (readMarkup(canonical, tools, options) ?? asWritten);
+  const fixed = canonical === text ? asWritten : (readMarkup(canonical, tools, options) ?? asWritten);
+  if (namesOffered(fixed, tools)) return fixed;
+  // A special token glued to an offered tool's name (`get_device_sensor_data<|message|>`, a
+  // separator token between the name and its arguments): known only by the tools offered.
+  const unglued = withoutGluedTokens(canonical, tools);
+  const read = unglued === canonical ? undefined : readMarkup(unglued, tools, options);
+  if (namesOffered(read, tools)) return read;
+  // Calls that name a tool not offered are kept as read: the model hears which name is unknown.
+  return [asWritten, fixed, read].find((r) => r?.kind === "calls") ?? fixed;
+}
+
+/**
+ * Calls were read, each names an offered tool and its arguments decode (a damaged marker read as
+ * a name, or two calls read as one, do not).
+ */
+function namesOffered(reading: TextCallReading | undefined, tools: OfferedTools): boolean {
+  return (
+    reading?.kind === "calls" &&
+    reading.calls.every((call) => tools.resolve(call.name).ok && decodeArguments(call.arguments).ok)
+  );
+}
+
+const gluedTokens = new WeakMap<readonly string[], RegExp>();
+
+/**
+ * The text without the special token that directly follows an offered tool's name, and with the
+ * `<` restored to an argument tag glued to the name (`control_zwave_deviceifm|arg_key>`).
+ */
+function withoutGluedTokens(text: string, tools: OfferedTools): string {
+  if (!tools.names.length || !/\|>|\uFF5C>|arg_key>/.test(text)) return text;
+  let pattern = gluedTokens.get(tools.names);
+  if (!pattern) {
+    pattern = new RegExp(
+      // The name without its word-end test: here the name is glued to what follows.
+      `(${namePattern(tools.names).source.replace(/\(\?!\[\\w-\]\)$/, "")})(?:<\\|[^|<>\\s]{1,40}\\|>|<\\uFF5C[^\\uFF5C<>]{1,40}\\uFF5C>|(?=(?:[a-z]{1,8}[|:])?arg_key>))`,
+      "g",
+    );
+    gluedTokens.set(tools.names, pattern);
+  }
+  return text.replace(pattern, (whole: string, name: string) => (whole === name ? `${name}<` : name));
 }
 
 function readMarkup(text: string, tools: OfferedTools, options: ReadOptions): TextCallReading | undefined {
@@ -70,7 +110,9 @@ function readFamily(
   let cut = false;
   for (const [i, match] of matches.entries()) {
     const between = leftover(text.slice(last, match.index), family);
-    if (i === 0 ? !isAside(between) : between !== "") {
+    if (
+      i === 0 ? !isAside(between) || unreadCall(text.slice(0, match.index), between, tools) : between !== ""
+    ) {
       return { kind: "unreadable", family: family.id, why: "the call markup is mixed with other text" };
     }
     const found = callsOf(match, family, tools, options);
@@ -83,7 +125,8 @@ function readFamily(
     last = match.index + match[0].length;
   }
   const tail = text.slice(last);
-  if (!isAside(leftover(tail, family))) {
+  const rest = leftover(tail, family);
+  if (!isAside(rest) || unreadCall(tail, rest, tools)) {
     if (!cut && startsCutCall(tail, matches.at(-1)!, options)) cut = true;
     else return { kind: "unreadable", family: family.id, why: "text follows the call markup" };
   }
@@ -168,6 +211,17 @@ function cleanJson(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/**
+ * Markup beside the calls that names an offered tool: a call the family's pattern did not read
+ * (damaged markers), not a lead-in. Read the rest, and it would run without it.
+ */
+function unreadCall(raw: string, words: string, tools: OfferedTools): boolean {
+  if (raw.length === words.length || !tools.names.length) return false;
+  const names = namePattern(tools.names);
+  names.lastIndex = 0;
+  return names.test(words) && /[<>|\uFF5C{]/.test(raw);
 }
 
 /** Text outside the calls, without the family's framing and any special token. */
