@@ -1,28 +1,26 @@
-import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AIMessage, HumanMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { ToolResult } from "../tools/types.js";
-import { createOfferedTools, type OfferedTools } from "./reply-repair/offered-tools.js";
+import { FIND_TOOLS, type FoundTool } from "../tools/local/find-tools.js";
 import { repairReply, type RefusedCall } from "./reply-repair/repair-reply.js";
 import { correctionMessage, unusableReplySpeech } from "./reply-repair/unusable-reply.js";
 import { classifyFailure } from "./provider-failure.js";
 import { toolResultMessages, type ToolReply } from "./tool-result-message.js";
+import type { Offer, ToolBoundModel, TurnTools } from "./tool-choice/turn-tools.js";
 
-/** The model with the registry's tools bound; rebinding costs ~2 ms, so it happens only on change. */
-export type ToolBoundModel = NonNullable<ReturnType<NonNullable<BaseChatModel["bindTools"]>>>;
-
-export function bindRegistryTools(
-  model: BaseChatModel,
-  registry: ToolRegistry,
-): () => ToolBoundModel | undefined {
-  let bound: ToolBoundModel | undefined;
-  registry.onChange(() => (bound = undefined));
-  return () => (bound ??= model.bindTools?.(registry.definitions()));
-}
+export type { ToolBoundModel } from "./tool-choice/turn-tools.js";
 
 export interface LlmTurnOptions {
-  model: ToolBoundModel | undefined;
+  /** The tools this turn offers (src/agent/tool-choice/); undefined when the model cannot call tools. */
+  tools: TurnTools | undefined;
   registry: ToolRegistry;
+  /**
+   * The messages one request sends, fitted to the model's context (src/agent/context-budget/);
+   * without it, all of them.
+   */
+  fit?: (messages: BaseMessage[], offer: Offer) => Promise<BaseMessage[]> | BaseMessage[];
+  /** Tools a `find_tools` call found, offered from the next request on. */
+  onFound?: (names: string[]) => void;
   messages: BaseMessage[];
   signal: AbortSignal;
   toolTimeoutMs: number;
@@ -63,21 +61,26 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
   const { registry, signal } = options;
   const messages = [...options.messages];
   const results: ToolResult[] = [];
-  const bound = options.model;
-  if (!bound) return { speech: "", results, ...providerFailure("no_tools", "this model cannot call tools") };
-  const tools = offeredToolsOf(registry);
+  const turnTools = options.tools;
+  if (!turnTools) return { speech: "", results, ...providerFailure("no_tools", "this model cannot call tools") };
   let corrected = false;
 
   for (let round = 0; round < options.maxRounds; round++) {
     let reply: AIMessage;
+    let offer = turnTools.current();
     try {
-      reply = await askModel(bound, messages, signal, options.provider);
+      const sent = options.fit ? await options.fit(messages, offer) : messages;
+      reply = await askModel(offer.model, sent, signal, options.provider);
     } catch (err) {
       if (signal.aborted) throw err;
       return { speech: "", results, ...describeProviderError(err) };
     }
     options.onReply?.(reply);
-    const repaired = repairReply(reply, tools);
+    // A registered tool called by its exact name is read as an offered one: the model saw it in
+    // an earlier turn, or named it right. The registry checks its arguments and the action policy
+    // judges it like any other call (docs/architecture.md, Tools offered per turn).
+    if (turnTools.add(exactlyRegistered(reply, registry, turnTools)).length) offer = turnTools.current();
+    const repaired = repairReply(reply, offer.tools);
     messages.push(repaired.message);
     if (repaired.unusable !== undefined) {
       // Markup is never spoken: one correction, the same for every provider, then a plain apology.
@@ -102,6 +105,12 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
     const replies: ToolReply[] = [];
     for (const call of repaired.calls) {
       if (!("name" in call)) {
+        const unoffered = unofferedDefinition(call, registry, turnTools);
+        if (unoffered) {
+          // Nothing ran: the model reads the tool's definition, and the next request offers it.
+          replies.push({ callId: call.id, name: call.sent.name, content: unoffered, ok: false });
+          continue;
+        }
         const refused = refusedResult(call);
         results.push(refused);
         replies.push({ callId: call.id, name: call.sent.name, content: refused.content, ok: false });
@@ -119,6 +128,11 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
         const content = options.onHeld?.(result) ?? result.content;
         replies.push({ callId: call.id, name: call.name, content, ok: true });
         continue;
+      }
+      if (result.name === FIND_TOOLS && result.ok) {
+        const found = foundTools(result);
+        turnTools.add(found);
+        options.onFound?.(found);
       }
       results.push(call.family ? { ...result, textFamily: call.family } : result);
       replies.push({
@@ -193,24 +207,28 @@ function refusedResult(call: RefusedCall): ToolResult {
   };
 }
 
-const offered = new WeakMap<ToolRegistry, OfferedTools>();
+/** The names in the reply's structured calls that are registered tools, exactly, not offered yet. */
+function exactlyRegistered(reply: AIMessage, registry: ToolRegistry, tools: TurnTools): string[] {
+  const sent = [...(reply.tool_calls ?? []), ...(reply.invalid_tool_calls ?? [])].map((c) => c.name ?? "");
+  return sent.filter((name) => name && !tools.offers(name) && registry.find(name)?.name === name);
+}
 
-/** Built once per tool set: names are resolved against exactly what the model was offered. */
-function offeredToolsOf(registry: ToolRegistry): OfferedTools {
-  let tools = offered.get(registry);
-  if (!tools) {
-    tools = createOfferedTools(
-      registry
-        .list()
-        .map((t) => ({ presented: t.name, server: t.server, tool: t.tool, inputSchema: t.inputSchema })),
-    );
-    offered.set(registry, tools);
-    const stop = registry.onChange(() => {
-      offered.delete(registry);
-      stop();
-    });
-  }
-  return tools;
+/**
+ * A call the repair could not read against the offered tools whose name still finds a registered
+ * tool (a misspelling of one not offered): its definition, so the model can call it right.
+ */
+function unofferedDefinition(call: RefusedCall, registry: ToolRegistry, tools: TurnTools): string | undefined {
+  const tool = registry.find(call.sent.name);
+  if (!tool || tools.offers(tool.name)) return undefined;
+  tools.add([tool.name]);
+  const definition = { name: tool.name, description: tool.description, parameters: tool.inputSchema };
+  return `'${call.sent.name}' was not run: it is not one of the tools offered. The tool it names is offered now: ${JSON.stringify(definition)}. Call it by this name if it is what you need.`;
+}
+
+/** The names `find_tools` returned, from its typed result (src/tools/local/find-tools.ts). */
+function foundTools(result: ToolResult): string[] {
+  const tools = result.structuredContent?.tools;
+  return Array.isArray(tools) ? (tools as FoundTool[]).map((t) => t.name).filter((n) => typeof n === "string") : [];
 }
 
 /** Why a request to the model failed, as the agent tells the user (src/agent/agent.ts). */
