@@ -89,6 +89,7 @@ const MODEL_FAILURE: Record<ProviderErrorCode, keyof FastPathReplies["agent"]> =
   unreadable: "modelFailed",
   empty_reply: "modelFailed",
   no_tools: "modelFailed",
+  context_exceeded: "modelContextTooSmall",
   failed: "modelFailed",
 };
 
@@ -144,7 +145,9 @@ export function createAgent(options: AgentOptions): ConversationAgent {
                 provider: options.provider,
                 registry,
                 toolSearch: options.toolSearch ?? createToolSearch(registry),
-                context: options.modelContext ?? (async () => ({ tokens: DEFAULT_LLM_CONTEXT, source: "llm_context" })),
+                context:
+                  options.modelContext ??
+                  (async () => ({ tokens: DEFAULT_LLM_CONTEXT, source: "llm_context" })),
                 toolTimeoutMs,
                 maxRounds,
                 oneRound: oneLlmRound,
@@ -201,7 +204,12 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     const system = (summaryTokens: number) =>
       buildSystemPrompt({
         language,
-        homeSummary: summaryTokens >= DEFAULT_SUMMARY_TOKENS ? fullSummary : summaryTokens > 0 ? mirror.summary({ zwaveTarget, maxTokens: summaryTokens }) : "",
+        homeSummary:
+          summaryTokens >= DEFAULT_SUMMARY_TOKENS
+            ? fullSummary
+            : summaryTokens > 0
+              ? mirror.summary({ zwaveTarget, maxTokens: summaryTokens })
+              : "",
         zwaveDevices,
         zwaveTwins: zwaveDevices.length < zwave.targets().length,
         ...(speakerArea ? { speakerArea } : {}),
@@ -278,7 +286,8 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       return { speech, responseType: "error", results: fast.results, handledBy };
     }
     const results = [...fast.results, ...outcome.results];
-    for (const cut of outcome.context?.cuts ?? []) logger.warn(`LLM request fitted to ${outcome.context!.context} tokens of context: ${cut}`);
+    for (const cut of outcome.context?.cuts ?? [])
+      logger.warn(`LLM request fitted to ${outcome.context!.context} tokens of context: ${cut}`);
     const llmUse: TurnLlmUse = {
       requests: outcome.requests,
       ...(outcome.context ? { context: outcome.context } : {}),

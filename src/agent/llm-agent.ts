@@ -59,6 +59,10 @@ export type LlmAgent = ReturnType<typeof createLlmAgent>;
 
 /** Ollama reports the prompt it evaluated; this much less than was sent means its runner cut it. */
 const CUT_RATIO = 0.8;
+/** The share of the budget the o200k estimate may fill. */
+const TOKENIZER_MARGIN = 0.9;
+/** What the tools of the smallest request may cost. */
+const SMALLEST_TOOLS = 600;
 
 export function createLlmAgent(options: LlmAgentOptions) {
   const { registry } = options;
@@ -86,86 +90,118 @@ export function createLlmAgent(options: LlmAgentOptions) {
 
   const isAction = (result: ToolResult) => registry.find(result.name)?.annotations?.readOnlyHint !== true;
 
+  /**
+   * One try at the turn. `smallest`: the smallest request that can still act, after the server
+   * refused one as over its context: no history, no home summary, the tools for what the sentence
+   * names and find_tools.
+   */
+  async function attempt(input: LlmTurnInput, smallest: boolean): Promise<LlmAgentOutcome> {
+    let requests = 0;
+    let usage: TokenUsage | undefined;
+    const [counter, room] = await Promise.all([tokenCounter(), (context ??= options.context())]);
+    if (options.provider === "ollama") askForContext(options.model, room.tokens);
+    // o200k counts fewer tokens than some local models' tokenizers do for JSON: a margin for that.
+    const budget = Math.floor((room.tokens - REPLY_RESERVE) * TOKENIZER_MARGIN);
+    const user = new HumanMessage(input.text);
+    const first = await fitFirstRequest({
+      counter,
+      budget: smallest ? 0 : budget,
+      system: (summaryTokens) => systemMessage(input.system(smallest ? 0 : summaryTokens)),
+      history: smallest ? [] : history.get(input.conversationId),
+      user,
+      choose: (maxTokens) =>
+        chooseTools(
+          {
+            text: input.text,
+            named: input.named,
+            recent: recent.get(input.conversationId),
+            maxTokens: smallest ? SMALLEST_TOOLS : maxTokens,
+          },
+          catalog.all(),
+          options.toolSearch,
+          counter,
+        ),
+      definitions: (names) => names.flatMap((n) => catalog.all().get(n)?.definition ?? []),
+    });
+    const use: TurnContextUse = {
+      context: room.tokens,
+      source: room.source,
+      sent: [],
+      offered: first.tools.names,
+      allTools: first.tools.all,
+      searched: [],
+      cuts: smallest
+        ? ["the smallest request, after the server refused one as over its context"]
+        : [...first.cuts],
+    };
+    const messages: BaseMessage[] = [first.system, ...first.history, user];
+    const tools = catalog.canCallTools() ? catalog.turn(first.tools.names) : undefined;
+    let sentEstimate = first.estimate;
+    const outcome = await runLlmTurn({
+      tools,
+      registry,
+      messages,
+      fit: (all, offer) => {
+        if (all.length === messages.length) {
+          use.sent.push({ estimated: first.estimate, tools: offer.names.length });
+          return all;
+        }
+        const later = fitLaterRequest(counter, budget, all, first.history.length, offer.definitions);
+        if (later.dropped) use.cuts.push(`history: ${later.dropped} messages left out of a later request`);
+        sentEstimate = later.estimate;
+        use.sent.push({ estimated: later.estimate, tools: offer.names.length });
+        return later.messages;
+      },
+      onFound: (names) => use.searched.push(...names.filter((n) => !use.searched.includes(n))),
+      signal: input.signal,
+      toolTimeoutMs: options.toolTimeoutMs,
+      maxRounds: options.maxRounds,
+      provider: options.provider,
+      language: input.language,
+      ...(input.deviceId ? { deviceId: input.deviceId } : {}),
+      ...(input.onHeld ? { onHeld: input.onHeld } : {}),
+      ...(options.oneRound
+        ? { finishRound: (round, calls) => confirmedRoundSpeech(round, calls, isAction, input.language) }
+        : {}),
+      onReply: (reply) => {
+        requests++;
+        usage = addUsage(usage, reply.usage_metadata);
+        const reported = reply.usage_metadata?.input_tokens;
+        const request = use.sent.at(-1);
+        if (request && typeof reported === "number" && reported > 0) {
+          request.reported = reported;
+          if (options.provider === "ollama" && reported < sentEstimate * CUT_RATIO) {
+            request.cutByServer = true;
+            use.cuts.push(
+              `the server cut the prompt: ${reported} of about ${sentEstimate} tokens reached the model`,
+            );
+          }
+        }
+      },
+    });
+    recent.add(
+      input.conversationId,
+      outcome.results.filter((r) => r.server && r.name).map((r) => r.name),
+    );
+    return { ...outcome, requests, context: use, ...(usage ? { usage } : {}) };
+  }
+
   return {
     async run(input: LlmTurnInput): Promise<LlmAgentOutcome> {
-      let requests = 0;
-      let usage: TokenUsage | undefined;
-      const [counter, room] = await Promise.all([tokenCounter(), (context ??= options.context())]);
-      if (options.provider === "ollama") askForContext(options.model, room.tokens);
-      const budget = room.tokens - REPLY_RESERVE;
-      const user = new HumanMessage(input.text);
-      const first = await fitFirstRequest({
-        counter,
-        budget,
-        system: (summaryTokens) => systemMessage(input.system(summaryTokens)),
-        history: history.get(input.conversationId),
-        user,
-        choose: (maxTokens) =>
-          chooseTools(
-            { text: input.text, named: input.named, recent: recent.get(input.conversationId), maxTokens },
-            catalog.all(),
-            options.toolSearch,
-            counter,
-          ),
-        definitions: (names) => names.flatMap((n) => catalog.all().get(n)?.definition ?? []),
-      });
-      const use: TurnContextUse = {
-        context: room.tokens,
-        source: room.source,
-        sent: [],
-        offered: first.tools.names,
-        allTools: first.tools.all,
-        searched: [],
-        cuts: [...first.cuts],
-      };
-      const messages: BaseMessage[] = [first.system, ...first.history, user];
-      const tools = catalog.canCallTools() ? catalog.turn(first.tools.names) : undefined;
-      let sentEstimate = first.estimate;
-      const outcome = await runLlmTurn({
-        tools,
-        registry,
-        messages,
-        fit: (all, offer) => {
-          if (all.length === messages.length) {
-            use.sent.push({ estimated: first.estimate, tools: offer.names.length });
-            return all;
-          }
-          const later = fitLaterRequest(counter, budget, all, first.history.length, offer.definitions);
-          if (later.dropped) use.cuts.push(`history: ${later.dropped} messages left out of a later request`);
-          sentEstimate = later.estimate;
-          use.sent.push({ estimated: later.estimate, tools: offer.names.length });
-          return later.messages;
-        },
-        onFound: (names) => use.searched.push(...names.filter((n) => !use.searched.includes(n))),
-        signal: input.signal,
-        toolTimeoutMs: options.toolTimeoutMs,
-        maxRounds: options.maxRounds,
-        provider: options.provider,
-        language: input.language,
-        ...(input.deviceId ? { deviceId: input.deviceId } : {}),
-        ...(input.onHeld ? { onHeld: input.onHeld } : {}),
-        ...(options.oneRound
-          ? { finishRound: (round, calls) => confirmedRoundSpeech(round, calls, isAction, input.language) }
+      const outcome = await attempt(input, false);
+      // Once a tool ran, the turn is not started again: that would run it twice.
+      if (outcome.providerErrorCode !== "context_exceeded" || outcome.results.length) return outcome;
+      // The server said its context, or it is smaller than was thought: later turns fit to it.
+      if (outcome.serverContext)
+        context = Promise.resolve({ tokens: outcome.serverContext, source: "the server's refusal" });
+      const retried = await attempt(input, true);
+      return {
+        ...retried,
+        requests: outcome.requests + retried.requests,
+        ...(retried.context && outcome.context
+          ? { context: { ...retried.context, sent: [...outcome.context.sent, ...retried.context.sent] } }
           : {}),
-        onReply: (reply) => {
-          requests++;
-          usage = addUsage(usage, reply.usage_metadata);
-          const reported = reply.usage_metadata?.input_tokens;
-          const request = use.sent.at(-1);
-          if (request && typeof reported === "number" && reported > 0) {
-            request.reported = reported;
-            if (options.provider === "ollama" && reported < sentEstimate * CUT_RATIO) {
-              request.cutByServer = true;
-              use.cuts.push(`the server cut the prompt: ${reported} of about ${sentEstimate} tokens reached the model`);
-            }
-          }
-        },
-      });
-      recent.add(
-        input.conversationId,
-        outcome.results.filter((r) => r.server && r.name).map((r) => r.name),
-      );
-      return { ...outcome, requests, context: use, ...(usage ? { usage } : {}) };
+      };
     },
     /** The sentence and its spoken answer, so a follow-up has context (tool traffic is not kept). */
     remember(conversationId: string, text: string, speech: string): void {

@@ -51,6 +51,8 @@ export interface LlmTurnOutcome {
   roundsExhausted?: boolean;
   /** The model's reply held call markup that could not run, even after one correction. */
   unusableReply?: boolean;
+  /** The context the server named when it refused a request as too long. */
+  serverContext?: number;
 }
 
 /**
@@ -62,7 +64,8 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
   const messages = [...options.messages];
   const results: ToolResult[] = [];
   const turnTools = options.tools;
-  if (!turnTools) return { speech: "", results, ...providerFailure("no_tools", "this model cannot call tools") };
+  if (!turnTools)
+    return { speech: "", results, ...providerFailure("no_tools", "this model cannot call tools") };
   let corrected = false;
 
   for (let round = 0; round < options.maxRounds; round++) {
@@ -73,7 +76,10 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
       reply = await askModel(offer.model, sent, signal, options.provider);
     } catch (err) {
       if (signal.aborted) throw err;
-      return { speech: "", results, ...describeProviderError(err) };
+      const failure = describeProviderError(err);
+      const serverContext =
+        failure.providerErrorCode === "context_exceeded" ? contextNamedIn(err) : undefined;
+      return { speech: "", results, ...failure, ...(serverContext ? { serverContext } : {}) };
     }
     options.onReply?.(reply);
     // A registered tool called by its exact name is read as an offered one: the model saw it in
@@ -217,7 +223,11 @@ function exactlyRegistered(reply: AIMessage, registry: ToolRegistry, tools: Turn
  * A call the repair could not read against the offered tools whose name still finds a registered
  * tool (a misspelling of one not offered): its definition, so the model can call it right.
  */
-function unofferedDefinition(call: RefusedCall, registry: ToolRegistry, tools: TurnTools): string | undefined {
+function unofferedDefinition(
+  call: RefusedCall,
+  registry: ToolRegistry,
+  tools: TurnTools,
+): string | undefined {
   const tool = registry.find(call.sent.name);
   if (!tool || tools.offers(tool.name)) return undefined;
   tools.add([tool.name]);
@@ -228,7 +238,9 @@ function unofferedDefinition(call: RefusedCall, registry: ToolRegistry, tools: T
 /** The names `find_tools` returned, from its typed result (src/tools/local/find-tools.ts). */
 function foundTools(result: ToolResult): string[] {
   const tools = result.structuredContent?.tools;
-  return Array.isArray(tools) ? (tools as FoundTool[]).map((t) => t.name).filter((n) => typeof n === "string") : [];
+  return Array.isArray(tools)
+    ? (tools as FoundTool[]).map((t) => t.name).filter((n) => typeof n === "string")
+    : [];
 }
 
 /** Why a request to the model failed, as the agent tells the user (src/agent/agent.ts). */
@@ -242,6 +254,7 @@ export type ProviderErrorCode =
   | "unreadable"
   | "empty_reply"
   | "no_tools"
+  | "context_exceeded"
   | "failed";
 
 function providerFailure(
@@ -251,10 +264,29 @@ function providerFailure(
   return { providerError: text, providerErrorCode: code };
 }
 
+/**
+ * How servers say a prompt is over the model's context: llama.cpp's `exceed_context_size_error`
+ * ("the request exceeds the available context size"), vLLM's "maximum context length is N tokens",
+ * LM Studio's "context length of only N tokens", OpenAI's `context_length_exceeded`.
+ */
+const CONTEXT_EXCEEDED =
+  /exceed_context_size_error|exceeds the available context size|maximum context length|context length of only|context_length_exceeded|context (?:length|window) (?:is )?exceeded/i;
+
+/** The context a refusal names ("… context size (4096 tokens)", "… context length is 4096 tokens"). */
+function contextNamedIn(err: unknown): number | undefined {
+  const e = err as { error?: { n_ctx?: unknown; error?: { n_ctx?: unknown } }; message?: string };
+  const typed = e.error?.n_ctx ?? e.error?.error?.n_ctx;
+  if (typeof typed === "number" && typed > 0) return typed;
+  const said = /context (?:size|length)(?: is| of only)? \(?(\d+) tokens/i.exec(e.message ?? "");
+  return said ? Number(said[1]) : undefined;
+}
+
 /** Short and free of secrets: providers sometimes echo parts of the key in their errors. */
 function describeProviderError(err: unknown): ReturnType<typeof providerFailure> {
   const e = err as { status?: number; name?: string; message?: string; code?: string };
   if (typeof e.status === "number") {
+    if (e.status === 400 && CONTEXT_EXCEEDED.test(e.message ?? ""))
+      return providerFailure("context_exceeded", "the request did not fit the model's context (HTTP 400)");
     if (e.status === 401 || e.status === 403)
       return providerFailure("key_refused", "the language model rejected the API key");
     if (e.status === 429) return providerFailure("rate_limited", "the language model is rate limited");

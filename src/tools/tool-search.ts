@@ -1,3 +1,4 @@
+import type MiniSearch from "minisearch";
 import type { ToolInfo, ToolRegistry } from "./registry.js";
 
 /** A tool as the search ranks it: the registry's view of it. */
@@ -49,7 +50,7 @@ export function createToolSearch(registry: ToolRegistry): ToolSearch {
 }
 
 interface Index {
-  miniSearch: import("minisearch").default<IndexedTool>;
+  miniSearch: MiniSearch<IndexedTool>;
   tools: Map<string, ToolInfo>;
 }
 
@@ -61,8 +62,8 @@ interface IndexedTool {
 }
 
 async function buildIndex(tools: readonly ToolInfo[]): Promise<Index> {
-  const { default: MiniSearch } = await import("minisearch");
-  const miniSearch = new MiniSearch<IndexedTool>({
+  const { default: Search } = await import("minisearch");
+  const miniSearch = new Search<IndexedTool>({
     fields: ["name", "description", "parameters"],
     tokenize: (text) => words(text),
     processTerm: (term) => (term.length > 1 && !STOP_WORDS.has(term) ? term : null),

@@ -53,7 +53,8 @@ export async function fitFirstRequest(input: FirstRequestInput): Promise<FirstRe
 
   const dropped = history.length;
   while (total() > budget && history.length) history.splice(0, Math.min(2, history.length));
-  if (history.length < dropped) cuts.push(`history: ${dropped - history.length} of ${dropped} messages left out`);
+  if (history.length < dropped)
+    cuts.push(`history: ${dropped - history.length} of ${dropped} messages left out`);
 
   if (total() > budget) {
     const before = tools.names.length;

@@ -91,6 +91,7 @@ function listedModel(list: unknown, model: string): unknown {
 
 function numberAt(value: unknown, path: string[]): number | undefined {
   let at = value;
-  for (const key of path) at = typeof at === "object" && at !== null ? (at as Record<string, unknown>)[key] : undefined;
+  for (const key of path)
+    at = typeof at === "object" && at !== null ? (at as Record<string, unknown>)[key] : undefined;
   return typeof at === "number" && at > 0 ? at : undefined;
 }

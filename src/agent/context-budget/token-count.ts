@@ -43,7 +43,11 @@ function messageText(message: BaseMessage): string {
   const content =
     typeof message.content === "string"
       ? message.content
-      : message.content.map((block) => ("text" in block && typeof block.text === "string" ? block.text : "")).join("");
+      : message.content
+          .map((block) => ("text" in block && typeof block.text === "string" ? block.text : ""))
+          .join("");
   const calls = "tool_calls" in message && Array.isArray(message.tool_calls) ? message.tool_calls : [];
-  return calls.length ? `${content}${JSON.stringify(calls.map((c) => ({ name: c.name, arguments: c.args })))}` : content;
+  return calls.length
+    ? `${content}${JSON.stringify(calls.map((c) => ({ name: c.name, arguments: c.args })))}`
+    : content;
 }

@@ -62,7 +62,12 @@ export function createToolCatalog(model: BaseChatModel, registry: ToolRegistry) 
       entry = {
         model: withTools,
         tools: createOfferedTools(
-          chosen.map(({ info }) => ({ presented: info.name, server: info.server, tool: info.tool, inputSchema: info.inputSchema })),
+          chosen.map(({ info }) => ({
+            presented: info.name,
+            server: info.server,
+            tool: info.tool,
+            inputSchema: info.inputSchema,
+          })),
         ),
       };
       // A few tool sets recur (the same sentences, the same follow-ups); the rest are rebound.

@@ -8,7 +8,11 @@ export const FIND_TOOLS = "find_tools";
 const MAX_RESULTS = 5;
 
 const argsSchema = z.object({
-  query: z.string().trim().min(1, "say what the tool should do").describe('What the tool should do, e.g. "thermostat setpoint"'),
+  query: z
+    .string()
+    .trim()
+    .min(1, "say what the tool should do")
+    .describe('What the tool should do, e.g. "thermostat setpoint"'),
 });
 
 const definition: LocalToolDefinition = {
@@ -38,7 +42,8 @@ export function findToolsTool(search: ToolSearch): LocalTool {
       limit: MAX_RESULTS,
       filter: (tool) => tool.name !== FIND_TOOLS && tool.available,
     });
-    if (!matches.length) return failure("not_found", `No tool matches "${parsed.value.query}". Try other words.`);
+    if (!matches.length)
+      return failure("not_found", `No tool matches "${parsed.value.query}". Try other words.`);
     const tools: FoundTool[] = matches.map(({ tool }) => ({
       name: tool.name,
       description: tool.description,
