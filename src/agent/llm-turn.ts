@@ -70,7 +70,7 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
 
   for (let round = 0; round < options.maxRounds; round++) {
     let reply: AIMessage;
-    let offer = turnTools.current();
+    const offer = turnTools.current();
     try {
       const sent = options.fit ? await options.fit(messages, offer) : messages;
       reply = await askModel(offer.model, sent, signal, options.provider);
@@ -82,11 +82,12 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
       return { speech: "", results, ...failure, ...(serverContext ? { serverContext } : {}) };
     }
     options.onReply?.(reply);
-    // A registered tool called by its exact name is read as an offered one: the model saw it in
-    // an earlier turn, or named it right. The registry checks its arguments and the action policy
-    // judges it like any other call (docs/architecture.md, Tools offered per turn).
-    if (turnTools.add(exactlyRegistered(reply, registry, turnTools)).length) offer = turnTools.current();
-    const repaired = repairReply(reply, offer.tools);
+    // Calls are read against every registered tool, not only those offered: a model that names a
+    // tool it saw in an earlier turn, or guessed right, gets it run when the repair reads the call
+    // with certainty, exactly as an offered one; the registry checks its arguments and the action
+    // policy judges it like any other call. It is offered from the next request on.
+    const repaired = repairReply(reply, offer.callable);
+    turnTools.add(repaired.calls.flatMap((call) => ("name" in call ? [call.name] : [])));
     messages.push(repaired.message);
     if (repaired.unusable !== undefined) {
       // Markup is never spoken: one correction, the same for every provider, then a plain apology.
@@ -111,12 +112,6 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
     const replies: ToolReply[] = [];
     for (const call of repaired.calls) {
       if (!("name" in call)) {
-        const unoffered = unofferedDefinition(call, registry, turnTools);
-        if (unoffered) {
-          // Nothing ran: the model reads the tool's definition, and the next request offers it.
-          replies.push({ callId: call.id, name: call.sent.name, content: unoffered, ok: false });
-          continue;
-        }
         const refused = refusedResult(call);
         results.push(refused);
         replies.push({ callId: call.id, name: call.sent.name, content: refused.content, ok: false });
@@ -211,28 +206,6 @@ function refusedResult(call: RefusedCall): ToolResult {
     repairs: call.repairs,
     ms: 0,
   };
-}
-
-/** The names in the reply's structured calls that are registered tools, exactly, not offered yet. */
-function exactlyRegistered(reply: AIMessage, registry: ToolRegistry, tools: TurnTools): string[] {
-  const sent = [...(reply.tool_calls ?? []), ...(reply.invalid_tool_calls ?? [])].map((c) => c.name ?? "");
-  return sent.filter((name) => name && !tools.offers(name) && registry.find(name)?.name === name);
-}
-
-/**
- * A call the repair could not read against the offered tools whose name still finds a registered
- * tool (a misspelling of one not offered): its definition, so the model can call it right.
- */
-function unofferedDefinition(
-  call: RefusedCall,
-  registry: ToolRegistry,
-  tools: TurnTools,
-): string | undefined {
-  const tool = registry.find(call.sent.name);
-  if (!tool || tools.offers(tool.name)) return undefined;
-  tools.add([tool.name]);
-  const definition = { name: tool.name, description: tool.description, parameters: tool.inputSchema };
-  return `'${call.sent.name}' was not run: it is not one of the tools offered. The tool it names is offered now: ${JSON.stringify(definition)}. Call it by this name if it is what you need.`;
 }
 
 /** The names `find_tools` returned, from its typed result (src/tools/local/find-tools.ts). */

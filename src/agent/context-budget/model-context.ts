@@ -44,7 +44,11 @@ export async function modelContext(target: ModelContextTarget): Promise<ModelCon
     }
     const headers: Record<string, string> = target.apiKey ? { Authorization: `Bearer ${target.apiKey}` } : {};
     const root = base.replace(/\/v1$/, "");
-    const props = await askJson(`${root}/props`, undefined, headers).catch(() => undefined);
+    // A server that cannot be reached at all says nothing more at its other addresses.
+    const props = await askJson(`${root}/props`, undefined, headers).catch((err: unknown) => {
+      if (err instanceof HttpStatusError) return undefined;
+      throw err;
+    });
     const slots = numberAt(props, ["default_generation_settings", "n_ctx"]) ?? numberAt(props, ["n_ctx"]);
     if (slots) return { tokens: slots, source: "the server's context (llama.cpp /props)" };
     const models = await askJson(`${base}/models`, undefined, headers).catch(() => undefined);
@@ -69,7 +73,7 @@ async function askJson(url: string, post?: unknown, headers: Record<string, stri
     ...(post ? { body: JSON.stringify(post) } : {}),
     signal: AbortSignal.timeout(ASK_TIMEOUT_MS),
   });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  if (!response.ok) throw new HttpStatusError(response.status);
   return response.json();
 }
 
@@ -94,4 +98,11 @@ function numberAt(value: unknown, path: string[]): number | undefined {
   for (const key of path)
     at = typeof at === "object" && at !== null ? (at as Record<string, unknown>)[key] : undefined;
   return typeof at === "number" && at > 0 ? at : undefined;
+}
+
+/** The server answered, with an error status: it is there, and may say its context elsewhere. */
+class HttpStatusError extends Error {
+  constructor(status: number) {
+    super(`HTTP ${status}`);
+  }
 }

@@ -13,8 +13,8 @@ export interface RegisteredTool {
 /** What one request offers: the model bound to those tools, and the same tools for the reply repair. */
 export interface Offer {
   model: ToolBoundModel;
-  /** The offered tools as the reply repair reads calls against them. */
-  tools: OfferedTools;
+  /** Every registered tool, as the reply repair reads calls against them (llm-turn.ts says why). */
+  callable: OfferedTools;
   names: readonly string[];
   definitions: readonly ToolDefinitionForProvider[];
 }
@@ -31,9 +31,11 @@ export interface TurnTools {
 /** The registry's tools by presented name, and bound models by tool set, rebuilt when the tools change. */
 export function createToolCatalog(model: BaseChatModel, registry: ToolRegistry) {
   let tools: Map<string, RegisteredTool> | undefined;
-  const bound = new Map<string, { model: ToolBoundModel; tools: OfferedTools }>();
+  let callable: OfferedTools | undefined;
+  const bound = new Map<string, ToolBoundModel>();
   registry.onChange(() => {
     tools = undefined;
+    callable = undefined;
     bound.clear();
   });
 
@@ -55,26 +57,23 @@ export function createToolCatalog(model: BaseChatModel, registry: ToolRegistry) 
     const key = sorted.join("\n");
     const chosen = sorted.map((name) => known.get(name)!);
     const definitions = chosen.map((t) => t.definition);
-    let entry = bound.get(key);
-    if (!entry) {
-      const withTools = model.bindTools?.(definitions);
+    let withTools = bound.get(key);
+    if (!withTools) {
+      withTools = model.bindTools?.(definitions);
       if (!withTools) return undefined;
-      entry = {
-        model: withTools,
-        tools: createOfferedTools(
-          chosen.map(({ info }) => ({
-            presented: info.name,
-            server: info.server,
-            tool: info.tool,
-            inputSchema: info.inputSchema,
-          })),
-        ),
-      };
       // A few tool sets recur (the same sentences, the same follow-ups); the rest are rebound.
       if (bound.size >= 64) bound.delete(bound.keys().next().value!);
-      bound.set(key, entry);
+      bound.set(key, withTools);
     }
-    return { ...entry, names: sorted, definitions };
+    callable ??= createOfferedTools(
+      [...known.values()].map(({ info }) => ({
+        presented: info.name,
+        server: info.server,
+        tool: info.tool,
+        inputSchema: info.inputSchema,
+      })),
+    );
+    return { model: withTools, callable, names: sorted, definitions };
   }
 
   return {
