@@ -23,7 +23,10 @@ import {
 import { createZwaveClient } from "./zwave-host/zwave-client.js";
 import type { ZwaveStateEvent } from "./zwave/state-events.js";
 import { homeTwins, logTwinDisagreements } from "./ha/zwave-twins.js";
-import { createChatModel, DEFAULT_MODELS } from "./agent/chat-model.js";
+import { createChatModel, DEFAULT_MODELS, OLLAMA_DEFAULT_URL } from "./agent/chat-model.js";
+import { modelContext } from "./agent/context-budget/model-context.js";
+import { findToolsTool } from "./tools/local/find-tools.js";
+import { createToolSearch } from "./tools/tool-search.js";
 import { createProviderHealth } from "./agent/provider-health.js";
 import { createAgent } from "./agent/agent.js";
 import type { ConversationAgent } from "./agent/types.js";
@@ -80,6 +83,10 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   const twins = homeTwins(zwave, mirror);
   for (const { definition, executor } of homeTools(mirror, twins.markOf))
     registry.registerTool(definition, executor);
+  // The model is offered the tools a sentence needs; find_tools finds the others.
+  const toolSearch = createToolSearch(registry);
+  const findTools = findToolsTool(toolSearch);
+  registry.registerTool(findTools.definition, findTools.executor);
   // One action policy at the registry, for every path: it knows the home's entities and Z-Wave
   // devices, so it judges each call by its effect on its target (docs/architecture.md).
   registry.setPolicy(createActionPolicy({ confirm: options.confirm_destructive, mirror, zwave }));
@@ -109,8 +116,23 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     ...(options.llm_model ? { model: options.llm_model } : {}),
     ...(options.llm_api_key ? { apiKey: options.llm_api_key } : {}),
     ...(options.llm_base_url ? { baseUrl: options.llm_base_url } : {}),
+    contextTokens: options.llm_context,
+    ...(options.llm_keep_alive ? { keepAlive: options.llm_keep_alive } : {}),
     timeoutMs: budget.llmRequestMs,
   });
+  // Asked on the first LLM turn, not at start: the server may still be starting, or not be needed.
+  const askedContext =
+    provider === "local" || !modelName
+      ? undefined
+      : () =>
+          modelContext({
+            provider,
+            model: modelName,
+            ...(options.llm_base_url ? { baseUrl: options.llm_base_url } : {}),
+            ...(provider === "ollama" && !options.llm_base_url ? { baseUrl: OLLAMA_DEFAULT_URL } : {}),
+            ...(options.llm_api_key ? { apiKey: options.llm_api_key } : {}),
+            configured: options.llm_context,
+          });
   const agent = createAgent({
     registry,
     mirror,
@@ -127,6 +149,8 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     steps: { brightness: options.brightness_step, volume: options.volume_step },
     turnTimeoutMs: budget.turnMs,
     ...(providerHealth ? { providerHealth } : {}),
+    toolSearch,
+    ...(askedContext ? { modelContext: askedContext } : {}),
   });
   // Says plainly at start whether the provider answers and has the model; never holds start-up.
   void providerHealth?.check();

@@ -20,6 +20,13 @@ import { homeTwins, joinKey } from "../ha/zwave-twins.js";
 import type { LlmAgent } from "./llm-agent.js";
 import type { ProviderHealth } from "./provider-health.js";
 import { buildSystemPrompt } from "./system-prompt.js";
+import { BUILTIN_TOOLS, ZWAVE_TOOLS } from "../config/own-servers.js";
+import { DEFAULT_LLM_CONTEXT } from "../config/options.js";
+import { DEFAULT_SUMMARY_TOKENS } from "../ha/summary.js";
+import { FIND_TOOLS } from "../tools/local/find-tools.js";
+import { createToolSearch, type ToolSearch } from "../tools/tool-search.js";
+import type { ModelContext } from "./context-budget/model-context.js";
+import { namedInSentence } from "./tool-choice/named-in-sentence.js";
 import { createTurnLog } from "./turn-log.js";
 import { turnToolCall } from "./turn-tool-call.js";
 import type {
@@ -65,6 +72,10 @@ export interface AgentOptions {
   providerHealth?: ProviderHealth;
   /** How far a relative change goes, in percent (`brightness_step`, `volume_step`). */
   steps?: { brightness?: number; volume?: number };
+  /** The tool search `find_tools` uses; one of its own over the registry when not given. */
+  toolSearch?: ToolSearch;
+  /** The context the model gets (context-budget/model-context.ts); default: `llm_context`'s default. */
+  modelContext?: () => Promise<ModelContext>;
 }
 
 /** What the user hears when the model failed, by why (llm-turn.ts). */
@@ -78,6 +89,7 @@ const MODEL_FAILURE: Record<ProviderErrorCode, keyof FastPathReplies["agent"]> =
   unreadable: "modelFailed",
   empty_reply: "modelFailed",
   no_tools: "modelFailed",
+  context_exceeded: "modelContextTooSmall",
   failed: "modelFailed",
 };
 
@@ -132,6 +144,10 @@ export function createAgent(options: AgentOptions): ConversationAgent {
                 model,
                 provider: options.provider,
                 registry,
+                toolSearch: options.toolSearch ?? createToolSearch(registry),
+                context:
+                  options.modelContext ??
+                  (async () => ({ tokens: DEFAULT_LLM_CONTEXT, source: "llm_context" })),
                 toolTimeoutMs,
                 maxRounds,
                 oneRound: oneLlmRound,
@@ -177,25 +193,42 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     const zwaveDevices = twins.zwaveOnly();
     const join = joinKey(zwave);
     if (join !== summaryJoin) [homeSummary, summaryJoin] = [undefined, join];
-    homeSummary ??= mirror.summary({
-      zwaveTarget: (entityId) => {
-        const entity = mirror.entity(entityId);
-        return entity && twins.markOf(entity);
-      },
-    });
-    const system = buildSystemPrompt({
-      language,
-      homeSummary,
-      zwaveDevices,
-      zwaveTwins: zwaveDevices.length < zwave.targets().length,
-      ...(speakerArea ? { speakerArea } : {}),
-      confirmDestructive,
+    const zwaveTarget = (entityId: string) => {
+      const entity = mirror.entity(entityId);
+      return entity && twins.markOf(entity);
+    };
+    homeSummary ??= mirror.summary({ zwaveTarget });
+    const fullSummary = homeSummary;
+    const toolSearch = registry.find(FIND_TOOLS)?.name === FIND_TOOLS;
+    // The full summary is built once per home change; a smaller one only for a tight context.
+    const system = (summaryTokens: number) =>
+      buildSystemPrompt({
+        language,
+        homeSummary:
+          summaryTokens >= DEFAULT_SUMMARY_TOKENS
+            ? fullSummary
+            : summaryTokens > 0
+              ? mirror.summary({ zwaveTarget, maxTokens: summaryTokens })
+              : "",
+        zwaveDevices,
+        zwaveTwins: zwaveDevices.length < zwave.targets().length,
+        ...(speakerArea ? { speakerArea } : {}),
+        confirmDestructive,
+        toolSearch,
+      });
+    const named = namedInSentence(request.text, {
+      entities: mirror.exposedEntities(),
+      zwaveTargets: zwaveDevices,
+      isZwave: (entity) => twins.markOf(entity) !== undefined,
+      homeServer: BUILTIN_TOOLS.server,
+      zwaveServer: ZWAVE_TOOLS.server,
     });
     return agent.run({
       text: request.text,
       conversationId,
       language,
       system,
+      named,
       signal,
       ...(request.deviceId ? { deviceId: request.deviceId } : {}),
       onHeld: (result: ToolResult) => {
@@ -253,8 +286,11 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       return { speech, responseType: "error", results: fast.results, handledBy };
     }
     const results = [...fast.results, ...outcome.results];
+    for (const cut of outcome.context?.cuts ?? [])
+      logger.warn(`LLM request fitted to ${outcome.context!.context} tokens of context: ${cut}`);
     const llmUse: TurnLlmUse = {
       requests: outcome.requests,
+      ...(outcome.context ? { context: outcome.context } : {}),
       ...(outcome.usage ? { tokens: outcome.usage } : {}),
     };
     if (outcome.providerError) {

@@ -20,6 +20,22 @@ export interface ChatModelOptions {
   timeoutMs: number;
   /** Told of every request's outcome (provider-health.ts). */
   callbacks?: ProviderCallbacks;
+  /** `llm_context`: Ollama's `num_ctx` until the model's own is known (see askForContext). */
+  contextTokens?: number;
+  /** `llm_keep_alive`: how long Ollama keeps the model loaded; unset, the server decides. */
+  keepAlive?: string;
+}
+
+/** Ollama's own default host, which ChatOllama uses when no base URL is set. */
+export const OLLAMA_DEFAULT_URL = "http://127.0.0.1:11434";
+
+/**
+ * Asks Ollama for this much context from the next request on: ChatOllama sends its `numCtx` as
+ * `options.num_ctx` with every request (invocationParams, @langchain/ollama chat_models.js). The
+ * other providers take no such field: the server's context is what it is.
+ */
+export function askForContext(model: BaseChatModel, tokens: number): void {
+  if ("numCtx" in model) (model as { numCtx?: number }).numCtx = tokens;
 }
 
 export class ProviderConfigError extends Error {
@@ -77,6 +93,10 @@ async function loadChatModel(options: ChatModelOptions): Promise<BaseChatModel |
         model,
         maxRetries: 1,
         ...callbacks,
+        // Ollama's default is 4,096 tokens on most home GPUs, and its runner cuts a longer prompt
+        // from the start: the rules and the tools (docs/architecture.md, Context budget).
+        ...(options.contextTokens ? { numCtx: options.contextTokens } : {}),
+        ...(options.keepAlive ? { keepAlive: options.keepAlive } : {}),
         ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
       });
     }

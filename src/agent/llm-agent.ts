@@ -1,19 +1,32 @@
 // The LLM side of the agent. Imported only when a provider is configured, so that `local` never
 // loads LangChain's message and chat-model machinery.
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import { AIMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
+import { AIMessage, HumanMessage, SystemMessage, type BaseMessage } from "@langchain/core/messages";
 import type { ToolRegistry } from "../tools/registry.js";
+import type { ToolSearch } from "../tools/tool-search.js";
 import type { ToolResult } from "../tools/types.js";
+import { askForContext } from "./chat-model.js";
 import { confirmedRoundSpeech } from "./confirmed-round.js";
 import { createConversationHistory } from "./conversation-history.js";
-import { bindRegistryTools, runLlmTurn, type LlmTurnOutcome } from "./llm-turn.js";
+import { fitFirstRequest, fitLaterRequest, REPLY_RESERVE } from "./context-budget/fit-request.js";
+import type { ModelContext } from "./context-budget/model-context.js";
+import { tokenCounter } from "./context-budget/token-count.js";
+import { runLlmTurn, type LlmTurnOutcome } from "./llm-turn.js";
 import type { SystemPrompt } from "./system-prompt.js";
+import { chooseTools } from "./tool-choice/choose-tools.js";
+import type { NamedInSentence } from "./tool-choice/named-in-sentence.js";
+import { createRecentTools } from "./tool-choice/recent-tools.js";
+import { createToolCatalog } from "./tool-choice/turn-tools.js";
 import { addUsage, type TokenUsage } from "./token-usage.js";
+import type { TurnContextUse } from "./types.js";
 
 export interface LlmAgentOptions {
   model: BaseChatModel;
   provider: string;
   registry: ToolRegistry;
+  toolSearch: ToolSearch;
+  /** The context the server gives the model (context-budget/model-context.ts); asked once. */
+  context: () => Promise<ModelContext>;
   toolTimeoutMs: number;
   maxRounds: number;
   /** End a turn whose tool calls were all confirmed actions without a second request. */
@@ -24,7 +37,10 @@ export interface LlmTurnInput {
   text: string;
   conversationId: string;
   language: string;
-  system: SystemPrompt;
+  /** The system prompt with a home summary of at most this many tokens. */
+  system: (summaryTokens: number) => SystemPrompt;
+  /** What the sentence names, for choosing the tools (tool-choice/named-in-sentence.ts). */
+  named: NamedInSentence;
   signal: AbortSignal;
   deviceId?: string;
   /** A call the action policy held: keeps it for the user's yes, and says what the model is told. */
@@ -35,14 +51,25 @@ export interface LlmAgentOutcome extends LlmTurnOutcome {
   /** Provider requests that were answered, and the tokens they cost as the provider reported them. */
   requests: number;
   usage?: TokenUsage;
+  /** What the requests carried, against the context asked for. */
+  context?: TurnContextUse;
 }
 
 export type LlmAgent = ReturnType<typeof createLlmAgent>;
 
+/** Ollama reports the prompt it evaluated; this much less than was sent means its runner cut it. */
+const CUT_RATIO = 0.8;
+/** The share of the budget the o200k estimate may fill. */
+const TOKENIZER_MARGIN = 0.9;
+/** What the tools of the smallest request may cost. */
+const SMALLEST_TOOLS = 600;
+
 export function createLlmAgent(options: LlmAgentOptions) {
   const { registry } = options;
   const history = createConversationHistory();
-  const bound = bindRegistryTools(options.model, registry);
+  const recent = createRecentTools();
+  const catalog = createToolCatalog(options.model, registry);
+  let context: Promise<ModelContext> | undefined;
   // Anthropic caches the prefix up to a marked block: the tools, then the home part of the prompt.
   const markCache = options.provider === "anthropic";
   let system: { prompt: SystemPrompt; message: SystemMessage } | undefined;
@@ -63,34 +90,118 @@ export function createLlmAgent(options: LlmAgentOptions) {
 
   const isAction = (result: ToolResult) => registry.find(result.name)?.annotations?.readOnlyHint !== true;
 
+  /**
+   * One try at the turn. `smallest`: the smallest request that can still act, after the server
+   * refused one as over its context: no history, no home summary, the tools for what the sentence
+   * names and find_tools.
+   */
+  async function attempt(input: LlmTurnInput, smallest: boolean): Promise<LlmAgentOutcome> {
+    let requests = 0;
+    let usage: TokenUsage | undefined;
+    const [counter, room] = await Promise.all([tokenCounter(), (context ??= options.context())]);
+    if (options.provider === "ollama") askForContext(options.model, room.tokens);
+    // o200k counts fewer tokens than some local models' tokenizers do for JSON: a margin for that.
+    const budget = Math.floor((room.tokens - REPLY_RESERVE) * TOKENIZER_MARGIN);
+    const user = new HumanMessage(input.text);
+    const first = await fitFirstRequest({
+      counter,
+      budget: smallest ? 0 : budget,
+      system: (summaryTokens) => systemMessage(input.system(smallest ? 0 : summaryTokens)),
+      history: smallest ? [] : history.get(input.conversationId),
+      user,
+      choose: (maxTokens) =>
+        chooseTools(
+          {
+            text: input.text,
+            named: input.named,
+            recent: recent.get(input.conversationId),
+            maxTokens: smallest ? SMALLEST_TOOLS : maxTokens,
+          },
+          catalog.all(),
+          options.toolSearch,
+          counter,
+        ),
+      definitions: (names) => names.flatMap((n) => catalog.all().get(n)?.definition ?? []),
+    });
+    const use: TurnContextUse = {
+      context: room.tokens,
+      source: room.source,
+      sent: [],
+      offered: first.tools.names,
+      allTools: first.tools.all,
+      searched: [],
+      cuts: smallest
+        ? ["the smallest request, after the server refused one as over its context"]
+        : [...first.cuts],
+    };
+    const messages: BaseMessage[] = [first.system, ...first.history, user];
+    const tools = catalog.canCallTools() ? catalog.turn(first.tools.names) : undefined;
+    let sentEstimate = first.estimate;
+    const outcome = await runLlmTurn({
+      tools,
+      registry,
+      messages,
+      fit: (all, offer) => {
+        if (all.length === messages.length) {
+          use.sent.push({ estimated: first.estimate, tools: offer.names.length });
+          return all;
+        }
+        const later = fitLaterRequest(counter, budget, all, first.history.length, offer.definitions);
+        if (later.dropped) use.cuts.push(`history: ${later.dropped} messages left out of a later request`);
+        sentEstimate = later.estimate;
+        use.sent.push({ estimated: later.estimate, tools: offer.names.length });
+        return later.messages;
+      },
+      onFound: (names) => use.searched.push(...names.filter((n) => !use.searched.includes(n))),
+      signal: input.signal,
+      toolTimeoutMs: options.toolTimeoutMs,
+      maxRounds: options.maxRounds,
+      provider: options.provider,
+      language: input.language,
+      ...(input.deviceId ? { deviceId: input.deviceId } : {}),
+      ...(input.onHeld ? { onHeld: input.onHeld } : {}),
+      ...(options.oneRound
+        ? { finishRound: (round, calls) => confirmedRoundSpeech(round, calls, isAction, input.language) }
+        : {}),
+      onReply: (reply) => {
+        requests++;
+        usage = addUsage(usage, reply.usage_metadata);
+        const reported = reply.usage_metadata?.input_tokens;
+        const request = use.sent.at(-1);
+        if (request && typeof reported === "number" && reported > 0) {
+          request.reported = reported;
+          if (options.provider === "ollama" && reported < sentEstimate * CUT_RATIO) {
+            request.cutByServer = true;
+            use.cuts.push(
+              `the server cut the prompt: ${reported} of about ${sentEstimate} tokens reached the model`,
+            );
+          }
+        }
+      },
+    });
+    recent.add(
+      input.conversationId,
+      outcome.results.filter((r) => r.server && r.name).map((r) => r.name),
+    );
+    return { ...outcome, requests, context: use, ...(usage ? { usage } : {}) };
+  }
+
   return {
     async run(input: LlmTurnInput): Promise<LlmAgentOutcome> {
-      let requests = 0;
-      let usage: TokenUsage | undefined;
-      const outcome = await runLlmTurn({
-        model: bound(),
-        registry,
-        messages: [
-          systemMessage(input.system),
-          ...history.get(input.conversationId),
-          new HumanMessage(input.text),
-        ],
-        signal: input.signal,
-        toolTimeoutMs: options.toolTimeoutMs,
-        maxRounds: options.maxRounds,
-        provider: options.provider,
-        language: input.language,
-        ...(input.deviceId ? { deviceId: input.deviceId } : {}),
-        ...(input.onHeld ? { onHeld: input.onHeld } : {}),
-        ...(options.oneRound
-          ? { finishRound: (round, calls) => confirmedRoundSpeech(round, calls, isAction, input.language) }
+      const outcome = await attempt(input, false);
+      // Once a tool ran, the turn is not started again: that would run it twice.
+      if (outcome.providerErrorCode !== "context_exceeded" || outcome.results.length) return outcome;
+      // The server said its context, or it is smaller than was thought: later turns fit to it.
+      if (outcome.serverContext)
+        context = Promise.resolve({ tokens: outcome.serverContext, source: "the server's refusal" });
+      const retried = await attempt(input, true);
+      return {
+        ...retried,
+        requests: outcome.requests + retried.requests,
+        ...(retried.context && outcome.context
+          ? { context: { ...retried.context, sent: [...outcome.context.sent, ...retried.context.sent] } }
           : {}),
-        onReply: (reply) => {
-          requests++;
-          usage = addUsage(usage, reply.usage_metadata);
-        },
-      });
-      return { ...outcome, requests, ...(usage ? { usage } : {}) };
+      };
     },
     /** The sentence and its spoken answer, so a follow-up has context (tool traffic is not kept). */
     remember(conversationId: string, text: string, speech: string): void {

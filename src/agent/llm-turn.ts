@@ -1,28 +1,26 @@
-import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AIMessage, HumanMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { ToolResult } from "../tools/types.js";
-import { createOfferedTools, type OfferedTools } from "./reply-repair/offered-tools.js";
+import { FIND_TOOLS, type FoundTool } from "../tools/local/find-tools.js";
 import { repairReply, type RefusedCall } from "./reply-repair/repair-reply.js";
 import { correctionMessage, unusableReplySpeech } from "./reply-repair/unusable-reply.js";
 import { classifyFailure } from "./provider-failure.js";
 import { toolResultMessages, type ToolReply } from "./tool-result-message.js";
+import type { Offer, ToolBoundModel, TurnTools } from "./tool-choice/turn-tools.js";
 
-/** The model with the registry's tools bound; rebinding costs ~2 ms, so it happens only on change. */
-export type ToolBoundModel = NonNullable<ReturnType<NonNullable<BaseChatModel["bindTools"]>>>;
-
-export function bindRegistryTools(
-  model: BaseChatModel,
-  registry: ToolRegistry,
-): () => ToolBoundModel | undefined {
-  let bound: ToolBoundModel | undefined;
-  registry.onChange(() => (bound = undefined));
-  return () => (bound ??= model.bindTools?.(registry.definitions()));
-}
+export type { ToolBoundModel } from "./tool-choice/turn-tools.js";
 
 export interface LlmTurnOptions {
-  model: ToolBoundModel | undefined;
+  /** The tools this turn offers (src/agent/tool-choice/); undefined when the model cannot call tools. */
+  tools: TurnTools | undefined;
   registry: ToolRegistry;
+  /**
+   * The messages one request sends, fitted to the model's context (src/agent/context-budget/);
+   * without it, all of them.
+   */
+  fit?: (messages: BaseMessage[], offer: Offer) => Promise<BaseMessage[]> | BaseMessage[];
+  /** Tools a `find_tools` call found, offered from the next request on. */
+  onFound?: (names: string[]) => void;
   messages: BaseMessage[];
   signal: AbortSignal;
   toolTimeoutMs: number;
@@ -53,6 +51,8 @@ export interface LlmTurnOutcome {
   roundsExhausted?: boolean;
   /** The model's reply held call markup that could not run, even after one correction. */
   unusableReply?: boolean;
+  /** The context the server named when it refused a request as too long. */
+  serverContext?: number;
 }
 
 /**
@@ -63,21 +63,31 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
   const { registry, signal } = options;
   const messages = [...options.messages];
   const results: ToolResult[] = [];
-  const bound = options.model;
-  if (!bound) return { speech: "", results, ...providerFailure("no_tools", "this model cannot call tools") };
-  const tools = offeredToolsOf(registry);
+  const turnTools = options.tools;
+  if (!turnTools)
+    return { speech: "", results, ...providerFailure("no_tools", "this model cannot call tools") };
   let corrected = false;
 
   for (let round = 0; round < options.maxRounds; round++) {
     let reply: AIMessage;
+    const offer = turnTools.current();
     try {
-      reply = await askModel(bound, messages, signal, options.provider);
+      const sent = options.fit ? await options.fit(messages, offer) : messages;
+      reply = await askModel(offer.model, sent, signal, options.provider);
     } catch (err) {
       if (signal.aborted) throw err;
-      return { speech: "", results, ...describeProviderError(err) };
+      const failure = describeProviderError(err);
+      const serverContext =
+        failure.providerErrorCode === "context_exceeded" ? contextNamedIn(err) : undefined;
+      return { speech: "", results, ...failure, ...(serverContext ? { serverContext } : {}) };
     }
     options.onReply?.(reply);
-    const repaired = repairReply(reply, tools);
+    // Calls are read against every registered tool, not only those offered: a model that names a
+    // tool it saw in an earlier turn, or guessed right, gets it run when the repair reads the call
+    // with certainty, exactly as an offered one; the registry checks its arguments and the action
+    // policy judges it like any other call. It is offered from the next request on.
+    const repaired = repairReply(reply, offer.callable);
+    turnTools.add(repaired.calls.flatMap((call) => ("name" in call ? [call.name] : [])));
     messages.push(repaired.message);
     if (repaired.unusable !== undefined) {
       // Markup is never spoken: one correction, the same for every provider, then a plain apology.
@@ -121,6 +131,11 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
         const content = options.onHeld?.(result) ?? result.content;
         replies.push({ callId: call.id, name: call.name, content, ok: true });
         continue;
+      }
+      if (result.name === FIND_TOOLS && result.ok) {
+        const found = foundTools(result);
+        turnTools.add(found);
+        options.onFound?.(found);
       }
       results.push(call.family ? { ...result, textFamily: call.family } : result);
       replies.push({
@@ -195,24 +210,12 @@ function refusedResult(call: RefusedCall): ToolResult {
   };
 }
 
-const offered = new WeakMap<ToolRegistry, OfferedTools>();
-
-/** Built once per tool set: names are resolved against exactly what the model was offered. */
-function offeredToolsOf(registry: ToolRegistry): OfferedTools {
-  let tools = offered.get(registry);
-  if (!tools) {
-    tools = createOfferedTools(
-      registry
-        .list()
-        .map((t) => ({ presented: t.name, server: t.server, tool: t.tool, inputSchema: t.inputSchema })),
-    );
-    offered.set(registry, tools);
-    const stop = registry.onChange(() => {
-      offered.delete(registry);
-      stop();
-    });
-  }
-  return tools;
+/** The names `find_tools` returned, from its typed result (src/tools/local/find-tools.ts). */
+function foundTools(result: ToolResult): string[] {
+  const tools = result.structuredContent?.tools;
+  return Array.isArray(tools)
+    ? (tools as FoundTool[]).map((t) => t.name).filter((n) => typeof n === "string")
+    : [];
 }
 
 /** Why a request to the model failed, as the agent tells the user (src/agent/agent.ts). */
@@ -226,6 +229,7 @@ export type ProviderErrorCode =
   | "unreadable"
   | "empty_reply"
   | "no_tools"
+  | "context_exceeded"
   | "failed";
 
 function providerFailure(
@@ -235,10 +239,29 @@ function providerFailure(
   return { providerError: text, providerErrorCode: code };
 }
 
+/**
+ * How servers say a prompt is over the model's context: llama.cpp's `exceed_context_size_error`
+ * ("the request exceeds the available context size"), vLLM's "maximum context length is N tokens",
+ * LM Studio's "context length of only N tokens", OpenAI's `context_length_exceeded`.
+ */
+const CONTEXT_EXCEEDED =
+  /exceed_context_size_error|exceeds the available context size|maximum context length|context length of only|context_length_exceeded|context (?:length|window) (?:is )?exceeded/i;
+
+/** The context a refusal names ("… context size (4096 tokens)", "… context length is 4096 tokens"). */
+function contextNamedIn(err: unknown): number | undefined {
+  const e = err as { error?: { n_ctx?: unknown; error?: { n_ctx?: unknown } }; message?: string };
+  const typed = e.error?.n_ctx ?? e.error?.error?.n_ctx;
+  if (typeof typed === "number" && typed > 0) return typed;
+  const said = /context (?:size|length)(?: is| of only)? \(?(\d+) tokens/i.exec(e.message ?? "");
+  return said ? Number(said[1]) : undefined;
+}
+
 /** Short and free of secrets: providers sometimes echo parts of the key in their errors. */
 function describeProviderError(err: unknown): ReturnType<typeof providerFailure> {
   const e = err as { status?: number; name?: string; message?: string; code?: string };
   if (typeof e.status === "number") {
+    if (e.status === 400 && CONTEXT_EXCEEDED.test(e.message ?? ""))
+      return providerFailure("context_exceeded", "the request did not fit the model's context (HTTP 400)");
     if (e.status === 401 || e.status === 403)
       return providerFailure("key_refused", "the language model rejected the API key");
     if (e.status === 429) return providerFailure("rate_limited", "the language model is rate limited");

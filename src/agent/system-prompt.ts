@@ -9,6 +9,8 @@ export interface SystemPromptInput {
   zwaveTwins?: boolean;
   speakerArea?: string;
   confirmDestructive: boolean;
+  /** `find_tools` is registered: the model is offered some tools, and finds the others. */
+  toolSearch?: boolean;
 }
 
 /**
@@ -28,6 +30,7 @@ export function buildSystemPrompt(input: SystemPromptInput): SystemPrompt {
     "If a name is ambiguous, ask which one is meant. If a tool returns an error, fix your call when the error says how, otherwise tell the user briefly.",
     "Answer in one or two short spoken sentences, without markdown or lists.",
   ];
+  if (input.toolSearch) home.push("When no offered tool fits the request, call find_tools to find one.");
   if (input.confirmDestructive) {
     home.push(
       "Unlocking, and opening a garage door, gate or door, wait for the user's yes: when a tool says so, ask the user to confirm that exact action and do not call it again; their yes runs it.",

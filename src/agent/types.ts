@@ -46,8 +46,36 @@ export interface TurnResult {
 }
 
 /** What a turn asked of the language model: requests, and tokens as the provider reported them. */
+/** One request to the model: tokens as estimated before sending (o200k) and as the provider reported. */
+export interface TurnRequestSize {
+  estimated: number;
+  reported?: number;
+  /** How many tools it offered. */
+  tools: number;
+  /** The provider evaluated clearly less than was sent: its server cut the prompt (Ollama). */
+  cutByServer?: boolean;
+}
+
+/** What a turn's requests carried, against the context asked for (src/agent/context-budget/). */
+export interface TurnContextUse {
+  /** Tokens of context asked for (Ollama's num_ctx) or known to be the server's. */
+  context: number;
+  /** Where that figure comes from. */
+  source: string;
+  sent: TurnRequestSize[];
+  /** The tools the first request offered, by name. */
+  offered: string[];
+  /** Every tool fitted, so every tool was offered. */
+  allTools: boolean;
+  /** Tools `find_tools` found, offered from the next request on. */
+  searched: string[];
+  /** What was left out to fit, and any cut the server made. */
+  cuts: string[];
+}
+
 export interface TurnLlmUse {
   requests: number;
+  context?: TurnContextUse;
   tokens?: { input: number; cachedInput: number; cacheWrite: number; output: number };
   /** Why the language model failed this turn: the cause the provider check logged (no secret). */
   error?: string;

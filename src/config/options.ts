@@ -114,6 +114,9 @@ export const LOG_LEVELS = ["trace", "debug", "info", "notice", "warning", "warn"
 export const MCP_MODES = ["auto", "flat", "workbench"] as const;
 export const ZWAVE_TRANSPORTS = ["auto", "mqtt", "websocket"] as const;
 
+/** `llm_context`'s default: what Home Assistant's own Ollama integration asks for. */
+export const DEFAULT_LLM_CONTEXT = 8192;
+
 const port = z.coerce.number().int().min(1).max(65535);
 
 /** The add-on options (docs/architecture.md, Options). Keys are the contract: never rename them. */
@@ -122,6 +125,11 @@ export const optionsSchema = z.object({
   llm_model: optionalString,
   llm_api_key: optionalString,
   llm_base_url: optionalString,
+  // Tokens of context the model is asked to use: Ollama's num_ctx, capped at the model's own; the
+  // budget for a server that does not say its own (src/agent/context-budget/model-context.ts).
+  llm_context: z.coerce.number().int().min(2048).max(1_048_576).default(DEFAULT_LLM_CONTEXT),
+  // How long Ollama keeps the model loaded after a request ("5m", "1h", "-1"); empty: the server's own.
+  llm_keep_alive: optionalString,
   language: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("en")),
   mqtt_url: optionalString,
   mqtt_username: optionalString,

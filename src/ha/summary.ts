@@ -13,7 +13,8 @@ export interface SummaryOptions {
   zwaveTarget?: (entityId: string) => { nodeId: number; endpoint?: number } | undefined;
 }
 
-const DEFAULT_MAX_TOKENS = 800;
+/** The summary's default size; the context budget asks for smaller ones (src/agent/context-budget/). */
+export const DEFAULT_SUMMARY_TOKENS = 800;
 const NOTE_RESERVE = 120;
 
 /** "Kitchen Ceiling Light" in the Kitchen reads as "Ceiling Light" under a "Kitchen" heading. */
@@ -56,7 +57,7 @@ function describeEntities(
  * aliases of what Assist may control there. No states: they change, and the tools read them live.
  */
 export function summarizeHome(data: HomeData, index: HomeIndex, options: SummaryOptions = {}): string {
-  const budget = (options.maxTokens ?? DEFAULT_MAX_TOKENS) * 4;
+  const budget = (options.maxTokens ?? DEFAULT_SUMMARY_TOKENS) * 4;
   const exposed = [...index.records.values()].filter((r) => r.exposed);
   const config = data.config;
   const header = [

@@ -276,10 +276,14 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
 
     definitions() {
       indexed();
-      return [...entries.values()].map((entry) => ({
-        type: "function" as const,
-        function: { name: entry.presented, description: entry.description, parameters: entry.inputSchema },
-      }));
+      // By name, not by when a server connected: the same tools are the same bytes from start to
+      // start, so which tools a model sees never depends on start-up order, and a provider can cache them.
+      return [...entries.values()]
+        .map((entry) => ({
+          type: "function" as const,
+          function: { name: entry.presented, description: entry.description, parameters: entry.inputSchema },
+        }))
+        .sort((a, b) => byName(a.function, b.function));
     },
 
     list() {

@@ -195,6 +195,8 @@ export interface FastPathReplies {
     modelUnreachable: string;
     modelKeyRefused: string;
     modelBusy: string;
+    /** The request did not fit the model's context even at its smallest: which setting raises it. */
+    modelContextTooSmall: string;
     modelFailed: string;
     tooManySteps: string;
     declined: string;

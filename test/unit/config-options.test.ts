@@ -129,9 +129,10 @@ describe("options from the environment", () => {
   it.each(Object.keys(defaults).filter((key) => typeof defaults[key] === "number"))(
     "%s: every number option reads a number",
     (key) => {
-      // 42 is within every number option's range (ports, steps in percent).
-      const options = loadOptions([], { [key.toUpperCase()]: "42" }, "/nonexistent").options;
-      expect((options as Record<string, unknown>)[key]).toBe(42);
+      // 42 is within the range of ports and steps in percent; a model's context is thousands of tokens.
+      const value = key === "llm_context" ? 4096 : 42;
+      const options = loadOptions([], { [key.toUpperCase()]: String(value) }, "/nonexistent").options;
+      expect((options as Record<string, unknown>)[key]).toBe(value);
     },
   );
 

@@ -726,6 +726,8 @@ export const en: FastPathGrammar = {
       modelUnreachable: "Sorry, I can't reach the language model right now.",
       modelKeyRefused: "Sorry, the language model refused the API key.",
       modelBusy: "Sorry, the language model is busy. Please try again in a moment.",
+      modelContextTooSmall:
+        "Sorry, the language model's context is too small for this. Raise the Model context setting of the add-on, or the context size of your model server.",
       modelFailed: "Sorry, the language model failed.",
       tooManySteps: "Sorry, I couldn't finish that in a reasonable number of steps.",
       declined: "Okay, I won't do that.",

@@ -722,6 +722,8 @@ export const es: FastPathGrammar = {
       modelKeyRefused: "Lo siento, el modelo de lenguaje ha rechazado la clave de API.",
       modelBusy:
         "Lo siento, el modelo de lenguaje está saturado. Inténtalo de nuevo en un momento, por favor.",
+      modelContextTooSmall:
+        "Lo siento, el contexto del modelo de lenguaje es demasiado pequeño para esto. Aumenta el ajuste Model context del complemento o el tamaño de contexto de tu servidor de modelos.",
       modelFailed: "Lo siento, el modelo de lenguaje ha fallado.",
       tooManySteps: "Lo siento, no he podido terminarlo en un número razonable de pasos.",
       declined: "De acuerdo, no lo haré.",

@@ -649,6 +649,8 @@ export const fr: FastPathGrammar = {
       modelUnreachable: "Désolé, je n'arrive pas à joindre le modèle de langage pour le moment.",
       modelKeyRefused: "Désolé, le modèle de langage a refusé la clé d'API.",
       modelBusy: "Désolé, le modèle de langage est surchargé. Réessaie dans un instant, s'il te plaît.",
+      modelContextTooSmall:
+        "Désolé, le contexte du modèle de langage est trop petit pour cela. Augmente le réglage Model context de l'add-on, ou la taille de contexte de ton serveur de modèle.",
       modelFailed: "Désolé, le modèle de langage a rencontré une erreur.",
       tooManySteps: "Désolé, je n'ai pas pu y arriver en un nombre raisonnable d'étapes.",
       declined: "D'accord, je ne le fais pas.",

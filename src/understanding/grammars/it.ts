@@ -656,6 +656,8 @@ export const it: FastPathGrammar = {
       modelUnreachable: "Spiacente, non riesco a raggiungere il modello linguistico in questo momento.",
       modelKeyRefused: "Spiacente, il modello linguistico ha rifiutato la chiave API.",
       modelBusy: "Spiacente, il modello linguistico è sovraccarico. Riprova tra un momento, per favore.",
+      modelContextTooSmall:
+        "Spiacente, il contesto del modello linguistico è troppo piccolo per questo. Aumenta l'impostazione Model context dell'add-on o la dimensione del contesto del tuo server del modello.",
       modelFailed: "Spiacente, il modello linguistico ha dato un errore.",
       tooManySteps: "Spiacente, non sono riuscito a finire in un numero ragionevole di passaggi.",
       declined: "D'accordo, non lo faccio.",

@@ -599,6 +599,8 @@ export const nl: FastPathGrammar = {
       modelUnreachable: "Sorry, ik kan het taalmodel nu niet bereiken.",
       modelKeyRefused: "Sorry, het taalmodel heeft de API-sleutel geweigerd.",
       modelBusy: "Sorry, het taalmodel is overbelast. Probeer het alsjeblieft zo meteen opnieuw.",
+      modelContextTooSmall:
+        "Sorry, de context van het taalmodel is hiervoor te klein. Verhoog de instelling Model context van de add-on, of de contextgrootte van je modelserver.",
       modelFailed: "Sorry, er ging iets mis bij het taalmodel.",
       tooManySteps: "Sorry, dat is me niet gelukt in een redelijk aantal stappen.",
       declined: "Oké, dan doe ik het niet.",

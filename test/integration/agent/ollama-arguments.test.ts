@@ -5,6 +5,7 @@ import { afterEach, expect, it } from "vitest";
 import { HumanMessage } from "@langchain/core/messages";
 import { createChatModel } from "../../../src/agent/chat-model.js";
 import { runLlmTurn } from "../../../src/agent/llm-turn.js";
+import { createToolCatalog } from "../../../src/agent/tool-choice/turn-tools.js";
 import { createToolRegistry } from "../../../src/tools/registry.js";
 import { captureLogger } from "../../support/capture-logger.js";
 import { startFakeLlm, type FakeLlm } from "../../support/llm/server.js";
@@ -48,7 +49,7 @@ async function turn(args: unknown) {
     timeoutMs: 5000,
   });
   const outcome = await runLlmTurn({
-    model: model!.bindTools!(registry.definitions()),
+    tools: createToolCatalog(model!, registry).turn(registry.list().map((tool) => tool.name)),
     registry,
     messages: [new HumanMessage("which devices are there?")],
     signal: AbortSignal.timeout(10_000),

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { HumanMessage } from "@langchain/core/messages";
 import { createChatModel } from "../../../src/agent/chat-model.js";
 import { runLlmTurn } from "../../../src/agent/llm-turn.js";
+import { createToolCatalog } from "../../../src/agent/tool-choice/turn-tools.js";
 import { createToolRegistry } from "../../../src/tools/registry.js";
 import { captureLogger } from "../../support/capture-logger.js";
 import { startFakeLlm, type FakeLlm } from "../../support/llm/server.js";
@@ -36,7 +37,7 @@ async function turn(provider: "anthropic" | "openai" | "ollama", toolName: strin
     timeoutMs: 5000,
   });
   const outcome = await runLlmTurn({
-    model: model!.bindTools!(registry.definitions()),
+    tools: createToolCatalog(model!, registry).turn(registry.list().map((tool) => tool.name)),
     registry,
     messages: [new HumanMessage("switch the porch light on")],
     signal: AbortSignal.timeout(10_000),

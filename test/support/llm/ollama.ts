@@ -44,7 +44,8 @@ export const ollamaApi: ProviderApi = {
       done_reason: "stop",
       total_duration: 1_000_000,
       load_duration: 100_000,
-      prompt_eval_count: 12,
+      // What the runner evaluated: what was kept of the prompt when it was cut (context-window.ts).
+      prompt_eval_count: request.reached?.kept ?? 12,
       prompt_eval_duration: 200_000,
       eval_count: 6,
       eval_duration: 500_000,

@@ -46,6 +46,7 @@ import { openaiApi } from "./openai.js";
 import { json, type FakeLlmRequest, type FakeReply, type ProviderApi } from "./types.js";
 import type { ServerCertificate } from "../tls-certificates.js";
 import { invalidMessageSequence } from "./validate.js";
+import { exceedContextBody, reachedOf, type ContextServer } from "./context-window.js";
 
 export type { FakeLlmRequest, FakeReply, FakeToolCall } from "./types.js";
 
@@ -61,6 +62,13 @@ export interface FakeLlmOptions {
   tls?: ServerCertificate;
   /** Listen on this port (default: any free one). */
   port?: number;
+  /**
+   * Behave like a local server with a context of its own (context-window.ts): Ollama answers
+   * `POST /api/show` with the model's trained context and cuts what does not fit; llama.cpp
+   * answers `GET /props` with its `n_ctx` and refuses what does not fit with its HTTP 400. Each
+   * request's `reached` says what reached the model.
+   */
+  contextServer?: ContextServer;
 }
 
 export interface FakeLlm {
@@ -87,6 +95,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (options.models && serveModelList(req, res, options.models)) return;
+    if (options.contextServer && serveContextInfo(req, res, options.contextServer)) return;
     const api = APIS.find((candidate) => req.method === "POST" && req.url?.split("?")[0] === candidate.path);
     if (!api) {
       json(res, 404, { error: `fake LLM: no route for ${req.method} ${req.url}` });
@@ -109,7 +118,12 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       body,
       ...api.parse(body),
     };
+    if (options.contextServer) request.reached = reachedOf(options.contextServer, body);
     requests.push(request);
+    if (options.contextServer?.kind === "llama.cpp" && request.reached?.cut) {
+      json(res, 400, exceedContextBody(request.reached));
+      return;
+    }
     const invalid = invalidMessageSequence(api.provider, body);
     if (invalid) {
       json(res, 400, api.errorBody(400, invalid));
@@ -211,4 +225,22 @@ export function providerOptions(
     llm_api_key: "test-key",
     ...(provider === "openai" ? { llm_model: "gpt-4o-mini" } : {}),
   };
+}
+
+/** `POST /api/show` (Ollama) and `GET /props` (llama.cpp's server): what the model's context is. */
+function serveContextInfo(req: IncomingMessage, res: ServerResponse, server: ContextServer): boolean {
+  const path = req.url?.split("?")[0] ?? "";
+  if (server.kind === "ollama" && req.method === "POST" && path === "/api/show") {
+    json(res, 200, {
+      details: { format: "gguf", family: "qwen2", parameter_size: "7.6B", quantization_level: "Q4_K_M" },
+      model_info: { "general.architecture": "qwen2", "qwen2.context_length": server.trained },
+      capabilities: ["completion", "tools"],
+    });
+    return true;
+  }
+  if (server.kind === "llama.cpp" && req.method === "GET" && path === "/props") {
+    json(res, 200, { default_generation_settings: { n_ctx: server.nCtx }, total_slots: 1 });
+    return true;
+  }
+  return false;
 }

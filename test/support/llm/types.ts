@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
+import type { Reached } from "./context-window.js";
 
 /** One tool call the fake model makes. A string `args` is sent verbatim (to fake malformed JSON). */
 export interface FakeToolCall {
@@ -50,6 +51,8 @@ export interface FakeLlmRequest {
   tools: { name: string; description?: string; parameters: unknown }[];
   /** Every tool result in the conversation, oldest first. Ollama's carry no id. */
   toolResults: { toolCallId?: string; content: string }[];
+  /** With a `contextServer`: what of the prompt reached the model. */
+  reached?: Reached;
 }
 
 /** What a provider's wire format is made of: the parts of a request, and a text/tool-call answer. */
@@ -58,7 +61,7 @@ export interface ProviderApi {
   path: string;
   parse(
     body: Record<string, unknown>,
-  ): Omit<FakeLlmRequest, "provider" | "path" | "headers" | "clientPort" | "body">;
+  ): Omit<FakeLlmRequest, "provider" | "path" | "headers" | "clientPort" | "body" | "reached">;
   errorBody(status: number, message: string): unknown;
   write(res: ServerResponse, answer: Answer, request: FakeLlmRequest): void;
   /** Answers with a provider-native assistant message, streamed when the request asks. */

@@ -44,6 +44,38 @@ export function conversationView(t: Words, f: Formats): ConversationView {
     return text;
   }
 
+  /**
+   * What the turn's requests carried against the context asked for: tokens per request (estimated
+   * before sending, and as the provider reported), the tools offered and found, and any cut.
+   */
+  function contextUse(turn: TurnRecord): Child {
+    const use = turn.llm?.context;
+    if (!use) return "";
+    const requests = use.sent.map(
+      (r, i) =>
+        `${i + 1}: ~${r.estimated}${r.reported !== undefined ? ` / ${r.reported} ${t.reported}` : ""} · ${r.tools} ${t.toolsWord}`,
+    );
+    return el(
+      "details",
+      { class: use.cuts.length ? "context cut" : "context" },
+      el(
+        "summary",
+        {},
+        `${t.contextAsked} ${use.context} ${t.tokensWord} (${use.source}) · ${t.tokensSent} ${requests.join(" · ")}`,
+        use.cuts.length ? badge(use.sent.some((r) => r.cutByServer) ? "bad" : "warn", t.contextCut) : "",
+      ),
+      el(
+        "div",
+        { class: "note" },
+        `${use.allTools ? t.allToolsOffered : t.toolsOffered}: ${use.offered.join(", ")}`,
+      ),
+      use.searched.length
+        ? el("div", { class: "note" }, `${t.toolsSearched}: ${use.searched.join(", ")}`)
+        : "",
+      use.cuts.map((cut) => el("div", { class: "note" }, cut)),
+    );
+  }
+
   function changedKeys(before: Record<string, unknown>, after: Record<string, unknown>): Set<string> {
     const keys = new Set<string>();
     for (const k of Object.keys(after))
@@ -158,6 +190,7 @@ export function conversationView(t: Words, f: Formats): ConversationView {
             { class: "note" },
             `${f.time(turn.startedAt)} · ${turn.language} · ${f.ms(turn.ms)}${llmUse(turn)}`,
           ),
+          contextUse(turn),
           turn.tool_calls.length
             ? el(
                 "ol",

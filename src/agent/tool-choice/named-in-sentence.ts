@@ -1,0 +1,48 @@
+import type { EntityView } from "../../ha/home-mirror.js";
+import { fold } from "../../understanding/sentence.js";
+import type { ZwaveTarget } from "../../zwave-host/zwave-target.js";
+
+/** What a sentence names, as the tool choice needs it: where those devices live, and what they are. */
+export interface NamedInSentence {
+  /** The tool servers that reach the named devices (Home Assistant's through the bridge's own tools). */
+  servers: string[];
+  /** What the named devices are: their domains and Z-Wave functions ("light", "lock", "cover"). */
+  words: string[];
+}
+
+export interface HomeDevices {
+  entities: readonly EntityView[];
+  /** The Z-Wave targets Home Assistant does not know. */
+  zwaveTargets: readonly ZwaveTarget[];
+  /** The Z-Wave node an entity is one identity with, if any (src/ha/zwave-twins.ts). */
+  isZwave(entity: EntityView): boolean;
+  /** Servers: where Home Assistant's entities and the Z-Wave devices are reached. */
+  homeServer: string;
+  zwaveServer: string;
+}
+
+/**
+ * The devices a sentence names by their names or aliases, folded as the fast path folds sentences
+ * (src/understanding/sentence.ts): "turn on the kitchen dimmer" names the Z-Wave dimmer, a light.
+ */
+export function namedInSentence(text: string, home: HomeDevices): NamedInSentence {
+  const sentence = ` ${fold(text)} `;
+  const says = (name: string) => {
+    const folded = fold(name);
+    return folded.length > 1 && sentence.includes(` ${folded} `);
+  };
+  const servers = new Set<string>();
+  const words = new Set<string>();
+  for (const entity of home.entities) {
+    if (!entity.exposed || !(says(entity.name) || entity.aliases.some(says))) continue;
+    words.add(entity.domain);
+    servers.add(home.isZwave(entity) ? home.zwaveServer : home.homeServer);
+  }
+  for (const target of home.zwaveTargets) {
+    if (!says(target.name)) continue;
+    words.add(target.function);
+    if (target.coverType) words.add(target.coverType);
+    servers.add(home.zwaveServer);
+  }
+  return { servers: [...servers].sort(), words: [...words].sort() };
+}

@@ -1,0 +1,85 @@
+/**
+ * What a local server does with a prompt longer than its context, so tests see what really reached
+ * the model. The prompt is laid out as chat templates lay it out (Qwen's, Llama's): the system
+ * prompt, then every tool's definition as JSON, then the messages. It is counted with cl100k, not
+ * the bridge's o200k: a server's tokenizer is never the bridge's own.
+ *
+ *   Ollama:    `options.num_ctx`, else 4,096 (its default on a GPU under 24 GiB), capped at the
+ *              model's trained context; a longer prompt is cut as its runner cuts it: the first 4
+ *              tokens are kept and the oldest after them dropped (ollama/ollama runner, numKeep);
+ *              `prompt_eval_count` reports what was kept.
+ *   llama.cpp: a prompt over the slot's `n_ctx` is refused with HTTP 400
+ *              `exceed_context_size_error` (ggml-org/llama.cpp tools/server).
+ */
+import { decode, encode } from "gpt-tokenizer/encoding/cl100k_base";
+import { contentText, list } from "./types.js";
+
+export type ContextServer = { kind: "ollama"; trained: number } | { kind: "llama.cpp"; nCtx: number };
+
+/** What of one request reached the model. */
+export interface Reached {
+  /** Tokens of the prompt as sent, and as kept. */
+  sent: number;
+  kept: number;
+  /** The context the server used. */
+  context: number;
+  cut: boolean;
+  /** The tools whose whole definition is in what was kept. */
+  tools: string[];
+  /** The system prompt's rules are in what was kept. */
+  rules: boolean;
+  /** The user's last sentence is in what was kept. */
+  userText: boolean;
+}
+
+export const OLLAMA_DEFAULT_CONTEXT = 4096;
+const NUM_KEEP = 4;
+
+export function contextOf(server: ContextServer, body: Record<string, unknown>): number {
+  if (server.kind === "llama.cpp") return server.nCtx;
+  const asked = (body.options as { num_ctx?: unknown } | undefined)?.num_ctx;
+  return Math.min(typeof asked === "number" && asked > 0 ? asked : OLLAMA_DEFAULT_CONTEXT, server.trained);
+}
+
+export function reachedOf(server: ContextServer, body: Record<string, unknown>): Reached {
+  const messages = list(body.messages);
+  const tools = list(body.tools).map((t) => (t.function ?? t) as Record<string, unknown>);
+  const system = messages.filter((m) => m.role === "system").map((m) => contentText(m.content));
+  const toolText = tools.map((t) => JSON.stringify({ type: "function", function: t }));
+  const rest = messages
+    .filter((m) => m.role !== "system")
+    .map(
+      (m) =>
+        `<|${String(m.role)}|>${contentText(m.content)}${m.tool_calls ? JSON.stringify(m.tool_calls) : ""}`,
+    );
+  const prompt = [...system, "<tools>", ...toolText, "</tools>", ...rest].join("\n");
+  const tokens = encode(prompt);
+  const context = contextOf(server, body);
+  const cut = tokens.length > context;
+  const keptText = cut
+    ? decode([...tokens.slice(0, NUM_KEEP), ...tokens.slice(tokens.length - (context - NUM_KEEP))])
+    : prompt;
+  const lastUser = messages.filter((m) => m.role === "user").at(-1);
+  return {
+    sent: tokens.length,
+    kept: Math.min(tokens.length, context),
+    context,
+    cut,
+    tools: tools.filter((_, i) => keptText.includes(toolText[i]!)).map((t) => String(t.name)),
+    rules: system.length > 0 && keptText.includes(system[0]!.split("\n").slice(0, 3).join("\n")),
+    userText: lastUser ? keptText.includes(contentText(lastUser.content)) : false,
+  };
+}
+
+/** llama.cpp's answer to a prompt over its context (tools/server, format_error_response). */
+export function exceedContextBody(reached: Reached): unknown {
+  return {
+    error: {
+      code: 400,
+      message: `request (${reached.sent} tokens) exceeds the available context size (${reached.context} tokens), try increasing it`,
+      type: "exceed_context_size_error",
+      n_prompt_tokens: reached.sent,
+      n_ctx: reached.context,
+    },
+  };
+}
