@@ -53,6 +53,7 @@ beforeAll(async () => {
       }),
       fixtureServer({ name: "assist", tools: [intent("HassTurnOn"), intent("HassTurnOff")] }),
     ],
+    startupWaitMs: 50_000,
   });
 }, 60_000);
 
