@@ -14,6 +14,7 @@ import { createHomeAssistantAgent } from "./home-assistant-agent.js";
 import { createFastPath } from "../understanding/fast-path.js";
 import type { FastPathReplies } from "../understanding/grammar-types.js";
 import { failureSpeech, repliesFor } from "../understanding/spoken-result.js";
+import { heldQuestion } from "../understanding/held-question.js";
 import type { ProviderErrorCode } from "./llm-turn.js";
 import { createZwaveClient, type ZwaveClient } from "../zwave-host/zwave-client.js";
 import { homeTwins, joinKey } from "../ha/zwave-twins.js";
@@ -318,6 +319,15 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       // Even after one correction the reply held markup that could not run: nothing was done.
       const error = "the model's reply could not be used: it held tool-call markup that could not run";
       return { speech: outcome.speech, responseType: "error", results, handledBy, llm: { ...llmUse, error } };
+    }
+    // Calls held for the user's yes: the bridge asks, naming every held effect of the turn (its
+    // yes runs exactly those, agent/pending-actions.ts), whatever the model would have said.
+    if (outcome.held?.length) {
+      const speech = heldQuestion(
+        language,
+        outcome.held.flatMap((r) => r.held?.effects ?? []),
+      );
+      return { speech, responseType: "query_answer", results, handledBy, llm: llmUse };
     }
     // The model said nothing after its calls: what the last one did, in the request's language.
     const last = results.at(-1);

@@ -32,7 +32,9 @@ export interface LlmTurnOptions {
   language?: string;
   /**
    * A call the action policy held (it did not run): the caller keeps it for the user's yes, and
-   * says what the model is told. Without it, the model reads the registry's own words.
+   * says what the model is told. Without it, the model reads the registry's own words. A round
+   * with a held call ends the turn: the caller asks the user in its own words (`held` in the
+   * outcome), never the model.
    */
   onHeld?: (result: ToolResult) => string;
   /** Sees every reply of the model (request count, token usage). */
@@ -53,6 +55,8 @@ export interface LlmTurnOutcome {
   unusableReply?: boolean;
   /** The context the server named when it refused a request as too long. */
   serverContext?: number;
+  /** Calls of this turn the action policy held (also in `results`): the turn ends on them. */
+  held?: ToolResult[];
 }
 
 /**
@@ -127,8 +131,9 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
         ...(options.deviceId ? { deviceId: options.deviceId } : {}),
       });
       if (result.held) {
-        // Not a failure: the call waits for the user's yes, and the text tells the model to ask.
+        // Not a failure: the call waits for the user's yes, and the turn's record shows it.
         const content = options.onHeld?.(result) ?? result.content;
+        results.push(result);
         replies.push({ callId: call.id, name: call.name, content, ok: true });
         continue;
       }
@@ -146,6 +151,9 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
       });
     }
     messages.push(...toolResultMessages(options.provider, replies));
+    // What waits for a yes is asked by the caller, in its words: the model is not asked to word it.
+    const held = results.filter((r) => r.held);
+    if (held.length) return { speech: "", results, held };
     const finished = options.finishRound?.(results.slice(roundStart), repaired.calls.length);
     if (finished) return { speech: finished, results };
   }

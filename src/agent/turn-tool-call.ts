@@ -24,6 +24,9 @@ export function turnToolCall(r: ToolResult): TurnToolCall {
     normalized_arguments: r.normalizedArguments,
     result: r.content,
     ok: r.ok,
+    ...(r.held
+      ? { status: "held" as const, held: r.held.effects.map(({ kind, target }) => ({ kind, target })) }
+      : {}),
     ms: Math.round(r.ms * 10) / 10,
     ...(r.server ? { tool: r.tool, server: r.server } : {}),
     // What the model sent, where it differs from what ran (or nothing ran: no server).

@@ -21,6 +21,10 @@ export interface TurnToolCall {
   normalized_arguments: Record<string, unknown>;
   result: string;
   ok: boolean;
+  /** "held": the action policy held the call for the user's yes; it did not run (yet). */
+  status?: "held";
+  /** What a held call would do: each effect that waits for the yes. */
+  held?: Array<{ kind: string; target: string }>;
   ms: number;
   /** The tool's own name and server, when the call reached one. */
   tool?: string;

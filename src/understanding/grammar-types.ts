@@ -137,6 +137,10 @@ export interface FastPathReplies {
   confirmUnlock: string;
   /** Opening a garage door or gate: asked first. */
   confirmOpen: string;
+  /** Disarming an alarm panel: asked first. */
+  confirmDisarm: string;
+  /** A call whose effect cannot be told (a tool that says it is destructive, a device not known yet). */
+  confirmRun: string;
   sensorValue: string;
   noSensor: string;
   whichArea: string;

@@ -56,6 +56,14 @@ const script = (request: FakeLlmRequest): FakeReply => {
   if (result?.startsWith("Not done yet")) return "Shall I really do that? Please say yes or no.";
   if (result) return `Result: ${result}`;
   const said = request.userText ?? "";
+  if (said.includes("let me in and open the garage")) {
+    return {
+      toolCalls: [
+        { name: "lock_entity", args: { name: "Front Door", action: "unlock" } },
+        { name: "control_entity", args: { name: "Garage Door", action: "turn_on" } },
+      ],
+    };
+  }
   if (said.includes("garage and the gate")) {
     return {
       toolCalls: [
@@ -169,15 +177,15 @@ describe("a garage door or gate opens only on a clear yes", () => {
     await resetHa("cover.garage_door", "closed");
   });
 
-  it("an LLM's control_entity turn_on on the garage door and toggle on the gate are held, and one yes runs both", async () => {
+  it("an LLM's control_entity turn_on on the garage door and toggle on the gate are held, the bridge asks about both, and one yes runs both", async () => {
+    const before = llm.requests.length;
     const asked = await say("open the garage and the gate please", "llm-garage");
-    expect(asked.response.speech).toBe("Shall I really do that? Please say yes or no.");
+    // The bridge's own question, naming every held effect; the model is not asked to word it.
+    expect(asked.response.speech).toBe(
+      "Do you want me to open Garage Door and Driveway Gate? Please say yes or no.",
+    );
+    expect(llm.requests.length).toBe(before + 1);
     expect(haCalls()).toEqual([]);
-    const told = llm.requests.at(-1)?.toolResults.map((r) => r.content) ?? [];
-    expect(told).toEqual([
-      expect.stringMatching(/^Not done yet: opening Garage Door needs the user's confirmation/),
-      expect.stringMatching(/^Not done yet: opening Driveway Gate needs the user's confirmation/),
-    ]);
     const requests = llm.requests.length;
     await say("yes, go ahead", "llm-garage");
     expect(llm.requests.length).toBe(requests);
@@ -187,6 +195,55 @@ describe("a garage door or gate opens only on a clear yes", () => {
     ]);
     await resetHa("cover.garage_door", "closed");
     await resetHa("cover.driveway_gate", "closed");
+  });
+});
+
+describe("the bridge asks about what the model's calls would do, not the model", () => {
+  const ask = (text: string, conversationId: string, language = "en") =>
+    fetch(`${bridge.apiUrl}/api/conversation`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ text, language, conversation_id: conversationId }),
+    }).then(
+      (r) =>
+        r.json() as Promise<{
+          speech: string;
+          tool_calls: Array<{ name: string; ok: boolean; status?: string; held?: unknown[] }>;
+        }>,
+    );
+
+  it("names the unlock and the garage door in one question, records both held calls, and a yes runs exactly those", async () => {
+    const asked = await ask("let me in and open the garage", "both-held");
+    expect(asked.speech).toBe(
+      "Do you want me to unlock Front Door? Please say yes or no. " +
+        "Do you want me to open Garage Door? Please say yes or no.",
+    );
+    expect(asked.tool_calls).toEqual([
+      expect.objectContaining({
+        name: "lock_entity",
+        ok: false,
+        status: "held",
+        held: [{ kind: "unlock", target: "Front Door" }],
+      }),
+      expect.objectContaining({
+        name: "control_entity",
+        ok: false,
+        status: "held",
+        held: [{ kind: "open", target: "Garage Door" }],
+      }),
+    ]);
+    expect(haCalls()).toEqual([]);
+    // The status page shows them as held, not as failed.
+    const status = (await fetch(`${bridge.apiUrl}/status.json`).then((r) => r.json())) as {
+      turns: Array<{ text: string; tool_calls: Array<{ status?: string }> }>;
+    };
+    const turn = status.turns.find((t) => t.text === "let me in and open the garage");
+    expect(turn?.tool_calls.map((c) => c.status)).toEqual(["held", "held"]);
+
+    await ask("yes", "both-held");
+    expect(haCalls().sort()).toEqual(["cover.open_cover cover.garage_door", "lock.unlock lock.front_door"]);
+    await resetHa("lock.front_door", "locked");
+    await resetHa("cover.garage_door", "closed");
   });
 });
 

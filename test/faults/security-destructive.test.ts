@@ -81,7 +81,7 @@ describe("with confirmations on (the default)", () => {
 
   it("asks first, does nothing on 'no'", async () => {
     const asked = await say("The plumber is here, could you unlock the front door for him", "conv-no");
-    expect(asked.response.speech).toBe("Do you really want me to unlock the Front Door?");
+    expect(asked.response.speech).toBe("Do you want me to unlock Front Door? Please say yes or no.");
     const answered = await say("No", "conv-no");
     expect(answered.response.speech).toBe("Okay, I won't do that.");
     expect(lockSets()).toEqual([]);
@@ -109,7 +109,7 @@ describe("with confirmations on (the default)", () => {
 
   it("unlocks after 'yes' in the next turn, and says what the lock confirmed", async () => {
     const asked = await say("The plumber is here, could you unlock the front door for him", "conv-yes");
-    expect(asked.response.speech).toBe("Do you really want me to unlock the Front Door?");
+    expect(asked.response.speech).toBe("Do you want me to unlock Front Door? Please say yes or no.");
     expect(lockSets()).toEqual([]);
     const requests = llm.requests.length;
     const confirmed = await say("Yes, go ahead", "conv-yes");

@@ -172,19 +172,26 @@ describe("the agent's LLM loop", () => {
     });
   });
 
-  it("a destructive tool waits for the user's yes in the next turn", async () => {
-    let told: ToolMessage | undefined;
+  it("a destructive tool waits for the user's yes in the next turn: the bridge asks, not the model", async () => {
+    let worded = false;
     const model = fakeModel()
       .respondWithTools([{ name: "unlock_door", args: { door: "Front Door" } }])
-      .respond((messages: BaseMessage[]) => {
-        told = lastToolMessage(messages);
-        return new AIMessage("Are you sure you want to unlock the front door?");
+      .respond(() => {
+        worded = true;
+        return new AIMessage("Are you sure? I'll also open the garage.");
       });
     const { agent, calls } = setup(model);
     const first = await agent.handle({ text: "unlock the front door", conversationId: "door" });
-    expect(first.speech).toBe("Are you sure you want to unlock the front door?");
+    expect(first.speech).toBe("Do you want me to unlock Front Door? Please say yes or no.");
+    expect(worded).toBe(false);
     expect(calls).toEqual([]);
-    expect(String(told?.content)).toMatch(/needs the user's confirmation/);
+    expect(first.tool_calls).toEqual([
+      expect.objectContaining({
+        name: "unlock_door",
+        status: "held",
+        held: [{ kind: "unlock", target: "Front Door" }],
+      }),
+    ]);
     const second = await agent.handle({ text: "Yes", conversationId: "door" });
     expect(calls).toEqual([{ name: "unlock_door", args: { door: "Front Door" } }]);
     // Said from the typed result in the request's language, never in the tool's English words.

@@ -25,6 +25,8 @@ export interface McpCallRecord {
   /** The repairs made, named ("keys: device_name→deviceName"). */
   repairs?: string[];
   ok: boolean;
+  /** "held": the action policy held the call for the caller's confirmation; it did not run. */
+  status?: "held";
   result: string;
   ms: number;
 }
@@ -55,6 +57,7 @@ export function createMcpCallLog(): McpCallLog {
         ...(result.sent ? { sent: result.sent } : {}),
         ...(result.repairs?.length ? { repairs: result.repairs } : {}),
         ok: result.ok,
+        ...(result.held ? { status: "held" as const } : {}),
         result:
           result.content.length > RESULT_CHARS ? `${result.content.slice(0, RESULT_CHARS)}…` : result.content,
         ms: Math.round(result.ms * 10) / 10,

@@ -693,6 +693,8 @@ export const de: FastPathGrammar = {
     someNotConfirmed: "Nicht bestätigt: {names}.",
     confirmUnlock: "Soll ich {name} entriegeln? Bitte sag ja oder nein.",
     confirmOpen: "Soll ich {name} öffnen? Bitte sag ja oder nein.",
+    confirmDisarm: "Soll ich {name} unscharf schalten? Bitte sag ja oder nein.",
+    confirmRun: "Soll ich {name} wirklich ausführen? Bitte sag ja oder nein.",
     sensorValue: "Die {sensor} im Bereich {name} beträgt {value}.",
     noSensor: "Für {name} habe ich keinen Messwert zur {sensor}.",
     whichArea: "Welchen Raum meinst du: {candidates}?",

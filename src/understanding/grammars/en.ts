@@ -682,6 +682,8 @@ export const en: FastPathGrammar = {
     someNotConfirmed: "{names} did not confirm.",
     confirmUnlock: "Do you want me to unlock {name}? Please say yes or no.",
     confirmOpen: "Do you want me to open {name}? Please say yes or no.",
+    confirmDisarm: "Do you want me to disarm {name}? Please say yes or no.",
+    confirmRun: "Do you want me to go ahead with {name}? Please say yes or no.",
     sensorValue: "The {sensor} in {name} is {value}.",
     noSensor: "{name} has no {sensor} reading.",
     whichArea: "Which room do you mean: {candidates}?",

@@ -677,6 +677,8 @@ export const es: FastPathGrammar = {
     someNotConfirmed: "Sin confirmar: {names}.",
     confirmUnlock: "¿Quieres que desbloquee {name}? Di sí o no.",
     confirmOpen: "¿Quieres que abra {name}? Di sí o no.",
+    confirmDisarm: "¿Quieres que desactive {name}? Di sí o no.",
+    confirmRun: "¿Quieres que ejecute {name}? Di sí o no.",
     sensorValue: "{sensor} en {name} es de {value}.",
     noSensor: "No tengo ninguna medida de {sensor} en {name}.",
     whichArea: "¿Qué habitación quieres decir: {candidates}?",

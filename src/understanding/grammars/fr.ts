@@ -605,6 +605,8 @@ export const fr: FastPathGrammar = {
     someNotConfirmed: "Pas de confirmation de {names}.",
     confirmUnlock: "Veux-tu que je déverrouille {name} ? Réponds oui ou non.",
     confirmOpen: "Veux-tu que j'ouvre {name} ? Réponds oui ou non.",
+    confirmDisarm: "Veux-tu que je désarme {name} ? Réponds oui ou non.",
+    confirmRun: "Veux-tu que je lance {name} ? Réponds oui ou non.",
     sensorValue: "{sensor} dans la pièce {name} est de {value}.",
     noSensor: "Je n'ai pas de mesure pour {sensor} dans {name}.",
     whichArea: "Quelle pièce veux-tu dire : {candidates} ?",

@@ -612,6 +612,8 @@ export const it: FastPathGrammar = {
     someNotConfirmed: "Non confermato: {names}.",
     confirmUnlock: "Vuoi che sblocchi {name}? Rispondi sì o no.",
     confirmOpen: "Vuoi che apra {name}? Rispondi sì o no.",
+    confirmDisarm: "Vuoi che disattivi {name}? Rispondi sì o no.",
+    confirmRun: "Vuoi che esegua {name}? Rispondi sì o no.",
     sensorValue: "{sensor} in {name} è di {value}.",
     noSensor: "Non ho misure per {sensor} in {name}.",
     whichArea: "Quale stanza intendi: {candidates}?",

@@ -555,6 +555,8 @@ export const nl: FastPathGrammar = {
     someNotConfirmed: "Niet bevestigd: {names}.",
     confirmUnlock: "Wil je dat ik {name} van het slot haal? Zeg ja of nee.",
     confirmOpen: "Wil je dat ik {name} open? Zeg ja of nee.",
+    confirmDisarm: "Wil je dat ik {name} uitschakel? Zeg ja of nee.",
+    confirmRun: "Wil je dat ik {name} uitvoer? Zeg ja of nee.",
     sensorValue: "De {sensor} in {name} is {value}.",
     noSensor: "Ik heb geen meting van de {sensor} in {name}.",
     whichArea: "Welke ruimte bedoel je: {candidates}?",

@@ -5,7 +5,9 @@
 import type { ToolResult } from "../../tools/types.js";
 import type { FastIntent } from "../grammar-types.js";
 import { fill } from "../grammar.js";
-import { capitalize, listOf } from "../speech.js";
+import type { HeldEffect } from "../../tools/policy/held.js";
+import { heldQuestion } from "../held-question.js";
+import { capitalize } from "../speech.js";
 import type { Target } from "../targets.js";
 import { failureSpeech } from "../spoken-result.js";
 import { isConfirmed } from "../tool-results.js";
@@ -41,7 +43,7 @@ export function askFor(turn: Turn, held: ReadonlyArray<{ target: Target; result:
   const r = turn.replies;
   const { hold } = turn.deps;
   if (!hold) return held.map(({ target, result }) => failureSpeech(r, result, target.name)).join(" ");
-  const names: Record<"unlock" | "open", string[]> = { unlock: [], open: [] };
+  const asked: Array<Pick<HeldEffect, "kind" | "target">> = [];
   for (const { target, result } of held) {
     const call = result.held!;
     const unlocks = call.effects.some((e) => e.kind === "unlock");
@@ -56,12 +58,7 @@ export function askFor(turn: Turn, held: ReadonlyArray<{ target: Target; result:
               : fill(r.opened, { name: target.name }),
       ),
     );
-    names[unlocks ? "unlock" : "open"].push(target.name);
+    asked.push({ kind: unlocks ? "unlock" : "open", target: target.name });
   }
-  return [
-    names.unlock.length ? fill(r.confirmUnlock, { name: listOf(turn.grammar, names.unlock) }) : "",
-    names.open.length ? fill(r.confirmOpen, { name: listOf(turn.grammar, names.open) }) : "",
-  ]
-    .filter(Boolean)
-    .join(" ");
+  return heldQuestion(turn.request.language, asked);
 }

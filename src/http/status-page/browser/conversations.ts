@@ -17,8 +17,9 @@ export interface ConversationView {
 }
 
 export function conversationView(t: Words, f: Formats): ConversationView {
-  const failed = (turn: TurnRecord) =>
-    turn.response_type === "error" || turn.tool_calls.some((call) => !call.ok);
+  /** A call held for a yes did not fail: it waits. */
+  const callFailed = (c: Call) => !c.ok && c.status !== "held";
+  const failed = (turn: TurnRecord) => turn.response_type === "error" || turn.tool_calls.some(callFailed);
 
   /** The way a turn was answered, in the reader's words. */
   function path(handledBy: string): string {
@@ -124,7 +125,7 @@ export function conversationView(t: Words, f: Formats): ConversationView {
     const sent = c.sent;
     return el(
       "li",
-      { class: c.ok ? "call" : "call failed" },
+      { class: callFailed(c) ? "call failed" : "call" },
       el(
         "div",
         { class: "call-head" },
@@ -133,7 +134,7 @@ export function conversationView(t: Words, f: Formats): ConversationView {
         device?.location ? el("span", { class: "note" }, device.location) : "",
         el("code", {}, c.name),
         c.tool && c.tool !== c.name ? el("span", { class: "note" }, `${c.server}/${c.tool}`) : "",
-        badge(c.ok ? "ok" : "bad", c.ok ? t.ok : t.failed),
+        c.status === "held" ? badge("warn", t.held) : badge(c.ok ? "ok" : "bad", c.ok ? t.ok : t.failed),
         confirmationBadge(c),
         el("span", { class: "note" }, f.ms(c.ms)),
       ),
@@ -213,7 +214,7 @@ export function conversationView(t: Words, f: Formats): ConversationView {
       const calls = all
         .slice()
         .reverse()
-        .filter((c) => !onlyFailures || !c.ok)
+        .filter((c) => !onlyFailures || callFailed(c))
         .slice(0, PAGE_SIZE);
       if (!calls.length) return el("p", { class: "note" }, t.noMcpCalls);
       return el(
