@@ -32,22 +32,30 @@ const COVER_FEATURES = { setPosition: 4, stop: 8 };
 const COLOR_MODES = new Set(["hs", "rgb", "rgbw", "rgbww", "xy"]);
 
 /** What a sentence asks of a cover, when it asks something a cover does. */
-function coverMove(
-  intent: string,
-  level: number | undefined,
-  openNow?: boolean,
-): { action: CoverAction; position?: number } | undefined {
+function coverMove(turn: Turn, target: Target): { action: CoverAction; position?: number } | undefined {
+  const { intent, level, amount, by } = turn.match;
   switch (intent) {
     // Toggled by where it is now; with that unknown, not at all.
-    case "toggle":
-      return openNow === undefined ? undefined : { action: openNow ? "close" : "open" };
+    case "toggle": {
+      const open = openNow(target);
+      return open === undefined ? undefined : { action: open ? "close" : "open" };
+    }
+    case "step_up":
+    case "step_down": {
+      const up = intent === "step_up";
+      // "raise the shutter": all the way; "a bit", "by 20 %": a step from where it reports it is.
+      if ((amount === undefined || amount === "full") && by === undefined)
+        return { action: up ? "open" : "close" };
+      const now = positionNow(turn, target);
+      if (now === undefined) return undefined;
+      const step = by ?? (amount === "lot" ? 2 : 1) * turn.deps.steps.brightness;
+      return { action: "set_position", position: up ? Math.min(100, now + step) : Math.max(0, now - step) };
+    }
     case "open":
     case "turn_on":
-    case "step_up":
       return { action: "open" };
     case "close":
     case "turn_off":
-    case "step_down":
       return { action: "close" };
     case "stop":
       return { action: "stop" };
@@ -57,6 +65,17 @@ function coverMove(
     default:
       return undefined;
   }
+}
+
+/** Where a cover reports it is, in percent open (undefined: it reports no position). */
+function positionNow(turn: Turn, target: Target): number | undefined {
+  if (target.source === "zwave") {
+    const now = turn.deps.zwave.target(target.device.nodeId, target.device.endpoint) ?? target.device;
+    return now.reports.position ?? undefined;
+  }
+  const entity = turn.deps.mirror.entity(target.entity.entityId) ?? target.entity;
+  const position = entity.attributes.current_position;
+  return typeof position === "number" ? position : undefined;
 }
 
 /** Whether a Z-Wave cover or barrier reports itself open (undefined: not known); HA's are toggled by HA. */
@@ -170,11 +189,11 @@ async function inEveryPlace(turn: Turn, kindInPlace: Parameters<Turn["resolve"]>
 
 /** Whether the target's kind of device can do what the sentence asks. */
 function supports(turn: Turn, target: Target): boolean {
-  const { intent, level } = turn.match;
+  const { intent } = turn.match;
   // Home Assistant toggles its own covers (`cover.toggle`), by the state it knows.
   if (isCover(target) && target.source === "ha" && intent === "toggle") return true;
   if (isCover(target)) {
-    const move = coverMove(intent, level, openNow(target));
+    const move = coverMove(turn, target);
     if (!move) return false;
     if (target.source === "zwave")
       return !(target.device.function === "barrier" && move.action === "set_position");
@@ -448,7 +467,7 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
 
 /** Opens, closes, stops or positions a cover with the tool the LLM would use. */
 async function applyToCover(turn: Turn, target: Target): Promise<Acted> {
-  const move = coverMove(turn.match.intent, turn.match.level, openNow(target))!;
+  const move = coverMove(turn, target)!;
   // Its level in the reply is the position it reported, when it reported one.
   const moved = (result: ToolResult, position: unknown) =>
     actedOn(target, result, {
