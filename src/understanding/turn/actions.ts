@@ -106,6 +106,8 @@ interface Acted {
   lock?: "lock" | "unlock" | undefined;
   /** Set when the target is a cover: what it was asked to do. */
   move?: CoverAction | undefined;
+  /** A cover that reported a position on its way, not yet where it was sent. */
+  moving?: boolean | undefined;
 }
 
 /** What a call on a target came to: `ok`, `confirmed` and the name follow from its result. */
@@ -152,7 +154,8 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   if (acted.result.held) return turn.done(askFor(turn, [acted]), "query_answer");
   if (!acted.ok) return turn.done(failureSpeech(r, acted.result, acted.name), "error");
   if (acted.lock) return turn.done(lockSpeech(turn, target, acted.lock, acted.result), "action_done");
-  if (!acted.confirmed) return turn.done(fill(r.notConfirmed, { name: acted.name }), "action_done");
+  if (!acted.confirmed)
+    return turn.done(fill(acted.moving ? r.onItsWay : r.notConfirmed, { name: acted.name }), "action_done");
   return turn.done(actedSpeech(turn, target, acted), "action_done");
 }
 
@@ -330,7 +333,8 @@ async function actOnGroup(
   const acted = all.filter((a) => !a.result.held && !a.lock);
   const confirmed = acted.filter((a) => a.ok && a.confirmed);
   const done = confirmed.map((a) => a.name);
-  const unconfirmed = acted.filter((a) => a.ok && !a.confirmed).map((a) => a.name);
+  const unconfirmed = acted.filter((a) => a.ok && !a.confirmed && !a.moving).map((a) => a.name);
+  const onTheWay = acted.filter((a) => a.ok && !a.confirmed && a.moving).map((a) => a.name);
   const failed = acted.filter((a) => !a.ok);
   const parts: string[] = [];
   if (done.length) {
@@ -360,6 +364,7 @@ async function actOnGroup(
         ),
       }),
     );
+  if (onTheWay.length) parts.push(fill(r.someOnTheirWay, { names: listOf(turn.grammar, onTheWay) }));
   if (unconfirmed.length) parts.push(fill(r.someNotConfirmed, { names: listOf(turn.grammar, unconfirmed) }));
   for (const f of failed) parts.push(failureSpeech(r, f.result, f.name));
   for (const l of locks) parts.push(lockSpeech(turn, l.target, l.lock!, l.result));
@@ -367,7 +372,7 @@ async function actOnGroup(
   if (question) parts.push(question);
   const responseType: ResponseType = question
     ? "query_answer"
-    : done.length || unconfirmed.length || locks.some((l) => l.ok)
+    : done.length || unconfirmed.length || onTheWay.length || locks.some((l) => l.ok)
       ? "action_done"
       : dark.length && !failed.length
         ? "query_answer"
@@ -469,17 +474,18 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
 async function applyToCover(turn: Turn, target: Target): Promise<Acted> {
   const move = coverMove(turn, target)!;
   // Its level in the reply is the position it reported, when it reported one.
-  const moved = (result: ToolResult, position: unknown) =>
+  const moved = (result: ToolResult, position: unknown, moving?: boolean) =>
     actedOn(target, result, {
       ...(typeof position === "number" ? { level: position } : {}),
       move: move.action,
+      ...(moving ? { moving } : {}),
     });
   if (target.source === "zwave") {
     const device = target.device;
     const { result, output } = await turn.zwave((o) =>
       turn.deps.zwave.cover(device, move.action, move.position, o),
     );
-    return moved(result, output?.position);
+    return moved(result, output?.position, output?.moving);
   }
   const args =
     move.action === "stop"
