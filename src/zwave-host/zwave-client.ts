@@ -12,6 +12,7 @@ import {
   controlOutput,
   coverOutput,
   doorLockOutput,
+  groupControlOutput,
   listDevicesOutput,
   sensorDataOutput,
   type ColorOutput,
@@ -20,6 +21,7 @@ import {
   type CoverOutput,
   type DeviceSummary,
   type DoorLockOutput,
+  type GroupControlOutput,
   type SensorDataOutput,
   type ZwaveError,
 } from "../zwave/contract.js";
@@ -113,6 +115,16 @@ export interface ZwaveClient<R extends ToolCallResult = ToolCallResult> {
     level: number | undefined,
     options?: CallOptions,
   ): Promise<ZwaveCall<ControlOutput, R>>;
+  /**
+   * Switches or dims several endpoints at once (`control_zwave_group`): those that take the same
+   * write go out as one multicast frame, and each is confirmed by its own report.
+   */
+  group(
+    targets: ReadonlyArray<Pick<ZwaveTarget, "nodeId" | "endpoint">>,
+    action: "on" | "off" | "dim",
+    level: number | undefined,
+    options?: CallOptions,
+  ): Promise<ZwaveCall<GroupControlOutput, R>>;
   /** The readings of a target: its endpoint's, or the whole node's when it is the node's only target. */
   sensorData(
     target: Pick<ZwaveTarget, "nodeId" | "endpoint" | "wholeNode">,
@@ -316,6 +328,17 @@ export function createZwaveClient<R extends ToolCallResult>(options: {
       };
       const outcome = await call("control_zwave_device", controlOutput, args, callOptions);
       learn(outcome.output);
+      return outcome;
+    },
+    async group(members, action, level, callOptions) {
+      const args = {
+        devices: members.map((t) => byId(t.nodeId, t.endpoint)),
+        action,
+        ...(action === "dim" && level !== undefined ? { level } : {}),
+      };
+      const outcome = await call("control_zwave_group", groupControlOutput, args, callOptions);
+      for (const member of outcome.output?.devices ?? [])
+        if (member.node) learn({ ...member, node: member.node });
       return outcome;
     },
     sensorData: (target, callOptions) =>

@@ -47,6 +47,7 @@ export const nl: FastPathGrammar = {
   },
   cues: {
     verbs: [
+      "laat",
       "zet",
       "doe",
       "draai",
@@ -74,8 +75,19 @@ export const nl: FastPathGrammar = {
       "weer aan",
     ],
     off: ["uit", "uitzetten", "uitdoen", "uitdraaien", "uitschakelen", "deactiveer", "deactiveren"],
-    up: ["omhoog", "hoger", "meer", "verhoog", "verhogen", "naar boven"],
-    down: ["omlaag", "lager", "minder", "verlaag", "verlagen", "naar beneden"],
+    up: ["omhoog", "hoger", "meer", "verhoog", "verhogen", "naar boven", "ophalen", "haal op", "optrekken"],
+    // "laat het rolluik zakken": a cover let down.
+    down: [
+      "omlaag",
+      "lager",
+      "minder",
+      "verlaag",
+      "verlagen",
+      "naar beneden",
+      "zakken",
+      "laat zakken",
+      "neerlaten",
+    ],
     brighter: ["feller", "lichter", "helderder", "meer licht", "te donker"],
     dimmer: ["dim", "dimmen", "donkerder", "minder fel", "minder licht", "dimmer", "te fel"],
     louder: ["harder", "luider", "te zacht"],

@@ -10,7 +10,8 @@ import { failureSpeech } from "../spoken-result.js";
 import type { FastPathOutcome, ResponseType } from "../outcome.js";
 import { COVERS } from "../scopes.js";
 import { capitalize, listOf, quantity } from "../speech.js";
-import { ZWAVE_COVERS, type Resolved, type Target } from "../targets.js";
+import { ZWAVE_COVERS, ZWAVE_SWITCHES, type Resolved, type Target } from "../targets.js";
+import { errorCodeOf } from "../../tools/tool-error.js";
 import { targetKind } from "../target-kind.js";
 import type { ColorName as SaidColor, StateWord } from "../grammar-types.js";
 import type { CoverAction } from "../../zwave/contract.js";
@@ -141,6 +142,10 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
       return act(asPosition, covers);
   }
   if (resolved.kind !== "one" && resolved.kind !== "group") return turn.unresolved(resolved);
+  const some = resolved.kind === "one" ? [resolved.target] : resolved.targets;
+  // A step of a cover ("open it a bit") is from where it is now, not as last listed.
+  if (turn.match.intent.startsWith("step_") && some.some((t) => t.source === "zwave" && isCover(t)))
+    await turn.deps.zwave.refresh();
   if (resolved.kind === "group") return actOnGroup(turn, resolved);
   const { target } = resolved;
   if (!supports(turn, target)) return turn.done(fill(r.cannotDo, { name: target.name }), "error");
@@ -324,7 +329,7 @@ async function actOnGroup(
   // for a moment, not a leak: lift Node's warning line (10 a signal) by what this group adds.
   const { signal } = turn.request;
   setMaxListeners(getMaxListeners(signal) + together.length, signal);
-  const all = await Promise.all(together.map((t) => apply(turn, t)));
+  const all = await applyTogether(turn, together);
   for (const t of lit.filter(isLock)) all.push(await apply(turn, t));
   turn.deps.memory.remember(turn.request.conversationId, usable);
   // Held by the action policy (unlocking, opening a garage door): asked about, not done.
@@ -378,6 +383,70 @@ async function actOnGroup(
         ? "query_answer"
         : "error";
   return turn.done(parts.map(capitalize).join(" "), responseType);
+}
+
+/** The one write a group command makes to every load, when it is the same for all: on, off, a level. */
+function sameWrite(turn: Turn): { action: "on" | "off" | "dim"; level?: number } | undefined {
+  const { intent, level } = turn.match;
+  if (intent === "turn_on") return { action: "on" };
+  if (intent === "turn_off") return { action: "off" };
+  if (intent === "set_level" && level !== undefined)
+    return level === 0 ? { action: "off" } : { action: "dim", level };
+  return undefined;
+}
+
+type ZwaveLoad = Extract<Target, { source: "zwave" }>;
+
+/**
+ * Several Z-Wave loads that take the same write go out together (`control_zwave_group`): one
+ * multicast frame, so they switch at once, then each device's own report confirms it, and those
+ * that did not are named. Everything else, one call each, at the same time.
+ */
+async function applyTogether(turn: Turn, targets: Target[]): Promise<Acted[]> {
+  const write = sameWrite(turn);
+  const loads = write
+    ? targets.filter((t): t is ZwaveLoad => t.source === "zwave" && ZWAVE_SWITCHES(t.device))
+    : [];
+  if (!write || loads.length < 2) return Promise.all(targets.map((t) => apply(turn, t)));
+  const rest = targets.filter((t) => !loads.includes(t as ZwaveLoad));
+  const [grouped, others] = await Promise.all([
+    applyGroup(turn, loads, write),
+    Promise.all(rest.map((t) => apply(turn, t))),
+  ]);
+  // In the order they were named, as the reply lists them.
+  const acted = new Map<Target, Acted>([
+    ...loads.map((t, i) => [t, grouped[i]!] as const),
+    ...rest.map((t, i) => [t, others[i]!] as const),
+  ]);
+  return targets.map((t) => acted.get(t)!);
+}
+
+async function applyGroup(
+  turn: Turn,
+  loads: ZwaveLoad[],
+  write: { action: "on" | "off" | "dim"; level?: number },
+): Promise<Acted[]> {
+  const devices = loads.map((t) => t.device);
+  const { result, output } = await turn.zwave((o) =>
+    turn.deps.zwave.group(devices, write.action, write.level, o),
+  );
+  const members = output?.devices;
+  // Held, or no word of each device: every load is told the call's own outcome.
+  if (result.held || !members || members.length !== loads.length) return loads.map((t) => actedOn(t, result));
+  return loads.map((t, i) => {
+    const member = members[i]!;
+    const own: ToolResult = {
+      ...result,
+      ok: result.ok && member.ok,
+      structuredContent: member,
+      ...(member.error ? { error: member.error.message, errorCode: errorCodeOf(member) } : {}),
+    };
+    const on = member.on ?? undefined;
+    return actedOn(t, own, {
+      level: member.level ?? (on === false ? 0 : undefined),
+      state: on === undefined ? undefined : on ? "on" : "off",
+    });
+  });
 }
 
 /** Runs the sentence's action on one target with the tool the LLM would use. */
