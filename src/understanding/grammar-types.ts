@@ -213,6 +213,27 @@ export interface FastPathReplies {
   cannotYet: string;
   /** A text far longer than anything said to a voice assistant. */
   tooLong: string;
+  /** A cover still moving when the reply is said: it has not reached the place asked for yet. */
+  onItsWay: string;
+  /** Covers of a group still moving: `{names}`. */
+  someOnTheirWay: string;
+  /**
+   * What a device is not, and what the home has instead. "is the back door locked" of a door
+   * sensor: `{name}` is no lock, and `{state}` what it reports.
+   */
+  notALock: string;
+  /** The locks the home has, after `notALock`: `{names}`. */
+  locksInstead: string;
+  /** The home has no lock at all. */
+  noLocks: string;
+  /** "How bright is …" of a switch: it has no brightness; `{state}` is on or off. */
+  noBrightness: string;
+  /** "How bright is …" of a light: `{level}` is its brightness. */
+  brightnessIs: string;
+  /** No reading of this kind in a place: where the home has one (`{names}`, several places). */
+  readingOnlyIn: string;
+  /** A place asked about that the home does not have: `{name}`. */
+  unknownPlace: string;
 }
 
 /**
@@ -274,6 +295,27 @@ export interface IntentTemplates {
   kind?: DeviceKind;
   templates: string[];
 }
+
+/**
+ * How people name one load of a device with several (a double relay's outlets, a dimmer's channels):
+ * "outlet 2 of the double relay", "the second socket", "channel 2", "the left socket", "double relay
+ * endpoint 2" (src/understanding/endpoint-phrase.ts).
+ */
+export interface EndpointWords {
+  /** What one load is called: "outlet", "socket", "channel", "endpoint", "Steckdose", "prise". */
+  words: string[];
+  /** "second" → 2, "zweite" → 2, "deuxième" → 2. */
+  ordinals: Record<string, number>;
+  /** Said before a load's number: "number", "Nummer", "numéro". */
+  number: string[];
+  /** What joins a load to its device: "of", "on", "vom", "du", "del", "van", "della". */
+  of: string[];
+  /** Where a load sits, as its device config's label says it in English ("Left Outlet"): the words for each. */
+  sides: Record<EndpointSide, string[]>;
+}
+
+/** Positions an endpoint label names. */
+export type EndpointSide = "left" | "right" | "top" | "bottom" | "upper" | "lower" | "middle";
 
 /**
  * One language's sentences, as data. A query_sensor template without `{sensor}` asks for the
@@ -351,6 +393,8 @@ export interface FastPathGrammar {
   detectionNames: Record<Detection, string>;
   /** Tried in order: put the more specific templates first. */
   intents: IntentTemplates[];
+  /** The words for one load of a device with several. */
+  endpoints: EndpointWords;
   /** Words that ask for a reading ("temperature", "warm"). */
   sensors: Record<SensorKind, string[]>;
   /** How replies name a reading ("the temperature"). */

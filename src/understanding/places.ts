@@ -10,6 +10,8 @@ export function createPlaces(grammar: FastPathGrammar) {
   );
   const articles = new Set(grammar.articles.map((a) => normalizeName(a.replace(/'$/, ""))));
   const hereWords = new Set(grammar.here.map(normalizeName));
+  // "the room" folds to "room": said after other words ("the living room") it is a room's name.
+  const nameTails = new Set(grammar.here.filter((w) => /^the\s/i.test(w.trim())).map(normalizeName));
   const homeWords = new Set(grammar.wholeHome.map(normalizeName));
 
   /** "in here" → the speaker's area, "in the whole house" → the home; else undefined. */
@@ -28,7 +30,8 @@ export function createPlaces(grammar: FastPathGrammar) {
     if (alone) return { rest: "", which: alone };
     const words = key.split(" ");
     for (let n = Math.min(5, words.length - 1); n >= 1; n--) {
-      const tail = placeWord(words.slice(-n).join(" "));
+      const tailWords = words.slice(-n).join(" ");
+      const tail = nameTails.has(tailWords) ? undefined : placeWord(tailWords);
       if (tail) return { rest: words.slice(0, -n).join(" "), which: tail };
       const head = placeWord(words.slice(0, n).join(" "));
       if (head) return { rest: words.slice(n).join(" "), which: head };

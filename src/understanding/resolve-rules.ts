@@ -1,6 +1,7 @@
 // What a spoken phrase names, decided by one ordered table: the first rule that decides wins.
 // Each rule reads the phrase one way (a pronoun, a device's exact name, a kind here, a name in a
 // place …); the readings are worked out at most once per phrase (see `Phrase` in targets.ts).
+import { endpointsNamed, readEndpointPhrase } from "./endpoint-phrase.js";
 import type { DeviceKind } from "./grammar-types.js";
 import type { Place, Resolved, ResolveContext } from "./target-types.js";
 
@@ -85,6 +86,19 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
     name: "exact name",
     reads: "a device's own name wins over any reading of it as kind and place",
     decide: (p) => (p.exact() && !p.options.all ? p.whole() : undefined),
+  },
+  {
+    name: "load of a device",
+    reads:
+      '"outlet 2 of the double relay", "the second socket", "channel 2", "the left socket": one load of a device with several',
+    decide(p) {
+      const said = readEndpointPhrase(p.ctx.grammar, p.said);
+      if (!said || p.exact()) return undefined;
+      const found = endpointsNamed(p.ctx.grammar, said, p.ctx.devices);
+      if (found.length > 1) return { kind: "ambiguous", candidates: found.map((t) => t.name) };
+      const [one] = found;
+      return one ? { kind: "one", target: { source: "zwave", device: one, name: one.name } } : undefined;
+    },
   },
   {
     name: "here or home",

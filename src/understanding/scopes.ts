@@ -68,11 +68,12 @@ export function scopeFor(intent: FastIntent): Scope {
       return { domain: (d) => d === "media_player", everything: set("media_player"), zwave: none };
     case "step_up":
     case "step_down":
-      // Up or down of what has a level: a light's brightness, a speaker's volume.
+      // Up or down of what has a level: a light's brightness, a speaker's volume, a cover's position
+      // ("raise the shutter", "open it a bit"). Said of everything, only lights.
       return {
-        domain: (d) => d === "light" || d === "media_player",
+        domain: (d) => d === "light" || d === "media_player" || d === "cover",
         everything: set("light"),
-        zwave: ZWAVE_SWITCHES,
+        zwave: (d) => ZWAVE_SWITCHES(d) || ZWAVE_COVERS(d),
       };
     default:
       return { domain: () => true, everything: EVERYTHING, zwave: () => true };

@@ -12,6 +12,7 @@ import type { HomeTwins } from "../ha/zwave-twins.js";
 import { targetKey, type ZwaveTarget as ZwaveDevice } from "../zwave-host/zwave-target.js";
 import { isReachable } from "./zwave-names.js";
 import { haKindOf } from "../zwave-host/ha-kind.js";
+import { ENTRANCE_COVER_CLASSES } from "../tools/policy/effects.js";
 import { RESOLVE_RULES, type Phrase, type RuleTools } from "./resolve-rules.js";
 
 export type { Place, Resolved, ResolveContext, Scope, Target } from "./target-types.js";
@@ -31,7 +32,21 @@ export const ZWAVE_LIGHTS = (d: ZwaveDevice) => d.function === "light";
 export const ZWAVE_ANY = (d: ZwaveDevice) => isSwitch(d) || isLock(d) || isCover(d);
 
 /** Domains whose entities of a Z-Wave node are switched through Z-Wave, the path that can confirm. */
-const ACTED_THROUGH_ZWAVE = new Set(["light", "switch", "fan", "lock"]);
+const ACTED_THROUGH_ZWAVE = new Set(["light", "switch", "fan", "lock", "cover"]);
+
+/**
+ * Whether an HA entity is acted on as the Z-Wave endpoint it is a view of. A cover goes through
+ * Z-Wave, which confirms it by the device's own report, unless Home Assistant calls it a garage
+ * door, gate or door that Z-Wave reads as something else (a gate drive on a shutter module): the
+ * action policy then judges it by HA's class, which holds its opening for a yes.
+ */
+function actsAsNode(entity: EntityView, device: ZwaveDevice): boolean {
+  if (isSwitch(device) || isLock(device)) return true;
+  if (!isCover(device) || entity.domain !== "cover") return false;
+  const haClass = entity.attributes.device_class;
+  const entrance = typeof haClass === "string" && ENTRANCE_COVER_CLASSES.has(haClass);
+  return !entrance || ENTRANCE_COVER_CLASSES.has(haKindOf(device).deviceClass ?? "");
+}
 
 /**
  * What a resolution acts on: an HA entity that is a view of a Z-Wave node the bridge reaches is
@@ -41,7 +56,7 @@ export function throughZwave(resolved: Resolved, twins: HomeTwins): Resolved {
   const one = (target: Target): Target => {
     if (target.source !== "ha" || !ACTED_THROUGH_ZWAVE.has(target.entity.domain)) return target;
     const device = twins.nodeOf(target.entity);
-    return device && (isSwitch(device) || isLock(device))
+    return device && actsAsNode(target.entity, device)
       ? { source: "zwave", device, name: target.name }
       : target;
   };

@@ -17,6 +17,7 @@ import {
   controlOutput,
   coverOutput,
   doorLockOutput,
+  groupControlOutput,
   listDevicesOutput,
   sensorDataOutput,
   type ColorOutput,
@@ -25,6 +26,7 @@ import {
   type CoverOutput,
   type DeviceSummary,
   type DoorLockOutput,
+  type GroupControlOutput,
   type SensorDataOutput,
   type ZwaveError,
 } from "../zwave/contract.js";
@@ -125,6 +127,16 @@ export interface ZwaveClient<R extends ToolCallResult = ToolCallResult> {
     level: number | undefined,
     options?: CallOptions,
   ): Promise<ZwaveCall<ControlOutput, R>>;
+  /**
+   * Switches or dims several endpoints at once (`control_zwave_group`): those that take the same
+   * write go out as one multicast frame, and each is confirmed by its own report.
+   */
+  group(
+    targets: ReadonlyArray<Pick<ZwaveTarget, "nodeId" | "endpoint">>,
+    action: "on" | "off" | "dim",
+    level: number | undefined,
+    options?: CallOptions,
+  ): Promise<ZwaveCall<GroupControlOutput, R>>;
   /** The readings of a target: its endpoint's, or the whole node's when it is the node's only target. */
   sensorData(
     target: Pick<ZwaveTarget, "nodeId" | "endpoint" | "wholeNode">,
@@ -394,6 +406,17 @@ export function createZwaveClient<R extends ToolCallResult>(options: {
       };
       const outcome = await call("control_zwave_device", controlOutput, args, callOptions);
       learn(outcome.output);
+      return outcome;
+    },
+    async group(members, action, level, callOptions) {
+      const args = {
+        devices: members.map((t) => byId(t.nodeId, t.endpoint)),
+        action,
+        ...(action === "dim" && level !== undefined ? { level } : {}),
+      };
+      const outcome = await call("control_zwave_group", groupControlOutput, args, callOptions);
+      for (const member of outcome.output?.devices ?? [])
+        if (member.node) learn({ ...member, node: member.node });
       return outcome;
     },
     sensorData: (target, callOptions) =>

@@ -13,6 +13,7 @@ import {
   type ResolveContext,
   type Target,
 } from "../../src/understanding/targets.js";
+import type { ZwaveTarget } from "../../src/zwave-host/zwave-target.js";
 import { captureLogger } from "../support/capture-logger.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
 import { startFakeHa, type FakeHa } from "../support/ha-server.js";
@@ -33,14 +34,14 @@ afterAll(async () => {
 
 function context(
   language: string,
-  options: { intent?: FastIntent; speaker?: string; previous?: Target[] } = {},
+  options: { intent?: FastIntent; speaker?: string; previous?: Target[]; devices?: ZwaveTarget[] } = {},
 ): ResolveContext {
   const intent = options.intent ?? "turn_on";
   return {
     grammar: GRAMMARS[language]!,
     mirror,
     ...homeViews(mirror),
-    devices: [],
+    devices: options.devices ?? [],
     scope: scopeFor(intent),
     question: intent.startsWith("query_"),
     ...(options.speaker ? { speakerDeviceId: options.speaker } : {}),
@@ -68,6 +69,7 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
       "too long",
       "pronoun",
       "exact name",
+      "load of a device",
       "here or home",
       "compound",
       "kind and name",
@@ -103,6 +105,70 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
     const { resolved, rule } = explain("en", "thermostat", { intent: "query_sensor" });
     expect(rule).toBe("exact name");
     expect(ids(resolved)).toEqual(["climate.thermostat"]);
+  });
+
+  it("load of a device: 'outlet 2 of the double relay', 'the second socket', 'the left socket', in six languages", () => {
+    const load = (nodeId: number, nodeName: string, endpoint: number, label?: string): ZwaveTarget => ({
+      nodeId,
+      endpoint,
+      homeId: 1,
+      name: label ? `${nodeName} ${label}` : `${nodeName} ${endpoint}`,
+      nodeName,
+      location: "Living Room",
+      state: "online",
+      function: "switch",
+      coverType: null,
+      wholeNode: false,
+      commandClasses: [37],
+      on: false,
+      level: null,
+      value: "off",
+      reports: {} as ZwaveTarget["reports"],
+    });
+    const devices = [
+      load(10, "Double Relay", 1),
+      load(10, "Double Relay", 2),
+      load(11, "Wall Plug", 1, "Left Outlet"),
+      load(11, "Wall Plug", 2, "Right Outlet"),
+    ];
+    const named = (language: string, phrase: string) => {
+      const { resolved, rule } = explain(language, phrase, { devices });
+      return { rule, name: resolved.kind === "one" ? resolved.target.name : resolved };
+    };
+    for (const [language, phrase] of [
+      ["en", "outlet 2 of the double relay"],
+      ["en", "the double relay endpoint 2"],
+      ["en", "socket two of the double relay"],
+      ["en", "the second channel of the double relay"],
+      ["de", "Steckdose 2 vom Double Relay"],
+      ["de", "die zweite Steckdose des Double Relay"],
+      ["fr", "la deuxième prise du Double Relay"],
+      ["es", "el enchufe 2 del Double Relay"],
+      ["nl", "het tweede stopcontact van de Double Relay"],
+      ["it", "la presa 2 del Double Relay"],
+    ] as const)
+      expect(named(language, phrase), `${language}: ${phrase}`).toEqual({
+        rule: "load of a device",
+        name: "Double Relay 2",
+      });
+    for (const [language, phrase] of [
+      ["en", "the left socket"],
+      ["en", "left outlet of the wall plug"],
+      ["de", "die linke Steckdose"],
+      ["fr", "la prise de gauche"],
+      ["es", "el enchufe izquierdo"],
+      ["nl", "het linker stopcontact"],
+      ["it", "la presa di sinistra"],
+    ] as const)
+      expect(named(language, phrase), `${language}: ${phrase}`).toEqual({
+        rule: "load of a device",
+        name: "Wall Plug Left Outlet",
+      });
+    // Two devices have a second load: which one is asked, never guessed.
+    expect(named("en", "the second outlet")).toEqual({
+      rule: "load of a device",
+      name: { kind: "ambiguous", candidates: ["Double Relay 2", "Wall Plug Right Outlet"] },
+    });
   });
 
   it("here or home: 'in here' is the satellite's area; with none, where 'here' is is not known", () => {

@@ -199,6 +199,20 @@ describe.each(["zwave_js", "mqtt"] as const)("a home whose Z-Wave nodes HA regis
     expect(sim.valueOf(2, SWITCH_ONE)).toBe(true);
   });
 
+  it("HA's cover of a Z-Wave shutter moves through Z-Wave, confirmed by the shutter's own report", async () => {
+    const position = { commandClass: 38, endpoint: 0, property: "currentValue" };
+    const lowered = await home.agent.handle({ text: "lower the bedroom shutter to 30 %", language: "en" });
+    expect(lowered.tool_calls.map((c) => c.name)).toEqual(["control_zwave_cover"]);
+    expect(lowered.tool_calls[0]?.normalized_arguments).toMatchObject({ nodeId: 20, position: 30 });
+    expect(home.ha.serviceCalls).toEqual([]);
+    expect(sim.valueOf(20, position)).toBe(30);
+    expect(lowered.speech).toBe("Bedroom Shutter is 30 percent open now.");
+    const raised = await home.agent.handle({ text: "raise the bedroom shutter", language: "en" });
+    expect(raised.speech).toBe("Opened Bedroom Shutter.");
+    expect(sim.valueOf(20, position)).toBe(99);
+    expect(home.ha.serviceCalls).toEqual([]);
+  });
+
   it("a node whose HA entity is not exposed to Assist is not switched by voice through Z-Wave either", async () => {
     const before = [writesTo(3), writesTo(21)];
     for (const text of ["turn on the island pendant", "turn on the kitchen light"]) {

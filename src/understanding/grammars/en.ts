@@ -612,6 +612,32 @@ export const en: FastPathGrammar = {
       ],
     },
   ],
+  endpoints: {
+    words: ["outlet", "socket", "plug", "channel", "endpoint", "relay", "output", "load", "circuit"],
+    ordinals: {
+      first: 1,
+      second: 2,
+      third: 3,
+      fourth: 4,
+      fifth: 5,
+      sixth: 6,
+      "1st": 1,
+      "2nd": 2,
+      "3rd": 3,
+      "4th": 4,
+    },
+    number: ["number", "no", "nr"],
+    of: ["of", "on", "from", "of the", "on the"],
+    sides: {
+      left: ["left"],
+      right: ["right"],
+      top: ["top"],
+      bottom: ["bottom"],
+      upper: ["upper"],
+      lower: ["lower"],
+      middle: ["middle", "centre", "center"],
+    },
+  },
   sensors: {
     temperature: ["temperature", "temp", "warm", "hot", "cold"],
     target_temperature: ["target temperature", "set temperature", "setpoint", "set point"],
@@ -741,5 +767,15 @@ export const en: FastPathGrammar = {
     tooLong: "That is too long for me. Please say it in fewer words.",
     cannotYet:
       "I can't do that yet. Without a language model I can switch, open, close, lock and dim things, set the volume, and tell you readings, states, the time and the date.",
+    // What a device is not, and what the home has instead; a cover still on its way.
+    onItsWay: "{name} is on its way.",
+    someOnTheirWay: "On the way: {names}.",
+    notALock: "{name} is not a lock; it is {state}.",
+    locksInstead: "The locks I know are {names}.",
+    noLocks: "I know no lock in the home.",
+    noBrightness: "{name} is a switch, with no brightness; it is {state}.",
+    brightnessIs: "{name} is at {level}.",
+    readingOnlyIn: "I have the {sensor} only for {names}.",
+    unknownPlace: "I know no room or device called {name}.",
   },
 };

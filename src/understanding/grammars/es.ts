@@ -591,6 +591,32 @@ export const es: FastPathGrammar = {
       ],
     },
   ],
+  endpoints: {
+    words: ["enchufe", "toma", "canal", "salida", "rele", "circuito", "punto final"],
+    ordinals: {
+      primer: 1,
+      primero: 1,
+      primera: 1,
+      segundo: 2,
+      segunda: 2,
+      tercer: 3,
+      tercero: 3,
+      tercera: 3,
+      cuarto: 4,
+      cuarta: 4,
+    },
+    number: ["numero", "n", "no"],
+    of: ["de", "del", "de la", "en", "en el", "en la"],
+    sides: {
+      left: ["izquierdo", "izquierda", "de la izquierda"],
+      right: ["derecho", "derecha", "de la derecha"],
+      top: ["de arriba", "arriba"],
+      bottom: ["de abajo", "abajo"],
+      upper: ["superior"],
+      lower: ["inferior"],
+      middle: ["central", "del medio", "medio"],
+    },
+  },
   sensors: {
     temperature: ["temperatura", "calor", "frío", "caliente"],
     target_temperature: ["temperatura objetivo", "temperatura de consigna", "temperatura programada"],
@@ -737,5 +763,15 @@ export const es: FastPathGrammar = {
     tooLong: "Es demasiado largo para mí. Dilo con menos palabras, por favor.",
     cannotYet:
       "Todavía no sé hacer eso. Sin un modelo de lenguaje puedo encender, apagar, abrir, cerrar, bloquear y regular dispositivos, cambiar el volumen y decirte mediciones, estados, la hora y la fecha.",
+    // What a device is not, and what the home has instead; a cover still on its way.
+    onItsWay: "{name} está en camino.",
+    someOnTheirWay: "En camino: {names}.",
+    notALock: "{name} no es una cerradura; está {state}.",
+    locksInstead: "Las cerraduras que conozco: {names}.",
+    noLocks: "No conozco ninguna cerradura en casa.",
+    noBrightness: "{name} es un interruptor, sin brillo; está {state}.",
+    brightnessIs: "{name} está al {level}.",
+    readingOnlyIn: "Solo tengo {sensor} para {names}.",
+    unknownPlace: "No conozco ninguna habitación ni dispositivo llamado {name}.",
   },
 };

@@ -526,6 +526,21 @@ export const it: FastPathGrammar = {
       ],
     },
   ],
+  endpoints: {
+    words: ["presa", "canale", "uscita", "rele", "circuito", "endpoint"],
+    ordinals: { primo: 1, prima: 1, secondo: 2, seconda: 2, terzo: 3, terza: 3, quarto: 4, quarta: 4 },
+    number: ["numero", "n"],
+    of: ["di", "del", "della", "dello", "dell'", "sul", "sulla"],
+    sides: {
+      left: ["sinistra", "sinistro", "di sinistra"],
+      right: ["destra", "destro", "di destra"],
+      top: ["in alto", "alta", "alto"],
+      bottom: ["in basso", "bassa", "basso"],
+      upper: ["superiore"],
+      lower: ["inferiore"],
+      middle: ["centrale", "di mezzo", "in mezzo"],
+    },
+  },
   sensors: {
     temperature: ["temperatura", "caldo", "freddo"],
     target_temperature: ["temperatura impostata", "temperatura target", "temperatura obiettivo"],
@@ -671,5 +686,15 @@ export const it: FastPathGrammar = {
     tooLong: "È troppo lungo per me. Dillo con meno parole, per favore.",
     cannotYet:
       "Non so ancora farlo. Senza un modello linguistico posso accendere, spegnere, aprire, chiudere, bloccare e regolare i dispositivi, impostare il volume e dirti misure, stati, l'ora e la data.",
+    // What a device is not, and what the home has instead; a cover still on its way.
+    onItsWay: "{name} è in movimento.",
+    someOnTheirWay: "In movimento: {names}.",
+    notALock: "{name} non è una serratura; è {state}.",
+    locksInstead: "Le serrature che conosco: {names}.",
+    noLocks: "Non conosco nessuna serratura in casa.",
+    noBrightness: "{name} è un interruttore, senza luminosità; è {state}.",
+    brightnessIs: "{name} è al {level}.",
+    readingOnlyIn: "Ho {sensor} solo per {names}.",
+    unknownPlace: "Non conosco nessuna stanza né dispositivo chiamato {name}.",
   },
 };

@@ -47,6 +47,7 @@ export const nl: FastPathGrammar = {
   },
   cues: {
     verbs: [
+      "laat",
       "zet",
       "doe",
       "draai",
@@ -74,8 +75,19 @@ export const nl: FastPathGrammar = {
       "weer aan",
     ],
     off: ["uit", "uitzetten", "uitdoen", "uitdraaien", "uitschakelen", "deactiveer", "deactiveren"],
-    up: ["omhoog", "hoger", "meer", "verhoog", "verhogen", "naar boven"],
-    down: ["omlaag", "lager", "minder", "verlaag", "verlagen", "naar beneden"],
+    up: ["omhoog", "hoger", "meer", "verhoog", "verhogen", "naar boven", "ophalen", "haal op", "optrekken"],
+    // "laat het rolluik zakken": a cover let down.
+    down: [
+      "omlaag",
+      "lager",
+      "minder",
+      "verlaag",
+      "verlagen",
+      "naar beneden",
+      "zakken",
+      "laat zakken",
+      "neerlaten",
+    ],
     brighter: ["feller", "lichter", "helderder", "meer licht", "te donker"],
     dimmer: ["dim", "dimmen", "donkerder", "minder fel", "minder licht", "dimmer", "te fel"],
     louder: ["harder", "luider", "te zacht"],
@@ -478,6 +490,21 @@ export const nl: FastPathGrammar = {
       ],
     },
   ],
+  endpoints: {
+    words: ["stopcontact", "contactdoos", "kanaal", "uitgang", "eindpunt", "relais", "circuit"],
+    ordinals: { eerste: 1, tweede: 2, derde: 3, vierde: 4, "1e": 1, "2e": 2, "3e": 3, "4e": 4 },
+    number: ["nummer", "nr"],
+    of: ["van", "van de", "van het", "op", "op de", "op het"],
+    sides: {
+      left: ["linker", "linkse", "links"],
+      right: ["rechter", "rechtse", "rechts"],
+      top: ["bovenste", "boven"],
+      bottom: ["onderste", "onder"],
+      upper: ["bovenste"],
+      lower: ["onderste"],
+      middle: ["middelste", "midden"],
+    },
+  },
   sensors: {
     temperature: ["temperatuur", "warm", "koud", "heet"],
     target_temperature: ["doeltemperatuur", "ingestelde temperatuur", "streeftemperatuur"],
@@ -614,5 +641,15 @@ export const nl: FastPathGrammar = {
     tooLong: "Dat is te lang voor mij. Zeg het alsjeblieft in minder woorden.",
     cannotYet:
       "Dat kan ik nog niet. Zonder taalmodel kan ik apparaten aan- en uitzetten, openen, sluiten, vergrendelen en dimmen, het volume instellen, en je metingen, standen, de tijd en de datum vertellen.",
+    // What a device is not, and what the home has instead; a cover still on its way.
+    onItsWay: "{name} is onderweg.",
+    someOnTheirWay: "Onderweg: {names}.",
+    notALock: "{name} is geen slot; het is {state}.",
+    locksInstead: "De sloten die ik ken: {names}.",
+    noLocks: "Ik ken geen slot in huis.",
+    noBrightness: "{name} is een schakelaar, zonder helderheid; hij is {state}.",
+    brightnessIs: "{name} staat op {level}.",
+    readingOnlyIn: "De {sensor} heb ik alleen voor {names}.",
+    unknownPlace: "Ik ken geen ruimte of apparaat met de naam {name}.",
   },
 };

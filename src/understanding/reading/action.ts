@@ -114,10 +114,14 @@ export function actionOf(
       if (has("open") !== up) return undefined;
     }
     if (level !== undefined) {
-      return levelSaid === "by" || amount ? undefined : { intent: "set_position", level };
+      // "open the shutter by 20 %": a step of the size said, from where it is.
+      if (levelSaid === "by")
+        return amount ? undefined : { intent: has("open") ? "step_up" : "step_down", by: level };
+      return amount ? undefined : { intent: "set_position", level };
     }
     if (amount === "full" || !amount) return { intent: has("open") ? "open" : "close" };
-    return undefined;
+    // "open the shutter a bit": a step from where it is, not all the way.
+    return { intent: has("open") ? "step_up" : "step_down", amount };
   }
 
   if (has("mute") || has("unmute")) {
@@ -145,9 +149,15 @@ export function actionOf(
     // "raise the blinds", "lower the shutter to 30 %": a cover goes up (opens) or down.
     if (hint === "cover") {
       if (on || off || has("lightOn")) return undefined;
-      if (level !== undefined)
-        return levelSaid === "by" || amount ? undefined : { intent: "set_position", level };
-      return amount && amount !== "full" ? undefined : { intent: up ? "open" : "close" };
+      if (level !== undefined) {
+        if (amount) return undefined;
+        return levelSaid === "by"
+          ? { intent: up ? "step_up" : "step_down", by: level }
+          : { intent: "set_position", level };
+      }
+      // "lower the blinds a bit": a step from where they are; all the way, or no amount, to the end.
+      if (amount && amount !== "full") return { intent: up ? "step_up" : "step_down", amount };
+      return { intent: up ? "open" : "close" };
     }
     if (off && !has("lightOn")) return undefined;
     // "light it up", "turn on … up": the verb's on, not a change.

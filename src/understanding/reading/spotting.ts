@@ -3,10 +3,11 @@
 // floors, Z-Wave locations). A name may contain words that elsewhere are cues ("Light Up Strip",
 // "On Air Sign"): inside a name they are the name.
 import { normalizeName } from "../../spoken-name.js";
+import { haKindOf } from "../../zwave-host/ha-kind.js";
 import type { ResolveContext } from "../target-types.js";
 
 export type Spotted =
-  /** An entity (or a Z-Wave device) by its exact name or alias; its domains when HA's. */
+  /** An entity (or a Z-Wave device) by its exact name or alias; its domains, in Home Assistant's terms. */
   { type: "device"; domains: string[] } | { type: "place" };
 
 export interface SpottedSpan {
@@ -24,7 +25,7 @@ export function homeVocabulary(
   ctx: Pick<ResolveContext, "mirror" | "devices">,
 ): (words: string) => Spotted | undefined {
   let locations: Set<string> | undefined;
-  let zwave: Set<string> | undefined;
+  let zwave: Map<string, Set<string>> | undefined;
   // An area or floor by name or alias, looked up in the mirror's index (building every area's
   // view would cost the whole home for each sentence), or a Z-Wave device's location.
   const isPlace = (key: string) => {
@@ -34,19 +35,24 @@ export function homeVocabulary(
   };
   const zwaveNames = () => {
     if (zwave) return zwave;
-    zwave = new Set();
+    const names = new Map<string, Set<string>>();
+    // A Z-Wave endpoint is what Home Assistant would make of it: a roller shutter's name is a cover's,
+    // so "raise the bedroom shutter" moves it as "raise the blinds" does.
+    const add = (name: string, domain: string) => names.set(name, (names.get(name) ?? new Set()).add(domain));
     for (const d of ctx.devices) {
-      zwave.add(normalizeName(d.name));
-      if (d.location) zwave.add(normalizeName(`${d.location} ${d.name}`));
+      const { domain } = haKindOf(d);
+      add(normalizeName(d.name), domain);
+      if (d.location) add(normalizeName(`${d.location} ${d.name}`), domain);
     }
-    return zwave;
+    return (zwave = names);
   };
   return (words) => {
     const key = normalizeName(words);
     if (!key) return undefined;
     const exact = ctx.mirror.resolve(key, { exactOnly: true }).matches.filter((m) => m.match === "exact");
     if (exact.length) return { type: "device", domains: [...new Set(exact.map((m) => m.domain))] };
-    if (zwaveNames().has(key)) return { type: "device", domains: [] };
+    const zwaveDomains = zwaveNames().get(key);
+    if (zwaveDomains) return { type: "device", domains: [...zwaveDomains] };
     if (isPlace(key)) return { type: "place" };
     return undefined;
   };

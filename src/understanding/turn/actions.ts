@@ -10,7 +10,8 @@ import { failureSpeech } from "../spoken-result.js";
 import type { FastPathOutcome, ResponseType } from "../outcome.js";
 import { COVERS } from "../scopes.js";
 import { capitalize, listOf, quantity } from "../speech.js";
-import { ZWAVE_COVERS, type Resolved, type Target } from "../targets.js";
+import { ZWAVE_COVERS, ZWAVE_SWITCHES, type Resolved, type Target } from "../targets.js";
+import { errorCodeOf } from "../../tools/tool-error.js";
 import { targetKind } from "../target-kind.js";
 import type { ColorName as SaidColor, StateWord } from "../grammar-types.js";
 import type { CoverAction } from "../../zwave/contract.js";
@@ -32,22 +33,30 @@ const COVER_FEATURES = { setPosition: 4, stop: 8 };
 const COLOR_MODES = new Set(["hs", "rgb", "rgbw", "rgbww", "xy"]);
 
 /** What a sentence asks of a cover, when it asks something a cover does. */
-function coverMove(
-  intent: string,
-  level: number | undefined,
-  openNow?: boolean,
-): { action: CoverAction; position?: number } | undefined {
+function coverMove(turn: Turn, target: Target): { action: CoverAction; position?: number } | undefined {
+  const { intent, level, amount, by } = turn.match;
   switch (intent) {
     // Toggled by where it is now; with that unknown, not at all.
-    case "toggle":
-      return openNow === undefined ? undefined : { action: openNow ? "close" : "open" };
+    case "toggle": {
+      const open = openNow(target);
+      return open === undefined ? undefined : { action: open ? "close" : "open" };
+    }
+    case "step_up":
+    case "step_down": {
+      const up = intent === "step_up";
+      // "raise the shutter": all the way; "a bit", "by 20 %": a step from where it reports it is.
+      if ((amount === undefined || amount === "full") && by === undefined)
+        return { action: up ? "open" : "close" };
+      const now = positionNow(turn, target);
+      if (now === undefined) return undefined;
+      const step = by ?? (amount === "lot" ? 2 : 1) * turn.deps.steps.brightness;
+      return { action: "set_position", position: up ? Math.min(100, now + step) : Math.max(0, now - step) };
+    }
     case "open":
     case "turn_on":
-    case "step_up":
       return { action: "open" };
     case "close":
     case "turn_off":
-    case "step_down":
       return { action: "close" };
     case "stop":
       return { action: "stop" };
@@ -57,6 +66,17 @@ function coverMove(
     default:
       return undefined;
   }
+}
+
+/** Where a cover reports it is, in percent open (undefined: it reports no position). */
+function positionNow(turn: Turn, target: Target): number | undefined {
+  if (target.source === "zwave") {
+    const now = turn.deps.zwave.target(target.device.nodeId, target.device.endpoint) ?? target.device;
+    return now.reports.position ?? undefined;
+  }
+  const entity = turn.deps.mirror.entity(target.entity.entityId) ?? target.entity;
+  const position = entity.attributes.current_position;
+  return typeof position === "number" ? position : undefined;
 }
 
 /** Whether a Z-Wave cover or barrier reports itself open (undefined: not known); HA's are toggled by HA. */
@@ -87,6 +107,8 @@ interface Acted {
   lock?: "lock" | "unlock" | undefined;
   /** Set when the target is a cover: what it was asked to do. */
   move?: CoverAction | undefined;
+  /** A cover that reported a position on its way, not yet where it was sent. */
+  moving?: boolean | undefined;
 }
 
 /** What a call on a target came to: `ok`, `confirmed` and the name follow from its result. */
@@ -120,6 +142,10 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
       return act(asPosition, covers);
   }
   if (resolved.kind !== "one" && resolved.kind !== "group") return turn.unresolved(resolved);
+  const some = resolved.kind === "one" ? [resolved.target] : resolved.targets;
+  // A step of a cover ("open it a bit") is from where it is now, not as last listed.
+  if (turn.match.intent.startsWith("step_") && some.some((t) => t.source === "zwave" && isCover(t)))
+    await turn.deps.zwave.refresh();
   if (resolved.kind === "group") return actOnGroup(turn, resolved);
   const { target } = resolved;
   if (!supports(turn, target)) return turn.done(fill(r.cannotDo, { name: target.name }), "error");
@@ -133,7 +159,8 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   if (acted.result.held) return turn.done(askFor(turn, [acted]), "query_answer");
   if (!acted.ok) return turn.done(failureSpeech(r, acted.result, acted.name), "error");
   if (acted.lock) return turn.done(lockSpeech(turn, target, acted.lock, acted.result), "action_done");
-  if (!acted.confirmed) return turn.done(fill(r.notConfirmed, { name: acted.name }), "action_done");
+  if (!acted.confirmed)
+    return turn.done(fill(acted.moving ? r.onItsWay : r.notConfirmed, { name: acted.name }), "action_done");
   return turn.done(actedSpeech(turn, target, acted), "action_done");
 }
 
@@ -170,11 +197,11 @@ async function inEveryPlace(turn: Turn, kindInPlace: Parameters<Turn["resolve"]>
 
 /** Whether the target's kind of device can do what the sentence asks. */
 function supports(turn: Turn, target: Target): boolean {
-  const { intent, level } = turn.match;
+  const { intent } = turn.match;
   // Home Assistant toggles its own covers (`cover.toggle`), by the state it knows.
   if (isCover(target) && target.source === "ha" && intent === "toggle") return true;
   if (isCover(target)) {
-    const move = coverMove(intent, level, openNow(target));
+    const move = coverMove(turn, target);
     if (!move) return false;
     if (target.source === "zwave")
       return !(target.device.function === "barrier" && move.action === "set_position");
@@ -311,7 +338,7 @@ async function actOnGroup(
   // for a moment, not a leak: lift Node's warning line (10 a signal) by what this group adds.
   const { signal } = turn.request;
   setMaxListeners(getMaxListeners(signal) + together.length, signal);
-  const all = await Promise.all(together.map((t) => apply(turn, t)));
+  const all = await applyTogether(turn, together);
   for (const t of lit.filter(isLock)) all.push(await apply(turn, t));
   turn.deps.memory.remember(turn.request.conversationId, usable);
   // Held by the action policy (unlocking, opening a garage door): asked about, not done.
@@ -320,7 +347,8 @@ async function actOnGroup(
   const acted = all.filter((a) => !a.result.held && !a.lock);
   const confirmed = acted.filter((a) => a.ok && a.confirmed);
   const done = confirmed.map((a) => a.name);
-  const unconfirmed = acted.filter((a) => a.ok && !a.confirmed).map((a) => a.name);
+  const unconfirmed = acted.filter((a) => a.ok && !a.confirmed && !a.moving).map((a) => a.name);
+  const onTheWay = acted.filter((a) => a.ok && !a.confirmed && a.moving).map((a) => a.name);
   const failed = acted.filter((a) => !a.ok);
   const parts: string[] = [];
   if (done.length) {
@@ -350,6 +378,7 @@ async function actOnGroup(
         ),
       }),
     );
+  if (onTheWay.length) parts.push(fill(r.someOnTheirWay, { names: listOf(turn.grammar, onTheWay) }));
   if (unconfirmed.length) parts.push(fill(r.someNotConfirmed, { names: listOf(turn.grammar, unconfirmed) }));
   for (const f of failed) parts.push(failureSpeech(r, f.result, f.name));
   for (const l of locks) parts.push(lockSpeech(turn, l.target, l.lock!, l.result));
@@ -357,12 +386,76 @@ async function actOnGroup(
   if (question) parts.push(question);
   const responseType: ResponseType = question
     ? "query_answer"
-    : done.length || unconfirmed.length || locks.some((l) => l.ok)
+    : done.length || unconfirmed.length || onTheWay.length || locks.some((l) => l.ok)
       ? "action_done"
       : dark.length && !failed.length
         ? "query_answer"
         : "error";
   return turn.done(parts.map(capitalize).join(" "), responseType);
+}
+
+/** The one write a group command makes to every load, when it is the same for all: on, off, a level. */
+function sameWrite(turn: Turn): { action: "on" | "off" | "dim"; level?: number } | undefined {
+  const { intent, level } = turn.match;
+  if (intent === "turn_on") return { action: "on" };
+  if (intent === "turn_off") return { action: "off" };
+  if (intent === "set_level" && level !== undefined)
+    return level === 0 ? { action: "off" } : { action: "dim", level };
+  return undefined;
+}
+
+type ZwaveLoad = Extract<Target, { source: "zwave" }>;
+
+/**
+ * Several Z-Wave loads that take the same write go out together (`control_zwave_group`): one
+ * multicast frame, so they switch at once, then each device's own report confirms it, and those
+ * that did not are named. Everything else, one call each, at the same time.
+ */
+async function applyTogether(turn: Turn, targets: Target[]): Promise<Acted[]> {
+  const write = sameWrite(turn);
+  const loads = write
+    ? targets.filter((t): t is ZwaveLoad => t.source === "zwave" && ZWAVE_SWITCHES(t.device))
+    : [];
+  if (!write || loads.length < 2) return Promise.all(targets.map((t) => apply(turn, t)));
+  const rest = targets.filter((t) => !loads.includes(t as ZwaveLoad));
+  const [grouped, others] = await Promise.all([
+    applyGroup(turn, loads, write),
+    Promise.all(rest.map((t) => apply(turn, t))),
+  ]);
+  // In the order they were named, as the reply lists them.
+  const acted = new Map<Target, Acted>([
+    ...loads.map((t, i) => [t, grouped[i]!] as const),
+    ...rest.map((t, i) => [t, others[i]!] as const),
+  ]);
+  return targets.map((t) => acted.get(t)!);
+}
+
+async function applyGroup(
+  turn: Turn,
+  loads: ZwaveLoad[],
+  write: { action: "on" | "off" | "dim"; level?: number },
+): Promise<Acted[]> {
+  const devices = loads.map((t) => t.device);
+  const { result, output } = await turn.zwave((o) =>
+    turn.deps.zwave.group(devices, write.action, write.level, o),
+  );
+  const members = output?.devices;
+  // Held, or no word of each device: every load is told the call's own outcome.
+  if (result.held || !members || members.length !== loads.length) return loads.map((t) => actedOn(t, result));
+  return loads.map((t, i) => {
+    const member = members[i]!;
+    const own: ToolResult = {
+      ...result,
+      ok: result.ok && member.ok,
+      structuredContent: member,
+      ...(member.error ? { error: member.error.message, errorCode: errorCodeOf(member) } : {}),
+    };
+    const on = member.on ?? undefined;
+    return actedOn(t, own, {
+      level: member.level ?? (on === false ? 0 : undefined),
+      state: on === undefined ? undefined : on ? "on" : "off",
+    });
+  });
 }
 
 /** Runs the sentence's action on one target with the tool the LLM would use. */
@@ -453,19 +546,20 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
 
 /** Opens, closes, stops or positions a cover with the tool the LLM would use. */
 async function applyToCover(turn: Turn, target: Target): Promise<Acted> {
-  const move = coverMove(turn.match.intent, turn.match.level, openNow(target))!;
+  const move = coverMove(turn, target)!;
   // Its level in the reply is the position it reported, when it reported one.
-  const moved = (result: ToolResult, position: unknown) =>
+  const moved = (result: ToolResult, position: unknown, moving?: boolean) =>
     actedOn(target, result, {
       ...(typeof position === "number" ? { level: position } : {}),
       move: move.action,
+      ...(moving ? { moving } : {}),
     });
   if (target.source === "zwave") {
     const device = target.device;
     const { result, output } = await turn.zwave((o) =>
       turn.deps.zwave.cover(device, move.action, move.position, o),
     );
-    return moved(result, output?.position);
+    return moved(result, output?.position, output?.moving);
   }
   const args =
     move.action === "stop"

@@ -11,6 +11,8 @@ import { ZWAVE_ANY, type Target } from "../targets.js";
 import { readingOf } from "../tool-results.js";
 import type { ZwaveTarget as DeviceSummary } from "../../zwave-host/zwave-target.js";
 import { isReachable } from "../zwave-names.js";
+import { spokenAs } from "../matcher.js";
+import { brightnessOf, readingsElsewhere } from "./capabilities.js";
 import type { Turn } from "./turn.js";
 
 export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
@@ -79,7 +81,11 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
     }
     const notConnected = turn.zwaveNotConnected();
     if (notConnected) return notConnected;
-    if (place) return turn.unsure(fill(r.noSensor, { name: place.label, sensor: sensorName }));
+    if (place) {
+      const instead = await readingsElsewhere(turn, kind, place, (ds) => zwaveReading(turn, ds, kind));
+      const none = fill(r.noSensor, { name: place.label, sensor: sensorName });
+      return turn.unsure(instead ? `${none} ${instead}` : none);
+    }
     return turn.unsure(r.cannotYet);
   }
 
@@ -87,8 +93,18 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
   // hier", "the thermostat in the kitchen").
   const resolved = targets.resolve(ctx, placeText || (match.name ?? ""), {});
   if (resolved.kind === "group") return groupReading(turn, resolved.targets, kind, resolved.place);
+  // Only a run of the user's own words is quoted back (never a template's leftovers).
+  const quoted = placeText && !match.unquoted ? spokenAs(request.text, placeText) : undefined;
+  if (resolved.kind === "not_found" && quoted) {
+    // Neither a room nor a device of the home: said so, with where the home has such a reading.
+    const instead = await readingsElsewhere(turn, kind, undefined, (ds) => zwaveReading(turn, ds, kind));
+    const none = fill(r.unknownPlace, { name: quoted });
+    return turn.unsure(instead ? `${none} ${instead}` : none);
+  }
   if (resolved.kind !== "one") return turn.unresolved(resolved);
   const { target } = resolved;
+  const bright = brightnessOf(turn, target, kind);
+  if (bright) return bright;
   if (target.source === "ha") {
     const found = readingOf(target.entity, kind);
     if (!found) return turn.unsure(fill(r.noSensor, { name: target.name, sensor: sensorName }));

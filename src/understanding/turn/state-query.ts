@@ -8,6 +8,7 @@ import { listOf } from "../speech.js";
 import type { Target } from "../targets.js";
 import { zwaveStateWord } from "../tool-results.js";
 import { isReachable } from "../zwave-names.js";
+import { notALock } from "./capabilities.js";
 import type { Turn } from "./turn.js";
 
 export async function answerState(turn: Turn): Promise<FastPathOutcome> {
@@ -40,6 +41,8 @@ async function answerOne(turn: Turn, target: Target): Promise<FastPathOutcome> {
     word = stateOfEntity(entity, turn.match.state);
   }
   const said = word ? turn.grammar.states[word] : raw;
+  const lockless = await notALock(turn, target, turn.match.state, said);
+  if (lockless) return lockless;
   const asked = turn.match.state && word ? askedAs(turn.match.state, word) : turn.match.state;
   const r = turn.replies;
   // Yes or no only when the question and the state speak of the same thing (open/closed, on/off).
