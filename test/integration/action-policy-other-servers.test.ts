@@ -110,10 +110,17 @@ describe("held by what the arguments name", () => {
   it("on /mcp the same call is held, and its one-time id runs it", async () => {
     const endpoint = createEndpointTools(registry, "flat", captureLogger("warn").logger);
     const args = { domain: "lock", service: "unlock", entity_id: "lock.front_door" };
-    const held = await endpoint.call("ha_call_service", args, "token");
+    const held = await endpoint.call("ha_call_service", args, { caller: "token", era: "legacy" });
     expect(held.structuredContent).toMatchObject({ error: { code: "confirmation_required" } });
     const id = (held.structuredContent as { confirmation: { id: string } }).confirmation.id;
-    const ran = await endpoint.call("ha_call_service", { ...args, confirmation_id: id }, "token");
+    const ran = await endpoint.call(
+      "ha_call_service",
+      { ...args, confirmation_id: id },
+      {
+        caller: "token",
+        era: "legacy",
+      },
+    );
     expect(ran.isError).toBeFalsy();
     // The fixture server echoes what it ran with.
     expect(JSON.stringify(ran.structuredContent)).toContain('"service":"unlock"');
