@@ -77,9 +77,10 @@ export interface HomeMirror {
   exposedEntities(): EntityView[];
   /**
    * The entities, exposed or not, that are Home Assistant's view of a Z-Wave node (its device's
-   * `zwave_js` identifiers, or Z-Wave JS UI's discovery ids): the same physical device.
+   * `zwave_js` identifiers, or Z-Wave JS UI's discovery ids): the same physical device. A null
+   * `homeId` (a network whose id is not known yet) reads the node of that id in every network.
    */
-  entitiesOfZwaveNode(node: ZwaveNodeId): EntityView[];
+  entitiesOfZwaveNode(node: ZwaveNodeId | { homeId: null; nodeId: number }): EntityView[];
   /** Every area that has entities exposed to Assist, with those entities. */
   areas(): AreaView[];
   /** Areas and exposed entities for the LLM's system prompt, within `maxTokens` (default 800). */

@@ -70,7 +70,12 @@ export function createMirrorViews(
     },
     entitiesOfZwaveNode: (node) => {
       const idx = currentIndex();
-      const ids = idx.byZwaveNode.get(zwaveNodeKey(node));
+      const ids =
+        node.homeId === null
+          ? [...idx.byZwaveNode]
+              .filter(([key]) => key.endsWith(`-${node.nodeId}`))
+              .flatMap(([, found]) => found)
+          : idx.byZwaveNode.get(zwaveNodeKey({ homeId: node.homeId, nodeId: node.nodeId }));
       if (!ids) return [];
       const stale = isStale();
       return ids.map((id) => viewOf(data, idx.records.get(id)!, stale)).filter((v) => v !== undefined);

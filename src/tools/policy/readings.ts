@@ -55,7 +55,9 @@ export function haReadingsOf(
   device: DeviceSummary,
   endpoint: number,
 ): Reading[] {
-  if (!mirror || device.homeId === null) return [];
+  if (!mirror) return [];
+  // A list made before the network's home id was known joins the node of that id in any network:
+  // a wrong join can only make a call ask, never let one through.
   return mirror
     .entitiesOfZwaveNode({ homeId: device.homeId, nodeId: device.nodeId })
     .filter((entity) => namesEndpoint(entity, device, endpoint))

@@ -45,9 +45,11 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
   }
 
   async function fetchNodeList(): Promise<boolean> {
+    // The home id first: a list told to the host (src/zwave/state-feed.ts) carries it, and the
+    // action policy joins a node to its Home Assistant device by it.
+    if (homeId === null) await learnHomeId();
     if (!(await cache.refresh())) return false;
     logger.debug({ nodes: cache.nodes().length }, "node list refreshed");
-    if (homeId === null) await learnHomeId();
     return true;
   }
 
