@@ -343,6 +343,15 @@ export interface FastPathGrammar {
   detections: Record<Detection, string[]>;
   /** How replies name what is reported ("a leak", "motion"). */
   detectionNames: Record<Detection, string>;
+  /**
+   * The time and the date asked in any plain form ("sag mal die Uhrzeit", "on est quel jour"): a
+   * sentence made only of these words (with fillers, articles and "now") that names the time or
+   * the date asks for the home's. A word of any other kind ("in tokyo", "tomorrow", "christmas")
+   * makes it another question, which the templates or someone else read. Each entry may be
+   * several words ("hoe laat", "quanti ne abbiamo"). Never a word that also means the weather
+   * ("temps", "tiempo", "tempo").
+   */
+  clock: { time: string[]; date: string[]; asking: string[] };
   /** Tried in order: put the more specific templates first. */
   intents: IntentTemplates[];
   /** Words that ask for a reading ("temperature", "warm"). */
