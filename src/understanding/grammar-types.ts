@@ -223,6 +223,11 @@ export interface CueWords {
   /** Up and down, of whatever the target has a level of: "up", "raise", "increase", "hoch", "monte". */
   up: string[];
   down: string[];
+  /**
+   * Words of `up` and `down` that are particles of other verbs too ("metti su" puts something
+   * on): a direction only with a volume, a brightness or a level said, never of music alone.
+   */
+  particles: string[];
   /** Changes that are a light's: "brighter", "dim", "darker". */
   brighter: string[];
   dimmer: string[];

@@ -197,6 +197,15 @@ describe("relative changes, levels and mute", () => {
     expect(understand(language, sentence)?.match).toMatchObject(expected);
   });
 
+  it("a particle is a direction only of a volume or a level: music put on is not made louder", () => {
+    for (const sentence of ["Metti su un po' di musica", "mettimi su la musica"]) {
+      const intent = understand("it", sentence)?.match.intent;
+      expect(["volume_up", "volume_down", "step_up", "set_volume"]).not.toContain(intent);
+    }
+    expect(understand("it", "Volume su")?.match).toMatchObject({ intent: "volume_up" });
+    expect(understand("it", "Alza la musica")?.match).toMatchObject({ intent: "volume_up" });
+  });
+
   it("music switched off is paused, which is not ours: never muted or switched off", () => {
     for (const [language, sentence] of [
       ["en", "turn the music off"],

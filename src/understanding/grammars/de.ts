@@ -141,6 +141,7 @@ export const de: FastPathGrammar = {
       "herunterdrehen",
       "runterstellen",
     ],
+    particles: [],
     brighter: [
       "heller",
       "aufhellen",

@@ -170,6 +170,7 @@ export const en: FastPathGrammar = {
       "pump",
     ],
     down: ["down", "lower", "decrease", "reduce", "less", "turn down", "drop", "lessen", "lower down"],
+    particles: [],
     brighter: [
       "brighter",
       "brighten",

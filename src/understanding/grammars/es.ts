@@ -143,6 +143,7 @@ export const es: FastPathGrammar = {
       "reducir",
       "menos",
     ],
+    particles: [],
     brighter: [
       "más brillante",
       "más luminoso",

@@ -122,6 +122,7 @@ export const fr: FastPathGrammar = {
       "moins",
       "plus bas",
     ],
+    particles: [],
     brighter: [
       "plus lumineux",
       "plus lumineuse",

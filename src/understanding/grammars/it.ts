@@ -90,6 +90,7 @@ export const it: FastPathGrammar = {
       "decrementa",
       "decrementare",
     ],
+    particles: ["su", "giù"],
     brighter: [
       "più luminoso",
       "più luminosa",

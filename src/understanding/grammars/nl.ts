@@ -76,6 +76,7 @@ export const nl: FastPathGrammar = {
     off: ["uit", "uitzetten", "uitdoen", "uitdraaien", "uitschakelen", "deactiveer", "deactiveren"],
     up: ["omhoog", "hoger", "meer", "verhoog", "verhogen", "naar boven"],
     down: ["omlaag", "lager", "minder", "verlaag", "verlagen", "naar beneden"],
+    particles: [],
     brighter: ["feller", "lichter", "helderder", "meer licht", "te donker"],
     dimmer: ["dim", "dimmen", "donkerder", "minder fel", "minder licht", "dimmer", "te fel"],
     louder: ["harder", "luider", "te zacht"],
