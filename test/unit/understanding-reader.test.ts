@@ -193,6 +193,19 @@ describe("relative changes, levels and mute", () => {
     ["es", "Silencia el altavoz", { intent: "mute", name: "altavoz" }],
     ["nl", "Zet het geluid wat zachter", { intent: "volume_down", amount: "step" }],
     ["it", "Abbassa un po' il volume", { intent: "volume_down", amount: "step" }],
+    // Silence asked for is the speaker muted; the assistant's own voice is the speaker's volume.
+    ["de", "Ruhe bitte", { intent: "mute" }],
+    ["fr", "Silence dans le salon", { intent: "mute" }],
+    ["es", "Silencio, por favor", { intent: "mute" }],
+    ["nl", "Stil nu", { intent: "mute" }],
+    ["it", "Silenzio", { intent: "mute" }],
+    ["en", "talk a bit quieter", { intent: "volume_down", amount: "step" }],
+    ["de", "Sprich etwas leiser", { intent: "volume_down", amount: "step" }],
+    ["fr", "Parlez plus fort s'il vous plaît", { intent: "volume_up" }],
+    ["es", "Habla más alto", { intent: "volume_up" }],
+    ["nl", "Praat eens wat zachter", { intent: "volume_down" }],
+    ["it", "Parla più forte", { intent: "volume_up" }],
+    ["fr", "Veuillez allumer la cuisine", { intent: "turn_on", kind: "light" }],
   ])("%s: %j", (language, sentence, expected) => {
     expect(understand(language, sentence)?.match).toMatchObject(expected);
   });

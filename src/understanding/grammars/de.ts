@@ -61,6 +61,10 @@ export const de: FastPathGrammar = {
   },
   cues: {
     verbs: [
+      "sprich",
+      "sprech",
+      "rede",
+      "red",
       "fahr",
       "fahre",
       "schalte",
@@ -171,6 +175,7 @@ export const de: FastPathGrammar = {
     lightOn: [],
     lightOff: [],
     mute: [
+      "ruhe",
       "stumm",
       "stummschalten",
       "stumm schalten",

@@ -121,6 +121,8 @@ export const en: FastPathGrammar = {
   },
   cues: {
     verbs: [
+      "speak",
+      "talk",
       "turn",
       "switch",
       "put",
@@ -276,7 +278,7 @@ export const en: FastPathGrammar = {
     ],
     lightOn: ["^light up", "^light", "illuminate", "^light it up"],
     lightOff: [],
-    mute: ["mute", "silence", "go silent", "be quiet"],
+    mute: ["silence", "mute", "silence", "go silent", "be quiet"],
     unmute: ["unmute", "un mute", "unsilence"],
     toggle: ["toggle", "flip"],
     open: ["open", "open up", "roll up", "pull up"],

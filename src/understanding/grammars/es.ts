@@ -60,6 +60,9 @@ export const es: FastPathGrammar = {
   },
   cues: {
     verbs: [
+      "habla",
+      "hable",
+      "hablar",
       "pon",
       "ponga",
       "poner",
@@ -169,7 +172,16 @@ export const es: FastPathGrammar = {
     quieter: ["más suave", "más despacio", "menos fuerte", "menos volumen", "muy fuerte", "muy alto"],
     lightOn: ["ilumina", "iluminar"],
     lightOff: [],
-    mute: ["silencia", "silenciar", "silencie", "mutea", "mutear", "pon en silencio", "en silencio"],
+    mute: [
+      "silencio",
+      "silencia",
+      "silenciar",
+      "silencie",
+      "mutea",
+      "mutear",
+      "pon en silencio",
+      "en silencio",
+    ],
     unmute: ["quita el silencio", "desilencia", "reactiva el sonido"],
     toggle: ["alterna", "conmuta"],
     open: ["abre", "abra", "abrí", "abrir"],

@@ -4,6 +4,8 @@ export const fr: FastPathGrammar = {
   language: "fr",
   locale: "fr-FR",
   fillers: [
+    "veuillez",
+    "je vous prie de",
     "s'il te plait",
     "s'il vous plait",
     "stp",
@@ -67,6 +69,9 @@ export const fr: FastPathGrammar = {
   },
   cues: {
     verbs: [
+      "parle",
+      "parlez",
+      "parler",
       "mets",
       "met",
       "mettre",
@@ -162,7 +167,7 @@ export const fr: FastPathGrammar = {
       "mettre les lumières",
     ],
     lightOff: ["éteins", "éteint", "éteindre", "éteignez"],
-    mute: ["mets en sourdine", "en sourdine", "sourdine", "muet", "mute"],
+    mute: ["silence", "mets en sourdine", "en sourdine", "sourdine", "muet", "mute"],
     unmute: ["remets le son", "enlève la sourdine", "retire la sourdine"],
     toggle: ["bascule", "inverse"],
     open: ["ouvre", "ouvrir", "ouvrez"],

@@ -52,6 +52,9 @@ export const it: FastPathGrammar = {
   },
   cues: {
     verbs: [
+      "parla",
+      "parlare",
+      "parlami",
       "metti",
       "mettere",
       "fai",
@@ -117,7 +120,7 @@ export const it: FastPathGrammar = {
     quieter: ["più piano", "più basso", "meno forte", "troppo forte", "troppo alto"],
     lightOn: ["illumina", "illuminare"],
     lightOff: ["fai buio", "fare buio"],
-    mute: ["silenzia", "silenziare", "muto", "metti in muto", "in muto", "togli l'audio"],
+    mute: ["silenzio", "silenzia", "silenziare", "muto", "metti in muto", "in muto", "togli l'audio"],
     unmute: ["togli il muto", "riattiva l'audio"],
     toggle: ["commuta", "inverti"],
     open: ["apri", "aprire", "apra"],

@@ -47,6 +47,10 @@ export const nl: FastPathGrammar = {
   },
   cues: {
     verbs: [
+      "praat",
+      "spreek",
+      "praten",
+      "spreken",
       "zet",
       "doe",
       "draai",
@@ -83,7 +87,7 @@ export const nl: FastPathGrammar = {
     quieter: ["zachter", "stiller", "te hard"],
     lightOn: [],
     lightOff: [],
-    mute: ["dempen", "demp", "mute", "muten", "op stil"],
+    mute: ["stil", "stilte", "dempen", "demp", "mute", "muten", "op stil"],
     unmute: ["unmute", "ontdempen", "dempen opheffen", "mute uitzetten", "mute uit", "demping uit"],
     toggle: ["omschakelen", "wissel", "wisselen", "om"],
     open: ["open", "openen", "opendoen", "open doen"],
