@@ -406,6 +406,13 @@ export const de: FastPathGrammar = {
     time: ["uhrzeit", "zeit", "uhr", "spät"],
     date: ["datum", "tag", "wochentag", "monat", "jahr", "wievielte", "wievielten"],
     asking: [
+      "monats",
+      "woche",
+      "checken",
+      "prüfen",
+      "kann",
+      "ich",
+      "brauche",
       "wie",
       "viel",
       "wieviel",

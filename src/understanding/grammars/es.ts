@@ -417,6 +417,10 @@ export const es: FastPathGrammar = {
     time: ["hora", "horas"],
     date: ["fecha", "día", "mes", "año", "a cuántos estamos"],
     asking: [
+      "revisar",
+      "mirar",
+      "consultar",
+      "semana",
       "qué",
       "cuál",
       "es",

@@ -354,6 +354,11 @@ export const fr: FastPathGrammar = {
     time: ["heure", "heures"],
     date: ["date", "jour", "mois", "année", "le combien", "quantième"],
     asking: [
+      "vérifier",
+      "besoin",
+      "ai",
+      "j",
+      "semaine",
       "quelle",
       "quel",
       "est",

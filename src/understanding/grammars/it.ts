@@ -349,6 +349,10 @@ export const it: FastPathGrammar = {
     time: ["ora", "ore", "orario"],
     date: ["data", "giorno", "mese", "anno", "quanti ne abbiamo"],
     asking: [
+      "controllare",
+      "in punto",
+      "attuali",
+      "settimana",
       "che",
       "quale",
       "qual",

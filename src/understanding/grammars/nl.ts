@@ -279,9 +279,14 @@ export const nl: FastPathGrammar = {
     tamper: "sabotage",
   },
   clock: {
-    time: ["tijd", "hoe laat", "uur", "tijdstip"],
+    time: ["tijd", "hoe laat", "hoelaat", "uur", "tijdstip"],
     date: ["datum", "dag", "weekdag", "maand", "jaar", "hoeveelste"],
     asking: [
+      "vertellen",
+      "toon",
+      "tonen",
+      "lokale",
+      "hoeveelste",
       "wat",
       "welke",
       "is",
