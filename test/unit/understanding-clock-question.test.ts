@@ -49,6 +49,7 @@ describe("words of another place, day or kind are not the home's clock", () => {
     ["de", "wie spät ist es in Lissabon"],
     ["de", "welcher Tag ist morgen"],
     ["fr", "quel temps fait-il"],
+    ["fr", "quelle est l'heure actuelle de l'est"],
     ["fr", "silence pendant une heure"],
     ["es", "qué tiempo hace hoy"],
     ["es", "a qué hora abre la farmacia"],

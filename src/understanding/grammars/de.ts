@@ -275,6 +275,11 @@ export const de: FastPathGrammar = {
     light: ["licht", "lichter", "lichtern", "lampe", "lampen", "leuchte", "leuchten", "beleuchtung"],
     switch: ["schalter"],
     outlet: [
+      "intelligente steckdose",
+      "smart steckdose",
+      "smarte stecker",
+      "smarter stecker",
+      "smartstecker",
       "steckdose",
       "steckdosen",
       "zwischenstecker",

@@ -285,6 +285,9 @@ export const es: FastPathGrammar = {
     ],
     switch: ["interruptor", "interruptores"],
     outlet: [
+      "enchufes inteligentes",
+      "toma de corriente",
+      "enchufe de pared",
       "enchufe",
       "enchufes",
       "enchufe inteligente",

@@ -147,6 +147,8 @@ export const nl: FastPathGrammar = {
     light: ["licht", "lichten", "lamp", "lampen", "verlichting"],
     switch: ["schakelaar", "schakelaars"],
     outlet: [
+      "slimme stekkers",
+      "slim stopcontact",
       "stekker",
       "stekkers",
       "stopcontact",
