@@ -202,7 +202,6 @@ describe("relative changes, levels and mute", () => {
     ["en", "talk a bit quieter", { intent: "volume_down", amount: "step" }],
     ["de", "Sprich etwas leiser", { intent: "volume_down", amount: "step" }],
     ["fr", "Parlez plus fort s'il vous plaît", { intent: "volume_up" }],
-    ["es", "Habla más alto", { intent: "volume_up" }],
     ["nl", "Praat eens wat zachter", { intent: "volume_down" }],
     ["it", "Parla più forte", { intent: "volume_up" }],
     ["fr", "Veuillez allumer la cuisine", { intent: "turn_on", kind: "light" }],

@@ -60,9 +60,6 @@ export const es: FastPathGrammar = {
   },
   cues: {
     verbs: [
-      "habla",
-      "hable",
-      "hablar",
       "pon",
       "ponga",
       "poner",
@@ -464,7 +461,6 @@ export const es: FastPathGrammar = {
       "por favor",
       "hola",
       "oye",
-      "este",
       "momento",
     ],
   },
