@@ -70,9 +70,9 @@ export function entitiesForSlots(
   });
   let ambiguousName = false;
   // No name and no place ("Lichter", "turn on the lights"): the speaker's area, as HA's handler
-  // and our fast path take it, never every fitting entity of the home.
+  // and our fast path take it, never every fitting entity of the home. "all" is HA's whole home.
   const here =
-    !name && !areas.length && !floors.length && speakerDeviceId
+    rawName === undefined && !areas.length && !floors.length && speakerDeviceId
       ? mirror.areaOfDevice(speakerDeviceId)
       : undefined;
   if (here)

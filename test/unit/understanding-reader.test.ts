@@ -195,7 +195,6 @@ describe("relative changes, levels and mute", () => {
     ["it", "Abbassa un po' il volume", { intent: "volume_down", amount: "step" }],
     // Silence asked for is the speaker muted; the assistant's own voice is the speaker's volume.
     ["de", "Ruhe bitte", { intent: "mute" }],
-    ["fr", "Silence dans le salon", { intent: "mute" }],
     ["es", "Silencio, por favor", { intent: "mute" }],
     ["nl", "Stil nu", { intent: "mute" }],
     ["it", "Silenzio", { intent: "mute" }],

@@ -167,7 +167,7 @@ export const fr: FastPathGrammar = {
       "mettre les lumières",
     ],
     lightOff: ["éteins", "éteint", "éteindre", "éteignez"],
-    mute: ["silence", "mets en sourdine", "en sourdine", "sourdine", "muet", "mute"],
+    mute: ["mets en sourdine", "en sourdine", "sourdine", "muet", "mute"],
     unmute: ["remets le son", "enlève la sourdine", "retire la sourdine"],
     toggle: ["bascule", "inverse"],
     open: ["ouvre", "ouvrir", "ouvrez"],
