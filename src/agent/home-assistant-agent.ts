@@ -142,10 +142,12 @@ export function createHomeAssistantAgent(options: HomeAssistantAgentOptions) {
     if (heard.kind === "intent" && heard.match) {
       const action = recognizedAction(mirror, heard.intent, heard.slots, deviceId);
       const outcome = action ? await fastPath.actOn(request, action) : undefined;
-      if (outcome?.kind === "done") {
+      // Nothing of it in the speaker's area: said so, never handed to HA's process, which has no
+      // satellite and would act on the whole home.
+      if (outcome?.kind === "done" || (outcome && action && !action.targets.length)) {
         return {
           speech: outcome.speech,
-          responseType: outcome.responseType,
+          responseType: outcome.kind === "done" ? outcome.responseType : "error",
           results: [...fast.results, ...outcome.results],
           handledBy,
         };

@@ -250,6 +250,11 @@ export interface CueWords {
   /** Up and down, of whatever the target has a level of: "up", "raise", "increase", "hoch", "monte". */
   up: string[];
   down: string[];
+  /**
+   * Words of `up` and `down` that are particles of other verbs too ("metti su" puts something
+   * on): a direction only with a volume, a brightness or a level said, never of music alone.
+   */
+  particles: string[];
   /** Changes that are a light's: "brighter", "dim", "darker". */
   brighter: string[];
   dimmer: string[];
@@ -391,6 +396,15 @@ export interface FastPathGrammar {
   detections: Record<Detection, string[]>;
   /** How replies name what is reported ("a leak", "motion"). */
   detectionNames: Record<Detection, string>;
+  /**
+   * The time and the date asked in any plain form ("sag mal die Uhrzeit", "on est quel jour"): a
+   * sentence made only of these words (with fillers, articles and "now") that names the time or
+   * the date asks for the home's. A word of any other kind ("in tokyo", "tomorrow", "christmas")
+   * makes it another question, which the templates or someone else read. Each entry may be
+   * several words ("hoe laat", "quanti ne abbiamo"). Never a word that also means the weather
+   * ("temps", "tiempo", "tempo").
+   */
+  clock: { time: string[]; date: string[]; asking: string[] };
   /** Tried in order: put the more specific templates first. */
   intents: IntentTemplates[];
   /** The words for one load of a device with several. */

@@ -44,7 +44,7 @@ export function entitiesForSlots(
   mirror: HomeMirror,
   slots: Record<string, SlotValue>,
   speakerDeviceId?: string,
-): { entities: EntityView[]; ambiguousName: boolean; place?: string } {
+): { entities: EntityView[]; ambiguousName: boolean; place?: string; speakersArea?: boolean } {
   const [rawName] = list(slots.name);
   const name = rawName !== undefined && rawName !== "all" ? normalizeName(rawName) : undefined;
   const areas = list(slots.area).map(normalizeName);
@@ -69,6 +69,19 @@ export function entitiesForSlots(
     return true;
   });
   let ambiguousName = false;
+  // No name and no place ("Lichter", "turn on the lights"): the speaker's area, as HA's handler
+  // and our fast path take it, never every fitting entity of the home. "all" is HA's whole home.
+  const here =
+    rawName === undefined && !areas.length && !floors.length && speakerDeviceId
+      ? mirror.areaOfDevice(speakerDeviceId)
+      : undefined;
+  if (here)
+    return {
+      entities: entities.filter((e) => e.area?.id === here.id),
+      ambiguousName,
+      place: here.name,
+      speakersArea: true,
+    };
   if (name !== undefined && entities.length > 1) {
     // Two devices of one name: the one in the speaker's area, as HA prefers it; else not certain.
     const here = speakerDeviceId ? mirror.areaOfDevice(speakerDeviceId) : undefined;
@@ -97,7 +110,9 @@ export function recognizedAction(
   if ((intent === "set_level" || intent === "set_volume") && (level === undefined || Number.isNaN(level)))
     return undefined;
   const found = entitiesForSlots(mirror, slots, speakerDeviceId);
-  if (found.ambiguousName || !found.entities.length) return undefined;
+  // None in the speaker's area is said as such: HA's own process, which has no satellite, would
+  // act on the whole home.
+  if (found.ambiguousName || (!found.entities.length && !found.speakersArea)) return undefined;
   const named = list(slots.name).some((n) => n !== "all");
   const whole =
     !named && !list(slots.domain).length && !list(slots.device_class).length && intent !== "set_volume";

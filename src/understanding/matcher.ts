@@ -37,6 +37,8 @@ export interface FastMatch {
    * another place or day, which the home's clock does not know.
    */
   about?: string;
+  /** A time question that asks the date too ("what's the time and date"). */
+  alsoDate?: true;
   /** A relative change: how much ("a bit" is a step, "a lot" two, "all the way" to the end). */
   amount?: "step" | "lot" | "full";
   /** A relative change by this many percent ("turn the volume up by 20 %"). */

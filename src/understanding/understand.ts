@@ -1,5 +1,6 @@
 // What a sentence asks, from its two readings: the grammar's templates (matcher.ts) and the
 // reading by names and cues (reading/reader.ts). Which one wins is the table below.
+import { createClockQuestion } from "./clock-question.js";
 import type { FastIntent, FastPathGrammar } from "./grammar-types.js";
 import { createMatcher, type FastMatch } from "./matcher.js";
 import { createLexicon, type Cue } from "./reading/lexicon.js";
@@ -40,8 +41,9 @@ export type Precedence =
 
 /**
  * The order in which the readings of a sentence are taken, first that applies:
- * 1. question: a template of a question (state, reading, set point, time, date). Questions are
- *    asked in fixed shapes, and the reader reads commands only.
+ * 1. question: the time or the date asked in plain words (clock-question.ts), or a template of a
+ *    question (state, reading, set point, time, date). Questions are asked in fixed shapes, and
+ *    the reader reads commands only.
  * 2. certain reading: every word was a known name or a cue, and the cues point one way.
  * 3. template: a command template whose name holds no word that acts.
  * 4. reading with an unknown name: the reader found one run of unknown words where a name goes
@@ -75,6 +77,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const matcher = createMatcher(grammar);
   const lexicon = createLexicon(grammar);
   const reader = createReader(grammar, lexicon);
+  const clock = createClockQuestion(grammar);
 
   /** Whether a template's name holds a word that acts, outside the names it contains. */
   function holdsAVerb(name: string, lookup: (words: string) => Spotted | undefined): boolean {
@@ -97,11 +100,13 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   return {
     /** The templates' reading alone: enough to tell a question, with no home to look at. */
     question(sentence: string): FastMatch | undefined {
-      const match = matcher.match(sentence);
+      const match = clock(sentence) ?? matcher.match(sentence);
       return match && QUESTIONS.has(match.intent) ? match : undefined;
     },
     /** Both readings, with the home's names: the one `PRECEDENCE` takes, or none. */
     understand(sentence: string, lookup: (words: string) => Spotted | undefined): Understood | undefined {
+      const asked = clock(sentence);
+      if (asked) return { match: asked, by: "question" };
       const templated = matcher.match(sentence);
       if (templated && QUESTIONS.has(templated.intent)) return { match: templated, by: "question" };
       const read: Reading | undefined = reader.read(sentence, lookup);

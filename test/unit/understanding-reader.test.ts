@@ -193,8 +193,28 @@ describe("relative changes, levels and mute", () => {
     ["es", "Silencia el altavoz", { intent: "mute", name: "altavoz" }],
     ["nl", "Zet het geluid wat zachter", { intent: "volume_down", amount: "step" }],
     ["it", "Abbassa un po' il volume", { intent: "volume_down", amount: "step" }],
+    // Silence asked for is the speaker muted; the assistant's own voice is the speaker's volume.
+    ["de", "Ruhe bitte", { intent: "mute" }],
+    ["es", "Silencio, por favor", { intent: "mute" }],
+    ["nl", "Stil nu", { intent: "mute" }],
+    ["it", "Silenzio", { intent: "mute" }],
+    ["en", "talk a bit quieter", { intent: "volume_down", amount: "step" }],
+    ["de", "Sprich etwas leiser", { intent: "volume_down", amount: "step" }],
+    ["fr", "Parlez plus fort s'il vous plaît", { intent: "volume_up" }],
+    ["nl", "Praat eens wat zachter", { intent: "volume_down" }],
+    ["it", "Parla più forte", { intent: "volume_up" }],
+    ["fr", "Veuillez allumer la cuisine", { intent: "turn_on", kind: "light" }],
   ])("%s: %j", (language, sentence, expected) => {
     expect(understand(language, sentence)?.match).toMatchObject(expected);
+  });
+
+  it("a particle is a direction only of a volume or a level: music put on is not made louder", () => {
+    for (const sentence of ["Metti su un po' di musica", "mettimi su la musica"]) {
+      const intent = understand("it", sentence)?.match.intent;
+      expect(["volume_up", "volume_down", "step_up", "set_volume"]).not.toContain(intent);
+    }
+    expect(understand("it", "Volume su")?.match).toMatchObject({ intent: "volume_up" });
+    expect(understand("it", "Alza la musica")?.match).toMatchObject({ intent: "volume_up" });
   });
 
   it("music switched off is paused, which is not ours: never muted or switched off", () => {

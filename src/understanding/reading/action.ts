@@ -61,7 +61,17 @@ export function actionOf(
   const music = has("music");
   const lightNoun = has("brightness");
   if (soundNoun && lightNoun) return undefined;
-  const directions = Object.entries(DIRECTION_CUES).filter(([cue]) => has(cue as Cue));
+  let directions = Object.entries(DIRECTION_CUES).filter(([cue]) => has(cue as Cue));
+  // "metti su un po' di musica" puts music on: a particle alone is no direction of music.
+  const byParticle = (cues.get("particles") ?? 0) >= (cues.get("up") ?? 0) + (cues.get("down") ?? 0);
+  if (
+    music &&
+    !soundNoun &&
+    level === undefined &&
+    byParticle &&
+    directions.every(([cue]) => cue === "up" || cue === "down")
+  )
+    directions = [];
   const ups = new Set(directions.map(([, d]) => d.up));
   if (ups.size > 1) return undefined;
   const up = ups.has(true);

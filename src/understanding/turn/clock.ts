@@ -22,9 +22,10 @@ export async function tellTime(turn: Turn, intent: "query_time" | "query_date"):
     return turn.done(failureSpeech(r, result), "error");
   }
   const at = new Date(iso);
-  return intent === "query_time"
-    ? turn.done(fill(r.time, { time: timeOf(turn.grammar, at, zone) }), "query_answer")
-    : turn.done(fill(r.date, { date: dateOf(turn.grammar, at, zone) }), "query_answer");
+  const time = fill(r.time, { time: timeOf(turn.grammar, at, zone) });
+  const date = fill(r.date, { date: dateOf(turn.grammar, at, zone) });
+  if (intent === "query_date") return turn.done(date, "query_answer");
+  return turn.done(turn.match.alsoDate ? `${time} ${date}` : time, "query_answer");
 }
 
 /**

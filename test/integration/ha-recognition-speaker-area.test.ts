@@ -1,0 +1,65 @@
+// What Home Assistant's agent recognised with no place named is carried out in the speaker's area,
+// as HA's own handler and our fast path take it: never on every fitting entity of the home.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createAgent } from "../../src/agent/agent.js";
+import { createHomeMirror, type HomeMirror } from "../../src/ha/mirror.js";
+import { homeTools } from "../../src/tools/local/index.js";
+import { createToolRegistry } from "../../src/tools/registry.js";
+import { captureLogger } from "../support/capture-logger.js";
+import { corpusHome } from "../support/ha-corpus-home.js";
+import { miniatureRecognizer, type Recognizer } from "../support/ha-default-agent.js";
+import { deviceRow } from "../support/ha-home.js";
+import { startFakeHa, type FakeHa } from "../support/ha-server.js";
+import { waitFor } from "../support/wait-for.js";
+
+/** HA's agent takes a word our grammar does not know for "the lights", with no place slot. */
+const recognizer: Recognizer = (text, language, context, home) =>
+  /^lichterchen$/i.test(text)
+    ? { intent: "HassTurnOn", slots: { domain: { value: "light", text: "Lichterchen" } }, match: true }
+    : miniatureRecognizer(text, language, context, home);
+
+let ha: FakeHa;
+let mirror: HomeMirror;
+
+beforeAll(async () => {
+  const home = corpusHome();
+  home.devices.push(deviceRow("garage_satellite", "Garage Satellite", "garage"));
+  ha = await startFakeHa({ home, recognizer });
+  mirror = createHomeMirror({ url: ha.url, token: "good-token", logger: captureLogger().logger });
+  await waitFor("the first sync", () => !mirror.status().stale);
+});
+afterAll(async () => {
+  await mirror.close();
+  await ha.close();
+});
+beforeEach(() => {
+  ha.serviceCalls.length = 0;
+  ha.conversations.length = 0;
+});
+
+function agent() {
+  const { logger } = captureLogger();
+  const registry = createToolRegistry({ logger });
+  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
+  return createAgent({ registry, mirror, logger, provider: "local", language: "de", haAgent: true });
+}
+
+let turn = 0;
+const say = (deviceId: string) =>
+  agent().handle({ text: "Lichterchen", language: "de", conversationId: `area-${turn++}`, deviceId });
+const touched = () => ha.serviceCalls.flatMap((c) => [c.target.entity_id].flat()).sort();
+
+describe("a command HA's agent recognised with no place", () => {
+  it("switches the lights of the speaker's area only", async () => {
+    await say("kitchen_satellite");
+    expect(touched()).toEqual(["light.counter_lights", "light.kitchen_ceiling"]);
+    expect(ha.conversations).toHaveLength(0);
+  });
+
+  it("in an area with none of them, acts on nothing and does not hand it to HA's process", async () => {
+    const result = await say("garage_satellite");
+    expect(touched()).toEqual([]);
+    expect(result.speech).toMatch(/Garage/);
+    expect(ha.conversations).toHaveLength(0);
+  });
+});

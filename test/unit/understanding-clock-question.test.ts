@@ -1,0 +1,64 @@
+// The time and the date asked in plain words, in every language (clock-question.ts), and the
+// questions about another place or day that are not ours to answer with the home's clock.
+import { describe, expect, it } from "vitest";
+import { createClockQuestion } from "../../src/understanding/clock-question.js";
+import { GRAMMARS } from "../../src/understanding/grammar.js";
+import { createUnderstanding } from "../../src/understanding/understand.js";
+
+const readers = Object.fromEntries(Object.entries(GRAMMARS).map(([l, g]) => [l, createClockQuestion(g)]));
+const understandings = Object.fromEntries(
+  Object.entries(GRAMMARS).map(([l, g]) => [l, createUnderstanding(g)]),
+);
+const nothingNamed = () => undefined;
+
+describe("the time and the date asked plainly", () => {
+  it.each([
+    ["en", "tell me the time", "query_time"],
+    ["en", "could you give me the current time please", "query_time"],
+    ["en", "do you know what day it is", "query_date"],
+    ["de", "sag mal die Uhrzeit", "query_time"],
+    ["de", "kannst du mir sagen, wie spät es ist?", "query_time"],
+    ["de", "welchen Wochentag haben wir heute", "query_date"],
+    ["fr", "on est quel jour", "query_date"],
+    ["fr", "tu peux me donner l'heure exacte ?", "query_time"],
+    ["es", "¿me dices la hora?", "query_time"],
+    ["es", "qué fecha es hoy por favor", "query_date"],
+    ["nl", "hoe laat is het precies", "query_time"],
+    ["nl", "vertel me de datum van vandaag", "query_date"],
+    ["it", "che ore sono di preciso", "query_time"],
+    ["it", "mi dici che giorno è oggi", "query_date"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)).toEqual({ intent });
+    expect(understandings[language]!.understand(sentence, nothingNamed)).toMatchObject({
+      match: { intent },
+      by: "question",
+    });
+  });
+
+  it("the time and the date asked together are both asked", () => {
+    expect(readers.en!("what's the time and the date")).toEqual({ intent: "query_time", alsoDate: true });
+    expect(readers.de!("Uhrzeit und Datum bitte")).toEqual({ intent: "query_time", alsoDate: true });
+  });
+});
+
+describe("words of another place, day or kind are not the home's clock", () => {
+  it.each([
+    ["en", "what time is it in lisbon"],
+    ["en", "what day is it tomorrow"],
+    ["en", "when is the next full moon"],
+    ["de", "wie spät ist es in Lissabon"],
+    ["de", "welcher Tag ist morgen"],
+    ["fr", "quel temps fait-il"],
+    ["fr", "quelle est l'heure actuelle de l'est"],
+    ["fr", "silence pendant une heure"],
+    ["es", "qué tiempo hace hoy"],
+    ["es", "a qué hora abre la farmacia"],
+    ["nl", "een uur stil"],
+    ["it", "che tempo fa oggi"],
+    ["it", "silenzio per un'ora"],
+    ["fr", "jour"],
+    ["de", "Datum"],
+  ])("%s: %j", (language, sentence) => {
+    expect(readers[language]!(sentence)).toBeUndefined();
+  });
+});
