@@ -769,7 +769,9 @@ describe("the agent with a repairing model reply", () => {
       .respond(new AIMessage("Do you really want to unlock the front door?"));
     const { agent, calls } = setup(model);
     const result = await agent.handle({ text: "unlock the front door", conversationId: "d1" });
-    expect(result.speech).toBe("Do you really want to unlock the front door?");
+    // The bridge asks in its own words, naming the held call; the model's wording is not needed.
+    expect(result.speech).toMatch(/^Do you want me to go ahead with unlock_door\? Please say yes or no\.$/);
+    expect(result.tool_calls[0]).toMatchObject({ status: "held" });
     expect(calls).toEqual([]);
   });
 

@@ -5,7 +5,7 @@ import { createToolRegistry } from "../../src/tools/registry.js";
 import type { ParameterMapping } from "../../src/config/options.js";
 import type { JsonSchema } from "../../src/tools/types.js";
 import { captureLogger } from "../support/capture-logger.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { clientTool, echoTool, failingTool } from "../support/mcp/client-tool.js";
 
 function registry(parameterMappings: ParameterMapping[] = []) {
@@ -140,14 +140,20 @@ describe("an MCP server's own error text", () => {
 
   it("is reworded only for the SDK's own request timeout and a closed connection", async () => {
     const { registry: r } = registry();
-    r.registerMcpTool(failingTool("weather", new McpError(ErrorCode.RequestTimeout, "Request timed out")), {
-      server: "s",
-      toolbox: "default",
-    });
-    r.registerMcpTool(failingTool("radio", new McpError(ErrorCode.ConnectionClosed, "Connection closed")), {
-      server: "s",
-      toolbox: "default",
-    });
+    r.registerMcpTool(
+      failingTool("weather", new SdkError(SdkErrorCode.RequestTimeout, "Request timed out")),
+      {
+        server: "s",
+        toolbox: "default",
+      },
+    );
+    r.registerMcpTool(
+      failingTool("radio", new SdkError(SdkErrorCode.ConnectionClosed, "Connection closed")),
+      {
+        server: "s",
+        toolbox: "default",
+      },
+    );
     expect((await r.execute("weather", {})).error).toBe("weather timed out waiting for its MCP server.");
     expect((await r.execute("radio", {})).error).toBe(
       "The MCP server of radio closed the connection; it is being restarted.",
