@@ -96,6 +96,9 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
   // Only a run of the user's own words is quoted back (never a template's leftovers).
   const quoted = placeText && !match.unquoted ? spokenAs(request.text, placeText) : undefined;
   if (resolved.kind === "not_found" && quoted) {
+    // Z-Wave not heard from yet: the room may be a Z-Wave device's, so that is what is said.
+    const notConnected = turn.zwaveNotConnected();
+    if (notConnected) return notConnected;
     // Neither a room nor a device of the home: said so, with where the home has such a reading.
     const instead = await readingsElsewhere(turn, kind, undefined, (ds) => zwaveReading(turn, ds, kind));
     const none = fill(r.unknownPlace, { name: quoted });
