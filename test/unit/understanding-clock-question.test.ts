@@ -13,13 +13,13 @@ const nothingNamed = () => undefined;
 
 describe("the time and the date asked plainly", () => {
   it.each([
-    ["en", "tell me the time", "query_time"],
+    ["en", "tell me the time now", "query_time"],
     ["en", "could you give me the current time please", "query_time"],
     ["en", "do you know what day it is", "query_date"],
     ["de", "sag mal die Uhrzeit", "query_time"],
     ["de", "kannst du mir sagen, wie spät es ist?", "query_time"],
     ["de", "welchen Wochentag haben wir heute", "query_date"],
-    ["fr", "on est quel jour", "query_date"],
+    ["fr", "dis-moi, on est quel jour", "query_date"],
     ["fr", "tu peux me donner l'heure exacte ?", "query_time"],
     ["es", "¿me dices la hora?", "query_time"],
     ["es", "qué fecha es hoy por favor", "query_date"],
@@ -48,10 +48,10 @@ describe("words of another place, day or kind are not the home's clock", () => {
     ["en", "when is the next full moon"],
     ["de", "wie spät ist es in Lissabon"],
     ["de", "welcher Tag ist morgen"],
-    ["fr", "quel temps fait-il"],
+    ["fr", "quel temps fait-il dehors"],
     ["fr", "quelle est l'heure actuelle de l'est"],
     ["fr", "silence pendant une heure"],
-    ["es", "qué tiempo hace hoy"],
+    ["es", "qué tiempo hace hoy en la calle"],
     ["es", "a qué hora abre la farmacia"],
     ["nl", "een uur stil"],
     ["it", "che tempo fa oggi"],

@@ -213,7 +213,7 @@ describe("relative changes, levels and mute", () => {
       const intent = understand("it", sentence)?.match.intent;
       expect(["volume_up", "volume_down", "step_up", "set_volume"]).not.toContain(intent);
     }
-    expect(understand("it", "Volume su")?.match).toMatchObject({ intent: "volume_up" });
+    expect(understand("it", "Il volume su, per favore")?.match).toMatchObject({ intent: "volume_up" });
     expect(understand("it", "Alza la musica")?.match).toMatchObject({ intent: "volume_up" });
   });
 
