@@ -101,6 +101,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       return;
     }
     if (err instanceof HttpError) return sendError(res, err.status, err.message, err.headers);
+    // The client closed the connection before its request was read (Node's "aborted"): no one is
+    // left to answer, and nothing here failed.
+    if ((err as NodeJS.ErrnoException | undefined)?.code === "ECONNRESET" || res.destroyed) {
+      logger.debug({ err: String(err) }, "HTTP client went away before its request was read");
+      res.destroy();
+      return;
+    }
     logger.error({ err }, "HTTP request failed");
     sendError(res, 500, "Internal error; the add-on log has the details.");
   }

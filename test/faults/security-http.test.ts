@@ -2,6 +2,7 @@
 // that can read or act on the home needs the token (spoofed proxy headers don't help), and
 // whatever arrives (random paths, path tricks under an Ingress-style prefix, methods, content
 // types, bodies, sizes) gets a clear 4xx, never a 500 and never a stack trace.
+import { connect } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
@@ -208,4 +209,20 @@ describe("hostile requests", () => {
     expect((await send({ path: "/healthz" })).status).toBe(200);
     expect(bridge.output()).not.toMatch(/HTTP request failed|Internal error/);
   }, 120_000);
+
+  it("a client that hangs up halfway through its body is no internal failure, and the next request works", async () => {
+    for (const path of ["/api/conversation", "/mcp"]) {
+      const socket = connect(bridge.apiPort, "127.0.0.1");
+      await new Promise((resolve) => socket.once("connect", resolve));
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${API_TOKEN}\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"text": "turn',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      socket.destroy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await send({ path: "/healthz" })).status).toBe(200);
+    expect(bridge.output()).not.toMatch(/HTTP request failed|Internal error/);
+  });
 });
