@@ -6,21 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
 import { converse } from "../support/wyoming-client.js";
-import { startBackend, type TransportName, type ZwaveBackend } from "../support/zwave-backends.js";
-
-function bridgeOptions(backend: ZwaveBackend): Record<string, unknown> {
-  const { env } = backend;
-  return env.serverUrl
-    ? { zwave_transport: "websocket", zwave_server_url: env.serverUrl }
-    : {
-        zwave_transport: "mqtt",
-        mqtt_url: env.mqttUrl,
-        mqtt_username: env.username,
-        mqtt_password: env.password,
-        zwave_topic_prefix: env.prefix,
-        zwave_gateway_name: env.gatewayName,
-      };
-}
+import {
+  startBackend,
+  type TransportName,
+  type ZwaveBackend,
+  bridgeOptionsFor,
+} from "../support/zwave-backends.js";
 
 /** A position on the device's 0–99 scale, in percent as the bridge speaks it. */
 const percentOf = (raw: unknown) => (typeof raw === "number" ? Math.round((raw / 99) * 100) : NaN);
@@ -44,7 +35,7 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave device kinds by voic
 
   beforeAll(async () => {
     backend = await startBackend(transport);
-    bridge = await startBridgeProcess({ llm_provider: "local", ...bridgeOptions(backend) });
+    bridge = await startBridgeProcess({ llm_provider: "local", ...bridgeOptionsFor(backend) });
     await bridge.waitForLog("MCP server 'zwave' is up", 30_000);
   }, 90_000);
 

@@ -5,21 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
 import { converse } from "../support/wyoming-client.js";
-import { startBackend, type TransportName, type ZwaveBackend } from "../support/zwave-backends.js";
-
-function bridgeOptions(backend: ZwaveBackend): Record<string, unknown> {
-  const { env } = backend;
-  return env.serverUrl
-    ? { zwave_transport: "websocket", zwave_server_url: env.serverUrl }
-    : {
-        zwave_transport: "mqtt",
-        mqtt_url: env.mqttUrl,
-        mqtt_username: env.username,
-        mqtt_password: env.password,
-        zwave_topic_prefix: env.prefix,
-        zwave_gateway_name: env.gatewayName,
-      };
-}
+import {
+  startBackend,
+  type TransportName,
+  type ZwaveBackend,
+  bridgeOptionsFor,
+} from "../support/zwave-backends.js";
 
 describe.each<TransportName>(["mqtt", "websocket"])("spoken to Assist, Z-Wave over %s", (transport) => {
   let backend: ZwaveBackend;
@@ -28,7 +19,7 @@ describe.each<TransportName>(["mqtt", "websocket"])("spoken to Assist, Z-Wave ov
 
   beforeAll(async () => {
     backend = await startBackend(transport);
-    bridge = await startBridgeProcess({ llm_provider: "local", ...bridgeOptions(backend) });
+    bridge = await startBridgeProcess({ llm_provider: "local", ...bridgeOptionsFor(backend) });
     await bridge.waitForLog("MCP server 'zwave' is up", 30_000);
   }, 90_000);
 
