@@ -7,12 +7,8 @@
 //   REPAIR_BASELINE=<checkout of another version, with node_modules> npx tsx bench/run.ts repair-reply
 import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
-import { ChatAnthropic } from "@langchain/anthropic";
-import { ChatOpenAI } from "@langchain/openai";
-import { ChatOllama } from "@langchain/ollama";
 import type { AIMessage } from "@langchain/core/messages";
 import { HumanMessage } from "@langchain/core/messages";
-import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { askModel } from "../src/agent/llm-turn.js";
 import { repairReply } from "../src/agent/reply-repair/repair-reply.js";
 import { createOfferedTools, type OfferedEntry } from "../src/agent/reply-repair/offered-tools.js";
@@ -21,7 +17,6 @@ import { createToolRegistry } from "../src/tools/registry.js";
 import { homeTools } from "../src/tools/local/index.js";
 import { createUnconfiguredMirror } from "../src/ha/mirror.js";
 import { pino } from "pino";
-import { startFakeLlm } from "../test/support/llm/server.js";
 import { HOLDOUT, isPositive, loadCorpus, type CorpusCase } from "../test/support/repair-corpus.js";
 import { damagedMarkers } from "../test/support/damaged-markers.js";
 import {
@@ -32,6 +27,7 @@ import {
 } from "../test/support/repair-reply-judge.js";
 import { zwaveToolEntries } from "../test/support/zwave-tool-schemas.js";
 import { measure, summarise } from "./lib.js";
+import { startCorpusReplay } from "./support/corpus-replay.js";
 
 const FAMILIES = fileURLToPath(new URL("../test/support/repair-corpus-families.jsonl", import.meta.url));
 const EXTRA = fileURLToPath(new URL("../test/support/repair-corpus-extra.jsonl", import.meta.url));
@@ -103,22 +99,7 @@ sides.push(["plain LangChain", plain]);
 
 // Every case's first reply, as each real client makes it of the provider's native answer.
 const everyCase = corpora.flatMap(([, cases]) => cases);
-const byId = new Map(everyCase.map((c) => [c.id, c]));
-const llm = await startFakeLlm({
-  script: (request) => ({
-    native: byId.get(/repair case (\S+)/.exec(request.userText ?? "")?.[1] ?? "")?.raw,
-  }),
-});
-const models: Record<CorpusCase["provider"], BaseChatModel> = {
-  anthropic: new ChatAnthropic({ model: "bench", apiKey: "x", anthropicApiUrl: llm.url, maxRetries: 0 }),
-  openai: new ChatOpenAI({
-    model: "gpt-4o-mini",
-    apiKey: "x",
-    configuration: { baseURL: llm.openaiUrl },
-    maxRetries: 0,
-  }),
-  ollama: new ChatOllama({ model: "bench", baseUrl: llm.url }),
-};
+const { models, close } = await startCorpusReplay(everyCase);
 const replies = new Map<string, AIMessage>();
 for (const c of everyCase) {
   const model = models[c.provider].bindTools!(definitions);
@@ -127,7 +108,7 @@ for (const c of everyCase) {
     await askModel(model, [new HumanMessage(c.sentence)], AbortSignal.timeout(10_000), c.provider),
   );
 }
-await llm.close();
+await close();
 
 const pct = (n: number, of: number) => `${n}/${of} ${((100 * n) / Math.max(1, of)).toFixed(0).padStart(3)} %`;
 console.log("\n## Reply repair per corpus: repaired / wrong / must-not-act held / markup spoken");

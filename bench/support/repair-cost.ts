@@ -1,39 +1,20 @@
 // What repairing costs per call: the reply repair (text calls, argument text, name forms) plus the
 // registry's key/value repair, on the message each real client made of a corpus case, against a
 // plain JSON.parse of the same call's clean arguments, in the same run.
-import { ChatAnthropic } from "@langchain/anthropic";
-import { ChatOpenAI } from "@langchain/openai";
-import { ChatOllama } from "@langchain/ollama";
 import { HumanMessage } from "@langchain/core/messages";
 import { askModel } from "../../src/agent/llm-turn.js";
-import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { repairReply } from "../../src/agent/reply-repair/repair-reply.js";
 import { createOfferedTools } from "../../src/agent/reply-repair/offered-tools.js";
 import { createArgumentNormalizer } from "../../src/tools/normalize.js";
 import { buildStaticMappings } from "../../src/tools/static-mappings.js";
 import type { ToolRegistry } from "../../src/tools/registry.js";
-import { startFakeLlm } from "../../test/support/llm/server.js";
 import { cleanCalls, isPositive, type CorpusCase } from "../../test/support/repair-corpus.js";
 import { measure, summarise } from "../lib.js";
+import { startCorpusReplay } from "./corpus-replay.js";
 
 export async function measureRepairCost(corpus: CorpusCase[], registry: ToolRegistry): Promise<void> {
-  const byId = new Map(corpus.map((c) => [c.id, c]));
-  const llm = await startFakeLlm({
-    script: (request) => ({
-      native: byId.get(/repair case (\S+)/.exec(request.userText ?? "")?.[1] ?? "")?.raw,
-    }),
-  });
+  const { models, close } = await startCorpusReplay(corpus);
   const tools = registry.list();
-  const models: Record<CorpusCase["provider"], BaseChatModel> = {
-    anthropic: new ChatAnthropic({ model: "bench", apiKey: "x", anthropicApiUrl: llm.url, maxRetries: 0 }),
-    openai: new ChatOpenAI({
-      model: "gpt-4o-mini",
-      apiKey: "x",
-      configuration: { baseURL: llm.openaiUrl },
-      maxRetries: 0,
-    }),
-    ollama: new ChatOllama({ model: "bench", baseUrl: llm.url }),
-  };
   const definitions = registry.definitions();
   const offered = createOfferedTools(
     tools.map((t) => ({ presented: t.name, server: t.server, tool: t.tool, inputSchema: t.inputSchema })),
@@ -75,7 +56,7 @@ export async function measureRepairCost(corpus: CorpusCase[], registry: ToolRegi
     parse.push(parsed.median / clean.length);
     parseP99.push(parsed.p99 / clean.length);
   }
-  await llm.close();
+  await close();
   void sink;
   const µs = (ms: number) => `${(ms * 1000).toFixed(2).padStart(8)} µs`;
   const oursMedian = summarise(ours).median;
