@@ -19,7 +19,7 @@ import { build } from "esbuild";
 import { httpByRequire } from "./bundle/http-by-require.mjs";
 import { langsmithClientOnDemand } from "./bundle/langsmith-client-on-demand.mjs";
 import { checkLatin1 } from "./bundle/latin1-sources.mjs";
-import { leaveOut } from "./bundle/leave-out.mjs";
+import { checkLeftOut, leaveOut } from "./bundle/leave-out.mjs";
 import { checkLoadOnFirstUseMatched, loadOnFirstUse } from "./bundle/load-on-first-use.mjs";
 import { openaiUnusedApis } from "./bundle/openai-unused-apis.mjs";
 import { providerFetch } from "./bundle/provider-fetch.mjs";
@@ -62,4 +62,5 @@ await build({
   logLevel: "warning",
 });
 checkLoadOnFirstUseMatched();
+checkLeftOut();
 await checkLatin1("dist");
