@@ -16,8 +16,8 @@
 // (src/shared/source-stack.ts). The build is the same for the same sources: no paths or times.
 import { rm } from "node:fs/promises";
 import { build } from "esbuild";
-import { httpByRequire } from "./bundle/http-by-require.mjs";
 import { langsmithClientOnDemand } from "./bundle/langsmith-client-on-demand.mjs";
+import { builtinsByRequire } from "./bundle/builtins-by-require.mjs";
 import { checkLatin1 } from "./bundle/latin1-sources.mjs";
 import { checkLeftOut, leaveOut } from "./bundle/leave-out.mjs";
 import { checkLoadOnFirstUseMatched, loadOnFirstUse } from "./bundle/load-on-first-use.mjs";
@@ -54,7 +54,7 @@ await build({
   plugins: [
     loadOnFirstUse,
     leaveOut,
-    httpByRequire,
+    builtinsByRequire,
     langsmithClientOnDemand,
     openaiUnusedApis,
     providerFetch,
