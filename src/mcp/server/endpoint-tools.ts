@@ -251,8 +251,8 @@ export function createEndpointTools(
         if (era === "modern") {
           // The 2026-07-28 client is asked; the round that answers this hold's question (its id
           // is the requestState) with a yes runs the call. Confirmation arguments mean nothing here.
-          // The question is made with the SDK's server helpers, which load with /mcp's first
-          // request (endpoint.ts), as a modern call did.
+          // The question is made with the SDK's server helpers (confirm-input.ts), which load
+          // with /mcp's first request (endpoint.ts): a modern call comes only through them.
           const { confirmationAnswer, confirmationRequest, declinedResult } =
             await import("./confirm-input.js");
           const taken = requestState !== undefined ? holds.take(requestState, held.call) : undefined;

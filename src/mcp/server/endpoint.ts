@@ -39,7 +39,9 @@ export function createMcpEndpoint(options: {
     handle: async (req, res, body, caller) => (await sdk()).handle(req, res, body, caller),
     sessionCount: () => loaded?.sessionCount() ?? 0,
     close: async () => {
-      if (loading) await (await loading).close();
+      // A load that failed (its request heard why) left nothing to close.
+      const endpoint = await loading?.catch(() => undefined);
+      await endpoint?.close();
     },
   };
 }
