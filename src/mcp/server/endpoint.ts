@@ -16,9 +16,9 @@ export interface McpEndpoint extends SdkEndpoint {
 
 /**
  * The tools are ready from the start (the status page shows their listing and calls); the SDK's
- * side (sdk-endpoint.ts) loads with the first request to /mcp. In the bridge's thread the SDK's
- * server package is only /mcp's: loaded at start, it was ~3 MiB of idle resident memory in every
- * bridge, most of which nobody calls /mcp on (bench/footprint).
+ * side (sdk-endpoint.ts) loads with the first request to /mcp. In the bridge's thread only /mcp
+ * uses the SDK's server package, and most bridges are never asked: loaded at start, it was ~1 MiB
+ * of idle resident memory (bench/footprint, Node 22).
  */
 export function createMcpEndpoint(options: {
   registry: ToolRegistry;
