@@ -10,7 +10,9 @@ const BUILTINS = new Set(builtinModules);
  * `WebSocket` loads undici, Node's whole fetch stack (~14 MiB resident); node:fs's `promises` and
  * stream classes load the file watchers, readline and fs streams; node:util's load parseArgs and
  * the diff printer; node:process's open the standard streams and load the diagnostic report.
- * require() reads only what is used.
+ * require() reads only what is used. Beyond node:http, whose getter alone was ~14 MiB, the others
+ * came to ~0.3 MiB of the bridge's idle resident memory in `local` mode on Node 22 (two threads;
+ * most of what those getters load, the bridge loads anyway).
  *
  * An import of a built-in gets a module with the built-in's exports as the building Node has them:
  * its plain values, read once, and each getter in a pure call of its own, which esbuild drops
