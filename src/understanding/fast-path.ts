@@ -3,7 +3,8 @@ import type { ToolRegistry } from "../tools/registry.js";
 import { GRAMMARS } from "./grammar.js";
 import type { FastPathGrammar } from "./grammar-types.js";
 import { createConversationMemory } from "./memory.js";
-import type { FastPathOutcome, FastPathRequest, HoldCall } from "./outcome.js";
+import type { FastPathOutcome, FastPathRequest, HoldCall, OpenQuestion } from "./outcome.js";
+import { createChoiceReader, type Picked } from "./choice-answer.js";
 import { capitalize } from "./speech.js";
 import type { RecognizedAction } from "./ha-recognition.js";
 import { createTargetResolver, throughZwave, type Resolved, type Target } from "./targets.js";
@@ -17,7 +18,7 @@ import { createUnderstanding } from "./understand.js";
 import type { ToolResult } from "../tools/types.js";
 import type { ZwaveClient } from "../zwave-host/zwave-client.js";
 
-export type { FastPathOutcome, FastPathRequest } from "./outcome.js";
+export type { FastPathOutcome, FastPathRequest, OpenQuestion } from "./outcome.js";
 
 /**
  * Assist transcripts are short. A longer text is no sentence of ours: it is handed on without
@@ -55,6 +56,7 @@ export function createFastPath(options: FastPathOptions) {
       grammar,
       understanding: createUnderstanding(grammar),
       targets: createTargetResolver(grammar),
+      choices: createChoiceReader(grammar),
     };
   }
   const deps = {
@@ -76,6 +78,20 @@ export function createFastPath(options: FastPathOptions) {
     let compiled = built.get(code);
     if (!compiled) built.set(code, (compiled = build(grammar)));
     return compiled;
+  }
+
+  /** The targets of a choice as the home has them now: the question was asked a turn ago. */
+  function current(picked: Picked): Resolved {
+    const now = (t: Target): Target | undefined => {
+      if (t.source !== "ha") return t;
+      const entity = options.mirror.entity(t.entity.entityId);
+      return entity && { ...t, entity };
+    };
+    if (picked.kind === "one") {
+      const target = now(picked.target);
+      return target ? { kind: "one", target } : { kind: "not_found", name: picked.target.name };
+    }
+    return { ...picked, targets: picked.targets.flatMap((t) => now(t) ?? []) };
   }
 
   /** Each concern answers the intents it owns. */
@@ -144,6 +160,21 @@ export function createFastPath(options: FastPathOptions) {
               ...(action.whole ? { whole: true } : {}),
             };
       const outcome = await act(turn, throughZwave(resolved, turn.twins));
+      return { ...outcome, speech: capitalize(outcome.speech) };
+    },
+
+    /**
+     * The answer to a "which one?" this fast path asked in the conversation's last turn: the
+     * command carried out on the choice it names, through the tools and the action policy.
+     * Undefined when the sentence picks no choice: it is then read as a new one.
+     */
+    async answer(request: FastPathRequest, question: OpenQuestion): Promise<FastPathOutcome | undefined> {
+      const chosen = grammarFor(request.language);
+      if (!chosen || request.text.length > MATCHED_CHARS) return undefined;
+      const picked = chosen.choices.pick(request.text, question.choices, options.mirror.areas());
+      if (!picked) return undefined;
+      const turn = createTurn(deps, chosen.grammar, chosen.targets, question.match, request);
+      const outcome = await act(turn, throughZwave(current(picked), turn.twins));
       return { ...outcome, speech: capitalize(outcome.speech) };
     },
 

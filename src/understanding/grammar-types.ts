@@ -409,6 +409,13 @@ export interface FastPathGrammar {
   intents: IntentTemplates[];
   /** The words for one load of a device with several. */
   endpoints: EndpointWords;
+  /**
+   * Answers to our own "which one?" (understanding/choice-answer.ts), besides a choice's name and
+   * the `endpoints` ordinals ("the second"): `all` picks every choice ("both", "all of them");
+   * `last` the last one; `one` are the words around a choice that say nothing ("the one in the
+   * kitchen", "celle de la cuisine"), with the articles and place prepositions.
+   */
+  choices: { all: string[]; last: string[]; one: string[] };
   /** Words that ask for a reading ("temperature", "warm"). */
   sensors: Record<SensorKind, string[]>;
   /** How replies name a reading ("the temperature"). */

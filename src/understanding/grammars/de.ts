@@ -692,6 +692,26 @@ export const de: FastPathGrammar = {
       ],
     },
   ],
+  choices: {
+    all: ["beide", "beides", "alle beide", "alle", "alle drei", "alle vier", "jedes", "jeden"],
+    last: ["letzte", "letzten", "letzter", "letztes"],
+    one: [
+      "die",
+      "den",
+      "das",
+      "der",
+      "dem",
+      "eine",
+      "einen",
+      "im",
+      "in der",
+      "in dem",
+      "vom",
+      "von der",
+      "aus",
+      "aus der",
+    ],
+  },
   endpoints: {
     words: ["steckdose", "dose", "kanal", "ausgang", "endpunkt", "relais", "schaltkreis", "stecker"],
     ordinals: {

@@ -671,6 +671,21 @@ export const en: FastPathGrammar = {
       ],
     },
   ],
+  choices: {
+    all: [
+      "both",
+      "both of them",
+      "all of them",
+      "all",
+      "all three",
+      "all four",
+      "each",
+      "every one",
+      "each of them",
+    ],
+    last: ["last", "the last one"],
+    one: ["one", "ones", "the one", "one in", "one in the"],
+  },
   endpoints: {
     words: ["outlet", "socket", "plug", "channel", "endpoint", "relay", "output", "load", "circuit"],
     ordinals: {

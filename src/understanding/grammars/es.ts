@@ -655,6 +655,26 @@ export const es: FastPathGrammar = {
       ],
     },
   ],
+  choices: {
+    all: ["ambos", "ambas", "los dos", "las dos", "todos", "todas", "los tres", "las tres"],
+    last: ["ultimo", "ultima"],
+    one: [
+      "el",
+      "la",
+      "los",
+      "las",
+      "uno",
+      "una",
+      "de",
+      "del",
+      "de la",
+      "en",
+      "en el",
+      "en la",
+      "el de",
+      "la de",
+    ],
+  },
   endpoints: {
     words: ["enchufe", "toma", "canal", "salida", "rele", "circuito", "punto final"],
     ordinals: {

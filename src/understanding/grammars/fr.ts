@@ -605,6 +605,20 @@ export const fr: FastPathGrammar = {
     },
     { intent: "turn_off", templates: ["(coupe|couper) {name}", "(désactive|arrête) {name}"] },
   ],
+  choices: {
+    all: [
+      "les deux",
+      "tous les deux",
+      "toutes les deux",
+      "tous",
+      "toutes",
+      "les trois",
+      "tous les trois",
+      "toutes les trois",
+    ],
+    last: ["dernier", "derniere"],
+    one: ["celle", "celui", "celles", "ceux", "de", "du", "de la", "des", "dans", "dans la", "dans le"],
+  },
   endpoints: {
     words: ["prise", "canal", "voie", "sortie", "relais", "circuit", "point de terminaison"],
     ordinals: {

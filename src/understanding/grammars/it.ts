@@ -589,6 +589,20 @@ export const it: FastPathGrammar = {
       ],
     },
   ],
+  choices: {
+    all: [
+      "entrambi",
+      "entrambe",
+      "tutti e due",
+      "tutte e due",
+      "tutti",
+      "tutte",
+      "tutti e tre",
+      "tutte e tre",
+    ],
+    last: ["ultimo", "ultima"],
+    one: ["quella", "quello", "quelle", "quelli", "in", "nel", "nella", "di", "del", "della", "dell'"],
+  },
   endpoints: {
     words: ["presa", "canale", "uscita", "rele", "circuito", "endpoint"],
     ordinals: { primo: 1, prima: 1, secondo: 2, seconda: 2, terzo: 3, terza: 3, quarto: 4, quarta: 4 },

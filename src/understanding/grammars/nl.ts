@@ -547,6 +547,11 @@ export const nl: FastPathGrammar = {
       ],
     },
   ],
+  choices: {
+    all: ["allebei", "beide", "beiden", "alle twee", "alle", "alle drie", "allemaal"],
+    last: ["laatste"],
+    one: ["die", "de", "het", "ene", "in", "in de", "in het", "van", "van de", "van het", "uit", "uit de"],
+  },
   endpoints: {
     words: ["stopcontact", "contactdoos", "kanaal", "uitgang", "eindpunt", "relais", "circuit"],
     ordinals: { eerste: 1, tweede: 2, derde: 3, vierde: 4, "1e": 1, "2e": 2, "3e": 3, "4e": 4 },
