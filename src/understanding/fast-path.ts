@@ -5,6 +5,7 @@ import type { FastPathGrammar } from "./grammar-types.js";
 import { createConversationMemory } from "./memory.js";
 import type { FastPathOutcome, FastPathRequest, HoldCall, OpenQuestion } from "./outcome.js";
 import { createChoiceReader, type Picked } from "./choice-answer.js";
+import { createLaterTime } from "./later.js";
 import { capitalize } from "./speech.js";
 import type { RecognizedAction } from "./ha-recognition.js";
 import { createTargetResolver, throughZwave, type Resolved, type Target } from "./targets.js";
@@ -57,6 +58,7 @@ export function createFastPath(options: FastPathOptions) {
       understanding: createUnderstanding(grammar),
       targets: createTargetResolver(grammar),
       choices: createChoiceReader(grammar),
+      later: createLaterTime(grammar),
     };
   }
   const deps = {
@@ -125,14 +127,20 @@ export function createFastPath(options: FastPathOptions) {
     async run(request: FastPathRequest): Promise<FastPathOutcome> {
       const chosen = grammarFor(request.language);
       if (!chosen) return { kind: "no_match", speech: "", results: [] };
-      const { grammar, understanding, targets } = chosen;
+      const { grammar, understanding, targets, later } = chosen;
       if (request.text.length > REFUSED_CHARS) {
         return { kind: "done", speech: grammar.replies.tooLong, responseType: "error", results: [] };
       }
-      const understood =
-        request.text.length > MATCHED_CHARS
-          ? undefined
-          : understanding.understand(request.text, await homeLookup(deps));
+      if (request.text.length > MATCHED_CHARS)
+        return { kind: "no_match", speech: grammar.replies.cannotYet, results: [] };
+      const lookup = await homeLookup(deps);
+      // "turn off the kitchen light in 5 minutes": never now, and no device of that name.
+      const withoutTime = later(request.text);
+      const forLater = withoutTime === undefined ? undefined : understanding.understand(withoutTime, lookup);
+      if (forLater && !forLater.match.intent.startsWith("query_")) {
+        return { kind: "unsure", speech: grammar.replies.notLater, results: [], elsewhere: true };
+      }
+      const understood = understanding.understand(request.text, lookup);
       const match = understood?.match;
       if (!match) return { kind: "no_match", speech: grammar.replies.cannotYet, results: [] };
       const outcome = await answer(createTurn(deps, grammar, targets, match, request));

@@ -210,6 +210,8 @@ export interface FastPathReplies {
   date: string;
   /** A time or date question about another place or day: the home's clock knows only its own. */
   onlyHere: string;
+  /** A command for a later time, which was not carried out: the bridge cannot schedule yet. */
+  notLater: string;
   cannotYet: string;
   /** A text far longer than anything said to a voice assistant. */
   tooLong: string;
@@ -405,6 +407,19 @@ export interface FastPathGrammar {
    * ("temps", "tiempo", "tempo").
    */
   clock: { time: string[]; date: string[]; asking: string[] };
+  /**
+   * A command for a later time (understanding/later.ts), which the bridge cannot run later:
+   * `after` a span of `units` ("in 5 minutes"), `at` a time with a `clock` word ("at 7 pm",
+   * "um 7 Uhr"), `atHour` a time alone ("a las 7"), or a word for it ("tomorrow", "later").
+   */
+  later: {
+    after: string[];
+    units: string[];
+    at: string[];
+    clock: string[];
+    atHour: string[];
+    words: string[];
+  };
   /** Tried in order: put the more specific templates first. */
   intents: IntentTemplates[];
   /** The words for one load of a device with several. */

@@ -13,8 +13,9 @@ export type FastPathOutcome =
   | { kind: "done"; speech: string; responseType: ResponseType; results: ToolResult[] }
   /**
    * Understood, but not what it refers to: HA's agent or an LLM may do better; else say `speech`.
-   * `elsewhere`: a question about another place or day, which HA's agent would answer with the
-   * home's own clock; only a language model may take it.
+   * `elsewhere`: about another place or time, which HA's agent would answer with the home's own
+   * clock (a question about tokyo or tomorrow), or carry out now (a command for later); only a
+   * language model may take it.
    */
   | {
       kind: "unsure";

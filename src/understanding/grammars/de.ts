@@ -692,6 +692,33 @@ export const de: FastPathGrammar = {
       ],
     },
   ],
+  later: {
+    after: ["in", "nach"],
+    units: [
+      "sekunde",
+      "sekunden",
+      "minute",
+      "minuten",
+      "min",
+      "stunde",
+      "stunden",
+      "halben stunde",
+      "viertelstunde",
+    ],
+    at: ["um"],
+    clock: ["uhr"],
+    atHour: [],
+    words: [
+      "morgen",
+      "morgen früh",
+      "heute abend",
+      "heute nacht",
+      "später",
+      "nachher",
+      "in einer stunde",
+      "in einer halben stunde",
+    ],
+  },
   choices: {
     all: ["beide", "beides", "alle beide", "alle", "alle drei", "alle vier", "jedes", "jeden"],
     last: ["letzte", "letzten", "letzter", "letztes"],
@@ -874,6 +901,8 @@ export const de: FastPathGrammar = {
     time: "Es ist {time}.",
     date: "Heute ist {date}.",
     onlyHere: "Uhrzeit und Datum kenne ich nur von hier und heute.",
+    notLater:
+      "Befehle für später kann ich noch nicht einplanen, also habe ich nichts getan. Sag es mir einfach, wenn es so weit ist.",
     tooLong: "Das ist mir zu lang. Bitte sag es mit weniger Worten.",
     cannotYet:
       "Das kann ich noch nicht. Ohne Sprachmodell kann ich Geräte schalten, öffnen, schließen, verriegeln und dimmen, die Lautstärke einstellen und dir Messwerte, Zustände, Uhrzeit und Datum sagen.",

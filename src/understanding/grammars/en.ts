@@ -671,6 +671,35 @@ export const en: FastPathGrammar = {
       ],
     },
   ],
+  later: {
+    after: ["in", "after"],
+    units: [
+      "second",
+      "seconds",
+      "minute",
+      "minutes",
+      "min",
+      "mins",
+      "hour",
+      "hours",
+      "half an hour",
+      "quarter of an hour",
+    ],
+    at: ["at"],
+    clock: ["am", "pm", "a m", "p m", "o'clock", "o clock"],
+    atHour: [],
+    words: [
+      "tomorrow",
+      "tonight",
+      "later",
+      "later on",
+      "this evening",
+      "tomorrow morning",
+      "in a while",
+      "in an hour",
+      "in half an hour",
+    ],
+  },
   choices: {
     all: [
       "both",
@@ -838,6 +867,7 @@ export const en: FastPathGrammar = {
     time: "It is {time}.",
     date: "Today is {date}.",
     onlyHere: "I can only tell the time and date here, for today.",
+    notLater: "I can't schedule things for later yet, so I did nothing. Ask me again when it's time.",
     tooLong: "That is too long for me. Please say it in fewer words.",
     cannotYet:
       "I can't do that yet. Without a language model I can switch, open, close, lock and dim things, set the volume, and tell you readings, states, the time and the date.",

@@ -655,6 +655,33 @@ export const es: FastPathGrammar = {
       ],
     },
   ],
+  later: {
+    after: ["en", "dentro de"],
+    units: [
+      "segundo",
+      "segundos",
+      "minuto",
+      "minutos",
+      "min",
+      "hora",
+      "horas",
+      "media hora",
+      "cuarto de hora",
+    ],
+    at: ["a"],
+    clock: ["horas", "en punto"],
+    atHour: ["a las", "a la"],
+    words: [
+      "mañana",
+      "mañana por la mañana",
+      "esta noche",
+      "más tarde",
+      "luego",
+      "en una hora",
+      "en media hora",
+      "dentro de una hora",
+    ],
+  },
   choices: {
     all: ["ambos", "ambas", "los dos", "las dos", "todos", "todas", "los tres", "las tres"],
     last: ["ultimo", "ultima"],
@@ -844,6 +871,8 @@ export const es: FastPathGrammar = {
     time: "Son las {time}.",
     date: "Hoy es {date}.",
     onlyHere: "Solo sé la hora y la fecha de aquí, de hoy.",
+    notLater:
+      "Todavía no puedo programar órdenes para más tarde, así que no he hecho nada. Pídemelo de nuevo cuando sea el momento.",
     tooLong: "Es demasiado largo para mí. Dilo con menos palabras, por favor.",
     cannotYet:
       "Todavía no sé hacer eso. Sin un modelo de lenguaje puedo encender, apagar, abrir, cerrar, bloquear y regular dispositivos, cambiar el volumen y decirte mediciones, estados, la hora y la fecha.",

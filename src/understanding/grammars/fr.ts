@@ -605,6 +605,33 @@ export const fr: FastPathGrammar = {
     },
     { intent: "turn_off", templates: ["(coupe|couper) {name}", "(désactive|arrête) {name}"] },
   ],
+  later: {
+    after: ["dans", "d'ici"],
+    units: [
+      "seconde",
+      "secondes",
+      "minute",
+      "minutes",
+      "min",
+      "heure",
+      "heures",
+      "demi heure",
+      "quart d'heure",
+    ],
+    at: ["a", "vers"],
+    clock: ["heure", "heures", "h"],
+    atHour: [],
+    words: [
+      "demain",
+      "demain matin",
+      "ce soir",
+      "cette nuit",
+      "plus tard",
+      "tout a l'heure",
+      "dans une heure",
+      "dans une demi heure",
+    ],
+  },
   choices: {
     all: [
       "les deux",
@@ -788,6 +815,8 @@ export const fr: FastPathGrammar = {
     time: "Il est {time}.",
     date: "Nous sommes le {date}.",
     onlyHere: "Je ne connais que l'heure et la date d'ici, aujourd'hui.",
+    notLater:
+      "Je ne sais pas encore programmer une commande pour plus tard, donc je n'ai rien fait. Redemande-le-moi le moment venu.",
     tooLong: "C'est trop long pour moi. Dis-le en moins de mots, s'il te plaît.",
     cannotYet:
       "Je ne sais pas encore faire cela. Sans modèle de langage, je peux allumer, éteindre, ouvrir, fermer, verrouiller et régler des appareils, changer le volume, et te donner les mesures, les états, l'heure et la date.",

@@ -589,6 +589,35 @@ export const it: FastPathGrammar = {
       ],
     },
   ],
+  later: {
+    after: ["tra", "fra", "entro"],
+    units: [
+      "secondo",
+      "secondi",
+      "minuto",
+      "minuti",
+      "min",
+      "ora",
+      "ore",
+      "mezz'ora",
+      "mezzora",
+      "quarto d'ora",
+    ],
+    at: ["alle", "all'"],
+    clock: ["ore", "in punto"],
+    atHour: ["alle"],
+    words: [
+      "domani",
+      "domani mattina",
+      "stasera",
+      "stanotte",
+      "più tardi",
+      "dopo",
+      "tra un'ora",
+      "fra un'ora",
+      "tra mezz'ora",
+    ],
+  },
   choices: {
     all: [
       "entrambi",
@@ -760,6 +789,8 @@ export const it: FastPathGrammar = {
     time: "Sono le {time}.",
     date: "Oggi è {date}.",
     onlyHere: "So dirti solo l'ora e la data di qui, di oggi.",
+    notLater:
+      "Non so ancora programmare comandi per più tardi, quindi non ho fatto nulla. Chiedimelo di nuovo al momento giusto.",
     tooLong: "È troppo lungo per me. Dillo con meno parole, per favore.",
     cannotYet:
       "Non so ancora farlo. Senza un modello linguistico posso accendere, spegnere, aprire, chiudere, bloccare e regolare i dispositivi, impostare il volume e dirti misure, stati, l'ora e la data.",

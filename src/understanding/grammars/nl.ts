@@ -547,6 +547,24 @@ export const nl: FastPathGrammar = {
       ],
     },
   ],
+  later: {
+    after: ["over", "na"],
+    units: ["seconde", "seconden", "minuut", "minuten", "min", "uur", "uren", "half uur", "kwartier"],
+    at: ["om"],
+    clock: ["uur"],
+    atHour: [],
+    words: [
+      "morgen",
+      "morgenochtend",
+      "vanavond",
+      "vannacht",
+      "straks",
+      "later",
+      "zometeen",
+      "over een uur",
+      "over een half uur",
+    ],
+  },
   choices: {
     all: ["allebei", "beide", "beiden", "alle twee", "alle", "alle drie", "allemaal"],
     last: ["laatste"],
@@ -700,6 +718,8 @@ export const nl: FastPathGrammar = {
     time: "Het is {time}.",
     date: "Het is vandaag {date}.",
     onlyHere: "Ik weet alleen de tijd en de datum van hier, vandaag.",
+    notLater:
+      "Ik kan opdrachten nog niet voor later inplannen, dus ik heb niets gedaan. Vraag het me opnieuw als het zover is.",
     tooLong: "Dat is te lang voor mij. Zeg het alsjeblieft in minder woorden.",
     cannotYet:
       "Dat kan ik nog niet. Zonder taalmodel kan ik apparaten aan- en uitzetten, openen, sluiten, vergrendelen en dimmen, het volume instellen, en je metingen, standen, de tijd en de datum vertellen.",
