@@ -3,35 +3,20 @@
 // request's language, and never reads the time as part of a device's name. Home Assistant's
 // agent, which would carry the command out at once, is not asked.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createAgent } from "../../src/agent/agent.js";
 import type { ConversationAgent } from "../../src/agent/types.js";
-import { createHomeMirror, type HomeMirror } from "../../src/ha/mirror.js";
-import { homeTools } from "../../src/tools/local/index.js";
-import { createActionPolicy } from "../../src/tools/policy/action-policy.js";
-import { createToolRegistry } from "../../src/tools/registry.js";
 import { repliesFor } from "../../src/understanding/spoken-result.js";
-import { captureLogger } from "../support/capture-logger.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
-import { startFakeHa, type FakeHa } from "../support/ha-server.js";
-import { waitFor } from "../support/wait-for.js";
+import type { FakeHa } from "../support/ha-server.js";
+import { startLocalHomeAgent } from "../support/local-home-agent.js";
 
 let ha: FakeHa;
-let mirror: HomeMirror;
 let agent: ConversationAgent;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  ha = await startFakeHa({ home: corpusHome() });
-  mirror = createHomeMirror({ url: ha.url, token: "good-token", logger: captureLogger().logger });
-  await waitFor("the first sync", () => !mirror.status().stale);
-  const { logger } = captureLogger();
-  const registry = createToolRegistry({ logger, policy: createActionPolicy({ mirror }) });
-  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
-  agent = createAgent({ registry, mirror, logger, provider: "local", language: "en" });
+  ({ ha, agent, close } = await startLocalHomeAgent(corpusHome(), { haAgent: true }));
 });
-afterAll(async () => {
-  await mirror.close();
-  await ha.close();
-});
+afterAll(async () => close?.());
 beforeEach(() => {
   ha.serviceCalls.length = 0;
   ha.recognitions.length = 0;

@@ -3,21 +3,15 @@
 // command it asked about, through the tools and the one action policy; any other sentence drops
 // the question and is read as itself.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createAgent } from "../../src/agent/agent.js";
 import type { ConversationAgent } from "../../src/agent/types.js";
-import { createHomeMirror, type HomeMirror } from "../../src/ha/mirror.js";
-import { homeTools } from "../../src/tools/local/index.js";
-import { createActionPolicy } from "../../src/tools/policy/action-policy.js";
-import { createToolRegistry } from "../../src/tools/registry.js";
-import { captureLogger } from "../support/capture-logger.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
 import { entityRow, state } from "../support/ha-home.js";
-import { startFakeHa, type FakeHa } from "../support/ha-server.js";
-import { waitFor } from "../support/wait-for.js";
+import type { FakeHa } from "../support/ha-server.js";
+import { startLocalHomeAgent } from "../support/local-home-agent.js";
 
 let ha: FakeHa;
-let mirror: HomeMirror;
 let agent: ConversationAgent;
+let close: (() => Promise<void>) | undefined;
 let conversation = 0;
 
 beforeAll(async () => {
@@ -40,19 +34,10 @@ beforeAll(async () => {
   );
   home.states.set("light.bedroom_ceiling", state("off", { supported_color_modes: ["brightness"] }));
   home.states.set("lock.side_door", state("locked"));
-  ha = await startFakeHa({ home });
-  mirror = createHomeMirror({ url: ha.url, token: "good-token", logger: captureLogger().logger });
-  await waitFor("the first sync", () => !mirror.status().stale);
-  const { logger } = captureLogger();
-  const registry = createToolRegistry({ logger, policy: createActionPolicy({ mirror }) });
-  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
   // Home Assistant's agent not asked: the question is ours to ask when nobody else understands.
-  agent = createAgent({ registry, mirror, logger, provider: "local", language: "en", haAgent: false });
+  ({ ha, agent, close } = await startLocalHomeAgent(home));
 });
-afterAll(async () => {
-  await mirror.close();
-  await ha.close();
-});
+afterAll(async () => close?.());
 beforeEach(() => {
   ha.serviceCalls.length = 0;
   conversation++;
