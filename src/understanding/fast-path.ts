@@ -135,10 +135,16 @@ export function createFastPath(options: FastPathOptions) {
         return { kind: "no_match", speech: grammar.replies.cannotYet, results: [] };
       const lookup = await homeLookup(deps);
       // "turn off the kitchen light in 5 minutes": never now, and no device of that name.
-      const withoutTime = later(request.text);
-      const forLater = withoutTime === undefined ? undefined : understanding.understand(withoutTime, lookup);
-      if (forLater && !forLater.match.intent.startsWith("query_")) {
-        return { kind: "unsure", speech: grammar.replies.notLater, results: [], elsewhere: true };
+      // "mute for an hour": now, and said that nothing undoes it later.
+      const time = later(request.text);
+      const timed = time && understanding.understand(time.rest, lookup);
+      if (time && timed && !timed.match.intent.startsWith("query_")) {
+        if (time.when === "later")
+          return { kind: "unsure", speech: grammar.replies.notLater, results: [], elsewhere: true };
+        const outcome = await answer(createTurn(deps, grammar, targets, timed.match, request));
+        const done = outcome.kind === "done" && outcome.responseType === "action_done";
+        const speech = done ? `${outcome.speech} ${grammar.replies.notUndoneLater}` : outcome.speech;
+        return { ...outcome, speech: capitalize(speech) };
       }
       const understood = understanding.understand(request.text, lookup);
       const match = understood?.match;

@@ -212,6 +212,10 @@ export interface FastPathReplies {
   onlyHere: string;
   /** A command for a later time, which was not carried out: the bridge cannot schedule yet. */
   notLater: string;
+  /** Said after a command done now that was asked for a while ("mute for an hour"): nothing undoes it later. */
+  notUndoneLater: string;
+  /** A volume or mute with no speaker named, in a home with none. */
+  noSpeaker: string;
   cannotYet: string;
   /** A text far longer than anything said to a voice assistant. */
   tooLong: string;
@@ -419,6 +423,8 @@ export interface FastPathGrammar {
     clock: string[];
     atHour: string[];
     words: string[];
+    /** A while (`during` a span of `units`: "for an hour", "für eine Stunde"): done now, not undone later. */
+    during: string[];
   };
   /** Tried in order: put the more specific templates first. */
   intents: IntentTemplates[];

@@ -1,13 +1,14 @@
-// A command for a later time: "turn off the kitchen light in 5 minutes", "um 7 Uhr", "demain".
-// The bridge has nothing that runs a command later, so such a command is never carried out now
-// and never read as a device named "kitchen light in 5 minutes": the words for the time are
-// found (each language's `later` words), and what is left, if it is a command, is said to be
-// one we cannot schedule yet.
+// A command for a later time ("turn off the kitchen light in 5 minutes", "um 7 Uhr", "demain"),
+// or for a while ("mute for 10 minutes", "stumm für eine Stunde"). The bridge has nothing that
+// runs a command later, so a command for later is never carried out now, and never read as a
+// device named "kitchen light in 5 minutes"; one for a while is done now, and the user told that
+// nothing undoes it later. The words for the time are found (each language's `later` words); what
+// is left is read as the command.
 import type { FastPathGrammar } from "./grammar-types.js";
 import { alternation, fold } from "./sentence.js";
 
 export function createLaterTime(grammar: FastPathGrammar) {
-  const { after, units, at, clock, atHour, words } = grammar.later;
+  const { after, units, at, clock, atHour, words, during } = grammar.later;
   const hour = `(?:\\d{1,2}|${alternation(Object.keys(grammar.numbers))})(?:\\s+\\d{2})?`;
   const forms = [
     // "in 5 minutes", "in half an hour", "dans une demi heure", "over een kwartier": a span.
@@ -20,11 +21,20 @@ export function createLaterTime(grammar: FastPathGrammar) {
     alternation(words),
   ];
   const phrase = new RegExp(`(?:^|\\s)(?:${forms.join("|")})(?=\\s|$)`, "g");
+  // "for 10 minutes", "für eine Stunde", "een uur": a while.
+  const span = `(?:${alternation(during)})\\s+(?:\\S+\\s+){0,2}?(?:${alternation(units)})`;
+  const awhile = new RegExp(`(?:^|\\s)(?:${span})(?=\\s|$)`, "g");
 
-  /** The sentence without its words for a later time; undefined when it names none. */
-  return function withoutLaterTime(text: string): string | undefined {
+  /** The sentence without its words for a later time or a while, and which; undefined when it has none. */
+  return function timeOf(text: string): { rest: string; when: "later" | "while" } | undefined {
     const folded = fold(text);
-    const rest = folded.replace(phrase, " ").replace(/\s+/g, " ").trim();
-    return rest !== folded ? rest : undefined;
+    for (const [when, pattern] of [
+      ["later", phrase],
+      ["while", awhile],
+    ] as const) {
+      const rest = folded.replace(pattern, " ").replace(/\s+/g, " ").trim();
+      if (rest !== folded) return { rest, when };
+    }
+    return undefined;
   };
 }

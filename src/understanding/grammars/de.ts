@@ -718,6 +718,7 @@ export const de: FastPathGrammar = {
       "in einer stunde",
       "in einer halben stunde",
     ],
+    during: ["für", "fuer", "für die nächsten"],
   },
   choices: {
     all: ["beide", "beides", "alle beide", "alle", "alle drei", "alle vier", "jedes", "jeden"],
@@ -903,6 +904,9 @@ export const de: FastPathGrammar = {
     onlyHere: "Uhrzeit und Datum kenne ich nur von hier und heute.",
     notLater:
       "Befehle für später kann ich noch nicht einplanen, also habe ich nichts getan. Sag es mir einfach, wenn es so weit ist.",
+    notUndoneLater:
+      "Später von selbst rückgängig machen kann ich das nicht: sag es mir, wenn es so weit ist.",
+    noSpeaker: "Hier im Zuhause gibt es keinen Lautsprecher, also keine Lautstärke zum Ändern.",
     tooLong: "Das ist mir zu lang. Bitte sag es mit weniger Worten.",
     cannotYet:
       "Das kann ich noch nicht. Ohne Sprachmodell kann ich Geräte schalten, öffnen, schließen, verriegeln und dimmen, die Lautstärke einstellen und dir Messwerte, Zustände, Uhrzeit und Datum sagen.",

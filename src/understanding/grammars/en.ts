@@ -699,6 +699,7 @@ export const en: FastPathGrammar = {
       "in an hour",
       "in half an hour",
     ],
+    during: ["for", "for the next"],
   },
   choices: {
     all: [
@@ -868,6 +869,8 @@ export const en: FastPathGrammar = {
     date: "Today is {date}.",
     onlyHere: "I can only tell the time and date here, for today.",
     notLater: "I can't schedule things for later yet, so I did nothing. Ask me again when it's time.",
+    notUndoneLater: "I can't undo it by itself later: ask me when it's time.",
+    noSpeaker: "There is no speaker in the home, so there is no volume to change.",
     tooLong: "That is too long for me. Please say it in fewer words.",
     cannotYet:
       "I can't do that yet. Without a language model I can switch, open, close, lock and dim things, set the volume, and tell you readings, states, the time and the date.",

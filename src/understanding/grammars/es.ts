@@ -681,6 +681,7 @@ export const es: FastPathGrammar = {
       "en media hora",
       "dentro de una hora",
     ],
+    during: ["durante", "por"],
   },
   choices: {
     all: ["ambos", "ambas", "los dos", "las dos", "todos", "todas", "los tres", "las tres"],
@@ -873,6 +874,8 @@ export const es: FastPathGrammar = {
     onlyHere: "Solo sé la hora y la fecha de aquí, de hoy.",
     notLater:
       "Todavía no puedo programar órdenes para más tarde, así que no he hecho nada. Pídemelo de nuevo cuando sea el momento.",
+    notUndoneLater: "No puedo deshacerlo yo solo más tarde: pídemelo cuando sea el momento.",
+    noSpeaker: "No hay ningún altavoz en la casa, así que no hay volumen que cambiar.",
     tooLong: "Es demasiado largo para mí. Dilo con menos palabras, por favor.",
     cannotYet:
       "Todavía no sé hacer eso. Sin un modelo de lenguaje puedo encender, apagar, abrir, cerrar, bloquear y regular dispositivos, cambiar el volumen y decirte mediciones, estados, la hora y la fecha.",

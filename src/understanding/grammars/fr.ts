@@ -631,6 +631,7 @@ export const fr: FastPathGrammar = {
       "dans une heure",
       "dans une demi heure",
     ],
+    during: ["pour", "pendant"],
   },
   choices: {
     all: [
@@ -817,6 +818,8 @@ export const fr: FastPathGrammar = {
     onlyHere: "Je ne connais que l'heure et la date d'ici, aujourd'hui.",
     notLater:
       "Je ne sais pas encore programmer une commande pour plus tard, donc je n'ai rien fait. Redemande-le-moi le moment venu.",
+    notUndoneLater: "Je ne peux pas l'annuler tout seul plus tard : redemande-le-moi le moment venu.",
+    noSpeaker: "Il n'y a aucune enceinte dans la maison, donc aucun volume à changer.",
     tooLong: "C'est trop long pour moi. Dis-le en moins de mots, s'il te plaît.",
     cannotYet:
       "Je ne sais pas encore faire cela. Sans modèle de langage, je peux allumer, éteindre, ouvrir, fermer, verrouiller et régler des appareils, changer le volume, et te donner les mesures, les états, l'heure et la date.",

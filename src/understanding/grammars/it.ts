@@ -592,6 +592,7 @@ export const it: FastPathGrammar = {
   later: {
     after: ["tra", "fra", "entro"],
     units: [
+      "un'ora",
       "secondo",
       "secondi",
       "minuto",
@@ -617,6 +618,7 @@ export const it: FastPathGrammar = {
       "fra un'ora",
       "tra mezz'ora",
     ],
+    during: ["per", "durante"],
   },
   choices: {
     all: [
@@ -791,6 +793,8 @@ export const it: FastPathGrammar = {
     onlyHere: "So dirti solo l'ora e la data di qui, di oggi.",
     notLater:
       "Non so ancora programmare comandi per più tardi, quindi non ho fatto nulla. Chiedimelo di nuovo al momento giusto.",
+    notUndoneLater: "Non posso annullarlo da solo più tardi: chiedimelo al momento giusto.",
+    noSpeaker: "Non c'è nessun altoparlante in casa, quindi non c'è un volume da cambiare.",
     tooLong: "È troppo lungo per me. Dillo con meno parole, per favore.",
     cannotYet:
       "Non so ancora farlo. Senza un modello linguistico posso accendere, spegnere, aprire, chiudere, bloccare e regolare i dispositivi, impostare il volume e dirti misure, stati, l'ora e la data.",

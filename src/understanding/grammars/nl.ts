@@ -564,6 +564,7 @@ export const nl: FastPathGrammar = {
       "over een uur",
       "over een half uur",
     ],
+    during: ["voor", "gedurende", "een"],
   },
   choices: {
     all: ["allebei", "beide", "beiden", "alle twee", "alle", "alle drie", "allemaal"],
@@ -720,6 +721,8 @@ export const nl: FastPathGrammar = {
     onlyHere: "Ik weet alleen de tijd en de datum van hier, vandaag.",
     notLater:
       "Ik kan opdrachten nog niet voor later inplannen, dus ik heb niets gedaan. Vraag het me opnieuw als het zover is.",
+    notUndoneLater: "Ik kan het later niet vanzelf terugdraaien: vraag het me als het zover is.",
+    noSpeaker: "Er is geen speaker in huis, dus er is geen volume om te veranderen.",
     tooLong: "Dat is te lang voor mij. Zeg het alsjeblieft in minder woorden.",
     cannotYet:
       "Dat kan ik nog niet. Zonder taalmodel kan ik apparaten aan- en uitzetten, openen, sluiten, vergrendelen en dimmen, het volume instellen, en je metingen, standen, de tijd en de datum vertellen.",
