@@ -60,3 +60,20 @@ describe("mute for a while", () => {
     expect(result.speech.endsWith(repliesFor(language).notUndoneLater)).toBe(true);
   });
 });
+
+describe("a reading asked of a room with no such sensor", () => {
+  it.each([
+    ["en", "what's the temperature in the kitchen"],
+    ["de", "wie warm ist es in der Küche"],
+    ["fr", "quelle est la température dans la cuisine"],
+    ["es", "dime la temperatura de la cocina"],
+    ["nl", "hoe warm is het in de keuken"],
+    ["it", "che temperatura c'è in cucina"],
+  ])("%s: %j says where the home measures it", async (language, text) => {
+    const result = await agent.handle({ text, language });
+    expect(ha.serviceCalls).toEqual([]);
+    // The rooms that have a temperature, and no number made up for the kitchen.
+    for (const room of ["Office", "Bedroom", "Living Room"]) expect(result.speech).toContain(room);
+    expect(result.speech).not.toMatch(/\d/);
+  });
+});
