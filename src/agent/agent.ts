@@ -291,7 +291,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       if (fast.kind === "unsure" && fast.question) questions.asked(conversationId, fast.question);
     };
     if (fast.kind === "done") return { ...fast, handledBy: "fast-path" };
-    // A question about another place or day: HA's agent would answer it with the home's own clock.
+    // About another place or time: HA's agent would answer with the home's clock, or act now.
     const elsewhere = fast.kind === "unsure" && fast.elsewhere === true;
     const ha = elsewhere ? undefined : await homeAssistantAgent?.(fastRequest, fast);
     if (ha) return ha;

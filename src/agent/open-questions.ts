@@ -9,7 +9,7 @@
 import type { OpenQuestion } from "../understanding/fast-path.js";
 
 /** How long a question waits for its answer: as long as a held action waits for its yes. */
-export const QUESTION_MS = 2 * 60 * 1000;
+const QUESTION_MS = 2 * 60 * 1000;
 const MAX_OPEN = 500;
 
 export function createOpenQuestions() {

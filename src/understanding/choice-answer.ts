@@ -7,6 +7,7 @@ import { normalizeName } from "../spoken-name.js";
 import type { FastPathGrammar } from "./grammar-types.js";
 import { createCleaner, fold, remover } from "./sentence.js";
 import type { Choice, Resolved, Target } from "./target-types.js";
+import { targetKey } from "../zwave-host/zwave-target.js";
 
 export type Picked = Extract<Resolved, { kind: "one" | "group" }>;
 
@@ -55,12 +56,12 @@ export function createChoiceReader(grammar: FastPathGrammar) {
   };
 }
 
-/** Several choices as one group: each device once, every room named. */
+/** Several choices as one group, each device once. */
 function together(choices: Choice[]): Picked {
   const targets = new Map<string, Target>();
   for (const { resolved } of choices) {
     for (const t of resolved.kind === "one" ? [resolved.target] : resolved.targets) {
-      targets.set(t.source === "ha" ? t.entity.entityId : `zwave:${t.device.nodeId}:${t.device.endpoint}`, t);
+      targets.set(t.source === "ha" ? t.entity.entityId : `zwave:${targetKey(t.device)}`, t);
     }
   }
   return { kind: "group", targets: [...targets.values()] };
