@@ -8,7 +8,12 @@ import type { ToolResult } from "../tools/types.js";
 import { askForContext } from "./chat-model.js";
 import { confirmedRoundSpeech } from "./confirmed-round.js";
 import { createConversationHistory } from "./conversation-history.js";
-import { fitFirstRequest, fitLaterRequest, REPLY_RESERVE } from "./context-budget/fit-request.js";
+import {
+  ACTING_TOOLS,
+  fitFirstRequest,
+  fitLaterRequest,
+  REPLY_RESERVE,
+} from "./context-budget/fit-request.js";
 import type { ModelContext } from "./context-budget/model-context.js";
 import { tokenCounter, utf8Bound, type TokenCounter } from "./context-budget/token-count.js";
 import { runLlmTurn, type LlmTurnOutcome } from "./llm-turn.js";
@@ -62,8 +67,6 @@ export type LlmAgent = ReturnType<typeof createLlmAgent>;
 const CUT_RATIO = 0.8;
 /** The share of the budget the o200k estimate may fill. */
 const TOKENIZER_MARGIN = 0.9;
-/** What the tools of the smallest request may cost. */
-const SMALLEST_TOOLS = 600;
 /**
  * More UTF-8 bytes per o200k token than prose or tool JSON averages (about four): a report under
  * a request's bytes divided by this may be a cut, and is judged by an exact count.
@@ -154,7 +157,7 @@ export function createLlmAgent(options: LlmAgentOptions) {
               text: input.text,
               named: input.named,
               recent: recent.get(input.conversationId),
-              maxTokens: smallest ? SMALLEST_TOOLS : maxTokens,
+              maxTokens: smallest ? ACTING_TOOLS : maxTokens,
             },
             catalog.all(),
             options.toolSearch,

@@ -10,6 +10,12 @@ export const REPLY_RESERVE = 512;
 export const TOOL_SHARE = 1_200;
 /** The same share counted in UTF-8 bytes (utf8Bound): tool JSON runs about four bytes to a token. */
 export const TOOL_SHARE_BYTES = 4 * TOOL_SHARE;
+/**
+ * What the tools of a request that can still act cost: `find_tools` and the best few. A request is
+ * never sent with less, even over the budget: without tools the model could only say it cannot
+ * help, where a server that refuses the request lets the user hear the context is too small.
+ */
+export const ACTING_TOOLS = 600;
 /** The home summary's own default, and the smaller ones tried in turn. */
 const SUMMARIES = [DEFAULT_SUMMARY_TOKENS, 400, 200, 0];
 
@@ -56,7 +62,7 @@ export async function fitFirstRequest(input: FirstRequestInput): Promise<FirstRe
   let system = input.system(summary);
   let fixed = counter.messages([system, input.user]);
   const share = counter.exact ? TOOL_SHARE : TOOL_SHARE_BYTES;
-  let tools = await input.choose(Math.max(0, Math.min(share, budget - fixed)), counter);
+  let tools = await input.choose(Math.max(ACTING_TOOLS, Math.min(share, budget - fixed)), counter);
   const history = [...input.history];
   const total = () => fixed + toolCost(tools) + counter.messages(history);
   const roomForShare = budget - fixed - counter.messages(history) >= share;
@@ -68,7 +74,7 @@ export async function fitFirstRequest(input: FirstRequestInput): Promise<FirstRe
 
   if (total() > budget) {
     const before = tools.names.length;
-    tools = await input.choose(Math.max(0, budget - fixed - counter.messages(history)), counter);
+    tools = await input.choose(Math.max(ACTING_TOOLS, budget - fixed - counter.messages(history)), counter);
     if (tools.names.length < before) cuts.push(`tools: ${before} → ${tools.names.length} offered`);
   }
   for (const smaller of SUMMARIES.slice(1)) {

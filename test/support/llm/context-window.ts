@@ -23,9 +23,14 @@ import { contentText, list } from "./types.js";
 
 export type ContextServer =
   | { kind: "ollama"; trained: number; showsTrained?: boolean }
-  | { kind: "llama.cpp"; nCtx: number }
-  | { kind: "vllm"; maxModelLen: number }
-  | { kind: "lm-studio"; loaded: number; most: number };
+  | ((
+      | { kind: "llama.cpp"; nCtx: number }
+      | { kind: "vllm"; maxModelLen: number }
+      | { kind: "lm-studio"; loaded: number; most: number }
+    ) & {
+      /** Behind a proxy that passes only the chat API (LiteLLM, a reverse proxy): it says no context. */
+      proxied?: boolean;
+    });
 
 /** What of one request reached the model. */
 export interface Reached {

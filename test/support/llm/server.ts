@@ -245,7 +245,7 @@ function serveContextInfo(req: IncomingMessage, res: ServerResponse, server: Con
     });
     return true;
   }
-  if (req.method !== "GET") return false;
+  if (req.method !== "GET" || (server.kind !== "ollama" && server.proxied)) return false;
   if (server.kind === "llama.cpp" && path === "/props") {
     json(res, 200, { default_generation_settings: { n_ctx: server.nCtx }, total_slots: 1 });
     return true;
