@@ -42,7 +42,8 @@ export async function builtInDefinitions(): Promise<ToolDefinitionForProvider[]>
 }
 
 /** One tool's tokens as the budget counts them: its name, description and schema as JSON (o200k). */
-export const toolTokens = (definition: { function: unknown }) => countTokens(JSON.stringify(definition.function));
+export const toolTokens = (definition: { function: unknown }) =>
+  countTokens(JSON.stringify(definition.function));
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const definitions = await builtInDefinitions();
