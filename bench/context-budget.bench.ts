@@ -67,7 +67,7 @@ function otherTools(count: number): { name: string; tools: FixtureTool[] }[] {
 
 interface Run {
   requests: FakeLlmRequest[];
-  /** Per sentence said: whether the model finished its action ("Done."), and its requests. */
+  /** Per sentence said: whether the model called its tool and the turn ended well, and its requests. */
   turns: { action: Action; done: boolean; requests: FakeLlmRequest[]; searched: boolean }[];
 }
 
@@ -85,8 +85,17 @@ async function runTurns(
   tools: number,
   llmContext: number,
 ): Promise<Run> {
+  // What the model called: a confirmed device action ends the turn in the bridge's own words,
+  // without the model's "Done.".
+  const model = scriptedModel(actions);
+  const called = new Set<string>();
   const llm = await startFakeLlm({
-    script: scriptedModel(actions),
+    script: (request) => {
+      const reply = model(request);
+      if (typeof reply === "object" && "toolCalls" in reply)
+        for (const call of reply.toolCalls) called.add(`${request.userText}\n${call.name}`);
+      return reply;
+    },
     contextServer: { kind: "ollama", trained: 32_768 },
   });
   const servers = otherTools(tools - BUILT_IN);
@@ -123,7 +132,11 @@ async function runTurns(
           m.tool_calls?.some((c) => c.function.name === "find_tools"),
         ),
       );
-      turns.push({ action, done: outcome.response.speech === "Done.", requests, searched });
+      if (!requests.length)
+        console.log(`  (no LLM request for "${action.sentence}": ${outcome.response.speech})`);
+      const done =
+        called.has(`${action.sentence}\n${action.tool}`) && !/sorry|failed/i.test(outcome.response.speech);
+      turns.push({ action, done, requests, searched });
     }
     return { requests: llm.requests, turns };
   } finally {
@@ -169,7 +182,8 @@ try {
           const run = await runTurns(build.mainJs, ha, said, tools, llmContext);
           const key = `${build.name}|${entities}|${tools}`;
           if (llmContext === 8192) {
-            firstTokens.set(key, summarise(run.turns.map((t) => tokensOf(t.requests[0]!))).median);
+            const firsts = run.turns.flatMap((t) => t.requests.slice(0, 1));
+            firstTokens.set(key, summarise(firsts.map(tokensOf)).median);
             const fit = run.requests.filter((r) => !r.reached!.cut).length;
             fitShare.set(key, `${fit}/${run.requests.length}`);
           }

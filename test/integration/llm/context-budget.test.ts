@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { runSentences, startContextHome, type ContextHome } from "../../support/llm/context-home.js";
+import { fixtureServer } from "../../support/mcp/fixtures.js";
+import { adminTools, householdTools } from "../../support/mcp/many-tools.js";
 
 let home: ContextHome;
 
@@ -79,5 +81,42 @@ describe.each([
     const turn = run.turns.find((t) => t.text === home.actions[0]!.sentence)!;
     expect(turn.llm!.context!.offered).toContain("control_entity");
     expect(turn.llm!.requests).toBe(1);
+  });
+});
+
+describe("however many tools the MCP servers add", () => {
+  const counts: number[] = [];
+  const firstTokens: number[][] = [];
+  beforeAll(async () => {
+    // Two more servers of the same kinds, under other names: about 250 tools in all.
+    const renamed = (prefix: string, tools: ReturnType<typeof adminTools>) =>
+      tools.map((t) => ({ ...t, name: `${prefix}_${t.name}` }));
+    for (const server of [
+      { name: "cottage", tools: renamed("cottage", householdTools()) },
+      { name: "office", tools: renamed("office", adminTools()) },
+    ]) {
+      const run = await runSentences(
+        home,
+        { provider: "ollama", server: { kind: "ollama", trained: 32_768 }, llmContext: 8192 },
+        home.actions.slice(0, 3).map((a) => a.sentence),
+      );
+      counts.push(home.registry.list().length);
+      firstTokens.push(
+        run.llm.requests.filter((r) => r.toolResults.length === 0).map((r) => tokensOf(r.body)),
+      );
+      await home.servers.add(fixtureServer(server));
+    }
+    const run = await runSentences(
+      home,
+      { provider: "ollama", server: { kind: "ollama", trained: 32_768 }, llmContext: 8192 },
+      home.actions.slice(0, 3).map((a) => a.sentence),
+    );
+    counts.push(home.registry.list().length);
+    firstTokens.push(run.llm.requests.filter((r) => r.toolResults.length === 0).map((r) => tokensOf(r.body)));
+  }, 240_000);
+
+  it("the first request of a turn stays within 3,000 tokens", () => {
+    expect(counts.at(-1)).toBeGreaterThanOrEqual(250);
+    for (const tokens of firstTokens) for (const t of tokens) expect(t).toBeLessThanOrEqual(3000);
   });
 });

@@ -98,6 +98,8 @@ export interface ContextHome {
   mirror: HomeMirror;
   registry: ToolRegistry;
   search: ToolSearch;
+  /** The MCP servers beside the bridge's own tools: more can be added. */
+  servers: McpServers;
   /** What the tests ask of the home, each with the tool it needs. */
   actions: Action[];
   close(): Promise<void>;
@@ -128,6 +130,7 @@ export async function startContextHome(): Promise<ContextHome> {
     mirror,
     registry,
     search,
+    servers,
     actions,
     async close() {
       await servers.close();
