@@ -25,12 +25,12 @@ const refusing = [
   ["LM Studio", (ctx: number) => ({ kind: "lm-studio", loaded: ctx, most: 32_768 })],
 ] as const satisfies ReadonlyArray<readonly [string, (ctx: number) => ContextServer]>;
 
-describe.each(refusing)("%s behind a proxy that hides its context of 1,280 tokens", (_, server) => {
+describe.each(refusing)("%s behind a proxy that hides its context of 1,024 tokens", (_, server) => {
   let run: Awaited<ReturnType<typeof runSentences>>;
   beforeAll(async () => {
     run = await runSentences(
       home,
-      { provider: "openai", server: { ...server(1280), proxied: true }, llmContext: 8192 },
+      { provider: "openai", server: { ...server(1024), proxied: true }, llmContext: 8192 },
       [home.actions[0]!.sentence, home.actions[1]!.sentence],
     );
   }, 120_000);
@@ -49,7 +49,7 @@ describe.each(refusing)("%s behind a proxy that hides its context of 1,280 token
 
   it("fits the next turn to the context the refusal named: nothing more is refused", () => {
     const turn = run.turns[1]!;
-    expect(turn.llm!.context!.context).toBe(1280);
+    expect(turn.llm!.context!.context).toBe(1024);
     const action = home.actions[1]!;
     expect(run.outcomes[1]!.outcome.tool_calls.find((c) => c.name === action.tool)?.ok).toBe(true);
     const later = run.llm.requests.filter((r) => r.userText === action.sentence);
