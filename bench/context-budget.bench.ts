@@ -97,6 +97,8 @@ async function runTurns(
       return reply;
     },
     contextServer: { kind: "ollama", trained: 32_768 },
+    // Ollama lists its models (/api/tags): the bridge's start-up check finds the model there.
+    models: ["qwen2.5:7b"],
   });
   const servers = otherTools(tools - BUILT_IN);
   let bridge: BridgeProcess | undefined;
