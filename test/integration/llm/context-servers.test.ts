@@ -58,6 +58,29 @@ describe.each(refusing)("%s behind a proxy that hides its context of 1,024 token
   });
 });
 
+describe.each([
+  ...refusing.map(([name, server]) => [name, server(4096)] as const),
+  [
+    "LM Studio with the model not loaded yet",
+    { kind: "lm-studio", loaded: 4096, most: 4096, listsLoaded: false },
+  ],
+] as const)("%s, asked where it says its context", (_, server) => {
+  let run: Awaited<ReturnType<typeof runSentences>>;
+  beforeAll(async () => {
+    run = await runSentences(home, { provider: "openai", server, llmContext: 8192 }, [
+      home.actions[0]!.sentence,
+    ]);
+  }, 120_000);
+
+  it("fits the turn to the server's own context, not to llm_context", () => {
+    const use = run.turns[0]!.llm!.context!;
+    expect(use.context).toBe(4096);
+    expect(use.source).not.toBe("llm_context");
+    for (const request of run.llm.requests) expect(request.reached!.cut).toBe(false);
+    expect(run.outcomes[0]!.outcome.tool_calls.find((c) => c.name === home.actions[0]!.tool)?.ok).toBe(true);
+  });
+});
+
 /** How the options UI names `llm_context` in a language (translations/; English where none). */
 function settingName(language: string): string {
   const read = (lang: string) =>

@@ -26,7 +26,13 @@ export type ContextServer =
   | ((
       | { kind: "llama.cpp"; nCtx: number }
       | { kind: "vllm"; maxModelLen: number }
-      | { kind: "lm-studio"; loaded: number; most: number }
+      | {
+          kind: "lm-studio";
+          loaded: number;
+          most: number;
+          /** false: the model is not loaded yet; LM Studio loads it on the first request. */
+          listsLoaded?: boolean;
+        }
     ) & {
       /** Behind a proxy that passes only the chat API (LiteLLM, a reverse proxy): it says no context. */
       proxied?: boolean;

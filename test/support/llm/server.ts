@@ -276,7 +276,10 @@ function serveContextInfo(req: IncomingMessage, res: ServerResponse, server: Con
           key: "qwen2.5-7b-instruct",
           display_name: "Qwen2.5 7B Instruct",
           architecture: "qwen2",
-          loaded_instances: [{ id: "qwen2.5-7b-instruct", config: { context_length: server.loaded } }],
+          loaded_instances:
+            server.listsLoaded === false
+              ? []
+              : [{ id: "qwen2.5-7b-instruct", config: { context_length: server.loaded } }],
           max_context_length: server.most,
           format: "gguf",
         },
