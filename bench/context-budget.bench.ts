@@ -138,6 +138,10 @@ async function runTurns(
         console.log(`  (no LLM request for "${action.sentence}": ${outcome.response.speech})`);
       const done =
         called.has(`${action.sentence}\n${action.tool}`) && !/sorry|failed/i.test(outcome.response.speech);
+      if (!done)
+        console.log(
+          `  (not done at llm_context ${llmContext}: "${action.sentence}": ${outcome.response.speech})`,
+        );
       turns.push({ action, done, requests, searched });
     }
     return { requests: llm.requests, turns };
