@@ -8,9 +8,14 @@ import type { ToolResult } from "../tools/types.js";
 import { askForContext } from "./chat-model.js";
 import { confirmedRoundSpeech } from "./confirmed-round.js";
 import { createConversationHistory } from "./conversation-history.js";
-import { fitFirstRequest, fitLaterRequest, REPLY_RESERVE } from "./context-budget/fit-request.js";
+import {
+  ACTING_TOOLS,
+  fitFirstRequest,
+  fitLaterRequest,
+  REPLY_RESERVE,
+} from "./context-budget/fit-request.js";
 import type { ModelContext } from "./context-budget/model-context.js";
-import { tokenCounter } from "./context-budget/token-count.js";
+import { tokenCounter, utf8Bound, type TokenCounter } from "./context-budget/token-count.js";
 import { runLlmTurn, type LlmTurnOutcome } from "./llm-turn.js";
 import type { SystemPrompt } from "./system-prompt.js";
 import { chooseTools } from "./tool-choice/choose-tools.js";
@@ -18,7 +23,8 @@ import type { NamedInSentence } from "./tool-choice/named-in-sentence.js";
 import { createRecentTools } from "./tool-choice/recent-tools.js";
 import { createToolCatalog } from "./tool-choice/turn-tools.js";
 import { addUsage, type TokenUsage } from "./token-usage.js";
-import type { TurnContextUse } from "./types.js";
+import type { ToolDefinitionForProvider } from "../tools/registry.js";
+import type { TurnContextUse, TurnRequestSize } from "./types.js";
 
 export interface LlmAgentOptions {
   model: BaseChatModel;
@@ -61,8 +67,43 @@ export type LlmAgent = ReturnType<typeof createLlmAgent>;
 const CUT_RATIO = 0.8;
 /** The share of the budget the o200k estimate may fill. */
 const TOKENIZER_MARGIN = 0.9;
-/** What the tools of the smallest request may cost. */
-const SMALLEST_TOOLS = 600;
+/**
+ * More UTF-8 bytes per o200k token than prose or tool JSON averages (about four): a report under
+ * a request's bytes divided by this may be a cut, and is judged by an exact count.
+ */
+const MOST_BYTES_PER_TOKEN = 6;
+
+/** One request as it was sent and counted. */
+interface SentRequest {
+  counter: TokenCounter;
+  estimate: number;
+  messages: readonly BaseMessage[];
+  tools: readonly ToolDefinitionForProvider[];
+}
+
+function requestSize(sent: SentRequest): TurnRequestSize {
+  return {
+    estimated: sent.estimate,
+    tools: sent.tools.length,
+    ...(sent.counter.exact ? {} : { bound: true }),
+  };
+}
+
+/**
+ * Ollama's runner cuts a prompt over its context with only a line in its own log; its
+ * `prompt_eval_count` (the reply's input tokens) clearly below what was sent is that cut.
+ */
+async function judgeCut(request: TurnRequestSize, reported: number, sent: SentRequest, cuts: string[]) {
+  let tokens = sent.estimate;
+  if (!sent.counter.exact) {
+    if (reported * MOST_BYTES_PER_TOKEN >= tokens) return;
+    const exact = await tokenCounter();
+    tokens = exact.messages(sent.messages) + sent.tools.reduce((sum, d) => sum + exact.tool(d), 0);
+  }
+  if (reported >= tokens * CUT_RATIO) return;
+  request.cutByServer = true;
+  cuts.push(`the server cut the prompt: ${reported} of about ${tokens} tokens reached the model`);
+}
 
 export function createLlmAgent(options: LlmAgentOptions) {
   const { registry } = options;
@@ -98,31 +139,37 @@ export function createLlmAgent(options: LlmAgentOptions) {
   async function attempt(input: LlmTurnInput, smallest: boolean): Promise<LlmAgentOutcome> {
     let requests = 0;
     let usage: TokenUsage | undefined;
-    const [counter, room] = await Promise.all([tokenCounter(), (context ??= options.context())]);
+    const room = await (context ??= options.context());
     if (options.provider === "ollama") askForContext(options.model, room.tokens);
     // o200k counts fewer tokens than some local models' tokenizers do for JSON: a margin for that.
     const budget = Math.floor((room.tokens - REPLY_RESERVE) * TOKENIZER_MARGIN);
     const user = new HumanMessage(input.text);
-    const first = await fitFirstRequest({
-      counter,
-      budget: smallest ? 0 : budget,
-      system: (summaryTokens) => systemMessage(input.system(smallest ? 0 : summaryTokens)),
-      history: smallest ? [] : history.get(input.conversationId),
-      user,
-      choose: (maxTokens) =>
-        chooseTools(
-          {
-            text: input.text,
-            named: input.named,
-            recent: recent.get(input.conversationId),
-            maxTokens: smallest ? SMALLEST_TOOLS : maxTokens,
-          },
-          catalog.all(),
-          options.toolSearch,
-          counter,
-        ),
-      definitions: (names) => names.flatMap((n) => catalog.all().get(n)?.definition ?? []),
-    });
+    const fitFirst = (counter: TokenCounter) =>
+      fitFirstRequest({
+        counter,
+        budget: smallest ? 0 : budget,
+        system: (summaryTokens) => systemMessage(input.system(smallest ? 0 : summaryTokens)),
+        history: smallest ? [] : history.get(input.conversationId),
+        user,
+        choose: (maxTokens, by) =>
+          chooseTools(
+            {
+              text: input.text,
+              named: input.named,
+              recent: recent.get(input.conversationId),
+              maxTokens: smallest ? ACTING_TOOLS : maxTokens,
+            },
+            catalog.all(),
+            options.toolSearch,
+            by,
+          ),
+        definitions: (names) => names.flatMap((n) => catalog.all().get(n)?.definition ?? []),
+      });
+    // Its bytes bound its tokens: a request that fits by them with room to spare is sent as it is,
+    // and only one that comes near the budget is counted with the tokenizer (and fitted by that).
+    let firstCounter = utf8Bound;
+    let first = await fitFirst(firstCounter);
+    if (!first.roomy) first = await fitFirst((firstCounter = await tokenCounter()));
     const use: TurnContextUse = {
       context: room.tokens,
       source: room.source,
@@ -136,20 +183,27 @@ export function createLlmAgent(options: LlmAgentOptions) {
     };
     const messages: BaseMessage[] = [first.system, ...first.history, user];
     const tools = catalog.canCallTools() ? catalog.turn(first.tools.names) : undefined;
-    let sentEstimate = first.estimate;
+    // The request sent last, as counted: the server's report is judged against it.
+    let last: SentRequest = { counter: firstCounter, estimate: first.estimate, messages, tools: [] };
+    const serverCuts: Promise<void>[] = [];
     const outcome = await runLlmTurn({
       tools,
       registry,
       messages,
-      fit: (all, offer) => {
+      fit: async (all, offer) => {
         if (all.length === messages.length) {
-          use.sent.push({ estimated: first.estimate, tools: offer.names.length });
+          last = { counter: firstCounter, estimate: first.estimate, messages: all, tools: offer.definitions };
+          use.sent.push(requestSize(last));
           return all;
         }
-        const later = fitLaterRequest(counter, budget, all, first.history.length, offer.definitions);
+        const fitLater = (counter: TokenCounter) =>
+          fitLaterRequest(counter, budget, all, first.history.length, offer.definitions);
+        let counter = firstCounter;
+        let later = fitLater(counter);
+        if (!counter.exact && later.estimate > budget) later = fitLater((counter = await tokenCounter()));
         if (later.dropped) use.cuts.push(`history: ${later.dropped} messages left out of a later request`);
-        sentEstimate = later.estimate;
-        use.sent.push({ estimated: later.estimate, tools: offer.names.length });
+        last = { counter, estimate: later.estimate, messages: later.messages, tools: offer.definitions };
+        use.sent.push(requestSize(last));
         return later.messages;
       },
       onFound: (names) => use.searched.push(...names.filter((n) => !use.searched.includes(n))),
@@ -168,17 +222,12 @@ export function createLlmAgent(options: LlmAgentOptions) {
         usage = addUsage(usage, reply.usage_metadata);
         const reported = reply.usage_metadata?.input_tokens;
         const request = use.sent.at(-1);
-        if (request && typeof reported === "number" && reported > 0) {
-          request.reported = reported;
-          if (options.provider === "ollama" && reported < sentEstimate * CUT_RATIO) {
-            request.cutByServer = true;
-            use.cuts.push(
-              `the server cut the prompt: ${reported} of about ${sentEstimate} tokens reached the model`,
-            );
-          }
-        }
+        if (!request || typeof reported !== "number" || reported <= 0) return;
+        request.reported = reported;
+        if (options.provider === "ollama") serverCuts.push(judgeCut(request, reported, last, use.cuts));
       },
     });
+    await Promise.all(serverCuts);
     recent.add(
       input.conversationId,
       outcome.results.filter((r) => r.server && r.name).map((r) => r.name),

@@ -249,26 +249,34 @@ function providerFailure(
 
 /**
  * How servers say a prompt is over the model's context: llama.cpp's `exceed_context_size_error`
- * ("the request exceeds the available context size"), vLLM's "maximum context length is N tokens",
- * LM Studio's "context length of only N tokens", OpenAI's `context_length_exceeded`.
+ * ("request (N tokens) exceeds the available context size (M tokens)", server-context.cpp of
+ * ggml-org/llama.cpp); vLLM's "the model's context length is only N tokens"
+ * (vllm/renderers/params.py) and its older "maximum context length is N tokens"; LM Studio's
+ * "loaded with context length of only N tokens"; OpenAI's `context_length_exceeded`.
  */
 const CONTEXT_EXCEEDED =
-  /exceed_context_size_error|exceeds the available context size|maximum context length|context length of only|context_length_exceeded|context (?:length|window) (?:is )?exceeded/i;
+  /exceed_context_size_error|exceeds (?:the available )?context size|maximum context length|context length (?:is |of )only|context_length_exceeded|context (?:length|window) (?:is )?exceeded/i;
 
-/** The context a refusal names ("… context size (4096 tokens)", "… context length is 4096 tokens"). */
+/** The context a refusal names: llama.cpp's typed `n_ctx`, else the number its words give. */
 function contextNamedIn(err: unknown): number | undefined {
   const e = err as { error?: { n_ctx?: unknown; error?: { n_ctx?: unknown } }; message?: string };
   const typed = e.error?.n_ctx ?? e.error?.error?.n_ctx;
   if (typeof typed === "number" && typed > 0) return typed;
-  const said = /context (?:size|length)(?: is| of only)? \(?(\d+) tokens/i.exec(e.message ?? "");
+  const said = /context (?:size|length)(?: is| of)?(?: only)? \(?(\d+) tokens/i.exec(e.message ?? "");
   return said ? Number(said[1]) : undefined;
+}
+
+/** Whether a refusal says the request is over the model's context, in its type or its words. */
+function saysContextExceeded(err: { message?: string; type?: unknown; error?: unknown }): boolean {
+  const type = err.type ?? (err.error as { type?: unknown } | undefined)?.type;
+  return type === "exceed_context_size_error" || CONTEXT_EXCEEDED.test(err.message ?? "");
 }
 
 /** Short and free of secrets: providers sometimes echo parts of the key in their errors. */
 function describeProviderError(err: unknown): ReturnType<typeof providerFailure> {
-  const e = err as { status?: number; name?: string; message?: string; code?: string };
+  const e = err as { status?: number; name?: string; message?: string; code?: string; type?: unknown };
   if (typeof e.status === "number") {
-    if (e.status === 400 && CONTEXT_EXCEEDED.test(e.message ?? ""))
+    if (e.status === 400 && saysContextExceeded(e))
       return providerFailure("context_exceeded", "the request did not fit the model's context (HTTP 400)");
     if (e.status === 401 || e.status === 403)
       return providerFailure("key_refused", "the language model rejected the API key");

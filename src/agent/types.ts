@@ -53,6 +53,8 @@ export interface TurnResult {
 /** One request to the model: tokens as estimated before sending (o200k) and as the provider reported. */
 export interface TurnRequestSize {
   estimated: number;
+  /** `estimated` is the request's UTF-8 bytes, a bound on its tokens: it fit without counting them. */
+  bound?: boolean;
   reported?: number;
   /** How many tools it offered. */
   tools: number;

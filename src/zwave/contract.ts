@@ -386,12 +386,7 @@ export type NodeHealthOutput = z.infer<typeof nodeHealthOutput>;
  * calls by id. When given it wins over `deviceName`, which stays required so that LLMs always
  * name the device.
  */
-export const nodeIdInput = z
-  .number()
-  .int()
-  .min(1)
-  .optional()
-  .describe("The node id, when known (wins over deviceName)");
+export const nodeIdInput = z.number().int().min(1).optional().describe("Node id, if known");
 
 /**
  * The optional endpoint every per-device tool takes: which load of a device with several (a
@@ -403,12 +398,7 @@ export const endpointInput = z
   .int()
   .min(0)
   .optional()
-  .describe("The endpoint of a device with several loads (0 the root), when known");
+  .describe("Endpoint of a multi-load device, if known");
 
 /** A switch's or light's level, as `control_zwave_device` and `control_zwave_group` take it. */
-export const levelInput = z
-  .number()
-  .min(0)
-  .max(100)
-  .optional()
-  .describe("Brightness in percent, 0-100 (for dim, or on at a level); 0 is off");
+export const levelInput = z.number().min(0).max(100).optional().describe("Percent; 0 is off");

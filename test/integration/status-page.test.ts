@@ -19,6 +19,8 @@ import { captureLogger } from "../support/capture-logger.js";
 import { launchChromium, requireChromium } from "../support/chromium.js";
 import { PLANTED_API_KEY, rawRequest, startTestBridge, type TestBridge } from "../support/http-bridge.js";
 import type { FakeLlmRequest } from "../support/llm/server.js";
+import { findToolsTool } from "../../src/tools/local/find-tools.js";
+import { createToolSearch } from "../../src/tools/tool-search.js";
 
 const TOKEN = "tok-page-81d4aa97e3";
 const MQTT_PASSWORD = "mqtt-planted-pw-4417";
@@ -40,6 +42,13 @@ let pageUrl: string;
 // What a model does with the tools: calls them with the argument names it likes best.
 const script = (request: FakeLlmRequest) => {
   const result = request.toolResults.at(-1);
+  if (request.userText?.includes("new cells")) {
+    // A tool it was not offered up front: found with find_tools, then called by name.
+    if (request.toolResults.length >= 2) return `Result: ${result!.content}`;
+    return request.tools.some((t) => t.name === "list_zwave_batteries")
+      ? { toolCalls: [{ name: "list_zwave_batteries", args: {} }] }
+      : { toolCalls: [{ name: "find_tools", args: { query: "battery level" } }] };
+  }
   if (result) return `Result: ${result.content}`;
   const text = request.userText?.toLowerCase() ?? "";
   if (text.includes("cosy")) {
@@ -114,6 +123,10 @@ beforeAll(async () => {
   bridge = await startTestBridge({
     script,
     mcpMode: "auto",
+    register: (registry) => {
+      const find = findToolsTool(createToolSearch(registry));
+      registry.registerTool(find.definition, find.executor);
+    },
     servers: [
       {
         name: "zwave",
@@ -326,6 +339,27 @@ describe("the status page under Ingress", () => {
     });
     await framed.screenshot({ path: "test-results/status-page-framed-dark.png" });
     await framed.close();
+  });
+
+  it("shows what each LLM request carried: the context asked for, tokens estimated and reported, the tools offered and found", async () => {
+    await converse("which of my gadgets needs new cells soon");
+    const page = await openPage();
+    const turn = page.locator(".turn", { hasText: "which of my gadgets needs new cells soon" });
+    await expect.poll(() => turn.count()).toBe(1);
+    const context = turn.locator("details.context");
+    const summary = await context.locator("summary").innerText();
+    // Two requests: the first offered the tools chosen up front, the second also those found.
+    expect(summary).toMatch(
+      /^Context 8192 tokens \(llm_context\) · sent per request \(estimated \/ reported\): 1: [≤~]\d+ \/ \d+ reported · \d+ tools · 2: [≤~]\d+ \/ \d+ reported · \d+ tools/,
+    );
+    const [first, second] = [...summary.matchAll(/(\d+) tools/g)].map((m) => Number(m[1]));
+    expect(second).toBeGreaterThan(first!);
+    await context.locator("summary").click();
+    const notes = await context.locator(".note").allInnerTexts();
+    expect(notes[0]).toMatch(/^Tools offered first: .*find_tools/);
+    expect(notes[0]).not.toContain("list_zwave_batteries");
+    expect(notes.find((n) => n.startsWith("Found with find_tools: "))).toContain("list_zwave_batteries");
+    await page.close();
   });
 
   it("filters to failed conversations and picks up a new turn by itself", async () => {

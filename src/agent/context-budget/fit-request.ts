@@ -8,6 +8,14 @@ import type { TokenCounter } from "./token-count.js";
 export const REPLY_RESERVE = 512;
 /** What the tools offered up front may cost: the rest are a `find_tools` call away. */
 export const TOOL_SHARE = 1_200;
+/** The same share counted in UTF-8 bytes (utf8Bound): tool JSON runs about four bytes to a token. */
+export const TOOL_SHARE_BYTES = 4 * TOOL_SHARE;
+/**
+ * What the tools of a request that can still act cost: `find_tools` and the best few. A request is
+ * never sent with less, even over the budget: without tools the model could only say it cannot
+ * help, where a server that refuses the request lets the user hear the context is too small.
+ */
+export const ACTING_TOOLS = 600;
 /** The home summary's own default, and the smaller ones tried in turn. */
 const SUMMARIES = [DEFAULT_SUMMARY_TOKENS, 400, 200, 0];
 
@@ -20,7 +28,8 @@ export interface FirstRequestInput {
   history: readonly BaseMessage[];
   /** The user's words: never cut. */
   user: BaseMessage;
-  choose(maxTokens: number): Promise<ToolChoice>;
+  /** The tools that cost at most this much, counted by `counter`. */
+  choose(maxTokens: number, counter: TokenCounter): Promise<ToolChoice>;
   definitions(names: readonly string[]): ToolDefinitionForProvider[];
 }
 
@@ -32,6 +41,11 @@ export interface FirstRequest {
   estimate: number;
   /** What was left out to fit, in plain words. */
   cuts: string[];
+  /**
+   * Nothing was left out, and the tools had their whole share: the context set no limit on what
+   * the request holds. Only such a request, counted by its bytes, is sent without a tokenizer.
+   */
+  roomy: boolean;
 }
 
 /**
@@ -47,9 +61,11 @@ export async function fitFirstRequest(input: FirstRequestInput): Promise<FirstRe
   let summary = SUMMARIES[0]!;
   let system = input.system(summary);
   let fixed = counter.messages([system, input.user]);
-  let tools = await input.choose(Math.max(0, Math.min(TOOL_SHARE, budget - fixed)));
+  const share = counter.exact ? TOOL_SHARE : TOOL_SHARE_BYTES;
+  let tools = await input.choose(Math.max(ACTING_TOOLS, Math.min(share, budget - fixed)), counter);
   const history = [...input.history];
   const total = () => fixed + toolCost(tools) + counter.messages(history);
+  const roomForShare = budget - fixed - counter.messages(history) >= share;
 
   const dropped = history.length;
   while (total() > budget && history.length) history.splice(0, Math.min(2, history.length));
@@ -58,7 +74,7 @@ export async function fitFirstRequest(input: FirstRequestInput): Promise<FirstRe
 
   if (total() > budget) {
     const before = tools.names.length;
-    tools = await input.choose(Math.max(0, budget - fixed - counter.messages(history)));
+    tools = await input.choose(Math.max(ACTING_TOOLS, budget - fixed - counter.messages(history)), counter);
     if (tools.names.length < before) cuts.push(`tools: ${before} → ${tools.names.length} offered`);
   }
   for (const smaller of SUMMARIES.slice(1)) {
@@ -70,7 +86,7 @@ export async function fitFirstRequest(input: FirstRequestInput): Promise<FirstRe
   }
   const estimate = total();
   if (estimate > budget) cuts.push(`over the context: ${estimate} tokens for ${budget}`);
-  return { system, history, tools, estimate, cuts };
+  return { system, history, tools, estimate, cuts, roomy: roomForShare && !cuts.length };
 }
 
 /**

@@ -1,10 +1,13 @@
 /**
  * How much context the server will really give the model. Each server says it in its own place:
  * Ollama in `/api/show` (`model_info["<architecture>.context_length"]`, what the model was trained
- * for; the request asks for `num_ctx` up to that), llama.cpp's server in `/props` (`n_ctx` of its
- * slots, tools/server in ggml-org/llama.cpp), vLLM in `/v1/models` (`max_model_len`), LM Studio in
- * its model list (`loaded_context_length`, else `max_context_length`). A server that says none is
- * asked for the configured `llm_context`.
+ * for; the request asks for `num_ctx` up to that); llama.cpp's server in `/props`
+ * (`default_generation_settings.n_ctx`, the context of one slot: get_props in
+ * tools/server/server-context.cpp of ggml-org/llama.cpp); vLLM in `/v1/models` (`max_model_len`
+ * of each model card, vllm/entrypoints/openai/protocol.py); LM Studio in `/api/v1/models`
+ * (`loaded_instances[].config.context_length` of a loaded model, and `max_context_length`, the
+ * most it can be loaded with: 1_developer/2_rest/list.md of lmstudio-ai/docs). A server that says
+ * none is asked for the configured `llm_context`, capped at the model's most where that is known.
  */
 import type { LlmProvider } from "../chat-model.js";
 
@@ -55,10 +58,14 @@ export async function modelContext(target: ModelContextTarget): Promise<ModelCon
     const listed = listedModel(models, target.model);
     const vllm = numberAt(listed, ["max_model_len"]);
     if (vllm) return { tokens: vllm, source: "the server's context (vLLM max_model_len)" };
-    const lmStudio = await askJson(`${root}/api/v0/models`, undefined, headers).catch(() => undefined);
-    const loaded = listedModel(lmStudio, target.model);
-    const studio = numberAt(loaded, ["loaded_context_length"]) ?? numberAt(loaded, ["max_context_length"]);
-    if (studio) return { tokens: studio, source: "the server's context (LM Studio model list)" };
+    const lmStudio = await askJson(`${root}/api/v1/models`, undefined, headers).catch(() => undefined);
+    const studio = lmStudioModel(lmStudio, target.model);
+    const loaded = numberAt(studio, ["loaded_instances", "0", "config", "context_length"]);
+    if (loaded) return { tokens: loaded, source: "the loaded model's context (LM Studio /api/v1/models)" };
+    // Not loaded yet: LM Studio loads it on the first request, with at most this much.
+    const most = numberAt(studio, ["max_context_length"]);
+    if (most && most < target.configured)
+      return { tokens: most, source: "the model's most context (LM Studio /api/v1/models)" };
   } catch {
     // The server will say why on the turn itself; until then the configured context holds.
   }
@@ -91,6 +98,13 @@ function listedModel(list: unknown, model: string): unknown {
   const data = (list as { data?: unknown } | undefined)?.data;
   if (!Array.isArray(data)) return undefined;
   return data.find((m) => (m as { id?: unknown }).id === model) ?? (data.length === 1 ? data[0] : undefined);
+}
+
+/** LM Studio's list names each model by `key` under `models`. */
+function lmStudioModel(list: unknown, model: string): unknown {
+  const models = (list as { models?: unknown } | undefined)?.models;
+  if (!Array.isArray(models)) return undefined;
+  return models.find((m) => (m as { key?: unknown }).key === model);
 }
 
 function numberAt(value: unknown, path: string[]): number | undefined {

@@ -168,10 +168,7 @@ export const controlEntityTool = entityActionTool({
   definition: {
     name: "control_entity",
     description:
-      "Turn a Home Assistant device on or off, toggle it, or set a light's brightness (0–100 %), colour or " +
-      "colour temperature. For covers and valves turn_on opens and turn_off closes; a cover also takes " +
-      "stop, and turn_on with a position (0 closed – 100 open); turn_on runs a scene or script. " +
-      "Only entities exposed to Assist can be controlled. Reports whether the device confirmed.",
+      "Turn a Home Assistant device on, off or toggle it; set a light's brightness, colour or colour temperature; open (turn_on), close (turn_off), stop or position a cover or valve; run a scene or script (turn_on).",
     annotations: {
       title: "Control entity",
       readOnlyHint: false,

@@ -6,9 +6,7 @@ import { confirmationOutput, entityActionTool } from "./entity-action.js";
 export const lockEntityTool = entityActionTool({
   definition: {
     name: "lock_entity",
-    description:
-      "Locks or unlocks a Home Assistant lock. Unlocking opens the home to anyone: only do it when the user " +
-      "clearly asked for it. The answer says whether the lock confirmed its new state.",
+    description: "Locks or unlocks a Home Assistant lock. Unlock only when the user clearly asked.",
     annotations: {
       title: "Lock or unlock",
       readOnlyHint: false,

@@ -25,8 +25,7 @@ const argsSchema = z.object({
 const definition: LocalToolDefinition = {
   name: "search_entities",
   description:
-    "Find Home Assistant entities exposed to Assist by name, alias or area. " +
-    "Returns entity id, name, area, state and unit of the best matches.",
+    "Find Home Assistant entities by name, alias or area: their entity id, name, area, state and unit.",
   inputSchema: inputSchemaOf(argsSchema),
   annotations: { title: "Search entities", readOnlyHint: true, idempotentHint: true },
 };

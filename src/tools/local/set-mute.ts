@@ -8,7 +8,7 @@ import { mediaPlayerName } from "./media-player-name.js";
 export const setMuteTool = entityActionTool({
   definition: {
     name: "set_mute",
-    description: "Mute or unmute a Home Assistant media player (speaker, TV). Reports whether it confirmed.",
+    description: "Mute or unmute a Home Assistant media player (speaker, TV).",
     annotations: { title: "Mute", readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   },
   args: z.object({

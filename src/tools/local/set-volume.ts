@@ -8,7 +8,7 @@ import { mediaPlayerName } from "./media-player-name.js";
 export const setVolumeTool = entityActionTool({
   definition: {
     name: "set_volume",
-    description: "Set the volume of a Home Assistant media player (speaker, TV) to a level from 0 to 100 %.",
+    description: "Set a Home Assistant media player's volume (speaker, TV).",
     annotations: { title: "Set volume", readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   },
   args: z.object({

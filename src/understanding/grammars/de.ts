@@ -893,7 +893,7 @@ export const de: FastPathGrammar = {
       modelBusy:
         "Entschuldigung, das Sprachmodell ist gerade ausgelastet. Bitte versuch es gleich noch einmal.",
       modelContextTooSmall:
-        "Entschuldigung, der Kontext des Sprachmodells ist dafür zu klein. Erhöhe die Einstellung Model context des Add-ons oder die Kontextgröße deines Modellservers.",
+        "Entschuldigung, der Kontext des Sprachmodells ist dafür zu klein. Erhöhe die Einstellung Modellkontext des Add-ons oder die Kontextgröße deines Modellservers.",
       modelFailed: "Entschuldigung, beim Sprachmodell ist ein Fehler aufgetreten.",
       tooManySteps: "Entschuldigung, das habe ich nicht in einer vernünftigen Zahl von Schritten geschafft.",
       declined: "Okay, dann mache ich das nicht.",

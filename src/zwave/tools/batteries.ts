@@ -11,9 +11,7 @@ export function registerBatteries(server: McpServer, network: ZwaveNetwork): voi
     {
       title: "List Z-Wave battery levels",
       description:
-        "Lists the battery level of every battery-powered Z-Wave device, lowest first, and which are low (the " +
-        `device's own low-battery warning, or ${LOW_BATTERY_PERCENT} % or less). lowOnly keeps the low ones. ` +
-        "Sleeping devices report their level when they wake up; the answer says how old each level is.",
+        "Lists battery-powered Z-Wave devices by battery level, lowest first, marking the low ones.",
       inputSchema: {
         lowOnly: z.boolean().optional().describe("Only the devices whose battery is low"),
       },

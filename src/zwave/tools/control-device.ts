@@ -104,13 +104,7 @@ export function registerControlDevice(server: McpServer, network: ZwaveNetwork):
     {
       title: "Switch or dim a Z-Wave device",
       description:
-        "Turns a Z-Wave switch or dimmer on or off, or dims it to a level in percent. deviceName is the device's " +
-        "name, optionally with its location ('kitchen light', 'dimmer in the kitchen'). 'on' without a level " +
-        "restores a dimmer's previous level; 'dim' needs level (0-100); level 0 turns the device off. The answer " +
-        "says whether the device confirmed the new state or only that the command was sent. A device with " +
-        "several loads (a double relay) names each ('smart plug outlet 2'); endpoint picks one by number. " +
-        "Covers, garage doors and locks are not switched here. nodeId, when a host knows it, picks the " +
-        "device and wins over deviceName.",
+        "Turns a Z-Wave switch, light or fan on or off, or dims it (dim with level). 'on' without a level restores a dimmer's last level. Not for covers, garage doors or locks.",
       inputSchema: {
         deviceName: z.string().min(1).describe("Device name, optionally with location"),
         action: z.enum(["on", "off", "dim"]),

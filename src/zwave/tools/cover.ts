@@ -122,11 +122,7 @@ export function registerCover(server: McpServer, network: ZwaveNetwork): void {
     {
       title: "Open, close or stop a Z-Wave shutter or blind",
       description:
-        "Opens, closes or stops a Z-Wave cover (roller shutter, blind, shade, window), or moves it to a position " +
-        "in percent open (0 closed, 100 open): action set_position with position, or open/close with a " +
-        "position. The answer says whether the cover confirmed its new position. Garage doors and gates are " +
-        "control_zwave_barrier's. nodeId and endpoint, when a host knows them, pick the cover and win over " +
-        "deviceName.",
+        "Opens, closes or stops a Z-Wave shutter, blind, shade or window, or sets its position (set_position, 0 closed to 100 open). Garage doors and gates: control_zwave_barrier.",
       inputSchema: {
         ...common,
         action: z.enum(COVER_ACTIONS),
@@ -147,10 +143,7 @@ export function registerCover(server: McpServer, network: ZwaveNetwork): void {
     {
       title: "Open or close a Z-Wave garage door or gate",
       description:
-        "Opens or closes a Z-Wave garage door or gate (Barrier Operator, or a gate drive). Opening lets anyone " +
-        "in: only when the user clearly asked for it. 'stop' works on gate drives that can stop. The answer " +
-        "says what the door or gate reports: opening, open, closing, closed. nodeId and endpoint, when a host " +
-        "knows them, pick it and win over deviceName.",
+        "Opens, closes or stops a Z-Wave garage door or gate. Open only when the user clearly asked.",
       inputSchema: { ...common, action: z.enum(["open", "close", "stop"]) },
       outputSchema: coverOutput,
       annotations: { ...annotations, destructiveHint: true },

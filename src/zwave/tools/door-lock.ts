@@ -18,10 +18,7 @@ export function registerDoorLock(server: McpServer, network: ZwaveNetwork): void
     "lock_zwave_door",
     {
       title: "Lock or unlock a Z-Wave door lock",
-      description:
-        "Locks or unlocks a Z-Wave door lock. Unlocking opens the home to anyone: only do it when the user " +
-        "clearly asked for it. The answer says whether the lock confirmed its new state. nodeId, when a host " +
-        "knows it, picks the lock and wins over deviceName.",
+      description: "Locks or unlocks a Z-Wave door lock. Unlock only when the user clearly asked.",
       inputSchema: {
         deviceName: z.string().min(1).describe("Lock name, optionally with location"),
         action: z.enum(["lock", "unlock"]),

@@ -127,11 +127,7 @@ export function registerGroupControl(server: McpServer, network: ZwaveNetwork): 
     {
       title: "Switch or dim several Z-Wave devices at once",
       description:
-        "Turns several Z-Wave switches, lights or fans on or off, or dims them, in one command (the lights of a " +
-        "floor, of a room). Those that take the same command go out together as one multicast, so they switch " +
-        "at the same moment. Each device is confirmed by its own report; the answer names those that did not " +
-        "confirm and why. Covers, garage doors and locks are not switched here. nodeId and endpoint, when a " +
-        "host knows them, pick each device and win over its deviceName.",
+        "Switches or dims several Z-Wave switches, lights or fans at once (the lights of a room or floor). Not for covers, garage doors or locks.",
       inputSchema: {
         devices: z
           .array(

@@ -97,11 +97,7 @@ export function registerLightColor(server: McpServer, network: ZwaveNetwork): vo
     {
       title: "Set a Z-Wave light's colour",
       description:
-        "Sets the colour of a Z-Wave colour light (Color Switch): a colour by name (color), as '#rrggbb' (rgb), " +
-        "as hue (0-360) and saturation (0-100), or a white by its temperature (white: warm, neutral, cold; or " +
-        "kelvin). Give exactly one. The brightness stays as it is; a light that is off comes on at its last " +
-        "level. The answer says whether the light confirmed its colour. nodeId and endpoint, when a host knows " +
-        "them, pick the light and win over deviceName.",
+        "Sets a Z-Wave colour light's colour: exactly one of color, rgb, hue (with saturation), white or kelvin. Brightness stays; a light that is off comes on.",
       inputSchema: {
         deviceName: z.string().min(1).describe("Light name, optionally with location"),
         color: colorName.optional().describe("A colour by name"),

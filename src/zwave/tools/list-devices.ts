@@ -54,12 +54,7 @@ export function registerListDevices(server: McpServer, network: ZwaveNetwork): v
     {
       title: "List Z-Wave devices",
       description:
-        "Lists the Z-Wave devices with their name, location, node id, state (online, asleep, dead, not ready) and " +
-        "main value (on/off, dim level, cover position, lock, setpoint or a reading), and what else each reports: " +
-        "a light's colour, a plug's power use, door/window, motion, leak and smoke sensors, battery. A device with several loads (a double relay, " +
-        "a fan-and-light controller) lists each endpoint with its name and what it is (switch, light, fan, cover, " +
-        "garage door, lock, thermostat, sensor). Dead and not-ready devices are left out unless includeInactive " +
-        "is true. filter keeps devices whose name, an endpoint's name or location contains the text.",
+        "Lists the Z-Wave devices with name, location, state and main value or reading; a device with several loads lists each endpoint.",
       inputSchema: {
         includeInactive: z.boolean().optional().describe("Also list dead and not-ready devices"),
         filter: z.string().optional().describe("Text the name or location must contain, e.g. 'kitchen'"),

@@ -12,9 +12,7 @@ export function registerNodeHealth(server: McpServer, network: ZwaveNetwork): vo
     {
       title: "Check a Z-Wave device's health",
       description:
-        "Pings one Z-Wave device and reports whether it answered, its state (online, asleep, " +
-        "dead, not ready) and when it was last heard from. Use it when a device does not react or seems offline. " +
-        "nodeId, when a host knows it, picks the device and wins over deviceName.",
+        "Pings one Z-Wave device: whether it answered, its state (online, asleep, dead) and when it was last heard from. For a device that does not react.",
       inputSchema: {
         deviceName: z.string().min(1).describe("Device name, optionally with location"),
         nodeId: nodeIdInput,

@@ -49,13 +49,7 @@ export function registerSensorData(server: McpServer, network: ZwaveNetwork): vo
     {
       title: "Read a Z-Wave device's sensors",
       description:
-        "Returns every sensor reading of one Z-Wave device: temperature, humidity, light and other multilevel " +
-        "sensors, power and energy meters (W, kWh, V, A), battery, and binary sensors and notifications read as " +
-        "states (door/window open or closed, motion, water leak, smoke, CO, tamper), each with what it measures, " +
-        "its unit and how old it is. " +
-        "deviceName is the device's name, optionally with its location ('office sensor', 'sensor in the office'); " +
-        "the name of one load of a device with several ('smart plug outlet 2'), or endpoint, keeps to that " +
-        "load's readings. nodeId, when a host knows it, picks the device and wins over deviceName.",
+        "Reads every sensor of one Z-Wave device (temperature, humidity, light, power, energy, battery, door/window, motion, leak, smoke), each with its unit and age.",
       inputSchema: {
         deviceName: z.string().min(1).describe("Device name, optionally with location"),
         nodeId: nodeIdInput,

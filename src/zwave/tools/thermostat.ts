@@ -60,10 +60,7 @@ export function registerThermostat(server: McpServer, network: ZwaveNetwork): vo
     {
       title: "Set a Z-Wave thermostat",
       description:
-        "Sets a Z-Wave thermostat's target temperature (setpoint, in the device's own unit, usually °C) and/or " +
-        "its mode (for example off, heat, cool, auto — the device's own list). The heating setpoint is used " +
-        "unless the mode is cooling. The answer says whether the thermostat confirmed. nodeId, when a host " +
-        "knows it, picks the thermostat and wins over deviceName.",
+        "Sets a Z-Wave thermostat's target temperature (in its own unit, usually °C) and/or its mode (e.g. heat, cool, auto, off).",
       inputSchema: {
         deviceName: z.string().min(1).describe("Thermostat name, optionally with location"),
         setpoint: z.number().min(-50).max(120).optional().describe("Target temperature in the device's unit"),

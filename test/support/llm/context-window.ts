@@ -7,14 +7,36 @@
  *   Ollama:    `options.num_ctx`, else 4,096 (its default on a GPU under 24 GiB), capped at the
  *              model's trained context; a longer prompt is cut as its runner cuts it: the first 4
  *              tokens are kept and the oldest after them dropped (ollama/ollama runner, numKeep);
- *              `prompt_eval_count` reports what was kept.
- *   llama.cpp: a prompt over the slot's `n_ctx` is refused with HTTP 400
- *              `exceed_context_size_error` (ggml-org/llama.cpp tools/server).
+ *              `prompt_eval_count` reports what was kept. `showsTrained: false` plays a model
+ *              whose `/api/show` names no context length: the runner still caps at the trained one.
+ *   llama.cpp: a prompt of the slot's `n_ctx` tokens or more is refused with HTTP 400
+ *              `exceed_context_size_error`, `n_prompt_tokens` and `n_ctx` beside the message
+ *              (server_task_result_error::to_json, tools/server of ggml-org/llama.cpp).
+ *   vLLM:      a prompt over `max_model_len` is refused with HTTP 400 in its ErrorResponse
+ *              (`{ error: { message, type, param, code } }`, vllm/entrypoints/openai/protocol.py),
+ *              worded as TokenizeParams._token_len_check words it (vllm/renderers/params.py).
+ *   LM Studio: a prompt over the loaded context is refused with HTTP 400 and its message as a
+ *              bare string under `error` (lmstudio-ai/lmstudio-bug-tracker#546, #237).
  */
 import { decode, encode } from "gpt-tokenizer/encoding/cl100k_base";
 import { contentText, list } from "./types.js";
 
-export type ContextServer = { kind: "ollama"; trained: number } | { kind: "llama.cpp"; nCtx: number };
+export type ContextServer =
+  | { kind: "ollama"; trained: number; showsTrained?: boolean }
+  | ((
+      | { kind: "llama.cpp"; nCtx: number }
+      | { kind: "vllm"; maxModelLen: number }
+      | {
+          kind: "lm-studio";
+          loaded: number;
+          most: number;
+          /** false: the model is not loaded yet; LM Studio loads it on the first request. */
+          listsLoaded?: boolean;
+        }
+    ) & {
+      /** Behind a proxy that passes only the chat API (LiteLLM, a reverse proxy): it says no context. */
+      proxied?: boolean;
+    });
 
 /** What of one request reached the model. */
 export interface Reached {
@@ -37,6 +59,8 @@ const NUM_KEEP = 4;
 
 export function contextOf(server: ContextServer, body: Record<string, unknown>): number {
   if (server.kind === "llama.cpp") return server.nCtx;
+  if (server.kind === "vllm") return server.maxModelLen;
+  if (server.kind === "lm-studio") return server.loaded;
   const asked = (body.options as { num_ctx?: unknown } | undefined)?.num_ctx;
   return Math.min(typeof asked === "number" && asked > 0 ? asked : OLLAMA_DEFAULT_CONTEXT, server.trained);
 }
@@ -71,15 +95,39 @@ export function reachedOf(server: ContextServer, body: Record<string, unknown>):
   };
 }
 
-/** llama.cpp's answer to a prompt over its context (tools/server, format_error_response). */
-export function exceedContextBody(reached: Reached): unknown {
-  return {
-    error: {
-      code: 400,
-      message: `request (${reached.sent} tokens) exceeds the available context size (${reached.context} tokens), try increasing it`,
-      type: "exceed_context_size_error",
-      n_prompt_tokens: reached.sent,
-      n_ctx: reached.context,
-    },
-  };
+/** Whether the server refuses this prompt (all but Ollama refuse what does not fit). */
+export function refuses(server: ContextServer, reached: Reached): boolean {
+  if (server.kind === "ollama") return false;
+  // llama.cpp needs one free cell to decode: a prompt of exactly n_ctx tokens is refused too.
+  return server.kind === "llama.cpp" ? reached.sent >= reached.context : reached.cut;
+}
+
+/** The server's HTTP 400 body for a prompt over its context, in its own shape and words. */
+export function refusalBody(server: ContextServer, reached: Reached): unknown {
+  const { sent, context } = reached;
+  switch (server.kind) {
+    case "vllm":
+      return {
+        error: {
+          message: `You passed ${sent} input tokens and requested 0 output tokens. However, the model's context length is only ${context} tokens, resulting in a maximum input length of ${context} tokens. Please reduce the length of the input prompt.`,
+          type: "BadRequestError",
+          param: "input_tokens",
+          code: 400,
+        },
+      };
+    case "lm-studio":
+      return {
+        error: `Trying to keep the first ${sent} tokens when context the overflows. However, the model is loaded with context length of only ${context} tokens, which is not enough. Try to load the model with a larger context length, or provide a shorter input`,
+      };
+    default:
+      return {
+        error: {
+          code: 400,
+          message: `request (${sent} tokens) exceeds the available context size (${context} tokens), try increasing it`,
+          type: "exceed_context_size_error",
+          n_prompt_tokens: sent,
+          n_ctx: context,
+        },
+      };
+  }
 }

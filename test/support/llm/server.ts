@@ -46,7 +46,7 @@ import { openaiApi } from "./openai.js";
 import { json, type FakeLlmRequest, type FakeReply, type ProviderApi } from "./types.js";
 import type { ServerCertificate } from "../tls-certificates.js";
 import { invalidMessageSequence } from "./validate.js";
-import { exceedContextBody, reachedOf, type ContextServer } from "./context-window.js";
+import { reachedOf, refusalBody, refuses, type ContextServer } from "./context-window.js";
 
 export type { FakeLlmRequest, FakeReply, FakeToolCall } from "./types.js";
 
@@ -120,8 +120,8 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     };
     if (options.contextServer) request.reached = reachedOf(options.contextServer, body);
     requests.push(request);
-    if (options.contextServer?.kind === "llama.cpp" && request.reached?.cut) {
-      json(res, 400, exceedContextBody(request.reached));
+    if (options.contextServer && request.reached && refuses(options.contextServer, request.reached)) {
+      json(res, 400, refusalBody(options.contextServer, request.reached));
       return;
     }
     const invalid = invalidMessageSequence(api.provider, body);
@@ -227,19 +227,64 @@ export function providerOptions(
   };
 }
 
-/** `POST /api/show` (Ollama) and `GET /props` (llama.cpp's server): what the model's context is. */
+/**
+ * Where each server says its context: Ollama's `POST /api/show`, llama.cpp's `GET /props`, vLLM's
+ * `GET /v1/models` (`max_model_len`), LM Studio's `GET /api/v1/models` (context-window.ts cites
+ * each server's source).
+ */
 function serveContextInfo(req: IncomingMessage, res: ServerResponse, server: ContextServer): boolean {
   const path = req.url?.split("?")[0] ?? "";
   if (server.kind === "ollama" && req.method === "POST" && path === "/api/show") {
     json(res, 200, {
       details: { format: "gguf", family: "qwen2", parameter_size: "7.6B", quantization_level: "Q4_K_M" },
-      model_info: { "general.architecture": "qwen2", "qwen2.context_length": server.trained },
+      model_info: {
+        "general.architecture": "qwen2",
+        ...(server.showsTrained === false ? {} : { "qwen2.context_length": server.trained }),
+      },
       capabilities: ["completion", "tools"],
     });
     return true;
   }
-  if (server.kind === "llama.cpp" && req.method === "GET" && path === "/props") {
+  if (req.method !== "GET" || (server.kind !== "ollama" && server.proxied)) return false;
+  if (server.kind === "llama.cpp" && path === "/props") {
     json(res, 200, { default_generation_settings: { n_ctx: server.nCtx }, total_slots: 1 });
+    return true;
+  }
+  if (server.kind === "vllm" && path === "/v1/models") {
+    json(res, 200, {
+      object: "list",
+      data: [
+        {
+          id: "Qwen/Qwen2.5-7B-Instruct",
+          object: "model",
+          created: 1_767_225_600,
+          owned_by: "vllm",
+          root: "Qwen/Qwen2.5-7B-Instruct",
+          parent: null,
+          max_model_len: server.maxModelLen,
+        },
+      ],
+    });
+    return true;
+  }
+  if (server.kind === "lm-studio" && path === "/api/v1/models") {
+    json(res, 200, {
+      models: [
+        {
+          type: "llm",
+          publisher: "lmstudio-community",
+          key: "qwen2.5-7b-instruct",
+          display_name: "Qwen2.5 7B Instruct",
+          architecture: "qwen2",
+          loaded_instances:
+            server.listsLoaded === false
+              ? []
+              : [{ id: "qwen2.5-7b-instruct", config: { context_length: server.loaded } }],
+          max_context_length: server.most,
+          format: "gguf",
+        },
+      ],
+    });
     return true;
   }
   return false;

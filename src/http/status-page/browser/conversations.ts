@@ -47,14 +47,15 @@ export function conversationView(t: Words, f: Formats): ConversationView {
 
   /**
    * What the turn's requests carried against the context asked for: tokens per request (estimated
-   * before sending, and as the provider reported), the tools offered and found, and any cut.
+   * before sending, "≤" when only bounded by the request's bytes, and as the provider reported),
+   * the tools offered and found, and any cut.
    */
   function contextUse(turn: TurnRecord): Child {
     const use = turn.llm?.context;
     if (!use) return "";
     const requests = use.sent.map(
       (r, i) =>
-        `${i + 1}: ~${r.estimated}${r.reported !== undefined ? ` / ${r.reported} ${t.reported}` : ""} · ${r.tools} ${t.toolsWord}`,
+        `${i + 1}: ${r.bound ? "≤" : "~"}${r.estimated}${r.reported !== undefined ? ` / ${r.reported} ${t.reported}` : ""} · ${r.tools} ${t.toolsWord}`,
     );
     return el(
       "details",
