@@ -15,6 +15,12 @@ export interface TokenCounter {
  */
 const PER_MESSAGE = 6;
 
+/** Lines whose count is kept: a home's system prompt is a few hundred lines, most of them the same each turn. */
+const KEPT_LINES = 1_024;
+
+/** After a run of line breaks. */
+const LINE_END = /(?<=\n)(?!\n)/;
+
 let loading: Promise<TokenCounter> | undefined;
 
 /**
@@ -23,7 +29,20 @@ let loading: Promise<TokenCounter> | undefined;
  */
 export function tokenCounter(): Promise<TokenCounter> {
   return (loading ??= import("gpt-tokenizer/encoding/o200k_base").then(({ countTokens }) => {
-    const text = (value: string) => (value ? countTokens(value) : 0);
+    // Counted line by line, each line's count kept: the system prompt goes with every turn, and
+    // only the lines of what changed since (a device's state) differ. A line keeps its line breaks,
+    // where o200k's pre-tokenizer ends a piece too, so the sum is the whole text's count (but for a
+    // line of nothing but spaces between two breaks, a token at most).
+    const lineCosts = new Map<string, number>();
+    const line = (value: string) => {
+      let cost = lineCosts.get(value);
+      if (cost === undefined) {
+        if (lineCosts.size >= KEPT_LINES) lineCosts.clear();
+        lineCosts.set(value, (cost = countTokens(value)));
+      }
+      return cost;
+    };
+    const text = (value: string) => (value ? value.split(LINE_END).reduce((sum, l) => sum + line(l), 0) : 0);
     const toolCosts = new WeakMap<ToolDefinitionForProvider, number>();
     return {
       text,
