@@ -15,7 +15,7 @@ export interface TokenCounter {
  */
 const PER_MESSAGE = 6;
 
-/** Lines whose count is kept: a home's system prompt is a few hundred lines, most of them the same each turn. */
+/** Lines whose count is kept: a system prompt is a few hundred, most of them the same each turn. */
 const KEPT_LINES = 1_024;
 
 /** After a run of line breaks. */
