@@ -1,5 +1,5 @@
 // CPU the built bridge spends per LLM turn, measured from outside as the add-on runs: the CPU time
-// of the bridge process and its children (/proc/<pid>/stat, every thread: a Z-Wave worker, or a
+// of the bridge process and its children (/proc, every thread: a Z-Wave worker, or a
 // Z-Wave child in a build that has one) over LLM_CPU_TURNS spoken turns that the model answers with
 // one tool call and a reply (two provider requests to a zero-latency fake in its own process),
 // against the same two requests sent with fetch() (the bodies the bridge sent, read back from the
@@ -8,7 +8,7 @@
 // (LLM_CPU_KINDS picks among `clock`, `zwave`, `fast path`). LLM_CPU_BASELINE_MAIN_JS adds other builds
 // (comma-separated), measured in alternating blocks with this one so that all meet the same load.
 import { fork } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { startBridgeProcess, type BridgeProcess } from "../test/support/bridge-process.js";
 import { brokerOptions, startMosquitto } from "../test/support/mosquitto.js";
@@ -22,11 +22,19 @@ const BLOCKS = 5;
 /** The fast path would answer anything it understands; this goes to the model. */
 const SENTENCE = "Think about it and tell me what you make of the hour.";
 
-/** User + system CPU of a process, all its threads, in ms (clock ticks of 10 ms). */
+/**
+ * CPU time of a process, all its threads, in ms: the scheduler's count in nanoseconds of each thread
+ * (/proc/<pid>/task/<tid>/schedstat, its first field), where /proc/<pid>/stat counts clock ticks
+ * of 10 ms. The bridge's threads (its own, the Z-Wave worker, libuv's and V8's) live as long as it.
+ */
 function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  // After "pid (comm) ": state is field 0, utime field 11, stime field 12.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return readdirSync(`/proc/${pid}/task`).reduce((sum, tid) => {
+    try {
+      return sum + Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+    } catch {
+      return sum; // the thread ended while we looked
+    }
+  }, 0);
 }
 
 /** The process and its children (the MCP servers it started over stdio). */

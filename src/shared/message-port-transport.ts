@@ -1,10 +1,16 @@
 // MCP over a message port between two threads: the SDK's Transport (start, send, close and the
 // message, error and close callbacks), so that neither the SDK's Client nor its McpServer knows it
 // runs between threads rather than over stdio. The host holds the Worker, the worker its parentPort.
-// The schema comes from the SDK's core, which its server and client packages share: this file is
-// loaded on both sides of the port.
-import { JSONRPCMessageSchema } from "@modelcontextprotocol/core";
+import { z } from "zod";
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/server";
+
+/**
+ * What the port lets through: a JSON-RPC 2.0 object. Which kind of message it is, and whether it is
+ * a whole one, the SDK's Protocol checks next with each kind's own schema (its onmessage: a result,
+ * an error, a request or a notification, else "Unknown message type"); the union of the four here
+ * made every message go through those schemas twice.
+ */
+const jsonRpcEnvelope = z.looseObject({ jsonrpc: z.literal("2.0") });
 
 /** What a Worker and a MessagePort have in common. */
 export interface MessageEndpoint {
@@ -23,8 +29,8 @@ export class MessagePortTransport implements Transport {
   private readonly receive = (data: unknown) => {
     // The other thread is another program as far as we are concerned: its messages are checked
     // like any that cross a process boundary, and a bad one is reported, not acted on.
-    const parsed = JSONRPCMessageSchema.safeParse(data);
-    if (parsed.success) this.onmessage?.(parsed.data);
+    const parsed = jsonRpcEnvelope.safeParse(data);
+    if (parsed.success) this.onmessage?.(parsed.data as JSONRPCMessage);
     else this.onerror?.(new Error(`not a JSON-RPC message: ${parsed.error.issues[0]?.message ?? "invalid"}`));
   };
 

@@ -1,4 +1,3 @@
-import type MiniSearch from "minisearch";
 import type { ToolInfo, ToolRegistry } from "./registry.js";
 
 /** A tool as the search ranks it: the registry's view of it. */
@@ -8,7 +7,8 @@ export interface ToolMatch {
 }
 
 export interface ToolSearchOptions {
-  limit: number;
+  /** At most this many; every match without it. */
+  limit?: number;
   /** Only tools this accepts. */
   filter?: (tool: ToolInfo) => boolean;
 }
@@ -31,26 +31,30 @@ export function createToolSearch(registry: ToolRegistry): ToolSearch {
   return {
     async search(query, options) {
       const built = await (index ??= buildIndex(registry.list()));
-      const words = query.trim();
-      if (!words) return [];
-      const hits = built.miniSearch.search(words, {
-        prefix: (term) => term.length > 3,
-        fuzzy: (term) => (term.length > 5 ? 0.2 : false),
-        boost: { name: 3, parameters: 1.5 },
-        combineWith: "OR",
-        ...(options.filter ? { filter: (hit) => options.filter!(built.tools.get(String(hit.id))!) } : {}),
+      const ranked = [...built.rank(query)].flatMap(([id, score]) => {
+        const tool = built.tools.get(id)!;
+        return !options.filter || options.filter(tool) ? [{ tool, score }] : [];
       });
       // Equal scores keep the name order, so the same query chooses the same tools every time.
-      return hits
-        .map((hit) => ({ tool: built.tools.get(String(hit.id))!, score: hit.score }))
+      return ranked
         .sort((a, b) => b.score - a.score || (a.tool.name < b.tool.name ? -1 : 1))
         .slice(0, options.limit);
     },
   };
 }
 
+const SEARCH = {
+  prefix: (term: string) => term.length > 3,
+  fuzzy: (term: string) => (term.length > 5 ? 0.2 : false),
+  boost: { name: 3, parameters: 1.5 },
+} as const;
+
+/** Query terms whose matches are kept: a sentence's words recur from turn to turn. */
+const KEPT_TERMS = 512;
+
 interface Index {
-  miniSearch: MiniSearch<IndexedTool>;
+  /** Each matching tool's score for a query, by tool name. */
+  rank(query: string): Map<string, number>;
   tools: Map<string, ToolInfo>;
 }
 
@@ -66,7 +70,7 @@ async function buildIndex(tools: readonly ToolInfo[]): Promise<Index> {
   const miniSearch = new Search<IndexedTool>({
     fields: ["name", "description", "parameters"],
     tokenize: (text) => words(text),
-    processTerm: (term) => (term.length > 1 && !STOP_WORDS.has(term) ? term : null),
+    processTerm: (term) => (keepTerm(term) ? term : null),
   });
   miniSearch.addAll(
     tools.map((tool) => ({
@@ -76,7 +80,40 @@ async function buildIndex(tools: readonly ToolInfo[]): Promise<Index> {
       parameters: parameterText(tool),
     })),
   );
-  return { miniSearch, tools: new Map(tools.map((tool) => [tool.name, tool])) };
+  // A term's matches (its prefix and fuzzy neighbours in the index, scored) depend on the term and
+  // the index alone, and the fuzzy walk is most of a search's cost: each term is searched once and
+  // kept. The terms' scores then add up, times the number of terms a tool matched, as MiniSearch's
+  // OR does (its search(): `score * quality`), so the ranking is the one of the whole query.
+  const termHits = new Map<string, ReadonlyArray<readonly [string, number]>>();
+  const hitsOf = (term: string) => {
+    let hits = termHits.get(term);
+    if (!hits) {
+      if (termHits.size >= KEPT_TERMS) termHits.clear();
+      hits = miniSearch.search(term, SEARCH).map((hit) => [String(hit.id), hit.score] as const);
+      termHits.set(term, hits);
+    }
+    return hits;
+  };
+  return {
+    rank(query) {
+      const sums = new Map<string, { score: number; terms: Set<string> }>();
+      for (const term of words(query).filter(keepTerm)) {
+        for (const [id, score] of hitsOf(term)) {
+          const sum = sums.get(id);
+          if (sum) {
+            sum.score += score;
+            sum.terms.add(term);
+          } else sums.set(id, { score, terms: new Set([term]) });
+        }
+      }
+      return new Map([...sums].map(([id, sum]) => [id, sum.score * sum.terms.size]));
+    },
+    tools: new Map(tools.map((tool) => [tool.name, tool])),
+  };
+}
+
+function keepTerm(term: string): boolean {
+  return term.length > 1 && !STOP_WORDS.has(term);
 }
 
 /** Identifiers split into words ("control_zwave_device", "deviceName"), lower-cased. */

@@ -17,6 +17,12 @@ export interface TokenCounter {
  */
 const PER_MESSAGE = 6;
 
+/** Lines whose count is kept: a system prompt is a few hundred, most of them the same each turn. */
+const KEPT_LINES = 1_024;
+
+/** After a run of line breaks. */
+const LINE_END = /(?<=\n)(?!\n)/;
+
 function counter(exact: boolean, count: (text: string) => number): TokenCounter {
   const text = (value: string) => (value ? count(value) : 0);
   const toolCosts = new WeakMap<ToolDefinitionForProvider, number>();
@@ -46,9 +52,22 @@ let loading: Promise<TokenCounter> | undefined;
  * resident once loaded, which a bridge whose requests fit by their bytes never needs.
  */
 export function tokenCounter(): Promise<TokenCounter> {
-  return (loading ??= import("gpt-tokenizer/encoding/o200k_base").then(({ countTokens }) =>
-    counter(true, countTokens),
-  ));
+  return (loading ??= import("gpt-tokenizer/encoding/o200k_base").then(({ countTokens }) => {
+    // Counted line by line, each line's count kept: the system prompt goes with every turn, and
+    // only the lines of what changed since (a device's state) differ. A line keeps its line breaks,
+    // where o200k's pre-tokenizer ends a piece too, so the sum is the whole text's count (but for a
+    // line of nothing but spaces between two breaks, a token at most).
+    const lineCosts = new Map<string, number>();
+    const line = (value: string) => {
+      let cost = lineCosts.get(value);
+      if (cost === undefined) {
+        if (lineCosts.size >= KEPT_LINES) lineCosts.clear();
+        lineCosts.set(value, (cost = countTokens(value)));
+      }
+      return cost;
+    };
+    return counter(true, (value) => value.split(LINE_END).reduce((sum, l) => sum + line(l), 0));
+  }));
 }
 
 /** What of a message reaches the model as text: its content, and the calls it made. */

@@ -43,11 +43,13 @@ export async function chooseTools(
 
   const query = [input.text, ...input.named.words].join(" ");
   const candidates: string[] = [FIND_TOOLS, ...input.recent];
+  // One ranking serves every pick: a filter only drops hits, it does not change their scores.
+  const hits = await search.search(query, {});
   for (const server of input.named.servers) {
-    const hits = await search.search(query, { limit: PER_SERVER, filter: (t) => t.server === server });
-    candidates.push(...hits.map((hit) => hit.tool.name));
+    const best = hits.filter((hit) => hit.tool.server === server).slice(0, PER_SERVER);
+    candidates.push(...best.map((hit) => hit.tool.name));
   }
-  const ranked = await search.search(query, { limit: RANKED, filter: (t) => t.name !== FIND_TOOLS });
+  const ranked = hits.filter((hit) => hit.tool.name !== FIND_TOOLS).slice(0, RANKED);
   candidates.push(...ranked.map((hit) => hit.tool.name));
 
   const names: string[] = [];
