@@ -103,6 +103,8 @@ export interface ZwaveNetwork {
   /** Sends one write and resolves with zwave-js's status (the caller confirms it its own way). */
   writeOnly(node: ZwaveNode, value: ZwaveValue, payload: unknown): Promise<number>;
   ping(node: ZwaveNode): Promise<boolean>;
+  /** Hears each report of one value of a node as it arrives (never an optimistic update); returns the function that stops it. */
+  onReport(node: ZwaveNode, value: ValueId, listener: (value: unknown) => void): () => void;
   /** The node, and the endpoint when the result is about one, as typed results name them. */
   ref(node: ZwaveNode, endpoint?: NamedEndpoint): NodeRef;
   readonly homeId: number | null;
@@ -373,6 +375,12 @@ export function createZwaveNetwork(options: {
       return (await transport.write(node, value, payload)).status;
     },
     ping: (node) => transport.ping(node),
+    onReport(node, value, listener) {
+      const key = valueKey(value);
+      return transport.onReport((report) => {
+        if (report.nodeId === node.id && report.key === key) listener(report.value);
+      });
+    },
     ref,
     get homeId() {
       return transport.homeId;

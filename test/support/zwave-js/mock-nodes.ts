@@ -37,6 +37,8 @@ export interface MockDeviceSpec {
   battery?: number;
   /** Barrier Operator CC, which zwave-js's mock has no behaviour for: a garage door opener (device-behaviors.ts). */
   barrier?: { travelMs: number };
+  /** A Multilevel Switch shutter motor that takes this long to travel all the way (device-behaviors.ts). */
+  travelMs?: number;
   capabilities: NonNullable<MockNodeOptions["capabilities"]>;
 }
 
@@ -274,6 +276,38 @@ export function mockNodes(): MockDeviceSpec[] {
       loc: "",
       silentFromStart: true,
       capabilities: { commandClasses: [cc(0x25, { version: 2, defaultValue: false })] },
+    },
+  ];
+}
+
+/** The network of the followed-cover tests: its own driver cache, apart from the one above. */
+export const COVER_NETWORK_VERSION = "covers-1";
+
+/** A roller shutter module's capabilities: Multilevel Switch with the Motor Control Class B device class. */
+const shutterModule = {
+  genericDeviceClass: 0x11,
+  specificDeviceClass: 0x06,
+  commandClasses: [cc(0x26, { version: 4, defaultValue: 99, primarySwitchType: 3 })],
+};
+
+/** Shutters that take their time: one that travels and reports on its way, one that never moves. */
+export function coverNodes(): MockDeviceSpec[] {
+  return [
+    {
+      device: "shutter",
+      id: 2,
+      name: "Bay Shutter",
+      loc: "Lounge",
+      travelMs: 10_000,
+      capabilities: shutterModule,
+    },
+    {
+      device: "jammed",
+      id: 3,
+      name: "Stuck Shutter",
+      loc: "Attic",
+      ignoresSets: true,
+      capabilities: shutterModule,
     },
   ];
 }
