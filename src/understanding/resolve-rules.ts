@@ -94,10 +94,17 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
     decide(p) {
       const said = readEndpointPhrase(p.ctx.grammar, p.said);
       if (!said || p.exact()) return undefined;
-      const found = endpointsNamed(p.ctx.grammar, said, p.ctx.devices);
-      if (found.length > 1) return { kind: "ambiguous", candidates: found.map((t) => t.name) };
+      const loads =
+        p.ctx.loads?.() ??
+        p.ctx.devices.map((d) => ({
+          device: d,
+          target: { source: "zwave" as const, device: d, name: d.name },
+          places: [d.location],
+        }));
+      const found = endpointsNamed(p.ctx.grammar, said, loads);
+      if (found.length > 1) return { kind: "ambiguous", candidates: found.map((l) => l.target.name) };
       const [one] = found;
-      return one ? { kind: "one", target: { source: "zwave", device: one, name: one.name } } : undefined;
+      return one ? { kind: "one", target: one.target } : undefined;
     },
   },
   {
