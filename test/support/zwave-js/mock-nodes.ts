@@ -311,3 +311,28 @@ export function coverNodes(): MockDeviceSpec[] {
     },
   ];
 }
+
+/** The network of the multicast-to-an-endpoint tests: two two-outlet plugs. */
+export const PLUGS_NETWORK_VERSION = "plugs-1";
+
+/** Two plugs of two outlets each, Binary Switch per endpoint behind Multi Channel. */
+export function twoPlugNodes(): MockDeviceSpec[] {
+  const plug = (id: number, name: string): MockDeviceSpec => ({
+    device: "relay",
+    id,
+    name,
+    loc: "Hall",
+    switchPerEndpoint: true,
+    capabilities: {
+      genericDeviceClass: 0x10,
+      specificDeviceClass: 0x01,
+      commandClasses: [cc(0x60, { version: 4 }), cc(0x86, { version: 3 })],
+      endpoints: [1, 2].map(() => ({
+        genericDeviceClass: 0x10,
+        specificDeviceClass: 0x01,
+        commandClasses: [cc(0x25, { version: 2, defaultValue: false })],
+      })),
+    },
+  });
+  return [plug(2, "Hall Plug"), plug(3, "Porch Plug")];
+}

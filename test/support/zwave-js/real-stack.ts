@@ -63,6 +63,8 @@ export interface RealZwaveStack {
   levelOf(nodeId: number): unknown;
   /** What one endpoint of the relay holds, read at the device. */
   relayState(endpoint: number): boolean;
+  /** What one endpoint of a device that keeps a switch per endpoint holds, by node id. */
+  endpointSwitchOf(nodeId: number, endpoint: number): boolean;
   /** The Color Bulb's channels (0–255) and its level (0–99), read at the device. */
   bulbState(): {
     warmWhite: number;
@@ -378,6 +380,9 @@ export async function startRealZwaveStack(
       return (
         m?.state.get("MultilevelSwitch_currentValue") ?? defaultValueOf(nodes.find((n) => n.id === nodeId))
       );
+    },
+    endpointSwitchOf(nodeId, endpoint) {
+      return mocks.find((x) => x.id === nodeId)?.state.get(endpointKey(endpoint)) === true;
     },
     relayState(endpoint) {
       return mockOf("relay").state.get(endpointKey(endpoint)) === true;
