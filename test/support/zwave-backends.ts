@@ -222,6 +222,13 @@ async function startWebsocketBackend(): Promise<ZwaveBackend> {
   const stack: RealZwaveStack = await startRealZwaveStack();
   // A door contact tells its state when it changes, not when interviewed: as the simulated one holds, closed.
   await stack.reportDoor(false);
+  // In a running home the sensor and the meter report within their interval; the driver's cache
+  // holds readings from the interview that seeded it, hours ago (and says so), so they are asked now.
+  for (const device of ["sensor", "plug"] as const)
+    await stack.serverCommand("node.refresh_cc_values", {
+      nodeId: stack.devices[device],
+      commandClass: device === "sensor" ? 0x31 : 0x32,
+    });
   return {
     env: { serverUrl: stack.url, prefix: "zwave", confirmTimeoutMs: CONFIRM_TIMEOUT_MS },
     async rename(nodeId, name, location) {
