@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TurnRecord } from "../../src/agent/types.js";
 import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
-import { startMosquitto } from "../support/mosquitto.js";
 import { converse } from "../support/wyoming-client.js";
-import { rollerShutter, startGatewaySimulator } from "../support/zwave-gateway.js";
+import { bridgeOptionsFor, startSimulatedGateway } from "../support/zwave-backends.js";
+import { rollerShutter } from "../support/zwave-gateway.js";
 import { COVER_NETWORK_VERSION, coverNodes } from "../support/zwave-js/mock-nodes.js";
 import { startRealZwaveStack } from "../support/zwave-js/real-stack.js";
 
@@ -25,31 +25,15 @@ interface CoverHome {
 }
 
 async function mqttHome(): Promise<CoverHome> {
-  const broker = await startMosquitto();
-  const sim = await startGatewaySimulator({
-    brokerUrl: broker.url,
-    username: broker.username,
-    password: broker.password,
-    gatewayName: "zwave-js-ui",
-    nodes: [
-      rollerShutter(BAY, "Bay Shutter", { loc: "Lounge", travelMs: TRAVEL_MS }),
-      rollerShutter(STUCK, "Stuck Shutter", { loc: "Attic", ignoresSets: true }),
-    ],
-  });
+  const gateway = await startSimulatedGateway([
+    rollerShutter(BAY, "Bay Shutter", { loc: "Lounge", travelMs: TRAVEL_MS }),
+    rollerShutter(STUCK, "Stuck Shutter", { loc: "Attic", ignoresSets: true }),
+  ]);
   return {
-    options: {
-      zwave_transport: "mqtt",
-      mqtt_url: broker.url,
-      mqtt_username: broker.username,
-      mqtt_password: broker.password,
-      zwave_topic_prefix: "zwave",
-      zwave_gateway_name: "zwave-js-ui",
-    },
-    position: (nodeId) => sim.valueOf(nodeId, { commandClass: 38, endpoint: 0, property: "currentValue" }),
-    async stop() {
-      await sim.stop();
-      await broker.stop();
-    },
+    options: bridgeOptionsFor(gateway),
+    position: (nodeId) =>
+      gateway.sim.valueOf(nodeId, { commandClass: 38, endpoint: 0, property: "currentValue" }),
+    stop: () => gateway.stop(),
   };
 }
 

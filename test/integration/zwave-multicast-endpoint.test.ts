@@ -3,13 +3,8 @@
 // Behind the websocket transport the real driver with its mock controller (what each mock plug holds
 // is read at the device), behind MQTT the Z-Wave JS UI gateway simulator on a real Mosquitto.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMosquitto } from "../support/mosquitto.js";
-import {
-  doubleRelay,
-  startGatewaySimulator,
-  startZwaveServer,
-  type ZwaveServerClient,
-} from "../support/zwave-gateway.js";
+import { startSimulatedGateway } from "../support/zwave-backends.js";
+import { doubleRelay, startZwaveServer, type ZwaveServerClient } from "../support/zwave-gateway.js";
 import { PLUGS_NETWORK_VERSION, twoPlugNodes } from "../support/zwave-js/mock-nodes.js";
 import { startRealZwaveStack } from "../support/zwave-js/real-stack.js";
 import type { ZwaveServerEnvOptions } from "../../src/zwave-host/launch.js";
@@ -26,33 +21,17 @@ interface PlugHome {
 }
 
 async function mqttHome(): Promise<PlugHome> {
-  const broker = await startMosquitto();
-  const sim = await startGatewaySimulator({
-    brokerUrl: broker.url,
-    username: broker.username,
-    password: broker.password,
-    gatewayName: "zwave-js-ui",
-    nodes: [
-      doubleRelay(HALL, "Hall Plug", { loc: "Hall" }),
-      doubleRelay(PORCH, "Porch Plug", { loc: "Hall" }),
-    ],
-  });
+  const gateway = await startSimulatedGateway([
+    doubleRelay(HALL, "Hall Plug", { loc: "Hall" }),
+    doubleRelay(PORCH, "Porch Plug", { loc: "Hall" }),
+  ]);
+  const { sim } = gateway;
   return {
-    env: {
-      mqttUrl: broker.url,
-      username: broker.username,
-      password: broker.password,
-      prefix: "zwave",
-      gatewayName: "zwave-js-ui",
-      confirmTimeoutMs: 3000,
-    },
+    env: gateway.env,
     outlet: (nodeId, endpoint) =>
       sim.valueOf(nodeId, { commandClass: 37, endpoint, property: "currentValue" }),
     frames: () => sim.multicastFrames().map((f) => ({ nodeIds: f.nodeIds, endpoint: f.valueId.endpoint })),
-    async stop() {
-      await sim.stop();
-      await broker.stop();
-    },
+    stop: () => gateway.stop(),
   };
 }
 

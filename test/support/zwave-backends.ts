@@ -19,6 +19,7 @@ import {
   waterSensor,
   windowCovering,
   type GatewaySimulator,
+  type SimNode,
 } from "./zwave-gateway.js";
 import { startRealZwaveStack, type RealZwaveStack, type ReportingMode } from "./zwave-js/real-stack.js";
 
@@ -95,7 +96,7 @@ export const LEAK = 16;
 export const GARAGE = 17;
 
 /** The add-on's options that point the bridge at this backend, as a user would set them. */
-export function bridgeOptionsFor(backend: ZwaveBackend): Record<string, unknown> {
+export function bridgeOptionsFor(backend: Pick<ZwaveBackend, "env">): Record<string, unknown> {
   const { env } = backend;
   return env.serverUrl
     ? { zwave_transport: "websocket", zwave_server_url: env.serverUrl }
@@ -107,6 +108,35 @@ export function bridgeOptionsFor(backend: ZwaveBackend): Record<string, unknown>
         zwave_topic_prefix: env.prefix,
         zwave_gateway_name: env.gatewayName,
       };
+}
+
+/** Z-Wave JS UI's gateway simulated with these devices on a real Mosquitto, and the options that reach it. */
+export async function startSimulatedGateway(
+  nodes: SimNode[],
+): Promise<{ sim: GatewaySimulator; env: ZwaveServerEnvOptions; stop(): Promise<void> }> {
+  const broker: TestBroker = await startMosquitto();
+  const sim = await startGatewaySimulator({
+    brokerUrl: broker.url,
+    username: broker.username,
+    password: broker.password,
+    gatewayName: "zwave-js-ui",
+    nodes,
+  });
+  return {
+    sim,
+    env: {
+      mqttUrl: broker.url,
+      username: broker.username,
+      password: broker.password,
+      prefix: "zwave",
+      gatewayName: "zwave-js-ui",
+      confirmTimeoutMs: CONFIRM_TIMEOUT_MS,
+    },
+    async stop() {
+      await sim.stop();
+      await broker.stop();
+    },
+  };
 }
 
 export async function startBackend(name: TransportName): Promise<ZwaveBackend> {
