@@ -281,7 +281,7 @@ export function mockNodes(): MockDeviceSpec[] {
 }
 
 /** The network of the followed-cover tests: its own driver cache, apart from the one above. */
-export const COVER_NETWORK_VERSION = "covers-1";
+export const COVER_NETWORK_VERSION = "covers-2";
 
 /** A roller shutter module's capabilities: Multilevel Switch with the Motor Control Class B device class. */
 const shutterModule = {
@@ -290,7 +290,10 @@ const shutterModule = {
   commandClasses: [cc(0x26, { version: 4, defaultValue: 99, primarySwitchType: 3 })],
 };
 
-/** Shutters that take their time: one that travels and reports on its way, one that never moves. */
+/**
+ * Shutters that take their time: one that travels and reports on its way, one that never moves; and
+ * an awning on Window Covering with no position (parameter 12, Outbound Bottom: it moves and stops only).
+ */
 export function coverNodes(): MockDeviceSpec[] {
   return [
     {
@@ -308,6 +311,17 @@ export function coverNodes(): MockDeviceSpec[] {
       loc: "Attic",
       ignoresSets: true,
       capabilities: shutterModule,
+    },
+    {
+      device: "blind",
+      id: 4,
+      name: "Patio Awning",
+      loc: "Patio",
+      capabilities: {
+        genericDeviceClass: 0x11,
+        specificDeviceClass: 0x07,
+        commandClasses: [cc(0x6a, { version: 1, supportedParameters: [12], travelTime: 2000 })],
+      },
     },
   ];
 }
