@@ -99,8 +99,10 @@ export function createCoverFollower(
       if (!asked.answered) return listenQuietly();
       if (plan.matches(answer) && !isOnItsWay(mechanism, answer)) return end("reached", answer);
       if (stoppedBarrier(answer)) return end("stopped", answer);
-      // The same place twice, nothing heard between: it is standing still there.
-      if (answer === last) return end(answer === cover.before ? "not_moved" : "stopped", answer);
+      // The same place twice, nothing heard between: it is standing still there (a barrier that
+      // still says "opening" or "closing" is not).
+      if (answer === last && !isOnItsWay(mechanism, answer))
+        return end(answer === cover.before ? "not_moved" : "stopped", answer);
       last = answer;
       listenQuietly();
     }
