@@ -401,7 +401,13 @@ export function createZwaveClient<R extends ToolCallResult>(options: {
     apply(event) {
       if (closed) return;
       if (event.type === "cover_settled") {
-        for (const listener of settledListeners) listener(event);
+        for (const listener of settledListeners) {
+          try {
+            listener(event);
+          } catch (err) {
+            logger.error(`a Z-Wave cover listener failed: ${(err as Error).message}`);
+          }
+        }
         return;
       }
       const before = event.type === "device" ? view.state?.byNode.get(event.device.nodeId) : undefined;
