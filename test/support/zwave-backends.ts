@@ -144,45 +144,32 @@ export async function startBackend(name: TransportName): Promise<ZwaveBackend> {
 }
 
 async function startMqttBackend(): Promise<ZwaveBackend> {
-  const broker: TestBroker = await startMosquitto();
   const switchOne = binarySwitch(2, "Switch One");
-  const sim: GatewaySimulator = await startGatewaySimulator({
-    brokerUrl: broker.url,
-    username: broker.username,
-    password: broker.password,
-    gatewayName: "zwave-js-ui",
-    nodes: [
-      switchOne,
-      dimmer(3, "Kitchen Light", { loc: "Kitchen" }, 0),
-      multisensor(4, "Office Sensor", { loc: "Office" }),
-      thermostat(5, "Hall Thermostat", { loc: "Hall" }),
-      doorLock(6, "Front Door"),
-      // Dead before its interview: Z-Wave JS UI lists it with no values (as the real gateway does).
-      { id: 7, name: "Porch Light", status: "Dead", values: [] },
-      binarySwitch(JAMMED, "Garage Light", { loc: "Garage", ignoresSets: true }),
-      binarySwitch(SUPERVISED, "Desk Lamp", { loc: "Study", supervised: true }),
-      doubleRelay(RELAY, "Smart Plug", { loc: "Living Room" }),
-      rollerShutter(SHUTTER, "Living Room Shutter", { loc: "Living Room" }),
-      windowCovering(BLIND, "Study Blind", { loc: "Study" }),
-      colorBulb(BULB, "Color Bulb", { loc: "Kitchen" }),
-      meteredPlug(PLUG, "Dryer Plug", { loc: "Laundry" }),
-      doorSensor(DOOR, "Back Door Sensor", { loc: "Hall" }),
-      waterSensor(LEAK, "Basement Leak Sensor", { loc: "Basement" }, 9),
-      garageDoor(GARAGE, "Garage Door", { loc: "Garage" }),
-    ],
-  });
+  const gateway = await startSimulatedGateway([
+    switchOne,
+    dimmer(3, "Kitchen Light", { loc: "Kitchen" }, 0),
+    multisensor(4, "Office Sensor", { loc: "Office" }),
+    thermostat(5, "Hall Thermostat", { loc: "Hall" }),
+    doorLock(6, "Front Door"),
+    // Dead before its interview: Z-Wave JS UI lists it with no values (as the real gateway does).
+    { id: 7, name: "Porch Light", status: "Dead", values: [] },
+    binarySwitch(JAMMED, "Garage Light", { loc: "Garage", ignoresSets: true }),
+    binarySwitch(SUPERVISED, "Desk Lamp", { loc: "Study", supervised: true }),
+    doubleRelay(RELAY, "Smart Plug", { loc: "Living Room" }),
+    rollerShutter(SHUTTER, "Living Room Shutter", { loc: "Living Room" }),
+    windowCovering(BLIND, "Study Blind", { loc: "Study" }),
+    colorBulb(BULB, "Color Bulb", { loc: "Kitchen" }),
+    meteredPlug(PLUG, "Dryer Plug", { loc: "Laundry" }),
+    doorSensor(DOOR, "Back Door Sensor", { loc: "Hall" }),
+    waterSensor(LEAK, "Basement Leak Sensor", { loc: "Basement" }, 9),
+    garageDoor(GARAGE, "Garage Door", { loc: "Garage" }),
+  ]);
+  const { sim } = gateway;
   const channel = (propertyKey: number) =>
     sim.valueOf(BULB, { commandClass: 51, endpoint: 0, property: "currentColor", propertyKey });
   const switchValue = { commandClass: 37, endpoint: 0, property: "currentValue" };
   return {
-    env: {
-      mqttUrl: broker.url,
-      username: broker.username,
-      password: broker.password,
-      prefix: "zwave",
-      gatewayName: "zwave-js-ui",
-      confirmTimeoutMs: CONFIRM_TIMEOUT_MS,
-    },
+    env: gateway.env,
     async rename(nodeId, name, loc) {
       await sim.callApi("setNodeName", [nodeId, name]);
       await sim.callApi("setNodeLocation", [nodeId, loc]);
@@ -241,10 +228,7 @@ async function startMqttBackend(): Promise<ZwaveBackend> {
       await whileDown();
       await sim.start();
     },
-    async stop() {
-      await sim.stop();
-      await broker.stop();
-    },
+    stop: () => gateway.stop(),
   };
 }
 
