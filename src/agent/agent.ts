@@ -29,6 +29,7 @@ import { FIND_TOOLS } from "../tools/local/find-tools.js";
 import { createToolSearch, type ToolSearch } from "../tools/tool-search.js";
 import type { ModelContext } from "./context-budget/model-context.js";
 import { namedInSentence } from "./tool-choice/named-in-sentence.js";
+import { createCoverEnds } from "./cover-ends.js";
 import { createTurnLog } from "./turn-log.js";
 import { turnToolCall } from "./turn-tool-call.js";
 import type {
@@ -103,6 +104,11 @@ export function createAgent(options: AgentOptions): ConversationAgent {
   const confirmDestructive = options.confirmDestructive ?? true;
   const turnLog = createTurnLog(200);
   const zwave = options.zwave ?? createZwaveClient({ registry, logger });
+  const coverEnds = createCoverEnds(logger);
+  zwave.onCoverSettled((end) => {
+    turnLog.settle(end);
+    coverEnds.settled(end);
+  });
   // The registry's action policy judges by the home; the bridge sets it (src/bridge.ts). A
   // registry that has none yet gets it here, so no agent acts with a policy blind to the home.
   if (!registry.policy().knowsHome) {
@@ -387,8 +393,11 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       if (outcome.handledBy !== "confirmation" && pending.holds(conversationId))
         pending.asked(conversationId, outcome.speech);
       const toolCalls: TurnToolCall[] = outcome.results.map(turnToolCall);
+      // How a cover an earlier turn left on its way ended, when not where it was sent: said first.
+      const earlier = coverEnds.take(conversationId, language);
+      coverEnds.started(conversationId, toolCalls);
       const result: TurnResult = {
-        speech: outcome.speech,
+        speech: earlier ? `${earlier} ${outcome.speech}` : outcome.speech,
         conversation_id: conversationId,
         response_type: outcome.responseType,
         tool_calls: toolCalls,

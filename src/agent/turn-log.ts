@@ -1,3 +1,4 @@
+import type { CoverSettled } from "../zwave/state-events.js";
 import type { TurnRecord } from "./types.js";
 
 /** The page shows each result as the model read it; a long one (a device list) is cut, as in /mcp's call log. */
@@ -16,6 +17,27 @@ export function createTurnLog(capacity = 200) {
       for (const listener of listeners) listener(turns.at(-1)!);
     },
     recent: (): TurnRecord[] => [...turns],
+    /**
+     * Records how a cover a turn left on its way ended, on that turn's call; the turn is the
+     * newest again for the status page. False when no turn still held has that call.
+     */
+    settle(end: CoverSettled): boolean {
+      const i = turns.findLastIndex((t) => t.tool_calls.some((c) => c.followId === end.followId));
+      const turn = turns[i];
+      if (!turn) return false;
+      const followed = {
+        outcome: end.outcome,
+        position: end.position,
+        state: end.state,
+        at: new Date(end.at).toISOString(),
+      };
+      turns[i] = {
+        ...turn,
+        tool_calls: turn.tool_calls.map((c) => (c.followId === end.followId ? { ...c, followed } : c)),
+      };
+      for (const listener of listeners) listener(turns[i]!);
+      return true;
+    },
     onTurn(listener: (turn: TurnRecord) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);

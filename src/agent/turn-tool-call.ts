@@ -11,6 +11,7 @@ import type { TurnToolCall } from "./types.js";
 export function turnToolCall(r: ToolResult): TurnToolCall {
   const node = nodeRef.safeParse(r.structuredContent?.node);
   const confirmation = confirmationSchema.safeParse(r.structuredContent?.confirmation);
+  const followId = r.structuredContent?.followId;
   const device = node.success
     ? {
         name: node.data.name,
@@ -35,5 +36,6 @@ export function turnToolCall(r: ToolResult): TurnToolCall {
     ...(r.textFamily ? { textFamily: r.textFamily } : {}),
     ...(device ? { device } : {}),
     ...(confirmation.success ? { confirmation: confirmation.data } : {}),
+    ...(typeof followId === "string" ? { followId } : {}),
   };
 }

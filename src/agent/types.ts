@@ -39,6 +39,15 @@ export interface TurnToolCall {
   device?: { name: string; location?: string; nodeId?: number };
   /** How the device confirmed a write (`structuredContent.confirmation`): device, supervised or none. */
   confirmation?: string;
+  /** A cover not yet where it was sent when the call answered: followed until it stops (`structuredContent.followId`). */
+  followId?: string;
+  /** How that cover ended, by its own word, once it did (src/zwave/state-events.ts, `cover_settled`). */
+  followed?: {
+    outcome: "reached" | "stopped" | "not_moved" | "unknown";
+    position: number | null;
+    state: string | null;
+    at: string;
+  };
 }
 
 /** What a turn came to: the /api/conversation response (docs/architecture.md, Network). */

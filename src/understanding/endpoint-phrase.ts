@@ -4,10 +4,13 @@
 // docs/architecture.md, "The Z-Wave device as it really is": the endpoints of a node each have a
 // name of their own ("Double Relay 2", "Smart Plug Outlet 2"), which people rarely say whole.
 import { normalizeName } from "../spoken-name.js";
-import type { ZwaveTarget } from "../zwave-host/zwave-target.js";
+import type { EntityView } from "../ha/mirror.js";
+import type { HomeTwins } from "../ha/zwave-twins.js";
+import { targetKey, type ZwaveTarget } from "../zwave-host/zwave-target.js";
 import type { EndpointSide, FastPathGrammar } from "./grammar-types.js";
 import { GRAMMARS } from "./grammar.js";
 import { fold } from "./sentence.js";
+import type { Load } from "./target-types.js";
 
 /** What a phrase says of a load: which one (by number, by place in order, by side) and of what device. */
 export interface EndpointPhrase {
@@ -113,16 +116,16 @@ function labelSides(label: string, grammar: FastPathGrammar): Set<EndpointSide> 
   return sides;
 }
 
-/** Which of a device's targets the phrase names. */
-function pick(targets: ZwaveTarget[], said: EndpointPhrase, grammar: FastPathGrammar): ZwaveTarget[] {
-  const ordered = [...targets].sort((a, b) => a.endpoint - b.endpoint);
-  if (said.index !== undefined) return ordered.filter((t) => t.endpoint === said.index);
+/** Which of a device's loads the phrase names. */
+function pick(loads: Load[], said: EndpointPhrase, grammar: FastPathGrammar): Load[] {
+  const ordered = [...loads].sort((a, b) => a.device.endpoint - b.device.endpoint);
+  if (said.index !== undefined) return ordered.filter((l) => l.device.endpoint === said.index);
   if (said.ordinal !== undefined) {
     const nth = ordered[said.ordinal - 1];
     return nth ? [nth] : [];
   }
   const side = said.side!;
-  return ordered.filter((t) => {
+  return ordered.filter(({ device: t }) => {
     // The label is what the name adds to the node's ("Double Relay Left Outlet" → "Left Outlet").
     const label = t.name.startsWith(t.nodeName) ? t.name.slice(t.nodeName.length) : t.name;
     return labelSides(label, grammar).has(side);
@@ -130,31 +133,62 @@ function pick(targets: ZwaveTarget[], said: EndpointPhrase, grammar: FastPathGra
 }
 
 /**
- * The loads a phrase names among the home's Z-Wave targets: of the device said (by its name, with or
- * without its location, or every word of it), else of every device with several. Empty when none fits.
+ * The loads a phrase names among the home's: of the device said (by its name, with or without a
+ * place it is in, or every word of it), else of every device with several. Empty when none fits.
  */
 export function endpointsNamed(
   grammar: FastPathGrammar,
   said: EndpointPhrase,
-  devices: readonly ZwaveTarget[],
-): ZwaveTarget[] {
-  const byNode = new Map<number, ZwaveTarget[]>();
-  for (const d of devices) byNode.set(d.nodeId, [...(byNode.get(d.nodeId) ?? []), d]);
-  const several = [...byNode.values()].filter((ts) => ts.length > 1);
-  const named = (ts: ZwaveTarget[], exact: boolean) => {
-    const { nodeName, location } = ts[0]!;
-    const own = normalizeName(nodeName);
-    const loc = normalizeName(location);
-    if (own === said.device || (loc && `${loc} ${own}` === said.device)) return true;
+  loads: readonly Load[],
+): Load[] {
+  const byNode = new Map<number, Load[]>();
+  for (const l of loads) byNode.set(l.device.nodeId, [...(byNode.get(l.device.nodeId) ?? []), l]);
+  const several = [...byNode.values()].filter((ls) => ls.length > 1);
+  const named = (ls: Load[], exact: boolean) => {
+    const own = normalizeName(ls[0]!.device.nodeName);
+    const places = [...new Set(ls.flatMap((l) => l.places).map(normalizeName))].filter(Boolean);
+    if (own === said.device || places.some((loc) => `${loc} ${own}` === said.device)) return true;
     if (exact) return false;
-    const words = new Set(`${loc} ${own}`.split(" "));
+    const words = new Set([own, ...places].join(" ").split(" "));
     const spoken = said.device.split(" ");
     return spoken.every((w) => words.has(w)) && spoken.some((w) => own.split(" ").includes(w));
   };
   let nodes = several;
   if (said.device) {
-    const exact = several.filter((ts) => named(ts, true));
-    nodes = exact.length ? exact : several.filter((ts) => named(ts, false));
+    const exact = several.filter((ls) => named(ls, true));
+    nodes = exact.length ? exact : several.filter((ls) => named(ls, false));
   }
-  return nodes.flatMap((ts) => pick(ts, said, grammar));
+  return nodes.flatMap((ls) => pick(ls, said, grammar));
+}
+
+/**
+ * The home's loads of devices with several: a joined endpoint as its exposed Home Assistant entity,
+ * an endpoint HA does not know as itself, and one HA knows but does not expose to Assist not at all.
+ * One target per endpoint, so a phrase never has two views of one load to choose between.
+ */
+export function homeLoads(
+  targets: readonly ZwaveTarget[],
+  twins: Pick<HomeTwins, "nodeOf" | "zwaveOnly">,
+  exposed: readonly EntityView[],
+): Load[] {
+  const own = new Set(twins.zwaveOnly().map(targetKey));
+  const entityOf = new Map<string, EntityView>();
+  for (const e of exposed) {
+    const t = twins.nodeOf(e);
+    if (t) entityOf.set(targetKey(t), e);
+  }
+  return targets.flatMap((t): Load[] => {
+    const entity = entityOf.get(targetKey(t));
+    if (entity)
+      return [
+        {
+          device: t,
+          target: { source: "ha", entity, name: entity.name },
+          places: [t.location, entity.area?.name ?? ""],
+        },
+      ];
+    if (own.has(targetKey(t)))
+      return [{ device: t, target: { source: "zwave", device: t, name: t.name }, places: [t.location] }];
+    return [];
+  });
 }

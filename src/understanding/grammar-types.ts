@@ -223,6 +223,15 @@ export interface FastPathReplies {
   onItsWay: string;
   /** Covers of a group still moving: `{names}`. */
   someOnTheirWay: string;
+  /** A cover that took the command and says it is still where it was. */
+  didNotMove: string;
+  /**
+   * How a cover left on its way ended, told at the start of the next reply in the same
+   * conversation when it is not where it was sent: stopped at `{position}` percent open, or never
+   * moved.
+   */
+  stoppedAt: string;
+  neverMoved: string;
   /**
    * What a device is not, and what the home has instead. "is the back door locked" of a door
    * sensor: `{name}` is no lock, and `{state}` what it reports.

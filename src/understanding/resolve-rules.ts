@@ -94,17 +94,25 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
     decide(p) {
       const said = readEndpointPhrase(p.ctx.grammar, p.said);
       if (!said || p.exact()) return undefined;
-      const found = endpointsNamed(p.ctx.grammar, said, p.ctx.devices);
+      const loads =
+        p.ctx.loads?.() ??
+        p.ctx.devices.map((d) => ({
+          device: d,
+          target: { source: "zwave" as const, device: d, name: d.name },
+          places: [d.location],
+        }));
+      const found = endpointsNamed(p.ctx.grammar, said, loads);
       if (found.length > 1) {
         // Loads of one device share its room: each is named by its own name alone.
-        const choices = found.map((device): Choice => {
-          const target: Target = { source: "zwave", device, name: device.name };
-          return { label: device.name, names: [device.name], resolved: { kind: "one", target } };
-        });
+        const choices = found.map(({ target }): Choice => ({
+          label: target.name,
+          names: [target.name],
+          resolved: { kind: "one", target },
+        }));
         return { kind: "ambiguous", choices };
       }
       const [one] = found;
-      return one ? { kind: "one", target: { source: "zwave", device: one, name: one.name } } : undefined;
+      return one ? { kind: "one", target: one.target } : undefined;
     },
   },
   {

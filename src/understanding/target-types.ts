@@ -8,6 +8,17 @@ import type { ZwaveTarget as ZwaveDevice } from "../zwave-host/zwave-target.js";
 export type Target =
   { source: "zwave"; device: ZwaveDevice; name: string } | { source: "ha"; entity: EntityView; name: string };
 
+/**
+ * One load of a device with several, as the home knows it: the Z-Wave endpoint, and the target it
+ * is acted on as (Home Assistant's entity when the node is joined, docs/architecture.md "The identity
+ * join"; else the Z-Wave target itself), and the places it is in (the node's location, HA's area).
+ */
+export interface Load {
+  device: ZwaveDevice;
+  target: Target;
+  places: string[];
+}
+
 export type Resolved =
   | { kind: "one"; target: Target }
   /**
@@ -64,6 +75,11 @@ export interface ResolveContext {
   areas: () => AreaView[];
   exposed: () => EntityView[];
   devices: readonly ZwaveDevice[];
+  /**
+   * Every load of a Z-Wave device with several, joined to Home Assistant or not, as the target it
+   * is acted on as; left out, the loads of `devices`.
+   */
+  loads?: () => readonly Load[];
   scope: Scope;
   speakerDeviceId?: string;
   /** What "it" meant in the previous command of this conversation. */

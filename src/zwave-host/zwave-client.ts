@@ -11,7 +11,7 @@ import { ZWAVE_TOOLS } from "../config/own-servers.js";
 import type { Logger } from "../log.js";
 import { createCollection } from "../shared/collection.js";
 import type { ColorName, WhiteTemperature } from "../zwave/colors.js";
-import type { ZwaveStateEvent } from "../zwave/state-events.js";
+import type { CoverSettled, ZwaveStateEvent } from "../zwave/state-events.js";
 import {
   colorOutput,
   controlOutput,
@@ -170,6 +170,11 @@ export interface ZwaveClient<R extends ToolCallResult = ToolCallResult> {
    * now, or every device after the server fetched them all.
    */
   apply(event: ZwaveStateEvent): void;
+  /**
+   * Hears how a cover that was on its way when its tool answered (its result's `followId`) ended,
+   * by its own word; returns the function that stops it.
+   */
+  onCoverSettled(listener: (end: CoverSettled) => void): () => void;
   /** Called after the collection or the link changed; returns the function that stops it. */
   onChange(listener: (change: ZwaveChange) => void): () => void;
   close(): void;
@@ -181,8 +186,11 @@ interface NetworkView {
   homeId: number | null;
 }
 
+/** The state events that change the network's view (a cover's end is news, not state). */
+type NetworkChange = Exclude<ZwaveStateEvent, CoverSettled>;
+
 /** Applies one state event to a view, in place; applying it twice does no harm (collection.ts). */
-function applyEvent(view: NetworkView, event: ZwaveStateEvent): void {
+function applyEvent(view: NetworkView, event: NetworkChange): void {
   if (event.type === "devices") {
     view.byNode = new Map(event.devices.map((d) => [d.nodeId, d]));
     if (event.homeId !== null) view.homeId = event.homeId;
@@ -216,8 +224,9 @@ export function createZwaveClient<R extends ToolCallResult>(options: {
   let inflight: Promise<readonly DeviceSummary[]> | undefined;
   let closed = false;
   const listeners = new Set<(change: ZwaveChange) => void>();
+  const settledListeners = new Set<(end: CoverSettled) => void>();
 
-  const view = createCollection<NetworkView, ZwaveStateEvent>({
+  const view = createCollection<NetworkView, NetworkChange>({
     fetch: fetchView,
     apply: applyEvent,
   });
@@ -391,6 +400,16 @@ export function createZwaveClient<R extends ToolCallResult>(options: {
     },
     apply(event) {
       if (closed) return;
+      if (event.type === "cover_settled") {
+        for (const listener of settledListeners) {
+          try {
+            listener(event);
+          } catch (err) {
+            logger.error(`a Z-Wave cover listener failed: ${(err as Error).message}`);
+          }
+        }
+        return;
+      }
       const before = event.type === "device" ? view.state?.byNode.get(event.device.nodeId) : undefined;
       view.update(event);
       changedAt = Date.now();
@@ -460,10 +479,15 @@ export function createZwaveClient<R extends ToolCallResult>(options: {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onCoverSettled(listener) {
+      settledListeners.add(listener);
+      return () => settledListeners.delete(listener);
+    },
     close() {
       closed = true;
       stopWatching();
       listeners.clear();
+      settledListeners.clear();
     },
   };
 }

@@ -311,6 +311,13 @@ export const coverOutput = writeOutcome.extend({
   state: coverState.nullable().optional(),
   /** Not confirmed, but it reported a position between where it was and where it was sent: still moving. */
   moving: z.boolean().optional(),
+  /** false: not confirmed, and the device said after the write that it is still where it was. */
+  moved: z.literal(false).optional(),
+  /**
+   * Set when the cover was not yet where it was sent: it is followed until it stops, and its host
+   * hears how it ended as a state event with this id (src/zwave/state-events.ts, `cover_settled`).
+   */
+  followId: z.string().optional(),
 });
 export type CoverOutput = z.infer<typeof coverOutput>;
 

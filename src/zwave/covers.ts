@@ -8,7 +8,6 @@
 //   252 closing, 253 stopped, 254 opening, 255 open.
 // A cover's position is reported after it moved, so a write is confirmed by the device's report of
 // the position it was sent to (a barrier: the state it was sent towards, "opening" included).
-import { LATE_VERIFY_MS } from "./confirm.js";
 import type { CoverAction, CoverOutput } from "./contract.js";
 import { valueOn, valuesOn } from "./endpoints.js";
 import { ZwaveToolError } from "./errors.js";
@@ -151,8 +150,10 @@ export function coverPlan(
   name: string,
   confirmTimeoutMs: number,
 ): CoverPlan {
-  // zwave-js verifies covers and barriers with a Get ~5 s after the Set ("slow" actuators).
-  const windowMs = confirmTimeoutMs + LATE_VERIFY_MS;
+  // The reply waits only the confirmation time: a motor that is not there by then is asked where it
+  // is, said to be on its way, and followed until it stops (src/zwave/cover-follow.ts), rather than
+  // keeping Assist waiting for zwave-js's own Get ~5 s after the Set (LATE_VERIFY_MS).
+  const windowMs = confirmTimeoutMs;
   if (mechanism.kind === "barrier") {
     if (action === "stop" || action === "set_position" || position !== undefined)
       throw new ZwaveToolError(

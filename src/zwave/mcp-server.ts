@@ -9,6 +9,7 @@ import { mcpSchemaValidator } from "../shared/mcp-schema-validator.js";
 import { withoutCredentials } from "../shared/redact.js";
 import { VERSION } from "../version.js";
 import type { ZwaveServerConfig } from "./config.js";
+import { createCoverFollower } from "./cover-follow.js";
 import { createZwaveNetwork } from "./network.js";
 import { feedState } from "./state-feed.js";
 import type { ZwaveStateEvent } from "./state-events.js";
@@ -49,6 +50,8 @@ export async function createZwaveMcpServer(
       : (await import("./transports/mqtt/mqtt-transport.js")).createMqttTransport({ ...t, logger });
   const network = createZwaveNetwork({ transport, confirmTimeoutMs: config.confirmTimeoutMs });
   const stopFeed = onState ? feedState(transport, network, onState) : () => {};
+  // Only a host that hears state events learns how a cover on its way ended.
+  const follower = onState ? createCoverFollower(network, onState) : undefined;
 
   /** One instance per connection (and one for a `server/discover` probe); all share the network. */
   function createServer(): McpServer {
@@ -63,7 +66,7 @@ export async function createZwaveMcpServer(
     registerDoorLock(server, network);
     registerNodeHealth(server, network);
     registerGroupControl(server, network);
-    registerCover(server, network);
+    registerCover(server, network, follower);
     registerLightColor(server, network);
     registerBatteries(server, network);
     return server;
@@ -88,6 +91,7 @@ export async function createZwaveMcpServer(
           },
     async close() {
       stopFeed();
+      follower?.close();
       await Promise.allSettled([transport.close(), connection?.close()]);
     },
   };

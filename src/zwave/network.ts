@@ -103,6 +103,14 @@ export interface ZwaveNetwork {
   /** Sends one write and resolves with zwave-js's status (the caller confirms it its own way). */
   writeOnly(node: ZwaveNode, value: ZwaveValue, payload: unknown): Promise<number>;
   ping(node: ZwaveNode): Promise<boolean>;
+  /**
+   * Fills in when the device reported each value that has no report time yet, where the server can
+   * say it (`ZwaveTransport.reportedAt`); one that cannot be learnt stays without, and no age is
+   * said of it.
+   */
+  learnReportTimes(node: ZwaveNode, values: ZwaveValue[]): Promise<void>;
+  /** Hears each report of one value of a node as it arrives (never an optimistic update); returns the function that stops it. */
+  onReport(node: ZwaveNode, value: ValueId, listener: (value: unknown) => void): () => void;
   /** The node, and the endpoint when the result is about one, as typed results name them. */
   ref(node: ZwaveNode, endpoint?: NamedEndpoint): NodeRef;
   readonly homeId: number | null;
@@ -373,6 +381,25 @@ export function createZwaveNetwork(options: {
       return (await transport.write(node, value, payload)).status;
     },
     ping: (node) => transport.ping(node),
+    async learnReportTimes(node, values) {
+      const ask = transport.reportedAt?.bind(transport);
+      if (!ask) return;
+      await Promise.all(
+        values
+          .filter((v) => v.lastUpdate === undefined)
+          .map(async (v) => {
+            const at = await ask(node, v).catch(() => undefined);
+            // Another report may have come meanwhile: its own time wins.
+            if (at !== undefined && v.lastUpdate === undefined) v.lastUpdate = at;
+          }),
+      );
+    },
+    onReport(node, value, listener) {
+      const key = valueKey(value);
+      return transport.onReport((report) => {
+        if (report.nodeId === node.id && report.key === key) listener(report.value);
+      });
+    },
     ref,
     get homeId() {
       return transport.homeId;

@@ -10,7 +10,7 @@
 // a JSON-RPC envelope checked by the SDK too. MCP clients of the stand-alone server
 // (`dist/zwave/server.js`) list devices with `list_zwave_devices` as before.
 import { z } from "zod";
-import { deviceSummary } from "./contract.js";
+import { coverState, deviceSummary, nodeRef } from "./contract.js";
 
 /**
  * Every device, as `list_zwave_devices` would list it with `includeInactive`: sent when the
@@ -35,5 +35,30 @@ export const deviceRemoved = z.object({
   nodeId: z.number().int(),
 });
 
-export const zwaveStateEvent = z.discriminatedUnion("type", [devicesSnapshot, deviceChanged, deviceRemoved]);
+/**
+ * How a cover that was still on its way when its tool answered (`followId` in its result) ended,
+ * by its own word (src/zwave/cover-follow.ts): `reached` the position or state it was sent to;
+ * `stopped` elsewhere; `not_moved` from where it was; `unknown` when it never said (the follow
+ * was given up).
+ */
+export const coverSettled = z.object({
+  type: z.literal("cover_settled"),
+  followId: z.string(),
+  node: nodeRef,
+  requestedPosition: z.number().nullable(),
+  outcome: z.enum(["reached", "stopped", "not_moved", "unknown"]),
+  /** Where it reports it is, in percent open (null when it has no position). */
+  position: z.number().nullable(),
+  state: coverState.nullable(),
+  /** When it ended (epoch ms). */
+  at: z.number(),
+});
+export type CoverSettled = z.infer<typeof coverSettled>;
+
+export const zwaveStateEvent = z.discriminatedUnion("type", [
+  devicesSnapshot,
+  deviceChanged,
+  deviceRemoved,
+  coverSettled,
+]);
 export type ZwaveStateEvent = z.infer<typeof zwaveStateEvent>;

@@ -54,6 +54,13 @@ export interface ZwaveTransport {
    * never a cached value. Undefined when it gave none; throws when the server could not ask.
    */
   poll(node: ZwaveNode, value: ValueId): Promise<unknown>;
+  /**
+   * When zwave-js last stored this value from the device (its value DB's timestamp, kept across
+   * restarts), for values the held list has no report time of: over the websocket server, every
+   * value from before the connection. Undefined when it never stamped it; absent where every value
+   * comes with its time (Z-Wave JS UI's MQTT payloads).
+   */
+  reportedAt?(node: ZwaveNode, value: ValueId): Promise<number | undefined>;
   /** Whether the node answered a ping. */
   ping(node: ZwaveNode): Promise<boolean>;
   onReport(listener: (report: ValueReport) => void): () => void;

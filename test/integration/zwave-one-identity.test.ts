@@ -351,6 +351,27 @@ describe.each(["zwave_js", "mqtt"] as const)(
       expect(sim.valueOf(10, outlet(2))).toBe(false);
     });
 
+    it("one outlet of the joined plug by what people call it, in six languages, never asking which view", async () => {
+      const cases: Array<[string, string, boolean, string]> = [
+        ["en", "turn on the second outlet of the smart plug", true, "Turned on Outlet 2."],
+        ["en", "switch off channel 2 of the smart plug", false, "Turned off Outlet 2."],
+        ["en", "turn on the smart plug endpoint 2", true, "Turned on Outlet 2."],
+        ["de", "Schalte Steckdose 2 vom Smart Plug aus", false, "Outlet 2 ist ausgeschaltet."],
+        ["fr", "allume la deuxième prise du Smart Plug", true, "Outlet 2 est allumé."],
+        ["es", "apaga el segundo enchufe del Smart Plug", false, "Outlet 2 está apagado."],
+        ["nl", "zet het tweede stopcontact van de Smart Plug aan", true, "Outlet 2 staat aan."],
+        ["it", "spegni la presa 2 dello Smart Plug", false, "Outlet 2 è spento."],
+      ];
+      for (const [language, text, on, speech] of cases) {
+        const result = await home.agent.handle({ text, language });
+        expect(result.speech, `${language}: ${text}`).toBe(speech);
+        expect(sim.valueOf(10, outlet(2)), text).toBe(on);
+        expect(sim.valueOf(10, outlet(1)), text).toBe(false);
+        expect(result.tool_calls[0]?.normalized_arguments, text).toMatchObject({ nodeId: 10, endpoint: 2 });
+      }
+      expect(home.ha.serviceCalls).toEqual([]);
+    });
+
     it("joins each entity to its own endpoint, and lists the plug under HA's names only", () => {
       const twins = homeTwins(home.zwave, home.mirror);
       const joined = home.mirror

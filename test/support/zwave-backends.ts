@@ -19,6 +19,7 @@ import {
   waterSensor,
   windowCovering,
   type GatewaySimulator,
+  type SimNode,
 } from "./zwave-gateway.js";
 import { startRealZwaveStack, type RealZwaveStack, type ReportingMode } from "./zwave-js/real-stack.js";
 
@@ -95,7 +96,7 @@ export const LEAK = 16;
 export const GARAGE = 17;
 
 /** The add-on's options that point the bridge at this backend, as a user would set them. */
-export function bridgeOptionsFor(backend: ZwaveBackend): Record<string, unknown> {
+export function bridgeOptionsFor(backend: Pick<ZwaveBackend, "env">): Record<string, unknown> {
   const { env } = backend;
   return env.serverUrl
     ? { zwave_transport: "websocket", zwave_server_url: env.serverUrl }
@@ -109,42 +110,20 @@ export function bridgeOptionsFor(backend: ZwaveBackend): Record<string, unknown>
       };
 }
 
-export async function startBackend(name: TransportName): Promise<ZwaveBackend> {
-  return name === "mqtt" ? startMqttBackend() : startWebsocketBackend();
-}
-
-async function startMqttBackend(): Promise<ZwaveBackend> {
+/** Z-Wave JS UI's gateway simulated with these devices on a real Mosquitto, and the options that reach it. */
+export async function startSimulatedGateway(
+  nodes: SimNode[],
+): Promise<{ sim: GatewaySimulator; env: ZwaveServerEnvOptions; stop(): Promise<void> }> {
   const broker: TestBroker = await startMosquitto();
-  const switchOne = binarySwitch(2, "Switch One");
-  const sim: GatewaySimulator = await startGatewaySimulator({
+  const sim = await startGatewaySimulator({
     brokerUrl: broker.url,
     username: broker.username,
     password: broker.password,
     gatewayName: "zwave-js-ui",
-    nodes: [
-      switchOne,
-      dimmer(3, "Kitchen Light", { loc: "Kitchen" }, 0),
-      multisensor(4, "Office Sensor", { loc: "Office" }),
-      thermostat(5, "Hall Thermostat", { loc: "Hall" }),
-      doorLock(6, "Front Door"),
-      // Dead before its interview: Z-Wave JS UI lists it with no values (as the real gateway does).
-      { id: 7, name: "Porch Light", status: "Dead", values: [] },
-      binarySwitch(JAMMED, "Garage Light", { loc: "Garage", ignoresSets: true }),
-      binarySwitch(SUPERVISED, "Desk Lamp", { loc: "Study", supervised: true }),
-      doubleRelay(RELAY, "Smart Plug", { loc: "Living Room" }),
-      rollerShutter(SHUTTER, "Living Room Shutter", { loc: "Living Room" }),
-      windowCovering(BLIND, "Study Blind", { loc: "Study" }),
-      colorBulb(BULB, "Color Bulb", { loc: "Kitchen" }),
-      meteredPlug(PLUG, "Dryer Plug", { loc: "Laundry" }),
-      doorSensor(DOOR, "Back Door Sensor", { loc: "Hall" }),
-      waterSensor(LEAK, "Basement Leak Sensor", { loc: "Basement" }, 9),
-      garageDoor(GARAGE, "Garage Door", { loc: "Garage" }),
-    ],
+    nodes,
   });
-  const channel = (propertyKey: number) =>
-    sim.valueOf(BULB, { commandClass: 51, endpoint: 0, property: "currentColor", propertyKey });
-  const switchValue = { commandClass: 37, endpoint: 0, property: "currentValue" };
   return {
+    sim,
     env: {
       mqttUrl: broker.url,
       username: broker.username,
@@ -153,6 +132,44 @@ async function startMqttBackend(): Promise<ZwaveBackend> {
       gatewayName: "zwave-js-ui",
       confirmTimeoutMs: CONFIRM_TIMEOUT_MS,
     },
+    async stop() {
+      await sim.stop();
+      await broker.stop();
+    },
+  };
+}
+
+export async function startBackend(name: TransportName): Promise<ZwaveBackend> {
+  return name === "mqtt" ? startMqttBackend() : startWebsocketBackend();
+}
+
+async function startMqttBackend(): Promise<ZwaveBackend> {
+  const switchOne = binarySwitch(2, "Switch One");
+  const gateway = await startSimulatedGateway([
+    switchOne,
+    dimmer(3, "Kitchen Light", { loc: "Kitchen" }, 0),
+    multisensor(4, "Office Sensor", { loc: "Office" }),
+    thermostat(5, "Hall Thermostat", { loc: "Hall" }),
+    doorLock(6, "Front Door"),
+    // Dead before its interview: Z-Wave JS UI lists it with no values (as the real gateway does).
+    { id: 7, name: "Porch Light", status: "Dead", values: [] },
+    binarySwitch(JAMMED, "Garage Light", { loc: "Garage", ignoresSets: true }),
+    binarySwitch(SUPERVISED, "Desk Lamp", { loc: "Study", supervised: true }),
+    doubleRelay(RELAY, "Smart Plug", { loc: "Living Room" }),
+    rollerShutter(SHUTTER, "Living Room Shutter", { loc: "Living Room" }),
+    windowCovering(BLIND, "Study Blind", { loc: "Study" }),
+    colorBulb(BULB, "Color Bulb", { loc: "Kitchen" }),
+    meteredPlug(PLUG, "Dryer Plug", { loc: "Laundry" }),
+    doorSensor(DOOR, "Back Door Sensor", { loc: "Hall" }),
+    waterSensor(LEAK, "Basement Leak Sensor", { loc: "Basement" }, 9),
+    garageDoor(GARAGE, "Garage Door", { loc: "Garage" }),
+  ]);
+  const { sim } = gateway;
+  const channel = (propertyKey: number) =>
+    sim.valueOf(BULB, { commandClass: 51, endpoint: 0, property: "currentColor", propertyKey });
+  const switchValue = { commandClass: 37, endpoint: 0, property: "currentValue" };
+  return {
+    env: gateway.env,
     async rename(nodeId, name, loc) {
       await sim.callApi("setNodeName", [nodeId, name]);
       await sim.callApi("setNodeLocation", [nodeId, loc]);
@@ -211,10 +228,7 @@ async function startMqttBackend(): Promise<ZwaveBackend> {
       await whileDown();
       await sim.start();
     },
-    async stop() {
-      await sim.stop();
-      await broker.stop();
-    },
+    stop: () => gateway.stop(),
   };
 }
 
@@ -222,6 +236,13 @@ async function startWebsocketBackend(): Promise<ZwaveBackend> {
   const stack: RealZwaveStack = await startRealZwaveStack();
   // A door contact tells its state when it changes, not when interviewed: as the simulated one holds, closed.
   await stack.reportDoor(false);
+  // In a running home the sensor and the meter report within their interval; the driver's cache
+  // holds readings from the interview that seeded it, hours ago (and says so), so they are asked now.
+  for (const device of ["sensor", "plug"] as const)
+    await stack.serverCommand("node.refresh_cc_values", {
+      nodeId: stack.devices[device],
+      commandClass: device === "sensor" ? 0x31 : 0x32,
+    });
   return {
     env: { serverUrl: stack.url, prefix: "zwave", confirmTimeoutMs: CONFIRM_TIMEOUT_MS },
     async rename(nodeId, name, location) {

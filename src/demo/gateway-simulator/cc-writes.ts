@@ -10,7 +10,7 @@
 //   `levelChangeDown`): true starts moving, false stops; the device reports where it is.
 import { COLOR_CHANNELS } from "../../zwave/colors.js";
 import { pause, type Gateway } from "./gateway.js";
-import { actualOf, keyOf, type LiveNode, type LiveValue } from "./live-node.js";
+import { actualOf, isSlowActuator, keyOf, type LiveNode, type LiveValue } from "./live-node.js";
 import { report } from "./reports.js";
 
 /** What zwave-js answers (its SetValueStatus), and what follows the answer (writes.ts's `WriteOutcome`). */
@@ -173,6 +173,50 @@ function levelChangeWrite(gateway: Gateway, node: LiveNode, target: LiveValue, v
   };
 }
 
+/** A motor with a travel time tells where it is this often on its way (as modules that report during motion do). */
+const TRAVEL_REPORT_MS = 1000;
+
+/**
+ * A cover motor sent to a position takes its travel time to get there, telling where it is on its
+ * way and once it gets there; a Get meanwhile hears where it is.
+ */
+function travelWrite(
+  gateway: Gateway,
+  node: LiveNode,
+  target: LiveValue,
+  position: LiveValue,
+  value: unknown,
+): WriteOutcome {
+  const { min = 0, max = 99 } = target;
+  if (typeof value !== "number") return { status: 5 };
+  const from = positionNow(position);
+  const to = Math.max(min, Math.min(max, value));
+  const travel = node.device.travelMs ?? DEFAULT_TRAVEL_MS;
+  const durationMs = typeof from === "number" ? Math.max(1, (travel * Math.abs(to - from)) / 99) : travel;
+  const motion: Motion = {
+    from: typeof from === "number" ? from : to,
+    to,
+    startedAt: Date.now(),
+    durationMs,
+  };
+  motions.set(position, motion);
+  return {
+    status: 254,
+    afterwards: async () => {
+      if (node.device.confirms === false) return;
+      for (;;) {
+        const left = motion.startedAt + durationMs - Date.now();
+        if (!(await pause(gateway, Math.max(0, Math.min(TRAVEL_REPORT_MS, left))))) return;
+        if (motions.get(position) !== motion) return;
+        if (Date.now() >= motion.startedAt + durationMs) break;
+        await report(gateway, node, position, positionNow(position));
+      }
+      motions.delete(position);
+      await report(gateway, node, position, to);
+    },
+  };
+}
+
 /** The write's own outcome when its command class is one of these; undefined for the others. */
 export function ccWrite(
   gateway: Gateway,
@@ -193,6 +237,9 @@ export function ccWrite(
     // Sent to a position: a level change under way ends.
     const position = positionOf(node, target);
     if (position) motions.delete(position);
+    const travels = node.device.travelMs !== undefined && !node.device.ignoresSets;
+    if (position && travels && isSlowActuator(node, target.commandClass))
+      return travelWrite(gateway, node, target, position, value);
     return undefined;
   }
   const levelChange = cover && (UP.has(String(target.property)) || DOWN.has(String(target.property)));

@@ -913,6 +913,9 @@ export const de: FastPathGrammar = {
     // What a device is not, and what the home has instead; a cover still on its way.
     onItsWay: "{name} ist unterwegs.",
     someOnTheirWay: "Unterwegs: {names}.",
+    didNotMove: "Ich habe den Befehl gesendet, aber {name} hat sich nicht bewegt.",
+    stoppedAt: "Übrigens: {name} ist bei {position} Prozent offen stehen geblieben.",
+    neverMoved: "Übrigens: {name} hat sich nicht bewegt.",
     notALock: "{name} ist kein Schloss; es ist {state}.",
     locksInstead: "Die Schlösser, die ich kenne: {names}.",
     noLocks: "Ich kenne kein Schloss im Zuhause.",

@@ -877,6 +877,9 @@ export const en: FastPathGrammar = {
     // What a device is not, and what the home has instead; a cover still on its way.
     onItsWay: "{name} is on its way.",
     someOnTheirWay: "On the way: {names}.",
+    didNotMove: "I sent it, but {name} has not moved.",
+    stoppedAt: "By the way, {name} stopped at {position} percent open.",
+    neverMoved: "By the way, {name} did not move.",
     notALock: "{name} is not a lock; it is {state}.",
     locksInstead: "The locks I know are {names}.",
     noLocks: "I know no lock in the home.",

@@ -882,6 +882,9 @@ export const es: FastPathGrammar = {
     // What a device is not, and what the home has instead; a cover still on its way.
     onItsWay: "{name} está en camino.",
     someOnTheirWay: "En camino: {names}.",
+    didNotMove: "He enviado la orden, pero {name} no se ha movido.",
+    stoppedAt: "Por cierto, {name} se ha parado al {position} por ciento de apertura.",
+    neverMoved: "Por cierto, {name} no se ha movido.",
     notALock: "{name} no es una cerradura; está {state}.",
     locksInstead: "Las cerraduras que conozco: {names}.",
     noLocks: "No conozco ninguna cerradura en casa.",

@@ -826,6 +826,9 @@ export const fr: FastPathGrammar = {
     // What a device is not, and what the home has instead; a cover still on its way.
     onItsWay: "{name} est en route.",
     someOnTheirWay: "En route : {names}.",
+    didNotMove: "J'ai envoyé la commande, mais {name} n'a pas bougé.",
+    stoppedAt: "Au fait, {name} s'est arrêté à {position} pour cent d'ouverture.",
+    neverMoved: "Au fait, {name} n'a pas bougé.",
     notALock: "{name} n'est pas une serrure ; c'est {state}.",
     locksInstead: "Les serrures que je connais : {names}.",
     noLocks: "Je ne connais aucune serrure dans la maison.",

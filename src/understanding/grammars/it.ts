@@ -801,6 +801,9 @@ export const it: FastPathGrammar = {
     // What a device is not, and what the home has instead; a cover still on its way.
     onItsWay: "{name} è in movimento.",
     someOnTheirWay: "In movimento: {names}.",
+    didNotMove: "Ho inviato il comando, ma {name} non si è mosso.",
+    stoppedAt: "A proposito, {name} si è fermato al {position} per cento di apertura.",
+    neverMoved: "A proposito, {name} non si è mosso.",
     notALock: "{name} non è una serratura; è {state}.",
     locksInstead: "Le serrature che conosco: {names}.",
     noLocks: "Non conosco nessuna serratura in casa.",

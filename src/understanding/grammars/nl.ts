@@ -729,6 +729,9 @@ export const nl: FastPathGrammar = {
     // What a device is not, and what the home has instead; a cover still on its way.
     onItsWay: "{name} is onderweg.",
     someOnTheirWay: "Onderweg: {names}.",
+    didNotMove: "Ik heb het commando verstuurd, maar {name} is niet bewogen.",
+    stoppedAt: "Trouwens, {name} is gestopt op {position} procent open.",
+    neverMoved: "Trouwens, {name} is niet bewogen.",
     notALock: "{name} is geen slot; het is {state}.",
     locksInstead: "De sloten die ik ken: {names}.",
     noLocks: "Ik ken geen slot in huis.",

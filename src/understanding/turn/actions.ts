@@ -109,6 +109,8 @@ interface Acted {
   move?: CoverAction | undefined;
   /** A cover that reported a position on its way, not yet where it was sent. */
   moving?: boolean | undefined;
+  /** A cover that took the command and says it is still where it was. */
+  stayed?: boolean | undefined;
 }
 
 /** What a call on a target came to: `ok`, `confirmed` and the name follow from its result. */
@@ -164,7 +166,10 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   if (!acted.ok) return turn.done(failureSpeech(r, acted.result, acted.name), "error");
   if (acted.lock) return turn.done(lockSpeech(turn, target, acted.lock, acted.result), "action_done");
   if (!acted.confirmed)
-    return turn.done(fill(acted.moving ? r.onItsWay : r.notConfirmed, { name: acted.name }), "action_done");
+    return turn.done(
+      fill(acted.moving ? r.onItsWay : acted.stayed ? r.didNotMove : r.notConfirmed, { name: acted.name }),
+      "action_done",
+    );
   return turn.done(actedSpeech(turn, target, acted), "action_done");
 }
 
@@ -552,18 +557,19 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
 async function applyToCover(turn: Turn, target: Target): Promise<Acted> {
   const move = coverMove(turn, target)!;
   // Its level in the reply is the position it reported, when it reported one.
-  const moved = (result: ToolResult, position: unknown, moving?: boolean) =>
+  const moved = (result: ToolResult, position: unknown, moving?: boolean, stayed?: boolean) =>
     actedOn(target, result, {
       ...(typeof position === "number" ? { level: position } : {}),
       move: move.action,
       ...(moving ? { moving } : {}),
+      ...(stayed ? { stayed } : {}),
     });
   if (target.source === "zwave") {
     const device = target.device;
     const { result, output } = await turn.zwave((o) =>
       turn.deps.zwave.cover(device, move.action, move.position, o),
     );
-    return moved(result, output?.position, output?.moving);
+    return moved(result, output?.position, output?.moving, output?.moved === false);
   }
   const args =
     move.action === "stop"

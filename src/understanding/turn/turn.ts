@@ -22,6 +22,7 @@ import {
 } from "../targets.js";
 import type { ExecuteOptions } from "../../tools/registry.js";
 import { homeTwins, type HomeTwins } from "../../ha/zwave-twins.js";
+import { homeLoads } from "../endpoint-phrase.js";
 import type { ZwaveCall, ZwaveClient } from "../../zwave-host/zwave-client.js";
 import { homeVocabulary, type Spotted } from "../reading/spotting.js";
 import { deviceChoices } from "../choices.js";
@@ -147,6 +148,7 @@ export function createTurn(
       ...views,
       // A node Home Assistant knows is named, placed and exposed by HA: it is listed there.
       devices: twins.zwaveOnly(),
+      loads: () => homeLoads(deps.zwave.targets(), twins, views.exposed()),
       scope: scopeFor(intent),
       question: intent.startsWith("query_"),
       ...(request.deviceId ? { speakerDeviceId: request.deviceId } : {}),

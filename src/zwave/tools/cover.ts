@@ -13,6 +13,7 @@ import {
   type CoverOutput,
 } from "../contract.js";
 import { coverText } from "../device-state.js";
+import { isOnItsWay, type CoverFollower } from "../cover-follow.js";
 import { coverMechanism, coverPlan, coverStatusOf, isMoving } from "../covers.js";
 import type { NamedEndpoint } from "../endpoints.js";
 import { ZwaveToolError } from "../errors.js";
@@ -54,7 +55,12 @@ interface CoverArgs {
   endpoint?: number | undefined;
 }
 
-async function moveCover(network: ZwaveNetwork, args: CoverArgs, barrier: boolean) {
+async function moveCover(
+  network: ZwaveNetwork,
+  follower: CoverFollower | undefined,
+  args: CoverArgs,
+  barrier: boolean,
+) {
   const found = await network.findTarget(args.deviceName, args.nodeId, args.endpoint);
   const { node } = found;
   network.requireAlive(node);
@@ -67,9 +73,10 @@ async function moveCover(network: ZwaveNetwork, args: CoverArgs, barrier: boolea
     throw new ZwaveToolError("not_supported", `${name} has no value this server can move it with`);
   const plan = coverPlan(mechanism, args.action, args.position, name, network.confirmTimeoutMs);
   const before = plan.reportedOn.value;
+  follower?.cancel(node.id, endpoint.index);
   let outcome = await network.writeAndConfirm(node, plan);
   // A motor reports when it gets there, or only to zwave-js's Get after its travel: a device that
-  // said nothing that fits is asked once more where it is, its own word either way.
+  // said nothing that fits is asked where it is now, its own word either way.
   if (outcome.confirmation === "none" && plan.windowMs > 0 && plan.reportedOn !== plan.target) {
     const asked = await network.confirmByPolling(
       node,
@@ -84,27 +91,42 @@ async function moveCover(network: ZwaveNetwork, args: CoverArgs, barrier: boolea
       };
   }
   const status = coverStatusOf(mechanism, outcome.value);
-  const moving =
-    outcome.confirmation === "none" &&
-    outcome.reportedAfterWrite &&
-    isMoving(before, outcome.value, plan.payload);
+  const unconfirmed = outcome.confirmation === "none";
+  const moving = unconfirmed && outcome.reportedAfterWrite && isMoving(before, outcome.value, plan.payload);
+  // Its own word, after the write, that it is where it was: it has not moved (yet).
+  const stayed =
+    unconfirmed && outcome.reportedAfterWrite && outcome.value === before && !plan.matches(before);
+  // Not there yet, or a barrier that says it is on its way: followed until it stops, when there is
+  // a value it tells its position on.
+  const followable =
+    args.action !== "stop" &&
+    plan.reportedOn !== plan.target &&
+    (unconfirmed || isOnItsWay(mechanism, outcome.value));
+  const ref = network.ref(node, endpoint);
+  const followId = followable
+    ? follower?.follow({ node, ref, mechanism, plan, before, last: outcome.value })
+    : undefined;
   const structured: CoverOutput = {
     ok: true,
-    node: network.ref(node, endpoint),
+    node: ref,
     action: args.action,
     requestedPosition: plan.requestedPosition,
     position: status.position,
     state: status.state,
     ...(moving ? { moving } : {}),
+    ...(stayed ? { moved: false } : {}),
+    ...(followId ? { followId } : {}),
     ...writeFields(outcome),
   };
   const state = coverText(status);
   const text =
-    args.action === "stop" && outcome.confirmation !== "none"
+    args.action === "stop" && !unconfirmed
       ? `confirmed: ${name} stopped; it is ${state}`
       : moving
         ? `sent; ${name} is moving, last reported ${state}`
-        : writeSentence(name, outcome, state, node.status === "Asleep");
+        : stayed
+          ? `sent; ${name} acknowledged but has not moved: it still reports ${state}`
+          : writeSentence(name, outcome, state, node.status === "Asleep");
   return ok(text, structured);
 }
 
@@ -116,7 +138,12 @@ const common = {
 
 const annotations = { readOnlyHint: false, idempotentHint: true, openWorldHint: false } as const;
 
-export function registerCover(server: McpServer, network: ZwaveNetwork): void {
+export function registerCover(
+  server: McpServer,
+  network: ZwaveNetwork,
+  /** Follows a cover still on its way when the tool answers; none where no host listens for its end. */
+  follower?: CoverFollower,
+): void {
   server.registerTool(
     "control_zwave_cover",
     {
@@ -136,7 +163,7 @@ export function registerCover(server: McpServer, network: ZwaveNetwork): void {
       outputSchema: coverOutput,
       annotations: { ...annotations, destructiveHint: false },
     },
-    (args) => guarded(() => moveCover(network, args, false)),
+    (args) => guarded(() => moveCover(network, follower, args, false)),
   );
   server.registerTool(
     "control_zwave_barrier",
@@ -148,6 +175,6 @@ export function registerCover(server: McpServer, network: ZwaveNetwork): void {
       outputSchema: coverOutput,
       annotations: { ...annotations, destructiveHint: true },
     },
-    (args) => guarded(() => moveCover(network, args, true)),
+    (args) => guarded(() => moveCover(network, follower, args, true)),
   );
 }

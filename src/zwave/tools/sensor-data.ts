@@ -64,11 +64,11 @@ export function registerSensorData(server: McpServer, network: ZwaveNetwork): vo
         const endpoint =
           index === undefined ? undefined : namedEndpoints(node).find((e) => e.index === index);
         const name = endpoint?.name ?? displayName(node);
-        const now = Date.now();
         const values = [...node.values.values()]
           .filter((v) => index === undefined || v.endpoint === index)
           .filter((v) => SENSOR_CLASSES.has(v.commandClass) && v.readable && v.value !== undefined)
           .sort((a, b) => a.commandClass - b.commandClass || a.endpoint - b.endpoint);
+        await network.learnReportTimes(node, values);
         const state = deviceState(node);
         const readings = values.map(typedReading);
         const switches = [...node.values.values()].filter(
@@ -87,6 +87,7 @@ export function registerSensorData(server: McpServer, network: ZwaveNetwork): vo
         };
         const note = state === "online" ? "" : ` (${name} is ${state}; these are its last reports)`;
         if (values.length === 0) return ok(`${name} has no sensor readings${note}.`, structured);
+        const now = Date.now();
         const lines = values.map((v, i) => {
           const r = readings[i]!;
           const said = r.state ?? formatValue(v);

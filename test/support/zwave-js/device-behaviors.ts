@@ -1,8 +1,8 @@
 // Device behaviours zwave-js's mock controller lacks, written from the command classes' own
 // definitions in @zwave-js/cc, so the real driver interviews and drives these devices as it would
 // real ones: Battery CC (the mock answers no Battery Get), Barrier Operator CC (no mock behaviour
-// at all), and a Binary Sensor whose state a test changes (the stock one answers from a fixed
-// getValue).
+// at all), a Binary Sensor whose state a test changes (the stock one answers from a fixed
+// getValue), and a shutter motor that takes its time to travel (the stock one is there at once).
 import {
   BarrierOperatorCCGet,
   BarrierOperatorCCReport,
@@ -14,6 +14,9 @@ import {
   BinarySensorCCGet,
   BinarySensorCCReport,
   CommandClass,
+  MultilevelSwitchCCGet,
+  MultilevelSwitchCCReport,
+  MultilevelSwitchCCSet,
 } from "@zwave-js/cc";
 import { Bytes } from "@zwave-js/shared";
 import {
@@ -115,3 +118,55 @@ export const binarySensorStateBehavior: MockNodeBehavior = {
     };
   },
 };
+
+const LEVEL = "MultilevelSwitch_currentValue";
+/** A travelling motor tells where it is this often on its way (as modules that report during motion do). */
+const TRAVEL_REPORT_MS = 1000;
+
+/**
+ * A roller shutter motor (Multilevel Switch version 4) that takes `travelMs` to go all the way: a
+ * Set starts it moving, it tells where it is about every second on its way and once it gets there,
+ * and a Get answers where it is now, with where it is going and how long that takes.
+ */
+export function travellingShutterBehavior(travelMs: number): MockNodeBehavior {
+  let motion: { from: number; to: number; startedAt: number; durationMs: number } | undefined;
+  const timers: NodeJS.Timeout[] = [];
+  const at = (self: MockNode): number => {
+    if (!motion) return (self.state.get(LEVEL) as number | undefined) ?? 99;
+    const progress = Math.min(1, (Date.now() - motion.startedAt) / motion.durationMs);
+    return Math.round(motion.from + (motion.to - motion.from) * progress);
+  };
+  return {
+    handleCC(controller: MockController, self: MockNode, received: Received) {
+      const report = () => {
+        const currentValue = at(self);
+        const targetValue = motion?.to ?? currentValue;
+        const left = motion ? Math.max(0, motion.startedAt + motion.durationMs - Date.now()) : 0;
+        return new MultilevelSwitchCCReport({
+          nodeId: controller.ownNodeId,
+          currentValue,
+          targetValue,
+          duration: `${Math.ceil(left / 1000)}s`,
+        });
+      };
+      if (received instanceof MultilevelSwitchCCGet) return { action: "sendCC", cc: report() };
+      if (!(received instanceof MultilevelSwitchCCSet)) return undefined;
+      for (const t of timers.splice(0)) clearTimeout(t);
+      const from = at(self);
+      const to = Math.min(99, received.targetValue === 255 ? 99 : received.targetValue);
+      const durationMs = Math.max(1, (travelMs * Math.abs(to - from)) / 99);
+      motion = { from, to, startedAt: Date.now(), durationMs };
+      const tell = () =>
+        void self.sendToController(createMockZWaveRequestFrame(report(), { ackRequested: false }));
+      for (let t = TRAVEL_REPORT_MS; t < durationMs; t += TRAVEL_REPORT_MS) timers.push(setTimeout(tell, t));
+      timers.push(
+        setTimeout(() => {
+          self.state.set(LEVEL, to);
+          motion = undefined;
+          tell();
+        }, durationMs),
+      );
+      return { action: "ok" };
+    },
+  };
+}

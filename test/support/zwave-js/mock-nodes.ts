@@ -37,6 +37,8 @@ export interface MockDeviceSpec {
   battery?: number;
   /** Barrier Operator CC, which zwave-js's mock has no behaviour for: a garage door opener (device-behaviors.ts). */
   barrier?: { travelMs: number };
+  /** A Multilevel Switch shutter motor that takes this long to travel all the way (device-behaviors.ts). */
+  travelMs?: number;
   capabilities: NonNullable<MockNodeOptions["capabilities"]>;
 }
 
@@ -276,4 +278,75 @@ export function mockNodes(): MockDeviceSpec[] {
       capabilities: { commandClasses: [cc(0x25, { version: 2, defaultValue: false })] },
     },
   ];
+}
+
+/** The network of the followed-cover tests: its own driver cache, apart from the one above. */
+export const COVER_NETWORK_VERSION = "covers-2";
+
+/** A roller shutter module's capabilities: Multilevel Switch with the Motor Control Class B device class. */
+const shutterModule = {
+  genericDeviceClass: 0x11,
+  specificDeviceClass: 0x06,
+  commandClasses: [cc(0x26, { version: 4, defaultValue: 99, primarySwitchType: 3 })],
+};
+
+/**
+ * Shutters that take their time: one that travels and reports on its way, one that never moves; and
+ * an awning on Window Covering with no position (parameter 12, Outbound Bottom: it moves and stops only).
+ */
+export function coverNodes(): MockDeviceSpec[] {
+  return [
+    {
+      device: "shutter",
+      id: 2,
+      name: "Bay Shutter",
+      loc: "Lounge",
+      travelMs: 10_000,
+      capabilities: shutterModule,
+    },
+    {
+      device: "jammed",
+      id: 3,
+      name: "Stuck Shutter",
+      loc: "Attic",
+      ignoresSets: true,
+      capabilities: shutterModule,
+    },
+    {
+      device: "blind",
+      id: 4,
+      name: "Patio Awning",
+      loc: "Patio",
+      capabilities: {
+        genericDeviceClass: 0x11,
+        specificDeviceClass: 0x07,
+        commandClasses: [cc(0x6a, { version: 1, supportedParameters: [12], travelTime: 2000 })],
+      },
+    },
+  ];
+}
+
+/** The network of the multicast-to-an-endpoint tests: two two-outlet plugs. */
+export const PLUGS_NETWORK_VERSION = "plugs-1";
+
+/** Two plugs of two outlets each, Binary Switch per endpoint behind Multi Channel. */
+export function twoPlugNodes(): MockDeviceSpec[] {
+  const plug = (id: number, name: string): MockDeviceSpec => ({
+    device: "relay",
+    id,
+    name,
+    loc: "Hall",
+    switchPerEndpoint: true,
+    capabilities: {
+      genericDeviceClass: 0x10,
+      specificDeviceClass: 0x01,
+      commandClasses: [cc(0x60, { version: 4 }), cc(0x86, { version: 3 })],
+      endpoints: [1, 2].map(() => ({
+        genericDeviceClass: 0x10,
+        specificDeviceClass: 0x01,
+        commandClasses: [cc(0x25, { version: 2, defaultValue: false })],
+      })),
+    },
+  });
+  return [plug(2, "Hall Plug"), plug(3, "Porch Plug")];
 }

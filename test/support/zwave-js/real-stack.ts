@@ -21,8 +21,14 @@ import WebSocket from "ws";
 import { freePort } from "../free-port.js";
 import { withReframingServers } from "./reframing.js";
 import { fillMockGaps } from "./mock-gaps.js";
-import { MOCK_NETWORK_VERSION, mockNodes, type MockDevice } from "./mock-nodes.js";
-import { barrierBehavior, batteryBehavior, binarySensorStateBehavior, STATE } from "./device-behaviors.js";
+import { MOCK_NETWORK_VERSION, mockNodes, type MockDevice, type MockDeviceSpec } from "./mock-nodes.js";
+import {
+  barrierBehavior,
+  batteryBehavior,
+  binarySensorStateBehavior,
+  STATE,
+  travellingShutterBehavior,
+} from "./device-behaviors.js";
 
 /**
  * How a device tells its new state after a Set: `itself` at once (lifeline reporting, as most
@@ -53,8 +59,12 @@ export interface RealZwaveStack {
   setOptimisticUpdates(on: boolean): void;
   /** The state the mock device holds, read at the device (the shutter: its position; a lock: its Door Lock mode, 255 secured). */
   deviceState(device: MockDevice): unknown;
+  /** A Multilevel Switch's level (a shutter's position, 0–99) held at the device, by node id. */
+  levelOf(nodeId: number): unknown;
   /** What one endpoint of the relay holds, read at the device. */
   relayState(endpoint: number): boolean;
+  /** What one endpoint of a device that keeps a switch per endpoint holds, by node id. */
+  endpointSwitchOf(nodeId: number, endpoint: number): boolean;
   /** The Color Bulb's channels (0–255) and its level (0–99), read at the device. */
   bulbState(): {
     warmWhite: number;
@@ -92,8 +102,8 @@ const OWN_REPORT_DELAY_MS = 30;
  * takes ~12 s, one from this cache ~3 s. Each stack starts from a copy, so the values one run left
  * behind (a dimmer at 40 %) never leak into the next.
  */
-async function seededCacheDir(mockPort: number): Promise<string> {
-  const seed = join(tmpdir(), `mcp-assist-zwave-js-cache-${MOCK_NETWORK_VERSION}`);
+async function seededCacheDir(mockPort: number, version: string): Promise<string> {
+  const seed = join(tmpdir(), `mcp-assist-zwave-js-cache-${version}`);
   if (!existsSync(join(seed, "complete"))) {
     const cold = mkdtempSync(join(tmpdir(), "mcp-assist-zwave-js-cold-"));
     const driver = await startDriver(mockPort, cold);
@@ -191,10 +201,18 @@ const switchPerEndpoint = {
 
 const quietLogger = { error() {}, warn() {}, info() {}, debug() {} };
 
-export async function startRealZwaveStack(): Promise<RealZwaveStack> {
+/** The mock devices a stack has, and the version of their driver cache (change it with them). */
+export interface MockNetwork {
+  nodes: MockDeviceSpec[];
+  version: string;
+}
+
+export async function startRealZwaveStack(
+  network: MockNetwork = { nodes: mockNodes(), version: MOCK_NETWORK_VERSION },
+): Promise<RealZwaveStack> {
   fillMockGaps();
   const mockPort = await freePort();
-  const nodes = mockNodes();
+  const { nodes } = network;
   let controller: MockController | undefined;
   let mocks: MockNode[] = [];
   const mock = new MockServer({
@@ -231,6 +249,7 @@ export async function startRealZwaveStack(): Promise<RealZwaveStack> {
           if (spec?.switchPerEndpoint) m.defineBehavior(switchPerEndpoint);
           if (spec?.battery !== undefined) m.defineBehavior(batteryBehavior(spec.battery));
           if (spec?.barrier) m.defineBehavior(barrierBehavior(spec.barrier.travelMs));
+          if (spec?.travelMs !== undefined) m.defineBehavior(travellingShutterBehavior(spec.travelMs));
           if (spec?.device === "leak") m.defineBehavior(binarySensorStateBehavior);
           // Defined last, so it runs first: what reached the device, whatever answers it.
           m.defineBehavior({
@@ -255,7 +274,7 @@ export async function startRealZwaveStack(): Promise<RealZwaveStack> {
   console.log = () => {};
   await withReframingServers(() => mock.start());
 
-  const cacheDir = await seededCacheDir(mockPort);
+  const cacheDir = await seededCacheDir(mockPort, network.version);
   const driver = await startDriver(mockPort, cacheDir);
 
   const serverPort = await freePort();
@@ -355,6 +374,15 @@ export async function startRealZwaveStack(): Promise<RealZwaveStack> {
       const held = m.state.get(multilevel ? "MultilevelSwitch_currentValue" : "BinarySwitch_currentValue");
       // Until a Set, the mock answers Gets with the default its capabilities give.
       return held ?? defaultValueOf(nodes.find((n) => n.device === device));
+    },
+    levelOf(nodeId) {
+      const m = mocks.find((x) => x.id === nodeId);
+      return (
+        m?.state.get("MultilevelSwitch_currentValue") ?? defaultValueOf(nodes.find((n) => n.id === nodeId))
+      );
+    },
+    endpointSwitchOf(nodeId, endpoint) {
+      return mocks.find((x) => x.id === nodeId)?.state.get(endpointKey(endpoint)) === true;
     },
     relayState(endpoint) {
       return mockOf("relay").state.get(endpointKey(endpoint)) === true;

@@ -102,6 +102,21 @@ export function conversationView(t: Words, f: Formats): ConversationView {
     return badge("ok", call.confirmation === "supervised" ? t.confirmedSupervised : t.confirmedDevice);
   }
 
+  /** A cover the call left on its way: until it stops, then how it ended, by its own word. */
+  function followBadge(call: Call): Child {
+    if (!("followId" in call) || !call.followId) return "";
+    const end = call.followed;
+    if (!end) return badge("warn", t.followedOnItsWay);
+    const where = end.position === null ? (end.state ?? "") : `${end.position} %`;
+    const words = {
+      reached: t.followedReached,
+      stopped: t.followedStopped,
+      not_moved: t.followedNotMoved,
+      unknown: t.followedUnknown,
+    }[end.outcome];
+    return badge(end.outcome === "reached" ? "ok" : "warn", where ? `${words}: ${where}` : words);
+  }
+
   function result(text: string): Child {
     if (!text) return "";
     if (text.length <= LONG_RESULT && !text.includes("\n")) return el("div", { class: "note result" }, text);
@@ -137,6 +152,7 @@ export function conversationView(t: Words, f: Formats): ConversationView {
         c.tool && c.tool !== c.name ? el("span", { class: "note" }, `${c.server}/${c.tool}`) : "",
         c.status === "held" ? badge("warn", t.held) : badge(c.ok ? "ok" : "bad", c.ok ? t.ok : t.failed),
         confirmationBadge(c),
+        followBadge(c),
         el("span", { class: "note" }, f.ms(c.ms)),
       ),
       el(

@@ -94,12 +94,14 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
   let problem = "not connected yet";
   let commandCounter = 0;
   let homeId: number | null = null;
+  /** When zwave-js last stamped a value in its value DB (`node.get_value_timestamp`), if ever. */
+  async function stampOf(nodeId: number, valueId: ValueId): Promise<number | undefined> {
+    const ws = await requireReady();
+    const r = await command(ws, "node.get_value_timestamp", { nodeId, valueId: wireValueId(valueId) });
+    return valueTimestampSchema.parse(r).timestamp ?? undefined;
+  }
   const echoes = createEchoByStampFilter({
-    stampOf: async (nodeId, valueId) => {
-      const ws = await requireReady();
-      const r = await command(ws, "node.get_value_timestamp", { nodeId, valueId: wireValueId(valueId) });
-      return valueTimestampSchema.parse(r).timestamp ?? undefined;
-    },
+    stampOf,
     recheck: async (nodeId, valueId) => {
       await command(await requireReady(), "node.poll_value", { nodeId, valueId: wireValueId(valueId) });
     },
@@ -353,6 +355,9 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
       });
       return pollResultSchema.parse(answer).value;
     },
+    // zwave-js's value DB keeps each value's time across restarts (Driver.ts `initValueDBs`,
+    // `enableTimestamps`); the node state @zwave-js/server sends at connection carries none.
+    reportedAt: (node, value) => stampOf(node.id, value),
     async ping(node) {
       const result = pingResultSchema.safeParse(
         await command(await requireReady(), "node.ping", { nodeId: node.id }),
