@@ -3,7 +3,7 @@
 // place …); the readings are worked out at most once per phrase (see `Phrase` in targets.ts).
 import { endpointsNamed, readEndpointPhrase } from "./endpoint-phrase.js";
 import type { DeviceKind } from "./grammar-types.js";
-import type { Choice, Place, Resolved, ResolveContext, Target } from "./target-types.js";
+import type { Choice, Place, Resolved, ResolveContext } from "./target-types.js";
 
 /** A phrase as the rules read it. Every reading is computed on first use. */
 export interface Phrase {
