@@ -214,6 +214,9 @@ export function massiveExpectation(
         intent === "datetime_convert" ||
         slots.place_name !== undefined ||
         slots.time_zone !== undefined ||
+        // "when is halloween", "how many hours until midnight": another moment than now.
+        slots.event_name !== undefined ||
+        (slots.time !== undefined && !new RegExp(`^(?:${TODAY})$`).test(fold(slots.time))) ||
         (slots.date !== undefined && !new RegExp(`^(?:${TODAY})$`).test(fold(slots.date)));
       return { type: "question", kind, elsewhere };
     }

@@ -244,6 +244,11 @@ export interface FastPathReplies {
 export interface CueWords {
   /** Verbs that say nothing alone, only with a particle, a direction or a level: "turn", "put", "schalte". */
   verbs: string[];
+  /**
+   * The assistant's own voice ("speak", "sprich", "parle", "habla"): a louder or softer voice is
+   * the speaker's volume. Alone it asks nothing.
+   */
+  speak: string[];
   /** On and off, as a verb or a particle: "on", "activate", "einschalten", "an", "allume". */
   on: string[];
   off: string[];
@@ -404,7 +409,13 @@ export interface FastPathGrammar {
    * several words ("hoe laat", "quanti ne abbiamo"). Never a word that also means the weather
    * ("temps", "tiempo", "tempo").
    */
-  clock: { time: string[]; date: string[]; asking: string[] };
+  clock: {
+    time: string[];
+    date: string[];
+    /** "today": the date, when nothing else names the time or the date ("what's today"). */
+    today: string[];
+    asking: string[];
+  };
   /** Tried in order: put the more specific templates first. */
   intents: IntentTemplates[];
   /** The words for one load of a device with several. */

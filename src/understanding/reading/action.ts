@@ -76,7 +76,8 @@ export function actionOf(
   if (ups.size > 1) return undefined;
   const up = ups.has(true);
   const hints = new Set(directions.flatMap(([, d]) => (d.hint ? [d.hint] : [])));
-  if (soundNoun || music) hints.add("media");
+  // "speak louder", "parle moins fort": the assistant's voice is the speaker's volume.
+  if (soundNoun || music || has("speak")) hints.add("media");
   if (lightNoun) hints.add("light");
   const domainHint = thingHint(thing);
   if (domainHint) hints.add(domainHint);
