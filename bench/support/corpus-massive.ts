@@ -108,7 +108,7 @@ const hasHead = (text: string, words: string) => new RegExp(`(?:${words})(?!\\p{
 const LIGHT =
   "lights?|lamps?|bulbs?|lighting|hue|licht(?:er)?|lampen?|leuchten?|beleuchtung|birnen?|lumieres?|lampes?|ampoules?|eclairage|luz|luces|lamparas?|bombillas?|iluminacion|lichten|verlichting|luce|luci|lampad[ae]|illuminazione";
 const PLUG =
-  "plugs?|sockets?|outlets?|wemo|smart ?plugs?|power|\\w*steckdosen?|stecker|stromstecker|prises?|enchufes?|stekkers?|stopcontact(?:en)?|prese?|spina";
+  "plugs?|sockets?|outlets?|wemo|smart ?plugs?|power|\\w*steckdosen?|stecker|stromstecker|prises?|enchufes?|stekkers?|stopcontact(?:en)?|pres[ae]|prese|spina";
 const ALL =
   "all|every\\w*|alle[ns]?|uberall|ganzen?|tout|toute?s|partout|tod[oa]s?|overal|hele|tutt[aie]|ovunque";
 const UNMUTE =

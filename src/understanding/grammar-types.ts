@@ -257,7 +257,7 @@ export interface CueWords {
   down: string[];
   /**
    * Words of `up` and `down` that are particles of other verbs too ("metti su" puts something
-   * on): a direction only with a volume, a brightness or a level said, never of music alone.
+   * on): a direction only with a volume, a brightness or a level said, never of a thing alone.
    */
   particles: string[];
   /** Changes that are a light's: "brighter", "dim", "darker". */
@@ -374,6 +374,11 @@ export interface FastPathGrammar {
    * the satellite's room ("turn off all the fans", "schalte alle Lichter an"). Elsewhere it is asked.
    */
   allMeans?: Partial<Record<"turn_on" | "turn_off", { home?: DeviceKind[]; here?: DeviceKind[] }>>;
+  /**
+   * Kinds whose sound is any media player of the place, as the language's own Home Assistant
+   * sentences have it ("den Fernseher im Raum stumm schalten"). Switched on or off, they stay the kind.
+   */
+  soundOfAnyPlayer?: DeviceKind[];
   /** Words for kinds of device, singular and plural. */
   kinds: Partial<Record<DeviceKind, string[]>>;
   /** Numbers in words, 0 to 20 and the tens: "forty percent", "switch one" for "Switch 1". */

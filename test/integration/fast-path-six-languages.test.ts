@@ -122,3 +122,46 @@ describe("'the room' said from a satellite is the satellite's room", () => {
     expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":75}`]);
   });
 });
+
+describe("never acting on a word that only looks like a cue", () => {
+  it("a TV the home lacks is said to be missing, and the speaker is left alone", async () => {
+    const result = await say("mach bitte den Fernseher an", "de");
+    expect(calls()).toEqual([]);
+    expect(result.speech).toBe("Ich habe im ganzen Haus keine fernseher gefunden.");
+  });
+
+  it("'su' is a direction only next to a volume or a level: 'metti su la luce' changes no brightness", async () => {
+    await say("metti su la luce della cucina", "it");
+    expect(calls()).toEqual([]);
+    await say("alza su il volume", "it");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+});
+
+describe("the near misses", () => {
+  it("'lite' is a light", async () => {
+    await say("kitchen lite off", "en");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+});
+
+describe("a home with no speaker", () => {
+  let quiet: Awaited<ReturnType<typeof startLocalHomeAgent>> | undefined;
+  beforeAll(async () => {
+    const home = corpusHome();
+    home.entities = home.entities.filter((e) => !e.entity_id.startsWith("media_player."));
+    quiet = await startLocalHomeAgent(home);
+  });
+  afterAll(async () => quiet?.close());
+
+  it.each([
+    ["en", "turn the volume up a little", "I found no speaker in the home."],
+    ["de", "mach mal lauter", "Ich habe im ganzen Haus keine lautsprecher gefunden."],
+  ])("%s: %j says there is none, and touches nothing", async (language, text, reply) => {
+    const result = await quiet!.agent.handle({ text, language });
+    expect(result.speech).toBe(reply);
+    expect(quiet!.ha.serviceCalls).toEqual([]);
+  });
+});

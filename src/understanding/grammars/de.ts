@@ -350,6 +350,7 @@ export const de: FastPathGrammar = {
     // "alle Lichter im Haus".
     "im haus",
   ],
+  soundOfAnyPlayer: ["tv"],
   kinds: {
     light: ["licht", "lichter", "lichtern", "lampe", "lampen", "leuchte", "leuchten", "beleuchtung"],
     switch: ["schalter"],
@@ -388,9 +389,10 @@ export const de: FastPathGrammar = {
     garage: ["garagentor", "garagentore", "garagentür", "garagentüren"],
     gate: ["tor", "tore", "gartentor", "hoftor"],
     lock: ["schloss", "schlösser", "türschloss"],
-    // No `tv` kind: Home Assistant's German intent tests take "Fernseher" and "Radio" for the
-    // room's media player, whatever its device class, and so do we.
-    media_player: ["lautsprecher", "fernseher", "radio", "box", "musikanlage", "anlage", "stereoanlage"],
+    // Home Assistant's German intent tests take "Radio" for the room's media player, and
+    // "Fernseher" too when its sound is muted (`soundOfAnyPlayer`); switched on, a TV is a TV.
+    media_player: ["lautsprecher", "radio", "box", "musikanlage", "anlage", "stereoanlage"],
+    tv: ["fernseher", "fernsehgerät", "fernseh", "glotze", "tv", "tvs"],
     scene: ["szene", "szenen", "skript", "skripte", "script"],
     climate: [
       "heizung",

@@ -234,7 +234,6 @@ export const fr: FastPathGrammar = {
     ],
     lightOff: ["éteins", "éteint", "éteindre", "éteignez"],
     mute: [
-      "tais toi",
       "mets toi en sourdine",
       "coupe le son",
       "coupez le son",
