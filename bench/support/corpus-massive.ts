@@ -110,7 +110,7 @@ const LIGHT =
 const PLUG =
   "plugs?|sockets?|outlets?|wemo|smart ?plugs?|power|\\w*steckdosen?|stecker|stromstecker|prises?|enchufes?|stekkers?|stopcontact(?:en)?|pres[ae]|prese|spina";
 const ALL =
-  "all|every\\w*|alle[ns]?|uberall|ganzen?|tout|toute?s|partout|tod[oa]s?|overal|hele|tutt[aie]|ovunque";
+  "all|every\\w*|alle[nrs]?|uberall|ganzen?|tout|toute?s|partout|tod[oa]s?|overal|hele|tutt[aie]|ovunque";
 const UNMUTE =
   "unmute|un mute|no longer mute|nicht mehr stumm|stummschaltung aufheben|ton an|reactive\\w*|remets le son|activa el sonido|quita el silencio|dempen opheffen|geluid aan|riattiva\\w*";
 const MUTE =
