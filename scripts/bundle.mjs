@@ -16,17 +16,18 @@
 // (src/shared/source-stack.ts). The build is the same for the same sources: no paths or times.
 import { rm } from "node:fs/promises";
 import { build } from "esbuild";
-import { httpByRequire } from "./bundle/http-by-require.mjs";
 import { langsmithClientOnDemand } from "./bundle/langsmith-client-on-demand.mjs";
+import { builtinsByRequire } from "./bundle/builtins-by-require.mjs";
 import { checkLatin1 } from "./bundle/latin1-sources.mjs";
-import { leaveOut } from "./bundle/leave-out.mjs";
+import { checkLeftOut, leaveOut } from "./bundle/leave-out.mjs";
+import { checkLoadedAtStart } from "./bundle/loaded-at-start.mjs";
 import { checkLoadOnFirstUseMatched, loadOnFirstUse } from "./bundle/load-on-first-use.mjs";
 import { openaiUnusedApis } from "./bundle/openai-unused-apis.mjs";
 import { providerFetch } from "./bundle/provider-fetch.mjs";
 
 // Each plugin is in scripts/bundle/, with why it is there and what it saves.
 await rm("dist", { recursive: true, force: true });
-await build({
+const { metafile } = await build({
   entryPoints: ["src/main.ts", "src/zwave/server.ts", "src/zwave/worker.ts"],
   outbase: "src",
   outdir: "dist",
@@ -41,6 +42,8 @@ await build({
   sourcemap: true,
   // The maps name src/ and node_modules/ files; their text is in the checkout, not repeated here.
   sourcesContent: false,
+  // For checkLoadedAtStart; nothing of it is written.
+  metafile: true,
   // pino is bundled: the bridge gives it a stream (src/log.ts) and never a transport, the one part
   // that finds files by path at run time (its worker, thread-stream's). Loaded from node_modules,
   // its 29 CommonJS files cost each thread ~20 ms of start-up and ~0.6 MiB (bench/footprint).
@@ -54,7 +57,7 @@ await build({
   plugins: [
     loadOnFirstUse,
     leaveOut,
-    httpByRequire,
+    builtinsByRequire,
     langsmithClientOnDemand,
     openaiUnusedApis,
     providerFetch,
@@ -62,4 +65,6 @@ await build({
   logLevel: "warning",
 });
 checkLoadOnFirstUseMatched();
+checkLeftOut();
+checkLoadedAtStart(metafile, "dist");
 await checkLatin1("dist");

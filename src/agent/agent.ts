@@ -9,6 +9,7 @@ import { TimeoutError, withTimeout } from "../shared/timeout.js";
 import { turnBudget } from "../shared/turn-budget.js";
 import { createActionPolicy } from "../tools/policy/action-policy.js";
 import { createPendingActions } from "./pending-actions.js";
+import { createOpenQuestions } from "./open-questions.js";
 import { heldMessage } from "./held-message.js";
 import { createHomeAssistantAgent } from "./home-assistant-agent.js";
 import { createFastPath } from "../understanding/fast-path.js";
@@ -109,6 +110,8 @@ export function createAgent(options: AgentOptions): ConversationAgent {
   }
   // What the action policy (at the registry) held, kept per conversation until the user answers.
   const pending = createPendingActions(registry);
+  // The "which one?" the fast path asked, per conversation, until the next sentence.
+  const questions = createOpenQuestions();
   const fastPath = createFastPath({
     registry,
     mirror,
@@ -260,6 +263,8 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       deviceId: request.deviceId,
       isRequest: (text) => fastPath.understands(text, language),
     });
+    // The conversation's last "which one?" lives one turn: this sentence answers it, or is new.
+    const question = questions.take(conversationId);
     if (confirmation) return { ...confirmation, handledBy: "confirmation" };
 
     const fastRequest = {
@@ -270,19 +275,35 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       toolTimeoutMs,
       ...(request.deviceId ? { deviceId: request.deviceId } : {}),
     };
+    const answered = question && (await fastPath.answer(fastRequest, question));
+    if (answered) {
+      const responseType = answered.kind === "done" ? answered.responseType : "error";
+      return {
+        speech: answered.speech,
+        responseType,
+        results: answered.results,
+        handledBy: "fast-path: answer",
+      };
+    }
     const fast = await fastPath.run(fastRequest);
+    // The fast path's own question is asked when nobody else answers: its answer is awaited.
+    const asking = () => {
+      if (fast.kind === "unsure" && fast.question) questions.asked(conversationId, fast.question);
+    };
     if (fast.kind === "done") return { ...fast, handledBy: "fast-path" };
-    // A question about another place or day: HA's agent would answer it with the home's own clock.
+    // About another place or time: HA's agent would answer with the home's clock, or act now.
     const elsewhere = fast.kind === "unsure" && fast.elsewhere === true;
     const ha = elsewhere ? undefined : await homeAssistantAgent?.(fastRequest, fast);
     if (ha) return ha;
     if (!llm) {
+      asking();
       const speech = fast.speech || unsupportedLanguage(language, fastPath.languages());
       return { speech, responseType: "error", results: fast.results, handledBy: "fast-path" };
     }
     const handledBy = fast.kind === "unsure" ? "fast-path → llm" : "llm";
     const outcome = await llmTurn(request, conversationId, language, signal);
     if (!outcome) {
+      asking();
       const speech = fast.speech || said.modelUnavailable;
       return { speech, responseType: "error", results: fast.results, handledBy };
     }

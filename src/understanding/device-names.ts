@@ -7,6 +7,7 @@ import type { FastPathGrammar } from "./grammar-types.js";
 import { numberWords } from "./number-words.js";
 import type { Place, Resolved, ResolveContext, Target } from "./target-types.js";
 import { allowedEdits } from "./typo.js";
+import { deviceChoices } from "./choices.js";
 import type { ZwaveTarget as ZwaveDevice } from "../zwave-host/zwave-target.js";
 import { targetKey } from "../zwave-host/zwave-target.js";
 import { matchDevices } from "./zwave-names.js";
@@ -86,8 +87,8 @@ export function createDeviceNames(grammar: FastPathGrammar) {
     if (top?.match === "exact" && tied.length === 1 && !zw.exact.length) return one(top.entityId);
     if (zw.exact.length || (top?.match === "exact" && tied.length > 1)) {
       return ambiguous([
-        ...zw.exact.map(describeDevice),
-        ...tied.filter((m) => m.match === "exact").map((m) => describeEntity(ctx, m.entityId)),
+        ...zw.exact.map(zwaveTarget),
+        ...tied.flatMap((m) => (m.match === "exact" ? (haTarget(ctx, m.entityId) ?? []) : [])),
       ]);
     }
     if (top && tied.length === 1 && !zw.partial.length) return one(top.entityId);
@@ -99,8 +100,8 @@ export function createDeviceNames(grammar: FastPathGrammar) {
     }
     if (zw.partial.length || tied.length > 1) {
       return ambiguous([
-        ...zw.partial.map(describeDevice),
-        ...tied.map((m) => describeEntity(ctx, m.entityId)),
+        ...zw.partial.map(zwaveTarget),
+        ...tied.flatMap((m) => haTarget(ctx, m.entityId) ?? []),
       ]);
     }
     if (matches.length && !exposed.length) return { kind: "not_exposed", name };
@@ -140,18 +141,12 @@ export function createDeviceNames(grammar: FastPathGrammar) {
   }
 
   /** Every candidate: a question that lists some of them is not honest (see turn.ts `unresolved`). */
-  function ambiguous(candidates: string[]): Resolved {
-    return { kind: "ambiguous", candidates: [...new Set(candidates)] };
+  function ambiguous(candidates: Target[]): Resolved {
+    return { kind: "ambiguous", choices: deviceChoices(candidates) };
   }
 
-  function describeDevice(d: ZwaveDevice): string {
-    return d.location ? `${d.name} (${d.location})` : d.name;
-  }
-
-  function describeEntity(ctx: ResolveContext, entityId: string): string {
-    const e = ctx.mirror.entity(entityId);
-    if (!e) return entityId;
-    return e.area ? `${e.name} (${e.area.name})` : e.name;
+  function zwaveTarget(d: ZwaveDevice): Target {
+    return { source: "zwave", device: d, name: zwaveName(d) };
   }
 
   function exactly(ctx: ResolveContext, target: Target, key: string): boolean {

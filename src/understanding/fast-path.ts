@@ -3,7 +3,9 @@ import type { ToolRegistry } from "../tools/registry.js";
 import { GRAMMARS } from "./grammar.js";
 import type { FastPathGrammar } from "./grammar-types.js";
 import { createConversationMemory } from "./memory.js";
-import type { FastPathOutcome, FastPathRequest, HoldCall } from "./outcome.js";
+import type { FastPathOutcome, FastPathRequest, HoldCall, OpenQuestion } from "./outcome.js";
+import { createChoiceReader, type Picked } from "./choice-answer.js";
+import { createLaterTime } from "./later.js";
 import { capitalize } from "./speech.js";
 import type { RecognizedAction } from "./ha-recognition.js";
 import { createTargetResolver, throughZwave, type Resolved, type Target } from "./targets.js";
@@ -17,7 +19,7 @@ import { createUnderstanding } from "./understand.js";
 import type { ToolResult } from "../tools/types.js";
 import type { ZwaveClient } from "../zwave-host/zwave-client.js";
 
-export type { FastPathOutcome, FastPathRequest } from "./outcome.js";
+export type { FastPathOutcome, FastPathRequest, OpenQuestion } from "./outcome.js";
 
 /**
  * Assist transcripts are short. A longer text is no sentence of ours: it is handed on without
@@ -55,6 +57,8 @@ export function createFastPath(options: FastPathOptions) {
       grammar,
       understanding: createUnderstanding(grammar),
       targets: createTargetResolver(grammar),
+      choices: createChoiceReader(grammar),
+      later: createLaterTime(grammar),
     };
   }
   const deps = {
@@ -76,6 +80,20 @@ export function createFastPath(options: FastPathOptions) {
     let compiled = built.get(code);
     if (!compiled) built.set(code, (compiled = build(grammar)));
     return compiled;
+  }
+
+  /** The targets of a choice as the home has them now: the question was asked a turn ago. */
+  function current(picked: Picked): Resolved {
+    const now = (t: Target): Target | undefined => {
+      if (t.source !== "ha") return t;
+      const entity = options.mirror.entity(t.entity.entityId);
+      return entity && { ...t, entity };
+    };
+    if (picked.kind === "one") {
+      const target = now(picked.target);
+      return target ? { kind: "one", target } : { kind: "not_found", name: picked.target.name };
+    }
+    return { ...picked, targets: picked.targets.flatMap((t) => now(t) ?? []) };
   }
 
   /** Each concern answers the intents it owns. */
@@ -109,14 +127,26 @@ export function createFastPath(options: FastPathOptions) {
     async run(request: FastPathRequest): Promise<FastPathOutcome> {
       const chosen = grammarFor(request.language);
       if (!chosen) return { kind: "no_match", speech: "", results: [] };
-      const { grammar, understanding, targets } = chosen;
+      const { grammar, understanding, targets, later } = chosen;
       if (request.text.length > REFUSED_CHARS) {
         return { kind: "done", speech: grammar.replies.tooLong, responseType: "error", results: [] };
       }
-      const understood =
-        request.text.length > MATCHED_CHARS
-          ? undefined
-          : understanding.understand(request.text, await homeLookup(deps));
+      if (request.text.length > MATCHED_CHARS)
+        return { kind: "no_match", speech: grammar.replies.cannotYet, results: [] };
+      const lookup = await homeLookup(deps);
+      // "turn off the kitchen light in 5 minutes": never now, and no device of that name.
+      // "mute for an hour": now, and said that nothing undoes it later.
+      const time = later(request.text);
+      const timed = time && understanding.understand(time.rest, lookup);
+      if (time && timed && !timed.match.intent.startsWith("query_")) {
+        if (time.when === "later")
+          return { kind: "unsure", speech: grammar.replies.notLater, results: [], elsewhere: true };
+        const outcome = await answer(createTurn(deps, grammar, targets, timed.match, request));
+        const done = outcome.kind === "done" && outcome.responseType === "action_done";
+        const speech = done ? `${outcome.speech} ${grammar.replies.notUndoneLater}` : outcome.speech;
+        return { ...outcome, speech: capitalize(speech) };
+      }
+      const understood = understanding.understand(request.text, lookup);
       const match = understood?.match;
       if (!match) return { kind: "no_match", speech: grammar.replies.cannotYet, results: [] };
       const outcome = await answer(createTurn(deps, grammar, targets, match, request));
@@ -144,6 +174,21 @@ export function createFastPath(options: FastPathOptions) {
               ...(action.whole ? { whole: true } : {}),
             };
       const outcome = await act(turn, throughZwave(resolved, turn.twins));
+      return { ...outcome, speech: capitalize(outcome.speech) };
+    },
+
+    /**
+     * The answer to a "which one?" this fast path asked in the conversation's last turn: the
+     * command carried out on the choice it names, through the tools and the action policy.
+     * Undefined when the sentence picks no choice: it is then read as a new one.
+     */
+    async answer(request: FastPathRequest, question: OpenQuestion): Promise<FastPathOutcome | undefined> {
+      const chosen = grammarFor(request.language);
+      if (!chosen || request.text.length > MATCHED_CHARS) return undefined;
+      const picked = chosen.choices.pick(request.text, question.choices, options.mirror.areas());
+      if (!picked) return undefined;
+      const turn = createTurn(deps, chosen.grammar, chosen.targets, question.match, request);
+      const outcome = await act(turn, throughZwave(current(picked), turn.twins));
       return { ...outcome, speech: capitalize(outcome.speech) };
     },
 

@@ -210,6 +210,12 @@ export interface FastPathReplies {
   date: string;
   /** A time or date question about another place or day: the home's clock knows only its own. */
   onlyHere: string;
+  /** A command for a later time, which was not carried out: the bridge cannot schedule yet. */
+  notLater: string;
+  /** Said after a command done now that was asked for a while ("mute for an hour"): nothing undoes it later. */
+  notUndoneLater: string;
+  /** A volume or mute with no speaker named, in a home with none. */
+  noSpeaker: string;
   cannotYet: string;
   /** A text far longer than anything said to a voice assistant. */
   tooLong: string;
@@ -421,10 +427,32 @@ export interface FastPathGrammar {
     today: string[];
     asking: string[];
   };
+  /**
+   * A command for a later time (understanding/later.ts), which the bridge cannot run later:
+   * `after` a span of `units` ("in 5 minutes"), `at` a time with a `clock` word ("at 7 pm",
+   * "um 7 Uhr"), `atHour` a time alone ("a las 7"), or a word for it ("tomorrow", "later").
+   */
+  later: {
+    after: string[];
+    units: string[];
+    at: string[];
+    clock: string[];
+    atHour: string[];
+    words: string[];
+    /** A while (`during` a span of `units`: "for an hour", "für eine Stunde"): done now, not undone later. */
+    during: string[];
+  };
   /** Tried in order: put the more specific templates first. */
   intents: IntentTemplates[];
   /** The words for one load of a device with several. */
   endpoints: EndpointWords;
+  /**
+   * Answers to our own "which one?" (understanding/choice-answer.ts), besides a choice's name and
+   * the `endpoints` ordinals ("the second"): `all` picks every choice ("both", "all of them");
+   * `last` the last one; `one` are the words around a choice that say nothing ("the one in the
+   * kitchen", "celle de la cuisine"), with the articles and place prepositions.
+   */
+  choices: { all: string[]; last: string[]; one: string[] };
   /** Words that ask for a reading ("temperature", "warm"). */
   sensors: Record<SensorKind, string[]>;
   /** How replies name a reading ("the temperature"). */

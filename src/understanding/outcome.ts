@@ -2,6 +2,8 @@
 // here, below the agent, so that the understanding never imports from `agent/`.
 import type { HeldCall } from "../tools/policy/held.js";
 import type { ToolResult } from "../tools/types.js";
+import type { FastMatch } from "./matcher.js";
+import type { Choice } from "./target-types.js";
 
 /** How a reply is meant: Home Assistant's conversation response types. */
 export type ResponseType = "action_done" | "query_answer" | "error";
@@ -11,12 +13,26 @@ export type FastPathOutcome =
   | { kind: "done"; speech: string; responseType: ResponseType; results: ToolResult[] }
   /**
    * Understood, but not what it refers to: HA's agent or an LLM may do better; else say `speech`.
-   * `elsewhere`: a question about another place or day, which HA's agent would answer with the
-   * home's own clock; only a language model may take it.
+   * `elsewhere`: about another place or time, which HA's agent would answer with the home's own
+   * clock (a question about tokyo or tomorrow), or carry out now (a command for later); only a
+   * language model may take it.
    */
-  | { kind: "unsure"; speech: string; results: ToolResult[]; elsewhere?: boolean }
+  | {
+      kind: "unsure";
+      speech: string;
+      results: ToolResult[];
+      elsewhere?: boolean;
+      /** `speech` asks "which one?": the command, and what each answer would make it. */
+      question?: OpenQuestion;
+    }
   /** Not a sentence of this grammar (or no grammar for the language). */
   | { kind: "no_match"; speech: string; results: ToolResult[] };
+
+/** A "which one?" the fast path asked: the command it was about, and the choices it offered. */
+export interface OpenQuestion {
+  match: FastMatch;
+  choices: Choice[];
+}
 
 export interface FastPathRequest {
   text: string;

@@ -3,7 +3,7 @@
 // place …); the readings are worked out at most once per phrase (see `Phrase` in targets.ts).
 import { endpointsNamed, readEndpointPhrase } from "./endpoint-phrase.js";
 import type { DeviceKind } from "./grammar-types.js";
-import type { Place, Resolved, ResolveContext } from "./target-types.js";
+import type { Choice, Place, Resolved, ResolveContext, Target } from "./target-types.js";
 
 /** A phrase as the rules read it. Every reading is computed on first use. */
 export interface Phrase {
@@ -102,7 +102,14 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
       const said = readEndpointPhrase(p.ctx.grammar, p.said);
       if (!said || p.exact()) return undefined;
       const found = endpointsNamed(p.ctx.grammar, said, p.ctx.devices);
-      if (found.length > 1) return { kind: "ambiguous", candidates: found.map((t) => t.name) };
+      if (found.length > 1) {
+        // Loads of one device share its room: each is named by its own name alone.
+        const choices = found.map((device): Choice => {
+          const target: Target = { source: "zwave", device, name: device.name };
+          return { label: device.name, names: [device.name], resolved: { kind: "one", target } };
+        });
+        return { kind: "ambiguous", choices };
+      }
       const [one] = found;
       return one ? { kind: "one", target: { source: "zwave", device: one, name: one.name } } : undefined;
     },
@@ -161,7 +168,16 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
       if (p.options.allMeans === "home") return t.kindGroup(p.ctx, kind, undefined, p.key);
       if (p.options.allMeans === "here")
         return withPlace(t.kindGroup(p.ctx, kind, here, p.key), { place: here.label });
-      return { kind: "ambiguous", candidates: [here.label, t.wholeHome] };
+      const choices: Choice[] = [];
+      for (const [label, resolved] of [
+        [here.label, withPlace(t.kindGroup(p.ctx, kind, here, p.key), { place: here.label })],
+        [t.wholeHome, t.kindGroup(p.ctx, kind, undefined, p.key)],
+      ] as const) {
+        if (resolved.kind === "one" || resolved.kind === "group") {
+          choices.push({ label, names: [label], resolved, ...(label === t.wholeHome ? { home: true } : {}) });
+        }
+      }
+      return { kind: "ambiguous", choices };
     },
   },
   {

@@ -14,6 +14,9 @@ const SWITCHABLE = [
   "scene",
   "script",
   "lock",
+  // A thermostat or an air conditioner by its name ("turn off the air conditioning"), as HA's
+  // HassTurnOn and HassTurnOff switch it; never part of "everything".
+  "climate",
 ];
 /**
  * "Everything", "all" and a bare area switch only what the action policy deems safe to switch as

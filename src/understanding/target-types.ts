@@ -18,12 +18,28 @@ export type Resolved =
   | { kind: "group"; targets: Target[]; place?: string; said?: string; whole?: boolean }
   /** Devices of the kind asked for are there, but none can do what was asked ("close the lights"). */
   | { kind: "unsupported"; names: string[] }
-  /** Which of these: devices, or (`rooms`) the rooms that have what was asked for. */
-  | { kind: "ambiguous"; candidates: string[]; rooms?: true }
+  /**
+   * Which of these: devices, or (`rooms`) the rooms that have what was asked for. Each choice
+   * says what the sentence means if the user picks it (understanding/choice-answer.ts).
+   */
+  | { kind: "ambiguous"; choices: Choice[]; rooms?: true }
   /** "Here" was said, and the speaker's area is not known. */
   | { kind: "nowhere" }
   | { kind: "not_found"; name: string }
   | { kind: "not_exposed"; name: string };
+
+/**
+ * One answer to "which one?": how the question names it, the words that pick it ("Bedroom", a
+ * device's own name), and what the sentence then acts on.
+ */
+export interface Choice {
+  label: string;
+  /** Names the choice goes by, as said: a device's name, its room's; the label is one too. */
+  names: string[];
+  resolved: Extract<Resolved, { kind: "one" | "group" }>;
+  /** The choice that is the whole home ("… or the whole house?"). */
+  home?: true;
+}
 
 /** What an intent may act on: Home Assistant domains, and which Z-Wave devices. */
 export interface Scope {

@@ -7,13 +7,14 @@ import { createDeviceNames, zwaveName } from "./device-names.js";
 import type { DeviceKind, FastPathGrammar } from "./grammar-types.js";
 import { isOfKind } from "./kinds.js";
 import { createPlaces } from "./places.js";
-import type { Place, Resolved, ResolveContext, Target } from "./target-types.js";
+import type { Choice, Place, Resolved, ResolveContext, Target } from "./target-types.js";
 import type { HomeTwins } from "../ha/zwave-twins.js";
 import { targetKey, type ZwaveTarget as ZwaveDevice } from "../zwave-host/zwave-target.js";
 import { isReachable } from "./zwave-names.js";
 import { haKindOf } from "../zwave-host/ha-kind.js";
 import { ENTRANCE_COVER_CLASSES } from "../tools/policy/effects.js";
 import { RESOLVE_RULES, type Phrase, type RuleTools } from "./resolve-rules.js";
+import { roomChoices, roomOf } from "./choices.js";
 
 export type { Place, Resolved, ResolveContext, Scope, Target } from "./target-types.js";
 
@@ -61,6 +62,7 @@ export function throughZwave(resolved: Resolved, twins: HomeTwins): Resolved {
       : target;
   };
   if (resolved.kind === "one") return { kind: "one", target: one(resolved.target) };
+  if (resolved.kind === "ambiguous") return oneDeviceOrAsk(resolved, twins);
   if (resolved.kind !== "group") return resolved;
   const seen = new Set<string>();
   const targets = resolved.targets.map(one).filter((t) => {
@@ -71,6 +73,24 @@ export function throughZwave(resolved: Resolved, twins: HomeTwins): Resolved {
     return true;
   });
   return { ...resolved, targets };
+}
+
+/**
+ * Never "which one?" between two views of one device: choices that are the same Z-Wave endpoint
+ * (an HA entity of the node and the node itself, or two HA entities of it) are one choice, and
+ * one choice left is no question.
+ */
+function oneDeviceOrAsk(resolved: Extract<Resolved, { kind: "ambiguous" }>, twins: HomeTwins): Resolved {
+  const seen = new Set<string>();
+  const choices = resolved.choices
+    .map((choice) => ({ ...choice, resolved: throughZwave(choice.resolved, twins) as Choice["resolved"] }))
+    .filter(({ resolved: r }) => {
+      if (r.kind !== "one" || r.target.source !== "zwave") return true;
+      const key = targetKey(r.target.device);
+      return !seen.has(key) && Boolean(seen.add(key));
+    });
+  if (choices.length === 1) return choices[0]!.resolved;
+  return { ...resolved, choices };
 }
 
 /** The mirror's areas and exposed entities, each built at most once for one sentence. */
@@ -214,14 +234,12 @@ export function createTargetResolver(grammar: FastPathGrammar) {
   function kindWithoutPlace(ctx: ResolveContext, kind: DeviceKind, said?: string): Resolved {
     const all = kindTargets(ctx, kind);
     if (!all.length) return kindGroup(ctx, kind, undefined, said);
-    const roomOf = (t: Target) => (t.source === "ha" ? t.entity.area?.name : t.device.location) || undefined;
     const rooms = new Set(all.flatMap((t) => roomOf(t) ?? []));
     // One set is meant: no question with one answer.
     if (all.length === 1 || rooms.size === 0 || (rooms.size === 1 && all.every(roomOf))) {
       return { kind: "group", targets: all, ...(rooms.size === 1 ? { place: [...rooms][0]! } : {}) };
     }
-    const roomless = all.some((t) => !roomOf(t));
-    return { kind: "ambiguous", candidates: [...rooms, ...(roomless ? [wholeHome] : [])], rooms: true };
+    return { kind: "ambiguous", choices: roomChoices(all, wholeHome), rooms: true };
   }
 
   /**

@@ -115,3 +115,46 @@ describe("sentences people say, without an LLM", () => {
     );
   });
 });
+
+describe("a question of ours, answered in the next sentence", () => {
+  const deskLampCalls = (from: number) =>
+    ha.serviceCalls.slice(from).filter((c) => JSON.stringify(c.target).includes("light.desk_lamp"));
+
+  it("over Wyoming: the answer with the conversation id Home Assistant keeps completes the command", async () => {
+    const conversationId = "01JWHICHROOMWYOMING0000000";
+    const before = ha.serviceCalls.length;
+    const asked = await converse("127.0.0.1", bridge.wyomingPort, {
+      text: "Mach die Lampe an",
+      language: "de",
+      conversationId,
+    });
+    expect(asked.response.speech).toMatch(/^Welchen Raum meinst du: .*Office/);
+    expect(ha.serviceCalls.length).toBe(before);
+    const answered = await converse("127.0.0.1", bridge.wyomingPort, {
+      text: "im Büro",
+      language: "de",
+      conversationId,
+    });
+    expect(answered.response.responseType).toBe("action_done");
+    expect(deskLampCalls(before)).toEqual([expect.objectContaining({ domain: "light", service: "turn_on" })]);
+    expect(ha.serviceCalls.length).toBe(before + 1);
+  });
+
+  it("over HTTP: the answer sent with the reply's conversation_id completes the command", async () => {
+    const before = ha.serviceCalls.length;
+    const asked = (await fetch(`${bridge.apiUrl}/api/conversation`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ text: "accendi la lampada", language: "it" }),
+    }).then((r) => r.json())) as { speech: string; conversation_id: string };
+    expect(asked.speech).toMatch(/^Quale stanza intendi: .*Office/);
+    const answered = await ask({
+      text: "quella in ufficio",
+      language: "it",
+      conversation_id: asked.conversation_id,
+    });
+    expect(answered.response_type).toBe("action_done");
+    expect(deskLampCalls(before)).toHaveLength(1);
+    expect(ha.serviceCalls.length).toBe(before + 1);
+  });
+});

@@ -23,8 +23,12 @@ const dir = mkdtempSync(join(tmpdir(), "provider-fetch-"));
 const hook = join(dir, "undici-check.mjs");
 writeFileSync(
   hook,
-  `import { writeFileSync } from "node:fs";
-const write = (file) => writeFileSync(file, JSON.stringify(process.moduleLoadList.filter((m) => /undici/i.test(m))));
+  `import { renameSync, writeFileSync } from "node:fs";
+const write = (file) => {
+  // Written aside, then renamed: the test reads the file as soon as it exists.
+  writeFileSync(file + ".part", JSON.stringify(process.moduleLoadList.filter((m) => /undici/i.test(m))));
+  renameSync(file + ".part", file);
+};
 process.on("SIGUSR2", () => write(process.env.UNDICI_CHECK_FILE + ".ready"));
 process.on("exit", () => write(process.env.UNDICI_CHECK_FILE));`,
 );

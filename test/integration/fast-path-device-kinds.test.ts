@@ -182,3 +182,18 @@ describe("readings and sensors, from what the home reports", () => {
     );
   });
 });
+
+describe("thermostats", () => {
+  it("'switch the thermostat off' switches it off, as Home Assistant's intents do, confirmed by its state", async () => {
+    await setState("climate.thermostat", "heat");
+    const result = await say("switch the thermostat off");
+    expect(calls()).toEqual(["climate.turn_off climate.thermostat"]);
+    expect(result.speech).toBe("Turned off Thermostat.");
+  });
+
+  it("'everything off' never switches the heating off", async () => {
+    await setState("climate.thermostat", "heat");
+    await say("switch everything off in the living room");
+    expect(calls().filter((c) => c.startsWith("climate"))).toEqual([]);
+  });
+});

@@ -56,11 +56,17 @@ const explain = (
   options: Parameters<ReturnType<typeof createTargetResolver>["resolve"]>[2] = {},
 ) => createTargetResolver(GRAMMARS[language]!).explain(context(language, ctx), phrase, options);
 
-const ids = (resolved: ReturnType<typeof explain>["resolved"]) =>
+/** What a "which one?" offers: each choice as the question names it, and what it would act on. */
+const offered = (resolved: ReturnType<typeof explain>["resolved"]) =>
+  resolved.kind === "ambiguous"
+    ? { rooms: resolved.rooms === true, choices: resolved.choices.map((c) => [c.label, ids(c.resolved)]) }
+    : resolved;
+
+const ids = (resolved: ReturnType<typeof explain>["resolved"]): string[] =>
   resolved.kind === "group"
     ? resolved.targets.map((t) => (t.source === "ha" ? t.entity.entityId : t.name)).sort()
-    : resolved.kind === "one" && resolved.target.source === "ha"
-      ? [resolved.target.entity.entityId]
+    : resolved.kind === "one"
+      ? [resolved.target.source === "ha" ? resolved.target.entity.entityId : resolved.target.name]
       : [];
 
 describe("the resolver's rules, each deciding a phrase of its own", () => {
@@ -133,7 +139,7 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
     ];
     const named = (language: string, phrase: string) => {
       const { resolved, rule } = explain(language, phrase, { devices });
-      return { rule, name: resolved.kind === "one" ? resolved.target.name : resolved };
+      return { rule, name: resolved.kind === "one" ? resolved.target.name : offered(resolved) };
     };
     for (const [language, phrase] of [
       ["en", "outlet 2 of the double relay"],
@@ -167,7 +173,13 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
     // Two devices have a second load: which one is asked, never guessed.
     expect(named("en", "the second outlet")).toEqual({
       rule: "load of a device",
-      name: { kind: "ambiguous", candidates: ["Double Relay 2", "Wall Plug Right Outlet"] },
+      name: {
+        rooms: false,
+        choices: [
+          ["Double Relay 2", ["Double Relay 2"]],
+          ["Wall Plug Right Outlet", ["Wall Plug Right Outlet"]],
+        ],
+      },
     });
   });
 
@@ -211,7 +223,14 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
       { speaker: "kitchen_satellite", intent: "turn_off" },
       { all: true },
     );
-    expect(dutch.resolved).toEqual({ kind: "ambiguous", candidates: ["Kitchen", "het hele huis"] });
+    // Each answer says what it means: the kitchen's lights, or every light of the home.
+    expect(offered(dutch.resolved)).toEqual({
+      rooms: false,
+      choices: [
+        ["Kitchen", ["light.counter_lights", "light.kitchen_ceiling"]],
+        ["het hele huis", ids(english.resolved)],
+      ],
+    });
   });
 
   it("kind here: a kind with no place is the satellite's area's", () => {
@@ -234,10 +253,14 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
   it("kind with no place and no satellite: which room, every room with one named", () => {
     const { resolved, rule } = explain("en", "lights");
     expect(rule).toBe("kind with no place and no satellite");
-    expect(resolved).toEqual({
-      kind: "ambiguous",
-      candidates: ["Kitchen", "Living Room", "Bedroom", "Office"],
+    expect(offered(resolved)).toEqual({
       rooms: true,
+      choices: [
+        ["Kitchen", ["light.counter_lights", "light.kitchen_ceiling"]],
+        ["Living Room", ["light.living_room_lamp"]],
+        ["Bedroom", ["light.bedroom_light"]],
+        ["Office", ["light.desk_lamp"]],
+      ],
     });
   });
 

@@ -276,6 +276,25 @@ describe("a real ambiguity still gets a question", () => {
   });
 });
 
+describe("two Home Assistant views of one node are one device", () => {
+  let home: Home;
+  beforeAll(async () => {
+    // Switch One as HA's switch and, as "Switch as X" shows it, a light of the same node.
+    const asLight: TwinNode = { ...demoTwins().find((n) => n.nodeId === 2)!, domain: "light" };
+    home = await startHome(zwaveTwinHome({ nodes: [...demoTwins(), asLight] }));
+  }, 30_000);
+  afterAll(async () => home?.close());
+
+  it('"turn on switch one" switches node 2 without asking which one', async () => {
+    await sim.setValue(2, SWITCH_ONE, false);
+    const before = writesTo(2);
+    const result = await home.agent.handle({ text: "turn on switch one", language: "en" });
+    expect(result.speech).not.toMatch(/Which one/);
+    expect(writesTo(2)).toBeGreaterThan(before);
+    expect(sim.valueOf(2, SWITCH_ONE)).toBe(true);
+  });
+});
+
 /** The plug as Home Assistant's Z-Wave integrations register it: one device, an entity per outlet. */
 const plugTwins = (): TwinNode[] =>
   ([1, 2] as const).map((endpoint) => ({

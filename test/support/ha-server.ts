@@ -307,6 +307,8 @@ export async function startFakeHa(options: FakeHaOptions = {}): Promise<FakeHa> 
         toggle: (s) => (s === "open" ? "closed" : "open"),
       },
       lock: { lock: () => "locked", unlock: () => "unlocked" },
+      // A thermostat switched on goes back to heating; off is its own HVAC mode (climate.turn_on/off).
+      climate: { turn_on: (s) => (s === "off" ? "heat" : s), turn_off: () => "off" },
       // A scene's state is when it was last activated; a script is "off" again once it has run.
       scene: { turn_on: () => new Date().toISOString() },
       script: { turn_on: () => "off" },

@@ -19,14 +19,25 @@ export interface LocalHomeAgent {
   close(): Promise<void>;
 }
 
-export async function startLocalHomeAgent(home: FakeHome): Promise<LocalHomeAgent> {
+/** `haAgent`: Home Assistant's own agent is asked when the fast path does not understand (default off). */
+export async function startLocalHomeAgent(
+  home: FakeHome,
+  options: { haAgent?: boolean } = {},
+): Promise<LocalHomeAgent> {
   const ha = await startFakeHa({ home });
   const { logger } = captureLogger();
   const mirror = createHomeMirror({ url: ha.url, token: "good-token", logger });
   await waitFor("the first sync", () => !mirror.status().stale);
   const registry = createToolRegistry({ logger, policy: createActionPolicy({ mirror }) });
   for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
-  const agent = createAgent({ registry, mirror, logger, provider: "local", language: "en", haAgent: false });
+  const agent = createAgent({
+    registry,
+    mirror,
+    logger,
+    provider: "local",
+    language: "en",
+    haAgent: options.haAgent ?? false,
+  });
   return {
     ha,
     mirror,

@@ -17,7 +17,6 @@ import {
   withConfirmArgument,
   type Confirmation,
 } from "./confirm-argument.js";
-import { confirmationAnswer, confirmationRequest, declinedResult } from "./confirm-input.js";
 import { createOpenHolds } from "./open-holds.js";
 
 export type McpMode = "auto" | "flat" | "workbench";
@@ -252,6 +251,10 @@ export function createEndpointTools(
         if (era === "modern") {
           // The 2026-07-28 client is asked; the round that answers this hold's question (its id
           // is the requestState) with a yes runs the call. Confirmation arguments mean nothing here.
+          // The question is made with the SDK's server helpers (confirm-input.ts), which load
+          // with /mcp's first request (endpoint.ts): a modern call comes only through them.
+          const { confirmationAnswer, confirmationRequest, declinedResult } =
+            await import("./confirm-input.js");
           const taken = requestState !== undefined ? holds.take(requestState, held.call) : undefined;
           if (!taken?.ok) return confirmationRequest(result, holds.open(held).id);
           if (confirmationAnswer(inputResponses) !== "yes") return declinedResult(name);

@@ -650,6 +650,30 @@ export const nl: FastPathGrammar = {
       ],
     },
   ],
+  later: {
+    after: ["over", "na"],
+    units: ["seconde", "seconden", "minuut", "minuten", "min", "uur", "uren", "half uur", "kwartier"],
+    at: ["om"],
+    clock: ["uur"],
+    atHour: [],
+    words: [
+      "morgen",
+      "morgenochtend",
+      "vanavond",
+      "vannacht",
+      "straks",
+      "later",
+      "zometeen",
+      "over een uur",
+      "over een half uur",
+    ],
+    during: ["voor", "gedurende", "een"],
+  },
+  choices: {
+    all: ["allebei", "beide", "beiden", "alle twee", "alle", "alle drie", "allemaal"],
+    last: ["laatste"],
+    one: ["die", "de", "het", "ene", "in", "in de", "in het", "van", "van de", "van het", "uit", "uit de"],
+  },
   endpoints: {
     words: ["stopcontact", "contactdoos", "kanaal", "uitgang", "eindpunt", "relais", "circuit"],
     ordinals: { eerste: 1, tweede: 2, derde: 3, vierde: 4, "1e": 1, "2e": 2, "3e": 3, "4e": 4 },
@@ -798,6 +822,10 @@ export const nl: FastPathGrammar = {
     time: "Het is {time}.",
     date: "Het is vandaag {date}.",
     onlyHere: "Ik weet alleen de tijd en de datum van hier, vandaag.",
+    notLater:
+      "Ik kan opdrachten nog niet voor later inplannen, dus ik heb niets gedaan. Vraag het me opnieuw als het zover is.",
+    notUndoneLater: "Ik kan het later niet vanzelf terugdraaien: vraag het me als het zover is.",
+    noSpeaker: "Er is geen speaker in huis, dus er is geen volume om te veranderen.",
     tooLong: "Dat is te lang voor mij. Zeg het alsjeblieft in minder woorden.",
     cannotYet:
       "Dat kan ik nog niet. Zonder taalmodel kan ik apparaten aan- en uitzetten, openen, sluiten, vergrendelen en dimmen, het volume instellen, en je metingen, standen, de tijd en de datum vertellen.",

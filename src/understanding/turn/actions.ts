@@ -127,6 +127,10 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
     resolved.kind === "not_found" ||
     resolved.kind === "unsupported" ||
     (resolved.kind === "group" && !resolved.targets.length);
+  // "turn the volume up" in a home with no speaker: said so, not "I can't do that yet".
+  const speakers = () => turn.views.exposed().some((e) => e.domain === "media_player");
+  const unnamed = turn.match.name === undefined || turn.targets.isPronoun(turn.match.name);
+  if (nothing && SOUND.has(intent) && unnamed && !speakers()) return turn.unsure(r.noSpeaker);
   if (nothing && intent === "set_level" && turn.match.name !== undefined) {
     // "Stelle den TV auf maximum", "règle les enceintes à 70 %": a level for speakers is their volume.
     const asVolume = turn.withIntent("set_volume");

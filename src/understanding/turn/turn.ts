@@ -24,6 +24,7 @@ import type { ExecuteOptions } from "../../tools/registry.js";
 import { homeTwins, type HomeTwins } from "../../ha/zwave-twins.js";
 import type { ZwaveCall, ZwaveClient } from "../../zwave-host/zwave-client.js";
 import { homeVocabulary, type Spotted } from "../reading/spotting.js";
+import { deviceChoices } from "../choices.js";
 
 /** What every turn shares: the home, the tools and the conversation's memory. */
 export interface TurnDeps {
@@ -230,7 +231,8 @@ export function createTurn(
         // Nothing named: what the intent acts on in the room, so only what is safe as a group.
         if (inPool.length > 1 && local)
           return { kind: "group", targets: inPool, place: speakerArea.name, whole: true };
-        if (inPool.length > 1) return { kind: "ambiguous", candidates: inPool.map((t) => describe(t)) };
+        if (inPool.length > 1)
+          return throughZwave({ kind: "ambiguous", choices: deviceChoices(inPool) }, twins);
         return { kind: "not_found", name: "" };
       }
       const question = match.intent.startsWith("query_");
@@ -269,14 +271,17 @@ export function createTurn(
       if (resolved.kind === "ambiguous") {
         // Not certain which: HA's agent or the LLM may know; asked as a question if nobody does.
         // Every candidate is named, or, past what a question can list, how many there are.
-        const { candidates } = resolved;
-        return unsure(
-          candidates.length > MAX_LISTED
-            ? fill(replies.manyFit, { count: candidates.length })
-            : fill(resolved.rooms ? replies.whichArea : replies.ambiguous, {
-                candidates: choiceOf(grammar, candidates),
-              }),
-        );
+        const { choices } = resolved;
+        if (choices.length > MAX_LISTED) return unsure(fill(replies.manyFit, { count: choices.length }));
+        const asked = fill(resolved.rooms ? replies.whichArea : replies.ambiguous, {
+          candidates: choiceOf(
+            grammar,
+            choices.map((c) => c.label),
+          ),
+        });
+        // The answer ("the kitchen", "both") completes a command (understanding/choice-answer.ts).
+        if (match.intent.startsWith("query_")) return unsure(asked);
+        return { kind: "unsure", speech: asked, results, question: { match, choices } };
       }
       if (resolved.kind === "nowhere") return unsure(replies.unknownHere);
       if (resolved.kind === "not_exposed") return unsure(fill(replies.notExposed, { name: resolved.name }));
@@ -326,14 +331,6 @@ function playingNow(exposed: EntityView[], areaId: string | undefined): EntityVi
   const here = playing.filter((e) => areaId !== undefined && e.area?.id === areaId);
   const pool = here.length ? here : playing;
   return pool.length === 1 ? pool[0] : undefined;
-}
-
-/** A device as a question names it: "Ceiling Light (Kitchen)". */
-function describe(target: Target): string {
-  if (target.source === "zwave") {
-    return target.device.location ? `${target.name} (${target.device.location})` : target.name;
-  }
-  return target.entity.area ? `${target.name} (${target.entity.area.name})` : target.name;
 }
 
 /** "Not found" means little while Home Assistant's devices have never been loaded. */

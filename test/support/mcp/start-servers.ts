@@ -17,8 +17,10 @@ export async function startMcpServers(options: {
   startupWaitMs?: number;
 }): Promise<McpServers> {
   const servers = createMcpServers(options);
-  // A server that hangs in its handshake must not hold up the caller; it goes on connecting.
-  const startupWaitMs = options.startupWaitMs ?? 10_000;
+  // A server that hangs in its handshake must not hold up the caller; it goes on connecting. The
+  // fixture servers start through tsx, which takes seconds on a loaded machine: the default wait is
+  // most of a test's 30 s, so a slow start is not mistaken for a server that never came up.
+  const startupWaitMs = options.startupWaitMs ?? 25_000;
   await Promise.race([
     Promise.all(options.servers.map((config) => servers.add(config))),
     new Promise((resolve) => setTimeout(resolve, startupWaitMs).unref()),

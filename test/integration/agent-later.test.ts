@@ -1,0 +1,62 @@
+// A command for a later time ("turn off the kitchen light in 5 minutes", "um 7 Uhr", "demain"):
+// the bridge has nothing that runs a command later, so it does nothing now, says so in the
+// request's language, and never reads the time as part of a device's name. Home Assistant's
+// agent, which would carry the command out at once, is not asked.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ConversationAgent } from "../../src/agent/types.js";
+import { repliesFor } from "../../src/understanding/spoken-result.js";
+import { corpusHome } from "../support/ha-corpus-home.js";
+import type { FakeHa } from "../support/ha-server.js";
+import { startLocalHomeAgent } from "../support/local-home-agent.js";
+
+let ha: FakeHa;
+let agent: ConversationAgent;
+let close: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  ({ ha, agent, close } = await startLocalHomeAgent(corpusHome(), { haAgent: true }));
+});
+afterAll(async () => close?.());
+beforeEach(() => {
+  ha.serviceCalls.length = 0;
+  ha.recognitions.length = 0;
+  ha.conversations.length = 0;
+});
+
+describe("a command for later is not carried out now", () => {
+  it.each([
+    ["en", "switch the kitchen lights off in 5 minutes"],
+    ["en", "turn on the kettle at 7 pm"],
+    ["en", "switch on the desk lamp tomorrow"],
+    ["de", "Schalte den Wasserkocher in 10 Minuten ein"],
+    ["de", "mach das Licht in der Küche um 7 Uhr aus"],
+    ["fr", "éteins la bouilloire dans 5 minutes"],
+    ["fr", "allume la lampe de bureau demain"],
+    ["es", "enciende el hervidor en 5 minutos"],
+    ["es", "apaga la luz de la cocina a las 7"],
+    ["nl", "zet de waterkoker over 5 minuten aan"],
+    ["nl", "doe het licht in de keuken om 7 uur uit"],
+    ["it", "accendi il bollitore tra 5 minuti"],
+    ["it", "spegni la luce in cucina domani"],
+  ])(
+    "%s: %j does nothing, says it cannot schedule yet, and is kept from HA's agent",
+    async (language, text) => {
+      const result = await agent.handle({ text, language });
+      expect(ha.serviceCalls).toEqual([]);
+      expect(result.speech).toBe(repliesFor(language).notLater);
+      expect(result.response_type).toBe("error");
+      expect(ha.recognitions).toEqual([]);
+      expect(ha.conversations).toEqual([]);
+    },
+  );
+
+  it("the same command without a time is carried out at once", async () => {
+    await agent.handle({ text: "Schalte den Wasserkocher ein", language: "de" });
+    expect(ha.serviceCalls.map((c) => `${c.domain}.${c.service}`)).toEqual(["switch.turn_on"]);
+  });
+
+  it("a level is not a time: a light set to 70 % is set at once", async () => {
+    await agent.handle({ text: "set the ceiling light to 70 %", language: "en" });
+    expect(ha.serviceCalls.map((c) => `${c.domain}.${c.service}`)).toEqual(["light.turn_on"]);
+  });
+});
