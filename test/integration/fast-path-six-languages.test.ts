@@ -146,22 +146,3 @@ describe("the near misses", () => {
     expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
   });
 });
-
-describe("a home with no speaker", () => {
-  let quiet: Awaited<ReturnType<typeof startLocalHomeAgent>> | undefined;
-  beforeAll(async () => {
-    const home = corpusHome();
-    home.entities = home.entities.filter((e) => !e.entity_id.startsWith("media_player."));
-    quiet = await startLocalHomeAgent(home);
-  });
-  afterAll(async () => quiet?.close());
-
-  it.each([
-    ["en", "turn the volume up a little", "I found no speaker in the home."],
-    ["de", "mach mal lauter", "Ich habe im ganzen Haus keine lautsprecher gefunden."],
-  ])("%s: %j says there is none, and touches nothing", async (language, text, reply) => {
-    const result = await quiet!.agent.handle({ text, language });
-    expect(result.speech).toBe(reply);
-    expect(quiet!.ha.serviceCalls).toEqual([]);
-  });
-});

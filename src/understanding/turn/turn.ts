@@ -216,9 +216,6 @@ export function createTurn(
         // media handlers take the satellite's area as a preference, not a limit.
         const sound = ctx.scope.domain("media_player") && !ctx.scope.domain("light");
         if (!pool.length && sound) pool = exposed;
-        // "turn the volume up" in a home with no speaker: said so, not "I can't do that yet".
-        if (!pool.length && sound && !kind)
-          return { kind: "group", targets: [], said: grammar.kinds.media_player?.[0] ?? "media_player" };
         const inPool = pool.map((entity): Target => ({ source: "ha", entity, name: entity.name }));
         if (inPool.length === 1) return { kind: "one", target: inPool[0]! };
         // Several speakers and none named: those playing, as Home Assistant's volume handlers take it.
