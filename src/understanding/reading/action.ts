@@ -172,8 +172,8 @@ export function actionOf(
       return { intent: up ? "open" : "close" };
     }
     if (off && !has("lightOn")) return undefined;
-    // "light it up", "turn on … up": the verb's on, not a change.
-    if (has("lightOn") && !level && !amount) return { intent: "turn_on", ...lightVerb };
+    // "light it up", "turn on … up": the verb's on, not a change; "allume … moins lumineuses" is neither.
+    if (has("lightOn") && !level && !amount) return up ? { intent: "turn_on", ...lightVerb } : undefined;
     if (has("lightOn")) return undefined;
     // "turn the volume up to 50 %" is a level; "up 20 %", "up by 20 %" a change.
     if (level !== undefined && levelSaid === "to") {
