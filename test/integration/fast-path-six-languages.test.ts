@@ -140,6 +140,13 @@ describe("never acting on a word that only looks like a cue", () => {
   });
 });
 
+describe("a light's verb with a change down", () => {
+  it("'allume la cuisine moins lumineuse' switches nothing on at the brightness it had", async () => {
+    await say("allume la cuisine moins lumineuse", "fr");
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("the near misses", () => {
   it("'lite' is a light", async () => {
     await say("kitchen lite off", "en");
