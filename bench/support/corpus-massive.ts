@@ -108,9 +108,9 @@ const hasHead = (text: string, words: string) => new RegExp(`(?:${words})(?!\\p{
 const LIGHT =
   "lights?|lamps?|bulbs?|lighting|hue|licht(?:er)?|lampen?|leuchten?|beleuchtung|birnen?|lumieres?|lampes?|ampoules?|eclairage|luz|luces|lamparas?|bombillas?|iluminacion|lichten|verlichting|luce|luci|lampad[ae]|illuminazione";
 const PLUG =
-  "plugs?|sockets?|outlets?|wemo|smart ?plugs?|power|\\w*steckdosen?|stecker|stromstecker|prises?|enchufes?|stekkers?|stopcontact(?:en)?|prese?|spina";
+  "plugs?|sockets?|outlets?|wemo|smart ?plugs?|power|\\w*steckdosen?|stecker|stromstecker|prises?|enchufes?|stekkers?|stopcontact(?:en)?|pres[ae]|prese|spina";
 const ALL =
-  "all|every\\w*|alle[ns]?|uberall|ganzen?|tout|toute?s|partout|tod[oa]s?|overal|hele|tutt[aie]|ovunque";
+  "all|every\\w*|alle[nrs]?|uberall|ganzen?|tout|toute?s|partout|tod[oa]s?|overal|hele|tutt[aie]|ovunque";
 const UNMUTE =
   "unmute|un mute|no longer mute|nicht mehr stumm|stummschaltung aufheben|ton an|reactive\\w*|remets le son|activa el sonido|quita el silencio|dempen opheffen|geluid aan|riattiva\\w*";
 const MUTE =
@@ -214,6 +214,9 @@ export function massiveExpectation(
         intent === "datetime_convert" ||
         slots.place_name !== undefined ||
         slots.time_zone !== undefined ||
+        // "when is halloween", "how many hours until midnight": another moment than now.
+        slots.event_name !== undefined ||
+        (slots.time !== undefined && !new RegExp(`^(?:${TODAY})$`).test(fold(slots.time))) ||
         (slots.date !== undefined && !new RegExp(`^(?:${TODAY})$`).test(fold(slots.date)));
       return { type: "question", kind, elsewhere };
     }

@@ -4,7 +4,7 @@
 // "now" words) is read: a question about another place or day has a word of its own ("in tokyo",
 // "tomorrow") and is left to the templates, which hand it on (turn/clock.ts).
 import type { FastPathGrammar } from "./grammar-types.js";
-import { createCleaner, fold } from "./sentence.js";
+import { createCleaner, fold, withoutWakeWord } from "./sentence.js";
 
 export interface ClockQuestion {
   intent: "query_time" | "query_date";
@@ -12,7 +12,8 @@ export interface ClockQuestion {
   alsoDate?: true;
 }
 
-type Role = "time" | "date" | "asking";
+/** "today" asks for the date only when nothing names the time or the date ("was ist heute"). */
+type Role = "time" | "date" | "today" | "asking";
 
 /** Phrases of up to this many words are looked up. */
 const LONGEST = 4;
@@ -32,13 +33,16 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   };
   add(grammar.clock.time, "time");
   add(grammar.clock.date, "date");
+  add(grammar.clock.today, "today");
   add([...grammar.clock.asking, ...grammar.articles, ...grammar.now, ...grammar.fillers], "asking");
 
   return (sentence: string): ClockQuestion | undefined => {
-    const said = words(clean(fold(sentence)));
     // One word alone is no question: "Jour" and "Nuit" switch a scene in Home Assistant's French
-    // sentences. The templates still read the few that are ("time").
-    if (said.length < 2) return undefined;
+    // sentences. The templates still read the few that are ("time"). Counted before politeness
+    // and "now" are dropped: "fecha actual", "Datum bitte" are two words.
+    if (words(withoutWakeWord(fold(sentence))).length < 2) return undefined;
+    const said = words(clean(fold(sentence)));
+    if (!said.length) return undefined;
     const found = new Set<Role>();
     for (let i = 0; i < said.length;) {
       let n = Math.min(LONGEST, said.length - i);
@@ -53,6 +57,6 @@ export function createClockQuestion(grammar: FastPathGrammar) {
       i += n;
     }
     if (found.has("time")) return { intent: "query_time", ...(found.has("date") ? { alsoDate: true } : {}) };
-    return found.has("date") ? { intent: "query_date" } : undefined;
+    return found.has("date") || found.has("today") ? { intent: "query_date" } : undefined;
   };
 }

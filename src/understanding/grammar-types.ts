@@ -259,6 +259,11 @@ export interface FastPathReplies {
 export interface CueWords {
   /** Verbs that say nothing alone, only with a particle, a direction or a level: "turn", "put", "schalte". */
   verbs: string[];
+  /**
+   * The assistant's own voice ("speak", "sprich", "parle", "habla"): a louder or softer voice is
+   * the speaker's volume. Alone it asks nothing.
+   */
+  speak: string[];
   /** On and off, as a verb or a particle: "on", "activate", "einschalten", "an", "allume". */
   on: string[];
   off: string[];
@@ -267,7 +272,7 @@ export interface CueWords {
   down: string[];
   /**
    * Words of `up` and `down` that are particles of other verbs too ("metti su" puts something
-   * on): a direction only with a volume, a brightness or a level said, never of music alone.
+   * on): a direction only with a volume, a brightness or a level said, never of a thing alone.
    */
   particles: string[];
   /** Changes that are a light's: "brighter", "dim", "darker". */
@@ -384,6 +389,11 @@ export interface FastPathGrammar {
    * the satellite's room ("turn off all the fans", "schalte alle Lichter an"). Elsewhere it is asked.
    */
   allMeans?: Partial<Record<"turn_on" | "turn_off", { home?: DeviceKind[]; here?: DeviceKind[] }>>;
+  /**
+   * Kinds whose sound is any media player of the place, as the language's own Home Assistant
+   * sentences have it ("den Fernseher im Raum stumm schalten"). Switched on or off, they stay the kind.
+   */
+  soundOfAnyPlayer?: DeviceKind[];
   /** Words for kinds of device, singular and plural. */
   kinds: Partial<Record<DeviceKind, string[]>>;
   /** Numbers in words, 0 to 20 and the tens: "forty percent", "switch one" for "Switch 1". */
@@ -419,7 +429,13 @@ export interface FastPathGrammar {
    * several words ("hoe laat", "quanti ne abbiamo"). Never a word that also means the weather
    * ("temps", "tiempo", "tempo").
    */
-  clock: { time: string[]; date: string[]; asking: string[] };
+  clock: {
+    time: string[];
+    date: string[];
+    /** "today": the date, when nothing else names the time or the date ("what's today"). */
+    today: string[];
+    asking: string[];
+  };
   /**
    * A command for a later time (understanding/later.ts), which the bridge cannot run later:
    * `after` a span of `units` ("in 5 minutes"), `at` a time with a `clock` word ("at 7 pm",

@@ -11,7 +11,14 @@ export interface Phrase {
   /** As said, and folded (`normalizeName`). */
   said: string;
   key: string;
-  options: { all?: boolean; kindInPlace?: DeviceKind; home?: boolean; allMeans?: "home" | "here" };
+  options: {
+    all?: boolean;
+    kindInPlace?: DeviceKind;
+    /** What a room said alone is switched by: "mach die Küche an", "apaga el comedor" (its lights). */
+    switchedInPlace?: DeviceKind;
+    home?: boolean;
+    allMeans?: "home" | "here";
+  };
   words: number;
   pronoun: boolean;
   /** The device of this name, exact or partial, typos within reason (numbers said either way). */
@@ -221,12 +228,13 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
   {
     name: "place alone",
     reads:
-      '"turn on the garage" names no device; only brightness and volume mean something for a room: its lights, its speakers',
+      '"turn on the garage" names no device: brightness and volume are a room\'s lights and speakers, and so is switching it ("mach die Küche an": its lights)',
     decide(p, t) {
       const place = t.findPlace(p.ctx, t.stripPlaceWords(p.said));
       if (!place) return undefined;
-      return p.options.kindInPlace
-        ? withPlace(t.kindGroup(p.ctx, p.options.kindInPlace, place), { place: place.label })
+      const kind = p.options.kindInPlace ?? p.options.switchedInPlace;
+      return kind
+        ? withPlace(t.kindGroup(p.ctx, kind, place), { place: place.label })
         : { kind: "not_found", name: p.said };
     },
   },

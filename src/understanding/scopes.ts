@@ -68,7 +68,12 @@ export function scopeFor(intent: FastIntent): Scope {
     case "volume_down":
     case "mute":
     case "unmute":
-      return { domain: (d) => d === "media_player", everything: set("media_player"), zwave: none };
+      return {
+        domain: (d) => d === "media_player",
+        everything: set("media_player"),
+        zwave: none,
+        sound: true,
+      };
     case "step_up":
     case "step_down":
       // Up or down of what has a level: a light's brightness, a speaker's volume, a cover's position

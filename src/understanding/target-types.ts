@@ -58,6 +58,8 @@ export interface Scope {
   /** Domains a bare "everything" means. */
   everything: ReadonlySet<string>;
   zwave: (device: ZwaveDevice) => boolean;
+  /** The intent is about sound only (volume, muting). */
+  sound?: true;
 }
 
 /** A spoken area or floor: Home Assistant areas and the Z-Wave locations that match it. */

@@ -187,7 +187,10 @@ export function createTargetResolver(grammar: FastPathGrammar) {
   function kindTargets(ctx: ResolveContext, kind: DeviceKind, place?: Place, scoped = true): Target[] {
     // A scene or script is one thing to run, named; "the scenes" are never run together.
     if (kind === "scene") return [];
-    return group(ctx, (e) => isOfKind(e, kind, ctx.question), zwaveOfKind(kind), place, scoped);
+    // "den Fernseher im Raum stumm schalten": for its sound, the room's player, as the language's
+    // own Home Assistant sentences take it; switched on or off, only a TV.
+    const as = ctx.scope.sound && grammar.soundOfAnyPlayer?.includes(kind) ? "media_player" : kind;
+    return group(ctx, (e) => isOfKind(e, as, ctx.question), zwaveOfKind(as), place, scoped);
   }
 
   /**

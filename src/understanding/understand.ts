@@ -14,6 +14,7 @@ import { fold } from "./sentence.js";
  */
 const ACTING: readonly Cue[] = [
   "verbs",
+  "speak",
   "on",
   "off",
   "up",

@@ -27,6 +27,16 @@ describe("the time and the date asked plainly", () => {
     ["nl", "vertel me de datum van vandaag", "query_date"],
     ["it", "che ore sono di preciso", "query_time"],
     ["it", "mi dici che giorno è oggi", "query_date"],
+    // "today" alone asks the date; politeness and "now" still make two words.
+    ["en", "what's today", "query_date"],
+    ["de", "was ist heute", "query_date"],
+    ["de", "aktuelles Datum", "query_date"],
+    ["fr", "aujourd'hui c'est quoi", "query_date"],
+    ["es", "fecha actual por favor", "query_date"],
+    ["es", "quiero saber la hora", "query_time"],
+    ["nl", "ik wil weten hoe laat het is", "query_time"],
+    ["it", "che cos'è oggi", "query_date"],
+    ["it", "vorrei sapere l'ora", "query_time"],
   ])("%s: %j", (language, sentence, intent) => {
     expect(readers[language]!(sentence)).toEqual({ intent });
     expect(understandings[language]!.understand(sentence, nothingNamed)).toMatchObject({

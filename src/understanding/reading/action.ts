@@ -62,11 +62,12 @@ export function actionOf(
   const lightNoun = has("brightness");
   if (soundNoun && lightNoun) return undefined;
   let directions = Object.entries(DIRECTION_CUES).filter(([cue]) => has(cue as Cue));
-  // "metti su un po' di musica" puts music on: a particle alone is no direction of music.
+  // "metti su un po' di musica" puts music on, "metti su la luce" the light: a particle is a
+  // direction only next to a volume, a brightness or a level.
   const byParticle = (cues.get("particles") ?? 0) >= (cues.get("up") ?? 0) + (cues.get("down") ?? 0);
   if (
-    music &&
     !soundNoun &&
+    !lightNoun &&
     level === undefined &&
     byParticle &&
     directions.every(([cue]) => cue === "up" || cue === "down")
@@ -76,7 +77,8 @@ export function actionOf(
   if (ups.size > 1) return undefined;
   const up = ups.has(true);
   const hints = new Set(directions.flatMap(([, d]) => (d.hint ? [d.hint] : [])));
-  if (soundNoun || music) hints.add("media");
+  // "speak louder", "parle moins fort": the assistant's voice is the speaker's volume.
+  if (soundNoun || music || has("speak")) hints.add("media");
   if (lightNoun) hints.add("light");
   const domainHint = thingHint(thing);
   if (domainHint) hints.add(domainHint);
@@ -170,8 +172,8 @@ export function actionOf(
       return { intent: up ? "open" : "close" };
     }
     if (off && !has("lightOn")) return undefined;
-    // "light it up", "turn on … up": the verb's on, not a change.
-    if (has("lightOn") && !level && !amount) return { intent: "turn_on", ...lightVerb };
+    // "light it up", "turn on … up": the verb's on, not a change; "allume … moins lumineuses" is neither.
+    if (has("lightOn") && !level && !amount) return up ? { intent: "turn_on", ...lightVerb } : undefined;
     if (has("lightOn")) return undefined;
     // "turn the volume up to 50 %" is a level; "up 20 %", "up by 20 %" a change.
     if (level !== undefined && levelSaid === "to") {

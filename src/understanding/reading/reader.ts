@@ -141,6 +141,11 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         const previous = things.at(-1);
         // Words said next to each other are one name ("light 2", "desk lamp left").
         if (previous && lastThingAt === at - 1) {
+          // Two words of one kind are that kind ("wemo plug", "smart socket", "prise wemo").
+          if (previous.type === "kind" && thing.type === "kind" && previous.kind === thing.kind) {
+            lastThingAt = at;
+            return;
+          }
           const text = `${previous.text} ${thing.text}`;
           things[things.length - 1] = { text, type: "unknown" };
           namedWithKind =

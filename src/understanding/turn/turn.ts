@@ -252,6 +252,9 @@ export function createTurn(
         ...(match.all ? { all: true } : {}),
         ...(match.all && allMeans ? { allMeans } : {}),
         ...(kindInPlace ? { kindInPlace } : {}),
+        ...(match.intent === "turn_on" || match.intent === "turn_off"
+          ? { switchedInPlace: "light" as const }
+          : {}),
         home: question,
       };
       let resolved = targets.resolve(ctx, name, options);

@@ -1,0 +1,155 @@
+// What people say in each of the six languages, by the same structures, end to end: grammar →
+// names → the registry's tools → the fake Home Assistant (real haws client). Every sentence is our
+// own, in each language's own words.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ConversationAgent } from "../../src/agent/types.js";
+import type { HomeMirror } from "../../src/ha/mirror.js";
+import { corpusHome } from "../support/ha-corpus-home.js";
+import type { FakeHa } from "../support/ha-server.js";
+import { startLocalHomeAgent } from "../support/local-home-agent.js";
+import { waitFor } from "../support/wait-for.js";
+
+let ha: FakeHa;
+let mirror: HomeMirror;
+let agent: ConversationAgent;
+let close: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  ({ ha, mirror, agent, close } = await startLocalHomeAgent(corpusHome()));
+});
+afterAll(async () => close?.());
+beforeEach(async () => {
+  await setState("light.kitchen_ceiling", "on", { brightness: 128 });
+  await setState("light.counter_lights", "off", { brightness: null });
+  await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: false });
+  ha.serviceCalls.length = 0;
+});
+
+async function setState(entityId: string, value: string, attributes: Record<string, unknown> = {}) {
+  ha.setState(entityId, value, attributes);
+  await waitFor(`${entityId} ${value}`, () => {
+    const view = mirror.entity(entityId);
+    return view?.state === value && Object.entries(attributes).every(([k, v]) => view.attributes[k] === v);
+  });
+}
+
+const calls = () =>
+  ha.serviceCalls
+    .map(
+      (c) =>
+        `${c.domain}.${c.service} ${[c.target.entity_id].flat().join(",")}${Object.keys(c.service_data).length ? ` ${JSON.stringify(c.service_data)}` : ""}`,
+    )
+    .sort();
+const say = (text: string, language: string, deviceId?: string) =>
+  agent.handle({ text, language, ...(deviceId ? { deviceId } : {}) });
+
+describe("a room said as the thing to switch is its lights", () => {
+  it.each([
+    ["en", "kitchen off please"],
+    ["de", "mach bitte die Küche aus"],
+    ["fr", "veuillez éteindre la cuisine"],
+    ["es", "por favor apaga la cocina"],
+    ["nl", "de keuken uit graag"],
+    ["it", "spegni la cucina"],
+  ])("%s: %j switches the kitchen's lights off, not its kettle", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+    expect(result.response_type).toBe("action_done");
+  });
+});
+
+describe("the assistant's own voice is the speaker's volume", () => {
+  it.each([
+    ["en", "speak a bit louder", 0.3],
+    ["de", "sprich bitte lauter", 0.3],
+    ["fr", "parle moins fort", 0.1],
+    ["es", "habla más alto", 0.3],
+    ["es", "habla un poco más bajo", 0.1],
+    ["nl", "praat wat harder", 0.3],
+    ["it", "parla più piano", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["es", "habla por favor"],
+    ["fr", "parle s'il te plaît"],
+  ])("%s: %j alone asks for no change, and nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("the state wished for is the command", () => {
+  it.each([
+    ["de", "Licht in der Küche ausgeschaltet bitte"],
+    ["fr", "lumières de la cuisine éteintes s'il te plaît"],
+    ["es", "luces de la cocina apagadas"],
+    ["nl", "lampen in de keuken uitgeschakeld"],
+    ["it", "luci della cucina spente per favore"],
+  ])("%s: %j switches them off", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+    expect(result.response_type).toBe("action_done");
+  });
+});
+
+describe("a plug by the words people use for it", () => {
+  it.each([
+    ["en", "switch the wemo plug socket in the kitchen on"],
+    ["de", "schalte die wemo Steckdose in der Küche ein"],
+    ["de", "mach die intelligenten Steckdose in der Küche an"],
+    ["fr", "allume la prise wemo de la cuisine"],
+    ["es", "enciende el enchufe wemo de la cocina"],
+    ["nl", "zet de wemo stekker in de keuken aan"],
+    ["it", "accendi la presa wemo in cucina"],
+  ])("%s: %j switches the kitchen's plug, not its lights", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+});
+
+describe("'the room' said from a satellite is the satellite's room", () => {
+  it.each([
+    ["de", "mach den Raum heller"],
+    ["en", "make the room brighter"],
+    ["it", "rendi la stanza più luminosa"],
+  ])("%s: %j brightens the kitchen's light that is on, from the kitchen", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":75}`]);
+  });
+});
+
+describe("never acting on a word that only looks like a cue", () => {
+  it("a TV the home lacks is said to be missing, and the speaker is left alone", async () => {
+    const result = await say("mach bitte den Fernseher an", "de");
+    expect(calls()).toEqual([]);
+    expect(result.speech).toBe("Ich habe im ganzen Haus keine fernseher gefunden.");
+  });
+
+  it("'su' is a direction only next to a volume or a level: 'metti su la luce' changes no brightness", async () => {
+    await say("metti su la luce della cucina", "it");
+    expect(calls()).toEqual([]);
+    await say("alza su il volume", "it");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+});
+
+describe("a light's verb with a change down", () => {
+  it("'allume la cuisine moins lumineuse' switches nothing on at the brightness it had", async () => {
+    await say("allume la cuisine moins lumineuse", "fr");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("the near misses", () => {
+  it("'lite' is a light", async () => {
+    await say("kitchen lite off", "en");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+});
