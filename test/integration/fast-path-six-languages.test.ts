@@ -3,19 +3,18 @@
 // own, in each language's own words.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ConversationAgent } from "../../src/agent/types.js";
-import type { HomeMirror } from "../../src/ha/mirror.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
 import type { FakeHa } from "../support/ha-server.js";
-import { startLocalHomeAgent } from "../support/local-home-agent.js";
-import { waitFor } from "../support/wait-for.js";
+import { startLocalHomeAgent, type LocalHomeAgent } from "../support/local-home-agent.js";
 
 let ha: FakeHa;
-let mirror: HomeMirror;
 let agent: ConversationAgent;
+let setState: LocalHomeAgent["setState"];
+let calls: LocalHomeAgent["serviceCalls"];
 let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  ({ ha, mirror, agent, close } = await startLocalHomeAgent(corpusHome()));
+  ({ ha, agent, setState, serviceCalls: calls, close } = await startLocalHomeAgent(corpusHome()));
 });
 afterAll(async () => close?.());
 beforeEach(async () => {
@@ -25,21 +24,6 @@ beforeEach(async () => {
   ha.serviceCalls.length = 0;
 });
 
-async function setState(entityId: string, value: string, attributes: Record<string, unknown> = {}) {
-  ha.setState(entityId, value, attributes);
-  await waitFor(`${entityId} ${value}`, () => {
-    const view = mirror.entity(entityId);
-    return view?.state === value && Object.entries(attributes).every(([k, v]) => view.attributes[k] === v);
-  });
-}
-
-const calls = () =>
-  ha.serviceCalls
-    .map(
-      (c) =>
-        `${c.domain}.${c.service} ${[c.target.entity_id].flat().join(",")}${Object.keys(c.service_data).length ? ` ${JSON.stringify(c.service_data)}` : ""}`,
-    )
-    .sort();
 const say = (text: string, language: string, deviceId?: string) =>
   agent.handle({ text, language, ...(deviceId ? { deviceId } : {}) });
 

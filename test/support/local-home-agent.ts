@@ -16,6 +16,10 @@ export interface LocalHomeAgent {
   ha: FakeHa;
   mirror: HomeMirror;
   agent: ConversationAgent;
+  /** Home Assistant changes an entity's state, and the mirror has seen it. */
+  setState(entityId: string, state: string, attributes?: Record<string, unknown>): Promise<void>;
+  /** The service calls Home Assistant received, each as "domain.service entity_ids {data}", sorted. */
+  serviceCalls(): string[];
   close(): Promise<void>;
 }
 
@@ -42,6 +46,22 @@ export async function startLocalHomeAgent(
     ha,
     mirror,
     agent,
+    async setState(entityId, state, attributes = {}) {
+      ha.setState(entityId, state, attributes);
+      await waitFor(`${entityId} ${state}`, () => {
+        const view = mirror.entity(entityId);
+        return (
+          view?.state === state && Object.entries(attributes).every(([k, v]) => view.attributes[k] === v)
+        );
+      });
+    },
+    serviceCalls: () =>
+      ha.serviceCalls
+        .map((c) => {
+          const data = Object.keys(c.service_data).length ? ` ${JSON.stringify(c.service_data)}` : "";
+          return `${c.domain}.${c.service} ${[c.target.entity_id].flat().join(",")}${data}`;
+        })
+        .sort(),
     async close() {
       await mirror.close();
       await ha.close();
