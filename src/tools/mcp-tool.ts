@@ -10,7 +10,6 @@ import { isObject } from "../shared/is-object.js";
 export interface McpToolClient {
   callTool(
     params: { name: string; arguments: Record<string, unknown> },
-    resultSchema?: undefined,
     options?: { signal?: AbortSignal },
   ): Promise<unknown>;
 }
@@ -33,9 +32,12 @@ export async function runMcpTool(
   context: ToolCallContext,
 ): Promise<ToolOutput> {
   try {
-    const result = await tool.client.callTool({ name: tool.name, arguments: args }, undefined, {
-      signal: context.signal,
-    });
+    // The signal aborts on the tool's timeout or the turn's end: the SDK then sends
+    // notifications/cancelled, so the server stops rather than acting after we said it failed.
+    const result = await tool.client.callTool(
+      { name: tool.name, arguments: args },
+      { signal: context.signal },
+    );
     return fromCallToolResult(result as CallToolResult);
   } catch (err) {
     return { text: errorText(tool.name, err), isError: true };

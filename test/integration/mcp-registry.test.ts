@@ -1,4 +1,4 @@
-import { writeFileSync, mkdtempSync } from "node:fs";
+import { existsSync, writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -242,6 +242,22 @@ describe("MCP discovery through MultiServerMCPClient (real SDK servers over stdi
     ]);
     const hung = await registry.execute("wait_forever", {}, { timeoutMs: 200 });
     expect(hung.error).toBe("wait_forever did not answer within 200 ms.");
+    expect((await registry.execute("quick", {})).ok).toBe(true);
+  });
+
+  it("a call cut off by its timeout is cancelled on the server, so it does not act later after the failure was said", async () => {
+    const actsOn = join(mkdtempSync(join(tmpdir(), "slow-tool-")), "acted");
+    const { registry } = await start([
+      fixtureServer({
+        name: "slow",
+        tools: [{ name: "open_valve", behaviour: "slow", actAfterMs: 1500, actsOn }, { name: "quick" }],
+      }),
+    ]);
+    const cut = await registry.execute("open_valve", {}, { timeoutMs: 200 });
+    expect(cut.error).toBe("open_valve did not answer within 200 ms.");
+    // Past the moment the server would have acted: a call still waited on would have acted by now.
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(existsSync(actsOn)).toBe(false);
     expect((await registry.execute("quick", {})).ok).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
 // (including ones the bridge must drop), servers that crash, hang or never start.
 //
 // Run: node --import tsx test/support/mcp/fixture-server.ts   (see fixtureServer() in ./fixtures.ts)
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -26,7 +26,7 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({
     ...(t.annotations ? { annotations: t.annotations } : {}),
   })),
 }));
-server.setRequestHandler(CallToolRequestSchema, async (request) => {
+server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   calls++;
   const tool = spec.tools.find((t) => t.name === request.params.name);
   const args = request.params.arguments ?? {};
@@ -39,6 +39,15 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   switch (tool.behaviour ?? "echo") {
     case "hang":
       return new Promise<never>(() => undefined);
+    case "slow":
+      // The SDK aborts `extra.signal` when the client sends notifications/cancelled for the call.
+      return new Promise((resolve) => {
+        const act = setTimeout(() => {
+          if (tool.actsOn) writeFileSync(tool.actsOn, JSON.stringify(args));
+          resolve({ content: [{ type: "text", text: `${tool.name} done` }] });
+        }, tool.actAfterMs ?? 1000);
+        extra.signal.addEventListener("abort", () => clearTimeout(act));
+      });
     case "error":
       return {
         content: [{ type: "text", text: `${tool.name} failed: ${JSON.stringify(args)}` }],

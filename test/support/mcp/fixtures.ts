@@ -7,8 +7,14 @@ export interface FixtureTool {
   description?: string;
   inputSchema?: Record<string, unknown>;
   annotations?: Record<string, unknown>;
-  /** echo (default): returns its arguments; error: an isError result; hang: never answers; validate: rejects missing required keys. */
-  behaviour?: "echo" | "error" | "hang" | "validate";
+  /**
+   * echo (default): returns its arguments; error: an isError result; hang: never answers;
+   * validate: rejects missing required keys; slow: acts after `actAfterMs` (writing `actsOn`, a
+   * file standing for the device) unless the caller cancels the call first.
+   */
+  behaviour?: "echo" | "error" | "hang" | "validate" | "slow";
+  actAfterMs?: number;
+  actsOn?: string;
 }
 
 export interface FixtureSpec {
