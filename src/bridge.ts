@@ -111,7 +111,6 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
         });
   // Throws now on a missing key; the provider's package loads while everything else starts.
   const model = createChatModel({
-    ...(providerHealth ? { callbacks: providerHealth.callbacks } : {}),
     provider,
     ...(options.llm_model ? { model: options.llm_model } : {}),
     ...(options.llm_api_key ? { apiKey: options.llm_api_key } : {}),

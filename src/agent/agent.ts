@@ -161,6 +161,7 @@ export function createAgent(options: AgentOptions): ConversationAgent {
                 toolTimeoutMs,
                 maxRounds,
                 oneRound: oneLlmRound,
+                ...(options.providerHealth ? { watch: options.providerHealth.watch } : {}),
               })
             : undefined;
         },

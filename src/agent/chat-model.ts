@@ -1,6 +1,5 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { Options } from "../config/options.js";
-import type { ProviderCallbacks } from "./provider-health.js";
 
 export type LlmProvider = Options["llm_provider"];
 
@@ -18,8 +17,6 @@ export interface ChatModelOptions {
   baseUrl?: string;
   /** Per request; the whole turn has its own limit. */
   timeoutMs: number;
-  /** Told of every request's outcome (provider-health.ts). */
-  callbacks?: ProviderCallbacks;
   /** `llm_context`: Ollama's `num_ctx` until the model's own is known (see askForContext). */
   contextTokens?: number;
   /** `llm_keep_alive`: how long Ollama keeps the model loaded; unset, the server decides. */
@@ -56,12 +53,6 @@ async function loadChatModel(options: ChatModelOptions): Promise<BaseChatModel |
   const { provider } = options;
   if (provider === "local") return undefined;
   const model = options.model ?? DEFAULT_MODELS[provider];
-  // LangChain turns a plain object of methods into a handler (a new class, instance and UUID) on
-  // every request (ensureHandler, @langchain/core callbacks/manager.js); a handler made once is used as is.
-  const { BaseCallbackHandler } = await import("@langchain/core/callbacks/base");
-  const callbacks = options.callbacks
-    ? { callbacks: [BaseCallbackHandler.fromMethods(options.callbacks)] }
-    : {};
   switch (provider) {
     case "anthropic": {
       const { ChatAnthropic } = await import("@langchain/anthropic");
@@ -69,7 +60,6 @@ async function loadChatModel(options: ChatModelOptions): Promise<BaseChatModel |
         model,
         apiKey: options.apiKey,
         maxRetries: 1,
-        ...callbacks,
         maxTokens: 1024,
         ...(options.baseUrl ? { anthropicApiUrl: options.baseUrl } : {}),
         clientOptions: { timeout: options.timeoutMs },
@@ -82,7 +72,6 @@ async function loadChatModel(options: ChatModelOptions): Promise<BaseChatModel |
         model,
         apiKey: options.apiKey ?? (options.baseUrl ? "not-needed" : undefined),
         maxRetries: 1,
-        ...callbacks,
         timeout: options.timeoutMs,
         ...(options.baseUrl ? { configuration: { baseURL: options.baseUrl } } : {}),
       });
@@ -92,7 +81,6 @@ async function loadChatModel(options: ChatModelOptions): Promise<BaseChatModel |
       return new ChatOllama({
         model,
         maxRetries: 1,
-        ...callbacks,
         // Ollama's default is 4,096 tokens on most home GPUs, and its runner cuts a longer prompt
         // from the start: the rules and the tools (docs/architecture.md, Context budget).
         ...(options.contextTokens ? { numCtx: options.contextTokens } : {}),

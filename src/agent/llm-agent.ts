@@ -16,7 +16,7 @@ import {
 } from "./context-budget/fit-request.js";
 import type { ModelContext } from "./context-budget/model-context.js";
 import { tokenCounter, utf8Bound, type TokenCounter } from "./context-budget/token-count.js";
-import { runLlmTurn, type LlmTurnOutcome } from "./llm-turn.js";
+import { runLlmTurn, type LlmTurnOptions, type LlmTurnOutcome } from "./llm-turn.js";
 import type { SystemPrompt } from "./system-prompt.js";
 import { chooseTools } from "./tool-choice/choose-tools.js";
 import type { NamedInSentence } from "./tool-choice/named-in-sentence.js";
@@ -37,6 +37,8 @@ export interface LlmAgentOptions {
   maxRounds: number;
   /** End a turn whose tool calls were all confirmed actions without a second request. */
   oneRound: boolean;
+  /** Sends each request to the model and records its outcome (provider-health.ts). */
+  watch?: LlmTurnOptions["watch"];
 }
 
 export interface LlmTurnInput {
@@ -211,6 +213,7 @@ export function createLlmAgent(options: LlmAgentOptions) {
       toolTimeoutMs: options.toolTimeoutMs,
       maxRounds: options.maxRounds,
       provider: options.provider,
+      ...(options.watch ? { watch: options.watch } : {}),
       language: input.language,
       ...(input.deviceId ? { deviceId: input.deviceId } : {}),
       ...(input.onHeld ? { onHeld: input.onHeld } : {}),

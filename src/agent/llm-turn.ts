@@ -37,6 +37,8 @@ export interface LlmTurnOptions {
    * outcome), never the model.
    */
   onHeld?: (result: ToolResult) => string;
+  /** Sends each request to the model and records how it went (provider-health.ts). */
+  watch?: <T>(request: () => Promise<T>) => Promise<T>;
   /** Sees every reply of the model (request count, token usage). */
   onReply?: (reply: AIMessage) => void;
   /** Speech that ends the turn after a round of tool calls (see confirmed-round.ts), if any. */
@@ -77,7 +79,8 @@ export async function runLlmTurn(options: LlmTurnOptions): Promise<LlmTurnOutcom
     const offer = turnTools.current();
     try {
       const sent = options.fit ? await options.fit(messages, offer) : messages;
-      reply = await askModel(offer.model, sent, signal, options.provider);
+      const ask = () => askModel(offer.model, sent, signal, options.provider);
+      reply = await (options.watch ? options.watch(ask) : ask());
     } catch (err) {
       if (signal.aborted) throw err;
       const failure = describeProviderError(err);

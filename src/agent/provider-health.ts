@@ -1,8 +1,10 @@
 // What the bridge knows about its language model provider: the start-up check, and the outcome of
 // every request since. Each failure is logged once, at warn, with the provider, the host (never a
 // credential), the model and the cause; the status page shows the last success and the last error.
-// It watches the requests through LangChain's callbacks (a plain CallbackHandlerMethods object),
-// so llm-turn.ts needs no hook and `local` never loads LangChain.
+// The LLM turn runs each request through `watch` (llm-turn.ts). LangChain's callbacks would tell
+// the same, but a model with a handler pays for it on every request: a run id from the system's
+// random source, the model serialised for tracers, the messages formatted for them
+// (handleChatModelStart, @langchain/core callbacks/manager.js); none of that runs without one.
 import type { Logger } from "../log.js";
 import { checkProvider, type CheckResult, type CheckTarget } from "./provider-check.js";
 import { classifyFailure, type FailureCause } from "./provider-failure.js";
@@ -32,16 +34,10 @@ export interface ProviderStatus {
   lastError?: { at: string; cause: FailureCause; detail: string };
 }
 
-/** The subset of LangChain's CallbackHandlerMethods that is used; the model takes it as `callbacks`. */
-export interface ProviderCallbacks {
-  handleChatModelStart(llm: unknown, messages: unknown, runId: string): void;
-  handleLLMEnd(output: unknown, runId: string): void;
-  handleLLMError(err: unknown, runId: string): void;
-}
-
 export interface ProviderHealth {
   status(): ProviderStatus;
-  callbacks: ProviderCallbacks;
+  /** Sends one request to the model (`request`) and records how it went: its answer, or its failure. */
+  watch<T>(request: () => Promise<T>): Promise<T>;
   /** The start-up check; logs its outcome plainly. */
   check(): Promise<CheckResult>;
   /** The last failure's words, when one happened at or after `since` (ms since epoch). */
@@ -61,7 +57,6 @@ export function createProviderHealth(options: {
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URLS[provider];
   const host = hostOf(baseUrl);
   const secrets = options.apiKey ? [options.apiKey] : [];
-  const started = new Map<string, number>();
   let check: ProviderStatus["check"] = { state: "checking" };
   let lastSuccess: number | undefined;
   let lastError: { at: number; cause: FailureCause; detail: string } | undefined;
@@ -82,11 +77,9 @@ export function createProviderHealth(options: {
     }
   }
 
-  function recordFailure(err: unknown, runId?: string) {
-    const start = runId ? started.get(runId) : undefined;
-    if (runId) started.delete(runId);
+  function recordFailure(err: unknown, start: number) {
     const failure = classifyFailure(err, secrets);
-    const waited = start !== undefined ? ` after ${((Date.now() - start) / 1000).toFixed(1)} s` : "";
+    const waited = ` after ${((Date.now() - start) / 1000).toFixed(1)} s`;
     const detail = failure.cause === "timeout" ? `${failure.detail}${waited}` : failure.detail;
     lastError = { at: Date.now(), cause: failure.cause, detail };
     logger.warn(
@@ -114,13 +107,16 @@ export function createProviderHealth(options: {
         : {}),
     }),
 
-    callbacks: {
-      handleChatModelStart: (_llm, _messages, runId) => void started.set(runId, Date.now()),
-      handleLLMEnd: (_output, runId) => {
-        started.delete(runId);
+    async watch(request) {
+      const start = Date.now();
+      try {
+        const answer = await request();
         lastSuccess = Date.now();
-      },
-      handleLLMError: (err, runId) => recordFailure(err, runId),
+        return answer;
+      } catch (err) {
+        recordFailure(err, start);
+        throw err;
+      }
     },
 
     async check() {

@@ -72,7 +72,6 @@ export async function startTestBridge(
   });
   await providerHealth.check();
   const model = await createChatModel({
-    callbacks: providerHealth.callbacks,
     provider: "anthropic",
     model: "claude-test",
     apiKey: PLANTED_API_KEY,

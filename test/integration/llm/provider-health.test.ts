@@ -19,7 +19,7 @@ afterEach(() => fakes.closeAll());
 
 type Provider = Exclude<LlmProvider, "local">;
 
-/** The product's pieces as bridge.ts wires them: the health, and the chat model reporting to it. */
+/** The product's pieces as bridge.ts wires them: the health, and each request to the chat model watched by it, as the LLM turn sends it. */
 async function providerUnder(provider: Provider, model: string, baseUrl: string, timeoutMs = 10_000) {
   const log = captureLogger("info");
   const health = createProviderHealth({ provider, model, baseUrl, apiKey: KEY, logger: log.logger });
@@ -29,14 +29,15 @@ async function providerUnder(provider: Provider, model: string, baseUrl: string,
     apiKey: KEY,
     baseUrl,
     timeoutMs,
-    callbacks: health.callbacks,
   });
   if (!chat) throw new Error("no chat model");
   const ask = () =>
-    chat.invoke([new HumanMessage("hello")]).then(
-      () => "answered",
-      () => "failed",
-    );
+    health
+      .watch(() => chat.invoke([new HumanMessage("hello")]))
+      .then(
+        () => "answered",
+        () => "failed",
+      );
   return { health, ask, log };
 }
 
