@@ -14,7 +14,7 @@ import { isReachable } from "./zwave-names.js";
 import { haKindOf } from "../zwave-host/ha-kind.js";
 import { ENTRANCE_COVER_CLASSES } from "../tools/policy/effects.js";
 import { RESOLVE_RULES, type Phrase, type RuleTools } from "./resolve-rules.js";
-import { roomChoices, roomOf } from "./choices.js";
+import { deviceChoices, roomChoices, roomOf } from "./choices.js";
 
 export type { Place, Resolved, ResolveContext, Scope, Target } from "./target-types.js";
 
@@ -280,7 +280,40 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     return undefined;
   }
 
+  /**
+   * "the left light", "la luz de la izquierda": a kind word at either end of words that name no
+   * device. Which one of the kind is asked: those in the speaker's room when it has several, else
+   * the home's; with fewer than two there is no question to ask.
+   */
+  function whichOfKind(ctx: ResolveContext, phrase: string): Resolved | undefined {
+    const words = normalizeName(phrase.replace(/'/g, "' ")).split(" ");
+    for (let n = Math.min(3, words.length - 1); n >= 1; n--) {
+      for (const [kindPart, rest] of [
+        [words.slice(-n), words.slice(0, -n)],
+        [words.slice(0, n), words.slice(n)],
+      ] as const) {
+        const kind = kindWords.get(kindPart.join(" "));
+        const qualifier = stripPlaceWords(rest.join(" "));
+        if (!kind || !qualifier || qualifier.split(" ").length > 3 || kindWords.has(qualifier)) continue;
+        // "las luces del baño de arriba": a place among the words is where, not which.
+        const said = qualifier.split(" ");
+        const placed = said.some((_, i) =>
+          said.some((_, j) => j >= i && findPlace(ctx, stripPlaceWords(said.slice(i, j + 1).join(" ")))),
+        );
+        if (placed) return undefined;
+        const here = speakerPlace(ctx);
+        for (const place of here ? [here, undefined] : [undefined]) {
+          const targets = kindTargets(ctx, kind, place);
+          if (targets.length > 1) return { kind: "ambiguous", choices: deviceChoices(targets) };
+        }
+        return undefined;
+      }
+    }
+    return undefined;
+  }
+
   const tools: RuleTools = {
+    whichOfKind,
     kindGroup,
     everythingGroup,
     kindWithoutPlace,

@@ -168,7 +168,8 @@ export const en: FastPathGrammar = {
       "switching",
       "putting",
     ],
-    speak: ["speak", "talk", "speaking", "talking"],
+    // "mute yourself", "speak up": the assistant's own voice, which is the speaker's.
+    speak: ["speak", "talk", "speaking", "talking", "yourself", "your voice", "your volume"],
     on: [
       "on",
       "turned on",
@@ -221,6 +222,8 @@ export const en: FastPathGrammar = {
     particles: [],
     brighter: [
       "brighter",
+      "more bright",
+      "lighten",
       "brighten",
       "lighter",
       "more light",
@@ -242,6 +245,8 @@ export const en: FastPathGrammar = {
     ],
     dimmer: [
       "dim",
+      "attenuate",
+      "less brighter",
       "dimmer",
       "darker",
       "darken",
@@ -270,6 +275,12 @@ export const en: FastPathGrammar = {
       "i can't hear anything",
       "more loud",
       "more volume",
+      "loud",
+      "can barely hear you",
+      "i can barely hear you",
+      "i cant hear you",
+      "i can hardly hear you",
+      "as loud as you can",
       "too quiet",
       "too soft",
       "too low",
@@ -300,6 +311,10 @@ export const en: FastPathGrammar = {
     ],
     quieter: [
       "quieter",
+      "softly",
+      "more softly",
+      "more quietly",
+      "quietly",
       "you are too loud",
       "you're too loud",
       "softer",
@@ -329,7 +344,22 @@ export const en: FastPathGrammar = {
     ],
     lightOn: ["^light up", "^light", "illuminate", "^light it up"],
     lightOff: [],
-    mute: ["silence", "mute", "silence", "go silent", "be quiet"],
+    mute: [
+      "silence",
+      "mute",
+      "go silent",
+      "be quiet",
+      "quiet",
+      "stay quiet",
+      "be silent",
+      "silent",
+      "stay silent",
+      "silent mode",
+      "silence mode",
+      "mute mode",
+      "be mute",
+      "muted",
+    ],
     unmute: ["unmute", "un mute", "unsilence"],
     toggle: ["toggle", "flip"],
     open: ["open", "open up", "roll up", "pull up"],
@@ -348,7 +378,8 @@ export const en: FastPathGrammar = {
       "volume levels",
     ],
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
-    music: ["music", "the music"],
+    // "the volume of this song": what plays.
+    music: ["music", "the music", "song", "this song", "the song", "track", "this track"],
     brightness: [
       "brightness",
       "light level",
@@ -694,6 +725,8 @@ export const en: FastPathGrammar = {
     { intent: "unlock", templates: ["unlock {name}"] },
     { intent: "lock", templates: ["lock {name}", "lock up {name}"] },
     { intent: "open", templates: ["open [up] {name}", "raise {name}", "roll up {name}"] },
+    // "shut the plug down": switched off, never a cover closed ("shut" alone may be either).
+    { intent: "turn_off", templates: ["shut {name} down"] },
     { intent: "close", templates: ["close {name}", "shut {name}", "lower {name}", "roll down {name}"] },
     { intent: "toggle", templates: ["toggle {name}", "flip {name}"] },
     {
@@ -723,6 +756,7 @@ export const en: FastPathGrammar = {
         "(turn|switch|power|shut) off {name}",
         // "turn of the kitchen light": a typo or a mishearing of "off"; "of" is no other command.
         "(turn|switch) of {name}",
+        "(turn|switch) {name} of",
         "(turn|switch|power|shut) {name} off",
         // "turn out the lights", "kitchen lights out": said of lights.
         "(turn|put) out {name}",

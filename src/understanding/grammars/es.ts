@@ -19,9 +19,21 @@ export const es: FastPathGrammar = {
     "te importa",
     "puedes",
     "podrías",
+    "puede",
+    "podría",
     "me puedes",
     "quiero",
     "quiero que",
+    // "haz que la luz sea más brillante", "quiero que la luz se apague": the subjunctive says the
+    // same as the imperative, and "se", "sea", "esté" add nothing to it.
+    "haz que",
+    "hacer que",
+    "haga que",
+    "se",
+    "sea",
+    "sean",
+    "esté",
+    "estén",
     "me gustaría",
     "quisiera",
     "necesito",
@@ -88,7 +100,8 @@ export const es: FastPathGrammar = {
       "fija",
       "gira",
     ],
-    speak: ["habla", "hablar", "hables", "hable", "háblame", "hablame"],
+    // "sube tu volumen", "en voz alta": the assistant's own voice, which is the speaker's.
+    speak: ["habla", "hablar", "hables", "hable", "háblame", "hablame", "tu volumen", "tu voz", "voz"],
     on: [
       "enciende",
       "encendido",
@@ -169,6 +182,7 @@ export const es: FastPathGrammar = {
       "más brillante",
       "demasiado oscuro",
       "más brillantes",
+      "más brillo",
       "está oscuro",
       "esta oscuro",
       "más luminoso",
@@ -181,6 +195,7 @@ export const es: FastPathGrammar = {
     ],
     dimmer: [
       "atenúa",
+      "minimiza",
       "demasiado brillante",
       "demasiado brillantes",
       "demasiada luz",
@@ -205,6 +220,17 @@ export const es: FastPathGrammar = {
       "no puedo oir nada",
       "no te escucho",
       "más alto",
+      "más alta",
+      "habla alto",
+      "hablar alto",
+      "habla fuerte",
+      "en voz alta",
+      "volumen alto",
+      "tan alto como puedas",
+      "tan alto como pueda",
+      "apenas te oigo",
+      "apenas puedo oírte",
+      "apenas te escucho",
       "más volumen",
       "muy bajo",
     ],
@@ -217,6 +243,10 @@ export const es: FastPathGrammar = {
       "demasiado ruidoso",
       "más tranquilo",
       "más bajito",
+      "en voz baja",
+      "más silencioso",
+      "más silenciosa",
+      "volumen bajo",
       "más despacio",
       "menos fuerte",
       "menos volumen",
@@ -257,7 +287,8 @@ export const es: FastPathGrammar = {
     kelvin: ["kelvin"],
     volume: ["volumen", "nivel de volumen", "nivel del volumen", "el volumen", "sonido", "audio", "el audio"],
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
-    music: ["música", "la música"],
+    // "baja el volumen de esta canción": what plays.
+    music: ["música", "la música", "canción", "esta canción", "la canción", "tema"],
     brightness: [
       "brillo",
       "nivel de luz",
@@ -306,6 +337,8 @@ export const es: FastPathGrammar = {
   everything: ["todo", "todos los aparatos", "todos los dispositivos"],
   conjunctions: ["y", "y luego", "además de"],
   pronouns: ["la", "lo", "las", "los"],
+  // "apágala", "enciéndelas", "bájale el volumen", "enciéndeme la luz".
+  enclitics: ["la", "lo", "las", "los", "le", "les", "me", "nos"],
   areaPrepositions: ["en", "de", "del", "en el", "en la", "de la", "de los", "de las"],
   // "la habitación", "la pieza", "el cuarto" with no name of their own are the room the speaker
   // is in (an area of that name still wins).
@@ -325,6 +358,11 @@ export const es: FastPathGrammar = {
   allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["light", "fan"] } },
   wholeHome: [
     "toda la casa",
+    // "las luces de la casa", "de mi casa": the home, as "house" is in English.
+    "casa",
+    "la casa",
+    "mi casa",
+    "toda mi casa",
     "cada pieza",
     "cada habitación",
     "cada cuarto",
