@@ -26,6 +26,17 @@ export const es: FastPathGrammar = {
     "quiero que",
     // "haz que la luz sea más brillante", "quiero que la luz se apague": the subjunctive says the
     // same as the imperative, and "se", "sea", "esté" add nothing to it.
+    // "debería subir", "deben estar apagadas": what should be is the command.
+    "debería",
+    "deberían",
+    "debe",
+    "deben",
+    "debe de",
+    "deben de",
+    "debe estar",
+    "deben estar",
+    "me encantaría tener",
+    "quiero tener",
     "haz que",
     "hacer que",
     "haga que",
@@ -47,7 +58,7 @@ export const es: FastPathGrammar = {
     "mmm",
   ],
   // "la temperatura actual" is the temperature now: "actual" says the present, as "ahora" does.
-  now: ["ahora", "ahora mismo", "en este momento", "actualmente", "actual", "ya"],
+  now: ["ahora", "ahora mismo", "en este momento", "actualmente", "actual", "ya", "inmediatamente"],
   words: {
     // Each verb as the imperative of "tú", "usted" and "vos", and the infinitive.
     set: [
@@ -108,6 +119,7 @@ export const es: FastPathGrammar = {
       "encendida",
       "encendidos",
       "encendidas",
+      "encienden",
       "enciendas",
       "encienda",
       "encendé",
@@ -135,6 +147,8 @@ export const es: FastPathGrammar = {
       "apagada",
       "apagados",
       "apagadas",
+      "apagan",
+      "apaguen",
       "apagues",
       "apague",
       "apagá",
@@ -211,6 +225,11 @@ export const es: FastPathGrammar = {
       "menos brillo",
       "oscurece",
       "muy brillante",
+      "muy brillantes",
+      "hay demasiada luz",
+      "está muy brillante",
+      "están muy brillantes",
+      "están demasiado brillantes",
     ],
     louder: [
       "más fuerte",
@@ -279,6 +298,8 @@ export const es: FastPathGrammar = {
       "quitar silencio",
       "desilencia",
       "reactiva el sonido",
+      "reactiva",
+      "reactivar",
     ],
     toggle: ["alterna", "conmuta"],
     open: ["abre", "abra", "abrí", "abrir"],
@@ -298,7 +319,7 @@ export const es: FastPathGrammar = {
       "intensidad",
       "luminosidad",
     ],
-    bit: ["un poco", "un poquito", "ligeramente", "algo"],
+    bit: ["un poco", "un poquito", "ligeramente", "algo", "un punto", "un nivel"],
     lot: ["mucho", "bastante"],
     full: ["del todo", "completamente", "totalmente"],
     to: ["a", "al", "a la", "en", "hasta", "hasta el"],
