@@ -543,7 +543,20 @@ export const en: FastPathGrammar = {
     tamper: "tampering",
   },
   clock: {
-    time: ["time", "clock", "time of day", "the time", "hour", "o'clock", "late", "clock"],
+    // "what's the time on the clock": the home's clock, no other place.
+    time: [
+      "time",
+      "clock",
+      "time of day",
+      "the time",
+      "hour",
+      "o'clock",
+      "late",
+      "on the clock",
+      "in the clock",
+      "on clock",
+      "in clock",
+    ],
     date: ["date", "day", "weekday", "day of the week", "day of the month", "month", "year"],
     today: ["today", "today's", "todays"],
     asking: [
@@ -631,6 +644,7 @@ export const en: FastPathGrammar = {
         "what day is it",
         "(which|what) date is it [today]",
         "tell me the date",
+        "[the] date",
       ],
     },
     {

@@ -554,7 +554,7 @@ export const es: FastPathGrammar = {
     tamper: "manipulación",
   },
   clock: {
-    time: ["hora", "reloj", "horas"],
+    time: ["hora", "reloj", "horas", "en el reloj"],
     date: ["fecha", "día", "mes", "año", "a cuántos estamos"],
     today: ["hoy", "de hoy"],
     asking: [
@@ -639,6 +639,7 @@ export const es: FastPathGrammar = {
         "[dime] a qué fecha estamos [hoy]",
         "[dime] a qué día estamos [hoy]",
         "qué día es",
+        "[la] fecha",
       ],
     },
     {
