@@ -298,8 +298,9 @@ export const es: FastPathGrammar = {
       "quitar silencio",
       "desilencia",
       "reactiva el sonido",
-      "reactiva",
-      "reactivar",
+      // "reactivar el reproductor" resumes it, which is not ours: only the sound is unmuted.
+      "reactivar el sonido",
+      "reactivar mi sonido",
     ],
     toggle: ["alterna", "conmuta"],
     open: ["abre", "abra", "abrí", "abrir"],
