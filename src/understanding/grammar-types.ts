@@ -370,6 +370,12 @@ export interface FastPathGrammar {
   conjunctions: string[];
   /** "dim it": the device of the previous command in this conversation. */
   pronouns: string[];
+  /**
+   * Pronouns written joined to the end of a verb ("apágala", "bájale", "encenderme"), split off a
+   * word whose rest is a verb the grammar knows: one of `pronouns` is read as that pronoun, any
+   * other ("me", "le") says nothing more.
+   */
+  enclitics?: string[];
   /** "… in the kitchen": words that introduce an area or floor after a name. */
   areaPrepositions: string[];
   /** "in here", "this room": the speaker's area (the satellite's, from the Wyoming context or HTTP). */

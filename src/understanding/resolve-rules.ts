@@ -56,6 +56,8 @@ export interface RuleTools {
   isEverything(words: string): boolean;
   device(ctx: ResolveContext, name: string, place?: Place): Resolved;
   exactly(ctx: ResolveContext, resolved: Resolved, key: string): boolean;
+  /** A kind word said with words that name no device ("the left light"): which one of the kind, asked. */
+  whichOfKind(ctx: ResolveContext, phrase: string): Resolved | undefined;
   /** The whole home's name for replies ("the whole house"). */
   wholeHome: string;
 }
@@ -284,6 +286,15 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
         if (place && kind) return withPlace(t.kindGroup(p.ctx, kind, place, rest), { place: place.label });
       }
       return undefined;
+    },
+  },
+  {
+    name: "kind with words nobody knows",
+    reads:
+      '"the left light", "the rice cooker socket", "la luz de la izquierda": no device has that name, so which one of the kind is asked, never guessed',
+    decide(p, t) {
+      if (p.options.all || p.whole().kind !== "not_found") return undefined;
+      return t.whichOfKind(p.ctx, p.said);
     },
   },
   {

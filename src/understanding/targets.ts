@@ -14,7 +14,7 @@ import { isReachable } from "./zwave-names.js";
 import { haKindOf } from "../zwave-host/ha-kind.js";
 import { ENTRANCE_COVER_CLASSES } from "../tools/policy/effects.js";
 import { RESOLVE_RULES, type Phrase, type RuleTools } from "./resolve-rules.js";
-import { roomChoices, roomOf } from "./choices.js";
+import { deviceChoices, roomChoices, roomOf } from "./choices.js";
 
 export type { Place, Resolved, ResolveContext, Scope, Target } from "./target-types.js";
 
@@ -280,7 +280,50 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     return undefined;
   }
 
+  // What joins a kind to words that say which one ("de la", "of"), never where ("en", "in").
+  const inWord = normalizeName(grammar.areaPrepositions[0] ?? "");
+  const ofWords = grammar.endpoints.of.map(normalizeName).filter((o) => o.split(" ")[0] !== inWord);
+  /**
+   * "the left light", "la luz de la izquierda": a kind word at either end of words that name no
+   * device. Which one of the kind is asked: those in the speaker's room when it has several, else
+   * the home's; with fewer than two there is no question to ask.
+   */
+  function whichOfKind(ctx: ResolveContext, phrase: string): Resolved | undefined {
+    const words = normalizeName(phrase.replace(/'/g, "' ")).split(" ");
+    for (let n = Math.min(3, words.length - 1); n >= 1; n--) {
+      for (const [kindPart, rest] of [
+        [words.slice(-n), words.slice(0, -n)],
+        [words.slice(0, n), words.slice(n)],
+      ] as const) {
+        const kind = kindWords.get(kindPart.join(" "));
+        if (!kind) continue;
+        const restText = rest.join(" ");
+        const qualifier = stripPlaceWords(restText);
+        // "la luz de la izquierda" says which; "das Licht im Wintergarten" says where, in a place
+        // the home does not have.
+        const joined = restText.slice(0, restText.length - qualifier.length).trim();
+        if (joined && !ofWords.some((o) => joined === o || joined.startsWith(`${o} `))) continue;
+        const said = qualifier.split(" ");
+        // "los enchufes de las luces": two kinds said, which is no question of one.
+        if (!qualifier || said.length > 3 || said.some((w) => kindWords.has(w))) continue;
+        // "las luces del baño de arriba": a place among the words is where, not which.
+        const placed = said.some((_, i) =>
+          said.some((_, j) => j >= i && findPlace(ctx, stripPlaceWords(said.slice(i, j + 1).join(" ")))),
+        );
+        if (placed) return undefined;
+        const here = speakerPlace(ctx);
+        for (const place of here ? [here, undefined] : [undefined]) {
+          const targets = kindTargets(ctx, kind, place);
+          if (targets.length > 1) return { kind: "ambiguous", choices: deviceChoices(targets) };
+        }
+        return undefined;
+      }
+    }
+    return undefined;
+  }
+
   const tools: RuleTools = {
+    whichOfKind,
     kindGroup,
     everythingGroup,
     kindWithoutPlace,

@@ -136,4 +136,85 @@ describe("the near misses", () => {
     await say("kitchen lite off", "en");
     expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
   });
+
+  it("'turn the kitchen light of': 'of' at the end is 'off' misheard", async () => {
+    await say("turn the kitchen light of", "en");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+});
+
+describe("a kind said with words no device is named by", () => {
+  it.each([
+    ["en", "switch off the left light"],
+    ["es", "apaga la luz de la izquierda"],
+  ])("%s: %j asks which of the room's lights, and touches nothing", async (language, text) => {
+    const result = await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([]);
+    expect(result.speech).toContain("Ceiling Light");
+    expect(result.speech).toContain("Counter Lights");
+    expect(result.speech.trim().endsWith("?")).toBe(true);
+  });
+
+  it("a place among the words is where, not which: nothing of the kind is asked", async () => {
+    const result = await say("apaga las luces del garaje de arriba", "es", "kitchen_satellite");
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toContain("Counter Lights");
+  });
+});
+
+describe("a place said as its owner", () => {
+  it.each([
+    ["en", "turn the kitchen's lights off"],
+    ["en", "switch the kitchens lights off"],
+  ])("%s: %j switches off every light of the kitchen", async (language, text) => {
+    await say(text, language, "office_satellite");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+});
+
+describe("Spanish as it is spoken: the subjunctive, the whole house", () => {
+  it("'quiero que la luz de la cocina se apague' switches the kitchen's lights off", async () => {
+    await say("quiero que la luz de la cocina se apague", "es");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it("'haz que la cocina sea más luminosa' brightens the kitchen's light that is on", async () => {
+    await say("haz que la cocina sea más luminosa", "es");
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":75}`]);
+  });
+
+  it("'las luces de la casa' are every light of the home", async () => {
+    await say("apaga todas las luces de mi casa", "es", "kitchen_satellite");
+    expect(calls()).toEqual(
+      expect.arrayContaining([
+        "light.turn_off light.kitchen_ceiling",
+        "light.turn_off light.bedroom_light",
+        "light.turn_off light.desk_lamp",
+      ]),
+    );
+  });
+});
+
+describe("the speaker's own voice and what it plays", () => {
+  it.each([
+    ["en", "mute yourself please"],
+    ["en", "stay quiet"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+    ]);
+  });
+
+  it.each([
+    ["en", "turn this song down a bit", 0.1],
+    ["es", "baja un poco esta canción", 0.1],
+    ["es", "sube tu volumen", 0.3],
+    ["es", "habla en voz alta", 0.3],
+  ])("%s: %j changes the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
 });

@@ -88,6 +88,7 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
       "name in a place",
       "name said as a place",
       "none of a kind in a place",
+      "kind with words nobody knows",
       "closest name",
     ]);
   });
@@ -292,6 +293,26 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
     const { resolved, rule } = explain("en", "fans in the kitchen");
     expect(rule).toBe("none of a kind in a place");
     expect(resolved).toEqual({ kind: "group", targets: [], place: "Kitchen", said: "fans" });
+  });
+
+  it("kind with words nobody knows: which of the kind is asked, the speaker's room's first, never one guessed", () => {
+    const here = explain("en", "left light", { speaker: "kitchen_satellite" });
+    expect(here.rule).toBe("kind with words nobody knows");
+    expect(offered(here.resolved)).toEqual({
+      rooms: false,
+      choices: [
+        ["Ceiling Light (Kitchen)", ["light.kitchen_ceiling"]],
+        ["Counter Lights (Kitchen)", ["light.counter_lights"]],
+      ],
+    });
+    // The office has one lamp: the home's lamps are offered, not the office's one taken.
+    const home = explain("es", "lámpara de la esquina", { speaker: "office_satellite" });
+    expect(home.rule).toBe("kind with words nobody knows");
+    expect(home.resolved.kind).toBe("ambiguous");
+    // A place among the words says where: no question about which.
+    expect(explain("en", "garage upstairs light", { speaker: "kitchen_satellite" }).resolved.kind).not.toBe(
+      "ambiguous",
+    );
   });
 
   it("closest name: a partial name, or a typo within reason", () => {

@@ -37,10 +37,23 @@ describe("the time and the date asked plainly", () => {
     ["nl", "ik wil weten hoe laat het is", "query_time"],
     ["it", "che cos'è oggi", "query_date"],
     ["it", "vorrei sapere l'ora", "query_time"],
+    // The clock on the wall is the home's clock, not another place.
+    ["en", "what's the time on the clock", "query_time"],
+    ["es", "dime la hora en el reloj", "query_time"],
   ])("%s: %j", (language, sentence, intent) => {
     expect(readers[language]!(sentence)).toEqual({ intent });
     expect(understandings[language]!.understand(sentence, nothingNamed)).toMatchObject({
       match: { intent },
+      by: "question",
+    });
+  });
+
+  it.each([
+    ["en", "Date?"],
+    ["es", "¿Fecha?"],
+  ])("%s: %j alone asks the date, read by its template", (language, sentence) => {
+    expect(understandings[language]!.understand(sentence, nothingNamed)).toMatchObject({
+      match: { intent: "query_date" },
       by: "question",
     });
   });

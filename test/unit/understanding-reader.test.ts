@@ -121,6 +121,39 @@ describe("names first, then cues", () => {
     },
   );
 
+  it.each([
+    ["es", "Apágala", { intent: "turn_off", name: "la" }],
+    ["es", "Enciéndelas, por favor", { intent: "turn_on", name: "las" }],
+    ["es", "Bájale un poco el volumen", { intent: "volume_down", amount: "step" }],
+    ["es", "Enciéndeme la luz de la cocina", { intent: "turn_on", name: "luz de la cocina" }],
+  ])("%s: a pronoun joined to its verb is read apart from it: %j", (language, sentence, expected) => {
+    expect(understand(language, sentence)).toMatchObject({ match: expected, by: "certain reading" });
+  });
+
+  it("a word that only ends like a joined pronoun stays one word ('sala' is no verb)", () => {
+    expect(understand("es", "Apaga la bombilla de la sala")?.match.name).not.toBe("la");
+  });
+
+  it.each([
+    ["en", "turn my room lights off", "lights here"],
+    ["en", "switch off the lights in my room", "lights here"],
+  ])(
+    "%s: %j: 'my room' is the speaker's room, never words of a device's name",
+    (language, sentence, name) => {
+      expect(understand(language, sentence)).toMatchObject({
+        match: { intent: "turn_off", name },
+        by: "certain reading",
+      });
+    },
+  );
+
+  it("a kind, a preposition and a word nobody knows are one name: 'la luz del techo apagada'", () => {
+    expect(understand("es", "luz del pasillo apagada")).toMatchObject({
+      match: { intent: "turn_off", name: "luz del pasillo" },
+      by: "reading with an unknown name",
+    });
+  });
+
   it("places joined by 'and' are the same kind in each", () => {
     expect(understand("fr", "Éteins les lumières du salon et de la cuisine")).toMatchObject({
       match: {
@@ -177,7 +210,7 @@ describe("relative changes, levels and mute", () => {
     ["en", "turn the kitchen light down a lot", { intent: "dim", name: "kitchen light", amount: "lot" }],
     ["en", "dim the lights to 20 percent", { intent: "set_level", name: "lights", level: 20 }],
     ["en", "turn the lights all the way up", { intent: "brighten", name: "lights", amount: "full" }],
-    ["en", "it's too bright in here", { intent: "dim", name: "in here" }],
+    ["en", "it's too bright in here", { intent: "dim", name: "here" }],
     ["en", "lower the lights", { intent: "dim", name: "lights" }],
     ["en", "turn up the living room speaker", { intent: "volume_up", name: "living room speaker" }],
     ["en", "turn the kettle up", { intent: "step_up", name: "kettle" }],

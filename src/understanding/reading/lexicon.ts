@@ -40,7 +40,10 @@ export interface Lexicon {
   senses(phrase: string): WordSense | undefined;
   /** The longest phrase the grammar knows, in words. */
   longest: number;
-  /** Splits "l'interrupteur" into "l'" and "interrupteur" (an elided article or preposition). */
+  /**
+   * Splits "l'interrupteur" into "l'" and "interrupteur" (an elided article or preposition), and
+   * "apágala" into "apaga" and "la" (a pronoun joined to its verb).
+   */
   split(word: string): string[];
 }
 
@@ -92,6 +95,25 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
       if (temperatureWords.has(fold(w))) found.colorOfLightOnly = true;
     }
   }
+  const pronouns = new Set(grammar.pronouns.map((p) => fold(p)));
+  const enclitics = [...new Set((grammar.enclitics ?? []).map((e) => fold(e)))].sort(
+    (a, b) => b.length - a.length,
+  );
+  const isVerb = (word: string) => {
+    const found = table.get(word);
+    return !!found && (found.cues.size > 0 || found.first.size > 0);
+  };
+  /** "apagala" → "apaga", "la"; "bajamelo" → "baja", "lo": at most two pronouns, kept when they name a thing. */
+  const unglued = (word: string, depth = 0): string[] | undefined => {
+    if (depth > 1 || isVerb(word)) return undefined;
+    for (const e of enclitics) {
+      if (word.length <= e.length + 1 || !word.endsWith(e)) continue;
+      const stem = word.slice(0, -e.length);
+      const rest = isVerb(stem) ? [stem] : unglued(stem, depth + 1);
+      if (rest) return [...rest, ...(pronouns.has(e) ? [e] : [])];
+    }
+    return undefined;
+  };
   const longest = Math.max(...[...table.keys()].map((k) => k.split(" ").length));
   // Longest first: "dell'" before "l'".
   const elided = [...new Set(elisions)].sort((a, b) => b.length - a.length);
@@ -100,7 +122,8 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
     longest,
     split(word) {
       const prefix = elided.find((e) => word.length > e.length && word.startsWith(e));
-      return prefix ? [prefix, word.slice(prefix.length)] : [word];
+      if (prefix) return [prefix, word.slice(prefix.length)];
+      return (enclitics.length && !table.has(word) && unglued(word)) || [word];
     },
   };
 }

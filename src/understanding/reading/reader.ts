@@ -139,6 +139,24 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       let namedWithKind: { text: string; before: string; kind: DeviceKind } | undefined;
       const addThing = (thing: Thing, at: number) => {
         const previous = things.at(-1);
+        // "la luz del techo", "la lampe du bureau": a kind, a preposition, and words nobody knows
+        // are one name, as "ceiling light" is.
+        const between = said[at - 1];
+        if (
+          previous?.type === "kind" &&
+          thing.type === "unknown" &&
+          lastThingAt === at - 2 &&
+          between &&
+          isPreposition(between)
+        ) {
+          things[things.length - 1] = {
+            text: `${previous.text} ${between.text} ${thing.text}`,
+            type: "unknown",
+          };
+          lastThingAt = at;
+          namedWithKind = undefined;
+          return;
+        }
         // Words said next to each other are one name ("light 2", "desk lamp left").
         if (previous && lastThingAt === at - 1) {
           // Two words of one kind are that kind ("wemo plug", "smart socket", "prise wemo").
@@ -177,7 +195,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         if (item.type === "name") {
           if (item.spotted.type === "place") {
             places.push({
-              text: item.text,
+              text: item.spotted.as ?? item.text,
               type: "area",
               ...(pendingPreposition ? { preposition: pendingPreposition } : {}),
             });
@@ -235,7 +253,10 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           continue;
         }
         if (sense.here || sense.home) {
-          places.push({ text: item.text, type: sense.here ? "here" : "home" });
+          // "my room lights": the speaker's room by the grammar's first word for it, so that "room"
+          // is never read as part of a device's name ("Living Room Ceiling").
+          const text = sense.here ? (grammar.here[0] ?? item.text) : item.text;
+          places.push({ text, type: sense.here ? "here" : "home" });
           continue;
         }
         if ((sense.cues.has("to") || sense.cues.has("by")) && isLevel(next(i))) continue;
@@ -380,7 +401,9 @@ function isThingAhead(said: Item[], i: number): boolean {
   const after = said[i + 1];
   if (!after) return false;
   if (after.type === "name" || after.type === "unknown" || after.type === "number") return true;
-  return (
-    after.type === "word" && (!!after.sense.kind || !!after.sense.everything || !!after.sense.quantifier)
-  );
+  if (after.type !== "word") return false;
+  const { sense } = after;
+  // "reduce la intensidad", "baja la música": what a level is of is a noun too.
+  const noun = ["volume", "brightness", "music"].some((cue) => sense.cues.has(cue as Cue));
+  return !!sense.kind || !!sense.everything || !!sense.quantifier || noun;
 }

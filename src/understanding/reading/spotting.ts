@@ -8,7 +8,9 @@ import type { ResolveContext } from "../target-types.js";
 
 export type Spotted =
   /** An entity (or a Z-Wave device) by its exact name or alias; its domains, in Home Assistant's terms. */
-  { type: "device"; domains: string[] } | { type: "place" };
+  | { type: "device"; domains: string[] }
+  /** A place; `as` its name when it was said with a trailing "s" ("the living room's lights", "los baños"). */
+  | { type: "place"; as?: string };
 
 export interface SpottedSpan {
   start: number;
@@ -54,6 +56,9 @@ export function homeVocabulary(
     const zwaveDomains = zwaveNames().get(key);
     if (zwaveDomains) return { type: "device", domains: [...zwaveDomains] };
     if (isPlace(key)) return { type: "place" };
+    // A possessive or a plural of a place's name is that place: "the living rooms lights".
+    const base = key.endsWith("s") ? key.slice(0, -1) : "";
+    if (base.length > 2 && isPlace(base)) return { type: "place", as: base };
     return undefined;
   };
 }
