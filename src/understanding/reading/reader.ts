@@ -281,7 +281,9 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           addThing({ text: item.text, type: "pronoun" }, i);
           continue;
         }
-        if (sense.article) continue;
+        // "schalte ein die Beleuchtung": a word that is an article and a particle is the particle
+        // where no noun follows it.
+        if (sense.article && !(sense.cues.size && !isThingAhead(said, i))) continue;
         if (sense.cues.size) {
           for (const cue of sense.cues) cues.set(cue, (cues.get(cue) ?? 0) + 1);
           continue;
@@ -380,7 +382,9 @@ function isThingAhead(said: Item[], i: number): boolean {
   const after = said[i + 1];
   if (!after) return false;
   if (after.type === "name" || after.type === "unknown" || after.type === "number") return true;
-  return (
-    after.type === "word" && (!!after.sense.kind || !!after.sense.everything || !!after.sense.quantifier)
-  );
+  if (after.type !== "word") return false;
+  const { sense } = after;
+  // "zet het volume hoger": what a level is of is a noun too.
+  const levelNoun = sense.cues.has("volume") || sense.cues.has("brightness") || sense.cues.has("music");
+  return !!sense.kind || !!sense.everything || !!sense.quantifier || levelNoun;
 }
