@@ -308,6 +308,12 @@ export interface CueWords {
   percent: string[];
   /** A sentence with one of these is no plain command: "don't", "not", "never". */
   negations: string[];
+  /**
+   * "no" before a kind ("kein Licht im Flur", "geen verlichting"): that kind switched off, with
+   * `anymore` ("mehr", "meer") said about it read as nothing. Elsewhere these are negations.
+   */
+  none?: string[];
+  anymore?: string[];
 }
 
 /**

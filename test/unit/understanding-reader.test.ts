@@ -219,6 +219,12 @@ describe("relative changes, levels and mute", () => {
     ["nl", "Ik heb meer licht nodig in de woonkamer", { intent: "brighten", name: "in de woonkamer" }],
     ["nl", "Het volume omlaag a.u.b.", { intent: "volume_down" }],
     ["nl", "Zet het lampje in de woonkamer uit", { intent: "turn_off", name: "lampje in de woonkamer" }],
+    // "no light" is the light off; a level said as a change says which way.
+    ["de", "Kein Licht mehr im Wohnzimmer bitte", { intent: "turn_off", name: "licht im wohnzimmer" }],
+    ["nl", "Geen licht meer in de woonkamer", { intent: "turn_off", name: "licht in de woonkamer" }],
+    ["de", "Reduzier die Lampen auf 20 Prozent", { intent: "set_level", level: 20, towards: "down" }],
+    ["de", "Mach das Licht noch etwas heller", { intent: "brighten", amount: "step" }],
+    ["de", "Ändere die Lautstärke auf stumm", { intent: "mute" }],
   ])("%s: %j", (language, sentence, expected) => {
     expect(understand(language, sentence)?.match).toMatchObject(expected);
   });
@@ -254,6 +260,11 @@ describe("a command is no question, though a question's template fits its words"
     ["nl", "Verlaag de helderheid in de woonkamer", "dim"],
   ])("%s: %j", (language, sentence, intent) => {
     expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+
+  it("'no' before anything but a kind is still no command", () => {
+    expect(understand("de", "Keine Musik im Wohnzimmer")?.by).not.toBe("certain reading");
+    expect(understand("nl", "Zet de lamp niet uit")?.by).not.toBe("certain reading");
   });
 
   it("a question stays one", () => {

@@ -24,6 +24,8 @@ export const de: FastPathGrammar = {
     "ich möchte",
     "ich hätte gern",
     "ich hätte gerne",
+    // "mach das Licht noch heller".
+    "noch",
     // The assistant itself: "schalte dich stumm", "stell dich lautlos" are said of its speaker.
     "dich",
     "dir",
@@ -40,7 +42,7 @@ export const de: FastPathGrammar = {
     "öhm",
     "hm",
   ],
-  now: ["jetzt", "gerade", "aktuell", "derzeit", "momentan", "im moment", "sofort"],
+  now: ["jetzt", "nun", "gerade", "aktuell", "derzeit", "momentan", "im moment", "sofort"],
   compounds: true,
   // "Küchenlampe", "Garagenlicht": the first part joined by a linking sound.
   compoundLinks: ["n", "en", "s", "es"],
@@ -107,6 +109,10 @@ export const de: FastPathGrammar = {
       "tu",
       "tue",
       "einstellen",
+      "ändere",
+      "änder",
+      "verändere",
+      "veränder",
       // Participles: "die Lichter runter gedreht", "auf lautlos gestellt".
       "gedreht",
       "gestellt",
@@ -177,9 +183,14 @@ export const de: FastPathGrammar = {
       "niedriger",
       "nach unten",
       "verringere",
+      "verringer",
       "verringern",
       "reduziere",
+      "reduzier",
       "reduzieren",
+      "vermindere",
+      "vermindern",
+      "senk",
       "senke",
       "senken",
       "weniger",
@@ -204,6 +215,10 @@ export const de: FastPathGrammar = {
     ],
     dimmer: [
       "dunkler",
+      "dunkleres",
+      "verdunkle",
+      "verdunkel",
+      "verdunkeln",
       "sind zu hell",
       "weniger hell",
       "dunkler machen",
@@ -221,6 +236,7 @@ export const de: FastPathGrammar = {
     ],
     louder: [
       "lauter",
+      "laut",
       "ich kann dich nicht hören",
       "ich kann dich kaum hören",
       "ich kann nichts hören",
@@ -307,6 +323,8 @@ export const de: FastPathGrammar = {
     by: ["um"],
     percent: ["prozent", "%"],
     negations: ["nicht", "kein", "keine", "nie", "niemals", "wenn", "falls", "nachdem", "bevor", "sobald"],
+    none: ["kein", "keine", "keinen"],
+    anymore: ["mehr"],
   },
   articles: [
     "der",
@@ -345,7 +363,20 @@ export const de: FastPathGrammar = {
   everything: ["alles", "alle geräte", "sämtliche geräte"],
   conjunctions: ["und", "sowie", "und dann"],
   pronouns: ["es", "ihn", "sie", "das"],
-  areaPrepositions: ["in", "im", "in der", "in den", "auf", "auf der", "am", "vom", "von", "von der"],
+  areaPrepositions: [
+    "in",
+    "im",
+    "in der",
+    "in den",
+    "auf",
+    "auf der",
+    "am",
+    "vom",
+    "von",
+    "von der",
+    // "das Licht für dieses Zimmer".
+    "für",
+  ],
   here: [
     "hier",
     "raum",
@@ -380,8 +411,11 @@ export const de: FastPathGrammar = {
     "ganzen wohnung",
     "in allen räumen",
     "allen räumen",
-    // "alle Lichter im Haus".
+    // "alle Lichter im Haus", "die Hausbeleuchtung", "in meinem Haus".
     "im haus",
+    "haus",
+    "zuhause",
+    "wohnung",
   ],
   soundOfAnyPlayer: ["tv"],
   kinds: {

@@ -214,6 +214,8 @@ export const nl: FastPathGrammar = {
     by: ["met"],
     percent: ["procent", "%"],
     negations: ["niet", "geen", "nooit", "als", "wanneer", "nadat", "voordat", "zodra"],
+    none: ["geen"],
+    anymore: ["meer"],
   },
   articles: ["de", "het", "een", "mijn", "onze", "ons", "deze", "dit", "die", "jouw", "uw"],
   quantifiers: ["alle", "elke", "ieder", "iedere"],
@@ -241,6 +243,8 @@ export const nl: FastPathGrammar = {
     "in alle kamers",
     "in huis",
     "in het huis",
+    "huis",
+    "thuis",
   ],
   kinds: {
     climate: [

@@ -158,6 +158,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       let pendingPreposition: string | undefined;
       /** Conjunctions read as joining two places. */
       let joins = 0;
+      /** "no light": a kind said as not wanted. */
+      let noneSaid = false;
       const placeBefore = (i: number) => {
         const before = said[i - 1];
         return before?.type === "name" && before.spotted.type === "place";
@@ -220,6 +222,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           joins++;
           continue;
         }
+        // "kein Licht mehr im Flur", "geen verlichting": no light wanted is the light switched off.
+        if (sense.cues.has("none") && isKindNext(said, i)) {
+          cues.set("off", (cues.get("off") ?? 0) + 1);
+          noneSaid = true;
+          continue;
+        }
+        if (noneSaid && sense.cues.has("anymore")) continue;
         if (sense.conjunction || sense.cues.has("negations")) return undefined;
         if (sense.color !== undefined && !sense.kind) {
           if (!setColor({ color: sense.color, ...(sense.colorOfLightOnly ? { ofLightOnly: true } : {}) }))
@@ -352,6 +361,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         if (spoken && !place) match.spokenName = spoken;
       }
       if (action.level !== undefined) match.level = action.level;
+      if (action.towards) match.towards = action.towards;
       if (action.by !== undefined) match.by = action.by;
       if (action.amount) match.amount = action.amount;
       if (action.color) match.color = action.color;
@@ -375,6 +385,12 @@ function isPreposition(item: Item): boolean {
 
 function isArticle(item: Item): boolean {
   return item.type === "word" && !!item.sense.article && !item.sense.cues.size;
+}
+
+/** Whether a kind of device is said next ("kein Licht", "keine Lampen"). */
+function isKindNext(said: Item[], i: number): boolean {
+  const after = said[i + 1];
+  return after?.type === "word" && !!after.sense.kind;
 }
 
 /** Whether a noun follows an article-or-pronoun ("la lampe": an article; "éteins-la": a pronoun). */
