@@ -379,18 +379,18 @@ function howSaid(before: Item | undefined): LevelSaid {
   return cues.has("by") ? "by" : cues.has("to") ? "to" : "bare";
 }
 
+/** Whether a kind of device is said next ("kein Licht", "keine Lampen"). */
+function isKindNext(said: Item[], i: number): boolean {
+  const after = said[i + 1];
+  return after?.type === "word" && !!after.sense.kind;
+}
+
 function isPreposition(item: Item): boolean {
   return item.type === "word" && !!item.sense.preposition && !item.sense.cues.size;
 }
 
 function isArticle(item: Item): boolean {
   return item.type === "word" && !!item.sense.article && !item.sense.cues.size;
-}
-
-/** Whether a kind of device is said next ("kein Licht", "keine Lampen"). */
-function isKindNext(said: Item[], i: number): boolean {
-  const after = said[i + 1];
-  return after?.type === "word" && !!after.sense.kind;
 }
 
 /** Whether a noun follows an article-or-pronoun ("la lampe": an article; "éteins-la": a pronoun). */
@@ -400,7 +400,7 @@ function isThingAhead(said: Item[], i: number): boolean {
   if (after.type === "name" || after.type === "unknown" || after.type === "number") return true;
   if (after.type !== "word") return false;
   const { sense } = after;
-  // "zet het volume hoger": what a level is of is a noun too.
-  const levelNoun = sense.cues.has("volume") || sense.cues.has("brightness") || sense.cues.has("music");
-  return !!sense.kind || !!sense.everything || !!sense.quantifier || levelNoun;
+  // "reduce la intensidad", "baja la música": what a level is of is a noun too.
+  const noun = ["volume", "brightness", "music"].some((cue) => sense.cues.has(cue as Cue));
+  return !!sense.kind || !!sense.everything || !!sense.quantifier || noun;
 }
