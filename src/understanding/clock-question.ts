@@ -13,7 +13,7 @@ export interface ClockQuestion {
 }
 
 /** "today" asks for the date only when nothing names the time or the date ("was ist heute"). */
-type Role = "time" | "date" | "today" | "asking";
+type Role = "time" | "date" | "today" | "day" | "asking";
 
 /** Phrases of up to this many words are looked up. */
 const LONGEST = 4;
@@ -34,6 +34,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   add(grammar.clock.time, "time");
   add(grammar.clock.date, "date");
   add(grammar.clock.today, "today");
+  add(grammar.clock.days ?? [], "day");
   add([...grammar.clock.asking, ...grammar.articles, ...grammar.now, ...grammar.fillers], "asking");
 
   return (sentence: string): ClockQuestion | undefined => {
@@ -56,6 +57,9 @@ export function createClockQuestion(grammar: FastPathGrammar) {
       if (n === 0) return undefined;
       i += n;
     }
+    // "ist heute der neunte" checks today's date; "welcher Tag ist der neunte" asks about another day.
+    if (found.has("day"))
+      return found.has("today") && !found.has("time") ? { intent: "query_date" } : undefined;
     if (found.has("time")) return { intent: "query_time", ...(found.has("date") ? { alsoDate: true } : {}) };
     return found.has("date") || found.has("today") ? { intent: "query_date" } : undefined;
   };

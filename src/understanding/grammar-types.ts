@@ -308,6 +308,12 @@ export interface CueWords {
   percent: string[];
   /** A sentence with one of these is no plain command: "don't", "not", "never". */
   negations: string[];
+  /**
+   * "no" before a kind ("kein Licht im Flur", "geen verlichting"): that kind switched off, with
+   * `anymore` ("mehr", "meer") said about it read as nothing. Elsewhere these are negations.
+   */
+  none?: string[];
+  anymore?: string[];
 }
 
 /**
@@ -385,6 +391,11 @@ export interface FastPathGrammar {
   /** Places and kinds are written as one word ("kamerlamp": the lamps of this room). */
   compounds?: boolean;
   /**
+   * Sounds that may join a compound's first part to its head ("Küche" + "n" + "lampe",
+   * "Garage" + "n" + "licht"): the first part is read with and without one.
+   */
+  compoundLinks?: string[];
+  /**
    * Kinds that, said with a place and no verb, are switched on ("luci qua", "lumières dans le
    * salon"), as the language's own Home Assistant sentences have it. Never without a place.
    */
@@ -440,6 +451,11 @@ export interface FastPathGrammar {
     date: string[];
     /** "today": the date, when nothing else names the time or the date ("what's today"). */
     today: string[];
+    /**
+     * A day by its name, month or number ("Monday", "March", "the ninth"): the date only said of
+     * `today` ("is today the ninth"); without it another day is asked about ("what day is the ninth").
+     */
+    days?: string[];
     asking: string[];
   };
   /**

@@ -120,8 +120,11 @@ export function createPlaces(grammar: FastPathGrammar) {
     if (!grammar.compounds || word.includes(" ")) return undefined;
     for (const head of heads) {
       if (head.includes(" ") || word.length <= head.length || !word.endsWith(head)) continue;
-      const place = word.slice(0, -head.length);
-      if (placeWord(place) === "here" || findPlace(ctx, place)) return { head, place };
+      const said = word.slice(0, -head.length);
+      const links = (grammar.compoundLinks ?? []).filter((l) => said.length > l.length && said.endsWith(l));
+      for (const place of [said, ...links.map((l) => said.slice(0, -l.length))]) {
+        if (placeWord(place) === "here" || findPlace(ctx, place)) return { head, place };
+      }
     }
     return undefined;
   }

@@ -44,7 +44,8 @@ export type Precedence =
  * The order in which the readings of a sentence are taken, first that applies:
  * 1. question: the time or the date asked in plain words (clock-question.ts), or a template of a
  *    question (state, reading, set point, time, date). Questions are asked in fixed shapes, and
- *    the reader reads commands only.
+ *    the reader reads commands only: a question template is no question where its name holds a
+ *    word that acts, or the reader read every word as a command ("reduziere die Helligkeit").
  * 2. certain reading: every word was a known name or a cue, and the cues point one way.
  * 3. template: a command template whose name holds no word that acts.
  * 4. reading with an unknown name: the reader found one run of unknown words where a name goes
@@ -108,9 +109,16 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     understand(sentence: string, lookup: (words: string) => Spotted | undefined): Understood | undefined {
       const asked = clock(sentence);
       if (asked) return { match: asked, by: "question" };
-      const templated = matcher.match(sentence);
-      if (templated && QUESTIONS.has(templated.intent)) return { match: templated, by: "question" };
+      let templated = matcher.match(sentence);
       const read: Reading | undefined = reader.read(sentence, lookup);
+      if (templated && QUESTIONS.has(templated.intent)) {
+        // "reduziere die Helligkeit", "die Lichter sind zu hell": a question's template took a
+        // command's words for its name, or read as a question a sentence whose every word
+        // commands; the question is no reading of it.
+        const command = read?.certain || (templated.name !== undefined && holdsAVerb(templated.name, lookup));
+        if (!command) return { match: templated, by: "question" };
+        templated = undefined;
+      }
       if (read?.certain) return { match: read.match, by: "certain reading" };
       const unquoted = templated?.name !== undefined && holdsAVerb(templated.name, lookup);
       if (templated && !unquoted) return { match: templated, by: "template" };

@@ -217,6 +217,16 @@ describe("relative changes and mute", () => {
     expect(result.speech).toBe("Ceiling Light is at 65 percent now.");
   });
 
+  it("a level said as a change ('verringere … auf 30 Prozent') moves the lights that are on, and switches none on", async () => {
+    await setState("light.kitchen_ceiling", "on", { brightness: 204 });
+    await agent.handle({
+      text: "Verringere das Licht in der Küche auf 30 Prozent",
+      language: "de",
+      conversationId: `people-${turn++}`,
+    });
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":30}']);
+  });
+
   it("mutes and unmutes, confirmed by the player's own state", async () => {
     const muted = await say("mute the speaker");
     expect(muted.speech).toBe("Muted Living Room Speaker.");

@@ -195,6 +195,15 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
     const { resolved, rule } = explain("nl", "keukenlampen");
     expect(rule).toBe("compound");
     expect(ids(resolved)).toEqual(["light.counter_lights", "light.kitchen_ceiling"]);
+    // German joins the parts with a linking sound: "Küche" + "n" + "lampen", "Büro" + "lampe".
+    for (const [phrase, lights] of [
+      ["küchenlampen", ["light.counter_lights", "light.kitchen_ceiling"]],
+      ["bürolampe", ["light.desk_lamp"]],
+    ] as const) {
+      const german = explain("de", phrase);
+      expect(german.rule).toBe("compound");
+      expect(ids(german.resolved)).toEqual(lights);
+    }
   });
 
   it("kind and name: a kind word says what the named device is", () => {

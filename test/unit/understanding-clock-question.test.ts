@@ -35,6 +35,10 @@ describe("the time and the date asked plainly", () => {
     ["es", "fecha actual por favor", "query_date"],
     ["es", "quiero saber la hora", "query_time"],
     ["nl", "ik wil weten hoe laat het is", "query_time"],
+    // A day named of today checks today's date.
+    ["de", "ist heute Freitag oder nicht", "query_date"],
+    ["nl", "is het vandaag dinsdag", "query_date"],
+    ["nl", "de tijd a.u.b.", "query_time"],
     ["it", "che cos'è oggi", "query_date"],
     ["it", "vorrei sapere l'ora", "query_time"],
     // The clock on the wall is the home's clock, not another place.
@@ -71,6 +75,9 @@ describe("words of another place, day or kind are not the home's clock", () => {
     ["en", "when is the next full moon"],
     ["de", "wie spät ist es in Lissabon"],
     ["de", "welcher Tag ist morgen"],
+    // A day named, and not today: another day is asked about.
+    ["de", "welches Datum ist Montag"],
+    ["nl", "welke datum is het zaterdag"],
     ["fr", "quel temps fait-il dehors"],
     ["fr", "quelle est l'heure actuelle de l'est"],
     ["fr", "silence pendant une heure"],

@@ -237,6 +237,27 @@ describe("relative changes, levels and mute", () => {
     ["nl", "Praat eens wat zachter", { intent: "volume_down" }],
     ["it", "Parla più forte", { intent: "volume_up" }],
     ["fr", "Veuillez allumer la cuisine", { intent: "turn_on", kind: "light" }],
+    // A particle that is also an article ("ein") is the particle where no noun follows it.
+    ["de", "Schalt ein die Lampen im Wohnzimmer", { intent: "turn_on", name: "lampen im wohnzimmer" }],
+    // What a level is of is a noun: "het" before it is its article, not "it".
+    ["nl", "Doe het volume van de boxen wat lager", { intent: "volume_down", name: "boxen" }],
+    // The assistant itself, and its own volume, are the speaker's.
+    ["de", "Kannst du deine Lautstärke ein wenig verringern", { intent: "volume_down", amount: "step" }],
+    ["nl", "Zet je volume wat hoger", { intent: "volume_up", amount: "step" }],
+    ["de", "Schalte dich bitte stumm", { intent: "mute" }],
+    ["de", "Sei jetzt still", { intent: "mute" }],
+    ["nl", "Wees nu even stil", { intent: "mute" }],
+    ["nl", "Demp jezelf", { intent: "mute" }],
+    ["nl", "Zou je iets harder kunnen praten", { intent: "volume_up", amount: "step" }],
+    ["nl", "Ik heb meer licht nodig in de woonkamer", { intent: "brighten", name: "in de woonkamer" }],
+    ["nl", "Het volume omlaag a.u.b.", { intent: "volume_down" }],
+    ["nl", "Zet het lampje in de woonkamer uit", { intent: "turn_off", name: "lampje in de woonkamer" }],
+    // "no light" is the light off; a level said as a change says which way.
+    ["de", "Kein Licht mehr im Wohnzimmer bitte", { intent: "turn_off", name: "licht im wohnzimmer" }],
+    ["nl", "Geen licht meer in de woonkamer", { intent: "turn_off", name: "licht in de woonkamer" }],
+    ["de", "Reduzier die Lampen auf 20 Prozent", { intent: "set_level", level: 20, towards: "down" }],
+    ["de", "Mach das Licht noch etwas heller", { intent: "brighten", amount: "step" }],
+    ["de", "Ändere die Lautstärke auf stumm", { intent: "mute" }],
   ])("%s: %j", (language, sentence, expected) => {
     expect(understand(language, sentence)?.match).toMatchObject(expected);
   });
@@ -261,6 +282,27 @@ describe("relative changes, levels and mute", () => {
       );
       if (understood) expect(understood.match.unquoted).toBe(true);
     }
+  });
+});
+
+describe("a command is no question, though a question's template fits its words", () => {
+  it.each([
+    ["de", "Verringere bitte die Helligkeit", "dim"],
+    ["de", "Etwas mehr Helligkeit", "brighten"],
+    ["de", "Die Lampen im Wohnzimmer sind zu hell", "dim"],
+    ["nl", "Verlaag de helderheid in de woonkamer", "dim"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+
+  it("'no' before anything but a kind is still no command", () => {
+    expect(understand("de", "Keine Musik im Wohnzimmer")?.by).not.toBe("certain reading");
+    expect(understand("nl", "Zet de lamp niet uit")?.by).not.toBe("certain reading");
+  });
+
+  it("a question stays one", () => {
+    expect(understand("de", "Wie hell ist es im Wohnzimmer")?.by).toBe("question");
+    expect(understand("nl", "Is de lamp in de woonkamer aan")?.by).toBe("question");
   });
 });
 

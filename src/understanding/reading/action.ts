@@ -42,6 +42,8 @@ export interface Action {
   level?: number;
   by?: number;
   amount?: "step" | "lot" | "full";
+  /** A level said as a change up or down ("dim the lights to 40 %"). */
+  towards?: "up" | "down";
   color?: ColorName | WhiteName;
   kelvin?: number;
 }
@@ -180,7 +182,7 @@ export function actionOf(
       return hint === "media"
         ? { intent: "set_volume", level }
         : hint === "light"
-          ? { intent: "set_level", level }
+          ? { intent: "set_level", level, towards: up ? "up" : "down" }
           : undefined;
     }
     const change = {

@@ -176,6 +176,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       let pendingPreposition: string | undefined;
       /** Conjunctions read as joining two places. */
       let joins = 0;
+      /** "no light": a kind said as not wanted. */
+      let noneSaid = false;
       const placeBefore = (i: number) => {
         const before = said[i - 1];
         return before?.type === "name" && before.spotted.type === "place";
@@ -238,6 +240,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           joins++;
           continue;
         }
+        // "kein Licht mehr im Flur", "geen verlichting": no light wanted is the light switched off.
+        if (sense.cues.has("none") && isKindNext(said, i)) {
+          cues.set("off", (cues.get("off") ?? 0) + 1);
+          noneSaid = true;
+          continue;
+        }
+        if (noneSaid && sense.cues.has("anymore")) continue;
         if (sense.conjunction || sense.cues.has("negations")) return undefined;
         if (sense.color !== undefined && !sense.kind) {
           if (!setColor({ color: sense.color, ...(sense.colorOfLightOnly ? { ofLightOnly: true } : {}) }))
@@ -302,7 +311,9 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           addThing({ text: item.text, type: "pronoun" }, i);
           continue;
         }
-        if (sense.article) continue;
+        // "schalte ein die Beleuchtung": a word that is an article and a particle is the particle
+        // where no noun follows it.
+        if (sense.article && !(sense.cues.size && !isThingAhead(said, i))) continue;
         if (sense.cues.size) {
           for (const cue of sense.cues) cues.set(cue, (cues.get(cue) ?? 0) + 1);
           continue;
@@ -371,6 +382,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         if (spoken && !place) match.spokenName = spoken;
       }
       if (action.level !== undefined) match.level = action.level;
+      if (action.towards) match.towards = action.towards;
       if (action.by !== undefined) match.by = action.by;
       if (action.amount) match.amount = action.amount;
       if (action.color) match.color = action.color;
@@ -386,6 +398,12 @@ function howSaid(before: Item | undefined): LevelSaid {
   // A word that says both ("en 20 %" in Spanish) is read by the verb, as a bare level is.
   if (cues.has("by") && cues.has("to")) return "bare";
   return cues.has("by") ? "by" : cues.has("to") ? "to" : "bare";
+}
+
+/** Whether a kind of device is said next ("kein Licht", "keine Lampen"). */
+function isKindNext(said: Item[], i: number): boolean {
+  const after = said[i + 1];
+  return after?.type === "word" && !!after.sense.kind;
 }
 
 function isPreposition(item: Item): boolean {

@@ -266,11 +266,13 @@ function isDarkLight(turn: Turn, target: Target): boolean {
 
 /**
  * "Brighter" over a group moves the lights that are on; one that is off was not asked to come on
- * (only when every light there is off does "brighter" mean switching them on).
+ * (only when every light there is off does "brighter" mean switching them on). So does a level
+ * said as a change ("dim the lights to 40 %").
  */
 function brightensOnlyLit(turn: Turn, targets: Target[]): Target[] {
-  const { intent, level } = turn.match;
-  if (!(intent === "brighten" || intent === "step_up") || level !== undefined) return targets;
+  const { intent, level, towards } = turn.match;
+  const change = (intent === "brighten" || intent === "step_up") && level === undefined;
+  if (!change && !(intent === "set_level" && towards)) return targets;
   const lit = targets.filter((t) => !isDarkLight(turn, t));
   return lit.length ? lit : targets;
 }
