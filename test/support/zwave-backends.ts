@@ -84,8 +84,8 @@ export interface ZwaveBackend {
 
 /** The product's default: zwave-js's verification Get of a Binary Switch comes ~1 s after the Set. */
 const CONFIRM_TIMEOUT_MS = 3000;
-const JAMMED = 8;
-const SUPERVISED = 9;
+export const JAMMED = 8;
+export const SUPERVISED = 9;
 export const RELAY = 10;
 export const SHUTTER = 11;
 export const BLIND = 12;
