@@ -39,6 +39,8 @@ export interface MockDeviceSpec {
   barrier?: { travelMs: number };
   /** A Multilevel Switch shutter motor that takes this long to travel all the way (device-behaviors.ts). */
   travelMs?: number;
+  /** Where something blocks that motor: sent past it, it stops there (device-behaviors.ts). */
+  stopsAt?: number;
   capabilities: NonNullable<MockNodeOptions["capabilities"]>;
 }
 
@@ -281,7 +283,7 @@ export function mockNodes(): MockDeviceSpec[] {
 }
 
 /** The network of the followed-cover tests: its own driver cache, apart from the one above. */
-export const COVER_NETWORK_VERSION = "covers-2";
+export const COVER_NETWORK_VERSION = "covers-3";
 
 /** A roller shutter module's capabilities: Multilevel Switch with the Motor Control Class B device class. */
 const shutterModule = {
@@ -291,8 +293,9 @@ const shutterModule = {
 };
 
 /**
- * Shutters that take their time: one that travels and reports on its way, one that never moves; and
- * an awning on Window Covering with no position (parameter 12, Outbound Bottom: it moves and stops only).
+ * Shutters that take their time: one that travels and reports on its way, one that never moves, one
+ * that something stops on its way down; and an awning on Window Covering with no position
+ * (parameter 12, Outbound Bottom: it moves and stops only).
  */
 export function coverNodes(): MockDeviceSpec[] {
   return [
@@ -310,6 +313,15 @@ export function coverNodes(): MockDeviceSpec[] {
       name: "Stuck Shutter",
       loc: "Attic",
       ignoresSets: true,
+      capabilities: shutterModule,
+    },
+    {
+      device: "shutter",
+      id: 5,
+      name: "Porch Shutter",
+      loc: "Porch",
+      travelMs: 6_000,
+      stopsAt: 40,
       capabilities: shutterModule,
     },
     {

@@ -249,7 +249,8 @@ export async function startRealZwaveStack(
           if (spec?.switchPerEndpoint) m.defineBehavior(switchPerEndpoint);
           if (spec?.battery !== undefined) m.defineBehavior(batteryBehavior(spec.battery));
           if (spec?.barrier) m.defineBehavior(barrierBehavior(spec.barrier.travelMs));
-          if (spec?.travelMs !== undefined) m.defineBehavior(travellingShutterBehavior(spec.travelMs));
+          if (spec?.travelMs !== undefined)
+            m.defineBehavior(travellingShutterBehavior(spec.travelMs, spec.stopsAt));
           if (spec?.device === "leak") m.defineBehavior(binarySensorStateBehavior);
           // Defined last, so it runs first: what reached the device, whatever answers it.
           m.defineBehavior({
