@@ -33,8 +33,11 @@ export interface ZwaveBackend {
   rename(nodeId: number, name: string, loc: string): Promise<void>;
   /** Someone flips Switch One at the wall: the device reports it unasked. */
   switchAtTheWall(on: boolean): Promise<void>;
-  /** Kitchen Light (a dimmer) or the Color Bulb is set at the device, 0–99 (0 off): it reports the level unasked. */
-  levelAtTheWall(device: "dimmer" | "bulb", level: number): Promise<void>;
+  /**
+   * Kitchen Light (a dimmer), the Color Bulb or the Living Room Shutter is set at the device, 0–99
+   * (0 off, or closed): it reports the level unasked.
+   */
+  levelAtTheWall(device: "dimmer" | "bulb" | "shutter", level: number): Promise<void>;
   /** What Kitchen Light holds at the device, 0–99. */
   dimmerAtDevice(): unknown;
   /** The office sensor reports a new temperature unasked. */
@@ -177,7 +180,7 @@ async function startMqttBackend(): Promise<ZwaveBackend> {
     switchAtTheWall: (on) => sim.setValue(2, switchValue, on),
     levelAtTheWall: (device, level) =>
       sim.setValue(
-        device === "dimmer" ? 3 : BULB,
+        { dimmer: 3, bulb: BULB, shutter: SHUTTER }[device],
         { commandClass: 38, endpoint: 0, property: "currentValue" },
         level,
       ),

@@ -44,8 +44,8 @@ export interface RealZwaveStack {
   devices: Record<MockDevice, number>;
   /** The device reports a new state by itself (someone used the switch at the wall). */
   reportAtDevice(device: "switch", on: boolean): Promise<void>;
-  /** A dimmer's level changed at the device (its own button, a scene): it reports it unasked. */
-  reportLevelAtDevice(device: "dimmer" | "bulb", level: number): Promise<void>;
+  /** A dimmer's level or a shutter's position changed at the device (its own button, a scene): it reports it unasked. */
+  reportLevelAtDevice(device: "dimmer" | "bulb" | "shutter", level: number): Promise<void>;
   reportTemperature(celsius: number): Promise<void>;
   /** The device stops answering (unplugged): it neither acks nor responds. */
   silence(device: MockDevice): void;
