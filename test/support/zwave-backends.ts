@@ -42,6 +42,8 @@ export interface ZwaveBackend {
   dimmerAtDevice(): unknown;
   /** The office sensor reports a new temperature unasked. */
   reportTemperature(celsius: number): Promise<void>;
+  /** The Dryer Plug's meter reports the power it draws now, unasked (the dryer started or stopped). */
+  reportPower(watts: number): Promise<void>;
   /** What Switch One holds at the device itself. */
   switchAtDevice(): unknown;
   /** What Garage Light (acknowledges every Set, does nothing) or Desk Lamp (supervised) holds at the device. */
@@ -97,6 +99,8 @@ export const PLUG = 14;
 export const DOOR = 15;
 export const LEAK = 16;
 export const GARAGE = 17;
+/** An electric meter's power value: `(rateType << 16) | (scale << 8) | meterType`, consumed W. */
+const WATTS = (1 << 16) | (2 << 8) | 1;
 
 /** The add-on's options that point the bridge at this backend, as a user would set them. */
 export function bridgeOptionsFor(backend: Pick<ZwaveBackend, "env">): Record<string, unknown> {
@@ -187,6 +191,8 @@ async function startMqttBackend(): Promise<ZwaveBackend> {
     dimmerAtDevice: () => sim.valueOf(3, { commandClass: 38, endpoint: 0, property: "currentValue" }),
     reportTemperature: (celsius) =>
       sim.setValue(4, { commandClass: 49, endpoint: 0, property: "Air temperature" }, celsius),
+    reportPower: (watts) =>
+      sim.setValue(PLUG, { commandClass: 50, endpoint: 0, property: "value", propertyKey: WATTS }, watts),
     switchAtDevice: () => sim.valueOf(2, switchValue),
     async setOptimisticUpdates(on) {
       sim.setOptimisticUpdates(on);
@@ -256,6 +262,7 @@ async function startWebsocketBackend(): Promise<ZwaveBackend> {
     levelAtTheWall: (device, level) => stack.reportLevelAtDevice(device, level),
     dimmerAtDevice: () => stack.deviceState("dimmer"),
     reportTemperature: (celsius) => stack.reportTemperature(celsius),
+    reportPower: (watts) => stack.reportPower(watts),
     switchAtDevice: () => stack.deviceState("switch"),
     async setOptimisticUpdates(on) {
       stack.setOptimisticUpdates(on);

@@ -41,12 +41,15 @@ export interface MockDeviceSpec {
   travelMs?: number;
   /** Where something blocks that motor: sent past it, it stops there (device-behaviors.ts). */
   stopsAt?: number;
+  /** An electric meter's readings now, by scale (0 kWh, 2 W, 4 V, 5 A): what its Gets answer. */
+  meter?: Record<number, number>;
   capabilities: NonNullable<MockNodeOptions["capabilities"]>;
 }
 
 const cc = (ccId: number, extra: Record<string, unknown> = {}) => ({ ccId, isSupported: true, ...extra });
 
 export function mockNodes(): MockDeviceSpec[] {
+  const meter: Record<number, number> = { 0: 182.4, 2: 1432.5, 4: 229.8, 5: 6.23 };
   return [
     {
       device: "switch",
@@ -205,6 +208,7 @@ export function mockNodes(): MockDeviceSpec[] {
       id: 14,
       name: "Dryer Plug",
       loc: "Laundry",
+      meter,
       capabilities: {
         genericDeviceClass: 0x10,
         specificDeviceClass: 0x01,
@@ -216,7 +220,7 @@ export function mockNodes(): MockDeviceSpec[] {
             supportedScales: [0, 2, 4, 5],
             supportedRateTypes: [1],
             supportsReset: true,
-            getValue: (scale: number) => ({ 0: 182.4, 2: 1432.5, 4: 229.8, 5: 6.23 })[scale] ?? 0,
+            getValue: (scale: number) => meter[scale] ?? 0,
           }),
         ],
       },
