@@ -26,9 +26,16 @@ export interface EndpointPhrase {
 
 const SIDES: readonly EndpointSide[] = ["left", "right", "top", "bottom", "upper", "lower", "middle"];
 
-/** The phrase's words, with elided articles and prepositions ("dell'", "l'") apart. */
+/**
+ * The phrase's words, with elided articles and prepositions ("dell'", "l'") apart and an English
+ * possessive dropped ("the double relay's outlet 2" is its outlet 2).
+ */
 function wordsOf(text: string): string[] {
-  return fold(text).replace(/'/g, "' ").split(" ").filter(Boolean);
+  return fold(text)
+    .replace(/(\p{L})'s(?=\s|$)/gu, "$1")
+    .replace(/'/g, "' ")
+    .split(" ")
+    .filter(Boolean);
 }
 
 /** A word list as runs to look up: the longest run of `words` starting at `i` that is in `set`. */
@@ -43,13 +50,16 @@ function runAt(words: string[], i: number, set: ReadonlySet<string>, longest = 4
 export function readEndpointPhrase(grammar: FastPathGrammar, phrase: string): EndpointPhrase | undefined {
   const e = grammar.endpoints;
   const fw = (list: Iterable<string>) => new Set([...list].map((w) => fold(w)));
-  const loadWords = fw(e.words);
+  // A device config labels its endpoints in English ("Outlet 2"), and people say the label as
+  // written, whatever their language: "Schalte Outlet 2 vom Double Relay aus".
+  const loadWords = fw([...e.words, ...GRAMMARS.en!.endpoints.words]);
   const numberWords = fw(e.number);
   const joining = fw([...e.of, ...grammar.articles]);
   const numbers = new Map(Object.entries(grammar.numbers).map(([w, n]) => [fold(w), n]));
   const ordinals = new Map(Object.entries(e.ordinals).map(([w, n]) => [fold(w), n]));
   const sideOf = new Map<string, EndpointSide>();
-  for (const side of SIDES) for (const w of e.sides[side]) sideOf.set(fold(w), side);
+  for (const g of [GRAMMARS.en!, grammar])
+    for (const side of SIDES) for (const w of g.endpoints.sides[side]) sideOf.set(fold(w), side);
   const words = wordsOf(phrase);
   const numberAt = (i: number): number | undefined => {
     const w = words[i];

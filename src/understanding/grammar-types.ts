@@ -324,6 +324,8 @@ export interface CueWords {
 export interface IntentTemplates {
   intent: FastIntent;
   kind?: DeviceKind;
+  /** The reading a question asks for without naming it: "combien consomme le sèche-linge" is power. */
+  sensor?: SensorKind;
   templates: string[];
 }
 

@@ -63,6 +63,7 @@ const CLOCK: ReadonlySet<FastIntent> = new Set(["query_time", "query_date"]);
 interface CompiledTemplate {
   intent: FastIntent;
   kind?: DeviceKind | undefined;
+  sensor?: SensorKind | undefined;
   regex: RegExp;
 }
 
@@ -122,6 +123,8 @@ export function createMatcher(grammar: FastPathGrammar) {
     sensor: `(?<sensor>${alternation(sensorWords.keys())})`,
     state: `(?<state>${alternation(stateWords.keys())})`,
     detect: `(?<detect>${alternation(detectWords.keys())})`,
+    // "mach den Rollladen ein Stück auf": a step said inside a separable verb.
+    bit: `(?<bit>${alternation(grammar.cues.bit)})`,
   };
   // A place said after the sentence's last word ("turn the lights off in the kitchen", "is the
   // door locked in the hallway", "… in here"): every template that does not end in its name
@@ -129,23 +132,30 @@ export function createMatcher(grammar: FastPathGrammar) {
   const trailingPlace = `(?<place>(?:${alternation(grammar.areaPrepositions)})\\s+.+?|${alternation(grammar.here)})`;
   const leadingPlace = `(?<lead>(?:${alternation(grammar.areaPrepositions)})\\s+\\S+(?:\\s+\\S+){0,2})`;
   const groups = { ...grammar.words, ...(grammar.cues as unknown as Record<string, string[]>) };
-  const compiled: CompiledTemplate[] = grammar.intents.flatMap(({ intent, kind, templates }) =>
+  const compiled: CompiledTemplate[] = grammar.intents.flatMap(({ intent, kind, sensor, templates }) =>
     templates.flatMap((written) => {
       const template = expandGroups(written, groups);
-      const plain = { intent, kind, regex: compile(template, slots) };
+      const plain = { intent, kind, sensor, regex: compile(template, slots) };
       // The clock is asked as it is: "what time is it in tokyo" is not a question about here.
       if (CLOCK.has(intent)) return [plain];
       // A place said first ("in cucina spegni le luci"): one to three words after a preposition.
       const leading =
         !template.includes("{area}") && !template.startsWith("{")
-          ? [{ intent, kind, regex: new RegExp(`^${leadingPlace}\\s+${plain.regex.source.slice(1)}`) }]
+          ? [
+              {
+                intent,
+                kind,
+                sensor,
+                regex: new RegExp(`^${leadingPlace}\\s+${plain.regex.source.slice(1)}`),
+              },
+            ]
           : [];
       const placeable = !template.includes("{area}") && !/\{name\}$/.test(template);
       if (!placeable) return [plain, ...leading];
       const withPlace = new RegExp(`${plain.regex.source.slice(0, -1)}\\s+${trailingPlace}$`);
       // …and a place before its last word ("wie viele Lichter sind in der Küche an").
-      const placeInside = { intent, kind, regex: compile(template, slots, trailingPlace) };
-      return [plain, { intent, kind, regex: withPlace }, placeInside, ...leading];
+      const placeInside = { intent, kind, sensor, regex: compile(template, slots, trailingPlace) };
+      return [plain, { intent, kind, sensor, regex: withPlace }, placeInside, ...leading];
     }),
   );
   // The clock's questions with more words after them: "what is the date next saturday". A
@@ -235,7 +245,7 @@ export function createMatcher(grammar: FastPathGrammar) {
           here[1],
         ]);
       for (const [heard, hereSaid] of readings)
-        for (const { intent, kind, regex } of compiled) {
+        for (const { intent, kind, sensor, regex } of compiled) {
           const found = regex.exec(heard);
           if (!found) continue;
           const groups = { ...found.groups };
@@ -271,10 +281,12 @@ export function createMatcher(grammar: FastPathGrammar) {
           // "auf welche Temperatur ist die Heizung eingestellt": the set point, whatever the word.
           if (intent === "query_setpoint") match.sensor = "target_temperature";
           else if (groups.sensor !== undefined) match.sensor = sensorWords.get(groups.sensor);
+          else if (sensor) match.sensor = sensor;
           // "how many degrees is it" names no sensor word: degrees are a temperature.
           else if (intent === "query_sensor") match.sensor = "temperature";
           if (groups.state !== undefined) match.state = stateWords.get(groups.state);
           if (groups.detect !== undefined) match.detect = detectWords.get(groups.detect);
+          if (groups.bit !== undefined) match.amount = "step";
           return match;
         }
       for (const { intent, regex } of clockAround) {

@@ -89,6 +89,33 @@ describe.each<TransportName>(["mqtt", "websocket"])("a device changed elsewhere,
     }
   }, 30_000);
 
+  it("a power reading is what the meter reported a moment ago", async () => {
+    await backend.reportPower(812.3);
+    await sleep(SOON_MS);
+    expect(await say("how much power is the dryer plug using")).toBe(
+      "The power use in Dryer Plug is 812.3 watts.",
+    );
+    await backend.reportPower(3.5);
+    await sleep(SOON_MS);
+    expect(await say("wie viel Leistung zieht der Dryer Plug", "de")).toBe(
+      "Die Leistung im Bereich Dryer Plug beträgt 3,5 Watt.",
+    );
+  }, 30_000);
+
+  it("a shutter moved at the wall is said, and stepped from, where it reported a moment ago", async () => {
+    await backend.levelAtTheWall("shutter", 20);
+    await sleep(SOON_MS);
+    expect(await say("is the living room shutter open")).toBe("Yes, Living Room Shutter is open.");
+    // 20 of 99 is 20 %; one step (25) more is 45 %.
+    expect(await say("open the living room shutter a bit")).toBe(
+      "Living Room Shutter is 45 percent open now.",
+    );
+    expect(percentOf(backend.shutterAtDevice())).toBe(45);
+    await backend.levelAtTheWall("shutter", 0);
+    await sleep(SOON_MS);
+    expect(await say("is the living room shutter closed")).toBe("Yes, Living Room Shutter is closed.");
+  }, 30_000);
+
   it("the status page lists the device as it reported a moment ago", async () => {
     await backend.levelAtTheWall("dimmer", 20);
     await sleep(SOON_MS);

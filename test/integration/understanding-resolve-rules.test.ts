@@ -153,6 +153,10 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
       ["es", "el enchufe 2 del Double Relay"],
       ["nl", "het tweede stopcontact van de Double Relay"],
       ["it", "la presa 2 del Double Relay"],
+      // An English possessive, and the English word of a device config's label in any language.
+      ["en", "the double relay's outlet 2"],
+      ["fr", "l'Outlet 2 du Double Relay"],
+      ["nl", "Channel 2 van de Double Relay"],
     ] as const)
       expect(named(language, phrase), `${language}: ${phrase}`).toEqual({
         rule: "load of a device",
@@ -166,6 +170,8 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
       ["es", "el enchufe izquierdo"],
       ["nl", "het linker stopcontact"],
       ["it", "la presa di sinistra"],
+      ["de", "Left Outlet vom Wall Plug"],
+      ["es", "el Left Outlet del Wall Plug"],
     ] as const)
       expect(named(language, phrase), `${language}: ${phrase}`).toEqual({
         rule: "load of a device",

@@ -33,12 +33,17 @@ export interface ZwaveBackend {
   rename(nodeId: number, name: string, loc: string): Promise<void>;
   /** Someone flips Switch One at the wall: the device reports it unasked. */
   switchAtTheWall(on: boolean): Promise<void>;
-  /** Kitchen Light (a dimmer) or the Color Bulb is set at the device, 0–99 (0 off): it reports the level unasked. */
-  levelAtTheWall(device: "dimmer" | "bulb", level: number): Promise<void>;
+  /**
+   * Kitchen Light (a dimmer), the Color Bulb or the Living Room Shutter is set at the device, 0–99
+   * (0 off, or closed): it reports the level unasked.
+   */
+  levelAtTheWall(device: "dimmer" | "bulb" | "shutter", level: number): Promise<void>;
   /** What Kitchen Light holds at the device, 0–99. */
   dimmerAtDevice(): unknown;
   /** The office sensor reports a new temperature unasked. */
   reportTemperature(celsius: number): Promise<void>;
+  /** The Dryer Plug's meter reports the power it draws now, unasked (the dryer started or stopped). */
+  reportPower(watts: number): Promise<void>;
   /** What Switch One holds at the device itself. */
   switchAtDevice(): unknown;
   /** What Garage Light (acknowledges every Set, does nothing) or Desk Lamp (supervised) holds at the device. */
@@ -84,8 +89,8 @@ export interface ZwaveBackend {
 
 /** The product's default: zwave-js's verification Get of a Binary Switch comes ~1 s after the Set. */
 const CONFIRM_TIMEOUT_MS = 3000;
-const JAMMED = 8;
-const SUPERVISED = 9;
+export const JAMMED = 8;
+export const SUPERVISED = 9;
 export const RELAY = 10;
 export const SHUTTER = 11;
 export const BLIND = 12;
@@ -94,6 +99,8 @@ export const PLUG = 14;
 export const DOOR = 15;
 export const LEAK = 16;
 export const GARAGE = 17;
+/** An electric meter's power value: `(rateType << 16) | (scale << 8) | meterType`, consumed W. */
+const WATTS = (1 << 16) | (2 << 8) | 1;
 
 /** The add-on's options that point the bridge at this backend, as a user would set them. */
 export function bridgeOptionsFor(backend: Pick<ZwaveBackend, "env">): Record<string, unknown> {
@@ -177,13 +184,15 @@ async function startMqttBackend(): Promise<ZwaveBackend> {
     switchAtTheWall: (on) => sim.setValue(2, switchValue, on),
     levelAtTheWall: (device, level) =>
       sim.setValue(
-        device === "dimmer" ? 3 : BULB,
+        { dimmer: 3, bulb: BULB, shutter: SHUTTER }[device],
         { commandClass: 38, endpoint: 0, property: "currentValue" },
         level,
       ),
     dimmerAtDevice: () => sim.valueOf(3, { commandClass: 38, endpoint: 0, property: "currentValue" }),
     reportTemperature: (celsius) =>
       sim.setValue(4, { commandClass: 49, endpoint: 0, property: "Air temperature" }, celsius),
+    reportPower: (watts) =>
+      sim.setValue(PLUG, { commandClass: 50, endpoint: 0, property: "value", propertyKey: WATTS }, watts),
     switchAtDevice: () => sim.valueOf(2, switchValue),
     async setOptimisticUpdates(on) {
       sim.setOptimisticUpdates(on);
@@ -253,6 +262,7 @@ async function startWebsocketBackend(): Promise<ZwaveBackend> {
     levelAtTheWall: (device, level) => stack.reportLevelAtDevice(device, level),
     dimmerAtDevice: () => stack.deviceState("dimmer"),
     reportTemperature: (celsius) => stack.reportTemperature(celsius),
+    reportPower: (watts) => stack.reportPower(watts),
     switchAtDevice: () => stack.deviceState("switch"),
     async setOptimisticUpdates(on) {
       stack.setOptimisticUpdates(on);

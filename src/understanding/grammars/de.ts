@@ -797,6 +797,11 @@ export const de: FastPathGrammar = {
     },
     {
       intent: "query_sensor",
+      sensor: "power",
+      templates: ["(wie viel|wieviel) (verbraucht|zieht|braucht) {name} [(gerade|jetzt|im moment)]"],
+    },
+    {
+      intent: "query_sensor",
       templates: [
         "(wie viel|wieviel) {sensor} (verbraucht|braucht|zieht|nutzt) {name} [gerade]",
         "(wie viel|wieviel) {sensor} (hat|haben) {name} (verbraucht|gebraucht|genutzt)",
@@ -898,6 +903,9 @@ export const de: FastPathGrammar = {
         "{name} (abschließen|verriegeln|absperren|zusperren|zuschließen)",
       ],
     },
+    // "mach den Rollladen ein Stück auf": a step, with the separable verb's particle last.
+    { intent: "step_up", templates: ["(mach|mache|fahr|fahre) {name} {bit} (auf|hoch|rauf)"] },
+    { intent: "step_down", templates: ["(mach|mache|fahr|fahre) {name} {bit} (zu|runter|herunter)"] },
     {
       intent: "open",
       templates: [

@@ -683,6 +683,14 @@ export const en: FastPathGrammar = {
       ],
     },
     {
+      // "How much is the dryer using?": what a device draws, with no reading named, is its power.
+      intent: "query_sensor",
+      sensor: "power",
+      templates: [
+        "how much (is|does) {name} (using|drawing|consuming|use|draw|consume) [(now|right now|at the moment)]",
+      ],
+    },
+    {
       intent: "query_sensor",
       templates: [
         "(what is|what's|whats|tell me) the {sensor} (in|of|at|on|inside) {name}",

@@ -698,6 +698,13 @@ export const es: FastPathGrammar = {
     },
     {
       intent: "query_sensor",
+      sensor: "power",
+      templates: [
+        "cuanto (consume|gasta|esta consumiendo|esta gastando) {name} [(ahora|ahora mismo|en este momento)]",
+      ],
+    },
+    {
+      intent: "query_sensor",
       templates: [
         "(cuanta|cuanto) {sensor} (consume|usa|gasta|esta consumiendo|esta usando|esta gastando) {name}",
         "(cuanta|cuanto) {sensor} (ha consumido|consumio|ha usado|uso|ha gastado|gasto) {name}",

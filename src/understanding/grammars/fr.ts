@@ -152,6 +152,9 @@ export const fr: FastPathGrammar = {
       "baisse",
       "baisser",
       "baissez",
+      "descends",
+      "descendre",
+      "descendez",
       "diminue",
       "diminuer",
       "diminuez",
@@ -638,6 +641,11 @@ export const fr: FastPathGrammar = {
         "(à combien|à quelle température) est (réglé|réglée|programmé|programmée) {name}",
         "{name} est (réglé|réglée|programmé|programmée) à (combien|quelle température)",
       ],
+    },
+    {
+      intent: "query_sensor",
+      sensor: "power",
+      templates: ["combien (consomme|tire) {name} [(en ce moment|actuellement|maintenant)]"],
     },
     {
       intent: "query_sensor",

@@ -110,7 +110,18 @@ export const it: FastPathGrammar = {
       "scollega",
       "scollegare",
     ],
-    up: ["alza", "alzare", "aumenta", "aumentare", "più", "sali", "su", "incrementa", "incrementare"],
+    up: [
+      "alza",
+      "alzare",
+      "aumenta",
+      "aumentare",
+      "più",
+      "sali",
+      "su",
+      "incrementa",
+      "incrementare",
+      "tira su",
+    ],
     down: [
       "abbassa",
       "abbassare",
@@ -122,6 +133,7 @@ export const it: FastPathGrammar = {
       "giù",
       "decrementa",
       "decrementare",
+      "tira giù",
     ],
     particles: ["su", "giù"],
     brighter: [
@@ -592,6 +604,13 @@ export const it: FastPathGrammar = {
       intent: "query_setpoint",
       templates: [
         "a (quanti gradi|che temperatura) è (impostato|impostata|regolato|regolata|programmato|programmata) {name}",
+      ],
+    },
+    {
+      intent: "query_sensor",
+      sensor: "power",
+      templates: [
+        "quanto (consuma|assorbe|sta consumando|sta assorbendo) {name} [(adesso|ora|in questo momento)]",
       ],
     },
     {

@@ -207,7 +207,7 @@ export const nl: FastPathGrammar = {
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
     music: ["muziek", "de muziek"],
     brightness: ["helderheid", "lichtniveau", "lichtintensiteit", "intensiteit", "lichtsterkte"],
-    bit: ["een beetje", "beetje", "iets", "wat", "een tikje"],
+    bit: ["een beetje", "beetje", "iets", "wat", "een tikje", "een stukje", "stukje"],
     lot: ["veel", "flink"],
     full: ["helemaal", "volledig", "compleet"],
     to: ["op", "naar", "tot"],
@@ -592,6 +592,11 @@ export const nl: FastPathGrammar = {
     },
     {
       intent: "query_sensor",
+      sensor: "power",
+      templates: ["hoeveel (verbruikt|gebruikt) {name} [(nu|op dit moment)]"],
+    },
+    {
+      intent: "query_sensor",
       templates: [
         "hoeveel {sensor} (verbruikt|gebruikt) {name} [nu]",
         "hoeveel {sensor} heeft {name} (verbruikt|gebruikt)",
@@ -659,8 +664,9 @@ export const nl: FastPathGrammar = {
     {
       intent: "query_state",
       templates: [
-        "(is|staat|zijn|staan) {name} {state}",
-        "(is|staat|zijn|staan) {name} nog {state}",
+        // "Zit de deur op slot?": a lock's state is where it sits.
+        "(is|staat|zit|zijn|staan|zitten) {name} {state}",
+        "(is|staat|zit|zijn|staan|zitten) {name} nog {state}",
         // No state named: what it is now.
         "wat is de [huidige] (waarde|status|stand) van {name}",
         "hoe (is|staat) {name} (ervoor|erbij)",
@@ -783,15 +789,15 @@ export const nl: FastPathGrammar = {
     illuminance: ["helderheid", "lichtsterkte"],
   },
   sensorNames: {
-    temperature: "temperatuur",
-    target_temperature: "ingestelde temperatuur",
-    humidity: "luchtvochtigheid",
-    battery: "batterijlading",
-    power: "vermogen",
-    energy: "energie",
-    current: "stroomsterkte",
-    voltage: "spanning",
-    illuminance: "lichtsterkte",
+    temperature: "de temperatuur",
+    target_temperature: "de ingestelde temperatuur",
+    humidity: "de luchtvochtigheid",
+    battery: "de batterijlading",
+    power: "het vermogen",
+    energy: "de energie",
+    current: "de stroomsterkte",
+    voltage: "de spanning",
+    illuminance: "de lichtsterkte",
   },
   stateWords: {
     on: ["aan", "ingeschakeld"],
@@ -850,8 +856,8 @@ export const nl: FastPathGrammar = {
     confirmOpen: "Wil je dat ik {name} open? Zeg ja of nee.",
     confirmDisarm: "Wil je dat ik {name} uitschakel? Zeg ja of nee.",
     confirmRun: "Wil je dat ik {name} uitvoer? Zeg ja of nee.",
-    sensorValue: "De {sensor} in {name} is {value}.",
-    noSensor: "Ik heb geen meting van de {sensor} in {name}.",
+    sensorValue: "{sensor} in {name} is {value}.",
+    noSensor: "Ik heb geen meting van {sensor} in {name}.",
     whichArea: "Welke ruimte bedoel je: {candidates}?",
     stateYes: "Ja, {name} is {state}.",
     stateNo: "Nee, {name} is {state}.",
@@ -922,7 +928,7 @@ export const nl: FastPathGrammar = {
     noLocks: "Ik ken geen slot in huis.",
     noBrightness: "{name} is een schakelaar, zonder helderheid; hij is {state}.",
     brightnessIs: "{name} staat op {level}.",
-    readingOnlyIn: "De {sensor} heb ik alleen voor {names}.",
+    readingOnlyIn: "{sensor} heb ik alleen voor {names}.",
     unknownPlace: "Ik ken geen ruimte of apparaat met de naam {name}.",
   },
 };

@@ -125,11 +125,12 @@ const TRAVEL_REPORT_MS = 1000;
 
 /**
  * A roller shutter motor (Multilevel Switch version 4) that takes `travelMs` to go all the way: a
- * Set starts it moving, it tells where it is about every second on its way and once it gets there,
- * and a Get answers where it is now, with where it is going and how long that takes.
+ * Set starts it moving, it tells where it is about every second on its way and once it stops, and a
+ * Get answers where it is now, with where it is going and how long that takes. With `stopsAt`,
+ * something is in its way there: a motor sent past it stops at it.
  */
-export function travellingShutterBehavior(travelMs: number): MockNodeBehavior {
-  let motion: { from: number; to: number; startedAt: number; durationMs: number } | undefined;
+export function travellingShutterBehavior(travelMs: number, stopsAt?: number): MockNodeBehavior {
+  let motion: { from: number; to: number; sent: number; startedAt: number; durationMs: number } | undefined;
   const timers: NodeJS.Timeout[] = [];
   const at = (self: MockNode): number => {
     if (!motion) return (self.state.get(LEVEL) as number | undefined) ?? 99;
@@ -140,7 +141,7 @@ export function travellingShutterBehavior(travelMs: number): MockNodeBehavior {
     handleCC(controller: MockController, self: MockNode, received: Received) {
       const report = () => {
         const currentValue = at(self);
-        const targetValue = motion?.to ?? currentValue;
+        const targetValue = motion?.sent ?? currentValue;
         const left = motion ? Math.max(0, motion.startedAt + motion.durationMs - Date.now()) : 0;
         return new MultilevelSwitchCCReport({
           nodeId: controller.ownNodeId,
@@ -153,9 +154,12 @@ export function travellingShutterBehavior(travelMs: number): MockNodeBehavior {
       if (!(received instanceof MultilevelSwitchCCSet)) return undefined;
       for (const t of timers.splice(0)) clearTimeout(t);
       const from = at(self);
-      const to = Math.min(99, received.targetValue === 255 ? 99 : received.targetValue);
+      const sent = Math.min(99, received.targetValue === 255 ? 99 : received.targetValue);
+      const blocked =
+        stopsAt !== undefined && Math.min(from, sent) < stopsAt && stopsAt < Math.max(from, sent);
+      const to = blocked ? stopsAt : sent;
       const durationMs = Math.max(1, (travelMs * Math.abs(to - from)) / 99);
-      motion = { from, to, startedAt: Date.now(), durationMs };
+      motion = { from, to, sent, startedAt: Date.now(), durationMs };
       const tell = () =>
         void self.sendToController(createMockZWaveRequestFrame(report(), { ackRequested: false }));
       for (let t = TRAVEL_REPORT_MS; t < durationMs; t += TRAVEL_REPORT_MS) timers.push(setTimeout(tell, t));

@@ -39,12 +39,17 @@ export interface MockDeviceSpec {
   barrier?: { travelMs: number };
   /** A Multilevel Switch shutter motor that takes this long to travel all the way (device-behaviors.ts). */
   travelMs?: number;
+  /** Where something blocks that motor: sent past it, it stops there (device-behaviors.ts). */
+  stopsAt?: number;
+  /** An electric meter's readings now, by scale (0 kWh, 2 W, 4 V, 5 A): what its Gets answer. */
+  meter?: Record<number, number>;
   capabilities: NonNullable<MockNodeOptions["capabilities"]>;
 }
 
 const cc = (ccId: number, extra: Record<string, unknown> = {}) => ({ ccId, isSupported: true, ...extra });
 
 export function mockNodes(): MockDeviceSpec[] {
+  const meter: Record<number, number> = { 0: 182.4, 2: 1432.5, 4: 229.8, 5: 6.23 };
   return [
     {
       device: "switch",
@@ -203,6 +208,7 @@ export function mockNodes(): MockDeviceSpec[] {
       id: 14,
       name: "Dryer Plug",
       loc: "Laundry",
+      meter,
       capabilities: {
         genericDeviceClass: 0x10,
         specificDeviceClass: 0x01,
@@ -214,7 +220,7 @@ export function mockNodes(): MockDeviceSpec[] {
             supportedScales: [0, 2, 4, 5],
             supportedRateTypes: [1],
             supportsReset: true,
-            getValue: (scale: number) => ({ 0: 182.4, 2: 1432.5, 4: 229.8, 5: 6.23 })[scale] ?? 0,
+            getValue: (scale: number) => meter[scale] ?? 0,
           }),
         ],
       },
@@ -281,7 +287,7 @@ export function mockNodes(): MockDeviceSpec[] {
 }
 
 /** The network of the followed-cover tests: its own driver cache, apart from the one above. */
-export const COVER_NETWORK_VERSION = "covers-2";
+export const COVER_NETWORK_VERSION = "covers-3";
 
 /** A roller shutter module's capabilities: Multilevel Switch with the Motor Control Class B device class. */
 const shutterModule = {
@@ -291,8 +297,9 @@ const shutterModule = {
 };
 
 /**
- * Shutters that take their time: one that travels and reports on its way, one that never moves; and
- * an awning on Window Covering with no position (parameter 12, Outbound Bottom: it moves and stops only).
+ * Shutters that take their time: one that travels and reports on its way, one that never moves, one
+ * that something stops on its way down; and an awning on Window Covering with no position
+ * (parameter 12, Outbound Bottom: it moves and stops only).
  */
 export function coverNodes(): MockDeviceSpec[] {
   return [
@@ -310,6 +317,15 @@ export function coverNodes(): MockDeviceSpec[] {
       name: "Stuck Shutter",
       loc: "Attic",
       ignoresSets: true,
+      capabilities: shutterModule,
+    },
+    {
+      device: "shutter",
+      id: 5,
+      name: "Porch Shutter",
+      loc: "Porch",
+      travelMs: 6_000,
+      stopsAt: 40,
       capabilities: shutterModule,
     },
     {

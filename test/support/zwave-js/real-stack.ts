@@ -10,6 +10,7 @@ import {
   BinarySwitchCCGet,
   BinarySwitchCCReport,
   BinarySwitchCCSet,
+  MeterCCReport,
   MultilevelSensorCCReport,
   NotificationCCReport,
   MultilevelSwitchCCReport,
@@ -44,9 +45,11 @@ export interface RealZwaveStack {
   devices: Record<MockDevice, number>;
   /** The device reports a new state by itself (someone used the switch at the wall). */
   reportAtDevice(device: "switch", on: boolean): Promise<void>;
-  /** A dimmer's level changed at the device (its own button, a scene): it reports it unasked. */
-  reportLevelAtDevice(device: "dimmer" | "bulb", level: number): Promise<void>;
+  /** A dimmer's level or a shutter's position changed at the device (its own button, a scene): it reports it unasked. */
+  reportLevelAtDevice(device: "dimmer" | "bulb" | "shutter", level: number): Promise<void>;
   reportTemperature(celsius: number): Promise<void>;
+  /** The metered plug reports the power it draws now, unasked (an electric meter, in W). */
+  reportPower(watts: number): Promise<void>;
   /** The device stops answering (unplugged): it neither acks nor responds. */
   silence(device: MockDevice): void;
   /** How the device reports after a Set from now on (see `ReportingMode`). */
@@ -249,7 +252,8 @@ export async function startRealZwaveStack(
           if (spec?.switchPerEndpoint) m.defineBehavior(switchPerEndpoint);
           if (spec?.battery !== undefined) m.defineBehavior(batteryBehavior(spec.battery));
           if (spec?.barrier) m.defineBehavior(barrierBehavior(spec.barrier.travelMs));
-          if (spec?.travelMs !== undefined) m.defineBehavior(travellingShutterBehavior(spec.travelMs));
+          if (spec?.travelMs !== undefined)
+            m.defineBehavior(travellingShutterBehavior(spec.travelMs, spec.stopsAt));
           if (spec?.device === "leak") m.defineBehavior(binarySensorStateBehavior);
           // Defined last, so it runs first: what reached the device, whatever answers it.
           m.defineBehavior({
@@ -352,6 +356,15 @@ export async function startRealZwaveStack(
     async reportTemperature(celsius) {
       const m = mockOf("sensor");
       const cc = new MultilevelSensorCCReport({ nodeId: ownNodeId(), type: 1, scale: 0, value: celsius });
+      await m.sendToController(createMockZWaveRequestFrame(cc, { ackRequested: false }));
+    },
+    async reportPower(watts) {
+      const m = mockOf("plug");
+      // What it draws now: a Get (the driver's refresh, a poll) answers the same.
+      const meter = nodes.find((n) => n.device === "plug")?.meter;
+      if (meter) meter[2] = watts;
+      // Electric meter (type 1), W (scale 2), consumed (rate type 1): the value the plug listed.
+      const cc = new MeterCCReport({ nodeId: ownNodeId(), type: 1, scale: 2, rateType: 1, value: watts });
       await m.sendToController(createMockZWaveRequestFrame(cc, { ackRequested: false }));
     },
     silence(device) {
