@@ -370,6 +370,12 @@ export interface FastPathGrammar {
   conjunctions: string[];
   /** "dim it": the device of the previous command in this conversation. */
   pronouns: string[];
+  /**
+   * Pronouns written joined to the verb before them ("accendila", "spegnerle"): split off when
+   * what is left, or it with the infinitive's dropped "e" ("spegner" → "spegnere"), is a word the
+   * grammar knows.
+   */
+  enclitics?: string[];
   /** "… in the kitchen": words that introduce an area or floor after a name. */
   areaPrepositions: string[];
   /** "in here", "this room": the speaker's area (the satellite's, from the Wyoming context or HTTP). */

@@ -40,7 +40,10 @@ export interface Lexicon {
   senses(phrase: string): WordSense | undefined;
   /** The longest phrase the grammar knows, in words. */
   longest: number;
-  /** Splits "l'interrupteur" into "l'" and "interrupteur" (an elided article or preposition). */
+  /**
+   * Splits "l'interrupteur" into "l'" and "interrupteur" (an elided article or preposition), and
+   * "accendila" into "accendi" and "la" (a pronoun joined to its verb).
+   */
   split(word: string): string[];
 }
 
@@ -95,12 +98,21 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
   const longest = Math.max(...[...table.keys()].map((k) => k.split(" ").length));
   // Longest first: "dell'" before "l'".
   const elided = [...new Set(elisions)].sort((a, b) => b.length - a.length);
+  const enclitics = [...new Set((grammar.enclitics ?? []).map(fold))].sort((a, b) => b.length - a.length);
   return {
     senses: (phrase) => table.get(phrase),
     longest,
     split(word) {
       const prefix = elided.find((e) => word.length > e.length && word.startsWith(e));
-      return prefix ? [prefix, word.slice(prefix.length)] : [word];
+      if (prefix) return [prefix, word.slice(prefix.length)];
+      if (table.has(word)) return [word];
+      for (const pronoun of enclitics) {
+        if (!word.endsWith(pronoun)) continue;
+        const stem = word.slice(0, -pronoun.length);
+        const verb = [stem, `${stem}e`].find((v) => table.get(v)?.cues.size);
+        if (verb) return [verb, pronoun];
+      }
+      return [word];
     },
   };
 }
