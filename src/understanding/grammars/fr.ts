@@ -362,12 +362,11 @@ export const fr: FastPathGrammar = {
       "sourdine",
       "muet",
       "mute",
-      // Silence, for the assistant or for a while: "silence pour une heure", "tais-toi".
-      "silence",
+      // Silence for the speaker ("mets le salon en silence"); "silence" and "tais-toi" alone are
+      // Home Assistant's "never mind", not a mute.
       "mode silence",
       "en mode silence",
-      "tais toi",
-      "taisez vous",
+      "en silence",
     ],
     unmute: [
       "remets le son",
