@@ -128,8 +128,6 @@ export const it: FastPathGrammar = {
       "spenti",
       "spente",
       "spengi",
-      "spegnile",
-      "spegnila",
       "spegnere",
       "spenga",
       "disattiva",
