@@ -96,6 +96,11 @@ describe("French and Italian wishes and needs", () => {
     expect(calls()).toEqual(expected);
     expect(result.response_type).toBe("action_done");
   });
+
+  it("a pronoun joined to its verb, with nothing said before, switches nothing", async () => {
+    await say("Spegnile", "it", "kitchen_satellite");
+    expect(calls()).toEqual([]);
+  });
 });
 
 describe("a state asked for without naming one", () => {
