@@ -722,7 +722,13 @@ export const fr: FastPathGrammar = {
       "là",
       // "quel jour de la semaine", "l'heure sur l'horloge" ("de" alone may bring a place: "de l'est").
       "de la semaine",
+      "de la journée",
+      "de l'année",
+      "de ce jour",
+      "de maintenant",
+      "de l'horloge",
       "sur l'horloge",
+      "sur ton horloge",
       "vrai",
       "avons",
       "rappelle",
