@@ -129,6 +129,8 @@ export const fr: FastPathGrammar = {
       "doivent être",
       "devrait être",
       "devraient être",
+      // "les lumières sont trop fortes": what is wrong says what to do.
+      "sont",
       "mettez",
       "réglez",
     ],
@@ -489,6 +491,10 @@ export const fr: FastPathGrammar = {
       "plafonniers",
       "ampoule",
       "ampoules",
+      "lampe intelligente",
+      "lampes intelligentes",
+      "ampoule connectée",
+      "ampoules connectées",
     ],
     switch: ["interrupteur", "interrupteurs"],
     outlet: [

@@ -95,6 +95,8 @@ export const it: FastPathGrammar = {
       "devono essere",
       "dovrebbe essere",
       "dovrebbero essere",
+      // "le luci sono troppo intense": what is wrong says what to do.
+      "sono",
       "mettete",
       "metta",
       "impostate",
@@ -421,6 +423,8 @@ export const it: FastPathGrammar = {
     // switched with the whole home).
     "di casa",
     "della casa",
+    "della mia casa",
+    "nella mia casa",
   ],
   kinds: {
     climate: [
@@ -446,6 +450,10 @@ export const it: FastPathGrammar = {
       "lampadine",
       "plafoniera",
       "plafoniere",
+      "lampada intelligente",
+      "lampade intelligenti",
+      "luce intelligente",
+      "luci intelligenti",
     ],
     switch: ["interruttore", "interruttori"],
     outlet: [
@@ -556,6 +564,9 @@ export const it: FastPathGrammar = {
     "un quarto": 25,
     "a metà": 50,
     "per metà": 50,
+    "al livello più alto": 100,
+    "al massimo livello": 100,
+    "al livello più basso": 1,
   },
   colors: {
     red: ["rosso", "rossa"],
