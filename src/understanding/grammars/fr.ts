@@ -487,8 +487,6 @@ export const fr: FastPathGrammar = {
       "luminaires",
       "lustre",
       "lustres",
-      "plafonnier",
-      "plafonniers",
       "ampoule",
       "ampoules",
       "lampe intelligente",

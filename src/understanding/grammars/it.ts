@@ -448,8 +448,6 @@ export const it: FastPathGrammar = {
       "lampadari",
       "lampadina",
       "lampadine",
-      "plafoniera",
-      "plafoniere",
       "lampada intelligente",
       "lampade intelligenti",
       "luce intelligente",
