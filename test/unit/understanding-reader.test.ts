@@ -246,8 +246,10 @@ describe("French and Italian, by their own grammar", () => {
     ["it", "Nessuna luce in cucina", { intent: "turn_off", kind: "light" }],
     ["fr", "Je n'ai plus besoin de la lampe du salon", { intent: "turn_off" }],
     ["it", "Non ho più bisogno delle luci in cucina", { intent: "turn_off" }],
-    // "Fermer la lumière" switches it off.
+    // "Fermer la lumière", "chiudere la luce" switch it off.
     ["fr", "Ferme la lumière du salon", { intent: "turn_off", kind: "light" }],
+    ["it", "Chiudi le luci in cucina", { intent: "turn_off", kind: "light" }],
+    ["it", "Luci della cucina off", { intent: "turn_off" }],
     // Silence, and the assistant's own volume.
     ["fr", "Mets le salon en silence", { intent: "mute" }],
     ["it", "Fai silenzio", { intent: "mute" }],

@@ -177,6 +177,7 @@ export const fr: FastPathGrammar = {
       "je n'ai plus besoin des",
       "pas besoin de",
       "je ne veux plus utiliser",
+      "off",
       "désactivez",
     ],
     up: [

@@ -143,6 +143,9 @@ export const it: FastPathGrammar = {
       "non ho più bisogno della",
       "non ho più bisogno delle",
       "non voglio più usare",
+      // "spegnimento luci", "luci off".
+      "spegnimento",
+      "off",
       "stacca",
       "staccare",
       "scollega",
@@ -272,9 +275,20 @@ export const it: FastPathGrammar = {
       "c'è molto rumore",
       "c'è troppo rumore",
     ],
-    lightOn: ["illumina", "illuminare", "illuminate", "illumini"],
+    lightOn: ["illumina", "illuminare", "illuminate", "illumini", "apri la luce", "apri le luci"],
     // "nessuna luce": none wanted.
-    lightOff: ["fai buio", "fare buio", "nessuna luce", "niente luce", "niente luci"],
+    // "chiudi la luce" is said for switching it off, as "apri la luce" for on.
+    lightOff: [
+      "fai buio",
+      "fare buio",
+      "nessuna luce",
+      "niente luce",
+      "niente luci",
+      "chiudi la luce",
+      "chiudi le luci",
+      "togli la luce",
+      "togli le luci",
+    ],
     mute: [
       "silenzio",
       "zitto",
