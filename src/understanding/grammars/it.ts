@@ -276,8 +276,7 @@ export const it: FastPathGrammar = {
       "c'è troppo rumore",
     ],
     lightOn: ["illumina", "illuminare", "illuminate", "illumini", "apri la luce", "apri le luci"],
-    // "nessuna luce": none wanted.
-    // "chiudi la luce" is said for switching it off, as "apri la luce" for on.
+    // "nessuna luce": none wanted; "chiudi la luce" is said for switching it off, as "apri la luce" for on.
     lightOff: [
       "fai buio",
       "fare buio",
