@@ -379,7 +379,7 @@ export interface FastPathGrammar {
   /** "dim it": the device of the previous command in this conversation. */
   pronouns: string[];
   /**
-   * Pronouns written joined to the end of a verb ("apágala", "bájale", "encenderme"), split off a
+   * Pronouns written joined to the end of a verb ("apágala", "bájale", "encenderme", "spegnerle": an infinitive drops its "e"), split off a
    * word whose rest is a verb the grammar knows: one of `pronouns` is read as that pronoun, any
    * other ("me", "le") says nothing more.
    */

@@ -78,8 +78,12 @@ export function withoutWakeWord(folded: string): string {
   return folded.replace(wakeAtEnds, " ").trim();
 }
 
-/** The folded sentence without its wake word, fillers and words that say "now". */
+/**
+ * The folded sentence without its wake word, fillers and words that say "now". A word for "now"
+ * that also names the time ("ora": "spegni ora", "che ora è") stays, for the clock to read.
+ */
 export function createCleaner(grammar: FastPathGrammar): (folded: string) => string {
-  const drop = remover([...grammar.fillers, ...grammar.now]);
+  const clock = new Set([...grammar.clock.time, ...grammar.clock.date].map(fold));
+  const drop = remover([...grammar.fillers, ...grammar.now.filter((w) => !clock.has(fold(w)))]);
   return (folded) => drop(withoutWakeWord(folded));
 }

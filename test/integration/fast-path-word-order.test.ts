@@ -69,6 +69,40 @@ describe("a place said before the name", () => {
   });
 });
 
+describe("French and Italian wishes and needs", () => {
+  it.each([
+    [
+      "it",
+      "Vorrei che le luci in cucina fossero spente",
+      ["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"],
+    ],
+    [
+      "fr",
+      "Je veux que les lumières de la cuisine s'allument",
+      ["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"],
+    ],
+    [
+      "fr",
+      "Pas de lumière dans la cuisine",
+      ["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"],
+    ],
+    [
+      "it",
+      "Non ho più bisogno delle luci in cucina",
+      ["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"],
+    ],
+  ])("%s: %j is carried out on that place's lights only", async (language, text, expected) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual(expected);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it("a pronoun joined to its verb, with nothing said before, switches nothing", async () => {
+    await say("Spegnile", "it", "kitchen_satellite");
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("a state asked for without naming one", () => {
   it("'Sag mir den Zustand der Haustür' says what the lock is", async () => {
     const result = await say("Sag mir den Zustand der Haustür", "de");

@@ -306,6 +306,63 @@ describe("a command is no question, though a question's template fits its words"
   });
 });
 
+describe("French and Italian, by their own grammar", () => {
+  it.each([
+    // A wish or a passive: the state said is the command.
+    ["fr", "Je voudrais que la lumière de la cuisine soit éteinte", { intent: "turn_off" }],
+    ["fr", "Je veux que les lampes du salon s'allument", { intent: "turn_on" }],
+    ["it", "Vorrei che le luci in cucina fossero spente", { intent: "turn_off" }],
+    ["it", "Le lampade in cucina devono essere accese", { intent: "turn_on" }],
+    // A pronoun written joined to its verb.
+    ["it", "Accendila", { intent: "turn_on", name: "la" }],
+    ["it", "Spegnerle, per favore", { intent: "turn_off", name: "le" }],
+    // None wanted, or no longer needed.
+    ["fr", "Pas de lumière dans la cuisine", { intent: "turn_off", kind: "light" }],
+    ["it", "Nessuna luce in cucina", { intent: "turn_off", kind: "light" }],
+    ["fr", "Je n'ai plus besoin de la lampe du salon", { intent: "turn_off" }],
+    ["it", "Non ho più bisogno delle luci in cucina", { intent: "turn_off" }],
+    // "Fermer la lumière", "chiudere la luce" switch it off.
+    ["fr", "Ferme la lumière du salon", { intent: "turn_off", kind: "light" }],
+    ["it", "Chiudi le luci in cucina", { intent: "turn_off", kind: "light" }],
+    ["it", "Luci della cucina off", { intent: "turn_off" }],
+    // Silence, and the assistant's own volume.
+    ["fr", "Mets le salon en silence", { intent: "mute" }],
+    ["it", "Fai silenzio", { intent: "mute" }],
+    ["fr", "Baissez votre volume", { intent: "volume_down" }],
+    ["it", "Abbassa il tuo volume", { intent: "volume_down" }],
+    // What is wrong, said before the command.
+    ["fr", "Il fait trop sombre, allume la cuisine", { intent: "turn_on", kind: "light" }],
+    ["it", "È troppo forte, abbassa il volume", { intent: "volume_down" }],
+    // An article before what a level is of is an article, not "it".
+    ["fr", "Augmente la luminosité de la lampe du salon", { intent: "brighten" }],
+    ["it", "Alza la luminosità delle lampade in cucina", { intent: "brighten" }],
+    ["fr", "Réglez les lampes du salon à pleine puissance", { intent: "set_level", level: 100 }],
+    ["fr", "Monte le son d'un cran", { intent: "volume_up", amount: "step" }],
+    // "Ora" is now, said after the command.
+    ["it", "Spegni la luce in cucina ora", { intent: "turn_off" }],
+  ])("%s: %j", (language, sentence, expected) => {
+    expect(understand(language, sentence)).toMatchObject({ match: expected, by: "certain reading" });
+  });
+
+  it.each([
+    ["fr", "Quel jour de la semaine sommes-nous", "query_date"],
+    ["fr", "Quelle heure est-il ici", "query_time"],
+    ["fr", "Date", "query_date"],
+    ["it", "Che ore si sono fatte", "query_time"],
+    ["it", "Che ora segna l'orologio", "query_time"],
+    ["it", "Data odierna", "query_date"],
+  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
+    expect(understand(language, sentence)?.match).toEqual({ intent });
+  });
+
+  it.each([
+    ["fr", "Je ne veux pas de lumière"],
+    ["it", "Non accendila"],
+  ])("%s: %j, said with a negation, is no command", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});
+
 describe("a kind said with a place and no verb", () => {
   it.each([
     ["it", "Lampade qui", "turn_on"],

@@ -42,7 +42,7 @@ export interface Lexicon {
   longest: number;
   /**
    * Splits "l'interrupteur" into "l'" and "interrupteur" (an elided article or preposition), and
-   * "apágala" into "apaga" and "la" (a pronoun joined to its verb).
+   * "apágala" into "apaga" and "la", "spegnerle" into "spegnere" and "le" (a pronoun joined to its verb).
    */
   split(word: string): string[];
 }
@@ -109,7 +109,9 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
     for (const e of enclitics) {
       if (word.length <= e.length + 1 || !word.endsWith(e)) continue;
       const stem = word.slice(0, -e.length);
-      const rest = isVerb(stem) ? [stem] : unglued(stem, depth + 1);
+      // An infinitive drops its last "e" before the pronoun: "spegner|le" is "spegnere".
+      const verb = [stem, `${stem}e`].find(isVerb);
+      const rest = verb ? [verb] : unglued(stem, depth + 1);
       if (rest) return [...rest, ...(pronouns.has(e) ? [e] : [])];
     }
     return undefined;

@@ -414,6 +414,9 @@ function isArticle(item: Item): boolean {
   return item.type === "word" && !!item.sense.article && !item.sense.cues.size;
 }
 
+/** Cues that are nouns: what a level is of, and what plays. */
+const NOUN_CUES: readonly Cue[] = ["volume", "brightness", "music"];
+
 /** Whether a noun follows an article-or-pronoun ("la lampe": an article; "éteins-la": a pronoun). */
 function isThingAhead(said: Item[], i: number): boolean {
   const after = said[i + 1];
@@ -421,7 +424,7 @@ function isThingAhead(said: Item[], i: number): boolean {
   if (after.type === "name" || after.type === "unknown" || after.type === "number") return true;
   if (after.type !== "word") return false;
   const { sense } = after;
-  // "reduce la intensidad", "baja la música": what a level is of is a noun too.
-  const noun = ["volume", "brightness", "music"].some((cue) => sense.cues.has(cue as Cue));
+  // "la luminosité", "reduce la intensidad", "baja la música": a noun of what a level is of takes the article too.
+  const noun = NOUN_CUES.some((cue) => sense.cues.has(cue));
   return !!sense.kind || !!sense.everything || !!sense.quantifier || noun;
 }
