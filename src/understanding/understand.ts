@@ -45,7 +45,8 @@ export type Precedence =
  * 1. question: the time or the date asked in plain words (clock-question.ts), or a template of a
  *    question (state, reading, set point, time, date). Questions are asked in fixed shapes, and
  *    the reader reads commands only: a question template is no question where its name holds a
- *    word that acts, or the reader read every word as a command ("reduziere die Helligkeit").
+ *    word that acts, or a reading's template where the reader read every word as a command
+ *    ("reduziere die Helligkeit").
  * 2. certain reading: every word was a known name or a cue, and the cues point one way.
  * 3. template: a command template whose name holds no word that acts.
  * 4. reading with an unknown name: the reader found one run of unknown words where a name goes
@@ -112,10 +113,13 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       let templated = matcher.match(sentence);
       const read: Reading | undefined = reader.read(sentence, lookup);
       if (templated && QUESTIONS.has(templated.intent)) {
-        // "reduziere die Helligkeit", "die Lichter sind zu hell": a question's template took a
+        // "reduziere die Helligkeit", "die Lichter sind zu hell": a reading's template took a
         // command's words for its name, or read as a question a sentence whose every word
-        // commands; the question is no reading of it.
-        const command = read?.certain || (templated.name !== undefined && holdsAVerb(templated.name, lookup));
+        // commands; the question is no reading of it. A state question keeps its shape: "tutte le
+        // luci sono spente", "está la luz encendida" ask, though their words could say a wish.
+        const command =
+          (templated.intent === "query_sensor" && read?.certain) ||
+          (templated.name !== undefined && holdsAVerb(templated.name, lookup));
         if (!command) return { match: templated, by: "question" };
         templated = undefined;
       }

@@ -304,6 +304,17 @@ describe("a command is no question, though a question's template fits its words"
     expect(understand("de", "Wie hell ist es im Wohnzimmer")?.by).toBe("question");
     expect(understand("nl", "Is de lamp in de woonkamer aan")?.by).toBe("question");
   });
+
+  it.each([
+    ["it", "Sono accese tutte le lampade in cucina"],
+    ["es", "Está apagada la luz de la cocina"],
+    ["fr", "Est-ce que toutes les lampes de la cuisine sont éteintes"],
+  ])(
+    "%s: %j asks the state, though its words could say a wish: nothing is switched",
+    (language, sentence) => {
+      expect(understand(language, sentence)?.by).toBe("question");
+    },
+  );
 });
 
 describe("French and Italian, by their own grammar", () => {
