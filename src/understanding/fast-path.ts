@@ -14,7 +14,7 @@ import { tellTime } from "./turn/clock.js";
 import { answerDetection, answerLowBatteries } from "./turn/detections.js";
 import { answerSensor } from "./turn/sensors.js";
 import { answerState } from "./turn/state-query.js";
-import { createTurn, homeLookup, type Steps, type Turn } from "./turn/turn.js";
+import { createTurn, homeLookup, STATE_QUESTIONS, type Steps, type Turn } from "./turn/turn.js";
 import { createUnderstanding } from "./understand.js";
 import type { ToolResult } from "../tools/types.js";
 import type { ZwaveClient } from "../zwave-host/zwave-client.js";
@@ -188,7 +188,11 @@ export function createFastPath(options: FastPathOptions) {
       const picked = chosen.choices.pick(request.text, question.choices, options.mirror.areas());
       if (!picked) return undefined;
       const turn = createTurn(deps, chosen.grammar, chosen.targets, question.match, request);
-      const outcome = await act(turn, throughZwave(current(picked), turn.twins));
+      const found = throughZwave(current(picked), turn.twins);
+      // "is the light on?" → "which one?" → "the floor lamp": the question, answered about it.
+      const outcome = STATE_QUESTIONS.has(question.match.intent)
+        ? await answerState(turn, found)
+        : await act(turn, found);
       return { ...outcome, speech: capitalize(outcome.speech) };
     },
 
