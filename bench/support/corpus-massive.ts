@@ -114,7 +114,7 @@ const PLUG =
 const ALL =
   "all|every\\w*|alle[nrs]?|uberall|ganzen?|tout|toute?s|partout|tod[oa]s?|overal|hele|tutt[aie]|ovunque";
 const UNMUTE =
-  "unmute|un mute|no longer mute|nicht mehr stumm|stummschaltung aufheben|ton an|reactive\\w*|remets le son|activa el sonido|quita el silencio|dempen opheffen|geluid aan|riattiva\\w*";
+  "unmute|un mute|no longer mute|nicht mehr stumm|stummschaltung aufheben|ton an|reactive\\w*|remets le son|activa el sonido|quita el silencio|desactiv\\w* (?:el )?silencio|dempen opheffen|geluid aan|riattiva\\w*";
 const MUTE =
   "mute|muted|silence|silent|quiet|stumm|lautlos|ton (?:aus|abschalten)|leise|muet|sourdine|couper le son|coupe le son|tais toi|silencio|silencia\\w*|quita el sonido|demp\\w*|stil|geluid uit|muto|silenzio|silenzia\\w*|zitto|togli (?:l )?audio";
 const TIME_WORDS = "time|hour|o ?clock|uhr|uhrzeit|zeit|spat|heure|hora|tijd|uur|laat|ora|ore|orario";
@@ -124,13 +124,16 @@ const TODAY =
 const PERCENT = /(\d{1,3})\s?(?:%|percent|per cent|prozent|pour ?cent|por ?ciento|procent|per ?cento)/i;
 const PERCENT_WORD = "percent|per cent|prozent|pour ?cent|por ?ciento|procent|per ?cento|pc";
 /** The words that put a level after them ("to", "auf", "à", "a", "naar", "fino a"), folded. */
-const TO_LEVEL = "to|up to|at|auf|bis auf|zu|a|au|jusqu a|sur|al|hasta|en|naar|op|tot|fino a|fino al|su|al";
+const TO_LEVEL = "to|up to|at|auf|bis auf|zu|a|au|jusqu a|sur|al|hasta|naar|op|tot|fino a|fino al|su|al";
 /** The top of the scale said as a word: "to max", "à fond", "al massimo", "naar maximaal". */
 const MAXIMUM =
   "max|maximum|full|full power|full volume|the max|the maximum|the highest|highest|maximal|maximale?|maximum|volle|voll|ganz|hochste|a fond|fond|au max|au maximum|maximo|el maximo|tope|a tope|maximaal|het maximum|vol|massimo|il massimo|al massimo|al max";
 /** Half the scale: "half way", "à moitié", "a la mitad", "per metà". */
 const HALF =
   "half|half way|halfway|halb|halbe|die halfte|halfte|moitie|a moitie|a la moitie|mitad|la mitad|a la mitad|medio|helft|de helft|half|meta|a meta|per meta";
+/** The bottom of the scale said as a word: no level in percent for certain (1 %? 0?). */
+const MINIMUM =
+  "min|minimum|the minimum|lowest|minimal|minimale?|niedrigste|au minimum|minimo|al minimo|el minimo|minimaal|il minimo";
 const fromNumberWords = (language: MassiveLanguage) =>
   new Map(numberWords(GRAMMARS[language]!).map(([w, n]) => [fold(w), n]));
 const NUMBER_WORDS = new Map(MASSIVE_LANGUAGES.map((l) => [l, fromNumberWords(l)]));
@@ -157,11 +160,18 @@ function levelOf(text: string, language: MassiveLanguage): number | "scale" | un
     return 100;
   if (
     new RegExp(
-      `(?<!\\p{L})(?:to |auf |a |per |op |tot de |tot )?(?:${HALF})(?: way| power| volume)?$`,
+      `(?<!\\p{L})(?:${HALF})(?: way| power| volume)?(?!\\p{L})(?! (?:an |een |une )?(?:hour|stunde|heure|hora|uur|ora))`,
       "u",
     ).test(folded)
   )
     return 50;
+  if (
+    new RegExp(
+      `(?<!\\p{L})(?:${TO_LEVEL}) (?:the |il |la |le |el |de |het )?(?:${MINIMUM})(?!\\p{L})`,
+      "u",
+    ).test(folded)
+  )
+    return "scale";
   const words = NUMBER_WORDS.get(language)!;
   const said = [...words.keys()].sort((a, b) => b.length - a.length).join("|");
   const m = new RegExp(
@@ -171,7 +181,7 @@ function levelOf(text: string, language: MassiveLanguage): number | "scale" | un
   if (!m) return undefined;
   const n = /^\d/.test(m[1]!) ? Number(m[1]) : words.get(m[1]!)!;
   if (n > 100) return undefined;
-  return m[2] || n > 10 ? n : "scale";
+  return m[2] || n > 10 || n === 0 ? n : "scale";
 }
 
 /** Other names MASSIVE's speakers give the practice home's rooms, given to the home as aliases. */
@@ -189,7 +199,7 @@ const HERE =
 const WHOLE_HOME =
   "house|home|whole house|whole home|entire house|apartment|flat|haus|ganze haus|ganzen haus|zuhause|wohnung|maison|maison entiere|toute la maison|appartement|casa|toda la casa|piso|huis|hele huis|thuis|tutta la casa|appartamento";
 const ARTICLES =
-  /^(?:the|my|our|der|die|das|dem|den|im|mein(?:em|en|e)?|la|le|les|l|ma|mon|el|los|las|mi|het|de|mijn|il|lo|gli|nell|nella|nel)\s+/;
+  /^(?:the|my|our|der|die|das|dem|den|im|vom|mein(?:em|en|e)?|la|le|les|l|ma|mon|du|des|de la|el|los|las|mi|del|het|de|mijn|van de|il|lo|gli|nell|nella|nel|della|del|dello|delle|dei|degli)\s+/;
 
 /** The areas a spoken place means in this home; undefined when it has no such place. */
 export function massivePlace(place: string | undefined): string[] | undefined {
@@ -200,24 +210,30 @@ export function massivePlace(place: string | undefined): string[] | undefined {
   for (const [floor, aliases] of Object.entries(FLOOR_ALIASES)) {
     if (aliases.some((a) => fold(a) === key)) return AREAS.filter((a) => a.floor === floor).map((a) => a.id);
   }
+  // "the living rooms lights", "das garagen licht": a room's name with a plural or linking ending.
+  const keys = [key, key.replace(/s$/, ""), key.replace(/n$/, "")];
   const area = AREAS.find((a) =>
-    [a.name, ...a.aliases, ...(AREA_ALIASES[a.id] ?? []), ...(MORE_AREA_ALIASES[a.id] ?? [])].some(
-      (name) => fold(name) === key,
+    [a.name, ...a.aliases, ...(AREA_ALIASES[a.id] ?? []), ...(MORE_AREA_ALIASES[a.id] ?? [])].some((name) =>
+      keys.includes(fold(name)),
     ),
   );
   return area ? [area.id] : undefined;
 }
 
+/** "More light": a brighter light, not one switched on. */
+const MORE = "more|mehr|plus|mas|meer|piu";
+/** A radio asked for: the speaker, not a plug (the home has no radio). */
+const RADIO = "radio|radios|radiosender";
 /** Switching on and off, said plainly (folded). */
 const ON =
-  "on|turn on|switch on|an|einschalten|anschalten|anmachen|allume\\w*|enciend\\w*|encender|prende|prendan?|aan|aanzetten|aandoen|inschakelen|accend\\w*";
+  "on|turn on|switch on|an|einschalten|ilumina\\w*|illumina\\w*|eclaire\\w*|ein schalten|anschalten|anmachen|allume\\w*|enciend\\w*|encender|prende|prendan?|aan|aanzetten|aandoen|inschakelen|accend\\w*|riaccend\\w*";
 const OFF =
-  "off|out|aus|ausschalten|ausmachen|abschalten|eteins|eteindre|eteignez|apag\\w*|uit|uitzetten|uitdoen|uitschakelen|spegn\\w*";
+  "off|out|aus|ausschalten|ausmachen|abschalten|eteins|eteint|eteindre|eteignez|apag\\w*|uit|uitzetten|uitdoen|uitschakelen|spegn\\w*";
 /** The sound made louder or softer, said plainly (folded). */
 const LOUDER =
   "louder|up|higher|increase|raise|lauter|erhoh\\w*|plus fort|augmente\\w*|monte|mas alto|mas fuerte|sube|subir|harder|luider|hoger|verhoog|piu forte|piu alto|alza\\w*";
 const SOFTER =
-  "softer|quieter|lower|down|decrease|reduce|leiser|senk\\w*|moins fort|plus bas|baisse\\w*|diminue\\w*|mas bajo|baja|bajar|zachter|lager|verlaag|zachtjes|piu piano|piano|piu basso|abbass\\w*|diminuisci";
+  "softer|quieter|lower|down|decrease|reduce|leiser|senk\\w*|moins fort|plus doucement|doucement|plus bas|baisse\\w*|diminue\\w*|mas bajo|baja|bajar|zachter|lager|verlaag|zachtjes|piu piano|piano|piu basso|abbass\\w*|diminuisci";
 /** Words before a name of the whole home that make it a place: "in my house", "de toute la maison". */
 const IN_WHOLE_HOME = `(?:in|im|across|throughout|around|dans|en|nella|nel|di|de|del|della|van|por)(?: (?:the|my|our|la|ma|mon|toute|toda|mi|het|de|mijn|mia|tutta|ganzen|ganze|hele|whole|entire|meinem|meiner|der|dem|il))* (?:${WHOLE_HOME})`;
 const placeNames = [
@@ -279,7 +295,9 @@ function lightKindSaid(label: CommandKind, sentence: string): CommandKind {
   const on = has(sentence, ON);
   const off = has(sentence, OFF);
   if (off && !on && label !== "switch lights off") return "switch lights off";
-  if (on && !off && label === "switch lights off") return "switch lights on";
+  // "mach das Licht an", "allume les lumières" labelled brighter: on, unless more light is asked.
+  if (on && !off && (label === "switch lights off" || (label === "brighten" && !has(sentence, MORE))))
+    return "switch lights on";
   return label;
 }
 
@@ -302,15 +320,25 @@ export function massiveExpectation(
       : massivePlace(undefined);
   const saidLevel = levelOf(sentence, language);
   const all = !place && has(sentence, ALL);
-  // "fino a otto": 8 % or 80 % on a scale of ten; the words do not say which.
-  if (saidLevel === "scale" && /^(?:iot_hue|audio_volume)/.test(intent))
-    return { type: "unclear", why: "a level without its scale", allowed: [] };
+  // "fino a otto": 8 % or 80 % on a scale of ten, "to the minimum": the words say no level for
+  // certain; what the level is of (the lights, the speaker) may be set, and is not judged.
+  const speakers = targetsOf("set volume", areas ?? []);
+  if (saidLevel === "scale" && /^(?:iot_hue|audio_volume)/.test(intent)) {
+    const allowed = intent.startsWith("iot_hue") ? targetsOf("switch lights on", areas ?? []) : speakers;
+    return { type: "unclear", why: "a level without its scale", allowed };
+  }
   const level = saidLevel === "scale" ? undefined : saidLevel;
-  const command = (kind: CommandKind, withLevel = true) =>
-    commandIn(kind, areas, place, {
+  const command = (kind: CommandKind, withLevel = true): Expectation => {
+    const relative = kind === "dim" || kind === "brighten";
+    // "dim the lights to 40 %": a level, which sets the lights that are off as well as those on.
+    const as = relative && withLevel && level !== undefined ? "switch lights on" : kind;
+    const expected = commandIn(as, areas, place, {
       ...(withLevel && level !== undefined ? { level } : {}),
       orWholeHome: all,
     });
+    if (as === kind || expected.type !== "command") return expected;
+    return { ...expected, targets: [...expected.targets, targetsOf(kind, areas ?? [])] };
+  };
   // A device of the home by its name ("turn off my desk lamp"): that device, not the room's.
   const named = device ? homeDevice(device) : undefined;
   const onNamed = (kind: CommandKind): Expectation => {
@@ -351,6 +379,10 @@ export function massiveExpectation(
     if (slot === "plug" && (kind === "switch lights on" || kind === "switch lights off"))
       return command(kind === "switch lights on" ? "plug on" : "plug off", false);
     if (slot && slot !== "light") return { type: "unclear", why: `device "${device}"`, allowed: [] };
+    // "apagar enchufe" labelled a light: the words name a plug and no light.
+    const plugOnly = !slot && has(sentence, PLUG) && !has(sentence, LIGHT);
+    if (plugOnly && (kind === "switch lights on" || kind === "switch lights off"))
+      return command(kind === "switch lights on" ? "plug on" : "plug off", false);
     return command(kind);
   };
   const lightKind = LIGHT_INTENTS[intent];
@@ -368,6 +400,13 @@ export function massiveExpectation(
       if (slot === "light")
         return lights(intent === "iot_wemo_on" ? "switch lights on" : "switch lights off");
       if (slot === "other") return { type: "unclear", why: `device "${device}"`, allowed: [] };
+      // "turn on the living room radio": the speaker may play it; no plug is asked for.
+      if (!slot && has(sentence, RADIO) && !has(sentence, PLUG))
+        return { type: "unclear", why: "a radio", allowed: speakers };
+      // "schalte den Wemo-Stecker aus" labelled on: the words say which.
+      const on = has(sentence, ON);
+      const off = has(sentence, OFF);
+      if (on !== off) return command(on ? "plug on" : "plug off", false);
       return command(label, false);
     }
     case "audio_volume_up":
@@ -380,12 +419,21 @@ export function massiveExpectation(
       if (up && has(sentence, MUTE)) return command("mute", false);
       const louder = has(sentence, LOUDER);
       const softer = has(sentence, SOFTER);
+      // "stelle den Lautsprecher an", "desactiva el altavoz" labelled louder: the speaker switched.
+      if (!louder && !softer && (has(sentence, ON) || has(sentence, OFF)))
+        return {
+          type: "unclear",
+          why: "the speaker switched, by the label louder or softer",
+          allowed: speakers,
+        };
       if (up && softer && !louder) return command("lower volume", false);
       if (!up && louder && !softer) return command("raise volume", false);
       return command(up ? "raise volume" : "lower volume", false);
     }
     case "audio_volume_mute":
       if (has(sentence, UNMUTE)) return command("unmute", false);
+      // "set the volume to zero": muted or at 0, either is what the words ask.
+      if (level === 0) return { type: "unclear", why: "volume to zero", allowed: speakers };
       if (has(sentence, MUTE)) return command("mute", false);
       // SLURP labels "stop" and "pause" as muting: what the words ask is the player's, not judged.
       return { type: "unclear", why: "mute, by the label only", allowed: targetsOf("mute", areas ?? []) };
