@@ -123,6 +123,7 @@ export const it: FastPathGrammar = {
       "decrementa",
       "decrementare",
     ],
+    starts: ["avvia"],
     particles: ["su", "giù"],
     brighter: [
       "più luminoso",

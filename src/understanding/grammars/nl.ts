@@ -126,6 +126,7 @@ export const nl: FastPathGrammar = {
       "laat zakken",
       "neerlaten",
     ],
+    starts: ["start", "starten"],
     particles: [],
     brighter: [
       "feller",
