@@ -6,6 +6,7 @@ import { createConversationMemory } from "./memory.js";
 import type { FastPathOutcome, FastPathRequest, HoldCall, OpenQuestion } from "./outcome.js";
 import { createChoiceReader, type Picked } from "./choice-answer.js";
 import { createLaterTime } from "./later.js";
+import { createWholeHomeWords } from "./whole-home-words.js";
 import { capitalize } from "./speech.js";
 import type { RecognizedAction } from "./ha-recognition.js";
 import { createTargetResolver, throughZwave, type Resolved, type Target } from "./targets.js";
@@ -59,6 +60,7 @@ export function createFastPath(options: FastPathOptions) {
       targets: createTargetResolver(grammar),
       choices: createChoiceReader(grammar),
       later: createLaterTime(grammar),
+      wholeHome: createWholeHomeWords(grammar),
     };
   }
   const deps = {
@@ -163,14 +165,22 @@ export function createFastPath(options: FastPathOptions) {
       if (!chosen) return undefined;
       const match = { intent: action.intent, ...(action.level !== undefined ? { level: action.level } : {}) };
       const turn = createTurn(deps, chosen.grammar, chosen.targets, match, request);
-      const targets = action.targets.map((entity): Target => ({ source: "ha", entity, name: entity.name }));
+      // No place in HA's slots, but the words say the whole home ("apaga todas las luces de la
+      // casa", "make sure every light is off"): the home, as the language's own sentences take it.
+      const home =
+        action.home && chosen.wholeHome(request.text, action.intent, action.home) ? action.home : undefined;
+      const targets = (home ?? action.targets).map((entity): Target => ({
+        source: "ha",
+        entity,
+        name: entity.name,
+      }));
       const resolved: Resolved =
         action.named && targets.length === 1
           ? { kind: "one", target: targets[0]! }
           : {
               kind: "group",
               targets,
-              ...(action.place ? { place: action.place } : {}),
+              ...(action.place && !home ? { place: action.place } : {}),
               ...(action.whole ? { whole: true } : {}),
             };
       const outcome = await act(turn, throughZwave(resolved, turn.twins));
