@@ -142,7 +142,13 @@ export function createFastPath(options: FastPathOptions) {
       const timed = time && understanding.understand(time.rest, lookup);
       if (time && timed && !timed.match.intent.startsWith("query_")) {
         if (time.when === "later")
-          return { kind: "unsure", speech: grammar.replies.notLater, results: [], elsewhere: true };
+          return {
+            kind: "unsure",
+            speech: grammar.replies.notLater,
+            results: [],
+            elsewhere: true,
+            later: true,
+          };
         const outcome = await answer(createTurn(deps, grammar, targets, timed.match, request));
         const done = outcome.kind === "done" && outcome.responseType === "action_done";
         const speech = done ? `${outcome.speech} ${grammar.replies.notUndoneLater}` : outcome.speech;
