@@ -35,6 +35,6 @@ describe("a lock asked whether the door is closed", () => {
   });
 
   it("asked whether it is locked, the lock answers yes", async () => {
-    expect((await say("is the front door locked", "en")).speech).toBe("Yes, Front Door is locked.");
+    expect((await say("is our front door locked right now", "en")).speech).toBe("Yes, Front Door is locked.");
   });
 });
