@@ -325,8 +325,6 @@ export const es: FastPathGrammar = {
   allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["light", "fan"] } },
   wholeHome: [
     "toda la casa",
-    "de la casa",
-    "del apartamento",
     "cada pieza",
     "cada habitación",
     "cada cuarto",

@@ -46,16 +46,9 @@ async function answerOne(turn: Turn, target: Target): Promise<FastPathOutcome> {
   if (lockless) return lockless;
   const asked = turn.match.state && word ? askedAs(turn.match.state, word) : turn.match.state;
   const r = turn.replies;
-  // "Is the door closed" of a lock: a lock is no door contact, so no yes or no about the door,
-  // only what the lock reports ("Front Door is locked").
-  const ofALock = asked !== turn.match.state;
   // Yes or no only when the question and the state speak of the same thing (open/closed, on/off).
   const template =
-    !asked || !word || ofALock || !sameFamily(asked, word)
-      ? r.stateIs
-      : asked === word
-        ? r.stateYes
-        : r.stateNo;
+    !asked || !word || !sameFamily(asked, word) ? r.stateIs : asked === word ? r.stateYes : r.stateNo;
   return turn.done(fill(template, { name, state: said }), "query_answer");
 }
 
