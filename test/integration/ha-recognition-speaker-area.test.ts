@@ -84,7 +84,7 @@ describe("a command HA's agent recognised with no place, said of the whole home"
 
   it.each([
     ["de", "mach die Lichterchen im ganzen Haus aus"],
-    ["es", "apaga las lucecitas de la casa"],
+    ["es", "apaga todas las lucecitas de la casa"],
     ["en", "switch every single one of the lumps off"],
   ])("%s: %j switches every light of the home", async (language, text) => {
     await say("kitchen_satellite", text, language);
