@@ -1,4 +1,4 @@
-// Whether a sentence's own words say the whole home: a name for it ("the whole house", "de la
+// Whether a sentence's own words say the whole home: a name for it ("the whole house", "toda la
 // casa"), or "all" of a kind that the language's sentences take as the home's (grammar `allMeans`:
 // "turn off all the lights" is the home's lights in English, "accendi tutte le luci" the room's in
 // Italian). Used where Home Assistant's recognition names no place (ha-recognition.ts): its
