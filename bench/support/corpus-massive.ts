@@ -12,7 +12,11 @@
 //
 // What a row expects is read from its intent and slots as SLURP's are
 // (bench/support/corpus-slurp.ts), with the words that decide (a light or a plug, a place, "all",
-// today, a time or a date) in each of the six languages. The home is the blind set's (the practice
+// today, a time or a date) in each of the six languages. Where a label and the sentence disagree,
+// the words decide: a device of the home by its name, the kind a slot's adjective qualifies
+// ("het slimme stopcontact"), a place said outside the slots, on or off, mute, louder or softer
+// said plainly, a level as digits, number words, "max" or "half"; a level whose scale the words do
+// not say ("fino a otto") is not judged. The home is the blind set's (the practice
 // home with each language's names for its places, bench/support/blind-home.ts) with the other
 // names MASSIVE's speakers give its rooms.
 import { createHash } from "node:crypto";
