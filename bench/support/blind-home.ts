@@ -23,7 +23,7 @@ export const FLOOR_ALIASES: Record<string, string[]> = {
   upstairs: ["Obergeschoss", "oben", "étage", "arriba", "planta alta", "boven", "piano di sopra"],
 };
 
-const ENTITY_ALIASES: Record<string, string[]> = {
+export const ENTITY_ALIASES: Record<string, string[]> = {
   "light.floor_lamp": ["Stehlampe", "lampadaire", "lámpara de pie", "staande lamp", "lampada da terra"],
   "light.porch_light": [
     "Außenlicht",

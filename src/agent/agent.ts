@@ -298,6 +298,9 @@ export function createAgent(options: AgentOptions): ConversationAgent {
       if (fast.kind === "unsure" && fast.question) questions.asked(conversationId, fast.question);
     };
     if (fast.kind === "done") return { ...fast, handledBy: "fast-path" };
+    // A command for later: HA's agent and a model's calls would carry it out now; said as it is.
+    if (fast.kind === "unsure" && fast.later)
+      return { speech: fast.speech, responseType: "error", results: fast.results, handledBy: "fast-path" };
     // About another place or time: HA's agent would answer with the home's clock, or act now.
     const elsewhere = fast.kind === "unsure" && fast.elsewhere === true;
     const ha = elsewhere ? undefined : await homeAssistantAgent?.(fastRequest, fast);

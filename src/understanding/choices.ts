@@ -7,11 +7,14 @@ export function roomOf(target: Target): string | undefined {
   return (target.source === "ha" ? target.entity.area?.name : target.device.location) || undefined;
 }
 
-/** A device as a question names it, "Ceiling Light (Kitchen)", picked by its name or its room. */
-export function deviceChoice(target: Target): Choice {
+/**
+ * A device as a question names it, "Ceiling Light (Kitchen)", picked by its name or its room;
+ * `sameRoom`: every choice stands in the one room, which the label then leaves out.
+ */
+export function deviceChoice(target: Target, sameRoom = false): Choice {
   const room = roomOf(target);
   return {
-    label: room ? `${target.name} (${room})` : target.name,
+    label: room && !sameRoom ? `${target.name} (${room})` : target.name,
     names: [
       target.name,
       ...(target.source === "ha" ? target.entity.aliases : []),
@@ -22,9 +25,11 @@ export function deviceChoice(target: Target): Choice {
 }
 
 /** One choice per device; a device offered twice (by two names) once. */
-export function deviceChoices(targets: Target[]): Choice[] {
+export function deviceChoices(targets: Target[], sameRoom = false): Choice[] {
   const seen = new Set<string>();
-  return targets.map(deviceChoice).filter((c) => !seen.has(c.label) && Boolean(seen.add(c.label)));
+  return targets
+    .map((t) => deviceChoice(t, sameRoom))
+    .filter((c) => !seen.has(c.label) && Boolean(seen.add(c.label)));
 }
 
 /**

@@ -6,6 +6,7 @@ import { createConversationMemory } from "./memory.js";
 import type { FastPathOutcome, FastPathRequest, HoldCall, OpenQuestion } from "./outcome.js";
 import { createChoiceReader, type Picked } from "./choice-answer.js";
 import { createLaterTime } from "./later.js";
+import { createWholeHomeWords } from "./whole-home-words.js";
 import { capitalize } from "./speech.js";
 import type { RecognizedAction } from "./ha-recognition.js";
 import { createTargetResolver, throughZwave, type Resolved, type Target } from "./targets.js";
@@ -14,7 +15,7 @@ import { tellTime } from "./turn/clock.js";
 import { answerDetection, answerLowBatteries } from "./turn/detections.js";
 import { answerSensor } from "./turn/sensors.js";
 import { answerState } from "./turn/state-query.js";
-import { createTurn, homeLookup, type Steps, type Turn } from "./turn/turn.js";
+import { createTurn, homeLookup, STATE_QUESTIONS, type Steps, type Turn } from "./turn/turn.js";
 import { createUnderstanding } from "./understand.js";
 import type { ToolResult } from "../tools/types.js";
 import type { ZwaveClient } from "../zwave-host/zwave-client.js";
@@ -59,6 +60,7 @@ export function createFastPath(options: FastPathOptions) {
       targets: createTargetResolver(grammar),
       choices: createChoiceReader(grammar),
       later: createLaterTime(grammar),
+      wholeHome: createWholeHomeWords(grammar),
     };
   }
   const deps = {
@@ -140,7 +142,13 @@ export function createFastPath(options: FastPathOptions) {
       const timed = time && understanding.understand(time.rest, lookup);
       if (time && timed && !timed.match.intent.startsWith("query_")) {
         if (time.when === "later")
-          return { kind: "unsure", speech: grammar.replies.notLater, results: [], elsewhere: true };
+          return {
+            kind: "unsure",
+            speech: grammar.replies.notLater,
+            results: [],
+            elsewhere: true,
+            later: true,
+          };
         const outcome = await answer(createTurn(deps, grammar, targets, timed.match, request));
         const done = outcome.kind === "done" && outcome.responseType === "action_done";
         const speech = done ? `${outcome.speech} ${grammar.replies.notUndoneLater}` : outcome.speech;
@@ -163,14 +171,22 @@ export function createFastPath(options: FastPathOptions) {
       if (!chosen) return undefined;
       const match = { intent: action.intent, ...(action.level !== undefined ? { level: action.level } : {}) };
       const turn = createTurn(deps, chosen.grammar, chosen.targets, match, request);
-      const targets = action.targets.map((entity): Target => ({ source: "ha", entity, name: entity.name }));
+      // No place in HA's slots, but the words say the whole home ("apaga todas las luces de la
+      // casa", "make sure every light is off"): the home, as the language's own sentences take it.
+      const home =
+        action.home && chosen.wholeHome(request.text, action.intent, action.home) ? action.home : undefined;
+      const targets = (home ?? action.targets).map((entity): Target => ({
+        source: "ha",
+        entity,
+        name: entity.name,
+      }));
       const resolved: Resolved =
         action.named && targets.length === 1
           ? { kind: "one", target: targets[0]! }
           : {
               kind: "group",
               targets,
-              ...(action.place ? { place: action.place } : {}),
+              ...(action.place && !home ? { place: action.place } : {}),
               ...(action.whole ? { whole: true } : {}),
             };
       const outcome = await act(turn, throughZwave(resolved, turn.twins));
@@ -188,7 +204,11 @@ export function createFastPath(options: FastPathOptions) {
       const picked = chosen.choices.pick(request.text, question.choices, options.mirror.areas());
       if (!picked) return undefined;
       const turn = createTurn(deps, chosen.grammar, chosen.targets, question.match, request);
-      const outcome = await act(turn, throughZwave(current(picked), turn.twins));
+      const found = throughZwave(current(picked), turn.twins);
+      // "is the light on?" → "which one?" → "the floor lamp": the question, answered about it.
+      const outcome = STATE_QUESTIONS.has(question.match.intent)
+        ? await answerState(turn, found)
+        : await act(turn, found);
       return { ...outcome, speech: capitalize(outcome.speech) };
     },
 

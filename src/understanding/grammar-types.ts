@@ -275,6 +275,12 @@ export interface CueWords {
    * on): a direction only with a volume, a brightness or a level said, never of a thing alone.
    */
   particles: string[];
+  /**
+   * Words of `on` that start or connect rather than switch ("start", "connect", "avvia"): on only
+   * of a device named ("start the kitchen fan"), never of the sound ("audio start"), a kind ("connect
+   * to lights") or nothing at all.
+   */
+  starts?: string[];
   /** Changes that are a light's: "brighter", "dim", "darker". */
   brighter: string[];
   dimmer: string[];

@@ -19,6 +19,12 @@ export interface RecognizedAction {
   whole: boolean;
   /** One device by its name (not a group). */
   named: boolean;
+  /**
+   * What the slots match in the whole home, when the speaker's area was taken because they name
+   * no place: HA's templates for "all the lights in the house" give the same slots as "the
+   * lights", so the sentence's own words decide (fast-path.ts `actOn`).
+   */
+  home?: EntityView[];
 }
 
 const list = (v: SlotValue | undefined): string[] =>
@@ -116,10 +122,14 @@ export function recognizedAction(
   const named = list(slots.name).some((n) => n !== "all");
   const whole =
     !named && !list(slots.domain).length && !list(slots.device_class).length && intent !== "set_volume";
+  const ofIntent = (list: EntityView[]) =>
+    list.filter((e) => !IMPLIED_DOMAIN[intent] || e.domain === IMPLIED_DOMAIN[intent]);
+  const home = found.speakersArea ? ofIntent(entitiesForSlots(mirror, slots).entities) : undefined;
   return {
     intent,
     ...(level !== undefined ? { level } : {}),
-    targets: found.entities.filter((e) => !IMPLIED_DOMAIN[intent] || e.domain === IMPLIED_DOMAIN[intent]),
+    ...(home ? { home } : {}),
+    targets: ofIntent(found.entities),
     ...(found.place ? { place: found.place } : {}),
     whole,
     named,

@@ -22,6 +22,11 @@ export type FastPathOutcome =
       speech: string;
       results: ToolResult[];
       elsewhere?: boolean;
+      /**
+       * A command for a later time ("in 5 minutes"): nothing here runs a command later, and a
+       * language model's calls would run now, so no other agent is asked (agent.ts).
+       */
+      later?: boolean;
       /** `speech` asks "which one?": the command, and what each answer would make it. */
       question?: OpenQuestion;
     }

@@ -1,20 +1,28 @@
 // A command for a later time ("turn off the kitchen light in 5 minutes", "um 7 Uhr", "demain"):
 // the bridge has nothing that runs a command later, so it does nothing now, says so in the
 // request's language, and never reads the time as part of a device's name. Home Assistant's
-// agent, which would carry the command out at once, is not asked.
+// agent and a language model, whose calls would carry the command out at once, are not asked.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createAgent } from "../../src/agent/agent.js";
+import { createChatModel } from "../../src/agent/chat-model.js";
 import type { ConversationAgent } from "../../src/agent/types.js";
+import { homeTools } from "../../src/tools/local/index.js";
+import { createActionPolicy } from "../../src/tools/policy/action-policy.js";
+import { createToolRegistry } from "../../src/tools/registry.js";
+import { captureLogger } from "../support/capture-logger.js";
+import { startFakeLlm } from "../support/llm/server.js";
 import { repliesFor } from "../../src/understanding/spoken-result.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
 import type { FakeHa } from "../support/ha-server.js";
-import { startLocalHomeAgent } from "../support/local-home-agent.js";
+import { startLocalHomeAgent, type LocalHomeAgent } from "../support/local-home-agent.js";
 
 let ha: FakeHa;
 let agent: ConversationAgent;
 let close: (() => Promise<void>) | undefined;
+let mirror: LocalHomeAgent["mirror"];
 
 beforeAll(async () => {
-  ({ ha, agent, close } = await startLocalHomeAgent(corpusHome(), { haAgent: true }));
+  ({ ha, agent, close, mirror } = await startLocalHomeAgent(corpusHome(), { haAgent: true }));
 });
 afterAll(async () => close?.());
 beforeEach(() => {
@@ -58,5 +66,50 @@ describe("a command for later is not carried out now", () => {
   it("a level is not a time: a light set to 70 % is set at once", async () => {
     await agent.handle({ text: "set the ceiling light to 70 %", language: "en" });
     expect(ha.serviceCalls.map((c) => `${c.domain}.${c.service}`)).toEqual(["light.turn_on"]);
+  });
+});
+
+describe("a command for later with a language model behind", () => {
+  it.each([
+    ["en", "switch the kettle on in 10 minutes"],
+    ["de", "Schalte den Wasserkocher in 10 Minuten ein"],
+    ["fr", "allume la bouilloire dans 10 minutes"],
+    ["es", "enciende el hervidor en 10 minutos"],
+    ["nl", "zet de waterkoker over 10 minuten aan"],
+    ["it", "accendi il bollitore tra 10 minuti"],
+  ])("%s: %j is not given to the model, whose call would run now", async (language, text) => {
+    // A model that would switch the kettle on at once.
+    const llm = await startFakeLlm({
+      script: [
+        { toolCalls: [{ name: "control_entity", args: { name: "Kettle", action: "turn_on" } }] },
+        "Done.",
+      ],
+    });
+    try {
+      const { logger } = captureLogger();
+      const registry = createToolRegistry({ logger, policy: createActionPolicy({ mirror }) });
+      for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
+      const model = await createChatModel({
+        provider: "openai",
+        model: "gpt-4o-mini",
+        apiKey: "test",
+        baseUrl: llm.openaiUrl,
+        timeoutMs: 10_000,
+      });
+      const withLlm = createAgent({
+        registry,
+        mirror,
+        logger,
+        model: model!,
+        provider: "openai",
+        language: "en",
+      });
+      const result = await withLlm.handle({ text, language });
+      expect(ha.serviceCalls).toEqual([]);
+      expect(llm.requests).toHaveLength(0);
+      expect(result.speech).toBe(repliesFor(language).notLater);
+    } finally {
+      await llm.close();
+    }
   });
 });

@@ -7,11 +7,12 @@ import type { ConversationAgent } from "../../src/agent/types.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
 import { entityRow, state } from "../support/ha-home.js";
 import type { FakeHa } from "../support/ha-server.js";
-import { startLocalHomeAgent } from "../support/local-home-agent.js";
+import { startLocalHomeAgent, type LocalHomeAgent } from "../support/local-home-agent.js";
 
 let ha: FakeHa;
 let agent: ConversationAgent;
 let close: (() => Promise<void>) | undefined;
+let setState: LocalHomeAgent["setState"];
 let conversation = 0;
 
 beforeAll(async () => {
@@ -35,7 +36,7 @@ beforeAll(async () => {
   home.states.set("light.bedroom_ceiling", state("off", { supported_color_modes: ["brightness"] }));
   home.states.set("lock.side_door", state("locked"));
   // Home Assistant's agent not asked: the question is ours to ask when nobody else understands.
-  ({ ha, agent, close } = await startLocalHomeAgent(home));
+  ({ ha, agent, close, setState } = await startLocalHomeAgent(home));
 });
 afterAll(async () => close?.());
 beforeEach(() => {
@@ -50,8 +51,13 @@ const calls = () =>
   ha.serviceCalls.map((c) => `${c.domain}.${c.service} ${[c.target.entity_id].flat().join(",")}`).sort();
 
 /** One conversation per test, as a satellite keeps its conversation id between sentences. */
-const say = (text: string, language: string) =>
-  agent.handle({ text, language, conversationId: `which-one-${conversation}` });
+const say = (text: string, language: string, deviceId?: string) =>
+  agent.handle({
+    text,
+    language,
+    conversationId: `which-one-${conversation}`,
+    ...(deviceId ? { deviceId } : {}),
+  });
 
 describe("which room: the answer names a room", () => {
   it.each([
@@ -193,5 +199,58 @@ describe("the completed command goes through the one action policy", () => {
     expect(held.speech).toMatch(/Side Door/);
     await say("yes", "en");
     expect(calls()).toEqual(["lock.unlock lock.side_door"]);
+  });
+});
+
+describe("a question about a device: which one, then the answer about it", () => {
+  // The kitchen's ceiling light on, the bedroom's off: the answer tells which was asked about.
+  beforeAll(() => setState("light.kitchen_ceiling", "on", { brightness: 128 }));
+  afterAll(() => setState("light.kitchen_ceiling", "off", { brightness: null }));
+  it.each([
+    ["en", "is the ceiling light on", "the kitchen", "Yes, Ceiling Light is on."],
+    ["de", "ist das Deckenlicht an", "das in der Küche", "Ja, Ceiling Light ist an."],
+    ["fr", "est-ce que le plafonnier est allumé", "celui de la cuisine", "Oui, Ceiling Light est allumé."],
+    ["es", "¿está encendida la luz del techo?", "la de la cocina", "Sí, Ceiling Light está encendido."],
+    ["nl", "is de plafondlamp aan", "die in de keuken", "Ja, Ceiling Light is aan."],
+    ["it", "la plafoniera è accesa?", "quella in cucina", "Sì, Ceiling Light è acceso."],
+  ])(
+    "%s: %j asks which one, and %j is answered about the kitchen's",
+    async (language, asked, answer, said) => {
+      const which = await say(asked, language);
+      expect(which.speech).toMatch(/Ceiling Light \(Bedroom\).*Ceiling Light \(Kitchen\)/);
+      const told = await say(answer, language);
+      expect(told.response_type).toBe("query_answer");
+      expect(told.speech).toBe(said);
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
+describe("a bare verb: what to switch is asked, and the answer switches it", () => {
+  // The kitchen holds two lights and the kettle: "switch off" alone names none of them.
+  it.each([
+    ["en", "switch off", "the kettle", "the lights"],
+    ["de", "ausschalten", "den Wasserkocher", "die Lichter"],
+    ["fr", "coupe", "la bouilloire", "les lumières"],
+    ["es", "apaga", "el hervidor", "las luces"],
+    ["nl", "uitzetten", "de waterkoker", "de lampen"],
+    ["it", "spegni", "il bollitore", "le luci"],
+  ])("%s: %j switches nothing and asks; %j then %j each complete it", async (language, verb, one, kind) => {
+    const asked = await say(verb, language, "kitchen_satellite");
+    expect(calls()).toEqual([]);
+    expect(asked.speech).toMatch(/Ceiling Light.*Counter Lights.*Kettle/);
+    await say(one, language, "kitchen_satellite");
+    expect(calls()).toEqual(["switch.turn_off switch.kettle"]);
+    ha.serviceCalls.length = 0;
+    await say(verb, language, "kitchen_satellite");
+    await say(kind, language, "kitchen_satellite");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it("a sentence that is no answer drops the question: nothing is switched", async () => {
+    await say("switch off", "en", "kitchen_satellite");
+    await say("could you tell me the time", "en", "kitchen_satellite");
+    await say("the kettle", "en", "kitchen_satellite");
+    expect(calls()).toEqual([]);
   });
 });

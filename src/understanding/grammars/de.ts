@@ -198,6 +198,7 @@ export const de: FastPathGrammar = {
       "herunterdrehen",
       "runterstellen",
     ],
+    starts: ["starte", "starten"],
     particles: [],
     brighter: [
       "heller",

@@ -233,6 +233,7 @@ export const en: FastPathGrammar = {
       "pump",
     ],
     down: ["down", "lower", "decrease", "reduce", "less", "turn down", "drop", "lessen", "lower down"],
+    starts: ["start", "connect"],
     particles: [],
     brighter: [
       "brighter",

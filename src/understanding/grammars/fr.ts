@@ -224,6 +224,7 @@ export const fr: FastPathGrammar = {
       "moins",
       "plus bas",
     ],
+    starts: ["démarre", "démarrer", "lance", "lancer"],
     particles: [],
     brighter: [
       "plus lumineux",

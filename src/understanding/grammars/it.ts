@@ -198,6 +198,7 @@ export const it: FastPathGrammar = {
       "riducete",
       "riduca",
     ],
+    starts: ["avvia"],
     particles: ["su", "giù"],
     brighter: [
       "più luminoso",

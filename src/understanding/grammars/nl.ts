@@ -142,6 +142,7 @@ export const nl: FastPathGrammar = {
       "laat zakken",
       "neerlaten",
     ],
+    starts: ["start", "starten"],
     particles: [],
     brighter: [
       "feller",

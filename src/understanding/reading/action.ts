@@ -93,6 +93,10 @@ export function actionOf(
       : has("bit")
         ? "step"
         : undefined;
+  // "audio start", "connect to lights", "avvia": a word that starts or connects is "on" only of a
+  // device named; of the sound, a kind or nothing it is a guess, left to whoever reads on.
+  const startedOnly = has("starts") && !has("lightOn") && (cues.get("on") ?? 0) <= (cues.get("starts") ?? 0);
+  if (startedOnly && thing?.type !== "device") return undefined;
   const on = has("on") || has("lightOn");
   const off = has("off") || has("lightOff");
   const lightVerb = has("lightOn") || has("lightOff") ? { kind: "light" as DeviceKind } : {};

@@ -5,14 +5,15 @@ import { fill } from "../grammar.js";
 import type { StateWord } from "../grammar-types.js";
 import type { FastPathOutcome } from "../outcome.js";
 import { listOf } from "../speech.js";
-import type { Target } from "../targets.js";
+import type { Resolved, Target } from "../targets.js";
 import { zwaveStateWord } from "../tool-results.js";
 import { isReachable } from "../zwave-names.js";
 import { notALock } from "./capabilities.js";
 import type { Turn } from "./turn.js";
 
-export async function answerState(turn: Turn): Promise<FastPathOutcome> {
-  const resolved = await turn.resolve(turn.match.name);
+/** `found`: what the question is about when it is already known (the answer to our "which one?"). */
+export async function answerState(turn: Turn, found?: Resolved): Promise<FastPathOutcome> {
+  const resolved = found ?? (await turn.resolve(turn.match.name));
   // "is the garage door in the garage closed": a kind in a place that has one such device is it.
   if (resolved.kind === "group" && resolved.targets.length === 1 && turn.match.intent === "query_state") {
     return answerOne(turn, resolved.targets[0]!);

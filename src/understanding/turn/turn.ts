@@ -84,6 +84,16 @@ export async function homeLookup(deps: TurnDeps): Promise<(words: string) => Spo
 
 /** The most candidates a spoken question lists. */
 const MAX_LISTED = 8;
+/** The questions about a device's state, answered again once "which one?" is (fast-path.ts `answer`). */
+export const STATE_QUESTIONS: ReadonlySet<string> = new Set([
+  "query_state",
+  "query_any",
+  "query_all",
+  "query_which",
+  "query_count",
+]);
+/** The intents a bare verb ("switch off", "spegni") says with nothing named. */
+const SWITCHING: ReadonlySet<string> = new Set(["turn_on", "turn_off", "toggle"]);
 
 /** Intents whose target, when none is named, is the one the conversation last acted on. */
 const AGAIN: ReadonlySet<FastMatch["intent"]> = new Set([
@@ -227,6 +237,20 @@ export function createTurn(
           if (playing.length) return { kind: "group", targets: playing };
         }
         const local = speakerArea && pool.every((e) => e.area?.id === speakerArea.id);
+        // "switch off" and nothing more, in a room with more than its lights (the TV's plug, the
+        // speaker): which of them is a guess, so it is asked, and the answer completes the command
+        // (Home Assistant's own agent acts on none). A room of lights only: its lights.
+        // Only what "everything" switches is offered: never a cover, a lock or a thermostat.
+        const switchable = inPool.filter(
+          (t) => t.source === "ha" && ctx.scope.everything.has(t.entity.domain),
+        );
+        if (
+          SWITCHING.has(match.intent) &&
+          !kind &&
+          switchable.length > 1 &&
+          !pool.every((e) => isOfKind(e, "light"))
+        )
+          return throughZwave({ kind: "ambiguous", choices: deviceChoices(switchable, !!local) }, twins);
         // Nothing named: what the intent acts on in the room, so only what is safe as a group.
         if (inPool.length > 1 && local)
           return { kind: "group", targets: inPool, place: speakerArea.name, whole: true };
@@ -279,7 +303,7 @@ export function createTurn(
           ),
         });
         // The answer ("the kitchen", "both") completes a command (understanding/choice-answer.ts).
-        if (match.intent.startsWith("query_")) return unsure(asked);
+        if (match.intent.startsWith("query_") && !STATE_QUESTIONS.has(match.intent)) return unsure(asked);
         return { kind: "unsure", speech: asked, results, question: { match, choices } };
       }
       if (resolved.kind === "nowhere") return unsure(replies.unknownHere);
