@@ -7,6 +7,9 @@
 // Z-Wave device that confirms it; and the same switch by the fast path, without a model
 // (LLM_CPU_KINDS picks among `clock`, `zwave`, `fast path`). LLM_CPU_BASELINE_MAIN_JS adds other builds
 // (comma-separated), measured in alternating blocks with this one so that all meet the same load.
+// LLM_CPU_ZWAVE picks what the bridge reaches Z-Wave through: `mqtt` (Z-Wave JS UI's gateway,
+// simulated on a real Mosquitto; the default) or `websocket` (Z-Wave JS's server, the real driver
+// on its mock controller); either runs in this process, outside the figures.
 import { fork } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -14,6 +17,7 @@ import { startBridgeProcess, type BridgeProcess } from "../test/support/bridge-p
 import { brokerOptions, startMosquitto } from "../test/support/mosquitto.js";
 import { childProcesses } from "../test/support/process-tree.js";
 import { converse } from "../test/support/wyoming-client.js";
+import { bridgeOptionsFor, startBackend, type TransportName } from "../test/support/zwave-backends.js";
 import { startAddonGateway } from "../test/support/zwave-gateway.js";
 import { baselineBuilds, summarise } from "./lib.js";
 
@@ -49,12 +53,27 @@ const child = fork(fileURLToPath(new URL("./support/fake-llm-process.ts", import
 const fakeUrl = await new Promise<string>((resolve) =>
   child.once("message", (m: { url: string }) => resolve(m.url)),
 );
-const broker = await startMosquitto();
-const gateway = await startAddonGateway(broker);
+const TRANSPORT = (process.env.LLM_CPU_ZWAVE ?? "mqtt") as TransportName;
+const zwave =
+  TRANSPORT === "websocket"
+    ? await startBackend("websocket").then((backend) => ({
+        options: bridgeOptionsFor(backend),
+        stop: () => backend.stop(),
+      }))
+    : await startMosquitto().then(async (broker) => {
+        const gateway = await startAddonGateway(broker);
+        return {
+          options: brokerOptions(broker),
+          stop: async () => {
+            await gateway.stop();
+            await broker.stop();
+          },
+        };
+      });
 
 async function bridgeAt(mainJs?: string): Promise<BridgeProcess> {
   const bridge = await startBridgeProcess(
-    { ...brokerOptions(broker), llm_provider: "anthropic", llm_base_url: fakeUrl, llm_api_key: "sk-ant-cpu" },
+    { ...zwave.options, llm_provider: "anthropic", llm_base_url: fakeUrl, llm_api_key: "sk-ant-cpu" },
     {},
     mainJs,
   );
@@ -152,12 +171,11 @@ try {
 } finally {
   for (const build of builds) await build.bridge.stop();
   child.disconnect();
-  await gateway.stop();
-  await broker.stop();
+  await zwave.stop();
 }
 
 console.log(
-  `\n## CPU per turn on Node ${process.version}, from outside (bridge process, every thread, and its children; median of ${BLOCKS} blocks of ${Math.floor(TURNS / BLOCKS)})`,
+  `\n## CPU per turn on Node ${process.version}, Z-Wave over ${TRANSPORT}, from outside (bridge process, every thread, and its children; median of ${BLOCKS} blocks of ${Math.floor(TURNS / BLOCKS)})`,
 );
 for (const kind of KINDS) {
   const bodies = bodiesOf.get(kind);

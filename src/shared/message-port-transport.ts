@@ -1,16 +1,19 @@
 // MCP over a message port between two threads: the SDK's Transport (start, send, close and the
 // message, error and close callbacks), so that neither the SDK's Client nor its McpServer knows it
 // runs between threads rather than over stdio. The host holds the Worker, the worker its parentPort.
-import { z } from "zod";
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/server";
 
 /**
  * What the port lets through: a JSON-RPC 2.0 object. Which kind of message it is, and whether it is
- * a whole one, the SDK's Protocol checks next with each kind's own schema (its onmessage: a result,
- * an error, a request or a notification, else "Unknown message type"); the union of the four here
- * made every message go through those schemas twice.
+ * a whole one, the SDK checks next with each kind's own zod schema (its serving loop and Protocol's
+ * onmessage: a result, an error, a request or a notification, else "Unknown message type"). So this
+ * only keeps what is not an object from reaching it, without a zod parse of its own: one per
+ * message in each thread, on the path of every Z-Wave tool call.
  */
-const jsonRpcEnvelope = z.looseObject({ jsonrpc: z.literal("2.0") });
+function jsonRpcProblem(data: unknown): string | undefined {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return "not an object";
+  return (data as { jsonrpc?: unknown }).jsonrpc === "2.0" ? undefined : 'its "jsonrpc" is not "2.0"';
+}
 
 /** What a Worker and a MessagePort have in common. */
 export interface MessageEndpoint {
@@ -29,9 +32,9 @@ export class MessagePortTransport implements Transport {
   private readonly receive = (data: unknown) => {
     // The other thread is another program as far as we are concerned: its messages are checked
     // like any that cross a process boundary, and a bad one is reported, not acted on.
-    const parsed = jsonRpcEnvelope.safeParse(data);
-    if (parsed.success) this.onmessage?.(parsed.data as JSONRPCMessage);
-    else this.onerror?.(new Error(`not a JSON-RPC message: ${parsed.error.issues[0]?.message ?? "invalid"}`));
+    const problem = jsonRpcProblem(data);
+    if (problem === undefined) this.onmessage?.(data as JSONRPCMessage);
+    else this.onerror?.(new Error(`not a JSON-RPC message: ${problem}`));
   };
 
   /** `closePort` ends the other side: terminate the worker, or close the worker's own port. */

@@ -20,7 +20,53 @@ export interface NamedEndpoint extends EndpointRole {
  * its interview, or it is nothing this server knows) has its root, as `other`, so it can still be
  * named and told about.
  */
-export function namedEndpoints(node: ZwaveNode): NamedEndpoint[] {
+export function namedEndpoints(node: ZwaveNode): readonly NamedEndpoint[] {
+  const held = named.get(node);
+  if (held && sameShape(held, node)) return held.endpoints;
+  const endpoints = nameEndpoints(node);
+  named.set(node, {
+    name: node.name,
+    endpointList: node.endpoints,
+    deviceClass: node.deviceClass,
+    product: node.product,
+    valueKeys: [...node.values.keys()],
+    endpoints,
+  });
+  return endpoints;
+}
+
+/**
+ * What `namedEndpoints` found for a node, with what it read it from. Every tool call looks names up
+ * among all devices and every state event describes a device, while what decides an endpoint's
+ * role changes only when the node is fetched again (a rename, an interview's end: a new node
+ * object) or a value comes or goes; a report of a new value changes none of it.
+ */
+interface Named {
+  name: string;
+  endpointList: ZwaveNode["endpoints"];
+  deviceClass: ZwaveNode["deviceClass"];
+  product: ZwaveNode["product"];
+  /** The node's value keys in their order: a value added or removed changes the sequence. */
+  valueKeys: string[];
+  endpoints: readonly NamedEndpoint[];
+}
+const named = new WeakMap<ZwaveNode, Named>();
+
+function sameShape(held: Named, node: ZwaveNode): boolean {
+  if (
+    held.name !== node.name ||
+    held.endpointList !== node.endpoints ||
+    held.deviceClass !== node.deviceClass ||
+    held.product !== node.product ||
+    held.valueKeys.length !== node.values.size
+  )
+    return false;
+  let i = 0;
+  for (const key of node.values.keys()) if (key !== held.valueKeys[i++]) return false;
+  return true;
+}
+
+function nameEndpoints(node: ZwaveNode): readonly NamedEndpoint[] {
   const roles = endpointRoles(node);
   const useful = roles.filter((r) => r.function !== "other");
   const nodeName = displayName(node);

@@ -24,22 +24,60 @@ function words(s: string): string[] {
     .filter((w) => w && !FILLER.has(w));
 }
 
-/** How well a query names a device: 0 exact name, 1 exact name with location, 2 partial, undefined none. */
-function matchTier(query: string, device: NamedDevice): number | undefined {
-  const q = compactName(query);
-  const name = compactName(device.name);
-  const loc = compactName(device.loc);
-  if (!q || !name) return undefined;
-  if (q === name) return 0;
-  if (loc && (q === loc + name || q === name + loc)) return 1;
-  // "dimmer in the kitchen", "kitchen's dimmer", "the dimmer at the office"
+/** A name folded both ways a query is compared with it. */
+interface Folded {
+  compact: string;
+  words: string[];
+}
+
+/**
+ * Device names and locations as folded before: every call by name compares the query with every
+ * device and endpoint, and their names change only with a rename. Emptied when it grows past what
+ * a large home has, so renames over the months never pile up.
+ */
+const foldedNames = new Map<string, Folded>();
+const FOLDED_MAX = 4096;
+
+function fold(s: string): Folded {
+  let folded = foldedNames.get(s);
+  if (!folded) {
+    if (foldedNames.size >= FOLDED_MAX) foldedNames.clear();
+    folded = { compact: compactName(s), words: words(s) };
+    foldedNames.set(s, folded);
+  }
+  return folded;
+}
+
+/** What is read from a query once, whatever it is compared with. */
+interface Query {
+  compact: string;
+  /** "dimmer in the kitchen", "the dimmer at the office": the name and the place, compact. */
+  inPlace: { name: string; loc: string } | undefined;
+  words: string[];
+}
+
+function readQuery(query: string): Query {
   const inLoc = /^(.*?)\s+(?:in|at|of|on)\s+(?:the\s+)?(.+)$/i.exec(query.trim());
-  if (loc && inLoc && compactName(inLoc[1] ?? "") === name && compactName(inLoc[2] ?? "") === loc) return 1;
+  return {
+    compact: compactName(query),
+    inPlace: inLoc ? { name: compactName(inLoc[1] ?? ""), loc: compactName(inLoc[2] ?? "") } : undefined,
+    words: words(query),
+  };
+}
+
+/** How well a query names a device: 0 exact name, 1 exact name with location, 2 partial, undefined none. */
+function matchTier(q: Query, device: NamedDevice): number | undefined {
+  const name = fold(device.name);
+  const loc = fold(device.loc);
+  if (!q.compact || !name.compact) return undefined;
+  if (q.compact === name.compact) return 0;
+  if (loc.compact && (q.compact === loc.compact + name.compact || q.compact === name.compact + loc.compact))
+    return 1;
+  // "dimmer in the kitchen", "kitchen's dimmer", "the dimmer at the office"
+  if (loc.compact && q.inPlace?.name === name.compact && q.inPlace.loc === loc.compact) return 1;
   // Whole words only: "bed" is not "Bedroom Fan", "light" is not "Lightstrip".
-  const own = new Set([...words(device.loc), ...words(device.name)]);
-  const ws = words(query);
-  if (ws.length > 0 && ws.every((w) => own.has(w))) return 2;
-  return undefined;
+  if (q.words.length === 0) return undefined;
+  return q.words.every((w) => loc.words.includes(w) || name.words.includes(w)) ? 2 : undefined;
 }
 
 /** `node 5`, `nodeID_5` and `#5` name a node by its id. */
@@ -54,10 +92,11 @@ export function resolveDevice<T extends NamedDevice>(query: string, devices: rea
     const byId = devices.find((d) => d.id === id);
     return byId ? { kind: "found", device: byId } : { kind: "none", query };
   }
+  const q = readQuery(query);
   let best: number | undefined;
   let matches: T[] = [];
   for (const device of devices) {
-    const tier = matchTier(query, device);
+    const tier = matchTier(q, device);
     if (tier === undefined) continue;
     if (best === undefined || tier < best) {
       best = tier;

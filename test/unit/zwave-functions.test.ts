@@ -142,6 +142,25 @@ describe("endpoint names", () => {
     expect(namedEndpoints(plain).map((e) => e.name)).toEqual(["Double Relay 1", "Double Relay 2"]);
   });
 
+  it("follow a node that changes in place: a value added or removed, a new report, a rename", () => {
+    // The websocket transport adds and removes values of a node it holds (`value added`,
+    // `value removed`); its reports only change what a value says.
+    const relay = node([value(0x25, "currentValue", 1)], { name: "Double Relay" });
+    expect(namedEndpoints(relay).map((e) => e.name)).toEqual(["Double Relay"]);
+    const second = value(0x25, "currentValue", 2);
+    relay.values.set(second.key, second);
+    expect(namedEndpoints(relay).map((e) => e.name)).toEqual(["Double Relay 1", "Double Relay 2"]);
+    second.value = 99;
+    expect(namedEndpoints(relay).map((e) => e.name)).toEqual(["Double Relay 1", "Double Relay 2"]);
+    // One value gone and another come: as many values as before, not the same ones.
+    relay.values.delete(second.key);
+    const meter = value(0x32, "value", 1);
+    relay.values.set(meter.key, meter);
+    expect(namedEndpoints(relay).map((e) => [e.index, e.function])).toEqual([[1, "switch"]]);
+    relay.name = "Garden Relay";
+    expect(namedEndpoints(relay).map((e) => e.name)).toEqual(["Garden Relay"]);
+  });
+
   it("a node with nothing to use (dead before its interview) still has its root, to be named and told about", () => {
     expect(namedEndpoints(node([], { name: "Porch Light" }))).toEqual([
       expect.objectContaining({ index: 0, function: "other", name: "Porch Light" }),

@@ -16,7 +16,10 @@ const schemaValidator = new CfWorkerJsonSchemaValidator();
 
 /** Connects to one server: a worker thread, a stdio child, or Streamable HTTP with SSE as fallback. */
 export async function connectMcpClient(config: McpServerConfig): Promise<Client> {
-  if (config.openWorker) return connected(config.openWorker());
+  // The Z-Wave worker is our own server, of the same build, and serves both eras: the 2025 one
+  // (initialize once) spares every call the 2026-07-28 per-request envelope, which each side
+  // stamps, checks with its own schema and routes on, on the path of every Z-Wave action.
+  if (config.openWorker) return connected(config.openWorker(), "legacy");
   if (!config.url) {
     // Stdio children are asked in the 2025 way (initialize), which 2.x servers (`serveStdio`) serve
     // too: the SDK's 2026-07-28 probe on stdio starts each child a second time, which doubles the

@@ -68,8 +68,14 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
   gateway.onMessage((topic, payload) => {
     const at = cache.valueAt(topic);
     if (at) {
-      const { value, time } = decodeValuePayload(payload);
-      return echoes.offer(at.nodeId, at.value, value, () => cache.handleMessage(topic, payload), time);
+      const decoded = decodeValuePayload(payload);
+      return echoes.offer(
+        at.nodeId,
+        at.value,
+        decoded.value,
+        () => cache.handleMessage(topic, payload, decoded),
+        decoded.time,
+      );
     }
     cache.handleMessage(topic, payload);
   });
@@ -101,25 +107,23 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
     await gateway.requireGateway();
     const valueId = { nodeId: node.id, ...apiValueId(value) };
     const echo = echoes.begin(node.id, value, payload);
-    let answer: unknown;
+    // The answer is read once, as it arrives: the echo filter needs its status before any later
+    // message is applied, and the call resolves with the same answer.
+    let result: z.infer<typeof setValueResultSchema> | undefined;
     try {
-      answer = await gateway.callApi("writeValue", [valueId, payload], (a) =>
+      await gateway.callApi("writeValue", [valueId, payload], (a) => {
         // Refused or never sent: nothing was done, so zwave-js updated nothing.
-        echo.answered(
-          typeof a === "string" ? SetValueStatus.Fail : setValueResultSchema.safeParse(a.result).data?.status,
-        ),
-      );
+        result = typeof a === "string" ? undefined : setValueResultSchema.safeParse(a.result).data;
+        echo.answered(typeof a === "string" ? SetValueStatus.Fail : result?.status);
+      });
     } catch (err) {
       echo.abandoned();
       throw err;
     }
-    const result = setValueResultSchema.safeParse(answer);
-    if (!result.success)
-      throw new ZwaveToolError("failed", "Z-Wave JS UI gave an unreadable answer to writeValue");
+    if (!result) throw new ZwaveToolError("failed", "Z-Wave JS UI gave an unreadable answer to writeValue");
     // writeValue answers success:true even when the write failed; the status tells.
-    if (!wentOut(result.data.status))
-      throw writeFailure(result.data.status, result.data.message, displayName(node));
-    return { status: result.data.status };
+    if (!wentOut(result.status)) throw writeFailure(result.status, result.message, displayName(node));
+    return { status: result.status };
   }
 
   /** A value id as Z-Wave JS UI's API takes it (`ZUIValueId`): no `propertyKey` key when there is none. */

@@ -114,8 +114,11 @@ export interface NodeCache {
    * newer fetch overtook it.
    */
   refresh(): Promise<boolean>;
-  /** Applies one MQTT message (while a fetch is in flight, also to what the fetch returns). */
-  handleMessage(topic: string, payload: Buffer): void;
+  /**
+   * Applies one MQTT message (while a fetch is in flight, also to what the fetch returns);
+   * `decoded` is its value payload when the caller has decoded it already.
+   */
+  handleMessage(topic: string, payload: Buffer, decoded?: DecodedValue): void;
   nodes(): ZwaveNode[];
   node(id: number): ZwaveNode | undefined;
   /** The known value a topic carries, if it is a value topic of a known node. */
@@ -145,10 +148,17 @@ interface Message {
   firstTime: boolean;
   /** The value listeners have heard it: applying it again restores it silently. */
   told: boolean;
+  /** Its payload as a value (decodeValuePayload), decoded once. */
+  decoded?: DecodedValue;
+}
+
+export interface DecodedValue {
+  value: unknown;
+  time?: number;
 }
 
 /** Payload types 0 (`{time,value}`), 1 (the value object) and 2 (raw JSON) — zwave-js-ui `api/lib/Gateway.ts`, `PAYLOAD_TYPE`. */
-export function decodeValuePayload(payload: Buffer): { value: unknown; time?: number } {
+export function decodeValuePayload(payload: Buffer): DecodedValue {
   let parsed: unknown;
   try {
     parsed = JSON.parse(payload.toString());
@@ -317,7 +327,7 @@ export function createNodeCache(options: NodeCacheOptions): NodeCache {
     }
     const v = node.values.get(hit.key);
     if (!v) return;
-    const { value, time } = decodeValuePayload(payload);
+    const { value, time } = (message.decoded ??= decodeValuePayload(payload));
     if (isReplay(v, value, time, message.firstTime)) return;
     v.value = value;
     v.lastUpdate = time ?? Date.now();
@@ -335,11 +345,11 @@ export function createNodeCache(options: NodeCacheOptions): NodeCache {
       changed({ all: true });
       return true;
     },
-    handleMessage(topic, payload) {
+    handleMessage(topic, payload, decoded) {
       if (!isNodeTopic(topic)) return;
       const firstTime = !seenTopics.has(topic);
       seenTopics.add(topic);
-      list.update({ topic, payload, firstTime, told: false });
+      list.update({ topic, payload, firstTime, told: false, ...(decoded ? { decoded } : {}) });
     },
     nodes: () => [...(list.state?.byId.values() ?? [])],
     node: (id) => list.state?.byId.get(id),

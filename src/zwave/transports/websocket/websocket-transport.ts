@@ -126,7 +126,13 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
 
   function connect(): void {
     if (closing) return;
-    const ws = new WebSocket(options.url, { handshakeTimeout: FIRST_CONNECT_WAIT_MS });
+    // No permessage-deflate: ws offers it by default and Z-Wave JS's server takes it, so each
+    // event and answer was compressed on one side and inflated on ours, between two containers on
+    // one host: about a tenth of the worker's CPU per switched device went to zlib.
+    const ws = new WebSocket(options.url, {
+      handshakeTimeout: FIRST_CONNECT_WAIT_MS,
+      perMessageDeflate: false,
+    });
     socket = ws;
     ws.on("message", (data) => {
       let parsed: unknown;
