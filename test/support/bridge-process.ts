@@ -96,6 +96,8 @@ export async function startBridgeProcess(
   };
   try {
     await untilReady(wyomingPort, exited, () => output);
+    // The HTTP API starts after the Wyoming service (under the Supervisor, once discovery is sent).
+    await untilListening(apiPort, exited, () => output);
   } catch (err) {
     await bridge.stop();
     throw err;
@@ -104,18 +106,34 @@ export async function startBridgeProcess(
 }
 
 /** Ready means what Home Assistant checks: the Wyoming service answers `describe`. */
-async function untilReady(port: number, exited: Promise<number | null>, output: () => string): Promise<void> {
+const untilReady = (port: number, exited: Promise<number | null>, output: () => string) =>
+  untilAnswered(() => describe("127.0.0.1", port), "answer describe", exited, output);
+
+/** The HTTP API answers: any response (`/healthz` needs no token). */
+const untilListening = (port: number, exited: Promise<number | null>, output: () => string) =>
+  untilAnswered(
+    () => fetch(`http://127.0.0.1:${port}/healthz`).then((res) => res.body?.cancel()),
+    "answer on its HTTP API",
+    exited,
+    output,
+  );
+
+async function untilAnswered(
+  probe: () => Promise<unknown>,
+  what: string,
+  exited: Promise<number | null>,
+  output: () => string,
+): Promise<void> {
   let gone: number | null | undefined;
   void exited.then((code) => (gone = code));
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (gone !== undefined) throw new Error(`bridge exited with ${gone} while starting; log:\n${output()}`);
     try {
-      await describe("127.0.0.1", port);
+      await probe();
       return;
     } catch {
-      if (Date.now() > deadline)
-        throw new Error(`bridge did not answer describe within 20 s; log:\n${output()}`);
+      if (Date.now() > deadline) throw new Error(`bridge did not ${what} within 20 s; log:\n${output()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
