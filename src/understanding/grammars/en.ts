@@ -436,6 +436,7 @@ export const en: FastPathGrammar = {
     by: ["by"],
     percent: ["percent", "%", "per cent", "pc"],
     // "Leave", "keep": that nothing change, which is no command to act on.
+    copulas: ["is", "are"],
     negations: [
       "leave",
       "keep",
