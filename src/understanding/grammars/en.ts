@@ -435,8 +435,8 @@ export const en: FastPathGrammar = {
     to: ["to", "at"],
     by: ["by"],
     percent: ["percent", "%", "per cent", "pc"],
-    // "Leave", "keep": that nothing change, which is no command to act on.
     copulas: ["is", "are"],
+    // "Leave", "keep": that nothing change, which is no command to act on.
     negations: [
       "leave",
       "keep",
