@@ -320,6 +320,13 @@ export interface CueWords {
    */
   none?: string[];
   anymore?: string[];
+  /**
+   * "is", "are", "sind", "sont", "sono", "zijn": a state said with one of these is a statement or
+   * a question ("the kitchen lights are off"), never a command; a change said with one is what is
+   * wrong ("le luci sono troppo intense"). A wish takes a modal ("must be", "devono essere"),
+   * written among `verbs`.
+   */
+  copulas?: string[];
 }
 
 /**

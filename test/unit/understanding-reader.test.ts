@@ -341,8 +341,8 @@ describe("French and Italian, by their own grammar", () => {
     ["it", "Fai silenzio", { intent: "mute" }],
     ["fr", "Baissez votre volume", { intent: "volume_down" }],
     ["it", "Abbassa il tuo volume", { intent: "volume_down" }],
-    // What is wrong, said before the command.
-    ["fr", "Il fait trop sombre, allume la cuisine", { intent: "turn_on", kind: "light" }],
+    // What is wrong, said before the command: too dark, and lit, is more light (what is lit brightens).
+    ["fr", "Il fait trop sombre, allume la cuisine", { intent: "brighten" }],
     ["it", "È troppo forte, abbassa il volume", { intent: "volume_down" }],
     // An article before what a level is of is an article, not "it".
     ["fr", "Augmente la luminosité de la lampe du salon", { intent: "brighten" }],

@@ -323,6 +323,7 @@ export const de: FastPathGrammar = {
     to: ["auf", "zu", "aufs", "auf das"],
     by: ["um"],
     percent: ["prozent", "%"],
+    copulas: ["ist", "sind"],
     negations: ["nicht", "kein", "keine", "nie", "niemals", "wenn", "falls", "nachdem", "bevor", "sobald"],
     none: ["kein", "keine", "keinen"],
     anymore: ["mehr"],

@@ -435,6 +435,7 @@ export const en: FastPathGrammar = {
     to: ["to", "at"],
     by: ["by"],
     percent: ["percent", "%", "per cent", "pc"],
+    copulas: ["is", "are"],
     // "Leave", "keep": that nothing change, which is no command to act on.
     negations: [
       "leave",

@@ -330,6 +330,7 @@ export const es: FastPathGrammar = {
     // "aumenta el volumen en 20 %": with a verb of change, "en" says by how much.
     by: ["en"],
     percent: ["por ciento", "porciento", "%"],
+    copulas: ["están", "son"],
     negations: ["no", "nunca", "jamás", "cuando", "si", "después", "antes"],
   },
   articles: [

@@ -129,8 +129,7 @@ export const fr: FastPathGrammar = {
       "doivent être",
       "devrait être",
       "devraient être",
-      // "les lumières sont trop fortes": what is wrong says what to do.
-      "sont",
+      // "les lumières sont trop fortes" is read by its copula (cues.copulas): what is wrong says what to do.
       "mettez",
       "réglez",
     ],
@@ -155,6 +154,11 @@ export const fr: FastPathGrammar = {
     ],
     off: [
       "coupe",
+      // "éteinds" is how many write "éteins".
+      "éteins",
+      "éteinds",
+      "éteinde",
+      "éteindre",
       "éteint",
       "éteinte",
       "éteints",
@@ -339,15 +343,9 @@ export const fr: FastPathGrammar = {
       "rallumez",
       "éclairez",
     ],
-    // "éteinds" is how many write "éteins"; "extinction des lumières" is lights out; "pas de
-    // lumière dans le couloir" wants none there.
+    // "extinction des lumières" is lights out; "pas de lumière dans le couloir" wants none there.
+    // "Éteindre" switches off whatever it is said of (among `off`): alone it names nothing.
     lightOff: [
-      "éteins",
-      "éteint",
-      "éteindre",
-      "éteignez",
-      "éteinds",
-      "éteinde",
       "extinction",
       "pas de lumière",
       "pas de lumières",
@@ -418,6 +416,7 @@ export const fr: FastPathGrammar = {
     to: ["à", "a", "au", "sur", "en"],
     by: ["de"],
     percent: ["pour cent", "pourcent", "%"],
+    copulas: ["est", "sont"],
     negations: ["ne", "pas", "jamais", "quand", "si", "après", "avant", "lorsque"],
   },
   articles: [

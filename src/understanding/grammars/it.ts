@@ -95,8 +95,7 @@ export const it: FastPathGrammar = {
       "devono essere",
       "dovrebbe essere",
       "dovrebbero essere",
-      // "le luci sono troppo intense": what is wrong says what to do.
-      "sono",
+      // "le luci sono troppo intense" is read by its copula (cues.copulas): what is wrong says what to do.
       "mettete",
       "metta",
       "impostate",
@@ -349,6 +348,7 @@ export const it: FastPathGrammar = {
     to: ["a", "al", "alla", "allo", "su", "sul", "sulla", "fino al", "fino a"],
     by: ["di", "del"],
     percent: ["per cento", "percento", "%"],
+    copulas: ["è", "sono"],
     negations: ["non", "mai", "quando", "se", "dopo", "prima"],
   },
   articles: [

@@ -214,6 +214,7 @@ export const nl: FastPathGrammar = {
     to: ["op", "naar", "tot"],
     by: ["met"],
     percent: ["procent", "%"],
+    copulas: ["is", "zijn"],
     negations: ["niet", "geen", "nooit", "als", "wanneer", "nadat", "voordat", "zodra"],
     none: ["geen"],
     anymore: ["meer"],

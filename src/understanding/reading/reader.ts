@@ -271,11 +271,17 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         if ((sense.cues.has("to") || sense.cues.has("by")) && isLevel(next(i))) continue;
         // "auf warmweiß", "su bianco caldo": "to" before a colour, whatever else the word may be.
         if (sense.cues.has("to") && isColor(next(i))) continue;
-        if (sense.cues.has("percent") && isLevel(said[i - 1])) continue;
-        if (sense.number !== undefined && !sense.cues.size && !sense.kind && !sense.article) {
+        if (sense.cues.has("percent")) {
+          // "à un pour cent", "to a percent": a percent said with no level read is a level lost;
+          // never act without it.
+          if (level === undefined) return undefined;
+          if (isLevel(said[i - 1])) continue;
+        }
+        const following = said[i + 1];
+        const unit = following?.type === "word" && following.sense.cues.has("percent");
+        // "un", "ein", "uno", "een": an article (or particle) before a percent unit is the number one.
+        if (sense.number !== undefined && !sense.kind && (unit || (!sense.cues.size && !sense.article))) {
           const before = said[i - 1];
-          const after = said[i + 1];
-          const unit = after?.type === "word" && after.sense.cues.has("percent");
           const introduced =
             before?.type === "word" && (before.sense.cues.has("to") || before.sense.cues.has("by"));
           // A level word names a level unless it follows a preposition ("la lumière du fond").
@@ -358,6 +364,12 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         grammar.placedKindMeansOn?.includes(thing.kind)
           ? { intent: "turn_on" }
           : undefined;
+      if (cues.delete("copulas")) {
+        // "the kitchen lights are off": a state said, not asked for; "sono troppo intense": a change.
+        const change = CHANGES.some((cue) => cues.has(cue));
+        if (!change || level !== undefined || color.color !== undefined || color.kelvin !== undefined)
+          return undefined;
+      }
       const action = placedOn ?? actionOf(cues, level, levelSaid, thing, place !== undefined, color);
       if (!action) return undefined;
       if (thing?.type === "kind" && thing.kind && !READ_KINDS.has(thing.kind)) return undefined;
@@ -409,6 +421,9 @@ function isKindNext(said: Item[], i: number): boolean {
 function isPreposition(item: Item): boolean {
   return item.type === "word" && !!item.sense.preposition && !item.sense.cues.size;
 }
+
+/** Cues that say a change, which a copula can carry ("sono troppo intense"). */
+const CHANGES: readonly Cue[] = ["brighter", "dimmer", "louder", "quieter"];
 
 function isArticle(item: Item): boolean {
   return item.type === "word" && !!item.sense.article && !item.sense.cues.size;

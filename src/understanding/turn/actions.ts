@@ -149,6 +149,13 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   }
   if (resolved.kind !== "one" && resolved.kind !== "group") return turn.unresolved(resolved);
   const some = resolved.kind === "one" ? [resolved.target] : resolved.targets;
+  const against = againstDirection(turn, some);
+  if (against) {
+    // "turn the lights up to 8 %" of lights at 50 %: the direction and the level disagree; which
+    // one was meant is a guess, so nothing is done, and where the light is now is said.
+    const level = quantity(turn.grammar, currentLevel(current(turn, against)), "%");
+    return turn.unsure(fill(r.brightnessIs, { name: against.name, level }));
+  }
   // A step of a cover ("open it a bit") is from where it is now, not as last listed.
   if (turn.match.intent.startsWith("step_") && some.some((t) => t.source === "zwave" && isCover(t)))
     await turn.deps.zwave.refresh();
@@ -262,6 +269,26 @@ function isDarkLight(turn: Turn, target: Target): boolean {
   if (target.source === "zwave") return currentTarget(turn, target).device.on === false;
   const now = turn.deps.mirror.entity(target.entity.entityId) ?? target.entity;
   return now.domain === "light" && now.state === "off";
+}
+
+/** A target as the home reports it now, not as the sentence's targets were listed. */
+function current(turn: Turn, target: Target): Target {
+  if (target.source === "zwave") return currentTarget(turn, target);
+  return { ...target, entity: turn.deps.mirror.entity(target.entity.entityId) ?? target.entity };
+}
+
+/**
+ * A lit light that a level said as a change would move the other way ("up to 8 %" of a light at
+ * 50 %, "dim to 80 %" of one at 40 %), if any.
+ */
+function againstDirection(turn: Turn, targets: Target[]): Target | undefined {
+  const { intent, level, towards } = turn.match;
+  if (intent !== "set_level" || !towards || level === undefined) return undefined;
+  return targets.find((t) => {
+    if (isDarkLight(turn, t)) return false;
+    const now = currentLevel(current(turn, t));
+    return towards === "up" ? level < now : level > now;
+  });
 }
 
 /**

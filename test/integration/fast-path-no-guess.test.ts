@@ -1,0 +1,183 @@
+// What the fast path must not do on a guess, in each of the six languages: a level said in words is
+// set or nothing is done; a direction that disagrees with the level said moves nothing; "more
+// light" brightens what is lit; a state said with "is/are" switches nothing; a bare "éteins" asks.
+// Every sentence is our own.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ConversationAgent } from "../../src/agent/types.js";
+import { corpusHome } from "../support/ha-corpus-home.js";
+import { startLocalHomeAgent, type LocalHomeAgent } from "../support/local-home-agent.js";
+import { waitFor } from "../support/wait-for.js";
+
+let home: LocalHomeAgent;
+let agent: ConversationAgent;
+let conversation = 0;
+
+beforeAll(async () => {
+  home = await startLocalHomeAgent(corpusHome());
+  agent = home.agent;
+});
+afterAll(async () => home?.close());
+beforeEach(() => {
+  home.ha.serviceCalls.length = 0;
+  conversation++;
+});
+
+const say = (text: string, language: string, deviceId?: string) =>
+  agent.handle({
+    text,
+    language,
+    conversationId: `no-guess-${conversation}`,
+    ...(deviceId ? { deviceId } : {}),
+  });
+
+/** Light at `percent` % (0: off), as Home Assistant reports it, once the mirror has seen it. */
+async function lightAt(entityId: string, percent: number) {
+  const brightness = percent ? Math.round((percent / 100) * 255) : null;
+  home.ha.setState(entityId, percent ? "on" : "off", { supported_color_modes: ["brightness"], brightness });
+  await waitFor(`${entityId} at ${percent}`, () => {
+    const view = home.mirror.entity(entityId);
+    return view?.state === (percent ? "on" : "off") && (view.attributes.brightness ?? null) === brightness;
+  });
+}
+
+describe("a level said in words is the level, or nothing is done", () => {
+  it.each([
+    ["fr", "allume les lampes du salon à un pour cent"],
+    ["es", "pon las luces del salón al uno por ciento"],
+    ["nl", "doe de lampen in de woonkamer aan op een procent"],
+    ["it", "accendi le lampade del soggiorno all'uno per cento"],
+    ["de", "mach die Lampen im Wohnzimmer an auf ein Prozent"],
+    ["en", "switch the living room lamps on at one percent"],
+  ])("%s: %j sets 1 %% or switches nothing", async (language, text) => {
+    await lightAt("light.living_room_lamp", 0);
+    await say(text, language);
+    const calls = home.serviceCalls();
+    if (calls.length) expect(calls).toEqual(['light.turn_on light.living_room_lamp {"brightness_pct":1}']);
+  });
+
+  it.each([
+    ["fr", "allume les lampes du salon à un pour cent"],
+    ["es", "pon las luces del salón al uno por ciento"],
+    ["nl", "doe de lampen in de woonkamer aan op een procent"],
+  ])("%s: %j sets 1 %%", async (language, text) => {
+    await lightAt("light.living_room_lamp", 0);
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual(['light.turn_on light.living_room_lamp {"brightness_pct":1}']);
+  });
+
+  it("en: a percent said with no number switches nothing", async () => {
+    await lightAt("light.living_room_lamp", 0);
+    await say("switch the living room lamps on at a percent", "en");
+    expect(home.serviceCalls()).toEqual([]);
+  });
+});
+
+describe("a direction that disagrees with the level said moves nothing", () => {
+  it.each([
+    ["de", "dreh die Lampen in der Küche hoch auf fünf", "dreh die Lampen in der Küche hoch auf neunzig"],
+    ["nl", "zet de lampen in de keuken omhoog naar vijf", "zet de lampen in de keuken omhoog naar negentig"],
+    ["en", "turn the kitchen lamps up to five percent", "turn the kitchen lamps up to ninety percent"],
+    [
+      "fr",
+      "baisse les lampes de la cuisine à quatre-vingt-dix pour cent",
+      "baisse les lampes de la cuisine à cinq pour cent",
+    ],
+    [
+      "es",
+      "baja las luces de la cocina al noventa por ciento",
+      "baja las luces de la cocina al cinco por ciento",
+    ],
+    [
+      "it",
+      "abbassa le lampade della cucina al novanta per cento",
+      "abbassa le lampade della cucina al cinque per cento",
+    ],
+  ])("%s: %j at 50 %% switches nothing and says the level; %j sets it", async (language, against, along) => {
+    await lightAt("light.kitchen_ceiling", 50);
+    await lightAt("light.counter_lights", 0);
+    const answer = await say(against, language);
+    expect(home.serviceCalls()).toEqual([]);
+    expect(answer.speech).toMatch(/Ceiling Light.*50/);
+    await say(along, language);
+    expect(home.serviceCalls()).toHaveLength(1);
+    expect(home.serviceCalls()[0]).toMatch(
+      /^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":(90|5)\}$/,
+    );
+  });
+});
+
+describe("more light said with a verb that lights brightens what is lit", () => {
+  it.each([
+    ["es", "ilumina más luz en la cocina"],
+    ["it", "illumina più luce in cucina"],
+  ])("%s: %j brightens the lit light and leaves the dark one", async (language, text) => {
+    await lightAt("light.kitchen_ceiling", 40);
+    await lightAt("light.counter_lights", 0);
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":65}']);
+  });
+
+  it("it: with every light off, more light switches them on at a step", async () => {
+    await lightAt("light.kitchen_ceiling", 0);
+    await lightAt("light.counter_lights", 0);
+    await say("illumina più luce in cucina", "it");
+    expect(home.serviceCalls()).toEqual([
+      'light.turn_on light.counter_lights {"brightness_pct":25}',
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":25}',
+    ]);
+  });
+});
+
+describe("a state said with 'is' or 'are' is no command", () => {
+  it.each([
+    ["it", "le lampade della cucina sono tutte spente"],
+    ["en", "the kitchen lamps are off"],
+    ["de", "die Lampen in der Küche sind aus"],
+    ["fr", "les lampes de la cuisine sont éteintes"],
+    ["es", "las lámparas de la cocina están apagadas"],
+    ["nl", "de lampen in de keuken zijn uit"],
+    ["it", "la luce della cucina è spenta"],
+    ["fr", "la lampe de la cuisine est éteinte"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await lightAt("light.kitchen_ceiling", 50);
+    await lightAt("light.counter_lights", 50);
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([]);
+  });
+
+  it.each([
+    ["it", "le lampade della cucina devono essere spente"],
+    ["fr", "les lampes de la cuisine doivent être éteintes"],
+    ["es", "las lámparas de la cocina deben estar apagadas"],
+    ["it", "lampade spente in cucina"],
+    ["de", "Lampen aus in der Küche"],
+    ["it", "voglio le lampade della cucina spente"],
+  ])("%s: a wish, %j, still switches them off", async (language, text) => {
+    await lightAt("light.kitchen_ceiling", 50);
+    await lightAt("light.counter_lights", 50);
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([
+      "light.turn_off light.counter_lights",
+      "light.turn_off light.kitchen_ceiling",
+    ]);
+  });
+});
+
+describe("fr: 'éteins' alone is a bare verb", () => {
+  it("in the kitchen, with lights and a kettle, it switches nothing and asks which", async () => {
+    await lightAt("light.kitchen_ceiling", 50);
+    const asked = await say("éteins", "fr", "kitchen_satellite");
+    expect(home.serviceCalls()).toEqual([]);
+    expect(asked.speech).toMatch(/Ceiling Light.*Counter Lights.*Kettle/);
+  });
+
+  it("said of the kitchen's lamps, it switches them off", async () => {
+    await lightAt("light.kitchen_ceiling", 50);
+    await lightAt("light.counter_lights", 50);
+    await say("éteins les lampes de la cuisine", "fr");
+    expect(home.serviceCalls()).toEqual([
+      "light.turn_off light.counter_lights",
+      "light.turn_off light.kitchen_ceiling",
+    ]);
+  });
+});
