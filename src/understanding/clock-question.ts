@@ -36,6 +36,18 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   add(grammar.clock.today, "today");
   add(grammar.clock.days ?? [], "day");
   add([...grammar.clock.asking, ...grammar.articles, ...grammar.now, ...grammar.fillers], "asking");
+  // "in einer Stunde", "en una hora", "over een uur": a span from now (later.ts's words) is another time.
+  const singleWords = (list: string[]) =>
+    new Set(
+      list
+        .map(words)
+        .filter((w) => w.length === 1)
+        .flat(),
+    );
+  const spanStart = singleWords(grammar.later.after);
+  const units = singleWords(grammar.later.units);
+  const fromNow = (said: string[]) =>
+    said.some((w, i) => spanStart.has(w) && said.slice(i + 1, i + 3).some((u) => units.has(u)));
 
   return (sentence: string): ClockQuestion | undefined => {
     // One word alone is no question: "Jour" and "Nuit" switch a scene in Home Assistant's French
@@ -43,7 +55,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     // and "now" are dropped: "fecha actual", "Datum bitte" are two words.
     if (words(withoutWakeWord(fold(sentence))).length < 2) return undefined;
     const said = words(clean(fold(sentence)));
-    if (!said.length) return undefined;
+    if (!said.length || fromNow(words(fold(sentence)))) return undefined;
     const found = new Set<Role>();
     for (let i = 0; i < said.length;) {
       let n = Math.min(LONGEST, said.length - i);
