@@ -8,10 +8,13 @@ import type { Logger } from "../log.js";
 import { fill } from "../understanding/grammar.js";
 import { repliesFor } from "../understanding/spoken-result.js";
 import type { CoverSettled } from "../zwave/state-events.js";
+import { createConversationStore } from "./conversation-store.js";
 import type { TurnToolCall } from "./types.js";
 
 /** Follows still open, and ends not yet told; beyond these the oldest are forgotten. */
 const MAX_KEPT = 100;
+/** An end not told within this is dropped: Home Assistant has let the conversation go by then. */
+const UNTOLD_MS = 5 * 60 * 1000;
 
 export interface CoverEnds {
   /** The calls of a finished turn: those that left a cover on its way are remembered with it. */
@@ -22,21 +25,14 @@ export interface CoverEnds {
   take(conversationId: string, language: string): string;
 }
 
-function trim<K, V>(map: Map<K, V>): void {
-  for (const key of map.keys()) {
-    if (map.size <= MAX_KEPT) return;
-    map.delete(key);
-  }
-}
-
 export function createCoverEnds(logger: Logger): CoverEnds {
-  const conversationOf = new Map<string, string>();
-  const untold = new Map<string, CoverSettled[]>();
+  // Keyed by the follow's id: a follow ends when the cover stops, however long it travels.
+  const conversationOf = createConversationStore<string>({ max: MAX_KEPT });
+  const untold = createConversationStore<CoverSettled[]>({ ttlMs: UNTOLD_MS, max: MAX_KEPT });
 
   return {
     started(conversationId, calls) {
       for (const call of calls) if (call.followId) conversationOf.set(call.followId, conversationId);
-      trim(conversationOf);
     },
     settled(end) {
       const name = end.node.endpointName ?? end.node.name;
@@ -47,16 +43,13 @@ export function createCoverEnds(logger: Logger): CoverEnds {
           ? `${name} did not say where it stopped`
           : `${name} ${end.outcome === "not_moved" ? "did not move" : end.outcome === "reached" ? "got there" : "stopped"}: ${where}`,
       );
-      const conversationId = conversationOf.get(end.followId);
-      conversationOf.delete(end.followId);
+      const conversationId = conversationOf.take(end.followId);
       if (conversationId === undefined || (end.outcome !== "stopped" && end.outcome !== "not_moved")) return;
       untold.set(conversationId, [...(untold.get(conversationId) ?? []), end]);
-      trim(untold);
     },
     take(conversationId, language) {
-      const ends = untold.get(conversationId);
+      const ends = untold.take(conversationId);
       if (!ends) return "";
-      untold.delete(conversationId);
       const r = repliesFor(language);
       return ends
         .map((end) => {

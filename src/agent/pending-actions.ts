@@ -9,12 +9,14 @@ import type { HeldCall } from "../tools/policy/held.js";
 import { askAgainSpeech, cancelledSpeech, consentOf } from "../understanding/consent.js";
 import { grammarFor, outcomeSpeech } from "../understanding/spoken-result.js";
 import type { HeldTurn } from "../understanding/outcome.js";
+import { createConversationStore } from "./conversation-store.js";
 import type { ResponseType } from "./types.js";
 
 const PENDING_MS = 2 * 60 * 1000;
+/** Conversations holding calls at once; beyond it the oldest holds are dropped, never run. */
+const MAX_HOLDING = 500;
 
 interface Pending {
-  until: number;
   calls: Array<{ held: HeldCall; reply?: ((result: ToolResult) => string) | undefined }>;
   /** What the user was asked, to ask it once more after an unclear reply. */
   question?: string;
@@ -51,14 +53,7 @@ export interface PendingActions {
 }
 
 export function createPendingActions(registry: ToolRegistry): PendingActions {
-  const pending = new Map<string, Pending>();
-
-  function open(conversationId: string): Pending | undefined {
-    const now = Date.now();
-    // A hold nobody answered is dropped once expired; else each fresh conversation id would keep one.
-    for (const [id, held] of pending) if (held.until < now) pending.delete(id);
-    return pending.get(conversationId);
-  }
+  const pending = createConversationStore<Pending>({ ttlMs: PENDING_MS, max: MAX_HOLDING });
 
   async function run(held: Pending, turn: HeldTurn, language: string): Promise<PendingAnswer> {
     const results: ToolResult[] = [];
@@ -86,18 +81,17 @@ export function createPendingActions(registry: ToolRegistry): PendingActions {
 
   return {
     hold(conversationId, held, reply) {
-      const entry = open(conversationId) ?? { until: 0, calls: [] };
+      const entry = pending.get(conversationId) ?? { calls: [] };
       entry.calls.push({ held, reply });
-      entry.until = Date.now() + PENDING_MS;
       pending.set(conversationId, entry);
     },
-    holds: (conversationId) => open(conversationId) !== undefined,
+    holds: (conversationId) => pending.get(conversationId) !== undefined,
     asked(conversationId, question) {
       const entry = pending.get(conversationId);
       if (entry) entry.question = question;
     },
     async answer(conversationId, text, language, turn) {
-      const held = open(conversationId);
+      const held = pending.get(conversationId);
       if (!held) return undefined;
       const consent = consentOf(text, language);
       if (consent === "yes") {
