@@ -37,6 +37,8 @@ export type FastIntent =
   | "query_all"
   | "query_which"
   | "query_count"
+  /** How far a cover is open: "how far open is the shutter", "wie weit ist der Rollladen offen". */
+  | "query_position"
   | "query_sensor"
   /** Whether a sensor reports something in a place or on a device: "is there a leak in the basement", "any motion …". */
   | "query_detect"
@@ -147,6 +149,12 @@ export interface FastPathReplies {
   stateYes: string;
   stateNo: string;
   stateIs: string;
+  /**
+   * A cover's position as the state `stateIs`, `stateYes` and `stateNo` put in `{state}`: partly
+   * open (`{level}` is "40 percent"), or all the way open.
+   */
+  partlyOpen: string;
+  fullyOpen: string;
   /** Questions about a group ("are any windows open"): `{names}` of those in `{state}`. */
   groupAnyYes: string;
   groupAnyNo: string;

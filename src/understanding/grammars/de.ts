@@ -789,6 +789,17 @@ export const de: FastPathGrammar = {
       ],
     },
     {
+      // "Wie weit ist der Rollladen offen": its position, as the device last reported it.
+      intent: "query_position",
+      templates: [
+        "wie (weit|viel) (ist|sind|steht|stehen) {name} [(gerade|jetzt|noch)] (offen|geöffnet|auf|oben|hochgefahren|aufgezogen|zu|geschlossen|unten|runtergefahren|heruntergefahren)",
+        "wie weit (offen|geöffnet|auf) (ist|sind|steht|stehen) {name}",
+        "[(zu|um)] (wie viel|wieviel) prozent (ist|sind|steht|stehen) {name} [(gerade|jetzt)] (offen|geöffnet|auf)",
+        "(in|auf) welcher (position|stellung) (ist|sind|steht|stehen) {name}",
+        "(was ist|wie ist|sag mir|nenn mir|nenne mir) die (position|stellung) (von|vom|der|des) {name}",
+      ],
+    },
+    {
       // "auf welche Temperatur ist der Thermostat eingestellt": a question about what it is set to.
       intent: "query_setpoint",
       templates: [
@@ -1117,6 +1128,8 @@ export const de: FastPathGrammar = {
     stateYes: "Ja, {name} ist {state}.",
     stateNo: "Nein, {name} ist {state}.",
     stateIs: "{name} ist {state}.",
+    partlyOpen: "zu {level} offen",
+    fullyOpen: "ganz offen",
     groupAnyYes: "Ja, {names}.",
     groupAnyNo: "Nein, keins ist {state}.",
     groupAllYes: "Ja, alle sind {state}.",

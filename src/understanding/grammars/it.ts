@@ -770,6 +770,18 @@ export const it: FastPathGrammar = {
       ],
     },
     {
+      // "Quanto è aperta la tapparella": its position, as the device last reported it.
+      intent: "query_position",
+      templates: [
+        "[(di|a)] quanto (è|sono) (aperta|aperto|aperte|aperti) {name}",
+        "quanto (è|sono) {name} (aperta|aperto|aperte|aperti)",
+        "{name} (è|sono) (aperta|aperto|aperte|aperti) (di|a) quanto",
+        "(a|di) (quanto per cento|che percentuale) (è|sono) (aperta|aperto|aperte|aperti) {name}",
+        "(qual è|quale è|dimmi) la posizione (di|del|della|dello|dei|delle|dell') {name}",
+        "(in|a) che (posizione|punto) (è|sono|sta|stanno|si trova|si trovano) {name}",
+      ],
+    },
+    {
       intent: "query_setpoint",
       templates: [
         "a (quanti gradi|che temperatura) è (impostato|impostata|regolato|regolata|programmato|programmata) {name}",
@@ -1054,6 +1066,8 @@ export const it: FastPathGrammar = {
     stateYes: "Sì, {name} è {state}.",
     stateNo: "No, {name} è {state}.",
     stateIs: "{name} è {state}.",
+    partlyOpen: "aperto al {level}",
+    fullyOpen: "completamente aperto",
     groupAnyYes: "Sì, {names}.",
     groupAnyNo: "No, nessuno è {state}.",
     groupAllYes: "Sì, sono tutti {state}.",
