@@ -144,6 +144,13 @@ export interface FastPathReplies {
   /** A call whose effect cannot be told (a tool that says it is destructive, a device not known yet). */
   confirmRun: string;
   sensorValue: string;
+  /**
+   * A reading of a device rather than of a place ("The temperature of Office Sensor is 21.5
+   * degrees."): `now`, or `past` for an old reading, whose `{value}` says how old it is.
+   */
+  deviceReading: { now: string; past: string };
+  /** What a device draws, its power: "Dryer Plug is using 5 watts.", "… was using …" (old). */
+  deviceUsing: { now: string; past: string };
   noSensor: string;
   whichArea: string;
   stateYes: string;

@@ -1123,6 +1123,11 @@ export const de: FastPathGrammar = {
     confirmDisarm: "Soll ich {name} unscharf schalten? Bitte sag ja oder nein.",
     confirmRun: "Soll ich {name} wirklich ausführen? Bitte sag ja oder nein.",
     sensorValue: "Die {sensor} im Bereich {name} beträgt {value}.",
+    deviceReading: {
+      now: "Die {sensor} von {name} beträgt {value}.",
+      past: "Die {sensor} von {name} betrug {value}.",
+    },
+    deviceUsing: { now: "{name} verbraucht gerade {value}.", past: "{name} verbrauchte {value}." },
     noSensor: "Für {name} habe ich keinen Messwert zur {sensor}.",
     whichArea: "Welchen Raum meinst du: {candidates}?",
     stateYes: "Ja, {name} ist {state}.",

@@ -976,6 +976,11 @@ export const en: FastPathGrammar = {
     confirmDisarm: "Do you want me to disarm {name}? Please say yes or no.",
     confirmRun: "Do you want me to go ahead with {name}? Please say yes or no.",
     sensorValue: "The {sensor} in {name} is {value}.",
+    deviceReading: {
+      now: "The {sensor} of {name} is {value}.",
+      past: "The {sensor} of {name} was {value}.",
+    },
+    deviceUsing: { now: "{name} is using {value}.", past: "{name} was using {value}." },
     noSensor: "{name} has no {sensor} reading.",
     whichArea: "Which room do you mean: {candidates}?",
     stateYes: "Yes, {name} is {state}.",

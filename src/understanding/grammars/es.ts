@@ -999,6 +999,11 @@ export const es: FastPathGrammar = {
     confirmDisarm: "¿Quieres que desactive {name}? Di sí o no.",
     confirmRun: "¿Quieres que ejecute {name}? Di sí o no.",
     sensorValue: "{sensor} en {name} es de {value}.",
+    deviceReading: {
+      now: "{sensor} de {name} es de {value}.",
+      past: "{sensor} de {name} era de {value}.",
+    },
+    deviceUsing: { now: "{name} está consumiendo {value}.", past: "{name} consumía {value}." },
     noSensor: "No tengo ninguna medida de {sensor} en {name}.",
     whichArea: "¿Qué habitación quieres decir: {candidates}?",
     stateYes: "Sí, {name} está {state}.",

@@ -1098,6 +1098,11 @@ export const fr: FastPathGrammar = {
     confirmDisarm: "Veux-tu que je désarme {name} ? Réponds oui ou non.",
     confirmRun: "Veux-tu que je lance {name} ? Réponds oui ou non.",
     sensorValue: "{sensor} dans la pièce {name} est de {value}.",
+    deviceReading: {
+      now: "{sensor} de {name} est de {value}.",
+      past: "{sensor} de {name} était de {value}.",
+    },
+    deviceUsing: { now: "{name} consomme {value}.", past: "{name} consommait {value}." },
     noSensor: "Je n'ai pas de mesure pour {sensor} dans {name}.",
     whichArea: "Quelle pièce veux-tu dire : {candidates} ?",
     stateYes: "Oui, {name} est {state}.",

@@ -1061,6 +1061,11 @@ export const it: FastPathGrammar = {
     confirmDisarm: "Vuoi che disattivi {name}? Rispondi sì o no.",
     confirmRun: "Vuoi che esegua {name}? Rispondi sì o no.",
     sensorValue: "{sensor} in {name} è di {value}.",
+    deviceReading: {
+      now: "{sensor} di {name} è di {value}.",
+      past: "{sensor} di {name} era di {value}.",
+    },
+    deviceUsing: { now: "{name} sta consumando {value}.", past: "{name} consumava {value}." },
     noSensor: "Non ho misure per {sensor} in {name}.",
     whichArea: "Quale stanza intendi: {candidates}?",
     stateYes: "Sì, {name} è {state}.",

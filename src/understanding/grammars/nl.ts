@@ -870,6 +870,11 @@ export const nl: FastPathGrammar = {
     confirmDisarm: "Wil je dat ik {name} uitschakel? Zeg ja of nee.",
     confirmRun: "Wil je dat ik {name} uitvoer? Zeg ja of nee.",
     sensorValue: "{sensor} in {name} is {value}.",
+    deviceReading: {
+      now: "{sensor} van {name} is {value}.",
+      past: "{sensor} van {name} was {value}.",
+    },
+    deviceUsing: { now: "{name} verbruikt {value}.", past: "{name} verbruikte {value}." },
     noSensor: "Ik heb geen meting van {sensor} in {name}.",
     whichArea: "Welke ruimte bedoel je: {candidates}?",
     stateYes: "Ja, {name} is {state}.",
