@@ -116,6 +116,7 @@ export function createFastPath(options: FastPathOptions) {
       case "query_all":
       case "query_which":
       case "query_count":
+      case "query_position":
         return answerState(turn);
       default:
         return act(turn);

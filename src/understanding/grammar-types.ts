@@ -37,6 +37,8 @@ export type FastIntent =
   | "query_all"
   | "query_which"
   | "query_count"
+  /** How far a cover is open: "how far open is the shutter", "wie weit ist der Rollladen offen". */
+  | "query_position"
   | "query_sensor"
   /** Whether a sensor reports something in a place or on a device: "is there a leak in the basement", "any motion …". */
   | "query_detect"
@@ -142,11 +144,24 @@ export interface FastPathReplies {
   /** A call whose effect cannot be told (a tool that says it is destructive, a device not known yet). */
   confirmRun: string;
   sensorValue: string;
+  /**
+   * A reading of a device rather than of a place ("The temperature of Office Sensor is 21.5
+   * degrees."): `now`, or `past` for an old reading, whose `{value}` says how old it is.
+   */
+  deviceReading: { now: string; past: string };
+  /** What a device draws, its power: "Dryer Plug is using 5 watts.", "… was using …" (old). */
+  deviceUsing: { now: string; past: string };
   noSensor: string;
   whichArea: string;
   stateYes: string;
   stateNo: string;
   stateIs: string;
+  /**
+   * A cover's position as the state `stateIs`, `stateYes` and `stateNo` put in `{state}`: partly
+   * open (`{level}` is "40 percent"), or all the way open.
+   */
+  partlyOpen: string;
+  fullyOpen: string;
   /** Questions about a group ("are any windows open"): `{names}` of those in `{state}`. */
   groupAnyYes: string;
   groupAnyNo: string;

@@ -45,6 +45,7 @@ export function scopeFor(intent: FastIntent): Scope {
         everything: NOTHING,
         zwave: (d) => ZWAVE_LOCKS(d) || ZWAVE_COVERS(d),
       };
+    case "query_position":
     case "set_position":
       return { domain: (d) => d === "cover", everything: NOTHING, zwave: ZWAVE_COVERS };
     case "set_color":

@@ -1,4 +1,5 @@
-import type { FastPathGrammar } from "./grammar-types.js";
+import { fill } from "./grammar.js";
+import type { FastPathGrammar, SensorKind } from "./grammar-types.js";
 
 /** Replies start with a capital letter, whatever the template or the device name begins with. */
 export function capitalize(text: string): string {
@@ -45,6 +46,23 @@ export function readingWithAge(grammar: FastPathGrammar, said: string, ageMs: nu
           ? [Math.round(seconds / 3600), "hour"]
           : [Math.round(seconds / 86_400), "day"];
   return `${said}, ${new Intl.RelativeTimeFormat(grammar.locale, { numeric: "always" }).format(-amount, unit)}`;
+}
+
+/**
+ * A device's reading in the language's words for a device, never as a room's: what it draws
+ * ("Dryer Plug is using 5 watts"), else the reading of it ("The temperature of Office Sensor is
+ * 21.5 degrees"); in the past for an old reading, whose value says its age ("… was using
+ * 1,432.5 watts, 10 minutes ago").
+ */
+export function deviceReading(
+  grammar: FastPathGrammar,
+  kind: SensorKind,
+  name: string,
+  value: string,
+  old = false,
+): string {
+  const forms = kind === "power" ? grammar.replies.deviceUsing : grammar.replies.deviceReading;
+  return fill(old ? forms.past : forms.now, { name, value, sensor: grammar.sensorNames[kind] });
 }
 
 export function timeOf(grammar: FastPathGrammar, at: Date, timeZone: string): string {

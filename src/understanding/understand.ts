@@ -68,6 +68,7 @@ const QUESTIONS: ReadonlySet<FastIntent> = new Set([
   "query_all",
   "query_which",
   "query_count",
+  "query_position",
   "query_sensor",
   "query_detect",
   "query_low_battery",

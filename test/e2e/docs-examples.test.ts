@@ -313,6 +313,20 @@ async function check({ text, language, effect }: Documented): Promise<string | u
         : `${name} reports position ${after.position} (${JSON.stringify(a.speech)})`)
     );
   }
+  if ((m = /^says how far \*\*(.+?)\*\* is open/.exec(effect))) {
+    const [, name = ""] = m;
+    // Put somewhere between closed and open, so the answer must say how far.
+    await tool("control_zwave_cover", { deviceName: name, action: "set_position", position: 40 });
+    const position = (await endpointOf(name)).position;
+    if (typeof position !== "number") return `${name} reports no position`;
+    const a = await answer();
+    return (
+      spokeOk(a, "query_answer") ??
+      (mentions(a.speech, position) && a.speech.includes(name)
+        ? undefined
+        : `${name} reports position ${position}, the answer was ${JSON.stringify(a.speech)}`)
+    );
+  }
   if ((m = /^says the (power use|battery level) of \*\*(.+?)\*\*/.exec(effect))) {
     const [, what, name = ""] = m;
     const kind = what === "power use" ? "power" : "battery";

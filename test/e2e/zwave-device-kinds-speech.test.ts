@@ -91,9 +91,9 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave device kinds by voic
 
   it("the dryer plug's power and energy are the meter's own readings", async () => {
     const power = await say("how much power is the dryer plug using");
-    expect(power.speech).toBe("The power use in Dryer Plug is 1,432.5 watts.");
+    expect(power.speech).toBe("Dryer Plug is using 1,432.5 watts.");
     const energy = await say("how much energy has the dryer plug used");
-    expect(energy.speech).toBe("The energy use in Dryer Plug is 182.4 kilowatt hours.");
+    expect(energy.speech).toBe("The energy use of Dryer Plug is 182.4 kilowatt hours.");
     const german = await say("Wie viel Strom verbraucht der Dryer Plug?", "de");
     expect(german.speech).toContain("1.432,5 Watt");
   }, 30_000);
@@ -120,7 +120,7 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave device kinds by voic
     const low = await say("which batteries are low");
     expect(low.speech).toBe("Low batteries: Basement Leak Sensor (9 percent).");
     const level = await say("battery of the back door sensor");
-    expect(level.speech).toBe("The battery level in Back Door Sensor is 92 percent.");
+    expect(level.speech).toBe("The battery level of Back Door Sensor is 92 percent.");
   }, 30_000);
 
   it('"toggle the garage door" while it is closed asks first, and a no leaves it closed', async () => {

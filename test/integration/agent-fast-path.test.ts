@@ -266,7 +266,7 @@ describe("fast path: questions", () => {
 
   it("reads a thermostat's temperature", async () => {
     const result = await say("what's the temperature of the thermostat");
-    expect(result.speech).toBe("The temperature in Thermostat is 20.5 degrees.");
+    expect(result.speech).toBe("The temperature of Thermostat is 20.5 degrees.");
   });
 
   it("answers 'how humid is it' for the speaker's area", async () => {

@@ -134,12 +134,12 @@ describe("colours", () => {
 describe("readings and sensors, from what the home reports", () => {
   it("'how much power is the dryer using' says the meter's reading", async () => {
     const result = await say("how much power is the dryer using");
-    expect(result.speech).toBe("The power use in Dryer is 1,432.5 watts.");
+    expect(result.speech).toBe("Dryer is using 1,432.5 watts.");
   });
 
   it("'how much energy did the heater use' says the energy meter's reading", async () => {
     const result = await say("how much energy did the heater use");
-    expect(result.speech).toBe("The energy use in Heater is 12.5 kilowatt hours.");
+    expect(result.speech).toBe("The energy use of Heater is 12.5 kilowatt hours.");
   });
 
   it("'is the back door open' reads the door sensor as open or closed", async () => {

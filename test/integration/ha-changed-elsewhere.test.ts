@@ -70,7 +70,7 @@ describe("a Home Assistant entity changed elsewhere, 0.3 s before the sentence",
 
   it("a power reading is the one Home Assistant reported a moment ago", async () => {
     await changedElsewhere("sensor.dryer_power", "0", { device_class: "power", unit_of_measurement: "W" });
-    expect(await say("how much power is the dryer using")).toBe("The power use in Dryer is 0 watts.");
+    expect(await say("how much power is the dryer using")).toBe("Dryer is using 0 watts.");
   });
 
   it("blinds moved elsewhere are opened a bit from where they stand now", async () => {

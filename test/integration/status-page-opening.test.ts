@@ -57,6 +57,26 @@ describe("the status page opened from the add-on's port, with an api_token", () 
     await page.close();
   });
 
+  it("signs in in the browser's language, as the status page speaks it", async () => {
+    const cases: Array<[string, string, string]> = [
+      ["fr-FR,fr;q=0.9", "fr", "Se connecter à la page d'état"],
+      ["es-ES", "es", "Iniciar sesión en la página de estado"],
+      ["nl-BE,nl;q=0.9,en;q=0.5", "nl", "Aanmelden bij de statuspagina"],
+      ["it", "it", "Accedi alla pagina di stato"],
+      ["de-CH", "de", "Anmelden zur Statusseite"],
+      ["pt-BR", "en", "Sign in to the status page"],
+    ];
+    for (const [acceptLanguage, lang, heading] of cases) {
+      const answer = await rawRequest(server.port, {
+        path: "/",
+        headers: { Accept: "text/html", "Accept-Language": acceptLanguage },
+      });
+      expect(answer.status, acceptLanguage).toBe(401);
+      expect(answer.text, acceptLanguage).toContain(`<html lang="${lang}">`);
+      expect(answer.text, acceptLanguage).toContain(`<h1>${heading.replace("'", "&#39;")}</h1>`);
+    }
+  });
+
   it("API clients still get the JSON 401", async () => {
     for (const accept of ["application/json", "*/*", undefined]) {
       const answer = await rawRequest(server.port, {

@@ -392,4 +392,31 @@ describe("the status page under Ingress", () => {
       await german.close();
     }
   });
+
+  it.each([
+    // [browser locale, the devices heading, the uptime, the fast path, the shutter (open), the back
+    // door (closed), the kitchen light (made cosy: on at 30 %)]
+    ["fr-FR", "Appareils", "Temps de fonctionnement", "voie rapide", "ouvert", "fermé", "allumé à 30 %"],
+    ["es-ES", "Dispositivos", "Tiempo en marcha", "vía rápida", "abierto", "cerrado", "encendido al 30 %"],
+    ["nl-NL", "Apparaten", "Looptijd", "snelle weg", "open", "dicht", "aan op 30 %"],
+    ["it-IT", "Dispositivi", "Tempo di attività", "via rapida", "aperto", "chiuso", "acceso al 30 %"],
+    ["de-DE", "Geräte", "Laufzeit", "Schnellpfad", "offen", "geschlossen", "an, 30 %"],
+    ["en-US", "Devices", "Uptime", "fast path", "open", "closed", "on at 30 %"],
+  ])("speaks the language of a %s browser, the devices' states included", async (locale, ...words) => {
+    const [devices, uptime, fastPath, open, closed, dimmed] = words;
+    const browser = await launchChromium(locale);
+    try {
+      const page = await openPage(browser);
+      expect(await page.locator("html").getAttribute("lang")).toBe(locale.slice(0, 2));
+      expect(await page.locator("#devices summary").innerText()).toMatch(new RegExp(`^${devices}`));
+      await expect.poll(() => page.locator("#health-body").innerText()).toContain(uptime);
+      expect(await page.locator(".turn .badge.path").allInnerTexts()).toContain(fastPath);
+      const row = (name: string) => page.locator("#devices li", { hasText: name }).first().locator(".value");
+      expect(await row("Bedroom Shutter").textContent()).toBe(open);
+      expect(await row("Back Door Sensor").textContent()).toBe(closed);
+      expect(await row("Kitchen Light").textContent()).toBe(dimmed);
+    } finally {
+      await browser.close();
+    }
+  });
 });

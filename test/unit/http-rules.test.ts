@@ -117,12 +117,18 @@ describe("Host names accepted without a token", () => {
 describe("status page language and redaction", () => {
   it("follows Accept-Language where translations exist, else English", () => {
     expect(pickLanguage("de-DE,de;q=0.9,en;q=0.8")).toBe("de");
-    expect(pickLanguage("fr-FR,fr;q=0.9,de;q=0.5")).toBe("de");
+    expect(pickLanguage("fr-FR,fr;q=0.9,de;q=0.5")).toBe("fr");
+    expect(pickLanguage("pt-BR,pt;q=0.9,nl;q=0.5")).toBe("nl");
     expect(pickLanguage("en;q=0.5,de;q=0.9")).toBe("de");
-    expect(pickLanguage("fr")).toBe("en");
+    expect(pickLanguage("es-MX")).toBe("es");
+    expect(pickLanguage("it-CH;q=0.8,sv;q=0.9")).toBe("it");
+    expect(pickLanguage("pt")).toBe("en");
     expect(pickLanguage(undefined)).toBe("en");
     expect(translationsFor("de").devices).toBe("Geräte");
+    expect(translationsFor("fr").followedOnItsWay).toBe("en route");
+    expect(translationsFor("nl")["state.closing"]).toBe("gaat dicht");
     expect(translationsFor("de").title).toBe("MCP Assist Bridge");
+    expect(translationsFor("pt").devices).toBe("Devices");
   });
 
   it("takes credentials out of URLs wherever they appear", () => {

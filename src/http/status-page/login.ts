@@ -50,6 +50,46 @@ const WORDS = {
     wrong: "Das ist nicht das api_token.",
     tooMany: "Zu viele falsche Tokens. Warte eine Minute und versuche es erneut.",
   },
+  fr: {
+    title: "MCP Assist Bridge",
+    heading: "Se connecter à la page d'état",
+    explain:
+      "Ce module complémentaire a un api_token, sa page d'état le demande donc. Dans Home Assistant, ouvre plutôt le panneau MCP Assist dans la barre latérale : il ne demande pas de jeton. Ici, saisis le jeton une fois et ce navigateur reste connecté 12 heures ; les clients API et MCP l'envoient dans l'en-tête Authorization: Bearer <api_token>.",
+    label: "api_token",
+    submit: "Se connecter",
+    wrong: "Ce n'est pas l'api_token.",
+    tooMany: "Trop de jetons erronés. Attends une minute et réessaie.",
+  },
+  es: {
+    title: "MCP Assist Bridge",
+    heading: "Iniciar sesión en la página de estado",
+    explain:
+      "Este complemento tiene un api_token, así que su página de estado lo pide. En Home Assistant, abre en su lugar el panel MCP Assist de la barra lateral: no pide token. Aquí, introduce el token una vez y este navegador seguirá con la sesión iniciada 12 horas; los clientes de la API y de MCP lo envían en la cabecera Authorization: Bearer <api_token>.",
+    label: "api_token",
+    submit: "Iniciar sesión",
+    wrong: "Ese no es el api_token.",
+    tooMany: "Demasiados tokens incorrectos. Espera un minuto y vuelve a intentarlo.",
+  },
+  nl: {
+    title: "MCP Assist Bridge",
+    heading: "Aanmelden bij de statuspagina",
+    explain:
+      "Deze add-on heeft een api_token, dus de statuspagina vraagt erom. Open in Home Assistant liever het paneel MCP Assist in de zijbalk: dat vraagt geen token. Vul hier het token één keer in en deze browser blijft 12 uur aangemeld; API- en MCP-clients sturen het mee in de header Authorization: Bearer <api_token>.",
+    label: "api_token",
+    submit: "Aanmelden",
+    wrong: "Dat is niet het api_token.",
+    tooMany: "Te veel verkeerde tokens. Wacht een minuut en probeer het opnieuw.",
+  },
+  it: {
+    title: "MCP Assist Bridge",
+    heading: "Accedi alla pagina di stato",
+    explain:
+      "Questo componente aggiuntivo ha un api_token, quindi la sua pagina di stato lo richiede. In Home Assistant apri invece il pannello MCP Assist nella barra laterale: non richiede alcun token. Qui inserisci il token una volta e questo browser resta connesso per 12 ore; i client API e MCP lo inviano nell'intestazione Authorization: Bearer <api_token>.",
+    label: "api_token",
+    submit: "Accedi",
+    wrong: "Questo non è l'api_token.",
+    tooMany: "Troppi token errati. Aspetta un minuto e riprova.",
+  },
 };
 
 const STYLE =
@@ -66,9 +106,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 // The referrer policy is same-origin, not no-referrer: under no-referrer a browser sends the form
 // with `Origin: null`, which the cross-site check must refuse.
 function loginPage(language: string, problem?: "wrong" | "tooMany"): string {
-  const w = language === "de" ? WORDS.de : WORDS.en;
+  const lang: keyof typeof WORDS = language in WORDS ? (language as keyof typeof WORDS) : "en";
+  const w = WORDS[lang];
   return `<!doctype html>
-<html lang="${language === "de" ? "de" : "en"}">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

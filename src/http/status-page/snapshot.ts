@@ -18,7 +18,17 @@ export interface ZwaveDeviceRow {
   endpoint?: number;
   state?: string;
   online?: boolean;
+  /** Its state in English words ("on at 40 %", "21.5 °C"), for what the typed fields below don't say. */
   value?: string;
+  /** What the device reported, typed, for the page to say in the reader's language. */
+  on?: boolean;
+  /** A light's or fan's level in percent. */
+  level?: number;
+  /** A cover's position in percent open, and its or a barrier's state ("opening"). */
+  position?: number;
+  coverState?: string;
+  /** Open or closed: a cover, a barrier, or a door or window sensor. */
+  open?: boolean;
 }
 
 export interface AreaRow {
@@ -82,6 +92,11 @@ export function createStatusSnapshots(options: {
         state: d.state,
         online: d.state === "online" || d.state === "asleep",
         ...(d.value !== null ? { value: d.value } : {}),
+        ...(d.on !== null ? { on: d.on } : {}),
+        ...(d.level !== null ? { level: d.level } : {}),
+        ...(typeof d.reports.position === "number" ? { position: d.reports.position } : {}),
+        ...(d.reports.coverState ? { coverState: d.reports.coverState } : {}),
+        ...(typeof d.reports.open === "boolean" ? { open: d.reports.open } : {}),
       }));
     const error = link.error?.message ?? (link.state === "waiting" ? link.reason : undefined);
     return { devices, ...(error ? { error: withoutCredentials(error) } : {}) };

@@ -789,6 +789,17 @@ export const de: FastPathGrammar = {
       ],
     },
     {
+      // "Wie weit ist der Rollladen offen": its position, as the device last reported it.
+      intent: "query_position",
+      templates: [
+        "wie (weit|viel) (ist|sind|steht|stehen) {name} [(gerade|jetzt|noch)] (offen|geöffnet|auf|oben|hochgefahren|aufgezogen|zu|geschlossen|unten|runtergefahren|heruntergefahren)",
+        "wie weit (offen|geöffnet|auf) (ist|sind|steht|stehen) {name}",
+        "[(zu|um)] (wie viel|wieviel) prozent (ist|sind|steht|stehen) {name} [(gerade|jetzt)] (offen|geöffnet|auf)",
+        "(in|auf) welcher (position|stellung) (ist|sind|steht|stehen) {name}",
+        "(was ist|wie ist|sag mir|nenn mir|nenne mir) die (position|stellung) (von|vom|der|des) {name}",
+      ],
+    },
+    {
       // "auf welche Temperatur ist der Thermostat eingestellt": a question about what it is set to.
       intent: "query_setpoint",
       templates: [
@@ -1112,11 +1123,18 @@ export const de: FastPathGrammar = {
     confirmDisarm: "Soll ich {name} unscharf schalten? Bitte sag ja oder nein.",
     confirmRun: "Soll ich {name} wirklich ausführen? Bitte sag ja oder nein.",
     sensorValue: "Die {sensor} im Bereich {name} beträgt {value}.",
+    deviceReading: {
+      now: "Die {sensor} von {name} beträgt {value}.",
+      past: "Die {sensor} von {name} betrug {value}.",
+    },
+    deviceUsing: { now: "{name} verbraucht gerade {value}.", past: "{name} verbrauchte {value}." },
     noSensor: "Für {name} habe ich keinen Messwert zur {sensor}.",
     whichArea: "Welchen Raum meinst du: {candidates}?",
     stateYes: "Ja, {name} ist {state}.",
     stateNo: "Nein, {name} ist {state}.",
     stateIs: "{name} ist {state}.",
+    partlyOpen: "zu {level} offen",
+    fullyOpen: "ganz offen",
     groupAnyYes: "Ja, {names}.",
     groupAnyNo: "Nein, keins ist {state}.",
     groupAllYes: "Ja, alle sind {state}.",

@@ -677,6 +677,20 @@ export const en: FastPathGrammar = {
       ],
     },
     {
+      // "How far open is the shutter": its position, as the device last reported it.
+      intent: "query_position",
+      templates: [
+        "how (far|much|wide) (open|opened|up) (is|are) {name}",
+        "how (far|wide) (is|are) {name} (open|opened|up)",
+        "how much (is|are) {name} (open|opened)",
+        "how open (is|are) {name}",
+        "(what|which) (percent|percentage) (is|are) {name} open",
+        "how many percent (is|are) {name} open",
+        "(what|which) position (is|are) {name} [(at|in)]",
+        "(what is|what's|whats|tell me) the position of {name}",
+      ],
+    },
+    {
       intent: "query_setpoint",
       templates: [
         "what (temperature|temp) is {name} set to",
@@ -962,11 +976,18 @@ export const en: FastPathGrammar = {
     confirmDisarm: "Do you want me to disarm {name}? Please say yes or no.",
     confirmRun: "Do you want me to go ahead with {name}? Please say yes or no.",
     sensorValue: "The {sensor} in {name} is {value}.",
+    deviceReading: {
+      now: "The {sensor} of {name} is {value}.",
+      past: "The {sensor} of {name} was {value}.",
+    },
+    deviceUsing: { now: "{name} is using {value}.", past: "{name} was using {value}." },
     noSensor: "{name} has no {sensor} reading.",
     whichArea: "Which room do you mean: {candidates}?",
     stateYes: "Yes, {name} is {state}.",
     stateNo: "No, {name} is {state}.",
     stateIs: "{name} is {state}.",
+    partlyOpen: "{level} open",
+    fullyOpen: "all the way open",
     groupAnyYes: "Yes, {names}.",
     groupAnyNo: "No, none is {state}.",
     groupAllYes: "Yes, all are {state}.",

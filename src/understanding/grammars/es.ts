@@ -692,6 +692,19 @@ export const es: FastPathGrammar = {
       ],
     },
     {
+      // "¿Cuánto está abierta la persiana?": its position, as the device last reported it.
+      intent: "query_position",
+      templates: [
+        "(cuánto|cuanto) (está|esta|están|estan) (abierta|abierto|abiertas|abiertos) {name}",
+        "(cuánto|cuanto) (está|esta|están|estan) {name} (abierta|abierto|abiertas|abiertos)",
+        "(qué tan|que tan|cómo de|como de) (abierta|abierto|abiertas|abiertos) (está|esta|están|estan) {name}",
+        "(a qué|a que|en qué|en que) porcentaje (está|esta|están|estan) (abierta|abierto|abiertas|abiertos) {name}",
+        "(a qué|a que|en qué|en que) porcentaje (está|esta|están|estan) {name} (abierta|abierto|abiertas|abiertos)",
+        "(en qué|en que) (posición|posicion) (está|esta|están|estan) {name}",
+        "(cuál es|cual es|dime) la (posición|posicion) (de|del|de la|de los|de las) {name}",
+      ],
+    },
+    {
       intent: "query_setpoint",
       templates: [
         "a (qué temperatura|cuántos grados|cuantos grados) está (puesto|puesta|programado|programada|configurado|configurada) {name}",
@@ -986,11 +999,18 @@ export const es: FastPathGrammar = {
     confirmDisarm: "¿Quieres que desactive {name}? Di sí o no.",
     confirmRun: "¿Quieres que ejecute {name}? Di sí o no.",
     sensorValue: "{sensor} en {name} es de {value}.",
+    deviceReading: {
+      now: "{sensor} de {name} es de {value}.",
+      past: "{sensor} de {name} era de {value}.",
+    },
+    deviceUsing: { now: "{name} está consumiendo {value}.", past: "{name} consumía {value}." },
     noSensor: "No tengo ninguna medida de {sensor} en {name}.",
     whichArea: "¿Qué habitación quieres decir: {candidates}?",
     stateYes: "Sí, {name} está {state}.",
     stateNo: "No, {name} está {state}.",
     stateIs: "{name} está {state}.",
+    partlyOpen: "abierto al {level}",
+    fullyOpen: "completamente abierto",
     groupAnyYes: "Sí, {names}.",
     groupAnyNo: "No, ninguno está {state}.",
     groupAllYes: "Sí, todos están {state}.",

@@ -817,6 +817,18 @@ export const fr: FastPathGrammar = {
       ],
     },
     {
+      // "Le volet est ouvert à combien": its position, as the device last reported it.
+      intent: "query_position",
+      templates: [
+        "[est ce que] {name} (est|sont) (ouvert|ouverte|ouverts|ouvertes) (à|a|de) (combien|quel pourcentage) [(pour cent|pourcent|%)]",
+        "(à|a|de) (combien|quel pourcentage) (est|sont) (ouvert|ouverte|ouverts|ouvertes) {name}",
+        "(à|a) quel point (est|sont) (ouvert|ouverte|ouverts|ouvertes) {name}",
+        "{name} (est|sont) (ouvert|ouverte|ouverts|ouvertes) (à|a) quel point",
+        "quelle est la position (de|du|des|de la|de l') {name}",
+        "(dans|à|a|en) quelle position (est|sont|se trouve|se trouvent) {name}",
+      ],
+    },
+    {
       intent: "query_setpoint",
       templates: [
         "(à combien|à quelle température) est (réglé|réglée|programmé|programmée) {name}",
@@ -1086,11 +1098,18 @@ export const fr: FastPathGrammar = {
     confirmDisarm: "Veux-tu que je désarme {name} ? Réponds oui ou non.",
     confirmRun: "Veux-tu que je lance {name} ? Réponds oui ou non.",
     sensorValue: "{sensor} dans la pièce {name} est de {value}.",
+    deviceReading: {
+      now: "{sensor} de {name} est de {value}.",
+      past: "{sensor} de {name} était de {value}.",
+    },
+    deviceUsing: { now: "{name} consomme {value}.", past: "{name} consommait {value}." },
     noSensor: "Je n'ai pas de mesure pour {sensor} dans {name}.",
     whichArea: "Quelle pièce veux-tu dire : {candidates} ?",
     stateYes: "Oui, {name} est {state}.",
     stateNo: "Non, {name} est {state}.",
     stateIs: "{name} est {state}.",
+    partlyOpen: "ouvert à {level}",
+    fullyOpen: "complètement ouvert",
     groupAnyYes: "Oui, {names}.",
     groupAnyNo: "Non, aucun n'est {state}.",
     groupAllYes: "Oui, tous sont {state}.",

@@ -770,6 +770,18 @@ export const it: FastPathGrammar = {
       ],
     },
     {
+      // "Quanto è aperta la tapparella": its position, as the device last reported it.
+      intent: "query_position",
+      templates: [
+        "[(di|a)] quanto (è|sono) (aperta|aperto|aperte|aperti) {name}",
+        "quanto (è|sono) {name} (aperta|aperto|aperte|aperti)",
+        "{name} (è|sono) (aperta|aperto|aperte|aperti) (di|a) quanto",
+        "(a|di) (quanto per cento|che percentuale) (è|sono) (aperta|aperto|aperte|aperti) {name}",
+        "(qual è|quale è|dimmi) la posizione (di|del|della|dello|dei|delle|dell') {name}",
+        "(in|a) che (posizione|punto) (è|sono|sta|stanno|si trova|si trovano) {name}",
+      ],
+    },
+    {
       intent: "query_setpoint",
       templates: [
         "a (quanti gradi|che temperatura) è (impostato|impostata|regolato|regolata|programmato|programmata) {name}",
@@ -1049,11 +1061,18 @@ export const it: FastPathGrammar = {
     confirmDisarm: "Vuoi che disattivi {name}? Rispondi sì o no.",
     confirmRun: "Vuoi che esegua {name}? Rispondi sì o no.",
     sensorValue: "{sensor} in {name} è di {value}.",
+    deviceReading: {
+      now: "{sensor} di {name} è di {value}.",
+      past: "{sensor} di {name} era di {value}.",
+    },
+    deviceUsing: { now: "{name} sta consumando {value}.", past: "{name} consumava {value}." },
     noSensor: "Non ho misure per {sensor} in {name}.",
     whichArea: "Quale stanza intendi: {candidates}?",
     stateYes: "Sì, {name} è {state}.",
     stateNo: "No, {name} è {state}.",
     stateIs: "{name} è {state}.",
+    partlyOpen: "aperto al {level}",
+    fullyOpen: "completamente aperto",
     groupAnyYes: "Sì, {names}.",
     groupAnyNo: "No, nessuno è {state}.",
     groupAllYes: "Sì, sono tutti {state}.",

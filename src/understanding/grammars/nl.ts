@@ -586,6 +586,17 @@ export const nl: FastPathGrammar = {
       ],
     },
     {
+      // "Hoe ver staat het rolluik open": its position, as the device last reported it.
+      intent: "query_position",
+      templates: [
+        "hoe ver (staat|staan|is|zijn) {name} [nu] (open|geopend|omhoog|op|dicht|omlaag|neer)",
+        "hoe ver open (staat|staan|is|zijn) {name}",
+        "(hoeveel|voor hoeveel) procent (staat|staan|is|zijn) {name} [nu] (open|geopend)",
+        "(wat is|wat's) de positie van {name}",
+        "in welke (stand|positie) (staat|staan|is|zijn) {name}",
+      ],
+    },
+    {
       intent: "query_setpoint",
       templates: [
         "op (hoeveel graden|welke temperatuur) staat {name} [(ingesteld|afgesteld)]",
@@ -859,11 +870,18 @@ export const nl: FastPathGrammar = {
     confirmDisarm: "Wil je dat ik {name} uitschakel? Zeg ja of nee.",
     confirmRun: "Wil je dat ik {name} uitvoer? Zeg ja of nee.",
     sensorValue: "{sensor} in {name} is {value}.",
+    deviceReading: {
+      now: "{sensor} van {name} is {value}.",
+      past: "{sensor} van {name} was {value}.",
+    },
+    deviceUsing: { now: "{name} verbruikt {value}.", past: "{name} verbruikte {value}." },
     noSensor: "Ik heb geen meting van {sensor} in {name}.",
     whichArea: "Welke ruimte bedoel je: {candidates}?",
     stateYes: "Ja, {name} is {state}.",
     stateNo: "Nee, {name} is {state}.",
     stateIs: "{name} is {state}.",
+    partlyOpen: "{level} open",
+    fullyOpen: "helemaal open",
     groupAnyYes: "Ja, {names}.",
     groupAnyNo: "Nee, geen enkele is {state}.",
     groupAllYes: "Ja, alle zijn {state}.",

@@ -5,7 +5,7 @@ import { normalizeName } from "../../spoken-name.js";
 import { fill } from "../grammar.js";
 import type { SensorKind, StateWord } from "../grammar-types.js";
 import type { FastPathOutcome } from "../outcome.js";
-import { capitalize, listOf, quantity, reading } from "../speech.js";
+import { capitalize, deviceReading, listOf, quantity, reading } from "../speech.js";
 import { targetKind } from "../target-kind.js";
 import type { Place, Target } from "../targets.js";
 import { currentLevel, readingOf } from "../tool-results.js";
@@ -89,7 +89,9 @@ async function elsewhere(
   turn: Turn,
   kind: SensorKind,
   except: Place | undefined,
-  read: (devices: ZwaveTarget[]) => Promise<{ device: ZwaveTarget; value: string } | object | undefined>,
+  read: (
+    devices: ZwaveTarget[],
+  ) => Promise<{ device: ZwaveTarget; value: string; old: boolean } | object | undefined>,
 ): Promise<string | undefined> {
   const r = turn.replies;
   const sensor = turn.grammar.sensorNames[kind];
@@ -100,11 +102,9 @@ async function elsewhere(
   const [first] = sources;
   if (first) {
     const found = readingOf(first, kind)!;
-    return fill(r.sensorValue, {
-      sensor,
-      name: first.area?.name ?? first.name,
-      value: reading(turn.grammar, found.value, found.unit),
-    });
+    const value = reading(turn.grammar, found.value, found.unit);
+    if (!first.area) return deviceReading(turn.grammar, kind, first.name, value);
+    return fill(r.sensorValue, { sensor, name: first.area.name, value });
   }
   const ctx = await turn.context();
   const elsewhere = ctx.devices.filter(
@@ -112,5 +112,6 @@ async function elsewhere(
   );
   const got = await read(elsewhere.slice(0, 3));
   if (!got || !("device" in got)) return undefined;
-  return fill(r.sensorValue, { sensor, name: got.device.location || got.device.name, value: got.value });
+  if (!got.device.location) return deviceReading(turn.grammar, kind, got.device.name, got.value, got.old);
+  return fill(r.sensorValue, { sensor, name: got.device.location, value: got.value });
 }

@@ -6,7 +6,7 @@ import { failureSpeech } from "../spoken-result.js";
 import type { ToolResult } from "../../tools/types.js";
 import type { SensorKind } from "../grammar-types.js";
 import type { FastPathOutcome } from "../outcome.js";
-import { choiceOf, reading, readingWithAge } from "../speech.js";
+import { choiceOf, deviceReading, reading, readingWithAge } from "../speech.js";
 import { ZWAVE_ANY, type Target } from "../targets.js";
 import { readingOf } from "../tool-results.js";
 import type { ZwaveTarget as DeviceSummary } from "../../zwave-host/zwave-target.js";
@@ -47,6 +47,9 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
   }
   const value = (name: string, said: string) =>
     turn.done(fill(r.sensorValue, { sensor: sensorName, name, value: said }), "query_answer");
+  // A device's reading is said of the device ("Dryer Plug is using 5 watts"), never as a room's.
+  const ofDevice = (name: string, said: string, old = false) =>
+    turn.done(deviceReading(grammar, kind, name, said, old), "query_answer");
   // A read that failed is said as such: handed on, it would become "there is no such sensor".
   const failed = ({ result, device }: ReadFailure) =>
     turn.done(failureSpeech(r, result, device.name), "error");
@@ -72,12 +75,17 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
     const first = sources[0];
     if (first) {
       const found = readingOf(first, kind)!;
-      return value(place?.label ?? first.area?.name ?? first.name, reading(grammar, found.value, found.unit));
+      const said = reading(grammar, found.value, found.unit);
+      const area = place?.label ?? first.area?.name;
+      return area ? value(area, said) : ofDevice(first.name, said);
     }
     const fromZwave = await zwaveReading(turn, zwave.slice(0, 3), kind);
     if (fromZwave && "failed" in fromZwave) return failed(fromZwave.failed);
     if (fromZwave) {
-      return value(place?.label ?? (fromZwave.device.location || fromZwave.device.name), fromZwave.value);
+      const area = place?.label ?? (fromZwave.device.location || undefined);
+      return area
+        ? value(area, fromZwave.value)
+        : ofDevice(fromZwave.device.name, fromZwave.value, fromZwave.old);
     }
     const notConnected = turn.zwaveNotConnected();
     if (notConnected) return notConnected;
@@ -111,12 +119,12 @@ export async function answerSensor(turn: Turn): Promise<FastPathOutcome> {
   if (target.source === "ha") {
     const found = readingOf(target.entity, kind);
     if (!found) return turn.unsure(fill(r.noSensor, { name: target.name, sensor: sensorName }));
-    return value(target.name, reading(grammar, found.value, found.unit));
+    return ofDevice(target.name, reading(grammar, found.value, found.unit));
   }
   const fromZwave = await zwaveReading(turn, [target.device], kind);
   if (fromZwave && "failed" in fromZwave) return failed(fromZwave.failed);
   if (!fromZwave) return turn.unsure(fill(r.noSensor, { name: target.name, sensor: sensorName }));
-  return value(target.name, fromZwave.value);
+  return ofDevice(target.name, fromZwave.value, fromZwave.old);
 }
 
 /**
@@ -142,9 +150,10 @@ function groupReading(
   }
   const first = found[0];
   if (!first || values.size > 1) return turn.unsure(r.cannotYet);
-  const name = place ?? first.entity.area?.name ?? first.entity.name;
+  const area = place ?? first.entity.area?.name;
   const value = reading(grammar, first.value.value, first.value.unit);
-  return turn.done(fill(r.sensorValue, { sensor, name, value }), "query_answer");
+  if (!area) return turn.done(deviceReading(grammar, kind, first.entity.name, value), "query_answer");
+  return turn.done(fill(r.sensorValue, { sensor, name: area, value }), "query_answer");
 }
 
 /** What a Z-Wave endpoint's listing already says of a reading: a meter's power and energy, its battery. */
@@ -199,7 +208,7 @@ async function zwaveReading(
   turn: Turn,
   devices: DeviceSummary[],
   kind: SensorKind,
-): Promise<{ device: DeviceSummary; value: string } | { failed: ReadFailure } | undefined> {
+): Promise<{ device: DeviceSummary; value: string; old: boolean } | { failed: ReadFailure } | undefined> {
   const words = [
     ...new Set([
       ...GRAMMARS.en!.sensors[kind],
@@ -225,7 +234,8 @@ async function zwaveReading(
     if (found) {
       const said = reading(turn.grammar, String(found.value), found.unit ?? undefined);
       const age = ageToSay(found, output?.switchedAt, Date.now());
-      return { device, value: age === undefined ? said : readingWithAge(turn.grammar, said, age) };
+      if (age === undefined) return { device, value: said, old: false };
+      return { device, value: readingWithAge(turn.grammar, said, age), old: true };
     }
   }
   return failure === undefined ? undefined : { failed: failure };

@@ -1,5 +1,7 @@
 // State questions: one device ("is the kitchen light on?") or a group ("are any windows open?",
-// "are all …", "which …", "how many …"), said in the grammar's words.
+// "are all …", "which …", "how many …"), and how far a cover is open ("how far open is the
+// shutter?"), said in the grammar's words.
+import { isPartlyOpen, positionOf, positionSaid } from "../cover-position.js";
 import { askedAs, stateOfEntity, sameFamily } from "../entity-state.js";
 import { fill } from "../grammar.js";
 import type { StateWord } from "../grammar-types.js";
@@ -14,34 +16,25 @@ import type { Turn } from "./turn.js";
 /** `found`: what the question is about when it is already known (the answer to our "which one?"). */
 export async function answerState(turn: Turn, found?: Resolved): Promise<FastPathOutcome> {
   const resolved = found ?? (await turn.resolve(turn.match.name));
+  const { intent } = turn.match;
   // "is the garage door in the garage closed": a kind in a place that has one such device is it.
-  if (resolved.kind === "group" && resolved.targets.length === 1 && turn.match.intent === "query_state") {
+  if (
+    resolved.kind === "group" &&
+    resolved.targets.length === 1 &&
+    (intent === "query_state" || intent === "query_position")
+  ) {
     return answerOne(turn, resolved.targets[0]!);
   }
+  if (resolved.kind === "group" && intent === "query_position") return answerPositions(turn, resolved);
   if (resolved.kind === "group") return answerGroup(turn, resolved.targets);
   if (resolved.kind !== "one") return turn.unresolved(resolved);
   return answerOne(turn, resolved.target);
 }
 
 async function answerOne(turn: Turn, target: Target): Promise<FastPathOutcome> {
-  const { zwave, mirror, memory } = turn.deps;
-  memory.remember(turn.request.conversationId, [target]);
-  let word: StateWord | undefined;
-  let raw: string;
+  turn.deps.memory.remember(turn.request.conversationId, [target]);
+  const { word, said } = stateNow(turn, target);
   const name = target.name;
-  if (target.source === "zwave") {
-    // The view the server keeps current: the device's last report, pushed as it arrived.
-    const fresh = zwave.target(target.device.nodeId, target.device.endpoint) ?? target.device;
-    // The state the device last reported (never an optimistic value), or why it has none; its
-    // text is only said, never read.
-    word = isReachable(fresh) ? zwaveStateWord(fresh) : undefined;
-    raw = isReachable(fresh) ? (fresh.value ?? "unknown") : fresh.state;
-  } else {
-    const entity = mirror.entity(target.entity.entityId) ?? target.entity;
-    raw = entity.state;
-    word = stateOfEntity(entity, turn.match.state);
-  }
-  const said = word ? turn.grammar.states[word] : raw;
   const lockless = await notALock(turn, target, turn.match.state, said);
   if (lockless) return lockless;
   const asked = turn.match.state && word ? askedAs(turn.match.state, word) : turn.match.state;
@@ -50,6 +43,58 @@ async function answerOne(turn: Turn, target: Target): Promise<FastPathOutcome> {
   const template =
     !asked || !word || !sameFamily(asked, word) ? r.stateIs : asked === word ? r.stateYes : r.stateNo;
   return turn.done(fill(template, { name, state: said }), "query_answer");
+}
+
+/**
+ * What the target reports now: its state word (on, open, locked …) and how a reply says it. A
+ * cover that reports a position says it when asked how far it is open, or when it is partly open
+ * ("Yes, Bedroom Shutter is 40 percent open.").
+ */
+function stateNow(turn: Turn, target: Target): { word: StateWord | undefined; said: string } {
+  const { zwave, mirror } = turn.deps;
+  let word: StateWord | undefined;
+  let raw: string;
+  let now: Target;
+  if (target.source === "zwave") {
+    // The view the server keeps current: the device's last report, pushed as it arrived.
+    const fresh = zwave.target(target.device.nodeId, target.device.endpoint) ?? target.device;
+    now = { ...target, device: fresh };
+    // The state the device last reported (never an optimistic value), or why it has none; its
+    // text is only said, never read.
+    word = isReachable(fresh) ? zwaveStateWord(fresh) : undefined;
+    raw = isReachable(fresh) ? (fresh.value ?? "unknown") : fresh.state;
+    if (!isReachable(fresh)) return { word, said: raw };
+  } else {
+    const entity = mirror.entity(target.entity.entityId) ?? target.entity;
+    now = { ...target, entity };
+    raw = entity.state;
+    word = stateOfEntity(entity, turn.match.state);
+  }
+  const position = positionOf(now);
+  if (position !== undefined && (turn.match.intent === "query_position" || isPartlyOpen(position))) {
+    return { word: position > 0 ? "open" : "closed", said: positionSaid(turn.grammar, position) };
+  }
+  return { word, said: word ? turn.grammar.states[word] : raw };
+}
+
+/** "How far open are the blinds": each one's position, or its state when it reports none. */
+function answerPositions(
+  turn: Turn,
+  { targets, place, said }: Extract<Resolved, { kind: "group" }>,
+): FastPathOutcome {
+  const r = turn.replies;
+  // Said only when true: the home (or the place) has none of the kind asked about.
+  if (!targets.length && said) {
+    return turn.unsure(
+      place ? fill(r.noneOfKind, { kind: said, place }) : fill(r.noneOfKindAnywhere, { kind: said }),
+    );
+  }
+  if (!targets.length) return turn.unsure(r.cannotYet);
+  turn.deps.memory.remember(turn.request.conversationId, targets);
+  const each = targets.map((t) =>
+    fill(turn.replies.stateIs, { name: t.name, state: stateNow(turn, t).said }),
+  );
+  return turn.done(each.join(" "), "query_answer");
 }
 
 /** A question about several devices, answered about all of them; never "which one?". */

@@ -91,6 +91,7 @@ export const STATE_QUESTIONS: ReadonlySet<string> = new Set([
   "query_all",
   "query_which",
   "query_count",
+  "query_position",
 ]);
 /** The intents a bare verb ("switch off", "spegni") says with nothing named. */
 const SWITCHING: ReadonlySet<string> = new Set(["turn_on", "turn_off", "toggle"]);

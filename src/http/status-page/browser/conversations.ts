@@ -1,5 +1,6 @@
 import type { TurnRecord, TurnToolCall } from "../../../agent/types.js";
 import type { McpCallRecord } from "../../../mcp/server/call-log.js";
+import { stateWord } from "./device-words.js";
 import { badge, card, el, type Child } from "./dom.js";
 import type { Formats } from "./format.js";
 import type { Words } from "./words.js";
@@ -107,7 +108,7 @@ export function conversationView(t: Words, f: Formats): ConversationView {
     if (!("followId" in call) || !call.followId) return "";
     const end = call.followed;
     if (!end) return badge("warn", t.followedOnItsWay);
-    const where = end.position === null ? (end.state ?? "") : `${end.position} %`;
+    const where = end.position === null ? (end.state ? stateWord(t, end.state) : "") : `${end.position} %`;
     const words = {
       reached: t.followedReached,
       stopped: t.followedStopped,

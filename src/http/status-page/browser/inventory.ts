@@ -1,5 +1,6 @@
-import type { StatusSnapshot } from "../snapshot.js";
+import type { StatusSnapshot, ZwaveDeviceRow } from "../snapshot.js";
 import type { ToolInfo } from "../../../tools/registry.js";
+import { deviceStatus, deviceValue } from "./device-words.js";
 import { badge, el, type Child } from "./dom.js";
 import type { Words } from "./words.js";
 
@@ -61,6 +62,10 @@ function schema(tool: ToolInfo, openSchemas: Set<string>, t: Words): HTMLElement
 }
 
 export function deviceList(devices: StatusSnapshot["devices"], t: Words): Child {
+  const valueOf = (dev: ZwaveDeviceRow): Child => {
+    const said = deviceValue(t, dev);
+    return said ? el("div", { class: "value" }, said) : "";
+  };
   const zwave = devices.zwave;
   const zwaveBody = !zwave
     ? el("p", { class: "note" }, t.noZwave)
@@ -77,7 +82,10 @@ export function deviceList(devices: StatusSnapshot["devices"], t: Words): Child 
                 "div",
                 { class: "row-head" },
                 el("strong", {}, dev.name),
-                badge(dev.online === false ? "bad" : "ok", dev.state ?? (dev.online ? t.online : t.offline)),
+                badge(
+                  dev.online === false ? "bad" : "ok",
+                  dev.state ? deviceStatus(t, dev.state) : dev.online ? t.online : t.offline,
+                ),
                 el(
                   "span",
                   { class: "note" },
@@ -90,7 +98,7 @@ export function deviceList(devices: StatusSnapshot["devices"], t: Words): Child 
                     .join(" · "),
                 ),
               ),
-              dev.value ? el("div", {}, dev.value) : "",
+              valueOf(dev),
             ),
           ),
         ),
