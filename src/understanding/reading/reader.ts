@@ -434,7 +434,10 @@ const NOUN_CUES: readonly Cue[] = ["volume", "brightness", "music"];
 
 /** Whether a noun follows an article-or-pronoun ("la lampe": an article; "éteins-la": a pronoun). */
 function isThingAhead(said: Item[], i: number): boolean {
-  const after = said[i + 1];
+  // "le mie casse", "la mia lampada": an article before a possessive is an article too.
+  let next = i + 1;
+  while (said[next] && said[next + 1] && isArticle(said[next]!)) next++;
+  const after = said[next];
   if (!after) return false;
   if (after.type === "name" || after.type === "unknown" || after.type === "number") return true;
   if (after.type !== "word") return false;
