@@ -133,7 +133,21 @@ export const fr: FastPathGrammar = {
       "mettez",
       "réglez",
     ],
-    speak: ["parle", "parlez", "parler", "parles"],
+    speak: [
+      "parle",
+      "parlez",
+      "parler",
+      "parles",
+      // "répète ça plus fort": what is said again, said louder.
+      "répète",
+      "répètes",
+      "répéter",
+      "répétez",
+      "répète ça",
+      "répète le",
+      "redis",
+      "redis le",
+    ],
     on: [
       "active",
       "allumé",
@@ -303,6 +317,8 @@ export const fr: FastPathGrammar = {
       "je t'entends à peine",
       "je peux à peine t'entendre",
       "je ne t'ai pas entendu",
+      "aussi fort que tu peux",
+      "aussi fort que possible",
     ],
     quieter: [
       "moins fort",
@@ -464,8 +480,18 @@ export const fr: FastPathGrammar = {
     "pièces du",
     "pièces de",
   ],
-  // "cette pièce" loses its article as a name does: "pièce" alone is the room one is in.
-  here: ["ici", "la pièce", "dans la pièce", "dans cette pièce", "cette pièce", "pièce"],
+  // "cette pièce" loses its article as a name does: "pièce" alone is the room one is in. "Cette
+  // chambre" is this room too, the one spoken in: "la chambre" alone is the bedroom.
+  here: [
+    "ici",
+    "la pièce",
+    "dans la pièce",
+    "dans cette pièce",
+    "cette pièce",
+    "pièce",
+    "cette chambre",
+    "dans cette chambre",
+  ],
   allMeans: { turn_on: { here: ["fan"] } },
   // "lumières dans le salon": lights said with a place and no verb are switched on.
   placedKindMeansOn: ["light", "fan"],
@@ -955,6 +981,12 @@ export const fr: FastPathGrammar = {
       "dans une demi heure",
     ],
     during: ["pour", "pendant"],
+    until: {
+      time: ["jusqu'à", "jusqu'a"],
+      hour: [],
+      clause: ["jusqu'à ce que", "jusqu'à ce qu'", "jusqu'à nouvel ordre"],
+    },
+    hush: ["silence", "tais toi", "taisez vous", "chut"],
   },
   choices: {
     all: [

@@ -103,7 +103,18 @@ export const it: FastPathGrammar = {
       "regolate",
       "regoli",
     ],
-    speak: ["parla", "parlare", "parlami", "parli"],
+    speak: [
+      "parla",
+      "parlare",
+      "parlami",
+      "parli",
+      // "ripetilo più forte": what is said again, said louder.
+      "ripeti",
+      "ripetilo",
+      "ripeterlo",
+      "ripetere",
+      "ripetimelo",
+    ],
     on: [
       "accendi",
       "acceso",
@@ -257,6 +268,9 @@ export const it: FastPathGrammar = {
       "non riesco a sentire",
       "non riesco a sentirti",
       "non sento niente",
+      "non ti ho sentito",
+      "ti sento appena",
+      "più forte che puoi",
       // "parla forte": the assistant's voice said loud.
       "parla forte",
       "parlare forte",
@@ -930,6 +944,11 @@ export const it: FastPathGrammar = {
       "tra mezz'ora",
     ],
     during: ["per", "durante"],
+    until: {
+      time: ["fino a"],
+      hour: ["fino alle", "fino all'", "fino alla"],
+      clause: ["finché", "finchè", "fino a quando", "fin quando", "fino a nuovo ordine"],
+    },
   },
   choices: {
     all: [
