@@ -351,8 +351,26 @@ describe("French and Italian, by their own grammar", () => {
     ["fr", "Monte le son d'un cran", { intent: "volume_up", amount: "step" }],
     // "Ora" is now, said after the command.
     ["it", "Spegni la luce in cucina ora", { intent: "turn_off" }],
+    // An article and a possessive before a kind: "le mie", not "them".
+    ["it", "Puoi silenziare le mie casse", { intent: "mute", name: "casse" }],
+    ["it", "Spegni le mie lampade", { intent: "turn_off", name: "lampade" }],
+    // The assistant asked to say it again, louder: the speaker's volume.
+    ["fr", "Répète ça plus fort", { intent: "volume_up" }],
+    ["es", "Repítelo más alto, por favor", { intent: "volume_up" }],
+    ["it", "Non ti ho sentito, ripeti più forte", { intent: "volume_up" }],
   ])("%s: %j", (language, sentence, expected) => {
     expect(understand(language, sentence)).toMatchObject({ match: expected, by: "certain reading" });
+  });
+
+  it.each([
+    ["fr", "Éteins les lampes de cette chambre", "chambre"],
+    ["es", "Apaga la luz de esta habitación", "habitacion"],
+  ])("%s: %j is the room spoken in, though its word names a room", (language, sentence, room) => {
+    const local = (words: string): Spotted | undefined =>
+      fold(words) === room ? { type: "place" } : lookup(words);
+    const read = understandings[language]!.understand(sentence, local);
+    expect(read).toMatchObject({ match: { intent: "turn_off" }, by: "certain reading" });
+    expect(fold(read!.match.name!)).toContain(fold(GRAMMARS[language]!.here[0]!));
   });
 
   it.each([

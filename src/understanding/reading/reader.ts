@@ -63,7 +63,11 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       .split(" ")
       .filter(Boolean)
       .flatMap((w) => lexicon.split(w));
-    const spans = spotNames(words, lookup);
+    // "cette chambre", "esta habitación": a room's name said as the room one is in is "here".
+    const spans = spotNames(words, lookup).filter(
+      (s) =>
+        ![1, 2].some((k) => s.start >= k && lexicon.senses(joinWords(words.slice(s.start - k, s.end)))?.here),
+    );
     const out: Item[] = [];
     let contentSeen = false;
     const plain = (tokens: string[]) => {
@@ -313,7 +317,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           addThing({ text: item.text, type: "kind", kind: sense.kind }, i);
           continue;
         }
-        if (sense.pronoun && !(sense.article && isThingAhead(said, i))) {
+        if (sense.pronoun && !(sense.article && isThingAhead(said, i, true))) {
           addThing({ text: item.text, type: "pronoun" }, i);
           continue;
         }
@@ -433,10 +437,10 @@ function isArticle(item: Item): boolean {
 const NOUN_CUES: readonly Cue[] = ["volume", "brightness", "music"];
 
 /** Whether a noun follows an article-or-pronoun ("la lampe": an article; "éteins-la": a pronoun). */
-function isThingAhead(said: Item[], i: number): boolean {
-  // "le mie casse", "la mia lampada": an article before a possessive is an article too.
+function isThingAhead(said: Item[], i: number, throughArticles = false): boolean {
+  // "le mie casse", "la mia lampada": a pronoun-or-article before a possessive is an article.
   let next = i + 1;
-  while (said[next] && said[next + 1] && isArticle(said[next]!)) next++;
+  while (throughArticles && said[next] && said[next + 1] && isArticle(said[next]!)) next++;
   const after = said[next];
   if (!after) return false;
   if (after.type === "name" || after.type === "unknown" || after.type === "number") return true;
