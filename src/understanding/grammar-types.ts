@@ -401,6 +401,11 @@ export interface FastPathGrammar {
   areaPrepositions: string[];
   /** "in here", "this room": the speaker's area (the satellite's, from the Wyoming context or HTTP). */
   here: string[];
+  /**
+   * Places said so that they name two ("cette chambre": this room, or this bedroom): a sentence
+   * with one is handed on, never read as either.
+   */
+  twoWays?: string[];
   /** "in the house", "everywhere": the whole home; the first is how a reply names it. */
   wholeHome: string[];
   /** Places and kinds are written as one word ("kamerlamp": the lamps of this room). */
