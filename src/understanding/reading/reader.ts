@@ -334,6 +334,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       }
 
       if (things.length > 1) return undefined;
+      // "no quiero las luces apagadas": "no" said of a state is a negation, not no light.
+      if (noneSaid && [...cues.keys()].some((c) => c !== "off" || cues.get(c)! > 1)) return undefined;
       // Several places only as joined areas, each with the same kind said ("the lights in the
       // kitchen and the dining room"); a device or an unknown name is left to one who knows it.
       if (places.length > 1) {
@@ -418,7 +420,10 @@ function howSaid(before: Item | undefined): LevelSaid {
 
 /** Whether a kind of device is said next ("kein Licht", "keine Lampen"). */
 function isKindNext(said: Item[], i: number): boolean {
-  const after = said[i + 1];
+  // "no necesito las luces": the kind's article may come between.
+  let next = i + 1;
+  while (said[next] && isArticle(said[next]!)) next++;
+  const after = said[next];
   return after?.type === "word" && !!after.sense.kind;
 }
 
