@@ -362,9 +362,18 @@ describe("French and Italian, by their own grammar", () => {
     expect(understand(language, sentence)).toMatchObject({ match: expected, by: "certain reading" });
   });
 
+  it("fr: 'cette chambre' is this room or this bedroom, so the sentence is not ours to guess", () => {
+    const local = (words: string): Spotted | undefined =>
+      fold(words) === "chambre" ? { type: "place" } : lookup(words);
+    expect(understandings.fr!.understand("Éteins les lampes de cette chambre", local)).toBeUndefined();
+    expect(understandings.fr!.understand("Éteins les lampes de la chambre", local)?.match.intent).toBe(
+      "turn_off",
+    );
+  });
+
   it.each([
-    ["fr", "Éteins les lampes de cette chambre", "chambre"],
     ["es", "Apaga la luz de esta habitación", "habitacion"],
+    ["it", "Spegni la luce di questa camera", "camera"],
   ])("%s: %j is the room spoken in, though its word names a room", (language, sentence, room) => {
     const local = (words: string): Spotted | undefined =>
       fold(words) === room ? { type: "place" } : lookup(words);

@@ -346,7 +346,8 @@ export const es: FastPathGrammar = {
       "luminosidad",
     ],
     bit: ["un poco", "un poquito", "ligeramente", "algo", "un punto", "un nivel"],
-    lot: ["mucho", "bastante"],
+    // Two steps: a lot, or two of them counted ("dos niveles").
+    lot: ["mucho", "bastante", "dos niveles", "en dos niveles", "dos puntos"],
     full: ["del todo", "completamente", "totalmente"],
     to: ["a", "al", "a la", "en", "hasta", "hasta el"],
     // "aumenta el volumen en 20 %": with a verb of change, "en" says by how much.
@@ -354,6 +355,9 @@ export const es: FastPathGrammar = {
     percent: ["por ciento", "porciento", "%"],
     copulas: ["están", "son"],
     negations: ["no", "nunca", "jamás", "cuando", "si", "después", "antes"],
+    // "no luces en el pasillo", "no necesito las luces": no light wanted is the light switched off.
+    none: ["no", "ninguna", "ningún", "nada de"],
+    anymore: ["más", "ya"],
   },
   articles: [
     "el",

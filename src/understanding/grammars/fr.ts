@@ -427,7 +427,8 @@ export const fr: FastPathGrammar = {
       "puissance des lumières",
     ],
     bit: ["un peu", "un petit peu", "légèrement", "un poil", "d'un cran", "un cran", "d'un niveau"],
-    lot: ["beaucoup", "nettement"],
+    // Two steps: a lot, or two of them counted ("de deux crans").
+    lot: ["beaucoup", "nettement", "de deux niveaux", "deux niveaux", "de deux crans", "deux crans"],
     full: ["complètement", "totalement", "entièrement"],
     to: ["à", "a", "au", "sur", "en"],
     by: ["de"],
@@ -480,18 +481,10 @@ export const fr: FastPathGrammar = {
     "pièces du",
     "pièces de",
   ],
-  // "cette pièce" loses its article as a name does: "pièce" alone is the room one is in. "Cette
-  // chambre" is this room too, the one spoken in: "la chambre" alone is the bedroom.
-  here: [
-    "ici",
-    "la pièce",
-    "dans la pièce",
-    "dans cette pièce",
-    "cette pièce",
-    "pièce",
-    "cette chambre",
-    "dans cette chambre",
-  ],
+  // "cette pièce" loses its article as a name does: "pièce" alone is the room one is in.
+  here: ["ici", "la pièce", "dans la pièce", "dans cette pièce", "cette pièce", "pièce"],
+  // "Cette chambre" is this room, or this bedroom: which one is never guessed.
+  twoWays: ["cette chambre"],
   allMeans: { turn_on: { here: ["fan"] } },
   // "lumières dans le salon": lights said with a place and no verb are switched on.
   placedKindMeansOn: ["light", "fan"],

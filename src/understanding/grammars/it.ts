@@ -357,13 +357,17 @@ export const it: FastPathGrammar = {
       "grado di luce",
     ],
     bit: ["un po'", "un poco", "un pochino", "leggermente", "di un livello", "di una tacca"],
-    lot: ["molto", "parecchio"],
+    // Two steps: a lot, or two of them counted ("di due livelli").
+    lot: ["molto", "parecchio", "di due livelli", "due livelli", "di due tacche"],
     full: ["completamente", "del tutto", "totalmente"],
     to: ["a", "al", "alla", "allo", "su", "sul", "sulla", "fino al", "fino a"],
     by: ["di", "del"],
     percent: ["per cento", "percento", "%"],
     copulas: ["è", "sono"],
     negations: ["non", "mai", "quando", "se", "dopo", "prima"],
+    // "niente luce in corridoio", "nessuna lampada in cucina": none wanted is switched off.
+    none: ["nessuna", "nessun", "nessuno", "niente"],
+    anymore: ["più"],
   },
   articles: [
     "il",
