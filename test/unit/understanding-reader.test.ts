@@ -358,6 +358,24 @@ describe("French and Italian, by their own grammar", () => {
     ["fr", "Répète ça plus fort", { intent: "volume_up" }],
     ["es", "Repítelo más alto, por favor", { intent: "volume_up" }],
     ["it", "Non ti ho sentito, ripeti più forte", { intent: "volume_up" }],
+    // Every person and mood a command is said in, and what is to be done said as such.
+    ["fr", "Allumons la lampe du salon", { intent: "turn_on" }],
+    ["fr", "Il faudrait éteindre la lampe du salon", { intent: "turn_off" }],
+    ["fr", "Est-ce que vous pourriez éteindre la lampe du salon", { intent: "turn_off" }],
+    ["fr", "J'aimerais bien que tu allumes la lampe du salon", { intent: "turn_on" }],
+    ["es", "Apagad las lámparas de la cocina", { intent: "turn_off" }],
+    ["es", "Que se apague la lámpara de la cocina", { intent: "turn_off" }],
+    ["es", "Me gustaría que encendieras la lámpara de la cocina", { intent: "turn_on" }],
+    ["es", "Hay que apagar la lámpara de la cocina", { intent: "turn_off" }],
+    ["it", "Mi spegni la lampada della cucina", { intent: "turn_off" }],
+    ["it", "Spegnetemi le lampade della cucina", { intent: "turn_off" }],
+    ["it", "Che si spenga la lampada della cucina", { intent: "turn_off" }],
+    ["it", "Bisogna accendere la lampada della cucina", { intent: "turn_on" }],
+    // No light wanted; two steps counted.
+    ["es", "No necesito las lámparas de la cocina", { intent: "turn_off" }],
+    ["it", "Niente lampade in cucina", { intent: "turn_off" }],
+    ["fr", "Monte le son de deux crans", { intent: "volume_up", amount: "lot" }],
+    ["es", "Baja el volumen dos niveles", { intent: "volume_down", amount: "lot" }],
   ])("%s: %j", (language, sentence, expected) => {
     expect(understand(language, sentence)).toMatchObject({ match: expected, by: "certain reading" });
   });
@@ -396,6 +414,7 @@ describe("French and Italian, by their own grammar", () => {
   it.each([
     ["fr", "Je ne veux pas de lumière"],
     ["it", "Non accendila"],
+    ["es", "No quiero las lámparas de la cocina apagadas"],
   ])("%s: %j, said with a negation, is no command", (language, sentence) => {
     expect(understand(language, sentence)?.by).not.toBe("certain reading");
   });

@@ -10,6 +10,12 @@ export const es: FastPathGrammar = {
     "puedes por favor",
     "podemos",
     "me gustaría que",
+    // "hay que apagar la luz", "habría que …": what is to be done is the command.
+    "hay que",
+    "habría que",
+    "tendrías que",
+    // "que se apague la luz": the wish said alone.
+    "que se",
     "me encantaría",
     "quiero que me",
     "necesito que",
@@ -159,6 +165,12 @@ export const es: FastPathGrammar = {
       "pon en marcha",
       "devuelve",
       "restaura",
+      // "encended" (vosotros), "que encendieras" (a wish in the past subjunctive).
+      "encended",
+      "prended",
+      "encendieras",
+      "encendiera",
+      "encendieran",
     ],
     off: [
       "apaga",
@@ -183,6 +195,11 @@ export const es: FastPathGrammar = {
       "corta",
       "quita",
       "quitar",
+      // "apagad" (vosotros), "que apagaras" (a wish in the past subjunctive).
+      "apagad",
+      "apagaras",
+      "apagara",
+      "apagaran",
     ],
     up: [
       "sube",
@@ -196,6 +213,9 @@ export const es: FastPathGrammar = {
       "alza",
       "incrementa",
       "eleva",
+      "subid",
+      "subas",
+      "subieras",
     ],
     down: [
       "baja",
@@ -209,6 +229,9 @@ export const es: FastPathGrammar = {
       "reduzca",
       "reducir",
       "menos",
+      "bajad",
+      "bajes",
+      "bajaras",
     ],
     particles: [],
     brighter: [

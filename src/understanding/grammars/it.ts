@@ -25,6 +25,15 @@ export const it: FastPathGrammar = {
     "grazie",
     "ti prego",
     "mi puoi",
+    // "bisogna spegnere la luce": what is to be done is the command.
+    "bisogna",
+    "bisognerebbe",
+    "mi piacerebbe",
+    "mi piacerebbe che",
+    // "che si spenga la luce": the wish said alone.
+    "che si",
+    // "mi spegni la luce", "mi abbassi il volume": "for me", said before the verb.
+    "mi",
     "aiutami a",
     "per piacere",
     "puoi",
@@ -400,7 +409,7 @@ export const it: FastPathGrammar = {
   conjunctions: ["e", "ed", "e poi"],
   pronouns: ["la", "lo", "le", "li"],
   // "accendila", "spegnerle": the pronoun written joined to its verb.
-  enclitics: ["la", "lo", "le", "li"],
+  enclitics: ["la", "lo", "le", "li", "mi"],
   areaPrepositions: [
     "in",
     "nel",
