@@ -437,7 +437,7 @@ export const fr: FastPathGrammar = {
       "le volume",
     ],
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
-    music: ["musique", "la musique"],
+    music: ["musique", "la musique", "chanson", "cette chanson", "la chanson", "morceau", "ce morceau"],
     brightness: [
       "luminosité",
       "niveau de lumière",

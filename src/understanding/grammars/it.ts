@@ -353,7 +353,7 @@ export const it: FastPathGrammar = {
     kelvin: ["kelvin"],
     volume: ["volume", "livello del volume", "livello di volume", "il volume", "audio", "l'audio", "suono"],
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
-    music: ["musica", "la musica"],
+    music: ["musica", "la musica", "canzone", "questa canzone", "la canzone", "brano", "questo brano"],
     brightness: [
       "luminosità",
       "livello di luce",
