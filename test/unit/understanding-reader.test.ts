@@ -356,7 +356,7 @@ describe("French and Italian, by their own grammar", () => {
     ["it", "Spegni le mie lampade", { intent: "turn_off", name: "lampade" }],
     // The assistant asked to say it again, louder: the speaker's volume.
     ["fr", "Répète ça plus fort", { intent: "volume_up" }],
-    ["es", "Repítelo más alto, por favor", { intent: "volume_up" }],
+    ["it", "Ripetilo più piano", { intent: "volume_down" }],
     ["it", "Non ti ho sentito, ripeti più forte", { intent: "volume_up" }],
     // Every person and mood a command is said in, and what is to be done said as such.
     ["fr", "Allumons la lampe du salon", { intent: "turn_on" }],
@@ -415,6 +415,9 @@ describe("French and Italian, by their own grammar", () => {
     ["fr", "Je ne veux pas de lumière"],
     ["it", "Non accendila"],
     ["es", "No quiero las lámparas de la cocina apagadas"],
+    // Asked again, or slower: not the speaker's volume.
+    ["es", "Repite más despacio"],
+    ["es", "Habla más despacio"],
   ])("%s: %j, said with a negation, is no command", (language, sentence) => {
     expect(understand(language, sentence)?.by).not.toBe("certain reading");
   });
