@@ -140,7 +140,10 @@ export function createFastPath(options: FastPathOptions) {
       // "turn off the kitchen light in 5 minutes": never now, and no device of that name.
       // "mute for an hour": now, and said that nothing undoes it later.
       const time = later(request.text);
-      const timed = time && understanding.understand(time.rest, lookup);
+      // "silence pour une heure": quiet for a while is the speaker muted.
+      const timed = time?.hush
+        ? { match: { intent: "mute" as const } }
+        : time && understanding.understand(time.rest, lookup);
       if (time && timed && !timed.match.intent.startsWith("query_")) {
         if (time.when === "later")
           return {

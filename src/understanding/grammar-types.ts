@@ -416,6 +416,11 @@ export interface FastPathGrammar {
   areaPrepositions: string[];
   /** "in here", "this room": the speaker's area (the satellite's, from the Wyoming context or HTTP). */
   here: string[];
+  /**
+   * Places said so that they name two ("cette chambre": this room, or this bedroom): a sentence
+   * with one is handed on, never read as either.
+   */
+  twoWays?: string[];
   /** "in the house", "everywhere": the whole home; the first is how a reply names it. */
   wholeHome: string[];
   /** Places and kinds are written as one word ("kamerlamp": the lamps of this room). */
@@ -502,6 +507,19 @@ export interface FastPathGrammar {
     words: string[];
     /** A while (`during` a span of `units`: "for an hour", "für eine Stunde"): done now, not undone later. */
     during: string[];
+    /**
+     * A while that ends at a time or when something happens, said to the end of the sentence:
+     * done now, not undone later. `time` comes before a time said with its `clock` word or a word
+     * of `words` ("jusqu'à cinq heures", "hasta mañana"); `hour` before a time alone ("hasta las
+     * cinco", "fino alle diciassette"); `clause` before what is to happen ("hasta que te diga",
+     * "finché non torno"). A level is never one ("jusqu'à 50 %", "hasta la mitad").
+     */
+    until?: { time: string[]; hour: string[]; clause: string[] };
+    /**
+     * Words that ask for quiet ("silence", "tais-toi"): a mute when said for a while ("silence
+     * pour une heure"); alone they are Home Assistant's "never mind".
+     */
+    hush?: string[];
   };
   /** Tried in order: put the more specific templates first. */
   intents: IntentTemplates[];

@@ -5,10 +5,10 @@
 // nothing undoes it later. The words for the time are found (each language's `later` words); what
 // is left is read as the command.
 import type { FastPathGrammar } from "./grammar-types.js";
-import { alternation, fold } from "./sentence.js";
+import { alternation, createCleaner, fold } from "./sentence.js";
 
 export function createLaterTime(grammar: FastPathGrammar) {
-  const { after, units, at, clock, atHour, words, during } = grammar.later;
+  const { after, units, at, clock, atHour, words, during, until, hush } = grammar.later;
   const hour = `(?:\\d{1,2}|${alternation(Object.keys(grammar.numbers))})(?:\\s+\\d{2})?`;
   const forms = [
     // "in 5 minutes", "in half an hour", "dans une demi heure", "over een kwartier": a span.
@@ -21,20 +21,32 @@ export function createLaterTime(grammar: FastPathGrammar) {
     alternation(words),
   ];
   const phrase = new RegExp(`(?:^|\\s)(?:${forms.join("|")})(?=\\s|$)`, "g");
-  // "for 10 minutes", "für eine Stunde", "een uur": a while.
-  const span = `(?:${alternation(during)})\\s+(?:\\S+\\s+){0,2}?(?:${alternation(units)})`;
+  // "for 10 minutes", "für eine Stunde", "per le prossime due ore": a while.
+  const span = `(?:${alternation(during)})\\s+(?:\\S+\\s+){0,3}?(?:${alternation(units)})`;
+  // "until five o'clock", "hasta las cinco de la tarde", "finché non te lo dico": a while, to the end.
+  const ends = until && [
+    `(?:${alternation(until.time)})\\s+(?:${hour}\\s+(?:${alternation(clock)})|\\d{1,2}h\\d{0,2}|${alternation(words)})`,
+    ...(until.hour.length ? [`(?:${alternation(until.hour)})\\s+${hour}`] : []),
+    `(?:${alternation(until.clause)})`,
+  ];
   const awhile = new RegExp(`(?:^|\\s)(?:${span})(?=\\s|$)`, "g");
+  const untilEnd = ends && new RegExp(`(?:^|\\s)(?:${ends.join("|")})(?=\\s|$).*$`, "g");
+  const clean = createCleaner(grammar);
+  const hushed = hush?.length ? new RegExp(`^(?:${alternation(hush)})$`) : undefined;
 
-  /** The sentence without its words for a later time or a while, and which; undefined when it has none. */
-  return function timeOf(text: string): { rest: string; when: "later" | "while" } | undefined {
+  /**
+   * The sentence without its words for a later time or a while, and which; undefined when it has
+   * none. `hush`: what is left only asks for quiet, which for a while is a mute.
+   */
+  return function timeOf(text: string): { rest: string; when: "later" | "while"; hush?: true } | undefined {
     const folded = fold(text);
-    for (const [when, pattern] of [
-      ["later", phrase],
-      ["while", awhile],
-    ] as const) {
-      const rest = folded.replace(pattern, " ").replace(/\s+/g, " ").trim();
-      if (rest !== folded) return { rest, when };
-    }
-    return undefined;
+    const strip = (from: string, pattern: RegExp) => from.replace(pattern, " ").replace(/\s+/g, " ").trim();
+    // "silencio hasta mañana": a while that ends tomorrow, though "mañana" alone is a later time.
+    const untilLess = untilEnd ? strip(folded, untilEnd) : folded;
+    const later = strip(untilLess, phrase);
+    if (later !== untilLess) return { rest: later, when: "later" };
+    const rest = strip(untilLess, awhile);
+    if (rest === folded) return undefined;
+    return hushed?.test(clean(rest)) ? { rest, when: "while", hush: true } : { rest, when: "while" };
   };
 }

@@ -6,7 +6,7 @@ import { createMatcher, type FastMatch } from "./matcher.js";
 import { createLexicon, type Cue } from "./reading/lexicon.js";
 import { createReader, type Reading } from "./reading/reader.js";
 import { joinWords, spotNames, type Spotted } from "./reading/spotting.js";
-import { fold } from "./sentence.js";
+import { alternation, fold } from "./sentence.js";
 
 /**
  * Words that act, and what a level is of: a name a template took that holds one was not a name
@@ -82,6 +82,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const lexicon = createLexicon(grammar);
   const reader = createReader(grammar, lexicon);
   const clock = createClockQuestion(grammar);
+  const twoWays = grammar.twoWays?.length
+    ? new RegExp(`(?:^|\\s)(?:${alternation(grammar.twoWays)})(?=\\s|$)`)
+    : undefined;
 
   /** Whether a template's name holds a word that acts, outside the names it contains. */
   function holdsAVerb(name: string, lookup: (words: string) => Spotted | undefined): boolean {
@@ -109,6 +112,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     },
     /** Both readings, with the home's names: the one `PRECEDENCE` takes, or none. */
     understand(sentence: string, lookup: (words: string) => Spotted | undefined): Understood | undefined {
+      if (twoWays?.test(fold(sentence))) return undefined;
       const asked = clock(sentence);
       if (asked) return { match: asked, by: "question" };
       let templated = matcher.match(sentence);

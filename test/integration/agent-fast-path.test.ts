@@ -572,6 +572,32 @@ describe("the speaker's area and groups", () => {
   });
 });
 
+describe("French, Spanish and Italian by structure", () => {
+  it("'this room' said with a room's word is the satellite's room; 'cette chambre', two rooms, is not guessed", async () => {
+    await say("Apaga las luces de esta habitación", "es", { deviceId: "office_satellite" });
+    expect(calls()).toEqual(["light.turn_off light.desk_lamp"]);
+    ha.serviceCalls.length = 0;
+    await say("Éteins les lampes de cette chambre", "fr", { deviceId: "office_satellite" });
+    expect(calls()).toEqual([]);
+  });
+
+  it("no light wanted is the light off; not wanted off is no command", async () => {
+    await say("No necesito las luces de la cocina", "es");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+    ha.serviceCalls.length = 0;
+    await say("No quiero las luces de la cocina apagadas", "es");
+    expect(calls()).toEqual([]);
+  });
+
+  it("a command in another person or mood is the same command", async () => {
+    await say("Spegnetemi le luci della cucina", "it");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+    ha.serviceCalls.length = 0;
+    await say("Il faudrait allumer le salon", "fr");
+    expect(calls()).toEqual(["light.turn_on light.living_room_lamp"]);
+  });
+});
+
 describe("French, Italian and Dutch by structure", () => {
   it("a verb that names its kind acts on that kind only, in the speaker's area or a place", async () => {
     await say("Illumina qui", "it", { deviceId: "office_satellite" });

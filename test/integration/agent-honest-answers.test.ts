@@ -51,6 +51,16 @@ describe("mute for a while", () => {
     ["es", "silencia el altavoz durante una hora"],
     ["nl", "een uur stil"],
     ["it", "metti in muto per un'ora"],
+    // Quiet asked for a while is a mute; "until" a time or an event is a while too.
+    ["fr", "silence pendant vingt minutes"],
+    ["fr", "coupe le son jusqu'à ce que je revienne"],
+    ["fr", "mets l'enceinte en sourdine jusqu'à neuf heures du soir"],
+    ["es", "silencia el altavoz hasta las nueve"],
+    ["es", "silénciate hasta que vuelva a casa"],
+    ["es", "silencio hasta mañana"],
+    ["it", "silenzia la cassa fino alle dieci di sera"],
+    ["it", "fai silenzio finché non torno"],
+    ["it", "stai zitto per le prossime tre ore"],
   ])("%s: %j mutes the speaker now, and says nothing unmutes it later", async (language, text) => {
     const result = await agent.handle({ text, language });
     expect(
@@ -58,6 +68,22 @@ describe("mute for a while", () => {
     ).toEqual(["media_player.volume_mute true"]);
     expect(result.response_type).toBe("action_done");
     expect(result.speech.endsWith(repliesFor(language).notUndoneLater)).toBe(true);
+  });
+});
+
+describe("a level is no while", () => {
+  it.each([["it", "alza il volume fino a sessanta"]])(
+    "%s: %j sets the volume, and says nothing of later",
+    async (language, text) => {
+      const result = await agent.handle({ text, language });
+      expect(ha.serviceCalls.map((c) => `${c.domain}.${c.service}`)).toEqual(["media_player.volume_set"]);
+      expect(result.speech).not.toContain(repliesFor(language).notUndoneLater);
+    },
+  );
+
+  it("fr: silence alone mutes nothing (it is a never mind)", async () => {
+    await agent.handle({ text: "silence", language: "fr" });
+    expect(ha.serviceCalls).toEqual([]);
   });
 });
 

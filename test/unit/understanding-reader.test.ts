@@ -351,8 +351,53 @@ describe("French and Italian, by their own grammar", () => {
     ["fr", "Monte le son d'un cran", { intent: "volume_up", amount: "step" }],
     // "Ora" is now, said after the command.
     ["it", "Spegni la luce in cucina ora", { intent: "turn_off" }],
+    // An article and a possessive before a kind: "le mie", not "them".
+    ["it", "Puoi silenziare le mie casse", { intent: "mute", name: "casse" }],
+    ["it", "Spegni le mie lampade", { intent: "turn_off", name: "lampade" }],
+    // The assistant asked to say it again, louder: the speaker's volume.
+    ["fr", "Répète ça plus fort", { intent: "volume_up" }],
+    ["it", "Ripetilo più piano", { intent: "volume_down" }],
+    ["it", "Non ti ho sentito, ripeti più forte", { intent: "volume_up" }],
+    // Every person and mood a command is said in, and what is to be done said as such.
+    ["fr", "Allumons la lampe du salon", { intent: "turn_on" }],
+    ["fr", "Il faudrait éteindre la lampe du salon", { intent: "turn_off" }],
+    ["fr", "Est-ce que vous pourriez éteindre la lampe du salon", { intent: "turn_off" }],
+    ["fr", "J'aimerais bien que tu allumes la lampe du salon", { intent: "turn_on" }],
+    ["es", "Apagad las lámparas de la cocina", { intent: "turn_off" }],
+    ["es", "Que se apague la lámpara de la cocina", { intent: "turn_off" }],
+    ["es", "Me gustaría que encendieras la lámpara de la cocina", { intent: "turn_on" }],
+    ["es", "Hay que apagar la lámpara de la cocina", { intent: "turn_off" }],
+    ["it", "Mi spegni la lampada della cucina", { intent: "turn_off" }],
+    ["it", "Spegnetemi le lampade della cucina", { intent: "turn_off" }],
+    ["it", "Che si spenga la lampada della cucina", { intent: "turn_off" }],
+    ["it", "Bisogna accendere la lampada della cucina", { intent: "turn_on" }],
+    // No light wanted; two steps counted.
+    ["es", "No necesito las lámparas de la cocina", { intent: "turn_off" }],
+    ["it", "Niente lampade in cucina", { intent: "turn_off" }],
+    ["fr", "Monte le son de deux crans", { intent: "volume_up", amount: "lot" }],
+    ["es", "Baja el volumen dos niveles", { intent: "volume_down", amount: "lot" }],
   ])("%s: %j", (language, sentence, expected) => {
     expect(understand(language, sentence)).toMatchObject({ match: expected, by: "certain reading" });
+  });
+
+  it("fr: 'cette chambre' is this room or this bedroom, so the sentence is not ours to guess", () => {
+    const local = (words: string): Spotted | undefined =>
+      fold(words) === "chambre" ? { type: "place" } : lookup(words);
+    expect(understandings.fr!.understand("Éteins les lampes de cette chambre", local)).toBeUndefined();
+    expect(understandings.fr!.understand("Éteins les lampes de la chambre", local)?.match.intent).toBe(
+      "turn_off",
+    );
+  });
+
+  it.each([
+    ["es", "Apaga la luz de esta habitación", "habitacion"],
+    ["it", "Spegni la luce di questa camera", "camera"],
+  ])("%s: %j is the room spoken in, though its word names a room", (language, sentence, room) => {
+    const local = (words: string): Spotted | undefined =>
+      fold(words) === room ? { type: "place" } : lookup(words);
+    const read = understandings[language]!.understand(sentence, local);
+    expect(read).toMatchObject({ match: { intent: "turn_off" }, by: "certain reading" });
+    expect(fold(read!.match.name!)).toContain(fold(GRAMMARS[language]!.here[0]!));
   });
 
   it.each([
@@ -369,6 +414,10 @@ describe("French and Italian, by their own grammar", () => {
   it.each([
     ["fr", "Je ne veux pas de lumière"],
     ["it", "Non accendila"],
+    ["es", "No quiero las lámparas de la cocina apagadas"],
+    // Asked again, or slower: not the speaker's volume.
+    ["es", "Repite más despacio"],
+    ["es", "Habla más despacio"],
   ])("%s: %j, said with a negation, is no command", (language, sentence) => {
     expect(understand(language, sentence)?.by).not.toBe("certain reading");
   });

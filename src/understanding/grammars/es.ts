@@ -10,6 +10,12 @@ export const es: FastPathGrammar = {
     "puedes por favor",
     "podemos",
     "me gustaría que",
+    // "hay que apagar la luz", "habría que …": what is to be done is the command.
+    "hay que",
+    "habría que",
+    "tendrías que",
+    // "que se apague la luz": the wish said alone.
+    "que se",
     "me encantaría",
     "quiero que me",
     "necesito que",
@@ -140,6 +146,12 @@ export const es: FastPathGrammar = {
       "pon en marcha",
       "devuelve",
       "restaura",
+      // "encended" (vosotros), "que encendieras" (a wish in the past subjunctive).
+      "encended",
+      "prended",
+      "encendieras",
+      "encendiera",
+      "encendieran",
     ],
     off: [
       "apaga",
@@ -164,6 +176,11 @@ export const es: FastPathGrammar = {
       "corta",
       "quita",
       "quitar",
+      // "apagad" (vosotros), "que apagaras" (a wish in the past subjunctive).
+      "apagad",
+      "apagaras",
+      "apagara",
+      "apagaran",
     ],
     up: [
       "sube",
@@ -177,6 +194,9 @@ export const es: FastPathGrammar = {
       "alza",
       "incrementa",
       "eleva",
+      "subid",
+      "subas",
+      "subieras",
     ],
     down: [
       "baja",
@@ -190,6 +210,9 @@ export const es: FastPathGrammar = {
       "reduzca",
       "reducir",
       "menos",
+      "bajad",
+      "bajes",
+      "bajaras",
     ],
     particles: [],
     brighter: [
@@ -239,6 +262,9 @@ export const es: FastPathGrammar = {
       "no puedo oír nada",
       "no puedo oir nada",
       "no te escucho",
+      "no te he oído",
+      "no te he escuchado",
+      "no te oí",
       "más alto",
       "más alta",
       "habla alto",
@@ -269,7 +295,6 @@ export const es: FastPathGrammar = {
       "más silencioso",
       "más silenciosa",
       "volumen bajo",
-      "más despacio",
       "menos fuerte",
       "menos volumen",
       "muy fuerte",
@@ -324,7 +349,8 @@ export const es: FastPathGrammar = {
       "luminosidad",
     ],
     bit: ["un poco", "un poquito", "ligeramente", "algo", "un punto", "un nivel"],
-    lot: ["mucho", "bastante"],
+    // Two steps: a lot, or two of them counted ("dos niveles").
+    lot: ["mucho", "bastante", "dos niveles", "en dos niveles", "dos puntos"],
     full: ["del todo", "completamente", "totalmente"],
     to: ["a", "al", "a la", "en", "hasta", "hasta el"],
     // "aumenta el volumen en 20 %": with a verb of change, "en" says by how much.
@@ -332,6 +358,9 @@ export const es: FastPathGrammar = {
     percent: ["por ciento", "porciento", "%"],
     copulas: ["están", "son"],
     negations: ["no", "nunca", "jamás", "cuando", "si", "después", "antes"],
+    // "no luces en el pasillo", "no necesito las luces": no light wanted is the light switched off.
+    none: ["no", "ninguna", "ningún", "nada de"],
+    anymore: ["más", "ya"],
   },
   articles: [
     "el",
@@ -376,6 +405,7 @@ export const es: FastPathGrammar = {
     "en esta habitación",
     "esta habitación",
     "en este cuarto",
+    "este cuarto",
     "habitación",
     "pieza",
     "cuarto",
@@ -863,6 +893,11 @@ export const es: FastPathGrammar = {
       "dentro de una hora",
     ],
     during: ["durante", "por"],
+    until: {
+      time: ["hasta"],
+      hour: ["hasta las", "hasta la"],
+      clause: ["hasta que", "hasta nuevo aviso"],
+    },
   },
   choices: {
     all: ["ambos", "ambas", "los dos", "las dos", "todos", "todas", "los tres", "las tres"],

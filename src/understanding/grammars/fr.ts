@@ -35,6 +35,20 @@ export const fr: FastPathGrammar = {
     "peux tu faire ça",
     "tu peux le faire",
     "est-ce que tu peux",
+    "est-ce que tu pourrais",
+    "est-ce que vous pourriez",
+    "est-ce que vous pouvez",
+    "vous pourriez",
+    // "il faut éteindre la lumière", "on peut allumer": what is to be done is the command.
+    "il faut",
+    "il faudrait",
+    "il faut que",
+    "il faudrait que",
+    "on peut",
+    "on pourrait",
+    "j'aimerais bien que tu",
+    "j'aimerais bien que",
+    "j'aimerais bien",
     "salut",
     "je vous prie de",
     "s'il te plait",
@@ -133,7 +147,21 @@ export const fr: FastPathGrammar = {
       "mettez",
       "réglez",
     ],
-    speak: ["parle", "parlez", "parler", "parles"],
+    speak: [
+      "parle",
+      "parlez",
+      "parler",
+      "parles",
+      // "répète ça plus fort": what is said again, said louder.
+      "répète",
+      "répètes",
+      "répéter",
+      "répétez",
+      "répète ça",
+      "répète le",
+      "redis",
+      "redis le",
+    ],
     on: [
       "active",
       "allumé",
@@ -174,6 +202,9 @@ export const fr: FastPathGrammar = {
       "débrancher",
       "s'éteigne",
       "s'éteignent",
+      "éteignons",
+      "éteigniez",
+      "éteins moi",
       // Not wanted any more: "je n'ai pas besoin de lumière", "je ne veux plus utiliser la prise".
       "je n'ai pas besoin de",
       "je n'ai pas besoin des",
@@ -303,6 +334,8 @@ export const fr: FastPathGrammar = {
       "je t'entends à peine",
       "je peux à peine t'entendre",
       "je ne t'ai pas entendu",
+      "aussi fort que tu peux",
+      "aussi fort que possible",
     ],
     quieter: [
       "moins fort",
@@ -326,6 +359,11 @@ export const fr: FastPathGrammar = {
       "allume",
       "allumer",
       "allumez",
+      // "allumons", "que tu allumes", "allume-moi la cuisine".
+      "allumons",
+      "allumes",
+      "allumiez",
+      "allume moi",
       "rallume",
       "éclaire",
       "éclairer",
@@ -399,7 +437,7 @@ export const fr: FastPathGrammar = {
       "le volume",
     ],
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
-    music: ["musique", "la musique"],
+    music: ["musique", "la musique", "chanson", "cette chanson", "la chanson", "morceau", "ce morceau"],
     brightness: [
       "luminosité",
       "niveau de lumière",
@@ -411,7 +449,8 @@ export const fr: FastPathGrammar = {
       "puissance des lumières",
     ],
     bit: ["un peu", "un petit peu", "légèrement", "un poil", "d'un cran", "un cran", "d'un niveau"],
-    lot: ["beaucoup", "nettement"],
+    // Two steps: a lot, or two of them counted ("de deux crans").
+    lot: ["beaucoup", "nettement", "de deux niveaux", "deux niveaux", "de deux crans", "deux crans"],
     full: ["complètement", "totalement", "entièrement"],
     to: ["à", "a", "au", "sur", "en"],
     by: ["de"],
@@ -466,6 +505,8 @@ export const fr: FastPathGrammar = {
   ],
   // "cette pièce" loses its article as a name does: "pièce" alone is the room one is in.
   here: ["ici", "la pièce", "dans la pièce", "dans cette pièce", "cette pièce", "pièce"],
+  // "Cette chambre" is this room, or this bedroom: which one is never guessed.
+  twoWays: ["cette chambre"],
   allMeans: { turn_on: { here: ["fan"] } },
   // "lumières dans le salon": lights said with a place and no verb are switched on.
   placedKindMeansOn: ["light", "fan"],
@@ -967,6 +1008,12 @@ export const fr: FastPathGrammar = {
       "dans une demi heure",
     ],
     during: ["pour", "pendant"],
+    until: {
+      time: ["jusqu'à", "jusqu'a"],
+      hour: [],
+      clause: ["jusqu'à ce que", "jusqu'à ce qu'", "jusqu'à nouvel ordre"],
+    },
+    hush: ["silence", "tais toi", "taisez vous", "chut"],
   },
   choices: {
     all: [

@@ -25,6 +25,15 @@ export const it: FastPathGrammar = {
     "grazie",
     "ti prego",
     "mi puoi",
+    // "bisogna spegnere la luce": what is to be done is the command.
+    "bisogna",
+    "bisognerebbe",
+    "mi piacerebbe",
+    "mi piacerebbe che",
+    // "che si spenga la luce": the wish said alone.
+    "che si",
+    // "mi spegni la luce", "mi abbassi il volume": "for me", said before the verb.
+    "mi",
     "aiutami a",
     "per piacere",
     "puoi",
@@ -103,7 +112,18 @@ export const it: FastPathGrammar = {
       "regolate",
       "regoli",
     ],
-    speak: ["parla", "parlare", "parlami", "parli"],
+    speak: [
+      "parla",
+      "parlare",
+      "parlami",
+      "parli",
+      // "ripetilo più forte": what is said again, said louder.
+      "ripeti",
+      "ripetilo",
+      "ripeterlo",
+      "ripetere",
+      "ripetimelo",
+    ],
     on: [
       "accendi",
       "acceso",
@@ -257,6 +277,9 @@ export const it: FastPathGrammar = {
       "non riesco a sentire",
       "non riesco a sentirti",
       "non sento niente",
+      "non ti ho sentito",
+      "ti sento appena",
+      "più forte che puoi",
       // "parla forte": the assistant's voice said loud.
       "parla forte",
       "parlare forte",
@@ -330,7 +353,7 @@ export const it: FastPathGrammar = {
     kelvin: ["kelvin"],
     volume: ["volume", "livello del volume", "livello di volume", "il volume", "audio", "l'audio", "suono"],
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
-    music: ["musica", "la musica"],
+    music: ["musica", "la musica", "canzone", "questa canzone", "la canzone", "brano", "questo brano"],
     brightness: [
       "luminosità",
       "livello di luce",
@@ -343,13 +366,17 @@ export const it: FastPathGrammar = {
       "grado di luce",
     ],
     bit: ["un po'", "un poco", "un pochino", "leggermente", "di un livello", "di una tacca"],
-    lot: ["molto", "parecchio"],
+    // Two steps: a lot, or two of them counted ("di due livelli").
+    lot: ["molto", "parecchio", "di due livelli", "due livelli", "di due tacche"],
     full: ["completamente", "del tutto", "totalmente"],
     to: ["a", "al", "alla", "allo", "su", "sul", "sulla", "fino al", "fino a"],
     by: ["di", "del"],
     percent: ["per cento", "percento", "%"],
     copulas: ["è", "sono"],
     negations: ["non", "mai", "quando", "se", "dopo", "prima"],
+    // "niente luce in corridoio", "nessuna lampada in cucina": none wanted is switched off.
+    none: ["nessuna", "nessun", "nessuno", "niente"],
+    anymore: ["più"],
   },
   articles: [
     "il",
@@ -382,7 +409,7 @@ export const it: FastPathGrammar = {
   conjunctions: ["e", "ed", "e poi"],
   pronouns: ["la", "lo", "le", "li"],
   // "accendila", "spegnerle": the pronoun written joined to its verb.
-  enclitics: ["la", "lo", "le", "li"],
+  enclitics: ["la", "lo", "le", "li", "mi"],
   areaPrepositions: [
     "in",
     "nel",
@@ -942,6 +969,11 @@ export const it: FastPathGrammar = {
       "tra mezz'ora",
     ],
     during: ["per", "durante"],
+    until: {
+      time: ["fino a"],
+      hour: ["fino alle", "fino all'", "fino alla"],
+      clause: ["finché", "finchè", "fino a quando", "fin quando", "fino a nuovo ordine"],
+    },
   },
   choices: {
     all: [

@@ -63,7 +63,11 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       .split(" ")
       .filter(Boolean)
       .flatMap((w) => lexicon.split(w));
-    const spans = spotNames(words, lookup);
+    // "cette chambre", "esta habitación": a room's name said as the room one is in is "here".
+    const spans = spotNames(words, lookup).filter(
+      (s) =>
+        ![1, 2].some((k) => s.start >= k && lexicon.senses(joinWords(words.slice(s.start - k, s.end)))?.here),
+    );
     const out: Item[] = [];
     let contentSeen = false;
     const plain = (tokens: string[]) => {
@@ -313,7 +317,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           addThing({ text: item.text, type: "kind", kind: sense.kind }, i);
           continue;
         }
-        if (sense.pronoun && !(sense.article && isThingAhead(said, i))) {
+        if (sense.pronoun && !(sense.article && isThingAhead(said, i, true))) {
           addThing({ text: item.text, type: "pronoun" }, i);
           continue;
         }
@@ -330,6 +334,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       }
 
       if (things.length > 1) return undefined;
+      // "no quiero las luces apagadas": "no" said of a state is a negation, not no light.
+      if (noneSaid && [...cues.keys()].some((c) => c !== "off" || cues.get(c)! > 1)) return undefined;
       // Several places only as joined areas, each with the same kind said ("the lights in the
       // kitchen and the dining room"); a device or an unknown name is left to one who knows it.
       if (places.length > 1) {
@@ -414,7 +420,10 @@ function howSaid(before: Item | undefined): LevelSaid {
 
 /** Whether a kind of device is said next ("kein Licht", "keine Lampen"). */
 function isKindNext(said: Item[], i: number): boolean {
-  const after = said[i + 1];
+  // "no necesito las luces": the kind's article may come between.
+  let next = i + 1;
+  while (said[next] && isArticle(said[next]!)) next++;
+  const after = said[next];
   return after?.type === "word" && !!after.sense.kind;
 }
 
@@ -433,8 +442,11 @@ function isArticle(item: Item): boolean {
 const NOUN_CUES: readonly Cue[] = ["volume", "brightness", "music"];
 
 /** Whether a noun follows an article-or-pronoun ("la lampe": an article; "éteins-la": a pronoun). */
-function isThingAhead(said: Item[], i: number): boolean {
-  const after = said[i + 1];
+function isThingAhead(said: Item[], i: number, throughArticles = false): boolean {
+  // "le mie casse", "la mia lampada": a pronoun-or-article before a possessive is an article.
+  let next = i + 1;
+  while (throughArticles && said[next] && said[next + 1] && isArticle(said[next]!)) next++;
+  const after = said[next];
   if (!after) return false;
   if (after.type === "name" || after.type === "unknown" || after.type === "number") return true;
   if (after.type !== "word") return false;
