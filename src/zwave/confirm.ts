@@ -20,6 +20,8 @@ export interface ReportOutcome {
 export interface PendingConfirmation {
   /** Resolves when a report matches, or after `timeoutMs` with `confirmed: false`. */
   wait(timeoutMs: number): Promise<ReportOutcome>;
+  /** Whether it has ended: a report matched, its time ran out, or it was cancelled. */
+  settled(): boolean;
   cancel(): void;
 }
 
@@ -61,6 +63,7 @@ export function expectReport(
         timer = setTimeout(() => finish({ confirmed: false, value: last, reported }), timeoutMs);
       });
     },
+    settled: () => outcome !== undefined,
     cancel() {
       finish({ confirmed: false, value: last, reported });
     },

@@ -224,6 +224,7 @@ export function coverPlan(
     matches: (v) => typeof v === "number" && Math.abs(v - payload) <= 1,
     supervisedValue: payload,
     windowMs,
+    askWhenSilent: true,
     requestedPosition: percentOf(payload),
   };
 }

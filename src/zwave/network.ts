@@ -26,6 +26,15 @@ export interface WritePlan {
   supervisedValue?: unknown;
   /** How long to wait for the device's report. */
   windowMs: number;
+  /**
+   * Whether the device is asked for `reportedOn` soon after an acknowledged unsupervised Set. Only
+   * where the write says what it must report (a switch, a dimmer sent a level, a cover sent a
+   * position, a lock's mode, a setpoint): zwave-js then asks for that value itself, and drops its
+   * own Get once it is reported.
+   * Not after a dimmer's "restore": zwave-js expects no level then, so any answer, one halfway up
+   * too, would cancel its later Get (`cancelScheduledPoll`).
+   */
+  askWhenSilent?: boolean;
 }
 
 export interface WriteOutcome {
@@ -288,6 +297,18 @@ export function createZwaveNetwork(options: {
       };
       return { wait: () => Promise.resolve(outcome), cancel: () => {} };
     }
+    // An acknowledged Set tells nothing of what the device did, and zwave-js asks it only later
+    // (`schedulePoll` in the CC APIs: ~1 s after a Binary Switch Set, ~5 s after a Multilevel
+    // Switch one, `timeouts.refreshValue`), so a device that does not report by itself kept the
+    // user waiting that long. One that has not reported shortly after is asked now: its answer
+    // comes as a report like any other and confirms when it shows the write done, and zwave-js then
+    // drops its own Get (a value update equal to the one it expects cancels the scheduled poll:
+    // Node `cancelScheduledPoll`). An answer that does not (a motor or a dimmer still on its way, a
+    // device slow to act) leaves that Get to come as it did.
+    if (status === SetValueStatus.SuccessUnsupervised && plan.askWhenSilent && node.status !== "Asleep")
+      setTimeout(() => {
+        if (!pending.settled()) void ask(node, plan.reportedOn);
+      }, OWN_REPORT_MS).unref();
     return {
       async wait() {
         const r = await pending.wait(plan.windowMs);
@@ -413,6 +434,12 @@ export function createZwaveNetwork(options: {
     confirmTimeoutMs: options.confirmTimeoutMs,
   };
 }
+
+/**
+ * How long after its acknowledgement a device that reports by itself has done so (a radio round
+ * trip or two): it is asked only after that, since asking it too would only add traffic.
+ */
+const OWN_REPORT_MS = 300;
 
 /** How long between two questions to a device that has not shown a write's effect yet. */
 const POLL_INTERVAL_MS = 1000;

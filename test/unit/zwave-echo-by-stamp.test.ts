@@ -11,6 +11,9 @@ import { SetValueStatus } from "../../src/zwave/set-value-status.js";
 const TARGET = { commandClass: 37, endpoint: 0, property: "targetValue" };
 const CURRENT = { commandClass: 37, endpoint: 0, property: "currentValue" };
 const DURATION = { commandClass: 37, endpoint: 0, property: "duration" };
+/** A shutter's Multilevel Switch. */
+const LEVEL_TARGET = { commandClass: 38, endpoint: 0, property: "targetValue" };
+const LEVEL_CURRENT = { commandClass: 38, endpoint: 0, property: "currentValue" };
 const SETPOINT = { commandClass: 67, endpoint: 0, property: "setpoint", propertyKey: 1 };
 
 /** Lets the filter's questions and answers run. */
@@ -46,8 +49,8 @@ function setUp(options: { asking?: "works" | "fails" } = {}) {
     /** Any other event on the connection ("statistics updated"). */
     other: () => filter.heard(),
     /** A write; the stamp asked before it is answered before anything it causes arrives. */
-    async write(v: ValueId, payload: unknown) {
-      const write = filter.begin(2, v, payload, Promise.resolve(stamps.get(valueKey(v))));
+    async write(v: ValueId, payload: unknown, slowActuator = false) {
+      const write = filter.begin(2, v, payload, Promise.resolve(stamps.get(valueKey(v))), slowActuator);
       await flush();
       return write;
     },
@@ -132,6 +135,17 @@ describe("echoes told by zwave-js's stamps", () => {
     driver.report(CURRENT, true, "report");
     await flush();
     expect(applied).toEqual(["report"]);
+  });
+
+  it("takes a motor's report that comes right after its target's echo: zwave-js updates no current value of a slow actuator", async () => {
+    const { applied, driver } = setUp();
+    const write = await driver.write(LEVEL_TARGET, 30, true);
+    write.answered(SetValueStatus.SuccessUnsupervised);
+    driver.echo(LEVEL_TARGET, 30, "target echo");
+    // Asked at once, the shutter answers before anything else comes on the connection.
+    driver.report(LEVEL_CURRENT, 30, "shutter's report");
+    await flush();
+    expect(applied).toEqual(["shutter's report"]);
   });
 
   it("drops the echo of a value that has no current twin, and takes the report", async () => {

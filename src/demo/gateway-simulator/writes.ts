@@ -1,5 +1,6 @@
 // What a write does on the real stack, from the gateway down to the device: zwave-js's answer
 // (its SetValueStatus), the optimistic update, and the device's report or verification that follows.
+import { isDeepStrictEqual } from "node:util";
 import { inDriverQueue, pause, type Gateway } from "./gateway.js";
 import {
   actualOf,
@@ -109,10 +110,19 @@ export async function applyWrite(
     : restore || target.commandClass !== 37
       ? gateway.restoreVerifyMs
       : FAST_VERIFY_MS;
+  // zwave-js's verification Get, one per value: a later write's replaces it (`schedulePoll`).
+  const verification: Verification = { expected: restore ? undefined : level };
+  if (!reportsItself) verifications.set(reported, verification);
   return {
     status: 254,
     afterwards: async () => {
-      if (node.device.confirms === false || !(await pause(gateway, delay))) return;
+      const answers = () => node.device.confirms !== false;
+      if (!answers() || !(await pause(gateway, delay))) return;
+      if (!reportsItself) {
+        // Replaced, cancelled, or the device stopped answering meanwhile.
+        if (verifications.get(reported) !== verification || !answers()) return;
+        verifications.delete(reported);
+      }
       // The device's report, or its answer to the verification Get: its own state.
       const actual = actualOf(reported);
       reported.actual = undefined;
@@ -120,6 +130,14 @@ export async function applyWrite(
     },
   };
 }
+
+/** A verification Get zwave-js has scheduled, and the value it expects (none after a "restore"). */
+interface Verification {
+  expected: unknown;
+}
+
+/** By the value the Get asks for. */
+const verifications = new WeakMap<LiveValue, Verification>();
 
 /** zwave-js waits this long for the device's Report to a Get before it gives up on it. */
 const REPORT_TIMEOUT_MS = 1000;
@@ -140,6 +158,10 @@ export async function poll(gateway: Gateway, node: LiveNode, v: LiveValue): Prom
   }
   const actual = positionNow(v);
   if (actual === actualOf(v)) v.actual = undefined;
+  // A report of the value zwave-js expects cancels its verification Get (Node `cancelScheduledPoll`).
+  const scheduled = verifications.get(v);
+  if (scheduled && (scheduled.expected === undefined || isDeepStrictEqual(scheduled.expected, actual)))
+    verifications.delete(v);
   await report(gateway, node, v, actual);
   return actual;
 }

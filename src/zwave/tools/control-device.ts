@@ -71,6 +71,7 @@ export function switchPlan(
       supervisedValue: restore ? undefined : payload,
       // Multilevel Switch is a "slow" actuator: zwave-js verifies it ~5 s after the Set.
       windowMs: window + LATE_VERIFY_MS,
+      askWhenSilent: !restore,
     };
   }
   const switchTarget =
@@ -93,6 +94,7 @@ export function switchPlan(
       matches: (v) => v === payload,
       supervisedValue: payload,
       windowMs: window,
+      askWhenSilent: true,
     };
   }
   throw new ZwaveToolError("not_supported", notSwitched({ ...endpoint, function: "other" }));

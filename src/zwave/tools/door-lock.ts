@@ -49,8 +49,10 @@ export function registerDoorLock(server: McpServer, network: ZwaveNetwork): void
           payload: mode,
           matches: (v) => v === mode,
           supervisedValue: mode,
-          // zwave-js verifies a Door Lock Set ~5 s after it.
+          // zwave-js verifies a Door Lock Set ~5 s after it; a bolt still moving when asked at once
+          // is confirmed by that Get.
           windowMs: network.confirmTimeoutMs + LATE_VERIFY_MS,
+          askWhenSilent: true,
         });
         const value = outcome.value;
         const state =

@@ -106,6 +106,7 @@ export function registerThermostat(server: McpServer, network: ZwaveNetwork): vo
             matches: (v: unknown) => v === c.payload,
             supervisedValue: c.payload,
             windowMs: network.confirmTimeoutMs + LATE_VERIFY_MS,
+            askWhenSilent: true,
           })),
         );
         const results = changes.map((change, i) => {

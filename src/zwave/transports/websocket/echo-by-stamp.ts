@@ -13,7 +13,8 @@
 // stamp unchanged means zwave-js made that event itself (for this write or another client's). Its
 // related current value is stamped either way; it is an echo only when it is the very next event
 // on the connection after a target echo (zwave-js emits the two back to back, and the server keeps
-// its order). A supervised Set still `Working` updates its target too, stamped: that is its echo
+// its order), and never for a slow actuator, which zwave-js does not update so (a motor's report
+// can be that next event, when the device is asked at once). A supervised Set still `Working` updates its target too, stamped: that is its echo
 // whatever the stamp says. Nothing else is ever dropped, so with optimistic updates off the
 // device's report counts at once.
 //
@@ -53,12 +54,15 @@ export interface EchoByStampFilter {
   /**
    * Before the write goes out. `stampBefore` is the target's stamp, asked on the same connection
    * right before the write, so the server reads it before the write can change anything.
+   * `slowActuator`: zwave-js updates no related value after it (optimistic-echo.ts
+   * `isSlowActuator`), so the event right after its target's echo is never one.
    */
   begin(
     nodeId: number,
     target: ValueId,
     payload: unknown,
     stampBefore: Promise<number | undefined>,
+    slowActuator?: boolean,
   ): StampedWrite;
   /** A value event, in the order the server sent it. */
   offer(nodeId: number, valueId: ValueId, value: unknown, apply: () => void): void;
@@ -72,6 +76,7 @@ interface Write {
   target: ValueId;
   targetKey: string;
   payload: unknown;
+  slowActuator: boolean;
   status: Promise<number | undefined>;
   settle(status: number | undefined): void;
   /** A supervised Set still working has had its one stamped update of the target dropped. */
@@ -189,9 +194,12 @@ export function createEchoByStampFilter(options: EchoByStampOptions): EchoByStam
     const verdict = await event.stamp;
     if (verdict !== "stamped") {
       const write = watching[0]!;
-      const echo = possibleEchoes(write.target, event.value, SetValueStatus.SuccessUnsupervised).find(
-        (e) => e.related,
-      );
+      const echo = possibleEchoes(
+        write.target,
+        event.value,
+        SetValueStatus.SuccessUnsupervised,
+        write.slowActuator,
+      ).find((e) => e.related);
       if (echo) n.relatedNext = { seq: event.seq, key: echo.key, value: echo.value };
       if (verdict === "unsure") recheck(nodeId, n, write);
       return true;
@@ -208,12 +216,12 @@ export function createEchoByStampFilter(options: EchoByStampOptions): EchoByStam
   }
 
   return {
-    begin(nodeId, target, payload, stampBefore) {
+    begin(nodeId, target, payload, stampBefore, slowActuator = false) {
       const n = nodeOf(nodeId);
       const targetKey = valueKey(target);
       let settle: (status: number | undefined) => void = () => {};
       const status = new Promise<number | undefined>((resolve) => (settle = resolve));
-      const write: Write = { target, targetKey, payload, status, settle, workingSeen: false };
+      const write: Write = { target, targetKey, payload, slowActuator, status, settle, workingSeen: false };
       n.writes.push(write);
       n.asked.set(targetKey, question(stampBefore.catch((): Stamp => UNKNOWN)));
       const linger = () => {
@@ -225,7 +233,8 @@ export function createEchoByStampFilter(options: EchoByStampOptions): EchoByStam
         answered(s) {
           write.settle(s);
           // A failure changed nothing; a supervised success's updates are the device's own word.
-          if (s !== undefined && possibleEchoes(target, payload, s).length === 0) return end(nodeId, write);
+          if (s !== undefined && possibleEchoes(target, payload, s, slowActuator).length === 0)
+            return end(nodeId, write);
           linger();
         },
         abandoned() {

@@ -11,6 +11,7 @@ import type { ValueId, ZwaveNode } from "../../model.js";
 import { displayName } from "../../name-resolver.js";
 import { SetValueStatus, wentOut, writeFailure } from "../../set-value-status.js";
 import type { NodeListChange, ValueReport, ZwaveTransport } from "../../transport.js";
+import { isSlowActuator } from "../../optimistic-echo.js";
 import { createEchoByStampFilter } from "./echo-by-stamp.js";
 import {
   pingResultSchema,
@@ -327,7 +328,7 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
       const before = command(ws, "node.get_value_timestamp", { nodeId: node.id, valueId }).then(
         (r) => valueTimestampSchema.parse(r).timestamp ?? undefined,
       );
-      const echo = echoes.begin(node.id, value, payload, before);
+      const echo = echoes.begin(node.id, value, payload, before, isSlowActuator(node, value));
       let answer: unknown;
       try {
         answer = await command(ws, "node.set_value", { nodeId: node.id, valueId, value: payload });
