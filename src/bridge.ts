@@ -262,8 +262,11 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
       })),
   });
   closers.unshift(async () => upstreams.close());
-  // The search rests while the way in use works, and starts again once it is lost.
-  const stopWatchingLink = zwave.onChange(() => {
+  // The search rests while the way in use works, and starts again once it is lost. A device's
+  // report (`state`, one per switch) never moves the link: reading it then would list every tool
+  // of the registry for nothing, on the path of every Z-Wave action.
+  const stopWatchingLink = zwave.onChange((change) => {
+    if (change === "state") return;
     const { state } = zwave.link();
     if (state === "connected") upstreams.linkUp();
     else if (state === "unavailable") upstreams.linkLost();

@@ -8,7 +8,7 @@ import type { Transport } from "@modelcontextprotocol/client";
 import type { Logger } from "../log.js";
 import { MessagePortTransport } from "../shared/message-port-transport.js";
 import { PACKAGE_ROOT } from "../shared/package-root.js";
-import { zwaveStateEvent, type ZwaveStateEvent } from "../zwave/state-events.js";
+import { readStateEvent, type ZwaveStateEvent } from "../zwave/state-events.js";
 
 /**
  * Its heap idles near 10 MiB with the demo network; a large network's node cache fits many times
@@ -56,8 +56,8 @@ export function startZwaveWorker(
   if (state && onState) {
     // Checked like every message from the other thread: a bad one is logged, not applied.
     state.port1.on("message", (data: unknown) => {
-      const event = zwaveStateEvent.safeParse(data);
-      if (event.success) onState(event.data);
+      const event = readStateEvent(data);
+      if (event) onState(event);
       else logger?.warn(`the Z-Wave worker sent a state event that does not fit its schema; ignored`);
     });
     // The port must not keep the bridge alive on its own; it ends with the worker.

@@ -25,8 +25,16 @@ import { registerSensorData } from "./tools/sensor-data.js";
 import { registerThermostat } from "./tools/thermostat.js";
 
 export interface ZwaveMcpServer {
-  /** Serves MCP over `transport` (default: this process's stdio) until close(). */
+  /** Serves MCP over `transport` (default: this process's stdio) until close(), in either era. */
   serve(transport?: Transport): void;
+  /**
+   * Serves the bridge that started this worker over its port (src/zwave/worker.ts) until close().
+   * Only the bridge speaks there, and always in the 2025 era (it connects with `initialize`,
+   * src/mcp/client/sdk-client.ts), so one instance is connected to the port directly: serveStdio's
+   * entry, which picks the era, would check each message again with the SDK's zod schemas, and
+   * each result in full as it goes out, on the path of every Z-Wave action.
+   */
+  serveHost(transport: Transport): Promise<void>;
   /** What it is connected to, for the "ready" log line (no credentials). */
   upstream: Record<string, string>;
   /** Closes the MCP connection and the connection to Z-Wave. */
@@ -79,6 +87,12 @@ export async function createZwaveMcpServer(
         ...(carrier ? { transport: carrier } : {}),
         onerror: (err) => logger.debug({ err }, "Z-Wave MCP connection error"),
       });
+    },
+    async serveHost(carrier) {
+      const server = createServer();
+      server.server.onerror = (err) => logger.debug({ err }, "Z-Wave MCP connection error");
+      connection = server;
+      await server.connect(carrier);
     },
     upstream:
       t.kind === "websocket"

@@ -24,5 +24,5 @@ const zwave = await createZwaveMcpServer(
 const transport = new MessagePortTransport(port, () => port.close());
 // The host ends the thread with terminate(); this is for a port that closes first.
 port.once("close", () => void zwave.close());
-zwave.serve(transport);
+await zwave.serveHost(transport);
 logger.info(zwave.upstream, "Z-Wave MCP server ready (worker thread)");

@@ -7,7 +7,7 @@ import {
   type Transport,
 } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import type { McpTool } from "../../tools/mcp-tool.js";
+import type { McpTool, McpToolClient } from "../../tools/mcp-tool.js";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/client/validators/cf-worker";
 import { VERSION } from "../../version.js";
 import type { McpServerConfig } from "./server-config.js";
@@ -70,8 +70,11 @@ export function childPidOf(client: Client): number | undefined {
   return (client.transport as { pid?: number | null } | undefined)?.pid ?? undefined;
 }
 
-/** Every tool of the server (all pages), in the shape the registry takes. */
-export async function listServerTools(client: Client): Promise<McpTool[]> {
+/**
+ * Every tool of the server (all pages), in the shape the registry takes; each is called through
+ * `caller` (the client itself, or src/mcp/client/own-server-caller.ts for our own worker).
+ */
+export async function listServerTools(client: Client, caller: McpToolClient = client): Promise<McpTool[]> {
   const tools: McpTool[] = [];
   let cursor: string | undefined;
   do {
@@ -83,7 +86,7 @@ export async function listServerTools(client: Client): Promise<McpTool[]> {
         ...(tool.description ? { description: tool.description } : {}),
         inputSchema: tool.inputSchema,
         ...(tool.annotations ? { annotations: tool.annotations } : {}),
-        client,
+        client: caller,
       });
     }
     cursor = page.nextCursor;

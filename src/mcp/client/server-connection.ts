@@ -4,6 +4,7 @@ import { createBackoff, type BackoffPolicy } from "../../shared/backoff.js";
 import { withoutCredentials } from "../../shared/redact.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { McpServerConfig } from "./server-config.js";
+import { ownServerCaller } from "./own-server-caller.js";
 import { childPidOf, connectMcpClient, listServerTools } from "./sdk-client.js";
 
 export type McpServerState = "starting" | "up" | "down" | "stopped";
@@ -70,7 +71,7 @@ export function createMcpServerConnection(options: {
       client = next;
       const pid = childPidOf(next);
       if (pid) childPids.set(next, pid);
-      const loaded = await listServerTools(next);
+      const loaded = await listServerTools(next, config.openWorker ? ownServerCaller(next) : next);
       if (stopping || myGeneration !== generation) {
         await closeClient(next);
         return;
