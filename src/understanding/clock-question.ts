@@ -5,7 +5,7 @@
 // "indícame"): a question about another place or day has a word of its own ("in tokyo",
 // "tomorrow", "tokyo time") and is left to the templates, which hand it on (turn/clock.ts).
 import type { FastPathGrammar } from "./grammar-types.js";
-import { createCleaner, fold, withoutWakeWord } from "./sentence.js";
+import { createCleaner, fold, WAKE_WORDS, withoutWakeWord } from "./sentence.js";
 
 export interface ClockQuestion {
   intent: "query_time" | "query_date";
@@ -58,6 +58,8 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   add(grammar.clock.today, "today");
   add(grammar.clock.days ?? [], "day");
   add([...grammar.clock.asking, ...grammar.articles, ...grammar.now, ...grammar.fillers], "asking");
+  // The assistant called by its name anywhere in the question ("ok olly what time is it").
+  add([...WAKE_WORDS, ...WAKE_WORDS.map((w) => w.split(" ").at(-1)!)], "asking");
   const singleWords = (list: string[]) =>
     new Set(
       list
@@ -118,10 +120,13 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   }
 
   return (sentence: string): ClockQuestion | undefined => {
-    // One word alone is no question: "Jour" and "Nuit" switch a scene in Home Assistant's French
-    // sentences. The templates still read the few that are ("time"). Counted before politeness
-    // and "now" are dropped: "fecha actual", "Datum bitte" are two words.
-    if (words(withoutWakeWord(fold(sentence))).length < 2) return undefined;
+    // One word alone is no question, but "today": "Jour" and "Nuit" switch a scene in Home
+    // Assistant's French sentences. The templates still read the few that are ("time"). Counted
+    // before politeness and "now" are dropped: "fecha actual", "Datum bitte" are two words.
+    const alone = words(withoutWakeWord(fold(sentence)));
+    // "Today?" alone asks the date: no scene or device is called that.
+    if (alone.length === 1) return roles.get(alone[0]!) === "today" ? { intent: "query_date" } : undefined;
+    if (alone.length < 2) return undefined;
     const said = words(clean(fold(sentence)));
     if (!said.length || fromNow(words(fold(sentence)))) return undefined;
     const found = new Set<Role>();

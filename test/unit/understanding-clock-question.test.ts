@@ -178,7 +178,7 @@ describe("a word the lists lack, where only a verb of asking can stand", () => {
     ["en", "what's the auckland time"],
     ["de", "sag mir die Wiener Zeit"],
     // Written with a capital inside the sentence: a name, not a verb.
-    ["en", "could you Google the time"],
+    ["en", "could you Bing the time"],
     // Where a verb stands with nothing asked after it, it asks about something else.
     ["en", "what time do you close"],
     ["en", "what time do i leave"],
