@@ -812,6 +812,13 @@ export const fr: FastPathGrammar = {
       "là",
       // Here is the home: its own clock.
       "ici",
+      "chez moi",
+      "chez nous",
+      "où je suis",
+      "où nous sommes",
+      "à la maison",
+      "chez toi",
+      "chez vous",
       // "quel jour de la semaine", "l'heure sur l'horloge" ("de" alone may bring a place: "de l'est").
       "de la semaine",
       "de la journée",
