@@ -707,6 +707,12 @@ export const es: FastPathGrammar = {
       "momento",
       "en este instante",
       "aquí",
+      "aqui",
+      "acá",
+      "donde estoy",
+      "donde estamos",
+      "en casa",
+      "en mi casa",
       // Particles, greetings and tags.
       "por favor",
       "porfa",
