@@ -777,6 +777,14 @@ export const it: FastPathGrammar = {
       // Here is the home: its own clock.
       "qui",
       "qua",
+      "dove sono",
+      "dove siamo",
+      "a casa",
+      "da me",
+      "da noi",
+      "da te",
+      "da voi",
+      "a casa mia",
       // "che ore sono sull'orologio": the home's clock.
       "sull",
       "nell",
