@@ -1,10 +1,11 @@
 // The time and the date asked in any plain form, by the words a sentence is made of rather than by
 // their order: "tell me the time", "sag mal die Uhrzeit", "on est quel jour", "¿me dices la hora?".
-// Only a sentence made entirely of the grammar's `clock` words (and its fillers, articles and
-// "now" words) is read: a question about another place or day has a word of its own ("in tokyo",
-// "tomorrow") and is left to the templates, which hand it on (turn/clock.ts).
+// A sentence is read when every word is one of the grammar's `clock` words (and its fillers,
+// articles and "now" words), but for one word in a place only a verb can stand ("inform me",
+// "indícame"): a question about another place or day has a word of its own ("in tokyo",
+// "tomorrow", "tokyo time") and is left to the templates, which hand it on (turn/clock.ts).
 import type { FastPathGrammar } from "./grammar-types.js";
-import { createCleaner, fold, withoutWakeWord } from "./sentence.js";
+import { createCleaner, fold, WAKE_WORDS, withoutWakeWord } from "./sentence.js";
 
 export interface ClockQuestion {
   intent: "query_time" | "query_date";
@@ -17,9 +18,30 @@ type Role = "time" | "date" | "today" | "day" | "asking";
 
 /** Phrases of up to this many words are looked up. */
 const LONGEST = 4;
+/** Shorter unknown words are not taken for verbs: too many names and particles are that short. */
+const SHORTEST_VERB = 3;
+/** A verb known by its ending alone is at least this long ("indicarme", not "miami"). */
+const SHORTEST_BY_ENDING = 6;
 
 /** Words as the clock reader compares them: folded, elided articles apart ("l'heure" → "l heure"). */
 const words = (text: string) => fold(text).replace(/'/g, " ").split(" ").filter(Boolean);
+
+/**
+ * The words written with a capital inside the sentence (folded): names ("Tokyo") and, in German,
+ * nouns. None of them is a verb. The first word's capital says nothing.
+ */
+function capitalised(sentence: string): Set<string> {
+  const said = sentence
+    .replace(/[’'`´]/g, " ")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  return new Set(
+    said
+      .slice(1)
+      .filter((w) => /^\p{Lu}/u.test(w))
+      .map(fold),
+  );
+}
 
 export function createClockQuestion(grammar: FastPathGrammar) {
   const clean = createCleaner(grammar);
@@ -36,7 +58,8 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   add(grammar.clock.today, "today");
   add(grammar.clock.days ?? [], "day");
   add([...grammar.clock.asking, ...grammar.articles, ...grammar.now, ...grammar.fillers], "asking");
-  // "in einer Stunde", "en una hora", "over een uur": a span from now (later.ts's words) is another time.
+  // The assistant called by its name anywhere in the question ("ok olly what time is it").
+  add([...WAKE_WORDS, ...WAKE_WORDS.map((w) => w.split(" ").at(-1)!)], "asking");
   const singleWords = (list: string[]) =>
     new Set(
       list
@@ -44,19 +67,70 @@ export function createClockQuestion(grammar: FastPathGrammar) {
         .filter((w) => w.length === 1)
         .flat(),
     );
+  // "in einer Stunde", "en una hora", "over een uur": a span from now (later.ts's words) is another time.
   const spanStart = singleWords(grammar.later.after);
   const units = singleWords(grammar.later.units);
   const fromNow = (said: string[]) =>
     said.some((w, i) => spanStart.has(w) && said.slice(i + 1, i + 3).some((u) => units.has(u)));
+  // "in tokyo", "à paris", "a las siete": what follows a preposition is a place or a time.
+  const prepositions = new Set([...singleWords(grammar.areaPrepositions), ...spanStart]);
+  // "qué hora es en el este": a preposition and its article, then nothing the clock knows (the
+  // noun, "este", was taken for a word that says nothing): a place was named.
+  const determiners = singleWords(grammar.articles);
+  const placeLeftOff = (said: string[]) =>
+    said.some((w, i) => {
+      if (!prepositions.has(w)) return false;
+      let j = i + 1;
+      while (j < said.length && determiners.has(said[j]!)) j++;
+      return j > i + 1 && j === said.length;
+    });
+  // "che ore sono là", "quelle heure est-il là-bas": an article written with an accent is a word of
+  // place ("là", there), which folding made an article.
+  const accentedArticle = (sentence: string) =>
+    sentence
+      .toLowerCase()
+      .split(/[^\p{L}]+/u)
+      .some((w) => w !== fold(w) && determiners.has(fold(w)));
+  const verbs = grammar.clock.verbs;
+  const before = new Set((verbs?.before ?? []).map(fold));
+  const after = new Set((verbs?.after ?? []).map(fold));
+  // What follows a verb of asking: what it asks for ("the time", "me", "what time it is").
+  const asked = new Set([...singleWords(grammar.articles), ...before, ...(verbs?.questions ?? []).map(fold)]);
+  const endings = (verbs?.endings ?? []).map(fold);
+  const final = verbs?.final;
+  const modals = new Set((final?.modals ?? []).map(fold));
+
+  /** Whether the unknown word at `i` of the sentence's words stands where only a verb can. */
+  function isVerb(said: string[], i: number, names: Set<string>): boolean {
+    const word = said[i]!;
+    const previous = said[i - 1];
+    if (word.length < SHORTEST_VERB || !/^\p{L}+$/u.test(word) || names.has(word)) return false;
+    if (previous !== undefined && prepositions.has(previous)) return false;
+    const next = said[i + 1];
+    if (next !== undefined && before.has(next)) return true;
+    if (previous !== undefined && after.has(previous) && next !== undefined && asked.has(next)) return true;
+    if (word.length >= SHORTEST_BY_ENDING && endings.some((e) => word.endsWith(e))) return true;
+    return (
+      final !== undefined &&
+      i === said.length - 1 &&
+      i > 0 &&
+      final.endings.some((e) => word.endsWith(e)) &&
+      said.some((w) => modals.has(w))
+    );
+  }
 
   return (sentence: string): ClockQuestion | undefined => {
-    // One word alone is no question: "Jour" and "Nuit" switch a scene in Home Assistant's French
-    // sentences. The templates still read the few that are ("time"). Counted before politeness
-    // and "now" are dropped: "fecha actual", "Datum bitte" are two words.
-    if (words(withoutWakeWord(fold(sentence))).length < 2) return undefined;
+    // One word alone is no question, but "today": "Jour" and "Nuit" switch a scene in Home
+    // Assistant's French sentences. The templates still read the few that are ("time"). Counted
+    // before politeness and "now" are dropped: "fecha actual", "Datum bitte" are two words.
+    const alone = words(withoutWakeWord(fold(sentence)));
+    // "Today?" alone asks the date: no scene or device is called that.
+    if (alone.length === 1) return roles.get(alone[0]!) === "today" ? { intent: "query_date" } : undefined;
+    if (alone.length < 2) return undefined;
     const said = words(clean(fold(sentence)));
     if (!said.length || fromNow(words(fold(sentence)))) return undefined;
     const found = new Set<Role>();
+    const unknown: number[] = [];
     for (let i = 0; i < said.length;) {
       let n = Math.min(LONGEST, said.length - i);
       for (; n > 0; n--) {
@@ -66,12 +140,25 @@ export function createClockQuestion(grammar: FastPathGrammar) {
           break;
         }
       }
-      if (n === 0) return undefined;
+      if (n === 0) {
+        unknown.push(i);
+        n = 1;
+      }
       i += n;
     }
-    // "ist heute der neunte" checks today's date; "welcher Tag ist der neunte" asks about another day.
+    if (unknown.length > 1 || placeLeftOff(said) || accentedArticle(sentence)) return undefined;
+    if (unknown.length === 1) {
+      // Its neighbours as said, politeness and all: "could you announce the time".
+      const whole = words(withoutWakeWord(fold(sentence)));
+      const at = whole.indexOf(said[unknown[0]!]!);
+      if (at < 0 || !isVerb(whole, at, capitalised(sentence))) return undefined;
+    }
+    // "ist heute Montag" checks today's date; "welcher Tag ist Montag", "qué fecha es hoy lunes"
+    // ask about a day named.
     if (found.has("day"))
-      return found.has("today") && !found.has("time") ? { intent: "query_date" } : undefined;
+      return found.has("today") && !found.has("time") && !found.has("date")
+        ? { intent: "query_date" }
+        : undefined;
     if (found.has("time")) return { intent: "query_time", ...(found.has("date") ? { alsoDate: true } : {}) };
     return found.has("date") || found.has("today") ? { intent: "query_date" } : undefined;
   };

@@ -492,6 +492,31 @@ export interface FastPathGrammar {
      */
     days?: string[];
     asking: string[];
+    /**
+     * Where a word the lists lack can only be a verb of asking ("inform me of the time", "verrat
+     * mir die Uhrzeit", "m'indiquer l'heure", "indícame la hora"), never a place or a day: one
+     * such word is read as asking. A word after a preposition ("in tokyo") or written with a
+     * capital inside the sentence (a name, a German noun) never is.
+     */
+    verbs?: {
+      /** The word right before one of these is a verb: object pronouns after an imperative ("me", "mir"). */
+      before: string[];
+      /**
+       * The word right after one of these is a verb: a subject, a clitic or a modal ("you", "me",
+       * "puedes"), when what it asks follows it: an article, an object or a word of `questions`
+       * ("could you announce the time", "i wonder what time it is"; not "what time do i leave").
+       */
+      after: string[];
+      /** Words that open the question a verb asks ("what", "wie", "quelle"). */
+      questions?: string[];
+      /** A word with one of these endings is a verb carrying its object ("indicarme", "ricordarmi"). */
+      endings?: string[];
+      /**
+       * The last word, with one of these endings, is the infinitive that closes a sentence with a
+       * word of `modals` (German and Dutch: "kannst du mir die Uhrzeit durchgeben").
+       */
+      final?: { endings: string[]; modals: string[] };
+    };
   };
   /**
    * A command for a later time (understanding/later.ts), which the bridge cannot run later:

@@ -114,6 +114,35 @@ describe("sentences as people say them", () => {
     },
   );
 
+  it.each([
+    ["en", "could you broadcast the time for me", /^It is \d{1,2}:\d{2}\.$/],
+    ["de", "verkünde mir bitte mal die Uhrzeit", /^Es ist \d{1,2}:\d{2}\.$/],
+    ["fr", "excusez-moi, vous auriez l'heure", /^Il est \d{1,2}:\d{2}\.$/],
+    ["es", "oiga, ¿a cuántos estamos?", /^Hoy es \p{L}+, \d{1,2} de \p{L}+ de \d{4}\.$/u],
+    ["nl", "goeiemorgen, de hoeveelste is het eigenlijk", /^Het is vandaag \p{L}+ \d{1,2} \p{L}+ \d{4}\.$/u],
+    ["it", "scusi, mi saprebbe dire che ore sono", /^Sono le \d{1,2}:\d{2}\.$/],
+  ])("%s: %j is answered from the home's clock, without HA's agent", async (language, text, answer) => {
+    const result = await makeAgent({ haAgent: true }).handle({
+      text,
+      language,
+      conversationId: `clock-${turn++}`,
+    });
+    expect(result.speech).toMatch(answer);
+    expect(ha.conversations).toEqual([]);
+  });
+
+  it.each([
+    ["en", "tokyo what time is it"],
+    ["de", "Lissabon, wie spät ist es?"],
+    ["fr", "il est quelle heure là-bas"],
+    ["es", "me dices la hora de Quito"],
+    ["nl", "Tokio, hoe laat is het"],
+    ["it", "che ore sono a Lisbona"],
+  ])("%s: %j, about another place, is never answered with the home's time", async (language, text) => {
+    const result = await makeAgent().handle({ text, language, conversationId: `clock-${turn++}` });
+    expect(result.speech).not.toMatch(/\d{1,2}:\d{2}/);
+  });
+
   it("the home's own time is still told, here or in one of its rooms", async () => {
     expect((await say("what time is it here", "kitchen_satellite")).speech).toMatch(
       /^It is \d{1,2}:\d{2}\.$/,

@@ -13,33 +13,33 @@ const nothingNamed = () => undefined;
 
 describe("the time and the date asked plainly", () => {
   it.each([
-    ["en", "tell me the time now", "query_time"],
+    ["en", "tell me the time now, please", "query_time"],
     ["en", "could you give me the current time please", "query_time"],
-    ["en", "do you know what day it is", "query_date"],
+    ["en", "do you know what day it is today", "query_date"],
     ["de", "sag mal die Uhrzeit", "query_time"],
-    ["de", "kannst du mir sagen, wie spät es ist?", "query_time"],
+    ["de", "kannst du mir bitte sagen, wie spät es ist?", "query_time"],
     ["de", "welchen Wochentag haben wir heute", "query_date"],
     ["fr", "dis-moi, on est quel jour", "query_date"],
     ["fr", "tu peux me donner l'heure exacte ?", "query_time"],
     ["es", "¿me dices la hora?", "query_time"],
     ["es", "qué fecha es hoy por favor", "query_date"],
     ["nl", "hoe laat is het precies", "query_time"],
-    ["nl", "vertel me de datum van vandaag", "query_date"],
+    ["nl", "vertel me even de datum van vandaag", "query_date"],
     ["it", "che ore sono di preciso", "query_time"],
     ["it", "mi dici che giorno è oggi", "query_date"],
     // "today" alone asks the date; politeness and "now" still make two words.
-    ["en", "what's today", "query_date"],
-    ["de", "was ist heute", "query_date"],
-    ["de", "aktuelles Datum", "query_date"],
+    ["en", "and what's today", "query_date"],
+    ["de", "was ist heute denn", "query_date"],
+    ["de", "heutiges Datum", "query_date"],
     ["fr", "aujourd'hui c'est quoi", "query_date"],
-    ["es", "fecha actual por favor", "query_date"],
+    ["es", "fecha actual, gracias", "query_date"],
     ["es", "quiero saber la hora", "query_time"],
-    ["nl", "ik wil weten hoe laat het is", "query_time"],
+    ["nl", "ik wil even weten hoe laat het is", "query_time"],
     // A day named of today checks today's date.
     ["de", "ist heute Freitag oder nicht", "query_date"],
     ["nl", "is het vandaag dinsdag", "query_date"],
     ["nl", "de tijd a.u.b.", "query_time"],
-    ["it", "che cos'è oggi", "query_date"],
+    ["it", "oggi che cos'è", "query_date"],
     ["it", "vorrei sapere l'ora", "query_time"],
     // The clock on the wall is the home's clock, not another place.
     ["en", "what's the time on the clock", "query_time"],
@@ -106,5 +106,91 @@ describe("the time a while from now is another time", () => {
     const understood = understandings[language]!.understand(sentence, nothingNamed);
     // A clock template that reads it keeps what it is about, and the turn hands it on (turn/clock.ts).
     if (understood?.match.intent === "query_time") expect(understood.match.about).toBeTruthy();
+  });
+});
+
+describe("the question's own shape, whatever the words around it", () => {
+  it.each([
+    // Particles, greetings and tags around the question.
+    ["en", "okay so what day of the week are we on today", "query_date"],
+    ["de", "wie spät ist es denn eigentlich grade", "query_time"],
+    ["de", "servus, der wievielte ist heute", "query_date"],
+    ["fr", "excusez-moi, vous avez l'heure pile", "query_time"],
+    ["es", "oiga, ¿a cuántos estamos hoy?", "query_date"],
+    ["nl", "goeiemorgen, de hoeveelste is het vandaag eigenlijk", "query_date"],
+    ["it", "scusi, in che giorno della settimana siamo", "query_date"],
+    // Questions asked to "Sie", "vous", "usted", "u", "lei".
+    ["de", "Können Sie mir die genaue Uhrzeit nennen", "query_time"],
+    ["fr", "pourriez-vous m'afficher la date du jour", "query_date"],
+    ["es", "¿me podría usted dar la hora exacta?", "query_time"],
+    ["nl", "kunt u mij zeggen welke dag het is", "query_date"],
+    ["it", "mi saprebbe dire che ore sono", "query_time"],
+    // Word order of the embedded question in German and Dutch, inversion in French.
+    ["de", "weißt du zufällig, welchen Tag wir heute haben", "query_date"],
+    ["nl", "weet jij toevallig welke datum het vandaag is", "query_date"],
+    ["fr", "quel jour du mois sommes-nous donc", "query_date"],
+    // Today, said to be checked by a day's name.
+    ["en", "it's thursday today, isn't it", "query_date"],
+    ["fr", "on est bien mercredi aujourd'hui", "query_date"],
+    ["it", "oggi è giovedì, giusto", "query_date"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)).toEqual({ intent });
+  });
+});
+
+describe("a word the lists lack, where only a verb of asking can stand", () => {
+  it.each([
+    // Before the one asking ("me", "mir", "moi", "mij"): an imperative.
+    ["en", "recite me the date", "query_date"],
+    ["de", "verkünde mir das Datum", "query_date"],
+    ["fr", "récite-moi la date", "query_date"],
+    ["nl", "meld me even hoe laat het is", "query_time"],
+    // After a subject, a clitic or a modal, asking for what follows.
+    ["en", "could you broadcast the time", "query_time"],
+    ["en", "i forgot what day it is", "query_date"],
+    ["fr", "tu pourrais me transmettre l'heure", "query_time"],
+    ["es", "¿me recuerdas qué día es hoy?", "query_date"],
+    ["it", "mi puoi indicare l'ora", "query_time"],
+    // A verb with its object on it.
+    ["es", "notifícame la fecha", "query_date"],
+    ["it", "sapresti comunicarmi l'ora esatta", "query_time"],
+    // The infinitive that closes a German or Dutch question.
+    ["de", "kannst du mir die Uhrzeit vorlesen", "query_time"],
+    ["nl", "kun je me de datum voorlezen", "query_date"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)).toEqual({ intent });
+  });
+
+  it.each([
+    // A name, before or after the question: the home's clock is not its clock.
+    ["en", "tokyo what time is it"],
+    ["en", "what's the time lisbon"],
+    ["de", "Tokio, wie spät ist es"],
+    ["fr", "Tokyo, il est quelle heure"],
+    ["es", "Tokio, ¿qué hora es?"],
+    ["nl", "Tokio, hoe laat is het"],
+    ["it", "Tokyo che ore sono"],
+    // A name after a preposition, even where a verb could stand.
+    ["de", "kannst du mir die Uhrzeit von Essen sagen"],
+    ["es", "me dices la hora de Quito"],
+    ["nl", "kun je me de tijd in Leiden geven"],
+    // A name before a clock word: its time, not ours.
+    ["en", "what's the auckland time"],
+    ["de", "sag mir die Wiener Zeit"],
+    // Written with a capital inside the sentence: a name, not a verb.
+    ["en", "could you Bing the time"],
+    // Where a verb stands with nothing asked after it, it asks about something else.
+    ["en", "what time do you close"],
+    ["en", "what time do i leave"],
+    // A place left off after its preposition and article, or said as "there".
+    ["es", "¿qué hora es en el este?"],
+    ["it", "che ore sono là"],
+    ["fr", "quelle heure est-il là-bas"],
+    // A day named, with the date asked: that day's date.
+    ["es", "qué fecha es hoy jueves"],
+    // "wie viel" asks the time only of "Uhr".
+    ["de", "wie viel Zeit haben wir noch"],
+  ])("%s: %j is left to the templates", (language, sentence) => {
+    expect(readers[language]!(sentence)).toBeUndefined();
   });
 });
