@@ -435,7 +435,7 @@ export const en: FastPathGrammar = {
     to: ["to", "at"],
     by: ["by"],
     percent: ["percent", "%", "per cent", "pc"],
-    copulas: ["is", "are"],
+    copulas: ["is", "are", "it's", "that's"],
     // "Leave", "keep": that nothing change, which is no command to act on.
     negations: [
       "leave",
