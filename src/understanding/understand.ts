@@ -94,6 +94,15 @@ export function createUnderstanding(grammar: FastPathGrammar) {
 
   /** Whether a template's name holds a word that acts, outside the names it contains. */
   function holdsAVerb(name: string, lookup: (words: string) => Spotted | undefined): boolean {
+    return holds(name, lookup, ACTING);
+  }
+
+  /** Whether a template's name holds one of `cues`, outside the names it contains. */
+  function holds(
+    name: string,
+    lookup: (words: string) => Spotted | undefined,
+    cues: readonly Cue[],
+  ): boolean {
     const words = fold(name)
       .split(" ")
       .flatMap((w) => lexicon.split(w));
@@ -104,7 +113,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       for (let n = Math.min(lexicon.longest, words.length - i); n >= 1; n--) {
         const sense = lexicon.senses(joinWords(words.slice(i, i + n)));
         if (!sense || sense.preposition) continue;
-        if (ACTING.some((cue) => sense.cues.has(cue) || (i === 0 && sense.first.has(cue)))) return true;
+        if (cues.some((cue) => sense.cues.has(cue) || (i === 0 && sense.first.has(cue)))) return true;
       }
     }
     return false;
@@ -134,6 +143,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
         templated = undefined;
       }
       if (read?.certain) return { match: read.match, by: "certain reading" };
+      // "the kitchen lights are off": a state said, whose "off" a command's template took. No
+      // device is called "kitchen lights are"; someone who reads statements may take it.
+      if (templated?.name !== undefined && holds(templated.name, lookup, ["copulas"])) templated = undefined;
       const command = afterStatement(sentence, lookup);
       if (command) return { match: command.match, by: "command after a statement" };
       const unquoted = templated?.name !== undefined && holdsAVerb(templated.name, lookup);
