@@ -447,6 +447,10 @@ describe("how a command is built: wishes, clauses, politeness", () => {
     ["en", "hi switch off the desk lamp", { intent: "turn_off", name: "desk lamp" }],
     ["en", "put the desk lamp on can you do that for me", { intent: "turn_on", name: "desk lamp" }],
     ["nl", "doe de lampen uit kun je dat voor me doen", { intent: "turn_off", name: "lampen" }],
+    // A need said as "I must", a suggestion as "can we", no longer quiet as unmuting.
+    ["de", "ich muss die Wohnzimmerlampe ausmachen", { intent: "turn_off", name: "wohnzimmerlampe" }],
+    ["nl", "kunnen we de lampen wat feller zetten", { intent: "brighten", name: "lampen" }],
+    ["nl", "blijf niet meer stil", { intent: "unmute" }],
     // A particle that is also an article, before "all".
     ["de", "schalte aus alle Lampen im Wohnzimmer", { intent: "turn_off", all: true }],
     // A level word after "to" and an article.

@@ -32,6 +32,11 @@ export const de: FastPathGrammar = {
     "kannst du das machen",
     "kannst du das tun",
     "hilf mir",
+    "können wir",
+    "könnten wir",
+    // "ich muss den Lautsprecher stummschalten": what is needed is what is asked.
+    "ich muss",
+    "werde",
     // "die Lichter sollen ausgeschaltet werden", "das Licht soll gedimmt sein": the infinitive
     // that ends a wish says nothing of its own (the modal is a wish, `cues.modals`).
     "sein",
@@ -275,6 +280,8 @@ export const de: FastPathGrammar = {
       "es ist zu leise",
       "das ist zu leise",
       "ist mir zu leise",
+      "so laut du kannst",
+      "so laut wie du kannst",
     ],
     quieter: [
       "leiser",
@@ -310,6 +317,8 @@ export const de: FastPathGrammar = {
     unmute: [
       "stummschaltung aufheben",
       "nicht mehr stumm",
+      "nicht mehr still",
+      "nicht mehr lautlos",
       "entmuten",
       "laut schalten",
       "stummschaltung aus",
