@@ -4,7 +4,6 @@ import { createClockQuestion } from "./clock-question.js";
 import type { FastIntent, FastPathGrammar } from "./grammar-types.js";
 import { createMatcher, type FastMatch } from "./matcher.js";
 import { createLexicon, type Cue } from "./reading/lexicon.js";
-import { createAfterStatement } from "./reading/after-statement.js";
 import { createReader, type Reading } from "./reading/reader.js";
 import { joinWords, spotNames, type Spotted } from "./reading/spotting.js";
 import { fold } from "./sentence.js";
@@ -39,12 +38,7 @@ export interface Understood {
 }
 
 export type Precedence =
-  | "question"
-  | "certain reading"
-  | "command after a statement"
-  | "template"
-  | "reading with an unknown name"
-  | "template, unquoted";
+  "question" | "certain reading" | "template" | "reading with an unknown name" | "template, unquoted";
 
 /**
  * The order in which the readings of a sentence are taken, first that applies:
@@ -54,8 +48,6 @@ export type Precedence =
  *    word that acts, or a reading's template where the reader read every word as a command
  *    ("reduziere die Helligkeit").
  * 2. certain reading: every word was a known name or a cue, and the cues point one way.
- * 2b. command after a statement: "es ist zu dunkel, mach das Licht an": the command alone, read
- *    with certainty, after a statement that names nothing (reading/after-statement.ts).
  * 3. template: a command template whose name holds no word that acts.
  * 4. reading with an unknown name: the reader found one run of unknown words where a name goes
  *    ("turn the toaster on": "toaster").
@@ -65,7 +57,6 @@ export type Precedence =
 export const PRECEDENCE: readonly Precedence[] = [
   "question",
   "certain reading",
-  "command after a statement",
   "template",
   "reading with an unknown name",
   "template, unquoted",
@@ -90,7 +81,6 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const lexicon = createLexicon(grammar);
   const reader = createReader(grammar, lexicon);
   const clock = createClockQuestion(grammar);
-  const afterStatement = createAfterStatement(lexicon, reader, grammar.pronouns);
 
   /** Whether a template's name holds a word that acts, outside the names it contains. */
   function holdsAVerb(name: string, lookup: (words: string) => Spotted | undefined): boolean {
@@ -146,8 +136,6 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       // "the kitchen lights are off": a state said, whose "off" a command's template took. No
       // device is called "kitchen lights are"; someone who reads statements may take it.
       if (templated?.name !== undefined && holds(templated.name, lookup, ["copulas"])) templated = undefined;
-      const command = afterStatement(sentence, lookup);
-      if (command) return { match: command.match, by: "command after a statement" };
       const unquoted = templated?.name !== undefined && holdsAVerb(templated.name, lookup);
       if (templated && !unquoted) return { match: templated, by: "template" };
       if (read) return { match: read.match, by: "reading with an unknown name" };

@@ -396,35 +396,6 @@ describe("a kind said with a place and no verb", () => {
   );
 });
 
-describe("a command said after a statement of what is wrong", () => {
-  it.each([
-    ["en", "it is way too gloomy could you switch the lights on", { intent: "turn_on", name: "lights" }],
-    ["en", "the music is really loud turn the volume down", { intent: "volume_down" }],
-    ["de", "es ist viel zu düster hier mach bitte das Licht an", { intent: "turn_on", name: "licht" }],
-    ["de", "die Musik ist so laut kannst du die Lautstärke senken", { intent: "volume_down" }],
-    ["nl", "het is erg schemerig doe het licht aan", { intent: "turn_on", name: "licht" }],
-    ["nl", "de muziek is veel te opdringerig zet het volume lager", { intent: "volume_down" }],
-  ])("%s: %j is the command, read alone", (language, sentence, expected) => {
-    expect(understand(language, sentence)).toMatchObject({
-      match: expected,
-      by: "command after a statement",
-    });
-  });
-
-  it.each([
-    // The statement names a place: the command alone would act in another room.
-    ["en", "it is gloomy in the bedroom turn the light on"],
-    ["de", "im Schlafzimmer ist es düster mach das Licht an"],
-    // A negation before the command may be about it.
-    ["en", "it is not that i want you to turn the light on"],
-    ["nl", "het is niet nodig zet het licht aan"],
-    // "it" would stand for what the statement named.
-    ["de", "die Lampe ist zu grell mach sie aus"],
-  ])("%s: %j is not read from its end", (language, sentence) => {
-    expect(understand(language, sentence)?.by).not.toBe("command after a statement");
-  });
-});
-
 describe("how a command is built: wishes, clauses, politeness", () => {
   it.each([
     // A modal wish: its copula is no statement.
@@ -474,7 +445,6 @@ describe("the order the readings are taken in", () => {
     const decided: Record<Precedence, string> = {
       question: "is the desk lamp on",
       "certain reading": "put the kitchen light on",
-      "command after a statement": "it is far too gloomy here could you switch the lights on",
       template: "activate movie night",
       "reading with an unknown name": "put the toaster on",
       "template, unquoted": "switch the music off",
