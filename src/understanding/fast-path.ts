@@ -138,19 +138,9 @@ export function createFastPath(options: FastPathOptions) {
       const lookup = await homeLookup(deps);
       // "turn off the kitchen light in 5 minutes": never now, and no device of that name.
       // "mute for an hour": now, and said that nothing undoes it later.
-      let time: ReturnType<typeof later>[number] | undefined;
-      let timed: ReturnType<typeof understanding.understand>;
-      // The first reading of its time words whose rest is a command, one read with certainty first.
-      const readings = later(request.text).map((reading) => ({
-        reading,
-        understood: understanding.understand(reading.rest, lookup),
-      }));
-      const commands = readings.filter(
-        ({ understood }) => understood && !understood.match.intent.startsWith("query_"),
-      );
-      const best = commands.find(({ understood }) => understood!.by === "certain reading") ?? commands[0];
-      if (best) [time, timed] = [best.reading, best.understood];
-      if (time && timed) {
+      const time = later(request.text);
+      const timed = time && understanding.understand(time.rest, lookup);
+      if (time && timed && !timed.match.intent.startsWith("query_")) {
         if (time.when === "later")
           return {
             kind: "unsure",

@@ -492,11 +492,6 @@ export interface FastPathGrammar {
     words: string[];
     /** A while (`during` a span of `units`: "for an hour", "für eine Stunde"): done now, not undone later. */
     during: string[];
-    /**
-     * "until 5 pm", "bis ich was anderes sage": up to a time, or to the end of the sentence, a
-     * while too. Never before a level ("bis zum Maximum", "tot de helft"), which it then is not.
-     */
-    until?: string[];
   };
   /** Tried in order: put the more specific templates first. */
   intents: IntentTemplates[];

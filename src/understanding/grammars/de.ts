@@ -360,7 +360,7 @@ export const de: FastPathGrammar = {
     ],
     lot: ["viel", "deutlich", "stark"],
     full: ["ganz", "komplett", "vollständig"],
-    to: ["auf", "zu", "aufs", "auf das", "bis auf", "bis zu", "bis zum", "bis zur"],
+    to: ["auf", "zu", "aufs", "auf das"],
     by: ["um"],
     percent: ["prozent", "%"],
     copulas: ["ist", "sind"],
@@ -1037,7 +1037,6 @@ export const de: FastPathGrammar = {
       "in einer halben stunde",
     ],
     during: ["für", "fuer", "für die nächsten"],
-    until: ["bis", "solange bis"],
   },
   choices: {
     all: ["beide", "beides", "alle beide", "alle", "alle drei", "alle vier", "jedes", "jeden"],

@@ -857,7 +857,6 @@ export const en: FastPathGrammar = {
       "in half an hour",
     ],
     during: ["for", "for the next"],
-    until: ["until", "till", "til", "untill"],
   },
   choices: {
     all: [

@@ -820,7 +820,6 @@ export const nl: FastPathGrammar = {
       "over een half uur",
     ],
     during: ["voor", "gedurende", "een"],
-    until: ["tot", "totdat", "tot dat", "tot aan"],
   },
   choices: {
     all: ["allebei", "beide", "beiden", "alle twee", "alle", "alle drie", "allemaal"],
