@@ -342,6 +342,11 @@ export interface CueWords {
    * written among `verbs`.
    */
   copulas?: string[];
+  /**
+   * A wish: "must", "sollen", "moeten", "ich möchte dass", "ik wil dat". A copula said with one is
+   * no statement ("die Lichter sollen aus sein", "de lampen moeten uit zijn"); alone it says nothing.
+   */
+  modals?: string[];
 }
 
 /**

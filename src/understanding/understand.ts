@@ -88,6 +88,15 @@ export function createUnderstanding(grammar: FastPathGrammar) {
 
   /** Whether a template's name holds a word that acts, outside the names it contains. */
   function holdsAVerb(name: string, lookup: (words: string) => Spotted | undefined): boolean {
+    return holds(name, lookup, ACTING);
+  }
+
+  /** Whether a template's name holds one of `cues`, outside the names it contains. */
+  function holds(
+    name: string,
+    lookup: (words: string) => Spotted | undefined,
+    cues: readonly Cue[],
+  ): boolean {
     const words = fold(name)
       .split(" ")
       .flatMap((w) => lexicon.split(w));
@@ -98,7 +107,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       for (let n = Math.min(lexicon.longest, words.length - i); n >= 1; n--) {
         const sense = lexicon.senses(joinWords(words.slice(i, i + n)));
         if (!sense || sense.preposition) continue;
-        if (ACTING.some((cue) => sense.cues.has(cue) || (i === 0 && sense.first.has(cue)))) return true;
+        if (cues.some((cue) => sense.cues.has(cue) || (i === 0 && sense.first.has(cue)))) return true;
       }
     }
     return false;
@@ -129,6 +138,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
         templated = undefined;
       }
       if (read?.certain) return { match: read.match, by: "certain reading" };
+      // "the kitchen lights are off": a state said, whose "off" a command's template took. No
+      // device is called "kitchen lights are"; someone who reads statements may take it.
+      if (templated?.name !== undefined && holds(templated.name, lookup, ["copulas"])) templated = undefined;
       const unquoted = templated?.name !== undefined && holdsAVerb(templated.name, lookup);
       if (templated && !unquoted) return { match: templated, by: "template" };
       if (read) return { match: read.match, by: "reading with an unknown name" };

@@ -445,6 +445,50 @@ describe("a kind said with a place and no verb", () => {
   );
 });
 
+describe("how a command is built: wishes, clauses, politeness", () => {
+  it.each([
+    // A modal wish: its copula is no statement.
+    ["en", "the desk lamp must be off", { intent: "turn_off", name: "desk lamp" }],
+    ["de", "die Wohnzimmerlampe soll aus sein", { intent: "turn_off", name: "wohnzimmerlampe" }],
+    ["de", "ich möchte dass die Lampen heller sind", { intent: "brighten", name: "lampen" }],
+    [
+      "nl",
+      "de lampen in de woonkamer moeten aan zijn",
+      { intent: "turn_on", name: "lampen in de woonkamer" },
+    ],
+    // A subordinate clause, its verb last: "dass du … ausschaltest", "dat je … uitzet".
+    ["de", "ich möchte dass du das Licht in der Küche ausschaltest", { intent: "turn_off" }],
+    ["nl", "ik wil dat je de lamp uitzet", { intent: "turn_off", name: "lamp" }],
+    ["de", "hilf mir den Fernseher stumm zu schalten", { intent: "mute" }],
+    ["nl", "help me het licht aan te doen", { intent: "turn_on", name: "licht" }],
+    // The formal "you" between a verb and its object; a greeting; a question after the command.
+    ["de", "schalten Sie bitte die Lampen aus", { intent: "turn_off", name: "lampen" }],
+    ["de", "hallo mach mal die Lampen an", { intent: "turn_on", name: "lampen" }],
+    ["en", "hi switch off the desk lamp", { intent: "turn_off", name: "desk lamp" }],
+    ["en", "put the desk lamp on can you do that for me", { intent: "turn_on", name: "desk lamp" }],
+    ["nl", "doe de lampen uit kun je dat voor me doen", { intent: "turn_off", name: "lampen" }],
+    // A need said as "I must", a suggestion as "can we", no longer quiet as unmuting.
+    ["de", "ich muss die Wohnzimmerlampe ausmachen", { intent: "turn_off", name: "wohnzimmerlampe" }],
+    ["nl", "kunnen we de lampen wat feller zetten", { intent: "brighten", name: "lampen" }],
+    ["nl", "blijf niet meer stil", { intent: "unmute" }],
+    // A particle that is also an article, before "all".
+    ["de", "schalte aus alle Lampen im Wohnzimmer", { intent: "turn_off", all: true }],
+    // A level word after "to" and an article.
+    ["de", "stell die Musik auf die Hälfte", { intent: "set_volume", level: 50 }],
+    ["nl", "zet het volume op het maximum", { intent: "set_volume", level: 100 }],
+  ])("%s: %j", (language, sentence, expected) => {
+    expect(understand(language, sentence)?.match).toMatchObject(expected);
+  });
+
+  it.each([
+    ["en", "the kitchen light is off"],
+    ["de", "die Lampen im Wohnzimmer sind an"],
+    ["nl", "de lampen zijn uit"],
+  ])("%s: %j says how things are: no command, and no device named by its words", (language, sentence) => {
+    expect(understand(language, sentence)).toBeUndefined();
+  });
+});
+
 describe("the order the readings are taken in", () => {
   it("is one table, each rule with a sentence it decides", () => {
     const decided: Record<Precedence, string> = {

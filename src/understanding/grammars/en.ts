@@ -39,6 +39,14 @@ export const en: FastPathGrammar = {
     "to be",
     "just",
     "hey",
+    "hello",
+    "hi",
+    // A question after the command: "turn the light off, can you do that for me".
+    "can you do that for me",
+    "can you do it for me",
+    "can you do that",
+    "can you do it",
+    "could you do that",
     "ok",
     "okay",
     "for me",
@@ -435,7 +443,9 @@ export const en: FastPathGrammar = {
     to: ["to", "at"],
     by: ["by"],
     percent: ["percent", "%", "per cent", "pc"],
-    copulas: ["is", "are"],
+    copulas: ["is", "are", "it's", "that's"],
+    // "the lights must be off": a wish, not a statement.
+    modals: ["must", "must be", "ought to be"],
     // "Leave", "keep": that nothing change, which is no command to act on.
     negations: [
       "leave",

@@ -289,7 +289,12 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           const introduced =
             before?.type === "word" && (before.sense.cues.has("to") || before.sense.cues.has("by"));
           // A level word names a level unless it follows a preposition ("la lumière du fond").
+          // "auf die Hälfte", "to the max", "op het maximum": "to" and an article before it.
+          const toBefore = said[i - 2];
+          const toThe =
+            isArticle(before!) && toBefore?.type === "word" && toBefore.sense.cues.has("to") && !!sense.level;
           const glued =
+            !toThe &&
             before?.type === "word" &&
             ((before.sense.preposition && !before.sense.cues.size) || isArticle(before));
           if ((sense.level && !glued) || unit || introduced) {
@@ -317,13 +322,22 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           addThing({ text: item.text, type: "kind", kind: sense.kind }, i);
           continue;
         }
+        // "op het maximum": an article-or-pronoun between "to" and a level is the article.
+        if (sense.article && said[i - 1]?.type === "word" && isLevel(said[i + 1])) {
+          const to = said[i - 1] as Item & { type: "word" };
+          if (to.sense.cues.has("to")) continue;
+        }
+        // "erhöhen Sie die Beleuchtung": a pronoun straight before a thing is the one spoken to.
+        if (sense.pronoun && !sense.article && isNamedAhead(said, i)) continue;
         if (sense.pronoun && !(sense.article && isThingAhead(said, i, true))) {
           addThing({ text: item.text, type: "pronoun" }, i);
           continue;
         }
         // "schalte ein die Beleuchtung": a word that is an article and a particle is the particle
         // where no noun follows it.
-        if (sense.article && !(sense.cues.size && !isThingAhead(said, i))) continue;
+        // "schalte ein alle Lichter": before "all" or an article, no article at all.
+        const particle = sense.cues.size > 0 && (!isThingAhead(said, i) || isDeterminerNext(said, i));
+        if (sense.article && !particle) continue;
         if (sense.cues.size) {
           for (const cue of sense.cues) cues.set(cue, (cues.get(cue) ?? 0) + 1);
           continue;
@@ -370,7 +384,9 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         grammar.placedKindMeansOn?.includes(thing.kind)
           ? { intent: "turn_on" }
           : undefined;
-      if (cues.delete("copulas")) {
+      // "die Lichter sollen aus sein", "de lampen moeten uit zijn": a wish, whose copula is no statement.
+      const wished = cues.delete("modals");
+      if (cues.delete("copulas") && !wished) {
         // "the kitchen lights are off": a state said, not asked for; "sono troppo intense": a change.
         const change = CHANGES.some((cue) => cues.has(cue));
         if (!change || level !== undefined || color.color !== undefined || color.kelvin !== undefined)
@@ -436,6 +452,20 @@ const CHANGES: readonly Cue[] = ["brighter", "dimmer", "louder", "quieter"];
 
 function isArticle(item: Item): boolean {
   return item.type === "word" && !!item.sense.article && !item.sense.cues.size;
+}
+
+/** Whether a name or a kind follows, after any articles ("Sie die Beleuchtung"). */
+function isNamedAhead(said: Item[], i: number): boolean {
+  let j = i + 1;
+  while (j < said.length && isArticle(said[j]!)) j++;
+  const after = said[j];
+  return j > i && !!after && (after.type === "name" || (after.type === "word" && !!after.sense.kind));
+}
+
+/** Whether "all" or an article follows: a word before one is no article itself. */
+function isDeterminerNext(said: Item[], i: number): boolean {
+  const after = said[i + 1];
+  return after?.type === "word" && (!!after.sense.quantifier || isArticle(after));
 }
 
 /** Cues that are nouns: what a level is of, and what plays. */
