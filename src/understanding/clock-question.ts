@@ -32,7 +32,7 @@ const words = (text: string) => fold(text).replace(/'/g, " ").split(" ").filter(
  */
 function capitalised(sentence: string): Set<string> {
   const said = sentence
-    .replace(/[’'`´]/g, " ")
+    .replace(/[\u2019'`\u00b4]/g, " ")
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
   return new Set(
