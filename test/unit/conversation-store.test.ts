@@ -10,12 +10,12 @@ describe("what is kept for a conversation", () => {
   it("is there within its lifetime, renewed when set again, and gone after it", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const store = createConversationStore<string>({ ttlMs: 120_000, max: 10 });
-    store.set("kitchen-satellite", "unlock Front Door");
+    store.set("kitchen-satellite", "held: Front Door");
     vi.setSystemTime(Date.now() + 100_000);
-    expect(store.get("kitchen-satellite")).toBe("unlock Front Door");
-    store.set("kitchen-satellite", "unlock Front Door and Back Door");
+    expect(store.get("kitchen-satellite")).toBe("held: Front Door");
+    store.set("kitchen-satellite", "held: Front Door and Back Door");
     vi.setSystemTime(Date.now() + 100_000);
-    expect(store.get("kitchen-satellite")).toBe("unlock Front Door and Back Door");
+    expect(store.get("kitchen-satellite")).toBe("held: Front Door and Back Door");
     vi.setSystemTime(Date.now() + 20_001);
     expect(store.get("kitchen-satellite")).toBeUndefined();
     expect(store.take("kitchen-satellite")).toBeUndefined();
