@@ -135,7 +135,10 @@ const bodiesOf = new Map<Kind, string[]>();
 let n = 0;
 try {
   for (const kind of KINDS) {
-    for (const build of builds) for (let i = 0; i < 20; i++) await turn(build.bridge, kind, n++);
+    // This build warms up last, so the requests read back from the fake (and sent again with
+    // fetch) are its own: a baseline's may list more tools and cost the fetch more.
+    for (const build of [...builds].reverse())
+      for (let i = 0; i < 20; i++) await turn(build.bridge, kind, n++);
     if (kind === "fast path") continue;
     // A device's confirmed action is said from its typed result: one request, no second round.
     child.send({ last: kind === "zwave" ? 1 : 2 });
