@@ -134,6 +134,8 @@ export interface FastPathReplies {
   noneOfKind: string;
   /** None of the kind anywhere in the home (no place was named): `{kind}` as in `noneOfKind`. */
   noneOfKindAnywhere: string;
+  /** "how far open is the kitchen", a place with no cover: `{place}` as said. */
+  noCoversIn: string;
   notConfirmed: string;
   someNotConfirmed: string;
   confirmUnlock: string;

@@ -188,4 +188,30 @@ describe("a Home Assistant cover's position, through the mirror", () => {
     // Asking never moves it.
     expect(ha.serviceCalls).toEqual([]);
   }, 60_000);
+
+  it("how far a room is open: its covers, each said; a room with none says so", async () => {
+    ha.setState("cover.bedroom_blinds", "open", { device_class: "blind", current_position: 70 });
+    await sleep(SOON_MS);
+    // The bedroom has HA's blinds and the demo network's shutter: both are said, never "which one?".
+    const cases: Array<[Language, string, string]> = [
+      ["en", "how far open is the bedroom", "Bedroom Blinds is 70 percent open."],
+      ["de", "wie weit ist das Schlafzimmer offen", "Bedroom Blinds ist zu 70 Prozent offen."],
+      ["fr", "la chambre est ouverte à combien ?", "Bedroom Blinds est ouvert à 70 pour cent."],
+      ["es", "¿cuánto está abierto el dormitorio?", "Bedroom Blinds está abierto al 70 por ciento."],
+      ["nl", "hoe ver staat de slaapkamer open", "Bedroom Blinds is 70 procent open."],
+      ["it", "quanto è aperta la camera da letto?", "Bedroom Blinds è aperto al 70 per cento."],
+    ];
+    for (const [language, text, blinds] of cases) {
+      const speech = await say(text, language);
+      expect(speech, `${language}: ${text}`).toContain(blinds);
+      expect(speech, `${language}: ${text}`).toContain("Bedroom Shutter");
+    }
+    expect(await say("how far open is the kitchen", "en")).toBe(
+      "I found no blinds, shutters or other covers in Kitchen.",
+    );
+    expect(await say("wie weit ist die Küche offen", "de")).toBe(
+      "Im Bereich Küche habe ich keine Rollläden, Jalousien oder Markisen gefunden.",
+    );
+    expect(ha.serviceCalls).toEqual([]);
+  }, 60_000);
 });

@@ -1340,6 +1340,7 @@ export const de: FastPathGrammar = {
     alreadyOff: "Schon aus: {names}.",
     noneOfKind: "Im Bereich {place} habe ich keine {kind} gefunden.",
     noneOfKindAnywhere: "Ich habe im ganzen Haus keine {kind} gefunden.",
+    noCoversIn: "Im Bereich {place} habe ich keine Rollläden, Jalousien oder Markisen gefunden.",
     notConfirmed: "Ich habe den Befehl gesendet, aber {name} hat ihn nicht bestätigt.",
     someNotConfirmed: "Nicht bestätigt: {names}.",
     confirmUnlock: "Soll ich {name} entriegeln? Bitte sag ja oder nein.",

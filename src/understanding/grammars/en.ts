@@ -1110,6 +1110,7 @@ export const en: FastPathGrammar = {
     alreadyOff: "Already off: {names}.",
     noneOfKind: "I found no {kind} in {place}.",
     noneOfKindAnywhere: "I found no {kind} in the home.",
+    noCoversIn: "I found no blinds, shutters or other covers in {place}.",
     notConfirmed: "I sent it, but {name} has not confirmed.",
     someNotConfirmed: "{names} did not confirm.",
     confirmUnlock: "Do you want me to unlock {name}? Please say yes or no.",

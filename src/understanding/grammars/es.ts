@@ -1151,6 +1151,7 @@ export const es: FastPathGrammar = {
     alreadyOff: "Ya está apagado: {names}.",
     noneOfKind: "No he encontrado {kind} en {place}.",
     noneOfKindAnywhere: "No he encontrado {kind} en la casa.",
+    noCoversIn: "No he encontrado persianas, toldos ni cortinas en {place}.",
     notConfirmed: "He enviado la orden, pero {name} no la ha confirmado.",
     someNotConfirmed: "Sin confirmar: {names}.",
     confirmUnlock: "¿Quieres que desbloquee {name}? Di sí o no.",

@@ -1274,6 +1274,7 @@ export const fr: FastPathGrammar = {
     alreadyOff: "Déjà éteint : {names}.",
     noneOfKind: "Je n'ai pas trouvé de {kind} dans la pièce {place}.",
     noneOfKindAnywhere: "Je n'ai pas trouvé de {kind} dans la maison.",
+    noCoversIn: "Je n'ai trouvé ni volet, ni store, ni rideau dans {place}.",
     notConfirmed: "J'ai envoyé la commande, mais {name} ne l'a pas confirmée.",
     someNotConfirmed: "Pas de confirmation de {names}.",
     confirmUnlock: "Veux-tu que je déverrouille {name} ? Réponds oui ou non.",

@@ -1204,6 +1204,7 @@ export const it: FastPathGrammar = {
     alreadyOff: "Già spento: {names}.",
     noneOfKind: "Non ho trovato {kind} in {place}.",
     noneOfKindAnywhere: "Non ho trovato {kind} in casa.",
+    noCoversIn: "Non ho trovato tapparelle, tende o persiane in {place}.",
     notConfirmed: "Ho inviato il comando, ma {name} non l'ha confermato.",
     someNotConfirmed: "Non confermato: {names}.",
     confirmUnlock: "Vuoi che sblocchi {name}? Rispondi sì o no.",

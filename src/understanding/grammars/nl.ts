@@ -1025,6 +1025,7 @@ export const nl: FastPathGrammar = {
     alreadyOff: "Al uit: {names}.",
     noneOfKind: "Ik heb geen {kind} gevonden in {place}.",
     noneOfKindAnywhere: "Ik heb geen {kind} gevonden in huis.",
+    noCoversIn: "Ik heb geen rolluiken, zonweringen of gordijnen gevonden in {place}.",
     notConfirmed: "Ik heb het commando verstuurd, maar {name} heeft het niet bevestigd.",
     someNotConfirmed: "Niet bevestigd: {names}.",
     confirmUnlock: "Wil je dat ik {name} van het slot haal? Zeg ja of nee.",

@@ -15,8 +15,10 @@ import type { Turn } from "./turn.js";
 
 /** `found`: what the question is about when it is already known (the answer to our "which one?"). */
 export async function answerState(turn: Turn, found?: Resolved): Promise<FastPathOutcome> {
-  const resolved = found ?? (await turn.resolve(turn.match.name));
   const { intent } = turn.match;
+  // "how far open is the bedroom": a place said alone is asked about its covers.
+  const resolved =
+    found ?? (await turn.resolve(turn.match.name, intent === "query_position" ? "cover" : undefined));
   // "is the garage door in the garage closed": a kind in a place that has one such device is it.
   if (
     resolved.kind === "group" &&
@@ -89,6 +91,7 @@ function answerPositions(
       place ? fill(r.noneOfKind, { kind: said, place }) : fill(r.noneOfKindAnywhere, { kind: said }),
     );
   }
+  if (!targets.length && place) return turn.unsure(fill(r.noCoversIn, { place }));
   if (!targets.length) return turn.unsure(r.cannotYet);
   turn.deps.memory.remember(turn.request.conversationId, targets);
   const each = targets.map((t) =>
