@@ -3,12 +3,11 @@
 // call does not run, says what it would do, and carries the call pinned to its target for the yes.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHomeMirror, type HomeMirror } from "../../src/ha/mirror.js";
-import { homeTools } from "../../src/tools/local/index.js";
-import { createActionPolicy } from "../../src/tools/policy/action-policy.js";
-import { createToolRegistry, type ToolRegistry } from "../../src/tools/registry.js";
+import type { ToolRegistry } from "../../src/tools/registry.js";
 import { captureLogger } from "../support/capture-logger.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
 import { startFakeHa, type FakeHa } from "../support/ha-server.js";
+import { homeRegistry } from "../support/local-home-agent.js";
 import { waitFor } from "../support/wait-for.js";
 
 let ha: FakeHa;
@@ -19,8 +18,7 @@ beforeAll(async () => {
   ha = await startFakeHa({ home: corpusHome() });
   mirror = createHomeMirror({ url: ha.url, token: "good-token", logger: captureLogger().logger });
   await waitFor("the first sync", () => !mirror.status().stale);
-  registry = createToolRegistry({ logger: captureLogger().logger, policy: createActionPolicy({ mirror }) });
-  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
+  registry = homeRegistry(mirror);
   registry.registerTool(
     {
       name: "wipe_disk",
@@ -109,11 +107,7 @@ describe("judged by the effect on the target, whatever the tool", () => {
   });
 
   it("holds nothing when the user turned confirmations off", async () => {
-    const open = createToolRegistry({
-      logger: captureLogger().logger,
-      policy: createActionPolicy({ mirror, confirm: false }),
-    });
-    for (const { definition, executor } of homeTools(mirror)) open.registerTool(definition, executor);
+    const open = homeRegistry(mirror, { confirm: false });
     const result = await open.execute("control_entity", { name: "Garage Door", action: "turn_on" });
     expect(result.held).toBeUndefined();
     expect(calls()).toEqual(["cover.open_cover cover.garage_door"]);

@@ -1,14 +1,10 @@
 // The local fast path end to end in-process: grammar → names → the same registry tools the LLM
 // uses → the fake Home Assistant (real haws client), in each of the six languages.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createAgent } from "../../src/agent/agent.js";
-import { createChatModel } from "../../src/agent/chat-model.js";
 import type { ConversationAgent } from "../../src/agent/types.js";
 import { createHomeMirror, type HomeMirror } from "../../src/ha/mirror.js";
-import { homeTools } from "../../src/tools/local/index.js";
-import { createActionPolicy } from "../../src/tools/policy/action-policy.js";
-import { createToolRegistry } from "../../src/tools/registry.js";
 import { captureLogger } from "../support/capture-logger.js";
+import { agentWithModel, localAgent } from "../support/local-home-agent.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
 import { generateHome } from "../support/ha-home.js";
 import { startFakeHa, type FakeHa } from "../support/ha-server.js";
@@ -19,17 +15,8 @@ let ha: FakeHa;
 let mirror: HomeMirror;
 let agent: ConversationAgent;
 
-/** The registry with the one action policy, knowing the home, as src/bridge.ts builds it. */
-function homeRegistry(logger = captureLogger().logger) {
-  const registry = createToolRegistry({ logger, policy: createActionPolicy({ mirror }) });
-  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
-  return registry;
-}
-
 function makeAgent(options: { haAgent?: boolean } = {}): ConversationAgent {
-  const { logger } = captureLogger();
-  const registry = homeRegistry(logger);
-  return createAgent({ registry, mirror, logger, provider: "local", language: "en", ...options });
+  return localAgent(mirror, options);
 }
 
 beforeAll(async () => {
@@ -364,23 +351,7 @@ describe("Home Assistant's agent before the LLM", () => {
   it("asks HA first and the LLM only when HA could not help", async () => {
     const llm = await startFakeLlm({ script: () => "Why did the kettle whistle? It was steamed." });
     try {
-      const model = await createChatModel({
-        provider: "openai",
-        model: "gpt-4o-mini",
-        apiKey: "test",
-        baseUrl: llm.openaiUrl,
-        timeoutMs: 10_000,
-      });
-      const { logger } = captureLogger();
-      const registry = homeRegistry(logger);
-      const withLlm = createAgent({
-        registry,
-        mirror,
-        logger,
-        model: model!,
-        provider: "openai",
-        language: "en",
-      });
+      const withLlm = await agentWithModel(mirror, llm.openaiUrl);
 
       const handledByHa = await withLlm.handle({ text: "tänd kettle", language: "sv" });
       expect(handledByHa.speech).toBe("Slog på Kettle");
@@ -733,10 +704,7 @@ describe("fast path: a home with many lights", () => {
   });
 
   it("switches every light at once without a memory-leak warning in the add-on's log", async () => {
-    const { logger } = captureLogger();
-    const registry = createToolRegistry({ logger, policy: createActionPolicy({ mirror: bigMirror }) });
-    for (const { definition, executor } of homeTools(bigMirror)) registry.registerTool(definition, executor);
-    const bigAgent = createAgent({ registry, mirror: bigMirror, logger, provider: "local", language: "en" });
+    const bigAgent = localAgent(bigMirror);
     const warnings: string[] = [];
     const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
     process.on("warning", onWarning);

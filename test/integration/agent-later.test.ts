@@ -3,18 +3,12 @@
 // request's language, and never reads the time as part of a device's name. Home Assistant's
 // agent and a language model, whose calls would carry the command out at once, are not asked.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createAgent } from "../../src/agent/agent.js";
-import { createChatModel } from "../../src/agent/chat-model.js";
 import type { ConversationAgent } from "../../src/agent/types.js";
-import { homeTools } from "../../src/tools/local/index.js";
-import { createActionPolicy } from "../../src/tools/policy/action-policy.js";
-import { createToolRegistry } from "../../src/tools/registry.js";
-import { captureLogger } from "../support/capture-logger.js";
 import { startFakeLlm } from "../support/llm/server.js";
 import { repliesFor } from "../../src/understanding/spoken-result.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
 import type { FakeHa } from "../support/ha-server.js";
-import { startLocalHomeAgent, type LocalHomeAgent } from "../support/local-home-agent.js";
+import { agentWithModel, startLocalHomeAgent, type LocalHomeAgent } from "../support/local-home-agent.js";
 
 let ha: FakeHa;
 let agent: ConversationAgent;
@@ -86,24 +80,7 @@ describe("a command for later with a language model behind", () => {
       ],
     });
     try {
-      const { logger } = captureLogger();
-      const registry = createToolRegistry({ logger, policy: createActionPolicy({ mirror }) });
-      for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
-      const model = await createChatModel({
-        provider: "openai",
-        model: "gpt-4o-mini",
-        apiKey: "test",
-        baseUrl: llm.openaiUrl,
-        timeoutMs: 10_000,
-      });
-      const withLlm = createAgent({
-        registry,
-        mirror,
-        logger,
-        model: model!,
-        provider: "openai",
-        language: "en",
-      });
+      const withLlm = await agentWithModel(mirror, llm.openaiUrl);
       const result = await withLlm.handle({ text, language });
       expect(ha.serviceCalls).toEqual([]);
       expect(llm.requests).toHaveLength(0);

@@ -2,33 +2,20 @@
 // the fast path, the real tools and mirror, the HA websocket fake. Every sentence is our own; the
 // ones the issue quotes are there as it quotes them.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createAgent } from "../../src/agent/agent.js";
 import type { ConversationAgent } from "../../src/agent/types.js";
 import { createHomeMirror, type HomeMirror } from "../../src/ha/mirror.js";
-import { homeTools } from "../../src/tools/local/index.js";
-import { createToolRegistry } from "../../src/tools/registry.js";
 import { captureLogger } from "../support/capture-logger.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
 import { generateHome } from "../support/ha-home.js";
 import { startFakeHa, type FakeHa } from "../support/ha-server.js";
+import { localAgent } from "../support/local-home-agent.js";
 import { waitFor } from "../support/wait-for.js";
 
 let ha: FakeHa;
 let mirror: HomeMirror;
 
 function makeAgent(options: { haAgent?: boolean; steps?: { brightness?: number; volume?: number } } = {}) {
-  const { logger } = captureLogger();
-  const registry = createToolRegistry({ logger });
-  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
-  return createAgent({
-    registry,
-    mirror,
-    logger,
-    provider: "local",
-    language: "en",
-    haAgent: false,
-    ...options,
-  });
+  return localAgent(mirror, { haAgent: false, ...options });
 }
 let agent: ConversationAgent;
 
@@ -344,18 +331,7 @@ describe("a name many devices fit", () => {
       await waitFor("the big home's first sync", () => !bigMirror.status().stale, 30_000);
       const heaters = bigMirror.exposedEntities().filter((e) => /heater/i.test(e.name));
       expect(heaters.length).toBeGreaterThan(8);
-      const { logger } = captureLogger();
-      const registry = createToolRegistry({ logger });
-      for (const { definition, executor } of homeTools(bigMirror))
-        registry.registerTool(definition, executor);
-      const own = createAgent({
-        registry,
-        mirror: bigMirror,
-        logger,
-        provider: "local",
-        language: "en",
-        haAgent: false,
-      });
+      const own = localAgent(bigMirror, { haAgent: false });
       const result = await own.handle({ text: "turn off the heater", language: "en" });
       expect(result.speech).toBe(
         `${heaters.length} devices fit that. Which one do you mean? You can name its room.`,

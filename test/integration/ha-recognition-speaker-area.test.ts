@@ -1,15 +1,13 @@
 // What Home Assistant's agent recognised with no place named is carried out in the speaker's area,
 // as HA's own handler and our fast path take it: never on every fitting entity of the home.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createAgent } from "../../src/agent/agent.js";
 import { createHomeMirror, type HomeMirror } from "../../src/ha/mirror.js";
-import { homeTools } from "../../src/tools/local/index.js";
-import { createToolRegistry } from "../../src/tools/registry.js";
 import { captureLogger } from "../support/capture-logger.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
 import { miniatureRecognizer, type Recognizer } from "../support/ha-default-agent.js";
 import { deviceRow } from "../support/ha-home.js";
 import { startFakeHa, type FakeHa } from "../support/ha-server.js";
+import { localAgent } from "../support/local-home-agent.js";
 import { waitFor } from "../support/wait-for.js";
 
 /**
@@ -47,10 +45,7 @@ beforeEach(() => {
 });
 
 function agent() {
-  const { logger } = captureLogger();
-  const registry = createToolRegistry({ logger });
-  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
-  return createAgent({ registry, mirror, logger, provider: "local", language: "de", haAgent: true });
+  return localAgent(mirror, { language: "de", haAgent: true });
 }
 
 let turn = 0;

@@ -1,12 +1,14 @@
 // Home Assistant's fake serving a home, the bridge's mirror of it (synced), and the local fast-path
 // agent with the home tools behind the one action policy, wired as src/bridge.ts wires them: for
 // tests of what the fast path understands and does in a home.
-import { createAgent } from "../../src/agent/agent.js";
+import { createAgent, type AgentOptions } from "../../src/agent/agent.js";
+import { createChatModel } from "../../src/agent/chat-model.js";
 import type { ConversationAgent } from "../../src/agent/types.js";
 import { createHomeMirror, type HomeMirror } from "../../src/ha/mirror.js";
 import { homeTools } from "../../src/tools/local/index.js";
 import { createActionPolicy } from "../../src/tools/policy/action-policy.js";
-import { createToolRegistry } from "../../src/tools/registry.js";
+import { createToolRegistry, type ToolRegistry } from "../../src/tools/registry.js";
+import type { Logger } from "../../src/log.js";
 import { captureLogger } from "./capture-logger.js";
 import type { FakeHome } from "./ha-home.js";
 import { startFakeHa, type FakeHa } from "./ha-server.js";
@@ -32,10 +34,8 @@ export async function startLocalHomeAgent(
   const { logger } = captureLogger();
   const mirror = createHomeMirror({ url: ha.url, token: "good-token", logger });
   await waitFor("the first sync", () => !mirror.status().stale);
-  const registry = createToolRegistry({ logger, policy: createActionPolicy({ mirror }) });
-  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
   const agent = createAgent({
-    registry,
+    registry: homeRegistry(mirror, { logger }),
     mirror,
     logger,
     provider: "local",
@@ -67,4 +67,55 @@ export async function startLocalHomeAgent(
       await ha.close();
     },
   };
+}
+
+/**
+ * The home tools behind the one action policy, knowing the home, as src/bridge.ts registers them.
+ * `confirm: false` is the option that turns the policy's confirmations off.
+ */
+export function homeRegistry(
+  mirror: HomeMirror,
+  { logger = captureLogger().logger, confirm }: { logger?: Logger; confirm?: boolean } = {},
+): ToolRegistry {
+  const policy = createActionPolicy({ mirror, ...(confirm === undefined ? {} : { confirm }) });
+  const registry = createToolRegistry({ logger, policy });
+  for (const { definition, executor } of homeTools(mirror)) registry.registerTool(definition, executor);
+  return registry;
+}
+
+/** The local agent of this home: the fast path, then (unless `haAgent` is false) Home Assistant's agent. */
+export function localAgent(
+  mirror: HomeMirror,
+  options: Partial<Pick<AgentOptions, "haAgent" | "language" | "steps">> = {},
+): ConversationAgent {
+  const { logger } = captureLogger();
+  return createAgent({
+    registry: homeRegistry(mirror, { logger }),
+    mirror,
+    logger,
+    provider: "local",
+    language: "en",
+    ...options,
+  });
+}
+
+/** The agent with a language model behind it: the real OpenAI client pointed at `openaiUrl` (a fake). */
+export async function agentWithModel(mirror: HomeMirror, openaiUrl: string): Promise<ConversationAgent> {
+  const { logger } = captureLogger();
+  const model = await createChatModel({
+    provider: "openai",
+    model: "gpt-4o-mini",
+    apiKey: "test",
+    baseUrl: openaiUrl,
+    timeoutMs: 10_000,
+  });
+  if (!model) throw new Error("no chat model for the fake's URL");
+  return createAgent({
+    registry: homeRegistry(mirror, { logger }),
+    mirror,
+    logger,
+    model,
+    provider: "openai",
+    language: "en",
+  });
 }
