@@ -32,6 +32,24 @@ describe("echoes told by Z-Wave JS UI's answer", () => {
     expect(applied).toEqual(["verification: still off"]);
   });
 
+  it("keeps a motor's report of where it is, which zwave-js never writes itself", () => {
+    // A roller shutter (Multilevel Switch, a slow actuator) sent to where it already is answers
+    // at once; zwave-js updates only the target optimistically, so that report is the device's.
+    const MOTOR_TARGET = { commandClass: 38, endpoint: 0, property: "targetValue" };
+    const MOTOR_CURRENT = { commandClass: 38, endpoint: 0, property: "currentValue" };
+    for (const [slow, expected] of [
+      [true, ["the motor's report"]],
+      [false, []],
+    ] as const) {
+      const { filter, applied, offer } = setUp();
+      const write = filter.begin(2, MOTOR_TARGET, 99, slow);
+      offer(MOTOR_TARGET, 99, "target echo");
+      offer(MOTOR_CURRENT, 99, "the motor's report");
+      write.answered(SetValueStatus.SuccessUnsupervised);
+      expect(applied, slow ? "a slow actuator" : "a dimmer").toEqual(expected);
+    }
+  });
+
   it("takes the first report after the answer when optimistic updates are off", () => {
     const { filter, applied, offer } = setUp();
     const write = filter.begin(2, TARGET, true);

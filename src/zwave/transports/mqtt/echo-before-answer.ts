@@ -30,8 +30,11 @@ export interface AnsweredWrite {
 }
 
 export interface EchoBeforeAnswerFilter {
-  /** Before the write's request goes out. */
-  begin(nodeId: number, target: ValueId, payload: unknown): AnsweredWrite;
+  /**
+   * Before the write's request goes out. `slowActuator`: zwave-js updates no related value after
+   * it (optimistic-echo.ts `isSlowActuator`), so a motor's current value is always the device's.
+   */
+  begin(nodeId: number, target: ValueId, payload: unknown, slowActuator?: boolean): AnsweredWrite;
   /** A value event, in the order the gateway published it; `stamp` is its `time`, when it has one. */
   offer(nodeId: number, valueId: ValueId, value: unknown, apply: () => void, stamp?: number): void;
   /** The gateway or the broker connection went away: no answer still due will come. */
@@ -42,6 +45,7 @@ interface Write {
   group: string;
   target: ValueId;
   payload: unknown;
+  slowActuator: boolean;
   /** The caller gave up waiting for the answer. */
   abandoned: boolean;
   lateTimer?: NodeJS.Timeout;
@@ -90,7 +94,9 @@ export function createEchoBeforeAnswerFilter(): EchoBeforeAnswerFilter {
   function close(write: Write, answer: { status: number | undefined } | undefined): void {
     const group = groups.get(write.group);
     if (!group || !group.writes.includes(write)) return;
-    const echoes = answer ? possibleEchoes(write.target, write.payload, answer.status) : [];
+    const echoes = answer
+      ? possibleEchoes(write.target, write.payload, answer.status, write.slowActuator)
+      : [];
     for (const echo of echoes) {
       // The echo came right before the answer: the last match is it, an earlier one the device's.
       const mine = group.held.findLast(
@@ -112,11 +118,11 @@ export function createEchoBeforeAnswerFilter(): EchoBeforeAnswerFilter {
   }
 
   return {
-    begin(nodeId, target, payload) {
+    begin(nodeId, target, payload, slowActuator = false) {
       const name = groupOf(nodeId, target);
       let group = groups.get(name);
       if (!group) groups.set(name, (group = { nodeId, writes: [], held: [] }));
-      const write: Write = { group: name, target, payload, abandoned: false };
+      const write: Write = { group: name, target, payload, slowActuator, abandoned: false };
       group.writes.push(write);
       return {
         answered: (status) => close(write, { status }),

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { ZwaveToolError } from "../../errors.js";
 import type { ValueId, ZwaveNode, ZwaveValue } from "../../model.js";
 import { displayName } from "../../name-resolver.js";
+import { isSlowActuator } from "../../optimistic-echo.js";
 import { SetValueStatus, wentOut, writeFailure } from "../../set-value-status.js";
 import type { ValueReport, WriteResult, ZwaveTransport } from "../../transport.js";
 import { createEchoBeforeAnswerFilter } from "./echo-before-answer.js";
@@ -106,7 +107,7 @@ export function createMqttTransport(options: GatewayClientOptions): ZwaveTranspo
   async function write(node: ZwaveNode, value: ZwaveValue, payload: unknown): Promise<WriteResult> {
     await gateway.requireGateway();
     const valueId = { nodeId: node.id, ...apiValueId(value) };
-    const echo = echoes.begin(node.id, value, payload);
+    const echo = echoes.begin(node.id, value, payload, isSlowActuator(node, value));
     // The answer is read once, as it arrives: the echo filter needs its status before any later
     // message is applied, and the call resolves with the same answer.
     let result: z.infer<typeof setValueResultSchema> | undefined;
