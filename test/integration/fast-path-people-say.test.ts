@@ -272,6 +272,31 @@ describe("relative changes and mute", () => {
     ]);
   });
 
+  it.each([
+    ["en", "turn on the bedroom light", "switch that off"],
+    ["en", "turn on the bedroom light", "turn this off"],
+    ["fr", "allume Bedroom Light", "\u00e9teins \u00e7a"],
+    ["es", "enciende Bedroom Light", "apaga eso"],
+    ["nl", "zet Bedroom Light aan", "zet dat uit"],
+    ["it", "accendi Bedroom Light", "spegni quello"],
+  ])("%s: %j, then %j switches off what was just switched on", async (language, first, then) => {
+    const conversationId = `people-that-${language}-${then}`;
+    await agent.handle({ text: first, language, conversationId });
+    ha.serviceCalls.length = 0;
+    await agent.handle({ text: then, language, conversationId });
+    expect(calls()).toEqual(["light.turn_off light.bedroom_light"]);
+  });
+
+  it("'that' with nothing said before is no guess at a device", async () => {
+    const result = await agent.handle({
+      text: "switch that off",
+      language: "en",
+      conversationId: "that-alone",
+    });
+    expect(calls()).toEqual([]);
+    expect(result.response_type).not.toBe("action_done");
+  });
+
   it("a device that has no level to change is said to be unable, not missing", async () => {
     const result = await say("turn up the kettle");
     expect(calls()).toEqual([]);

@@ -63,7 +63,8 @@ export const en: FastPathGrammar = {
   quantifiers: ["all", "all of", "every", "every single", "each", "each and every"],
   everything: ["everything", "all devices", "every device", "all the devices"],
   conjunctions: ["and", "and then", "as well as"],
-  pronouns: ["it", "them", "that one"],
+  // "turn that down", "switch this off": what was just named, or what the verb acts on here.
+  pronouns: ["it", "them", "that one", "that", "this"],
   areaPrepositions: ["in", "on", "at", "of", "in the", "on the"],
   here: [
     "here",

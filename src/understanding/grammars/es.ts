@@ -391,7 +391,7 @@ export const es: FastPathGrammar = {
   ],
   everything: ["todo", "todos los aparatos", "todos los dispositivos"],
   conjunctions: ["y", "y luego", "además de"],
-  pronouns: ["la", "lo", "las", "los"],
+  pronouns: ["la", "lo", "las", "los", "eso", "esto"],
   // "apágala", "enciéndelas", "bájale el volumen", "enciéndeme la luz".
   enclitics: ["la", "lo", "las", "los", "le", "les", "me", "nos"],
   areaPrepositions: ["en", "de", "del", "en el", "en la", "de la", "de los", "de las"],

@@ -484,7 +484,7 @@ export const fr: FastPathGrammar = {
   quantifiers: ["tous", "toutes", "tous les", "toutes les", "chaque"],
   everything: ["tout", "tous les appareils", "tout le reste"],
   conjunctions: ["et", "puis", "ainsi que"],
-  pronouns: ["la", "le", "les"],
+  pronouns: ["la", "le", "les", "\u00e7a", "cela"],
   // "(dans toutes) les pièces du premier étage": every room of a place is that place.
   areaPrepositions: [
     "dans",

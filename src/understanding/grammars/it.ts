@@ -407,7 +407,7 @@ export const it: FastPathGrammar = {
   quantifiers: ["tutti", "tutte", "tutti i", "tutte le", "tutti gli", "ogni"],
   everything: ["tutto", "tutti i dispositivi"],
   conjunctions: ["e", "ed", "e poi"],
-  pronouns: ["la", "lo", "le", "li"],
+  pronouns: ["la", "lo", "le", "li", "quello", "questo"],
   // "accendila", "spegnerle": the pronoun written joined to its verb.
   enclitics: ["la", "lo", "le", "li", "mi"],
   areaPrepositions: [

@@ -285,7 +285,7 @@ export const nl: FastPathGrammar = {
   quantifiers: ["alle", "elke", "ieder", "iedere"],
   everything: ["alles", "alle apparaten"],
   conjunctions: ["en", "en dan", "evenals"],
-  pronouns: ["het", "hem", "ze"],
+  pronouns: ["het", "hem", "ze", "dat", "dit"],
   areaPrepositions: ["in", "op", "van", "in de", "in het", "op de", "van de", "van het"],
   here: [
     "hier",
