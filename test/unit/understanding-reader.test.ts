@@ -344,6 +344,9 @@ describe("French and Italian, by their own grammar", () => {
     // What is wrong, said before the command: too dark, and lit, is more light (what is lit brightens).
     ["fr", "Il fait trop sombre, allume la cuisine", { intent: "brighten" }],
     ["it", "È troppo forte, abbassa il volume", { intent: "volume_down" }],
+    // "hier" inside the complaint, as German word order puts it.
+    ["de", "Es ist hier zu hell", { intent: "dim" }],
+    ["de", "Hier ist es viel zu dunkel", { intent: "brighten" }],
     // An article before what a level is of is an article, not "it".
     ["fr", "Augmente la luminosité de la lampe du salon", { intent: "brighten" }],
     ["it", "Alza la luminosità delle lampade in cucina", { intent: "brighten" }],

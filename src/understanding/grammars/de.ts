@@ -244,6 +244,10 @@ export const de: FastPathGrammar = {
       "es ist zu dunkel",
       "das ist zu dunkel",
       "ist mir zu dunkel",
+      // "es ist hier zu dunkel": "hier" inside the complaint, where German puts it.
+      "es ist hier zu dunkel",
+      "hier ist es zu dunkel",
+      "es ist hier drin zu dunkel",
     ],
     dimmer: [
       "dunkler",
@@ -266,6 +270,9 @@ export const de: FastPathGrammar = {
       "es ist zu hell",
       "das ist zu hell",
       "ist mir zu hell",
+      "es ist hier zu hell",
+      "hier ist es zu hell",
+      "es ist hier drin zu hell",
     ],
     louder: [
       "lauter",
