@@ -325,6 +325,11 @@ export interface CueWords {
   bit: string[];
   lot: string[];
   full: string[];
+  /**
+   * Steps counted, after their number: "two notches", "zwei Stufen", "deux crans". Plural nouns
+   * only: "level seven" is a level, and "points" may be percent, so neither is here.
+   */
+  steps: string[];
   /** Before a level ("to 50 %", "at half") and before a change ("by 10 %"); the unit. */
   to: string[];
   by: string[];

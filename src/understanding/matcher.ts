@@ -43,6 +43,8 @@ export interface FastMatch {
   amount?: "step" | "lot" | "full";
   /** A relative change by this many percent ("turn the volume up by 20 %"). */
   by?: number;
+  /** A relative change by this many steps ("two notches louder"), each the size "a bit" is. */
+  steps?: number;
   /**
    * A light's level said as a change up or down ("dim the lights to 40 %", "raise the lights to
    * the maximum"): over a group it moves the lights that are on, as a change does.

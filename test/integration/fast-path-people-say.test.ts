@@ -297,6 +297,27 @@ describe("relative changes and mute", () => {
     expect(result.response_type).not.toBe("action_done");
   });
 
+  it.each([
+    ["en", "turn the volume up two notches"],
+    ["de", "mach die Musik zwei Stufen lauter"],
+    ["fr", "monte le son de deux crans"],
+    ["es", "sube el volumen dos niveles"],
+    ["nl", "zet het volume twee standen hoger"],
+    ["it", "alza il volume di due tacche"],
+  ])("%s: %j is two steps of the volume, from where it is", async (language, text) => {
+    // The speaker is at 20 % (beforeEach); a step of the volume is 10 %.
+    await agent.handle({ text, language, conversationId: `steps-${language}` });
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.4}',
+    ]);
+  });
+
+  it("more steps than make sense at once are no command", async () => {
+    const result = await say("turn the volume up twenty notches");
+    expect(calls()).toEqual([]);
+    expect(result.response_type).not.toBe("action_done");
+  });
+
   it("a device that has no level to change is said to be unable, not missing", async () => {
     const result = await say("turn up the kettle");
     expect(calls()).toEqual([]);

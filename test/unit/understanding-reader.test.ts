@@ -352,6 +352,10 @@ describe("French and Italian, by their own grammar", () => {
     ["it", "Alza la luminosità delle lampade in cucina", { intent: "brighten" }],
     ["fr", "Réglez les lampes du salon à pleine puissance", { intent: "set_level", level: 100 }],
     ["fr", "Monte le son d'un cran", { intent: "volume_up", amount: "step" }],
+    // Steps counted: each the size of "a bit".
+    ["en", "turn the volume up three notches", { intent: "volume_up", amount: "step", steps: 3 }],
+    ["de", "Dreh die Lautstärke um zwei Stufen runter", { intent: "volume_down", amount: "step", steps: 2 }],
+    ["it", "Alza il volume di 4 tacche", { intent: "volume_up", amount: "step", steps: 4 }],
     // "Ora" is now, said after the command.
     ["it", "Spegni la luce in cucina ora", { intent: "turn_off" }],
     // An article and a possessive before a kind: "le mie", not "them".

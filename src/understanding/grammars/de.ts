@@ -367,6 +367,7 @@ export const de: FastPathGrammar = {
     ],
     lot: ["viel", "deutlich", "stark"],
     full: ["ganz", "komplett", "vollständig"],
+    steps: ["stufen", "schritte"],
     to: ["auf", "zu", "aufs", "auf das"],
     by: ["um"],
     percent: ["prozent", "%"],

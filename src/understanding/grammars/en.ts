@@ -441,6 +441,7 @@ export const en: FastPathGrammar = {
     ],
     lot: ["a lot", "much", "way", "lots"],
     full: ["all the way", "fully", "completely"],
+    steps: ["steps", "notches", "clicks", "levels", "ticks"],
     to: ["to", "at"],
     by: ["by"],
     percent: ["percent", "%", "per cent", "pc"],

@@ -352,6 +352,7 @@ export const es: FastPathGrammar = {
     // Two steps: a lot, or two of them counted ("dos niveles").
     lot: ["mucho", "bastante", "dos niveles", "en dos niveles", "dos puntos"],
     full: ["del todo", "completamente", "totalmente"],
+    steps: ["niveles", "pasos", "rayitas", "muescas"],
     to: ["a", "al", "a la", "en", "hasta", "hasta el"],
     // "aumenta el volumen en 20 %": with a verb of change, "en" says by how much.
     by: ["en"],

@@ -452,6 +452,7 @@ export const fr: FastPathGrammar = {
     // Two steps: a lot, or two of them counted ("de deux crans").
     lot: ["beaucoup", "nettement", "de deux niveaux", "deux niveaux", "de deux crans", "deux crans"],
     full: ["complètement", "totalement", "entièrement"],
+    steps: ["crans", "niveaux", "paliers", "étapes", "coches"],
     to: ["à", "a", "au", "sur", "en"],
     by: ["de"],
     percent: ["pour cent", "pourcent", "%"],

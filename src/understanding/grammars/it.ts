@@ -369,6 +369,7 @@ export const it: FastPathGrammar = {
     // Two steps: a lot, or two of them counted ("di due livelli").
     lot: ["molto", "parecchio", "di due livelli", "due livelli", "di due tacche"],
     full: ["completamente", "del tutto", "totalmente"],
+    steps: ["tacche", "livelli", "scatti", "passi", "gradini"],
     to: ["a", "al", "alla", "allo", "su", "sul", "sulla", "fino al", "fino a"],
     by: ["di", "del"],
     percent: ["per cento", "percento", "%"],

@@ -263,6 +263,7 @@ export const nl: FastPathGrammar = {
     bit: ["een beetje", "beetje", "iets", "wat", "een tikje", "een stukje", "stukje"],
     lot: ["veel", "flink"],
     full: ["helemaal", "volledig", "compleet"],
+    steps: ["standen", "stappen", "streepjes", "niveaus", "tikjes"],
     to: ["op", "naar", "tot"],
     by: ["met"],
     percent: ["procent", "%"],

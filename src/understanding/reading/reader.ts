@@ -53,6 +53,8 @@ const READ_DOMAINS = new Set([
 ]);
 /** The colour temperatures a light is set to, in kelvin. */
 const KELVIN = { min: 1000, max: 10000 };
+/** More steps than this at once is no step ("twenty notches"): said as a level, or asked. */
+const MOST_STEPS = 10;
 
 export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
   const prepositionOf = fold(grammar.areaPrepositions[0] ?? "");
@@ -117,6 +119,15 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       let all = false;
       let level: number | undefined;
       let levelSaid: LevelSaid = "bare";
+      /** "two notches", "zwei Stufen": steps counted, each the size of "a bit". */
+      let steps: number | undefined;
+      const countSteps = (count: number) => {
+        if (steps !== undefined || count < 1 || count > MOST_STEPS) return false;
+        steps = count;
+        cues.set("bit", (cues.get("bit") ?? 0) + 1);
+        return true;
+      };
+      const isSteps = (item: Item | undefined) => item?.type === "word" && item.sense.cues.has("steps");
       let lastThingAt = -2;
       const color: ColorSaid = {};
       const setColor = (said: ColorSaid) => {
@@ -217,6 +228,11 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           // A number is a level after "to" or "by", or before a unit; otherwise part of a name.
           const before = said[i - 1];
           const after = said[i + 1];
+          if (isSteps(after)) {
+            if (!countSteps(item.value)) return undefined;
+            i++;
+            continue;
+          }
           // "2700 kelvin": a colour temperature.
           if (after?.type === "word" && after.sense.cues.has("kelvin")) {
             if (item.value < KELVIN.min || item.value > KELVIN.max || !setColor({ kelvin: item.value }))
@@ -282,6 +298,12 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           if (isLevel(said[i - 1])) continue;
         }
         const following = said[i + 1];
+        // "three notches louder", "de trois crans": a number in words before steps counts them.
+        if (sense.number !== undefined && !sense.kind && isSteps(following)) {
+          if (!countSteps(sense.number)) return undefined;
+          i++;
+          continue;
+        }
         const unit = following?.type === "word" && following.sense.cues.has("percent");
         // "un", "ein", "uno", "een": an article (or particle) before a percent unit is the number one.
         if (sense.number !== undefined && !sense.kind && (unit || (!sense.cues.size && !sense.article))) {
@@ -394,6 +416,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       }
       const action = placedOn ?? actionOf(cues, level, levelSaid, thing, place !== undefined, color);
       if (!action) return undefined;
+      // Steps counted are a change by that many steps, or no reading: never one step for three.
+      if (steps !== undefined && (action.amount !== "step" || action.by !== undefined)) return undefined;
       if (thing?.type === "kind" && thing.kind && !READ_KINDS.has(thing.kind)) return undefined;
       if (thing?.type === "device" && thing.domains?.some((d) => !READ_DOMAINS.has(d))) return undefined;
       if (all && thing?.type !== "kind" && thing?.type !== "everything") return undefined;
@@ -419,6 +443,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       if (action.towards) match.towards = action.towards;
       if (action.by !== undefined) match.by = action.by;
       if (action.amount) match.amount = action.amount;
+      if (steps !== undefined && steps > 1) match.steps = steps;
       if (action.color) match.color = action.color;
       if (action.kelvin !== undefined) match.kelvin = action.kelvin;
       return { match, certain: thing?.type !== "unknown" };

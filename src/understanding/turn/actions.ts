@@ -34,7 +34,7 @@ const COLOR_MODES = new Set(["hs", "rgb", "rgbw", "rgbww", "xy"]);
 
 /** What a sentence asks of a cover, when it asks something a cover does. */
 function coverMove(turn: Turn, target: Target): { action: CoverAction; position?: number } | undefined {
-  const { intent, level, amount, by } = turn.match;
+  const { intent, level, amount, by, steps } = turn.match;
   switch (intent) {
     // Toggled by where it is now; with that unknown, not at all.
     case "toggle": {
@@ -49,7 +49,7 @@ function coverMove(turn: Turn, target: Target): { action: CoverAction; position?
         return { action: up ? "open" : "close" };
       const now = positionNow(turn, target);
       if (now === undefined) return undefined;
-      const step = by ?? (amount === "lot" ? 2 : 1) * turn.deps.steps.brightness;
+      const step = by ?? (steps ?? (amount === "lot" ? 2 : 1)) * turn.deps.steps.brightness;
       return { action: "set_position", position: up ? Math.min(100, now + step) : Math.max(0, now - step) };
     }
     case "open":
@@ -319,11 +319,11 @@ function volumeOf(entity: EntityView): number | undefined {
   return typeof level === "number" ? Math.round(level * 100) : undefined;
 }
 
-/** What a change by a step does to `current` (0–100): the step, twice it, or to the end. */
+/** What a change by a step does to `current` (0–100): the step, twice it, the steps counted, or to the end. */
 function stepped(turn: Turn, current: number, up: boolean, step: number, lowest: number): number {
-  const { amount, by } = turn.match;
+  const { amount, by, steps } = turn.match;
   if (amount === "full") return up ? 100 : lowest;
-  const change = by ?? (amount === "lot" ? 2 * step : step);
+  const change = by ?? (steps ?? (amount === "lot" ? 2 : 1)) * step;
   return up ? Math.min(100, current + change) : Math.max(lowest, current - change);
 }
 
