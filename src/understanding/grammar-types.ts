@@ -433,6 +433,12 @@ export interface FastPathGrammar {
    * with one is handed on, never read as either.
    */
   twoWays?: string[];
+  /**
+   * A correction said before a command ("no, turn it down", "nein, mach es leiser"): when the
+   * next word is one that acts, the command stands as if said alone. None in Spanish, where "no"
+   * before a verb says not to ("no apagues la luz").
+   */
+  corrections?: string[];
   /** "in the house", "everywhere": the whole home; the first is how a reply names it. */
   wholeHome: string[];
   /** Places and kinds are written as one word ("kamerlamp": the lamps of this room). */

@@ -6,12 +6,14 @@ import { createMatcher, type FastMatch } from "./matcher.js";
 import { createLexicon, type Cue } from "./reading/lexicon.js";
 import { createReader, type Reading } from "./reading/reader.js";
 import { joinWords, spotNames, type Spotted } from "./reading/spotting.js";
-import { alternation, fold } from "./sentence.js";
+import { alternation, fold, withoutWakeWord } from "./sentence.js";
 
 /**
  * Words that act, and what a level is of: a name a template took that holds one was not a name
  * ("put the kitchen light", "the music").
  */
+/** What the word after a correction may be for the rest to be a command: a verb, or on, off, mute. */
+const CORRECTED: readonly Cue[] = ["verbs", "on", "off", "mute", "unmute", "toggle"];
 const ACTING: readonly Cue[] = [
   "verbs",
   "speak",
@@ -85,6 +87,20 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const twoWays = grammar.twoWays?.length
     ? new RegExp(`(?:^|\\s)(?:${alternation(grammar.twoWays)})(?=\\s|$)`)
     : undefined;
+  const correction = grammar.corrections?.length
+    ? new RegExp(`^(?:${alternation(grammar.corrections)})\\s+(?<rest>(?<first>\\S+).*)$`)
+    : undefined;
+
+  /**
+   * "no, turn it down", "non, éteins la lumière": the command after a correction, when it starts
+   * with a verb ("turn", "éteins"), never with a word that may say what is not wanted: a
+   * comparative ("no more light": "more" is also "up"), "no need to".
+   */
+  function afterCorrection(sentence: string): string | undefined {
+    const found = correction?.exec(withoutWakeWord(fold(sentence)))?.groups;
+    const sense = found && lexicon.senses(found.first!);
+    return sense && CORRECTED.some((cue) => sense.cues.has(cue)) ? found.rest : undefined;
+  }
 
   /** Whether a template's name holds a word that acts, outside the names it contains. */
   function holdsAVerb(name: string, lookup: (words: string) => Spotted | undefined): boolean {
@@ -119,38 +135,49 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       const match = clock(sentence) ?? matcher.match(sentence);
       return match && QUESTIONS.has(match.intent) ? match : undefined;
     },
-    /** Both readings, with the home's names: the one `PRECEDENCE` takes, or none. */
+    /**
+     * Both readings, with the home's names: the one `PRECEDENCE` takes, or none; after a
+     * correction ("no, turn it down"), the command alone.
+     */
     understand(sentence: string, lookup: (words: string) => Spotted | undefined): Understood | undefined {
-      if (twoWays?.test(fold(sentence))) return undefined;
-      const asked = clock(sentence);
-      if (asked) return { match: asked, by: "question" };
-      let templated = matcher.match(sentence);
-      const read: Reading | undefined = reader.read(sentence, lookup);
-      if (templated && QUESTIONS.has(templated.intent)) {
-        // "reduziere die Helligkeit", "die Lichter sind zu hell": a reading's template took a
-        // command's words for its name, or read as a question a sentence whose every word
-        // commands; the question is no reading of it. A state question keeps its shape: "tutte le
-        // luci sono spente", "está la luz encendida" ask, though their words could say a wish.
-        const command =
-          (templated.intent === "query_sensor" && read?.certain) ||
-          (templated.name !== undefined && holdsAVerb(templated.name, lookup));
-        if (!command) return { match: templated, by: "question" };
-        templated = undefined;
-      }
-      if (read?.certain) return { match: read.match, by: "certain reading" };
-      // "the kitchen lights are off": a state said, whose "off" a command's template took. No
-      // device is called "kitchen lights are"; someone who reads statements may take it.
-      if (templated?.name !== undefined && holds(templated.name, lookup, ["copulas"])) templated = undefined;
-      const unquoted = templated?.name !== undefined && holdsAVerb(templated.name, lookup);
-      if (templated && !unquoted) return { match: templated, by: "template" };
-      if (read) return { match: read.match, by: "reading with an unknown name" };
-      if (templated) {
-        const { spokenName: _spoken, ...rest } = templated;
-        return { match: { ...rest, unquoted: true }, by: "template, unquoted" };
-      }
-      return undefined;
+      // The correction is no part of the command: a template would take it for a name's words.
+      return understandAsSaid(afterCorrection(sentence) ?? sentence, lookup);
     },
   };
+
+  function understandAsSaid(
+    sentence: string,
+    lookup: (words: string) => Spotted | undefined,
+  ): Understood | undefined {
+    if (twoWays?.test(fold(sentence))) return undefined;
+    const asked = clock(sentence);
+    if (asked) return { match: asked, by: "question" };
+    let templated = matcher.match(sentence);
+    const read: Reading | undefined = reader.read(sentence, lookup);
+    if (templated && QUESTIONS.has(templated.intent)) {
+      // "reduziere die Helligkeit", "die Lichter sind zu hell": a reading's template took a
+      // command's words for its name, or read as a question a sentence whose every word
+      // commands; the question is no reading of it. A state question keeps its shape: "tutte le
+      // luci sono spente", "está la luz encendida" ask, though their words could say a wish.
+      const command =
+        (templated.intent === "query_sensor" && read?.certain) ||
+        (templated.name !== undefined && holdsAVerb(templated.name, lookup));
+      if (!command) return { match: templated, by: "question" };
+      templated = undefined;
+    }
+    if (read?.certain) return { match: read.match, by: "certain reading" };
+    // "the kitchen lights are off": a state said, whose "off" a command's template took. No
+    // device is called "kitchen lights are"; someone who reads statements may take it.
+    if (templated?.name !== undefined && holds(templated.name, lookup, ["copulas"])) templated = undefined;
+    const unquoted = templated?.name !== undefined && holdsAVerb(templated.name, lookup);
+    if (templated && !unquoted) return { match: templated, by: "template" };
+    if (read) return { match: read.match, by: "reading with an unknown name" };
+    if (templated) {
+      const { spokenName: _spoken, ...rest } = templated;
+      return { match: { ...rest, unquoted: true }, by: "template, unquoted" };
+    }
+    return undefined;
+  }
 }
 
 export type Understanding = ReturnType<typeof createUnderstanding>;

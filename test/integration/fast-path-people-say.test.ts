@@ -312,6 +312,33 @@ describe("relative changes and mute", () => {
     ]);
   });
 
+  it.each([
+    ["en", "no, switch the bedroom light off"],
+    ["en", "no no turn off the bedroom light"],
+    ["de", "nein, schalte Bedroom Light aus"],
+    ["fr", "non, \u00e9teins Bedroom Light"],
+    ["nl", "nee, zet Bedroom Light uit"],
+    ["it", "no no, spegni Bedroom Light"],
+  ])("%s: %j, a correction before a command, does the command", async (language, text) => {
+    await agent.handle({ text, language, conversationId: `correction-${language}-${text}` });
+    expect(calls()).toEqual(["light.turn_off light.bedroom_light"]);
+  });
+
+  it.each([
+    ["en", "no, don't switch the bedroom light off"],
+    ["en", "no need to turn on the kitchen lights"],
+    // Spanish says not to with "no" before the verb.
+    ["es", "no apagues Bedroom Light"],
+  ])("%s: %j is no command to carry out", async (language, text) => {
+    await agent.handle({ text, language, conversationId: `no-command-${language}-${text}` });
+    expect(calls()).toEqual([]);
+  });
+
+  it('"no more light" after a correction word is never more light', async () => {
+    await agent.handle({ text: "no more light in the bedroom, please", language: "en" });
+    expect(calls().filter((c) => c.includes("turn_on"))).toEqual([]);
+  });
+
   it("more steps than make sense at once are no command", async () => {
     const result = await say("turn the volume up twenty notches");
     expect(calls()).toEqual([]);

@@ -426,6 +426,7 @@ export const de: FastPathGrammar = {
   quantifiers: ["alle", "aller", "sämtliche", "jede", "jedes", "jeden"],
   everything: ["alles", "alle geräte", "sämtliche geräte"],
   conjunctions: ["und", "sowie", "und dann"],
+  corrections: ["nein", "nein nein", "ne", "n\u00f6"],
   pronouns: ["es", "ihn", "sie", "das"],
   areaPrepositions: [
     "in",

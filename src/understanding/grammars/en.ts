@@ -64,6 +64,7 @@ export const en: FastPathGrammar = {
   everything: ["everything", "all devices", "every device", "all the devices"],
   conjunctions: ["and", "and then", "as well as"],
   // "turn that down", "switch this off": what was just named, or what the verb acts on here.
+  corrections: ["no", "no no", "no no no", "nope", "no wait"],
   pronouns: ["it", "them", "that one", "that", "this"],
   areaPrepositions: ["in", "on", "at", "of", "in the", "on the"],
   here: [

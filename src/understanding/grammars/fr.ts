@@ -485,6 +485,7 @@ export const fr: FastPathGrammar = {
   quantifiers: ["tous", "toutes", "tous les", "toutes les", "chaque"],
   everything: ["tout", "tous les appareils", "tout le reste"],
   conjunctions: ["et", "puis", "ainsi que"],
+  corrections: ["non", "non non", "mais non"],
   pronouns: ["la", "le", "les", "\u00e7a", "cela"],
   // "(dans toutes) les pièces du premier étage": every room of a place is that place.
   areaPrepositions: [

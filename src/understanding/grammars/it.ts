@@ -408,6 +408,7 @@ export const it: FastPathGrammar = {
   quantifiers: ["tutti", "tutte", "tutti i", "tutte le", "tutti gli", "ogni"],
   everything: ["tutto", "tutti i dispositivi"],
   conjunctions: ["e", "ed", "e poi"],
+  corrections: ["no", "no no"],
   pronouns: ["la", "lo", "le", "li", "quello", "questo"],
   // "accendila", "spegnerle": the pronoun written joined to its verb.
   enclitics: ["la", "lo", "le", "li", "mi"],

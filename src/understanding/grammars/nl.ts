@@ -286,6 +286,7 @@ export const nl: FastPathGrammar = {
   quantifiers: ["alle", "elke", "ieder", "iedere"],
   everything: ["alles", "alle apparaten"],
   conjunctions: ["en", "en dan", "evenals"],
+  corrections: ["nee", "nee nee", "neen"],
   pronouns: ["het", "hem", "ze", "dat", "dit"],
   areaPrepositions: ["in", "op", "van", "in de", "in het", "op de", "van de", "van het"],
   here: [
