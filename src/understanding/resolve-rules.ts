@@ -1,6 +1,7 @@
 // What a spoken phrase names, decided by one ordered table: the first rule that decides wins.
 // Each rule reads the phrase one way (a pronoun, a device's exact name, a kind here, a name in a
 // place …); the readings are worked out at most once per phrase (see `Phrase` in targets.ts).
+import { normalizeName } from "../spoken-name.js";
 import { endpointsNamed, readEndpointPhrase } from "./endpoint-phrase.js";
 import type { DeviceKind } from "./grammar-types.js";
 import type { Choice, Place, Resolved, ResolveContext } from "./target-types.js";
@@ -153,6 +154,31 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
       if (p.whole().kind !== "not_found") return undefined;
       const split = t.compound(p.ctx, p.key);
       return split === undefined ? undefined : p.again(split);
+    },
+  },
+  {
+    name: "another word for its kind",
+    reads:
+      '"the tv socket" for "TV Plug", "the printer outlet": a device\'s exact name, said with another word for the kind its name ends (or starts) with',
+    decide(p, t) {
+      if (p.whole().kind !== "not_found") return undefined;
+      const words = p.key.split(" ");
+      if (words.length < 2) return undefined;
+      const swaps: Array<[string, (word: string) => string]> = [
+        [words.at(-1)!, (w) => [...words.slice(0, -1), w].join(" ")],
+        [words[0]!, (w) => [w, ...words.slice(1)].join(" ")],
+      ];
+      for (const [said, swap] of swaps) {
+        const kind = t.kindOf(said);
+        if (!kind) continue;
+        for (const other of p.ctx.grammar.kinds[kind] ?? []) {
+          const name = swap(normalizeName(other));
+          if (name === p.key) continue;
+          const named = t.device(p.ctx, name);
+          if (named.kind === "one" && t.exactly(p.ctx, named, name)) return named;
+        }
+      }
+      return undefined;
     },
   },
   {
