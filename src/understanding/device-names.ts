@@ -84,14 +84,15 @@ export function createDeviceNames(grammar: FastPathGrammar) {
         target: { source: "zwave", device: zw.exact[0]!, name: zwaveName(zw.exact[0]!) },
       };
     }
-    if (top?.match === "exact" && tied.length === 1 && !zw.exact.length) return one(top.entityId);
+    // The one that fits, which need not be the resolver's first: the speaker's room decides ties.
+    if (top?.match === "exact" && tied.length === 1 && !zw.exact.length) return one(tied[0]!.entityId);
     if (zw.exact.length || (top?.match === "exact" && tied.length > 1)) {
       return ambiguous([
         ...zw.exact.map(zwaveTarget),
         ...tied.flatMap((m) => (m.match === "exact" ? (haTarget(ctx, m.entityId) ?? []) : [])),
       ]);
     }
-    if (top && tied.length === 1 && !zw.partial.length) return one(top.entityId);
+    if (top && tied.length === 1 && !zw.partial.length) return one(tied[0]!.entityId);
     if (zw.partial.length === 1 && !top) {
       return {
         kind: "one",
