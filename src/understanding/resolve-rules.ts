@@ -159,21 +159,29 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
   {
     name: "another word for its kind",
     reads:
-      '"the tv socket" for "TV Plug", "the printer outlet": a device\'s exact name, said with another word for the kind its name ends (or starts) with',
+      '"the tv socket" for "TV Plug", "Deckenlampe" for "Deckenlicht": a device\'s exact name, said with another word for the kind its name ends (or starts) with',
     decide(p, t) {
       if (p.whole().kind !== "not_found") return undefined;
       const words = p.key.split(" ");
-      if (words.length < 2) return undefined;
-      const swaps: Array<[string, (word: string) => string]> = [
-        [words.at(-1)!, (w) => [...words.slice(0, -1), w].join(" ")],
-        [words[0]!, (w) => [w, ...words.slice(1)].join(" ")],
-      ];
+      const swaps: Array<[string, (word: string) => string]> = [];
+      if (words.length > 1) {
+        swaps.push([words.at(-1)!, (w) => [...words.slice(0, -1), w].join(" ")]);
+        swaps.push([words[0]!, (w) => [w, ...words.slice(1)].join(" ")]);
+      } else if (p.ctx.grammar.compounds) {
+        // "Deckenlampe": a compound ends with its kind word, written joined to the rest.
+        for (const word of Object.values(p.ctx.grammar.kinds).flat()) {
+          const end = normalizeName(word);
+          if (end.includes(" ") || p.key.length <= end.length + 2 || !p.key.endsWith(end)) continue;
+          const start = p.key.slice(0, -end.length);
+          swaps.push([end, (w) => (w.includes(" ") ? "" : start + w)]);
+        }
+      }
       for (const [said, swap] of swaps) {
         const kind = t.kindOf(said);
         if (!kind) continue;
         for (const other of p.ctx.grammar.kinds[kind] ?? []) {
           const name = swap(normalizeName(other));
-          if (name === p.key) continue;
+          if (!name || name === p.key) continue;
           const named = t.device(p.ctx, name);
           if (named.kind === "one" && t.exactly(p.ctx, named, name)) return named;
         }

@@ -1,6 +1,7 @@
 // A device's name said with another word for its kind: "the tv socket" for a plug named "TV Plug",
-// "die Fernseher-Steckdose" for "TV Stecker". Only a device named exactly so (after the swap) is
-// taken; otherwise it is asked or said as before. The local agent on the HA websocket fake.
+// "Deckenlampe" for a light called "Deckenlicht" (the kind word written joined). Only a device
+// named exactly so after the swap is taken; otherwise it is asked or said as before. The local
+// agent on the HA websocket fake.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { corpusHome } from "../support/ha-corpus-home.js";
 import { entityRow, state } from "../support/ha-home.js";
@@ -22,6 +23,7 @@ beforeAll(async () => {
 afterAll(async () => home?.close());
 beforeEach(async () => {
   await home.setState("switch.tv_plug", "off", { device_class: "outlet" });
+  await home.setState("light.kitchen_ceiling", "off");
   home.ha.serviceCalls.length = 0;
 });
 
@@ -34,6 +36,16 @@ describe("a device's name with another word for its kind", () => {
   ])("%s: %j switches TV Plug", async (language, text) => {
     await home.agent.handle({ text, language, deviceId: "kitchen_satellite" });
     expect(home.serviceCalls()).toEqual(["switch.turn_on switch.tv_plug"]);
+  });
+
+  it.each([
+    ["de", "schalte die Deckenlampe an"],
+    ["de", "Deckenleuchte an"],
+    ["nl", "doe de plafondlicht aan"],
+  ])("%s: %j, a compound with another kind word, switches the light called so", async (language, text) => {
+    // The kitchen's Ceiling Light is called "Deckenlicht" and "plafondlamp" too.
+    await home.agent.handle({ text, language, deviceId: "office_satellite" });
+    expect(home.serviceCalls()).toEqual(["light.turn_on light.kitchen_ceiling"]);
   });
 
   it("a name no device has after the swap is not guessed", async () => {
