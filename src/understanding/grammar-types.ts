@@ -439,6 +439,11 @@ export interface FastPathGrammar {
    * before a verb says not to ("no apagues la luz").
    */
   corrections?: string[];
+  /**
+   * A correction written with a pause after it ("no, more light", "no, más luz"): what follows is
+   * read alone, whatever its first word, in every language. Defaults to `corrections`.
+   */
+  pausedCorrections?: string[];
   /** "in the house", "everywhere": the whole home; the first is how a reply names it. */
   wholeHome: string[];
   /** Places and kinds are written as one word ("kamerlamp": the lamps of this room). */

@@ -91,12 +91,24 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     ? new RegExp(`^(?:${alternation(grammar.corrections)})\\s+(?<rest>(?<first>\\S+).*)$`)
     : undefined;
 
+  const pausedWords = grammar.pausedCorrections ?? grammar.corrections ?? [];
+  const paused = pausedWords.length
+    ? new RegExp(`^[¡¿"']*(?:(?:${alternation(pausedWords)})\\s*[,.;:!?…–—-]+\\s*)+(?<rest>\\S.*)$`, "u")
+    : undefined;
+  /** Letters without their accents, lower case, the punctuation kept: where a pause is written. */
+  const lowerCase = (sentence: string) =>
+    sentence.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().trim();
+
   /**
    * "no, turn it down", "non, éteins la lumière": the command after a correction, when it starts
    * with a verb ("turn", "éteins"), never with a word that may say what is not wanted: a
    * comparative ("no more light": "more" is also "up"), "no need to".
    */
   function afterCorrection(sentence: string): string | undefined {
+    // With the pause written ("no, more light"), the rest is a sentence of its own: "no more
+    // light" without it wants none.
+    const afterPause = paused?.exec(lowerCase(sentence))?.groups?.rest;
+    if (afterPause) return afterPause;
     const found = correction?.exec(withoutWakeWord(fold(sentence)))?.groups;
     const sense = found && lexicon.senses(found.first!);
     return sense && CORRECTED.some((cue) => sense.cues.has(cue)) ? found.rest : undefined;

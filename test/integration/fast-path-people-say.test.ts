@@ -334,9 +334,26 @@ describe("relative changes and mute", () => {
     expect(calls()).toEqual([]);
   });
 
-  it('"no more light" after a correction word is never more light', async () => {
-    await agent.handle({ text: "no more light in the bedroom, please", language: "en" });
-    expect(calls().filter((c) => c.includes("turn_on"))).toEqual([]);
+  it.each([
+    ["en", "no more light in the bedroom, please"],
+    ["en", "no light in the bedroom"],
+    ["es", "no más luz en el dormitorio"],
+    ["it", "niente più luce in camera"],
+    ["de", "kein Licht mehr im Schlafzimmer"],
+  ])("%s: %j wants none there: the light is switched off, never brighter", async (language, text) => {
+    await agent.handle({ text, language, conversationId: `none-${language}-${text}` });
+    expect(calls()).toEqual(["light.turn_off light.bedroom_light"]);
+  });
+
+  it.each([
+    ["en", "No, more light in the bedroom."],
+    ["en", "no, no, more light in the bedroom"],
+    // With the pause written, Spanish "no" answers what came before, too.
+    ["es", "¡No, más luz en el dormitorio!"],
+  ])("%s: %j, a correction with its pause written, is more light", async (language, text) => {
+    // Bedroom Light is at 128 of 255 (beforeEach); "more" is a step of 25 % up from 50 %.
+    await agent.handle({ text, language, conversationId: `paused-${language}-${text}` });
+    expect(calls()).toEqual(['light.turn_on light.bedroom_light {"brightness_pct":75}']);
   });
 
   it("more steps than make sense at once are no command", async () => {

@@ -376,7 +376,8 @@ export const en: FastPathGrammar = {
       "is loud",
     ],
     lightOn: ["^light up", "^light", "illuminate", "^light it up"],
-    lightOff: [],
+    // "no more light": "more light" is a phrase of its own (brighter), so "no" cannot see the kind.
+    lightOff: ["no more light"],
     mute: [
       "silence",
       "mute",
@@ -449,6 +450,9 @@ export const en: FastPathGrammar = {
     copulas: ["is", "are", "it's", "that's"],
     // "the lights must be off": a wish, not a statement.
     modals: ["must", "must be", "ought to be"],
+    // "no light in the hall", "no more lights": that kind switched off (see the type).
+    none: ["no"],
+    anymore: ["more"],
     // "Leave", "keep": that nothing change, which is no command to act on.
     negations: [
       "leave",

@@ -301,7 +301,8 @@ export const es: FastPathGrammar = {
       "muy alto",
     ],
     lightOn: ["ilumina", "iluminar"],
-    lightOff: [],
+    // "no más luz": "más luz" is a phrase of its own (brighter), so "no" cannot see the kind.
+    lightOff: ["no más luz", "no más luces"],
     mute: [
       "silencio",
       "silénciate",
@@ -392,6 +393,8 @@ export const es: FastPathGrammar = {
   ],
   everything: ["todo", "todos los aparatos", "todos los dispositivos"],
   conjunctions: ["y", "y luego", "además de"],
+  // "No, más luz", "No, enciende la luz": with the pause written, "no" answers what came before.
+  pausedCorrections: ["no", "no no"],
   pronouns: ["la", "lo", "las", "los", "eso", "esto"],
   // "apágala", "enciéndelas", "bájale el volumen", "enciéndeme la luz".
   enclitics: ["la", "lo", "las", "los", "le", "les", "me", "nos"],

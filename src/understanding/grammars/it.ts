@@ -308,6 +308,8 @@ export const it: FastPathGrammar = {
       "nessuna luce",
       "niente luce",
       "niente luci",
+      "niente più luce",
+      "niente più luci",
       "chiudi la luce",
       "chiudi le luci",
       "togli la luce",

@@ -461,11 +461,16 @@ function howSaid(before: Item | undefined): LevelSaid {
 
 /** Whether a kind of device is said next ("kein Licht", "keine Lampen"). */
 function isKindNext(said: Item[], i: number): boolean {
-  // "no necesito las luces": the kind's article may come between.
+  // "no necesito las luces": the kind's article may come between; "no more light", "no más luz":
+  // so may "anymore".
   let next = i + 1;
-  while (said[next] && isArticle(said[next]!)) next++;
+  while (said[next] && (isArticle(said[next]!) || isAnymore(said[next]!))) next++;
   const after = said[next];
   return after?.type === "word" && !!after.sense.kind;
+}
+
+function isAnymore(item: Item): boolean {
+  return item.type === "word" && item.sense.cues.has("anymore");
 }
 
 function isPreposition(item: Item): boolean {
