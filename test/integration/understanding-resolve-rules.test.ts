@@ -78,6 +78,7 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
       "load of a device",
       "here or home",
       "compound",
+      "another word for its kind",
       "kind and name",
       "scene by name only",
       "all of a kind from a satellite",
@@ -210,6 +211,21 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
       expect(german.rule).toBe("compound");
       expect(ids(german.resolved)).toEqual(lights);
     }
+  });
+
+  it("another word for its kind: a name said with another word for its kind, only when exact", () => {
+    // The kitchen's Ceiling Light is also "Deckenlicht" and "plafondlamp".
+    for (const [language, phrase] of [
+      ["de", "deckenlampe"],
+      ["de", "deckenleuchte"],
+      ["nl", "plafondlicht"],
+    ] as const) {
+      const { resolved, rule } = explain(language, phrase);
+      expect(rule).toBe("another word for its kind");
+      expect(ids(resolved)).toEqual(["light.kitchen_ceiling"]);
+    }
+    // Nothing is named so after the swap: not this rule's.
+    expect(explain("de", "radiolampe").rule).not.toBe("another word for its kind");
   });
 
   it("kind and name: a kind word says what the named device is", () => {
