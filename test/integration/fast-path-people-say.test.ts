@@ -8,6 +8,7 @@ import { captureLogger } from "../support/capture-logger.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
 import { generateHome } from "../support/ha-home.js";
 import { startFakeHa, type FakeHa } from "../support/ha-server.js";
+import { repliesFor } from "../../src/understanding/spoken-result.js";
 import { localAgent } from "../support/local-home-agent.js";
 import { waitFor } from "../support/wait-for.js";
 
@@ -355,6 +356,21 @@ describe("relative changes and mute", () => {
     await agent.handle({ text, language, conversationId: `paused-${language}-${text}` });
     expect(calls()).toEqual(['light.turn_on light.bedroom_light {"brightness_pct":75}']);
   });
+
+  it.each([
+    ["en", "fifty"],
+    ["en", "twenty please"],
+    ["nl", "dertig procent"],
+    ["de", "fünfzig Prozent"],
+  ])(
+    "%s: %j, a number said first with nothing to set, is no command and no failure",
+    async (language, text) => {
+      const result = await agent.handle({ text, language, conversationId: `number-${language}-${text}` });
+      expect(calls()).toEqual([]);
+      // What it cannot do yet, never "something went wrong".
+      expect(result.speech).toBe(repliesFor(language).cannotYet);
+    },
+  );
 
   it("more steps than make sense at once are no command", async () => {
     const result = await say("turn the volume up twenty notches");
