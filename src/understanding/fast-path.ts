@@ -145,7 +145,8 @@ export function createFastPath(options: FastPathOptions) {
         ? { match: { intent: "mute" as const } }
         : time && understanding.understand(time.rest, lookup);
       if (time && timed && !timed.match.intent.startsWith("query_")) {
-        if (time.when === "later")
+        // "turn off the light 5 minutes": for a while or in a while, never now and forever.
+        if (time.when === "later" || (time.muteOnly && timed.match.intent !== "mute"))
           return {
             kind: "unsure",
             speech: grammar.replies.notLater,

@@ -30,15 +30,24 @@ export function createLaterTime(grammar: FastPathGrammar) {
     `(?:${alternation(until.clause)})`,
   ];
   const awhile = new RegExp(`(?:^|\\s)(?:${span})(?=\\s|$)`, "g");
+  // "twenty minutes quiet", "wees dertig minuten stil": a span with no word before it, which says
+  // a while only when what is left is a mute ("turn off the light 5 minutes" may mean "in").
+  const bareSpan = new RegExp(
+    `(?:^|\\s)(?:\\d+|${alternation(Object.keys(grammar.numbers))})\\s+(?:${alternation(units)})(?=\\s|$)`,
+    "g",
+  );
   const untilEnd = ends && new RegExp(`(?:^|\\s)(?:${ends.join("|")})(?=\\s|$).*$`, "g");
   const clean = createCleaner(grammar);
   const hushed = hush?.length ? new RegExp(`^(?:${alternation(hush)})$`) : undefined;
 
   /**
    * The sentence without its words for a later time or a while, and which; undefined when it has
-   * none. `hush`: what is left only asks for quiet, which for a while is a mute.
+   * none. `hush`: what is left only asks for quiet, which for a while is a mute; `muteOnly`: the
+   * span is a while only if what is left is a mute.
    */
-  return function timeOf(text: string): { rest: string; when: "later" | "while"; hush?: true } | undefined {
+  return function timeOf(
+    text: string,
+  ): { rest: string; when: "later" | "while"; hush?: true; muteOnly?: true } | undefined {
     const folded = fold(text);
     const strip = (from: string, pattern: RegExp) => from.replace(pattern, " ").replace(/\s+/g, " ").trim();
     // "silencio hasta mañana": a while that ends tomorrow, though "mañana" alone is a later time.
@@ -46,7 +55,10 @@ export function createLaterTime(grammar: FastPathGrammar) {
     const later = strip(untilLess, phrase);
     if (later !== untilLess) return { rest: later, when: "later" };
     const rest = strip(untilLess, awhile);
-    if (rest === folded) return undefined;
+    if (rest === folded) {
+      const bare = strip(folded, bareSpan);
+      return bare !== folded ? { rest: bare, when: "while", muteOnly: true } : undefined;
+    }
     return hushed?.test(clean(rest)) ? { rest, when: "while", hush: true } : { rest, when: "while" };
   };
 }

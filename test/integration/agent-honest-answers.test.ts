@@ -61,6 +61,10 @@ describe("mute for a while", () => {
     ["it", "silenzia la cassa fino alle dieci di sera"],
     ["it", "fai silenzio finché non torno"],
     ["it", "stai zitto per le prossime tre ore"],
+    // A span said with no word before it.
+    ["en", "twenty minutes quiet"],
+    ["de", "zehn Minuten Ruhe"],
+    ["nl", "wees dertig minuten stil"],
   ])("%s: %j mutes the speaker now, and says nothing unmutes it later", async (language, text) => {
     const result = await agent.handle({ text, language });
     expect(
@@ -80,6 +84,13 @@ describe("a level is no while", () => {
       expect(result.speech).not.toContain(repliesFor(language).notUndoneLater);
     },
   );
+
+  it("a span with no word before it, said with another command, does nothing now", async () => {
+    // "turn off the bedroom light 5 minutes": in five minutes or for five, never now and for good.
+    const result = await agent.handle({ text: "turn off the bedroom light 5 minutes", language: "en" });
+    expect(ha.serviceCalls).toEqual([]);
+    expect(result.speech).toBe(repliesFor("en").notLater);
+  });
 
   it("fr: silence alone mutes nothing (it is a never mind)", async () => {
     await agent.handle({ text: "silence", language: "fr" });
