@@ -181,6 +181,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     // "the kitchen lights are off": a state said, whose "off" a command's template took. No
     // device is called "kitchen lights are"; someone who reads statements may take it.
     if (templated?.name !== undefined && holds(templated.name, lookup, ["copulas"])) templated = undefined;
+    // "schalte das Licht nicht aus": a negation a template took into the name says not to; never
+    // a name to ask about, whose answer would then do what was refused.
+    if (templated?.name !== undefined && holds(templated.name, lookup, ["negations"])) templated = undefined;
     const unquoted = templated?.name !== undefined && holdsAVerb(templated.name, lookup);
     if (templated && !unquoted) return { match: templated, by: "template" };
     if (read) return { match: read.match, by: "reading with an unknown name" };

@@ -336,6 +336,23 @@ describe("relative changes and mute", () => {
   });
 
   it.each([
+    ["de", "schalte das Licht nicht aus", "Ceiling Light"],
+    ["nl", "zet het licht niet aan", "Ceiling Light"],
+    ["en", "switch the light never on", "Ceiling Light"],
+  ])(
+    "%s: %j asks nothing, and a name said next does not do what was refused",
+    async (language, text, answer) => {
+      await setState("light.kitchen_ceiling", "on", { brightness: 200 });
+      ha.serviceCalls.length = 0;
+      const conversationId = `refused-${language}-${text}`;
+      const first = await agent.handle({ text, language, conversationId, deviceId: "kitchen_satellite" });
+      expect(first.speech).toBe(repliesFor(language).cannotYet);
+      await agent.handle({ text: answer, language, conversationId, deviceId: "kitchen_satellite" });
+      expect(calls()).toEqual([]);
+    },
+  );
+
+  it.each([
     ["en", "no more light in the bedroom, please"],
     ["en", "no light in the bedroom"],
     ["es", "no más luz en el dormitorio"],
