@@ -336,6 +336,22 @@ describe("relative changes and mute", () => {
   });
 
   it.each([
+    ["en", "turn off all the lights except the kitchen"],
+    ["de", "schalte alle Lichter aus außer in der Küche"],
+    ["fr", "éteins toutes les lumières sauf la cuisine"],
+    ["es", "apaga todas las luces excepto la cocina"],
+    ["nl", "doe alle lampen uit behalve de keuken"],
+    ["it", "spegni tutte le luci tranne la cucina"],
+  ])(
+    "%s: %j, what is left out, is said to be beyond the fast path, not a device's name",
+    async (language, text) => {
+      const result = await agent.handle({ text, language, conversationId: `except-${language}` });
+      expect(calls()).toEqual([]);
+      expect(result.speech).toBe(repliesFor(language).cannotYet);
+    },
+  );
+
+  it.each([
     ["de", "schalte das Licht nicht aus", "Ceiling Light"],
     ["nl", "zet het licht niet aan", "Ceiling Light"],
     ["en", "switch the light never on", "Ceiling Light"],

@@ -347,6 +347,12 @@ describe("French and Italian, by their own grammar", () => {
     // "hier" inside the complaint, as German word order puts it.
     ["de", "Es ist hier zu hell", { intent: "dim" }],
     ["de", "Hier ist es viel zu dunkel", { intent: "brighten" }],
+    // Dark without "too", or nothing to be seen: more light, in every language.
+    ["en", "It's dark in the kitchen", { intent: "brighten" }],
+    ["en", "I can't see anything", { intent: "brighten" }],
+    ["de", "Es ist dunkel im Wohnzimmer", { intent: "brighten" }],
+    ["nl", "Ik zie niks", { intent: "brighten" }],
+    ["es", "No veo nada", { intent: "brighten" }],
     // An article before what a level is of is an article, not "it".
     ["fr", "Augmente la luminosité de la lampe du salon", { intent: "brighten" }],
     ["it", "Alza la luminosità delle lampade in cucina", { intent: "brighten" }],

@@ -267,6 +267,17 @@ export const en: FastPathGrammar = {
       "are too dark",
       "are a bit too dark",
       "is a bit too dark",
+      // "It's dark in here", "I can't see anything": what is wrong, said instead of the command,
+      // as every language says it.
+      "it's dark",
+      "it is dark",
+      "its dark",
+      "it's a bit dark",
+      "it's getting dark",
+      "i can't see",
+      "i can't see anything",
+      "i cannot see",
+      "i can't see a thing",
     ],
     dimmer: [
       "dim",
@@ -454,7 +465,11 @@ export const en: FastPathGrammar = {
     none: ["no"],
     anymore: ["more"],
     // "Leave", "keep": that nothing change, which is no command to act on.
+    // "all the lights except the kitchen": what is left out, which no command here can say.
     negations: [
+      "except",
+      "apart from",
+      "other than",
       "leave",
       "keep",
       "don't",

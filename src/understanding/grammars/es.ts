@@ -229,6 +229,9 @@ export const es: FastPathGrammar = {
       "más luz",
       "aclara",
       "muy oscuro",
+      "no veo nada",
+      "no puedo ver nada",
+      "no se ve nada",
     ],
     dimmer: [
       "atenúa",
@@ -359,7 +362,8 @@ export const es: FastPathGrammar = {
     by: ["en"],
     percent: ["por ciento", "porciento", "%"],
     copulas: ["están", "son"],
-    negations: ["no", "nunca", "jamás", "cuando", "si", "después", "antes"],
+    // "todas las luces excepto la cocina": what is left out ("menos" is also "less": not here).
+    negations: ["no", "nunca", "jamás", "cuando", "si", "después", "antes", "excepto", "salvo"],
     // "no luces en el pasillo", "no necesito las luces": no light wanted is the light switched off.
     none: ["no", "ninguna", "ningún", "nada de"],
     anymore: ["más", "ya"],

@@ -457,7 +457,20 @@ export const fr: FastPathGrammar = {
     by: ["de"],
     percent: ["pour cent", "pourcent", "%"],
     copulas: ["est", "sont"],
-    negations: ["ne", "pas", "jamais", "quand", "si", "après", "avant", "lorsque"],
+    // "toutes les lumières sauf la cuisine": what is left out, which no command here can say.
+    negations: [
+      "ne",
+      "pas",
+      "jamais",
+      "quand",
+      "si",
+      "après",
+      "avant",
+      "lorsque",
+      "sauf",
+      "excepté",
+      "hormis",
+    ],
   },
   articles: [
     "le",

@@ -376,7 +376,8 @@ export const it: FastPathGrammar = {
     by: ["di", "del"],
     percent: ["per cento", "percento", "%"],
     copulas: ["è", "sono"],
-    negations: ["non", "mai", "quando", "se", "dopo", "prima"],
+    // "tutte le luci tranne la cucina": what is left out, which no command here can say.
+    negations: ["non", "mai", "quando", "se", "dopo", "prima", "tranne", "eccetto", "salvo"],
     // "niente luce in corridoio", "nessuna lampada in cucina": none wanted is switched off.
     none: ["nessuna", "nessun", "nessuno", "niente"],
     anymore: ["più"],
