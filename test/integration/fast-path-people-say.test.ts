@@ -352,6 +352,33 @@ describe("relative changes and mute", () => {
   );
 
   it.each([
+    ["en", "turn off the desk lamp and the bedroom light"],
+    ["de", "schalte die Schreibtischlampe und das Schlafzimmerlicht aus"],
+    ["fr", "éteins la lampe de bureau et la lumière de la chambre"],
+    ["es", "apaga la lámpara del escritorio y la luz del dormitorio"],
+    ["nl", "zet de bureaulamp en de slaapkamerlamp uit"],
+    ["it", "spegni la lampada della scrivania e la luce della camera"],
+  ])("%s: %j, two devices named and joined, switches both", async (language, text) => {
+    await setState("light.desk_lamp", "on", { brightness: 200 });
+    ha.serviceCalls.length = 0;
+    const result = await agent.handle({ text, language, conversationId: `joined-${language}` });
+    expect(calls()).toEqual(["light.turn_off light.bedroom_light", "light.turn_off light.desk_lamp"]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    // A cover joined to a light, a name nobody has, two verbs: nothing is guessed.
+    ["en", "turn off the desk lamp and the bedroom blinds"],
+    // Covers are never joined: the garage door waits for a clear yes, each on its own.
+    ["en", "open the bedroom blinds and the garage door"],
+    ["en", "turn off the desk lamp and the toaster"],
+    ["en", "turn on the desk lamp and turn off the bedroom light"],
+  ])("%s: %j, devices joined that cannot be read as one command, acts on none", async (language, text) => {
+    await agent.handle({ text, language, conversationId: `joined-not-${text}` });
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
     ["de", "schalte das Licht nicht aus", "Ceiling Light"],
     ["nl", "zet het licht niet aan", "Ceiling Light"],
     ["en", "switch the light never on", "Ceiling Light"],

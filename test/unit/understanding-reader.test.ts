@@ -168,9 +168,18 @@ describe("names first, then cues", () => {
       name: expect.stringContaining("bedroom"),
       alsoIn: [expect.stringContaining("kitchen")],
     });
-    // Two devices, or a device and a place, are two requests: not read.
-    expect(understand("en", "turn the desk lamp and the kettle off")?.match.alsoIn).toBeUndefined();
+    // A device and a place are two requests: not read.
     expect(understand("en", "turn off the desk lamp and the kitchen")?.match.alsoIn).toBeUndefined();
+  });
+
+  it("devices named and joined by 'and' are each acted on, switches, lights and speakers only", () => {
+    expect(understand("en", "turn the desk lamp and the kettle off")).toMatchObject({
+      match: { intent: "turn_off", name: "desk lamp", alsoIn: ["kettle"] },
+      by: "certain reading",
+    });
+    // A lock (or a cover) is never joined: each waits for what its own policy asks.
+    expect(understand("en", "unlock the front door and the kettle")?.match.alsoIn).toBeUndefined();
+    expect(understand("en", "turn on the kettle and the front door")?.match.alsoIn).toBeUndefined();
   });
 
   it("a name said with another word of its kind is the device ('desk bulb' for Desk Lamp)", () => {

@@ -51,6 +51,8 @@ const READ_DOMAINS = new Set([
   "script",
   "cover",
 ]);
+/** Domains of devices that may be named together ("the kettle and the desk lamp"). */
+const JOINED_DOMAINS = new Set(["light", "switch", "input_boolean", "fan", "media_player"]);
 /** The colour temperatures a light is set to, in kelvin. */
 const KELVIN = { min: 1000, max: 10000 };
 /** More steps than this at once is no step ("twenty notches"): said as a level, or asked. */
@@ -191,11 +193,22 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       let pendingPreposition: string | undefined;
       /** Conjunctions read as joining two places. */
       let joins = 0;
+      /** Conjunctions read as joining two devices named ("the kettle and the desk lamp"). */
+      let deviceJoins = 0;
       /** "no light": a kind said as not wanted. */
       let noneSaid = false;
       const placeBefore = (i: number) => {
         const before = said[i - 1];
         return before?.type === "name" && before.spotted.type === "place";
+      };
+      /** A device named just before, and another straight after (its article aside). */
+      const deviceBefore = (i: number) => {
+        const before = said[i - 1];
+        return before?.type === "name" && before.spotted.type === "device";
+      };
+      const deviceAfter = (i: number) => {
+        const after = next(i);
+        return after?.type === "name" && after.spotted.type === "device";
       };
       /** A place next, after any prepositions and articles ("and in the", "et de la"). */
       const placeAfter = (i: number) => {
@@ -267,6 +280,11 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           continue;
         }
         if (noneSaid && sense.cues.has("anymore")) continue;
+        // "turn off the kettle and the desk lamp": two devices named, each acted on.
+        if (sense.conjunction && deviceBefore(i) && deviceAfter(i)) {
+          deviceJoins++;
+          continue;
+        }
         if (sense.conjunction || sense.cues.has("negations")) return undefined;
         if (sense.color !== undefined && !sense.kind) {
           if (!setColor({ color: sense.color, ...(sense.colorOfLightOnly ? { ofLightOnly: true } : {}) }))
@@ -369,7 +387,15 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         addThing({ text: item.text, type: "unknown" }, i);
       }
 
-      if (things.length > 1) return undefined;
+      // Several devices only as named and joined, of the kinds a switch, a light or a speaker is;
+      // a cover, a scene or a word nobody knows is left to one who knows what was meant.
+      const joined =
+        deviceJoins > 0 &&
+        deviceJoins === things.length - 1 &&
+        !places.length &&
+        things.every((t) => t.type === "device" && !t.domains?.some((d) => !JOINED_DOMAINS.has(d)));
+      if (things.length > 1 && !joined) return undefined;
+      if (deviceJoins && !joined) return undefined;
       // "no quiero las luces apagadas": "no" said of a state is a negation, not no light.
       if (noneSaid && [...cues.keys()].some((c) => c !== "off" || cues.get(c)! > 1)) return undefined;
       // Several places only as joined areas, each with the same kind said ("the lights in the
@@ -433,8 +459,9 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       const name = nameIn(place);
       if (name) match.name = name;
       if (places.length > 1) match.alsoIn = places.slice(1).map((p) => nameIn(p)!);
+      if (joined) match.alsoIn = things.slice(1).map((t) => t.text);
       if (all) match.all = true;
-      if (thing && (thing.type === "device" || thing.type === "unknown")) {
+      if (thing && !joined && (thing.type === "device" || thing.type === "unknown")) {
         const spoken = spokenAs(sentence, thing.text);
         // Only a name is quoted back: the words of a device or what sat where a name goes.
         if (spoken && !place) match.spokenName = spoken;
