@@ -191,7 +191,33 @@ async function inEveryPlace(turn: Turn, kindInPlace: Parameters<Turn["resolve"]>
   const all = [first];
   for (const name of more) all.push(await turn.resolve(name, kindInPlace));
   const failed = all.find((r) => r.kind !== "one" && r.kind !== "group");
+  // "the kettle and the ceiling light" with two ceiling lights: which one is asked, and each
+  // answer carries the rest of what was named, so that naming one does all of it.
+  const others = all.filter((r) => r !== failed);
+  if (failed?.kind === "ambiguous" && all.filter((r) => r.kind === "ambiguous").length === 1) {
+    if (others.every((r) => r.kind === "one" || r.kind === "group")) {
+      return {
+        ...failed,
+        choices: failed.choices.map((c) => ({
+          ...c,
+          resolved: { kind: "group", targets: unionOf([c.resolved, ...others]) },
+        })),
+      };
+    }
+  }
   if (failed) return failed;
+  const targets = unionOf(all);
+  const places = all.flatMap((r) => (r.kind === "group" && r.place ? [r.place] : []));
+  return {
+    kind: "group",
+    targets,
+    ...(places.length ? { place: listOf(turn.grammar, places) } : {}),
+    ...(first.kind === "group" && first.said ? { said: first.said } : {}),
+  };
+}
+
+/** Every target of `all`, each once. */
+function unionOf(all: Resolved[]): Target[] {
   const targets: Target[] = [];
   const seen = new Set<string>();
   for (const r of all) {
@@ -202,13 +228,7 @@ async function inEveryPlace(turn: Turn, kindInPlace: Parameters<Turn["resolve"]>
       seen.add(key);
     }
   }
-  const places = all.flatMap((r) => (r.kind === "group" && r.place ? [r.place] : []));
-  return {
-    kind: "group",
-    targets,
-    ...(places.length ? { place: listOf(turn.grammar, places) } : {}),
-    ...(first.kind === "group" && first.said ? { said: first.said } : {}),
-  };
+  return targets;
 }
 
 /** Whether the target's kind of device can do what the sentence asks. */

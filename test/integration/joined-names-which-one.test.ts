@@ -1,0 +1,58 @@
+// Devices named and joined, one of whose names fits two devices: which one is asked, and the
+// answer does all that was named ("the kettle and the ceiling light" with a Ceiling Light in the
+// kitchen and another in the bedroom). The local agent on the HA websocket fake.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { corpusHome } from "../support/ha-corpus-home.js";
+import { entityRow, state } from "../support/ha-home.js";
+import { startLocalHomeAgent, type LocalHomeAgent } from "../support/local-home-agent.js";
+
+let home: LocalHomeAgent;
+
+beforeAll(async () => {
+  const fake = corpusHome();
+  fake.entities.push(
+    entityRow("light.bedroom_ceiling", { original_name: "Ceiling Light", area_id: "bedroom", exposed: true }),
+  );
+  fake.states.set("light.bedroom_ceiling", state("off"));
+  home = await startLocalHomeAgent(fake, { haAgent: false });
+});
+afterAll(async () => home?.close());
+beforeEach(async () => {
+  await home.setState("light.bedroom_ceiling", "off");
+  await home.setState("light.kitchen_ceiling", "off");
+  await home.setState("switch.kettle", "off");
+  home.ha.serviceCalls.length = 0;
+});
+
+describe("a joined name that fits two devices", () => {
+  it("asks which, and does nothing until answered", async () => {
+    const result = await home.agent.handle({
+      text: "turn on the kettle and the ceiling light",
+      language: "en",
+      conversationId: "joined-ask",
+    });
+    expect(result.speech).toBe("Which one do you mean: Ceiling Light (Bedroom) or Ceiling Light (Kitchen)?");
+    expect(home.serviceCalls()).toEqual([]);
+  });
+
+  it.each([
+    ["the bedroom one", ["light.turn_on light.bedroom_ceiling", "switch.turn_on switch.kettle"]],
+    [
+      "both",
+      [
+        "light.turn_on light.bedroom_ceiling",
+        "light.turn_on light.kitchen_ceiling",
+        "switch.turn_on switch.kettle",
+      ],
+    ],
+  ])("answered %j, switches that and the rest of what was named", async (answer, expected) => {
+    const conversationId = `joined-${answer}`;
+    await home.agent.handle({
+      text: "turn on the kettle and the ceiling light",
+      language: "en",
+      conversationId,
+    });
+    await home.agent.handle({ text: answer, language: "en", conversationId });
+    expect(home.serviceCalls()).toEqual(expected);
+  });
+});
