@@ -144,9 +144,15 @@ describe("fast path: on and off", () => {
   });
 
   it("leaves a sentence with two requests alone instead of doing half of it", async () => {
-    const result = await say("turn on the kettle and the bedroom fan");
+    const result = await say("turn on the kettle and turn off the bedroom fan");
     expect(calls()).toEqual([]);
     expect(result.response_type).toBe("error");
+  });
+
+  it("does one request of two devices named to both", async () => {
+    const result = await say("turn on the kettle and the bedroom fan");
+    expect(calls()).toEqual(["fan.turn_on fan.bedroom_fan", "switch.turn_on switch.kettle"]);
+    expect(result.response_type).toBe("action_done");
   });
 });
 

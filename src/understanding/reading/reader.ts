@@ -332,7 +332,11 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           // "auf die Hälfte", "to the max", "op het maximum": "to" and an article before it.
           const toBefore = said[i - 2];
           const toThe =
-            !!before && isArticle(before) && toBefore?.type === "word" && toBefore.sense.cues.has("to") && !!sense.level;
+            !!before &&
+            isArticle(before) &&
+            toBefore?.type === "word" &&
+            toBefore.sense.cues.has("to") &&
+            !!sense.level;
           const glued =
             !toThe &&
             before?.type === "word" &&
