@@ -5,8 +5,10 @@ import type { FastPathGrammar } from "./grammar-types.js";
 import { createConversationMemory } from "./memory.js";
 import type { FastPathOutcome, FastPathRequest, HoldCall, OpenQuestion } from "./outcome.js";
 import { createChoiceReader, type Picked } from "./choice-answer.js";
+import { cancelledSpeech, consentOf } from "./consent.js";
 import { createLaterTime } from "./later.js";
 import { createWholeHomeWords } from "./whole-home-words.js";
+import { alternation, fold } from "./sentence.js";
 import { capitalize } from "./speech.js";
 import type { RecognizedAction } from "./ha-recognition.js";
 import { createTargetResolver, throughZwave, type Resolved, type Target } from "./targets.js";
@@ -61,6 +63,8 @@ export function createFastPath(options: FastPathOptions) {
       choices: createChoiceReader(grammar),
       later: createLaterTime(grammar),
       wholeHome: createWholeHomeWords(grammar),
+      // "no, the kitchen one", "nein, die in der Küche": what comes after a correction.
+      correction: correctionOf(grammar),
     };
   }
   const deps = {
@@ -206,8 +210,30 @@ export function createFastPath(options: FastPathOptions) {
     async answer(request: FastPathRequest, question: OpenQuestion): Promise<FastPathOutcome | undefined> {
       const chosen = grammarFor(request.language);
       if (!chosen || request.text.length > MATCHED_CHARS) return undefined;
-      const picked = chosen.choices.pick(request.text, question.choices, options.mirror.areas());
-      if (!picked) return undefined;
+      const areas = options.mirror.areas();
+      // "no, the kitchen one": a correction before the answer is no part of it.
+      const corrected = chosen.correction?.exec(fold(request.text))?.groups?.rest;
+      const picked =
+        chosen.choices.pick(request.text, question.choices, areas) ??
+        (corrected ? chosen.choices.pick(corrected, question.choices, areas) : undefined);
+      if (!picked) {
+        // "never mind", "non merci", "forget it": the question dropped, and said so. A command of
+        // its own ("no, turn it down") is read as new, and so is a sentence naming a choice.
+        const said = fold(request.text);
+        const namesOne = question.choices.some((c) => c.names.some((n) => said.includes(fold(n))));
+        const declined =
+          !namesOne &&
+          consentOf(request.text, request.language) === "no" &&
+          !chosen.understanding.understand(request.text, await homeLookup(deps));
+        return declined
+          ? {
+              kind: "done",
+              speech: cancelledSpeech(request.language),
+              responseType: "action_done",
+              results: [],
+            }
+          : undefined;
+      }
       const turn = createTurn(deps, chosen.grammar, chosen.targets, question.match, request);
       const found = throughZwave(current(picked), turn.twins);
       // "is the light on?" → "which one?" → "the floor lamp": the question, answered about it.
@@ -224,4 +250,10 @@ export function createFastPath(options: FastPathOptions) {
       return chosen.understanding.understand(text, await homeLookup(deps))?.match !== undefined;
     },
   };
+}
+
+/** A correction said first, and the rest after it (folded): "no the kitchen one" → "the kitchen one". */
+function correctionOf(grammar: FastPathGrammar): RegExp | undefined {
+  const words = grammar.pausedCorrections ?? grammar.corrections ?? [];
+  return words.length ? new RegExp(`^(?:${alternation(words)})\\s+(?<rest>\\S.*)$`) : undefined;
 }

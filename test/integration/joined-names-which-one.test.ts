@@ -1,6 +1,7 @@
-// Devices named and joined, one of whose names fits two devices: which one is asked, and the
-// answer does all that was named ("the kettle and the ceiling light" with a Ceiling Light in the
-// kitchen and another in the bedroom). The local agent on the HA websocket fake.
+// "Which one?" for a name that fits two devices (a Ceiling Light in the kitchen and another in the
+// bedroom), and its answers: when devices were named and joined, the answer does all that was
+// named; "never mind" drops the question and says so; "no, the kitchen one" is an answer. The
+// local agent on the HA websocket fake.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { corpusHome } from "../support/ha-corpus-home.js";
 import { entityRow, state } from "../support/ha-home.js";
@@ -54,5 +55,31 @@ describe("a joined name that fits two devices", () => {
     });
     await home.agent.handle({ text: answer, language: "en", conversationId });
     expect(home.serviceCalls()).toEqual(expected);
+  });
+});
+
+describe("answers to which one", () => {
+  const ask = (conversationId: string) =>
+    home.agent.handle({ text: "turn on the ceiling light", language: "en", conversationId });
+
+  it.each(["never mind", "forget it", "no thanks"])("%j drops the question and says so", async (answer) => {
+    await ask(`drop-${answer}`);
+    const result = await home.agent.handle({
+      text: answer,
+      language: "en",
+      conversationId: `drop-${answer}`,
+    });
+    expect(result.speech).toBe("Okay, I won't do that.");
+    expect(home.serviceCalls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "turn on the ceiling light", "no, the kitchen one"],
+    ["de", "schalte Ceiling Light ein", "nein, die in der Küche"],
+  ])("%s: after %j, %j, a correction before the answer, is the answer", async (language, text, answer) => {
+    const conversationId = `corrected-${language}`;
+    await home.agent.handle({ text, language, conversationId });
+    await home.agent.handle({ text: answer, language, conversationId });
+    expect(home.serviceCalls()).toEqual(["light.turn_on light.kitchen_ceiling"]);
   });
 });
