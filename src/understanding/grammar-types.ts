@@ -444,6 +444,11 @@ export interface FastPathGrammar {
    * read alone, whatever its first word, in every language. Defaults to `corrections`.
    */
   pausedCorrections?: string[];
+  /**
+   * What a command is for, said after it ("so that I can hear it", "sodass", "pour que", "para
+   * que", "zodat", "così che"): cut off, the command before it is read alone, when certain.
+   */
+  purposes?: string[];
   /** "in the house", "everywhere": the whole home; the first is how a reply names it. */
   wholeHome: string[];
   /** Places and kinds are written as one word ("kamerlamp": the lamps of this room). */

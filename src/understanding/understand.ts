@@ -91,6 +91,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     ? new RegExp(`^(?:${alternation(grammar.corrections)})\\s+(?<rest>(?<first>\\S+).*)$`)
     : undefined;
 
+  const purpose = grammar.purposes?.length
+    ? new RegExp(`(?:^|\\s)(?:${alternation(grammar.purposes)})(?=\\s|$)`)
+    : undefined;
   const pausedWords = grammar.pausedCorrections ?? grammar.corrections ?? [];
   const paused = pausedWords.length
     ? new RegExp(`^[¡¿"']*(?:(?:${alternation(pausedWords)})\\s*[,.;:!?…–—-]+\\s*)+(?<rest>\\S.*)$`, "u")
@@ -153,7 +156,15 @@ export function createUnderstanding(grammar: FastPathGrammar) {
      */
     understand(sentence: string, lookup: (words: string) => Spotted | undefined): Understood | undefined {
       // The correction is no part of the command: a template would take it for a name's words.
-      return understandAsSaid(afterCorrection(sentence) ?? sentence, lookup);
+      const said = afterCorrection(sentence) ?? sentence;
+      const understood = understandAsSaid(said, lookup);
+      if (understood?.by === "certain reading" || understood?.by === "question") return understood;
+      // "turn the volume up so that I can hear it in the kitchen": what it is for changes nothing
+      // of what is asked; the command before it stands, when read for certain.
+      const before = purpose ? fold(said).split(purpose)[0]?.trim() : undefined;
+      if (!before || before === fold(said)) return understood;
+      const command = understandAsSaid(before, lookup);
+      return command?.by === "certain reading" ? command : understood;
     },
   };
 

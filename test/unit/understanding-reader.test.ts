@@ -625,3 +625,24 @@ describe("covers, colours and sensors, by structure", () => {
     expect(understand(language, sentence)).toMatchObject({ match: expected, by: "question" });
   });
 });
+
+describe("what a command is for, said after it", () => {
+  it.each([
+    ["en", "turn the volume up so that I can hear it in the kitchen", "volume_up", undefined],
+    ["en", "switch on the kettle so I can make tea", "turn_on", "kettle"],
+    ["de", "mach lauter, sodass ich es in der Küche höre", "volume_up", undefined],
+    ["fr", "monte le son pour que je puisse l'entendre", "volume_up", undefined],
+    ["es", "sube el volumen para que pueda oírlo en la cocina", "volume_up", undefined],
+    ["nl", "zet het volume hoger zodat ik het in de keuken hoor", "volume_up", undefined],
+    ["it", "alza il volume così che io possa sentire in cucina", "volume_up", undefined],
+  ])("%s: %j is the command before it", (language, sentence, intent, name) => {
+    const understood = understand(language, sentence);
+    expect(understood?.by).toBe("certain reading");
+    expect(understood?.match.intent).toBe(intent);
+    expect(understood?.match.name).toBe(name);
+  });
+
+  it("a command that is not certain before it is not taken: nothing is guessed", () => {
+    expect(understand("en", "turn on the toaster so that I can make toast")?.by).not.toBe("certain reading");
+  });
+});

@@ -451,6 +451,8 @@ export const de: FastPathGrammar = {
   everything: ["alles", "alle geräte", "sämtliche geräte"],
   conjunctions: ["und", "sowie", "und dann"],
   corrections: ["nein", "nein nein", "ne", "n\u00f6"],
+  // "… so that I can hear it": what a command is for, cut off (see the type).
+  purposes: ["sodass", "so dass", "damit ich", "damit wir", "damit es", "damit man"],
   pronouns: ["es", "ihn", "sie", "das"],
   areaPrepositions: [
     "in",

@@ -65,6 +65,17 @@ export const en: FastPathGrammar = {
   conjunctions: ["and", "and then", "as well as"],
   // "turn that down", "switch this off": what was just named, or what the verb acts on here.
   corrections: ["no", "no no", "no no no", "nope", "no wait"],
+  // "… so that I can hear it": what a command is for, cut off (see the type).
+  purposes: [
+    "so that",
+    "so i can",
+    "so i could",
+    "so we can",
+    "so you can",
+    "so it",
+    "in order to",
+    "in order that",
+  ],
   pronouns: ["it", "them", "that one", "that", "this"],
   areaPrepositions: ["in", "on", "at", "of", "in the", "on the"],
   here: [

@@ -399,6 +399,8 @@ export const es: FastPathGrammar = {
   conjunctions: ["y", "y luego", "además de"],
   // "No, más luz", "No, enciende la luz": with the pause written, "no" answers what came before.
   pausedCorrections: ["no", "no no"],
+  // "… so that I can hear it": what a command is for, cut off (see the type).
+  purposes: ["para que", "para poder", "de modo que", "de manera que", "así puedo", "así podré"],
   pronouns: ["la", "lo", "las", "los", "eso", "esto"],
   // "apágala", "enciéndelas", "bájale el volumen", "enciéndeme la luz".
   enclitics: ["la", "lo", "las", "los", "le", "les", "me", "nos"],

@@ -499,6 +499,8 @@ export const fr: FastPathGrammar = {
   everything: ["tout", "tous les appareils", "tout le reste"],
   conjunctions: ["et", "puis", "ainsi que"],
   corrections: ["non", "non non", "mais non"],
+  // "… so that I can hear it": what a command is for, cut off (see the type).
+  purposes: ["pour que", "afin que", "afin de", "pour pouvoir", "de sorte que", "pour qu'on", "pour qu'il"],
   pronouns: ["la", "le", "les", "\u00e7a", "cela"],
   // "(dans toutes) les pièces du premier étage": every room of a place is that place.
   areaPrepositions: [

@@ -412,6 +412,17 @@ export const it: FastPathGrammar = {
   everything: ["tutto", "tutti i dispositivi"],
   conjunctions: ["e", "ed", "e poi"],
   corrections: ["no", "no no"],
+  // "… so that I can hear it": what a command is for, cut off (see the type).
+  purposes: [
+    "così che",
+    "cosi che",
+    "in modo che",
+    "in modo da",
+    "affinché",
+    "per poter",
+    "perché possa",
+    "così posso",
+  ],
   pronouns: ["la", "lo", "le", "li", "quello", "questo"],
   // "accendila", "spegnerle": the pronoun written joined to its verb.
   enclitics: ["la", "lo", "le", "li", "mi"],

@@ -308,6 +308,8 @@ export const nl: FastPathGrammar = {
   everything: ["alles", "alle apparaten"],
   conjunctions: ["en", "en dan", "evenals"],
   corrections: ["nee", "nee nee", "neen"],
+  // "… so that I can hear it": what a command is for, cut off (see the type).
+  purposes: ["zodat", "om het te", "om te kunnen"],
   pronouns: ["het", "hem", "ze", "dat", "dit"],
   areaPrepositions: ["in", "op", "van", "in de", "in het", "op de", "van de", "van het"],
   here: [
