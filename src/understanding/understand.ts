@@ -14,6 +14,18 @@ import { alternation, fold, withoutWakeWord } from "./sentence.js";
  */
 /** What the word after a correction may be for the rest to be a command: a verb, or on, off, mute. */
 const CORRECTED: readonly Cue[] = ["verbs", "on", "off", "mute", "unmute", "toggle"];
+/** What a complaint's words say is wrong. */
+const COMPLAINTS: readonly Cue[] = ["brighter", "dimmer", "louder", "quieter"];
+/** What a command may do about what a complaint, read as a command, would do. */
+const AGREEING: Partial<Record<FastIntent, readonly FastIntent[]>> = {
+  brighten: ["brighten", "turn_on", "step_up"],
+  dim: ["dim", "turn_off", "step_down"],
+  volume_up: ["volume_up", "unmute", "step_up"],
+  volume_down: ["volume_down", "mute", "step_down"],
+};
+/** The longest complaint, and the longest sentence read as a complaint and a command, in words. */
+const LONGEST_COMPLAINT = 6;
+const LONGEST_COMPLAINED = 24;
 const ACTING: readonly Cue[] = [
   "verbs",
   "speak",
@@ -159,6 +171,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       const said = afterCorrection(sentence) ?? sentence;
       const understood = understandAsSaid(said, lookup);
       if (understood?.by === "certain reading" || understood?.by === "question") return understood;
+      const withComplaint = commandWithComplaint(said, lookup);
+      if (withComplaint) return withComplaint;
       // "turn the volume up so that I can hear it in the kitchen": what it is for changes nothing
       // of what is asked; the command before it stands, when read for certain.
       const before = purpose ? fold(said).split(purpose)[0]?.trim() : undefined;
@@ -167,6 +181,36 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       return command?.by === "certain reading" ? command : understood;
     },
   };
+
+  /**
+   * "it's too dark, turn on the kitchen light", "turn it down, it's far too loud": what is wrong
+   * and a command, said together. The command is read alone when the complaint, read alone,
+   * names nothing and asks the same way ("too dark": on or brighter); otherwise nothing is.
+   */
+  function commandWithComplaint(
+    said: string,
+    lookup: (words: string) => Spotted | undefined,
+  ): Understood | undefined {
+    const words = fold(said).split(" ");
+    if (words.length < 4 || words.length > LONGEST_COMPLAINED) return undefined;
+    for (let k = 2; k <= Math.min(LONGEST_COMPLAINT, words.length - 2); k++) {
+      for (const [complaint, command] of [
+        [words.slice(0, k), words.slice(k)],
+        [words.slice(-k), words.slice(0, -k)],
+      ] as const) {
+        const text = complaint.join(" ");
+        // Only where a complaint's words are, so that other sentences cost one look each.
+        if (!holds(text, lookup, COMPLAINTS)) continue;
+        const wrong = understandAsSaid(text, lookup);
+        if (wrong?.by !== "certain reading" || wrong.match.name !== undefined) continue;
+        const agreeing = AGREEING[wrong.match.intent];
+        if (!agreeing) continue;
+        const asked = understandAsSaid(command.join(" "), lookup);
+        if (asked?.by === "certain reading" && agreeing.includes(asked.match.intent)) return asked;
+      }
+    }
+    return undefined;
+  }
 
   function understandAsSaid(
     sentence: string,

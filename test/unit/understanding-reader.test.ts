@@ -646,3 +646,22 @@ describe("what a command is for, said after it", () => {
     expect(understand("en", "turn on the toaster so that I can make toast")?.by).not.toBe("certain reading");
   });
 });
+
+describe("a complaint and a command, said together", () => {
+  it.each([
+    ["en", "it's way too loud in here can you turn the volume down", "volume_down"],
+    ["en", "olly it's too bright in here can you turn the wohnzimmerlampe off", "turn_off"],
+    ["de", "es ist viel zu leise kannst du bitte die Lautstärke hochdrehen", "volume_up"],
+    ["fr", "c'est beaucoup trop fort tu peux baisser le volume", "volume_down"],
+  ])("%s: %j is the command, which does what the complaint asks", (language, sentence, intent) => {
+    expect(understand(language, sentence)?.match.intent).toBe(intent);
+  });
+
+  it.each([
+    ["en", "it's way too loud in here can you turn the volume up"],
+    ["en", "it's too dark in here can you turn the wohnzimmerlampe off"],
+    ["de", "es ist viel zu leise kannst du bitte die Lautstärke runterdrehen"],
+  ])("%s: %j, a command against the complaint, is not read", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});
