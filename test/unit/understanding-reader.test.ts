@@ -665,3 +665,18 @@ describe("a complaint and a command, said together", () => {
     expect(understand(language, sentence)?.by).not.toBe("certain reading");
   });
 });
+
+describe("a request asked as a question to the one spoken to", () => {
+  it.each([
+    ["de", "machst du das Licht an", "turn_on"],
+    ["de", "drehst du die Musik leiser", "volume_down"],
+    ["fr", "tu éteins la lumière ?", "turn_off"],
+    ["fr", "tu baisses le son", "volume_down"],
+    ["es", "¿me apagas la luz?", "turn_off"],
+    ["es", "¿me bajas el volumen?", "volume_down"],
+    ["it", "spegneresti la luce", "turn_off"],
+    ["it", "alzeresti il volume", "volume_up"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});

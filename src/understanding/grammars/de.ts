@@ -4,6 +4,8 @@ export const de: FastPathGrammar = {
   language: "de",
   locale: "de-DE",
   fillers: [
+    // "machst du das Licht an": the one asked, said before or after the verb.
+    "du",
     "bitte",
     "für mich",
     "ich brauche",
@@ -101,6 +103,15 @@ export const de: FastPathGrammar = {
   },
   cues: {
     verbs: [
+      // Asked as a question in the second person ("machst …?"): a request.
+      "machst",
+      "schaltest",
+      "drehst",
+      "stellst",
+      "setzt",
+      "knipst",
+      "regelst",
+      "dimmst",
       "regel",
       "regle",
       "regeln",

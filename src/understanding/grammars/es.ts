@@ -4,6 +4,9 @@ export const es: FastPathGrammar = {
   language: "es",
   locale: "es-ES",
   fillers: [
+    // "me apagas la luz", "¿nos bajas el volumen?": "for me", said before the verb.
+    "me",
+    "nos",
     "por favor",
     "por mí",
     "por mi",
@@ -120,6 +123,11 @@ export const es: FastPathGrammar = {
     // "sube tu volumen", "en voz alta": the assistant's own voice, which is the speaker's.
     speak: ["habla", "hablar", "hables", "hable", "háblame", "hablame", "tu volumen", "tu voz", "voz"],
     on: [
+      // Asked as a question in the second person ("enciendes …?"): a request.
+      "enciendes",
+      "prendes",
+      "activas",
+      "conectas",
       "enciende",
       "encendido",
       "encendida",
@@ -154,6 +162,11 @@ export const es: FastPathGrammar = {
       "encendieran",
     ],
     off: [
+      // Asked as a question in the second person ("apagas …?"): a request.
+      "apagas",
+      "quitas",
+      "desactivas",
+      "desconectas",
       "apaga",
       "apagado",
       "apagada",
@@ -183,6 +196,9 @@ export const es: FastPathGrammar = {
       "apagaran",
     ],
     up: [
+      // Asked as a question in the second person ("subes …?"): a request.
+      "subes",
+      "aumentas",
       "sube",
       "suba",
       "subí",
@@ -199,6 +215,10 @@ export const es: FastPathGrammar = {
       "subieras",
     ],
     down: [
+      // Asked as a question in the second person ("bajas …?"): a request.
+      "bajas",
+      "reduces",
+      "disminuyes",
       "baja",
       "baje",
       "bajá",
@@ -307,6 +327,8 @@ export const es: FastPathGrammar = {
     // "no más luz": "más luz" is a phrase of its own (brighter), so "no" cannot see the kind.
     lightOff: ["no más luz", "no más luces"],
     mute: [
+      // Asked as a question in the second person ("silencias …?"): a request.
+      "silencias",
       "silencio",
       "silénciate",
       "guarda silencio",

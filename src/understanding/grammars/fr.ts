@@ -4,6 +4,8 @@ export const fr: FastPathGrammar = {
   language: "fr",
   locale: "fr-FR",
   fillers: [
+    // "tu allumes la lumière ?": the one asked, said before or after the verb.
+    "tu",
     "veuillez",
     "pour moi",
     "j'ai besoin que tu",
@@ -163,6 +165,9 @@ export const fr: FastPathGrammar = {
       "redis le",
     ],
     on: [
+      // Asked as a question in the second person ("allumes …?"): a request.
+      "allumes",
+      "rallumes",
       "active",
       "allumé",
       "allumée",
@@ -181,6 +186,8 @@ export const fr: FastPathGrammar = {
       "en marche",
     ],
     off: [
+      // Asked as a question in the second person ("coupes …?"): a request.
+      "coupes",
       "coupe",
       // "éteinds" is how many write "éteins".
       "éteins",
@@ -216,6 +223,9 @@ export const fr: FastPathGrammar = {
       "désactivez",
     ],
     up: [
+      // Asked as a question in the second person ("montes …?"): a request.
+      "montes",
+      "augmentes",
       "monte",
       "monter",
       "montez",
@@ -237,6 +247,9 @@ export const fr: FastPathGrammar = {
       "remontez",
     ],
     down: [
+      // Asked as a question in the second person ("baisses …?"): a request.
+      "baisses",
+      "diminues",
       "baisse",
       "baisser",
       "baissez",

@@ -125,6 +125,11 @@ export const it: FastPathGrammar = {
       "ripetimelo",
     ],
     on: [
+      // Asked as a question in the second person ("accenderesti …?"), or in the conditional: a request.
+      "accenderesti",
+      "accenderebbe",
+      "accendereste",
+      "attiveresti",
       "accendi",
       "acceso",
       "accesa",
@@ -143,6 +148,11 @@ export const it: FastPathGrammar = {
       "riaccenda",
     ],
     off: [
+      // Asked as a question in the second person ("spegneresti …?"), or in the conditional: a request.
+      "spegneresti",
+      "spegnerebbe",
+      "spegnereste",
+      "disattiveresti",
       "spegni",
       "spento",
       "spenta",
@@ -174,6 +184,11 @@ export const it: FastPathGrammar = {
       "disattivi",
     ],
     up: [
+      // Asked as a question in the second person ("alzeresti …?"), or in the conditional: a request.
+      "alzeresti",
+      "alzerebbe",
+      "aumenteresti",
+      "aumenterebbe",
       "alza",
       "alzare",
       "aumenta",
@@ -195,6 +210,10 @@ export const it: FastPathGrammar = {
       "tira su",
     ],
     down: [
+      // Asked as a question in the second person ("abbasseresti …?"), or in the conditional: a request.
+      "abbasseresti",
+      "abbasserebbe",
+      "diminuiresti",
       "abbassa",
       "abbassare",
       "diminuisci",
@@ -316,6 +335,8 @@ export const it: FastPathGrammar = {
       "togli le luci",
     ],
     mute: [
+      // Asked as a question in the second person ("silenzieresti …?"), or in the conditional: a request.
+      "silenzieresti",
       "silenzio",
       "zitto",
       "stai zitto",
