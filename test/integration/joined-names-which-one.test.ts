@@ -62,16 +62,19 @@ describe("answers to which one", () => {
   const ask = (conversationId: string) =>
     home.agent.handle({ text: "turn on the ceiling light", language: "en", conversationId });
 
-  it.each(["never mind", "forget it", "no thanks"])("%j drops the question and says so", async (answer) => {
-    await ask(`drop-${answer}`);
-    const result = await home.agent.handle({
-      text: answer,
-      language: "en",
-      conversationId: `drop-${answer}`,
-    });
-    expect(result.speech).toBe("Okay, I won't do that.");
-    expect(home.serviceCalls()).toEqual([]);
-  });
+  it.each(["nah, never mind then", "forget it", "no thanks"])(
+    "%j drops the question and says so",
+    async (answer) => {
+      await ask(`drop-${answer}`);
+      const result = await home.agent.handle({
+        text: answer,
+        language: "en",
+        conversationId: `drop-${answer}`,
+      });
+      expect(result.speech).toBe("Okay, I won't do that.");
+      expect(home.serviceCalls()).toEqual([]);
+    },
+  );
 
   it.each([
     ["en", "turn on the ceiling light", "no, the kitchen one"],

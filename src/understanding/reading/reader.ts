@@ -397,7 +397,9 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         deviceJoins > 0 &&
         deviceJoins === things.length - 1 &&
         !places.length &&
-        things.every((t) => t.type === "device" && !t.domains?.some((d) => !JOINED_DOMAINS.has(d)));
+        things.every(
+          (t) => t.type === "device" && !!t.domains?.length && t.domains.every((d) => JOINED_DOMAINS.has(d)),
+        );
       if (things.length > 1 && !joined) return undefined;
       if (deviceJoins && !joined) return undefined;
       // "no quiero las luces apagadas": "no" said of a state is a negation, not no light.
