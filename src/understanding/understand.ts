@@ -193,13 +193,14 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   ): Understood | undefined {
     const words = fold(said).split(" ");
     if (words.length < 4 || words.length > LONGEST_COMPLAINED) return undefined;
+    // Most sentences have no complaint's words at all: one look, and done.
+    if (!holds(said, lookup, COMPLAINTS)) return undefined;
     for (let k = 2; k <= Math.min(LONGEST_COMPLAINT, words.length - 2); k++) {
       for (const [complaint, command] of [
         [words.slice(0, k), words.slice(k)],
         [words.slice(-k), words.slice(0, -k)],
       ] as const) {
         const text = complaint.join(" ");
-        // Only where a complaint's words are, so that other sentences cost one look each.
         if (!holds(text, lookup, COMPLAINTS)) continue;
         const wrong = understandAsSaid(text, lookup);
         if (wrong?.by !== "certain reading" || wrong.match.name !== undefined) continue;
