@@ -8,7 +8,7 @@ import { createChoiceReader, type Picked } from "./choice-answer.js";
 import { cancelledSpeech, consentOf } from "./consent.js";
 import { createLaterTime } from "./later.js";
 import { createWholeHomeWords } from "./whole-home-words.js";
-import { alternation, fold } from "./sentence.js";
+import { fold } from "./sentence.js";
 import { capitalize } from "./speech.js";
 import type { RecognizedAction } from "./ha-recognition.js";
 import { createTargetResolver, throughZwave, type Resolved, type Target } from "./targets.js";
@@ -63,8 +63,6 @@ export function createFastPath(options: FastPathOptions) {
       choices: createChoiceReader(grammar),
       later: createLaterTime(grammar),
       wholeHome: createWholeHomeWords(grammar),
-      // "no, the kitchen one", "nein, die in der Küche": what comes after a correction.
-      correction: correctionOf(grammar),
     };
   }
   const deps = {
@@ -212,7 +210,7 @@ export function createFastPath(options: FastPathOptions) {
       if (!chosen || request.text.length > MATCHED_CHARS) return undefined;
       const areas = options.mirror.areas();
       // "no, the kitchen one": a correction before the answer is no part of it.
-      const corrected = chosen.correction?.exec(fold(request.text))?.groups?.rest;
+      const corrected = chosen.understanding.afterCorrectionWord(request.text);
       const picked =
         chosen.choices.pick(request.text, question.choices, areas) ??
         (corrected ? chosen.choices.pick(corrected, question.choices, areas) : undefined);
@@ -250,10 +248,4 @@ export function createFastPath(options: FastPathOptions) {
       return chosen.understanding.understand(text, await homeLookup(deps))?.match !== undefined;
     },
   };
-}
-
-/** A correction said first, and the rest after it (folded): "no the kitchen one" → "the kitchen one". */
-function correctionOf(grammar: FastPathGrammar): RegExp | undefined {
-  const words = grammar.pausedCorrections ?? grammar.corrections ?? [];
-  return words.length ? new RegExp(`^(?:${alternation(words)})\\s+(?<rest>\\S.*)$`) : undefined;
 }

@@ -9,7 +9,10 @@ import { alternation, createCleaner, fold } from "./sentence.js";
 
 export function createLaterTime(grammar: FastPathGrammar) {
   const { after, units, at, clock, atHour, words, during, until, hush } = grammar.later;
-  const hour = `(?:\\d{1,2}|${alternation(Object.keys(grammar.numbers))})(?:\\s+\\d{2})?`;
+  // A number in digits or in the grammar's words: a count of units, or an hour.
+  const spoken = alternation(Object.keys(grammar.numbers));
+  const count = `(?:\\d+|${spoken})`;
+  const hour = `(?:\\d{1,2}|${spoken})(?:\\s+\\d{2})?`;
   const forms = [
     // "in 5 minutes", "in half an hour", "dans une demi heure", "over een kwartier": a span.
     `(?:${alternation(after)})\\s+(?:\\S+\\s+){0,2}?(?:${alternation(units)})`,
@@ -32,10 +35,7 @@ export function createLaterTime(grammar: FastPathGrammar) {
   const awhile = new RegExp(`(?:^|\\s)(?:${span})(?=\\s|$)`, "g");
   // "twenty minutes quiet", "wees dertig minuten stil": a span with no word before it, which says
   // a while only when what is left is a mute ("turn off the light 5 minutes" may mean "in").
-  const bareSpan = new RegExp(
-    `(?:^|\\s)(?:\\d+|${alternation(Object.keys(grammar.numbers))})\\s+(?:${alternation(units)})(?=\\s|$)`,
-    "g",
-  );
+  const bareSpan = new RegExp(`(?:^|\\s)${count}\\s+(?:${alternation(units)})(?=\\s|$)`, "g");
   const untilEnd = ends && new RegExp(`(?:^|\\s)(?:${ends.join("|")})(?=\\s|$).*$`, "g");
   const clean = createCleaner(grammar);
   const hushed = hush?.length ? new RegExp(`^(?:${alternation(hush)})$`) : undefined;

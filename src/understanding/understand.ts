@@ -110,6 +110,10 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const paused = pausedWords.length
     ? new RegExp(`^[¡¿"']*(?:(?:${alternation(pausedWords)})\\s*[,.;:!?…–—-]+\\s*)+(?<rest>\\S.*)$`, "u")
     : undefined;
+  /** A correction word said first, pause or not (folded): "no the kitchen one" → "the kitchen one". */
+  const correctionFirst = pausedWords.length
+    ? new RegExp(`^(?:${alternation(pausedWords)})\\s+(?<rest>\\S.*)$`)
+    : undefined;
   /** Letters without their accents, lower case, the punctuation kept: where a pause is written. */
   const lowerCase = (sentence: string) =>
     sentence.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().trim();
@@ -157,6 +161,12 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   }
 
   return {
+    /**
+     * What follows a correction said first, whatever it is ("no, the kitchen one" → "the kitchen
+     * one"), folded; undefined when the sentence starts with none. For answers to our questions.
+     */
+    afterCorrectionWord: (sentence: string): string | undefined =>
+      correctionFirst?.exec(fold(sentence))?.groups?.rest,
     /** The templates' reading alone: enough to tell a question, with no home to look at. */
     question(sentence: string): FastMatch | undefined {
       const match = clock(sentence) ?? matcher.match(sentence);
@@ -175,8 +185,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       if (withComplaint) return withComplaint;
       // "turn the volume up so that I can hear it in the kitchen": what it is for changes nothing
       // of what is asked; the command before it stands, when read for certain.
-      const before = purpose ? fold(said).split(purpose)[0]?.trim() : undefined;
-      if (!before || before === fold(said)) return understood;
+      const folded = fold(said);
+      const before = purpose ? folded.split(purpose)[0]?.trim() : undefined;
+      if (!before || before === folded) return understood;
       const command = understandAsSaid(before, lookup);
       return command?.by === "certain reading" ? command : understood;
     },

@@ -197,25 +197,16 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       let deviceJoins = 0;
       /** "no light": a kind said as not wanted. */
       let noneSaid = false;
-      const placeBefore = (i: number) => {
-        const before = said[i - 1];
-        return before?.type === "name" && before.spotted.type === "place";
-      };
-      /** A device named just before, and another straight after (its article aside). */
-      const deviceBefore = (i: number) => {
-        const before = said[i - 1];
-        return before?.type === "name" && before.spotted.type === "device";
-      };
-      const deviceAfter = (i: number) => {
-        const after = next(i);
-        return after?.type === "name" && after.spotted.type === "device";
-      };
+      /** A name of this type spotted just before, or next (its article aside). */
+      const isNamed = (item: Item | undefined, type: "place" | "device") =>
+        item?.type === "name" && item.spotted.type === type;
+      const placeBefore = (i: number) => isNamed(said[i - 1], "place");
       /** A place next, after any prepositions and articles ("and in the", "et de la"). */
       const placeAfter = (i: number) => {
         let j = i + 1;
         while (j < said.length && (isArticle(said[j]!) || isPreposition(said[j]!))) j++;
         const after = said[j];
-        return after?.type === "name" && after.spotted.type === "place";
+        return isNamed(after, "place");
       };
       /** "turn the lights on upstairs": a particle that is also a preposition, said before a place. */
       let particleBeforePlace: Set<Cue> | undefined;
@@ -281,7 +272,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         }
         if (noneSaid && sense.cues.has("anymore")) continue;
         // "turn off the kettle and the desk lamp": two devices named, each acted on.
-        if (sense.conjunction && deviceBefore(i) && deviceAfter(i)) {
+        if (sense.conjunction && isNamed(said[i - 1], "device") && isNamed(next(i), "device")) {
           deviceJoins++;
           continue;
         }
