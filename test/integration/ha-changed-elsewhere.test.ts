@@ -82,4 +82,11 @@ describe("a Home Assistant entity changed elsewhere, 0.3 s before the sentence",
     await say("open the bedroom blinds a bit");
     expect(agent.serviceCalls()).toEqual(['cover.set_cover_position cover.bedroom_blinds {"position":45}']);
   });
+
+  it("two lights named together: the one switched off elsewhere stays off, the other dims from now", async () => {
+    await changedElsewhere("light.desk_lamp", "on", { brightness: 204 });
+    await changedElsewhere("light.bedroom_light", "off", {});
+    await say("dim the desk lamp and the bedroom light a bit");
+    expect(agent.serviceCalls()).toEqual(['light.turn_on light.desk_lamp {"brightness_pct":55}']);
+  });
 });
