@@ -309,6 +309,11 @@ export interface CueWords {
   lightOff: string[];
   mute: string[];
   unmute: string[];
+  /**
+   * Mute as a state that is switched: "silent mode", "mute". Switched on it mutes ("silent mode
+   * on", "activate silent mode"), switched off it unmutes ("turn mute off"); alone it is a mute.
+   */
+  muteModes?: string[];
   toggle: string[];
   /** A cover's movements: "open", "raise", "roll up"; "close", "roll down"; "stop", "halt". */
   open: string[];
@@ -567,7 +572,15 @@ export interface FastPathGrammar {
      * cinco", "fino alle diciassette"); `clause` before what is to happen ("hasta que te diga",
      * "finché non torno"). A level is never one ("jusqu'à 50 %", "hasta la mitad").
      */
-    until?: { time: string[]; hour: string[]; clause: string[] };
+    until?: {
+      time: string[];
+      hour: string[];
+      clause: string[];
+      /** The verb may follow the time ("bis 17 Uhr stumm", "tot vijf uur stil"). */
+      verbLast?: boolean;
+      /** The part of the day said after a time ("'s middags", "abends"). */
+      dayParts?: string[];
+    };
     /**
      * Words that ask for quiet ("silence", "tais-toi"): a mute when said for a while ("silence
      * pour une heure"); alone they are Home Assistant's "never mind".

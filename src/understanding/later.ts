@@ -27,8 +27,10 @@ export function createLaterTime(grammar: FastPathGrammar) {
   // "for 10 minutes", "für eine Stunde", "per le prossime due ore": a while.
   const span = `(?:${alternation(during)})\\s+(?:\\S+\\s+){0,3}?(?:${alternation(units)})`;
   // "until five o'clock", "hasta las cinco de la tarde", "finché non te lo dico": a while, to the end.
+  // "tot drie uur 's middags", "bis 5 Uhr abends": the part of the day, said after the time.
+  const dayPart = until?.dayParts?.length ? `(?:\\s+(?:${alternation(until.dayParts)}))?` : "";
   const ends = until && [
-    `(?:${alternation(until.time)})\\s+(?:${hour}\\s+(?:${alternation(clock)})|\\d{1,2}h\\d{0,2}|${alternation(words)})`,
+    `(?:${alternation(until.time)})\\s+(?:${hour}\\s+(?:${alternation(clock)})|\\d{1,2}h\\d{0,2}|${alternation(words)})${dayPart}`,
     ...(until.hour.length ? [`(?:${alternation(until.hour)})\\s+${hour}`] : []),
     `(?:${alternation(until.clause)})`,
   ];
@@ -36,7 +38,16 @@ export function createLaterTime(grammar: FastPathGrammar) {
   // "twenty minutes quiet", "wees dertig minuten stil": a span with no word before it, which says
   // a while only when what is left is a mute ("turn off the light 5 minutes" may mean "in").
   const bareSpan = new RegExp(`(?:^|\\s)${count}\\s+(?:${alternation(units)})(?=\\s|$)`, "g");
-  const untilEnd = ends && new RegExp(`(?:^|\\s)(?:${ends.join("|")})(?=\\s|$).*$`, "g");
+  // What follows the time is more of it ("hasta las cinco de la tarde"), except where the verb may
+  // come last ("bis 17 Uhr stumm"): there only the time is taken, and a clause to its end.
+  const untilEnd =
+    ends &&
+    (until.verbLast
+      ? new RegExp(
+          `(?:^|\\s)(?:${ends.slice(0, -1).join("|")})(?=\\s|$)|(?:^|\\s)(?:${ends.at(-1)!})(?=\\s|$).*$`,
+          "g",
+        )
+      : new RegExp(`(?:^|\\s)(?:${ends.join("|")})(?=\\s|$).*$`, "g"));
   const clean = createCleaner(grammar);
   const hushed = hush?.length ? new RegExp(`^(?:${alternation(hush)})$`) : undefined;
 

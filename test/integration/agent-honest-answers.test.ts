@@ -65,6 +65,13 @@ describe("mute for a while", () => {
     ["en", "twenty minutes quiet"],
     ["de", "zehn Minuten Ruhe"],
     ["nl", "wees dertig minuten stil"],
+    ["en", "mute yourself until five p.m."],
+    ["en", "please be silent until I tell you otherwise"],
+    // Where the verb may come last, only the time is taken from the sentence.
+    ["de", "Schalte dich bis 17 Uhr stumm"],
+    ["de", "lautlos, bis ich etwas anderes sage"],
+    ["nl", "blijf stil tot drie uur 's middags"],
+    ["nl", "zet op mute totdat mijn wekker afgaat"],
   ])("%s: %j mutes the speaker now, and says nothing unmutes it later", async (language, text) => {
     const result = await agent.handle({ text, language });
     expect(

@@ -267,8 +267,45 @@ describe("relative changes, levels and mute", () => {
     ["de", "Reduzier die Lampen auf 20 Prozent", { intent: "set_level", level: 20, towards: "down" }],
     ["de", "Mach das Licht noch etwas heller", { intent: "brighten", amount: "step" }],
     ["de", "Ändere die Lautstärke auf stumm", { intent: "mute" }],
+    // An article is its own word where the words after it make a longer phrase without it.
+    ["en", "change the volume level to nineteen", { intent: "set_volume", level: 19 }],
+    ["en", "turn the volume up to the highest level", { intent: "set_volume", level: 100 }],
+    ["de", "Erhöhe die Lampen bitte bis zum Maximum", { intent: "set_level", level: 100 }],
+    ["en", "cut down the volume", { intent: "volume_down" }],
+    // Light added is more light; "Licht löschen" is German for switching it off.
+    ["en", "add some light", { intent: "brighten" }],
+    ["fr", "ajoute un peu de lumière", { intent: "brighten" }],
+    ["es", "añade luz", { intent: "brighten" }],
+    ["nl", "voeg wat licht toe", { intent: "brighten" }],
+    ["it", "aggiungi luce", { intent: "brighten" }],
+    ["de", "Lösch das Licht im Wohnzimmer", { intent: "turn_off", kind: "light" }],
+    ["nl", "het is te licht hier", { intent: "dim" }],
+    ["nl", "ik hoor niets", { intent: "volume_up" }],
   ])("%s: %j", (language, sentence, expected) => {
     expect(understand(language, sentence)?.match).toMatchObject(expected);
+  });
+
+  it.each([
+    ["en", "activate silent mode", "mute"],
+    ["en", "silent mode on", "mute"],
+    ["en", "turn mute off", "unmute"],
+    ["de", "Schalte die Stummschaltung ein", "mute"],
+    ["de", "Lautlosmodus aus", "unmute"],
+    ["fr", "Active la sourdine", "mute"],
+    ["fr", "Désactive le mode silencieux", "unmute"],
+    ["es", "Activa el modo silencio", "mute"],
+    ["es", "Desactiva el modo silencioso", "unmute"],
+    ["nl", "Zet de stille modus aan", "mute"],
+    ["nl", "Zet mute uit", "unmute"],
+    ["it", "Attiva la modalità silenziosa", "mute"],
+    ["it", "Disattiva il muto", "unmute"],
+  ])("%s: %j, mute switched as a state, is %s", (language, sentence, intent) => {
+    expect(understand(language, sentence)?.match).toMatchObject({ intent });
+  });
+
+  it("mute switched on and off at once, or a light's mode, is no reading", () => {
+    for (const sentence of ["turn silent mode on and off", "silent mode brighter"])
+      expect(["mute", "unmute"]).not.toContain(understand("en", sentence)?.match.intent);
   });
 
   it("a particle is a direction only of a volume or a level: music put on is not made louder", () => {

@@ -215,6 +215,7 @@ export const en: FastPathGrammar = {
       "turn on",
       "back on",
       "connect",
+      "enabled",
     ],
     off: [
       "off",
@@ -235,6 +236,7 @@ export const en: FastPathGrammar = {
       "cut",
       "disconnect",
       "unplug",
+      "disabled",
     ],
     up: [
       "up",
@@ -253,7 +255,18 @@ export const en: FastPathGrammar = {
       "crank",
       "pump",
     ],
-    down: ["down", "lower", "decrease", "reduce", "less", "turn down", "drop", "lessen", "lower down"],
+    down: [
+      "down",
+      "lower",
+      "decrease",
+      "reduce",
+      "less",
+      "turn down",
+      "drop",
+      "lessen",
+      "lower down",
+      "cut down",
+    ],
     starts: ["start", "connect"],
     particles: [],
     brighter: [
@@ -289,6 +302,9 @@ export const en: FastPathGrammar = {
       "i can't see anything",
       "i cannot see",
       "i can't see a thing",
+      "add light",
+      "add some light",
+      "add more light",
     ],
     dimmer: [
       "dim",
@@ -418,6 +434,7 @@ export const en: FastPathGrammar = {
       "on mute",
       "quiet mode",
     ],
+    muteModes: ["mute", "silent", "silent mode", "silence mode", "mute mode", "quiet mode"],
     unmute: ["unmute", "un mute", "unsilence"],
     toggle: ["toggle", "flip"],
     open: ["open", "open up", "roll up", "pull up"],
@@ -542,6 +559,11 @@ export const en: FastPathGrammar = {
     lowest: 1,
     minimum: 1,
     min: 1,
+    "highest level": 100,
+    "maximum level": 100,
+    "max level": 100,
+    "lowest level": 1,
+    "minimum level": 1,
     halfway: 50,
     "half way": 50,
   },
@@ -1035,6 +1057,11 @@ export const en: FastPathGrammar = {
       "in half an hour",
     ],
     during: ["for", "for the next"],
+    until: {
+      time: ["until", "till", "til"],
+      hour: [],
+      clause: ["until i", "until you", "until we", "until further notice", "till i", "till you"],
+    },
   },
   choices: {
     all: [

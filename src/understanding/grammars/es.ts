@@ -252,6 +252,11 @@ export const es: FastPathGrammar = {
       "no veo nada",
       "no puedo ver nada",
       "no se ve nada",
+      "añade luz",
+      "añade más luz",
+      "agrega luz",
+      "agrega más luz",
+      "añadir luz",
     ],
     dimmer: [
       "atenúa",
@@ -343,6 +348,16 @@ export const es: FastPathGrammar = {
       "mutear",
       "pon en silencio",
       "en silencio",
+    ],
+    muteModes: [
+      "silencio",
+      "el silencio",
+      "modo silencio",
+      "modo silencioso",
+      "el modo silencio",
+      "el modo silencioso",
+      "mute",
+      "el mute",
     ],
     unmute: [
       "quita el silencio",

@@ -77,7 +77,7 @@ export const fr: FastPathGrammar = {
     "bah",
     "ben",
   ],
-  now: ["maintenant", "actuellement", "en ce moment", "tout de suite", "à présent"],
+  now: ["maintenant", "actuellement", "en ce moment", "tout de suite", "à présent", "immédiatement"],
   words: {
     // The verbs that set a level; a light's also by verbs of its own.
     set: [
@@ -301,6 +301,11 @@ export const fr: FastPathGrammar = {
       "plus brillantes",
       "éclaircir",
       "éclaircissez",
+      "ajoute de la lumière",
+      "ajoute la lumière",
+      "ajoute un peu de lumière",
+      "ajouter de la lumière",
+      "ajoutez de la lumière",
     ],
     dimmer: [
       "tamise",
@@ -423,6 +428,16 @@ export const fr: FastPathGrammar = {
       "mode silence",
       "en mode silence",
       "en silence",
+    ],
+    muteModes: [
+      "sourdine",
+      "la sourdine",
+      "mode silence",
+      "mode silencieux",
+      "le mode silencieux",
+      "le mode silence",
+      "mode muet",
+      "muet",
     ],
     unmute: [
       "remets le son",

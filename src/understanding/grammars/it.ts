@@ -262,6 +262,10 @@ export const it: FastPathGrammar = {
       "non vedo nulla",
       "più illuminata",
       "più illuminato",
+      "aggiungi luce",
+      "aggiungi della luce",
+      "aggiungi un po' di luce",
+      "aggiungi più luce",
     ],
     dimmer: [
       "attenua",
@@ -358,6 +362,16 @@ export const it: FastPathGrammar = {
       "vai in muto",
       "metti muto",
       "silenziate",
+    ],
+    muteModes: [
+      "muto",
+      "il muto",
+      "modalità silenziosa",
+      "la modalità silenziosa",
+      "modalità silenzio",
+      "la modalità silenzio",
+      "modalità muto",
+      "silenzioso",
     ],
     unmute: [
       "togli il muto",

@@ -142,6 +142,17 @@ export function actionOf(
     return { intent: has("open") ? "step_up" : "step_down", amount };
   }
 
+  // "silent mode on", "activate silent mode", "turn mute off": mute switched as a state.
+  if (
+    has("muteModes") &&
+    on !== off &&
+    acts === 2 &&
+    !has("unmute") &&
+    !directions.length &&
+    level === undefined &&
+    hint !== "light"
+  )
+    return { intent: on ? "mute" : "unmute" };
   if (has("mute") || has("unmute")) {
     if (acts > 1 || directions.length || level !== undefined || hint === "light") return undefined;
     return { intent: has("mute") ? "mute" : "unmute" };

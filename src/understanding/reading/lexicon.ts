@@ -59,6 +59,8 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
     for (const word of words) {
       if (word.startsWith("^")) sense(word.slice(1)).first.add(cue);
       else sense(word).cues.add(cue);
+      // A mode of muting is a mute when nothing switches it.
+      if (cue === "muteModes") sense(word).cues.add("mute");
     }
   }
   const elisions: string[] = [];

@@ -74,10 +74,20 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
     );
     const out: Item[] = [];
     let contentSeen = false;
+    /** The longest phrase the grammar knows at `i`, in words (0: none). */
+    const longestAt = (tokens: string[], i: number) => {
+      for (let n = Math.min(lexicon.longest, tokens.length - i); n >= 1; n--)
+        if (lexicon.senses(joinWords(tokens.slice(i, i + n)))) return n;
+      return 0;
+    };
     const plain = (tokens: string[]) => {
       for (let i = 0; i < tokens.length;) {
         let taken = 0;
-        for (let n = Math.min(lexicon.longest, tokens.length - i); n >= 1; n--) {
+        let n = longestAt(tokens, i);
+        // "the volume level": an article is its own word when what follows it makes a longer
+        // phrase without it ("volume level") than with it ("the volume", then "level" unknown).
+        if (n > 1 && lexicon.senses(tokens[i]!)?.article && longestAt(tokens, i + 1) >= n) n = 1;
+        for (; n >= 1; n--) {
           const phrase = joinWords(tokens.slice(i, i + n));
           const sense = lexicon.senses(phrase);
           if (!sense) continue;
