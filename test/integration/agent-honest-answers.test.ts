@@ -121,3 +121,26 @@ describe("a reading asked of a room with no such sensor", () => {
     expect(result.speech).not.toMatch(/\d/);
   });
 });
+
+describe("a room said with the floor it is on", () => {
+  it.each([
+    ["en", "turn on the light in the bedroom upstairs"],
+    ["en", "turn on the upstairs bedroom light"],
+    ["de", "schalte das Licht im Schlafzimmer im Obergeschoss ein"],
+    ["fr", "allume la lumière de la chambre à l'étage"],
+    ["es", "enciende la luz del dormitorio de la planta de arriba"],
+    ["nl", "doe het licht in de slaapkamer op de bovenverdieping aan"],
+    ["it", "accendi la luce della camera da letto al piano di sopra"],
+  ])("%s: %j is that room", async (language, text) => {
+    await agent.handle({ text, language });
+    expect(ha.serviceCalls.map((c) => `${c.domain}.${c.service} ${String(c.target?.entity_id)}`)).toEqual([
+      "light.turn_on light.bedroom_light",
+    ]);
+  });
+
+  it("a room said with a floor it is not on is no place: nothing is switched", async () => {
+    const result = await agent.handle({ text: "turn on the light in the kitchen upstairs", language: "en" });
+    expect(ha.serviceCalls).toEqual([]);
+    expect(result.speech).not.toMatch(/^Turned/);
+  });
+});

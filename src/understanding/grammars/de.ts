@@ -1285,6 +1285,10 @@ export const de: FastPathGrammar = {
       "nachher",
       "in einer stunde",
       "in einer halben stunde",
+      "tagsüber",
+      "während des tages",
+      "während der tageszeit",
+      "am tag",
     ],
     during: ["für", "fuer", "für die nächsten"],
     until: {

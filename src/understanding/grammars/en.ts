@@ -1055,6 +1055,10 @@ export const en: FastPathGrammar = {
       "in a while",
       "in an hour",
       "in half an hour",
+      "during the day",
+      "during the daytime",
+      "in the daytime",
+      "during daytime",
     ],
     during: ["for", "for the next"],
     until: {

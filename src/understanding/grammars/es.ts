@@ -1062,6 +1062,8 @@ export const es: FastPathGrammar = {
       "en una hora",
       "en media hora",
       "dentro de una hora",
+      "durante el día",
+      "de día",
     ],
     during: ["durante", "por"],
     until: {

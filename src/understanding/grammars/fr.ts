@@ -1187,6 +1187,9 @@ export const fr: FastPathGrammar = {
       "tout a l'heure",
       "dans une heure",
       "dans une demi heure",
+      "pendant la journée",
+      "dans la journée",
+      "en journée",
     ],
     during: ["pour", "pendant"],
     until: {

@@ -1136,6 +1136,8 @@ export const it: FastPathGrammar = {
       "tra un'ora",
       "fra un'ora",
       "tra mezz'ora",
+      "durante il giorno",
+      "di giorno",
     ],
     during: ["per", "durante"],
     until: {

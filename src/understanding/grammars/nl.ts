@@ -974,6 +974,8 @@ export const nl: FastPathGrammar = {
       "zometeen",
       "over een uur",
       "over een half uur",
+      "gedurende de dag",
+      "overdag",
     ],
     during: ["voor", "gedurende", "een"],
     until: {

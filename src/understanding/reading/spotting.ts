@@ -48,6 +48,46 @@ export function homeVocabulary(
     }
     return (zwave = names);
   };
+  let floorsOfAreas: Map<string, Set<string>> | undefined;
+  /** Each area's names (normalised), with the names of the floor it is on. */
+  const floorsOf = () => {
+    if (floorsOfAreas) return floorsOfAreas;
+    const map = new Map<string, Set<string>>();
+    for (const a of ctx.mirror.areas()) {
+      const floors = a.floor ? [a.floor.name, ...a.floor.aliases].map(normalizeName) : [];
+      for (const name of [a.name, ...a.aliases].map(normalizeName))
+        map.set(name, new Set([...(map.get(name) ?? []), ...floors]));
+    }
+    return (floorsOfAreas = map);
+  };
+  /**
+   * "the bathroom upstairs", "Badezimmer im Obergeschoss", "salle de bain à l'étage", "upstairs
+   * bathroom": an area said with the floor it is on is that area; said with another floor it is no
+   * place. Between them only short words (a preposition, an article), never a name or a kind.
+   */
+  function areaWithItsFloor(key: string): string | undefined {
+    const words = key.split(" ");
+    for (let cut = 1; cut < words.length; cut++) {
+      for (let gap = 0; gap <= 2 && cut + gap < words.length; gap++) {
+        if (words.slice(cut, cut + gap).some((w) => w.length > 3)) break;
+        const before = words.slice(0, cut).join(" ");
+        const after = words.slice(cut + gap).join(" ");
+        // A name loses its apostrophe, so an elided article stays on the floor's name: "letage".
+        const elided = /^[ld][aeiouh]/.test(after) ? [[before, after.slice(1)]] : [];
+        const orders = gap
+          ? [[before, after], ...elided]
+          : [
+              [before, after],
+              [after, before],
+            ];
+        for (const [area, floor] of orders) {
+          if (!isPlace(area!) || !isPlace(floor!)) continue;
+          if (floorsOf().get(area!)?.has(floor!)) return area;
+        }
+      }
+    }
+    return undefined;
+  }
   return (words) => {
     const key = normalizeName(words);
     if (!key) return undefined;
@@ -59,7 +99,8 @@ export function homeVocabulary(
     // A possessive or a plural of a place's name is that place: "the living rooms lights".
     const base = key.endsWith("s") ? key.slice(0, -1) : "";
     if (base.length > 2 && isPlace(base)) return { type: "place", as: base };
-    return undefined;
+    const area = areaWithItsFloor(key);
+    return area ? { type: "place", as: area } : undefined;
   };
 }
 
