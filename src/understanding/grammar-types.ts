@@ -315,6 +315,8 @@ export interface CueWords {
    */
   muteModes?: string[];
   toggle: string[];
+  /** A level said on a scale of ten: "level seven", "Stufe drei" (70 %, 30 %). */
+  scale?: string[];
   /** A cover's movements: "open", "raise", "roll up"; "close", "roll down"; "stop", "halt". */
   open: string[];
   close: string[];

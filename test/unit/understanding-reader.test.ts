@@ -281,6 +281,13 @@ describe("relative changes, levels and mute", () => {
     ["de", "Lösch das Licht im Wohnzimmer", { intent: "turn_off", kind: "light" }],
     ["nl", "het is te licht hier", { intent: "dim" }],
     ["nl", "ik hoor niets", { intent: "volume_up" }],
+    // A level said on a scale of ten, in percent ten times it; beyond ten, no reading.
+    ["de", "Dimme das Licht auf Stufe drei", { intent: "set_level", level: 30 }],
+    ["en", "raise the volume to level seven", { intent: "set_volume", level: 70 }],
+    ["fr", "mets le volume au niveau 4", { intent: "set_volume", level: 40 }],
+    ["es", "sube el volumen al nivel siete", { intent: "set_volume", level: 70 }],
+    ["nl", "zet het volume op stand drie", { intent: "set_volume", level: 30 }],
+    ["it", "alza il volume al livello sette", { intent: "set_volume", level: 70 }],
   ])("%s: %j", (language, sentence, expected) => {
     expect(understand(language, sentence)?.match).toMatchObject(expected);
   });
@@ -301,6 +308,11 @@ describe("relative changes, levels and mute", () => {
     ["it", "Disattiva il muto", "unmute"],
   ])("%s: %j, mute switched as a state, is %s", (language, sentence, intent) => {
     expect(understand(language, sentence)?.match).toMatchObject({ intent });
+  });
+
+  it("a level on a scale of ten beyond ten is no reading", () => {
+    expect(understand("en", "set the volume to level eleven")?.match.level).not.toBe(110);
+    expect(understand("en", "set the volume to level eleven")?.by).not.toBe("certain reading");
   });
 
   it("mute switched on and off at once, or a light's mode, is no reading", () => {

@@ -374,6 +374,7 @@ export const de: FastPathGrammar = {
       "stummschaltung aus",
       "stummschaltung deaktivieren",
     ],
+    scale: ["stufe"],
     toggle: ["umschalten", "um"],
     open: ["öffne", "öffnen", "aufmachen", "hochfahren", "rauffahren", "aufziehen"],
     close: ["schließe", "schließ", "schließen", "zumachen", "runterfahren", "herunterfahren", "zuziehen"],

@@ -436,6 +436,7 @@ export const en: FastPathGrammar = {
     ],
     muteModes: ["mute", "silent", "silent mode", "silence mode", "mute mode", "quiet mode"],
     unmute: ["unmute", "un mute", "unsilence"],
+    scale: ["level"],
     toggle: ["toggle", "flip"],
     open: ["open", "open up", "roll up", "pull up"],
     close: ["close", "close up", "roll down", "pull down"],

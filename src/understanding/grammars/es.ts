@@ -371,6 +371,7 @@ export const es: FastPathGrammar = {
       "reactivar el sonido",
       "reactivar mi sonido",
     ],
+    scale: ["nivel"],
     toggle: ["alterna", "conmuta"],
     open: ["abre", "abra", "abrí", "abrir"],
     close: ["cierra", "cierre", "cerrá", "cerrar"],

@@ -448,6 +448,7 @@ export const fr: FastPathGrammar = {
       "enlève la sourdine",
       "retire la sourdine",
     ],
+    scale: ["niveau"],
     toggle: ["bascule", "inverse"],
     open: ["ouvre", "ouvrir", "ouvrez"],
     close: ["ferme", "fermer", "fermez"],

@@ -383,6 +383,7 @@ export const it: FastPathGrammar = {
       "disattiva il muto",
       "disattiva il silenzioso",
     ],
+    scale: ["livello"],
     toggle: ["commuta", "inverti"],
     open: ["apri", "aprire", "apra"],
     close: ["chiudi", "chiudere", "chiuda"],

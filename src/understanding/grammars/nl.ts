@@ -280,6 +280,7 @@ export const nl: FastPathGrammar = {
       "niet meer stil",
       "niet langer stil",
     ],
+    scale: ["niveau", "stand"],
     toggle: ["omschakelen", "wissel", "wisselen", "om"],
     open: ["open", "openen", "opendoen", "open doen"],
     close: ["sluit", "sluiten", "dicht", "dichtdoen", "dicht doen"],

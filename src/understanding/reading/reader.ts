@@ -307,7 +307,23 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           places.push({ text, type: sense.here ? "here" : "home" });
           continue;
         }
+        // "level seven", "auf Stufe drei": a level on a scale of ten, which is in percent ten times it.
+        if (isScale(item)) {
+          const after = said[i + 1];
+          const value =
+            after?.type === "number"
+              ? after.value
+              : after?.type === "word" && !after.sense.kind && !after.sense.level
+                ? after.sense.number
+                : undefined;
+          if (value === undefined || value > 10 || level !== undefined) return undefined;
+          level = value * 10;
+          levelSaid = "to";
+          i++;
+          continue;
+        }
         if ((sense.cues.has("to") || sense.cues.has("by")) && isLevel(next(i))) continue;
+        if (sense.cues.has("to") && isScale(said[i + 1])) continue;
         // "auf warmweiß", "su bianco caldo": "to" before a colour, whatever else the word may be.
         if (sense.cues.has("to") && isColor(next(i))) continue;
         if (sense.cues.has("percent")) {
@@ -501,6 +517,11 @@ function isKindNext(said: Item[], i: number): boolean {
   while (said[next] && (isArticle(said[next]!) || isAnymore(said[next]!))) next++;
   const after = said[next];
   return after?.type === "word" && !!after.sense.kind;
+}
+
+/** A word of a level on a scale of ten ("level", "Stufe"). */
+function isScale(item: Item | undefined): boolean {
+  return item?.type === "word" && item.sense.cues.has("scale");
 }
 
 function isAnymore(item: Item): boolean {
