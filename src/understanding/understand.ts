@@ -241,7 +241,10 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       const command =
         (templated.intent === "query_sensor" && read?.certain) ||
         (templated.name !== undefined && holdsAVerb(templated.name, lookup));
-      if (!command) return { match: templated, by: "question" };
+      // "es ist warm", "es ist hell": a state said, whose copula a question's template took for a
+      // name ("es ist"); no question, and no place or device to say is unknown.
+      const stated = templated.name !== undefined && holds(templated.name, lookup, ["copulas"]);
+      if (!command && !stated) return { match: templated, by: "question" };
       templated = undefined;
     }
     if (read?.certain) return { match: read.match, by: "certain reading" };

@@ -281,6 +281,13 @@ describe("relative changes, levels and mute", () => {
     ["de", "Lösch das Licht im Wohnzimmer", { intent: "turn_off", kind: "light" }],
     ["nl", "het is te licht hier", { intent: "dim" }],
     ["nl", "ik hoor niets", { intent: "volume_up" }],
+    // Loud said as what is wrong is too loud, however strongly it is said.
+    ["de", "es ist laut", { intent: "volume_down" }],
+    ["de", "es ist sehr laut", { intent: "volume_down" }],
+    ["nl", "het is luid", { intent: "volume_down" }],
+    ["nl", "het is erg hard", { intent: "volume_down" }],
+    ["en", "it's really loud", { intent: "volume_down" }],
+    ["it", "è molto alto", { intent: "volume_down" }],
     // A level said on a scale of ten, in percent ten times it; beyond ten, no reading.
     ["de", "Dimme das Licht auf Stufe drei", { intent: "set_level", level: 30 }],
     ["en", "raise the volume to level seven", { intent: "set_volume", level: 70 }],
@@ -308,6 +315,11 @@ describe("relative changes, levels and mute", () => {
     ["it", "Disattiva il muto", "unmute"],
   ])("%s: %j, mute switched as a state, is %s", (language, sentence, intent) => {
     expect(understand(language, sentence)?.match).toMatchObject({ intent });
+  });
+
+  it("a state said is no question about a place called by its copula ('es ist warm')", () => {
+    for (const sentence of ["es ist warm", "es ist hell"]) expect(understand("de", sentence)).toBeUndefined();
+    expect(understand("de", "ist die Küche warm")?.match).toMatchObject({ intent: "query_sensor" });
   });
 
   it("a level on a scale of ten beyond ten is no reading", () => {

@@ -327,6 +327,9 @@ export const es: FastPathGrammar = {
       "menos volumen",
       "muy fuerte",
       "muy alto",
+      "está muy alto",
+      "está muy fuerte",
+      "está realmente alto",
     ],
     lightOn: ["ilumina", "iluminar"],
     // "no más luz": "más luz" is a phrase of its own (brighter), so "no" cannot see the kind.

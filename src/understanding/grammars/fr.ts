@@ -370,6 +370,8 @@ export const fr: FastPathGrammar = {
       "c'est trop fort",
       "c'est très fort",
       "tu es trop fort",
+      "c'est vraiment fort",
+      "c'est très bruyant",
     ],
     // "Allumer" is to light: "allume la cuisine" lights the kitchen's lights.
     // "Mettre la lumière" is to switch it on.

@@ -322,6 +322,10 @@ export const it: FastPathGrammar = {
       "fai troppo rumore",
       "c'è molto rumore",
       "c'è troppo rumore",
+      "è molto alto",
+      "è molto forte",
+      "è davvero alto",
+      "è davvero forte",
     ],
     lightOn: ["illumina", "illuminare", "illuminate", "illumini", "apri la luce", "apri le luci"],
     // "nessuna luce": none wanted; "chiudi la luce" is said for switching it off, as "apri la luce" for on.
