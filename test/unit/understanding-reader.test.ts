@@ -317,6 +317,17 @@ describe("relative changes, levels and mute", () => {
     expect(understand(language, sentence)?.match).toMatchObject({ intent });
   });
 
+  it("a state said in one word is no change: 'the light is dim' never dims it further", () => {
+    for (const [language, sentence] of [
+      ["en", "the light is dim"],
+      ["es", "la luz está baja"],
+      ["en", "the music is quiet"],
+    ] as const)
+      expect(["dim", "volume_down", "step_down"]).not.toContain(understand(language, sentence)?.match.intent);
+    expect(understand("en", "the light is too dim")?.match).toMatchObject({ intent: "brighten" });
+    expect(understand("es", "la música está demasiado alta")?.match).toMatchObject({ intent: "volume_down" });
+  });
+
   it("a state said is no question about a place called by its copula ('es ist warm')", () => {
     for (const sentence of ["es ist warm", "es ist hell"]) expect(understand("de", sentence)).toBeUndefined();
     expect(understand("de", "ist die Küche warm")?.match).toMatchObject({ intent: "query_sensor" });

@@ -330,6 +330,9 @@ export const es: FastPathGrammar = {
       "está muy alto",
       "está muy fuerte",
       "está realmente alto",
+      "demasiado alta",
+      "demasiado altas",
+      "demasiado altos",
     ],
     lightOn: ["ilumina", "iluminar"],
     // "no más luz": "más luz" is a phrase of its own (brighter), so "no" cannot see the kind.
@@ -402,7 +405,7 @@ export const es: FastPathGrammar = {
     // "aumenta el volumen en 20 %": with a verb of change, "en" says by how much.
     by: ["en"],
     percent: ["por ciento", "porciento", "%"],
-    copulas: ["están", "son"],
+    copulas: ["están", "son", "está"],
     // "todas las luces excepto la cocina": what is left out ("menos" is also "less": not here).
     negations: ["no", "nunca", "jamás", "cuando", "si", "después", "antes", "excepto", "salvo"],
     // "no luces en el pasillo", "no necesito las luces": no light wanted is the light switched off.

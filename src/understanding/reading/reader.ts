@@ -200,6 +200,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         } else things.push(thing);
         lastThingAt = at;
       };
+      /** The words that said a change ("dim", "too bright"). */
+      const changedBy: string[] = [];
       let pendingPreposition: string | undefined;
       /** Conjunctions read as joining two places. */
       let joins = 0;
@@ -401,6 +403,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         if (sense.article && !particle) continue;
         if (sense.cues.size) {
           for (const cue of sense.cues) cues.set(cue, (cues.get(cue) ?? 0) + 1);
+          if (CHANGES.some((cue) => sense.cues.has(cue))) changedBy.push(item.text);
           continue;
         }
         if (sense.preposition) continue;
@@ -459,7 +462,9 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       const wished = cues.delete("modals");
       if (cues.delete("copulas") && !wished) {
         // "the kitchen lights are off": a state said, not asked for; "sono troppo intense": a change.
-        const change = CHANGES.some((cue) => cues.has(cue));
+        // "The light is dim", "la luz está baja": a word alone says how a thing is, which may be
+        // too little as well as too much; what is wrong is said with more ("too dim").
+        const change = CHANGES.some((cue) => cues.has(cue)) && changedBy.some((w) => w.includes(" "));
         if (!change || level !== undefined || color.color !== undefined || color.kelvin !== undefined)
           return undefined;
       }
