@@ -10,6 +10,7 @@ import type {
 } from "./grammar-types.js";
 import { compoundParts, numberWords } from "./number-words.js";
 import { alternation, createCleaner, escape, fold } from "./sentence.js";
+import { createStartIndex, firstWords, type Starts } from "./template-starts.js";
 
 export { fold } from "./sentence.js";
 
@@ -67,6 +68,7 @@ interface CompiledTemplate {
   kind?: DeviceKind | undefined;
   sensor?: SensorKind | undefined;
   regex: RegExp;
+  starts: Starts;
 }
 
 /** A fixed piece of a pattern, its spaces at either end kept as the space between words. */
@@ -137,7 +139,7 @@ export function createMatcher(grammar: FastPathGrammar) {
   const compiled: CompiledTemplate[] = grammar.intents.flatMap(({ intent, kind, sensor, templates }) =>
     templates.flatMap((written) => {
       const template = expandGroups(written, groups);
-      const plain = { intent, kind, sensor, regex: compile(template, slots) };
+      const plain = { intent, kind, sensor, ...compile(template, slots) };
       // The clock is asked as it is: "what time is it in tokyo" is not a question about here.
       if (CLOCK.has(intent)) return [plain];
       // A place said first ("in cucina spegni le luci"): one to three words after a preposition.
@@ -149,6 +151,7 @@ export function createMatcher(grammar: FastPathGrammar) {
                 kind,
                 sensor,
                 regex: new RegExp(`^${leadingPlace}\\s+${plain.regex.source.slice(1)}`),
+                starts: new Set(firstWords(grammar.areaPrepositions.map(fold))),
               },
             ]
           : [];
@@ -156,8 +159,13 @@ export function createMatcher(grammar: FastPathGrammar) {
       if (!placeable) return [plain, ...leading];
       const withPlace = new RegExp(`${plain.regex.source.slice(0, -1)}\\s+${trailingPlace}$`);
       // …and a place before its last word ("wie viele Lichter sind in der Küche an").
-      const placeInside = { intent, kind, sensor, regex: compile(template, slots, trailingPlace) };
-      return [plain, { intent, kind, sensor, regex: withPlace }, placeInside, ...leading];
+      const placeInside = { intent, kind, sensor, ...compile(template, slots, trailingPlace) };
+      return [
+        plain,
+        { intent, kind, sensor, regex: withPlace, starts: plain.starts },
+        placeInside,
+        ...leading,
+      ];
     }),
   );
   // The clock's questions with more words after them: "what is the date next saturday". A
@@ -168,10 +176,11 @@ export function createMatcher(grammar: FastPathGrammar) {
       templates
         .filter((written) => /\s/.test(written.replace(/\[[^\]]*\]/g, "").trim()))
         .map((written) => {
-          const body = compile(expandGroups(written, groups), slots).source.slice(1, -1);
+          const body = compile(expandGroups(written, groups), slots).regex.source.slice(1, -1);
           return { intent, regex: new RegExp(`^${body}\\s+(?<after>.+)$`) };
         }),
     );
+  const byStart = createStartIndex(compiled);
   const clean = createCleaner(grammar);
   const spaced = grammar.articles.filter((a) => !a.endsWith("'"));
   const elided = grammar.articles.filter((a) => a.endsWith("'"));
@@ -247,7 +256,7 @@ export function createMatcher(grammar: FastPathGrammar) {
           here[1],
         ]);
       for (const [heard, hereSaid] of readings)
-        for (const { intent, kind, sensor, regex } of compiled) {
+        for (const { intent, kind, sensor, regex } of byStart.candidates(heard.split(" ", 1)[0]!)) {
           const found = regex.exec(heard);
           if (!found) continue;
           const groups = { ...found.groups };
@@ -357,11 +366,18 @@ export function spokenAs(sentence: string, name: string): string | undefined {
  * `inner`, when given, is a pattern allowed before the template's last required word ("wie viele
  * Lichter sind in der Küche an": a place before the state).
  */
-function compile(template: string, slots: Record<string, string>, inner?: string): RegExp {
+function compile(
+  template: string,
+  slots: Record<string, string>,
+  inner?: string,
+): { regex: RegExp; starts: Starts } {
   const tokens = template.match(/\[[^\]]*\]|\([^)]*\)|(?:\{\w+\})+|\S+/g) ?? [];
   const lastRequired = tokens.findLastIndex((t) => !t.startsWith("["));
   let pattern = "";
   let first = true;
+  // The words it can start with: those of each optional part before its first required one, and
+  // that one's; any word when one of them is a slot, or when nothing is required.
+  let starts: Set<string> | undefined = lastRequired >= 0 ? new Set() : undefined;
   tokens.forEach((token, index) => {
     const optional = token.startsWith("[");
     const body = optional || token.startsWith("(") ? token.slice(1, -1) : token;
@@ -379,6 +395,11 @@ function compile(template: string, slots: Record<string, string>, inner?: string
       if (!s) throw new Error(`unknown slot {${slotted[2]}} in "${template}"`);
       piece = escape(fold(slotted[1]!)) + s;
     } else piece = `(?:${alternation(body.split("|"))})`;
+    if (first) {
+      const words = joined || slotted ? [] : firstWords(body.split("|").map(fold));
+      if (!words.length) starts = undefined;
+      for (const word of words) starts?.add(word);
+    }
     if (inner && index === lastRequired && !first) pattern += `\\s+${inner}`;
     if (optional) pattern += first ? `(?:${piece}\\s+)?` : `(?:\\s+${piece})?`;
     else {
@@ -386,5 +407,5 @@ function compile(template: string, slots: Record<string, string>, inner?: string
       first = false;
     }
   });
-  return new RegExp(`^${pattern}$`);
+  return { regex: new RegExp(`^${pattern}$`), starts };
 }
