@@ -22,13 +22,32 @@ export interface HomeDevices {
 }
 
 /**
+ * The home's names as folded, kept across turns: every LLM turn looks for each entity's name and
+ * aliases and each Z-Wave target's name in its sentence, and a name folds the same each time. A
+ * renamed device brings a new name; the names of a large home fit many times over before the
+ * map is emptied.
+ */
+const foldedNames = new Map<string, string>();
+const MAX_FOLDED_NAMES = 20_000;
+
+function foldName(name: string): string {
+  let folded = foldedNames.get(name);
+  if (folded === undefined) {
+    if (foldedNames.size >= MAX_FOLDED_NAMES) foldedNames.clear();
+    folded = fold(name);
+    foldedNames.set(name, folded);
+  }
+  return folded;
+}
+
+/**
  * The devices a sentence names by their names or aliases, folded as the fast path folds sentences
  * (src/understanding/sentence.ts): "turn on the kitchen dimmer" names the Z-Wave dimmer, a light.
  */
 export function namedInSentence(text: string, home: HomeDevices): NamedInSentence {
   const sentence = ` ${fold(text)} `;
   const says = (name: string) => {
-    const folded = fold(name);
+    const folded = foldName(name);
     return folded.length > 1 && sentence.includes(` ${folded} `);
   };
   const servers = new Set<string>();
