@@ -280,6 +280,12 @@ describe("relative changes, levels and mute", () => {
     ["it", "aggiungi luce", { intent: "brighten" }],
     ["de", "Lösch das Licht im Wohnzimmer", { intent: "turn_off", kind: "light" }],
     ["nl", "het is te licht hier", { intent: "dim" }],
+    // Darkness asked for is the light off; too much light is dimmer.
+    ["fr", "fais le noir", { intent: "turn_off", kind: "light" }],
+    ["de", "gib mir Dunkelheit", { intent: "turn_off", kind: "light" }],
+    ["en", "the light is too much", { intent: "dim" }],
+    ["it", "troppa luce", { intent: "dim" }],
+    ["nl", "minimaliseer de verlichting", { intent: "dim" }],
     ["nl", "ik hoor niets", { intent: "volume_up" }],
     // Loud said as what is wrong is too loud, however strongly it is said.
     ["de", "es ist laut", { intent: "volume_down" }],

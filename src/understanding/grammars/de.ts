@@ -297,6 +297,10 @@ export const de: FastPathGrammar = {
       "es ist hier zu hell",
       "hier ist es zu hell",
       "es ist hier drin zu hell",
+      "zu viel licht",
+      "zu viel beleuchtung",
+      "minimiere",
+      "minimieren",
     ],
     louder: [
       "lauter",
@@ -347,6 +351,9 @@ export const de: FastPathGrammar = {
       "lösch die lampen",
       "licht löschen",
       "das licht löschen",
+      "gib mir dunkelheit",
+      "mach es dunkel",
+      "mach dunkel",
     ],
     mute: [
       "ruhe",

@@ -332,6 +332,9 @@ export const en: FastPathGrammar = {
       "are too bright",
       "are a bit too bright",
       "is a bit too bright",
+      "too much light",
+      "light is too much",
+      "the light is too much",
     ],
     louder: [
       "louder",
@@ -433,7 +436,7 @@ export const en: FastPathGrammar = {
     ],
     lightOn: ["^light up", "^light", "illuminate", "^light it up"],
     // "no more light": "more light" is a phrase of its own (brighter), so "no" cannot see the kind.
-    lightOff: ["no more light"],
+    lightOff: ["no more light", "make it dark", "give me dark", "give me darkness", "darkness please"],
     mute: [
       "silence",
       "mute",

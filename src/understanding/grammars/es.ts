@@ -282,6 +282,7 @@ export const es: FastPathGrammar = {
       "está muy brillante",
       "están muy brillantes",
       "están demasiado brillantes",
+      "minimizar",
     ],
     louder: [
       "más fuerte",
@@ -336,7 +337,7 @@ export const es: FastPathGrammar = {
     ],
     lightOn: ["ilumina", "iluminar"],
     // "no más luz": "más luz" is a phrase of its own (brighter), so "no" cannot see the kind.
-    lightOff: ["no más luz", "no más luces"],
+    lightOff: ["no más luz", "no más luces", "dame oscuridad", "haz oscuridad"],
     mute: [
       // Asked as a question in the second person ("silencias …?"): a request.
       "silencias",

@@ -335,6 +335,10 @@ export const fr: FastPathGrammar = {
       "moins brillantes",
       "assombrissez",
       "atténuez",
+      "trop de lumière",
+      "la lumière est trop",
+      "minimiser",
+      "minimise",
     ],
     louder: [
       "plus fort",
@@ -414,6 +418,10 @@ export const fr: FastPathGrammar = {
       "fermer les lumières",
       "fermez la lumière",
       "fermez les lumières",
+      "fais le noir",
+      "fais noir",
+      "donne-moi du noir",
+      "donne moi du noir",
     ],
     mute: [
       "mets en sourdine",

@@ -293,6 +293,8 @@ export const it: FastPathGrammar = {
       "meno illuminata",
       "meno illuminato",
       "in penombra",
+      "minimizza",
+      "minimizzare",
     ],
     louder: [
       "più forte",
@@ -341,6 +343,8 @@ export const it: FastPathGrammar = {
       "chiudi le luci",
       "togli la luce",
       "togli le luci",
+      "rendi buio",
+      "dammi il buio",
     ],
     mute: [
       // Asked as a question in the second person ("silenzieresti …?"), or in the conditional: a request.

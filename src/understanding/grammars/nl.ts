@@ -216,6 +216,10 @@ export const nl: FastPathGrammar = {
       "te licht",
       "is te licht",
       "het is te licht",
+      "te veel licht",
+      "licht is te veel",
+      "minimaliseer",
+      "minimaliseren",
     ],
     louder: [
       "harder",
@@ -255,7 +259,7 @@ export const nl: FastPathGrammar = {
       "het is hier hard",
     ],
     lightOn: [],
-    lightOff: [],
+    lightOff: ["maak het donker", "geef me duisternis"],
     mute: [
       "stil",
       "blijf stil",
