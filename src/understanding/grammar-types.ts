@@ -452,10 +452,23 @@ export interface FastPathGrammar {
    */
   pausedCorrections?: string[];
   /**
-   * What a command is for, said after it ("so that I can hear it", "sodass", "pour que", "para
-   * que", "zodat", "così che"): cut off, the command before it is read alone, when certain.
+   * What a command is for, or why, said after it ("so that I can hear it", "sodass", "pour que",
+   * "because the baby is asleep", "ich muss telefonieren"): cut off, the command before it is read
+   * alone, when certain.
    */
   purposes?: string[];
+  /**
+   * What the speaker did, told in the first person ("apagué la luz", "bajé el volumen"): no
+   * command. Matched as written, accents and all, where folding would make a command of it
+   * ("apague", the polite imperative).
+   */
+  reports?: string[];
+  /**
+   * A copula said first asks ("is it too loud?", "ist es zu hell?", "is het te donker?"): what is
+   * wrong, asked about, is no command. Only where a statement never starts with one (not Italian's
+   * "è troppo forte", which says it).
+   */
+  inverted?: string[];
   /** "in the house", "everywhere": the whole home; the first is how a reply names it. */
   wholeHome: string[];
   /** Places and kinds are written as one word ("kamerlamp": the lamps of this room). */

@@ -3,10 +3,10 @@
 import { createClockQuestion } from "./clock-question.js";
 import type { FastIntent, FastPathGrammar } from "./grammar-types.js";
 import { createMatcher, type FastMatch } from "./matcher.js";
-import { createLexicon, type Cue } from "./reading/lexicon.js";
+import { createLexicon, type Cue, type WordSense } from "./reading/lexicon.js";
 import { createReader, type Reading } from "./reading/reader.js";
 import { joinWords, spotNames, type Spotted } from "./reading/spotting.js";
-import { alternation, fold, withoutWakeWord } from "./sentence.js";
+import { alternation, escape, fold, withoutWakeWord } from "./sentence.js";
 
 /**
  * Words that act, and what a level is of: a name a template took that holds one was not a name
@@ -99,6 +99,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const twoWays = grammar.twoWays?.length
     ? new RegExp(`(?:^|\\s)(?:${alternation(grammar.twoWays)})(?=\\s|$)`)
     : undefined;
+  const reported = grammar.reports?.length
+    ? new RegExp(`(?:^|[^\\p{L}])(?:${grammar.reports.map(escape).join("|")})(?![\\p{L}])`, "u")
+    : undefined;
   const correction = grammar.corrections?.length
     ? new RegExp(`^(?:${alternation(grammar.corrections)})\\s+(?<rest>(?<first>\\S+).*)$`)
     : undefined;
@@ -160,6 +163,21 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     return false;
   }
 
+  /**
+   * Whether a template's name is only the grammar's own small words ("es zu" of "ist es zu
+   * hell?"): it names nothing. A pronoun alone ("is it on") is what was named before.
+   */
+  function namesNothing(name: string, lookup: (words: string) => Spotted | undefined): boolean {
+    const words = fold(name)
+      .split(" ")
+      .flatMap((w) => lexicon.split(w));
+    if (words.length < 2 || spotNames(words, lookup).length) return false;
+    const senses = words.map((w) => lexicon.senses(w));
+    const small = (s: WordSense | undefined) =>
+      !!s && !s.kind && !s.here && !s.home && !s.everything && (s.pronoun || s.article || s.cues.size > 0);
+    return senses.every(small) && senses.some((s) => !s?.pronoun && !s?.article);
+  }
+
   return {
     /**
      * What follows a correction said first, whatever it is ("no, the kitchen one" → "the kitchen
@@ -177,6 +195,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
      * correction ("no, turn it down"), the command alone.
      */
     understand(sentence: string, lookup: (words: string) => Spotted | undefined): Understood | undefined {
+      // "apagué la luz": what was done, told; folded, it would be a polite command ("apague").
+      if (reported?.test(sentence.toLowerCase())) return undefined;
       // The correction is no part of the command: a template would take it for a name's words.
       const said = afterCorrection(sentence) ?? sentence;
       const understood = understandAsSaid(said, lookup);
@@ -243,7 +263,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
         (templated.name !== undefined && holdsAVerb(templated.name, lookup));
       // "es ist warm", "es ist hell": a state said, whose copula a question's template took for a
       // name ("es ist"); no question, and no place or device to say is unknown.
-      const stated = templated.name !== undefined && holds(templated.name, lookup, ["copulas"]);
+      const stated =
+        templated.name !== undefined &&
+        (holds(templated.name, lookup, ["copulas"]) || namesNothing(templated.name, lookup));
       if (!command && !stated) return { match: templated, by: "question" };
       templated = undefined;
     }

@@ -334,6 +334,47 @@ describe("relative changes, levels and mute", () => {
     expect(understand("es", "la música está demasiado alta")?.match).toMatchObject({ intent: "volume_down" });
   });
 
+  it.each([
+    // What was done, told: the Spanish first person is a polite command once its accent is gone.
+    ["es", "apagué la luz"],
+    ["es", "ya bajé el volumen"],
+    ["es", "silencié el altavoz"],
+    ["nl", "ik heb het licht uitgedaan"],
+    ["nl", "ik heb de lamp in de woonkamer aangezet"],
+    ["nl", "heb je het licht uitgedaan"],
+    // Leave, keep: that nothing change.
+    ["es", "deja la luz encendida"],
+    ["nl", "laat alles aan"],
+    ["nl", "laat het licht uit"],
+    ["de", "lass das Licht an"],
+    ["fr", "laisse la lumière allumée"],
+    ["it", "lascia la luce accesa"],
+    // What is wrong, asked about.
+    ["en", "is it too loud?"],
+    ["en", "is the music too loud"],
+    ["de", "ist es zu hell?"],
+    ["nl", "is het te donker"],
+    ["fr", "c'est trop fort ?"],
+    ["es", "¿está demasiado alto?"],
+    ["it", "è troppo forte?"],
+  ])("%s: %j is no command", (language, sentence) => {
+    const understood = understand(language, sentence);
+    expect(understood === undefined || understood.by === "question").toBe(true);
+    expect(understood?.match.intent ?? "").toMatch(/^(?:query_|$)/);
+  });
+
+  it.each([
+    ["es", "apague la luz, por favor", "turn_off"],
+    ["nl", "ik heb meer licht nodig", "brighten"],
+    ["de", "lass uns das Licht ausmachen", "turn_off"],
+    ["en", "can you turn the volume down?", "volume_down"],
+    ["de", "kannst du das Licht heller machen?", "brighten"],
+    ["it", "è troppo forte", "volume_down"],
+    ["es", "está demasiado alto", "volume_down"],
+  ])("%s: %j is still a command", (language, sentence, intent) => {
+    expect(understand(language, sentence)?.match.intent).toBe(intent);
+  });
+
   it("a state said is no question about a place called by its copula ('es ist warm')", () => {
     for (const sentence of ["es ist warm", "es ist hell"]) expect(understand("de", sentence)).toBeUndefined();
     expect(understand("de", "ist die Küche warm")?.match).toMatchObject({ intent: "query_sensor" });
@@ -704,9 +745,16 @@ describe("covers, colours and sensors, by structure", () => {
   });
 });
 
-describe("what a command is for, said after it", () => {
+describe("what a command is for, or why, said after it", () => {
   it.each([
     ["en", "turn the volume up so that I can hear it in the kitchen", "volume_up", undefined],
+    ["en", "turn off the kettle because I'm leaving", "turn_off", "kettle"],
+    ["en", "mute the living room speaker, I need to make a call", "mute", "living room speaker"],
+    ["de", "mach den Ton aus, ich muss telefonieren", "mute", undefined],
+    ["fr", "coupe le son, je dois passer un appel", "mute", undefined],
+    ["es", "baja el volumen porque el bebé duerme", "volume_down", undefined],
+    ["nl", "zet het geluid zachter omdat de baby slaapt", "volume_down", undefined],
+    ["it", "abbassa il volume perché il bambino dorme", "volume_down", undefined],
     ["en", "switch on the kettle so I can make tea", "turn_on", "kettle"],
     ["de", "mach lauter, sodass ich es in der Küche höre", "volume_up", undefined],
     ["fr", "monte le son pour que je puisse l'entendre", "volume_up", undefined],
@@ -722,6 +770,7 @@ describe("what a command is for, said after it", () => {
 
   it("a command that is not certain before it is not taken: nothing is guessed", () => {
     expect(understand("en", "turn on the toaster so that I can make toast")?.by).not.toBe("certain reading");
+    expect(understand("en", "don't turn off the kettle because I'm reading")?.by).not.toBe("certain reading");
   });
 });
 

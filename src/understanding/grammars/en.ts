@@ -66,6 +66,7 @@ export const en: FastPathGrammar = {
   // "turn that down", "switch this off": what was just named, or what the verb acts on here.
   corrections: ["no", "no no", "no no no", "nope", "no wait"],
   // "… so that I can hear it": what a command is for, cut off (see the type).
+  inverted: ["is", "are", "isn't", "aren't"],
   purposes: [
     "so that",
     "so i can",
@@ -75,6 +76,12 @@ export const en: FastPathGrammar = {
     "so it",
     "in order to",
     "in order that",
+    "because",
+    "cause",
+    "as i",
+    "i need to",
+    "i have to",
+    "i must",
   ],
   pronouns: ["it", "them", "that one", "that", "this"],
   areaPrepositions: ["in", "on", "at", "of", "in the", "on the"],
@@ -454,6 +461,9 @@ export const en: FastPathGrammar = {
       "muted",
       "on mute",
       "quiet mode",
+      "enter silence mode",
+      "enter silent mode",
+      "enter quiet mode",
     ],
     muteModes: ["mute", "silent", "silent mode", "silence mode", "mute mode", "quiet mode"],
     unmute: ["unmute", "un mute", "unsilence"],

@@ -438,6 +438,10 @@ export const fr: FastPathGrammar = {
       "mode silence",
       "en mode silence",
       "en silence",
+      "entre en mode silence",
+      "entre le mode silence",
+      "passe en mode silence",
+      "passe en mode silencieux",
     ],
     muteModes: [
       "sourdine",
@@ -509,6 +513,12 @@ export const fr: FastPathGrammar = {
       "sauf",
       "excepté",
       "hormis",
+      "laisse",
+      "laissez",
+      "laisser",
+      "garde",
+      "gardez",
+      "garder",
     ],
   },
   articles: [
@@ -539,7 +549,19 @@ export const fr: FastPathGrammar = {
   conjunctions: ["et", "puis", "ainsi que"],
   corrections: ["non", "non non", "mais non"],
   // "… so that I can hear it": what a command is for, cut off (see the type).
-  purposes: ["pour que", "afin que", "afin de", "pour pouvoir", "de sorte que", "pour qu'on", "pour qu'il"],
+  purposes: [
+    "pour que",
+    "afin que",
+    "afin de",
+    "pour pouvoir",
+    "de sorte que",
+    "pour qu'on",
+    "pour qu'il",
+    "parce que",
+    "parce qu'",
+    "car",
+    "je dois",
+  ],
   pronouns: ["la", "le", "les", "\u00e7a", "cela"],
   // "(dans toutes) les pièces du premier étage": every room of a place is that place.
   areaPrepositions: [

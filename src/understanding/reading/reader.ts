@@ -60,6 +60,7 @@ const MOST_STEPS = 10;
 
 export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
   const prepositionOf = fold(grammar.areaPrepositions[0] ?? "");
+  const inverted = new Set((grammar.inverted ?? []).map(fold));
 
   /** The sentence as names, known words, numbers and unknown words, fillers left out. */
   function items(sentence: string, lookup: (words: string) => Spotted | undefined): Item[] {
@@ -459,6 +460,11 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           ? { intent: "turn_on" }
           : undefined;
       // "die Lichter sollen aus sein", "de lampen moeten uit zijn": a wish, whose copula is no statement.
+      // "is it too loud?", "¿está demasiado oscuro?", "trop fort ?": what is wrong, asked about
+      // rather than said, is no command; "can you turn it down?" asks for one by its verb.
+      const questioned = /[?¿]/.test(sentence) && (cues.has("copulas") || (!things.length && !places.length));
+      const asking = inverted.has(said[0]?.text ?? "") || questioned;
+      if (asking && changedBy.length && !ASKED_FOR.some((cue) => cues.has(cue))) return undefined;
       const wished = cues.delete("modals");
       if (cues.delete("copulas") && !wished) {
         // "the kitchen lights are off": a state said, not asked for; "sono troppo intense": a change.
@@ -539,6 +545,8 @@ function isPreposition(item: Item): boolean {
 
 /** Cues that say a change, which a copula can carry ("sono troppo intense"). */
 const CHANGES: readonly Cue[] = ["brighter", "dimmer", "louder", "quieter"];
+/** Cues of a command asked for, even as a question: a verb, a direction, the assistant's voice. */
+const ASKED_FOR: readonly Cue[] = ["verbs", "up", "down", "on", "off", "lightOn", "lightOff", "speak"];
 
 function isArticle(item: Item): boolean {
   return item.type === "word" && !!item.sense.article && !item.sense.cues.size;
