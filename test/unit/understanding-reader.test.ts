@@ -342,6 +342,11 @@ describe("relative changes, levels and mute", () => {
     ["nl", "ik heb het licht uitgedaan"],
     ["nl", "ik heb de lamp in de woonkamer aangezet"],
     ["nl", "heb je het licht uitgedaan"],
+    // A state or a past said of a device: no command, and no name to ask "which one?" about.
+    ["en", "the light was turned off"],
+    ["en", "the light keeps turning on"],
+    ["de", "das Licht bleibt aus"],
+    ["nl", "het licht staat op 50 procent"],
     // Leave, keep: that nothing change.
     ["es", "deja la luz encendida"],
     ["nl", "laat alles aan"],

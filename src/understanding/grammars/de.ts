@@ -436,7 +436,7 @@ export const de: FastPathGrammar = {
     to: ["auf", "zu", "aufs", "auf das", "bis zum", "bis zur", "bis auf"],
     by: ["um"],
     percent: ["prozent", "%"],
-    copulas: ["ist", "sind"],
+    copulas: ["ist", "sind", "war", "waren", "wurde", "wurden", "bleibt", "blieb", "geht", "ging", "gingen"],
     modals: [
       "soll",
       "sollen",

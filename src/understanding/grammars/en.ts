@@ -518,7 +518,21 @@ export const en: FastPathGrammar = {
     to: ["to", "at"],
     by: ["by"],
     percent: ["percent", "%", "per cent", "pc"],
-    copulas: ["is", "are", "it's", "that's"],
+    copulas: [
+      "is",
+      "are",
+      "it's",
+      "that's",
+      "was",
+      "were",
+      "keeps",
+      "kept",
+      "went",
+      "stays",
+      "stayed",
+      "has been",
+      "have been",
+    ],
     // "the lights must be off": a wish, not a statement.
     modals: ["must", "must be", "ought to be"],
     // "no light in the hall", "no more lights": that kind switched off (see the type).

@@ -406,7 +406,7 @@ export const es: FastPathGrammar = {
     // "aumenta el volumen en 20 %": with a verb of change, "en" says by how much.
     by: ["en"],
     percent: ["por ciento", "porciento", "%"],
-    copulas: ["están", "son", "está"],
+    copulas: ["están", "son", "está", "estaba", "estaban", "era", "fue", "sigue", "seguía"],
     // "todas las luces excepto la cocina": what is left out ("menos" is also "less": not here).
     negations: [
       "no",

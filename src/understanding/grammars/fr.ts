@@ -499,7 +499,7 @@ export const fr: FastPathGrammar = {
     to: ["à", "a", "au", "sur", "en"],
     by: ["de"],
     percent: ["pour cent", "pourcent", "%"],
-    copulas: ["est", "sont"],
+    copulas: ["est", "sont", "était", "étaient", "s'est", "se sont", "a été"],
     // "toutes les lumières sauf la cuisine": what is left out, which no command here can say.
     negations: [
       "ne",

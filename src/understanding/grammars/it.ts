@@ -419,7 +419,7 @@ export const it: FastPathGrammar = {
     to: ["a", "al", "alla", "allo", "su", "sul", "sulla", "fino al", "fino a"],
     by: ["di", "del"],
     percent: ["per cento", "percento", "%"],
-    copulas: ["è", "sono"],
+    copulas: ["è", "sono", "era", "erano", "è stata", "è stato", "si è", "si sono"],
     // "tutte le luci tranne la cucina": what is left out, which no command here can say.
     negations: [
       "non",

@@ -314,7 +314,22 @@ export const nl: FastPathGrammar = {
     to: ["op", "naar", "tot"],
     by: ["met"],
     percent: ["procent", "%"],
-    copulas: ["is", "zijn"],
+    copulas: [
+      "is",
+      "zijn",
+      "staat",
+      "staan",
+      "stond",
+      "was",
+      "waren",
+      "werd",
+      "werden",
+      "blijft",
+      "bleef",
+      "gaat",
+      "ging",
+      "gingen",
+    ],
     // "de lampen moeten uit zijn", "ik wil dat de kamer donkerder is": a wish, not a statement.
     modals: [
       "moet",
