@@ -196,7 +196,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
      */
     understand(sentence: string, lookup: (words: string) => Spotted | undefined): Understood | undefined {
       // "apagué la luz": what was done, told; folded, it would be a polite command ("apague").
-      if (reported?.test(sentence.toLowerCase())) return undefined;
+      if (reported?.test(sentence.normalize("NFC").toLowerCase())) return undefined;
       // The correction is no part of the command: a template would take it for a name's words.
       const said = afterCorrection(sentence) ?? sentence;
       const understood = understandAsSaid(said, lookup);

@@ -459,12 +459,12 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         grammar.placedKindMeansOn?.includes(thing.kind)
           ? { intent: "turn_on" }
           : undefined;
-      // "die Lichter sollen aus sein", "de lampen moeten uit zijn": a wish, whose copula is no statement.
       // "is it too loud?", "¿está demasiado oscuro?", "trop fort ?": what is wrong, asked about
       // rather than said, is no command; "can you turn it down?" asks for one by its verb.
       const questioned = /[?¿]/.test(sentence) && (cues.has("copulas") || (!things.length && !places.length));
       const asking = inverted.has(said[0]?.text ?? "") || questioned;
       if (asking && changedBy.length && !ASKED_FOR.some((cue) => cues.has(cue))) return undefined;
+      // "die Lichter sollen aus sein", "de lampen moeten uit zijn": a wish, whose copula is no statement.
       const wished = cues.delete("modals");
       if (cues.delete("copulas") && !wished) {
         // "the kitchen lights are off": a state said, not asked for; "sono troppo intense": a change.
