@@ -32,22 +32,19 @@ export function createLaterTime(grammar: FastPathGrammar) {
   const ends = until && [
     `(?:${alternation(until.time)})\\s+(?:${hour}\\s+(?:${alternation(clock)})|\\d{1,2}h\\d{0,2}|${alternation(words)})${dayPart}`,
     ...(until.hour.length ? [`(?:${alternation(until.hour)})\\s+${hour}`] : []),
-    `(?:${alternation(until.clause)})`,
   ];
   const awhile = new RegExp(`(?:^|\\s)(?:${span})(?=\\s|$)`, "g");
   // "twenty minutes quiet", "wees dertig minuten stil": a span with no word before it, which says
   // a while only when what is left is a mute ("turn off the light 5 minutes" may mean "in").
   const bareSpan = new RegExp(`(?:^|\\s)${count}\\s+(?:${alternation(units)})(?=\\s|$)`, "g");
   // What follows the time is more of it ("hasta las cinco de la tarde"), except where the verb may
-  // come last ("bis 17 Uhr stumm"): there only the time is taken, and a clause to its end.
+  // come last ("bis 17 Uhr stumm"): there only the time is taken. A clause is taken to its end.
   const untilEnd =
     ends &&
-    (until.verbLast
-      ? new RegExp(
-          `(?:^|\\s)(?:${ends.slice(0, -1).join("|")})(?=\\s|$)|(?:^|\\s)(?:${ends.at(-1)!})(?=\\s|$).*$`,
-          "g",
-        )
-      : new RegExp(`(?:^|\\s)(?:${ends.join("|")})(?=\\s|$).*$`, "g"));
+    new RegExp(
+      `(?:^|\\s)(?:${ends.join("|")})(?=\\s|$)${until.verbLast ? "" : ".*$"}|(?:^|\\s)(?:${alternation(until.clause)})(?=\\s|$).*$`,
+      "g",
+    );
   const clean = createCleaner(grammar);
   const hushed = hush?.length ? new RegExp(`^(?:${alternation(hush)})$`) : undefined;
 

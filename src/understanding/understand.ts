@@ -141,15 +141,19 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     return holds(name, lookup, ACTING);
   }
 
+  /** A name's words as the lexicon reads them ("l'interrupteur": "l'", "interrupteur"). */
+  const wordsOf = (name: string) =>
+    fold(name)
+      .split(" ")
+      .flatMap((w) => lexicon.split(w));
+
   /** Whether a template's name holds one of `cues`, outside the names it contains. */
   function holds(
     name: string,
     lookup: (words: string) => Spotted | undefined,
     cues: readonly Cue[],
   ): boolean {
-    const words = fold(name)
-      .split(" ")
-      .flatMap((w) => lexicon.split(w));
+    const words = wordsOf(name);
     const spans = spotNames(words, lookup);
     const inName = (i: number) => spans.some((s) => i >= s.start && i < s.end);
     for (let i = 0; i < words.length; i++) {
@@ -168,9 +172,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
    * hell?"): it names nothing. A pronoun alone ("is it on") is what was named before.
    */
   function namesNothing(name: string, lookup: (words: string) => Spotted | undefined): boolean {
-    const words = fold(name)
-      .split(" ")
-      .flatMap((w) => lexicon.split(w));
+    const words = wordsOf(name);
     if (words.length < 2 || spotNames(words, lookup).length) return false;
     const senses = words.map((w) => lexicon.senses(w));
     const small = (s: WordSense | undefined) =>

@@ -341,7 +341,6 @@ export const es: FastPathGrammar = {
     mute: [
       // Asked as a question in the second person ("silencias …?"): a request.
       "silencias",
-      "silencio",
       "silénciate",
       "guarda silencio",
       "quédate en silencio",

@@ -430,12 +430,9 @@ export const fr: FastPathGrammar = {
       "coupez le son",
       "couper le son",
       "en sourdine",
-      "sourdine",
-      "muet",
       "mute",
       // Silence for the speaker ("mets le salon en silence"); "silence" and "tais-toi" alone are
       // Home Assistant's "never mind", not a mute.
-      "mode silence",
       "en mode silence",
       "en silence",
       "entre en mode silence",

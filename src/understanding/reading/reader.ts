@@ -201,8 +201,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         } else things.push(thing);
         lastThingAt = at;
       };
-      /** The words that said a change ("dim", "too bright"). */
-      const changedBy: string[] = [];
+      /** A change said in more than one word ("too bright"), which says what is wrong. */
+      let complained = false;
       let pendingPreposition: string | undefined;
       /** Conjunctions read as joining two places. */
       let joins = 0;
@@ -404,7 +404,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         if (sense.article && !particle) continue;
         if (sense.cues.size) {
           for (const cue of sense.cues) cues.set(cue, (cues.get(cue) ?? 0) + 1);
-          if (CHANGES.some((cue) => sense.cues.has(cue))) changedBy.push(item.text);
+          if (CHANGES.some((cue) => sense.cues.has(cue)) && item.text.includes(" ")) complained = true;
           continue;
         }
         if (sense.preposition) continue;
@@ -463,15 +463,21 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       // rather than said, is no command; "can you turn it down?" asks for one by its verb.
       const questioned = /[?¿]/.test(sentence) && (cues.has("copulas") || (!things.length && !places.length));
       const asking = inverted.has(said[0]?.text ?? "") || questioned;
-      if (asking && changedBy.length && !ASKED_FOR.some((cue) => cues.has(cue))) return undefined;
+      const change = CHANGES.some((cue) => cues.has(cue));
+      if (asking && change && !ASKED_FOR.some((cue) => cues.has(cue))) return undefined;
       // "die Lichter sollen aus sein", "de lampen moeten uit zijn": a wish, whose copula is no statement.
       const wished = cues.delete("modals");
       if (cues.delete("copulas") && !wished) {
         // "the kitchen lights are off": a state said, not asked for; "sono troppo intense": a change.
         // "The light is dim", "la luz está baja": a word alone says how a thing is, which may be
         // too little as well as too much; what is wrong is said with more ("too dim").
-        const change = CHANGES.some((cue) => cues.has(cue)) && changedBy.some((w) => w.includes(" "));
-        if (!change || level !== undefined || color.color !== undefined || color.kelvin !== undefined)
+        if (
+          !change ||
+          !complained ||
+          level !== undefined ||
+          color.color !== undefined ||
+          color.kelvin !== undefined
+        )
           return undefined;
       }
       const action = placedOn ?? actionOf(cues, level, levelSaid, thing, place !== undefined, color);

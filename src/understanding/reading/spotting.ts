@@ -30,10 +30,18 @@ export function homeVocabulary(
   let zwave: Map<string, Set<string>> | undefined;
   // An area or floor by name or alias, looked up in the mirror's index (building every area's
   // view would cost the whole home for each sentence), or a Z-Wave device's location.
+  // Asked again and again of a sentence's runs of words (an area said with its floor): kept.
+  const places = new Map<string, boolean>();
   const isPlace = (key: string) => {
-    if (ctx.mirror.resolve("", { area: key }).unknownArea === undefined) return true;
-    locations ??= new Set(ctx.devices.flatMap((d) => (d.location ? [normalizeName(d.location)] : [])));
-    return locations.has(key);
+    let known = places.get(key);
+    if (known !== undefined) return known;
+    known = ctx.mirror.resolve("", { area: key }).unknownArea === undefined;
+    if (!known) {
+      locations ??= new Set(ctx.devices.flatMap((d) => (d.location ? [normalizeName(d.location)] : [])));
+      known = locations.has(key);
+    }
+    places.set(key, known);
+    return known;
   };
   const zwaveNames = () => {
     if (zwave) return zwave;
@@ -68,9 +76,11 @@ export function homeVocabulary(
   function areaWithItsFloor(key: string): string | undefined {
     const words = key.split(" ");
     for (let cut = 1; cut < words.length; cut++) {
+      // What comes first is the area or the floor: a place either way.
+      const before = words.slice(0, cut).join(" ");
+      if (!isPlace(before)) continue;
       for (let gap = 0; gap <= 2 && cut + gap < words.length; gap++) {
         if (words.slice(cut, cut + gap).some((w) => w.length > 3)) break;
-        const before = words.slice(0, cut).join(" ");
         const after = words.slice(cut + gap).join(" ");
         // A name loses its apostrophe, so an elided article stays on the floor's name: "letage".
         const elided = /^[ld][aeiouh]/.test(after) ? [[before, after.slice(1)]] : [];
@@ -81,8 +91,7 @@ export function homeVocabulary(
               [after, before],
             ];
         for (const [area, floor] of orders) {
-          if (!isPlace(area!) || !isPlace(floor!)) continue;
-          if (floorsOf().get(area!)?.has(floor!)) return area;
+          if (isPlace(area!) && isPlace(floor!) && floorsOf().get(area!)?.has(floor!)) return area;
         }
       }
     }
