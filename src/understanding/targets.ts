@@ -290,34 +290,46 @@ export function createTargetResolver(grammar: FastPathGrammar) {
    */
   function whichOfKind(ctx: ResolveContext, phrase: string): Resolved | undefined {
     const words = normalizeName(phrase.replace(/'/g, "' ")).split(" ");
+    const cuts: Array<[string[], string[]]> = [];
     for (let n = Math.min(3, words.length - 1); n >= 1; n--) {
-      for (const [kindPart, rest] of [
-        [words.slice(-n), words.slice(0, -n)],
-        [words.slice(0, n), words.slice(n)],
-      ] as const) {
-        const kind = kindWords.get(kindPart.join(" "));
-        if (!kind) continue;
-        const restText = rest.join(" ");
-        const qualifier = stripPlaceWords(restText);
-        // "la luz de la izquierda" says which; "das Licht im Wintergarten" says where, in a place
-        // the home does not have.
-        const joined = restText.slice(0, restText.length - qualifier.length).trim();
-        if (joined && !ofWords.some((o) => joined === o || joined.startsWith(`${o} `))) continue;
-        const said = qualifier.split(" ");
-        // "los enchufes de las luces": two kinds said, which is no question of one.
-        if (!qualifier || said.length > 3 || said.some((w) => kindWords.has(w))) continue;
-        // "las luces del baño de arriba": a place among the words is where, not which.
-        const placed = said.some((_, i) =>
-          said.some((_, j) => j >= i && findPlace(ctx, stripPlaceWords(said.slice(i, j + 1).join(" ")))),
-        );
-        if (placed) return undefined;
-        const here = speakerPlace(ctx);
-        for (const place of here ? [here, undefined] : [undefined]) {
-          const targets = kindTargets(ctx, kind, place);
-          if (targets.length > 1) return { kind: "ambiguous", choices: deviceChoices(targets) };
+      cuts.push([words.slice(-n), words.slice(0, -n)], [words.slice(0, n), words.slice(n)]);
+    }
+    // "Kaffeemaschinensteckdose": a compound ends with its kind word, written joined to what it says.
+    const [word] = words;
+    if (grammar.compounds && words.length === 1 && word) {
+      for (const end of kindWords.keys()) {
+        if (!end.includes(" ") && word.length > end.length + 2 && word.endsWith(end)) {
+          cuts.push([[end], [word.slice(0, -end.length)]]);
         }
-        return undefined;
       }
+    }
+    for (const [kindPart, rest] of cuts) {
+      const kind = kindWords.get(kindPart.join(" "));
+      if (!kind) continue;
+      const restText = rest.join(" ");
+      const qualifier = stripPlaceWords(restText);
+      // "la luz de la izquierda" says which; "das Licht im Wintergarten" says where, in a place
+      // the home does not have.
+      const joined = restText.slice(0, restText.length - qualifier.length).trim();
+      if (joined && !ofWords.some((o) => joined === o || joined.startsWith(`${o} `))) continue;
+      const said = qualifier.split(" ");
+      // "the lights of the fan": two kinds said, which is no question of one. A plug is named by
+      // what is plugged into it ("the fan socket", "la prise du ventilateur"): one of the plugs,
+      // unless the home has that kind too ("the light socket" may be a light).
+      if (!qualifier || said.length > 3) continue;
+      const kindsSaid = said.flatMap((w) => kindWords.get(w) ?? []);
+      if (kindsSaid.some((k) => kind !== "outlet" || kindTargets(ctx, k, undefined, false).length)) continue;
+      // "las luces del baño de arriba": a place among the words is where, not which.
+      const placed = said.some((_, i) =>
+        said.some((_, j) => j >= i && findPlace(ctx, stripPlaceWords(said.slice(i, j + 1).join(" ")))),
+      );
+      if (placed) return undefined;
+      const here = speakerPlace(ctx);
+      for (const place of here ? [here, undefined] : [undefined]) {
+        const targets = kindTargets(ctx, kind, place);
+        if (targets.length > 1) return { kind: "ambiguous", choices: deviceChoices(targets) };
+      }
+      return undefined;
     }
     return undefined;
   }

@@ -16,6 +16,7 @@ import {
 import type { ZwaveTarget } from "../../src/zwave-host/zwave-target.js";
 import { captureLogger } from "../support/capture-logger.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
+import { state } from "../support/ha-home.js";
 import { startFakeHa, type FakeHa } from "../support/ha-server.js";
 import { waitFor } from "../support/wait-for.js";
 
@@ -23,7 +24,15 @@ let ha: FakeHa;
 let mirror: HomeMirror;
 
 beforeAll(async () => {
-  ha = await startFakeHa({ home: corpusHome() });
+  const home = corpusHome();
+  // A second plug, with no registry entry (as HA keeps entities of YAML), so that "which plug?" has
+  // two to offer.
+  home.states.set(
+    "switch.printer_plug",
+    state("off", { device_class: "outlet", friendly_name: "Printer Plug" }),
+  );
+  home.legacyExposure.set("switch.printer_plug", true);
+  ha = await startFakeHa({ home });
   mirror = createHomeMirror({ url: ha.url, token: "good-token", logger: captureLogger().logger });
   await waitFor("the first sync", () => !mirror.status().stale);
 });
@@ -344,6 +353,44 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
     expect(explain("en", "garage upstairs light", { speaker: "kitchen_satellite" }).resolved.kind).not.toBe(
       "ambiguous",
     );
+  });
+
+  it("kind with words nobody knows: a plug named by what is plugged into it, a compound ending with its kind", () => {
+    {
+      const plugs = {
+        rooms: false,
+        choices: [
+          ["Kettle (Kitchen)", ["switch.kettle"]],
+          ["Printer Plug", ["switch.printer_plug"]],
+        ],
+      };
+      for (const [language, said] of [
+        ["en", "tv socket"],
+        ["fr", "prise de la télé"],
+        ["es", "enchufe de la tele"],
+        ["it", "presa della televisione"],
+        ["nl", "tv-stekker"],
+        ["de", "Fernsehersteckdose"],
+        ["de", "Kaffeemaschinensteckdose"],
+      ] as const) {
+        const resolved = explain(language, said).resolved;
+        expect(resolved.kind, `${language}: ${said}`).toBe("ambiguous");
+        expect(offered(resolved), `${language}: ${said}`).toMatchObject(plugs);
+      }
+    }
+    // "Partylampe", said in the kitchen: which of the kitchen's lights, not "no device called".
+    expect(offered(explain("de", "Partylampe", { speaker: "kitchen_satellite" }).resolved)).toEqual({
+      rooms: false,
+      choices: [
+        ["Ceiling Light (Kitchen)", ["light.kitchen_ceiling"]],
+        ["Counter Lights (Kitchen)", ["light.counter_lights"]],
+      ],
+    });
+    // A kind the home has is not taken for what is plugged in ("the light socket" may be a light),
+    // nor are two kinds a question of one.
+    for (const said of ["fan socket", "light socket", "fan light"]) {
+      expect(explain("en", said).resolved, said).toEqual({ kind: "not_found", name: said });
+    }
   });
 
   it("closest name: a partial name, or a typo within reason", () => {
