@@ -168,6 +168,26 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   }
 
   /**
+   * "le luci si sono spente", "les lumières se sont éteintes": a copula begun inside the name a
+   * template took ("luci si") and ended by the template's own word ("sono"). What happened is told;
+   * no device is called "luci si".
+   */
+  function copulaAtNameEnd(sentence: string, name: string): boolean {
+    const said = wordsOf(sentence);
+    const named = wordsOf(name);
+    for (let at = said.indexOf(named[0]!); at >= 0; at = said.indexOf(named[0]!, at + 1)) {
+      const end = at + named.length;
+      if (end >= said.length || named.some((w, k) => said[at + k] !== w)) continue;
+      for (let start = Math.max(at, end - lexicon.longest + 1); start < end; start++) {
+        for (let stop = end + 1; stop <= Math.min(said.length, start + lexicon.longest); stop++) {
+          if (lexicon.senses(joinWords(said.slice(start, stop)))?.cues.has("copulas")) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
    * Whether a template's name is only the grammar's own small words ("es zu" of "ist es zu
    * hell?"): it names nothing. A pronoun alone ("is it on") is what was named before.
    */
@@ -267,14 +287,20 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       // name ("es ist"); no question, and no place or device to say is unknown.
       const stated =
         templated.name !== undefined &&
-        (holds(templated.name, lookup, ["copulas"]) || namesNothing(templated.name, lookup));
+        (holds(templated.name, lookup, ["copulas"]) ||
+          namesNothing(templated.name, lookup) ||
+          copulaAtNameEnd(sentence, templated.name));
       if (!command && !stated) return { match: templated, by: "question" };
       templated = undefined;
     }
     if (read?.certain) return { match: read.match, by: "certain reading" };
     // "the kitchen lights are off": a state said, whose "off" a command's template took. No
     // device is called "kitchen lights are"; someone who reads statements may take it.
-    if (templated?.name !== undefined && holds(templated.name, lookup, ["copulas"])) templated = undefined;
+    if (
+      templated?.name !== undefined &&
+      (holds(templated.name, lookup, ["copulas"]) || copulaAtNameEnd(sentence, templated.name))
+    )
+      templated = undefined;
     // "schalte das Licht nicht aus": a negation a template took into the name says not to; never
     // a name to ask about, whose answer would then do what was refused.
     if (templated?.name !== undefined && holds(templated.name, lookup, ["negations"])) templated = undefined;

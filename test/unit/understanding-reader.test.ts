@@ -369,6 +369,21 @@ describe("relative changes, levels and mute", () => {
   });
 
   it.each([
+    // What a device did by itself, told: no command, and no question about a device called "luci si".
+    ["fr", "les lumières se sont éteintes"],
+    ["fr", "la lumière s'est allumée toute seule"],
+    ["it", "le luci si sono spente"],
+    ["it", "la luce si è spenta"],
+    ["es", "las luces se han apagado"],
+    ["es", "alguien ha apagado la luz"],
+    ["en", "the light switched itself on"],
+    ["de", "das Licht hat sich ausgeschaltet"],
+    ["nl", "het licht heeft zichzelf uitgezet"],
+  ])("%s: %j is told, neither a command nor a question", (language, sentence) => {
+    expect(understand(language, sentence)).toBeUndefined();
+  });
+
+  it.each([
     ["es", "apague la luz, por favor", "turn_off"],
     ["nl", "ik heb meer licht nodig", "brighten"],
     ["de", "lass uns das Licht ausmachen", "turn_off"],

@@ -434,7 +434,21 @@ export const de: FastPathGrammar = {
     to: ["auf", "zu", "aufs", "auf das", "bis zum", "bis zur", "bis auf"],
     by: ["um"],
     percent: ["prozent", "%"],
-    copulas: ["ist", "sind", "war", "waren", "wurde", "wurden", "bleibt", "blieb", "geht", "ging", "gingen"],
+    // "das Licht hat sich ausgeschaltet": what a device did by itself, told.
+    copulas: [
+      "ist",
+      "sind",
+      "war",
+      "waren",
+      "wurde",
+      "wurden",
+      "bleibt",
+      "blieb",
+      "geht",
+      "ging",
+      "gingen",
+      "sich",
+    ],
     modals: [
       "soll",
       "sollen",

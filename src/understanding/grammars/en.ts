@@ -526,6 +526,9 @@ export const en: FastPathGrammar = {
       "stayed",
       "has been",
       "have been",
+      // "the light switched itself on": what a device did by itself, told.
+      "itself",
+      "themselves",
     ],
     // "the lights must be off": a wish, not a statement.
     modals: ["must", "must be", "ought to be"],

@@ -405,7 +405,22 @@ export const es: FastPathGrammar = {
     // "aumenta el volumen en 20 %": with a verb of change, "en" says by how much.
     by: ["en"],
     percent: ["por ciento", "porciento", "%"],
-    copulas: ["están", "son", "está", "estaba", "estaban", "era", "fue", "sigue", "seguía"],
+    // "las luces se han apagado": what happened, told with its auxiliary.
+    copulas: [
+      "están",
+      "son",
+      "está",
+      "estaba",
+      "estaban",
+      "era",
+      "fue",
+      "sigue",
+      "seguía",
+      "ha",
+      "han",
+      "se ha",
+      "se han",
+    ],
     // "todas las luces excepto la cocina": what is left out ("menos" is also "less": not here).
     negations: [
       "no",

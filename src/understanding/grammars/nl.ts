@@ -312,6 +312,8 @@ export const nl: FastPathGrammar = {
     by: ["met"],
     percent: ["procent", "%"],
     copulas: [
+      // "het licht heeft zichzelf uitgezet": what a device did by itself, told.
+      "zichzelf",
       "is",
       "zijn",
       "staat",
