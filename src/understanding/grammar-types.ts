@@ -169,6 +169,11 @@ export interface FastPathReplies {
   groupAnyNo: string;
   groupAllYes: string;
   groupAllNo: string;
+  /**
+   * "is the light off?" in a room where some are and some are not: both said. `{State}` is the
+   * state word with a capital, `{names}` those in it, `{others}` those not.
+   */
+  groupSome: string;
   groupWhich: string;
   groupWhichNone: string;
   groupCount: string;

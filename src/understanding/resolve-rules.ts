@@ -234,9 +234,11 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
       const here = t.speakerPlace(p.ctx);
       if (!here) return undefined;
       const label = { place: here.label };
-      return kind
-        ? withPlace(t.kindGroup(p.ctx, kind, here, p.key), label)
-        : withPlace(t.everythingGroup(p.ctx, here), label);
+      if (!kind) return withPlace(t.everythingGroup(p.ctx, here), label);
+      const group = t.kindGroup(p.ctx, kind, here, p.key);
+      // "is the door locked", asked where there is none: the home's are asked about.
+      if (p.ctx.question && group.kind === "group" && !group.targets.length) return undefined;
+      return withPlace(group, label);
     },
   },
   {

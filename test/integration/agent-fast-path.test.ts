@@ -484,6 +484,28 @@ describe("the speaker's area and groups", () => {
     expect(calls()).toEqual([]);
   });
 
+  it("a plain question about a kind, asked in a room, is about that room's, each said", async () => {
+    for (const [id, on] of [
+      ["light.kitchen_ceiling", true],
+      ["light.counter_lights", false],
+      ["light.living_room_lamp", false],
+      ["light.desk_lamp", true],
+    ] as const) {
+      await setState(id, on ? "on" : "off");
+    }
+    // Never "yes" for the home's lights that are off while this room's are on.
+    const kitchen = await say("is the light off", "en", { deviceId: "kitchen_satellite" });
+    expect(kitchen.speech).toBe("Off: Counter Lights. Not off: Ceiling Light.");
+    const german = await say("ist das Licht an", "de", { deviceId: "kitchen_satellite" });
+    expect(german.speech).toBe("An: Ceiling Light. Nicht an: Counter Lights.");
+    const office = await say("is the light off", "en", { deviceId: "office_satellite" });
+    expect(office.speech).toBe("No, Desk Lamp is on.");
+    // Where the room has none of the kind, the home's are asked about.
+    const lock = await say("is the door locked", "en", { deviceId: "kitchen_satellite" });
+    expect(lock.speech).toMatch(/Front Door is (?:locked|unlocked)\.$/);
+    expect(calls()).toEqual([]);
+  });
+
   it("'light up' names the lights itself: the speaker's, or the place said, never the heater", async () => {
     await say("light up please", "en", { deviceId: "office_satellite" });
     expect(calls()).toEqual(["light.turn_on light.desk_lamp"]);

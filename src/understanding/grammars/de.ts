@@ -1505,6 +1505,7 @@ export const de: FastPathGrammar = {
     groupAnyNo: "Nein, keins ist {state}.",
     groupAllYes: "Ja, alle sind {state}.",
     groupAllNo: "Nein, nicht {state}: {names}.",
+    groupSome: "{State}: {names}. Nicht {state}: {others}.",
     groupWhich: "{names}.",
     groupWhichNone: "Keins ist {state}.",
     groupCount: "{count} davon sind {state}.",

@@ -1241,6 +1241,7 @@ export const en: FastPathGrammar = {
     groupAnyNo: "No, none is {state}.",
     groupAllYes: "Yes, all are {state}.",
     groupAllNo: "No, not {state}: {names}.",
+    groupSome: "{State}: {names}. Not {state}: {others}.",
     groupWhich: "{names}.",
     groupWhichNone: "None is {state}.",
     groupCount: "{count} of them are {state}.",

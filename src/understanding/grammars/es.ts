@@ -1301,6 +1301,7 @@ export const es: FastPathGrammar = {
     groupAnyNo: "No, ninguno está {state}.",
     groupAllYes: "Sí, todos están {state}.",
     groupAllNo: "No, no están {state}: {names}.",
+    groupSome: "{State}: {names}. No {state}: {others}.",
     groupWhich: "{names}.",
     groupWhichNone: "Ninguno está {state}.",
     groupCount: "{count} están {state}.",

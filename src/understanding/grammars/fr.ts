@@ -1376,6 +1376,7 @@ export const fr: FastPathGrammar = {
     groupAnyNo: "Non, aucun n'est {state}.",
     groupAllYes: "Oui, tous sont {state}.",
     groupAllNo: "Non, pas {state} : {names}.",
+    groupSome: "{State} : {names}. Pas {state} : {others}.",
     groupWhich: "{names}.",
     groupWhichNone: "Aucun n'est {state}.",
     groupCount: "{count} sont {state}.",

@@ -1308,6 +1308,7 @@ export const it: FastPathGrammar = {
     groupAnyNo: "No, nessuno è {state}.",
     groupAllYes: "Sì, sono tutti {state}.",
     groupAllNo: "No, non sono {state}: {names}.",
+    groupSome: "{State}: {names}. Non {state}: {others}.",
     groupWhich: "{names}.",
     groupWhichNone: "Nessuno è {state}.",
     groupCount: "{count} sono {state}.",

@@ -1172,6 +1172,7 @@ export const nl: FastPathGrammar = {
     groupAnyNo: "Nee, geen enkele is {state}.",
     groupAllYes: "Ja, alle zijn {state}.",
     groupAllNo: "Nee, niet {state}: {names}.",
+    groupSome: "{State}: {names}. Niet {state}: {others}.",
     groupWhich: "{names}.",
     groupWhichNone: "Geen enkele is {state}.",
     groupCount: "{count} zijn {state}.",

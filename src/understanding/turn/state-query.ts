@@ -132,6 +132,21 @@ function answerGroup(turn: Turn, targets: Target[]): FastPathOutcome {
       );
     case "query_count":
       return turn.done(fill(r.groupCount, { count: inState.length, state }), "query_answer");
+    case "query_state":
+      // "is the light off?", a kind alone, asked in a room about its several: answered about each,
+      // never "yes" for some while others are not. With a place said ("sind in der Küche Lichter
+      // an"), any of them, as Home Assistant answers.
+      if (inState.length && others.length && turn.targets.kindOf(turn.match.name ?? "")) {
+        const State = state.charAt(0).toLocaleUpperCase() + state.slice(1);
+        return turn.done(
+          fill(r.groupSome, { State, state, names: names(inState), others: names(others) }),
+          "query_answer",
+        );
+      }
+      return turn.done(
+        inState.length ? fill(r.groupAnyYes, { names: names(inState) }) : fill(r.groupAnyNo, { state }),
+        "query_answer",
+      );
     default:
       return turn.done(
         inState.length ? fill(r.groupAnyYes, { names: names(inState) }) : fill(r.groupAnyNo, { state }),

@@ -280,7 +280,9 @@ export function createTurn(
         ...(match.intent === "turn_on" || match.intent === "turn_off"
           ? { switchedInPlace: "light" as const }
           : {}),
-        home: question,
+        // "is the light on", asked in a room, is that room's lights, as a command would be; "are
+        // any lights on", "which …", "how many …" ask about the home.
+        home: question && match.intent !== "query_state",
       };
       let resolved = targets.resolve(ctx, name, options);
       // Not found: the Z-Wave network may have a device the last listing did not have yet.
