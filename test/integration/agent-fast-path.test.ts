@@ -503,6 +503,10 @@ describe("the speaker's area and groups", () => {
     // Where the room has none of the kind, the home's are asked about.
     const lock = await say("is the door locked", "en", { deviceId: "kitchen_satellite" });
     expect(lock.speech).toMatch(/Front Door is (?:locked|unlocked)\.$/);
+    // A kind the home lacks is said to be missing, not "I can't do that yet".
+    expect((await say("is the tv on", "en", { deviceId: "kitchen_satellite" })).speech).toBe(
+      "I found no tv in the home.",
+    );
     expect(calls()).toEqual([]);
   });
 

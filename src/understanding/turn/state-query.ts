@@ -28,6 +28,14 @@ export async function answerState(turn: Turn, found?: Resolved): Promise<FastPat
     return answerOne(turn, resolved.targets[0]!);
   }
   if (resolved.kind === "group" && intent === "query_position") return answerPositions(turn, resolved);
+  // "is the fan on" in a home with no fan: said as such, never "I can't do that yet".
+  if (resolved.kind === "group" && !resolved.targets.length && resolved.said) {
+    const { place, said } = resolved;
+    const r = turn.replies;
+    return turn.unsure(
+      place ? fill(r.noneOfKind, { kind: said, place }) : fill(r.noneOfKindAnywhere, { kind: said }),
+    );
+  }
   if (resolved.kind === "group") return answerGroup(turn, resolved.targets);
   if (resolved.kind !== "one") return turn.unresolved(resolved);
   return answerOne(turn, resolved.target);
