@@ -27,6 +27,8 @@ describe("the time and the date asked plainly", () => {
     ["nl", "vertel me even de datum van vandaag", "query_date"],
     ["it", "che ore sono di preciso", "query_time"],
     ["it", "mi dici che giorno è oggi", "query_date"],
+    ["it", "a quanti siamo oggi?", "query_date"],
+    ["de", "was ist das gegenwärtige Datum", "query_date"],
     // "today" alone asks the date; politeness and "now" still make two words.
     ["en", "and what's today", "query_date"],
     ["de", "was ist heute denn", "query_date"],

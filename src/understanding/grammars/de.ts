@@ -987,6 +987,8 @@ export const de: FastPathGrammar = {
       "momentanen",
       "derzeitige",
       "derzeitigen",
+      "gegenwärtige",
+      "gegenwärtigen",
       "genau",
       "genaue",
       "genauen",

@@ -737,6 +737,7 @@ export const it: FastPathGrammar = {
       "mese",
       "anno",
       "quanti ne abbiamo",
+      "a quanti siamo",
       "giorno della settimana",
       "giorno del mese",
     ],
