@@ -362,6 +362,11 @@ describe("relative changes, levels and mute", () => {
     ["fr", "c'est trop fort ?"],
     ["es", "¿está demasiado alto?"],
     ["it", "è troppo forte?"],
+    // A high volume told or asked about, not asked for.
+    ["en", "the volume is high"],
+    ["en", "is the volume high"],
+    ["nl", "het volume is hoog"],
+    ["it", "il volume è alto"],
   ])("%s: %j is no command", (language, sentence) => {
     const understood = understand(language, sentence);
     expect(understood === undefined || understood.by === "question").toBe(true);
@@ -519,6 +524,19 @@ describe("French and Italian, by their own grammar", () => {
     ["fr", "Répète ça plus fort", { intent: "volume_up" }],
     ["it", "Ripetilo più piano", { intent: "volume_down" }],
     ["it", "Non ti ho sentito, ripeti più forte", { intent: "volume_up" }],
+    ["en", "Can you repeat that louder", { intent: "volume_up" }],
+    ["en", "Say it again a bit quieter", { intent: "volume_down" }],
+    ["de", "Wiederhol das lauter", { intent: "volume_up" }],
+    ["de", "Sag das nochmal leiser", { intent: "volume_down" }],
+    ["es", "Repítelo más alto", { intent: "volume_up" }],
+    ["nl", "Zeg het nog een keer luider", { intent: "volume_up" }],
+    // A high volume asked for is a louder one; the highest level is the top.
+    ["en", "Set the volume high", { intent: "volume_up" }],
+    ["de", "Ich brauche eine hohe Lautstärke", { intent: "volume_up" }],
+    ["nl", "Ik heb een hoog volume nodig", { intent: "volume_up" }],
+    ["it", "Metti il volume alto", { intent: "volume_up" }],
+    ["nl", "Zet het volume op het hoogste niveau", { intent: "set_volume", level: 100 }],
+    ["es", "Sube el volumen al nivel más alto", { intent: "set_volume", level: 100 }],
     // Every person and mood a command is said in, and what is to be done said as such.
     ["fr", "Allumons la lampe du salon", { intent: "turn_on" }],
     ["fr", "Il faudrait éteindre la lampe du salon", { intent: "turn_off" }],
@@ -532,6 +550,7 @@ describe("French and Italian, by their own grammar", () => {
     ["it", "Spegnetemi le lampade della cucina", { intent: "turn_off" }],
     ["it", "Che si spenga la lampada della cucina", { intent: "turn_off" }],
     ["it", "Bisogna accendere la lampada della cucina", { intent: "turn_on" }],
+    ["de", "Ich brauche dich, um das Licht im Wohnzimmer auszuschalten", { intent: "turn_off" }],
     // No light wanted; two steps counted.
     ["es", "No necesito las lámparas de la cocina", { intent: "turn_off" }],
     ["it", "Niente lampade in cucina", { intent: "turn_off" }],
@@ -539,6 +558,15 @@ describe("French and Italian, by their own grammar", () => {
     ["es", "Baja el volumen dos niveles", { intent: "volume_down", amount: "lot" }],
   ])("%s: %j", (language, sentence, expected) => {
     expect(understand(language, sentence)).toMatchObject({ match: expected, by: "certain reading" });
+  });
+
+  it("es: a question after the command asks for it ('¿puedes hacerlo por mí?')", () => {
+    expect(
+      understand("es", "Quiero que apague la luz de la cocina, ¿puedes hacerlo por mí?")?.match,
+    ).toMatchObject({
+      intent: "turn_off",
+      name: "luz de la cocina",
+    });
   });
 
   it("fr: 'cette chambre' is this room or this bedroom, so the sentence is not ours to guess", () => {

@@ -9,6 +9,8 @@ export const de: FastPathGrammar = {
     "bitte",
     "für mich",
     "ich brauche",
+    // "ich brauche dich, um das Licht auszuschalten": what the one asked is needed for.
+    "ich brauche dich um",
     "kannst du bitte",
     "könntest du bitte",
     "kannst du mir",
@@ -151,7 +153,24 @@ export const de: FastPathGrammar = {
       "geschaltet",
       "gesetzt",
     ],
-    speak: ["sprich", "sprech", "sprechen", "rede", "red", "reden"],
+    speak: [
+      "sprich",
+      "sprech",
+      "sprechen",
+      "rede",
+      "red",
+      "reden",
+      // "wiederhol das lauter", "sag das nochmal lauter": what is said again, said louder.
+      "wiederhol",
+      "wiederhole",
+      "wiederholen",
+      "wiederhol das",
+      "wiederhole das",
+      "sag das",
+      "sag es",
+      "sag das nochmal",
+      "sag es nochmal",
+    ],
     on: [
       "an",
       "eingeschaltet",
@@ -307,6 +326,8 @@ export const de: FastPathGrammar = {
     louder: [
       "lauter",
       "laut",
+      // "ich brauche eine hohe Lautstärke": a high volume asked for is a louder one.
+      "hohe lautstärke",
       "ich kann dich nicht hören",
       "ich kann dich kaum hören",
       "ich kann nichts hören",
@@ -739,6 +760,8 @@ export const de: FastPathGrammar = {
     maximal: 100,
     minimal: 1,
     "zur hälfte": 50,
+    "höchste stufe": 100,
+    "niedrigste stufe": 1,
   },
   colors: {
     red: ["rot"],

@@ -209,7 +209,23 @@ export const en: FastPathGrammar = {
       "place",
     ],
     // "mute yourself", "speak up": the assistant's own voice, which is the speaker's.
-    speak: ["speak", "talk", "speaking", "talking", "yourself", "your voice", "your volume"],
+    speak: [
+      "speak",
+      "talk",
+      "speaking",
+      "talking",
+      "yourself",
+      "your voice",
+      "your volume",
+      // "repeat that louder", "say it again louder": what is said again, said louder.
+      "repeat",
+      "repeat that",
+      "repeat it",
+      "say it",
+      "say that",
+      "say it again",
+      "say that again",
+    ],
     on: [
       "on",
       "turned on",
@@ -345,6 +361,9 @@ export const en: FastPathGrammar = {
     ],
     louder: [
       "louder",
+      // "set the volume high", "i need a high volume": a high volume asked for is a louder one.
+      "volume high",
+      "high volume",
       "i can't hear you",
       "i cannot hear you",
       "i can't hear anything",

@@ -342,6 +342,9 @@ export const fr: FastPathGrammar = {
     ],
     louder: [
       "plus fort",
+      // "mets le volume fort": a high volume asked for is a louder one.
+      "volume fort",
+      "volume élevé",
       "je ne t'entends pas",
       "je ne peux rien entendre",
       "je n'entends rien",

@@ -298,6 +298,8 @@ export const it: FastPathGrammar = {
     ],
     louder: [
       "più forte",
+      // "metti il volume alto": a high volume asked for is a louder one.
+      "volume alto",
       "non ti sento",
       "non riesco a sentire",
       "non riesco a sentirti",
@@ -686,6 +688,11 @@ export const it: FastPathGrammar = {
     "al livello più alto": 100,
     "al massimo livello": 100,
     "al livello più basso": 1,
+    "livello più alto": 100,
+    "massimo livello": 100,
+    "livello massimo": 100,
+    "livello più basso": 1,
+    "livello minimo": 1,
   },
   colors: {
     red: ["rosso", "rossa"],

@@ -102,7 +102,20 @@ export const nl: FastPathGrammar = {
       "maken",
       "schakelen",
     ],
-    speak: ["praat", "spreek", "praten", "spreken"],
+    speak: [
+      "praat",
+      "spreek",
+      "praten",
+      "spreken",
+      // "herhaal dat luider", "zeg het nog een keer luider": what is said again, said louder.
+      "herhaal",
+      "herhaal dat",
+      "herhaal het",
+      "zeg het",
+      "zeg dat",
+      "zeg het nog een keer",
+      "zeg het nog eens",
+    ],
     // "schakel de lamp in": "in" before no place is the particle.
     on: [
       "aan",
@@ -224,6 +237,9 @@ export const nl: FastPathGrammar = {
     ],
     louder: [
       "harder",
+      // "zet het volume hoog", "ik heb een hoog volume nodig": a high volume asked for is a louder one.
+      "volume hoog",
+      "hoog volume",
       "ik kan je niet horen",
       "ik hoor je niet",
       "luid",
@@ -540,6 +556,10 @@ export const nl: FastPathGrammar = {
     minimale: 1,
     minimum: 1,
     laagste: 1,
+    "hoogste niveau": 100,
+    "hoogste stand": 100,
+    "laagste niveau": 1,
+    "laagste stand": 1,
     kwart: 25,
     halverwege: 50,
     "voor de helft": 50,
