@@ -1,6 +1,7 @@
 // What the fast path must not do on a guess, in each of the six languages: a level said in words is
-// set or nothing is done; a direction that disagrees with the level said moves nothing; "more
-// light" brightens what is lit; a state said with "is/are" switches nothing; a bare "éteins" asks.
+// set or nothing is done; a direction that disagrees with the level said moves no light it
+// disagrees with; "more light" brightens what is lit; a state said with "is/are" switches nothing;
+// a bare "éteins" asks.
 // Every sentence is our own.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ConversationAgent } from "../../src/agent/types.js";
@@ -104,6 +105,23 @@ describe("a direction that disagrees with the level said moves nothing", () => {
       /^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":(90|5)\}$/,
     );
   });
+});
+
+describe("a level said with a direction over lights on either side of it", () => {
+  it.each([
+    ["en", "raise the kitchen lamps to 50 percent", /Counter Lights is at 60 percent\./],
+    ["de", "dreh die Lampen in der Küche hoch auf fünfzig Prozent", /Counter Lights steht auf 60 Prozent\./],
+    ["it", "alza le lampade della cucina al cinquanta per cento", /Counter Lights è al 60 per cento\./],
+  ])(
+    "%s: %j moves the one it raises, leaves the one above, and says where that one is",
+    async (language, text, left) => {
+      await lightAt("light.kitchen_ceiling", 40);
+      await lightAt("light.counter_lights", 60);
+      const answer = await say(text, language);
+      expect(home.serviceCalls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":50}']);
+      expect(answer.speech).toMatch(left);
+    },
+  );
 });
 
 describe("more light said with a verb that lights brightens what is lit", () => {

@@ -150,16 +150,22 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   if (resolved.kind !== "one" && resolved.kind !== "group") return turn.unresolved(resolved);
   const some = resolved.kind === "one" ? [resolved.target] : resolved.targets;
   const against = againstDirection(turn, some);
-  if (against) {
+  // "raise the lights to 50 %" with one at 40 % and one at 60 %: the one below is raised.
+  const agreeing = some.filter((t) => !against.includes(t) && !isDarkLight(turn, t));
+  if (against.length && (resolved.kind === "one" || !agreeing.length)) {
     // "turn the lights up to 8 %" of lights at 50 %: the direction and the level disagree; which
-    // one was meant is a guess, so nothing is done, and where the light is now is said.
-    const level = quantity(turn.grammar, currentLevel(current(turn, against)), "%");
-    return turn.unsure(fill(r.brightnessIs, { name: against.name, level }));
+    // one was meant is a guess, so nothing is done, and where each light is now is said.
+    return turn.unsure(levelsNow(turn, against));
   }
   // A step of a cover ("open it a bit") is from where it is now, not as last listed.
   if (turn.match.intent.startsWith("step_") && some.some((t) => t.source === "zwave" && isCover(t)))
     await turn.deps.zwave.refresh();
-  if (resolved.kind === "group") return actOnGroup(turn, resolved);
+  if (resolved.kind === "group")
+    return actOnGroup(
+      turn,
+      { ...resolved, targets: resolved.targets.filter((t) => !against.includes(t)) },
+      against,
+    );
   const { target } = resolved;
   if (!supports(turn, target)) return turn.done(fill(r.cannotDo, { name: target.name }), "error");
   if (dimsWhatIsOff(turn, target)) {
@@ -301,14 +307,26 @@ function current(turn: Turn, target: Target): Target {
  * A lit light that a level said as a change would move the other way ("up to 8 %" of a light at
  * 50 %, "dim to 80 %" of one at 40 %), if any.
  */
-function againstDirection(turn: Turn, targets: Target[]): Target | undefined {
+function againstDirection(turn: Turn, targets: Target[]): Target[] {
   const { intent, level, towards } = turn.match;
-  if (intent !== "set_level" || !towards || level === undefined) return undefined;
-  return targets.find((t) => {
+  if (intent !== "set_level" || !towards || level === undefined) return [];
+  return targets.filter((t) => {
     if (isDarkLight(turn, t)) return false;
     const now = currentLevel(current(turn, t));
     return towards === "up" ? level < now : level > now;
   });
+}
+
+/** Where each light is now: "Living Room Ceiling is at 60 percent." */
+function levelsNow(turn: Turn, lights: Target[]): string {
+  return lights
+    .map((t) =>
+      fill(turn.replies.brightnessIs, {
+        name: t.name,
+        level: quantity(turn.grammar, currentLevel(current(turn, t)), "%"),
+      }),
+    )
+    .join(" ");
 }
 
 /**
@@ -360,6 +378,8 @@ function stepOf(turn: Turn, target: Target): "light" | "sound" {
 async function actOnGroup(
   turn: Turn,
   { targets, place, said, whole }: Extract<Resolved, { kind: "group" }>,
+  /** Lights a level said with a direction would move the other way: left as they are, and said. */
+  against: Target[] = [],
 ): Promise<FastPathOutcome> {
   const r = turn.replies;
   // "Everything", "all" or a bare area switches only what is safe to switch together, judged by
@@ -436,6 +456,7 @@ async function actOnGroup(
         ),
       }),
     );
+  if (against.length) parts.push(levelsNow(turn, against));
   if (onTheWay.length) parts.push(fill(r.someOnTheirWay, { names: listOf(turn.grammar, onTheWay) }));
   if (unconfirmed.length) parts.push(fill(r.someNotConfirmed, { names: listOf(turn.grammar, unconfirmed) }));
   for (const f of failed) parts.push(failureSpeech(r, f.result, f.name));
