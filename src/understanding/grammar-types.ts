@@ -479,6 +479,12 @@ export interface FastPathGrammar {
   /** Places and kinds are written as one word ("kamerlamp": the lamps of this room). */
   compounds?: boolean;
   /**
+   * Beginnings of words that say a light is on the ceiling ("overhead", "Decken…", "plafonnier",
+   * "techo"): "the overhead light" is the one whose name says so, in whichever of the six
+   * languages the home named it ("Living Room Ceiling", "Deckenlampe").
+   */
+  ceiling: string[];
+  /**
    * Sounds that may join a compound's first part to its head ("Küche" + "n" + "lampe",
    * "Garage" + "n" + "licht"): the first part is read with and without one.
    */

@@ -57,8 +57,11 @@ export interface RuleTools {
   isEverything(words: string): boolean;
   device(ctx: ResolveContext, name: string, place?: Place): Resolved;
   exactly(ctx: ResolveContext, resolved: Resolved, key: string): boolean;
-  /** A kind word said with words that name no device ("the left light"): which one of the kind, asked. */
-  whichOfKind(ctx: ResolveContext, phrase: string): Resolved | undefined;
+  /**
+   * A kind word said with words that name no device ("the left light"): which one of the kind,
+   * asked; in `where` when the place was said ("the overhead light in the bedroom").
+   */
+  whichOfKind(ctx: ResolveContext, phrase: string, where?: Place): Resolved | undefined;
   /** The whole home's name for replies ("the whole house"). */
   wholeHome: string;
 }
@@ -295,6 +298,8 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
         if (inPlace.kind !== "not_found") return inPlace;
         const named = t.kindQualified(p.ctx, split.name, place);
         if (named) return named;
+        const which = t.whichOfKind(p.ctx, split.name, place);
+        if (which) return which;
       }
       return undefined;
     },

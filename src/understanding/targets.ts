@@ -15,6 +15,12 @@ import { haKindOf } from "../zwave-host/ha-kind.js";
 import { ENTRANCE_COVER_CLASSES } from "../tools/policy/effects.js";
 import { RESOLVE_RULES, type Phrase, type RuleTools } from "./resolve-rules.js";
 import { deviceChoices, roomChoices, roomOf } from "./choices.js";
+import { GRAMMARS } from "./grammar.js";
+
+/** The ceiling words of every language: a home may name its lights in any of them. */
+const CEILING = [...new Set(Object.values(GRAMMARS).flatMap((g) => g.ceiling.map(normalizeName)))];
+/** Whether a word begins with one of `words` ("deckenlampe", "plafonniers"). */
+const onCeiling = (words: string[]) => (word: string) => words.some((w) => word.startsWith(w));
 
 export type { Place, Resolved, ResolveContext, Scope, Target } from "./target-types.js";
 
@@ -283,12 +289,13 @@ export function createTargetResolver(grammar: FastPathGrammar) {
   // What joins a kind to words that say which one ("de la", "of"), never where ("en", "in").
   const inWord = normalizeName(grammar.areaPrepositions[0] ?? "");
   const ofWords = grammar.endpoints.of.map(normalizeName).filter((o) => o.split(" ")[0] !== inWord);
+  const ceilingSaid = grammar.ceiling.map(normalizeName);
   /**
    * "the left light", "la luz de la izquierda": a kind word at either end of words that name no
    * device. Which one of the kind is asked: those in the speaker's room when it has several, else
    * the home's; with fewer than two there is no question to ask.
    */
-  function whichOfKind(ctx: ResolveContext, phrase: string): Resolved | undefined {
+  function whichOfKind(ctx: ResolveContext, phrase: string, where?: Place): Resolved | undefined {
     const words = normalizeName(phrase.replace(/'/g, "' ")).split(" ");
     const cuts: Array<[string[], string[]]> = [];
     for (let n = Math.min(3, words.length - 1); n >= 1; n--) {
@@ -303,6 +310,9 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         }
       }
     }
+    // "allume le plafonnier", "spegni la plafoniera": a word that names a ceiling light alone.
+    if (words.length === 1 && word && onCeiling(ceilingSaid)(word) && lightWords[0])
+      cuts.push([[lightWords[0]], [word]]);
     for (const [kindPart, rest] of cuts) {
       const kind = kindWords.get(kindPart.join(" "));
       if (!kind) continue;
@@ -324,9 +334,18 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         said.some((_, j) => j >= i && findPlace(ctx, stripPlaceWords(said.slice(i, j + 1).join(" ")))),
       );
       if (placed) return undefined;
+      // "the overhead light", "Deckenlampe", "la luz del techo": the one whose name says so.
+      const overhead = said.some(onCeiling(ceilingSaid));
       const here = speakerPlace(ctx);
-      for (const place of here ? [here, undefined] : [undefined]) {
+      for (const place of where ? [where] : here ? [here, undefined] : [undefined]) {
         const targets = kindTargets(ctx, kind, place);
+        // Never another room's on a guess: from a satellite, only its own room's is taken so.
+        const fit =
+          overhead && (place || !here)
+            ? targets.filter((t) => normalizeName(t.name).split(" ").some(onCeiling(CEILING)))
+            : [];
+        if (fit.length === 1) return { kind: "one", target: fit[0]! };
+        if (fit.length > 1) return { kind: "ambiguous", choices: deviceChoices(fit) };
         if (targets.length > 1) return { kind: "ambiguous", choices: deviceChoices(targets) };
       }
       return undefined;

@@ -609,6 +609,7 @@ export const de: FastPathGrammar = {
   ],
   // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
   allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["light"] } },
+  ceiling: ["decke"],
   wholeHome: [
     "das ganze Haus",
     "im ganzen haus",

@@ -560,6 +560,7 @@ export const es: FastPathGrammar = {
   ],
   // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
   allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["light", "fan"] } },
+  ceiling: ["techo", "plafón"],
   wholeHome: [
     "toda la casa",
     // "las luces de la casa", "de mi casa": the home, as "house" is in English.

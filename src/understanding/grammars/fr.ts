@@ -588,6 +588,7 @@ export const fr: FastPathGrammar = {
   allMeans: { turn_on: { here: ["fan"] } },
   // "lumières dans le salon": lights said with a place and no verb are switched on.
   placedKindMeansOn: ["light", "fan"],
+  ceiling: ["plafond", "plafonnier"],
   wholeHome: [
     "toute la maison",
     "partout",

@@ -533,6 +533,7 @@ export const it: FastPathGrammar = {
   placedKindMeansOn: ["light", "fan"],
   // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
   allMeans: { turn_off: { home: ["light"] } },
+  ceiling: ["soffitto", "plafonier"],
   wholeHome: [
     "tutta la casa",
     "in tutta la casa",

@@ -420,6 +420,7 @@ export const nl: FastPathGrammar = {
     "de kamer",
   ],
   compounds: true,
+  ceiling: ["plafond"],
   wholeHome: [
     "het hele huis",
     "hele huis",

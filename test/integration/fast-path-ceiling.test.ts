@@ -1,0 +1,71 @@
+// "The overhead light", "Deckenlampe", "la luz del techo": a light said by where it hangs is the one
+// whose name says so, in whichever of the six languages the home named it; never another room's on
+// a guess. Home Assistant's fake serves the corpus home plus a bedroom light named in German and a
+// second office light whose name says nothing of the ceiling.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ConversationAgent } from "../../src/agent/types.js";
+import { corpusHome } from "../support/ha-corpus-home.js";
+import { entityRow, state } from "../support/ha-home.js";
+import type { FakeHa } from "../support/ha-server.js";
+import { startLocalHomeAgent } from "../support/local-home-agent.js";
+
+let ha: FakeHa;
+let agent: ConversationAgent;
+let close: (() => Promise<void>) | undefined;
+let turn = 0;
+
+beforeAll(async () => {
+  const home = corpusHome();
+  home.entities.push(
+    entityRow("light.bedroom_deckenleuchte", { name: "Deckenleuchte", area_id: "bedroom", exposed: true }),
+    entityRow("light.office_spot", { name: "Office Spot", area_id: "office", exposed: true }),
+  );
+  home.states.set("light.bedroom_deckenleuchte", state("off", { supported_color_modes: ["onoff"] }));
+  home.states.set("light.office_spot", state("off", { supported_color_modes: ["onoff"] }));
+  ({ ha, agent, close } = await startLocalHomeAgent(home));
+});
+afterAll(async () => close?.());
+beforeEach(() => {
+  ha.serviceCalls.length = 0;
+});
+
+const say = (text: string, language: string, deviceId: string) =>
+  agent.handle({ text, language, conversationId: `ceiling-${turn++}`, deviceId });
+const calls = () =>
+  ha.serviceCalls.map((c) => `${c.domain}.${c.service} ${[c.target.entity_id].flat().join(",")}`);
+
+describe("a light said by where it hangs", () => {
+  it.each([
+    ["en", "turn on the overhead light", "light.kitchen_ceiling"],
+    ["es", "enciende la lámpara del techo", "light.kitchen_ceiling"],
+    ["it", "accendi la luce del soffitto", "light.kitchen_ceiling"],
+  ])("%s: %j from the kitchen is its ceiling light", async (language, text, entity) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([`light.turn_on ${entity}`]);
+  });
+
+  it.each([
+    ["it", "accendi la lampada del soffitto"],
+    ["fr", "allume la lumière du plafond"],
+    ["en", "turn on the overhead lights"],
+  ])("%s: %j from the bedroom is the light named 'Deckenleuchte'", async (language, text) => {
+    await say(text, language, "bedroom_satellite");
+    expect(calls()).toEqual(["light.turn_on light.bedroom_deckenleuchte"]);
+  });
+
+  it.each([
+    ["en", "turn on the overhead light in the bedroom"],
+    ["de", "Mach die Deckenlampe im Schlafzimmer an"],
+    ["es", "enciende la luz del techo del dormitorio"],
+  ])("%s: %j from the office is the bedroom's", async (language, text) => {
+    await say(text, language, "office_satellite");
+    expect(calls()).toEqual(["light.turn_on light.bedroom_deckenleuchte"]);
+  });
+
+  it("from a room with no such light, which of its own is asked, never another room's", async () => {
+    const answer = await say("turn on the overhead light", "en", "office_satellite");
+    expect(calls()).toEqual([]);
+    expect(answer.speech).toMatch(/Desk Lamp.*Office Spot|Office Spot.*Desk Lamp/);
+    expect(answer.speech).not.toMatch(/Ceiling Light|Deckenleuchte/);
+  });
+});
