@@ -109,6 +109,41 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const purpose = grammar.purposes?.length
     ? new RegExp(`(?:^|\\s)(?:${alternation(grammar.purposes)})(?=\\s|$)`)
     : undefined;
+  const infinitivePurpose = grammar.purposeInfinitive;
+  const purposeStarts = (infinitivePurpose?.words ?? []).map((w) => fold(w).split(" "));
+  /** An infinitive by its ending, a clitic joined to it or not ("brancher", "conectarlo", "attaccarci"). */
+  const isInfinitive = (word: string) =>
+    word.length >= 4 &&
+    (infinitivePurpose?.endings ?? []).some(
+      (e) =>
+        word.endsWith(e) ||
+        (infinitivePurpose?.clitics ?? []).some((c) =>
+          word.endsWith(`${e.length > 2 ? e.slice(0, -1) : e}${c}`),
+        ),
+    );
+  /** "anzuschließen": the particle inside an infinitive. */
+  const particleInside = (word: string, particle: string) =>
+    word.length >= 8 && word.endsWith("en") && word.slice(2, -2).includes(particle);
+  /**
+   * Where a purpose said with an infinitive begins among a sentence's folded words ("… pour y
+   * brancher mon chargeur", "… um es mit dem Ladegerät zu verbinden"), or -1.
+   */
+  function purposeWithInfinitive(words: string[]): number {
+    if (!infinitivePurpose) return -1;
+    const { clitics = [], particle } = infinitivePurpose;
+    for (let i = 1; i < words.length; i++) {
+      const start = purposeStarts.find((s) => s.every((w, k) => words[i + k] === w));
+      if (!start) continue;
+      let next = i + start.length;
+      if (particle) {
+        if (words.slice(next).some((w) => w === particle || particleInside(w, particle))) return i;
+        continue;
+      }
+      if (clitics.includes(words[next] ?? "")) next++;
+      if (isInfinitive(words[next] ?? "")) return i;
+    }
+    return -1;
+  }
   const pausedWords = grammar.pausedCorrections ?? grammar.corrections ?? [];
   const paused = pausedWords.length
     ? new RegExp(`^[¡¿"']*(?:(?:${alternation(pausedWords)})\\s*[,.;:!?…–—-]+\\s*)+(?<rest>\\S.*)$`, "u")
@@ -228,10 +263,17 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       // "turn the volume up so that I can hear it in the kitchen": what it is for changes nothing
       // of what is asked; the command before it stands, when read for certain.
       const folded = fold(said);
-      const before = purpose ? folded.split(purpose)[0]?.trim() : undefined;
-      if (!before || before === folded) return understood;
-      const command = understandAsSaid(before, lookup);
-      return command?.by === "certain reading" ? command : understood;
+      const words = folded.split(" ");
+      const infinitive = purposeWithInfinitive(words);
+      for (const before of [
+        purpose ? folded.split(purpose)[0]?.trim() : undefined,
+        infinitive > 0 ? words.slice(0, infinitive).join(" ") : undefined,
+      ]) {
+        if (!before || before === folded) continue;
+        const command = understandAsSaid(before, lookup);
+        if (command?.by === "certain reading") return command;
+      }
+      return understood;
     },
   };
 

@@ -809,6 +809,13 @@ describe("what a command is for, or why, said after it", () => {
     ["es", "sube el volumen para que pueda oírlo en la cocina", "volume_up", undefined],
     ["nl", "zet het volume hoger zodat ik het in de keuken hoor", "volume_up", undefined],
     ["it", "alza il volume così che io possa sentire in cucina", "volume_up", undefined],
+    // What it is for, said with an infinitive.
+    ["fr", "allume le kettle pour y brancher mon chargeur", "turn_on", "kettle"],
+    ["es", "enciende el kettle para conectarlo al cargador", "turn_on", "kettle"],
+    ["it", "accendi il kettle per attaccarci il caricatore", "turn_on", "kettle"],
+    ["de", "schalte den kettle an, um mein Ladegerät anzuschließen", "turn_on", "kettle"],
+    ["de", "schalte den kettle an um das Ladegerät damit zu verbinden", "turn_on", "kettle"],
+    ["nl", "zet de kettle aan om mijn oplader aan te sluiten", "turn_on", "kettle"],
   ])("%s: %j is the command before it", (language, sentence, intent, name) => {
     const understood = understand(language, sentence);
     expect(understood?.by).toBe("certain reading");
@@ -819,6 +826,21 @@ describe("what a command is for, or why, said after it", () => {
   it("a command that is not certain before it is not taken: nothing is guessed", () => {
     expect(understand("en", "turn on the toaster so that I can make toast")?.by).not.toBe("certain reading");
     expect(understand("en", "don't turn off the kettle because I'm reading")?.by).not.toBe("certain reading");
+  });
+
+  it("'per', 'para', 'pour', 'um', 'om' before no infinitive are no purpose", () => {
+    expect(understand("it", "alza il volume al 50 per cento")?.match).toMatchObject({
+      intent: "set_volume",
+      level: 50,
+    });
+    expect(understand("fr", "mets le volume à 30 pour cent")?.match).toMatchObject({
+      intent: "set_volume",
+      level: 30,
+    });
+    expect(understand("de", "dreh die Lautstärke um zehn Prozent hoch")?.match).toMatchObject({
+      intent: "volume_up",
+    });
+    expect(understand("es", "enciende el kettle para siempre")?.by).not.toBe("certain reading");
   });
 });
 

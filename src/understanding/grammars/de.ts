@@ -569,6 +569,7 @@ export const de: FastPathGrammar = {
     "da ich",
     "ich muss",
   ],
+  purposeInfinitive: { words: ["um"], particle: "zu" },
   pronouns: ["es", "ihn", "sie", "das"],
   areaPrepositions: [
     "in",

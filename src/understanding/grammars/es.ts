@@ -539,6 +539,11 @@ export const es: FastPathGrammar = {
     "tengo que",
     "debo",
   ],
+  purposeInfinitive: {
+    words: ["para"],
+    endings: ["ar", "er", "ir"],
+    clitics: ["lo", "la", "los", "las", "le", "les", "me", "te", "nos", "se"],
+  },
   pronouns: ["la", "lo", "las", "los", "eso", "esto"],
   // "apágala", "enciéndelas", "bájale el volumen", "enciéndeme la luz".
   enclitics: ["la", "lo", "las", "los", "le", "les", "me", "nos"],

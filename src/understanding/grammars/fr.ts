@@ -562,6 +562,11 @@ export const fr: FastPathGrammar = {
     "car",
     "je dois",
   ],
+  purposeInfinitive: {
+    words: ["pour", "afin d", "afin de"],
+    endings: ["er", "ir", "re"],
+    clitics: ["y", "le", "la", "les", "l", "me", "m", "te", "lui", "en", "nous"],
+  },
   pronouns: ["la", "le", "les", "\u00e7a", "cela"],
   // "(dans toutes) les pièces du premier étage": every room of a place is that place.
   areaPrepositions: [

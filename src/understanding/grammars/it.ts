@@ -487,6 +487,11 @@ export const it: FastPathGrammar = {
     "poiché",
     "devo",
   ],
+  purposeInfinitive: {
+    words: ["per"],
+    endings: ["are", "ere", "ire", "ar", "er", "ir"],
+    clitics: ["ci", "lo", "la", "li", "le", "mi", "ti", "si", "ne", "gli", "vi", "ce", "me", "te"],
+  },
   pronouns: ["la", "lo", "le", "li", "quello", "questo"],
   // "accendila", "spegnerle": the pronoun written joined to its verb.
   enclitics: ["la", "lo", "le", "li", "mi"],

@@ -406,6 +406,7 @@ export const nl: FastPathGrammar = {
   // "… so that I can hear it": what a command is for, cut off (see the type).
   inverted: ["is", "zijn"],
   purposes: ["zodat", "om het te", "om te kunnen", "omdat", "want", "ik moet"],
+  purposeInfinitive: { words: ["om"], particle: "te" },
   pronouns: ["het", "hem", "ze", "dat", "dit"],
   areaPrepositions: ["in", "op", "van", "in de", "in het", "op de", "van de", "van het"],
   here: [
