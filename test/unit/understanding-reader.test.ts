@@ -362,6 +362,8 @@ describe("relative changes, levels and mute", () => {
     ["fr", "c'est trop fort ?"],
     ["es", "¿está demasiado alto?"],
     ["it", "è troppo forte?"],
+    // What is to be said again is no device's name.
+    ["en", "say that last information again but much louder"],
     // A high volume told or asked about, not asked for.
     ["en", "the volume is high"],
     ["en", "is the volume high"],

@@ -480,6 +480,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         )
           return undefined;
       }
+      // "say that last information again, louder": what is to be said again names no device.
+      if (cues.has("speak") && thing?.type === "unknown") return undefined;
       const action = placedOn ?? actionOf(cues, level, levelSaid, thing, place !== undefined, color);
       if (!action) return undefined;
       // Steps counted are a change by that many steps, or no reading: never one step for three.
