@@ -830,6 +830,12 @@ describe("what a command is for, or why, said after it", () => {
     expect(understand("en", "don't turn off the kettle because I'm reading")?.by).not.toBe("certain reading");
   });
 
+  it("the assistant's voice is louder, softer or silent, never switched ('herhaal modus aan': a player's repeat)", () => {
+    expect(understand("nl", "herhaal modus aan")?.by).not.toBe("certain reading");
+    expect(understand("en", "repeat that on")?.by).not.toBe("certain reading");
+    expect(understand("nl", "herhaal dat zachter")?.match).toMatchObject({ intent: "volume_down" });
+  });
+
   it("'per', 'para', 'pour', 'um', 'om' before no infinitive are no purpose", () => {
     expect(understand("it", "alza il volume al 50 per cento")?.match).toMatchObject({
       intent: "set_volume",

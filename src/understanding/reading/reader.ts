@@ -484,6 +484,9 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       if (cues.has("speak") && thing?.type === "unknown") return undefined;
       const action = placedOn ?? actionOf(cues, level, levelSaid, thing, place !== undefined, color);
       if (!action) return undefined;
+      // The assistant's own voice is louder, softer or silent, never switched: "zet herhalen aan"
+      // turns a player's repeat on, which is no command of ours.
+      if (cues.has("speak") && !VOICE_INTENTS.has(action.intent)) return undefined;
       // Steps counted are a change by that many steps, or no reading: never one step for three.
       if (steps !== undefined && (action.amount !== "step" || action.by !== undefined)) return undefined;
       if (thing?.type === "kind" && thing.kind && !READ_KINDS.has(thing.kind)) return undefined;
@@ -554,6 +557,8 @@ function isPreposition(item: Item): boolean {
 /** Cues that say a change, which a copula can carry ("sono troppo intense"). */
 const CHANGES: readonly Cue[] = ["brighter", "dimmer", "louder", "quieter"];
 /** Cues of a command asked for, even as a question: a verb, a direction, the assistant's voice. */
+/** What may be done to the assistant's own voice (the speaker's): its volume and muting. */
+const VOICE_INTENTS = new Set(["volume_up", "volume_down", "set_volume", "mute", "unmute"]);
 const ASKED_FOR: readonly Cue[] = ["verbs", "up", "down", "on", "off", "lightOn", "lightOff", "speak"];
 
 function isArticle(item: Item): boolean {
