@@ -112,7 +112,7 @@ const has = (text: string, words: string) =>
 const hasHead = (text: string, words: string) => new RegExp(`(?:${words})(?!\\p{L})`, "u").test(fold(text));
 
 const LIGHT =
-  "lights?|lamps?|bulbs?|lighting|hue|licht(?:er)?|lampen?|leuchten?|beleuchtung|birnen?|lumieres?|lampes?|ampoules?|eclairage|luz|luces|lamparas?|bombillas?|iluminacion|lichten|verlichting|luce|luci|lampad[ae]|illuminazione";
+  "lights?|lamps?|bulbs?|lighting|hue|licht(?:er)?|lampen?|leuchten?|beleuchtung|birnen?|lumieres?|lampes?|ampoules?|eclairage|luz|luces|lamparas?|bombillas?|iluminacion|lichten|verlichting|luce|luci|lampad[ae]|illuminazione|plafonn?ier[ae]?s?";
 const PLUG =
   "plugs?|sockets?|outlets?|wemo|smart ?plugs?|power|\\w*steckdosen?|stecker|stromstecker|prises?|enchufes?|stekkers?|stopcontact(?:en)?|pres[ae]|prese|spina";
 const ALL =

@@ -466,11 +466,18 @@ export interface FastPathGrammar {
    * What a command is for, said with an infinitive ("pour y brancher mon chargeur", "para conectar
    * mi cargador", "per attaccarci il caricatore", "um mein Ladegerät anzuschließen", "om mijn
    * oplader aan te sluiten"): cut off as `purposes` are. It starts with one of `words`, and is one
-   * when the word after it, or after one of `clitics`, is an infinitive by its ending (`endings`,
-   * a clitic joined to it or not), or when the infinitive's own particle (`particle`: "zu", "te")
-   * or a word with it inside ("anzuschließen") follows.
+   * when the word after it, or after one of `between` ("y"), is an infinitive by its ending
+   * (`endings`, one of `clitics` joined to it or not), or when the infinitive's own particle
+   * (`particle`: "zu", "te") or a word with it inside ("anzuschließen") follows. No article may
+   * stand in `between`: "pour la chambre" is for a room.
    */
-  purposeInfinitive?: { words: string[]; endings?: string[]; clitics?: string[]; particle?: string };
+  purposeInfinitive?: {
+    words: string[];
+    endings?: string[];
+    clitics?: string[];
+    between?: string[];
+    particle?: string;
+  };
   /**
    * What the speaker did, told in the first person ("apagué la luz", "bajé el volumen"): no
    * command. Matched as written, accents and all, where folding would make a command of it

@@ -114,6 +114,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   /** An infinitive by its ending, a clitic joined to it or not ("brancher", "conectarlo", "attaccarci"). */
   const isInfinitive = (word: string) =>
     word.length >= 4 &&
+    // "pour l'escalier": an article written joined to a noun.
+    !word.includes("'") &&
     (infinitivePurpose?.endings ?? []).some(
       (e) =>
         word.endsWith(e) ||
@@ -130,7 +132,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
    */
   function purposeWithInfinitive(words: string[]): number {
     if (!infinitivePurpose) return -1;
-    const { clitics = [], particle } = infinitivePurpose;
+    const { between = [], particle } = infinitivePurpose;
     for (let i = 1; i < words.length; i++) {
       const start = purposeStarts.find((s) => s.every((w, k) => words[i + k] === w));
       if (!start) continue;
@@ -139,7 +141,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
         if (words.slice(next).some((w) => w === particle || particleInside(w, particle))) return i;
         continue;
       }
-      if (clitics.includes(words[next] ?? "")) next++;
+      if (between.includes(words[next] ?? "")) next++;
       if (isInfinitive(words[next] ?? "")) return i;
     }
     return -1;

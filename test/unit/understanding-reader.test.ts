@@ -849,6 +849,11 @@ describe("what a command is for, or why, said after it", () => {
       intent: "volume_up",
     });
     expect(understand("es", "enciende el kettle para siempre")?.by).not.toBe("certain reading");
+    // An article before a noun is no clitic before an infinitive: these are for a room, a person, a place.
+    expect(understand("fr", "éteins le kettle pour la chambre d'enfants")?.by).not.toBe("certain reading");
+    expect(understand("fr", "allume le kettle pour l'escalier")?.by).not.toBe("certain reading");
+    expect(understand("es", "enciende el kettle para la mujer")?.by).not.toBe("certain reading");
+    expect(understand("it", "accendi il kettle per il bar")?.by).not.toBe("certain reading");
   });
 });
 

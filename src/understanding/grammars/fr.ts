@@ -563,9 +563,10 @@ export const fr: FastPathGrammar = {
     "je dois",
   ],
   purposeInfinitive: {
-    words: ["pour", "afin d", "afin de"],
-    endings: ["er", "ir", "re"],
-    clitics: ["y", "le", "la", "les", "l", "me", "m", "te", "lui", "en", "nous"],
+    words: ["pour", "afin de"],
+    // Infinitives in -re are left out: "pour la chambre", "pour l'entrée" are for a room.
+    endings: ["er", "ir"],
+    between: ["y", "me", "m", "te", "t", "lui", "en", "nous", "vous"],
   },
   pronouns: ["la", "le", "les", "\u00e7a", "cela"],
   // "(dans toutes) les pièces du premier étage": every room of a place is that place.

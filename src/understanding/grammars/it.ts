@@ -489,8 +489,8 @@ export const it: FastPathGrammar = {
   ],
   purposeInfinitive: {
     words: ["per"],
-    endings: ["are", "ere", "ire", "ar", "er", "ir"],
-    clitics: ["ci", "lo", "la", "li", "le", "mi", "ti", "si", "ne", "gli", "vi", "ce", "me", "te"],
+    endings: ["are", "ere", "ire"],
+    clitics: ["ci", "lo", "la", "li", "le", "mi", "ti", "si", "ne", "gli", "vi"],
   },
   pronouns: ["la", "lo", "le", "li", "quello", "questo"],
   // "accendila", "spegnerle": the pronoun written joined to its verb.
