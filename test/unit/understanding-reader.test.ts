@@ -362,6 +362,11 @@ describe("relative changes, levels and mute", () => {
     ["fr", "c'est trop fort ?"],
     ["es", "¿está demasiado alto?"],
     ["it", "è troppo forte?"],
+    // What a device fails to do, told: no device called "light doesn't" to look for.
+    ["en", "the light doesn't turn on anymore"],
+    ["en", "the lamp won't turn on"],
+    // Not needed for a command: no light switched.
+    ["en", "I don't need you to turn off the light"],
     // What is to be said again is no device's name.
     ["en", "say that last information again but much louder"],
     // A high volume told or asked about, not asked for.
@@ -556,6 +561,14 @@ describe("French and Italian, by their own grammar", () => {
     // No light wanted; two steps counted.
     ["es", "No necesito las lámparas de la cocina", { intent: "turn_off" }],
     ["it", "Niente lampade in cucina", { intent: "turn_off" }],
+    ["en", "I don't need the lights in the kitchen", { intent: "turn_off" }],
+    ["en", "We do not need the desk lamp anymore", { intent: "turn_off" }],
+    ["it", "Non mi serve la luce in cucina", { intent: "turn_off" }],
+    // What was said and not heard: the speaker's volume.
+    ["en", "I couldn't hear you, repeat that louder", { intent: "volume_up" }],
+    ["de", "Ich konnte dich nicht hören", { intent: "volume_up" }],
+    ["es", "No te escuché", { intent: "volume_up" }],
+    ["nl", "Ik kon je niet horen", { intent: "volume_up" }],
     ["fr", "Monte le son de deux crans", { intent: "volume_up", amount: "lot" }],
     ["es", "Baja el volumen dos niveles", { intent: "volume_down", amount: "lot" }],
   ])("%s: %j", (language, sentence, expected) => {

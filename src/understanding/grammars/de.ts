@@ -329,6 +329,9 @@ export const de: FastPathGrammar = {
       // "ich brauche eine hohe Lautstärke": a high volume asked for is a louder one.
       "hohe lautstärke",
       "ich kann dich nicht hören",
+      "ich konnte dich nicht hören",
+      "ich habe dich nicht gehört",
+      "ich hab dich nicht gehört",
       "ich kann dich kaum hören",
       "ich kann nichts hören",
       "ich höre dich nicht",

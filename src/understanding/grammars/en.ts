@@ -5,6 +5,9 @@ export const en: FastPathGrammar = {
   locale: "en-GB",
   fillers: [
     "please",
+    // "i don't need the lamp anymore": the off said before it is the command.
+    "anymore",
+    "any longer",
     "i need you",
     "can you please",
     "could you please",
@@ -243,6 +246,13 @@ export const en: FastPathGrammar = {
     ],
     off: [
       "off",
+      // Not wanted any more: "i don't need the lights", "we do not need the kitchen light anymore".
+      "i don't need",
+      "i do not need",
+      "we don't need",
+      "we do not need",
+      "i no longer need",
+      "i don't need any",
       "turned off",
       "switched off",
       "powered off",
@@ -362,6 +372,11 @@ export const en: FastPathGrammar = {
     ],
     louder: [
       "louder",
+      // What was said and not heard: "i couldn't hear you, repeat that louder".
+      "i couldn't hear you",
+      "i could not hear you",
+      "i didn't hear you",
+      "i did not hear you",
       // "set the volume high", "i need a high volume": a high volume asked for is a louder one.
       "volume high",
       "high volume",
@@ -567,6 +582,14 @@ export const en: FastPathGrammar = {
       "dont",
       "do not",
       "not",
+      // "the light doesn't turn on anymore": what a device fails to do, told.
+      "doesn't",
+      "does not",
+      "won't",
+      "will not",
+      "didn't",
+      "isn't",
+      "wasn't",
       "never",
       "no",
       "without",

@@ -318,6 +318,7 @@ export const es: FastPathGrammar = {
       "no te he oído",
       "no te he escuchado",
       "no te oí",
+      "no te escuché",
       "más alto",
       "más alta",
       "habla alto",

@@ -164,6 +164,10 @@ export const it: FastPathGrammar = {
       "disattiva",
       "disattivare",
       // Not wanted any more: "non ho bisogno delle luci", "non voglio più usare la presa".
+      "non mi serve",
+      "non mi servono",
+      "non mi serve più",
+      "non ci serve",
       "non ho bisogno di",
       "non ho bisogno della",
       "non ho bisogno delle",

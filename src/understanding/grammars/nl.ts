@@ -241,6 +241,8 @@ export const nl: FastPathGrammar = {
       "volume hoog",
       "hoog volume",
       "ik kan je niet horen",
+      "ik kon je niet horen",
+      "ik heb je niet gehoord",
       "ik hoor je niet",
       "luid",
       "luider",
