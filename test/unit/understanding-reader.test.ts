@@ -546,6 +546,7 @@ describe("French and Italian, by their own grammar", () => {
     ["es", "Sube el volumen al nivel más alto", { intent: "set_volume", level: 100 }],
     // Every person and mood a command is said in, and what is to be done said as such.
     ["fr", "Allumons la lampe du salon", { intent: "turn_on" }],
+    ["en", "Let's turn off the kitchen light", { intent: "turn_off" }],
     ["fr", "Il faudrait éteindre la lampe du salon", { intent: "turn_off" }],
     ["fr", "Est-ce que vous pourriez éteindre la lampe du salon", { intent: "turn_off" }],
     ["fr", "J'aimerais bien que tu allumes la lampe du salon", { intent: "turn_on" }],

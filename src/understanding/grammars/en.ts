@@ -8,6 +8,9 @@ export const en: FastPathGrammar = {
     // "i don't need the lamp anymore": the off said before it is the command.
     "anymore",
     "any longer",
+    // "let's make it brighter": a command said for both.
+    "let's",
+    "let us",
     "i need you",
     "can you please",
     "could you please",
