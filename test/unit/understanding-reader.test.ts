@@ -547,6 +547,15 @@ describe("French and Italian, by their own grammar", () => {
     // Every person and mood a command is said in, and what is to be done said as such.
     ["fr", "Allumons la lampe du salon", { intent: "turn_on" }],
     ["en", "Let's turn off the kitchen light", { intent: "turn_off" }],
+    // Softer, dimmer light said in each language's own words.
+    ["en", "Tone down the kitchen light", { intent: "dim" }],
+    ["de", "Die Wohnzimmerlampe nicht so hell bitte", { intent: "dim" }],
+    ["fr", "Une lumière plus douce dans la cuisine", { intent: "dim" }],
+    ["es", "Pon la luz de la cocina más tenue", { intent: "dim" }],
+    ["it", "Luce più soffusa in cucina", { intent: "dim" }],
+    ["en", "Bump the volume up", { intent: "volume_up" }],
+    ["es", "Dale más volumen", { intent: "volume_up" }],
+    ["it", "Metti la musica più alta", { intent: "volume_up" }],
     ["fr", "Il faudrait éteindre la lampe du salon", { intent: "turn_off" }],
     ["fr", "Est-ce que vous pourriez éteindre la lampe du salon", { intent: "turn_off" }],
     ["fr", "J'aimerais bien que tu allumes la lampe du salon", { intent: "turn_on" }],

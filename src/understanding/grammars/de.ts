@@ -296,6 +296,8 @@ export const de: FastPathGrammar = {
     ],
     dimmer: [
       "dunkler",
+      "nicht so hell",
+      "gedämpfter",
       "dunkleres",
       "verdunkle",
       "verdunkel",

@@ -201,6 +201,8 @@ export const en: FastPathGrammar = {
       "turn",
       "switch",
       "put",
+      // "bump the volume up": a verb only with its direction.
+      "bump",
       "power",
       "make",
       "set",
@@ -345,6 +347,8 @@ export const en: FastPathGrammar = {
     ],
     dimmer: [
       "dim",
+      "tone down",
+      "soften",
       "attenuate",
       "minimize",
       "minimise",

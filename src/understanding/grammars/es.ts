@@ -106,6 +106,8 @@ export const es: FastPathGrammar = {
   },
   cues: {
     verbs: [
+      // "dale más volumen": give it more.
+      "dale",
       "pon",
       "ponga",
       "poner",
@@ -284,6 +286,8 @@ export const es: FastPathGrammar = {
     ],
     dimmer: [
       "atenúa",
+      "más tenue",
+      "más tenues",
       "minimiza",
       "demasiado brillante",
       "es demasiado brillante",

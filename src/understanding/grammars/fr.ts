@@ -309,6 +309,10 @@ export const fr: FastPathGrammar = {
     ],
     dimmer: [
       "tamise",
+      "plus tamisée",
+      "plus tamisées",
+      "plus douce",
+      "plus douces",
       "trop vives",
       "sont trop vives",
       "trop clair",

@@ -273,6 +273,10 @@ export const it: FastPathGrammar = {
     ],
     dimmer: [
       "attenua",
+      "più soffusa",
+      "più soffuse",
+      "più buia",
+      "più buio",
       "troppo intense",
       "troppo intensa",
       "troppo luminose",
@@ -315,6 +319,7 @@ export const it: FastPathGrammar = {
       "parla forte",
       "parlare forte",
       "più alto",
+      "più alta",
       "troppo basso",
     ],
     quieter: [
