@@ -556,6 +556,8 @@ describe("French and Italian, by their own grammar", () => {
     ["en", "Bump the volume up", { intent: "volume_up" }],
     ["es", "Dale más volumen", { intent: "volume_up" }],
     ["it", "Metti la musica più alta", { intent: "volume_up" }],
+    ["nl", "De lampen in de woonkamer mogen uit", { intent: "turn_off" }],
+    ["nl", "Mag het licht in de woonkamer aan?", { intent: "turn_on" }],
     ["fr", "Il faudrait éteindre la lampe du salon", { intent: "turn_off" }],
     ["fr", "Est-ce que vous pourriez éteindre la lampe du salon", { intent: "turn_off" }],
     ["fr", "J'aimerais bien que tu allumes la lampe du salon", { intent: "turn_on" }],

@@ -52,6 +52,10 @@ export const nl: FastPathGrammar = {
     "zou je",
     "ik wil",
     "ik wil graag",
+    // "het licht mag uit", "mag het licht aan": what may be is what is asked.
+    "mag",
+    "mogen",
+    "mag ik",
     "ik zou graag",
     "graag",
     // "a.u.b.", folded: "alstublieft".
