@@ -4,6 +4,12 @@ export const de: FastPathGrammar = {
   language: "de",
   locale: "de-DE",
   fillers: [
+    // "die Lautstärke der Musik, die gerade spielt": what plays is the speaker's sound, said of it.
+    "die gerade spielt",
+    "die gerade läuft",
+    "die jetzt läuft",
+    "die jetzt spielt",
+    "die gerade gespielt wird",
     // "machst du das Licht an": the one asked, said before or after the verb.
     "du",
     "bitte",

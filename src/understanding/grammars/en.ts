@@ -4,6 +4,13 @@ export const en: FastPathGrammar = {
   language: "en",
   locale: "en-GB",
   fillers: [
+    // "the volume of the music playing now": what plays is the speaker's sound, said of it.
+    "playing now",
+    "playing right now",
+    "currently playing",
+    "that is playing",
+    "that's playing",
+    "which is playing",
     "please",
     // "i don't need the lamp anymore": the off said before it is the command.
     "anymore",

@@ -4,6 +4,11 @@ export const es: FastPathGrammar = {
   language: "es",
   locale: "es-ES",
   fillers: [
+    // "el volumen de la música que se está reproduciendo": what plays is the speaker's sound, said of it.
+    "que se está reproduciendo",
+    "que se reproduce",
+    "que está sonando",
+    "que suena",
     // "me apagas la luz", "¿nos bajas el volumen?": "for me", said before the verb.
     "me",
     "nos",
@@ -48,6 +53,10 @@ export const es: FastPathGrammar = {
     "deben de",
     "debe estar",
     "deben estar",
+    "debería estar",
+    "deberían estar",
+    "tiene que estar",
+    "tienen que estar",
     "me encantaría tener",
     "quiero tener",
     "haz que",

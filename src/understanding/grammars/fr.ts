@@ -4,6 +4,12 @@ export const fr: FastPathGrammar = {
   language: "fr",
   locale: "fr-FR",
   fillers: [
+    // "le volume de la musique qui joue": what plays is the speaker's sound, said of it.
+    "qui joue",
+    "qui passe",
+    "qui joue en ce moment",
+    "qui passe en ce moment",
+    "qui est en train de jouer",
     // "tu allumes la lumière ?": the one asked, said before or after the verb.
     "tu",
     "veuillez",

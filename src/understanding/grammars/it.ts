@@ -4,6 +4,11 @@ export const it: FastPathGrammar = {
   language: "it",
   locale: "it-IT",
   fillers: [
+    // "il volume della musica che sta suonando": what plays is the speaker's sound, said of it.
+    "che sta suonando",
+    "che suona",
+    "che sta andando",
+    "in riproduzione",
     "per favore",
     "possiamo",
     "per me",

@@ -17,6 +17,12 @@ export const nl: FastPathGrammar = {
   language: "nl",
   locale: "nl-NL",
   fillers: [
+    // "het volume van de muziek die nu wordt afgespeeld": what plays is the speaker's sound, said of it.
+    "die nu wordt afgespeeld",
+    "die wordt afgespeeld",
+    "die nu afgespeeld wordt",
+    "die nu speelt",
+    "die speelt",
     "alsjeblieft",
     "voor mij",
     "kunt u",
@@ -170,6 +176,8 @@ export const nl: FastPathGrammar = {
       "meer",
       "verhoog",
       "verhogen",
+      // "het volume moet verhoogd worden": what should be done, said as done.
+      "verhoogd",
       "naar boven",
       "ophalen",
       "haal op",
@@ -184,6 +192,7 @@ export const nl: FastPathGrammar = {
       "minder",
       "verlaag",
       "verlagen",
+      "verlaagd",
       "naar beneden",
       "zakken",
       "laat zakken",
