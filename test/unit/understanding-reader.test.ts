@@ -367,6 +367,9 @@ describe("relative changes, levels and mute", () => {
     ["en", "the lamp won't turn on"],
     // Not needed for a command: no light switched.
     ["en", "I don't need you to turn off the light"],
+    // No sound had, told: it may as well want the sound back.
+    ["en", "i have no sound"],
+    ["de", "ich habe keinen Ton"],
     // What is to be said again is no device's name.
     ["en", "say that last information again but much louder"],
     // A high volume told or asked about, not asked for.
@@ -557,6 +560,12 @@ describe("French and Italian, by their own grammar", () => {
     ["es", "Dale más volumen", { intent: "volume_up" }],
     ["it", "Metti la musica più alta", { intent: "volume_up" }],
     ["nl", "De lampen in de woonkamer mogen uit", { intent: "turn_off" }],
+    // No sound wanted is the speaker muted; silence asked of the assistant.
+    ["en", "No sound please", { intent: "mute" }],
+    ["de", "Kein Ton mehr", { intent: "mute" }],
+    ["nl", "Geen geluid meer", { intent: "mute" }],
+    ["it", "Niente audio", { intent: "mute" }],
+    ["en", "Shut up", { intent: "mute" }],
     // What should be, and the music that plays said of the volume.
     ["es", "Las luces del salón deberían estar apagadas", { intent: "turn_off" }],
     ["nl", "Het volume moet verhoogd worden", { intent: "volume_up" }],

@@ -495,6 +495,8 @@ export const en: FastPathGrammar = {
     lightOff: ["no more light", "make it dark", "give me dark", "give me darkness", "darkness please"],
     mute: [
       "silence",
+      "shut up",
+      "hush",
       "go silent",
       "be quiet",
       "quiet",

@@ -209,7 +209,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       /** Conjunctions read as joining two devices named ("the kettle and the desk lamp"). */
       let deviceJoins = 0;
       /** "no light": a kind said as not wanted. */
-      let noneSaid = false;
+      /** "no light" is the light off, "no sound" the speaker muted: the cue "none" stands for. */
+      let noneSaid: "off" | "mute" | undefined;
       /** A name of this type spotted just before, or next (its article aside). */
       const isNamed = (item: Item | undefined, type: "place" | "device") =>
         item?.type === "name" && item.spotted.type === type;
@@ -280,7 +281,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         // "kein Licht mehr im Flur", "geen verlichting": no light wanted is the light switched off.
         if (sense.cues.has("none") && isKindNext(said, i)) {
           cues.set("off", (cues.get("off") ?? 0) + 1);
-          noneSaid = true;
+          noneSaid = "off";
+          continue;
+        }
+        // "no sound please", "kein Ton mehr", "geen geluid meer", "niente audio": muted.
+        if (sense.cues.has("none") && isSoundNext(said, i)) {
+          cues.set("mute", (cues.get("mute") ?? 0) + 1);
+          noneSaid = "mute";
           continue;
         }
         if (noneSaid && sense.cues.has("anymore")) continue;
@@ -424,7 +431,15 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       if (things.length > 1 && !joined) return undefined;
       if (deviceJoins && !joined) return undefined;
       // "no quiero las luces apagadas": "no" said of a state is a negation, not no light.
-      if (noneSaid && [...cues.keys()].some((c) => c !== "off" || cues.get(c)! > 1)) return undefined;
+      // "ich habe keinen Ton", "no sound from the speaker": what is missing, told, names no target.
+      if (noneSaid === "mute" && things.length) return undefined;
+      if (
+        noneSaid &&
+        [...cues.keys()].some(
+          (c) => (c !== noneSaid && (noneSaid === "off" || c !== "volume")) || cues.get(c)! > 1,
+        )
+      )
+        return undefined;
       // Several places only as joined areas, each with the same kind said ("the lights in the
       // kitchen and the dining room"); a device or an unknown name is left to one who knows it.
       if (places.length > 1) {
@@ -539,6 +554,14 @@ function isKindNext(said: Item[], i: number): boolean {
   while (said[next] && (isArticle(said[next]!) || isAnymore(said[next]!))) next++;
   const after = said[next];
   return after?.type === "word" && !!after.sense.kind;
+}
+
+/** The sound or the volume said next, its article and "anymore" between ("no more sound"). */
+function isSoundNext(said: Item[], i: number): boolean {
+  let next = i + 1;
+  while (said[next] && (isArticle(said[next]!) || isAnymore(said[next]!))) next++;
+  const after = said[next];
+  return after?.type === "word" && after.sense.cues.has("volume") && !after.sense.kind;
 }
 
 /** A word of a level on a scale of ten ("level", "Stufe"). */
