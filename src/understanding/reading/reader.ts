@@ -208,8 +208,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       let joins = 0;
       /** Conjunctions read as joining two devices named ("the kettle and the desk lamp"). */
       let deviceJoins = 0;
-      /** "no light": a kind said as not wanted. */
-      /** "no light" is the light off, "no sound" the speaker muted: the cue "none" stands for. */
+      /** "no light" is the light off, "no sound" the speaker muted: what a "none" said stands for. */
       let noneSaid: "off" | "mute" | undefined;
       /** A name of this type spotted just before, or next (its article aside). */
       const isNamed = (item: Item | undefined, type: "place" | "device") =>
@@ -579,9 +578,9 @@ function isPreposition(item: Item): boolean {
 
 /** Cues that say a change, which a copula can carry ("sono troppo intense"). */
 const CHANGES: readonly Cue[] = ["brighter", "dimmer", "louder", "quieter"];
-/** Cues of a command asked for, even as a question: a verb, a direction, the assistant's voice. */
 /** What may be done to the assistant's own voice (the speaker's): its volume and muting. */
 const VOICE_INTENTS = new Set(["volume_up", "volume_down", "set_volume", "mute", "unmute"]);
+/** Cues of a command asked for, even as a question: a verb, a direction, the assistant's voice. */
 const ASKED_FOR: readonly Cue[] = ["verbs", "up", "down", "on", "off", "lightOn", "lightOff", "speak"];
 
 function isArticle(item: Item): boolean {
