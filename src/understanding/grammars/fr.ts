@@ -574,7 +574,7 @@ export const fr: FastPathGrammar = {
   ],
   purposeInfinitive: {
     words: ["pour", "afin de"],
-    // Infinitives in -re are left out: "pour la chambre", "pour l'entrée" are for a room.
+    // Infinitives in -re are left out: as many nouns end so ("lumière", "chambre").
     endings: ["er", "ir"],
     between: ["y", "me", "m", "te", "t", "lui", "en", "nous", "vous"],
   },
