@@ -495,6 +495,12 @@ export interface FastPathGrammar {
   /** Places and kinds are written as one word ("kamerlamp": the lamps of this room). */
   compounds?: boolean;
   /**
+   * A place said in the plural ("in all bathrooms", "in allen Badezimmern", "de los dormitorios",
+   * "nelle camere"): each [plural ending, singular ending] tried on one word at a time, when the
+   * words as said name no place.
+   */
+  plurals?: Array<[string, string]>;
+  /**
    * Beginnings of words that say a light is on the ceiling ("overhead", "Decken…", "plafonnier",
    * "techo"): "the overhead light" is the one whose name says so, in whichever of the six
    * languages the home named it ("Living Room Ceiling", "Deckenlampe").

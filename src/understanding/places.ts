@@ -63,6 +63,32 @@ export function createPlaces(grammar: FastPathGrammar) {
   function findPlace(ctx: ResolveContext, spoken: string): Place | undefined {
     const key = normalizeName(spoken);
     if (!key) return undefined;
+    return (
+      placeNamed(ctx, key, spoken) ??
+      singulars(key).reduce<Place | undefined>(
+        (found, one) => found ?? placeNamed(ctx, one, spoken),
+        undefined,
+      )
+    );
+  }
+
+  /** "all bathrooms" → "all bathroom", …: one word at a time made singular by the grammar's endings. */
+  function singulars(key: string): string[] {
+    const words = key.split(" ");
+    return words.flatMap((word, i) =>
+      (grammar.plurals ?? []).flatMap(([plural, singular]) =>
+        word.length > plural.length + 2 && word.endsWith(plural)
+          ? [
+              [...words.slice(0, i), word.slice(0, -plural.length) + singular, ...words.slice(i + 1)].join(
+                " ",
+              ),
+            ]
+          : [],
+      ),
+    );
+  }
+
+  function placeNamed(ctx: ResolveContext, key: string, spoken: string): Place | undefined {
     const areas = ctx.areas();
     const own = areas.filter(
       (a) => normalizeName(a.name) === key || a.aliases.some((x) => normalizeName(x) === key),

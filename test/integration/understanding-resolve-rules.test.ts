@@ -323,6 +323,19 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
     expect(closing.resolved).toEqual({ kind: "unsupported", names: ["Ceiling Light", "Counter Lights"] });
   });
 
+  it.each([
+    ["en", "lights in all bedrooms"],
+    ["de", "Lichter in den Schlafzimmern"],
+    ["fr", "lumières des chambres"],
+    ["es", "luces de los dormitorios"],
+    ["nl", "lampen in de slaapkamers"],
+    ["it", "luci nelle camere da letto"],
+  ])("name in a place: %s %j, a place said in the plural, is that place", (language, phrase) => {
+    const { resolved, rule } = explain(language, phrase);
+    expect(rule).toBe("name in a place");
+    expect(ids(resolved)).toEqual(["light.bedroom_light"]);
+  });
+
   it("name said as a place: a device's exact name after a preposition", () => {
     const { resolved, rule } = explain("es", "en el hervidor");
     expect(rule).toBe("name said as a place");

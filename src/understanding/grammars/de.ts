@@ -621,6 +621,11 @@ export const de: FastPathGrammar = {
   ],
   // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
   allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["light"] } },
+  plurals: [
+    ["n", ""],
+    ["en", ""],
+    ["e", ""],
+  ],
   ceiling: ["decke"],
   wholeHome: [
     "das ganze Haus",

@@ -112,6 +112,7 @@ export const en: FastPathGrammar = {
   ],
   // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
   allMeans: { turn_off: { home: ["light"], here: ["fan"] }, turn_on: { here: ["fan"] } },
+  plurals: [["s", ""]],
   ceiling: ["ceiling", "overhead"],
   wholeHome: [
     "the whole house",

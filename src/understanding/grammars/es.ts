@@ -579,6 +579,10 @@ export const es: FastPathGrammar = {
   ],
   // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
   allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["light", "fan"] } },
+  plurals: [
+    ["s", ""],
+    ["es", ""],
+  ],
   ceiling: ["techo", "plafón"],
   wholeHome: [
     "toda la casa",

@@ -604,6 +604,10 @@ export const fr: FastPathGrammar = {
   allMeans: { turn_on: { here: ["fan"] } },
   // "lumières dans le salon": lights said with a place and no verb are switched on.
   placedKindMeansOn: ["light", "fan"],
+  plurals: [
+    ["s", ""],
+    ["x", ""],
+  ],
   ceiling: ["plafond", "plafonnier"],
   wholeHome: [
     "toute la maison",

@@ -552,6 +552,11 @@ export const it: FastPathGrammar = {
   placedKindMeansOn: ["light", "fan"],
   // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
   allMeans: { turn_off: { home: ["light"] } },
+  plurals: [
+    ["i", "o"],
+    ["e", "a"],
+    ["i", "e"],
+  ],
   ceiling: ["soffitto", "plafonier"],
   wholeHome: [
     "tutta la casa",

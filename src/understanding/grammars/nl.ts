@@ -436,6 +436,10 @@ export const nl: FastPathGrammar = {
     "de kamer",
   ],
   compounds: true,
+  plurals: [
+    ["s", ""],
+    ["en", ""],
+  ],
   ceiling: ["plafond"],
   wholeHome: [
     "het hele huis",
