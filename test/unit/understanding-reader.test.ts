@@ -362,6 +362,7 @@ describe("relative changes, levels and mute", () => {
     ["fr", "c'est trop fort ?"],
     ["es", "¿está demasiado alto?"],
     ["it", "è troppo forte?"],
+    ["it", "è troppo alto?"],
     // What a device fails to do, told: no device called "light doesn't" to look for.
     ["en", "the light doesn't turn on anymore"],
     ["en", "the lamp won't turn on"],
@@ -599,6 +600,9 @@ describe("French and Italian, by their own grammar", () => {
     ["de", "Ich konnte dich nicht hören", { intent: "volume_up" }],
     ["es", "No te escuché", { intent: "volume_up" }],
     ["nl", "Ik kon je niet horen", { intent: "volume_up" }],
+    ["it", "Non ho sentito, ripeti più forte", { intent: "volume_up" }],
+    ["it", "Il volume è troppo alto", { intent: "volume_down" }],
+    ["it", "La musica è troppo alta", { intent: "volume_down" }],
     ["fr", "Monte le son de deux crans", { intent: "volume_up", amount: "lot" }],
     ["es", "Baja el volumen dos niveles", { intent: "volume_down", amount: "lot" }],
   ])("%s: %j", (language, sentence, expected) => {

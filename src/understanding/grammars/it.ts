@@ -318,6 +318,7 @@ export const it: FastPathGrammar = {
       "non riesco a sentirti",
       "non sento niente",
       "non ti ho sentito",
+      "non ho sentito",
       "ti sento appena",
       "più forte che puoi",
       // "parla forte": the assistant's voice said loud.
@@ -335,7 +336,10 @@ export const it: FastPathGrammar = {
       "meno forte",
       "troppo forte",
       "troppo alto",
+      "troppo alta",
       "è troppo forte",
+      "è troppo alto",
+      "è troppo alta",
       "troppo rumore",
       "fai troppo rumore",
       "c'è molto rumore",
