@@ -106,8 +106,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     ? new RegExp(`^(?:${alternation(grammar.corrections)})\\s+(?<rest>(?<first>\\S+).*)$`)
     : undefined;
 
+  // "parce qu'il fait sombre": a word written with an apostrophe is joined to the next one.
   const purpose = grammar.purposes?.length
-    ? new RegExp(`(?:^|\\s)(?:${alternation(grammar.purposes)})(?=\\s|$)`)
+    ? new RegExp(`(?:^|\\s)(?:${alternation(grammar.purposes)})(?:(?<=')|(?=\\s|$))`)
     : undefined;
   const infinitivePurpose = grammar.purposeInfinitive;
   const purposeStarts = (infinitivePurpose?.words ?? []).map((w) => fold(w).split(" "));
