@@ -603,6 +603,28 @@ describe("French and Italian, by their own grammar", () => {
     ["it", "Non ho sentito, ripeti più forte", { intent: "volume_up" }],
     ["it", "Il volume è troppo alto", { intent: "volume_down" }],
     ["it", "La musica è troppo alta", { intent: "volume_down" }],
+    // The forms a volume noun takes: feminine, plural; a song said for the music.
+    ["fr", "La musique est trop forte", { intent: "volume_down" }],
+    ["fr", "La musique est trop basse", { intent: "volume_up" }],
+    ["es", "La música está muy alta", { intent: "volume_down" }],
+    ["es", "La música está demasiado baja", { intent: "volume_up" }],
+    ["it", "La musica è troppo bassa", { intent: "volume_up" }],
+    ["de", "Verringere die Lautstärke dieses Liedes", { intent: "volume_down" }],
+    ["nl", "Zet het volume van dit nummer lager", { intent: "volume_down" }],
+    // A low volume asked for is a quieter one.
+    ["en", "I want a low volume", { intent: "volume_down" }],
+    ["fr", "Mets le volume bas", { intent: "volume_down" }],
+    ["nl", "Zet het volume laag", { intent: "volume_down" }],
+    ["de", "Stell eine niedrige Lautstärke ein", { intent: "volume_down" }],
+    // What is wrong, said after the command: "it's hard to see", and where: "down here".
+    ["en", "Increase the brightness of the light it is hard to see down here", { intent: "brighten" }],
+    ["de", "Mach das Licht heller es ist schwer zu sehen", { intent: "brighten" }],
+    ["fr", "Augmente la luminosité de la lumière il est difficile de voir ici-bas", { intent: "brighten" }],
+    ["es", "Aumenta el brillo de la luz es difícil ver aquí abajo", { intent: "brighten" }],
+    ["nl", "Maak het licht feller het is moeilijk te zien", { intent: "brighten" }],
+    ["it", "Aumenta la luminosità della luce non si vede niente qua sotto", { intent: "brighten" }],
+    // A reason after the command, its word joined to the next one.
+    ["fr", "Allume la lumière du salon parce qu'il fait sombre", { intent: "turn_on" }],
     ["fr", "Monte le son de deux crans", { intent: "volume_up", amount: "lot" }],
     ["es", "Baja el volumen dos niveles", { intent: "volume_down", amount: "lot" }],
   ])("%s: %j", (language, sentence, expected) => {

@@ -295,6 +295,10 @@ export const de: FastPathGrammar = {
       "es wird dunkel",
       "ich sehe nichts",
       "ich kann nichts sehen",
+      "schwer zu sehen",
+      "ist es schwer zu sehen",
+      "es ist schwer zu sehen",
+      "ich sehe kaum etwas",
       "licht hinzufügen",
       "füge licht hinzu",
       "füg licht hinzu",
@@ -354,6 +358,8 @@ export const de: FastPathGrammar = {
     ],
     quieter: [
       "leiser",
+      "niedrige lautstärke",
+      "geringe lautstärke",
       "du bist zu laut",
       "bist zu laut",
       "viel zu laut",
@@ -441,7 +447,7 @@ export const de: FastPathGrammar = {
       "sound",
     ],
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
-    music: ["musik"],
+    music: ["musik", "lied", "das lied", "dieses lied", "des liedes", "dieses liedes", "song", "dieses songs"],
     brightness: [
       "helligkeit",
       "lichtstärke",
@@ -609,6 +615,8 @@ export const de: FastPathGrammar = {
     "diesen raum",
     "hier drin",
     "hier drinnen",
+    "hier unten",
+    "hier oben",
     "hier im raum",
     "im raum",
     "in diesem raum",

@@ -221,6 +221,9 @@ export const nl: FastPathGrammar = {
       "ik zie niks",
       "ik kan niets zien",
       "ik kan niks zien",
+      "moeilijk te zien",
+      "het is moeilijk te zien",
+      "ik zie bijna niets",
       "licht toevoegen",
       "voeg licht toe",
       "voeg wat licht toe",
@@ -270,6 +273,8 @@ export const nl: FastPathGrammar = {
     ],
     quieter: [
       "zachter",
+      "volume laag",
+      "laag volume",
       "je bent te luid",
       "je bent te hard",
       "te luid",
@@ -333,7 +338,7 @@ export const nl: FastPathGrammar = {
     kelvin: ["kelvin"],
     volume: ["volume", "muziekvolume", "volumeniveau", "geluidsniveau", "geluid"],
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
-    music: ["muziek", "de muziek"],
+    music: ["muziek", "de muziek", "liedje", "dit liedje", "het liedje", "dit nummer"],
     brightness: ["helderheid", "lichtniveau", "lichtintensiteit", "intensiteit", "lichtsterkte"],
     bit: ["een beetje", "beetje", "iets", "wat", "een tikje", "een stukje", "stukje"],
     lot: ["veel", "flink"],
@@ -426,6 +431,8 @@ export const nl: FastPathGrammar = {
   areaPrepositions: ["in", "op", "van", "in de", "in het", "op de", "van de", "van het"],
   here: [
     "hier",
+    "hier beneden",
+    "hier boven",
     "in deze kamer",
     "deze kamer",
     "in deze ruimte",
