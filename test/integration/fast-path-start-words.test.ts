@@ -1,7 +1,8 @@
 // Words that start or connect ("start", "connect", "avvia", "starte", "lance") are no switch of
 // the sound, of a kind or of nothing: "audio start" is not an unmute, "connect to lights" not the
 // lights switched on. Such sentences are handed on to Home Assistant's agent, and nothing is done
-// on a guess; said of a device by its name, the word still switches it.
+// on a guess; said of a device by its name, or of a plug, whose only start is its power, the word
+// still switches it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ConversationAgent } from "../../src/agent/types.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
@@ -50,6 +51,22 @@ describe("a start word of a device named switches it", () => {
     ["nl", "start de waterkoker"],
     ["it", "avvia il bollitore"],
   ])("%s: %j switches the kettle on", async (language, text) => {
+    await say(text, language);
+    expect(ha.serviceCalls.map((c) => `${c.domain}.${c.service} ${String(c.target.entity_id)}`)).toEqual([
+      "switch.turn_on switch.kettle",
+    ]);
+  });
+});
+
+describe("a start word of a plug switches the plug", () => {
+  it.each([
+    ["en", "start the smart plug"],
+    ["de", "starte die Steckdose"],
+    ["fr", "démarrer la prise intelligente"],
+    ["es", "arranca el enchufe"],
+    ["nl", "start de stekker"],
+    ["it", "avvia la presa"],
+  ])("%s: %j switches the kitchen's plug on", async (language, text) => {
     await say(text, language);
     expect(ha.serviceCalls.map((c) => `${c.domain}.${c.service} ${String(c.target.entity_id)}`)).toEqual([
       "switch.turn_on switch.kettle",

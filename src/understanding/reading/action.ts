@@ -94,9 +94,11 @@ export function actionOf(
         ? "step"
         : undefined;
   // "audio start", "connect to lights", "avvia": a word that starts or connects is "on" only of a
-  // device named; of the sound, a kind or nothing it is a guess, left to whoever reads on.
+  // device named, or of a plug or a fan, which have nothing to start but their power ("start the
+  // smart plug"); of the sound, another kind or nothing it is a guess, left to whoever reads on.
   const startedOnly = has("starts") && !has("lightOn") && (cues.get("on") ?? 0) <= (cues.get("starts") ?? 0);
-  if (startedOnly && thing?.type !== "device") return undefined;
+  const powered = thing?.type === "kind" && (thing.kind === "outlet" || thing.kind === "fan");
+  if (startedOnly && thing?.type !== "device" && !powered) return undefined;
   const on = has("on") || has("lightOn");
   const off = has("off") || has("lightOff");
   const lightVerb = has("lightOn") || has("lightOff") ? { kind: "light" as DeviceKind } : {};
