@@ -422,6 +422,11 @@ export interface FastPathGrammar {
   cues: CueWords;
   /** Articles and possessives in front of a name ("the", "my"); elided ones end in "'" ("l'"). */
   articles: string[];
+  /**
+   * Indefinite articles among `articles` ("a", "eine", "une"): "turn off a lamp" is one of the
+   * kind, never every one; which, when several fit, is asked.
+   */
+  indefinites?: string[];
   /** "all the lights": the sentence means every device of that kind. */
   quantifiers: string[];
   /** "everything in the office". */

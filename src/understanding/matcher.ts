@@ -22,6 +22,8 @@ export interface FastMatch {
   spokenName?: string;
   /** "all the lights": a quantifier stood in front of the name. */
   all?: boolean;
+  /** "turn off a lamp": an indefinite article stood in front of a kind; one of it, not all. */
+  one?: true;
   level?: number;
   sensor?: SensorKind;
   /** For query_state: the state asked about. */

@@ -199,3 +199,28 @@ describe("fr: 'éteins' alone is a bare verb", () => {
     ]);
   });
 });
+
+describe("a lamp said with 'a' is one of them, never every one", () => {
+  it.each([
+    ["en", "turn off a lamp in the kitchen"],
+    ["de", "mach eine Lampe in der Küche aus"],
+    ["fr", "éteins une lampe de la cuisine"],
+    ["es", "apaga una lámpara de la cocina"],
+    ["nl", "zet een lamp in de keuken uit"],
+    ["it", "spegni una lampada della cucina"],
+  ])("%s: %j asks which of the kitchen's lights, then switches the one chosen", async (language, text) => {
+    await lightAt("light.kitchen_ceiling", 50);
+    await lightAt("light.counter_lights", 50);
+    const asked = await say(text, language);
+    expect(home.serviceCalls()).toEqual([]);
+    expect(asked.speech).toMatch(/Ceiling Light.*Counter Lights|Counter Lights.*Ceiling Light/);
+    await say("Counter Lights", language);
+    expect(home.serviceCalls()).toEqual(["light.turn_off light.counter_lights"]);
+  });
+
+  it("with one lamp in the room, that one is switched", async () => {
+    await lightAt("light.bedroom_light", 50);
+    await say("turn off a lamp in the bedroom", "en");
+    expect(home.serviceCalls()).toEqual(["light.turn_off light.bedroom_light"]);
+  });
+});

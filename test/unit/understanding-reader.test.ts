@@ -623,6 +623,17 @@ describe("French and Italian, by their own grammar", () => {
     ["es", "Aumenta el brillo de la luz es difícil ver aquí abajo", { intent: "brighten" }],
     ["nl", "Maak het licht feller het is moeilijk te zien", { intent: "brighten" }],
     ["it", "Aumenta la luminosità della luce non si vede niente qua sotto", { intent: "brighten" }],
+    // A phrase with a word that ends in an apostrophe ("un po'", "fa'").
+    ["it", "È un po' buio, aumenta le luci", { intent: "brighten" }],
+    ["it", "Fa' silenzio", { intent: "mute" }],
+    // The sound said to be low, and louder asked for with a pronoun.
+    ["de", "Hey, der Ton ist leise, kannst du ihn hochdrehen", { intent: "volume_up" }],
+    ["fr", "Le son est faible", { intent: "volume_up" }],
+    ["es", "El sonido está bajo, ¿puedes subirlo?", { intent: "volume_up" }],
+    ["nl", "Het geluid is laag", { intent: "volume_up" }],
+    ["it", "Il suono è basso, lo puoi alzare", { intent: "volume_up" }],
+    ["es", "Está un poquito oscuro, sube la luz", { intent: "brighten" }],
+    ["nl", "Het is hier te fel, dim de lichten", { intent: "dim" }],
     // A reason after the command, its word joined to the next one.
     ["fr", "Allume la lumière du salon parce qu'il fait sombre", { intent: "turn_on" }],
     ["fr", "Monte le son de deux crans", { intent: "volume_up", amount: "lot" }],

@@ -73,6 +73,7 @@ export const en: FastPathGrammar = {
   ],
   now: ["now", "right now", "currently", "at the moment", "at present", "immediately"],
   articles: ["the", "a", "my", "our", "your", "this", "that"],
+  indefinites: ["a"],
   quantifiers: ["all", "all of", "every", "every single", "each", "each and every"],
   everything: ["everything", "all devices", "every device", "all the devices"],
   conjunctions: ["and", "and then", "as well as"],

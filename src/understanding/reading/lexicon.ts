@@ -13,6 +13,8 @@ export interface WordSense {
   /** Said only at the start of a sentence ("^light up"). */
   first: Set<Cue>;
   article?: boolean;
+  /** An indefinite article ("a", "une"): one of a kind, not every one. */
+  indefinite?: boolean;
   /** An elided article, written joined to the next word ("l'", "dell'"). */
   elided?: boolean;
   preposition?: boolean;
@@ -50,7 +52,8 @@ export interface Lexicon {
 export function createLexicon(grammar: FastPathGrammar): Lexicon {
   const table = new Map<string, WordSense>();
   const sense = (phrase: string): WordSense => {
-    const key = fold(phrase);
+    // "un po' buio": a word that ends in an apostrophe is read joined to the next (joinWords).
+    const key = fold(phrase).replace(/' /g, "'");
     let found = table.get(key);
     if (!found) table.set(key, (found = { cues: new Set(), first: new Set() }));
     return found;
@@ -68,6 +71,7 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
     if (a.endsWith("'")) elisions.push(fold(a));
     Object.assign(sense(a), { article: true, ...(a.endsWith("'") ? { elided: true } : {}) });
   }
+  for (const a of grammar.indefinites ?? []) sense(a).indefinite = true;
   for (const p of grammar.areaPrepositions) {
     if (p.endsWith("'")) elisions.push(fold(p));
     sense(p).preposition = true;

@@ -130,6 +130,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       const things: Thing[] = [];
       const places: Place[] = [];
       let all = false;
+      /** "turn off a lamp": one of a kind. */
+      let one = false;
       let level: number | undefined;
       let levelSaid: LevelSaid = "bare";
       /** "two notches", "zwei Stufen": steps counted, each the size of "a bit". */
@@ -389,6 +391,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           continue;
         }
         if (sense.kind && !(item.first && sense.cues.has("verbs"))) {
+          const before = said[i - 1];
+          if (before?.type === "word" && before.sense.indefinite) one = true;
           addThing({ text: item.text, type: "kind", kind: sense.kind }, i);
           continue;
         }
@@ -520,6 +524,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       if (places.length > 1) match.alsoIn = places.slice(1).map((p) => nameIn(p)!);
       if (joined) match.alsoIn = things.slice(1).map((t) => t.text);
       if (all) match.all = true;
+      if (one && !all && thing?.type === "kind") match.one = true;
       if (thing && !joined && (thing.type === "device" || thing.type === "unknown")) {
         const spoken = spokenAs(sentence, thing.text);
         // Only a name is quoted back: the words of a device or what sat where a name goes.

@@ -289,6 +289,9 @@ export function createTurn(
       if (resolved.kind === "not_found" && (await deps.zwave.freshen())) {
         resolved = targets.resolve(await context(), name, options);
       }
+      // "turn off a lamp": one of them, which is asked when several fit; "is a light on" asks of any.
+      if (match.one && !question && resolved.kind === "group" && resolved.targets.length > 1)
+        resolved = { kind: "ambiguous", choices: deviceChoices(resolved.targets) };
       return throughZwave(resolved, twins);
     },
     withIntent: (intent) => createTurn(deps, grammar, targets, { ...match, intent }, request, results),
