@@ -235,9 +235,9 @@ const OFF =
   "off|out|aus|ausschalten|ausmachen|abschalten|eteins|eteint|eteindre|eteignez|apag\\w*|uit|uitzetten|uitdoen|uitschakelen|spegn\\w*";
 /** The sound made louder or softer, said plainly (folded). */
 const LOUDER =
-  "louder|up|higher|increase|raise|lauter|erhoh\\w*|plus fort|augmente\\w*|monte|mas alto|mas fuerte|sube|subir|harder|luider|hoger|verhoog|piu forte|piu alto|alza\\w*";
+  "louder|up|higher|increase|raise|lauter|erhoh\\w*|hochdreh\\w*|aufdreh\\w*|plus fort|augmente\\w*|monte|mas alto|mas fuerte|sube|subir|harder|luider|hoger|verhoog|piu forte|piu alto|alza\\w*";
 const SOFTER =
-  "softer|quieter|lower|down|decrease|reduce|leiser|senk\\w*|moins fort|plus doucement|doucement|plus bas|baisse\\w*|diminue\\w*|mas bajo|baja|bajar|zachter|lager|verlaag|zachtjes|piu piano|piano|piu basso|abbass\\w*|diminuisci";
+  "softer|quieter|lower|down|decrease|reduce|leiser|senk\\w*|verringer\\w*|moins fort|plus doucement|doucement|plus bas|baisse\\w*|diminue\\w*|mas bajo|baja|bajar|zachter|lager|verlaag|zachtjes|piu piano|piano|piu basso|abbass\\w*|diminuisci";
 /** Words before a name of the whole home that make it a place: "in my house", "de toute la maison". */
 const IN_WHOLE_HOME = `(?:in|im|across|throughout|around|dans|en|nella|nel|di|de|del|della|van|por)(?: (?:the|my|our|la|ma|mon|toute|toda|mi|het|de|mijn|mia|tutta|ganzen|ganze|hele|whole|entire|meinem|meiner|der|dem|il))* (?:${WHOLE_HOME})`;
 const placeNames = [
@@ -420,9 +420,10 @@ export function massiveExpectation(
       if (level !== undefined) return command("set volume");
       const up = intent === "audio_volume_up";
       // Labels that contradict the words ("mijn geluid dempen", "parla più piano" labelled louder).
-      if (up && has(sentence, MUTE)) return command("mute", false);
+      // "der Ton ist leise, kannst du ihn hochdrehen": a quiet sound said, and louder asked for.
       const louder = has(sentence, LOUDER);
       const softer = has(sentence, SOFTER);
+      if (up && has(sentence, MUTE) && !louder) return command("mute", false);
       // "stelle den Lautsprecher an", "desactiva el altavoz" labelled louder: the speaker switched.
       if (!louder && !softer && (has(sentence, ON) || has(sentence, OFF)))
         return {
