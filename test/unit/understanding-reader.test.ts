@@ -634,12 +634,26 @@ describe("French and Italian, by their own grammar", () => {
     ["it", "Il suono è basso, lo puoi alzare", { intent: "volume_up" }],
     ["es", "Está un poquito oscuro, sube la luz", { intent: "brighten" }],
     ["nl", "Het is hier te fel, dim de lichten", { intent: "dim" }],
+    // Said again, louder, and not heard first.
+    ["nl", "Ik kan je niet horen, kun je het nog een keer luider zeggen", { intent: "volume_up" }],
+    ["fr", "Je ne t'entends pas, tu peux le dire de nouveau plus fort", { intent: "volume_up" }],
+    ["nl", "Ik kon je niet horen, herhalen dat luider", { intent: "volume_up" }],
+    ["es", "Repetir eso más fuerte", { intent: "volume_up" }],
     // A reason after the command, its word joined to the next one.
     ["fr", "Allume la lumière du salon parce qu'il fait sombre", { intent: "turn_on" }],
     ["fr", "Monte le son de deux crans", { intent: "volume_up", amount: "lot" }],
     ["es", "Baja el volumen dos niveles", { intent: "volume_down", amount: "lot" }],
   ])("%s: %j", (language, sentence, expected) => {
     expect(understand(language, sentence)).toMatchObject({ match: expected, by: "certain reading" });
+  });
+
+  it.each([
+    ["de", "Setz die Lichter im Wohnzimmer auf volle Kraft"],
+    ["nl", "Zet de verlichting in de woonkamer op volle kracht"],
+    ["it", "Imposta le luci del soggiorno a intensità massima"],
+    ["es", "Pon las luces del salón a máxima potencia"],
+  ])("%s: full power is the highest level, %j", (language, sentence) => {
+    expect(understand(language, sentence)?.match).toMatchObject({ intent: "set_level", level: 100 });
   });
 
   it("es: a question after the command asks for it ('¿puedes hacerlo por mí?')", () => {

@@ -794,6 +794,10 @@ export const de: FastPathGrammar = {
     "zur hälfte": 50,
     "höchste stufe": 100,
     "niedrigste stufe": 1,
+    "volle kraft": 100,
+    "voller kraft": 100,
+    "volle leistung": 100,
+    "volle helligkeit": 100,
   },
   colors: {
     red: ["rot"],

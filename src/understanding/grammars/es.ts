@@ -156,6 +156,8 @@ export const es: FastPathGrammar = {
       "dímelo",
       "dimelo",
       "dilo otra vez",
+      "repetir",
+      "repetir eso",
     ],
     on: [
       // Asked as a question in the second person ("enciendes …?"): a request.
@@ -748,6 +750,11 @@ export const es: FastPathGrammar = {
     "a la mitad": 50,
     "hasta la mitad": 50,
     "a medias": 50,
+    "máxima potencia": 100,
+    "potencia máxima": 100,
+    "máxima intensidad": 100,
+    "intensidad máxima": 100,
+    "brillo máximo": 100,
   },
   colors: {
     red: ["rojo", "roja"],

@@ -169,6 +169,10 @@ export const fr: FastPathGrammar = {
       "répète le",
       "redis",
       "redis le",
+      "le redire",
+      "le dire de nouveau",
+      "le dire encore",
+      "le répéter",
     ],
     on: [
       // Asked as a question in the second person ("allumes …?"): a request.

@@ -743,6 +743,11 @@ export const it: FastPathGrammar = {
     "livello massimo": 100,
     "livello più basso": 1,
     "livello minimo": 1,
+    "intensità massima": 100,
+    "massima intensità": 100,
+    "piena potenza": 100,
+    "massima potenza": 100,
+    "massima luminosità": 100,
   },
   colors: {
     red: ["rosso", "rossa"],

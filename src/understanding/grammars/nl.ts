@@ -17,6 +17,9 @@ export const nl: FastPathGrammar = {
   language: "nl",
   locale: "nl-NL",
   fillers: [
+    // "kun je het nog een keer luider zeggen": again, which changes nothing of what is asked.
+    "nog een keer",
+    "nog eens",
     // "het volume van de muziek die nu wordt afgespeeld": what plays is the speaker's sound, said of it.
     "die nu wordt afgespeeld",
     "die wordt afgespeeld",
@@ -125,6 +128,11 @@ export const nl: FastPathGrammar = {
       "zeg dat",
       "zeg het nog een keer",
       "zeg het nog eens",
+      "herhalen",
+      "herhalen dat",
+      "het nog een keer zeggen",
+      "het nog eens zeggen",
+      "zeggen",
     ],
     // "schakel de lamp in": "in" before no place is the particle.
     on: [
@@ -605,6 +613,8 @@ export const nl: FastPathGrammar = {
     kwart: 25,
     halverwege: 50,
     "voor de helft": 50,
+    "volle kracht": 100,
+    "vol vermogen": 100,
   },
   colors: {
     red: ["rood"],
