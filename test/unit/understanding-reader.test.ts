@@ -639,6 +639,17 @@ describe("French and Italian, by their own grammar", () => {
     ["fr", "Je ne t'entends pas, tu peux le dire de nouveau plus fort", { intent: "volume_up" }],
     ["nl", "Ik kon je niet horen, herhalen dat luider", { intent: "volume_up" }],
     ["es", "Repetir eso más fuerte", { intent: "volume_up" }],
+    // A dim light asked for, and a light's glow by its other words.
+    ["en", "Give me some dim light", { intent: "dim" }],
+    ["de", "Gib mir etwas gedimmtes Licht", { intent: "dim" }],
+    ["fr", "Un peu de lumière tamisée, s'il te plaît", { intent: "dim" }],
+    ["es", "Dame algo de luz tenue", { intent: "dim" }],
+    ["nl", "Geef mij wat gedimd licht", { intent: "dim" }],
+    ["it", "Dammi un po' di luce soffusa", { intent: "dim" }],
+    ["nl", "Verlaag de felheid van de lichten", { intent: "dim" }],
+    ["fr", "Diminuer la lueur de la lumière", { intent: "dim" }],
+    ["de", "Ich hätte gern einen weniger hellen Raum", { intent: "dim" }],
+    ["es", "Quiero una habitación menos iluminada", { intent: "dim" }],
     // A reason after the command, its word joined to the next one.
     ["fr", "Allume la lumière du salon parce qu'il fait sombre", { intent: "turn_on" }],
     ["fr", "Monte le son de deux crans", { intent: "volume_up", amount: "lot" }],

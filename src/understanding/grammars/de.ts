@@ -34,6 +34,7 @@ export const de: FastPathGrammar = {
     "ich möchte",
     "ich hätte gern",
     "ich hätte gerne",
+    "gib mir",
     "hallo",
     "hi",
     // A question after the command: "mach das Licht aus, kannst du das für mich machen".
@@ -314,6 +315,10 @@ export const de: FastPathGrammar = {
       "verdunkeln",
       "sind zu hell",
       "weniger hell",
+      "gedimmtes licht",
+      "gedimmtem licht",
+      "weniger hellen raum",
+      "weniger helles zimmer",
       "dunkler machen",
       "dimme",
       "dimm",
@@ -460,6 +465,9 @@ export const de: FastPathGrammar = {
       "intensität",
       "beleuchtungsstärke",
       "helligkeitsstufe",
+      "leuchten",
+      "das leuchten",
+      "leuchtkraft",
     ],
     bit: [
       "etwas",

@@ -7,6 +7,8 @@ export const es: FastPathGrammar = {
     // "el volumen de la música que se está reproduciendo": what plays is the speaker's sound, said of it.
     "que se está reproduciendo",
     "que se reproduce",
+    "dame",
+    "deme",
     "que está sonando",
     "que suena",
     // "me apagas la luz", "¿nos bajas el volumen?": "for me", said before the verb.
@@ -310,6 +312,9 @@ export const es: FastPathGrammar = {
       "atenúa",
       "más tenue",
       "más tenues",
+      "luz tenue",
+      "menos iluminada",
+      "menos iluminado",
       "minimiza",
       "demasiado brillante",
       "es demasiado brillante",
@@ -456,6 +461,7 @@ export const es: FastPathGrammar = {
       "potencia de la luz",
       "intensidad",
       "luminosidad",
+      "resplandor",
     ],
     bit: ["un poco", "un poquito", "ligeramente", "algo", "un punto", "un nivel"],
     // Two steps: a lot, or two of them counted ("dos niveles").

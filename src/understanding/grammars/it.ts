@@ -34,6 +34,9 @@ export const it: FastPathGrammar = {
     "bisogna",
     "bisognerebbe",
     "mi piacerebbe",
+    "mi piacerebbe avere",
+    "vorrei avere",
+    "dammi",
     "mi piacerebbe che",
     // "che si spenga la luce": the wish said alone.
     "che si",
@@ -286,6 +289,7 @@ export const it: FastPathGrammar = {
       "attenua",
       "più soffusa",
       "più soffuse",
+      "luce soffusa",
       "più buia",
       "più buio",
       "troppo intense",
@@ -436,6 +440,7 @@ export const it: FastPathGrammar = {
     music: ["musica", "la musica", "canzone", "questa canzone", "la canzone", "brano", "questo brano"],
     brightness: [
       "luminosità",
+      "bagliore",
       "livello di luce",
       "livello della luce",
       "intensità della luce",

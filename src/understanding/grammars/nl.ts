@@ -20,6 +20,8 @@ export const nl: FastPathGrammar = {
     // "kun je het nog een keer luider zeggen": again, which changes nothing of what is asked.
     "nog een keer",
     "nog eens",
+    "geef mij",
+    "geef me",
     // "het volume van de muziek die nu wordt afgespeeld": what plays is the speaker's sound, said of it.
     "die nu wordt afgespeeld",
     "die wordt afgespeeld",
@@ -251,6 +253,11 @@ export const nl: FastPathGrammar = {
       "gedimd",
       "donkerder",
       "minder fel",
+      "gedimd licht",
+      "gedimde verlichting",
+      "minder lichte kamer",
+      "donker licht",
+      "donkere lampen",
       "minder licht",
       "dimmer",
       "te fel",
@@ -360,7 +367,7 @@ export const nl: FastPathGrammar = {
     volume: ["volume", "muziekvolume", "volumeniveau", "geluidsniveau", "geluid"],
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
     music: ["muziek", "de muziek", "liedje", "dit liedje", "het liedje", "dit nummer"],
-    brightness: ["helderheid", "lichtniveau", "lichtintensiteit", "intensiteit", "lichtsterkte"],
+    brightness: ["helderheid", "lichtniveau", "lichtintensiteit", "intensiteit", "lichtsterkte", "felheid", "gloed"],
     bit: ["een beetje", "beetje", "iets", "wat", "een tikje", "een stukje", "stukje"],
     lot: ["veel", "flink"],
     full: ["helemaal", "volledig", "compleet"],
