@@ -129,9 +129,9 @@ const PERCENT = /(\d{1,3})\s?(?:%|percent|per cent|prozent|pour ?cent|por ?cient
 const PERCENT_WORD = "percent|per cent|prozent|pour ?cent|por ?ciento|procent|per ?cento|pc";
 /** The words that put a level after them ("to", "auf", "à", "a", "naar", "fino a"), folded. */
 const TO_LEVEL = "to|up to|at|auf|bis auf|zu|a|au|jusqu a|sur|al|hasta|naar|op|tot|fino a|fino al|su|al";
-/** The top of the scale said as a word: "to max", "à fond", "al massimo", "naar maximaal". */
+/** The top of the scale said as a word: "to max", "à fond", "al massimo", "naar maximaal", "à pleine puissance". */
 const MAXIMUM =
-  "max|maximum|full|full power|full volume|the max|the maximum|the highest|highest|maximal|maximale?|maximum|volle|voll|ganz|hochste|a fond|fond|au max|au maximum|maximo|el maximo|tope|a tope|maximaal|het maximum|vol|massimo|il massimo|al massimo|al max";
+  "max|maximum|full|full power|full volume|the max|the maximum|the highest|highest|maximal|maximale?|maximum|volle|voll|ganz|hochste|a fond|fond|au max|au maximum|maximo|el maximo|tope|a tope|maximaal|het maximum|vol|massimo|il massimo|al massimo|al max|pleine puissance|intensita massima|massima intensita|piena potenza|massima potenza|maxima potencia|potencia maxima|maxima intensidad|intensidad maxima";
 /** Half the scale: "half way", "à moitié", "a la mitad", "per metà". */
 const HALF =
   "half|half way|halfway|halb|halbe|die halfte|halfte|moitie|a moitie|a la moitie|mitad|la mitad|a la mitad|medio|helft|de helft|half|meta|a meta|per meta";
