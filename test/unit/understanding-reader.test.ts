@@ -650,6 +650,11 @@ describe("French and Italian, by their own grammar", () => {
     ["fr", "Diminuer la lueur de la lumière", { intent: "dim" }],
     ["de", "Ich hätte gern einen weniger hellen Raum", { intent: "dim" }],
     ["es", "Quiero una habitación menos iluminada", { intent: "dim" }],
+    // The volume's control said for the volume.
+    ["de", "Bitte schalte den Lautstärkeregler stumm", { intent: "mute" }],
+    ["es", "Por favor silencia el control del volumen", { intent: "mute" }],
+    ["nl", "Demp de volumeregeling", { intent: "mute" }],
+    ["it", "Silenzia il controllo del volume", { intent: "mute" }],
     // A reason after the command, its word joined to the next one.
     ["fr", "Allume la lumière du salon parce qu'il fait sombre", { intent: "turn_on" }],
     ["fr", "Monte le son de deux crans", { intent: "volume_up", amount: "lot" }],

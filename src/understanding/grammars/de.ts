@@ -455,9 +455,20 @@ export const de: FastPathGrammar = {
       "lautstärkepegel",
       "ton",
       "sound",
+      "lautstärkeregler",
+      "den lautstärkeregler",
     ],
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
-    music: ["musik", "lied", "das lied", "dieses lied", "des liedes", "dieses liedes", "song", "dieses songs"],
+    music: [
+      "musik",
+      "lied",
+      "das lied",
+      "dieses lied",
+      "des liedes",
+      "dieses liedes",
+      "song",
+      "dieses songs",
+    ],
     brightness: [
       "helligkeit",
       "lichtstärke",

@@ -449,7 +449,17 @@ export const es: FastPathGrammar = {
     close: ["cierra", "cierre", "cerrá", "cerrar"],
     stop: ["detén", "deten", "detener", "detenga", "^para", "^pará", "^pare", "^parar"],
     kelvin: ["kelvin"],
-    volume: ["volumen", "nivel de volumen", "nivel del volumen", "el volumen", "sonido", "audio", "el audio"],
+    volume: [
+      "volumen",
+      "nivel de volumen",
+      "nivel del volumen",
+      "el volumen",
+      "sonido",
+      "audio",
+      "el audio",
+      "control del volumen",
+      "el control del volumen",
+    ],
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
     // "baja el volumen de esta canción": what plays.
     music: ["música", "la música", "canción", "esta canción", "la canción", "tema"],

@@ -514,6 +514,9 @@ export const fr: FastPathGrammar = {
       "watts",
       "les watts",
       "le volume",
+      "contrôle du volume",
+      "le contrôle du volume",
+      "réglage du volume",
     ],
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
     music: ["musique", "la musique", "chanson", "cette chanson", "la chanson", "morceau", "ce morceau"],
@@ -628,7 +631,16 @@ export const fr: FastPathGrammar = {
     "pièces de",
   ],
   // "cette pièce" loses its article as a name does: "pièce" alone is the room one is in.
-  here: ["ici", "ici bas", "ici en bas", "la pièce", "dans la pièce", "dans cette pièce", "cette pièce", "pièce"],
+  here: [
+    "ici",
+    "ici bas",
+    "ici en bas",
+    "la pièce",
+    "dans la pièce",
+    "dans cette pièce",
+    "cette pièce",
+    "pièce",
+  ],
   // "Cette chambre" is this room, or this bedroom: which one is never guessed.
   twoWays: ["cette chambre"],
   allMeans: { turn_on: { here: ["fan"] } },

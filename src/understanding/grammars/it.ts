@@ -435,7 +435,18 @@ export const it: FastPathGrammar = {
     close: ["chiudi", "chiudere", "chiuda"],
     stop: ["ferma", "fermare", "fermi", "arresta", "arrestare", "blocca", "bloccare", "stop"],
     kelvin: ["kelvin"],
-    volume: ["volume", "livello del volume", "livello di volume", "il volume", "audio", "l'audio", "suono"],
+    volume: [
+      "volume",
+      "livello del volume",
+      "livello di volume",
+      "il volume",
+      "audio",
+      "l'audio",
+      "suono",
+      "controllo del volume",
+      "il controllo del volume",
+      "regolazione del volume",
+    ],
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
     music: ["musica", "la musica", "canzone", "questa canzone", "la canzone", "brano", "questo brano"],
     brightness: [
