@@ -9,7 +9,9 @@
 // (comma-separated), measured in alternating blocks with this one so that all meet the same load.
 // LLM_CPU_ZWAVE picks what the bridge reaches Z-Wave through: `mqtt` (Z-Wave JS UI's gateway,
 // simulated on a real Mosquitto; the default) or `websocket` (Z-Wave JS's server, the real driver
-// on its mock controller); either runs in this process, outside the figures.
+// on its mock controller); either runs in this process, outside the figures. `demo` starts the
+// bridge on its embedded defaults (README's `npm start`: no broker set, so its in-process broker
+// and simulated gateway), whose CPU is the bridge process's and so inside the figures.
 import { fork } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -53,23 +55,25 @@ const child = fork(fileURLToPath(new URL("./support/fake-llm-process.ts", import
 const fakeUrl = await new Promise<string>((resolve) =>
   child.once("message", (m: { url: string }) => resolve(m.url)),
 );
-const TRANSPORT = (process.env.LLM_CPU_ZWAVE ?? "mqtt") as TransportName;
+const TRANSPORT = (process.env.LLM_CPU_ZWAVE ?? "mqtt") as TransportName | "demo";
 const zwave =
-  TRANSPORT === "websocket"
-    ? await startBackend("websocket").then((backend) => ({
-        options: bridgeOptionsFor(backend),
-        stop: () => backend.stop(),
-      }))
-    : await startMosquitto().then(async (broker) => {
-        const gateway = await startAddonGateway(broker);
-        return {
-          options: brokerOptions(broker),
-          stop: async () => {
-            await gateway.stop();
-            await broker.stop();
-          },
-        };
-      });
+  TRANSPORT === "demo"
+    ? { options: {}, stop: async () => {} }
+    : TRANSPORT === "websocket"
+      ? await startBackend("websocket").then((backend) => ({
+          options: bridgeOptionsFor(backend),
+          stop: () => backend.stop(),
+        }))
+      : await startMosquitto().then(async (broker) => {
+          const gateway = await startAddonGateway(broker);
+          return {
+            options: brokerOptions(broker),
+            stop: async () => {
+              await gateway.stop();
+              await broker.stop();
+            },
+          };
+        });
 
 async function bridgeAt(mainJs?: string): Promise<BridgeProcess> {
   const bridge = await startBridgeProcess(
