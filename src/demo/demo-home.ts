@@ -17,6 +17,9 @@ export async function startDemoHome(logger: Logger): Promise<DemoHome> {
   const broker = await startEmbeddedBroker();
   const simulator = await startGatewaySimulator({
     brokerUrl: broker.url,
+    // The simulated gateway and the broker share this process: no socket, and no system call for
+    // each packet between them (bench/llm-cpu.bench.ts, LLM_CPU_ZWAVE=demo).
+    brokerStream: () => broker.stream(),
     gatewayName: DEMO_GATEWAY_NAME,
     includeLocation: true,
     nodes: demoNodes(),

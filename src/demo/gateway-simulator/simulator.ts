@@ -3,7 +3,7 @@
 // in-process and the tests run it against Mosquitto. This file is the gateway process: its
 // start-up, its stop, and the handle the demo and the tests hold.
 import type { Socket } from "node:net";
-import { connectAsync } from "mqtt";
+import { connectAsync, MqttClient, type IClientOptions } from "mqtt";
 import { onApi, onSet } from "./api.js";
 import { createGateway, pause, publish, type Gateway } from "./gateway.js";
 import { actualOf, keyOf, type LiveNode, type LiveValue } from "./live-node.js";
@@ -35,6 +35,17 @@ async function announce(gateway: Gateway): Promise<void> {
  * the driver, then every cached value with its old `time`, and each node's status "Unknown" until
  * its interview ends.
  */
+/** A client built on a stream, once the broker has taken it (as connectAsync resolves). */
+function connected(client: MqttClient): Promise<MqttClient> {
+  return new Promise((resolve, reject) => {
+    client.once("connect", () => {
+      client.off("error", reject);
+      resolve(client);
+    });
+    client.once("error", reject);
+  });
+}
+
 async function start(gateway: Gateway): Promise<void> {
   if (gateway.client) return;
   const { options, prefix, nodes, startupMs } = gateway;
@@ -43,23 +54,23 @@ async function start(gateway: Gateway): Promise<void> {
     node.status = "Unknown";
     node.interviewed = false;
   }
-  const c = await connectAsync(
-    options.brokerUrl,
-    {
-      clientId: gateway.clientId,
-      username: options.username,
-      password: options.password,
-      reconnectPeriod: 200,
-      connectTimeout: 5000,
-      will: {
-        topic: gateway.statusTopic,
-        payload: Buffer.from(JSON.stringify({ value: false })),
-        qos: 1,
-        retain: true,
-      },
+  const clientOptions: IClientOptions = {
+    clientId: gateway.clientId,
+    username: options.username,
+    password: options.password,
+    reconnectPeriod: 200,
+    connectTimeout: 5000,
+    will: {
+      topic: gateway.statusTopic,
+      payload: Buffer.from(JSON.stringify({ value: false })),
+      qos: 1,
+      retain: true,
     },
-    false,
-  );
+  };
+  const { brokerStream } = options;
+  const c = brokerStream
+    ? await connected(new MqttClient(brokerStream, clientOptions))
+    : await connectAsync(options.brokerUrl, clientOptions, false);
   gateway.client = c;
   const noDelay = () => (c.stream as Socket).setNoDelay?.(true);
   noDelay();

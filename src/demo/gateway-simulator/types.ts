@@ -81,8 +81,15 @@ export interface SimNode {
   endpoints?: SimEndpoint[];
 }
 
+import type { Duplex } from "node:stream";
+
 export interface SimulatorOptions {
   brokerUrl: string;
+  /**
+   * A stream to the broker instead of a connection to `brokerUrl` (a new one for each connect): the
+   * demo's gateway and broker share a process, and need no socket between them.
+   */
+  brokerStream?: () => Duplex;
   username?: string;
   password?: string;
   prefix?: string;
