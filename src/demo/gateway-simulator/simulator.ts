@@ -30,11 +30,6 @@ async function announce(gateway: Gateway): Promise<void> {
   if (gateway.driverReady) await publish(gateway, `${prefix}/driver/status`, "true");
 }
 
-/**
- * Start-up as the real gateway does it (seen running Z-Wave JS UI 11.22.2): the client status, then
- * the driver, then every cached value with its old `time`, and each node's status "Unknown" until
- * its interview ends.
- */
 /** A client built on a stream, once the broker has taken it (as connectAsync resolves). */
 function connected(client: MqttClient): Promise<MqttClient> {
   return new Promise((resolve, reject) => {
@@ -46,6 +41,11 @@ function connected(client: MqttClient): Promise<MqttClient> {
   });
 }
 
+/**
+ * Start-up as the real gateway does it (seen running Z-Wave JS UI 11.22.2): the client status, then
+ * the driver, then every cached value with its old `time`, and each node's status "Unknown" until
+ * its interview ends.
+ */
 async function start(gateway: Gateway): Promise<void> {
   if (gateway.client) return;
   const { options, prefix, nodes, startupMs } = gateway;

@@ -1,5 +1,6 @@
 // What a test or the demo tells the simulated Z-Wave JS UI gateway: its devices, its MQTT settings,
 // and the handle it gets back.
+import type { Duplex } from "node:stream";
 
 export type NodeStatus = "Alive" | "Asleep" | "Awake" | "Dead" | "Unknown";
 
@@ -80,8 +81,6 @@ export interface SimNode {
   /** Multi Channel endpoints 1…N (the root is always there). */
   endpoints?: SimEndpoint[];
 }
-
-import type { Duplex } from "node:stream";
 
 export interface SimulatorOptions {
   brokerUrl: string;
