@@ -298,7 +298,7 @@ export interface CueWords {
    */
   particles: string[];
   /**
-   * Words of `on` that start or connect rather than switch ("start", "connect", "avvia"): on only
+   * Words that start or connect rather than switch ("start", "connect", "avvia"), read as `on` too: on only
    * of a device named ("start the kitchen fan"), never of the sound ("audio start"), a kind ("connect
    * to lights") or nothing at all.
    */

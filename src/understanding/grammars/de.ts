@@ -192,8 +192,6 @@ export const de: FastPathGrammar = {
       "aktiviere",
       "aktivier",
       "aktivieren",
-      "starte",
-      "starten",
       "anknipsen",
       "wieder an",
       "wieder ein",

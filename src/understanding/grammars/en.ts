@@ -256,11 +256,9 @@ export const en: FastPathGrammar = {
       "powered on",
       "activate",
       "enable",
-      "start",
       "switch on",
       "turn on",
       "back on",
-      "connect",
       "enabled",
     ],
     off: [

@@ -191,8 +191,6 @@ export const es: FastPathGrammar = {
       "activá",
       "activar",
       "pon en marcha",
-      "arranca",
-      "arrancar",
       "devuelve",
       "restaura",
       // "encended" (vosotros), "que encendieras" (a wish in the past subjunctive).

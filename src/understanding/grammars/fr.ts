@@ -185,10 +185,6 @@ export const fr: FastPathGrammar = {
       "allumées",
       "activer",
       "activez",
-      "démarre",
-      "démarrer",
-      "lance",
-      "lancer",
       // "je veux que les lumières s'allument".
       "s'allume",
       "s'allument",

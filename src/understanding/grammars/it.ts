@@ -147,8 +147,6 @@ export const it: FastPathGrammar = {
       "accenda",
       "attiva",
       "attivare",
-      "avvia",
-      "avviare",
       "riaccendi",
       "accendete",
       "attivate",

@@ -148,8 +148,6 @@ export const nl: FastPathGrammar = {
       "inschakelen",
       "activeer",
       "activeren",
-      "start",
-      "starten",
       "in",
       "weer aan",
       // "… dat je het licht aanzet", "… om het licht aan te zetten".

@@ -4,6 +4,7 @@
 import type { ColorName, CueWords, DeviceKind, FastPathGrammar, WhiteName } from "../grammar-types.js";
 import { numberWords } from "../number-words.js";
 import { fold } from "../sentence.js";
+import { joinWords } from "./spotting.js";
 
 export type Cue = keyof CueWords;
 
@@ -52,8 +53,8 @@ export interface Lexicon {
 export function createLexicon(grammar: FastPathGrammar): Lexicon {
   const table = new Map<string, WordSense>();
   const sense = (phrase: string): WordSense => {
-    // "un po' buio": a word that ends in an apostrophe is read joined to the next (joinWords).
-    const key = fold(phrase).replace(/' /g, "'");
+    // "un po' buio": keyed as the reader joins its words, a word's apostrophe joined to the next.
+    const key = joinWords(fold(phrase).split(" "));
     let found = table.get(key);
     if (!found) table.set(key, (found = { cues: new Set(), first: new Set() }));
     return found;
@@ -64,6 +65,8 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
       else sense(word).cues.add(cue);
       // A mode of muting is a mute when nothing switches it.
       if (cue === "muteModes") sense(word).cues.add("mute");
+      // A word that starts is "on" where it may switch (reading/action.ts, `startedOnly`).
+      if (cue === "starts") sense(word).cues.add("on");
     }
   }
   const elisions: string[] = [];
