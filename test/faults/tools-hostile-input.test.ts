@@ -184,10 +184,16 @@ describe("the registry", () => {
     }),
   ]);
   registry.registerTool(
-    { name: "get_datetime", description: "clock", inputSchema: { type: "object", properties: {} } },
+    {
+      name: "get_datetime",
+      description: "clock",
+      inputSchema: { type: "object", properties: {} },
+      annotations: { readOnlyHint: true },
+    },
     async () => ({ text: "noon" }),
   );
 
+  // A hold for the user's yes is a failure that explains itself: a hostile deviceName may name a gate.
   it("any name and any arguments: a result, never an exception; a failure explains itself", async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -207,12 +213,18 @@ describe("the registry", () => {
           expect(typeof result.content).toBe("string");
           if (!result.ok)
             expect(result.error).toMatch(
-              /Unknown tool|ambiguous|Invalid arguments|must be a JSON object|failed|did not answer/,
+              /Unknown tool|ambiguous|Invalid arguments|must be a JSON object|failed|did not answer|needs the user's yes/,
             );
         },
       ),
       { numRuns: RUNS },
     );
+  });
+
+  it("a read-only tool is never held, whatever its arguments name", async () => {
+    const result = await registry.execute("get_datetime", { a: { "": ["tOR"] }, target: "garage door" });
+    expect(result.ok).toBe(true);
+    expect(result.content).toBe("noon");
   });
 
   it("any identifier for use_tool: a result, never an exception", async () => {
