@@ -118,10 +118,13 @@ const PLUG =
 const ALL =
   "all|every\\w*|alle[nrs]?|uberall|ganzen?|tout|toute?s|partout|tod[oa]s?|overal|hele|tutt[aie]|ovunque";
 const UNMUTE =
-  "unmute|un mute|no longer mute|nicht mehr stumm|stummschaltung aufheben|ton an|reactive\\w*|remets le son|activa el sonido|quita el silencio|desactiv\\w* (?:el )?silencio|dempen opheffen|geluid aan|riattiva\\w*";
+  "unmute|un mute|no longer mute|nicht mehr stumm|stummschaltung aufheben|ton an|reactive\\w*|remets le son|activa el sonido|quita el silencio|desactiv\\w* (?:el )?silencio|reactiv\\w*|dempen opheffen|geluid aan|niet meer stil|riattiva\\w*|disattiva\\w* (?:il )?muto";
 const MUTE =
   "mute|muted|silence|silent|quiet|stumm|lautlos|ton (?:aus|abschalten)|leise|muet|sourdine|couper le son|coupe le son|tais toi|silencio|silencia\\w*|quita el sonido|demp\\w*|stil|geluid uit|muto|silenzio|silenzia\\w*|zitto|togli (?:l )?audio";
 const TIME_WORDS = "time|hour|o ?clock|uhr|uhrzeit|zeit|spat|heure|hora|tijd|uur|laat|ora|ore|orario";
+const DATE_WORDS = "date|datum|fecha|data|the date|das datum|la date|la fecha|de datum|la data";
+/** The city of the practice home's time zone (test/support/ha-home.ts), folded. */
+const HOME_CITY = fold(String(blindHome().config.time_zone).split("/").at(-1)!.replace(/_/g, " "));
 const TODAY =
   "today|todays|today s|now|right now|currently|this day|heute|heutige[ns]?|das heutige|jetzt|aujourd hui|d aujourd hui|maintenant|hoy|de hoy|ahora|vandaag|van vandaag|nu|oggi|di oggi|adesso";
 /** "to 30 percent" in any language: digits before the language's word for percent. */
@@ -230,14 +233,14 @@ const MORE = "more|mehr|plus|mas|meer|piu";
 const RADIO = "radio|radios|radiosender";
 /** Switching on and off, said plainly (folded). */
 const ON =
-  "on|turn on|switch on|an|einschalten|ilumina\\w*|illumina\\w*|eclaire\\w*|ein schalten|anschalten|anmachen|allume\\w*|enciend\\w*|encender|prende|prendan?|aan|aanzetten|aandoen|inschakelen|accend\\w*|riaccend\\w*";
+  "on|turn on|switch on|an|einschalten|ilumina\\w*|illumina\\w*|eclaire\\w*|ein schalten|anschalten|anmachen|allume\\w*|enciend\\w*|encender\\w*|prende|prendan?|aan|aanzetten|aandoen|inschakelen|accend\\w*|riaccend\\w*";
 const OFF =
-  "off|out|aus|ausschalten|ausmachen|abschalten|eteins|eteint|eteindre|eteignez|apag\\w*|uit|uitzetten|uitdoen|uitschakelen|spegn\\w*";
+  "off|out|aus|ausschalten|ausmachen|abschalten|eteins|eteint|eteindre|eteignez|extinction|apag\\w*|desactiv\\w*|uit|uitzetten|uitdoen|uitschakelen|spegn\\w*";
 /** The sound made louder or softer, said plainly (folded). */
 const LOUDER =
   "louder|up|higher|increase|raise|lauter|erhoh\\w*|hochdreh\\w*|aufdreh\\w*|plus fort|augmente\\w*|monte|mas alto|mas fuerte|sube|subir|harder|luider|hoger|verhoog|piu forte|piu alto|alza\\w*";
 const SOFTER =
-  "softer|quieter|lower|down|decrease|reduce|leiser|senk\\w*|verringer\\w*|moins fort|plus doucement|doucement|plus bas|baisse\\w*|diminue\\w*|mas bajo|baja|bajar|zachter|lager|verlaag|zachtjes|piu piano|piano|piu basso|abbass\\w*|diminuisci";
+  "softer|softly|quieter|more quietly|lower|down|decrease|reduce|leiser|senk\\w*|verringer\\w*|moins fort|plus doucement|doucement|plus bas|baisse\\w*|diminue\\w*|mas bajo|baja|bajar|zachter|lager|verlaag|zachtjes|piu piano|piano|piu basso|abbass\\w*|diminuisci";
 /** Words before a name of the whole home that make it a place: "in my house", "de toute la maison". */
 const IN_WHOLE_HOME = `(?:in|im|across|throughout|around|dans|en|nella|nel|di|de|del|della|van|por)(?: (?:the|my|our|la|ma|mon|toute|toda|mi|het|de|mijn|mia|tutta|ganzen|ganze|hele|whole|entire|meinem|meiner|der|dem|il))* (?:${WHOLE_HOME})`;
 const placeNames = [
@@ -404,6 +407,9 @@ export function massiveExpectation(
       if (slot === "light")
         return lights(intent === "iot_wemo_on" ? "switch lights on" : "switch lights off");
       if (slot === "other") return { type: "unclear", why: `device "${device}"`, allowed: [] };
+      // A light named and no plug, labelled a plug: the words say which (as for the lights above).
+      if (!slot && has(sentence, LIGHT) && !has(sentence, PLUG))
+        return lights(intent === "iot_wemo_on" ? "switch lights on" : "switch lights off");
       // "turn on the living room radio": the speaker may play it; no plug is asked for.
       if (!slot && has(sentence, RADIO) && !has(sentence, PLUG))
         return { type: "unclear", why: "a radio", allowed: speakers };
@@ -448,10 +454,14 @@ export function massiveExpectation(
     case "datetime_query":
     case "datetime_convert": {
       const kind = has(sentence, TIME_WORDS) ? "time" : "date";
+      // "tell me the current date" labelled time_zone=date: a word for the time or date is no zone;
+      // "the time in amsterdam" in a home whose time zone is Europe/Amsterdam is the home's.
+      const zone = slots.time_zone !== undefined && !new RegExp(`^(?:${TIME_WORDS}|${DATE_WORDS})$`).test(fold(slots.time_zone));
+      const place = slots.place_name !== undefined && fold(slots.place_name) !== HOME_CITY;
       const elsewhere =
         intent === "datetime_convert" ||
-        slots.place_name !== undefined ||
-        slots.time_zone !== undefined ||
+        place ||
+        zone ||
         // "when is halloween", "how many hours until midnight": another moment than now.
         slots.event_name !== undefined ||
         (slots.time !== undefined && !new RegExp(`^(?:${TODAY})$`).test(fold(slots.time))) ||
