@@ -5,6 +5,7 @@
 // "indícame"): a question about another place or day has a word of its own ("in tokyo",
 // "tomorrow", "tokyo time") and is left to the templates, which hand it on (turn/clock.ts).
 import type { FastPathGrammar } from "./grammar-types.js";
+import { numberWords } from "./number-words.js";
 import { createCleaner, fold, WAKE_WORDS, withoutWakeWord } from "./sentence.js";
 
 export interface ClockQuestion {
@@ -14,7 +15,11 @@ export interface ClockQuestion {
 }
 
 /** "today" asks for the date only when nothing names the time or the date ("was ist heute"). */
-type Role = "time" | "date" | "today" | "day" | "asking";
+type Role = "time" | "date" | "today" | "day" | "dayOfMonth" | "asking";
+
+/** A day of the month in digits, with or without its ordinal ending ("9", "9th", "5e", "1er"). */
+const DAY_OF_MONTH = /^(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th|e|er|eme|re|de|ste|te|o|a)?$/;
+const DAYS_IN_A_MONTH = 31;
 
 /** Phrases of up to this many words are looked up. */
 const LONGEST = 4;
@@ -60,6 +65,16 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   add([...grammar.clock.asking, ...grammar.articles, ...grammar.now, ...grammar.fillers], "asking");
   // The assistant called by its name anywhere in the question ("ok olly what time is it").
   add([...WAKE_WORDS, ...WAKE_WORDS.map((w) => w.split(" ").at(-1)!)], "asking");
+  // A day of the month, in order or as a number ("ist heute der neunte", "oggi è il cinque marzo"),
+  // where the word has no other role ("un" stays an article).
+  const monthDays = [
+    ...(grammar.clock.ordinals ?? []),
+    ...numberWords(grammar)
+      .filter(([, n]) => n >= 1 && n <= DAYS_IN_A_MONTH)
+      .map(([w]) => w),
+  ];
+  for (const key of monthDays.map((d) => words(d).join(" ")))
+    if (key && !roles.has(key)) roles.set(key, "dayOfMonth");
   const singleWords = (list: string[]) =>
     new Set(
       list
@@ -140,7 +155,10 @@ export function createClockQuestion(grammar: FastPathGrammar) {
           break;
         }
       }
-      if (n === 0) {
+      if (n === 0 && DAY_OF_MONTH.test(said[i]!) && Number.parseInt(said[i]!, 10) <= DAYS_IN_A_MONTH) {
+        found.add("dayOfMonth");
+        n = 1;
+      } else if (n === 0) {
         unknown.push(i);
         n = 1;
       }
@@ -153,10 +171,11 @@ export function createClockQuestion(grammar: FastPathGrammar) {
       const at = whole.indexOf(said[unknown[0]!]!);
       if (at < 0 || !isVerb(whole, at, capitalised(sentence))) return undefined;
     }
-    // "ist heute Montag" checks today's date; "welcher Tag ist Montag", "qué fecha es hoy lunes"
-    // ask about a day named.
-    if (found.has("day"))
-      return found.has("today") && !found.has("time") && !found.has("date")
+    // "ist heute Montag", "is today the ninth", "is today's date the ninth" check today's date,
+    // which the answer gives; "welcher Tag ist Montag", "what day is the ninth", "qué fecha es hoy
+    // jueves" (the date of a day named) ask about another day.
+    if (found.has("day") || found.has("dayOfMonth"))
+      return found.has("today") && !found.has("time") && (found.has("dayOfMonth") || !found.has("date"))
         ? { intent: "query_date" }
         : undefined;
     if (found.has("time")) return { intent: "query_time", ...(found.has("date") ? { alsoDate: true } : {}) };

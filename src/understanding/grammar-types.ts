@@ -577,6 +577,11 @@ export interface FastPathGrammar {
      * `today` ("is today the ninth"); without it another day is asked about ("what day is the ninth").
      */
     days?: string[];
+    /**
+     * The days of the month said in order ("ninth", "neunte", "neuvième"), read as `days`: with the
+     * language's number words and digits ("9th", "il nove"), the day a date check names.
+     */
+    ordinals?: string[];
     asking: string[];
     /**
      * Where a word the lists lack can only be a verb of asking ("inform me of the time", "verrat

@@ -124,6 +124,17 @@ describe("never acting on a word that only looks like a cue", () => {
   });
 });
 
+describe("a light's brightness said as a compound written apart", () => {
+  it.each([
+    ["nl", "verlaag de licht sterkte"],
+    ["de", "reduziere die Beleuchtungs stärke"],
+    ["es", "baja el poder de la luz"],
+  ])("%s: %j dims the kitchen's light that is on, from the kitchen", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+});
+
 describe("a light's verb with a change down", () => {
   it("'allume la cuisine moins lumineuse' switches nothing on at the brightness it had", async () => {
     await say("allume la cuisine moins lumineuse", "fr");

@@ -39,6 +39,15 @@ describe("the time and the date asked plainly", () => {
     ["nl", "ik wil even weten hoe laat het is", "query_time"],
     // A day named of today checks today's date.
     ["de", "ist heute Freitag oder nicht", "query_date"],
+    // A day of the month or a date said of today, to be checked: the answer gives today's date.
+    ["en", "is today's date the 9th", "query_date"],
+    ["en", "today is the twentieth of march, yes or no", "query_date"],
+    ["en", "is today's date the fifth of march", "query_date"],
+    ["de", "ist heute der einundzwanzigste", "query_date"],
+    ["fr", "on est le premier mai aujourd'hui ou pas", "query_date"],
+    ["es", "hoy es veinte de abril o no", "query_date"],
+    ["nl", "is het vandaag de derde", "query_date"],
+    ["it", "oggi è il primo giugno sì o no", "query_date"],
     ["nl", "is het vandaag dinsdag", "query_date"],
     ["nl", "de tijd a.u.b.", "query_time"],
     ["it", "oggi che cos'è", "query_date"],
@@ -80,6 +89,9 @@ describe("words of another place, day or kind are not the home's clock", () => {
     // A day named, and not today: another day is asked about.
     ["de", "welches Datum ist Montag"],
     ["nl", "welke datum is het zaterdag"],
+    ["en", "what day is the ninth"],
+    ["it", "che giorno è il nove"],
+    ["de", "welcher Wochentag ist der 24."],
     ["fr", "quel temps fait-il dehors"],
     ["fr", "quelle est l'heure actuelle de l'est"],
     ["fr", "silence pendant une heure"],

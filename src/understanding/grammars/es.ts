@@ -470,6 +470,9 @@ export const es: FastPathGrammar = {
       "intensidad",
       "luminosidad",
       "resplandor",
+      // "baja el poder de la luz": the light's power is its brightness.
+      "poder de la luz",
+      "fuerza de la luz",
     ],
     bit: ["un poco", "un poquito", "ligeramente", "algo", "un punto", "un nivel"],
     // Two steps: a lot, or two of them counted ("dos niveles").
@@ -847,7 +850,16 @@ export const es: FastPathGrammar = {
       "noviembre",
       "diciembre",
     ],
+    // The day of the month in order, for a date said to be checked ("hoy es cinco de marzo sí o no"; days are said as numbers but the first).
+    ordinals: [
+      "primero",
+      "primer",
+    ],
     asking: [
+      // A date said, then asked to be checked ("… or not").
+      "o no",
+      "sí o no",
+      "si o no",
       // Question words, the copula and its company.
       "qué",
       "que",

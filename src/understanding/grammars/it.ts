@@ -840,7 +840,15 @@ export const it: FastPathGrammar = {
       "novembre",
       "dicembre",
     ],
+    // The day of the month in order, for a date said to be checked ("oggi è il cinque marzo o no"; days are said as numbers but the first).
+    ordinals: [
+      "primo",
+    ],
     asking: [
+      // A date said, then asked to be checked ("… or not").
+      "o no",
+      "sì o no",
+      "si o no",
       // Question words, the copula and its company.
       "che",
       "quale",
