@@ -124,6 +124,22 @@ describe("never acting on a word that only looks like a cue", () => {
   });
 });
 
+describe("a light can't close: 'close the light' switches it off", () => {
+  it.each([
+    ["en", "close the lights in the kitchen"],
+    ["de", "schließe das Licht in der Küche"],
+    ["es", "cierra la luz de la cocina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it("'open the lights in the kitchen' switches them on", async () => {
+    await say("open the lights in the kitchen", "en");
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+});
+
 describe("a light's brightness said as a compound written apart", () => {
   it.each([
     ["nl", "verlaag de licht sterkte"],

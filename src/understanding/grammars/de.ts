@@ -390,7 +390,11 @@ export const de: FastPathGrammar = {
       "es ist hier laut",
     ],
     lightOn: [],
+    // "schließe das Licht": a light can't close, so it is switched off.
     lightOff: [
+      "schließe das licht",
+      "schließ das licht",
+      "schließe die lichter",
       "lösche das licht",
       "lösch das licht",
       "lösche die lichter",

@@ -504,9 +504,20 @@ export const en: FastPathGrammar = {
       "the volume is too high",
       "volume is too high",
     ],
-    lightOn: ["^light up", "^light", "illuminate", "^light it up"],
+    lightOn: ["^light up", "^light", "illuminate", "^light it up", "open the light", "open the lights"],
     // "no more light": "more light" is a phrase of its own (brighter), so "no" cannot see the kind.
-    lightOff: ["no more light", "make it dark", "give me dark", "give me darkness", "darkness please"],
+    // A light can't close: "close the light" is said for switching it off, "open the light" for on.
+    lightOff: [
+      "no more light",
+      "make it dark",
+      "give me dark",
+      "give me darkness",
+      "darkness please",
+      "close the light",
+      "close the lights",
+      "close light",
+      "close lights",
+    ],
     mute: [
       "silence",
       "shut up",

@@ -401,7 +401,8 @@ export const es: FastPathGrammar = {
     ],
     lightOn: ["ilumina", "iluminar"],
     // "no más luz": "más luz" is a phrase of its own (brighter), so "no" cannot see the kind.
-    lightOff: ["no más luz", "no más luces", "dame oscuridad", "haz oscuridad"],
+    // "cierra la luz": a light can't close, so it is switched off.
+    lightOff: ["no más luz", "no más luces", "dame oscuridad", "haz oscuridad", "cierra la luz", "cierra las luces"],
     mute: [
       // Asked as a question in the second person ("silencias …?"): a request.
       "silencias",

@@ -322,7 +322,8 @@ export const nl: FastPathGrammar = {
       "het is hier hard",
     ],
     lightOn: [],
-    lightOff: ["maak het donker", "geef me duisternis"],
+    // "sluit de lichten af": a light can't close, so it is switched off.
+    lightOff: ["maak het donker", "geef me duisternis", "sluit het licht", "sluit de lichten", "sluit de lampen"],
     mute: [
       "blijf stil",
       "wees stil",
