@@ -122,6 +122,11 @@ const UNMUTE =
 const MUTE =
   "mute|muted|silence|silent|quiet|stumm|lautlos|ton (?:aus|abschalten)|leise|muet|sourdine|couper le son|coupe le son|tais toi|silencio|silencia\\w*|quita el sonido|demp\\w*|stil|geluid uit|muto|silenzio|silenzia\\w*|zitto|togli (?:l )?audio";
 const TIME_WORDS = "time|hour|o ?clock|uhr|uhrzeit|zeit|spat|heure|hora|tijd|uur|laat|ora|ore|orario";
+/** Today by its name, not "now" (folded). */
+const TODAY_SAID = "today|todays|heute|heutige[ns]?|aujourd hui|hoy|vandaag|oggi";
+/** Another day than today (folded). */
+const OTHER_DAY =
+  "tomorrow|yesterday|next|last|morgen|gestern|nachste[nr]?|letzte[nr]?|demain|hier|prochaine?|dernier|derniere|manana|ayer|proxim[oa]|pasad[oa]|gisteren|volgende|vorige|domani|ieri|prossim[oa]|scors[oa]";
 const DATE_WORDS = "date|datum|fecha|data|the date|das datum|la date|la fecha|de datum|la data";
 /** The city of the practice home's time zone (test/support/ha-home.ts), folded. */
 const HOME_CITY = fold(String(blindHome().config.time_zone).split("/").at(-1)!.replace(/_/g, " "));
@@ -458,6 +463,8 @@ export function massiveExpectation(
       // "the time in amsterdam" in a home whose time zone is Europe/Amsterdam is the home's.
       const zone = slots.time_zone !== undefined && !new RegExp(`^(?:${TIME_WORDS}|${DATE_WORDS})$`).test(fold(slots.time_zone));
       const place = slots.place_name !== undefined && fold(slots.place_name) !== HOME_CITY;
+      // "is today the fourth or the fifth" labelled date=fourth: a date said of today, to be checked.
+      const todayChecked = has(sentence, TODAY_SAID) && !has(slots.date ?? "", OTHER_DAY);
       const elsewhere =
         intent === "datetime_convert" ||
         place ||
@@ -465,7 +472,7 @@ export function massiveExpectation(
         // "when is halloween", "how many hours until midnight": another moment than now.
         slots.event_name !== undefined ||
         (slots.time !== undefined && !new RegExp(`^(?:${TODAY})$`).test(fold(slots.time))) ||
-        (slots.date !== undefined && !new RegExp(`^(?:${TODAY})$`).test(fold(slots.date)));
+        (slots.date !== undefined && !todayChecked && !new RegExp(`^(?:${TODAY})$`).test(fold(slots.date)));
       return { type: "question", kind, elsewhere };
     }
     case "play_radio":

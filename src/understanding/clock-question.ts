@@ -171,13 +171,10 @@ export function createClockQuestion(grammar: FastPathGrammar) {
       const at = whole.indexOf(said[unknown[0]!]!);
       if (at < 0 || !isVerb(whole, at, capitalised(sentence))) return undefined;
     }
-    // "ist heute Montag", "is today the ninth", "is today's date the ninth" check today's date,
-    // which the answer gives; "welcher Tag ist Montag", "what day is the ninth", "qué fecha es hoy
-    // jueves" (the date of a day named) ask about another day.
+    // "ist heute Montag", "is today the ninth", "qué fecha es hoy jueves" check or ask today's date,
+    // which the answer gives; "welcher Tag ist Montag", "what day is the ninth" ask about another day.
     if (found.has("day") || found.has("dayOfMonth"))
-      return found.has("today") && !found.has("time") && (found.has("dayOfMonth") || !found.has("date"))
-        ? { intent: "query_date" }
-        : undefined;
+      return found.has("today") && !found.has("time") ? { intent: "query_date" } : undefined;
     if (found.has("time")) return { intent: "query_time", ...(found.has("date") ? { alsoDate: true } : {}) };
     return found.has("date") || found.has("today") ? { intent: "query_date" } : undefined;
   };

@@ -815,6 +815,7 @@ export const en: FastPathGrammar = {
     ],
     asking: [
       // A date said, then asked to be checked ("… or not").
+      "or",
       "or not",
       "is it or not",
       "yes or no",

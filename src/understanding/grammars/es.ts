@@ -858,6 +858,7 @@ export const es: FastPathGrammar = {
     ],
     asking: [
       // A date said, then asked to be checked ("… or not").
+      "o",
       "o no",
       "sí o no",
       "si o no",

@@ -885,6 +885,7 @@ export const fr: FastPathGrammar = {
     ],
     asking: [
       // A date said, then asked to be checked ("… or not").
+      "ou",
       "ou pas",
       "ou non",
       "oui ou non",

@@ -846,6 +846,7 @@ export const it: FastPathGrammar = {
     ],
     asking: [
       // A date said, then asked to be checked ("… or not").
+      "o",
       "o no",
       "sì o no",
       "si o no",

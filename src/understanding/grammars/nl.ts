@@ -936,9 +936,9 @@ export const nl: FastPathGrammar = {
     {
       intent: "query_time",
       templates: [
-        "hoe laat (is het|leven we)",
+        "(hoe laat|hoelaat) (is het|leven we)",
         "[(vertel me|geef me|zeg me)] (wat is de|de) [huidige] tijd",
-        "hoe laat",
+        "(hoe laat|hoelaat)",
         "tijd",
       ],
     },
