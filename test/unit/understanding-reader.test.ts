@@ -928,6 +928,8 @@ describe("what a command is for, or why, said after it", () => {
     ["de", "schalte den kettle an, um mein Ladegerät anzuschließen", "turn_on", "kettle"],
     ["de", "schalte den kettle an um das Ladegerät damit zu verbinden", "turn_on", "kettle"],
     ["nl", "zet de kettle aan om mijn oplader aan te sluiten", "turn_on", "kettle"],
+    ["en", "turn on the kettle to plug in my charger", "turn_on", "kettle"],
+    ["en", "switch the kettle on to charge my phone", "turn_on", "kettle"],
   ])("%s: %j is the command before it", (language, sentence, intent, name) => {
     const understood = understand(language, sentence);
     expect(understood?.by).toBe("certain reading");
@@ -944,6 +946,11 @@ describe("what a command is for, or why, said after it", () => {
     expect(understand("nl", "herhaal modus aan")?.by).not.toBe("certain reading");
     expect(understand("en", "repeat that on")?.by).not.toBe("certain reading");
     expect(understand("nl", "herhaal dat zachter")?.match).toMatchObject({ intent: "volume_down" });
+  });
+
+  it("'to' before a level or a place is no purpose", () => {
+    expect(understand("en", "set the kettle to 40 percent")?.match).toMatchObject({ intent: "set_level", level: 40 });
+    expect(understand("en", "turn the volume up to the max")?.match).toMatchObject({ intent: "set_volume", level: 100 });
   });
 
   it("'per', 'para', 'pour', 'um', 'om' before no infinitive are no purpose", () => {

@@ -100,6 +100,26 @@ export const en: FastPathGrammar = {
     "i have to",
     "i must",
   ],
+  // "turn on the plug to charge my phone": English infinitives have no ending of their own, so
+  // the verbs people give as the reason are listed (a level or a place follows "to" too).
+  purposeInfinitive: {
+    words: ["to"],
+    endings: [
+      "charge",
+      "plug",
+      "connect",
+      "read",
+      "sleep",
+      "watch",
+      "work",
+      "cook",
+      "listen",
+      "study",
+      "relax",
+      "clean",
+      "power",
+    ],
+  },
   pronouns: ["it", "them", "that one", "that", "this"],
   areaPrepositions: ["in", "on", "at", "of", "in the", "on the"],
   here: [
