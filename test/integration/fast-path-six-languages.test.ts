@@ -124,6 +124,22 @@ describe("never acting on a word that only looks like a cue", () => {
   });
 });
 
+describe("the volume lowered to a level said in words is a step down", () => {
+  it.each([
+    ["en", "decrease the volume to very low"],
+    ["de", "verringere die Lautstärke auf sehr niedrig"],
+    ["fr", "réduis le volume à très doux"],
+    ["es", "disminuye el volumen a muy bajo"],
+    ["nl", "verminder het volume naar heel laag"],
+    ["it", "diminuisci il volume a molto basso"],
+  ])("%s: %j", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+});
+
 describe("a light can't close: 'close the light' switches it off", () => {
   it.each([
     ["en", "close the lights in the kitchen"],

@@ -365,6 +365,10 @@ export const de: FastPathGrammar = {
       "so laut wie du kannst",
     ],
     quieter: [
+      // "verringere die Lautstärke auf sehr niedrig": a level in words is no number, so a step down.
+      "auf sehr niedrig",
+      "auf niedrig",
+      "sehr niedrig",
       "leiser",
       "niedrige lautstärke",
       "geringe lautstärke",

@@ -478,6 +478,11 @@ export const en: FastPathGrammar = {
       "volume is low",
     ],
     quieter: [
+      // "decrease the volume to very low": a level said in words is no number, so it is a step down.
+      "to very low",
+      "to very soft",
+      "to very quiet",
+      "to low",
       "quieter",
       "softly",
       "more softly",

@@ -372,6 +372,11 @@ export const es: FastPathGrammar = {
       "la música está baja",
     ],
     quieter: [
+      // "disminuir el volumen a muy baja": a level in words is no number, so a step down.
+      "a muy baja",
+      "a muy bajo",
+      "muy baja",
+      "muy bajo",
       "más suave",
       "más bajo",
       "demasiado alto",

@@ -389,6 +389,11 @@ export const fr: FastPathGrammar = {
       "aussi fort que possible",
     ],
     quieter: [
+      // "réduis le volume à très doux": a level in words is no number, so a step down.
+      "à très doux",
+      "à très bas",
+      "très doux",
+      "très bas",
       "moins fort",
       "tu es trop bruyant",
       "trop bruyant",

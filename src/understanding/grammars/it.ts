@@ -345,6 +345,10 @@ export const it: FastPathGrammar = {
       "la musica è bassa",
     ],
     quieter: [
+      // "diminuisci il volume a molto basso": a level in words is no number, so a step down.
+      "a molto basso",
+      "molto basso",
+      "a basso",
       "più piano",
       "troppo rumoroso",
       "meno rumore",

@@ -298,6 +298,11 @@ export const nl: FastPathGrammar = {
       "ik hoor je amper",
     ],
     quieter: [
+      // "verminder het volume naar heel laag": a level in words is no number, so a step down.
+      "naar heel laag",
+      "op heel laag",
+      "heel laag",
+      "zeer laag",
       "zachter",
       "volume laag",
       "laag volume",
