@@ -140,6 +140,20 @@ describe("the volume lowered to a level said in words is a step down", () => {
   });
 });
 
+describe("the assistant's settings muted are the speaker's sound", () => {
+  it.each([
+    ["en", "set the settings to mute"],
+    ["de", "setze die Einstellungen auf lautlos"],
+    ["fr", "mets les paramètres en sourdine"],
+    ["nl", "zet de instellingen op mute"],
+  ])("%s: %j mutes the speaker of the room", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+});
+
 describe("a light can't close: 'close the light' switches it off", () => {
   it.each([
     ["en", "close the lights in the kitchen"],

@@ -161,6 +161,10 @@ export const de: FastPathGrammar = {
       "gesetzt",
     ],
     speak: [
+      // "setze die Einstellungen auf lautlos": the assistant's own settings, whose sound is the speaker's.
+      "die einstellungen",
+      "einstellungen",
+      "deine einstellungen",
       "sprich",
       "sprech",
       "sprechen",

@@ -258,6 +258,9 @@ export const en: FastPathGrammar = {
       "speaking",
       "talking",
       "yourself",
+      // "set the settings to mute": the assistant's own settings, whose sound is the speaker's.
+      "the settings",
+      "settings",
       "your voice",
       "your volume",
       // "repeat that louder", "say it again louder": what is said again, said louder.

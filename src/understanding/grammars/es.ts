@@ -139,6 +139,11 @@ export const es: FastPathGrammar = {
     ],
     // "sube tu volumen", "en voz alta": the assistant's own voice, which is the speaker's.
     speak: [
+      // "anula el silencio de la configuración": the assistant's own settings, whose sound is the speaker's.
+      "la configuración",
+      "configuración",
+      "los ajustes",
+      "ajustes",
       "habla",
       "hablar",
       "hables",

@@ -156,6 +156,12 @@ export const fr: FastPathGrammar = {
       "réglez",
     ],
     speak: [
+      // "mets les paramètres en sourdine": the assistant's own settings, whose sound is the speaker's.
+      "les paramètres",
+      "paramètres",
+      "tes paramètres",
+      "les réglages",
+      "réglages",
       "parle",
       "parlez",
       "parler",

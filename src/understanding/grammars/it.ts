@@ -121,6 +121,10 @@ export const it: FastPathGrammar = {
       "regoli",
     ],
     speak: [
+      // "cambia le impostazioni su muto": the assistant's own settings, whose sound is the speaker's.
+      "le impostazioni",
+      "impostazioni",
+      "delle impostazioni",
       "parla",
       "parlare",
       "parlami",

@@ -118,6 +118,10 @@ export const nl: FastPathGrammar = {
       "schakelen",
     ],
     speak: [
+      // "zet de instellingen op mute": the assistant's own settings, whose sound is the speaker's.
+      "de instellingen",
+      "instellingen",
+      "je instellingen",
       "praat",
       "spreek",
       "praten",
