@@ -417,6 +417,13 @@ describe("the speaker's area and groups", () => {
     ha.serviceCalls.length = 0;
     await say("mach alle Lampen aus", "de", { deviceId: "kitchen_satellite" });
     expect(calls()).toHaveLength(5);
+    // Dutch and French: the same words, which their own sentences don't cover, mean the same.
+    ha.serviceCalls.length = 0;
+    await say("doe alle lampen uit", "nl", { deviceId: "kitchen_satellite" });
+    expect(calls()).toHaveLength(5);
+    ha.serviceCalls.length = 0;
+    await say("éteins toutes les lampes", "fr", { deviceId: "kitchen_satellite" });
+    expect(calls()).toHaveLength(5);
     // German "on": the room, as HA's German sentences take "alle Lichter an".
     ha.serviceCalls.length = 0;
     await say("schalt mal alle Lampen an", "de", { deviceId: "kitchen_satellite" });
@@ -427,14 +434,14 @@ describe("the speaker's area and groups", () => {
   it("where a language's sentences don't say, 'all the lights' from a satellite is asked, not guessed", async () => {
     const own = makeAgent({ haAgent: false });
     const dutch = await own.handle({
-      text: "doe alle lampen uit",
+      text: "doe alle lampen aan",
       language: "nl",
       deviceId: "kitchen_satellite",
     });
     expect(calls()).toEqual([]);
     expect(dutch.speech).toBe("Welke bedoel je: Kitchen of het hele huis?");
     const french = await own.handle({
-      text: "éteins toutes les lampes",
+      text: "allume toutes les lampes",
       language: "fr",
       deviceId: "kitchen_satellite",
     });

@@ -503,6 +503,9 @@ export const nl: FastPathGrammar = {
     "de kamer",
   ],
   compounds: true,
+  // "zet alle lichten uit": the whole home, as Home Assistant's sentences take "all the lights
+  // off" in English, German, Spanish and Italian.
+  allMeans: { turn_off: { home: ["light"] } },
   plurals: [
     ["s", ""],
     ["en", ""],
@@ -549,6 +552,10 @@ export const nl: FastPathGrammar = {
       "slimme stekkers",
       "wemo",
       "wemo stekker",
+      // Philips (Hue) makes smart plugs too: "zet het philips stopcontact aan".
+      "philips stopcontact",
+      "philips stekker",
+      "philips plug",
       "slimme stopcontact",
       "slim stopcontact",
       "stekker",
