@@ -114,7 +114,9 @@ const hasHead = (text: string, words: string) => new RegExp(`(?:${words})(?!\\p{
 const LIGHT =
   "lights?|lamps?|bulbs?|lighting|hue|licht(?:er)?|lampen?|leuchten?|beleuchtung|birnen?|lumieres?|lampes?|ampoules?|eclairage|luz|luces|lamparas?|bombillas?|iluminacion|lichten|verlichting|luce|luci|lampad[ae]|illuminazione|plafonn?ier[ae]?s?";
 const PLUG =
-  "plugs?|sockets?|outlets?|wemo|smart ?plugs?|power|\\w*steckdosen?|stecker|stromstecker|prises?|enchufes?|stekkers?|stopcontact(?:en)?|pres[ae]|prese|spina";
+  "plugs?|sockets?|outlets?|wemo|smart ?plugs?|power|\\w*steckdosen?|stecker|stromstecker|prises?|enchufes?|tomas? de corriente|stekkers?|stopcontact(?:en)?|pres[ae]|prese|spina";
+/** A light said by where it hangs: the ceiling (folded). */
+const CEILING = "ceiling|overhead|\\w*decke\\w*|plafond\\w*|plafonnier\\w*|techo|soffitto";
 const ALL =
   "all|every\\w*|alle[nrs]?|uberall|ganzen?|tout|toute?s|partout|tod[oa]s?|overal|hele|tutt[aie]|ovunque";
 const UNMUTE =
@@ -352,7 +354,13 @@ export function massiveExpectation(
     return { ...expected, targets: [...expected.targets, targetsOf(kind, areas ?? [])] };
   };
   // A device of the home by its name ("turn off my desk lamp"): that device, not the room's.
-  const named = device ? homeDevice(device) : undefined;
+  // "baisse le plafond", "dim the ceiling light": the ceiling light of the place (the home's
+  // lights say where they hang by name), as a device named.
+  const ceiling =
+    device && has(device, CEILING)
+      ? ENTITIES.find((e) => domainOf(e.id) === "light" && (areas ?? []).includes(e.area) && /ceiling/i.test(e.name))
+      : undefined;
+  const named = device ? (homeDevice(device) ?? ceiling?.id) : undefined;
   const onNamed = (kind: CommandKind): Expectation => {
     const id = named!;
     const light = domainOf(id) === "light";
