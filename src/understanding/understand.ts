@@ -23,6 +23,8 @@ const AGREEING: Partial<Record<FastIntent, readonly FastIntent[]>> = {
   volume_up: ["volume_up", "unmute", "step_up"],
   volume_down: ["volume_down", "mute", "step_down"],
 };
+/** What changes a sound: what a title after "the song" may be said with. */
+const SOUND: ReadonlySet<FastIntent> = new Set(["volume_up", "volume_down", "set_volume", "mute", "unmute"]);
 /** The longest complaint, and the longest sentence read as a complaint and a command, in words. */
 const LONGEST_COMPLAINT = 6;
 const LONGEST_COMPLAINED = 24;
@@ -111,6 +113,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     ? new RegExp(`(?:^|\\s)(?:${alternation(grammar.purposes)})(?:(?<=')|(?=\\s|$))`)
     : undefined;
   const infinitivePurpose = grammar.purposeInfinitive;
+  const placePrepositions = new Set(grammar.areaPrepositions.map(fold).filter((w) => !w.includes(" ")));
+  /** What plays, said in one word ("music", "Lied", "canción"): a title may follow it. */
+  const musicWords = new Set(grammar.cues.music.map(fold).filter((w) => !w.includes(" ")));
   const purposeStarts = (infinitivePurpose?.words ?? []).map((w) => fold(w).split(" "));
   /** An infinitive by its ending, a clitic joined to it or not ("brancher", "conectarlo", "attaccarci"). */
   const isInfinitive = (word: string) =>
@@ -276,9 +281,38 @@ export function createUnderstanding(grammar: FastPathGrammar) {
         const command = understandAsSaid(before, lookup);
         if (command?.by === "certain reading") return command;
       }
-      return understood;
+      return titled(words, lookup) ?? understood;
     },
   };
+
+  /**
+   * "turn up the volume of the song hips don't lie": the title said after what plays is no word
+   * of the command. The words up to what plays are read alone, and stand when they change its
+   * sound for certain; a title never names a device to switch.
+   */
+  function titled(words: string[], lookup: (words: string) => Spotted | undefined): Understood | undefined {
+    for (let i = words.length - 2; i >= 1; i--) {
+      if (!musicWords.has(words[i]!)) continue;
+      // "turn up the music in the attic": a place after it is no title, and is never dropped.
+      const title = words.slice(i + 1);
+      if (placePrepositions.has(title[0]!) || spotNames(title, lookup).length) continue;
+      if (
+        title.some((w) => {
+          const sense = lexicon.senses(w);
+          return sense?.here || sense?.home;
+        })
+      )
+        continue;
+      const command = understandAsSaid(words.slice(0, i + 1).join(" "), lookup);
+      if (
+        command?.by === "certain reading" &&
+        SOUND.has(command.match.intent) &&
+        command.match.name === undefined
+      )
+        return command;
+    }
+    return undefined;
+  }
 
   /**
    * "it's too dark, turn on the kitchen light", "turn it down, it's far too loud": what is wrong

@@ -140,6 +140,26 @@ describe("the volume lowered to a level said in words is a step down", () => {
   });
 });
 
+describe("a title said after what plays is no word of the command", () => {
+  it.each([
+    ["en", "please increase the volume of the song Hips Don't Lie"],
+    ["de", "bitte erhöhe die Lautstärke der Musik Hips Don't Lie"],
+    ["es", "por favor sube el volumen de la canción Hips Don't Lie"],
+    ["nl", "verhoog alsjeblieft het volume van de muziek Hips Don't Lie"],
+    ["it", "aumenta il volume del brano Torna a casa per favore"],
+  ])("%s: %j turns the speaker of the room up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it("a place after it is never dropped: 'turn up the music in the attic' leaves this room's speaker alone", async () => {
+    await say("turn up the music in the attic", "en");
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("the assistant's settings muted are the speaker's sound", () => {
   it.each([
     ["en", "set the settings to mute"],
