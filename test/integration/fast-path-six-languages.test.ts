@@ -140,6 +140,13 @@ describe("the volume lowered to a level said in words is a step down", () => {
   });
 });
 
+describe("Dutch: a separable verb at the end of a clause", () => {
+  it("'ik wil dat je het licht in de keuken uit schakelt' switches the kitchen's lights off", async () => {
+    await say("ik wil dat je het licht in de keuken uit schakelt", "nl");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+});
+
 describe("a title said after what plays is no word of the command", () => {
   it.each([
     ["en", "please increase the volume of the song Hips Don't Lie"],

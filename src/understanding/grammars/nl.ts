@@ -2,13 +2,17 @@ import type { FastPathGrammar } from "../grammar-types.js";
 
 /**
  * A separable verb's templates: "doe {name} dicht", "{name} dicht doen" and "{name} dichtdoen"
- * for each particle, imperative and infinitive (a particle of two words is never written joined).
+ * for each particle, imperative and infinitive, and the verb said to "je" at a clause's end
+ * ("dat je {name} dicht doet"); a particle of two words is never written joined.
  */
 function separable(particles: string[], imperatives: string[], infinitives: string[]): string[] {
-  const joined = particles.filter((p) => !p.includes(" ")).flatMap((p) => infinitives.map((i) => p + i));
+  // "… dat je het licht uit schakelt": the verb said to "je" ends a clause, its particle before it.
+  const finite = imperatives.map((i) => (i.endsWith("t") ? i : `${i}t`));
+  const after = [...infinitives, ...finite];
+  const joined = particles.filter((p) => !p.includes(" ")).flatMap((p) => after.map((i) => p + i));
   return [
     `(${imperatives.join("|")}) {name} (${particles.join("|")})`,
-    `{name} (${particles.join("|")}) (${infinitives.join("|")})`,
+    `{name} (${particles.join("|")}) (${after.join("|")})`,
     `{name} (${joined.join("|")})`,
   ];
 }
