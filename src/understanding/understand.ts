@@ -45,6 +45,8 @@ const ACTING: readonly Cue[] = [
   "volume",
   "music",
   "brightness",
+  // "assure-toi que la lumière est éteinte": what is asked to be so.
+  "modals",
 ];
 
 export interface Understood {

@@ -140,6 +140,26 @@ describe("the volume lowered to a level said in words is a step down", () => {
   });
 });
 
+describe("a state asked to be so ('make sure the light is off') is a command", () => {
+  it.each([
+    ["en", "can you make sure the kitchen light is off"],
+    ["de", "kannst du dafür sorgen, dass das Licht in der Küche aus ist"],
+    ["fr", "peux-tu t'assurer que la lumière de la cuisine est éteinte"],
+    ["es", "puedes asegurarte de que la luz de la cocina esté apagada"],
+    ["nl", "kun je ervoor zorgen dat het licht in de keuken uit is"],
+    ["it", "puoi assicurarti che la luce della cucina sia spenta"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it("the same state said, not asked to be so, is no command", async () => {
+    await say("la lumière de la cuisine est éteinte", "fr");
+    await say("the kitchen light is off", "en");
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("Dutch: a separable verb at the end of a clause", () => {
   it("'ik wil dat je het licht in de keuken uit schakelt' switches the kitchen's lights off", async () => {
     await say("ik wil dat je het licht in de keuken uit schakelt", "nl");

@@ -540,6 +540,13 @@ export const de: FastPathGrammar = {
       "ich will dass",
       "ich hätte gern dass",
       "ich hätte gerne dass",
+      // "make sure the light is off": what is asked to be so.
+      "sorge dafür dass",
+      "sorg dafür dass",
+      "dafür sorgen dass",
+      "stell sicher dass",
+      "stelle sicher dass",
+      "sicherstellen dass",
     ],
     // "alle Lichter außer in der Küche": what is left out, which no command here can say.
     negations: [

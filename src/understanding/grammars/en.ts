@@ -637,7 +637,16 @@ export const en: FastPathGrammar = {
       "themselves",
     ],
     // "the lights must be off": a wish, not a statement.
-    modals: ["must", "must be", "ought to be"],
+    modals: [
+      "must",
+      "must be",
+      "ought to be",
+      // "make sure the light is off": what is asked to be so.
+      "make sure",
+      "make sure that",
+      "ensure",
+      "ensure that",
+    ],
     // "no light in the hall", "no more lights": that kind switched off (see the type).
     none: ["no"],
     anymore: ["more"],

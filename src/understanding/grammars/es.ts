@@ -510,6 +510,15 @@ export const es: FastPathGrammar = {
       "se ha",
       "se han",
     ],
+    // "assure-toi que la lumière est éteinte": what is asked to be so, whose copula is no statement.
+    modals: [
+      "asegúrate de que",
+      "asegurarte de que",
+      "asegúrese de que",
+      "asegurarse de que",
+      "asegúrate que",
+      "haz que",
+    ],
     // "todas las luces excepto la cocina": what is left out ("menos" is also "less": not here).
     negations: [
       "no",

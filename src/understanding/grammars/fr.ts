@@ -549,6 +549,17 @@ export const fr: FastPathGrammar = {
     by: ["de"],
     percent: ["pour cent", "pourcent", "%"],
     copulas: ["est", "sont", "était", "étaient", "s'est", "se sont", "a été"],
+    // "assure-toi que la lumière est éteinte": what is asked to be so, whose copula is no statement.
+    modals: [
+      "assure toi que",
+      "assure-toi que",
+      "t'assurer que",
+      "assurez vous que",
+      "assurez-vous que",
+      "vous assurer que",
+      "fais en sorte que",
+      "faire en sorte que",
+    ],
     // "toutes les lumières sauf la cuisine": what is left out, which no command here can say.
     negations: [
       "ne",

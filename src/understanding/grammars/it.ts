@@ -476,6 +476,14 @@ export const it: FastPathGrammar = {
     by: ["di", "del"],
     percent: ["per cento", "percento", "%"],
     copulas: ["è", "sono", "era", "erano", "è stata", "è stato", "si è", "si sono"],
+    // "assure-toi que la lumière est éteinte": what is asked to be so, whose copula is no statement.
+    modals: [
+      "assicurati che",
+      "assicurarti che",
+      "si assicuri che",
+      "fai in modo che",
+      "fare in modo che",
+    ],
     // "tutte le luci tranne la cucina": what is left out, which no command here can say.
     negations: [
       "non",

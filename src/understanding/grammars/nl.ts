@@ -437,6 +437,11 @@ export const nl: FastPathGrammar = {
       "ik wil dat",
       "ik wil graag dat",
       "ik zou graag willen dat",
+      // "make sure the light is off": what is asked to be so.
+      "zorg ervoor dat",
+      "ervoor zorgen dat",
+      "zorg dat",
+      "zorg er voor dat",
     ],
     // "alle lampen behalve de keuken": what is left out, which no command here can say.
     negations: [
