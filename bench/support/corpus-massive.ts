@@ -358,7 +358,9 @@ export function massiveExpectation(
   // lights say where they hang by name), as a device named.
   const ceiling =
     device && has(device, CEILING)
-      ? ENTITIES.find((e) => domainOf(e.id) === "light" && (areas ?? []).includes(e.area) && /ceiling/i.test(e.name))
+      ? ENTITIES.find(
+          (e) => domainOf(e.id) === "light" && (areas ?? []).includes(e.area) && /ceiling/i.test(e.name),
+        )
       : undefined;
   const named = device ? (homeDevice(device) ?? ceiling?.id) : undefined;
   const onNamed = (kind: CommandKind): Expectation => {
@@ -469,7 +471,9 @@ export function massiveExpectation(
       const kind = has(sentence, TIME_WORDS) ? "time" : "date";
       // "tell me the current date" labelled time_zone=date: a word for the time or date is no zone;
       // "the time in amsterdam" in a home whose time zone is Europe/Amsterdam is the home's.
-      const zone = slots.time_zone !== undefined && !new RegExp(`^(?:${TIME_WORDS}|${DATE_WORDS})$`).test(fold(slots.time_zone));
+      const zone =
+        slots.time_zone !== undefined &&
+        !new RegExp(`^(?:${TIME_WORDS}|${DATE_WORDS})$`).test(fold(slots.time_zone));
       const place = slots.place_name !== undefined && fold(slots.place_name) !== HOME_CITY;
       // "is today the fourth or the fifth" labelled date=fourth: a date said of today, to be checked.
       const todayChecked = has(sentence, TODAY_SAID) && !has(slots.date ?? "", OTHER_DAY);

@@ -949,8 +949,14 @@ describe("what a command is for, or why, said after it", () => {
   });
 
   it("'to' before a level or a place is no purpose", () => {
-    expect(understand("en", "set the kettle to 40 percent")?.match).toMatchObject({ intent: "set_level", level: 40 });
-    expect(understand("en", "turn the volume up to the max")?.match).toMatchObject({ intent: "set_volume", level: 100 });
+    expect(understand("en", "set the kettle to 40 percent")?.match).toMatchObject({
+      intent: "set_level",
+      level: 40,
+    });
+    expect(understand("en", "turn the volume up to the max")?.match).toMatchObject({
+      intent: "set_volume",
+      level: 100,
+    });
   });
 
   it("'per', 'para', 'pour', 'um', 'om' before no infinitive are no purpose", () => {

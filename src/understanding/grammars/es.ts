@@ -412,7 +412,14 @@ export const es: FastPathGrammar = {
     lightOn: ["ilumina", "iluminar"],
     // "no más luz": "más luz" is a phrase of its own (brighter), so "no" cannot see the kind.
     // "cierra la luz": a light can't close, so it is switched off.
-    lightOff: ["no más luz", "no más luces", "dame oscuridad", "haz oscuridad", "cierra la luz", "cierra las luces"],
+    lightOff: [
+      "no más luz",
+      "no más luces",
+      "dame oscuridad",
+      "haz oscuridad",
+      "cierra la luz",
+      "cierra las luces",
+    ],
     mute: [
       // Asked as a question in the second person ("silencias …?"): a request.
       "silencias",
@@ -871,10 +878,7 @@ export const es: FastPathGrammar = {
       "diciembre",
     ],
     // The day of the month in order, for a date said to be checked ("hoy es cinco de marzo sí o no"; days are said as numbers but the first).
-    ordinals: [
-      "primero",
-      "primer",
-    ],
+    ordinals: ["primero", "primer"],
     asking: [
       // A date said, then asked to be checked ("… or not").
       "o",

@@ -477,13 +477,7 @@ export const it: FastPathGrammar = {
     percent: ["per cento", "percento", "%"],
     copulas: ["è", "sono", "era", "erano", "è stata", "è stato", "si è", "si sono"],
     // "assure-toi que la lumière est éteinte": what is asked to be so, whose copula is no statement.
-    modals: [
-      "assicurati che",
-      "assicurarti che",
-      "si assicuri che",
-      "fai in modo che",
-      "fare in modo che",
-    ],
+    modals: ["assicurati che", "assicurarti che", "si assicuri che", "fai in modo che", "fare in modo che"],
     // "tutte le luci tranne la cucina": what is left out, which no command here can say.
     negations: [
       "non",
@@ -857,9 +851,7 @@ export const it: FastPathGrammar = {
       "dicembre",
     ],
     // The day of the month in order, for a date said to be checked ("oggi è il cinque marzo o no"; days are said as numbers but the first).
-    ordinals: [
-      "primo",
-    ],
+    ordinals: ["primo"],
     asking: [
       // A date said, then asked to be checked ("… or not").
       "o",

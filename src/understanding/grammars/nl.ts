@@ -336,7 +336,13 @@ export const nl: FastPathGrammar = {
     ],
     lightOn: [],
     // "sluit de lichten af": a light can't close, so it is switched off.
-    lightOff: ["maak het donker", "geef me duisternis", "sluit het licht", "sluit de lichten", "sluit de lampen"],
+    lightOff: [
+      "maak het donker",
+      "geef me duisternis",
+      "sluit het licht",
+      "sluit de lichten",
+      "sluit de lampen",
+    ],
     mute: [
       "blijf stil",
       "wees stil",
