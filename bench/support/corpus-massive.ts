@@ -215,10 +215,14 @@ const WHOLE_HOME =
 const ARTICLES =
   /^(?:the|my|our|der|die|das|dem|den|im|vom|mein(?:em|en|e)?|la|le|les|l|ma|mon|du|des|de la|el|los|las|mi|del|het|de|mijn|van de|il|lo|gli|nell|nella|nel|della|del|dello|delle|dei|degli)\s+/;
 
+/** Prepositions a place slot may begin with (folded): "in der küche", "dans la cuisine". */
+const PLACE_PREPOSITIONS = /^(?:in|im|in der|in dem|auf der|dans|en|in de|in het|nella|nel|nell)\s+(?=\S)/;
+
 /** The areas a spoken place means in this home; undefined when it has no such place. */
 export function massivePlace(place: string | undefined): string[] | undefined {
   if (!place) return [SATELLITE_AREA];
-  const key = fold(place).replace(ARTICLES, "");
+  // "in der küche" labelled as the place: its preposition is no part of the name.
+  const key = fold(place).replace(PLACE_PREPOSITIONS, "").replace(ARTICLES, "");
   if (new RegExp(`^(?:${HERE})$`).test(key)) return [SATELLITE_AREA];
   if (new RegExp(`^(?:${WHOLE_HOME})$`).test(key)) return AREAS.map((a) => a.id);
   for (const [floor, aliases] of Object.entries(FLOOR_ALIASES)) {
