@@ -30,6 +30,8 @@ export interface Gateway {
    * (zwave-js-ui api/lib/Gateway.ts: a topic it has not published maps to no writeable valueId).
    */
   writable: Map<string, { nodeId: number; key: string }>;
+  /** The value topic depths (below the prefix) whose `/set` the gateway has subscribed to since it started. */
+  setDepths: Set<number>;
   client: MqttClient | undefined;
   driverReady: boolean;
   /** Cancels every `pause` in progress (the gateway stops). */
@@ -64,6 +66,7 @@ export function createGateway(options: SimulatorOptions): Gateway {
     apiPrefix: `${prefix}/_CLIENTS/${clientId}/api/`,
     nodes: liveNodes(options),
     writable: new Map(),
+    setDepths: new Set(),
     client: undefined,
     driverReady: false,
     pauses: new Set(),
@@ -97,6 +100,24 @@ export function pause(gateway: Gateway, ms: number): Promise<boolean> {
     };
     gateway.pauses.add(cancel);
   });
+}
+
+/**
+ * Subscribes to the `/set` of every value topic as deep as `topic`, once: Z-Wave JS UI subscribes
+ * with one wildcard filter per topic depth (`<prefix>/+/+/+/+/+/set` for a value five levels below
+ * the prefix) the first time it publishes a value there that takes writes (api/lib/Gateway.ts
+ * `_onValueChanged`, its `topicLevels`; api/lib/MqttClient.ts `subscribe`). So it is never sent its
+ * own state publications back.
+ */
+export async function subscribeSets(gateway: Gateway, topic: string): Promise<void> {
+  const { client, prefix, setDepths } = gateway;
+  const depth = topic.split("/").length - prefix.split("/").length;
+  // A gateway that is down subscribes when it next publishes there.
+  if (setDepths.has(depth) || !client?.connected) return;
+  setDepths.add(depth);
+  await client
+    .subscribeAsync(`${prefix}/${"+/".repeat(depth)}set`, { qos: 1 })
+    .catch(() => setDepths.delete(depth));
 }
 
 /** Publishes while connected; a gateway that is down publishes nothing. */

@@ -50,6 +50,7 @@ async function start(gateway: Gateway): Promise<void> {
   if (gateway.client) return;
   const { options, prefix, nodes, startupMs } = gateway;
   gateway.writable = new Map();
+  gateway.setDepths = new Set();
   for (const node of nodes.values()) {
     node.status = "Unknown";
     node.interviewed = false;
@@ -80,7 +81,10 @@ async function start(gateway: Gateway): Promise<void> {
     noDelay();
     void announce(gateway);
   });
-  await c.subscribeAsync(`${prefix}/#`, { qos: 1 });
+  // Its API; the value topics' `/set` follow as it publishes them (subscribeSets). Z-Wave JS UI
+  // also subscribes to its `broadcast/#` and `multicast/#` and to `homeassistant/status`, which
+  // this simulator does not serve (api/lib/MqttClient.ts `_onConnect`).
+  await c.subscribeAsync(`${gateway.apiPrefix}#`, { qos: 1 });
   await announce(gateway);
 
   if (!(await pause(gateway, (startupMs * 2) / 3))) return;
