@@ -1,8 +1,7 @@
 // One running simulated gateway: its settings, its nodes, its MQTT connection and what it has
 // published since it started. The other files of the simulator act on this.
-import type { MqttClient } from "mqtt";
 import { liveNodes, type LiveNode } from "./live-node.js";
-import type { SimValueId, SimulatorOptions } from "./types.js";
+import type { GatewayConnection, SimValueId, SimulatorOptions } from "./types.js";
 
 const DEFAULT_STARTUP_MS = 3000;
 /**
@@ -32,7 +31,7 @@ export interface Gateway {
   writable: Map<string, { nodeId: number; key: string }>;
   /** The value topic depths (below the prefix) whose `/set` the gateway has subscribed to since it started. */
   setDepths: Set<number>;
-  client: MqttClient | undefined;
+  client: GatewayConnection | undefined;
   driverReady: boolean;
   /** Cancels every `pause` in progress (the gateway stops). */
   pauses: Set<() => void>;
@@ -115,14 +114,12 @@ export async function subscribeSets(gateway: Gateway, topic: string): Promise<vo
   // A gateway that is down subscribes when it next publishes there.
   if (setDepths.has(depth) || !client?.connected) return;
   setDepths.add(depth);
-  await client
-    .subscribeAsync(`${prefix}/${"+/".repeat(depth)}set`, { qos: 1 })
-    .catch(() => setDepths.delete(depth));
+  await client.subscribe(`${prefix}/${"+/".repeat(depth)}set`).catch(() => setDepths.delete(depth));
 }
 
 /** Publishes while connected; a gateway that is down publishes nothing. */
 export function publish(gateway: Gateway, topic: string, payload: string, retain = true): Promise<unknown> {
   const { client } = gateway;
   if (!client?.connected) return Promise.resolve();
-  return client.publishAsync(topic, payload, { qos: 1, retain }).catch(() => undefined);
+  return client.publish(topic, payload, { qos: 1, retain }).catch(() => undefined);
 }
