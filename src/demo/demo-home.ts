@@ -17,9 +17,10 @@ export async function startDemoHome(logger: Logger): Promise<DemoHome> {
   const broker = await startEmbeddedBroker();
   const simulator = await startGatewaySimulator({
     brokerUrl: broker.url,
-    // The simulated gateway and the broker share this process: no socket, and no system call for
-    // each packet between them (bench/llm-cpu.bench.ts, LLM_CPU_ZWAVE=demo).
-    brokerStream: () => broker.stream(),
+    // The simulated gateway and the broker share this process: it publishes and subscribes through
+    // the broker's own API, with no MQTT packet to encode or parse between them
+    // (bench/llm-cpu.bench.ts, LLM_CPU_ZWAVE=demo).
+    connect: async (how) => broker.link(how),
     gatewayName: DEMO_GATEWAY_NAME,
     includeLocation: true,
     nodes: demoNodes(),

@@ -1,14 +1,14 @@
 import net from "node:net";
 import type { AddressInfo } from "node:net";
-import { duplexPair, type Duplex } from "node:stream";
 import { Aedes } from "aedes";
+import { openInProcessLink, type InProcessLink, type LinkOptions } from "./in-process-link.js";
 
 export interface EmbeddedBroker {
   /** `mqtt://host:port` */
   url: string;
   port: number;
-  /** A connection from inside this process: a stream the broker serves, with no socket. */
-  stream(): Duplex;
+  /** A client from inside this process, through the broker's own API: no socket, no MQTT packets. */
+  link(options: LinkOptions): InProcessLink;
   close(): Promise<void>;
 }
 
@@ -19,7 +19,6 @@ export async function startEmbeddedBroker(
   const host = options.host ?? "127.0.0.1";
   const broker = await Aedes.createBroker();
   const sockets = new Set<net.Socket>();
-  const streams = new Set<Duplex>();
   const server = net.createServer((socket) => {
     // Nagle on the broker side stalls every QoS 1 round trip by ~40 ms (docs/architecture.md, Tests and what stands in).
     socket.setNoDelay(true);
@@ -35,23 +34,11 @@ export async function startEmbeddedBroker(
   return {
     url: `mqtt://${host}:${port}`,
     port,
-    stream() {
-      const [inside, outside] = duplexPair();
-      // Either side closed closes the other, as a socket's peer sees its connection go: the broker
-      // drops a client that said goodbye, and the client's end completes.
-      streams.add(inside);
-      inside.once("close", () => {
-        streams.delete(inside);
-        outside.destroy();
-      });
-      outside.once("close", () => inside.destroy());
-      broker.handle(inside);
-      return outside;
-    },
+    link: (linkOptions) => openInProcessLink(broker, linkOptions),
     async close() {
       for (const socket of sockets) socket.destroy();
-      for (const stream of streams) stream.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Its in-process links end with it (in-process-link.ts).
       await new Promise<void>((resolve) => broker.close(() => resolve()));
     },
   };

@@ -11,7 +11,7 @@ import { VERSION } from "../version.js";
 import type { ZwaveServerConfig } from "./config.js";
 import { createCoverFollower } from "./cover-follow.js";
 import { createZwaveNetwork } from "./network.js";
-import { feedState } from "./state-feed.js";
+import { feedState, type StateFeed } from "./state-feed.js";
 import type { ZwaveStateEvent } from "./state-events.js";
 import { registerBatteries } from "./tools/batteries.js";
 import { registerControlDevice } from "./tools/control-device.js";
@@ -41,6 +41,22 @@ export interface ZwaveMcpServer {
   close(): Promise<void>;
 }
 
+/**
+ * Every change the server has heard goes to the host before any MCP message that follows it: the
+ * state events and MCP cross on two ports with no order between them
+ * (src/zwave-host/worker-launch.ts), and a tool's answer must not overtake the report it confirms.
+ * Otherwise a client that acts through the bridge's /mcp and then speaks to it at once (a test, or
+ * Home Assistant's MCP integration beside Assist) could find the device where it was before.
+ */
+function stateFirst(carrier: Transport, feed: StateFeed): Transport {
+  const send = carrier.send.bind(carrier);
+  carrier.send = (message, options) => {
+    feed.flush();
+    return send(message, options);
+  };
+  return carrier;
+}
+
 export async function createZwaveMcpServer(
   config: ZwaveServerConfig,
   logger: Logger,
@@ -57,7 +73,7 @@ export async function createZwaveMcpServer(
         })
       : (await import("./transports/mqtt/mqtt-transport.js")).createMqttTransport({ ...t, logger });
   const network = createZwaveNetwork({ transport, confirmTimeoutMs: config.confirmTimeoutMs });
-  const stopFeed = onState ? feedState(transport, network, onState) : () => {};
+  const feed = onState ? feedState(transport, network, onState) : undefined;
   // Only a host that hears state events learns how a cover on its way ended.
   const follower = onState ? createCoverFollower(network, onState) : undefined;
 
@@ -92,7 +108,7 @@ export async function createZwaveMcpServer(
       const server = createServer();
       server.server.onerror = (err) => logger.debug({ err }, "Z-Wave MCP connection error");
       connection = server;
-      await server.connect(carrier);
+      await server.connect(feed ? stateFirst(carrier, feed) : carrier);
     },
     upstream:
       t.kind === "websocket"
@@ -104,7 +120,7 @@ export async function createZwaveMcpServer(
             gateway: t.gatewayName ?? "(auto)",
           },
     async close() {
-      stopFeed();
+      feed?.stop();
       follower?.close();
       await Promise.allSettled([transport.close(), connection?.close()]);
     },

@@ -6,21 +6,28 @@ import type { ZwaveNetwork } from "./network.js";
 import type { ZwaveStateEvent } from "./state-events.js";
 import type { NodeListChange, ZwaveTransport } from "./transport.js";
 
+export interface StateFeed {
+  /** Posts at once what is waiting for the end of this turn of the event loop. */
+  flush(): void;
+  stop(): void;
+}
+
 /**
- * Starts telling `post` of every change; returns the function that stops it. The changes of one
- * turn of the event loop (a meter's power and energy, a dimmer's level and on/off, from one frame)
- * go as one event per device, after the transport has applied all of them.
+ * Starts telling `post` of every change. The changes of one turn of the event loop (a meter's
+ * power and energy, a dimmer's level and on/off, from one frame) go as one event per device, after
+ * the transport has applied all of them, or sooner when `flush` asks.
  */
 export function feedState(
   transport: ZwaveTransport,
   network: Pick<ZwaveNetwork, "ref" | "homeId">,
   post: (event: ZwaveStateEvent) => void,
-): () => void {
+): StateFeed {
   let all = false;
   const nodeIds = new Set<number>();
   let scheduled: NodeJS.Immediate | undefined;
 
   function flush(): void {
+    if (scheduled) clearImmediate(scheduled);
     scheduled = undefined;
     const held = transport.held();
     if (!held) return;
@@ -51,8 +58,13 @@ export function feedState(
   const stop = transport.onNodesChanged(changed);
   // A list fetched before the feed started is sent now.
   if (transport.held()) changed({ all: true });
-  return () => {
-    stop();
-    if (scheduled) clearImmediate(scheduled);
+  return {
+    flush() {
+      if (scheduled) flush();
+    },
+    stop() {
+      stop();
+      if (scheduled) clearImmediate(scheduled);
+    },
   };
 }

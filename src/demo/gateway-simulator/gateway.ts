@@ -1,8 +1,7 @@
 // One running simulated gateway: its settings, its nodes, its MQTT connection and what it has
 // published since it started. The other files of the simulator act on this.
-import type { MqttClient } from "mqtt";
 import { liveNodes, type LiveNode } from "./live-node.js";
-import type { SimValueId, SimulatorOptions } from "./types.js";
+import type { GatewayConnection, SimValueId, SimulatorOptions } from "./types.js";
 
 const DEFAULT_STARTUP_MS = 3000;
 /**
@@ -30,7 +29,9 @@ export interface Gateway {
    * (zwave-js-ui api/lib/Gateway.ts: a topic it has not published maps to no writeable valueId).
    */
   writable: Map<string, { nodeId: number; key: string }>;
-  client: MqttClient | undefined;
+  /** The value topic depths (below the prefix) whose `/set` the gateway has subscribed to since it started. */
+  setDepths: Set<number>;
+  client: GatewayConnection | undefined;
   driverReady: boolean;
   /** Cancels every `pause` in progress (the gateway stops). */
   pauses: Set<() => void>;
@@ -64,6 +65,7 @@ export function createGateway(options: SimulatorOptions): Gateway {
     apiPrefix: `${prefix}/_CLIENTS/${clientId}/api/`,
     nodes: liveNodes(options),
     writable: new Map(),
+    setDepths: new Set(),
     client: undefined,
     driverReady: false,
     pauses: new Set(),
@@ -99,9 +101,25 @@ export function pause(gateway: Gateway, ms: number): Promise<boolean> {
   });
 }
 
+/**
+ * Subscribes to the `/set` of every value topic as deep as `topic`, once: Z-Wave JS UI subscribes
+ * with one wildcard filter per topic depth (`<prefix>/+/+/+/+/+/set` for a value five levels below
+ * the prefix) the first time it publishes a value there that takes writes (api/lib/Gateway.ts
+ * `_onValueChanged`, its `topicLevels`; api/lib/MqttClient.ts `subscribe`). So it is never sent its
+ * own state publications back.
+ */
+export async function subscribeSets(gateway: Gateway, topic: string): Promise<void> {
+  const { client, prefix, setDepths } = gateway;
+  const depth = topic.split("/").length - prefix.split("/").length;
+  // A gateway that is down subscribes when it next publishes there.
+  if (setDepths.has(depth) || !client?.connected) return;
+  setDepths.add(depth);
+  await client.subscribe(`${prefix}/${"+/".repeat(depth)}set`).catch(() => setDepths.delete(depth));
+}
+
 /** Publishes while connected; a gateway that is down publishes nothing. */
 export function publish(gateway: Gateway, topic: string, payload: string, retain = true): Promise<unknown> {
   const { client } = gateway;
   if (!client?.connected) return Promise.resolve();
-  return client.publishAsync(topic, payload, { qos: 1, retain }).catch(() => undefined);
+  return client.publish(topic, payload, { qos: 1, retain }).catch(() => undefined);
 }

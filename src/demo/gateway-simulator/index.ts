@@ -16,6 +16,8 @@ export {
   windowCovering,
 } from "./devices.js";
 export type {
+  GatewayConnection,
+  GatewayConnectOptions,
   GatewaySimulator,
   NodeStatus,
   SimDeviceClass,

@@ -1,5 +1,5 @@
 // What the gateway publishes about its nodes: value topics and node status topics.
-import { publish, type Gateway } from "./gateway.js";
+import { publish, subscribeSets, type Gateway } from "./gateway.js";
 import { keyOf, type LiveNode, type LiveValue } from "./live-node.js";
 import { payloadFor } from "./payloads.js";
 import { nodeTopic, topicOfValue } from "./topics.js";
@@ -9,8 +9,24 @@ export async function publishValue(gateway: Gateway, node: LiveNode, v: LiveValu
   if (!v.readable && !v.writeable) return;
   const topic = topicOfValue(gateway, node, v);
   gateway.writable.set(topic, { nodeId: node.id, key: keyOf(v) });
+  // Subscribed before the value is out, so that whoever sees it can write to it.
+  if (takesSets(node, v)) await subscribeSets(gateway, topic);
   if (!v.readable) return;
   await publish(gateway, topic, payloadFor(gateway, node, v));
+}
+
+/**
+ * A value Z-Wave JS UI takes `/set` on: a writeable one, or a current value with a target beside it
+ * (api/lib/ZwaveClient.ts `_findTargetValue`: same command class, endpoint and property key).
+ */
+function takesSets(node: LiveNode, v: LiveValue): boolean {
+  if (v.writeable) return true;
+  if (!/current/i.test(String(v.property))) return false;
+  for (const t of node.values.values()) {
+    if (t.commandClass === v.commandClass && t.endpoint === v.endpoint && t.propertyKey === v.propertyKey)
+      if (/target/i.test(String(t.property))) return true;
+  }
+  return false;
 }
 
 export async function publishStatus(gateway: Gateway, node: LiveNode): Promise<void> {

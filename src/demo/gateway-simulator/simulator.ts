@@ -2,11 +2,10 @@
 // MqttClient.ts and ZwaveClient.ts and to how the real gateway behaves when run: the demo runs it
 // in-process and the tests run it against Mosquitto. This file is the gateway process: its
 // start-up, its stop, and the handle the demo and the tests hold.
-import type { Socket } from "node:net";
-import { connectAsync, MqttClient, type IClientOptions } from "mqtt";
 import { onApi, onSet } from "./api.js";
 import { createGateway, pause, publish, type Gateway } from "./gateway.js";
 import { actualOf, keyOf, type LiveNode, type LiveValue } from "./live-node.js";
+import { connectMqtt } from "./mqtt-connection.js";
 import { publishStatus, publishValue, report } from "./reports.js";
 import { topicOfValue } from "./topics.js";
 import type { GatewaySimulator, SimValueId, SimulatorOptions } from "./types.js";
@@ -30,17 +29,6 @@ async function announce(gateway: Gateway): Promise<void> {
   if (gateway.driverReady) await publish(gateway, `${prefix}/driver/status`, "true");
 }
 
-/** A client built on a stream, once the broker has taken it (as connectAsync resolves). */
-function connected(client: MqttClient): Promise<MqttClient> {
-  return new Promise((resolve, reject) => {
-    client.once("connect", () => {
-      client.off("error", reject);
-      resolve(client);
-    });
-    client.once("error", reject);
-  });
-}
-
 /**
  * Start-up as the real gateway does it (seen running Z-Wave JS UI 11.22.2): the client status, then
  * the driver, then every cached value with its old `time`, and each node's status "Unknown" until
@@ -50,37 +38,37 @@ async function start(gateway: Gateway): Promise<void> {
   if (gateway.client) return;
   const { options, prefix, nodes, startupMs } = gateway;
   gateway.writable = new Map();
+  gateway.setDepths = new Set();
   for (const node of nodes.values()) {
     node.status = "Unknown";
     node.interviewed = false;
   }
-  const clientOptions: IClientOptions = {
+  const how = {
     clientId: gateway.clientId,
-    username: options.username,
-    password: options.password,
-    reconnectPeriod: 200,
-    connectTimeout: 5000,
     will: {
       topic: gateway.statusTopic,
-      payload: Buffer.from(JSON.stringify({ value: false })),
-      qos: 1,
+      payload: JSON.stringify({ value: false }),
+      qos: 1 as const,
       retain: true,
     },
+    onMessage: (topic: string, payload: Buffer) => onMessage(gateway, topic, payload),
   };
-  const { brokerStream } = options;
-  const c = brokerStream
-    ? await connected(new MqttClient(brokerStream, clientOptions))
-    : await connectAsync(options.brokerUrl, clientOptions, false);
+  const c = options.connect
+    ? await options.connect(how)
+    : await connectMqtt(
+        options.brokerUrl,
+        { username: options.username, password: options.password },
+        {
+          ...how,
+          // After a broker restart ZUI says it is back; retained values died with a non-persistent broker.
+          onReconnect: () => void announce(gateway),
+        },
+      );
   gateway.client = c;
-  const noDelay = () => (c.stream as Socket).setNoDelay?.(true);
-  noDelay();
-  c.on("message", (topic, payload) => onMessage(gateway, topic, payload));
-  // After a broker restart ZUI says it is back; retained values died with a non-persistent broker.
-  c.on("connect", () => {
-    noDelay();
-    void announce(gateway);
-  });
-  await c.subscribeAsync(`${prefix}/#`, { qos: 1 });
+  // Its API; the value topics' `/set` follow as it publishes them (subscribeSets). Z-Wave JS UI
+  // also subscribes to its `broadcast/#` and `multicast/#` and to `homeassistant/status`, which
+  // this simulator does not serve (api/lib/MqttClient.ts `_onConnect`).
+  await c.subscribe(`${gateway.apiPrefix}#`);
   await announce(gateway);
 
   if (!(await pause(gateway, (startupMs * 2) / 3))) return;
@@ -120,7 +108,7 @@ async function stop(gateway: Gateway, signal: "SIGTERM" | "SIGKILL"): Promise<vo
   gateway.client = undefined;
   gateway.driverReady = false;
   // SIGTERM says goodbye (DISCONNECT), so the broker keeps the retained status true; SIGKILL does not.
-  await c.endAsync(signal === "SIGKILL");
+  await c.end(signal === "SIGKILL");
 }
 
 function requireValue(gateway: Gateway, nodeId: number, valueId: SimValueId): [LiveNode, LiveValue] {

@@ -1,7 +1,5 @@
 // What a test or the demo tells the simulated Z-Wave JS UI gateway: its devices, its MQTT settings,
 // and the handle it gets back.
-import type { Duplex } from "node:stream";
-
 export type NodeStatus = "Alive" | "Asleep" | "Awake" | "Dead" | "Unknown";
 
 export interface SimValue {
@@ -85,10 +83,10 @@ export interface SimNode {
 export interface SimulatorOptions {
   brokerUrl: string;
   /**
-   * A stream to the broker instead of a connection to `brokerUrl` (a new one for each connect): the
-   * demo's gateway and broker share a process, and need no socket between them.
+   * How the gateway reaches its broker instead of an MQTT connection to `brokerUrl`: the demo's
+   * gateway and broker share a process (src/demo/in-process-link.ts).
    */
-  brokerStream?: () => Duplex;
+  connect?: (how: GatewayConnectOptions) => Promise<GatewayConnection>;
   username?: string;
   password?: string;
   prefix?: string;
@@ -115,6 +113,24 @@ export interface SimulatorOptions {
    * to zwave-js as the driver option of that name): no value is updated before the device says so.
    */
   disableOptimisticValueUpdate?: boolean;
+}
+
+/** What the gateway's connection to its broker is opened with. */
+export interface GatewayConnectOptions {
+  clientId: string;
+  /** Its client status `{"value":false}`, retained, when it drops without a goodbye. */
+  will: { topic: string; payload: string; qos: 0 | 1; retain: boolean };
+  onMessage(topic: string, payload: Buffer): void;
+}
+
+/** The gateway's connection to its broker, as the simulator uses it. */
+export interface GatewayConnection {
+  readonly connected: boolean;
+  /** Resolves once the broker has taken the message (at QoS 1, its PUBACK). */
+  publish(topic: string, payload: string, options: { qos: 0 | 1; retain: boolean }): Promise<unknown>;
+  subscribe(filter: string): Promise<unknown>;
+  /** Says goodbye (MQTT DISCONNECT); `force`: drops instead, and the broker publishes the will. */
+  end(force: boolean): Promise<unknown>;
 }
 
 export interface SimValueId {
