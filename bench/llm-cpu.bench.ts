@@ -12,7 +12,16 @@
 // on its mock controller); either runs in this process, outside the figures. `demo` starts the
 // bridge on its embedded defaults (README's `npm start`: no broker set, so its in-process broker
 // and simulated gateway), whose CPU is the bridge process's and so inside the figures.
-import { fork } from "node:child_process";
+//
+// Those are warm turns: each build has answered some before it is measured. A user's first turns
+// after the add-on starts cost more (code compiled on first use, caches filled, the heap grown),
+// so the cold measurement starts a fresh bridge for each sample, exactly as the run script starts it,
+// waits until it is up, and takes the CPU of the whole process (every thread, as above) over exactly
+// its first LLM_CPU_COLD_TURNS (100) Z-Wave LLM turns. The reference is measured the same way: a
+// fresh `node` process sending the same request with fetch() that many times, its whole CPU read
+// from /proc. LLM_CPU_COLD_STARTS fresh processes per build (default 5; builds alternate), median.
+// LLM_CPU_MODE: `warm`, `cold`, or both (the default, `warm,cold`).
+import { fork, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { startBridgeProcess, type BridgeProcess } from "../test/support/bridge-process.js";
@@ -124,81 +133,202 @@ async function rawTurn(bodies: string[]): Promise<void> {
   }
 }
 
-const builds = [
-  { name: "this build", bridge: await bridgeAt(), cpu: new Map<Kind, number[]>() },
-  ...(await Promise.all(
-    baselineBuilds("LLM_CPU_BASELINE_MAIN_JS").map(async (b) => ({
-      name: b.name,
-      bridge: await bridgeAt(b.mainJs),
-      cpu: new Map<Kind, number[]>(),
-    })),
-  )),
+const MODES = (process.env.LLM_CPU_MODE ?? "warm,cold").split(",");
+const COLD_STARTS = Number(process.env.LLM_CPU_COLD_STARTS ?? 5);
+const COLD_TURNS = Number(process.env.LLM_CPU_COLD_TURNS ?? 100);
+const buildList = [
+  { name: "this build", mainJs: undefined as string | undefined },
+  ...baselineBuilds("LLM_CPU_BASELINE_MAIN_JS"),
 ];
-const raw = new Map<Kind, number[]>();
-const bodiesOf = new Map<Kind, string[]>();
-let n = 0;
-try {
-  for (const kind of KINDS) {
-    // This build warms up last, so the requests read back from the fake (and sent again with
-    // fetch) are its own: a baseline's may list more tools and cost the fetch more.
-    for (const build of [...builds].reverse())
-      for (let i = 0; i < 20; i++) await turn(build.bridge, kind, n++);
-    if (kind === "fast path") continue;
-    // A device's confirmed action is said from its typed result: one request, no second round.
-    child.send({ last: kind === "zwave" ? 1 : 2 });
-    bodiesOf.set(
-      kind,
-      await new Promise<string[]>((resolve) =>
-        child.once("message", (m: { bodies: string[] }) => resolve(m.bodies)),
-      ),
-    );
-    for (let i = 0; i < 20; i++) await rawTurn(bodiesOf.get(kind)!);
-  }
-  const per = Math.max(1, Math.floor(TURNS / BLOCKS));
-  for (let b = 0; b < BLOCKS; b++) {
-    for (const kind of KINDS) {
-      for (const build of builds) {
-        const pid = build.bridge.child.pid!;
-        const before = treeCpuMs(pid);
-        for (let i = 0; i < per; i++) await turn(build.bridge, kind, n++);
-        const list = build.cpu.get(kind) ?? [];
-        list.push((treeCpuMs(pid) - before) / per);
-        build.cpu.set(kind, list);
-      }
-      const bodies = bodiesOf.get(kind);
-      if (!bodies) continue;
-      const from = process.cpuUsage();
-      for (let i = 0; i < per; i++) await rawTurn(bodies);
-      const used = process.cpuUsage(from);
-      const list = raw.get(kind) ?? [];
-      list.push((used.user + used.system) / 1000 / per);
-      raw.set(kind, list);
-    }
-  }
-} finally {
-  for (const build of builds) await build.bridge.stop();
-  child.disconnect();
-  await zwave.stop();
+
+/** Sends the model's last `count` request bodies back over IPC: the requests of the last turn. */
+async function lastBodies(count: number): Promise<string[]> {
+  child.send({ last: count });
+  return new Promise<string[]>((resolve) =>
+    child.once("message", (m: { bodies: string[] }) => resolve(m.bodies)),
+  );
 }
 
-console.log(
-  `\n## CPU per turn on Node ${process.version}, Z-Wave over ${TRANSPORT}, from outside (bridge process, every thread, and its children; median of ${BLOCKS} blocks of ${Math.floor(TURNS / BLOCKS)})`,
-);
-for (const kind of KINDS) {
-  const bodies = bodiesOf.get(kind);
-  const rawMs = bodies ? summarise(raw.get(kind) ?? []).median : undefined;
-  console.log(
-    kind === "fast path"
-      ? `### ${kind}: a Z-Wave switch by a sentence the local understanding knows, no model`
-      : `### ${kind}: Wyoming sentence → one tool call (${kind === "zwave" ? "control_zwave_device, confirmed by the device" : "get_datetime"}) → reply; the same ${bodies!.length} request(s) with fetch(): ${rawMs!.toFixed(2)} ms CPU (${bodies!.map((body) => `${(body.length / 1024).toFixed(1)} KiB`).join(" + ")})`,
-  );
-  for (const build of builds) {
-    const ms = summarise(build.cpu.get(kind) ?? []).median;
-    const beyond =
-      rawMs === undefined
-        ? ""
-        : `; beyond the fetches ${(ms - rawMs).toFixed(2)} ms (goal ≤ 5 ms: ${ms - rawMs <= 5 ? "met" : "NOT met"})`;
-    console.log(`  ${build.name.padEnd(24)} ${ms.toFixed(2).padStart(6)} ms CPU per turn${beyond}`);
+/** Warm turns: each build's bridge keeps running; blocks of turns alternate between builds. */
+async function warm(): Promise<void> {
+  const builds = [];
+  for (const b of buildList)
+    builds.push({ ...b, bridge: await bridgeAt(b.mainJs), cpu: new Map<Kind, number[]>() });
+  const raw = new Map<Kind, number[]>();
+  const bodiesOf = new Map<Kind, string[]>();
+  let n = 0;
+  try {
+    for (const kind of KINDS) {
+      // This build warms up last, so the requests read back from the fake (and sent again with
+      // fetch) are its own: a baseline's may list more tools and cost the fetch more.
+      for (const build of [...builds].reverse())
+        for (let i = 0; i < 20; i++) await turn(build.bridge, kind, n++);
+      if (kind === "fast path") continue;
+      // A device's confirmed action is said from its typed result: one request, no second round.
+      bodiesOf.set(kind, await lastBodies(kind === "zwave" ? 1 : 2));
+      for (let i = 0; i < 20; i++) await rawTurn(bodiesOf.get(kind)!);
+    }
+    const per = Math.max(1, Math.floor(TURNS / BLOCKS));
+    for (let b = 0; b < BLOCKS; b++) {
+      for (const kind of KINDS) {
+        for (const build of builds) {
+          const pid = build.bridge.child.pid!;
+          const before = treeCpuMs(pid);
+          for (let i = 0; i < per; i++) await turn(build.bridge, kind, n++);
+          const list = build.cpu.get(kind) ?? [];
+          list.push((treeCpuMs(pid) - before) / per);
+          build.cpu.set(kind, list);
+        }
+        const bodies = bodiesOf.get(kind);
+        if (!bodies) continue;
+        const from = process.cpuUsage();
+        for (let i = 0; i < per; i++) await rawTurn(bodies);
+        const used = process.cpuUsage(from);
+        const list = raw.get(kind) ?? [];
+        list.push((used.user + used.system) / 1000 / per);
+        raw.set(kind, list);
+      }
+    }
+  } finally {
+    for (const build of builds) await build.bridge.stop();
   }
+
+  console.log(
+    `\n## Warm: CPU per turn on Node ${process.version}, Z-Wave over ${TRANSPORT}, from outside (bridge process, every thread, and its children; median of ${BLOCKS} blocks of ${Math.floor(TURNS / BLOCKS)})`,
+  );
+  for (const kind of KINDS) {
+    const bodies = bodiesOf.get(kind);
+    const rawMs = bodies ? summarise(raw.get(kind) ?? []).median : undefined;
+    console.log(
+      kind === "fast path"
+        ? `### ${kind}: a Z-Wave switch by a sentence the local understanding knows, no model`
+        : `### ${kind}: Wyoming sentence → one tool call (${kind === "zwave" ? "control_zwave_device, confirmed by the device" : "get_datetime"}) → reply; the same ${bodies!.length} request(s) with fetch(): ${rawMs!.toFixed(2)} ms CPU (${bodies!.map((body) => `${(body.length / 1024).toFixed(1)} KiB`).join(" + ")})`,
+    );
+    for (const build of builds) {
+      const ms = summarise(build.cpu.get(kind) ?? []).median;
+      const beyond =
+        rawMs === undefined
+          ? ""
+          : `; beyond the fetches ${(ms - rawMs).toFixed(2)} ms (goal ≤ 5 ms: ${ms - rawMs <= 5 ? "met" : "NOT met"})`;
+      const ratio =
+        build === builds[0]
+          ? ""
+          : `; this build ×${(summarise(builds[0]!.cpu.get(kind) ?? []).median / ms).toFixed(2)} of it`;
+      console.log(`  ${build.name.padEnd(24)} ${ms.toFixed(2).padStart(6)} ms CPU per turn${beyond}${ratio}`);
+    }
+  }
+}
+
+/**
+ * A fresh `node` that sends `body` to the fake with fetch() `turns` times each time it is told to:
+ * the reference for a fresh bridge's first turns, its CPU read from /proc as the bridge's is. Its
+ * first `turns` load and compile Node's fetch (undici) as they go; the next `turns` are warm.
+ */
+const RAW_FETCH_PROCESS = `
+const [url, turns] = [process.argv[1], Number(process.argv[2])];
+let body;
+process.on("message", async (message) => {
+  body ??= message;
+  for (let i = 0; i < turns; i++)
+    await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body }).then((res) => res.text());
+  process.send("done");
+});
+process.send("ready");
+`;
+
+/** CPU per request of a fresh process's first `COLD_TURNS` fetches, and of its next `COLD_TURNS`. */
+async function coldRawFetch(body: string): Promise<{ first: number; next: number }> {
+  const proc = spawn(
+    process.execPath,
+    ["--input-type=module", "-e", RAW_FETCH_PROCESS, `${fakeUrl}/v1/messages`, String(COLD_TURNS)],
+    { stdio: ["ignore", "inherit", "inherit", "ipc"] },
+  );
+  const exited = new Promise((resolve) => proc.once("exit", resolve));
+  await new Promise((resolve) => proc.once("message", resolve));
+  const round = async () => {
+    const before = processCpuMs(proc.pid!);
+    const done = new Promise((resolve) => proc.once("message", resolve));
+    proc.send(body);
+    await done;
+    return (processCpuMs(proc.pid!) - before) / COLD_TURNS;
+  };
+  const first = await round();
+  const next = await round();
+  proc.disconnect();
+  await exited;
+  return { first, next };
+}
+
+const median = (values: number[]) => summarise(values).median;
+
+/** Fresh bridges, each measured over exactly its first COLD_TURNS Z-Wave LLM turns. */
+async function cold(): Promise<void> {
+  const cpu = new Map<string, number[]>(buildList.map((b) => [b.name, []]));
+  /** Where a fresh bridge's turns cost more: its first turn, and turns 2–10 and 11–100 per turn. */
+  const phases = new Map<string, { first: number[]; early: number[]; rest: number[] }>(
+    buildList.map((b) => [b.name, { first: [], early: [], rest: [] }]),
+  );
+  const raw: number[] = [];
+  const rawWarm: number[] = [];
+  let body: string | undefined;
+  let n = 0;
+  for (let s = 0; s < COLD_STARTS; s++) {
+    // This build goes last in each round, so the request fetched below is its own.
+    for (const build of [...buildList].reverse()) {
+      const bridge = await bridgeAt(build.mainJs);
+      try {
+        const pid = bridge.child.pid!;
+        const at = [treeCpuMs(pid)];
+        for (let i = 0; i < COLD_TURNS; i++) {
+          await turn(bridge, "zwave", n++);
+          if (i === 0 || i === 9) at.push(treeCpuMs(pid));
+        }
+        at.push(treeCpuMs(pid));
+        cpu.get(build.name)!.push((at[3]! - at[0]!) / COLD_TURNS);
+        const phase = phases.get(build.name)!;
+        phase.first.push(at[1]! - at[0]!);
+        phase.early.push((at[2]! - at[1]!) / 9);
+        phase.rest.push((at[3]! - at[2]!) / (COLD_TURNS - 10));
+      } finally {
+        await bridge.stop();
+      }
+    }
+    body ??= (await lastBodies(1))[0]!;
+    const fetched = await coldRawFetch(body);
+    raw.push(fetched.first);
+    rawWarm.push(fetched.next);
+  }
+  const rawMs = summarise(raw).median;
+  const warmRawMs = summarise(rawWarm).median;
+  const thisMs = summarise(cpu.get("this build")!).median;
+  console.log(
+    `\n## Cold: CPU per turn over the first ${COLD_TURNS} Z-Wave LLM turns of a fresh bridge, on Node ${process.version}, Z-Wave over ${TRANSPORT} (bridge process, every thread, and its children; median of ${COLD_STARTS} fresh processes per build)`,
+  );
+  console.log(
+    `### zwave: Wyoming sentence → control_zwave_device, confirmed by the device → reply; the same request (${((body ?? "").length / 1024).toFixed(1)} KiB) with fetch() from a fresh node: its first ${COLD_TURNS} ${rawMs.toFixed(2)} ms CPU each [${raw.map((ms) => ms.toFixed(2)).join(", ")}], its next ${COLD_TURNS} ${warmRawMs.toFixed(2)} ms`,
+  );
+  for (const build of buildList) {
+    const samples = cpu.get(build.name)!;
+    const ms = summarise(samples).median;
+    const phase = phases.get(build.name)!;
+    // The load on a shared machine drifts over a run: each round's builds ran back to back, so
+    // the ratio within each round, their median, says more than the ratio of the medians.
+    const mine = cpu.get("this build")!;
+    const paired = median(samples.map((v, s) => mine[s]! / v));
+    const ratio = build.mainJs
+      ? `; this build ×${(thisMs / ms).toFixed(2)} of it (×${paired.toFixed(2)}, the median of each fresh start's ratio)`
+      : "";
+    console.log(
+      `  ${build.name.padEnd(24)} ${ms.toFixed(2).padStart(6)} ms CPU per turn (the first ${median(phase.first).toFixed(0)} ms, turns 2–10 ${median(phase.early).toFixed(2)} ms each, 11–${COLD_TURNS} ${median(phase.rest).toFixed(2)}); beyond the fresh fetch ${(ms - rawMs).toFixed(2)} ms (goal ≤ 5 ms: ${ms - rawMs <= 5 ? "met" : "NOT met"}), beyond a warm one ${(ms - warmRawMs).toFixed(2)} ms${ratio}  [${samples.map((v) => v.toFixed(2)).join(", ")}]`,
+    );
+  }
+}
+
+try {
+  if (MODES.includes("warm")) await warm();
+  if (MODES.includes("cold")) await cold();
+} finally {
+  child.disconnect();
+  await zwave.stop();
 }
 process.exit(0);

@@ -53,16 +53,29 @@ export const DEFAULT_STEPS: Steps = { brightness: 25, volume: 10 };
 export function createFastPath(options: FastPathOptions) {
   // A language's matcher and resolver are built the first time it is spoken: compiled, its
   // templates cost a few MiB (bench/footprint.bench.ts), and a home speaks one or two of the six.
+  // Every sentence is read with its understanding and its times; the rest is built when first
+  // needed: names are resolved only for a sentence understood, choices read only as the answer to
+  // a question, and the whole home's words only for a command Home Assistant's agent recognised.
+  // A sentence left to the LLM, the first one included, builds none of them.
   const grammars = new Map(Object.entries(GRAMMARS));
   const built = new Map<string, ReturnType<typeof build>>();
   function build(grammar: FastPathGrammar) {
+    let targets: ReturnType<typeof createTargetResolver> | undefined;
+    let choices: ReturnType<typeof createChoiceReader> | undefined;
+    let wholeHome: ReturnType<typeof createWholeHomeWords> | undefined;
     return {
       grammar,
       understanding: createUnderstanding(grammar),
-      targets: createTargetResolver(grammar),
-      choices: createChoiceReader(grammar),
       later: createLaterTime(grammar),
-      wholeHome: createWholeHomeWords(grammar),
+      get targets() {
+        return (targets ??= createTargetResolver(grammar));
+      },
+      get choices() {
+        return (choices ??= createChoiceReader(grammar));
+      },
+      get wholeHome() {
+        return (wholeHome ??= createWholeHomeWords(grammar));
+      },
     };
   }
   const deps = {
@@ -132,7 +145,7 @@ export function createFastPath(options: FastPathOptions) {
     async run(request: FastPathRequest): Promise<FastPathOutcome> {
       const chosen = grammarFor(request.language);
       if (!chosen) return { kind: "no_match", speech: "", results: [] };
-      const { grammar, understanding, targets, later } = chosen;
+      const { grammar, understanding, later } = chosen;
       if (request.text.length > REFUSED_CHARS) {
         return { kind: "done", speech: grammar.replies.tooLong, responseType: "error", results: [] };
       }
@@ -156,7 +169,7 @@ export function createFastPath(options: FastPathOptions) {
             elsewhere: true,
             later: true,
           };
-        const outcome = await answer(createTurn(deps, grammar, targets, timed.match, request));
+        const outcome = await answer(createTurn(deps, grammar, chosen.targets, timed.match, request));
         const done = outcome.kind === "done" && outcome.responseType === "action_done";
         const speech = done ? `${outcome.speech} ${grammar.replies.notUndoneLater}` : outcome.speech;
         return { ...outcome, speech: capitalize(speech) };
@@ -164,7 +177,7 @@ export function createFastPath(options: FastPathOptions) {
       const understood = understanding.understand(request.text, lookup);
       const match = understood?.match;
       if (!match) return { kind: "no_match", speech: grammar.replies.cannotYet, results: [] };
-      const outcome = await answer(createTurn(deps, grammar, targets, match, request));
+      const outcome = await answer(createTurn(deps, grammar, chosen.targets, match, request));
       return { ...outcome, speech: capitalize(outcome.speech) };
     },
 

@@ -36,8 +36,14 @@ export const WAKE_WORDS = [
   "hey mycroft",
 ];
 
+/** Text that folding leaves as it is: lower-case ASCII words and apostrophes, single spaces between. */
+const FOLDED = /^[a-z0-9']+(?: [a-z0-9']+)*$/;
+
 /** Lower case, accents and punctuation gone, apostrophes kept: how sentences and templates compare. */
 export function fold(text: string): string {
+  // Most of a grammar's words are already folded, and a language's matcher folds each of them
+  // several times as it is built on the first sentence: one test instead of seven passes.
+  if (FOLDED.test(text)) return text;
   return text
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
