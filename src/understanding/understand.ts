@@ -298,10 +298,17 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       // "turn up the music in the attic": a place after it is no title, and is never dropped.
       const title = words.slice(i + 1);
       if (placePrepositions.has(title[0]!) || spotNames(title, lookup).length) continue;
+      // "turn up the music to 50 percent": a level or a command's word after it is no title either.
       if (
         title.some((w) => {
           const sense = lexicon.senses(w);
-          return sense?.here || sense?.home;
+          return (
+            /\d/.test(w) ||
+            sense?.here ||
+            sense?.home ||
+            sense?.number !== undefined ||
+            ACTING.some((cue) => sense?.cues.has(cue))
+          );
         })
       )
         continue;
