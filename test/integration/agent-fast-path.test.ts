@@ -424,29 +424,31 @@ describe("the speaker's area and groups", () => {
     ha.serviceCalls.length = 0;
     await say("éteins toutes les lampes", "fr", { deviceId: "kitchen_satellite" });
     expect(calls()).toHaveLength(5);
-    // German "on": the room, as HA's German sentences take "alle Lichter an".
-    ha.serviceCalls.length = 0;
-    await say("schalt mal alle Lampen an", "de", { deviceId: "kitchen_satellite" });
-    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    // "On": the room, as HA's German and Spanish sentences take "alle Lichter an"; French, Dutch
+    // and Italian alike.
+    for (const [text, language] of [
+      ["schalt mal alle Lampen an", "de"],
+      ["allume toutes les lampes", "fr"],
+      ["doe alle lampen aan", "nl"],
+      ["accendi tutte le lampade", "it"],
+    ] as const) {
+      ha.serviceCalls.length = 0;
+      await say(text, language, { deviceId: "kitchen_satellite" });
+      expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    }
     expect(ha.conversations).toEqual([]);
   });
 
   it("where a language's sentences don't say, 'all the lights' from a satellite is asked, not guessed", async () => {
+    // English: HA's sentences switch every light off, and say nothing of "all the lights" on.
     const own = makeAgent({ haAgent: false });
-    const dutch = await own.handle({
-      text: "doe alle lampen aan",
-      language: "nl",
+    const english = await own.handle({
+      text: "turn on all the lights",
+      language: "en",
       deviceId: "kitchen_satellite",
     });
     expect(calls()).toEqual([]);
-    expect(dutch.speech).toBe("Welke bedoel je: Kitchen of het hele huis?");
-    const french = await own.handle({
-      text: "allume toutes les lampes",
-      language: "fr",
-      deviceId: "kitchen_satellite",
-    });
-    expect(calls()).toEqual([]);
-    expect(french.speech).toBe("Lequel veux-tu dire : Kitchen ou toute la maison ?");
+    expect(english.speech).toBe("Which one do you mean: Kitchen or the whole house?");
   });
 
   it("'all the lights' said with a place, or with no satellite, is certain", async () => {

@@ -662,8 +662,9 @@ export const fr: FastPathGrammar = {
   // "Cette chambre" is this room, or this bedroom: which one is never guessed.
   twoWays: ["cette chambre"],
   // "éteins toutes les lumières": the whole home, as Home Assistant's sentences take "all the
-  // lights off" in English, German, Spanish and Italian.
-  allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["fan"] } },
+  // lights off" in English, German, Spanish and Italian; "allume toutes les lumières": the room,
+  // as its German and Spanish sentences take "all the lights on".
+  allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["light", "fan"] } },
   // "lumières dans le salon": lights said with a place and no verb are switched on.
   placedKindMeansOn: ["light", "fan"],
   plurals: [

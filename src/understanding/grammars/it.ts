@@ -599,8 +599,9 @@ export const it: FastPathGrammar = {
   ],
   // "luci qua", "tutti i ventilatori in cucina": lights and fans said with a place and no verb are switched on.
   placedKindMeansOn: ["light", "fan"],
-  // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
-  allMeans: { turn_off: { home: ["light"] } },
+  // "all the lights" with no place, from a satellite: off, as this language's HA sentences take it;
+  // on ("accendi tutte le luci"), the room, as HA's German and Spanish sentences take it.
+  allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["light"] } },
   plurals: [
     ["i", "o"],
     ["e", "a"],

@@ -519,8 +519,9 @@ export const nl: FastPathGrammar = {
   ],
   compounds: true,
   // "zet alle lichten uit": the whole home, as Home Assistant's sentences take "all the lights
-  // off" in English, German, Spanish and Italian.
-  allMeans: { turn_off: { home: ["light"] } },
+  // off" in English, German, Spanish and Italian; "zet alle lichten aan": the room, as its German
+  // and Spanish sentences take "all the lights on".
+  allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["light"] } },
   plurals: [
     ["s", ""],
     ["en", ""],
