@@ -188,6 +188,20 @@ describe("a title said after what plays is no word of the command", () => {
   });
 });
 
+describe("the sound said to be very low", () => {
+  it.each([
+    ["de", "die Lautstärke ist sehr niedrig"],
+    ["fr", "le son est très bas"],
+    ["it", "il volume è molto basso"],
+    ["nl", "het volume is heel laag"],
+  ])("%s: %j never turns it down", async (language, text) => {
+    await say(text, language);
+    // The speaker is at 20 %: nothing may set it lower.
+    const lowered = calls().filter((c) => /volume_set .*"volume_level":0\.1\b|volume_down/.test(c));
+    expect(lowered).toEqual([]);
+  });
+});
+
 describe("the assistant's settings muted are the speaker's sound", () => {
   it.each([
     ["en", "set the settings to mute"],

@@ -369,10 +369,10 @@ export const de: FastPathGrammar = {
       "so laut wie du kannst",
     ],
     quieter: [
-      // "verringere die Lautstärke auf sehr niedrig": a level in words is no number, so a step down.
+      // "verringere die Lautstärke auf sehr niedrig": a level in words is no number, so a step down;
+      // only after "to": "… ist sehr niedrig" says the sound is too low.
       "auf sehr niedrig",
       "auf niedrig",
-      "sehr niedrig",
       "leiser",
       "niedrige lautstärke",
       "geringe lautstärke",

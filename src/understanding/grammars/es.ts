@@ -377,11 +377,10 @@ export const es: FastPathGrammar = {
       "la música está baja",
     ],
     quieter: [
-      // "disminuir el volumen a muy baja": a level in words is no number, so a step down.
+      // "disminuir el volumen a muy baja": a level in words is no number, so a step down;
+      // only after "to": "… está muy bajo" says the sound is too low.
       "a muy baja",
       "a muy bajo",
-      "muy baja",
-      "muy bajo",
       "más suave",
       "más bajo",
       "demasiado alto",

@@ -395,11 +395,10 @@ export const fr: FastPathGrammar = {
       "aussi fort que possible",
     ],
     quieter: [
-      // "réduis le volume à très doux": a level in words is no number, so a step down.
+      // "réduis le volume à très doux": a level in words is no number, so a step down;
+      // only after "to": "… est très bas" says the sound is too low.
       "à très doux",
       "à très bas",
-      "très doux",
-      "très bas",
       "moins fort",
       "tu es trop bruyant",
       "trop bruyant",

@@ -349,9 +349,9 @@ export const it: FastPathGrammar = {
       "la musica è bassa",
     ],
     quieter: [
-      // "diminuisci il volume a molto basso": a level in words is no number, so a step down.
+      // "diminuisci il volume a molto basso": a level in words is no number, so a step down;
+      // only after "to": "… è molto basso" says the sound is too low.
       "a molto basso",
-      "molto basso",
       "a basso",
       "più piano",
       "troppo rumoroso",

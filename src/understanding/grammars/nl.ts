@@ -306,11 +306,10 @@ export const nl: FastPathGrammar = {
       "ik hoor je amper",
     ],
     quieter: [
-      // "verminder het volume naar heel laag": a level in words is no number, so a step down.
+      // "verminder het volume naar heel laag": a level in words is no number, so a step down;
+      // only after "to": "… is heel laag" says the sound is too low.
       "naar heel laag",
       "op heel laag",
-      "heel laag",
-      "zeer laag",
       "zachter",
       "volume laag",
       "laag volume",
