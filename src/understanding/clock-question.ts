@@ -155,7 +155,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
           break;
         }
       }
-      if (n === 0 && DAY_OF_MONTH.test(said[i]!) && Number.parseInt(said[i]!, 10) <= DAYS_IN_A_MONTH) {
+      if (n === 0 && DAY_OF_MONTH.test(said[i]!)) {
         found.add("dayOfMonth");
         n = 1;
       } else if (n === 0) {

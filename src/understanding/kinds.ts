@@ -2,7 +2,7 @@
 // it: by domain and, for covers, by device class ("open the curtains" opens curtains, not the
 // garage door). See `async_match_targets` in homeassistant/helpers/intent.py (home-assistant/core).
 import type { EntityView } from "../ha/mirror.js";
-import type { DeviceKind } from "./grammar-types.js";
+import type { DeviceKind, FastIntent } from "./grammar-types.js";
 
 interface KindSpec {
   domains: readonly string[];
@@ -52,6 +52,15 @@ export const KINDS: Record<DeviceKind, KindSpec> = {
 };
 
 /** Kinds that are covers: what opens, closes, stops and takes a position (those of the cover domain). */
+/** The intents that change a speaker's sound: a volume, a song or the assistant's own voice is said with one. */
+export const SOUND_INTENTS: ReadonlySet<FastIntent> = new Set([
+  "volume_up",
+  "volume_down",
+  "set_volume",
+  "mute",
+  "unmute",
+]);
+
 export const COVER_KINDS: ReadonlySet<DeviceKind> = new Set(
   (Object.keys(KINDS) as DeviceKind[]).filter((kind) => KINDS[kind].domains.includes("cover")),
 );

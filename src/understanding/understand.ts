@@ -1,6 +1,7 @@
 // What a sentence asks, from its two readings: the grammar's templates (matcher.ts) and the
 // reading by names and cues (reading/reader.ts). Which one wins is the table below.
 import { createClockQuestion } from "./clock-question.js";
+import { SOUND_INTENTS } from "./kinds.js";
 import type { FastIntent, FastPathGrammar } from "./grammar-types.js";
 import { createMatcher, type FastMatch } from "./matcher.js";
 import { createLexicon, type Cue, type WordSense } from "./reading/lexicon.js";
@@ -23,8 +24,6 @@ const AGREEING: Partial<Record<FastIntent, readonly FastIntent[]>> = {
   volume_up: ["volume_up", "unmute", "step_up"],
   volume_down: ["volume_down", "mute", "step_down"],
 };
-/** What changes a sound: what a title after "the song" may be said with. */
-const SOUND: ReadonlySet<FastIntent> = new Set(["volume_up", "volume_down", "set_volume", "mute", "unmute"]);
 /** The longest complaint, and the longest sentence read as a complaint and a command, in words. */
 const LONGEST_COMPLAINT = 6;
 const LONGEST_COMPLAINED = 24;
@@ -315,7 +314,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       const command = understandAsSaid(words.slice(0, i + 1).join(" "), lookup);
       if (
         command?.by === "certain reading" &&
-        SOUND.has(command.match.intent) &&
+        SOUND_INTENTS.has(command.match.intent) &&
         command.match.name === undefined
       )
         return command;

@@ -8,7 +8,7 @@ import type { FastMatch } from "../matcher.js";
 import { spokenAs } from "../matcher.js";
 import { fold, withoutWakeWord } from "../sentence.js";
 import { actionOf, type Action, type ColorSaid, type LevelSaid, type Thing } from "./action.js";
-import { COVER_KINDS } from "../kinds.js";
+import { COVER_KINDS, SOUND_INTENTS } from "../kinds.js";
 import type { Cue, Lexicon, WordSense } from "./lexicon.js";
 import { joinWords, spotNames, type Spotted } from "./spotting.js";
 
@@ -504,7 +504,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       if (!action) return undefined;
       // The assistant's own voice is louder, softer or silent, never switched: "zet herhalen aan"
       // turns a player's repeat on, which is no command of ours.
-      if (cues.has("speak") && !VOICE_INTENTS.has(action.intent)) return undefined;
+      if (cues.has("speak") && !SOUND_INTENTS.has(action.intent)) return undefined;
       // Steps counted are a change by that many steps, or no reading: never one step for three.
       if (steps !== undefined && (action.amount !== "step" || action.by !== undefined)) return undefined;
       if (thing?.type === "kind" && thing.kind && !READ_KINDS.has(thing.kind)) return undefined;
@@ -583,8 +583,6 @@ function isPreposition(item: Item): boolean {
 
 /** Cues that say a change, which a copula can carry ("sono troppo intense"). */
 const CHANGES: readonly Cue[] = ["brighter", "dimmer", "louder", "quieter"];
-/** What may be done to the assistant's own voice (the speaker's): its volume and muting. */
-const VOICE_INTENTS = new Set(["volume_up", "volume_down", "set_volume", "mute", "unmute"]);
 /** Cues of a command asked for, even as a question: a verb, a direction, the assistant's voice. */
 const ASKED_FOR: readonly Cue[] = ["verbs", "up", "down", "on", "off", "lightOn", "lightOff", "speak"];
 

@@ -8,6 +8,7 @@ import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
 import { failureSpeech } from "../spoken-result.js";
 import type { FastPathOutcome, ResponseType } from "../outcome.js";
+import { SOUND_INTENTS } from "../kinds.js";
 import { COVERS } from "../scopes.js";
 import { capitalize, listOf, quantity } from "../speech.js";
 import { ZWAVE_COVERS, ZWAVE_SWITCHES, type Resolved, type Target } from "../targets.js";
@@ -23,7 +24,6 @@ import { askFor, lockActionOf, lockSpeech } from "./held.js";
 import type { Turn } from "./turn.js";
 
 /** Intents that change a speaker's sound. */
-const SOUND = new Set(["set_volume", "volume_up", "volume_down", "mute", "unmute"]);
 /** Intents that change a light's brightness. */
 const LIGHT = new Set(["set_level", "brighten", "dim"]);
 
@@ -123,7 +123,7 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   const r = turn.replies;
   // What a place said alone stands for: its lights for brightness, its speakers for sound.
   const kindInPlace =
-    turn.match.kind ?? (LIGHT.has(intent) ? "light" : SOUND.has(intent) ? "media_player" : undefined);
+    turn.match.kind ?? (LIGHT.has(intent) ? "light" : SOUND_INTENTS.has(intent) ? "media_player" : undefined);
   const resolved = found ?? (await inEveryPlace(turn, kindInPlace));
   const nothing =
     resolved.kind === "not_found" ||
@@ -132,7 +132,7 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   // "turn the volume up" in a home with no speaker: said so, not "I can't do that yet".
   const speakers = () => turn.views.exposed().some((e) => e.domain === "media_player");
   const unnamed = turn.match.name === undefined || turn.targets.isPronoun(turn.match.name);
-  if (nothing && SOUND.has(intent) && unnamed && !speakers()) return turn.unsure(r.noSpeaker);
+  if (nothing && SOUND_INTENTS.has(intent) && unnamed && !speakers()) return turn.unsure(r.noSpeaker);
   if (nothing && intent === "set_level" && turn.match.name !== undefined) {
     // "Stelle den TV auf maximum", "règle les enceintes à 70 %": a level for speakers is their volume.
     const asVolume = turn.withIntent("set_volume");
@@ -257,7 +257,7 @@ function supports(turn: Turn, target: Target): boolean {
   if (intent === "stop")
     return target.source === "zwave" ? target.device.function === "fan" : target.entity.domain === "fan";
   if (intent === "set_color") return takesColor(turn, target);
-  if (target.source === "zwave") return !SOUND.has(intent);
+  if (target.source === "zwave") return !SOUND_INTENTS.has(intent);
   const domain = target.entity.domain;
   if ((domain === "scene" || domain === "script") && intent !== "turn_on") return false;
   const relative = ["volume_up", "volume_down", "step_up", "step_down"].includes(intent);
@@ -265,7 +265,7 @@ function supports(turn: Turn, target: Target): boolean {
   if (domain === "media_player" && relative) {
     return volumeOf(turn.deps.mirror.entity(target.entity.entityId) ?? target.entity) !== undefined;
   }
-  if (SOUND.has(intent)) return domain === "media_player";
+  if (SOUND_INTENTS.has(intent)) return domain === "media_player";
   if (LIGHT.has(intent)) return domain === "light";
   if (intent === "step_up" || intent === "step_down") return domain === "light";
   return true;
@@ -368,7 +368,7 @@ function stepped(turn: Turn, current: number, up: boolean, step: number, lowest:
 /** What a step changes on this target: brightness, or a speaker's volume. */
 function stepOf(turn: Turn, target: Target): "light" | "sound" {
   const { intent } = turn.match;
-  if (SOUND.has(intent)) return "sound";
+  if (SOUND_INTENTS.has(intent)) return "sound";
   if (intent === "step_up" || intent === "step_down") {
     return target.source === "ha" && target.entity.domain === "media_player" ? "sound" : "light";
   }
@@ -718,7 +718,10 @@ function actedSpeech(turn: Turn, target: Target, acted: Acted): string {
   }
   if (intent === "set_color") return fill(r.colorSet, { name, color: colorSaid(turn) });
   if (intent === "stop") return fill(r.turnedOff, { name });
-  if (SOUND.has(intent) || ((intent === "step_up" || intent === "step_down") && domain === "media_player")) {
+  if (
+    SOUND_INTENTS.has(intent) ||
+    ((intent === "step_up" || intent === "step_down") && domain === "media_player")
+  ) {
     if (intent === "mute") return fill(r.muted, { name });
     if (intent === "unmute") return fill(r.unmuted, { name });
     const volume = acted.result.structuredContent?.volume;
