@@ -104,6 +104,20 @@ describe("covers", () => {
     expect(calls().filter((c) => c.startsWith("cover."))).toEqual([]);
   });
 
+  it("a state asked to be so passes the same policy: 'make sure the garage door is open' waits for a yes", async () => {
+    const result = await say("make sure the garage door is open");
+    await say("assure-toi que la porte du garage est ouverte", "fr");
+    expect(calls()).toEqual([]);
+    expect(result.speech).toMatch(/Garage Door\?/);
+  });
+
+  it("'éteins toutes les lumières', 'zet alle lichten uit' never move a cover", async () => {
+    await say("éteins toutes les lumières", "fr");
+    await say("zet alle lichten uit", "nl");
+    expect(calls().some((c) => c.startsWith("light.turn_off"))).toBe(true);
+    expect(calls().filter((c) => !c.startsWith("light."))).toEqual([]);
+  });
+
   it("'open the garage door halfway' waits for a yes: nothing moves", async () => {
     const result = await say("open the garage door halfway");
     expect(calls()).toEqual([]);
