@@ -114,7 +114,7 @@ const hasHead = (text: string, words: string) => new RegExp(`(?:${words})(?!\\p{
 const LIGHT =
   "lights?|lamps?|bulbs?|lighting|hue|licht(?:er)?|lampen?|leuchten?|beleuchtung|birnen?|lumieres?|lampes?|ampoules?|eclairage|luz|luces|lamparas?|bombillas?|iluminacion|lichten|verlichting|luce|luci|lampad[ae]|illuminazione|plafonn?ier[ae]?s?";
 const PLUG =
-  "plugs?|sockets?|outlets?|wemo|smart ?plugs?|power|\\w*steckdosen?|stecker|stromstecker|prises?|enchufes?|tomas? de corriente|stekkers?|stopcontact(?:en)?|pres[ae]|prese|spina";
+  "plugs?|sockets?|outlets?|wemo|smart ?plugs?|power|\\w*steckdosen?|\\w*steckers?|prises?|enchufes?|tomas? de corriente|stekkers?|stopcontact(?:en)?|pres[ae]|prese|spina";
 /** A light said by where it hangs: the ceiling (folded). */
 const CEILING = "ceiling|overhead|\\w*decke\\w*|plafond\\w*|plafonnier\\w*|techo|soffitto";
 const ALL =

@@ -6,6 +6,7 @@ import type { FastIntent, FastPathGrammar } from "./grammar-types.js";
 import { createMatcher, type FastMatch } from "./matcher.js";
 import { createLexicon, type Cue, type WordSense } from "./reading/lexicon.js";
 import { createReader, type Reading } from "./reading/reader.js";
+import { createSpelling } from "./reading/spelling.js";
 import { joinWords, spotNames, type Spotted } from "./reading/spotting.js";
 import { alternation, escape, fold, withoutWakeWord } from "./sentence.js";
 
@@ -24,6 +25,8 @@ const AGREEING: Partial<Record<FastIntent, readonly FastIntent[]>> = {
   volume_up: ["volume_up", "unmute", "step_up"],
   volume_down: ["volume_down", "mute", "step_down"],
 };
+/** A sentence is respelt only where at most one of this many words is a slip. */
+const RESPELT_AT_MOST_ONE_IN = 3;
 /** The longest complaint, and the longest sentence read as a complaint and a command, in words. */
 const LONGEST_COMPLAINT = 6;
 const LONGEST_COMPLAINED = 24;
@@ -99,6 +102,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const lexicon = createLexicon(grammar);
   const reader = createReader(grammar, lexicon);
   const clock = createClockQuestion(grammar);
+  const spelling = createSpelling(grammar, lexicon);
   const twoWays = grammar.twoWays?.length
     ? new RegExp(`(?:^|\\s)(?:${alternation(grammar.twoWays)})(?=\\s|$)`)
     : undefined;
@@ -265,26 +269,58 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       if (reported?.test(sentence.normalize("NFC").toLowerCase())) return undefined;
       // The correction is no part of the command: a template would take it for a name's words.
       const said = afterCorrection(sentence) ?? sentence;
-      const understood = understandAsSaid(said, lookup);
-      if (understood?.by === "certain reading" || understood?.by === "question") return understood;
-      const withComplaint = commandWithComplaint(said, lookup);
-      if (withComplaint) return withComplaint;
-      // "turn the volume up so that I can hear it in the kitchen": what it is for changes nothing
-      // of what is asked; the command before it stands, when read for certain.
-      const folded = fold(said);
-      const words = folded.split(" ");
-      const infinitive = purposeWithInfinitive(words);
-      for (const before of [
-        purpose ? folded.split(purpose)[0]?.trim() : undefined,
-        infinitive > 0 ? words.slice(0, infinitive).join(" ") : undefined,
-      ]) {
-        if (!before || before === folded) continue;
-        const command = understandAsSaid(before, lookup);
-        if (command?.by === "certain reading") return command;
+      const understood = understandWhole(said, lookup);
+      if (!understood || (understood.by !== "certain reading" && understood.by !== "question")) {
+        // "trun off the lights", "waht time is it": a slip of one letter, read as the word it can
+        // only be, when the sentence is then read for certain; a name is never respelt.
+        const respelt = respelled(said, lookup);
+        const again = respelt === undefined ? undefined : understandWhole(respelt, lookup);
+        if (again?.by === "certain reading" || again?.by === "question") return again;
       }
-      return titled(words, lookup) ?? understood;
+      return understood;
     },
   };
+
+  /** The words of `said` with each slip respelt, or undefined when none was. */
+  function respelled(said: string, lookup: (words: string) => Spotted | undefined): string | undefined {
+    const words = fold(said).split(" ");
+    const spans = spotNames(words, lookup);
+    let changed = 0;
+    const respelt = words.map((word, i) => {
+      if (spans.some((s) => i >= s.start && i < s.end)) return word;
+      const meant = spelling.meant(word);
+      if (meant === undefined) return word;
+      changed++;
+      return meant;
+    });
+    // Most of a sentence is as written: "sende das" is not "senke das".
+    return changed && changed * RESPELT_AT_MOST_ONE_IN <= words.length ? respelt.join(" ") : undefined;
+  }
+
+  /** A sentence as said, its complaint, purpose or title aside: the reading `PRECEDENCE` takes. */
+  function understandWhole(
+    said: string,
+    lookup: (words: string) => Spotted | undefined,
+  ): Understood | undefined {
+    const understood = understandAsSaid(said, lookup);
+    if (understood?.by === "certain reading" || understood?.by === "question") return understood;
+    const withComplaint = commandWithComplaint(said, lookup);
+    if (withComplaint) return withComplaint;
+    // "turn the volume up so that I can hear it in the kitchen": what it is for changes nothing
+    // of what is asked; the command before it stands, when read for certain.
+    const folded = fold(said);
+    const words = folded.split(" ");
+    const infinitive = purposeWithInfinitive(words);
+    for (const before of [
+      purpose ? folded.split(purpose)[0]?.trim() : undefined,
+      infinitive > 0 ? words.slice(0, infinitive).join(" ") : undefined,
+    ]) {
+      if (!before || before === folded) continue;
+      const command = understandAsSaid(before, lookup);
+      if (command?.by === "certain reading") return command;
+    }
+    return titled(words, lookup) ?? understood;
+  }
 
   /**
    * "turn up the volume of the song hips don't lie": the title said after what plays is no word

@@ -16,6 +16,8 @@ const DEVICES: Record<string, string> = {
   kettle: "switch",
   "front door": "lock",
   wohnzimmerlampe: "light",
+  // A night light in the shape of a lamb: a name one letter from "lamp".
+  lamb: "light",
 };
 const PLACES = [
   "kitchen",
@@ -1011,5 +1013,42 @@ describe("a request asked as a question to the one spoken to", () => {
     ["it", "alzeresti il volume", "volume_up"],
   ])("%s: %j", (language, sentence, intent) => {
     expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});
+
+describe("a slip of one letter, in a word the grammar knows", () => {
+  it.each([
+    ["en", "trun off the lights", "turn_off"],
+    ["en", "swtich the kitchen light off", "turn_off"],
+    ["en", "mute the speakr", "mute"],
+    ["en", "waht time is it", "query_time"],
+    ["de", "schalte das lcht aus", "turn_off"],
+    ["de", "schallte das licht ein", "turn_on"],
+    ["fr", "allume la lumièr", "turn_on"],
+    ["fr", "quelle heur est-il", "query_time"],
+    ["es", "sube el volumn", "volume_up"],
+    ["nl", "doe het licth uit", "turn_off"],
+    ["it", "accendi la lcue", "turn_on"],
+  ])("%s: %j is read as the word it can only be", (language, sentence, intent) => {
+    expect(understand(language, sentence)?.match.intent).toBe(intent);
+    expect(["certain reading", "question"]).toContain(understand(language, sentence)?.by);
+  });
+
+  it("a name one letter from a word of the grammar stays the name", () => {
+    expect(understand("en", "turn on the lamb")?.match).toMatchObject({ intent: "turn_on", name: "lamb" });
+  });
+
+  it.each([
+    // Another first letter makes another word: "cloud" is not "loud", "nube" not "sube".
+    ["en", "sound cloud"],
+    ["es", "nube de sonido"],
+    // One word in two respelt is a guess: "sende das" is not "senke das".
+    ["de", "sende das"],
+    // A word of three letters is one letter from too many: "mee" (along) is not "meer" (more).
+    ["nl", "doe mee met dit"],
+    // "dimme" is "dimmer" or "dimmed", which mean two things: neither is taken.
+    ["en", "make the kitchen light dimme"],
+  ])("%s: %j is not respelt into a command", (language, sentence) => {
+    expect(["certain reading", "question"]).not.toContain(understand(language, sentence)?.by);
   });
 });

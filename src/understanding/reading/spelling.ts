@@ -1,0 +1,122 @@
+// A word written one letter wrong ("trun off the lights", "waht time is it", "schalte das lcht
+// aus", "spegni la lcue"), read as the one word of the grammar it can be. Typed requests carry such
+// slips; read as unknown, they would be taken for a device's name ("I couldn't find lcht").
+// understand.ts takes a respelt sentence only when it is then read for certain, every word known.
+import type { FastPathGrammar } from "../grammar-types.js";
+import { fold } from "../sentence.js";
+import type { Lexicon } from "./lexicon.js";
+
+/** Shorter words are not respelt: at one slip, too many short words are each other. */
+const SHORTEST = 4;
+/** Nor are words respelt into words this short ("hoet" → "hoe", but never into "an" or "of"). */
+const SHORTEST_MEANT = 3;
+
+/** What the grammar says of no sentence: its own replies and the names it gives things. */
+const NOT_SAID: ReadonlySet<string> = new Set([
+  "replies",
+  "locale",
+  "language",
+  "colorNames",
+  "sensorNames",
+  "states",
+  "units",
+  "detectionNames",
+]);
+
+/** Every string of a grammar's data that a sentence may hold, its syntax aside ("(dreh|drehe) {name} auf"). */
+function* strings(value: unknown): Generator<string> {
+  if (typeof value === "string") yield value;
+  else if (Array.isArray(value)) for (const v of value) yield* strings(v);
+  else if (value && typeof value === "object") {
+    for (const [key, v] of Object.entries(value)) {
+      // A map keyed by words (numbers, levels, tens): its keys are said too.
+      if (typeof v === "number") yield key;
+      else yield* strings(v);
+    }
+  }
+}
+
+/** Every word a grammar's sentences are made of, folded. */
+export function grammarWords(grammar: FastPathGrammar): Set<string> {
+  const words = new Set<string>();
+  for (const [key, value] of Object.entries(grammar)) {
+    if (NOT_SAID.has(key)) continue;
+    for (const text of strings(value)) {
+      // Slots ("{name}") and groups ("<switchOn>") are no words.
+      const bare = text.replace(/\{[^}]*\}|<[^>]*>/g, " ");
+      for (const word of fold(bare).split(/[^\p{L}]+/u)) if (word) words.add(word);
+    }
+  }
+  return words;
+}
+
+/**
+ * How a slip made `b` into `a`, when it is one: a letter left out (the commonest slip), two
+ * neighbours swapped, one letter for another, or one letter too many; the order is that of `SLIPS`.
+ */
+type Slip = "left out" | "swapped" | "changed" | "added";
+const SLIPS: readonly Slip[] = ["left out", "swapped", "changed", "added"];
+
+function slip(a: string, b: string): Slip | undefined {
+  // The first letter is seldom the slip, and another first letter makes another word ("nube",
+  // "sube"; "cloud", "loud").
+  if (a === b || a[0] !== b[0] || Math.abs(a.length - b.length) > 1) return undefined;
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const inA = endA - start;
+  const inB = endB - start;
+  if (inA === 0 && inB === 1) return "left out";
+  if (inA === 1 && inB === 0) return "added";
+  if (inA === 1 && inB === 1) return "changed";
+  return inA === 2 && inB === 2 && a[start] === b[start + 1] && a[start + 1] === b[start]
+    ? "swapped"
+    : undefined;
+}
+
+export interface Spelling {
+  /**
+   * The grammar's word `word` was meant to be: of the words one slip away, those of the likeliest
+   * slip, when they all mean the same ("volumn": "volume", "volumen"). Undefined for a word the
+   * grammar knows, a short one, or one that could mean two things.
+   */
+  meant(word: string): string | undefined;
+}
+
+export function createSpelling(grammar: FastPathGrammar, lexicon: Lexicon): Spelling {
+  const known = grammarWords(grammar);
+  /** The grammar's words by their length: a slip changes the length by one at most. */
+  const byLength = new Map<number, string[]>();
+  for (const word of known) {
+    if (word.length < SHORTEST_MEANT) continue;
+    byLength.set(word.length, [...(byLength.get(word.length) ?? []), word]);
+  }
+  /** What a word means to the reader; a word only templates know means itself. */
+  const meaning = (word: string) => {
+    const sense = lexicon.senses(word);
+    if (!sense) return `word ${word}`;
+    return JSON.stringify(sense, (_key, value: unknown) =>
+      value instanceof Set ? [...value].sort() : value,
+    );
+  };
+  return {
+    meant(word) {
+      if (word.length < SHORTEST || known.has(word) || !/^\p{L}+$/u.test(word)) return undefined;
+      const found = new Map<Slip, string[]>();
+      for (const length of [word.length - 1, word.length, word.length + 1]) {
+        for (const candidate of byLength.get(length) ?? []) {
+          const how = slip(word, candidate);
+          if (how) found.set(how, [...(found.get(how) ?? []), candidate]);
+        }
+      }
+      const likeliest = SLIPS.map((s) => found.get(s)).find((list) => list !== undefined);
+      if (!likeliest || new Set(likeliest.map(meaning)).size > 1) return undefined;
+      return likeliest[0];
+    },
+  };
+}
