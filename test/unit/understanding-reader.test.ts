@@ -30,6 +30,9 @@ const PLACES = [
   "cucina",
   "cocina",
   "woonkamer",
+  // Floors, as a German or Dutch home may call them.
+  "oben",
+  "boven",
 ];
 
 /** The home's names as the reader looks them up (the mirror's exact names, its places). */
@@ -1050,5 +1053,35 @@ describe("a slip of one letter, in a word the grammar knows", () => {
     ["en", "make the kitchen light dimme"],
   ])("%s: %j is not respelt into a command", (language, sentence) => {
     expect(["certain reading", "question"]).not.toContain(understand(language, sentence)?.by);
+  });
+});
+
+describe("a floor's name inside a way up or down", () => {
+  it.each([
+    ["de", "dreh die Lautstärke nach oben", "volume_up"],
+    ["de", "dreh die Musik nach unten", "volume_down"],
+    ["nl", "zet het volume naar boven", "volume_up"],
+  ])("%s: %j is the way, not the floor", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toEqual({ match: { intent }, by: "certain reading" });
+  });
+
+  it.each([
+    ["de", "mach das Licht oben aus"],
+    ["nl", "doe het licht boven uit"],
+  ])("%s: %j, the floor said alone, is the floor", (language, sentence) => {
+    expect(understand(language, sentence)?.match).toMatchObject({ intent: "turn_off", name: expect.stringMatching(/ (oben|boven)$/) });
+  });
+});
+
+describe("German separable verbs of sound", () => {
+  it.each([
+    ["dreh die Musik auf", "volume_up"],
+    ["drehe die Lautstärke etwas auf, bitte", "volume_up"],
+    // Of a light, "aufdrehen" still switches it on.
+    ["dreh das Licht auf", "turn_on"],
+    // "auf" before a level is "to": muted, not louder.
+    ["ändere die Lautstärke auf stumm", "mute"],
+  ])("%j", (sentence, intent) => {
+    expect(understand("de", sentence)?.match.intent).toBe(intent);
   });
 });

@@ -1439,6 +1439,11 @@ export const de: FastPathGrammar = {
         "{name} (abschließen|verriegeln|absperren|zusperren|zuschließen)",
       ],
     },
+    // "dreh die Musik auf": the separable "aufdrehen" of what plays is louder (of a light, on).
+    {
+      intent: "volume_up",
+      templates: ["(dreh|drehe|dreht) [die|den|das] (<volume>|<music>) [etwas|ein bisschen|mal] auf"],
+    },
     // "mach den Rollladen ein Stück auf": a step, with the separable verb's particle last.
     { intent: "step_up", templates: ["(mach|mache|fahr|fahre) {name} {bit} (auf|hoch|rauf)"] },
     { intent: "step_down", templates: ["(mach|mache|fahr|fahre) {name} {bit} (zu|runter|herunter)"] },

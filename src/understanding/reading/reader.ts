@@ -69,9 +69,14 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       .filter(Boolean)
       .flatMap((w) => lexicon.split(w));
     // "cette chambre", "esta habitación": a room's name said as the room one is in is "here".
+    // "dreh die Lautstärke nach oben", "zet het volume naar boven": a floor called "oben" or
+    // "boven" that ends a way up or down is that way, not the floor.
     const spans = spotNames(words, lookup).filter(
       (s) =>
-        ![1, 2].some((k) => s.start >= k && lexicon.senses(joinWords(words.slice(s.start - k, s.end)))?.here),
+        ![1, 2].some((k) => {
+          const around = s.start >= k ? lexicon.senses(joinWords(words.slice(s.start - k, s.end))) : undefined;
+          return around?.here || around?.cues.has("up") || around?.cues.has("down");
+        }),
     );
     const out: Item[] = [];
     let contentSeen = false;
