@@ -267,13 +267,16 @@ const placeNames = [
   .sort((x, y) => y.length - x.length);
 const PLACE_NAMES = new RegExp(`(?<!\\p{L})(?:${placeNames.join("|")}|${IN_WHOLE_HOME})(?!\\p{L})`, "gu");
 
+const WAY_UP_OR_DOWN = /(?<!\p{L})(?:nach|naar) (?:oben|unten|boven|beneden)(?!\p{L})/gu;
+
 /**
  * The place a sentence names when its slots name none ("lower the light level in my house"): the
  * areas, or "several" when it names more than one place; undefined when it names none.
  */
 function placeInSentence(sentence: string): { place: string; areas: string[] } | "several" | undefined {
   const found = new Map<string, { place: string; areas: string[] }>();
-  for (const m of fold(sentence).matchAll(PLACE_NAMES)) {
+  // "dreh die Lautstärke nach oben": a way up or down, not the floor of that name.
+  for (const m of fold(sentence).replace(WAY_UP_OR_DOWN, " ").matchAll(PLACE_NAMES)) {
     const place = new RegExp(`^${IN_WHOLE_HOME}$`, "u").test(m[0]) ? "house" : m[0];
     const areas = massivePlace(place);
     if (areas) found.set(areas.join(","), { place, areas });

@@ -1032,6 +1032,9 @@ describe("a slip of one letter, in a word the grammar knows", () => {
     ["es", "sube el volumn", "volume_up"],
     ["nl", "doe het licth uit", "turn_off"],
     ["it", "accendi la lcue", "turn_on"],
+    // A space left out.
+    ["en", "turnoff the kitchen light", "turn_off"],
+    ["de", "ich möchte meinen Lautsprecher leiserstellen", "volume_down"],
   ])("%s: %j is read as the word it can only be", (language, sentence, intent) => {
     expect(understand(language, sentence)?.match.intent).toBe(intent);
     expect(["certain reading", "question"]).toContain(understand(language, sentence)?.by);

@@ -8,6 +8,8 @@ import type { Lexicon } from "./lexicon.js";
 
 /** Shorter words are not respelt: at one slip, too many short words are each other. */
 const SHORTEST = 4;
+/** A word written without its space is cut only into words this long at least ("lights" "on"). */
+const SHORTEST_HALF = 2;
 /** Nor are words respelt into words this short ("hoet" → "hoe", but never into "an" or "of"). */
 const SHORTEST_MEANT = 3;
 
@@ -82,8 +84,9 @@ function slip(a: string, b: string): Slip | undefined {
 export interface Spelling {
   /**
    * The grammar's word `word` was meant to be: of the words one slip away, those of the likeliest
-   * slip, when they all mean the same ("volumn": "volume", "volumen"). Undefined for a word the
-   * grammar knows, a short one, or one that could mean two things.
+   * slip, when they all mean the same ("volumn": "volume", "volumen"); or, with none, the two words
+   * it is when written without their space ("turnoff"). Undefined for a word the grammar knows, a
+   * short one, or one that could mean two things.
    */
   meant(word: string): string | undefined;
 }
@@ -115,8 +118,14 @@ export function createSpelling(grammar: FastPathGrammar, lexicon: Lexicon): Spel
         }
       }
       const likeliest = SLIPS.map((s) => found.get(s)).find((list) => list !== undefined);
-      if (!likeliest || new Set(likeliest.map(meaning)).size > 1) return undefined;
-      return likeliest[0];
+      if (likeliest) return new Set(likeliest.map(meaning)).size > 1 ? undefined : likeliest[0];
+      // A space left out: "turnoff", "leiserstellen", where only one cut leaves two known words.
+      const cuts: string[] = [];
+      for (let at = SHORTEST_HALF; at <= word.length - SHORTEST_HALF; at++) {
+        const [head, tail] = [word.slice(0, at), word.slice(at)];
+        if (known.has(head) && known.has(tail)) cuts.push(`${head} ${tail}`);
+      }
+      return cuts.length === 1 ? cuts[0] : undefined;
     },
   };
 }
