@@ -457,6 +457,12 @@ export interface FastPathGrammar {
    */
   corrections?: string[];
   /**
+   * "no spegnere la luce": a correction word before an infinitive is heard as the negation that
+   * makes an infinitive a prohibition ("non spegnere", don't turn it off), so nothing stands.
+   * Infinitives are known by `purposeInfinitive`'s endings.
+   */
+  infinitiveAfterCorrectionForbids?: boolean;
+  /**
    * A correction written with a pause after it ("no, more light", "no, más luz"): what follows is
    * read alone, whatever its first word, in every language. Defaults to `corrections`.
    */

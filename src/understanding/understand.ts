@@ -180,6 +180,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     const afterPause = paused?.exec(lowerCase(sentence))?.groups?.rest;
     if (afterPause) return afterPause;
     const found = correction?.exec(withoutWakeWord(fold(sentence)))?.groups;
+    if (grammar.infinitiveAfterCorrectionForbids && found && isInfinitive(found.first!)) return undefined;
     const sense = found && lexicon.senses(found.first!);
     return sense && CORRECTED.some((cue) => sense.cues.has(cue)) ? found.rest : undefined;
   }

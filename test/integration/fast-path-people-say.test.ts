@@ -330,6 +330,8 @@ describe("relative changes and mute", () => {
     ["en", "no need to turn on the kitchen lights"],
     // Spanish says not to with "no" before the verb.
     ["es", "no apagues Bedroom Light"],
+    // Italian says not to with an infinitive, and "no" before it is heard as "non".
+    ["it", "no spegnere Bedroom Light"],
   ])("%s: %j is no command to carry out", async (language, text) => {
     await agent.handle({ text, language, conversationId: `no-command-${language}-${text}` });
     expect(calls()).toEqual([]);

@@ -1014,6 +1014,11 @@ describe("a request asked as a question to the one spoken to", () => {
     ["es", "¿me bajas el volumen?", "volume_down"],
     ["it", "spegneresti la luce", "turn_off"],
     ["it", "alzeresti il volume", "volume_up"],
+    // Said politely, to "u" and to "usted".
+    ["nl", "doet u het licht aan?", "turn_on"],
+    ["nl", "draait u de muziek zachter", "volume_down"],
+    ["nl", "zet u het licht uit", "turn_off"],
+    ["es", "atenúe las luces", "dim"],
   ])("%s: %j", (language, sentence, intent) => {
     expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
   });

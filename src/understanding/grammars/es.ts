@@ -313,6 +313,9 @@ export const es: FastPathGrammar = {
     ],
     dimmer: [
       "atenúa",
+      // Said to "usted" and "ustedes".
+      "atenúe",
+      "atenúen",
       "más tenue",
       "más tenues",
       "luz tenue",

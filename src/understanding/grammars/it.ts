@@ -532,6 +532,7 @@ export const it: FastPathGrammar = {
   everything: ["tutto", "tutti i dispositivi"],
   conjunctions: ["e", "ed", "e poi"],
   corrections: ["no", "no no"],
+  infinitiveAfterCorrectionForbids: true,
   // "… so that I can hear it": what a command is for, cut off (see the type).
   purposes: [
     "così che",

@@ -86,6 +86,8 @@ export const nl: FastPathGrammar = {
     "jezelf",
     "je",
     "jij",
+    // "zet u het licht uit": the assistant said "u" to, politely.
+    "u",
     // "wees stil", "blijf stil": the verb says nothing of its own.
     "wees",
     "blijf",
@@ -120,6 +122,12 @@ export const nl: FastPathGrammar = {
       "draaien",
       "maken",
       "schakelen",
+      // Asked of "u": "doet u het licht aan?", "draait u de muziek zachter?".
+      "doet u",
+      "draait u",
+      "maakt u",
+      "schakelt u",
+      "stelt u",
     ],
     speak: [
       // "zet de instellingen op mute": the assistant's own settings, whose sound is the speaker's.
