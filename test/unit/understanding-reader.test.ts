@@ -1093,3 +1093,14 @@ describe("German separable verbs of sound", () => {
     expect(understand("de", sentence)?.match.intent).toBe(intent);
   });
 });
+
+describe("muting lifted, and halves, as people say them", () => {
+  it.each([
+    ["nl", "dempen van de living room speaker opheffen", { intent: "unmute", name: "living room speaker" }],
+    ["nl", "hef het dempen van de living room speaker op", { intent: "unmute", name: "living room speaker" }],
+    ["fr", "réduire le volume à la moitié", { intent: "set_volume", level: 50 }],
+    ["es", "subir el volumen de los medios", { intent: "volume_up" }],
+  ])("%s: %j", (language, sentence, expected) => {
+    expect(understand(language, sentence)?.match).toMatchObject(expected);
+  });
+});

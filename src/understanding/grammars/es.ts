@@ -742,6 +742,9 @@ export const es: FastPathGrammar = {
       "parlantes",
       "reproductor",
       "reproductores",
+      // "el volumen de los medios", "del multimedia": what the phone calls media volume.
+      "medios",
+      "multimedia",
     ],
     tv: ["tele", "teles", "televisión", "televisiones", "tv", "televisor"],
   },

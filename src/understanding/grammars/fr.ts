@@ -795,6 +795,8 @@ export const fr: FastPathGrammar = {
     "un quart": 25,
     "à moitié": 50,
     "a moitié": 50,
+    // "réduire le volume à la moitié": a level after "à la" is the level, not a name.
+    "à la moitié": 50,
     "à mi hauteur": 50,
     "à fond": 100,
     "pleine puissance": 100,

@@ -972,6 +972,14 @@ export const nl: FastPathGrammar = {
     },
   },
   intents: [
+    // "het dempen van de luidspreker opheffen": the muting of a speaker, lifted.
+    {
+      intent: "unmute",
+      templates: [
+        "[het] (dempen|demping) van {name} [nu] opheffen",
+        "(hef|haal) [het] (dempen|demping) van {name} [nu] op",
+      ],
+    },
     {
       intent: "query_time",
       templates: [
