@@ -1104,3 +1104,28 @@ describe("muting lifted, and halves, as people say them", () => {
     expect(understand(language, sentence)?.match).toMatchObject(expected);
   });
 });
+
+describe("what is tried is what is asked, in six languages", () => {
+  it.each([
+    ["en", "try to turn off the kitchen light", "turn_off"],
+    ["de", "versuch mal das Licht im Wohnzimmer auszuschalten", "turn_off"],
+    ["fr", "essaie d'éteindre la lumière de la cuisine", "turn_off"],
+    ["es", "intenta apagar la luz de la cocina", "turn_off"],
+    ["nl", "probeer het licht in de woonkamer uit te doen", "turn_off"],
+    ["it", "prova a spegnere la luce della cucina", "turn_off"],
+    // A voice said calmer is a quieter one.
+    ["de", "sprich etwas ruhiger", "volume_down"],
+    ["nl", "kan je wat rustiger praten", "volume_down"],
+    ["fr", "parle plus calmement", "volume_down"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+
+  it.each([
+    ["en", "don't try to turn off the kitchen light"],
+    ["de", "versuch nicht das Licht im Wohnzimmer auszuschalten"],
+    ["de", "die Musik ist ruhiger"],
+  ])("%s: %j is no command", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});

@@ -18,6 +18,12 @@ export const de: FastPathGrammar = {
     // "ich brauche dich, um das Licht auszuschalten": what the one asked is needed for.
     "ich brauche dich um",
     "kannst du bitte",
+    // "versuch das Licht auszuschalten": what is tried is what is asked.
+    "versuch",
+    "versuche",
+    "versuch mal",
+    "versuche mal",
+    "versuchen sie",
     "könntest du bitte",
     "kannst du mir",
     "bitte mal",
@@ -374,6 +380,8 @@ export const de: FastPathGrammar = {
       "auf sehr niedrig",
       "auf niedrig",
       "leiser",
+      // "sprich etwas ruhiger": calmer, of a sound, is quieter.
+      "ruhiger",
       "niedrige lautstärke",
       "geringe lautstärke",
       "du bist zu laut",

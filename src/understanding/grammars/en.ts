@@ -45,6 +45,10 @@ export const en: FastPathGrammar = {
     "i need",
     "i need you to",
     "go ahead and",
+    // "try to turn off the light": what is tried is what is asked.
+    "try to",
+    "try and",
+    "please try to",
     // "the volume should go up", "the lights have to be turned off": what should be is the command.
     "should",
     "should be",

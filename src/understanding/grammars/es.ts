@@ -26,6 +26,11 @@ export const es: FastPathGrammar = {
     "me gustaría que",
     // "hay que apagar la luz", "habría que …": what is to be done is the command.
     "hay que",
+    // "intenta apagar la luz": what is tried is what is asked.
+    "intenta",
+    "intente",
+    "trata de",
+    "trate de",
     "habría que",
     "tendrías que",
     // "que se apague la luz": the wish said alone.

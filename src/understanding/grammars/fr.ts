@@ -13,6 +13,13 @@ export const fr: FastPathGrammar = {
     // "tu allumes la lumière ?": the one asked, said before or after the verb.
     "tu",
     "veuillez",
+    // "essaie d'éteindre la lumière": what is tried is what is asked.
+    "essaie de",
+    "essaie d'",
+    "essaye de",
+    "essaye d'",
+    "essayez de",
+    "essayez d'",
     "pour moi",
     "j'ai besoin que tu",
     "j'ai besoin de",
@@ -400,6 +407,8 @@ export const fr: FastPathGrammar = {
       "à très doux",
       "à très bas",
       "moins fort",
+      // "parle plus calmement": calmer, of a voice, is quieter.
+      "plus calmement",
       "tu es trop bruyant",
       "trop bruyant",
       "plus silencieux",

@@ -19,6 +19,11 @@ export const it: FastPathGrammar = {
     "puoi farlo",
     "ci riesci",
     "cerca di",
+    // "prova a spegnere la luce": what is tried is what is asked, as "cerca di".
+    "prova a",
+    "prova ad",
+    "provi a",
+    "provi ad",
     "ti dispiace",
     "si possono",
     "si può",

@@ -38,6 +38,10 @@ export const nl: FastPathGrammar = {
     "wilt u",
     "zou u",
     "kun je even",
+    // "probeer het licht uit te doen": what is tried is what is asked.
+    "probeer",
+    "probeer eens",
+    "probeer even",
     "ik wil dat je",
     "wil je even",
     "hey",
@@ -193,6 +197,9 @@ export const nl: FastPathGrammar = {
       "uit te schakelen",
     ],
     up: [
+      // "versterk het licht": stronger, of a light or a sound, is up.
+      "versterk",
+      "versterken",
       "omhoog",
       "vergroot",
       "vergroten",
@@ -319,6 +326,8 @@ export const nl: FastPathGrammar = {
       "naar heel laag",
       "op heel laag",
       "zachter",
+      // "praat wat rustiger": calmer, of a sound, is quieter.
+      "rustiger",
       "volume laag",
       "laag volume",
       "je bent te luid",
