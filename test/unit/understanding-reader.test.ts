@@ -1077,7 +1077,10 @@ describe("a floor's name inside a way up or down", () => {
     ["de", "mach das Licht oben aus"],
     ["nl", "doe het licht boven uit"],
   ])("%s: %j, the floor said alone, is the floor", (language, sentence) => {
-    expect(understand(language, sentence)?.match).toMatchObject({ intent: "turn_off", name: expect.stringMatching(/ (oben|boven)$/) });
+    expect(understand(language, sentence)?.match).toMatchObject({
+      intent: "turn_off",
+      name: expect.stringMatching(/ (oben|boven)$/),
+    });
   });
 });
 

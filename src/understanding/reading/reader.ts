@@ -74,7 +74,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
     const spans = spotNames(words, lookup).filter(
       (s) =>
         ![1, 2].some((k) => {
-          const around = s.start >= k ? lexicon.senses(joinWords(words.slice(s.start - k, s.end))) : undefined;
+          const around =
+            s.start >= k ? lexicon.senses(joinWords(words.slice(s.start - k, s.end))) : undefined;
           return around?.here || around?.cues.has("up") || around?.cues.has("down");
         }),
     );
