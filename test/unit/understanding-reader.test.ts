@@ -1132,3 +1132,18 @@ describe("what is tried is what is asked, in six languages", () => {
     expect(understand(language, sentence)?.by).not.toBe("certain reading");
   });
 });
+
+describe("Italian words that look like a verb and its pronoun, or like 'up'", () => {
+  it.each([
+    // "musicale" is no "musica" with "le" joined: the music player is one name.
+    ["spegni il lettore musicale", { intent: "turn_off", name: "lettore musicale" }],
+    ["alza il volume del lettore musicale", { intent: "volume_up", name: "lettore musicale" }],
+    // A verb's pronoun is still read.
+    ["spegnila", { intent: "turn_off", name: "la" }],
+    // "su" before a state is "to": muted, never louder.
+    ["imposta il volume su muto", { intent: "mute" }],
+    ["alza su il volume", { intent: "volume_up" }],
+  ])("%j", (sentence, expected) => {
+    expect(understand("it", sentence)).toMatchObject({ match: expected, by: "certain reading" });
+  });
+});

@@ -409,6 +409,9 @@ export const it: FastPathGrammar = {
       "silenziare",
       "metti in muto",
       "in muto",
+      // "imposta il volume su muto": "su" before a state is "to", not "up".
+      "su muto",
+      "su silenzioso",
       "togli l'audio",
       // Silence, for the assistant or for a while: "fai silenzio per un'ora".
       "fai silenzio",

@@ -8,6 +8,27 @@ import { joinWords } from "./spotting.js";
 
 export type Cue = keyof CueWords;
 
+/** Cues whose words are no verbs: what is changed, by how much, and the small words around it. */
+const NOT_VERBS: ReadonlySet<Cue> = new Set<Cue>([
+  "volume",
+  "music",
+  "brightness",
+  "scale",
+  "kelvin",
+  "bit",
+  "lot",
+  "full",
+  "steps",
+  "to",
+  "by",
+  "percent",
+  "negations",
+  "none",
+  "anymore",
+  "copulas",
+  "particles",
+]);
+
 /** What a word or phrase may be. */
 export interface WordSense {
   cues: Set<Cue>;
@@ -108,9 +129,10 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
   const enclitics = [...new Set((grammar.enclitics ?? []).map((e) => fold(e)))].sort(
     (a, b) => b.length - a.length,
   );
+  /** A pronoun is joined to a verb, never to a noun a cue names ("musicale" is no "musica" + "le"). */
   const isVerb = (word: string) => {
     const found = table.get(word);
-    return !!found && (found.cues.size > 0 || found.first.size > 0);
+    return !!found && (found.first.size > 0 || [...found.cues].some((cue) => !NOT_VERBS.has(cue)));
   };
   /** "apagala" → "apaga", "la"; "bajamelo" → "baja", "lo": at most two pronouns, kept when they name a thing. */
   const unglued = (word: string, depth = 0): string[] | undefined => {
