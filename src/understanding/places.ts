@@ -9,6 +9,10 @@ export function createPlaces(grammar: FastPathGrammar) {
     (a, b) => b.length - a.length,
   );
   const articles = new Set(grammar.articles.map((a) => normalizeName(a.replace(/'$/, ""))));
+  // "in allen Badezimmern", "in tutti i bagni": every one of a place is that place.
+  const quantifiers = [...new Set(grammar.quantifiers.map(normalizeName))].sort(
+    (a, b) => b.length - a.length,
+  );
   const hereWords = new Set(grammar.here.map(normalizeName));
   // "the room" folds to "room": said after other words ("the living room") it is a room's name.
   const nameTails = new Set(grammar.here.filter((w) => /^the\s/i.test(w.trim())).map(normalizeName));
@@ -39,12 +43,12 @@ export function createPlaces(grammar: FastPathGrammar) {
     return undefined;
   }
 
-  /** "im Büro" → "buro": prepositions and articles in front of a place. */
+  /** "im Büro" → "buro": prepositions, articles and quantifiers in front of a place. */
   function stripPlaceWords(text: string): string {
     let words = normalizeName(text.replace(/'/g, "' ")).split(" ");
     for (let changed = true; changed && words.length > 1;) {
       changed = false;
-      for (const p of prepositions) {
+      for (const p of [...prepositions, ...quantifiers]) {
         const pw = p.split(" ");
         if (words.length > pw.length && pw.every((w, i) => words[i] === w)) {
           words = words.slice(pw.length);

@@ -330,6 +330,12 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
     ["es", "luces de los dormitorios"],
     ["nl", "lampen in de slaapkamers"],
     ["it", "luci nelle camere da letto"],
+    // Every one of them.
+    ["de", "Lichter in allen Schlafzimmern"],
+    ["fr", "lumières de toutes les chambres"],
+    ["es", "luces de todos los dormitorios"],
+    ["nl", "lampen in alle slaapkamers"],
+    ["it", "luci in tutte le camere da letto"],
   ])("name in a place: %s %j, a place said in the plural, is that place", (language, phrase) => {
     const { resolved, rule } = explain(language, phrase);
     expect(rule).toBe("name in a place");

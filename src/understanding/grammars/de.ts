@@ -624,7 +624,7 @@ export const de: FastPathGrammar = {
     "einen",
   ],
   indefinites: ["ein", "eine", "einen"],
-  quantifiers: ["alle", "aller", "sämtliche", "jede", "jedes", "jeden"],
+  quantifiers: ["alle", "aller", "allen", "sämtliche", "jede", "jedes", "jeden"],
   everything: ["alles", "alle geräte", "sämtliche geräte"],
   conjunctions: ["und", "sowie", "und dann"],
   corrections: ["nein", "nein nein", "ne", "n\u00f6"],
