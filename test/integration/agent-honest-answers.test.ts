@@ -72,6 +72,8 @@ describe("mute for a while", () => {
     ["de", "lautlos, bis ich etwas anderes sage"],
     ["nl", "blijf stil tot drie uur 's middags"],
     ["nl", "zet op mute totdat mijn wekker afgaat"],
+    ["nl", "wees alsjeblieft stil de komende twee uur"],
+    ["nl", "ik wil dat je stil bent tot morgen"],
   ])("%s: %j mutes the speaker now, and says nothing unmutes it later", async (language, text) => {
     const result = await agent.handle({ text, language });
     expect(

@@ -1147,3 +1147,12 @@ describe("Italian words that look like a verb and its pronoun, or like 'up'", ()
     expect(understand("it", sentence)).toMatchObject({ match: expected, by: "certain reading" });
   });
 });
+
+describe("Dutch silence, asked for a while", () => {
+  it.each([
+    ["ik wil dat je stil bent", "mute"],
+    ["geef mij duisternis", "turn_off"],
+  ])("%j", (sentence, intent) => {
+    expect(understand("nl", sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});

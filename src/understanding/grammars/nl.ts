@@ -355,6 +355,7 @@ export const nl: FastPathGrammar = {
     lightOff: [
       "maak het donker",
       "geef me duisternis",
+      "geef mij duisternis",
       "sluit het licht",
       "sluit de lichten",
       "sluit de lampen",
@@ -363,6 +364,8 @@ export const nl: FastPathGrammar = {
       "blijf stil",
       "wees stil",
       "stil zijn",
+      // "ik wil dat je stil bent": the verb said to "je" ends the clause.
+      "stil bent",
       "hou je mond",
       "stilte",
       "demp",
@@ -1230,7 +1233,7 @@ export const nl: FastPathGrammar = {
       "gedurende de dag",
       "overdag",
     ],
-    during: ["voor", "gedurende", "een"],
+    during: ["voor", "gedurende", "een", "de komende", "voor de komende", "gedurende de komende"],
     until: {
       time: ["tot", "tot om"],
       hour: [],
