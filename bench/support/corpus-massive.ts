@@ -228,8 +228,14 @@ export function massivePlace(place: string | undefined): string[] | undefined {
   for (const [floor, aliases] of Object.entries(FLOOR_ALIASES)) {
     if (aliases.some((a) => fold(a) === key)) return AREAS.filter((a) => a.floor === floor).map((a) => a.id);
   }
-  // "the living rooms lights", "das garagen licht": a room's name with a plural or linking ending.
-  const keys = [key, key.replace(/s$/, ""), key.replace(/n$/, "")];
+  // "the living rooms lights", "das garagen licht", "i bagni": a room's name with a plural or linking ending.
+  const keys = [
+    key,
+    key.replace(/s$/, ""),
+    key.replace(/n$/, ""),
+    key.replace(/i$/, "o"),
+    key.replace(/e$/, "a"),
+  ];
   const area = AREAS.find((a) =>
     [a.name, ...a.aliases, ...(AREA_ALIASES[a.id] ?? []), ...(MORE_AREA_ALIASES[a.id] ?? [])].some((name) =>
       keys.includes(fold(name)),
