@@ -1156,3 +1156,18 @@ describe("Dutch silence, asked for a while", () => {
     expect(understand("nl", sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
   });
 });
+
+describe("'it' made brighter or darker in a place is the place's light", () => {
+  it.each([
+    ["en", "make it a little darker in here", "dim", "here"],
+    ["en", "can you make it brighter in the kitchen", "brighten", "in the kitchen"],
+    ["de", "mach es hier dunkler", "dim", "hier"],
+    ["fr", "tu peux rendre ça plus sombre ici", "dim", "ici"],
+  ])("%s: %j", (language, sentence, intent, name) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent, name }, by: "certain reading" });
+  });
+
+  it("'it' switched off in a place is still the thing said before", () => {
+    expect(understand("en", "turn it off in the kitchen")?.match.name).toMatch(/^it /);
+  });
+});

@@ -521,9 +521,15 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       if (action.kind) match.kind = action.kind;
       const placeText = (p: Place | undefined) =>
         p ? `${p.preposition ?? (p.type === "area" ? prepositionOf : "")} ${p.text}`.trim() : undefined;
+      // "make it darker in here", "mach es hier dunkler": what is made brighter or darker there is
+      // the place itself, its light.
+      const named =
+        thing?.type === "pronoun" && place && (action.intent === "brighten" || action.intent === "dim")
+          ? undefined
+          : thing;
       const nameIn = (p: Place | undefined) => {
         const where = placeText(p);
-        return thing ? (where ? `${thing.text} ${where}` : thing.text) : where;
+        return named ? (where ? `${named.text} ${where}` : named.text) : where;
       };
       const name = nameIn(place);
       if (name) match.name = name;
