@@ -15,12 +15,14 @@ export interface ClockQuestion {
 }
 
 /** "today" asks for the date only when nothing names the time or the date ("was ist heute"). */
-type Role = "time" | "date" | "today" | "day" | "dayOfMonth" | "asking";
+type Role = "time" | "date" | "today" | "day" | "dayOfMonth" | "asking" | "greeting";
 
 /** A day of the month in digits, with or without its ordinal ending ("9", "9th", "5e", "1er"). */
 const DAY_OF_MONTH = /^(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th|e|er|eme|re|de|ste|te|o|a)?$/;
 const DAYS_IN_A_MONTH = 31;
 
+/** A question with "today" and no word of the date or time has at most this many phrases. */
+const TODAY_ALONE_LONGEST = 4;
 /** Phrases of up to this many words are looked up. */
 const LONGEST = 4;
 /** Shorter unknown words are not taken for verbs: too many names and particles are that short. */
@@ -62,6 +64,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   add(grammar.clock.date, "date");
   add(grammar.clock.today, "today");
   add(grammar.clock.days ?? [], "day");
+  add(grammar.clock.greetings ?? [], "greeting");
   add([...grammar.clock.asking, ...grammar.articles, ...grammar.now, ...grammar.fillers], "asking");
   // The assistant called by its name anywhere in the question ("ok olly what time is it").
   add([...WAKE_WORDS, ...WAKE_WORDS.map((w) => w.split(" ").at(-1)!)], "asking");
@@ -146,7 +149,8 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     if (!said.length || fromNow(words(fold(sentence)))) return undefined;
     const found = new Set<Role>();
     const unknown: number[] = [];
-    for (let i = 0; i < said.length;) {
+    let pieces = 0;
+    for (let i = 0; i < said.length; pieces++) {
       let n = Math.min(LONGEST, said.length - i);
       for (; n > 0; n--) {
         const role = roles.get(said.slice(i, i + n).join(" "));
@@ -176,6 +180,11 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     if (found.has("day") || found.has("dayOfMonth"))
       return found.has("today") && !found.has("time") ? { intent: "query_date" } : undefined;
     if (found.has("time")) return { intent: "query_time", ...(found.has("date") ? { alsoDate: true } : {}) };
-    return found.has("date") || found.has("today") ? { intent: "query_date" } : undefined;
+    if (found.has("date")) return { intent: "query_date" };
+    // "what's today", "was ist heute": "today" asks the date only in a few words, and not after a
+    // greeting. "How are you today", "what do I have to do today" ask something else of the day.
+    return found.has("today") && !found.has("greeting") && pieces <= TODAY_ALONE_LONGEST
+      ? { intent: "query_date" }
+      : undefined;
   };
 }

@@ -589,6 +589,8 @@ export interface FastPathGrammar {
      */
     ordinals?: string[];
     asking: string[];
+    /** A greeting, which asks after the one spoken to and not the date ("how are you today"). */
+    greetings?: string[];
     /**
      * Where a word the lists lack can only be a verb of asking ("inform me of the time", "verrat
      * mir die Uhrzeit", "m'indiquer l'heure", "indícame la hora"), never a place or a day: one

@@ -106,8 +106,18 @@ describe("words of another place, day or kind are not the home's clock", () => {
     ["it", "silenzio per un'ora"],
     ["fr", "jour"],
     ["de", "Datum"],
+    // Something else of the day: a greeting, or what is to be done.
+    ["en", "hello how are you today"],
+    ["en", "what do I have to do today"],
+    ["de", "wie geht es dir heute"],
+    ["es", "hola, ¿cómo estás hoy?"],
+    ["it", "come stai oggi"],
   ])("%s: %j", (language, sentence) => {
     expect(readers[language]!(sentence)).toBeUndefined();
+  });
+
+  it("a greeting before a question of the time still asks it", () => {
+    expect(readers.en!("how are you, what time is it")).toEqual({ intent: "query_time" });
   });
 });
 

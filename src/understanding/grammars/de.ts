@@ -1235,6 +1235,8 @@ export const de: FastPathGrammar = {
       "gell",
       "ja oder nein",
     ],
+    // "how are you today": a greeting, said with "today", asks nothing of the date.
+    greetings: ["wie geht es dir", "wie geht's", "wie gehts", "wie geht es ihnen"],
     // "verrat mir die Uhrzeit", "ich wüsste gern, wie spät es ist", "kannst du mir die Uhrzeit durchgeben".
     verbs: {
       before: ["mir", "uns"],

@@ -1013,6 +1013,8 @@ export const en: FastPathGrammar = {
       "right",
       "yes or no",
     ],
+    // "how are you today": a greeting, said with "today", asks nothing of the date.
+    greetings: ["how are you", "how are you doing", "how is it going", "how's it going", "how do you do"],
     // "inform me of the time", "could you announce the time", "i forgot what day it is".
     verbs: {
       before: ["me", "us"],

@@ -74,6 +74,9 @@ export const es: FastPathGrammar = {
     "sean",
     "esté",
     "estén",
+    // "necesito que estés en silencio": said to the one spoken to.
+    "estés",
+    "seas",
     "me gustaría",
     "quisiera",
     "necesito",
@@ -1041,6 +1044,8 @@ export const es: FastPathGrammar = {
       "o no",
       "sí o no",
     ],
+    // "how are you today": a greeting, said with "today", asks nothing of the date.
+    greetings: ["cómo estás", "cómo está", "qué tal", "cómo te va"],
     // "¿me puedes indicar la hora?", "infórmame de la fecha", "¿me comunicas la hora?".
     verbs: {
       before: [],

@@ -1104,6 +1104,8 @@ export const fr: FastPathGrammar = {
       "hein",
       "oui ou non",
     ],
+    // "how are you today": a greeting, said with "today", asks nothing of the date.
+    greetings: ["comment vas-tu", "comment allez-vous", "comment ça va", "ça va"],
     // "indique-moi l'heure", "pourriez-vous m'annoncer l'heure", "tu peux afficher la date".
     verbs: {
       before: ["moi"],

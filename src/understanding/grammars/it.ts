@@ -1026,6 +1026,8 @@ export const it: FastPathGrammar = {
       "giusto",
       "non è vero",
     ],
+    // "how are you today": a greeting, said with "today", asks nothing of the date.
+    greetings: ["come stai", "come sta", "come va"],
     // "mi puoi indicare l'ora", "comunicami la data", "sapresti ricordarmi che giorno è".
     verbs: {
       before: [],

@@ -972,6 +972,8 @@ export const nl: FastPathGrammar = {
       "ja of nee",
       "hoeveel",
     ],
+    // "how are you today": a greeting, said with "today", asks nothing of the date.
+    greetings: ["hoe gaat het", "hoe gaat het met je", "hoe is het"],
     // "vertel me even de tijd", "ik vraag me af hoe laat het is", "kun je me de datum doorgeven".
     verbs: {
       before: ["me", "mij", "ons"],
