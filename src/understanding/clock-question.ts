@@ -15,7 +15,7 @@ export interface ClockQuestion {
 }
 
 /** "today" asks for the date only when nothing names the time or the date ("was ist heute"). */
-type Role = "time" | "date" | "today" | "day" | "dayOfMonth" | "asking" | "greeting";
+type Role = "time" | "date" | "today" | "day" | "dayOfMonth" | "asking" | "greeting" | "setting";
 
 /** A day of the month in digits, with or without its ordinal ending ("9", "9th", "5e", "1er"). */
 const DAY_OF_MONTH = /^(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th|e|er|eme|re|de|ste|te|o|a)?$/;
@@ -65,6 +65,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   add(grammar.clock.today, "today");
   add(grammar.clock.days ?? [], "day");
   add(grammar.clock.greetings ?? [], "greeting");
+  add(grammar.clock.settings ?? [], "setting");
   add([...grammar.clock.asking, ...grammar.articles, ...grammar.now, ...grammar.fillers], "asking");
   // The assistant called by its name anywhere in the question ("ok olly what time is it").
   add([...WAKE_WORDS, ...WAKE_WORDS.map((w) => w.split(" ").at(-1)!)], "asking");
@@ -168,6 +169,8 @@ export function createClockQuestion(grammar: FastPathGrammar) {
       }
       i += n;
     }
+    // "remind me at this time", "despiértame a esta hora": a time to be set, not asked.
+    if (found.has("setting")) return undefined;
     if (unknown.length > 1 || placeLeftOff(said) || accentedArticle(sentence)) return undefined;
     if (unknown.length === 1) {
       // Its neighbours as said, politeness and all: "could you announce the time".

@@ -592,6 +592,11 @@ export interface FastPathGrammar {
     /** A greeting, which asks after the one spoken to and not the date ("how are you today"). */
     greetings?: string[];
     /**
+     * Words that set a time rather than ask it ("remind me at this time", "wake me", "alarm"):
+     * a sentence with one is no question of the clock.
+     */
+    settings?: string[];
+    /**
      * Where a word the lists lack can only be a verb of asking ("inform me of the time", "verrat
      * mir die Uhrzeit", "m'indiquer l'heure", "indícame la hora"), never a place or a day: one
      * such word is read as asking. A word after a preposition ("in tokyo") or written with a

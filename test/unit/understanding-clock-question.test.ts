@@ -112,12 +112,18 @@ describe("words of another place, day or kind are not the home's clock", () => {
     ["de", "wie geht es dir heute"],
     ["es", "hola, ¿cómo estás hoy?"],
     ["it", "come stai oggi"],
+    // A time to be set, not asked.
+    ["en", "remind me at this time"],
+    ["es", "despiértame a esta hora"],
+    ["nl", "wek me op deze tijd"],
+    ["de", "weck mich um diese Zeit"],
   ])("%s: %j", (language, sentence) => {
     expect(readers[language]!(sentence)).toBeUndefined();
   });
 
-  it("a greeting before a question of the time still asks it", () => {
+  it("a greeting before a question of the time still asks it, as being reminded of it does", () => {
     expect(readers.en!("how are you, what time is it")).toEqual({ intent: "query_time" });
+    expect(readers.en!("remind me what time it is")).toEqual({ intent: "query_time" });
   });
 });
 

@@ -1237,6 +1237,17 @@ export const de: FastPathGrammar = {
     ],
     // "how are you today": a greeting, said with "today", asks nothing of the date.
     greetings: ["wie geht es dir", "wie geht's", "wie gehts", "wie geht es ihnen"],
+    // "remind me at this time", "wake me": a time to be set, never the time asked.
+    settings: [
+      "erinnere mich um",
+      "erinnere mich an",
+      "erinner mich um",
+      "weck mich",
+      "wecke mich",
+      "wecker",
+      "erinnerung",
+      "timer",
+    ],
     // "verrat mir die Uhrzeit", "ich wüsste gern, wie spät es ist", "kannst du mir die Uhrzeit durchgeben".
     verbs: {
       before: ["mir", "uns"],

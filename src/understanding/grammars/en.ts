@@ -1015,6 +1015,8 @@ export const en: FastPathGrammar = {
     ],
     // "how are you today": a greeting, said with "today", asks nothing of the date.
     greetings: ["how are you", "how are you doing", "how is it going", "how's it going", "how do you do"],
+    // "remind me at this time", "wake me": a time to be set, never the time asked.
+    settings: ["remind me at", "remind me to", "wake me", "wake me up", "alarm", "reminder", "timer"],
     // "inform me of the time", "could you announce the time", "i forgot what day it is".
     verbs: {
       before: ["me", "us"],

@@ -1046,6 +1046,8 @@ export const es: FastPathGrammar = {
     ],
     // "how are you today": a greeting, said with "today", asks nothing of the date.
     greetings: ["cómo estás", "cómo está", "qué tal", "cómo te va"],
+    // "remind me at this time", "wake me": a time to be set, never the time asked.
+    settings: ["recuérdame a", "recuérdame que", "despiértame", "alarma", "recordatorio", "temporizador"],
     // "¿me puedes indicar la hora?", "infórmame de la fecha", "¿me comunicas la hora?".
     verbs: {
       before: [],

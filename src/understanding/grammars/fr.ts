@@ -1106,6 +1106,17 @@ export const fr: FastPathGrammar = {
     ],
     // "how are you today": a greeting, said with "today", asks nothing of the date.
     greetings: ["comment vas-tu", "comment allez-vous", "comment ça va", "ça va"],
+    // "remind me at this time", "wake me": a time to be set, never the time asked.
+    settings: [
+      "rappelle-moi à",
+      "rappelle moi à",
+      "réveille-moi",
+      "réveille moi",
+      "réveil",
+      "rappel",
+      "alarme",
+      "minuteur",
+    ],
     // "indique-moi l'heure", "pourriez-vous m'annoncer l'heure", "tu peux afficher la date".
     verbs: {
       before: ["moi"],

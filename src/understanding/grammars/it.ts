@@ -1028,6 +1028,8 @@ export const it: FastPathGrammar = {
     ],
     // "how are you today": a greeting, said with "today", asks nothing of the date.
     greetings: ["come stai", "come sta", "come va"],
+    // "remind me at this time", "wake me": a time to be set, never the time asked.
+    settings: ["ricordami alle", "ricordami di", "svegliami", "sveglia", "promemoria", "allarme", "timer"],
     // "mi puoi indicare l'ora", "comunicami la data", "sapresti ricordarmi che giorno è".
     verbs: {
       before: [],

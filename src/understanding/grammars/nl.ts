@@ -974,6 +974,17 @@ export const nl: FastPathGrammar = {
     ],
     // "how are you today": a greeting, said with "today", asks nothing of the date.
     greetings: ["hoe gaat het", "hoe gaat het met je", "hoe is het"],
+    // "remind me at this time", "wake me": a time to be set, never the time asked.
+    settings: [
+      "herinner me om",
+      "herinner me aan",
+      "wek me",
+      "maak me wakker",
+      "wekker",
+      "herinnering",
+      "alarm",
+      "timer",
+    ],
     // "vertel me even de tijd", "ik vraag me af hoe laat het is", "kun je me de datum doorgeven".
     verbs: {
       before: ["me", "mij", "ons"],
