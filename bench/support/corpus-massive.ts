@@ -130,6 +130,9 @@ const TODAY_SAID = "today|todays|heute|heutige[ns]?|aujourd hui|hoy|vandaag|oggi
 const OTHER_DAY =
   "tomorrow|yesterday|next|last|morgen|gestern|nachste[nr]?|letzte[nr]?|demain|hier|prochaine?|dernier|derniere|manana|ayer|proxim[oa]|pasad[oa]|gisteren|volgende|vorige|domani|ieri|prossim[oa]|scors[oa]";
 const DATE_WORDS = "date|datum|fecha|data|the date|das datum|la date|la fecha|de datum|la data";
+/** The home's own time zone, or the present, said where a time zone is labelled (folded). */
+const OWN_ZONE =
+  "this time ?zone|my (?:current )?time ?zone|local(?: time)?|current|dieser zeitzone|meiner (?:aktuellen )?zeitzone|aktuelle|ortszeit|ce fuseau horaire|mon fuseau horaire|actuel|heure locale|esta zona horaria|mi zona horaria|actual|hora local|deze tijdzone|mijn tijdzone|huidige tijd|lokale tijd|questo fuso orario|questa zona oraria|attuale|ora locale";
 /** The city of the practice home's time zone (test/support/ha-home.ts), folded. */
 const HOME_CITY = fold(String(blindHome().config.time_zone).split("/").at(-1)!.replace(/_/g, " "));
 const TODAY =
@@ -484,9 +487,10 @@ export function massiveExpectation(
       const kind = has(sentence, TIME_WORDS) ? "time" : "date";
       // "tell me the current date" labelled time_zone=date: a word for the time or date is no zone;
       // "the time in amsterdam" in a home whose time zone is Europe/Amsterdam is the home's.
+      // "the date in this time zone", "the current time" labelled time_zone=current: the home's own.
       const zone =
         slots.time_zone !== undefined &&
-        !new RegExp(`^(?:${TIME_WORDS}|${DATE_WORDS})$`).test(fold(slots.time_zone));
+        !new RegExp(`^(?:${TIME_WORDS}|${DATE_WORDS}|${OWN_ZONE})$`).test(fold(slots.time_zone));
       const place = slots.place_name !== undefined && fold(slots.place_name) !== HOME_CITY;
       // "is today the fourth or the fifth" labelled date=fourth: a date said of today, to be checked.
       const todayChecked = has(sentence, TODAY_SAID) && !has(slots.date ?? "", OTHER_DAY);

@@ -589,6 +589,11 @@ export interface FastPathGrammar {
      */
     ordinals?: string[];
     asking: string[];
+    /**
+     * The home's own time zone, said as a place ("in my time zone", "local time"): the question is
+     * about here, and the home's clock answers it.
+     */
+    ownZone?: string[];
     /** A greeting, which asks after the one spoken to and not the date ("how are you today"). */
     greetings?: string[];
     /**

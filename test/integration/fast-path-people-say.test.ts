@@ -137,6 +137,19 @@ describe("sentences as people say them", () => {
     );
     expect((await say("what time is it in the kitchen")).speech).toMatch(/^It is \d{1,2}:\d{2}\.$/);
   });
+
+  it.each([
+    ["en", "what time is it in my time zone", /^It is \d{1,2}:\d{2}\.$/],
+    ["de", "wie spät ist es in meiner Zeitzone", /^Es ist \d{1,2}:\d{2}\.$/],
+    ["fr", "quelle heure est-il dans mon fuseau horaire", /^Il est \d{1,2}:\d{2}\.$/],
+    ["es", "qué hora es en mi zona horaria", /^Son las \d{1,2}:\d{2}\.$/],
+    ["nl", "hoe laat is het in mijn tijdzone", /^Het is \d{1,2}:\d{2}\.$/],
+    ["it", "che ore sono nel mio fuso orario", /^Sono le \d{1,2}:\d{2}\.$/],
+    ["en", "what is the date in this time zone", /^Today is /],
+  ])("%s: %j, the home's own time zone, is answered from its clock", async (language, text, answer) => {
+    const result = await makeAgent().handle({ text, language, conversationId: `clock-${turn++}` });
+    expect(result.speech).toMatch(answer);
+  });
 });
 
 describe("wake words, fillers and word order", () => {

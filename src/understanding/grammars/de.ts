@@ -1236,6 +1236,16 @@ export const de: FastPathGrammar = {
       "ja oder nein",
     ],
     // "how are you today": a greeting, said with "today", asks nothing of the date.
+    // "what time is it in my time zone": the home's own, answered.
+    ownZone: [
+      "dieser zeitzone",
+      "meiner zeitzone",
+      "unserer zeitzone",
+      "meiner aktuellen zeitzone",
+      "ortszeit",
+      "lokaler zeit",
+      "lokal",
+    ],
     greetings: ["wie geht es dir", "wie geht's", "wie gehts", "wie geht es ihnen"],
     // "remind me at this time", "wake me": a time to be set, never the time asked.
     settings: [

@@ -1014,6 +1014,19 @@ export const en: FastPathGrammar = {
       "yes or no",
     ],
     // "how are you today": a greeting, said with "today", asks nothing of the date.
+    // "what time is it in my time zone": the home's own, answered.
+    ownZone: [
+      "this time zone",
+      "my time zone",
+      "our time zone",
+      "this timezone",
+      "my timezone",
+      "my current time zone",
+      "local time",
+      "my local time",
+      "locally",
+      "local",
+    ],
     greetings: ["how are you", "how are you doing", "how is it going", "how's it going", "how do you do"],
     // "remind me at this time", "wake me": a time to be set, never the time asked.
     settings: ["remind me at", "remind me to", "wake me", "wake me up", "alarm", "reminder", "timer"],

@@ -1045,6 +1045,15 @@ export const es: FastPathGrammar = {
       "sí o no",
     ],
     // "how are you today": a greeting, said with "today", asks nothing of the date.
+    // "what time is it in my time zone": the home's own, answered.
+    ownZone: [
+      "esta zona horaria",
+      "mi zona horaria",
+      "este huso horario",
+      "mi huso horario",
+      "hora local",
+      "localmente",
+    ],
     greetings: ["cómo estás", "cómo está", "qué tal", "cómo te va"],
     // "remind me at this time", "wake me": a time to be set, never the time asked.
     settings: ["recuérdame a", "recuérdame que", "despiértame", "alarma", "recordatorio", "temporizador"],

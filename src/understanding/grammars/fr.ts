@@ -1105,6 +1105,14 @@ export const fr: FastPathGrammar = {
       "oui ou non",
     ],
     // "how are you today": a greeting, said with "today", asks nothing of the date.
+    // "what time is it in my time zone": the home's own, answered.
+    ownZone: [
+      "ce fuseau horaire",
+      "mon fuseau horaire",
+      "notre fuseau horaire",
+      "heure locale",
+      "localement",
+    ],
     greetings: ["comment vas-tu", "comment allez-vous", "comment ça va", "ça va"],
     // "remind me at this time", "wake me": a time to be set, never the time asked.
     settings: [

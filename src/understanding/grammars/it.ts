@@ -1027,6 +1027,15 @@ export const it: FastPathGrammar = {
       "non è vero",
     ],
     // "how are you today": a greeting, said with "today", asks nothing of the date.
+    // "what time is it in my time zone": the home's own, answered.
+    ownZone: [
+      "questo fuso orario",
+      "mio fuso orario",
+      "questa zona oraria",
+      "mia zona oraria",
+      "ora locale",
+      "localmente",
+    ],
     greetings: ["come stai", "come sta", "come va"],
     // "remind me at this time", "wake me": a time to be set, never the time asked.
     settings: ["ricordami alle", "ricordami di", "svegliami", "sveglia", "promemoria", "allarme", "timer"],

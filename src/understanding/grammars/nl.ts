@@ -973,6 +973,8 @@ export const nl: FastPathGrammar = {
       "hoeveel",
     ],
     // "how are you today": a greeting, said with "today", asks nothing of the date.
+    // "what time is it in my time zone": the home's own, answered.
+    ownZone: ["deze tijdzone", "mijn tijdzone", "onze tijdzone", "lokale tijd", "lokaal"],
     greetings: ["hoe gaat het", "hoe gaat het met je", "hoe is het"],
     // "remind me at this time", "wake me": a time to be set, never the time asked.
     settings: [

@@ -30,12 +30,19 @@ export async function tellTime(turn: Turn, intent: "query_time" | "query_date"):
 
 /**
  * Whether the words said around the question name the home: "here", one of its areas or floors,
- * the home's own name in Home Assistant, or the city of its time zone ("in london" at Europe/London).
+ * the home's own name in Home Assistant, its own time zone ("in my time zone"), or the city of
+ * that zone ("in london" at Europe/London).
  */
 async function isHome(turn: Turn, about: string): Promise<boolean> {
   const { targets } = turn;
   if (targets.placeWord(about)) return true;
   const place = targets.stripPlaceWords(about);
+  // "in my time zone", "local time": the home's own zone.
+  const ownZone = (turn.grammar.clock.ownZone ?? []).flatMap((z) => [
+    normalizeName(z),
+    targets.stripPlaceWords(z),
+  ]);
+  if ([about, place].some((words) => ownZone.includes(normalizeName(words)))) return true;
   const config = turn.deps.mirror.config();
   const city = config?.time_zone.split("/").at(-1)?.replace(/_/g, " ");
   const own = [config?.location_name, city].filter((n): n is string => !!n).map(normalizeName);
