@@ -25,6 +25,21 @@ const AGREEING: Partial<Record<FastIntent, readonly FastIntent[]>> = {
   volume_up: ["volume_up", "unmute", "step_up"],
   volume_down: ["volume_down", "mute", "step_down"],
 };
+/** Commands a stray last word is left out of: switching, and changes of light or sound. */
+const STRAY_WORD_CHANGES_NOTHING: ReadonlySet<FastIntent> = new Set<FastIntent>([
+  "turn_on",
+  "turn_off",
+  "brighten",
+  "dim",
+  "step_up",
+  "step_down",
+  "volume_up",
+  "volume_down",
+  "mute",
+  "unmute",
+]);
+/** Words that name what a command acts on without naming a device: the volume, the music, the light's brightness. */
+const OBJECTS: readonly Cue[] = ["volume", "music", "brightness"];
 /** A sentence is respelt only where at most one of this many words is a slip. */
 const RESPELT_AT_MOST_ONE_IN = 3;
 /** The longest complaint, and the longest sentence read as a complaint and a command, in words. */
@@ -277,10 +292,54 @@ export function createUnderstanding(grammar: FastPathGrammar) {
         const respelt = respelled(said, lookup);
         const again = respelt === undefined ? undefined : understandWhole(respelt, lookup);
         if (again?.by === "certain reading" || again?.by === "question") return again;
+        // "turn the kitchen light off quickly", "sube el volumen ya mismo": a last word nobody knows,
+        // standing apart from every name, changes nothing of a plain command.
+        const shorter = withoutLastStrayWord(said, lookup);
+        const read = shorter === undefined ? undefined : understandWhole(shorter, lookup);
+        if (read?.by === "certain reading" && STRAY_WORD_CHANGES_NOTHING.has(read.match.intent)) return read;
       }
       return understood;
     },
   };
+
+  /**
+   * The sentence without its last word, when that word is one the grammar does not know, no
+   * name's, no slip of a known word, and what stands before it names nothing: "the lights
+   * quickly", never "the disco lights" or "in the attic".
+   */
+  function withoutLastStrayWord(
+    said: string,
+    lookup: (words: string) => Spotted | undefined,
+  ): string | undefined {
+    const words = fold(said).split(" ");
+    if (words.length < 3) return undefined;
+    const last = words.at(-1)!;
+    if (!/^\p{L}+$/u.test(last) || spelling.knows(last) || spelling.meant(last) !== undefined)
+      return undefined;
+    if (spotNames(words, lookup).some((s) => s.end === words.length)) return undefined;
+    // A kind, an article, a preposition or a number before it makes it a name's word.
+    const before = lexicon.senses(words.at(-2)!);
+    if (
+      before?.kind ||
+      before?.article ||
+      before?.preposition ||
+      before?.quantifier ||
+      before?.number !== undefined
+    )
+      return undefined;
+    // What is acted on is said before it ("allume roomba": the word is what to switch on).
+    const rest = words.slice(0, -1);
+    const named =
+      spotNames(rest, lookup).length > 0 ||
+      rest.some((w) => {
+        const sense = lexicon.senses(w);
+        return (
+          !!sense &&
+          (!!sense.kind || !!sense.here || !!sense.home || OBJECTS.some((cue) => sense.cues.has(cue)))
+        );
+      });
+    return named ? rest.join(" ") : undefined;
+  }
 
   /** The words of `said` with each slip respelt, or undefined when none was. */
   function respelled(said: string, lookup: (words: string) => Spotted | undefined): string | undefined {

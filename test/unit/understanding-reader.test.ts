@@ -1171,3 +1171,26 @@ describe("'it' made brighter or darker in a place is the place's light", () => {
     expect(understand("en", "turn it off in the kitchen")?.match.name).toMatch(/^it /);
   });
 });
+
+describe("a last word nobody knows, apart from every name", () => {
+  it.each([
+    ["en", "turn the lights off asap", "turn_off"],
+    ["en", "turn the volume up dude", "volume_up"],
+    ["de", "mach das Licht im Wohnzimmer aus flott", "turn_off"],
+  ])("%s: %j is the command without it", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+
+  it.each([
+    // The word is what to act on: nothing else is named.
+    ["fr", "allume roomba"],
+    ["en", "turn on roomba"],
+    // After a kind, an article or a preposition it is a name's word.
+    ["en", "turn on the disco lights"],
+    ["en", "turn off the lights in the attic"],
+    // A time is never left out: it is a command for later.
+    ["en", "turn off the lights tomorrow"],
+  ])("%s: %j is not read for certain", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});

@@ -82,6 +82,8 @@ function slip(a: string, b: string): Slip | undefined {
 }
 
 export interface Spelling {
+  /** Whether the grammar has the word (folded). */
+  knows(word: string): boolean;
   /**
    * The grammar's word `word` was meant to be: of the words one slip away, those of the likeliest
    * slip, when they all mean the same ("volumn": "volume", "volumen"); or, with none, the two words
@@ -108,6 +110,7 @@ export function createSpelling(grammar: FastPathGrammar, lexicon: Lexicon): Spel
     );
   };
   return {
+    knows: (word) => known.has(word),
     meant(word) {
       if (word.length < SHORTEST || known.has(word) || !/^\p{L}+$/u.test(word)) return undefined;
       const found = new Map<Slip, string[]>();
