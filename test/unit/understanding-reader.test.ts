@@ -1190,6 +1190,9 @@ describe("a last word nobody knows, apart from every name", () => {
     ["en", "turn off the lights in the attic"],
     // A time is never left out: it is a command for later.
     ["en", "turn off the lights tomorrow"],
+    // A negation typed without its apostrophe is still one.
+    ["en", "you shouldnt turn off the kitchen light"],
+    ["en", "the kitchen light doesnt turn on"],
   ])("%s: %j is not read for certain", (language, sentence) => {
     expect(understand(language, sentence)?.by).not.toBe("certain reading");
   });
