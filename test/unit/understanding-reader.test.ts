@@ -1197,3 +1197,19 @@ describe("a last word nobody knows, apart from every name", () => {
     expect(understand(language, sentence)?.by).not.toBe("certain reading");
   });
 });
+
+describe("thanks and politeness, however written", () => {
+  it.each([
+    ["en", "turn off the kitchen light pls"],
+    ["en", "turn off the kitchen light, thanks"],
+    ["de", "mach das Licht im Wohnzimmer aus, danke"],
+    ["es", "apaga la luz de la cocina gracias"],
+    ["nl", "doe het licht in de woonkamer uit, dank je wel"],
+    ["it", "perfavore spegni la luce della cucina"],
+  ])("%s: %j", (language, sentence) => {
+    expect(understand(language, sentence)).toMatchObject({
+      match: { intent: "turn_off" },
+      by: "certain reading",
+    });
+  });
+});

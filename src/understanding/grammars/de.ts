@@ -13,6 +13,13 @@ export const de: FastPathGrammar = {
     // "machst du das Licht an": the one asked, said before or after the verb.
     "du",
     "bitte",
+    // Politeness and thanks, however written.
+    "danke",
+    "danke schön",
+    "dankeschön",
+    "bitteschön",
+    "bitte schön",
+    "bitte sehr",
     "für mich",
     "ich brauche",
     // "ich brauche dich, um das Licht auszuschalten": what the one asked is needed for.

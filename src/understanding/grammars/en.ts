@@ -12,6 +12,13 @@ export const en: FastPathGrammar = {
     "that's playing",
     "which is playing",
     "please",
+    // Politeness and thanks, however written.
+    "pls",
+    "plz",
+    "thanks",
+    "thank you",
+    "thx",
+    "cheers",
     // "i don't need the lamp anymore": the off said before it is the command.
     "anymore",
     "any longer",

@@ -15,6 +15,12 @@ export const es: FastPathGrammar = {
     "me",
     "nos",
     "por favor",
+    // Politeness and thanks, however written.
+    "gracias",
+    "muchas gracias",
+    "porfavor",
+    "xfa",
+    "plis",
     "por mí",
     "por mi",
     // A question after the command: "apaga la luz, ¿puedes hacerlo por mí?".

@@ -13,6 +13,8 @@ export const fr: FastPathGrammar = {
     // "tu allumes la lumière ?": the one asked, said before or after the verb.
     "tu",
     "veuillez",
+    // Politeness and thanks, however written.
+    "merci beaucoup",
     // "essaie d'éteindre la lumière": what is tried is what is asked.
     "essaie de",
     "essaie d'",

@@ -10,6 +10,10 @@ export const it: FastPathGrammar = {
     "che sta andando",
     "in riproduzione",
     "per favore",
+    // Politeness and thanks, however written.
+    "grazie mille",
+    "perfavore",
+    "x favore",
     "possiamo",
     "per me",
     "ho bisogno di",
