@@ -34,6 +34,18 @@ export const WAKE_WORDS = [
   "hey nabu",
   "hey jarvis",
   "hey mycroft",
+  "jarvis",
+  // The assistant's name misspelt, or greeted in the speaker's language.
+  "ollie",
+  "hey ollie",
+  "ok olly",
+  "okay olly",
+  "hallo olly",
+  "hoi olly",
+  "ciao olly",
+  "hola olly",
+  "hey home assistant",
+  "ok home assistant",
 ];
 
 /** Text that folding leaves as it is: lower-case ASCII words and apostrophes, single spaces between. */
