@@ -1213,3 +1213,15 @@ describe("thanks and politeness, however written", () => {
     });
   });
 });
+
+describe("device words said in English in another language", () => {
+  it.each([
+    ["de", "mach das light im Wohnzimmer aus", "turn_off"],
+    ["fr", "allume le smart plug du salon", "turn_on"],
+    ["es", "baja el speaker de la cocina", "volume_down"],
+    ["nl", "doe de lights in de woonkamer uit", "turn_off"],
+    ["it", "spegni le lights in cucina", "turn_off"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});

@@ -730,6 +730,10 @@ export const de: FastPathGrammar = {
       "glühbirnen",
       "birne",
       "birnen",
+      // Said in English, as product names are.
+      "light",
+      "lights",
+      "hue",
     ],
     switch: ["schalter"],
     outlet: [
@@ -758,6 +762,9 @@ export const de: FastPathGrammar = {
       "smart plug",
       "plug",
       "outlet",
+      // Said in English, as product names are.
+      "smart plugs",
+      "plugs",
     ],
     fan: ["ventilator", "ventilatoren", "lüfter"],
     cover: ["abdeckung", "abdeckungen"],
@@ -786,6 +793,9 @@ export const de: FastPathGrammar = {
       "musikanlage",
       "anlage",
       "stereoanlage",
+      // Said in English, as product names are.
+      "speaker",
+      "speakers",
     ],
     tv: ["fernseher", "fernsehgerät", "fernseh", "glotze", "tv", "tvs"],
     scene: ["szene", "szenen", "skript", "skripte", "script"],

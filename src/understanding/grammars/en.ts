@@ -189,6 +189,10 @@ export const en: FastPathGrammar = {
       "bulbs",
       "light bulb",
       "light bulbs",
+      // Said in English, as product names are.
+      "hue",
+      "hue light",
+      "hue lights",
     ],
     switch: ["switch", "switches"],
     outlet: [

@@ -711,6 +711,10 @@ export const es: FastPathGrammar = {
       "bombillas",
       "bombillo",
       "bombillos",
+      // Said in English, as product names are.
+      "light",
+      "lights",
+      "hue",
     ],
     switch: ["interruptor", "interruptores"],
     outlet: [
@@ -727,6 +731,11 @@ export const es: FastPathGrammar = {
       "tomacorriente",
       "tomacorrientes",
       "clavija",
+      // Said in English, as product names are.
+      "smart plug",
+      "smart plugs",
+      "plug",
+      "plugs",
     ],
     fan: ["ventilador", "ventiladores", "abanico", "abanicos"],
     cover: ["cubierta", "cubiertas"],
@@ -759,6 +768,9 @@ export const es: FastPathGrammar = {
       // "el volumen de los medios", "del multimedia": what the phone calls media volume.
       "medios",
       "multimedia",
+      // Said in English, as product names are.
+      "speaker",
+      "speakers",
     ],
     tv: ["tele", "teles", "televisión", "televisiones", "tv", "televisor"],
   },

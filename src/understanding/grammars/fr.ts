@@ -710,6 +710,10 @@ export const fr: FastPathGrammar = {
       "lampes intelligentes",
       "ampoule connectée",
       "ampoules connectées",
+      // Said in English, as product names are.
+      "light",
+      "lights",
+      "hue",
     ],
     switch: ["interrupteur", "interrupteurs"],
     outlet: [
@@ -730,6 +734,11 @@ export const fr: FastPathGrammar = {
       "prise smart",
       "prises smart",
       "multiprise",
+      // Said in English, as product names are.
+      "smart plug",
+      "smart plugs",
+      "plug",
+      "plugs",
     ],
     fan: ["ventilateur", "ventilateurs", "ventilo"],
     cover: ["couverture", "couvertures"],
@@ -757,6 +766,9 @@ export const fr: FastPathGrammar = {
       "chaîne hi-fi",
       "haut-parleur",
       "haut-parleurs",
+      // Said in English, as product names are.
+      "speaker",
+      "speakers",
     ],
     tv: ["télé", "télés", "télévision", "télévisions", "tv", "téléviseur"],
   },

@@ -663,6 +663,10 @@ export const it: FastPathGrammar = {
       "lampade intelligenti",
       "luce intelligente",
       "luci intelligenti",
+      // Said in English, as product names are.
+      "light",
+      "lights",
+      "hue",
     ],
     switch: ["interruttore", "interruttori"],
     outlet: [
@@ -682,6 +686,11 @@ export const it: FastPathGrammar = {
       "presa connessa",
       "spina",
       "spine",
+      // Said in English, as product names are.
+      "smart plug",
+      "smart plugs",
+      "plug",
+      "plugs",
     ],
     fan: ["ventilatore", "ventilatori", "ventola", "ventole"],
     cover: ["copertura", "coperture"],

@@ -589,6 +589,10 @@ export const nl: FastPathGrammar = {
       "lichtjes",
       "peertje",
       "peertjes",
+      // Said in English, as product names are.
+      "light",
+      "lights",
+      "hue",
     ],
     switch: ["schakelaar", "schakelaars"],
     outlet: [
@@ -613,6 +617,9 @@ export const nl: FastPathGrammar = {
       "contactdoos",
       "smart plug",
       "smart socket",
+      // Said in English, as product names are.
+      "smart plugs",
+      "plugs",
     ],
     fan: ["ventilator", "ventilatoren"],
     cover: ["bedekking", "bedekkingen"],
