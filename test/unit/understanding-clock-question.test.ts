@@ -56,6 +56,11 @@ describe("the time and the date asked plainly", () => {
     ["nl", "hoelaat is het", "query_time"],
     ["it", "oggi che cos'è", "query_date"],
     ["it", "vorrei sapere l'ora", "query_time"],
+    // The hour asked as an amount, as other languages ask it.
+    ["de", "welche Stunde ist es", "query_time"],
+    ["fr", "c'est combien l'heure", "query_time"],
+    ["es", "cuánto es la hora", "query_time"],
+    ["it", "quanto è l'ora", "query_time"],
     // The clock on the wall is the home's clock, not another place.
     ["en", "what's the time on the clock", "query_time"],
     ["es", "dime la hora en el reloj", "query_time"],
@@ -112,6 +117,10 @@ describe("words of another place, day or kind are not the home's clock", () => {
     ["de", "wie geht es dir heute"],
     ["es", "hola, ¿cómo estás hoy?"],
     ["it", "come stai oggi"],
+    // An amount of something else.
+    ["en", "how much time do we have"],
+    ["fr", "combien ça coûte"],
+    ["es", "cuánto tiempo tenemos"],
     // A time to be set, not asked.
     ["en", "remind me at this time"],
     ["es", "despiértame a esta hora"],

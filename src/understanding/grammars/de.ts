@@ -923,6 +923,8 @@ export const de: FastPathGrammar = {
       "wieviel uhr",
       "auf der uhr",
       "auf deiner uhr",
+      // "welche Stunde ist es": the hour, as the time.
+      "stunde",
     ],
     date: [
       "datum",

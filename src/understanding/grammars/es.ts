@@ -1061,6 +1061,9 @@ export const es: FastPathGrammar = {
       "cierto",
       "o no",
       "sí o no",
+      // "c'est combien l'heure", "cuánto es la hora": the hour asked as an amount.
+      "cuánto",
+      "cuanto",
     ],
     // "how are you today": a greeting, said with "today", asks nothing of the date.
     // "what time is it in my time zone": the home's own, answered.

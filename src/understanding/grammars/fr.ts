@@ -1117,6 +1117,9 @@ export const fr: FastPathGrammar = {
       "n'est-ce pas",
       "hein",
       "oui ou non",
+      // "c'est combien l'heure", "cuánto es la hora": the hour asked as an amount.
+      "combien",
+      "c'est combien",
     ],
     // "how are you today": a greeting, said with "today", asks nothing of the date.
     // "what time is it in my time zone": the home's own, answered.

@@ -1038,6 +1038,8 @@ export const it: FastPathGrammar = {
       "sì o no",
       "giusto",
       "non è vero",
+      // "c'est combien l'heure", "cuánto es la hora": the hour asked as an amount.
+      "quanto",
     ],
     // "how are you today": a greeting, said with "today", asks nothing of the date.
     // "what time is it in my time zone": the home's own, answered.
