@@ -1254,7 +1254,6 @@ export const de: FastPathGrammar = {
       "gell",
       "ja oder nein",
     ],
-    // "how are you today": a greeting, said with "today", asks nothing of the date.
     // "what time is it in my time zone": the home's own, answered.
     ownZone: [
       "dieser zeitzone",
@@ -1265,6 +1264,7 @@ export const de: FastPathGrammar = {
       "lokaler zeit",
       "lokal",
     ],
+    // "how are you today": a greeting, said with "today", asks nothing of the date.
     greetings: ["wie geht es dir", "wie geht's", "wie gehts", "wie geht es ihnen"],
     // "remind me at this time", "wake me": a time to be set, never the time asked.
     settings: [

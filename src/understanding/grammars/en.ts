@@ -1033,7 +1033,6 @@ export const en: FastPathGrammar = {
       "right",
       "yes or no",
     ],
-    // "how are you today": a greeting, said with "today", asks nothing of the date.
     // "what time is it in my time zone": the home's own, answered.
     ownZone: [
       "this time zone",
@@ -1047,6 +1046,7 @@ export const en: FastPathGrammar = {
       "locally",
       "local",
     ],
+    // "how are you today": a greeting, said with "today", asks nothing of the date.
     greetings: ["how are you", "how are you doing", "how is it going", "how's it going", "how do you do"],
     // "remind me at this time", "wake me": a time to be set, never the time asked.
     settings: ["remind me at", "remind me to", "wake me", "wake me up", "alarm", "reminder", "timer"],

@@ -1065,7 +1065,6 @@ export const es: FastPathGrammar = {
       "cuánto",
       "cuanto",
     ],
-    // "how are you today": a greeting, said with "today", asks nothing of the date.
     // "what time is it in my time zone": the home's own, answered.
     ownZone: [
       "esta zona horaria",
@@ -1075,6 +1074,7 @@ export const es: FastPathGrammar = {
       "hora local",
       "localmente",
     ],
+    // "how are you today": a greeting, said with "today", asks nothing of the date.
     greetings: ["cómo estás", "cómo está", "qué tal", "cómo te va"],
     // "remind me at this time", "wake me": a time to be set, never the time asked.
     settings: ["recuérdame a", "recuérdame que", "despiértame", "alarma", "recordatorio", "temporizador"],

@@ -1121,7 +1121,6 @@ export const fr: FastPathGrammar = {
       "combien",
       "c'est combien",
     ],
-    // "how are you today": a greeting, said with "today", asks nothing of the date.
     // "what time is it in my time zone": the home's own, answered.
     ownZone: [
       "ce fuseau horaire",
@@ -1130,6 +1129,7 @@ export const fr: FastPathGrammar = {
       "heure locale",
       "localement",
     ],
+    // "how are you today": a greeting, said with "today", asks nothing of the date.
     greetings: ["comment vas-tu", "comment allez-vous", "comment ça va", "ça va"],
     // "remind me at this time", "wake me": a time to be set, never the time asked.
     settings: [

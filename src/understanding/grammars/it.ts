@@ -1041,7 +1041,6 @@ export const it: FastPathGrammar = {
       // "c'est combien l'heure", "cuánto es la hora": the hour asked as an amount.
       "quanto",
     ],
-    // "how are you today": a greeting, said with "today", asks nothing of the date.
     // "what time is it in my time zone": the home's own, answered.
     ownZone: [
       "questo fuso orario",
@@ -1051,6 +1050,7 @@ export const it: FastPathGrammar = {
       "ora locale",
       "localmente",
     ],
+    // "how are you today": a greeting, said with "today", asks nothing of the date.
     greetings: ["come stai", "come sta", "come va"],
     // "remind me at this time", "wake me": a time to be set, never the time asked.
     settings: ["ricordami alle", "ricordami di", "svegliami", "sveglia", "promemoria", "allarme", "timer"],

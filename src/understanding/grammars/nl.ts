@@ -987,9 +987,9 @@ export const nl: FastPathGrammar = {
       "ja of nee",
       "hoeveel",
     ],
-    // "how are you today": a greeting, said with "today", asks nothing of the date.
     // "what time is it in my time zone": the home's own, answered.
     ownZone: ["deze tijdzone", "mijn tijdzone", "onze tijdzone", "lokale tijd", "lokaal"],
+    // "how are you today": a greeting, said with "today", asks nothing of the date.
     greetings: ["hoe gaat het", "hoe gaat het met je", "hoe is het"],
     // "remind me at this time", "wake me": a time to be set, never the time asked.
     settings: [
