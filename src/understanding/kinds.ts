@@ -51,7 +51,16 @@ export const KINDS: Record<DeviceKind, KindSpec> = {
   garage: opening("garage", "garage_door"),
 };
 
-/** Kinds that are covers: what opens, closes, stops and takes a position (those of the cover domain). */
+/** A change up or down from where a level is: of a light's brightness, or of a speaker's volume. */
+export const RELATIVE_INTENTS: ReadonlySet<FastIntent> = new Set([
+  "brighten",
+  "dim",
+  "step_up",
+  "step_down",
+  "volume_up",
+  "volume_down",
+]);
+
 /** The intents that change a speaker's sound: a volume, a song or the assistant's own voice is said with one. */
 export const SOUND_INTENTS: ReadonlySet<FastIntent> = new Set([
   "volume_up",
@@ -61,6 +70,7 @@ export const SOUND_INTENTS: ReadonlySet<FastIntent> = new Set([
   "unmute",
 ]);
 
+/** Kinds that are covers: what opens, closes, stops and takes a position (those of the cover domain). */
 export const COVER_KINDS: ReadonlySet<DeviceKind> = new Set(
   (Object.keys(KINDS) as DeviceKind[]).filter((kind) => KINDS[kind].domains.includes("cover")),
 );

@@ -1,7 +1,7 @@
 // What a sentence asks, from its two readings: the grammar's templates (matcher.ts) and the
 // reading by names and cues (reading/reader.ts). Which one wins is the table below.
 import { createClockQuestion } from "./clock-question.js";
-import { SOUND_INTENTS } from "./kinds.js";
+import { RELATIVE_INTENTS, SOUND_INTENTS } from "./kinds.js";
 import type { FastIntent, FastPathGrammar } from "./grammar-types.js";
 import { createMatcher, type FastMatch } from "./matcher.js";
 import { createLexicon, type Cue, type WordSense } from "./reading/lexicon.js";
@@ -29,14 +29,9 @@ const AGREEING: Partial<Record<FastIntent, readonly FastIntent[]>> = {
 const STRAY_WORD_CHANGES_NOTHING: ReadonlySet<FastIntent> = new Set<FastIntent>([
   "turn_on",
   "turn_off",
-  "brighten",
-  "dim",
-  "step_up",
-  "step_down",
-  "volume_up",
-  "volume_down",
   "mute",
   "unmute",
+  ...RELATIVE_INTENTS,
 ]);
 /** Words that name what a command acts on without naming a device: the volume, the music, the light's brightness. */
 const OBJECTS: readonly Cue[] = ["volume", "music", "brightness"];

@@ -5,7 +5,7 @@ import type { ToolIdentifier } from "../../tools/identifier.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
-import { isOfKind } from "../kinds.js";
+import { isOfKind, RELATIVE_INTENTS } from "../kinds.js";
 import type { DeviceKind, FastPathGrammar, FastPathReplies } from "../grammar-types.js";
 import { fold, spokenAs, type FastMatch } from "../matcher.js";
 import type { ConversationMemory } from "../memory.js";
@@ -97,14 +97,7 @@ export const STATE_QUESTIONS: ReadonlySet<string> = new Set([
 const SWITCHING: ReadonlySet<string> = new Set(["turn_on", "turn_off", "toggle"]);
 
 /** Intents whose target, when none is named, is the one the conversation last acted on. */
-const AGAIN: ReadonlySet<FastMatch["intent"]> = new Set([
-  "brighten",
-  "dim",
-  "step_up",
-  "step_down",
-  "volume_up",
-  "volume_down",
-]);
+const AGAIN: ReadonlySet<FastMatch["intent"]> = RELATIVE_INTENTS;
 
 /** Runs a tool with the request's signal, time limit and speaker. */
 export function callTool(
