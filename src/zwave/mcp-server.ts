@@ -35,6 +35,11 @@ export interface ZwaveMcpServer {
    * each result in full as it goes out, on the path of every Z-Wave action.
    */
   serveHost(transport: Transport): Promise<void>;
+  /**
+   * Resolves once the connection to Z-Wave holds the network's node list, or after `ms` (a broker
+   * or server that is not there yet: the tools say so when called), whichever comes first.
+   */
+  networkKnown(ms: number): Promise<void>;
   /** What it is connected to, for the "ready" log line (no credentials). */
   upstream: Record<string, string>;
   /** Closes the MCP connection and the connection to Z-Wave. */
@@ -109,6 +114,17 @@ export async function createZwaveMcpServer(
       server.server.onerror = (err) => logger.debug({ err }, "Z-Wave MCP connection error");
       connection = server;
       await server.connect(feed ? stateFirst(carrier, feed) : carrier);
+    },
+    async networkKnown(ms) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        network.devices().then(
+          () => undefined,
+          () => undefined,
+        ),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
+      ]);
+      clearTimeout(timer);
     },
     upstream:
       t.kind === "websocket"

@@ -7,6 +7,9 @@ import { MessagePortTransport } from "../shared/message-port-transport.js";
 import { loadConfig } from "./config.js";
 import { createZwaveMcpServer } from "./mcp-server.js";
 
+/** How long the server waits for the network before it answers the bridge anyway. */
+const NETWORK_WAIT_MS = 1000;
+
 if (!parentPort) throw new Error("src/zwave/worker.ts runs as a worker thread; use server.js on its own");
 const port = parentPort;
 // A bad environment throws here and ends the thread: the host reports it as a failed start.
@@ -21,6 +24,12 @@ const zwave = await createZwaveMcpServer(
   logger,
   statePort instanceof MessagePort ? (event) => statePort.postMessage(event) : undefined,
 );
+// The bridge lists the tools, reports the server up and lists the devices as soon as the server
+// answers. It answers once it knows the network, so that "up" means the devices are known and the
+// start-up's sync with the gateway (its retained values, the node list) is over before the first
+// sentences rather than beside them; a broker or server that is not there holds it back at most
+// NETWORK_WAIT_MS, and the tools then say what is wrong.
+await zwave.networkKnown(NETWORK_WAIT_MS);
 const transport = new MessagePortTransport(port, () => port.close());
 // The host ends the thread with terminate(); this is for a port that closes first.
 port.once("close", () => void zwave.close());

@@ -1,10 +1,12 @@
 // Start-up of the built bridge: health, Wyoming and the status page answer before the Z-Wave MCP
 // server and the provider's client are up (they start behind them), and a command that arrives in
 // that window waits for the tools instead of hearing that the device does not exist.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { GRAMMARS } from "../../src/understanding/grammar.js";
 import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
 import { startFakeLlm, type FakeLlm } from "../support/llm/server.js";
 import { brokerOptions, startMosquitto, type TestBroker } from "../support/mosquitto.js";
+import { freePort } from "../support/free-port.js";
 import { converse } from "../support/wyoming-client.js";
 import { startAddonGateway, type GatewaySimulator } from "../support/zwave-gateway.js";
 
@@ -59,5 +61,28 @@ describe("start-up", () => {
       status = (await (await fetch(`${bridge!.apiUrl}/status.json`)).json()) as Status;
     } while (status.health.agent.modelState === "loading" && Date.now() < deadline);
     expect(status.health.agent).toMatchObject({ modelState: "ready", oneLlmRound: true });
+  });
+});
+
+// The Z-Wave server answers the bridge once it knows the network (src/zwave/worker.ts), but waits
+// for it only so long: a broker that is not there must not keep Z-Wave from coming up.
+describe("Z-Wave up", () => {
+  let bridge: BridgeProcess | undefined;
+  afterEach(async () => {
+    await bridge?.stop();
+    bridge = undefined;
+  });
+
+  it("with no MQTT broker to reach, the Z-Wave server still comes up and a command says Z-Wave is not connected", async () => {
+    bridge = await startBridgeProcess({
+      llm_provider: "local",
+      mqtt_url: `mqtt://127.0.0.1:${await freePort()}`,
+    });
+    await bridge.waitForLog("MCP server 'zwave' is up");
+    const outcome = await converse("127.0.0.1", bridge.wyomingPort, {
+      text: "turn on switch one",
+      language: "en",
+    });
+    expect(outcome.response.speech).toBe(GRAMMARS.en!.replies.zwaveNotConnected);
   });
 });
