@@ -44,8 +44,8 @@ export const WAKE_WORDS = [
   "hoi olly",
   "ciao olly",
   "hola olly",
-  "hey home assistant",
   "ok home assistant",
+  "okay home assistant",
 ];
 
 /** Text that folding leaves as it is: lower-case ASCII words and apostrophes, single spaces between. */

@@ -165,7 +165,7 @@ describe("wake words, fillers and word order", () => {
     ["i want the kettle on", ["switch.turn_on switch.kettle"]],
     ["alexa turn the bedroom light off", ["light.turn_off light.bedroom_light"]],
     ["turn the bedroom light off ollie", ["light.turn_off light.bedroom_light"]],
-    ["hey home assistant, turn the bedroom light off", ["light.turn_off light.bedroom_light"]],
+    ["ok home assistant, turn the bedroom light off", ["light.turn_off light.bedroom_light"]],
   ])("%j", async (text, expected) => {
     await say(text);
     expect(calls()).toEqual(expected);

@@ -1089,7 +1089,7 @@ describe("German separable verbs of sound", () => {
     ["dreh die Musik auf", "volume_up"],
     ["drehe die Lautstärke etwas auf, bitte", "volume_up"],
     // Of a light, "aufdrehen" still switches it on.
-    ["dreh das Licht auf", "turn_on"],
+    ["dreh die Lampe im Wohnzimmer auf", "turn_on"],
     // "auf" before a level is "to": muted, not louder.
     ["ändere die Lautstärke auf stumm", "mute"],
   ])("%j", (sentence, intent) => {

@@ -1254,7 +1254,7 @@ export const de: FastPathGrammar = {
       "gell",
       "ja oder nein",
     ],
-    // "what time is it in my time zone": the home's own, answered.
+    // "wie spät ist es in meiner Zeitzone": the home's own time zone, answered.
     ownZone: [
       "dieser zeitzone",
       "meiner zeitzone",
@@ -1264,9 +1264,9 @@ export const de: FastPathGrammar = {
       "lokaler zeit",
       "lokal",
     ],
-    // "how are you today": a greeting, said with "today", asks nothing of the date.
+    // "wie geht es dir heute": a greeting, said with "today", asks nothing of the date.
     greetings: ["wie geht es dir", "wie geht's", "wie gehts", "wie geht es ihnen"],
-    // "remind me at this time", "wake me": a time to be set, never the time asked.
+    // "weck mich um diese Zeit": a time to be set, never the time asked.
     settings: [
       "erinnere mich um",
       "erinnere mich an",

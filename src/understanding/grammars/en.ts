@@ -189,7 +189,7 @@ export const en: FastPathGrammar = {
       "bulbs",
       "light bulb",
       "light bulbs",
-      // Said in English, as product names are.
+      // Philips Hue lights, by their name.
       "hue",
       "hue light",
       "hue lights",

@@ -1061,11 +1061,11 @@ export const es: FastPathGrammar = {
       "cierto",
       "o no",
       "sí o no",
-      // "c'est combien l'heure", "cuánto es la hora": the hour asked as an amount.
+      // "cuánto es la hora": the hour asked as an amount.
       "cuánto",
       "cuanto",
     ],
-    // "what time is it in my time zone": the home's own, answered.
+    // "qué hora es en mi zona horaria": the home's own time zone, answered.
     ownZone: [
       "esta zona horaria",
       "mi zona horaria",
@@ -1074,9 +1074,9 @@ export const es: FastPathGrammar = {
       "hora local",
       "localmente",
     ],
-    // "how are you today": a greeting, said with "today", asks nothing of the date.
+    // "cómo estás hoy": a greeting, said with "today", asks nothing of the date.
     greetings: ["cómo estás", "cómo está", "qué tal", "cómo te va"],
-    // "remind me at this time", "wake me": a time to be set, never the time asked.
+    // "despiértame a esta hora": a time to be set, never the time asked.
     settings: ["recuérdame a", "recuérdame que", "despiértame", "alarma", "recordatorio", "temporizador"],
     // "¿me puedes indicar la hora?", "infórmame de la fecha", "¿me comunicas la hora?".
     verbs: {

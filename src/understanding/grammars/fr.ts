@@ -1117,11 +1117,11 @@ export const fr: FastPathGrammar = {
       "n'est-ce pas",
       "hein",
       "oui ou non",
-      // "c'est combien l'heure", "cuánto es la hora": the hour asked as an amount.
+      // "c'est combien l'heure": the hour asked as an amount.
       "combien",
       "c'est combien",
     ],
-    // "what time is it in my time zone": the home's own, answered.
+    // "quelle heure est-il dans mon fuseau horaire": the home's own time zone, answered.
     ownZone: [
       "ce fuseau horaire",
       "mon fuseau horaire",
@@ -1129,9 +1129,9 @@ export const fr: FastPathGrammar = {
       "heure locale",
       "localement",
     ],
-    // "how are you today": a greeting, said with "today", asks nothing of the date.
+    // "comment vas-tu aujourd'hui": a greeting, said with "today", asks nothing of the date.
     greetings: ["comment vas-tu", "comment allez-vous", "comment ça va", "ça va"],
-    // "remind me at this time", "wake me": a time to be set, never the time asked.
+    // "réveille-moi à cette heure": a time to be set, never the time asked.
     settings: [
       "rappelle-moi à",
       "rappelle moi à",

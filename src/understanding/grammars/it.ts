@@ -1038,10 +1038,10 @@ export const it: FastPathGrammar = {
       "sì o no",
       "giusto",
       "non è vero",
-      // "c'est combien l'heure", "cuánto es la hora": the hour asked as an amount.
+      // "quanto è l'ora": the hour asked as an amount.
       "quanto",
     ],
-    // "what time is it in my time zone": the home's own, answered.
+    // "che ore sono nel mio fuso orario": the home's own time zone, answered.
     ownZone: [
       "questo fuso orario",
       "mio fuso orario",
@@ -1050,9 +1050,9 @@ export const it: FastPathGrammar = {
       "ora locale",
       "localmente",
     ],
-    // "how are you today": a greeting, said with "today", asks nothing of the date.
+    // "come stai oggi": a greeting, said with "today", asks nothing of the date.
     greetings: ["come stai", "come sta", "come va"],
-    // "remind me at this time", "wake me": a time to be set, never the time asked.
+    // "svegliami a quest'ora": a time to be set, never the time asked.
     settings: ["ricordami alle", "ricordami di", "svegliami", "sveglia", "promemoria", "allarme", "timer"],
     // "mi puoi indicare l'ora", "comunicami la data", "sapresti ricordarmi che giorno è".
     verbs: {

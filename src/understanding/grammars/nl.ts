@@ -987,11 +987,11 @@ export const nl: FastPathGrammar = {
       "ja of nee",
       "hoeveel",
     ],
-    // "what time is it in my time zone": the home's own, answered.
+    // "hoe laat is het in mijn tijdzone": the home's own time zone, answered.
     ownZone: ["deze tijdzone", "mijn tijdzone", "onze tijdzone", "lokale tijd", "lokaal"],
-    // "how are you today": a greeting, said with "today", asks nothing of the date.
+    // "hoe gaat het vandaag": a greeting, said with "today", asks nothing of the date.
     greetings: ["hoe gaat het", "hoe gaat het met je", "hoe is het"],
-    // "remind me at this time", "wake me": a time to be set, never the time asked.
+    // "wek me op deze tijd": a time to be set, never the time asked.
     settings: [
       "herinner me om",
       "herinner me aan",
