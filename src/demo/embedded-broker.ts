@@ -12,12 +12,20 @@ export interface EmbeddedBroker {
   close(): Promise<void>;
 }
 
-/** An in-process MQTT 3.1.1 broker (aedes) for the demo, and for tests where Mosquitto is missing. */
-export async function startEmbeddedBroker(
+/** An aedes broker served over TCP: its address, and a close that ends its clients and the broker. */
+export interface ServedBroker {
+  /** `mqtt://host:port` */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Serves `broker` on `host:port` (a free port by default) until closed. */
+export async function serveMqtt(
+  broker: Aedes,
   options: { port?: number; host?: string } = {},
-): Promise<EmbeddedBroker> {
+): Promise<ServedBroker> {
   const host = options.host ?? "127.0.0.1";
-  const broker = await Aedes.createBroker();
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     // Nagle on the broker side stalls every QoS 1 round trip by ~40 ms (docs/architecture.md, Tests and what stands in).
@@ -34,7 +42,6 @@ export async function startEmbeddedBroker(
   return {
     url: `mqtt://${host}:${port}`,
     port,
-    link: (linkOptions) => openInProcessLink(broker, linkOptions),
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -42,4 +49,13 @@ export async function startEmbeddedBroker(
       await new Promise<void>((resolve) => broker.close(() => resolve()));
     },
   };
+}
+
+/** An in-process MQTT 3.1.1 broker (aedes) for the demo, and for tests where Mosquitto is missing. */
+export async function startEmbeddedBroker(
+  options: { port?: number; host?: string } = {},
+): Promise<EmbeddedBroker> {
+  const broker = await Aedes.createBroker();
+  const served = await serveMqtt(broker, options);
+  return { ...served, link: (linkOptions) => openInProcessLink(broker, linkOptions) };
 }

@@ -3,11 +3,10 @@
 // one wildcard filter per value topic depth. So what it publishes about its devices is never sent
 // back to it, and a write still reaches it, once. A broker (aedes) watches what it forwards to the
 // gateway's connection.
-import net from "node:net";
-import type { AddressInfo } from "node:net";
 import { Aedes } from "aedes";
 import { connectAsync, type MqttClient } from "mqtt";
 import { afterEach, describe, expect, it } from "vitest";
+import { serveMqtt } from "../../src/demo/embedded-broker.js";
 import { demoNodes, startGatewaySimulator, type GatewaySimulator } from "../support/zwave-gateway.js";
 
 interface WatchedBroker {
@@ -32,23 +31,12 @@ async function watchedBroker(): Promise<WatchedBroker> {
   broker.on("subscribe", (subscriptions, client) => {
     filters.set(client.id, [...(filters.get(client.id) ?? []), ...subscriptions.map((s) => s.topic)]);
   });
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    socket.setNoDelay(true);
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-    broker.handle(socket);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const served = await serveMqtt(broker);
   return {
-    url: `mqtt://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: served.url,
     sentTo: (id) => sent.get(id) ?? [],
     filtersOf: (id) => filters.get(id) ?? [],
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await new Promise<void>((resolve) => broker.close(() => resolve()));
-    },
+    close: served.close,
   };
 }
 
