@@ -9,8 +9,8 @@ export function createPlaces(grammar: FastPathGrammar) {
     (a, b) => b.length - a.length,
   );
   const articles = new Set(grammar.articles.map((a) => normalizeName(a.replace(/'$/, ""))));
-  // "in allen Badezimmern", "in tutti i bagni": every one of a place is that place.
-  const quantifiers = [...new Set(grammar.quantifiers.map(normalizeName))].sort(
+  // "in allen Badezimmern", "in tutti i bagni": every one of a place is that place. Longest first.
+  const leading = [...new Set([...grammar.areaPrepositions, ...grammar.quantifiers].map(normalizeName))].sort(
     (a, b) => b.length - a.length,
   );
   const hereWords = new Set(grammar.here.map(normalizeName));
@@ -48,7 +48,7 @@ export function createPlaces(grammar: FastPathGrammar) {
     let words = normalizeName(text.replace(/'/g, "' ")).split(" ");
     for (let changed = true; changed && words.length > 1;) {
       changed = false;
-      for (const p of [...prepositions, ...quantifiers]) {
+      for (const p of leading) {
         const pw = p.split(" ");
         if (words.length > pw.length && pw.every((w, i) => words[i] === w)) {
           words = words.slice(pw.length);

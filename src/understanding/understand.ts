@@ -311,7 +311,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     const last = words.at(-1)!;
     if (!/^\p{L}+$/u.test(last) || spelling.knows(last) || spelling.meant(last) !== undefined)
       return undefined;
-    if (spotNames(words, lookup).some((s) => s.end === words.length)) return undefined;
+    const spans = spotNames(words, lookup);
+    if (spans.some((s) => s.end === words.length)) return undefined;
     // A kind, an article, a preposition or a number before it makes it a name's word.
     const before = lexicon.senses(words.at(-2)!);
     if (
@@ -325,7 +326,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     // What is acted on is said before it ("allume roomba": the word is what to switch on).
     const rest = words.slice(0, -1);
     const named =
-      spotNames(rest, lookup).length > 0 ||
+      spans.length > 0 ||
       rest.some((w) => {
         const sense = lexicon.senses(w);
         return (
@@ -339,14 +340,15 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   /** The words of `said` with each slip respelt, or undefined when none was. */
   function respelled(said: string, lookup: (words: string) => Spotted | undefined): string | undefined {
     const words = fold(said).split(" ");
+    const meant = words.map((word) => spelling.meant(word));
+    // Most sentences have no slip: the home's names are looked up only for one that has.
+    if (meant.every((m) => m === undefined)) return undefined;
     const spans = spotNames(words, lookup);
     let changed = 0;
     const respelt = words.map((word, i) => {
-      if (spans.some((s) => i >= s.start && i < s.end)) return word;
-      const meant = spelling.meant(word);
-      if (meant === undefined) return word;
+      if (meant[i] === undefined || spans.some((s) => i >= s.start && i < s.end)) return word;
       changed++;
-      return meant;
+      return meant[i];
     });
     // Most of a sentence is as written: "sende das" is not "senke das".
     return changed && changed * RESPELT_AT_MOST_ONE_IN <= words.length ? respelt.join(" ") : undefined;

@@ -118,6 +118,22 @@ describe("covers", () => {
     expect(calls().filter((c) => !c.startsWith("light."))).toEqual([]);
   });
 
+  it("a slip read reaches the same policy: 'opne the garage door' waits for a yes", async () => {
+    const slip = await say("opne the garage door");
+    expect(calls()).toEqual([]);
+    expect(slip.speech).toMatch(/Garage Door\?/);
+  });
+
+  it("a stray last word is left out of switching and levels only, never of opening", async () => {
+    await say("try to open the garage door please dude");
+    expect(calls()).toEqual([]);
+  });
+
+  it("'turnoff everything' said with a slip never touches a lock or a cover", async () => {
+    await say("turnoff everything");
+    expect(calls().filter((c) => c.startsWith("lock.") || c.startsWith("cover."))).toEqual([]);
+  });
+
   it("'open the garage door halfway' waits for a yes: nothing moves", async () => {
     const result = await say("open the garage door halfway");
     expect(calls()).toEqual([]);
