@@ -115,6 +115,8 @@ const LIGHT =
   "lights?|lamps?|bulbs?|lighting|hue|licht(?:er)?|lampen?|leuchten?|beleuchtung|birnen?|lumieres?|lampes?|ampoules?|eclairage|luz|luces|lamparas?|bombillas?|iluminacion|lichten|verlichting|luce|luci|lampad[ae]|illuminazione|plafonn?ier[ae]?s?";
 const PLUG =
   "plugs?|sockets?|outlets?|wemo|smart ?plugs?|power|\\w*steckdosen?|\\w*steckers?|prises?|enchufes?|tomas? de corriente|stekkers?|stopcontact(?:en)?|pres[ae]|prese|spina";
+/** A switch said as such (folded): in HA, a plug is one. */
+const SWITCH = "switch(?:es)?|\\w*schalter|interrupteurs?|interruptor(?:es)?|schakelaars?|interruttor[ei]";
 /** A light said by where it hangs: the ceiling (folded). */
 const CEILING = "ceiling|overhead|\\w*decke\\w*|plafond\\w*|plafonnier\\w*|techo|soffitto";
 const ALL =
@@ -303,6 +305,22 @@ function homeDevice(slot: string): string | undefined {
 }
 
 /**
+ * The one light or plug of the home whose name or alias holds a place the home has no area for
+ * ("turn off the porch light", "apaga la luz del porche": the Porch Light, "luz del porche").
+ */
+function deviceOfPlace(place: string): string | undefined {
+  const key = ` ${fold(place).replace(PLACE_PREPOSITIONS, "").replace(ARTICLES, "")} `;
+  const found = ENTITIES.filter(
+    (e) =>
+      (domainOf(e.id) === "light" || domainOf(e.id) === "switch") &&
+      [e.name, ...(e.aliases ?? []), ...(ENTITY_ALIASES[e.id] ?? [])].some((n) =>
+        ` ${fold(n)} `.includes(key),
+      ),
+  );
+  return found.length === 1 ? found[0]!.id : undefined;
+}
+
+/**
  * The kind of device a slot that is no device word qualifies ("het slimme stopcontact": slot
  * "slimme"; "la presa smart": "smart"): the light or plug word right beside it in the sentence.
  */
@@ -378,7 +396,11 @@ export function massiveExpectation(
           (e) => domainOf(e.id) === "light" && (areas ?? []).includes(e.area) && /ceiling/i.test(e.name),
         )
       : undefined;
-  const named = device ? (homeDevice(device) ?? ceiling?.id) : undefined;
+  const named = device
+    ? (homeDevice(device) ?? ceiling?.id)
+    : !areas && place
+      ? deviceOfPlace(place)
+      : undefined;
   const onNamed = (kind: CommandKind): Expectation => {
     const id = named!;
     const light = domainOf(id) === "light";
@@ -390,12 +412,11 @@ export function massiveExpectation(
           : undefined;
     const relative = as === "dim" || as === "brighten";
     const isOn = ENTITIES.find((e) => e.id === id)?.state === "on";
-    if (
-      !as ||
-      (domainOf(id) !== "light" && domainOf(id) !== "switch") ||
-      (relative && !isOn && level === undefined)
-    )
-      return { type: "unclear", why: `device "${device}"`, allowed: [] };
+    if (!as || (domainOf(id) !== "light" && domainOf(id) !== "switch"))
+      return { type: "unclear", why: `device "${device ?? place}"`, allowed: [] };
+    // "brighten the porch light" while it is off: switching it on low may be meant, or nothing.
+    if (relative && !isOn && level === undefined)
+      return { type: "unclear", why: `"${as}" of ${id}, which is off`, allowed: [id] };
     return {
       type: "command",
       kind: as,
@@ -437,6 +458,9 @@ export function massiveExpectation(
       const slot = slotKind();
       if (slot === "light")
         return lights(intent === "iot_wemo_on" ? "switch lights on" : "switch lights off");
+      // "turn on the switch": any switch of the place (its plugs are switches in HA) may be meant.
+      if (slot === "other" && hasHead(device!, SWITCH))
+        return { type: "unclear", why: `a switch, "${device}"`, allowed: targetsOf(label, areas ?? []) };
       if (slot === "other") return { type: "unclear", why: `device "${device}"`, allowed: [] };
       // A light named and no plug, labelled a plug: the words say which (as for the lights above).
       if (!slot && has(sentence, LIGHT) && !has(sentence, PLUG))
