@@ -185,7 +185,6 @@ export const es: FastPathGrammar = {
       "enciendes",
       "prendes",
       "activas",
-      "conectas",
       "enciende",
       "encendido",
       "encendida",
@@ -201,10 +200,6 @@ export const es: FastPathGrammar = {
       "prenda",
       "prendé",
       "prender",
-      "conecta",
-      "conecte",
-      "conectá",
-      "conectar",
       "activa",
       "active",
       "activá",
@@ -292,7 +287,9 @@ export const es: FastPathGrammar = {
       "bajes",
       "bajaras",
     ],
-    starts: ["arranca", "arrancar"],
+    // "conecta el enchufe": connecting switches a plug or a device named on; "conecta las luces"
+    // is no certain switching (as "connect to the lights").
+    starts: ["arranca", "arrancar", "conecta", "conecte", "conectá", "conectar", "conectas"],
     particles: [],
     brighter: [
       "más brillante",
@@ -1286,7 +1283,7 @@ export const es: FastPathGrammar = {
     {
       intent: "turn_on",
       templates: [
-        "(enciende|encienda|encendé|encender|enciendan|prende|prenda|prendé|prender|conecta|conecte|conectá|conectar) {name}",
+        "(enciende|encienda|encendé|encender|enciendan|prende|prenda|prendé|prender) {name}",
         "(activa|active|activá|activar|pon en marcha) {name}",
       ],
     },

@@ -1,6 +1,7 @@
 // One sentence's handling: the request, its grammar and match, the tool calls made so far, and
 // the ways every concern (actions, locks, questions, the clock, sensors) answers.
 import type { EntityView, HomeMirror } from "../../ha/mirror.js";
+import type { AreaView } from "../../ha/home-mirror.js";
 import type { ToolIdentifier } from "../../tools/identifier.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
@@ -323,7 +324,12 @@ export function createTurn(
           spokenAs(request.text, resolved.name));
       // Words are quoted as a name only where a name goes: after an article, a possessive or a
       // preposition ("turn on the toaster"), never "louder phone" or "far too quiet".
-      if (!said || !saidAsAName(grammar, request.text, said)) return unsure(replies.cannotYet);
+      if (
+        !said ||
+        !saidAsAName(grammar, request.text, said) ||
+        holdsWhatTheHomeHas(grammar, said, views.areas())
+      )
+        return unsure(replies.cannotYet);
       return unsure(fill(replies.notFound, { name: said }) + why);
     },
   };
@@ -345,6 +351,20 @@ function saidAsAName(grammar: FastPathGrammar, text: string, said: string): bool
     }
   }
   return false;
+}
+
+/**
+ * "light socket", "light of hall percent": words read as a name that hold two kinds of device, or
+ * a kind and a place of the home, were not read as meant; "no device called …" would mislead, as
+ * the home has such devices or such a place ("garden light" holds one kind and no place: it may
+ * well be missing).
+ */
+function holdsWhatTheHomeHas(grammar: FastPathGrammar, said: string, areas: AreaView[]): boolean {
+  const words = ` ${fold(said)} `;
+  const holds = (phrase: string) => words.includes(` ${fold(phrase)} `);
+  const kinds = Object.values(grammar.kinds).filter((forms) => forms.some(holds)).length;
+  if (kinds >= 2) return true;
+  return kinds === 1 && areas.some((a) => [a.name, ...a.aliases].some(holds));
 }
 
 /** The one media player playing, in the speaker's area when one plays there, else in the home. */
