@@ -255,9 +255,9 @@ const MORE = "more|mehr|plus|mas|meer|piu";
 const RADIO = "radio|radios|radiosender";
 /** Switching on and off, said plainly (folded). */
 const ON =
-  "on|turn on|switch on|an|einschalten|ilumina\\w*|illumina\\w*|eclaire\\w*|ein schalten|anschalten|anmachen|allume\\w*|enciend\\w*|encender\\w*|prende|prendan?|aan|aanzetten|aandoen|inschakelen|accend\\w*|riaccend\\w*";
+  "on|turn on|switch on|an|einschalten|ilumina\\w*|illumina\\w*|eclaire\\w*|ein schalten|anschalten|anmachen|allume\\w*|enciend\\w*|encender\\w*|prende|prendan?|conect\\w*|aan|aanzetten|aandoen|inschakelen|accend\\w*|riaccend\\w*";
 const OFF =
-  "off|out|aus|ausschalten|ausmachen|abschalten|eteins|eteint|eteindre|eteignez|extinction|apag\\w*|desactiv\\w*|uit|uitzetten|uitdoen|uitschakelen|spegn\\w*";
+  "off|out|aus|ausschalten|ausmachen|abschalten|eteins|eteint|eteindre|eteignez|extinction|apag\\w*|desactiv\\w*|desconect\\w*|uit|uitzetten|uitdoen|uitschakelen|spegn\\w*";
 /** The sound made louder or softer, said plainly (folded). */
 const LOUDER =
   "louder|up|higher|increase|raise|lauter|erhoh\\w*|hochdreh\\w*|aufdreh\\w*|plus fort|augmente\\w*|monte|mas alto|mas fuerte|sube|subir|harder|luider|hoger|verhoog|piu forte|piu alto|alza\\w*";

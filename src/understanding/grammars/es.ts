@@ -185,6 +185,7 @@ export const es: FastPathGrammar = {
       "enciendes",
       "prendes",
       "activas",
+      "conectas",
       "enciende",
       "encendido",
       "encendida",
@@ -200,6 +201,10 @@ export const es: FastPathGrammar = {
       "prenda",
       "prendé",
       "prender",
+      "conecta",
+      "conecte",
+      "conectá",
+      "conectar",
       "activa",
       "active",
       "activá",
@@ -287,9 +292,7 @@ export const es: FastPathGrammar = {
       "bajes",
       "bajaras",
     ],
-    // "conecta el enchufe": connecting switches a plug or a device named on; "conecta las luces"
-    // is no certain switching (as "connect to the lights").
-    starts: ["arranca", "arrancar", "conecta", "conecte", "conectá", "conectar", "conectas"],
+    starts: ["arranca", "arrancar"],
     particles: [],
     brighter: [
       "más brillante",
@@ -1283,7 +1286,7 @@ export const es: FastPathGrammar = {
     {
       intent: "turn_on",
       templates: [
-        "(enciende|encienda|encendé|encender|enciendan|prende|prenda|prendé|prender) {name}",
+        "(enciende|encienda|encendé|encender|enciendan|prende|prenda|prendé|prender|conecta|conecte|conectá|conectar) {name}",
         "(activa|active|activá|activar|pon en marcha) {name}",
       ],
     },
