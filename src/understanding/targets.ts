@@ -318,6 +318,10 @@ export function createTargetResolver(grammar: FastPathGrammar) {
       if (!kind) continue;
       const restText = rest.join(" ");
       const qualifier = stripPlaceWords(restText);
+      // "the lamp on the porch", "la lumière sur le porche": words that only the name of one
+      // device of the kind holds (Porch Light, "lumière du porche") say which, however joined.
+      const byName = kindNamedBy(ctx, kind, qualifier, where);
+      if (byName) return { kind: "one", target: byName };
       // "la luz de la izquierda" says which; "das Licht im Wintergarten" says where, in a place
       // the home does not have.
       const joined = restText.slice(0, restText.length - qualifier.length).trim();
@@ -351,6 +355,30 @@ export function createTargetResolver(grammar: FastPathGrammar) {
       return undefined;
     }
     return undefined;
+  }
+
+  /**
+   * The one device of `kind` whose name or an alias holds every word of `words` longer than three
+   * letters ("sur le porche": "porche"), none of them a kind word.
+   */
+  function kindNamedBy(
+    ctx: ResolveContext,
+    kind: DeviceKind,
+    words: string,
+    where?: Place,
+  ): Target | undefined {
+    const said = words.split(" ").filter((w) => w.length > 3);
+    // Where a light hangs ("la luz del techo") is read below, the speaker's room first.
+    if (!said.length || said.length > 2 || said.some((w) => kindWords.has(w) || onCeiling(ceilingSaid)(w)))
+      return undefined;
+    const holds = (name: string) => {
+      const own = new Set(normalizeName(name).split(" "));
+      return said.every((w) => own.has(w));
+    };
+    const fit = kindTargets(ctx, kind, where).filter((t) =>
+      t.source === "ha" ? [t.entity.name, ...t.entity.aliases].some(holds) : holds(t.name),
+    );
+    return fit.length === 1 ? fit[0] : undefined;
   }
 
   const tools: RuleTools = {
