@@ -23,8 +23,8 @@ const DAYS_IN_A_MONTH = 31;
 
 /** A question with "today" and no word of the date or time has at most this many phrases. */
 const TODAY_ALONE_LONGEST = 4;
-/** Phrases of up to this many words are looked up. */
-const LONGEST = 4;
+/** Phrases of up to this many words are looked up ("in my current time zone"). */
+const LONGEST = 5;
 /** Shorter unknown words are not taken for verbs: too many names and particles are that short. */
 const SHORTEST_VERB = 3;
 /** A verb known by its ending alone is at least this long ("indicarme", not "miami"). */
@@ -67,6 +67,11 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   add(grammar.clock.greetings ?? [], "greeting");
   add(grammar.clock.settings ?? [], "setting");
   add([...grammar.clock.asking, ...grammar.articles, ...grammar.now, ...grammar.fillers], "asking");
+  // "the time in my time zone", "l'heure dans ce fuseau horaire": the home's own zone is here and
+  // now, said with or without its preposition (turn/clock.ts answers from the home's zone).
+  const ownZone = grammar.clock.ownZone ?? [];
+  const zonePrepositions = grammar.areaPrepositions.filter((p) => !p.includes(" ") && !p.endsWith("'"));
+  add([...ownZone, ...zonePrepositions.flatMap((p) => ownZone.map((zone) => `${p} ${zone}`))], "asking");
   // The assistant called by its name anywhere in the question ("ok olly what time is it").
   add([...WAKE_WORDS, ...WAKE_WORDS.map((w) => w.split(" ").at(-1)!)], "asking");
   // A day of the month, in order or as a number ("ist heute der neunte", "oggi è il cinque marzo"),

@@ -229,6 +229,8 @@ export interface FastPathReplies {
     done: string;
   };
   time: string;
+  /** The time at one o'clock, where it is singular ("Es la 1:05", "È l'1:05"); else `time`. */
+  timeAtOne?: string;
   date: string;
   /** A time or date question about another place or day: the home's clock knows only its own. */
   onlyHere: string;

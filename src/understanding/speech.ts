@@ -69,6 +69,14 @@ export function timeOf(grammar: FastPathGrammar, at: Date, timeZone: string): st
   return new Intl.DateTimeFormat(grammar.locale, { timeZone, hour: "numeric", minute: "2-digit" }).format(at);
 }
 
+/** "It is 13:05."; "Es la 1:05.", "È l'1:05.": one o'clock is singular where the language says so. */
+export function timeSaid(grammar: FastPathGrammar, at: Date, timeZone: string): string {
+  const hour = new Intl.DateTimeFormat("en", { timeZone, hour: "numeric", hourCycle: "h23" }).format(at);
+  const form =
+    Number(hour) === 1 ? (grammar.replies.timeAtOne ?? grammar.replies.time) : grammar.replies.time;
+  return fill(form, { time: timeOf(grammar, at, timeZone) });
+}
+
 export function dateOf(grammar: FastPathGrammar, at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat(grammar.locale, {
     timeZone,

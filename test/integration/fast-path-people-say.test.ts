@@ -108,7 +108,7 @@ describe("sentences as people say them", () => {
     ["fr", "excusez-moi, vous auriez l'heure", /^Il est \d{1,2}:\d{2}\.$/],
     ["es", "oiga, ¿a cuántos estamos?", /^Hoy es \p{L}+, \d{1,2} de \p{L}+ de \d{4}\.$/u],
     ["nl", "goeiemorgen, de hoeveelste is het eigenlijk", /^Het is vandaag \p{L}+ \d{1,2} \p{L}+ \d{4}\.$/u],
-    ["it", "scusi, mi saprebbe dire che ore sono", /^Sono le \d{1,2}:\d{2}\.$/],
+    ["it", "scusi, mi saprebbe dire che ore sono", /^(?:Sono le |È l')\d{1,2}:\d{2}\.$/],
   ])("%s: %j is answered from the home's clock, without HA's agent", async (language, text, answer) => {
     const result = await makeAgent({ haAgent: true }).handle({
       text,
@@ -142,9 +142,9 @@ describe("sentences as people say them", () => {
     ["en", "what time is it in my time zone", /^It is \d{1,2}:\d{2}\.$/],
     ["de", "wie spät ist es in meiner Zeitzone", /^Es ist \d{1,2}:\d{2}\.$/],
     ["fr", "quelle heure est-il dans mon fuseau horaire", /^Il est \d{1,2}:\d{2}\.$/],
-    ["es", "qué hora es en mi zona horaria", /^Son las \d{1,2}:\d{2}\.$/],
+    ["es", "qué hora es en mi zona horaria", /^(?:Son las|Es la) \d{1,2}:\d{2}\.$/],
     ["nl", "hoe laat is het in mijn tijdzone", /^Het is \d{1,2}:\d{2}\.$/],
-    ["it", "che ore sono nel mio fuso orario", /^Sono le \d{1,2}:\d{2}\.$/],
+    ["it", "che ore sono nel mio fuso orario", /^(?:Sono le |È l')\d{1,2}:\d{2}\.$/],
     ["en", "what is the date in this time zone", /^Today is /],
   ])("%s: %j, the home's own time zone, is answered from its clock", async (language, text, answer) => {
     const result = await makeAgent().handle({ text, language, conversationId: `clock-${turn++}` });
@@ -483,6 +483,24 @@ describe("never quoting words that are not a name", () => {
     const result = await say(text);
     expect(result.speech).not.toMatch(/couldn't find a device/);
     expect(calls()).toEqual([]);
+  });
+});
+
+describe("a kind and a word only one device's name holds", () => {
+  it.each([
+    ["en", "turn off the light on the desk", "light.desk_lamp"],
+    ["en", "switch off the lamp on the counter", "light.counter_lights"],
+    ["es", "apaga la lámpara en el escritorio", "light.desk_lamp"],
+    ["it", "spegni la lampada sulla scrivania", "light.desk_lamp"],
+  ])("%s: %j, said in the kitchen, switches %s", async (language, text, id) => {
+    await agent.handle({ text, language, conversationId: `people-${turn++}`, deviceId: "kitchen_satellite" });
+    expect(calls()).toEqual([`light.turn_off ${id}`]);
+  });
+
+  it("words no device's name holds still ask which one", async () => {
+    const result = await say("turn off the light on the left", "kitchen_satellite");
+    expect(calls()).toEqual([]);
+    expect(result.speech).toBe("Which one do you mean: Ceiling Light (Kitchen) or Counter Lights (Kitchen)?");
   });
 });
 

@@ -64,6 +64,13 @@ describe("the time and the date asked plainly", () => {
     // The clock on the wall is the home's clock, not another place.
     ["en", "what's the time on the clock", "query_time"],
     ["es", "dime la hora en el reloj", "query_time"],
+    // The home's own time zone is here.
+    ["en", "the time in my current time zone", "query_time"],
+    ["de", "sag mir die Uhrzeit in dieser Zeitzone", "query_time"],
+    ["fr", "tu peux me donner l'heure dans ce fuseau horaire", "query_time"],
+    ["es", "dame la hora de mi zona horaria", "query_time"],
+    ["nl", "geef me de tijd in deze tijdzone", "query_time"],
+    ["it", "dimmi l'ora del mio fuso orario", "query_time"],
   ])("%s: %j", (language, sentence, intent) => {
     expect(readers[language]!(sentence)).toEqual({ intent });
     expect(understandings[language]!.understand(sentence, nothingNamed)).toMatchObject({

@@ -454,6 +454,31 @@ describe("relative changes, levels and mute", () => {
   });
 });
 
+describe("a volume said with its level alone, and 'without' a thing first", () => {
+  it.each([
+    ["fr", "volume 5", 5],
+    ["es", "volumen 40 por ciento", 40],
+    ["it", "il volume 20", 20],
+  ])("%s: %j sets the volume", (language, sentence, level) => {
+    expect(understand(language, sentence)?.match).toMatchObject({ intent: "set_volume", level });
+  });
+
+  it.each([
+    ["de", "ohne Ton bitte", "mute"],
+    ["es", "sin sonido por favor", "mute"],
+    ["nl", "zonder geluid alsjeblieft", "mute"],
+    ["it", "senza audio per favore", "mute"],
+    ["es", "sin luz en la cocina", "turn_off"],
+  ])("%s: %j, said first, is none of it", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+
+  it("'without' later in a sentence is no command of its own", () => {
+    expect(understand("de", "mach das Licht an ohne Ton")?.by).not.toBe("certain reading");
+    expect(understand("en", "turn on the lights without the lamp")?.by).not.toBe("certain reading");
+  });
+});
+
 describe("a command is no question, though a question's template fits its words", () => {
   it.each([
     ["de", "Verringere bitte die Helligkeit", "dim"],

@@ -594,7 +594,7 @@ export const de: FastPathGrammar = {
       "lass sie aus",
       "lass das",
     ],
-    none: ["kein", "keine", "keinen"],
+    none: ["kein", "keine", "keinen", "^ohne"],
     anymore: ["mehr"],
   },
   articles: [

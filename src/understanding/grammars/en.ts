@@ -663,7 +663,7 @@ export const en: FastPathGrammar = {
       "ensure that",
     ],
     // "no light in the hall", "no more lights": that kind switched off (see the type).
-    none: ["no"],
+    none: ["no", "^without"],
     anymore: ["more"],
     // "Leave", "keep": that nothing change, which is no command to act on.
     // "all the lights except the kitchen": what is left out, which no command here can say.

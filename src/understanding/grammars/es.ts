@@ -563,7 +563,7 @@ export const es: FastPathGrammar = {
       "mantener",
     ],
     // "no luces en el pasillo", "no necesito las luces": no light wanted is the light switched off.
-    none: ["no", "ninguna", "ningún", "nada de"],
+    none: ["no", "ninguna", "ningún", "nada de", "^sin"],
     anymore: ["más", "ya"],
   },
   articles: [
@@ -1117,6 +1117,7 @@ export const es: FastPathGrammar = {
         "<set> [el] volumen <to> {level} [<percent>] <of> {name}",
         "<set> (en|en el|en la) {name} [el] volumen <to> {level} [<percent>]",
         "[el] volumen [(de|del|de la)] [{name}] <to> {level} [<percent>]",
+        "[el] volumen {level} [<percent>]",
       ],
     },
     {
@@ -1529,6 +1530,7 @@ export const es: FastPathGrammar = {
       done: "Hecho.",
     },
     time: "Son las {time}.",
+    timeAtOne: "Es la {time}.",
     date: "Hoy es {date}.",
     onlyHere: "Solo sé la hora y la fecha de aquí, de hoy.",
     notLater:

@@ -1195,6 +1195,7 @@ export const fr: FastPathGrammar = {
         "<set> <volume> [ici] <to> [la] {level} [<percent>] [ici]",
         "<set> <volume> <to> [la] {level} [<percent>] (de|du|de la|des|dans|dans la|dans le|sur|sur la|sur le) {name}",
         "<volume> <to> [la] {level} [<percent>]",
+        "<volume> {level} [<percent>]",
       ],
     },
     {

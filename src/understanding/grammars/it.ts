@@ -510,7 +510,7 @@ export const it: FastPathGrammar = {
       "mantenere",
     ],
     // "niente luce in corridoio", "nessuna lampada in cucina": none wanted is switched off.
-    none: ["nessuna", "nessun", "nessuno", "niente"],
+    none: ["nessuna", "nessun", "nessuno", "niente", "^senza"],
     anymore: ["più"],
   },
   articles: [
@@ -1089,7 +1089,7 @@ export const it: FastPathGrammar = {
         "<set> [il] volume <to> {level} [<percent>] <of> {name}",
         "<set> [il] volume [(qui|qua)] <to> {level} [<percent>] [(qui|qua)]",
         "<set> [il] volume {name} <to> {level} [<percent>]",
-        "volume <to> {level} [<percent>]",
+        "[il] volume [<to>] {level} [<percent>]",
       ],
     },
     {
@@ -1483,6 +1483,7 @@ export const it: FastPathGrammar = {
       done: "Fatto.",
     },
     time: "Sono le {time}.",
+    timeAtOne: "È l'{time}.",
     date: "Oggi è {date}.",
     onlyHere: "So dirti solo l'ora e la data di qui, di oggi.",
     notLater:

@@ -516,7 +516,7 @@ export const nl: FastPathGrammar = {
       "laat ze uit",
       "laat maar",
     ],
-    none: ["geen"],
+    none: ["geen", "^zonder"],
     anymore: ["meer"],
   },
   articles: ["de", "het", "een", "mijn", "onze", "ons", "deze", "dit", "die", "jouw", "uw"],

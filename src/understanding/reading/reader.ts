@@ -285,14 +285,16 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           joins++;
           continue;
         }
-        // "kein Licht mehr im Flur", "geen verlichting": no light wanted is the light switched off.
-        if (sense.cues.has("none") && isKindNext(said, i)) {
+        // "kein Licht mehr im Flur", "geen verlichting": no light wanted is the light switched off;
+        // "ohne Ton bitte", "sin luz en la cocina" only as the sentence's first words.
+        const none = sense.cues.has("none") || (item.first && sense.first.has("none"));
+        if (none && isKindNext(said, i)) {
           cues.set("off", (cues.get("off") ?? 0) + 1);
           noneSaid = "off";
           continue;
         }
         // "no sound please", "kein Ton mehr", "geen geluid meer", "niente audio": muted.
-        if (sense.cues.has("none") && isSoundNext(said, i)) {
+        if (none && isSoundNext(said, i)) {
           cues.set("mute", (cues.get("mute") ?? 0) + 1);
           noneSaid = "mute";
           continue;

@@ -6,7 +6,7 @@ import { normalizeName } from "../../spoken-name.js";
 import { fill } from "../grammar.js";
 import { failureSpeech } from "../spoken-result.js";
 import type { FastPathOutcome } from "../outcome.js";
-import { dateOf, timeOf } from "../speech.js";
+import { dateOf, timeSaid } from "../speech.js";
 import type { Turn } from "./turn.js";
 
 export async function tellTime(turn: Turn, intent: "query_time" | "query_date"): Promise<FastPathOutcome> {
@@ -22,7 +22,7 @@ export async function tellTime(turn: Turn, intent: "query_time" | "query_date"):
     return turn.done(failureSpeech(r, result), "error");
   }
   const at = new Date(iso);
-  const time = fill(r.time, { time: timeOf(turn.grammar, at, zone) });
+  const time = timeSaid(turn.grammar, at, zone);
   const date = fill(r.date, { date: dateOf(turn.grammar, at, zone) });
   if (intent === "query_date") return turn.done(date, "query_answer");
   return turn.done(turn.match.alsoDate ? `${time} ${date}` : time, "query_answer");
