@@ -236,14 +236,16 @@ export function massivePlace(place: string | undefined): string[] | undefined {
   // "the living rooms lights", "das garagen licht", "i bagni": a room's name with a plural or linking ending.
   const keys = [
     key,
+    // "bed room": a room's name with a space put in.
+    key.replace(/ /g, ""),
     key.replace(/s$/, ""),
     key.replace(/n$/, ""),
     key.replace(/i$/, "o"),
     key.replace(/e$/, "a"),
   ];
   const area = AREAS.find((a) =>
-    [a.name, ...a.aliases, ...(AREA_ALIASES[a.id] ?? []), ...(MORE_AREA_ALIASES[a.id] ?? [])].some((name) =>
-      keys.includes(fold(name)),
+    [a.name, ...a.aliases, ...(AREA_ALIASES[a.id] ?? []), ...(MORE_AREA_ALIASES[a.id] ?? [])].some(
+      (name) => keys.includes(fold(name)) || keys.includes(fold(name).replace(/ /g, "")),
     ),
   );
   return area ? [area.id] : undefined;
@@ -296,11 +298,15 @@ function placeInSentence(sentence: string): { place: string; areas: string[] } |
   return found.values().next().value;
 }
 
+/** Words that join a name's parts ("lampada da scrivania", "lampada della scrivania"), folded. */
+const LINKS = /(?<!\p{L})(?:of|the|von|vom|der|de|du|des|la|del|de la|van|da|di|della|dello|del)(?!\p{L})/gu;
+const linkless = (name: string) => fold(name).replace(LINKS, " ").replace(/\s+/g, " ").trim();
+
 /** The device of the home a slot names by its name or an alias ("my desk lamp", "la lampe de chevet"). */
 function homeDevice(slot: string): string | undefined {
-  const key = fold(slot).replace(ARTICLES, "");
+  const key = linkless(fold(slot).replace(ARTICLES, ""));
   return ENTITIES.find((e) =>
-    [e.name, ...(e.aliases ?? []), ...(ENTITY_ALIASES[e.id] ?? [])].some((n) => fold(n) === key),
+    [e.name, ...(e.aliases ?? []), ...(ENTITY_ALIASES[e.id] ?? [])].some((n) => linkless(n) === key),
   )?.id;
 }
 
