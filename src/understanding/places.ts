@@ -72,8 +72,19 @@ export function createPlaces(grammar: FastPathGrammar) {
       singulars(key).reduce<Place | undefined>(
         (found, one) => found ?? placeNamed(ctx, one, spoken),
         undefined,
-      )
+      ) ??
+      spacedOtherwise(ctx, key, spoken)
     );
+  }
+
+  /** "bed room" for "Bedroom", "livingroom" for "Living Room": a room's name with a space put or left out. */
+  function spacedOtherwise(ctx: ResolveContext, key: string, spoken: string): Place | undefined {
+    const squeezed = key.replace(/ /g, "");
+    const named = ctx
+      .areas()
+      .flatMap((a) => [a.name, ...a.aliases].map(normalizeName))
+      .find((name) => name !== key && name.replace(/ /g, "") === squeezed);
+    return named === undefined ? undefined : placeNamed(ctx, named, spoken);
   }
 
   /** "all bathrooms" → "all bathroom", …: one word at a time made singular by the grammar's endings. */

@@ -368,8 +368,16 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     where?: Place,
   ): Target | undefined {
     const said = words.split(" ").filter((w) => w.length > 3);
-    // Where a light hangs ("la luz del techo") is read below, the speaker's room first.
-    if (!said.length || said.length > 2 || said.some((w) => kindWords.has(w) || onCeiling(ceilingSaid)(w)))
+    // Where a light hangs ("la luz del techo") is read below, the speaker's room first; a word of a
+    // room's name ("my bed room") says where, in a place the home calls otherwise.
+    const placeWords = new Set(
+      ctx.areas().flatMap((a) => [a.name, ...a.aliases].flatMap((n) => normalizeName(n).split(" "))),
+    );
+    if (
+      !said.length ||
+      said.length > 2 ||
+      said.some((w) => kindWords.has(w) || onCeiling(ceilingSaid)(w) || placeWords.has(w))
+    )
       return undefined;
     const holds = (name: string) => {
       const own = new Set(normalizeName(name).split(" "));

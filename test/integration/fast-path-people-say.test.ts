@@ -497,6 +497,16 @@ describe("a kind and a word only one device's name holds", () => {
     expect(calls()).toEqual([`light.turn_off ${id}`]);
   });
 
+  it("a room's name said with a space put in is the room, not a word of a device's name", async () => {
+    await say("turn the lights off in my bed room", "kitchen_satellite");
+    expect(calls()).toEqual(["light.turn_off light.bedroom_light"]);
+  });
+
+  it("a word of a room's name says where, never which device ('the big room' is no Living Room Lamp)", async () => {
+    await say("turn off the light in the big room", "kitchen_satellite");
+    expect(calls()).toEqual([]);
+  });
+
   it("words no device's name holds still ask which one", async () => {
     const result = await say("turn off the light on the left", "kitchen_satellite");
     expect(calls()).toEqual([]);
