@@ -479,6 +479,24 @@ describe("a volume said with its level alone, and 'without' a thing first", () =
   });
 });
 
+describe("a separable verb with its particle last, and a step between", () => {
+  it.each([
+    ["de", "dreh das Licht etwas auf", "step_up", "licht"],
+    ["de", "dreh die Wohnzimmerlampe ein bisschen auf", "step_up", "wohnzimmerlampe"],
+    ["nl", "draai het licht wat op", "step_up", "licht"],
+    ["nl", "draai de kitchen light een beetje op", "step_up", "kitchen light"],
+  ])("%s: %j is a step of what is named, never 'etwas' in its name", (language, sentence, intent, name) => {
+    expect(understand(language, sentence)?.match).toMatchObject({ intent, name, amount: "step" });
+  });
+
+  it("nl: 'draai de muziek een beetje op' is the volume a step up", () => {
+    expect(understand("nl", "draai de muziek een beetje op")?.match).toMatchObject({
+      intent: "volume_up",
+      amount: "step",
+    });
+  });
+});
+
 describe("a command is no question, though a question's template fits its words", () => {
   it.each([
     ["de", "Verringere bitte die Helligkeit", "dim"],

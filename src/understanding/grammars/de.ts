@@ -1494,9 +1494,12 @@ export const de: FastPathGrammar = {
       intent: "volume_up",
       templates: ["(dreh|drehe|dreht) [die|den|das] (<volume>|<music>) [etwas|ein bisschen|mal] auf"],
     },
-    // "mach den Rollladen ein Stück auf": a step, with the separable verb's particle last.
-    { intent: "step_up", templates: ["(mach|mache|fahr|fahre) {name} {bit} (auf|hoch|rauf)"] },
-    { intent: "step_down", templates: ["(mach|mache|fahr|fahre) {name} {bit} (zu|runter|herunter)"] },
+    // "mach den Rollladen ein Stück auf", "dreh das Licht etwas auf": a step, with the separable verb's particle last.
+    { intent: "step_up", templates: ["(mach|mache|fahr|fahre|dreh|drehe) {name} {bit} (auf|hoch|rauf)"] },
+    {
+      intent: "step_down",
+      templates: ["(mach|mache|fahr|fahre|dreh|drehe) {name} {bit} (zu|runter|herunter)"],
+    },
     {
       intent: "open",
       templates: [

@@ -1191,6 +1191,17 @@ export const nl: FastPathGrammar = {
         "{name} van het slot (halen|doen)",
       ],
     },
+    // "draai de muziek een beetje op": the separable "opdraaien" of what plays is louder; of a
+    // light or a cover, a step up ("draai het licht wat op"), and "dichtdraaien" a step down.
+    {
+      intent: "volume_up",
+      templates: [
+        "(draai|draait) [(de|het)] (<volume>|<music>) op",
+        "(draai|draait) [(de|het)] (<volume>|<music>) {bit} op",
+      ],
+    },
+    { intent: "step_up", templates: ["(draai|draait) {name} {bit} (op|hoger|omhoog)"] },
+    { intent: "step_down", templates: ["(draai|draait) {name} {bit} (dicht|lager|omlaag)"] },
     {
       intent: "lock",
       templates: [
