@@ -39,6 +39,12 @@ describe("a light said by where it hangs", () => {
     ["en", "turn on the overhead light", "light.kitchen_ceiling"],
     ["es", "enciende la lámpara del techo", "light.kitchen_ceiling"],
     ["it", "accendi la luce del soffitto", "light.kitchen_ceiling"],
+    // A chandelier hangs from the ceiling.
+    ["en", "turn on the chandelier", "light.kitchen_ceiling"],
+    ["de", "mach den Kronleuchter an", "light.kitchen_ceiling"],
+    ["fr", "allume le lustre", "light.kitchen_ceiling"],
+    ["es", "enciende la lámpara de araña", "light.kitchen_ceiling"],
+    ["nl", "doe de kroonluchter aan", "light.kitchen_ceiling"],
   ])("%s: %j from the kitchen is its ceiling light", async (language, text, entity) => {
     await say(text, language, "kitchen_satellite");
     expect(calls()).toEqual([`light.turn_on ${entity}`]);

@@ -697,7 +697,7 @@ export const de: FastPathGrammar = {
     ["en", ""],
     ["e", ""],
   ],
-  ceiling: ["decke"],
+  ceiling: ["decke", "kronleuchter"],
   wholeHome: [
     "das ganze Haus",
     "im ganzen haus",

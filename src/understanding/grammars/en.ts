@@ -150,7 +150,8 @@ export const en: FastPathGrammar = {
   // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
   allMeans: { turn_off: { home: ["light"], here: ["fan"] }, turn_on: { here: ["fan"] } },
   plurals: [["s", ""]],
-  ceiling: ["ceiling", "overhead"],
+  // A chandelier hangs from the ceiling: the ceiling light of the room.
+  ceiling: ["ceiling", "overhead", "chandelier"],
   wholeHome: [
     "the whole house",
     "house",

@@ -671,7 +671,7 @@ export const es: FastPathGrammar = {
     ["s", ""],
     ["es", ""],
   ],
-  ceiling: ["techo", "plafón"],
+  ceiling: ["techo", "plafón", "araña"],
   wholeHome: [
     "toda la casa",
     // "las luces de la casa", "de mi casa": the home, as "house" is in English.

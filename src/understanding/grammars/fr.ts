@@ -681,7 +681,7 @@ export const fr: FastPathGrammar = {
     ["s", ""],
     ["x", ""],
   ],
-  ceiling: ["plafond", "plafonnier"],
+  ceiling: ["plafond", "plafonnier", "lustre"],
   wholeHome: [
     "toute la maison",
     "partout",
@@ -702,8 +702,6 @@ export const fr: FastPathGrammar = {
       "éclairages",
       "luminaire",
       "luminaires",
-      "lustre",
-      "lustres",
       "ampoule",
       "ampoules",
       "lampe intelligente",

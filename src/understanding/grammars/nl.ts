@@ -553,7 +553,7 @@ export const nl: FastPathGrammar = {
     ["s", ""],
     ["en", ""],
   ],
-  ceiling: ["plafond"],
+  ceiling: ["plafond", "kroonluchter"],
   wholeHome: [
     "het hele huis",
     "hele huis",
