@@ -125,6 +125,9 @@ export function createAgent(options: AgentOptions): ConversationAgent {
     hold: pending.hold,
     ...(options.steps ? { steps: options.steps } : {}),
   });
+  // Start-up, not the first sentence, pays for the configured language's understanding: every
+  // sentence is read by the fast path first, so it would be built on the first one anyway.
+  fastPath.prepare(options.language);
   const hasModel = options.model !== undefined;
   const homeAssistantAgent =
     (options.haAgent ?? true)

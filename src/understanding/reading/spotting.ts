@@ -97,7 +97,16 @@ export function homeVocabulary(
     }
     return undefined;
   }
+  // One sentence is read several ways (as said, respelled, without a stray word, as a complaint),
+  // and each way spots names over the same runs of words: each run is looked up once.
+  const seen = new Map<string, Spotted | undefined>();
   return (words) => {
+    if (seen.has(words)) return seen.get(words);
+    const spotted = spot(words);
+    seen.set(words, spotted);
+    return spotted;
+  };
+  function spot(words: string): Spotted | undefined {
     const key = normalizeName(words);
     if (!key) return undefined;
     const exact = ctx.mirror.resolve(key, { exactOnly: true }).matches.filter((m) => m.match === "exact");
@@ -110,7 +119,7 @@ export function homeVocabulary(
     if (base.length > 2 && isPlace(base)) return { type: "place", as: base };
     const area = areaWithItsFloor(key);
     return area ? { type: "place", as: area } : undefined;
-  };
+  }
 }
 
 /** Words as written: an elided article or preposition joined to the next word ("d'entrée"). */
