@@ -299,7 +299,7 @@ function placeInSentence(sentence: string): { place: string; areas: string[] } |
 }
 
 /** Words that join a name's parts ("lampada da scrivania", "lampada della scrivania"), folded. */
-const LINKS = /(?<!\p{L})(?:of|the|von|vom|der|de|du|des|la|del|de la|van|da|di|della|dello|del)(?!\p{L})/gu;
+const LINKS = /(?<!\p{L})(?:of|the|von|vom|der|de|du|des|la|del|van|da|di|della|dello)(?!\p{L})/gu;
 const linkless = (name: string) => fold(name).replace(LINKS, " ").replace(/\s+/g, " ").trim();
 
 /** The device of the home a slot names by its name or an alias ("my desk lamp", "la lampe de chevet"). */

@@ -2,6 +2,7 @@
 // the ways every concern (actions, locks, questions, the clock, sensors) answers.
 import type { EntityView, HomeMirror } from "../../ha/mirror.js";
 import type { AreaView } from "../../ha/home-mirror.js";
+import { normalizeName } from "../../spoken-name.js";
 import type { ToolIdentifier } from "../../tools/identifier.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
@@ -327,7 +328,7 @@ export function createTurn(
       if (
         !said ||
         !saidAsAName(grammar, request.text, said) ||
-        holdsWhatTheHomeHas(grammar, said, views.areas())
+        holdsWhatTheHomeHas(targets, said, views.areas())
       )
         return unsure(replies.cannotYet);
       return unsure(fill(replies.notFound, { name: said }) + why);
@@ -357,14 +358,17 @@ function saidAsAName(grammar: FastPathGrammar, text: string, said: string): bool
  * "light socket", "light of hall percent": words read as a name that hold two kinds of device, or
  * a kind and a place of the home, were not read as meant; "no device called …" would mislead, as
  * the home has such devices or such a place ("garden light" holds one kind and no place: it may
- * well be missing).
+ * well be missing). Kinds and places are looked up as the resolver reads them.
  */
-function holdsWhatTheHomeHas(grammar: FastPathGrammar, said: string, areas: AreaView[]): boolean {
-  const words = ` ${fold(said)} `;
-  const holds = (phrase: string) => words.includes(` ${fold(phrase)} `);
-  const kinds = Object.values(grammar.kinds).filter((forms) => forms.some(holds)).length;
-  if (kinds >= 2) return true;
-  return kinds === 1 && areas.some((a) => [a.name, ...a.aliases].some(holds));
+function holdsWhatTheHomeHas(targets: TargetResolver, said: string, areas: AreaView[]): boolean {
+  const words = normalizeName(said).split(" ");
+  const spans = words.flatMap((_, i) =>
+    [1, 2, 3, 4].flatMap((n) => (i + n <= words.length ? [words.slice(i, i + n).join(" ")] : [])),
+  );
+  const kinds = new Set(spans.flatMap((span) => targets.kindOf(span) ?? []));
+  if (kinds.size !== 1) return kinds.size > 1;
+  const places = new Set(areas.flatMap((a) => [a.name, ...a.aliases].map(normalizeName)));
+  return spans.some((span) => places.has(span));
 }
 
 /** The one media player playing, in the speaker's area when one plays there, else in the home. */
