@@ -380,7 +380,8 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     )
       return undefined;
     const holds = (name: string) => {
-      const own = new Set(normalizeName(name).split(" "));
+      // "portail de l'allée": an elided article apart from its word, as the phrase was split.
+      const own = new Set(normalizeName(name.replace(/'/g, "' ")).split(" "));
       return said.every((w) => own.has(w));
     };
     const fit = kindTargets(ctx, kind, where).filter((t) =>

@@ -50,6 +50,15 @@ function home() {
     "cover.bedroom_blinds",
     state("open", { device_class: "blind", current_position: 100, supported_features: 15 }),
   );
+  h.entities.push(
+    entityRow("cover.driveway_gate", {
+      original_name: "Driveway Gate",
+      area_id: "garage",
+      aliases: ["portail de l'allée"],
+      exposed: true,
+    }),
+  );
+  h.states.set("cover.driveway_gate", state("closed", { device_class: "gate", supported_features: 3 }));
   return h;
 }
 
@@ -122,6 +131,12 @@ describe("covers", () => {
     const slip = await say("opne the garage door");
     expect(calls()).toEqual([]);
     expect(slip.speech).toMatch(/Garage Door\?/);
+  });
+
+  it("a kind said with a word of its name reaches the same policy: 'ouvre le portail sur l'allée' waits for a yes", async () => {
+    const result = await say("ouvre le portail sur l'allée", "fr");
+    expect(calls()).toEqual([]);
+    expect(result.speech).toMatch(/Driveway Gate \?/);
   });
 
   it("a stray last word is left out of switching and levels only, never of opening", async () => {
