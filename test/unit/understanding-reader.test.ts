@@ -479,6 +479,42 @@ describe("a volume said with its level alone, and 'without' a thing first", () =
   });
 });
 
+describe("loudness said of a light, and sound not heard", () => {
+  it.each([
+    ["es", "la luz está demasiado fuerte", "dim"],
+    ["nl", "doe het licht wat zachter", "dim"],
+    ["it", "metti la luce più bassa", "dim"],
+    ["it", "luminosità più bassa", "dim"],
+    ["fr", "lumière plus forte", "brighten"],
+  ])("%s: %j is the light's strength, not the speaker's volume", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+
+  it.each([
+    ["nl", "zet de muziek zachter"],
+    ["es", "la música está demasiado fuerte"],
+    ["it", "la musica è troppo bassa"],
+  ])("%s: %j, said of the sound, is still the volume", (language, sentence) => {
+    expect(understand(language, sentence)?.match.intent).toMatch(/^volume_(up|down)$/);
+  });
+
+  it("a light and the sound said together are neither: 'das Licht leiser' is not read", () => {
+    expect(understand("de", "mach das Licht und die Musik leiser")?.by).not.toBe("certain reading");
+  });
+
+  it.each([
+    ["en", "i can't hear the music"],
+    ["fr", "je n'entends pas la musique"],
+    ["es", "no se oye la música"],
+    ["it", "non sento la musica"],
+  ])("%s: %j is the volume up", (language, sentence) => {
+    expect(understand(language, sentence)).toMatchObject({
+      match: { intent: "volume_up" },
+      by: "certain reading",
+    });
+  });
+});
+
 describe("a separable verb with its particle last, and a step between", () => {
   it.each([
     ["de", "dreh das Licht etwas auf", "step_up", "licht"],

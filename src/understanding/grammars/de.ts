@@ -366,6 +366,12 @@ export const de: FastPathGrammar = {
       "ich hab dich nicht gehört",
       "ich kann dich kaum hören",
       "ich kann nichts hören",
+      // Something not heard is too quiet, whatever it is: "ich kann die Musik nicht hören".
+      "nicht hören",
+      "kaum hören",
+      "nicht hörbar",
+      "kaum hörbar",
+      "höre nichts",
       "ich höre dich nicht",
       "viel zu leise",
       "zu leise",

@@ -344,6 +344,7 @@ export const en: FastPathGrammar = {
       "up more",
       "crank",
       "pump",
+      "bump",
     ],
     down: [
       "down",
@@ -437,6 +438,17 @@ export const en: FastPathGrammar = {
     ],
     louder: [
       "louder",
+      // Something not heard is too quiet, whatever it is: "i can't hear the music", "… the tv".
+      "can't hear",
+      "cannot hear",
+      "cant hear",
+      "can barely hear",
+      "can hardly hear",
+      "i can't hear",
+      "i cannot hear",
+      "i cant hear",
+      "i can barely hear",
+      "i can hardly hear",
       // What was said and not heard: "i couldn't hear you, repeat that louder".
       "i couldn't hear you",
       "i could not hear you",

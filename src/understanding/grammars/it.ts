@@ -335,6 +335,13 @@ export const it: FastPathGrammar = {
       // "metti il volume alto": a high volume asked for is a louder one.
       "volume alto",
       "non ti sento",
+      // Something not heard is too quiet, whatever it is: "non sento la musica", "non si sente la tv".
+      "non sento",
+      "non si sente",
+      "si sente appena",
+      "sento appena",
+      "sento poco",
+      "si sente poco",
       "non riesco a sentire",
       "non riesco a sentirti",
       "non sento niente",
@@ -347,6 +354,8 @@ export const it: FastPathGrammar = {
       "parlare forte",
       "più alto",
       "più alta",
+      "più alti",
+      "più alte",
       "troppo basso",
       "troppo bassa",
       "è troppo basso",
@@ -366,6 +375,10 @@ export const it: FastPathGrammar = {
       "troppo rumoroso",
       "meno rumore",
       "più basso",
+      // Said of "la luce", "le luci", "i lampadari": the same word in its other genders and numbers.
+      "più bassa",
+      "più bassi",
+      "più basse",
       "volume basso",
       "meno forte",
       "troppo forte",

@@ -312,6 +312,13 @@ export const nl: FastPathGrammar = {
       "ik kon je niet horen",
       "ik heb je niet gehoord",
       "ik hoor je niet",
+      // Something not heard is too quiet, whatever it is: "ik kan de muziek niet horen".
+      "niet horen",
+      "amper horen",
+      "nauwelijks horen",
+      "slecht horen",
+      "hoor niks",
+      "hoor bijna niks",
       "luid",
       "luider",
       "te zacht",

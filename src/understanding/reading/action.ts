@@ -79,10 +79,15 @@ export function actionOf(
   if (ups.size > 1) return undefined;
   const up = ups.has(true);
   const hints = new Set(directions.flatMap(([, d]) => (d.hint ? [d.hint] : [])));
+  const domainHint = thingHint(thing);
+  // "la luz está demasiado fuerte", "doe het licht zachter", "metti la luce più bassa": a word of
+  // loudness said of a light, with nothing of sound, is the light's strength.
+  const saidOfLight = (lightNoun || domainHint === "light") && !has("brighter") && !has("dimmer");
+  if (saidOfLight && !soundNoun && !music && !has("speak") && hints.has("media") && hints.size === 1)
+    hints.delete("media");
   // "speak louder", "parle moins fort": the assistant's voice is the speaker's volume.
   if (soundNoun || music || has("speak")) hints.add("media");
   if (lightNoun) hints.add("light");
-  const domainHint = thingHint(thing);
   if (domainHint) hints.add(domainHint);
   if (hints.size > 1) return undefined;
   const [hint] = [...hints] as Hint[];
