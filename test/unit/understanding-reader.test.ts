@@ -515,6 +515,96 @@ describe("loudness said of a light, and sound not heard", () => {
   });
 });
 
+describe("light asked for, and lights made to go off", () => {
+  it.each([
+    ["en", "let there be light"],
+    ["en", "i need some light in the kitchen"],
+    ["de", "ich brauche Licht im Wohnzimmer"],
+    ["fr", "j'ai besoin de lumière dans la cuisine"],
+    ["es", "hágase la luz"],
+    ["nl", "ik heb licht nodig in de woonkamer"],
+    ["it", "ho bisogno di luce in cucina"],
+    ["de", "mach mal Licht im Wohnzimmer"],
+    ["fr", "fais de la lumière dans la cuisine"],
+    ["es", "haz luz en la cocina"],
+    ["it", "fai luce in cucina"],
+  ])("%s: %j switches the lights on", (language, sentence) => {
+    expect(understand(language, sentence)).toMatchObject({
+      match: { intent: "turn_on", kind: "light" },
+      by: "certain reading",
+    });
+  });
+
+  it.each([
+    ["es", "no necesito luz"],
+    ["it", "non ho bisogno di luce"],
+  ])("%s: %j is none wanted", (language, sentence) => {
+    expect(understand(language, sentence)?.match.intent).toBe("turn_off");
+  });
+
+  it("'i need more light' is more of it, not the lights switched on", () => {
+    expect(understand("en", "i need more light")?.match.intent).toBe("brighten");
+  });
+
+  it("en: 'can you make the lights go off' switches them off", () => {
+    expect(understand("en", "can you make the lights go off")).toMatchObject({
+      match: { intent: "turn_off" },
+      by: "certain reading",
+    });
+  });
+
+  it("en: 'put on the kettle' switches it on; 'put' alone before 'on the' is no place", () => {
+    expect(understand("en", "put on the kettle")).toMatchObject({
+      match: { intent: "turn_on", name: "kettle" },
+      by: "certain reading",
+    });
+  });
+});
+
+describe("'not so loud', asked and said", () => {
+  it.each([
+    ["en", "not so loud please"],
+    ["de", "nicht so laut bitte"],
+    ["fr", "pas si fort s'il te plaît"],
+    ["es", "no tan alto por favor"],
+    ["nl", "niet zo hard graag"],
+    ["it", "non così forte per favore"],
+  ])("%s: %j turns the volume down", (language, sentence) => {
+    expect(understand(language, sentence)).toMatchObject({
+      match: { intent: "volume_down" },
+      by: "certain reading",
+    });
+  });
+
+  it.each([
+    ["en", "the lights are not so bright"],
+    ["de", "das Licht ist nicht so hell"],
+    ["de", "die Musik ist nicht so laut"],
+  ])("%s: %j says how it is, and changes nothing", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});
+
+describe("a highest level said as an adjective, after what it is of", () => {
+  it.each([
+    ["de", "volle Helligkeit", "set_level"],
+    ["de", "volle Lautstärke", "set_volume"],
+    ["fr", "luminosité maximale", "set_level"],
+    ["es", "brillo máximo", "set_level"],
+    ["it", "luminosità massima", "set_level"],
+    ["it", "massima luminosità", "set_level"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({
+      match: { intent, level: 100 },
+      by: "certain reading",
+    });
+  });
+
+  it("fr: 'volume minimal' is the lowest volume", () => {
+    expect(understand("fr", "volume minimal")?.match).toMatchObject({ intent: "set_volume", level: 1 });
+  });
+});
+
 describe("a separable verb with its particle last, and a step between", () => {
   it.each([
     ["de", "dreh das Licht etwas auf", "step_up", "licht"],

@@ -388,6 +388,8 @@ export const de: FastPathGrammar = {
       "so laut wie du kannst",
     ],
     quieter: [
+      // "nicht so laut": a negation of what is wrong, so a request, as "not so loud".
+      "nicht so laut",
       // "verringere die Lautstärke auf sehr niedrig": a level in words is no number, so a step down;
       // only after "to": "… ist sehr niedrig" says the sound is too low.
       "auf sehr niedrig",
@@ -418,7 +420,18 @@ export const de: FastPathGrammar = {
       "hier ist es laut",
       "es ist hier laut",
     ],
-    lightOn: [],
+    // Light asked for where there is none: "es werde Licht", "ich brauche Licht in der Küche".
+    lightOn: [
+      "es werde licht",
+      "ich brauche licht",
+      "ich brauche etwas licht",
+      "wir brauchen licht",
+      "gib mir licht",
+      "gib mir etwas licht",
+      // "mach Licht", "mach mal Licht in der Küche": light made is the lights switched on.
+      "mach licht",
+      "mach mal licht",
+    ],
     // "schließe das Licht": a light can't close, so it is switched off.
     lightOff: [
       "schließe das licht",
@@ -870,7 +883,8 @@ export const de: FastPathGrammar = {
     "volle kraft": 100,
     "voller kraft": 100,
     "volle leistung": 100,
-    "volle helligkeit": 100,
+    // "volle Helligkeit", "volle Lautstärke": the word alone, so that what it is of is read too.
+    volle: 100,
   },
   colors: {
     red: ["rot"],

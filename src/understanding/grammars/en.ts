@@ -297,6 +297,7 @@ export const en: FastPathGrammar = {
       "enable",
       "switch on",
       "turn on",
+      "put on",
       "back on",
       "enabled",
     ],
@@ -323,6 +324,8 @@ export const en: FastPathGrammar = {
       "turn off",
       "power off",
       "power down",
+      // "make the lights go off", "the lights can go off now".
+      "go off",
       "cut",
       "disconnect",
       "unplug",
@@ -344,7 +347,6 @@ export const en: FastPathGrammar = {
       "up more",
       "crank",
       "pump",
-      "bump",
     ],
     down: [
       "down",
@@ -560,7 +562,22 @@ export const en: FastPathGrammar = {
       "the volume is too high",
       "volume is too high",
     ],
-    lightOn: ["^light up", "^light", "illuminate", "^light it up", "open the light", "open the lights"],
+    lightOn: [
+      "^light up",
+      "^light",
+      "illuminate",
+      "^light it up",
+      "open the light",
+      "open the lights",
+      // Light asked for where there is none: "let there be light", "i need some light in the kitchen".
+      "let there be light",
+      "i need light",
+      "i need some light",
+      "we need light",
+      "we need some light",
+      "give me light",
+      "give me some light",
+    ],
     // "no more light": "more light" is a phrase of its own (brighter), so "no" cannot see the kind.
     // A light can't close: "close the light" is said for switching it off, "open the light" for on.
     lightOff: [

@@ -326,6 +326,8 @@ export const es: FastPathGrammar = {
       "añadir luz",
     ],
     dimmer: [
+      "no tan brillante",
+      "no tan brillantes",
       "atenúa",
       // Said to "usted" and "ustedes".
       "atenúe",
@@ -403,6 +405,9 @@ export const es: FastPathGrammar = {
       "la música está baja",
     ],
     quieter: [
+      // "no tan alto": a negation of what is wrong, so a request, as "not so loud".
+      "no tan alto",
+      "no tan fuerte",
       // "disminuir el volumen a muy baja": a level in words is no number, so a step down;
       // only after "to": "… está muy bajo" says the sound is too low.
       "a muy baja",
@@ -434,7 +439,15 @@ export const es: FastPathGrammar = {
       "demasiado altas",
       "demasiado altos",
     ],
-    lightOn: ["ilumina", "iluminar"],
+    lightOn: [
+      "ilumina",
+      "iluminar",
+      // Light asked for where there is none: "hágase la luz", "dame luz".
+      "hágase la luz",
+      // "haz luz": light made is the lights switched on.
+      "haz luz",
+      "dame luz",
+    ],
     // "no más luz": "más luz" is a phrase of its own (brighter), so "no" cannot see the kind.
     // "cierra la luz": a light can't close, so it is switched off.
     lightOff: [
@@ -819,6 +832,9 @@ export const es: FastPathGrammar = {
     mitad: 50,
     "la mitad": 50,
     máximo: 100,
+    // "intensidad máxima", "potencia mínima": the adjective after what it is of.
+    máxima: 100,
+    mínima: 1,
     tope: 100,
     "más alto": 100,
     "más alta": 100,
@@ -838,7 +854,6 @@ export const es: FastPathGrammar = {
     "potencia máxima": 100,
     "máxima intensidad": 100,
     "intensidad máxima": 100,
-    "brillo máximo": 100,
   },
   colors: {
     red: ["rojo", "roja"],

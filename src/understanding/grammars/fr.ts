@@ -333,6 +333,8 @@ export const fr: FastPathGrammar = {
       "ajoutez de la lumière",
     ],
     dimmer: [
+      "pas si lumineux",
+      "pas si lumineuse",
       "tamise",
       "plus tamisée",
       "plus tamisées",
@@ -412,6 +414,9 @@ export const fr: FastPathGrammar = {
       "aussi fort que possible",
     ],
     quieter: [
+      // "pas si fort": a negation of what is wrong, so a request, as "not so loud".
+      "pas si fort",
+      "pas aussi fort",
       // "réduis le volume à très doux": a level in words is no number, so a step down;
       // only after "to": "… est très bas" says the sound is too low.
       "à très doux",
@@ -455,6 +460,16 @@ export const fr: FastPathGrammar = {
       "rallume",
       "éclaire",
       "éclairer",
+      // Light asked for where there is none: "que la lumière soit", "j'ai besoin de lumière".
+      "que la lumière soit",
+      "j'ai besoin de lumière",
+      "j'ai besoin d'un peu de lumière",
+      "on a besoin de lumière",
+      // "fais de la lumière", "fais la lumière": light made is the lights switched on.
+      "fais de la lumière",
+      "fais la lumière",
+      "mets de la lumière",
+      "donne moi de la lumière",
       "ouvre la lumière",
       "ouvre les lumières",
       "ouvrir la lumière",
@@ -814,6 +829,11 @@ export const fr: FastPathGrammar = {
   levels: {
     maximum: 100,
     max: 100,
+    // "luminosité maximale", "volume minimal": the adjective after what it is of.
+    maximale: 100,
+    maximal: 100,
+    minimale: 1,
+    minimal: 1,
     "au maximum": 100,
     minimum: 1,
     min: 1,

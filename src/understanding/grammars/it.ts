@@ -297,6 +297,9 @@ export const it: FastPathGrammar = {
       "aggiungi più luce",
     ],
     dimmer: [
+      "non così luminoso",
+      "non così luminosa",
+      "non così luminose",
       "attenua",
       "più soffusa",
       "più soffuse",
@@ -367,6 +370,9 @@ export const it: FastPathGrammar = {
       "la musica è bassa",
     ],
     quieter: [
+      // "non così forte": a negation of what is wrong, so a request, as "not so loud".
+      "non così forte",
+      "non così alto",
       // "diminuisci il volume a molto basso": a level in words is no number, so a step down;
       // only after "to": "… è molto basso" says the sound is too low.
       "a molto basso",
@@ -397,7 +403,24 @@ export const it: FastPathGrammar = {
       "è davvero alto",
       "è davvero forte",
     ],
-    lightOn: ["illumina", "illuminare", "illuminate", "illumini", "apri la luce", "apri le luci"],
+    lightOn: [
+      "illumina",
+      "illuminare",
+      "illuminate",
+      "illumini",
+      "apri la luce",
+      "apri le luci",
+      // Light asked for where there is none: "sia la luce", "ho bisogno di luce in cucina"; said
+      // first, as "non ho bisogno di luce" is none wanted.
+      "sia la luce",
+      "^ho bisogno di luce",
+      "^ho bisogno di un po' di luce",
+      "^abbiamo bisogno di luce",
+      // "fammi luce", "fai luce in cucina": light made is the lights switched on.
+      "fammi luce",
+      "fai luce",
+      "dammi luce",
+    ],
     // "nessuna luce": none wanted; "chiudi la luce" is said for switching it off, as "apri la luce" for on.
     lightOff: [
       "fai buio",
@@ -789,6 +812,9 @@ export const it: FastPathGrammar = {
     metà: 50,
     "la metà": 50,
     massimo: 100,
+    // "luminosità massima", "volume minimo": the adjective after what it is of.
+    massima: 100,
+    minima: 1,
     max: 100,
     minimo: 1,
     min: 1,
@@ -807,7 +833,6 @@ export const it: FastPathGrammar = {
     "massima intensità": 100,
     "piena potenza": 100,
     "massima potenza": 100,
-    "massima luminosità": 100,
   },
   colors: {
     red: ["rosso", "rossa"],

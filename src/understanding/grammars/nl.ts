@@ -272,6 +272,7 @@ export const nl: FastPathGrammar = {
       "voeg meer licht toe",
     ],
     dimmer: [
+      "niet zo fel",
       "dim",
       "zijn te fel",
       "is te fel",
@@ -336,6 +337,9 @@ export const nl: FastPathGrammar = {
       "ik hoor je amper",
     ],
     quieter: [
+      // "niet zo hard": a negation of what is wrong, so a request, as "not so loud".
+      "niet zo hard",
+      "niet zo luid",
       // "verminder het volume naar heel laag": a level in words is no number, so a step down;
       // only after "to": "… is heel laag" says the sound is too low.
       "naar heel laag",
@@ -365,7 +369,15 @@ export const nl: FastPathGrammar = {
       "is hard",
       "het is hier hard",
     ],
-    lightOn: [],
+    // Light asked for where there is none: "er zij licht", "ik heb licht nodig in de keuken".
+    lightOn: [
+      "er zij licht",
+      "ik heb licht nodig",
+      "we hebben licht nodig",
+      "geef me licht",
+      "geef me wat licht",
+      "geef mij licht",
+    ],
     // "sluit de lichten af": a light can't close, so it is switched off.
     lightOff: [
       "maak het donker",
