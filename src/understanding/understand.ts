@@ -59,6 +59,10 @@ const ACTING: readonly Cue[] = [
   "brightness",
   // "assure-toi que la lumière est éteinte": what is asked to be so.
   "modals",
+  // "zet de kroonluchter helemaal omhoog": how far is said of a change, never part of a name.
+  "bit",
+  "lot",
+  "full",
 ];
 
 export interface Understood {

@@ -522,6 +522,7 @@ describe("light asked for, and lights made to go off", () => {
     ["de", "ich brauche Licht im Wohnzimmer"],
     ["fr", "j'ai besoin de lumière dans la cuisine"],
     ["es", "hágase la luz"],
+    ["es", "necesito luz en la cocina"],
     ["nl", "ik heb licht nodig in de woonkamer"],
     ["it", "ho bisogno di luce in cucina"],
     ["de", "mach mal Licht im Wohnzimmer"],
@@ -557,6 +558,29 @@ describe("light asked for, and lights made to go off", () => {
     expect(understand("en", "put on the kettle")).toMatchObject({
       match: { intent: "turn_on", name: "kettle" },
       by: "certain reading",
+    });
+  });
+});
+
+describe("a phrase that counts only first, said later", () => {
+  it.each(["turn the light up", "turn the light up a bit"])(
+    "en: %j brightens: 'light up' is only a verb first",
+    (sentence) => {
+      expect(understand("en", sentence)).toMatchObject({ match: { intent: "brighten" } });
+    },
+  );
+
+  it("en: 'light up the kitchen' still switches its lights on", () => {
+    expect(understand("en", "light up the kitchen")?.match).toMatchObject({
+      intent: "turn_on",
+      kind: "light",
+    });
+  });
+
+  it("nl: how far ('helemaal') is never part of a name a template took", () => {
+    expect(understand("nl", "zet de kroonluchter helemaal omhoog")?.match).toMatchObject({
+      name: "kroonluchter",
+      amount: "full",
     });
   });
 });

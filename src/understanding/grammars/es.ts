@@ -442,8 +442,13 @@ export const es: FastPathGrammar = {
     lightOn: [
       "ilumina",
       "iluminar",
-      // Light asked for where there is none: "hágase la luz", "dame luz".
+      // Light asked for where there is none: "hágase la luz", "necesito luz en la cocina"; said
+      // first, as "no necesito luz" is none wanted.
       "hágase la luz",
+      "^necesito luz",
+      "^necesito algo de luz",
+      "^necesito un poco de luz",
+      "^necesitamos luz",
       // "haz luz": light made is the lights switched on.
       "haz luz",
       "dame luz",
@@ -693,7 +698,7 @@ export const es: FastPathGrammar = {
     ["s", ""],
     ["es", ""],
   ],
-  ceiling: ["techo", "plafón", "araña"],
+  ceiling: ["techo", "plafón", "araña", "candelabro"],
   wholeHome: [
     "toda la casa",
     // "las luces de la casa", "de mi casa": the home, as "house" is in English.

@@ -58,6 +58,12 @@ const KELVIN = { min: 1000, max: 10000 };
 /** More steps than this at once is no step ("twenty notches"): said as a level, or asked. */
 const MOST_STEPS = 10;
 
+/** A phrase whose only meaning is one said at the start of a sentence. */
+function onlyFirst(sense: WordSense): boolean {
+  const { cues, first, ...rest } = sense;
+  return !cues.size && first.size > 0 && Object.values(rest).every((v) => v === undefined || v === false);
+}
+
 export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
   const prepositionOf = fold(grammar.areaPrepositions[0] ?? "");
   const inverted = new Set((grammar.inverted ?? []).map(fold));
@@ -98,6 +104,9 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           const phrase = joinWords(tokens.slice(i, i + n));
           const sense = lexicon.senses(phrase);
           if (!sense) continue;
+          // "turn the light up": a phrase that means something only first ("^light up") is, later
+          // on, its words read one by one.
+          if (n > 1 && contentSeen && onlyFirst(sense)) continue;
           taken = n;
           if (sense.filler && !sense.cues.size && sense.number === undefined) break;
           out.push({ type: "word", text: phrase, sense, first: !contentSeen });
