@@ -975,6 +975,13 @@ describe("how a command is built: wishes, clauses, politeness", () => {
     // A level word after "to" and an article.
     ["de", "stell die Musik auf die Hälfte", { intent: "set_volume", level: 50 }],
     ["nl", "zet het volume op het maximum", { intent: "set_volume", level: 100 }],
+    // A favour asked: "be so kind and …".
+    ["en", "do me a favor and switch off the desk lamp", { intent: "turn_off", name: "desk lamp" }],
+    ["de", "sei so nett und mach die Lampen aus", { intent: "turn_off", name: "lampen" }],
+    ["fr", "sois gentil et éteins la lumière", { intent: "turn_off", name: "lumiere" }],
+    ["es", "hazme el favor de apagar la luz", { intent: "turn_off", name: "luz" }],
+    ["nl", "wees zo vriendelijk en doe de lampen uit", { intent: "turn_off", name: "lampen" }],
+    ["it", "mi faresti il favore di spegnere la luce", { intent: "turn_off", name: "luce" }],
   ])("%s: %j", (language, sentence, expected) => {
     expect(understand(language, sentence)?.match).toMatchObject(expected);
   });

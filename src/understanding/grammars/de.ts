@@ -4,6 +4,13 @@ export const de: FastPathGrammar = {
   language: "de",
   locale: "de-DE",
   fillers: [
+    // Politeness said as a favour asked: "be so kind and …".
+    "sei so nett und",
+    "sei so lieb und",
+    "sei so gut und",
+    "würdest du so nett sein",
+    "wärst du so nett",
+    "tu mir den gefallen und",
     // "die Lautstärke der Musik, die gerade spielt": what plays is the speaker's sound, said of it.
     "die gerade spielt",
     "die gerade läuft",
@@ -778,6 +785,12 @@ export const de: FastPathGrammar = {
       "smarte steckdose",
       "wlan steckdose",
       "schaltsteckdose",
+      "wandsteckdose",
+      "smarte steckdosen",
+      "smarten stecker",
+      "wlan steckdosen",
+      "funksteckdosen",
+      "steckerleiste",
       "smart plug",
       "plug",
       "outlet",

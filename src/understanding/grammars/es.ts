@@ -4,6 +4,11 @@ export const es: FastPathGrammar = {
   language: "es",
   locale: "es-ES",
   fillers: [
+    // Politeness said as a favour asked: "be so kind and …".
+    "sé amable y",
+    "me harías el favor de",
+    "hazme el favor de",
+    "haz el favor de",
     // "el volumen de la música que se está reproduciendo": what plays is the speaker's sound, said of it.
     "que se está reproduciendo",
     "que se reproduce",
@@ -751,6 +756,13 @@ export const es: FastPathGrammar = {
       "enchufes wemo",
       "toma de corriente",
       "enchufe de pared",
+      "enchufe de la pared",
+      "enchufes de pared",
+      "enchufe eléctrico",
+      "enchufes eléctricos",
+      "tomas de corriente",
+      "enchufe smart",
+      "regleta",
       "enchufe",
       "enchufes",
       "enchufe inteligente",

@@ -4,6 +4,13 @@ export const fr: FastPathGrammar = {
   language: "fr",
   locale: "fr-FR",
   fillers: [
+    // Politeness said as a favour asked: "be so kind and …".
+    "sois gentil et",
+    "sois gentille et",
+    "sois sympa et",
+    "tu serais gentil de",
+    "tu serais gentil d'",
+    "rends moi service et",
     // "le volume de la musique qui joue": what plays is the speaker's sound, said of it.
     "qui joue",
     "qui passe",
@@ -746,6 +753,10 @@ export const fr: FastPathGrammar = {
       "prise de courant",
       "prise électrique",
       "prise murale",
+      "prises murales",
+      "prises électriques",
+      "prises de courant",
+      "prise commandée",
       "prise",
       "prises",
       "prise connectée",

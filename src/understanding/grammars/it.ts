@@ -4,6 +4,11 @@ export const it: FastPathGrammar = {
   language: "it",
   locale: "it-IT",
   fillers: [
+    // Politeness said as a favour asked: "be so kind and …".
+    "sii gentile e",
+    "mi faresti il favore di",
+    "fammi il favore di",
+    "fammi la cortesia di",
     // "il volume della musica che sta suonando": what plays is the speaker's sound, said of it.
     "che sta suonando",
     "che suona",
@@ -720,6 +725,12 @@ export const it: FastPathGrammar = {
       "presa di corrente intelligente",
       "prese di corrente",
       "presa connessa",
+      "presa a muro",
+      "prese a muro",
+      "prese elettriche",
+      "presa wifi",
+      "ciabatta",
+      "multipresa",
       "spina",
       "spine",
       // Said in English, as product names are.

@@ -21,6 +21,11 @@ export const nl: FastPathGrammar = {
   language: "nl",
   locale: "nl-NL",
   fillers: [
+    // Politeness said as a favour asked: "be so kind and …".
+    "wil je zo vriendelijk zijn",
+    "wees zo vriendelijk en",
+    "wees zo lief en",
+    "doe me een plezier en",
     // "kun je het nog een keer luider zeggen": again, which changes nothing of what is asked.
     "nog een keer",
     "nog eens",
@@ -632,6 +637,9 @@ export const nl: FastPathGrammar = {
       "slimme plug",
       "plug",
       "wandcontactdoos",
+      "wandstopcontact",
+      "contactdozen",
+      "stekkerdozen",
       "stekkerdoos",
       "contactdoos",
       "smart plug",
