@@ -562,6 +562,22 @@ describe("light asked for, and lights made to go off", () => {
   });
 });
 
+describe("what people call a plug", () => {
+  it.each([
+    ["en", "activate the wall socket"],
+    ["de", "schalte die Wandsteckdose ein"],
+    ["fr", "allume les prises murales"],
+    ["es", "enciende el enchufe de la pared"],
+    ["nl", "zet het wandstopcontact aan"],
+    ["it", "accendi la presa a muro"],
+  ])("%s: %j is a plug switched on, for certain", (language, sentence) => {
+    expect(understand(language, sentence)).toMatchObject({
+      match: { intent: "turn_on" },
+      by: "certain reading",
+    });
+  });
+});
+
 describe("a phrase that counts only first, said later", () => {
   it.each(["turn the light up", "turn the light up a bit"])(
     "en: %j brightens: 'light up' is only a verb first",
