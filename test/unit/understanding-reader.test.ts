@@ -498,6 +498,17 @@ describe("loudness said of a light, and sound not heard", () => {
     expect(understand(language, sentence)?.match.intent).toMatch(/^volume_(up|down)$/);
   });
 
+  it.each([
+    ["de", "die Lautstärke ist zu niedrig", "volume_up"],
+    ["nl", "het volume is te laag", "volume_up"],
+    ["de", "das Licht ist zu niedrig", "brighten"],
+    ["de", "verstärke den Ton", "volume_up"],
+    ["de", "Volumen hoch", "volume_up"],
+    ["en", "amplify the sound", "volume_up"],
+  ])("%s: %j, too low or amplified", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+
   it("a light and the sound said together are neither: 'das Licht leiser' is not read", () => {
     expect(understand("de", "mach das Licht und die Musik leiser")?.by).not.toBe("certain reading");
   });

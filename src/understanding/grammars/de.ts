@@ -251,6 +251,10 @@ export const de: FastPathGrammar = {
     ],
     up: [
       "hoch",
+      // "verstärke den Ton": amplified is up.
+      "verstärke",
+      "verstärken",
+      "verstärk",
       "aufdrehen",
       "hochregeln",
       "erhöht",
@@ -382,6 +386,9 @@ export const de: FastPathGrammar = {
       "ich höre dich nicht",
       "viel zu leise",
       "zu leise",
+      // "die Lautstärke ist zu niedrig": too low, of the sound (of a light, too dim).
+      "zu niedrig",
+      "ist zu niedrig",
       "ist zu leise",
       "es ist zu leise",
       "das ist zu leise",
@@ -500,6 +507,7 @@ export const de: FastPathGrammar = {
     kelvin: ["kelvin"],
     volume: [
       "lautstärke",
+      "volumen",
       "lautstärkeniveau",
       "musiklautstärke",
       "musik lautstärke",

@@ -354,6 +354,7 @@ export const en: FastPathGrammar = {
       "rise",
       "increase",
       "boost",
+      "amplify",
       "higher",
       "more",
       "turn up",

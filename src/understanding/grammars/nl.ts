@@ -328,6 +328,9 @@ export const nl: FastPathGrammar = {
       "luid",
       "luider",
       "te zacht",
+      // "het volume is te laag": too low, of the sound (of a light, too dim).
+      "te laag",
+      "is te laag",
       "geluid is laag",
       "het geluid is laag",
       "het volume is laag",
