@@ -563,6 +563,8 @@ export interface FastPathGrammar {
   whites: Record<WhiteName, string[]>;
   /** How replies name a colour or a white. */
   colorNames: Record<ColorName | WhiteName, string>;
+  /** The word for a colour itself ("colour", "Farbe"): said of a kind, no device's name. */
+  colorNouns?: string[];
   /** Words that ask whether a sensor reports something ("leak", "water", "Wasser", "fuite"). */
   detections: Record<Detection, string[]>;
   /** How replies name what is reported ("a leak", "motion"). */

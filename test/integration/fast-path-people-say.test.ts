@@ -479,6 +479,8 @@ describe("never quoting words that are not a name", () => {
     // Two kinds, or a kind and a place of the home: the home has them, the words were misread.
     "turn on the light socket",
     "lower the light of bedroom percent",
+    // A kind and what it has: the lights' colours are no device.
+    "turn up the lamp colours in the house",
   ])("%j is handed on as not understood, never 'no device called …'", async (text) => {
     const result = await say(text);
     expect(result.speech).not.toMatch(/couldn't find a device/);

@@ -933,6 +933,7 @@ export const de: FastPathGrammar = {
     warm: "warmweiß",
     cold: "kaltweiß",
   },
+  colorNouns: ["farbe", "farben"],
   detections: {
     leak: ["leck", "wasserleck", "wasser", "wasserschaden", "überschwemmung"],
     motion: ["bewegung", "bewegungen"],

@@ -830,6 +830,7 @@ export const en: FastPathGrammar = {
     warm: "warm white",
     cold: "cold white",
   },
+  colorNouns: ["color", "colors", "colour", "colours"],
   detections: {
     leak: ["leak", "leaks", "water leak", "water", "flood", "flooding"],
     motion: ["motion", "movement"],

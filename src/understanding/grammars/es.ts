@@ -898,6 +898,7 @@ export const es: FastPathGrammar = {
     warm: "blanco cálido",
     cold: "blanco frío",
   },
+  colorNouns: ["color", "colores"],
   detections: {
     leak: ["fuga", "fuga de agua", "fugas", "agua", "inundación"],
     motion: ["movimiento"],

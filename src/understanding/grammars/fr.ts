@@ -892,6 +892,7 @@ export const fr: FastPathGrammar = {
     warm: "blanc chaud",
     cold: "blanc froid",
   },
+  colorNouns: ["couleur", "couleurs"],
   detections: {
     leak: ["fuite", "fuite d'eau", "fuites", "eau", "inondation"],
     motion: ["mouvement", "du mouvement"],

@@ -871,6 +871,7 @@ export const it: FastPathGrammar = {
     warm: "bianco caldo",
     cold: "bianco freddo",
   },
+  colorNouns: ["colore", "colori"],
   detections: {
     leak: ["perdita", "perdita d'acqua", "perdite", "acqua", "allagamento"],
     motion: ["movimento", "movimenti"],

@@ -767,6 +767,7 @@ export const nl: FastPathGrammar = {
     warm: "warm wit",
     cold: "koud wit",
   },
+  colorNouns: ["kleur", "kleuren"],
   detections: {
     leak: ["lek", "lekkage", "waterlek", "water", "overstroming"],
     motion: ["beweging", "bewegingen"],

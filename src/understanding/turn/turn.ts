@@ -328,7 +328,7 @@ export function createTurn(
       if (
         !said ||
         !saidAsAName(grammar, request.text, said) ||
-        holdsWhatTheHomeHas(targets, said, views.areas())
+        holdsWhatTheHomeHas(targets, said, views.areas(), grammar.colorNouns ?? [])
       )
         return unsure(replies.cannotYet);
       return unsure(fill(replies.notFound, { name: said }) + why);
@@ -360,15 +360,22 @@ function saidAsAName(grammar: FastPathGrammar, text: string, said: string): bool
  * the home has such devices or such a place ("garden light" holds one kind and no place: it may
  * well be missing). Kinds and places are looked up as the resolver reads them.
  */
-function holdsWhatTheHomeHas(targets: TargetResolver, said: string, areas: AreaView[]): boolean {
+function holdsWhatTheHomeHas(
+  targets: TargetResolver,
+  said: string,
+  areas: AreaView[],
+  colorNouns: string[],
+): boolean {
   const words = normalizeName(said).split(" ");
   const spans = words.flatMap((_, i) =>
     [1, 2, 3, 4].flatMap((n) => (i + n <= words.length ? [words.slice(i, i + n).join(" ")] : [])),
   );
   const kinds = new Set(spans.flatMap((span) => targets.kindOf(span) ?? []));
   if (kinds.size !== 1) return kinds.size > 1;
+  // "the light colors": a kind and what it has (a colour), or a kind and a room.
   const places = new Set(areas.flatMap((a) => [a.name, ...a.aliases].map(normalizeName)));
-  return spans.some((span) => places.has(span));
+  const colors = new Set(colorNouns.map(normalizeName));
+  return spans.some((span) => places.has(span) || colors.has(span));
 }
 
 /** The one media player playing, in the speaker's area when one plays there, else in the home. */
