@@ -386,9 +386,9 @@ export const de: FastPathGrammar = {
       "ich höre dich nicht",
       "viel zu leise",
       "zu leise",
-      // "die Lautstärke ist zu niedrig": too low, of the sound (of a light, too dim).
-      "zu niedrig",
-      "ist zu niedrig",
+      // "die Lautstärke ist zu niedrig": too low, said of the sound itself.
+      "lautstärke ist zu niedrig",
+      "lautstärke zu niedrig",
       "ist zu leise",
       "es ist zu leise",
       "das ist zu leise",

@@ -328,9 +328,10 @@ export const nl: FastPathGrammar = {
       "luid",
       "luider",
       "te zacht",
-      // "het volume is te laag": too low, of the sound (of a light, too dim).
-      "te laag",
-      "is te laag",
+      // "het volume is te laag": too low, said of the sound itself ("te lang" is one letter away).
+      "volume is te laag",
+      "geluid is te laag",
+      "volume te laag",
       "geluid is laag",
       "het geluid is laag",
       "het volume is laag",
