@@ -131,7 +131,9 @@ const TODAY_SAID = "today|todays|heute|heutige[ns]?|aujourd hui|hoy|vandaag|oggi
 /** Another day than today (folded). */
 const OTHER_DAY =
   "tomorrow|yesterday|next|last|morgen|gestern|nachste[nr]?|letzte[nr]?|demain|hier|prochaine?|dernier|derniere|manana|ayer|proxim[oa]|pasad[oa]|gisteren|volgende|vorige|domani|ieri|prossim[oa]|scors[oa]";
-const DATE_WORDS = "date|datum|fecha|data|the date|das datum|la date|la fecha|de datum|la data";
+/** Words for the date, or the day it is, that a label may give as a time zone (folded). */
+const DATE_WORDS =
+  "date|datum|fecha|data|the date|das datum|la date|la fecha|de datum|la data|day|the day|tag|der tag|jour|le jour|dia|el dia|dag|de dag|giorno|il giorno";
 /** The home's own time zone, or the present, said where a time zone is labelled (folded). */
 const OWN_ZONE =
   "this time ?zone|my (?:current )?time ?zone|local(?: time)?|current|dieser zeitzone|meiner (?:aktuellen )?zeitzone|aktuelle|ortszeit|ce fuseau horaire|mon fuseau horaire|actuel|heure locale|esta zona horaria|mi zona horaria|actual|hora local|deze tijdzone|mijn tijdzone|huidige tijd|lokale tijd|questo fuso orario|questa zona oraria|attuale|ora locale";
@@ -515,7 +517,8 @@ export function massiveExpectation(
     case "datetime_query":
     case "datetime_convert": {
       const kind = has(sentence, TIME_WORDS) ? "time" : "date";
-      // "tell me the current date" labelled time_zone=date: a word for the time or date is no zone;
+      // "tell me the current date" labelled time_zone=date, "what is the day today" labelled
+      // time_zone=day: a word for the time, the date or the day is no zone;
       // "the time in amsterdam" in a home whose time zone is Europe/Amsterdam is the home's.
       // "the date in this time zone", "the current time" labelled time_zone=current: the home's own.
       const zone =
