@@ -25,6 +25,11 @@ export default defineConfig({
     // two cores: Node 20 with four, 383 s for 505 s of CPU; Node 22 with five, 337 s for 486 s,
     // against about 560 s with three) and still pass.
     maxWorkers: 5,
+    // A worker keeps the modules it loaded from one test file to the next (zwave-js, LangChain, the
+    // grammars): loading them afresh for each file was about a third of a run's CPU (on two
+    // cores, 697 s of CPU against 462 s). Each file still starts and stops what it uses, and the
+    // fakes keep no state between the servers they start (test/support/llm: a prompt cache each).
+    isolate: false,
     sequence: { sequencer: StartedPartsFirst },
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
   },
