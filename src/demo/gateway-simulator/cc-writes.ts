@@ -206,9 +206,13 @@ function travelWrite(
       if (node.device.confirms === false) return;
       for (;;) {
         const left = motion.startedAt + durationMs - Date.now();
-        if (!(await pause(gateway, Math.max(0, Math.min(TRAVEL_REPORT_MS, left))))) return;
+        if (left <= 0) break;
+        const step = Math.min(TRAVEL_REPORT_MS, left);
+        if (!(await pause(gateway, step))) return;
         if (motions.get(position) !== motion) return;
-        if (Date.now() >= motion.startedAt + durationMs) break;
+        // A timer can fire a few ms before Date.now() says it is due (on a busy event loop): a wait
+        // for the arrival is no report on the way, which would tell a position a step short of it.
+        if (step === left) continue;
         await report(gateway, node, position, positionNow(position));
       }
       motions.delete(position);

@@ -1,5 +1,14 @@
 /** Anthropic Messages API, `POST /v1/messages`: JSON, or SSE when the request says `stream: true`. */
-import { argsText, contentText, json, list, sse, streamPieces, type ProviderApi } from "./types.js";
+import {
+  argsText,
+  contentText,
+  json,
+  list,
+  sse,
+  streamPieces,
+  type PromptCache,
+  type ProviderApi,
+} from "./types.js";
 
 const ERROR_TYPES: Record<number, string> = {
   400: "invalid_request_error",
@@ -13,22 +22,21 @@ const ERROR_TYPES: Record<number, string> = {
 
 const USAGE = { input_tokens: 12, output_tokens: 6 };
 let messageCount = 0;
-/** Prefixes marked with cache_control so far: the next identical one is a cache read. */
-const cachedPrefixes = new Set<string>();
 
 /**
  * Usage as Anthropic reports it: the prefix up to the last `cache_control` block (tools, then
  * system) is written to the cache the first time and read from it after (tokens ≈ chars / 4; the
  * real API caches only prefixes above its minimum length).
  */
-function usageFor(body: Record<string, unknown>) {
+function usageFor(body: Record<string, unknown>, cache: PromptCache) {
   const system = Array.isArray(body.system) ? list(body.system) : [];
   const marked = system.findLastIndex((block) => block.cache_control !== undefined);
   if (marked < 0) return USAGE;
   const prefix = JSON.stringify([body.tools ?? [], system.slice(0, marked + 1)]);
   const tokens = Math.ceil(prefix.length / 4);
-  const seen = cachedPrefixes.has(prefix);
-  cachedPrefixes.add(prefix);
+  // The prefixes marked with cache_control so far: the next identical one is a cache read.
+  const seen = cache.includes(prefix);
+  if (!seen) cache.push(prefix);
   return seen
     ? { ...USAGE, cache_read_input_tokens: tokens, cache_creation_input_tokens: 0 }
     : { ...USAGE, cache_read_input_tokens: 0, cache_creation_input_tokens: tokens };
@@ -65,7 +73,7 @@ export const anthropicApi: ProviderApi = {
     return { type: "error", error: { type: ERROR_TYPES[status] ?? "api_error", message } };
   },
 
-  write(res, answer, request) {
+  write(res, answer, request, cache) {
     const id = `msg_fake_${++messageCount}`;
     const stopReason = answer.toolCalls.length > 0 ? "tool_use" : "end_turn";
     const blocks = [
@@ -90,7 +98,7 @@ export const anthropicApi: ProviderApi = {
         ),
         stop_reason: stopReason,
         stop_sequence: null,
-        usage: usageFor(request.body),
+        usage: usageFor(request.body, cache),
       });
       return;
     }
@@ -100,7 +108,12 @@ export const anthropicApi: ProviderApi = {
         event: "message_start",
         data: {
           type: "message_start",
-          message: { ...message, stop_reason: null, stop_sequence: null, usage: usageFor(request.body) },
+          message: {
+            ...message,
+            stop_reason: null,
+            stop_sequence: null,
+            usage: usageFor(request.body, cache),
+          },
         },
       },
     ];

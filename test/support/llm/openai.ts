@@ -1,5 +1,14 @@
 /** OpenAI Chat Completions, `POST /v1/chat/completions`: JSON, or SSE when the request says `stream: true`. */
-import { argsText, contentText, json, list, sse, streamPieces, type ProviderApi } from "./types.js";
+import {
+  argsText,
+  contentText,
+  json,
+  list,
+  sse,
+  streamPieces,
+  type PromptCache,
+  type ProviderApi,
+} from "./types.js";
 
 const ERROR_TYPES: Record<number, string> = {
   400: "invalid_request_error",
@@ -10,13 +19,12 @@ const ERROR_TYPES: Record<number, string> = {
 
 const USAGE = { prompt_tokens: 12, completion_tokens: 6, total_tokens: 18 };
 let completionCount = 0;
-const seenPrompts: string[] = [];
 
 /**
  * OpenAI caches the longest prompt prefix it has seen before on its own (the real API from 1,024
  * tokens on); here the prompt is the tools, then the messages, and tokens ≈ chars / 4.
  */
-function usageFor(body: Record<string, unknown>) {
+function usageFor(body: Record<string, unknown>, seenPrompts: PromptCache) {
   const prompt = JSON.stringify([body.tools ?? [], body.messages ?? []]);
   const tokens = Math.ceil(prompt.length / 4);
   let common = 0;
@@ -67,7 +75,7 @@ export const openaiApi: ProviderApi = {
     return { error: { message, type: ERROR_TYPES[status] ?? "server_error", param: null, code: null } };
   },
 
-  write(res, answer, request) {
+  write(res, answer, request, cache) {
     const base = {
       id: `chatcmpl-fake${++completionCount}`,
       created: Math.floor(Date.now() / 1000),
@@ -97,7 +105,7 @@ export const openaiApi: ProviderApi = {
             finish_reason: finishReason,
           },
         ],
-        usage: usageFor(request.body),
+        usage: usageFor(request.body, cache),
       });
       return;
     }
@@ -126,7 +134,7 @@ export const openaiApi: ProviderApi = {
     const options = (request.body.stream_options ?? {}) as Record<string, unknown>;
     if (options.include_usage === true) {
       events.push({
-        data: { ...base, object: "chat.completion.chunk", choices: [], usage: usageFor(request.body) },
+        data: { ...base, object: "chat.completion.chunk", choices: [], usage: usageFor(request.body, cache) },
       });
     }
     sse(res, [...events, { data: "[DONE]" }]);

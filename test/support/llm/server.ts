@@ -43,7 +43,14 @@ import { anthropicApi } from "./anthropic.js";
 import { serveModelList } from "./model-lists.js";
 import { ollamaApi } from "./ollama.js";
 import { openaiApi } from "./openai.js";
-import { json, type FakeLlmRequest, type FakeReply, type ProviderApi } from "./types.js";
+import {
+  json,
+  type FakeLlmRequest,
+  type FakeReply,
+  type PromptCache,
+  type Provider,
+  type ProviderApi,
+} from "./types.js";
 import type { ServerCertificate } from "../tls-certificates.js";
 import { invalidMessageSequence } from "./validate.js";
 import { reachedOf, refusalBody, refuses, type ContextServer } from "./context-window.js";
@@ -92,6 +99,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
   const fallback = typeof options.script === "function" ? options.script : undefined;
   const requests: FakeLlmRequest[] = [];
   let toolCallCount = 0;
+  const promptCaches = new Map<Provider, PromptCache>();
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (options.models && serveModelList(req, res, options.models)) return;
@@ -129,6 +137,8 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       json(res, 400, api.errorBody(400, invalid));
       return;
     }
+    const cache = promptCaches.get(api.provider) ?? [];
+    promptCaches.set(api.provider, cache);
     const next = queue.shift();
     const reply: FakeReply | undefined = next ?? (fallback ? await fallback(request) : undefined);
     if (reply === undefined) {
@@ -140,7 +150,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     if (clientGone) return; // the client gave up (timeout or abort) while we waited
 
     if (typeof reply === "string") {
-      api.write(res, { text: reply, toolCalls: [] }, request);
+      api.write(res, { text: reply, toolCalls: [] }, request, cache);
     } else if ("native" in reply) {
       api.writeNative(res, reply.native, request);
     } else if ("raw" in reply) {
@@ -153,9 +163,9 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
         ...call,
         id: call.id ?? `call_fake_${++toolCallCount}`,
       }));
-      api.write(res, { text: reply.text ?? "", toolCalls }, request);
+      api.write(res, { text: reply.text ?? "", toolCalls }, request, cache);
     } else {
-      api.write(res, { text: reply.text, toolCalls: [] }, request);
+      api.write(res, { text: reply.text, toolCalls: [] }, request, cache);
     }
   }
 

@@ -63,10 +63,16 @@ export interface ProviderApi {
     body: Record<string, unknown>,
   ): Omit<FakeLlmRequest, "provider" | "path" | "headers" | "clientPort" | "body" | "reached">;
   errorBody(status: number, message: string): unknown;
-  write(res: ServerResponse, answer: Answer, request: FakeLlmRequest): void;
+  write(res: ServerResponse, answer: Answer, request: FakeLlmRequest, cache: PromptCache): void;
   /** Answers with a provider-native assistant message, streamed when the request asks. */
   writeNative(res: ServerResponse, message: unknown, request: FakeLlmRequest): void;
 }
+
+/**
+ * What the provider's prompt cache holds for one fake server (one account), oldest first: a hit
+ * never comes from another test's server.
+ */
+export type PromptCache = string[];
 
 export interface Answer {
   text: string;

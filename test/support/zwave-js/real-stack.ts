@@ -445,6 +445,10 @@ export async function startRealZwaveStack(
     },
     serverCommand,
     async stop() {
+      // zwave-js's own mock behaviours (a Window Covering's travel) answer on timers that outlive
+      // the stack: a frame with no controller left to acknowledge it would reject unhandled in
+      // whichever test file the worker runs next. A stopping stack's devices say nothing.
+      for (const m of mocks) m.sendToController = () => Promise.resolve(undefined);
       await server.destroy().catch(() => {});
       await driver.destroy().catch(() => {});
       await mock.stop().catch(() => {});
