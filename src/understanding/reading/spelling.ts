@@ -95,11 +95,19 @@ export interface Spelling {
 
 export function createSpelling(grammar: FastPathGrammar, lexicon: Lexicon): Spelling {
   const known = grammarWords(grammar);
-  /** The grammar's words by their length: a slip changes the length by one at most. */
-  const byLength = new Map<number, string[]>();
+  /**
+   * The grammar's words by their first letter and length: a slip keeps the first letter and
+   * changes the length by one at most (`slip`), so a word is compared with those alone: an unknown
+   * word of six letters (most of a sentence left to the model is such words) with a dozen or two,
+   * not the 300 to 470 words of five to seven letters of each grammar.
+   */
+  const byStart = new Map<string, string[]>();
   for (const word of known) {
     if (word.length < SHORTEST_MEANT) continue;
-    byLength.set(word.length, [...(byLength.get(word.length) ?? []), word]);
+    const key = `${word[0]}${word.length}`;
+    const same = byStart.get(key);
+    if (same) same.push(word);
+    else byStart.set(key, [word]);
   }
   /** What a word means to the reader; a word only templates know means itself. */
   const meaning = (word: string) => {
@@ -115,7 +123,7 @@ export function createSpelling(grammar: FastPathGrammar, lexicon: Lexicon): Spel
       if (word.length < SHORTEST || known.has(word) || !/^\p{L}+$/u.test(word)) return undefined;
       const found = new Map<Slip, string[]>();
       for (const length of [word.length - 1, word.length, word.length + 1]) {
-        for (const candidate of byLength.get(length) ?? []) {
+        for (const candidate of byStart.get(`${word[0]}${length}`) ?? []) {
           const how = slip(word, candidate);
           if (how) found.set(how, [...(found.get(how) ?? []), candidate]);
         }
