@@ -488,6 +488,16 @@ describe("never quoting words that are not a name", () => {
   });
 });
 
+describe("a kind in a place the home does not have", () => {
+  it.each([
+    ["switch off the lamp in the attic", "I know no room or device called attic."],
+    ["switch off the lights in the wine cellar", "I know no room or device called wine cellar."],
+  ])("%j names the place it does not know, not a device called 'lamp in the attic'", async (text, speech) => {
+    expect((await say(text)).speech).toBe(speech);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("a kind and a word only one device's name holds", () => {
   it.each([
     ["en", "turn off the light on the desk", "light.desk_lamp"],

@@ -331,6 +331,9 @@ export function createTurn(
         holdsWhatTheHomeHas(targets, said, views.areas(), grammar.colorNouns ?? [])
       )
         return unsure(replies.cannotYet);
+      // "the light in the attic": a kind the home has, in a place it does not.
+      const place = placeAfterKind(grammar, targets, said);
+      if (place) return unsure(fill(replies.unknownPlace, { name: place }) + why);
       return unsure(fill(replies.notFound, { name: said }) + why);
     },
   };
@@ -376,6 +379,33 @@ function holdsWhatTheHomeHas(
   const places = new Set(areas.flatMap((a) => [a.name, ...a.aliases].map(normalizeName)));
   const colors = new Set(colorNouns.map(normalizeName));
   return spans.some((span) => places.has(span) || colors.has(span));
+}
+
+/**
+ * The words of a place said after a kind ("light in the attic" → "attic", "luce in soffitta" →
+ * "soffitta"), as said, without its preposition and article; undefined when `said` is no kind and a
+ * place.
+ */
+function placeAfterKind(grammar: FastPathGrammar, targets: TargetResolver, said: string): string | undefined {
+  const words = said.trim().split(/\s+/);
+  const folded = words.map(normalizeName);
+  const prepositions = [...new Set(grammar.areaPrepositions.map((p) => normalizeName(p).split(" ")))].sort(
+    (a, b) => b.length - a.length,
+  );
+  const articles = new Set(grammar.articles.map((a) => normalizeName(a.replace(/'$/, ""))));
+  for (let k = 1; k < words.length - 1; k++) {
+    if (!targets.kindOf(folded.slice(0, k).join(" "))) continue;
+    const preposition = prepositions.find((p) => p.every((w, i) => folded[k + i] === w));
+    if (!preposition) return undefined;
+    let rest = words.slice(k + preposition.length);
+    while (rest.length > 1 && articles.has(normalizeName(rest[0]!))) rest = rest.slice(1);
+    // "dans l'entrée": an article written joined to the place.
+    const [first, ...others] = rest;
+    const joined = first?.match(/^(.+?['’])(.+)$/);
+    if (joined && articles.has(normalizeName(joined[1]!.slice(0, -1)))) rest = [joined[2]!, ...others];
+    return rest.length && !rest.some((w) => targets.kindOf(normalizeName(w))) ? rest.join(" ") : undefined;
+  }
+  return undefined;
 }
 
 /** The one media player playing, in the speaker's area when one plays there, else in the home. */
