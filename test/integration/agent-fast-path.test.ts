@@ -563,12 +563,12 @@ describe("the speaker's area and groups", () => {
     expect(calls()).toEqual(["light.turn_off light.counter_lights"]);
   });
 
-  it("quotes the user's own words when a name is not found", async () => {
+  it("quotes the user's own words when a name is not found: a kind in a place, the place", async () => {
     const result = await makeAgent({ haAgent: false }).handle({
       text: "Schalte das Licht im Wintergarten ein",
       language: "de",
     });
-    expect(result.speech).toContain("Licht im Wintergarten");
+    expect(result.speech).toBe("Ich kenne keinen Raum und kein Gerät namens Wintergarten.");
     expect(calls()).toEqual([]);
   });
 
