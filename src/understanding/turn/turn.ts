@@ -401,7 +401,7 @@ function placeAfterKind(grammar: FastPathGrammar, targets: TargetResolver, said:
     while (rest.length > 1 && articles.has(normalizeName(rest[0]!))) rest = rest.slice(1);
     // "dans l'entrée": an article written joined to the place.
     const [first, ...others] = rest;
-    const joined = first?.match(/^(.+?['’])(.+)$/);
+    const joined = first?.match(/^(.+?['\u2019])(.+)$/);
     if (joined && articles.has(normalizeName(joined[1]!.slice(0, -1)))) rest = [joined[2]!, ...others];
     return rest.length && !rest.some((w) => targets.kindOf(normalizeName(w))) ? rest.join(" ") : undefined;
   }
