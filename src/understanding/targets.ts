@@ -488,6 +488,8 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     findPlace,
     placeWord,
     speakerPlace,
+    /** Every way to read a phrase as a name and a place (places.ts `splits`). */
+    splits: tools.splits,
     kindOf: (word: string) => kindWords.get(normalizeName(word)),
     isPronoun: (word: string) => pronouns.has(normalizeName(word)),
     /**

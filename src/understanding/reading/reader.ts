@@ -432,8 +432,11 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         if (sense.cues.size) {
           for (const cue of sense.cues) cues.set(cue, (cues.get(cue) ?? 0) + 1);
           // "not so loud" is a request alone, but "the music is not so loud" says how it is.
-          const negated = item.text.split(" ").some((w) => lexicon.senses(w)?.cues.has("negations"));
-          if (CHANGES.some((cue) => sense.cues.has(cue)) && item.text.includes(" ") && !negated)
+          if (
+            CHANGES.some((cue) => sense.cues.has(cue)) &&
+            item.text.includes(" ") &&
+            !item.text.split(" ").some((w) => lexicon.senses(w)?.cues.has("negations"))
+          )
             complained = true;
           continue;
         }

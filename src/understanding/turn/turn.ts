@@ -332,8 +332,9 @@ export function createTurn(
       )
         return unsure(replies.cannotYet);
       // "the light in the attic": a kind the home has, in a place it does not.
-      const place = placeAfterKind(grammar, targets, said);
-      if (place) return unsure(fill(replies.unknownPlace, { name: place }) + why);
+      const place = placeAfterKind(targets, said);
+      if (place)
+        return unsure(fill(replies.unknownPlace, { name: spokenAs(request.text, place) ?? place }) + why);
       return unsure(fill(replies.notFound, { name: said }) + why);
     },
   };
@@ -382,30 +383,20 @@ function holdsWhatTheHomeHas(
 }
 
 /**
- * The words of a place said after a kind ("light in the attic" → "attic", "luce in soffitta" →
- * "soffitta"), as said, without its preposition and article; undefined when `said` is no kind and a
- * place.
+ * The place said after a kind and a preposition ("light in the attic" → "attic", "luce in
+ * soffitta" → "soffitta"), as the resolver splits a phrase (places.ts `splits`); undefined when
+ * `said` is no kind followed by a place.
  */
-function placeAfterKind(grammar: FastPathGrammar, targets: TargetResolver, said: string): string | undefined {
-  const words = said.trim().split(/\s+/);
-  const folded = words.map(normalizeName);
-  const prepositions = [...new Set(grammar.areaPrepositions.map((p) => normalizeName(p).split(" ")))].sort(
-    (a, b) => b.length - a.length,
+function placeAfterKind(targets: TargetResolver, said: string): string | undefined {
+  const whole = normalizeName(said.replace(/'/g, "' "));
+  const split = targets.splits(said).find(
+    ({ name, place }) =>
+      targets.kindOf(name) &&
+      // Something stood between them (a preposition, an article): not "light attic".
+      whole !== `${name} ${place}` &&
+      !place.split(" ").some((w) => targets.kindOf(w)),
   );
-  const articles = new Set(grammar.articles.map((a) => normalizeName(a.replace(/'$/, ""))));
-  for (let k = 1; k < words.length - 1; k++) {
-    if (!targets.kindOf(folded.slice(0, k).join(" "))) continue;
-    const preposition = prepositions.find((p) => p.every((w, i) => folded[k + i] === w));
-    if (!preposition) return undefined;
-    let rest = words.slice(k + preposition.length);
-    while (rest.length > 1 && articles.has(normalizeName(rest[0]!))) rest = rest.slice(1);
-    // "dans l'entrée": an article written joined to the place.
-    const [first, ...others] = rest;
-    const joined = first?.match(/^(.+?['\u2019])(.+)$/);
-    if (joined && articles.has(normalizeName(joined[1]!.slice(0, -1)))) rest = [joined[2]!, ...others];
-    return rest.length && !rest.some((w) => targets.kindOf(normalizeName(w))) ? rest.join(" ") : undefined;
-  }
-  return undefined;
+  return split?.place || undefined;
 }
 
 /** The one media player playing, in the speaker's area when one plays there, else in the home. */
