@@ -377,12 +377,24 @@ export const de: FastPathGrammar = {
       "ich hab dich nicht gehört",
       "ich kann dich kaum hören",
       "ich kann nichts hören",
-      // Something not heard is too quiet, whatever it is: "ich kann die Musik nicht hören".
-      "nicht hören",
-      "kaum hören",
+      // Something not heard is too quiet, whatever it is: "die Musik kann ich nicht hören", "das
+      // Radio hört man kaum". Said with the one who cannot hear: "nicht hören" alone is also a
+      // wish ("ich will das nicht hören").
+      "kann ich nicht hören",
+      "kann ich kaum hören",
+      "kann man nicht hören",
+      "kann man kaum hören",
+      "höre ich nicht",
+      "höre ich kaum",
+      "hört man nicht",
+      "hört man kaum",
+      "ist nicht zu hören",
+      "ist kaum zu hören",
       "nicht hörbar",
       "kaum hörbar",
       "höre nichts",
+      "ich höre nichts",
+      "ich höre kaum etwas",
       "ich höre dich nicht",
       "viel zu leise",
       "zu leise",

@@ -318,11 +318,22 @@ export const nl: FastPathGrammar = {
       "ik kon je niet horen",
       "ik heb je niet gehoord",
       "ik hoor je niet",
-      // Something not heard is too quiet, whatever it is: "ik kan de muziek niet horen".
-      "niet horen",
-      "amper horen",
-      "nauwelijks horen",
-      "slecht horen",
+      // Something not heard is too quiet, whatever it is: "de muziek kan ik niet horen", "de radio
+      // hoor je amper". Said with the one who cannot hear: "niet horen" alone is also a wish ("ik
+      // wil dat niet horen").
+      "kan ik niet horen",
+      "kan ik amper horen",
+      "kan ik nauwelijks horen",
+      "kan ik slecht horen",
+      "hoor ik niet",
+      "hoor ik amper",
+      "hoor ik nauwelijks",
+      "hoor je niet",
+      "hoor je amper",
+      "hoor je nauwelijks",
+      "is niet te horen",
+      "is amper te horen",
+      "is nauwelijks te horen",
       "hoor niks",
       "hoor bijna niks",
       "luid",
