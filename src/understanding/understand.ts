@@ -117,9 +117,32 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const reader = createReader(grammar, lexicon);
   const clock = createClockQuestion(grammar);
   const spelling = createSpelling(grammar, lexicon);
-  const twoWays = grammar.twoWays?.length
-    ? new RegExp(`(?:^|\\s)(?:${alternation(grammar.twoWays)})(?=\\s|$)`)
-    : undefined;
+  const twoWays = (grammar.twoWays ?? []).map((p) => fold(p).split(" "));
+  const herePhrases = grammar.here.map((p) => fold(p).split(" "));
+  /** Longest run of words after a place said two ways that may still make a name of the home. */
+  const NAME_TAIL = 3;
+  const at = (words: string[], i: number, phrase: string[]) => phrase.every((w, k) => words[i + k] === w);
+  /**
+   * A place said so that it names two ("cette chambre", Italian "camera": this room, or the
+   * bedroom), unless it is part of a phrase for here ("questa camera") or of a name the home has
+   * ("Camera", "camera da letto").
+   */
+  function saidTwoWays(sentence: string, lookup: (words: string) => Spotted | undefined): boolean {
+    if (!twoWays.length) return false;
+    const words = fold(sentence).split(" ").filter(Boolean);
+    return words.some((_, i) =>
+      twoWays.some((phrase) => {
+        if (!at(words, i, phrase)) return false;
+        const inHere = herePhrases.some((h) =>
+          h.some((_, k) => k <= i && i + phrase.length <= i - k + h.length && at(words, i - k, h)),
+        );
+        if (inHere) return false;
+        for (let n = phrase.length; n <= phrase.length + NAME_TAIL && i + n <= words.length; n++)
+          if (lookup(words.slice(i, i + n).join(" "))) return false;
+        return true;
+      }),
+    );
+  }
   const reported = grammar.reports?.length
     ? new RegExp(`(?:^|[^\\p{L}])(?:${grammar.reports.map(escape).join("|")})(?![\\p{L}])`, "u")
     : undefined;
@@ -454,7 +477,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     sentence: string,
     lookup: (words: string) => Spotted | undefined,
   ): Understood | undefined {
-    if (twoWays?.test(fold(sentence))) return undefined;
+    if (saidTwoWays(sentence, lookup)) return undefined;
     const asked = clock(sentence);
     if (asked) return { match: asked, by: "question" };
     let templated = matcher.match(sentence);

@@ -526,10 +526,27 @@ describe("loudness said of a light, and sound not heard", () => {
   });
 
   it.each([
+    ["en", "i don't want to hear the music"],
+    ["de", "ich möchte die Musik nicht hören"],
+    ["de", "ich will das nicht hören"],
+    ["fr", "je ne veux pas entendre la musique"],
+    ["es", "no quiero oír la música"],
+    ["nl", "ik wil de muziek niet horen"],
+    ["it", "non voglio sentire la musica"],
+  ])("%s: %j, a wish not to hear, does not turn the volume up", (language, sentence) => {
+    expect(understand(language, sentence)?.match.intent).not.toBe("volume_up");
+  });
+
+  it.each([
     ["en", "i can't hear the music"],
     ["fr", "je n'entends pas la musique"],
     ["es", "no se oye la música"],
     ["it", "non sento la musica"],
+    ["de", "die Musik kann ich kaum hören"],
+    ["de", "das Radio hört man nicht"],
+    ["de", "ich höre nichts"],
+    ["nl", "de muziek kan ik niet horen"],
+    ["nl", "de radio is nauwelijks te horen"],
   ])("%s: %j is the volume up", (language, sentence) => {
     expect(understand(language, sentence)).toMatchObject({
       match: { intent: "volume_up" },
@@ -925,6 +942,22 @@ describe("French and Italian, by their own grammar", () => {
     expect(understandings.fr!.understand("Éteins les lampes de la chambre", local)?.match.intent).toBe(
       "turn_off",
     );
+  });
+
+  it("it: 'camera' alone is the bedroom or this room, so it is not guessed; a home's own 'Camera' is its name", () => {
+    expect(understand("it", "spegni le luci della mia camera")).toBeUndefined();
+    expect(understand("it", "accendi la luce in camera")).toBeUndefined();
+    // "questa camera" is here; "camera da letto", a room the home has by that name, is that room.
+    expect(understand("it", "spegni la luce in questa camera")?.match).toMatchObject({ intent: "turn_off" });
+    const named = (room: string) => (words: string): Spotted | undefined =>
+      fold(words) === room ? { type: "place" } : lookup(words);
+    expect(
+      understandings.it!.understand("spegni la luce della camera da letto", named("camera da letto"))?.match,
+    ).toMatchObject({ intent: "turn_off", name: "luce della camera da letto" });
+    expect(understandings.it!.understand("accendi la luce in camera", named("camera"))?.match).toMatchObject({
+      intent: "turn_on",
+      name: "luce in camera",
+    });
   });
 
   it.each([

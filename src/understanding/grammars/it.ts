@@ -651,6 +651,9 @@ export const it: FastPathGrammar = {
     "quaggiù",
     "quassù",
   ],
+  // "la mia camera", "in camera": the bedroom, or the room one is in; which one is never guessed
+  // ("questa camera" is here, and a home's own "Camera" or "camera da letto" is its name).
+  twoWays: ["camera"],
   // "luci qua", "tutti i ventilatori in cucina": lights and fans said with a place and no verb are switched on.
   placedKindMeansOn: ["light", "fan"],
   // "all the lights" with no place, from a satellite: off, as this language's HA sentences take it;
