@@ -577,6 +577,14 @@ describe("light asked for, and lights made to go off", () => {
   });
 
   it.each([
+    ["en", "i need light bulbs"],
+    ["en", "we need some light bulbs for the hall"],
+    ["en", "give me light bulbs"],
+  ])("%s: %j asks for a thing named by a kind, and switches nothing", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+
+  it.each([
     ["es", "no necesito luz"],
     ["it", "non ho bisogno di luce"],
   ])("%s: %j is none wanted", (language, sentence) => {

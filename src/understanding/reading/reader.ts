@@ -93,6 +93,11 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         if (lexicon.senses(joinWords(tokens.slice(i, i + n)))) return n;
       return 0;
     };
+    /** Whether the word before `end` and the words from `end` on make a kind's name. */
+    const endsInAKind = (tokens: string[], end: number) =>
+      [1, 2].some(
+        (k) => end + k <= tokens.length && !!lexicon.senses(joinWords(tokens.slice(end - 1, end + k)))?.kind,
+      );
     const plain = (tokens: string[]) => {
       for (let i = 0; i < tokens.length;) {
         let taken = 0;
@@ -108,6 +113,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           // on, its words read one by one.
           if (n > 1 && contentSeen && onlyFirst(sense)) continue;
           taken = n;
+          // "i need light bulbs": a phrase whose last word begins the name of a kind ("light
+          // bulbs") asks for the thing, not for what the phrase says.
+          if (n > 1 && sense.cues.size && endsInAKind(tokens, i + n)) {
+            out.push({ type: "unknown", text: phrase });
+            contentSeen = true;
+            break;
+          }
           if (sense.filler && !sense.cues.size && sense.number === undefined) break;
           out.push({ type: "word", text: phrase, sense, first: !contentSeen });
           contentSeen = true;
