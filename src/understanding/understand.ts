@@ -119,29 +119,26 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const spelling = createSpelling(grammar, lexicon);
   const twoWays = (grammar.twoWays ?? []).map((p) => fold(p).split(" "));
   const herePhrases = grammar.here.map((p) => fold(p).split(" "));
-  /** Longest run of words after a place said two ways that may still make a name of the home. */
-  const NAME_TAIL = 3;
   const at = (words: string[], i: number, phrase: string[]) => phrase.every((w, k) => words[i + k] === w);
+  /** Whether `phrase`, said at `i`, is part of a phrase for here ("questa camera"). */
+  const partOfHere = (words: string[], i: number, phrase: string[]) =>
+    herePhrases.some((h) =>
+      h.some((_, k) => k <= i && phrase.length <= h.length - k && at(words, i - k, h)),
+    );
   /**
    * A place said so that it names two ("cette chambre", Italian "camera": this room, or the
    * bedroom), unless it is part of a phrase for here ("questa camera") or of a name the home has
-   * ("Camera", "camera da letto").
+   * ("Camera", "camera da letto", "tapparella camera").
    */
   function saidTwoWays(sentence: string, lookup: (words: string) => Spotted | undefined): boolean {
     if (!twoWays.length) return false;
     const words = fold(sentence).split(" ").filter(Boolean);
-    return words.some((_, i) =>
-      twoWays.some((phrase) => {
-        if (!at(words, i, phrase)) return false;
-        const inHere = herePhrases.some((h) =>
-          h.some((_, k) => k <= i && i + phrase.length <= i - k + h.length && at(words, i - k, h)),
-        );
-        if (inHere) return false;
-        for (let n = phrase.length; n <= phrase.length + NAME_TAIL && i + n <= words.length; n++)
-          if (lookup(words.slice(i, i + n).join(" "))) return false;
-        return true;
-      }),
+    const said = words.flatMap((_, i) =>
+      twoWays.filter((phrase) => at(words, i, phrase) && !partOfHere(words, i, phrase)).map(() => i),
     );
+    if (!said.length) return false;
+    const names = spotNames(words, lookup);
+    return said.some((i) => !names.some((n) => n.start <= i && i < n.end));
   }
   const reported = grammar.reports?.length
     ? new RegExp(`(?:^|[^\\p{L}])(?:${grammar.reports.map(escape).join("|")})(?![\\p{L}])`, "u")

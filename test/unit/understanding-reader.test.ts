@@ -966,6 +966,12 @@ describe("French and Italian, by their own grammar", () => {
       intent: "turn_on",
       name: "luce in camera",
     });
+    const device = (words: string): Spotted | undefined =>
+      fold(words) === "lampada camera" ? { type: "device", domains: ["light"] } : lookup(words);
+    expect(understandings.it!.understand("accendi la lampada camera", device)?.match).toMatchObject({
+      intent: "turn_on",
+      name: "lampada camera",
+    });
   });
 
   it.each([
