@@ -565,6 +565,12 @@ export interface FastPathGrammar {
   colorNames: Record<ColorName | WhiteName, string>;
   /** The word for a colour itself ("colour", "Farbe"): said of a kind, no device's name. */
   colorNouns?: string[];
+  /**
+   * Words for what a device has or what is done with it, which no device is called ("speed",
+   * "position", "timer", "playlist"): a name not found that holds one was not read as meant, and
+   * "no device called …" would mislead.
+   */
+  featureNouns?: string[];
   /** Words that ask whether a sensor reports something ("leak", "water", "Wasser", "fuite"). */
   detections: Record<Detection, string[]>;
   /** How replies name what is reported ("a leak", "motion"). */

@@ -593,6 +593,14 @@ describe("French, Spanish and Italian by structure", () => {
     expect(calls()).toEqual([]);
   });
 
+  it("a timer is no device: 'stopp den Timer in der Küche' is not answered with 'no device called Timer'", async () => {
+    for (const text of ["stopp den Timer in der Küche", "stoppe meinen Küchentimer"]) {
+      const result = await say(text, "de");
+      expect(result.speech).not.toMatch(/kein Gerät|keinen Raum/);
+    }
+    expect(calls()).toEqual([]);
+  });
+
   it("no light wanted is the light off; not wanted off is no command", async () => {
     await say("No necesito las luces de la cocina", "es");
     expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);

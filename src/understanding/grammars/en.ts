@@ -831,6 +831,22 @@ export const en: FastPathGrammar = {
     cold: "cold white",
   },
   colorNouns: ["color", "colors", "colour", "colours"],
+  // What a fan, a cover, a player or the assistant has or does: never a device's name.
+  featureNouns: [
+    "speed",
+    "position",
+    "timer",
+    "timers",
+    "alarm",
+    "alarms",
+    "reminder",
+    "reminders",
+    "playback",
+    "playlist",
+    "video",
+    "episode",
+    "song",
+  ],
   detections: {
     leak: ["leak", "leaks", "water leak", "water", "flood", "flooding"],
     motion: ["motion", "movement"],

@@ -899,6 +899,21 @@ export const es: FastPathGrammar = {
     cold: "blanco frío",
   },
   colorNouns: ["color", "colores"],
+  // What a fan, a cover, a player or the assistant has or does: never a device's name.
+  featureNouns: [
+    "velocidad",
+    "posición",
+    "temporizador",
+    "temporizadores",
+    "alarma",
+    "alarmas",
+    "recordatorio",
+    "reproducción",
+    "playlist",
+    "vídeo",
+    "video",
+    "canción",
+  ],
   detections: {
     leak: ["fuga", "fuga de agua", "fugas", "agua", "inundación"],
     motion: ["movimiento"],

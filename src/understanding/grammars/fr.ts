@@ -893,6 +893,22 @@ export const fr: FastPathGrammar = {
     cold: "blanc froid",
   },
   colorNouns: ["couleur", "couleurs"],
+  // What a fan, a cover, a player or the assistant has or does: never a device's name.
+  featureNouns: [
+    "vitesse",
+    "position",
+    "minuteur",
+    "minuteurs",
+    "alarme",
+    "alarmes",
+    "rappel",
+    "playlist",
+    "vidéo",
+    "émission",
+    "morceau",
+    "chanson",
+    "tonte",
+  ],
   detections: {
     leak: ["fuite", "fuite d'eau", "fuites", "eau", "inondation"],
     motion: ["mouvement", "du mouvement"],

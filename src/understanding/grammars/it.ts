@@ -875,6 +875,19 @@ export const it: FastPathGrammar = {
     cold: "bianco freddo",
   },
   colorNouns: ["colore", "colori"],
+  // What a fan, a cover, a player or the assistant has or does: never a device's name.
+  featureNouns: [
+    "velocità",
+    "posizione",
+    "timer",
+    "sveglia",
+    "promemoria",
+    "riproduzione",
+    "playlist",
+    "video",
+    "canzone",
+    "brano",
+  ],
   detections: {
     leak: ["perdita", "perdita d'acqua", "perdite", "acqua", "allagamento"],
     motion: ["movimento", "movimenti"],

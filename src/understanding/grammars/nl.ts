@@ -780,6 +780,19 @@ export const nl: FastPathGrammar = {
     cold: "koud wit",
   },
   colorNouns: ["kleur", "kleuren"],
+  // What a fan, a cover, a player or the assistant has or does: never a device's name.
+  featureNouns: [
+    "snelheid",
+    "positie",
+    "timer",
+    "timers",
+    "wekker",
+    "herinnering",
+    "afspeellijst",
+    "playlist",
+    "video",
+    "liedje",
+  ],
   detections: {
     leak: ["lek", "lekkage", "waterlek", "water", "overstroming"],
     motion: ["beweging", "bewegingen"],

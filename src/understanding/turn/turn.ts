@@ -328,7 +328,7 @@ export function createTurn(
       if (
         !said ||
         !saidAsAName(grammar, request.text, said) ||
-        holdsWhatTheHomeHas(targets, said, views.areas(), grammar.colorNouns ?? [])
+        holdsWhatTheHomeHas(targets, said, views.areas(), grammar)
       )
         return unsure(replies.cannotYet);
       // "the light in the attic": a kind the home has, in a place it does not.
@@ -358,27 +358,39 @@ function saidAsAName(grammar: FastPathGrammar, text: string, said: string): bool
   return false;
 }
 
+/** A word for what a device has ends a compound ("Küchentimer") only when this long: "lied" ends many words. */
+const SHORTEST_COMPOUND_HEAD = 5;
+
 /**
  * "light socket", "light of hall percent": words read as a name that hold two kinds of device, or
  * a kind and a place of the home, were not read as meant; "no device called …" would mislead, as
  * the home has such devices or such a place ("garden light" holds one kind and no place: it may
- * well be missing). Kinds and places are looked up as the resolver reads them.
+ * well be missing). So would words for what a device has or does ("the speed of the fans", "den
+ * Timer"). Kinds and places are looked up as the resolver reads them.
  */
 function holdsWhatTheHomeHas(
   targets: TargetResolver,
   said: string,
   areas: AreaView[],
-  colorNouns: string[],
+  grammar: Pick<FastPathGrammar, "colorNouns" | "featureNouns">,
 ): boolean {
   const words = normalizeName(said).split(" ");
   const spans = words.flatMap((_, i) =>
     [1, 2, 3, 4].flatMap((n) => (i + n <= words.length ? [words.slice(i, i + n).join(" ")] : [])),
   );
+  const features = (grammar.featureNouns ?? []).map(normalizeName);
+  // "Küchentimer": a compound ends in its head.
+  const compounds = features.filter((f) => f.length >= SHORTEST_COMPOUND_HEAD);
+  if (
+    spans.some((span) => features.includes(span)) ||
+    words.some((w) => compounds.some((f) => w.length > f.length && w.endsWith(f)))
+  )
+    return true;
   const kinds = new Set(spans.flatMap((span) => targets.kindOf(span) ?? []));
   if (kinds.size !== 1) return kinds.size > 1;
   // "the light colors": a kind and what it has (a colour), or a kind and a room.
   const places = new Set(areas.flatMap((a) => [a.name, ...a.aliases].map(normalizeName)));
-  const colors = new Set(colorNouns.map(normalizeName));
+  const colors = new Set((grammar.colorNouns ?? []).map(normalizeName));
   return spans.some((span) => places.has(span) || colors.has(span));
 }
 
