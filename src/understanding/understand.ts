@@ -122,9 +122,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const at = (words: string[], i: number, phrase: string[]) => phrase.every((w, k) => words[i + k] === w);
   /** Whether `phrase`, said at `i`, is part of a phrase for here ("questa camera"). */
   const partOfHere = (words: string[], i: number, phrase: string[]) =>
-    herePhrases.some((h) =>
-      h.some((_, k) => k <= i && phrase.length <= h.length - k && at(words, i - k, h)),
-    );
+    herePhrases.some((h) => h.some((_, k) => k <= i && phrase.length <= h.length - k && at(words, i - k, h)));
   /**
    * A place said so that it names two ("cette chambre", Italian "camera": this room, or the
    * bedroom), unless it is part of a phrase for here ("questa camera") or of a name the home has
@@ -470,6 +468,13 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     return undefined;
   }
 
+  /** Whether `name` holds a number in digits that no name of the home holds ("auf 30 grad", not "bedroom 2"). */
+  function numberOutsideNames(name: string, lookup: (words: string) => Spotted | undefined): boolean {
+    const words = fold(name).split(" ").filter(Boolean);
+    const names = spotNames(words, lookup);
+    return words.some((w, i) => /^\d+$/.test(w) && !names.some((n) => n.start <= i && i < n.end));
+  }
+
   function understandAsSaid(
     sentence: string,
     lookup: (words: string) => Spotted | undefined,
@@ -494,7 +499,13 @@ export function createUnderstanding(grammar: FastPathGrammar) {
         (holds(templated.name, lookup, ["copulas"]) ||
           namesNothing(templated.name, lookup) ||
           copulaAtNameEnd(sentence, templated.name));
-      if (!command && !stated) return { match: templated, by: "question" };
+      // "heiz das Wohnzimmer auf 30 Grad auf", "la temperatura a 20 gradi": a reading's template
+      // took the value to set for its name; a number in no name of the home is no question's.
+      const valueToSet =
+        templated.intent === "query_sensor" &&
+        templated.name !== undefined &&
+        numberOutsideNames(templated.name, lookup);
+      if (!command && !stated && !valueToSet) return { match: templated, by: "question" };
       templated = undefined;
     }
     if (read?.certain) return { match: read.match, by: "certain reading" };

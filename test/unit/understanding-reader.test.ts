@@ -943,6 +943,23 @@ describe("French and Italian, by their own grammar", () => {
     });
   });
 
+  it.each([
+    ["de", "heiz die Küche auf 23 Grad auf"],
+    ["de", "die Temperatur auf 19 Grad im Schlafzimmer"],
+  ])("%s: %j sets a temperature, and is no question about it", (language, sentence) => {
+    expect(understand(language, sentence)?.match.intent).not.toBe("query_sensor");
+  });
+
+  it("a number in a name of the home stays a question's: 'the temperature in bedroom 2'", () => {
+    const local = (words: string): Spotted | undefined =>
+      fold(words) === "bedroom 2" ? { type: "place" } : lookup(words);
+    expect(understandings.en!.understand("what is the temperature in bedroom 2", local)?.match).toMatchObject(
+      {
+        intent: "query_sensor",
+      },
+    );
+  });
+
   it("fr: 'cette chambre' is this room or this bedroom, so the sentence is not ours to guess", () => {
     const local = (words: string): Spotted | undefined =>
       fold(words) === "chambre" ? { type: "place" } : lookup(words);
@@ -957,8 +974,10 @@ describe("French and Italian, by their own grammar", () => {
     expect(understand("it", "accendi la luce in camera")).toBeUndefined();
     // "questa camera" is here; "camera da letto", a room the home has by that name, is that room.
     expect(understand("it", "spegni la luce in questa camera")?.match).toMatchObject({ intent: "turn_off" });
-    const named = (room: string) => (words: string): Spotted | undefined =>
-      fold(words) === room ? { type: "place" } : lookup(words);
+    const named =
+      (room: string) =>
+      (words: string): Spotted | undefined =>
+        fold(words) === room ? { type: "place" } : lookup(words);
     expect(
       understandings.it!.understand("spegni la luce della camera da letto", named("camera da letto"))?.match,
     ).toMatchObject({ intent: "turn_off", name: "luce della camera da letto" });
