@@ -257,6 +257,13 @@ describe("fast path: questions", () => {
     expect(calls()).toEqual([]);
   });
 
+  it("a thermostat set to a level is declined as ours to learn, never 'Thermostat can't do that'", async () => {
+    const result = await say("set the thermostat to 21");
+    expect(result.speech).not.toMatch(/Thermostat can't/);
+    expect(result.speech).toMatch(/^I can't do that yet/);
+    expect(calls()).toEqual([]);
+  });
+
   it("reads a thermostat's temperature", async () => {
     const result = await say("what's the temperature of the thermostat");
     expect(result.speech).toBe("The temperature of Thermostat is 20.5 degrees.");

@@ -98,6 +98,13 @@ export const STATE_QUESTIONS: ReadonlySet<string> = new Set([
 /** The intents a bare verb ("switch off", "spegni") says with nothing named. */
 const SWITCHING: ReadonlySet<string> = new Set(["turn_on", "turn_off", "toggle"]);
 
+/**
+ * Devices that set a level of their own (a target temperature, a humidity), which the fast path
+ * does not set yet: "set the thermostat to 21" is ours to decline, not the thermostat's.
+ */
+const OWN_SETTINGS: ReadonlySet<string> = new Set(["climate", "water_heater", "humidifier"]);
+const LEVEL_INTENTS: ReadonlySet<string> = new Set(["set_level", ...RELATIVE_INTENTS]);
+
 /** Intents whose target, when none is named, is the one the conversation last acted on. */
 const AGAIN: ReadonlySet<FastMatch["intent"]> = RELATIVE_INTENTS;
 
@@ -310,6 +317,14 @@ export function createTurn(
       if (resolved.kind === "nowhere") return unsure(replies.unknownHere);
       if (resolved.kind === "not_exposed") return unsure(fill(replies.notExposed, { name: resolved.name }));
       if (resolved.kind === "unsupported") {
+        const named = new Set(resolved.names);
+        const settings = views.exposed().filter((e) => named.has(e.name));
+        if (
+          LEVEL_INTENTS.has(match.intent) &&
+          settings.length &&
+          settings.every((e) => OWN_SETTINGS.has(e.domain))
+        )
+          return unsure(replies.cannotYet);
         return unsure(fill(replies.cannotDo, { name: listOf(grammar, resolved.names) }));
       }
       // The device may well be a Z-Wave one the bridge cannot see yet: say that, promptly.
