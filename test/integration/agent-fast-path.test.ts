@@ -600,8 +600,12 @@ describe("French, Spanish and Italian by structure", () => {
     expect(calls()).toEqual([]);
   });
 
-  it("a timer is no device: 'stopp den Timer in der Küche' is not answered with 'no device called Timer'", async () => {
-    for (const text of ["stopp den Timer in der Küche", "stoppe meinen Küchentimer"]) {
+  it("a timer or a value to set is no device: 'stopp den Timer in der Küche' is not answered with 'no device called Timer'", async () => {
+    for (const text of [
+      "stopp den Timer in der Küche",
+      "stoppe meinen Küchentimer",
+      "Stelle die Flurheizung auf 24 Grad ein",
+    ]) {
       const result = await say(text, "de");
       expect(result.speech).not.toMatch(/kein Gerät|keinen Raum/);
     }

@@ -901,6 +901,8 @@ export const es: FastPathGrammar = {
   colorNouns: ["color", "colores"],
   // What a fan, a cover, a player or the assistant has or does: never a device's name.
   featureNouns: [
+    // "sube el calor": the heat a thermostat keeps, no device.
+    "calor",
     "velocidad",
     "posición",
     "temporizador",

@@ -387,9 +387,12 @@ function holdsWhatTheHomeHas(
   targets: TargetResolver,
   said: string,
   areas: AreaView[],
-  grammar: Pick<FastPathGrammar, "colorNouns" | "featureNouns">,
+  grammar: Pick<FastPathGrammar, "colorNouns" | "featureNouns" | "cues">,
 ): boolean {
   const words = normalizeName(said).split(" ");
+  // "die Wohnzimmerheizung auf 30 Grad", "el calor a 30": a value to set, read into the name.
+  const toOrBy = new Set([...grammar.cues.to, ...grammar.cues.by].map(normalizeName));
+  if (words.some((w, i) => i > 0 && /^\d+$/.test(w) && toOrBy.has(words[i - 1]!))) return true;
   const spans = words.flatMap((_, i) =>
     [1, 2, 3, 4].flatMap((n) => (i + n <= words.length ? [words.slice(i, i + n).join(" ")] : [])),
   );
