@@ -566,11 +566,12 @@ export interface FastPathGrammar {
   /** The word for a colour itself ("colour", "Farbe"): said of a kind, no device's name. */
   colorNouns?: string[];
   /**
-   * Words for what a device has or what is done with it, which no device is called ("speed",
-   * "position", "timer", "playlist"): a name not found that holds one was not read as meant, and
-   * "no device called …" would mislead.
+   * Words for what the fast path does not work: what a device has or what is done with it
+   * ("speed", "position", "timer", "playlist"), and devices it does not run ("vacuum", "mower").
+   * A name not found that holds one was not read as meant, or is not ours: "no device called …"
+   * would mislead.
    */
-  featureNouns?: string[];
+  notOurs?: string[];
   /** Words that ask whether a sensor reports something ("leak", "water", "Wasser", "fuite"). */
   detections: Record<Detection, string[]>;
   /** How replies name what is reported ("a leak", "motion"). */

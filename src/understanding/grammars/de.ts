@@ -946,8 +946,15 @@ export const de: FastPathGrammar = {
     cold: "kaltweiß",
   },
   colorNouns: ["farbe", "farben"],
-  // What a fan, a cover, a player or the assistant has or does: never a device's name.
-  featureNouns: [
+  // What a fan, a cover, a player or the assistant has or does, and devices the fast path does
+  // not run (a vacuum, a mower): never a device's name it could miss.
+  notOurs: [
+    "staubsauger",
+    "saugroboter",
+    "sauger",
+    "rasenmäher",
+    "mähroboter",
+    "rasenroboter",
     "geschwindigkeit",
     "drehzahl",
     "position",

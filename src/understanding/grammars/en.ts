@@ -831,8 +831,15 @@ export const en: FastPathGrammar = {
     cold: "cold white",
   },
   colorNouns: ["color", "colors", "colour", "colours"],
-  // What a fan, a cover, a player or the assistant has or does: never a device's name.
-  featureNouns: [
+  // What a fan, a cover, a player or the assistant has or does, and devices the fast path does
+  // not run (a vacuum, a mower): never a device's name it could miss.
+  notOurs: [
+    "vacuum",
+    "vacuum cleaner",
+    "robot vacuum",
+    "hoover",
+    "lawn mower",
+    "mower",
     "speed",
     "position",
     "timer",

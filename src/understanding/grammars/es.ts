@@ -899,8 +899,12 @@ export const es: FastPathGrammar = {
     cold: "blanco frío",
   },
   colorNouns: ["color", "colores"],
-  // What a fan, a cover, a player or the assistant has or does: never a device's name.
-  featureNouns: [
+  // What a fan, a cover, a player or the assistant has or does, and devices the fast path does
+  // not run (a vacuum, a mower): never a device's name it could miss.
+  notOurs: [
+    "aspiradora",
+    "robot aspirador",
+    "cortacésped",
     // "sube el calor": the heat a thermostat keeps, no device.
     "calor",
     "velocidad",

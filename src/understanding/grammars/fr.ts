@@ -893,8 +893,11 @@ export const fr: FastPathGrammar = {
     cold: "blanc froid",
   },
   colorNouns: ["couleur", "couleurs"],
-  // What a fan, a cover, a player or the assistant has or does: never a device's name.
-  featureNouns: [
+  // What a fan, a cover, a player or the assistant has or does, and devices the fast path does
+  // not run (a vacuum, a mower): never a device's name it could miss.
+  notOurs: [
+    "aspirateur",
+    "tondeuse",
     "vitesse",
     "position",
     "minuteur",

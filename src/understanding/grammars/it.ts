@@ -875,8 +875,12 @@ export const it: FastPathGrammar = {
     cold: "bianco freddo",
   },
   colorNouns: ["colore", "colori"],
-  // What a fan, a cover, a player or the assistant has or does: never a device's name.
-  featureNouns: [
+  // What a fan, a cover, a player or the assistant has or does, and devices the fast path does
+  // not run (a vacuum, a mower): never a device's name it could miss.
+  notOurs: [
+    "aspirapolvere",
+    "tosaerba",
+    "rasaerba",
     "velocità",
     "posizione",
     "timer",

@@ -780,8 +780,13 @@ export const nl: FastPathGrammar = {
     cold: "koud wit",
   },
   colorNouns: ["kleur", "kleuren"],
-  // What a fan, a cover, a player or the assistant has or does: never a device's name.
-  featureNouns: [
+  // What a fan, a cover, a player or the assistant has or does, and devices the fast path does
+  // not run (a vacuum, a mower): never a device's name it could miss.
+  notOurs: [
+    "stofzuiger",
+    "robotstofzuiger",
+    "grasmaaier",
+    "maaier",
     "snelheid",
     "positie",
     "timer",

@@ -373,7 +373,7 @@ function saidAsAName(grammar: FastPathGrammar, text: string, said: string): bool
   return false;
 }
 
-/** A word for what a device has ends a compound ("Küchentimer") only when this long: "lied" ends many words. */
+/** A word of `notOurs` ends a compound ("Küchentimer") only when this long: "lied" ends many words. */
 const SHORTEST_COMPOUND_HEAD = 5;
 
 /**
@@ -381,13 +381,14 @@ const SHORTEST_COMPOUND_HEAD = 5;
  * a kind and a place of the home, were not read as meant; "no device called …" would mislead, as
  * the home has such devices or such a place ("garden light" holds one kind and no place: it may
  * well be missing). So would words for what a device has or does ("the speed of the fans", "den
- * Timer"). Kinds and places are looked up as the resolver reads them.
+ * Timer"), for a device the fast path does not run ("the vacuum"), or a value to set. Kinds and
+ * places are looked up as the resolver reads them.
  */
 function holdsWhatTheHomeHas(
   targets: TargetResolver,
   said: string,
   areas: AreaView[],
-  grammar: Pick<FastPathGrammar, "colorNouns" | "featureNouns" | "cues">,
+  grammar: Pick<FastPathGrammar, "colorNouns" | "notOurs" | "cues">,
 ): boolean {
   const words = normalizeName(said).split(" ");
   // "die Wohnzimmerheizung auf 30 Grad", "el calor a 30": a value to set, read into the name.
@@ -396,11 +397,11 @@ function holdsWhatTheHomeHas(
   const spans = words.flatMap((_, i) =>
     [1, 2, 3, 4].flatMap((n) => (i + n <= words.length ? [words.slice(i, i + n).join(" ")] : [])),
   );
-  const features = (grammar.featureNouns ?? []).map(normalizeName);
+  const notOurs = (grammar.notOurs ?? []).map(normalizeName);
   // "Küchentimer": a compound ends in its head.
-  const compounds = features.filter((f) => f.length >= SHORTEST_COMPOUND_HEAD);
+  const compounds = notOurs.filter((f) => f.length >= SHORTEST_COMPOUND_HEAD);
   if (
-    spans.some((span) => features.includes(span)) ||
+    spans.some((span) => notOurs.includes(span)) ||
     words.some((w) => compounds.some((f) => w.length > f.length && w.endsWith(f)))
   )
     return true;
