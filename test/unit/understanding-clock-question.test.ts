@@ -89,6 +89,17 @@ describe("the time and the date asked plainly", () => {
     });
   });
 
+  it.each([
+    ["en", "any idea what the time is", "query_time"],
+    ["de", "hast du eine Ahnung, welcher Tag heute ist", "query_date"],
+    ["fr", "tu as une idée de la date d'aujourd'hui", "query_date"],
+    ["es", "¿tienes idea de qué hora es?", "query_time"],
+    ["nl", "heb jij enig idee hoe laat het is", "query_time"],
+    ["it", "hai idea di che giorno è", "query_date"],
+  ])("%s: %j, asked as whether one knows, asks it", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)?.intent).toBe(intent);
+  });
+
   it("the time and the date asked together are both asked", () => {
     expect(readers.en!("what's the time and the date")).toEqual({ intent: "query_time", alsoDate: true });
     expect(readers.de!("Uhrzeit und Datum bitte")).toEqual({ intent: "query_time", alsoDate: true });
@@ -128,6 +139,9 @@ describe("words of another place, day or kind are not the home's clock", () => {
     ["en", "how much time do we have"],
     ["fr", "combien ça coûte"],
     ["es", "cuánto tiempo tenemos"],
+    // Asked whether one knows the time of something else.
+    ["en", "any idea what time the shop opens"],
+    ["it", "hai idea di che ore apre la farmacia"],
     // A time to be set, not asked.
     ["en", "remind me at this time"],
     ["es", "despiértame a esta hora"],

@@ -1108,6 +1108,11 @@ export const de: FastPathGrammar = {
     ],
     today: ["heute", "heutige", "heutigen", "heutiges", "von heute"],
     asking: [
+      // Asked as whether one knows: "any idea what time it is".
+      "hast du eine ahnung",
+      "hast du ahnung",
+      "eine ahnung",
+      "ahnung",
       // Question words, the copula and its company.
       "was",
       "was für",

@@ -946,6 +946,12 @@ export const en: FastPathGrammar = {
       "thirtieth",
     ],
     asking: [
+      // Asked as whether one knows: "any idea what time it is".
+      "any idea",
+      "got any idea",
+      "have you got any idea",
+      "do you have any idea",
+      "have you any idea",
       // A date said, then asked to be checked ("… or not").
       "or",
       "or not",

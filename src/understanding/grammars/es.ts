@@ -974,6 +974,11 @@ export const es: FastPathGrammar = {
     // The day of the month in order, for a date said to be checked ("hoy es cinco de marzo sí o no"; days are said as numbers but the first).
     ordinals: ["primero", "primer"],
     asking: [
+      // Asked as whether one knows: "any idea what time it is".
+      "tienes idea de",
+      "tienes alguna idea de",
+      "alguna idea de",
+      "idea de",
       // A date said, then asked to be checked ("… or not").
       "o",
       "o no",

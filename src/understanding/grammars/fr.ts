@@ -990,6 +990,12 @@ export const fr: FastPathGrammar = {
       "trentième",
     ],
     asking: [
+      // Asked as whether one knows: "any idea what time it is".
+      "tu as une idée de",
+      "as-tu une idée de",
+      "as tu une idée de",
+      "vous avez une idée de",
+      "une idée de",
       // A date said, then asked to be checked ("… or not").
       "ou",
       "ou pas",

@@ -946,6 +946,11 @@ export const it: FastPathGrammar = {
     // The day of the month in order, for a date said to be checked ("oggi è il cinque marzo o no"; days are said as numbers but the first).
     ordinals: ["primo"],
     asking: [
+      // Asked as whether one knows: "any idea what time it is".
+      "hai idea di",
+      "hai un'idea di",
+      "hai un idea di",
+      "idea di",
       // A date said, then asked to be checked ("… or not").
       "o",
       "o no",

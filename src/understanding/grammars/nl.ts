@@ -898,6 +898,12 @@ export const nl: FastPathGrammar = {
     ],
     today: ["vandaag", "van vandaag"],
     asking: [
+      // Asked as whether one knows: "any idea what time it is".
+      "enig idee",
+      "heb je enig idee",
+      "heb jij enig idee",
+      "heb je een idee",
+      "een idee",
       // A date said, then asked to be checked ("… or not").
       "ja of nee",
       // Question words, the copula and its company.
