@@ -555,6 +555,27 @@ describe("loudness said of a light, and sound not heard", () => {
   });
 });
 
+describe("a request put as a suggestion or a favour", () => {
+  it.each([
+    ["en", "any chance you could switch off the desk lamp", { intent: "turn_off", name: "desk lamp" }],
+    ["en", "how about turning the kitchen light on", { intent: "turn_on", name: "kitchen light" }],
+    ["en", "be a dear and turn the desk lamp off", { intent: "turn_off", name: "desk lamp" }],
+    ["de", "wie wäre es wenn du die Musik leiser machst", { intent: "volume_down" }],
+    ["fr", "ça te dérangerait d'éteindre la lumière de la cuisine", { intent: "turn_off" }],
+    ["fr", "allez, éteins la lumière du salon", { intent: "turn_off" }],
+    ["es", "¿te importaría apagar la luz de la cocina?", { intent: "turn_off" }],
+    ["es", "venga, baja la música", { intent: "volume_down" }],
+    ["es", "vamos a encender la luz de la cocina", { intent: "turn_on" }],
+    ["nl", "doe maar het licht in de woonkamer uit", { intent: "turn_off" }],
+    ["nl", "zet gewoon de muziek zachter", { intent: "volume_down" }],
+    ["it", "ti dispiacerebbe accendere la luce in cucina", { intent: "turn_on" }],
+    ["it", "che ne dici di abbassare la musica", { intent: "volume_down" }],
+    ["it", "spegniamo la luce in cucina", { intent: "turn_off" }],
+  ])("%s: %j", (language, sentence, match) => {
+    expect(understand(language, sentence)).toMatchObject({ match, by: "certain reading" });
+  });
+});
+
 describe("light asked for, and lights made to go off", () => {
   it.each([
     ["en", "let there be light"],

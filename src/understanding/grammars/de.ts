@@ -4,6 +4,9 @@ export const de: FastPathGrammar = {
   language: "de",
   locale: "de-DE",
   fillers: [
+    // A request put as a suggestion or a favour: "any chance you could …", "ti dispiacerebbe …".
+    "wie wäre es wenn du",
+    "wie wärs wenn du",
     // Politeness said as a favour asked: "be so kind and …".
     "sei so nett und",
     "sei so lieb und",

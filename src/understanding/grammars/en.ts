@@ -4,6 +4,16 @@ export const en: FastPathGrammar = {
   language: "en",
   locale: "en-GB",
   fillers: [
+    // A request put as a suggestion or a favour: "any chance you could …", "ti dispiacerebbe …".
+    "any chance you could",
+    "any chance you can",
+    "is there any chance you could",
+    "i'd love it if you could",
+    "i would love it if you could",
+    "how about",
+    "be a dear and",
+    "i think you should",
+    "maybe you could",
     // "the volume of the music playing now": what plays is the speaker's sound, said of it.
     "playing now",
     "playing right now",

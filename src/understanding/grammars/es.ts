@@ -4,6 +4,15 @@ export const es: FastPathGrammar = {
   language: "es",
   locale: "es-ES",
   fillers: [
+    // A request put as a suggestion or a favour: "any chance you could …", "ti dispiacerebbe …".
+    "te importaría",
+    "le importaría",
+    "te importaria",
+    "venga",
+    // "vamos a apagar las luces": let us, said of what is asked.
+    "vamos a",
+    "qué tal si",
+    "que tal si",
     // Politeness said as a favour asked: "be so kind and …".
     "sé amable y",
     "me harías el favor de",

@@ -4,6 +4,12 @@ export const fr: FastPathGrammar = {
   language: "fr",
   locale: "fr-FR",
   fillers: [
+    // A request put as a suggestion or a favour: "any chance you could …", "ti dispiacerebbe …".
+    "ça te dérangerait de",
+    "ça vous dérangerait de",
+    "ça te dérangerait d'",
+    "ça vous dérangerait d'",
+    "allez",
     // Politeness said as a favour asked: "be so kind and …".
     "sois gentil et",
     "sois gentille et",

@@ -78,6 +78,10 @@ export const nl: FastPathGrammar = {
     "alstublieft",
     "even",
     "eens",
+    // "doe maar het licht uit", "zet gewoon de muziek zachter": particles of a plain request.
+    "doe maar",
+    "zet maar",
+    "gewoon",
     "kun je",
     "kan je",
     "wil je",
