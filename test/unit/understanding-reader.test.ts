@@ -555,6 +555,27 @@ describe("loudness said of a light, and sound not heard", () => {
   });
 });
 
+describe("the sound hushed, and noise complained of", () => {
+  it.each([
+    ["en", "shh", "mute"],
+    ["de", "psst", "mute"],
+    ["nl", "ssst", "mute"],
+    ["fr", "c'est trop bruyant ici", "volume_down"],
+    ["fr", "c'est beaucoup trop fort", "volume_down"],
+    ["nl", "zet de radio keihard", "volume_up"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+
+  it.each([
+    ["fr", "c'est allumé dans la cuisine"],
+    // Home Assistant's French "never mind", not a mute.
+    ["fr", "chut"],
+  ])("%s: %j changes nothing", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});
+
 describe("a request put as a suggestion or a favour", () => {
   it.each([
     ["en", "any chance you could switch off the desk lamp", { intent: "turn_off", name: "desk lamp" }],

@@ -480,6 +480,10 @@ export const de: FastPathGrammar = {
     ],
     mute: [
       "ruhe",
+      // Hushing sounds: "psst".
+      "psst",
+      "pst",
+      "pscht",
       "leise",
       "still",
       "ruhig",

@@ -622,6 +622,10 @@ export const en: FastPathGrammar = {
       "silence",
       "shut up",
       "hush",
+      // Hushing sounds: "shh".
+      "shh",
+      "shhh",
+      "shush",
       "go silent",
       "be quiet",
       "quiet",

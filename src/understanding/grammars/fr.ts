@@ -449,6 +449,7 @@ export const fr: FastPathGrammar = {
       "plus doucement",
       "moins bruyant",
       "trop fort",
+      "trop de bruit",
       "trop forte",
       "trop élevée",
       "trop bruyante",
@@ -594,7 +595,7 @@ export const fr: FastPathGrammar = {
     to: ["à", "a", "au", "sur", "en"],
     by: ["de"],
     percent: ["pour cent", "pourcent", "%"],
-    copulas: ["est", "sont", "était", "étaient", "s'est", "se sont", "a été"],
+    copulas: ["c'est", "est", "sont", "était", "étaient", "s'est", "se sont", "a été"],
     // "assure-toi que la lumière est éteinte": what is asked to be so, whose copula is no statement.
     modals: [
       "assure toi que",

@@ -457,6 +457,9 @@ export const it: FastPathGrammar = {
       "silenzieresti",
       "silenzio",
       "zitto",
+      // Hushing sounds: "shh".
+      "shh",
+      "sst",
       "stai zitto",
       "silenziati",
       "zitta",

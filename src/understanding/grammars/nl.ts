@@ -314,6 +314,8 @@ export const nl: FastPathGrammar = {
       "minimaliseren",
     ],
     louder: [
+      // "zet de muziek keihard": as loud as it goes, said of the sound.
+      "keihard",
       "harder",
       // "zet het volume hoog", "ik heb een hoog volume nodig": a high volume asked for is a louder one.
       "volume hoog",
@@ -419,6 +421,9 @@ export const nl: FastPathGrammar = {
       "stil bent",
       "hou je mond",
       "stilte",
+      // Hushing sounds: "sst".
+      "sst",
+      "ssst",
       "demp",
       "muten",
       "op stil",
