@@ -592,6 +592,9 @@ describe("a request put as a suggestion or a favour", () => {
     ["it", "ti dispiacerebbe accendere la luce in cucina", { intent: "turn_on" }],
     ["it", "che ne dici di abbassare la musica", { intent: "volume_down" }],
     ["it", "spegniamo la luce in cucina", { intent: "turn_off" }],
+    ["en", "could i have the desk lamp on", { intent: "turn_on", name: "desk lamp" }],
+    ["en", "douse the kitchen light", { intent: "turn_off", name: "kitchen light" }],
+    ["nl", "knip het licht in de woonkamer aan", { intent: "turn_on" }],
   ])("%s: %j", (language, sentence, match) => {
     expect(understand(language, sentence)).toMatchObject({ match, by: "certain reading" });
   });

@@ -6,6 +6,10 @@ export const en: FastPathGrammar = {
   fillers: [
     // A request put as a suggestion or a favour: "any chance you could …", "ti dispiacerebbe …".
     "any chance you could",
+    "can i have",
+    "could i have",
+    "can we have",
+    "could we have",
     "any chance you can",
     "is there any chance you could",
     "i'd love it if you could",
@@ -329,6 +333,8 @@ export const en: FastPathGrammar = {
     ],
     off: [
       "off",
+      // "douse the lights": put out, as a flame.
+      "douse",
       // Not wanted any more: "i don't need the lights", "we do not need the kitchen light anymore".
       "i don't need",
       "i do not need",

@@ -134,6 +134,8 @@ export const nl: FastPathGrammar = {
       "laat",
       "zet",
       "doe",
+      // "knip het licht uit": switched with a click.
+      "knip",
       "draai",
       "maak",
       "schakel",
