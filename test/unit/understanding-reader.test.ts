@@ -555,6 +555,18 @@ describe("loudness said of a light, and sound not heard", () => {
   });
 });
 
+describe("the power of a device is the device", () => {
+  it.each([
+    ["de", "schalte den Strom vom Kettle aus"],
+    ["fr", "coupe le courant du kettle"],
+    ["es", "corta la corriente del kettle"],
+    ["nl", "zet de stroom van de kettle uit"],
+    ["it", "spegni la corrente del kettle"],
+  ])("%s: %j switches it off", (language, sentence) => {
+    expect(understand(language, sentence)?.match).toMatchObject({ intent: "turn_off", name: "kettle" });
+  });
+});
+
 describe("the sound hushed, and noise complained of", () => {
   it.each([
     ["en", "shh", "mute"],

@@ -4,6 +4,13 @@ export const de: FastPathGrammar = {
   language: "de",
   locale: "de-DE",
   fillers: [
+    // The power of a device is the device: "coupe le courant de l'imprimante".
+    "den strom vom",
+    "den strom von",
+    "den strom am",
+    "strom vom",
+    "strom von",
+    "strom am",
     // A request put as a suggestion or a favour: "any chance you could …", "ti dispiacerebbe …".
     "wie wäre es wenn du",
     "wie wärs wenn du",

@@ -4,6 +4,12 @@ export const es: FastPathGrammar = {
   language: "es",
   locale: "es-ES",
   fillers: [
+    // The power of a device is the device: "coupe le courant de l'imprimante".
+    "la corriente de",
+    "la corriente del",
+    "la corriente a",
+    "la corriente al",
+    "la electricidad de",
     // A request put as a suggestion or a favour: "any chance you could …", "ti dispiacerebbe …".
     "te importaría",
     "le importaría",

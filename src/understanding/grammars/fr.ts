@@ -4,6 +4,14 @@ export const fr: FastPathGrammar = {
   language: "fr",
   locale: "fr-FR",
   fillers: [
+    // The power of a device is the device: "coupe le courant de l'imprimante".
+    "le courant de",
+    "le courant de l'",
+    "l'alimentation de l'",
+    "le courant du",
+    "le courant des",
+    "l'alimentation de",
+    "l'alimentation du",
     // A request put as a suggestion or a favour: "any chance you could …", "ti dispiacerebbe …".
     "ça te dérangerait de",
     "ça vous dérangerait de",

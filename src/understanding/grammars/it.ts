@@ -4,6 +4,13 @@ export const it: FastPathGrammar = {
   language: "it",
   locale: "it-IT",
   fillers: [
+    // The power of a device is the device: "coupe le courant de l'imprimante".
+    "la corrente alla",
+    "la corrente al",
+    "la corrente della",
+    "la corrente del",
+    "corrente alla",
+    "corrente al",
     // A request put as a suggestion or a favour: "any chance you could …", "ti dispiacerebbe …".
     "ti dispiacerebbe",
     "le dispiacerebbe",

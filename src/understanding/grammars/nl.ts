@@ -21,6 +21,11 @@ export const nl: FastPathGrammar = {
   language: "nl",
   locale: "nl-NL",
   fillers: [
+    // The power of a device is the device: "coupe le courant de l'imprimante".
+    "de stroom van",
+    "stroom van",
+    "de stroom naar",
+    "stroom naar",
     // Politeness said as a favour asked: "be so kind and …".
     "wil je zo vriendelijk zijn",
     "wees zo vriendelijk en",
