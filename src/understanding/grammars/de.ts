@@ -487,10 +487,6 @@ export const de: FastPathGrammar = {
     ],
     mute: [
       "ruhe",
-      // Hushing sounds: "psst".
-      "psst",
-      "pst",
-      "pscht",
       "leise",
       "still",
       "ruhig",

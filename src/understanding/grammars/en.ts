@@ -628,10 +628,6 @@ export const en: FastPathGrammar = {
       "silence",
       "shut up",
       "hush",
-      // Hushing sounds: "shh".
-      "shh",
-      "shhh",
-      "shush",
       "go silent",
       "be quiet",
       "quiet",

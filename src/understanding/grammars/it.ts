@@ -464,9 +464,6 @@ export const it: FastPathGrammar = {
       "silenzieresti",
       "silenzio",
       "zitto",
-      // Hushing sounds: "shh".
-      "shh",
-      "sst",
       "stai zitto",
       "silenziati",
       "zitta",

@@ -428,9 +428,6 @@ export const nl: FastPathGrammar = {
       "stil bent",
       "hou je mond",
       "stilte",
-      // Hushing sounds: "sst".
-      "sst",
-      "ssst",
       "demp",
       "muten",
       "op stil",
