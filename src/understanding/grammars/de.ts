@@ -4,14 +4,14 @@ export const de: FastPathGrammar = {
   language: "de",
   locale: "de-DE",
   fillers: [
-    // The power of a device is the device: "coupe le courant de l'imprimante".
+    // The power of a device is the device: "schalte den Strom vom Drucker aus".
     "den strom vom",
     "den strom von",
     "den strom am",
     "strom vom",
     "strom von",
     "strom am",
-    // A request put as a suggestion or a favour: "any chance you could …", "ti dispiacerebbe …".
+    // A request put as a suggestion or a favour: "wie wäre es, wenn du …".
     "wie wäre es wenn du",
     "wie wärs wenn du",
     // Politeness said as a favour asked: "be so kind and …".

@@ -4,7 +4,7 @@ export const en: FastPathGrammar = {
   language: "en",
   locale: "en-GB",
   fillers: [
-    // A request put as a suggestion or a favour: "any chance you could …", "ti dispiacerebbe …".
+    // A request put as a suggestion or a favour: "any chance you could …", "how about …".
     "any chance you could",
     "can i have",
     "could i have",

@@ -4,13 +4,13 @@ export const es: FastPathGrammar = {
   language: "es",
   locale: "es-ES",
   fillers: [
-    // The power of a device is the device: "coupe le courant de l'imprimante".
+    // The power of a device is the device: "corta la corriente de la impresora".
     "la corriente de",
     "la corriente del",
     "la corriente a",
     "la corriente al",
     "la electricidad de",
-    // A request put as a suggestion or a favour: "any chance you could …", "ti dispiacerebbe …".
+    // A request put as a suggestion or a favour: "¿te importaría …?", "venga, …".
     "te importaría",
     "le importaría",
     "te importaria",

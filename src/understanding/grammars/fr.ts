@@ -12,7 +12,7 @@ export const fr: FastPathGrammar = {
     "le courant des",
     "l'alimentation de",
     "l'alimentation du",
-    // A request put as a suggestion or a favour: "any chance you could …", "ti dispiacerebbe …".
+    // A request put as a suggestion or a favour: "ça te dérangerait de …", "allez, …".
     "ça te dérangerait de",
     "ça vous dérangerait de",
     "ça te dérangerait d'",

@@ -4,19 +4,18 @@ export const it: FastPathGrammar = {
   language: "it",
   locale: "it-IT",
   fillers: [
-    // The power of a device is the device: "coupe le courant de l'imprimante".
+    // The power of a device is the device: "spegni la corrente della stampante".
     "la corrente alla",
     "la corrente al",
     "la corrente della",
     "la corrente del",
     "corrente alla",
     "corrente al",
-    // A request put as a suggestion or a favour: "any chance you could …", "ti dispiacerebbe …".
+    // A request put as a suggestion or a favour: "ti dispiacerebbe …", "che ne dici di …".
     "ti dispiacerebbe",
     "le dispiacerebbe",
     "ti spiacerebbe",
     "che ne dici di",
-    "dai",
     // Politeness said as a favour asked: "be so kind and …".
     "sii gentile e",
     "mi faresti il favore di",

@@ -21,7 +21,7 @@ export const nl: FastPathGrammar = {
   language: "nl",
   locale: "nl-NL",
   fillers: [
-    // The power of a device is the device: "coupe le courant de l'imprimante".
+    // The power of a device is the device: "zet de stroom van de printer uit".
     "de stroom van",
     "stroom van",
     "de stroom naar",
