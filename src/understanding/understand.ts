@@ -7,7 +7,7 @@ import { createMatcher, type FastMatch } from "./matcher.js";
 import { createLexicon, type Cue, type WordSense } from "./reading/lexicon.js";
 import { createReader, type Reading } from "./reading/reader.js";
 import { createSpelling } from "./reading/spelling.js";
-import { joinWords, spotNames, type Spotted } from "./reading/spotting.js";
+import { inName, joinWords, spotNames, type Spotted } from "./reading/spotting.js";
 import { alternation, escape, fold, withoutWakeWord } from "./sentence.js";
 
 /**
@@ -118,11 +118,14 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const clock = createClockQuestion(grammar);
   const spelling = createSpelling(grammar, lexicon);
   const twoWays = (grammar.twoWays ?? []).map((p) => fold(p).split(" "));
-  const herePhrases = grammar.here.map((p) => fold(p).split(" "));
   const at = (words: string[], i: number, phrase: string[]) => phrase.every((w, k) => words[i + k] === w);
-  /** Whether `phrase`, said at `i`, is part of a phrase for here ("questa camera"). */
-  const partOfHere = (words: string[], i: number, phrase: string[]) =>
-    herePhrases.some((h) => h.some((_, k) => k <= i && phrase.length <= h.length - k && at(words, i - k, h)));
+  /** Whether the words from `i` to `end` are part of a phrase the lexicon knows for here ("questa camera"). */
+  const partOfHere = (words: string[], i: number, end: number) => {
+    for (let from = Math.max(0, end - lexicon.longest); from <= i; from++)
+      for (let to = end; to <= Math.min(words.length, from + lexicon.longest); to++)
+        if (lexicon.senses(joinWords(words.slice(from, to)))?.here) return true;
+    return false;
+  };
   /**
    * A place said so that it names two ("cette chambre", Italian "camera": this room, or the
    * bedroom), unless it is part of a phrase for here ("questa camera") or of a name the home has
@@ -132,11 +135,13 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     if (!twoWays.length) return false;
     const words = fold(sentence).split(" ").filter(Boolean);
     const said = words.flatMap((_, i) =>
-      twoWays.filter((phrase) => at(words, i, phrase) && !partOfHere(words, i, phrase)).map(() => i),
+      twoWays
+        .filter((phrase) => at(words, i, phrase) && !partOfHere(words, i, i + phrase.length))
+        .map(() => i),
     );
     if (!said.length) return false;
     const names = spotNames(words, lookup);
-    return said.some((i) => !names.some((n) => n.start <= i && i < n.end));
+    return said.some((i) => !inName(names, i));
   }
   const reported = grammar.reports?.length
     ? new RegExp(`(?:^|[^\\p{L}])(?:${grammar.reports.map(escape).join("|")})(?![\\p{L}])`, "u")
@@ -236,9 +241,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   ): boolean {
     const words = wordsOf(name);
     const spans = spotNames(words, lookup);
-    const inName = (i: number) => spans.some((s) => i >= s.start && i < s.end);
     for (let i = 0; i < words.length; i++) {
-      if (inName(i)) continue;
+      if (inName(spans, i)) continue;
       for (let n = Math.min(lexicon.longest, words.length - i); n >= 1; n--) {
         const sense = lexicon.senses(joinWords(words.slice(i, i + n)));
         if (!sense || sense.preposition) continue;
@@ -368,7 +372,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     const spans = spotNames(words, lookup);
     let changed = 0;
     const respelt = words.map((word, i) => {
-      if (meant[i] === undefined || spans.some((s) => i >= s.start && i < s.end)) return word;
+      if (meant[i] === undefined || inName(spans, i)) return word;
       changed++;
       return meant[i];
     });
@@ -472,7 +476,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   function numberOutsideNames(name: string, lookup: (words: string) => Spotted | undefined): boolean {
     const words = fold(name).split(" ").filter(Boolean);
     const names = spotNames(words, lookup);
-    return words.some((w, i) => /^\d+$/.test(w) && !names.some((n) => n.start <= i && i < n.end));
+    return words.some((w, i) => /^\d+$/.test(w) && !inName(names, i));
   }
 
   function understandAsSaid(

@@ -127,6 +127,11 @@ export function joinWords(words: string[]): string {
   return words.reduce((text, w) => (!text ? w : text.endsWith("'") ? text + w : `${text} ${w}`), "");
 }
 
+/** Whether the word at `i` is one of a name's, of the names `spotNames` found. */
+export function inName(spans: readonly SpottedSpan[], i: number): boolean {
+  return spans.some((s) => s.start <= i && i < s.end);
+}
+
 /** The names among `words`, longest first from the left, none overlapping. */
 export function spotNames(words: string[], lookup: (words: string) => Spotted | undefined): SpottedSpan[] {
   const spans: SpottedSpan[] = [];
