@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ConversationAgent } from "../../src/agent/types.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
+import { entityRow, state } from "../support/ha-home.js";
 import { startLocalHomeAgent, type LocalHomeAgent } from "../support/local-home-agent.js";
 import { waitFor } from "../support/wait-for.js";
 
@@ -14,7 +15,17 @@ let agent: ConversationAgent;
 let conversation = 0;
 
 beforeAll(async () => {
-  home = await startLocalHomeAgent(corpusHome());
+  const corpus = corpusHome();
+  // A lamp whose name starts with a word that also follows "light" ("light reading").
+  corpus.entities = [
+    ...corpus.entities,
+    entityRow("light.reading_lamp", { original_name: "Reading Lamp", area_id: "office", exposed: true }),
+  ];
+  corpus.states.set(
+    "light.reading_lamp",
+    state("off", { supported_color_modes: ["brightness"], brightness: null }),
+  );
+  home = await startLocalHomeAgent(corpus);
   agent = home.agent;
 });
 afterAll(async () => home?.close());
@@ -222,5 +233,23 @@ describe("a lamp said with 'a' is one of them, never every one", () => {
     await lightAt("light.bedroom_light", 50);
     await say("turn off a lamp in the bedroom", "en");
     expect(home.serviceCalls()).toEqual(["light.turn_off light.bedroom_light"]);
+  });
+});
+
+describe("light asked for, or a kind of reading", () => {
+  it("en: 'i need some light reading' wants a book, and switches no lamp", async () => {
+    await lightAt("light.reading_lamp", 0);
+    await say("i need some light reading", "en", "office_satellite");
+    expect(home.serviceCalls()).toEqual([]);
+  });
+
+  it("en: 'i need some light' in the office switches its lights on", async () => {
+    await lightAt("light.reading_lamp", 0);
+    await lightAt("light.desk_lamp", 0);
+    await say("i need some light", "en", "office_satellite");
+    expect(home.serviceCalls()).toEqual([
+      "light.turn_on light.desk_lamp",
+      "light.turn_on light.reading_lamp",
+    ]);
   });
 });

@@ -98,6 +98,12 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       [1, 2].some(
         (k) => end + k <= tokens.length && !!lexicon.senses(joinWords(tokens.slice(end - 1, end + k)))?.kind,
       );
+    /** Whether the phrase ends with a kind word and a word nobody knows follows it ("light reading"). */
+    const kindBeforeUnknown = (tokens: string[], end: number) =>
+      end < tokens.length &&
+      !!lexicon.senses(tokens[end - 1]!)?.kind &&
+      longestAt(tokens, end) === 0 &&
+      !/^\d/.test(tokens[end]!);
     const plain = (tokens: string[]) => {
       for (let i = 0; i < tokens.length;) {
         let taken = 0;
@@ -114,8 +120,9 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           if (n > 1 && contentSeen && onlyFirst(sense)) continue;
           taken = n;
           // "i need light bulbs": a phrase whose last word begins the name of a kind ("light
-          // bulbs") asks for the thing, not for what the phrase says.
-          if (n > 1 && sense.cues.size && endsInAKind(tokens, i + n)) {
+          // bulbs") asks for the thing, not for what the phrase says; so does one whose last word is a
+          // kind said before a word nobody knows ("i need some light reading": a kind of reading).
+          if (n > 1 && sense.cues.size && (endsInAKind(tokens, i + n) || kindBeforeUnknown(tokens, i + n))) {
             out.push({ type: "unknown", text: phrase });
             contentSeen = true;
             break;
