@@ -25,7 +25,13 @@ beforeAll(async () => {
   home.entities = [
     ...home.entities,
     entityRow("media_player.tv", { original_name: "Fernseher", area_id: "office", exposed: true }),
+    // The hallway's one light, for its room said in the genitive ("des Flures").
+    entityRow("light.hall_light", { original_name: "Hall Light", area_id: "hallway", exposed: true }),
   ];
+  home.states.set(
+    "light.hall_light",
+    state("off", { supported_color_modes: ["brightness"], brightness: null }),
+  );
   home.states.set("media_player.tv", state("on", { supported_features: MEDIA_VOLUME_SET }));
   ({ ha, mirror, agent, close } = await startLocalHomeAgent(home));
 });
@@ -66,6 +72,21 @@ describe("a place said before the name", () => {
     const result = await say("Ist in der Garage das Garagentor geschlossen?", "de");
     expect(result.speech).toBe("Ja, Garage Door ist geschlossen.");
     expect(calls()).toEqual([]);
+  });
+});
+
+describe("a room said in the genitive", () => {
+  it.each([
+    ["schalte das Licht des Flures an", ["light.turn_on light.hall_light"]],
+    ["schalte das Licht des Flurs an", ["light.turn_on light.hall_light"]],
+    [
+      "mach die Lampen der Küche an",
+      ["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"],
+    ],
+  ])("de: %j switches that room's lights", async (text, expected) => {
+    const result = await say(text, "de");
+    expect(calls()).toEqual(expected);
+    expect(result.response_type).toBe("action_done");
   });
 });
 

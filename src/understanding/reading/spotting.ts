@@ -9,7 +9,7 @@ import type { ResolveContext } from "../target-types.js";
 export type Spotted =
   /** An entity (or a Z-Wave device) by its exact name or alias; its domains, in Home Assistant's terms. */
   | { type: "device"; domains: string[] }
-  /** A place; `as` its name when it was said with a trailing "s" ("the living room's lights", "los baños"). */
+  /** A place; `as` its name when it was said with a trailing "s" or "es" ("the living room's lights", "los baños", "des Flures"). */
   | { type: "place"; as?: string };
 
 export interface SpottedSpan {
@@ -114,9 +114,12 @@ export function homeVocabulary(
     const zwaveDomains = zwaveNames().get(key);
     if (zwaveDomains) return { type: "device", domains: [...zwaveDomains] };
     if (isPlace(key)) return { type: "place" };
-    // A possessive or a plural of a place's name is that place: "the living rooms lights".
-    const base = key.endsWith("s") ? key.slice(0, -1) : "";
-    if (base.length > 2 && isPlace(base)) return { type: "place", as: base };
+    // A possessive or a plural of a place's name is that place: "the living rooms lights"; so is
+    // a genitive in "-es" ("das Licht des Flures").
+    for (const ending of ["s", "es"]) {
+      const base = key.endsWith(ending) ? key.slice(0, -ending.length) : "";
+      if (base.length > 2 && isPlace(base)) return { type: "place", as: base };
+    }
     const area = areaWithItsFloor(key);
     return area ? { type: "place", as: area } : undefined;
   }
