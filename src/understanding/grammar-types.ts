@@ -305,6 +305,12 @@ export interface CueWords {
    * to lights") or nothing at all.
    */
   starts?: string[];
+  /**
+   * Words of `on` or `off` that give or take power ("power up", "power down"): on or off only of
+   * what switches, a light, a switch, a plug or a fan, by name or kind; never of the sound
+   * ("power up the volume") or a cover.
+   */
+  powers?: string[];
   /** Changes that are a light's: "brighter", "dim", "darker". */
   brighter: string[];
   dimmer: string[];

@@ -179,6 +179,18 @@ describe("what people call things", () => {
     expect(calls()).toEqual(["switch.turn_off switch.kettle", "switch.turn_on switch.kettle"]);
   });
 
+  it("'power up' and 'power down' switch a plug, and never change the sound", async () => {
+    await setState("switch.kettle", "off", { device_class: "outlet" });
+    const up = await say("power up the kettle");
+    expect(up.speech).toBe("Turned on Kettle.");
+    await say("power down the plug in the kitchen");
+    expect(calls()).toEqual(["switch.turn_off switch.kettle", "switch.turn_on switch.kettle"]);
+    ha.serviceCalls.length = 0;
+    await say("power up the volume");
+    await say("power down the volume");
+    expect(calls()).toEqual([]);
+  });
+
   it("a room with no plug has none: said, and nothing else switched", async () => {
     const result = await say("turn on the plug", "office_satellite");
     expect(calls()).toEqual([]);

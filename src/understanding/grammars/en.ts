@@ -323,6 +323,7 @@ export const en: FastPathGrammar = {
       "turned on",
       "switched on",
       "powered on",
+      "power up",
       "activate",
       "enable",
       "switch on",
@@ -394,6 +395,7 @@ export const en: FastPathGrammar = {
       "cut down",
     ],
     starts: ["start", "connect"],
+    powers: ["power up", "power down"],
     particles: [],
     brighter: [
       "brighter",

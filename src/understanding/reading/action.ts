@@ -104,6 +104,8 @@ export function actionOf(
   const startedOnly = has("starts") && !has("lightOn") && (cues.get("on") ?? 0) <= (cues.get("starts") ?? 0);
   const powered = thing?.type === "kind" && (thing.kind === "outlet" || thing.kind === "fan");
   if (startedOnly && thing?.type !== "device" && !powered) return undefined;
+  // "power up the kitchen plug": power given to what switches; "power up the volume" is no such thing.
+  if (has("powers") && !switches(thing)) return undefined;
   const on = has("on") || has("lightOn");
   const off = has("off") || has("lightOff");
   const lightVerb = has("lightOn") || has("lightOff") ? { kind: "light" as DeviceKind } : {};
@@ -233,6 +235,18 @@ export function actionOf(
   if (on) return { intent: "turn_on", ...lightVerb };
   if (off) return { intent: "turn_off", ...lightVerb };
   return undefined;
+}
+
+/** Kinds and domains of what power switches on and off: lights, switches, plugs and fans. */
+const SWITCHED_KINDS: ReadonlySet<DeviceKind> = new Set(["light", "switch", "outlet", "fan"]);
+const SWITCHED_DOMAINS: ReadonlySet<string> = new Set(["light", "switch", "input_boolean", "fan"]);
+
+/** Whether a thing said is a light, a switch, a plug or a fan, by kind or by name. */
+function switches(thing: Thing | undefined): boolean {
+  if (thing?.type === "kind") return !!thing.kind && SWITCHED_KINDS.has(thing.kind);
+  if (thing?.type === "device")
+    return !!thing.domains?.length && thing.domains.every((d) => SWITCHED_DOMAINS.has(d));
+  return false;
 }
 
 /** What a thing said has a level of, when that is plain from what it is. */
