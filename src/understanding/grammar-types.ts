@@ -509,6 +509,12 @@ export interface FastPathGrammar {
    * "è troppo forte", which says it).
    */
   inverted?: string[];
+  /**
+   * A subject and its verb said first ("ich kann", "ik kan"), which a phrase of the grammar says
+   * the other way round after what it is said of ("die Musik kann ich nicht hören"): "ich kann die
+   * Musik nicht hören" is read in that order.
+   */
+  subjectFirst?: string[];
   /** "in the house", "everywhere": the whole home; the first is how a reply names it. */
   wholeHome: string[];
   /** Places and kinds are written as one word ("kamerlamp": the lamps of this room). */

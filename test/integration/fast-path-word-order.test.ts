@@ -90,6 +90,25 @@ describe("a room said in the genitive", () => {
   });
 });
 
+describe("music not heard, said with the one who cannot hear first", () => {
+  it.each([
+    ["de", "ich kann die Musik nicht hören"],
+    ["nl", "ik kan de muziek niet horen"],
+  ])("%s: %j turns the living room's speaker up", async (language, text) => {
+    const result = await say(text, language, "living_room_satellite");
+    expect(calls()).toEqual(["media_player.volume_set media_player.living_room_speaker"]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["de", "ich will die Musik nicht hören"],
+    ["nl", "ik wil de muziek niet horen"],
+  ])("%s: %j, a wish, changes nothing", async (language, text) => {
+    await say(text, language, "living_room_satellite");
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("French and Italian wishes and needs", () => {
   it.each([
     [

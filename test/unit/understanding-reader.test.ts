@@ -529,6 +529,7 @@ describe("loudness said of a light, and sound not heard", () => {
     ["en", "i don't want to hear the music"],
     ["de", "ich möchte die Musik nicht hören"],
     ["de", "ich will das nicht hören"],
+    ["de", "ich will die Musik nicht hören"],
     ["fr", "je ne veux pas entendre la musique"],
     ["es", "no quiero oír la música"],
     ["nl", "ik wil de muziek niet horen"],
@@ -547,6 +548,10 @@ describe("loudness said of a light, and sound not heard", () => {
     ["de", "ich höre nichts"],
     ["nl", "de muziek kan ik niet horen"],
     ["nl", "de radio is nauwelijks te horen"],
+    // The one who cannot hear said first.
+    ["de", "ich kann die Musik nicht hören"],
+    ["de", "man kann das Radio kaum hören"],
+    ["nl", "ik kan de muziek niet horen"],
   ])("%s: %j is the volume up", (language, sentence) => {
     expect(understand(language, sentence)).toMatchObject({
       match: { intent: "volume_up" },

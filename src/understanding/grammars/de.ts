@@ -693,6 +693,7 @@ export const de: FastPathGrammar = {
   corrections: ["nein", "nein nein", "ne", "n\u00f6"],
   // "… so that I can hear it": what a command is for, cut off (see the type).
   inverted: ["ist", "sind"],
+  subjectFirst: ["ich kann", "man kann"],
   purposes: [
     "sodass",
     "so dass",

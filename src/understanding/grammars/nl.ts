@@ -579,6 +579,7 @@ export const nl: FastPathGrammar = {
   corrections: ["nee", "nee nee", "neen"],
   // "… so that I can hear it": what a command is for, cut off (see the type).
   inverted: ["is", "zijn"],
+  subjectFirst: ["ik kan"],
   purposes: ["zodat", "om het te", "om te kunnen", "omdat", "want", "ik moet"],
   purposeInfinitive: { words: ["om"], particle: "te" },
   pronouns: ["het", "hem", "ze", "dat", "dit"],

@@ -67,13 +67,36 @@ function onlyFirst(sense: WordSense): boolean {
 export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
   const prepositionOf = fold(grammar.areaPrepositions[0] ?? "");
   const inverted = new Set((grammar.inverted ?? []).map(fold));
+  const subjectsFirst = (grammar.subjectFirst ?? []).map((p) => fold(p).split(" "));
+
+  /**
+   * "ich kann die Musik nicht hören" as "die Musik kann ich nicht hören": the subject and verb
+   * said first are moved to where a phrase of the grammar begins with them the other way round.
+   */
+  function inOrder(words: string[]): string[] {
+    for (const [subject, verb] of subjectsFirst) {
+      if (!subject || !verb || words[0] !== subject || words[1] !== verb) continue;
+      // Said first as a phrase of its own ("ich kann dich nicht hören"): as it is.
+      for (let n = 3; n <= Math.min(lexicon.longest, words.length); n++)
+        if (lexicon.senses(joinWords(words.slice(0, n)))?.cues.size) return words;
+      for (let k = 3; k < words.length; k++) {
+        for (let n = Math.min(lexicon.longest - 2, words.length - k); n >= 1; n--) {
+          if (lexicon.senses(joinWords([verb, subject, ...words.slice(k, k + n)]))?.cues.size)
+            return [...words.slice(2, k), verb, subject, ...words.slice(k)];
+        }
+      }
+    }
+    return words;
+  }
 
   /** The sentence as names, known words, numbers and unknown words, fillers left out. */
   function items(sentence: string, lookup: (words: string) => Spotted | undefined): Item[] {
-    const words = withoutWakeWord(fold(sentence))
-      .split(" ")
-      .filter(Boolean)
-      .flatMap((w) => lexicon.split(w));
+    const words = inOrder(
+      withoutWakeWord(fold(sentence))
+        .split(" ")
+        .filter(Boolean)
+        .flatMap((w) => lexicon.split(w)),
+    );
     // "cette chambre", "esta habitación": a room's name said as the room one is in is "here".
     // "dreh die Lautstärke nach oben", "zet het volume naar boven": a floor called "oben" or
     // "boven" that ends a way up or down is that way, not the floor.
