@@ -51,6 +51,9 @@ export const KINDS: Record<DeviceKind, KindSpec> = {
   garage: opening("garage", "garage_door"),
 };
 
+/** A garage door or a gate is no room's: said from a room that has none, it is the home's. */
+export const OUTDOOR_KINDS: ReadonlySet<DeviceKind> = new Set(["garage", "gate"]);
+
 /** A change up or down from where a level is: of a light's brightness, or of a speaker's volume. */
 export const RELATIVE_INTENTS: ReadonlySet<FastIntent> = new Set([
   "brighten",

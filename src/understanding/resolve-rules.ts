@@ -4,6 +4,7 @@
 import { normalizeName } from "../spoken-name.js";
 import { endpointsNamed, readEndpointPhrase } from "./endpoint-phrase.js";
 import type { DeviceKind } from "./grammar-types.js";
+import { OUTDOOR_KINDS } from "./kinds.js";
 import type { Choice, Place, Resolved, ResolveContext } from "./target-types.js";
 
 /** A phrase as the rules read it. Every reading is computed on first use. */
@@ -154,7 +155,8 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
     name: "compound",
     reads: '"kamerlamp", "keukenlampen": a place and a kind written as one word',
     decide(p, t) {
-      if (p.whole().kind !== "not_found") return undefined;
+      // "Garagentor", "garagedeur": a kind's own word is no place and kind written together.
+      if (p.whole().kind !== "not_found" || p.kind()) return undefined;
       const split = t.compound(p.ctx, p.key);
       return split === undefined ? undefined : p.again(split);
     },
@@ -230,7 +232,7 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
   {
     name: "kind here",
     reads:
-      "a kind (or everything) with no place: the satellite's area, as HA's templates take it (default_agent.py `_make_intent_context`)",
+      "a kind (or everything) with no place: the satellite's area, as HA's templates take it (default_agent.py `_make_intent_context`); a garage door or gate, when the area has none, is the home's",
     decide(p, t) {
       const kind = p.kind();
       if ((!kind && !p.everything()) || p.options.home) return undefined;
@@ -239,8 +241,10 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
       const label = { place: here.label };
       if (!kind) return withPlace(t.everythingGroup(p.ctx, here), label);
       const group = t.kindGroup(p.ctx, kind, here, p.key);
-      // "is the door locked", asked where there is none: the home's are asked about.
-      if (p.ctx.question && group.kind === "group" && !group.targets.length) return undefined;
+      // "is the door locked", asked where there is none: the home's are asked about; so is the
+      // garage door, opened from a room that has none.
+      const none = group.kind === "group" && !group.targets.length;
+      if (none && (p.ctx.question || OUTDOOR_KINDS.has(kind))) return undefined;
       return withPlace(group, label);
     },
   },

@@ -337,3 +337,52 @@ describe("the speaker's own voice and what it plays", () => {
     ]);
   });
 });
+
+describe("a garage door said by its kind, from a room that has none", () => {
+  const OPEN_GARAGE = [
+    ["en", "could you open the garage door for me"],
+    ["de", "öffne das Garagentor"],
+    ["fr", "ouvre la porte du garage"],
+    ["es", "abre la puerta del garaje"],
+    ["nl", "open de garagedeur alsjeblieft"],
+    ["it", "apri la porta del garage"],
+  ];
+  /** The corpus home with its garage door known by its English name only, or with none at all. */
+  const garageHome = (door: boolean) => {
+    const home = corpusHome();
+    home.entities = home.entities.flatMap((e) =>
+      e.entity_id !== "cover.garage_door" ? [e] : door ? [{ ...e, aliases: [] }] : [],
+    );
+    if (!door) home.states.delete("cover.garage_door");
+    return home;
+  };
+
+  describe("the home has one", () => {
+    let home: LocalHomeAgent;
+    beforeAll(async () => {
+      home = await startLocalHomeAgent(garageHome(true));
+    });
+    afterAll(async () => home?.close());
+
+    it.each(OPEN_GARAGE)("%s: %j asks for a clear yes to open Garage Door", async (language, text) => {
+      const result = await home.agent.handle({ text, language, deviceId: "kitchen_satellite" });
+      expect(result.speech).toContain("Garage Door");
+      expect(result.speech).not.toContain("Kitchen");
+      expect(home.serviceCalls()).toEqual([]);
+    });
+  });
+
+  describe("the home has none", () => {
+    let home: LocalHomeAgent;
+    beforeAll(async () => {
+      home = await startLocalHomeAgent(garageHome(false));
+    });
+    afterAll(async () => home?.close());
+
+    it.each(OPEN_GARAGE)("%s: %j says none was found, not in the speaker's room", async (language, text) => {
+      const result = await home.agent.handle({ text, language, deviceId: "kitchen_satellite" });
+      expect(result.speech).not.toContain("Kitchen");
+      expect(home.serviceCalls()).toEqual([]);
+    });
+  });
+});
