@@ -11,6 +11,7 @@ import { deviceChoices } from "./choices.js";
 import type { ZwaveTarget as ZwaveDevice } from "../zwave-host/zwave-target.js";
 import { targetKey } from "../zwave-host/zwave-target.js";
 import { matchDevices } from "./zwave-names.js";
+import { haKindOf } from "../zwave-host/ha-kind.js";
 
 export function zwaveName(device: ZwaveDevice): string {
   return device.name;
@@ -107,11 +108,16 @@ export function createDeviceNames(grammar: FastPathGrammar) {
     }
     if (matches.length && !exposed.length) return { kind: "not_exposed", name };
     // Named exactly, but not what the sentence can act on ("turn up the kettle"): it exists.
-    const others = [
-      ...resolution.matches.filter((m) => m.match === "exact" && m.exposed && inPlace(m)).map((m) => m.name),
-      ...zwAll.exact.map(zwaveName),
-    ];
-    if (others.length) return { kind: "unsupported", names: [...new Set(others)] };
+    const exactHa = resolution.matches.filter((m) => m.match === "exact" && m.exposed && inPlace(m));
+    const others = [...exactHa.map((m) => m.name), ...zwAll.exact.map(zwaveName)];
+    if (others.length)
+      return {
+        kind: "unsupported",
+        names: [...new Set(others)],
+        domains: [
+          ...new Set([...exactHa.map((m) => m.domain), ...zwAll.exact.map((d) => haKindOf(d).domain)]),
+        ],
+      };
     return typo(ctx, name, place) ?? { kind: "not_found", name };
   }
 

@@ -27,8 +27,11 @@ export type Resolved =
    * "everything", "all" or a bare area, which acts only on what is safe to switch as a group.
    */
   | { kind: "group"; targets: Target[]; place?: string; said?: string; whole?: boolean }
-  /** Devices of the kind asked for are there, but none can do what was asked ("close the lights"). */
-  | { kind: "unsupported"; names: string[] }
+  /**
+   * Devices of the kind asked for are there, but none can do what was asked ("close the lights");
+   * `domains` says what they are, in Home Assistant's terms.
+   */
+  | { kind: "unsupported"; names: string[]; domains: string[] }
   /**
    * Which of these: devices, or (`rooms`) the rooms that have what was asked for. Each choice
    * says what the sentence means if the user picks it (understanding/choice-answer.ts).

@@ -207,7 +207,14 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     const targets = kindTargets(ctx, kind, place);
     if (targets.length) return { kind: "group", targets, ...(place ? { place: place.label } : {}) };
     const others = kindTargets(ctx, kind, place, false);
-    if (others.length) return { kind: "unsupported", names: others.map((t) => t.name) };
+    if (others.length)
+      return {
+        kind: "unsupported",
+        names: others.map((t) => t.name),
+        domains: [
+          ...new Set(others.map((t) => (t.source === "ha" ? t.entity.domain : haKindOf(t.device).domain))),
+        ],
+      };
     return {
       kind: "group",
       targets: [],

@@ -12,6 +12,7 @@ import {
   demoNodes,
   multisensor,
   startAddonGateway,
+  thermostat,
   type GatewaySimulator,
 } from "../support/zwave-gateway.js";
 
@@ -25,6 +26,7 @@ beforeAll(async () => {
     ...demoNodes(),
     binarySwitch(9, "Garage Switch", { status: "Dead", loc: "Garage" }),
     multisensor(6, "Cellar Sensor", { loc: "Wine Cellar" }, { temperature: 12 }),
+    thermostat(12, "Hall Thermostat", { loc: "Hall" }),
   ]);
   bridge = await startBridgeProcess({ llm_provider: "local", ...brokerOptions(broker) });
   await bridge.waitForLog("MCP server 'zwave' is up");
@@ -69,6 +71,21 @@ describe("a reading for a Z-Wave location", () => {
     ],
   ])("%s: %j quotes the place by its own name", async (language, text, speech) => {
     expect(await say(text, language)).toBe(speech);
+  });
+});
+
+describe("a Z-Wave thermostat asked for a temperature the fast path does not set yet", () => {
+  it.each([
+    ["en", "set the hall thermostat to 21"],
+    ["en", "turn the hall thermostat up a bit"],
+    ["de", "Stell den Hall Thermostat auf 21"],
+    ["fr", "Mets le Hall Thermostat à 21"],
+    ["es", "Pon el Hall Thermostat a 21"],
+    ["nl", "Zet de Hall Thermostat op 21"],
+    ["it", "Metti il Hall Thermostat a 21"],
+  ])("%s: %j is ours to learn, never 'Hall Thermostat can't do that'", async (language, text) => {
+    expect(await say(text, language)).toBe(GRAMMARS[language]!.replies.cannotYet);
+    expect(gateway.writesTo(12)).toEqual([]);
   });
 });
 

@@ -320,7 +320,11 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
     expect(lights.rule).toBe("name in a place");
     expect(ids(lights.resolved)).toEqual(["light.counter_lights", "light.kitchen_ceiling"]);
     const closing = explain("en", "lights in the kitchen", { intent: "close" });
-    expect(closing.resolved).toEqual({ kind: "unsupported", names: ["Ceiling Light", "Counter Lights"] });
+    expect(closing.resolved).toEqual({
+      kind: "unsupported",
+      names: ["Ceiling Light", "Counter Lights"],
+      domains: ["light"],
+    });
   });
 
   it.each([

@@ -317,13 +317,8 @@ export function createTurn(
       if (resolved.kind === "nowhere") return unsure(replies.unknownHere);
       if (resolved.kind === "not_exposed") return unsure(fill(replies.notExposed, { name: resolved.name }));
       if (resolved.kind === "unsupported") {
-        const named = new Set(resolved.names);
-        const settings = views.exposed().filter((e) => named.has(e.name));
-        if (
-          LEVEL_INTENTS.has(match.intent) &&
-          settings.length &&
-          settings.every((e) => OWN_SETTINGS.has(e.domain))
-        )
+        // A thermostat, Home Assistant's or a Z-Wave one, has a level of its own we do not set yet.
+        if (LEVEL_INTENTS.has(match.intent) && resolved.domains.every((d) => OWN_SETTINGS.has(d)))
           return unsure(replies.cannotYet);
         return unsure(fill(replies.cannotDo, { name: listOf(grammar, resolved.names) }));
       }
