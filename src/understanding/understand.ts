@@ -307,6 +307,17 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       // The correction is no part of the command: a template would take it for a name's words.
       const said = afterCorrection(sentence) ?? sentence;
       const understood = understandWhole(said, lookup);
+      // "what time is it rigth now": a slip read as another place or day is no other place.
+      if (understood?.by === "question" && understood.match.about !== undefined) {
+        const respelt = respelled(said, lookup);
+        const again = respelt === undefined ? undefined : understandWhole(respelt, lookup);
+        if (
+          again?.by === "question" &&
+          again.match.intent === understood.match.intent &&
+          again.match.about === undefined
+        )
+          return again;
+      }
       if (!understood || (understood.by !== "certain reading" && understood.by !== "question")) {
         // "trun off the lights", "waht time is it": a slip of one letter, read as the word it can
         // only be, when the sentence is then read for certain; a name is never respelt.

@@ -1411,6 +1411,21 @@ describe("a slip of one letter, in a word the grammar knows", () => {
     expect(["certain reading", "question"]).toContain(understand(language, sentence)?.by);
   });
 
+  it.each([
+    ["en", "what time is it rigth now", "query_time"],
+    ["de", "welche Uhrzeit ist es jetz", "query_time"],
+    ["fr", "quelle heure est-il maintenat", "query_time"],
+  ])("%s: %j is the time here and now, not another place's", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toEqual({ match: { intent }, by: "question" });
+  });
+
+  it.each([
+    ["en", "what day is it tomorow"],
+    ["en", "what time is it in berlni"],
+  ])("%s: %j, respelt, is still another day or place", (language, sentence) => {
+    expect(understand(language, sentence)?.match.about).toBeDefined();
+  });
+
   it("a name one letter from a word of the grammar stays the name", () => {
     expect(understand("en", "turn on the lamb")?.match).toMatchObject({ intent: "turn_on", name: "lamb" });
   });
