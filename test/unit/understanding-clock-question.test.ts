@@ -178,6 +178,8 @@ describe("the question's own shape, whatever the words around it", () => {
     // Particles, greetings and tags around the question.
     ["en", "okay so what day of the week are we on today", "query_date"],
     ["de", "wie spät ist es denn eigentlich grade", "query_time"],
+    // Spoken German: "is" for "ist".
+    ["de", "sag mal, wie spät is es jetzt", "query_time"],
     ["de", "servus, der wievielte ist heute", "query_date"],
     ["fr", "excusez-moi, vous avez l'heure pile", "query_time"],
     ["es", "oiga, ¿a cuántos estamos hoy?", "query_date"],

@@ -1138,6 +1138,8 @@ export const de: FastPathGrammar = {
       "in welchem",
       "in welcher",
       "ist",
+      // Spoken "ist" ("wie spät is es").
+      "is",
       "sind",
       "es",
       "haben",
