@@ -67,6 +67,19 @@ describe("the assistant's own voice is the speaker's volume", () => {
   });
 });
 
+describe("'más baja' after the music is lower, not the lowest", () => {
+  it.each([
+    ["es", "pon la música un poco más baja", 0.1],
+    ["es", "pon la radio más baja por favor", 0.1],
+    ["es", "ponme la música más alta", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+});
+
 describe("the state wished for is the command", () => {
   it.each([
     ["de", "Licht in der Küche ausgeschaltet bitte"],

@@ -434,6 +434,8 @@ export const es: FastPathGrammar = {
       "a muy bajo",
       "más suave",
       "más bajo",
+      // "pon la música más baja": lower, not the lowest (that is "lo más bajo", "al mínimo").
+      "más baja",
       "demasiado alto",
       "demasiado fuerte",
       "es demasiado fuerte",
