@@ -542,6 +542,8 @@ describe("loudness said of a light, and sound not heard", () => {
     ["en", "i can't hear the music"],
     ["fr", "je n'entends pas la musique"],
     ["es", "no se oye la música"],
+    ["es", "no se oye nada"],
+    ["es", "no oigo bien la radio"],
     ["it", "non sento la musica"],
     ["de", "die Musik kann ich kaum hören"],
     ["de", "das Radio hört man nicht"],
