@@ -67,11 +67,13 @@ describe("the assistant's own voice is the speaker's volume", () => {
   });
 });
 
-describe("'más baja' after the music is lower, not the lowest", () => {
+describe("lower or higher said of the music is a step, not the lowest or highest", () => {
   it.each([
     ["es", "pon la música un poco más baja", 0.1],
     ["es", "pon la radio más baja por favor", 0.1],
     ["es", "ponme la música más alta", 0.3],
+    ["fr", "mets la musique un peu plus basse", 0.1],
+    ["fr", "mets la radio plus haute", 0.3],
   ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
     await say(text, language);
     expect(calls()).toEqual([
