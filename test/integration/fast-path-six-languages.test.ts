@@ -126,7 +126,14 @@ describe("never acting on a word that only looks like a cue", () => {
   it("a TV the home lacks is said to be missing, and the speaker is left alone", async () => {
     const result = await say("mach bitte den Fernseher an", "de");
     expect(calls()).toEqual([]);
-    expect(result.speech).toBe("Ich habe im ganzen Haus keine fernseher gefunden.");
+    // Quoted as said: a German noun keeps its capital.
+    expect(result.speech).toBe("Ich habe im ganzen Haus keine Fernseher gefunden.");
+  });
+
+  it("fr: a kind the home lacks is quoted with its accents: 'télé', not 'tele'", async () => {
+    const result = await say("allume la télé s'il te plaît", "fr");
+    expect(calls()).toEqual([]);
+    expect(result.speech).toBe("Je n'ai pas trouvé de télé dans la maison.");
   });
 
   it("'su' is a direction only next to a volume or a level: 'metti su la luce' changes no brightness", async () => {

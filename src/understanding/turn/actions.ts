@@ -391,9 +391,7 @@ async function actOnGroup(
   if (!usable.length) {
     // Said only when true: none of the kind asked for is there, or nothing at all can be switched.
     if (said && !targets.length) {
-      return turn.unsure(
-        place ? fill(r.noneOfKind, { kind: said, place }) : fill(r.noneOfKindAnywhere, { kind: said }),
-      );
+      return turn.noneOfKind(said, place);
     }
     if (targets.length)
       return turn.unsure(

@@ -30,11 +30,7 @@ export async function answerState(turn: Turn, found?: Resolved): Promise<FastPat
   if (resolved.kind === "group" && intent === "query_position") return answerPositions(turn, resolved);
   // "is the fan on" in a home with no fan: said as such, never "I can't do that yet".
   if (resolved.kind === "group" && !resolved.targets.length && resolved.said) {
-    const { place, said } = resolved;
-    const r = turn.replies;
-    return turn.unsure(
-      place ? fill(r.noneOfKind, { kind: said, place }) : fill(r.noneOfKindAnywhere, { kind: said }),
-    );
+    return turn.noneOfKind(resolved.said, resolved.place);
   }
   if (resolved.kind === "group") return answerGroup(turn, resolved.targets);
   if (resolved.kind !== "one") return turn.unresolved(resolved);
@@ -95,9 +91,7 @@ function answerPositions(
   const r = turn.replies;
   // Said only when true: the home (or the place) has none of the kind asked about.
   if (!targets.length && said) {
-    return turn.unsure(
-      place ? fill(r.noneOfKind, { kind: said, place }) : fill(r.noneOfKindAnywhere, { kind: said }),
-    );
+    return turn.noneOfKind(said, place);
   }
   if (!targets.length && place) return turn.unsure(fill(r.noCoversIn, { place }));
   if (!targets.length) return turn.unsure(r.cannotYet);

@@ -76,6 +76,11 @@ export interface Turn {
    * start-up), the honest answer for a name or reading not found: it may well be a Z-Wave one.
    */
   zwaveNotConnected(): FastPathOutcome | undefined;
+  /**
+   * None of the kind asked for (`said`, folded) is in `place`, or in the home: the kind quoted as
+   * the user said it ("keinen Fernseher", "de télé"), not as folded for reading.
+   */
+  noneOfKind(said: string, place: string | undefined): FastPathOutcome;
 }
 
 /** The home's names as the reader spots them: HA's entities and areas, Z-Wave-only devices. */
@@ -298,6 +303,12 @@ export function createTurn(
     },
     withIntent: (intent) => createTurn(deps, grammar, targets, { ...match, intent }, request, results),
     zwaveNotConnected,
+    noneOfKind(said, place) {
+      const kind = spokenAs(request.text, said) ?? said;
+      return unsure(
+        place ? fill(replies.noneOfKind, { kind, place }) : fill(replies.noneOfKindAnywhere, { kind }),
+      );
+    },
     unresolved(resolved) {
       if (resolved.kind === "ambiguous") {
         // Not certain which: HA's agent or the LLM may know; asked as a question if nobody does.
