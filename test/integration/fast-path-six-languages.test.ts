@@ -408,3 +408,26 @@ describe("a garage door said by its kind, from a room that has none", () => {
     });
   });
 });
+
+describe("'only' and 'just' said with what is asked", () => {
+  it.each([
+    ["en", "turn off only the kitchen light"],
+    ["de", "schalte nur das Licht in der Küche aus"],
+    ["fr", "éteins seulement la lumière de la cuisine"],
+    ["es", "apaga solo la luz de la cocina"],
+    ["nl", "doe alleen het licht in de keuken uit"],
+    ["it", "spegni soltanto la luce della cucina"],
+  ])("%s: %j switches the kitchen's lights off, not asking which", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["en", "just turn on one light"],
+    ["es", "enciende solo una luz"],
+  ])("%s: %j still asks which one, switching nothing", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([]);
+  });
+});

@@ -102,6 +102,10 @@ export const de: FastPathGrammar = {
     "hm",
     "lass uns",
     "lasst uns",
+    // "schalte nur das Licht in der Küche aus": "only" and "just" say nothing of what is asked; read as part of a
+    // name, they made one light of several asked for.
+    "nur",
+    "einfach",
   ],
   now: ["jetzt", "nun", "gerade", "aktuell", "derzeit", "momentan", "im moment", "sofort"],
   compounds: true,

@@ -104,6 +104,9 @@ export const en: FastPathGrammar = {
     "uhm",
     "erm",
     "hmm",
+    // "turn off only the kitchen light": "only" and "just" say nothing of what is asked; read as part of a
+    // name, they made one light of several asked for.
+    "only",
   ],
   now: ["now", "right now", "currently", "at the moment", "at present", "immediately"],
   articles: ["the", "a", "my", "our", "your", "this", "that"],

@@ -114,6 +114,12 @@ export const es: FastPathGrammar = {
     "em",
     "ehm",
     "mmm",
+    // "apaga solo la luz de la cocina": "only" and "just" say nothing of what is asked; read as part of a
+    // name, they made one light of several asked for.
+    "solo",
+    "sólo",
+    "solamente",
+    "simplemente",
   ],
   // "la temperatura actual" is the temperature now: "actual" says the present, as "ahora" does.
   now: ["ahora", "ahora mismo", "en este momento", "actualmente", "actual", "ya", "inmediatamente"],

@@ -112,6 +112,11 @@ export const fr: FastPathGrammar = {
     "heu",
     "bah",
     "ben",
+    // "éteins juste la lumière de la cuisine": "only" and "just" say nothing of what is asked; read as part of a
+    // name, they made one light of several asked for.
+    "juste",
+    "seulement",
+    "simplement",
   ],
   now: ["maintenant", "actuellement", "en ce moment", "tout de suite", "à présent", "immédiatement"],
   words: {

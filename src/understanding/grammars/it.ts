@@ -83,6 +83,12 @@ export const it: FastPathGrammar = {
     "mmm",
     "un attimo",
     "allora",
+    // "spegni solo la luce della cucina": "only" and "just" say nothing of what is asked; read as part of a
+    // name, they made one light of several asked for.
+    "solo",
+    "soltanto",
+    "solamente",
+    "semplicemente",
   ],
   // "ora" is now too ("spegni le luci ora"); the clock still reads it as the time ("che ora è").
   now: ["adesso", "ora", "immediatamente", "attualmente", "in questo momento", "subito"],

@@ -127,6 +127,10 @@ export const nl: FastPathGrammar = {
     "uhm",
     "hmm",
     "laten we",
+    // "doe alleen het licht in de keuken uit": "only" and "just" say nothing of what is asked; read as part of a
+    // name, they made one light of several asked for.
+    "alleen",
+    "alleen maar",
   ],
   now: ["nu", "nu meteen", "momenteel", "op dit moment", "meteen", "onmiddellijk", "direct", "nu direct"],
   words: {
