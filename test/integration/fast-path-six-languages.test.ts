@@ -431,3 +431,33 @@ describe("'only' and 'just' said with what is asked", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("a verb said in its polite, plural or infinitive form", () => {
+  it.each([
+    ["es", "regule el volumen al cuarenta por ciento", 0.4],
+    ["es", "regula el volumen al cuarenta por ciento", 0.4],
+    ["fr", "rendez le volume plus fort", 0.3],
+    ["it", "puoi rendere più alto il volume", 0.3],
+  ])("%s: %j sets the speaker's volume", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["es", "quite la luz de la cocina"],
+    ["it", "stacchi la luce della cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "illumine la cuisine"],
+    ["fr", "illuminez la cuisine s'il vous plaît"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toContain("light.turn_on light.counter_lights");
+  });
+});

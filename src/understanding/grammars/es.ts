@@ -150,6 +150,9 @@ export const es: FastPathGrammar = {
       "fijar",
       "deja",
       "dejar",
+      "regula",
+      "regular",
+      "regule",
     ],
     to: ["al", "a", "a la", "en", "hasta el", "hasta"],
     of: ["de", "del", "de la", "en", "en el", "en la"],
@@ -176,6 +179,19 @@ export const es: FastPathGrammar = {
       "establece",
       "fija",
       "gira",
+      // The polite and plural imperatives, as the other verbs have them.
+      "haga",
+      "ajuste",
+      "cambie",
+      "configure",
+      "configurar",
+      "establezca",
+      "establecer",
+      "fije",
+      "fijar",
+      "regula",
+      "regular",
+      "regule",
     ],
     // "sube tu volumen", "en voz alta": the assistant's own voice, which is the speaker's.
     speak: [
@@ -273,6 +289,7 @@ export const es: FastPathGrammar = {
       "corta",
       "quita",
       "quitar",
+      "quite",
       // "apagad" (vosotros), "que apagaras" (a wish in the past subjunctive).
       "apagad",
       "apagaras",

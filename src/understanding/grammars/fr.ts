@@ -177,6 +177,15 @@ export const fr: FastPathGrammar = {
       "ajuster",
       "change",
       "changer",
+      // The polite and plural imperatives, as the other verbs have them.
+      "mettez",
+      "passez",
+      "faites",
+      "rendez",
+      "réglez",
+      "reglez",
+      "ajustez",
+      "changez",
       // "que la lumière soit éteinte", "les lumières doivent être éteintes": the state said is the command.
       "soit",
       "soient",
@@ -254,6 +263,7 @@ export const fr: FastPathGrammar = {
       "désactiver",
       "débranche",
       "débrancher",
+      "débranchez",
       "s'éteigne",
       "s'éteignent",
       "éteignons",
@@ -492,6 +502,9 @@ export const fr: FastPathGrammar = {
       "rallume",
       "éclaire",
       "éclairer",
+      "illumine",
+      "illuminer",
+      "illuminez",
       // Light asked for where there is none: "que la lumière soit", "j'ai besoin de lumière".
       "que la lumière soit",
       "j'ai besoin de lumière",
