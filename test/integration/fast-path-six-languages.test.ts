@@ -461,3 +461,35 @@ describe("a verb said in its polite, plural or infinitive form", () => {
     expect(calls()).toContain("light.turn_on light.counter_lights");
   });
 });
+
+describe("how much a complaint says is no part of it", () => {
+  it.each([
+    ["en", "it's very dark here"],
+    ["de", "es ist sehr dunkel hier"],
+    ["fr", "il fait très sombre ici"],
+    ["nl", "het is erg donker hier"],
+  ])("%s: %j brightens the speaker's room's lights", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
+  });
+
+  it.each([
+    ["en", "the music is really too loud"],
+    ["de", "die Musik ist echt zu laut"],
+    ["es", "la música está realmente demasiado alta"],
+    ["it", "la musica è davvero troppo alta"],
+  ])("%s: %j turns the speaker down", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}`,
+    ]);
+  });
+
+  it.each([
+    ["en", "it's not very dark here"],
+    ["de", "es ist nicht sehr dunkel hier"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([]);
+  });
+});

@@ -106,6 +106,15 @@ export const de: FastPathGrammar = {
     // name, they made one light of several asked for.
     "nur",
     "einfach",
+    // "die Musik ist echt zu laut": how much a word says is no part of what it asks.
+    "echt",
+    "wirklich",
+    "sehr",
+    "ziemlich",
+    "total",
+    "extrem",
+    "furchtbar",
+    "super",
   ],
   now: ["jetzt", "nun", "gerade", "aktuell", "derzeit", "momentan", "im moment", "sofort"],
   compounds: true,

@@ -107,6 +107,16 @@ export const en: FastPathGrammar = {
     // "turn off only the kitchen light": "only" and "just" say nothing of what is asked; read as part of a
     // name, they made one light of several asked for.
     "only",
+    // "it is really too bright": how much a word says is no part of what it asks.
+    "really",
+    "very",
+    "pretty",
+    "quite",
+    "extremely",
+    "terribly",
+    "awfully",
+    "incredibly",
+    "super",
   ],
   now: ["now", "right now", "currently", "at the moment", "at present", "immediately"],
   articles: ["the", "a", "my", "our", "your", "this", "that"],

@@ -120,6 +120,12 @@ export const es: FastPathGrammar = {
     "sólo",
     "solamente",
     "simplemente",
+    // "la luz está realmente demasiado fuerte": how much a word says is no part of what it asks.
+    "realmente",
+    "muy",
+    "súper",
+    "verdaderamente",
+    "extremadamente",
   ],
   // "la temperatura actual" is the temperature now: "actual" says the present, as "ahora" does.
   now: ["ahora", "ahora mismo", "en este momento", "actualmente", "actual", "ya", "inmediatamente"],

@@ -117,6 +117,13 @@ export const fr: FastPathGrammar = {
     "juste",
     "seulement",
     "simplement",
+    // "la musique est vraiment trop forte": how much a word says is no part of what it asks.
+    "vraiment",
+    "très",
+    "tellement",
+    "extrêmement",
+    "vachement",
+    "super",
   ],
   now: ["maintenant", "actuellement", "en ce moment", "tout de suite", "à présent", "immédiatement"],
   words: {

@@ -89,6 +89,13 @@ export const it: FastPathGrammar = {
     "soltanto",
     "solamente",
     "semplicemente",
+    // "la musica è davvero troppo alta": how much a word says is no part of what it asks.
+    "veramente",
+    "davvero",
+    "proprio",
+    "estremamente",
+    "assai",
+    "super",
   ],
   // "ora" is now too ("spegni le luci ora"); the clock still reads it as the time ("che ora è").
   now: ["adesso", "ora", "immediatamente", "attualmente", "in questo momento", "subito"],

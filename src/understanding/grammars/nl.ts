@@ -131,6 +131,15 @@ export const nl: FastPathGrammar = {
     // name, they made one light of several asked for.
     "alleen",
     "alleen maar",
+    // "de muziek is echt te hard": how much a word says is no part of what it asks.
+    "echt",
+    "erg",
+    "behoorlijk",
+    "ontzettend",
+    "vreselijk",
+    "enorm",
+    "nogal",
+    "super",
   ],
   now: ["nu", "nu meteen", "momenteel", "op dit moment", "meteen", "onmiddellijk", "direct", "nu direct"],
   words: {

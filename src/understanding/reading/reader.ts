@@ -127,7 +127,24 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       !!lexicon.senses(tokens[end - 1]!)?.kind &&
       longestAt(tokens, end) === 0 &&
       !/^\d/.test(tokens[end]!);
-    const plain = (tokens: string[]) => {
+    /** A word that says nothing ("really", "bitte"), and nothing else. */
+    const bareFiller = (word: string) => {
+      const sense = lexicon.senses(word);
+      if (!sense?.filler) return false;
+      const { cues, first, filler: _filler, ...rest } = sense;
+      return !cues.size && !first.size && Object.values(rest).every((v) => v === undefined || v === false);
+    };
+    /** Whether the word at `k` is part of a phrase of several words the grammar knows there. */
+    const inPhrase = (tokens: string[], k: number) => {
+      for (let from = Math.max(0, k - lexicon.longest + 1); from <= k; from++)
+        for (let to = Math.max(k + 1, from + 2); to <= Math.min(tokens.length, from + lexicon.longest); to++)
+          if (lexicon.senses(joinWords(tokens.slice(from, to)))) return true;
+      return false;
+    };
+    const plain = (said: string[]) => {
+      // "it's very dark", "es ist echt zu laut": a word that says nothing, said inside a phrase,
+      // is left out so that the phrase around it is read.
+      const tokens = said.filter((w, k) => !bareFiller(w) || inPhrase(said, k));
       for (let i = 0; i < tokens.length;) {
         let taken = 0;
         let n = longestAt(tokens, i);
