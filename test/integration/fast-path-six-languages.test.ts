@@ -493,3 +493,23 @@ describe("how much a complaint says is no part of it", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("how much, said inside a complaint, is read with it", () => {
+  it.each([
+    ["it", "è molto buio qui"],
+    ["fr", "il fait beaucoup trop sombre ici"],
+  ])("%s: %j brightens the speaker's room's lights", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
+  });
+
+  it.each([
+    ["de", "die Lautstärke ist viel zu niedrig"],
+    ["nl", "het volume is veel te laag"],
+  ])("%s: %j turns the speaker up by a lot", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.4}`,
+    ]);
+  });
+});

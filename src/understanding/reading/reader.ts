@@ -141,10 +141,35 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           if (lexicon.senses(joinWords(tokens.slice(from, to)))) return true;
       return false;
     };
+    /** A word that says how much ("molto", "viel") and nothing else. */
+    const degreeOnly = (word: string) => {
+      const sense = lexicon.senses(word);
+      if (!sense || sense.cues.size !== 1 || sense.first.size) return false;
+      const { cues, first: _first, ...rest } = sense;
+      return (
+        (cues.has("lot") || cues.has("bit")) &&
+        Object.values(rest).every((v) => v === undefined || v === false)
+      );
+    };
+    /** Where a phrase of the grammar that the word at `k` splits ends, without it. */
+    const phraseAcross = (tokens: string[], k: number) => {
+      for (let from = Math.max(0, k - lexicon.longest + 1); from < k; from++)
+        for (let to = Math.min(tokens.length, from + lexicon.longest + 1); to > k + 1; to--)
+          if (lexicon.senses(joinWords([...tokens.slice(from, k), ...tokens.slice(k + 1, to)]))?.cues.size)
+            return to;
+      return undefined;
+    };
     const plain = (said: string[]) => {
       // "it's very dark", "es ist echt zu laut": a word that says nothing, said inside a phrase,
       // is left out so that the phrase around it is read.
       const tokens = said.filter((w, k) => !bareFiller(w) || inPhrase(said, k));
+      // "è molto buio", "het volume is veel te laag": how much, said inside a phrase, is read
+      // after it, as "è buio molto".
+      for (let k = 1; k < tokens.length - 1; k++) {
+        if (!degreeOnly(tokens[k]!) || inPhrase(tokens, k)) continue;
+        const end = phraseAcross(tokens, k);
+        if (end !== undefined) tokens.splice(end - 1, 0, ...tokens.splice(k, 1));
+      }
       for (let i = 0; i < tokens.length;) {
         let taken = 0;
         let n = longestAt(tokens, i);
