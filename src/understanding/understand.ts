@@ -307,8 +307,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       // The correction is no part of the command: a template would take it for a name's words.
       const said = afterCorrection(sentence) ?? sentence;
       const understood = understandWhole(said, lookup);
-      // "what time is it rigth now": a slip read as another place or day is no other place.
-      if (understood?.by === "question" && understood.match.about !== undefined) {
+      // "what time is it rigth now": a slip read as another place or day is no other place. A word
+      // after a preposition is a place's name, never respelt: "in india" is not "in indica".
+      if (understood?.by === "question" && understood.match.about !== undefined && !afterPreposition(said)) {
         const respelt = respelled(said, lookup);
         const again = respelt === undefined ? undefined : understandWhole(respelt, lookup);
         if (
@@ -372,6 +373,14 @@ export function createUnderstanding(grammar: FastPathGrammar) {
         );
       });
     return named ? rest.join(" ") : undefined;
+  }
+
+  /** Whether a word one slip from the grammar's follows a preposition ("in india"). */
+  function afterPreposition(said: string): boolean {
+    const words = fold(said).split(" ");
+    return words.some(
+      (w, i) => i > 0 && placePrepositions.has(words[i - 1]!) && spelling.meant(w) !== undefined,
+    );
   }
 
   /** The words of `said` with each slip respelt, or undefined when none was. */

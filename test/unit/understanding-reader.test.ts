@@ -1424,6 +1424,8 @@ describe("a slip of one letter, in a word the grammar knows", () => {
   it.each([
     ["en", "what day is it tomorow"],
     ["en", "what time is it in berlni"],
+    // A place one slip from a word of the grammar ("india", "indica") is the place.
+    ["it", "dimmi che ora è in india adesso"],
   ])("%s: %j, respelt, is still another day or place", (language, sentence) => {
     expect(understand(language, sentence)?.match.about).toBeDefined();
   });
