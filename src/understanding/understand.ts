@@ -156,6 +156,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     : undefined;
   const infinitivePurpose = grammar.purposeInfinitive;
   const placePrepositions = new Set(grammar.areaPrepositions.map(fold).filter((w) => !w.includes(" ")));
+  /** The words that say "now" ("now", "jetzt", "maintenant"). */
+  const nowWords = new Set(grammar.now.flatMap((phrase) => fold(phrase).split(" ")));
   /** What plays, said in one word ("music", "Lied", "canción"): a title may follow it. */
   const musicWords = new Set(grammar.cues.music.map(fold).filter((w) => !w.includes(" ")));
   const purposeStarts = (infinitivePurpose?.words ?? []).map((w) => fold(w).split(" "));
@@ -307,10 +309,11 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       // The correction is no part of the command: a template would take it for a name's words.
       const said = afterCorrection(sentence) ?? sentence;
       const understood = understandWhole(said, lookup);
-      // "what time is it rigth now": a slip read as another place or day is no other place. A word
-      // after a preposition is a place's name, never respelt: "in india" is not "in indica".
-      if (understood?.by === "question" && understood.match.about !== undefined && !afterPreposition(said)) {
-        const respelt = respelled(said, lookup);
+      // "what time is it rigth now", "wie spät ist es jetz": a word for now written one letter
+      // wrong was read as another place or day. Only such a word is respelt here: a place's name one
+      // slip from another word of the grammar stays a place ("in india" is not "in indica").
+      if (understood?.by === "question" && understood.match.about !== undefined) {
+        const respelt = respelled(said, lookup, (meant) => nowWords.has(meant));
         const again = respelt === undefined ? undefined : understandWhole(respelt, lookup);
         if (
           again?.by === "question" &&
@@ -375,18 +378,18 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     return named ? rest.join(" ") : undefined;
   }
 
-  /** Whether a word one slip from the grammar's follows a preposition ("in india"). */
-  function afterPreposition(said: string): boolean {
-    const words = fold(said).split(" ");
-    return words.some(
-      (w, i) => i > 0 && placePrepositions.has(words[i - 1]!) && spelling.meant(w) !== undefined,
-    );
-  }
-
   /** The words of `said` with each slip respelt, or undefined when none was. */
-  function respelled(said: string, lookup: (words: string) => Spotted | undefined): string | undefined {
+  function respelled(
+    said: string,
+    lookup: (words: string) => Spotted | undefined,
+    /** Which words a slip may be read as: any of the grammar's, unless told. */
+    allowed: (meant: string) => boolean = () => true,
+  ): string | undefined {
     const words = fold(said).split(" ");
-    const meant = words.map((word) => spelling.meant(word));
+    const meant = words.map((word) => {
+      const m = spelling.meant(word);
+      return m !== undefined && allowed(m) ? m : undefined;
+    });
     // Most sentences have no slip: the home's names are looked up only for one that has.
     if (meant.every((m) => m === undefined)) return undefined;
     const spans = spotNames(words, lookup);
