@@ -462,6 +462,26 @@ describe("a verb said in its polite, plural or infinitive form", () => {
   });
 });
 
+describe("darkness said of a room, in its own gender, and a greeting first", () => {
+  it.each([
+    ["en", "it's so dark in here"],
+    ["es", "esta habitación está muy oscura"],
+    ["it", "questa stanza è un po' buia"],
+  ])("%s: %j brightens the speaker's room's lights", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
+  });
+
+  it.each([
+    ["es", "hey, apaga la luz de la cocina"],
+    ["fr", "hey, éteins la lumière de la cuisine"],
+    ["it", "hey, spegni la luce della cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+});
+
 describe("how much a complaint says is no part of it", () => {
   it.each([
     ["en", "it's very dark here"],

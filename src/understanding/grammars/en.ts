@@ -419,6 +419,7 @@ export const en: FastPathGrammar = {
       "more light",
       "more brightness",
       "too dark",
+      "so dark",
       "too dim",
       "it's too dark",
       "it is too dark",

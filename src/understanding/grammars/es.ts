@@ -107,6 +107,8 @@ export const es: FastPathGrammar = {
     "quisiera",
     "necesito",
     "oye",
+    // "hey", said in Spanish as in English.
+    "hey",
     "vale",
     "ok",
     // Hesitations.
@@ -361,6 +363,11 @@ export const es: FastPathGrammar = {
       "más luz",
       "aclara",
       "muy oscuro",
+      // Said of "la cocina", "la sala".
+      "demasiado oscura",
+      "está oscura",
+      "esta oscura",
+      "muy oscura",
       "no veo nada",
       "no puedo ver nada",
       "no se ve nada",

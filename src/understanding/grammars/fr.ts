@@ -106,6 +106,8 @@ export const fr: FastPathGrammar = {
     "pourriez vous",
     "merci",
     "hé",
+    // "hey", said in French as in English.
+    "hey",
     "ok",
     // Hesitations.
     "euh",

@@ -76,6 +76,8 @@ export const it: FastPathGrammar = {
     "vorrei",
     "mi serve",
     "ehi",
+    // "hey", said in Italian as in English.
+    "hey",
     "ok",
     // Hesitations, and "un attimo" (just for a moment), which carry nothing.
     "ehm",
@@ -326,6 +328,11 @@ export const it: FastPathGrammar = {
       "è un po' buio",
       "è troppo scuro",
       "troppo scuro",
+      // Said of "la cucina", "la stanza".
+      "è buia",
+      "troppo buia",
+      "è troppo buia",
+      "è un po' buia",
       "non riesco a vedere",
       "non vedo niente",
       "non vedo nulla",
