@@ -78,7 +78,7 @@ export interface Turn {
   zwaveNotConnected(): FastPathOutcome | undefined;
   /**
    * None of the kind asked for (`said`, folded) is in `place`, or in the home: the kind quoted as
-   * the user said it ("keinen Fernseher", "de télé"), not as folded for reading.
+   * the user said it ("Fernseher", "télé"), not as folded for reading ("fernseher", "tele").
    */
   noneOfKind(said: string, place: string | undefined): FastPathOutcome;
 }
