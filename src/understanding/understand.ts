@@ -378,6 +378,20 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     return named ? rest.join(" ") : undefined;
   }
 
+  /** Whether a word names a thing: a kind of device, a place, or what a device has (the volume). */
+  function isThing(word: string): boolean {
+    const sense = lexicon.senses(word);
+    return (
+      !!sense &&
+      (!!sense.kind ||
+        !!sense.here ||
+        !!sense.home ||
+        sense.cues.has("volume") ||
+        sense.cues.has("music") ||
+        sense.cues.has("brightness"))
+    );
+  }
+
   /** The words of `said` with each slip respelt, or undefined when none was. */
   function respelled(
     said: string,
@@ -386,9 +400,13 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     allowed: (meant: string) => boolean = () => true,
   ): string | undefined {
     const words = fold(said).split(" ");
-    const meant = words.map((word) => {
+    const meant = words.map((word, i) => {
       const m = spelling.meant(word);
-      return m !== undefined && allowed(m) ? m : undefined;
+      if (m === undefined || !allowed(m)) return undefined;
+      // After an article stands a thing: "the lihgts" is "the lights", but "the movie" is no
+      // "the move" (a verb there would make "the movie is too dark" a wish for light).
+      const before = i > 0 ? lexicon.senses(words[i - 1]!) : undefined;
+      return before?.article && !isThing(m) ? undefined : m;
     });
     // Most sentences have no slip: the home's names are looked up only for one that has.
     if (meant.every((m) => m === undefined)) return undefined;

@@ -1444,6 +1444,8 @@ describe("a slip of one letter, in a word the grammar knows", () => {
     ["nl", "doe mee met dit"],
     // "dimme" is "dimmer" or "dimmed", which mean two things: neither is taken.
     ["en", "make the kitchen light dimme"],
+    // After an article stands a thing, not a verb: "the movie" is no "the move".
+    ["en", "the movie is too dark"],
   ])("%s: %j is not respelt into a command", (language, sentence) => {
     expect(["certain reading", "question"]).not.toContain(understand(language, sentence)?.by);
   });
