@@ -12,6 +12,7 @@ import type { HomeTwins } from "../ha/zwave-twins.js";
 import { targetKey, type ZwaveTarget as ZwaveDevice } from "../zwave-host/zwave-target.js";
 import { isReachable } from "./zwave-names.js";
 import { haKindOf } from "../zwave-host/ha-kind.js";
+import { targetKind } from "./target-kind.js";
 import { ENTRANCE_COVER_CLASSES } from "../tools/policy/effects.js";
 import { RESOLVE_RULES, type Phrase, type RuleTools } from "./resolve-rules.js";
 import { deviceChoices, roomChoices, roomOf } from "./choices.js";
@@ -211,9 +212,7 @@ export function createTargetResolver(grammar: FastPathGrammar) {
       return {
         kind: "unsupported",
         names: others.map((t) => t.name),
-        domains: [
-          ...new Set(others.map((t) => (t.source === "ha" ? t.entity.domain : haKindOf(t.device).domain))),
-        ],
+        domains: [...new Set(others.map((t) => targetKind(t).domain))],
       };
     return {
       kind: "group",

@@ -366,15 +366,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       return undefined;
     // What is acted on is said before it ("allume roomba": the word is what to switch on).
     const rest = words.slice(0, -1);
-    const named =
-      spans.length > 0 ||
-      rest.some((w) => {
-        const sense = lexicon.senses(w);
-        return (
-          !!sense &&
-          (!!sense.kind || !!sense.here || !!sense.home || OBJECTS.some((cue) => sense.cues.has(cue)))
-        );
-      });
+    const named = spans.length > 0 || rest.some(isThing);
     return named ? rest.join(" ") : undefined;
   }
 
@@ -382,13 +374,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   function isThing(word: string): boolean {
     const sense = lexicon.senses(word);
     return (
-      !!sense &&
-      (!!sense.kind ||
-        !!sense.here ||
-        !!sense.home ||
-        sense.cues.has("volume") ||
-        sense.cues.has("music") ||
-        sense.cues.has("brightness"))
+      !!sense && (!!sense.kind || !!sense.here || !!sense.home || OBJECTS.some((cue) => sense.cues.has(cue)))
     );
   }
 
