@@ -143,16 +143,31 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     );
   }
 
+  /**
+   * One word of each phrase that asks the time or the date, its longest ("time" of "what time"): a
+   * question holds one of them.
+   */
+  const asking = new Set(
+    [...roles].flatMap(([key, role]) =>
+      role === "time" || role === "date" || role === "today"
+        ? [key.split(" ").reduce((a, b) => (b.length > a.length ? b : a))]
+        : [],
+    ),
+  );
+
   return (sentence: string): ClockQuestion | undefined => {
+    const folded = fold(sentence);
+    // Most sentences name neither: one look at their words, and done.
+    if (!words(folded).some((w) => asking.has(w))) return undefined;
     // One word alone is no question, but "today": "Jour" and "Nuit" switch a scene in Home
     // Assistant's French sentences. The templates still read the few that are ("time"). Counted
     // before politeness and "now" are dropped: "fecha actual", "Datum bitte" are two words.
-    const alone = words(withoutWakeWord(fold(sentence)));
+    const alone = words(withoutWakeWord(folded));
     // "Today?" alone asks the date: no scene or device is called that.
     if (alone.length === 1) return roles.get(alone[0]!) === "today" ? { intent: "query_date" } : undefined;
     if (alone.length < 2) return undefined;
-    const said = words(clean(fold(sentence)));
-    if (!said.length || fromNow(words(fold(sentence)))) return undefined;
+    const said = words(clean(folded));
+    if (!said.length || fromNow(words(folded))) return undefined;
     const found = new Set<Role>();
     const unknown: number[] = [];
     let pieces = 0;
@@ -179,7 +194,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     if (unknown.length > 1 || placeLeftOff(said) || accentedArticle(sentence)) return undefined;
     if (unknown.length === 1) {
       // Its neighbours as said, politeness and all: "could you announce the time".
-      const whole = words(withoutWakeWord(fold(sentence)));
+      const whole = words(withoutWakeWord(folded));
       const at = whole.indexOf(said[unknown[0]!]!);
       if (at < 0 || !isVerb(whole, at, capitalised(sentence))) return undefined;
     }

@@ -242,6 +242,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     cues: readonly Cue[],
   ): boolean {
     const words = wordsOf(name);
+    if (!lexicon.mayHold(words, cues)) return false;
     const spans = spotNames(words, lookup);
     for (let i = 0; i < words.length; i++) {
       if (inName(spans, i)) continue;

@@ -69,6 +69,12 @@ export interface Lexicon {
    * "apágala" into "apaga" and "la", "spegnerle" into "spegnere" and "le" (a pronoun joined to its verb).
    */
   split(word: string): string[];
+  /**
+   * Whether a phrase of `words` (split as `split` splits them) may hold one of `cues`: false only
+   * when it cannot hold any phrase the grammar knows for those cues, so that most sentences are
+   * not looked up phrase by phrase.
+   */
+  mayHold(words: readonly string[], cues: readonly Cue[]): boolean;
 }
 
 export function createLexicon(grammar: FastPathGrammar): Lexicon {
@@ -150,8 +156,30 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
   const longest = Math.max(...[...table.keys()].map((k) => k.split(" ").length));
   // Longest first: "dell'" before "l'".
   const elided = [...new Set(elisions)].sort((a, b) => b.length - a.length);
+  // Each set of cues asked about, with one word of every phrase that says one of them, its longest
+  // (the least common: "dark" of "too dark"): a sentence that holds the phrase holds that word.
+  // Words as the reader splits them: "un po'buio" is "un", "po'", "buio".
+  const cueWords = new Map<string, Set<string>>();
+  const wordsFor = (cues: readonly Cue[]) => {
+    const key = cues.join(" ");
+    let found = cueWords.get(key);
+    if (found) return found;
+    found = new Set();
+    for (const [phrase, sense] of table) {
+      if (!cues.some((cue) => sense.cues.has(cue) || sense.first.has(cue))) continue;
+      found.add(phrase.split(/ |(?<=')/).reduce((a, b) => (b.length > a.length ? b : a)));
+    }
+    cueWords.set(key, found);
+    return found;
+  };
   return {
     senses: (phrase) => table.get(phrase),
+    mayHold(words, cues) {
+      const known = wordsFor(cues);
+      // A word with an apostrophe inside ("po'buio" written as one) may be part of a phrase that
+      // is known as more words: it is not ruled out here.
+      return words.some((w) => known.has(w) || /'./.test(w));
+    },
     longest,
     split(word) {
       const prefix = elided.find((e) => word.length > e.length && word.startsWith(e));

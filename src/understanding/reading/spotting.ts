@@ -126,8 +126,10 @@ export function homeVocabulary(
 }
 
 /** Words as written: an elided article or preposition joined to the next word ("d'entrée"). */
-export function joinWords(words: string[]): string {
-  return words.reduce((text, w) => (!text ? w : text.endsWith("'") ? text + w : `${text} ${w}`), "");
+export function joinWords(words: readonly string[]): string {
+  let text = "";
+  for (const w of words) text = !text ? w : text.endsWith("'") ? text + w : `${text} ${w}`;
+  return text;
 }
 
 /** Whether the word at `i` is one of a name's, of the names `spotNames` found. */
