@@ -246,7 +246,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     const spans = spotNames(words, lookup);
     for (let i = 0; i < words.length; i++) {
       if (inName(spans, i)) continue;
-      for (let n = Math.min(lexicon.longest, words.length - i); n >= 1; n--) {
+      for (let n = Math.min(lexicon.startingWith(words[i]!), words.length - i); n >= 1; n--) {
         const sense = lexicon.senses(joinWords(words.slice(i, i + n)));
         if (!sense || sense.preposition) continue;
         if (cues.some((cue) => sense.cues.has(cue) || (i === 0 && sense.first.has(cue)))) return true;

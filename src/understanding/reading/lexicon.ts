@@ -75,6 +75,11 @@ export interface Lexicon {
    * not looked up phrase by phrase.
    */
   mayHold(words: readonly string[], cues: readonly Cue[]): boolean;
+  /**
+   * The most words a phrase the grammar knows may have when it begins with `word` (as `split`
+   * splits them): 0 when none begins with it, so that the phrases after it need not be looked up.
+   */
+  startingWith(word: string): number;
 }
 
 export function createLexicon(grammar: FastPathGrammar): Lexicon {
@@ -172,8 +177,16 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
     cueWords.set(key, found);
     return found;
   };
+  // A phrase's words as the reader splits them: "un po'buio" is "un", "po'", "buio".
+  const byFirstWord = new Map<string, number>();
+  for (const phrase of table.keys()) {
+    const words = phrase.split(/ |(?<=')/);
+    byFirstWord.set(words[0]!, Math.max(byFirstWord.get(words[0]!) ?? 0, words.length));
+  }
   return {
     senses: (phrase) => table.get(phrase),
+    // A word with an apostrophe inside ("po'buio" written as one) may begin a phrase known as more words.
+    startingWith: (word) => (/'./.test(word) ? longest : Math.min(longest, byFirstWord.get(word) ?? 0)),
     mayHold(words, cues) {
       const known = wordsFor(cues);
       // A word with an apostrophe inside ("po'buio" written as one) may be part of a phrase that

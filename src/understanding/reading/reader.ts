@@ -112,7 +112,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
     let contentSeen = false;
     /** The longest phrase the grammar knows at `i`, in words (0: none). */
     const longestAt = (tokens: string[], i: number) => {
-      for (let n = Math.min(lexicon.longest, tokens.length - i); n >= 1; n--)
+      for (let n = Math.min(lexicon.startingWith(tokens[i] ?? ""), tokens.length - i); n >= 1; n--)
         if (lexicon.senses(joinWords(tokens.slice(i, i + n)))) return n;
       return 0;
     };
@@ -137,7 +137,11 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
     /** Whether the word at `k` is part of a phrase of several words the grammar knows there. */
     const inPhrase = (tokens: string[], k: number) => {
       for (let from = Math.max(0, k - lexicon.longest + 1); from <= k; from++)
-        for (let to = Math.max(k + 1, from + 2); to <= Math.min(tokens.length, from + lexicon.longest); to++)
+        for (
+          let to = Math.max(k + 1, from + 2);
+          to <= Math.min(tokens.length, from + lexicon.startingWith(tokens[from]!));
+          to++
+        )
           if (lexicon.senses(joinWords(tokens.slice(from, to)))) return true;
       return false;
     };
