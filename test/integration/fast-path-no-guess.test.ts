@@ -192,6 +192,29 @@ describe("a state said with 'is' or 'are' is no command", () => {
   });
 });
 
+describe("what someone did, told in the perfect, is no command", () => {
+  it.each([
+    ["de", "Sie haben die Lampen in der Küche ausgeschaltet"],
+    ["de", "haben Sie die Lampen in der Küche eingeschaltet"],
+    ["de", "sie haben die Lampen in der Küche heller gemacht"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await lightAt("light.kitchen_ceiling", 50);
+    await lightAt("light.counter_lights", 0);
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([]);
+  });
+
+  it("de: a wish ending in 'haben' still switches them", async () => {
+    await lightAt("light.kitchen_ceiling", 0);
+    await lightAt("light.counter_lights", 0);
+    await say("ich will die Lampen in der Küche an haben", "de");
+    expect(home.serviceCalls()).toEqual([
+      "light.turn_on light.counter_lights",
+      "light.turn_on light.kitchen_ceiling",
+    ]);
+  });
+});
+
 describe("fr: 'éteins' alone is a bare verb", () => {
   it("in the kitchen, with lights and a kettle, it switches nothing and asks which", async () => {
     await lightAt("light.kitchen_ceiling", 50);

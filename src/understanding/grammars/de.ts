@@ -610,6 +610,9 @@ export const de: FastPathGrammar = {
       "ging",
       "gingen",
       "sich",
+      // "Sie haben das Licht ausgeschaltet": what was done, told (the perfect), never asked.
+      "sie haben",
+      "haben sie",
     ],
     modals: [
       "soll",
