@@ -215,6 +215,18 @@ describe("what someone did, told in the perfect, is no command", () => {
   });
 });
 
+describe("a light allowed to stay as it is is left as it is", () => {
+  it.each([
+    ["nl", "de lampen in de keuken mogen aan blijven"],
+    ["de", "die Lampen in der Küche dürfen an bleiben"],
+  ])("%s: %j switches nothing on", async (language, text) => {
+    await lightAt("light.kitchen_ceiling", 50);
+    await lightAt("light.counter_lights", 0);
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([]);
+  });
+});
+
 describe("fr: 'éteins' alone is a bare verb", () => {
   it("in the kitchen, with lights and a kettle, it switches nothing and asks which", async () => {
     await lightAt("light.kitchen_ceiling", 50);

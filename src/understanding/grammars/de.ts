@@ -606,6 +606,8 @@ export const de: FastPathGrammar = {
       "wurden",
       "bleibt",
       "blieb",
+      // "das Licht darf an bleiben": it may stay as it is; nothing is asked to change.
+      "bleiben",
       "geht",
       "ging",
       "gingen",

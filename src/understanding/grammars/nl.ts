@@ -522,6 +522,8 @@ export const nl: FastPathGrammar = {
       "werden",
       "blijft",
       "bleef",
+      // "het licht mag aan blijven": it may stay as it is; nothing is asked to change.
+      "blijven",
       "gaat",
       "ging",
       "gingen",
