@@ -370,6 +370,11 @@ export interface CueWords {
    */
   copulas?: string[];
   /**
+   * Copulas that tell of before ("was", "war", "était", "estaba"): what was wrong then ("it was too
+   * dark") is told, not asked to change now. Read as copulas too.
+   */
+  pastCopulas?: string[];
+  /**
    * A wish: "must", "sollen", "moeten", "ich möchte dass", "ik wil dat". A copula said with one is
    * no statement ("die Lichter sollen aus sein", "de lampen moeten uit zijn"); alone it says nothing.
    */

@@ -192,6 +192,33 @@ describe("a state said with 'is' or 'are' is no command", () => {
   });
 });
 
+describe("what was wrong before is told, not asked to change now", () => {
+  it.each([
+    ["en", "the kitchen lamps were too bright"],
+    ["de", "die Lampen in der Küche waren zu hell"],
+    ["nl", "de lampen in de keuken waren te fel"],
+    ["fr", "les lampes de la cuisine étaient trop intenses"],
+    ["es", "las lámparas de la cocina estaban demasiado fuertes"],
+    ["it", "le lampade della cucina erano troppo intense"],
+  ])("%s: %j changes nothing", async (language, text) => {
+    await lightAt("light.kitchen_ceiling", 50);
+    await lightAt("light.counter_lights", 50);
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "the kitchen lamps are too bright"],
+    ["it", "le lampade della cucina sono troppo intense"],
+  ])("%s: said of now, %j dims them", async (language, text) => {
+    await lightAt("light.kitchen_ceiling", 50);
+    await lightAt("light.counter_lights", 50);
+    await say(text, language);
+    expect(home.serviceCalls()).toHaveLength(2);
+    expect(home.serviceCalls().every((c) => c.startsWith("light.turn_on"))).toBe(true);
+  });
+});
+
 describe("what someone did, told in the perfect, is no command", () => {
   it.each([
     ["de", "Sie haben die Lampen in der Küche ausgeschaltet"],

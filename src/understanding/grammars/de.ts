@@ -596,6 +596,8 @@ export const de: FastPathGrammar = {
     to: ["auf", "zu", "aufs", "auf das", "bis zum", "bis zur", "bis auf"],
     by: ["um"],
     percent: ["prozent", "%"],
+    // "es war zu dunkel": what was wrong then, told (read as copulas too).
+    pastCopulas: ["war", "waren", "wurde", "wurden"],
     // "das Licht hat sich ausgeschaltet": what a device did by itself, told.
     copulas: [
       "ist",

@@ -712,6 +712,8 @@ export const en: FastPathGrammar = {
     to: ["to", "at"],
     by: ["by"],
     percent: ["percent", "%", "per cent", "pc"],
+    // "it was too dark": what was wrong then, told (read as copulas too).
+    pastCopulas: ["was", "were", "has been", "have been", "had been"],
     copulas: [
       "is",
       "are",

@@ -610,6 +610,8 @@ export const es: FastPathGrammar = {
     // "aumenta el volumen en 20 %": with a verb of change, "en" says by how much.
     by: ["en"],
     percent: ["por ciento", "porciento", "%"],
+    // "estaba demasiado oscuro": what was wrong then, told (read as copulas too).
+    pastCopulas: ["estaba", "estaban", "era", "eran", "fue", "fueron", "estuvo", "ha estado"],
     // "las luces se han apagado": what happened, told with its auxiliary.
     copulas: [
       "están",

@@ -635,6 +635,8 @@ export const fr: FastPathGrammar = {
     to: ["à", "a", "au", "sur", "en"],
     by: ["de"],
     percent: ["pour cent", "pourcent", "%"],
+    // "la lumière était trop forte": what was wrong then, told (read as copulas too).
+    pastCopulas: ["était", "étaient", "a été", "ont été"],
     copulas: ["c'est", "est", "sont", "était", "étaient", "s'est", "se sont", "a été"],
     // "assure-toi que la lumière est éteinte": what is asked to be so, whose copula is no statement.
     modals: [

@@ -575,6 +575,8 @@ export const it: FastPathGrammar = {
     to: ["a", "al", "alla", "allo", "su", "sul", "sulla", "fino al", "fino a"],
     by: ["di", "del"],
     percent: ["per cento", "percento", "%"],
+    // "era troppo buio": what was wrong then, told (read as copulas too).
+    pastCopulas: ["era", "erano", "è stata", "è stato", "sono stati", "sono state", "fu"],
     copulas: ["è", "sono", "era", "erano", "è stata", "è stato", "si è", "si sono"],
     // "assure-toi que la lumière est éteinte": what is asked to be so, whose copula is no statement.
     modals: ["assicurati che", "assicurarti che", "si assicuri che", "fai in modo che", "fare in modo che"],

@@ -508,6 +508,8 @@ export const nl: FastPathGrammar = {
     to: ["op", "naar", "tot"],
     by: ["met"],
     percent: ["procent", "%"],
+    // "het was te donker": what was wrong then, told (read as copulas too).
+    pastCopulas: ["was", "waren", "werd", "werden"],
     copulas: [
       // "het licht heeft zichzelf uitgezet": what a device did by itself, told.
       "zichzelf",

@@ -26,6 +26,7 @@ const NOT_VERBS: ReadonlySet<Cue> = new Set<Cue>([
   "none",
   "anymore",
   "copulas",
+  "pastCopulas",
   "particles",
 ]);
 
@@ -99,6 +100,7 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
       if (cue === "muteModes") sense(word).cues.add("mute");
       // A word that starts is "on" where it may switch (reading/action.ts, `startedOnly`).
       if (cue === "starts") sense(word).cues.add("on");
+      if (cue === "pastCopulas") sense(word).cues.add("copulas");
     }
   }
   const elisions: string[] = [];

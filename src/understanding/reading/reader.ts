@@ -596,11 +596,14 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       if (asking && change && !ASKED_FOR.some((cue) => cues.has(cue))) return undefined;
       // "die Lichter sollen aus sein", "de lampen moeten uit zijn": a wish, whose copula is no statement.
       const wished = cues.delete("modals");
+      const before = cues.delete("pastCopulas");
       if (cues.delete("copulas") && !wished) {
         // "the kitchen lights are off": a state said, not asked for; "sono troppo intense": a change.
         // "The light is dim", "la luz está baja": a word alone says how a thing is, which may be
         // too little as well as too much; what is wrong is said with more ("too dim").
+        // "it was too dark": what was wrong then is told, not asked to change now.
         if (
+          before ||
           !change ||
           !complained ||
           level !== undefined ||
