@@ -1,0 +1,26 @@
+// German and Dutch as people say them: asked politely, wanted rather than ordered, the sound said
+// to be too high, words for a connected device, and the short forms of Dutch speech. The reader on
+// its own, with a small home's names standing in for the mirror; the sentences are our own.
+import { describe, expect, it } from "vitest";
+import { GRAMMARS } from "../../src/understanding/grammar.js";
+import type { Spotted } from "../../src/understanding/reading/spotting.js";
+import { fold } from "../../src/understanding/sentence.js";
+import { createUnderstanding } from "../../src/understanding/understand.js";
+
+const PLACES = ["wohnzimmer", "küche", "woonkamer", "keuken"].map(fold);
+
+function lookup(words: string): Spotted | undefined {
+  return PLACES.includes(fold(words)) ? { type: "place" } : undefined;
+}
+
+const understandings = Object.fromEntries(
+  Object.entries(GRAMMARS).map(([l, g]) => [l, createUnderstanding(g)]),
+);
+const understand = (language: string, sentence: string) =>
+  understandings[language]!.understand(sentence, lookup);
+
+describe("a word is never respelt into a negation", () => {
+  it("de: 'im kleinen Zimmer' is a room nobody knows, not 'keinen'", () => {
+    expect(understand("de", "schalte die Lampe im kleinen Zimmer aus")?.by).not.toBe("certain reading");
+  });
+});
