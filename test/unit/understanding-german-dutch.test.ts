@@ -19,6 +19,16 @@ const understandings = Object.fromEntries(
 const understand = (language: string, sentence: string) =>
   understandings[language]!.understand(sentence, lookup);
 
+describe("asked politely, to 'Sie'", () => {
+  it.each([
+    ["Könnten Sie das Licht im Wohnzimmer ausschalten?", "turn_off"],
+    ["Würden Sie bitte die Musik leiser machen", "volume_down"],
+    ["können Sie die Lampen in der Küche anmachen", "turn_on"],
+  ])("de: %j", (sentence, intent) => {
+    expect(understand("de", sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});
+
 describe("a word is never respelt into a negation", () => {
   it("de: 'im kleinen Zimmer' is a room nobody knows, not 'keinen'", () => {
     expect(understand("de", "schalte die Lampe im kleinen Zimmer aus")?.by).not.toBe("certain reading");
