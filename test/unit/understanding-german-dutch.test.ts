@@ -29,6 +29,23 @@ describe("asked politely, to 'Sie'", () => {
   });
 });
 
+describe("the sound said to be too high", () => {
+  it.each([
+    ["de", "die Lautstärke ist zu hoch"],
+    ["de", "deine Lautstärke ist viel zu hoch"],
+    ["nl", "het volume is te hoog"],
+  ])("%s: %j turns it down", (language, sentence) => {
+    expect(understand(language, sentence)).toMatchObject({
+      match: { intent: "volume_down" },
+      by: "certain reading",
+    });
+  });
+
+  it("de: 'zu gering' is too low", () => {
+    expect(understand("de", "die Lautstärke ist zu gering")?.match.intent).toBe("volume_up");
+  });
+});
+
 describe("a word is never respelt into a negation", () => {
   it("de: 'im kleinen Zimmer' is a room nobody knows, not 'keinen'", () => {
     expect(understand("de", "schalte die Lampe im kleinen Zimmer aus")?.by).not.toBe("certain reading");

@@ -433,6 +433,7 @@ export const de: FastPathGrammar = {
       // "die Lautstärke ist zu niedrig": too low, said of the sound itself.
       "lautstärke ist zu niedrig",
       "lautstärke zu niedrig",
+      "lautstärke ist zu gering",
       "ist zu leise",
       "es ist zu leise",
       "das ist zu leise",
@@ -446,6 +447,10 @@ export const de: FastPathGrammar = {
       "so laut wie du kannst",
     ],
     quieter: [
+      // "die Lautstärke ist zu hoch": too high, said of the sound itself (as "zu niedrig" above).
+      "lautstärke ist zu hoch",
+      "lautstärke zu hoch",
+      "lautstärke ist viel zu hoch",
       // "nicht so laut": a negation of what is wrong, so a request, as "not so loud".
       "nicht so laut",
       // "verringere die Lautstärke auf sehr niedrig": a level in words is no number, so a step down;

@@ -383,6 +383,11 @@ export const nl: FastPathGrammar = {
       "ik hoor je amper",
     ],
     quieter: [
+      // "het volume is te hoog": too high, said of the sound itself (as "te laag" above).
+      "volume is te hoog",
+      "volume te hoog",
+      "geluid is te hoog",
+      "volume is veel te hoog",
       // "niet zo hard": a negation of what is wrong, so a request, as "not so loud".
       "niet zo hard",
       "niet zo luid",
