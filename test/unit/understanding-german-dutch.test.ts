@@ -46,6 +46,19 @@ describe("the sound said to be too high", () => {
   });
 });
 
+describe("light wanted, as it is needed", () => {
+  it.each([
+    ["de", "ich will Licht im Wohnzimmer"],
+    ["de", "ich möchte Licht in der Küche"],
+    ["nl", "ik wil licht in de woonkamer"],
+  ])("%s: %j switches the lights on", (language, sentence) => {
+    expect(understand(language, sentence)).toMatchObject({
+      match: { intent: "turn_on", kind: "light" },
+      by: "certain reading",
+    });
+  });
+});
+
 describe("a word is never respelt into a negation", () => {
   it("de: 'im kleinen Zimmer' is a room nobody knows, not 'keinen'", () => {
     expect(understand("de", "schalte die Lampe im kleinen Zimmer aus")?.by).not.toBe("certain reading");

@@ -489,6 +489,12 @@ export const de: FastPathGrammar = {
       "ich brauche licht",
       "ich brauche etwas licht",
       "wir brauchen licht",
+      // Wanted as it is needed: "ich will Licht", "ich möchte Licht im Flur".
+      "ich will licht",
+      "ich möchte licht",
+      "ich hätte gern licht",
+      "ich hätte gerne licht",
+      "wir wollen licht",
       "gib mir licht",
       "gib mir etwas licht",
       // "mach Licht", "mach mal Licht in der Küche": light made is the lights switched on.

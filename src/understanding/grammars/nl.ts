@@ -425,6 +425,10 @@ export const nl: FastPathGrammar = {
       "er zij licht",
       "ik heb licht nodig",
       "we hebben licht nodig",
+      // Wanted as it is needed: "ik wil licht", "ik wil licht in de gang".
+      "ik wil licht",
+      "ik wil graag licht",
+      "we willen licht",
       "geef me licht",
       "geef me wat licht",
       "geef mij licht",
