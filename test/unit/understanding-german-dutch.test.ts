@@ -59,6 +59,18 @@ describe("light wanted, as it is needed", () => {
   });
 });
 
+describe("muting said in other words", () => {
+  it.each([
+    ["de", "Lautsprecher mute", "mute"],
+    ["de", "schalte das Audio stumm", "mute"],
+    ["de", "unmute", "unmute"],
+    ["nl", "ontdemp de luidspreker", "unmute"],
+    ["nl", "hef het dempen op", "unmute"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});
+
 describe("a word is never respelt into a negation", () => {
   it("de: 'im kleinen Zimmer' is a room nobody knows, not 'keinen'", () => {
     expect(understand("de", "schalte die Lampe im kleinen Zimmer aus")?.by).not.toBe("certain reading");

@@ -470,6 +470,9 @@ export const nl: FastPathGrammar = {
     unmute: [
       "unmute",
       "ontdempen",
+      "ontdemp",
+      "hef het dempen op",
+      "hef de demping op",
       "dempen opheffen",
       "mute uitzetten",
       "mute uit",
