@@ -71,6 +71,18 @@ describe("muting said in other words", () => {
   });
 });
 
+describe("half, declined", () => {
+  it.each([
+    ["de", "stell das Licht im Wohnzimmer auf halbe Helligkeit"],
+    ["nl", "zet het licht in de woonkamer op halve helderheid"],
+  ])("%s: %j is half", (language, sentence) => {
+    expect(understand(language, sentence)).toMatchObject({
+      match: { intent: "set_level", level: 50 },
+      by: "certain reading",
+    });
+  });
+});
+
 describe("a word is never respelt into a negation", () => {
   it("de: 'im kleinen Zimmer' is a room nobody knows, not 'keinen'", () => {
     expect(understand("de", "schalte die Lampe im kleinen Zimmer aus")?.by).not.toBe("certain reading");

@@ -947,6 +947,8 @@ export const de: FastPathGrammar = {
   levels: {
     hälfte: 50,
     halb: 50,
+    // "auf halbe Helligkeit", "halbe Lautstärke".
+    halbe: 50,
     voll: 100,
     maximum: 100,
     max: 100,

@@ -770,6 +770,8 @@ export const nl: FastPathGrammar = {
   numberCompounds: { patterns: ["{unit}en{tens}"] },
   levels: {
     half: 50,
+    // "op halve helderheid", "halve volume".
+    halve: 50,
     helft: 50,
     "de helft": 50,
     vol: 100,
