@@ -83,6 +83,15 @@ describe("half, declined", () => {
   });
 });
 
+describe("the power of a plug, 'an' it", () => {
+  it("de: 'den Strom an der Steckdose' is the plug, and 'an' no 'on'", () => {
+    expect(understand("de", "schalte den Strom an der Steckdose in der Küche ab")?.match).toMatchObject({
+      intent: "turn_off",
+      name: "steckdose in der kuche",
+    });
+  });
+});
+
 describe("a word is never respelt into a negation", () => {
   it("de: 'im kleinen Zimmer' is a room nobody knows, not 'keinen'", () => {
     expect(understand("de", "schalte die Lampe im kleinen Zimmer aus")?.by).not.toBe("certain reading");

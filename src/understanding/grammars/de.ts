@@ -11,6 +11,9 @@ export const de: FastPathGrammar = {
     "strom vom",
     "strom von",
     "strom am",
+    // "den Strom an der Steckdose": a preposition there, never "on".
+    "den strom an der",
+    "strom an der",
     // A request put as a suggestion or a favour: "wie wäre es, wenn du …".
     "wie wäre es wenn du",
     "wie wärs wenn du",
