@@ -92,6 +92,20 @@ describe("the power of a plug, 'an' it", () => {
   });
 });
 
+describe("Dutch as it is spoken", () => {
+  it.each([
+    // What can be is asked as what may be.
+    ["kan het licht in de woonkamer uit", "turn_off"],
+    ["kan de muziek wat zachter", "volume_down"],
+    ["de muziek mag wel wat harder", "volume_up"],
+    // "'t" and "'m", short for "het" and "hem".
+    ["doe 't licht in de woonkamer uit", "turn_off"],
+    ["zet 'm wat harder", "volume_up"],
+  ])("nl: %j", (sentence, intent) => {
+    expect(understand("nl", sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});
+
 describe("a word is never respelt into a negation", () => {
   it("de: 'im kleinen Zimmer' is a room nobody knows, not 'keinen'", () => {
     expect(understand("de", "schalte die Lampe im kleinen Zimmer aus")?.by).not.toBe("certain reading");

@@ -97,6 +97,9 @@ export const nl: FastPathGrammar = {
     "mag",
     "mogen",
     "mag ik",
+    // "kan het licht uit", "het geluid mag wel wat harder": what can be is asked as what may be.
+    "kan",
+    "mag wel",
     "ik zou graag",
     "graag",
     // "a.u.b.", folded: "alstublieft".
@@ -596,7 +599,8 @@ export const nl: FastPathGrammar = {
     none: ["geen", "^zonder"],
     anymore: ["meer"],
   },
-  articles: ["de", "het", "een", "mijn", "onze", "ons", "deze", "dit", "die", "jouw", "uw"],
+  // "'t" and "'m": "het" and "hem" as they are said and often written ("zet 't licht aan").
+  articles: ["de", "het", "'t", "een", "mijn", "onze", "ons", "deze", "dit", "die", "jouw", "uw"],
   indefinites: ["een"],
   quantifiers: ["alle", "elke", "ieder", "iedere"],
   everything: ["alles", "alle apparaten"],
@@ -607,7 +611,7 @@ export const nl: FastPathGrammar = {
   subjectFirst: ["ik kan"],
   purposes: ["zodat", "om het te", "om te kunnen", "omdat", "want", "ik moet"],
   purposeInfinitive: { words: ["om"], particle: "te" },
-  pronouns: ["het", "hem", "ze", "dat", "dit"],
+  pronouns: ["het", "hem", "'t", "'m", "ze", "dat", "dit"],
   areaPrepositions: ["in", "op", "van", "in de", "in het", "op de", "van de", "van het"],
   here: [
     "hier",
