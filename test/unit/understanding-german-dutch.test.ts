@@ -92,6 +92,18 @@ describe("the power of a plug, 'an' it", () => {
   });
 });
 
+describe("a device said to be connected is no other device", () => {
+  it.each([
+    ["de", "schalte die smarte Lampe im Wohnzimmer aus", "turn_off", "lampe im wohnzimmer"],
+    ["de", "mach den intelligenten Stecker in der Küche an", "turn_on", "stecker in der kuche"],
+    ["de", "schalte die digitale Steckdose in der Küche ein", "turn_on", "steckdose in der kuche"],
+    ["nl", "zet de slimme lamp in de woonkamer uit", "turn_off", "lamp in de woonkamer"],
+    ["nl", "zet de wifi stekker in de keuken aan", "turn_on", "stekker in de keuken"],
+  ])("%s: %j", (language, sentence, intent, name) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent, name }, by: "certain reading" });
+  });
+});
+
 describe("Dutch as it is spoken", () => {
   it.each([
     // What can be is asked as what may be.

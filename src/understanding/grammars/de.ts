@@ -1,5 +1,8 @@
 import type { FastPathGrammar } from "../grammar-types.js";
 
+/** An adjective as it is declined before a noun: "smart" → "smarte", "smarten", "smarter", "smartes". */
+const inflected = (stems: string[]) => stems.flatMap((s) => ["e", "en", "er", "es", "em"].map((e) => s + e));
+
 export const de: FastPathGrammar = {
   language: "de",
   locale: "de-DE",
@@ -725,6 +728,10 @@ export const de: FastPathGrammar = {
     "ein",
     "eine",
     "einen",
+    // A device said to be connected ("die smarte Lampe", "den intelligenten Stecker") is no
+    // other device: the word says no more of it than an article, and is never part of a name.
+    "smart",
+    ...inflected(["smart", "intelligent", "digital", "vernetzt"]),
   ],
   indefinites: ["ein", "eine", "einen"],
   quantifiers: ["alle", "aller", "allen", "sämtliche", "jede", "jedes", "jeden"],
