@@ -123,3 +123,25 @@ describe("a word is never respelt into a negation", () => {
     expect(understand("de", "schalte die Lampe im kleinen Zimmer aus")?.by).not.toBe("certain reading");
   });
 });
+
+describe("darkness and glare, said more strongly", () => {
+  it.each([
+    ["de", "es ist so dunkel im Wohnzimmer", "brighten"],
+    ["de", "hier ist es stockdunkel", "brighten"],
+    ["de", "man sieht nix", "brighten"],
+    ["de", "das Licht im Wohnzimmer ist zu grell", "dim"],
+    ["de", "das Licht blendet", "dim"],
+    ["nl", "het is zo donker in de keuken", "brighten"],
+    ["nl", "ik zie helemaal niks", "brighten"],
+    ["nl", "het licht in de woonkamer verblindt me", "dim"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+
+  it.each([
+    ["de", "die Sonne blendet"],
+    ["nl", "de zon verblindt me"],
+  ])("%s: %j names something else, and changes nothing for certain", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});
