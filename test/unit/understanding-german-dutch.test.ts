@@ -145,3 +145,16 @@ describe("darkness and glare, said more strongly", () => {
     expect(understand(language, sentence)?.by).not.toBe("certain reading");
   });
 });
+
+describe("a sentence begun as speech begins", () => {
+  it.each([
+    ["de", "also, mach mal die Musik lauter", "volume_up"],
+    ["de", "na, mach das Licht im Wohnzimmer aus", "turn_off"],
+    ["nl", "nou, doe het licht in de woonkamer maar uit", "turn_off"],
+    ["nl", "dus zet de muziek zachter", "volume_down"],
+    ["nl", "wil jij het licht in de keuken aandoen", "turn_on"],
+    ["nl", "het geluid kan wel wat zachter", "volume_down"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});

@@ -108,6 +108,9 @@ export const de: FastPathGrammar = {
     "bleib",
     "bleibe",
     "hey",
+    // A sentence begun as speech begins ("also, mach mal lauter", "na, mach das Licht aus").
+    "also",
+    "na",
     "ok",
     "okay",
     // Hesitations.

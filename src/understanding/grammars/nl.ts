@@ -100,6 +100,17 @@ export const nl: FastPathGrammar = {
     // "kan het licht uit", "het geluid mag wel wat harder": what can be is asked as what may be.
     "kan",
     "mag wel",
+    "kan wel",
+    // "wil jij het licht aandoen": the one asked, stressed.
+    "wil jij",
+    "zou jij",
+    "kun jij",
+    "kan jij",
+    // A sentence begun as speech begins ("nou, doe het licht maar uit", "dus zet het licht uit").
+    "nou",
+    "dus",
+    // "doe het licht maar uit": the particle of a plain request, wherever it is said.
+    "maar",
     "ik zou graag",
     "graag",
     // "a.u.b.", folded: "alstublieft".
