@@ -158,3 +158,16 @@ describe("a sentence begun as speech begins", () => {
     expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
   });
 });
+
+describe("the polite imperative, said to 'Sie'", () => {
+  it.each([
+    ["erhöhen Sie die Lautstärke", "volume_up"],
+    ["verringern Sie die Helligkeit im Wohnzimmer", "dim"],
+    ["schalten Sie alle Lichter im Wohnzimmer aus", "turn_off"],
+    ["schalten Sie die Steckdose in der Küche ab", "turn_off"],
+    ["drehen Sie die Musik auf", "volume_up"],
+  ])("de: %j", (sentence, intent) => {
+    expect(understand("de", sentence)).toMatchObject({ match: { intent } });
+    expect(understand("de", sentence)?.match.name ?? "").not.toMatch(/\bsie\b/);
+  });
+});

@@ -1,5 +1,14 @@
 import type { FastPathGrammar } from "../grammar-types.js";
 
+/**
+ * A verb's words with its polite imperative, the infinitive and "Sie" ("erhöhen Sie die
+ * Lautstärke", "schalten Sie alle Lichter aus"): "Sie" there is the one spoken to, never "them".
+ */
+const withSie = (words: string[]) => [
+  ...words,
+  ...words.filter((w) => /^[a-zäöüß]+[elr]n$/.test(w)).map((w) => `${w} sie`),
+];
+
 /** An adjective as it is declined before a noun: "smart" → "smarte", "smarten", "smarter", "smartes". */
 const inflected = (stems: string[]) => stems.flatMap((s) => ["e", "en", "er", "es", "em"].map((e) => s + e));
 
@@ -171,10 +180,27 @@ export const de: FastPathGrammar = {
     ],
     the: ["die", "das", "den", "der"],
     brightness: ["helligkeit", "helligkeitsstufe"],
-    switchOn: ["schalte", "schalt", "mach", "mache", "knipse", "knips", "dreh", "drehe", "stell", "stelle"],
+    switchOn: [
+      "schalte",
+      "schalt",
+      "mach",
+      "mache",
+      "knipse",
+      "knips",
+      "dreh",
+      "drehe",
+      "stell",
+      "stelle",
+      // Said to "Sie": "schalten Sie die Steckdose ab".
+      "schalten sie",
+      "machen sie",
+      "knipsen sie",
+      "drehen sie",
+      "stellen sie",
+    ],
   },
   cues: {
-    verbs: [
+    verbs: withSie([
       // Asked as a question in the second person ("machst …?"): a request.
       "machst",
       "schaltest",
@@ -220,7 +246,7 @@ export const de: FastPathGrammar = {
       "gemacht",
       "geschaltet",
       "gesetzt",
-    ],
+    ]),
     speak: [
       // "setze die Einstellungen auf lautlos": the assistant's own settings, whose sound is the speaker's.
       "die einstellungen",
@@ -243,7 +269,7 @@ export const de: FastPathGrammar = {
       "sag das nochmal",
       "sag es nochmal",
     ],
-    on: [
+    on: withSie([
       "an",
       "eingeschaltet",
       "angeschaltet",
@@ -267,8 +293,8 @@ export const de: FastPathGrammar = {
       "einzuschalten",
       "anzuschalten",
       "anzumachen",
-    ],
-    off: [
+    ]),
+    off: withSie([
       "aus",
       "ausgeschaltet",
       "ausgemacht",
@@ -289,8 +315,8 @@ export const de: FastPathGrammar = {
       "auszuschalten",
       "auszumachen",
       "abzuschalten",
-    ],
-    up: [
+    ]),
+    up: withSie([
       "hoch",
       // "verstärke den Ton": amplified is up.
       "verstärke",
@@ -310,8 +336,8 @@ export const de: FastPathGrammar = {
       "hochdrehen",
       "hochstellen",
       "hochschalten",
-    ],
-    down: [
+    ]),
+    down: withSie([
       "runter",
       "runterregeln",
       "herunterregeln",
@@ -334,10 +360,10 @@ export const de: FastPathGrammar = {
       "runterdrehen",
       "herunterdrehen",
       "runterstellen",
-    ],
+    ]),
     starts: ["starte", "starten"],
     particles: [],
-    brighter: [
+    brighter: withSie([
       "heller",
       "erhellen",
       "erhelle",
@@ -385,8 +411,8 @@ export const de: FastPathGrammar = {
       "füge licht hinzu",
       "füg licht hinzu",
       "füge etwas licht hinzu",
-    ],
-    dimmer: [
+    ]),
+    dimmer: withSie([
       "dunkler",
       "nicht so hell",
       "gedämpfter",
@@ -424,7 +450,7 @@ export const de: FastPathGrammar = {
       "zu viel beleuchtung",
       "minimiere",
       "minimieren",
-    ],
+    ]),
     louder: [
       "lauter",
       "laut",
@@ -545,7 +571,7 @@ export const de: FastPathGrammar = {
       "mach es dunkel",
       "mach dunkel",
     ],
-    mute: [
+    mute: withSie([
       "ruhe",
       "leise",
       "still",
@@ -562,7 +588,7 @@ export const de: FastPathGrammar = {
       "stumm schaltest",
       "stummzuschalten",
       "stumm zu schalten",
-    ],
+    ]),
     muteModes: [
       "stummschaltung",
       "lautlos",
@@ -1659,7 +1685,7 @@ export const de: FastPathGrammar = {
     // "dreh die Musik auf": the separable "aufdrehen" of what plays is louder (of a light, on).
     {
       intent: "volume_up",
-      templates: ["(dreh|drehe|dreht) [die|den|das] (<volume>|<music>) [etwas|ein bisschen|mal] auf"],
+      templates: ["(dreh|drehe|dreht|drehen sie) [die|den|das] (<volume>|<music>) [etwas|ein bisschen|mal] auf"],
     },
     // "mach den Rollladen ein Stück auf", "dreh das Licht etwas auf": a step, with the separable verb's particle last.
     { intent: "step_up", templates: ["(mach|mache|fahr|fahre|dreh|drehe) {name} {bit} (auf|hoch|rauf)"] },
