@@ -171,3 +171,13 @@ describe("the polite imperative, said to 'Sie'", () => {
     expect(understand("de", sentence)?.match.name ?? "").not.toMatch(/\bsie\b/);
   });
 });
+
+describe("a wake word said inside the sentence", () => {
+  it.each([
+    ["de", "bitte Olly, dimm das Licht im Wohnzimmer", "dim"],
+    ["de", "mach die Musik leiser, Alexa, bitte", "volume_down"],
+    ["nl", "alsjeblieft olly, doe het licht in de keuken uit", "turn_off"],
+  ])("%s: %j is dropped there too", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});
