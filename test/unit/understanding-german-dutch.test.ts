@@ -181,3 +181,16 @@ describe("a wake word said inside the sentence", () => {
     expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
   });
 });
+
+describe("heard badly, and told to be silent", () => {
+  it.each([
+    ["de", "ich kann dich nur schlecht hören", "volume_up"],
+    ["nl", "ik hoor je slecht", "volume_up"],
+    ["de", "schweig", "mute"],
+    ["de", "halt den Mund", "mute"],
+    ["nl", "zwijg", "mute"],
+    ["nl", "hou je stil", "mute"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});

@@ -481,6 +481,11 @@ export const de: FastPathGrammar = {
       "ich höre nichts",
       "ich höre kaum etwas",
       "ich höre dich nicht",
+      // Heard badly: "ich höre dich schlecht", "ich kann dich nur schlecht hören".
+      "ich höre dich schlecht",
+      "ich kann dich schlecht hören",
+      "ich kann dich nur schlecht hören",
+      "kann ich schlecht hören",
       "viel zu leise",
       "zu leise",
       // "die Lautstärke ist zu niedrig": too low, said of the sound itself.
@@ -573,6 +578,10 @@ export const de: FastPathGrammar = {
     ],
     mute: withSie([
       "ruhe",
+      // Told to be silent, bluntly: "schweig", "halt den Mund".
+      "schweig",
+      "halt den mund",
+      "halt die klappe",
       "leise",
       "still",
       "ruhig",

@@ -155,7 +155,16 @@ export const nl: FastPathGrammar = {
     "nogal",
     "super",
   ],
-  now: ["nu", "nu meteen", "momenteel", "op dit moment", "meteen", "onmiddellijk", "direct", "nu direct"],
+  now: [
+    "nu",
+    "nu meteen",
+    "momenteel",
+    "op dit moment",
+    "meteen",
+    "onmiddellijk",
+    "direct",
+    "nu direct",
+  ],
   words: {
     set: ["zet", "stel", "doe", "verander", "wijzig", "draai", "breng", "verhoog", "verlaag"],
     direction: ["omhoog", "omlaag", "hoger", "lager"],
@@ -411,6 +420,9 @@ export const nl: FastPathGrammar = {
       "ik hoor niets",
       "ik hoor niks",
       "ik hoor je amper",
+      // Heard badly: "ik hoor je slecht", "ik kan je slecht horen".
+      "ik hoor je slecht",
+      "ik kan je slecht horen",
     ],
     quieter: [
       // "het volume is te hoog": too high, said of the sound itself (as "te laag" above).
@@ -479,6 +491,11 @@ export const nl: FastPathGrammar = {
       // "ik wil dat je stil bent": the verb said to "je" ends the clause.
       "stil bent",
       "hou je mond",
+      // Told to be silent: "zwijg", "hou je stil".
+      "zwijg",
+      "hou je stil",
+      "houd je stil",
+      "houd je mond",
       "stilte",
       "demp",
       "muten",
