@@ -194,3 +194,19 @@ describe("heard badly, and told to be silent", () => {
     expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
   });
 });
+
+describe("not active is off", () => {
+  it.each([
+    ["de", "die Steckdose in der Küche soll nicht aktiv sein"],
+    ["nl", "ik wil dat het stopcontact in de keuken op het moment niet actief is"],
+  ])("%s: %j switches it off", (language, sentence) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent: "turn_off" }, by: "certain reading" });
+  });
+
+  it.each([
+    ["de", "die Steckdose in der Küche ist nicht aktiv"],
+    ["nl", "het stopcontact in de keuken is niet actief"],
+  ])("%s: %j says how it is, and does nothing", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});

@@ -306,6 +306,10 @@ export const de: FastPathGrammar = {
       "deaktiviere",
       "deaktivier",
       "deaktivieren",
+      // "die Steckdose soll nicht aktiv sein": not active is off.
+      "nicht aktiv",
+      "nicht mehr aktiv",
+      "inaktiv",
       "ausknipsen",
       "abdrehen",
       "abstellen",

@@ -160,6 +160,7 @@ export const nl: FastPathGrammar = {
     "nu meteen",
     "momenteel",
     "op dit moment",
+    "op het moment",
     "meteen",
     "onmiddellijk",
     "direct",
@@ -249,6 +250,10 @@ export const nl: FastPathGrammar = {
       "uitschakelen",
       "deactiveer",
       "deactiveren",
+      // "het stopcontact moet niet actief zijn": not active is off.
+      "niet actief",
+      "niet meer actief",
+      "inactief",
       "uitzet",
       "uitdoet",
       "uitschakelt",
