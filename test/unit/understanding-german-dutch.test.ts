@@ -200,7 +200,10 @@ describe("not active is off", () => {
     ["de", "die Steckdose in der Küche soll nicht aktiv sein"],
     ["nl", "ik wil dat het stopcontact in de keuken op het moment niet actief is"],
   ])("%s: %j switches it off", (language, sentence) => {
-    expect(understand(language, sentence)).toMatchObject({ match: { intent: "turn_off" }, by: "certain reading" });
+    expect(understand(language, sentence)).toMatchObject({
+      match: { intent: "turn_off" },
+      by: "certain reading",
+    });
   });
 
   it.each([

@@ -1698,7 +1698,9 @@ export const de: FastPathGrammar = {
     // "dreh die Musik auf": the separable "aufdrehen" of what plays is louder (of a light, on).
     {
       intent: "volume_up",
-      templates: ["(dreh|drehe|dreht|drehen sie) [die|den|das] (<volume>|<music>) [etwas|ein bisschen|mal] auf"],
+      templates: [
+        "(dreh|drehe|dreht|drehen sie) [die|den|das] (<volume>|<music>) [etwas|ein bisschen|mal] auf",
+      ],
     },
     // "mach den Rollladen ein Stück auf", "dreh das Licht etwas auf": a step, with the separable verb's particle last.
     { intent: "step_up", templates: ["(mach|mache|fahr|fahre|dreh|drehe) {name} {bit} (auf|hoch|rauf)"] },
