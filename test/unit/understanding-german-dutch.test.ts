@@ -213,3 +213,14 @@ describe("not active is off", () => {
     expect(understand(language, sentence)?.by).not.toBe("certain reading");
   });
 });
+
+describe("lights by what they are", () => {
+  it.each([
+    ["de", "schalte die Strahler im Wohnzimmer aus", "turn_off"],
+    ["de", "mach die LEDs in der Küche an", "turn_on"],
+    ["nl", "zet de spotjes in de keuken uit", "turn_off"],
+    ["nl", "doe de ledlampen in de woonkamer aan", "turn_on"],
+  ])("%s: %j is the lights there", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});

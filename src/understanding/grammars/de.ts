@@ -894,6 +894,13 @@ export const de: FastPathGrammar = {
       "glühbirnen",
       "birne",
       "birnen",
+      // Lights by what they are: spots, LEDs, the bulbs themselves.
+      "strahler",
+      "spot",
+      "spots",
+      "led",
+      "leds",
+      "leuchtmittel",
       // Said in English, as product names are.
       "light",
       "lights",

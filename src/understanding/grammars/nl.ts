@@ -741,6 +741,16 @@ export const nl: FastPathGrammar = {
       "lichtjes",
       "peertje",
       "peertjes",
+      // Lights by what they are: spots, LEDs.
+      "spot",
+      "spots",
+      "spotje",
+      "spotjes",
+      "led",
+      "leds",
+      "ledlamp",
+      "ledlampen",
+      "ledjes",
       // Said in English, as product names are.
       "light",
       "lights",
