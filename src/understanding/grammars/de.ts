@@ -1775,6 +1775,14 @@ export const de: FastPathGrammar = {
       "stunden",
       "halben stunde",
       "viertelstunde",
+      // A while said in days and parts of them: "für eine Weile", "für den Rest des Tages", "für die Nacht".
+      "weile",
+      "tag",
+      "tage",
+      "tages",
+      "tagen",
+      "nacht",
+      "abend",
     ],
     at: ["um"],
     clock: ["uhr"],
@@ -1793,7 +1801,7 @@ export const de: FastPathGrammar = {
       "während der tageszeit",
       "am tag",
     ],
-    during: ["für", "fuer", "für die nächsten"],
+    during: ["für", "fuer", "für die nächsten", "den ganzen", "die ganze"],
     until: {
       time: ["bis"],
       hour: ["bis um"],
