@@ -224,3 +224,24 @@ describe("lights by what they are", () => {
     expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
   });
 });
+
+describe("lit up, grown, adjusted", () => {
+  it.each([
+    ["de", "beleuchte das Wohnzimmer", "brighten"],
+    ["de", "erleuchte die Küche", "brighten"],
+    ["nl", "verlicht de woonkamer", "brighten"],
+    ["nl", "het volume moet toenemen", "volume_up"],
+    ["de", "die Musik ist zu leise, kannst du sie anpassen", "volume_up"],
+    ["nl", "het geluid is laag, kun je het aanpassen", "volume_up"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+
+  it.each([
+    ["de", "das Wohnzimmer ist beleuchtet"],
+    ["nl", "de woonkamer is verlicht"],
+    ["de", "kannst du die Lautstärke anpassen"],
+  ])("%s: %j says how it is or asks nothing plain, and does nothing", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});

@@ -236,6 +236,8 @@ export const de: FastPathGrammar = {
       "tu",
       "tue",
       "einstellen",
+      // "kannst du die Lautstärke anpassen": adjusted, as set.
+      "anpassen",
       "ändere",
       "änder",
       "verändere",
@@ -371,6 +373,9 @@ export const de: FastPathGrammar = {
       "heller",
       "erhellen",
       "erhelle",
+      // "beleuchte das Zimmer", "erleuchte den Flur": lit up is brighter, as "erhelle".
+      "beleuchte",
+      "erleuchte",
       "sind zu dunkel",
       "heller machen",
       "aufhellen",

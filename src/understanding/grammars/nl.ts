@@ -187,6 +187,9 @@ export const nl: FastPathGrammar = {
       "draaien",
       "maken",
       "schakelen",
+      // "kun je het volume aanpassen": adjusted, as set (the joined infinitive only: "pas … aan"
+      // would say "aan").
+      "aanpassen",
       // Asked of "u": "doet u het licht aan?", "draait u de muziek zachter?".
       "doet u",
       "draait u",
@@ -272,6 +275,8 @@ export const nl: FastPathGrammar = {
       "meer",
       "verhoog",
       "verhogen",
+      // "het volume moet toenemen": what grows goes up.
+      "toenemen",
       // "het volume moet verhoogd worden": what should be done, said as done.
       "verhoogd",
       "naar boven",
@@ -302,6 +307,8 @@ export const nl: FastPathGrammar = {
       "is te donker",
       "het is te donker",
       "verhelder",
+      // "verlicht de kamer": lit up is brighter, as "verhelder".
+      "verlicht",
       "helderder maken",
       "feller maken",
       "lichter",
