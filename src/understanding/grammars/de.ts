@@ -1,5 +1,17 @@
 import type { FastPathGrammar } from "../grammar-types.js";
 
+/**
+ * A verb's words with its polite imperative, the infinitive and "Sie" ("erhöhen Sie die
+ * Lautstärke", "schalten Sie alle Lichter aus"): "Sie" there is the one spoken to, never "them".
+ */
+const withSie = (words: string[]) => [
+  ...words,
+  ...words.filter((w) => /^[a-zäöüß]+[elr]n$/.test(w)).map((w) => `${w} sie`),
+];
+
+/** An adjective as it is declined before a noun: "smart" → "smarte", "smarten", "smarter", "smartes". */
+const inflected = (stems: string[]) => stems.flatMap((s) => ["e", "en", "er", "es", "em"].map((e) => s + e));
+
 export const de: FastPathGrammar = {
   language: "de",
   locale: "de-DE",
@@ -11,6 +23,9 @@ export const de: FastPathGrammar = {
     "strom vom",
     "strom von",
     "strom am",
+    // "den Strom an der Steckdose": a preposition there, never "on".
+    "den strom an der",
+    "strom an der",
     // A request put as a suggestion or a favour: "wie wäre es, wenn du …".
     "wie wäre es wenn du",
     "wie wärs wenn du",
@@ -60,6 +75,15 @@ export const de: FastPathGrammar = {
     "kannst du",
     "könntest du",
     "würdest du",
+    // The same asked politely, to "Sie": "könnten Sie das Licht ausschalten".
+    "können sie",
+    "könnten sie",
+    "würden sie",
+    "können sie bitte",
+    "könnten sie bitte",
+    "würden sie bitte",
+    "ich möchte dass sie",
+    "ich will dass sie",
     "ich will",
     "ich möchte",
     "ich hätte gern",
@@ -93,6 +117,9 @@ export const de: FastPathGrammar = {
     "bleib",
     "bleibe",
     "hey",
+    // A sentence begun as speech begins ("also, mach mal lauter", "na, mach das Licht aus").
+    "also",
+    "na",
     "ok",
     "okay",
     // Hesitations.
@@ -153,10 +180,27 @@ export const de: FastPathGrammar = {
     ],
     the: ["die", "das", "den", "der"],
     brightness: ["helligkeit", "helligkeitsstufe"],
-    switchOn: ["schalte", "schalt", "mach", "mache", "knipse", "knips", "dreh", "drehe", "stell", "stelle"],
+    switchOn: [
+      "schalte",
+      "schalt",
+      "mach",
+      "mache",
+      "knipse",
+      "knips",
+      "dreh",
+      "drehe",
+      "stell",
+      "stelle",
+      // Said to "Sie": "schalten Sie die Steckdose ab".
+      "schalten sie",
+      "machen sie",
+      "knipsen sie",
+      "drehen sie",
+      "stellen sie",
+    ],
   },
   cues: {
-    verbs: [
+    verbs: withSie([
       // Asked as a question in the second person ("machst …?"): a request.
       "machst",
       "schaltest",
@@ -192,6 +236,8 @@ export const de: FastPathGrammar = {
       "tu",
       "tue",
       "einstellen",
+      // "kannst du die Lautstärke anpassen": adjusted, as set.
+      "anpassen",
       "ändere",
       "änder",
       "verändere",
@@ -202,7 +248,7 @@ export const de: FastPathGrammar = {
       "gemacht",
       "geschaltet",
       "gesetzt",
-    ],
+    ]),
     speak: [
       // "setze die Einstellungen auf lautlos": the assistant's own settings, whose sound is the speaker's.
       "die einstellungen",
@@ -225,7 +271,7 @@ export const de: FastPathGrammar = {
       "sag das nochmal",
       "sag es nochmal",
     ],
-    on: [
+    on: withSie([
       "an",
       "eingeschaltet",
       "angeschaltet",
@@ -249,8 +295,8 @@ export const de: FastPathGrammar = {
       "einzuschalten",
       "anzuschalten",
       "anzumachen",
-    ],
-    off: [
+    ]),
+    off: withSie([
       "aus",
       "ausgeschaltet",
       "ausgemacht",
@@ -262,6 +308,10 @@ export const de: FastPathGrammar = {
       "deaktiviere",
       "deaktivier",
       "deaktivieren",
+      // "die Steckdose soll nicht aktiv sein": not active is off.
+      "nicht aktiv",
+      "nicht mehr aktiv",
+      "inaktiv",
       "ausknipsen",
       "abdrehen",
       "abstellen",
@@ -271,8 +321,8 @@ export const de: FastPathGrammar = {
       "auszuschalten",
       "auszumachen",
       "abzuschalten",
-    ],
-    up: [
+    ]),
+    up: withSie([
       "hoch",
       // "verstärke den Ton": amplified is up.
       "verstärke",
@@ -292,8 +342,8 @@ export const de: FastPathGrammar = {
       "hochdrehen",
       "hochstellen",
       "hochschalten",
-    ],
-    down: [
+    ]),
+    down: withSie([
       "runter",
       "runterregeln",
       "herunterregeln",
@@ -316,13 +366,16 @@ export const de: FastPathGrammar = {
       "runterdrehen",
       "herunterdrehen",
       "runterstellen",
-    ],
+    ]),
     starts: ["starte", "starten"],
     particles: [],
-    brighter: [
+    brighter: withSie([
       "heller",
       "erhellen",
       "erhelle",
+      // "beleuchte das Zimmer", "erleuchte den Flur": lit up is brighter, as "erhelle".
+      "beleuchte",
+      "erleuchte",
       "sind zu dunkel",
       "heller machen",
       "aufhellen",
@@ -344,6 +397,20 @@ export const de: FastPathGrammar = {
       "es ist etwas dunkel",
       "es wird dunkel",
       "ich sehe nichts",
+      // Darkness said more strongly: "es ist so dunkel", "stockdunkel", "man sieht nix".
+      "es ist so dunkel",
+      "hier ist es so dunkel",
+      "es ist hier so dunkel",
+      "es ist stockdunkel",
+      "hier ist es stockdunkel",
+      "es ist hier stockdunkel",
+      "ich sehe gar nichts",
+      "ich sehe nix",
+      "ich kann nix sehen",
+      "ich kann gar nichts sehen",
+      "man sieht nichts",
+      "man sieht nix",
+      "man kann nichts sehen",
       "ich kann nichts sehen",
       "schwer zu sehen",
       "ist es schwer zu sehen",
@@ -353,8 +420,8 @@ export const de: FastPathGrammar = {
       "füge licht hinzu",
       "füg licht hinzu",
       "füge etwas licht hinzu",
-    ],
-    dimmer: [
+    ]),
+    dimmer: withSie([
       "dunkler",
       "nicht so hell",
       "gedämpfter",
@@ -385,10 +452,14 @@ export const de: FastPathGrammar = {
       "hier ist es zu hell",
       "es ist hier drin zu hell",
       "zu viel licht",
+      // Glare: "das Licht ist zu grell", "das Licht blendet".
+      "zu grell",
+      "blendet",
+      "blendet mich",
       "zu viel beleuchtung",
       "minimiere",
       "minimieren",
-    ],
+    ]),
     louder: [
       "lauter",
       "laut",
@@ -419,11 +490,17 @@ export const de: FastPathGrammar = {
       "ich höre nichts",
       "ich höre kaum etwas",
       "ich höre dich nicht",
+      // Heard badly: "ich höre dich schlecht", "ich kann dich nur schlecht hören".
+      "ich höre dich schlecht",
+      "ich kann dich schlecht hören",
+      "ich kann dich nur schlecht hören",
+      "kann ich schlecht hören",
       "viel zu leise",
       "zu leise",
       // "die Lautstärke ist zu niedrig": too low, said of the sound itself.
       "lautstärke ist zu niedrig",
       "lautstärke zu niedrig",
+      "lautstärke ist zu gering",
       "ist zu leise",
       "es ist zu leise",
       "das ist zu leise",
@@ -437,6 +514,10 @@ export const de: FastPathGrammar = {
       "so laut wie du kannst",
     ],
     quieter: [
+      // "die Lautstärke ist zu hoch": too high, said of the sound itself (as "zu niedrig" above).
+      "lautstärke ist zu hoch",
+      "lautstärke zu hoch",
+      "lautstärke ist viel zu hoch",
       // "nicht so laut": a negation of what is wrong, so a request, as "not so loud".
       "nicht so laut",
       // "verringere die Lautstärke auf sehr niedrig": a level in words is no number, so a step down;
@@ -475,6 +556,12 @@ export const de: FastPathGrammar = {
       "ich brauche licht",
       "ich brauche etwas licht",
       "wir brauchen licht",
+      // Wanted as it is needed: "ich will Licht", "ich möchte Licht im Flur".
+      "ich will licht",
+      "ich möchte licht",
+      "ich hätte gern licht",
+      "ich hätte gerne licht",
+      "wir wollen licht",
       "gib mir licht",
       "gib mir etwas licht",
       // "mach Licht", "mach mal Licht in der Küche": light made is the lights switched on.
@@ -498,14 +585,20 @@ export const de: FastPathGrammar = {
       "mach es dunkel",
       "mach dunkel",
     ],
-    mute: [
+    mute: withSie([
       "ruhe",
+      // Told to be silent, bluntly: "schweig", "halt den Mund".
+      "schweig",
+      "halt den mund",
+      "halt die klappe",
       "leise",
       "still",
       "ruhig",
       "stummschalten",
       "stumm schalten",
       "muten",
+      // The English word, as German speakers say it: "Lautsprecher mute".
+      "mute",
       "stummschaltung an",
       "stummschaltung ein",
       "stummschaltung aktivieren",
@@ -513,7 +606,7 @@ export const de: FastPathGrammar = {
       "stumm schaltest",
       "stummzuschalten",
       "stumm zu schalten",
-    ],
+    ]),
     muteModes: [
       "stummschaltung",
       "lautlos",
@@ -530,6 +623,7 @@ export const de: FastPathGrammar = {
       "nicht mehr still",
       "nicht mehr lautlos",
       "entmuten",
+      "unmute",
       "laut schalten",
       "stummschaltung aus",
       "stummschaltung deaktivieren",
@@ -549,6 +643,7 @@ export const de: FastPathGrammar = {
       "lautstärkepegel",
       "ton",
       "sound",
+      "audio",
       "lautstärkeregler",
       "den lautstärkeregler",
     ],
@@ -705,6 +800,10 @@ export const de: FastPathGrammar = {
     "ein",
     "eine",
     "einen",
+    // A device said to be connected ("die smarte Lampe", "den intelligenten Stecker") is no
+    // other device: the word says no more of it than an article, and is never part of a name.
+    "smart",
+    ...inflected(["smart", "intelligent", "digital", "vernetzt"]),
   ],
   indefinites: ["ein", "eine", "einen"],
   quantifiers: ["alle", "aller", "allen", "sämtliche", "jede", "jedes", "jeden"],
@@ -807,6 +906,13 @@ export const de: FastPathGrammar = {
       "glühbirnen",
       "birne",
       "birnen",
+      // Lights by what they are: spots, LEDs, the bulbs themselves.
+      "strahler",
+      "spot",
+      "spots",
+      "led",
+      "leds",
+      "leuchtmittel",
       // Said in English, as product names are.
       "light",
       "lights",
@@ -930,6 +1036,8 @@ export const de: FastPathGrammar = {
   levels: {
     hälfte: 50,
     halb: 50,
+    // "auf halbe Helligkeit", "halbe Lautstärke".
+    halbe: 50,
     voll: 100,
     maximum: 100,
     max: 100,
@@ -1609,7 +1717,9 @@ export const de: FastPathGrammar = {
     // "dreh die Musik auf": the separable "aufdrehen" of what plays is louder (of a light, on).
     {
       intent: "volume_up",
-      templates: ["(dreh|drehe|dreht) [die|den|das] (<volume>|<music>) [etwas|ein bisschen|mal] auf"],
+      templates: [
+        "(dreh|drehe|dreht|drehen sie) [die|den|das] (<volume>|<music>) [etwas|ein bisschen|mal] auf",
+      ],
     },
     // "mach den Rollladen ein Stück auf", "dreh das Licht etwas auf": a step, with the separable verb's particle last.
     { intent: "step_up", templates: ["(mach|mache|fahr|fahre|dreh|drehe) {name} {bit} (auf|hoch|rauf)"] },
@@ -1677,6 +1787,14 @@ export const de: FastPathGrammar = {
       "stunden",
       "halben stunde",
       "viertelstunde",
+      // A while said in days and parts of them: "für eine Weile", "für den Rest des Tages", "für die Nacht".
+      "weile",
+      "tag",
+      "tage",
+      "tages",
+      "tagen",
+      "nacht",
+      "abend",
     ],
     at: ["um"],
     clock: ["uhr"],
@@ -1695,7 +1813,7 @@ export const de: FastPathGrammar = {
       "während der tageszeit",
       "am tag",
     ],
-    during: ["für", "fuer", "für die nächsten"],
+    during: ["für", "fuer", "für die nächsten", "den ganzen", "die ganze"],
     until: {
       time: ["bis"],
       hour: ["bis um"],

@@ -97,6 +97,20 @@ export const nl: FastPathGrammar = {
     "mag",
     "mogen",
     "mag ik",
+    // "kan het licht uit", "het geluid mag wel wat harder": what can be is asked as what may be.
+    "kan",
+    "mag wel",
+    "kan wel",
+    // "wil jij het licht aandoen": the one asked, stressed.
+    "wil jij",
+    "zou jij",
+    "kun jij",
+    "kan jij",
+    // A sentence begun as speech begins ("nou, doe het licht maar uit", "dus zet het licht uit").
+    "nou",
+    "dus",
+    // "doe het licht maar uit": the particle of a plain request, wherever it is said.
+    "maar",
     "ik zou graag",
     "graag",
     // "a.u.b.", folded: "alstublieft".
@@ -141,7 +155,17 @@ export const nl: FastPathGrammar = {
     "nogal",
     "super",
   ],
-  now: ["nu", "nu meteen", "momenteel", "op dit moment", "meteen", "onmiddellijk", "direct", "nu direct"],
+  now: [
+    "nu",
+    "nu meteen",
+    "momenteel",
+    "op dit moment",
+    "op het moment",
+    "meteen",
+    "onmiddellijk",
+    "direct",
+    "nu direct",
+  ],
   words: {
     set: ["zet", "stel", "doe", "verander", "wijzig", "draai", "breng", "verhoog", "verlaag"],
     direction: ["omhoog", "omlaag", "hoger", "lager"],
@@ -163,6 +187,9 @@ export const nl: FastPathGrammar = {
       "draaien",
       "maken",
       "schakelen",
+      // "kun je het volume aanpassen": adjusted, as set (the joined infinitive only: "pas … aan"
+      // would say "aan").
+      "aanpassen",
       // Asked of "u": "doet u het licht aan?", "draait u de muziek zachter?".
       "doet u",
       "draait u",
@@ -226,6 +253,10 @@ export const nl: FastPathGrammar = {
       "uitschakelen",
       "deactiveer",
       "deactiveren",
+      // "het stopcontact moet niet actief zijn": not active is off.
+      "niet actief",
+      "niet meer actief",
+      "inactief",
       "uitzet",
       "uitdoet",
       "uitschakelt",
@@ -244,6 +275,8 @@ export const nl: FastPathGrammar = {
       "meer",
       "verhoog",
       "verhogen",
+      // "het volume moet toenemen": what grows goes up.
+      "toenemen",
       // "het volume moet verhoogd worden": what should be done, said as done.
       "verhoogd",
       "naar boven",
@@ -274,6 +307,8 @@ export const nl: FastPathGrammar = {
       "is te donker",
       "het is te donker",
       "verhelder",
+      // "verlicht de kamer": lit up is brighter, as "verhelder".
+      "verlicht",
       "helderder maken",
       "feller maken",
       "lichter",
@@ -289,6 +324,18 @@ export const nl: FastPathGrammar = {
       "het is een beetje donker",
       "het wordt donker",
       "ik zie niets",
+      // Darkness said more strongly: "het is zo donker", "aardedonker", "je ziet niks".
+      "het is zo donker",
+      "het is hier zo donker",
+      "het is aardedonker",
+      "het is stikdonker",
+      "het is hier aardedonker",
+      "het is hier stikdonker",
+      "ik zie helemaal niets",
+      "ik zie helemaal niks",
+      "je ziet niets",
+      "je ziet niks",
+      "ik zie geen hand voor ogen",
       "ik zie niks",
       "ik kan niets zien",
       "ik kan niks zien",
@@ -329,6 +376,10 @@ export const nl: FastPathGrammar = {
       "het is hier te licht",
       "het is te licht hier",
       "te veel licht",
+      // Glare: "het licht verblindt me".
+      "verblindt",
+      "verblindt me",
+      "verblindend",
       "licht is te veel",
       "minimaliseer",
       "minimaliseren",
@@ -381,8 +432,16 @@ export const nl: FastPathGrammar = {
       "ik hoor niets",
       "ik hoor niks",
       "ik hoor je amper",
+      // Heard badly: "ik hoor je slecht", "ik kan je slecht horen".
+      "ik hoor je slecht",
+      "ik kan je slecht horen",
     ],
     quieter: [
+      // "het volume is te hoog": too high, said of the sound itself (as "te laag" above).
+      "volume is te hoog",
+      "volume te hoog",
+      "geluid is te hoog",
+      "volume is veel te hoog",
       // "niet zo hard": a negation of what is wrong, so a request, as "not so loud".
       "niet zo hard",
       "niet zo luid",
@@ -420,6 +479,10 @@ export const nl: FastPathGrammar = {
       "er zij licht",
       "ik heb licht nodig",
       "we hebben licht nodig",
+      // Wanted as it is needed: "ik wil licht", "ik wil licht in de gang".
+      "ik wil licht",
+      "ik wil graag licht",
+      "we willen licht",
       "geef me licht",
       "geef me wat licht",
       "geef mij licht",
@@ -440,6 +503,11 @@ export const nl: FastPathGrammar = {
       // "ik wil dat je stil bent": the verb said to "je" ends the clause.
       "stil bent",
       "hou je mond",
+      // Told to be silent: "zwijg", "hou je stil".
+      "zwijg",
+      "hou je stil",
+      "houd je stil",
+      "houd je mond",
       "stilte",
       "demp",
       "muten",
@@ -461,6 +529,9 @@ export const nl: FastPathGrammar = {
     unmute: [
       "unmute",
       "ontdempen",
+      "ontdemp",
+      "hef het dempen op",
+      "hef de demping op",
       "dempen opheffen",
       "mute uitzetten",
       "mute uit",
@@ -588,7 +659,29 @@ export const nl: FastPathGrammar = {
     none: ["geen", "^zonder"],
     anymore: ["meer"],
   },
-  articles: ["de", "het", "een", "mijn", "onze", "ons", "deze", "dit", "die", "jouw", "uw"],
+  // "'t" and "'m": "het" and "hem" as they are said and often written ("zet 't licht aan").
+  articles: [
+    "de",
+    "het",
+    "'t",
+    "een",
+    "mijn",
+    "onze",
+    "ons",
+    "deze",
+    "dit",
+    "die",
+    "jouw",
+    "uw",
+    // A device said to be connected ("de slimme lamp", "de wifi stekker") is no other device: the
+    // word says no more of it than an article, and is never part of a name.
+    "slimme",
+    "slim",
+    "smart",
+    "intelligente",
+    "digitale",
+    "wifi",
+  ],
   indefinites: ["een"],
   quantifiers: ["alle", "elke", "ieder", "iedere"],
   everything: ["alles", "alle apparaten"],
@@ -599,7 +692,7 @@ export const nl: FastPathGrammar = {
   subjectFirst: ["ik kan"],
   purposes: ["zodat", "om het te", "om te kunnen", "omdat", "want", "ik moet"],
   purposeInfinitive: { words: ["om"], particle: "te" },
-  pronouns: ["het", "hem", "ze", "dat", "dit"],
+  pronouns: ["het", "hem", "'t", "'m", "ze", "dat", "dit"],
   areaPrepositions: ["in", "op", "van", "in de", "in het", "op de", "van de", "van het"],
   here: [
     "hier",
@@ -659,6 +752,16 @@ export const nl: FastPathGrammar = {
       "lichtjes",
       "peertje",
       "peertjes",
+      // Lights by what they are: spots, LEDs.
+      "spot",
+      "spots",
+      "spotje",
+      "spotjes",
+      "led",
+      "leds",
+      "ledlamp",
+      "ledlampen",
+      "ledjes",
       // Said in English, as product names are.
       "light",
       "lights",
@@ -762,6 +865,8 @@ export const nl: FastPathGrammar = {
   numberCompounds: { patterns: ["{unit}en{tens}"] },
   levels: {
     half: 50,
+    // "op halve helderheid", "halve volume".
+    halve: 50,
     helft: 50,
     "de helft": 50,
     vol: 100,
@@ -1355,7 +1460,24 @@ export const nl: FastPathGrammar = {
   ],
   later: {
     after: ["over", "na"],
-    units: ["seconde", "seconden", "minuut", "minuten", "min", "uur", "uren", "half uur", "kwartier"],
+    units: [
+      "seconde",
+      "seconden",
+      "minuut",
+      "minuten",
+      "min",
+      "uur",
+      "uren",
+      "half uur",
+      "kwartier",
+      // A while said loosely, or in days and parts of them: "een uurtje", "voor een tijdje", "de rest van de dag".
+      "uurtje",
+      "tijdje",
+      "dag",
+      "dagen",
+      "nacht",
+      "avond",
+    ],
     at: ["om"],
     clock: ["uur"],
     atHour: [],
@@ -1372,7 +1494,16 @@ export const nl: FastPathGrammar = {
       "gedurende de dag",
       "overdag",
     ],
-    during: ["voor", "gedurende", "een", "de komende", "voor de komende", "gedurende de komende"],
+    during: [
+      "voor",
+      "gedurende",
+      "een",
+      "de komende",
+      "voor de komende",
+      "gedurende de komende",
+      "de rest van",
+      "de hele",
+    ],
     until: {
       time: ["tot", "tot om"],
       hour: [],

@@ -3,7 +3,7 @@
 // article and a pronoun). Built once per grammar.
 import type { ColorName, CueWords, DeviceKind, FastPathGrammar, WhiteName } from "../grammar-types.js";
 import { numberWords } from "../number-words.js";
-import { fold } from "../sentence.js";
+import { fold, WAKE_WORDS } from "../sentence.js";
 import { joinWords } from "./spotting.js";
 
 export type Cue = keyof CueWords;
@@ -114,6 +114,9 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
     sense(p).preposition = true;
   }
   for (const f of [...grammar.fillers, ...grammar.now]) sense(f).filler = true;
+  // A wake word said inside the sentence ("bitte olly, mach das Licht aus", "dim the lights olly
+  // please"): dropped as it is at either end.
+  for (const w of WAKE_WORDS) sense(w).filler = true;
   for (const q of grammar.quantifiers) sense(q).quantifier = true;
   for (const e of grammar.everything) sense(e).everything = true;
   for (const c of grammar.conjunctions) sense(c).conjunction = true;

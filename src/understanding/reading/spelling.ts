@@ -104,6 +104,9 @@ export function createSpelling(grammar: FastPathGrammar, lexicon: Lexicon): Spel
   const byStart = new Map<string, string[]>();
   for (const word of known) {
     if (word.length < SHORTEST_MEANT) continue;
+    // Never a word that turns what is said round: "im kleinen Zimmer" is no "keinen", "no" said.
+    const cues = lexicon.senses(word)?.cues;
+    if (cues?.has("negations") || cues?.has("none")) continue;
     const key = `${word[0]}${word.length}`;
     const same = byStart.get(key);
     if (same) same.push(word);
