@@ -195,9 +195,19 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     // A scene or script is one thing to run, named; "the scenes" are never run together.
     if (kind === "scene") return [];
     // "den Fernseher im Raum stumm schalten": for its sound, the room's player, as the language's
-    // own Home Assistant sentences take it; switched on or off, only a TV.
-    const as = ctx.scope.sound && grammar.soundOfAnyPlayer?.includes(kind) ? "media_player" : kind;
-    return group(ctx, (e) => isOfKind(e, as, ctx.question), zwaveOfKind(as), place, scoped);
+    // own Home Assistant sentences take it; switched on or off, only a TV. A player Home Assistant
+    // knows as something else (a speaker, a receiver) is no TV's sound.
+    if (ctx.scope.sound && grammar.soundOfAnyPlayer?.includes(kind)) {
+      const unknownClass = (e: EntityView) => !e.attributes.device_class || isOfKind(e, kind, ctx.question);
+      return group(
+        ctx,
+        (e) => isOfKind(e, "media_player", ctx.question) && unknownClass(e),
+        zwaveOfKind("media_player"),
+        place,
+        scoped,
+      );
+    }
+    return group(ctx, (e) => isOfKind(e, kind, ctx.question), zwaveOfKind(kind), place, scoped);
   }
 
   /**

@@ -79,6 +79,18 @@ describe("the tv is the media player of device class tv", () => {
     expect(calls()).toEqual(["media_player.turn_off media_player.kitchen_tv"]);
   });
 
+  it("de: the TV's sound is no speaker's: 'mach den Fernseher im Wohnzimmer leiser' leaves a player of class speaker alone", async () => {
+    ha.setState("media_player.living_room_speaker", "idle", { ...SPEAKER, device_class: "speaker" });
+    await waitFor(
+      "the speaker's class",
+      () => mirror.entity("media_player.living_room_speaker")?.attributes.device_class === "speaker",
+    );
+    ha.serviceCalls.length = 0;
+    const result = await say("mach den Fernseher im Wohnzimmer leiser", "de");
+    expect(calls()).toEqual([]);
+    expect(result.speech).toMatch(/Fernseher/);
+  });
+
   it("'turn the speaker down' still means the speaker", async () => {
     await say("turn the living room speaker down", "en");
     expect(calls()).toEqual(["media_player.volume_set media_player.living_room_speaker"]);
