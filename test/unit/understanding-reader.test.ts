@@ -1612,3 +1612,37 @@ describe("device words said in English in another language", () => {
     expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
   });
 });
+
+describe("Spanish and Italian wishes, kindnesses and complaints of what there is", () => {
+  it.each([
+    // A wish in the past subjunctive, after "quisiera que", "me encantaría que", "vorrei che".
+    ["es", "quisiera que encendieras la luz de la cocina", { intent: "turn_on", name: "luz de la cocina" }],
+    ["es", "me encantaría que apagaras la luz", { intent: "turn_off", name: "luz" }],
+    ["it", "vorrei che accendessi la luce", { intent: "turn_on", name: "luce" }],
+    ["it", "mi piacerebbe che spegnesse la luce in cucina", { intent: "turn_off" }],
+    ["it", "vorrei che abbassassi un po' la musica", { intent: "volume_down" }],
+    ["it", "vorrei che alzassi il volume", { intent: "volume_up" }],
+    // Politeness said as a condition or a kindness; something done again.
+    ["es", "si es posible apaga la luz", { intent: "turn_off", name: "luz" }],
+    ["es", "sería tan amable de bajar el volumen", { intent: "volume_down" }],
+    ["es", "vuelve a encender la luz de la cocina", { intent: "turn_on", name: "luz de la cocina" }],
+    // Too little light, too much, too much noise: said of what there is ("hay …").
+    ["es", "hay muy poca luz en la cocina", { intent: "brighten" }],
+    ["es", "no hay suficiente luz", { intent: "brighten" }],
+    ["es", "hay mucha luz", { intent: "dim" }],
+    ["es", "hay demasiado ruido", { intent: "volume_down" }],
+    ["es", "no escucho bien la radio", { intent: "volume_up" }],
+    ["es", "pon las luces tenues", { intent: "dim", name: "luces" }],
+    ["es", "pon la luz tenue", { intent: "dim", name: "luz" }],
+  ])("%s: %j", (language, sentence, expected) => {
+    expect(understand(language, sentence)?.match).toMatchObject(expected);
+  });
+
+  it.each([
+    // Asked, not said: what there is asked about changes nothing.
+    ["es", "¿hay poca luz?"],
+    ["es", "¿hay mucho ruido?"],
+  ])("%s: %j changes nothing", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});

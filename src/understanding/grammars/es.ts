@@ -62,6 +62,23 @@ export const es: FastPathGrammar = {
     // "que se apague la luz": the wish said alone.
     "que se",
     "me encantaría",
+    // "quisiera que encendieras la luz", "me encantaría que bajaras el volumen": a wish said in the
+    // past subjunctive is the command, as "me gustaría que".
+    "me encantaría que",
+    "quisiera que",
+    // Politeness said as a condition or a kindness: "si es posible, apaga la luz", "¿sería tan
+    // amable de bajar el volumen?".
+    "si es posible",
+    "si puedes",
+    "sería posible",
+    "es posible",
+    "serías tan amable de",
+    "sería tan amable de",
+    "ten la amabilidad de",
+    "tenga la amabilidad de",
+    // "vuelve a encender la luz": done again is what is asked now.
+    "vuelve a",
+    "vuelva a",
     "quiero que me",
     "necesito que",
     "ayúdame a",
@@ -380,6 +397,14 @@ export const es: FastPathGrammar = {
       "agrega luz",
       "agrega más luz",
       "añadir luz",
+      // Too little light, said of what there is: "hay poca luz en la cocina", "no hay suficiente luz".
+      "hay poca luz",
+      "hay muy poca luz",
+      "no hay suficiente luz",
+      "no hay bastante luz",
+      "falta luz",
+      "hace falta luz",
+      "hace falta más luz",
     ],
     dimmer: [
       "no tan brillante",
@@ -390,7 +415,9 @@ export const es: FastPathGrammar = {
       "atenúen",
       "más tenue",
       "más tenues",
-      "luz tenue",
+      // "pon las luces tenues": the adjective after its noun, which stays the thing named.
+      "tenue",
+      "tenues",
       "menos iluminada",
       "menos iluminado",
       "minimiza",
@@ -412,6 +439,8 @@ export const es: FastPathGrammar = {
       "muy brillante",
       "muy brillantes",
       "hay demasiada luz",
+      "hay mucha luz",
+      "hay muchísima luz",
       "está muy brillante",
       "están muy brillantes",
       "están demasiado brillantes",
@@ -436,6 +465,7 @@ export const es: FastPathGrammar = {
       "no se oye nada",
       "no se escucha nada",
       "no oigo bien",
+      "no escucho bien",
       "no se oye bien",
       "no se escucha bien",
       "no puedo oír nada",
@@ -502,6 +532,10 @@ export const es: FastPathGrammar = {
       "está muy fuerte",
       "está realmente alto",
       "demasiado alta",
+      // Too much noise, said of what there is: "hay mucho ruido aquí".
+      "hay mucho ruido",
+      "hay demasiado ruido",
+      "demasiado ruido",
       "demasiado altas",
       "demasiado altos",
     ],

@@ -202,6 +202,11 @@ export const it: FastPathGrammar = {
       "attivi",
       "riaccendere",
       "riaccenda",
+      // "vorrei che accendessi la luce": a wish in the past subjunctive, to "tu" or "Lei".
+      "accendessi",
+      "accendesse",
+      "attivassi",
+      "attivasse",
     ],
     off: [
       // Asked as a question in the second person ("spegneresti …?"), or in the conditional: a request.
@@ -247,6 +252,11 @@ export const it: FastPathGrammar = {
       "spegniamo",
       "disattivate",
       "disattivi",
+      // "vorrei che spegnessi la luce": a wish in the past subjunctive, to "tu" or "Lei".
+      "spegnessi",
+      "spegnesse",
+      "disattivassi",
+      "disattivasse",
     ],
     up: [
       // Asked as a question in the second person ("alzeresti …?"), or in the conditional: a request.
@@ -275,6 +285,11 @@ export const it: FastPathGrammar = {
       "alzi",
       "aumentate",
       "aumenti",
+      // "mi piacerebbe che alzassi il volume": a wish in the past subjunctive.
+      "alzassi",
+      "alzasse",
+      "aumentassi",
+      "aumentasse",
       "tira su",
     ],
     down: [
@@ -306,6 +321,13 @@ export const it: FastPathGrammar = {
       "diminuisca",
       "riducete",
       "riduca",
+      // "vorrei che abbassassi la musica": a wish in the past subjunctive.
+      "abbassassi",
+      "abbassasse",
+      "diminuissi",
+      "diminuisse",
+      "riducessi",
+      "riducesse",
     ],
     starts: ["avvia", "avviare"],
     particles: ["su", "giù"],
@@ -514,6 +536,8 @@ export const it: FastPathGrammar = {
       "vai in muto",
       "metti muto",
       "silenziate",
+      "silenziassi",
+      "silenziasse",
     ],
     muteModes: [
       "muto",
