@@ -1646,3 +1646,53 @@ describe("Spanish and Italian wishes, kindnesses and complaints of what there is
     expect(understand(language, sentence)?.by).not.toBe("certain reading");
   });
 });
+
+describe("Italian 'è' without its accent, courtesy, and what there is too little or too much of", () => {
+  it.each([
+    // "è" folds to "e" ("and"): before what is wrong it is the copula.
+    ["it", "la luce è troppo intensa", { intent: "dim", name: "luce" }],
+    ["it", "la lampada e troppo luminosa", { intent: "dim", name: "lampada" }],
+    ["it", "c'è poca luce in cucina", { intent: "brighten" }],
+    ["it", "non c'è abbastanza luce", { intent: "brighten" }],
+    ["it", "la radio si sente troppo forte", { intent: "volume_down" }],
+    ["it", "non ci sento", { intent: "volume_up" }],
+    ["it", "spegni la luce per cortesia", { intent: "turn_off", name: "luce" }],
+    ["it", "potresti gentilmente abbassare il volume", { intent: "volume_down" }],
+    ["it", "se possibile accendi la luce", { intent: "turn_on", name: "luce" }],
+  ])("%s: %j", (language, sentence, expected) => {
+    expect(understand(language, sentence)?.match).toMatchObject(expected);
+  });
+
+  it.each([
+    // A word alone says how a thing is; asked, what is wrong is no command.
+    ["it", "la luce è intensa"],
+    ["it", "la luce è troppo intensa?"],
+  ])("%s: %j changes nothing", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});
+
+describe("an adjective after 'more' or 'less', in Spanish and Italian", () => {
+  it.each([
+    ["it", "luce più debole in cucina", { intent: "dim" }],
+    ["it", "metti le luci più tenui", { intent: "dim", name: "luci" }],
+    ["it", "la luce è troppo fioca", { intent: "brighten", name: "luce" }],
+    ["it", "questa luce mi acceca", { intent: "dim" }],
+    ["es", "pon la luz más débil", { intent: "dim", name: "luz" }],
+    ["es", "la luz de la cocina está demasiado débil", { intent: "brighten", name: "luz de la cocina" }],
+    ["es", "esta lámpara me deslumbra", { intent: "dim" }],
+  ])("%s: %j", (language, sentence, expected) => {
+    expect(understand(language, sentence)?.match).toMatchObject(expected);
+  });
+
+  it.each([
+    // An adjective nobody knows after "more" says which way only to one who knows it: it was left
+    // out as a stray word, and "more" alone made the light brighter or the sound louder.
+    ["it", "metti la luce più sommessa"],
+    ["it", "volume più sommesso"],
+    ["es", "volumen más suavecito"],
+    ["es", "pon la luz más apagadita"],
+  ])("%s: %j changes nothing", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});

@@ -405,6 +405,8 @@ export const es: FastPathGrammar = {
       "falta luz",
       "hace falta luz",
       "hace falta más luz",
+      "demasiado débil",
+      "demasiado débiles",
     ],
     dimmer: [
       "no tan brillante",
@@ -418,6 +420,12 @@ export const es: FastPathGrammar = {
       // "pon las luces tenues": the adjective after its noun, which stays the thing named.
       "tenue",
       "tenues",
+      "más débil",
+      "más débiles",
+      // Light that blinds is too bright: "la luz me ciega", "me deslumbra".
+      "me ciega",
+      "me deslumbra",
+      "deslumbra",
       "menos iluminada",
       "menos iluminado",
       "minimiza",
@@ -772,6 +780,8 @@ export const es: FastPathGrammar = {
   pronouns: ["la", "lo", "las", "los", "eso", "esto"],
   // "apágala", "enciéndelas", "bájale el volumen", "enciéndeme la luz".
   enclitics: ["la", "lo", "las", "los", "le", "les", "me", "nos"],
+  // "luz más suavecita", "volumen más bajito": an adjective nobody knows after "more" or "less".
+  comparatives: ["más", "mas", "menos"],
   areaPrepositions: ["en", "de", "del", "en el", "en la", "de la", "de los", "de las"],
   // "la habitación", "la pieza", "el cuarto" with no name of their own are the room the speaker
   // is in (an area of that name still wins).

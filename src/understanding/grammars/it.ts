@@ -98,6 +98,14 @@ export const it: FastPathGrammar = {
     "estremamente",
     "assai",
     "super",
+    // Politeness said as a courtesy or a condition: "per cortesia", "gentilmente", "se possibile".
+    "per cortesia",
+    "cortesemente",
+    "gentilmente",
+    "per gentilezza",
+    "se possibile",
+    "se è possibile",
+    "se puoi",
   ],
   // "ora" is now too ("spegni le luci ora"); the clock still reads it as the time ("che ora è").
   now: ["adesso", "ora", "immediatamente", "attualmente", "in questo momento", "subito"],
@@ -369,6 +377,16 @@ export const it: FastPathGrammar = {
       "aggiungi della luce",
       "aggiungi un po' di luce",
       "aggiungi più luce",
+      // Too little light, said of what there is: "c'è poca luce in cucina", "non c'è abbastanza luce".
+      "c'è poca luce",
+      "c'è pochissima luce",
+      "c'è troppo poca luce",
+      "non c'è abbastanza luce",
+      "non c'è luce a sufficienza",
+      "troppo debole",
+      "troppo deboli",
+      "troppo fioca",
+      "troppo fioche",
     ],
     dimmer: [
       "non così luminoso",
@@ -396,11 +414,30 @@ export const it: FastPathGrammar = {
       "meno luminosa",
       "scurisci",
       "troppo luminoso",
+      // Said of "la luce", "i lampadari": the same words in their other genders and numbers.
+      "troppo luminosa",
+      "troppo luminosi",
+      "troppo intenso",
+      "troppo intensi",
+      "più debole",
+      "più deboli",
+      "più tenue",
+      "più tenui",
+      "più fioca",
+      "più fioche",
+      "più fioco",
+      "più fiochi",
+      // Light that blinds is too bright: "la luce mi acceca", "mi abbaglia".
+      "mi acceca",
+      "acceca",
+      "mi abbaglia",
+      "abbaglia",
       "è troppo luminoso",
       "troppo illuminato",
       "troppo illuminata",
       "è troppo illuminato",
       "c'è troppa luce",
+      "c'è molta luce",
       "meno illuminata",
       "meno illuminato",
       "in penombra",
@@ -419,6 +456,10 @@ export const it: FastPathGrammar = {
       "sento appena",
       "sento poco",
       "si sente poco",
+      // "non ci sento": nothing heard; "si sente troppo poco": too little.
+      "non ci sento",
+      "si sente troppo poco",
+      "si sente troppo piano",
       "non riesco a sentire",
       "non riesco a sentirti",
       "non sento niente",
@@ -476,6 +517,10 @@ export const it: FastPathGrammar = {
       "è molto forte",
       "è davvero alto",
       "è davvero forte",
+      // Heard too loud: "la musica si sente troppo forte".
+      "si sente troppo forte",
+      "si sente troppo alto",
+      "si sente troppo alta",
     ],
     lightOn: [
       "illumina",
@@ -679,6 +724,8 @@ export const it: FastPathGrammar = {
   pronouns: ["la", "lo", "le", "li", "quello", "questo"],
   // "accendila", "spegnerle": the pronoun written joined to its verb.
   enclitics: ["la", "lo", "le", "li", "mi"],
+  // "luce più sommessa", "volume più basso": an adjective nobody knows after "more" or "less".
+  comparatives: ["più", "piu", "meno"],
   areaPrepositions: [
     "in",
     "nel",
