@@ -451,8 +451,8 @@ export interface FastPathGrammar {
   enclitics?: string[];
   /**
    * "more" and "less" said before an adjective ("luce più debole", "volumen más suavecito"): a word
-   * nobody knows after one is what there is to be more or less of, whose way is unknown; it is
-   * never left out as a stray last word.
+   * nobody knows after one, with no verb saying which way, is what there is to be more or less
+   * of, whose way is unknown: it is never left out as a stray last word.
    */
   comparatives?: string[];
   /** "… in the kitchen": words that introduce an area or floor after a name. */

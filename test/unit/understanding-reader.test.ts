@@ -1681,6 +1681,13 @@ describe("an adjective after 'more' or 'less', in Spanish and Italian", () => {
     ["es", "pon la luz más débil", { intent: "dim", name: "luz" }],
     ["es", "la luz de la cocina está demasiado débil", { intent: "brighten", name: "luz de la cocina" }],
     ["es", "esta lámpara me deslumbra", { intent: "dim" }],
+    // The same words in their other genders and numbers, said of lights.
+    ["es", "pon las luces más intensas", { intent: "brighten", name: "luces" }],
+    ["es", "quiero las luces más bajas", { intent: "dim", name: "luces" }],
+    ["it", "rendi le luci più chiare", { intent: "brighten", name: "luci" }],
+    // Said in the diminutive.
+    ["es", "pon la música más altita", { intent: "volume_up" }],
+    ["es", "pon el volumen más suavecito", { intent: "volume_down" }],
   ])("%s: %j", (language, sentence, expected) => {
     expect(understand(language, sentence)?.match).toMatchObject(expected);
   });
@@ -1690,9 +1697,17 @@ describe("an adjective after 'more' or 'less', in Spanish and Italian", () => {
     // out as a stray word, and "more" alone made the light brighter or the sound louder.
     ["it", "metti la luce più sommessa"],
     ["it", "volume più sommesso"],
-    ["es", "volumen más suavecito"],
+    ["es", "volumen más requetesuave"],
     ["es", "pon la luz más apagadita"],
   ])("%s: %j changes nothing", (language, sentence) => {
     expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+
+  it.each([
+    // A verb says which way: the word after "more" is then a stray one.
+    ["es", "sube el volumen un poco más deprisa", { intent: "volume_up" }],
+    ["it", "alza il volume un po' di più rapido", { intent: "volume_up" }],
+  ])("%s: %j", (language, sentence, expected) => {
+    expect(understand(language, sentence)).toMatchObject({ match: expected, by: "certain reading" });
   });
 });
