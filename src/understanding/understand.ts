@@ -368,7 +368,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       return undefined;
     // "luce più debole": what there is to be more or less of is no stray word, when "more" alone
     // says which way ("alza il volume ancora di più dai": the verb says it).
-    const directed = (w: string) => !!lexicon.senses(w)?.cues.has("up") || !!lexicon.senses(w)?.cues.has("down");
+    const directed = (w: string) =>
+      !!lexicon.senses(w)?.cues.has("up") || !!lexicon.senses(w)?.cues.has("down");
     if (comparatives.has(words.at(-2)!) && !words.slice(0, -2).some(directed)) return undefined;
     // What is acted on is said before it ("allume roomba": the word is what to switch on).
     const rest = words.slice(0, -1);

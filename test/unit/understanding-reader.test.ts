@@ -1688,6 +1688,9 @@ describe("an adjective after 'more' or 'less', in Spanish and Italian", () => {
     // Said in the diminutive.
     ["es", "pon la música más altita", { intent: "volume_up" }],
     ["es", "pon el volumen más suavecito", { intent: "volume_down" }],
+    // A place made lighter, as "menos iluminada" is one made darker; music made louder.
+    ["es", "quiero la cocina más iluminada", { intent: "brighten" }],
+    ["es", "pon la música más potente", { intent: "volume_up" }],
   ])("%s: %j", (language, sentence, expected) => {
     expect(understand(language, sentence)?.match).toMatchObject(expected);
   });
