@@ -454,6 +454,12 @@ export interface FastPathGrammar {
    * other ("me", "le") says nothing more.
    */
   enclitics?: string[];
+  /**
+   * "more" and "less" said before an adjective ("luce più debole", "volumen más suavecito"): a word
+   * nobody knows after one, with no verb saying which way, is what there is to be more or less
+   * of, whose way is unknown: it is never left out as a stray last word.
+   */
+  comparatives?: string[];
   /** "… in the kitchen": words that introduce an area or floor after a name. */
   areaPrepositions: string[];
   /** "in here", "this room": the speaker's area (the satellite's, from the Wyoming context or HTTP). */

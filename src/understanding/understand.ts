@@ -114,6 +114,7 @@ const QUESTIONS: ReadonlySet<FastIntent> = new Set([
 export function createUnderstanding(grammar: FastPathGrammar) {
   const matcher = createMatcher(grammar);
   const lexicon = createLexicon(grammar);
+  const comparatives = new Set((grammar.comparatives ?? []).map(fold));
   const reader = createReader(grammar, lexicon);
   const clock = createClockQuestion(grammar);
   const spelling = createSpelling(grammar, lexicon);
@@ -365,6 +366,11 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       before?.number !== undefined
     )
       return undefined;
+    // "luce più debole": what there is to be more or less of is no stray word, when "more" alone
+    // says which way ("alza il volume ancora di più dai": the verb says it).
+    const directed = (w: string) =>
+      !!lexicon.senses(w)?.cues.has("up") || !!lexicon.senses(w)?.cues.has("down");
+    if (comparatives.has(words.at(-2)!) && !words.slice(0, -2).some(directed)) return undefined;
     // What is acted on is said before it ("allume roomba": the word is what to switch on).
     const rest = words.slice(0, -1);
     const named = spans.length > 0 || rest.some(isThing);

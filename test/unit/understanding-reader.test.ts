@@ -1612,3 +1612,105 @@ describe("device words said in English in another language", () => {
     expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
   });
 });
+
+describe("Spanish and Italian wishes, kindnesses and complaints of what there is", () => {
+  it.each([
+    // A wish in the past subjunctive, after "quisiera que", "me encantaría que", "vorrei che".
+    ["es", "quisiera que encendieras la luz de la cocina", { intent: "turn_on", name: "luz de la cocina" }],
+    ["es", "me encantaría que apagaras la luz", { intent: "turn_off", name: "luz" }],
+    ["it", "vorrei che accendessi la luce", { intent: "turn_on", name: "luce" }],
+    ["it", "mi piacerebbe che spegnesse la luce in cucina", { intent: "turn_off" }],
+    ["it", "vorrei che abbassassi un po' la musica", { intent: "volume_down" }],
+    ["it", "vorrei che alzassi il volume", { intent: "volume_up" }],
+    // Politeness said as a condition or a kindness; something done again.
+    ["es", "si es posible apaga la luz", { intent: "turn_off", name: "luz" }],
+    ["es", "sería tan amable de bajar el volumen", { intent: "volume_down" }],
+    ["es", "vuelve a encender la luz de la cocina", { intent: "turn_on", name: "luz de la cocina" }],
+    // Too little light, too much, too much noise: said of what there is ("hay …").
+    ["es", "hay muy poca luz en la cocina", { intent: "brighten" }],
+    ["es", "no hay suficiente luz", { intent: "brighten" }],
+    ["es", "hay mucha luz", { intent: "dim" }],
+    ["es", "hay demasiado ruido", { intent: "volume_down" }],
+    ["es", "no escucho bien la radio", { intent: "volume_up" }],
+    ["es", "pon las luces tenues", { intent: "dim", name: "luces" }],
+    ["es", "pon la luz tenue", { intent: "dim", name: "luz" }],
+  ])("%s: %j", (language, sentence, expected) => {
+    expect(understand(language, sentence)?.match).toMatchObject(expected);
+  });
+
+  it.each([
+    // Asked, not said: what there is asked about changes nothing.
+    ["es", "¿hay poca luz?"],
+    ["es", "¿hay mucho ruido?"],
+  ])("%s: %j changes nothing", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});
+
+describe("Italian 'è' without its accent, courtesy, and what there is too little or too much of", () => {
+  it.each([
+    // "è" folds to "e" ("and"): before what is wrong it is the copula.
+    ["it", "la luce è troppo intensa", { intent: "dim", name: "luce" }],
+    ["it", "la lampada e troppo luminosa", { intent: "dim", name: "lampada" }],
+    ["it", "c'è poca luce in cucina", { intent: "brighten" }],
+    ["it", "non c'è abbastanza luce", { intent: "brighten" }],
+    ["it", "la radio si sente troppo forte", { intent: "volume_down" }],
+    ["it", "non ci sento", { intent: "volume_up" }],
+    ["it", "spegni la luce per cortesia", { intent: "turn_off", name: "luce" }],
+    ["it", "potresti gentilmente abbassare il volume", { intent: "volume_down" }],
+    ["it", "se possibile accendi la luce", { intent: "turn_on", name: "luce" }],
+  ])("%s: %j", (language, sentence, expected) => {
+    expect(understand(language, sentence)?.match).toMatchObject(expected);
+  });
+
+  it.each([
+    // A word alone says how a thing is; asked, what is wrong is no command.
+    ["it", "la luce è intensa"],
+    ["it", "la luce è troppo intensa?"],
+  ])("%s: %j changes nothing", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});
+
+describe("an adjective after 'more' or 'less', in Spanish and Italian", () => {
+  it.each([
+    ["it", "luce più debole in cucina", { intent: "dim" }],
+    ["it", "metti le luci più tenui", { intent: "dim", name: "luci" }],
+    ["it", "la luce è troppo fioca", { intent: "brighten", name: "luce" }],
+    ["it", "questa luce mi acceca", { intent: "dim" }],
+    ["es", "pon la luz más débil", { intent: "dim", name: "luz" }],
+    ["es", "la luz de la cocina está demasiado débil", { intent: "brighten", name: "luz de la cocina" }],
+    ["es", "esta lámpara me deslumbra", { intent: "dim" }],
+    // The same words in their other genders and numbers, said of lights.
+    ["es", "pon las luces más intensas", { intent: "brighten", name: "luces" }],
+    ["es", "quiero las luces más bajas", { intent: "dim", name: "luces" }],
+    ["it", "rendi le luci più chiare", { intent: "brighten", name: "luci" }],
+    // Said in the diminutive.
+    ["es", "pon la música más altita", { intent: "volume_up" }],
+    ["es", "pon el volumen más suavecito", { intent: "volume_down" }],
+    // A place made lighter, as "menos iluminada" is one made darker; music made louder.
+    ["es", "quiero la cocina más iluminada", { intent: "brighten" }],
+    ["es", "pon la música más potente", { intent: "volume_up" }],
+  ])("%s: %j", (language, sentence, expected) => {
+    expect(understand(language, sentence)?.match).toMatchObject(expected);
+  });
+
+  it.each([
+    // An adjective nobody knows after "more" says which way only to one who knows it: it was left
+    // out as a stray word, and "more" alone made the light brighter or the sound louder.
+    ["it", "metti la luce più sommessa"],
+    ["it", "volume più sommesso"],
+    ["es", "volumen más requetesuave"],
+    ["es", "pon la luz más apagadita"],
+  ])("%s: %j changes nothing", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+
+  it.each([
+    // A verb says which way: the word after "more" is then a stray one.
+    ["es", "sube el volumen un poco más deprisa", { intent: "volume_up" }],
+    ["it", "alza il volume un po' di più rapido", { intent: "volume_up" }],
+  ])("%s: %j", (language, sentence, expected) => {
+    expect(understand(language, sentence)).toMatchObject({ match: expected, by: "certain reading" });
+  });
+});

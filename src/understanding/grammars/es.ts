@@ -62,6 +62,23 @@ export const es: FastPathGrammar = {
     // "que se apague la luz": the wish said alone.
     "que se",
     "me encantaría",
+    // "quisiera que encendieras la luz", "me encantaría que bajaras el volumen": a wish said in the
+    // past subjunctive is the command, as "me gustaría que".
+    "me encantaría que",
+    "quisiera que",
+    // Politeness said as a condition or a kindness: "si es posible, apaga la luz", "¿sería tan
+    // amable de bajar el volumen?".
+    "si es posible",
+    "si puedes",
+    "sería posible",
+    "es posible",
+    "serías tan amable de",
+    "sería tan amable de",
+    "ten la amabilidad de",
+    "tenga la amabilidad de",
+    // "vuelve a encender la luz": done again is what is asked now.
+    "vuelve a",
+    "vuelva a",
     "quiero que me",
     "necesito que",
     "ayúdame a",
@@ -360,6 +377,20 @@ export const es: FastPathGrammar = {
       "más luminosa",
       "más claro",
       "más clara",
+      // Said of "las luces", "los focos": the same words in their other genders and numbers.
+      "más claros",
+      "más claras",
+      "más luminosos",
+      "más luminosas",
+      "más intenso",
+      "más intensa",
+      "más intensos",
+      "más intensas",
+      // A place made lighter, as "menos iluminada" is one made darker: "quiero el salón más iluminado".
+      "más iluminado",
+      "más iluminada",
+      "más iluminados",
+      "más iluminadas",
       "más luz",
       "aclara",
       "muy oscuro",
@@ -380,6 +411,16 @@ export const es: FastPathGrammar = {
       "agrega luz",
       "agrega más luz",
       "añadir luz",
+      // Too little light, said of what there is: "hay poca luz en la cocina", "no hay suficiente luz".
+      "hay poca luz",
+      "hay muy poca luz",
+      "no hay suficiente luz",
+      "no hay bastante luz",
+      "falta luz",
+      "hace falta luz",
+      "hace falta más luz",
+      "demasiado débil",
+      "demasiado débiles",
     ],
     dimmer: [
       "no tan brillante",
@@ -390,7 +431,15 @@ export const es: FastPathGrammar = {
       "atenúen",
       "más tenue",
       "más tenues",
-      "luz tenue",
+      // "pon las luces tenues": the adjective after its noun, which stays the thing named.
+      "tenue",
+      "tenues",
+      "más débil",
+      "más débiles",
+      // Light that blinds is too bright: "la luz me ciega", "me deslumbra".
+      "me ciega",
+      "me deslumbra",
+      "deslumbra",
       "menos iluminada",
       "menos iluminado",
       "minimiza",
@@ -412,6 +461,8 @@ export const es: FastPathGrammar = {
       "muy brillante",
       "muy brillantes",
       "hay demasiada luz",
+      "hay mucha luz",
+      "hay muchísima luz",
       "está muy brillante",
       "están muy brillantes",
       "están demasiado brillantes",
@@ -436,6 +487,7 @@ export const es: FastPathGrammar = {
       "no se oye nada",
       "no se escucha nada",
       "no oigo bien",
+      "no escucho bien",
       "no se oye bien",
       "no se escucha bien",
       "no puedo oír nada",
@@ -447,6 +499,14 @@ export const es: FastPathGrammar = {
       "no te escuché",
       "más alto",
       "más alta",
+      // Said in the diminutive: "ponlo más altito", "un poquito más fuertecito".
+      "más altito",
+      "más altita",
+      "más fuertecito",
+      "más fuertecita",
+      "más potente",
+      "más ruidoso",
+      "más ruidosa",
       "habla alto",
       "hablar alto",
       "habla fuerte",
@@ -480,6 +540,9 @@ export const es: FastPathGrammar = {
       "más bajo",
       // "pon la música más baja": lower, not the lowest (that is "lo más bajo", "al mínimo").
       "más baja",
+      "más bajos",
+      "más bajas",
+      "más suaves",
       "demasiado alto",
       "demasiado fuerte",
       "es demasiado fuerte",
@@ -488,6 +551,10 @@ export const es: FastPathGrammar = {
       "demasiado ruidoso",
       "más tranquilo",
       "más bajito",
+      // Said in the diminutive, as "más bajito" is: "pon la música más suavecita".
+      "más bajita",
+      "más suavecito",
+      "más suavecita",
       "en voz baja",
       "más silencioso",
       "más silenciosa",
@@ -502,6 +569,10 @@ export const es: FastPathGrammar = {
       "está muy fuerte",
       "está realmente alto",
       "demasiado alta",
+      // Too much noise, said of what there is: "hay mucho ruido aquí".
+      "hay mucho ruido",
+      "hay demasiado ruido",
+      "demasiado ruido",
       "demasiado altas",
       "demasiado altos",
     ],
@@ -740,6 +811,8 @@ export const es: FastPathGrammar = {
   pronouns: ["la", "lo", "las", "los", "eso", "esto"],
   // "apágala", "enciéndelas", "bájale el volumen", "enciéndeme la luz".
   enclitics: ["la", "lo", "las", "los", "le", "les", "me", "nos"],
+  // "luz más suavecita", "volumen más bajito": an adjective nobody knows after "more" or "less".
+  comparatives: ["más", "mas", "menos"],
   areaPrepositions: ["en", "de", "del", "en el", "en la", "de la", "de los", "de las"],
   // "la habitación", "la pieza", "el cuarto" with no name of their own are the room the speaker
   // is in (an area of that name still wins).

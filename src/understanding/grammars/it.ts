@@ -98,6 +98,14 @@ export const it: FastPathGrammar = {
     "estremamente",
     "assai",
     "super",
+    // Politeness said as a courtesy or a condition: "per cortesia", "gentilmente", "se possibile".
+    "per cortesia",
+    "cortesemente",
+    "gentilmente",
+    "per gentilezza",
+    "se possibile",
+    "se è possibile",
+    "se puoi",
   ],
   // "ora" is now too ("spegni le luci ora"); the clock still reads it as the time ("che ora è").
   now: ["adesso", "ora", "immediatamente", "attualmente", "in questo momento", "subito"],
@@ -202,6 +210,11 @@ export const it: FastPathGrammar = {
       "attivi",
       "riaccendere",
       "riaccenda",
+      // "vorrei che accendessi la luce": a wish in the past subjunctive, to "tu" or "Lei".
+      "accendessi",
+      "accendesse",
+      "attivassi",
+      "attivasse",
     ],
     off: [
       // Asked as a question in the second person ("spegneresti …?"), or in the conditional: a request.
@@ -247,6 +260,11 @@ export const it: FastPathGrammar = {
       "spegniamo",
       "disattivate",
       "disattivi",
+      // "vorrei che spegnessi la luce": a wish in the past subjunctive, to "tu" or "Lei".
+      "spegnessi",
+      "spegnesse",
+      "disattivassi",
+      "disattivasse",
     ],
     up: [
       // Asked as a question in the second person ("alzeresti …?"), or in the conditional: a request.
@@ -275,6 +293,11 @@ export const it: FastPathGrammar = {
       "alzi",
       "aumentate",
       "aumenti",
+      // "mi piacerebbe che alzassi il volume": a wish in the past subjunctive.
+      "alzassi",
+      "alzasse",
+      "aumentassi",
+      "aumentasse",
       "tira su",
     ],
     down: [
@@ -306,6 +329,13 @@ export const it: FastPathGrammar = {
       "diminuisca",
       "riducete",
       "riduca",
+      // "vorrei che abbassassi la musica": a wish in the past subjunctive.
+      "abbassassi",
+      "abbassasse",
+      "diminuissi",
+      "diminuisse",
+      "riducessi",
+      "riducesse",
     ],
     starts: ["avvia", "avviare"],
     particles: ["su", "giù"],
@@ -319,6 +349,11 @@ export const it: FastPathGrammar = {
       "più luminose",
       "più chiaro",
       "più chiara",
+      // Said of "le luci", "i faretti": the same words in their other genders and numbers.
+      "più chiari",
+      "più chiare",
+      "più intenso",
+      "più intensi",
       "più luce",
       "schiarisci",
       "troppo buio",
@@ -347,6 +382,16 @@ export const it: FastPathGrammar = {
       "aggiungi della luce",
       "aggiungi un po' di luce",
       "aggiungi più luce",
+      // Too little light, said of what there is: "c'è poca luce in cucina", "non c'è abbastanza luce".
+      "c'è poca luce",
+      "c'è pochissima luce",
+      "c'è troppo poca luce",
+      "non c'è abbastanza luce",
+      "non c'è luce a sufficienza",
+      "troppo debole",
+      "troppo deboli",
+      "troppo fioca",
+      "troppo fioche",
     ],
     dimmer: [
       "non così luminoso",
@@ -355,6 +400,8 @@ export const it: FastPathGrammar = {
       "attenua",
       "più soffusa",
       "più soffuse",
+      "più soffuso",
+      "più soffusi",
       "luce soffusa",
       "più buia",
       "più buio",
@@ -374,11 +421,30 @@ export const it: FastPathGrammar = {
       "meno luminosa",
       "scurisci",
       "troppo luminoso",
+      // Said of "la luce", "i lampadari": the same words in their other genders and numbers.
+      "troppo luminosa",
+      "troppo luminosi",
+      "troppo intenso",
+      "troppo intensi",
+      "più debole",
+      "più deboli",
+      "più tenue",
+      "più tenui",
+      "più fioca",
+      "più fioche",
+      "più fioco",
+      "più fiochi",
+      // Light that blinds is too bright: "la luce mi acceca", "mi abbaglia".
+      "mi acceca",
+      "acceca",
+      "mi abbaglia",
+      "abbaglia",
       "è troppo luminoso",
       "troppo illuminato",
       "troppo illuminata",
       "è troppo illuminato",
       "c'è troppa luce",
+      "c'è molta luce",
       "meno illuminata",
       "meno illuminato",
       "in penombra",
@@ -397,6 +463,10 @@ export const it: FastPathGrammar = {
       "sento appena",
       "sento poco",
       "si sente poco",
+      // "non ci sento": nothing heard; "si sente troppo poco": too little.
+      "non ci sento",
+      "si sente troppo poco",
+      "si sente troppo piano",
       "non riesco a sentire",
       "non riesco a sentirti",
       "non sento niente",
@@ -454,6 +524,10 @@ export const it: FastPathGrammar = {
       "è molto forte",
       "è davvero alto",
       "è davvero forte",
+      // Heard too loud: "la musica si sente troppo forte".
+      "si sente troppo forte",
+      "si sente troppo alto",
+      "si sente troppo alta",
     ],
     lightOn: [
       "illumina",
@@ -514,6 +588,8 @@ export const it: FastPathGrammar = {
       "vai in muto",
       "metti muto",
       "silenziate",
+      "silenziassi",
+      "silenziasse",
     ],
     muteModes: [
       "muto",
@@ -657,6 +733,8 @@ export const it: FastPathGrammar = {
   pronouns: ["la", "lo", "le", "li", "quello", "questo"],
   // "accendila", "spegnerle": the pronoun written joined to its verb.
   enclitics: ["la", "lo", "le", "li", "mi"],
+  // "luce più sommessa", "volume più basso": an adjective nobody knows after "more" or "less".
+  comparatives: ["più", "piu", "meno"],
   areaPrepositions: [
     "in",
     "nel",

@@ -402,6 +402,17 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           deviceJoins++;
           continue;
         }
+        // "la luce è troppo intensa": "è" written without its accent is "e" ("and"); before what is
+        // wrong, with nothing asked for yet, it is the copula, as "sono" in "sono troppo intense".
+        if (
+          sense.conjunction &&
+          sense.cues.has("copulas") &&
+          !ASKED_FOR.some((cue) => cues.has(cue)) &&
+          isComplaintNext(said, i)
+        ) {
+          cues.set("copulas", (cues.get("copulas") ?? 0) + 1);
+          continue;
+        }
         if (sense.conjunction || sense.cues.has("negations")) return undefined;
         if (sense.color !== undefined && !sense.kind) {
           if (!setColor({ color: sense.color, ...(sense.colorOfLightOnly ? { ofLightOnly: true } : {}) }))
@@ -686,6 +697,14 @@ function isSoundNext(said: Item[], i: number): boolean {
   while (said[next] && (isArticle(said[next]!) || isAnymore(said[next]!))) next++;
   const after = said[next];
   return after?.type === "word" && after.sense.cues.has("volume") && !after.sense.kind;
+}
+
+/** Whether what is wrong, said in more than one word ("troppo intensa"), follows. */
+function isComplaintNext(said: Item[], i: number): boolean {
+  const after = said[i + 1];
+  return (
+    after?.type === "word" && after.text.includes(" ") && CHANGES.some((cue) => after.sense.cues.has(cue))
+  );
 }
 
 /** A word of a level on a scale of ten ("level", "Stufe"). */
