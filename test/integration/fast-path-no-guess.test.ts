@@ -219,6 +219,26 @@ describe("what was wrong before is told, not asked to change now", () => {
   });
 });
 
+describe("what is wrong, asked about with a place, is a question", () => {
+  it.each([
+    ["es", "¿está demasiado oscuro en la cocina?"],
+    ["es", "¿hay demasiada luz en la cocina?"],
+    ["it", "c'è troppa luce in cucina?"],
+  ])("%s: %j changes nothing", async (language, text) => {
+    await lightAt("light.kitchen_ceiling", 50);
+    await lightAt("light.counter_lights", 50);
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([]);
+  });
+
+  it("de: asked for by its verb, 'kannst du die Lampen in der Küche heller machen?' brightens them", async () => {
+    await lightAt("light.kitchen_ceiling", 50);
+    await lightAt("light.counter_lights", 50);
+    await say("kannst du die Lampen in der Küche heller machen?", "de");
+    expect(home.serviceCalls()).toHaveLength(2);
+  });
+});
+
 describe("what someone did, told in the perfect, is no command", () => {
   it.each([
     ["de", "Sie haben die Lampen in der Küche ausgeschaltet"],

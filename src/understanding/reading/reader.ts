@@ -308,6 +308,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       };
       /** A change said in more than one word ("too bright"), which says what is wrong. */
       let complained = false;
+      /** Such a change said without a verb of its own ("está oscuro", not "heller machen"). */
+      let wrongSaid = false;
       let pendingPreposition: string | undefined;
       /** Conjunctions read as joining two places. */
       let joins = 0;
@@ -535,8 +537,12 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
             CHANGES.some((cue) => sense.cues.has(cue)) &&
             item.text.includes(" ") &&
             !item.text.split(" ").some((w) => lexicon.senses(w)?.cues.has("negations"))
-          )
+          ) {
             complained = true;
+            // "heller machen", "make it brighter": a change asked for by its verb is no complaint.
+            if (!item.text.split(" ").some((w) => ASKED_FOR.some((cue) => lexicon.senses(w)?.cues.has(cue))))
+              wrongSaid = true;
+          }
           continue;
         }
         if (sense.preposition) continue;
@@ -601,7 +607,9 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           : undefined;
       // "is it too loud?", "¿está demasiado oscuro?", "trop fort ?": what is wrong, asked about
       // rather than said, is no command; "can you turn it down?" asks for one by its verb.
-      const questioned = /[?¿]/.test(sentence) && (cues.has("copulas") || (!things.length && !places.length));
+      // "¿está oscuro en la cocina?", "c'è troppa luce in cucina?": a place said changes nothing.
+      const questioned =
+        /[?¿]/.test(sentence) && (cues.has("copulas") || wrongSaid || (!things.length && !places.length));
       const asking = inverted.has(said[0]?.text ?? "") || questioned;
       const change = CHANGES.some((cue) => cues.has(cue));
       if (asking && change && !ASKED_FOR.some((cue) => cues.has(cue))) return undefined;
