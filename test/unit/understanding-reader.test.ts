@@ -613,6 +613,18 @@ describe("a request put as a suggestion or a favour", () => {
     ["en", "could i have the desk lamp on", { intent: "turn_on", name: "desk lamp" }],
     ["en", "douse the kitchen light", { intent: "turn_off", name: "kitchen light" }],
     ["nl", "knip het licht in de woonkamer aan", { intent: "turn_on" }],
+    // Asked as whether it can be done, or as a wish: the request is what follows.
+    ["en", "would you mind turning on the kettle", { intent: "turn_on", name: "kettle" }],
+    ["en", "do you mind switching the desk lamp off", { intent: "turn_off", name: "desk lamp" }],
+    ["en", "would you be able to turn off the kitchen light", { intent: "turn_off", name: "kitchen light" }],
+    ["en", "is it possible to switch the desk lamp on", { intent: "turn_on", name: "desk lamp" }],
+    ["en", "i was wondering if you could turn the kettle off", { intent: "turn_off", name: "kettle" }],
+    ["en", "can i get the desk lamp on", { intent: "turn_on", name: "desk lamp" }],
+    ["en", "we need the kitchen light off", { intent: "turn_off", name: "kitchen light" }],
+    ["fr", "veux-tu bien éteindre la lumière de la cuisine", { intent: "turn_off" }],
+    ["fr", "voudriez-vous allumer la lumière du salon", { intent: "turn_on" }],
+    ["fr", "auriez-vous la gentillesse d'éteindre la lumière de la cuisine", { intent: "turn_off" }],
+    ["fr", "serait-il possible de baisser la musique", { intent: "volume_down" }],
   ])("%s: %j", (language, sentence, match) => {
     expect(understand(language, sentence)).toMatchObject({ match, by: "certain reading" });
   });
