@@ -566,6 +566,7 @@ describe("the power of a device is the device", () => {
   it.each([
     ["de", "schalte den Strom vom Kettle aus"],
     ["fr", "coupe le courant du kettle"],
+    ["fr", "coupe l'électricité du kettle"],
     ["es", "corta la corriente del kettle"],
     ["nl", "zet de stroom van de kettle uit"],
     ["it", "spegni la corrente del kettle"],

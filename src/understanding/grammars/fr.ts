@@ -10,6 +10,10 @@ export const fr: FastPathGrammar = {
     "l'alimentation de l'",
     "le courant du",
     "le courant des",
+    "l'électricité de",
+    "l'électricité du",
+    "l'électricité des",
+    "l'électricité de l'",
     "l'alimentation de",
     "l'alimentation du",
     // A request put as a suggestion or a favour: "ça te dérangerait de …", "allez, …".
