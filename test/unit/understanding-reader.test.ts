@@ -1625,3 +1625,46 @@ describe("device words said in English in another language", () => {
     expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
   });
 });
+
+describe("too little said as not enough, and noise", () => {
+  it.each([
+    ["en", "the kitchen light is not bright enough", "brighten"],
+    ["en", "there isn't enough light in the kitchen", "brighten"],
+    ["en", "it's not loud enough", "volume_up"],
+    ["en", "the music isn't loud enough", "volume_up"],
+    ["en", "we can't hear the music", "volume_up"],
+    ["en", "there's too much light in the kitchen", "dim"],
+    ["en", "less noise please", "volume_down"],
+    ["fr", "il n'y a pas assez de lumière dans la cuisine", "brighten"],
+    ["fr", "le son n'est pas assez fort", "volume_up"],
+    ["fr", "c'est pas assez fort", "volume_up"],
+    // Spoken French drops the "ne".
+    ["fr", "j'entends rien", "volume_up"],
+    ["fr", "on y voit rien dans la cuisine", "brighten"],
+    ["fr", "il y a trop de lumière dans le salon", "dim"],
+    ["fr", "moins de bruit s'il te plaît", "volume_down"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+
+  it.each([
+    ["en", "it's bright enough"],
+    ["en", "it's loud enough in the kitchen"],
+    ["fr", "c'est assez fort"],
+    ["fr", "il y a assez de lumière dans la cuisine"],
+  ])("%s: %j is enough, and changes nothing", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});
+
+describe("power given or taken", () => {
+  it.each([
+    ["fr", "mets le kettle sous tension", "turn_on"],
+    ["fr", "mets le kettle hors tension", "turn_off"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({
+      match: { intent, name: "kettle" },
+      by: "certain reading",
+    });
+  });
+});

@@ -273,6 +273,8 @@ export const fr: FastPathGrammar = {
       "s'allument",
       "mets en marche",
       "en marche",
+      // Power given or taken: "mets la prise sous tension", "… hors tension".
+      "sous tension",
     ],
     off: [
       // Asked as a question in the second person ("coupes …?"): a request.
@@ -311,6 +313,7 @@ export const fr: FastPathGrammar = {
       "je ne veux plus utiliser",
       "off",
       "désactivez",
+      "hors tension",
     ],
     up: [
       // Asked as a question in the second person ("montes …?"): a request.
@@ -403,6 +406,27 @@ export const fr: FastPathGrammar = {
       "ajoute un peu de lumière",
       "ajouter de la lumière",
       "ajoutez de la lumière",
+      // Too little, said as not enough: "pas assez de lumière", "ce n'est pas assez lumineux".
+      "pas assez de lumière",
+      "pas assez lumineux",
+      "pas assez lumineuse",
+      "pas assez lumineuses",
+      "pas assez clair",
+      "pas assez claire",
+      "pas assez éclairé",
+      "pas assez éclairée",
+      "n'est pas assez lumineux",
+      "n'est pas assez lumineuse",
+      "ne sont pas assez lumineuses",
+      "ne sont pas assez lumineux",
+      "c'est pas assez lumineux",
+      "ce n'est pas assez lumineux",
+      "il n'y a pas assez de lumière",
+      // Spoken French drops the "ne" of a negation: "je vois rien", "on y voit rien".
+      "je vois rien",
+      "j'y vois rien",
+      "on voit rien",
+      "on y voit rien",
     ],
     dimmer: [
       "pas si lumineux",
@@ -446,6 +470,7 @@ export const fr: FastPathGrammar = {
       "la lumière est trop",
       "minimiser",
       "minimise",
+      "il y a trop de lumière",
     ],
     louder: [
       "plus fort",
@@ -485,6 +510,22 @@ export const fr: FastPathGrammar = {
       "je ne t'ai pas entendu",
       "aussi fort que tu peux",
       "aussi fort que possible",
+      // Too quiet, said as not loud enough.
+      "pas assez fort",
+      "pas assez forte",
+      "pas assez de son",
+      "pas assez de volume",
+      "n'est pas assez fort",
+      "n'est pas assez forte",
+      "ne sont pas assez forts",
+      "c'est pas assez fort",
+      "ce n'est pas assez fort",
+      // Spoken French drops the "ne" of a negation: "j'entends rien", "je t'entends pas".
+      "j'entends rien",
+      "j'entends pas",
+      "on entend rien",
+      "on entend pas",
+      "je t'entends pas",
     ],
     quieter: [
       // "pas si fort": a negation of what is wrong, so a request, as "not so loud".
@@ -511,6 +552,9 @@ export const fr: FastPathGrammar = {
       "moins bruyant",
       "trop fort",
       "trop de bruit",
+      // Noise is sound: less of it is quieter.
+      "moins de bruit",
+      "il y a trop de bruit",
       "trop forte",
       "trop élevée",
       "trop bruyante",
