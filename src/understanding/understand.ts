@@ -118,6 +118,17 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const clock = createClockQuestion(grammar);
   const spelling = createSpelling(grammar, lexicon);
   const twoWays = (grammar.twoWays ?? []).map((p) => fold(p).split(" "));
+  /**
+   * Words of `up` and `down` that begin a comparison ("more bright", "plus fort", "moins fort"):
+   * the word after one is what there is more or less of, never a stray word.
+   */
+  const comparatives = new Set(
+    COMPLAINTS.flatMap((cue) => grammar.cues[cue] as string[])
+      .map((phrase) => fold(phrase).split(" "))
+      .filter((words) => words.length > 1)
+      .map((words) => words[0]!)
+      .filter((word) => lexicon.senses(word)?.cues.has("up") || lexicon.senses(word)?.cues.has("down")),
+  );
   const at = (words: string[], i: number, phrase: string[]) => phrase.every((w, k) => words[i + k] === w);
   /** Whether the words from `i` to `end` are part of a phrase the lexicon knows for here ("questa camera"). */
   const partOfHere = (words: string[], i: number, end: number) => {
@@ -355,6 +366,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       return undefined;
     const spans = spotNames(words, lookup);
     if (spans.some((s) => s.end === words.length)) return undefined;
+    // "rends les lumières plus foncées": what there is to be more of is no stray word.
+    if (comparatives.has(words.at(-2)!)) return undefined;
     // A kind, an article, a preposition or a number before it makes it a name's word.
     const before = lexicon.senses(words.at(-2)!);
     if (

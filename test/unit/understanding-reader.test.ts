@@ -1668,3 +1668,13 @@ describe("power given or taken", () => {
     });
   });
 });
+
+describe("what there is to be more or less of is no stray word", () => {
+  it.each([
+    ["en", "make the desk lamp more mellow"],
+    ["en", "make the kitchen light less harsh"],
+    ["fr", "rends la lumière de la cuisine plus foncée"],
+  ])("%s: %j is not read as brighter or dimmer with its last word left out", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});
