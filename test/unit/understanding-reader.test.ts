@@ -1678,3 +1678,35 @@ describe("what there is to be more or less of is no stray word", () => {
     expect(understand(language, sentence)?.by).not.toBe("certain reading");
   });
 });
+
+describe("idioms and forms of the spoken language", () => {
+  it.each([
+    // "on" as "we": a request for both.
+    ["fr", "on éteint la lumière de la cuisine", "turn_off"],
+    ["fr", "on allume la lumière du salon", "turn_on"],
+    ["fr", "extinction des feux", "turn_off"],
+    // A stronger or weaker light, a weaker sound.
+    ["fr", "intensifie la lumière de la cuisine", "brighten"],
+    ["fr", "lumière moins intense dans la cuisine", "dim"],
+    ["fr", "rends la lumière de la cuisine plus faible", "dim"],
+    ["fr", "le son plus faible s'il te plaît", "volume_down"],
+    ["fr", "je t'entends mal", "volume_up"],
+    ["fr", "parle doucement", "volume_down"],
+    ["fr", "passe en silencieux", "mute"],
+    ["fr", "remettre le son", "unmute"],
+    ["en", "quiet down", "volume_down"],
+    ["en", "keep it down please", "volume_down"],
+    ["en", "go on mute", "mute"],
+    ["en", "the kitchen light is too harsh", "dim"],
+    ["en", "low light in the kitchen please", "dim"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+
+  it.each([
+    ["fr", "on a éteint la lumière de la cuisine"],
+    ["fr", "quand on éteint la lumière de la cuisine"],
+  ])("%s: %j is told, and switches nothing", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});

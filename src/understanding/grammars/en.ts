@@ -494,6 +494,9 @@ export const en: FastPathGrammar = {
     dimmer: [
       "dim",
       "dim light",
+      "low light",
+      // Light too harsh is too bright: "the lights are too harsh".
+      "too harsh",
       "some dim light",
       "dimmed light",
       "tone down",
@@ -634,6 +637,9 @@ export const en: FastPathGrammar = {
       "low volume",
       "more quiet",
       "not so loud",
+      // "quiet down", "keep it down": quieter, said as the idiom.
+      "quiet down",
+      "keep it down",
       "too loud",
       "it's too loud",
       "it is too loud",
@@ -706,6 +712,8 @@ export const en: FastPathGrammar = {
       "hush",
       "go silent",
       "be quiet",
+      "go on mute",
+      "go mute",
       "quiet",
       "stay quiet",
       "be silent",

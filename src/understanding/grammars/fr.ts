@@ -304,6 +304,9 @@ export const fr: FastPathGrammar = {
       "éteignons",
       "éteigniez",
       "éteins moi",
+      // "on éteint la lumière ?": "on" as "we", a request for both.
+      "on éteint",
+      "on coupe",
       // Not wanted any more: "je n'ai pas besoin de lumière", "je ne veux plus utiliser la prise".
       "je n'ai pas besoin de",
       "je n'ai pas besoin des",
@@ -401,6 +404,12 @@ export const fr: FastPathGrammar = {
       "plus brillantes",
       "éclaircir",
       "éclaircissez",
+      // "intensifie la lumière", "une lumière plus intense": a stronger light is a brighter one.
+      "intensifie",
+      "intensifier",
+      "intensifiez",
+      "plus intense",
+      "plus intenses",
       "ajoute de la lumière",
       "ajoute la lumière",
       "ajoute un peu de lumière",
@@ -470,6 +479,8 @@ export const fr: FastPathGrammar = {
       "la lumière est trop",
       "minimiser",
       "minimise",
+      "moins intense",
+      "moins intenses",
       "il y a trop de lumière",
     ],
     louder: [
@@ -487,6 +498,12 @@ export const fr: FastPathGrammar = {
       "j'entends à peine",
       "on entend à peine",
       "j'entends mal",
+      "je t'entends mal",
+      "je ne t'entends plus",
+      "je n'entends plus",
+      "je ne t'entends pas bien",
+      "je n'entends pas bien",
+      "on n'entend pas bien",
       "on entend mal",
       "à haute voix",
       "plus haut",
@@ -549,6 +566,11 @@ export const fr: FastPathGrammar = {
       "trop élevé",
       "moins forte",
       "plus doucement",
+      "parle doucement",
+      "parlez doucement",
+      // Weaker, of sound; said of a light, its strength ("une lumière plus faible").
+      "plus faible",
+      "plus faibles",
       "moins bruyant",
       "trop fort",
       "trop de bruit",
@@ -576,6 +598,7 @@ export const fr: FastPathGrammar = {
       "allumes",
       "allumiez",
       "allume moi",
+      "on allume",
       "rallume",
       "éclaire",
       "éclairer",
@@ -610,6 +633,8 @@ export const fr: FastPathGrammar = {
     // "Éteindre" switches off whatever it is said of (among `off`): alone it names nothing.
     lightOff: [
       "extinction",
+      // "extinction des feux": lights out.
+      "extinction des feux",
       "pas de lumière",
       "pas de lumières",
       // "fermer la lumière" is said for switching it off, as "ouvrir la lumière" for on.
@@ -635,6 +660,9 @@ export const fr: FastPathGrammar = {
       // Silence for the speaker ("mets le salon en silence"); "silence" and "tais-toi" alone are
       // Home Assistant's "never mind", not a mute.
       "en mode silence",
+      "en mode silencieux",
+      "en silencieux",
+      "passe en silencieux",
       "en silence",
       "entre en mode silence",
       "entre le mode silence",
@@ -653,6 +681,8 @@ export const fr: FastPathGrammar = {
     ],
     unmute: [
       "remets le son",
+      "remettre le son",
+      "remettez le son",
       "réactive le son",
       "réactive",
       "réactiver le son",
