@@ -1710,3 +1710,25 @@ describe("idioms and forms of the spoken language", () => {
     expect(understand(language, sentence)?.by).not.toBe("certain reading");
   });
 });
+
+describe("French said as it is spoken", () => {
+  it.each([
+    ["fr", "vas-y, éteins la lumière de la cuisine", "turn_off"],
+    ["fr", "éteins donc la lumière de la cuisine", "turn_off"],
+    ["fr", "baisse-moi la musique", "volume_down"],
+    ["fr", "éteignez-moi la lumière du salon", "turn_off"],
+    ["fr", "faut éteindre la lumière de la cuisine", "turn_off"],
+    ["fr", "ce serait bien d'allumer la lumière du salon", "turn_on"],
+    ["fr", "met la lumière dans la cuisine", "turn_on"],
+    ["fr", "j'veux la lumière de la cuisine éteinte", "turn_off"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+
+  it.each([
+    ["fr", "faut pas éteindre la lumière de la cuisine"],
+    ["fr", "ce serait bien de ne pas éteindre la lumière du salon"],
+  ])("%s: %j says not to, and switches nothing", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});
