@@ -1672,10 +1672,20 @@ describe("power given or taken", () => {
 describe("what there is to be more or less of is no stray word", () => {
   it.each([
     ["en", "make the desk lamp more mellow"],
-    ["en", "make the kitchen light less harsh"],
-    ["fr", "rends la lumière de la cuisine plus foncée"],
+    ["en", "make the kitchen light less yellowish"],
+    ["fr", "rends la lumière de la cuisine plus bleutée"],
   ])("%s: %j is not read as brighter or dimmer with its last word left out", (language, sentence) => {
     expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+
+  it.each([
+    ["en", "make the kitchen light more subdued", "dim"],
+    ["en", "make the music more audible", "volume_up"],
+    ["fr", "rends la lumière de la cuisine plus foncée", "dim"],
+    ["fr", "rends la lumière de la cuisine plus vive", "brighten"],
+    ["fr", "rends la musique plus discrète", "volume_down"],
+  ])("%s: %j is more or less of what is known", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
   });
 });
 
