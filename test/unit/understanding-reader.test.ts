@@ -1742,3 +1742,14 @@ describe("French said as it is spoken", () => {
     expect(understand(language, sentence)?.by).not.toBe("certain reading");
   });
 });
+
+describe("more or less of a sound or a light, by its own word", () => {
+  it.each([
+    ["fr", "mets le son plus élevé", "volume_up"],
+    ["fr", "rends les lumières de la cuisine moins éclatantes", "dim"],
+    ["en", "make the kitchen light more vibrant", "brighten"],
+    ["en", "make the music less powerful", "volume_down"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});
