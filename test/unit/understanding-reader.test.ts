@@ -1731,6 +1731,8 @@ describe("French said as it is spoken", () => {
     ["fr", "ce serait bien d'allumer la lumière du salon", "turn_on"],
     ["fr", "met la lumière dans la cuisine", "turn_on"],
     ["fr", "j'veux la lumière de la cuisine éteinte", "turn_off"],
+    ["fr", "donne-moi plus de lumière dans la cuisine", "brighten"],
+    ["fr", "donnez-moi moins de lumière", "dim"],
   ])("%s: %j", (language, sentence, intent) => {
     expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
   });

@@ -29,6 +29,9 @@ export const fr: FastPathGrammar = {
     "bon",
     "donc",
     "alors",
+    // "donne-moi plus de lumière": what is given is the command, as "give me".
+    "donne moi",
+    "donnez moi",
     // "baisse-moi le son", "éteignez-moi la lumière": the one it is done for, said after the verb.
     "moi",
     // Politeness said as a favour asked: "be so kind and …".
