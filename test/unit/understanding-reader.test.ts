@@ -1755,3 +1755,14 @@ describe("more or less of a sound or a light, by its own word", () => {
     expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
   });
 });
+
+describe("now, said as at once", () => {
+  it.each([
+    ["en", "turn the kitchen light off right away", "turn_off"],
+    ["en", "mute the living room speaker as soon as possible", "mute"],
+    ["fr", "éteins la lumière de la cuisine sur le champ", "turn_off"],
+    ["fr", "baisse la musique de suite", "volume_down"],
+  ])("%s: %j is done now", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});

@@ -179,7 +179,18 @@ export const fr: FastPathGrammar = {
     "vachement",
     "super",
   ],
-  now: ["maintenant", "actuellement", "en ce moment", "tout de suite", "à présent", "immédiatement"],
+  now: [
+    "maintenant",
+    "actuellement",
+    "en ce moment",
+    "tout de suite",
+    "à présent",
+    "immédiatement",
+    "sur le champ",
+    "dès maintenant",
+    "de suite",
+    "au plus vite",
+  ],
   words: {
     // The verbs that set a level; a light's also by verbs of its own.
     set: [
