@@ -1520,7 +1520,20 @@ export const en: FastPathGrammar = {
     until: {
       time: ["until", "till", "til"],
       hour: [],
-      clause: ["until i", "until you", "until we", "until further notice", "till i", "till you"],
+      // "until my alarm goes off", "until they leave": what is to happen, said with its subject.
+      clause: [
+        "until i",
+        "until you",
+        "until we",
+        "until further notice",
+        "till i",
+        "till you",
+        "until my",
+        "until they",
+        "until he",
+        "until she",
+        "till my",
+      ],
     },
   },
   choices: {
