@@ -1733,6 +1733,10 @@ describe("French said as it is spoken", () => {
     ["fr", "j'veux la lumière de la cuisine éteinte", "turn_off"],
     ["fr", "donne-moi plus de lumière dans la cuisine", "brighten"],
     ["fr", "donnez-moi moins de lumière", "dim"],
+    // "vous" as "tu": the one asked, before or after the verb.
+    ["fr", "vous éteignez la lumière de la cuisine", "turn_off"],
+    ["fr", "mettez-vous en sourdine", "mute"],
+    ["fr", "tu tamises la lumière du salon", "dim"],
   ])("%s: %j", (language, sentence, intent) => {
     expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
   });
@@ -1740,6 +1744,7 @@ describe("French said as it is spoken", () => {
   it.each([
     ["fr", "faut pas éteindre la lumière de la cuisine"],
     ["fr", "ce serait bien de ne pas éteindre la lumière du salon"],
+    ["fr", "vous avez éteint la lumière de la cuisine"],
   ])("%s: %j says not to, and switches nothing", (language, sentence) => {
     expect(understand(language, sentence)?.by).not.toBe("certain reading");
   });

@@ -49,6 +49,7 @@ export const fr: FastPathGrammar = {
     "qui est en train de jouer",
     // "tu allumes la lumière ?": the one asked, said before or after the verb.
     "tu",
+    "vous",
     "veuillez",
     // Politeness and thanks, however written.
     "merci beaucoup",
@@ -534,6 +535,7 @@ export const fr: FastPathGrammar = {
       "il fait trop clair",
       "c'est trop clair",
       "tamisez",
+      "tamises",
       "moins brillant",
       "moins brillante",
       "moins brillants",
