@@ -1733,9 +1733,6 @@ describe("French said as it is spoken", () => {
     ["fr", "j'veux la lumière de la cuisine éteinte", "turn_off"],
     ["fr", "donne-moi plus de lumière dans la cuisine", "brighten"],
     ["fr", "donnez-moi moins de lumière", "dim"],
-    // "vous" as "tu": the one asked, before or after the verb.
-    ["fr", "vous éteignez la lumière de la cuisine", "turn_off"],
-    ["fr", "mettez-vous en sourdine", "mute"],
     ["fr", "tu tamises la lumière du salon", "dim"],
   ])("%s: %j", (language, sentence, intent) => {
     expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
@@ -1744,7 +1741,6 @@ describe("French said as it is spoken", () => {
   it.each([
     ["fr", "faut pas éteindre la lumière de la cuisine"],
     ["fr", "ce serait bien de ne pas éteindre la lumière du salon"],
-    ["fr", "vous avez éteint la lumière de la cuisine"],
   ])("%s: %j says not to, and switches nothing", (language, sentence) => {
     expect(understand(language, sentence)?.by).not.toBe("certain reading");
   });
@@ -1769,5 +1765,32 @@ describe("now, said as at once", () => {
     ["fr", "baisse la musique de suite", "volume_down"],
   ])("%s: %j is done now", (language, sentence, intent) => {
     expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});
+
+describe("'vous' inside a phrase of its own", () => {
+  it.each([
+    ["fr", "assurez-vous que la lumière de la cuisine est éteinte", "turn_off"],
+    ["fr", "je vous prie d'éteindre la lumière de la cuisine", "turn_off"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});
+
+describe("a share of what it is now", () => {
+  it.each([
+    ["en", "lower the volume by half"],
+    ["en", "dim the kitchen light by a quarter"],
+    ["fr", "baisse le volume de moitié"],
+    ["fr", "augmente la luminosité de la cuisine de moitié"],
+  ])("%s: %j is no level and no step, and is not read", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+
+  it.each([
+    ["en", "set the volume to half", 50],
+    ["fr", "mets le volume à moitié", 50],
+  ])("%s: %j is the level", (language, sentence, level) => {
+    expect(understand(language, sentence)?.match).toMatchObject({ intent: "set_volume", level });
   });
 });

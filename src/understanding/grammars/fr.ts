@@ -49,7 +49,6 @@ export const fr: FastPathGrammar = {
     "qui est en train de jouer",
     // "tu allumes la lumière ?": the one asked, said before or after the verb.
     "tu",
-    "vous",
     "veuillez",
     // Politeness and thanks, however written.
     "merci beaucoup",
@@ -140,6 +139,9 @@ export const fr: FastPathGrammar = {
     "j'aimerais bien",
     "salut",
     "je vous prie de",
+    "je vous prie d'",
+    "je te prie de",
+    "je te prie d'",
     "s'il te plait",
     "s'il vous plait",
     "s il te plait",

@@ -476,6 +476,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
             ((before.sense.preposition && !before.sense.cues.size) || isArticle(before));
           if ((sense.level && !glued) || unit || introduced) {
             if (level !== undefined) return undefined;
+            // "by half", "de moitié": a share of what it is now, which no level or step says.
+            if (sense.level && howSaid(before) === "by") return undefined;
             level = sense.number;
             levelSaid = sense.level ? "to" : howSaid(before);
           } else addThing({ text: item.text, type: "unknown" }, i);
