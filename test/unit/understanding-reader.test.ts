@@ -694,6 +694,9 @@ describe("what people call a plug", () => {
     ["es", "enciende el enchufe de la pared"],
     ["nl", "zet het wandstopcontact aan"],
     ["it", "accendi la presa a muro"],
+    ["en", "turn on the power point"],
+    ["en", "switch on the wifi plug"],
+    ["fr", "allume le bloc multiprise"],
   ])("%s: %j is a plug switched on, for certain", (language, sentence) => {
     expect(understand(language, sentence)).toMatchObject({
       match: { intent: "turn_on" },

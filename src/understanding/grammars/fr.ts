@@ -999,6 +999,9 @@ export const fr: FastPathGrammar = {
       "prise smart",
       "prises smart",
       "multiprise",
+      "multiprises",
+      "bloc multiprise",
+      "prise wifi",
       // Said in English, as product names are.
       "smart plug",
       "smart plugs",
