@@ -1797,3 +1797,19 @@ describe("a share of what it is now", () => {
     expect(understand(language, sentence)?.match).toMatchObject({ intent: "set_volume", level });
   });
 });
+
+describe("a change wished for, said with its participle", () => {
+  it.each([
+    ["en", "i want the music turned down", "volume_down"],
+    ["en", "i need the kitchen light turned up", "brighten"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+
+  it.each([
+    ["en", "the volume is turned down"],
+    ["en", "i turned the music up"],
+  ])("%s: %j is told, and changes nothing", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});
