@@ -1813,3 +1813,20 @@ describe("a change wished for, said with its participle", () => {
     expect(understand(language, sentence)?.by).not.toBe("certain reading");
   });
 });
+
+describe("a thing said first, then the command with a pronoun for it", () => {
+  it.each([
+    ["fr", "la lumière de la cuisine, éteins-la", { intent: "turn_off" }],
+    ["fr", "les lumières du salon, éteins-les", { intent: "turn_off" }],
+    ["en", "the desk lamp, turn it off", { intent: "turn_off", name: "desk lamp" }],
+  ])("%s: %j", (language, sentence, match) => {
+    expect(understand(language, sentence)).toMatchObject({ match, by: "certain reading" });
+  });
+
+  it.each([
+    ["en", "turn off the desk lamp then turn it on"],
+    ["fr", "la lumière de la cuisine est allumée, éteins-la"],
+  ])("%s: %j is not one command", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});
