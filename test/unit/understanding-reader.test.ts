@@ -1664,6 +1664,8 @@ describe("power given or taken", () => {
   it.each([
     ["fr", "mets le kettle sous tension", "turn_on"],
     ["fr", "mets le kettle hors tension", "turn_off"],
+    // Plugged in, not "blanche" (white) one letter off.
+    ["fr", "branche le kettle", "turn_on"],
   ])("%s: %j", (language, sentence, intent) => {
     expect(understand(language, sentence)).toMatchObject({
       match: { intent, name: "kettle" },

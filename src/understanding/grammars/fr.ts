@@ -317,6 +317,12 @@ export const fr: FastPathGrammar = {
       "en marche",
       // Power given or taken: "mets la prise sous tension", "… hors tension".
       "sous tension",
+      // Plugged in is powered, as "débranche" is off: and a word known is never respelt ("blanche").
+      "branche",
+      "brancher",
+      "branchez",
+      "rebranche",
+      "rebrancher",
     ],
     off: [
       // Asked as a question in the second person ("coupes …?"): a request.
