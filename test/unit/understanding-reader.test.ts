@@ -1832,3 +1832,15 @@ describe("a thing said first, then the command with a pronoun for it", () => {
     expect(understand(language, sentence)?.by).not.toBe("certain reading");
   });
 });
+
+describe("what people call lights and speakers", () => {
+  it.each([
+    ["en", "switch off the illumination in the kitchen", "turn_off"],
+    ["en", "turn on the light fixture in the kitchen", "turn_on"],
+    ["en", "turn down the hifi", "volume_down"],
+    ["fr", "monte les baffles", "volume_up"],
+    ["fr", "coupe l'audio", "mute"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});

@@ -251,6 +251,9 @@ export const en: FastPathGrammar = {
       "bulbs",
       "light bulb",
       "light bulbs",
+      "light fixture",
+      "light fixtures",
+      "illumination",
       // Philips Hue lights, by their name.
       "hue",
       "hue light",
@@ -322,6 +325,8 @@ export const en: FastPathGrammar = {
       "media players",
       "radio",
       "stereo",
+      "hifi",
+      "hi fi",
     ],
     tv: ["tv", "tvs", "television", "televisions", "telly"],
   },

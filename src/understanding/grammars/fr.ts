@@ -798,6 +798,8 @@ export const fr: FastPathGrammar = {
       "son",
       "le son",
       "watts",
+      "audio",
+      "l'audio",
       "les watts",
       "le volume",
       "contrôle du volume",
@@ -1038,6 +1040,9 @@ export const fr: FastPathGrammar = {
       "enceintes",
       "radio",
       "chaîne hi-fi",
+      // "baisse les baffles": speakers, as said.
+      "baffle",
+      "baffles",
       "haut-parleur",
       "haut-parleurs",
       // Said in English, as product names are.
