@@ -1844,3 +1844,15 @@ describe("what people call lights and speakers", () => {
     expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
   });
 });
+
+describe("a mute ended, and the assistant's own voice", () => {
+  it.each([
+    ["en", "cancel mute", "unmute"],
+    ["en", "take off mute please", "unmute"],
+    ["fr", "sors du mode silencieux", "unmute"],
+    ["fr", "annule la sourdine", "unmute"],
+    ["fr", "baisse ta voix", "volume_down"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});
