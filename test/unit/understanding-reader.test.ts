@@ -1856,3 +1856,14 @@ describe("a mute ended, and the assistant's own voice", () => {
     expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
   });
 });
+
+describe("a home that is a flat, and the room one is in", () => {
+  it.each([
+    ["en", "turn off all the lights in the apartment", "turn_off"],
+    ["en", "turn off the lights in the room i'm in", "turn_off"],
+    ["fr", "éteins toutes les lumières de l'appartement", "turn_off"],
+    ["fr", "allume la lumière de la pièce où je suis", "turn_on"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});

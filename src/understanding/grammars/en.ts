@@ -207,6 +207,14 @@ export const en: FastPathGrammar = {
     "in this room",
     "the room",
     "in the room",
+    // "the room i'm in": the speaker's, said as where they are.
+    "the room i am in",
+    "the room i'm in",
+    "the room where i am",
+    "in the room i am in",
+    "in the room i'm in",
+    "in the room where i am",
+    "where i am",
   ],
   // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
   allMeans: { turn_off: { home: ["light"], here: ["fan"] }, turn_on: { here: ["fan"] } },
@@ -226,6 +234,13 @@ export const en: FastPathGrammar = {
     "throughout the house",
     "throughout the home",
     "all over the house",
+    // A home that is a flat.
+    "the apartment",
+    "apartment",
+    "the whole apartment",
+    "the entire apartment",
+    "the flat",
+    "the whole flat",
   ],
   kinds: {
     climate: [

@@ -954,6 +954,13 @@ export const fr: FastPathGrammar = {
     "dans cette pièce",
     "cette pièce",
     "pièce",
+    // "la pièce où je suis": the speaker's, said as where they are.
+    "la pièce où je suis",
+    "dans la pièce où je suis",
+    "de la pièce où je suis",
+    "où je suis",
+    "la pièce où je me trouve",
+    "où je me trouve",
   ],
   // "Cette chambre" is this room, or this bedroom: which one is never guessed.
   twoWays: ["cette chambre"],
@@ -976,6 +983,12 @@ export const fr: FastPathGrammar = {
     "dans la maison",
     // "les lumières de la maison": the house said after a preposition.
     "maison",
+    // A home that is a flat.
+    "l'appartement",
+    "appartement",
+    "tout l'appartement",
+    "dans tout l'appartement",
+    "dans l'appartement",
   ],
   kinds: {
     climate: ["thermostat", "thermostats", "chauffage", "climatisation", "clim", "température", "radiateurs"],
