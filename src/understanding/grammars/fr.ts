@@ -29,9 +29,6 @@ export const fr: FastPathGrammar = {
     "bon",
     "donc",
     "alors",
-    // "donne-moi plus de lumière": what is given is the command, as "give me".
-    "donne moi",
-    "donnez moi",
     // "baisse-moi le son", "éteignez-moi la lumière": the one it is done for, said after the verb.
     "moi",
     // Politeness said as a favour asked: "be so kind and …".
@@ -252,6 +249,10 @@ export const fr: FastPathGrammar = {
       "ajuster",
       "change",
       "changer",
+      // "donne-moi plus de lumière": given, as "mets": a verb only with what it gives (a filler, it
+      // would hide "donne-moi la température" from its question).
+      "donne moi",
+      "donnez moi",
       // The polite and plural imperatives, as the other verbs have them.
       "mettez",
       "passez",
