@@ -29,7 +29,8 @@ export const fr: FastPathGrammar = {
     "bon",
     "donc",
     "alors",
-    // "baisse-moi le son", "éteignez-moi la lumière": the one it is done for, said after the verb.
+    // "baisse-moi le son", "éteignez-moi la lumière": the one it is done for, said after the verb
+    // (so "donne-moi {name}" is read as "donne {name}").
     "moi",
     // Politeness said as a favour asked: "be so kind and …".
     "sois gentil et",
@@ -249,10 +250,6 @@ export const fr: FastPathGrammar = {
       "ajuster",
       "change",
       "changer",
-      // "donne-moi plus de lumière": given, as "mets": a verb only with what it gives (a filler, it
-      // would hide "donne-moi la température" from its question).
-      "donne moi",
-      "donnez moi",
       // The polite and plural imperatives, as the other verbs have them.
       "mettez",
       "passez",
@@ -480,6 +477,9 @@ export const fr: FastPathGrammar = {
       "ajoute un peu de lumière",
       "ajouter de la lumière",
       "ajoutez de la lumière",
+      // "donne-moi plus de lumière": as a phrase, so that "donne-moi la température" stays a question.
+      "donne moi plus de lumière",
+      "donnez moi plus de lumière",
       // Too little, said as not enough: "pas assez de lumière", "ce n'est pas assez lumineux".
       "pas assez de lumière",
       "pas assez lumineux",
@@ -561,6 +561,8 @@ export const fr: FastPathGrammar = {
       "moins intense",
       "moins intenses",
       "il y a trop de lumière",
+      "donne moi moins de lumière",
+      "donnez moi moins de lumière",
     ],
     louder: [
       "plus fort",
@@ -618,6 +620,8 @@ export const fr: FastPathGrammar = {
       "pas assez forte",
       "pas assez de son",
       "pas assez de volume",
+      "donne moi plus de son",
+      "donnez moi plus de son",
       "n'est pas assez fort",
       "n'est pas assez forte",
       "ne sont pas assez forts",
@@ -1672,7 +1676,7 @@ export const fr: FastPathGrammar = {
         "{name} est elle {state}",
         "{name} est il {state}",
         // No state named: what it is now.
-        "(comment va|dans quel état est|quel est l'état de|quel est l'état du|donne moi) {name}",
+        "(comment va|dans quel état est|quel est l'état de|quel est l'état du|donne moi|donne) {name}",
       ],
     },
     { intent: "unlock", templates: ["(déverrouille|deverrouille) {name}", "ouvre {name} à clé"] },
