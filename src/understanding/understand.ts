@@ -114,11 +114,23 @@ const QUESTIONS: ReadonlySet<FastIntent> = new Set([
 export function createUnderstanding(grammar: FastPathGrammar) {
   const matcher = createMatcher(grammar);
   const lexicon = createLexicon(grammar);
-  const comparatives = new Set((grammar.comparatives ?? []).map(fold));
   const reader = createReader(grammar, lexicon);
   const clock = createClockQuestion(grammar);
   const spelling = createSpelling(grammar, lexicon);
   const twoWays = (grammar.twoWays ?? []).map((p) => fold(p).split(" "));
+  /**
+   * Words that begin a comparison ("more bright", "plus fort", "moins fort", "más", "più"): those
+   * of `up` and `down` that begin a complaint's phrase, and the grammar's own. The word after one
+   * is what there is more or less of, never a stray word.
+   */
+  const comparatives = new Set([
+    ...COMPLAINTS.flatMap((cue) => grammar.cues[cue] as string[])
+      .map((phrase) => fold(phrase).split(" "))
+      .filter((words) => words.length > 1)
+      .map((words) => words[0]!)
+      .filter((word) => lexicon.senses(word)?.cues.has("up") || lexicon.senses(word)?.cues.has("down")),
+    ...(grammar.comparatives ?? []).map(fold),
+  ]);
   const at = (words: string[], i: number, phrase: string[]) => phrase.every((w, k) => words[i + k] === w);
   /** Whether the words from `i` to `end` are part of a phrase the lexicon knows for here ("questa camera"). */
   const partOfHere = (words: string[], i: number, end: number) => {
@@ -366,8 +378,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       before?.number !== undefined
     )
       return undefined;
-    // "luce più debole": what there is to be more or less of is no stray word, when "more" alone
-    // says which way ("alza il volume ancora di più dai": the verb says it).
+    // "luce più debole", "rends les lumières plus foncées": what there is to be more or less of is
+    // no stray word, when "more" alone says which way ("alza il volume ancora di più dai": the
+    // verb says it).
     const directed = (w: string) =>
       !!lexicon.senses(w)?.cues.has("up") || !!lexicon.senses(w)?.cues.has("down");
     if (comparatives.has(words.at(-2)!) && !words.slice(0, -2).some(directed)) return undefined;

@@ -67,6 +67,7 @@ describe("mute for a while", () => {
     ["nl", "wees dertig minuten stil"],
     ["en", "mute yourself until five p.m."],
     ["en", "please be silent until I tell you otherwise"],
+    ["en", "mute yourself until my show starts"],
     // Where the verb may come last, only the time is taken from the sentence.
     ["de", "Schalte dich bis 17 Uhr stumm"],
     ["de", "lautlos, bis ich etwas anderes sage"],

@@ -566,6 +566,7 @@ describe("the power of a device is the device", () => {
   it.each([
     ["de", "schalte den Strom vom Kettle aus"],
     ["fr", "coupe le courant du kettle"],
+    ["fr", "coupe l'électricité du kettle"],
     ["es", "corta la corriente del kettle"],
     ["nl", "zet de stroom van de kettle uit"],
     ["it", "spegni la corrente del kettle"],
@@ -613,6 +614,18 @@ describe("a request put as a suggestion or a favour", () => {
     ["en", "could i have the desk lamp on", { intent: "turn_on", name: "desk lamp" }],
     ["en", "douse the kitchen light", { intent: "turn_off", name: "kitchen light" }],
     ["nl", "knip het licht in de woonkamer aan", { intent: "turn_on" }],
+    // Asked as whether it can be done, or as a wish: the request is what follows.
+    ["en", "would you mind turning on the kettle", { intent: "turn_on", name: "kettle" }],
+    ["en", "do you mind switching the desk lamp off", { intent: "turn_off", name: "desk lamp" }],
+    ["en", "would you be able to turn off the kitchen light", { intent: "turn_off", name: "kitchen light" }],
+    ["en", "is it possible to switch the desk lamp on", { intent: "turn_on", name: "desk lamp" }],
+    ["en", "i was wondering if you could turn the kettle off", { intent: "turn_off", name: "kettle" }],
+    ["en", "can i get the desk lamp on", { intent: "turn_on", name: "desk lamp" }],
+    ["en", "we need the kitchen light off", { intent: "turn_off", name: "kitchen light" }],
+    ["fr", "veux-tu bien éteindre la lumière de la cuisine", { intent: "turn_off" }],
+    ["fr", "voudriez-vous allumer la lumière du salon", { intent: "turn_on" }],
+    ["fr", "auriez-vous la gentillesse d'éteindre la lumière de la cuisine", { intent: "turn_off" }],
+    ["fr", "serait-il possible de baisser la musique", { intent: "volume_down" }],
   ])("%s: %j", (language, sentence, match) => {
     expect(understand(language, sentence)).toMatchObject({ match, by: "certain reading" });
   });
@@ -681,6 +694,9 @@ describe("what people call a plug", () => {
     ["es", "enciende el enchufe de la pared"],
     ["nl", "zet het wandstopcontact aan"],
     ["it", "accendi la presa a muro"],
+    ["en", "turn on the power point"],
+    ["en", "switch on the wifi plug"],
+    ["fr", "allume le bloc multiprise"],
   ])("%s: %j is a plug switched on, for certain", (language, sentence) => {
     expect(understand(language, sentence)).toMatchObject({
       match: { intent: "turn_on" },
@@ -1712,5 +1728,244 @@ describe("an adjective after 'more' or 'less', in Spanish and Italian", () => {
     ["it", "alza il volume un po' di più rapido", { intent: "volume_up" }],
   ])("%s: %j", (language, sentence, expected) => {
     expect(understand(language, sentence)).toMatchObject({ match: expected, by: "certain reading" });
+  });
+});
+
+describe("too little said as not enough, and noise", () => {
+  it.each([
+    ["en", "the kitchen light is not bright enough", "brighten"],
+    ["en", "there isn't enough light in the kitchen", "brighten"],
+    ["en", "it's not loud enough", "volume_up"],
+    ["en", "the music isn't loud enough", "volume_up"],
+    ["en", "we can't hear the music", "volume_up"],
+    ["en", "there's too much light in the kitchen", "dim"],
+    ["en", "less noise please", "volume_down"],
+    ["fr", "il n'y a pas assez de lumière dans la cuisine", "brighten"],
+    ["fr", "le son n'est pas assez fort", "volume_up"],
+    ["fr", "c'est pas assez fort", "volume_up"],
+    // Spoken French drops the "ne".
+    ["fr", "j'entends rien", "volume_up"],
+    ["fr", "on y voit rien dans la cuisine", "brighten"],
+    ["fr", "il y a trop de lumière dans le salon", "dim"],
+    ["fr", "moins de bruit s'il te plaît", "volume_down"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+
+  it.each([
+    ["en", "it's bright enough"],
+    ["en", "it's loud enough in the kitchen"],
+    ["fr", "c'est assez fort"],
+    ["fr", "il y a assez de lumière dans la cuisine"],
+  ])("%s: %j is enough, and changes nothing", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});
+
+describe("power given or taken", () => {
+  it.each([
+    ["fr", "mets le kettle sous tension", "turn_on"],
+    ["fr", "mets le kettle hors tension", "turn_off"],
+    // Plugged in, not "blanche" (white) one letter off.
+    ["fr", "branche le kettle", "turn_on"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({
+      match: { intent, name: "kettle" },
+      by: "certain reading",
+    });
+  });
+});
+
+describe("what there is to be more or less of is no stray word", () => {
+  it.each([
+    ["en", "make the desk lamp more mellow"],
+    ["en", "make the kitchen light less yellowish"],
+    ["fr", "rends la lumière de la cuisine plus bleutée"],
+  ])("%s: %j is not read as brighter or dimmer with its last word left out", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+
+  it.each([
+    ["en", "make the kitchen light more subdued", "dim"],
+    ["en", "make the music more audible", "volume_up"],
+    ["fr", "rends la lumière de la cuisine plus foncée", "dim"],
+    ["fr", "rends la lumière de la cuisine plus vive", "brighten"],
+    ["fr", "rends la musique plus discrète", "volume_down"],
+  ])("%s: %j is more or less of what is known", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});
+
+describe("idioms and forms of the spoken language", () => {
+  it.each([
+    // "on" as "we": a request for both.
+    ["fr", "on éteint la lumière de la cuisine", "turn_off"],
+    ["fr", "on allume la lumière du salon", "turn_on"],
+    ["fr", "extinction des feux", "turn_off"],
+    // A stronger or weaker light, a weaker sound.
+    ["fr", "intensifie la lumière de la cuisine", "brighten"],
+    ["fr", "lumière moins intense dans la cuisine", "dim"],
+    ["fr", "rends la lumière de la cuisine plus faible", "dim"],
+    ["fr", "le son plus faible s'il te plaît", "volume_down"],
+    ["fr", "je t'entends mal", "volume_up"],
+    ["fr", "parle doucement", "volume_down"],
+    ["fr", "passe en silencieux", "mute"],
+    ["fr", "remettre le son", "unmute"],
+    ["en", "quiet down", "volume_down"],
+    ["en", "keep it down please", "volume_down"],
+    ["en", "go on mute", "mute"],
+    ["en", "the kitchen light is too harsh", "dim"],
+    ["en", "low light in the kitchen please", "dim"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+
+  it.each([
+    ["fr", "on a éteint la lumière de la cuisine"],
+    ["fr", "quand on éteint la lumière de la cuisine"],
+  ])("%s: %j is told, and switches nothing", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});
+
+describe("French said as it is spoken", () => {
+  it.each([
+    ["fr", "vas-y, éteins la lumière de la cuisine", "turn_off"],
+    ["fr", "éteins donc la lumière de la cuisine", "turn_off"],
+    ["fr", "baisse-moi la musique", "volume_down"],
+    ["fr", "éteignez-moi la lumière du salon", "turn_off"],
+    ["fr", "faut éteindre la lumière de la cuisine", "turn_off"],
+    ["fr", "ce serait bien d'allumer la lumière du salon", "turn_on"],
+    ["fr", "met la lumière dans la cuisine", "turn_on"],
+    ["fr", "j'veux la lumière de la cuisine éteinte", "turn_off"],
+    ["fr", "donne-moi plus de lumière dans la cuisine", "brighten"],
+    ["fr", "donnez-moi moins de lumière", "dim"],
+    ["fr", "tu tamises la lumière du salon", "dim"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+
+  it.each([
+    ["fr", "faut pas éteindre la lumière de la cuisine"],
+    ["fr", "ce serait bien de ne pas éteindre la lumière du salon"],
+  ])("%s: %j says not to, and switches nothing", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});
+
+describe("more or less of a sound or a light, by its own word", () => {
+  it.each([
+    ["fr", "mets le son plus élevé", "volume_up"],
+    ["fr", "rends les lumières de la cuisine moins éclatantes", "dim"],
+    ["en", "make the kitchen light more vibrant", "brighten"],
+    ["en", "make the music less powerful", "volume_down"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});
+
+describe("now, said as at once", () => {
+  it.each([
+    ["en", "turn the kitchen light off right away", "turn_off"],
+    ["en", "mute the living room speaker as soon as possible", "mute"],
+    ["fr", "éteins la lumière de la cuisine sur le champ", "turn_off"],
+    ["fr", "baisse la musique de suite", "volume_down"],
+  ])("%s: %j is done now", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});
+
+describe("'vous' inside a phrase of its own", () => {
+  it.each([
+    ["fr", "assurez-vous que la lumière de la cuisine est éteinte", "turn_off"],
+    ["fr", "je vous prie d'éteindre la lumière de la cuisine", "turn_off"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});
+
+describe("a share of what it is now", () => {
+  it.each([
+    ["en", "lower the volume by half"],
+    ["en", "dim the kitchen light by a quarter"],
+    ["fr", "baisse le volume de moitié"],
+    ["fr", "augmente la luminosité de la cuisine de moitié"],
+  ])("%s: %j is no level and no step, and is not read", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+
+  it.each([
+    ["en", "set the volume to half", 50],
+    ["fr", "mets le volume à moitié", 50],
+  ])("%s: %j is the level", (language, sentence, level) => {
+    expect(understand(language, sentence)?.match).toMatchObject({ intent: "set_volume", level });
+  });
+});
+
+describe("a change wished for, said with its participle", () => {
+  it.each([
+    ["en", "i want the music turned down", "volume_down"],
+    ["en", "i need the kitchen light turned up", "brighten"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+
+  it.each([
+    ["en", "the volume is turned down"],
+    ["en", "i turned the music up"],
+  ])("%s: %j is told, and changes nothing", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});
+
+describe("a thing said first, then the command with a pronoun for it", () => {
+  it.each([
+    ["fr", "la lumière de la cuisine, éteins-la", { intent: "turn_off" }],
+    ["fr", "les lumières du salon, éteins-les", { intent: "turn_off" }],
+    ["en", "the desk lamp, turn it off", { intent: "turn_off", name: "desk lamp" }],
+  ])("%s: %j", (language, sentence, match) => {
+    expect(understand(language, sentence)).toMatchObject({ match, by: "certain reading" });
+  });
+
+  it.each([
+    ["en", "turn off the desk lamp then turn it on"],
+    ["fr", "la lumière de la cuisine est allumée, éteins-la"],
+  ])("%s: %j is not one command", (language, sentence) => {
+    expect(understand(language, sentence)?.by).not.toBe("certain reading");
+  });
+});
+
+describe("what people call lights and speakers", () => {
+  it.each([
+    ["en", "switch off the illumination in the kitchen", "turn_off"],
+    ["en", "turn on the light fixture in the kitchen", "turn_on"],
+    ["en", "turn down the hifi", "volume_down"],
+    ["fr", "monte les baffles", "volume_up"],
+    ["fr", "coupe l'audio", "mute"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});
+
+describe("a mute ended, and the assistant's own voice", () => {
+  it.each([
+    ["en", "cancel mute", "unmute"],
+    ["en", "take off mute please", "unmute"],
+    ["fr", "sors du mode silencieux", "unmute"],
+    ["fr", "annule la sourdine", "unmute"],
+    ["fr", "baisse ta voix", "volume_down"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
+  });
+});
+
+describe("a home that is a flat, and the room one is in", () => {
+  it.each([
+    ["en", "turn off all the lights in the apartment", "turn_off"],
+    ["en", "turn off the lights in the room i'm in", "turn_off"],
+    ["fr", "éteins toutes les lumières de l'appartement", "turn_off"],
+    ["fr", "allume la lumière de la pièce où je suis", "turn_on"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({ match: { intent }, by: "certain reading" });
   });
 });

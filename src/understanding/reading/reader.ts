@@ -489,6 +489,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
             ((before.sense.preposition && !before.sense.cues.size) || isArticle(before));
           if ((sense.level && !glued) || unit || introduced) {
             if (level !== undefined) return undefined;
+            // "by half", "de moitié": a share of what it is now, which no level or step says.
+            if (sense.level && howSaid(before) === "by") return undefined;
             level = sense.number;
             levelSaid = sense.level ? "to" : howSaid(before);
           } else addThing({ text: item.text, type: "unknown" }, i);
@@ -521,6 +523,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         }
         // "erhöhen Sie die Beleuchtung": a pronoun straight before a thing is the one spoken to.
         if (sense.pronoun && !sense.article && isNamedAhead(said, i)) continue;
+        // "la lumière de la cuisine, éteins-la", "the kitchen light, turn it off": a pronoun said
+        // after the one thing named, with words between, is that thing.
+        const resumes =
+          things.length === 1 &&
+          (things[0]!.type === "device" || things[0]!.type === "kind") &&
+          lastThingAt < i - 1;
+        if (sense.pronoun && resumes && !(sense.article && isThingAhead(said, i, true))) continue;
         if (sense.pronoun && !(sense.article && isThingAhead(said, i, true))) {
           addThing({ text: item.text, type: "pronoun" }, i);
           continue;
