@@ -533,3 +533,17 @@ describe("how much, said inside a complaint, is read with it", () => {
     ]);
   });
 });
+
+describe("Spanish and Italian: places joined after a preposition that is also a cue", () => {
+  it.each([
+    ["it", "accendi le luci della cucina e del soggiorno"],
+    ["es", "enciende las luces de la cocina y en el salón"],
+  ])("%s: %j switches the lights of both places on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      "light.turn_on light.counter_lights",
+      "light.turn_on light.kitchen_ceiling",
+      "light.turn_on light.living_room_lamp",
+    ]);
+  });
+});
