@@ -547,3 +547,118 @@ describe("Spanish and Italian: places joined after a preposition that is also a 
     ]);
   });
 });
+
+describe("Spanish and Italian: a plug's power plugged in or out", () => {
+  it.each([
+    ["es", "desenchufa el hervidor", "switch.turn_off switch.kettle"],
+    ["es", "enchufa el hervidor", "switch.turn_on switch.kettle"],
+    ["es", "corta la electricidad del hervidor", "switch.turn_off switch.kettle"],
+    ["it", "attacca il bollitore", "switch.turn_on switch.kettle"],
+    ["it", "collega il bollitore per favore", "switch.turn_on switch.kettle"],
+  ])("%s: %j switches the kettle", async (language, text, call) => {
+    await say(text, language);
+    expect(calls()).toEqual([call]);
+  });
+});
+
+describe("Spanish: a light put, and nothing said of how, is switched on", () => {
+  it.each([
+    [
+      "pon la luz de la cocina",
+      ["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"],
+    ],
+    ["ponme las luces del salón", ["light.turn_on light.living_room_lamp"]],
+  ])("es: %j switches the lights on", async (text, expected) => {
+    await say(text, "es");
+    expect(calls()).toEqual(expected);
+  });
+
+  it("es: 'pon la luz de la cocina más tenue' dims it instead", async () => {
+    await say("pon la luz de la cocina más tenue", "es");
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct"/),
+    ]);
+  });
+});
+
+describe("Spanish and Italian: darkness complained of in more ways", () => {
+  it.each([
+    ["es", "la luz es muy débil"],
+    ["es", "está todo oscuro"],
+    ["es", "qué oscuro está"],
+    ["it", "è tutto buio"],
+    ["it", "che buio"],
+    ["it", "non ci vedo niente"],
+    ["it", "la luce è molto debole"],
+  ])("%s: %j brightens the speaker's room's lights", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
+  });
+
+  it.each([
+    ["es", "pon la luz de la cocina suave"],
+    ["it", "metti le luci della cucina soffuse"],
+  ])("%s: %j dims the kitchen's lights", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct"/),
+    ]);
+  });
+
+  it.each([
+    ["es", "quiero luz en la cocina"],
+    ["it", "serve luce in cucina"],
+    ["it", "vorrei un po' di luce in cucina"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+});
+
+describe("Spanish and Italian: the sound complained of, said to the assistant", () => {
+  it.each([
+    ["es", "estás muy alto", 0.1],
+    ["es", "la música es demasiado alta", 0.1],
+    ["es", "no te escucho bien", 0.3],
+    ["es", "quiero oír mejor la música", 0.3],
+    ["es", "sube otra vez el volumen", 0.3],
+    ["it", "sei troppo alta", 0.1],
+    ["it", "parli troppo piano", 0.3],
+    ["it", "non si sente bene", 0.3],
+    ["it", "alza ancora il volume", 0.3],
+    ["it", "abbassa il volume di più", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["it", "togli il volume"],
+    ["it", "muta la cassa del soggiorno"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+});
+
+describe("Spanish and Italian: a favour asked as a question", () => {
+  it.each([
+    ["es", "¿me haces el favor de apagar la luz de la cocina?"],
+    ["it", "mi fai il favore di spegnere la luce della cucina?"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+});
+
+describe("Spanish: 'menos' before an article is 'except'", () => {
+  it("es: 'apaga todas las luces menos la de la cocina' switches nothing and asks nothing of the kitchen", async () => {
+    const result = await say("apaga todas las luces menos la de la cocina", "es");
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toMatch(/Ceiling Light|Counter Lights/);
+  });
+});

@@ -10,6 +10,9 @@ export const es: FastPathGrammar = {
     "la corriente a",
     "la corriente al",
     "la electricidad de",
+    "la electricidad del",
+    "la electricidad a",
+    "la electricidad al",
     // A request put as a suggestion or a favour: "¿te importaría …?", "venga, …".
     "te importaría",
     "le importaría",
@@ -22,6 +25,11 @@ export const es: FastPathGrammar = {
     // Politeness said as a favour asked: "be so kind and …".
     "sé amable y",
     "me harías el favor de",
+    // Asked as a question: "¿me haces el favor de apagar la luz?".
+    "haces el favor de",
+    "hace el favor de",
+    "harías el favor de",
+    "haría el favor de",
     "hazme el favor de",
     "haz el favor de",
     // "el volumen de la música que se está reproduciendo": what plays is the speaker's sound, said of it.
@@ -79,6 +87,9 @@ export const es: FastPathGrammar = {
     // "vuelve a encender la luz": done again is what is asked now.
     "vuelve a",
     "vuelva a",
+    // "sube otra vez el volumen", "apaga la luz de nuevo": done again is what is asked now.
+    "otra vez",
+    "de nuevo",
     "quiero que me",
     "necesito que",
     "ayúdame a",
@@ -218,6 +229,8 @@ export const es: FastPathGrammar = {
       "regular",
       "regule",
     ],
+    // "pon la luz", "ponme las luces de la cocina": a light put, with nothing said of how, is on.
+    lightPuts: ["pon", "poner", "ponga"],
     // "sube tu volumen", "en voz alta": the assistant's own voice, which is the speaker's.
     speak: [
       // "anula el silencio de la configuración": the assistant's own settings, whose sound is the speaker's.
@@ -285,6 +298,9 @@ export const es: FastPathGrammar = {
       "encendieras",
       "encendiera",
       "encendieran",
+      // A plug's power plugged in: "enchufa el ventilador" ("enchufe" is the plug itself, no verb here).
+      "enchufa",
+      "enchufar",
     ],
     off: [
       // Asked as a question in the second person ("apagas …?"): a request.
@@ -320,6 +336,10 @@ export const es: FastPathGrammar = {
       "apagaras",
       "apagara",
       "apagaran",
+      // "desenchufa la tele": its power unplugged.
+      "desenchufa",
+      "desenchufe",
+      "desenchufar",
     ],
     up: [
       // Asked as a question in the second person ("subes …?"): a request.
@@ -421,6 +441,13 @@ export const es: FastPathGrammar = {
       "hace falta más luz",
       "demasiado débil",
       "demasiado débiles",
+      // "la luz es muy débil": weak light said to be so is too little ("más débil" asks for less).
+      "muy débil",
+      "muy débiles",
+      // Darkness said of everything, or exclaimed: "está todo oscuro", "¡qué oscuro está!".
+      "está todo oscuro",
+      "todo está oscuro",
+      "qué oscuro",
     ],
     dimmer: [
       "no tan brillante",
@@ -434,6 +461,9 @@ export const es: FastPathGrammar = {
       // "pon las luces tenues": the adjective after its noun, which stays the thing named.
       "tenue",
       "tenues",
+      // "pon una luz suave": soft light is dim ("más suave" said of the sound is quieter).
+      "suave",
+      "suaves",
       "más débil",
       "más débiles",
       // Light that blinds is too bright: "la luz me ciega", "me deslumbra".
@@ -493,6 +523,19 @@ export const es: FastPathGrammar = {
       "no puedo oír nada",
       "no puedo oir nada",
       "no te escucho",
+      "no te escucho bien",
+      // Asked to be heard better: "quiero oír mejor la música".
+      "oír mejor",
+      "oir mejor",
+      "escuchar mejor",
+      "oírte mejor",
+      "escucharte mejor",
+      "no te oigo bien",
+      // Said to the assistant, whose voice is the speaker's: "estás muy bajo".
+      "estás muy bajo",
+      "estás muy baja",
+      "estás demasiado bajo",
+      "estás demasiado baja",
       "no te he oído",
       "no te he escuchado",
       "no te oí",
@@ -548,6 +591,11 @@ export const es: FastPathGrammar = {
       "es demasiado fuerte",
       "es demasiado alto",
       "eres demasiado ruidoso",
+      "estás muy alto",
+      "estás muy alta",
+      "estás demasiado alto",
+      "estás demasiado alta",
+      "estás muy fuerte",
       "demasiado ruidoso",
       "más tranquilo",
       "más bajito",
@@ -586,6 +634,9 @@ export const es: FastPathGrammar = {
       "^necesito algo de luz",
       "^necesito un poco de luz",
       "^necesitamos luz",
+      "^quiero luz",
+      "^quiero un poco de luz",
+      "^queremos luz",
       // "haz luz": light made is the lights switched on.
       "haz luz",
       "dame luz",
@@ -687,6 +738,8 @@ export const es: FastPathGrammar = {
     copulas: [
       "están",
       "son",
+      // "la luz es muy débil", "la música es demasiado alta": said with "ser" as with "estar".
+      "es",
       "está",
       "estaba",
       "estaban",
@@ -719,6 +772,11 @@ export const es: FastPathGrammar = {
       "antes",
       "excepto",
       "salvo",
+      // "todas las luces menos la de la cocina": "menos" before an article is "except", not "less".
+      "menos la",
+      "menos el",
+      "menos las",
+      "menos los",
       "deja",
       "dejes",
       "deje",

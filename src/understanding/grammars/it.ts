@@ -21,6 +21,10 @@ export const it: FastPathGrammar = {
     "mi faresti il favore di",
     "fammi il favore di",
     "fammi la cortesia di",
+    // Asked as a question: "mi fai il favore di spegnere la luce?".
+    "fai il favore di",
+    "fa il favore di",
+    "faresti il favore di",
     // "il volume della musica che sta suonando": what plays is the speaker's sound, said of it.
     "che sta suonando",
     "che suona",
@@ -106,6 +110,9 @@ export const it: FastPathGrammar = {
     "se possibile",
     "se è possibile",
     "se puoi",
+    // "alza ancora il volume", "riaccendi di nuovo la luce": done again is what is asked now.
+    "ancora",
+    "di nuovo",
   ],
   // "ora" is now too ("spegni le luci ora"); the clock still reads it as the time ("che ora è").
   now: ["adesso", "ora", "immediatamente", "attualmente", "in questo momento", "subito"],
@@ -215,6 +222,12 @@ export const it: FastPathGrammar = {
       "accendesse",
       "attivassi",
       "attivasse",
+      // A plug's power plugged in, as "stacca", "scollega" unplug it: "attacca la presa".
+      "attacca",
+      "attaccare",
+      "collega",
+      "collegare",
+      "ricollega",
     ],
     off: [
       // Asked as a question in the second person ("spegneresti …?"), or in the conditional: a request.
@@ -392,6 +405,17 @@ export const it: FastPathGrammar = {
       "troppo deboli",
       "troppo fioca",
       "troppo fioche",
+      // "la luce è molto debole": weak light said to be so is too little ("più debole" asks for less).
+      "molto debole",
+      "molto deboli",
+      // Darkness said of everything, or exclaimed, or as not seeing: "è tutto buio", "che buio!",
+      // "non ci vedo niente".
+      "è tutto buio",
+      "tutto buio",
+      "che buio",
+      "non ci vedo",
+      "non ci vedo niente",
+      "non ci vedo nulla",
     ],
     dimmer: [
       "non così luminoso",
@@ -403,6 +427,11 @@ export const it: FastPathGrammar = {
       "più soffuso",
       "più soffusi",
       "luce soffusa",
+      // "metti le luci soffuse": the adjective after its noun, as "più soffuse".
+      "soffusa",
+      "soffuse",
+      "soffuso",
+      "soffusi",
       "più buia",
       "più buio",
       "troppo intense",
@@ -456,6 +485,18 @@ export const it: FastPathGrammar = {
       // "metti il volume alto": a high volume asked for is a louder one.
       "volume alto",
       "non ti sento",
+      "non ti sento bene",
+      // Heard badly, or asked to be heard better: "non si sente bene", "fammi sentire meglio".
+      "non si sente bene",
+      "non sento bene",
+      "sentire meglio",
+      "sentirti meglio",
+      "sentirci meglio",
+      // Said to the assistant, whose voice is the speaker's: "parli troppo piano", "sei troppo bassa".
+      "parli troppo piano",
+      "parli piano",
+      "sei troppo bassa",
+      "sei troppo basso",
       // Something not heard is too quiet, whatever it is: "non sento la musica", "non si sente la tv".
       "non sento",
       "non si sente",
@@ -517,6 +558,9 @@ export const it: FastPathGrammar = {
       "è troppo alta",
       "troppo rumore",
       "fai troppo rumore",
+      "sei troppo alta",
+      "sei troppo alto",
+      "sei troppo forte",
       "c'è molto rumore",
       "c'è troppo rumore",
       "è molto alto",
@@ -546,6 +590,15 @@ export const it: FastPathGrammar = {
       "fammi luce",
       "fai luce",
       "dammi luce",
+      // "mi serve luce in cucina": light needed, said first, as "ho bisogno di luce".
+      "^mi serve luce",
+      "^mi serve un po' di luce",
+      "^serve luce",
+      "^ci serve luce",
+      "^voglio luce",
+      "^voglio un po' di luce",
+      "^vorrei luce",
+      "^vorrei un po' di luce",
     ],
     // "nessuna luce": none wanted; "chiudi la luce" is said for switching it off, as "apri la luce" for on.
     lightOff: [
@@ -579,6 +632,10 @@ export const it: FastPathGrammar = {
       "su muto",
       "su silenzioso",
       "togli l'audio",
+      // "togli il volume", "togli il suono": the sound taken away, as "togli l'audio".
+      "togli il volume",
+      "togli il suono",
+      "muta",
       // Silence, for the assistant or for a while: "fai silenzio per un'ora".
       "fai silenzio",
       "fa silenzio",
@@ -643,7 +700,17 @@ export const it: FastPathGrammar = {
       "potenza delle luci",
       "grado di luce",
     ],
-    bit: ["un po'", "un poco", "un pochino", "leggermente", "di un livello", "di una tacca"],
+    // "abbassa il volume di più", "un po' di più": more of the change asked, not "up".
+    bit: [
+      "un po'",
+      "un poco",
+      "un pochino",
+      "leggermente",
+      "di un livello",
+      "di una tacca",
+      "di più",
+      "un po' di più",
+    ],
     // Two steps: a lot, or two of them counted ("di due livelli").
     lot: ["molto", "parecchio", "di due livelli", "due livelli", "di due tacche"],
     full: ["completamente", "del tutto", "totalmente"],
