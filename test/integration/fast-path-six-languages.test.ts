@@ -662,3 +662,95 @@ describe("Spanish: 'menos' before an article is 'except'", () => {
     expect(result.speech).not.toMatch(/Ceiling Light|Counter Lights/);
   });
 });
+
+describe("Spanish and Italian: power given or taken, and what a device is made as", () => {
+  it.each([
+    ["es", "da corriente al hervidor", "switch.turn_on switch.kettle"],
+    ["it", "togli la corrente al bollitore", "switch.turn_off switch.kettle"],
+    ["es", "apaga el interruptor inteligente de la cocina", "switch.turn_off switch.kettle"],
+    ["it", "spegni l'interruttore intelligente della cucina", "switch.turn_off switch.kettle"],
+  ])("%s: %j switches the kettle", async (language, text, call) => {
+    await say(text, language);
+    expect(calls()).toEqual([call]);
+  });
+
+  it("es: 'da corriente al volumen' gives power to nothing", async () => {
+    await say("da corriente al volumen", "es");
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["es", "enciende la bombilla inteligente de la cocina"],
+    ["it", "accendi la lampadina intelligente in cucina"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+});
+
+describe("Spanish and Italian: light softened, and too much of it", () => {
+  it.each([
+    ["es", "amortigua la luz de la cocina"],
+    ["es", "suaviza las luces de la cocina"],
+    ["es", "rebaja la luz de la cocina"],
+    ["it", "smorza le luci della cucina"],
+    ["it", "affievolisci la luce della cucina"],
+  ])("%s: %j dims the kitchen's lights", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct"/),
+    ]);
+  });
+
+  it.each([
+    ["es", "hay demasiada claridad"],
+    ["it", "c'è troppa luminosità"],
+  ])("%s: %j dims the speaker's room's lights", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct"/),
+    ]);
+  });
+
+  it.each([
+    ["es", "pon las luces de la cocina a media luz"],
+    ["it", "metti le luci della cucina a mezza luce"],
+  ])("%s: %j sets the kitchen's lights to half", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toContain('light.turn_on light.kitchen_ceiling {"brightness_pct":50}');
+  });
+});
+
+describe("Spanish and Italian: mute and its undoing in more words", () => {
+  it.each([
+    ["es", "pon el altavoz del salón en mudo"],
+    ["es", "calla"],
+    ["it", "attiva il silenzio"],
+    ["it", "taci"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it.each([
+    ["es", "devuélveme el sonido"],
+    ["es", "reactiva el audio"],
+    ["it", "rimetti l'audio"],
+  ])("%s: %j unmutes the speaker", async (language, text) => {
+    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+    ]);
+  });
+
+  it("es: 'pon el sonido más alto' turns the speaker up, not only its sound back on", async () => {
+    await say("pon el sonido más alto", "es");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+});

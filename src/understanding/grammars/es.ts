@@ -298,6 +298,9 @@ export const es: FastPathGrammar = {
       "encendieras",
       "encendiera",
       "encendieran",
+      // Power given: "da corriente al enchufe" (only to what switches, `powers`).
+      "da corriente",
+      "dale corriente",
       // A plug's power plugged in: "enchufa el ventilador" ("enchufe" is the plug itself, no verb here).
       "enchufa",
       "enchufar",
@@ -379,8 +382,12 @@ export const es: FastPathGrammar = {
       "bajad",
       "bajes",
       "bajaras",
+      // "rebaja las luces": lowered, as "baja".
+      "rebaja",
+      "rebajar",
     ],
     starts: ["arranca", "arrancar"],
+    powers: ["da corriente", "dale corriente"],
     particles: [],
     brighter: [
       "más brillante",
@@ -412,6 +419,7 @@ export const es: FastPathGrammar = {
       "más iluminados",
       "más iluminadas",
       "más luz",
+      "más claridad",
       "aclara",
       "muy oscuro",
       // Said of "la cocina", "la sala".
@@ -464,6 +472,15 @@ export const es: FastPathGrammar = {
       // "pon una luz suave": soft light is dim ("más suave" said of the sound is quieter).
       "suave",
       "suaves",
+      // Light softened or muffled: "suaviza las luces", "amortigua la luz".
+      "suaviza",
+      "suavizar",
+      "amortigua",
+      "amortiguar",
+      // Too much brightness, said as "claridad": "hay demasiada claridad".
+      "demasiada claridad",
+      "hay demasiada claridad",
+      "hay mucha claridad",
       "más débil",
       "más débiles",
       // Light that blinds is too bright: "la luz me ciega", "me deslumbra".
@@ -660,6 +677,8 @@ export const es: FastPathGrammar = {
       "activa silencio",
       "activar silencio",
       "cállate",
+      "calla",
+      "a callar",
       "silencia",
       "silenciar",
       "silencie",
@@ -677,6 +696,11 @@ export const es: FastPathGrammar = {
       "el modo silencioso",
       "mute",
       "el mute",
+      // "pon el altavoz en mudo", "modo mudo": mute said as "mudo".
+      "mudo",
+      "en mudo",
+      "modo mudo",
+      "el modo mudo",
     ],
     unmute: [
       "quita el silencio",
@@ -686,6 +710,7 @@ export const es: FastPathGrammar = {
       "quitar silencio",
       "desilencia",
       "reactiva el sonido",
+      "reactiva el audio",
       // "reactivar el reproductor" resumes it, which is not ours: only the sound is unmuted.
       "reactivar el sonido",
       "reactivar mi sonido",
@@ -937,12 +962,19 @@ export const es: FastPathGrammar = {
       "bombillas",
       "bombillo",
       "bombillos",
+      "luz inteligente",
+      "luces inteligentes",
+      "bombilla inteligente",
+      "bombillas inteligentes",
+      "lámpara inteligente",
+      "lámparas inteligentes",
       // Said in English, as product names are.
       "light",
       "lights",
       "hue",
     ],
-    switch: ["interruptor", "interruptores"],
+    // "inteligente" says what a device is made as, not which one it is.
+    switch: ["interruptor", "interruptores", "interruptor inteligente", "interruptores inteligentes"],
     outlet: [
       "enchufes inteligentes",
       "wemo",
@@ -960,6 +992,8 @@ export const es: FastPathGrammar = {
       "enchufe",
       "enchufes",
       "enchufe inteligente",
+      "toma inteligente",
+      "tomas inteligentes",
       "toma",
       "tomacorriente",
       "tomacorrientes",
@@ -1061,6 +1095,9 @@ export const es: FastPathGrammar = {
     "a la mitad": 50,
     "hasta la mitad": 50,
     "a medias": 50,
+    // "pon las luces a media luz", "a media intensidad": half.
+    "media luz": 50,
+    "media intensidad": 50,
     "máxima potencia": 100,
     "potencia máxima": 100,
     "máxima intensidad": 100,

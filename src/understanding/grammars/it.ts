@@ -222,6 +222,9 @@ export const it: FastPathGrammar = {
       "accendesse",
       "attivassi",
       "attivasse",
+      // Power given: "dai corrente alla presa" (only to what switches, `powers`).
+      "dai corrente",
+      "dai la corrente",
       // A plug's power plugged in, as "stacca", "scollega" unplug it: "attacca la presa".
       "attacca",
       "attaccare",
@@ -261,6 +264,9 @@ export const it: FastPathGrammar = {
       // "spegnimento luci", "luci off".
       "spegnimento",
       "off",
+      // Power taken: "togli la corrente alla presa" (only from what switches, `powers`).
+      "togli corrente",
+      "togli la corrente",
       "stacca",
       "staccare",
       "scollega",
@@ -351,6 +357,7 @@ export const it: FastPathGrammar = {
       "riducesse",
     ],
     starts: ["avvia", "avviare"],
+    powers: ["dai corrente", "dai la corrente", "togli corrente", "togli la corrente"],
     particles: ["su", "giù"],
     brighter: [
       "più luminoso",
@@ -427,11 +434,20 @@ export const it: FastPathGrammar = {
       "più soffuso",
       "più soffusi",
       "luce soffusa",
-      // "metti le luci soffuse": the adjective after its noun, as "più soffuse".
+      // "metti le luci soffuse", "una luce fioca": the adjective after its noun, as "più soffuse".
       "soffusa",
       "soffuse",
       "soffuso",
       "soffusi",
+      "fioca",
+      "fioche",
+      // Light softened or muffled: "smorza le luci", "affievolisci la luce".
+      "smorza",
+      "smorzare",
+      "affievolisci",
+      // Too much brightness, said as what there is: "c'è troppa luminosità".
+      "troppa luminosità",
+      "c'è troppa luminosità",
       "più buia",
       "più buio",
       "troppo intense",
@@ -622,6 +638,8 @@ export const it: FastPathGrammar = {
       "silenzio",
       "zitto",
       "stai zitto",
+      "stai zitta",
+      "taci",
       "silenziati",
       "zitta",
       "silenzia",
@@ -657,6 +675,9 @@ export const it: FastPathGrammar = {
       "la modalità silenzio",
       "modalità muto",
       "silenzioso",
+      // "attiva il silenzio": silence switched on, as "attiva il muto".
+      "silenzio",
+      "il silenzio",
     ],
     unmute: [
       "togli il muto",
@@ -664,6 +685,10 @@ export const it: FastPathGrammar = {
       "riattiva",
       "riattiva il suono",
       "riattiva l'audio",
+      // The sound put back: "rimetti l'audio", "ridammi il suono".
+      "rimetti l'audio",
+      "rimetti il suono",
+      "ridai l'audio",
       "disattiva muto",
       "disattiva il muto",
       "disattiva il silenzioso",
@@ -810,6 +835,9 @@ export const it: FastPathGrammar = {
     "nei",
     "nelle",
     "nell'",
+    // "togli l'audio all'altoparlante", "sull'armadio": the elided forms, as "nell'" and "dell'".
+    "all'",
+    "sull'",
     "del",
     "della",
     "dello",
@@ -897,6 +925,8 @@ export const it: FastPathGrammar = {
       "lampadari",
       "lampadina",
       "lampadine",
+      "lampadina intelligente",
+      "lampadine intelligenti",
       "lampada intelligente",
       "lampade intelligenti",
       "luce intelligente",
@@ -906,7 +936,8 @@ export const it: FastPathGrammar = {
       "lights",
       "hue",
     ],
-    switch: ["interruttore", "interruttori"],
+    // "intelligente" says what a device is made as, not which one it is.
+    switch: ["interruttore", "interruttori", "interruttore intelligente", "interruttori intelligenti"],
     outlet: [
       "presa elettrica",
       "wemo",
@@ -920,6 +951,10 @@ export const it: FastPathGrammar = {
       "presa smart",
       "presa intelligente",
       "presa di corrente intelligente",
+      "presa elettrica intelligente",
+      "prese elettriche intelligenti",
+      "presa della corrente",
+      "prese della corrente",
       "prese di corrente",
       "presa connessa",
       "presa a muro",
@@ -1029,6 +1064,9 @@ export const it: FastPathGrammar = {
     "un quarto": 25,
     "a metà": 50,
     "per metà": 50,
+    // "metti le luci a mezza luce", "a media intensità": half.
+    "mezza luce": 50,
+    "media intensità": 50,
     "al livello più alto": 100,
     "al massimo livello": 100,
     "al livello più basso": 1,
