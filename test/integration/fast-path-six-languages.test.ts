@@ -754,3 +754,28 @@ describe("Spanish and Italian: mute and its undoing in more words", () => {
     ]);
   });
 });
+
+describe("Spanish and Italian: a word to get attention or to excuse oneself, said first", () => {
+  it.each([
+    ["es", "perdona, ¿puedes apagar la luz de la cocina?"],
+    ["es", "bueno, apaga la luz de la cocina"],
+    ["es", "a ver si apagas la luz de la cocina"],
+    ["es", "preferiría la luz de la cocina apagada"],
+    ["it", "scusa, puoi spegnere la luce della cucina?"],
+    ["it", "senti, spegni la luce della cucina"],
+    ["it", "va bene, spegni la luce della cucina"],
+    ["it", "preferirei la luce della cucina spenta"],
+    ["it", "che si spengano le luci della cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "a ver si la luz de la cocina está encendida"],
+    ["it", "vediamo se la luce della cucina è accesa"],
+  ])("%s: %j asks, and switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

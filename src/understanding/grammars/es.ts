@@ -135,6 +135,20 @@ export const es: FastPathGrammar = {
     "quisiera",
     "necesito",
     "oye",
+    // Said first to get attention or to excuse oneself: "perdona, ¿puedes bajar el volumen?",
+    // "bueno, apaga la luz", "a ver si apagas la luz".
+    "oiga",
+    "perdona",
+    "perdone",
+    "perdón",
+    "disculpa",
+    "disculpe",
+    "bueno",
+    "anda",
+    "a ver si",
+    // "preferiría la luz apagada": a wish, as "quisiera".
+    "preferiría",
+    "preferiria",
     // "hey", said in Spanish as in English.
     "hey",
     "vale",

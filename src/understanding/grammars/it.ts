@@ -80,6 +80,18 @@ export const it: FastPathGrammar = {
     "vorrei",
     "mi serve",
     "ehi",
+    // Said first to get attention or to excuse oneself: "scusa, puoi abbassare il volume?",
+    // "senti, spegni la luce", "va bene, spegni la luce", "vediamo se spegni la luce".
+    "scusa",
+    "scusami",
+    "scusi",
+    "mi scusi",
+    "senti",
+    "senta",
+    "va bene",
+    "vediamo se",
+    // "preferirei la luce spenta": a wish, as "vorrei".
+    "preferirei",
     // "hey", said in Italian as in English.
     "hey",
     "ok",
@@ -208,6 +220,7 @@ export const it: FastPathGrammar = {
       "accese",
       "accendere",
       "accenda",
+      "accendano",
       "attiva",
       "attivare",
       "riaccendi",
@@ -246,6 +259,8 @@ export const it: FastPathGrammar = {
       "spengi",
       "spegnere",
       "spenga",
+      // "che si spengano le luci": the wish in the plural.
+      "spengano",
       "disattiva",
       "disattivare",
       // Not wanted any more: "non ho bisogno delle luci", "non voglio più usare la presa".
