@@ -779,3 +779,37 @@ describe("Spanish and Italian: a word to get attention or to excuse oneself, sai
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: a request put as whether one is able, would mind or would see to it", () => {
+  it.each([
+    ["es", "¿serías capaz de apagar la luz de la cocina?"],
+    ["es", "¿te molestaría apagar la luz de la cocina?"],
+    ["es", "encárgate de apagar la luz de la cocina"],
+    ["es", "¿podés apagar la luz de la cocina?"],
+    ["it", "può spegnere la luce della cucina?"],
+    ["it", "mi potrebbe spegnere la luce della cucina?"],
+    ["it", "riesci a spegnere la luce della cucina?"],
+    ["it", "ti andrebbe di spegnere la luce della cucina?"],
+    ["it", "saresti così gentile da spegnere la luce della cucina?"],
+    ["it", "occupati di spegnere la luce della cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["it", "avrei bisogno di più luce"],
+    ["it", "servirebbe più luce"],
+  ])("%s: %j brightens the speaker's room's lights", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
+  });
+
+  it.each([
+    ["it", "la luce della cucina potrebbe essere accesa"],
+    ["it", "le luci della cucina possono essere spente"],
+  ])("%s: %j tells what may be so, and switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

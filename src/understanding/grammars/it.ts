@@ -90,6 +90,35 @@ export const it: FastPathGrammar = {
     "senta",
     "va bene",
     "vediamo se",
+    // Asked to "Lei" as to "tu": "può spegnere la luce?", "potrebbe abbassare il volume?".
+    "può",
+    "potrebbe",
+    "mi può",
+    "mi potrebbe",
+    // Asked as whether one is able, or would like to, or would see to it: "riesci a spegnere la
+    // luce?", "saresti così gentile da …", "ti andrebbe di …", "occupati di spegnere le luci".
+    "saresti così gentile da",
+    "sarebbe così gentile da",
+    "saresti gentile da",
+    "ti andrebbe di",
+    "le andrebbe di",
+    "sarebbe possibile",
+    "è possibile",
+    "si potrebbe",
+    "riesci a",
+    "riesce a",
+    "sei in grado di",
+    "è in grado di",
+    "occupati di",
+    "pensa tu a",
+    "mi aiuti a",
+    "mi aiuteresti a",
+    // A need said in the conditional: "avrei bisogno di più luce", "servirebbe più luce".
+    "avrei bisogno di",
+    "avrei bisogno che",
+    "servirebbe",
+    "mi servirebbe",
+    "ci servirebbe",
     // "preferirei la luce spenta": a wish, as "vorrei".
     "preferirei",
     // "hey", said in Italian as in English.
@@ -773,6 +802,12 @@ export const it: FastPathGrammar = {
       "prima",
       "tranne",
       "eccetto",
+      // "la luce potrebbe essere accesa": what may be so, told, asks for nothing ("può", "potrebbe"
+      // alone are a request's politeness).
+      "potrebbe essere",
+      "potrebbero essere",
+      "può essere",
+      "possono essere",
       "salvo",
       "lascia",
       "lasciate",
