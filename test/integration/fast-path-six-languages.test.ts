@@ -813,3 +813,19 @@ describe("Spanish and Italian: a request put as whether one is able, would mind 
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: the loudest said in words, and steps said as points", () => {
+  it.each([
+    ["es", "pon la música a todo volumen", 1],
+    ["it", "metti la musica a tutto volume", 1],
+    ["it", "metti il volume a palla", 1],
+    ["it", "volume a manetta", 1],
+    ["it", "alza il volume di un punto", 0.3],
+    ["it", "abbassa il volume di due punti", 0],
+  ])("%s: %j sets the speaker's volume", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+});

@@ -1132,6 +1132,8 @@ export const es: FastPathGrammar = {
     "a la mitad": 50,
     "hasta la mitad": 50,
     "a medias": 50,
+    // "pon la música a todo volumen": the most there is.
+    "todo volumen": 100,
     // "pon las luces a media luz", "a media intensidad": half.
     "media luz": 50,
     "media intensidad": 50,

@@ -777,11 +777,12 @@ export const it: FastPathGrammar = {
       "leggermente",
       "di un livello",
       "di una tacca",
+      "di un punto",
       "di più",
       "un po' di più",
     ],
     // Two steps: a lot, or two of them counted ("di due livelli").
-    lot: ["molto", "parecchio", "di due livelli", "due livelli", "di due tacche"],
+    lot: ["molto", "parecchio", "di due livelli", "due livelli", "di due tacche", "di due punti"],
     full: ["completamente", "del tutto", "totalmente"],
     steps: ["tacche", "livelli", "scatti", "passi", "gradini"],
     to: ["a", "al", "alla", "allo", "su", "sul", "sulla", "fino al", "fino a"],
@@ -1114,6 +1115,10 @@ export const it: FastPathGrammar = {
     "un quarto": 25,
     "a metà": 50,
     "per metà": 50,
+    // "metti la musica a tutto volume", "il volume a palla", "a manetta": the most there is.
+    "tutto volume": 100,
+    palla: 100,
+    manetta: 100,
     // "metti le luci a mezza luce", "a media intensità": half.
     "mezza luce": 50,
     "media intensità": 50,
