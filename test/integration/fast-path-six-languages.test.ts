@@ -829,3 +829,18 @@ describe("Spanish and Italian: the loudest said in words, and steps said as poin
     ]);
   });
 });
+
+describe("Spanish and Italian: a second place said as 'the one of'", () => {
+  it.each([
+    ["it", "accendi la luce della cucina e quella del soggiorno"],
+    ["it", "accendi le luci della cucina e anche quelle del soggiorno"],
+    ["es", "enciende la luz de la cocina y también la del salón"],
+  ])("%s: %j switches the lights of both places on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      "light.turn_on light.counter_lights",
+      "light.turn_on light.kitchen_ceiling",
+      "light.turn_on light.living_room_lamp",
+    ]);
+  });
+});

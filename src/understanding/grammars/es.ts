@@ -881,7 +881,8 @@ export const es: FastPathGrammar = {
     "todas y cada una de las",
   ],
   everything: ["todo", "todos los aparatos", "todos los dispositivos"],
-  conjunctions: ["y", "y luego", "además de"],
+  // "la luz de la cocina y también la del baño".
+  conjunctions: ["y", "y luego", "además de", "y también"],
   // "No, más luz", "No, enciende la luz": with the pause written, "no" answers what came before.
   pausedCorrections: ["no", "no no"],
   // "… so that I can hear it": what a command is for, cut off (see the type).

@@ -851,7 +851,19 @@ export const it: FastPathGrammar = {
   indefinites: ["un", "una", "uno"],
   quantifiers: ["tutti", "tutte", "tutti i", "tutte le", "tutti gli", "ogni"],
   everything: ["tutto", "tutti i dispositivi"],
-  conjunctions: ["e", "ed", "e poi"],
+  // "la luce della cucina e quella del bagno": "the one of", said for a second place.
+  conjunctions: [
+    "e",
+    "ed",
+    "e poi",
+    "e anche",
+    "e quella",
+    "e quelle",
+    "e quello",
+    "e quelli",
+    "e anche quella",
+    "e anche quelle",
+  ],
   corrections: ["no", "no no"],
   infinitiveAfterCorrectionForbids: true,
   // "… so that I can hear it": what a command is for, cut off (see the type).
