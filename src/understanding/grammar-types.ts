@@ -319,6 +319,11 @@ export interface CueWords {
   quieter: string[];
   /** Verbs that switch the lights themselves: "illuminate", "^light up". */
   lightOn: string[];
+  /**
+   * Verbs of putting (among `verbs`) that, said of a light and nothing of how ("pon la luz", "pon
+   * las luces de la cocina"), switch it on; with a change, a level or a colour they set it as said.
+   */
+  lightPuts?: string[];
   lightOff: string[];
   mute: string[];
   unmute: string[];

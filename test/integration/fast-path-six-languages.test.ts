@@ -533,3 +533,314 @@ describe("how much, said inside a complaint, is read with it", () => {
     ]);
   });
 });
+
+describe("Spanish and Italian: places joined after a preposition that is also a cue", () => {
+  it.each([
+    ["it", "accendi le luci della cucina e del soggiorno"],
+    ["es", "enciende las luces de la cocina y en el salón"],
+  ])("%s: %j switches the lights of both places on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      "light.turn_on light.counter_lights",
+      "light.turn_on light.kitchen_ceiling",
+      "light.turn_on light.living_room_lamp",
+    ]);
+  });
+});
+
+describe("Spanish and Italian: a plug's power plugged in or out", () => {
+  it.each([
+    ["es", "desenchufa el hervidor", "switch.turn_off switch.kettle"],
+    ["es", "enchufa el hervidor", "switch.turn_on switch.kettle"],
+    ["es", "corta la electricidad del hervidor", "switch.turn_off switch.kettle"],
+    ["it", "attacca il bollitore", "switch.turn_on switch.kettle"],
+    ["it", "collega il bollitore per favore", "switch.turn_on switch.kettle"],
+  ])("%s: %j switches the kettle", async (language, text, call) => {
+    await say(text, language);
+    expect(calls()).toEqual([call]);
+  });
+});
+
+describe("Spanish: a light put, and nothing said of how, is switched on", () => {
+  it.each([
+    [
+      "pon la luz de la cocina",
+      ["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"],
+    ],
+    ["ponme las luces del salón", ["light.turn_on light.living_room_lamp"]],
+  ])("es: %j switches the lights on", async (text, expected) => {
+    await say(text, "es");
+    expect(calls()).toEqual(expected);
+  });
+
+  it("es: 'pon la luz de la cocina más tenue' dims it instead", async () => {
+    await say("pon la luz de la cocina más tenue", "es");
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct"/),
+    ]);
+  });
+});
+
+describe("Spanish and Italian: darkness complained of in more ways", () => {
+  it.each([
+    ["es", "la luz es muy débil"],
+    ["es", "está todo oscuro"],
+    ["es", "qué oscuro está"],
+    ["it", "è tutto buio"],
+    ["it", "che buio"],
+    ["it", "non ci vedo niente"],
+    ["it", "la luce è molto debole"],
+  ])("%s: %j brightens the speaker's room's lights", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
+  });
+
+  it.each([
+    ["es", "pon la luz de la cocina suave"],
+    ["it", "metti le luci della cucina soffuse"],
+  ])("%s: %j dims the kitchen's lights", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct"/),
+    ]);
+  });
+
+  it.each([
+    ["es", "quiero luz en la cocina"],
+    ["it", "serve luce in cucina"],
+    ["it", "vorrei un po' di luce in cucina"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+});
+
+describe("Spanish and Italian: the sound complained of, said to the assistant", () => {
+  it.each([
+    ["es", "estás muy alto", 0.1],
+    ["es", "la música es demasiado alta", 0.1],
+    ["es", "no te escucho bien", 0.3],
+    ["es", "quiero oír mejor la música", 0.3],
+    ["es", "sube otra vez el volumen", 0.3],
+    ["it", "sei troppo alta", 0.1],
+    ["it", "parli troppo piano", 0.3],
+    ["it", "non si sente bene", 0.3],
+    ["it", "alza ancora il volume", 0.3],
+    ["it", "abbassa il volume di più", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["it", "togli il volume"],
+    ["it", "muta la cassa del soggiorno"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+});
+
+describe("Spanish and Italian: a favour asked as a question", () => {
+  it.each([
+    ["es", "¿me haces el favor de apagar la luz de la cocina?"],
+    ["it", "mi fai il favore di spegnere la luce della cucina?"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+});
+
+describe("Spanish: 'menos' before an article is 'except'", () => {
+  it("es: 'apaga todas las luces menos la de la cocina' switches nothing and asks nothing of the kitchen", async () => {
+    const result = await say("apaga todas las luces menos la de la cocina", "es");
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toMatch(/Ceiling Light|Counter Lights/);
+  });
+});
+
+describe("Spanish and Italian: power given or taken, and what a device is made as", () => {
+  it.each([
+    ["es", "da corriente al hervidor", "switch.turn_on switch.kettle"],
+    ["it", "togli la corrente al bollitore", "switch.turn_off switch.kettle"],
+    ["es", "apaga el interruptor inteligente de la cocina", "switch.turn_off switch.kettle"],
+    ["it", "spegni l'interruttore intelligente della cucina", "switch.turn_off switch.kettle"],
+  ])("%s: %j switches the kettle", async (language, text, call) => {
+    await say(text, language);
+    expect(calls()).toEqual([call]);
+  });
+
+  it("es: 'da corriente al volumen' gives power to nothing", async () => {
+    await say("da corriente al volumen", "es");
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["es", "enciende la bombilla inteligente de la cocina"],
+    ["it", "accendi la lampadina intelligente in cucina"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+});
+
+describe("Spanish and Italian: light softened, and too much of it", () => {
+  it.each([
+    ["es", "amortigua la luz de la cocina"],
+    ["es", "suaviza las luces de la cocina"],
+    ["es", "rebaja la luz de la cocina"],
+    ["it", "smorza le luci della cucina"],
+    ["it", "affievolisci la luce della cucina"],
+  ])("%s: %j dims the kitchen's lights", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct"/),
+    ]);
+  });
+
+  it.each([
+    ["es", "hay demasiada claridad"],
+    ["it", "c'è troppa luminosità"],
+  ])("%s: %j dims the speaker's room's lights", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct"/),
+    ]);
+  });
+
+  it.each([
+    ["es", "pon las luces de la cocina a media luz"],
+    ["it", "metti le luci della cucina a mezza luce"],
+  ])("%s: %j sets the kitchen's lights to half", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toContain('light.turn_on light.kitchen_ceiling {"brightness_pct":50}');
+  });
+});
+
+describe("Spanish and Italian: mute and its undoing in more words", () => {
+  it.each([
+    ["es", "pon el altavoz del salón en mudo"],
+    ["es", "calla"],
+    ["it", "attiva il silenzio"],
+    ["it", "taci"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it.each([
+    ["es", "devuélveme el sonido"],
+    ["es", "reactiva el audio"],
+    ["it", "rimetti l'audio"],
+  ])("%s: %j unmutes the speaker", async (language, text) => {
+    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+    ]);
+  });
+
+  it("es: 'pon el sonido más alto' turns the speaker up, not only its sound back on", async () => {
+    await say("pon el sonido más alto", "es");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+});
+
+describe("Spanish and Italian: a word to get attention or to excuse oneself, said first", () => {
+  it.each([
+    ["es", "perdona, ¿puedes apagar la luz de la cocina?"],
+    ["es", "bueno, apaga la luz de la cocina"],
+    ["es", "a ver si apagas la luz de la cocina"],
+    ["es", "preferiría la luz de la cocina apagada"],
+    ["it", "scusa, puoi spegnere la luce della cucina?"],
+    ["it", "senti, spegni la luce della cucina"],
+    ["it", "va bene, spegni la luce della cucina"],
+    ["it", "preferirei la luce della cucina spenta"],
+    ["it", "che si spengano le luci della cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "a ver si la luz de la cocina está encendida"],
+    ["it", "vediamo se la luce della cucina è accesa"],
+  ])("%s: %j asks, and switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish and Italian: a request put as whether one is able, would mind or would see to it", () => {
+  it.each([
+    ["es", "¿serías capaz de apagar la luz de la cocina?"],
+    ["es", "¿te molestaría apagar la luz de la cocina?"],
+    ["es", "encárgate de apagar la luz de la cocina"],
+    ["es", "¿podés apagar la luz de la cocina?"],
+    ["it", "può spegnere la luce della cucina?"],
+    ["it", "mi potrebbe spegnere la luce della cucina?"],
+    ["it", "riesci a spegnere la luce della cucina?"],
+    ["it", "ti andrebbe di spegnere la luce della cucina?"],
+    ["it", "saresti così gentile da spegnere la luce della cucina?"],
+    ["it", "occupati di spegnere la luce della cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["it", "avrei bisogno di più luce"],
+    ["it", "servirebbe più luce"],
+  ])("%s: %j brightens the speaker's room's lights", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
+  });
+
+  it.each([
+    ["it", "la luce della cucina potrebbe essere accesa"],
+    ["it", "le luci della cucina possono essere spente"],
+  ])("%s: %j tells what may be so, and switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish and Italian: the loudest said in words, and steps said as points", () => {
+  it.each([
+    ["es", "pon la música a todo volumen", 1],
+    ["it", "metti la musica a tutto volume", 1],
+    ["it", "metti il volume a palla", 1],
+    ["it", "volume a manetta", 1],
+    ["it", "alza il volume di un punto", 0.3],
+    ["it", "abbassa il volume di due punti", 0],
+  ])("%s: %j sets the speaker's volume", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+});
+
+describe("Spanish and Italian: a second place said as 'the one of'", () => {
+  it.each([
+    ["it", "accendi la luce della cucina e quella del soggiorno"],
+    ["it", "accendi le luci della cucina e anche quelle del soggiorno"],
+    ["es", "enciende la luz de la cocina y también la del salón"],
+  ])("%s: %j switches the lights of both places on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      "light.turn_on light.counter_lights",
+      "light.turn_on light.kitchen_ceiling",
+      "light.turn_on light.living_room_lamp",
+    ]);
+  });
+});

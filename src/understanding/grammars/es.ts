@@ -10,6 +10,9 @@ export const es: FastPathGrammar = {
     "la corriente a",
     "la corriente al",
     "la electricidad de",
+    "la electricidad del",
+    "la electricidad a",
+    "la electricidad al",
     // A request put as a suggestion or a favour: "¿te importaría …?", "venga, …".
     "te importaría",
     "le importaría",
@@ -22,6 +25,11 @@ export const es: FastPathGrammar = {
     // Politeness said as a favour asked: "be so kind and …".
     "sé amable y",
     "me harías el favor de",
+    // Asked as a question: "¿me haces el favor de apagar la luz?".
+    "haces el favor de",
+    "hace el favor de",
+    "harías el favor de",
+    "haría el favor de",
     "hazme el favor de",
     "haz el favor de",
     // "el volumen de la música que se está reproduciendo": what plays is the speaker's sound, said of it.
@@ -79,6 +87,9 @@ export const es: FastPathGrammar = {
     // "vuelve a encender la luz": done again is what is asked now.
     "vuelve a",
     "vuelva a",
+    // "sube otra vez el volumen", "apaga la luz de nuevo": done again is what is asked now.
+    "otra vez",
+    "de nuevo",
     "quiero que me",
     "necesito que",
     "ayúdame a",
@@ -124,6 +135,43 @@ export const es: FastPathGrammar = {
     "quisiera",
     "necesito",
     "oye",
+    // Said first to get attention or to excuse oneself: "perdona, ¿puedes bajar el volumen?",
+    // "bueno, apaga la luz", "a ver si apagas la luz".
+    "oiga",
+    "perdona",
+    "perdone",
+    "perdón",
+    "disculpa",
+    "disculpe",
+    "bueno",
+    "anda",
+    "a ver si",
+    // Asked as whether one is able, or would mind, or would see to it: "¿serías capaz de apagar la
+    // luz?", "¿te molestaría bajar el volumen?", "encárgate de apagar las luces", "¿podés …?".
+    "serías capaz de",
+    "sería capaz de",
+    "eres capaz de",
+    "te molestaría",
+    "le molestaría",
+    "te molesta",
+    "le molesta",
+    "se podría",
+    "me harías un favor",
+    "me haces un favor",
+    "encárgate de",
+    "encargarte de",
+    "ocúpate de",
+    "ocuparte de",
+    "necesitaría que",
+    "necesitaría",
+    "me ayudas a",
+    "me ayudarías a",
+    "podés",
+    "ándale",
+    "órale",
+    // "preferiría la luz apagada": a wish, as "quisiera".
+    "preferiría",
+    "preferiria",
     // "hey", said in Spanish as in English.
     "hey",
     "vale",
@@ -218,6 +266,8 @@ export const es: FastPathGrammar = {
       "regular",
       "regule",
     ],
+    // "pon la luz", "ponme las luces de la cocina": a light put, with nothing said of how, is on.
+    lightPuts: ["pon", "poner", "ponga"],
     // "sube tu volumen", "en voz alta": the assistant's own voice, which is the speaker's.
     speak: [
       // "anula el silencio de la configuración": the assistant's own settings, whose sound is the speaker's.
@@ -285,6 +335,12 @@ export const es: FastPathGrammar = {
       "encendieras",
       "encendiera",
       "encendieran",
+      // Power given: "da corriente al enchufe" (only to what switches, `powers`).
+      "da corriente",
+      "dale corriente",
+      // A plug's power plugged in: "enchufa el ventilador" ("enchufe" is the plug itself, no verb here).
+      "enchufa",
+      "enchufar",
     ],
     off: [
       // Asked as a question in the second person ("apagas …?"): a request.
@@ -320,6 +376,10 @@ export const es: FastPathGrammar = {
       "apagaras",
       "apagara",
       "apagaran",
+      // "desenchufa la tele": its power unplugged.
+      "desenchufa",
+      "desenchufe",
+      "desenchufar",
     ],
     up: [
       // Asked as a question in the second person ("subes …?"): a request.
@@ -359,8 +419,12 @@ export const es: FastPathGrammar = {
       "bajad",
       "bajes",
       "bajaras",
+      // "rebaja las luces": lowered, as "baja".
+      "rebaja",
+      "rebajar",
     ],
     starts: ["arranca", "arrancar"],
+    powers: ["da corriente", "dale corriente"],
     particles: [],
     brighter: [
       "más brillante",
@@ -392,6 +456,7 @@ export const es: FastPathGrammar = {
       "más iluminados",
       "más iluminadas",
       "más luz",
+      "más claridad",
       "aclara",
       "muy oscuro",
       // Said of "la cocina", "la sala".
@@ -421,6 +486,13 @@ export const es: FastPathGrammar = {
       "hace falta más luz",
       "demasiado débil",
       "demasiado débiles",
+      // "la luz es muy débil": weak light said to be so is too little ("más débil" asks for less).
+      "muy débil",
+      "muy débiles",
+      // Darkness said of everything, or exclaimed: "está todo oscuro", "¡qué oscuro está!".
+      "está todo oscuro",
+      "todo está oscuro",
+      "qué oscuro",
     ],
     dimmer: [
       "no tan brillante",
@@ -434,6 +506,18 @@ export const es: FastPathGrammar = {
       // "pon las luces tenues": the adjective after its noun, which stays the thing named.
       "tenue",
       "tenues",
+      // "pon una luz suave": soft light is dim ("más suave" said of the sound is quieter).
+      "suave",
+      "suaves",
+      // Light softened or muffled: "suaviza las luces", "amortigua la luz".
+      "suaviza",
+      "suavizar",
+      "amortigua",
+      "amortiguar",
+      // Too much brightness, said as "claridad": "hay demasiada claridad".
+      "demasiada claridad",
+      "hay demasiada claridad",
+      "hay mucha claridad",
       "más débil",
       "más débiles",
       // Light that blinds is too bright: "la luz me ciega", "me deslumbra".
@@ -493,6 +577,19 @@ export const es: FastPathGrammar = {
       "no puedo oír nada",
       "no puedo oir nada",
       "no te escucho",
+      "no te escucho bien",
+      // Asked to be heard better: "quiero oír mejor la música".
+      "oír mejor",
+      "oir mejor",
+      "escuchar mejor",
+      "oírte mejor",
+      "escucharte mejor",
+      "no te oigo bien",
+      // Said to the assistant, whose voice is the speaker's: "estás muy bajo".
+      "estás muy bajo",
+      "estás muy baja",
+      "estás demasiado bajo",
+      "estás demasiado baja",
       "no te he oído",
       "no te he escuchado",
       "no te oí",
@@ -548,6 +645,11 @@ export const es: FastPathGrammar = {
       "es demasiado fuerte",
       "es demasiado alto",
       "eres demasiado ruidoso",
+      "estás muy alto",
+      "estás muy alta",
+      "estás demasiado alto",
+      "estás demasiado alta",
+      "estás muy fuerte",
       "demasiado ruidoso",
       "más tranquilo",
       "más bajito",
@@ -586,6 +688,9 @@ export const es: FastPathGrammar = {
       "^necesito algo de luz",
       "^necesito un poco de luz",
       "^necesitamos luz",
+      "^quiero luz",
+      "^quiero un poco de luz",
+      "^queremos luz",
       // "haz luz": light made is the lights switched on.
       "haz luz",
       "dame luz",
@@ -609,6 +714,8 @@ export const es: FastPathGrammar = {
       "activa silencio",
       "activar silencio",
       "cállate",
+      "calla",
+      "a callar",
       "silencia",
       "silenciar",
       "silencie",
@@ -626,6 +733,11 @@ export const es: FastPathGrammar = {
       "el modo silencioso",
       "mute",
       "el mute",
+      // "pon el altavoz en mudo", "modo mudo": mute said as "mudo".
+      "mudo",
+      "en mudo",
+      "modo mudo",
+      "el modo mudo",
     ],
     unmute: [
       "quita el silencio",
@@ -635,6 +747,7 @@ export const es: FastPathGrammar = {
       "quitar silencio",
       "desilencia",
       "reactiva el sonido",
+      "reactiva el audio",
       // "reactivar el reproductor" resumes it, which is not ours: only the sound is unmuted.
       "reactivar el sonido",
       "reactivar mi sonido",
@@ -687,6 +800,8 @@ export const es: FastPathGrammar = {
     copulas: [
       "están",
       "son",
+      // "la luz es muy débil", "la música es demasiado alta": said with "ser" as with "estar".
+      "es",
       "está",
       "estaba",
       "estaban",
@@ -719,6 +834,11 @@ export const es: FastPathGrammar = {
       "antes",
       "excepto",
       "salvo",
+      // "todas las luces menos la de la cocina": "menos" before an article is "except", not "less".
+      "menos la",
+      "menos el",
+      "menos las",
+      "menos los",
       "deja",
       "dejes",
       "deje",
@@ -761,7 +881,8 @@ export const es: FastPathGrammar = {
     "todas y cada una de las",
   ],
   everything: ["todo", "todos los aparatos", "todos los dispositivos"],
-  conjunctions: ["y", "y luego", "además de"],
+  // "la luz de la cocina y también la del baño".
+  conjunctions: ["y", "y luego", "además de", "y también"],
   // "No, más luz", "No, enciende la luz": with the pause written, "no" answers what came before.
   pausedCorrections: ["no", "no no"],
   // "… so that I can hear it": what a command is for, cut off (see the type).
@@ -879,12 +1000,19 @@ export const es: FastPathGrammar = {
       "bombillas",
       "bombillo",
       "bombillos",
+      "luz inteligente",
+      "luces inteligentes",
+      "bombilla inteligente",
+      "bombillas inteligentes",
+      "lámpara inteligente",
+      "lámparas inteligentes",
       // Said in English, as product names are.
       "light",
       "lights",
       "hue",
     ],
-    switch: ["interruptor", "interruptores"],
+    // "inteligente" says what a device is made as, not which one it is.
+    switch: ["interruptor", "interruptores", "interruptor inteligente", "interruptores inteligentes"],
     outlet: [
       "enchufes inteligentes",
       "wemo",
@@ -902,6 +1030,8 @@ export const es: FastPathGrammar = {
       "enchufe",
       "enchufes",
       "enchufe inteligente",
+      "toma inteligente",
+      "tomas inteligentes",
       "toma",
       "tomacorriente",
       "tomacorrientes",
@@ -1003,6 +1133,11 @@ export const es: FastPathGrammar = {
     "a la mitad": 50,
     "hasta la mitad": 50,
     "a medias": 50,
+    // "pon la música a todo volumen": the most there is.
+    "todo volumen": 100,
+    // "pon las luces a media luz", "a media intensidad": half.
+    "media luz": 50,
+    "media intensidad": 50,
     "máxima potencia": 100,
     "potencia máxima": 100,
     "máxima intensidad": 100,

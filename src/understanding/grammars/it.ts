@@ -21,6 +21,10 @@ export const it: FastPathGrammar = {
     "mi faresti il favore di",
     "fammi il favore di",
     "fammi la cortesia di",
+    // Asked as a question: "mi fai il favore di spegnere la luce?".
+    "fai il favore di",
+    "fa il favore di",
+    "faresti il favore di",
     // "il volume della musica che sta suonando": what plays is the speaker's sound, said of it.
     "che sta suonando",
     "che suona",
@@ -76,6 +80,47 @@ export const it: FastPathGrammar = {
     "vorrei",
     "mi serve",
     "ehi",
+    // Said first to get attention or to excuse oneself: "scusa, puoi abbassare il volume?",
+    // "senti, spegni la luce", "va bene, spegni la luce", "vediamo se spegni la luce".
+    "scusa",
+    "scusami",
+    "scusi",
+    "mi scusi",
+    "senti",
+    "senta",
+    "va bene",
+    "vediamo se",
+    // Asked to "Lei" as to "tu": "può spegnere la luce?", "potrebbe abbassare il volume?".
+    "può",
+    "potrebbe",
+    "mi può",
+    "mi potrebbe",
+    // Asked as whether one is able, or would like to, or would see to it: "riesci a spegnere la
+    // luce?", "saresti così gentile da …", "ti andrebbe di …", "occupati di spegnere le luci".
+    "saresti così gentile da",
+    "sarebbe così gentile da",
+    "saresti gentile da",
+    "ti andrebbe di",
+    "le andrebbe di",
+    "sarebbe possibile",
+    "è possibile",
+    "si potrebbe",
+    "riesci a",
+    "riesce a",
+    "sei in grado di",
+    "è in grado di",
+    "occupati di",
+    "pensa tu a",
+    "mi aiuti a",
+    "mi aiuteresti a",
+    // A need said in the conditional: "avrei bisogno di più luce", "servirebbe più luce".
+    "avrei bisogno di",
+    "avrei bisogno che",
+    "servirebbe",
+    "mi servirebbe",
+    "ci servirebbe",
+    // "preferirei la luce spenta": a wish, as "vorrei".
+    "preferirei",
     // "hey", said in Italian as in English.
     "hey",
     "ok",
@@ -106,6 +151,9 @@ export const it: FastPathGrammar = {
     "se possibile",
     "se è possibile",
     "se puoi",
+    // "alza ancora il volume", "riaccendi di nuovo la luce": done again is what is asked now.
+    "ancora",
+    "di nuovo",
   ],
   // "ora" is now too ("spegni le luci ora"); the clock still reads it as the time ("che ora è").
   now: ["adesso", "ora", "immediatamente", "attualmente", "in questo momento", "subito"],
@@ -201,6 +249,7 @@ export const it: FastPathGrammar = {
       "accese",
       "accendere",
       "accenda",
+      "accendano",
       "attiva",
       "attivare",
       "riaccendi",
@@ -215,6 +264,15 @@ export const it: FastPathGrammar = {
       "accendesse",
       "attivassi",
       "attivasse",
+      // Power given: "dai corrente alla presa" (only to what switches, `powers`).
+      "dai corrente",
+      "dai la corrente",
+      // A plug's power plugged in, as "stacca", "scollega" unplug it: "attacca la presa".
+      "attacca",
+      "attaccare",
+      "collega",
+      "collegare",
+      "ricollega",
     ],
     off: [
       // Asked as a question in the second person ("spegneresti …?"), or in the conditional: a request.
@@ -230,6 +288,8 @@ export const it: FastPathGrammar = {
       "spengi",
       "spegnere",
       "spenga",
+      // "che si spengano le luci": the wish in the plural.
+      "spengano",
       "disattiva",
       "disattivare",
       // Not wanted any more: "non ho bisogno delle luci", "non voglio più usare la presa".
@@ -248,6 +308,9 @@ export const it: FastPathGrammar = {
       // "spegnimento luci", "luci off".
       "spegnimento",
       "off",
+      // Power taken: "togli la corrente alla presa" (only from what switches, `powers`).
+      "togli corrente",
+      "togli la corrente",
       "stacca",
       "staccare",
       "scollega",
@@ -338,6 +401,7 @@ export const it: FastPathGrammar = {
       "riducesse",
     ],
     starts: ["avvia", "avviare"],
+    powers: ["dai corrente", "dai la corrente", "togli corrente", "togli la corrente"],
     particles: ["su", "giù"],
     brighter: [
       "più luminoso",
@@ -392,6 +456,17 @@ export const it: FastPathGrammar = {
       "troppo deboli",
       "troppo fioca",
       "troppo fioche",
+      // "la luce è molto debole": weak light said to be so is too little ("più debole" asks for less).
+      "molto debole",
+      "molto deboli",
+      // Darkness said of everything, or exclaimed, or as not seeing: "è tutto buio", "che buio!",
+      // "non ci vedo niente".
+      "è tutto buio",
+      "tutto buio",
+      "che buio",
+      "non ci vedo",
+      "non ci vedo niente",
+      "non ci vedo nulla",
     ],
     dimmer: [
       "non così luminoso",
@@ -403,6 +478,20 @@ export const it: FastPathGrammar = {
       "più soffuso",
       "più soffusi",
       "luce soffusa",
+      // "metti le luci soffuse", "una luce fioca": the adjective after its noun, as "più soffuse".
+      "soffusa",
+      "soffuse",
+      "soffuso",
+      "soffusi",
+      "fioca",
+      "fioche",
+      // Light softened or muffled: "smorza le luci", "affievolisci la luce".
+      "smorza",
+      "smorzare",
+      "affievolisci",
+      // Too much brightness, said as what there is: "c'è troppa luminosità".
+      "troppa luminosità",
+      "c'è troppa luminosità",
       "più buia",
       "più buio",
       "troppo intense",
@@ -456,6 +545,18 @@ export const it: FastPathGrammar = {
       // "metti il volume alto": a high volume asked for is a louder one.
       "volume alto",
       "non ti sento",
+      "non ti sento bene",
+      // Heard badly, or asked to be heard better: "non si sente bene", "fammi sentire meglio".
+      "non si sente bene",
+      "non sento bene",
+      "sentire meglio",
+      "sentirti meglio",
+      "sentirci meglio",
+      // Said to the assistant, whose voice is the speaker's: "parli troppo piano", "sei troppo bassa".
+      "parli troppo piano",
+      "parli piano",
+      "sei troppo bassa",
+      "sei troppo basso",
       // Something not heard is too quiet, whatever it is: "non sento la musica", "non si sente la tv".
       "non sento",
       "non si sente",
@@ -517,6 +618,9 @@ export const it: FastPathGrammar = {
       "è troppo alta",
       "troppo rumore",
       "fai troppo rumore",
+      "sei troppo alta",
+      "sei troppo alto",
+      "sei troppo forte",
       "c'è molto rumore",
       "c'è troppo rumore",
       "è molto alto",
@@ -546,6 +650,15 @@ export const it: FastPathGrammar = {
       "fammi luce",
       "fai luce",
       "dammi luce",
+      // "mi serve luce in cucina": light needed, said first, as "ho bisogno di luce".
+      "^mi serve luce",
+      "^mi serve un po' di luce",
+      "^serve luce",
+      "^ci serve luce",
+      "^voglio luce",
+      "^voglio un po' di luce",
+      "^vorrei luce",
+      "^vorrei un po' di luce",
     ],
     // "nessuna luce": none wanted; "chiudi la luce" is said for switching it off, as "apri la luce" for on.
     lightOff: [
@@ -569,6 +682,8 @@ export const it: FastPathGrammar = {
       "silenzio",
       "zitto",
       "stai zitto",
+      "stai zitta",
+      "taci",
       "silenziati",
       "zitta",
       "silenzia",
@@ -579,6 +694,10 @@ export const it: FastPathGrammar = {
       "su muto",
       "su silenzioso",
       "togli l'audio",
+      // "togli il volume", "togli il suono": the sound taken away, as "togli l'audio".
+      "togli il volume",
+      "togli il suono",
+      "muta",
       // Silence, for the assistant or for a while: "fai silenzio per un'ora".
       "fai silenzio",
       "fa silenzio",
@@ -600,6 +719,9 @@ export const it: FastPathGrammar = {
       "la modalità silenzio",
       "modalità muto",
       "silenzioso",
+      // "attiva il silenzio": silence switched on, as "attiva il muto".
+      "silenzio",
+      "il silenzio",
     ],
     unmute: [
       "togli il muto",
@@ -607,6 +729,10 @@ export const it: FastPathGrammar = {
       "riattiva",
       "riattiva il suono",
       "riattiva l'audio",
+      // The sound put back: "rimetti l'audio", "ridammi il suono".
+      "rimetti l'audio",
+      "rimetti il suono",
+      "ridai l'audio",
       "disattiva muto",
       "disattiva il muto",
       "disattiva il silenzioso",
@@ -643,9 +769,20 @@ export const it: FastPathGrammar = {
       "potenza delle luci",
       "grado di luce",
     ],
-    bit: ["un po'", "un poco", "un pochino", "leggermente", "di un livello", "di una tacca"],
+    // "abbassa il volume di più", "un po' di più": more of the change asked, not "up".
+    bit: [
+      "un po'",
+      "un poco",
+      "un pochino",
+      "leggermente",
+      "di un livello",
+      "di una tacca",
+      "di un punto",
+      "di più",
+      "un po' di più",
+    ],
     // Two steps: a lot, or two of them counted ("di due livelli").
-    lot: ["molto", "parecchio", "di due livelli", "due livelli", "di due tacche"],
+    lot: ["molto", "parecchio", "di due livelli", "due livelli", "di due tacche", "di due punti"],
     full: ["completamente", "del tutto", "totalmente"],
     steps: ["tacche", "livelli", "scatti", "passi", "gradini"],
     to: ["a", "al", "alla", "allo", "su", "sul", "sulla", "fino al", "fino a"],
@@ -666,6 +803,12 @@ export const it: FastPathGrammar = {
       "prima",
       "tranne",
       "eccetto",
+      // "la luce potrebbe essere accesa": what may be so, told, asks for nothing ("può", "potrebbe"
+      // alone are a request's politeness).
+      "potrebbe essere",
+      "potrebbero essere",
+      "può essere",
+      "possono essere",
       "salvo",
       "lascia",
       "lasciate",
@@ -708,7 +851,19 @@ export const it: FastPathGrammar = {
   indefinites: ["un", "una", "uno"],
   quantifiers: ["tutti", "tutte", "tutti i", "tutte le", "tutti gli", "ogni"],
   everything: ["tutto", "tutti i dispositivi"],
-  conjunctions: ["e", "ed", "e poi"],
+  // "la luce della cucina e quella del bagno": "the one of", said for a second place.
+  conjunctions: [
+    "e",
+    "ed",
+    "e poi",
+    "e anche",
+    "e quella",
+    "e quelle",
+    "e quello",
+    "e quelli",
+    "e anche quella",
+    "e anche quelle",
+  ],
   corrections: ["no", "no no"],
   infinitiveAfterCorrectionForbids: true,
   // "… so that I can hear it": what a command is for, cut off (see the type).
@@ -743,6 +898,9 @@ export const it: FastPathGrammar = {
     "nei",
     "nelle",
     "nell'",
+    // "togli l'audio all'altoparlante", "sull'armadio": the elided forms, as "nell'" and "dell'".
+    "all'",
+    "sull'",
     "del",
     "della",
     "dello",
@@ -830,6 +988,8 @@ export const it: FastPathGrammar = {
       "lampadari",
       "lampadina",
       "lampadine",
+      "lampadina intelligente",
+      "lampadine intelligenti",
       "lampada intelligente",
       "lampade intelligenti",
       "luce intelligente",
@@ -839,7 +999,8 @@ export const it: FastPathGrammar = {
       "lights",
       "hue",
     ],
-    switch: ["interruttore", "interruttori"],
+    // "intelligente" says what a device is made as, not which one it is.
+    switch: ["interruttore", "interruttori", "interruttore intelligente", "interruttori intelligenti"],
     outlet: [
       "presa elettrica",
       "wemo",
@@ -853,6 +1014,10 @@ export const it: FastPathGrammar = {
       "presa smart",
       "presa intelligente",
       "presa di corrente intelligente",
+      "presa elettrica intelligente",
+      "prese elettriche intelligenti",
+      "presa della corrente",
+      "prese della corrente",
       "prese di corrente",
       "presa connessa",
       "presa a muro",
@@ -962,6 +1127,13 @@ export const it: FastPathGrammar = {
     "un quarto": 25,
     "a metà": 50,
     "per metà": 50,
+    // "metti la musica a tutto volume", "il volume a palla", "a manetta": the most there is.
+    "tutto volume": 100,
+    palla: 100,
+    manetta: 100,
+    // "metti le luci a mezza luce", "a media intensità": half.
+    "mezza luce": 50,
+    "media intensità": 50,
     "al livello più alto": 100,
     "al massimo livello": 100,
     "al livello più basso": 1,

@@ -324,7 +324,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       /** A place next, after any prepositions and articles ("and in the", "et de la"). */
       const placeAfter = (i: number) => {
         let j = i + 1;
-        while (j < said.length && (isArticle(said[j]!) || isPreposition(said[j]!))) j++;
+        // "e del bagno", "y en el baño": a preposition that is also a cue ("by", "to") is still one here.
+        while (j < said.length && (isArticle(said[j]!) || isPrepositionWord(said[j]!))) j++;
         const after = said[j];
         return isNamed(after, "place");
       };
@@ -731,6 +732,11 @@ function isScale(item: Item | undefined): boolean {
 
 function isAnymore(item: Item): boolean {
   return item.type === "word" && item.sense.cues.has("anymore");
+}
+
+/** A word that can be a preposition, whatever else it may say. */
+function isPrepositionWord(item: Item): boolean {
+  return item.type === "word" && !!item.sense.preposition;
 }
 
 function isPreposition(item: Item): boolean {
