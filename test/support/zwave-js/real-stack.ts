@@ -1,7 +1,7 @@
 // The real Z-Wave JS stack without hardware: zwave-js's mock controller and mock nodes on a loopback
 // TCP port, the real zwave-js driver connected to it over tcp://, and the real @zwave-js/server on
 // a free port — what the official Z-Wave JS add-on runs, minus the stick.
-import { cpSync, existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ZwavejsServer } from "@zwave-js/server";
@@ -104,23 +104,45 @@ const OWN_REPORT_DELAY_MS = 30;
  * The driver's cache as it was right after the first interview of the mock nodes: a cold interview
  * takes ~12 s, one from this cache ~3 s. Each stack starts from a copy, so the values one run left
  * behind (a dimmer at 40 %) never leak into the next.
+ *
+ * The cache keeps each value's timestamp, and the bridge says a reading's age once it is older than
+ * the device's usual report interval (a battery's is about a day). A seed is therefore made afresh
+ * every hour, so the readings a run starts from are as new as a freshly included device's.
  */
+const SEED_FOR_MS = 60 * 60_000;
+const SEED_PREFIX = "mcp-assist-zwave-js-cache-";
+
 async function seededCacheDir(mockPort: number, version: string): Promise<string> {
-  const seed = join(tmpdir(), `mcp-assist-zwave-js-cache-${version}`);
+  const hour = Math.floor(Date.now() / SEED_FOR_MS);
+  const seed = join(tmpdir(), `${SEED_PREFIX}${version}-h${hour}`);
   if (!existsSync(join(seed, "complete"))) {
     const cold = mkdtempSync(join(tmpdir(), "mcp-assist-zwave-js-cold-"));
     const driver = await startDriver(mockPort, cold);
     await driver.destroy();
     writeFileSync(join(cold, "complete"), "");
-    rmSync(seed, { recursive: true, force: true });
-    // A rename, so a test file running in parallel never sees half a seed.
-    renameSync(cold, seed);
+    try {
+      // A rename, so a test file running in parallel never sees half a seed.
+      renameSync(cold, seed);
+    } catch {
+      // Another test file seeded this hour first: its seed is as good as ours.
+      rmSync(cold, { recursive: true, force: true });
+    }
+    removeOldSeeds(hour);
   }
   const work = mkdtempSync(join(tmpdir(), "mcp-assist-zwave-js-cache-run-"));
   // Not the seeding driver's DB locks (jsonl-db's `<file>.lock` folders), which it may release only
   // after `destroy()` resolves: a copied lock keeps the next driver from opening its cache.
   cpSync(seed, work, { recursive: true, filter: (src) => !src.endsWith(".lock") });
   return work;
+}
+
+/** Seeds from before the last hour, which no test file starting now copies any more. */
+function removeOldSeeds(hour: number): void {
+  for (const name of readdirSync(tmpdir())) {
+    const made = name.startsWith(SEED_PREFIX) ? /-h(\d+)$/.exec(name)?.[1] : undefined;
+    if (made !== undefined && Number(made) < hour - 1)
+      rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  }
 }
 
 async function startDriver(mockPort: number, cacheDir: string): Promise<Driver> {
