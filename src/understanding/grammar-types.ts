@@ -198,6 +198,8 @@ export interface FastPathReplies {
   /** "Here" was said, but the satellite has no area (or there is no satellite). */
   unknownHere: string;
   cannotDo: string;
+  /** What none of more devices than a sentence can list is able to do ("make all the lights blue"). */
+  noneCanDo: string;
   /** A call failed, and nothing more specific can be said. */
   failed: string;
   /**

@@ -1985,6 +1985,7 @@ export const de: FastPathGrammar = {
     unknownHere:
       "Ich weiß nicht, in welchem Raum das ist. Nenne bitte den Raum oder gib diesem Satelliten in Home Assistant einen Bereich.",
     cannotDo: "Das kann {name} nicht.",
+    noneCanDo: "Keines der {count} Geräte kann das.",
     failed: "Das hat nicht geklappt.",
     errors: {
       ambiguous: "Es gibt mehr als ein Gerät namens {name}.",

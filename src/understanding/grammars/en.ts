@@ -1735,6 +1735,7 @@ export const en: FastPathGrammar = {
     unknownHere:
       "I don't know which room this is. Please name the room, or give this satellite an area in Home Assistant.",
     cannotDo: "{name} can't do that.",
+    noneCanDo: "None of those {count} devices can do that.",
     failed: "That didn't work.",
     errors: {
       ambiguous: "There is more than one device called {name}.",

@@ -1843,6 +1843,7 @@ export const es: FastPathGrammar = {
     unknownHere:
       "No sé en qué habitación es. Di la habitación o asigna un área a este satélite en Home Assistant.",
     cannotDo: "{name} no puede hacer eso.",
+    noneCanDo: "Ninguno de esos {count} dispositivos puede hacer eso.",
     failed: "No ha funcionado.",
     errors: {
       ambiguous: "Hay más de un dispositivo llamado {name}.",

@@ -1905,6 +1905,7 @@ export const fr: FastPathGrammar = {
     unknownHere:
       "Je ne sais pas dans quelle pièce c'est. Nomme la pièce, ou donne une pièce à ce satellite dans Home Assistant.",
     cannotDo: "{name} ne sait pas faire cela.",
+    noneCanDo: "Aucun de ces {count} appareils ne sait faire cela.",
     failed: "Cela n'a pas marché.",
     errors: {
       ambiguous: "Il y a plusieurs appareils nommés {name}.",

@@ -1832,6 +1832,7 @@ export const it: FastPathGrammar = {
     unknownHere:
       "Non so in quale stanza sia. Di' la stanza, o assegna un'area a questo satellite in Home Assistant.",
     cannotDo: "{name} non può farlo.",
+    noneCanDo: "Nessuno di quei {count} dispositivi può farlo.",
     failed: "Non ha funzionato.",
     errors: {
       ambiguous: "C'è più di un dispositivo chiamato {name}.",

@@ -1656,6 +1656,7 @@ export const nl: FastPathGrammar = {
     unknownHere:
       "Ik weet niet welke ruimte dit is. Noem de ruimte, of geef deze satelliet een ruimte in Home Assistant.",
     cannotDo: "Dat kan {name} niet.",
+    noneCanDo: "Geen van die {count} apparaten kan dat.",
     failed: "Dat is niet gelukt.",
     errors: {
       ambiguous: "Er is meer dan één apparaat met de naam {name}.",
