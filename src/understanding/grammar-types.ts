@@ -722,6 +722,11 @@ export interface FastPathGrammar {
   /** Words a state question may end with, and how replies say each state. */
   stateWords: Record<StateWord, string[]>;
   states: Record<StateWord, string>;
+  /**
+   * A state said of several devices, where the language's adjective agrees in number ("éteints",
+   * "apagados", "spenti"); a language that gives none says `states` of any number.
+   */
+  statesPlural?: Record<StateWord, string>;
   /** How units are read aloud: "°C" → "degrees". */
   units: Record<string, string>;
   /** Conjunction list formatting, dates and numbers follow this BCP 47 tag. */

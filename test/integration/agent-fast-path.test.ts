@@ -500,6 +500,31 @@ describe("the speaker's area and groups", () => {
     expect(calls()).toEqual([]);
   });
 
+  it("'is everything off' asks about every device of the room, never 'yes' for the one that is", async () => {
+    await setState("light.kitchen_ceiling", "on");
+    await setState("light.counter_lights", "off");
+    await setState("switch.kettle", "off");
+    const kitchen = { deviceId: "kitchen_satellite" };
+    expect((await say("is everything off", "en", kitchen)).speech).toBe("No, not off: Ceiling Light.");
+    expect((await say("is everything in the kitchen switched off")).speech).toBe(
+      "No, not off: Ceiling Light.",
+    );
+    expect((await say("ist alles aus", "de", kitchen)).speech).toBe("Nein, nicht aus: Ceiling Light.");
+    expect((await say("¿está todo apagado?", "es", kitchen)).speech).toBe(
+      "No, no todo está apagado: Ceiling Light.",
+    );
+    expect((await say("è tutto spento?", "it", kitchen)).speech).toBe(
+      "No, non tutto è spento: Ceiling Light.",
+    );
+    await setState("light.kitchen_ceiling", "off");
+    expect((await say("is everything off", "en", kitchen)).speech).toBe("Yes, all are off.");
+    // Said of several, the state agrees in number where the language's adjective does.
+    expect((await say("¿está todo apagado?", "es", kitchen)).speech).toBe("Sí, todos están apagados.");
+    expect((await say("è tutto spento?", "it", kitchen)).speech).toBe("Sì, sono tutti spenti.");
+    expect((await say("est-ce que tout est éteint", "fr", kitchen)).speech).toBe("Oui, tous sont éteints.");
+    expect(calls()).toEqual([]);
+  });
+
   it("a plain question about a kind, asked in a room, is about that room's, each said", async () => {
     for (const [id, on] of [
       ["light.kitchen_ceiling", true],

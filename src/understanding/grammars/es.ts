@@ -1766,6 +1766,14 @@ export const es: FastPathGrammar = {
     locked: "bloqueado",
     unlocked: "desbloqueado",
   },
+  statesPlural: {
+    on: "encendidos",
+    off: "apagados",
+    open: "abiertos",
+    closed: "cerrados",
+    locked: "bloqueados",
+    unlocked: "desbloqueados",
+  },
   units: {
     "°C": "grados",
     "°F": "grados Fahrenheit",
@@ -1824,7 +1832,7 @@ export const es: FastPathGrammar = {
     groupAnyYes: "Sí, {names}.",
     groupAnyNo: "No, ninguno está {state}.",
     groupAllYes: "Sí, todos están {state}.",
-    groupAllNo: "No, no están {state}: {names}.",
+    groupAllNo: "No, no todo está {state}: {names}.",
     groupSome: "{State}: {names}. No {state}: {others}.",
     groupWhich: "{names}.",
     groupWhichNone: "Ninguno está {state}.",

@@ -1828,6 +1828,14 @@ export const fr: FastPathGrammar = {
     locked: "verrouillé",
     unlocked: "déverrouillé",
   },
+  statesPlural: {
+    on: "allumés",
+    off: "éteints",
+    open: "ouverts",
+    closed: "fermés",
+    locked: "verrouillés",
+    unlocked: "déverrouillés",
+  },
   units: {
     "°C": "degrés",
     "°F": "degrés Fahrenheit",

@@ -1755,6 +1755,14 @@ export const it: FastPathGrammar = {
     locked: "bloccato",
     unlocked: "sbloccato",
   },
+  statesPlural: {
+    on: "accesi",
+    off: "spenti",
+    open: "aperti",
+    closed: "chiusi",
+    locked: "bloccati",
+    unlocked: "sbloccati",
+  },
   units: {
     "°C": "gradi",
     "°F": "gradi Fahrenheit",
@@ -1813,7 +1821,7 @@ export const it: FastPathGrammar = {
     groupAnyYes: "Sì, {names}.",
     groupAnyNo: "No, nessuno è {state}.",
     groupAllYes: "Sì, sono tutti {state}.",
-    groupAllNo: "No, non sono {state}: {names}.",
+    groupAllNo: "No, non tutto è {state}: {names}.",
     groupSome: "{State}: {names}. Non {state}: {others}.",
     groupWhich: "{names}.",
     groupWhichNone: "Nessuno è {state}.",
