@@ -1486,7 +1486,14 @@ export const en: FastPathGrammar = {
     {
       intent: "query_state",
       // "Still" asks the same: is it so now.
-      templates: ["(is|are) {name} [still] (turned|switched) {state}", "(is|are) {name} [still] {state}"],
+      templates: [
+        // No state asked: what it is now ("is the porch light on or off", "the status of the door").
+        "(is|are) {name} [(turned|switched)] (on or off|off or on|open or closed|closed or open|locked or unlocked)",
+        "(is|are) {name} [still] (turned|switched) {state}",
+        "(is|are) {name} [still] {state}",
+        "(what is|what's|tell me) the (status|state) of {name}",
+        "what state is {name} in",
+      ],
     },
     { intent: "unlock", templates: ["unlock {name}"] },
     { intent: "lock", templates: ["lock {name}", "lock up {name}"] },

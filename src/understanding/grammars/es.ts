@@ -1599,6 +1599,9 @@ export const es: FastPathGrammar = {
         "(está|esta|están|estan|sigue|siguen) [(todavía|todavia|aún|aun)] {state} {name}",
         "(está|esta|están|estan|sigue|siguen) {name} [(todavía|todavia|aún|aun)] {state}",
         "{name} (está|esta|están|estan|sigue|siguen) [(todavía|todavia|aún|aun)] {state}",
+        // No state named: what it is now.
+        "(cuál es|cual es|dime|dame) el (estado|valor) (de|del|de la|de los|de las) {name}",
+        "(cómo está|como esta|cómo están|como estan) {name}",
       ],
     },
     {

@@ -106,7 +106,12 @@ function answerPositions(
 function answerGroup(turn: Turn, targets: Target[]): FastPathOutcome {
   const asked = turn.match.state;
   const r = turn.replies;
-  if (!asked) return turn.unsure(r.cannotYet);
+  // "what's the status of the kitchen lights": no state asked, so each one's is said.
+  if (!asked) {
+    turn.deps.memory.remember(turn.request.conversationId, targets);
+    const each = targets.map((t) => fill(r.stateIs, { name: t.name, state: stateNow(turn, t).said }));
+    return turn.done(each.join(" "), "query_answer");
+  }
   const known = targets
     .map((t) => {
       const word =
