@@ -1658,6 +1658,16 @@ export const es: FastPathGrammar = {
     clock: ["horas", "en punto"],
     atHour: ["a las", "a la"],
     words: [
+      // A point of the day ("at sunset"): a time for later, never a name.
+      "al atardecer",
+      "al anochecer",
+      "al amanecer",
+      "a medianoche",
+      "al mediodía",
+      "por la noche",
+      "por la tarde",
+      "esta tarde",
+      "cuando oscurezca",
       "mañana",
       "mañana por la mañana",
       "esta noche",
