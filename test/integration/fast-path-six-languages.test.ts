@@ -844,3 +844,34 @@ describe("Spanish and Italian: a second place said as 'the one of'", () => {
     ]);
   });
 });
+
+describe("Spanish and Italian: what is heard, and sound asked for", () => {
+  it.each([
+    ["es", "quiero escuchar la música más fuerte", 0.3],
+    ["es", "quiero oírla un poco más baja", 0.1],
+    ["es", "quiero volumen en los altavoces", 0.3],
+    ["es", "necesito oír el sonido", 0.3],
+    ["it", "voglio sentire la musica più forte", 0.3],
+    ["it", "vorrei ascoltare la musica più bassa", 0.1],
+    ["it", "voglio volume", 0.3],
+    ["it", "ho bisogno di sentire l'audio dai miei altoparlanti", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["es", "quiero escuchar música"],
+    ["es", "quiero escuchar más canciones"],
+    ["es", "háblame más de eso"],
+    ["es", "no quiero escuchar la música tan alta"],
+    ["it", "voglio ascoltare la radio"],
+    ["it", "voglio sentire più musica"],
+    ["it", "voglio sentire la luce più forte"],
+  ])("%s: %j asks for no change of the sound, and nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -296,6 +296,17 @@ export const es: FastPathGrammar = {
       "dilo otra vez",
       "repetir",
       "repetir eso",
+      // "quiero escuchar la música más fuerte", "oírla más baja": what is heard is the speaker's
+      // sound, louder or softer as said; alone ("quiero escuchar música") it asks nothing.
+      "oír",
+      "oir",
+      "escuchar",
+      "oírla",
+      "oirla",
+      "oírlo",
+      "oirlo",
+      "escucharla",
+      "escucharlo",
     ],
     on: [
       // Asked as a question in the second person ("enciendes …?"): a request.
@@ -615,6 +626,20 @@ export const es: FastPathGrammar = {
       "apenas puedo oírte",
       "apenas te escucho",
       "más volumen",
+      // Sound asked for, said first as "quiero luz" asks for light: "quiero volumen en los
+      // altavoces", "necesito oír el sonido"; "no necesito sonido" is none wanted.
+      "^quiero volumen",
+      "^necesito volumen",
+      "^quiero sonido",
+      "^necesito sonido",
+      "^quiero oír el volumen",
+      "^quiero oír el sonido",
+      "^quiero escuchar el volumen",
+      "^quiero escuchar el sonido",
+      "^necesito oír el volumen",
+      "^necesito oír el sonido",
+      "^necesito escuchar el volumen",
+      "^necesito escuchar el sonido",
       "muy bajo",
       "muy baja",
       "demasiado baja",

@@ -235,6 +235,14 @@ export const it: FastPathGrammar = {
       "ripeterlo",
       "ripetere",
       "ripetimelo",
+      // "voglio sentire la musica più forte", "ascoltarla più bassa": what is heard is the
+      // speaker's sound, louder or softer as said; alone ("voglio ascoltare musica") it asks nothing.
+      "sentire",
+      "ascoltare",
+      "sentirla",
+      "sentirlo",
+      "ascoltarla",
+      "ascoltarlo",
     ],
     on: [
       // Asked as a question in the second person ("accenderesti …?"), or in the conditional: a request.
@@ -542,6 +550,20 @@ export const it: FastPathGrammar = {
     ],
     louder: [
       "più forte",
+      // Sound asked for, said first as "voglio luce" asks for light: "voglio volume sugli
+      // altoparlanti", "ho bisogno di sentire l'audio"; said later, or after "non", they ask nothing.
+      "^voglio volume",
+      "^voglio il volume",
+      "^voglio audio",
+      "^voglio l'audio",
+      "^ho bisogno di volume",
+      "^ho bisogno di audio",
+      "^voglio sentire il volume",
+      "^voglio sentire l'audio",
+      "^ho bisogno di sentire il volume",
+      "^ho bisogno di sentire l'audio",
+      "^devo sentire il volume",
+      "^devo sentire l'audio",
       // "metti il volume alto": a high volume asked for is a louder one.
       "volume alto",
       "non ti sento",
@@ -918,6 +940,14 @@ export const it: FastPathGrammar = {
     "sullo",
     "sui",
     "sulle",
+    // "l'audio dai miei altoparlanti", "la musica dalla cassa": what the sound comes from.
+    "dal",
+    "dalla",
+    "dallo",
+    "dai",
+    "dagli",
+    "dalle",
+    "dall'",
   ],
   // "questa stanza" loses its article as a name does: "stanza" alone is the room one is in.
   here: [
