@@ -875,3 +875,26 @@ describe("Spanish and Italian: what is heard, and sound asked for", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: lights said in the diminutive, and at once", () => {
+  it.each([
+    ["es", "apaga la lucecita de la cocina"],
+    ["es", "apaga las lamparitas de la cocina"],
+    ["es", "apaga enseguida la luz de la cocina"],
+    ["es", "apaga de inmediato la luz de la cocina"],
+    ["it", "spegni la lucina della cucina"],
+    ["it", "spegni pure la luce della cucina"],
+    ["it", "spegni velocemente le luci della cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "enciende la lucecita roja de la cocina"],
+    ["it", "accendi la lucina blu della cucina"],
+  ])("%s: %j never switches a light on with its colour left out", async (language, text) => {
+    await say(text, language);
+    expect(calls().filter((c) => /^light\.turn_on \S+$/.test(c))).toEqual([]);
+  });
+});

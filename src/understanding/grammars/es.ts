@@ -195,7 +195,22 @@ export const es: FastPathGrammar = {
     "extremadamente",
   ],
   // "la temperatura actual" is the temperature now: "actual" says the present, as "ahora" does.
-  now: ["ahora", "ahora mismo", "en este momento", "actualmente", "actual", "ya", "inmediatamente"],
+  // "apaga enseguida la luz", "sube de inmediato el volumen": at once is now.
+  now: [
+    "ahora",
+    "ahora mismo",
+    "en este momento",
+    "actualmente",
+    "actual",
+    "ya",
+    "inmediatamente",
+    "enseguida",
+    "en seguida",
+    "de inmediato",
+    "ya mismo",
+    "ahorita",
+    "rápidamente",
+  ],
   words: {
     // Each verb as the imperative of "tú", "usted" and "vos", and the infinitive.
     set: [
@@ -1025,6 +1040,22 @@ export const es: FastPathGrammar = {
       "bombillas",
       "bombillo",
       "bombillos",
+      "alumbrado",
+      // Said in the diminutive, as Spanish says a small or dear thing: "apaga la lucecita".
+      "lucecita",
+      "lucecitas",
+      "lucesita",
+      "lucesitas",
+      "lucita",
+      "lucitas",
+      "lamparita",
+      "lamparitas",
+      "lamparilla",
+      "lamparillas",
+      "foquito",
+      "foquitos",
+      "bombillita",
+      "bombillitas",
       "luz inteligente",
       "luces inteligentes",
       "bombilla inteligente",

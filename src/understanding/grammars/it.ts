@@ -130,6 +130,8 @@ export const it: FastPathGrammar = {
     "mmm",
     "un attimo",
     "allora",
+    // "spegni pure la luce": go ahead, said of what is asked.
+    "pure",
     // "spegni solo la luce della cucina": "only" and "just" say nothing of what is asked; read as part of a
     // name, they made one light of several asked for.
     "solo",
@@ -156,7 +158,18 @@ export const it: FastPathGrammar = {
     "di nuovo",
   ],
   // "ora" is now too ("spegni le luci ora"); the clock still reads it as the time ("che ora è").
-  now: ["adesso", "ora", "immediatamente", "attualmente", "in questo momento", "subito"],
+  // "spegni velocemente la luce", "alza all'istante il volume": at once is now.
+  now: [
+    "adesso",
+    "ora",
+    "immediatamente",
+    "attualmente",
+    "in questo momento",
+    "subito",
+    "all'istante",
+    "velocemente",
+    "rapidamente",
+  ],
   words: {
     set: [
       "imposta",
@@ -1018,6 +1031,13 @@ export const it: FastPathGrammar = {
       "lampadari",
       "lampadina",
       "lampadine",
+      // Said in the diminutive, as Italian says a small or dear thing: "spegni la lucina".
+      "lucina",
+      "lucine",
+      "lucetta",
+      "lucette",
+      "lampadetta",
+      "lampadette",
       "lampadina intelligente",
       "lampadine intelligenti",
       "lampada intelligente",
