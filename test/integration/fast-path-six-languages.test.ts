@@ -898,3 +898,20 @@ describe("Spanish and Italian: lights said in the diminutive, and at once", () =
     expect(calls().filter((c) => /^light\.turn_on \S+$/.test(c))).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: one o'clock, and from a time on", () => {
+  it.each([
+    ["es", "apaga la luz de la cocina a la una", "más tarde"],
+    ["es", "apaga la luz de la cocina desde las ocho", "más tarde"],
+    ["it", "spegni la luce della cucina all'una", "più tardi"],
+    ["it", "spegni la luce della cucina dalle otto", "più tardi"],
+    ["it", "abbassa il volume dall'una", "più tardi"],
+  ])(
+    "%s: %j is a command for later: nothing is done, and the user is told",
+    async (language, text, later) => {
+      const result = await say(text, language);
+      expect(calls()).toEqual([]);
+      expect(result.speech).toContain(later);
+    },
+  );
+});

@@ -1707,10 +1707,14 @@ export const es: FastPathGrammar = {
       "media hora",
       "cuarto de hora",
     ],
-    at: ["a"],
+    at: ["a", "desde"],
     clock: ["horas", "en punto"],
-    atHour: ["a las", "a la"],
+    // "desde las 8": from a time on is a time too.
+    atHour: ["a las", "a la", "desde las", "desde la"],
     words: [
+      // One o'clock, said with "una", which is no number word of ours (it is "a" as well).
+      "a la una",
+      "desde la una",
       "mañana",
       "mañana por la mañana",
       "esta noche",

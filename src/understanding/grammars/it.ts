@@ -1706,9 +1706,10 @@ export const it: FastPathGrammar = {
       "mezzora",
       "quarto d'ora",
     ],
-    at: ["alle", "all'"],
+    // "dalle 8": from a time on is a time too, now that "dalle" also says where a sound comes from.
+    at: ["alle", "all'", "dalle", "dall'"],
     clock: ["ore", "in punto"],
-    atHour: ["alle"],
+    atHour: ["alle", "dalle"],
     words: [
       "domani",
       "domani mattina",
@@ -1721,6 +1722,13 @@ export const it: FastPathGrammar = {
       "tra mezz'ora",
       "durante il giorno",
       "di giorno",
+      // One o'clock, said with "una" (no number word of ours) and written joined: "all'una".
+      "all'una",
+      "all' una",
+      "alle una",
+      "dall'una",
+      "dall' una",
+      "dalle una",
     ],
     during: ["per", "durante"],
     until: {
