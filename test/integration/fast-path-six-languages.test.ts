@@ -915,3 +915,49 @@ describe("Spanish and Italian: one o'clock, and from a time on", () => {
     },
   );
 });
+
+describe("Spanish and Italian: a state said by its participle, and Italian low light", () => {
+  it.each([
+    ["es", "modo silencio activado"],
+    ["es", "ey, silencio activado"],
+    ["it", "muto attivato"],
+    ["it", "cambia le impostazioni su muto"],
+    ["it", "azzera il volume"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it.each([
+    ["es", "luces de la cocina desactivadas"],
+    ["it", "luci della cucina disattivate"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["it", "metti le luci della cucina basse"],
+    ["it", "luce tenue in cucina"],
+    ["it", "abbassa l'intensità luminosa in cucina"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/),
+    ]);
+  });
+
+  it.each([
+    ["es", "el modo silencio está activado"],
+    ["es", "¿está activado el modo silencio?"],
+    ["it", "il muto è attivato"],
+    ["it", "la luce della cucina è bassa"],
+    ["it", "metti la musica bassa"],
+    ["it", "azzera"],
+  ])("%s: %j tells or asks, or names no light: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

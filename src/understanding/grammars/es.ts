@@ -172,8 +172,10 @@ export const es: FastPathGrammar = {
     // "preferiría la luz apagada": a wish, as "quisiera".
     "preferiría",
     "preferiria",
-    // "hey", said in Spanish as in English.
+    // "hey", said in Spanish as in English, and as Spanish writes it.
     "hey",
+    "ey",
+    "ei",
     "vale",
     "ok",
     // Hesitations.
@@ -352,6 +354,11 @@ export const es: FastPathGrammar = {
       "active",
       "activá",
       "activar",
+      // "modo silencio activado", "el enchufe activado": the state said, as "encendido".
+      "activado",
+      "activada",
+      "activados",
+      "activadas",
       "pon en marcha",
       "devuelve",
       "restaura",
@@ -393,6 +400,10 @@ export const es: FastPathGrammar = {
       "desactive",
       "desactivá",
       "desactivar",
+      "desactivado",
+      "desactivada",
+      "desactivados",
+      "desactivadas",
       "corta",
       "quita",
       "quitar",

@@ -232,6 +232,11 @@ export const it: FastPathGrammar = {
       "imposti",
       "regolate",
       "regoli",
+      // "cambia le impostazioni su muto", "cambia il volume a trenta": changed to what is said.
+      "cambia",
+      "cambiare",
+      "cambi",
+      "cambiate",
     ],
     speak: [
       // "cambia le impostazioni su muto": the assistant's own settings, whose sound is the speaker's.
@@ -278,6 +283,10 @@ export const it: FastPathGrammar = {
       "accendiamo",
       "attivate",
       "attivi",
+      // "muto attivato", "la presa attivata": the state said, as "acceso".
+      "attivato",
+      "attivata",
+      "attivati",
       "riaccendere",
       "riaccenda",
       // "vorrei che accendessi la luce": a wish in the past subjunctive, to "tu" or "Lei".
@@ -344,6 +353,9 @@ export const it: FastPathGrammar = {
       "spegniamo",
       "disattivate",
       "disattivi",
+      "disattivato",
+      "disattivata",
+      "disattivati",
       // "vorrei che spegnessi la luce": a wish in the past subjunctive, to "tu" or "Lei".
       "spegnessi",
       "spegnesse",
@@ -506,6 +518,12 @@ export const it: FastPathGrammar = {
       "soffusi",
       "fioca",
       "fioche",
+      // "metti le luci basse", "luce tenue", "luminosità bassa": low light is dim ("la musica
+      // bassa" names a sound, whose lowness is no light's).
+      "bassa",
+      "basse",
+      "tenue",
+      "tenui",
       // Light softened or muffled: "smorza le luci", "affievolisci la luce".
       "smorza",
       "smorzare",
@@ -714,6 +732,12 @@ export const it: FastPathGrammar = {
     mute: [
       // Asked as a question in the second person ("silenzieresti …?"), or in the conditional: a request.
       "silenzieresti",
+      // "azzera il volume": the sound brought to nothing ("azzera" alone may reset anything).
+      "azzera il volume",
+      "azzerare il volume",
+      "azzeri il volume",
+      "azzera l'audio",
+      "azzera il suono",
       "silenzio",
       "zitto",
       "stai zitto",
@@ -800,6 +824,7 @@ export const it: FastPathGrammar = {
       "intensità della luce",
       "intensità delle luci",
       "intensità",
+      "intensità luminosa",
       "potenza della luce",
       "potenza delle luci",
       "grado di luce",
