@@ -961,3 +961,28 @@ describe("Spanish and Italian: a state said by its participle, and Italian low l
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: a light opened or closed, and a brand said as whose a plug is", () => {
+  it("es: 'abre la luz de la cocina' switches the kitchen's lights on", async () => {
+    await say("abre la luz de la cocina", "es");
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it("es: 'cierre las luces de la cocina' switches the kitchen's lights off", async () => {
+    await say("cierre las luces de la cocina", "es");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "enciende el enchufe de wemo de la cocina"],
+    ["it", "accendi la presa di wemo della cucina"],
+  ])("%s: %j switches the kitchen's plug on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it("es: 'abre las persianas del dormitorio' still opens the blinds, not a light", async () => {
+    await say("abre las persianas del dormitorio", "es");
+    expect(calls()).toEqual(["cover.open_cover cover.bedroom_blinds"]);
+  });
+});

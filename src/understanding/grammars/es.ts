@@ -745,6 +745,13 @@ export const es: FastPathGrammar = {
       // "haz luz": light made is the lights switched on.
       "haz luz",
       "dame luz",
+      // "abre la luz": a light can't open, so it is switched on, as "cierra la luz" is off.
+      "abre la luz",
+      "abre las luces",
+      "abra la luz",
+      "abra las luces",
+      "abrir la luz",
+      "abrir las luces",
     ],
     // "no más luz": "más luz" is a phrase of its own (brighter), so "no" cannot see the kind.
     // "cierra la luz": a light can't close, so it is switched off.
@@ -755,6 +762,10 @@ export const es: FastPathGrammar = {
       "haz oscuridad",
       "cierra la luz",
       "cierra las luces",
+      "cierre la luz",
+      "cierre las luces",
+      "cerrar la luz",
+      "cerrar las luces",
     ],
     mute: [
       // Asked as a question in the second person ("silencias …?"): a request.
@@ -1085,6 +1096,9 @@ export const es: FastPathGrammar = {
       "wemo",
       "enchufe wemo",
       "enchufes wemo",
+      // "el enchufe de wemo": the brand said as whose it is.
+      "enchufe de wemo",
+      "enchufes de wemo",
       "toma de corriente",
       "enchufe de pared",
       "enchufe de la pared",

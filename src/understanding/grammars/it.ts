@@ -1080,6 +1080,9 @@ export const it: FastPathGrammar = {
       "presa elettrica",
       "wemo",
       "presa wemo",
+      // "la presa di wemo": the brand said as whose it is.
+      "presa di wemo",
+      "prese di wemo",
       "presa intelligente wemo",
       "presa di corrente",
       "prese smart",
