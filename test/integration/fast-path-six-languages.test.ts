@@ -986,3 +986,31 @@ describe("Spanish and Italian: a light opened or closed, and a brand said as who
     expect(calls()).toEqual(["cover.open_cover cover.bedroom_blinds"]);
   });
 });
+
+describe("Italian: a light put, and darkness said as the weather", () => {
+  it.each([["metti la luce della cucina"], ["mettimi le luci in cucina"]])(
+    "it: %j switches the kitchen's lights on",
+    async (text) => {
+      await say(text, "it");
+      expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    },
+  );
+
+  it("it: 'fa troppo buio in cucina' brightens the kitchen's light that is on", async () => {
+    await say("fa troppo buio in cucina", "it");
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/),
+    ]);
+  });
+
+  it.each([
+    ["metti la musica"],
+    ["metti la luce della cucina sul tavolo"],
+    ["faceva buio in cucina"],
+    ["fa buio in cucina?"],
+    ["quando fa buio accendi la luce della cucina"],
+  ])("it: %j switches nothing", async (text) => {
+    await say(text, "it");
+    expect(calls()).toEqual([]);
+  });
+});

@@ -238,6 +238,8 @@ export const it: FastPathGrammar = {
       "cambi",
       "cambiate",
     ],
+    // "metti la luce", "mettimi la luce in cucina": a light put, with nothing said of how, is on.
+    lightPuts: ["metti", "mettere", "metta", "mettete"],
     speak: [
       // "cambia le impostazioni su muto": the assistant's own settings, whose sound is the speaker's.
       "le impostazioni",
@@ -454,6 +456,9 @@ export const it: FastPathGrammar = {
       "più luce",
       "schiarisci",
       "troppo buio",
+      // Darkness said as the weather is: "fa buio", "fa troppo buio in cucina".
+      "fa buio",
+      "fa troppo buio",
       // What is wrong, said before or instead of the command: "è un po' buio, aumenta le luci".
       "è troppo buio",
       "c'è buio",
