@@ -1014,3 +1014,37 @@ describe("Italian: a light put, and darkness said as the weather", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: a wish said as a desire, a thanks beforehand or a request made", () => {
+  it.each([
+    ["es", "desearía que apagaras la luz de la cocina"],
+    ["es", "te agradecería que apagaras la luz de la cocina"],
+    ["es", "te pido por favor que apagues la luz de la cocina"],
+    ["es", "sería genial que la luz de la cocina estuviera apagada"],
+    ["it", "desidero che spegni la luce della cucina"],
+    ["it", "ti sarei grato se spegnessi la luce della cucina"],
+    ["it", "ti chiedo di spegnere la luce della cucina"],
+    ["it", "sarebbe bello che la luce della cucina fosse spenta"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it("es: 'sube el volumen un montón' turns the speaker up by two steps", async () => {
+    await say("sube el volumen un montón", "es");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.4}',
+    ]);
+  });
+
+  it.each([
+    ["es", "te pido que no apagues la luz de la cocina"],
+    ["es", "desearía que la luz de la cocina no estuviera encendida"],
+    ["es", "si la luz de la cocina estuviera apagada"],
+    ["it", "ti chiedo di non spegnere la luce della cucina"],
+    ["it", "non ti chiedo di spegnere la luce della cucina"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -74,6 +74,21 @@ export const es: FastPathGrammar = {
     // past subjunctive is the command, as "me gustaría que".
     "me encantaría que",
     "quisiera que",
+    // The same wish said as a desire, a thanks beforehand or a request made: "desearía que
+    // bajaras el volumen", "te agradecería que apagaras la luz", "te pido que apagues la luz".
+    "desearía que",
+    "deseo que",
+    "me agradaría que",
+    "agradecería que",
+    "te agradecería que",
+    "le agradecería que",
+    "sería genial que",
+    "sería bueno que",
+    "estaría bien que",
+    "te pido que",
+    "le pido que",
+    "te pido por favor que",
+    "le pido por favor que",
     // Politeness said as a condition or a kindness: "si es posible, apaga la luz", "¿sería tan
     // amable de bajar el volumen?".
     "si es posible",
@@ -128,6 +143,9 @@ export const es: FastPathGrammar = {
     "sean",
     "esté",
     "estén",
+    // "quisiera que la luz estuviera apagada": the past subjunctive of a wish, as "esté".
+    "estuviera",
+    "estuvieran",
     // "necesito que estés en silencio": said to the one spoken to.
     "estés",
     "seas",
@@ -849,7 +867,7 @@ export const es: FastPathGrammar = {
     ],
     bit: ["un poco", "un poquito", "ligeramente", "algo", "un punto", "un nivel"],
     // Two steps: a lot, or two of them counted ("dos niveles").
-    lot: ["mucho", "bastante", "dos niveles", "en dos niveles", "dos puntos"],
+    lot: ["mucho", "bastante", "dos niveles", "en dos niveles", "dos puntos", "un montón", "muchísimo"],
     full: ["del todo", "completamente", "totalmente"],
     steps: ["niveles", "pasos", "rayitas", "muescas"],
     to: ["a", "al", "a la", "en", "hasta", "hasta el"],
