@@ -1048,3 +1048,23 @@ describe("Spanish and Italian: a wish said as a desire, a thanks beforehand or a
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: the one spoken to, named", () => {
+  it.each([
+    ["es", "apague usted la luz de la cocina"],
+    ["es", "quiero que usted apague la luz de la cocina"],
+    ["it", "vorrei che tu spegnessi la luce della cucina"],
+    ["it", "spegni tu la luce della cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "apaga tu luz"],
+    ["it", "tu hai spento la luce della cucina?"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -146,6 +146,10 @@ export const es: FastPathGrammar = {
     // "quisiera que la luz estuviera apagada": the past subjunctive of a wish, as "esté".
     "estuviera",
     "estuvieran",
+    // "apague usted la luz", "quiero que usted baje el volumen": the one spoken to, named ("tú"
+    // folds to "tu", "your": "apaga tu luz" may be the assistant's own light).
+    "usted",
+    "ustedes",
     // "necesito que estés en silencio": said to the one spoken to.
     "estés",
     "seas",

@@ -54,6 +54,8 @@ export const it: FastPathGrammar = {
     "si può",
     "voglio che",
     "vorrei che",
+    // "vorrei che tu spegnessi la luce", "spegni tu la luce": the one spoken to, named.
+    "tu",
     // The same wish said as a desire, a thanks beforehand or a request made: "desidero che
     // spegni la luce", "ti sarei grato se abbassassi il volume", "ti chiedo di spegnere la luce".
     "desidero che",
