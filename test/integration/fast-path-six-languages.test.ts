@@ -1068,3 +1068,15 @@ describe("Spanish and Italian: the one spoken to, named", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish: what another did, told", () => {
+  it.each([
+    ["es", "apagó la luz de la cocina"],
+    ["es", "usted encendió la luz de la cocina"],
+    ["es", "¿apagaste la luz de la cocina?"],
+    ["es", "subieron el volumen"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
