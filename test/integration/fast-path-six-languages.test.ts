@@ -1080,3 +1080,24 @@ describe("Spanish: what another did, told", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish: a correction before an imperative with a pronoun joined", () => {
+  it("es: 'no no bájale el volumen' turns the speaker down", async () => {
+    await say("no no bájale el volumen", "es");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+
+  it.each([
+    ["no apagues la luz de la cocina"],
+    ["no apague la luz de la cocina"],
+    ["no apaga la luz de la cocina"],
+    ["no pon la luz de la cocina"],
+    ["mejor no apagarla, la luz de la cocina"],
+    ["no apagarle la luz de la cocina"],
+  ])("es: %j switches nothing", async (text) => {
+    await say(text, "es");
+    expect(calls()).toEqual([]);
+  });
+});
