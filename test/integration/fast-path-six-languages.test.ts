@@ -1069,8 +1069,10 @@ describe("Spanish and Italian: the one spoken to, named", () => {
   });
 });
 
-describe("Spanish: what another did, told", () => {
+describe("Spanish and Italian: what another did, told", () => {
   it.each([
+    ["it", "spensi la luce della cucina"],
+    ["it", "la spense lui, la luce della cucina"],
     ["es", "apagó la luz de la cocina"],
     ["es", "usted encendió la luz de la cocina"],
     ["es", "¿apagaste la luz de la cocina?"],

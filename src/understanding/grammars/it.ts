@@ -951,6 +951,9 @@ export const it: FastPathGrammar = {
   ],
   corrections: ["no", "no no"],
   infinitiveAfterCorrectionForbids: true,
+  // "spensi la luce", "la spense": turned off, told in the past of one time (read as a slip of
+  // "spegni", it switched the lights off). "accesi" is also "on" ("i lampadari accesi").
+  reports: ["spensi", "spense", "spensero", "spegnesti"],
   // "… so that I can hear it": what a command is for, cut off (see the type).
   purposes: [
     "così che",
