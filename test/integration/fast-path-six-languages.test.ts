@@ -1103,3 +1103,24 @@ describe("Spanish: a correction before an imperative with a pronoun joined", () 
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: power given, and a plug started", () => {
+  it.each([
+    ["es", "alimenta el enchufe de la cocina"],
+    ["it", "alimenta la presa della cucina"],
+    ["it", "fai partire la presa della cucina"],
+    ["it", "metti in funzione la presa della cucina"],
+  ])("%s: %j switches the kitchen's plug on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it.each([
+    ["es", "alimenta el volumen"],
+    ["it", "alimenta la musica"],
+    ["it", "fai partire la musica"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -393,6 +393,9 @@ export const es: FastPathGrammar = {
       // Power given: "da corriente al enchufe" (only to what switches, `powers`).
       "da corriente",
       "dale corriente",
+      // "alimenta el enchufe": power given, as "da corriente" (only to what switches, `powers`).
+      "alimenta",
+      "alimentar",
       // A plug's power plugged in: "enchufa el ventilador" ("enchufe" is the plug itself, no verb here).
       "enchufa",
       "enchufar",
@@ -483,7 +486,7 @@ export const es: FastPathGrammar = {
       "rebajar",
     ],
     starts: ["arranca", "arrancar"],
-    powers: ["da corriente", "dale corriente"],
+    powers: ["da corriente", "dale corriente", "alimenta", "alimentar"],
     particles: [],
     brighter: [
       "más brillante",

@@ -318,6 +318,9 @@ export const it: FastPathGrammar = {
       "attivasse",
       // Power given: "dai corrente alla presa" (only to what switches, `powers`).
       "dai corrente",
+      // "alimenta la presa": power given, as "dai corrente" (only to what switches, `powers`).
+      "alimenta",
+      "alimentare",
       "dai la corrente",
       // A plug's power plugged in, as "stacca", "scollega" unplug it: "attacca la presa".
       "attacca",
@@ -455,8 +458,16 @@ export const it: FastPathGrammar = {
       "riducessi",
       "riducesse",
     ],
-    starts: ["avvia", "avviare"],
-    powers: ["dai corrente", "dai la corrente", "togli corrente", "togli la corrente"],
+    // "fai partire la presa", "metti in funzione il ventilatore": started, as "avvia".
+    starts: ["avvia", "avviare", "fai partire", "metti in funzione"],
+    powers: [
+      "dai corrente",
+      "dai la corrente",
+      "togli corrente",
+      "togli la corrente",
+      "alimenta",
+      "alimentare",
+    ],
     particles: ["su", "giù"],
     brighter: [
       "più luminoso",
