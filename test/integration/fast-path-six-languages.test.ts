@@ -1124,3 +1124,17 @@ describe("Spanish and Italian: power given, and a plug started", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: a bit, said small", () => {
+  it.each([
+    ["es", "sube un pelín el volumen", 0.3],
+    ["es", "baja una pizca el volumen", 0.1],
+    ["it", "alza un tantino il volume", 0.3],
+    ["it", "abbassa il volume di poco", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+});

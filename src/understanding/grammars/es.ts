@@ -872,7 +872,20 @@ export const es: FastPathGrammar = {
       "poder de la luz",
       "fuerza de la luz",
     ],
-    bit: ["un poco", "un poquito", "ligeramente", "algo", "un punto", "un nivel"],
+    // A bit, said small: "un pelín", "un poquitín", "una pizca", "un tantito".
+    bit: [
+      "un poco",
+      "un poquito",
+      "ligeramente",
+      "algo",
+      "un punto",
+      "un nivel",
+      "un pelín",
+      "un pelin",
+      "un poquitín",
+      "una pizca",
+      "un tantito",
+    ],
     // Two steps: a lot, or two of them counted ("dos niveles").
     lot: ["mucho", "bastante", "dos niveles", "en dos niveles", "dos puntos", "un montón", "muchísimo"],
     full: ["del todo", "completamente", "totalmente"],

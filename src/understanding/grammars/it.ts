@@ -876,6 +876,12 @@ export const it: FastPathGrammar = {
       "di un punto",
       "di più",
       "un po' di più",
+      // A bit, said small: "un pelo", "un filo", "un tantino", "di poco".
+      "un pelo",
+      "un filo",
+      "un tantino",
+      "un pochettino",
+      "di poco",
     ],
     // Two steps: a lot, or two of them counted ("di due livelli").
     lot: ["molto", "parecchio", "di due livelli", "due livelli", "di due tacche", "di due punti"],
