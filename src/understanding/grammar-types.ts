@@ -478,10 +478,15 @@ export interface FastPathGrammar {
   twoWays?: string[];
   /**
    * A correction said before a command ("no, turn it down", "nein, mach es leiser"): when the
-   * next word is one that acts, the command stands as if said alone. None in Spanish, where "no"
-   * before a verb says not to ("no apagues la luz").
+   * next word is one that acts, the command stands as if said alone.
    */
   corrections?: string[];
+  /**
+   * Where "no" before a verb says not to (Spanish "no apagues la luz") or tells what something
+   * does not do ("no apaga la luz"): a correction stands only before an imperative with a pronoun
+   * joined ("no no bájale el volumen"), which no prohibition or statement is.
+   */
+  correctionsBeforeJoinedPronoun?: boolean;
   /**
    * "no spegnere la luce": a correction word before an infinitive is heard as the negation that
    * makes an infinitive a prohibition ("non spegnere", don't turn it off), so nothing stands.

@@ -233,6 +233,11 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     if (afterPause) return afterPause;
     const found = correction?.exec(withoutWakeWord(fold(sentence)))?.groups;
     if (grammar.infinitiveAfterCorrectionForbids && found && isInfinitive(found.first!)) return undefined;
+    if (grammar.correctionsBeforeJoinedPronoun) {
+      // "bájale", not "baja" (also "it lowers") nor "bajarle" (an infinitive, said to forbid).
+      const joined = found && !isInfinitive(found.first!) && lexicon.split(found.first!)[0] !== found.first;
+      return joined ? found.rest : undefined;
+    }
     const sense = found && lexicon.senses(found.first!);
     return sense && CORRECTED.some((cue) => sense.cues.has(cue)) ? found.rest : undefined;
   }

@@ -844,3 +844,297 @@ describe("Spanish and Italian: a second place said as 'the one of'", () => {
     ]);
   });
 });
+
+describe("Spanish and Italian: what is heard, and sound asked for", () => {
+  it.each([
+    ["es", "quiero escuchar la música más fuerte", 0.3],
+    ["es", "quiero oírla un poco más baja", 0.1],
+    ["es", "quiero volumen en los altavoces", 0.3],
+    ["es", "necesito oír el sonido", 0.3],
+    ["it", "voglio sentire la musica più forte", 0.3],
+    ["it", "vorrei ascoltare la musica più bassa", 0.1],
+    ["it", "voglio volume", 0.3],
+    ["it", "ho bisogno di sentire l'audio dai miei altoparlanti", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["es", "quiero escuchar música"],
+    ["es", "quiero escuchar más canciones"],
+    ["es", "háblame más de eso"],
+    ["es", "no quiero escuchar la música tan alta"],
+    ["it", "voglio ascoltare la radio"],
+    ["it", "voglio sentire più musica"],
+    ["it", "voglio sentire la luce più forte"],
+  ])("%s: %j asks for no change of the sound, and nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish and Italian: lights said in the diminutive, and at once", () => {
+  it.each([
+    ["es", "apaga la lucecita de la cocina"],
+    ["es", "apaga las lamparitas de la cocina"],
+    ["es", "apaga enseguida la luz de la cocina"],
+    ["es", "apaga de inmediato la luz de la cocina"],
+    ["it", "spegni la lucina della cucina"],
+    ["it", "spegni pure la luce della cucina"],
+    ["it", "spegni velocemente le luci della cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "enciende la lucecita roja de la cocina"],
+    ["it", "accendi la lucina blu della cucina"],
+  ])("%s: %j never switches a light on with its colour left out", async (language, text) => {
+    await say(text, language);
+    expect(calls().filter((c) => /^light\.turn_on \S+$/.test(c))).toEqual([]);
+  });
+});
+
+describe("Spanish and Italian: one o'clock, and from a time on", () => {
+  it.each([
+    ["es", "apaga la luz de la cocina a la una", "más tarde"],
+    ["es", "apaga la luz de la cocina desde las ocho", "más tarde"],
+    ["it", "spegni la luce della cucina all'una", "più tardi"],
+    ["it", "spegni la luce della cucina dalle otto", "più tardi"],
+    ["it", "abbassa il volume dall'una", "più tardi"],
+  ])(
+    "%s: %j is a command for later: nothing is done, and the user is told",
+    async (language, text, later) => {
+      const result = await say(text, language);
+      expect(calls()).toEqual([]);
+      expect(result.speech).toContain(later);
+    },
+  );
+});
+
+describe("Spanish and Italian: a state said by its participle, and Italian low light", () => {
+  it.each([
+    ["es", "modo silencio activado"],
+    ["es", "ey, silencio activado"],
+    ["it", "muto attivato"],
+    ["it", "cambia le impostazioni su muto"],
+    ["it", "azzera il volume"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it.each([
+    ["es", "luces de la cocina desactivadas"],
+    ["it", "luci della cucina disattivate"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["it", "metti le luci della cucina basse"],
+    ["it", "luce tenue in cucina"],
+    ["it", "abbassa l'intensità luminosa in cucina"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/),
+    ]);
+  });
+
+  it.each([
+    ["es", "el modo silencio está activado"],
+    ["es", "¿está activado el modo silencio?"],
+    ["it", "il muto è attivato"],
+    ["it", "la luce della cucina è bassa"],
+    ["it", "metti la musica bassa"],
+    ["it", "azzera"],
+  ])("%s: %j tells or asks, or names no light: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish and Italian: a light opened or closed, and a brand said as whose a plug is", () => {
+  it("es: 'abre la luz de la cocina' switches the kitchen's lights on", async () => {
+    await say("abre la luz de la cocina", "es");
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it("es: 'cierre las luces de la cocina' switches the kitchen's lights off", async () => {
+    await say("cierre las luces de la cocina", "es");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "enciende el enchufe de wemo de la cocina"],
+    ["it", "accendi la presa di wemo della cucina"],
+  ])("%s: %j switches the kitchen's plug on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it("es: 'abre las persianas del dormitorio' still opens the blinds, not a light", async () => {
+    await say("abre las persianas del dormitorio", "es");
+    expect(calls()).toEqual(["cover.open_cover cover.bedroom_blinds"]);
+  });
+});
+
+describe("Italian: a light put, and darkness said as the weather", () => {
+  it.each([["metti la luce della cucina"], ["mettimi le luci in cucina"]])(
+    "it: %j switches the kitchen's lights on",
+    async (text) => {
+      await say(text, "it");
+      expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    },
+  );
+
+  it("it: 'fa troppo buio in cucina' brightens the kitchen's light that is on", async () => {
+    await say("fa troppo buio in cucina", "it");
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/),
+    ]);
+  });
+
+  it.each([
+    ["metti la musica"],
+    ["metti la luce della cucina sul tavolo"],
+    ["faceva buio in cucina"],
+    ["fa buio in cucina?"],
+    ["quando fa buio accendi la luce della cucina"],
+  ])("it: %j switches nothing", async (text) => {
+    await say(text, "it");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish and Italian: a wish said as a desire, a thanks beforehand or a request made", () => {
+  it.each([
+    ["es", "desearía que apagaras la luz de la cocina"],
+    ["es", "te agradecería que apagaras la luz de la cocina"],
+    ["es", "te pido por favor que apagues la luz de la cocina"],
+    ["es", "sería genial que la luz de la cocina estuviera apagada"],
+    ["it", "desidero che spegni la luce della cucina"],
+    ["it", "ti sarei grato se spegnessi la luce della cucina"],
+    ["it", "ti chiedo di spegnere la luce della cucina"],
+    ["it", "sarebbe bello che la luce della cucina fosse spenta"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it("es: 'sube el volumen un montón' turns the speaker up by two steps", async () => {
+    await say("sube el volumen un montón", "es");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.4}',
+    ]);
+  });
+
+  it.each([
+    ["es", "te pido que no apagues la luz de la cocina"],
+    ["es", "desearía que la luz de la cocina no estuviera encendida"],
+    ["es", "si la luz de la cocina estuviera apagada"],
+    ["it", "ti chiedo di non spegnere la luce della cucina"],
+    ["it", "non ti chiedo di spegnere la luce della cucina"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish and Italian: the one spoken to, named", () => {
+  it.each([
+    ["es", "apague usted la luz de la cocina"],
+    ["es", "quiero que usted apague la luz de la cocina"],
+    ["it", "vorrei che tu spegnessi la luce della cucina"],
+    ["it", "spegni tu la luce della cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "apaga tu luz"],
+    ["it", "tu hai spento la luce della cucina?"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish and Italian: what another did, told", () => {
+  it.each([
+    ["it", "spensi la luce della cucina"],
+    ["it", "la spense lui, la luce della cucina"],
+    ["es", "apagó la luz de la cocina"],
+    ["es", "usted encendió la luz de la cocina"],
+    ["es", "¿apagaste la luz de la cocina?"],
+    ["es", "subieron el volumen"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish: a correction before an imperative with a pronoun joined", () => {
+  it("es: 'no no bájale el volumen' turns the speaker down", async () => {
+    await say("no no bájale el volumen", "es");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+
+  it.each([
+    ["no apagues la luz de la cocina"],
+    ["no apague la luz de la cocina"],
+    ["no apaga la luz de la cocina"],
+    ["no pon la luz de la cocina"],
+    ["mejor no apagarla, la luz de la cocina"],
+    ["no apagarle la luz de la cocina"],
+  ])("es: %j switches nothing", async (text) => {
+    await say(text, "es");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish and Italian: power given, and a plug started", () => {
+  it.each([
+    ["es", "alimenta el enchufe de la cocina"],
+    ["it", "alimenta la presa della cucina"],
+    ["it", "fai partire la presa della cucina"],
+    ["it", "metti in funzione la presa della cucina"],
+  ])("%s: %j switches the kitchen's plug on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it.each([
+    ["es", "alimenta el volumen"],
+    ["it", "alimenta la musica"],
+    ["it", "fai partire la musica"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish and Italian: a bit, said small", () => {
+  it.each([
+    ["es", "sube un pelín el volumen", 0.3],
+    ["es", "baja una pizca el volumen", 0.1],
+    ["it", "alza un tantino il volume", 0.3],
+    ["it", "abbassa il volume di poco", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+});

@@ -74,6 +74,21 @@ export const es: FastPathGrammar = {
     // past subjunctive is the command, as "me gustaría que".
     "me encantaría que",
     "quisiera que",
+    // The same wish said as a desire, a thanks beforehand or a request made: "desearía que
+    // bajaras el volumen", "te agradecería que apagaras la luz", "te pido que apagues la luz".
+    "desearía que",
+    "deseo que",
+    "me agradaría que",
+    "agradecería que",
+    "te agradecería que",
+    "le agradecería que",
+    "sería genial que",
+    "sería bueno que",
+    "estaría bien que",
+    "te pido que",
+    "le pido que",
+    "te pido por favor que",
+    "le pido por favor que",
     // Politeness said as a condition or a kindness: "si es posible, apaga la luz", "¿sería tan
     // amable de bajar el volumen?".
     "si es posible",
@@ -128,6 +143,13 @@ export const es: FastPathGrammar = {
     "sean",
     "esté",
     "estén",
+    // "quisiera que la luz estuviera apagada": the past subjunctive of a wish, as "esté".
+    "estuviera",
+    "estuvieran",
+    // "apague usted la luz", "quiero que usted baje el volumen": the one spoken to, named ("tú"
+    // folds to "tu", "your": "apaga tu luz" may be the assistant's own light).
+    "usted",
+    "ustedes",
     // "necesito que estés en silencio": said to the one spoken to.
     "estés",
     "seas",
@@ -172,8 +194,10 @@ export const es: FastPathGrammar = {
     // "preferiría la luz apagada": a wish, as "quisiera".
     "preferiría",
     "preferiria",
-    // "hey", said in Spanish as in English.
+    // "hey", said in Spanish as in English, and as Spanish writes it.
     "hey",
+    "ey",
+    "ei",
     "vale",
     "ok",
     // Hesitations.
@@ -195,7 +219,22 @@ export const es: FastPathGrammar = {
     "extremadamente",
   ],
   // "la temperatura actual" is the temperature now: "actual" says the present, as "ahora" does.
-  now: ["ahora", "ahora mismo", "en este momento", "actualmente", "actual", "ya", "inmediatamente"],
+  // "apaga enseguida la luz", "sube de inmediato el volumen": at once is now.
+  now: [
+    "ahora",
+    "ahora mismo",
+    "en este momento",
+    "actualmente",
+    "actual",
+    "ya",
+    "inmediatamente",
+    "enseguida",
+    "en seguida",
+    "de inmediato",
+    "ya mismo",
+    "ahorita",
+    "rápidamente",
+  ],
   words: {
     // Each verb as the imperative of "tú", "usted" and "vos", and the infinitive.
     set: [
@@ -296,6 +335,17 @@ export const es: FastPathGrammar = {
       "dilo otra vez",
       "repetir",
       "repetir eso",
+      // "quiero escuchar la música más fuerte", "oírla más baja": what is heard is the speaker's
+      // sound, louder or softer as said; alone ("quiero escuchar música") it asks nothing.
+      "oír",
+      "oir",
+      "escuchar",
+      "oírla",
+      "oirla",
+      "oírlo",
+      "oirlo",
+      "escucharla",
+      "escucharlo",
     ],
     on: [
       // Asked as a question in the second person ("enciendes …?"): a request.
@@ -326,6 +376,11 @@ export const es: FastPathGrammar = {
       "active",
       "activá",
       "activar",
+      // "modo silencio activado", "el enchufe activado": the state said, as "encendido".
+      "activado",
+      "activada",
+      "activados",
+      "activadas",
       "pon en marcha",
       "devuelve",
       "restaura",
@@ -338,6 +393,9 @@ export const es: FastPathGrammar = {
       // Power given: "da corriente al enchufe" (only to what switches, `powers`).
       "da corriente",
       "dale corriente",
+      // "alimenta el enchufe": power given, as "da corriente" (only to what switches, `powers`).
+      "alimenta",
+      "alimentar",
       // A plug's power plugged in: "enchufa el ventilador" ("enchufe" is the plug itself, no verb here).
       "enchufa",
       "enchufar",
@@ -367,6 +425,10 @@ export const es: FastPathGrammar = {
       "desactive",
       "desactivá",
       "desactivar",
+      "desactivado",
+      "desactivada",
+      "desactivados",
+      "desactivadas",
       "corta",
       "quita",
       "quitar",
@@ -424,7 +486,7 @@ export const es: FastPathGrammar = {
       "rebajar",
     ],
     starts: ["arranca", "arrancar"],
-    powers: ["da corriente", "dale corriente"],
+    powers: ["da corriente", "dale corriente", "alimenta", "alimentar"],
     particles: [],
     brighter: [
       "más brillante",
@@ -615,6 +677,20 @@ export const es: FastPathGrammar = {
       "apenas puedo oírte",
       "apenas te escucho",
       "más volumen",
+      // Sound asked for, said first as "quiero luz" asks for light: "quiero volumen en los
+      // altavoces", "necesito oír el sonido"; "no necesito sonido" is none wanted.
+      "^quiero volumen",
+      "^necesito volumen",
+      "^quiero sonido",
+      "^necesito sonido",
+      "^quiero oír el volumen",
+      "^quiero oír el sonido",
+      "^quiero escuchar el volumen",
+      "^quiero escuchar el sonido",
+      "^necesito oír el volumen",
+      "^necesito oír el sonido",
+      "^necesito escuchar el volumen",
+      "^necesito escuchar el sonido",
       "muy bajo",
       "muy baja",
       "demasiado baja",
@@ -694,6 +770,13 @@ export const es: FastPathGrammar = {
       // "haz luz": light made is the lights switched on.
       "haz luz",
       "dame luz",
+      // "abre la luz": a light can't open, so it is switched on, as "cierra la luz" is off.
+      "abre la luz",
+      "abre las luces",
+      "abra la luz",
+      "abra las luces",
+      "abrir la luz",
+      "abrir las luces",
     ],
     // "no más luz": "más luz" is a phrase of its own (brighter), so "no" cannot see the kind.
     // "cierra la luz": a light can't close, so it is switched off.
@@ -704,6 +787,10 @@ export const es: FastPathGrammar = {
       "haz oscuridad",
       "cierra la luz",
       "cierra las luces",
+      "cierre la luz",
+      "cierre las luces",
+      "cerrar la luz",
+      "cerrar las luces",
     ],
     mute: [
       // Asked as a question in the second person ("silencias …?"): a request.
@@ -785,9 +872,22 @@ export const es: FastPathGrammar = {
       "poder de la luz",
       "fuerza de la luz",
     ],
-    bit: ["un poco", "un poquito", "ligeramente", "algo", "un punto", "un nivel"],
+    // A bit, said small: "un pelín", "un poquitín", "una pizca", "un tantito".
+    bit: [
+      "un poco",
+      "un poquito",
+      "ligeramente",
+      "algo",
+      "un punto",
+      "un nivel",
+      "un pelín",
+      "un pelin",
+      "un poquitín",
+      "una pizca",
+      "un tantito",
+    ],
     // Two steps: a lot, or two of them counted ("dos niveles").
-    lot: ["mucho", "bastante", "dos niveles", "en dos niveles", "dos puntos"],
+    lot: ["mucho", "bastante", "dos niveles", "en dos niveles", "dos puntos", "un montón", "muchísimo"],
     full: ["del todo", "completamente", "totalmente"],
     steps: ["niveles", "pasos", "rayitas", "muescas"],
     to: ["a", "al", "a la", "en", "hasta", "hasta el"],
@@ -885,6 +985,10 @@ export const es: FastPathGrammar = {
   conjunctions: ["y", "y luego", "además de", "y también"],
   // "No, más luz", "No, enciende la luz": with the pause written, "no" answers what came before.
   pausedCorrections: ["no", "no no"],
+  // "no no bájale el volumen": a correction only before an imperative with a pronoun joined, which
+  // nothing else is; "no apagues", "no apague" forbid, "no apaga la luz" may tell what it does not.
+  corrections: ["no", "no no"],
+  correctionsBeforeJoinedPronoun: true,
   // "… so that I can hear it": what a command is for, cut off (see the type).
   reports: [
     "apagué",
@@ -910,6 +1014,36 @@ export const es: FastPathGrammar = {
     "paré",
     "cambié",
     "ajusté",
+    // Told of another, or of the one spoken to: "apagó la luz", "¿encendiste la luz?", "bajaron
+    // el volumen" (folded, "apagó" would be read as "apaga").
+    "apagó",
+    "encendió",
+    "prendió",
+    "bajó",
+    "subió",
+    "silenció",
+    "quitó",
+    "cerró",
+    "abrió",
+    "atenuó",
+    "activó",
+    "desactivó",
+    "conectó",
+    "desconectó",
+    "aumentó",
+    "disminuyó",
+    "apagaste",
+    "encendiste",
+    "prendiste",
+    "bajaste",
+    "subiste",
+    "silenciaste",
+    "apagaron",
+    "encendieron",
+    "prendieron",
+    "bajaron",
+    "subieron",
+    "silenciaron",
   ],
   purposes: [
     "para que",
@@ -1000,6 +1134,22 @@ export const es: FastPathGrammar = {
       "bombillas",
       "bombillo",
       "bombillos",
+      "alumbrado",
+      // Said in the diminutive, as Spanish says a small or dear thing: "apaga la lucecita".
+      "lucecita",
+      "lucecitas",
+      "lucesita",
+      "lucesitas",
+      "lucita",
+      "lucitas",
+      "lamparita",
+      "lamparitas",
+      "lamparilla",
+      "lamparillas",
+      "foquito",
+      "foquitos",
+      "bombillita",
+      "bombillitas",
       "luz inteligente",
       "luces inteligentes",
       "bombilla inteligente",
@@ -1018,6 +1168,9 @@ export const es: FastPathGrammar = {
       "wemo",
       "enchufe wemo",
       "enchufes wemo",
+      // "el enchufe de wemo": the brand said as whose it is.
+      "enchufe de wemo",
+      "enchufes de wemo",
       "toma de corriente",
       "enchufe de pared",
       "enchufe de la pared",
@@ -1654,9 +1807,10 @@ export const es: FastPathGrammar = {
       "media hora",
       "cuarto de hora",
     ],
-    at: ["a"],
+    at: ["a", "desde"],
     clock: ["horas", "en punto"],
-    atHour: ["a las", "a la"],
+    // "desde las 8": from a time on is a time too.
+    atHour: ["a las", "a la", "desde las", "desde la"],
     words: [
       // A point of the day ("at sunset"): a time for later, never a name.
       "al atardecer",
@@ -1668,6 +1822,9 @@ export const es: FastPathGrammar = {
       "por la tarde",
       "esta tarde",
       "cuando oscurezca",
+      // One o'clock, said with "una", which is no number word of ours (it is "a" as well).
+      "a la una",
+      "desde la una",
       "mañana",
       "mañana por la mañana",
       "esta noche",

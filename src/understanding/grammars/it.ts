@@ -54,6 +54,26 @@ export const it: FastPathGrammar = {
     "si può",
     "voglio che",
     "vorrei che",
+    // "vorrei che tu spegnessi la luce", "spegni tu la luce": the one spoken to, named.
+    "tu",
+    // The same wish said as a desire, a thanks beforehand or a request made: "desidero che
+    // spegni la luce", "ti sarei grato se abbassassi il volume", "ti chiedo di spegnere la luce".
+    "desidero che",
+    "desidererei che",
+    "gradirei che",
+    "gradirei se",
+    "apprezzerei se",
+    "apprezzerei che",
+    "sarebbe bello se",
+    "sarebbe bello che",
+    "ti sarei grato se",
+    "ti sarei grata se",
+    "le sarei grato se",
+    "le sarei grata se",
+    "ti chiedo di",
+    "le chiedo di",
+    "ti pregherei di",
+    "la pregherei di",
     "puoi per favore",
     "potresti per favore",
     "ciao",
@@ -130,6 +150,8 @@ export const it: FastPathGrammar = {
     "mmm",
     "un attimo",
     "allora",
+    // "spegni pure la luce": go ahead, said of what is asked.
+    "pure",
     // "spegni solo la luce della cucina": "only" and "just" say nothing of what is asked; read as part of a
     // name, they made one light of several asked for.
     "solo",
@@ -156,7 +178,18 @@ export const it: FastPathGrammar = {
     "di nuovo",
   ],
   // "ora" is now too ("spegni le luci ora"); the clock still reads it as the time ("che ora è").
-  now: ["adesso", "ora", "immediatamente", "attualmente", "in questo momento", "subito"],
+  // "spegni velocemente la luce", "alza all'istante il volume": at once is now.
+  now: [
+    "adesso",
+    "ora",
+    "immediatamente",
+    "attualmente",
+    "in questo momento",
+    "subito",
+    "all'istante",
+    "velocemente",
+    "rapidamente",
+  ],
   words: {
     set: [
       "imposta",
@@ -219,7 +252,14 @@ export const it: FastPathGrammar = {
       "imposti",
       "regolate",
       "regoli",
+      // "cambia le impostazioni su muto", "cambia il volume a trenta": changed to what is said.
+      "cambia",
+      "cambiare",
+      "cambi",
+      "cambiate",
     ],
+    // "metti la luce", "mettimi la luce in cucina": a light put, with nothing said of how, is on.
+    lightPuts: ["metti", "mettere", "metta", "mettete"],
     speak: [
       // "cambia le impostazioni su muto": the assistant's own settings, whose sound is the speaker's.
       "le impostazioni",
@@ -235,6 +275,14 @@ export const it: FastPathGrammar = {
       "ripeterlo",
       "ripetere",
       "ripetimelo",
+      // "voglio sentire la musica più forte", "ascoltarla più bassa": what is heard is the
+      // speaker's sound, louder or softer as said; alone ("voglio ascoltare musica") it asks nothing.
+      "sentire",
+      "ascoltare",
+      "sentirla",
+      "sentirlo",
+      "ascoltarla",
+      "ascoltarlo",
     ],
     on: [
       // Asked as a question in the second person ("accenderesti …?"), or in the conditional: a request.
@@ -257,6 +305,10 @@ export const it: FastPathGrammar = {
       "accendiamo",
       "attivate",
       "attivi",
+      // "muto attivato", "la presa attivata": the state said, as "acceso".
+      "attivato",
+      "attivata",
+      "attivati",
       "riaccendere",
       "riaccenda",
       // "vorrei che accendessi la luce": a wish in the past subjunctive, to "tu" or "Lei".
@@ -266,6 +318,9 @@ export const it: FastPathGrammar = {
       "attivasse",
       // Power given: "dai corrente alla presa" (only to what switches, `powers`).
       "dai corrente",
+      // "alimenta la presa": power given, as "dai corrente" (only to what switches, `powers`).
+      "alimenta",
+      "alimentare",
       "dai la corrente",
       // A plug's power plugged in, as "stacca", "scollega" unplug it: "attacca la presa".
       "attacca",
@@ -323,6 +378,9 @@ export const it: FastPathGrammar = {
       "spegniamo",
       "disattivate",
       "disattivi",
+      "disattivato",
+      "disattivata",
+      "disattivati",
       // "vorrei che spegnessi la luce": a wish in the past subjunctive, to "tu" or "Lei".
       "spegnessi",
       "spegnesse",
@@ -400,8 +458,16 @@ export const it: FastPathGrammar = {
       "riducessi",
       "riducesse",
     ],
-    starts: ["avvia", "avviare"],
-    powers: ["dai corrente", "dai la corrente", "togli corrente", "togli la corrente"],
+    // "fai partire la presa", "metti in funzione il ventilatore": started, as "avvia".
+    starts: ["avvia", "avviare", "fai partire", "metti in funzione"],
+    powers: [
+      "dai corrente",
+      "dai la corrente",
+      "togli corrente",
+      "togli la corrente",
+      "alimenta",
+      "alimentare",
+    ],
     particles: ["su", "giù"],
     brighter: [
       "più luminoso",
@@ -421,6 +487,9 @@ export const it: FastPathGrammar = {
       "più luce",
       "schiarisci",
       "troppo buio",
+      // Darkness said as the weather is: "fa buio", "fa troppo buio in cucina".
+      "fa buio",
+      "fa troppo buio",
       // What is wrong, said before or instead of the command: "è un po' buio, aumenta le luci".
       "è troppo buio",
       "c'è buio",
@@ -485,6 +554,12 @@ export const it: FastPathGrammar = {
       "soffusi",
       "fioca",
       "fioche",
+      // "metti le luci basse", "luce tenue", "luminosità bassa": low light is dim ("la musica
+      // bassa" names a sound, whose lowness is no light's).
+      "bassa",
+      "basse",
+      "tenue",
+      "tenui",
       // Light softened or muffled: "smorza le luci", "affievolisci la luce".
       "smorza",
       "smorzare",
@@ -542,6 +617,20 @@ export const it: FastPathGrammar = {
     ],
     louder: [
       "più forte",
+      // Sound asked for, said first as "voglio luce" asks for light: "voglio volume sugli
+      // altoparlanti", "ho bisogno di sentire l'audio"; said later, or after "non", they ask nothing.
+      "^voglio volume",
+      "^voglio il volume",
+      "^voglio audio",
+      "^voglio l'audio",
+      "^ho bisogno di volume",
+      "^ho bisogno di audio",
+      "^voglio sentire il volume",
+      "^voglio sentire l'audio",
+      "^ho bisogno di sentire il volume",
+      "^ho bisogno di sentire l'audio",
+      "^devo sentire il volume",
+      "^devo sentire l'audio",
       // "metti il volume alto": a high volume asked for is a louder one.
       "volume alto",
       "non ti sento",
@@ -679,6 +768,12 @@ export const it: FastPathGrammar = {
     mute: [
       // Asked as a question in the second person ("silenzieresti …?"), or in the conditional: a request.
       "silenzieresti",
+      // "azzera il volume": the sound brought to nothing ("azzera" alone may reset anything).
+      "azzera il volume",
+      "azzerare il volume",
+      "azzeri il volume",
+      "azzera l'audio",
+      "azzera il suono",
       "silenzio",
       "zitto",
       "stai zitto",
@@ -765,6 +860,7 @@ export const it: FastPathGrammar = {
       "intensità della luce",
       "intensità delle luci",
       "intensità",
+      "intensità luminosa",
       "potenza della luce",
       "potenza delle luci",
       "grado di luce",
@@ -780,6 +876,12 @@ export const it: FastPathGrammar = {
       "di un punto",
       "di più",
       "un po' di più",
+      // A bit, said small: "un pelo", "un filo", "un tantino", "di poco".
+      "un pelo",
+      "un filo",
+      "un tantino",
+      "un pochettino",
+      "di poco",
     ],
     // Two steps: a lot, or two of them counted ("di due livelli").
     lot: ["molto", "parecchio", "di due livelli", "due livelli", "di due tacche", "di due punti"],
@@ -866,6 +968,9 @@ export const it: FastPathGrammar = {
   ],
   corrections: ["no", "no no"],
   infinitiveAfterCorrectionForbids: true,
+  // "spensi la luce", "la spense": turned off, told in the past of one time (read as a slip of
+  // "spegni", it switched the lights off). "accesi" is also "on" ("i lampadari accesi").
+  reports: ["spensi", "spense", "spensero", "spegnesti"],
   // "… so that I can hear it": what a command is for, cut off (see the type).
   purposes: [
     "così che",
@@ -918,6 +1023,14 @@ export const it: FastPathGrammar = {
     "sullo",
     "sui",
     "sulle",
+    // "l'audio dai miei altoparlanti", "la musica dalla cassa": what the sound comes from.
+    "dal",
+    "dalla",
+    "dallo",
+    "dai",
+    "dagli",
+    "dalle",
+    "dall'",
   ],
   // "questa stanza" loses its article as a name does: "stanza" alone is the room one is in.
   here: [
@@ -988,6 +1101,13 @@ export const it: FastPathGrammar = {
       "lampadari",
       "lampadina",
       "lampadine",
+      // Said in the diminutive, as Italian says a small or dear thing: "spegni la lucina".
+      "lucina",
+      "lucine",
+      "lucetta",
+      "lucette",
+      "lampadetta",
+      "lampadette",
       "lampadina intelligente",
       "lampadine intelligenti",
       "lampada intelligente",
@@ -1005,6 +1125,9 @@ export const it: FastPathGrammar = {
       "presa elettrica",
       "wemo",
       "presa wemo",
+      // "la presa di wemo": the brand said as whose it is.
+      "presa di wemo",
+      "prese di wemo",
       "presa intelligente wemo",
       "presa di corrente",
       "prese smart",
@@ -1656,9 +1779,10 @@ export const it: FastPathGrammar = {
       "mezzora",
       "quarto d'ora",
     ],
-    at: ["alle", "all'"],
+    // "dalle 8": from a time on is a time too, now that "dalle" also says where a sound comes from.
+    at: ["alle", "all'", "dalle", "dall'"],
     clock: ["ore", "in punto"],
-    atHour: ["alle"],
+    atHour: ["alle", "dalle"],
     words: [
       // A point of the day ("at sunset"): a time for later, never a name.
       "al tramonto",
@@ -1681,6 +1805,13 @@ export const it: FastPathGrammar = {
       "tra mezz'ora",
       "durante il giorno",
       "di giorno",
+      // One o'clock, said with "una" (no number word of ours) and written joined: "all'una".
+      "all'una",
+      "all' una",
+      "alle una",
+      "dall'una",
+      "dall' una",
+      "dalle una",
     ],
     during: ["per", "durante"],
     until: {

@@ -234,8 +234,17 @@ export function actionOf(
   }
   if (on) return { intent: "turn_on", ...lightVerb };
   if (off) return { intent: "turn_off", ...lightVerb };
-  // "pon la luz": a light put, and nothing said of how, is switched on.
-  if (has("lightPuts") && !acts && !soundNoun && !music && !lightNoun && thingHint(thing) === "light")
+  // "pon la luz": a light put, and nothing said of how, is switched on; "metti su la luce" puts
+  // it up or on, which is not said for certain.
+  if (
+    has("lightPuts") &&
+    !acts &&
+    !has("particles") &&
+    !soundNoun &&
+    !music &&
+    !lightNoun &&
+    thingHint(thing) === "light"
+  )
     return { intent: "turn_on" };
   return undefined;
 }

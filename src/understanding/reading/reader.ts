@@ -68,6 +68,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
   const prepositionOf = fold(grammar.areaPrepositions[0] ?? "");
   const inverted = new Set((grammar.inverted ?? []).map(fold));
   const subjectsFirst = (grammar.subjectFirst ?? []).map((p) => fold(p).split(" "));
+  const comparatives = new Set((grammar.comparatives ?? []).map(fold));
 
   /**
    * "ich kann die Musik nicht hören" as "die Musik kann ich nicht hören": the subject and verb
@@ -310,6 +311,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       let complained = false;
       /** Such a change said without a verb of its own ("está oscuro", not "heller machen"). */
       let wrongSaid = false;
+      /** Ups and downs said by "more" or "less" alone ("más", "più"), with no word of loudness. */
+      let bareComparatives = 0;
       let pendingPreposition: string | undefined;
       /** Conjunctions read as joining two places. */
       let joins = 0;
@@ -542,6 +545,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         if (sense.article && !particle) continue;
         if (sense.cues.size) {
           for (const cue of sense.cues) cues.set(cue, (cues.get(cue) ?? 0) + 1);
+          if (comparatives.has(item.text) && (sense.cues.has("up") || sense.cues.has("down")))
+            bareComparatives++;
           // "not so loud" is a request alone, but "the music is not so loud" says how it is.
           if (
             CHANGES.some((cue) => sense.cues.has(cue)) &&
@@ -643,6 +648,16 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       }
       // "say that last information again, louder": what is to be said again names no device.
       if (cues.has("speak") && thing?.type === "unknown") return undefined;
+      // "háblame más de eso", "quiero escuchar más canciones": more said of the voice or of what
+      // is heard, with no word of loudness, is more talk or more songs, never a louder speaker.
+      if (
+        cues.has("speak") &&
+        bareComparatives > 0 &&
+        bareComparatives >= (cues.get("up") ?? 0) + (cues.get("down") ?? 0) &&
+        !cues.has("louder") &&
+        !cues.has("quieter")
+      )
+        return undefined;
       const action = placedOn ?? actionOf(cues, level, levelSaid, thing, place !== undefined, color);
       if (!action) return undefined;
       // The assistant's own voice is louder, softer or silent, never switched: "zet herhalen aan"
