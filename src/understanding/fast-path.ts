@@ -5,6 +5,7 @@ import type { FastPathGrammar } from "./grammar-types.js";
 import { createConversationMemory } from "./memory.js";
 import type { FastPathOutcome, FastPathRequest, HoldCall, OpenQuestion } from "./outcome.js";
 import { createChoiceReader, type Picked } from "./choice-answer.js";
+import { createCourtesy } from "./courtesy.js";
 import { cancelledSpeech, consentOf } from "./consent.js";
 import { createLaterTime } from "./later.js";
 import { createWholeHomeWords } from "./whole-home-words.js";
@@ -68,6 +69,7 @@ export function createFastPath(options: FastPathOptions) {
       grammar,
       understanding: createUnderstanding(grammar),
       later: createLaterTime(grammar),
+      courtesy: createCourtesy(grammar),
       get targets() {
         return (targets ??= createTargetResolver(grammar));
       },
@@ -187,7 +189,15 @@ export function createFastPath(options: FastPathOptions) {
       }
       const understood = understanding.understand(request.text, lookup);
       const match = understood?.match;
-      if (!match) return { kind: "no_match", speech: grammar.replies.cannotYet, results: [] };
+      if (!match) {
+        // Thanks needs no one else; what it can do is said when no one else (a language model,
+        // which can do more) answers instead.
+        const courtesy = chosen.courtesy(request.text);
+        if (courtesy === "thanks")
+          return { kind: "done", speech: grammar.replies.welcome, responseType: "query_answer", results: [] };
+        const speech = courtesy === "help" ? grammar.replies.capabilities : grammar.replies.cannotYet;
+        return { kind: "no_match", speech, results: [] };
+      }
       const outcome = await answer(createTurn(deps, grammar, chosen.targets, match, request));
       return { ...outcome, speech: capitalize(outcome.speech) };
     },

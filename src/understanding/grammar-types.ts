@@ -198,6 +198,10 @@ export interface FastPathReplies {
   /** "Here" was said, but the satellite has no area (or there is no satellite). */
   unknownHere: string;
   cannotDo: string;
+  /** The answer to thanks. */
+  welcome: string;
+  /** What the bridge can do without a language model (the answer to "what can you do"). */
+  capabilities: string;
   /** What none of more devices than a sentence can list is able to do ("make all the lights blue"). */
   noneCanDo: string;
   /** A call failed, and nothing more specific can be said. */
@@ -737,4 +741,9 @@ export interface FastPathGrammar {
   /** Conjunction list formatting, dates and numbers follow this BCP 47 tag. */
   locale: string;
   replies: FastPathReplies;
+  /**
+   * Said to the assistant, not asked of the home (understanding/courtesy.ts): thanks, asking what
+   * it can do, and the words that may come with either ("ok", "great", "please").
+   */
+  courtesy: { thanks: string[]; help: string[]; acknowledgements: string[] };
 }

@@ -12,6 +12,10 @@ const withSie = (words: string[]) => [
 /** An adjective as it is declined before a noun: "smart" → "smarte", "smarten", "smarter", "smartes". */
 const inflected = (stems: string[]) => stems.flatMap((s) => ["e", "en", "er", "es", "em"].map((e) => s + e));
 
+/** What the bridge can do without a language model. */
+const CAPABILITIES =
+  "Ohne Sprachmodell kann ich Geräte schalten, öffnen, schließen, verriegeln und dimmen, die Lautstärke einstellen und dir Messwerte, Zustände, Uhrzeit und Datum sagen.";
+
 export const de: FastPathGrammar = {
   language: "de",
   locale: "de-DE",
@@ -1997,6 +2001,7 @@ export const de: FastPathGrammar = {
     unknownHere:
       "Ich weiß nicht, in welchem Raum das ist. Nenne bitte den Raum oder gib diesem Satelliten in Home Assistant einen Bereich.",
     cannotDo: "Das kann {name} nicht.",
+    welcome: "Gern geschehen.",
     noneCanDo: "Keines der {count} Geräte kann das.",
     failed: "Das hat nicht geklappt.",
     errors: {
@@ -2032,8 +2037,8 @@ export const de: FastPathGrammar = {
       "Später von selbst rückgängig machen kann ich das nicht: sag es mir, wenn es so weit ist.",
     noSpeaker: "Hier im Zuhause gibt es keinen Lautsprecher, also keine Lautstärke zum Ändern.",
     tooLong: "Das ist mir zu lang. Bitte sag es mit weniger Worten.",
-    cannotYet:
-      "Das kann ich noch nicht. Ohne Sprachmodell kann ich Geräte schalten, öffnen, schließen, verriegeln und dimmen, die Lautstärke einstellen und dir Messwerte, Zustände, Uhrzeit und Datum sagen.",
+    cannotYet: `Das kann ich noch nicht. ${CAPABILITIES}`,
+    capabilities: CAPABILITIES,
     // What a device is not, and what the home has instead; a cover still on its way.
     onItsWay: "{name} ist unterwegs.",
     someOnTheirWay: "Unterwegs: {names}.",
@@ -2047,5 +2052,44 @@ export const de: FastPathGrammar = {
     brightnessIs: "{name} steht auf {level}.",
     readingOnlyIn: "Die {sensor} habe ich nur für {names}.",
     unknownPlace: "Ich kenne keinen Raum und kein Gerät namens {name}.",
+  },
+  courtesy: {
+    thanks: [
+      "danke",
+      "danke schön",
+      "dankeschön",
+      "danke sehr",
+      "vielen dank",
+      "vielen lieben dank",
+      "herzlichen dank",
+      "besten dank",
+      "tausend dank",
+      "danke dir",
+      "ich danke dir",
+    ],
+    help: [
+      "hilfe",
+      "hilf mir",
+      "was kannst du",
+      "was kannst du alles",
+      "was kannst du machen",
+      "was kannst du tun",
+      "was kann ich sagen",
+      "was kann ich dich fragen",
+      "wie kannst du mir helfen",
+    ],
+    acknowledgements: [
+      "ok",
+      "okay",
+      "gut",
+      "super",
+      "prima",
+      "perfekt",
+      "toll",
+      "klasse",
+      "sehr gut",
+      "alles klar",
+      "bitte",
+    ],
   },
 };

@@ -1,5 +1,9 @@
 import type { FastPathGrammar } from "../grammar-types.js";
 
+/** What the bridge can do without a language model. */
+const CAPABILITIES =
+  "Without a language model I can switch, open, close, lock and dim things, set the volume, and tell you readings, states, the time and the date.";
+
 export const en: FastPathGrammar = {
   language: "en",
   locale: "en-GB",
@@ -1754,6 +1758,7 @@ export const en: FastPathGrammar = {
     unknownHere:
       "I don't know which room this is. Please name the room, or give this satellite an area in Home Assistant.",
     cannotDo: "{name} can't do that.",
+    welcome: "You're welcome.",
     noneCanDo: "None of those {count} devices can do that.",
     failed: "That didn't work.",
     errors: {
@@ -1786,8 +1791,8 @@ export const en: FastPathGrammar = {
     notUndoneLater: "I can't undo it by itself later: ask me when it's time.",
     noSpeaker: "There is no speaker in the home, so there is no volume to change.",
     tooLong: "That is too long for me. Please say it in fewer words.",
-    cannotYet:
-      "I can't do that yet. Without a language model I can switch, open, close, lock and dim things, set the volume, and tell you readings, states, the time and the date.",
+    cannotYet: `I can't do that yet. ${CAPABILITIES}`,
+    capabilities: CAPABILITIES,
     // What a device is not, and what the home has instead; a cover still on its way.
     onItsWay: "{name} is on its way.",
     someOnTheirWay: "On the way: {names}.",
@@ -1801,5 +1806,46 @@ export const en: FastPathGrammar = {
     brightnessIs: "{name} is at {level}.",
     readingOnlyIn: "I have the {sensor} only for {names}.",
     unknownPlace: "I know no room or device called {name}.",
+  },
+  courtesy: {
+    thanks: [
+      "thanks",
+      "thank you",
+      "thanks a lot",
+      "thanks so much",
+      "thank you so much",
+      "thank you very much",
+      "many thanks",
+      "cheers",
+      "thanks a bunch",
+      "thank you kindly",
+      "much appreciated",
+    ],
+    help: [
+      "help",
+      "help me",
+      "what can you do",
+      "what can you do for me",
+      "what can i say",
+      "what can i ask you",
+      "what are you able to do",
+      "how can you help",
+      "how can you help me",
+    ],
+    acknowledgements: [
+      "ok",
+      "okay",
+      "great",
+      "perfect",
+      "cool",
+      "nice",
+      "awesome",
+      "alright",
+      "all right",
+      "good",
+      "very good",
+      "super",
+      "please",
+    ],
   },
 };

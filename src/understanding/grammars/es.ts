@@ -1,5 +1,9 @@
 import type { FastPathGrammar } from "../grammar-types.js";
 
+/** What the bridge can do without a language model. */
+const CAPABILITIES =
+  "Sin un modelo de lenguaje puedo encender, apagar, abrir, cerrar, bloquear y regular dispositivos, cambiar el volumen y decirte mediciones, estados, la hora y la fecha.";
+
 export const es: FastPathGrammar = {
   language: "es",
   locale: "es-ES",
@@ -2021,6 +2025,7 @@ export const es: FastPathGrammar = {
     unknownHere:
       "No sé en qué habitación es. Di la habitación o asigna un área a este satélite en Home Assistant.",
     cannotDo: "{name} no puede hacer eso.",
+    welcome: "De nada.",
     noneCanDo: "Ninguno de esos {count} dispositivos puede hacer eso.",
     failed: "No ha funcionado.",
     errors: {
@@ -2056,8 +2061,8 @@ export const es: FastPathGrammar = {
     notUndoneLater: "No puedo deshacerlo yo solo más tarde: pídemelo cuando sea el momento.",
     noSpeaker: "No hay ningún altavoz en la casa, así que no hay volumen que cambiar.",
     tooLong: "Es demasiado largo para mí. Dilo con menos palabras, por favor.",
-    cannotYet:
-      "Todavía no sé hacer eso. Sin un modelo de lenguaje puedo encender, apagar, abrir, cerrar, bloquear y regular dispositivos, cambiar el volumen y decirte mediciones, estados, la hora y la fecha.",
+    cannotYet: `Todavía no sé hacer eso. ${CAPABILITIES}`,
+    capabilities: CAPABILITIES,
     // What a device is not, and what the home has instead; a cover still on its way.
     onItsWay: "{name} está en camino.",
     someOnTheirWay: "En camino: {names}.",
@@ -2071,5 +2076,27 @@ export const es: FastPathGrammar = {
     brightnessIs: "{name} está al {level}.",
     readingOnlyIn: "Solo tengo {sensor} para {names}.",
     unknownPlace: "No conozco ninguna habitación ni dispositivo llamado {name}.",
+  },
+  courtesy: {
+    thanks: [
+      "gracias",
+      "muchas gracias",
+      "mil gracias",
+      "muchísimas gracias",
+      "te lo agradezco",
+      "te agradezco",
+      "gracias de nuevo",
+    ],
+    help: [
+      "ayuda",
+      "ayúdame",
+      "qué puedes hacer",
+      "qué sabes hacer",
+      "qué puedo decir",
+      "qué puedo decirte",
+      "cómo me puedes ayudar",
+      "en qué me puedes ayudar",
+    ],
+    acknowledgements: ["vale", "ok", "perfecto", "genial", "bien", "muy bien", "estupendo", "por favor"],
   },
 };

@@ -1,5 +1,9 @@
 import type { FastPathGrammar } from "../grammar-types.js";
 
+/** What the bridge can do without a language model. */
+const CAPABILITIES =
+  "Sans modèle de langage, je peux allumer, éteindre, ouvrir, fermer, verrouiller et régler des appareils, changer le volume, et te donner les mesures, les états, l'heure et la date.";
+
 export const fr: FastPathGrammar = {
   language: "fr",
   locale: "fr-FR",
@@ -1924,6 +1928,7 @@ export const fr: FastPathGrammar = {
     unknownHere:
       "Je ne sais pas dans quelle pièce c'est. Nomme la pièce, ou donne une pièce à ce satellite dans Home Assistant.",
     cannotDo: "{name} ne sait pas faire cela.",
+    welcome: "Avec plaisir.",
     noneCanDo: "Aucun de ces {count} appareils ne sait faire cela.",
     failed: "Cela n'a pas marché.",
     errors: {
@@ -1957,8 +1962,8 @@ export const fr: FastPathGrammar = {
     notUndoneLater: "Je ne peux pas l'annuler tout seul plus tard : redemande-le-moi le moment venu.",
     noSpeaker: "Il n'y a aucune enceinte dans la maison, donc aucun volume à changer.",
     tooLong: "C'est trop long pour moi. Dis-le en moins de mots, s'il te plaît.",
-    cannotYet:
-      "Je ne sais pas encore faire cela. Sans modèle de langage, je peux allumer, éteindre, ouvrir, fermer, verrouiller et régler des appareils, changer le volume, et te donner les mesures, les états, l'heure et la date.",
+    cannotYet: `Je ne sais pas encore faire cela. ${CAPABILITIES}`,
+    capabilities: CAPABILITIES,
     // What a device is not, and what the home has instead; a cover still on its way.
     onItsWay: "{name} est en route.",
     someOnTheirWay: "En route : {names}.",
@@ -1972,5 +1977,42 @@ export const fr: FastPathGrammar = {
     brightnessIs: "{name} est à {level}.",
     readingOnlyIn: "Je n'ai {sensor} que pour {names}.",
     unknownPlace: "Je ne connais aucune pièce ni aucun appareil nommé {name}.",
+  },
+  courtesy: {
+    thanks: [
+      "merci",
+      "merci beaucoup",
+      "merci bien",
+      "merci mille fois",
+      "mille mercis",
+      "je te remercie",
+      "je vous remercie",
+      "merci à toi",
+      "grand merci",
+    ],
+    help: [
+      "aide",
+      "aide moi",
+      "aidez moi",
+      "qu'est-ce que tu sais faire",
+      "que sais-tu faire",
+      "qu'est-ce que tu peux faire",
+      "que peux-tu faire",
+      "qu'est-ce que je peux dire",
+      "que puis-je dire",
+      "comment peux-tu m'aider",
+    ],
+    acknowledgements: [
+      "ok",
+      "d'accord",
+      "parfait",
+      "super",
+      "génial",
+      "très bien",
+      "bien",
+      "cool",
+      "s'il te plaît",
+      "s'il vous plaît",
+    ],
   },
 };

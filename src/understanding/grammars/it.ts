@@ -1,5 +1,9 @@
 import type { FastPathGrammar } from "../grammar-types.js";
 
+/** What the bridge can do without a language model. */
+const CAPABILITIES =
+  "Senza un modello linguistico posso accendere, spegnere, aprire, chiudere, bloccare e regolare i dispositivi, impostare il volume e dirti misure, stati, l'ora e la data.";
+
 export const it: FastPathGrammar = {
   language: "it",
   locale: "it-IT",
@@ -1981,6 +1985,7 @@ export const it: FastPathGrammar = {
     unknownHere:
       "Non so in quale stanza sia. Di' la stanza, o assegna un'area a questo satellite in Home Assistant.",
     cannotDo: "{name} non può farlo.",
+    welcome: "Prego.",
     noneCanDo: "Nessuno di quei {count} dispositivi può farlo.",
     failed: "Non ha funzionato.",
     errors: {
@@ -2015,8 +2020,8 @@ export const it: FastPathGrammar = {
     notUndoneLater: "Non posso annullarlo da solo più tardi: chiedimelo al momento giusto.",
     noSpeaker: "Non c'è nessun altoparlante in casa, quindi non c'è un volume da cambiare.",
     tooLong: "È troppo lungo per me. Dillo con meno parole, per favore.",
-    cannotYet:
-      "Non so ancora farlo. Senza un modello linguistico posso accendere, spegnere, aprire, chiudere, bloccare e regolare i dispositivi, impostare il volume e dirti misure, stati, l'ora e la data.",
+    cannotYet: `Non so ancora farlo. ${CAPABILITIES}`,
+    capabilities: CAPABILITIES,
     // What a device is not, and what the home has instead; a cover still on its way.
     onItsWay: "{name} è in movimento.",
     someOnTheirWay: "In movimento: {names}.",
@@ -2030,5 +2035,28 @@ export const it: FastPathGrammar = {
     brightnessIs: "{name} è al {level}.",
     readingOnlyIn: "Ho {sensor} solo per {names}.",
     unknownPlace: "Non conosco nessuna stanza né dispositivo chiamato {name}.",
+  },
+  courtesy: {
+    thanks: [
+      "grazie",
+      "grazie mille",
+      "molte grazie",
+      "grazie tante",
+      "ti ringrazio",
+      "grazie davvero",
+      "mille grazie",
+    ],
+    help: [
+      "aiuto",
+      "aiutami",
+      "cosa sai fare",
+      "che cosa sai fare",
+      "cosa puoi fare",
+      "che cosa puoi fare",
+      "cosa posso dire",
+      "cosa posso chiederti",
+      "come puoi aiutarmi",
+    ],
+    acknowledgements: ["ok", "va bene", "perfetto", "ottimo", "bene", "benissimo", "grande", "per favore"],
   },
 };

@@ -17,6 +17,10 @@ function separable(particles: string[], imperatives: string[], infinitives: stri
   ];
 }
 
+/** What the bridge can do without a language model. */
+const CAPABILITIES =
+  "Zonder taalmodel kan ik apparaten aan- en uitzetten, openen, sluiten, vergrendelen en dimmen, het volume instellen, en je metingen, standen, de tijd en de datum vertellen.";
+
 export const nl: FastPathGrammar = {
   language: "nl",
   locale: "nl-NL",
@@ -1666,6 +1670,7 @@ export const nl: FastPathGrammar = {
     unknownHere:
       "Ik weet niet welke ruimte dit is. Noem de ruimte, of geef deze satelliet een ruimte in Home Assistant.",
     cannotDo: "Dat kan {name} niet.",
+    welcome: "Graag gedaan.",
     noneCanDo: "Geen van die {count} apparaten kan dat.",
     failed: "Dat is niet gelukt.",
     errors: {
@@ -1699,8 +1704,8 @@ export const nl: FastPathGrammar = {
     notUndoneLater: "Ik kan het later niet vanzelf terugdraaien: vraag het me als het zover is.",
     noSpeaker: "Er is geen speaker in huis, dus er is geen volume om te veranderen.",
     tooLong: "Dat is te lang voor mij. Zeg het alsjeblieft in minder woorden.",
-    cannotYet:
-      "Dat kan ik nog niet. Zonder taalmodel kan ik apparaten aan- en uitzetten, openen, sluiten, vergrendelen en dimmen, het volume instellen, en je metingen, standen, de tijd en de datum vertellen.",
+    cannotYet: `Dat kan ik nog niet. ${CAPABILITIES}`,
+    capabilities: CAPABILITIES,
     // What a device is not, and what the home has instead; a cover still on its way.
     onItsWay: "{name} is onderweg.",
     someOnTheirWay: "Onderweg: {names}.",
@@ -1714,5 +1719,43 @@ export const nl: FastPathGrammar = {
     brightnessIs: "{name} staat op {level}.",
     readingOnlyIn: "{sensor} heb ik alleen voor {names}.",
     unknownPlace: "Ik ken geen ruimte of apparaat met de naam {name}.",
+  },
+  courtesy: {
+    thanks: [
+      "dank je",
+      "dank je wel",
+      "dankjewel",
+      "dank u",
+      "dank u wel",
+      "dankuwel",
+      "bedankt",
+      "heel erg bedankt",
+      "hartelijk dank",
+    ],
+    help: [
+      "help",
+      "hulp",
+      "help me",
+      "wat kun je",
+      "wat kan je",
+      "wat kun je allemaal",
+      "wat kan je allemaal",
+      "wat kun je doen",
+      "wat kan ik zeggen",
+      "wat kan ik vragen",
+      "hoe kun je me helpen",
+    ],
+    acknowledgements: [
+      "oké",
+      "ok",
+      "prima",
+      "top",
+      "super",
+      "mooi",
+      "goed",
+      "perfect",
+      "alsjeblieft",
+      "alstublieft",
+    ],
   },
 };
