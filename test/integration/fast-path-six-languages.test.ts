@@ -844,3 +844,37 @@ describe("Spanish and Italian: a second place said as 'the one of'", () => {
     ]);
   });
 });
+
+describe("English and French: what is wrong, asked about, changes nothing", () => {
+  it.each([
+    ["fr", "il fait trop sombre dans la cuisine ?"],
+    ["fr", "est-ce qu'il fait trop sombre dans la cuisine ?"],
+    ["fr", "fait-il trop sombre dans la cuisine ?"],
+    ["fr", "il fait sombre dans la cuisine ?"],
+    ["en", "is it too dark in the kitchen?"],
+    ["en", "it is too dark in the kitchen?"],
+    ["de", "ist es zu dunkel in der Küche?"],
+    ["es", "¿está demasiado oscuro en la cocina?"],
+    ["nl", "is het te donker in de keuken?"],
+    ["it", "è troppo buio in cucina?"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["fr", "il fait trop sombre dans la cuisine"],
+    ["en", "it is too dark in the kitchen"],
+  ])("%s: %j, said, brightens the kitchen's light", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
+  });
+
+  it.each([
+    ["fr", "tu peux rendre la lumière de la cuisine plus vive ?"],
+    ["en", "could you make the kitchen brighter?"],
+  ])("%s: %j asks for it by its verb, and brightens the kitchen's light", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
+  });
+});

@@ -851,7 +851,8 @@ export const fr: FastPathGrammar = {
     percent: ["pour cent", "pourcent", "%"],
     // "la lumière était trop forte": what was wrong then, told (read as copulas too).
     pastCopulas: ["était", "étaient", "a été", "ont été"],
-    copulas: ["c'est", "est", "sont", "était", "étaient", "s'est", "se sont", "a été"],
+    // "il fait trop sombre": how it is, said by the impersonal "il fait" ("fait" alone is a verb).
+    copulas: ["c'est", "est", "sont", "était", "étaient", "s'est", "se sont", "a été", "il fait"],
     // "assure-toi que la lumière est éteinte": what is asked to be so, whose copula is no statement.
     modals: [
       "assure toi que",

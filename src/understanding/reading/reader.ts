@@ -89,6 +89,14 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
     return words;
   }
 
+  /** Whether a phrase's words hold a copula of more than one word ("il fait", "it is"). */
+  function holdsCopula(words: string[]): boolean {
+    for (let i = 0; i < words.length; i++)
+      for (let n = 2; n <= words.length - i; n++)
+        if (lexicon.senses(joinWords(words.slice(i, i + n)))?.cues.has("copulas")) return true;
+    return false;
+  }
+
   /** The sentence as names, known words, numbers and unknown words, fillers left out. */
   function items(sentence: string, lookup: (words: string) => Spotted | undefined): Item[] {
     const words = inOrder(
@@ -549,8 +557,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
             !item.text.split(" ").some((w) => lexicon.senses(w)?.cues.has("negations"))
           ) {
             complained = true;
-            // "heller machen", "make it brighter": a change asked for by its verb is no complaint.
-            if (!item.text.split(" ").some((w) => ASKED_FOR.some((cue) => lexicon.senses(w)?.cues.has(cue))))
+            // "heller machen", "make it brighter": a change asked for by its verb is no complaint;
+            // "il fait trop sombre" says how it is by its copula, though "fait" is also a verb.
+            const words = item.text.split(" ");
+            if (
+              !words.some((w) => ASKED_FOR.some((cue) => lexicon.senses(w)?.cues.has(cue))) ||
+              holdsCopula(words)
+            )
               wrongSaid = true;
           }
           continue;
