@@ -878,3 +878,35 @@ describe("English and French: what is wrong, asked about, changes nothing", () =
     expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
   });
 });
+
+describe("English and French: a light too strong or too weak", () => {
+  it.each([
+    ["fr", "la lumière est trop forte"],
+    ["fr", "les lumières sont trop fortes"],
+    ["en", "the light is too strong"],
+    ["en", "the light is too bright"],
+  ])("%s: %j dims the kitchen's light that is on, from the kitchen", async (language, text) => {
+    const result = await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["fr", "la lumière est trop faible"],
+    ["fr", "les lumières sont trop faibles"],
+    ["en", "the light is too weak"],
+  ])("%s: %j brightens the kitchen's light, from the kitchen", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
+    expect(calls().join(" ")).not.toContain("media_player");
+  });
+
+  it.each([
+    ["fr", "la lumière était trop forte"],
+    ["fr", "la lumière est trop forte ?"],
+    ["en", "the light was too strong"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([]);
+  });
+});

@@ -499,6 +499,7 @@ export const en: FastPathGrammar = {
       "too dark",
       "so dark",
       "too dim",
+      "too weak",
       "it's too dark",
       "it is too dark",
       "its too dark",
@@ -582,6 +583,8 @@ export const en: FastPathGrammar = {
       "less brightness",
       "not so bright",
       "too bright",
+      // A light's strength: "the light is too strong".
+      "too strong",
       "it's too bright",
       "it is too bright",
       "its too bright",
