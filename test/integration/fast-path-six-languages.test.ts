@@ -910,3 +910,39 @@ describe("English and French: a light too strong or too weak", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("English and French: unmuting, then louder", () => {
+  beforeEach(async () => {
+    await setState("media_player.living_room_speaker", "playing", {
+      volume_level: 0.2,
+      is_volume_muted: true,
+    });
+    ha.serviceCalls.length = 0;
+  });
+
+  it.each([
+    ["en", "unmute and turn it up", 0.3],
+    ["en", "turn the volume up and unmute", 0.3],
+    ["en", "unmute the speaker and set the volume to 50", 0.5],
+    ["fr", "réactive le son et monte le volume", 0.3],
+    ["fr", "enlève la sourdine et augmente le volume", 0.3],
+  ])("%s: %j unmutes the speaker and sets its volume", async (language, text, level) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}`,
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["en", "unmute and turn it down"],
+    ["en", "mute and turn it up"],
+    ["en", "unmute and turn on the kitchen light"],
+    ["fr", "réactive le son et baisse le volume"],
+    ["fr", "allume la lumière de la cuisine et monte le volume"],
+  ])("%s: %j, two things that do not go together, touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -323,6 +323,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       let joins = 0;
       /** Conjunctions read as joining two devices named ("the kettle and the desk lamp"). */
       let deviceJoins = 0;
+      /** Conjunctions read as joining two commands ("unmute and turn it up"). */
+      let commandsJoined = 0;
       /** "no light" is the light off, "no sound" the speaker muted: what a "none" said stands for. */
       let noneSaid: "off" | "mute" | undefined;
       /** A name of this type spotted just before, or next (its article aside). */
@@ -422,6 +424,18 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           isComplaintNext(said, i)
         ) {
           cues.set("copulas", (cues.get("copulas") ?? 0) + 1);
+          continue;
+        }
+        // "unmute and turn it up": a second command begun by its verb, which only unmuting first
+        // and then a louder sound or a level may be (see below).
+        const nextSaid = said[i + 1];
+        if (
+          sense.conjunction &&
+          i > 0 &&
+          nextSaid?.type === "word" &&
+          ASKED_FOR.concat("unmute").some((cue) => nextSaid.sense.cues.has(cue))
+        ) {
+          commandsJoined++;
           continue;
         }
         if (sense.conjunction || sense.cues.has("negations")) return undefined;
@@ -658,6 +672,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       if (cues.has("speak") && thing?.type === "unknown") return undefined;
       const action = placedOn ?? actionOf(cues, level, levelSaid, thing, place !== undefined, color);
       if (!action) return undefined;
+      // Two commands joined are read only as unmuting and then the volume.
+      if (commandsJoined && (commandsJoined > 1 || !action.unmute)) return undefined;
       // The assistant's own voice is louder, softer or silent, never switched: "zet herhalen aan"
       // turns a player's repeat on, which is no command of ours.
       if (cues.has("speak") && !SOUND_INTENTS.has(action.intent)) return undefined;
@@ -696,6 +712,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       if (action.towards) match.towards = action.towards;
       if (action.by !== undefined) match.by = action.by;
       if (action.amount) match.amount = action.amount;
+      if (action.unmute) match.unmute = true;
       if (steps !== undefined && steps > 1) match.steps = steps;
       if (action.color) match.color = action.color;
       if (action.kelvin !== undefined) match.kelvin = action.kelvin;
