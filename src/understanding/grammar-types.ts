@@ -548,6 +548,14 @@ export interface FastPathGrammar {
    */
   ceiling: string[];
   /**
+   * Words that say which one of a kind is meant ("left", "main", "nearest", "de gauche"): with
+   * them, a kind asks which of the speaker's room is meant. Where a grammar lists them, a word
+   * said with a kind that is none of them nor any name of the home ("the attic light", "la
+   * lumière du grenier": a place the home does not have) asks nothing, and the name is said to
+   * be unknown. A plug is named by what is plugged into it, and asks whatever the word.
+   */
+  which?: string[];
+  /**
    * Sounds that may join a compound's first part to its head ("Küche" + "n" + "lampe",
    * "Garage" + "n" + "licht"): the first part is read with and without one.
    */

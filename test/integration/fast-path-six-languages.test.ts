@@ -946,3 +946,28 @@ describe("English and French: unmuting, then louder", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("English and French: a place the home does not have", () => {
+  it.each([
+    ["en", "turn on the conservatory light"],
+    ["en", "turn on the lights in the conservatory"],
+    ["en", "switch off the disco lights"],
+    ["fr", "allume la lumière de la véranda"],
+    ["fr", "éteins les lumières de la véranda"],
+    ["fr", "allume la lampe dans la véranda"],
+  ])("%s: %j says what it does not know, and asks about no other light", async (language, text) => {
+    const result = await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toMatch(/Ceiling Light|Counter Lights/);
+  });
+
+  it.each([
+    ["en", "turn off the left light"],
+    ["fr", "éteins la lumière de gauche"],
+  ])("%s: %j asks which of the kitchen's lights is meant", async (language, text) => {
+    const result = await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([]);
+    expect(result.speech).toContain("Ceiling Light");
+    expect(result.speech).toContain("Counter Lights");
+  });
+});
