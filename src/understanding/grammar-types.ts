@@ -548,6 +548,12 @@ export interface FastPathGrammar {
    */
   ceiling: string[];
   /**
+   * An adjective agrees with what it is said of ("plus fort", "plus fortes"): a change said as one
+   * of `starts` and an adjective ("plus", "trop", "pas assez") is known with each ending of the
+   * adjective [ending as listed, other ending] ("" → "s", "eux" → "euses").
+   */
+  agreement?: { starts: string[]; endings: Array<[string, string]> };
+  /**
    * Words that say which one of a kind is meant ("left", "main", "nearest", "de gauche"): with
    * them, a kind asks which of the speaker's room is meant. Where a grammar lists them, a word
    * said with a kind that is none of them nor any name of the home ("the attic light", "la

@@ -971,3 +971,40 @@ describe("English and French: a place the home does not have", () => {
     expect(result.speech).toContain("Counter Lights");
   });
 });
+
+describe("French: a change said by an adjective, in each of its forms", () => {
+  it.each([
+    ["fr", "rends les lumières de la cuisine plus claires"],
+    ["fr", "rends les lampes de la cuisine plus visibles"],
+  ])("%s: %j brightens the kitchen's light", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
+  });
+
+  it.each([
+    ["fr", "les lumières de la cuisine sont trop lumineuses", 25],
+    ["fr", "rends les lumières de la cuisine moins éclairées", 25],
+  ])("%s: %j dims the kitchen's light", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":${level}}`]);
+  });
+
+  it.each([
+    ["fr", "mets les enceintes plus fortes", 0.3],
+    ["fr", "rends les haut-parleurs moins forts", 0.1],
+    ["fr", "les haut-parleurs sont trop bruyants", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["fr", "les lumières de la cuisine étaient trop lumineuses"],
+    ["fr", "les lumières de la cuisine sont trop claires ?"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

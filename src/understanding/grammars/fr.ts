@@ -987,6 +987,40 @@ export const fr: FastPathGrammar = {
     ["x", ""],
   ],
   ceiling: ["plafond", "plafonnier", "lustre"],
+  // "les lumières sont trop fortes", "une lumière plus vive": the adjective agrees with the light
+  // or the sound it is said of.
+  agreement: {
+    starts: [
+      "plus",
+      "moins",
+      "trop",
+      "pas assez",
+      "pas si",
+      "si",
+      "assez",
+      "très",
+      "un peu plus",
+      "un peu moins",
+    ],
+    endings: [
+      ["", "s"],
+      ["", "e"],
+      ["", "es"],
+      ["e", "es"],
+      ["es", "e"],
+      ["s", ""],
+      ["eux", "euse"],
+      ["eux", "euses"],
+      ["euse", "eux"],
+      ["euses", "eux"],
+      ["if", "ive"],
+      ["if", "ives"],
+      ["if", "ifs"],
+      ["ive", "if"],
+      ["ives", "if"],
+      ["ive", "ifs"],
+    ],
+  },
   // Which one of a kind: by its side, its size, its rank or how near it is.
   which: [
     "gauche",
