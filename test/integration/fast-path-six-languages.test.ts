@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ConversationAgent } from "../../src/agent/types.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
+import { areaRow, entityRow, state } from "../support/ha-home.js";
 import type { FakeHa } from "../support/ha-server.js";
 import { startLocalHomeAgent, type LocalHomeAgent } from "../support/local-home-agent.js";
 
@@ -1007,4 +1008,53 @@ describe("French: a change said by an adjective, in each of its forms", () => {
     await say(text, language);
     expect(calls()).toEqual([]);
   });
+});
+
+describe("a room of several words said in the plural, its noun first", () => {
+  let home: LocalHomeAgent;
+  beforeAll(async () => {
+    const withDining = corpusHome();
+    withDining.areas = [
+      ...withDining.areas,
+      areaRow("dining_room", "Dining Room", "ground", ["salle à manger", "sala da pranzo"]),
+    ];
+    withDining.entities = [
+      ...withDining.entities,
+      entityRow("light.dining_pendant", {
+        original_name: "Dining Pendant",
+        area_id: "dining_room",
+        exposed: true,
+      }),
+    ];
+    withDining.states.set(
+      "light.dining_pendant",
+      state("on", { supported_color_modes: ["brightness"], brightness: 200 }),
+    );
+    home = await startLocalHomeAgent(withDining);
+  });
+  afterAll(async () => home?.close());
+  beforeEach(async () => {
+    await home.setState("light.dining_pendant", "on", { brightness: 200 });
+    home.ha.serviceCalls.length = 0;
+  });
+
+  it.each([
+    ["fr", "éteins les lumières des salles à manger", "light.turn_off light.dining_pendant"],
+    [
+      "fr",
+      "baisse les lumières dans les salles à manger",
+      'light.turn_on light.dining_pendant {"brightness_pct":53}',
+    ],
+  ])("%s: %j acts on that room's light", async (language, text, call) => {
+    await home.agent.handle({ text, language });
+    expect(home.serviceCalls()).toEqual([call]);
+  });
+
+  it.each([["fr", "éteins les lumières des salles de jeux"]])(
+    "%s: %j, a room the home does not have, switches nothing",
+    async (language, text) => {
+      await home.agent.handle({ text, language });
+      expect(home.serviceCalls()).toEqual([]);
+    },
+  );
 });
