@@ -1058,3 +1058,22 @@ describe("a room of several words said in the plural, its noun first", () => {
     },
   );
 });
+
+describe("a complaint and a command said together, asked as a question", () => {
+  it.each([
+    ["fr", "la lumière de la cuisine, c'est trop sombre ?"],
+    ["fr", "lumières de la cuisine, il fait trop sombre ?"],
+    ["en", "the kitchen light, it's too dark?"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["fr", "il fait trop sombre, tu peux allumer la lumière de la cuisine ?"],
+    ["en", "it's too dark, can you turn on the kitchen light?"],
+  ])("%s: %j asks for it by its verb, and brightens the kitchen's light", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
+  });
+});
