@@ -526,6 +526,11 @@ export interface FastPathGrammar {
    */
   inverted?: string[];
   /**
+   * "Enough" ("assez"): said in a negated change ("pas assez claire", "not bright enough"), too
+   * little is said, which is what is wrong even after a copula ("la lumière n'est pas assez claire").
+   */
+  enough?: string[];
+  /**
    * A subject and its verb said first ("ich kann", "ik kan"), which a phrase of the grammar says
    * the other way round after what it is said of ("die Musik kann ich nicht hören"): "ich kann die
    * Musik nicht hören" is read in that order.

@@ -1059,6 +1059,39 @@ describe("a room of several words said in the plural, its noun first", () => {
   );
 });
 
+describe("English and French: not enough, said after a copula", () => {
+  it.each([
+    ["fr", "la lumière de la cuisine n'est pas assez claire"],
+    ["fr", "les lumières de la cuisine sont pas assez claires"],
+    ["en", "the kitchen lights are not bright enough"],
+  ])("%s: %j brightens the kitchen's light", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
+  });
+
+  it.each([
+    ["fr", "la musique n'est pas assez forte", 0.3],
+    ["en", "the music is not loud enough", 0.3],
+  ])("%s: %j turns the speaker up", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["fr", "la musique n'est pas si forte"],
+    ["fr", "la lumière de la cuisine n'est pas trop forte"],
+    ["fr", "la lumière de la cuisine n'était pas assez claire"],
+    ["fr", "la lumière de la cuisine n'est pas assez claire ?"],
+    ["fr", "la lumière de la cuisine n'est pas allumée"],
+    ["en", "the music is not so loud"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("a complaint and a command said together, asked as a question", () => {
   it.each([
     ["fr", "la lumière de la cuisine, c'est trop sombre ?"],

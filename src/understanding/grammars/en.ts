@@ -156,6 +156,7 @@ export const en: FastPathGrammar = {
   corrections: ["no", "no no", "no no no", "nope", "no wait"],
   // "… so that I can hear it": what a command is for, cut off (see the type).
   inverted: ["is", "are", "isn't", "aren't"],
+  enough: ["enough"],
   purposes: [
     "so that",
     "so i can",

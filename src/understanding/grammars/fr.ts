@@ -854,9 +854,21 @@ export const fr: FastPathGrammar = {
     by: ["de"],
     percent: ["pour cent", "pourcent", "%"],
     // "la lumière était trop forte": what was wrong then, told (read as copulas too).
-    pastCopulas: ["était", "étaient", "a été", "ont été"],
+    pastCopulas: ["était", "étaient", "a été", "ont été", "n'était", "n'étaient", "n'a pas été"],
     // "il fait trop sombre": how it is, said by the impersonal "il fait" ("fait" alone is a verb).
-    copulas: ["c'est", "est", "sont", "était", "étaient", "s'est", "se sont", "a été", "il fait"],
+    copulas: [
+      "c'est",
+      "est",
+      "sont",
+      "était",
+      "étaient",
+      "s'est",
+      "se sont",
+      "a été",
+      "il fait",
+      "n'est",
+      "ne sont",
+    ],
     // "assure-toi que la lumière est éteinte": what is asked to be so, whose copula is no statement.
     modals: [
       "assure toi que",
@@ -987,6 +999,8 @@ export const fr: FastPathGrammar = {
     ["x", ""],
   ],
   ceiling: ["plafond", "plafonnier", "lustre"],
+  // "la lumière n'est pas assez claire": not enough is too little, a copula said or not.
+  enough: ["assez"],
   // "les lumières sont trop fortes", "une lumière plus vive": the adjective agrees with the light
   // or the sound it is said of.
   agreement: {

@@ -67,6 +67,7 @@ function onlyFirst(sense: WordSense): boolean {
 export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
   const prepositionOf = fold(grammar.areaPrepositions[0] ?? "");
   const inverted = new Set((grammar.inverted ?? []).map(fold));
+  const enough = new Set((grammar.enough ?? []).map(fold));
   const subjectsFirst = (grammar.subjectFirst ?? []).map((p) => fold(p).split(" "));
 
   /**
@@ -564,11 +565,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         if (sense.article && !particle) continue;
         if (sense.cues.size) {
           for (const cue of sense.cues) cues.set(cue, (cues.get(cue) ?? 0) + 1);
-          // "not so loud" is a request alone, but "the music is not so loud" says how it is.
+          // "not so loud" is a request alone, but "the music is not so loud" says how it is;
+          // "pas assez claire", not enough, says what is wrong however it is said.
+          const negated = item.text.split(" ").some((w) => lexicon.senses(w)?.cues.has("negations"));
           if (
             CHANGES.some((cue) => sense.cues.has(cue)) &&
             item.text.includes(" ") &&
-            !item.text.split(" ").some((w) => lexicon.senses(w)?.cues.has("negations"))
+            (!negated || item.text.split(" ").some((w) => enough.has(w)))
           ) {
             complained = true;
             // "heller machen", "make it brighter": a change asked for by its verb is no complaint;
