@@ -1110,3 +1110,26 @@ describe("a complaint and a command said together, asked as a question", () => {
     expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
   });
 });
+
+describe("French: a light put is switched on, or set as said", () => {
+  it.each([
+    ["fr", "mets les lumières de la cuisine"],
+    ["fr", "met la lumière de la cuisine"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "mets la lumière de la cuisine moins forte", 25],
+    ["fr", "mets la lumière de la cuisine plus forte", 75],
+  ])("%s: %j changes the kitchen's light that is on by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":${level}}`]);
+  });
+
+  it.each([["fr", "mets la musique de la cuisine"]])("%s: %j switches no light", async (language, text) => {
+    await say(text, language);
+    expect(calls().join(" ")).not.toContain("light.");
+  });
+});

@@ -724,17 +724,13 @@ export const fr: FastPathGrammar = {
       "ouvrir les lumières",
       "ouvrez la lumière",
       "ouvrez les lumières",
-      "mets la lumière",
-      "mets les lumières",
-      "mettre la lumière",
-      "mettre les lumières",
-      // "met" is how many write "mets".
-      "met la lumière",
-      "met les lumières",
       "rallumer",
       "rallumez",
       "éclairez",
     ],
+    // "mets la lumière": a light put, and nothing said of how, is switched on; "mets la lumière
+    // plus forte" sets it as said ("met" is how many write "mets").
+    lightPuts: ["mets", "met", "mettre", "mettez"],
     // "extinction des lumières" is lights out; "pas de lumière dans le couloir" wants none there.
     // "Éteindre" switches off whatever it is said of (among `off`): alone it names nothing.
     lightOff: [
