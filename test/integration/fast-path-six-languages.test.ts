@@ -1133,3 +1133,40 @@ describe("French: a light put is switched on, or set as said", () => {
     expect(calls().join(" ")).not.toContain("light.");
   });
 });
+
+describe("French: none wanted, said first, and a plug put en route", () => {
+  it.each([["fr", "pas de son s'il te plaît"]])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+    ]);
+  });
+
+  it.each([["fr", "pas de lumière dans la cuisine"]])(
+    "%s: %j switches the kitchen's lights off",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual([
+        "light.turn_off light.counter_lights",
+        "light.turn_off light.kitchen_ceiling",
+      ]);
+    },
+  );
+
+  it.each([
+    ["fr", "je ne veux pas de son"],
+    ["fr", "pas de son plus fort"],
+    ["fr", "pas de musique"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["fr", "mets la bouilloire en route"],
+    ["fr", "met en route la bouilloire"],
+  ])("%s: %j switches the kettle on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+});

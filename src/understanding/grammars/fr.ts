@@ -316,6 +316,11 @@ export const fr: FastPathGrammar = {
       "s'allument",
       "mets en marche",
       "en marche",
+      // "mets la prise en route": started, as "en marche".
+      "mets en route",
+      "met en route",
+      "mettre en route",
+      "en route",
       // Power given or taken: "mets la prise sous tension", "… hors tension".
       "sous tension",
       // Plugged in is powered, as "débranche" is off: and a word known is never respelt ("blanche").
@@ -877,6 +882,8 @@ export const fr: FastPathGrammar = {
       "faire en sorte que",
     ],
     // "toutes les lumières sauf la cuisine": what is left out, which no command here can say.
+    // "pas de son s'il te plaît", "pas de lumière dans la cuisine": none wanted, said first.
+    none: ["^pas de"],
     negations: [
       "ne",
       "pas",
