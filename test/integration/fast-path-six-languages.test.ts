@@ -1170,3 +1170,11 @@ describe("French: none wanted, said first, and a plug put en route", () => {
     expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
   });
 });
+
+describe("French: what the devices cannot do, said of several", () => {
+  it("fr: a light lowered as a blind is, says so of both kitchen lights and touches neither", async () => {
+    const result = await say("abaisse les lumières de la cuisine", "fr");
+    expect(calls()).toEqual([]);
+    expect(result.speech).toBe("Je ne peux pas faire cela avec Ceiling Light et Counter Lights.");
+  });
+});

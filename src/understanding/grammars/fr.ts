@@ -2021,7 +2021,8 @@ export const fr: FastPathGrammar = {
     manyFit: "{count} appareils correspondent. Lequel veux-tu dire ? Tu peux nommer la pièce.",
     unknownHere:
       "Je ne sais pas dans quelle pièce c'est. Nomme la pièce, ou donne une pièce à ce satellite dans Home Assistant.",
-    cannotDo: "{name} ne sait pas faire cela.",
+    // Said of one device or of several ("Floor Lamp et Reading Lamp"): the verb agrees with neither.
+    cannotDo: "Je ne peux pas faire cela avec {name}.",
     failed: "Cela n'a pas marché.",
     errors: {
       ambiguous: "Il y a plusieurs appareils nommés {name}.",
