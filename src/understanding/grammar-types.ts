@@ -198,6 +198,8 @@ export interface FastPathReplies {
   /** "Here" was said, but the satellite has no area (or there is no satellite). */
   unknownHere: string;
   cannotDo: string;
+  /** What none of more devices than a sentence can list is able to do ("make all the lights blue"). */
+  noneCanDo: string;
   /** A call failed, and nothing more specific can be said. */
   failed: string;
   /**
@@ -739,6 +741,11 @@ export interface FastPathGrammar {
   /** Words a state question may end with, and how replies say each state. */
   stateWords: Record<StateWord, string[]>;
   states: Record<StateWord, string>;
+  /**
+   * A state said of several devices, where the language's adjective agrees in number ("éteints",
+   * "apagados", "spenti"); a language that gives none says `states` of any number.
+   */
+  statesPlural?: Record<StateWord, string>;
   /** How units are read aloud: "°C" → "degrees". */
   units: Record<string, string>;
   /** Conjunction list formatting, dates and numbers follow this BCP 47 tag. */

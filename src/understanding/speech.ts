@@ -11,6 +11,19 @@ export function listOf(grammar: FastPathGrammar, names: string[]): string {
   return new Intl.ListFormat(grammar.locale, { type: "conjunction" }).format(names);
 }
 
+/** The most names one spoken reply lists; past it, it says how many. */
+export const MAX_SPOKEN_NAMES = 8;
+
+/**
+ * "Kitchen Light and Fan can't do that", or, past what a reply can list ("make every light in the
+ * house blue" in a home of white lights), how many devices cannot.
+ */
+export function cannotDoSpeech(grammar: FastPathGrammar, names: string[]): string {
+  return names.length > MAX_SPOKEN_NAMES
+    ? fill(grammar.replies.noneCanDo, { count: names.length })
+    : fill(grammar.replies.cannotDo, { name: listOf(grammar, names) });
+}
+
 /** "or" lists, for questions: "Ceiling Light (Kitchen) or Ceiling Light (Bedroom)". */
 export function choiceOf(grammar: FastPathGrammar, names: string[]): string {
   return new Intl.ListFormat(grammar.locale, { type: "disjunction" }).format(names);

@@ -522,6 +522,8 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     /** Every way to read a phrase as a name and a place (places.ts `splits`). */
     splits: tools.splits,
     kindOf: (word: string) => kindWords.get(normalizeName(word)),
+    /** "everything", "alles", "tout": every device the sentence's intent can be about. */
+    isEverything: (words: string) => everything.has(normalizeName(words)),
     isPronoun: (word: string) => pronouns.has(normalizeName(word)),
     /**
      * A kind the verb named with no device or place ("light up"): the speaker's area, as HA's

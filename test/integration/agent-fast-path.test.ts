@@ -319,7 +319,7 @@ describe("Home Assistant's own agent as the second local path", () => {
   });
 
   it("passes on a query_answer as HA gave it", async () => {
-    const result = await say("what is the state of kettle");
+    const result = await say("what is kettle");
     expect(result.response_type).toBe("query_answer");
     expect(result.speech).toMatch(/^Kettle is (on|off)$/);
   });
@@ -497,6 +497,45 @@ describe("the speaker's area and groups", () => {
     expect(all.speech).toBe("No, not off: Living Room Lamp and Desk Lamp.");
     const count = await say("how many lights are switched on");
     expect(count.speech).toBe("2 of them are on.");
+    expect(calls()).toEqual([]);
+  });
+
+  it("a question that names no state ('on or off', 'the status of') is answered with each one's state", async () => {
+    await setState("light.kitchen_ceiling", "on");
+    await setState("light.counter_lights", "off");
+    expect((await say("is the counter lights on or off")).speech).toBe("Counter Lights is off.");
+    expect((await say("what's the status of the kitchen lights")).speech).toBe(
+      "Ceiling Light is on. Counter Lights is off.",
+    );
+    expect((await say("what state is the desk lamp in")).speech).toMatch(/^Desk Lamp is (on|off)\.$/);
+    expect((await say("¿cuál es el estado de la lámpara del escritorio?", "es")).speech).toMatch(
+      /^Desk Lamp está (encendido|apagado)\.$/,
+    );
+    expect(calls()).toEqual([]);
+  });
+
+  it("'is everything off' asks about every device of the room, never 'yes' for the one that is", async () => {
+    await setState("light.kitchen_ceiling", "on");
+    await setState("light.counter_lights", "off");
+    await setState("switch.kettle", "off");
+    const kitchen = { deviceId: "kitchen_satellite" };
+    expect((await say("is everything off", "en", kitchen)).speech).toBe("No, not off: Ceiling Light.");
+    expect((await say("is everything in the kitchen switched off")).speech).toBe(
+      "No, not off: Ceiling Light.",
+    );
+    expect((await say("ist alles aus", "de", kitchen)).speech).toBe("Nein, nicht aus: Ceiling Light.");
+    expect((await say("¿está todo apagado?", "es", kitchen)).speech).toBe(
+      "No, no todo está apagado: Ceiling Light.",
+    );
+    expect((await say("è tutto spento?", "it", kitchen)).speech).toBe(
+      "No, non tutto è spento: Ceiling Light.",
+    );
+    await setState("light.kitchen_ceiling", "off");
+    expect((await say("is everything off", "en", kitchen)).speech).toBe("Yes, all are off.");
+    // Said of several, the state agrees in number where the language's adjective does.
+    expect((await say("¿está todo apagado?", "es", kitchen)).speech).toBe("Sí, todos están apagados.");
+    expect((await say("è tutto spento?", "it", kitchen)).speech).toBe("Sì, sono tutti spenti.");
+    expect((await say("est-ce que tout est éteint", "fr", kitchen)).speech).toBe("Oui, tous sont éteints.");
     expect(calls()).toEqual([]);
   });
 

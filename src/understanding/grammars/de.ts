@@ -1800,6 +1800,18 @@ export const de: FastPathGrammar = {
     clock: ["uhr"],
     atHour: [],
     words: [
+      // A point of the day ("at sunset"): a time for later, never a name.
+      "bei sonnenuntergang",
+      "bei sonnenaufgang",
+      "bei einbruch der dunkelheit",
+      "in der dämmerung",
+      "um mitternacht",
+      "am mittag",
+      "mittags",
+      "am abend",
+      "abends",
+      "am morgen",
+      "wenn es dunkel wird",
       "morgen",
       "morgen früh",
       "heute abend",
@@ -1985,6 +1997,7 @@ export const de: FastPathGrammar = {
     unknownHere:
       "Ich weiß nicht, in welchem Raum das ist. Nenne bitte den Raum oder gib diesem Satelliten in Home Assistant einen Bereich.",
     cannotDo: "Das kann {name} nicht.",
+    noneCanDo: "Keines der {count} Geräte kann das.",
     failed: "Das hat nicht geklappt.",
     errors: {
       ambiguous: "Es gibt mehr als ein Gerät namens {name}.",

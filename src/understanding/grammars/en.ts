@@ -1538,7 +1538,14 @@ export const en: FastPathGrammar = {
     {
       intent: "query_state",
       // "Still" asks the same: is it so now.
-      templates: ["(is|are) {name} [still] (turned|switched) {state}", "(is|are) {name} [still] {state}"],
+      templates: [
+        // No state asked: what it is now ("is the porch light on or off", "the status of the door").
+        "(is|are) {name} [(turned|switched)] (on or off|off or on|open or closed|closed or open|locked or unlocked)",
+        "(is|are) {name} [still] (turned|switched) {state}",
+        "(is|are) {name} [still] {state}",
+        "(what is|what's|tell me) the (status|state) of {name}",
+        "what state is {name} in",
+      ],
     },
     { intent: "unlock", templates: ["unlock {name}"] },
     { intent: "lock", templates: ["lock {name}", "lock up {name}"] },
@@ -1604,6 +1611,18 @@ export const en: FastPathGrammar = {
     clock: ["am", "pm", "a m", "p m", "o'clock", "o clock"],
     atHour: [],
     words: [
+      // A point of the day ("at sunset"): a time for later, never a name.
+      "at sunset",
+      "at sunrise",
+      "at dusk",
+      "at dawn",
+      "at noon",
+      "at midnight",
+      "at night",
+      "in the morning",
+      "in the evening",
+      "this afternoon",
+      "when it gets dark",
       "tomorrow",
       "tonight",
       "later",
@@ -1787,6 +1806,7 @@ export const en: FastPathGrammar = {
     unknownHere:
       "I don't know which room this is. Please name the room, or give this satellite an area in Home Assistant.",
     cannotDo: "{name} can't do that.",
+    noneCanDo: "None of those {count} devices can do that.",
     failed: "That didn't work.",
     errors: {
       ambiguous: "There is more than one device called {name}.",

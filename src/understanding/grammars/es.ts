@@ -1599,6 +1599,9 @@ export const es: FastPathGrammar = {
         "(está|esta|están|estan|sigue|siguen) [(todavía|todavia|aún|aun)] {state} {name}",
         "(está|esta|están|estan|sigue|siguen) {name} [(todavía|todavia|aún|aun)] {state}",
         "{name} (está|esta|están|estan|sigue|siguen) [(todavía|todavia|aún|aun)] {state}",
+        // No state named: what it is now.
+        "(cuál es|cual es|dime|dame) el (estado|valor) (de|del|de la|de los|de las) {name}",
+        "(cómo está|como esta|cómo están|como estan) {name}",
       ],
     },
     {
@@ -1655,6 +1658,16 @@ export const es: FastPathGrammar = {
     clock: ["horas", "en punto"],
     atHour: ["a las", "a la"],
     words: [
+      // A point of the day ("at sunset"): a time for later, never a name.
+      "al atardecer",
+      "al anochecer",
+      "al amanecer",
+      "a medianoche",
+      "al mediodía",
+      "por la noche",
+      "por la tarde",
+      "esta tarde",
+      "cuando oscurezca",
       "mañana",
       "mañana por la mañana",
       "esta noche",
@@ -1766,6 +1779,14 @@ export const es: FastPathGrammar = {
     locked: "bloqueado",
     unlocked: "desbloqueado",
   },
+  statesPlural: {
+    on: "encendidos",
+    off: "apagados",
+    open: "abiertos",
+    closed: "cerrados",
+    locked: "bloqueados",
+    unlocked: "desbloqueados",
+  },
   units: {
     "°C": "grados",
     "°F": "grados Fahrenheit",
@@ -1824,7 +1845,7 @@ export const es: FastPathGrammar = {
     groupAnyYes: "Sí, {names}.",
     groupAnyNo: "No, ninguno está {state}.",
     groupAllYes: "Sí, todos están {state}.",
-    groupAllNo: "No, no están {state}: {names}.",
+    groupAllNo: "No, no todo está {state}: {names}.",
     groupSome: "{State}: {names}. No {state}: {others}.",
     groupWhich: "{names}.",
     groupWhichNone: "Ninguno está {state}.",
@@ -1843,6 +1864,7 @@ export const es: FastPathGrammar = {
     unknownHere:
       "No sé en qué habitación es. Di la habitación o asigna un área a este satélite en Home Assistant.",
     cannotDo: "{name} no puede hacer eso.",
+    noneCanDo: "Ninguno de esos {count} dispositivos puede hacer eso.",
     failed: "No ha funcionado.",
     errors: {
       ambiguous: "Hay más de un dispositivo llamado {name}.",

@@ -1837,6 +1837,17 @@ export const fr: FastPathGrammar = {
     clock: ["heure", "heures", "h"],
     atHour: [],
     words: [
+      // A point of the day ("at sunset"): a time for later, never a name.
+      "au coucher du soleil",
+      "au lever du soleil",
+      "à la tombée de la nuit",
+      "à l'aube",
+      "à midi",
+      "à minuit",
+      "dans la soirée",
+      "pendant la nuit",
+      "cet après midi",
+      "quand il fera nuit",
       "demain",
       "demain matin",
       "ce soir",
@@ -1945,6 +1956,14 @@ export const fr: FastPathGrammar = {
     locked: "verrouillé",
     unlocked: "déverrouillé",
   },
+  statesPlural: {
+    on: "allumés",
+    off: "éteints",
+    open: "ouverts",
+    closed: "fermés",
+    locked: "verrouillés",
+    unlocked: "déverrouillés",
+  },
   units: {
     "°C": "degrés",
     "°F": "degrés Fahrenheit",
@@ -2023,6 +2042,7 @@ export const fr: FastPathGrammar = {
       "Je ne sais pas dans quelle pièce c'est. Nomme la pièce, ou donne une pièce à ce satellite dans Home Assistant.",
     // Said of one device or of several ("Floor Lamp et Reading Lamp"): the verb agrees with neither.
     cannotDo: "Je ne peux pas faire cela avec {name}.",
+    noneCanDo: "Aucun de ces {count} appareils ne sait faire cela.",
     failed: "Cela n'a pas marché.",
     errors: {
       ambiguous: "Il y a plusieurs appareils nommés {name}.",

@@ -1660,6 +1660,16 @@ export const it: FastPathGrammar = {
     clock: ["ore", "in punto"],
     atHour: ["alle"],
     words: [
+      // A point of the day ("at sunset"): a time for later, never a name.
+      "al tramonto",
+      "all'alba",
+      "al calar della sera",
+      "a mezzanotte",
+      "a mezzogiorno",
+      "di sera",
+      "di notte",
+      "questo pomeriggio",
+      "quando fa buio",
       "domani",
       "domani mattina",
       "stasera",
@@ -1755,6 +1765,14 @@ export const it: FastPathGrammar = {
     locked: "bloccato",
     unlocked: "sbloccato",
   },
+  statesPlural: {
+    on: "accesi",
+    off: "spenti",
+    open: "aperti",
+    closed: "chiusi",
+    locked: "bloccati",
+    unlocked: "sbloccati",
+  },
   units: {
     "°C": "gradi",
     "°F": "gradi Fahrenheit",
@@ -1813,7 +1831,7 @@ export const it: FastPathGrammar = {
     groupAnyYes: "Sì, {names}.",
     groupAnyNo: "No, nessuno è {state}.",
     groupAllYes: "Sì, sono tutti {state}.",
-    groupAllNo: "No, non sono {state}: {names}.",
+    groupAllNo: "No, non tutto è {state}: {names}.",
     groupSome: "{State}: {names}. Non {state}: {others}.",
     groupWhich: "{names}.",
     groupWhichNone: "Nessuno è {state}.",
@@ -1832,6 +1850,7 @@ export const it: FastPathGrammar = {
     unknownHere:
       "Non so in quale stanza sia. Di' la stanza, o assegna un'area a questo satellite in Home Assistant.",
     cannotDo: "{name} non può farlo.",
+    noneCanDo: "Nessuno di quei {count} dispositivi può farlo.",
     failed: "Non ha funzionato.",
     errors: {
       ambiguous: "C'è più di un dispositivo chiamato {name}.",

@@ -1482,6 +1482,16 @@ export const nl: FastPathGrammar = {
     clock: ["uur"],
     atHour: [],
     words: [
+      // A point of the day ("at sunset"): a time for later, never a name.
+      "bij zonsondergang",
+      "bij zonsopgang",
+      "bij het donker worden",
+      "om middernacht",
+      "'s avonds",
+      "'s nachts",
+      "'s ochtends",
+      "vanmiddag",
+      "als het donker wordt",
       "morgen",
       "morgenochtend",
       "vanavond",
@@ -1656,6 +1666,7 @@ export const nl: FastPathGrammar = {
     unknownHere:
       "Ik weet niet welke ruimte dit is. Noem de ruimte, of geef deze satelliet een ruimte in Home Assistant.",
     cannotDo: "Dat kan {name} niet.",
+    noneCanDo: "Geen van die {count} apparaten kan dat.",
     failed: "Dat is niet gelukt.",
     errors: {
       ambiguous: "Er is meer dan één apparaat met de naam {name}.",

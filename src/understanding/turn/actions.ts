@@ -10,7 +10,7 @@ import { failureSpeech } from "../spoken-result.js";
 import type { FastPathOutcome, ResponseType } from "../outcome.js";
 import { SOUND_INTENTS } from "../kinds.js";
 import { COVERS } from "../scopes.js";
-import { capitalize, listOf, quantity } from "../speech.js";
+import { cannotDoSpeech, capitalize, listOf, quantity } from "../speech.js";
 import { ZWAVE_COVERS, ZWAVE_SWITCHES, type Resolved, type Target } from "../targets.js";
 import { errorCodeOf } from "../../tools/tool-error.js";
 import { targetKind } from "../target-kind.js";
@@ -395,12 +395,10 @@ async function actOnGroup(
     }
     if (targets.length)
       return turn.unsure(
-        fill(r.cannotDo, {
-          name: listOf(
-            turn.grammar,
-            targets.map((t) => t.name),
-          ),
-        }),
+        cannotDoSpeech(
+          turn.grammar,
+          targets.map((t) => t.name),
+        ),
       );
     return turn.unsure(place ? fill(r.nothingToSwitch, { name: place }) : r.nothingToSwitchAnywhere);
   }

@@ -106,7 +106,12 @@ function answerPositions(
 function answerGroup(turn: Turn, targets: Target[]): FastPathOutcome {
   const asked = turn.match.state;
   const r = turn.replies;
-  if (!asked) return turn.unsure(r.cannotYet);
+  // "what's the status of the kitchen lights": no state asked, so each one's is said.
+  if (!asked) {
+    turn.deps.memory.remember(turn.request.conversationId, targets);
+    const each = targets.map((t) => fill(r.stateIs, { name: t.name, state: stateNow(turn, t).said }));
+    return turn.done(each.join(" "), "query_answer");
+  }
   const known = targets
     .map((t) => {
       const word =
@@ -117,14 +122,28 @@ function answerGroup(turn: Turn, targets: Target[]): FastPathOutcome {
     })
     .filter((t) => t.word !== undefined && sameFamily(t.wanted, t.word));
   if (!known.length) return turn.unsure(r.cannotYet);
-  const state = turn.grammar.states[known[0]!.wanted];
+  const wanted = known[0]!.wanted;
+  // The state as said of `count` devices: "apagado" of one, "apagados" of several.
+  const stateOf = (count: number) =>
+    (count > 1 ? turn.grammar.statesPlural?.[wanted] : undefined) ?? turn.grammar.states[wanted];
+  const state = stateOf(1);
   const inState = known.filter((t) => t.word === t.wanted).map((t) => t.name);
   const others = known.filter((t) => t.word !== t.wanted).map((t) => t.name);
   const names = (list: string[]) => listOf(turn.grammar, list);
-  switch (turn.match.intent) {
+  // "is everything off", "ist alles aus": asks about every one of them, as "are all … off" does;
+  // never "yes" because one is while others are not.
+  // "is everything in the kitchen off": the same, with its place said.
+  const name = turn.match.name ?? "";
+  const everyOne =
+    turn.match.intent === "query_state" &&
+    (turn.targets.isEverything(name) ||
+      turn.targets.splits(name).some((s) => turn.targets.isEverything(s.name)));
+  switch (everyOne ? "query_all" : turn.match.intent) {
     case "query_all":
       return turn.done(
-        others.length ? fill(r.groupAllNo, { state, names: names(others) }) : fill(r.groupAllYes, { state }),
+        others.length
+          ? fill(r.groupAllNo, { state, names: names(others) })
+          : fill(r.groupAllYes, { state: stateOf(known.length) }),
         "query_answer",
       );
     case "query_which":
@@ -133,15 +152,24 @@ function answerGroup(turn: Turn, targets: Target[]): FastPathOutcome {
         "query_answer",
       );
     case "query_count":
-      return turn.done(fill(r.groupCount, { count: inState.length, state }), "query_answer");
+      return turn.done(
+        fill(r.groupCount, { count: inState.length, state: stateOf(inState.length) }),
+        "query_answer",
+      );
     case "query_state":
       // "is the light off?", a kind alone, asked in a room about its several: answered about each,
       // never "yes" for some while others are not. With a place said ("sind in der Küche Lichter
       // an"), any of them, as Home Assistant answers.
       if (inState.length && others.length && turn.targets.kindOf(turn.match.name ?? "")) {
-        const State = state.charAt(0).toLocaleUpperCase() + state.slice(1);
+        const said = stateOf(inState.length);
+        const State = said.charAt(0).toLocaleUpperCase() + said.slice(1);
         return turn.done(
-          fill(r.groupSome, { State, state, names: names(inState), others: names(others) }),
+          fill(r.groupSome, {
+            State,
+            state: stateOf(others.length),
+            names: names(inState),
+            others: names(others),
+          }),
           "query_answer",
         );
       }

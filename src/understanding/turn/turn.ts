@@ -13,7 +13,7 @@ import { fold, spokenAs, type FastMatch } from "../matcher.js";
 import type { ConversationMemory } from "../memory.js";
 import type { FastPathOutcome, FastPathRequest, HoldCall, ResponseType } from "../outcome.js";
 import { scopeFor } from "../scopes.js";
-import { choiceOf, listOf } from "../speech.js";
+import { cannotDoSpeech, choiceOf, MAX_SPOKEN_NAMES } from "../speech.js";
 import {
   homeViews,
   throughZwave,
@@ -89,8 +89,6 @@ export async function homeLookup(deps: TurnDeps): Promise<(words: string) => Spo
   return homeVocabulary({ mirror: deps.mirror, devices: homeTwins(deps.zwave, deps.mirror).zwaveOnly() });
 }
 
-/** The most candidates a spoken question lists. */
-const MAX_LISTED = 8;
 /** The questions about a device's state, answered again once "which one?" is (fast-path.ts `answer`). */
 export const STATE_QUESTIONS: ReadonlySet<string> = new Set([
   "query_state",
@@ -314,7 +312,8 @@ export function createTurn(
         // Not certain which: HA's agent or the LLM may know; asked as a question if nobody does.
         // Every candidate is named, or, past what a question can list, how many there are.
         const { choices } = resolved;
-        if (choices.length > MAX_LISTED) return unsure(fill(replies.manyFit, { count: choices.length }));
+        if (choices.length > MAX_SPOKEN_NAMES)
+          return unsure(fill(replies.manyFit, { count: choices.length }));
         const asked = fill(resolved.rooms ? replies.whichArea : replies.ambiguous, {
           candidates: choiceOf(
             grammar,
@@ -331,7 +330,7 @@ export function createTurn(
         // A thermostat, Home Assistant's or a Z-Wave one, has a level of its own we do not set yet.
         if (LEVEL_INTENTS.has(match.intent) && resolved.domains.every((d) => OWN_SETTINGS.has(d)))
           return unsure(replies.cannotYet);
-        return unsure(fill(replies.cannotDo, { name: listOf(grammar, resolved.names) }));
+        return unsure(cannotDoSpeech(grammar, resolved.names));
       }
       // The device may well be a Z-Wave one the bridge cannot see yet: say that, promptly.
       const notConnected = zwaveNotConnected();
