@@ -537,6 +537,11 @@ export interface FastPathGrammar {
    */
   inverted?: string[];
   /**
+   * "Enough" ("assez"): said in a negated change ("pas assez claire", "not bright enough"), too
+   * little is said, which is what is wrong even after a copula ("la lumière n'est pas assez claire").
+   */
+  enough?: string[];
+  /**
    * A subject and its verb said first ("ich kann", "ik kan"), which a phrase of the grammar says
    * the other way round after what it is said of ("die Musik kann ich nicht hören"): "ich kann die
    * Musik nicht hören" is read in that order.
@@ -558,6 +563,20 @@ export interface FastPathGrammar {
    * languages the home named it ("Living Room Ceiling", "Deckenlampe").
    */
   ceiling: string[];
+  /**
+   * An adjective agrees with what it is said of ("plus fort", "plus fortes"): a change said as one
+   * of `starts` and an adjective ("plus", "trop", "pas assez") is known with each ending of the
+   * adjective [ending as listed, other ending] ("" → "s", "eux" → "euses").
+   */
+  agreement?: { starts: string[]; endings: Array<[string, string]> };
+  /**
+   * Words that say which one of a kind is meant ("left", "main", "nearest", "de gauche"): with
+   * them, a kind asks which of the speaker's room is meant. Where a grammar lists them, a word
+   * said with a kind that is none of them nor any name of the home ("the attic light", "la
+   * lumière du grenier": a place the home does not have) asks nothing, and the name is said to
+   * be unknown. A plug is named by what is plugged into it, and asks whatever the word.
+   */
+  which?: string[];
   /**
    * Sounds that may join a compound's first part to its head ("Küche" + "n" + "lampe",
    * "Garage" + "n" + "licht"): the first part is read with and without one.

@@ -44,6 +44,8 @@ export interface FastMatch {
   alsoDate?: true;
   /** A relative change: how much ("a bit" is a step, "a lot" two, "all the way" to the end). */
   amount?: "step" | "lot" | "full";
+  /** "unmute and turn it up": the speaker is unmuted before its volume is changed or set. */
+  unmute?: true;
   /** A relative change by this many percent ("turn the volume up by 20 %"). */
   by?: number;
   /** A relative change by this many steps ("two notches louder"), each the size "a bit" is. */

@@ -306,6 +306,13 @@ export function createTargetResolver(grammar: FastPathGrammar) {
   const inWord = normalizeName(grammar.areaPrepositions[0] ?? "");
   const ofWords = grammar.endpoints.of.map(normalizeName).filter((o) => o.split(" ")[0] !== inWord);
   const ceilingSaid = grammar.ceiling.map(normalizeName);
+  const whichWords = grammar.which
+    ? new Set(
+        [...grammar.which, ...grammar.articles, ...grammar.endpoints.of].flatMap((w) =>
+          normalizeName(w).split(" "),
+        ),
+      )
+    : undefined;
   /**
    * "the left light", "la luz de la izquierda": a kind word at either end of words that name no
    * device. Which one of the kind is asked: those in the speaker's room when it has several, else
@@ -354,6 +361,14 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         said.some((_, j) => j >= i && findPlace(ctx, stripPlaceWords(said.slice(i, j + 1).join(" ")))),
       );
       if (placed) return undefined;
+      // "the attic light": a word that says no which one may be a place the home does not have;
+      // never a question among the lights of the speaker's room.
+      if (
+        whichWords &&
+        kind !== "outlet" &&
+        !said.every((w) => whichWords.has(w) || onCeiling(ceilingSaid)(w))
+      )
+        continue;
       // "the overhead light", "Deckenlampe", "la luz del techo": the one whose name says so.
       const overhead = said.some(onCeiling(ceilingSaid));
       const here = speakerPlace(ctx);

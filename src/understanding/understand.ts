@@ -506,6 +506,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     if (words.length < 4 || words.length > LONGEST_COMPLAINED) return undefined;
     // Most sentences have no complaint's words at all: one look, and done.
     if (!holds(said, lookup, COMPLAINTS)) return undefined;
+    // "la lumière de la cuisine, c'est trop sombre ?": what is wrong, asked about, is read as
+    // asked (the reader's rule), and then is no complaint that a command could agree with.
+    const questionMark = /[?¿]/.test(said) ? " ?" : "";
     for (let k = 2; k <= Math.min(LONGEST_COMPLAINT, words.length - 2); k++) {
       for (const [complaint, command] of [
         [words.slice(0, k), words.slice(k)],
@@ -513,7 +516,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       ] as const) {
         const text = complaint.join(" ");
         if (!holds(text, lookup, COMPLAINTS)) continue;
-        const wrong = understandAsSaid(text, lookup);
+        const wrong = understandAsSaid(`${text}${questionMark}`, lookup);
         if (wrong?.by !== "certain reading" || wrong.match.name !== undefined) continue;
         const agreeing = AGREEING[wrong.match.intent];
         if (!agreeing) continue;

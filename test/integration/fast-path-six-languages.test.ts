@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ConversationAgent } from "../../src/agent/types.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
+import { areaRow, entityRow, state } from "../support/ha-home.js";
 import type { FakeHa } from "../support/ha-server.js";
 import { startLocalHomeAgent, type LocalHomeAgent } from "../support/local-home-agent.js";
 
@@ -1136,5 +1137,338 @@ describe("Spanish and Italian: a bit, said small", () => {
     expect(calls()).toEqual([
       `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
     ]);
+  });
+});
+
+describe("English and French: what is wrong, asked about, changes nothing", () => {
+  it.each([
+    ["fr", "il fait trop sombre dans la cuisine ?"],
+    ["fr", "est-ce qu'il fait trop sombre dans la cuisine ?"],
+    ["fr", "fait-il trop sombre dans la cuisine ?"],
+    ["fr", "il fait sombre dans la cuisine ?"],
+    ["en", "is it too dark in the kitchen?"],
+    ["en", "it is too dark in the kitchen?"],
+    ["de", "ist es zu dunkel in der Küche?"],
+    ["es", "¿está demasiado oscuro en la cocina?"],
+    ["nl", "is het te donker in de keuken?"],
+    ["it", "è troppo buio in cucina?"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["fr", "il fait trop sombre dans la cuisine"],
+    ["en", "it is too dark in the kitchen"],
+  ])("%s: %j, said, brightens the kitchen's light", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
+  });
+
+  it.each([
+    ["fr", "tu peux rendre la lumière de la cuisine plus vive ?"],
+    ["en", "could you make the kitchen brighter?"],
+  ])("%s: %j asks for it by its verb, and brightens the kitchen's light", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
+  });
+});
+
+describe("English and French: a light too strong or too weak", () => {
+  it.each([
+    ["fr", "la lumière est trop forte"],
+    ["fr", "les lumières sont trop fortes"],
+    ["en", "the light is too strong"],
+    ["en", "the light is too bright"],
+  ])("%s: %j dims the kitchen's light that is on, from the kitchen", async (language, text) => {
+    const result = await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["fr", "la lumière est trop faible"],
+    ["fr", "les lumières sont trop faibles"],
+    ["en", "the light is too weak"],
+  ])("%s: %j brightens the kitchen's light, from the kitchen", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
+    expect(calls().join(" ")).not.toContain("media_player");
+  });
+
+  it.each([
+    ["fr", "la lumière était trop forte"],
+    ["fr", "la lumière est trop forte ?"],
+    ["en", "the light was too strong"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("English and French: unmuting, then louder", () => {
+  beforeEach(async () => {
+    await setState("media_player.living_room_speaker", "playing", {
+      volume_level: 0.2,
+      is_volume_muted: true,
+    });
+    ha.serviceCalls.length = 0;
+  });
+
+  it.each([
+    ["en", "unmute and turn it up", 0.3],
+    ["en", "turn the volume up and unmute", 0.3],
+    ["en", "unmute the speaker and set the volume to 50", 0.5],
+    ["fr", "réactive le son et monte le volume", 0.3],
+    ["fr", "enlève la sourdine et augmente le volume", 0.3],
+  ])("%s: %j unmutes the speaker and sets its volume", async (language, text, level) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}`,
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["en", "unmute and turn it down"],
+    ["en", "mute and turn it up"],
+    ["en", "unmute and turn on the kitchen light"],
+    ["fr", "réactive le son et baisse le volume"],
+    ["fr", "allume la lumière de la cuisine et monte le volume"],
+  ])("%s: %j, two things that do not go together, touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("English and French: a place the home does not have", () => {
+  it.each([
+    ["en", "turn on the conservatory light"],
+    ["en", "turn on the lights in the conservatory"],
+    ["en", "switch off the disco lights"],
+    ["fr", "allume la lumière de la véranda"],
+    ["fr", "éteins les lumières de la véranda"],
+    ["fr", "allume la lampe dans la véranda"],
+  ])("%s: %j says what it does not know, and asks about no other light", async (language, text) => {
+    const result = await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toMatch(/Ceiling Light|Counter Lights/);
+  });
+
+  it.each([
+    ["en", "turn off the left light"],
+    ["fr", "éteins la lumière de gauche"],
+  ])("%s: %j asks which of the kitchen's lights is meant", async (language, text) => {
+    const result = await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([]);
+    expect(result.speech).toContain("Ceiling Light");
+    expect(result.speech).toContain("Counter Lights");
+  });
+});
+
+describe("French: a change said by an adjective, in each of its forms", () => {
+  it.each([
+    ["fr", "rends les lumières de la cuisine plus claires"],
+    ["fr", "rends les lampes de la cuisine plus visibles"],
+  ])("%s: %j brightens the kitchen's light", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
+  });
+
+  it.each([
+    ["fr", "les lumières de la cuisine sont trop lumineuses", 25],
+    ["fr", "rends les lumières de la cuisine moins éclairées", 25],
+  ])("%s: %j dims the kitchen's light", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":${level}}`]);
+  });
+
+  it.each([
+    ["fr", "mets les enceintes plus fortes", 0.3],
+    ["fr", "rends les haut-parleurs moins forts", 0.1],
+    ["fr", "les haut-parleurs sont trop bruyants", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["fr", "les lumières de la cuisine étaient trop lumineuses"],
+    ["fr", "les lumières de la cuisine sont trop claires ?"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("a room of several words said in the plural, its noun first", () => {
+  let home: LocalHomeAgent;
+  beforeAll(async () => {
+    const withDining = corpusHome();
+    withDining.areas = [
+      ...withDining.areas,
+      areaRow("dining_room", "Dining Room", "ground", ["salle à manger", "sala da pranzo"]),
+    ];
+    withDining.entities = [
+      ...withDining.entities,
+      entityRow("light.dining_pendant", {
+        original_name: "Dining Pendant",
+        area_id: "dining_room",
+        exposed: true,
+      }),
+    ];
+    withDining.states.set(
+      "light.dining_pendant",
+      state("on", { supported_color_modes: ["brightness"], brightness: 200 }),
+    );
+    home = await startLocalHomeAgent(withDining);
+  });
+  afterAll(async () => home?.close());
+  beforeEach(async () => {
+    await home.setState("light.dining_pendant", "on", { brightness: 200 });
+    home.ha.serviceCalls.length = 0;
+  });
+
+  it.each([
+    ["fr", "éteins les lumières des salles à manger", "light.turn_off light.dining_pendant"],
+    [
+      "fr",
+      "baisse les lumières dans les salles à manger",
+      'light.turn_on light.dining_pendant {"brightness_pct":53}',
+    ],
+  ])("%s: %j acts on that room's light", async (language, text, call) => {
+    await home.agent.handle({ text, language });
+    expect(home.serviceCalls()).toEqual([call]);
+  });
+
+  it.each([["fr", "éteins les lumières des salles de jeux"]])(
+    "%s: %j, a room the home does not have, switches nothing",
+    async (language, text) => {
+      await home.agent.handle({ text, language });
+      expect(home.serviceCalls()).toEqual([]);
+    },
+  );
+});
+
+describe("English and French: not enough, said after a copula", () => {
+  it.each([
+    ["fr", "la lumière de la cuisine n'est pas assez claire"],
+    ["fr", "les lumières de la cuisine sont pas assez claires"],
+    ["en", "the kitchen lights are not bright enough"],
+  ])("%s: %j brightens the kitchen's light", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
+  });
+
+  it.each([
+    ["fr", "la musique n'est pas assez forte", 0.3],
+    ["en", "the music is not loud enough", 0.3],
+  ])("%s: %j turns the speaker up", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["fr", "la musique n'est pas si forte"],
+    ["fr", "la lumière de la cuisine n'est pas trop forte"],
+    ["fr", "la lumière de la cuisine n'était pas assez claire"],
+    ["fr", "la lumière de la cuisine n'est pas assez claire ?"],
+    ["fr", "la lumière de la cuisine n'est pas allumée"],
+    ["en", "the music is not so loud"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("a complaint and a command said together, asked as a question", () => {
+  it.each([
+    ["fr", "la lumière de la cuisine, c'est trop sombre ?"],
+    ["fr", "lumières de la cuisine, il fait trop sombre ?"],
+    ["en", "the kitchen light, it's too dark?"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["fr", "il fait trop sombre, tu peux allumer la lumière de la cuisine ?"],
+    ["en", "it's too dark, can you turn on the kitchen light?"],
+  ])("%s: %j asks for it by its verb, and brightens the kitchen's light", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
+  });
+});
+
+describe("French: a light put is switched on, or set as said", () => {
+  it.each([
+    ["fr", "mets les lumières de la cuisine"],
+    ["fr", "met la lumière de la cuisine"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "mets la lumière de la cuisine moins forte", 25],
+    ["fr", "mets la lumière de la cuisine plus forte", 75],
+  ])("%s: %j changes the kitchen's light that is on by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":${level}}`]);
+  });
+
+  it.each([["fr", "mets la musique de la cuisine"]])("%s: %j switches no light", async (language, text) => {
+    await say(text, language);
+    expect(calls().join(" ")).not.toContain("light.");
+  });
+});
+
+describe("French: none wanted, said first, and a plug put en route", () => {
+  it.each([["fr", "pas de son s'il te plaît"]])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+    ]);
+  });
+
+  it.each([["fr", "pas de lumière dans la cuisine"]])(
+    "%s: %j switches the kitchen's lights off",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual([
+        "light.turn_off light.counter_lights",
+        "light.turn_off light.kitchen_ceiling",
+      ]);
+    },
+  );
+
+  it.each([
+    ["fr", "je ne veux pas de son"],
+    ["fr", "pas de son plus fort"],
+    ["fr", "pas de musique"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["fr", "mets la bouilloire en route"],
+    ["fr", "met en route la bouilloire"],
+  ])("%s: %j switches the kettle on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+});
+
+describe("French: what the devices cannot do, said of several", () => {
+  it("fr: a light lowered as a blind is, says so of both kitchen lights and touches neither", async () => {
+    const result = await say("abaisse les lumières de la cuisine", "fr");
+    expect(calls()).toEqual([]);
+    expect(result.speech).toBe("Je ne peux pas faire cela avec Ceiling Light et Counter Lights.");
   });
 });

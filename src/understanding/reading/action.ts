@@ -46,6 +46,8 @@ export interface Action {
   towards?: "up" | "down";
   color?: ColorName | WhiteName;
   kelvin?: number;
+  /** "unmute and turn it up": the speaker is unmuted before its volume is changed. */
+  unmute?: true;
 }
 
 /** What the cues say to do, when they say one thing. */
@@ -162,6 +164,18 @@ export function actionOf(
     hint !== "light"
   )
     return { intent: on ? "mute" : "unmute" };
+  // "unmute and turn it up", "unmute it and set the volume to 30": the sound back, then louder or
+  // at the level said; never quieter, which would undo what the first asked.
+  if (has("unmute") && !has("mute") && acts === 1 && hint !== "light" && hint !== "cover") {
+    const louder = directions.length > 0 && up && level === undefined && !has("lightOn");
+    const toLevel = level !== undefined && levelSaid === "to" && !amount && (!directions.length || up);
+    if (louder || toLevel) {
+      const change = { ...(amount ? { amount } : {}) };
+      return toLevel
+        ? { intent: "set_volume", level: level!, unmute: true }
+        : { intent: "volume_up", ...change, unmute: true };
+    }
+  }
   if (has("mute") || has("unmute")) {
     if (acts > 1 || directions.length || level !== undefined || hint === "light") return undefined;
     return { intent: has("mute") ? "mute" : "unmute" };

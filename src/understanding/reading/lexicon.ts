@@ -30,6 +30,9 @@ const NOT_VERBS: ReadonlySet<Cue> = new Set<Cue>([
   "particles",
 ]);
 
+/** Cues said by an adjective that agrees with what it is said of (`FastPathGrammar.agreement`). */
+const AGREEING: readonly Cue[] = ["brighter", "dimmer", "louder", "quieter"];
+
 /** What a word or phrase may be. */
 export interface WordSense {
   cues: Set<Cue>;
@@ -139,6 +142,24 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
       const found = sense(w);
       found.color ??= color;
       if (temperatureWords.has(fold(w))) found.colorOfLightOnly = true;
+    }
+  }
+  // "plus fortes", "trop lumineuses": a change said by an adjective, which agrees with what it is
+  // said of, in each of its forms; a form that is already a phrase of its own keeps its meaning.
+  if (grammar.agreement) {
+    const { starts, endings } = grammar.agreement;
+    const after = starts.map((w) => fold(w));
+    for (const cue of AGREEING) {
+      for (const phrase of grammar.cues[cue] as string[]) {
+        const words = fold(phrase).split(" ");
+        const last = words.at(-1)!;
+        if (words.length < 2 || !after.includes(words.slice(0, -1).join(" "))) continue;
+        for (const [from, to] of endings) {
+          if (!last.endsWith(from)) continue;
+          const form = joinWords([...words.slice(0, -1), `${last.slice(0, last.length - from.length)}${to}`]);
+          if (!table.has(form)) table.set(form, { cues: new Set([cue]), first: new Set() });
+        }
+      }
     }
   }
   const pronouns = new Set(grammar.pronouns.map((p) => fold(p)));

@@ -67,6 +67,7 @@ function onlyFirst(sense: WordSense): boolean {
 export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
   const prepositionOf = fold(grammar.areaPrepositions[0] ?? "");
   const inverted = new Set((grammar.inverted ?? []).map(fold));
+  const enough = new Set((grammar.enough ?? []).map(fold));
   const subjectsFirst = (grammar.subjectFirst ?? []).map((p) => fold(p).split(" "));
   const comparatives = new Set((grammar.comparatives ?? []).map(fold));
 
@@ -88,6 +89,14 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       }
     }
     return words;
+  }
+
+  /** Whether a phrase's words hold a copula of more than one word ("il fait", "it is"). */
+  function holdsCopula(words: string[]): boolean {
+    for (let i = 0; i < words.length; i++)
+      for (let n = 2; n <= words.length - i; n++)
+        if (lexicon.senses(joinWords(words.slice(i, i + n)))?.cues.has("copulas")) return true;
+    return false;
   }
 
   /** The sentence as names, known words, numbers and unknown words, fillers left out. */
@@ -318,6 +327,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       let joins = 0;
       /** Conjunctions read as joining two devices named ("the kettle and the desk lamp"). */
       let deviceJoins = 0;
+      /** Conjunctions read as joining two commands ("unmute and turn it up"). */
+      let commandsJoined = 0;
       /** "no light" is the light off, "no sound" the speaker muted: what a "none" said stands for. */
       let noneSaid: "off" | "mute" | undefined;
       /** A name of this type spotted just before, or next (its article aside). */
@@ -417,6 +428,18 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           isComplaintNext(said, i)
         ) {
           cues.set("copulas", (cues.get("copulas") ?? 0) + 1);
+          continue;
+        }
+        // "unmute and turn it up": a second command begun by its verb, which only unmuting first
+        // and then a louder sound or a level may be (see below).
+        const nextSaid = said[i + 1];
+        if (
+          sense.conjunction &&
+          i > 0 &&
+          nextSaid?.type === "word" &&
+          ASKED_FOR.concat("unmute").some((cue) => nextSaid.sense.cues.has(cue))
+        ) {
+          commandsJoined++;
           continue;
         }
         if (sense.conjunction || sense.cues.has("negations")) return undefined;
@@ -547,15 +570,22 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           for (const cue of sense.cues) cues.set(cue, (cues.get(cue) ?? 0) + 1);
           if (comparatives.has(item.text) && (sense.cues.has("up") || sense.cues.has("down")))
             bareComparatives++;
-          // "not so loud" is a request alone, but "the music is not so loud" says how it is.
+          // "not so loud" is a request alone, but "the music is not so loud" says how it is;
+          // "pas assez claire", not enough, says what is wrong however it is said.
+          const negated = item.text.split(" ").some((w) => lexicon.senses(w)?.cues.has("negations"));
           if (
             CHANGES.some((cue) => sense.cues.has(cue)) &&
             item.text.includes(" ") &&
-            !item.text.split(" ").some((w) => lexicon.senses(w)?.cues.has("negations"))
+            (!negated || item.text.split(" ").some((w) => enough.has(w)))
           ) {
             complained = true;
-            // "heller machen", "make it brighter": a change asked for by its verb is no complaint.
-            if (!item.text.split(" ").some((w) => ASKED_FOR.some((cue) => lexicon.senses(w)?.cues.has(cue))))
+            // "heller machen", "make it brighter": a change asked for by its verb is no complaint;
+            // "il fait trop sombre" says how it is by its copula, though "fait" is also a verb.
+            const words = item.text.split(" ");
+            if (
+              !words.some((w) => ASKED_FOR.some((cue) => lexicon.senses(w)?.cues.has(cue))) ||
+              holdsCopula(words)
+            )
               wrongSaid = true;
           }
           continue;
@@ -660,6 +690,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         return undefined;
       const action = placedOn ?? actionOf(cues, level, levelSaid, thing, place !== undefined, color);
       if (!action) return undefined;
+      // Two commands joined are read only as unmuting and then the volume.
+      if (commandsJoined && (commandsJoined > 1 || !action.unmute)) return undefined;
       // The assistant's own voice is louder, softer or silent, never switched: "zet herhalen aan"
       // turns a player's repeat on, which is no command of ours.
       if (cues.has("speak") && !SOUND_INTENTS.has(action.intent)) return undefined;
@@ -698,6 +730,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       if (action.towards) match.towards = action.towards;
       if (action.by !== undefined) match.by = action.by;
       if (action.amount) match.amount = action.amount;
+      if (action.unmute) match.unmute = true;
       if (steps !== undefined && steps > 1) match.steps = steps;
       if (action.color) match.color = action.color;
       if (action.kelvin !== undefined) match.kelvin = action.kelvin;

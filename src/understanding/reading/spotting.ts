@@ -120,6 +120,13 @@ export function homeVocabulary(
       const base = key.endsWith(ending) ? key.slice(0, -ending.length) : "";
       if (base.length > 2 && isPlace(base)) return { type: "place", as: base };
     }
+    // "les chambres à coucher", "las salas de estar": where the noun comes first, so does its plural.
+    const [head, ...rest] = key.split(" ");
+    for (const ending of rest.length ? ["s", "es"] : []) {
+      const base = head!.endsWith(ending) ? head!.slice(0, -ending.length) : "";
+      const name = [base, ...rest].join(" ");
+      if (base.length > 2 && isPlace(name)) return { type: "place", as: name };
+    }
     const area = areaWithItsFloor(key);
     return area ? { type: "place", as: area } : undefined;
   }

@@ -592,6 +592,14 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
       state: on === undefined || on === null ? undefined : on ? "on" : "off",
     });
   }
+  // "unmute and turn it up": the sound back first; a speaker that could not be unmuted is left as it is.
+  if (turn.match.unmute && intent === "set_volume") {
+    const unmuted = await turn.call(
+      { ...BUILTIN_TOOLS, name: "set_mute" },
+      { name: target.entity.entityId, muted: false },
+    );
+    if (!unmuted.ok) return actedOn(target, unmuted);
+  }
   let result: ToolResult;
   if (intent === "set_volume") {
     result = await turn.call(
