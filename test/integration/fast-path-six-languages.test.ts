@@ -189,6 +189,58 @@ describe("Dutch: a separable verb at the end of a clause", () => {
   });
 });
 
+describe("German and Dutch: the particles and favours of a spoken request", () => {
+  it.each([
+    ["de", "mach halt das Licht in der Küche aus"],
+    ["de", "mach ma eben das Licht in der Küche aus"],
+    ["de", "mach schnell die Küche aus"],
+    ["de", "na dann mach das Küchenlicht aus"],
+    ["de", "würdest du so nett sein und das Licht in der Küche ausmachen"],
+    ["de", "ich würde gerne das Licht in der Küche ausschalten"],
+    ["nl", "zet effe het licht in de keuken uit"],
+    ["nl", "doe es de lampen in de keuken uit"],
+    ["nl", "doe eventjes de keuken uit"],
+    ["nl", "zou je zo vriendelijk willen zijn om het licht in de keuken uit te doen"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["de", "das Licht in der Küche war eben noch an"],
+    ["de", "ich würde gerne wissen, ob das Licht in der Küche an ist"],
+    ["nl", "het licht in de keuken was effe aan"],
+  ])("%s: %j is told or asked, and nothing is switched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and Dutch: a weaker light is a dimmer one, and not seeing asks for more light", () => {
+  it.each([
+    ["de", "mach das Licht in der Küche schwächer"],
+    ["nl", "zet het licht in de keuken zwakker"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
+  });
+
+  it("de: 'man sieht nix' said in the kitchen brightens its light that is on", async () => {
+    await say("man sieht nix", "de", "kitchen_satellite");
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":75}']);
+  });
+
+  it.each([
+    ["de", "mach die Musik schwächer"],
+    ["nl", "zet de muziek zwakker"],
+    ["de", "kannst du nichts sehen"],
+  ])("%s: %j changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("a title said after what plays is no word of the command", () => {
   it.each([
     ["en", "please increase the volume of the song Hips Don't Lie"],

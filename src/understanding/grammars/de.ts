@@ -35,6 +35,13 @@ export const de: FastPathGrammar = {
     "sei so gut und",
     "würdest du so nett sein",
     "wärst du so nett",
+    // The favour asked and then the command: "würdest du so nett sein und …".
+    "würdest du so nett sein und",
+    "wärst du so nett und",
+    "wären sie so nett und",
+    "seien sie so nett und",
+    "sei so freundlich und",
+    "seien sie so freundlich und",
     "tu mir den gefallen und",
     // "die Lautstärke der Musik, die gerade spielt": what plays is the speaker's sound, said of it.
     "die gerade spielt",
@@ -72,6 +79,13 @@ export const de: FastPathGrammar = {
     "du sollst",
     "mal",
     "doch",
+    // More particles of a plain request, as spoken: "mach halt das Licht aus", "mach ma eben das Licht an".
+    "halt",
+    "eben",
+    "ma",
+    "schnell",
+    "mal schnell",
+    "na dann",
     "kannst du",
     "könntest du",
     "würdest du",
@@ -88,6 +102,9 @@ export const de: FastPathGrammar = {
     "ich möchte",
     "ich hätte gern",
     "ich hätte gerne",
+    // "ich würde gerne das Licht anmachen": the wish said softly is what is asked.
+    "ich würde gerne",
+    "ich würde gern",
     "gib mir",
     "hallo",
     "hi",
@@ -397,6 +414,15 @@ export const de: FastPathGrammar = {
       "es ist etwas dunkel",
       "es wird dunkel",
       "ich sehe nichts",
+      // Not seeing, said in other words: "ich kann nichts sehen", "man sieht nix", "schwer zu sehen".
+      "ich kann nichts sehen",
+      "ich kann nix sehen",
+      "ich sehe nix",
+      "ich sehe kaum etwas",
+      "man sieht nichts",
+      "man sieht nix",
+      "schwer zu sehen",
+      "es ist schwer zu sehen",
       // Darkness said more strongly: "es ist so dunkel", "stockdunkel", "man sieht nix".
       "es ist so dunkel",
       "hier ist es so dunkel",
@@ -459,6 +485,9 @@ export const de: FastPathGrammar = {
       "zu viel beleuchtung",
       "minimiere",
       "minimieren",
+      // A weaker light is a dimmer one: "mach das Licht schwächer".
+      "schwächer",
+      "schwächer machen",
     ]),
     louder: [
       "lauter",

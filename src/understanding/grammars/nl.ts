@@ -28,6 +28,9 @@ export const nl: FastPathGrammar = {
     "stroom naar",
     // Politeness said as a favour asked: "be so kind and …".
     "wil je zo vriendelijk zijn",
+    "zou je zo vriendelijk willen zijn om",
+    "zou je zo vriendelijk willen zijn",
+    "wilt u zo vriendelijk zijn",
     "wees zo vriendelijk en",
     "wees zo lief en",
     "doe me een plezier en",
@@ -83,6 +86,12 @@ export const nl: FastPathGrammar = {
     "alstublieft",
     "even",
     "eens",
+    // The same particles as spoken or typed: "zet effe het licht uit", "doe es de lamp aan", "ff".
+    "effe",
+    "efkes",
+    "eventjes",
+    "es",
+    "ff",
     // "doe maar het licht uit", "zet gewoon de muziek zachter": particles of a plain request.
     "doe maar",
     "zet maar",
@@ -383,6 +392,9 @@ export const nl: FastPathGrammar = {
       "licht is te veel",
       "minimaliseer",
       "minimaliseren",
+      // A weaker light is a dimmer one: "zet het licht zwakker".
+      "zwakker",
+      "zwakker maken",
     ],
     louder: [
       // "zet de muziek keihard": as loud as it goes, said of the sound.
