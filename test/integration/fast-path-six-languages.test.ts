@@ -241,6 +241,26 @@ describe("German and Dutch: a weaker light is a dimmer one, and not seeing asks 
   });
 });
 
+describe("German: 'aufdrehen' said of nothing, or of a speaker, is louder", () => {
+  it.each(["dreh mal auf", "aufdrehen bitte", "dreh den Lautsprecher etwas auf", "das Radio aufdrehen"])(
+    "de: %j turns the speaker up a step",
+    async (text) => {
+      await say(text, "de");
+      expect(calls()).toEqual(['media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}']);
+    },
+  );
+
+  it("de: 'dreh mal die Lampen in der Küche auf' still switches the kitchen's lights on", async () => {
+    await say("dreh mal die Lampen in der Küche auf", "de");
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it("de: 'ich habe den Lautsprecher aufgedreht' is told, and nothing is changed", async () => {
+    await say("ich habe den Lautsprecher aufgedreht", "de");
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("a title said after what plays is no word of the command", () => {
   it.each([
     ["en", "please increase the volume of the song Hips Don't Lie"],

@@ -1748,6 +1748,12 @@ export const de: FastPathGrammar = {
       intent: "volume_up",
       templates: [
         "(dreh|drehe|dreht|drehen sie) [die|den|das] (<volume>|<music>) [etwas|ein bisschen|mal] auf",
+        // "dreh mal auf", "aufdrehen!": said of nothing, what is turned up is the sound; so is a
+        // speaker's or the radio's ("dreh den Lautsprecher auf"), not its power.
+        "(dreh|drehe|dreht|drehen sie) [(etwas|ein bisschen|noch)] auf",
+        "[(etwas|ein bisschen|noch)] aufdrehen",
+        "(dreh|drehe|dreht|drehen sie) (den lautsprecher|die lautsprecher|die box|die boxen|das radio) [(etwas|ein bisschen|noch)] auf",
+        "(den lautsprecher|die lautsprecher|die box|die boxen|das radio) [(etwas|ein bisschen|noch)] aufdrehen",
       ],
     },
     // "mach den Rollladen ein Stück auf", "dreh das Licht etwas auf": a step, with the separable verb's particle last.
