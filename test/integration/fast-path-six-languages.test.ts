@@ -246,7 +246,9 @@ describe("German: 'aufdrehen' said of nothing, or of a speaker, is louder", () =
     "de: %j turns the speaker up a step",
     async (text) => {
       await say(text, "de");
-      expect(calls()).toEqual(['media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}']);
+      expect(calls()).toEqual([
+        'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+      ]);
     },
   );
 
