@@ -263,6 +263,32 @@ describe("German: 'aufdrehen' said of nothing, or of a speaker, is louder", () =
   });
 });
 
+describe("German: the wish said in a 'dass' clause, and a favour asked with 'willst du', 'magst du'", () => {
+  it.each([
+    ["ich will, dass die Lichter in der Küche ausgehen", "off"],
+    ["sorg dafür, dass die Lampen in der Küche ausgehen", "off"],
+    ["sorg dafür, dass die Lampen in der Küche angehen", "on"],
+    ["ich möchte gerne, dass du das Licht in der Küche ausmachst", "off"],
+    ["willst du die Lampen in der Küche ausmachen", "off"],
+    ["magst du das Licht in der Küche anmachen", "on"],
+  ])("de: %j switches the kitchen's lights %s", async (text, state) => {
+    await say(text, "de");
+    expect(calls()).toEqual([
+      `light.turn_${state} light.counter_lights`,
+      `light.turn_${state} light.kitchen_ceiling`,
+    ]);
+  });
+
+  it.each([
+    "die Lampen in der Küche gehen aus",
+    "warum gehen die Lichter in der Küche aus",
+    "magst du Musik",
+  ])("de: %j is told or asked, and nothing is switched", async (text) => {
+    await say(text, "de");
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("a title said after what plays is no word of the command", () => {
   it.each([
     ["en", "please increase the volume of the song Hips Don't Lie"],

@@ -75,6 +75,8 @@ export const de: FastPathGrammar = {
     "bitte mal",
     "jetzt bitte",
     "ich möchte dass du",
+    "ich möchte gerne dass du",
+    "ich möchte gern dass du",
     "ich will dass du",
     "du sollst",
     "mal",
@@ -89,6 +91,9 @@ export const de: FastPathGrammar = {
     "kannst du",
     "könntest du",
     "würdest du",
+    // "willst du das Licht ausmachen", "magst du die Musik leiser machen": asked as a favour.
+    "willst du",
+    "magst du",
     // The same asked politely, to "Sie": "könnten Sie das Licht ausschalten".
     "können sie",
     "könnten sie",
@@ -312,6 +317,8 @@ export const de: FastPathGrammar = {
       "einzuschalten",
       "anzuschalten",
       "anzumachen",
+      // "… dass die Lampen angehen": the plural's verb, written joined (else read as "angeben").
+      "angehen",
     ]),
     off: withSie([
       "aus",
@@ -735,6 +742,8 @@ export const de: FastPathGrammar = {
       // "das Licht darf an bleiben": it may stay as it is; nothing is asked to change.
       "bleiben",
       "geht",
+      // "dass die Lampen ausgehen": the plural's verb, as "geht" is the singular's.
+      "gehen",
       "ging",
       "gingen",
       "sich",
@@ -752,6 +761,8 @@ export const de: FastPathGrammar = {
       "müsste",
       "müssten",
       "ich möchte dass",
+      "ich möchte gerne dass",
+      "ich möchte gern dass",
       "ich will dass",
       "ich hätte gern dass",
       "ich hätte gerne dass",
