@@ -289,6 +289,32 @@ describe("German: the wish said in a 'dass' clause, and a favour asked with 'wil
   });
 });
 
+describe("German and Dutch: smaller steps, 'nog', and the volume by other names", () => {
+  it.each([
+    ["nl", "ietsje harder", 0.3],
+    ["nl", "nog harder graag", 0.3],
+    ["nl", "een tikkeltje zachter", 0.1],
+    ["nl", "kun je het volume opschroeven", 0.3],
+    ["nl", "draai de volumeknop omhoog", 0.3],
+    ["nl", "verhoog de geluidssterkte", 0.3],
+    ["de", "einen Tick lauter", 0.3],
+    ["de", "ein kleines bisschen leiser bitte", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each(["het licht in de keuken is nog aan", "zet het licht in de keuken nog niet uit"])(
+    "nl: %j is told or held back, and nothing is switched",
+    async (text) => {
+      await say(text, "nl");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
 describe("a title said after what plays is no word of the command", () => {
   it.each([
     ["en", "please increase the volume of the song Hips Don't Lie"],

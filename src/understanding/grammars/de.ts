@@ -720,6 +720,12 @@ export const de: FastPathGrammar = {
       "leicht",
       "ein stück",
       "ein stückchen",
+      // Smaller still, as spoken: "einen Tick lauter", "ein kleines bisschen leiser".
+      "ein kleines bisschen",
+      "ein klein wenig",
+      "einen tick",
+      "ein tick",
+      "nen tick",
     ],
     lot: ["viel", "deutlich", "stark"],
     full: ["ganz", "komplett", "vollständig"],

@@ -37,6 +37,8 @@ export const nl: FastPathGrammar = {
     // "kun je het nog een keer luider zeggen": again, which changes nothing of what is asked.
     "nog een keer",
     "nog eens",
+    // "nog harder", "nog wat zachter": more of what is asked, which is what is asked.
+    "nog",
     "geef mij",
     "geef me",
     // "het volume van de muziek die nu wordt afgespeeld": what plays is the speaker's sound, said of it.
@@ -292,6 +294,9 @@ export const nl: FastPathGrammar = {
       "ophalen",
       "haal op",
       "optrekken",
+      // "schroef het volume op": screwed up is up.
+      "opschroeven",
+      "schroef op",
     ],
     // "laat het rolluik zakken": a cover let down.
     down: [
@@ -566,6 +571,10 @@ export const nl: FastPathGrammar = {
       "volumeregeling",
       "volume regeling",
       "de volumeregeling",
+      "geluidssterkte",
+      "geluidsvolume",
+      "volumeknop",
+      "de volumeknop",
     ],
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
     music: ["muziek", "de muziek", "liedje", "dit liedje", "het liedje", "dit nummer"],
@@ -584,7 +593,23 @@ export const nl: FastPathGrammar = {
       "lichtvermogen",
       "licht vermogen",
     ],
-    bit: ["een beetje", "beetje", "iets", "wat", "een tikje", "een stukje", "stukje"],
+    bit: [
+      "een beetje",
+      "beetje",
+      "iets",
+      "wat",
+      "een tikje",
+      "een stukje",
+      "stukje",
+      // Smaller still, as spoken: "ietsje harder", "een tikkeltje zachter", "een klein beetje".
+      "ietsje",
+      "ietsjes",
+      "een ietsje",
+      "tikje",
+      "een tikkeltje",
+      "tikkeltje",
+      "een klein beetje",
+    ],
     lot: ["veel", "flink"],
     full: ["helemaal", "volledig", "compleet"],
     steps: ["standen", "stappen", "streepjes", "niveaus", "tikjes"],
