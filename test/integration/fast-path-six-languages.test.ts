@@ -315,6 +315,30 @@ describe("German and Dutch: smaller steps, 'nog', and the volume by other names"
   );
 });
 
+describe("Dutch: lights put out ('doof', 'doven'), lit ('steek aan') and clicked ('knippen')", () => {
+  it.each([
+    ["doof het licht in de keuken", "off"],
+    ["de lampen in de keuken doven", "off"],
+    ["het licht in de keuken uitknippen", "off"],
+    ["steek de lampen in de keuken aan", "on"],
+    ["het licht in de keuken aanknippen", "on"],
+  ])("nl: %j switches the kitchen's lights %s", async (text, state) => {
+    await say(text, "nl");
+    expect(calls()).toEqual([
+      `light.turn_${state} light.counter_lights`,
+      `light.turn_${state} light.kitchen_ceiling`,
+    ]);
+  });
+
+  it.each(["doof", "ik ben doof", "ben je doof", "het licht in de keuken is gedoofd"])(
+    "nl: %j switches nothing ('doof' is also 'deaf')",
+    async (text) => {
+      await say(text, "nl");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
 describe("a title said after what plays is no word of the command", () => {
   it.each([
     ["en", "please increase the volume of the song Hips Don't Lie"],

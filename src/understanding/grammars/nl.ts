@@ -189,6 +189,10 @@ export const nl: FastPathGrammar = {
       "doe",
       // "knip het licht uit": switched with a click.
       "knip",
+      "knippen",
+      // "steek het licht aan": lit, as a candle is (said so in Flanders).
+      "steek",
+      "steken",
       "draai",
       "maak",
       "schakel",
@@ -506,6 +510,9 @@ export const nl: FastPathGrammar = {
     ],
     // "sluit de lichten af": a light can't close, so it is switched off.
     lightOff: [
+      // "het licht doven": put out, as a fire is; said only of light. "doof" alone is also "deaf"
+      // ("ik ben doof"): it is read only before what is put out (the templates).
+      "doven",
       "maak het donker",
       "geef me duisternis",
       "geef mij duisternis",
@@ -1491,6 +1498,7 @@ export const nl: FastPathGrammar = {
       templates: [
         ...separable(["uit"], ["zet", "doe", "draai", "schakel"], ["zetten", "doen", "draaien", "schakelen"]),
         "deactiveer {name}",
+        "doof {name}",
         "{name} uit",
       ],
     },
