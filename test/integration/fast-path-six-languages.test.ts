@@ -339,6 +339,40 @@ describe("Dutch: lights put out ('doof', 'doven'), lit ('steek aan') and clicked
   );
 });
 
+describe("German and Dutch: 'extra' says how much, and soft is softer in Dutch", () => {
+  it.each([
+    ["nl", "wees extra stil"],
+    ["de", "sei bitte extra leise"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it.each(["zet de muziek zacht", "zet de muziek extra zacht"])(
+    "nl: %j turns the speaker down a step",
+    async (text) => {
+      await say(text, "nl");
+      expect(calls()).toEqual([
+        'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+      ]);
+    },
+  );
+
+  it("nl: 'de muziek is te zacht' still turns it up", async () => {
+    await say("de muziek is te zacht", "nl");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it.each(["de muziek is zacht", "speel zachte muziek"])("nl: %j changes no volume", async (text) => {
+    await say(text, "nl");
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("a title said after what plays is no word of the command", () => {
   it.each([
     ["en", "please increase the volume of the song Hips Don't Lie"],

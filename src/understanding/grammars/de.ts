@@ -162,6 +162,7 @@ export const de: FastPathGrammar = {
     "ziemlich",
     "total",
     "extrem",
+    "extra",
     "furchtbar",
     "super",
   ],

@@ -163,6 +163,7 @@ export const nl: FastPathGrammar = {
     "ontzettend",
     "vreselijk",
     "enorm",
+    "extra",
     "nogal",
     "super",
   ],
@@ -480,6 +481,8 @@ export const nl: FastPathGrammar = {
       "te luid",
       "minder luid",
       "zachtjes",
+      // "zet de muziek zacht": soft asked for is softer, as "laut" is louder in German.
+      "zacht",
       "wees minder luid",
       "stiller",
       "te hard",
