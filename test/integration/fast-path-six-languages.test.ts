@@ -252,10 +252,13 @@ describe("German: 'aufdrehen' said of nothing, or of a speaker, is louder", () =
     },
   );
 
-  it("de: 'dreh mal die Lampen in der Küche auf' still switches the kitchen's lights on", async () => {
-    await say("dreh mal die Lampen in der Küche auf", "de");
-    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
-  });
+  it.each(["dreh mal die Lampen in der Küche auf", "dreh bitte in der Küche die Lampen auf"])(
+    "de: %j still switches the kitchen's lights on",
+    async (text) => {
+      await say(text, "de");
+      expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    },
+  );
 
   it("de: 'ich habe den Lautsprecher aufgedreht' is told, and nothing is changed", async () => {
     await say("ich habe den Lautsprecher aufgedreht", "de");

@@ -500,6 +500,12 @@ export const de: FastPathGrammar = {
     louder: [
       "lauter",
       "laut",
+      // "dreh mal auf", "aufdrehen!": said of nothing, what is turned up is the sound. Only the
+      // verb and its particle together: "dreh bitte im Bad die Lampen auf" switches the lamps on.
+      "dreh auf",
+      "drehe auf",
+      "dreh etwas auf",
+      "dreh noch auf",
       // "ich brauche eine hohe Lautstärke": a high volume asked for is a louder one.
       "hohe lautstärke",
       "ich kann dich nicht hören",
@@ -1766,10 +1772,9 @@ export const de: FastPathGrammar = {
       intent: "volume_up",
       templates: [
         "(dreh|drehe|dreht|drehen sie) [die|den|das] (<volume>|<music>) [etwas|ein bisschen|mal] auf",
-        // "dreh mal auf", "aufdrehen!": said of nothing, what is turned up is the sound; so is a
-        // speaker's or the radio's ("dreh den Lautsprecher auf"), not its power.
-        "(dreh|drehe|dreht|drehen sie) [(etwas|ein bisschen|noch)] auf",
-        "[(etwas|ein bisschen|noch)] aufdrehen",
+        // A speaker's or the radio's "aufdrehen" is its sound's, not its power ("dreh den
+        // Lautsprecher auf"); said of nothing, see `louder`.
+        "aufdrehen",
         "(dreh|drehe|dreht|drehen sie) (den lautsprecher|die lautsprecher|die box|die boxen|das radio) [(etwas|ein bisschen|noch)] auf",
         "(den lautsprecher|die lautsprecher|die box|die boxen|das radio) [(etwas|ein bisschen|noch)] aufdrehen",
       ],
