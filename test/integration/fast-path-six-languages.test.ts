@@ -220,7 +220,9 @@ describe("German and Dutch: the particles and favours of a spoken request", () =
 describe("German and Dutch: a weaker light is a dimmer one, and not seeing asks for more light", () => {
   it.each([
     ["de", "mach das Licht in der Küche schwächer"],
+    ["de", "das Licht in der Küche abdimmen"],
     ["nl", "zet het licht in de keuken zwakker"],
+    ["nl", "temper het licht in de keuken"],
   ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
@@ -234,6 +236,7 @@ describe("German and Dutch: a weaker light is a dimmer one, and not seeing asks 
   it.each([
     ["de", "mach die Musik schwächer"],
     ["nl", "zet de muziek zwakker"],
+    ["nl", "temper de muziek"],
     ["de", "kannst du nichts sehen"],
   ])("%s: %j changes nothing", async (language, text) => {
     await say(text, language);

@@ -476,6 +476,8 @@ export const de: FastPathGrammar = {
       "gedimmt",
       "abdunkeln",
       "runterdimmen",
+      "herunterdimmen",
+      "abdimmen",
       "weniger licht",
       "zu hell",
       "ist zu hell",

@@ -402,6 +402,9 @@ export const nl: FastPathGrammar = {
       "licht is te veel",
       "minimaliseer",
       "minimaliseren",
+      // "temper het licht": tempered is dimmed.
+      "temper",
+      "temperen",
       // A weaker light is a dimmer one: "zet het licht zwakker".
       "zwakker",
       "zwakker maken",
