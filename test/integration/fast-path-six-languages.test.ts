@@ -379,6 +379,39 @@ describe("German and Dutch: 'extra' says how much, and soft is softer in Dutch",
   });
 });
 
+describe("German and Dutch: as far as it goes ('so laut wie möglich', 'zo fel mogelijk')", () => {
+  it.each([
+    ["de", "mach die Musik so laut wie möglich", 1],
+    ["nl", "zet de muziek zo hard mogelijk", 1],
+    ["nl", "zo luid mogelijk", 1],
+  ])("%s: %j turns the speaker all the way up", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "mach das Licht in der Küche so hell wie möglich"],
+    ["nl", "zet het licht in de keuken zo fel mogelijk"],
+  ])("%s: %j brightens the kitchen's light that is on all the way", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":100}']);
+  });
+
+  it.each([
+    ["de", "die Musik ist so laut"],
+    ["de", "das Licht in der Küche ist so hell"],
+    ["de", "mach die Musik so hell wie möglich"],
+    ["nl", "de muziek is zo hard"],
+    ["nl", "het licht in de keuken is zo fel"],
+    ["nl", "zet de muziek zo fel mogelijk"],
+  ])("%s: %j is a complaint or no sense, and nothing is changed", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("a title said after what plays is no word of the command", () => {
   it.each([
     ["en", "please increase the volume of the song Hips Don't Lie"],

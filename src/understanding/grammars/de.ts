@@ -396,6 +396,7 @@ export const de: FastPathGrammar = {
     particles: [],
     brighter: withSie([
       "heller",
+      "so hell wie möglich",
       "erhellen",
       "erhelle",
       // "beleuchte das Zimmer", "erleuchte den Flur": lit up is brighter, as "erhelle".
@@ -457,6 +458,7 @@ export const de: FastPathGrammar = {
     ]),
     dimmer: withSie([
       "dunkler",
+      "so dunkel wie möglich",
       "nicht so hell",
       "gedämpfter",
       "dunkleres",
@@ -501,6 +503,7 @@ export const de: FastPathGrammar = {
     ]),
     louder: [
       "lauter",
+      "so laut wie möglich",
       "laut",
       // "dreh mal auf", "aufdrehen!": said of nothing, what is turned up is the sound. Only the
       // verb and its particle together: "dreh bitte im Bad die Lampen auf" switches the lamps on.
@@ -559,6 +562,7 @@ export const de: FastPathGrammar = {
       "so laut wie du kannst",
     ],
     quieter: [
+      "so leise wie möglich",
       // "die Lautstärke ist zu hoch": too high, said of the sound itself (as "zu niedrig" above).
       "lautstärke ist zu hoch",
       "lautstärke zu hoch",
@@ -737,7 +741,17 @@ export const de: FastPathGrammar = {
       "nen tick",
     ],
     lot: ["viel", "deutlich", "stark"],
-    full: ["ganz", "komplett", "vollständig"],
+    // "so laut wie möglich", "so hell wie möglich": as far as it goes, in the direction the phrase
+    // itself says (it is read as `louder` or `brighter` too); "die Musik ist so laut" is no such.
+    full: [
+      "ganz",
+      "komplett",
+      "vollständig",
+      "so hell wie möglich",
+      "so laut wie möglich",
+      "so leise wie möglich",
+      "so dunkel wie möglich",
+    ],
     steps: ["stufen", "schritte"],
     to: ["auf", "zu", "aufs", "auf das", "bis zum", "bis zur", "bis auf"],
     by: ["um"],

@@ -322,6 +322,8 @@ export const nl: FastPathGrammar = {
     particles: [],
     brighter: [
       "feller",
+      "zo fel mogelijk",
+      "zo helder mogelijk",
       "zijn te donker",
       "is te donker",
       "het is te donker",
@@ -368,6 +370,7 @@ export const nl: FastPathGrammar = {
     ],
     dimmer: [
       "niet zo fel",
+      "zo donker mogelijk",
       "dim",
       "zijn te fel",
       "is te fel",
@@ -412,6 +415,8 @@ export const nl: FastPathGrammar = {
     louder: [
       // "zet de muziek keihard": as loud as it goes, said of the sound.
       "keihard",
+      "zo hard mogelijk",
+      "zo luid mogelijk",
       "harder",
       // "zet het volume hoog", "ik heb een hoog volume nodig": a high volume asked for is a louder one.
       "volume hoog",
@@ -462,6 +467,7 @@ export const nl: FastPathGrammar = {
       "ik kan je slecht horen",
     ],
     quieter: [
+      "zo zacht mogelijk",
       // "het volume is te hoog": too high, said of the sound itself (as "te laag" above).
       "volume is te hoog",
       "volume te hoog",
@@ -624,7 +630,19 @@ export const nl: FastPathGrammar = {
       "een klein beetje",
     ],
     lot: ["veel", "flink"],
-    full: ["helemaal", "volledig", "compleet"],
+    // "zo fel mogelijk", "zo hard mogelijk": as far as it goes, in the direction the phrase itself
+    // says (it is read as `louder` or `brighter` too); "de muziek is zo hard" is no such.
+    full: [
+      "helemaal",
+      "volledig",
+      "compleet",
+      "zo fel mogelijk",
+      "zo helder mogelijk",
+      "zo hard mogelijk",
+      "zo luid mogelijk",
+      "zo zacht mogelijk",
+      "zo donker mogelijk",
+    ],
     steps: ["standen", "stappen", "streepjes", "niveaus", "tikjes"],
     to: ["op", "naar", "tot"],
     by: ["met"],
