@@ -190,6 +190,229 @@ describe("Dutch: a separable verb at the end of a clause", () => {
   });
 });
 
+describe("German and Dutch: the particles and favours of a spoken request", () => {
+  it.each([
+    ["de", "mach halt das Licht in der Küche aus"],
+    ["de", "mach ma eben das Licht in der Küche aus"],
+    ["de", "mach schnell die Küche aus"],
+    ["de", "na dann mach das Küchenlicht aus"],
+    ["de", "würdest du so nett sein und das Licht in der Küche ausmachen"],
+    ["de", "ich würde gerne das Licht in der Küche ausschalten"],
+    ["nl", "zet effe het licht in de keuken uit"],
+    ["nl", "doe es de lampen in de keuken uit"],
+    ["nl", "doe eventjes de keuken uit"],
+    ["nl", "zou je zo vriendelijk willen zijn om het licht in de keuken uit te doen"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["de", "das Licht in der Küche war eben noch an"],
+    ["de", "ich würde gerne wissen, ob das Licht in der Küche an ist"],
+    ["nl", "het licht in de keuken was effe aan"],
+  ])("%s: %j is told or asked, and nothing is switched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and Dutch: a weaker light is a dimmer one, and not seeing asks for more light", () => {
+  it.each([
+    ["de", "mach das Licht in der Küche schwächer"],
+    ["de", "das Licht in der Küche abdimmen"],
+    ["nl", "zet het licht in de keuken zwakker"],
+    ["nl", "temper het licht in de keuken"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
+  });
+
+  it("de: 'man sieht nix' said in the kitchen brightens its light that is on", async () => {
+    await say("man sieht nix", "de", "kitchen_satellite");
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":75}']);
+  });
+
+  it.each([
+    ["de", "mach die Musik schwächer"],
+    ["nl", "zet de muziek zwakker"],
+    ["nl", "temper de muziek"],
+    ["de", "kannst du nichts sehen"],
+  ])("%s: %j changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German: 'aufdrehen' said of nothing, or of a speaker, is louder", () => {
+  it.each(["dreh mal auf", "aufdrehen bitte", "dreh den Lautsprecher etwas auf", "das Radio aufdrehen"])(
+    "de: %j turns the speaker up a step",
+    async (text) => {
+      await say(text, "de");
+      expect(calls()).toEqual([
+        'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+      ]);
+    },
+  );
+
+  it.each(["dreh mal die Lampen in der Küche auf", "dreh bitte in der Küche die Lampen auf"])(
+    "de: %j still switches the kitchen's lights on",
+    async (text) => {
+      await say(text, "de");
+      expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    },
+  );
+
+  it("de: 'ich habe den Lautsprecher aufgedreht' is told, and nothing is changed", async () => {
+    await say("ich habe den Lautsprecher aufgedreht", "de");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German: the wish said in a 'dass' clause, and a favour asked with 'willst du', 'magst du'", () => {
+  it.each([
+    ["ich will, dass die Lichter in der Küche ausgehen", "off"],
+    ["sorg dafür, dass die Lampen in der Küche ausgehen", "off"],
+    ["sorg dafür, dass die Lampen in der Küche angehen", "on"],
+    ["ich möchte gerne, dass du das Licht in der Küche ausmachst", "off"],
+    ["willst du die Lampen in der Küche ausmachen", "off"],
+    ["magst du das Licht in der Küche anmachen", "on"],
+  ])("de: %j switches the kitchen's lights %s", async (text, state) => {
+    await say(text, "de");
+    expect(calls()).toEqual([
+      `light.turn_${state} light.counter_lights`,
+      `light.turn_${state} light.kitchen_ceiling`,
+    ]);
+  });
+
+  it.each([
+    "die Lampen in der Küche gehen aus",
+    "warum gehen die Lichter in der Küche aus",
+    "magst du Musik",
+  ])("de: %j is told or asked, and nothing is switched", async (text) => {
+    await say(text, "de");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and Dutch: smaller steps, 'nog', and the volume by other names", () => {
+  it.each([
+    ["nl", "ietsje harder", 0.3],
+    ["nl", "nog harder graag", 0.3],
+    ["nl", "een tikkeltje zachter", 0.1],
+    ["nl", "kun je het volume opschroeven", 0.3],
+    ["nl", "draai de volumeknop omhoog", 0.3],
+    ["nl", "verhoog de geluidssterkte", 0.3],
+    ["de", "einen Tick lauter", 0.3],
+    ["de", "ein kleines bisschen leiser bitte", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each(["het licht in de keuken is nog aan", "zet het licht in de keuken nog niet uit"])(
+    "nl: %j is told or held back, and nothing is switched",
+    async (text) => {
+      await say(text, "nl");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
+describe("Dutch: lights put out ('doof', 'doven'), lit ('steek aan') and clicked ('knippen')", () => {
+  it.each([
+    ["doof het licht in de keuken", "off"],
+    ["de lampen in de keuken doven", "off"],
+    ["het licht in de keuken uitknippen", "off"],
+    ["steek de lampen in de keuken aan", "on"],
+    ["het licht in de keuken aanknippen", "on"],
+  ])("nl: %j switches the kitchen's lights %s", async (text, state) => {
+    await say(text, "nl");
+    expect(calls()).toEqual([
+      `light.turn_${state} light.counter_lights`,
+      `light.turn_${state} light.kitchen_ceiling`,
+    ]);
+  });
+
+  it.each(["doof", "ik ben doof", "ben je doof", "het licht in de keuken is gedoofd"])(
+    "nl: %j switches nothing ('doof' is also 'deaf')",
+    async (text) => {
+      await say(text, "nl");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
+describe("German and Dutch: 'extra' says how much, and soft is softer in Dutch", () => {
+  it.each([
+    ["nl", "wees extra stil"],
+    ["de", "sei bitte extra leise"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it.each(["zet de muziek zacht", "zet de muziek extra zacht"])(
+    "nl: %j turns the speaker down a step",
+    async (text) => {
+      await say(text, "nl");
+      expect(calls()).toEqual([
+        'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+      ]);
+    },
+  );
+
+  it("nl: 'de muziek is te zacht' still turns it up", async () => {
+    await say("de muziek is te zacht", "nl");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it.each(["de muziek is zacht", "speel zachte muziek"])("nl: %j changes no volume", async (text) => {
+    await say(text, "nl");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and Dutch: as far as it goes ('so laut wie möglich', 'zo fel mogelijk')", () => {
+  it.each([
+    ["de", "mach die Musik so laut wie möglich", 1],
+    ["nl", "zet de muziek zo hard mogelijk", 1],
+    ["nl", "zo luid mogelijk", 1],
+  ])("%s: %j turns the speaker all the way up", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "mach das Licht in der Küche so hell wie möglich"],
+    ["nl", "zet het licht in de keuken zo fel mogelijk"],
+  ])("%s: %j brightens the kitchen's light that is on all the way", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":100}']);
+  });
+
+  it.each([
+    ["de", "die Musik ist so laut"],
+    ["de", "das Licht in der Küche ist so hell"],
+    ["de", "mach die Musik so hell wie möglich"],
+    ["nl", "de muziek is zo hard"],
+    ["nl", "het licht in de keuken is zo fel"],
+    ["nl", "zet de muziek zo fel mogelijk"],
+  ])("%s: %j is a complaint or no sense, and nothing is changed", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("a title said after what plays is no word of the command", () => {
   it.each([
     ["en", "please increase the volume of the song Hips Don't Lie"],

@@ -39,6 +39,13 @@ export const de: FastPathGrammar = {
     "sei so gut und",
     "würdest du so nett sein",
     "wärst du so nett",
+    // The favour asked and then the command: "würdest du so nett sein und …".
+    "würdest du so nett sein und",
+    "wärst du so nett und",
+    "wären sie so nett und",
+    "seien sie so nett und",
+    "sei so freundlich und",
+    "seien sie so freundlich und",
     "tu mir den gefallen und",
     // "die Lautstärke der Musik, die gerade spielt": what plays is the speaker's sound, said of it.
     "die gerade spielt",
@@ -72,13 +79,25 @@ export const de: FastPathGrammar = {
     "bitte mal",
     "jetzt bitte",
     "ich möchte dass du",
+    "ich möchte gerne dass du",
+    "ich möchte gern dass du",
     "ich will dass du",
     "du sollst",
     "mal",
     "doch",
+    // More particles of a plain request, as spoken: "mach halt das Licht aus", "mach ma eben das Licht an".
+    "halt",
+    "eben",
+    "ma",
+    "schnell",
+    "mal schnell",
+    "na dann",
     "kannst du",
     "könntest du",
     "würdest du",
+    // "willst du das Licht ausmachen", "magst du die Musik leiser machen": asked as a favour.
+    "willst du",
+    "magst du",
     // The same asked politely, to "Sie": "könnten Sie das Licht ausschalten".
     "können sie",
     "könnten sie",
@@ -92,6 +111,9 @@ export const de: FastPathGrammar = {
     "ich möchte",
     "ich hätte gern",
     "ich hätte gerne",
+    // "ich würde gerne das Licht anmachen": the wish said softly is what is asked.
+    "ich würde gerne",
+    "ich würde gern",
     "gib mir",
     "hallo",
     "hi",
@@ -144,6 +166,7 @@ export const de: FastPathGrammar = {
     "ziemlich",
     "total",
     "extrem",
+    "extra",
     "furchtbar",
     "super",
   ],
@@ -299,6 +322,8 @@ export const de: FastPathGrammar = {
       "einzuschalten",
       "anzuschalten",
       "anzumachen",
+      // "… dass die Lampen angehen": the plural's verb, written joined (else read as "angeben").
+      "angehen",
     ]),
     off: withSie([
       "aus",
@@ -375,6 +400,7 @@ export const de: FastPathGrammar = {
     particles: [],
     brighter: withSie([
       "heller",
+      "so hell wie möglich",
       "erhellen",
       "erhelle",
       // "beleuchte das Zimmer", "erleuchte den Flur": lit up is brighter, as "erhelle".
@@ -401,6 +427,15 @@ export const de: FastPathGrammar = {
       "es ist etwas dunkel",
       "es wird dunkel",
       "ich sehe nichts",
+      // Not seeing, said in other words: "ich kann nichts sehen", "man sieht nix", "schwer zu sehen".
+      "ich kann nichts sehen",
+      "ich kann nix sehen",
+      "ich sehe nix",
+      "ich sehe kaum etwas",
+      "man sieht nichts",
+      "man sieht nix",
+      "schwer zu sehen",
+      "es ist schwer zu sehen",
       // Darkness said more strongly: "es ist so dunkel", "stockdunkel", "man sieht nix".
       "es ist so dunkel",
       "hier ist es so dunkel",
@@ -427,6 +462,7 @@ export const de: FastPathGrammar = {
     ]),
     dimmer: withSie([
       "dunkler",
+      "so dunkel wie möglich",
       "nicht so hell",
       "gedämpfter",
       "dunkleres",
@@ -446,6 +482,8 @@ export const de: FastPathGrammar = {
       "gedimmt",
       "abdunkeln",
       "runterdimmen",
+      "herunterdimmen",
+      "abdimmen",
       "weniger licht",
       "zu hell",
       "ist zu hell",
@@ -463,10 +501,20 @@ export const de: FastPathGrammar = {
       "zu viel beleuchtung",
       "minimiere",
       "minimieren",
+      // A weaker light is a dimmer one: "mach das Licht schwächer".
+      "schwächer",
+      "schwächer machen",
     ]),
     louder: [
       "lauter",
+      "so laut wie möglich",
       "laut",
+      // "dreh mal auf", "aufdrehen!": said of nothing, what is turned up is the sound. Only the
+      // verb and its particle together: "dreh bitte im Bad die Lampen auf" switches the lamps on.
+      "dreh auf",
+      "drehe auf",
+      "dreh etwas auf",
+      "dreh noch auf",
       // "ich brauche eine hohe Lautstärke": a high volume asked for is a louder one.
       "hohe lautstärke",
       "ich kann dich nicht hören",
@@ -518,6 +566,7 @@ export const de: FastPathGrammar = {
       "so laut wie du kannst",
     ],
     quieter: [
+      "so leise wie möglich",
       // "die Lautstärke ist zu hoch": too high, said of the sound itself (as "zu niedrig" above).
       "lautstärke ist zu hoch",
       "lautstärke zu hoch",
@@ -688,9 +737,25 @@ export const de: FastPathGrammar = {
       "leicht",
       "ein stück",
       "ein stückchen",
+      // Smaller still, as spoken: "einen Tick lauter", "ein kleines bisschen leiser".
+      "ein kleines bisschen",
+      "ein klein wenig",
+      "einen tick",
+      "ein tick",
+      "nen tick",
     ],
     lot: ["viel", "deutlich", "stark"],
-    full: ["ganz", "komplett", "vollständig"],
+    // "so laut wie möglich", "so hell wie möglich": as far as it goes, in the direction the phrase
+    // itself says (it is read as `louder` or `brighter` too); "die Musik ist so laut" is no such.
+    full: [
+      "ganz",
+      "komplett",
+      "vollständig",
+      "so hell wie möglich",
+      "so laut wie möglich",
+      "so leise wie möglich",
+      "so dunkel wie möglich",
+    ],
     steps: ["stufen", "schritte"],
     to: ["auf", "zu", "aufs", "auf das", "bis zum", "bis zur", "bis auf"],
     by: ["um"],
@@ -710,6 +775,8 @@ export const de: FastPathGrammar = {
       // "das Licht darf an bleiben": it may stay as it is; nothing is asked to change.
       "bleiben",
       "geht",
+      // "dass die Lampen ausgehen": the plural's verb, as "geht" is the singular's.
+      "gehen",
       "ging",
       "gingen",
       "sich",
@@ -727,6 +794,8 @@ export const de: FastPathGrammar = {
       "müsste",
       "müssten",
       "ich möchte dass",
+      "ich möchte gerne dass",
+      "ich möchte gern dass",
       "ich will dass",
       "ich hätte gern dass",
       "ich hätte gerne dass",
@@ -1723,6 +1792,11 @@ export const de: FastPathGrammar = {
       intent: "volume_up",
       templates: [
         "(dreh|drehe|dreht|drehen sie) [die|den|das] (<volume>|<music>) [etwas|ein bisschen|mal] auf",
+        // A speaker's or the radio's "aufdrehen" is its sound's, not its power ("dreh den
+        // Lautsprecher auf"); said of nothing, see `louder`.
+        "aufdrehen",
+        "(dreh|drehe|dreht|drehen sie) (den lautsprecher|die lautsprecher|die box|die boxen|das radio) [(etwas|ein bisschen|noch)] auf",
+        "(den lautsprecher|die lautsprecher|die box|die boxen|das radio) [(etwas|ein bisschen|noch)] aufdrehen",
       ],
     },
     // "mach den Rollladen ein Stück auf", "dreh das Licht etwas auf": a step, with the separable verb's particle last.

@@ -32,12 +32,17 @@ export const nl: FastPathGrammar = {
     "stroom naar",
     // Politeness said as a favour asked: "be so kind and …".
     "wil je zo vriendelijk zijn",
+    "zou je zo vriendelijk willen zijn om",
+    "zou je zo vriendelijk willen zijn",
+    "wilt u zo vriendelijk zijn",
     "wees zo vriendelijk en",
     "wees zo lief en",
     "doe me een plezier en",
     // "kun je het nog een keer luider zeggen": again, which changes nothing of what is asked.
     "nog een keer",
     "nog eens",
+    // "nog harder", "nog wat zachter": more of what is asked, which is what is asked.
+    "nog",
     "geef mij",
     "geef me",
     // "het volume van de muziek die nu wordt afgespeeld": what plays is the speaker's sound, said of it.
@@ -87,6 +92,12 @@ export const nl: FastPathGrammar = {
     "alstublieft",
     "even",
     "eens",
+    // The same particles as spoken or typed: "zet effe het licht uit", "doe es de lamp aan", "ff".
+    "effe",
+    "efkes",
+    "eventjes",
+    "es",
+    "ff",
     // "doe maar het licht uit", "zet gewoon de muziek zachter": particles of a plain request.
     "doe maar",
     "zet maar",
@@ -156,6 +167,7 @@ export const nl: FastPathGrammar = {
     "ontzettend",
     "vreselijk",
     "enorm",
+    "extra",
     "nogal",
     "super",
   ],
@@ -182,6 +194,10 @@ export const nl: FastPathGrammar = {
       "doe",
       // "knip het licht uit": switched with a click.
       "knip",
+      "knippen",
+      // "steek het licht aan": lit, as a candle is (said so in Flanders).
+      "steek",
+      "steken",
       "draai",
       "maak",
       "schakel",
@@ -287,6 +303,9 @@ export const nl: FastPathGrammar = {
       "ophalen",
       "haal op",
       "optrekken",
+      // "schroef het volume op": screwed up is up.
+      "opschroeven",
+      "schroef op",
     ],
     // "laat het rolluik zakken": a cover let down.
     down: [
@@ -307,6 +326,8 @@ export const nl: FastPathGrammar = {
     particles: [],
     brighter: [
       "feller",
+      "zo fel mogelijk",
+      "zo helder mogelijk",
       "zijn te donker",
       "is te donker",
       "het is te donker",
@@ -353,6 +374,7 @@ export const nl: FastPathGrammar = {
     ],
     dimmer: [
       "niet zo fel",
+      "zo donker mogelijk",
       "dim",
       "zijn te fel",
       "is te fel",
@@ -387,10 +409,18 @@ export const nl: FastPathGrammar = {
       "licht is te veel",
       "minimaliseer",
       "minimaliseren",
+      // "temper het licht": tempered is dimmed.
+      "temper",
+      "temperen",
+      // A weaker light is a dimmer one: "zet het licht zwakker".
+      "zwakker",
+      "zwakker maken",
     ],
     louder: [
       // "zet de muziek keihard": as loud as it goes, said of the sound.
       "keihard",
+      "zo hard mogelijk",
+      "zo luid mogelijk",
       "harder",
       // "zet het volume hoog", "ik heb een hoog volume nodig": a high volume asked for is a louder one.
       "volume hoog",
@@ -441,6 +471,7 @@ export const nl: FastPathGrammar = {
       "ik kan je slecht horen",
     ],
     quieter: [
+      "zo zacht mogelijk",
       // "het volume is te hoog": too high, said of the sound itself (as "te laag" above).
       "volume is te hoog",
       "volume te hoog",
@@ -463,6 +494,8 @@ export const nl: FastPathGrammar = {
       "te luid",
       "minder luid",
       "zachtjes",
+      // "zet de muziek zacht": soft asked for is softer, as "laut" is louder in German.
+      "zacht",
       "wees minder luid",
       "stiller",
       "te hard",
@@ -493,6 +526,9 @@ export const nl: FastPathGrammar = {
     ],
     // "sluit de lichten af": a light can't close, so it is switched off.
     lightOff: [
+      // "het licht doven": put out, as a fire is; said only of light. "doof" alone is also "deaf"
+      // ("ik ben doof"): it is read only before what is put out (the templates).
+      "doven",
       "maak het donker",
       "geef me duisternis",
       "geef mij duisternis",
@@ -558,6 +594,10 @@ export const nl: FastPathGrammar = {
       "volumeregeling",
       "volume regeling",
       "de volumeregeling",
+      "geluidssterkte",
+      "geluidsvolume",
+      "volumeknop",
+      "de volumeknop",
     ],
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
     music: ["muziek", "de muziek", "liedje", "dit liedje", "het liedje", "dit nummer"],
@@ -576,9 +616,37 @@ export const nl: FastPathGrammar = {
       "lichtvermogen",
       "licht vermogen",
     ],
-    bit: ["een beetje", "beetje", "iets", "wat", "een tikje", "een stukje", "stukje"],
+    bit: [
+      "een beetje",
+      "beetje",
+      "iets",
+      "wat",
+      "een tikje",
+      "een stukje",
+      "stukje",
+      // Smaller still, as spoken: "ietsje harder", "een tikkeltje zachter", "een klein beetje".
+      "ietsje",
+      "ietsjes",
+      "een ietsje",
+      "tikje",
+      "een tikkeltje",
+      "tikkeltje",
+      "een klein beetje",
+    ],
     lot: ["veel", "flink"],
-    full: ["helemaal", "volledig", "compleet"],
+    // "zo fel mogelijk", "zo hard mogelijk": as far as it goes, in the direction the phrase itself
+    // says (it is read as `louder` or `brighter` too); "de muziek is zo hard" is no such.
+    full: [
+      "helemaal",
+      "volledig",
+      "compleet",
+      "zo fel mogelijk",
+      "zo helder mogelijk",
+      "zo hard mogelijk",
+      "zo luid mogelijk",
+      "zo zacht mogelijk",
+      "zo donker mogelijk",
+    ],
     steps: ["standen", "stappen", "streepjes", "niveaus", "tikjes"],
     to: ["op", "naar", "tot"],
     by: ["met"],
@@ -1458,6 +1526,7 @@ export const nl: FastPathGrammar = {
       templates: [
         ...separable(["uit"], ["zet", "doe", "draai", "schakel"], ["zetten", "doen", "draaien", "schakelen"]),
         "deactiveer {name}",
+        "doof {name}",
         "{name} uit",
       ],
     },
