@@ -488,7 +488,7 @@ export interface FastPathGrammar {
   /**
    * Where "no" before a verb says not to (Spanish "no apagues la luz") or tells what something
    * does not do ("no apaga la luz"): a correction stands only before an imperative with a pronoun
-   * joined ("no no bájale el volumen"), which no prohibition or statement is.
+   * joined ("no no bájale un poco el volumen"), which no prohibition or statement is.
    */
   correctionsBeforeJoinedPronoun?: boolean;
   /**

@@ -1,5 +1,5 @@
 // What is said to the assistant, not asked of the home: thanks is answered at once, in the user's
-// language; "what can you do" is answered with what the bridge can do when no language model is
+// language; asking what it can do is answered with what the bridge can do when no language model is
 // there to answer it. A command said with thanks is the command. Every sentence is our own.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ConversationAgent } from "../../src/agent/types.js";
@@ -57,7 +57,7 @@ describe("thanks", () => {
 
 describe("what the assistant can do", () => {
   it.each([
-    ["en", "what can you do?"],
+    ["en", "ok, what can you do for me?"],
     ["de", "Was kannst du alles?"],
     ["fr", "Qu'est-ce que tu sais faire ?"],
     ["es", "¿Qué puedes hacer?"],
@@ -76,7 +76,7 @@ describe("what the assistant can do", () => {
     const llm = await startFakeLlm({ script: ["I can run your home and answer questions."] });
     try {
       const withLlm = await agentWithModel(mirror, llm.openaiUrl);
-      const result = await withLlm.handle({ text: "what can you do", language: "en" });
+      const result = await withLlm.handle({ text: "how can you help me", language: "en" });
       expect(result.speech).toBe("I can run your home and answer questions.");
       expect(llm.requests).toHaveLength(1);
     } finally {

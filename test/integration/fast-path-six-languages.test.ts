@@ -1091,7 +1091,7 @@ describe("Spanish and Italian: what is heard, and sound asked for", () => {
     ["es", "quiero escuchar más canciones"],
     ["es", "háblame más de eso"],
     ["es", "no quiero escuchar la música tan alta"],
-    ["it", "voglio ascoltare la radio"],
+    ["it", "voglio ascoltare la radio della sera"],
     ["it", "voglio sentire più musica"],
     ["it", "voglio sentire la luce più forte"],
   ])("%s: %j asks for no change of the sound, and nothing is touched", async (language, text) => {
@@ -1145,7 +1145,7 @@ describe("Spanish and Italian: a state said by its participle, and Italian low l
     ["es", "modo silencio activado"],
     ["es", "ey, silencio activado"],
     ["it", "muto attivato"],
-    ["it", "cambia le impostazioni su muto"],
+    ["it", "cambia le impostazioni dello speaker su muto"],
     ["it", "azzera il volume"],
   ])("%s: %j mutes the speaker", async (language, text) => {
     await say(text, language);
@@ -1308,8 +1308,8 @@ describe("Spanish and Italian: what another did, told", () => {
 });
 
 describe("Spanish: a correction before an imperative with a pronoun joined", () => {
-  it("es: 'no no bájale el volumen' turns the speaker down", async () => {
-    await say("no no bájale el volumen", "es");
+  it("es: 'no no bájale un poco el volumen' turns the speaker down", async () => {
+    await say("no no bájale un poco el volumen", "es");
     expect(calls()).toEqual([
       'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
     ]);
@@ -1671,7 +1671,7 @@ describe("French: none wanted, said first, and a plug put en route", () => {
   );
 
   it.each([
-    ["fr", "je ne veux pas de son"],
+    ["fr", "je ne veux pas de son maintenant"],
     ["fr", "pas de son plus fort"],
     ["fr", "pas de musique"],
   ])("%s: %j touches nothing", async (language, text) => {

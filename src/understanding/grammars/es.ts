@@ -989,7 +989,7 @@ export const es: FastPathGrammar = {
   conjunctions: ["y", "y luego", "además de", "y también"],
   // "No, más luz", "No, enciende la luz": with the pause written, "no" answers what came before.
   pausedCorrections: ["no", "no no"],
-  // "no no bájale el volumen": a correction only before an imperative with a pronoun joined, which
+  // "no no bájale un poco el volumen": a correction only before an imperative with a pronoun joined, which
   // nothing else is; "no apagues", "no apague" forbid, "no apaga la luz" may tell what it does not.
   corrections: ["no", "no no"],
   correctionsBeforeJoinedPronoun: true,

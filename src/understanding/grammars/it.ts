@@ -256,7 +256,7 @@ export const it: FastPathGrammar = {
       "imposti",
       "regolate",
       "regoli",
-      // "cambia le impostazioni su muto", "cambia il volume a trenta": changed to what is said.
+      // "cambia le impostazioni dello speaker su muto", "cambia il volume a trenta": changed to what is said.
       "cambia",
       "cambiare",
       "cambi",
