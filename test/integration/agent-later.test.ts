@@ -40,14 +40,6 @@ describe("a command for later is not carried out now", () => {
     ["nl", "doe het licht in de keuken om 7 uur uit"],
     ["it", "accendi il bollitore tra 5 minuti"],
     ["it", "spegni la luce in cucina domani"],
-    // A point of the day, or what marks it.
-    ["en", "turn the desk lamp on at sunset"],
-    ["en", "switch the kettle off when it gets dark"],
-    ["de", "mach die Schreibtischlampe bei Sonnenuntergang an"],
-    ["fr", "éteins la bouilloire à minuit"],
-    ["es", "enciende la lámpara del escritorio al atardecer"],
-    ["nl", "zet de waterkoker 's avonds aan"],
-    ["it", "accendi la lampada della scrivania al tramonto"],
   ])(
     "%s: %j does nothing, says it cannot schedule yet, and is kept from HA's agent",
     async (language, text) => {

@@ -1878,18 +1878,6 @@ export const de: FastPathGrammar = {
     clock: ["uhr"],
     atHour: [],
     words: [
-      // A point of the day ("at sunset"): a time for later, never a name.
-      "bei sonnenuntergang",
-      "bei sonnenaufgang",
-      "bei einbruch der dunkelheit",
-      "in der dämmerung",
-      "um mitternacht",
-      "am mittag",
-      "mittags",
-      "am abend",
-      "abends",
-      "am morgen",
-      "wenn es dunkel wird",
       "morgen",
       "morgen früh",
       "heute abend",

@@ -1615,18 +1615,6 @@ export const en: FastPathGrammar = {
     clock: ["am", "pm", "a m", "p m", "o'clock", "o clock"],
     atHour: [],
     words: [
-      // A point of the day ("at sunset"): a time for later, never a name.
-      "at sunset",
-      "at sunrise",
-      "at dusk",
-      "at dawn",
-      "at noon",
-      "at midnight",
-      "at night",
-      "in the morning",
-      "in the evening",
-      "this afternoon",
-      "when it gets dark",
       "tomorrow",
       "tonight",
       "later",

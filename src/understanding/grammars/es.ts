@@ -1816,16 +1816,6 @@ export const es: FastPathGrammar = {
     // "desde las 8": from a time on is a time too.
     atHour: ["a las", "a la", "desde las", "desde la"],
     words: [
-      // A point of the day ("at sunset"): a time for later, never a name.
-      "al atardecer",
-      "al anochecer",
-      "al amanecer",
-      "a medianoche",
-      "al mediodía",
-      "por la noche",
-      "por la tarde",
-      "esta tarde",
-      "cuando oscurezca",
       // One o'clock, said with "una", which is no number word of ours (it is "a" as well).
       "a la una",
       "desde la una",

@@ -1841,17 +1841,6 @@ export const fr: FastPathGrammar = {
     clock: ["heure", "heures", "h"],
     atHour: [],
     words: [
-      // A point of the day ("at sunset"): a time for later, never a name.
-      "au coucher du soleil",
-      "au lever du soleil",
-      "à la tombée de la nuit",
-      "à l'aube",
-      "à midi",
-      "à minuit",
-      "dans la soirée",
-      "pendant la nuit",
-      "cet après midi",
-      "quand il fera nuit",
       "demain",
       "demain matin",
       "ce soir",

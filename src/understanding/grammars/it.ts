@@ -1788,16 +1788,6 @@ export const it: FastPathGrammar = {
     clock: ["ore", "in punto"],
     atHour: ["alle", "dalle"],
     words: [
-      // A point of the day ("at sunset"): a time for later, never a name.
-      "al tramonto",
-      "all'alba",
-      "al calar della sera",
-      "a mezzanotte",
-      "a mezzogiorno",
-      "di sera",
-      "di notte",
-      "questo pomeriggio",
-      "quando fa buio",
       "domani",
       "domani mattina",
       "stasera",

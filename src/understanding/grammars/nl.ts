@@ -1555,16 +1555,6 @@ export const nl: FastPathGrammar = {
     clock: ["uur"],
     atHour: [],
     words: [
-      // A point of the day ("at sunset"): a time for later, never a name.
-      "bij zonsondergang",
-      "bij zonsopgang",
-      "bij het donker worden",
-      "om middernacht",
-      "'s avonds",
-      "'s nachts",
-      "'s ochtends",
-      "vanmiddag",
-      "als het donker wordt",
       "morgen",
       "morgenochtend",
       "vanavond",
