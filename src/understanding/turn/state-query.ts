@@ -95,6 +95,11 @@ function answerPositions(
   }
   if (!targets.length && place) return turn.unsure(fill(r.noCoversIn, { place }));
   if (!targets.length) return turn.unsure(r.cannotYet);
+  return eachOnesState(turn, targets);
+}
+
+/** Each target's state, one after another ("Kitchen Ceiling is on. Counter Lights is off."). */
+function eachOnesState(turn: Turn, targets: Target[]): FastPathOutcome {
   turn.deps.memory.remember(turn.request.conversationId, targets);
   const each = targets.map((t) =>
     fill(turn.replies.stateIs, { name: t.name, state: stateNow(turn, t).said }),
@@ -107,11 +112,7 @@ function answerGroup(turn: Turn, targets: Target[]): FastPathOutcome {
   const asked = turn.match.state;
   const r = turn.replies;
   // "what's the status of the kitchen lights": no state asked, so each one's is said.
-  if (!asked) {
-    turn.deps.memory.remember(turn.request.conversationId, targets);
-    const each = targets.map((t) => fill(r.stateIs, { name: t.name, state: stateNow(turn, t).said }));
-    return turn.done(each.join(" "), "query_answer");
-  }
+  if (!asked) return eachOnesState(turn, targets);
   const known = targets
     .map((t) => {
       const word =
