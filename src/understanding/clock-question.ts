@@ -30,6 +30,9 @@ const SHORTEST_VERB = 3;
 /** A verb known by its ending alone is at least this long ("indicarme", not "miami"). */
 const SHORTEST_BY_ENDING = 6;
 
+/** A misspelt word of the question is read for one of at least this many letters ("tim" for "time"). */
+const SHORTEST_MISSPELT = 4;
+
 /** Words as the clock reader compares them: folded, elided articles apart ("l'heure" → "l heure"). */
 const words = (text: string) => fold(text).replace(/'/g, " ").split(" ").filter(Boolean);
 
@@ -48,6 +51,32 @@ function capitalised(sentence: string): Set<string> {
       .filter((w) => /^\p{Lu}/u.test(w))
       .map(fold),
   );
+}
+
+/** Every word the grammar knows, for anything: such a word is meant as said, never misspelt. */
+function knownWords(grammar: FastPathGrammar): Set<string> {
+  const known = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (typeof value === "string") for (const w of words(value)) known.add(w);
+    else if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === "object") Object.values(value).forEach(visit);
+  };
+  visit(grammar);
+  return known;
+}
+
+/**
+ * What `word` looks like with one letter left out or two neighbours swapped ("tim", "tmie" of
+ * "time"). One letter for another is no misspelling here: "tide" and "rate" are other words.
+ */
+function slips(word: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < word.length; i++) {
+    out.push(word.slice(0, i) + word.slice(i + 1));
+    if (i + 1 < word.length && word[i] !== word[i + 1])
+      out.push(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  }
+  return out;
 }
 
 export function createClockQuestion(grammar: FastPathGrammar) {
@@ -71,7 +100,16 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   // now, said with or without its preposition (turn/clock.ts answers from the home's zone).
   const ownZone = grammar.clock.ownZone ?? [];
   const zonePrepositions = grammar.areaPrepositions.filter((p) => !p.includes(" ") && !p.endsWith("'"));
-  add([...ownZone, ...zonePrepositions.flatMap((p) => ownZone.map((zone) => `${p} ${zone}`))], "asking");
+  // A zone said with the clock's own word ("local time", "hora local", "Ortszeit") asks that word.
+  for (const zone of [
+    ...ownZone,
+    ...zonePrepositions.flatMap((p) => ownZone.map((zone) => `${p} ${zone}`)),
+  ]) {
+    const named = words(zone)
+      .map((w) => roles.get(w))
+      .find((r) => r === "time" || r === "date");
+    add([zone], named ?? "asking");
+  }
   // The assistant called by its name anywhere in the question ("ok olly what time is it").
   add([...WAKE_WORDS, ...WAKE_WORDS.map((w) => w.split(" ").at(-1)!)], "asking");
   // A day of the month, in order or as a number ("ist heute der neunte", "oggi è il cinque marzo"),
@@ -143,6 +181,30 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     );
   }
 
+  // The words that name what is asked ("time", "Uhrzeit", "fecha"), as a misspelling may stand
+  // for them: a word the grammar knows for anything else ("lock", "later", "timer") never does.
+  const known = knownWords(grammar);
+  const subject = (word: string) => {
+    const role = roles.get(word);
+    return (role === "time" || role === "date" || role === "today") && word.length >= SHORTEST_MISSPELT
+      ? role
+      : undefined;
+  };
+  const meantBy = new Map<string, Role | undefined>();
+  for (const key of roles.keys()) {
+    const role = subject(key);
+    if (role && !key.includes(" "))
+      for (const slip of slips(key))
+        meantBy.set(slip, meantBy.has(slip) && meantBy.get(slip) !== role ? undefined : role);
+  }
+  /** The role of the word `word` misspells ("tim", "tiime", "tmie"), when it can mean only that. */
+  const misspeltRole = (word: string): Role | undefined => {
+    if (word.length < SHORTEST_MISSPELT - 1 || known.has(word) || !/^\p{L}+$/u.test(word)) return undefined;
+    // A letter left out or two swapped; else one letter too many.
+    const meant = new Set([meantBy.get(word), ...slips(word).map(subject)].filter((r) => r !== undefined));
+    return meant.size === 1 ? [...meant][0] : undefined;
+  };
+
   /**
    * One word of each phrase that asks the time or the date, its longest ("time" of "what time"): a
    * question holds one of them.
@@ -158,7 +220,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   return (sentence: string): ClockQuestion | undefined => {
     const folded = fold(sentence);
     // Most sentences name neither: one look at their words, and done.
-    if (!words(folded).some((w) => asking.has(w))) return undefined;
+    if (!words(folded).some((w) => asking.has(w) || misspeltRole(w))) return undefined;
     // One word alone is no question, but "today": "Jour" and "Nuit" switch a scene in Home
     // Assistant's French sentences. The templates still read the few that are ("time"). Counted
     // before politeness and "now" are dropped: "fecha actual", "Datum bitte" are two words.
@@ -180,8 +242,12 @@ export function createClockQuestion(grammar: FastPathGrammar) {
           break;
         }
       }
+      const meant = n === 0 ? misspeltRole(said[i]!) : undefined;
       if (n === 0 && DAY_OF_MONTH.test(said[i]!)) {
         found.add("dayOfMonth");
+        n = 1;
+      } else if (meant) {
+        found.add(meant);
         n = 1;
       } else if (n === 0) {
         unknown.push(i);

@@ -258,3 +258,52 @@ describe("a word the lists lack, where only a verb of asking can stand", () => {
     expect(readers[language]!(sentence)).toBeUndefined();
   });
 });
+
+describe("the home's own zone said with the clock's word", () => {
+  it.each([
+    ["en", "the local time please", "query_time"],
+    ["en", "what's the current local time", "query_time"],
+    ["de", "was ist gerade die Ortszeit", "query_time"],
+    ["fr", "donne-moi l'heure locale", "query_time"],
+    ["es", "¿cuál es la hora local ahora?", "query_time"],
+    ["nl", "wat is nu de lokale tijd", "query_time"],
+    ["it", "dimmi l'ora locale", "query_time"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)).toEqual({ intent });
+  });
+
+  it.each([
+    ["en", "what's the local time in lisbon"],
+    ["fr", "l'heure locale à Montréal"],
+    ["es", "hora local de Lima"],
+  ])("%s: %j, of another place, is left to the templates", (language, sentence) => {
+    expect(readers[language]!(sentence)).toBeUndefined();
+  });
+});
+
+describe("the word for the time or the date misspelt by one letter left out, added or swapped", () => {
+  it.each([
+    ["en", "what tim is it please", "query_time"],
+    ["en", "tell me the daet", "query_date"],
+    ["de", "wie spt ist es jetzt", "query_time"],
+    ["de", "welches Datumm haben wir", "query_date"],
+    ["fr", "quelle heur est-il maintenant", "query_time"],
+    ["es", "que ora es ahora", "query_time"],
+    ["nl", "wat is de datm van vandaag", "query_date"],
+    ["it", "che giono è oggi", "query_date"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)).toEqual({ intent });
+  });
+
+  it.each([
+    // One letter for another is another word: the tide, a rate.
+    ["en", "what's the tide now"],
+    ["en", "what's the rate today"],
+    // A word the bridge knows for something else is meant as said.
+    ["en", "what's the lock"],
+    ["en", "what's the timer"],
+    ["de", "wie ist die Temperatur jetzt"],
+  ])("%s: %j is no question of the clock", (language, sentence) => {
+    expect(readers[language]!(sentence)).toBeUndefined();
+  });
+});
