@@ -172,6 +172,12 @@ export function createFastPath(options: FastPathOptions) {
       const timed = time?.hush
         ? { match: { intent: "mute" as const } }
         : time && understanding.understand(time.rest, lookup);
+      // "create an automation that switches the porch light on at sunset", "make a rule that …":
+      // something to be set up, or a verb where a name goes; no command of ours to refuse for
+      // later. A language model may set it up; HA's agent would act now, so it is not asked.
+      const unquoted = timed && "by" in timed && timed.by === "template, unquoted";
+      if (time?.when === "later" && (time.setUp || unquoted))
+        return { kind: "unsure", speech: grammar.replies.cannotYet, results: [], elsewhere: true };
       if (time && timed && !timed.match.intent.startsWith("query_")) {
         // "turn off the light 5 minutes": for a while or in a while, never now and forever.
         if (time.when === "later" || (time.muteOnly && timed.match.intent !== "mute"))

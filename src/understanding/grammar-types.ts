@@ -731,6 +731,12 @@ export interface FastPathGrammar {
      * pour une heure"); alone they are Home Assistant's "never mind".
      */
     hush?: string[];
+    /**
+     * What is set up to happen by itself ("automation", "routine", "Zeitplan", "tous les jours"):
+     * a sentence with one and a later time asks for it to be set up, which a language model may
+     * do, not for a command now or later.
+     */
+    setUp?: string[];
   };
   /** Tried in order: put the more specific templates first. */
   intents: IntentTemplates[];

@@ -8,7 +8,7 @@ import type { FastPathGrammar } from "./grammar-types.js";
 import { alternation, createCleaner, fold } from "./sentence.js";
 
 export function createLaterTime(grammar: FastPathGrammar) {
-  const { after, units, at, clock, atHour, words, during, until, hush } = grammar.later;
+  const { after, units, at, clock, atHour, words, during, until, hush, setUp } = grammar.later;
   // A number in digits or in the grammar's words: a count of units, or an hour.
   const spoken = alternation(Object.keys(grammar.numbers));
   const count = `(?:\\d+|${spoken})`;
@@ -47,21 +47,26 @@ export function createLaterTime(grammar: FastPathGrammar) {
     );
   const clean = createCleaner(grammar);
   const hushed = hush?.length ? new RegExp(`^(?:${alternation(hush)})$`) : undefined;
+  const setting = setUp?.length ? new RegExp(`(?:^|\\s)(?:${alternation(setUp)})(?=\\s|$)`) : undefined;
 
   /**
    * The sentence without its words for a later time or a while, and which; undefined when it has
    * none. `hush`: what is left only asks for quiet, which for a while is a mute; `muteOnly`: the
-   * span is a while only if what is left is a mute.
+   * span is a while only if what is left is a mute; `setUp`: a later time in a request for
+   * something to be set up ("an automation that … at sunset"), no command.
    */
   return function timeOf(
     text: string,
-  ): { rest: string; when: "later" | "while"; hush?: true; muteOnly?: true } | undefined {
+  ): { rest: string; when: "later" | "while"; hush?: true; muteOnly?: true; setUp?: true } | undefined {
     const folded = fold(text);
     const strip = (from: string, pattern: RegExp) => from.replace(pattern, " ").replace(/\s+/g, " ").trim();
     // "silencio hasta mañana": a while that ends tomorrow, though "mañana" alone is a later time.
     const untilLess = untilEnd ? strip(folded, untilEnd) : folded;
     const later = strip(untilLess, phrase);
-    if (later !== untilLess) return { rest: later, when: "later" };
+    if (later !== untilLess)
+      return setting?.test(folded)
+        ? { rest: later, when: "later", setUp: true }
+        : { rest: later, when: "later" };
     const rest = strip(untilLess, awhile);
     if (rest === folded) {
       const bare = strip(folded, bareSpan);

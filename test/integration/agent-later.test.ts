@@ -40,6 +40,14 @@ describe("a command for later is not carried out now", () => {
     ["nl", "doe het licht in de keuken om 7 uur uit"],
     ["it", "accendi il bollitore tra 5 minuti"],
     ["it", "spegni la luce in cucina domani"],
+    // A point of the day, or what marks it.
+    ["en", "turn the desk lamp on at sunset"],
+    ["en", "switch the kettle off when it gets dark"],
+    ["de", "mach die Schreibtischlampe bei Sonnenuntergang an"],
+    ["fr", "éteins la bouilloire à minuit"],
+    ["es", "enciende la lámpara del escritorio al atardecer"],
+    ["nl", "zet de waterkoker 's avonds aan"],
+    ["it", "accendi la lampada della scrivania al tramonto"],
   ])(
     "%s: %j does nothing, says it cannot schedule yet, and is kept from HA's agent",
     async (language, text) => {
@@ -88,5 +96,35 @@ describe("a command for later with a language model behind", () => {
     } finally {
       await llm.close();
     }
+  });
+});
+
+describe("a request to set something up for later is the model's, not a command refused", () => {
+  it.each([
+    ["en", "create an automation that switches the kettle on tomorrow"],
+    ["en", "set up a rule that turns the desk lamp off at midnight"],
+    ["de", "erstelle eine Automatisierung, die den Wasserkocher bei Sonnenuntergang einschaltet"],
+  ])("%s: %j reaches the model, and nothing is switched now", async (language, text) => {
+    // A model that answers in words: it would set the automation up with a tool of its own.
+    const llm = await startFakeLlm({ script: ["I've set that up."] });
+    try {
+      const withLlm = await agentWithModel(mirror, llm.openaiUrl);
+      const result = await withLlm.handle({ text, language });
+      expect(llm.requests).toHaveLength(1);
+      expect(result.speech).toBe("I've set that up.");
+      expect(ha.serviceCalls).toEqual([]);
+      expect(ha.recognitions).toEqual([]);
+    } finally {
+      await llm.close();
+    }
+  });
+
+  it("without a model, it is not answered as a command for later", async () => {
+    const result = await agent.handle({
+      text: "create an automation that switches the kettle on tomorrow",
+      language: "en",
+    });
+    expect(result.speech).not.toBe(repliesFor("en").notLater);
+    expect(ha.serviceCalls).toEqual([]);
   });
 });

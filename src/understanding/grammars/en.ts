@@ -1615,6 +1615,18 @@ export const en: FastPathGrammar = {
     clock: ["am", "pm", "a m", "p m", "o'clock", "o clock"],
     atHour: [],
     words: [
+      // A point of the day ("at sunset"): a time for later, never a name.
+      "at sunset",
+      "at sunrise",
+      "at dusk",
+      "at dawn",
+      "at noon",
+      "at midnight",
+      "at night",
+      "in the morning",
+      "in the evening",
+      "this afternoon",
+      "when it gets dark",
       "tomorrow",
       "tonight",
       "later",
@@ -1648,6 +1660,22 @@ export const en: FastPathGrammar = {
         "till my",
       ],
     },
+    // "an automation that switches the porch light on at sunset": something to set up, not a command for later.
+    setUp: [
+      "automation",
+      "automations",
+      "routine",
+      "rule",
+      "schedule",
+      "scene",
+      "script",
+      "reminder",
+      "every day",
+      "every morning",
+      "every evening",
+      "every night",
+      "daily",
+    ],
   },
   choices: {
     all: [

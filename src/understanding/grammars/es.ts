@@ -1816,6 +1816,16 @@ export const es: FastPathGrammar = {
     // "desde las 8": from a time on is a time too.
     atHour: ["a las", "a la", "desde las", "desde la"],
     words: [
+      // A point of the day ("at sunset"): a time for later, never a name.
+      "al atardecer",
+      "al anochecer",
+      "al amanecer",
+      "a medianoche",
+      "al mediodía",
+      "por la noche",
+      "por la tarde",
+      "esta tarde",
+      "cuando oscurezca",
       // One o'clock, said with "una", which is no number word of ours (it is "a" as well).
       "a la una",
       "desde la una",
@@ -1836,6 +1846,22 @@ export const es: FastPathGrammar = {
       hour: ["hasta las", "hasta la"],
       clause: ["hasta que", "hasta nuevo aviso"],
     },
+    // "una rutina que encienda la luz al atardecer": something to set up, not a command for later.
+    setUp: [
+      "automatización",
+      "rutina",
+      "regla",
+      "programación",
+      "horario",
+      "escena",
+      "script",
+      "recordatorio",
+      "todos los días",
+      "todas las noches",
+      "todas las mañanas",
+      "cada día",
+      "cada noche",
+    ],
   },
   choices: {
     all: ["ambos", "ambas", "los dos", "las dos", "todos", "todas", "los tres", "las tres"],

@@ -1841,6 +1841,17 @@ export const fr: FastPathGrammar = {
     clock: ["heure", "heures", "h"],
     atHour: [],
     words: [
+      // A point of the day ("at sunset"): a time for later, never a name.
+      "au coucher du soleil",
+      "au lever du soleil",
+      "à la tombée de la nuit",
+      "à l'aube",
+      "à midi",
+      "à minuit",
+      "dans la soirée",
+      "pendant la nuit",
+      "cet après midi",
+      "quand il fera nuit",
       "demain",
       "demain matin",
       "ce soir",
@@ -1860,6 +1871,23 @@ export const fr: FastPathGrammar = {
       clause: ["jusqu'à ce que", "jusqu'à ce qu'", "jusqu'à nouvel ordre"],
     },
     hush: ["silence", "tais toi", "taisez vous", "chut"],
+    // "une routine qui allume la lumière au coucher du soleil": something to set up, not a command for later.
+    setUp: [
+      "automatisation",
+      "automation",
+      "routine",
+      "règle",
+      "programmation",
+      "planning",
+      "scène",
+      "script",
+      "rappel",
+      "tous les jours",
+      "tous les soirs",
+      "tous les matins",
+      "chaque jour",
+      "chaque soir",
+    ],
   },
   choices: {
     all: [

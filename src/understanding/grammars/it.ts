@@ -1788,6 +1788,16 @@ export const it: FastPathGrammar = {
     clock: ["ore", "in punto"],
     atHour: ["alle", "dalle"],
     words: [
+      // A point of the day ("at sunset"): a time for later, never a name.
+      "al tramonto",
+      "all'alba",
+      "al calar della sera",
+      "a mezzanotte",
+      "a mezzogiorno",
+      "di sera",
+      "di notte",
+      "questo pomeriggio",
+      "quando fa buio",
       "domani",
       "domani mattina",
       "stasera",
@@ -1813,6 +1823,20 @@ export const it: FastPathGrammar = {
       hour: ["fino alle", "fino all'", "fino alla"],
       clause: ["finché", "finchè", "fino a quando", "fin quando", "fino a nuovo ordine"],
     },
+    // "una routine che accenda la luce al tramonto": something to set up, not a command for later.
+    setUp: [
+      "automazione",
+      "routine",
+      "regola",
+      "programmazione",
+      "scena",
+      "script",
+      "promemoria",
+      "ogni giorno",
+      "ogni sera",
+      "ogni mattina",
+      "tutti i giorni",
+    ],
   },
   choices: {
     all: [

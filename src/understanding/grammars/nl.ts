@@ -1555,6 +1555,16 @@ export const nl: FastPathGrammar = {
     clock: ["uur"],
     atHour: [],
     words: [
+      // A point of the day ("at sunset"): a time for later, never a name.
+      "bij zonsondergang",
+      "bij zonsopgang",
+      "bij het donker worden",
+      "om middernacht",
+      "'s avonds",
+      "'s nachts",
+      "'s ochtends",
+      "vanmiddag",
+      "als het donker wordt",
       "morgen",
       "morgenochtend",
       "vanavond",
@@ -1593,6 +1603,21 @@ export const nl: FastPathGrammar = {
         "vannacht",
       ],
     },
+    // "een routine die het licht bij zonsondergang aandoet": something to set up, not a command for later.
+    setUp: [
+      "automatisering",
+      "automatisatie",
+      "routine",
+      "regel",
+      "schema",
+      "scène",
+      "script",
+      "herinnering",
+      "elke dag",
+      "elke avond",
+      "elke ochtend",
+      "dagelijks",
+    ],
   },
   choices: {
     all: ["allebei", "beide", "beiden", "alle twee", "alle", "alle drie", "allemaal"],
