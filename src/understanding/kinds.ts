@@ -2,7 +2,7 @@
 // it: by domain and, for covers, by device class ("open the curtains" opens curtains, not the
 // garage door). See `async_match_targets` in homeassistant/helpers/intent.py (home-assistant/core).
 import type { EntityView } from "../ha/mirror.js";
-import type { DeviceKind, FastIntent } from "./grammar-types.js";
+import type { DeviceKind, FastIntent, StateWord } from "./grammar-types.js";
 
 interface KindSpec {
   domains: readonly string[];
@@ -10,6 +10,11 @@ interface KindSpec {
   deviceClasses?: readonly string[];
   /** Domains that count, whatever their class, in questions ("are the doors locked": the locks). */
   alsoDomains?: readonly string[];
+  /**
+   * Device classes that count too in questions of being open or closed ("are the doors closed":
+   * the garage door too; "are the doors locked": the locks only).
+   */
+  alsoClasses?: readonly string[];
   /** Also an entity of these domains whose name says it is of the kind, whatever its class. */
   namedBy?: RegExp;
 }
@@ -47,7 +52,8 @@ export const KINDS: Record<DeviceKind, KindSpec> = {
   awning: coverClass("awning"),
   gate: coverClass("gate"),
   window: opening("window"),
-  door: { ...opening("door"), alsoDomains: ["lock"] },
+  // "Open the door" never opens the garage; "are all the doors closed" is not yes while it is open.
+  door: { ...opening("door"), alsoDomains: ["lock"], alsoClasses: ["garage", "garage_door"] },
   garage: opening("garage", "garage_door"),
 };
 
@@ -78,11 +84,14 @@ export const COVER_KINDS: ReadonlySet<DeviceKind> = new Set(
   (Object.keys(KINDS) as DeviceKind[]).filter((kind) => KINDS[kind].domains.includes("cover")),
 );
 
-/** Whether an entity is of the kind a sentence named. */
-export function isOfKind(entity: EntityView, kind: DeviceKind, question = false): boolean {
+/** Whether an entity is of the kind a sentence named; `asked`, the state a question names. */
+export function isOfKind(entity: EntityView, kind: DeviceKind, question = false, asked?: StateWord): boolean {
   const spec = KINDS[kind];
   if (question && spec.alsoDomains?.includes(entity.domain)) return true;
   if (!spec.domains.includes(entity.domain)) return false;
   if (spec.namedBy?.test(entity.name)) return true;
-  return !spec.deviceClasses || spec.deviceClasses.includes(String(entity.attributes.device_class ?? ""));
+  const deviceClass = String(entity.attributes.device_class ?? "");
+  if (question && asked !== "locked" && asked !== "unlocked" && spec.alsoClasses?.includes(deviceClass))
+    return true;
+  return !spec.deviceClasses || spec.deviceClasses.includes(deviceClass);
 }

@@ -1,7 +1,7 @@
 // What a spoken phrase resolves to, and what resolving needs: shared by the resolver, the place
 // and device-name lookups, and every concern of a turn.
 import type { AreaView, EntityView, HomeMirror } from "../ha/mirror.js";
-import type { FastPathGrammar } from "./grammar-types.js";
+import type { FastPathGrammar, StateWord } from "./grammar-types.js";
 import type { ZwaveTarget as ZwaveDevice } from "../zwave-host/zwave-target.js";
 
 /** One thing a sentence acts on or asks about. */
@@ -91,4 +91,6 @@ export interface ResolveContext {
   previous?: Target[];
   /** The sentence asks rather than acts. */
   question?: boolean;
+  /** The state the question asks about ("locked" of "is the door locked"), if it names one. */
+  asked?: StateWord;
 }

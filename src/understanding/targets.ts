@@ -198,7 +198,8 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     // own Home Assistant sentences take it; switched on or off, only a TV. A player Home Assistant
     // knows as something else (a speaker, a receiver) is no TV's sound.
     if (ctx.scope.sound && grammar.soundOfAnyPlayer?.includes(kind)) {
-      const unknownClass = (e: EntityView) => !e.attributes.device_class || isOfKind(e, kind, ctx.question);
+      const unknownClass = (e: EntityView) =>
+        !e.attributes.device_class || isOfKind(e, kind, ctx.question, ctx.asked);
       return group(
         ctx,
         (e) => isOfKind(e, "media_player", ctx.question) && unknownClass(e),
@@ -207,7 +208,7 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         scoped,
       );
     }
-    return group(ctx, (e) => isOfKind(e, kind, ctx.question), zwaveOfKind(kind), place, scoped);
+    return group(ctx, (e) => isOfKind(e, kind, ctx.question, ctx.asked), zwaveOfKind(kind), place, scoped);
   }
 
   /**

@@ -539,6 +539,23 @@ describe("the speaker's area and groups", () => {
     expect(calls()).toEqual([]);
   });
 
+  it("'are all the doors closed' counts an open garage door; 'are the doors locked' asks of the locks", async () => {
+    await setState("cover.garage_door", "open", { device_class: "garage" });
+    await setState("lock.front_door", "locked");
+    const kitchen = { deviceId: "kitchen_satellite" };
+    expect((await say("are all the doors closed", "en", kitchen)).speech).toBe(
+      "No, not closed: Garage Door.",
+    );
+    expect((await say("is any door open", "en", kitchen)).speech).toBe("Yes, Garage Door.");
+    expect((await say("sind alle Türen zu", "de", kitchen)).speech).toBe(
+      "Nein, nicht geschlossen: Garage Door.",
+    );
+    expect((await say("are all of the doors locked", "en", kitchen)).speech).toBe("Yes, all are locked.");
+    await setState("cover.garage_door", "closed", { device_class: "garage" });
+    expect((await say("are all the doors closed", "en", kitchen)).speech).toBe("Yes, all are closed.");
+    expect(calls()).toEqual([]);
+  });
+
   it("a plain question about a kind, asked in a room, is about that room's, each said", async () => {
     for (const [id, on] of [
       ["light.kitchen_ceiling", true],

@@ -123,7 +123,8 @@ function answerGroup(turn: Turn, targets: Target[]): FastPathOutcome {
     })
     .filter((t) => t.word !== undefined && sameFamily(t.wanted, t.word));
   if (!known.length) return turn.unsure(r.cannotYet);
-  const wanted = known[0]!.wanted;
+  // "are all the doors closed" of a lock and a garage door: said as asked, not as one of them is.
+  const wanted = known.every((t) => t.wanted === known[0]!.wanted) ? known[0]!.wanted : asked;
   // The state as said of `count` devices: "apagado" of one, "apagados" of several.
   const stateOf = (count: number) =>
     (count > 1 ? turn.grammar.statesPlural?.[wanted] : undefined) ?? turn.grammar.states[wanted];

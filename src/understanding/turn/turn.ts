@@ -167,6 +167,7 @@ export function createTurn(
       loads: () => homeLoads(deps.zwave.targets(), twins, views.exposed()),
       scope: scopeFor(intent),
       question: intent.startsWith("query_"),
+      ...(match.state ? { asked: match.state } : {}),
       ...(request.deviceId ? { speakerDeviceId: request.deviceId } : {}),
       ...(previous ? { previous } : {}),
     };
