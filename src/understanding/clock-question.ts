@@ -5,6 +5,7 @@
 // "indícame"): a question about another place or day has a word of its own ("in tokyo",
 // "tomorrow", "tokyo time") and is left to the templates, which hand it on (turn/clock.ts).
 import type { FastPathGrammar } from "./grammar-types.js";
+import { grammarWords, slip } from "./reading/spelling.js";
 import { numberWords } from "./number-words.js";
 import { createCleaner, fold, WAKE_WORDS, withoutWakeWord } from "./sentence.js";
 
@@ -51,32 +52,6 @@ function capitalised(sentence: string): Set<string> {
       .filter((w) => /^\p{Lu}/u.test(w))
       .map(fold),
   );
-}
-
-/** Every word the grammar knows, for anything: such a word is meant as said, never misspelt. */
-function knownWords(grammar: FastPathGrammar): Set<string> {
-  const known = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (typeof value === "string") for (const w of words(value)) known.add(w);
-    else if (Array.isArray(value)) value.forEach(visit);
-    else if (value && typeof value === "object") Object.values(value).forEach(visit);
-  };
-  visit(grammar);
-  return known;
-}
-
-/**
- * What `word` looks like with one letter left out or two neighbours swapped ("tim", "tmie" of
- * "time"). One letter for another is no misspelling here: "tide" and "rate" are other words.
- */
-function slips(word: string): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < word.length; i++) {
-    out.push(word.slice(0, i) + word.slice(i + 1));
-    if (i + 1 < word.length && word[i] !== word[i + 1])
-      out.push(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
-  }
-  return out;
 }
 
 export function createClockQuestion(grammar: FastPathGrammar) {
@@ -182,26 +157,24 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   }
 
   // The words that name what is asked ("time", "Uhrzeit", "fecha"), as a misspelling may stand
-  // for them: a word the grammar knows for anything else ("lock", "later", "timer") never does.
-  const known = knownWords(grammar);
-  const subject = (word: string) => {
-    const role = roles.get(word);
-    return (role === "time" || role === "date" || role === "today") && word.length >= SHORTEST_MISSPELT
-      ? role
-      : undefined;
-  };
-  const meantBy = new Map<string, Role | undefined>();
-  for (const key of roles.keys()) {
-    const role = subject(key);
-    if (role && !key.includes(" "))
-      for (const slip of slips(key))
-        meantBy.set(slip, meantBy.has(slip) && meantBy.get(slip) !== role ? undefined : role);
-  }
+  // for them (reading/spelling.ts says what a slip is): a letter left out, one too many or two
+  // swapped, never one for another ("tide", "rate" are other words than "time", "date"). A word
+  // the grammar knows for anything else ("lock", "later", "timer") is meant as said.
+  const known = grammarWords(grammar);
+  const subjects = [...roles].filter(
+    ([key, role]) =>
+      (role === "time" || role === "date" || role === "today") &&
+      key.length >= SHORTEST_MISSPELT &&
+      !key.includes(" "),
+  );
   /** The role of the word `word` misspells ("tim", "tiime", "tmie"), when it can mean only that. */
   const misspeltRole = (word: string): Role | undefined => {
     if (word.length < SHORTEST_MISSPELT - 1 || known.has(word) || !/^\p{L}+$/u.test(word)) return undefined;
-    // A letter left out or two swapped; else one letter too many.
-    const meant = new Set([meantBy.get(word), ...slips(word).map(subject)].filter((r) => r !== undefined));
+    const meant = new Set<Role>();
+    for (const [key, role] of subjects) {
+      const how = key[0] === word[0] ? slip(word, key) : undefined;
+      if (how && how !== "changed") meant.add(role);
+    }
     return meant.size === 1 ? [...meant][0] : undefined;
   };
 

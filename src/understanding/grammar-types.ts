@@ -734,7 +734,8 @@ export interface FastPathGrammar {
     /**
      * What is set up to happen by itself ("automation", "routine", "Zeitplan", "tous les jours"):
      * a sentence with one and a later time asks for it to be set up, which a language model may
-     * do, not for a command now or later.
+     * do, not for a command now or later. A scene or a script is run, not set up: "start the movie
+     * scene at 8" is a command for later.
      */
     setUp?: string[];
   };

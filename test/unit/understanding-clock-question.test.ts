@@ -288,7 +288,7 @@ describe("the word for the time or the date misspelt by one letter left out, add
     ["de", "wie spt ist es jetzt", "query_time"],
     ["de", "welches Datumm haben wir", "query_date"],
     ["fr", "quelle heur est-il maintenant", "query_time"],
-    ["es", "que ora es ahora", "query_time"],
+    ["es", "qué hroa es ahora", "query_time"],
     ["nl", "wat is de datm van vandaag", "query_date"],
     ["it", "che giono è oggi", "query_date"],
   ])("%s: %j", (language, sentence, intent) => {

@@ -1918,8 +1918,6 @@ export const de: FastPathGrammar = {
       "routine",
       "regel",
       "zeitplan",
-      "szene",
-      "skript",
       "erinnerung",
       "jeden tag",
       "jeden morgen",

@@ -1667,8 +1667,6 @@ export const en: FastPathGrammar = {
       "routine",
       "rule",
       "schedule",
-      "scene",
-      "script",
       "reminder",
       "every day",
       "every morning",

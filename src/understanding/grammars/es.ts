@@ -1853,8 +1853,6 @@ export const es: FastPathGrammar = {
       "regla",
       "programación",
       "horario",
-      "escena",
-      "script",
       "recordatorio",
       "todos los días",
       "todas las noches",

@@ -1879,8 +1879,6 @@ export const fr: FastPathGrammar = {
       "règle",
       "programmation",
       "planning",
-      "scène",
-      "script",
       "rappel",
       "tous les jours",
       "tous les soirs",

@@ -1829,8 +1829,6 @@ export const it: FastPathGrammar = {
       "routine",
       "regola",
       "programmazione",
-      "scena",
-      "script",
       "promemoria",
       "ogni giorno",
       "ogni sera",

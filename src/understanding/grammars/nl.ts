@@ -1610,8 +1610,6 @@ export const nl: FastPathGrammar = {
       "routine",
       "regel",
       "schema",
-      "scène",
-      "script",
       "herinnering",
       "elke dag",
       "elke avond",

@@ -56,10 +56,10 @@ export function grammarWords(grammar: FastPathGrammar): Set<string> {
  * How a slip made `b` into `a`, when it is one: a letter left out (the commonest slip), two
  * neighbours swapped, one letter for another, or one letter too many; the order is that of `SLIPS`.
  */
-type Slip = "left out" | "swapped" | "changed" | "added";
+export type Slip = "left out" | "swapped" | "changed" | "added";
 const SLIPS: readonly Slip[] = ["left out", "swapped", "changed", "added"];
 
-function slip(a: string, b: string): Slip | undefined {
+export function slip(a: string, b: string): Slip | undefined {
   // The first letter is seldom the slip, and another first letter makes another word ("nube",
   // "sube"; "cloud", "loud").
   if (a === b || a[0] !== b[0] || Math.abs(a.length - b.length) > 1) return undefined;
