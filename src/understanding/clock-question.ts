@@ -75,15 +75,16 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   // now, said with or without its preposition (turn/clock.ts answers from the home's zone).
   const ownZone = grammar.clock.ownZone ?? [];
   const zonePrepositions = grammar.areaPrepositions.filter((p) => !p.includes(" ") && !p.endsWith("'"));
-  // A zone said with the clock's own word ("local time", "hora local", "Ortszeit") asks that word.
+  // A zone said as the clock's own word and words that say nothing more ("local time", "hora
+  // local", "Ortszeit") asks that word; "this time zone" names the zone, and asks nothing.
   for (const zone of [
     ...ownZone,
     ...zonePrepositions.flatMap((p) => ownZone.map((zone) => `${p} ${zone}`)),
   ]) {
-    const named = words(zone)
-      .map((w) => roles.get(w))
-      .find((r) => r === "time" || r === "date");
-    add([zone], named ?? "asking");
+    const said = words(zone).map((w) => roles.get(w));
+    const named = said.find((r) => r === "time" || r === "date");
+    const nothingMore = said.every((r) => r === named || r === "asking");
+    add([zone], named && nothingMore ? named : "asking");
   }
   // The assistant called by its name anywhere in the question ("ok olly what time is it").
   add([...WAKE_WORDS, ...WAKE_WORDS.map((w) => w.split(" ").at(-1)!)], "asking");

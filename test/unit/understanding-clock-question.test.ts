@@ -260,6 +260,10 @@ describe("a word the lists lack, where only a verb of asking can stand", () => {
 });
 
 describe("the home's own zone said with the clock's word", () => {
+  it("a zone named as such asks nothing of the time: the date in my time zone is the date alone", () => {
+    expect(readers.en!("what's the date in my time zone")).toEqual({ intent: "query_date" });
+  });
+
   it.each([
     ["en", "the local time please", "query_time"],
     ["en", "what's the current local time", "query_time"],
