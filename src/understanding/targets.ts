@@ -258,8 +258,9 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     const all = kindTargets(ctx, kind);
     if (!all.length) return kindGroup(ctx, kind, undefined, said);
     const rooms = new Set(all.flatMap((t) => roomOf(t) ?? []));
-    // One set is meant: no question with one answer.
-    if (all.length === 1 || rooms.size === 0 || (rooms.size === 1 && all.every(roomOf))) {
+    // One set is meant: no question with one answer. A question is answered of them all ("are the
+    // doors closed": the front door and the garage door), never met with "which room?".
+    if (all.length === 1 || ctx.question || rooms.size === 0 || (rooms.size === 1 && all.every(roomOf))) {
       return { kind: "group", targets: all, ...(rooms.size === 1 ? { place: [...rooms][0]! } : {}) };
     }
     return { kind: "ambiguous", choices: roomChoices(all, wholeHome), rooms: true };

@@ -547,6 +547,10 @@ describe("the speaker's area and groups", () => {
       "No, not closed: Garage Door.",
     );
     expect((await say("is any door open", "en", kitchen)).speech).toBe("Yes, Garage Door.");
+    // Asked of a kind in several rooms, each is answered: no "which room?" for a question.
+    expect((await say("are the doors closed", "en", kitchen)).speech).toBe(
+      "Closed: Front Door. Not closed: Garage Door.",
+    );
     expect((await say("sind alle Türen zu", "de", kitchen)).speech).toBe(
       "Nein, nicht geschlossen: Garage Door.",
     );
