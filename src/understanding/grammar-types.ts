@@ -531,6 +531,12 @@ export interface FastPathGrammar {
    */
   reports?: string[];
   /**
+   * A modal said first, before an infinitive, asks what the speaker should do ("¿debería apagar
+   * la luz?", "debo encender la lámpara"): no command. `notBefore`: infinitives after which the
+   * modal says what should be, which is one ("debería estar apagada").
+   */
+  selfAsks?: { words: string[]; notBefore: string[] };
+  /**
    * A copula said first asks ("is it too loud?", "ist es zu hell?", "is het te donker?"): what is
    * wrong, asked about, is no command. Only where a statement never starts with one (not Italian's
    * "è troppo forte", which says it).

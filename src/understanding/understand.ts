@@ -159,6 +159,10 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const reported = grammar.reports?.length
     ? new RegExp(`(?:^|[^\\p{L}])(?:${grammar.reports.map(escape).join("|")})(?![\\p{L}])`, "u")
     : undefined;
+  const selfAsk = grammar.selfAsks?.words.length
+    ? new RegExp(`^[¿¡"']*(?:${alternation(grammar.selfAsks.words)})\\s+(?<verb>\\S+)`)
+    : undefined;
+  const selfAskNot = new Set((grammar.selfAsks?.notBefore ?? []).map(fold));
   const correction = grammar.corrections?.length
     ? new RegExp(`^(?:${alternation(grammar.corrections)})\\s+(?<rest>(?<first>\\S+).*)$`)
     : undefined;
@@ -325,6 +329,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     understand(sentence: string, lookup: (words: string) => Spotted | undefined): Understood | undefined {
       // "apagué la luz": what was done, told; folded, it would be a polite command ("apague").
       if (reported?.test(sentence.normalize("NFC").toLowerCase())) return undefined;
+      // "¿debería apagar la luz?": what the speaker should do, asked; not what they ask for.
+      const asked = selfAsk?.exec(fold(sentence))?.groups?.verb;
+      if (asked && isInfinitive(asked) && !selfAskNot.has(asked)) return undefined;
       // The correction is no part of the command: a template would take it for a name's words.
       const said = afterCorrection(sentence) ?? sentence;
       const understood = understandWhole(said, lookup);

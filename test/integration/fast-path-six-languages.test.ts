@@ -1695,3 +1695,28 @@ describe("French: what the devices cannot do, said of several", () => {
     expect(result.speech).toBe("Je ne peux pas faire cela avec Ceiling Light et Counter Lights.");
   });
 });
+
+describe("what the speaker should do or does, asked or told, is no command", () => {
+  it.each([
+    ["es", "¿debería apagar la luz de la cocina?"],
+    ["es", "debería encender la luz de la cocina"],
+    ["es", "¿tenemos que apagar las luces de la cocina?"],
+    ["es", "¿enciendo la luz de la cocina?"],
+    ["es", "abro la persiana del dormitorio"],
+    ["it", "spengo la luce della cucina?"],
+    ["it", "accendo la luce della cucina?"],
+    ["it", "dovremmo spegnere le luci della cucina?"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.response_type).not.toBe("action_done");
+  });
+
+  it.each([
+    ["es", "la luz de la cocina debería estar apagada"],
+    ["es", "deberías apagar la luz de la cocina"],
+  ])("%s: %j, what should be or what the assistant should do, is still done", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+});

@@ -994,7 +994,20 @@ export const es: FastPathGrammar = {
   corrections: ["no", "no no"],
   correctionsBeforeJoinedPronoun: true,
   // "… so that I can hear it": what a command is for, cut off (see the type).
+  // "¿debería apagar la luz de la cocina?": whether the speaker should.
+  selfAsks: {
+    words: ["debería", "deberíamos", "debo", "debemos", "tengo que", "tenemos que"],
+    notBefore: ["estar", "ser", "quedar", "quedarse", "seguir"],
+  },
   reports: [
+    // "¿enciendo la lámpara?": what the speaker does, or offers to; respelt it would be "enciende".
+    "enciendo",
+    "prendo",
+    "abro",
+    "cierro",
+    "conecto",
+    "desconecto",
+    "desactivo",
     "apagué",
     "encendí",
     "prendí",

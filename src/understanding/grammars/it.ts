@@ -974,7 +974,25 @@ export const it: FastPathGrammar = {
   infinitiveAfterCorrectionForbids: true,
   // "spensi la luce", "la spense": turned off, told in the past of one time (read as a slip of
   // "spegni", it switched the lights off). "accesi" is also "on" ("i lampadari accesi").
-  reports: ["spensi", "spense", "spensero", "spegnesti"],
+  reports: [
+    "spensi",
+    "spense",
+    "spensero",
+    "spegnesti",
+    // "spengo la luce?": what the speaker does, or offers to; respelt it would be "spegni".
+    "spengo",
+    "accendo",
+    "apro",
+    "chiudo",
+    "alzo",
+    "abbasso",
+    "disattivo",
+  ],
+  // "dovrei spegnere la luce?": whether the speaker should.
+  selfAsks: {
+    words: ["devo", "dovrei", "dobbiamo", "dovremmo"],
+    notBefore: ["essere", "stare", "restare", "rimanere"],
+  },
   // "… so that I can hear it": what a command is for, cut off (see the type).
   purposes: [
     "così che",
