@@ -453,6 +453,11 @@ export interface FastPathGrammar {
   indefinites?: string[];
   /** "all the lights": the sentence means every device of that kind. */
   quantifiers: string[];
+  /**
+   * "Only" ("is only the desk lamp on", "brennt nur die Stehlampe"): a state question it is said
+   * in asks of every other device too, which is not read: handed on.
+   */
+  only?: string[];
   /** "everything in the office". */
   everything: string[];
   /** A name containing one of these is two requests: left to someone who understands both. */

@@ -96,6 +96,16 @@ export const PRECEDENCE: readonly Precedence[] = [
   "template, unquoted",
 ];
 
+/** Questions of a device's or a group's state, which "only" turns into one of every other device. */
+const STATE_ASKED: ReadonlySet<FastIntent> = new Set([
+  "query_state",
+  "query_any",
+  "query_all",
+  "query_which",
+  "query_count",
+  "query_position",
+]);
+
 const QUESTIONS: ReadonlySet<FastIntent> = new Set([
   "query_state",
   "query_any",
@@ -158,6 +168,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   }
   const reported = grammar.reports?.length
     ? new RegExp(`(?:^|[^\\p{L}])(?:${grammar.reports.map(escape).join("|")})(?![\\p{L}])`, "u")
+    : undefined;
+  const only = grammar.only?.length
+    ? new RegExp(`(?:^|\\s)(?:${alternation(grammar.only)})(?=\\s|$)`)
     : undefined;
   const selfAsk = grammar.selfAsks?.words.length
     ? new RegExp(`^[¿¡"']*(?:${alternation(grammar.selfAsks.words)})\\s+(?<verb>\\S+)`)
@@ -327,6 +340,19 @@ export function createUnderstanding(grammar: FastPathGrammar) {
      * correction ("no, turn it down"), the command alone.
      */
     understand(sentence: string, lookup: (words: string) => Spotted | undefined): Understood | undefined {
+      const understood = understandSentence(sentence, lookup);
+      // "is only the desk lamp on": asked of every other device too, which no answer here reads.
+      if (understood && STATE_ASKED.has(understood.match.intent) && only?.test(fold(sentence)))
+        return undefined;
+      return understood;
+    },
+  };
+
+  function understandSentence(
+    sentence: string,
+    lookup: (words: string) => Spotted | undefined,
+  ): Understood | undefined {
+    {
       // "apagué la luz": what was done, told; folded, it would be a polite command ("apague").
       if (reported?.test(sentence.normalize("NFC").toLowerCase())) return undefined;
       // "¿debería apagar la luz?": what the speaker should do, asked; not what they ask for.
@@ -361,8 +387,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
         if (read?.by === "certain reading" && STRAY_WORD_CHANGES_NOTHING.has(read.match.intent)) return read;
       }
       return understood;
-    },
-  };
+    }
+  }
 
   /**
    * The sentence without its last word, when that word is one the grammar does not know, no

@@ -3,6 +3,7 @@
 // own, in each language's own words.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ConversationAgent } from "../../src/agent/types.js";
+import { repliesFor } from "../../src/understanding/spoken-result.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
 import { areaRow, entityRow, state } from "../support/ha-home.js";
 import type { FakeHa } from "../support/ha-server.js";
@@ -1718,5 +1719,29 @@ describe("what the speaker should do or does, asked or told, is no command", () 
   ])("%s: %j, what should be or what the assistant should do, is still done", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+});
+
+describe("a state question with 'only' asks of every other device too, and is handed on", () => {
+  it.each([
+    ["en", "is only the kitchen ceiling on"],
+    ["en", "is just the kitchen light on"],
+    ["de", "ist nur das Licht in der Küche an"],
+    ["fr", "est-ce que seule la lumière de la cuisine est allumée"],
+    ["es", "¿está encendida solamente la luz de la cocina?"],
+    ["nl", "is alleen het licht in de keuken aan"],
+    ["it", "è accesa soltanto la luce della cucina?"],
+  ])("%s: %j is not answered as if 'only' were not said", async (language, text) => {
+    const result = await say(text, language);
+    expect(result.speech).toBe(repliesFor(language).cannotYet);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "just turn off the kitchen ceiling"],
+    ["es", "apaga solo la luz del techo de la cocina"],
+  ])("%s: %j, a command, is still done", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.kitchen_ceiling"]);
   });
 });

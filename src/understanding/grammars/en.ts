@@ -154,6 +154,7 @@ export const en: FastPathGrammar = {
   articles: ["the", "a", "my", "our", "your", "this", "that"],
   indefinites: ["a"],
   quantifiers: ["all", "all of", "every", "every single", "each", "each and every"],
+  only: ["only", "just", "alone"],
   everything: ["everything", "all devices", "every device", "all the devices"],
   conjunctions: ["and", "and then", "as well as"],
   // "turn that down", "switch this off": what was just named, or what the verb acts on here.

@@ -984,6 +984,7 @@ export const es: FastPathGrammar = {
     "todos y cada uno de los",
     "todas y cada una de las",
   ],
+  only: ["solo", "sólo", "solamente", "únicamente", "nada más"],
   everything: ["todo", "todos los aparatos", "todos los dispositivos"],
   // "la luz de la cocina y también la del baño".
   conjunctions: ["y", "y luego", "además de", "y también"],

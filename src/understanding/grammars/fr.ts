@@ -933,6 +933,7 @@ export const fr: FastPathGrammar = {
   ],
   indefinites: ["un", "une"],
   quantifiers: ["tous", "toutes", "tous les", "toutes les", "chaque"],
+  only: ["seul", "seule", "seuls", "seules", "seulement", "uniquement"],
   everything: ["tout", "tous les appareils", "tout le reste"],
   conjunctions: ["et", "puis", "ainsi que"],
   corrections: ["non", "non non", "mais non"],

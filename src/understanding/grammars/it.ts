@@ -956,6 +956,7 @@ export const it: FastPathGrammar = {
   ],
   indefinites: ["un", "una", "uno"],
   quantifiers: ["tutti", "tutte", "tutti i", "tutte le", "tutti gli", "ogni"],
+  only: ["solo", "soltanto", "solamente", "unicamente"],
   everything: ["tutto", "tutti i dispositivi"],
   // "la luce della cucina e quella del bagno": "the one of", said for a second place.
   conjunctions: [
