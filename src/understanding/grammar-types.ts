@@ -458,6 +458,8 @@ export interface FastPathGrammar {
    * in asks of every other device too, which is not read: handed on.
    */
   only?: string[];
+  /** "Both" ("are both lamps on", "sind beide Lampen an"): a state question of each of two, handed on. */
+  both?: string[];
   /** "everything in the office". */
   everything: string[];
   /** A name containing one of these is two requests: left to someone who understands both. */

@@ -172,6 +172,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const only = grammar.only?.length
     ? new RegExp(`(?:^|\\s)(?:${alternation(grammar.only)})(?=\\s|$)`)
     : undefined;
+  const each = new RegExp(
+    `(?:^|\\s)(?:${alternation([...grammar.quantifiers, ...(grammar.both ?? [])])})(?=\\s|$)`,
+  );
   const selfAsk = grammar.selfAsks?.words.length
     ? new RegExp(`^[¿¡"']*(?:${alternation(grammar.selfAsks.words)})\\s+(?<verb>\\S+)`)
     : undefined;
@@ -342,7 +345,24 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     understand(sentence: string, lookup: (words: string) => Spotted | undefined): Understood | undefined {
       const understood = understandSentence(sentence, lookup);
       // "is only the desk lamp on": asked of every other device too, which no answer here reads.
-      if (understood && STATE_ASKED.has(understood.match.intent) && only?.test(fold(sentence)))
+      // "¿debería apagar la luz?": what the speaker should do, asked; not what they ask for. A
+      // question is still one ("debo saber la hora").
+      const asked = selfAsk?.exec(fold(sentence))?.groups?.verb;
+      if (
+        understood &&
+        !QUESTIONS.has(understood.match.intent) &&
+        asked &&
+        isInfinitive(asked) &&
+        !selfAskNot.has(asked)
+      )
+        return undefined;
+      // "are the kitchen lights all on", "sind beide Lampen an": "all" or "both" left inside the
+      // name (one said first is read) asks of each one, which a name's answer would not.
+      if (
+        understood &&
+        STATE_ASKED.has(understood.match.intent) &&
+        (only?.test(fold(sentence)) || (understood.match.name && each.test(understood.match.name)))
+      )
         return undefined;
       return understood;
     },
@@ -355,9 +375,6 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     {
       // "apagué la luz": what was done, told; folded, it would be a polite command ("apague").
       if (reported?.test(sentence.normalize("NFC").toLowerCase())) return undefined;
-      // "¿debería apagar la luz?": what the speaker should do, asked; not what they ask for.
-      const asked = selfAsk?.exec(fold(sentence))?.groups?.verb;
-      if (asked && isInfinitive(asked) && !selfAskNot.has(asked)) return undefined;
       // The correction is no part of the command: a template would take it for a name's words.
       const said = afterCorrection(sentence) ?? sentence;
       const understood = understandWhole(said, lookup);

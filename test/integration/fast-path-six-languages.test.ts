@@ -1745,3 +1745,38 @@ describe("a state question with 'only' asks of every other device too, and is ha
     expect(calls()).toEqual(["light.turn_off light.kitchen_ceiling"]);
   });
 });
+
+describe("'all' said after the verb, or left after the name, is a question of every one", () => {
+  it.each([
+    ["es", "¿están encendidas todas las luces de la cocina?", "No"],
+    ["es", "están encendidas todas las luces de la cocina", "No"],
+    ["it", "sono accese tutte le luci della cucina?", "No"],
+    ["it", "sono accese tutte le luci in cucina", "No"],
+  ])("%s: %j is answered no, naming the one that is off", async (language, text, no) => {
+    const result = await say(text, language);
+    expect(result.speech.startsWith(no)).toBe(true);
+    expect(result.speech).toContain("Counter Lights");
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "are the kitchen lights all on"],
+    ["en", "are both kitchen lights on"],
+    ["de", "sind beide Lichter in der Küche an"],
+    ["fr", "les deux lumières de la cuisine sont-elles allumées"],
+    ["nl", "zijn beide lampen in de keuken aan"],
+    ["it", "sono accese entrambe le luci della cucina?"],
+  ])("%s: %j is handed on, never answered of one of them", async (language, text) => {
+    const result = await say(text, language);
+    expect(result.speech).toBe(repliesFor(language).cannotYet);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("a question asked with a modal is still answered", () => {
+  it.each([["es", "debería saber qué hora es"]])("%s: %j tells the time", async (language, text) => {
+    const result = await say(text, language);
+    expect(result.response_type).toBe("query_answer");
+    expect(calls()).toEqual([]);
+  });
+});

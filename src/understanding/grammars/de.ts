@@ -881,6 +881,7 @@ export const de: FastPathGrammar = {
   indefinites: ["ein", "eine", "einen"],
   quantifiers: ["alle", "aller", "allen", "sämtliche", "jede", "jedes", "jeden"],
   only: ["nur", "bloß", "lediglich", "allein", "einzig"],
+  both: ["beide", "beiden", "alle beide", "allesamt"],
   everything: ["alles", "alle geräte", "sämtliche geräte"],
   conjunctions: ["und", "sowie", "und dann"],
   corrections: ["nein", "nein nein", "ne", "n\u00f6"],

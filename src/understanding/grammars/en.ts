@@ -155,6 +155,7 @@ export const en: FastPathGrammar = {
   indefinites: ["a"],
   quantifiers: ["all", "all of", "every", "every single", "each", "each and every"],
   only: ["only", "just", "alone"],
+  both: ["both", "both of", "all of them", "each of"],
   everything: ["everything", "all devices", "every device", "all the devices"],
   conjunctions: ["and", "and then", "as well as"],
   // "turn that down", "switch this off": what was just named, or what the verb acts on here.

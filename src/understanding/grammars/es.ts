@@ -985,6 +985,7 @@ export const es: FastPathGrammar = {
     "todas y cada una de las",
   ],
   only: ["solo", "sólo", "solamente", "únicamente", "nada más"],
+  both: ["ambos", "ambas", "los dos", "las dos", "todos", "todas"],
   everything: ["todo", "todos los aparatos", "todos los dispositivos"],
   // "la luz de la cocina y también la del baño".
   conjunctions: ["y", "y luego", "además de", "y también"],

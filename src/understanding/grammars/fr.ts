@@ -934,6 +934,7 @@ export const fr: FastPathGrammar = {
   indefinites: ["un", "une"],
   quantifiers: ["tous", "toutes", "tous les", "toutes les", "chaque"],
   only: ["seul", "seule", "seuls", "seules", "seulement", "uniquement"],
+  both: ["les deux", "tous les deux", "toutes les deux", "toutes", "tous"],
   everything: ["tout", "tous les appareils", "tout le reste"],
   conjunctions: ["et", "puis", "ainsi que"],
   corrections: ["non", "non non", "mais non"],

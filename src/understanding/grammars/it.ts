@@ -957,6 +957,7 @@ export const it: FastPathGrammar = {
   indefinites: ["un", "una", "uno"],
   quantifiers: ["tutti", "tutte", "tutti i", "tutte le", "tutti gli", "ogni"],
   only: ["solo", "soltanto", "solamente", "unicamente"],
+  both: ["entrambi", "entrambe", "tutti e due", "tutte e due", "ambedue"],
   everything: ["tutto", "tutti i dispositivi"],
   // "la luce della cucina e quella del bagno": "the one of", said for a second place.
   conjunctions: [
@@ -989,11 +990,6 @@ export const it: FastPathGrammar = {
     "abbasso",
     "disattivo",
   ],
-  // "dovrei spegnere la luce?": whether the speaker should.
-  selfAsks: {
-    words: ["devo", "dovrei", "dobbiamo", "dovremmo"],
-    notBefore: ["essere", "stare", "restare", "rimanere"],
-  },
   // "… so that I can hear it": what a command is for, cut off (see the type).
   purposes: [
     "così che",

@@ -757,6 +757,7 @@ export const nl: FastPathGrammar = {
   indefinites: ["een"],
   quantifiers: ["alle", "elke", "ieder", "iedere"],
   only: ["alleen", "enkel", "slechts", "uitsluitend", "maar"],
+  both: ["beide", "allebei", "allemaal", "alle twee"],
   everything: ["alles", "alle apparaten"],
   conjunctions: ["en", "en dan", "evenals"],
   corrections: ["nee", "nee nee", "neen"],

@@ -136,9 +136,12 @@ function answerGroup(turn: Turn, targets: Target[]): FastPathOutcome {
   // never "yes" because one is while others are not.
   // "is everything in the kitchen off": the same, with its place said.
   const name = turn.match.name ?? "";
+  // "¿están encendidas todas las luces del salón?", "sono spente tutte le luci?": "all" said
+  // after the verb, before the name the state question took, asks of every one too.
   const everyOne =
     turn.match.intent === "query_state" &&
-    (turn.targets.isEverything(name) ||
+    (turn.match.all === true ||
+      turn.targets.isEverything(name) ||
       turn.targets.splits(name).some((s) => turn.targets.isEverything(s.name)));
   switch (everyOne ? "query_all" : turn.match.intent) {
     case "query_all":
