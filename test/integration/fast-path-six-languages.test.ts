@@ -1780,3 +1780,26 @@ describe("a question asked with a modal is still answered", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("a kind said of a place the home does not have asks nothing among the speaker's room", () => {
+  it.each([
+    ["es", "enciende las luces del sótano"],
+    ["es", "apaga la luz de la buhardilla"],
+    ["it", "spegni le luci della cantina"],
+    ["it", "accendi la luce della mansarda"],
+    ["nl", "doe de lampen op het balkon aan"],
+  ])("%s: %j switches nothing and asks no 'which one?'", async (language, text) => {
+    const result = await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([]);
+    expect(result.response_type).toBe("error");
+    expect(result.speech).not.toContain("Kitchen Ceiling");
+  });
+
+  it.each([
+    ["es", "enciende la luz del techo de la cocina"],
+    ["it", "accendi la luce del soffitto in cucina"],
+  ])("%s: %j, a word that says which, still picks the ceiling light", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.kitchen_ceiling"]);
+  });
+});
