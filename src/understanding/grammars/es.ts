@@ -1039,6 +1039,10 @@ export const es: FastPathGrammar = {
     "mesita",
     "pie",
     "suelo",
+    "esquina",
+    "rincón",
+    "ventana",
+    "puerta",
   ],
   quantifiers: [
     "todos",
