@@ -1803,3 +1803,27 @@ describe("a kind said of a place the home does not have asks nothing among the s
     expect(calls()).toEqual(["light.turn_on light.kitchen_ceiling"]);
   });
 });
+
+describe("'is everything off' counts a speaker that plays, and never says yes without one it cannot read", () => {
+  it.each([
+    ["en", "is everything off in the living room", "No"],
+    ["de", "ist im Wohnzimmer alles aus", "Nein"],
+    ["es", "¿está todo apagado en el salón?", "No"],
+  ])("%s: %j names the playing speaker", async (language, text, no) => {
+    await setState("light.living_room_lamp", "off", { brightness: null });
+    await setState("media_player.living_room_speaker", "playing", { volume_level: 0.2 });
+    const result = await say(text, language);
+    expect(result.speech.startsWith(no)).toBe(true);
+    expect(result.speech).toContain("Living Room Speaker");
+    expect(calls()).toEqual([]);
+    await setState("light.living_room_lamp", "on", { brightness: 128 });
+  });
+
+  it("en: with the speaker's state unknown, 'is everything off' is handed on", async () => {
+    await setState("light.living_room_lamp", "off", { brightness: null });
+    await setState("media_player.living_room_speaker", "unavailable", {});
+    const result = await say("is everything off in the living room", "en");
+    expect(result.speech).toBe(repliesFor("en").cannotYet);
+    await setState("light.living_room_lamp", "on", { brightness: 128 });
+  });
+});
