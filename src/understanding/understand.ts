@@ -423,6 +423,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       return undefined;
     const spans = spotNames(words, lookup);
     if (spans.some((s) => s.end === words.length)) return undefined;
+    // "turn on the bathroom heater": a word said right after a place is what is there, a device
+    // the home may not have, never a stray word that leaves the place's lights.
+    if (spans.some((s) => s.end === words.length - 1 && s.spotted.type === "place")) return undefined;
     // A kind, an article, a preposition or a number before it makes it a name's word.
     const before = lexicon.senses(words.at(-2)!);
     if (

@@ -1827,3 +1827,22 @@ describe("'is everything off' counts a speaker that plays, and never says yes wi
     await setState("light.living_room_lamp", "on", { brightness: 128 });
   });
 });
+
+describe("a word said right after a place is a device there, never the place's lights", () => {
+  it.each([
+    ["en", "switch off the kitchen toaster"],
+    ["en", "turn on the garage heater"],
+    ["en", "turn the bedroom radiator on"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.response_type).toBe("error");
+  });
+
+  it("en: 'turn on the office heater', which the home has, is that device", async () => {
+    await setState("switch.office_heater", "off", {});
+    await say("turn on the office heater", "en");
+    expect(calls()).toEqual(["switch.turn_on switch.office_heater"]);
+    await setState("switch.office_heater", "on", {});
+  });
+});
