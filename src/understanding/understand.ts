@@ -172,6 +172,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const only = grammar.only?.length
     ? new RegExp(`(?:^|\\s)(?:${alternation(grammar.only)})(?=\\s|$)`)
     : undefined;
+  // "ist das Garagenlicht nicht an": a negation the question's name took asks the other way.
+  const negated = new RegExp(`(?:^|\\s)(?:${alternation(grammar.cues.negations)})(?=\\s|$)`);
   const each = new RegExp(
     `(?:^|\\s)(?:${alternation([...grammar.quantifiers, ...(grammar.both ?? [])])})(?=\\s|$)`,
   );
@@ -357,11 +359,14 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       )
         return undefined;
       // "are the kitchen lights all on", "sind beide Lampen an": "all" or "both" left inside the
-      // name (one said first is read) asks of each one, which a name's answer would not.
+      // name (one said first is read) asks of each one, which a name's answer would not; "not"
+      // inside it asks the other way, never of a device named so.
       if (
         understood &&
         STATE_ASKED.has(understood.match.intent) &&
-        (only?.test(fold(sentence)) || (understood.match.name && each.test(understood.match.name)))
+        (only?.test(fold(sentence)) ||
+          (understood.match.name !== undefined &&
+            (each.test(understood.match.name) || negated.test(understood.match.name))))
       )
         return undefined;
       return understood;

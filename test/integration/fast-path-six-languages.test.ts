@@ -1846,3 +1846,16 @@ describe("a word said right after a place is a device there, never the place's l
     await setState("switch.office_heater", "on", {});
   });
 });
+
+describe("a negated state question is handed on, never 'no device called … not'", () => {
+  it.each([
+    ["de", "ist das Küchenlicht nicht an"],
+    ["de", "sind die Lichter in der Küche nicht aus"],
+    ["nl", "is het licht in de keuken niet aan"],
+    ["en", "is the kitchen ceiling not on"],
+  ])("%s: %j", async (language, text) => {
+    const result = await say(text, language);
+    expect(result.speech).toBe(repliesFor(language).cannotYet);
+    expect(calls()).toEqual([]);
+  });
+});
