@@ -1881,6 +1881,11 @@ export const de: FastPathGrammar = {
     atHour: [],
     words: [
       // A point of the day ("at sunset"): a time for later, never a name.
+      "in der abenddämmerung",
+      "in der morgendämmerung",
+      "nachts",
+      "in der nacht",
+      "wenn die sonne untergeht",
       "bei sonnenuntergang",
       "bei sonnenaufgang",
       "bei einbruch der dunkelheit",

@@ -1618,6 +1618,10 @@ export const en: FastPathGrammar = {
     atHour: [],
     words: [
       // A point of the day ("at sunset"): a time for later, never a name.
+      "at nightfall",
+      "when the sun sets",
+      "when the sun goes down",
+      "when the sun comes up",
       "at sunset",
       "at sunrise",
       "at dusk",

@@ -1903,6 +1903,10 @@ export const es: FastPathGrammar = {
     atHour: ["a las", "a la", "desde las", "desde la"],
     words: [
       // A point of the day ("at sunset"): a time for later, never a name.
+      "al oscurecer",
+      "cuando anochezca",
+      "cuando se ponga el sol",
+      "cuando salga el sol",
       "al atardecer",
       "al anochecer",
       "al amanecer",

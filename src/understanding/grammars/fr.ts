@@ -1844,6 +1844,9 @@ export const fr: FastPathGrammar = {
     atHour: [],
     words: [
       // A point of the day ("at sunset"): a time for later, never a name.
+      "au crépuscule",
+      "quand il fait nuit",
+      "quand la nuit tombe",
       "au coucher du soleil",
       "au lever du soleil",
       "à la tombée de la nuit",

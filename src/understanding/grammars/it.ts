@@ -1875,6 +1875,10 @@ export const it: FastPathGrammar = {
     atHour: ["alle", "dalle"],
     words: [
       // A point of the day ("at sunset"): a time for later, never a name.
+      "al crepuscolo",
+      "al calar del sole",
+      "quando farà buio",
+      "quando tramonta il sole",
       "al tramonto",
       "all'alba",
       "al calar della sera",

@@ -1610,6 +1610,9 @@ export const nl: FastPathGrammar = {
     atHour: [],
     words: [
       // A point of the day ("at sunset"): a time for later, never a name.
+      "bij zonsopkomst",
+      "in de schemering",
+      "als de zon ondergaat",
       "bij zonsondergang",
       "bij zonsopgang",
       "bij het donker worden",
