@@ -453,6 +453,13 @@ export interface FastPathGrammar {
   indefinites?: string[];
   /** "all the lights": the sentence means every device of that kind. */
   quantifiers: string[];
+  /**
+   * "Only" ("is only the desk lamp on", "brennt nur die Stehlampe"): a state question it is said
+   * in asks of every other device too, which is not read: handed on.
+   */
+  only?: string[];
+  /** "Both" ("are both lamps on", "sind beide Lampen an"): a state question of each of two, handed on. */
+  both?: string[];
   /** "everything in the office". */
   everything: string[];
   /** A name containing one of these is two requests: left to someone who understands both. */
@@ -530,6 +537,12 @@ export interface FastPathGrammar {
    * ("apague", the polite imperative).
    */
   reports?: string[];
+  /**
+   * A modal said first, before an infinitive, asks what the speaker should do ("¿debería apagar
+   * la luz?", "debo encender la lámpara"): no command. `notBefore`: infinitives after which the
+   * modal says what should be, which is one ("debería estar apagada").
+   */
+  selfAsks?: { words: string[]; notBefore: string[] };
   /**
    * A copula said first asks ("is it too loud?", "ist es zu hell?", "is het te donker?"): what is
    * wrong, asked about, is no command. Only where a statement never starts with one (not Italian's

@@ -96,6 +96,16 @@ export const PRECEDENCE: readonly Precedence[] = [
   "template, unquoted",
 ];
 
+/** Questions of a device's or a group's state, which "only" turns into one of every other device. */
+const STATE_ASKED: ReadonlySet<FastIntent> = new Set([
+  "query_state",
+  "query_any",
+  "query_all",
+  "query_which",
+  "query_count",
+  "query_position",
+]);
+
 const QUESTIONS: ReadonlySet<FastIntent> = new Set([
   "query_state",
   "query_any",
@@ -159,6 +169,18 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const reported = grammar.reports?.length
     ? new RegExp(`(?:^|[^\\p{L}])(?:${grammar.reports.map(escape).join("|")})(?![\\p{L}])`, "u")
     : undefined;
+  const only = grammar.only?.length
+    ? new RegExp(`(?:^|\\s)(?:${alternation(grammar.only)})(?=\\s|$)`)
+    : undefined;
+  // "ist das Garagenlicht nicht an": a negation the question's name took asks the other way.
+  const negated = new RegExp(`(?:^|\\s)(?:${alternation(grammar.cues.negations)})(?=\\s|$)`);
+  const each = new RegExp(
+    `(?:^|\\s)(?:${alternation([...grammar.quantifiers, ...(grammar.both ?? [])])})(?=\\s|$)`,
+  );
+  const selfAsk = grammar.selfAsks?.words.length
+    ? new RegExp(`^[¿¡"']*(?:${alternation(grammar.selfAsks.words)})\\s+(?<verb>\\S+)`)
+    : undefined;
+  const selfAskNot = new Set((grammar.selfAsks?.notBefore ?? []).map(fold));
   const correction = grammar.corrections?.length
     ? new RegExp(`^(?:${alternation(grammar.corrections)})\\s+(?<rest>(?<first>\\S+).*)$`)
     : undefined;
@@ -323,6 +345,39 @@ export function createUnderstanding(grammar: FastPathGrammar) {
      * correction ("no, turn it down"), the command alone.
      */
     understand(sentence: string, lookup: (words: string) => Spotted | undefined): Understood | undefined {
+      const understood = understandSentence(sentence, lookup);
+      // "is only the desk lamp on": asked of every other device too, which no answer here reads.
+      // "¿debería apagar la luz?": what the speaker should do, asked; not what they ask for. A
+      // question is still one ("debo saber la hora").
+      const asked = selfAsk?.exec(fold(sentence))?.groups?.verb;
+      if (
+        understood &&
+        !QUESTIONS.has(understood.match.intent) &&
+        asked &&
+        isInfinitive(asked) &&
+        !selfAskNot.has(asked)
+      )
+        return undefined;
+      // "are the kitchen lights all on", "sind beide Lampen an": "all" or "both" left inside the
+      // name (one said first is read) asks of each one, which a name's answer would not; "not"
+      // inside it asks the other way, never of a device named so.
+      if (
+        understood &&
+        STATE_ASKED.has(understood.match.intent) &&
+        (only?.test(fold(sentence)) ||
+          (understood.match.name !== undefined &&
+            (each.test(understood.match.name) || negated.test(understood.match.name))))
+      )
+        return undefined;
+      return understood;
+    },
+  };
+
+  function understandSentence(
+    sentence: string,
+    lookup: (words: string) => Spotted | undefined,
+  ): Understood | undefined {
+    {
       // "apagué la luz": what was done, told; folded, it would be a polite command ("apague").
       if (reported?.test(sentence.normalize("NFC").toLowerCase())) return undefined;
       // The correction is no part of the command: a template would take it for a name's words.
@@ -354,8 +409,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
         if (read?.by === "certain reading" && STRAY_WORD_CHANGES_NOTHING.has(read.match.intent)) return read;
       }
       return understood;
-    },
-  };
+    }
+  }
 
   /**
    * The sentence without its last word, when that word is one the grammar does not know, no
@@ -373,6 +428,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       return undefined;
     const spans = spotNames(words, lookup);
     if (spans.some((s) => s.end === words.length)) return undefined;
+    // "turn on the bathroom heater": a word said right after a place is what is there, a device
+    // the home may not have, never a stray word that leaves the place's lights.
+    if (spans.some((s) => s.end === words.length - 1 && s.spotted.type === "place")) return undefined;
     // A kind, an article, a preposition or a number before it makes it a name's word.
     const before = lexicon.senses(words.at(-2)!);
     if (

@@ -48,6 +48,10 @@ describe("a command for later is not carried out now", () => {
     ["es", "enciende la lámpara del escritorio al atardecer"],
     ["nl", "zet de waterkoker 's avonds aan"],
     ["it", "accendi la lampada della scrivania al tramonto"],
+    ["en", "switch on the desk lamp when the sun goes down"],
+    ["de", "schalte die Schreibtischlampe nachts aus"],
+    ["es", "enciende la lámpara del escritorio al oscurecer"],
+    ["fr", "allume la lampe de bureau quand la nuit tombe"],
   ])(
     "%s: %j does nothing, says it cannot schedule yet, and is kept from HA's agent",
     async (language, text) => {

@@ -3,6 +3,7 @@
 // own, in each language's own words.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ConversationAgent } from "../../src/agent/types.js";
+import { repliesFor } from "../../src/understanding/spoken-result.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
 import { areaRow, entityRow, state } from "../support/ha-home.js";
 import type { FakeHa } from "../support/ha-server.js";
@@ -1693,5 +1694,168 @@ describe("French: what the devices cannot do, said of several", () => {
     const result = await say("abaisse les lumières de la cuisine", "fr");
     expect(calls()).toEqual([]);
     expect(result.speech).toBe("Je ne peux pas faire cela avec Ceiling Light et Counter Lights.");
+  });
+});
+
+describe("what the speaker should do or does, asked or told, is no command", () => {
+  it.each([
+    ["es", "¿debería apagar la luz de la cocina?"],
+    ["es", "debería encender la luz de la cocina"],
+    ["es", "¿tenemos que apagar las luces de la cocina?"],
+    ["es", "¿enciendo la luz de la cocina?"],
+    ["es", "abro la persiana del dormitorio"],
+    ["it", "spengo la luce della cucina?"],
+    ["it", "accendo la luce della cucina?"],
+    ["it", "dovremmo spegnere le luci della cucina?"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.response_type).not.toBe("action_done");
+  });
+
+  it.each([
+    ["es", "la luz de la cocina debería estar apagada"],
+    ["es", "deberías apagar la luz de la cocina"],
+  ])("%s: %j, what should be or what the assistant should do, is still done", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+});
+
+describe("a state question with 'only' asks of every other device too, and is handed on", () => {
+  it.each([
+    ["en", "is only the kitchen ceiling on"],
+    ["en", "is just the kitchen light on"],
+    ["de", "ist nur das Licht in der Küche an"],
+    ["fr", "est-ce que seule la lumière de la cuisine est allumée"],
+    ["es", "¿está encendida solamente la luz de la cocina?"],
+    ["nl", "is alleen het licht in de keuken aan"],
+    ["it", "è accesa soltanto la luce della cucina?"],
+  ])("%s: %j is not answered as if 'only' were not said", async (language, text) => {
+    const result = await say(text, language);
+    expect(result.speech).toBe(repliesFor(language).cannotYet);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "just turn off the kitchen ceiling"],
+    ["es", "apaga solo la luz del techo de la cocina"],
+  ])("%s: %j, a command, is still done", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.kitchen_ceiling"]);
+  });
+});
+
+describe("'all' said after the verb, or left after the name, is a question of every one", () => {
+  it.each([
+    ["es", "¿están encendidas todas las luces de la cocina?", "No"],
+    ["es", "están encendidas todas las luces de la cocina", "No"],
+    ["it", "sono accese tutte le luci della cucina?", "No"],
+    ["it", "sono accese tutte le luci in cucina", "No"],
+  ])("%s: %j is answered no, naming the one that is off", async (language, text, no) => {
+    const result = await say(text, language);
+    expect(result.speech.startsWith(no)).toBe(true);
+    expect(result.speech).toContain("Counter Lights");
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "are the kitchen lights all on"],
+    ["en", "are both kitchen lights on"],
+    ["de", "sind beide Lichter in der Küche an"],
+    ["fr", "les deux lumières de la cuisine sont-elles allumées"],
+    ["nl", "zijn beide lampen in de keuken aan"],
+    ["it", "sono accese entrambe le luci della cucina?"],
+  ])("%s: %j is handed on, never answered of one of them", async (language, text) => {
+    const result = await say(text, language);
+    expect(result.speech).toBe(repliesFor(language).cannotYet);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("a question asked with a modal is still answered", () => {
+  it.each([["es", "debería saber qué hora es"]])("%s: %j tells the time", async (language, text) => {
+    const result = await say(text, language);
+    expect(result.response_type).toBe("query_answer");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("a kind said of a place the home does not have asks nothing among the speaker's room", () => {
+  it.each([
+    ["es", "enciende las luces del sótano"],
+    ["es", "apaga la luz de la buhardilla"],
+    ["it", "spegni le luci della cantina"],
+    ["it", "accendi la luce della mansarda"],
+    ["nl", "doe de lampen op het balkon aan"],
+  ])("%s: %j switches nothing and asks no 'which one?'", async (language, text) => {
+    const result = await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([]);
+    expect(result.response_type).toBe("error");
+    expect(result.speech).not.toContain("Kitchen Ceiling");
+  });
+
+  it.each([
+    ["es", "enciende la luz del techo de la cocina"],
+    ["it", "accendi la luce del soffitto in cucina"],
+  ])("%s: %j, a word that says which, still picks the ceiling light", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.kitchen_ceiling"]);
+  });
+});
+
+describe("'is everything off' counts a speaker that plays, and never says yes without one it cannot read", () => {
+  it.each([
+    ["en", "is everything off in the living room", "No"],
+    ["de", "ist im Wohnzimmer alles aus", "Nein"],
+    ["es", "¿está todo apagado en el salón?", "No"],
+  ])("%s: %j names the playing speaker", async (language, text, no) => {
+    await setState("light.living_room_lamp", "off", { brightness: null });
+    await setState("media_player.living_room_speaker", "playing", { volume_level: 0.2 });
+    const result = await say(text, language);
+    expect(result.speech.startsWith(no)).toBe(true);
+    expect(result.speech).toContain("Living Room Speaker");
+    expect(calls()).toEqual([]);
+    await setState("light.living_room_lamp", "on", { brightness: 128 });
+  });
+
+  it("en: with the speaker's state unknown, 'is everything off' is handed on", async () => {
+    await setState("light.living_room_lamp", "off", { brightness: null });
+    await setState("media_player.living_room_speaker", "unavailable", {});
+    const result = await say("is everything off in the living room", "en");
+    expect(result.speech).toBe(repliesFor("en").cannotYet);
+    await setState("light.living_room_lamp", "on", { brightness: 128 });
+  });
+});
+
+describe("a word said right after a place is a device there, never the place's lights", () => {
+  it.each([
+    ["en", "switch off the kitchen toaster"],
+    ["en", "turn on the garage heater"],
+    ["en", "turn the bedroom radiator on"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.response_type).toBe("error");
+  });
+
+  it("en: 'turn on the office heater', which the home has, is that device", async () => {
+    await setState("switch.office_heater", "off", {});
+    await say("turn on the office heater", "en");
+    expect(calls()).toEqual(["switch.turn_on switch.office_heater"]);
+    await setState("switch.office_heater", "on", {});
+  });
+});
+
+describe("a negated state question is handed on, never 'no device called … not'", () => {
+  it.each([
+    ["de", "ist das Küchenlicht nicht an"],
+    ["de", "sind die Lichter in der Küche nicht aus"],
+    ["nl", "is het licht in de keuken niet aan"],
+    ["en", "is the kitchen ceiling not on"],
+  ])("%s: %j", async (language, text) => {
+    const result = await say(text, language);
+    expect(result.speech).toBe(repliesFor(language).cannotYet);
+    expect(calls()).toEqual([]);
   });
 });

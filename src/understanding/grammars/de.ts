@@ -880,6 +880,8 @@ export const de: FastPathGrammar = {
   ],
   indefinites: ["ein", "eine", "einen"],
   quantifiers: ["alle", "aller", "allen", "sämtliche", "jede", "jedes", "jeden"],
+  only: ["nur", "bloß", "lediglich", "allein", "einzig"],
+  both: ["beide", "beiden", "alle beide", "allesamt"],
   everything: ["alles", "alle geräte", "sämtliche geräte"],
   conjunctions: ["und", "sowie", "und dann"],
   corrections: ["nein", "nein nein", "ne", "n\u00f6"],
@@ -1879,6 +1881,11 @@ export const de: FastPathGrammar = {
     atHour: [],
     words: [
       // A point of the day ("at sunset"): a time for later, never a name.
+      "in der abenddämmerung",
+      "in der morgendämmerung",
+      "nachts",
+      "in der nacht",
+      "wenn die sonne untergeht",
       "bei sonnenuntergang",
       "bei sonnenaufgang",
       "bei einbruch der dunkelheit",

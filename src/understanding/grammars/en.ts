@@ -154,6 +154,8 @@ export const en: FastPathGrammar = {
   articles: ["the", "a", "my", "our", "your", "this", "that"],
   indefinites: ["a"],
   quantifiers: ["all", "all of", "every", "every single", "each", "each and every"],
+  only: ["only", "just", "alone"],
+  both: ["both", "both of", "all of them", "each of"],
   everything: ["everything", "all devices", "every device", "all the devices"],
   conjunctions: ["and", "and then", "as well as"],
   // "turn that down", "switch this off": what was just named, or what the verb acts on here.
@@ -1616,6 +1618,10 @@ export const en: FastPathGrammar = {
     atHour: [],
     words: [
       // A point of the day ("at sunset"): a time for later, never a name.
+      "at nightfall",
+      "when the sun sets",
+      "when the sun goes down",
+      "when the sun comes up",
       "at sunset",
       "at sunrise",
       "at dusk",

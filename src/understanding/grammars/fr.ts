@@ -933,6 +933,8 @@ export const fr: FastPathGrammar = {
   ],
   indefinites: ["un", "une"],
   quantifiers: ["tous", "toutes", "tous les", "toutes les", "chaque"],
+  only: ["seul", "seule", "seuls", "seules", "seulement", "uniquement"],
+  both: ["les deux", "tous les deux", "toutes les deux", "toutes", "tous"],
   everything: ["tout", "tous les appareils", "tout le reste"],
   conjunctions: ["et", "puis", "ainsi que"],
   corrections: ["non", "non non", "mais non"],
@@ -1842,6 +1844,9 @@ export const fr: FastPathGrammar = {
     atHour: [],
     words: [
       // A point of the day ("at sunset"): a time for later, never a name.
+      "au crépuscule",
+      "quand il fait nuit",
+      "quand la nuit tombe",
       "au coucher du soleil",
       "au lever du soleil",
       "à la tombée de la nuit",

@@ -107,21 +107,43 @@ function eachOnesState(turn: Turn, targets: Target[]): FastPathOutcome {
   return turn.done(each.join(" "), "query_answer");
 }
 
+/** Devices whose states are no plain on or off, and the states that are off. */
+const SWITCHED_OTHERWISE = new Set([
+  "media_player",
+  "climate",
+  "fan",
+  "humidifier",
+  "water_heater",
+  "vacuum",
+]);
+const OFF_STATES = new Set(["off", "standby"]);
+const NO_STATE = new Set(["unavailable", "unknown", ""]);
+
+/**
+ * The state of an entity as asked about: a speaker that plays or a radiator that heats is on
+ * ("is everything off"), which its own state word ("playing", "heat") does not say.
+ */
+function onOrOff(entity: Parameters<typeof stateOfEntity>[0], asked: StateWord): StateWord | undefined {
+  const word = stateOfEntity(entity, asked);
+  if (word || (asked !== "on" && asked !== "off") || !SWITCHED_OTHERWISE.has(entity.domain)) return word;
+  if (NO_STATE.has(entity.state)) return undefined;
+  return OFF_STATES.has(entity.state) ? "off" : "on";
+}
+
 /** A question about several devices, answered about all of them; never "which one?". */
 function answerGroup(turn: Turn, targets: Target[]): FastPathOutcome {
   const asked = turn.match.state;
   const r = turn.replies;
   // "what's the status of the kitchen lights": no state asked, so each one's is said.
   if (!asked) return eachOnesState(turn, targets);
-  const known = targets
-    .map((t) => {
-      const word =
-        t.source === "ha"
-          ? stateOfEntity(turn.deps.mirror.entity(t.entity.entityId) ?? t.entity, asked)
-          : zwaveStateWord(t.device);
-      return { name: t.name, word, wanted: word ? askedAs(asked, word) : asked };
-    })
-    .filter((t) => t.word !== undefined && sameFamily(t.wanted, t.word));
+  const read = targets.map((t) => {
+    const word =
+      t.source === "ha"
+        ? onOrOff(turn.deps.mirror.entity(t.entity.entityId) ?? t.entity, asked)
+        : zwaveStateWord(t.device);
+    return { name: t.name, word, wanted: word ? askedAs(asked, word) : asked };
+  });
+  const known = read.filter((t) => t.word !== undefined && sameFamily(t.wanted, t.word));
   if (!known.length) return turn.unsure(r.cannotYet);
   // "are all the doors closed" of a lock and a garage door: said as asked, not as one of them is.
   const wanted = known.every((t) => t.wanted === known[0]!.wanted) ? known[0]!.wanted : asked;
@@ -136,10 +158,16 @@ function answerGroup(turn: Turn, targets: Target[]): FastPathOutcome {
   // never "yes" because one is while others are not.
   // "is everything in the kitchen off": the same, with its place said.
   const name = turn.match.name ?? "";
+  // "¿están encendidas todas las luces del salón?", "sono spente tutte le luci?": "all" said
+  // after the verb, before the name the state question took, asks of every one too.
   const everyOne =
     turn.match.intent === "query_state" &&
-    (turn.targets.isEverything(name) ||
+    (turn.match.all === true ||
+      turn.targets.isEverything(name) ||
       turn.targets.splits(name).some((s) => turn.targets.isEverything(s.name)));
+  // "is everything off" while one's state is not known (unavailable): never "yes" without it.
+  const all = everyOne || turn.match.intent === "query_all";
+  if (all && read.some((t) => t.word === undefined)) return turn.unsure(r.cannotYet);
   switch (everyOne ? "query_all" : turn.match.intent) {
     case "query_all":
       return turn.done(
