@@ -60,6 +60,16 @@ export const KINDS: Record<DeviceKind, KindSpec> = {
 /** A garage door or a gate is no room's: said from a room that has none, it is the home's. */
 export const OUTDOOR_KINDS: ReadonlySet<DeviceKind> = new Set(["garage", "gate"]);
 
+/** The questions about a device's state, or a group's (answered again once "which one?" is). */
+export const STATE_QUESTIONS: ReadonlySet<FastIntent> = new Set([
+  "query_state",
+  "query_any",
+  "query_all",
+  "query_which",
+  "query_count",
+  "query_position",
+]);
+
 /** A change up or down from where a level is: of a light's brightness, or of a speaker's volume. */
 export const RELATIVE_INTENTS: ReadonlySet<FastIntent> = new Set([
   "brighten",

@@ -1,7 +1,7 @@
 // What a sentence asks, from its two readings: the grammar's templates (matcher.ts) and the
 // reading by names and cues (reading/reader.ts). Which one wins is the table below.
 import { createClockQuestion } from "./clock-question.js";
-import { RELATIVE_INTENTS, SOUND_INTENTS } from "./kinds.js";
+import { RELATIVE_INTENTS, SOUND_INTENTS, STATE_QUESTIONS } from "./kinds.js";
 import type { FastIntent, FastPathGrammar } from "./grammar-types.js";
 import { createMatcher, type FastMatch } from "./matcher.js";
 import { createLexicon, type Cue, type WordSense } from "./reading/lexicon.js";
@@ -95,16 +95,6 @@ export const PRECEDENCE: readonly Precedence[] = [
   "reading with an unknown name",
   "template, unquoted",
 ];
-
-/** Questions of a device's or a group's state, which "only" turns into one of every other device. */
-const STATE_ASKED: ReadonlySet<FastIntent> = new Set([
-  "query_state",
-  "query_any",
-  "query_all",
-  "query_which",
-  "query_count",
-  "query_position",
-]);
 
 const QUESTIONS: ReadonlySet<FastIntent> = new Set([
   "query_state",
@@ -363,7 +353,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       // inside it asks the other way, never of a device named so.
       if (
         understood &&
-        STATE_ASKED.has(understood.match.intent) &&
+        STATE_QUESTIONS.has(understood.match.intent) &&
         (only?.test(fold(sentence)) ||
           (understood.match.name !== undefined &&
             (each.test(understood.match.name) || negated.test(understood.match.name))))
@@ -373,43 +363,42 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     },
   };
 
+  /** The sentence read as said, after its correction, and respelt where a word for now was misspelt. */
   function understandSentence(
     sentence: string,
     lookup: (words: string) => Spotted | undefined,
   ): Understood | undefined {
-    {
-      // "apagué la luz": what was done, told; folded, it would be a polite command ("apague").
-      if (reported?.test(sentence.normalize("NFC").toLowerCase())) return undefined;
-      // The correction is no part of the command: a template would take it for a name's words.
-      const said = afterCorrection(sentence) ?? sentence;
-      const understood = understandWhole(said, lookup);
-      // "what time is it rigth now", "wie spät ist es jetz": a word for now written one letter
-      // wrong was read as another place or day. Only such a word is respelt here: a place's name one
-      // slip from another word of the grammar stays a place ("in india" is not "in indica").
-      if (understood?.by === "question" && understood.match.about !== undefined) {
-        const respelt = respelled(said, lookup, (meant) => nowWords.has(meant));
-        const again = respelt === undefined ? undefined : understandWhole(respelt, lookup);
-        if (
-          again?.by === "question" &&
-          again.match.intent === understood.match.intent &&
-          again.match.about === undefined
-        )
-          return again;
-      }
-      if (!understood || (understood.by !== "certain reading" && understood.by !== "question")) {
-        // "trun off the lights", "waht time is it": a slip of one letter, read as the word it can
-        // only be, when the sentence is then read for certain; a name is never respelt.
-        const respelt = respelled(said, lookup);
-        const again = respelt === undefined ? undefined : understandWhole(respelt, lookup);
-        if (again?.by === "certain reading" || again?.by === "question") return again;
-        // "turn the kitchen light off quickly", "sube el volumen ya mismo": a last word nobody knows,
-        // standing apart from every name, changes nothing of a plain command.
-        const shorter = withoutLastStrayWord(said, lookup);
-        const read = shorter === undefined ? undefined : understandWhole(shorter, lookup);
-        if (read?.by === "certain reading" && STRAY_WORD_CHANGES_NOTHING.has(read.match.intent)) return read;
-      }
-      return understood;
+    // "apagué la luz": what was done, told; folded, it would be a polite command ("apague").
+    if (reported?.test(sentence.normalize("NFC").toLowerCase())) return undefined;
+    // The correction is no part of the command: a template would take it for a name's words.
+    const said = afterCorrection(sentence) ?? sentence;
+    const understood = understandWhole(said, lookup);
+    // "what time is it rigth now", "wie spät ist es jetz": a word for now written one letter
+    // wrong was read as another place or day. Only such a word is respelt here: a place's name one
+    // slip from another word of the grammar stays a place ("in india" is not "in indica").
+    if (understood?.by === "question" && understood.match.about !== undefined) {
+      const respelt = respelled(said, lookup, (meant) => nowWords.has(meant));
+      const again = respelt === undefined ? undefined : understandWhole(respelt, lookup);
+      if (
+        again?.by === "question" &&
+        again.match.intent === understood.match.intent &&
+        again.match.about === undefined
+      )
+        return again;
     }
+    if (!understood || (understood.by !== "certain reading" && understood.by !== "question")) {
+      // "trun off the lights", "waht time is it": a slip of one letter, read as the word it can
+      // only be, when the sentence is then read for certain; a name is never respelt.
+      const respelt = respelled(said, lookup);
+      const again = respelt === undefined ? undefined : understandWhole(respelt, lookup);
+      if (again?.by === "certain reading" || again?.by === "question") return again;
+      // "turn the kitchen light off quickly", "sube el volumen ya mismo": a last word nobody knows,
+      // standing apart from every name, changes nothing of a plain command.
+      const shorter = withoutLastStrayWord(said, lookup);
+      const read = shorter === undefined ? undefined : understandWhole(shorter, lookup);
+      if (read?.by === "certain reading" && STRAY_WORD_CHANGES_NOTHING.has(read.match.intent)) return read;
+    }
+    return understood;
   }
 
   /**

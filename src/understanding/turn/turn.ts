@@ -7,7 +7,7 @@ import type { ToolIdentifier } from "../../tools/identifier.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
-import { isOfKind, RELATIVE_INTENTS } from "../kinds.js";
+import { isOfKind, RELATIVE_INTENTS, STATE_QUESTIONS } from "../kinds.js";
 import type { DeviceKind, FastPathGrammar, FastPathReplies } from "../grammar-types.js";
 import { fold, spokenAs, type FastMatch } from "../matcher.js";
 import type { ConversationMemory } from "../memory.js";
@@ -89,15 +89,6 @@ export async function homeLookup(deps: TurnDeps): Promise<(words: string) => Spo
   return homeVocabulary({ mirror: deps.mirror, devices: homeTwins(deps.zwave, deps.mirror).zwaveOnly() });
 }
 
-/** The questions about a device's state, answered again once "which one?" is (fast-path.ts `answer`). */
-export const STATE_QUESTIONS: ReadonlySet<string> = new Set([
-  "query_state",
-  "query_any",
-  "query_all",
-  "query_which",
-  "query_count",
-  "query_position",
-]);
 /** The intents a bare verb ("switch off", "spegni") says with nothing named. */
 const SWITCHING: ReadonlySet<string> = new Set(["turn_on", "turn_off", "toggle"]);
 
