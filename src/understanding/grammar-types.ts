@@ -177,6 +177,8 @@ export interface FastPathReplies {
   groupWhich: string;
   groupWhichNone: string;
   groupCount: string;
+  /** "How many … are on", when one is: the verb in the singular ("One of them is on."). */
+  groupCountOne: string;
   /** "is there a leak …": `{what}` is the detection's name, `{names}` those that report it. */
   detectYes: string;
   /** None reports it: `{names}` the sensors asked. */

@@ -497,6 +497,11 @@ describe("the speaker's area and groups", () => {
     expect(all.speech).toBe("No, not off: Living Room Lamp and Desk Lamp.");
     const count = await say("how many lights are switched on");
     expect(count.speech).toBe("2 of them are on.");
+    // One is said in the singular, in each language.
+    await setState("light.desk_lamp", "off");
+    expect((await say("how many lights are switched on")).speech).toBe("One of them is on.");
+    expect((await say("combien de lumières sont allumées", "fr")).speech).toBe("Un seul est allumé.");
+    expect((await say("¿cuántas luces están encendidas?", "es")).speech).toBe("Uno está encendido.");
     expect(calls()).toEqual([]);
   });
 

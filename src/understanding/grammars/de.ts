@@ -2081,6 +2081,7 @@ export const de: FastPathGrammar = {
     groupWhich: "{names}.",
     groupWhichNone: "Keins ist {state}.",
     groupCount: "{count} davon sind {state}.",
+    groupCountOne: "Eins davon ist {state}.",
     detectYes: "Ja, {what}: {names}.",
     detectNo: "Nein, alles in Ordnung: {names}.",
     noDetector: "Ich habe in {place} keinen Sensor für {what} gefunden.",

@@ -1816,6 +1816,7 @@ export const en: FastPathGrammar = {
     groupWhich: "{names}.",
     groupWhichNone: "None is {state}.",
     groupCount: "{count} of them are {state}.",
+    groupCountOne: "One of them is {state}.",
     detectYes: "Yes, {what}: {names}.",
     detectNo: "No, all clear: {names}.",
     noDetector: "I found no sensor for {what} in {place}.",

@@ -2115,6 +2115,7 @@ export const es: FastPathGrammar = {
     groupWhich: "{names}.",
     groupWhichNone: "Ninguno está {state}.",
     groupCount: "{count} están {state}.",
+    groupCountOne: "Uno está {state}.",
     detectYes: "Sí, {what}: {names}.",
     detectNo: "No, todo en orden: {names}.",
     noDetector: "No encontré ningún sensor de {what} en {place}.",

@@ -2051,6 +2051,7 @@ export const fr: FastPathGrammar = {
     groupWhich: "{names}.",
     groupWhichNone: "Aucun n'est {state}.",
     groupCount: "{count} sont {state}.",
+    groupCountOne: "Un seul est {state}.",
     detectYes: "Oui, {what} : {names}.",
     detectNo: "Non, rien à signaler : {names}.",
     noDetector: "Je n'ai trouvé aucun capteur pour {what} dans {place}.",

@@ -2073,6 +2073,7 @@ export const it: FastPathGrammar = {
     groupWhich: "{names}.",
     groupWhichNone: "Nessuno è {state}.",
     groupCount: "{count} sono {state}.",
+    groupCountOne: "Uno è {state}.",
     detectYes: "Sì, {what}: {names}.",
     detectNo: "No, tutto a posto: {names}.",
     noDetector: "Non ho trovato sensori per {what} in {place}.",

@@ -1795,6 +1795,7 @@ export const nl: FastPathGrammar = {
     groupWhich: "{names}.",
     groupWhichNone: "Geen enkele is {state}.",
     groupCount: "{count} zijn {state}.",
+    groupCountOne: "Eén ervan is {state}.",
     detectYes: "Ja, {what}: {names}.",
     detectNo: "Nee, alles in orde: {names}.",
     noDetector: "Ik vond geen sensor voor {what} in {place}.",

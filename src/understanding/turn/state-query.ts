@@ -183,7 +183,9 @@ function answerGroup(turn: Turn, targets: Target[]): FastPathOutcome {
       );
     case "query_count":
       return turn.done(
-        fill(r.groupCount, { count: inState.length, state: stateOf(inState.length) }),
+        inState.length === 1
+          ? fill(r.groupCountOne, { state: stateOf(1) })
+          : fill(r.groupCount, { count: inState.length, state: stateOf(inState.length) }),
         "query_answer",
       );
     case "query_state":
