@@ -777,6 +777,11 @@ export interface FastPathGrammar {
    * "apagados", "spenti"); a language that gives none says `states` of any number.
    */
   statesPlural?: Record<StateWord, string>;
+  /**
+   * Home Assistant's other states as said of one device ("heat" → "heating", "playing"): a state
+   * missing here is said as Home Assistant gives it.
+   */
+  otherStates?: Record<string, string>;
   /** How units are read aloud: "°C" → "degrees". */
   units: Record<string, string>;
   /** Conjunction list formatting, dates and numbers follow this BCP 47 tag. */

@@ -565,6 +565,17 @@ describe("the speaker's area and groups", () => {
     expect(calls()).toEqual([]);
   });
 
+  it("a state of Home Assistant's own, not on or off, is said in words of the language", async () => {
+    expect((await say("what's the status of the thermostat")).speech).toBe("Thermostat is in heat mode.");
+    expect((await say("wie ist der Status vom Thermostat", "de")).speech).toBe(
+      "Thermostat ist im Heizbetrieb.",
+    );
+    expect((await say("quel est l'état de l'enceinte du salon", "fr")).speech).toBe(
+      "Living Room Speaker est inactif.",
+    );
+    expect(calls()).toEqual([]);
+  });
+
   it("a plain question about a kind, asked in a room, is about that room's, each said", async () => {
     for (const [id, on] of [
       ["light.kitchen_ceiling", true],

@@ -80,7 +80,7 @@ function stateNow(turn: Turn, target: Target): { word: StateWord | undefined; sa
   if (position !== undefined && (turn.match.intent === "query_position" || isPartlyOpen(position))) {
     return { word: position > 0 ? "open" : "closed", said: positionSaid(turn.grammar, position) };
   }
-  return { word, said: word ? turn.grammar.states[word] : raw };
+  return { word, said: word ? turn.grammar.states[word] : (turn.grammar.otherStates?.[raw] ?? raw) };
 }
 
 /** "How far open are the blinds": each one's position, or its state when it reports none. */
