@@ -97,12 +97,7 @@ export const PRECEDENCE: readonly Precedence[] = [
 ];
 
 const QUESTIONS: ReadonlySet<FastIntent> = new Set([
-  "query_state",
-  "query_any",
-  "query_all",
-  "query_which",
-  "query_count",
-  "query_position",
+  ...STATE_QUESTIONS,
   "query_sensor",
   "query_detect",
   "query_low_battery",
