@@ -52,7 +52,7 @@ export const KINDS: Record<DeviceKind, KindSpec> = {
   awning: coverClass("awning"),
   gate: coverClass("gate"),
   window: opening("window"),
-  // "Open the door" never opens the garage; "are all the doors closed" is not yes while it is open.
+  // A command for the door never opens the garage; "are all the doors closed" is not yes while it is open.
   door: { ...opening("door"), alsoDomains: ["lock"], alsoClasses: ["garage", "garage_door"] },
   garage: opening("garage", "garage_door"),
 };
