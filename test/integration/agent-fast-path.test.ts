@@ -500,7 +500,9 @@ describe("the speaker's area and groups", () => {
     // One is said in the singular, in each language.
     await setState("light.desk_lamp", "off");
     expect((await say("how many lights are switched on")).speech).toBe("One of them is on.");
-    expect((await say("combien de lampes sont allumées en ce moment", "fr")).speech).toBe("Un seul est allumé.");
+    expect((await say("combien de lampes sont allumées en ce moment", "fr")).speech).toBe(
+      "Un seul est allumé.",
+    );
     expect((await say("¿cuántas lámparas están encendidas ahora?", "es")).speech).toBe("Uno está encendido.");
     expect(calls()).toEqual([]);
   });
