@@ -17,8 +17,25 @@ export function stateOfEntity(
   if (entity.domain === "binary_sensor" && opening) {
     return entity.state === "on" ? "open" : entity.state === "off" ? "closed" : undefined;
   }
-  return stateWordOf(entity.state);
+  const word = stateWordOf(entity.state);
+  if (word || (asked !== "on" && asked !== "off") || !SWITCHED_OTHERWISE.has(entity.domain)) return word;
+  // A speaker that plays or a radiator that heats is on ("is the thermostat on", "is everything
+  // off"), which its own state word ("playing", "heat") does not say.
+  if (NO_STATE.has(entity.state)) return undefined;
+  return OFF_STATES.has(entity.state) ? "off" : "on";
 }
+
+/** Devices whose states are no plain on or off, and the states of theirs that are off. */
+const SWITCHED_OTHERWISE = new Set([
+  "media_player",
+  "climate",
+  "fan",
+  "humidifier",
+  "water_heater",
+  "vacuum",
+]);
+const OFF_STATES = new Set(["off", "standby"]);
+const NO_STATE = new Set(["unavailable", "unknown", ""]);
 
 const FAMILY: Record<StateWord, number> = { on: 0, off: 0, open: 1, closed: 1, locked: 2, unlocked: 2 };
 

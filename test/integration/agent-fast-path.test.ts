@@ -575,6 +575,13 @@ describe("the speaker's area and groups", () => {
     expect((await say("quel est l'état de l'enceinte du salon", "fr")).speech).toBe(
       "Living Room Speaker est inactif.",
     );
+    // Asked on or off, a radiator that heats is on and a speaker at rest is on: yes or no, not a shrug.
+    expect((await say("is the thermostat on")).speech).toBe("Yes, Thermostat is in heat mode.");
+    expect((await say("is the thermostat off")).speech).toBe("No, Thermostat is in heat mode.");
+    expect((await say("ist der Thermostat aus", "de")).speech).toBe("Nein, Thermostat ist im Heizbetrieb.");
+    expect((await say("l'enceinte du salon est-elle allumée ?", "fr")).speech).toBe(
+      "Oui, Living Room Speaker est inactif.",
+    );
     expect(calls()).toEqual([]);
   });
 

@@ -8,7 +8,7 @@ import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
 import { failureSpeech } from "../spoken-result.js";
 import type { FastPathOutcome, ResponseType } from "../outcome.js";
-import { SOUND_INTENTS } from "../kinds.js";
+import { RELATIVE_INTENTS, SOUND_INTENTS } from "../kinds.js";
 import { COVERS } from "../scopes.js";
 import { cannotDoSpeech, capitalize, listOf, quantity } from "../speech.js";
 import { ZWAVE_COVERS, ZWAVE_SWITCHES, type Resolved, type Target } from "../targets.js";
@@ -149,6 +149,7 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   }
   if (resolved.kind !== "one" && resolved.kind !== "group") return turn.unresolved(resolved);
   const some = resolved.kind === "one" ? [resolved.target] : resolved.targets;
+  if (some.some((t) => t.source === "zwave") && fromStateNow(turn)) await turn.deps.zwave.refresh();
   const against = againstDirection(turn, some);
   // "raise the lights to 50 %" with one at 40 % and one at 60 %: the one below is raised.
   const agreeing = some.filter((t) => !against.includes(t) && !isDarkLight(turn, t));
@@ -157,9 +158,6 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
     // one was meant is a guess, so nothing is done, and where each light is now is said.
     return turn.unsure(levelsNow(turn, against));
   }
-  // A step of a cover ("open it a bit") is from where it is now, not as last listed.
-  if (turn.match.intent.startsWith("step_") && some.some((t) => t.source === "zwave" && isCover(t)))
-    await turn.deps.zwave.refresh();
   if (resolved.kind === "group")
     return actOnGroup(
       turn,
@@ -281,6 +279,19 @@ function takesColor(turn: Turn, target: Target): boolean {
   const modes = target.entity.attributes.supported_color_modes;
   if (!Array.isArray(modes)) return true;
   return modes.some((m) => (white ? m === "color_temp" || m === "rgbww" : COLOR_MODES.has(String(m))));
+}
+
+/**
+ * Whether what the sentence does depends on the device's state now: a step ("a bit brighter", "open
+ * it a bit"), a toggle, dimming (a light that is off stays off), a level said as a change ("up to
+ * 80 %"). Such a sentence reads its Z-Wave devices once more as it acts: the server pushes every
+ * report as it arrives, but a report still on its way through a busy worker would be missed.
+ */
+function fromStateNow(turn: Turn): boolean {
+  const { intent, towards } = turn.match;
+  return (
+    RELATIVE_INTENTS.has(intent) || intent === "toggle" || (intent === "set_level" && towards !== undefined)
+  );
 }
 
 /** Whether the sentence dims a light that is off: there is nothing to dim. */
@@ -555,7 +566,7 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
   if (turn.match.intent === "stop") return apply(turn.withIntent("turn_off"), target);
   let level = turn.match.level;
   const up = ["brighten", "step_up", "volume_up"].includes(turn.match.intent);
-  const relative = up || ["dim", "step_down", "volume_down"].includes(turn.match.intent);
+  const relative = RELATIVE_INTENTS.has(turn.match.intent);
   const sound = stepOf(turn, target) === "sound";
   // A step of a speaker is a volume set from its volume now; of a light, a brightness.
   let intent = turn.match.intent;

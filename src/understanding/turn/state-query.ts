@@ -19,6 +19,11 @@ export async function answerState(turn: Turn, found?: Resolved): Promise<FastPat
   // "how far open is the bedroom": a place said alone is asked about its covers.
   const resolved =
     found ?? (await turn.resolve(turn.match.name, intent === "query_position" ? "cover" : undefined));
+  // Said as of now: the Z-Wave devices are read once more, in case a report pushed a moment ago is
+  // still on its way through a busy worker.
+  const asked =
+    resolved.kind === "one" ? [resolved.target] : resolved.kind === "group" ? resolved.targets : [];
+  if (asked.some((t) => t.source === "zwave")) await turn.deps.zwave.refresh();
   // "is the garage door in the garage closed": a kind in a place that has one such device is it.
   if (
     resolved.kind === "group" &&
@@ -80,7 +85,9 @@ function stateNow(turn: Turn, target: Target): { word: StateWord | undefined; sa
   if (position !== undefined && (turn.match.intent === "query_position" || isPartlyOpen(position))) {
     return { word: position > 0 ? "open" : "closed", said: positionSaid(turn.grammar, position) };
   }
-  return { word, said: word ? turn.grammar.states[word] : (turn.grammar.otherStates?.[raw] ?? raw) };
+  // A state of its own ("heat", "idle") is said as such, also when it answers "on" or "off".
+  const own = turn.grammar.otherStates?.[raw];
+  return { word, said: own ?? (word ? turn.grammar.states[word] : raw) };
 }
 
 /** "How far open are the blinds": each one's position, or its state when it reports none. */
@@ -107,29 +114,6 @@ function eachOnesState(turn: Turn, targets: Target[]): FastPathOutcome {
   return turn.done(each.join(" "), "query_answer");
 }
 
-/** Devices whose states are no plain on or off, and the states that are off. */
-const SWITCHED_OTHERWISE = new Set([
-  "media_player",
-  "climate",
-  "fan",
-  "humidifier",
-  "water_heater",
-  "vacuum",
-]);
-const OFF_STATES = new Set(["off", "standby"]);
-const NO_STATE = new Set(["unavailable", "unknown", ""]);
-
-/**
- * The state of an entity as asked about: a speaker that plays or a radiator that heats is on
- * ("is everything off"), which its own state word ("playing", "heat") does not say.
- */
-function onOrOff(entity: Parameters<typeof stateOfEntity>[0], asked: StateWord): StateWord | undefined {
-  const word = stateOfEntity(entity, asked);
-  if (word || (asked !== "on" && asked !== "off") || !SWITCHED_OTHERWISE.has(entity.domain)) return word;
-  if (NO_STATE.has(entity.state)) return undefined;
-  return OFF_STATES.has(entity.state) ? "off" : "on";
-}
-
 /** A question about several devices, answered about all of them; never "which one?". */
 function answerGroup(turn: Turn, targets: Target[]): FastPathOutcome {
   const asked = turn.match.state;
@@ -139,7 +123,7 @@ function answerGroup(turn: Turn, targets: Target[]): FastPathOutcome {
   const read = targets.map((t) => {
     const word =
       t.source === "ha"
-        ? onOrOff(turn.deps.mirror.entity(t.entity.entityId) ?? t.entity, asked)
+        ? stateOfEntity(turn.deps.mirror.entity(t.entity.entityId) ?? t.entity, asked)
         : zwaveStateWord(t.device);
     return { name: t.name, word, wanted: word ? askedAs(asked, word) : asked };
   });
