@@ -5,7 +5,7 @@
 // The URL stays the same across restarts and updates; a rotated secret is announced again, and
 // the old URL works until Home Assistant uses the new one, so HA never meets a 401 (which starts
 // a re-authentication that an entry made from discovery cannot finish).
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -107,6 +107,7 @@ afterAll(async () => {
   await sim?.stop();
   await broker?.stop();
   await supervisor?.close();
+  rmSync(data, { recursive: true, force: true });
 });
 
 describe("MCP discovery under Supervisor", () => {

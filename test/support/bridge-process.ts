@@ -1,7 +1,7 @@
 // The built product as a separate process (`node FLAGS dist/main.js --options FILE`, the flags
 // read from the add-on's run script), as the add-on runs it, with its log collected so tests can assert on (and grep for secrets in) it.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -92,6 +92,7 @@ export async function startBridgeProcess(
         await exited;
         clearTimeout(timer);
       }
+      rmSync(dir, { recursive: true, force: true });
     },
   };
   try {

@@ -1,10 +1,10 @@
 // The per-install discovery secret in /data: the same path across starts, a new one only when
 // rotate_mcp_secret turns on, and the one before a rotation admitted until Home Assistant uses
 // the new one, or at most HANDOVER_MS when it never does.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   DISCOVERY_SECRET_FILE,
   DISCOVERY_STATE_FILE,
@@ -12,7 +12,15 @@ import {
   loadDiscoveryPath,
 } from "../../src/mcp/server/discovery-secret.js";
 
-const data = () => mkdtempSync(join(tmpdir(), "addon-data-"));
+const made: string[] = [];
+const data = () => {
+  const dir = mkdtempSync(join(tmpdir(), "addon-data-"));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 describe("the MCP discovery secret", () => {
   it("stays the same across starts, and rotates once when the option turns on", async () => {
