@@ -4,7 +4,7 @@
 import type { AreaView, EntityView, HomeMirror } from "../ha/mirror.js";
 import { normalizeName } from "../spoken-name.js";
 import { createDeviceNames, zwaveName } from "./device-names.js";
-import type { DeviceKind, FastPathGrammar } from "./grammar-types.js";
+import type { DeviceKind, FastPathGrammar, StateWord } from "./grammar-types.js";
 import { isOfKind } from "./kinds.js";
 import { createPlaces } from "./places.js";
 import type { Choice, Place, Resolved, ResolveContext, Target } from "./target-types.js";
@@ -136,9 +136,24 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     return device.function === "switch" && nameHas(device, lightWords);
   }
 
-  /** Which Z-Wave targets (the endpoints HA does not know) are of a kind, by their function. */
-  function zwaveOfKind(kind: DeviceKind): (d: ZwaveDevice) => boolean {
+  /**
+   * Which Z-Wave targets (the endpoints HA does not know) are of a kind, by their function. Asked
+   * about (`question`), as `isOfKind` counts HA's: "are the doors closed" counts the locks, the
+   * garage door and the sensors of a door; "are the doors locked", only the locks.
+   */
+  function zwaveOfKind(kind: DeviceKind, question = false, asked?: StateWord): (d: ZwaveDevice) => boolean {
+    const ofOpening = question && asked !== "locked" && asked !== "unlocked";
+    // A sensor of an opening, by its binary sensor's class, as for Home Assistant's binary sensors.
+    const sensorOf = (deviceClass: "door" | "window") => (d: ZwaveDevice) =>
+      ofOpening &&
+      d.function === "sensor" &&
+      typeof d.reports.open === "boolean" &&
+      (d.reports.binarySensors ?? []).some((b) => b.deviceClass === deviceClass);
+    const doorSensor = sensorOf("door");
+    const garage = (d: ZwaveDevice) => d.function === "barrier" && d.coverType !== "gate";
     switch (kind) {
+      case "door":
+        return (d) => (question && isLock(d)) || doorSensor(d) || (ofOpening && garage(d));
       case "light":
         return (d) => isSwitch(d) && isLight(d);
       case "switch":
@@ -161,9 +176,9 @@ export function createTargetResolver(grammar: FastPathGrammar) {
       case "awning":
         return (d) => d.function === "cover" && d.coverType !== "window";
       case "window":
-        return (d) => d.function === "cover" && d.coverType === "window";
+        return (d) => (d.function === "cover" && d.coverType === "window") || sensorOf("window")(d);
       case "garage":
-        return (d) => d.function === "barrier" && d.coverType !== "gate";
+        return garage;
       case "gate":
         return (d) => d.function === "barrier" && d.coverType === "gate";
       default:
@@ -208,7 +223,13 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         scoped,
       );
     }
-    return group(ctx, (e) => isOfKind(e, kind, ctx.question, ctx.asked), zwaveOfKind(kind), place, scoped);
+    return group(
+      ctx,
+      (e) => isOfKind(e, kind, ctx.question, ctx.asked),
+      zwaveOfKind(kind, ctx.question, ctx.asked),
+      place,
+      scoped,
+    );
   }
 
   /**

@@ -140,5 +140,17 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave device kinds by voic
     // A garage door takes its time to travel: open (255) once it is there.
     await expect.poll(() => backend.garageAtDevice(), { timeout: 10_000, interval: 250 }).toBe(255);
     if (backend.received) expect(received("garage").length).toBeGreaterThan(0);
+    // Asked about "the doors", the garage door, the lock and the door's sensor all count: never
+    // "all closed" or "I found no doors" while the garage stands open.
+    expect((await say("lock the front door")).speech).toBe("Front Door is locked.");
+    expect((await say("are all the doors closed")).speech).toBe("No, not closed: Garage Door.");
+    expect((await say("is any door open")).speech).toBe("Yes, Garage Door.");
+    expect((await say("sind alle Türen zu", "de")).speech).toBe("Nein, nicht geschlossen: Garage Door.");
+    expect((await say("are the doors closed")).speech).toBe(
+      "Closed: Front Door and Back Door Sensor. Not closed: Garage Door.",
+    );
+    // Locked or not is the locks' alone.
+    expect((await say("are the doors locked")).speech).toBe("Yes, Front Door is locked.");
+    expect((await say("is the front door unlocked")).speech).toBe("No, Front Door is locked.");
   }, 30_000);
 });
