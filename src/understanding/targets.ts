@@ -163,6 +163,8 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         return (d) => d.function === "switch" && !isLight(d) && nameHas(d, outletWords);
       case "fan":
         return (d) => d.function === "fan";
+      case "climate":
+        return (d) => d.function === "thermostat";
       case "lock":
         return isLock;
       // What a motor moves Z-Wave does not always say (a Multilevel Switch motor is a "shutter" by

@@ -61,6 +61,9 @@ export function zwaveStateWord(device: ZwaveTarget): StateWord | undefined {
   // A lock's value is the server's own word for its Door Lock mode (src/zwave/device-state.ts).
   if (device.function === "lock")
     return device.value === "locked" || device.value === "unlocked" ? device.value : undefined;
+  // A thermostat that heats, cools or dries is on, as Home Assistant's climate entities are asked.
+  const { hvacMode } = device.reports;
+  if (device.function === "thermostat") return hvacMode ? (hvacMode === "off" ? "off" : "on") : undefined;
   const { open, coverState, position } = device.reports;
   if (typeof open === "boolean") return open ? "open" : "closed";
   if (coverState === "stopped") return typeof position === "number" && position > 0 ? "open" : undefined;

@@ -68,6 +68,7 @@ export function targetsOf(device: DeviceSummary): ZwaveTarget[] {
       battery: e.battery ?? null,
       batteryLow: e.batteryLow ?? null,
       binarySensors: e.binarySensors ?? [],
+      hvacMode: e.hvacMode ?? null,
     },
   }));
 }

@@ -108,6 +108,10 @@ export type ColorState = z.infer<typeof colorState>;
 /** Where a cover or barrier is: Home Assistant's cover states, and `stopped` (a barrier stopped midway). */
 export const coverState = z.enum(["open", "closed", "opening", "closing", "stopped"]);
 
+/** A thermostat's mode in Home Assistant's HVAC modes. */
+export const hvacMode = z.enum(["off", "heat", "cool", "heat_cool", "fan_only", "dry"]);
+export type HvacMode = z.infer<typeof hvacMode>;
+
 /** One endpoint of a device: each is its own target ("turn on Outlet 2" switches endpoint 2 only). */
 export const endpointSummary = z.object({
   endpoint: z.number().int().min(0),
@@ -145,6 +149,8 @@ export const endpointSummary = z.object({
   battery: z.number().nullable().optional(),
   /** Whether its battery is low (the device's own flag, or 20 % or less). */
   batteryLow: z.boolean().nullable().optional(),
+  /** A thermostat's mode (off, heat, cool …). */
+  hvacMode: hvacMode.nullable().optional(),
   /** Its binary sensors (door, motion, leak, smoke, tamper, …) and what each says. */
   binarySensors: z.array(binarySensorState).optional(),
 });
@@ -165,6 +171,7 @@ export type EndpointReport = Pick<
   | "battery"
   | "batteryLow"
   | "binarySensors"
+  | "hvacMode"
 >;
 
 /** One device as `list_zwave_devices` gives it. */

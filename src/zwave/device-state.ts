@@ -2,7 +2,7 @@
 import { valuesOn, valueOn } from "./endpoints.js";
 import { CC, type EndpointRole } from "./functions.js";
 import { colorSwitchOf, reportedColor } from "./color-switch.js";
-import type { EndpointReport } from "./contract.js";
+import type { EndpointReport, HvacMode } from "./contract.js";
 import { coverMechanism, coverStatusOf, type CoverStatus } from "./covers.js";
 import { valueKey, type ValueId, type ZwaveNode, type ZwaveValue } from "./model.js";
 import { levelToPercent } from "./multilevel-switch.js";
@@ -110,6 +110,27 @@ function measured(values: ZwaveValue[], deviceClass: string): number | null {
   return v ? (v.value as number) : null;
 }
 
+/**
+ * Thermostat Mode CC's modes as Home Assistant's zwave_js climate names them (its
+ * `ZW_HVAC_MODE_MAP`, homeassistant/components/zwave_js/climate.py): auto is heat_cool, the
+ * economy and full-power modes are heat or cool. Resume, moist air and the maker's own: none.
+ */
+const HVAC_MODES: Partial<Record<number, HvacMode>> = {
+  0: "off",
+  1: "heat",
+  2: "cool",
+  3: "heat_cool",
+  4: "heat",
+  6: "fan_only",
+  7: "heat",
+  8: "dry",
+  10: "heat_cool",
+  11: "heat",
+  12: "cool",
+  13: "heat_cool",
+  15: "heat",
+};
+
 export function endpointReport(node: ZwaveNode, role: EndpointRole): EndpointReport {
   const values = valuesOn(node, role.index);
   const report: EndpointReport = {};
@@ -126,6 +147,10 @@ export function endpointReport(node: ZwaveNode, role: EndpointRole): EndpointRep
   }
   const battery = batteryOf(node);
   if (battery) Object.assign(report, { battery: battery.level, batteryLow: battery.low });
+  if (role.function === "thermostat") {
+    const mode = valueOn(node, role.index, CC.thermostatMode, "mode")?.value;
+    report.hvacMode = typeof mode === "number" ? (HVAC_MODES[mode] ?? null) : null;
+  }
   const binary: NonNullable<EndpointReport["binarySensors"]> = [];
   for (const v of values) {
     if (v.commandClass === CC.battery || !v.readable) continue;

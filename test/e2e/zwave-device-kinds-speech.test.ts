@@ -123,6 +123,24 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave device kinds by voic
     expect(level.speech).toBe("The battery level of Back Door Sensor is 92 percent.");
   }, 30_000);
 
+  it('"is the thermostat on" is answered by the mode it reports, never "no thermostat"', async () => {
+    // The simulated gateway's thermostat heats; the mock controller's is switched off.
+    if (transport === "mqtt") {
+      expect((await say("is the thermostat on")).speech).toBe("Yes, Hall Thermostat is in heat mode.");
+      expect((await say("is the heating off")).speech).toBe("No, Hall Thermostat is in heat mode.");
+      expect((await say("ist das Thermostat an", "de")).speech).toBe(
+        "Ja, Hall Thermostat ist im Heizbetrieb.",
+      );
+      expect((await say("what's the status of the hall thermostat")).speech).toBe(
+        "Hall Thermostat is in heat mode.",
+      );
+    } else {
+      expect((await say("is the thermostat on")).speech).toBe("No, Hall Thermostat is off.");
+      expect((await say("is the heating off")).speech).toBe("Yes, Hall Thermostat is off.");
+      expect((await say("ist das Thermostat an", "de")).speech).toBe("Nein, Hall Thermostat ist aus.");
+    }
+  }, 30_000);
+
   it('"toggle the garage door" while it is closed asks first, and a no leaves it closed', async () => {
     const before = backend.garageAtDevice();
     const asked = await say("toggle the garage door");

@@ -73,7 +73,8 @@ function stateNow(turn: Turn, target: Target): { word: StateWord | undefined; sa
     // The state the device last reported (never an optimistic value), or why it has none; its
     // text is only said, never read.
     word = isReachable(fresh) ? zwaveStateWord(fresh) : undefined;
-    raw = isReachable(fresh) ? (fresh.value ?? "unknown") : fresh.state;
+    // A thermostat's mode is said as Home Assistant's own state ("in heat mode").
+    raw = isReachable(fresh) ? (fresh.reports.hvacMode ?? fresh.value ?? "unknown") : fresh.state;
     if (!isReachable(fresh)) return { word, said: raw };
   } else {
     const entity = mirror.entity(target.entity.entityId) ?? target.entity;
