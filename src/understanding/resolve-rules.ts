@@ -102,6 +102,21 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
     decide: (p) => (p.exact() && !p.options.all ? p.whole() : undefined),
   },
   {
+    name: "device of several loads",
+    reads:
+      '"the smart plug" of a Z-Wave device whose loads have names of their own: which load is asked, and a question is answered for each',
+    decide(p) {
+      const found = p.whole();
+      if (found.kind !== "ambiguous" || p.options.all) return undefined;
+      const loads = found.choices.map((c) => (c.resolved.kind === "one" ? c.resolved.target : undefined));
+      const [first] = loads;
+      if (first?.source !== "zwave") return undefined;
+      const one = loads.every((t) => t?.source === "zwave" && t.device.nodeId === first.device.nodeId);
+      if (!one || normalizeName(first.device.nodeName) !== p.key) return undefined;
+      return p.ctx.question ? { kind: "group", targets: loads.filter((t) => t !== undefined) } : found;
+    },
+  },
+  {
     name: "load of a device",
     reads:
       '"outlet 2 of the double relay", "the second socket", "channel 2", "the left socket": one load of a device with several',

@@ -39,6 +39,23 @@ describe.each<TransportName>(["mqtt", "websocket"])("spoken to Assist, Z-Wave ov
     expect(backend.relayAtDevice(2)).toBe(false);
   });
 
+  it('"the smart plug", the name of a device of two outlets, is that device: never another plug', async () => {
+    const asked = await say("turn on the smart plug");
+    // Which outlet is asked, by their own names; never "which room" between it and the Dryer Plug.
+    expect(asked.response.speech).toBe(
+      "Which one do you mean: Smart Plug Outlet 1 (Living Room) or Smart Plug Outlet 2 (Living Room)?",
+    );
+    expect(backend.relayAtDevice(1)).not.toBe(true);
+    expect(backend.relayAtDevice(2)).not.toBe(true);
+    // A question is answered for both outlets, and for no other plug.
+    expect((await say("is the smart plug on")).response.speech).toBe("No, none is on.");
+    await say("Turn on outlet 2");
+    expect((await say("is the smart plug on")).response.speech).toBe(
+      "On: Smart Plug Outlet 2. Not on: Smart Plug Outlet 1.",
+    );
+    await say("Turn off outlet 2");
+  });
+
   it('"turn off all the lights" turns off the lights and leaves the roller shutter where it is', async () => {
     const before = backend.shutterAtDevice();
     expect(before).toBe(99);
