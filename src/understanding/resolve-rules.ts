@@ -113,7 +113,15 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
       if (first?.source !== "zwave") return undefined;
       const one = loads.every((t) => t?.source === "zwave" && t.device.nodeId === first.device.nodeId);
       if (!one || normalizeName(first.device.nodeName) !== p.key) return undefined;
-      return p.ctx.question ? { kind: "group", targets: loads.filter((t) => t !== undefined) } : found;
+      const targets = loads.filter((t) => t !== undefined);
+      if (p.ctx.question) return { kind: "group", targets };
+      // Loads of one device share its room: each is named by its own name alone.
+      const choices = targets.map((target): Choice => ({
+        label: target.name,
+        names: [target.name],
+        resolved: { kind: "one", target },
+      }));
+      return { kind: "ambiguous", choices };
     },
   },
   {

@@ -84,6 +84,7 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
       "too long",
       "pronoun",
       "exact name",
+      "device of several loads",
       "load of a device",
       "here or home",
       "compound",
@@ -122,6 +123,39 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
     const { resolved, rule } = explain("en", "thermostat", { intent: "query_sensor" });
     expect(rule).toBe("exact name");
     expect(ids(resolved)).toEqual(["climate.thermostat"]);
+  });
+
+  it("device of several loads: 'the wall plug' is its outlets, never another plug", () => {
+    const outlet = (nodeId: number, nodeName: string, endpoint: number, label: string): ZwaveTarget => ({
+      nodeId,
+      endpoint,
+      homeId: 1,
+      name: `${nodeName} ${label}`,
+      nodeName,
+      location: "Living Room",
+      state: "online",
+      function: "switch",
+      coverType: null,
+      wholeNode: false,
+      commandClasses: [37],
+      on: false,
+      level: null,
+      value: "off",
+      reports: {} as ZwaveTarget["reports"],
+    });
+    const devices = [outlet(11, "Wall Plug", 1, "Left Outlet"), outlet(11, "Wall Plug", 2, "Right Outlet")];
+    const command = explain("en", "the wall plug", { devices });
+    expect(command.rule).toBe("device of several loads");
+    expect(offered(command.resolved)).toEqual({
+      rooms: false,
+      choices: [
+        ["Wall Plug Left Outlet", ["Wall Plug Left Outlet"]],
+        ["Wall Plug Right Outlet", ["Wall Plug Right Outlet"]],
+      ],
+    });
+    const question = explain("en", "the wall plug", { devices, intent: "query_state" });
+    expect(question.rule).toBe("device of several loads");
+    expect(ids(question.resolved)).toEqual(["Wall Plug Left Outlet", "Wall Plug Right Outlet"]);
   });
 
   it("load of a device: 'outlet 2 of the double relay', 'the second socket', 'the left socket', in six languages", () => {
