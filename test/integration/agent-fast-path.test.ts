@@ -504,6 +504,10 @@ describe("the speaker's area and groups", () => {
       "Un seul est allumé.",
     );
     expect((await say("¿cuántas lámparas están encendidas ahora?", "es")).speech).toBe("Uno está encendido.");
+    // None is said as such, never "0 of them".
+    await setState("light.living_room_lamp", "off");
+    expect((await say("how many lights are switched on")).speech).toBe("None is on.");
+    expect((await say("wie viele Lampen sind gerade an", "de")).speech).toBe("Keins ist an.");
     expect(calls()).toEqual([]);
   });
 

@@ -167,10 +167,13 @@ function answerGroup(turn: Turn, targets: Target[]): FastPathOutcome {
         "query_answer",
       );
     case "query_count":
+      // "How many lights are on": "None is on.", never "0 of them are on."
       return turn.done(
-        inState.length === 1
-          ? fill(r.groupCountOne, { state: stateOf(1) })
-          : fill(r.groupCount, { count: inState.length, state: stateOf(inState.length) }),
+        !inState.length
+          ? fill(r.groupWhichNone, { state })
+          : inState.length === 1
+            ? fill(r.groupCountOne, { state: stateOf(1) })
+            : fill(r.groupCount, { count: inState.length, state: stateOf(inState.length) }),
         "query_answer",
       );
     case "query_state":
