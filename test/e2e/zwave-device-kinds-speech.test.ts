@@ -163,6 +163,9 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave device kinds by voic
     expect((await say("lock the front door")).speech).toBe("Front Door is locked.");
     expect((await say("are all the doors closed")).speech).toBe("No, not closed: Garage Door.");
     expect((await say("is any door open")).speech).toBe("Yes, Garage Door.");
+    // A room said alone, asked open or closed, is asked about what opens there.
+    expect((await say("is the garage open")).speech).toBe("Yes, Garage Door is open.");
+    expect((await say("ist die Garage zu", "de")).speech).toBe("Nein, Garage Door ist offen.");
     expect((await say("sind alle Türen zu", "de")).speech).toBe("Nein, nicht geschlossen: Garage Door.");
     expect((await say("are the doors closed")).speech).toBe(
       "Closed: Front Door and Back Door Sensor. Not closed: Garage Door.",

@@ -16,9 +16,11 @@ import type { Turn } from "./turn.js";
 /** `found`: what the question is about when it is already known (the answer to our "which one?"). */
 export async function answerState(turn: Turn, found?: Resolved): Promise<FastPathOutcome> {
   const { intent } = turn.match;
-  // "how far open is the bedroom": a place said alone is asked about its covers.
-  const resolved =
-    found ?? (await turn.resolve(turn.match.name, intent === "query_position" ? "cover" : undefined));
+  // "how far open is the bedroom", "is the garage open": a place said alone is asked about its covers.
+  const opening = turn.match.state === "open" || turn.match.state === "closed";
+  const aboutCovers =
+    intent === "query_position" || (opening && !turn.targets.isPronoun(turn.match.name ?? ""));
+  const resolved = found ?? (await turn.resolve(turn.match.name, aboutCovers ? "cover" : undefined));
   // Said as of now: the Z-Wave devices are read once more, in case a report pushed a moment ago is
   // still on its way through a busy worker.
   const asked =
