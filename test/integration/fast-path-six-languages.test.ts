@@ -84,6 +84,73 @@ describe("lower or higher said of the music is a step, not the lowest or highest
   });
 });
 
+describe("a higher or lower level said with 'a' is a step; with 'the' it is the extreme", () => {
+  it.each([
+    [
+      "es",
+      "pon el volumen a un nivel más alto",
+      0.3,
+      "El volumen de Living Room Speaker está ahora al 30 por ciento.",
+    ],
+    [
+      "es",
+      "ponme la música a un nivel más bajo",
+      0.1,
+      "El volumen de Living Room Speaker está ahora al 10 por ciento.",
+    ],
+    [
+      "it",
+      "metti il volume a un livello più alto",
+      0.3,
+      "Il volume di Living Room Speaker ora è al 30 per cento.",
+    ],
+    [
+      "it",
+      "porta la musica a un livello più basso",
+      0.1,
+      "Il volume di Living Room Speaker ora è al 10 per cento.",
+    ],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level, speech) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+    expect(result.speech).toBe(speech);
+  });
+
+  it.each([
+    ["es", "pon la luz del techo a un nivel más bajo", 25],
+    ["es", "pon la luz del techo a un nivel más alto", 75],
+    ["it", "metti la plafoniera a un livello più basso", 25],
+    ["it", "metti la plafoniera a un livello più alto", 75],
+  ])("%s: %j dims or brightens the light by a step", async (language, text, percent) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":${percent}}`]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["es", "pon el volumen al nivel más alto", 1],
+    ["es", "pon la música al nivel más bajo", 0.01],
+    ["it", "metti il volume al livello più alto", 1],
+    ["it", "metti il volume al livello più basso", 0.01],
+  ])("%s: %j sets the speaker's volume to the extreme", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["es", "baja el volumen a un nivel más alto"],
+    ["it", "abbassa il volume a un livello più alto"],
+    ["es", "no pongas el volumen a un nivel más alto"],
+  ])("%s: %j says two ways or forbids, and nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("the state wished for is the command", () => {
   it.each([
     ["de", "Licht in der Küche ausgeschaltet bitte"],

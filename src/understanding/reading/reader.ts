@@ -496,6 +496,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           continue;
         }
         const unit = following?.type === "word" && following.sense.cues.has("percent");
+        // "a un nivel más alto", "a un livello più basso": a level made of a comparison, said with
+        // "a", is a higher or lower one than now, a step; only with "the" is it the extreme.
+        const saidBefore = said[i - 1];
+        if (sense.compares && !unit && saidBefore?.type === "word" && saidBefore.sense.indefinite) {
+          for (const cue of sense.compares) cues.set(cue, (cues.get(cue) ?? 0) + 1);
+          continue;
+        }
         // "un", "ein", "uno", "een": an article (or particle) before a percent unit is the number one.
         if (sense.number !== undefined && !sense.kind && (unit || (!sense.cues.size && !sense.article))) {
           const before = said[i - 1];
