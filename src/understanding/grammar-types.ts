@@ -507,6 +507,12 @@ export interface FastPathGrammar {
    */
   infinitiveAfterCorrectionForbids?: boolean;
   /**
+   * Up or down said alone, with at most how much ("sube un poco", "bájale", "abbassa un po'"):
+   * a step of the sound, as people say it to a voice assistant. The verb is said first and is no
+   * comparative ("más"); `except` lists its forms that tell what was done ("alzato").
+   */
+  upOrDownAlone?: { except?: string[] };
+  /**
    * A correction written with a pause after it ("no, more light", "no, más luz"): what follows is
    * read alone, whatever its first word, in every language. Defaults to `corrections`.
    */

@@ -151,6 +151,53 @@ describe("a higher or lower level said with 'a' is a step; with 'the' it is the 
   });
 });
 
+describe("up or down said alone is the speaker's volume", () => {
+  it.each([
+    ["es", "sube un poco", 0.3],
+    ["es", "bájale", 0.1],
+    ["es", "bájale un poquito por favor", 0.1],
+    ["it", "alza un po'", 0.3],
+    ["it", "abbassa un po'", 0.1],
+  ])("%s: %j sets the one speaker's volume by a step, from any room", async (language, text, level) => {
+    for (const satellite of [undefined, "kitchen_satellite"]) {
+      ha.serviceCalls.length = 0;
+      await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2 });
+      const result = await say(text, language, satellite);
+      expect(calls()).toEqual([
+        `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+      ]);
+      expect(result.response_type).toBe("action_done");
+    }
+  });
+
+  it.each([
+    ["es", "enciende la luz del techo", "bájale un poco"],
+    ["it", "accendi la plafoniera", "abbassa un po'"],
+  ])("%s: after %j, %j may mean the light: nothing is touched", async (language, first, then) => {
+    const { conversation_id } = await agent.handle({ text: first, language });
+    ha.serviceCalls.length = 0;
+    const result = await agent.handle({ text: then, language, conversationId: conversation_id });
+    expect(calls()).toEqual([]);
+    expect(result.response_type).not.toBe("action_done");
+  });
+
+  it.each([
+    ["es", "¿sube?"],
+    ["es", "subí un poco"],
+    ["es", "un poco más"],
+    ["it", "alzato un po'"],
+    ["it", "non abbassare"],
+    // "it" with nothing said before and nothing playing may be a blind one has in mind.
+    ["es", "súbela"],
+  ])(
+    "%s: %j asks, tells, forbids or names what was never said: nothing is touched",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
 describe("the state wished for is the command", () => {
   it.each([
     ["de", "Licht in der Küche ausgeschaltet bitte"],

@@ -1066,6 +1066,8 @@ export const es: FastPathGrammar = {
   // nothing else is; "no apagues", "no apague" forbid, "no apaga la luz" may tell what it does not.
   corrections: ["no", "no no"],
   correctionsBeforeJoinedPronoun: true,
+  // "subí" is also what the speaker did ("I turned it up").
+  upOrDownAlone: { except: ["subí"] },
   // "… so that I can hear it": what a command is for, cut off (see the type).
   // "¿debería apagar la luz de la cocina?": whether the speaker should.
   selfAsks: {

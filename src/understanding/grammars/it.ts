@@ -1045,6 +1045,19 @@ export const it: FastPathGrammar = {
   ],
   corrections: ["no", "no no"],
   infinitiveAfterCorrectionForbids: true,
+  // A participle said alone tells what was done.
+  upOrDownAlone: {
+    except: [
+      "alzato",
+      "alzata",
+      "aumentato",
+      "aumentata",
+      "abbassato",
+      "abbassata",
+      "diminuito",
+      "diminuita",
+    ],
+  },
   // "spensi la luce", "la spense": turned off, told in the past of one time (read as a slip of
   // "spegni", it switched the lights off). "accesi" is also "on" ("i lampadari accesi").
   reports: [
