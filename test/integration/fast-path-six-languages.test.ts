@@ -221,6 +221,7 @@ describe("a plug by the words people use for it", () => {
     ["es", "enciende el enchufe wemo de la cocina"],
     ["nl", "zet de wemo stekker in de keuken aan"],
     ["it", "accendi la presa wemo in cucina"],
+    ["it", "accendi lo spinotto della cucina"],
   ])("%s: %j switches the kitchen's plug, not its lights", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
@@ -459,6 +460,27 @@ describe("Dutch: lights put out ('doof', 'doven'), lit ('steek aan') and clicked
       expect(calls()).toEqual([]);
     },
   );
+});
+
+describe("told to fall silent", () => {
+  it.each([
+    ["es", "enmudece"],
+    ["es", "enmudece por favor"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["es", "no hables de eso"],
+    ["it", "non parlare di questo"],
+  ])("%s: %j is about what is said, not the sound: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
 });
 
 describe("German and Dutch: 'extra' says how much, and soft is softer in Dutch", () => {

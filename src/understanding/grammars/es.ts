@@ -806,6 +806,9 @@ export const es: FastPathGrammar = {
       "activar silencio",
       "cállate",
       "calla",
+      // "enmudece": told to fall silent, as "cállate".
+      "enmudece",
+      "enmudecer",
       "a callar",
       "silencia",
       "silenciar",

@@ -1254,6 +1254,9 @@ export const it: FastPathGrammar = {
       "multipresa",
       "spina",
       "spine",
+      // "lo spinotto": the plug by its pin, as "la spina".
+      "spinotto",
+      "spinotti",
       // Said in English, as product names are.
       "smart plug",
       "smart plugs",
