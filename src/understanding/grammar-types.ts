@@ -482,6 +482,11 @@ export interface FastPathGrammar {
   comparatives?: string[];
   /** "… in the kitchen": words that introduce an area or floor after a name. */
   areaPrepositions: string[];
+  /**
+   * Words for a floor ("piso", "planta", "piano"): "el piso de arriba" is the floor called "arriba"
+   * or "planta de arriba", the word said or not in either.
+   */
+  floorNouns?: string[];
   /** "in here", "this room": the speaker's area (the satellite's, from the Wyoming context or HTTP). */
   here: string[];
   /**

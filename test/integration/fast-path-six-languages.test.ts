@@ -198,6 +198,26 @@ describe("up or down said alone is the speaker's volume", () => {
   );
 });
 
+describe("a floor said with a word for floor", () => {
+  it.each([
+    ["es", "apaga las luces del piso de arriba", "He apagado Bedroom Light y Desk Lamp."],
+    ["es", "apaga las luces de la planta arriba por favor", "He apagado Bedroom Light y Desk Lamp."],
+    ["it", "spegni le luci del piano sopra", "Ho spento Bedroom Light e Desk Lamp."],
+  ])("%s: %j switches that floor's lights off", async (language, text, speech) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.bedroom_light", "light.turn_off light.desk_lamp"]);
+    expect(result.speech).toBe(speech);
+  });
+
+  it.each([
+    ["es", "apaga las luces del piso de la vecina"],
+    ["es", "apaga las luces del piso"],
+  ])("%s: %j names no floor the home has: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("the state wished for is the command", () => {
   it.each([
     ["de", "Licht in der Küche ausgeschaltet bitte"],

@@ -1163,6 +1163,7 @@ export const es: FastPathGrammar = {
   enclitics: ["la", "lo", "las", "los", "le", "les", "me", "nos"],
   // "luz más suavecita", "volumen más bajito": an adjective nobody knows after "more" or "less".
   comparatives: ["más", "mas", "menos"],
+  floorNouns: ["piso", "planta"],
   areaPrepositions: ["en", "de", "del", "en el", "en la", "de la", "de los", "de las"],
   // "la habitación", "la pieza", "el cuarto" with no name of their own are the room the speaker
   // is in (an area of that name still wins).

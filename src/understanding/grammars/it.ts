@@ -1098,6 +1098,7 @@ export const it: FastPathGrammar = {
   enclitics: ["la", "lo", "le", "li", "mi"],
   // "luce più sommessa", "volume più basso": an adjective nobody knows after "more" or "less".
   comparatives: ["più", "piu", "meno"],
+  floorNouns: ["piano"],
   areaPrepositions: [
     "in",
     "nel",
