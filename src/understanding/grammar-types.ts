@@ -482,6 +482,11 @@ export interface FastPathGrammar {
   comparatives?: string[];
   /** "… in the kitchen": words that introduce an area or floor after a name. */
   areaPrepositions: string[];
+  /**
+   * Words for a floor ("piso", "planta", "piano"): "el piso de arriba" is the floor called "arriba"
+   * or "planta de arriba", the word said or not in either.
+   */
+  floorNouns?: string[];
   /** "in here", "this room": the speaker's area (the satellite's, from the Wyoming context or HTTP). */
   here: string[];
   /**
@@ -506,6 +511,12 @@ export interface FastPathGrammar {
    * Infinitives are known by `purposeInfinitive`'s endings.
    */
   infinitiveAfterCorrectionForbids?: boolean;
+  /**
+   * Up or down said alone, with at most how much ("sube un poco", "bájale", "abbassa un po'"):
+   * a step of the sound, as people say it to a voice assistant. The verb is said first and is no
+   * comparative ("más"); `except` lists its forms that tell what was done ("alzato").
+   */
+  upOrDownAlone?: { except?: string[] };
   /**
    * A correction written with a pause after it ("no, more light", "no, más luz"): what follows is
    * read alone, whatever its first word, in every language. Defaults to `corrections`.

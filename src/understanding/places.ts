@@ -17,6 +17,7 @@ export function createPlaces(grammar: FastPathGrammar) {
   // "the room" folds to "room": said after other words ("the living room") it is a room's name.
   const nameTails = new Set(grammar.here.filter((w) => /^the\s/i.test(w.trim())).map(normalizeName));
   const homeWords = new Set(grammar.wholeHome.map(normalizeName));
+  const floorNouns = (grammar.floorNouns ?? []).map(normalizeName);
 
   /** "in here" → the speaker's area, "in the whole house" → the home; else undefined. */
   function placeWord(text: string): "here" | "home" | undefined {
@@ -73,8 +74,39 @@ export function createPlaces(grammar: FastPathGrammar) {
         (found, one) => found ?? placeNamed(ctx, one, spoken),
         undefined,
       ) ??
-      spacedOtherwise(ctx, key, spoken)
+      spacedOtherwise(ctx, key, spoken) ??
+      floorByNoun(ctx, key, spoken)
     );
+  }
+
+  /**
+   * "el piso de arriba" for a floor called "planta de arriba" or "arriba", "il piano di sopra" for
+   * "sopra": a floor said with a word for floor (`floorNouns`) is the floor whose name, its own
+   * such word aside, is the rest. Only when one is said: "la luz de arriba" may be a ceiling's.
+   */
+  function floorByNoun(ctx: ResolveContext, key: string, spoken: string): Place | undefined {
+    const rest = withoutFloorNoun(key);
+    if (rest === undefined) return undefined;
+    for (const area of ctx.areas()) {
+      if (!area.floor) continue;
+      const named = [area.floor.name, ...area.floor.aliases]
+        .map(normalizeName)
+        .find((name) => (withoutFloorNoun(name) ?? name) === rest);
+      if (named !== undefined) return placeNamed(ctx, named, spoken);
+    }
+    return undefined;
+  }
+
+  /** "piso de arriba" → "arriba": a name without the word for floor it begins with, or undefined. */
+  function withoutFloorNoun(key: string): string | undefined {
+    for (const noun of floorNouns) {
+      if (!key.startsWith(`${noun} `)) continue;
+      const after = key.slice(noun.length + 1);
+      const preposition = prepositions.find((p) => after.startsWith(`${p} `));
+      const rest = preposition ? after.slice(preposition.length + 1) : after;
+      if (rest) return rest;
+    }
+    return undefined;
   }
 
   /** "bed room" for "Bedroom", "livingroom" for "Living Room": a room's name with a space put or left out. */

@@ -43,6 +43,18 @@ describe("volume in a home with no speaker", () => {
   });
 });
 
+describe("up or down said alone in a home with no speaker", () => {
+  it.each([
+    ["es", "sube un poco"],
+    ["es", "bájale"],
+    ["it", "abbassa un po'"],
+  ])("%s: %j touches no light: it is handed on", async (language, text) => {
+    const result = await quiet.agent.handle({ text, language, deviceId: "kitchen_satellite" });
+    expect(quiet.ha.serviceCalls).toEqual([]);
+    expect(result.response_type).not.toBe("action_done");
+  });
+});
+
 describe("mute for a while", () => {
   it.each([
     ["en", "mute for 10 minutes"],

@@ -84,6 +84,140 @@ describe("lower or higher said of the music is a step, not the lowest or highest
   });
 });
 
+describe("a higher or lower level said with 'a' is a step; with 'the' it is the extreme", () => {
+  it.each([
+    [
+      "es",
+      "pon el volumen a un nivel más alto",
+      0.3,
+      "El volumen de Living Room Speaker está ahora al 30 por ciento.",
+    ],
+    [
+      "es",
+      "ponme la música a un nivel más bajo",
+      0.1,
+      "El volumen de Living Room Speaker está ahora al 10 por ciento.",
+    ],
+    [
+      "it",
+      "metti il volume a un livello più alto",
+      0.3,
+      "Il volume di Living Room Speaker ora è al 30 per cento.",
+    ],
+    [
+      "it",
+      "porta la musica a un livello più basso",
+      0.1,
+      "Il volume di Living Room Speaker ora è al 10 per cento.",
+    ],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level, speech) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+    expect(result.speech).toBe(speech);
+  });
+
+  it.each([
+    ["es", "pon la luz del techo a un nivel más bajo", 25],
+    ["es", "pon la luz del techo a un nivel más alto", 75],
+    ["it", "metti la plafoniera a un livello più basso", 25],
+    ["it", "metti la plafoniera a un livello più alto", 75],
+  ])("%s: %j dims or brightens the light by a step", async (language, text, percent) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":${percent}}`]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["es", "pon el volumen al nivel más alto", 1],
+    ["es", "pon la música al nivel más bajo", 0.01],
+    ["it", "metti il volume al livello più alto", 1],
+    ["it", "metti il volume al livello più basso", 0.01],
+  ])("%s: %j sets the speaker's volume to the extreme", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["es", "baja el volumen a un nivel más alto"],
+    ["it", "abbassa il volume a un livello più alto"],
+    ["es", "no pongas el volumen a un nivel más alto"],
+  ])("%s: %j says two ways or forbids, and nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("up or down said alone is the speaker's volume", () => {
+  it.each([
+    ["es", "sube un poco", 0.3],
+    ["es", "bájale", 0.1],
+    ["es", "bájale un poquito por favor", 0.1],
+    ["it", "alza un po'", 0.3],
+    ["it", "abbassa un po'", 0.1],
+  ])("%s: %j sets the one speaker's volume by a step, from any room", async (language, text, level) => {
+    for (const satellite of [undefined, "kitchen_satellite"]) {
+      ha.serviceCalls.length = 0;
+      await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2 });
+      const result = await say(text, language, satellite);
+      expect(calls()).toEqual([
+        `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+      ]);
+      expect(result.response_type).toBe("action_done");
+    }
+  });
+
+  it.each([
+    ["es", "enciende la luz del techo", "bájale un poco"],
+    ["it", "accendi la plafoniera", "abbassa un po'"],
+  ])("%s: after %j, %j may mean the light: nothing is touched", async (language, first, then) => {
+    const { conversation_id } = await agent.handle({ text: first, language });
+    ha.serviceCalls.length = 0;
+    const result = await agent.handle({ text: then, language, conversationId: conversation_id });
+    expect(calls()).toEqual([]);
+    expect(result.response_type).not.toBe("action_done");
+  });
+
+  it.each([
+    ["es", "¿sube?"],
+    ["es", "subí un poco"],
+    ["es", "un poco más"],
+    ["it", "alzato un po'"],
+    ["it", "non abbassare"],
+    // "it" with nothing said before and nothing playing may be a blind one has in mind.
+    ["es", "súbela"],
+  ])(
+    "%s: %j asks, tells, forbids or names what was never said: nothing is touched",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
+describe("a floor said with a word for floor", () => {
+  it.each([
+    ["es", "apaga las luces del piso de arriba", "He apagado Bedroom Light y Desk Lamp."],
+    ["es", "apaga las luces de la planta arriba por favor", "He apagado Bedroom Light y Desk Lamp."],
+    ["it", "spegni le luci del piano sopra", "Ho spento Bedroom Light e Desk Lamp."],
+  ])("%s: %j switches that floor's lights off", async (language, text, speech) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.bedroom_light", "light.turn_off light.desk_lamp"]);
+    expect(result.speech).toBe(speech);
+  });
+
+  it.each([
+    ["es", "apaga las luces del piso de la vecina"],
+    ["es", "apaga las luces del piso"],
+  ])("%s: %j names no floor the home has: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("the state wished for is the command", () => {
   it.each([
     ["de", "Licht in der Küche ausgeschaltet bitte"],
@@ -107,6 +241,7 @@ describe("a plug by the words people use for it", () => {
     ["es", "enciende el enchufe wemo de la cocina"],
     ["nl", "zet de wemo stekker in de keuken aan"],
     ["it", "accendi la presa wemo in cucina"],
+    ["it", "accendi lo spinotto della cucina"],
   ])("%s: %j switches the kitchen's plug, not its lights", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
@@ -345,6 +480,27 @@ describe("Dutch: lights put out ('doof', 'doven'), lit ('steek aan') and clicked
       expect(calls()).toEqual([]);
     },
   );
+});
+
+describe("told to fall silent", () => {
+  it.each([
+    ["es", "enmudece"],
+    ["es", "enmudece por favor"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["es", "no hables de eso"],
+    ["it", "non parlare di questo"],
+  ])("%s: %j is about what is said, not the sound: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
 });
 
 describe("German and Dutch: 'extra' says how much, and soft is softer in Dutch", () => {

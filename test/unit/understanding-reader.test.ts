@@ -772,6 +772,50 @@ describe("a highest level said as an adjective, after what it is of", () => {
   });
 });
 
+describe("a higher or lower level: a step with 'a', the extreme with 'the'", () => {
+  it.each([
+    ["es", "sube la luz de la cocina a un nivel más alto", "brighten"],
+    ["es", "ponme el volumen a un nivel más bajo", "volume_down"],
+    ["it", "porta la luce in cucina a un livello più basso", "dim"],
+    ["it", "imposta il volume a un livello più alto", "volume_up"],
+  ])("%s: %j is a step", (language, sentence, intent) => {
+    const read = understand(language, sentence);
+    expect(read).toMatchObject({ match: { intent }, by: "certain reading" });
+    expect(read?.match.level).toBeUndefined();
+  });
+
+  it.each([
+    ["es", "pon el volumen al nivel más alto", "set_volume", 100],
+    ["it", "metti il volume al livello più basso", "set_volume", 1],
+    ["es", "pon la luz en un cuarto", "set_level", 25],
+  ])("%s: %j is a level", (language, sentence, intent, level) => {
+    expect(understand(language, sentence)?.match).toMatchObject({ intent, level });
+  });
+});
+
+describe("up or down said alone", () => {
+  it.each([
+    ["es", "súbele un poquito", "step_up"],
+    ["es", "baja mucho", "step_down"],
+    ["it", "riduci un po'", "step_down"],
+  ])("%s: %j is a step with nothing named", (language, sentence, intent) => {
+    const read = understand(language, sentence);
+    expect(read).toMatchObject({ match: { intent }, by: "certain reading" });
+    expect(read?.match.name).toBeUndefined();
+  });
+
+  it.each([
+    ["es", "menos"],
+    ["es", "¿bajas?"],
+    ["it", "abbassata"],
+    ["en", "lower a bit"],
+    ["fr", "baisse un peu"],
+  ])("%s: %j is no step of anything", (language, sentence) => {
+    const match = understand(language, sentence)?.match;
+    expect(match?.intent === "step_up" || match?.intent === "step_down").toBe(false);
+  });
+});
+
 describe("a separable verb with its particle last, and a step between", () => {
   it.each([
     ["de", "dreh das Licht etwas auf", "step_up", "licht"],

@@ -806,6 +806,9 @@ export const es: FastPathGrammar = {
       "activar silencio",
       "cállate",
       "calla",
+      // "enmudece": told to fall silent, as "cállate".
+      "enmudece",
+      "enmudecer",
       "a callar",
       "silencia",
       "silenciar",
@@ -1066,6 +1069,8 @@ export const es: FastPathGrammar = {
   // nothing else is; "no apagues", "no apague" forbid, "no apaga la luz" may tell what it does not.
   corrections: ["no", "no no"],
   correctionsBeforeJoinedPronoun: true,
+  // "subí" is also what the speaker did ("I turned it up").
+  upOrDownAlone: { except: ["subí"] },
   // "… so that I can hear it": what a command is for, cut off (see the type).
   // "¿debería apagar la luz de la cocina?": whether the speaker should.
   selfAsks: {
@@ -1158,6 +1163,7 @@ export const es: FastPathGrammar = {
   enclitics: ["la", "lo", "las", "los", "le", "les", "me", "nos"],
   // "luz más suavecita", "volumen más bajito": an adjective nobody knows after "more" or "less".
   comparatives: ["más", "mas", "menos"],
+  floorNouns: ["piso", "planta"],
   areaPrepositions: ["en", "de", "del", "en el", "en la", "de la", "de los", "de las"],
   // "la habitación", "la pieza", "el cuarto" with no name of their own are the room the speaker
   // is in (an area of that name still wins).

@@ -1045,6 +1045,19 @@ export const it: FastPathGrammar = {
   ],
   corrections: ["no", "no no"],
   infinitiveAfterCorrectionForbids: true,
+  // A participle said alone tells what was done.
+  upOrDownAlone: {
+    except: [
+      "alzato",
+      "alzata",
+      "aumentato",
+      "aumentata",
+      "abbassato",
+      "abbassata",
+      "diminuito",
+      "diminuita",
+    ],
+  },
   // "spensi la luce", "la spense": turned off, told in the past of one time (read as a slip of
   // "spegni", it switched the lights off). "accesi" is also "on" ("i lampadari accesi").
   reports: [
@@ -1085,6 +1098,7 @@ export const it: FastPathGrammar = {
   enclitics: ["la", "lo", "le", "li", "mi"],
   // "luce più sommessa", "volume più basso": an adjective nobody knows after "more" or "less".
   comparatives: ["più", "piu", "meno"],
+  floorNouns: ["piano"],
   areaPrepositions: [
     "in",
     "nel",
@@ -1241,6 +1255,9 @@ export const it: FastPathGrammar = {
       "multipresa",
       "spina",
       "spine",
+      // "lo spinotto": the plug by its pin, as "la spina".
+      "spinotto",
+      "spinotti",
       // Said in English, as product names are.
       "smart plug",
       "smart plugs",

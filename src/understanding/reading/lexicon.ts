@@ -30,6 +30,9 @@ const NOT_VERBS: ReadonlySet<Cue> = new Set<Cue>([
   "particles",
 ]);
 
+/** Cues that say a change one way: what a level word may be made of ("nivel más alto"). */
+const COMPARING: readonly Cue[] = ["up", "down", "brighter", "dimmer", "louder", "quieter"];
+
 /** Cues said by an adjective that agrees with what it is said of (`FastPathGrammar.agreement`). */
 const AGREEING: readonly Cue[] = ["brighter", "dimmer", "louder", "quieter"];
 
@@ -55,6 +58,11 @@ export interface WordSense {
   number?: number;
   /** A level word ("half", "maximum"): a level said without "to" or a unit. */
   level?: boolean;
+  /**
+   * The cues of the comparison a level word is made of ("nivel más alto": louder, "livello più
+   * basso": quieter). With "the" it is the extreme; with "a" ("un nivel más alto") only a step.
+   */
+  compares?: Set<Cue>;
   /** Politeness, a wake word's remains or "now": read as nothing. */
   filler?: boolean;
   /** A colour or a white by name ("red", "warm white"). */
@@ -160,6 +168,17 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
           if (!table.has(form)) table.set(form, { cues: new Set([cue]), first: new Set() });
         }
       }
+    }
+  }
+  // With every cue and agreeing form known: the comparison a level word of several words ends in.
+  for (const word of Object.keys(grammar.levels)) {
+    const words = fold(word).split(" ");
+    for (let from = 1; from < words.length; from++) {
+      const tail = table.get(joinWords(words.slice(from)));
+      const compares = [...(tail?.cues ?? [])].filter((cue) => COMPARING.includes(cue));
+      if (!compares.length) continue;
+      sense(word).compares = new Set(compares);
+      break;
     }
   }
   const pronouns = new Set(grammar.pronouns.map((p) => fold(p)));

@@ -70,6 +70,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
   const enough = new Set((grammar.enough ?? []).map(fold));
   const subjectsFirst = (grammar.subjectFirst ?? []).map((p) => fold(p).split(" "));
   const comparatives = new Set((grammar.comparatives ?? []).map(fold));
+  /** The forms of up or down that are no step said alone (`upOrDownAlone`); none: no such reading. */
+  const alone = grammar.upOrDownAlone && new Set((grammar.upOrDownAlone.except ?? []).map(fold));
 
   /**
    * "ich kann die Musik nicht hören" as "die Musik kann ich nicht hören": the subject and verb
@@ -234,6 +236,28 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
     }
     plain(words.slice(at));
     return out;
+  }
+
+  /**
+   * "sube un poco", "bájale", "abbassa un po'": a verb of up or down said first, and nothing else
+   * but how much. No thing, place, level or colour is said: a step of what the turn finds for it
+   * (the sound, turn.ts), never a guess among the room's devices. "More" alone ("un poco más")
+   * says no verb; asked ("¿sube?"), it may be a question about something else.
+   */
+  function bareStep(said: Item[], cues: Map<Cue, number>, sentence: string): Action | undefined {
+    const [first, ...rest] = said;
+    if (!alone || first?.type !== "word" || comparatives.has(first.text) || alone.has(first.text))
+      return undefined;
+    if (/[?¿]/.test(sentence)) return undefined;
+    const up = first.sense.cues.has("up");
+    if (up === first.sense.cues.has("down") || first.sense.cues.has("particles")) return undefined;
+    // Only how much after it: "un poco", "mucho", never a word that names or says anything more.
+    if (!rest.every((item) => item.type === "word" && howMuchOnly(item.sense))) return undefined;
+    if ([...cues.keys()].some((cue) => cue !== (up ? "up" : "down") && cue !== "bit" && cue !== "lot"))
+      return undefined;
+    if (cues.get(up ? "up" : "down") !== 1) return undefined;
+    const amount = cues.has("lot") ? "lot" : cues.has("bit") ? "step" : undefined;
+    return { intent: up ? "step_up" : "step_down", ...(amount ? { amount } : {}) };
   }
 
   return {
@@ -496,6 +520,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           continue;
         }
         const unit = following?.type === "word" && following.sense.cues.has("percent");
+        // "a un nivel más alto", "a un livello più basso": a level made of a comparison, said with
+        // "a", is a higher or lower one than now, a step; only with "the" is it the extreme.
+        const saidBefore = said[i - 1];
+        if (sense.compares && !unit && saidBefore?.type === "word" && saidBefore.sense.indefinite) {
+          for (const cue of sense.compares) cues.set(cue, (cues.get(cue) ?? 0) + 1);
+          continue;
+        }
         // "un", "ein", "uno", "een": an article (or particle) before a percent unit is the number one.
         if (sense.number !== undefined && !sense.kind && (unit || (!sense.cues.size && !sense.article))) {
           const before = said[i - 1];
@@ -688,7 +719,10 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         !cues.has("quieter")
       )
         return undefined;
-      const action = placedOn ?? actionOf(cues, level, levelSaid, thing, place !== undefined, color);
+      const action =
+        placedOn ??
+        actionOf(cues, level, levelSaid, thing, place !== undefined, color) ??
+        bareStep(said, cues, sentence);
       if (!action) return undefined;
       // Two commands joined are read only as unmuting and then the volume.
       if (commandsJoined && (commandsJoined > 1 || !action.unmute)) return undefined;
@@ -793,6 +827,16 @@ function isPreposition(item: Item): boolean {
 
 /** Cues that say a change, which a copula can carry ("sono troppo intense"). */
 const CHANGES: readonly Cue[] = ["brighter", "dimmer", "louder", "quieter"];
+/** A word that says how much ("un poco", "molto") and nothing else. */
+function howMuchOnly(sense: WordSense): boolean {
+  const { cues, first, ...rest } = sense;
+  return (
+    cues.size === 1 &&
+    !first.size &&
+    (cues.has("lot") || cues.has("bit")) &&
+    Object.values(rest).every((v) => v === undefined || v === false)
+  );
+}
 /** Cues of a command asked for, even as a question: a verb, a direction, the assistant's voice. */
 const ASKED_FOR: readonly Cue[] = ["verbs", "up", "down", "on", "off", "lightOn", "lightOff", "speak"];
 

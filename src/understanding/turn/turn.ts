@@ -203,6 +203,23 @@ export function createTurn(
         );
         if (playing) return { kind: "one", target: { source: "ha", entity: playing, name: playing.name } };
       }
+      // "sube un poco", "abbassa": up or down with nothing named (not even "it", which may be the
+      // blind one has in mind) is the sound's, found as "turn the volume up" finds it. After a
+      // command on a light or a cover it may mean that one: left to whoever reads on, never guessed.
+      const stepped = match.intent === "step_up" || match.intent === "step_down";
+      if (said === undefined && stepped && !match.kind && !kindInPlace) {
+        const before = ctx.previous ?? [];
+        const players = before.filter((t) => t.source === "ha" && t.entity.domain === "media_player");
+        if (before.length && players.length < before.length) return { kind: "not_found", name: "" };
+        if (players.length)
+          return players.length === 1
+            ? { kind: "one", target: players[0]! }
+            : { kind: "group", targets: players };
+        const sound = match.intent === "step_up" ? "volume_up" : "volume_down";
+        return createTurn(deps, grammar, targets, { ...match, intent: sound }, request, results).resolve(
+          undefined,
+        );
+      }
       // "louder" after "turn on the lamp" is not about the lamp: only what the intent can act on.
       const again = ctx.previous?.filter((t) =>
         t.source === "ha" ? ctx.scope.domain(t.entity.domain) : ctx.scope.zwave(t.device),
