@@ -5,7 +5,8 @@
 // against the same two requests sent with fetch() (the bodies the bridge sent, read back from the
 // fake), timed with process.cpuUsage() here. Two such turns: one reads the clock, one switches a
 // Z-Wave device that confirms it; and the same switch by the fast path, without a model
-// (LLM_CPU_KINDS picks among `clock`, `zwave`, `fast path`). LLM_CPU_BASELINE_MAIN_JS adds other builds
+// and a question about it, answered by the fast path (LLM_CPU_KINDS picks among `clock`, `zwave`,
+// `fast path`, `question`). LLM_CPU_BASELINE_MAIN_JS adds other builds
 // (comma-separated), measured in alternating blocks with this one so that all meet the same load.
 // LLM_CPU_ZWAVE picks what the bridge reaches Z-Wave through: `mqtt` (Z-Wave JS UI's gateway,
 // simulated on a real Mosquitto; the default) or `websocket` (Z-Wave JS's server, the real driver
@@ -97,17 +98,19 @@ async function bridgeAt(mainJs?: string): Promise<BridgeProcess> {
 /**
  * The turns measured: `clock`, an LLM turn whose one tool call reads the clock; `zwave`, an LLM turn
  * whose one call switches a Z-Wave device (`control_zwave_device`, confirmed by the device's
- * report); `fast path`, a sentence the local understanding switches the same device by, no model.
+ * report); `fast path`, a sentence the local understanding switches the same device by, no model;
+ * `question`, whether that device is on, answered by the local understanding.
  */
-type Kind = "clock" | "zwave" | "fast path";
+type Kind = "clock" | "zwave" | "fast path" | "question";
 const KINDS = (process.env.LLM_CPU_KINDS ?? "clock,zwave,fast path").split(",") as Kind[];
 
-function sentenceOf(kind: Kind, n: number): { text: string; expect: string } {
+function sentenceOf(kind: Kind, n: number): { text: string; expect: string | RegExp } {
   const action = n % 2 ? "off" : "on";
   if (kind === "zwave")
     return { text: `Reason it through, switch job ${n}`, expect: `Switch One is ${action}` };
   if (kind === "fast path")
     return { text: `turn ${action} switch one`, expect: `Turned ${action} Switch One` };
+  if (kind === "question") return { text: "is switch one on", expect: /^(Yes|No), Switch One is o(n|ff)\.$/ };
   return { text: SENTENCE, expect: "It is " };
 }
 
@@ -118,8 +121,9 @@ async function turn(bridge: BridgeProcess, kind: Kind, n: number): Promise<void>
     language: "en",
     conversationId: `cpu-${n}`,
   });
-  if (!outcome.response.speech.startsWith(expect))
-    throw new Error(`not the ${kind} answer: ${outcome.response.speech}`);
+  const { speech } = outcome.response;
+  if (typeof expect === "string" ? !speech.startsWith(expect) : !expect.test(speech))
+    throw new Error(`not the ${kind} answer: ${speech}`);
 }
 
 /** The requests of one LLM turn as the bridge sent them (its tools, system prompt, the tool result). */
@@ -163,7 +167,7 @@ async function warm(): Promise<void> {
       // fetch) are its own: a baseline's may list more tools and cost the fetch more.
       for (const build of [...builds].reverse())
         for (let i = 0; i < 20; i++) await turn(build.bridge, kind, n++);
-      if (kind === "fast path") continue;
+      if (kind === "fast path" || kind === "question") continue;
       // A device's confirmed action is said from its typed result: one request, no second round.
       bodiesOf.set(kind, await lastBodies(kind === "zwave" ? 1 : 2));
       for (let i = 0; i < 20; i++) await rawTurn(bodiesOf.get(kind)!);
@@ -202,7 +206,9 @@ async function warm(): Promise<void> {
     console.log(
       kind === "fast path"
         ? `### ${kind}: a Z-Wave switch by a sentence the local understanding knows, no model`
-        : `### ${kind}: Wyoming sentence → one tool call (${kind === "zwave" ? "control_zwave_device, confirmed by the device" : "get_datetime"}) → reply; the same ${bodies!.length} request(s) with fetch(): ${rawMs!.toFixed(2)} ms CPU (${bodies!.map((body) => `${(body.length / 1024).toFixed(1)} KiB`).join(" + ")})`,
+        : kind === "question"
+          ? `### ${kind}: whether that Z-Wave switch is on, answered by the local understanding, no model`
+          : `### ${kind}: Wyoming sentence → one tool call (${kind === "zwave" ? "control_zwave_device, confirmed by the device" : "get_datetime"}) → reply; the same ${bodies!.length} request(s) with fetch(): ${rawMs!.toFixed(2)} ms CPU (${bodies!.map((body) => `${(body.length / 1024).toFixed(1)} KiB`).join(" + ")})`,
     );
     for (const build of builds) {
       const ms = summarise(build.cpu.get(kind) ?? []).median;
