@@ -21,11 +21,6 @@ export async function answerState(turn: Turn, found?: Resolved): Promise<FastPat
   const aboutCovers =
     intent === "query_position" || (opening && !turn.targets.isPronoun(turn.match.name ?? ""));
   const resolved = found ?? (await turn.resolve(turn.match.name, aboutCovers ? "cover" : undefined));
-  // Said as of now: the Z-Wave devices are read once more, in case a report pushed a moment ago is
-  // still on its way through a busy worker.
-  const asked =
-    resolved.kind === "one" ? [resolved.target] : resolved.kind === "group" ? resolved.targets : [];
-  if (asked.some((t) => t.source === "zwave")) await turn.deps.zwave.refresh();
   // "is the garage door in the garage closed": a kind in a place that has one such device is it.
   if (
     resolved.kind === "group" &&
