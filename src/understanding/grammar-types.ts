@@ -733,6 +733,11 @@ export interface FastPathGrammar {
     at: string[];
     clock: string[];
     atHour: string[];
+    /**
+     * Words before which a bare hour (0–24, no unit) is a time of day, never a level: "turn on the
+     * light at 10", "öffne den Rollladen um 8". Not where the same word sets a level ("à 20").
+     */
+    atBareHour?: string[];
     words: string[];
     /** A while (`during` a span of `units`: "for an hour", "für eine Stunde"): done now, not undone later. */
     during: string[];

@@ -8,7 +8,7 @@ import type { FastPathGrammar } from "./grammar-types.js";
 import { alternation, createCleaner, fold } from "./sentence.js";
 
 export function createLaterTime(grammar: FastPathGrammar) {
-  const { after, units, at, clock, atHour, words, during, until, hush, setUp } = grammar.later;
+  const { after, units, at, clock, atHour, atBareHour, words, during, until, hush, setUp } = grammar.later;
   // A number in digits or in the grammar's words: a count of units, or an hour.
   const spoken = alternation(Object.keys(grammar.numbers));
   const count = `(?:\\d+|${spoken})`;
@@ -20,6 +20,12 @@ export function createLaterTime(grammar: FastPathGrammar) {
     `(?:${alternation(at)})\\s+(?:${hour}\\s+(?:${alternation(clock)})|\\d{1,2}h\\d{0,2})`,
     // "a las 7", "alle 19": words that say a time of day follows.
     ...(atHour.length ? [`(?:${alternation(atHour)})\\s+${hour}`] : []),
+    // "at 10", "um 8": an hour in digits with no unit after it ("at 10 percent" is a level).
+    ...(atBareHour?.length
+      ? [
+          `(?:${alternation(atBareHour)})\\s+(?:[01]?\\d|2[0-4])(?=\\s|$)(?!\\s+(?:${alternation(grammar.cues.percent)})(?:\\s|$))`,
+        ]
+      : []),
     // "tomorrow", "tonight", "later".
     alternation(words),
   ];

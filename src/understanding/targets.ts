@@ -172,11 +172,13 @@ export function createTargetResolver(grammar: FastPathGrammar) {
       case "cover":
         return isCover;
       case "shutter":
+      case "awning":
+        return (d) => d.function === "cover" && d.coverType !== "window";
+      // A Window Covering device is a blind, shade or curtain by design, whatever HA's class for it.
       case "blind":
       case "shade":
       case "curtain":
-      case "awning":
-        return (d) => d.function === "cover" && d.coverType !== "window";
+        return (d) => d.function === "cover";
       case "window":
         return (d) => (d.function === "cover" && d.coverType === "window") || sensorOf("window")(d);
       case "garage":

@@ -52,6 +52,11 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave device kinds by voic
     expect(Math.abs(at - 50)).toBeLessThanOrEqual(1);
     expect(a.speech).toBe(`Study Blind is ${at} percent open now.`);
     if (backend.received) expect(received("blind").length).toBeGreaterThan(before);
+    // A Window Covering device is a blind: asked about and moved as one.
+    expect((await say("which blinds are open")).speech).toContain("Study Blind");
+    expect((await say("close the blinds in the study")).speech).toBe("Closed Study Blind.");
+    expect(backend.blindAtDevice()).toBe(0);
+    await say("open the study blind halfway");
     const closed = await say("Schließe die Study Blind", "de");
     expect(closed.speech).toBe("Study Blind ist geschlossen.");
     expect(backend.blindAtDevice()).toBe(0);

@@ -52,6 +52,11 @@ describe("a command for later is not carried out now", () => {
     ["de", "schalte die Schreibtischlampe nachts aus"],
     ["es", "enciende la lámpara del escritorio al oscurecer"],
     ["fr", "allume la lampe de bureau quand la nuit tombe"],
+    // An hour said bare, after a word that says a time of day there: never a level.
+    ["en", "switch on the desk lamp at 9"],
+    ["en", "at 6 turn the ceiling light on"],
+    ["de", "schalte die Schreibtischlampe um 9 ein"],
+    ["nl", "zet de bureaulamp om 9 aan"],
   ])(
     "%s: %j does nothing, says it cannot schedule yet, and is kept from HA's agent",
     async (language, text) => {
@@ -69,8 +74,13 @@ describe("a command for later is not carried out now", () => {
     expect(ha.serviceCalls.map((c) => `${c.domain}.${c.service}`)).toEqual(["switch.turn_on"]);
   });
 
-  it("a level is not a time: a light set to 70 % is set at once", async () => {
-    await agent.handle({ text: "set the ceiling light to 70 %", language: "en" });
+  it.each([
+    ["en", "set the ceiling light to 70 %"],
+    ["en", "set the ceiling light at 70"],
+    ["en", "set the ceiling light at 9 percent"],
+    ["de", "dimme die Deckenlampe um 20 Prozent"],
+  ])("a level is not a time: %s %j is set at once", async (language, text) => {
+    await agent.handle({ text, language });
     expect(ha.serviceCalls.map((c) => `${c.domain}.${c.service}`)).toEqual(["light.turn_on"]);
   });
 });

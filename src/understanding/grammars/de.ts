@@ -1879,6 +1879,7 @@ export const de: FastPathGrammar = {
     at: ["um"],
     clock: ["uhr"],
     atHour: [],
+    atBareHour: ["um"],
     words: [
       // A point of the day ("at sunset"): a time for later, never a name.
       "in der abenddämmerung",

@@ -1616,6 +1616,7 @@ export const en: FastPathGrammar = {
     at: ["at"],
     clock: ["am", "pm", "a m", "p m", "o'clock", "o clock"],
     atHour: [],
+    atBareHour: ["at"],
     words: [
       // A point of the day ("at sunset"): a time for later, never a name.
       "at nightfall",

@@ -1608,6 +1608,7 @@ export const nl: FastPathGrammar = {
     at: ["om"],
     clock: ["uur"],
     atHour: [],
+    atBareHour: ["om"],
     words: [
       // A point of the day ("at sunset"): a time for later, never a name.
       "bij zonsopkomst",

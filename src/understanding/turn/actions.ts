@@ -296,8 +296,10 @@ function fromStateNow(turn: Turn): boolean {
 
 /** Whether the sentence dims a light that is off: there is nothing to dim. */
 function dimsWhatIsOff(turn: Turn, target: Target): boolean {
-  const { intent, level } = turn.match;
-  if (!(intent === "dim" || intent === "step_down") || level !== undefined) return false;
+  const { intent, level, by } = turn.match;
+  // "dim it by 20 percent" is a change from where it is, as "dim it a bit" is; "dim it to 20 %" is not.
+  if (!(intent === "dim" || intent === "step_down") || (level !== undefined && by === undefined))
+    return false;
   return isDarkLight(turn, target);
 }
 
