@@ -69,6 +69,7 @@ export function targetsOf(device: DeviceSummary): ZwaveTarget[] {
       batteryLow: e.batteryLow ?? null,
       binarySensors: e.binarySensors ?? [],
       hvacMode: e.hvacMode ?? null,
+      setpoint: e.setpoint ?? null,
     },
   }));
 }

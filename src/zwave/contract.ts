@@ -151,6 +151,8 @@ export const endpointSummary = z.object({
   batteryLow: z.boolean().nullable().optional(),
   /** A thermostat's mode (off, heat, cool …). */
   hvacMode: hvacMode.nullable().optional(),
+  /** A thermostat's setpoint for its mode now, and its unit ("°C"); none in off, or with a range. */
+  setpoint: z.object({ value: z.number(), unit: z.string().nullable() }).nullable().optional(),
   /** Its binary sensors (door, motion, leak, smoke, tamper, …) and what each says. */
   binarySensors: z.array(binarySensorState).optional(),
 });
@@ -172,6 +174,7 @@ export type EndpointReport = Pick<
   | "batteryLow"
   | "binarySensors"
   | "hvacMode"
+  | "setpoint"
 >;
 
 /** One device as `list_zwave_devices` gives it. */

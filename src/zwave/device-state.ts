@@ -131,6 +131,23 @@ const HVAC_MODES: Partial<Record<number, HvacMode>> = {
   15: "heat",
 };
 
+/**
+ * The Thermostat Setpoint type a mode heats or cools to (zwave-js `ThermostatSetpointType`, the same
+ * numbers as the modes that have one); auto and away hold a range of two, off none.
+ */
+const MODE_SETPOINTS: Partial<Record<number, number>> = {
+  1: 1,
+  2: 2,
+  4: 1,
+  7: 7,
+  8: 8,
+  9: 9,
+  10: 10,
+  11: 11,
+  12: 12,
+  15: 15,
+};
+
 export function endpointReport(node: ZwaveNode, role: EndpointRole): EndpointReport {
   const values = valuesOn(node, role.index);
   const report: EndpointReport = {};
@@ -150,6 +167,12 @@ export function endpointReport(node: ZwaveNode, role: EndpointRole): EndpointRep
   if (role.function === "thermostat") {
     const mode = valueOn(node, role.index, CC.thermostatMode, "mode")?.value;
     report.hvacMode = typeof mode === "number" ? (HVAC_MODES[mode] ?? null) : null;
+    const type = typeof mode === "number" ? MODE_SETPOINTS[mode] : undefined;
+    const setpoint = values.find(
+      (v) => v.commandClass === CC.thermostatSetpoint && v.property === "setpoint" && v.propertyKey === type,
+    );
+    report.setpoint =
+      typeof setpoint?.value === "number" ? { value: setpoint.value, unit: setpoint.unit ?? null } : null;
   }
   const binary: NonNullable<EndpointReport["binarySensors"]> = [];
   for (const v of values) {

@@ -139,6 +139,10 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave device kinds by voic
       expect((await say("what's the status of the hall thermostat")).speech).toBe(
         "Hall Thermostat is in heat mode.",
       );
+      // Its setpoint for the mode it is in, typed by the server: never "no target temperature".
+      expect((await say("what's the setpoint of the hall thermostat")).speech).toBe(
+        "The target temperature of Hall Thermostat is 20 degrees.",
+      );
     } else {
       expect((await say("is the thermostat on")).speech).toBe("No, Hall Thermostat is off.");
       expect((await say("is the heating off")).speech).toBe("Yes, Hall Thermostat is off.");

@@ -218,6 +218,14 @@ async function zwaveReading(
   ];
   let failure: ReadFailure | undefined;
   for (const device of devices) {
+    // A thermostat's setpoint is no reading of its sensors: its listing says it, typed.
+    const setpoint = kind === "target_temperature" ? device.reports.setpoint : null;
+    if (setpoint)
+      return {
+        device,
+        value: reading(turn.grammar, String(setpoint.value), setpoint.unit ?? undefined),
+        old: false,
+      };
     const { result, output } = await turn.zwave((o) => turn.deps.zwave.sensorData(device, o));
     if (!result.ok || (output && !output.ok))
       failure ??= { result: { errorCode: result.errorCode ?? output?.error?.code }, device };
