@@ -227,10 +227,12 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         scoped,
       );
     }
+    // "lock the door", "unlock the doors": a verb only a lock takes makes the door its lock.
+    const locking = kind === "door" && ctx.scope.domain("lock") && !ctx.scope.domain("cover");
     return group(
       ctx,
-      (e) => isOfKind(e, kind, ctx.question, ctx.asked),
-      zwaveOfKind(kind, ctx.question, ctx.asked),
+      (e) => (locking && e.domain === "lock") || isOfKind(e, kind, ctx.question, ctx.asked),
+      (d) => (locking && isLock(d)) || zwaveOfKind(kind, ctx.question, ctx.asked)(d),
       place,
       scoped,
     );

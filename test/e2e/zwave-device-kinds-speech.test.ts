@@ -179,6 +179,11 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave device kinds by voic
     expect((await say("are the doors closed")).speech).toBe(
       "Closed: Front Door and Back Door Sensor. Not closed: Garage Door.",
     );
+    // A verb only a lock takes makes "the door" its lock; unlocking still waits for a yes.
+    expect((await say("lock the door")).speech).toBe("Front Door is locked.");
+    const unlock = await say("unlock the door");
+    expect(unlock.speech).toBe("Do you want me to unlock Front Door? Please say yes or no.");
+    await say("no", "en", unlock.id);
     // Locked or not is the locks' alone.
     expect((await say("are the doors locked")).speech).toBe("Yes, Front Door is locked.");
     expect((await say("is the front door unlocked")).speech).toBe("No, Front Door is locked.");
