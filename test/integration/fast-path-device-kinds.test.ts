@@ -94,6 +94,21 @@ describe("covers", () => {
     expect(result.speech).toBe("Bedroom Blinds is 50 percent open now.");
   });
 
+  it("'open the bedroom blinds 20 percent more' opens them by 20, never to 20", async () => {
+    await setState("cover.bedroom_blinds", "open", {
+      device_class: "blind",
+      current_position: 50,
+      supported_features: 15,
+    });
+    await waitFor(
+      "the blinds at 50",
+      () => mirror.entity("cover.bedroom_blinds")?.attributes.current_position === 50,
+    );
+    const result = await say("open the bedroom blinds 20 percent more");
+    expect(calls()).toEqual(["cover.set_cover_position cover.bedroom_blinds position=70"]);
+    expect(result.speech).toBe("Bedroom Blinds is 70 percent open now.");
+  });
+
   it("'Chiudi le tapparelle in camera da letto' closes the bedroom's blinds", async () => {
     await setState("cover.bedroom_blinds", "open", { current_position: 100 });
     const result = await say("Chiudi le tapparelle in camera da letto", "it");

@@ -414,6 +414,10 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
             if (level !== undefined) return undefined;
             level = item.value;
             levelSaid = howSaid(before);
+            // "20 percent more", "un 20 por ciento más": a change by that much, as "by 20 percent" is.
+            const then = said[i + 2];
+            const more = then?.type === "word" && (then.sense.cues.has("up") || then.sense.cues.has("down"));
+            if (unit && levelSaid === "bare" && more && !then.sense.kind) levelSaid = "by";
           } else addThing({ text: item.text, type: "unknown" }, i);
           continue;
         }
