@@ -65,6 +65,25 @@ const explain = (
   options: Parameters<ReturnType<typeof createTargetResolver>["resolve"]>[2] = {},
 ) => createTargetResolver(GRAMMARS[language]!).explain(context(language, ctx), phrase, options);
 
+/** One switch load of a Z-Wave device in the living room: its endpoint, named by its label or number. */
+const load = (nodeId: number, nodeName: string, endpoint: number, label?: string): ZwaveTarget => ({
+  nodeId,
+  endpoint,
+  homeId: 1,
+  name: label ? `${nodeName} ${label}` : `${nodeName} ${endpoint}`,
+  nodeName,
+  location: "Living Room",
+  state: "online",
+  function: "switch",
+  coverType: null,
+  wholeNode: false,
+  commandClasses: [37],
+  on: false,
+  level: null,
+  value: "off",
+  reports: {} as ZwaveTarget["reports"],
+});
+
 /** What a "which one?" offers: each choice as the question names it, and what it would act on. */
 const offered = (resolved: ReturnType<typeof explain>["resolved"]) =>
   resolved.kind === "ambiguous"
@@ -126,24 +145,7 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
   });
 
   it("device of several loads: 'the wall plug' is its outlets, never another plug", () => {
-    const outlet = (nodeId: number, nodeName: string, endpoint: number, label: string): ZwaveTarget => ({
-      nodeId,
-      endpoint,
-      homeId: 1,
-      name: `${nodeName} ${label}`,
-      nodeName,
-      location: "Living Room",
-      state: "online",
-      function: "switch",
-      coverType: null,
-      wholeNode: false,
-      commandClasses: [37],
-      on: false,
-      level: null,
-      value: "off",
-      reports: {} as ZwaveTarget["reports"],
-    });
-    const devices = [outlet(11, "Wall Plug", 1, "Left Outlet"), outlet(11, "Wall Plug", 2, "Right Outlet")];
+    const devices = [load(11, "Wall Plug", 1, "Left Outlet"), load(11, "Wall Plug", 2, "Right Outlet")];
     const command = explain("en", "the wall plug", { devices });
     expect(command.rule).toBe("device of several loads");
     expect(offered(command.resolved)).toEqual({
@@ -159,23 +161,6 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
   });
 
   it("load of a device: 'outlet 2 of the double relay', 'the second socket', 'the left socket', in six languages", () => {
-    const load = (nodeId: number, nodeName: string, endpoint: number, label?: string): ZwaveTarget => ({
-      nodeId,
-      endpoint,
-      homeId: 1,
-      name: label ? `${nodeName} ${label}` : `${nodeName} ${endpoint}`,
-      nodeName,
-      location: "Living Room",
-      state: "online",
-      function: "switch",
-      coverType: null,
-      wholeNode: false,
-      commandClasses: [37],
-      on: false,
-      level: null,
-      value: "off",
-      reports: {} as ZwaveTarget["reports"],
-    });
     const devices = [
       load(10, "Double Relay", 1),
       load(10, "Double Relay", 2),
