@@ -168,9 +168,13 @@ export function endpointReport(node: ZwaveNode, role: EndpointRole): EndpointRep
     const mode = valueOn(node, role.index, CC.thermostatMode, "mode")?.value;
     report.hvacMode = typeof mode === "number" ? (HVAC_MODES[mode] ?? null) : null;
     const type = typeof mode === "number" ? MODE_SETPOINTS[mode] : undefined;
-    const setpoint = values.find(
-      (v) => v.commandClass === CC.thermostatSetpoint && v.property === "setpoint" && v.propertyKey === type,
-    );
+    const setpoint =
+      type === undefined
+        ? undefined
+        : values.find(
+            (v) =>
+              v.commandClass === CC.thermostatSetpoint && v.property === "setpoint" && v.propertyKey === type,
+          );
     report.setpoint =
       typeof setpoint?.value === "number" ? { value: setpoint.value, unit: setpoint.unit ?? null } : null;
   }
