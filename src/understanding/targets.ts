@@ -174,11 +174,14 @@ export function createTargetResolver(grammar: FastPathGrammar) {
       case "shutter":
       case "awning":
         return (d) => d.function === "cover" && d.coverType !== "window";
-      // A Window Covering device is a blind, shade or curtain by design, whatever HA's class for it.
+      // A Window Covering device is a blind, a shade or a curtain: it is one of them when its name
+      // says so ("Study Blind"); a word that also means a roller shutter ("persiana") keeps to those.
       case "blind":
       case "shade":
-      case "curtain":
-        return (d) => d.function === "cover";
+      case "curtain": {
+        const named = (grammar.kinds[kind] ?? []).map(normalizeName);
+        return (d) => d.function === "cover" && (d.coverType !== "window" || nameHas(d, named));
+      }
       case "window":
         return (d) => (d.function === "cover" && d.coverType === "window") || sensorOf("window")(d);
       case "garage":
