@@ -58,13 +58,10 @@ export function isConfirmed(result: ToolResult): boolean {
  * window sensor's, a cover's or a barrier's open or closed, a switch's or dimmer's on or off.
  */
 export function zwaveStateWord(device: ZwaveTarget): StateWord | undefined {
-  // A lock's value is the server's own word for its Door Lock mode (src/zwave/device-state.ts).
-  if (device.function === "lock")
-    return device.value === "locked" || device.value === "unlocked" ? device.value : undefined;
+  const { open, coverState, position, locked, hvacMode } = device.reports;
+  if (device.function === "lock") return locked === null ? undefined : locked ? "locked" : "unlocked";
   // A thermostat that heats, cools or dries is on, as Home Assistant's climate entities are asked.
-  const { hvacMode } = device.reports;
   if (device.function === "thermostat") return hvacMode ? (hvacMode === "off" ? "off" : "on") : undefined;
-  const { open, coverState, position } = device.reports;
   if (typeof open === "boolean") return open ? "open" : "closed";
   if (coverState === "stopped") return typeof position === "number" && position > 0 ? "open" : undefined;
   if (coverState) return stateWordOf(coverState);

@@ -68,6 +68,7 @@ export function targetsOf(device: DeviceSummary): ZwaveTarget[] {
       battery: e.battery ?? null,
       batteryLow: e.batteryLow ?? null,
       binarySensors: e.binarySensors ?? [],
+      locked: e.locked ?? null,
       hvacMode: e.hvacMode ?? null,
       setpoint: e.setpoint ?? null,
     },

@@ -149,6 +149,8 @@ export const endpointSummary = z.object({
   battery: z.number().nullable().optional(),
   /** Whether its battery is low (the device's own flag, or 20 % or less). */
   batteryLow: z.boolean().nullable().optional(),
+  /** A lock's Door Lock mode: secured (true) or not. */
+  locked: z.boolean().nullable().optional(),
   /** A thermostat's mode (off, heat, cool …). */
   hvacMode: hvacMode.nullable().optional(),
   /** A thermostat's setpoint for its mode now, and its unit ("°C"); none in off, or with a range. */
@@ -173,6 +175,7 @@ export type EndpointReport = Pick<
   | "battery"
   | "batteryLow"
   | "binarySensors"
+  | "locked"
   | "hvacMode"
   | "setpoint"
 >;

@@ -110,6 +110,9 @@ function measured(values: ZwaveValue[], deviceClass: string): number | null {
   return v ? (v.value as number) : null;
 }
 
+/** Door Lock CC's mode "Secured" (zwave-js `DoorLockMode.Secured`); any other mode is not. */
+export const SECURED = 255;
+
 /**
  * Thermostat Mode CC's modes as Home Assistant's zwave_js climate names them (its
  * `ZW_HVAC_MODE_MAP`, homeassistant/components/zwave_js/climate.py): auto is heat_cool, the
@@ -164,6 +167,10 @@ export function endpointReport(node: ZwaveNode, role: EndpointRole): EndpointRep
   }
   const battery = batteryOf(node);
   if (battery) Object.assign(report, { battery: battery.level, batteryLow: battery.low });
+  if (role.function === "lock") {
+    const mode = valueOn(node, role.index, CC.doorLock, "currentMode")?.value;
+    report.locked = typeof mode === "number" ? mode === SECURED : null;
+  }
   if (role.function === "thermostat") {
     const mode = valueOn(node, role.index, CC.thermostatMode, "mode")?.value;
     report.hvacMode = typeof mode === "number" ? (HVAC_MODES[mode] ?? null) : null;
@@ -224,7 +231,7 @@ export function endpointState(node: ZwaveNode, role: EndpointRole): EndpointStat
       if (!lock) return none;
       return {
         ...none,
-        value: typeof lock.value === "number" ? (lock.value === 255 ? "locked" : "unlocked") : "unknown",
+        value: typeof lock.value === "number" ? (lock.value === SECURED ? "locked" : "unlocked") : "unknown",
       };
     }
     case "thermostat": {

@@ -2,15 +2,14 @@ import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { LATE_VERIFY_MS } from "../confirm.js";
 import { doorLockOutput, endpointInput, nodeIdInput, type DoorLockOutput } from "../contract.js";
-import { findValue } from "../device-state.js";
+import { findValue, SECURED } from "../device-state.js";
 import { valueOn } from "../endpoints.js";
 import { ZwaveToolError } from "../errors.js";
 import { CC } from "../functions.js";
 import type { ZwaveNetwork } from "../network.js";
 import { guarded, ok, writeFields, writeSentence } from "./result.js";
 
-/** Door Lock CC modes: 0 Unsecured, 255 Secured. */
-const SECURED = 255;
+/** Door Lock CC's mode "Unsecured". */
 const UNSECURED = 0;
 
 export function registerDoorLock(server: McpServer, network: ZwaveNetwork): void {
