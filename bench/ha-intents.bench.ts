@@ -301,12 +301,18 @@ function rightCall(test: IntentTest, call: ServiceCall, wanted: TestEntity[]): b
   });
 }
 
+/** Each language's number words, folded, with their values. */
+const NUMBER_WORDS = new Map(
+  Object.entries(GRAMMARS).map(([language, grammar]) => [
+    language,
+    new Map(numberWords(grammar!).map(([word, n]) => [normalizeName(word), n])),
+  ]),
+);
+
 /** The numbers a reply says: its digits, and a count said first in words ("One of them is on."). */
 function saidNumbers(language: string, said: string): string[] {
-  const first = normalizeName(said.split(/\s/)[0] ?? "");
-  const grammar = GRAMMARS[language];
-  const counted = grammar ? numberWords(grammar).find(([word]) => normalizeName(word) === first) : undefined;
-  return counted ? [...numbersIn(said), String(counted[1])] : numbersIn(said);
+  const counted = NUMBER_WORDS.get(language)?.get(normalizeName(said.split(/\s/)[0] ?? ""));
+  return counted === undefined ? numbersIn(said) : [...numbersIn(said), String(counted)];
 }
 
 const all: Scored[] = [];
