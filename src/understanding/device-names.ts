@@ -10,7 +10,7 @@ import { allowedEdits } from "./typo.js";
 import { deviceChoices } from "./choices.js";
 import type { ZwaveTarget as ZwaveDevice } from "../zwave-host/zwave-target.js";
 import { targetKey } from "../zwave-host/zwave-target.js";
-import { matchDevices } from "./zwave-names.js";
+import { isReachable, matchDevices } from "./zwave-names.js";
 import { haKindOf } from "../zwave-host/ha-kind.js";
 
 export function zwaveName(device: ZwaveDevice): string {
@@ -109,6 +109,11 @@ export function createDeviceNames(grammar: FastPathGrammar) {
     if (matches.length && !exposed.length) return { kind: "not_exposed", name };
     // Named exactly, but not what the sentence can act on ("turn up the kettle"): it exists.
     const exactHa = resolution.matches.filter((m) => m.match === "exact" && m.exposed && inPlace(m));
+    // A Z-Wave device that cannot answer lists no values that tell what it does: it is still the one
+    // named, and the turn says it is not responding rather than that it cannot do this.
+    const silent = zwAll.exact.filter((d) => !isReachable(d));
+    if (!exactHa.length && silent.length === 1 && zwAll.exact.length === 1)
+      return { kind: "one", target: zwaveTarget(silent[0]!) };
     const others = [...exactHa.map((m) => m.name), ...zwAll.exact.map(zwaveName)];
     if (others.length)
       return {

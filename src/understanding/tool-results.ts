@@ -81,6 +81,12 @@ export function haLevel(entity: EntityView): number {
   return typeof b === "number" ? Math.round((b / 255) * 100) : 100;
 }
 
+/** A cover's own word, in a confirmed result, that it is still travelling ("opening", "closing"). */
+export function isOnItsWay(result: ToolResult): boolean {
+  const state = result.structuredContent?.state;
+  return result.structuredContent?.moving === true || state === "opening" || state === "closing";
+}
+
 export function stateWordOf(raw: string): StateWord | undefined {
   const s = raw.trim().toLowerCase();
   if (/^on\b/.test(s)) return "on";

@@ -163,7 +163,11 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave device kinds by voic
     const asked = await say("open up the garage door, please");
     expect(asked.speech).toBe("Do you want me to open Garage Door? Please say yes or no.");
     expect(backend.garageAtDevice()).toBe(before);
-    await say("yes", "en", asked.id);
+    const yes = await say("yes", "en", asked.id);
+    // Said opened only when it says it is open; while it travels, it is on its way.
+    const atReply = backend.garageAtDevice();
+    expect(yes.speech).toBe(atReply === 255 ? "Opened Garage Door." : "Garage Door is on its way.");
+    if (transport === "mqtt") expect(yes.speech).toBe("Garage Door is on its way.");
     // A garage door takes its time to travel: open (255) once it is there.
     await expect.poll(() => backend.garageAtDevice(), { timeout: 10_000, interval: 250 }).toBe(255);
     if (backend.received) expect(received("garage").length).toBeGreaterThan(0);
@@ -186,6 +190,24 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave device kinds by voic
     await say("no", "en", unlock.id);
     // Locked or not is the locks' alone.
     expect((await say("are the doors locked")).speech).toBe("Yes, Front Door is locked.");
+    // The home's one lock, asked about as "all the doors": said of it, in its own words.
+    expect((await say("est-ce que toutes les portes sont verrouillées", "fr")).speech).toBe(
+      "Oui, Front Door est verrouillé.",
+    );
     expect((await say("is the front door unlocked")).speech).toBe("No, Front Door is locked.");
+  }, 30_000);
+
+  it("a device that does not answer is said to be not responding, asked about or told to switch", async () => {
+    // The Porch Light never answered: never "can't do that", never its state in English words.
+    const silent =
+      /^Porch Light (is not responding|can't be reached right now\. Please try again in a moment)\.$/;
+    expect((await say("is the porch light on")).speech).toMatch(silent);
+    expect((await say("turn on the porch light")).speech).toMatch(silent);
+    const german =
+      /^Porch Light (antwortet nicht|ist gerade nicht erreichbar\. Bitte versuch es gleich noch einmal)\.$/;
+    expect((await say("ist das Porch Light an", "de")).speech).toMatch(german);
+    expect((await say("schalte das Porch Light ein", "de")).speech).toMatch(german);
+    if (transport === "mqtt")
+      expect((await say("is the porch light on")).speech).toBe("Porch Light is not responding.");
   }, 30_000);
 });

@@ -19,8 +19,9 @@ import type { CoverAction } from "../../zwave/contract.js";
 import type { ZwaveTarget } from "../../zwave-host/zwave-target.js";
 import { WHITE_TEMPERATURES } from "../../zwave/colors.js";
 import { CC } from "../../zwave/functions.js";
-import { currentLevel, haLevel, isConfirmed, stateWordOf } from "../tool-results.js";
+import { currentLevel, haLevel, isConfirmed, isOnItsWay, stateWordOf } from "../tool-results.js";
 import { askFor, lockActionOf, lockSpeech } from "./held.js";
+import { unreachableSaid } from "./capabilities.js";
 import type { Turn } from "./turn.js";
 
 /** Intents that change a speaker's sound. */
@@ -165,6 +166,9 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
       against,
     );
   const { target } = resolved;
+  // A device that cannot answer now is said so, not "can't do that" for the values it has not listed.
+  const silent = unreachableSaid(turn, target);
+  if (silent) return turn.done(silent, "error");
   if (!supports(turn, target)) return turn.done(fill(r.cannotDo, { name: target.name }), "error");
   if (dimsWhatIsOff(turn, target)) {
     turn.deps.memory.remember(turn.request.conversationId, [target]);
@@ -176,7 +180,7 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   if (acted.result.held) return turn.done(askFor(turn, [acted]), "query_answer");
   if (!acted.ok) return turn.done(failureSpeech(r, acted.result, acted.name), "error");
   if (acted.lock) return turn.done(lockSpeech(turn, target, acted.lock, acted.result), "action_done");
-  if (!acted.confirmed)
+  if (!acted.confirmed || acted.moving)
     return turn.done(
       fill(acted.moving ? r.onItsWay : acted.stayed ? r.didNotMove : r.notConfirmed, { name: acted.name }),
       "action_done",
@@ -432,10 +436,10 @@ async function actOnGroup(
   const held = all.filter((a) => a.result.held);
   const locks = all.filter((a) => !a.result.held && a.lock);
   const acted = all.filter((a) => !a.result.held && !a.lock);
-  const confirmed = acted.filter((a) => a.ok && a.confirmed);
+  const confirmed = acted.filter((a) => a.ok && a.confirmed && !a.moving);
   const done = confirmed.map((a) => a.name);
   const unconfirmed = acted.filter((a) => a.ok && !a.confirmed && !a.moving).map((a) => a.name);
-  const onTheWay = acted.filter((a) => a.ok && !a.confirmed && a.moving).map((a) => a.name);
+  const onTheWay = acted.filter((a) => a.ok && a.moving).map((a) => a.name);
   const failed = acted.filter((a) => !a.ok);
   const parts: string[] = [];
   if (done.length) {
@@ -656,7 +660,8 @@ async function applyToCover(turn: Turn, target: Target): Promise<Acted> {
     const { result, output } = await turn.zwave((o) =>
       turn.deps.zwave.cover(device, move.action, move.position, o),
     );
-    return moved(result, output?.position, output?.moving, output?.moved === false);
+    // A garage door's own word that it is opening or closing: on its way, not yet where it was sent.
+    return moved(result, output?.position, isOnItsWay(result), output?.moved === false);
   }
   const args =
     move.action === "stop"
@@ -668,7 +673,7 @@ async function applyToCover(turn: Turn, target: Target): Promise<Acted> {
     { ...BUILTIN_TOOLS, name: "control_entity" },
     { name: target.entity.entityId, ...args },
   );
-  return moved(result, result.structuredContent?.position);
+  return moved(result, result.structuredContent?.position, isOnItsWay(result));
 }
 
 /** Sets a light's colour or white: by name, or by its colour temperature. */

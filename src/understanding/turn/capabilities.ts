@@ -17,6 +17,18 @@ import type { Turn } from "./turn.js";
 const LOCK_WORDS: ReadonlySet<StateWord> = new Set(["locked", "unlocked"]);
 
 /**
+ * A Z-Wave device that cannot answer (dead, or not yet interviewed), said so in the grammar's words:
+ * its last report is not its state now.
+ */
+export function unreachableSaid(turn: Turn, target: Target): string | undefined {
+  if (target.source !== "zwave") return undefined;
+  const now = turn.deps.zwave.target(target.device.nodeId, target.device.endpoint) ?? target.device;
+  if (isReachable(now)) return undefined;
+  const { errors } = turn.replies;
+  return fill(now.state === "dead" ? errors.dead : errors.unavailable, { name: target.name });
+}
+
+/**
  * "Is the back door locked" of something that is no lock: what it is (its own state, as it reports
  * it) and the locks the home has. Undefined when the question fits the device.
  */

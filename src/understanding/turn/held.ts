@@ -10,7 +10,7 @@ import { heldQuestion } from "../held-question.js";
 import { capitalize } from "../speech.js";
 import type { Target } from "../targets.js";
 import { failureSpeech } from "../spoken-result.js";
-import { isConfirmed } from "../tool-results.js";
+import { isConfirmed, isOnItsWay } from "../tool-results.js";
 import type { Turn } from "./turn.js";
 
 /** What a sentence asks of a lock: "öffne die Haustür" unlocks it, "turn on" locks it, as HA's handlers take it. */
@@ -55,7 +55,9 @@ export function askFor(turn: Turn, held: ReadonlyArray<{ target: Target; result:
             ? failureSpeech(r, later, target.name)
             : !isConfirmed(later)
               ? fill(r.notConfirmed, { name: target.name })
-              : fill(r.opened, { name: target.name }),
+              : isOnItsWay(later)
+                ? fill(r.onItsWay, { name: target.name })
+                : fill(r.opened, { name: target.name }),
       ),
     );
     asked.push({ kind: unlocks ? "unlock" : "open", target: target.name });

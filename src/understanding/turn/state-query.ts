@@ -10,7 +10,7 @@ import { listOf } from "../speech.js";
 import type { Resolved, Target } from "../targets.js";
 import { zwaveStateWord } from "../tool-results.js";
 import { isReachable } from "../zwave-names.js";
-import { notALock } from "./capabilities.js";
+import { notALock, unreachableSaid } from "./capabilities.js";
 import type { Turn } from "./turn.js";
 
 /** `found`: what the question is about when it is already known (the answer to our "which one?"). */
@@ -41,6 +41,8 @@ export async function answerState(turn: Turn, found?: Resolved): Promise<FastPat
 
 async function answerOne(turn: Turn, target: Target): Promise<FastPathOutcome> {
   turn.deps.memory.remember(turn.request.conversationId, [target]);
+  const silent = unreachableSaid(turn, target);
+  if (silent) return turn.done(silent, "query_answer");
   const { word, said } = stateNow(turn, target);
   const name = target.name;
   const lockless = await notALock(turn, target, turn.match.state, said);
@@ -106,8 +108,9 @@ function answerPositions(
 /** Each target's state, one after another ("Kitchen Ceiling is on. Counter Lights is off."). */
 function eachOnesState(turn: Turn, targets: Target[]): FastPathOutcome {
   turn.deps.memory.remember(turn.request.conversationId, targets);
-  const each = targets.map((t) =>
-    fill(turn.replies.stateIs, { name: t.name, state: stateNow(turn, t).said }),
+  const each = targets.map(
+    (t) =>
+      unreachableSaid(turn, t) ?? fill(turn.replies.stateIs, { name: t.name, state: stateNow(turn, t).said }),
   );
   return turn.done(each.join(" "), "query_answer");
 }
@@ -119,10 +122,13 @@ function answerGroup(turn: Turn, targets: Target[]): FastPathOutcome {
   // "what's the status of the kitchen lights": no state asked, so each one's is said.
   if (!asked) return eachOnesState(turn, targets);
   const read = targets.map((t) => {
+    // A device that cannot answer has no state now: never counted by its last report.
     const word =
       t.source === "ha"
         ? stateOfEntity(turn.deps.mirror.entity(t.entity.entityId) ?? t.entity, asked)
-        : zwaveStateWord(t.device);
+        : unreachableSaid(turn, t)
+          ? undefined
+          : zwaveStateWord(t.device);
     return { name: t.name, word, wanted: word ? askedAs(asked, word) : asked };
   });
   const known = read.filter((t) => t.word !== undefined && sameFamily(t.wanted, t.word));
@@ -152,6 +158,9 @@ function answerGroup(turn: Turn, targets: Target[]): FastPathOutcome {
   if (all && read.some((t) => t.word === undefined)) return turn.unsure(r.cannotYet);
   switch (everyOne ? "query_all" : turn.match.intent) {
     case "query_all":
+      // "are all the doors locked" of the home's one lock: said of it, not of "all".
+      if (read.length === 1 && inState.length === 1)
+        return turn.done(fill(r.stateYes, { name: inState[0]!, state }), "query_answer");
       return turn.done(
         others.length
           ? fill(r.groupAllNo, { state, names: names(others) })
