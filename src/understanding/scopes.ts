@@ -1,5 +1,6 @@
 import { GROUP_SAFE_DOMAINS } from "../tools/policy/effects.js";
 import type { FastIntent } from "./grammar-types.js";
+import type { ZwaveTarget } from "../zwave-host/zwave-target.js";
 import { ZWAVE_ANY, ZWAVE_COVERS, ZWAVE_LIGHTS, ZWAVE_LOCKS, ZWAVE_SWITCHES, type Scope } from "./targets.js";
 
 /** What each intent may act on: Home Assistant domains, and which Z-Wave devices. */
@@ -34,7 +35,11 @@ export function scopeFor(intent: FastIntent): Scope {
     case "turn_off":
     case "toggle": {
       const domains = set(...SWITCHABLE);
-      return { domain: (d) => domains.has(d), everything: EVERYTHING, zwave: ZWAVE_ANY };
+      // A Z-Wave thermostat turns off by its mode "Off"; on, only to a mode the sentence must say
+      // (heat, cool …), so not by "turn on" (src/understanding/turn/turn.ts hands that on).
+      const zwave =
+        intent === "turn_off" ? (d: ZwaveTarget) => ZWAVE_ANY(d) || d.function === "thermostat" : ZWAVE_ANY;
+      return { domain: (d) => domains.has(d), everything: EVERYTHING, zwave };
     }
     case "open":
     case "close":

@@ -20,6 +20,7 @@ import {
   groupControlOutput,
   listDevicesOutput,
   sensorDataOutput,
+  thermostatOutput,
   type ColorOutput,
   type ControlOutput,
   type CoverAction,
@@ -28,6 +29,7 @@ import {
   type DoorLockOutput,
   type GroupControlOutput,
   type SensorDataOutput,
+  type ThermostatOutput,
   type ZwaveError,
 } from "../zwave/contract.js";
 
@@ -147,6 +149,12 @@ export interface ZwaveClient<R extends ToolCallResult = ToolCallResult> {
     action: "lock" | "unlock",
     options?: CallOptions,
   ): Promise<ZwaveCall<DoorLockOutput, R>>;
+  /** Sets a thermostat's mode (`set_zwave_thermostat`), by the name the device lists it under ("Off"). */
+  thermostatMode(
+    target: Pick<ZwaveTarget, "nodeId" | "endpoint">,
+    mode: string,
+    options?: CallOptions,
+  ): Promise<ZwaveCall<ThermostatOutput, R>>;
   /**
    * Moves a cover (`control_zwave_cover`) or, for a barrier (garage door, gate),
    * `control_zwave_barrier`, which has no position: the action policy holds an opening.
@@ -468,6 +476,13 @@ export function createZwaveClient<R extends ToolCallResult>(options: {
         "lock_zwave_door",
         doorLockOutput,
         { ...byId(target.nodeId, target.endpoint), action },
+        callOptions,
+      ),
+    thermostatMode: (target, mode, callOptions) =>
+      call(
+        "set_zwave_thermostat",
+        thermostatOutput,
+        { ...byId(target.nodeId, target.endpoint), mode },
         callOptions,
       ),
     setUpstream(next) {

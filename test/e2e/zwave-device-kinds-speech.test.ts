@@ -150,6 +150,17 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave device kinds by voic
     }
   }, 30_000);
 
+  it('"turn off the heating" sets the thermostat\'s mode to off; "turn on" without a mode is handed on', async () => {
+    expect((await say("turn off the heating")).speech).toBe("Turned off Hall Thermostat.");
+    expect((await say("is the thermostat on")).speech).toBe("No, Hall Thermostat is off.");
+    expect((await say("éteins le thermostat", "fr")).speech).toBe("J'ai éteint Hall Thermostat.");
+    // On to which mode (heat, cool, auto) is not said: nothing is guessed, and nothing is done.
+    const on = await say("turn on the thermostat");
+    expect(on.type).toBe("error");
+    expect(on.speech).toMatch(/^I can't do that yet\./);
+    expect((await say("is the thermostat off")).speech).toBe("Yes, Hall Thermostat is off.");
+  }, 30_000);
+
   it('"toggle the garage door" while it is closed asks first, and a no leaves it closed', async () => {
     const before = backend.garageAtDevice();
     const asked = await say("toggle the garage door");

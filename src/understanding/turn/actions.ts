@@ -90,6 +90,11 @@ function openNow(target: Target): boolean | undefined {
   return undefined;
 }
 
+/** A thermostat the bridge drives itself (Home Assistant's are switched by HA's climate services). */
+function isZwaveThermostat(target: Target): target is Extract<Target, { source: "zwave" }> {
+  return target.source === "zwave" && target.device.function === "thermostat";
+}
+
 /** Whether a target is a cover (a shutter, blind, garage door…), on either side of the identity join. */
 function isCover(target: Target): boolean {
   return target.source === "zwave" ? ZWAVE_COVERS(target.device) : target.entity.domain === "cover";
@@ -568,6 +573,12 @@ async function apply(turn: Turn, target: Target): Promise<Acted> {
   }
   if (isCover(target) && !(target.source === "ha" && turn.match.intent === "toggle"))
     return applyToCover(turn, target);
+  if (isZwaveThermostat(target) && turn.match.intent === "turn_off") {
+    // Off is a mode of a thermostat (Thermostat Mode CC's "Off"), as Home Assistant's climate turns it off.
+    const device = target.device;
+    const { result } = await turn.zwave((o) => zwave.thermostatMode(device, "Off", o));
+    return actedOn(target, result);
+  }
   if (turn.match.intent === "set_color") return applyColor(turn, target);
   if (turn.match.intent === "stop") return apply(turn.withIntent("turn_off"), target);
   let level = turn.match.level;

@@ -336,8 +336,10 @@ export function createTurn(
       if (resolved.kind === "nowhere") return unsure(replies.unknownHere);
       if (resolved.kind === "not_exposed") return unsure(fill(replies.notExposed, { name: resolved.name }));
       if (resolved.kind === "unsupported") {
-        // A thermostat, Home Assistant's or a Z-Wave one, has a level of its own we do not set yet.
-        if (LEVEL_INTENTS.has(match.intent) && resolved.domains.every((d) => OWN_SETTINGS.has(d)))
+        // A thermostat, Home Assistant's or a Z-Wave one, has a level of its own we do not set yet,
+        // and a Z-Wave one turns on only to a mode the sentence did not say.
+        const ownSetting = LEVEL_INTENTS.has(match.intent) || SWITCHING.has(match.intent);
+        if (ownSetting && resolved.domains.every((d) => OWN_SETTINGS.has(d)))
           return unsure(replies.cannotYet);
         return unsure(cannotDoSpeech(grammar, resolved.names));
       }
