@@ -143,6 +143,19 @@ describe.each<TransportName>(["mqtt", "websocket"])("over %s", (transport) => {
       ).toEqual({ hold: false });
     });
 
+    it("joins a list made before the network's home id was known: the barrier HA shows as a switch is still held", async () => {
+      const listed = devices;
+      // As right after start, before the gateway said which network it is.
+      devices = listed.map((d) => ({ ...d, homeId: null }));
+      try {
+        expect(
+          await judge("control_entity", { name: "Garage Opener", action: "turn_on" }, BUILTIN_TOOLS.server),
+        ).toMatchObject({ hold: true, effects: [{ kind: "open", entityId: "switch.garage_opener" }] });
+      } finally {
+        devices = listed;
+      }
+    });
+
     it("switches what both sides call a switch at once", async () => {
       expect(await judge("control_zwave_device", { nodeId: SWITCH_ONE, action: "on" })).toEqual({
         hold: false,

@@ -68,13 +68,18 @@ export function haReadingsOf(
 export function zwaveReadingsOf(entity: EntityView, devices: readonly DeviceSummary[]): Reading[] {
   const origin = entity.zwaveNode;
   if (!origin) return [];
-  const device = devices.find((d) => d.nodeId === origin.nodeId && d.homeId === origin.homeId);
-  if (!device) return [];
-  return device.endpoints
-    .filter(
-      (e) => origin.endpoint === undefined || e.endpoint === origin.endpoint || device.endpoints.length === 1,
-    )
-    .map((e) => ({ ...endpointReading(device, e), name: entity.name }));
+  // A list made before the network's home id was known is joined by node id alone, as
+  // haReadingsOf joins: a wrong join can only make a call ask, never let one through.
+  return devices
+    .filter((d) => d.nodeId === origin.nodeId && (d.homeId === null || d.homeId === origin.homeId))
+    .flatMap((device) =>
+      device.endpoints
+        .filter(
+          (e) =>
+            origin.endpoint === undefined || e.endpoint === origin.endpoint || device.endpoints.length === 1,
+        )
+        .map((e) => ({ ...endpointReading(device, e), name: entity.name })),
+    );
 }
 
 /**
