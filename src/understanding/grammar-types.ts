@@ -115,6 +115,8 @@ export interface FastPathReplies {
   nothingToSwitch: string;
   /** Nothing to switch in the whole home (no place was named). */
   nothingToSwitchAnywhere: string;
+  /** "Open everything", "lock the whole house": never done to all at once; the user names one. */
+  notAllAtOnce: string;
   setLevel: string;
   /** A cover's position the device reported: `{name}`, `{level}`. */
   positionSet: string;

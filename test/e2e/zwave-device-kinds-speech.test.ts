@@ -161,6 +161,22 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave device kinds by voic
     expect((await say("is the thermostat off")).speech).toBe("Yes, Hall Thermostat is off.");
   }, 30_000);
 
+  it('"open everything" opens nothing and says why, not that the home has nothing to switch', async () => {
+    const garage = backend.garageAtDevice();
+    const shutter = backend.shutterAtDevice();
+    expect((await say("open everything")).speech).toBe(
+      "I don't open, close or lock everything at once. Tell me which one.",
+    );
+    expect((await say("ferme tout", "fr")).speech).toBe(
+      "Je n'ouvre, ne ferme et ne verrouille pas tout d'un coup. Dis-moi lequel.",
+    );
+    expect((await say("öffne alles", "de")).speech).toBe(
+      "Ich öffne, schließe oder verriegle nicht alles auf einmal. Sag mir, welches.",
+    );
+    expect(backend.garageAtDevice()).toBe(garage);
+    expect(backend.shutterAtDevice()).toBe(shutter);
+  }, 30_000);
+
   it('"toggle the garage door" while it is closed asks first, and a no leaves it closed', async () => {
     const before = backend.garageAtDevice();
     const asked = await say("toggle the garage door");

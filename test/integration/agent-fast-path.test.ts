@@ -565,7 +565,10 @@ describe("the speaker's area and groups", () => {
     expect((await say("sind alle Türen zu", "de", kitchen)).speech).toBe(
       "Nein, nicht geschlossen: Garage Door.",
     );
-    expect((await say("are all of the doors locked", "en", kitchen)).speech).toBe("Yes, all are locked.");
+    // The home's one lock: said of it by name, not as "all are".
+    expect((await say("are all of the doors locked", "en", kitchen)).speech).toBe(
+      "Yes, Front Door is locked.",
+    );
     await setState("cover.garage_door", "closed", { device_class: "garage" });
     expect((await say("are all the doors closed", "en", kitchen)).speech).toBe("Yes, all are closed.");
     expect(calls()).toEqual([]);

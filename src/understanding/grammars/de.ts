@@ -2068,6 +2068,7 @@ export const de: FastPathGrammar = {
     groupClosed: "Geschlossen: {names}.",
     nothingToSwitch: "Im Bereich {name} gibt es nichts, das ich schalten kann.",
     nothingToSwitchAnywhere: "Im ganzen Haus gibt es nichts, das ich schalten kann.",
+    notAllAtOnce: "Ich öffne, schließe oder verriegle nicht alles auf einmal. Sag mir, welches.",
     setLevel: "{name} steht jetzt auf {level}.",
     positionSet: "{name} ist jetzt zu {level} offen.",
     stopped: "{name} angehalten.",

@@ -1803,6 +1803,7 @@ export const en: FastPathGrammar = {
     groupClosed: "Closed {names}.",
     nothingToSwitch: "There is nothing I can switch in {name}.",
     nothingToSwitchAnywhere: "There is nothing in the home I can switch.",
+    notAllAtOnce: "I don't open, close or lock everything at once. Tell me which one.",
     setLevel: "{name} is at {level} now.",
     positionSet: "{name} is {level} open now.",
     stopped: "Stopped {name}.",

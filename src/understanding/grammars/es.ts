@@ -2107,6 +2107,7 @@ export const es: FastPathGrammar = {
     groupClosed: "He cerrado {names}.",
     nothingToSwitch: "En {name} no hay nada que pueda controlar.",
     nothingToSwitchAnywhere: "En la casa no hay nada que pueda controlar.",
+    notAllAtOnce: "No abro, cierro ni bloqueo todo a la vez. Dime cuál.",
     setLevel: "{name} está ahora al {level}.",
     positionSet: "{name} está ahora abierto al {level}.",
     stopped: "{name} se ha detenido.",

@@ -2037,6 +2037,7 @@ export const fr: FastPathGrammar = {
     groupClosed: "J'ai fermé {names}.",
     nothingToSwitch: "Il n'y a rien que je puisse commander dans la pièce {name}.",
     nothingToSwitchAnywhere: "Il n'y a rien dans la maison que je puisse commander.",
+    notAllAtOnce: "Je n'ouvre, ne ferme et ne verrouille pas tout d'un coup. Dis-moi lequel.",
     setLevel: "{name} est maintenant à {level}.",
     positionSet: "{name} est maintenant ouvert à {level}.",
     stopped: "{name} est arrêté.",

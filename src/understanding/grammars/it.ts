@@ -2076,6 +2076,7 @@ export const it: FastPathGrammar = {
     groupClosed: "Ho chiuso {names}.",
     nothingToSwitch: "In {name} non c'è niente che io possa comandare.",
     nothingToSwitchAnywhere: "In casa non c'è niente che io possa comandare.",
+    notAllAtOnce: "Non apro, chiudo o blocco tutto in una volta. Dimmi quale.",
     setLevel: "{name} ora è al {level}.",
     positionSet: "{name} ora è aperto al {level}.",
     stopped: "{name} è fermo.",

@@ -1782,6 +1782,7 @@ export const nl: FastPathGrammar = {
     groupClosed: "Gesloten: {names}.",
     nothingToSwitch: "In {name} is niets dat ik kan schakelen.",
     nothingToSwitchAnywhere: "In huis is niets dat ik kan schakelen.",
+    notAllAtOnce: "Ik open, sluit of vergrendel niet alles tegelijk. Zeg me welke.",
     setLevel: "{name} staat nu op {level}.",
     positionSet: "{name} staat nu {level} open.",
     stopped: "{name} is gestopt.",

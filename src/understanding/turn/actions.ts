@@ -90,6 +90,9 @@ function openNow(target: Target): boolean | undefined {
   return undefined;
 }
 
+/** What "everything" is never asked to do (scopes.ts: nothing is in their "everything"). */
+const NEVER_ALL: ReadonlySet<string> = new Set(["open", "close", "lock", "unlock"]);
+
 /** A thermostat the bridge drives itself (Home Assistant's are switched by HA's climate services). */
 function isZwaveThermostat(target: Target): target is Extract<Target, { source: "zwave" }> {
   return target.source === "zwave" && target.device.function === "thermostat";
@@ -422,6 +425,9 @@ async function actOnGroup(
           targets.map((t) => t.name),
         ),
       );
+    // "Open everything", "lock the whole house": the action policy never opens, closes or locks
+    // all at once, so nothing is there to do; said as such, not as a home with nothing to switch.
+    if (whole && NEVER_ALL.has(turn.match.intent)) return turn.unsure(r.notAllAtOnce);
     return turn.unsure(place ? fill(r.nothingToSwitch, { name: place }) : r.nothingToSwitchAnywhere);
   }
   // Dimming leaves a light that is off as it is: it is said, not switched on at the lowest level.
