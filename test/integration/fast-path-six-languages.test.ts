@@ -570,6 +570,95 @@ describe("German and Dutch: as far as it goes ('so laut wie möglich', 'zo fel m
   });
 });
 
+describe("German and Dutch: raised, lowered, subdued and turned back", () => {
+  it.each([
+    ["de", "hebe die Lautstärke an", 0.3],
+    ["de", "steigere bitte die Lautstärke", 0.3],
+    ["de", "Volume hoch", 0.3],
+    ["nl", "draai de muziek een beetje open", 0.3],
+    ["de", "die Lautstärke absenken", 0.1],
+    ["de", "kannst du die Lautstärke zurückdrehen", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["de", "dämpfe das Licht in der Küche"],
+    ["de", "das Licht in der Küche etwas abschwächen"],
+    ["de", "das Licht in der Küche zurückdrehen"],
+    ["nl", "verzwak het licht in de keuken"],
+    ["nl", "verduister de keuken"],
+    ["nl", "zet de lampen in de keuken op laag"],
+    ["nl", "het licht in de keuken terugdraaien"],
+  ])("%s: %j dims the kitchen's light that is on, and leaves the one off alone", async (language, text) => {
+    await say(text, language);
+    const done = calls();
+    expect(done).toHaveLength(1);
+    expect(done[0]).toMatch(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/);
+    expect(Number(/(\d+)\}$/.exec(done[0]!)![1])).toBeLessThan(50);
+  });
+
+  it.each([
+    ["nl", "volle helderheid in de keuken"],
+    ["de", "volle Helligkeit in der Küche"],
+  ])("%s: %j sets the kitchen's lights to full", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'light.turn_on light.counter_lights {"brightness_pct":100}',
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":100}',
+    ]);
+  });
+
+  it("de: 'Stille bitte' mutes the speaker", async () => {
+    await say("Stille bitte", "de");
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it.each([
+    ["de", "ich habe die Lautstärke abgesenkt"],
+    ["de", "Stille Nacht"],
+    ["de", "hebe die Kiste an"],
+    ["nl", "draai de kraan open"],
+    ["nl", "ik heb de muziek opengedraaid"],
+    ["nl", "het licht in de keuken is verzwakt"],
+  ])("%s: %j is told or no device's, and nothing is changed", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and Dutch: going to bed, or good night, said with a command", () => {
+  it.each([
+    ["de", "ich gehe ins Bett, mach das Licht in der Küche aus"],
+    ["de", "mach das Licht in der Küche aus, ich gehe schlafen"],
+    ["de", "gute Nacht, Licht in der Küche aus"],
+    ["nl", "ik ga naar bed, doe het licht in de keuken uit"],
+    ["nl", "doe de lampen in de keuken uit, ik ga slapen"],
+    ["nl", "welterusten, lampen in de keuken uit"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "ich gehe ins Bett"],
+    ["de", "gute Nacht"],
+    ["de", "mach das Licht in der Küche aus, wenn ich ins Bett gehe"],
+    ["nl", "ik ga slapen"],
+    ["nl", "welterusten"],
+    ["nl", "doe het licht in de keuken uit als ik naar bed ga"],
+  ])("%s: %j is no command for now, and nothing is switched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("a title said after what plays is no word of the command", () => {
   it.each([
     ["en", "please increase the volume of the song Hips Don't Lie"],

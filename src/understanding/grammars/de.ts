@@ -143,6 +143,17 @@ export const de: FastPathGrammar = {
     "bleib",
     "bleibe",
     "hey",
+    // Going to bed, told before or after the command ("ich gehe ins Bett, mach das Licht aus"),
+    // and good night said with it: the reason changes nothing of what is asked.
+    "ich gehe ins bett",
+    "ich geh ins bett",
+    "ich gehe jetzt ins bett",
+    "ich gehe schlafen",
+    "ich geh schlafen",
+    "ich gehe jetzt schlafen",
+    "wir gehen ins bett",
+    "wir gehen schlafen",
+    "gute nacht",
     // A sentence begun as speech begins ("also, mach mal lauter", "na, mach das Licht aus").
     "also",
     "na",
@@ -371,6 +382,14 @@ export const de: FastPathGrammar = {
       "hochdrehen",
       "hochstellen",
       "hochschalten",
+      // "hebe die Lautstärke an", "steigere die Helligkeit": raised is up.
+      "anheben",
+      "anzuheben",
+      "hebe",
+      "heb",
+      "steigere",
+      "steiger",
+      "steigern",
     ]),
     down: withSie([
       "runter",
@@ -395,6 +414,13 @@ export const de: FastPathGrammar = {
       "runterdrehen",
       "herunterdrehen",
       "runterstellen",
+      // "die Lautstärke absenken": the separable "senken", said joined.
+      "absenken",
+      "abzusenken",
+      // "dreh das Licht etwas zurück": turned back is down.
+      "zurückdrehen",
+      "zurückfahren",
+      "zurückschrauben",
     ]),
     starts: ["starte", "starten"],
     particles: [],
@@ -504,6 +530,12 @@ export const de: FastPathGrammar = {
       // A weaker light is a dimmer one: "mach das Licht schwächer".
       "schwächer",
       "schwächer machen",
+      // "dämpfe das Licht", "das Licht abschwächen": subdued is dimmer.
+      "dämpfe",
+      "dämpf",
+      "dämpfen",
+      "abschwächen",
+      "abzuschwächen",
     ]),
     louder: [
       "lauter",
@@ -652,6 +684,7 @@ export const de: FastPathGrammar = {
       "muten",
       // The English word, as German speakers say it: "Lautsprecher mute".
       "mute",
+      "stille",
       "stummschaltung an",
       "stummschaltung ein",
       "stummschaltung aktivieren",
@@ -699,6 +732,8 @@ export const de: FastPathGrammar = {
       "audio",
       "lautstärkeregler",
       "den lautstärkeregler",
+      // The English word, as German speakers say it: "Volume hoch".
+      "volume",
     ],
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
     music: [

@@ -72,6 +72,18 @@ export const nl: FastPathGrammar = {
     "ik wil dat je",
     "wil je even",
     "hey",
+    // Going to bed, told before or after the command ("ik ga naar bed, doe het licht uit"), and
+    // good night said with it: the reason changes nothing of what is asked.
+    "ik ga naar bed",
+    "ik ga nu naar bed",
+    "ik ga slapen",
+    "ik ga nu slapen",
+    "we gaan naar bed",
+    "we gaan slapen",
+    "welterusten",
+    "slaap lekker",
+    "goedenacht",
+    "goede nacht",
     "hoi",
     "hallo",
     // A question after the command: "doe het licht uit, kun je dat voor me doen".
@@ -318,6 +330,9 @@ export const nl: FastPathGrammar = {
       "verlagen",
       "verlaagd",
       "naar beneden",
+      // "draai het licht wat terug": turned back is down.
+      "terugdraaien",
+      "terugschroeven",
       "zakken",
       "laat zakken",
       "neerlaten",
@@ -415,6 +430,11 @@ export const nl: FastPathGrammar = {
       // A weaker light is a dimmer one: "zet het licht zwakker".
       "zwakker",
       "zwakker maken",
+      "verzwak",
+      "verzwakken",
+      // "verduister de kamer": darkened is dimmer, as "verdunkle" in German.
+      "verduister",
+      "verduisteren",
     ],
     louder: [
       // "zet de muziek keihard": as loud as it goes, said of the sound.
@@ -484,6 +504,9 @@ export const nl: FastPathGrammar = {
       // only after "to": "… is heel laag" says the sound is too low.
       "naar heel laag",
       "op heel laag",
+      // "zet de lampen op laag": low as a setting is a step down (of a light, dimmer).
+      "op laag",
+      "naar laag",
       "zachter",
       // "praat wat rustiger": calmer, of a sound, is quieter.
       "rustiger",
@@ -816,7 +839,14 @@ export const nl: FastPathGrammar = {
   // "… so that I can hear it": what a command is for, cut off (see the type).
   inverted: ["is", "zijn"],
   subjectFirst: ["ik kan"],
-  purposes: ["zodat", "om het te", "om te kunnen", "omdat", "want", "ik moet"],
+  purposes: [
+    "zodat",
+    "om het te",
+    "om te kunnen",
+    "omdat",
+    "want",
+    "ik moet",
+  ],
   purposeInfinitive: { words: ["om"], particle: "te" },
   pronouns: ["het", "hem", "'t", "'m", "ze", "dat", "dit"],
   areaPrepositions: ["in", "op", "van", "in de", "in het", "op de", "van de", "van het"],
@@ -1014,6 +1044,8 @@ export const nl: FastPathGrammar = {
     "voor de helft": 50,
     "volle kracht": 100,
     "vol vermogen": 100,
+    // "volle helderheid", "vol volume": the word alone, so that what it is of is read too.
+    volle: 100,
   },
   colors: {
     red: ["rood"],
@@ -1527,6 +1559,8 @@ export const nl: FastPathGrammar = {
       templates: [
         "(draai|draait) [(de|het)] (<volume>|<music>) op",
         "(draai|draait) [(de|het)] (<volume>|<music>) {bit} op",
+        // "draai het volume open": opened, as a tap, is turned up.
+        "(draai|draait) [(de|het)] (<volume>|<music>) [{bit}] open",
       ],
     },
     { intent: "step_up", templates: ["(draai|draait) {name} {bit} (op|hoger|omhoog)"] },
