@@ -839,14 +839,7 @@ export const nl: FastPathGrammar = {
   // "… so that I can hear it": what a command is for, cut off (see the type).
   inverted: ["is", "zijn"],
   subjectFirst: ["ik kan"],
-  purposes: [
-    "zodat",
-    "om het te",
-    "om te kunnen",
-    "omdat",
-    "want",
-    "ik moet",
-  ],
+  purposes: ["zodat", "om het te", "om te kunnen", "omdat", "want", "ik moet"],
   purposeInfinitive: { words: ["om"], particle: "te" },
   pronouns: ["het", "hem", "'t", "'m", "ze", "dat", "dit"],
   areaPrepositions: ["in", "op", "van", "in de", "in het", "op de", "van de", "van het"],
