@@ -633,6 +633,53 @@ describe("German and Dutch: raised, lowered, subdued and turned back", () => {
   });
 });
 
+describe("German and Dutch: a light too strong or made dusky, and Dutch sound boosted, made out or cut", () => {
+  it.each([
+    ["de", "mach das Licht in der Küche gedämpft"],
+    ["de", "in der Küche ist das Licht zu stark"],
+    ["de", "schummriges Licht in der Küche bitte"],
+    ["nl", "in de keuken is het licht te sterk"],
+    ["nl", "verdonker de keuken"],
+    ["nl", "zet het licht in de keuken op een lage stand"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    const done = calls();
+    expect(done).toHaveLength(1);
+    expect(done[0]).toMatch(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/);
+    expect(Number(/(\d+)\}$/.exec(done[0]!)![1])).toBeLessThan(50);
+  });
+
+  it.each(["pomp het volume op", "boost het volume", "ik kan je niet verstaan"])(
+    "nl: %j turns the speaker up a step",
+    async (text) => {
+      await say(text, "nl");
+      expect(calls()).toEqual([
+        'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+      ]);
+    },
+  );
+
+  it.each(["kop dicht", "zet de audio uit"])("nl: %j mutes the speaker", async (text) => {
+    await say(text, "nl");
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it.each([
+    ["de", "es ist zu stark"],
+    ["de", "der Kaffee ist zu stark"],
+    ["de", "das Licht in der Küche war zu stark"],
+    ["nl", "het is te sterk"],
+    ["nl", "de koffie is te sterk"],
+    ["nl", "ik begrijp je niet"],
+    ["nl", "pomp de fietsband op"],
+  ])("%s: %j is no light's or sound's command, and nothing is changed", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("German and Dutch: going to bed, or good night, said with a command", () => {
   it.each([
     ["de", "ich gehe ins Bett, mach das Licht in der Küche aus"],

@@ -318,6 +318,10 @@ export const nl: FastPathGrammar = {
       // "schroef het volume op": screwed up is up.
       "opschroeven",
       "schroef op",
+      // "boost het volume", "het volume oppompen": boosted or pumped up is up.
+      "boost",
+      "boosten",
+      "oppompen",
     ],
     // "laat het rolluik zakken": a cover let down.
     down: [
@@ -435,6 +439,15 @@ export const nl: FastPathGrammar = {
       // "verduister de kamer": darkened is dimmer, as "verdunkle" in German.
       "verduister",
       "verduisteren",
+      "verdonker",
+      "verdonkeren",
+      // "het licht is te sterk": too strong, of a light, is too bright (said alone, of nothing).
+      "licht is te sterk",
+      "licht te sterk",
+      "lichten zijn te sterk",
+      "lamp is te sterk",
+      "lampen zijn te sterk",
+      "verlichting is te sterk",
     ],
     louder: [
       // "zet de muziek keihard": as loud as it goes, said of the sound.
@@ -489,6 +502,13 @@ export const nl: FastPathGrammar = {
       // Heard badly: "ik hoor je slecht", "ik kan je slecht horen".
       "ik hoor je slecht",
       "ik kan je slecht horen",
+      // "verstaan" is hearing the words (understanding them is "begrijpen"): not made out is too quiet.
+      "ik kan je niet verstaan",
+      "ik versta je niet",
+      "ik kan je slecht verstaan",
+      "ik versta je slecht",
+      "ik kan het niet verstaan",
+      "ik versta het niet",
     ],
     quieter: [
       "zo zacht mogelijk",
@@ -507,6 +527,9 @@ export const nl: FastPathGrammar = {
       // "zet de lampen op laag": low as a setting is a step down (of a light, dimmer).
       "op laag",
       "naar laag",
+      "op lage stand",
+      "op een lage stand",
+      "naar een lage stand",
       "zachter",
       // "praat wat rustiger": calmer, of a sound, is quieter.
       "rustiger",
@@ -571,6 +594,10 @@ export const nl: FastPathGrammar = {
       "hou je stil",
       "houd je stil",
       "houd je mond",
+      // Said more rudely: "kop dicht", "hou je kop".
+      "kop dicht",
+      "hou je kop",
+      "houd je kop",
       "stilte",
       "demp",
       "muten",
@@ -621,6 +648,7 @@ export const nl: FastPathGrammar = {
       "geluidsvolume",
       "volumeknop",
       "de volumeknop",
+      "audio",
     ],
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
     music: ["muziek", "de muziek", "liedje", "dit liedje", "het liedje", "dit nummer"],
@@ -1552,6 +1580,8 @@ export const nl: FastPathGrammar = {
       templates: [
         "(draai|draait) [(de|het)] (<volume>|<music>) op",
         "(draai|draait) [(de|het)] (<volume>|<music>) {bit} op",
+        // "pomp het volume op": the separable "oppompen", said apart.
+        "(pomp|pompt) [(de|het)] (<volume>|<music>) [{bit}] op",
         // "draai het volume open": opened, as a tap, is turned up.
         "(draai|draait) [(de|het)] (<volume>|<music>) [{bit}] open",
       ],
