@@ -680,6 +680,38 @@ describe("German and Dutch: a light too strong or made dusky, and Dutch sound bo
   });
 });
 
+describe("Dutch: off said the Flemish way ('af'), each light ('elk'), a flat, and light made", () => {
+  it.each([
+    "zet het licht in de keuken af",
+    "schakel de lampen in de keuken af",
+    "zet elk licht in de keuken uit",
+    "kun je de lichten in de keuken voor me uitzetten",
+  ])("nl: %j switches the kitchen's lights off", async (text) => {
+    await say(text, "nl");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it("nl: 'maak licht in de keuken' switches the kitchen's lights on", async () => {
+    await say("maak licht in de keuken", "nl");
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it("de: 'Mehrfachsteckdose' is a plug", async () => {
+    await say("schalte die Mehrfachsteckdose in der Küche ein", "de");
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it.each([
+    "zet me af bij het station",
+    "de stekker is afgezet",
+    "elk licht is uit",
+    "het appartement is koud",
+  ])("nl: %j is no command, and nothing is switched", async (text) => {
+    await say(text, "nl");
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("German and Dutch: going to bed, or good night, said with a command", () => {
   it.each([
     ["de", "ich gehe ins Bett, mach das Licht in der Küche aus"],

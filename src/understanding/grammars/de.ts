@@ -1072,6 +1072,7 @@ export const de: FastPathGrammar = {
       "wlan steckdosen",
       "funksteckdosen",
       "steckerleiste",
+      "mehrfachsteckdose",
       "smart plug",
       "plug",
       "outlet",

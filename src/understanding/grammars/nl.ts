@@ -61,6 +61,7 @@ export const nl: FastPathGrammar = {
     "dank u",
     "dank u wel",
     "voor mij",
+    "voor me",
     "kunt u",
     "wilt u",
     "zou u",
@@ -295,6 +296,13 @@ export const nl: FastPathGrammar = {
       "uit te zetten",
       "uit te doen",
       "uit te schakelen",
+      // "zet het licht af", "schakel het stopcontact af": off, as it is said in Flanders.
+      "afzetten",
+      "afschakelen",
+      "afgezet",
+      "afgeschakeld",
+      "af te zetten",
+      "af te schakelen",
     ],
     up: [
       // "versterk het licht": stronger, of a light or a sound, is up.
@@ -569,6 +577,10 @@ export const nl: FastPathGrammar = {
       "geef me licht",
       "geef me wat licht",
       "geef mij licht",
+      // "maak licht", "maak eens licht in de keuken": light made is the lights switched on.
+      "maak licht",
+      "maak eens licht",
+      "maak even licht",
     ],
     // "sluit de lichten af": a light can't close, so it is switched off.
     lightOff: [
@@ -858,7 +870,8 @@ export const nl: FastPathGrammar = {
     "raam",
     "deur",
   ],
-  quantifiers: ["alle", "elke", "ieder", "iedere"],
+  // "elk licht": the neuter's "each", as "elke lamp" is the common gender's.
+  quantifiers: ["alle", "elke", "elk", "ieder", "iedere"],
   only: ["alleen", "enkel", "slechts", "uitsluitend", "maar"],
   both: ["beide", "allebei", "allemaal", "alle twee"],
   everything: ["alles", "alle apparaten"],
@@ -904,6 +917,9 @@ export const nl: FastPathGrammar = {
     "in het huis",
     "huis",
     "thuis",
+    // "alle lampen in het appartement": a home that is a flat, as "Wohnung" in German.
+    "in het appartement",
+    "appartement",
   ],
   kinds: {
     climate: [
@@ -1636,6 +1652,7 @@ export const nl: FastPathGrammar = {
       intent: "turn_off",
       templates: [
         ...separable(["uit"], ["zet", "doe", "draai", "schakel"], ["zetten", "doen", "draaien", "schakelen"]),
+        ...separable(["af"], ["zet", "schakel"], ["zetten", "schakelen"]),
         "deactiveer {name}",
         "doof {name}",
         "{name} uit",
