@@ -712,6 +712,53 @@ describe("Dutch: off said the Flemish way ('af'), each light ('elk'), a flat, an
   });
 });
 
+describe("German and Dutch: asked whether it can be done, or begged, with the infinitive after", () => {
+  it.each([
+    ["de", "wäre es möglich, das Licht in der Küche auszuschalten"],
+    ["de", "darf ich dich bitten, das Licht in der Küche auszumachen"],
+    ["nl", "is het mogelijk om het licht in de keuken uit te doen"],
+    ["nl", "mag ik je vragen de lampen in de keuken uit te zetten"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "ist es möglich, die Musik leiser zu machen", 0.1],
+    ["nl", "zou het mogelijk zijn om het volume te verhogen", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "ist es möglich"],
+    ["de", "ist es möglich, dass das Licht in der Küche an ist"],
+    ["de", "darf ich dich bitten, das Licht in der Küche morgen einzuschalten"],
+    ["nl", "is het mogelijk dat het licht in de keuken aan is"],
+    ["nl", "mag ik je vragen het licht in de keuken morgen aan te doen"],
+  ])("%s: %j is a question or for later, and nothing is switched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German: 'um 2 Stufen' is a count of steps, never a time", () => {
+  it("de: 'verringere die Lautstärke um 2 Stufen' turns the speaker down two steps", async () => {
+    await say("verringere die Lautstärke um 2 Stufen", "de");
+    const done = calls();
+    expect(done).toHaveLength(1);
+    expect(done[0]).toMatch(/^media_player\.volume_set media_player\.living_room_speaker /);
+  });
+
+  it("de: 'mach das Licht in der Küche um 2 aus' is for later, and nothing is switched", async () => {
+    await say("mach das Licht in der Küche um 2 aus", "de");
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("German and Dutch: going to bed, or good night, said with a command", () => {
   it.each([
     ["de", "ich gehe ins Bett, mach das Licht in der Küche aus"],

@@ -47,6 +47,15 @@ export const de: FastPathGrammar = {
     "sei so freundlich und",
     "seien sie so freundlich und",
     "tu mir den gefallen und",
+    // Asked as whether it can be done, or as a favour begged: "wäre es möglich, das Licht zu
+    // dimmen", "darf ich dich bitten, das Licht auszuschalten" (the infinitive with "zu" follows).
+    "wäre es möglich",
+    "ist es möglich",
+    "wäre es möglich dass du",
+    "darf ich dich bitten",
+    "darf ich sie bitten",
+    "ich bitte dich",
+    "ich bitte sie",
     // "die Lautstärke der Musik, die gerade spielt": what plays is the speaker's sound, said of it.
     "die gerade spielt",
     "die gerade läuft",

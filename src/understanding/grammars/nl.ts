@@ -38,6 +38,18 @@ export const nl: FastPathGrammar = {
     "wees zo vriendelijk en",
     "wees zo lief en",
     "doe me een plezier en",
+    // Asked as whether it can be done, or as a favour begged: "is het mogelijk het licht te
+    // dimmen", "mag ik je vragen het licht uit te doen" (the infinitive with "te" follows).
+    "is het mogelijk om",
+    "is het mogelijk",
+    "zou het mogelijk zijn om",
+    "zou het mogelijk zijn",
+    "mag ik je vragen om",
+    "mag ik je vragen",
+    "mag ik u vragen om",
+    "mag ik u vragen",
+    "ik wil je vragen om",
+    "ik wil je vragen",
     // "kun je het nog een keer luider zeggen": again, which changes nothing of what is asked.
     "nog een keer",
     "nog eens",
@@ -315,6 +327,10 @@ export const nl: FastPathGrammar = {
       "meer",
       "verhoog",
       "verhogen",
+      // "… om het volume te verhogen": the infinitive with its "te", as "uit te zetten" is off.
+      "te verhogen",
+      "te vergroten",
+      "te versterken",
       // "het volume moet toenemen": what grows goes up.
       "toenemen",
       // "het volume moet verhoogd worden": what should be done, said as done.
@@ -340,6 +356,8 @@ export const nl: FastPathGrammar = {
       "minder",
       "verlaag",
       "verlagen",
+      "te verlagen",
+      "te verminderen",
       "verlaagd",
       "naar beneden",
       // "draai het licht wat terug": turned back is down.
@@ -409,6 +427,7 @@ export const nl: FastPathGrammar = {
       "te helder",
       "minder helder",
       "dimmen",
+      "te dimmen",
       "gedimd",
       "donkerder",
       "minder fel",
