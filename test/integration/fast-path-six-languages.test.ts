@@ -759,6 +759,32 @@ describe("German: 'um 2 Stufen' is a count of steps, never a time", () => {
   });
 });
 
+describe("German and Dutch: a plug put in its off state, its power supply, and a plug between", () => {
+  it.each([
+    ["de", "versetze die Steckdose in der Küche in den Aus-Zustand"],
+    ["de", "schalte die Stromversorgung der Steckdose in der Küche aus"],
+    ["nl", "zet de stekker in de keuken in de uitstand"],
+    ["nl", "de tussenstekker in de keuken uitzetten"],
+    ["nl", "het stopcontact in de keuken gedeactiveerd graag"],
+  ])("%s: %j switches the kitchen's plug off", async (language, text) => {
+    await setState("switch.kettle", "on", { device_class: "outlet" });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    const done = calls();
+    await setState("switch.kettle", "off", { device_class: "outlet" });
+    expect(done).toEqual(["switch.turn_off switch.kettle"]);
+  });
+
+  it.each([
+    ["de", "die Steckdose in der Küche ist im Aus-Zustand"],
+    ["nl", "het stopcontact in de keuken staat in de uitstand"],
+    ["nl", "het stopcontact in de keuken is gedeactiveerd"],
+  ])("%s: %j is told, and nothing is switched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("German and Dutch: going to bed, or good night, said with a command", () => {
   it.each([
     ["de", "ich gehe ins Bett, mach das Licht in der Küche aus"],

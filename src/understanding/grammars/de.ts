@@ -30,6 +30,12 @@ export const de: FastPathGrammar = {
     // "den Strom an der Steckdose": a preposition there, never "on".
     "den strom an der",
     "strom an der",
+    "die stromversorgung der",
+    "stromversorgung der",
+    "die stromversorgung vom",
+    "stromversorgung vom",
+    "die stromversorgung von",
+    "stromversorgung von",
     // A request put as a suggestion or a favour: "wie wäre es, wenn du …".
     "wie wäre es wenn du",
     "wie wärs wenn du",
@@ -285,6 +291,10 @@ export const de: FastPathGrammar = {
       "einstellen",
       // "kannst du die Lautstärke anpassen": adjusted, as set.
       "anpassen",
+      // "versetze die Steckdose in den Aus-Zustand": put into a state, as set.
+      "versetze",
+      "versetz",
+      "versetzen",
       "ändere",
       "änder",
       "verändere",
@@ -370,6 +380,11 @@ export const de: FastPathGrammar = {
       "auszuschalten",
       "auszumachen",
       "abzuschalten",
+      // "versetze die Steckdose in den Aus-Zustand": off said as a state to be put in.
+      "in den aus zustand",
+      "in den auszustand",
+      "in den aus modus",
+      "in den ausmodus",
     ]),
     up: withSie([
       "hoch",

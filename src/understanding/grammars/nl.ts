@@ -313,6 +313,11 @@ export const nl: FastPathGrammar = {
       "afschakelen",
       "afgezet",
       "afgeschakeld",
+      "gedeactiveerd",
+      // "zet de stekker in de uitstand": off said as a state to be put in.
+      "in de uitstand",
+      "in de uit stand",
+      "in de uit-stand",
       "af te zetten",
       "af te schakelen",
     ],
@@ -992,6 +997,9 @@ export const nl: FastPathGrammar = {
       "slim stopcontact",
       "stekker",
       "stekkers",
+      // A plug put between the wall and the device, as "Zwischenstecker" in German.
+      "tussenstekker",
+      "tussenstekkers",
       "stopcontact",
       "stopcontacten",
       "slimme stekker",
