@@ -659,12 +659,15 @@ describe("German and Dutch: a light too strong or made dusky, and Dutch sound bo
     },
   );
 
-  it.each(["kop dicht", "zet de audio uit"])("nl: %j mutes the speaker", async (text) => {
-    await say(text, "nl");
-    expect(calls()).toEqual([
-      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
-    ]);
-  });
+  it.each(["kop dicht", "zet de audio uit", "mond dicht", "de speaker stilzetten"])(
+    "nl: %j mutes the speaker",
+    async (text) => {
+      await say(text, "nl");
+      expect(calls()).toEqual([
+        'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+      ]);
+    },
+  );
 
   it.each([
     ["de", "es ist zu stark"],
@@ -780,6 +783,33 @@ describe("German and Dutch: a plug put in its off state, its power supply, and a
     ["nl", "het stopcontact in de keuken staat in de uitstand"],
     ["nl", "het stopcontact in de keuken is gedeactiveerd"],
   ])("%s: %j is told, and nothing is switched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and Dutch: particles of speech that colour a request", () => {
+  it.each([
+    ["de", "mach schon das Licht in der Küche aus"],
+    ["de", "kannst du eigentlich das Licht in der Küche ausmachen"],
+    ["de", "könntest du vielleicht das Licht in der Küche ausschalten"],
+    ["de", "ach, mach endlich das Licht in der Küche aus"],
+    ["de", "mach grad mal das Licht in der Küche aus"],
+    ["nl", "doe toch het licht in de keuken uit"],
+    ["nl", "doe het licht in de keuken uit, hoor"],
+    ["nl", "kun je misschien het licht in de keuken uitdoen"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "das Licht in der Küche ist schon aus"],
+    ["de", "mach vielleicht später das Licht in der Küche aus"],
+    ["de", "oh, das Licht in der Küche ist an"],
+    ["nl", "het licht in de keuken is toch uit"],
+    ["nl", "misschien later het licht in de keuken uit"],
+  ])("%s: %j is told or for later, and nothing is switched", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([]);
   });

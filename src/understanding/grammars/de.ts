@@ -158,6 +158,15 @@ export const de: FastPathGrammar = {
     "bleib",
     "bleibe",
     "hey",
+    // More particles of spoken German, which colour a request and change nothing of it: "mach
+    // schon das Licht aus", "kannst du eigentlich …", "könntest du vielleicht …", "ach, mach …".
+    "schon",
+    "endlich",
+    "eigentlich",
+    "vielleicht",
+    "einmal",
+    "ach",
+    "oh",
     // Going to bed, told before or after the command ("ich gehe ins Bett, mach das Licht aus"),
     // and good night said with it: the reason changes nothing of what is asked.
     "ich gehe ins bett",
@@ -196,7 +205,7 @@ export const de: FastPathGrammar = {
     "furchtbar",
     "super",
   ],
-  now: ["jetzt", "nun", "gerade", "aktuell", "derzeit", "momentan", "im moment", "sofort"],
+  now: ["jetzt", "nun", "gerade", "grad", "grade", "aktuell", "derzeit", "momentan", "im moment", "sofort"],
   compounds: true,
   // "Küchenlampe", "Garagenlicht": the first part joined by a linking sound.
   compoundLinks: ["n", "en", "s", "es"],

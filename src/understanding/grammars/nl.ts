@@ -85,6 +85,13 @@ export const nl: FastPathGrammar = {
     "ik wil dat je",
     "wil je even",
     "hey",
+    // More particles of spoken Dutch, which colour a request and change nothing of it: "doe toch
+    // het licht uit", "doe het licht uit, hoor", "kun je misschien …", "ach, doe …".
+    "toch",
+    "hoor",
+    "misschien",
+    "ach",
+    "oh",
     // Going to bed, told before or after the command ("ik ga naar bed, doe het licht uit"), and
     // good night said with it: the reason changes nothing of what is asked.
     "ik ga naar bed",
@@ -632,6 +639,11 @@ export const nl: FastPathGrammar = {
       "houd je mond",
       // Said more rudely: "kop dicht", "hou je kop".
       "kop dicht",
+      "mond dicht",
+      "wees rustig",
+      // "zet de speaker stil", said joined: "de speaker stilzetten".
+      "stilzetten",
+      "stil zetten",
       "hou je kop",
       "houd je kop",
       "stilte",
