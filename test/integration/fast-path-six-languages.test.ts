@@ -815,6 +815,41 @@ describe("German and Dutch: particles of speech that colour a request", () => {
   });
 });
 
+describe("German and Dutch: a compound written with a space too many", () => {
+  it.each([
+    ["de", "die Laut Stärke erhöhen", 0.3],
+    ["de", "mach den Laut Sprecher leiser", 0.1],
+    ["nl", "zet de luid spreker harder", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "schalte die Steck Dose in der Küche ein"],
+    ["nl", "zet het stop contact in de keuken aan"],
+  ])("%s: %j switches the kitchen's plug on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it("de: 'Licht in der Kü che aus', a place's name written apart, switches the kitchen's lights off", async () => {
+    await say("Licht in der Kü che aus", "de");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "die Steck Dose in der Küche ist an"],
+    ["nl", "het stop contact in de keuken is uit"],
+    ["en", "stop contact with the kitchen light"],
+  ])("%s: %j is told or no command, and nothing is switched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("German and Dutch: going to bed, or good night, said with a command", () => {
   it.each([
     ["de", "ich gehe ins Bett, mach das Licht in der Küche aus"],
