@@ -835,11 +835,6 @@ describe("German and Dutch: a compound written with a space too many", () => {
     expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
   });
 
-  it("de: 'Licht in der Kü che aus', a place's name written apart, switches the kitchen's lights off", async () => {
-    await say("Licht in der Kü che aus", "de");
-    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
-  });
-
   it.each([
     ["de", "die Steck Dose in der Küche ist an"],
     ["nl", "het stop contact in de keuken is uit"],
