@@ -845,6 +845,28 @@ describe("German and Dutch: a compound written with a space too many", () => {
   });
 });
 
+describe("German and Dutch: the brightness and its level, with no verb", () => {
+  it.each([
+    ["de", "Helligkeit in der Küche 30 Prozent"],
+    ["nl", "helderheid in de keuken 30 procent"],
+  ])("%s: %j sets the kitchen's lights to 30 %%", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'light.turn_on light.counter_lights {"brightness_pct":30}',
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":30}',
+    ]);
+  });
+
+  it.each([
+    ["de", "ist die Helligkeit in der Küche 30 Prozent"],
+    ["de", "war die Helligkeit in der Küche 30"],
+    ["nl", "is de helderheid in de keuken 30 procent"],
+  ])("%s: %j asks or tells, and nothing is set", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("German and Dutch: going to bed, or good night, said with a command", () => {
   it.each([
     ["de", "ich gehe ins Bett, mach das Licht in der Küche aus"],

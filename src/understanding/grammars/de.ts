@@ -1729,6 +1729,8 @@ export const de: FastPathGrammar = {
         "[<set>] {name} (auf|zu) [<the>] {level} [<percent>] [<brightness>] [<setLast>]",
         "{level} [<percent>] <brightness> [(für|bei)] {name} [<setLast>]",
         "{name} [<the>] <brightness> [(auf|zu)] [<the>] {level} [<percent>]",
+        // "Helligkeit 50", as "Lautstärke 30": the level said after its noun, and no verb.
+        "[<the>] <brightness> [(hier|im raum|hier im raum)] [(auf|zu)] {level} [<percent>]",
         "{name} {level} (prozent|%|helligkeit|helligkeitsstufe) [<setLast>]",
         "{name} {level} (einstellen|stellen|setzen|dimmen)",
       ],

@@ -1502,6 +1502,8 @@ export const nl: FastPathGrammar = {
         "(zet|stel|dim|doe|verander|wijzig|draai|breng) {name} <to> [(de|het)] {level} [<percent>] [(helderheid|dimmen)]",
         "(dim|dimmen) <to> [(de|het)] {level} [<percent>]",
         "[(de|het)] {name} <to> [(de|het)] {level} [<percent>] [(dimmen|zetten)]",
+        // "helderheid 50", as "volume 30": the level said after its noun, and no verb.
+        "[de] (helderheid|lichtsterkte) [(hier|in deze kamer)] [<to>] {level} [<percent>]",
       ],
     },
     {
