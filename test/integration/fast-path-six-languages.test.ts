@@ -694,9 +694,21 @@ describe("Dutch: off said the Flemish way ('af'), each light ('elk'), a flat, an
     expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
   });
 
-  it("nl: 'maak licht in de keuken' switches the kitchen's lights on", async () => {
-    await say("maak licht in de keuken", "nl");
+  it.each([
+    ["nl", "maak licht in de keuken"],
+    ["nl", "kun je licht maken in de keuken"],
+    ["de", "kannst du in der Küche Licht machen"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await say(text, language);
     expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "wie kann ich in der Küche Licht machen"],
+    ["nl", "hoe kan ik licht maken in de keuken"],
+  ])("%s: %j asks how, and nothing is switched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
   });
 
   it("de: 'Mehrfachsteckdose' is a plug", async () => {

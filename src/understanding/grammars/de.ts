@@ -699,6 +699,8 @@ export const de: FastPathGrammar = {
       // "mach Licht", "mach mal Licht in der Küche": light made is the lights switched on.
       "mach licht",
       "mach mal licht",
+      // The verb last, as after a modal: "kannst du Licht machen".
+      "licht machen",
     ],
     // "schließe das Licht": a light can't close, so it is switched off.
     lightOff: [

@@ -612,6 +612,8 @@ export const nl: FastPathGrammar = {
       "maak licht",
       "maak eens licht",
       "maak even licht",
+      // The verb last, as after a modal: "kun je licht maken".
+      "licht maken",
     ],
     // "sluit de lichten af": a light can't close, so it is switched off.
     lightOff: [
