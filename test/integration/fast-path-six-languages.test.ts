@@ -879,6 +879,33 @@ describe("German and Dutch: the brightness and its level, with no verb", () => {
   });
 });
 
+describe("German and Dutch: a notch, high as a setting, and the volume jacked up", () => {
+  it.each([
+    ["nl", "zet het volume een tandje hoger"],
+    ["nl", "volume een stapje omhoog"],
+    ["nl", "kun je het volume wat opkrikken"],
+    ["de", "Lautstärke einen Zacken höher"],
+    ["de", "eine Stufe lauter bitte"],
+  ])("%s: %j turns the speaker up a step", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it.each([
+    ["nl", "een tandje"],
+    ["nl", "het volume staat op hoog"],
+    ["nl", "het licht in de keuken is te dimmen"],
+    ["nl", "het volume staat op laag"],
+    ["nl", "het licht in de keuken staat op laag"],
+    ["de", "die Stufe ist kaputt"],
+  ])("%s: %j asks for nothing, and nothing is changed", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("German and Dutch: going to bed, or good night, said with a command", () => {
   it.each([
     ["de", "ich gehe ins Bett, mach das Licht in der Küche aus"],

@@ -827,6 +827,9 @@ export const de: FastPathGrammar = {
       "einen tick",
       "ein tick",
       "nen tick",
+      // A notch, as one turns a knob: "einen Zacken lauter", "eine Stufe leiser".
+      "einen zacken",
+      "eine stufe",
     ],
     lot: ["viel", "deutlich", "stark"],
     // "so laut wie möglich", "so hell wie möglich": as far as it goes, in the direction the phrase

@@ -358,6 +358,10 @@ export const nl: FastPathGrammar = {
       "boost",
       "boosten",
       "oppompen",
+      // "het volume opkrikken", "maak het volume groter": jacked up or made bigger is up.
+      "opkrikken",
+      "krik op",
+      "groter",
     ],
     // "laat het rolluik zakken": a cover let down.
     down: [
@@ -439,7 +443,6 @@ export const nl: FastPathGrammar = {
       "te helder",
       "minder helder",
       "dimmen",
-      "te dimmen",
       "gedimd",
       "donkerder",
       "minder fel",
@@ -563,12 +566,6 @@ export const nl: FastPathGrammar = {
       // only after "to": "… is heel laag" says the sound is too low.
       "naar heel laag",
       "op heel laag",
-      // "zet de lampen op laag": low as a setting is a step down (of a light, dimmer).
-      "op laag",
-      "naar laag",
-      "op lage stand",
-      "op een lage stand",
-      "naar een lage stand",
       "zachter",
       // "praat wat rustiger": calmer, of a sound, is quieter.
       "rustiger",
@@ -733,6 +730,11 @@ export const nl: FastPathGrammar = {
       "een tikkeltje",
       "tikkeltje",
       "een klein beetje",
+      // A notch, as one turns a knob: "een tandje hoger", "een stapje harder".
+      "een tandje",
+      "tandje",
+      "een stapje",
+      "stapje",
     ],
     lot: ["veel", "flink"],
     // "zo fel mogelijk", "zo hard mogelijk": as far as it goes, in the direction the phrase itself
@@ -1646,6 +1648,17 @@ export const nl: FastPathGrammar = {
       ],
     },
     { intent: "step_up", templates: ["(draai|draait) {name} {bit} (op|hoger|omhoog)"] },
+    // "zet de lampen op laag", "zet het licht op een hoge stand": low or high as a setting is a
+    // step, when it is asked for ("het licht staat op laag" says how it is).
+    {
+      intent: "step_down",
+      templates: ["(zet|doe|draai|stel) {name} (op|naar) [een] (laag|lage stand)"],
+    },
+    {
+      intent: "step_up",
+      templates: ["(zet|doe|draai|stel) {name} (op|naar) [een] (hoog|hoge stand)"],
+    },
+
     { intent: "step_down", templates: ["(draai|draait) {name} {bit} (dicht|lager|omlaag)"] },
     {
       intent: "lock",
