@@ -806,7 +806,7 @@ describe("German and Dutch: particles of speech that colour a request", () => {
     ["de", "kannst du eigentlich das Licht in der Küche ausmachen"],
     ["de", "könntest du vielleicht das Licht in der Küche ausschalten"],
     ["de", "ach, mach endlich das Licht in der Küche aus"],
-    ["de", "mach grad mal das Licht in der Küche aus"],
+    ["de", "mach gerade mal das Licht in der Küche aus"],
     ["nl", "doe toch het licht in de keuken uit"],
     ["nl", "doe het licht in de keuken uit, hoor"],
     ["nl", "kun je misschien het licht in de keuken uitdoen"],

@@ -205,7 +205,7 @@ export const de: FastPathGrammar = {
     "furchtbar",
     "super",
   ],
-  now: ["jetzt", "nun", "gerade", "grad", "grade", "aktuell", "derzeit", "momentan", "im moment", "sofort"],
+  now: ["jetzt", "nun", "gerade", "aktuell", "derzeit", "momentan", "im moment", "sofort"],
   compounds: true,
   // "Küchenlampe", "Garagenlicht": the first part joined by a linking sound.
   compoundLinks: ["n", "en", "s", "es"],
