@@ -20,10 +20,11 @@ export function createLaterTime(grammar: FastPathGrammar) {
     `(?:${alternation(at)})\\s+(?:${hour}\\s+(?:${alternation(clock)})|\\d{1,2}h\\d{0,2})`,
     // "a las 7", "alle 19": words that say a time of day follows.
     ...(atHour.length ? [`(?:${alternation(atHour)})\\s+${hour}`] : []),
-    // "at 10", "um 8": an hour in digits with no unit after it ("at 10 percent" is a level).
+    // "at 10", "um 8": an hour in digits with no unit after it ("at 10 percent" is a level, "um 2
+    // Stufen" a count of steps).
     ...(atBareHour?.length
       ? [
-          `(?:${alternation(atBareHour)})\\s+(?:[01]?\\d|2[0-4])(?=\\s|$)(?!\\s+(?:${alternation(grammar.cues.percent)})(?:\\s|$))`,
+          `(?:${alternation(atBareHour)})\\s+(?:[01]?\\d|2[0-4])(?=\\s|$)(?!\\s+(?:${alternation([...grammar.cues.percent, ...grammar.cues.steps])})(?:\\s|$))`,
         ]
       : []),
     // "tomorrow", "tonight", "later".

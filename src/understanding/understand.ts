@@ -452,7 +452,31 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     /** Which words a slip may be read as: any of the grammar's, unless told. */
     allowed: (meant: string) => boolean = () => true,
   ): string | undefined {
-    const words = fold(said).split(" ");
+    const asSaid = fold(said).split(" ");
+    // "schalte die steck dose ein", "zet het stop contact aan": a compound written with a space
+    // too many is the one word; never inside a name of the home, which is looked up only then.
+    // A place or a device of the home said so too: "im schlaf zimmer", "in de slaap kamer".
+    const joinable = asSaid.map((word, i) => {
+      const next = asSaid[i + 1];
+      if (next === undefined) return undefined;
+      const joined =
+        spelling.joined(word, next) ??
+        (grammar.compounds && /^\p{L}{3,}$/u.test(word) && /^\p{L}{3,}$/u.test(next) && lookup(word + next)
+          ? word + next
+          : undefined);
+      return joined !== undefined && allowed(joined) ? joined : undefined;
+    });
+    const saidSpans = joinable.some((j) => j !== undefined) ? spotNames(asSaid, lookup) : [];
+    const words: string[] = [];
+    let joins = 0;
+    for (let i = 0; i < asSaid.length; i++) {
+      const joined = joinable[i];
+      if (joined !== undefined && !inName(saidSpans, i) && !inName(saidSpans, i + 1)) {
+        words.push(joined);
+        joins++;
+        i++;
+      } else words.push(asSaid[i]!);
+    }
     const meant = words.map((word, i) => {
       const m = spelling.meant(word);
       if (m === undefined || !allowed(m)) return undefined;
@@ -462,16 +486,16 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       return before?.article && !isThing(m) ? undefined : m;
     });
     // Most sentences have no slip: the home's names are looked up only for one that has.
-    if (meant.every((m) => m === undefined)) return undefined;
+    if (!joins && meant.every((m) => m === undefined)) return undefined;
     const spans = spotNames(words, lookup);
-    let changed = 0;
+    let changed = joins;
     const respelt = words.map((word, i) => {
       if (meant[i] === undefined || inName(spans, i)) return word;
       changed++;
       return meant[i];
     });
     // Most of a sentence is as written: "sende das" is not "senke das".
-    return changed && changed * RESPELT_AT_MOST_ONE_IN <= words.length ? respelt.join(" ") : undefined;
+    return changed && changed * RESPELT_AT_MOST_ONE_IN <= asSaid.length ? respelt.join(" ") : undefined;
   }
 
   /** A sentence as said, its complaint, purpose or title aside: the reading `PRECEDENCE` takes. */

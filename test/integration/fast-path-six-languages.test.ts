@@ -570,6 +570,368 @@ describe("German and Dutch: as far as it goes ('so laut wie möglich', 'zo fel m
   });
 });
 
+describe("German and Dutch: raised, lowered, subdued and turned back", () => {
+  it.each([
+    ["de", "hebe die Lautstärke an", 0.3],
+    ["de", "steigere bitte die Lautstärke", 0.3],
+    ["de", "Volume hoch", 0.3],
+    ["nl", "draai de muziek een beetje open", 0.3],
+    ["de", "die Lautstärke absenken", 0.1],
+    ["de", "kannst du die Lautstärke zurückdrehen", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["de", "dämpfe das Licht in der Küche"],
+    ["de", "das Licht in der Küche etwas abschwächen"],
+    ["de", "das Licht in der Küche zurückdrehen"],
+    ["nl", "verzwak het licht in de keuken"],
+    ["nl", "verduister de keuken"],
+    ["nl", "zet de lampen in de keuken op laag"],
+    ["nl", "het licht in de keuken terugdraaien"],
+  ])("%s: %j dims the kitchen's light that is on, and leaves the one off alone", async (language, text) => {
+    await say(text, language);
+    const done = calls();
+    expect(done).toHaveLength(1);
+    expect(done[0]).toMatch(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/);
+    expect(Number(/(\d+)\}$/.exec(done[0]!)![1])).toBeLessThan(50);
+  });
+
+  it.each([
+    ["nl", "volle helderheid in de keuken"],
+    ["de", "volle Helligkeit in der Küche"],
+  ])("%s: %j sets the kitchen's lights to full", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'light.turn_on light.counter_lights {"brightness_pct":100}',
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":100}',
+    ]);
+  });
+
+  it("de: 'Stille bitte' mutes the speaker", async () => {
+    await say("Stille bitte", "de");
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it.each([
+    ["de", "ich habe die Lautstärke abgesenkt"],
+    ["de", "Stille Nacht"],
+    ["de", "hebe die Kiste an"],
+    ["nl", "draai de kraan open"],
+    ["nl", "ik heb de muziek opengedraaid"],
+    ["nl", "het licht in de keuken is verzwakt"],
+  ])("%s: %j is told or no device's, and nothing is changed", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and Dutch: a light too strong or made dusky, and Dutch sound boosted, made out or cut", () => {
+  it.each([
+    ["de", "mach das Licht in der Küche gedämpft"],
+    ["de", "in der Küche ist das Licht zu stark"],
+    ["de", "schummriges Licht in der Küche bitte"],
+    ["nl", "in de keuken is het licht te sterk"],
+    ["nl", "verdonker de keuken"],
+    ["nl", "zet het licht in de keuken op een lage stand"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    const done = calls();
+    expect(done).toHaveLength(1);
+    expect(done[0]).toMatch(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/);
+    expect(Number(/(\d+)\}$/.exec(done[0]!)![1])).toBeLessThan(50);
+  });
+
+  it.each(["pomp het volume op", "boost het volume", "ik kan je niet verstaan"])(
+    "nl: %j turns the speaker up a step",
+    async (text) => {
+      await say(text, "nl");
+      expect(calls()).toEqual([
+        'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+      ]);
+    },
+  );
+
+  it.each(["kop dicht", "zet de audio uit", "mond dicht", "de speaker stilzetten"])(
+    "nl: %j mutes the speaker",
+    async (text) => {
+      await say(text, "nl");
+      expect(calls()).toEqual([
+        'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+      ]);
+    },
+  );
+
+  it.each([
+    ["de", "es ist zu stark"],
+    ["de", "der Kaffee ist zu stark"],
+    ["de", "das Licht in der Küche war zu stark"],
+    ["nl", "het is te sterk"],
+    ["nl", "de koffie is te sterk"],
+    ["nl", "ik begrijp je niet"],
+    ["nl", "pomp de fietsband op"],
+  ])("%s: %j is no light's or sound's command, and nothing is changed", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Dutch: off said the Flemish way ('af'), each light ('elk'), a flat, and light made", () => {
+  it.each([
+    "zet het licht in de keuken af",
+    "schakel de lampen in de keuken af",
+    "zet elk licht in de keuken uit",
+    "kun je de lichten in de keuken voor me uitzetten",
+  ])("nl: %j switches the kitchen's lights off", async (text) => {
+    await say(text, "nl");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["nl", "maak licht in de keuken"],
+    ["nl", "kun je licht maken in de keuken"],
+    ["de", "kannst du in der Küche Licht machen"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "wie kann ich in der Küche Licht machen"],
+    ["nl", "hoe kan ik licht maken in de keuken"],
+  ])("%s: %j asks how, and nothing is switched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it("de: 'Mehrfachsteckdose' is a plug", async () => {
+    await say("schalte die Mehrfachsteckdose in der Küche ein", "de");
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it.each([
+    "zet me af bij het station",
+    "de stekker is afgezet",
+    "elk licht is uit",
+    "het appartement is koud",
+  ])("nl: %j is no command, and nothing is switched", async (text) => {
+    await say(text, "nl");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and Dutch: asked whether it can be done, or begged, with the infinitive after", () => {
+  it.each([
+    ["de", "wäre es möglich, das Licht in der Küche auszuschalten"],
+    ["de", "darf ich dich bitten, das Licht in der Küche auszumachen"],
+    ["nl", "is het mogelijk om het licht in de keuken uit te doen"],
+    ["nl", "mag ik je vragen de lampen in de keuken uit te zetten"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "ist es möglich, die Musik leiser zu machen", 0.1],
+    ["nl", "zou het mogelijk zijn om het volume te verhogen", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "ist es möglich"],
+    ["de", "ist es möglich, dass das Licht in der Küche an ist"],
+    ["de", "darf ich dich bitten, das Licht in der Küche morgen einzuschalten"],
+    ["nl", "is het mogelijk dat het licht in de keuken aan is"],
+    ["nl", "mag ik je vragen het licht in de keuken morgen aan te doen"],
+  ])("%s: %j is a question or for later, and nothing is switched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German: 'um 2 Stufen' is a count of steps, never a time", () => {
+  it("de: 'verringere die Lautstärke um 2 Stufen' turns the speaker down two steps", async () => {
+    await say("verringere die Lautstärke um 2 Stufen", "de");
+    const done = calls();
+    expect(done).toHaveLength(1);
+    expect(done[0]).toMatch(/^media_player\.volume_set media_player\.living_room_speaker /);
+  });
+
+  it("de: 'mach das Licht in der Küche um 2 aus' is for later, and nothing is switched", async () => {
+    await say("mach das Licht in der Küche um 2 aus", "de");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and Dutch: a plug put in its off state, its power supply, and a plug between", () => {
+  it.each([
+    ["de", "versetze die Steckdose in der Küche in den Aus-Zustand"],
+    ["de", "schalte die Stromversorgung der Steckdose in der Küche aus"],
+    ["nl", "zet de stekker in de keuken in de uitstand"],
+    ["nl", "de tussenstekker in de keuken uitzetten"],
+    ["nl", "het stopcontact in de keuken gedeactiveerd graag"],
+  ])("%s: %j switches the kitchen's plug off", async (language, text) => {
+    await setState("switch.kettle", "on", { device_class: "outlet" });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    const done = calls();
+    await setState("switch.kettle", "off", { device_class: "outlet" });
+    expect(done).toEqual(["switch.turn_off switch.kettle"]);
+  });
+
+  it.each([
+    ["de", "die Steckdose in der Küche ist im Aus-Zustand"],
+    ["nl", "het stopcontact in de keuken staat in de uitstand"],
+    ["nl", "het stopcontact in de keuken is gedeactiveerd"],
+  ])("%s: %j is told, and nothing is switched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and Dutch: particles of speech that colour a request", () => {
+  it.each([
+    ["de", "mach schon das Licht in der Küche aus"],
+    ["de", "kannst du eigentlich das Licht in der Küche ausmachen"],
+    ["de", "könntest du vielleicht das Licht in der Küche ausschalten"],
+    ["de", "ach, mach endlich das Licht in der Küche aus"],
+    ["de", "mach gerade mal das Licht in der Küche aus"],
+    ["nl", "doe toch het licht in de keuken uit"],
+    ["nl", "doe het licht in de keuken uit, hoor"],
+    ["nl", "kun je misschien het licht in de keuken uitdoen"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "das Licht in der Küche ist schon aus"],
+    ["de", "mach vielleicht später das Licht in der Küche aus"],
+    ["de", "oh, das Licht in der Küche ist an"],
+    ["nl", "het licht in de keuken is toch uit"],
+    ["nl", "misschien later het licht in de keuken uit"],
+  ])("%s: %j is told or for later, and nothing is switched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and Dutch: a compound written with a space too many", () => {
+  it.each([
+    ["de", "die Laut Stärke erhöhen", 0.3],
+    ["de", "mach den Laut Sprecher leiser", 0.1],
+    ["nl", "zet de luid spreker harder", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "schalte die Steck Dose in der Küche ein"],
+    ["nl", "zet het stop contact in de keuken aan"],
+  ])("%s: %j switches the kitchen's plug on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it.each([
+    ["de", "die Steck Dose in der Küche ist an"],
+    ["nl", "het stop contact in de keuken is uit"],
+    ["en", "stop contact with the kitchen light"],
+  ])("%s: %j is told or no command, and nothing is switched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and Dutch: the brightness and its level, with no verb", () => {
+  it.each([
+    ["de", "Helligkeit in der Küche 30 Prozent"],
+    ["nl", "helderheid in de keuken 30 procent"],
+  ])("%s: %j sets the kitchen's lights to 30 %%", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'light.turn_on light.counter_lights {"brightness_pct":30}',
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":30}',
+    ]);
+  });
+
+  it.each([
+    ["de", "ist die Helligkeit in der Küche 30 Prozent"],
+    ["de", "war die Helligkeit in der Küche 30"],
+    ["nl", "is de helderheid in de keuken 30 procent"],
+  ])("%s: %j asks or tells, and nothing is set", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and Dutch: a notch, high as a setting, and the volume jacked up", () => {
+  it.each([
+    ["nl", "zet het volume een tandje hoger"],
+    ["nl", "volume een stapje omhoog"],
+    ["nl", "kun je het volume wat opkrikken"],
+    ["de", "Lautstärke einen Zacken höher"],
+    ["de", "eine Stufe lauter bitte"],
+  ])("%s: %j turns the speaker up a step", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it.each([
+    ["nl", "een tandje"],
+    ["nl", "het volume staat op hoog"],
+    ["nl", "het licht in de keuken is te dimmen"],
+    ["nl", "het volume staat op laag"],
+    ["nl", "het licht in de keuken staat op laag"],
+    ["de", "die Stufe ist kaputt"],
+  ])("%s: %j asks for nothing, and nothing is changed", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and Dutch: going to bed, or good night, said with a command", () => {
+  it.each([
+    ["de", "ich gehe ins Bett, mach das Licht in der Küche aus"],
+    ["de", "mach das Licht in der Küche aus, ich gehe schlafen"],
+    ["de", "gute Nacht, Licht in der Küche aus"],
+    ["nl", "ik ga naar bed, doe het licht in de keuken uit"],
+    ["nl", "doe de lampen in de keuken uit, ik ga slapen"],
+    ["nl", "welterusten, lampen in de keuken uit"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "ich gehe ins Bett"],
+    ["de", "gute Nacht"],
+    ["de", "mach das Licht in der Küche aus, wenn ich ins Bett gehe"],
+    ["nl", "ik ga slapen"],
+    ["nl", "welterusten"],
+    ["nl", "doe het licht in de keuken uit als ik naar bed ga"],
+  ])("%s: %j is no command for now, and nothing is switched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("a title said after what plays is no word of the command", () => {
   it.each([
     ["en", "please increase the volume of the song Hips Don't Lie"],

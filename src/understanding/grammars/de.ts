@@ -30,6 +30,12 @@ export const de: FastPathGrammar = {
     // "den Strom an der Steckdose": a preposition there, never "on".
     "den strom an der",
     "strom an der",
+    "die stromversorgung der",
+    "stromversorgung der",
+    "die stromversorgung vom",
+    "stromversorgung vom",
+    "die stromversorgung von",
+    "stromversorgung von",
     // A request put as a suggestion or a favour: "wie wäre es, wenn du …".
     "wie wäre es wenn du",
     "wie wärs wenn du",
@@ -47,6 +53,15 @@ export const de: FastPathGrammar = {
     "sei so freundlich und",
     "seien sie so freundlich und",
     "tu mir den gefallen und",
+    // Asked as whether it can be done, or as a favour begged: "wäre es möglich, das Licht zu
+    // dimmen", "darf ich dich bitten, das Licht auszuschalten" (the infinitive with "zu" follows).
+    "wäre es möglich",
+    "ist es möglich",
+    "wäre es möglich dass du",
+    "darf ich dich bitten",
+    "darf ich sie bitten",
+    "ich bitte dich",
+    "ich bitte sie",
     // "die Lautstärke der Musik, die gerade spielt": what plays is the speaker's sound, said of it.
     "die gerade spielt",
     "die gerade läuft",
@@ -143,6 +158,26 @@ export const de: FastPathGrammar = {
     "bleib",
     "bleibe",
     "hey",
+    // More particles of spoken German, which colour a request and change nothing of it: "mach
+    // schon das Licht aus", "kannst du eigentlich …", "könntest du vielleicht …", "ach, mach …".
+    "schon",
+    "endlich",
+    "eigentlich",
+    "vielleicht",
+    "einmal",
+    "ach",
+    "oh",
+    // Going to bed, told before or after the command ("ich gehe ins Bett, mach das Licht aus"),
+    // and good night said with it: the reason changes nothing of what is asked.
+    "ich gehe ins bett",
+    "ich geh ins bett",
+    "ich gehe jetzt ins bett",
+    "ich gehe schlafen",
+    "ich geh schlafen",
+    "ich gehe jetzt schlafen",
+    "wir gehen ins bett",
+    "wir gehen schlafen",
+    "gute nacht",
     // A sentence begun as speech begins ("also, mach mal lauter", "na, mach das Licht aus").
     "also",
     "na",
@@ -265,6 +300,10 @@ export const de: FastPathGrammar = {
       "einstellen",
       // "kannst du die Lautstärke anpassen": adjusted, as set.
       "anpassen",
+      // "versetze die Steckdose in den Aus-Zustand": put into a state, as set.
+      "versetze",
+      "versetz",
+      "versetzen",
       "ändere",
       "änder",
       "verändere",
@@ -350,6 +389,11 @@ export const de: FastPathGrammar = {
       "auszuschalten",
       "auszumachen",
       "abzuschalten",
+      // "versetze die Steckdose in den Aus-Zustand": off said as a state to be put in.
+      "in den aus zustand",
+      "in den auszustand",
+      "in den aus modus",
+      "in den ausmodus",
     ]),
     up: withSie([
       "hoch",
@@ -371,6 +415,14 @@ export const de: FastPathGrammar = {
       "hochdrehen",
       "hochstellen",
       "hochschalten",
+      // "hebe die Lautstärke an", "steigere die Helligkeit": raised is up.
+      "anheben",
+      "anzuheben",
+      "hebe",
+      "heb",
+      "steigere",
+      "steiger",
+      "steigern",
     ]),
     down: withSie([
       "runter",
@@ -395,6 +447,13 @@ export const de: FastPathGrammar = {
       "runterdrehen",
       "herunterdrehen",
       "runterstellen",
+      // "die Lautstärke absenken": the separable "senken", said joined.
+      "absenken",
+      "abzusenken",
+      // "dreh das Licht etwas zurück": turned back is down.
+      "zurückdrehen",
+      "zurückfahren",
+      "zurückschrauben",
     ]),
     starts: ["starte", "starten"],
     particles: [],
@@ -504,6 +563,26 @@ export const de: FastPathGrammar = {
       // A weaker light is a dimmer one: "mach das Licht schwächer".
       "schwächer",
       "schwächer machen",
+      // "dämpfe das Licht", "das Licht abschwächen": subdued is dimmer.
+      "dämpfe",
+      "dämpf",
+      "dämpfen",
+      "gedämpft",
+      "gedämpftes",
+      // "schummriges Licht": dim, said the everyday way.
+      "schummrig",
+      "schummriges",
+      "schummriger",
+      "schummrigem",
+      // "das Licht ist zu stark": too strong, of a light, is too bright (said alone, of nothing).
+      "licht ist zu stark",
+      "licht zu stark",
+      "lichter sind zu stark",
+      "lampe ist zu stark",
+      "lampen sind zu stark",
+      "beleuchtung ist zu stark",
+      "abschwächen",
+      "abzuschwächen",
     ]),
     louder: [
       "lauter",
@@ -620,6 +699,8 @@ export const de: FastPathGrammar = {
       // "mach Licht", "mach mal Licht in der Küche": light made is the lights switched on.
       "mach licht",
       "mach mal licht",
+      // The verb last, as after a modal: "kannst du Licht machen".
+      "licht machen",
     ],
     // "schließe das Licht": a light can't close, so it is switched off.
     lightOff: [
@@ -652,6 +733,7 @@ export const de: FastPathGrammar = {
       "muten",
       // The English word, as German speakers say it: "Lautsprecher mute".
       "mute",
+      "stille",
       "stummschaltung an",
       "stummschaltung ein",
       "stummschaltung aktivieren",
@@ -699,6 +781,8 @@ export const de: FastPathGrammar = {
       "audio",
       "lautstärkeregler",
       "den lautstärkeregler",
+      // The English word, as German speakers say it: "Volume hoch".
+      "volume",
     ],
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
     music: [
@@ -743,6 +827,9 @@ export const de: FastPathGrammar = {
       "einen tick",
       "ein tick",
       "nen tick",
+      // A notch, as one turns a knob: "einen Zacken lauter", "eine Stufe leiser".
+      "einen zacken",
+      "eine stufe",
     ],
     lot: ["viel", "deutlich", "stark"],
     // "so laut wie möglich", "so hell wie möglich": as far as it goes, in the direction the phrase
@@ -1023,6 +1110,7 @@ export const de: FastPathGrammar = {
       "wlan steckdosen",
       "funksteckdosen",
       "steckerleiste",
+      "mehrfachsteckdose",
       "smart plug",
       "plug",
       "outlet",
@@ -1646,6 +1734,8 @@ export const de: FastPathGrammar = {
         "[<set>] {name} (auf|zu) [<the>] {level} [<percent>] [<brightness>] [<setLast>]",
         "{level} [<percent>] <brightness> [(für|bei)] {name} [<setLast>]",
         "{name} [<the>] <brightness> [(auf|zu)] [<the>] {level} [<percent>]",
+        // "Helligkeit 50", as "Lautstärke 30": the level said after its noun, and no verb.
+        "[<the>] <brightness> [(hier|im raum|hier im raum)] [(auf|zu)] {level} [<percent>]",
         "{name} {level} (prozent|%|helligkeit|helligkeitsstufe) [<setLast>]",
         "{name} {level} (einstellen|stellen|setzen|dimmen)",
       ],

@@ -38,6 +38,18 @@ export const nl: FastPathGrammar = {
     "wees zo vriendelijk en",
     "wees zo lief en",
     "doe me een plezier en",
+    // Asked as whether it can be done, or as a favour begged: "is het mogelijk het licht te
+    // dimmen", "mag ik je vragen het licht uit te doen" (the infinitive with "te" follows).
+    "is het mogelijk om",
+    "is het mogelijk",
+    "zou het mogelijk zijn om",
+    "zou het mogelijk zijn",
+    "mag ik je vragen om",
+    "mag ik je vragen",
+    "mag ik u vragen om",
+    "mag ik u vragen",
+    "ik wil je vragen om",
+    "ik wil je vragen",
     // "kun je het nog een keer luider zeggen": again, which changes nothing of what is asked.
     "nog een keer",
     "nog eens",
@@ -61,6 +73,7 @@ export const nl: FastPathGrammar = {
     "dank u",
     "dank u wel",
     "voor mij",
+    "voor me",
     "kunt u",
     "wilt u",
     "zou u",
@@ -72,6 +85,25 @@ export const nl: FastPathGrammar = {
     "ik wil dat je",
     "wil je even",
     "hey",
+    // More particles of spoken Dutch, which colour a request and change nothing of it: "doe toch
+    // het licht uit", "doe het licht uit, hoor", "kun je misschien …", "ach, doe …".
+    "toch",
+    "hoor",
+    "misschien",
+    "ach",
+    "oh",
+    // Going to bed, told before or after the command ("ik ga naar bed, doe het licht uit"), and
+    // good night said with it: the reason changes nothing of what is asked.
+    "ik ga naar bed",
+    "ik ga nu naar bed",
+    "ik ga slapen",
+    "ik ga nu slapen",
+    "we gaan naar bed",
+    "we gaan slapen",
+    "welterusten",
+    "slaap lekker",
+    "goedenacht",
+    "goede nacht",
     "hoi",
     "hallo",
     // A question after the command: "doe het licht uit, kun je dat voor me doen".
@@ -283,6 +315,18 @@ export const nl: FastPathGrammar = {
       "uit te zetten",
       "uit te doen",
       "uit te schakelen",
+      // "zet het licht af", "schakel het stopcontact af": off, as it is said in Flanders.
+      "afzetten",
+      "afschakelen",
+      "afgezet",
+      "afgeschakeld",
+      "gedeactiveerd",
+      // "zet de stekker in de uitstand": off said as a state to be put in.
+      "in de uitstand",
+      "in de uit stand",
+      "in de uit-stand",
+      "af te zetten",
+      "af te schakelen",
     ],
     up: [
       // "versterk het licht": stronger, of a light or a sound, is up.
@@ -295,6 +339,10 @@ export const nl: FastPathGrammar = {
       "meer",
       "verhoog",
       "verhogen",
+      // "… om het volume te verhogen": the infinitive with its "te", as "uit te zetten" is off.
+      "te verhogen",
+      "te vergroten",
+      "te versterken",
       // "het volume moet toenemen": what grows goes up.
       "toenemen",
       // "het volume moet verhoogd worden": what should be done, said as done.
@@ -306,6 +354,14 @@ export const nl: FastPathGrammar = {
       // "schroef het volume op": screwed up is up.
       "opschroeven",
       "schroef op",
+      // "boost het volume", "het volume oppompen": boosted or pumped up is up.
+      "boost",
+      "boosten",
+      "oppompen",
+      // "het volume opkrikken", "maak het volume groter": jacked up or made bigger is up.
+      "opkrikken",
+      "krik op",
+      "groter",
     ],
     // "laat het rolluik zakken": a cover let down.
     down: [
@@ -316,8 +372,13 @@ export const nl: FastPathGrammar = {
       "minder",
       "verlaag",
       "verlagen",
+      "te verlagen",
+      "te verminderen",
       "verlaagd",
       "naar beneden",
+      // "draai het licht wat terug": turned back is down.
+      "terugdraaien",
+      "terugschroeven",
       "zakken",
       "laat zakken",
       "neerlaten",
@@ -415,6 +476,20 @@ export const nl: FastPathGrammar = {
       // A weaker light is a dimmer one: "zet het licht zwakker".
       "zwakker",
       "zwakker maken",
+      "verzwak",
+      "verzwakken",
+      // "verduister de kamer": darkened is dimmer, as "verdunkle" in German.
+      "verduister",
+      "verduisteren",
+      "verdonker",
+      "verdonkeren",
+      // "het licht is te sterk": too strong, of a light, is too bright (said alone, of nothing).
+      "licht is te sterk",
+      "licht te sterk",
+      "lichten zijn te sterk",
+      "lamp is te sterk",
+      "lampen zijn te sterk",
+      "verlichting is te sterk",
     ],
     louder: [
       // "zet de muziek keihard": as loud as it goes, said of the sound.
@@ -469,6 +544,13 @@ export const nl: FastPathGrammar = {
       // Heard badly: "ik hoor je slecht", "ik kan je slecht horen".
       "ik hoor je slecht",
       "ik kan je slecht horen",
+      // "verstaan" is hearing the words (understanding them is "begrijpen"): not made out is too quiet.
+      "ik kan je niet verstaan",
+      "ik versta je niet",
+      "ik kan je slecht verstaan",
+      "ik versta je slecht",
+      "ik kan het niet verstaan",
+      "ik versta het niet",
     ],
     quieter: [
       "zo zacht mogelijk",
@@ -523,6 +605,12 @@ export const nl: FastPathGrammar = {
       "geef me licht",
       "geef me wat licht",
       "geef mij licht",
+      // "maak licht", "maak eens licht in de keuken": light made is the lights switched on.
+      "maak licht",
+      "maak eens licht",
+      "maak even licht",
+      // The verb last, as after a modal: "kun je licht maken".
+      "licht maken",
     ],
     // "sluit de lichten af": a light can't close, so it is switched off.
     lightOff: [
@@ -548,6 +636,15 @@ export const nl: FastPathGrammar = {
       "hou je stil",
       "houd je stil",
       "houd je mond",
+      // Said more rudely: "kop dicht", "hou je kop".
+      "kop dicht",
+      "mond dicht",
+      "wees rustig",
+      // "zet de speaker stil", said joined: "de speaker stilzetten".
+      "stilzetten",
+      "stil zetten",
+      "hou je kop",
+      "houd je kop",
       "stilte",
       "demp",
       "muten",
@@ -598,6 +695,7 @@ export const nl: FastPathGrammar = {
       "geluidsvolume",
       "volumeknop",
       "de volumeknop",
+      "audio",
     ],
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
     music: ["muziek", "de muziek", "liedje", "dit liedje", "het liedje", "dit nummer"],
@@ -632,6 +730,11 @@ export const nl: FastPathGrammar = {
       "een tikkeltje",
       "tikkeltje",
       "een klein beetje",
+      // A notch, as one turns a knob: "een tandje hoger", "een stapje harder".
+      "een tandje",
+      "tandje",
+      "een stapje",
+      "stapje",
     ],
     lot: ["veel", "flink"],
     // "zo fel mogelijk", "zo hard mogelijk": as far as it goes, in the direction the phrase itself
@@ -807,7 +910,8 @@ export const nl: FastPathGrammar = {
     "raam",
     "deur",
   ],
-  quantifiers: ["alle", "elke", "ieder", "iedere"],
+  // "elk licht": the neuter's "each", as "elke lamp" is the common gender's.
+  quantifiers: ["alle", "elke", "elk", "ieder", "iedere"],
   only: ["alleen", "enkel", "slechts", "uitsluitend", "maar"],
   both: ["beide", "allebei", "allemaal", "alle twee"],
   everything: ["alles", "alle apparaten"],
@@ -853,6 +957,9 @@ export const nl: FastPathGrammar = {
     "in het huis",
     "huis",
     "thuis",
+    // "alle lampen in het appartement": a home that is a flat, as "Wohnung" in German.
+    "in het appartement",
+    "appartement",
   ],
   kinds: {
     climate: [
@@ -906,6 +1013,9 @@ export const nl: FastPathGrammar = {
       "slim stopcontact",
       "stekker",
       "stekkers",
+      // A plug put between the wall and the device, as "Zwischenstecker" in German.
+      "tussenstekker",
+      "tussenstekkers",
       "stopcontact",
       "stopcontacten",
       "slimme stekker",
@@ -1014,6 +1124,8 @@ export const nl: FastPathGrammar = {
     "voor de helft": 50,
     "volle kracht": 100,
     "vol vermogen": 100,
+    // "volle helderheid", "vol volume": the word alone, so that what it is of is read too.
+    volle: 100,
   },
   colors: {
     red: ["rood"],
@@ -1394,6 +1506,8 @@ export const nl: FastPathGrammar = {
         "(zet|stel|dim|doe|verander|wijzig|draai|breng) {name} <to> [(de|het)] {level} [<percent>] [(helderheid|dimmen)]",
         "(dim|dimmen) <to> [(de|het)] {level} [<percent>]",
         "[(de|het)] {name} <to> [(de|het)] {level} [<percent>] [(dimmen|zetten)]",
+        // "helderheid 50", as "volume 30": the level said after its noun, and no verb.
+        "[de] (helderheid|lichtsterkte) [(hier|in deze kamer)] [<to>] {level} [<percent>]",
       ],
     },
     {
@@ -1527,9 +1641,24 @@ export const nl: FastPathGrammar = {
       templates: [
         "(draai|draait) [(de|het)] (<volume>|<music>) op",
         "(draai|draait) [(de|het)] (<volume>|<music>) {bit} op",
+        // "pomp het volume op": the separable "oppompen", said apart.
+        "(pomp|pompt) [(de|het)] (<volume>|<music>) [{bit}] op",
+        // "draai het volume open": opened, as a tap, is turned up.
+        "(draai|draait) [(de|het)] (<volume>|<music>) [{bit}] open",
       ],
     },
     { intent: "step_up", templates: ["(draai|draait) {name} {bit} (op|hoger|omhoog)"] },
+    // "zet de lampen op laag", "zet het licht op een hoge stand": low or high as a setting is a
+    // step, when it is asked for ("het licht staat op laag" says how it is).
+    {
+      intent: "step_down",
+      templates: ["(zet|doe|draai|stel) {name} (op|naar) [een] (laag|lage stand)"],
+    },
+    {
+      intent: "step_up",
+      templates: ["(zet|doe|draai|stel) {name} (op|naar) [een] (hoog|hoge stand)"],
+    },
+
     { intent: "step_down", templates: ["(draai|draait) {name} {bit} (dicht|lager|omlaag)"] },
     {
       intent: "lock",
@@ -1579,6 +1708,7 @@ export const nl: FastPathGrammar = {
       intent: "turn_off",
       templates: [
         ...separable(["uit"], ["zet", "doe", "draai", "schakel"], ["zetten", "doen", "draaien", "schakelen"]),
+        ...separable(["af"], ["zet", "schakel"], ["zetten", "schakelen"]),
         "deactiveer {name}",
         "doof {name}",
         "{name} uit",

@@ -91,6 +91,12 @@ export interface Spelling {
    * short one, or one that could mean two things.
    */
   meant(word: string): string | undefined;
+  /**
+   * The grammar's word two words make when written together ("steck dose", "laut stärke", "stop
+   * contact"), in a language that builds compounds: a space too many, as speech is often written.
+   * Undefined for any other pair.
+   */
+  joined(first: string, second: string): string | undefined;
 }
 
 export function createSpelling(grammar: FastPathGrammar, lexicon: Lexicon): Spelling {
@@ -122,6 +128,12 @@ export function createSpelling(grammar: FastPathGrammar, lexicon: Lexicon): Spel
   };
   return {
     knows: (word) => known.has(word),
+    joined(first, second) {
+      if (!grammar.compounds || !/^\p{L}+$/u.test(first) || !/^\p{L}+$/u.test(second)) return undefined;
+      if (first.length < SHORTEST_HALF + 1 || second.length < SHORTEST_MEANT) return undefined;
+      const word = first + second;
+      return word.length >= SHORTEST + 2 && known.has(word) ? word : undefined;
+    },
     meant(word) {
       if (word.length < SHORTEST || known.has(word) || !/^\p{L}+$/u.test(word)) return undefined;
       const found = new Map<Slip, string[]>();
