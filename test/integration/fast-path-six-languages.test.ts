@@ -959,6 +959,7 @@ describe("the sound said to be very low", () => {
     ["fr", "le son est très bas"],
     ["it", "il volume è molto basso"],
     ["nl", "het volume is heel laag"],
+    ["nl", "het volume staat op heel laag"],
   ])("%s: %j never turns it down", async (language, text) => {
     await say(text, language);
     // The speaker is at 20 %: nothing may set it lower.

@@ -562,10 +562,6 @@ export const nl: FastPathGrammar = {
       // "niet zo hard": a negation of what is wrong, so a request, as "not so loud".
       "niet zo hard",
       "niet zo luid",
-      // "verminder het volume naar heel laag": a level in words is no number, so a step down;
-      // only after "to": "… is heel laag" says the sound is too low.
-      "naar heel laag",
-      "op heel laag",
       "zachter",
       // "praat wat rustiger": calmer, of a sound, is quieter.
       "rustiger",
@@ -1648,6 +1644,14 @@ export const nl: FastPathGrammar = {
       ],
     },
     { intent: "step_up", templates: ["(draai|draait) {name} {bit} (op|hoger|omhoog)"] },
+    // "verminder het volume naar heel laag": a level in words is no number, so a step down, when
+    // it is asked for ("het volume staat op heel laag" says how it is).
+    {
+      intent: "volume_down",
+      templates: [
+        "(zet|doe|draai|stel|verminder|verlaag|breng) [(de|het)] (<volume>|<music>) (op|naar) heel laag",
+      ],
+    },
     // "zet de lampen op laag", "zet het licht op een hoge stand": low or high as a setting is a
     // step, when it is asked for ("het licht staat op laag" says how it is).
     {
