@@ -2015,3 +2015,61 @@ describe("a negated state question is handed on, never 'no device called … not
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: the switch's English word, a place said as a clause, light given", () => {
+  it.each([
+    ["es", "luces off en la cocina"],
+    ["es", "apaga la luz que está en la cocina"],
+    ["es", "apaga las lámparas que hay en la cocina"],
+    ["it", "spegni la luce che è in cucina"],
+    ["it", "leva le luci in cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["es", "luces on en la cocina"],
+    ["es", "luz en la cocina por favor"],
+    ["es", "dale a la luz de la cocina"],
+    ["it", "luci on in cucina"],
+    ["it", "accendi le luci che stanno in cucina"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["es", "ilumina más la cocina"],
+    ["es", "intensifica la luz de la cocina"],
+    ["it", "illumina di più la cucina"],
+  ])("%s: %j brightens the kitchen light that is on, and switches no other on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":75}']);
+  });
+
+  it.each([
+    ["it", "voglio il volume più basso", 0.1],
+    ["it", "voglio il volume più piano", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["es", "la luz que está en la cocina está encendida"],
+    ["es", "hay luz en la cocina"],
+    ["es", "no hay luz en la cocina"],
+    ["es", "luces en la cocina mañana"],
+    ["es", "dale a la luz de la cocina cuando llegue"],
+    ["it", "la luce che è in cucina è accesa"],
+    ["it", "luci on in cucina domani"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -403,6 +403,8 @@ export const es: FastPathGrammar = {
       // A plug's power plugged in: "enchufa el ventilador" ("enchufe" is the plug itself, no verb here).
       "enchufa",
       "enchufar",
+      // "luces on", "enchufe on": the English word said after the thing, as on a switch's label.
+      "on",
     ],
     off: [
       // Asked as a question in the second person ("apagas …?"): a request.
@@ -446,6 +448,8 @@ export const es: FastPathGrammar = {
       "desenchufa",
       "desenchufe",
       "desenchufar",
+      // "luces off", "enchufe off": the English word said after the thing, as on a switch's label.
+      "off",
     ],
     up: [
       // Asked as a question in the second person ("subes …?"): a request.
@@ -465,6 +469,9 @@ export const es: FastPathGrammar = {
       "subid",
       "subas",
       "subieras",
+      // "intensifica la luz": made stronger, as "aumenta".
+      "intensifica",
+      "intensificar",
     ],
     down: [
       // Asked as a question in the second person ("bajas …?"): a request.
@@ -493,6 +500,9 @@ export const es: FastPathGrammar = {
     powers: ["da corriente", "dale corriente", "alimenta", "alimentar"],
     particles: [],
     brighter: [
+      // "ilumina más el salón": more light, not the lights switched on.
+      "ilumina más",
+      "iluminar más",
       "más brillante",
       "demasiado oscuro",
       "más brillantes",
@@ -774,6 +784,13 @@ export const es: FastPathGrammar = {
       // "haz luz": light made is the lights switched on.
       "haz luz",
       "dame luz",
+      // "da la luz", "dale a la luz": said in Spain of the switch pressed.
+      "da la luz",
+      "da las luces",
+      "dale a la luz",
+      "dale a las luces",
+      "dar la luz",
+      "dar las luces",
       // "abre la luz": a light can't open, so it is switched on, as "cierra la luz" is off.
       "abre la luz",
       "abre las luces",
@@ -1164,7 +1181,26 @@ export const es: FastPathGrammar = {
   // "luz más suavecita", "volumen más bajito": an adjective nobody knows after "more" or "less".
   comparatives: ["más", "mas", "menos"],
   floorNouns: ["piso", "planta"],
-  areaPrepositions: ["en", "de", "del", "en el", "en la", "de la", "de los", "de las"],
+  areaPrepositions: [
+    "en",
+    "de",
+    "del",
+    "en el",
+    "en la",
+    "de la",
+    "de los",
+    "de las",
+    // "la luz que está en la cocina", "la lámpara que hay en el salón": where it is, said as a clause.
+    "que está en",
+    "que está en el",
+    "que está en la",
+    "que están en",
+    "que están en el",
+    "que están en la",
+    "que hay en",
+    "que hay en el",
+    "que hay en la",
+  ],
   // "la habitación", "la pieza", "el cuarto" with no name of their own are the room the speaker
   // is in (an area of that name still wins).
   here: [
@@ -1184,6 +1220,8 @@ export const es: FastPathGrammar = {
     "pieza",
     "cuarto",
   ],
+  // "luz en el pasillo", "luces aquí": lights said with a place and no verb are switched on.
+  placedKindMeansOn: ["light", "fan"],
   // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
   allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["light", "fan"] } },
   plurals: [

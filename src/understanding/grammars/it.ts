@@ -289,6 +289,8 @@ export const it: FastPathGrammar = {
       "ascoltarlo",
     ],
     on: [
+      // "luci on", "presa on": the English word said after the thing, as "luci off" is.
+      "on",
       // Asked as a question in the second person ("accenderesti …?"), or in the conditional: a request.
       "accenderesti",
       "accenderebbe",
@@ -474,6 +476,9 @@ export const it: FastPathGrammar = {
     ],
     particles: ["su", "giù"],
     brighter: [
+      // "illumina di più la cucina": more light, not the lights switched on.
+      "illumina di più",
+      "illumina più",
       "più luminoso",
       "più intense",
       "più intensa",
@@ -624,9 +629,7 @@ export const it: FastPathGrammar = {
       // Sound asked for, said first as "voglio luce" asks for light: "voglio volume sugli
       // altoparlanti", "ho bisogno di sentire l'audio"; said later, or after "non", they ask nothing.
       "^voglio volume",
-      "^voglio il volume",
       "^voglio audio",
-      "^voglio l'audio",
       "^ho bisogno di volume",
       "^ho bisogno di audio",
       "^voglio sentire il volume",
@@ -766,6 +769,11 @@ export const it: FastPathGrammar = {
       "chiudi le luci",
       "togli la luce",
       "togli le luci",
+      // "leva la luce": taken away, said as "togli".
+      "leva la luce",
+      "leva le luci",
+      "levare la luce",
+      "levare le luci",
       "rendi buio",
       "dammi il buio",
     ],
@@ -796,6 +804,12 @@ export const it: FastPathGrammar = {
       // "togli il volume", "togli il suono": the sound taken away, as "togli l'audio".
       "togli il volume",
       "togli il suono",
+      "togliere il volume",
+      "togliere il suono",
+      "togliere l'audio",
+      "leva il volume",
+      "leva l'audio",
+      "leva il suono",
       "muta",
       // Silence, for the assistant or for a while: "fai silenzio per un'ora".
       "fai silenzio",
@@ -1135,6 +1149,27 @@ export const it: FastPathGrammar = {
     "dagli",
     "dalle",
     "dall'",
+    // "la luce che è in cucina", "la lampada che sta nel soggiorno": where it is, said as a clause.
+    "che è in",
+    "che è nel",
+    "che è nella",
+    "che è nell'",
+    "che sta in",
+    "che sta nel",
+    "che sta nella",
+    "che sta nell'",
+    "che c'è in",
+    "che c'è nel",
+    "che c'è nella",
+    "che c'è nell'",
+    "che sono in",
+    "che sono nel",
+    "che sono nella",
+    "che sono nell'",
+    "che stanno in",
+    "che stanno nel",
+    "che stanno nella",
+    "che stanno nell'",
   ],
   // "questa stanza" loses its article as a name does: "stanza" alone is the room one is in.
   here: [
