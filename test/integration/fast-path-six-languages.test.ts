@@ -2073,3 +2073,98 @@ describe("Spanish and Italian: the switch's English word, a place said as a clau
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: 'let us', a direction said 'hacia arriba', stronger verbs, not heard", () => {
+  it.each([
+    ["es", "apaguemos las luces de la cocina"],
+    ["es", "desconectemos las luces de la cocina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "subamos el volumen", 0.3],
+    ["es", "bajemos un poco la música", 0.1],
+    ["es", "volumen hacia arriba", 0.3],
+    ["es", "gira el volumen para abajo", 0.1],
+    ["es", "amplifica el sonido", 0.3],
+    ["es", "no te puedo oír", 0.3],
+    ["es", "se escucha muy bajito", 0.3],
+    ["it", "potenzia l'audio", 0.3],
+    ["it", "alza la voce", 0.3],
+    ["it", "abbassa la voce per favore", 0.1],
+    ["it", "non posso sentire la musica", 0.3],
+    ["it", "si sente molto piano", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([["es", "silenciemos el altavoz del salón"]])(
+    "%s: %j mutes the speaker",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual([
+        'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+      ]);
+    },
+  );
+
+  it.each([
+    ["es", "subamos el volumen mañana"],
+    ["es", "luces hacia arriba"],
+    ["es", "mira hacia arriba"],
+    ["es", "no puedo oír el timbre"],
+    ["it", "ho perso la voce"],
+    ["it", "la cucina è oscura"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("a light switched off only a bit is dimmed, in every language", () => {
+  it.each([
+    ["es", "apaga un poco la luz de la cocina"],
+    ["es", "apaga un poquito las luces de la cocina"],
+    ["it", "spegni un po' le luci in cucina"],
+    ["en", "turn the kitchen lights off a bit"],
+    ["fr", "éteins un peu la lumière de la cuisine"],
+  ])("%s: %j dims the kitchen light that is on, and switches none off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
+  });
+
+  it.each([
+    ["es", "apaga un poco el enchufe de la cocina"],
+    ["it", "spegni un po' il bollitore"],
+    ["es", "apaga la luz de la cocina del todo"],
+  ])("%s: %j switches nothing off by half", async (language, text) => {
+    await say(text, language);
+    expect(calls().every((c) => c.includes("turn_off"))).toBe(true);
+    expect(calls().some((c) => c.includes("brightness"))).toBe(false);
+  });
+});
+
+describe("Spanish and Italian: darker or brighter, said as how it is or as a verb", () => {
+  it.each([
+    ["es", "la cocina está demasiado iluminada"],
+    ["es", "me molesta la luz de la cocina"],
+    ["it", "oscura la cucina"],
+    ["it", "mi dà fastidio la luce in cucina"],
+  ])("%s: %j dims the kitchen light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
+  });
+
+  it.each([
+    ["es", "no veo bien en la cocina"],
+    ["it", "in cucina è piuttosto buio"],
+  ])("%s: %j brightens the kitchen light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":75}']);
+  });
+});

@@ -390,6 +390,11 @@ export const es: FastPathGrammar = {
       "restaura",
       // "encended" (vosotros), "que encendieras" (a wish in the past subjunctive).
       "encended",
+      // "encendamos la luz": let us, said of what is asked.
+      "encendamos",
+      "prendamos",
+      "activemos",
+      "conectemos",
       "prended",
       "encendieras",
       "encendiera",
@@ -441,6 +446,10 @@ export const es: FastPathGrammar = {
       "quite",
       // "apagad" (vosotros), "que apagaras" (a wish in the past subjunctive).
       "apagad",
+      // "apaguemos las luces": let us, said of what is asked.
+      "apaguemos",
+      "desactivemos",
+      "desconectemos",
       "apagaras",
       "apagara",
       "apagaran",
@@ -467,11 +476,21 @@ export const es: FastPathGrammar = {
       "incrementa",
       "eleva",
       "subid",
+      // "subamos el volumen": let us, said of what is asked.
+      "subamos",
+      "aumentemos",
+      // "sube el volumen hacia arriba", "volumen para arriba": the direction said as a place is no floor.
+      "hacia arriba",
+      "para arriba",
       "subas",
       "subieras",
-      // "intensifica la luz": made stronger, as "aumenta".
+      // "intensifica la luz", "amplifica el volumen", "potencia el sonido": made stronger, as "aumenta".
       "intensifica",
       "intensificar",
+      "amplifica",
+      "amplificar",
+      "potencia",
+      "potenciar",
     ],
     down: [
       // Asked as a question in the second person ("bajas …?"): a request.
@@ -490,15 +509,22 @@ export const es: FastPathGrammar = {
       "reducir",
       "menos",
       "bajad",
+      // "bajemos el volumen": let us, said of what is asked.
+      "bajemos",
+      "reduzcamos",
+      "disminuyamos",
+      "hacia abajo",
+      "para abajo",
       "bajes",
       "bajaras",
       // "rebaja las luces": lowered, as "baja".
       "rebaja",
       "rebajar",
     ],
-    starts: ["arranca", "arrancar"],
+    starts: ["arranca", "arrancar", "inicia", "iniciar"],
     powers: ["da corriente", "dale corriente", "alimenta", "alimentar"],
-    particles: [],
+    // "volumen hacia arriba": a direction alone, said only of the volume or the brightness.
+    particles: ["hacia arriba", "para arriba", "hacia abajo", "para abajo"],
     brighter: [
       // "ilumina más el salón": more light, not the lights switched on.
       "ilumina más",
@@ -569,6 +595,11 @@ export const es: FastPathGrammar = {
       "está todo oscuro",
       "todo está oscuro",
       "qué oscuro",
+      // Not seen well, or as dark as can be: "no veo bien", "esto está oscurísimo".
+      "no veo bien",
+      "no se ve bien",
+      "oscurísimo",
+      "oscurísima",
     ],
     dimmer: [
       "no tan brillante",
@@ -627,6 +658,13 @@ export const es: FastPathGrammar = {
       "están muy brillantes",
       "están demasiado brillantes",
       "minimizar",
+      // Too lit or too strong, or light that bothers: "la luz es demasiado intensa", "me molesta la luz".
+      "demasiado iluminado",
+      "demasiado iluminada",
+      "demasiado intensa",
+      "demasiado intenso",
+      "me molesta la luz",
+      "la luz me molesta",
     ],
     louder: [
       "más fuerte",
@@ -654,6 +692,15 @@ export const es: FastPathGrammar = {
       "no puedo oir nada",
       "no te escucho",
       "no te escucho bien",
+      // Not able to hear, said with "poder": "no puedo oír la música", "no te puedo escuchar".
+      "no puedo oír",
+      "no puedo oir",
+      "no puedo escuchar",
+      "no puedo oírte",
+      "no puedo escucharte",
+      "no te puedo oír",
+      "no te puedo oir",
+      "no te puedo escuchar",
       // Asked to be heard better: "quiero oír mejor la música".
       "oír mejor",
       "oir mejor",
@@ -714,6 +761,12 @@ export const es: FastPathGrammar = {
       "el volumen está bajo",
       "volumen está bajo",
       "la música está baja",
+      // Heard too low: "se escucha muy bajito".
+      "se escucha muy bajo",
+      "se escucha muy bajito",
+      "se oye muy bajito",
+      "se oye bajo",
+      "se escucha bajo",
     ],
     quieter: [
       // "no tan alto": a negation of what is wrong, so a request, as "not so loud".
@@ -816,6 +869,8 @@ export const es: FastPathGrammar = {
     mute: [
       // Asked as a question in the second person ("silencias …?"): a request.
       "silencias",
+      // "silenciemos la música": let us, said of what is asked.
+      "silenciemos",
       "silénciate",
       "guarda silencio",
       "quédate en silencio",

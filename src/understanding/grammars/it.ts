@@ -273,6 +273,11 @@ export const it: FastPathGrammar = {
       "parlare",
       "parlami",
       "parli",
+      // "alza la voce", "abbassa la tua voce": the assistant's voice, which is the speaker's.
+      "la voce",
+      "voce",
+      "la tua voce",
+      "tua voce",
       // "ripetilo più forte": what is said again, said louder.
       "ripeti",
       "ripetilo",
@@ -410,6 +415,11 @@ export const it: FastPathGrammar = {
       "incrementare",
       "incrementi",
       "incrementate",
+      // "amplifica il volume", "potenzia l'audio": made stronger, as "aumenta".
+      "amplifica",
+      "amplificare",
+      "potenzia",
+      "potenziare",
       // "il volume deve essere alzato".
       "alzato",
       "alzata",
@@ -545,6 +555,10 @@ export const it: FastPathGrammar = {
       "non ci vedo",
       "non ci vedo niente",
       "non ci vedo nulla",
+      // Rather dark, or not seen well: "è piuttosto buio", "non vedo bene".
+      "piuttosto buio",
+      "non vedo bene",
+      "non si vede bene",
     ],
     dimmer: [
       "non così luminoso",
@@ -569,6 +583,9 @@ export const it: FastPathGrammar = {
       "basse",
       "tenue",
       "tenui",
+      // "oscura la stanza": made darker, said first ("la stanza è oscura" says how it is).
+      "^oscura",
+      "^oscurare",
       // Light softened or muffled: "smorza le luci", "affievolisci la luce".
       "smorza",
       "smorzare",
@@ -623,6 +640,9 @@ export const it: FastPathGrammar = {
       "in penombra",
       "minimizza",
       "minimizzare",
+      // Light that bothers: "la luce mi dà fastidio".
+      "mi dà fastidio la luce",
+      "la luce mi dà fastidio",
     ],
     louder: [
       "più forte",
@@ -642,6 +662,10 @@ export const it: FastPathGrammar = {
       "volume alto",
       "non ti sento",
       "non ti sento bene",
+      // Not able to hear, said with "potere": "non posso sentire la musica", "non ti posso sentire".
+      "non posso sentire",
+      "non posso sentirti",
+      "non ti posso sentire",
       // Heard badly, or asked to be heard better: "non si sente bene", "fammi sentire meglio".
       "non si sente bene",
       "non sento bene",
@@ -687,6 +711,10 @@ export const it: FastPathGrammar = {
       "il volume è basso",
       "l'audio è basso",
       "la musica è bassa",
+      // Heard too softly: "si sente molto piano", "non si sente quasi".
+      "non si sente quasi",
+      "si sente molto piano",
+      "si sente piano",
     ],
     quieter: [
       // "non così forte": a negation of what is wrong, so a request, as "not so loud".
