@@ -2168,3 +2168,25 @@ describe("Spanish and Italian: darker or brighter, said as how it is or as a ver
     expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":75}']);
   });
 });
+
+describe("Spanish to 'ustedes' and Italian to 'Lei': the volume stepped", () => {
+  it.each([
+    ["es", "bájenle al volumen", 0.1],
+    ["es", "súbanle un poco", 0.3],
+    ["es", "reduzcan el volumen por favor", 0.1],
+    ["it", "mi farebbe il favore di abbassare il volume", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["es", "suben los precios"],
+    ["es", "las luces bajan solas"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

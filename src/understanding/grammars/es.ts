@@ -479,6 +479,9 @@ export const es: FastPathGrammar = {
       // "subamos el volumen": let us, said of what is asked.
       "subamos",
       "aumentemos",
+      // Said to "ustedes": "súbanle", "aumenten el volumen".
+      "suban",
+      "aumenten",
       // "sube el volumen hacia arriba", "volumen para arriba": the direction said as a place is no floor.
       "hacia arriba",
       "para arriba",
@@ -513,6 +516,10 @@ export const es: FastPathGrammar = {
       "bajemos",
       "reduzcamos",
       "disminuyamos",
+      // Said to "ustedes": "bájenle", "reduzcan el volumen".
+      "bajen",
+      "reduzcan",
+      "disminuyan",
       "hacia abajo",
       "para abajo",
       "bajes",

@@ -29,6 +29,10 @@ export const it: FastPathGrammar = {
     "fai il favore di",
     "fa il favore di",
     "faresti il favore di",
+    // The same favour asked of "Lei": "mi farebbe il favore di abbassare il volume?".
+    "mi farebbe il favore di",
+    "farebbe il favore di",
+    "mi farebbe la cortesia di",
     // "il volume della musica che sta suonando": what plays is the speaker's sound, said of it.
     "che sta suonando",
     "che suona",
