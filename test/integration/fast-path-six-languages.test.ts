@@ -2190,3 +2190,26 @@ describe("Spanish to 'ustedes' and Italian to 'Lei': the volume stepped", () => 
     expect(calls()).toEqual([]);
   });
 });
+
+describe("a plural pronoun that cannot be the sound is never taken for what plays", () => {
+  it.each([
+    ["es", "bájalas un poco"],
+    ["es", "súbelas"],
+    ["it", "abbassale"],
+  ])("%s: %j with music playing and nothing said before touches nothing", async (language, text) => {
+    await setState("media_player.living_room_speaker", "playing", { volume_level: 0.2 });
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["es", "bájala", 0.1],
+    ["it", "alzalo", 0.3],
+  ])("%s: %j with music playing steps what plays", async (language, text, level) => {
+    await setState("media_player.living_room_speaker", "playing", { volume_level: 0.2 });
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+});

@@ -1238,6 +1238,8 @@ export const es: FastPathGrammar = {
     clitics: ["lo", "la", "los", "las", "le", "les", "me", "te", "nos", "se"],
   },
   pronouns: ["la", "lo", "las", "los", "eso", "esto"],
+  // "bájala" (la música), "súbelo" (el volumen), "bájalos" (los altavoces); "bájalas" are lights or blinds.
+  soundPronouns: ["la", "lo", "los", "eso", "esto"],
   // "apágala", "enciéndelas", "bájale el volumen", "enciéndeme la luz".
   enclitics: ["la", "lo", "las", "los", "le", "les", "me", "nos"],
   // "luz más suavecita", "volumen más bajito": an adjective nobody knows after "more" or "less".

@@ -1140,6 +1140,8 @@ export const it: FastPathGrammar = {
     clitics: ["ci", "lo", "la", "li", "le", "mi", "ti", "si", "ne", "gli", "vi"],
   },
   pronouns: ["la", "lo", "le", "li", "quello", "questo"],
+  // "abbassala" (la musica), "alzalo" (il volume), "alzali" (gli altoparlanti); "abbassale" are lights or blinds.
+  soundPronouns: ["la", "lo", "li", "quello", "questo"],
   // "accendila", "spegnerle": the pronoun written joined to its verb.
   enclitics: ["la", "lo", "le", "li", "mi"],
   // "luce più sommessa", "volume più basso": an adjective nobody knows after "more" or "less".
