@@ -471,6 +471,12 @@ export interface FastPathGrammar {
   /** "dim it": the device of the previous command in this conversation. */
   pronouns: string[];
   /**
+   * Of `pronouns`, those that can stand for what plays when nothing was said before ("turn it up",
+   * "bájala": la música); one that cannot ("bájalas": las luces, las persianas) is never taken for
+   * the sound. Undefined: every pronoun can.
+   */
+  soundPronouns?: string[];
+  /**
    * Pronouns written joined to the end of a verb ("apágala", "bájale", "encenderme", "spegnerle": an infinitive drops its "e"), split off a
    * word whose rest is a verb the grammar knows: one of `pronouns` is read as that pronoun, any
    * other ("me", "le") says nothing more.

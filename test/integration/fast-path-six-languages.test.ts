@@ -2378,3 +2378,201 @@ describe("a negated state question is handed on, never 'no device called … not
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: the switch's English word, a place said as a clause, light given", () => {
+  it.each([
+    ["es", "luces off en la cocina"],
+    ["es", "apaga la luz que está en la cocina"],
+    ["es", "apaga las lámparas que hay en la cocina"],
+    ["it", "spegni la luce che è in cucina"],
+    ["it", "leva le luci in cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["es", "luces on en la cocina"],
+    ["es", "luz en la cocina por favor"],
+    ["es", "dale a la luz de la cocina"],
+    ["it", "luci on in cucina"],
+    ["it", "accendi le luci che stanno in cucina"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["es", "ilumina más la cocina"],
+    ["es", "intensifica la luz de la cocina"],
+    ["it", "illumina di più la cucina"],
+  ])("%s: %j brightens the kitchen light that is on, and switches no other on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":75}']);
+  });
+
+  it.each([
+    ["it", "voglio il volume più basso", 0.1],
+    ["it", "voglio il volume più piano", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["es", "la luz que está en la cocina está encendida"],
+    ["es", "hay luz en la cocina"],
+    ["es", "no hay luz en la cocina"],
+    ["es", "luces en la cocina mañana"],
+    ["es", "dale a la luz de la cocina cuando llegue"],
+    ["it", "la luce che è in cucina è accesa"],
+    ["it", "luci on in cucina domani"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish and Italian: 'let us', a direction said 'hacia arriba', stronger verbs, not heard", () => {
+  it.each([
+    ["es", "apaguemos las luces de la cocina"],
+    ["es", "desconectemos las luces de la cocina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "subamos el volumen", 0.3],
+    ["es", "bajemos un poco la música", 0.1],
+    ["es", "volumen hacia arriba", 0.3],
+    ["es", "gira el volumen para abajo", 0.1],
+    ["es", "amplifica el sonido", 0.3],
+    ["es", "no te puedo oír", 0.3],
+    ["es", "se escucha muy bajito", 0.3],
+    ["it", "potenzia l'audio", 0.3],
+    ["it", "alza la voce", 0.3],
+    ["it", "abbassa la voce per favore", 0.1],
+    ["it", "non posso sentire la musica", 0.3],
+    ["it", "si sente molto piano", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([["es", "silenciemos el altavoz del salón"]])(
+    "%s: %j mutes the speaker",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual([
+        'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+      ]);
+    },
+  );
+
+  it.each([
+    ["es", "subamos el volumen mañana"],
+    ["es", "luces hacia arriba"],
+    ["es", "mira hacia arriba"],
+    ["es", "no puedo oír el timbre"],
+    ["it", "ho perso la voce"],
+    ["it", "la cucina è oscura"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("a light switched off only a bit is dimmed, in every language", () => {
+  it.each([
+    ["es", "apaga un poco la luz de la cocina"],
+    ["es", "apaga un poquito las luces de la cocina"],
+    ["it", "spegni un po' le luci in cucina"],
+    ["en", "turn the kitchen lights off a bit"],
+    ["fr", "éteins un peu la lumière de la cuisine"],
+  ])("%s: %j dims the kitchen light that is on, and switches none off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
+  });
+
+  it.each([
+    ["es", "apaga un poco el enchufe de la cocina"],
+    ["it", "spegni un po' il bollitore"],
+    ["es", "apaga la luz de la cocina del todo"],
+  ])("%s: %j switches nothing off by half", async (language, text) => {
+    await say(text, language);
+    expect(calls().every((c) => c.includes("turn_off"))).toBe(true);
+    expect(calls().some((c) => c.includes("brightness"))).toBe(false);
+  });
+});
+
+describe("Spanish and Italian: darker or brighter, said as how it is or as a verb", () => {
+  it.each([
+    ["es", "la cocina está demasiado iluminada"],
+    ["es", "me molesta la luz de la cocina"],
+    ["it", "oscura la cucina"],
+    ["it", "mi dà fastidio la luce in cucina"],
+  ])("%s: %j dims the kitchen light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
+  });
+
+  it.each([
+    ["es", "no veo bien en la cocina"],
+    ["it", "in cucina è piuttosto buio"],
+  ])("%s: %j brightens the kitchen light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":75}']);
+  });
+});
+
+describe("Spanish to 'ustedes' and Italian to 'Lei': the volume stepped", () => {
+  it.each([
+    ["es", "bájenle al volumen", 0.1],
+    ["es", "súbanle un poco", 0.3],
+    ["es", "reduzcan el volumen por favor", 0.1],
+    ["it", "mi farebbe il favore di abbassare il volume", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["es", "suben los precios"],
+    ["es", "las luces bajan solas"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("a plural pronoun that cannot be the sound is never taken for what plays", () => {
+  it.each([
+    ["es", "bájalas un poco"],
+    ["es", "súbelas"],
+    ["it", "abbassale"],
+  ])("%s: %j with music playing and nothing said before touches nothing", async (language, text) => {
+    await setState("media_player.living_room_speaker", "playing", { volume_level: 0.2 });
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["es", "bájala", 0.1],
+    ["it", "alzalo", 0.3],
+  ])("%s: %j with music playing steps what plays", async (language, text, level) => {
+    await setState("media_player.living_room_speaker", "playing", { volume_level: 0.2 });
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+});

@@ -390,6 +390,11 @@ export const es: FastPathGrammar = {
       "restaura",
       // "encended" (vosotros), "que encendieras" (a wish in the past subjunctive).
       "encended",
+      // "encendamos la luz": let us, said of what is asked.
+      "encendamos",
+      "prendamos",
+      "activemos",
+      "conectemos",
       "prended",
       "encendieras",
       "encendiera",
@@ -403,6 +408,8 @@ export const es: FastPathGrammar = {
       // A plug's power plugged in: "enchufa el ventilador" ("enchufe" is the plug itself, no verb here).
       "enchufa",
       "enchufar",
+      // "luces on", "enchufe on": the English word said after the thing, as on a switch's label.
+      "on",
     ],
     off: [
       // Asked as a question in the second person ("apagas …?"): a request.
@@ -439,6 +446,10 @@ export const es: FastPathGrammar = {
       "quite",
       // "apagad" (vosotros), "que apagaras" (a wish in the past subjunctive).
       "apagad",
+      // "apaguemos las luces": let us, said of what is asked.
+      "apaguemos",
+      "desactivemos",
+      "desconectemos",
       "apagaras",
       "apagara",
       "apagaran",
@@ -446,6 +457,8 @@ export const es: FastPathGrammar = {
       "desenchufa",
       "desenchufe",
       "desenchufar",
+      // "luces off", "enchufe off": the English word said after the thing, as on a switch's label.
+      "off",
     ],
     up: [
       // Asked as a question in the second person ("subes …?"): a request.
@@ -463,8 +476,24 @@ export const es: FastPathGrammar = {
       "incrementa",
       "eleva",
       "subid",
+      // "subamos el volumen": let us, said of what is asked.
+      "subamos",
+      "aumentemos",
+      // Said to "ustedes": "súbanle", "aumenten el volumen".
+      "suban",
+      "aumenten",
+      // "sube el volumen hacia arriba", "volumen para arriba": the direction said as a place is no floor.
+      "hacia arriba",
+      "para arriba",
       "subas",
       "subieras",
+      // "intensifica la luz", "amplifica el volumen", "potencia el sonido": made stronger, as "aumenta".
+      "intensifica",
+      "intensificar",
+      "amplifica",
+      "amplificar",
+      "potencia",
+      "potenciar",
     ],
     down: [
       // Asked as a question in the second person ("bajas …?"): a request.
@@ -483,16 +512,30 @@ export const es: FastPathGrammar = {
       "reducir",
       "menos",
       "bajad",
+      // "bajemos el volumen": let us, said of what is asked.
+      "bajemos",
+      "reduzcamos",
+      "disminuyamos",
+      // Said to "ustedes": "bájenle", "reduzcan el volumen".
+      "bajen",
+      "reduzcan",
+      "disminuyan",
+      "hacia abajo",
+      "para abajo",
       "bajes",
       "bajaras",
       // "rebaja las luces": lowered, as "baja".
       "rebaja",
       "rebajar",
     ],
-    starts: ["arranca", "arrancar"],
+    starts: ["arranca", "arrancar", "inicia", "iniciar"],
     powers: ["da corriente", "dale corriente", "alimenta", "alimentar"],
-    particles: [],
+    // "volumen hacia arriba": a direction alone, said only of the volume or the brightness.
+    particles: ["hacia arriba", "para arriba", "hacia abajo", "para abajo"],
     brighter: [
+      // "ilumina más el salón": more light, not the lights switched on.
+      "ilumina más",
+      "iluminar más",
       "más brillante",
       "demasiado oscuro",
       "más brillantes",
@@ -559,6 +602,11 @@ export const es: FastPathGrammar = {
       "está todo oscuro",
       "todo está oscuro",
       "qué oscuro",
+      // Not seen well, or as dark as can be: "no veo bien", "esto está oscurísimo".
+      "no veo bien",
+      "no se ve bien",
+      "oscurísimo",
+      "oscurísima",
     ],
     dimmer: [
       "no tan brillante",
@@ -617,6 +665,13 @@ export const es: FastPathGrammar = {
       "están muy brillantes",
       "están demasiado brillantes",
       "minimizar",
+      // Too lit or too strong, or light that bothers: "la luz es demasiado intensa", "me molesta la luz".
+      "demasiado iluminado",
+      "demasiado iluminada",
+      "demasiado intensa",
+      "demasiado intenso",
+      "me molesta la luz",
+      "la luz me molesta",
     ],
     louder: [
       "más fuerte",
@@ -644,6 +699,15 @@ export const es: FastPathGrammar = {
       "no puedo oir nada",
       "no te escucho",
       "no te escucho bien",
+      // Not able to hear, said with "poder": "no puedo oír la música", "no te puedo escuchar".
+      "no puedo oír",
+      "no puedo oir",
+      "no puedo escuchar",
+      "no puedo oírte",
+      "no puedo escucharte",
+      "no te puedo oír",
+      "no te puedo oir",
+      "no te puedo escuchar",
       // Asked to be heard better: "quiero oír mejor la música".
       "oír mejor",
       "oir mejor",
@@ -704,6 +768,12 @@ export const es: FastPathGrammar = {
       "el volumen está bajo",
       "volumen está bajo",
       "la música está baja",
+      // Heard too low: "se escucha muy bajito".
+      "se escucha muy bajo",
+      "se escucha muy bajito",
+      "se oye muy bajito",
+      "se oye bajo",
+      "se escucha bajo",
     ],
     quieter: [
       // "no tan alto": a negation of what is wrong, so a request, as "not so loud".
@@ -774,6 +844,13 @@ export const es: FastPathGrammar = {
       // "haz luz": light made is the lights switched on.
       "haz luz",
       "dame luz",
+      // "da la luz", "dale a la luz": said in Spain of the switch pressed.
+      "da la luz",
+      "da las luces",
+      "dale a la luz",
+      "dale a las luces",
+      "dar la luz",
+      "dar las luces",
       // "abre la luz": a light can't open, so it is switched on, as "cierra la luz" is off.
       "abre la luz",
       "abre las luces",
@@ -799,6 +876,8 @@ export const es: FastPathGrammar = {
     mute: [
       // Asked as a question in the second person ("silencias …?"): a request.
       "silencias",
+      // "silenciemos la música": let us, said of what is asked.
+      "silenciemos",
       "silénciate",
       "guarda silencio",
       "quédate en silencio",
@@ -1159,12 +1238,33 @@ export const es: FastPathGrammar = {
     clitics: ["lo", "la", "los", "las", "le", "les", "me", "te", "nos", "se"],
   },
   pronouns: ["la", "lo", "las", "los", "eso", "esto"],
+  // "bájala" (la música), "súbelo" (el volumen), "bájalos" (los altavoces); "bájalas" are lights or blinds.
+  soundPronouns: ["la", "lo", "los", "eso", "esto"],
   // "apágala", "enciéndelas", "bájale el volumen", "enciéndeme la luz".
   enclitics: ["la", "lo", "las", "los", "le", "les", "me", "nos"],
   // "luz más suavecita", "volumen más bajito": an adjective nobody knows after "more" or "less".
   comparatives: ["más", "mas", "menos"],
   floorNouns: ["piso", "planta"],
-  areaPrepositions: ["en", "de", "del", "en el", "en la", "de la", "de los", "de las"],
+  areaPrepositions: [
+    "en",
+    "de",
+    "del",
+    "en el",
+    "en la",
+    "de la",
+    "de los",
+    "de las",
+    // "la luz que está en la cocina", "la lámpara que hay en el salón": where it is, said as a clause.
+    "que está en",
+    "que está en el",
+    "que está en la",
+    "que están en",
+    "que están en el",
+    "que están en la",
+    "que hay en",
+    "que hay en el",
+    "que hay en la",
+  ],
   // "la habitación", "la pieza", "el cuarto" with no name of their own are the room the speaker
   // is in (an area of that name still wins).
   here: [
@@ -1184,6 +1284,8 @@ export const es: FastPathGrammar = {
     "pieza",
     "cuarto",
   ],
+  // "luz en el pasillo", "luces aquí": lights said with a place and no verb are switched on.
+  placedKindMeansOn: ["light", "fan"],
   // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
   allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["light", "fan"] } },
   plurals: [

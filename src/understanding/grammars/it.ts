@@ -29,6 +29,10 @@ export const it: FastPathGrammar = {
     "fai il favore di",
     "fa il favore di",
     "faresti il favore di",
+    // The same favour asked of "Lei": "mi farebbe il favore di abbassare il volume?".
+    "mi farebbe il favore di",
+    "farebbe il favore di",
+    "mi farebbe la cortesia di",
     // "il volume della musica che sta suonando": what plays is the speaker's sound, said of it.
     "che sta suonando",
     "che suona",
@@ -273,6 +277,11 @@ export const it: FastPathGrammar = {
       "parlare",
       "parlami",
       "parli",
+      // "alza la voce", "abbassa la tua voce": the assistant's voice, which is the speaker's.
+      "la voce",
+      "voce",
+      "la tua voce",
+      "tua voce",
       // "ripetilo più forte": what is said again, said louder.
       "ripeti",
       "ripetilo",
@@ -289,6 +298,8 @@ export const it: FastPathGrammar = {
       "ascoltarlo",
     ],
     on: [
+      // "luci on", "presa on": the English word said after the thing, as "luci off" is.
+      "on",
       // Asked as a question in the second person ("accenderesti …?"), or in the conditional: a request.
       "accenderesti",
       "accenderebbe",
@@ -408,6 +419,11 @@ export const it: FastPathGrammar = {
       "incrementare",
       "incrementi",
       "incrementate",
+      // "amplifica il volume", "potenzia l'audio": made stronger, as "aumenta".
+      "amplifica",
+      "amplificare",
+      "potenzia",
+      "potenziare",
       // "il volume deve essere alzato".
       "alzato",
       "alzata",
@@ -474,6 +490,9 @@ export const it: FastPathGrammar = {
     ],
     particles: ["su", "giù"],
     brighter: [
+      // "illumina di più la cucina": more light, not the lights switched on.
+      "illumina di più",
+      "illumina più",
       "più luminoso",
       "più intense",
       "più intensa",
@@ -540,6 +559,10 @@ export const it: FastPathGrammar = {
       "non ci vedo",
       "non ci vedo niente",
       "non ci vedo nulla",
+      // Rather dark, or not seen well: "è piuttosto buio", "non vedo bene".
+      "piuttosto buio",
+      "non vedo bene",
+      "non si vede bene",
     ],
     dimmer: [
       "non così luminoso",
@@ -564,6 +587,9 @@ export const it: FastPathGrammar = {
       "basse",
       "tenue",
       "tenui",
+      // "oscura la stanza": made darker, said first ("la stanza è oscura" says how it is).
+      "^oscura",
+      "^oscurare",
       // Light softened or muffled: "smorza le luci", "affievolisci la luce".
       "smorza",
       "smorzare",
@@ -618,15 +644,16 @@ export const it: FastPathGrammar = {
       "in penombra",
       "minimizza",
       "minimizzare",
+      // Light that bothers: "la luce mi dà fastidio".
+      "mi dà fastidio la luce",
+      "la luce mi dà fastidio",
     ],
     louder: [
       "più forte",
       // Sound asked for, said first as "voglio luce" asks for light: "voglio volume sugli
       // altoparlanti", "ho bisogno di sentire l'audio"; said later, or after "non", they ask nothing.
       "^voglio volume",
-      "^voglio il volume",
       "^voglio audio",
-      "^voglio l'audio",
       "^ho bisogno di volume",
       "^ho bisogno di audio",
       "^voglio sentire il volume",
@@ -639,6 +666,10 @@ export const it: FastPathGrammar = {
       "volume alto",
       "non ti sento",
       "non ti sento bene",
+      // Not able to hear, said with "potere": "non posso sentire la musica", "non ti posso sentire".
+      "non posso sentire",
+      "non posso sentirti",
+      "non ti posso sentire",
       // Heard badly, or asked to be heard better: "non si sente bene", "fammi sentire meglio".
       "non si sente bene",
       "non sento bene",
@@ -684,6 +715,10 @@ export const it: FastPathGrammar = {
       "il volume è basso",
       "l'audio è basso",
       "la musica è bassa",
+      // Heard too softly: "si sente molto piano", "non si sente quasi".
+      "non si sente quasi",
+      "si sente molto piano",
+      "si sente piano",
     ],
     quieter: [
       // "non così forte": a negation of what is wrong, so a request, as "not so loud".
@@ -766,6 +801,11 @@ export const it: FastPathGrammar = {
       "chiudi le luci",
       "togli la luce",
       "togli le luci",
+      // "leva la luce": taken away, said as "togli".
+      "leva la luce",
+      "leva le luci",
+      "levare la luce",
+      "levare le luci",
       "rendi buio",
       "dammi il buio",
     ],
@@ -796,6 +836,12 @@ export const it: FastPathGrammar = {
       // "togli il volume", "togli il suono": the sound taken away, as "togli l'audio".
       "togli il volume",
       "togli il suono",
+      "togliere il volume",
+      "togliere il suono",
+      "togliere l'audio",
+      "leva il volume",
+      "leva l'audio",
+      "leva il suono",
       "muta",
       // Silence, for the assistant or for a while: "fai silenzio per un'ora".
       "fai silenzio",
@@ -1094,6 +1140,8 @@ export const it: FastPathGrammar = {
     clitics: ["ci", "lo", "la", "li", "le", "mi", "ti", "si", "ne", "gli", "vi"],
   },
   pronouns: ["la", "lo", "le", "li", "quello", "questo"],
+  // "abbassala" (la musica), "alzalo" (il volume), "alzali" (gli altoparlanti); "abbassale" are lights or blinds.
+  soundPronouns: ["la", "lo", "li", "quello", "questo"],
   // "accendila", "spegnerle": the pronoun written joined to its verb.
   enclitics: ["la", "lo", "le", "li", "mi"],
   // "luce più sommessa", "volume più basso": an adjective nobody knows after "more" or "less".
@@ -1135,6 +1183,27 @@ export const it: FastPathGrammar = {
     "dagli",
     "dalle",
     "dall'",
+    // "la luce che è in cucina", "la lampada che sta nel soggiorno": where it is, said as a clause.
+    "che è in",
+    "che è nel",
+    "che è nella",
+    "che è nell'",
+    "che sta in",
+    "che sta nel",
+    "che sta nella",
+    "che sta nell'",
+    "che c'è in",
+    "che c'è nel",
+    "che c'è nella",
+    "che c'è nell'",
+    "che sono in",
+    "che sono nel",
+    "che sono nella",
+    "che sono nell'",
+    "che stanno in",
+    "che stanno nel",
+    "che stanno nella",
+    "che stanno nell'",
   ],
   // "questa stanza" loses its article as a name does: "stanza" alone is the room one is in.
   here: [

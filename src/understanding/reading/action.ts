@@ -247,6 +247,9 @@ export function actionOf(
     return hint === "media" ? { intent: "set_volume", level } : { intent: "set_level", level };
   }
   if (on) return { intent: "turn_on", ...lightVerb };
+  // "apaga un poco la luz", "spegni un po' le luci": a light switched off only a bit is dimmed;
+  // anything else switched off a bit is no command we know.
+  if (off && amount === "step") return hint === "light" ? { intent: "dim", amount } : undefined;
   if (off) return { intent: "turn_off", ...lightVerb };
   // "pon la luz": a light put, and nothing said of how, is switched on; "metti su la luce" puts
   // it up or on, which is not said for certain.

@@ -196,7 +196,9 @@ export function createTurn(
       const unsaidIt = said !== undefined && !ctx.previous?.length && targets.isPronoun(said);
       const name = unsaidIt && (match.kind || kindInPlace) ? undefined : said;
       // "turn it up" with nothing said before and music playing: the one player that plays.
-      if (unsaidIt && (match.intent === "step_up" || match.intent === "step_down")) {
+      const soundPronoun =
+        !grammar.soundPronouns || grammar.soundPronouns.some((p) => fold(p) === fold(said ?? ""));
+      if (unsaidIt && soundPronoun && (match.intent === "step_up" || match.intent === "step_down")) {
         const playing = playingNow(
           views.exposed(),
           request.deviceId ? mirror.areaOfDevice(request.deviceId)?.id : undefined,
