@@ -464,6 +464,9 @@ export const en: FastPathGrammar = {
       "put on",
       "back on",
       "enabled",
+      // Switched on again: "reactivate the plug".
+      "reactivate",
+      "re-enable",
     ],
     off: [
       "off",
@@ -509,6 +512,7 @@ export const en: FastPathGrammar = {
       "more",
       "turn up",
       "crank up",
+      "kick up",
       "turned up",
       "pump up",
       "bump up",
@@ -1596,6 +1600,8 @@ export const en: FastPathGrammar = {
         "(deactivate|disable) {name}",
         "{name} off (in|on) {area}",
         "{name} off",
+        // "kitchen lights of": the same mishearing, said last.
+        "{name} of",
       ],
     },
   ],
