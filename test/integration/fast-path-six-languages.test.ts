@@ -2166,3 +2166,68 @@ describe("French: put back, said of what is not a light, is not read", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("English: a switch flipped or toggled one way said is switched that way, never toggled", () => {
+  it.each([
+    ["en", "flip the kitchen lights off"],
+    ["en", "flip off the kitchen lights please"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([["en", "flip the kettle on"]])("%s: %j switches the kettle on", async (language, text) => {
+    await setState("switch.kettle", "off", {});
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it.each([
+    ["en", "toggle the kettle on"],
+    ["en", "flip on the lights in the kitchen"],
+  ])("%s: %j toggles nothing", async (language, text) => {
+    await setState("switch.kettle", "on", {});
+    await say(text, language);
+    expect(calls().join(" ")).not.toContain("toggle");
+    expect(calls().join(" ")).not.toContain("turn_off");
+    await setState("switch.kettle", "off", {});
+  });
+});
+
+describe("French: a light asked low, soft or too lit, and lights killed", () => {
+  it.each([
+    ["fr", "des lumières tamisées dans la cuisine"],
+    ["fr", "la cuisine est trop éclairée"],
+    ["fr", "mets la cuisine sur faible"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+
+  it.each([["fr", "tue les lumières de la cuisine"]])(
+    "%s: %j switches the kitchen's lights off",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual([
+        "light.turn_off light.counter_lights",
+        "light.turn_off light.kitchen_ceiling",
+      ]);
+    },
+  );
+
+  it.each([["fr", "davantage de lumière dans la cuisine"]])(
+    "%s: %j brightens the kitchen's light that is on",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":75}`]);
+    },
+  );
+
+  it.each([
+    ["fr", "la lumière de la cuisine était trop brillante hier"],
+    ["fr", "la lumière de la cuisine n'est pas trop brillante"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

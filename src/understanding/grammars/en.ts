@@ -1563,6 +1563,9 @@ export const en: FastPathGrammar = {
     // "shut the plug down": switched off, never a cover closed ("shut" alone may be either).
     { intent: "turn_off", templates: ["shut {name} down"] },
     { intent: "close", templates: ["close {name}", "shut {name}", "lower {name}", "roll down {name}"] },
+    // "flip the lights on": flipped the way said, never toggled (which could switch it off).
+    { intent: "turn_on", templates: ["flip on {name}", "flip {name} on"] },
+    { intent: "turn_off", templates: ["flip off {name}", "flip {name} off"] },
     { intent: "toggle", templates: ["toggle {name}", "flip {name}"] },
     {
       intent: "turn_on",
