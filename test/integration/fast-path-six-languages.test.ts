@@ -2231,3 +2231,22 @@ describe("French: a light asked low, soft or too lit, and lights killed", () => 
     expect(calls()).toEqual([]);
   });
 });
+
+describe("English: a light that dazzles is too bright", () => {
+  it.each([
+    ["en", "the kitchen light is blinding me"],
+    ["en", "the kitchen lamp hurts my eyes"],
+    ["en", "put the kitchen lights in dim mode"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+
+  it.each([
+    ["en", "the kitchen light was blinding me last night"],
+    ["en", "is the kitchen light blinding"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -609,6 +609,12 @@ export const en: FastPathGrammar = {
       "we can't see anything",
     ],
     dimmer: [
+      // A light that dazzles is too bright: "the lights are blinding me", "it hurts my eyes".
+      "blinding",
+      "blinding me",
+      "hurts my eyes",
+      "hurting my eyes",
+      "dim mode",
       "dim",
       "dim light",
       "low light",
