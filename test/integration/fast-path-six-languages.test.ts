@@ -2133,16 +2133,13 @@ describe("English and French: put back on, more of the same, a low light, the so
     ]);
   });
 
-  it.each([["en", "kitchen lights of"]])(
-    "%s: %j switches the kitchen's lights off",
-    async (language, text) => {
-      await say(text, language);
-      expect(calls()).toEqual([
-        "light.turn_off light.counter_lights",
-        "light.turn_off light.kitchen_ceiling",
-      ]);
-    },
-  );
+  it.each([
+    ["en", "kitchen lights of"],
+    ["en", "light of in the kitchen"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
 });
 
 describe("English and French: a lamp told apart by where it stands is not 'no device called …'", () => {
@@ -2249,4 +2246,14 @@ describe("English: a light that dazzles is too bright", () => {
     await say(text, language);
     expect(calls()).toEqual([]);
   });
+});
+
+describe("English: 'light' said first, then 'of', is 'light off' misheard, never lit", () => {
+  it.each([["en", "light of in the kitchen please"]])(
+    "%s: %j switches no light on",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls().join(" ")).not.toContain("turn_on");
+    },
+  );
 });

@@ -842,6 +842,8 @@ export const en: FastPathGrammar = {
     // "no more light": "more light" is a phrase of its own (brighter), so "no" cannot see the kind.
     // A light can't close: "close the light" is said for switching it off, "open the light" for on.
     lightOff: [
+      // "light of": "light off" misheard, said first; never the verb "light", which switches on.
+      "^light of",
       "no more light",
       "make it dark",
       "give me dark",
