@@ -113,6 +113,10 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const clock = createClockQuestion(grammar);
   const spelling = createSpelling(grammar, lexicon);
   const twoWays = (grammar.twoWays ?? []).map((p) => fold(p).split(" "));
+  /** The grammar's single words for on and off ("on", "off", "an", "aus"), folded. */
+  const ways = new Set(
+    [...grammar.cues.on, ...grammar.cues.off].map(fold).filter((w) => w && !w.includes(" ")),
+  );
   /**
    * Words that begin a comparison ("more bright", "plus fort", "moins fort", "más", "più"): those
    * of `up` and `down` that begin a complaint's phrase, and the grammar's own. The word after one
@@ -601,6 +605,23 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   }
 
   function understandAsSaid(
+    sentence: string,
+    lookup: (words: string) => Spotted | undefined,
+  ): Understood | undefined {
+    const understood = understandAsWords(sentence, lookup);
+    // "toggle the plug on", "flip on the lights in the bedroom": a way said (on, off), even where
+    // it could be read as a preposition; toggling could do the opposite of what was said.
+    if (
+      understood?.match.intent === "toggle" &&
+      fold(sentence)
+        .split(" ")
+        .some((w) => ways.has(w))
+    )
+      return undefined;
+    return understood;
+  }
+
+  function understandAsWords(
     sentence: string,
     lookup: (words: string) => Spotted | undefined,
   ): Understood | undefined {

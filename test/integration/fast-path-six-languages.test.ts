@@ -2576,3 +2576,245 @@ describe("a plural pronoun that cannot be the sound is never taken for what play
     ]);
   });
 });
+
+describe("English and French: the sound given back by a light's verb lights nothing", () => {
+  it.each([
+    ["fr", "allume le son"],
+    ["fr", "rallume le son s'il te plaît"],
+  ])("%s: %j unmutes the speaker and switches no light", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}`,
+    ]);
+  });
+
+  it.each([
+    ["fr", "allume le son plus fort"],
+    ["fr", "rallume la musique"],
+  ])("%s: %j switches no light", async (language, text) => {
+    await say(text, language);
+    expect(calls().join(" ")).not.toContain("light.");
+  });
+});
+
+describe("English and French: a switch stopped, opened or closed is switched", () => {
+  it.each([
+    ["en", "stop the kettle"],
+    ["fr", "arrête la bouilloire"],
+    ["en", "close the kettle"],
+    ["fr", "ferme la bouilloire"],
+  ])("%s: %j switches the kettle off", async (language, text) => {
+    await setState("switch.kettle", "on", {});
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_off switch.kettle"]);
+    await setState("switch.kettle", "off", {});
+  });
+
+  it.each([
+    ["en", "open the kettle"],
+    ["fr", "ouvre la bouilloire"],
+  ])("%s: %j switches the kettle on", async (language, text) => {
+    await setState("switch.kettle", "off", {});
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it.each([["fr", "ferme les lampes de la cuisine"]])(
+    "%s: %j switches the kitchen's lights off",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual([
+        "light.turn_off light.counter_lights",
+        "light.turn_off light.kitchen_ceiling",
+      ]);
+    },
+  );
+
+  it.each([
+    ["en", "stop the kitchen light"],
+    ["fr", "arrête la musique du salon maintenant"],
+    ["fr", "ouvre le volume"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("English and French: put back on, more of the same, a low light, the sound taken away", () => {
+  it.each([
+    ["fr", "remets la lumière de la cuisine"],
+    ["fr", "remettez les lumières de la cuisine s'il vous plaît"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "mets la bouilloire sur on"],
+    ["en", "reactivate the kettle"],
+  ])("%s: %j switches the kettle on", async (language, text) => {
+    await setState("switch.kettle", "off", {});
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it.each([
+    ["fr", "encore plus fort"],
+    ["en", "kick up the volume"],
+  ])("%s: %j turns the speaker up by a step", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`,
+    ]);
+  });
+
+  it.each([
+    ["fr", "une lumière douce dans la cuisine"],
+    ["fr", "mets les lumières de la cuisine en mode faible"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+
+  it.each([
+    ["fr", "la lumière de la cuisine est faible"],
+    ["fr", "remets la musique"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["fr", "enlève le son de l'enceinte"],
+    ["fr", "la musique sans le son"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+    ]);
+  });
+
+  it.each([
+    ["en", "kitchen lights of"],
+    ["en", "light of in the kitchen"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+});
+
+describe("English and French: a lamp told apart by where it stands is not 'no device called …'", () => {
+  it.each([
+    ["en", "switch off the lamp next to the fridge"],
+    ["en", "turn on the light above the sink"],
+    ["fr", "éteins la lampe près du frigo"],
+  ])("%s: %j says what it can do and touches nothing", async (language, text) => {
+    const result = await say(text, language);
+    expect(result.speech).toBe(repliesFor(language).cannotYet);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French: put back, said of what is not a light, is not read", () => {
+  it.each([
+    ["fr", "remets la bouilloire de la cuisine"],
+    ["fr", "remets l'enceinte du salon en marche"],
+  ])("%s: %j switches no light and nothing else", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("English: a switch flipped or toggled one way said is switched that way, never toggled", () => {
+  it.each([
+    ["en", "flip the kitchen lights off"],
+    ["en", "flip off the kitchen lights please"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([["en", "flip the kettle on"]])("%s: %j switches the kettle on", async (language, text) => {
+    await setState("switch.kettle", "off", {});
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it.each([
+    ["en", "toggle the kettle on"],
+    ["en", "flip on the lights in the kitchen"],
+  ])("%s: %j toggles nothing", async (language, text) => {
+    await setState("switch.kettle", "on", {});
+    await say(text, language);
+    expect(calls().join(" ")).not.toContain("toggle");
+    expect(calls().join(" ")).not.toContain("turn_off");
+    await setState("switch.kettle", "off", {});
+  });
+});
+
+describe("French: a light asked low, soft or too lit, and lights killed", () => {
+  it.each([
+    ["fr", "des lumières tamisées dans la cuisine"],
+    ["fr", "la cuisine est trop éclairée"],
+    ["fr", "mets la cuisine sur faible"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+
+  it.each([["fr", "tue les lumières de la cuisine"]])(
+    "%s: %j switches the kitchen's lights off",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual([
+        "light.turn_off light.counter_lights",
+        "light.turn_off light.kitchen_ceiling",
+      ]);
+    },
+  );
+
+  it.each([["fr", "davantage de lumière dans la cuisine"]])(
+    "%s: %j brightens the kitchen's light that is on",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":75}`]);
+    },
+  );
+
+  it.each([
+    ["fr", "la lumière de la cuisine était trop brillante hier"],
+    ["fr", "la lumière de la cuisine n'est pas trop brillante"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("English: a light that dazzles is too bright", () => {
+  it.each([
+    ["en", "the kitchen light is blinding me"],
+    ["en", "the kitchen lamp hurts my eyes"],
+    ["en", "put the kitchen lights in dim mode"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+
+  it.each([
+    ["en", "the kitchen light was blinding me last night"],
+    ["en", "is the kitchen light blinding"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("English: 'light' said first, then 'of', is 'light off' misheard, never lit", () => {
+  it.each([["en", "light of in the kitchen please"]])(
+    "%s: %j switches no light on",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls().join(" ")).not.toContain("turn_on");
+    },
+  );
+});

@@ -464,6 +464,9 @@ export const en: FastPathGrammar = {
       "put on",
       "back on",
       "enabled",
+      // Switched on again: "reactivate the plug".
+      "reactivate",
+      "re-enable",
     ],
     off: [
       "off",
@@ -509,6 +512,7 @@ export const en: FastPathGrammar = {
       "more",
       "turn up",
       "crank up",
+      "kick up",
       "turned up",
       "pump up",
       "bump up",
@@ -605,6 +609,12 @@ export const en: FastPathGrammar = {
       "we can't see anything",
     ],
     dimmer: [
+      // A light that dazzles is too bright: "the lights are blinding me", "it hurts my eyes".
+      "blinding",
+      "blinding me",
+      "hurts my eyes",
+      "hurting my eyes",
+      "dim mode",
       "dim",
       "dim light",
       "low light",
@@ -832,6 +842,8 @@ export const en: FastPathGrammar = {
     // "no more light": "more light" is a phrase of its own (brighter), so "no" cannot see the kind.
     // A light can't close: "close the light" is said for switching it off, "open the light" for on.
     lightOff: [
+      // "light of": "light off" misheard, said first; never the verb "light", which switches on.
+      "^light of",
       "no more light",
       "make it dark",
       "give me dark",
@@ -1559,6 +1571,9 @@ export const en: FastPathGrammar = {
     // "shut the plug down": switched off, never a cover closed ("shut" alone may be either).
     { intent: "turn_off", templates: ["shut {name} down"] },
     { intent: "close", templates: ["close {name}", "shut {name}", "lower {name}", "roll down {name}"] },
+    // "flip the lights on": flipped the way said, never toggled (which could switch it off).
+    { intent: "turn_on", templates: ["flip on {name}", "flip {name} on"] },
+    { intent: "turn_off", templates: ["flip off {name}", "flip {name} off"] },
     { intent: "toggle", templates: ["toggle {name}", "flip {name}"] },
     {
       intent: "turn_on",
@@ -1596,6 +1611,8 @@ export const en: FastPathGrammar = {
         "(deactivate|disable) {name}",
         "{name} off (in|on) {area}",
         "{name} off",
+        // "kitchen lights of": the same mishearing, said last.
+        "{name} of",
       ],
     },
   ],

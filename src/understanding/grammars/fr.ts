@@ -178,6 +178,8 @@ export const fr: FastPathGrammar = {
     "simplement",
     // "la musique est vraiment trop forte": how much a word says is no part of what it asks.
     "vraiment",
+    // "encore plus fort", "encore moins de lumière": more of the same change.
+    "encore",
     "très",
     "tellement",
     "extrêmement",
@@ -333,6 +335,8 @@ export const fr: FastPathGrammar = {
       "branchez",
       "rebranche",
       "rebrancher",
+      // "mets la prise sur on": the English word, after "sur" (alone, "on" is "we").
+      "sur on",
     ],
     off: [
       // Asked as a question in the second person ("coupes …?"): a request.
@@ -481,6 +485,7 @@ export const fr: FastPathGrammar = {
       "intensifiez",
       "plus intense",
       "plus intenses",
+      "davantage de lumière",
       "ajoute de la lumière",
       "ajoute la lumière",
       "ajoute un peu de lumière",
@@ -519,6 +524,31 @@ export const fr: FastPathGrammar = {
       "plus tamisées",
       "lumière tamisée",
       "de la lumière tamisée",
+      // A low or soft light asked for: "lumière douce", "mets les lumières en mode faible" ("la
+      // lumière est faible", with its copula, is a complaint, read the other way).
+      "lumière douce",
+      "lumières douces",
+      "lumière faible",
+      "lumières faibles",
+      "lumière basse",
+      "lumières basses",
+      "en mode faible",
+      "en mode tamisé",
+      "sur faible",
+      "lumières tamisées",
+      "lumière réduite",
+      "lumières réduites",
+      "faible luminosité",
+      "faible intensité",
+      // Too bright, said as too shiny or too lit.
+      "trop brillant",
+      "trop brillante",
+      "trop brillants",
+      "trop brillantes",
+      "trop éclairé",
+      "trop éclairée",
+      "trop éclairés",
+      "trop éclairées",
       "moins éclairée",
       "moins éclairé",
       "plus douce",
@@ -736,6 +766,17 @@ export const fr: FastPathGrammar = {
       "rallumer",
       "rallumez",
       "éclairez",
+      // "remets la lumière": a light put back is lit again, as "rallume" ("remets le son" is unmute;
+      // "remets la télé en marche" resumes what plays, not ours: so said only of a light).
+      "remets la lumière",
+      "remets les lumières",
+      "remets la lampe",
+      "remets les lampes",
+      "remets l'éclairage",
+      "remettre la lumière",
+      "remettre les lumières",
+      "remettez la lumière",
+      "remettez les lumières",
     ],
     // "mets la lumière": a light put, and nothing said of how, is switched on; "mets la lumière
     // plus forte" sets it as said ("met" is how many write "mets").
@@ -759,6 +800,13 @@ export const fr: FastPathGrammar = {
       "fais noir",
       "donne-moi du noir",
       "donne moi du noir",
+      // "tue les lumières": the lights killed, said as in English.
+      "tue la lumière",
+      "tue les lumières",
+      "tuer la lumière",
+      "tuer les lumières",
+      "tuez la lumière",
+      "tuez les lumières",
     ],
     mute: [
       "mets en sourdine",
@@ -768,6 +816,12 @@ export const fr: FastPathGrammar = {
       "couper le son",
       "en sourdine",
       "mute",
+      // The sound taken away: "enlève le son", "sans le son".
+      "enlève le son",
+      "enlever le son",
+      "enlevez le son",
+      "sans son",
+      "sans le son",
       // Silence for the speaker ("mets le salon en silence"); "silence" and "tais-toi" alone are
       // Home Assistant's "never mind", not a mute.
       "en mode silence",

@@ -112,6 +112,12 @@ export function actionOf(
   const off = has("off") || has("lightOff");
   const lightVerb = has("lightOn") || has("lightOff") ? { kind: "light" as DeviceKind } : {};
   const acts = [on, off, has("mute"), has("unmute"), has("toggle")].filter(Boolean).length;
+  // "allume le son", "rallume le son": a light's verb said of the sound gives the sound back; it
+  // lights nothing. With a change or a level ("allume le son plus fort") it is not read here.
+  if (soundNoun && has("lightOn")) {
+    const plain = !directions.length && level === undefined && !amount && acts === 1 && !music;
+    return plain && !has("mute") && !off ? { intent: "unmute" } : undefined;
+  }
   const colored = colorSaid.color !== undefined || colorSaid.kelvin !== undefined;
 
   if (colored) {
@@ -130,6 +136,36 @@ export function actionOf(
       ...(colorSaid.kelvin !== undefined ? { kelvin: colorSaid.kelvin } : {}),
     };
   }
+  // "stop the smart plug", "arrête la prise": what only has power has nothing to stop but it, so
+  // it is switched off. Not a light ("stop the light" says nothing plain) nor a cover's stop.
+  if (
+    has("stop") &&
+    moves === 1 &&
+    !acts &&
+    !directions.length &&
+    level === undefined &&
+    !amount &&
+    !soundNoun &&
+    !music &&
+    !lightNoun &&
+    powersOnly(thing)
+  )
+    return { intent: "turn_off" };
+  // "ouvre la prise", "ferme la lampe": opened or closed, what has only power or light is switched
+  // on or off, as Quebec French says of any device ("ouvrir la lumière").
+  if (
+    moves === 1 &&
+    !has("stop") &&
+    !acts &&
+    !directions.length &&
+    level === undefined &&
+    !amount &&
+    !soundNoun &&
+    !music &&
+    !lightNoun &&
+    (powersOnly(thing) || thingHint(thing) === "light")
+  )
+    return { intent: has("open") ? "turn_on" : "turn_off" };
   if (moves) {
     // A cover's own verbs: "open the blinds halfway", "close the shutters", "stop the shutter".
     if (moves > 1 || acts || soundNoun || music || lightNoun || hint === "light" || hint === "media")
@@ -275,6 +311,15 @@ function switches(thing: Thing | undefined): boolean {
   if (thing?.type === "kind") return !!thing.kind && SWITCHED_KINDS.has(thing.kind);
   if (thing?.type === "device")
     return !!thing.domains?.length && thing.domains.every((d) => SWITCHED_DOMAINS.has(d));
+  return false;
+}
+
+/** Whether a thing said is a plug, a switch or a fan: power is all it has, by kind or by name. */
+function powersOnly(thing: Thing | undefined): boolean {
+  if (thing?.type === "kind")
+    return thing.kind === "outlet" || thing.kind === "switch" || thing.kind === "fan";
+  if (thing?.type === "device")
+    return !!thing.domains?.length && thing.domains.every((d) => d === "switch" || d === "fan");
   return false;
 }
 

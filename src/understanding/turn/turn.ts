@@ -368,6 +368,9 @@ export function createTurn(
       const place = placeAfterKind(targets, said);
       if (place)
         return unsure(fill(replies.unknownPlace, { name: spokenAs(request.text, place) ?? place }) + why);
+      // "the lamp next to the bed", "la lampe près du canapé": a kind the home has, told apart by
+      // words we cannot place. Lamps are there, so not "no device called …", but what we can do.
+      if (kindThenWords(targets, said)) return unsure(replies.cannotYet);
       return unsure(fill(replies.notFound, { name: said }) + why);
     },
   };
@@ -446,6 +449,12 @@ function placeAfterKind(targets: TargetResolver, said: string): string | undefin
       !place.split(" ").some((w) => targets.kindOf(w)),
   );
   return split?.place || undefined;
+}
+
+/** Whether a kind ("lamp", "lumière") is said in `said` with words after it. */
+function kindThenWords(targets: TargetResolver, said: string): boolean {
+  const words = normalizeName(said).split(" ");
+  return words.some((w, i) => i < words.length - 1 && targets.kindOf(w) !== undefined);
 }
 
 /** The one media player playing, in the speaker's area when one plays there, else in the home. */
