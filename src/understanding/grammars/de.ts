@@ -1218,6 +1218,7 @@ export const de: FastPathGrammar = {
       "auf deiner uhr",
       // "welche Stunde ist es": the hour, as the time.
       "stunde",
+      "auf die uhr",
     ],
     date: [
       "datum",
@@ -1553,6 +1554,18 @@ export const de: FastPathGrammar = {
       "richtig",
       "gell",
       "ja oder nein",
+      // "wie spät ists", "wieviel uhr isses": "ist es" said as one; "in welchem jahr leben wir".
+      "ists",
+      "isses",
+      "is's",
+      "leben",
+      "für heute",
+      "im moment",
+      "momentan",
+      "derzeit",
+      "gerade",
+      "laufende",
+      "laufenden",
     ],
     // "wie spät ist es in meiner Zeitzone": the home's own time zone, answered.
     ownZone: [

@@ -1360,6 +1360,27 @@ export const en: FastPathGrammar = {
       "is it",
       "right",
       "yes or no",
+      // "may i know the time": "may" asking, not the month; shorthand and slips of typing ("u", "pls", "wat").
+      "may i",
+      "may we",
+      "can i",
+      "u",
+      "ya",
+      "pls",
+      "plz",
+      "wat",
+      "wats",
+      "must",
+      "read out",
+      "out loud",
+      "aloud",
+      // "the date for today", "the time at the moment": now, said with its preposition.
+      "for today",
+      "for now",
+      "at the moment",
+      "at present",
+      "the present",
+      "about",
     ],
     // "what time is it in my time zone": the home's own, answered.
     ownZone: [

@@ -1652,6 +1652,25 @@ export const es: FastPathGrammar = {
       // "cuánto es la hora": the hour asked as an amount.
       "cuánto",
       "cuanto",
+      // "la hora corriente", "la hora presente", "el año en curso": now, in other words.
+      "corriente",
+      "presente",
+      "en curso",
+      "del momento",
+      "al momento",
+      "en este momento",
+      "para hoy",
+      "debo",
+      "debería",
+      "hazme",
+      "haz",
+      "hazme saber",
+      "di",
+      "por fa",
+      "avísame",
+      "lee",
+      "léeme",
+      "mismo",
     ],
     // "qué hora es en mi zona horaria": the home's own time zone, answered.
     ownZone: [

@@ -1588,6 +1588,29 @@ export const fr: FastPathGrammar = {
       // "c'est combien l'heure": the hour asked as an amount.
       "combien",
       "c'est combien",
+      // "l'heure courante", "l'heure présente", "l'année en cours": now, in other words; "qu'elle heure" is "quelle" heard.
+      "courante",
+      "courant",
+      "présente",
+      "présent",
+      "en cours",
+      "à présent",
+      "du moment",
+      "en ce moment",
+      "pour aujourd'hui",
+      "dois",
+      "doit",
+      "devrais",
+      "fais",
+      "fais-moi savoir",
+      "fais moi savoir",
+      "qu'elle",
+      // "t'as l'heure", "j'aimerais savoir": elided as said (and so known without the apostrophe).
+      "t'as",
+      "t'il",
+      "j'ai",
+      "j'aimerais",
+      "j'voudrais",
     ],
     // "quelle heure est-il dans mon fuseau horaire": the home's own time zone, answered.
     ownZone: [

@@ -1644,6 +1644,28 @@ export const it: FastPathGrammar = {
       "non è vero",
       // "quanto è l'ora": the hour asked as an amount.
       "quanto",
+      // "l'ora presente", "l'anno in corso", "che ora è al momento": now, in other words.
+      "presente",
+      "in corso",
+      "al momento",
+      "del momento",
+      "in questo istante",
+      "per oggi",
+      "conosci",
+      "conosce",
+      "annuncia",
+      "annunciare",
+      "annunciami",
+      "comunica",
+      "comunicami",
+      "leggi",
+      "leggimi",
+      "dell",
+      "di'",
+      // "ce l'hai l'ora", "che ore son": said as people speak.
+      "ce l'hai",
+      "ce l'ha",
+      "son",
     ],
     // "che ore sono nel mio fuso orario": the home's own time zone, answered.
     ownZone: [
