@@ -297,6 +297,9 @@ describe("the time and the date in the words people use for them", () => {
     ["it", "ce l'hai l'ora", "query_time"],
     ["nl", "ken je de datum", "query_date"],
     ["nl", "kun je me de tijd laten zien", "query_time"],
+    ["fr", "le jour et le mois actuels", "query_date"],
+    ["es", "puedo obtener la fecha", "query_date"],
+    ["it", "che giorno è quello di oggi", "query_date"],
   ])("%s: %j", (language, sentence, intent) => {
     expect(readers[language]!(sentence)).toEqual({ intent });
   });

@@ -1671,6 +1671,10 @@ export const es: FastPathGrammar = {
       "lee",
       "léeme",
       "mismo",
+      // "hora y fecha actuales", "¿puedo obtener la hora?".
+      "actuales",
+      "obtener",
+      "conseguir",
     ],
     // "qué hora es en mi zona horaria": the home's own time zone, answered.
     ownZone: [

@@ -1611,6 +1611,11 @@ export const fr: FastPathGrammar = {
       "j'ai",
       "j'aimerais",
       "j'voudrais",
+      // "date et heure actuelles", "quelle heure est-il présentement".
+      "actuelles",
+      "actuels",
+      "présentement",
+      "yo",
     ],
     // "quelle heure est-il dans mon fuseau horaire": the home's own time zone, answered.
     ownZone: [

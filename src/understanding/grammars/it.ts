@@ -1666,6 +1666,9 @@ export const it: FastPathGrammar = {
       "ce l'hai",
       "ce l'ha",
       "son",
+      // "che giorno è quello di oggi".
+      "quello",
+      "ottenere",
     ],
     // "che ore sono nel mio fuso orario": the home's own time zone, answered.
     ownZone: [
