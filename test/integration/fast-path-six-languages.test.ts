@@ -2038,6 +2038,9 @@ describe("the time and the date, asked in the words people use", () => {
     ["es", "dime la fecha presente"],
     ["nl", "in welk jaar leven we"],
     ["it", "dimmi l'anno in corso"],
+    // The home's own zone, said with its words.
+    ["en", "what's the date in my time zone"],
+    ["nl", "welke datum is het in mijn tijdzone"],
   ])("%s: %j is told the home's date", async (language, text) => {
     const result = await say(text, language);
     expect(calls()).toEqual([]);
@@ -2052,6 +2055,10 @@ describe("the time and the date, asked in the words people use", () => {
     ["fr", "quelle est la durée du film en cours"],
     ["es", "haz una alarma a las siete"],
     ["it", "ce l'hai una sveglia"],
+    // A zone named before ("that time zone") is another one, not the home's.
+    ["en", "what time is it in that time zone"],
+    ["en", "what's the date in the time zone"],
+    ["nl", "hoe laat is het in die tijdzone"],
   ])("%s: %j is not answered with the home's clock", async (language, text) => {
     const result = await say(text, language);
     expect(calls()).toEqual([]);
