@@ -16,7 +16,7 @@ export interface ClockQuestion {
 }
 
 /** "today" asks for the date only when nothing names the time or the date ("was ist heute"). */
-type Role = "time" | "date" | "today" | "day" | "dayOfMonth" | "asking" | "greeting" | "setting";
+type Role = "time" | "date" | "today" | "day" | "dayOfMonth" | "asking" | "greeting" | "setting" | "otherDay";
 
 /** A day of the month in digits, with or without its ordinal ending ("9", "9th", "5e", "1er"). */
 const DAY_OF_MONTH = /^(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th|e|er|eme|re|de|ste|te|o|a)?$/;
@@ -70,6 +70,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   add(grammar.clock.days ?? [], "day");
   add(grammar.clock.greetings ?? [], "greeting");
   add(grammar.clock.settings ?? [], "setting");
+  add(grammar.clock.otherDays ?? [], "otherDay");
   add([...grammar.clock.asking, ...grammar.articles, ...grammar.now, ...grammar.fillers], "asking");
   // "the time in my time zone", "l'heure dans ce fuseau horaire": the home's own zone is here and
   // now, said with or without its preposition (turn/clock.ts answers from the home's zone).
@@ -161,6 +162,9 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     return (
       final !== undefined &&
       i === said.length - 1 &&
+      // "kannst du mir die Uhrzeit zeigen morgen": a word the grammar knows for anything else is
+      // meant as said, not as the infinitive closing the question.
+      !known.has(word) &&
       i > 0 &&
       final.endings.some((e) => word.endsWith(e)) &&
       modalAsks(said)
@@ -266,7 +270,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
       i += n;
     }
     // "remind me at this time", "despiértame a esta hora": a time to be set, not asked.
-    if (found.has("setting")) return undefined;
+    if (found.has("setting") || found.has("otherDay")) return undefined;
     if (unknown.length > 1 || placeLeftOff(said) || accentedArticle(sentence)) return undefined;
     if (unknown.length === 1) {
       // Its neighbours as said, politeness and all: "could you announce the time".

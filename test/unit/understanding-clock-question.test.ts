@@ -338,6 +338,14 @@ describe("the time and the date in the words people use for them", () => {
     ["it", "quanto dura il film in corso"],
     ["it", "ce l'hai una sveglia"],
     ["it", "che ore son a Lima"],
+    // Another day said anywhere, even where a verb could stand.
+    ["de", "kannst du mir die Uhrzeit zeigen morgen"],
+    ["nl", "ik wil graag weten hoe laat het was gisteren"],
+    ["nl", "kun je me de datum geven van overmorgen"],
+    ["en", "tell me the date yesterday"],
+    ["fr", "dis-moi la date après-demain"],
+    ["es", "dime la fecha anteayer"],
+    ["it", "dimmi la data dopodomani"],
   ])("%s: %j is not the home's clock", (language, sentence) => {
     expect(readers[language]!(sentence)).toBeUndefined();
   });

@@ -1590,6 +1590,21 @@ export const de: FastPathGrammar = {
       "erinnerung",
       "timer",
     ],
+    // "welcher Tag war gestern", "wie spät ist es übermorgen": another day asked about, not today.
+    otherDays: [
+      "gestern",
+      "vorgestern",
+      "morgen",
+      "übermorgen",
+      "nächste",
+      "nächsten",
+      "nächster",
+      "letzte",
+      "letzten",
+      "letzter",
+      "später",
+      "früher",
+    ],
     // "verrat mir die Uhrzeit", "ich wüsste gern, wie spät es ist", "kannst du mir die Uhrzeit durchgeben".
     verbs: {
       before: ["mir", "uns"],

@@ -1399,6 +1399,8 @@ export const en: FastPathGrammar = {
     greetings: ["how are you", "how are you doing", "how is it going", "how's it going", "how do you do"],
     // "remind me at this time", "wake me": a time to be set, never the time asked.
     settings: ["remind me at", "remind me to", "wake me", "wake me up", "alarm", "reminder", "timer"],
+    // "what day was it yesterday", "the date two days ago": another day asked about, not today.
+    otherDays: ["yesterday", "tomorrow", "ago", "next", "last", "later", "earlier"],
     // "inform me of the time", "could you announce the time", "i forgot what day it is".
     verbs: {
       before: ["me", "us"],

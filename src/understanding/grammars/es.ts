@@ -1689,6 +1689,19 @@ export const es: FastPathGrammar = {
     greetings: ["cómo estás", "cómo está", "qué tal", "cómo te va"],
     // "despiértame a esta hora": a time to be set, never the time asked.
     settings: ["recuérdame a", "recuérdame que", "despiértame", "alarma", "recordatorio", "temporizador"],
+    // "qué día fue ayer", "la fecha de pasado mañana": another day asked about, not today.
+    otherDays: [
+      "ayer",
+      "anteayer",
+      "antier",
+      "mañana",
+      "pasado mañana",
+      "próximo",
+      "próxima",
+      "pasado",
+      "pasada",
+      "que viene",
+    ],
     // "¿me puedes indicar la hora?", "infórmame de la fecha", "¿me comunicas la hora?".
     verbs: {
       before: [],

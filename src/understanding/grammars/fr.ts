@@ -1638,6 +1638,20 @@ export const fr: FastPathGrammar = {
       "alarme",
       "minuteur",
     ],
+    // "quel jour était hier", "la date de demain": another day asked about, not today.
+    otherDays: [
+      "hier",
+      "avant-hier",
+      "demain",
+      "après-demain",
+      "prochain",
+      "prochaine",
+      "dernier",
+      "dernière",
+      "passé",
+      "passée",
+      "il y a",
+    ],
     // "indique-moi l'heure", "pourriez-vous m'annoncer l'heure", "tu peux afficher la date".
     verbs: {
       before: ["moi"],

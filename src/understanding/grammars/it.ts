@@ -1683,6 +1683,18 @@ export const it: FastPathGrammar = {
     greetings: ["come stai", "come sta", "come va"],
     // "svegliami a quest'ora": a time to be set, never the time asked.
     settings: ["ricordami alle", "ricordami di", "svegliami", "sveglia", "promemoria", "allarme", "timer"],
+    // "che giorno era ieri", "la data di dopodomani": another day asked about, not today.
+    otherDays: [
+      "ieri",
+      "altro ieri",
+      "l'altro ieri",
+      "domani",
+      "dopodomani",
+      "prossimo",
+      "prossima",
+      "scorso",
+      "scorsa",
+    ],
     // "mi puoi indicare l'ora", "comunicami la data", "sapresti ricordarmi che giorno è".
     verbs: {
       before: [],

@@ -1346,6 +1346,19 @@ export const nl: FastPathGrammar = {
       "alarm",
       "timer",
     ],
+    // "welke dag was het gisteren", "de datum van overmorgen": another day asked about, not today.
+    otherDays: [
+      "gisteren",
+      "eergisteren",
+      "morgen",
+      "overmorgen",
+      "volgende",
+      "vorige",
+      "vorig",
+      "afgelopen",
+      "geleden",
+      "later",
+    ],
     // "vertel me even de tijd", "ik vraag me af hoe laat het is", "kun je me de datum doorgeven".
     verbs: {
       before: ["me", "mij", "ons"],
