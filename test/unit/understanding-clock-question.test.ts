@@ -346,6 +346,8 @@ describe("the time and the date in the words people use for them", () => {
     ["fr", "dis-moi la date après-demain"],
     ["es", "dime la fecha anteayer"],
     ["it", "dimmi la data dopodomani"],
+    // Asked about the day: what is on it, not its date.
+    ["en", "could you tell me about today"],
   ])("%s: %j is not the home's clock", (language, sentence) => {
     expect(readers[language]!(sentence)).toBeUndefined();
   });

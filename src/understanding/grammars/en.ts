@@ -1380,7 +1380,6 @@ export const en: FastPathGrammar = {
       "at the moment",
       "at present",
       "the present",
-      "about",
     ],
     // "what time is it in my time zone": the home's own, answered.
     ownZone: [
