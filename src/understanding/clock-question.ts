@@ -16,7 +16,7 @@ export interface ClockQuestion {
 }
 
 /** "today" asks for the date only when nothing names the time or the date ("was ist heute"). */
-type Role = "time" | "date" | "today" | "day" | "dayOfMonth" | "asking" | "greeting" | "setting";
+type Role = "time" | "date" | "today" | "day" | "dayOfMonth" | "asking" | "greeting" | "setting" | "otherDay";
 
 /** A day of the month in digits, with or without its ordinal ending ("9", "9th", "5e", "1er"). */
 const DAY_OF_MONTH = /^(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th|e|er|eme|re|de|ste|te|o|a)?$/;
@@ -70,6 +70,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   add(grammar.clock.days ?? [], "day");
   add(grammar.clock.greetings ?? [], "greeting");
   add(grammar.clock.settings ?? [], "setting");
+  add(grammar.clock.otherDays ?? [], "otherDay");
   add([...grammar.clock.asking, ...grammar.articles, ...grammar.now, ...grammar.fillers], "asking");
   // "the time in my time zone", "l'heure dans ce fuseau horaire": the home's own zone is here and
   // now, said with or without its preposition (turn/clock.ts answers from the home's zone).
@@ -138,6 +139,16 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   const final = verbs?.final;
   const modals = new Set((final?.modals ?? []).map(fold));
 
+  /**
+   * Whether a modal comes before the words of the time or date: "kannst du mir die Uhrzeit
+   * durchgeben" asks for them. Said first, they ask when the infinitive's doing is ("wie spät
+   * willst du essen", "hoe laat moet ik vertrekken"): another time than now.
+   */
+  const modalAsks = (said: string[]) => {
+    const modal = said.findIndex((w) => modals.has(w));
+    return modal >= 0 && modal < said.findIndex((w) => asking.has(w));
+  };
+
   /** Whether the unknown word at `i` of the sentence's words stands where only a verb can. */
   function isVerb(said: string[], i: number, names: Set<string>): boolean {
     const word = said[i]!;
@@ -151,9 +162,12 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     return (
       final !== undefined &&
       i === said.length - 1 &&
+      // "kannst du mir die Uhrzeit zeigen morgen": a word the grammar knows for anything else is
+      // meant as said, not as the infinitive closing the question.
+      !known.has(word) &&
       i > 0 &&
       final.endings.some((e) => word.endsWith(e)) &&
-      said.some((w) => modals.has(w))
+      modalAsks(said)
     );
   }
 
@@ -179,6 +193,32 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     return meant.size === 1 ? [...meant][0] : undefined;
   };
 
+  // "lheure", "cest", "daujourdhui", "id like": an elided word written without its apostrophe, as
+  // speech-to-text often does, read as said with it when a word of the clock's follows. Only a
+  // word no list of the grammar knows is taken apart.
+  const elided = new Set<string>();
+  const clockPhrases = Object.values(grammar.clock).flatMap((v: unknown) =>
+    Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [],
+  );
+  for (const phrase of [...clockPhrases, ...grammar.articles])
+    for (const m of fold(phrase).matchAll(/(\p{L}+)'/gu)) elided.add(m[1]!);
+  const clockTokens = new Set([...roles.keys()].flatMap((key) => key.split(" ")));
+  const unglued = (word: string): string | undefined => {
+    for (let k = 1; k < word.length; k++) {
+      const head = word.slice(0, k);
+      if (!elided.has(head)) continue;
+      const rest = word.slice(k);
+      const tail = clockTokens.has(rest) ? rest : unglued(rest);
+      if (tail) return `${head}'${tail}`;
+    }
+    return undefined;
+  };
+  const withElisions = (folded: string) =>
+    folded
+      .split(" ")
+      .map((w) => (w.includes("'") || known.has(w) || clockTokens.has(w) ? w : (unglued(w) ?? w)))
+      .join(" ");
+
   /**
    * One word of each phrase that asks the time or the date, its longest ("time" of "what time"): a
    * question holds one of them.
@@ -192,7 +232,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   );
 
   return (sentence: string): ClockQuestion | undefined => {
-    const folded = fold(sentence);
+    const folded = withElisions(fold(sentence));
     // Most sentences name neither: one look at their words, and done.
     if (!words(folded).some((w) => asking.has(w) || misspeltRole(w))) return undefined;
     // One word alone is no question, but "today": "Jour" and "Nuit" switch a scene in Home
@@ -230,7 +270,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
       i += n;
     }
     // "remind me at this time", "despiértame a esta hora": a time to be set, not asked.
-    if (found.has("setting")) return undefined;
+    if (found.has("setting") || found.has("otherDay")) return undefined;
     if (unknown.length > 1 || placeLeftOff(said) || accentedArticle(sentence)) return undefined;
     if (unknown.length === 1) {
       // Its neighbours as said, politeness and all: "could you announce the time".

@@ -705,6 +705,11 @@ export interface FastPathGrammar {
      */
     settings?: string[];
     /**
+     * Another day than today, or a while ago ("yesterday", "tomorrow", "gisteren", "next"): a
+     * sentence with one asks of that day, never of now, whatever else it says.
+     */
+    otherDays?: string[];
+    /**
      * Where a word the lists lack can only be a verb of asking ("inform me of the time", "verrat
      * mir die Uhrzeit", "m'indiquer l'heure", "indícame la hora"), never a place or a day: one
      * such word is read as asking. A word after a preposition ("in tokyo") or written with a

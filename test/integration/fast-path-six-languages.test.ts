@@ -2818,3 +2818,53 @@ describe("English: 'light' said first, then 'of', is 'light off' misheard, never
     },
   );
 });
+
+describe("the time and the date, asked in the words people use", () => {
+  it.each([
+    ["en", "may i know the time please"],
+    ["de", "wie spät ists denn"],
+    ["fr", "cest quoi lheure"],
+    ["es", "qué hora es al momento"],
+    ["nl", "hoe laat isset nou"],
+    ["it", "che ora è al momento"],
+  ])("%s: %j is told the home's time, and nothing is switched", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.response_type).toBe("query_answer");
+    expect(result.speech).toMatch(/\d:\d\d/);
+  });
+
+  it.each([
+    ["en", "could u tell me the date for today"],
+    ["de", "in welchem Jahr leben wir"],
+    ["fr", "quelle est la date daujourdhui"],
+    ["es", "dime la fecha presente"],
+    ["nl", "in welk jaar leven we"],
+    ["it", "dimmi l'anno in corso"],
+    // The home's own zone, said with its words.
+    ["en", "what's the date in my time zone"],
+    ["nl", "welke datum is het in mijn tijdzone"],
+  ])("%s: %j is told the home's date", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.response_type).toBe("query_answer");
+    expect(result.speech).toMatch(/20\d\d/);
+  });
+
+  it.each([
+    ["en", "what's the weather for today"],
+    ["de", "wie spät willst du frühstücken"],
+    ["nl", "hoe laat moet ik weggaan"],
+    ["fr", "quelle est la durée du film en cours"],
+    ["es", "haz una alarma a las siete"],
+    ["it", "ce l'hai una sveglia"],
+    // A zone named before ("that time zone") is another one, not the home's.
+    ["en", "what time is it in that time zone"],
+    ["en", "what's the date in the time zone"],
+    ["nl", "hoe laat is het in die tijdzone"],
+  ])("%s: %j is not answered with the home's clock", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toMatch(/\d:\d\d|20\d\d/);
+  });
+});

@@ -254,7 +254,101 @@ describe("a word the lists lack, where only a verb of asking can stand", () => {
     ["fr", "quelle heure est-il là-bas"],
     // "wie viel" asks the time only of "Uhr".
     ["de", "wie viel Zeit haben wir noch"],
+    // The time asked first, then a modal and an infinitive: when that is done, not the time now.
+    ["de", "wie spät willst du frühstücken"],
+    ["de", "welche Uhrzeit möchtest du aufwachen"],
+    ["de", "an welchem Tag kann ich vorbeikommen"],
+    ["nl", "hoe laat moet ik weggaan"],
+    ["nl", "hoe laat wil je ontbijten"],
+    ["nl", "welke dag kan ik langsgaan"],
   ])("%s: %j is left to the templates", (language, sentence) => {
+    expect(readers[language]!(sentence)).toBeUndefined();
+  });
+});
+
+describe("the time and the date in the words people use for them", () => {
+  it.each([
+    // "may" asks here, and is not the month.
+    ["en", "may i know what day it is", "query_date"],
+    ["en", "may we have the time please", "query_time"],
+    // Shorthand of typing, and "for today" said of the date.
+    ["en", "could u tell me the date", "query_date"],
+    ["en", "pls what's the time", "query_time"],
+    ["en", "what's the date for today", "query_date"],
+    ["en", "what time is it at the moment", "query_time"],
+    // "ist es", "is het" said as one word.
+    ["de", "wie spät ists denn", "query_time"],
+    ["de", "wieviel Uhr isses", "query_time"],
+    ["nl", "hoe laat isset nou", "query_time"],
+    ["de", "in welchem Jahr leben wir", "query_date"],
+    ["nl", "in welk jaar leven we", "query_date"],
+    // Now, in other words.
+    ["fr", "donne-moi l'heure courante", "query_time"],
+    ["fr", "on est en quelle année, l'année en cours", "query_date"],
+    ["es", "dime la fecha presente", "query_date"],
+    ["es", "qué hora es al momento", "query_time"],
+    ["it", "che ora è al momento", "query_time"],
+    ["it", "dimmi l'anno in corso", "query_date"],
+    // Verbs of asking, needing and knowing.
+    ["fr", "je dois savoir la date", "query_date"],
+    ["es", "hazme saber la hora", "query_time"],
+    ["es", "por favor di la hora", "query_time"],
+    ["it", "conosci la data di oggi", "query_date"],
+    ["it", "ce l'hai l'ora", "query_time"],
+    ["nl", "ken je de datum", "query_date"],
+    ["nl", "kun je me de tijd laten zien", "query_time"],
+    ["fr", "le jour et le mois actuels", "query_date"],
+    ["es", "puedo obtener la fecha", "query_date"],
+    ["it", "che giorno è quello di oggi", "query_date"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)).toEqual({ intent });
+  });
+
+  it.each([
+    // An elided word written without its apostrophe, as speech-to-text drops it.
+    ["fr", "cest quoi lheure", "query_time"],
+    ["fr", "tas lheure", "query_time"],
+    ["fr", "quelle est la date daujourdhui", "query_date"],
+    ["fr", "jaimerais savoir quel jour on est", "query_date"],
+    ["fr", "quelle heure est il sil te plait", "query_time"],
+    ["it", "mi dici lora", "query_time"],
+    ["en", "id like the date", "query_date"],
+  ])("%s: %j, its apostrophes left out", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)).toEqual({ intent });
+  });
+
+  it.each([
+    // The same words, asked of another time, place or thing.
+    ["en", "may i set an alarm"],
+    ["en", "what's the weather for today"],
+    ["en", "what time is sunrise for today"],
+    ["en", "what time must i go"],
+    ["en", "what's the time at the moment in lima"],
+    ["de", "wie ist das Wetter für heute"],
+    ["de", "wann endet der laufende Film"],
+    ["nl", "hoe lang leven katten"],
+    ["nl", "ken je een goede bakker"],
+    ["fr", "quelle est la durée du film en cours"],
+    ["fr", "quel temps fait-il pour aujourd'hui"],
+    ["fr", "lheure du rendez-vous"],
+    ["es", "qué tiempo hace para hoy"],
+    ["es", "haz una alarma a las siete"],
+    ["es", "di la hora de mi cita"],
+    ["it", "conosci un buon ristorante"],
+    ["it", "quanto dura il film in corso"],
+    ["it", "ce l'hai una sveglia"],
+    ["it", "che ore son a Lima"],
+    // Another day said anywhere, even where a verb could stand.
+    ["de", "kannst du mir die Uhrzeit zeigen morgen"],
+    ["nl", "ik wil graag weten hoe laat het was gisteren"],
+    ["nl", "kun je me de datum geven van overmorgen"],
+    ["en", "tell me the date yesterday"],
+    ["fr", "dis-moi la date après-demain"],
+    ["es", "dime la fecha anteayer"],
+    ["it", "dimmi la data dopodomani"],
+    // Asked about the day: what is on it, not its date.
+    ["en", "could you tell me about today"],
+  ])("%s: %j is not the home's clock", (language, sentence) => {
     expect(readers[language]!(sentence)).toBeUndefined();
   });
 });

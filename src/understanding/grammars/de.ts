@@ -1306,6 +1306,7 @@ export const de: FastPathGrammar = {
       "auf deiner uhr",
       // "welche Stunde ist es": the hour, as the time.
       "stunde",
+      "auf die uhr",
     ],
     date: [
       "datum",
@@ -1641,6 +1642,18 @@ export const de: FastPathGrammar = {
       "richtig",
       "gell",
       "ja oder nein",
+      // "wie spät ists", "wieviel uhr isses": "ist es" said as one; "in welchem jahr leben wir".
+      "ists",
+      "isses",
+      "is's",
+      "leben",
+      "für heute",
+      "im moment",
+      "momentan",
+      "derzeit",
+      "gerade",
+      "laufende",
+      "laufenden",
     ],
     // "wie spät ist es in meiner Zeitzone": the home's own time zone, answered.
     ownZone: [
@@ -1664,6 +1677,21 @@ export const de: FastPathGrammar = {
       "wecker",
       "erinnerung",
       "timer",
+    ],
+    // "welcher Tag war gestern", "wie spät ist es übermorgen": another day asked about, not today.
+    otherDays: [
+      "gestern",
+      "vorgestern",
+      "morgen",
+      "übermorgen",
+      "nächste",
+      "nächsten",
+      "nächster",
+      "letzte",
+      "letzten",
+      "letzter",
+      "später",
+      "früher",
     ],
     // "verrat mir die Uhrzeit", "ich wüsste gern, wie spät es ist", "kannst du mir die Uhrzeit durchgeben".
     verbs: {

@@ -1372,6 +1372,26 @@ export const en: FastPathGrammar = {
       "is it",
       "right",
       "yes or no",
+      // "may i know the time": "may" asking, not the month; shorthand and slips of typing ("u", "pls", "wat").
+      "may i",
+      "may we",
+      "can i",
+      "u",
+      "ya",
+      "pls",
+      "plz",
+      "wat",
+      "wats",
+      "must",
+      "read out",
+      "out loud",
+      "aloud",
+      // "the date for today", "the time at the moment": now, said with its preposition.
+      "for today",
+      "for now",
+      "at the moment",
+      "at present",
+      "the present",
     ],
     // "what time is it in my time zone": the home's own, answered.
     ownZone: [
@@ -1390,6 +1410,8 @@ export const en: FastPathGrammar = {
     greetings: ["how are you", "how are you doing", "how is it going", "how's it going", "how do you do"],
     // "remind me at this time", "wake me": a time to be set, never the time asked.
     settings: ["remind me at", "remind me to", "wake me", "wake me up", "alarm", "reminder", "timer"],
+    // "what day was it yesterday", "the date two days ago": another day asked about, not today.
+    otherDays: ["yesterday", "tomorrow", "ago", "next", "last", "later", "earlier"],
     // "inform me of the time", "could you announce the time", "i forgot what day it is".
     verbs: {
       before: ["me", "us"],

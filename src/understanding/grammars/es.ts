@@ -1754,6 +1754,29 @@ export const es: FastPathGrammar = {
       // "cuánto es la hora": the hour asked as an amount.
       "cuánto",
       "cuanto",
+      // "la hora corriente", "la hora presente", "el año en curso": now, in other words.
+      "corriente",
+      "presente",
+      "en curso",
+      "del momento",
+      "al momento",
+      "en este momento",
+      "para hoy",
+      "debo",
+      "debería",
+      "hazme",
+      "haz",
+      "hazme saber",
+      "di",
+      "por fa",
+      "avísame",
+      "lee",
+      "léeme",
+      "mismo",
+      // "hora y fecha actuales", "¿puedo obtener la hora?".
+      "actuales",
+      "obtener",
+      "conseguir",
     ],
     // "qué hora es en mi zona horaria": the home's own time zone, answered.
     ownZone: [
@@ -1768,6 +1791,19 @@ export const es: FastPathGrammar = {
     greetings: ["cómo estás", "cómo está", "qué tal", "cómo te va"],
     // "despiértame a esta hora": a time to be set, never the time asked.
     settings: ["recuérdame a", "recuérdame que", "despiértame", "alarma", "recordatorio", "temporizador"],
+    // "qué día fue ayer", "la fecha de pasado mañana": another day asked about, not today.
+    otherDays: [
+      "ayer",
+      "anteayer",
+      "antier",
+      "mañana",
+      "pasado mañana",
+      "próximo",
+      "próxima",
+      "pasado",
+      "pasada",
+      "que viene",
+    ],
     // "¿me puedes indicar la hora?", "infórmame de la fecha", "¿me comunicas la hora?".
     verbs: {
       before: [],

@@ -1642,6 +1642,34 @@ export const fr: FastPathGrammar = {
       // "c'est combien l'heure": the hour asked as an amount.
       "combien",
       "c'est combien",
+      // "l'heure courante", "l'heure présente", "l'année en cours": now, in other words; "qu'elle heure" is "quelle" heard.
+      "courante",
+      "courant",
+      "présente",
+      "présent",
+      "en cours",
+      "à présent",
+      "du moment",
+      "en ce moment",
+      "pour aujourd'hui",
+      "dois",
+      "doit",
+      "devrais",
+      "fais",
+      "fais-moi savoir",
+      "fais moi savoir",
+      "qu'elle",
+      // "t'as l'heure", "j'aimerais savoir": elided as said (and so known without the apostrophe).
+      "t'as",
+      "t'il",
+      "j'ai",
+      "j'aimerais",
+      "j'voudrais",
+      // "date et heure actuelles", "quelle heure est-il présentement".
+      "actuelles",
+      "actuels",
+      "présentement",
+      "yo",
     ],
     // "quelle heure est-il dans mon fuseau horaire": the home's own time zone, answered.
     ownZone: [
@@ -1663,6 +1691,20 @@ export const fr: FastPathGrammar = {
       "rappel",
       "alarme",
       "minuteur",
+    ],
+    // "quel jour était hier", "la date de demain": another day asked about, not today.
+    otherDays: [
+      "hier",
+      "avant-hier",
+      "demain",
+      "après-demain",
+      "prochain",
+      "prochaine",
+      "dernier",
+      "dernière",
+      "passé",
+      "passée",
+      "il y a",
     ],
     // "indique-moi l'heure", "pourriez-vous m'annoncer l'heure", "tu peux afficher la date".
     verbs: {

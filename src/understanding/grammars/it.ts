@@ -1713,6 +1713,31 @@ export const it: FastPathGrammar = {
       "non è vero",
       // "quanto è l'ora": the hour asked as an amount.
       "quanto",
+      // "l'ora presente", "l'anno in corso", "che ora è al momento": now, in other words.
+      "presente",
+      "in corso",
+      "al momento",
+      "del momento",
+      "in questo istante",
+      "per oggi",
+      "conosci",
+      "conosce",
+      "annuncia",
+      "annunciare",
+      "annunciami",
+      "comunica",
+      "comunicami",
+      "leggi",
+      "leggimi",
+      "dell",
+      "di'",
+      // "ce l'hai l'ora", "che ore son": said as people speak.
+      "ce l'hai",
+      "ce l'ha",
+      "son",
+      // "che giorno è quello di oggi".
+      "quello",
+      "ottenere",
     ],
     // "che ore sono nel mio fuso orario": the home's own time zone, answered.
     ownZone: [
@@ -1727,6 +1752,18 @@ export const it: FastPathGrammar = {
     greetings: ["come stai", "come sta", "come va"],
     // "svegliami a quest'ora": a time to be set, never the time asked.
     settings: ["ricordami alle", "ricordami di", "svegliami", "sveglia", "promemoria", "allarme", "timer"],
+    // "che giorno era ieri", "la data di dopodomani": another day asked about, not today.
+    otherDays: [
+      "ieri",
+      "altro ieri",
+      "l'altro ieri",
+      "domani",
+      "dopodomani",
+      "prossimo",
+      "prossima",
+      "scorso",
+      "scorsa",
+    ],
     // "mi puoi indicare l'ora", "comunicami la data", "sapresti ricordarmi che giorno è".
     verbs: {
       before: [],

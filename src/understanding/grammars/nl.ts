@@ -1423,6 +1423,21 @@ export const nl: FastPathGrammar = {
       "dat",
       "ja of nee",
       "hoeveel",
+      // "hoe laat isset", "hoelaat ist": "is het" said as one; "in welk jaar leven we".
+      "isset",
+      "ist",
+      "is t",
+      "leven",
+      "ken",
+      "kent",
+      "kennen",
+      "laten",
+      "ongeveer",
+      "tegenwoordige",
+      "momenteel",
+      "voor vandaag",
+      "op het moment",
+      "lopende",
     ],
     // "hoe laat is het in mijn tijdzone": the home's own time zone, answered.
     ownZone: ["deze tijdzone", "mijn tijdzone", "onze tijdzone", "lokale tijd", "lokaal"],
@@ -1438,6 +1453,19 @@ export const nl: FastPathGrammar = {
       "herinnering",
       "alarm",
       "timer",
+    ],
+    // "welke dag was het gisteren", "de datum van overmorgen": another day asked about, not today.
+    otherDays: [
+      "gisteren",
+      "eergisteren",
+      "morgen",
+      "overmorgen",
+      "volgende",
+      "vorige",
+      "vorig",
+      "afgelopen",
+      "geleden",
+      "later",
     ],
     // "vertel me even de tijd", "ik vraag me af hoe laat het is", "kun je me de datum doorgeven".
     verbs: {

@@ -37,12 +37,14 @@ async function isHome(turn: Turn, about: string): Promise<boolean> {
   const { targets } = turn;
   if (targets.placeWord(about)) return true;
   const place = targets.stripPlaceWords(about);
-  // "in my time zone", "local time": the home's own zone.
+  // "in my time zone", "local time": the home's own zone, said with its own words. With them
+  // stripped, "in that time zone" would be it too: another zone, named before.
+  const prepositions = turn.grammar.areaPrepositions.map(normalizeName);
   const ownZone = (turn.grammar.clock.ownZone ?? []).flatMap((z) => [
     normalizeName(z),
-    targets.stripPlaceWords(z),
+    ...prepositions.map((p) => normalizeName(`${p} ${z}`)),
   ]);
-  if ([about, place].some((words) => ownZone.includes(normalizeName(words)))) return true;
+  if (ownZone.includes(normalizeName(about))) return true;
   const config = turn.deps.mirror.config();
   const city = config?.time_zone.split("/").at(-1)?.replace(/_/g, " ");
   const own = [config?.location_name, city].filter((n): n is string => !!n).map(normalizeName);
