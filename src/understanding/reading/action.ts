@@ -136,35 +136,22 @@ export function actionOf(
       ...(colorSaid.kelvin !== undefined ? { kelvin: colorSaid.kelvin } : {}),
     };
   }
+  // One cover verb and nothing else said of the thing: no switching, way, level, sound or light word.
+  const moveAlone =
+    moves === 1 &&
+    !acts &&
+    !directions.length &&
+    level === undefined &&
+    !amount &&
+    !soundNoun &&
+    !music &&
+    !lightNoun;
   // "stop the smart plug", "arrête la prise": what only has power has nothing to stop but it, so
   // it is switched off. Not a light ("stop the light" says nothing plain) nor a cover's stop.
-  if (
-    has("stop") &&
-    moves === 1 &&
-    !acts &&
-    !directions.length &&
-    level === undefined &&
-    !amount &&
-    !soundNoun &&
-    !music &&
-    !lightNoun &&
-    powersOnly(thing)
-  )
-    return { intent: "turn_off" };
+  if (moveAlone && has("stop") && powersOnly(thing)) return { intent: "turn_off" };
   // "ouvre la prise", "ferme la lampe": opened or closed, what has only power or light is switched
   // on or off, as Quebec French says of any device ("ouvrir la lumière").
-  if (
-    moves === 1 &&
-    !has("stop") &&
-    !acts &&
-    !directions.length &&
-    level === undefined &&
-    !amount &&
-    !soundNoun &&
-    !music &&
-    !lightNoun &&
-    (powersOnly(thing) || thingHint(thing) === "light")
-  )
+  if (moveAlone && !has("stop") && (powersOnly(thing) || thingHint(thing) === "light"))
     return { intent: has("open") ? "turn_on" : "turn_off" };
   if (moves) {
     // A cover's own verbs: "open the blinds halfway", "close the shutters", "stop the shutter".
