@@ -613,8 +613,8 @@ describe("German and Dutch: raised, lowered, subdued and turned back", () => {
     ]);
   });
 
-  it("de: 'Stille bitte' mutes the speaker", async () => {
-    await say("Stille bitte", "de");
+  it("de: 'bitte Stille' mutes the speaker", async () => {
+    await say("bitte Stille", "de");
     expect(calls()).toEqual([
       'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
     ]);
@@ -921,7 +921,7 @@ describe("German and Dutch: going to bed, or good night, said with a command", (
 
   it.each([
     ["de", "ich gehe ins Bett"],
-    ["de", "gute Nacht"],
+    ["de", "gute Nacht, Schatz"],
     ["de", "mach das Licht in der Küche aus, wenn ich ins Bett gehe"],
     ["nl", "ik ga slapen"],
     ["nl", "welterusten"],
