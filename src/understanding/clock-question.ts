@@ -116,6 +116,8 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   // "qué hora es en el este": a preposition and its article, then nothing the clock knows (the
   // noun, "este", was taken for a word that says nothing): a place was named.
   const determiners = singleWords(grammar.articles);
+  // An article that is a pronoun too ("vandaag is het maandag": "it") says no other day.
+  const pronouns = singleWords(grammar.pronouns);
   const placeLeftOff = (said: string[]) =>
     said.some((w, i) => {
       if (!prepositions.has(w)) return false;
@@ -252,7 +254,16 @@ export function createClockQuestion(grammar: FastPathGrammar) {
       for (; n > 0; n--) {
         const role = roles.get(said.slice(i, i + n).join(" "));
         if (role) {
-          found.add(role);
+          // "today's date on friday", "la fecha de hoy el viernes": a weekday after a preposition or
+          // an article names another day than today ("is today friday" checks today's); a month
+          // after a day of the month ("the fifth of march") is that date's.
+          const previous = said[i - 1];
+          const another =
+            role === "day" &&
+            !found.has("dayOfMonth") &&
+            previous !== undefined &&
+            (prepositions.has(previous) || (determiners.has(previous) && !pronouns.has(previous)));
+          found.add(another ? "otherDay" : role);
           break;
         }
       }

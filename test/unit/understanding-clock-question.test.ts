@@ -71,6 +71,8 @@ describe("the time and the date asked plainly", () => {
     ["es", "dame la hora de mi zona horaria", "query_time"],
     ["nl", "geef me de tijd in deze tijdzone", "query_time"],
     ["it", "dimmi l'ora del mio fuso orario", "query_time"],
+    // "het" before the day is "it", not an article: today is checked.
+    ["nl", "vandaag is het zaterdag toch", "query_date"],
   ])("%s: %j", (language, sentence, intent) => {
     expect(readers[language]!(sentence)).toEqual({ intent });
     expect(understandings[language]!.understand(sentence, nothingNamed)).toMatchObject({
@@ -116,6 +118,10 @@ describe("words of another place, day or kind are not the home's clock", () => {
     // A day named, and not today: another day is asked about.
     ["de", "welches Datum ist Montag"],
     ["nl", "welke datum is het zaterdag"],
+    // A weekday after a preposition or an article, with "today" said too: that day's date.
+    ["en", "what will today's date be on thursday"],
+    ["es", "qué fecha es hoy el jueves"],
+    ["it", "che data è oggi il giovedì"],
     ["en", "what day is the ninth"],
     ["it", "che giorno è il nove"],
     ["de", "welcher Wochentag ist der 24."],
