@@ -111,9 +111,9 @@ export function createDeviceNames(grammar: FastPathGrammar) {
     const exactHa = resolution.matches.filter((m) => m.match === "exact" && m.exposed && inPlace(m));
     // A Z-Wave device that cannot answer lists no values that tell what it does: it is still the one
     // named, and the turn says it is not responding rather than that it cannot do this.
-    const silent = zwAll.exact.filter((d) => !isReachable(d));
-    if (!exactHa.length && silent.length === 1 && zwAll.exact.length === 1)
-      return { kind: "one", target: zwaveTarget(silent[0]!) };
+    const [only, ...more] = zwAll.exact;
+    if (!exactHa.length && only && !more.length && !isReachable(only))
+      return { kind: "one", target: zwaveTarget(only) };
     const others = [...exactHa.map((m) => m.name), ...zwAll.exact.map(zwaveName)];
     if (others.length)
       return {

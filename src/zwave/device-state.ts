@@ -151,6 +151,15 @@ const MODE_SETPOINTS: Partial<Record<number, number>> = {
   15: 15,
 };
 
+/** The Thermostat Setpoint value a mode heats or cools to; undefined for a mode with none (off, auto). */
+export function modeSetpoint(values: readonly ZwaveValue[], mode: number): ZwaveValue | undefined {
+  const type = MODE_SETPOINTS[mode];
+  if (type === undefined) return undefined;
+  return values.find(
+    (v) => v.commandClass === CC.thermostatSetpoint && v.property === "setpoint" && v.propertyKey === type,
+  );
+}
+
 export function endpointReport(node: ZwaveNode, role: EndpointRole): EndpointReport {
   const values = valuesOn(node, role.index);
   const report: EndpointReport = {};
@@ -174,14 +183,7 @@ export function endpointReport(node: ZwaveNode, role: EndpointRole): EndpointRep
   if (role.function === "thermostat") {
     const mode = valueOn(node, role.index, CC.thermostatMode, "mode")?.value;
     report.hvacMode = typeof mode === "number" ? (HVAC_MODES[mode] ?? null) : null;
-    const type = typeof mode === "number" ? MODE_SETPOINTS[mode] : undefined;
-    const setpoint =
-      type === undefined
-        ? undefined
-        : values.find(
-            (v) =>
-              v.commandClass === CC.thermostatSetpoint && v.property === "setpoint" && v.propertyKey === type,
-          );
+    const setpoint = typeof mode === "number" ? modeSetpoint(values, mode) : undefined;
     report.setpoint =
       typeof setpoint?.value === "number" ? { value: setpoint.value, unit: setpoint.unit ?? null } : null;
   }

@@ -9,7 +9,7 @@ import { fill } from "../grammar.js";
 import { failureSpeech } from "../spoken-result.js";
 import type { FastPathOutcome, ResponseType } from "../outcome.js";
 import { RELATIVE_INTENTS, SOUND_INTENTS } from "../kinds.js";
-import { COVERS } from "../scopes.js";
+import { COVERS, scopeFor } from "../scopes.js";
 import { cannotDoSpeech, capitalize, listOf, quantity } from "../speech.js";
 import { ZWAVE_COVERS, ZWAVE_SWITCHES, type Resolved, type Target } from "../targets.js";
 import { errorCodeOf } from "../../tools/tool-error.js";
@@ -89,9 +89,6 @@ function openNow(target: Target): boolean | undefined {
   if (coverState === "closed" || coverState === "closing") return false;
   return undefined;
 }
-
-/** What "everything" is never asked to do (scopes.ts: nothing is in their "everything"). */
-const NEVER_ALL: ReadonlySet<string> = new Set(["open", "close", "lock", "unlock"]);
 
 /** A thermostat the bridge drives itself (Home Assistant's are switched by HA's climate services). */
 function isZwaveThermostat(target: Target): target is Extract<Target, { source: "zwave" }> {
@@ -427,7 +424,7 @@ async function actOnGroup(
       );
     // "Open everything", "lock the whole house": the action policy never opens, closes or locks
     // all at once, so nothing is there to do; said as such, not as a home with nothing to switch.
-    if (whole && NEVER_ALL.has(turn.match.intent)) return turn.unsure(r.notAllAtOnce);
+    if (whole && !scopeFor(turn.match.intent).everything.size) return turn.unsure(r.notAllAtOnce);
     return turn.unsure(place ? fill(r.nothingToSwitch, { name: place }) : r.nothingToSwitchAnywhere);
   }
   // Dimming leaves a light that is off as it is: it is said, not switched on at the lowest level.

@@ -9,7 +9,6 @@ import type { FastPathOutcome } from "../outcome.js";
 import { listOf } from "../speech.js";
 import type { Resolved, Target } from "../targets.js";
 import { zwaveStateWord } from "../tool-results.js";
-import { isReachable } from "../zwave-names.js";
 import { notALock, unreachableSaid } from "./capabilities.js";
 import type { Turn } from "./turn.js";
 
@@ -69,12 +68,11 @@ function stateNow(turn: Turn, target: Target): { word: StateWord | undefined; sa
     // The view the server keeps current: the device's last report, pushed as it arrived.
     const fresh = zwave.target(target.device.nodeId, target.device.endpoint) ?? target.device;
     now = { ...target, device: fresh };
-    // The state the device last reported (never an optimistic value), or why it has none; its
-    // text is only said, never read.
-    word = isReachable(fresh) ? zwaveStateWord(fresh) : undefined;
+    // The state the device last reported (never an optimistic value); its text is only said,
+    // never read. One that cannot answer is said so before (capabilities.ts `unreachableSaid`).
+    word = zwaveStateWord(fresh);
     // A thermostat's mode is said as Home Assistant's own state ("in heat mode").
-    raw = isReachable(fresh) ? (fresh.reports.hvacMode ?? fresh.value ?? "unknown") : fresh.state;
-    if (!isReachable(fresh)) return { word, said: raw };
+    raw = fresh.reports.hvacMode ?? fresh.value ?? "unknown";
   } else {
     const entity = mirror.entity(target.entity.entityId) ?? target.entity;
     now = { ...target, entity };

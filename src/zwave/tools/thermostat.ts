@@ -1,7 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { LATE_VERIFY_MS } from "../confirm.js";
-import { formatValue } from "../device-state.js";
+import { formatValue, modeSetpoint } from "../device-state.js";
 import { valueOn, valuesOn, type NamedEndpoint } from "../endpoints.js";
 import { ZwaveToolError } from "../errors.js";
 import { endpointInput, nodeIdInput, thermostatOutput, type ThermostatOutput } from "../contract.js";
@@ -10,9 +10,8 @@ import type { ZwaveNetwork } from "../network.js";
 import type { ZwaveNode, ZwaveValue } from "../model.js";
 import { guarded, ok } from "./result.js";
 
-/** Thermostat Setpoint types (CC 67 propertyKey): 1 Heating, 2 Cooling. */
+/** Thermostat Setpoint type (CC 67 propertyKey) 1: Heating. */
 const HEATING = 1;
-const COOLING = 2;
 
 interface Change {
   what: "mode" | "setpoint";
@@ -32,24 +31,27 @@ function modeChange(node: ZwaveNode, endpoint: NamedEndpoint, mode: string): Cha
   return { what: "mode", target: modeValue, payload: state.value };
 }
 
+/**
+ * The setpoint of the mode being set (`mode`, its Thermostat Mode number), else of the mode it is in:
+ * that mode's own (device-state.ts, as Home Assistant's climate reads it); for a mode with none
+ * (auto, off) the heating one, else whichever it has.
+ */
 function setpointChange(
   node: ZwaveNode,
   endpoint: NamedEndpoint,
   setpoint: number,
-  mode: string | undefined,
+  mode: number | undefined,
 ): Change {
   const name = endpoint.name;
   const setpoints = valuesOn(node, endpoint.index).filter(
     (v) => v.commandClass === CC.thermostatSetpoint && v.property === "setpoint",
   );
-  const modeText =
-    mode ??
-    (() => {
-      const m = valueOn(node, endpoint.index, CC.thermostatMode, "mode");
-      return m ? formatValue(m) : "";
-    })();
-  const wanted = /cool/i.test(modeText) ? COOLING : HEATING;
-  const target = setpoints.find((v) => v.propertyKey === wanted) ?? setpoints[0];
+  const now = valueOn(node, endpoint.index, CC.thermostatMode, "mode")?.value;
+  const modeThen = mode ?? (typeof now === "number" ? now : undefined);
+  const target =
+    (modeThen === undefined ? undefined : modeSetpoint(setpoints, modeThen)) ??
+    setpoints.find((v) => v.propertyKey === HEATING) ??
+    setpoints[0];
   if (!target) throw new ZwaveToolError("not_supported", `${name} has no thermostat setpoint`);
   return { what: "setpoint", target, payload: setpoint };
 }
@@ -94,8 +96,9 @@ export function registerThermostat(server: McpServer, network: ZwaveNetwork): vo
         );
         const name = endpoint.name;
         const changes: Change[] = [];
-        if (mode !== undefined) changes.push(modeChange(node, endpoint, mode));
-        if (setpoint !== undefined) changes.push(setpointChange(node, endpoint, setpoint, mode));
+        const modeSet = mode === undefined ? undefined : modeChange(node, endpoint, mode);
+        if (modeSet) changes.push(modeSet);
+        if (setpoint !== undefined) changes.push(setpointChange(node, endpoint, setpoint, modeSet?.payload));
         // Both writes go out before waiting: zwave-js verifies each with its own Get ~5 s later.
         const outcomes = await network.writeAllAndConfirm(
           node,
