@@ -279,6 +279,8 @@ export interface FastPathReplies {
   noBrightness: string;
   /** "How bright is …" of a light: `{level}` is its brightness. */
   brightnessIs: string;
+  /** A speaker's volume now, said when a level asked with a direction would move it the other way. */
+  volumeIs: string;
   /** No reading of this kind in a place: where the home has one (`{names}`, several places). */
   readingOnlyIn: string;
   /** A place asked about that the home does not have: `{name}`. */

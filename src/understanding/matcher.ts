@@ -51,8 +51,9 @@ export interface FastMatch {
   /** A relative change by this many steps ("two notches louder"), each the size "a bit" is. */
   steps?: number;
   /**
-   * A light's level said as a change up or down ("dim the lights to 40 %", "raise the lights to
-   * the maximum"): over a group it moves the lights that are on, as a change does.
+   * A light's level or a volume said as a change up or down ("dim the lights to 40 %", "raise the
+   * lights to the maximum", "turn the volume up to 20"): over a group it moves the lights that are
+   * on, as a change does, and nothing is moved the other way.
    */
   towards?: "up" | "down";
   /** The name is words a template took that are no name ("put the kitchen light"): never quoted. */

@@ -135,6 +135,85 @@ describe("a level said with a direction over lights on either side of it", () =>
   );
 });
 
+describe("a volume said with a direction that would move it the other way", () => {
+  /** The speaker at `percent` %, as Home Assistant reports it, once the mirror has seen it. */
+  async function speakerAt(percent: number) {
+    const view = home.mirror.entity("media_player.living_room_speaker")!;
+    home.ha.setState("media_player.living_room_speaker", "playing", {
+      ...view.attributes,
+      volume_level: percent / 100,
+    });
+    await waitFor(`speaker at ${percent}`, () => {
+      const now = home.mirror.entity("media_player.living_room_speaker");
+      return now?.attributes.volume_level === percent / 100;
+    });
+  }
+
+  it.each([
+    [
+      "en",
+      "turn the music up to ten",
+      "turn the music up to sixty percent",
+      /Living Room Speaker is at 30 percent\./,
+    ],
+    [
+      "de",
+      "mach die Musik lauter auf zehn",
+      "mach die Musik lauter auf sechzig Prozent",
+      /Living Room Speaker steht auf 30 Prozent\./,
+    ],
+    [
+      "fr",
+      "monte la musique à dix",
+      "monte la musique à soixante pour cent",
+      /Living Room Speaker est à 30 pour cent\./,
+    ],
+    [
+      "es",
+      "sube la música a diez",
+      "sube la música al sesenta por ciento",
+      /Living Room Speaker está al 30 por ciento\./,
+    ],
+    [
+      "nl",
+      "zet de muziek harder op tien",
+      "zet de muziek harder op zestig procent",
+      /Living Room Speaker staat op 30 procent\./,
+    ],
+    [
+      "it",
+      "alza la musica a dieci",
+      "alza la musica al sessanta per cento",
+      /Living Room Speaker è al 30 per cento\./,
+    ],
+  ])(
+    "%s: %j leaves a volume of 30 percent as it is and says so; %j raises it",
+    async (language, against, along, said) => {
+      await speakerAt(30);
+      const answer = await say(against, language);
+      expect(home.serviceCalls()).toEqual([]);
+      expect(answer.speech).toMatch(said);
+      await say(along, language);
+      expect(home.serviceCalls()).toEqual([
+        'media_player.volume_set media_player.living_room_speaker {"volume_level":0.6}',
+      ]);
+    },
+  );
+
+  it.each([
+    ["en", "turn the music down to eighty"],
+    ["de", "mach die Musik leiser auf achtzig"],
+    ["fr", "baisse la musique à quatre-vingts"],
+    ["es", "baja la música a ochenta"],
+    ["nl", "zet de muziek zachter op tachtig"],
+    ["it", "abbassa la musica a ottanta"],
+  ])("%s: %j never makes a volume of 30 percent louder", async (language, text) => {
+    await speakerAt(30);
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([]);
+  });
+});
+
 describe("more light said with a verb that lights brightens what is lit", () => {
   it.each([
     ["es", "ilumina más luz en la cocina"],

@@ -2289,6 +2289,7 @@ export const de: FastPathGrammar = {
     noLocks: "Ich kenne kein Schloss im Zuhause.",
     noBrightness: "{name} ist ein Schalter ohne Helligkeit; er ist {state}.",
     brightnessIs: "{name} steht auf {level}.",
+    volumeIs: "Die Lautstärke von {name} steht auf {level}.",
     readingOnlyIn: "Die {sensor} habe ich nur für {names}.",
     unknownPlace: "Ich kenne keinen Raum und kein Gerät namens {name}.",
   },

@@ -1942,6 +1942,7 @@ export const en: FastPathGrammar = {
     noLocks: "I know no lock in the home.",
     noBrightness: "{name} is a switch, with no brightness; it is {state}.",
     brightnessIs: "{name} is at {level}.",
+    volumeIs: "The volume of {name} is at {level}.",
     readingOnlyIn: "I have the {sensor} only for {names}.",
     unknownPlace: "I know no room or device called {name}.",
   },

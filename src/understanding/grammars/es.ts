@@ -2348,6 +2348,7 @@ export const es: FastPathGrammar = {
     noLocks: "No conozco ninguna cerradura en casa.",
     noBrightness: "{name} es un interruptor, sin brillo; está {state}.",
     brightnessIs: "{name} está al {level}.",
+    volumeIs: "El volumen de {name} está al {level}.",
     readingOnlyIn: "Solo tengo {sensor} para {names}.",
     unknownPlace: "No conozco ninguna habitación ni dispositivo llamado {name}.",
   },

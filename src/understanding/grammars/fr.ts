@@ -2235,6 +2235,7 @@ export const fr: FastPathGrammar = {
     noLocks: "Je ne connais aucune serrure dans la maison.",
     noBrightness: "{name} est un interrupteur, sans luminosité ; il est {state}.",
     brightnessIs: "{name} est à {level}.",
+    volumeIs: "Le volume de {name} est à {level}.",
     readingOnlyIn: "Je n'ai {sensor} que pour {names}.",
     unknownPlace: "Je ne connais aucune pièce ni aucun appareil nommé {name}.",
   },

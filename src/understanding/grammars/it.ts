@@ -2284,6 +2284,7 @@ export const it: FastPathGrammar = {
     noLocks: "Non conosco nessuna serratura in casa.",
     noBrightness: "{name} è un interruttore, senza luminosità; è {state}.",
     brightnessIs: "{name} è al {level}.",
+    volumeIs: "Il volume di {name} è al {level}.",
     readingOnlyIn: "Ho {sensor} solo per {names}.",
     unknownPlace: "Non conosco nessuna stanza né dispositivo chiamato {name}.",
   },

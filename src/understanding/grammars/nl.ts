@@ -2045,6 +2045,7 @@ export const nl: FastPathGrammar = {
     noLocks: "Ik ken geen slot in huis.",
     noBrightness: "{name} is een schakelaar, zonder helderheid; hij is {state}.",
     brightnessIs: "{name} staat op {level}.",
+    volumeIs: "Het volume van {name} staat op {level}.",
     readingOnlyIn: "{sensor} heb ik alleen voor {names}.",
     unknownPlace: "Ik ken geen ruimte of apparaat met de naam {name}.",
   },

@@ -245,7 +245,7 @@ export function actionOf(
     // "turn the volume up to 50 %" is a level; "up 20 %", "up by 20 %" a change.
     if (level !== undefined && levelSaid === "to") {
       return hint === "media"
-        ? { intent: "set_volume", level }
+        ? { intent: "set_volume", level, towards: up ? "up" : "down" }
         : hint === "light"
           ? { intent: "set_level", level, towards: up ? "up" : "down" }
           : undefined;

@@ -326,28 +326,35 @@ function current(turn: Turn, target: Target): Target {
 }
 
 /**
- * A lit light that a level said as a change would move the other way ("up to 8 %" of a light at
- * 50 %, "dim to 80 %" of one at 40 %), if any.
+ * A lit light or a speaker that a level said as a change would move the other way ("up to 8 %" of
+ * a light at 50 %, "dim to 80 %" of one at 40 %, "turn the volume up to five" of a speaker at
+ * 40 %), if any. A speaker that reports no volume cannot be judged, and is not.
  */
 function againstDirection(turn: Turn, targets: Target[]): Target[] {
   const { intent, level, towards } = turn.match;
-  if (intent !== "set_level" || !towards || level === undefined) return [];
-  return targets.filter((t) => {
-    if (isDarkLight(turn, t)) return false;
-    const now = currentLevel(current(turn, t));
-    return towards === "up" ? level < now : level > now;
-  });
+  if (!towards || level === undefined) return [];
+  const wrongWay = (now: number) => (towards === "up" ? level < now : level > now);
+  if (intent === "set_volume")
+    return targets.filter((t) => {
+      const now = t.source === "ha" ? volumeOf(current(turn, t).entity) : undefined;
+      return now !== undefined && wrongWay(now);
+    });
+  if (intent !== "set_level") return [];
+  return targets.filter((t) => !isDarkLight(turn, t) && wrongWay(currentLevel(current(turn, t))));
 }
 
-/** Where each light is now: "Living Room Ceiling is at 60 percent." */
-function levelsNow(turn: Turn, lights: Target[]): string {
-  return lights
-    .map((t) =>
-      fill(turn.replies.brightnessIs, {
+/** Where each light or speaker is now: "Living Room Ceiling is at 60 percent." */
+function levelsNow(turn: Turn, targets: Target[]): string {
+  const volume = turn.match.intent === "set_volume";
+  return targets
+    .map((t) => {
+      const now = current(turn, t);
+      const level = volume && now.source === "ha" ? (volumeOf(now.entity) ?? 0) : currentLevel(now);
+      return fill(volume ? turn.replies.volumeIs : turn.replies.brightnessIs, {
         name: t.name,
-        level: quantity(turn.grammar, currentLevel(current(turn, t)), "%"),
-      }),
-    )
+        level: quantity(turn.grammar, level, "%"),
+      });
+    })
     .join(" ");
 }
 
