@@ -214,6 +214,22 @@ describe("a volume said with a direction that would move it the other way", () =
   });
 });
 
+describe("a colour said of lights with their place is never dropped", () => {
+  it.each([
+    ["fr", "je voudrais les lampes de la cuisine en vert"],
+    ["it", "vorrei le lampade della cucina verdi"],
+    ["es", "quiero las luces de la cocina verdes"],
+    ["en", "i'd like the kitchen lamps green"],
+    ["de", "ich möchte die Lampen in der Küche grün"],
+    ["nl", "ik wil de lampen in de keuken groen"],
+  ])("%s: %j switches nothing on without the colour", async (language, text) => {
+    await lightAt("light.kitchen_ceiling", 0);
+    await lightAt("light.counter_lights", 0);
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([]);
+  });
+});
+
 describe("more light said with a verb that lights brightens what is lit", () => {
   it.each([
     ["es", "ilumina más luz en la cocina"],

@@ -675,10 +675,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       }
       const thing = things[0];
       const place = places[0];
-      // "luci qua", "lumières dans le salon": in some languages a kind said with a place is switched on.
+      // "luci qua", "lumières dans le salon": in some languages a kind said with a place is switched
+      // on; with a colour ("les lumières de la salle de bain en jaune") it is the colour asked for.
       const placedOn: Action | undefined =
         !cues.size &&
         level === undefined &&
+        color.color === undefined &&
+        color.kelvin === undefined &&
         place &&
         thing?.type === "kind" &&
         thing.kind &&
