@@ -202,6 +202,8 @@ export interface FastPathReplies {
   /** "Here" was said, but the satellite has no area (or there is no satellite). */
   unknownHere: string;
   cannotDo: string;
+  /** The same said of several devices (`{name}` lists them), with the verb in the plural. */
+  cannotDoMany: string;
   /** The answer to thanks. */
   welcome: string;
   /** What the bridge can do without a language model (the answer to "what can you do"). */

@@ -21,7 +21,9 @@ export const MAX_SPOKEN_NAMES = 8;
 export function cannotDoSpeech(grammar: FastPathGrammar, names: string[]): string {
   return names.length > MAX_SPOKEN_NAMES
     ? fill(grammar.replies.noneCanDo, { count: names.length })
-    : fill(grammar.replies.cannotDo, { name: listOf(grammar, names) });
+    : fill(names.length > 1 ? grammar.replies.cannotDoMany : grammar.replies.cannotDo, {
+        name: listOf(grammar, names),
+      });
 }
 
 /** "or" lists, for questions: "Ceiling Light (Kitchen) or Ceiling Light (Bedroom)". */

@@ -41,11 +41,20 @@ const say = (text: string, language = "en") =>
   agent.handle({ text, language, conversationId: `none-can-${turn++}` });
 
 describe("a colour none of the lights can show", () => {
-  it("is said of the two kitchen lights by name, and nothing is sent", async () => {
-    const result = await say("make the kitchen lights blue");
-    expect(result.speech).toBe("Ceiling Light and Counter Lights can't do that.");
-    expect(ha.serviceCalls).toEqual([]);
-  });
+  it.each([
+    ["en", "make the kitchen lights blue", "Ceiling Light and Counter Lights can't do that."],
+    ["de", "mach die Lichter in der Küche blau", "Das können Ceiling Light und Counter Lights nicht."],
+    ["es", "pon las luces de la cocina en azul", "Ceiling Light y Counter Lights no pueden hacer eso."],
+    ["it", "metti le luci della cucina in blu", "Ceiling Light e Counter Lights non possono farlo."],
+    ["nl", "maak de lampen in de keuken blauw", "Dat kunnen Ceiling Light en Counter Lights niet."],
+  ])(
+    "%s: is said of the two kitchen lights by name, the verb in the plural, and nothing is sent",
+    async (language, text, said) => {
+      const result = await say(text, language);
+      expect(result.speech).toBe(said);
+      expect(ha.serviceCalls).toEqual([]);
+    },
+  );
 
   it.each([
     ["en", "make every light in the house blue", "None of those 9 devices can do that."],

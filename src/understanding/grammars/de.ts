@@ -2240,6 +2240,7 @@ export const de: FastPathGrammar = {
     unknownHere:
       "Ich weiß nicht, in welchem Raum das ist. Nenne bitte den Raum oder gib diesem Satelliten in Home Assistant einen Bereich.",
     cannotDo: "Das kann {name} nicht.",
+    cannotDoMany: "Das können {name} nicht.",
     welcome: "Gern geschehen.",
     noneCanDo: "Keines der {count} Geräte kann das.",
     failed: "Das hat nicht geklappt.",

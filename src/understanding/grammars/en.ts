@@ -1896,6 +1896,7 @@ export const en: FastPathGrammar = {
     unknownHere:
       "I don't know which room this is. Please name the room, or give this satellite an area in Home Assistant.",
     cannotDo: "{name} can't do that.",
+    cannotDoMany: "{name} can't do that.",
     welcome: "You're welcome.",
     noneCanDo: "None of those {count} devices can do that.",
     failed: "That didn't work.",

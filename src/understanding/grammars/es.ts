@@ -2299,6 +2299,7 @@ export const es: FastPathGrammar = {
     unknownHere:
       "No sé en qué habitación es. Di la habitación o asigna un área a este satélite en Home Assistant.",
     cannotDo: "{name} no puede hacer eso.",
+    cannotDoMany: "{name} no pueden hacer eso.",
     welcome: "De nada.",
     noneCanDo: "Ninguno de esos {count} dispositivos puede hacer eso.",
     failed: "No ha funcionado.",

@@ -2188,6 +2188,7 @@ export const fr: FastPathGrammar = {
       "Je ne sais pas dans quelle pièce c'est. Nomme la pièce, ou donne une pièce à ce satellite dans Home Assistant.",
     // Said of one device or of several ("Floor Lamp et Reading Lamp"): the verb agrees with neither.
     cannotDo: "Je ne peux pas faire cela avec {name}.",
+    cannotDoMany: "Je ne peux pas faire cela avec {name}.",
     welcome: "Avec plaisir.",
     noneCanDo: "Aucun de ces {count} appareils ne sait faire cela.",
     failed: "Cela n'a pas marché.",

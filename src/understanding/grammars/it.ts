@@ -2236,6 +2236,7 @@ export const it: FastPathGrammar = {
     unknownHere:
       "Non so in quale stanza sia. Di' la stanza, o assegna un'area a questo satellite in Home Assistant.",
     cannotDo: "{name} non può farlo.",
+    cannotDoMany: "{name} non possono farlo.",
     welcome: "Prego.",
     noneCanDo: "Nessuno di quei {count} dispositivi può farlo.",
     failed: "Non ha funzionato.",

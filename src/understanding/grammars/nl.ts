@@ -1998,6 +1998,7 @@ export const nl: FastPathGrammar = {
     unknownHere:
       "Ik weet niet welke ruimte dit is. Noem de ruimte, of geef deze satelliet een ruimte in Home Assistant.",
     cannotDo: "Dat kan {name} niet.",
+    cannotDoMany: "Dat kunnen {name} niet.",
     welcome: "Graag gedaan.",
     noneCanDo: "Geen van die {count} apparaten kan dat.",
     failed: "Dat is niet gelukt.",
