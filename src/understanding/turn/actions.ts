@@ -336,8 +336,9 @@ function againstDirection(turn: Turn, targets: Target[]): Target[] {
   const wrongWay = (now: number) => (towards === "up" ? level < now : level > now);
   if (intent === "set_volume")
     return targets.filter((t) => {
-      const now = t.source === "ha" ? volumeOf(current(turn, t).entity) : undefined;
-      return now !== undefined && wrongWay(now);
+      const now = current(turn, t);
+      const volume = now.source === "ha" ? volumeOf(now.entity) : undefined;
+      return volume !== undefined && wrongWay(volume);
     });
   if (intent !== "set_level") return [];
   return targets.filter((t) => !isDarkLight(turn, t) && wrongWay(currentLevel(current(turn, t))));
