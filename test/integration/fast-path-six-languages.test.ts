@@ -2868,3 +2868,82 @@ describe("the time and the date, asked in the words people use", () => {
     expect(result.speech).not.toMatch(/\d:\d\d|20\d\d/);
   });
 });
+
+describe("Spanish: every person a command is said to, a reason said with it, darkness asked for", () => {
+  it.each([
+    ["es", "corten la luz de la cocina"],
+    ["es", "cortar las luces de la cocina"],
+    ["es", "quiten las luces de la cocina"],
+    ["es", "fuera luces en la cocina"],
+    ["es", "oscuridad en la cocina por favor"],
+    ["es", "ya no necesito las luces de la cocina"],
+    ["es", "buenas noches, apaga la luz de la cocina"],
+    ["es", "apaga la luz de la cocina, que me voy a dormir"],
+    ["es", "apaga rápido la maldita luz de la cocina"],
+    ["es", "prefiero las luces de la cocina apagadas"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "oscurecer la cocina"],
+    ["es", "oscurezca un poco la cocina"],
+    ["es", "pon la luz de la cocina menos intensa"],
+    ["es", "reduce el nivel de las luces de la cocina"],
+  ])("%s: %j dims the kitchen light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
+  });
+
+  it.each([
+    ["es", "incrementar el volumen", 0.3],
+    ["es", "levanta el volumen por favor", 0.3],
+    ["es", "aumenta el nivel de sonido", 0.3],
+    ["es", "más fuerte, que no te oigo", 0.3],
+    ["es", "súbele, que no se oye nada", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["es", "cállese por favor"],
+    ["es", "callaos"],
+    ["es", "silencio total"],
+    ["es", "quédate callado"],
+    ["es", "altavoz del salón silenciado"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it.each([
+    ["es", "dale energía al enchufe de la cocina"],
+    ["es", "activen la toma de corriente inteligente de la cocina"],
+  ])("%s: %j switches the kitchen's plug on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it.each([
+    ["es", "buenas noches"],
+    ["es", "me voy a dormir"],
+    ["es", "ya no hay luz en la cocina"],
+    ["es", "hay un corte de luz en la cocina"],
+    ["es", "la oscuridad me da miedo"],
+    ["es", "no quiero oscuridad"],
+    ["es", "enciende las luces fuera"],
+    ["es", "el altavoz está silenciado"],
+    ["es", "que no te oigo"],
+    ["es", "levanta"],
+    ["es", "apaga la luz de la cocina cuando me vaya a dormir"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

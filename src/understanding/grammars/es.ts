@@ -17,6 +17,10 @@ export const es: FastPathGrammar = {
     "la electricidad del",
     "la electricidad a",
     "la electricidad al",
+    "la energía de",
+    "la energía del",
+    "la energía a",
+    "la energía al",
     // A request put as a suggestion or a favour: "¿te importaría …?", "venga, …".
     "te importaría",
     "le importaría",
@@ -198,12 +202,39 @@ export const es: FastPathGrammar = {
     // "preferiría la luz apagada": a wish, as "quisiera".
     "preferiría",
     "preferiria",
+    "prefiero",
     // "hey", said in Spanish as in English, and as Spanish writes it.
     "hey",
     "ey",
     "ei",
     "vale",
     "ok",
+    // Going to bed, told before or after the command ("me voy a dormir, apaga la luz"), and good
+    // night said with it: the reason changes nothing of what is asked.
+    "me voy a dormir",
+    "me voy a la cama",
+    "me voy a acostar",
+    "me voy a la cama ya",
+    "nos vamos a dormir",
+    "nos vamos a la cama",
+    "que me voy a dormir",
+    "que me voy a la cama",
+    "que nos vamos a dormir",
+    "buenas noches",
+    // Why, said after the command with "que" ("sube el volumen, que no te oigo"): the reason
+    // changes nothing of what is asked.
+    "que no te oigo",
+    "que no oigo",
+    "que no oigo nada",
+    "que no te escucho",
+    "que no escucho",
+    "que no se oye",
+    "que no se oye nada",
+    "que no se escucha",
+    "que no veo",
+    "que no veo nada",
+    "que no se ve",
+    "que no se ve nada",
     // Hesitations.
     "eh",
     "em",
@@ -221,6 +252,16 @@ export const es: FastPathGrammar = {
     "súper",
     "verdaderamente",
     "extremadamente",
+    "absolutamente",
+    // "la regleta inteligente", "la toma de corriente inteligente": what a device is made as says
+    // nothing of which one it is (a name that holds the word is spotted first).
+    "inteligente",
+    "inteligentes",
+    // "apaga la maldita luz": a curse says nothing of what is asked.
+    "maldita",
+    "maldito",
+    "malditas",
+    "malditos",
   ],
   // "la temperatura actual" is the temperature now: "actual" says the present, as "ahora" does.
   // "apaga enseguida la luz", "sube de inmediato el volumen": at once is now.
@@ -238,6 +279,9 @@ export const es: FastPathGrammar = {
     "ya mismo",
     "ahorita",
     "rápidamente",
+    // "apaga la luz rápido": quickly is now.
+    "rápido",
+    "deprisa",
   ],
   words: {
     // Each verb as the imperative of "tú", "usted" and "vos", and the infinitive.
@@ -402,12 +446,22 @@ export const es: FastPathGrammar = {
       // Power given: "da corriente al enchufe" (only to what switches, `powers`).
       "da corriente",
       "dale corriente",
+      "da energía",
+      "dale energía",
       // "alimenta el enchufe": power given, as "da corriente" (only to what switches, `powers`).
       "alimenta",
       "alimentar",
       // A plug's power plugged in: "enchufa el ventilador" ("enchufe" is the plug itself, no verb here).
       "enchufa",
       "enchufar",
+      // Every person a command is said to: "prendan", "activen", "activad", "conecten", "conectad".
+      "prendan",
+      "activen",
+      "activad",
+      "actives",
+      "conecten",
+      "conectad",
+      "conectes",
       // "luces on", "enchufe on": the English word said after the thing, as on a switch's label.
       "on",
     ],
@@ -457,6 +511,22 @@ export const es: FastPathGrammar = {
       "desenchufa",
       "desenchufe",
       "desenchufar",
+      // Every person a command is said to: "quiten", "quitad", "corten", "desconecten", "desactivad",
+      // and the infinitive and the wish: "cortar", "que cortes" ("corte" is also the noun of a cut).
+      "quiten",
+      "quitad",
+      "cortar",
+      "corten",
+      "cortad",
+      "cortes",
+      "desconecten",
+      "desconectad",
+      "desconectes",
+      "desactiven",
+      "desactivad",
+      "desactives",
+      "desenchufen",
+      "desenchufad",
       // "luces off", "enchufe off": the English word said after the thing, as on a switch's label.
       "off",
     ],
@@ -494,6 +564,25 @@ export const es: FastPathGrammar = {
       "amplificar",
       "potencia",
       "potenciar",
+      // The infinitive and every person of "incrementar", "elevar", "alzar", "levantar" (said of the
+      // volume in Latin America: "levanta el volumen"), as "subir" has them.
+      "incrementar",
+      "incremente",
+      "incrementen",
+      "eleve",
+      "eleven",
+      "elevar",
+      "alce",
+      "alcen",
+      "alzar",
+      "levanta",
+      "levante",
+      "levanten",
+      "levantar",
+      "aumentad",
+      "intensifique",
+      "amplifique",
+      "potencie",
     ],
     down: [
       // Asked as a question in the second person ("bajas …?"): a request.
@@ -527,9 +616,13 @@ export const es: FastPathGrammar = {
       // "rebaja las luces": lowered, as "baja".
       "rebaja",
       "rebajar",
+      "rebaje",
+      "rebajen",
+      "reducid",
+      "disminuid",
     ],
     starts: ["arranca", "arrancar", "inicia", "iniciar"],
-    powers: ["da corriente", "dale corriente", "alimenta", "alimentar"],
+    powers: ["da corriente", "dale corriente", "da energía", "dale energía", "alimenta", "alimentar"],
     // "volumen hacia arriba": a direction alone, said only of the volume or the brightness.
     particles: ["hacia arriba", "para arriba", "hacia abajo", "para abajo"],
     brighter: [
@@ -651,6 +744,17 @@ export const es: FastPathGrammar = {
       "más oscuros",
       "atenua",
       "atenuar",
+      "atenuad",
+      // "oscurecer la habitación", "oscurezca el salón": darker, in every person, as "oscurece".
+      "oscurecer",
+      "oscurezca",
+      "oscurezcan",
+      "oscureced",
+      // "la luz menos intensa": less strong, as "más tenue".
+      "menos intensa",
+      "menos intenso",
+      "menos intensas",
+      "menos intensos",
       "más oscuro",
       "más oscura",
       "menos luz",
@@ -865,6 +969,10 @@ export const es: FastPathGrammar = {
       "no más luz",
       "no más luces",
       "dame oscuridad",
+      // Darkness asked for, said first: "quiero oscuridad", "oscuridad, por favor".
+      "^oscuridad",
+      "^quiero oscuridad",
+      "^necesito oscuridad",
       "haz oscuridad",
       "cierra la luz",
       "cierra las luces",
@@ -872,6 +980,12 @@ export const es: FastPathGrammar = {
       "cierre las luces",
       "cerrar la luz",
       "cerrar las luces",
+      // "fuera luces", "luces fuera": out with the lights, said first of them or after them.
+      "^fuera luces",
+      "^fuera las luces",
+      "^fuera la luz",
+      "^fuera luz",
+      "luces fuera",
     ],
     mute: [
       // Asked as a question in the second person ("silencias …?"): a request.
@@ -885,15 +999,37 @@ export const es: FastPathGrammar = {
       "activar silencio",
       "cállate",
       "calla",
+      // Said to "usted", "ustedes" and "vosotros", and the infinitive: "cállese", "cállense", "callaos".
+      "cállese",
+      "cállense",
+      "callaos",
+      "callad",
+      "callar",
+      "callarse",
       // "enmudece": told to fall silent, as "cállate".
       "enmudece",
       "enmudecer",
+      "enmudezca",
+      // "altavoz silenciado", "quédate callado": the state asked for, as "apagado" is.
+      "silenciado",
+      "silenciada",
+      "silenciados",
+      "silenciadas",
+      "quédate callado",
+      "quédate callada",
+      "estate callado",
+      "estate callada",
+      "enmudezcan",
       "a callar",
       "silencia",
       "silenciar",
       "silencie",
+      "silencien",
+      "silenciad",
       "mutea",
       "mutear",
+      "mutee",
+      "muteen",
       "pon en silencio",
       "en silencio",
     ],
@@ -902,6 +1038,8 @@ export const es: FastPathGrammar = {
       "el silencio",
       "modo silencio",
       "modo silencioso",
+      "silencio total",
+      "silencio absoluto",
       "el modo silencio",
       "el modo silencioso",
       "mute",
@@ -941,6 +1079,11 @@ export const es: FastPathGrammar = {
       "el audio",
       "control del volumen",
       "el control del volumen",
+      // "aumenta el nivel de sonido": the level of the sound is its volume.
+      "nivel de sonido",
+      "nivel del sonido",
+      "nivel de audio",
+      "nivel del audio",
     ],
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
     // "baja el volumen de esta canción": what plays.
@@ -949,6 +1092,8 @@ export const es: FastPathGrammar = {
       "brillo",
       "nivel de luz",
       "nivel de la luz",
+      "nivel de las luces",
+      "nivel de luces",
       "intensidad de la luz",
       "potencia de la luz",
       "intensidad",
@@ -1053,6 +1198,9 @@ export const es: FastPathGrammar = {
     "nuestras",
     "este",
     "esta",
+    // "apaga estas luces": these, as "esta luz", are the ones here.
+    "estos",
+    "estas",
   ],
   indefinites: ["un", "una"],
   // Which one of a kind: by its side, its size, its rank, how near it is or where it stands.
@@ -1149,7 +1297,8 @@ export const es: FastPathGrammar = {
   corrections: ["no", "no no"],
   correctionsBeforeJoinedPronoun: true,
   // "subí" is also what the speaker did ("I turned it up").
-  upOrDownAlone: { except: ["subí"] },
+  // "levanta" alone is no more than "get up".
+  upOrDownAlone: { except: ["subí", "levanta", "levante", "levanten", "levantar"] },
   // "… so that I can hear it": what a command is for, cut off (see the type).
   // "¿debería apagar la luz de la cocina?": whether the speaker should.
   selfAsks: {

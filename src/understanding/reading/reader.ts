@@ -429,6 +429,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         }
         // "kein Licht mehr im Flur", "geen verlichting": no light wanted is the light switched off;
         // "ohne Ton bitte", "sin luz en la cocina" only as the sentence's first words.
+        // "ya no necesito la luz": "anymore" said before the "none" it goes with says no more than it.
+        if (!noneSaid && sense.cues.has("anymore") && isNoneNext(said, i)) continue;
         const none = sense.cues.has("none") || (item.first && sense.first.has("none"));
         if (none && isKindNext(said, i)) {
           cues.set("off", (cues.get("off") ?? 0) + 1);
@@ -796,6 +798,16 @@ function isKindNext(said: Item[], i: number): boolean {
   while (said[next] && (isArticle(said[next]!) || isAnymore(said[next]!))) next++;
   const after = said[next];
   return after?.type === "word" && !!after.sense.kind;
+}
+
+/** A "none" said next, of a kind or of the sound ("ya no necesito la luz" after "ya"). */
+function isNoneNext(said: Item[], i: number): boolean {
+  const after = said[i + 1];
+  return (
+    after?.type === "word" &&
+    after.sense.cues.has("none") &&
+    (isKindNext(said, i + 1) || isSoundNext(said, i + 1))
+  );
 }
 
 /** The sound or the volume said next, its article and "anymore" between ("no more sound"). */
