@@ -1,7 +1,7 @@
 // What a sentence asks, from its two readings: the grammar's templates (matcher.ts) and the
 // reading by names and cues (reading/reader.ts). Which one wins is the table below.
 import { createClockQuestion } from "./clock-question.js";
-import { RELATIVE_INTENTS, SOUND_INTENTS, STATE_QUESTIONS } from "./kinds.js";
+import { COVER_KINDS, RELATIVE_INTENTS, SOUND_INTENTS, STATE_QUESTIONS } from "./kinds.js";
 import type { FastIntent, FastPathGrammar } from "./grammar-types.js";
 import { createMatcher, type FastMatch } from "./matcher.js";
 import { createLexicon, type Cue, type WordSense } from "./reading/lexicon.js";
@@ -263,6 +263,27 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     fold(name)
       .split(" ")
       .flatMap((w) => lexicon.split(w));
+
+  const ceilingWords = new Set(grammar.ceiling.map(fold));
+  /**
+   * Whether a template's name says a light by its kind or where it hangs ("luz del techo",
+   * "plafón"), outside the names it contains, and no cover ("la persiana de la luz").
+   */
+  function saysALight(name: string, lookup: (words: string) => Spotted | undefined): boolean {
+    const words = wordsOf(name);
+    const spans = spotNames(words, lookup);
+    let light = false;
+    for (let i = 0; i < words.length; i++) {
+      if (inName(spans, i)) continue;
+      if (ceilingWords.has(words[i]!)) light = true;
+      for (let n = Math.min(lexicon.startingWith(words[i]!), words.length - i); n >= 1; n--) {
+        const kind = lexicon.senses(joinWords(words.slice(i, i + n)))?.kind;
+        if (kind && COVER_KINDS.has(kind)) return false;
+        if (kind === "light") light = true;
+      }
+    }
+    return light;
+  }
 
   /** Whether a template's name holds one of `cues`, outside the names it contains. */
   function holds(
@@ -655,6 +676,16 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       templated = undefined;
     }
     if (read?.certain) return { match: read.match, by: "certain reading" };
+    // "baja la luz del techo", "sube el plafón": a cover's verb that is also a step, said of a
+    // light, is the light's step as read (its name found later); never a cover to close.
+    if (
+      (templated?.intent === "open" || templated?.intent === "close") &&
+      templated.name !== undefined &&
+      read !== undefined &&
+      RELATIVE_INTENTS.has(read.match.intent) &&
+      saysALight(templated.name, lookup)
+    )
+      templated = undefined;
     // "the kitchen lights are off": a state said, whose "off" a command's template took. No
     // device is called "kitchen lights are"; someone who reads statements may take it.
     if (

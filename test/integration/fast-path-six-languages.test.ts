@@ -2947,3 +2947,26 @@ describe("Spanish: every person a command is said to, a reason said with it, dar
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish: a cover's verb that is also a step, said of a light by where it hangs", () => {
+  it.each([
+    ["es", "baja la luz del techo de la cocina", 25],
+    ["es", "sube un poco el plafón de la cocina", 75],
+  ])("%s: %j steps the kitchen's ceiling light", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":${level}}`]);
+  });
+
+  it.each([["es", "baja las persianas del dormitorio"]])(
+    "%s: %j still closes the blinds, and touches no light",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual(["cover.close_cover cover.bedroom_blinds"]);
+    },
+  );
+
+  it.each([["es", "baja la cortina de la luz"]])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
