@@ -2970,3 +2970,29 @@ describe("Spanish: a cover's verb that is also a step, said of a light by where 
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish: 'more' said after a bare step, as far as it goes, and the floor's word in a level", () => {
+  it.each([
+    ["es", "súbele más", 0.3],
+    ["es", "sube un poco más", 0.3],
+    ["es", "bájale un poco más", 0.1],
+    ["es", "habla más alto, que no te entiendo", 0.3],
+    ["es", "sube el volumen hasta arriba", 1],
+    ["es", "sube el volumen todo lo que puedas", 1],
+  ])("%s: %j sets the speaker's volume", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["es", "sube menos"],
+    ["es", "¿sube más?"],
+    ["es", "más"],
+    ["es", "no te entiendo"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

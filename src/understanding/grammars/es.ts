@@ -235,6 +235,8 @@ export const es: FastPathGrammar = {
     "que no veo nada",
     "que no se ve",
     "que no se ve nada",
+    "no te entiendo",
+    "que no te entiendo",
     // Hesitations.
     "eh",
     "em",
@@ -1642,6 +1644,12 @@ export const es: FastPathGrammar = {
     "potencia máxima": 100,
     "máxima intensidad": 100,
     "intensidad máxima": 100,
+    // "sube el volumen hasta arriba", "todo lo que puedas": as far as it goes.
+    "hasta arriba": 100,
+    "hasta abajo": 1,
+    "todo lo que puedas": 100,
+    "lo más que puedas": 100,
+    "lo máximo": 100,
   },
   colors: {
     red: ["rojo", "roja"],

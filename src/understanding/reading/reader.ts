@@ -117,7 +117,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         ![1, 2].some((k) => {
           const around =
             s.start >= k ? lexicon.senses(joinWords(words.slice(s.start - k, s.end))) : undefined;
-          return around?.here || around?.cues.has("up") || around?.cues.has("down");
+          // "sube el volumen hasta arriba": a level said with the floor's word is that level.
+          return around?.here || around?.level || around?.cues.has("up") || around?.cues.has("down");
         }),
     );
     const out: Item[] = [];
@@ -251,11 +252,23 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
     if (/[?¿]/.test(sentence)) return undefined;
     const up = first.sense.cues.has("up");
     if (up === first.sense.cues.has("down") || first.sense.cues.has("particles")) return undefined;
+    const way: Cue = up ? "up" : "down";
+    // "sube más", "bájale un poco más": "more" said after the verb goes further its way.
+    const more = (item: Item) =>
+      item.type === "word" &&
+      comparatives.has(item.text) &&
+      item.sense.cues.has("up") &&
+      !item.sense.cues.has("down");
     // Only how much after it: "un poco", "mucho", never a word that names or says anything more.
-    if (!rest.every((item) => item.type === "word" && howMuchOnly(item.sense))) return undefined;
-    if ([...cues.keys()].some((cue) => cue !== (up ? "up" : "down") && cue !== "bit" && cue !== "lot"))
+    if (!rest.every((item) => more(item) || (item.type === "word" && howMuchOnly(item.sense))))
       return undefined;
-    if (cues.get(up ? "up" : "down") !== 1) return undefined;
+    // What that "more" may say besides ("más" is also "anymore") is no more than it.
+    const alsoSaid = new Set(
+      rest.filter(more).flatMap((item) => (item.type === "word" ? [...item.sense.cues] : [])),
+    );
+    if ([...cues.keys()].some((cue) => cue !== way && cue !== "bit" && cue !== "lot" && !alsoSaid.has(cue)))
+      return undefined;
+    if (cues.get(way) !== 1 + (up ? rest.filter(more).length : 0)) return undefined;
     const amount = cues.has("lot") ? "lot" : cues.has("bit") ? "step" : undefined;
     return { intent: up ? "step_up" : "step_down", ...(amount ? { amount } : {}) };
   }
