@@ -446,6 +446,12 @@ export interface FastPathGrammar {
   language: string;
   /** Politeness that carries no meaning, removed before matching: "please", "could you", "I want". */
   fillers: string[];
+  /**
+   * Why a command is said, told beside it ("que no te oigo", going to bed, good night): removed as
+   * fillers are, but with one said, a kind said with a place and no verb (`placedKindMeansOn`) asks
+   * nothing ("buenas noches, la luz de la cocina" may want it off).
+   */
+  reasons?: string[];
   /** Words that say "at present", dropped: "now", "currently". Any other time word is another time. */
   now: string[];
   /** Groups of words templates share, by name: `<set>` in a template is any of `words.set`. */

@@ -115,6 +115,10 @@ export function withoutWakeWord(folded: string): string {
  */
 export function createCleaner(grammar: FastPathGrammar): (folded: string) => string {
   const clock = new Set([...grammar.clock.time, ...grammar.clock.date].map(fold));
-  const drop = remover([...grammar.fillers, ...grammar.now.filter((w) => !clock.has(fold(w)))]);
+  const drop = remover([
+    ...grammar.fillers,
+    ...(grammar.reasons ?? []),
+    ...grammar.now.filter((w) => !clock.has(fold(w))),
+  ]);
   return (folded) => drop(withoutWakeWord(folded));
 }

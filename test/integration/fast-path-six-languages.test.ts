@@ -2880,6 +2880,8 @@ describe("Spanish: every person a command is said to, a reason said with it, dar
     ["es", "buenas noches, apaga la luz de la cocina"],
     ["es", "apaga la luz de la cocina, que me voy a dormir"],
     ["es", "apaga rápido la maldita luz de la cocina"],
+    ["es", "pues apaga la luz de la cocina de una vez"],
+    ["es", "a ver, apaga la luz de la cocina porfis"],
     ["es", "prefiero las luces de la cocina apagadas"],
   ])("%s: %j switches the kitchen's lights off", async (language, text) => {
     await say(text, language);
@@ -2942,6 +2944,9 @@ describe("Spanish: every person a command is said to, a reason said with it, dar
     ["es", "que no te oigo"],
     ["es", "levanta"],
     ["es", "apaga la luz de la cocina cuando me vaya a dormir"],
+    ["es", "buenas noches, la luz de la cocina"],
+    ["es", "la luz de la cocina, que no veo"],
+    ["es", "la luz de la cocina también"],
   ])("%s: %j touches nothing", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([]);

@@ -57,6 +57,12 @@ export const es: FastPathGrammar = {
     "porfavor",
     "xfa",
     "plis",
+    "porfis",
+    "please",
+    "x favor",
+    // "apaga la luz de una vez", "cuanto antes": impatience says now.
+    "de una vez",
+    "cuanto antes",
     "por mí",
     "por mi",
     // A question after the command: "apaga la luz, ¿puedes hacerlo por mí?".
@@ -176,6 +182,13 @@ export const es: FastPathGrammar = {
     "bueno",
     "anda",
     "a ver si",
+    // Speech begun as speech begins: "pues apaga la luz", "a ver, baja la música", "entonces sube
+    // el volumen" ("también" is not: "la luz de la cocina también" does what was done before).
+    "a ver",
+    "pues",
+    "bueno pues",
+    "entonces",
+    "listo",
     // Asked as whether one is able, or would mind, or would see to it: "¿serías capaz de apagar la
     // luz?", "¿te molestaría bajar el volumen?", "encárgate de apagar las luces", "¿podés …?".
     "serías capaz de",
@@ -209,6 +222,35 @@ export const es: FastPathGrammar = {
     "ei",
     "vale",
     "ok",
+    // Hesitations.
+    "eh",
+    "em",
+    "ehm",
+    "mmm",
+    // "apaga solo la luz de la cocina": "only" and "just" say nothing of what is asked; read as part of a
+    // name, they made one light of several asked for.
+    "solo",
+    "sólo",
+    "solamente",
+    "simplemente",
+    // "la luz está realmente demasiado fuerte": how much a word says is no part of what it asks.
+    "realmente",
+    "muy",
+    "súper",
+    "verdaderamente",
+    "extremadamente",
+    "absolutamente",
+    // "la regleta inteligente", "la toma de corriente inteligente": what a device is made as says
+    // nothing of which one it is (a name that holds the word is spotted first).
+    "inteligente",
+    "inteligentes",
+    // "apaga la maldita luz": a curse says nothing of what is asked.
+    "maldita",
+    "maldito",
+    "malditas",
+    "malditos",
+  ],
+  reasons: [
     // Going to bed, told before or after the command ("me voy a dormir, apaga la luz"), and good
     // night said with it: the reason changes nothing of what is asked.
     "me voy a dormir",
@@ -237,33 +279,6 @@ export const es: FastPathGrammar = {
     "que no se ve nada",
     "no te entiendo",
     "que no te entiendo",
-    // Hesitations.
-    "eh",
-    "em",
-    "ehm",
-    "mmm",
-    // "apaga solo la luz de la cocina": "only" and "just" say nothing of what is asked; read as part of a
-    // name, they made one light of several asked for.
-    "solo",
-    "sólo",
-    "solamente",
-    "simplemente",
-    // "la luz está realmente demasiado fuerte": how much a word says is no part of what it asks.
-    "realmente",
-    "muy",
-    "súper",
-    "verdaderamente",
-    "extremadamente",
-    "absolutamente",
-    // "la regleta inteligente", "la toma de corriente inteligente": what a device is made as says
-    // nothing of which one it is (a name that holds the word is spotted first).
-    "inteligente",
-    "inteligentes",
-    // "apaga la maldita luz": a curse says nothing of what is asked.
-    "maldita",
-    "maldito",
-    "malditas",
-    "malditos",
   ],
   // "la temperatura actual" is the temperature now: "actual" says the present, as "ahora" does.
   // "apaga enseguida la luz", "sube de inmediato el volumen": at once is now.

@@ -124,7 +124,7 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
     if (p.endsWith("'")) elisions.push(fold(p));
     sense(p).preposition = true;
   }
-  for (const f of [...grammar.fillers, ...grammar.now]) sense(f).filler = true;
+  for (const f of [...grammar.fillers, ...(grammar.reasons ?? []), ...grammar.now]) sense(f).filler = true;
   // A wake word said inside the sentence ("bitte olly, mach das Licht aus", "dim the lights olly
   // please"): dropped as it is at either end.
   for (const w of WAKE_WORDS) sense(w).filler = true;

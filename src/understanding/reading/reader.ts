@@ -6,7 +6,7 @@
 import type { DeviceKind, FastPathGrammar } from "../grammar-types.js";
 import type { FastMatch } from "../matcher.js";
 import { spokenAs } from "../matcher.js";
-import { fold, withoutWakeWord } from "../sentence.js";
+import { alternation, fold, withoutWakeWord } from "../sentence.js";
 import { actionOf, type Action, type ColorSaid, type LevelSaid, type Thing } from "./action.js";
 import { COVER_KINDS, SOUND_INTENTS } from "../kinds.js";
 import type { Cue, Lexicon, WordSense } from "./lexicon.js";
@@ -70,6 +70,10 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
   const enough = new Set((grammar.enough ?? []).map(fold));
   const subjectsFirst = (grammar.subjectFirst ?? []).map((p) => fold(p).split(" "));
   const comparatives = new Set((grammar.comparatives ?? []).map(fold));
+  /** A reason said beside the command (`reasons`). */
+  const reasoned = grammar.reasons?.length
+    ? new RegExp(`(?:^|\\s)(?:${alternation(grammar.reasons)})(?=\\s|$)`)
+    : undefined;
   /** The forms of up or down that are no step said alone (`upOrDownAlone`); none: no such reading. */
   const alone = grammar.upOrDownAlone && new Set((grammar.upOrDownAlone.except ?? []).map(fold));
 
@@ -700,7 +704,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         place &&
         thing?.type === "kind" &&
         thing.kind &&
-        grammar.placedKindMeansOn?.includes(thing.kind)
+        grammar.placedKindMeansOn?.includes(thing.kind) &&
+        !reasoned?.test(fold(sentence))
           ? { intent: "turn_on" }
           : undefined;
       // "is it too loud?", "¿está demasiado oscuro?", "trop fort ?": what is wrong, asked about
