@@ -392,11 +392,31 @@ describe("German: 'aufdrehen' said of nothing, or of a speaker, is louder", () =
     },
   );
 
-  it.each(["dreh mal die Lampen in der Küche auf", "dreh bitte in der Küche die Lampen auf"])(
-    "de: %j still switches the kitchen's lights on",
+  // "aufdrehen" of a light, said apart or joined, is turned up: the light that is on gets brighter
+  // (never switched "on" again, which would leave it as it is).
+  it.each([
+    "dreh mal die Lampen in der Küche auf",
+    "dreh bitte in der Küche die Lampen auf",
+    "drehe das Licht in der Küche auf",
+    "das Licht in der Küche aufdrehen",
+  ])("de: %j turns the kitchen's light that is on up", async (text) => {
+    const result = await say(text, "de");
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":75}']);
+    expect(result.speech).toBe("Ceiling Light steht jetzt auf 75 Prozent.");
+  });
+
+  it("de: 'dreh das Licht in der Küche auf' with every light there off switches one on low", async () => {
+    await setState("light.kitchen_ceiling", "off", { brightness: null });
+    await say("dreh das Licht in der Küche auf", "de");
+    expect(calls().length).toBeGreaterThan(0);
+    expect(calls().every((c) => c.startsWith("light.turn_on light."))).toBe(true);
+  });
+
+  it.each(["dreh das Licht in der Küche nicht auf", "wer hat das Licht in der Küche aufgedreht"])(
+    "de: %j changes nothing",
     async (text) => {
       await say(text, "de");
-      expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+      expect(calls()).toEqual([]);
     },
   );
 

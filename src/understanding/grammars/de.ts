@@ -589,7 +589,7 @@ export const de: FastPathGrammar = {
       "so laut wie möglich",
       "laut",
       // "dreh mal auf", "aufdrehen!": said of nothing, what is turned up is the sound. Only the
-      // verb and its particle together: "dreh bitte im Bad die Lampen auf" switches the lamps on.
+      // verb and its particle together: "dreh bitte im Bad die Lampen auf" turns the lamps up.
       "dreh auf",
       "drehe auf",
       "dreh etwas auf",
@@ -1907,7 +1907,7 @@ export const de: FastPathGrammar = {
         "{name} (abschließen|verriegeln|absperren|zusperren|zuschließen)",
       ],
     },
-    // "dreh die Musik auf": the separable "aufdrehen" of what plays is louder (of a light, on).
+    // "dreh die Musik auf": the separable "aufdrehen" of what plays is louder (of a light, brighter).
     {
       intent: "volume_up",
       templates: [
@@ -1920,7 +1920,15 @@ export const de: FastPathGrammar = {
       ],
     },
     // "mach den Rollladen ein Stück auf", "dreh das Licht etwas auf": a step, with the separable verb's particle last.
-    { intent: "step_up", templates: ["(mach|mache|fahr|fahre|dreh|drehe) {name} {bit} (auf|hoch|rauf)"] },
+    // "dreh das Licht auf" is the separable "aufdrehen" said apart, and read as it is said joined:
+    // a light turned up is brighter (one that is off comes on), a cover opened.
+    {
+      intent: "step_up",
+      templates: [
+        "(mach|mache|fahr|fahre|dreh|drehe) {name} {bit} (auf|hoch|rauf)",
+        "(dreh|drehe) {name} auf",
+      ],
+    },
     {
       intent: "step_down",
       templates: ["(mach|mache|fahr|fahre|dreh|drehe) {name} {bit} (zu|runter|herunter)"],
@@ -1953,8 +1961,6 @@ export const de: FastPathGrammar = {
       intent: "turn_on",
       templates: [
         "<switchOn> {name} (ein|an)",
-        // "dreh das Licht auf": the separable "aufdrehen", said apart.
-        "(dreh|drehe) {name} auf",
         "{name} (einschalten|anschalten|anmachen|aktivieren|aufdrehen)",
         "(aktiviere|aktivier|starte|start) {name}",
         "(führe|führ) {name} aus",
