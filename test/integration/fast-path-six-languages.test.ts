@@ -2888,3 +2888,91 @@ describe("the time and the date, asked in the words people use", () => {
     expect(result.speech).not.toMatch(/\d:\d\d|20\d\d/);
   });
 });
+
+describe("again, a moment, for me: particles said inside a German or Dutch command", () => {
+  it.each([
+    ["de", "schalt das Licht in der Küche wieder aus"],
+    ["de", "mach bitte nochmal das Licht in der Küche aus"],
+    ["de", "mach mir mal kurz das Licht in der Küche aus"],
+    ["de", "kannste grad das Licht in der Küche ausmachen"],
+    ["de", "wärst du so lieb, das Licht in der Küche auszuschalten"],
+    ["nl", "doe het licht in de keuken weer uit"],
+    ["nl", "zet de lampen in de keuken weer uit"],
+    ["nl", "zou je zo lief willen zijn om het licht in de keuken uit te doen"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["de", "das Licht in der Küche geht immer wieder aus"],
+    ["de", "warum ist das Licht in der Küche schon wieder an"],
+    ["de", "mach das Licht in der Küche kurz aus und dann wieder an"],
+    ["de", "schalt das Licht in der Küche nicht wieder aus"],
+    ["nl", "het licht in de keuken gaat steeds weer uit"],
+    ["nl", "doe het licht in de keuken niet weer uit"],
+  ])("%s: %j changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  // "weer" is also the weather: never a word to drop from a question.
+  it.each([["wat is het weer vandaag"], ["hoe wordt het weer morgen"]])(
+    "nl: %j is not answered with the home's clock",
+    async (text) => {
+      const result = await say(text, "nl");
+      expect(calls()).toEqual([]);
+      expect(result.speech).not.toMatch(/\d:\d\d|20\d\d/);
+    },
+  );
+});
+
+describe("hushed, too quiet, unmuted: short German and Dutch ways to say it", () => {
+  it.each([
+    ["de", "psst"],
+    ["de", "pscht, bitte"],
+    ["nl", "sst"],
+    ["nl", "ssst alsjeblieft"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it.each([
+    ["de", "du bist zu leise"],
+    ["de", "ich hör dich nicht"],
+    ["nl", "je bent te zacht"],
+  ])("%s: %j turns the speaker up a step", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it.each([
+    ["de", "Stummschaltung beenden"],
+    ["de", "entstummen bitte"],
+    ["nl", "dempen stoppen"],
+    ["nl", "stop met dempen"],
+  ])("%s: %j unmutes the speaker", async (language, text) => {
+    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+    ]);
+  });
+
+  it.each([
+    ["de", "ich höre dich nicht gern"],
+    ["de", "du warst gestern zu leise"],
+    ["nl", "je was gisteren te zacht"],
+    ["de", "die Klappe im Flur"],
+  ])("%s: %j changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

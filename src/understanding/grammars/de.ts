@@ -42,6 +42,8 @@ export const de: FastPathGrammar = {
     // Politeness said as a favour asked: "be so kind and …".
     "sei so nett und",
     "sei so lieb und",
+    "wärst du so lieb",
+    "wärst du so lieb und",
     "sei so gut und",
     "würdest du so nett sein",
     "wärst du so nett",
@@ -150,6 +152,21 @@ export const de: FastPathGrammar = {
     "haben",
     // "mach das Licht noch heller".
     "noch",
+    // Again, once more, for a moment, right now: "schalte das Licht in der Küche wieder aus", "mach
+    // das Licht nochmal aus", "mach kurz das Licht an", "mach grad mal das Licht aus".
+    "wieder",
+    "nochmal",
+    "noch mal",
+    "erneut",
+    "kurz",
+    "grad",
+    "grade",
+    // The one it is done for, told in the dative: "mach mir das Licht an", "mach uns mal Musik leiser".
+    "mir",
+    "uns",
+    // "kannste mal das Licht ausmachen": "kannst du" as it is spoken.
+    "kannste",
+    "könntste",
     // The assistant itself: "schalte dich stumm", "stell dich lautlos" are said of its speaker.
     "dich",
     "dir",
@@ -621,6 +638,14 @@ export const de: FastPathGrammar = {
       "ich höre nichts",
       "ich höre kaum etwas",
       "ich höre dich nicht",
+      // The same, shortened as spoken: "ich hör nichts", "ich hör dich nicht".
+      "ich hör nichts",
+      "ich hör dich nicht",
+      "ich hör dich kaum",
+      // Too quiet, said to the assistant as "zu laut" is ("du bist zu leise").
+      "du bist zu leise",
+      "bist zu leise",
+      "du bist so leise",
       // Heard badly: "ich höre dich schlecht", "ich kann dich nur schlecht hören".
       "ich höre dich schlecht",
       "ich kann dich schlecht hören",
@@ -725,6 +750,11 @@ export const de: FastPathGrammar = {
       "schweig",
       "halt den mund",
       "halt die klappe",
+      // Hushed: "psst", however many letters the transcript gives it.
+      "pst",
+      "psst",
+      "pssst",
+      "pscht",
       "leise",
       "still",
       "ruhig",
@@ -762,6 +792,8 @@ export const de: FastPathGrammar = {
       "laut schalten",
       "stummschaltung aus",
       "stummschaltung deaktivieren",
+      "stummschaltung beenden",
+      "entstummen",
     ],
     scale: ["stufe"],
     toggle: ["umschalten", "um"],

@@ -37,6 +37,10 @@ export const nl: FastPathGrammar = {
     "wilt u zo vriendelijk zijn",
     "wees zo vriendelijk en",
     "wees zo lief en",
+    "zou je zo lief willen zijn om",
+    "zou je zo lief willen zijn",
+    "wil je zo lief zijn om",
+    "wil je zo lief zijn",
     "doe me een plezier en",
     // Asked as whether it can be done, or as a favour begged: "is het mogelijk het licht te
     // dimmen", "mag ik je vragen het licht uit te doen" (the infinitive with "te" follows).
@@ -286,6 +290,9 @@ export const nl: FastPathGrammar = {
       "activeren",
       "in",
       "weer aan",
+      "weer aanzetten",
+      "weer aandoen",
+      "weer inschakelen",
       // "… dat je het licht aanzet", "… om het licht aan te zetten".
       "aanzet",
       "aandoet",
@@ -296,6 +303,12 @@ export const nl: FastPathGrammar = {
     ],
     off: [
       "uit",
+      // "doe het licht in de keuken weer uit": off again, as "weer aan" is on again ("weer" alone
+      // is also the weather, so it is no filler).
+      "weer uit",
+      "weer uitzetten",
+      "weer uitdoen",
+      "weer uitschakelen",
       "uitgeschakeld",
       "uitgezet",
       "uitgedaan",
@@ -525,6 +538,9 @@ export const nl: FastPathGrammar = {
       "luid",
       "luider",
       "te zacht",
+      // Too quiet, said to the assistant as "je bent te hard" is.
+      "je bent te zacht",
+      "je bent zo zacht",
       // "het volume is te laag": too low, said of the sound itself ("te lang" is one letter away).
       "volume is te laag",
       "geluid is te laag",
@@ -641,6 +657,10 @@ export const nl: FastPathGrammar = {
       "stil zetten",
       "hou je kop",
       "houd je kop",
+      // Hushed: "sst", however many letters the transcript gives it.
+      "sst",
+      "ssst",
+      "sssst",
       "stilte",
       "demp",
       "muten",
@@ -666,6 +686,9 @@ export const nl: FastPathGrammar = {
       "hef het dempen op",
       "hef de demping op",
       "dempen opheffen",
+      "dempen stoppen",
+      "stop met dempen",
+      "demping opheffen",
       "mute uitzetten",
       "mute uit",
       "demping uit",
