@@ -152,18 +152,21 @@ export const de: FastPathGrammar = {
     "haben",
     // "mach das Licht noch heller".
     "noch",
-    // Again, once more, for a moment, right now: "schalte das Licht in der Küche wieder aus", "mach
-    // das Licht nochmal aus", "mach kurz das Licht an", "mach grad mal das Licht aus".
-    "wieder",
+    // Once more, for a moment: "mach das Licht nochmal aus", "mach kurz das Licht an". ("wieder" is
+    // no filler: "wieder starten" resumes, see `on` and `off`; nor is "grad", also a degree.)
     "nochmal",
     "noch mal",
     "erneut",
     "kurz",
-    "grad",
-    "grade",
-    // The one it is done for, told in the dative: "mach mir das Licht an", "mach uns mal Musik leiser".
-    "mir",
-    "uns",
+    // The one it is done for, told in the dative after a modal ("könntest du mir das Licht
+    // anmachen"); after the verb, see `words.switchOn` ("mach mir das Licht an"). Never "mir" alone:
+    // "sag mir den Zustand", "wie spät ist es bei mir" need it.
+    "könntest du mir",
+    "würdest du mir",
+    "kannst du uns",
+    "könntest du uns",
+    "können sie mir",
+    "könnten sie mir",
     // "kannste mal das Licht ausmachen": "kannst du" as it is spoken.
     "kannste",
     "könntste",
@@ -276,10 +279,36 @@ export const de: FastPathGrammar = {
       "knipsen sie",
       "drehen sie",
       "stellen sie",
+      // Said for someone: "mach mir mal das Licht an", "schalt uns die Lampe ein".
+      "mach mir",
+      "mache mir",
+      "mach uns",
+      "mache uns",
+      "schalt mir",
+      "schalte mir",
+      "schalt uns",
+      "schalte uns",
+      "dreh mir",
+      "drehe mir",
+      "stell mir",
+      "stelle mir",
     ],
   },
   cues: {
     verbs: withSie([
+      // Said for someone: "mach mir mal das Licht an" (as `words.switchOn`).
+      "mach mir",
+      "mache mir",
+      "mach uns",
+      "mache uns",
+      "schalt mir",
+      "schalte mir",
+      "schalt uns",
+      "schalte uns",
+      "dreh mir",
+      "drehe mir",
+      "stell mir",
+      "stelle mir",
       // Asked as a question in the second person ("machst …?"): a request.
       "machst",
       "schaltest",
@@ -371,6 +400,9 @@ export const de: FastPathGrammar = {
       "anknipsen",
       "wieder an",
       "wieder ein",
+      "wieder einschalten",
+      "wieder anschalten",
+      "wieder anmachen",
       // "… dass du das Licht einschaltest", "… um das Licht anzuschalten".
       "einschaltest",
       "anschaltest",
@@ -383,6 +415,12 @@ export const de: FastPathGrammar = {
     ]),
     off: withSie([
       "aus",
+      // "schalte das Licht in der Küche wieder aus": off again, as "wieder an" is on again.
+      "wieder aus",
+      "wieder ab",
+      "wieder ausschalten",
+      "wieder ausmachen",
+      "wieder abschalten",
       "ausgeschaltet",
       "ausgemacht",
       "aus geschaltet",
