@@ -2938,6 +2938,11 @@ describe("hushed, too quiet, unmuted: short German and Dutch ways to say it", ()
     ["de", "pscht, bitte"],
     ["nl", "sst"],
     ["nl", "ssst alsjeblieft"],
+    // Told not to speak: the assistant's own voice silenced.
+    ["de", "sprich bitte nicht"],
+    ["de", "hör auf zu reden"],
+    ["nl", "stop met praten"],
+    ["nl", "hou jezelf even stil"],
   ])("%s: %j mutes the speaker", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([
@@ -2949,6 +2954,8 @@ describe("hushed, too quiet, unmuted: short German and Dutch ways to say it", ()
     ["de", "du bist zu leise"],
     ["de", "ich hör dich nicht"],
     ["nl", "je bent te zacht"],
+    ["de", "sprich nicht so leise"],
+    ["nl", "praat niet zo zacht"],
   ])("%s: %j turns the speaker up a step", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([
@@ -2971,7 +2978,21 @@ describe("hushed, too quiet, unmuted: short German and Dutch ways to say it", ()
   });
 
   it.each([
+    ["de", "sprich nicht so laut"],
+    ["nl", "praat niet zo hard"],
+  ])("%s: %j turns the speaker down a step, not silent", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+
+  it.each([
     ["de", "ich höre dich nicht gern"],
+    ["de", "warum sprichst du nicht"],
+    ["de", "ich kann gerade nicht sprechen"],
+    ["nl", "waarom praat je niet"],
+    ["nl", "hij zegt niks meer"],
     ["de", "du warst gestern zu leise"],
     ["nl", "je was gisteren te zacht"],
     ["de", "die Klappe im Flur"],

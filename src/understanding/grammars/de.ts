@@ -684,6 +684,9 @@ export const de: FastPathGrammar = {
       "du bist zu leise",
       "bist zu leise",
       "du bist so leise",
+      "sprich nicht so leise",
+      "rede nicht so leise",
+      "red nicht so leise",
       // Heard badly: "ich höre dich schlecht", "ich kann dich nur schlecht hören".
       "ich höre dich schlecht",
       "ich kann dich schlecht hören",
@@ -715,6 +718,10 @@ export const de: FastPathGrammar = {
       "lautstärke ist viel zu hoch",
       // "nicht so laut": a negation of what is wrong, so a request, as "not so loud".
       "nicht so laut",
+      // Said of the voice, whole, so that "sprich nicht" (silence, see `mute`) takes no part of it.
+      "sprich nicht so laut",
+      "rede nicht so laut",
+      "red nicht so laut",
       // "verringere die Lautstärke auf sehr niedrig": a level in words is no number, so a step down;
       // only after "to": "… ist sehr niedrig" says the sound is too low.
       "auf sehr niedrig",
@@ -788,6 +795,14 @@ export const de: FastPathGrammar = {
       "schweig",
       "halt den mund",
       "halt die klappe",
+      // Told not to speak: "sprich nicht", "hör auf zu reden" (of the assistant's own voice).
+      "sprich nicht",
+      "nicht sprechen",
+      "nicht reden",
+      "rede nicht",
+      "red nicht",
+      "hör auf zu reden",
+      "hör auf zu sprechen",
       // Hushed: "psst", however many letters the transcript gives it.
       "pst",
       "psst",

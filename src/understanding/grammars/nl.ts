@@ -541,6 +541,8 @@ export const nl: FastPathGrammar = {
       // Too quiet, said to the assistant as "je bent te hard" is.
       "je bent te zacht",
       "je bent zo zacht",
+      "praat niet zo zacht",
+      "praat niet zo stil",
       // "het volume is te laag": too low, said of the sound itself ("te lang" is one letter away).
       "volume is te laag",
       "geluid is te laag",
@@ -578,6 +580,9 @@ export const nl: FastPathGrammar = {
       // "niet zo hard": a negation of what is wrong, so a request, as "not so loud".
       "niet zo hard",
       "niet zo luid",
+      // Said of the voice, whole, so that "praat niet" (silence, see `mute`) takes no part of it.
+      "praat niet zo hard",
+      "praat niet zo luid",
       "zachter",
       // "praat wat rustiger": calmer, of a sound, is quieter.
       "rustiger",
@@ -657,6 +662,17 @@ export const nl: FastPathGrammar = {
       "stil zetten",
       "hou je kop",
       "houd je kop",
+      // "hou jezelf stil": "jezelf" is dropped, as "je" is.
+      "hou stil",
+      "houd stil",
+      // Told not to speak: "praat niet", "stop met praten" (of the assistant's own voice).
+      "praat niet",
+      "niet praten",
+      "stop met praten",
+      "hou op met praten",
+      "mond houden",
+      "zeg niks meer",
+      "zeg niets meer",
       // Hushed: "sst", however many letters the transcript gives it.
       "sst",
       "ssst",
