@@ -3001,3 +3001,31 @@ describe("hushed, too quiet, unmuted: short German and Dutch ways to say it", ()
     expect(calls()).toEqual([]);
   });
 });
+
+describe("German and Dutch: up or down said alone is a step of the sound", () => {
+  it.each([
+    ["de", "rauf", 0.3],
+    ["de", "runter", 0.1],
+    ["nl", "omhoog", 0.3],
+    ["nl", "naar beneden", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "mehr"],
+    ["de", "höher"],
+    ["de", "runter?"],
+    ["de", "runter in den Keller"],
+    ["nl", "meer"],
+    ["nl", "lager"],
+    ["nl", "verhoogd"],
+    ["nl", "omhoog?"],
+  ])("%s: %j changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

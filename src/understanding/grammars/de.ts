@@ -1057,6 +1057,11 @@ export const de: FastPathGrammar = {
   everything: ["alles", "alle geräte", "sämtliche geräte"],
   conjunctions: ["und", "sowie", "und dann"],
   corrections: ["nein", "nein nein", "ne", "n\u00f6"],
+  // "hoch", "runter", "etwas runter": up or down said alone is a step of the sound. Not "more" or
+  // "less" or "higher", which say no verb, nor a participle, which tells what was done.
+  upOrDownAlone: {
+    except: ["mehr", "weniger", "höher", "niedriger", "erhöht", "verringert", "verstärken", "anheben"],
+  },
   // "… so that I can hear it": what a command is for, cut off (see the type).
   inverted: ["ist", "sind"],
   subjectFirst: ["ich kann", "man kann"],

@@ -952,6 +952,9 @@ export const nl: FastPathGrammar = {
   everything: ["alles", "alle apparaten"],
   conjunctions: ["en", "en dan", "evenals"],
   corrections: ["nee", "nee nee", "neen"],
+  // "omhoog", "omlaag", "een beetje omlaag": up or down said alone is a step of the sound. Not "more"
+  // or "less" or "higher", which say no verb, nor a participle, which tells what was done.
+  upOrDownAlone: { except: ["meer", "minder", "hoger", "lager", "verhoogd", "verlaagd", "toenemen"] },
   // "… so that I can hear it": what a command is for, cut off (see the type).
   inverted: ["is", "zijn"],
   subjectFirst: ["ik kan"],
