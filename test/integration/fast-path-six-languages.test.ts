@@ -3001,3 +3001,164 @@ describe("Spanish: 'more' said after a bare step, as far as it goes, and the flo
     expect(calls()).toEqual([]);
   });
 });
+    expect(result.speech).toMatch(/20\d\d/);
+  });
+
+  it.each([
+    ["en", "what's the weather for today"],
+    ["de", "wie spät willst du frühstücken"],
+    ["nl", "hoe laat moet ik weggaan"],
+    ["fr", "quelle est la durée du film en cours"],
+    ["es", "haz una alarma a las siete"],
+    ["it", "ce l'hai una sveglia"],
+    // A zone named before ("that time zone") is another one, not the home's.
+    ["en", "what time is it in that time zone"],
+    ["en", "what's the date in the time zone"],
+    ["nl", "hoe laat is het in die tijdzone"],
+  ])("%s: %j is not answered with the home's clock", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toMatch(/\d:\d\d|20\d\d/);
+  });
+});
+
+describe("again, a moment, for me: particles said inside a German or Dutch command", () => {
+  it.each([
+    ["de", "schalt das Licht in der Küche wieder aus"],
+    ["de", "mach bitte nochmal das Licht in der Küche aus"],
+    ["de", "mach mir mal kurz das Licht in der Küche aus"],
+    ["de", "könntest du mir das Licht in der Küche ausschalten"],
+    ["de", "kannste mal eben das Licht in der Küche ausmachen"],
+    ["de", "wärst du so lieb, das Licht in der Küche auszuschalten"],
+    ["nl", "doe het licht in de keuken weer uit"],
+    ["nl", "zet de lampen in de keuken weer uit"],
+    ["nl", "zou je zo lief willen zijn om het licht in de keuken uit te doen"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["de", "das Licht in der Küche geht immer wieder aus"],
+    ["de", "warum ist das Licht in der Küche schon wieder an"],
+    ["de", "mach das Licht in der Küche kurz aus und dann wieder an"],
+    ["de", "schalt das Licht in der Küche nicht wieder aus"],
+    // "wieder" is no word to drop: started again is resumed, which is no switching on.
+    ["de", "die Musik in der Küche wieder starten"],
+    ["de", "mach mir einen Kaffee in der Küche"],
+    ["nl", "het licht in de keuken gaat steeds weer uit"],
+    ["nl", "doe het licht in de keuken niet weer uit"],
+  ])("%s: %j changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  // "weer" is also the weather: never a word to drop from a question.
+  it.each([["wat is het weer vandaag"], ["hoe wordt het weer morgen"]])(
+    "nl: %j is not answered with the home's clock",
+    async (text) => {
+      const result = await say(text, "nl");
+      expect(calls()).toEqual([]);
+      expect(result.speech).not.toMatch(/\d:\d\d|20\d\d/);
+    },
+  );
+});
+
+describe("hushed, too quiet, unmuted: short German and Dutch ways to say it", () => {
+  it.each([
+    ["de", "psst"],
+    ["de", "pscht, bitte"],
+    ["nl", "sst"],
+    ["nl", "ssst alsjeblieft"],
+    // Told not to speak: the assistant's own voice silenced.
+    ["de", "sprich bitte nicht"],
+    ["de", "hör auf zu reden"],
+    ["nl", "stop met praten"],
+    ["nl", "hou jezelf even stil"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it.each([
+    ["de", "du bist zu leise"],
+    ["de", "ich hör dich nicht"],
+    ["nl", "je bent te zacht"],
+    ["de", "sprich nicht so leise"],
+    ["nl", "praat niet zo zacht"],
+  ])("%s: %j turns the speaker up a step", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it.each([
+    ["de", "Stummschaltung beenden"],
+    ["de", "entstummen bitte"],
+    ["nl", "dempen stoppen"],
+    ["nl", "stop met dempen"],
+  ])("%s: %j unmutes the speaker", async (language, text) => {
+    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+    ]);
+  });
+
+  it.each([
+    ["de", "sprich nicht so laut"],
+    ["nl", "praat niet zo hard"],
+  ])("%s: %j turns the speaker down a step, not silent", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+
+  it.each([
+    ["de", "ich höre dich nicht gern"],
+    ["de", "warum sprichst du nicht"],
+    ["de", "ich kann gerade nicht sprechen"],
+    ["nl", "waarom praat je niet"],
+    ["nl", "hij zegt niks meer"],
+    ["de", "du warst gestern zu leise"],
+    ["nl", "je was gisteren te zacht"],
+    ["de", "die Klappe im Flur"],
+  ])("%s: %j changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and Dutch: up or down said alone is a step of the sound", () => {
+  it.each([
+    ["de", "rauf", 0.3],
+    ["de", "runter", 0.1],
+    ["nl", "omhoog", 0.3],
+    ["nl", "naar beneden", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "mehr"],
+    ["de", "höher"],
+    ["de", "runter?"],
+    ["de", "runter in den Keller"],
+    ["nl", "meer"],
+    ["nl", "lager"],
+    ["nl", "verhoogd"],
+    ["nl", "omhoog?"],
+  ])("%s: %j changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

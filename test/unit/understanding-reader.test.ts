@@ -1535,8 +1535,8 @@ describe("German separable verbs of sound", () => {
   it.each([
     ["dreh die Musik auf", "volume_up"],
     ["drehe die Lautstärke etwas auf, bitte", "volume_up"],
-    // Of a light, "aufdrehen" still switches it on.
-    ["dreh die Lampe im Wohnzimmer auf", "turn_on"],
+    // Of a light, "aufdrehen" turns it up, said apart as said joined.
+    ["dreh die Lampe im Wohnzimmer auf", "step_up"],
     // "auf" before a level is "to": muted, not louder.
     ["ändere die Lautstärke auf stumm", "mute"],
   ])("%j", (sentence, intent) => {

@@ -42,6 +42,8 @@ export const de: FastPathGrammar = {
     // Politeness said as a favour asked: "be so kind and …".
     "sei so nett und",
     "sei so lieb und",
+    "wärst du so lieb",
+    "wärst du so lieb und",
     "sei so gut und",
     "würdest du so nett sein",
     "wärst du so nett",
@@ -150,6 +152,24 @@ export const de: FastPathGrammar = {
     "haben",
     // "mach das Licht noch heller".
     "noch",
+    // Once more, for a moment: "mach das Licht nochmal aus", "mach kurz das Licht an". ("wieder" is
+    // no filler: "wieder starten" resumes, see `on` and `off`; nor is "grad", also a degree.)
+    "nochmal",
+    "noch mal",
+    "erneut",
+    "kurz",
+    // The one it is done for, told in the dative after a modal ("könntest du mir das Licht
+    // anmachen"); after the verb, see `words.switchOn` ("mach mir das Licht an"). Never "mir" alone:
+    // "sag mir den Zustand", "wie spät ist es bei mir" need it.
+    "könntest du mir",
+    "würdest du mir",
+    "kannst du uns",
+    "könntest du uns",
+    "können sie mir",
+    "könnten sie mir",
+    // "kannste mal das Licht ausmachen": "kannst du" as it is spoken.
+    "kannste",
+    "könntste",
     // The assistant itself: "schalte dich stumm", "stell dich lautlos" are said of its speaker.
     "dich",
     "dir",
@@ -259,10 +279,36 @@ export const de: FastPathGrammar = {
       "knipsen sie",
       "drehen sie",
       "stellen sie",
+      // Said for someone: "mach mir mal das Licht an", "schalt uns die Lampe ein".
+      "mach mir",
+      "mache mir",
+      "mach uns",
+      "mache uns",
+      "schalt mir",
+      "schalte mir",
+      "schalt uns",
+      "schalte uns",
+      "dreh mir",
+      "drehe mir",
+      "stell mir",
+      "stelle mir",
     ],
   },
   cues: {
     verbs: withSie([
+      // Said for someone: "mach mir mal das Licht an" (as `words.switchOn`).
+      "mach mir",
+      "mache mir",
+      "mach uns",
+      "mache uns",
+      "schalt mir",
+      "schalte mir",
+      "schalt uns",
+      "schalte uns",
+      "dreh mir",
+      "drehe mir",
+      "stell mir",
+      "stelle mir",
       // Asked as a question in the second person ("machst …?"): a request.
       "machst",
       "schaltest",
@@ -354,6 +400,9 @@ export const de: FastPathGrammar = {
       "anknipsen",
       "wieder an",
       "wieder ein",
+      "wieder einschalten",
+      "wieder anschalten",
+      "wieder anmachen",
       // "… dass du das Licht einschaltest", "… um das Licht anzuschalten".
       "einschaltest",
       "anschaltest",
@@ -366,6 +415,12 @@ export const de: FastPathGrammar = {
     ]),
     off: withSie([
       "aus",
+      // "schalte das Licht in der Küche wieder aus": off again, as "wieder an" is on again.
+      "wieder aus",
+      "wieder ab",
+      "wieder ausschalten",
+      "wieder ausmachen",
+      "wieder abschalten",
       "ausgeschaltet",
       "ausgemacht",
       "aus geschaltet",
@@ -589,7 +644,7 @@ export const de: FastPathGrammar = {
       "so laut wie möglich",
       "laut",
       // "dreh mal auf", "aufdrehen!": said of nothing, what is turned up is the sound. Only the
-      // verb and its particle together: "dreh bitte im Bad die Lampen auf" switches the lamps on.
+      // verb and its particle together: "dreh bitte im Bad die Lampen auf" turns the lamps up.
       "dreh auf",
       "drehe auf",
       "dreh etwas auf",
@@ -621,6 +676,17 @@ export const de: FastPathGrammar = {
       "ich höre nichts",
       "ich höre kaum etwas",
       "ich höre dich nicht",
+      // The same, shortened as spoken: "ich hör nichts", "ich hör dich nicht".
+      "ich hör nichts",
+      "ich hör dich nicht",
+      "ich hör dich kaum",
+      // Too quiet, said to the assistant as "zu laut" is ("du bist zu leise").
+      "du bist zu leise",
+      "bist zu leise",
+      "du bist so leise",
+      "sprich nicht so leise",
+      "rede nicht so leise",
+      "red nicht so leise",
       // Heard badly: "ich höre dich schlecht", "ich kann dich nur schlecht hören".
       "ich höre dich schlecht",
       "ich kann dich schlecht hören",
@@ -652,6 +718,10 @@ export const de: FastPathGrammar = {
       "lautstärke ist viel zu hoch",
       // "nicht so laut": a negation of what is wrong, so a request, as "not so loud".
       "nicht so laut",
+      // Said of the voice, whole, so that "sprich nicht" (silence, see `mute`) takes no part of it.
+      "sprich nicht so laut",
+      "rede nicht so laut",
+      "red nicht so laut",
       // "verringere die Lautstärke auf sehr niedrig": a level in words is no number, so a step down;
       // only after "to": "… ist sehr niedrig" says the sound is too low.
       "auf sehr niedrig",
@@ -725,6 +795,19 @@ export const de: FastPathGrammar = {
       "schweig",
       "halt den mund",
       "halt die klappe",
+      // Told not to speak: "sprich nicht", "hör auf zu reden" (of the assistant's own voice).
+      "sprich nicht",
+      "nicht sprechen",
+      "nicht reden",
+      "rede nicht",
+      "red nicht",
+      "hör auf zu reden",
+      "hör auf zu sprechen",
+      // Hushed: "psst", however many letters the transcript gives it.
+      "pst",
+      "psst",
+      "pssst",
+      "pscht",
       "leise",
       "still",
       "ruhig",
@@ -762,6 +845,8 @@ export const de: FastPathGrammar = {
       "laut schalten",
       "stummschaltung aus",
       "stummschaltung deaktivieren",
+      "stummschaltung beenden",
+      "entstummen",
     ],
     scale: ["stufe"],
     toggle: ["umschalten", "um"],
@@ -972,6 +1057,11 @@ export const de: FastPathGrammar = {
   everything: ["alles", "alle geräte", "sämtliche geräte"],
   conjunctions: ["und", "sowie", "und dann"],
   corrections: ["nein", "nein nein", "ne", "n\u00f6"],
+  // "hoch", "runter", "etwas runter": up or down said alone is a step of the sound. Not "more" or
+  // "less" or "higher", which say no verb, nor a participle, which tells what was done.
+  upOrDownAlone: {
+    except: ["mehr", "weniger", "höher", "niedriger", "erhöht", "verringert", "verstärken", "anheben"],
+  },
   // "… so that I can hear it": what a command is for, cut off (see the type).
   inverted: ["ist", "sind"],
   subjectFirst: ["ich kann", "man kann"],
@@ -1907,7 +1997,7 @@ export const de: FastPathGrammar = {
         "{name} (abschließen|verriegeln|absperren|zusperren|zuschließen)",
       ],
     },
-    // "dreh die Musik auf": the separable "aufdrehen" of what plays is louder (of a light, on).
+    // "dreh die Musik auf": the separable "aufdrehen" of what plays is louder (of a light, brighter).
     {
       intent: "volume_up",
       templates: [
@@ -1920,7 +2010,15 @@ export const de: FastPathGrammar = {
       ],
     },
     // "mach den Rollladen ein Stück auf", "dreh das Licht etwas auf": a step, with the separable verb's particle last.
-    { intent: "step_up", templates: ["(mach|mache|fahr|fahre|dreh|drehe) {name} {bit} (auf|hoch|rauf)"] },
+    // "dreh das Licht auf" is the separable "aufdrehen" said apart, and read as it is said joined:
+    // a light turned up is brighter (one that is off comes on), a cover opened.
+    {
+      intent: "step_up",
+      templates: [
+        "(mach|mache|fahr|fahre|dreh|drehe) {name} {bit} (auf|hoch|rauf)",
+        "(dreh|drehe) {name} auf",
+      ],
+    },
     {
       intent: "step_down",
       templates: ["(mach|mache|fahr|fahre|dreh|drehe) {name} {bit} (zu|runter|herunter)"],
@@ -1953,8 +2051,6 @@ export const de: FastPathGrammar = {
       intent: "turn_on",
       templates: [
         "<switchOn> {name} (ein|an)",
-        // "dreh das Licht auf": the separable "aufdrehen", said apart.
-        "(dreh|drehe) {name} auf",
         "{name} (einschalten|anschalten|anmachen|aktivieren|aufdrehen)",
         "(aktiviere|aktivier|starte|start) {name}",
         "(führe|führ) {name} aus",

@@ -37,6 +37,10 @@ export const nl: FastPathGrammar = {
     "wilt u zo vriendelijk zijn",
     "wees zo vriendelijk en",
     "wees zo lief en",
+    "zou je zo lief willen zijn om",
+    "zou je zo lief willen zijn",
+    "wil je zo lief zijn om",
+    "wil je zo lief zijn",
     "doe me een plezier en",
     // Asked as whether it can be done, or as a favour begged: "is het mogelijk het licht te
     // dimmen", "mag ik je vragen het licht uit te doen" (the infinitive with "te" follows).
@@ -286,6 +290,9 @@ export const nl: FastPathGrammar = {
       "activeren",
       "in",
       "weer aan",
+      "weer aanzetten",
+      "weer aandoen",
+      "weer inschakelen",
       // "… dat je het licht aanzet", "… om het licht aan te zetten".
       "aanzet",
       "aandoet",
@@ -296,6 +303,12 @@ export const nl: FastPathGrammar = {
     ],
     off: [
       "uit",
+      // "doe het licht in de keuken weer uit": off again, as "weer aan" is on again ("weer" alone
+      // is also the weather, so it is no filler).
+      "weer uit",
+      "weer uitzetten",
+      "weer uitdoen",
+      "weer uitschakelen",
       "uitgeschakeld",
       "uitgezet",
       "uitgedaan",
@@ -525,6 +538,11 @@ export const nl: FastPathGrammar = {
       "luid",
       "luider",
       "te zacht",
+      // Too quiet, said to the assistant as "je bent te hard" is.
+      "je bent te zacht",
+      "je bent zo zacht",
+      "praat niet zo zacht",
+      "praat niet zo stil",
       // "het volume is te laag": too low, said of the sound itself ("te lang" is one letter away).
       "volume is te laag",
       "geluid is te laag",
@@ -562,6 +580,9 @@ export const nl: FastPathGrammar = {
       // "niet zo hard": a negation of what is wrong, so a request, as "not so loud".
       "niet zo hard",
       "niet zo luid",
+      // Said of the voice, whole, so that "praat niet" (silence, see `mute`) takes no part of it.
+      "praat niet zo hard",
+      "praat niet zo luid",
       "zachter",
       // "praat wat rustiger": calmer, of a sound, is quieter.
       "rustiger",
@@ -641,6 +662,21 @@ export const nl: FastPathGrammar = {
       "stil zetten",
       "hou je kop",
       "houd je kop",
+      // "hou jezelf stil": "jezelf" is dropped, as "je" is.
+      "hou stil",
+      "houd stil",
+      // Told not to speak: "praat niet", "stop met praten" (of the assistant's own voice).
+      "praat niet",
+      "niet praten",
+      "stop met praten",
+      "hou op met praten",
+      "mond houden",
+      "zeg niks meer",
+      "zeg niets meer",
+      // Hushed: "sst", however many letters the transcript gives it.
+      "sst",
+      "ssst",
+      "sssst",
       "stilte",
       "demp",
       "muten",
@@ -666,6 +702,9 @@ export const nl: FastPathGrammar = {
       "hef het dempen op",
       "hef de demping op",
       "dempen opheffen",
+      "dempen stoppen",
+      "stop met dempen",
+      "demping opheffen",
       "mute uitzetten",
       "mute uit",
       "demping uit",
@@ -913,6 +952,9 @@ export const nl: FastPathGrammar = {
   everything: ["alles", "alle apparaten"],
   conjunctions: ["en", "en dan", "evenals"],
   corrections: ["nee", "nee nee", "neen"],
+  // "omhoog", "omlaag", "een beetje omlaag": up or down said alone is a step of the sound. Not "more"
+  // or "less" or "higher", which say no verb, nor a participle, which tells what was done.
+  upOrDownAlone: { except: ["meer", "minder", "hoger", "lager", "verhoogd", "verlaagd", "toenemen"] },
   // "… so that I can hear it": what a command is for, cut off (see the type).
   inverted: ["is", "zijn"],
   subjectFirst: ["ik kan"],
