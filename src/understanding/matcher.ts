@@ -55,6 +55,11 @@ export interface FastMatch {
    * the maximum"): over a group it moves the lights that are on, as a change does.
    */
   towards?: "up" | "down";
+  /**
+   * "it's dark in the kitchen", "je ne vois rien": the dark told, of a place or of none, with no
+   * light named. Light is wanted there: a light that is off comes on as those on brighten.
+   */
+  dark?: true;
   /** The name is words a template took that are no name ("put the kitchen light"): never quoted. */
   unquoted?: true;
   /**
