@@ -2523,12 +2523,16 @@ describe("Spanish and Italian: darker or brighter, said as how it is or as a ver
     expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
   });
 
+  // The dark told of a room wants light from each of its lights, the one that is off too.
   it.each([
     ["es", "no veo bien en la cocina"],
     ["it", "in cucina è piuttosto buio"],
-  ])("%s: %j brightens the kitchen light that is on", async (language, text) => {
+  ])("%s: %j brightens the kitchen light that is on and brings the other on", async (language, text) => {
     await say(text, language);
-    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":75}']);
+    expect(calls()).toEqual([
+      'light.turn_on light.counter_lights {"brightness_pct":25}',
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":75}',
+    ]);
   });
 });
 
@@ -2866,5 +2870,144 @@ describe("the time and the date, asked in the words people use", () => {
     const result = await say(text, language);
     expect(calls()).toEqual([]);
     expect(result.speech).not.toMatch(/\d:\d\d|20\d\d/);
+  });
+});
+
+describe("the dark told of a room, with no light named, wants light from each of its lights", () => {
+  it.each([
+    ["en", "it's dark in the kitchen"],
+    ["en", "i can't see a thing in the kitchen"],
+    ["de", "es ist dunkel in der Küche"],
+    ["fr", "il fait noir dans la cuisine"],
+    ["fr", "on n'y voit rien dans la cuisine"],
+    ["es", "está oscuro en la cocina"],
+    ["nl", "het is donker in de keuken"],
+    ["it", "è buio in cucina"],
+  ])(
+    "%s: %j brightens the kitchen's light that is on and brings the one that is off on",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual([
+        `light.turn_on light.counter_lights {"brightness_pct":25}`,
+        `light.turn_on light.kitchen_ceiling {"brightness_pct":75}`,
+      ]);
+    },
+  );
+
+  it.each([
+    ["en", "it's too dark in here"],
+    ["fr", "il fait sombre"],
+  ])("%s: %j, no room said, is the speaker's room", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([
+      `light.turn_on light.counter_lights {"brightness_pct":25}`,
+      `light.turn_on light.kitchen_ceiling {"brightness_pct":75}`,
+    ]);
+  });
+
+  it.each([
+    ["en", "the kitchen lights are too dim"],
+    ["en", "it's too dark in the kitchen, turn the lights up"],
+    ["fr", "les lumières de la cuisine sont trop faibles"],
+    ["fr", "plus de lumière dans la cuisine"],
+  ])(
+    "%s: %j, said of the lights or asked as a change, brightens only the light that is on",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":75}`]);
+    },
+  );
+
+  it.each([
+    ["en", "it was dark in the kitchen"],
+    ["en", "is it dark in the kitchen?"],
+    ["fr", "il faisait noir dans la cuisine"],
+    ["fr", "il fait noir dans la cuisine ?"],
+    ["de", "war es dunkel in der Küche"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French: quiet asked with more than the word alone is a mute; the word alone is 'never mind'", () => {
+  it.each([
+    ["fr", "silence s'il te plaît"],
+    ["fr", "tais-toi s'il vous plaît"],
+    ["fr", "chut dans le salon"],
+    ["fr", "mettez-vous en sourdine"],
+  ])("%s: %j mutes the living room speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+    ]);
+  });
+
+  it.each([
+    ["fr", "silence"],
+    ["fr", "tais-toi"],
+    ["fr", "chut !"],
+    ["fr", "le silence est d'or"],
+    ["fr", "ne te tais pas"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "shh"],
+    ["en", "shush please"],
+  ])("%s: %j mutes the living room speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+    ]);
+  });
+});
+
+describe("English and French: up or down said alone is a step of the sound", () => {
+  it.each([
+    ["en", "turn up", 0.3],
+    ["en", "down a bit", 0.1],
+    ["fr", "baisse", 0.1],
+    ["fr", "monte un peu s'il te plaît", 0.3],
+    ["fr", "augmenter", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["en", "more"],
+    ["en", "turned up"],
+    ["en", "turn up?"],
+    ["fr", "plus"],
+    ["fr", "moins"],
+    ["fr", "baisse ?"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("English and French: going to bed or out, said before the command, changes nothing of it", () => {
+  it.each([
+    ["en", "i'm going to bed, kitchen lights off"],
+    ["en", "time for bed turn off the kitchen lights"],
+    ["fr", "je vais me coucher, éteins la cuisine"],
+    ["fr", "je pars éteins les lumières de la cuisine"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["en", "i'm going to bed"],
+    ["fr", "je vais me coucher"],
+  ])("%s: %j alone touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
   });
 });

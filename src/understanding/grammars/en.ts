@@ -118,6 +118,16 @@ export const en: FastPathGrammar = {
     "ok",
     "okay",
     "for me",
+    // Why, said before the command: "i'm going to bed, lights out" (alone, they ask nothing).
+    "i'm going to bed",
+    "i am going to bed",
+    "i'm off to bed",
+    "i'm heading to bed",
+    "we're going to bed",
+    "time for bed",
+    "it's bedtime",
+    "i'm leaving",
+    "i'm heading out",
     // Hesitations.
     "um",
     "umm",
@@ -160,6 +170,23 @@ export const en: FastPathGrammar = {
   conjunctions: ["and", "and then", "as well as"],
   // "turn that down", "switch this off": what was just named, or what the verb acts on here.
   corrections: ["no", "no no", "no no no", "nope", "no wait"],
+  // "turn up", "turn it down a bit": the sound, as said to a voice assistant. A past tense tells
+  // what was done; "more", "less", "higher" alone ask for more or less of anything.
+  upOrDownAlone: {
+    except: [
+      "raised",
+      "turned up",
+      "turned down",
+      "more",
+      "less",
+      "higher",
+      "up more",
+      "rise",
+      "pump",
+      "crank",
+      "drop",
+    ],
+  },
   // "… so that I can hear it": what a command is for, cut off (see the type).
   inverted: ["is", "are", "isn't", "aren't"],
   enough: ["enough"],
@@ -858,6 +885,11 @@ export const en: FastPathGrammar = {
       "silence",
       "shut up",
       "hush",
+      // "shh": said for quiet however many letters are heard.
+      "shush",
+      "sh",
+      "shh",
+      "shhh",
       "go silent",
       "be quiet",
       "go on mute",

@@ -166,6 +166,18 @@ export const fr: FastPathGrammar = {
     // "hey", said in French as in English.
     "hey",
     "ok",
+    // Why, said before the command: "je vais me coucher, éteins les lumières" (alone, they ask nothing).
+    "je vais me coucher",
+    "je vais aller me coucher",
+    "je vais au lit",
+    "je vais dormir",
+    "je vais aller dormir",
+    "je m'en vais",
+    "je pars",
+    "on va se coucher",
+    "on va dormir",
+    "c'est l'heure d'aller au lit",
+    "c'est l'heure d'aller se coucher",
     // Hesitations.
     "euh",
     "heu",
@@ -822,8 +834,18 @@ export const fr: FastPathGrammar = {
       "enlevez le son",
       "sans son",
       "sans le son",
-      // Silence for the speaker ("mets le salon en silence"); "silence" and "tais-toi" alone are
-      // Home Assistant's "never mind", not a mute.
+      // Silence for the speaker ("mets le salon en silence"). "silence", "chut" and "tais-toi" are
+      // a mute said with more ("silence s'il te plaît", "chut dans le salon"); alone they are Home
+      // Assistant's "never mind" (later.hush), not a mute.
+      "silence",
+      "chut",
+      "tais toi",
+      "taisez vous",
+      "taisez-vous",
+      "tais-toi",
+      "mettez vous en sourdine",
+      "mettez-vous en sourdine",
+      "mets-toi en sourdine",
       "en mode silence",
       "en mode silencieux",
       "en silencieux",
@@ -992,6 +1014,12 @@ export const fr: FastPathGrammar = {
   everything: ["tout", "tous les appareils", "tout le reste"],
   conjunctions: ["et", "puis", "ainsi que"],
   corrections: ["non", "non non", "mais non"],
+  // "baisse", "monte un peu": the sound, as said to a voice assistant. "plus" and "moins" alone
+  // ask for more or less of anything. (A participle, "baissé", is the imperative once folded, as a
+  // speech-to-text writes it either way.)
+  upOrDownAlone: {
+    except: ["plus", "moins", "plus haut", "plus haute", "plus bas", "plus basse"],
+  },
   // "… so that I can hear it": what a command is for, cut off (see the type).
   purposes: [
     "pour que",
