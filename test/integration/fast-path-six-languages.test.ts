@@ -3011,3 +3011,76 @@ describe("English and French: going to bed or out, said before the command, chan
     expect(calls()).toEqual([]);
   });
 });
+
+describe("English and French: a wish said to 'vous' or as asked, and 'all that' as everything here", () => {
+  it.each([
+    ["fr", "j'aimerais que vous éteigniez la cuisine"],
+    ["fr", "je vous demande d'éteindre la lumière de la cuisine"],
+    ["fr", "auriez-vous l'amabilité d'éteindre la cuisine"],
+    ["fr", "je souhaiterais que la lumière de la cuisine soit éteinte"],
+    ["fr", "dis google éteins la cuisine"],
+    ["en", "i'm asking you to switch the kitchen lights off"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "éteins-moi tout ça dans la cuisine"],
+    ["en", "turn it all off in the kitchen"],
+  ])("%s: %j switches off what is on or lit in the kitchen", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toContain("light.turn_off light.kitchen_ceiling");
+    expect(calls()).toContain("light.turn_off light.counter_lights");
+    expect(calls().every((c) => c.includes("turn_off"))).toBe(true);
+  });
+
+  it.each([
+    ["fr", "je souhaite savoir si la lumière de la cuisine est allumée"],
+    ["fr", "je te demande pardon"],
+    ["en", "is it all off in the kitchen"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls().filter((c) => /turn_(on|off)/.test(c))).toEqual([]);
+  });
+
+  it("fr: 'mets les lumières de la cuisine en veilleuse' dims the one that is on, lighting none", async () => {
+    await say("mets les lumières de la cuisine en veilleuse", "fr");
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+});
+
+describe("English: 'on the …' said first is the verb, as 'off the …' is", () => {
+  it.each([["en", "on the lights in the kitchen"]])(
+    "%s: %j switches the kitchen's lights on",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    },
+  );
+
+  it.each([
+    ["en", "on the kitchen table"],
+    ["en", "on the first floor"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French: a volume said high or low before its noun", () => {
+  it.each([
+    ["fr", "mets la musique à faible volume", 0.1],
+    ["fr", "j'ai besoin d'un haut volume", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([["fr", "le haut volume était gênant hier"]])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -77,6 +77,8 @@ export const en: FastPathGrammar = {
     "we want",
     "i want",
     "i want you to",
+    "i'm asking you to",
+    "i am asking you to",
     "i would like",
     "i would love",
     "i'd love",
@@ -166,7 +168,16 @@ export const en: FastPathGrammar = {
   quantifiers: ["all", "all of", "every", "every single", "each", "each and every"],
   only: ["only", "just", "alone"],
   both: ["both", "both of", "all of them", "each of"],
-  everything: ["everything", "all devices", "every device", "all the devices"],
+  // "turn it all off", "switch all that off": all that is here.
+  everything: [
+    "everything",
+    "all devices",
+    "every device",
+    "all the devices",
+    "it all",
+    "all of it",
+    "all that",
+  ],
   conjunctions: ["and", "and then", "as well as"],
   // "turn that down", "switch this off": what was just named, or what the verb acts on here.
   corrections: ["no", "no no", "no no no", "nope", "no wait"],
@@ -476,6 +487,9 @@ export const en: FastPathGrammar = {
     ],
     on: [
       "on",
+      // "on the fan", "on the lights": said first, the verb as many say it (as "off the lights"),
+      // not a place's preposition.
+      "^on the",
       "turned on",
       "switched on",
       "powered on",
