@@ -3084,3 +3084,50 @@ describe("French: a volume said high or low before its noun", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("English and French: how soon or 'also', said of a command, changes nothing of it", () => {
+  it.each([
+    ["fr", "éteins vite la cuisine"],
+    ["fr", "éteins également la lumière de la cuisine"],
+    ["en", "quickly switch off the kitchen lights"],
+    ["en", "turn off the kitchen lights as well"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "la lumière de la cuisine s'est éteinte rapidement"],
+    ["en", "the kitchen light also went off"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French: light no longer wanted, and none at all never read as more", () => {
+  it.each([
+    ["fr", "je ne veux plus de lumière dans la cuisine"],
+    ["fr", "je ne veux pas de lumière dans la cuisine"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "plus de lumière du tout dans la cuisine"],
+    ["fr", "il n'y a plus de lumière dans la cuisine"],
+  ])("%s: %j brightens nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls().filter((c) => c.includes("brightness_pct"))).toEqual([]);
+    expect(calls().filter((c) => c.includes("turn_on"))).toEqual([]);
+  });
+
+  it("en: 'it's pitch dark in the kitchen' wants light from each kitchen light", async () => {
+    await say("it's pitch dark in the kitchen", "en");
+    expect(calls()).toEqual([
+      `light.turn_on light.counter_lights {"brightness_pct":25}`,
+      `light.turn_on light.kitchen_ceiling {"brightness_pct":75}`,
+    ]);
+  });
+});

@@ -130,6 +130,12 @@ export const en: FastPathGrammar = {
     "it's bedtime",
     "i'm leaving",
     "i'm heading out",
+    // How soon or how, said of the command: "quickly turn off the light", "also switch on the fan".
+    "quickly",
+    "real quick",
+    "asap",
+    "also",
+    "as well",
     // Hesitations.
     "um",
     "umm",
@@ -619,6 +625,8 @@ export const en: FastPathGrammar = {
       "its dark",
       "it's a bit dark",
       "it's getting dark",
+      "pitch dark",
+      "pitch black",
       "i can't see",
       "i can't see anything",
       "i cannot see",

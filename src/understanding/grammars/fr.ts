@@ -205,6 +205,11 @@ export const fr: FastPathGrammar = {
     "on va dormir",
     "c'est l'heure d'aller au lit",
     "c'est l'heure d'aller se coucher",
+    // How soon or how, said of the command: "éteins vite la lumière", "allume également la cuisine".
+    "vite",
+    "rapidement",
+    "également",
+    "en vitesse",
     // Hesitations.
     "euh",
     "heu",
@@ -415,6 +420,9 @@ export const fr: FastPathGrammar = {
       "je n'ai plus besoin des",
       "pas besoin de",
       "je ne veux plus utiliser",
+      // "je ne veux plus de lumière dans le salon": none wanted now.
+      "je ne veux plus de",
+      "je ne veux pas de",
       "off",
       "désactivez",
       "hors tension",
@@ -1000,6 +1008,8 @@ export const fr: FastPathGrammar = {
     // "pas de son s'il te plaît", "pas de lumière dans la cuisine": none wanted, said first.
     none: ["^pas de"],
     negations: [
+      // "plus de lumière du tout": none at all, never more of it.
+      "du tout",
       "ne",
       "pas",
       "jamais",
