@@ -3131,3 +3131,33 @@ describe("French: light no longer wanted, and none at all never read as more", (
     ]);
   });
 });
+
+describe("French: silence asked as a state, and the sound raised by stronger verbs", () => {
+  it.each([
+    ["fr", "sois silencieux"],
+    ["fr", "muter le salon"],
+  ])("%s: %j mutes the living room speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+    ]);
+  });
+
+  it.each([
+    ["fr", "le salon est silencieux"],
+    ["fr", "le haut-parleur est-il silencieux ?"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["fr", "relève le volume"],
+    ["fr", "amplifie le son"],
+  ])("%s: %j sets the speaker's volume a step up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`,
+    ]);
+  });
+});

@@ -452,6 +452,15 @@ export const fr: FastPathGrammar = {
       "haussez",
       "remonter",
       "remontez",
+      // Raised or made stronger: "relève le volume", "rehausse le son", "amplifie le son".
+      "relève",
+      "relever",
+      "rehausse",
+      "réhausse",
+      "rehausser",
+      "amplifie",
+      "amplifier",
+      "accentue",
     ],
     down: [
       // Asked as a question in the second person ("baisses …?"): a request.
@@ -886,6 +895,12 @@ export const fr: FastPathGrammar = {
       "taisez vous",
       "taisez-vous",
       "tais-toi",
+      // Silent, asked of the assistant: "sois silencieux", "reste silencieuse", "muter".
+      "silencieux",
+      "silencieuse",
+      "muter",
+      "mutez",
+      "on se tait",
       "mettez vous en sourdine",
       "mettez-vous en sourdine",
       "mets-toi en sourdine",
