@@ -420,9 +420,9 @@ export const fr: FastPathGrammar = {
       "je n'ai plus besoin des",
       "pas besoin de",
       "je ne veux plus utiliser",
-      // "je ne veux plus de lumière dans le salon": none wanted now.
+      // "je ne veux plus de lumière dans le salon": none wanted any more ("je ne veux pas de
+      // lumière" may refuse one not yet asked for, and is read as no command).
       "je ne veux plus de",
-      "je ne veux pas de",
       "off",
       "désactivez",
       "hors tension",
