@@ -2910,6 +2910,8 @@ describe("the dark told of a room, with no light named, wants light from each of
     ["en", "it's too dark in the kitchen, turn the lights up"],
     ["fr", "les lumières de la cuisine sont trop faibles"],
     ["fr", "plus de lumière dans la cuisine"],
+    ["fr", "il fait sombre dans la cuisine, je veux plus de lumière"],
+    ["es", "está oscuro en la cocina, quiero más luz"],
   ])(
     "%s: %j, said of the lights or asked as a change, brightens only the light that is on",
     async (language, text) => {

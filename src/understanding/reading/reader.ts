@@ -362,6 +362,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
        * in the phrase), "i can't see anything", "je ne vois rien" (a negation in it).
        */
       let darkTold = false;
+      /** Phrases that say brighter: a second ("it's dark, I want more light") asks for a change. */
+      let brighterSaid = 0;
       /** Ups and downs said by "more" or "less" alone ("más", "più"), with no word of loudness. */
       let bareComparatives = 0;
       let pendingPreposition: string | undefined;
@@ -626,6 +628,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           // "not so loud" is a request alone, but "the music is not so loud" says how it is;
           // "pas assez claire", not enough, says what is wrong however it is said.
           const negated = item.text.split(" ").some((w) => lexicon.senses(w)?.cues.has("negations"));
+          if (sense.cues.has("brighter")) brighterSaid++;
           if (sense.cues.has("brighter") && item.text.includes(" ") && (negated || holdsStatement(item.text)))
             darkTold = true;
           if (
@@ -802,7 +805,11 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       if (
         action.intent === "brighten" &&
         level === undefined &&
-        ((darkTold && !thing && !ASKED_FOR.some((cue) => cues.has(cue)) && !cues.has("brightness")) ||
+        ((darkTold &&
+          brighterSaid === 1 &&
+          !thing &&
+          !ASKED_FOR.some((cue) => cues.has(cue)) &&
+          !cues.has("brightness")) ||
           cues.has("on") ||
           cues.has("lightOn"))
       )
