@@ -56,6 +56,11 @@ export interface FastMatch {
    * on, as a change does, and nothing is moved the other way.
    */
   towards?: "up" | "down";
+  /**
+   * "it's dark in the kitchen", "je ne vois rien": the dark told, of a place or of none, with no
+   * light named. Light is wanted there: a light that is off comes on as those on brighten.
+   */
+  dark?: true;
   /** The name is words a template took that are no name ("put the kitchen light"): never quoted. */
   unquoted?: true;
   /**

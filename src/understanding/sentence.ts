@@ -16,6 +16,8 @@ export const WAKE_WORDS = [
   "hey siri",
   "siri",
   "dis siri",
+  "dis google",
+  "dis alexa",
   "oye siri",
   "hola siri",
   "oye olly",

@@ -166,6 +166,11 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const each = new RegExp(
     `(?:^|\\s)(?:${alternation([...grammar.quantifiers, ...(grammar.both ?? [])])})(?=\\s|$)`,
   );
+  // "tais-toi", "silence", said alone: Home Assistant's "never mind", which stops the assistant;
+  // with more ("silence s'il te plaît", "tais-toi dans le salon") they are a mute.
+  const hushOnly = grammar.later.hush?.length
+    ? new RegExp(`^(?:${alternation(grammar.later.hush.map(fold))})$`)
+    : undefined;
   const selfAsk = grammar.selfAsks?.words.length
     ? new RegExp(`^[¿¡"']*(?:${alternation(grammar.selfAsks.words)})\\s+(?<verb>\\S+)`)
     : undefined;
@@ -355,6 +360,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
      * correction ("no, turn it down"), the command alone.
      */
     understand(sentence: string, lookup: (words: string) => Spotted | undefined): Understood | undefined {
+      if (hushOnly?.test(fold(sentence))) return undefined;
       const understood = understandSentence(sentence, lookup);
       // "is only the desk lamp on": asked of every other device too, which no answer here reads.
       // "¿debería apagar la luz?": what the speaker should do, asked; not what they ask for. A

@@ -3162,3 +3162,295 @@ describe("German and Dutch: up or down said alone is a step of the sound", () =>
     expect(calls()).toEqual([]);
   });
 });
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toMatch(/\d:\d\d|20\d\d/);
+  });
+});
+
+describe("the dark told of a room, with no light named, wants light from each of its lights", () => {
+  it.each([
+    ["en", "it's dark in the kitchen"],
+    ["en", "i can't see a thing in the kitchen"],
+    ["de", "es ist dunkel in der Küche"],
+    ["fr", "il fait noir dans la cuisine"],
+    ["fr", "on n'y voit rien dans la cuisine"],
+    ["es", "está oscuro en la cocina"],
+    ["nl", "het is donker in de keuken"],
+    ["it", "è buio in cucina"],
+  ])(
+    "%s: %j brightens the kitchen's light that is on and brings the one that is off on",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual([
+        `light.turn_on light.counter_lights {"brightness_pct":25}`,
+        `light.turn_on light.kitchen_ceiling {"brightness_pct":75}`,
+      ]);
+    },
+  );
+
+  it.each([
+    ["en", "it's too dark in here"],
+    ["fr", "il fait sombre"],
+  ])("%s: %j, no room said, is the speaker's room", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([
+      `light.turn_on light.counter_lights {"brightness_pct":25}`,
+      `light.turn_on light.kitchen_ceiling {"brightness_pct":75}`,
+    ]);
+  });
+
+  it.each([
+    ["en", "the kitchen lights are too dim"],
+    ["en", "it's too dark in the kitchen, turn the lights up"],
+    ["fr", "les lumières de la cuisine sont trop faibles"],
+    ["fr", "plus de lumière dans la cuisine"],
+    ["fr", "il fait sombre dans la cuisine, je veux plus de lumière"],
+    ["es", "está oscuro en la cocina, quiero más luz"],
+  ])(
+    "%s: %j, said of the lights or asked as a change, brightens only the light that is on",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":75}`]);
+    },
+  );
+
+  it.each([
+    ["en", "it was dark in the kitchen"],
+    ["en", "is it dark in the kitchen?"],
+    ["fr", "il faisait noir dans la cuisine"],
+    ["fr", "il fait noir dans la cuisine ?"],
+    ["de", "war es dunkel in der Küche"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French: quiet asked with more than the word alone is a mute; the word alone is 'never mind'", () => {
+  it.each([
+    ["fr", "silence s'il te plaît"],
+    ["fr", "tais-toi s'il vous plaît"],
+    ["fr", "chut dans le salon"],
+    ["fr", "mettez-vous en sourdine"],
+  ])("%s: %j mutes the living room speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+    ]);
+  });
+
+  it.each([
+    ["fr", "le silence est d'or"],
+    ["fr", "ne te tais pas"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "shh"],
+    ["en", "shush please"],
+  ])("%s: %j mutes the living room speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+    ]);
+  });
+});
+
+describe("English and French: up or down said alone is a step of the sound", () => {
+  it.each([
+    ["en", "turn up", 0.3],
+    ["en", "down a bit", 0.1],
+    ["fr", "baisse", 0.1],
+    ["fr", "monte un peu s'il te plaît", 0.3],
+    ["fr", "augmenter", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["en", "more"],
+    ["en", "turned up"],
+    ["en", "turn up?"],
+    ["fr", "plus"],
+    ["fr", "moins"],
+    ["fr", "baisse ?"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("English and French: going to bed or out, said before the command, changes nothing of it", () => {
+  it.each([
+    ["en", "i'm going to bed, kitchen lights off"],
+    ["en", "time for bed turn off the kitchen lights"],
+    ["fr", "je vais me coucher, éteins la cuisine"],
+    ["fr", "je pars éteins les lumières de la cuisine"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["en", "i'm going to bed"],
+    ["fr", "je vais me coucher"],
+  ])("%s: %j alone touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("English and French: a wish said to 'vous' or as asked, and 'all that' as everything here", () => {
+  it.each([
+    ["fr", "j'aimerais que vous éteigniez la cuisine"],
+    ["fr", "je vous demande d'éteindre la lumière de la cuisine"],
+    ["fr", "auriez-vous l'amabilité d'éteindre la cuisine"],
+    ["fr", "je souhaiterais que la lumière de la cuisine soit éteinte"],
+    ["fr", "dis google éteins la cuisine"],
+    ["en", "i'm asking you to switch the kitchen lights off"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "éteins-moi tout ça dans la cuisine"],
+    ["en", "turn it all off in the kitchen"],
+  ])("%s: %j switches off what is on or lit in the kitchen", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toContain("light.turn_off light.kitchen_ceiling");
+    expect(calls()).toContain("light.turn_off light.counter_lights");
+    expect(calls().every((c) => c.includes("turn_off"))).toBe(true);
+  });
+
+  it.each([
+    ["fr", "je souhaite savoir si la lumière de la cuisine est allumée"],
+    ["fr", "je te demande pardon"],
+    ["en", "is it all off in the kitchen"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls().filter((c) => /turn_(on|off)/.test(c))).toEqual([]);
+  });
+
+  it("fr: 'mets les lumières de la cuisine en veilleuse' dims the one that is on, lighting none", async () => {
+    await say("mets les lumières de la cuisine en veilleuse", "fr");
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+});
+
+describe("English: 'on the …' said first is the verb, as 'off the …' is", () => {
+  it.each([["en", "on the lights in the kitchen"]])(
+    "%s: %j switches the kitchen's lights on",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    },
+  );
+
+  it.each([
+    ["en", "on the kitchen table"],
+    ["en", "on the first floor"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French: a volume said high or low before its noun", () => {
+  it.each([
+    ["fr", "mets la musique à faible volume", 0.1],
+    ["fr", "j'ai besoin d'un haut volume", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([["fr", "le haut volume était gênant hier"]])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("English and French: how soon or 'also', said of a command, changes nothing of it", () => {
+  it.each([
+    ["fr", "éteins vite la cuisine"],
+    ["fr", "éteins également la lumière de la cuisine"],
+    ["en", "quickly switch off the kitchen lights"],
+    ["en", "turn off the kitchen lights as well"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "la lumière de la cuisine s'est éteinte rapidement"],
+    ["en", "the kitchen light also went off"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French: light no longer wanted, and none at all never read as more", () => {
+  it.each([
+    ["fr", "je ne veux plus de lumière dans la cuisine"],
+    ["fr", "je ne veux plus de lumière dans la cuisine s'il te plaît"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "plus de lumière du tout dans la cuisine"],
+    ["fr", "il n'y a plus de lumière dans la cuisine"],
+  ])("%s: %j brightens nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls().filter((c) => c.includes("brightness_pct"))).toEqual([]);
+    expect(calls().filter((c) => c.includes("turn_on"))).toEqual([]);
+  });
+
+  it("en: 'it's pitch dark in the kitchen' wants light from each kitchen light", async () => {
+    await say("it's pitch dark in the kitchen", "en");
+    expect(calls()).toEqual([
+      `light.turn_on light.counter_lights {"brightness_pct":25}`,
+      `light.turn_on light.kitchen_ceiling {"brightness_pct":75}`,
+    ]);
+  });
+});
+
+describe("French: silence asked as a state, and the sound raised by stronger verbs", () => {
+  it.each([
+    ["fr", "sois silencieux"],
+    ["fr", "muter le salon"],
+  ])("%s: %j mutes the living room speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+    ]);
+  });
+
+  it.each([
+    ["fr", "le salon est silencieux"],
+    ["fr", "le haut-parleur est-il silencieux ?"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["fr", "relève le volume"],
+    ["fr", "amplifie le son"],
+  ])("%s: %j sets the speaker's volume a step up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`,
+    ]);
+  });
+});

@@ -798,6 +798,10 @@ describe("up or down said alone", () => {
     ["es", "súbele un poquito", "step_up"],
     ["es", "baja mucho", "step_down"],
     ["it", "riduci un po'", "step_down"],
+    ["en", "lower a bit", "step_down"],
+    ["en", "turn up", "step_up"],
+    ["fr", "baisse un peu", "step_down"],
+    ["fr", "augmente", "step_up"],
   ])("%s: %j is a step with nothing named", (language, sentence, intent) => {
     const read = understand(language, sentence);
     expect(read).toMatchObject({ match: { intent }, by: "certain reading" });
@@ -808,8 +812,10 @@ describe("up or down said alone", () => {
     ["es", "menos"],
     ["es", "¿bajas?"],
     ["it", "abbassata"],
-    ["en", "lower a bit"],
-    ["fr", "baisse un peu"],
+    ["en", "more"],
+    ["en", "turned up"],
+    ["fr", "plus"],
+    ["fr", "moins un peu"],
   ])("%s: %j is no step of anything", (language, sentence) => {
     const match = understand(language, sentence)?.match;
     expect(match?.intent === "step_up" || match?.intent === "step_down").toBe(false);

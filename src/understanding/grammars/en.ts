@@ -77,6 +77,8 @@ export const en: FastPathGrammar = {
     "we want",
     "i want",
     "i want you to",
+    "i'm asking you to",
+    "i am asking you to",
     "i would like",
     "i would love",
     "i'd love",
@@ -118,6 +120,22 @@ export const en: FastPathGrammar = {
     "ok",
     "okay",
     "for me",
+    // Why, said before the command: "i'm going to bed, lights out" (alone, they ask nothing).
+    "i'm going to bed",
+    "i am going to bed",
+    "i'm off to bed",
+    "i'm heading to bed",
+    "we're going to bed",
+    "time for bed",
+    "it's bedtime",
+    "i'm leaving",
+    "i'm heading out",
+    // How soon or how, said of the command: "quickly turn off the light", "also switch on the fan".
+    "quickly",
+    "real quick",
+    "asap",
+    "also",
+    "as well",
     // Hesitations.
     "um",
     "umm",
@@ -156,10 +174,36 @@ export const en: FastPathGrammar = {
   quantifiers: ["all", "all of", "every", "every single", "each", "each and every"],
   only: ["only", "just", "alone"],
   both: ["both", "both of", "all of them", "each of"],
-  everything: ["everything", "all devices", "every device", "all the devices"],
+  // "turn it all off", "switch all that off": all that is here.
+  everything: [
+    "everything",
+    "all devices",
+    "every device",
+    "all the devices",
+    "it all",
+    "all of it",
+    "all that",
+  ],
   conjunctions: ["and", "and then", "as well as"],
   // "turn that down", "switch this off": what was just named, or what the verb acts on here.
   corrections: ["no", "no no", "no no no", "nope", "no wait"],
+  // "turn up", "turn it down a bit": the sound, as said to a voice assistant. A past tense tells
+  // what was done; "more", "less", "higher" alone ask for more or less of anything.
+  upOrDownAlone: {
+    except: [
+      "raised",
+      "turned up",
+      "turned down",
+      "more",
+      "less",
+      "higher",
+      "up more",
+      "rise",
+      "pump",
+      "crank",
+      "drop",
+    ],
+  },
   // "… so that I can hear it": what a command is for, cut off (see the type).
   inverted: ["is", "are", "isn't", "aren't"],
   enough: ["enough"],
@@ -449,6 +493,9 @@ export const en: FastPathGrammar = {
     ],
     on: [
       "on",
+      // "on the fan", "on the lights": said first, the verb as many say it (as "off the lights"),
+      // not a place's preposition.
+      "^on the",
       "turned on",
       "switched on",
       "powered on",
@@ -578,6 +625,8 @@ export const en: FastPathGrammar = {
       "its dark",
       "it's a bit dark",
       "it's getting dark",
+      "pitch dark",
+      "pitch black",
       "i can't see",
       "i can't see anything",
       "i cannot see",
@@ -858,6 +907,11 @@ export const en: FastPathGrammar = {
       "silence",
       "shut up",
       "hush",
+      // "shh": said for quiet however many letters are heard.
+      "shush",
+      "sh",
+      "shh",
+      "shhh",
       "go silent",
       "be quiet",
       "go on mute",

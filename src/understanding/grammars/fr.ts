@@ -64,6 +64,7 @@ export const fr: FastPathGrammar = {
     "pour moi",
     "j'ai besoin que tu",
     "j'ai besoin de",
+    "j'ai besoin d'",
     "peux-tu",
     "pouvez-vous",
     "pouvez vous",
@@ -75,6 +76,32 @@ export const fr: FastPathGrammar = {
     "s'il vous plaît",
     "je veux que tu",
     "je voudrais que tu",
+    // The same wish said to "vous" ("j'aimerais que vous éteigniez …"), or as a wish of one's own.
+    "je veux que vous",
+    "je voudrais que vous",
+    "j'aimerais que vous",
+    "j'aimerais bien que vous",
+    "il faut que vous",
+    "il faudrait que vous",
+    "je souhaite que tu",
+    "je souhaite que vous",
+    "je souhaiterais que tu",
+    "je souhaiterais que vous",
+    "je souhaite que",
+    "je souhaiterais que",
+    "je souhaite",
+    "je souhaiterais",
+    // "je te demande d'éteindre …": what is asked is the command.
+    "je te demande de",
+    "je te demande d'",
+    "je vous demande de",
+    "je vous demande d'",
+    "auriez vous l'amabilité de",
+    "auriez vous l'amabilité d'",
+    "aurais tu l'amabilité de",
+    "aurais tu l'amabilité d'",
+    "ayez l'amabilité de",
+    "ayez l'amabilité d'",
     // "je veux que la lumière soit éteinte": what follows is the command, said as a wish.
     "je veux que",
     "je voudrais que",
@@ -166,6 +193,23 @@ export const fr: FastPathGrammar = {
     // "hey", said in French as in English.
     "hey",
     "ok",
+    // Why, said before the command: "je vais me coucher, éteins les lumières" (alone, they ask nothing).
+    "je vais me coucher",
+    "je vais aller me coucher",
+    "je vais au lit",
+    "je vais dormir",
+    "je vais aller dormir",
+    "je m'en vais",
+    "je pars",
+    "on va se coucher",
+    "on va dormir",
+    "c'est l'heure d'aller au lit",
+    "c'est l'heure d'aller se coucher",
+    // How soon or how, said of the command: "éteins vite la lumière", "allume également la cuisine".
+    "vite",
+    "rapidement",
+    "également",
+    "en vitesse",
     // Hesitations.
     "euh",
     "heu",
@@ -376,6 +420,9 @@ export const fr: FastPathGrammar = {
       "je n'ai plus besoin des",
       "pas besoin de",
       "je ne veux plus utiliser",
+      // "je ne veux plus de lumière dans le salon": none wanted any more ("je ne veux pas de
+      // lumière" may refuse one not yet asked for, and is read as no command).
+      "je ne veux plus de",
       "off",
       "désactivez",
       "hors tension",
@@ -405,6 +452,15 @@ export const fr: FastPathGrammar = {
       "haussez",
       "remonter",
       "remontez",
+      // Raised or made stronger: "relève le volume", "rehausse le son", "amplifie le son".
+      "relève",
+      "relever",
+      "rehausse",
+      "réhausse",
+      "rehausser",
+      "amplifie",
+      "amplifier",
+      "accentue",
     ],
     down: [
       // Asked as a question in the second person ("baisses …?"): a request.
@@ -534,6 +590,9 @@ export const fr: FastPathGrammar = {
       "lumières basses",
       "en mode faible",
       "en mode tamisé",
+      // "mets les lumières en veilleuse": a night light's glow is a low one.
+      "en veilleuse",
+      "en mode veilleuse",
       "sur faible",
       "lumières tamisées",
       "lumière réduite",
@@ -607,6 +666,8 @@ export const fr: FastPathGrammar = {
       // "mets le volume fort": a high volume asked for is a louder one.
       "volume fort",
       "volume élevé",
+      "haut volume",
+      "volume haut",
       "je ne t'entends pas",
       "je ne peux rien entendre",
       "je n'entends rien",
@@ -703,6 +764,9 @@ export const fr: FastPathGrammar = {
       "plus basse",
       "volume bas",
       "volume faible",
+      // "à faible volume", "à bas volume": said before the noun too.
+      "faible volume",
+      "bas volume",
       "trop élevé",
       "moins forte",
       "plus doucement",
@@ -822,8 +886,24 @@ export const fr: FastPathGrammar = {
       "enlevez le son",
       "sans son",
       "sans le son",
-      // Silence for the speaker ("mets le salon en silence"); "silence" and "tais-toi" alone are
-      // Home Assistant's "never mind", not a mute.
+      // Silence for the speaker ("mets le salon en silence"). "silence", "chut" and "tais-toi" are
+      // a mute said with more ("silence s'il te plaît", "chut dans le salon"); alone they are Home
+      // Assistant's "never mind" (later.hush), not a mute.
+      "silence",
+      "chut",
+      "tais toi",
+      "taisez vous",
+      "taisez-vous",
+      "tais-toi",
+      // Silent, asked of the assistant: "sois silencieux", "reste silencieuse", "muter".
+      "silencieux",
+      "silencieuse",
+      "muter",
+      "mutez",
+      "on se tait",
+      "mettez vous en sourdine",
+      "mettez-vous en sourdine",
+      "mets-toi en sourdine",
       "en mode silence",
       "en mode silencieux",
       "en silencieux",
@@ -943,6 +1023,8 @@ export const fr: FastPathGrammar = {
     // "pas de son s'il te plaît", "pas de lumière dans la cuisine": none wanted, said first.
     none: ["^pas de"],
     negations: [
+      // "plus de lumière du tout": none at all, never more of it.
+      "du tout",
       "ne",
       "pas",
       "jamais",
@@ -989,9 +1071,16 @@ export const fr: FastPathGrammar = {
   quantifiers: ["tous", "toutes", "tous les", "toutes les", "chaque"],
   only: ["seul", "seule", "seuls", "seules", "seulement", "uniquement"],
   both: ["les deux", "tous les deux", "toutes les deux", "toutes", "tous"],
-  everything: ["tout", "tous les appareils", "tout le reste"],
+  // "éteins-moi tout ça": all that is here.
+  everything: ["tout", "tous les appareils", "tout le reste", "tout ça", "tout cela"],
   conjunctions: ["et", "puis", "ainsi que"],
   corrections: ["non", "non non", "mais non"],
+  // "baisse", "monte un peu": the sound, as said to a voice assistant. "plus" and "moins" alone
+  // ask for more or less of anything. (A participle, "baissé", is the imperative once folded, as a
+  // speech-to-text writes it either way.)
+  upOrDownAlone: {
+    except: ["plus", "moins", "plus haut", "plus haute", "plus bas", "plus basse"],
+  },
   // "… so that I can hear it": what a command is for, cut off (see the type).
   purposes: [
     "pour que",

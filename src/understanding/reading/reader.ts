@@ -105,6 +105,19 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
     return false;
   }
 
+  /** Whether a phrase holds a copula or a negation ("it's dark", "can't see"), which tell how it is. */
+  function holdsStatement(phrase: string): boolean {
+    const words = phrase.split(" ");
+    // A negation joined to the verb: "can't", "cannot"; French elides its "ne": "on n'y voit rien".
+    if (words.some((w) => w.endsWith("n't") || w === "cannot" || w.startsWith("n'"))) return true;
+    for (let i = 0; i < words.length; i++)
+      for (let n = 1; n <= words.length - i; n++) {
+        const cues = lexicon.senses(joinWords(words.slice(i, i + n)))?.cues;
+        if (n < words.length && (cues?.has("copulas") || cues?.has("negations"))) return true;
+      }
+    return false;
+  }
+
   /** The sentence as names, known words, numbers and unknown words, fillers left out. */
   function items(sentence: string, lookup: (words: string) => Spotted | undefined): Item[] {
     const words = inOrder(
@@ -361,6 +374,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       let complained = false;
       /** Such a change said without a verb of its own ("está oscuro", not "heller machen"). */
       let wrongSaid = false;
+      /**
+       * The want of light told rather than a change asked: "it's dark", "il fait sombre" (a copula
+       * in the phrase), "i can't see anything", "je ne vois rien" (a negation in it).
+       */
+      let darkTold = false;
+      /** Phrases that say brighter: a second ("it's dark, I want more light") asks for a change. */
+      let brighterSaid = 0;
       /** Ups and downs said by "more" or "less" alone ("más", "più"), with no word of loudness. */
       let bareComparatives = 0;
       let pendingPreposition: string | undefined;
@@ -627,6 +647,9 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           // "not so loud" is a request alone, but "the music is not so loud" says how it is;
           // "pas assez claire", not enough, says what is wrong however it is said.
           const negated = item.text.split(" ").some((w) => lexicon.senses(w)?.cues.has("negations"));
+          if (sense.cues.has("brighter")) brighterSaid++;
+          if (sense.cues.has("brighter") && item.text.includes(" ") && (negated || holdsStatement(item.text)))
+            darkTold = true;
           if (
             CHANGES.some((cue) => sense.cues.has(cue)) &&
             item.text.includes(" ") &&
@@ -717,6 +740,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       const change = CHANGES.some((cue) => cues.has(cue));
       if (asking && change && !ASKED_FOR.some((cue) => cues.has(cue))) return undefined;
       // "die Lichter sollen aus sein", "de lampen moeten uit zijn": a wish, whose copula is no statement.
+      // "es ist dunkel", "está oscuro": the copula said apart from what is wrong.
+      if (cues.has("copulas") && complained && !things.length) darkTold = true;
       const wished = cues.delete("modals");
       const before = cues.delete("pastCopulas");
       if (cues.delete("copulas") && !wished) {
@@ -795,6 +820,23 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       if (steps !== undefined && steps > 1) match.steps = steps;
       if (action.color) match.color = action.color;
       if (action.kelvin !== undefined) match.kelvin = action.kelvin;
+      // "it's dark in the living room": said of a place or of none, with nothing asked of a light
+      // ("the lights are too dim" tells of the lights that are on; "it's dark, turn the lights up"
+      // asks for them brighter), it wants light where there is none as well.
+      // "allume les lumières plus lumineuses", "turn the lights on brighter": on, and brighter,
+      // asks the same of each light, whether it was off or on.
+      if (
+        action.intent === "brighten" &&
+        level === undefined &&
+        ((darkTold &&
+          brighterSaid === 1 &&
+          !thing &&
+          !ASKED_FOR.some((cue) => cues.has(cue)) &&
+          !cues.has("brightness")) ||
+          cues.has("on") ||
+          cues.has("lightOn"))
+      )
+        match.dark = true;
       return { match, certain: thing?.type !== "unknown" };
     },
   };

@@ -362,10 +362,12 @@ function levelsNow(turn: Turn, targets: Target[]): string {
 /**
  * "Brighter" over a group moves the lights that are on; one that is off was not asked to come on
  * (only when every light there is off does "brighter" mean switching them on). So does a level
- * said as a change ("dim the lights to 40 %").
+ * said as a change ("dim the lights to 40 %"). The dark told ("it's dark in here") wants light
+ * from every one: those that are off come on by the same step.
  */
 function brightensOnlyLit(turn: Turn, targets: Target[]): Target[] {
-  const { intent, level, towards } = turn.match;
+  const { intent, level, towards, dark } = turn.match;
+  if (dark) return targets;
   const change = (intent === "brighten" || intent === "step_up") && level === undefined;
   if (!change && !(intent === "set_level" && towards)) return targets;
   const lit = targets.filter((t) => !isDarkLight(turn, t));
