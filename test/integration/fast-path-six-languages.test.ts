@@ -2868,3 +2868,101 @@ describe("the time and the date, asked in the words people use", () => {
     expect(result.speech).not.toMatch(/\d:\d\d|20\d\d/);
   });
 });
+
+describe("Italian: every form a request is made in", () => {
+  it.each([
+    ["it", "spegniamo le luci della cucina"],
+    ["it", "spengete la luce in cucina per favore"],
+    ["it", "disattivereste le luci della cucina?"],
+    ["it", "vorrei che le luci della cucina si spegnessero"],
+    ["it", "che si spengano le luci in cucina"],
+    ["it", "togliete la luce in cucina"],
+    ["it", "spegnetemi le luci della cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+    expect(result.response_type).toBe("action_done");
+    expect(result.speech).toContain("spento");
+  });
+
+  it.each([
+    ["it", "attiviamo le luci della cucina"],
+    ["it", "vorrei che si accendessero le luci in cucina"],
+    ["it", "accendici la luce della cucina"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    expect(result.speech).toContain("acceso");
+  });
+
+  it.each([
+    ["it", "riduciamo la luce in cucina"],
+    ["it", "attenueresti la luce della cucina?"],
+    ["it", "diminuiamo un po' la luce della cucina"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+
+  it.each([
+    ["it", "aumentiamo il volume", 0.3],
+    ["it", "alzaci un po' la musica", 0.3],
+    ["it", "vorrei che si abbassasse il volume", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["it", "silenziamo la musica"],
+    ["it", "tolga l'audio per cortesia"],
+    ["it", "mettiamo il muto"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+    ]);
+    expect(result.speech).toContain("muto");
+  });
+
+  it.each([
+    ["it", "non spegniamo le luci della cucina"],
+    ["it", "ieri si spegnevano le luci della cucina"],
+    ["it", "spegneremo le luci della cucina stasera"],
+    ["it", "perché si sono spente le luci in cucina?"],
+    ["it", "spegnila"],
+    ["it", "non togliete l'audio"],
+  ])("%s: %j forbids, tells, asks or says it for later: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Italian: an apostrophe a transcript left out", () => {
+  it.each([
+    ["it", "alza l audio per favore", "volume_set", `{"volume_level":0.3}`],
+    ["it", "togli l audio all altoparlante del soggiorno", "volume_mute", `{"is_volume_muted":true}`],
+    ["it", "abbassa un po il volume", "volume_set", `{"volume_level":0.1}`],
+  ])("%s: %j is read as said with it", async (language, text, service, data) => {
+    await say(text, language);
+    expect(calls()).toEqual([`media_player.${service} media_player.living_room_speaker ${data}`]);
+  });
+
+  it.each([["it", "riduci l intensità della luce in cucina"]])(
+    "%s: %j dims the kitchen's light that is on",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+    },
+  );
+
+  it.each([
+    ["it", "l audio era troppo alto ieri sera"],
+    ["it", "non togliere l audio"],
+  ])("%s: %j tells or forbids: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

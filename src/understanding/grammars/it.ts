@@ -1,5 +1,85 @@
 import type { FastPathGrammar } from "../grammar-types.js";
 
+/**
+ * The forms a request is made in, from a verb's infinitive: to "tu", "Lei", "voi" and "noi"
+ * ("abbassa", "abbassi", "abbassate", "abbassiamo"), the infinitive, the conditional asked
+ * ("abbasseresti", "abbasserebbe", "abbassereste"), the past subjunctive of a wish ("vorrei che
+ * abbassassi, abbassasse, abbassaste") and the subjunctive of the thing wished for, said with "si"
+ * ("che si abbassino le luci", "vorrei che le luci si abbassassero"). A verb in "-ire" takes
+ * "-isc-" ("diminuisci"), one in "-urre" is one in "-ere" ("ridurre": "riduci", "ridurresti");
+ * `irregular` adds the forms to "Lei" and "loro" that leave the pattern ("spegnere": "spenga",
+ * "spengano").
+ */
+function requests(infinitive: string, irregular?: { lei: string; loro: string }): string[] {
+  const ending = infinitive.slice(-3);
+  const regular = ending === "are" ? firstConjugation(infinitive) : otherConjugations(infinitive);
+  const lei = [regular.lei, ...(irregular ? [irregular.lei] : [])];
+  const loro = [regular.loro, ...(irregular ? [irregular.loro] : [])];
+  const wished = [...lei, ...loro, ...regular.past.slice(1, 2), ...regular.past.slice(3)];
+  return [
+    infinitive,
+    ...regular.others,
+    ...lei,
+    ...loro,
+    ...regular.past,
+    ...wished.map((form) => `si ${form}`),
+  ];
+}
+
+/** A request's forms with what they act on, "si" aside: "togliete la luce", "tolga l'audio". */
+const requestsOf = (infinitive: string, things: string[], irregular?: { lei: string; loro: string }) =>
+  requests(infinitive, irregular)
+    .filter((form) => !form.startsWith("si "))
+    .flatMap((form) => things.map((thing) => `${form} ${thing}`));
+
+interface Conjugated {
+  lei: string;
+  loro: string;
+  /** The past subjunctive to "tu", "Lei", "voi" and "loro". */
+  past: string[];
+  /** To "tu", "voi" and "noi", and the conditional. */
+  others: string[];
+}
+
+function firstConjugation(infinitive: string): Conjugated {
+  const stem = infinitive.slice(0, -3);
+  // "staccare": "stacchi", "staccheresti"; "silenziare": "silenzi", "silenziamo", "silenzieresti".
+  const hard = /[cg]$/.test(stem) ? `${stem}h` : stem;
+  const before = stem.endsWith("i") ? stem.slice(0, -1) : hard;
+  const future = /[cg]i$/.test(stem) ? stem.slice(0, -1) : hard;
+  return {
+    lei: `${before}i`,
+    loro: `${before}ino`,
+    past: ["assi", "asse", "aste", "assero"].map((e) => `${stem}${e}`),
+    others: [
+      `${stem}a`,
+      `${stem}ate`,
+      `${before}iamo`,
+      ...["eresti", "erebbe", "ereste"].map((e) => `${future}${e}`),
+    ],
+  };
+}
+
+function otherConjugations(infinitive: string): Conjugated {
+  const ending = infinitive.slice(-3);
+  const isc = ending === "ire" ? "isc" : "";
+  const stem = ending === "rre" ? `${infinitive.slice(0, -3)}c` : infinitive.slice(0, -3);
+  const future = ending === "rre" ? infinitive.slice(0, -1) : `${stem}${isc ? "ir" : "er"}`;
+  const vowel = isc ? "i" : "e";
+  return {
+    lei: `${stem}${isc}a`,
+    loro: `${stem}${isc}ano`,
+    past: ["ssi", "sse", "ste", "ssero"].map((e) => `${stem}${vowel}${e}`),
+    others: [
+      // "togliere": "togli", "togliamo".
+      stem.endsWith("i") ? stem : `${stem}${isc}i`,
+      `${stem}${vowel}te`,
+      `${stem.endsWith("i") ? stem.slice(0, -1) : stem}iamo`,
+      ...["esti", "ebbe", "este"].map((e) => `${future}${e}`),
+    ],
+  };
+}
+
 /** What the bridge can do without a language model. */
 const CAPABILITIES =
   "Senza un modello linguistico posso accendere, spegnere, aprire, chiudere, bloccare e regolare i dispositivi, impostare il volume e dirti misure, stati, l'ora e la data.";
@@ -228,6 +308,8 @@ export const it: FastPathGrammar = {
   },
   cues: {
     verbs: [
+      // "mettiamo il muto", "metteresti la luce al minimo?": put, in every form of the request.
+      ...requests("mettere").filter((form) => !form.startsWith("si ")),
       "metti",
       "mettere",
       "fai",
@@ -300,6 +382,13 @@ export const it: FastPathGrammar = {
     on: [
       // "luci on", "presa on": the English word said after the thing, as "luci off" is.
       "on",
+      // Every form a request to switch on is made in: "accendiamo le luci", "vorrei che si
+      // accendessero le luci", "attivereste la presa?".
+      ...requests("accendere"),
+      ...requests("riaccendere"),
+      ...requests("attivare"),
+      // "accensione delle luci": switching on named, as "spegnimento" is switching off.
+      "accensione",
       // Asked as a question in the second person ("accenderesti …?"), or in the conditional: a request.
       "accenderesti",
       "accenderebbe",
@@ -345,6 +434,13 @@ export const it: FastPathGrammar = {
       "ricollega",
     ],
     off: [
+      // Every form a request to switch off is made in, the Tuscan "spengere" too: "spegniamo le
+      // luci", "vorrei che le luci si spegnessero", "spengete la luce".
+      ...requests("spegnere", { lei: "spenga", loro: "spengano" }),
+      ...requests("spengere"),
+      ...requests("disattivare"),
+      ...requests("staccare"),
+      ...requests("scollegare"),
       // Asked as a question in the second person ("spegneresti …?"), or in the conditional: a request.
       "spegneresti",
       "spegnerebbe",
@@ -403,6 +499,10 @@ export const it: FastPathGrammar = {
       "disattivasse",
     ],
     up: [
+      // Every form a request to raise is made in: "alziamo il volume", "aumentereste la musica?".
+      ...requests("alzare"),
+      ...requests("aumentare"),
+      ...requests("incrementare"),
       // Asked as a question in the second person ("alzeresti …?"), or in the conditional: a request.
       "alzeresti",
       "alzerebbe",
@@ -442,6 +542,11 @@ export const it: FastPathGrammar = {
       "tira su",
     ],
     down: [
+      // Every form a request to lower is made in: "riduciamo le luci", "diminuireste il volume?".
+      ...requests("abbassare"),
+      ...requests("diminuire"),
+      ...requests("ridurre"),
+      ...requests("decrementare"),
       // Asked as a question in the second person ("abbasseresti …?"), or in the conditional: a request.
       "abbasseresti",
       "abbasserebbe",
@@ -565,6 +670,10 @@ export const it: FastPathGrammar = {
       "non si vede bene",
     ],
     dimmer: [
+      // Every form a request to soften the light is made in: "attenuiamo le luci", "smorzate la luce".
+      ...requests("attenuare"),
+      ...requests("smorzare"),
+      ...requests("affievolire"),
       "non così luminoso",
       "non così luminosa",
       "non così luminose",
@@ -799,6 +908,8 @@ export const it: FastPathGrammar = {
       "niente più luci",
       "chiudi la luce",
       "chiudi le luci",
+      // The light taken away, in every form of the request: "togliete la luce", "tolga le luci".
+      ...requestsOf("togliere", ["la luce", "le luci"], { lei: "tolga", loro: "tolgano" }),
       "togli la luce",
       "togli le luci",
       // "leva la luce": taken away, said as "togli".
@@ -810,6 +921,8 @@ export const it: FastPathGrammar = {
       "dammi il buio",
     ],
     mute: [
+      // Every form a request to silence is made in: "silenziamo la musica", "silenzieresti le casse?".
+      ...requests("silenziare"),
       // Asked as a question in the second person ("silenzieresti …?"), or in the conditional: a request.
       "silenzieresti",
       // "azzera il volume": the sound brought to nothing ("azzera" alone may reset anything).
@@ -832,6 +945,8 @@ export const it: FastPathGrammar = {
       // "imposta il volume su muto": "su" before a state is "to", not "up".
       "su muto",
       "su silenzioso",
+      // The sound taken away, in every form of the request: "togliete l'audio", "tolga il volume".
+      ...requestsOf("togliere", ["l'audio", "il volume", "il suono"], { lei: "tolga", loro: "tolgano" }),
       "togli l'audio",
       // "togli il volume", "togli il suono": the sound taken away, as "togli l'audio".
       "togli il volume",
@@ -1143,7 +1258,10 @@ export const it: FastPathGrammar = {
   // "abbassala" (la musica), "alzalo" (il volume), "alzali" (gli altoparlanti); "abbassale" are lights or blinds.
   soundPronouns: ["la", "lo", "li", "quello", "questo"],
   // "accendila", "spegnerle": the pronoun written joined to its verb.
-  enclitics: ["la", "lo", "le", "li", "mi"],
+  // "alza l audio", "togli l audio all altoparlante", "un po più forte": as transcripts write them.
+  apostrophesLost: ["l'", "dell'", "nell'", "all'", "dall'", "sull'", "po'"],
+  // "accendici la luce", "spegnimele": "for us" and "for me" before another pronoun, joined too.
+  enclitics: ["la", "lo", "le", "li", "mi", "ci", "me", "ce"],
   // "luce più sommessa", "volume più basso": an adjective nobody knows after "more" or "less".
   comparatives: ["più", "piu", "meno"],
   floorNouns: ["piano"],
