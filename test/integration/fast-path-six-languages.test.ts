@@ -2966,3 +2966,66 @@ describe("Italian: an apostrophe a transcript left out", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Italian: the words of a softer light, a smart plug, and what they do told", () => {
+  it.each([
+    ["it", "imposta la luce della cucina su bassa intensità"],
+    ["it", "luci della cucina meno brillanti"],
+    ["it", "cala un po' la luce in cucina"],
+    ["it", "la luce della cucina è accecante"],
+    ["it", "indebolisci la luce della cucina"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+
+  it.each([
+    ["it", "accendi la spina intelligente della cucina"],
+    ["it", "attiva la presa connessa in cucina"],
+  ])("%s: %j switches the kitchen's plug on", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+    expect(result.speech).toContain("acces");
+  });
+
+  it.each([
+    ["it", "le luci della cucina si spengono da sole"],
+    ["it", "le luci della cucina si abbassano"],
+    ["it", "le luci in cucina calano"],
+    ["it", "alzasti il volume ieri?"],
+    ["it", "la luce della cucina era accecante ieri"],
+  ])("%s: %j tells what happens or happened: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Italian: why, said after the command", () => {
+  it.each([
+    ["it", "spegni la luce della cucina che voglio dormire"],
+    ["it", "spegni le luci in cucina che è tardi"],
+    ["it", "spegni la cucina che vado a letto"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["it", "alza il volume che non ti sento", "volume_set", `{"volume_level":0.3}`],
+    ["it", "fai silenzio che il bimbo dorme", "volume_mute", `{"is_volume_muted":true}`],
+    ["it", "zitto, il bambino sta dormendo", "volume_mute", `{"is_volume_muted":true}`],
+  ])("%s: %j is done, the reason aside", async (language, text, service, data) => {
+    await say(text, language);
+    expect(calls()).toEqual([`media_player.${service} media_player.living_room_speaker ${data}`]);
+  });
+
+  it.each([
+    ["it", "spegni la luce della cucina che ho acceso prima"],
+    ["it", "spegni la lampada che non funziona"],
+    ["it", "non spegnere la luce della cucina che voglio leggere"],
+    ["it", "ho spento la luce della cucina che volevo dormire"],
+  ])("%s: %j says which one, forbids or tells: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

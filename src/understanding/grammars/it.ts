@@ -32,6 +32,19 @@ const requestsOf = (infinitive: string, things: string[], irregular?: { lei: str
     .filter((form) => !form.startsWith("si "))
     .flatMap((form) => things.map((thing) => `${form} ${thing}`));
 
+/**
+ * What they do, told in the present ("le luci si abbassano", "si spengono da sole"), and what
+ * the one spoken to did ("alzasti il volume"): each one letter from a request's subjunctive ("si
+ * abbassino", "alzassi"), it would be respelt into one.
+ */
+function told(infinitive: string): string[] {
+  const ending = infinitive.slice(-3);
+  const stem = ending === "rre" ? `${infinitive.slice(0, -3)}c` : infinitive.slice(0, -3);
+  if (ending === "are") return [`${stem}ano`, `${stem}asti`];
+  if (ending === "ire") return [`${stem}iscono`, `${stem}isti`];
+  return [`${stem}ono`, `${stem}esti`];
+}
+
 interface Conjugated {
   lei: string;
   loro: string;
@@ -79,6 +92,20 @@ function otherConjugations(infinitive: string): Conjugated {
     ],
   };
 }
+
+/**
+ * A plug's words with what makes it smart said after them, agreeing: "presa intelligente",
+ * "prese connesse", "spinotto smart", "spina wifi".
+ */
+const smartPlugs = (words: Array<[singular: string, plural: string, feminine: boolean]>) =>
+  words.flatMap(([singular, plural, feminine]) => [
+    ...["smart", "intelligente", feminine ? "connessa" : "connesso", "wifi", "wi-fi"].map(
+      (w) => `${singular} ${w}`,
+    ),
+    ...["smart", "intelligenti", feminine ? "connesse" : "connessi", "wifi", "wi-fi"].map(
+      (w) => `${plural} ${w}`,
+    ),
+  ]);
 
 /** What the bridge can do without a language model. */
 const CAPABILITIES =
@@ -542,6 +569,8 @@ export const it: FastPathGrammar = {
       "tira su",
     ],
     down: [
+      // "cala il volume", "fai calare le luci": let down, as "abbassa".
+      ...requests("calare"),
       // Every form a request to lower is made in: "riduciamo le luci", "diminuireste il volume?".
       ...requests("abbassare"),
       ...requests("diminuire"),
@@ -595,6 +624,8 @@ export const it: FastPathGrammar = {
     ],
     particles: ["su", "giù"],
     brighter: [
+      "più brillante",
+      "più brillanti",
       // "illumina di più la cucina": more light, not the lights switched on.
       "illumina di più",
       "illumina più",
@@ -670,6 +701,20 @@ export const it: FastPathGrammar = {
       "non si vede bene",
     ],
     dimmer: [
+      // "imposta le luci su bassa intensità": "su" before a low light is "to", not "up".
+      "su basso",
+      "su bassa",
+      "su bassa intensità",
+      "su soffusa",
+      "su soffuso",
+      "su soffuse",
+      // A light less bright, said of its shine: "luci meno brillanti"; one that blinds: "accecante".
+      "meno brillante",
+      "meno brillanti",
+      "accecante",
+      "accecanti",
+      "è accecante",
+      ...requests("indebolire"),
       // Every form a request to soften the light is made in: "attenuiamo le luci", "smorzate la luce".
       ...requests("attenuare"),
       ...requests("smorzare"),
@@ -965,6 +1010,12 @@ export const it: FastPathGrammar = {
       "resta in silenzio",
       "stai in silenzio",
       "vai in muto",
+      // Said to the assistant itself: "mettiti in muto", "stai muto".
+      "mettiti in muto",
+      "mettiti in silenzioso",
+      "mettiti su muto",
+      "stai muto",
+      "stai muta",
       "metti muto",
       "silenziate",
       "silenziassi",
@@ -1234,6 +1285,31 @@ export const it: FastPathGrammar = {
     "alzo",
     "abbasso",
     "disattivo",
+    // What they do, told: "le luci si spengono", "il volume si abbassa da solo" is no wish.
+    "spengono",
+    "tolgono",
+    ...[
+      "accendere",
+      "riaccendere",
+      "attivare",
+      "disattivare",
+      "staccare",
+      "scollegare",
+      "alzare",
+      "aumentare",
+      "incrementare",
+      "abbassare",
+      "diminuire",
+      "ridurre",
+      "decrementare",
+      "calare",
+      "attenuare",
+      "smorzare",
+      "affievolire",
+      "indebolire",
+      "silenziare",
+      "mettere",
+    ].flatMap(told),
   ],
   // "… so that I can hear it": what a command is for, cut off (see the type).
   purposes: [
@@ -1248,6 +1324,36 @@ export const it: FastPathGrammar = {
     "perché",
     "poiché",
     "devo",
+    // Why, said after "che" as speech does ("spegni la luce che voglio dormire", "alza il volume
+    // che non ti sento"), or as what is so ("fai silenzio, il bimbo dorme"); only openers that
+    // begin no clause saying which one ("la luce che ho acceso" is one light).
+    "che voglio",
+    "che vado",
+    "che devo",
+    "che sto dormendo",
+    "che dormo",
+    "che è tardi",
+    "che ho sonno",
+    "che sono stanco",
+    "che sono stanca",
+    "che non ti sento",
+    "che non sento",
+    "che non si sente",
+    "che non ci sento",
+    "che non vedo",
+    "che non ci vedo",
+    "che non si vede",
+    "che non lo sento",
+    "che non la sento",
+    "che non li sento",
+    "che guardo",
+    "che leggo",
+    "che studio",
+    "che lavoro",
+    ...["il bimbo", "la bimba", "il bambino", "la bambina", "i bambini"].flatMap((who) => [
+      who,
+      `che ${who}`,
+    ]),
   ],
   purposeInfinitive: {
     words: ["per"],
@@ -1413,6 +1519,13 @@ export const it: FastPathGrammar = {
     // "intelligente" says what a device is made as, not which one it is.
     switch: ["interruttore", "interruttori", "interruttore intelligente", "interruttori intelligenti"],
     outlet: [
+      ...smartPlugs([
+        ["presa", "prese", true],
+        ["presa elettrica", "prese elettriche", true],
+        ["presa di corrente", "prese di corrente", true],
+        ["spina", "spine", true],
+        ["spinotto", "spinotti", false],
+      ]),
       "presa elettrica",
       "wemo",
       "presa wemo",
