@@ -3029,3 +3029,40 @@ describe("Italian: why, said after the command", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Italian: barely heard, the assistant's voice raised, silence gone into", () => {
+  it.each([
+    ["it", "ti sento a malapena"],
+    ["it", "olly si sente a fatica"],
+    ["it", "parla ad alta voce per favore"],
+    ["it", "fatti sentire di più"],
+    ["it", "metti il volume su alto"],
+  ])("%s: %j sets the speaker's volume a step up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`,
+    ]);
+  });
+
+  it.each([
+    ["it", "passa in modalità silenziosa"],
+    ["it", "resta zitto per favore"],
+    ["it", "togli l'audio agli altoparlanti"],
+    ["it", "silenzio assoluto"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+    ]);
+    expect(result.speech).toContain("muto");
+  });
+
+  it.each([
+    ["it", "leggi ad alta voce le notizie"],
+    ["it", "ieri ti sentivo a malapena"],
+    ["it", "non andare in modalità silenziosa"],
+  ])("%s: %j asks something else, tells or forbids: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

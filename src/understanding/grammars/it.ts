@@ -624,6 +624,9 @@ export const it: FastPathGrammar = {
     ],
     particles: ["su", "giù"],
     brighter: [
+      // "imposta le luci su alta intensità": "su" before a bright light is "to", not "up".
+      "su alta",
+      "su alta intensità",
       "più brillante",
       "più brillanti",
       // "illumina di più la cucina": more light, not the lights switched on.
@@ -804,6 +807,25 @@ export const it: FastPathGrammar = {
     ],
     louder: [
       "più forte",
+      // Barely heard, however said: "ti sento a malapena", "si sente a fatica", "ti sento poco".
+      ...["a malapena", "a fatica", "poco", "pochissimo"].flatMap((how) => [
+        `ti sento ${how}`,
+        `sento ${how}`,
+        `si sente ${how}`,
+      ]),
+      "riesco a malapena a sentire",
+      "riesco a malapena a sentirti",
+      // The assistant's voice raised: "parla ad alta voce", "fatti sentire".
+      "parla ad alta voce",
+      "parla più ad alta voce",
+      "parla a voce alta",
+      "parla a voce più alta",
+      "fatti sentire",
+      "fatti sentire di più",
+      "fatti sentire meglio",
+      // "metti il volume su alto": "su" before a high sound is "to", not "up".
+      "su alto",
+      "dai volume",
       // Sound asked for, said first as "voglio luce" asks for light: "voglio volume sugli
       // altoparlanti", "ho bisogno di sentire l'audio"; said later, or after "non", they ask nothing.
       "^voglio volume",
@@ -1011,11 +1033,31 @@ export const it: FastPathGrammar = {
       "stai in silenzio",
       "vai in muto",
       // Said to the assistant itself: "mettiti in muto", "stai muto".
-      "mettiti in muto",
-      "mettiti in silenzioso",
       "mettiti su muto",
       "stai muto",
       "stai muta",
+      "resta zitto",
+      "resta zitta",
+      "resta muto",
+      "resta muta",
+      "rimani zitto",
+      "rimani zitta",
+      "rimani in silenzio",
+      "resta in silenzio",
+      "mettiti muto",
+      "silenzia te stesso",
+      "silenzio totale",
+      "silenzio assoluto",
+      // "entra in modalità silenziosa", "passa in silenzioso": gone into it, as "vai in muto".
+      ...["vai", "passa", "entra", "mettiti"].flatMap((go) =>
+        [
+          "in modalità silenziosa",
+          "in modalità silenzio",
+          "in modalità muto",
+          "in silenzioso",
+          "in muto",
+        ].map((mode) => `${go} ${mode}`),
+      ),
       "metti muto",
       "silenziate",
       "silenziassi",
@@ -1405,6 +1447,8 @@ export const it: FastPathGrammar = {
     "dallo",
     "dai",
     "dagli",
+    // "togli l'audio agli altoparlanti": to what, as "ai", "alle".
+    "agli",
     "dalle",
     "dall'",
     // "la luce che è in cucina", "la lampada che sta nel soggiorno": where it is, said as a clause.
