@@ -3066,3 +3066,33 @@ describe("Italian: barely heard, the assistant's voice raised, silence gone into
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Italian: enabled and disabled, and asked to have", () => {
+  it.each([
+    ["it", "abilita la presa della cucina", "switch.turn_on switch.kettle"],
+    ["it", "disabilitate la presa in cucina", "switch.turn_off switch.kettle"],
+    ["it", "potrei avere le luci della cucina spente?", "light.turn_off light.counter_lights"],
+  ])("%s: %j switches the kitchen's device", async (language, text, call) => {
+    await say(text, language);
+    expect(calls()[0]).toBe(call);
+  });
+
+  it.each([
+    ["it", "abilita la modalità silenziosa", true],
+    ["it", "disabilita il muto", false],
+  ])("%s: %j mutes or unmutes the speaker", async (language, text, muted) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":${muted}}`,
+    ]);
+  });
+
+  it.each([
+    ["it", "posso accendere la luce della cucina?"],
+    ["it", "le prese si disabilitano da sole"],
+    ["it", "non abilitare la presa della cucina"],
+  ])("%s: %j asks, tells or forbids: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

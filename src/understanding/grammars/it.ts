@@ -201,6 +201,9 @@ export const it: FastPathGrammar = {
     "mi piacerebbe",
     "mi piacerebbe avere",
     "vorrei avere",
+    // "potrei avere le luci spente?": asked to have, as "vorrei avere".
+    "potrei avere",
+    "posso avere",
     "dammi",
     "mi piacerebbe che",
     // "che si spenga la luce": the wish said alone.
@@ -414,6 +417,8 @@ export const it: FastPathGrammar = {
       ...requests("accendere"),
       ...requests("riaccendere"),
       ...requests("attivare"),
+      // "abilita la presa": enabled, as "attiva".
+      ...requests("abilitare"),
       // "accensione delle luci": switching on named, as "spegnimento" is switching off.
       "accensione",
       // Asked as a question in the second person ("accenderesti …?"), or in the conditional: a request.
@@ -466,6 +471,7 @@ export const it: FastPathGrammar = {
       ...requests("spegnere", { lei: "spenga", loro: "spengano" }),
       ...requests("spengere"),
       ...requests("disattivare"),
+      ...requests("disabilitare"),
       ...requests("staccare"),
       ...requests("scollegare"),
       // Asked as a question in the second person ("spegneresti …?"), or in the conditional: a request.
@@ -1089,6 +1095,11 @@ export const it: FastPathGrammar = {
       "disattiva muto",
       "disattiva il muto",
       "disattiva il silenzioso",
+      // "disabilita il muto": disabled, as "disattiva".
+      "disabilita muto",
+      "disabilita il muto",
+      "disabilita il silenzioso",
+      "disabilita la modalità silenziosa",
     ],
     scale: ["livello"],
     toggle: ["commuta", "inverti"],
@@ -1335,6 +1346,8 @@ export const it: FastPathGrammar = {
       "riaccendere",
       "attivare",
       "disattivare",
+      "abilitare",
+      "disabilitare",
       "staccare",
       "scollegare",
       "alzare",
