@@ -3096,3 +3096,35 @@ describe("Italian: enabled and disabled, and asked to have", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Italian: a plug plugged in or out, set going, and light given", () => {
+  it.each([
+    ["it", "inserisci la spina della cucina", "switch.turn_on switch.kettle"],
+    ["it", "aziona la presa in cucina", "switch.turn_on switch.kettle"],
+    ["it", "connetti la presa della cucina", "switch.turn_on switch.kettle"],
+    ["it", "dai energia alla presa della cucina", "switch.turn_on switch.kettle"],
+    ["it", "disinserisci la presa in cucina", "switch.turn_off switch.kettle"],
+  ])("%s: %j switches the kitchen's plug", async (language, text, call) => {
+    await say(text, language);
+    expect(calls()).toEqual([call]);
+  });
+
+  it.each([
+    ["it", "dai un po' di luce in cucina"],
+    ["it", "dai la luce in cucina per favore"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["it", "disinserisci la porta d'ingresso"],
+    ["it", "inserisci un promemoria per domani"],
+    ["it", "connetti il telefono all'altoparlante"],
+    ["it", "aziona le luci della cucina"],
+    ["it", "connetti alle luci della cucina"],
+  ])("%s: %j is no plug's, or only set going: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

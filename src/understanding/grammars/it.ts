@@ -419,6 +419,12 @@ export const it: FastPathGrammar = {
       ...requests("attivare"),
       // "abilita la presa": enabled, as "attiva".
       ...requests("abilitare"),
+      // "inserisci la spina": plugged in, as "collega", "attacca" (only what switches, `powers`).
+      ...requests("inserire").filter((form) => !form.startsWith("si ")),
+      // Power given by another word: "dai energia alla presa" (only to what switches, `powers`).
+      "dai energia",
+      "dai elettricità",
+      "fornisci corrente",
       // "accensione delle luci": switching on named, as "spegnimento" is switching off.
       "accensione",
       // Asked as a question in the second person ("accenderesti …?"), or in the conditional: a request.
@@ -472,6 +478,8 @@ export const it: FastPathGrammar = {
       ...requests("spengere"),
       ...requests("disattivare"),
       ...requests("disabilitare"),
+      ...requests("disconnettere").filter((form) => !form.startsWith("si ")),
+      ...requests("disinserire").filter((form) => !form.startsWith("si ")),
       ...requests("staccare"),
       ...requests("scollegare"),
       // Asked as a question in the second person ("spegneresti …?"), or in the conditional: a request.
@@ -619,8 +627,26 @@ export const it: FastPathGrammar = {
       "riducesse",
     ],
     // "fai partire la presa", "metti in funzione il ventilatore": started, as "avvia".
-    starts: ["avvia", "avviare", "fai partire", "metti in funzione"],
+    starts: [
+      "avvia",
+      "avviare",
+      "fai partire",
+      "metti in funzione",
+      // "aziona il ventilatore", "azionate la presa": set going, in every form of the request.
+      ...requests("azionare").filter((form) => !form.startsWith("si ")),
+      // "connetti la presa": connected, a plug's power ("connetti alle luci" connects to them).
+      ...requests("connettere").filter((form) => !form.startsWith("si ")),
+    ],
     powers: [
+      // "inserisci la spina", "disinserisci la presa": plugged in or out, only what switches
+      // ("disinserisci l'allarme" disarms, which no switch does).
+      ...requests("inserire").filter((form) => !form.startsWith("si ")),
+      ...requests("disinserire").filter((form) => !form.startsWith("si ")),
+      // "disconnetti la presa"; "disconnetti le luci" may be from them, not switching them off.
+      ...requests("disconnettere").filter((form) => !form.startsWith("si ")),
+      "dai energia",
+      "dai elettricità",
+      "fornisci corrente",
       "dai corrente",
       "dai la corrente",
       "togli corrente",
@@ -960,6 +986,10 @@ export const it: FastPathGrammar = {
       "fammi luce",
       "fai luce",
       "dammi luce",
+      // "dai luce", "dammi un po' di luce": light given is the lights switched on.
+      "dai luce",
+      "dai la luce",
+      "dai un po' di luce",
       // "mi serve luce in cucina": light needed, said first, as "ho bisogno di luce".
       "^mi serve luce",
       "^mi serve un po' di luce",
@@ -1348,6 +1378,11 @@ export const it: FastPathGrammar = {
       "disattivare",
       "abilitare",
       "disabilitare",
+      "azionare",
+      "connettere",
+      "disconnettere",
+      "inserire",
+      "disinserire",
       "staccare",
       "scollegare",
       "alzare",
