@@ -3128,3 +3128,32 @@ describe("Italian: a plug plugged in or out, set going, and light given", () => 
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Italian: light faded or softened, a speaker silenced as a person is", () => {
+  it.each([
+    ["it", "sfuma la luce in cucina"],
+    ["it", "ammorbidisci un po' la luce della cucina"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+
+  it.each([
+    ["it", "zittisci l'altoparlante"],
+    ["it", "ammutolisci la musica per favore"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+    ]);
+  });
+
+  it.each([
+    ["it", "le luci della cucina sfumano piano piano"],
+    ["it", "zittisci il cane"],
+    ["it", "sfuma la musica alla fine della canzone"],
+  ])("%s: %j tells, or asks what is no speaker's: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -750,6 +750,9 @@ export const it: FastPathGrammar = {
       "accecanti",
       "è accecante",
       ...requests("indebolire"),
+      // Light faded or softened: "sfuma le luci", "ammorbidisci la luce".
+      ...requests("sfumare"),
+      ...requests("ammorbidire"),
       // Every form a request to soften the light is made in: "attenuiamo le luci", "smorzate la luce".
       ...requests("attenuare"),
       ...requests("smorzare"),
@@ -1026,6 +1029,9 @@ export const it: FastPathGrammar = {
     mute: [
       // Every form a request to silence is made in: "silenziamo la musica", "silenzieresti le casse?".
       ...requests("silenziare"),
+      // Silenced as a person is: "zittisci l'altoparlante", "ammutolisci".
+      ...requests("zittire"),
+      ...requests("ammutolire"),
       // Asked as a question in the second person ("silenzieresti …?"), or in the conditional: a request.
       "silenzieresti",
       // "azzera il volume": the sound brought to nothing ("azzera" alone may reset anything).
@@ -1398,6 +1404,10 @@ export const it: FastPathGrammar = {
       "affievolire",
       "indebolire",
       "silenziare",
+      "zittire",
+      "ammutolire",
+      "sfumare",
+      "ammorbidire",
       "mettere",
     ].flatMap(told),
   ],
