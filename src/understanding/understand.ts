@@ -225,6 +225,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     }
     return -1;
   }
+  /** Words written without the apostrophe they end in ("l", "po"), folded. */
+  const lostApostrophes = new Set((grammar.apostrophesLost ?? []).map((w) => fold(w).replace(/'$/, "")));
   const pausedWords = grammar.pausedCorrections ?? grammar.corrections ?? [];
   const paused = pausedWords.length
     ? new RegExp(`^[¡¿"']*(?:(?:${alternation(pausedWords)})\\s*[,.;:!?…–—-]+\\s*)+(?<rest>\\S.*)$`, "u")
@@ -483,7 +485,18 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     /** Which words a slip may be read as: any of the grammar's, unless told. */
     allowed: (meant: string) => boolean = () => true,
   ): string | undefined {
-    const asSaid = fold(said).split(" ");
+    // "alza l audio", "un po più forte": a word that ends in an apostrophe, written without it.
+    let restored = 0;
+    const asSaid = fold(said)
+      .split(" ")
+      .map((word, i, all) => {
+        if (!lostApostrophes.has(word)) return word;
+        const sense = lexicon.senses(`${word}'`);
+        const elided = !!sense && (sense.article || sense.preposition);
+        if (elided && !/^[aeiouh]/.test(all[i + 1] ?? "")) return word;
+        restored++;
+        return `${word}'`;
+      });
     // "schalte die steck dose ein", "zet het stop contact aan": a compound written with a space
     // too many is the one word; never inside a name of the home, which is looked up only then.
     // A place or a device of the home said so too: "im schlaf zimmer", "in de slaap kamer".
@@ -517,7 +530,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       return before?.article && !isThing(m) ? undefined : m;
     });
     // Most sentences have no slip: the home's names are looked up only for one that has.
-    if (!joins && meant.every((m) => m === undefined)) return undefined;
+    if (!joins && !restored && meant.every((m) => m === undefined)) return undefined;
     const spans = spotNames(words, lookup);
     let changed = joins;
     const respelt = words.map((word, i) => {
@@ -526,7 +539,10 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       return meant[i];
     });
     // Most of a sentence is as written: "sende das" is not "senke das".
-    return changed && changed * RESPELT_AT_MOST_ONE_IN <= asSaid.length ? respelt.join(" ") : undefined;
+    // An apostrophe put back is no slip: it changes no word.
+    return (changed || restored) && changed * RESPELT_AT_MOST_ONE_IN <= asSaid.length
+      ? respelt.join(" ")
+      : undefined;
   }
 
   /** A sentence as said, its complaint, purpose or title aside: the reading `PRECEDENCE` takes. */

@@ -3454,3 +3454,292 @@ describe("French: silence asked as a state, and the sound raised by stronger ver
     ]);
   });
 });
+
+describe("Italian: every form a request is made in", () => {
+  it.each([
+    ["it", "spegniamo le luci della cucina"],
+    ["it", "spengete la luce in cucina per favore"],
+    ["it", "disattivereste le luci della cucina?"],
+    ["it", "vorrei che le luci della cucina si spegnessero"],
+    ["it", "che si spengano le luci in cucina"],
+    ["it", "togliete la luce in cucina"],
+    ["it", "spegnetemi le luci della cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+    expect(result.response_type).toBe("action_done");
+    expect(result.speech).toContain("spento");
+  });
+
+  it.each([
+    ["it", "attiviamo le luci della cucina"],
+    ["it", "vorrei che si accendessero le luci in cucina"],
+    ["it", "accendici la luce della cucina"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    expect(result.speech).toContain("acceso");
+  });
+
+  it.each([
+    ["it", "riduciamo la luce in cucina"],
+    ["it", "attenueresti la luce della cucina?"],
+    ["it", "diminuiamo un po' la luce della cucina"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+
+  it.each([
+    ["it", "aumentiamo il volume", 0.3],
+    ["it", "alzaci un po' la musica", 0.3],
+    ["it", "vorrei che si abbassasse il volume", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["it", "silenziamo la musica"],
+    ["it", "tolga l'audio per cortesia"],
+    ["it", "mettiamo il muto"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+    ]);
+    expect(result.speech).toContain("muto");
+  });
+
+  it.each([
+    ["it", "non spegniamo le luci della cucina"],
+    ["it", "ieri si spegnevano le luci della cucina"],
+    ["it", "spegneremo le luci della cucina stasera"],
+    ["it", "perché si sono spente le luci in cucina?"],
+    ["it", "spegnila"],
+    ["it", "non togliete l'audio"],
+  ])("%s: %j forbids, tells, asks or says it for later: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Italian: an apostrophe a transcript left out", () => {
+  it.each([
+    ["it", "alza l audio per favore", "volume_set", `{"volume_level":0.3}`],
+    ["it", "togli l audio all altoparlante del soggiorno", "volume_mute", `{"is_volume_muted":true}`],
+    ["it", "abbassa un po il volume", "volume_set", `{"volume_level":0.1}`],
+  ])("%s: %j is read as said with it", async (language, text, service, data) => {
+    await say(text, language);
+    expect(calls()).toEqual([`media_player.${service} media_player.living_room_speaker ${data}`]);
+  });
+
+  it.each([["it", "riduci l intensità della luce in cucina"]])(
+    "%s: %j dims the kitchen's light that is on",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+    },
+  );
+
+  it.each([
+    ["it", "l audio era troppo alto ieri sera"],
+    ["it", "non togliere l audio"],
+  ])("%s: %j tells or forbids: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Italian: the words of a softer light, a smart plug, and what they do told", () => {
+  it.each([
+    ["it", "imposta la luce della cucina su bassa intensità"],
+    ["it", "luci della cucina meno brillanti"],
+    ["it", "cala un po' la luce in cucina"],
+    ["it", "la luce della cucina è accecante"],
+    ["it", "indebolisci la luce della cucina"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+
+  it.each([
+    ["it", "accendi la spina intelligente della cucina"],
+    ["it", "attiva la presa connessa in cucina"],
+  ])("%s: %j switches the kitchen's plug on", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+    expect(result.speech).toContain("acces");
+  });
+
+  it.each([
+    ["it", "le luci della cucina si spengono da sole"],
+    ["it", "le luci della cucina si abbassano"],
+    ["it", "le luci in cucina calano"],
+    ["it", "alzasti il volume ieri?"],
+    ["it", "la luce della cucina era accecante ieri"],
+  ])("%s: %j tells what happens or happened: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Italian: why, said after the command", () => {
+  it.each([
+    ["it", "spegni la luce della cucina che voglio dormire"],
+    ["it", "spegni le luci in cucina che è tardi"],
+    ["it", "spegni la cucina che vado a letto"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["it", "alza il volume che non ti sento", "volume_set", `{"volume_level":0.3}`],
+    ["it", "fai silenzio che il bimbo dorme", "volume_mute", `{"is_volume_muted":true}`],
+    ["it", "zitto, il bambino sta dormendo", "volume_mute", `{"is_volume_muted":true}`],
+  ])("%s: %j is done, the reason aside", async (language, text, service, data) => {
+    await say(text, language);
+    expect(calls()).toEqual([`media_player.${service} media_player.living_room_speaker ${data}`]);
+  });
+
+  it.each([
+    ["it", "spegni la luce della cucina che ho acceso prima"],
+    ["it", "spegni la lampada che non funziona"],
+    ["it", "non spegnere la luce della cucina che voglio leggere"],
+    ["it", "ho spento la luce della cucina che volevo dormire"],
+  ])("%s: %j says which one, forbids or tells: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Italian: barely heard, the assistant's voice raised, silence gone into", () => {
+  it.each([
+    ["it", "ti sento a malapena"],
+    ["it", "olly si sente a fatica"],
+    ["it", "parla ad alta voce per favore"],
+    ["it", "fatti sentire di più"],
+    ["it", "metti il volume su alto"],
+  ])("%s: %j sets the speaker's volume a step up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`,
+    ]);
+  });
+
+  it.each([
+    ["it", "passa in modalità silenziosa"],
+    ["it", "resta zitto per favore"],
+    ["it", "togli l'audio agli altoparlanti"],
+    ["it", "silenzio assoluto"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+    ]);
+    expect(result.speech).toContain("muto");
+  });
+
+  it.each([
+    ["it", "leggi ad alta voce le notizie"],
+    ["it", "ieri ti sentivo a malapena"],
+    ["it", "non andare in modalità silenziosa"],
+  ])("%s: %j asks something else, tells or forbids: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Italian: enabled and disabled, and asked to have", () => {
+  it.each([
+    ["it", "abilita la presa della cucina", "switch.turn_on switch.kettle"],
+    ["it", "disabilitate la presa in cucina", "switch.turn_off switch.kettle"],
+    ["it", "potrei avere le luci della cucina spente?", "light.turn_off light.counter_lights"],
+  ])("%s: %j switches the kitchen's device", async (language, text, call) => {
+    await say(text, language);
+    expect(calls()[0]).toBe(call);
+  });
+
+  it.each([
+    ["it", "abilita la modalità silenziosa", true],
+    ["it", "disabilita il muto", false],
+  ])("%s: %j mutes or unmutes the speaker", async (language, text, muted) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":${muted}}`,
+    ]);
+  });
+
+  it.each([
+    ["it", "posso accendere la luce della cucina?"],
+    ["it", "le prese si disabilitano da sole"],
+    ["it", "non abilitare la presa della cucina"],
+  ])("%s: %j asks, tells or forbids: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Italian: a plug plugged in or out, set going, and light given", () => {
+  it.each([
+    ["it", "inserisci la spina della cucina", "switch.turn_on switch.kettle"],
+    ["it", "aziona la presa in cucina", "switch.turn_on switch.kettle"],
+    ["it", "connetti la presa della cucina", "switch.turn_on switch.kettle"],
+    ["it", "dai energia alla presa della cucina", "switch.turn_on switch.kettle"],
+    ["it", "disinserisci la presa in cucina", "switch.turn_off switch.kettle"],
+  ])("%s: %j switches the kitchen's plug", async (language, text, call) => {
+    await say(text, language);
+    expect(calls()).toEqual([call]);
+  });
+
+  it.each([
+    ["it", "dai un po' di luce in cucina"],
+    ["it", "dai la luce in cucina per favore"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["it", "disinserisci la porta d'ingresso"],
+    ["it", "inserisci un promemoria per domani"],
+    ["it", "connetti il telefono all'altoparlante"],
+    ["it", "aziona le luci della cucina"],
+    ["it", "connetti alle luci della cucina"],
+  ])("%s: %j is no plug's, or only set going: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Italian: light faded or softened, a speaker silenced as a person is", () => {
+  it.each([
+    ["it", "sfuma la luce in cucina"],
+    ["it", "ammorbidisci un po' la luce della cucina"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+
+  it.each([
+    ["it", "zittisci l'altoparlante"],
+    ["it", "ammutolisci la musica per favore"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+    ]);
+  });
+
+  it.each([
+    ["it", "le luci della cucina sfumano piano piano"],
+    ["it", "zittisci il cane"],
+    ["it", "sfuma la musica alla fine della canzone"],
+  ])("%s: %j tells, or asks what is no speaker's: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

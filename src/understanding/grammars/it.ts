@@ -1,5 +1,112 @@
 import type { FastPathGrammar } from "../grammar-types.js";
 
+/**
+ * The forms a request is made in, from a verb's infinitive: to "tu", "Lei", "voi" and "noi"
+ * ("abbassa", "abbassi", "abbassate", "abbassiamo"), the infinitive, the conditional asked
+ * ("abbasseresti", "abbasserebbe", "abbassereste"), the past subjunctive of a wish ("vorrei che
+ * abbassassi, abbassasse, abbassaste") and the subjunctive of the thing wished for, said with "si"
+ * ("che si abbassino le luci", "vorrei che le luci si abbassassero"). A verb in "-ire" takes
+ * "-isc-" ("diminuisci"), one in "-urre" is one in "-ere" ("ridurre": "riduci", "ridurresti");
+ * `irregular` adds the forms to "Lei" and "loro" that leave the pattern ("spegnere": "spenga",
+ * "spengano").
+ */
+function requests(infinitive: string, irregular?: { lei: string; loro: string }): string[] {
+  const ending = infinitive.slice(-3);
+  const regular = ending === "are" ? firstConjugation(infinitive) : otherConjugations(infinitive);
+  const lei = [regular.lei, ...(irregular ? [irregular.lei] : [])];
+  const loro = [regular.loro, ...(irregular ? [irregular.loro] : [])];
+  const wished = [...lei, ...loro, ...regular.past.slice(1, 2), ...regular.past.slice(3)];
+  return [
+    infinitive,
+    ...regular.others,
+    ...lei,
+    ...loro,
+    ...regular.past,
+    ...wished.map((form) => `si ${form}`),
+  ];
+}
+
+/** A request's forms with what they act on, "si" aside: "togliete la luce", "tolga l'audio". */
+const requestsOf = (infinitive: string, things: string[], irregular?: { lei: string; loro: string }) =>
+  requests(infinitive, irregular)
+    .filter((form) => !form.startsWith("si "))
+    .flatMap((form) => things.map((thing) => `${form} ${thing}`));
+
+/**
+ * What they do, told in the present ("le luci si abbassano", "si spengono da sole"), and what
+ * the one spoken to did ("alzasti il volume"): each one letter from a request's subjunctive ("si
+ * abbassino", "alzassi"), it would be respelt into one.
+ */
+function told(infinitive: string): string[] {
+  const ending = infinitive.slice(-3);
+  const stem = ending === "rre" ? `${infinitive.slice(0, -3)}c` : infinitive.slice(0, -3);
+  if (ending === "are") return [`${stem}ano`, `${stem}asti`];
+  if (ending === "ire") return [`${stem}iscono`, `${stem}isti`];
+  return [`${stem}ono`, `${stem}esti`];
+}
+
+interface Conjugated {
+  lei: string;
+  loro: string;
+  /** The past subjunctive to "tu", "Lei", "voi" and "loro". */
+  past: string[];
+  /** To "tu", "voi" and "noi", and the conditional. */
+  others: string[];
+}
+
+function firstConjugation(infinitive: string): Conjugated {
+  const stem = infinitive.slice(0, -3);
+  // "staccare": "stacchi", "staccheresti"; "silenziare": "silenzi", "silenziamo", "silenzieresti".
+  const hard = /[cg]$/.test(stem) ? `${stem}h` : stem;
+  const before = stem.endsWith("i") ? stem.slice(0, -1) : hard;
+  const future = /[cg]i$/.test(stem) ? stem.slice(0, -1) : hard;
+  return {
+    lei: `${before}i`,
+    loro: `${before}ino`,
+    past: ["assi", "asse", "aste", "assero"].map((e) => `${stem}${e}`),
+    others: [
+      `${stem}a`,
+      `${stem}ate`,
+      `${before}iamo`,
+      ...["eresti", "erebbe", "ereste"].map((e) => `${future}${e}`),
+    ],
+  };
+}
+
+function otherConjugations(infinitive: string): Conjugated {
+  const ending = infinitive.slice(-3);
+  const isc = ending === "ire" ? "isc" : "";
+  const stem = ending === "rre" ? `${infinitive.slice(0, -3)}c` : infinitive.slice(0, -3);
+  const future = ending === "rre" ? infinitive.slice(0, -1) : `${stem}${isc ? "ir" : "er"}`;
+  const vowel = isc ? "i" : "e";
+  return {
+    lei: `${stem}${isc}a`,
+    loro: `${stem}${isc}ano`,
+    past: ["ssi", "sse", "ste", "ssero"].map((e) => `${stem}${vowel}${e}`),
+    others: [
+      // "togliere": "togli", "togliamo".
+      stem.endsWith("i") ? stem : `${stem}${isc}i`,
+      `${stem}${vowel}te`,
+      `${stem.endsWith("i") ? stem.slice(0, -1) : stem}iamo`,
+      ...["esti", "ebbe", "este"].map((e) => `${future}${e}`),
+    ],
+  };
+}
+
+/**
+ * A plug's words with what makes it smart said after them, agreeing: "presa intelligente",
+ * "prese connesse", "spinotto smart", "spina wifi".
+ */
+const smartPlugs = (words: Array<[singular: string, plural: string, feminine: boolean]>) =>
+  words.flatMap(([singular, plural, feminine]) => [
+    ...["smart", "intelligente", feminine ? "connessa" : "connesso", "wifi", "wi-fi"].map(
+      (w) => `${singular} ${w}`,
+    ),
+    ...["smart", "intelligenti", feminine ? "connesse" : "connessi", "wifi", "wi-fi"].map(
+      (w) => `${plural} ${w}`,
+    ),
+  ]);
+
 /** What the bridge can do without a language model. */
 const CAPABILITIES =
   "Senza un modello linguistico posso accendere, spegnere, aprire, chiudere, bloccare e regolare i dispositivi, impostare il volume e dirti misure, stati, l'ora e la data.";
@@ -94,6 +201,9 @@ export const it: FastPathGrammar = {
     "mi piacerebbe",
     "mi piacerebbe avere",
     "vorrei avere",
+    // "potrei avere le luci spente?": asked to have, as "vorrei avere".
+    "potrei avere",
+    "posso avere",
     "dammi",
     "mi piacerebbe che",
     // "che si spenga la luce": the wish said alone.
@@ -228,6 +338,8 @@ export const it: FastPathGrammar = {
   },
   cues: {
     verbs: [
+      // "mettiamo il muto", "metteresti la luce al minimo?": put, in every form of the request.
+      ...requests("mettere").filter((form) => !form.startsWith("si ")),
       "metti",
       "mettere",
       "fai",
@@ -300,6 +412,21 @@ export const it: FastPathGrammar = {
     on: [
       // "luci on", "presa on": the English word said after the thing, as "luci off" is.
       "on",
+      // Every form a request to switch on is made in: "accendiamo le luci", "vorrei che si
+      // accendessero le luci", "attivereste la presa?".
+      ...requests("accendere"),
+      ...requests("riaccendere"),
+      ...requests("attivare"),
+      // "abilita la presa": enabled, as "attiva".
+      ...requests("abilitare"),
+      // "inserisci la spina": plugged in, as "collega", "attacca" (only what switches, `powers`).
+      ...requests("inserire").filter((form) => !form.startsWith("si ")),
+      // Power given by another word: "dai energia alla presa" (only to what switches, `powers`).
+      "dai energia",
+      "dai elettricità",
+      "fornisci corrente",
+      // "accensione delle luci": switching on named, as "spegnimento" is switching off.
+      "accensione",
       // Asked as a question in the second person ("accenderesti …?"), or in the conditional: a request.
       "accenderesti",
       "accenderebbe",
@@ -345,6 +472,16 @@ export const it: FastPathGrammar = {
       "ricollega",
     ],
     off: [
+      // Every form a request to switch off is made in, the Tuscan "spengere" too: "spegniamo le
+      // luci", "vorrei che le luci si spegnessero", "spengete la luce".
+      ...requests("spegnere", { lei: "spenga", loro: "spengano" }),
+      ...requests("spengere"),
+      ...requests("disattivare"),
+      ...requests("disabilitare"),
+      ...requests("disconnettere").filter((form) => !form.startsWith("si ")),
+      ...requests("disinserire").filter((form) => !form.startsWith("si ")),
+      ...requests("staccare"),
+      ...requests("scollegare"),
       // Asked as a question in the second person ("spegneresti …?"), or in the conditional: a request.
       "spegneresti",
       "spegnerebbe",
@@ -403,6 +540,10 @@ export const it: FastPathGrammar = {
       "disattivasse",
     ],
     up: [
+      // Every form a request to raise is made in: "alziamo il volume", "aumentereste la musica?".
+      ...requests("alzare"),
+      ...requests("aumentare"),
+      ...requests("incrementare"),
       // Asked as a question in the second person ("alzeresti …?"), or in the conditional: a request.
       "alzeresti",
       "alzerebbe",
@@ -442,6 +583,13 @@ export const it: FastPathGrammar = {
       "tira su",
     ],
     down: [
+      // "cala il volume", "fai calare le luci": let down, as "abbassa".
+      ...requests("calare"),
+      // Every form a request to lower is made in: "riduciamo le luci", "diminuireste il volume?".
+      ...requests("abbassare"),
+      ...requests("diminuire"),
+      ...requests("ridurre"),
+      ...requests("decrementare"),
       // Asked as a question in the second person ("abbasseresti …?"), or in the conditional: a request.
       "abbasseresti",
       "abbasserebbe",
@@ -479,8 +627,26 @@ export const it: FastPathGrammar = {
       "riducesse",
     ],
     // "fai partire la presa", "metti in funzione il ventilatore": started, as "avvia".
-    starts: ["avvia", "avviare", "fai partire", "metti in funzione"],
+    starts: [
+      "avvia",
+      "avviare",
+      "fai partire",
+      "metti in funzione",
+      // "aziona il ventilatore", "azionate la presa": set going, in every form of the request.
+      ...requests("azionare").filter((form) => !form.startsWith("si ")),
+      // "connetti la presa": connected, a plug's power ("connetti alle luci" connects to them).
+      ...requests("connettere").filter((form) => !form.startsWith("si ")),
+    ],
     powers: [
+      // "inserisci la spina", "disinserisci la presa": plugged in or out, only what switches
+      // ("disinserisci l'allarme" disarms, which no switch does).
+      ...requests("inserire").filter((form) => !form.startsWith("si ")),
+      ...requests("disinserire").filter((form) => !form.startsWith("si ")),
+      // "disconnetti la presa"; "disconnetti le luci" may be from them, not switching them off.
+      ...requests("disconnettere").filter((form) => !form.startsWith("si ")),
+      "dai energia",
+      "dai elettricità",
+      "fornisci corrente",
       "dai corrente",
       "dai la corrente",
       "togli corrente",
@@ -490,6 +656,11 @@ export const it: FastPathGrammar = {
     ],
     particles: ["su", "giù"],
     brighter: [
+      // "imposta le luci su alta intensità": "su" before a bright light is "to", not "up".
+      "su alta",
+      "su alta intensità",
+      "più brillante",
+      "più brillanti",
       // "illumina di più la cucina": more light, not the lights switched on.
       "illumina di più",
       "illumina più",
@@ -565,6 +736,27 @@ export const it: FastPathGrammar = {
       "non si vede bene",
     ],
     dimmer: [
+      // "imposta le luci su bassa intensità": "su" before a low light is "to", not "up".
+      "su basso",
+      "su bassa",
+      "su bassa intensità",
+      "su soffusa",
+      "su soffuso",
+      "su soffuse",
+      // A light less bright, said of its shine: "luci meno brillanti"; one that blinds: "accecante".
+      "meno brillante",
+      "meno brillanti",
+      "accecante",
+      "accecanti",
+      "è accecante",
+      ...requests("indebolire"),
+      // Light faded or softened: "sfuma le luci", "ammorbidisci la luce".
+      ...requests("sfumare"),
+      ...requests("ammorbidire"),
+      // Every form a request to soften the light is made in: "attenuiamo le luci", "smorzate la luce".
+      ...requests("attenuare"),
+      ...requests("smorzare"),
+      ...requests("affievolire"),
       "non così luminoso",
       "non così luminosa",
       "non così luminose",
@@ -650,6 +842,25 @@ export const it: FastPathGrammar = {
     ],
     louder: [
       "più forte",
+      // Barely heard, however said: "ti sento a malapena", "si sente a fatica", "ti sento poco".
+      ...["a malapena", "a fatica", "poco", "pochissimo"].flatMap((how) => [
+        `ti sento ${how}`,
+        `sento ${how}`,
+        `si sente ${how}`,
+      ]),
+      "riesco a malapena a sentire",
+      "riesco a malapena a sentirti",
+      // The assistant's voice raised: "parla ad alta voce", "fatti sentire".
+      "parla ad alta voce",
+      "parla più ad alta voce",
+      "parla a voce alta",
+      "parla a voce più alta",
+      "fatti sentire",
+      "fatti sentire di più",
+      "fatti sentire meglio",
+      // "metti il volume su alto": "su" before a high sound is "to", not "up".
+      "su alto",
+      "dai volume",
       // Sound asked for, said first as "voglio luce" asks for light: "voglio volume sugli
       // altoparlanti", "ho bisogno di sentire l'audio"; said later, or after "non", they ask nothing.
       "^voglio volume",
@@ -778,6 +989,10 @@ export const it: FastPathGrammar = {
       "fammi luce",
       "fai luce",
       "dammi luce",
+      // "dai luce", "dammi un po' di luce": light given is the lights switched on.
+      "dai luce",
+      "dai la luce",
+      "dai un po' di luce",
       // "mi serve luce in cucina": light needed, said first, as "ho bisogno di luce".
       "^mi serve luce",
       "^mi serve un po' di luce",
@@ -799,6 +1014,8 @@ export const it: FastPathGrammar = {
       "niente più luci",
       "chiudi la luce",
       "chiudi le luci",
+      // The light taken away, in every form of the request: "togliete la luce", "tolga le luci".
+      ...requestsOf("togliere", ["la luce", "le luci"], { lei: "tolga", loro: "tolgano" }),
       "togli la luce",
       "togli le luci",
       // "leva la luce": taken away, said as "togli".
@@ -810,6 +1027,11 @@ export const it: FastPathGrammar = {
       "dammi il buio",
     ],
     mute: [
+      // Every form a request to silence is made in: "silenziamo la musica", "silenzieresti le casse?".
+      ...requests("silenziare"),
+      // Silenced as a person is: "zittisci l'altoparlante", "ammutolisci".
+      ...requests("zittire"),
+      ...requests("ammutolire"),
       // Asked as a question in the second person ("silenzieresti …?"), or in the conditional: a request.
       "silenzieresti",
       // "azzera il volume": the sound brought to nothing ("azzera" alone may reset anything).
@@ -832,6 +1054,8 @@ export const it: FastPathGrammar = {
       // "imposta il volume su muto": "su" before a state is "to", not "up".
       "su muto",
       "su silenzioso",
+      // The sound taken away, in every form of the request: "togliete l'audio", "tolga il volume".
+      ...requestsOf("togliere", ["l'audio", "il volume", "il suono"], { lei: "tolga", loro: "tolgano" }),
       "togli l'audio",
       // "togli il volume", "togli il suono": the sound taken away, as "togli l'audio".
       "togli il volume",
@@ -850,6 +1074,32 @@ export const it: FastPathGrammar = {
       "resta in silenzio",
       "stai in silenzio",
       "vai in muto",
+      // Said to the assistant itself: "mettiti in muto", "stai muto".
+      "mettiti su muto",
+      "stai muto",
+      "stai muta",
+      "resta zitto",
+      "resta zitta",
+      "resta muto",
+      "resta muta",
+      "rimani zitto",
+      "rimani zitta",
+      "rimani in silenzio",
+      "resta in silenzio",
+      "mettiti muto",
+      "silenzia te stesso",
+      "silenzio totale",
+      "silenzio assoluto",
+      // "entra in modalità silenziosa", "passa in silenzioso": gone into it, as "vai in muto".
+      ...["vai", "passa", "entra", "mettiti"].flatMap((go) =>
+        [
+          "in modalità silenziosa",
+          "in modalità silenzio",
+          "in modalità muto",
+          "in silenzioso",
+          "in muto",
+        ].map((mode) => `${go} ${mode}`),
+      ),
       "metti muto",
       "silenziate",
       "silenziassi",
@@ -881,6 +1131,11 @@ export const it: FastPathGrammar = {
       "disattiva muto",
       "disattiva il muto",
       "disattiva il silenzioso",
+      // "disabilita il muto": disabled, as "disattiva".
+      "disabilita muto",
+      "disabilita il muto",
+      "disabilita il silenzioso",
+      "disabilita la modalità silenziosa",
     ],
     scale: ["livello"],
     toggle: ["commuta", "inverti"],
@@ -1119,6 +1374,42 @@ export const it: FastPathGrammar = {
     "alzo",
     "abbasso",
     "disattivo",
+    // What they do, told: "le luci si spengono", "il volume si abbassa da solo" is no wish.
+    "spengono",
+    "tolgono",
+    ...[
+      "accendere",
+      "riaccendere",
+      "attivare",
+      "disattivare",
+      "abilitare",
+      "disabilitare",
+      "azionare",
+      "connettere",
+      "disconnettere",
+      "inserire",
+      "disinserire",
+      "staccare",
+      "scollegare",
+      "alzare",
+      "aumentare",
+      "incrementare",
+      "abbassare",
+      "diminuire",
+      "ridurre",
+      "decrementare",
+      "calare",
+      "attenuare",
+      "smorzare",
+      "affievolire",
+      "indebolire",
+      "silenziare",
+      "zittire",
+      "ammutolire",
+      "sfumare",
+      "ammorbidire",
+      "mettere",
+    ].flatMap(told),
   ],
   // "… so that I can hear it": what a command is for, cut off (see the type).
   purposes: [
@@ -1133,6 +1424,36 @@ export const it: FastPathGrammar = {
     "perché",
     "poiché",
     "devo",
+    // Why, said after "che" as speech does ("spegni la luce che voglio dormire", "alza il volume
+    // che non ti sento"), or as what is so ("fai silenzio, il bimbo dorme"); only openers that
+    // begin no clause saying which one ("la luce che ho acceso" is one light).
+    "che voglio",
+    "che vado",
+    "che devo",
+    "che sto dormendo",
+    "che dormo",
+    "che è tardi",
+    "che ho sonno",
+    "che sono stanco",
+    "che sono stanca",
+    "che non ti sento",
+    "che non sento",
+    "che non si sente",
+    "che non ci sento",
+    "che non vedo",
+    "che non ci vedo",
+    "che non si vede",
+    "che non lo sento",
+    "che non la sento",
+    "che non li sento",
+    "che guardo",
+    "che leggo",
+    "che studio",
+    "che lavoro",
+    ...["il bimbo", "la bimba", "il bambino", "la bambina", "i bambini"].flatMap((who) => [
+      who,
+      `che ${who}`,
+    ]),
   ],
   purposeInfinitive: {
     words: ["per"],
@@ -1143,7 +1464,10 @@ export const it: FastPathGrammar = {
   // "abbassala" (la musica), "alzalo" (il volume), "alzali" (gli altoparlanti); "abbassale" are lights or blinds.
   soundPronouns: ["la", "lo", "li", "quello", "questo"],
   // "accendila", "spegnerle": the pronoun written joined to its verb.
-  enclitics: ["la", "lo", "le", "li", "mi"],
+  // "alza l audio", "togli l audio all altoparlante", "un po più forte": as transcripts write them.
+  apostrophesLost: ["l'", "dell'", "nell'", "all'", "dall'", "sull'", "po'"],
+  // "accendici la luce", "spegnimele": "for us" and "for me" before another pronoun, joined too.
+  enclitics: ["la", "lo", "le", "li", "mi", "ci", "me", "ce"],
   // "luce più sommessa", "volume più basso": an adjective nobody knows after "more" or "less".
   comparatives: ["più", "piu", "meno"],
   floorNouns: ["piano"],
@@ -1181,6 +1505,8 @@ export const it: FastPathGrammar = {
     "dallo",
     "dai",
     "dagli",
+    // "togli l'audio agli altoparlanti": to what, as "ai", "alle".
+    "agli",
     "dalle",
     "dall'",
     // "la luce che è in cucina", "la lampada che sta nel soggiorno": where it is, said as a clause.
@@ -1295,6 +1621,13 @@ export const it: FastPathGrammar = {
     // "intelligente" says what a device is made as, not which one it is.
     switch: ["interruttore", "interruttori", "interruttore intelligente", "interruttori intelligenti"],
     outlet: [
+      ...smartPlugs([
+        ["presa", "prese", true],
+        ["presa elettrica", "prese elettriche", true],
+        ["presa di corrente", "prese di corrente", true],
+        ["spina", "spine", true],
+        ["spinotto", "spinotti", false],
+      ]),
       "presa elettrica",
       "wemo",
       "presa wemo",
