@@ -57,7 +57,7 @@ export interface FastMatch {
    */
   towards?: "up" | "down";
   /**
-   * "it's dark in the kitchen", "je ne vois rien": the dark told, of a place or of none, with no
+   * "it's dark in the kitchen", "je ne vois plus rien": the dark told, of a place or of none, with no
    * light named. Light is wanted there: a light that is off comes on as those on brighten.
    */
   dark?: true;

@@ -167,7 +167,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     `(?:^|\\s)(?:${alternation([...grammar.quantifiers, ...(grammar.both ?? [])])})(?=\\s|$)`,
   );
   // "tais-toi", "silence", said alone: Home Assistant's "never mind", which stops the assistant;
-  // with more ("silence s'il te plaît", "tais-toi dans le salon") they are a mute.
+  // with more ("silence s'il te plaît, là", "tais-toi dans le salon") they are a mute.
   const hushOnly = grammar.later.hush?.length
     ? new RegExp(`^(?:${alternation(grammar.later.hush.map(fold))})$`)
     : undefined;

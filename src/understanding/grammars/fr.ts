@@ -887,7 +887,7 @@ export const fr: FastPathGrammar = {
       "sans son",
       "sans le son",
       // Silence for the speaker ("mets le salon en silence"). "silence", "chut" and "tais-toi" are
-      // a mute said with more ("silence s'il te plaît", "chut dans le salon"); alone they are Home
+      // a mute said with more ("silence s'il te plaît, là", "chut dans le salon"); alone they are Home
       // Assistant's "never mind" (later.hush), not a mute.
       "silence",
       "chut",
@@ -895,7 +895,7 @@ export const fr: FastPathGrammar = {
       "taisez vous",
       "taisez-vous",
       "tais-toi",
-      // Silent, asked of the assistant: "sois silencieux", "reste silencieuse", "muter".
+      // Silent, asked of the assistant: "sois silencieuse", "reste silencieuse", "muter".
       "silencieux",
       "silencieuse",
       "muter",

@@ -634,7 +634,7 @@ export const it: FastPathGrammar = {
       "metti in funzione",
       // "aziona il ventilatore", "azionate la presa": set going, in every form of the request.
       ...requests("azionare").filter((form) => !form.startsWith("si ")),
-      // "connetti la presa": connected, a plug's power ("connetti alle luci" connects to them).
+      // "connetti la presa": connected, a plug's power ("connettiti alle luci" connects to them).
       ...requests("connettere").filter((form) => !form.startsWith("si ")),
     ],
     powers: [

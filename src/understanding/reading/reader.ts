@@ -376,7 +376,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       let wrongSaid = false;
       /**
        * The want of light told rather than a change asked: "it's dark", "il fait sombre" (a copula
-       * in the phrase), "i can't see anything", "je ne vois rien" (a negation in it).
+       * in the phrase), "i can't see a thing here", "je ne vois plus rien" (a negation in it).
        */
       let darkTold = false;
       /** Phrases that say brighter: a second ("it's dark, I want more light") asks for a change. */
@@ -820,10 +820,10 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       if (steps !== undefined && steps > 1) match.steps = steps;
       if (action.color) match.color = action.color;
       if (action.kelvin !== undefined) match.kelvin = action.kelvin;
-      // "it's dark in the living room": said of a place or of none, with nothing asked of a light
+      // "it's dark in the hall": said of a place or of none, with nothing asked of a light
       // ("the lights are too dim" tells of the lights that are on; "it's dark, turn the lights up"
       // asks for them brighter), it wants light where there is none as well.
-      // "allume les lumières plus lumineuses", "turn the lights on brighter": on, and brighter,
+      // "allume les lumières plus lumineuses", "turn the hall lights on brighter": on, and brighter,
       // asks the same of each light, whether it was off or on.
       if (
         action.intent === "brighten" &&
