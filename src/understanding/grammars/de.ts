@@ -16,6 +16,22 @@ const inflected = (stems: string[]) => stems.flatMap((s) => ["e", "en", "er", "e
 const CAPABILITIES =
   "Ohne Sprachmodell kann ich Geräte schalten, öffnen, schließen, verriegeln und dimmen, die Lautstärke einstellen und dir Messwerte, Zustände, Uhrzeit und Datum sagen.";
 
+/** A verb said for someone ("mach mir", "schalt uns"): a switching verb, and a request. */
+const FOR_SOMEONE = [
+  "mach mir",
+  "mache mir",
+  "mach uns",
+  "mache uns",
+  "schalt mir",
+  "schalte mir",
+  "schalt uns",
+  "schalte uns",
+  "dreh mir",
+  "drehe mir",
+  "stell mir",
+  "stelle mir",
+];
+
 export const de: FastPathGrammar = {
   language: "de",
   locale: "de-DE",
@@ -280,35 +296,13 @@ export const de: FastPathGrammar = {
       "drehen sie",
       "stellen sie",
       // Said for someone: "mach mir mal das Licht an", "schalt uns die Lampe ein".
-      "mach mir",
-      "mache mir",
-      "mach uns",
-      "mache uns",
-      "schalt mir",
-      "schalte mir",
-      "schalt uns",
-      "schalte uns",
-      "dreh mir",
-      "drehe mir",
-      "stell mir",
-      "stelle mir",
+      ...FOR_SOMEONE,
     ],
   },
   cues: {
     verbs: withSie([
       // Said for someone: "mach mir mal das Licht an" (as `words.switchOn`).
-      "mach mir",
-      "mache mir",
-      "mach uns",
-      "mache uns",
-      "schalt mir",
-      "schalte mir",
-      "schalt uns",
-      "schalte uns",
-      "dreh mir",
-      "drehe mir",
-      "stell mir",
-      "stelle mir",
+      ...FOR_SOMEONE,
       // Asked as a question in the second person ("machst …?"): a request.
       "machst",
       "schaltest",
