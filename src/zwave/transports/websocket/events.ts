@@ -53,15 +53,26 @@ export function createEventHandler(deps: {
     });
   }
 
+  // Each kind is parsed only when its name says it is one: most events are of none (statistics come
+  // every few hundred milliseconds and with every write), and a failed parse costs far more than a
+  // look at the name.
+  const valueEvents = new Set<string>(nodeValueEventSchema.shape.event.options);
+  const statusEvents = new Set<string>(nodeStatusEventSchema.shape.event.options);
+  const controllerEvents = new Set<string>(controllerNodeEventSchema.shape.event.options);
+
   return (message) => {
     const envelope = eventEnvelopeSchema.safeParse(message);
     if (!envelope.success) return;
     const event = envelope.data.event;
-    const value = nodeValueEventSchema.safeParse(event);
-    if (value.success) return onValueEvent(value.data);
+    const fromNode = event.source === "node";
+    if (fromNode && valueEvents.has(event.event)) {
+      const value = nodeValueEventSchema.safeParse(event);
+      if (value.success) return onValueEvent(value.data);
+    }
     echoes.heard();
-    const status = nodeStatusEventSchema.safeParse(event);
-    if (status.success) {
+    if (fromNode && statusEvents.has(event.event)) {
+      const status = nodeStatusEventSchema.safeParse(event);
+      if (!status.success) return;
       const node = nodes.get(status.data.nodeId);
       if (!node) return;
       node.status = { dead: "Dead", alive: "Alive", sleep: "Asleep", "wake up": "Awake" }[status.data.event];
@@ -70,13 +81,15 @@ export function createEventHandler(deps: {
       logger.debug({ nodeId: node.id, status: node.status }, "node status");
       return deps.changed({ nodeId: node.id });
     }
-    const readyEvent = nodeReadyEventSchema.safeParse(event);
-    if (readyEvent.success) {
+    if (fromNode && event.event === "ready") {
+      const readyEvent = nodeReadyEventSchema.safeParse(event);
+      if (!readyEvent.success) return;
       nodes.set(readyEvent.data.nodeId, toNode(readyEvent.data.nodeState));
       return deps.changed({ nodeId: readyEvent.data.nodeId });
     }
-    const controller = controllerNodeEventSchema.safeParse(event);
-    if (controller.success) {
+    if (event.source === "controller" && controllerEvents.has(event.event)) {
+      const controller = controllerNodeEventSchema.safeParse(event);
+      if (!controller.success) return;
       const { node } = controller.data;
       if (controller.data.event === "node added") nodes.set(node.nodeId, toNode(node));
       else nodes.delete(node.nodeId);
