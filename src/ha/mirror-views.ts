@@ -1,6 +1,6 @@
 // What the mirror answers from what it holds: entities, areas and names as views, and the
 // summary for the LLM's system prompt. Nothing here talks to Home Assistant.
-import type { HomeData } from "./home-data.js";
+import type { HomeData, EntityState } from "./home-data.js";
 import { speakerAreaId, zwaveNodeKey, type EntityRecord, type HomeIndex } from "./home-index.js";
 import type { AreaView, EntityView, HomeMirror } from "./home-mirror.js";
 import { resolveEntities } from "./resolver.js";
@@ -15,13 +15,45 @@ function isoTime(epochSeconds: number): string {
   return new Date(epochSeconds * 1000).toISOString();
 }
 
+/** A view with what it was made from: it stands while none of that has changed. */
+interface MadeView {
+  view: EntityView;
+  state: EntityState;
+  value: string;
+  attributes: EntityState["attributes"];
+  changedAt: number;
+  area: unknown;
+  floor: unknown;
+  stale: boolean;
+}
+
+/**
+ * The fast path reads a view of every exposed entity on each turn, and most have not changed since
+ * the last: each record keeps its view until its state (changed in place, attributes replaced
+ * whole: states.ts), its area or floor (replaced on a registry update: sync.ts) or staleness
+ * change. A record replaced by a new index takes its views with it.
+ */
+const made = new WeakMap<EntityRecord, MadeView>();
+
 function viewOf(data: HomeData, record: EntityRecord, stale: boolean): EntityView | undefined {
   const state = data.states.get(record.entityId);
   if (!state) return undefined;
   const area = record.areaId ? data.areas.get(record.areaId) : undefined;
   const floor = record.floorId ? data.floors.get(record.floorId) : undefined;
+  const kept = made.get(record);
+  if (
+    kept &&
+    kept.state === state &&
+    kept.value === state.state &&
+    kept.attributes === state.attributes &&
+    kept.changedAt === state.lastChanged &&
+    kept.area === area &&
+    kept.floor === floor &&
+    kept.stale === stale
+  )
+    return kept.view;
   const unit = state.attributes.unit_of_measurement;
-  return {
+  const view: EntityView = {
     entityId: record.entityId,
     name: record.name,
     domain: record.domain,
@@ -37,6 +69,17 @@ function viewOf(data: HomeData, record: EntityRecord, stale: boolean): EntityVie
     stale,
     lastChanged: isoTime(state.lastChanged),
   };
+  made.set(record, {
+    view,
+    state,
+    value: state.state,
+    attributes: state.attributes,
+    changedAt: state.lastChanged,
+    area,
+    floor,
+    stale,
+  });
+  return view;
 }
 
 export function createMirrorViews(
