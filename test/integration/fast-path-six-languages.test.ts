@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ConversationAgent } from "../../src/agent/types.js";
 import { repliesFor } from "../../src/understanding/spoken-result.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
-import { areaRow, entityRow, state } from "../support/ha-home.js";
+import { areaRow, entityRow, MEDIA_VOLUME_MUTE, MEDIA_VOLUME_SET, state } from "../support/ha-home.js";
 import type { FakeHa } from "../support/ha-server.js";
 import { startLocalHomeAgent, type LocalHomeAgent } from "../support/local-home-agent.js";
 
@@ -3741,5 +3741,93 @@ describe("Italian: light faded or softened, a speaker silenced as a person is", 
   ])("%s: %j tells, or asks what is no speaker's: nothing is touched", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([]);
+  });
+});
+
+describe("every speaker muted or turned up: 'all' of them is the home's, as 'all the lights' off is", () => {
+  let home: LocalHomeAgent;
+  const both = (call: string, data: string) => [
+    `media_player.${call} media_player.bedroom_speaker ${data}`,
+    `media_player.${call} media_player.living_room_speaker ${data}`,
+  ];
+  beforeAll(async () => {
+    const twoSpeakers = corpusHome();
+    twoSpeakers.entities = [
+      ...twoSpeakers.entities,
+      entityRow("media_player.bedroom_speaker", {
+        original_name: "Bedroom Speaker",
+        area_id: "bedroom",
+        exposed: true,
+      }),
+    ];
+    twoSpeakers.states.set(
+      "media_player.bedroom_speaker",
+      state("idle", {
+        volume_level: 0.2,
+        is_volume_muted: false,
+        supported_features: MEDIA_VOLUME_SET | MEDIA_VOLUME_MUTE | 128 | 256,
+      }),
+    );
+    home = await startLocalHomeAgent(twoSpeakers);
+  });
+  afterAll(async () => home?.close());
+  beforeEach(async () => {
+    for (const id of ["media_player.bedroom_speaker", "media_player.living_room_speaker"])
+      await home.setState(id, "idle", { volume_level: 0.2, is_volume_muted: false });
+    home.ha.serviceCalls.length = 0;
+  });
+  const sorted = () => [...home.serviceCalls()].sort();
+
+  it.each([
+    ["en", "mute every speaker"],
+    ["en", "hey, mute all the speakers"],
+    ["de", "alle Lautsprecher bitte stumm schalten"],
+    ["fr", "mets toutes les enceintes en sourdine"],
+    ["es", "silencia todos los altavoces"],
+    ["es", "oye, pon en silencio todos los altavoces, porfa"],
+    ["nl", "demp alle speakers"],
+    ["it", "silenzia tutti gli altoparlanti"],
+    ["it", "metti in muto tutte le casse per favore"],
+  ])("%s: %j from the bedroom mutes both speakers, asking nothing", async (language, text) => {
+    const result = await home.agent.handle({ text, language, deviceId: "bedroom_satellite" });
+    expect(sorted()).toEqual(both("volume_mute", '{"is_volume_muted":true}'));
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["es", "sube el volumen de todos los altavoces", 0.3],
+    ["es", "baja un poco todos los altavoces", 0.1],
+    ["it", "alza il volume di tutte le casse", 0.3],
+    ["it", "abbassa tutti gli altoparlanti", 0.1],
+    ["en", "turn all the speakers up", 0.3],
+  ])("%s: %j from the bedroom moves both speakers' volume", async (language, text, level) => {
+    await home.agent.handle({ text, language, deviceId: "bedroom_satellite" });
+    expect(sorted()).toEqual(both("volume_set", `{"volume_level":${level}}`));
+  });
+
+  it.each([
+    ["en", "mute the speakers in here"],
+    ["es", "silencia los altavoces de aquí"],
+    ["it", "silenzia le casse qui"],
+  ])("%s: %j from the bedroom mutes the bedroom's speaker only", async (language, text) => {
+    await home.agent.handle({ text, language, deviceId: "bedroom_satellite" });
+    expect(home.serviceCalls()).toEqual([
+      `media_player.volume_mute media_player.bedroom_speaker {"is_volume_muted":true}`,
+    ]);
+  });
+
+  it.each([
+    ["es", "¿están silenciados todos los altavoces?"],
+    ["es", "no silencies todos los altavoces"],
+    ["es", "silencia todos los altavoces mañana a las ocho"],
+    ["es", "silencia todas las teles"],
+    ["it", "non silenziare tutti gli altoparlanti"],
+    ["it", "ieri tutti gli altoparlanti erano in muto"],
+    ["it", "silenzia tutti i televisori"],
+    ["es", "cierra todas las persianas"],
+    ["it", "chiudi tutte le tapparelle"],
+  ])("%s: %j from the bedroom touches no speaker, no cover", async (language, text) => {
+    await home.agent.handle({ text, language, deviceId: "bedroom_satellite" });
+    expect(home.serviceCalls()).toEqual([]);
   });
 });

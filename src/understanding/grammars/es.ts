@@ -1453,7 +1453,11 @@ export const es: FastPathGrammar = {
   // "luz en el pasillo", "luces aquí": lights said with a place and no verb are switched on.
   placedKindMeansOn: ["light", "fan"],
   // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
-  allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["light", "fan"] } },
+  allMeans: {
+    turn_off: { home: ["light"] },
+    turn_on: { here: ["light", "fan"] },
+    sound: { home: ["media_player", "tv"] },
+  },
   plurals: [
     ["s", ""],
     ["es", ""],

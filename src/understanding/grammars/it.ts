@@ -1555,7 +1555,11 @@ export const it: FastPathGrammar = {
   placedKindMeansOn: ["light", "fan"],
   // "all the lights" with no place, from a satellite: off, as this language's HA sentences take it;
   // on ("accendi tutte le luci"), the room, as HA's German and Spanish sentences take it.
-  allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["light"] } },
+  allMeans: {
+    turn_off: { home: ["light"] },
+    turn_on: { here: ["light"] },
+    sound: { home: ["media_player", "tv"] },
+  },
   plurals: [
     ["i", "o"],
     ["e", "a"],
