@@ -1161,6 +1161,8 @@ export const es: FastPathGrammar = {
       "han",
       "se ha",
       "se han",
+      // "hay poca luz": what there is, told.
+      "hay",
     ],
     // "assure-toi que la lumière est éteinte": what is asked to be so, whose copula is no statement.
     modals: [

@@ -1197,7 +1197,8 @@ export const it: FastPathGrammar = {
     percent: ["per cento", "percento", "%"],
     // "era troppo buio": what was wrong then, told (read as copulas too).
     pastCopulas: ["era", "erano", "è stata", "è stato", "sono stati", "sono state", "fu"],
-    copulas: ["è", "sono", "era", "erano", "è stata", "è stato", "si è", "si sono"],
+    // "c'è poca luce", "fa troppo buio": what there is, and the dark said as the weather, told.
+    copulas: ["è", "sono", "era", "erano", "è stata", "è stato", "si è", "si sono", "c'è", "ci sono", "fa"],
     // "assure-toi que la lumière est éteinte": what is asked to be so, whose copula is no statement.
     modals: ["assicurati che", "assicurarti che", "si assicuri che", "fai in modo che", "fare in modo che"],
     // "tutte le luci tranne la cucina": what is left out, which no command here can say.

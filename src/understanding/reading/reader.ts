@@ -640,6 +640,9 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         // "schalte ein alle Lichter": before "all" or an article, no article at all.
         const particle = sense.cues.size > 0 && (!isThingAhead(said, i) || isDeterminerNext(said, i));
         if (sense.article && !particle) continue;
+        // "la luce del soffitto": "del" says by how much only before a level ("abbassa del 20 %");
+        // before anything else it joins a thing to what says which.
+        if (sense.preposition && !isLevel(next(i)) && [...sense.cues].every((cue) => cue === "by")) continue;
         if (sense.cues.size) {
           for (const cue of sense.cues) cues.set(cue, (cues.get(cue) ?? 0) + 1);
           if (comparatives.has(item.text) && (sense.cues.has("up") || sense.cues.has("down")))
@@ -693,6 +696,12 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         )
       )
         return undefined;
+      // "qui in cucina", "aquí en la cocina", "here in the kitchen": here said with the room it is,
+      // not joined to it, is that room.
+      if (!joins && places.length === 2 && places.some((p) => p.type === "here")) {
+        const area = places.find((p) => p.type === "area");
+        if (area) places.splice(0, 2, area);
+      }
       // Several places only as joined areas, each with the same kind said ("the lights in the
       // kitchen and the dining room"); a device or an unknown name is left to one who knows it.
       if (places.length > 1) {
@@ -901,7 +910,10 @@ function isPrepositionWord(item: Item): boolean {
 }
 
 function isPreposition(item: Item): boolean {
-  return item.type === "word" && !!item.sense.preposition && !item.sense.cues.size;
+  // "del" says by how much only before a level: between two words of a name it is "of".
+  return (
+    item.type === "word" && !!item.sense.preposition && [...item.sense.cues].every((cue) => cue === "by")
+  );
 }
 
 /** Cues that say a change, which a copula can carry ("sono troppo intense"). */

@@ -174,7 +174,12 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   // A device that cannot answer now is said so, not "can't do that" for the values it has not listed.
   const silent = unreachableSaid(turn, target);
   if (silent) return turn.done(silent, "error");
-  if (!supports(turn, target)) return turn.done(fill(r.cannotDo, { name: target.name }), "error");
+  if (!supports(turn, target)) {
+    // A player that reports no volume now may still take a step from Home Assistant, which knows
+    // it better: handed on, never "it can't do that".
+    if (withoutVolume(turn, target)) return turn.unsure(r.cannotYet);
+    return turn.done(fill(r.cannotDo, { name: target.name }), "error");
+  }
   if (dimsWhatIsOff(turn, target)) {
     turn.deps.memory.remember(turn.request.conversationId, [target]);
     return turn.done(fill(r.alreadyOff, { names: target.name }), "query_answer");
@@ -267,15 +272,22 @@ function supports(turn: Turn, target: Target): boolean {
   if (target.source === "zwave") return !SOUND_INTENTS.has(intent);
   const domain = target.entity.domain;
   if ((domain === "scene" || domain === "script") && intent !== "turn_on") return false;
-  const relative = ["volume_up", "volume_down", "step_up", "step_down"].includes(intent);
   // A speaker that reports no volume (it is off) has none to change by a step.
-  if (domain === "media_player" && relative) {
-    return volumeOf(turn.deps.mirror.entity(target.entity.entityId) ?? target.entity) !== undefined;
-  }
+  if (withoutVolume(turn, target)) return false;
+  if (domain === "media_player" && RELATIVE_SOUND.has(intent)) return true;
   if (SOUND_INTENTS.has(intent)) return domain === "media_player";
   if (LIGHT.has(intent)) return domain === "light";
   if (intent === "step_up" || intent === "step_down") return domain === "light";
   return true;
+}
+
+const RELATIVE_SOUND: ReadonlySet<string> = new Set(["volume_up", "volume_down", "step_up", "step_down"]);
+
+/** A player asked for a step of volume that reports none now. */
+function withoutVolume(turn: Turn, target: Target): boolean {
+  if (target.source !== "ha" || target.entity.domain !== "media_player") return false;
+  if (!RELATIVE_SOUND.has(turn.match.intent)) return false;
+  return volumeOf(turn.deps.mirror.entity(target.entity.entityId) ?? target.entity) === undefined;
 }
 
 /** Whether a light can show the colour or white asked for. */
