@@ -3950,3 +3950,51 @@ describe("a room's name after a word for a room: 'el cuarto de baño'", () => {
     expect(home.serviceCalls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: a room left dark is its lights off", () => {
+  it.each([
+    ["es", "deja la cocina a oscuras"],
+    ["es", "ponme la cocina a oscuras, porfa"],
+    ["es", "deja a oscuras la cocina"],
+    ["it", "lascia la cucina al buio"],
+    ["it", "mettimi la cucina al buio per favore"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "no dejes la cocina a oscuras"],
+    ["es", "dejé la cocina a oscuras"],
+    ["es", "¿por qué está la cocina a oscuras?"],
+    ["es", "deja la cocina a oscuras a las once"],
+    ["es", "deja el altavoz a oscuras"],
+    ["it", "non lasciare la cucina al buio"],
+    ["it", "ho lasciato la cucina al buio"],
+    ["it", "fai buio il termostato"],
+    ["it", "lascia le tapparelle al buio"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish: up or down said after the volume alone, a floor's name though it may be", () => {
+  it.each([
+    ["es", "volumen arriba", 0.3],
+    ["es", "el volumen abajo por favor", 0.1],
+  ])("%s: %j steps the speaker's volume", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["es", "el volumen de arriba"],
+    ["es", "¿cómo está el volumen arriba?"],
+  ])("%s: %j changes no volume", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

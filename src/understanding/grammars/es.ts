@@ -2205,6 +2205,15 @@ export const es: FastPathGrammar = {
         "(desactiva|desactive|desactivá|desactivar|detén) {name}",
       ],
     },
+    {
+      // "deja la cocina a oscuras", "ponme el salón a oscuras": a place left dark, its lights off.
+      intent: "turn_off",
+      kind: "light",
+      templates: [
+        "(deja|dejar|déjame|pon|ponme|ponga|poner) {name} a oscuras",
+        "(deja|dejar|déjame|pon|ponme|ponga|poner) a oscuras {name}",
+      ],
+    },
   ],
   later: {
     after: ["en", "dentro de"],

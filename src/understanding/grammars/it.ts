@@ -2296,7 +2296,16 @@ export const it: FastPathGrammar = {
       kind: "light",
       templates: ["(illumina|illuminare) {name}", "(illumina|illuminare)"],
     },
-    { intent: "turn_off", kind: "light", templates: ["(fai|fare) buio [{name}]"] },
+    {
+      intent: "turn_off",
+      kind: "light",
+      // "lascia la cucina al buio", "mettimi il soggiorno al buio": a place left dark, its lights off.
+      templates: [
+        "(fai|fare) buio [{name}]",
+        "(lascia|lasciare|lasciami|metti|mettere|mettimi) {name} al buio",
+        "(lascia|lasciare|lasciami|metti|mettere|mettimi) al buio {name}",
+      ],
+    },
     {
       intent: "turn_on",
       templates: [

@@ -70,6 +70,15 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
   const enough = new Set((grammar.enough ?? []).map(fold));
   const subjectsFirst = (grammar.subjectFirst ?? []).map((p) => fold(p).split(" "));
   const comparatives = new Set((grammar.comparatives ?? []).map(fold));
+  /** The last words of the grammar's directions said as places ("para arriba", "hacia abajo"). */
+  const directions = new Map<string, "up" | "down">(
+    (["up", "down"] as const).flatMap((cue) =>
+      grammar.cues[cue]
+        .map((phrase) => fold(phrase).split(" "))
+        .filter((words) => words.length === 2 && !lexicon.senses(words[1]!)?.cues.size)
+        .map((words) => [words[1]!, cue] as const),
+    ),
+  );
   /** A reason said beside the command (`reasons`). */
   const reasoned = grammar.reasons?.length
     ? new RegExp(`(?:^|\\s)(?:${alternation(grammar.reasons)})(?=\\s|$)`)
@@ -696,6 +705,30 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         )
       )
         return undefined;
+      // "volumen arriba", "brillo abajo": a floor's name that the grammar says as a direction
+      // ("para arriba"), said straight after a volume or a brightness with no verb, is the
+      // direction ("el volumen de arriba" is where).
+      const last = said[said.length - 1];
+      const beforeLast = said[said.length - 2];
+      const straightAfter =
+        beforeLast?.type === "word" &&
+        (beforeLast.sense.cues.has("volume") || beforeLast.sense.cues.has("brightness"));
+      const direction =
+        straightAfter && last && (last.type === "name" || last.type === "unknown")
+          ? directions.get(fold(last.text))
+          : undefined;
+      const asPlace = places.length === 1 && places[0]!.type === "area" && !places[0]!.preposition;
+      const asThing = things.length === 1 && things[0]!.type === "unknown" && things[0]!.text === last?.text;
+      if (
+        direction &&
+        (last!.type === "name" ? asPlace && !things.length : asThing && !places.length) &&
+        cues.size === 1 &&
+        (cues.has("volume") || cues.has("brightness"))
+      ) {
+        places.length = 0;
+        things.length = 0;
+        cues.set(direction, 1);
+      }
       // "qui in cucina", "aquí en la cocina", "here in the kitchen": here said with the room it is,
       // not joined to it, is that room.
       if (!joins && places.length === 2 && places.some((p) => p.type === "here")) {

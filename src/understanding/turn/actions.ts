@@ -155,6 +155,10 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   }
   if (resolved.kind !== "one" && resolved.kind !== "group") return turn.unresolved(resolved);
   const some = resolved.kind === "one" ? [resolved.target] : resolved.targets;
+  // "fai buio il termostato", "deja el altavoz a oscuras": a verb that names lights, said of what
+  // is no light nor a switch one may hang on, is not understood; handed on, nothing is done.
+  if (turn.match.kind === "light" && some.some((t) => !LIGHT_HOLDERS.has(targetKind(t).domain)))
+    return turn.unsure(r.cannotYet);
   if (some.some((t) => t.source === "zwave") && fromStateNow(turn)) await turn.deps.zwave.refresh();
   const against = againstDirection(turn, some);
   // "raise the lights to 50 %" with one at 40 % and one at 60 %: the one below is raised.
@@ -280,6 +284,9 @@ function supports(turn: Turn, target: Target): boolean {
   if (intent === "step_up" || intent === "step_down") return domain === "light";
   return true;
 }
+
+/** What a light may be: a light, or a switch or plug a lamp hangs on. */
+const LIGHT_HOLDERS: ReadonlySet<string> = new Set(["light", "switch", "input_boolean"]);
 
 const RELATIVE_SOUND: ReadonlySet<string> = new Set(["volume_up", "volume_down", "step_up", "step_down"]);
 
