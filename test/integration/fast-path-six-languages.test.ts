@@ -3998,3 +3998,26 @@ describe("Spanish: up or down said after the volume alone, a floor's name though
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Italian: light not wanted is the light off; not wanting to act is no command", () => {
+  it.each([
+    ["it", "non voglio luce in cucina"],
+    ["it", "non voglio più la luce in cucina"],
+    ["it", "non mi serve più la luce della cucina, grazie"],
+    ["it", "spegni i faretti della cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["it", "non voglio spegnere la luce della cucina"],
+    ["it", "non voglio le luci della cucina spente"],
+    ["it", "non voglio più la musica così alta"],
+    ["it", "non voglio la luce accesa in cucina?"],
+    ["it", "non mi serve alzare il volume"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -1204,6 +1204,10 @@ export const it: FastPathGrammar = {
     // "tutte le luci tranne la cucina": what is left out, which no command here can say.
     negations: [
       "non",
+      // "non voglio spegnere la luce": not wanted, said of a verb; before a light it is "no light" (`none`).
+      "non voglio",
+      "non mi serve",
+      "non ci serve",
       "mai",
       "quando",
       "se",
@@ -1227,7 +1231,8 @@ export const it: FastPathGrammar = {
       "mantenere",
     ],
     // "niente luce in corridoio", "nessuna lampada in cucina": none wanted is switched off.
-    none: ["nessuna", "nessun", "nessuno", "niente", "^senza"],
+    // "non voglio luce in cucina", "non mi serve più la luce": light not wanted, as "no light".
+    none: ["nessuna", "nessun", "nessuno", "niente", "^senza", "non voglio", "non mi serve", "non ci serve"],
     anymore: ["più"],
   },
   articles: [
@@ -1605,6 +1610,9 @@ export const it: FastPathGrammar = {
       "lampadari",
       "lampadina",
       "lampadine",
+      // Spotlights: "spegni i faretti della cucina".
+      "faretto",
+      "faretti",
       // Said in the diminutive, as Italian says a small or dear thing: "spegni la lucina".
       "lucina",
       "lucine",
