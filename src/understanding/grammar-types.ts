@@ -641,8 +641,9 @@ export interface FastPathGrammar {
    * What "all the lights" with no place means from a satellite, per command and kind, where the
    * language's own Home Assistant sentences say it: the whole home ("turn off all the lights") or
    * the satellite's room ("turn off all the fans", "schalte alle Lichter an"). Elsewhere it is asked.
+   * `sound` is muting and the volume: "mute all the speakers" says every one of the home.
    */
-  allMeans?: Partial<Record<"turn_on" | "turn_off", { home?: DeviceKind[]; here?: DeviceKind[] }>>;
+  allMeans?: Partial<Record<"turn_on" | "turn_off" | "sound", { home?: DeviceKind[]; here?: DeviceKind[] }>>;
   /**
    * Kinds whose sound is any media player of the place, as the language's own Home Assistant
    * sentences have it ("den Fernseher im Raum stumm schalten"). Switched on or off, they stay the kind.

@@ -89,6 +89,17 @@ export const SOUND_INTENTS: ReadonlySet<FastIntent> = new Set([
   "unmute",
 ]);
 
+/**
+ * Which entry of a grammar's `allMeans` says what "all" of a kind is for an intent: switching on
+ * and off their own; the sound ("mute all the speakers", "turn all the speakers up") its own.
+ */
+export function allMeansKey(intent: FastIntent): "turn_on" | "turn_off" | "sound" | undefined {
+  if (intent === "turn_on" || intent === "turn_off") return intent;
+  if (SOUND_INTENTS.has(intent) || intent === "step_up" || intent === "step_down" || intent === "set_level")
+    return "sound";
+  return undefined;
+}
+
 /** Kinds that are covers: what opens, closes, stops and takes a position (those of the cover domain). */
 export const COVER_KINDS: ReadonlySet<DeviceKind> = new Set(
   (Object.keys(KINDS) as DeviceKind[]).filter((kind) => KINDS[kind].domains.includes("cover")),

@@ -271,7 +271,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       .split(" ")
       .flatMap((w) => lexicon.split(w));
 
-  const ceilingWords = new Set(grammar.ceiling.map(fold));
+  const ceilingWords = grammar.ceiling.map(fold);
   /**
    * Whether a template's name says a light by its kind or where it hangs ("luz del techo",
    * "plafón"), outside the names it contains, and no cover ("la persiana de la luz").
@@ -282,7 +282,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     let light = false;
     for (let i = 0; i < words.length; i++) {
       if (inName(spans, i)) continue;
-      if (ceilingWords.has(words[i]!)) light = true;
+      // Beginnings of words, as the grammar has them: "plafonier" says "plafoniera" too.
+      if (ceilingWords.some((w) => words[i]!.startsWith(w))) light = true;
       for (let n = Math.min(lexicon.startingWith(words[i]!), words.length - i); n >= 1; n--) {
         const kind = lexicon.senses(joinWords(words.slice(i, i + n)))?.kind;
         if (kind && COVER_KINDS.has(kind)) return false;

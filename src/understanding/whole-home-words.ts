@@ -5,7 +5,7 @@
 // templates for "all the lights in the house" and "the lights" give the same slots.
 import type { EntityView } from "../ha/mirror.js";
 import type { FastIntent, FastPathGrammar } from "./grammar-types.js";
-import { isOfKind } from "./kinds.js";
+import { allMeansKey, isOfKind } from "./kinds.js";
 import { alternation, fold } from "./sentence.js";
 
 export function createWholeHomeWords(grammar: FastPathGrammar) {
@@ -17,8 +17,9 @@ export function createWholeHomeWords(grammar: FastPathGrammar) {
   return function saysWholeHome(text: string, intent: FastIntent, entities: EntityView[]): boolean {
     const folded = fold(text);
     if (home.test(folded)) return true;
-    if (!all.test(folded) || (intent !== "turn_on" && intent !== "turn_off")) return false;
-    const kinds = grammar.allMeans?.[intent]?.home ?? [];
+    const key = allMeansKey(intent);
+    if (!all.test(folded) || !key) return false;
+    const kinds = grammar.allMeans?.[key]?.home ?? [];
     return entities.length > 0 && kinds.some((kind) => entities.every((e) => isOfKind(e, kind)));
   };
 }

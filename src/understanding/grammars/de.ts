@@ -1113,7 +1113,11 @@ export const de: FastPathGrammar = {
     "diesem bereich",
   ],
   // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
-  allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["light"] } },
+  allMeans: {
+    turn_off: { home: ["light"] },
+    turn_on: { here: ["light"] },
+    sound: { home: ["media_player", "tv"] },
+  },
   plurals: [
     ["n", ""],
     ["en", ""],

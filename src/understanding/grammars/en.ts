@@ -268,7 +268,11 @@ export const en: FastPathGrammar = {
     "where i am",
   ],
   // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
-  allMeans: { turn_off: { home: ["light"], here: ["fan"] }, turn_on: { here: ["fan"] } },
+  allMeans: {
+    turn_off: { home: ["light"], here: ["fan"] },
+    turn_on: { here: ["fan"] },
+    sound: { home: ["media_player", "tv"] },
+  },
   plurals: [["s", ""]],
   // A chandelier hangs from the ceiling: the ceiling light of the room.
   ceiling: ["ceiling", "overhead", "chandelier"],

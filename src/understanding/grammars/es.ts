@@ -1161,6 +1161,8 @@ export const es: FastPathGrammar = {
       "han",
       "se ha",
       "se han",
+      // "hay poca luz": what there is, told.
+      "hay",
     ],
     // "assure-toi que la lumière est éteinte": what is asked to be so, whose copula is no statement.
     modals: [
@@ -1453,7 +1455,11 @@ export const es: FastPathGrammar = {
   // "luz en el pasillo", "luces aquí": lights said with a place and no verb are switched on.
   placedKindMeansOn: ["light", "fan"],
   // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
-  allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["light", "fan"] } },
+  allMeans: {
+    turn_off: { home: ["light"] },
+    turn_on: { here: ["light", "fan"] },
+    sound: { home: ["media_player", "tv"] },
+  },
   plurals: [
     ["s", ""],
     ["es", ""],
@@ -2197,6 +2203,15 @@ export const es: FastPathGrammar = {
       templates: [
         "(apaga|apague|apagá|apagar|desconecta|desconecte|desconectá|desconectar) {name}",
         "(desactiva|desactive|desactivá|desactivar|detén) {name}",
+      ],
+    },
+    {
+      // "deja la cocina a oscuras", "ponme el salón a oscuras": a place left dark, its lights off.
+      intent: "turn_off",
+      kind: "light",
+      templates: [
+        "(deja|dejar|déjame|pon|ponme|ponga|poner) {name} a oscuras",
+        "(deja|dejar|déjame|pon|ponme|ponga|poner) a oscuras {name}",
       ],
     },
   ],

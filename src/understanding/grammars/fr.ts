@@ -1143,7 +1143,11 @@ export const fr: FastPathGrammar = {
   // "éteins toutes les lumières": the whole home, as Home Assistant's sentences take "all the
   // lights off" in English, German, Spanish and Italian; "allume toutes les lumières": the room,
   // as its German and Spanish sentences take "all the lights on".
-  allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["light", "fan"] } },
+  allMeans: {
+    turn_off: { home: ["light"] },
+    turn_on: { here: ["light", "fan"] },
+    sound: { home: ["media_player", "tv"] },
+  },
   // "lumières dans le salon": lights said with a place and no verb are switched on.
   placedKindMeansOn: ["light", "fan"],
   plurals: [

@@ -1197,12 +1197,17 @@ export const it: FastPathGrammar = {
     percent: ["per cento", "percento", "%"],
     // "era troppo buio": what was wrong then, told (read as copulas too).
     pastCopulas: ["era", "erano", "è stata", "è stato", "sono stati", "sono state", "fu"],
-    copulas: ["è", "sono", "era", "erano", "è stata", "è stato", "si è", "si sono"],
+    // "c'è poca luce", "fa troppo buio": what there is, and the dark said as the weather, told.
+    copulas: ["è", "sono", "era", "erano", "è stata", "è stato", "si è", "si sono", "c'è", "ci sono", "fa"],
     // "assure-toi que la lumière est éteinte": what is asked to be so, whose copula is no statement.
     modals: ["assicurati che", "assicurarti che", "si assicuri che", "fai in modo che", "fare in modo che"],
     // "tutte le luci tranne la cucina": what is left out, which no command here can say.
     negations: [
       "non",
+      // "non voglio spegnere la luce": not wanted, said of a verb; before a light it is "no light" (`none`).
+      "non voglio",
+      "non mi serve",
+      "non ci serve",
       "mai",
       "quando",
       "se",
@@ -1226,7 +1231,8 @@ export const it: FastPathGrammar = {
       "mantenere",
     ],
     // "niente luce in corridoio", "nessuna lampada in cucina": none wanted is switched off.
-    none: ["nessuna", "nessun", "nessuno", "niente", "^senza"],
+    // "non voglio luce in cucina", "non mi serve più la luce": light not wanted, as "no light".
+    none: ["nessuna", "nessun", "nessuno", "niente", "^senza", "non voglio", "non mi serve", "non ci serve"],
     anymore: ["più"],
   },
   articles: [
@@ -1555,7 +1561,11 @@ export const it: FastPathGrammar = {
   placedKindMeansOn: ["light", "fan"],
   // "all the lights" with no place, from a satellite: off, as this language's HA sentences take it;
   // on ("accendi tutte le luci"), the room, as HA's German and Spanish sentences take it.
-  allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["light"] } },
+  allMeans: {
+    turn_off: { home: ["light"] },
+    turn_on: { here: ["light"] },
+    sound: { home: ["media_player", "tv"] },
+  },
   plurals: [
     ["i", "o"],
     ["e", "a"],
@@ -1600,6 +1610,9 @@ export const it: FastPathGrammar = {
       "lampadari",
       "lampadina",
       "lampadine",
+      // Spotlights: "spegni i faretti della cucina".
+      "faretto",
+      "faretti",
       // Said in the diminutive, as Italian says a small or dear thing: "spegni la lucina".
       "lucina",
       "lucine",
@@ -2291,7 +2304,16 @@ export const it: FastPathGrammar = {
       kind: "light",
       templates: ["(illumina|illuminare) {name}", "(illumina|illuminare)"],
     },
-    { intent: "turn_off", kind: "light", templates: ["(fai|fare) buio [{name}]"] },
+    {
+      intent: "turn_off",
+      kind: "light",
+      // "lascia la cucina al buio", "mettimi il soggiorno al buio": a place left dark, its lights off.
+      templates: [
+        "(fai|fare) buio [{name}]",
+        "(lascia|lasciare|lasciami|metti|mettere|mettimi) {name} al buio",
+        "(lascia|lasciare|lasciami|metti|mettere|mettimi) al buio {name}",
+      ],
+    },
     {
       intent: "turn_on",
       templates: [

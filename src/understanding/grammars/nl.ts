@@ -979,7 +979,11 @@ export const nl: FastPathGrammar = {
   // "zet alle lichten uit": the whole home, as Home Assistant's sentences take "all the lights
   // off" in English, German, Spanish and Italian; "zet alle lichten aan": the room, as its German
   // and Spanish sentences take "all the lights on".
-  allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["light"] } },
+  allMeans: {
+    turn_off: { home: ["light"] },
+    turn_on: { here: ["light"] },
+    sound: { home: ["media_player", "tv"] },
+  },
   plurals: [
     ["s", ""],
     ["en", ""],

@@ -70,6 +70,15 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
   const enough = new Set((grammar.enough ?? []).map(fold));
   const subjectsFirst = (grammar.subjectFirst ?? []).map((p) => fold(p).split(" "));
   const comparatives = new Set((grammar.comparatives ?? []).map(fold));
+  /** The last words of the grammar's directions said as places ("para arriba", "hacia abajo"). */
+  const directions = new Map<string, "up" | "down">(
+    (["up", "down"] as const).flatMap((cue) =>
+      grammar.cues[cue]
+        .map((phrase) => fold(phrase).split(" "))
+        .filter((words) => words.length === 2 && !lexicon.senses(words[1]!)?.cues.size)
+        .map((words) => [words[1]!, cue] as const),
+    ),
+  );
   /** A reason said beside the command (`reasons`). */
   const reasoned = grammar.reasons?.length
     ? new RegExp(`(?:^|\\s)(?:${alternation(grammar.reasons)})(?=\\s|$)`)
@@ -640,6 +649,9 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         // "schalte ein alle Lichter": before "all" or an article, no article at all.
         const particle = sense.cues.size > 0 && (!isThingAhead(said, i) || isDeterminerNext(said, i));
         if (sense.article && !particle) continue;
+        // "la luce del soffitto": "del" says by how much only before a level ("abbassa del 20 %");
+        // before anything else it joins a thing to what says which.
+        if (sense.preposition && !isLevel(next(i)) && [...sense.cues].every((cue) => cue === "by")) continue;
         if (sense.cues.size) {
           for (const cue of sense.cues) cues.set(cue, (cues.get(cue) ?? 0) + 1);
           if (comparatives.has(item.text) && (sense.cues.has("up") || sense.cues.has("down")))
@@ -693,6 +705,36 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         )
       )
         return undefined;
+      // "volumen arriba", "brillo abajo": a floor's name that the grammar says as a direction
+      // ("para arriba"), said straight after a volume or a brightness with no verb, is the
+      // direction ("el volumen de arriba" is where).
+      const last = said[said.length - 1];
+      const beforeLast = said[said.length - 2];
+      const straightAfter =
+        beforeLast?.type === "word" &&
+        (beforeLast.sense.cues.has("volume") || beforeLast.sense.cues.has("brightness"));
+      const direction =
+        straightAfter && last && (last.type === "name" || last.type === "unknown")
+          ? directions.get(fold(last.text))
+          : undefined;
+      const asPlace = places.length === 1 && places[0]!.type === "area" && !places[0]!.preposition;
+      const asThing = things.length === 1 && things[0]!.type === "unknown" && things[0]!.text === last?.text;
+      if (
+        direction &&
+        (last!.type === "name" ? asPlace && !things.length : asThing && !places.length) &&
+        cues.size === 1 &&
+        (cues.has("volume") || cues.has("brightness"))
+      ) {
+        places.length = 0;
+        things.length = 0;
+        cues.set(direction, 1);
+      }
+      // "qui in cucina", "aquí en la cocina", "here in the kitchen": here said with the room it is,
+      // not joined to it, is that room.
+      if (!joins && places.length === 2 && places.some((p) => p.type === "here")) {
+        const area = places.find((p) => p.type === "area");
+        if (area) places.splice(0, 2, area);
+      }
       // Several places only as joined areas, each with the same kind said ("the lights in the
       // kitchen and the dining room"); a device or an unknown name is left to one who knows it.
       if (places.length > 1) {
@@ -901,7 +943,10 @@ function isPrepositionWord(item: Item): boolean {
 }
 
 function isPreposition(item: Item): boolean {
-  return item.type === "word" && !!item.sense.preposition && !item.sense.cues.size;
+  // "del" says by how much only before a level: between two words of a name it is "of".
+  return (
+    item.type === "word" && !!item.sense.preposition && [...item.sense.cues].every((cue) => cue === "by")
+  );
 }
 
 /** Cues that say a change, which a copula can carry ("sono troppo intense"). */

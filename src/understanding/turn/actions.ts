@@ -155,6 +155,10 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   }
   if (resolved.kind !== "one" && resolved.kind !== "group") return turn.unresolved(resolved);
   const some = resolved.kind === "one" ? [resolved.target] : resolved.targets;
+  // "fai buio il termostato", "deja el altavoz a oscuras": a verb that names lights, said of what
+  // is no light nor a switch one may hang on, is not understood; handed on, nothing is done.
+  if (turn.match.kind === "light" && some.some((t) => !LIGHT_HOLDERS.has(targetKind(t).domain)))
+    return turn.unsure(r.cannotYet);
   if (some.some((t) => t.source === "zwave") && fromStateNow(turn)) await turn.deps.zwave.refresh();
   const against = againstDirection(turn, some);
   // "raise the lights to 50 %" with one at 40 % and one at 60 %: the one below is raised.
@@ -174,7 +178,12 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   // A device that cannot answer now is said so, not "can't do that" for the values it has not listed.
   const silent = unreachableSaid(turn, target);
   if (silent) return turn.done(silent, "error");
-  if (!supports(turn, target)) return turn.done(fill(r.cannotDo, { name: target.name }), "error");
+  if (!supports(turn, target)) {
+    // A player that reports no volume now may still take a step from Home Assistant, which knows
+    // it better: handed on, never "it can't do that".
+    if (withoutVolume(turn, target)) return turn.unsure(r.cannotYet);
+    return turn.done(fill(r.cannotDo, { name: target.name }), "error");
+  }
   if (dimsWhatIsOff(turn, target)) {
     turn.deps.memory.remember(turn.request.conversationId, [target]);
     return turn.done(fill(r.alreadyOff, { names: target.name }), "query_answer");
@@ -267,15 +276,25 @@ function supports(turn: Turn, target: Target): boolean {
   if (target.source === "zwave") return !SOUND_INTENTS.has(intent);
   const domain = target.entity.domain;
   if ((domain === "scene" || domain === "script") && intent !== "turn_on") return false;
-  const relative = ["volume_up", "volume_down", "step_up", "step_down"].includes(intent);
   // A speaker that reports no volume (it is off) has none to change by a step.
-  if (domain === "media_player" && relative) {
-    return volumeOf(turn.deps.mirror.entity(target.entity.entityId) ?? target.entity) !== undefined;
-  }
+  if (withoutVolume(turn, target)) return false;
+  if (domain === "media_player" && RELATIVE_SOUND.has(intent)) return true;
   if (SOUND_INTENTS.has(intent)) return domain === "media_player";
   if (LIGHT.has(intent)) return domain === "light";
   if (intent === "step_up" || intent === "step_down") return domain === "light";
   return true;
+}
+
+/** What a light may be: a light, or a switch or plug a lamp hangs on. */
+const LIGHT_HOLDERS: ReadonlySet<string> = new Set(["light", "switch", "input_boolean"]);
+
+const RELATIVE_SOUND: ReadonlySet<string> = new Set(["volume_up", "volume_down", "step_up", "step_down"]);
+
+/** A player asked for a step of volume that reports none now. */
+function withoutVolume(turn: Turn, target: Target): boolean {
+  if (target.source !== "ha" || target.entity.domain !== "media_player") return false;
+  if (!RELATIVE_SOUND.has(turn.match.intent)) return false;
+  return volumeOf(turn.deps.mirror.entity(target.entity.entityId) ?? target.entity) === undefined;
 }
 
 /** Whether a light can show the colour or white asked for. */

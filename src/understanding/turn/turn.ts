@@ -7,7 +7,7 @@ import type { ToolIdentifier } from "../../tools/identifier.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
-import { isOfKind, RELATIVE_INTENTS, STATE_QUESTIONS } from "../kinds.js";
+import { allMeansKey, isOfKind, RELATIVE_INTENTS, STATE_QUESTIONS } from "../kinds.js";
 import type { DeviceKind, FastPathGrammar, FastPathReplies } from "../grammar-types.js";
 import { fold, spokenAs, type FastMatch } from "../matcher.js";
 import type { ConversationMemory } from "../memory.js";
@@ -277,10 +277,8 @@ export function createTurn(
       }
       const question = match.intent.startsWith("query_");
       // "all the lights" from a satellite: the home or the room, as the language's sentences say.
-      const meant =
-        match.intent === "turn_on" || match.intent === "turn_off"
-          ? grammar.allMeans?.[match.intent]
-          : undefined;
+      const meantKey = allMeansKey(match.intent);
+      const meant = meantKey ? grammar.allMeans?.[meantKey] : undefined;
       const kind = targets.kindOf(name);
       const allMeans = !kind
         ? undefined
