@@ -2,6 +2,16 @@
 // the target resolver and the replies read from it.
 
 /** What a fast-path sentence asks for. */
+/** The commands whose "all" a grammar may say is the home's or the room's (`allMeans`). */
+export type AllMeansIntent =
+  | "turn_on"
+  | "turn_off"
+  | "mute"
+  | "unmute"
+  | "volume_up"
+  | "volume_down"
+  | "set_volume";
+
 export type FastIntent =
   | "turn_on"
   | "turn_off"
@@ -640,9 +650,10 @@ export interface FastPathGrammar {
   /**
    * What "all the lights" with no place means from a satellite, per command and kind, where the
    * language's own Home Assistant sentences say it: the whole home ("turn off all the lights") or
-   * the satellite's room ("turn off all the fans", "schalte alle Lichter an"). Elsewhere it is asked.
+   * the satellite's room ("turn off all the fans", "schalte alle Lichter an"); for the sound, "mute
+   * all the speakers" is every speaker of the home. Elsewhere it is asked.
    */
-  allMeans?: Partial<Record<"turn_on" | "turn_off", { home?: DeviceKind[]; here?: DeviceKind[] }>>;
+  allMeans?: Partial<Record<AllMeansIntent, { home?: DeviceKind[]; here?: DeviceKind[] }>>;
   /**
    * Kinds whose sound is any media player of the place, as the language's own Home Assistant
    * sentences have it ("den Fernseher im Raum stumm schalten"). Switched on or off, they stay the kind.

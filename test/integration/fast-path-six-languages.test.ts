@@ -3743,3 +3743,147 @@ describe("Italian: light faded or softened, a speaker silenced as a person is", 
     expect(calls()).toEqual([]);
   });
 });
+
+describe("English and French: a ceiling light lowered is dimmed, a shutter lowered is closed", () => {
+  it.each([
+    ["fr", "baisse le plafonnier"],
+    ["fr", "tu peux baisser un peu le plafonnier de la cuisine"],
+    ["en", "lower the ceiling light"],
+    ["en", "lower the overhead light in the kitchen a little"],
+  ])("%s: %j dims the kitchen's ceiling light", async (language, text) => {
+    const result = await say(text, language, "kitchen_satellite");
+    expect(calls()).toHaveLength(1);
+    expect(calls()[0]).toMatch(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/);
+    expect(result.speech).toContain("Ceiling Light");
+  });
+
+  it.each([
+    ["fr", "baisse les volets de la chambre"],
+    ["en", "lower the bedroom blinds"],
+  ])("%s: %j closes the bedroom's blinds, no light", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["cover.close_cover cover.bedroom_blinds"]);
+  });
+
+  it.each([
+    ["fr", "est-ce que tu as baissé le plafonnier"],
+    ["fr", "baisse le plafonnier demain matin"],
+    ["en", "why did you lower the ceiling light"],
+  ])("%s: %j asks, or is for later: nothing is touched", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("English and French: 'all the speakers' muted or turned up or down is every speaker of the home", () => {
+  let home: LocalHomeAgent;
+  const BOTH = ["media_player.bedroom_speaker", "media_player.living_room_speaker"];
+  beforeAll(async () => {
+    const two = corpusHome();
+    two.entities.push(
+      entityRow("media_player.bedroom_speaker", {
+        original_name: "Bedroom Speaker",
+        area_id: "bedroom",
+        exposed: true,
+      }),
+    );
+    const speaker = two.states.get("media_player.living_room_speaker")!;
+    two.states.set("media_player.bedroom_speaker", {
+      ...speaker,
+      attributes: { ...speaker.attributes, friendly_name: "Bedroom Speaker" },
+    });
+    home = await startLocalHomeAgent(two);
+  });
+  afterAll(async () => home?.close());
+  beforeEach(async () => {
+    for (const id of BOTH) await home.setState(id, "idle", { volume_level: 0.2, is_volume_muted: false });
+    home.ha.serviceCalls.length = 0;
+  });
+  const sorted = () => [...home.serviceCalls()].sort();
+
+  it.each([
+    ["en", "mute all the speakers"],
+    ["en", "hey can you mute every speaker please"],
+    ["fr", "coupe le son de toutes les enceintes"],
+    ["fr", "mets toutes les enceintes en sourdine s'il te plaît"],
+  ])("%s: %j mutes both speakers from the kitchen, nothing else", async (language, text) => {
+    const result = await home.agent.handle({ text, language, deviceId: "kitchen_satellite" });
+    expect(sorted()).toEqual(BOTH.map((id) => `media_player.volume_mute ${id} {"is_volume_muted":true}`));
+    expect(result.speech).toContain("Bedroom Speaker");
+    expect(result.speech).toContain("Living Room Speaker");
+  });
+
+  it.each([
+    ["en", "turn all the speakers down", 0.1],
+    ["en", "turn the volume up on all the speakers", 0.3],
+    ["fr", "baisse le volume de toutes les enceintes", 0.1],
+    ["fr", "monte un peu le son de toutes les enceintes", 0.3],
+  ])("%s: %j steps both speakers' volume", async (language, text, level) => {
+    await home.agent.handle({ text, language, deviceId: "kitchen_satellite" });
+    expect(sorted()).toEqual(BOTH.map((id) => `media_player.volume_set ${id} {"volume_level":${level}}`));
+  });
+
+  it.each([
+    ["en", "did you mute all the speakers"],
+    ["en", "mute all the speakers at ten tonight"],
+    ["en", "mute all the tvs"],
+    ["fr", "est-ce que toutes les enceintes sont en sourdine"],
+    ["fr", "coupe le son de toutes les enceintes dans une heure"],
+    ["fr", "coupe le son de toutes les télés"],
+  ])("%s: %j asks, is for later or names what the home lacks: nothing is touched", async (language, text) => {
+    await home.agent.handle({ text, language, deviceId: "kitchen_satellite" });
+    expect(home.serviceCalls()).toEqual([]);
+  });
+});
+
+describe("English and French: a light or plug by the name the household gave it", () => {
+  let home: LocalHomeAgent;
+  beforeAll(async () => {
+    const named = corpusHome();
+    const add = (id: string, name: string, area: string, aliases: string[], on: boolean, outlet = false) => {
+      named.entities.push(entityRow(id, { original_name: name, area_id: area, aliases, exposed: true }));
+      named.states.set(
+        id,
+        outlet
+          ? state("off", { device_class: "outlet", friendly_name: name })
+          : state(on ? "on" : "off", { supported_color_modes: ["brightness"], friendly_name: name }),
+      );
+    };
+    add("light.left_lamp", "Left Lamp", "living_room", ["lampe gauche"], false);
+    add("light.right_lamp", "Right Lamp", "living_room", ["lampe droite"], false);
+    add("light.big_lamp", "Big Lamp", "bedroom", ["grande lampe"], true);
+    add("light.main_light", "Main Light", "office", ["lumière principale"], true);
+    add("switch.coffee_maker", "Coffee Maker", "kitchen", ["cafetière"], false, true);
+    home = await startLocalHomeAgent(named);
+  });
+  afterAll(async () => home?.close());
+  beforeEach(() => {
+    home.ha.serviceCalls.length = 0;
+  });
+
+  it.each([
+    ["en", "turn on the left lamp", "light.turn_on light.left_lamp"],
+    ["en", "switch the right light on please", "light.turn_on light.right_lamp"],
+    ["en", "turn off the big lamp", "light.turn_off light.big_lamp"],
+    ["en", "switch off the main light", "light.turn_off light.main_light"],
+    ["en", "turn on the coffee maker", "switch.turn_on switch.coffee_maker"],
+    ["fr", "allume la lampe de gauche", "light.turn_on light.left_lamp"],
+    ["fr", "éteins la grande lampe", "light.turn_off light.big_lamp"],
+    ["fr", "éteindre la lumière principale", "light.turn_off light.main_light"],
+    ["fr", "allume la cafetière s'il te plaît", "switch.turn_on switch.coffee_maker"],
+  ])("%s: %j switches that one", async (language, text, call) => {
+    await home.agent.handle({ text, language, deviceId: "kitchen_satellite" });
+    expect(home.serviceCalls()).toEqual([call]);
+  });
+
+  it.each([
+    ["en", "turn on the toaster", "toaster"],
+    ["en", "switch on the rice cooker", "rice cooker"],
+    ["fr", "allume le grille-pain", "grille-pain"],
+    ["fr", "allume la yaourtière", "yaourtière"],
+  ])("%s: %j says there is no such device, and nothing is touched", async (language, text, name) => {
+    const result = await home.agent.handle({ text, language, deviceId: "kitchen_satellite" });
+    expect(home.serviceCalls()).toEqual([]);
+    expect(result.speech).toContain(name);
+  });
+});

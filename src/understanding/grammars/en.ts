@@ -268,7 +268,16 @@ export const en: FastPathGrammar = {
     "where i am",
   ],
   // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
-  allMeans: { turn_off: { home: ["light"], here: ["fan"] }, turn_on: { here: ["fan"] } },
+  allMeans: {
+    turn_off: { home: ["light"], here: ["fan"] },
+    turn_on: { here: ["fan"] },
+    // "mute all the speakers", "turn all the speakers down": every one in the home.
+    mute: { home: ["media_player"] },
+    unmute: { home: ["media_player"] },
+    volume_up: { home: ["media_player"] },
+    volume_down: { home: ["media_player"] },
+    set_volume: { home: ["media_player"] },
+  },
   plurals: [["s", ""]],
   // A chandelier hangs from the ceiling: the ceiling light of the room.
   ceiling: ["ceiling", "overhead", "chandelier"],

@@ -1143,7 +1143,16 @@ export const fr: FastPathGrammar = {
   // "éteins toutes les lumières": the whole home, as Home Assistant's sentences take "all the
   // lights off" in English, German, Spanish and Italian; "allume toutes les lumières": the room,
   // as its German and Spanish sentences take "all the lights on".
-  allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["light", "fan"] } },
+  allMeans: {
+    turn_off: { home: ["light"] },
+    turn_on: { here: ["light", "fan"] },
+    // "coupe le son de toutes les enceintes", "baisse toutes les enceintes": celles de la maison.
+    mute: { home: ["media_player"] },
+    unmute: { home: ["media_player"] },
+    volume_up: { home: ["media_player"] },
+    volume_down: { home: ["media_player"] },
+    set_volume: { home: ["media_player"] },
+  },
   // "lumières dans le salon": lights said with a place and no verb are switched on.
   placedKindMeansOn: ["light", "fan"],
   plurals: [

@@ -8,7 +8,7 @@ import type { ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
 import { isOfKind, RELATIVE_INTENTS, STATE_QUESTIONS } from "../kinds.js";
-import type { DeviceKind, FastPathGrammar, FastPathReplies } from "../grammar-types.js";
+import type { AllMeansIntent, DeviceKind, FastPathGrammar, FastPathReplies } from "../grammar-types.js";
 import { fold, spokenAs, type FastMatch } from "../matcher.js";
 import type { ConversationMemory } from "../memory.js";
 import type { FastPathOutcome, FastPathRequest, HoldCall, ResponseType } from "../outcome.js";
@@ -28,6 +28,17 @@ import { homeLoads } from "../endpoint-phrase.js";
 import type { ZwaveCall, ZwaveClient } from "../../zwave-host/zwave-client.js";
 import { homeVocabulary, type Spotted } from "../reading/spotting.js";
 import { deviceChoices } from "../choices.js";
+
+/** The commands whose "all the …" the grammar may say is the home's or the room's (`allMeans`). */
+const ALL_MEANS_INTENTS: ReadonlySet<string> = new Set<AllMeansIntent>([
+  "turn_on",
+  "turn_off",
+  "mute",
+  "unmute",
+  "volume_up",
+  "volume_down",
+  "set_volume",
+]);
 
 /** What every turn shares: the home, the tools and the conversation's memory. */
 export interface TurnDeps {
@@ -277,10 +288,9 @@ export function createTurn(
       }
       const question = match.intent.startsWith("query_");
       // "all the lights" from a satellite: the home or the room, as the language's sentences say.
-      const meant =
-        match.intent === "turn_on" || match.intent === "turn_off"
-          ? grammar.allMeans?.[match.intent]
-          : undefined;
+      const meant = ALL_MEANS_INTENTS.has(match.intent)
+        ? grammar.allMeans?.[match.intent as AllMeansIntent]
+        : undefined;
       const kind = targets.kindOf(name);
       const allMeans = !kind
         ? undefined
