@@ -3887,3 +3887,104 @@ describe("English and French: a light or plug by the name the household gave it"
     expect(result.speech).toContain(name);
   });
 });
+
+describe("English and French: the whole house said twice over, or as each of its rooms", () => {
+  it.each([
+    ["en", "turn off the lights everywhere in the house"],
+    ["en", "switch the lights off in every room of the house"],
+    ["fr", "éteins les lumières partout dans la maison"],
+    ["fr", "éteins la lumière dans chaque pièce"],
+  ])("%s: %j switches off the lights of every room, and only lights", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toContain("light.turn_off light.kitchen_ceiling");
+    expect(calls()).toContain("light.turn_off light.bedroom_light");
+    expect(calls()).toContain("light.turn_off light.desk_lamp");
+    expect(calls().every((c) => c.startsWith("light.turn_off "))).toBe(true);
+  });
+
+  it.each([
+    ["en", "turn off the lights everywhere in the house tomorrow"],
+    ["fr", "est-ce que les lumières sont éteintes partout dans la maison"],
+  ])("%s: %j is for later, or asked: nothing is touched", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French: the sound pushed up, or given back", () => {
+  it.each([
+    ["fr", "pousse le son", 0.3],
+    ["fr", "pousse un peu la musique", 0.3],
+  ])("%s: %j turns the speaker up", async (language, text, level) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+    expect(result.speech).toContain("Living Room Speaker");
+  });
+
+  it.each([
+    ["fr", "redonne le son"],
+    ["fr", "redonne-moi le son s'il te plaît"],
+  ])("%s: %j unmutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}`,
+    ]);
+  });
+
+  it("fr: 'rends le son plus fort' makes it louder, and unmutes nothing", async () => {
+    await say("rends le son plus fort", "fr");
+    expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`]);
+  });
+
+  it.each([
+    ["fr", "pousse le volet"],
+    ["fr", "pousse la porte d'entrée"],
+    ["fr", "tu as redonné le son ?"],
+  ])("%s: %j is no sound's, or asked: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("English and French: a greeting, a need or an infinitive before the command", () => {
+  it.each([
+    ["fr", "bonne nuit, éteins les lumières de la cuisine"],
+    ["en", "good night, turn off the kitchen lights"],
+    ["fr", "j'ai besoin que les lumières de la cuisine soient éteintes"],
+    ["fr", "arrêter la lumière de la cuisine"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "bonsoir, allume la lumière de la cuisine"],
+    ["en", "good morning, turn on the kitchen lights"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toContain("light.turn_on light.counter_lights");
+  });
+
+  it.each([
+    ["fr", "coucou, monte le son"],
+    ["en", "hi there, turn the volume up"],
+    ["fr", "on a besoin que le son soit plus fort"],
+  ])("%s: %j turns the speaker up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`]);
+  });
+
+  it.each([
+    ["fr", "bonne nuit"],
+    ["en", "good night"],
+    ["en", "good night, did you turn off the lights"],
+    ["fr", "bonne nuit, est-ce que tu as éteint les lumières"],
+    ["fr", "j'ai besoin que la porte d'entrée soit déverrouillée"],
+    ["fr", "arrêter le réveil"],
+  ])("%s: %j is a greeting alone, a question, a lock or no device: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

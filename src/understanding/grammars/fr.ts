@@ -106,6 +106,11 @@ export const fr: FastPathGrammar = {
     "je veux que",
     "je voudrais que",
     "j'aimerais que",
+    // The same wish said as a need: "j'ai besoin que les lumières soient éteintes".
+    "j'ai besoin que",
+    "j'aurais besoin que",
+    "on a besoin que",
+    "nous avons besoin que",
     "merci de",
     "pouvons nous",
     "est ce que vous pouvez",
@@ -167,6 +172,12 @@ export const fr: FastPathGrammar = {
     "j'aimerais bien que",
     "j'aimerais bien",
     "salut",
+    // A greeting before the command: "bonsoir, allume le salon", "bonne nuit, éteins tout".
+    "bonjour",
+    "bonsoir",
+    "coucou",
+    "bonne nuit",
+    "bonne soirée",
     "je vous prie de",
     "je vous prie d'",
     "je te prie de",
@@ -663,6 +674,16 @@ export const fr: FastPathGrammar = {
     ],
     louder: [
       "plus fort",
+      // "pousse le son", "pousse un peu la musique": pushed, the sound is louder (said of it only;
+      // a blind or a door pushed is no command).
+      "pousse le son",
+      "pousse le volume",
+      "pousse la musique",
+      "pousse un peu le son",
+      "pousse un peu le volume",
+      "pousse un peu la musique",
+      "pousser le son",
+      "poussez le son",
       // "mets le volume fort": a high volume asked for is a louder one.
       "volume fort",
       "volume élevé",
@@ -926,6 +947,11 @@ export const fr: FastPathGrammar = {
     ],
     unmute: [
       "remets le son",
+      // The sound given back: "redonne le son", "redonne-moi le son" ("rends le son" may go on
+      // "plus fort", which is no unmute).
+      "redonne le son",
+      "redonne moi le son",
+      "redonne-moi le son",
       "remettre le son",
       "remettez le son",
       "réactive le son",
@@ -955,6 +981,11 @@ export const fr: FastPathGrammar = {
     kelvin: ["kelvin"],
     volume: [
       "volume",
+      // "monte tous les volumes", "coupe tous les sons": every speaker's.
+      "volumes",
+      "les volumes",
+      "sons",
+      "les sons",
       "niveau sonore",
       "niveau du volume",
       "niveau de volume",
@@ -1262,7 +1293,16 @@ export const fr: FastPathGrammar = {
     "partout",
     "dans toute la maison",
     "dans toutes les pièces",
+    // "dans chaque pièce": each room is the whole house.
+    "toutes les pièces",
+    "chaque pièce",
+    "dans chaque pièce",
     "dans la maison",
+    // "partout dans la maison": the house said twice over is still one place.
+    "partout dans la maison",
+    "partout à la maison",
+    "partout dans l'appartement",
+    "dans toute la baraque",
     // "les lumières de la maison": the house said after a preposition.
     "maison",
     // A home that is a flat.
@@ -2018,7 +2058,7 @@ export const fr: FastPathGrammar = {
       kind: "light",
       templates: ["(éteins|éteint|éteindre) {name}"],
     },
-    { intent: "turn_off", templates: ["(coupe|couper) {name}", "(désactive|arrête) {name}"] },
+    { intent: "turn_off", templates: ["(coupe|couper) {name}", "(désactive|arrête|arrêter|arrêtez) {name}"] },
   ],
   later: {
     after: ["dans", "d'ici"],
