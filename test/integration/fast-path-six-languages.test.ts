@@ -3988,3 +3988,32 @@ describe("English and French: a greeting, a need or an infinitive before the com
     expect(calls()).toEqual([]);
   });
 });
+
+describe("English and French: a favour asked short or in the present ('mind turning …', 'ça te dérange de …')", () => {
+  it.each([
+    ["en", "mind turning off the kitchen lights"],
+    ["fr", "ça te dérange d'éteindre la lumière de la cuisine"],
+    ["fr", "est-ce que ça vous dérange de couper les lumières de la cuisine"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["en", "tune up the volume"],
+    ["en", "it is too quiet, mind turning the music up"],
+  ])("%s: %j turns the speaker up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`]);
+  });
+
+  it.each([
+    ["en", "mind the lights"],
+    ["en", "mind your own business"],
+    ["en", "tune the radio to jazz"],
+    ["fr", "ça te dérange si j'éteins la lumière"],
+  ])("%s: %j asks for nothing we do: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

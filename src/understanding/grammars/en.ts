@@ -61,6 +61,8 @@ export const en: FastPathGrammar = {
     // A request asked as whether it can be done: "do you mind turning …", "would you be able to …",
     // "is it possible to …", "i was wondering if you could …".
     "do you mind",
+    // The same favour said short: "mind turning the lights off".
+    "mind",
     "would you be able to",
     "are you able to",
     "could you be able to",
@@ -584,6 +586,8 @@ export const en: FastPathGrammar = {
     ],
     up: [
       "up",
+      // "tune it up", "tune up the volume": turned up.
+      "tune up",
       "raise",
       "raised",
       "rise",
