@@ -4,13 +4,7 @@
 /** What a fast-path sentence asks for. */
 /** The commands whose "all" a grammar may say is the home's or the room's (`allMeans`). */
 export type AllMeansIntent =
-  | "turn_on"
-  | "turn_off"
-  | "mute"
-  | "unmute"
-  | "volume_up"
-  | "volume_down"
-  | "set_volume";
+  "turn_on" | "turn_off" | "mute" | "unmute" | "volume_up" | "volume_down" | "set_volume";
 
 export type FastIntent =
   | "turn_on"
