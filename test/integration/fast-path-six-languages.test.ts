@@ -3935,7 +3935,9 @@ describe("French: the sound pushed up, or given back", () => {
 
   it("fr: 'rends le son plus fort' makes it louder, and unmutes nothing", async () => {
     await say("rends le son plus fort", "fr");
-    expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`]);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`,
+    ]);
   });
 
   it.each([
@@ -3973,7 +3975,9 @@ describe("English and French: a greeting, a need or an infinitive before the com
     ["fr", "on a besoin que le son soit plus fort"],
   ])("%s: %j turns the speaker up", async (language, text) => {
     await say(text, language);
-    expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`]);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`,
+    ]);
   });
 
   it.each([
@@ -3983,10 +3987,13 @@ describe("English and French: a greeting, a need or an infinitive before the com
     ["fr", "bonne nuit, est-ce que tu as éteint les lumières"],
     ["fr", "j'ai besoin que la porte d'entrée soit déverrouillée"],
     ["fr", "arrêter le réveil"],
-  ])("%s: %j is a greeting alone, a question, a lock or no device: nothing is touched", async (language, text) => {
-    await say(text, language);
-    expect(calls()).toEqual([]);
-  });
+  ])(
+    "%s: %j is a greeting alone, a question, a lock or no device: nothing is touched",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual([]);
+    },
+  );
 });
 
 describe("English and French: a favour asked short or in the present ('mind turning …', 'ça te dérange de …')", () => {
@@ -4004,7 +4011,9 @@ describe("English and French: a favour asked short or in the present ('mind turn
     ["en", "it is too quiet, mind turning the music up"],
   ])("%s: %j turns the speaker up", async (language, text) => {
     await say(text, language);
-    expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`]);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`,
+    ]);
   });
 
   it.each([
@@ -4013,6 +4022,37 @@ describe("English and French: a favour asked short or in the present ('mind turn
     ["en", "tune the radio to jazz"],
     ["fr", "ça te dérange si j'éteins la lumière"],
   ])("%s: %j asks for nothing we do: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("English and French: lights and speakers by the fittings they are called by", () => {
+  it.each([
+    ["fr", "éteins les spots de la cuisine"],
+    ["fr", "éteins les appliques dans la cuisine"],
+    ["en", "turn off the spotlights in the kitchen"],
+    ["en", "switch the kitchen downlights off"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "monte la sono"],
+    ["en", "turn the soundbar up"],
+  ])("%s: %j turns the speaker up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`,
+    ]);
+  });
+
+  it.each([
+    ["fr", "le néon de la cuisine clignote"],
+    ["fr", "le spot publicitaire était drôle"],
+    ["en", "the spotlight is on you"],
+  ])("%s: %j tells, and nothing is touched", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([]);
   });

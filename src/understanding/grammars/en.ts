@@ -405,6 +405,14 @@ export const en: FastPathGrammar = {
       "light fixture",
       "light fixtures",
       "illumination",
+      // Fittings a room's lights are called by: "switch on the spotlights", "the wall sconce".
+      "spotlight",
+      "spotlights",
+      "spots",
+      "downlight",
+      "downlights",
+      "sconce",
+      "sconces",
       // Philips Hue lights, by their name.
       "hue",
       "hue light",
@@ -478,6 +486,8 @@ export const en: FastPathGrammar = {
       "stereo",
       "hifi",
       "hi fi",
+      "soundbar",
+      "sound bar",
     ],
     tv: ["tv", "tvs", "television", "televisions", "telly"],
   },

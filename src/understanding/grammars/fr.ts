@@ -1342,6 +1342,13 @@ export const fr: FastPathGrammar = {
       "lampes intelligentes",
       "ampoule connectée",
       "ampoules connectées",
+      // Fittings a room's lights are called by: "allume les spots", "éteins l'applique".
+      "spot",
+      "spots",
+      "applique",
+      "appliques",
+      "néon",
+      "néons",
       // Said in English, as product names are.
       "light",
       "lights",
@@ -1403,6 +1410,8 @@ export const fr: FastPathGrammar = {
       "enceintes",
       "radio",
       "chaîne hi-fi",
+      // "monte la sono": the sound system, as said.
+      "sono",
       // "baisse les baffles": speakers, as said.
       "baffle",
       "baffles",
