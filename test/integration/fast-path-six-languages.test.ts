@@ -4057,3 +4057,25 @@ describe("English and French: lights and speakers by the fittings they are calle
     expect(calls()).toEqual([]);
   });
 });
+
+describe("English and French: a light too intense, or dazzling, is dimmed", () => {
+  it.each([
+    ["fr", "la lumière de la cuisine est trop intense"],
+    ["fr", "la lumière de la cuisine m'éblouit"],
+    ["en", "the kitchen light is too intense"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+
+  it.each([
+    ["fr", "la musique est trop intense"],
+    ["fr", "la lumière était trop intense hier"],
+    ["fr", "la lumière de la cuisine est trop intense ?"],
+    ["en", "this movie is too intense"],
+    ["en", "the show was dazzling"],
+  ])("%s: %j is no light's, told of the past, or asked: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -718,6 +718,11 @@ export const en: FastPathGrammar = {
       "low light",
       // Light too harsh is too bright: "the lights are too harsh".
       "too harsh",
+      // Or too intense, or dazzling: "the light is too intense", "it's dazzling me".
+      "too intense",
+      "dazzling",
+      "dazzling me",
+      "dazzles me",
       "some dim light",
       "dimmed light",
       "tone down",

@@ -623,6 +623,15 @@ export const fr: FastPathGrammar = {
       "lumières réduites",
       "faible luminosité",
       "faible intensité",
+      // Too bright, said as too intense or dazzling: "la lumière est trop intense", "ça m'éblouit".
+      "trop intense",
+      "trop intenses",
+      "éblouissante",
+      "éblouissantes",
+      "éblouissant",
+      "m'éblouit",
+      "m'éblouissent",
+      "ça éblouit",
       // Too bright, said as too shiny or too lit.
       "trop brillant",
       "trop brillante",
