@@ -120,7 +120,7 @@ const SWITCH = "switch(?:es)?|\\w*schalter|interrupteurs?|interruptor(?:es)?|sch
 /** A light said by where it hangs: the ceiling (folded). */
 const CEILING = "ceiling|overhead|\\w*decke\\w*|plafond\\w*|plafonnier\\w*|techo|soffitto";
 const ALL =
-  "all|every\\w*|alle[nrs]?|uberall|ganzen?|tout|toute?s|partout|tod[oa]s?|overal|hele|tutt[aie]|ovunque";
+  "all|every\\w*|alle[nrs]?|uberall|ganzen?|tout|tou(?:te)?s|chaque|partout|tod[oa]s?|overal|hele|tutt[aie]|ovunque";
 const UNMUTE =
   "unmute|un mute|no longer mute|nicht mehr stumm|stummschaltung aufheben|ton an|reactive\\w*|remets le son|activa el sonido|quita el silencio|desactiv\\w* (?:el )?silencio|reactiv\\w*|demp\\w*(?: \\w+){0,4} opheffen|hef (?:\\w+ ){0,2}demp\\w*|geluid aan|niet meer stil|entmut\\w*|riattiva\\w*|disattiva\\w* (?:il )?(?:muto|silenzios[oa])";
 const MUTE =

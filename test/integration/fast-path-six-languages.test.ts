@@ -4021,3 +4021,339 @@ describe("Italian: light not wanted is the light off; not wanting to act is no c
     expect(calls()).toEqual([]);
   });
 });
+
+describe("English and French: a ceiling light lowered is dimmed, a shutter lowered is closed", () => {
+  it.each([
+    ["fr", "baisse le plafonnier"],
+    ["fr", "tu peux baisser un peu le plafonnier de la cuisine"],
+    ["en", "lower the ceiling light"],
+    ["en", "lower the overhead light in the kitchen a little"],
+  ])("%s: %j dims the kitchen's ceiling light", async (language, text) => {
+    const result = await say(text, language, "kitchen_satellite");
+    expect(calls()).toHaveLength(1);
+    expect(calls()[0]).toMatch(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/);
+    expect(result.speech).toContain("Ceiling Light");
+  });
+
+  it.each([
+    ["fr", "baisse les volets de la chambre"],
+    ["en", "lower the bedroom blinds"],
+  ])("%s: %j closes the bedroom's blinds, no light", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["cover.close_cover cover.bedroom_blinds"]);
+  });
+
+  it.each([
+    ["fr", "est-ce que tu as baissé le plafonnier"],
+    ["fr", "baisse le plafonnier demain matin"],
+    ["en", "why did you lower the ceiling light"],
+  ])("%s: %j asks, or is for later: nothing is touched", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("English and French: 'all the speakers' muted or turned up or down is every speaker of the home", () => {
+  let home: LocalHomeAgent;
+  const BOTH = ["media_player.bedroom_speaker", "media_player.living_room_speaker"];
+  beforeAll(async () => {
+    const two = corpusHome();
+    two.entities.push(
+      entityRow("media_player.bedroom_speaker", {
+        original_name: "Bedroom Speaker",
+        area_id: "bedroom",
+        exposed: true,
+      }),
+    );
+    const speaker = two.states.get("media_player.living_room_speaker")!;
+    two.states.set("media_player.bedroom_speaker", {
+      ...speaker,
+      attributes: { ...speaker.attributes, friendly_name: "Bedroom Speaker" },
+    });
+    home = await startLocalHomeAgent(two);
+  });
+  afterAll(async () => home?.close());
+  beforeEach(async () => {
+    for (const id of BOTH) await home.setState(id, "idle", { volume_level: 0.2, is_volume_muted: false });
+    home.ha.serviceCalls.length = 0;
+  });
+  const sorted = () => [...home.serviceCalls()].sort();
+
+  it.each([
+    ["en", "mute all the speakers"],
+    ["en", "hey can you mute every speaker please"],
+    ["fr", "coupe le son de toutes les enceintes"],
+    ["fr", "mets toutes les enceintes en sourdine s'il te plaît"],
+  ])("%s: %j mutes both speakers from the kitchen, nothing else", async (language, text) => {
+    const result = await home.agent.handle({ text, language, deviceId: "kitchen_satellite" });
+    expect(sorted()).toEqual(BOTH.map((id) => `media_player.volume_mute ${id} {"is_volume_muted":true}`));
+    expect(result.speech).toContain("Bedroom Speaker");
+    expect(result.speech).toContain("Living Room Speaker");
+  });
+
+  it.each([
+    ["en", "turn all the speakers down", 0.1],
+    ["en", "turn the volume up on all the speakers", 0.3],
+    ["fr", "baisse le volume de toutes les enceintes", 0.1],
+    ["fr", "monte un peu le son de toutes les enceintes", 0.3],
+  ])("%s: %j steps both speakers' volume", async (language, text, level) => {
+    await home.agent.handle({ text, language, deviceId: "kitchen_satellite" });
+    expect(sorted()).toEqual(BOTH.map((id) => `media_player.volume_set ${id} {"volume_level":${level}}`));
+  });
+
+  it.each([
+    ["en", "did you mute all the speakers"],
+    ["en", "mute all the speakers at ten tonight"],
+    ["en", "mute all the tvs"],
+    ["fr", "est-ce que toutes les enceintes sont en sourdine"],
+    ["fr", "coupe le son de toutes les enceintes dans une heure"],
+    ["fr", "coupe le son de toutes les télés"],
+  ])("%s: %j asks, is for later or names what the home lacks: nothing is touched", async (language, text) => {
+    await home.agent.handle({ text, language, deviceId: "kitchen_satellite" });
+    expect(home.serviceCalls()).toEqual([]);
+  });
+});
+
+describe("English and French: a light or plug by the name the household gave it", () => {
+  let home: LocalHomeAgent;
+  beforeAll(async () => {
+    const named = corpusHome();
+    const add = (id: string, name: string, area: string, aliases: string[], on: boolean, outlet = false) => {
+      named.entities.push(entityRow(id, { original_name: name, area_id: area, aliases, exposed: true }));
+      named.states.set(
+        id,
+        outlet
+          ? state("off", { device_class: "outlet", friendly_name: name })
+          : state(on ? "on" : "off", { supported_color_modes: ["brightness"], friendly_name: name }),
+      );
+    };
+    add("light.left_lamp", "Left Lamp", "living_room", ["lampe gauche"], false);
+    add("light.right_lamp", "Right Lamp", "living_room", ["lampe droite"], false);
+    add("light.big_lamp", "Big Lamp", "bedroom", ["grande lampe"], true);
+    add("light.main_light", "Main Light", "office", ["lumière principale"], true);
+    add("switch.coffee_maker", "Coffee Maker", "kitchen", ["cafetière"], false, true);
+    home = await startLocalHomeAgent(named);
+  });
+  afterAll(async () => home?.close());
+  beforeEach(() => {
+    home.ha.serviceCalls.length = 0;
+  });
+
+  it.each([
+    ["en", "turn on the left lamp", "light.turn_on light.left_lamp"],
+    ["en", "switch the right light on please", "light.turn_on light.right_lamp"],
+    ["en", "turn off the big lamp", "light.turn_off light.big_lamp"],
+    ["en", "switch off the main light", "light.turn_off light.main_light"],
+    ["en", "turn on the coffee maker", "switch.turn_on switch.coffee_maker"],
+    ["fr", "allume la lampe de gauche", "light.turn_on light.left_lamp"],
+    ["fr", "éteins la grande lampe", "light.turn_off light.big_lamp"],
+    ["fr", "éteindre la lumière principale", "light.turn_off light.main_light"],
+    ["fr", "allume la cafetière s'il te plaît", "switch.turn_on switch.coffee_maker"],
+  ])("%s: %j switches that one", async (language, text, call) => {
+    await home.agent.handle({ text, language, deviceId: "kitchen_satellite" });
+    expect(home.serviceCalls()).toEqual([call]);
+  });
+
+  it.each([
+    ["en", "turn on the toaster", "toaster"],
+    ["en", "switch on the rice cooker", "rice cooker"],
+    ["fr", "allume le grille-pain", "grille-pain"],
+    ["fr", "allume la yaourtière", "yaourtière"],
+  ])("%s: %j says there is no such device, and nothing is touched", async (language, text, name) => {
+    const result = await home.agent.handle({ text, language, deviceId: "kitchen_satellite" });
+    expect(home.serviceCalls()).toEqual([]);
+    expect(result.speech).toContain(name);
+  });
+});
+
+describe("English and French: the whole house said twice over, or as each of its rooms", () => {
+  it.each([
+    ["en", "turn off the lights everywhere in the house"],
+    ["en", "switch the lights off in every room of the house"],
+    ["fr", "éteins les lumières partout dans la maison"],
+    ["fr", "éteins la lumière dans chaque pièce"],
+  ])("%s: %j switches off the lights of every room, and only lights", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toContain("light.turn_off light.kitchen_ceiling");
+    expect(calls()).toContain("light.turn_off light.bedroom_light");
+    expect(calls()).toContain("light.turn_off light.desk_lamp");
+    expect(calls().every((c) => c.startsWith("light.turn_off "))).toBe(true);
+  });
+
+  it.each([
+    ["en", "turn off the lights everywhere in the house tomorrow"],
+    ["fr", "est-ce que les lumières sont éteintes partout dans la maison"],
+  ])("%s: %j is for later, or asked: nothing is touched", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French: the sound pushed up, or given back", () => {
+  it.each([
+    ["fr", "pousse le son", 0.3],
+    ["fr", "pousse un peu la musique", 0.3],
+  ])("%s: %j turns the speaker up", async (language, text, level) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+    expect(result.speech).toContain("Living Room Speaker");
+  });
+
+  it.each([
+    ["fr", "redonne le son"],
+    ["fr", "redonne-moi le son s'il te plaît"],
+  ])("%s: %j unmutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}`,
+    ]);
+  });
+
+  it("fr: 'rends le son plus fort' makes it louder, and unmutes nothing", async () => {
+    await say("rends le son plus fort", "fr");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`,
+    ]);
+  });
+
+  it.each([
+    ["fr", "pousse le volet"],
+    ["fr", "pousse la porte d'entrée"],
+    ["fr", "tu as redonné le son ?"],
+  ])("%s: %j is no sound's, or asked: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("English and French: a greeting, a need or an infinitive before the command", () => {
+  it.each([
+    ["fr", "bonne nuit, éteins les lumières de la cuisine"],
+    ["en", "good night, turn off the kitchen lights"],
+    ["fr", "j'ai besoin que les lumières de la cuisine soient éteintes"],
+    ["fr", "arrêter la lumière de la cuisine"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "bonsoir, allume la lumière de la cuisine"],
+    ["en", "good morning, turn on the kitchen lights"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toContain("light.turn_on light.counter_lights");
+  });
+
+  it.each([
+    ["fr", "coucou, monte le son"],
+    ["en", "hi there, turn the volume up"],
+    ["fr", "on a besoin que le son soit plus fort"],
+  ])("%s: %j turns the speaker up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`,
+    ]);
+  });
+
+  it.each([
+    ["fr", "bonne nuit"],
+    ["en", "good night"],
+    ["en", "good night, did you turn off the lights"],
+    ["fr", "bonne nuit, est-ce que tu as éteint les lumières"],
+    ["fr", "j'ai besoin que la porte d'entrée soit déverrouillée"],
+    ["fr", "arrêter le réveil"],
+  ])(
+    "%s: %j is a greeting alone, a question, a lock or no device: nothing is touched",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
+describe("English and French: a favour asked short or in the present ('mind turning …', 'ça te dérange de …')", () => {
+  it.each([
+    ["en", "mind turning off the kitchen lights"],
+    ["fr", "ça te dérange d'éteindre la lumière de la cuisine"],
+    ["fr", "est-ce que ça vous dérange de couper les lumières de la cuisine"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["en", "tune up the volume"],
+    ["en", "it is too quiet, mind turning the music up"],
+  ])("%s: %j turns the speaker up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`,
+    ]);
+  });
+
+  it.each([
+    ["en", "mind the lights"],
+    ["en", "mind your own business"],
+    ["en", "tune the radio to jazz"],
+    ["fr", "ça te dérange si j'éteins la lumière"],
+  ])("%s: %j asks for nothing we do: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("English and French: lights and speakers by the fittings they are called by", () => {
+  it.each([
+    ["fr", "éteins les spots de la cuisine"],
+    ["fr", "éteins les appliques dans la cuisine"],
+    ["en", "turn off the spotlights in the kitchen"],
+    ["en", "switch the kitchen downlights off"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "monte la sono"],
+    ["en", "turn the soundbar up"],
+  ])("%s: %j turns the speaker up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`,
+    ]);
+  });
+
+  it.each([
+    ["fr", "le néon de la cuisine clignote"],
+    ["fr", "le spot publicitaire était drôle"],
+    ["en", "the spotlight is on you"],
+  ])("%s: %j tells, and nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("English and French: a light too intense, or dazzling, is dimmed", () => {
+  it.each([
+    ["fr", "la lumière de la cuisine est trop intense"],
+    ["fr", "la lumière de la cuisine m'éblouit"],
+    ["en", "the kitchen light is too intense"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+
+  it.each([
+    ["fr", "la musique est trop intense"],
+    ["fr", "la lumière était trop intense hier"],
+    ["fr", "la lumière de la cuisine est trop intense ?"],
+    ["en", "this movie is too intense"],
+    ["en", "the show was dazzling"],
+  ])("%s: %j is no light's, told of the past, or asked: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -61,6 +61,8 @@ export const en: FastPathGrammar = {
     // A request asked as whether it can be done: "do you mind turning …", "would you be able to …",
     // "is it possible to …", "i was wondering if you could …".
     "do you mind",
+    // The same favour said short: "mind turning the lights off".
+    "mind",
     "would you be able to",
     "are you able to",
     "could you be able to",
@@ -111,6 +113,15 @@ export const en: FastPathGrammar = {
     "hey",
     "hello",
     "hi",
+    // A greeting before the command: "good night, turn off the lights", "hi there, …".
+    "hi there",
+    "hello there",
+    "hey there",
+    "good morning",
+    "good afternoon",
+    "good evening",
+    "good night",
+    "goodnight",
     // A question after the command: "turn the light off, can you do that for me".
     "can you do that for me",
     "can you do it for me",
@@ -334,9 +345,26 @@ export const en: FastPathGrammar = {
     "everywhere",
     "every room",
     "every area",
+    // "in all the rooms", "every room of the house": each room is the whole house.
+    "all rooms",
+    "all the rooms",
+    "each room",
+    "every room of the house",
+    "every room in the house",
+    "all the rooms of the house",
+    "all the rooms in the house",
     "throughout the house",
     "throughout the home",
     "all over the house",
+    // "everywhere in the house", "all around the home": the house said twice over is still one place.
+    "everywhere in the house",
+    "everywhere in the home",
+    "everywhere at home",
+    "all around the house",
+    "all around the home",
+    "around the house",
+    "the entire house",
+    "the entire home",
     // A home that is a flat.
     "the apartment",
     "apartment",
@@ -372,6 +400,14 @@ export const en: FastPathGrammar = {
       "light fixture",
       "light fixtures",
       "illumination",
+      // Fittings a room's lights are called by: "switch on the spotlights", "the wall sconce".
+      "spotlight",
+      "spotlights",
+      "spots",
+      "downlight",
+      "downlights",
+      "sconce",
+      "sconces",
       // Philips Hue lights, by their name.
       "hue",
       "hue light",
@@ -445,6 +481,8 @@ export const en: FastPathGrammar = {
       "stereo",
       "hifi",
       "hi fi",
+      "soundbar",
+      "sound bar",
     ],
     tv: ["tv", "tvs", "television", "televisions", "telly"],
   },
@@ -553,6 +591,8 @@ export const en: FastPathGrammar = {
     ],
     up: [
       "up",
+      // "tune it up", "tune up the volume": turned up.
+      "tune up",
       "raise",
       "raised",
       "rise",
@@ -673,6 +713,11 @@ export const en: FastPathGrammar = {
       "low light",
       // Light too harsh is too bright: "the lights are too harsh".
       "too harsh",
+      // Or too intense, or dazzling: "the light is too intense", "it's dazzling me".
+      "too intense",
+      "dazzling",
+      "dazzling me",
+      "dazzles me",
       "some dim light",
       "dimmed light",
       "tone down",

@@ -25,6 +25,19 @@ export const fr: FastPathGrammar = {
     "ça vous dérangerait de",
     "ça te dérangerait d'",
     "ça vous dérangerait d'",
+    // The same favour in the present, or asked with "est-ce que": "ça te dérange d'éteindre …".
+    "ça te dérange de",
+    "ça vous dérange de",
+    "ça te dérange d'",
+    "ça vous dérange d'",
+    "est ce que ça te dérangerait de",
+    "est ce que ça vous dérangerait de",
+    "est ce que ça te dérangerait d'",
+    "est ce que ça vous dérangerait d'",
+    "est ce que ça te dérange de",
+    "est ce que ça vous dérange de",
+    "est ce que ça te dérange d'",
+    "est ce que ça vous dérange d'",
     "allez",
     // Words that push a command on and say nothing of it: "vas-y, éteins …", "éteins donc …".
     "vas y",
@@ -106,6 +119,11 @@ export const fr: FastPathGrammar = {
     "je veux que",
     "je voudrais que",
     "j'aimerais que",
+    // The same wish said as a need: "j'ai besoin que les lumières soient éteintes".
+    "j'ai besoin que",
+    "j'aurais besoin que",
+    "on a besoin que",
+    "nous avons besoin que",
     "merci de",
     "pouvons nous",
     "est ce que vous pouvez",
@@ -167,6 +185,12 @@ export const fr: FastPathGrammar = {
     "j'aimerais bien que",
     "j'aimerais bien",
     "salut",
+    // A greeting before the command: "bonsoir, allume le salon", "bonne nuit, éteins tout".
+    "bonjour",
+    "bonsoir",
+    "coucou",
+    "bonne nuit",
+    "bonne soirée",
     "je vous prie de",
     "je vous prie d'",
     "je te prie de",
@@ -599,6 +623,15 @@ export const fr: FastPathGrammar = {
       "lumières réduites",
       "faible luminosité",
       "faible intensité",
+      // Too bright, said as too intense or dazzling: "la lumière est trop intense", "ça m'éblouit".
+      "trop intense",
+      "trop intenses",
+      "éblouissante",
+      "éblouissantes",
+      "éblouissant",
+      "m'éblouit",
+      "m'éblouissent",
+      "ça éblouit",
       // Too bright, said as too shiny or too lit.
       "trop brillant",
       "trop brillante",
@@ -663,6 +696,16 @@ export const fr: FastPathGrammar = {
     ],
     louder: [
       "plus fort",
+      // "pousse le son", "pousse un peu la musique": pushed, the sound is louder (said of it only;
+      // a blind or a door pushed is no command).
+      "pousse le son",
+      "pousse le volume",
+      "pousse la musique",
+      "pousse un peu le son",
+      "pousse un peu le volume",
+      "pousse un peu la musique",
+      "pousser le son",
+      "poussez le son",
       // "mets le volume fort": a high volume asked for is a louder one.
       "volume fort",
       "volume élevé",
@@ -926,6 +969,11 @@ export const fr: FastPathGrammar = {
     ],
     unmute: [
       "remets le son",
+      // The sound given back: "redonne le son", "redonne-moi le son" ("rends le son" may go on
+      // "plus fort", which is no unmute).
+      "redonne le son",
+      "redonne moi le son",
+      "redonne-moi le son",
       "remettre le son",
       "remettez le son",
       "réactive le son",
@@ -955,6 +1003,11 @@ export const fr: FastPathGrammar = {
     kelvin: ["kelvin"],
     volume: [
       "volume",
+      // "monte tous les volumes", "coupe tous les sons": every speaker's.
+      "volumes",
+      "les volumes",
+      "sons",
+      "les sons",
       "niveau sonore",
       "niveau du volume",
       "niveau de volume",
@@ -1257,7 +1310,16 @@ export const fr: FastPathGrammar = {
     "partout",
     "dans toute la maison",
     "dans toutes les pièces",
+    // "dans chaque pièce": each room is the whole house.
+    "toutes les pièces",
+    "chaque pièce",
+    "dans chaque pièce",
     "dans la maison",
+    // "partout dans la maison": the house said twice over is still one place.
+    "partout dans la maison",
+    "partout à la maison",
+    "partout dans l'appartement",
+    "dans toute la baraque",
     // "les lumières de la maison": the house said after a preposition.
     "maison",
     // A home that is a flat.
@@ -1284,6 +1346,13 @@ export const fr: FastPathGrammar = {
       "lampes intelligentes",
       "ampoule connectée",
       "ampoules connectées",
+      // Fittings a room's lights are called by: "allume les spots", "éteins l'applique".
+      "spot",
+      "spots",
+      "applique",
+      "appliques",
+      "néon",
+      "néons",
       // Said in English, as product names are.
       "light",
       "lights",
@@ -1345,6 +1414,8 @@ export const fr: FastPathGrammar = {
       "enceintes",
       "radio",
       "chaîne hi-fi",
+      // "monte la sono": the sound system, as said.
+      "sono",
       // "baisse les baffles": speakers, as said.
       "baffle",
       "baffles",
@@ -2013,7 +2084,7 @@ export const fr: FastPathGrammar = {
       kind: "light",
       templates: ["(éteins|éteint|éteindre) {name}"],
     },
-    { intent: "turn_off", templates: ["(coupe|couper) {name}", "(désactive|arrête) {name}"] },
+    { intent: "turn_off", templates: ["(coupe|couper) {name}", "(désactive|arrête|arrêter|arrêtez) {name}"] },
   ],
   later: {
     after: ["dans", "d'ici"],
