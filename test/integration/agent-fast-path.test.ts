@@ -550,6 +550,34 @@ describe("the speaker's area and groups", () => {
     expect(calls()).toEqual([]);
   });
 
+  it("a kind asked of the whole house is asked of every one: never 'yes' for those that are while others are not", async () => {
+    for (const [id, on] of [
+      ["light.kitchen_ceiling", true],
+      ["light.counter_lights", false],
+      ["light.living_room_lamp", false],
+      ["light.bedroom_light", false],
+      ["light.desk_lamp", false],
+    ] as const) {
+      await setState(id, on ? "on" : "off");
+    }
+    expect((await say("is the light off in the whole house")).speech).toBe("No, not off: Ceiling Light.");
+    expect((await say("are the lights in the whole house switched off")).speech).toBe(
+      "No, not off: Ceiling Light.",
+    );
+    expect((await say("ist das Licht im ganzen Haus aus", "de")).speech).toBe(
+      "Nein, nicht aus: Ceiling Light.",
+    );
+    expect((await say("is het licht in het hele huis uit", "nl")).speech).toBe(
+      "Nee, niet uit: Ceiling Light.",
+    );
+    expect((await say("la lumière est éteinte dans toute la maison ?", "fr")).speech).toMatch(
+      /^Non, .*Ceiling Light\.$/,
+    );
+    await setState("light.kitchen_ceiling", "off");
+    expect((await say("is the light off in the whole house")).speech).toBe("Yes, all are off.");
+    expect(calls()).toEqual([]);
+  });
+
   it("'are all the doors closed' counts an open garage door; 'are the doors locked' asks of the locks", async () => {
     await setState("cover.garage_door", "open", { device_class: "garage" });
     await setState("lock.front_door", "locked");

@@ -146,11 +146,18 @@ function answerGroup(turn: Turn, targets: Target[]): FastPathOutcome {
   const name = turn.match.name ?? "";
   // "¿están encendidas todas las luces del salón?", "sono spente tutte le luci?": "all" said
   // after the verb, before the name the state question took, asks of every one too.
+  // "is the light off in the whole house": the whole home asks of every one, never "yes" of some.
   const everyOne =
     turn.match.intent === "query_state" &&
     (turn.match.all === true ||
       turn.targets.isEverything(name) ||
-      turn.targets.splits(name).some((s) => turn.targets.isEverything(s.name)));
+      turn.targets
+        .splits(name)
+        .some(
+          (s) =>
+            turn.targets.isEverything(s.name) ||
+            (turn.targets.kindOf(s.name) !== undefined && turn.targets.placeWord(s.place) === "home"),
+        ));
   // "is everything off" while one's state is not known (unavailable): never "yes" without it.
   const all = everyOne || turn.match.intent === "query_all";
   if (all && read.some((t) => t.word === undefined)) return turn.unsure(r.cannotYet);
