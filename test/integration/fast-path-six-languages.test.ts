@@ -3743,3 +3743,33 @@ describe("Italian: light faded or softened, a speaker silenced as a person is", 
     expect(calls()).toEqual([]);
   });
 });
+
+describe("German and Dutch: a number said with a change of the sound is how much, not an hour", () => {
+  it.each([
+    ["de", "erhöhe die Lautstärke um 10", 0.3],
+    ["de", "mach die Musik bitte um 15 lauter", 0.35],
+    ["de", "dreh die Lautstärke im Wohnzimmer um 10 runter", 0.1],
+    ["nl", "zet het volume 10 hoger", 0.3],
+    ["nl", "doe de muziek 10 zachter", 0.1],
+    ["nl", "verhoog het volume met 10", 0.3],
+  ])("%s: %j sets the speaker's volume by that much", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "mach das Licht in der Küche um 8 an"],
+    ["de", "mach das Licht in der Küche um 8 Uhr an"],
+    ["de", "fahr den Rollladen um 7 runter"],
+    ["de", "stell die Lautstärke um 9 auf 30"],
+    ["de", "schalte die Musik um 10 stumm"],
+    ["nl", "doe het licht in de keuken om 8 aan"],
+    ["nl", "zet het volume om 10 uur lager"],
+  ])("%s: %j is for later: nothing is touched", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toBe("");
+  });
+});
