@@ -49,6 +49,12 @@ export type FastIntent =
   | "query_time"
   | "query_date";
 
+/** The commands whose "all" of a kind a grammar may say the meaning of (`allMeans`). */
+export type AllMeansIntent = Extract<
+  FastIntent,
+  "turn_on" | "turn_off" | "mute" | "unmute" | "volume_up" | "volume_down" | "set_volume"
+>;
+
 export type SensorKind =
   | "temperature"
   /** A thermostat's set point: the temperature it heats or cools to, not the one it measures. */
@@ -641,8 +647,9 @@ export interface FastPathGrammar {
    * What "all the lights" with no place means from a satellite, per command and kind, where the
    * language's own Home Assistant sentences say it: the whole home ("turn off all the lights") or
    * the satellite's room ("turn off all the fans", "schalte alle Lichter an"). Elsewhere it is asked.
+   * The sound's commands too ("mute all the speakers": every speaker of the home).
    */
-  allMeans?: Partial<Record<"turn_on" | "turn_off", { home?: DeviceKind[]; here?: DeviceKind[] }>>;
+  allMeans?: Partial<Record<AllMeansIntent, { home?: DeviceKind[]; here?: DeviceKind[] }>>;
   /**
    * Kinds whose sound is any media player of the place, as the language's own Home Assistant
    * sentences have it ("den Fernseher im Raum stumm schalten"). Switched on or off, they stay the kind.

@@ -3773,3 +3773,39 @@ describe("German and Dutch: a number said with a change of the sound is how much
     expect(result.speech).not.toBe("");
   });
 });
+
+describe("German and Dutch: 'all the speakers' muted or turned up is every speaker of the home", () => {
+  it.each([
+    ["de", "schalte alle Lautsprecher stumm"],
+    ["de", "mach bitte alle Lautsprecher stumm"],
+    ["nl", "zet alle speakers op stil"],
+    ["nl", "demp alle luidsprekers"],
+  ])("%s: %j, said in the kitchen, mutes the living room's speaker", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "mach alle Lautsprecher lauter", 0.3],
+    ["de", "stell alle Lautsprecher auf 40 Prozent", 0.4],
+    ["nl", "zet alle speakers zachter", 0.1],
+  ])("%s: %j, said in the kitchen, sets the living room's speaker", async (language, text, level) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "sind alle Lautsprecher stumm?"],
+    ["de", "schalte alle Lautsprecher morgen früh stumm"],
+    ["de", "alle Lautsprecher waren zu laut"],
+    ["nl", "zijn alle speakers gedempt?"],
+    ["nl", "zet alle speakers morgen op stil"],
+  ])("%s: %j asks, tells or is for later: nothing is touched", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([]);
+  });
+});

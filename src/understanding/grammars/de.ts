@@ -1113,7 +1113,16 @@ export const de: FastPathGrammar = {
     "diesem bereich",
   ],
   // "all the lights" with no place, from a satellite: as this language's HA sentences take it.
-  allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["light"] } },
+  allMeans: {
+    turn_off: { home: ["light"] },
+    turn_on: { here: ["light"] },
+    // "schalte alle Lautsprecher stumm": every speaker of the home, as a whole home's sound is one.
+    mute: { home: ["media_player"] },
+    unmute: { home: ["media_player"] },
+    volume_up: { home: ["media_player"] },
+    volume_down: { home: ["media_player"] },
+    set_volume: { home: ["media_player"] },
+  },
   plurals: [
     ["n", ""],
     ["en", ""],

@@ -979,7 +979,16 @@ export const nl: FastPathGrammar = {
   // "zet alle lichten uit": the whole home, as Home Assistant's sentences take "all the lights
   // off" in English, German, Spanish and Italian; "zet alle lichten aan": the room, as its German
   // and Spanish sentences take "all the lights on".
-  allMeans: { turn_off: { home: ["light"] }, turn_on: { here: ["light"] } },
+  allMeans: {
+    turn_off: { home: ["light"] },
+    turn_on: { here: ["light"] },
+    // "zet alle speakers op stil": every speaker of the home, as a whole home's sound is one.
+    mute: { home: ["media_player"] },
+    unmute: { home: ["media_player"] },
+    volume_up: { home: ["media_player"] },
+    volume_down: { home: ["media_player"] },
+    set_volume: { home: ["media_player"] },
+  },
   plurals: [
     ["s", ""],
     ["en", ""],

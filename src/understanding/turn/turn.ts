@@ -8,7 +8,7 @@ import type { ToolRegistry } from "../../tools/registry.js";
 import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
 import { isOfKind, RELATIVE_INTENTS, STATE_QUESTIONS } from "../kinds.js";
-import type { DeviceKind, FastPathGrammar, FastPathReplies } from "../grammar-types.js";
+import type { AllMeansIntent, DeviceKind, FastPathGrammar, FastPathReplies } from "../grammar-types.js";
 import { fold, spokenAs, type FastMatch } from "../matcher.js";
 import type { ConversationMemory } from "../memory.js";
 import type { FastPathOutcome, FastPathRequest, HoldCall, ResponseType } from "../outcome.js";
@@ -277,10 +277,7 @@ export function createTurn(
       }
       const question = match.intent.startsWith("query_");
       // "all the lights" from a satellite: the home or the room, as the language's sentences say.
-      const meant =
-        match.intent === "turn_on" || match.intent === "turn_off"
-          ? grammar.allMeans?.[match.intent]
-          : undefined;
+      const meant = grammar.allMeans?.[match.intent as AllMeansIntent];
       const kind = targets.kindOf(name);
       const allMeans = !kind
         ? undefined
