@@ -3809,3 +3809,28 @@ describe("German and Dutch: 'all the speakers' muted or turned up is every speak
     expect(calls()).toEqual([]);
   });
 });
+
+describe("German and Dutch: the big or main light of a room is the one on its ceiling", () => {
+  it.each([
+    ["de", "mach bitte in der Küche das große Licht an"],
+    ["de", "schalte das Hauptlicht in der Küche ein"],
+    ["de", "mach in der Küche mal die Hauptbeleuchtung an"],
+    ["nl", "doe in de keuken het grote licht aan"],
+    ["nl", "zet de hoofdlamp in de keuken aan"],
+  ])("%s: %j switches the kitchen's ceiling light on, not its counter lights", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.kitchen_ceiling"]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["de", "schalte den Hauptschalter aus"],
+    ["de", "das große Licht in der Küche ist an"],
+    ["de", "ist das große Licht in der Küche an?"],
+    ["nl", "het grote licht in de keuken is aan"],
+    ["nl", "doe de schemerlamp in de keuken aan"],
+  ])("%s: %j says, asks or names no light of the home: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

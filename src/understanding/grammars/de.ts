@@ -1128,7 +1128,20 @@ export const de: FastPathGrammar = {
     ["en", ""],
     ["e", ""],
   ],
-  ceiling: ["decke", "kronleuchter"],
+  ceiling: [
+    "decke",
+    "kronleuchter",
+    // "das große Licht", "das Hauptlicht": a room's main light, the one on the ceiling.
+    "hauptlicht",
+    "hauptlampe",
+    "hauptbeleuchtung",
+    "große",
+    "großes",
+    "großen",
+    "grosse",
+    "grosses",
+    "grossen",
+  ],
   wholeHome: [
     "das ganze Haus",
     "im ganzen haus",

@@ -944,6 +944,17 @@ export const nl: FastPathGrammar = {
     "hoek",
     "raam",
     "deur",
+    // "de schemerlamp", "de leeslamp", "de hanglamp": what a lamp is for or how it stands says
+    // which one, the home's name for it unknown.
+    "schemer",
+    "lees",
+    "staande",
+    "sta",
+    "nacht",
+    "bed",
+    "sfeer",
+    "hang",
+    "wand",
   ],
   // "elk licht": the neuter's "each", as "elke lamp" is the common gender's.
   quantifiers: ["alle", "elke", "elk", "ieder", "iedere"],
@@ -993,7 +1004,15 @@ export const nl: FastPathGrammar = {
     ["s", ""],
     ["en", ""],
   ],
-  ceiling: ["plafond", "kroonluchter"],
+  ceiling: [
+    "plafond",
+    "kroonluchter",
+    // "het grote licht", "de hoofdlamp": a room's main light, the one on the ceiling.
+    "grote",
+    "hoofdlicht",
+    "hoofdlamp",
+    "hoofdverlichting",
+  ],
   wholeHome: [
     "het hele huis",
     "hele huis",
