@@ -3834,3 +3834,37 @@ describe("German and Dutch: the big or main light of a room is the one on its ce
     expect(calls()).toEqual([]);
   });
 });
+
+describe("German and Dutch: a higher or lower level said before its noun is a step", () => {
+  it.each([
+    ["de", "stell die Musik bitte auf eine leisere Lautstärke", 0.1],
+    ["de", "ich hätte gern eine höhere Lautstärke", 0.3],
+    ["de", "stell die Lautstärke auf eine niedrigere Stufe", 0.1],
+    ["nl", "zet de muziek op een zachtere stand", 0.1],
+    ["nl", "ik wil een hoger volume", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "ich möchte ein dunkleres Licht in der Küche"],
+    ["nl", "zet het licht in de keuken op een lagere stand"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+
+  it.each([
+    ["de", "gibt es eine höhere Stufe?"],
+    ["de", "die Musik hatte eine höhere Lautstärke"],
+    ["de", "ist eine niedrigere Lautstärke möglich?"],
+    ["nl", "is er een hogere stand?"],
+    ["nl", "de muziek had een hoger volume"],
+  ])("%s: %j asks or tells: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

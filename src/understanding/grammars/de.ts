@@ -12,6 +12,20 @@ const withSie = (words: string[]) => [
 /** An adjective as it is declined before a noun: "smart" → "smarte", "smarten", "smarter", "smartes". */
 const inflected = (stems: string[]) => stems.flatMap((s) => ["e", "en", "er", "es", "em"].map((e) => s + e));
 
+/**
+ * A comparative declined before the noun it compares ("eine höhere Lautstärke", "ein helleres
+ * Licht", "auf eine niedrigere Stufe"), with or without its article: a step, as the bare
+ * comparative is ("lauter", "heller"). The article is part of it, never read as "ein" (on).
+ */
+const compared = (stems: string[], nouns: string[]) =>
+  stems.flatMap((stem) =>
+    ["e", "en", "es"].flatMap((ending) =>
+      nouns.flatMap((noun) =>
+        ["", "eine ", "ein ", "einer "].map((article) => `${article}${stem}${ending} ${noun}`),
+      ),
+    ),
+  );
+
 /** What the bridge can do without a language model. */
 const CAPABILITIES =
   "Ohne Sprachmodell kann ich Geräte schalten, öffnen, schließen, verriegeln und dimmen, die Lautstärke einstellen und dir Messwerte, Zustände, Uhrzeit und Datum sagen.";
@@ -445,6 +459,8 @@ export const de: FastPathGrammar = {
       "in den ausmodus",
     ]),
     up: withSie([
+      // "auf eine höhere Stufe": up, of whatever the sentence says.
+      ...compared(["höher"], ["stufe", "einstellung"]),
       "hoch",
       // "verstärke den Ton": amplified is up.
       "verstärke",
@@ -474,6 +490,7 @@ export const de: FastPathGrammar = {
       "steigern",
     ]),
     down: withSie([
+      ...compared(["niedriger", "tiefer"], ["stufe", "einstellung"]),
       "runter",
       "runterregeln",
       "herunterregeln",
@@ -507,6 +524,8 @@ export const de: FastPathGrammar = {
     starts: ["starte", "starten"],
     particles: [],
     brighter: withSie([
+      ...compared(["heller", "höher"], ["helligkeit", "beleuchtung", "licht"]),
+      ...compared(["heller"], ["einstellung", "stufe"]),
       "heller",
       "so hell wie möglich",
       "erhellen",
@@ -569,6 +588,8 @@ export const de: FastPathGrammar = {
       "füge etwas licht hinzu",
     ]),
     dimmer: withSie([
+      ...compared(["dunkler", "niedriger", "geringer", "gedämpfter"], ["helligkeit", "beleuchtung", "licht"]),
+      ...compared(["dunkler"], ["einstellung", "stufe"]),
       "dunkler",
       "so dunkel wie möglich",
       "nicht so hell",
@@ -634,6 +655,7 @@ export const de: FastPathGrammar = {
       "abzuschwächen",
     ]),
     louder: [
+      ...compared(["höher", "lauter"], ["lautstärke", "musik"]),
       "lauter",
       "so laut wie möglich",
       "laut",
@@ -705,6 +727,7 @@ export const de: FastPathGrammar = {
       "so laut wie du kannst",
     ],
     quieter: [
+      ...compared(["niedriger", "leiser", "geringer"], ["lautstärke", "musik"]),
       "so leise wie möglich",
       // "die Lautstärke ist zu hoch": too high, said of the sound itself (as "zu niedrig" above).
       "lautstärke ist zu hoch",

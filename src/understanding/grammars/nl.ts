@@ -1,6 +1,17 @@
 import type { FastPathGrammar } from "../grammar-types.js";
 
 /**
+ * A comparative before the noun it compares ("een hoger volume", "een zachtere stand", "fellere
+ * verlichting"), with or without its article: a step, as the bare comparative is ("harder").
+ */
+const compared = (stems: string[], nouns: string[]) =>
+  stems.flatMap((stem) =>
+    ["", "e"].flatMap((ending) =>
+      nouns.flatMap((noun) => ["", "een "].map((article) => `${article}${stem}${ending} ${noun}`)),
+    ),
+  );
+
+/**
  * A separable verb's templates: "doe {name} dicht", "{name} dicht doen" and "{name} dichtdoen"
  * for each particle, imperative and infinitive, and the verb said to "je" at a clause's end
  * ("dat je {name} dicht doet"); a particle of two words is never written joined.
@@ -342,6 +353,8 @@ export const nl: FastPathGrammar = {
       "af te schakelen",
     ],
     up: [
+      // "op een hogere stand": up, of whatever the sentence says.
+      ...compared(["hoger", "harder"], ["stand", "niveau", "instelling"]),
       // "versterk het licht": stronger, of a light or a sound, is up.
       "versterk",
       "versterken",
@@ -378,6 +391,7 @@ export const nl: FastPathGrammar = {
     ],
     // "laat het rolluik zakken": a cover let down.
     down: [
+      ...compared(["lager", "zachter"], ["stand", "niveau", "instelling"]),
       "omlaag",
       "verminder",
       "verminderen",
@@ -399,6 +413,7 @@ export const nl: FastPathGrammar = {
     starts: ["start", "starten"],
     particles: [],
     brighter: [
+      ...compared(["feller", "helderder", "lichter"], ["licht", "verlichting", "stand", "instelling"]),
       "feller",
       "zo fel mogelijk",
       "zo helder mogelijk",
@@ -447,6 +462,7 @@ export const nl: FastPathGrammar = {
       "voeg meer licht toe",
     ],
     dimmer: [
+      ...compared(["donkerder", "gedimder"], ["licht", "verlichting", "stand", "instelling"]),
       "niet zo fel",
       "zo donker mogelijk",
       "dim",
@@ -505,6 +521,7 @@ export const nl: FastPathGrammar = {
       "verlichting is te sterk",
     ],
     louder: [
+      ...compared(["hoger", "luider", "harder"], ["volume", "geluid", "muziek"]),
       // "zet de muziek keihard": as loud as it goes, said of the sound.
       "keihard",
       "zo hard mogelijk",
@@ -571,6 +588,7 @@ export const nl: FastPathGrammar = {
       "ik versta het niet",
     ],
     quieter: [
+      ...compared(["lager", "zachter", "stiller"], ["volume", "geluid", "muziek"]),
       "zo zacht mogelijk",
       // "het volume is te hoog": too high, said of the sound itself (as "te laag" above).
       "volume is te hoog",
