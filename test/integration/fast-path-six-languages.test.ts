@@ -3868,3 +3868,36 @@ describe("German and Dutch: a higher or lower level said before its noun is a st
     expect(calls()).toEqual([]);
   });
 });
+
+describe("German and Dutch: why, told as a clause of its own after the command, changes nothing of it", () => {
+  it.each([
+    ["de", "sei bitte leise, das Baby schläft"],
+    ["nl", "wees eens stil de baby slaapt"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "mach die Musik leiser die Kinder schlafen", 0.1],
+    ["de", "mach mal leiser, ich telefoniere", 0.1],
+    ["nl", "zet het wat zachter ik ben aan het bellen", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "das Baby schläft"],
+    ["de", "mach das Licht für die Kinder an"],
+    ["nl", "de kinderen slapen"],
+    ["nl", "doe het licht voor de kinderen aan"],
+  ])("%s: %j tells, or names no light of the home: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -1093,6 +1093,15 @@ export const de: FastPathGrammar = {
     "denn",
     "da ich",
     "ich muss",
+    // Why, told as a clause of its own after the command ("sei leise, das Baby schläft", "mach
+    // leiser, ich telefoniere"): someone asleep or on the phone.
+    "das baby",
+    "die kinder",
+    "die kleine",
+    "der kleine",
+    "ich telefoniere",
+    "ich bin am telefon",
+    "ich bin am telefonieren",
   ],
   purposeInfinitive: { words: ["um"], particle: "zu" },
   pronouns: ["es", "ihn", "sie", "das"],

@@ -987,7 +987,22 @@ export const nl: FastPathGrammar = {
   // "… so that I can hear it": what a command is for, cut off (see the type).
   inverted: ["is", "zijn"],
   subjectFirst: ["ik kan"],
-  purposes: ["zodat", "om het te", "om te kunnen", "omdat", "want", "ik moet"],
+  purposes: [
+    "zodat",
+    "om het te",
+    "om te kunnen",
+    "omdat",
+    "want",
+    "ik moet",
+    // Why, told as a clause of its own after the command ("wees stil, de baby slaapt", "zet het
+    // zachter, ik ben aan het bellen"): someone asleep or on the phone.
+    "de baby",
+    "de kinderen",
+    "de kleine",
+    "ik ben aan het bellen",
+    "ik zit aan de telefoon",
+    "ik bel",
+  ],
   purposeInfinitive: { words: ["om"], particle: "te" },
   pronouns: ["het", "hem", "'t", "'m", "ze", "dat", "dit"],
   areaPrepositions: ["in", "op", "van", "in de", "in het", "op de", "van de", "van het"],
