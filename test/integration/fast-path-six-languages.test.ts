@@ -3901,3 +3901,26 @@ describe("German and Dutch: why, told as a clause of its own after the command, 
     expect(calls()).toEqual([]);
   });
 });
+
+describe("German and Dutch: the home by other names ('in allen Zimmern', 'de hele woning')", () => {
+  it.each([
+    ["de", "mach das Licht in allen Zimmern aus"],
+    ["nl", "doe het licht in de hele woning uit"],
+    ["nl", "zet alle lampen in alle ruimtes uit"],
+  ])("%s: %j switches off the home's lights, and only lights", async (language, text) => {
+    await say(text, language);
+    const done = calls();
+    expect(done).toContain("light.turn_off light.kitchen_ceiling");
+    expect(done).toContain("light.turn_off light.desk_lamp");
+    expect(done.every((c) => c.startsWith("light.turn_off "))).toBe(true);
+  });
+
+  it.each([
+    ["de", "sind in allen Zimmern die Lichter aus?"],
+    ["nl", "doe morgen het licht in de hele woning uit"],
+    ["nl", "het licht in de hele woning was uit"],
+  ])("%s: %j asks, is for later or tells: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -1188,6 +1188,10 @@ export const de: FastPathGrammar = {
     "haus",
     "zuhause",
     "wohnung",
+    // "im ganzen Zuhause", "in allen Zimmern": the home by another of its names.
+    "ganzen zuhause",
+    "in allen zimmern",
+    "allen zimmern",
   ],
   soundOfAnyPlayer: ["tv"],
   kinds: {

@@ -1059,6 +1059,14 @@ export const nl: FastPathGrammar = {
     // "alle lampen in het appartement": a home that is a flat, as "Wohnung" in German.
     "in het appartement",
     "appartement",
+    // "in de hele woning", "het hele appartement": the home by another of its names.
+    "de hele woning",
+    "hele woning",
+    "in de woning",
+    "woning",
+    "het hele appartement",
+    "hele appartement",
+    "in alle ruimtes",
   ],
   kinds: {
     climate: [
