@@ -3924,3 +3924,30 @@ describe("German and Dutch: the home by other names ('in allen Zimmern', 'de hel
     expect(calls()).toEqual([]);
   });
 });
+
+describe("German: what may be ('darf', 'kann') is what is asked, as the Dutch 'mag' is", () => {
+  it.each([
+    ["de", "das Licht in der Küche darf jetzt aus"],
+    ["de", "kann das Licht in der Küche aus"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it("de: 'die Musik darf etwas leiser sein' sets the speaker's volume by a step", async () => {
+    await say("die Musik darf etwas leiser sein", "de");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "das Licht in der Küche darf nicht aus"],
+    ["de", "ich kann das Licht in der Küche nicht ausmachen"],
+    ["de", "man kann das Licht in der Küche dimmen"],
+    ["de", "die Lichter in der Küche dürfen nicht an sein"],
+  ])("%s: %j forbids or tells: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -140,6 +140,11 @@ export const de: FastPathGrammar = {
     "mal schnell",
     "na dann",
     "kannst du",
+    // "das Licht darf aus", "kann das Licht aus", "die Lichter dürfen dunkler sein": what may be
+    // is what is asked, as the Dutch "mag" is.
+    "darf",
+    "dürfen",
+    "kann",
     "könntest du",
     "würdest du",
     // "willst du das Licht ausmachen", "magst du die Musik leiser machen": asked as a favour.
