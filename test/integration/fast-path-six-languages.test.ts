@@ -3951,3 +3951,26 @@ describe("German: what may be ('darf', 'kann') is what is asked, as the Dutch 'm
     expect(calls()).toEqual([]);
   });
 });
+
+describe("German and Dutch: nothing or not well heard is a quiet sound", () => {
+  it.each([
+    ["de", "ich höre es nicht gut"],
+    ["nl", "ik kan niets horen"],
+    ["nl", "ik hoor het niet goed"],
+  ])("%s: %j sets the speaker's volume a step up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "schalte nichts aus"],
+    ["de", "ich will nichts hören"],
+    ["nl", "doe niks"],
+    ["nl", "zet niks uit"],
+  ])("%s: %j asks for nothing: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
