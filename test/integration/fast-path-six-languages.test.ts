@@ -3974,3 +3974,22 @@ describe("German and Dutch: nothing or not well heard is a quiet sound", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("the assistant called 'google' alone, first, as it is called", () => {
+  it.each([
+    ["de", "google Licht in der Küche aus"],
+    ["nl", "google doe het licht in de keuken uit"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "google ist das Licht in der Küche aus?"],
+    ["de", "such das Licht in der Küche bei google"],
+    ["nl", "zoek op google hoe het licht in de keuken uit moet"],
+  ])("%s: %j asks or names no command: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
