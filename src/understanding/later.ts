@@ -13,6 +13,11 @@ export function createLaterTime(grammar: FastPathGrammar) {
   const spoken = alternation(Object.keys(grammar.numbers));
   const count = `(?:\\d+|${spoken})`;
   const hour = `(?:\\d{1,2}|${spoken})(?:\\s+\\d{2})?`;
+  // A bare hour after `words` ("um 8"), never followed by a unit of a level or a count of steps.
+  const bareHour = (words: string[]) =>
+    `(?:${alternation(words)})\\s+(?:[01]?\\d|2[0-4])(?=\\s|$)(?!\\s+(?:${alternation([...grammar.cues.percent, ...grammar.cues.steps])})(?:\\s|$))`;
+  const byAlso = (atBareHour ?? []).filter((w) => grammar.cues.by.includes(w));
+  const atHourOnly = (atBareHour ?? []).filter((w) => !byAlso.includes(w));
   const forms = [
     // "in 5 minutes", "in half an hour", "dans une demi heure", "over een kwartier": a span.
     `(?:${alternation(after)})\\s+(?:\\S+\\s+){0,2}?(?:${alternation(units)})`,
@@ -22,15 +27,43 @@ export function createLaterTime(grammar: FastPathGrammar) {
     ...(atHour.length ? [`(?:${alternation(atHour)})\\s+${hour}`] : []),
     // "at 10", "um 8": an hour in digits with no unit after it ("at 10 percent" is a level, "um 2
     // Stufen" a count of steps).
-    ...(atBareHour?.length
-      ? [
-          `(?:${alternation(atBareHour)})\\s+(?:[01]?\\d|2[0-4])(?=\\s|$)(?!\\s+(?:${alternation([...grammar.cues.percent, ...grammar.cues.steps])})(?:\\s|$))`,
-        ]
-      : []),
+    ...(atHourOnly.length ? [bareHour(atHourOnly)] : []),
     // "tomorrow", "tonight", "later".
     alternation(words),
   ];
   const phrase = new RegExp(`(?:^|\\s)(?:${forms.join("|")})(?=\\s|$)`, "g");
+  // "erhöhe die Lautstärke um 10": where the word for an hour is also the word for by how much, a
+  // bare number after it is the amount when the sentence says the sound or the light goes up or
+  // down ("mach das Licht um 8 an", "fahr den Rollladen um 7 runter" stay a time), and sets no
+  // level besides ("stell die Lautstärke um 8 auf 20" is a time).
+  const { cues } = grammar;
+  const level = [
+    ...cues.volume,
+    ...cues.brightness,
+    ...cues.louder,
+    ...cues.quieter,
+    ...cues.brighter,
+    ...cues.dimmer,
+  ];
+  const direction = [
+    ...cues.up,
+    ...cues.down,
+    ...cues.louder,
+    ...cues.quieter,
+    ...cues.brighter,
+    ...cues.dimmer,
+  ];
+  const has = (list: string[]) => new RegExp(`(?:^|\\s)(?:${alternation(list)})(?=\\s|$)`);
+  const byOrAt = byAlso.length
+    ? {
+        hour: new RegExp(`(?:^|\\s)(?:${bareHour(byAlso)})(?=\\s|$)`, "g"),
+        level: has(level),
+        direction: has(direction),
+        toLevel: new RegExp(`(?:^|\\s)(?:${alternation(cues.to)})\\s+(?:\\d+|${spoken})(?=\\s|$)`),
+      }
+    : undefined;
+  const byAmount = (folded: string) =>
+    !!byOrAt && byOrAt.level.test(folded) && byOrAt.direction.test(folded) && !byOrAt.toLevel.test(folded);
   // "for 10 minutes", "für eine Stunde", "per le prossime due ore": a while.
   const span = `(?:${alternation(during)})\\s+(?:\\S+\\s+){0,3}?(?:${alternation(units)})`;
   // "until five o'clock", "hasta las cinco de la tarde", "finché non te lo dico": a while, to the end.
@@ -69,7 +102,8 @@ export function createLaterTime(grammar: FastPathGrammar) {
     const strip = (from: string, pattern: RegExp) => from.replace(pattern, " ").replace(/\s+/g, " ").trim();
     // "silencio hasta mañana": a while that ends tomorrow, though "mañana" alone is a later time.
     const untilLess = untilEnd ? strip(folded, untilEnd) : folded;
-    const later = strip(untilLess, phrase);
+    const atHour = byOrAt && !byAmount(folded) ? strip(untilLess, byOrAt.hour) : untilLess;
+    const later = strip(atHour, phrase);
     if (later !== untilLess)
       return setting?.test(folded)
         ? { rest: later, when: "later", setUp: true }

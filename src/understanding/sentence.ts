@@ -103,8 +103,17 @@ export function remover(words: string[]): (text: string) => string {
   return (text) => text.replace(pattern, " ").replace(/\s+/g, " ").trim();
 }
 
+/**
+ * Names said only first, as a call ("google, das Licht aus"): dropped at the start alone, and no
+ * filler elsewhere, where they may name a device or a search ("frag google").
+ */
+const WAKE_WORDS_FIRST = ["google"];
+
 const wake = alternation(WAKE_WORDS);
-const wakeAtEnds = new RegExp(`^(?:${wake})(?:\\s+|$)|(?:^|\\s+)(?:${wake})$`, "g");
+const wakeAtEnds = new RegExp(
+  `^(?:${wake}|${alternation(WAKE_WORDS_FIRST)})(?:\\s+|$)|(?:^|\\s+)(?:${wake})$`,
+  "g",
+);
 
 /** A folded sentence without the wake word it starts or ends with. */
 export function withoutWakeWord(folded: string): string {

@@ -402,7 +402,9 @@ export function createTargetResolver(grammar: FastPathGrammar) {
       )
         continue;
       // "the overhead light", "Deckenlampe", "la luz del techo": the one whose name says so.
-      const overhead = said.some(onCeiling(ceilingSaid));
+      // "Hauptlicht": the whole compound may be the word, where its first part alone says which.
+      const overhead =
+        said.some(onCeiling(ceilingSaid)) || (words.length === 1 && onCeiling(ceilingSaid)(word ?? ""));
       const here = speakerPlace(ctx);
       for (const place of where ? [where] : here ? [here, undefined] : [undefined]) {
         const targets = kindTargets(ctx, kind, place);

@@ -4357,3 +4357,253 @@ describe("English and French: a light too intense, or dazzling, is dimmed", () =
     expect(calls()).toEqual([]);
   });
 });
+
+describe("German and Dutch: a number said with a change of the sound is how much, not an hour", () => {
+  it.each([
+    ["de", "erhöhe die Lautstärke um 10", 0.3],
+    ["de", "mach die Musik bitte um 15 lauter", 0.35],
+    ["de", "dreh die Lautstärke im Wohnzimmer um 10 runter", 0.1],
+    ["nl", "zet het volume 10 hoger", 0.3],
+    ["nl", "doe de muziek 10 zachter", 0.1],
+    ["nl", "verhoog het volume met 10", 0.3],
+  ])("%s: %j sets the speaker's volume by that much", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "mach das Licht in der Küche um 8 an"],
+    ["de", "mach das Licht in der Küche um 8 Uhr an"],
+    ["de", "fahr den Rollladen um 7 runter"],
+    ["de", "stell die Lautstärke um 9 auf 30"],
+    ["de", "schalte die Musik um 10 stumm"],
+    ["nl", "doe het licht in de keuken om 8 aan"],
+    ["nl", "zet het volume om 10 uur lager"],
+  ])("%s: %j is for later: nothing is touched", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toBe("");
+  });
+});
+
+describe("German and Dutch: 'all the speakers' muted or turned up is every speaker of the home", () => {
+  it.each([
+    ["de", "schalte alle Lautsprecher stumm"],
+    ["de", "mach bitte alle Lautsprecher stumm"],
+    ["nl", "zet alle speakers op stil"],
+    ["nl", "demp alle luidsprekers"],
+  ])("%s: %j, said in the kitchen, mutes the living room's speaker", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "mach alle Lautsprecher lauter", 0.3],
+    ["de", "stell alle Lautsprecher auf 40 Prozent", 0.4],
+    ["nl", "zet alle speakers zachter", 0.1],
+  ])("%s: %j, said in the kitchen, sets the living room's speaker", async (language, text, level) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "sind alle Lautsprecher stumm?"],
+    ["de", "schalte alle Lautsprecher morgen früh stumm"],
+    ["de", "alle Lautsprecher waren zu laut"],
+    ["nl", "zijn alle speakers gedempt?"],
+    ["nl", "zet alle speakers morgen op stil"],
+  ])("%s: %j asks, tells or is for later: nothing is touched", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and Dutch: the big or main light of a room is the one on its ceiling", () => {
+  it.each([
+    ["de", "mach bitte in der Küche das große Licht an"],
+    ["de", "schalte das Hauptlicht in der Küche ein"],
+    ["de", "mach in der Küche mal die Hauptbeleuchtung an"],
+    ["nl", "doe in de keuken het grote licht aan"],
+    ["nl", "zet de hoofdlamp in de keuken aan"],
+  ])("%s: %j switches the kitchen's ceiling light on, not its counter lights", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.kitchen_ceiling"]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["de", "schalte den Hauptschalter aus"],
+    ["de", "das große Licht in der Küche ist an"],
+    ["de", "ist das große Licht in der Küche an?"],
+    ["nl", "het grote licht in de keuken is aan"],
+    ["nl", "doe de schemerlamp in de keuken aan"],
+  ])("%s: %j says, asks or names no light of the home: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and Dutch: a higher or lower level said before its noun is a step", () => {
+  it.each([
+    ["de", "stell die Musik bitte auf eine leisere Lautstärke", 0.1],
+    ["de", "ich hätte gern eine höhere Lautstärke", 0.3],
+    ["de", "stell die Lautstärke auf eine niedrigere Stufe", 0.1],
+    ["nl", "zet de muziek op een zachtere stand", 0.1],
+    ["nl", "ik wil een hoger volume", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "ich möchte ein dunkleres Licht in der Küche"],
+    ["nl", "zet het licht in de keuken op een lagere stand"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+
+  it.each([
+    ["de", "gibt es eine höhere Stufe?"],
+    ["de", "die Musik hatte eine höhere Lautstärke"],
+    ["de", "ist eine niedrigere Lautstärke möglich?"],
+    ["nl", "is er een hogere stand?"],
+    ["nl", "de muziek had een hoger volume"],
+  ])("%s: %j asks or tells: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and Dutch: why, told as a clause of its own after the command, changes nothing of it", () => {
+  it.each([
+    ["de", "sei bitte leise, das Baby schläft"],
+    ["nl", "wees eens stil de baby slaapt"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "mach die Musik leiser die Kinder schlafen", 0.1],
+    ["de", "mach mal leiser, ich telefoniere", 0.1],
+    ["nl", "zet het wat zachter ik ben aan het bellen", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "das Baby schläft"],
+    ["de", "mach das Licht für die Kinder an"],
+    ["nl", "de kinderen slapen"],
+    ["nl", "doe het licht voor de kinderen aan"],
+  ])("%s: %j tells, or names no light of the home: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and Dutch: the home by other names ('in allen Zimmern', 'de hele woning')", () => {
+  it.each([
+    ["de", "mach das Licht in allen Zimmern aus"],
+    ["nl", "doe het licht in de hele woning uit"],
+    ["nl", "zet alle lampen in alle ruimtes uit"],
+  ])("%s: %j switches off the home's lights, and only lights", async (language, text) => {
+    await say(text, language);
+    const done = calls();
+    expect(done).toContain("light.turn_off light.kitchen_ceiling");
+    expect(done).toContain("light.turn_off light.desk_lamp");
+    expect(done.every((c) => c.startsWith("light.turn_off "))).toBe(true);
+  });
+
+  it.each([
+    ["de", "sind in allen Zimmern die Lichter aus?"],
+    ["nl", "doe morgen het licht in de hele woning uit"],
+    ["nl", "het licht in de hele woning was uit"],
+  ])("%s: %j asks, is for later or tells: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German: what may be ('darf', 'kann') is what is asked, as the Dutch 'mag' is", () => {
+  it.each([
+    ["de", "das Licht in der Küche darf jetzt aus"],
+    ["de", "kann das Licht in der Küche aus"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it("de: 'die Musik darf etwas leiser sein' sets the speaker's volume by a step", async () => {
+    await say("die Musik darf etwas leiser sein", "de");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "das Licht in der Küche darf nicht aus"],
+    ["de", "ich kann das Licht in der Küche nicht ausmachen"],
+    ["de", "man kann das Licht in der Küche dimmen"],
+    ["de", "die Lichter in der Küche dürfen nicht an sein"],
+  ])("%s: %j forbids or tells: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and Dutch: nothing or not well heard is a quiet sound", () => {
+  it.each([
+    ["de", "ich höre es nicht gut"],
+    ["nl", "ik kan niets horen"],
+    ["nl", "ik hoor het niet goed"],
+  ])("%s: %j sets the speaker's volume a step up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "schalte nichts aus"],
+    ["de", "ich will nichts hören"],
+    ["nl", "doe niks"],
+    ["nl", "zet niks uit"],
+  ])("%s: %j asks for nothing: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("the assistant called 'google' alone, first, as it is called", () => {
+  it.each([
+    ["de", "google Licht in der Küche aus"],
+    ["nl", "google doe het licht in de keuken uit"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "google ist das Licht in der Küche aus?"],
+    ["de", "such das Licht in der Küche bei google"],
+    ["nl", "zoek op google hoe het licht in de keuken uit moet"],
+  ])("%s: %j asks or names no command: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

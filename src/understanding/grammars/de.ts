@@ -12,6 +12,20 @@ const withSie = (words: string[]) => [
 /** An adjective as it is declined before a noun: "smart" → "smarte", "smarten", "smarter", "smartes". */
 const inflected = (stems: string[]) => stems.flatMap((s) => ["e", "en", "er", "es", "em"].map((e) => s + e));
 
+/**
+ * A comparative declined before the noun it compares ("eine höhere Lautstärke", "ein helleres
+ * Licht", "auf eine niedrigere Stufe"), with or without its article: a step, as the bare
+ * comparative is ("lauter", "heller"). The article is part of it, never read as "ein" (on).
+ */
+const compared = (stems: string[], nouns: string[]) =>
+  stems.flatMap((stem) =>
+    ["e", "en", "es"].flatMap((ending) =>
+      nouns.flatMap((noun) =>
+        ["", "eine ", "ein ", "einer "].map((article) => `${article}${stem}${ending} ${noun}`),
+      ),
+    ),
+  );
+
 /** What the bridge can do without a language model. */
 const CAPABILITIES =
   "Ohne Sprachmodell kann ich Geräte schalten, öffnen, schließen, verriegeln und dimmen, die Lautstärke einstellen und dir Messwerte, Zustände, Uhrzeit und Datum sagen.";
@@ -126,6 +140,11 @@ export const de: FastPathGrammar = {
     "mal schnell",
     "na dann",
     "kannst du",
+    // "das Licht darf aus", "kann das Licht aus", "die Lichter dürfen dunkler sein": what may be
+    // is what is asked, as the Dutch "mag" is.
+    "darf",
+    "dürfen",
+    "kann",
     "könntest du",
     "würdest du",
     // "willst du das Licht ausmachen", "magst du die Musik leiser machen": asked as a favour.
@@ -445,6 +464,8 @@ export const de: FastPathGrammar = {
       "in den ausmodus",
     ]),
     up: withSie([
+      // "auf eine höhere Stufe": up, of whatever the sentence says.
+      ...compared(["höher"], ["stufe", "einstellung"]),
       "hoch",
       // "verstärke den Ton": amplified is up.
       "verstärke",
@@ -474,6 +495,7 @@ export const de: FastPathGrammar = {
       "steigern",
     ]),
     down: withSie([
+      ...compared(["niedriger", "tiefer"], ["stufe", "einstellung"]),
       "runter",
       "runterregeln",
       "herunterregeln",
@@ -507,6 +529,8 @@ export const de: FastPathGrammar = {
     starts: ["starte", "starten"],
     particles: [],
     brighter: withSie([
+      ...compared(["heller", "höher"], ["helligkeit", "beleuchtung", "licht"]),
+      ...compared(["heller"], ["einstellung", "stufe"]),
       "heller",
       "so hell wie möglich",
       "erhellen",
@@ -569,6 +593,8 @@ export const de: FastPathGrammar = {
       "füge etwas licht hinzu",
     ]),
     dimmer: withSie([
+      ...compared(["dunkler", "niedriger", "geringer", "gedämpfter"], ["helligkeit", "beleuchtung", "licht"]),
+      ...compared(["dunkler"], ["einstellung", "stufe"]),
       "dunkler",
       "so dunkel wie möglich",
       "nicht so hell",
@@ -634,6 +660,7 @@ export const de: FastPathGrammar = {
       "abzuschwächen",
     ]),
     louder: [
+      ...compared(["höher", "lauter"], ["lautstärke", "musik"]),
       "lauter",
       "so laut wie möglich",
       "laut",
@@ -667,6 +694,14 @@ export const de: FastPathGrammar = {
       "nicht hörbar",
       "kaum hörbar",
       "höre nichts",
+      // "ich höre es nicht gut", "ich verstehe dich schlecht": not well heard.
+      "höre es nicht gut",
+      "hör es nicht gut",
+      "höre dich nicht gut",
+      "höre dich schlecht",
+      "ich höre es nicht gut",
+      "ich hör es nicht gut",
+      "ich höre dich nicht gut",
       "ich höre nichts",
       "ich höre kaum etwas",
       "ich höre dich nicht",
@@ -705,6 +740,7 @@ export const de: FastPathGrammar = {
       "so laut wie du kannst",
     ],
     quieter: [
+      ...compared(["niedriger", "leiser", "geringer"], ["lautstärke", "musik"]),
       "so leise wie möglich",
       // "die Lautstärke ist zu hoch": too high, said of the sound itself (as "zu niedrig" above).
       "lautstärke ist zu hoch",
@@ -1070,6 +1106,15 @@ export const de: FastPathGrammar = {
     "denn",
     "da ich",
     "ich muss",
+    // Why, told as a clause of its own after the command ("sei leise, das Baby schläft", "mach
+    // leiser, ich telefoniere"): someone asleep or on the phone.
+    "das baby",
+    "die kinder",
+    "die kleine",
+    "der kleine",
+    "ich telefoniere",
+    "ich bin am telefon",
+    "ich bin am telefonieren",
   ],
   purposeInfinitive: { words: ["um"], particle: "zu" },
   pronouns: ["es", "ihn", "sie", "das"],
@@ -1123,7 +1168,20 @@ export const de: FastPathGrammar = {
     ["en", ""],
     ["e", ""],
   ],
-  ceiling: ["decke", "kronleuchter"],
+  ceiling: [
+    "decke",
+    "kronleuchter",
+    // "das große Licht", "das Hauptlicht": a room's main light, the one on the ceiling.
+    "hauptlicht",
+    "hauptlampe",
+    "hauptbeleuchtung",
+    "große",
+    "großes",
+    "großen",
+    "grosse",
+    "grosses",
+    "grossen",
+  ],
   wholeHome: [
     "das ganze Haus",
     "im ganzen haus",
@@ -1138,6 +1196,10 @@ export const de: FastPathGrammar = {
     "haus",
     "zuhause",
     "wohnung",
+    // "im ganzen Zuhause", "in allen Zimmern": the home by another of its names.
+    "ganzen zuhause",
+    "in allen zimmern",
+    "allen zimmern",
   ],
   soundOfAnyPlayer: ["tv"],
   kinds: {

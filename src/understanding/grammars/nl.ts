@@ -1,6 +1,17 @@
 import type { FastPathGrammar } from "../grammar-types.js";
 
 /**
+ * A comparative before the noun it compares ("een hoger volume", "een zachtere stand", "fellere
+ * verlichting"), with or without its article: a step, as the bare comparative is ("harder").
+ */
+const compared = (stems: string[], nouns: string[]) =>
+  stems.flatMap((stem) =>
+    ["", "e"].flatMap((ending) =>
+      nouns.flatMap((noun) => ["", "een "].map((article) => `${article}${stem}${ending} ${noun}`)),
+    ),
+  );
+
+/**
  * A separable verb's templates: "doe {name} dicht", "{name} dicht doen" and "{name} dichtdoen"
  * for each particle, imperative and infinitive, and the verb said to "je" at a clause's end
  * ("dat je {name} dicht doet"); a particle of two words is never written joined.
@@ -342,6 +353,8 @@ export const nl: FastPathGrammar = {
       "af te schakelen",
     ],
     up: [
+      // "op een hogere stand": up, of whatever the sentence says.
+      ...compared(["hoger", "harder"], ["stand", "niveau", "instelling"]),
       // "versterk het licht": stronger, of a light or a sound, is up.
       "versterk",
       "versterken",
@@ -378,6 +391,7 @@ export const nl: FastPathGrammar = {
     ],
     // "laat het rolluik zakken": a cover let down.
     down: [
+      ...compared(["lager", "zachter"], ["stand", "niveau", "instelling"]),
       "omlaag",
       "verminder",
       "verminderen",
@@ -399,6 +413,7 @@ export const nl: FastPathGrammar = {
     starts: ["start", "starten"],
     particles: [],
     brighter: [
+      ...compared(["feller", "helderder", "lichter"], ["licht", "verlichting", "stand", "instelling"]),
       "feller",
       "zo fel mogelijk",
       "zo helder mogelijk",
@@ -447,6 +462,7 @@ export const nl: FastPathGrammar = {
       "voeg meer licht toe",
     ],
     dimmer: [
+      ...compared(["donkerder", "gedimder"], ["licht", "verlichting", "stand", "instelling"]),
       "niet zo fel",
       "zo donker mogelijk",
       "dim",
@@ -505,6 +521,7 @@ export const nl: FastPathGrammar = {
       "verlichting is te sterk",
     ],
     louder: [
+      ...compared(["hoger", "luider", "harder"], ["volume", "geluid", "muziek"]),
       // "zet de muziek keihard": as loud as it goes, said of the sound.
       "keihard",
       "zo hard mogelijk",
@@ -535,6 +552,16 @@ export const nl: FastPathGrammar = {
       "is nauwelijks te horen",
       "hoor niks",
       "hoor bijna niks",
+      // "ik kan niets horen", "ik hoor het niet goed": nothing, or not well, heard.
+      "hoor niets",
+      "kan niets horen",
+      "kan niks horen",
+      "hoor het niet goed",
+      "hoor je niet goed",
+      "ik kan niets horen",
+      "ik kan niks horen",
+      "ik hoor het niet goed",
+      "ik hoor je niet goed",
       "luid",
       "luider",
       "te zacht",
@@ -571,6 +598,7 @@ export const nl: FastPathGrammar = {
       "ik versta het niet",
     ],
     quieter: [
+      ...compared(["lager", "zachter", "stiller"], ["volume", "geluid", "muziek"]),
       "zo zacht mogelijk",
       // "het volume is te hoog": too high, said of the sound itself (as "te laag" above).
       "volume is te hoog",
@@ -944,6 +972,17 @@ export const nl: FastPathGrammar = {
     "hoek",
     "raam",
     "deur",
+    // "de schemerlamp", "de leeslamp", "de hanglamp": what a lamp is for or how it stands says
+    // which one, the home's name for it unknown.
+    "schemer",
+    "lees",
+    "staande",
+    "sta",
+    "nacht",
+    "bed",
+    "sfeer",
+    "hang",
+    "wand",
   ],
   // "elk licht": the neuter's "each", as "elke lamp" is the common gender's.
   quantifiers: ["alle", "elke", "elk", "ieder", "iedere"],
@@ -958,7 +997,22 @@ export const nl: FastPathGrammar = {
   // "… so that I can hear it": what a command is for, cut off (see the type).
   inverted: ["is", "zijn"],
   subjectFirst: ["ik kan"],
-  purposes: ["zodat", "om het te", "om te kunnen", "omdat", "want", "ik moet"],
+  purposes: [
+    "zodat",
+    "om het te",
+    "om te kunnen",
+    "omdat",
+    "want",
+    "ik moet",
+    // Why, told as a clause of its own after the command ("wees stil, de baby slaapt", "zet het
+    // zachter, ik ben aan het bellen"): someone asleep or on the phone.
+    "de baby",
+    "de kinderen",
+    "de kleine",
+    "ik ben aan het bellen",
+    "ik zit aan de telefoon",
+    "ik bel",
+  ],
   purposeInfinitive: { words: ["om"], particle: "te" },
   pronouns: ["het", "hem", "'t", "'m", "ze", "dat", "dit"],
   areaPrepositions: ["in", "op", "van", "in de", "in het", "op de", "van de", "van het"],
@@ -988,7 +1042,15 @@ export const nl: FastPathGrammar = {
     ["s", ""],
     ["en", ""],
   ],
-  ceiling: ["plafond", "kroonluchter"],
+  ceiling: [
+    "plafond",
+    "kroonluchter",
+    // "het grote licht", "de hoofdlamp": a room's main light, the one on the ceiling.
+    "grote",
+    "hoofdlicht",
+    "hoofdlamp",
+    "hoofdverlichting",
+  ],
   wholeHome: [
     "het hele huis",
     "hele huis",
@@ -1002,6 +1064,14 @@ export const nl: FastPathGrammar = {
     // "alle lampen in het appartement": a home that is a flat, as "Wohnung" in German.
     "in het appartement",
     "appartement",
+    // "in de hele woning", "het hele appartement": the home by another of its names.
+    "de hele woning",
+    "hele woning",
+    "in de woning",
+    "woning",
+    "het hele appartement",
+    "hele appartement",
+    "in alle ruimtes",
   ],
   kinds: {
     climate: [

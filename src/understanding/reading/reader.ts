@@ -464,6 +464,17 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
             const then = said[i + 2];
             const more = then?.type === "word" && (then.sense.cues.has("up") || then.sense.cues.has("down"));
             if (unit && levelSaid === "bare" && more && !then.sense.kind) levelSaid = "by";
+          } else if (
+            item.value <= 100 &&
+            after?.type === "word" &&
+            !after.sense.kind &&
+            AMOUNT_BEFORE.some((cue) => after.sense.cues.has(cue))
+          ) {
+            // "zet het volume 10 hoger", "mach es 10 lauter": a number said just before the change
+            // is how much, as "20 percent more" is.
+            if (level !== undefined) return undefined;
+            level = item.value;
+            levelSaid = "by";
           } else addThing({ text: item.text, type: "unknown" }, i);
           continue;
         }
@@ -951,6 +962,8 @@ function isPreposition(item: Item): boolean {
 
 /** Cues that say a change, which a copula can carry ("sono troppo intense"). */
 const CHANGES: readonly Cue[] = ["brighter", "dimmer", "louder", "quieter"];
+/** Changes a number said just before is the amount of ("10 hoger", "10 lauter"). */
+const AMOUNT_BEFORE: readonly Cue[] = ["up", "down", ...CHANGES];
 /** A word that says how much ("un poco", "molto") and nothing else. */
 function howMuchOnly(sense: WordSense): boolean {
   const { cues, first, ...rest } = sense;
