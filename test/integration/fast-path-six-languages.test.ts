@@ -3792,6 +3792,14 @@ describe("English and French: 'all the speakers' muted or turned up or down is e
       ...speaker,
       attributes: { ...speaker.attributes, friendly_name: "Bedroom Speaker" },
     });
+    // A TV is no speaker: "all the speakers" leaves it as it is.
+    two.entities.push(
+      entityRow("media_player.office_tv", { original_name: "Office TV", area_id: "office", exposed: true }),
+    );
+    two.states.set("media_player.office_tv", {
+      ...speaker,
+      attributes: { ...speaker.attributes, device_class: "tv", friendly_name: "Office TV" },
+    });
     home = await startLocalHomeAgent(two);
   });
   afterAll(async () => home?.close());
