@@ -3877,7 +3877,7 @@ describe("English and French: a light or plug by the name the household gave it"
     ["en", "turn on the coffee maker", "switch.turn_on switch.coffee_maker"],
     ["fr", "allume la lampe de gauche", "light.turn_on light.left_lamp"],
     ["fr", "éteins la grande lampe", "light.turn_off light.big_lamp"],
-    ["fr", "éteindre la lumière principale", "light.turn_off light.main_light"],
+    ["fr", "éteins donc la lumière principale", "light.turn_off light.main_light"],
     ["fr", "allume la cafetière s'il te plaît", "switch.turn_on switch.coffee_maker"],
   ])("%s: %j switches that one", async (language, text, call) => {
     await home.agent.handle({ text, language, deviceId: "kitchen_satellite" });
@@ -3989,8 +3989,8 @@ describe("English and French: a greeting, a need or an infinitive before the com
   });
 
   it.each([
-    ["fr", "bonne nuit"],
-    ["en", "good night"],
+    ["fr", "bonne nuit à toi"],
+    ["en", "good night to you"],
     ["en", "good night, did you turn off the lights"],
     ["fr", "bonne nuit, est-ce que tu as éteint les lumières"],
     ["fr", "j'ai besoin que la porte d'entrée soit déverrouillée"],
