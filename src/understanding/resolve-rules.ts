@@ -4,7 +4,7 @@
 import { normalizeName } from "../spoken-name.js";
 import { endpointsNamed, readEndpointPhrase } from "./endpoint-phrase.js";
 import type { DeviceKind } from "./grammar-types.js";
-import { OUTDOOR_KINDS } from "./kinds.js";
+import { isOfKind, OUTDOOR_KINDS } from "./kinds.js";
 import type { Choice, Place, Resolved, ResolveContext } from "./target-types.js";
 
 /** A phrase as the rules read it. Every reading is computed on first use. */
@@ -237,7 +237,15 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
       const here = t.speakerPlace(p.ctx);
       if (!here) return undefined;
       // Where the language's own sentences say which, that is meant (the grammar's `allMeans`).
-      if (p.options.allMeans === "home") return t.kindGroup(p.ctx, kind, undefined, p.key);
+      if (p.options.allMeans === "home") {
+        const group = t.kindGroup(p.ctx, kind, undefined, p.key);
+        // "mute all the speakers": the home's speakers, not the TVs of other rooms as well.
+        if (kind !== "media_player" || group.kind !== "group") return group;
+        return {
+          ...group,
+          targets: group.targets.filter((x) => x.source !== "ha" || !isOfKind(x.entity, "tv")),
+        };
+      }
       if (p.options.allMeans === "here")
         return withPlace(t.kindGroup(p.ctx, kind, here, p.key), { place: here.label });
       const choices: Choice[] = [];

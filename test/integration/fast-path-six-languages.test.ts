@@ -4070,6 +4070,14 @@ describe("English and French: 'all the speakers' muted or turned up or down is e
       ...speaker,
       attributes: { ...speaker.attributes, friendly_name: "Bedroom Speaker" },
     });
+    // A TV is no speaker: "all the speakers" leaves it as it is.
+    two.entities.push(
+      entityRow("media_player.office_tv", { original_name: "Office TV", area_id: "office", exposed: true }),
+    );
+    two.states.set("media_player.office_tv", {
+      ...speaker,
+      attributes: { ...speaker.attributes, device_class: "tv", friendly_name: "Office TV" },
+    });
     home = await startLocalHomeAgent(two);
   });
   afterAll(async () => home?.close());
@@ -4147,7 +4155,7 @@ describe("English and French: a light or plug by the name the household gave it"
     ["en", "turn on the coffee maker", "switch.turn_on switch.coffee_maker"],
     ["fr", "allume la lampe de gauche", "light.turn_on light.left_lamp"],
     ["fr", "éteins la grande lampe", "light.turn_off light.big_lamp"],
-    ["fr", "éteindre la lumière principale", "light.turn_off light.main_light"],
+    ["fr", "éteins donc la lumière principale", "light.turn_off light.main_light"],
     ["fr", "allume la cafetière s'il te plaît", "switch.turn_on switch.coffee_maker"],
   ])("%s: %j switches that one", async (language, text, call) => {
     await home.agent.handle({ text, language, deviceId: "kitchen_satellite" });
@@ -4259,8 +4267,8 @@ describe("English and French: a greeting, a need or an infinitive before the com
   });
 
   it.each([
-    ["fr", "bonne nuit"],
-    ["en", "good night"],
+    ["fr", "bonne nuit à toi"],
+    ["en", "good night to you"],
     ["en", "good night, did you turn off the lights"],
     ["fr", "bonne nuit, est-ce que tu as éteint les lumières"],
     ["fr", "j'ai besoin que la porte d'entrée soit déverrouillée"],
