@@ -10,6 +10,12 @@ const understandings = Object.fromEntries(
   Object.entries(GRAMMARS).map(([l, g]) => [l, createUnderstanding(g)]),
 );
 const nothingNamed = () => undefined;
+/**
+ * Not read as the home's clock: not read at all, or read with a place guessed from where its words
+ * stand, which is answered only when the home has it (turn/clock.ts); else not understood.
+ */
+const notTheHomes = (asked: { about?: string; guessed?: true } | undefined) =>
+  asked === undefined || (asked.guessed === true && asked.about !== undefined);
 
 describe("the time and the date asked plainly", () => {
   it.each([
@@ -154,7 +160,7 @@ describe("words of another place, day or kind are not the home's clock", () => {
     ["nl", "wek me op deze tijd"],
     ["de", "weck mich um diese Zeit"],
   ])("%s: %j", (language, sentence) => {
-    expect(readers[language]!(sentence)).toBeUndefined();
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
   });
 
   it("a greeting before a question of the time still asks it, as being reminded of it does", () => {
@@ -268,7 +274,7 @@ describe("a word the lists lack, where only a verb of asking can stand", () => {
     ["nl", "hoe laat wil je ontbijten"],
     ["nl", "welke dag kan ik langsgaan"],
   ])("%s: %j is left to the templates", (language, sentence) => {
-    expect(readers[language]!(sentence)).toBeUndefined();
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
   });
 });
 
@@ -355,7 +361,7 @@ describe("the time and the date in the words people use for them", () => {
     // Asked about the day: what is on it, not its date.
     ["en", "could you tell me about today"],
   ])("%s: %j is not the home's clock", (language, sentence) => {
-    expect(readers[language]!(sentence)).toBeUndefined();
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
   });
 });
 
@@ -381,7 +387,7 @@ describe("the home's own zone said with the clock's word", () => {
     ["fr", "l'heure locale à Montréal"],
     ["es", "hora local de Lima"],
   ])("%s: %j, of another place, is left to the templates", (language, sentence) => {
-    expect(readers[language]!(sentence)).toBeUndefined();
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
   });
 });
 

@@ -1495,6 +1495,8 @@ export const de: FastPathGrammar = {
     ],
     today: ["heute", "heutige", "heutigen", "heutiges", "von heute"],
     asking: [
+      // "wie spät haben wirs": "wir's" written as one word.
+      "wirs",
       // Asked as whether one knows: "any idea what time it is".
       "hast du eine ahnung",
       "hast du ahnung",
@@ -1738,6 +1740,18 @@ export const de: FastPathGrammar = {
       "gerade",
       "laufende",
       "laufenden",
+    ],
+    // "ist es schon Montag", "haben wir März": today's date checked.
+    // "es ist Zeit", "ist es schon Zeit": the time has come, no question of it.
+    itIs: ["es ist", "das ist", "jetzt ist", "nun ist"],
+    present: [
+      "ist es",
+      "ist es schon",
+      "ist es noch",
+      "haben wir",
+      "haben wir schon",
+      "sind wir im",
+      "sind wir schon im",
     ],
     // "wie spät ist es in meiner Zeitzone": the home's own time zone, answered.
     ownZone: [

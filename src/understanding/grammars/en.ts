@@ -1216,7 +1216,8 @@ export const en: FastPathGrammar = {
       "year",
       "calendar date",
     ],
-    today: ["today", "today's", "todays"],
+    // Written as typed: "what day is it 2day".
+    today: ["today", "today's", "todays", "2day"],
     days: [
       "monday",
       "tuesday",
@@ -1263,6 +1264,11 @@ export const en: FastPathGrammar = {
       "thirtieth",
     ],
     asking: [
+      // "what time is it rn", "wht time is it": written as typed.
+      "rn",
+      "pls",
+      "plz",
+      "wht",
       // Asked as whether one knows: "any idea what time it is".
       "any idea",
       "got any idea",
@@ -1360,6 +1366,10 @@ export const en: FastPathGrammar = {
       "mind",
       "quickly",
       "again",
+      // "is it friday yet", "is it still monday".
+      "yet",
+      "already",
+      "still",
       "please",
       // The clock's own: "be my clock", "what does the clock say".
       "says",
@@ -1447,6 +1457,10 @@ export const en: FastPathGrammar = {
       "at present",
       "the present",
     ],
+    // "is it monday", "are we in march already": today's date checked.
+    present: ["is it", "is it already", "is it still", "are we on", "are we in"],
+    // "it's time", "is it time yet": the time has come, no question of it.
+    itIs: ["it's", "it is", "its", "that's", "now's", "now is", "is this", "is that", "yet"],
     // "what time is it in my time zone": the home's own, answered.
     ownZone: [
       "this time zone",

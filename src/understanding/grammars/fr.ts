@@ -1538,6 +1538,10 @@ export const fr: FastPathGrammar = {
       "trentième",
     ],
     asking: [
+      // "kel heure est il", "quelle heure es-il": written as typed.
+      "kel",
+      "kelle",
+      "es",
       // Asked as whether one knows: "any idea what time it is".
       "tu as une idée de",
       "as-tu une idée de",
@@ -1759,6 +1763,24 @@ export const fr: FastPathGrammar = {
       "actuels",
       "présentement",
       "yo",
+    ],
+    // "sommes-nous mardi", "est-ce qu'on est en mars", "on est bien lundi": today's date checked.
+    // "c'est l'heure", "il est l'heure": the time has come, no question of it.
+    itIs: ["c'est", "il est", "est-ce", "est-il", "ce", "voilà"],
+    present: [
+      "on est",
+      "on est bien",
+      "on est déjà",
+      "on est en",
+      "on est bien en",
+      "est-ce qu'on est",
+      "est-ce qu'on est en",
+      "est-ce que nous sommes",
+      "sommes-nous",
+      "sommes-nous en",
+      "nous sommes",
+      "nous sommes en",
+      "est-on",
     ],
     // "quelle heure est-il dans mon fuseau horaire": the home's own time zone, answered.
     ownZone: [

@@ -1310,6 +1310,9 @@ export const nl: FastPathGrammar = {
     ],
     today: ["vandaag", "van vandaag"],
     asking: [
+      // "hoe laat is het snel", "geef me eventjes de tijd".
+      "snel",
+      "eventjes",
       // Asked as whether one knows: "any idea what time it is".
       "enig idee",
       "heb je enig idee",
@@ -1481,6 +1484,10 @@ export const nl: FastPathGrammar = {
       "op het moment",
       "lopende",
     ],
+    // "is het al maart", "zijn we vrijdag": today's date checked.
+    // "het is tijd", "is het al tijd": the time has come, no question of it.
+    itIs: ["het is", "'t is", "t is", "nu is"],
+    present: ["is het", "is het al", "is het nog", "zijn we", "zitten we in", "zijn we in", "hebben we"],
     // "hoe laat is het in mijn tijdzone": the home's own time zone, answered.
     ownZone: ["deze tijdzone", "mijn tijdzone", "onze tijdzone", "lokale tijd", "lokaal"],
     // "hoe gaat het vandaag": a greeting, said with "today", asks nothing of the date.

@@ -12,6 +12,9 @@ import type { Turn } from "./turn.js";
 export async function tellTime(turn: Turn, intent: "query_time" | "query_date"): Promise<FastPathOutcome> {
   const r = turn.replies;
   if (turn.match.about !== undefined && !(await isHome(turn, turn.match.about))) {
+    // "l'heure de dormir", "time in tokyo" read by where their words stand: no question of the
+    // clock that this reading knows of; handed on as any sentence not understood.
+    if (turn.match.guessed) return { kind: "no_match", speech: r.cannotYet, results: [] };
     // HA's agent would answer with the home's clock; a language model may know the place's.
     return { kind: "unsure", speech: r.onlyHere, results: [], elsewhere: true };
   }
@@ -48,6 +51,10 @@ async function isHome(turn: Turn, about: string): Promise<boolean> {
   const config = turn.deps.mirror.config();
   const city = config?.time_zone.split("/").at(-1)?.replace(/_/g, " ");
   const own = [config?.location_name, city].filter((n): n is string => !!n).map(normalizeName);
-  if (own.includes(normalizeName(place))) return true;
+  // "che ore sono ad Amsterdam": a city's own preposition, which no area has.
+  const cityPrepositions = (turn.grammar.clock.cityPrepositions ?? []).map(normalizeName);
+  const first = normalizeName(place).split(" ");
+  const bare = cityPrepositions.includes(first[0]!) ? first.slice(1).join(" ") : first.join(" ");
+  if (own.includes(normalizeName(place)) || own.includes(bare)) return true;
   return targets.findPlace(await turn.context(), place) !== undefined;
 }
