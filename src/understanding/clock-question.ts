@@ -20,6 +20,8 @@ export interface ClockQuestion {
    * when the place is the home's (turn/clock.ts); otherwise the sentence was not understood.
    */
   guessed?: true;
+  /** The one day's or month's name checked of today ("is it monday": "monday"), folded. */
+  checks?: string;
 }
 
 /** "today" asks for the date only when nothing names the time or the date ("was ist heute"). */
@@ -360,7 +362,12 @@ export function createClockQuestion(grammar: FastPathGrammar) {
         !found.has("date") &&
         !found.has("dayOfMonth") &&
         !said.some((w) => questionWords.has(w));
-      return (found.has("today") || present) && !found.has("time") ? { intent: "query_date" } : undefined;
+      if ((!found.has("today") && !present) || found.has("time")) return undefined;
+      // One name checked is answered yes or no (turn/clock.ts); "monday or tuesday", the date.
+      const named = said.filter((w) => roles.get(w) === "day");
+      return named.length === 1 && !found.has("dayOfMonth") && !found.has("date")
+        ? { intent: "query_date", checks: named[0]! }
+        : { intent: "query_date" };
     }
     if (found.has("time") && statesTime(folded)) return undefined;
     if (found.has("time")) return { intent: "query_time", ...(found.has("date") ? { alsoDate: true } : {}) };

@@ -246,6 +246,10 @@ export interface FastPathReplies {
   date: string;
   /** A time or date question about another place or day: the home's clock knows only its own. */
   onlyHere: string;
+  /** Said before the date when a day or month named is today's ("is it monday": "Yes."). */
+  dateYes: string;
+  /** Said before the date when a day or month named is not today's ("No."). */
+  dateNo: string;
   /** A command for a later time, which was not carried out: the bridge cannot schedule yet. */
   notLater: string;
   /** Said after a command done now that was asked for a while ("mute for an hour"): nothing undoes it later. */

@@ -40,6 +40,8 @@ export interface FastMatch {
    * another place or day, which the home's clock does not know.
    */
   about?: string;
+  /** The one day's or month's name checked of today ("is it monday": "monday"), folded. */
+  checks?: string;
   /** `about` was guessed from where its words stand: the home's place, or no question at all. */
   guessed?: true;
   /** A time question that asks the date too ("what's the time and date"). */

@@ -2913,6 +2913,29 @@ describe("the clock: a day checked, the home's city, and what only sounds like t
     expect(result.speech).toMatch(/20\d\d/);
   });
 
+  // The test home is at Europe/Amsterdam: today's and tomorrow's names there, as each language says them.
+  const named = (locale: string, options: Intl.DateTimeFormatOptions, inDays = 0) =>
+    new Intl.DateTimeFormat(locale, { timeZone: "Europe/Amsterdam", ...options })
+      .format(new Date(Date.now() + inDays * 24 * 3600 * 1000))
+      .toLowerCase();
+  it.each([
+    ["en", (l: string) => `is it ${named(l, { weekday: "long" })}`, /^Yes\. /],
+    ["de", (l: string) => `ist heute ${named(l, { weekday: "long" })}`, /^Ja\. /],
+    ["fr", (l: string) => `sommes-nous ${named(l, { weekday: "long" }, 1)}`, /^Non\. /],
+    ["es", (l: string) => `estamos a ${named(l, { weekday: "long" }, 1)}`, /^No\. /],
+    ["nl", (l: string) => `is het ${named(l, { month: "long" })}`, /^Ja\. /],
+    ["it", (l: string) => `siamo a ${named(l, { month: "long" })}`, /^Sì\. /],
+  ])(
+    "%s: a day or month checked is answered yes or no, with the date",
+    async (language, sentence, answer) => {
+      const result = await say(sentence(language), language);
+      expect(calls()).toEqual([]);
+      expect(result.response_type).toBe("query_answer");
+      expect(result.speech).toMatch(answer);
+      expect(result.speech).toMatch(/20\d\d/);
+    },
+  );
+
   it.each([
     // The home's city (Europe/Amsterdam), said after the question or before it.
     ["en", "the time in amsterdam please"],

@@ -1759,6 +1759,9 @@ export const de: FastPathGrammar = {
       "meiner zeitzone",
       "unserer zeitzone",
       "meiner aktuellen zeitzone",
+      // "die Uhrzeit in meiner Stadt": where the home is.
+      "meiner stadt",
+      "unserer stadt",
       "ortszeit",
       "lokaler zeit",
       "lokal",
@@ -2375,6 +2378,8 @@ export const de: FastPathGrammar = {
     time: "Es ist {time}.",
     date: "Heute ist {date}.",
     onlyHere: "Uhrzeit und Datum kenne ich nur von hier und heute.",
+    dateYes: "Ja.",
+    dateNo: "Nein.",
     notLater:
       "Befehle für später kann ich noch nicht einplanen, also habe ich nichts getan. Sag es mir einfach, wenn es so weit ist.",
     notUndoneLater:

@@ -1965,6 +1965,9 @@ export const es: FastPathGrammar = {
       "mi zona horaria",
       "este huso horario",
       "mi huso horario",
+      // "la hora en mi ciudad": where the home is.
+      "mi ciudad",
+      "nuestra ciudad",
       "hora local",
       "localmente",
     ],
@@ -2512,6 +2515,8 @@ export const es: FastPathGrammar = {
     timeAtOne: "Es la {time}.",
     date: "Hoy es {date}.",
     onlyHere: "Solo sé la hora y la fecha de aquí, de hoy.",
+    dateYes: "Sí.",
+    dateNo: "No.",
     notLater:
       "Todavía no puedo programar órdenes para más tarde, así que no he hecho nada. Pídemelo de nuevo cuando sea el momento.",
     notUndoneLater: "No puedo deshacerlo yo solo más tarde: pídemelo cuando sea el momento.",

@@ -1787,6 +1787,9 @@ export const fr: FastPathGrammar = {
       "ce fuseau horaire",
       "mon fuseau horaire",
       "notre fuseau horaire",
+      // "l'heure dans ma ville": where the home is.
+      "ma ville",
+      "notre ville",
       "heure locale",
       "localement",
     ],
@@ -2329,6 +2332,8 @@ export const fr: FastPathGrammar = {
     time: "Il est {time}.",
     date: "Nous sommes le {date}.",
     onlyHere: "Je ne connais que l'heure et la date d'ici, aujourd'hui.",
+    dateYes: "Oui.",
+    dateNo: "Non.",
     notLater:
       "Je ne sais pas encore programmer une commande pour plus tard, donc je n'ai rien fait. Redemande-le-moi le moment venu.",
     notUndoneLater: "Je ne peux pas l'annuler tout seul plus tard : redemande-le-moi le moment venu.",

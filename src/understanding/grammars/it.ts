@@ -2087,6 +2087,9 @@ export const it: FastPathGrammar = {
       "mio fuso orario",
       "questa zona oraria",
       "mia zona oraria",
+      // "l'ora nella mia città": where the home is.
+      "mia città",
+      "nostra città",
       "ora locale",
       "localmente",
     ],
@@ -2609,6 +2612,8 @@ export const it: FastPathGrammar = {
     timeAtOne: "È l'{time}.",
     date: "Oggi è {date}.",
     onlyHere: "So dirti solo l'ora e la data di qui, di oggi.",
+    dateYes: "Sì.",
+    dateNo: "No.",
     notLater:
       "Non so ancora programmare comandi per più tardi, quindi non ho fatto nulla. Chiedimelo di nuovo al momento giusto.",
     notUndoneLater: "Non posso annullarlo da solo più tardi: chiedimelo al momento giusto.",
