@@ -13,10 +13,29 @@ export interface ClockQuestion {
   intent: "query_time" | "query_date";
   /** The date was asked too ("what's the time and date"). */
   alsoDate?: true;
+  /** The words of a place said with the question ("time in amsterdam", "amsterdam time"). */
+  about?: string;
+  /**
+   * The place was guessed from where its words stand, not read: the question is the clock's only
+   * when the place is the home's (turn/clock.ts); otherwise the sentence was not understood.
+   */
+  guessed?: true;
+  /** The one day's or month's name checked of today ("is it monday": "monday"), folded. */
+  checks?: string;
 }
 
 /** "today" asks for the date only when nothing names the time or the date ("was ist heute"). */
-type Role = "time" | "date" | "today" | "day" | "dayOfMonth" | "asking" | "greeting" | "setting" | "otherDay";
+type Role =
+  | "time"
+  | "date"
+  | "today"
+  | "present"
+  | "day"
+  | "dayOfMonth"
+  | "asking"
+  | "greeting"
+  | "setting"
+  | "otherDay";
 
 /** A day of the month in digits, with or without its ordinal ending ("9", "9th", "5e", "1er"). */
 const DAY_OF_MONTH = /^(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th|e|er|eme|re|de|ste|te|o|a)?$/;
@@ -26,6 +45,8 @@ const DAYS_IN_A_MONTH = 31;
 const TODAY_ALONE_LONGEST = 4;
 /** Phrases of up to this many words are looked up ("in my current time zone"). */
 const LONGEST = 5;
+/** A place guessed around the question has at most this many words ("new york", "los angeles"). */
+const PLACE_LONGEST = 2;
 /** Shorter unknown words are not taken for verbs: too many names and particles are that short. */
 const SHORTEST_VERB = 3;
 /** A verb known by its ending alone is at least this long ("indicarme", not "miami"). */
@@ -71,6 +92,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   add(grammar.clock.greetings ?? [], "greeting");
   add(grammar.clock.settings ?? [], "setting");
   add(grammar.clock.otherDays ?? [], "otherDay");
+  add(grammar.clock.present ?? [], "present");
   add([...grammar.clock.asking, ...grammar.articles, ...grammar.now, ...grammar.fillers], "asking");
   // "the time in my time zone", "l'heure dans ce fuseau horaire": the home's own zone is here and
   // now, said with or without its preposition (turn/clock.ts answers from the home's zone).
@@ -233,51 +255,91 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     ),
   );
 
-  return (sentence: string): ClockQuestion | undefined => {
-    const folded = withElisions(fold(sentence));
-    // Most sentences name neither: one look at their words, and done.
-    if (!words(folded).some((w) => asking.has(w) || misspeltRole(w))) return undefined;
-    // One word alone is no question, but "today": "Jour" and "Nuit" switch a scene in Home
-    // Assistant's French sentences. The templates still read the few that are ("time"). Counted
-    // before politeness and "now" are dropped: "fecha actual", "Datum bitte" are two words.
-    const alone = words(withoutWakeWord(folded));
-    // "Today?" alone asks the date: no scene or device is called that.
-    if (alone.length === 1) return roles.get(alone[0]!) === "today" ? { intent: "query_date" } : undefined;
-    if (alone.length < 2) return undefined;
-    const said = words(clean(folded));
-    if (!said.length || fromNow(words(folded))) return undefined;
+  // "is it monday", "siamo a marzo": a day's name is looked at too, as "it is" may check it.
+  const dayNames = new Set(
+    [...roles].flatMap(([key, role]) => (role === "day" && !key.includes(" ") ? [key] : [])),
+  );
+  // "c'est quoi mardi", "welcher Tag ist Montag": a question word asks of the day named; only
+  // "is it monday", "sommes-nous mardi" check today's.
+  const questionWords = new Set((verbs?.questions ?? []).map(fold));
+  // "l'ora ad amsterdam": a city's prepositions too, where an area's are others.
+  const cityPrepositions = new Set([...prepositions, ...(grammar.clock.cityPrepositions ?? []).map(fold)]);
+  /** A word that may be part of a place's name: no role, no slip of the clock's words, letters only. */
+  const nameWord = (w: string | undefined) =>
+    w !== undefined && !roles.has(w) && !known.has(w) && !misspeltRole(w) && /^\p{L}{2,}$/u.test(w);
+  /** Where each of `phrases` is said in `whole`: the positions of its words. */
+  const phraseList = (list: string[]) => list.map((p) => words(p)).filter((p) => p.length);
+  const saidAt = (whole: string[], phrases: string[][]) => {
+    const at = new Set<number>();
+    for (let i = 0; i < whole.length; i++)
+      for (const p of phrases) if (p.every((w, k) => whole[i + k] === w)) p.forEach((_, k) => at.add(i + k));
+    return at;
+  };
+  // "haben wir März": "it is" and "we are" as said, politeness and all ("haben" is one of them).
+  const presentPhrases = phraseList(grammar.clock.present ?? []);
+  // "it's time", "c'est l'heure", "è già ora": "it is" and the time's word, and nothing else but
+  // articles and "now": the time has come for something, which asks nothing.
+  const itIsPhrases = phraseList([...(grammar.clock.itIs ?? []), ...(grammar.clock.present ?? [])]).map(
+    // "are we in", "siamo a": the phrase's preposition is no copula ("time in amsterdam").
+    (p) => (p.length > 1 && cityPrepositions.has(p.at(-1)!) ? p.slice(0, -1) : p),
+  );
+  // "ora", now and the hour in Italian, is the time's word.
+  const nowTokens = new Set(grammar.now.flatMap((p) => words(p)).filter((w) => roles.get(w) !== "time"));
+  const statesTime = (folded: string) => {
+    // Said as it was: "è" (and "e", and) is among the fillers politeness drops.
+    const whole = words(withoutWakeWord(folded));
+    const copula = saidAt(whole, itIsPhrases);
+    if (!copula.size) return false;
+    const rest = whole.filter((w, i) => !copula.has(i) && !determiners.has(w) && !nowTokens.has(w));
+    // "hoelaat is het", "es ist wieviel Uhr": a word of the time that holds a question word asks.
+    const asks = (w: string) => [...questionWords].some((q) => w.startsWith(q));
+    return rest.length > 0 && rest.every((w) => roles.get(w) === "time" && !asks(w));
+  };
+  const asksNothing = (list: string[]) => list.every((w) => roles.get(w) === "asking");
+
+  /**
+   * The question `said` (the sentence's words, politeness and wake word dropped) asks, or
+   * undefined. `folded` and `sentence` are the whole, for a verb's neighbours and for capitals.
+   */
+  function read(said: string[], folded: string, sentence: string): ClockQuestion | undefined {
     const found = new Set<Role>();
     const unknown: number[] = [];
     let pieces = 0;
+    let last: Role | undefined;
     for (let i = 0; i < said.length; pieces++) {
       let n = Math.min(LONGEST, said.length - i);
+      let role: Role | undefined;
       for (; n > 0; n--) {
-        const role = roles.get(said.slice(i, i + n).join(" "));
+        role = roles.get(said.slice(i, i + n).join(" "));
         if (role) {
           // "today's date on friday", "la fecha de hoy el viernes": a weekday after a preposition or
           // an article names another day than today ("is today friday" checks today's); a month
-          // after a day of the month ("the fifth of march") is that date's.
+          // after a day of the month ("the fifth of march") is that date's. "Siamo a marzo",
+          // "estamos en marzo": the preposition of "we are" is theirs (the phrase holds it).
           const previous = said[i - 1];
           const another =
             role === "day" &&
+            last !== "present" &&
             !found.has("dayOfMonth") &&
             previous !== undefined &&
             (prepositions.has(previous) || (determiners.has(previous) && !pronouns.has(previous)));
-          found.add(another ? "otherDay" : role);
+          if (another) role = "otherDay";
+          found.add(role);
           break;
         }
       }
       const meant = n === 0 ? misspeltRole(said[i]!) : undefined;
       if (n === 0 && DAY_OF_MONTH.test(said[i]!)) {
-        found.add("dayOfMonth");
+        found.add((role = "dayOfMonth"));
         n = 1;
       } else if (meant) {
-        found.add(meant);
+        found.add((role = meant));
         n = 1;
       } else if (n === 0) {
         unknown.push(i);
         n = 1;
       }
+      last = role;
       i += n;
     }
     // "remind me at this time", "despiértame a esta hora": a time to be set, not asked.
@@ -291,8 +353,23 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     }
     // "ist heute Montag", "is today the ninth", "qué fecha es hoy jueves" check or ask today's date,
     // which the answer gives; "welcher Tag ist Montag", "what day is the ninth" ask about another day.
-    if (found.has("day") || found.has("dayOfMonth"))
-      return found.has("today") && !found.has("time") ? { intent: "query_date" } : undefined;
+    // "Is it monday", "sommes-nous mardi", "siamo a marzo" check today's too, when no word names
+    // the date or asks what the day holds; a day of the month so said may be another's ("is it
+    // the 29th already"): only "today" makes it today's.
+    if (found.has("day") || found.has("dayOfMonth")) {
+      const present =
+        (found.has("present") || saidAt(words(withoutWakeWord(folded)), presentPhrases).size > 0) &&
+        !found.has("date") &&
+        !found.has("dayOfMonth") &&
+        !said.some((w) => questionWords.has(w));
+      if ((!found.has("today") && !present) || found.has("time")) return undefined;
+      // One name checked is answered yes or no (turn/clock.ts); "monday or tuesday", the date.
+      const named = said.filter((w) => roles.get(w) === "day");
+      return named.length === 1 && !found.has("dayOfMonth") && !found.has("date")
+        ? { intent: "query_date", checks: named[0]! }
+        : { intent: "query_date" };
+    }
+    if (found.has("time") && statesTime(folded)) return undefined;
     if (found.has("time")) return { intent: "query_time", ...(found.has("date") ? { alsoDate: true } : {}) };
     if (found.has("date")) return { intent: "query_date" };
     // "what's today", "was ist heute": "today" asks the date only in a few words, and not after a
@@ -300,5 +377,51 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     return found.has("today") && !found.has("greeting") && pieces <= TODAY_ALONE_LONGEST
       ? { intent: "query_date" }
       : undefined;
+  }
+
+  /**
+   * Where a place may be said with the question: after it, behind a preposition and perhaps an
+   * article, with only words that ask nothing after it ("time in amsterdam please", "l'heure à
+   * Paris"); or first, right before the word of the time or date ("amsterdam time"). Its words'
+   * start and end, or undefined. Nothing here tells a place from any other word ("l'heure de
+   * dormir"): the turn answers only when the home has it.
+   */
+  function placeAround(said: string[]): { start: number; end: number; words: string[] } | undefined {
+    for (let at = said.length - 2; at > 0; at--) {
+      if (!cityPrepositions.has(said[at]!)) continue;
+      let first = at + 1;
+      while (first < said.length && determiners.has(said[first]!)) first++;
+      let end = first;
+      while (end < said.length && end - first < PLACE_LONGEST && nameWord(said[end])) end++;
+      if (end > first && asksNothing(said.slice(end)))
+        return { start: at, end, words: said.slice(first, end) };
+    }
+    const next = roles.get(said[1] ?? "");
+    if (nameWord(said[0]) && (next === "time" || next === "date") && asksNothing(said.slice(2)))
+      return { start: 0, end: 1, words: [said[0]!] };
+    return undefined;
+  }
+
+  return (sentence: string): ClockQuestion | undefined => {
+    const folded = withElisions(fold(sentence));
+    // Most sentences name neither: one look at their words, and done.
+    if (!words(folded).some((w) => asking.has(w) || dayNames.has(w) || misspeltRole(w))) return undefined;
+    // One word alone is no question, but "today": "Jour" and "Nuit" switch a scene in Home
+    // Assistant's French sentences. The templates still read the few that are ("time"). Counted
+    // before politeness and "now" are dropped: "fecha actual", "Datum bitte" are two words.
+    const alone = words(withoutWakeWord(folded));
+    // "Today?" alone asks the date: no scene or device is called that.
+    if (alone.length === 1) return roles.get(alone[0]!) === "today" ? { intent: "query_date" } : undefined;
+    if (alone.length < 2) return undefined;
+    const said = words(clean(folded));
+    if (!said.length || fromNow(words(folded))) return undefined;
+    const asked = read(said, folded, sentence);
+    if (asked) return asked;
+    // "time in amsterdam", "l'ora ad Amsterdam", "amsterdam tijd": the question with a place, which
+    // is the home's, or the sentence is not understood.
+    const place = placeAround(said);
+    if (!place) return undefined;
+    const question = read([...said.slice(0, place.start), ...said.slice(place.end)], folded, sentence);
+    return question && { ...question, about: place.words.join(" "), guessed: true };
   };
 }

@@ -246,6 +246,10 @@ export interface FastPathReplies {
   date: string;
   /** A time or date question about another place or day: the home's clock knows only its own. */
   onlyHere: string;
+  /** Said before the date when a day or month named is today's ("is it monday": "Yes."). */
+  dateYes: string;
+  /** Said before the date when a day or month named is not today's ("No."). */
+  dateNo: string;
   /** A command for a later time, which was not carried out: the bridge cannot schedule yet. */
   notLater: string;
   /** Said after a command done now that was asked for a while ("mute for an hour"): nothing undoes it later. */
@@ -714,6 +718,22 @@ export interface FastPathGrammar {
      * about here, and the home's clock answers it.
      */
     ownZone?: string[];
+    /**
+     * "It is" and "we are" said of now, as a question asks it ("is it", "sommes-nous", "haben
+     * wir", "estamos en"): with a day's or a month's name and no question word, a check of today's
+     * date ("is it monday", "siamo a marzo"), as with `today`. A preposition they end with is theirs.
+     */
+    present?: string[];
+    /**
+     * "It is" as a statement says it ("it's", "c'est", "es ist", "è"): said with the time's word
+     * alone ("it's time", "c'est l'heure", "è ora"), the time has come for something; no question.
+     */
+    itIs?: string[];
+    /**
+     * Prepositions before a city that `areaPrepositions` lacks ("l'ora ad Amsterdam"): a place
+     * said with the question, which only the home's own is answered of.
+     */
+    cityPrepositions?: string[];
     /** A greeting, which asks after the one spoken to and not the date ("how are you today"). */
     greetings?: string[];
     /**

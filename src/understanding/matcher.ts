@@ -40,6 +40,10 @@ export interface FastMatch {
    * another place or day, which the home's clock does not know.
    */
   about?: string;
+  /** The one day's or month's name checked of today ("is it monday": "monday"), folded. */
+  checks?: string;
+  /** `about` was guessed from where its words stand: the home's place, or no question at all. */
+  guessed?: true;
   /** A time question that asks the date too ("what's the time and date"). */
   alsoDate?: true;
   /** A relative change: how much ("a bit" is a step, "a lot" two, "all the way" to the end). */

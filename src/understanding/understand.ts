@@ -355,7 +355,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       correctionFirst?.exec(fold(sentence))?.groups?.rest,
     /** The templates' reading alone: enough to tell a question, with no home to look at. */
     question(sentence: string): FastMatch | undefined {
-      const match = clock(sentence) ?? matcher.match(sentence);
+      const asked = clock(sentence);
+      const match = asked?.guessed ? (matcher.match(sentence) ?? asked) : (asked ?? matcher.match(sentence));
       return match && QUESTIONS.has(match.intent) ? match : undefined;
     },
     /**
@@ -671,8 +672,10 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   ): Understood | undefined {
     if (saidTwoWays(sentence, lookup)) return undefined;
     const asked = clock(sentence);
-    if (asked) return { match: asked, by: "question" };
+    if (asked && !asked.guessed) return { match: asked, by: "question" };
     let templated = matcher.match(sentence);
+    // A place guessed around the question ("time in amsterdam") only where no template reads it.
+    if (asked && !templated) return { match: asked, by: "question" };
     const read: Reading | undefined = reader.read(sentence, lookup);
     if (templated && QUESTIONS.has(templated.intent)) {
       // "reduziere die Helligkeit", "die Lichter sind zu hell": a reading's template took a

@@ -2886,6 +2886,113 @@ describe("the time and the date, asked in the words people use", () => {
   });
 });
 
+describe("the clock: a day checked, the home's city, and what only sounds like the time", () => {
+  it.each([
+    ["en", "is it thursday"],
+    ["en", "is it october yet"],
+    ["de", "haben wir schon Oktober"],
+    ["de", "ist es Donnerstag"],
+    ["fr", "sommes-nous jeudi"],
+    ["fr", "est-ce qu'on est en octobre"],
+    ["es", "estamos en octubre"],
+    ["es", "estamos a jueves"],
+    ["nl", "is het al donderdag"],
+    ["it", "siamo a ottobre"],
+    ["it", "siamo giovedì"],
+  ])("%s: %j, today's date checked, is told the home's date", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.response_type).toBe("query_answer");
+    expect(result.speech).toMatch(/20\d\d/);
+  });
+
+  // The test home is at Europe/Amsterdam: today's and tomorrow's names there, as each language says them.
+  const named = (locale: string, options: Intl.DateTimeFormatOptions, inDays = 0) =>
+    new Intl.DateTimeFormat(locale, { timeZone: "Europe/Amsterdam", ...options })
+      .format(new Date(Date.now() + inDays * 24 * 3600 * 1000))
+      .toLowerCase();
+  it.each([
+    ["en", (l: string) => `is it ${named(l, { weekday: "long" })}`, /^Yes\. /],
+    ["de", (l: string) => `ist heute ${named(l, { weekday: "long" })}`, /^Ja\. /],
+    ["fr", (l: string) => `sommes-nous ${named(l, { weekday: "long" }, 1)}`, /^Non\. /],
+    ["es", (l: string) => `estamos a ${named(l, { weekday: "long" }, 1)}`, /^No\. /],
+    ["nl", (l: string) => `is het ${named(l, { month: "long" })}`, /^Ja\. /],
+    ["it", (l: string) => `siamo a ${named(l, { month: "long" })}`, /^Sì\. /],
+  ])(
+    "%s: a day or month checked is answered yes or no, with the date",
+    async (language, sentence, answer) => {
+      const result = await say(sentence(language), language);
+      expect(calls()).toEqual([]);
+      expect(result.response_type).toBe("query_answer");
+      expect(result.speech).toMatch(answer);
+      expect(result.speech).toMatch(/20\d\d/);
+    },
+  );
+
+  it.each([
+    // The home's city (Europe/Amsterdam), said after the question or before it.
+    ["en", "the time in amsterdam please"],
+    ["en", "amsterdam time please"],
+    ["de", "Uhrzeit in Amsterdam"],
+    ["fr", "l'heure à Amsterdam s'il te plaît"],
+    ["es", "la hora en Amsterdam"],
+    ["nl", "de tijd in amsterdam graag"],
+    ["it", "l'ora ad Amsterdam"],
+    ["it", "che ore sono ad Amsterdam"],
+    // Written as typed.
+    ["en", "what time is it rn"],
+    ["es", "k hora es"],
+    ["it", "ke ore sono"],
+    ["fr", "kel heure est il"],
+    ["nl", "hoe laat is het snel"],
+    ["de", "wie spät haben wirs"],
+  ])("%s: %j is told the home's time", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.response_type).toBe("query_answer");
+    expect(result.speech).toMatch(/\d:\d\d/);
+  });
+
+  it.each([
+    // Another city, or no place at all, where a place could stand: handed on as not understood.
+    ["en", "time in tokyo please"],
+    ["de", "Uhrzeit in Lissabon bitte"],
+    ["fr", "l'heure de la sieste"],
+    ["fr", "l'heure du goûter"],
+    ["es", "hora de merendar"],
+    ["nl", "tijd van de film"],
+    ["it", "l'ora di merenda"],
+  ])("%s: %j is handed on as a sentence not understood", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.speech).toBe(repliesFor(language).cannotYet);
+  });
+
+  it.each([
+    // The time has come: no question of it.
+    ["en", "is it time yet"],
+    ["de", "es ist Zeit"],
+    ["fr", "c'est l'heure"],
+    ["es", "ya es hora"],
+    ["nl", "het is tijd"],
+    ["it", "è già ora"],
+    // Another day checked.
+    ["en", "is it thursday tomorrow"],
+    ["de", "ist morgen Donnerstag"],
+    ["fr", "on est jeudi prochain"],
+    ["es", "mañana es jueves"],
+    ["nl", "is het morgen donderdag"],
+    ["it", "domani è giovedì"],
+    // A day with what it holds.
+    ["en", "is it open on thursday"],
+    ["it", "siamo aperti giovedì"],
+  ])("%s: %j is not answered with the home's clock", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toMatch(/\d:\d\d|20\d\d/);
+  });
+});
+
 describe("Spanish: every person a command is said to, a reason said with it, darkness asked for", () => {
   it.each([
     ["es", "corten la luz de la cocina"],

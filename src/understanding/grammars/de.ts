@@ -1561,6 +1561,8 @@ export const de: FastPathGrammar = {
     ],
     today: ["heute", "heutige", "heutigen", "heutiges", "von heute"],
     asking: [
+      // "wie spät haben wirs": "wir's" written as one word.
+      "wirs",
       // Asked as whether one knows: "any idea what time it is".
       "hast du eine ahnung",
       "hast du ahnung",
@@ -1805,12 +1807,27 @@ export const de: FastPathGrammar = {
       "laufende",
       "laufenden",
     ],
+    // "ist es schon Montag", "haben wir März": today's date checked.
+    // "es ist Zeit", "ist es schon Zeit": the time has come, no question of it.
+    itIs: ["es ist", "das ist", "jetzt ist", "nun ist"],
+    present: [
+      "ist es",
+      "ist es schon",
+      "ist es noch",
+      "haben wir",
+      "haben wir schon",
+      "sind wir im",
+      "sind wir schon im",
+    ],
     // "wie spät ist es in meiner Zeitzone": the home's own time zone, answered.
     ownZone: [
       "dieser zeitzone",
       "meiner zeitzone",
       "unserer zeitzone",
       "meiner aktuellen zeitzone",
+      // "die Uhrzeit in meiner Stadt": where the home is.
+      "meiner stadt",
+      "unserer stadt",
       "ortszeit",
       "lokaler zeit",
       "lokal",
@@ -2427,6 +2444,8 @@ export const de: FastPathGrammar = {
     time: "Es ist {time}.",
     date: "Heute ist {date}.",
     onlyHere: "Uhrzeit und Datum kenne ich nur von hier und heute.",
+    dateYes: "Ja.",
+    dateNo: "Nein.",
     notLater:
       "Befehle für später kann ich noch nicht einplanen, also habe ich nichts getan. Sag es mir einfach, wenn es so weit ist.",
     notUndoneLater:

@@ -1265,7 +1265,8 @@ export const en: FastPathGrammar = {
       "year",
       "calendar date",
     ],
-    today: ["today", "today's", "todays"],
+    // Written as typed: "what day is it 2day".
+    today: ["today", "today's", "todays", "2day"],
     days: [
       "monday",
       "tuesday",
@@ -1312,6 +1313,11 @@ export const en: FastPathGrammar = {
       "thirtieth",
     ],
     asking: [
+      // "what time is it rn", "wht time is it": written as typed.
+      "rn",
+      "pls",
+      "plz",
+      "wht",
       // Asked as whether one knows: "any idea what time it is".
       "any idea",
       "got any idea",
@@ -1409,6 +1415,10 @@ export const en: FastPathGrammar = {
       "mind",
       "quickly",
       "again",
+      // "is it friday yet", "is it still monday".
+      "yet",
+      "already",
+      "still",
       "please",
       // The clock's own: "be my clock", "what does the clock say".
       "says",
@@ -1496,6 +1506,10 @@ export const en: FastPathGrammar = {
       "at present",
       "the present",
     ],
+    // "is it monday", "are we in march already": today's date checked.
+    present: ["is it", "is it already", "is it still", "are we on", "are we in"],
+    // "it's time", "is it time yet": the time has come, no question of it.
+    itIs: ["it's", "it is", "its", "that's", "now's", "now is", "is this", "is that", "yet"],
     // "what time is it in my time zone": the home's own, answered.
     ownZone: [
       "this time zone",
@@ -1504,6 +1518,11 @@ export const en: FastPathGrammar = {
       "this timezone",
       "my timezone",
       "my current time zone",
+      // "the time in my city": where the home is.
+      "my city",
+      "my town",
+      "our city",
+      "our town",
       "local time",
       "my local time",
       "locally",
@@ -2029,6 +2048,8 @@ export const en: FastPathGrammar = {
     time: "It is {time}.",
     date: "Today is {date}.",
     onlyHere: "I can only tell the time and date here, for today.",
+    dateYes: "Yes.",
+    dateNo: "No.",
     notLater: "I can't schedule things for later yet, so I did nothing. Ask me again when it's time.",
     notUndoneLater: "I can't undo it by itself later: ask me when it's time.",
     noSpeaker: "There is no speaker in the home, so there is no volume to change.",

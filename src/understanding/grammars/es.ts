@@ -1737,7 +1737,8 @@ export const es: FastPathGrammar = {
     tamper: "manipulación",
   },
   clock: {
-    time: ["hora", "reloj", "horas", "en el reloj", "hora exacta"],
+    // "que ora es": the "h" left out, as it is silent.
+    time: ["hora", "reloj", "horas", "en el reloj", "hora exacta", "ora"],
     date: [
       "fecha",
       "día",
@@ -1748,7 +1749,7 @@ export const es: FastPathGrammar = {
       "día de la semana",
       "día del mes",
     ],
-    today: ["hoy", "de hoy"],
+    today: ["hoy", "de hoy", "oy"],
     // "hoy es lunes verdad", "hoy es cinco de marzo": today, said to be checked.
     days: [
       "lunes",
@@ -1774,6 +1775,8 @@ export const es: FastPathGrammar = {
     // The day of the month in order, for a date said to be checked ("hoy es cinco de marzo sí o no"; days are said as numbers but the first).
     ordinals: ["primero", "primer"],
     asking: [
+      // "k hora es": written as typed.
+      "k",
       // Asked as whether one knows: "any idea what time it is".
       "tienes idea de",
       "tienes alguna idea de",
@@ -1956,12 +1959,21 @@ export const es: FastPathGrammar = {
       "obtener",
       "conseguir",
     ],
+    // "estamos a martes", "¿es lunes?", "estamos en marzo": today's date checked.
+    // "es hora", "ya es la hora": the time has come, no question of it.
+    itIs: ["ya", "ahora es", "llegó", "ha llegado"],
+    present: ["es", "estamos", "estamos a", "estamos en", "ya es", "ya estamos en"],
+    // "la hora de Ámsterdam", "la hora a Madrid": a city's, besides an area's prepositions.
+    cityPrepositions: ["a"],
     // "qué hora es en mi zona horaria": the home's own time zone, answered.
     ownZone: [
       "esta zona horaria",
       "mi zona horaria",
       "este huso horario",
       "mi huso horario",
+      // "la hora en mi ciudad": where the home is.
+      "mi ciudad",
+      "nuestra ciudad",
       "hora local",
       "localmente",
     ],
@@ -2518,6 +2530,8 @@ export const es: FastPathGrammar = {
     timeAtOne: "Es la {time}.",
     date: "Hoy es {date}.",
     onlyHere: "Solo sé la hora y la fecha de aquí, de hoy.",
+    dateYes: "Sí.",
+    dateNo: "No.",
     notLater:
       "Todavía no puedo programar órdenes para más tarde, así que no he hecho nada. Pídemelo de nuevo cuando sea el momento.",
     notUndoneLater: "No puedo deshacerlo yo solo más tarde: pídemelo cuando sea el momento.",

@@ -1613,6 +1613,10 @@ export const fr: FastPathGrammar = {
       "trentième",
     ],
     asking: [
+      // "kel heure est il", "quelle heure es-il": written as typed.
+      "kel",
+      "kelle",
+      "es",
       // Asked as whether one knows: "any idea what time it is".
       "tu as une idée de",
       "as-tu une idée de",
@@ -1835,11 +1839,32 @@ export const fr: FastPathGrammar = {
       "présentement",
       "yo",
     ],
+    // "sommes-nous mardi", "est-ce qu'on est en mars", "on est bien lundi": today's date checked.
+    // "c'est l'heure", "il est l'heure": the time has come, no question of it.
+    itIs: ["c'est", "il est", "est-ce", "est-il", "ce", "voilà"],
+    present: [
+      "on est",
+      "on est bien",
+      "on est déjà",
+      "on est en",
+      "on est bien en",
+      "est-ce qu'on est",
+      "est-ce qu'on est en",
+      "est-ce que nous sommes",
+      "sommes-nous",
+      "sommes-nous en",
+      "nous sommes",
+      "nous sommes en",
+      "est-on",
+    ],
     // "quelle heure est-il dans mon fuseau horaire": the home's own time zone, answered.
     ownZone: [
       "ce fuseau horaire",
       "mon fuseau horaire",
       "notre fuseau horaire",
+      // "l'heure dans ma ville": where the home is.
+      "ma ville",
+      "notre ville",
       "heure locale",
       "localement",
     ],
@@ -2382,6 +2407,8 @@ export const fr: FastPathGrammar = {
     time: "Il est {time}.",
     date: "Nous sommes le {date}.",
     onlyHere: "Je ne connais que l'heure et la date d'ici, aujourd'hui.",
+    dateYes: "Oui.",
+    dateNo: "Non.",
     notLater:
       "Je ne sais pas encore programmer une commande pour plus tard, donc je n'ai rien fait. Redemande-le-moi le moment venu.",
     notUndoneLater: "Je ne peux pas l'annuler tout seul plus tard : redemande-le-moi le moment venu.",

@@ -1860,6 +1860,7 @@ export const it: FastPathGrammar = {
       "mese",
       "anno",
       "quanti ne abbiamo",
+      "quante ne abbiamo",
       "a quanti siamo",
       "giorno della settimana",
       "giorno del mese",
@@ -1890,6 +1891,8 @@ export const it: FastPathGrammar = {
     // The day of the month in order, for a date said to be checked ("oggi è il cinque marzo o no"; days are said as numbers but the first).
     ordinals: ["primo"],
     asking: [
+      // "ke ore sono": written as typed.
+      "ke",
       // Asked as whether one knows: "any idea what time it is".
       "hai idea di",
       "hai un'idea di",
@@ -2085,12 +2088,21 @@ export const it: FastPathGrammar = {
       "quello",
       "ottenere",
     ],
+    // "siamo martedì", "è già marzo", "siamo a marzo": today's date checked.
+    // "è ora", "è già l'ora": the time has come, no question of it.
+    itIs: ["adesso è", "è arrivata", "è già"],
+    present: ["è", "è già", "siamo", "siamo già", "siamo a", "siamo ad", "siamo in", "siamo di"],
+    // "l'ora ad Amsterdam", "che ore sono a Roma": a city's, besides an area's prepositions.
+    cityPrepositions: ["a", "ad"],
     // "che ore sono nel mio fuso orario": the home's own time zone, answered.
     ownZone: [
       "questo fuso orario",
       "mio fuso orario",
       "questa zona oraria",
       "mia zona oraria",
+      // "l'ora nella mia città": where the home is.
+      "mia città",
+      "nostra città",
       "ora locale",
       "localmente",
     ],
@@ -2622,6 +2634,8 @@ export const it: FastPathGrammar = {
     timeAtOne: "È l'{time}.",
     date: "Oggi è {date}.",
     onlyHere: "So dirti solo l'ora e la data di qui, di oggi.",
+    dateYes: "Sì.",
+    dateNo: "No.",
     notLater:
       "Non so ancora programmare comandi per più tardi, quindi non ho fatto nulla. Chiedimelo di nuovo al momento giusto.",
     notUndoneLater: "Non posso annullarlo da solo più tardi: chiedimelo al momento giusto.",

@@ -1384,6 +1384,9 @@ export const nl: FastPathGrammar = {
     ],
     today: ["vandaag", "van vandaag"],
     asking: [
+      // "hoe laat is het snel", "geef me eventjes de tijd".
+      "snel",
+      "eventjes",
       // Asked as whether one knows: "any idea what time it is".
       "enig idee",
       "heb je enig idee",
@@ -1555,8 +1558,22 @@ export const nl: FastPathGrammar = {
       "op het moment",
       "lopende",
     ],
+    // "is het al maart", "zijn we vrijdag": today's date checked.
+    // "het is tijd", "is het al tijd": the time has come, no question of it.
+    itIs: ["het is", "'t is", "t is", "nu is"],
+    present: ["is het", "is het al", "is het nog", "zijn we", "zitten we in", "zijn we in", "hebben we"],
     // "hoe laat is het in mijn tijdzone": the home's own time zone, answered.
-    ownZone: ["deze tijdzone", "mijn tijdzone", "onze tijdzone", "lokale tijd", "lokaal"],
+    // "de tijd in mijn stad": where the home is.
+    ownZone: [
+      "deze tijdzone",
+      "mijn tijdzone",
+      "onze tijdzone",
+      "lokale tijd",
+      "lokaal",
+      "mijn stad",
+      "onze stad",
+      "mijn woonplaats",
+    ],
     // "hoe gaat het vandaag": a greeting, said with "today", asks nothing of the date.
     greetings: ["hoe gaat het", "hoe gaat het met je", "hoe is het"],
     // "wek me op deze tijd": a time to be set, never the time asked.
@@ -2144,6 +2161,8 @@ export const nl: FastPathGrammar = {
     time: "Het is {time}.",
     date: "Het is vandaag {date}.",
     onlyHere: "Ik weet alleen de tijd en de datum van hier, vandaag.",
+    dateYes: "Ja.",
+    dateNo: "Nee.",
     notLater:
       "Ik kan opdrachten nog niet voor later inplannen, dus ik heb niets gedaan. Vraag het me opnieuw als het zover is.",
     notUndoneLater: "Ik kan het later niet vanzelf terugdraaien: vraag het me als het zover is.",

@@ -7,11 +7,15 @@ import { fill } from "../grammar.js";
 import { failureSpeech } from "../spoken-result.js";
 import type { FastPathOutcome } from "../outcome.js";
 import { dateOf, timeSaid } from "../speech.js";
+import { fold } from "../sentence.js";
 import type { Turn } from "./turn.js";
 
 export async function tellTime(turn: Turn, intent: "query_time" | "query_date"): Promise<FastPathOutcome> {
   const r = turn.replies;
   if (turn.match.about !== undefined && !(await isHome(turn, turn.match.about))) {
+    // "l'heure de dormir", "time in tokyo" read by where their words stand: no question of the
+    // clock that this reading knows of; handed on as any sentence not understood.
+    if (turn.match.guessed) return { kind: "no_match", speech: r.cannotYet, results: [] };
     // HA's agent would answer with the home's clock; a language model may know the place's.
     return { kind: "unsure", speech: r.onlyHere, results: [], elsewhere: true };
   }
@@ -24,7 +28,11 @@ export async function tellTime(turn: Turn, intent: "query_time" | "query_date"):
   const at = new Date(iso);
   const time = timeSaid(turn.grammar, at, zone);
   const date = fill(r.date, { date: dateOf(turn.grammar, at, zone) });
-  if (intent === "query_date") return turn.done(date, "query_answer");
+  if (intent === "query_date") {
+    const checked = turn.match.checks && isToday(turn.grammar.locale, turn.match.checks, at, zone);
+    const said = checked === undefined ? date : `${checked ? r.dateYes : r.dateNo} ${date}`;
+    return turn.done(said, "query_answer");
+  }
   return turn.done(turn.match.alsoDate ? `${time} ${date}` : time, "query_answer");
 }
 
@@ -48,6 +56,29 @@ async function isHome(turn: Turn, about: string): Promise<boolean> {
   const config = turn.deps.mirror.config();
   const city = config?.time_zone.split("/").at(-1)?.replace(/_/g, " ");
   const own = [config?.location_name, city].filter((n): n is string => !!n).map(normalizeName);
-  if (own.includes(normalizeName(place))) return true;
+  // "che ore sono ad Amsterdam": a city's own preposition, which no area has.
+  const cityPrepositions = (turn.grammar.clock.cityPrepositions ?? []).map(normalizeName);
+  const first = normalizeName(place).split(" ");
+  const bare = cityPrepositions.includes(first[0]!) ? first.slice(1).join(" ") : first.join(" ");
+  if (own.includes(normalizeName(place)) || own.includes(bare)) return true;
   return targets.findPlace(await turn.context(), place) !== undefined;
+}
+
+/**
+ * Whether `name` (folded) is today's weekday or month in the home's zone, as the language names
+ * them; undefined when it is neither a weekday's nor a month's name there.
+ */
+function isToday(locale: string, name: string, at: Date, timeZone: string): boolean | undefined {
+  const said = (options: Intl.DateTimeFormatOptions, when: Date) =>
+    fold(new Intl.DateTimeFormat(locale, { timeZone, ...options }).format(when));
+  // Seven days and twelve months, from one known day: 2024-01-01 was a Monday.
+  const weekdays = Array.from({ length: 7 }, (_, i) =>
+    said({ weekday: "long" }, new Date(Date.UTC(2024, 0, 1 + i, 12))),
+  );
+  const months = Array.from({ length: 12 }, (_, i) =>
+    said({ month: "long" }, new Date(Date.UTC(2024, i, 15, 12))),
+  );
+  if (weekdays.includes(name)) return said({ weekday: "long" }, at) === name;
+  if (months.includes(name)) return said({ month: "long" }, at) === name;
+  return undefined;
 }
