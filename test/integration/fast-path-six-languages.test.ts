@@ -4219,13 +4219,21 @@ describe("English and French: 'all the speakers' muted or turned up or down is e
   it.each([
     ["en", "did you mute all the speakers"],
     ["en", "mute all the speakers at ten tonight"],
-    ["en", "mute all the tvs"],
     ["fr", "est-ce que toutes les enceintes sont en sourdine"],
     ["fr", "coupe le son de toutes les enceintes dans une heure"],
-    ["fr", "coupe le son de toutes les télés"],
-  ])("%s: %j asks, is for later or names what the home lacks: nothing is touched", async (language, text) => {
+  ])("%s: %j asks or is for later: nothing is touched", async (language, text) => {
     await home.agent.handle({ text, language, deviceId: "kitchen_satellite" });
     expect(home.serviceCalls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "mute all the tvs"],
+    ["fr", "coupe le son de toutes les télés"],
+  ])("%s: %j mutes the home's TV, never a speaker", async (language, text) => {
+    await home.agent.handle({ text, language, deviceId: "kitchen_satellite" });
+    expect(home.serviceCalls()).toEqual([
+      'media_player.volume_mute media_player.office_tv {"is_volume_muted":true}',
+    ]);
   });
 });
 
