@@ -4021,3 +4021,73 @@ describe("Italian: light not wanted is the light off; not wanting to act is no c
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Italian: mute said in English, the sound said as 'il sonoro'", () => {
+  it.each([["mute"], ["metti la cassa del soggiorno in mute"], ["togli il sonoro per favore"]])(
+    "it: %j mutes the speaker",
+    async (text) => {
+      await say(text, "it");
+      expect(calls()).toEqual([
+        `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+      ]);
+    },
+  );
+
+  it.each([["non mettere in mute la cassa"], ["ho messo in mute la cassa"], ["il mute è attivo?"]])(
+    "it: %j touches nothing",
+    async (text) => {
+      await say(text, "it");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
+describe("Spanish and Italian: light in half-dark, softer, too intense, or made clearer", () => {
+  it.each([
+    ["es", "pon la cocina en penumbra"],
+    ["es", "la luz de la cocina es muy intensa"],
+    ["it", "metti la luce della cucina più morbida"],
+    ["it", "la luce in cucina è molto intensa"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+
+  it("it: 'rischiara la cucina' brightens the kitchen's light that is on", async () => {
+    await say("rischiara la cucina", "it");
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":75}`]);
+  });
+
+  it.each([
+    ["es", "la luz de la cocina era muy intensa"],
+    ["es", "¿la luz de la cocina es muy intensa?"],
+    ["es", "la música es muy intensa"],
+    ["it", "la luce della cucina era molto intensa"],
+    ["it", "la cucina si rischiara"],
+    ["it", "lascia le luci della cucina in penombra"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish and Italian: a room's main light is its ceiling light", () => {
+  it.each([
+    ["es", "apaga la luz principal de la cocina"],
+    ["es", "oye, apágame la lámpara principal en la cocina"],
+    ["it", "spegni la luce principale della cucina"],
+    ["it", "spegnimi la lampada principale in cucina per favore"],
+  ])("%s: %j switches the kitchen's ceiling light off, and no other", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "abre la puerta principal"],
+    ["it", "apri la porta principale"],
+    ["es", "¿está encendida la luz principal de la cocina?"],
+  ])("%s: %j switches no light and opens nothing unasked", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
