@@ -3937,6 +3937,8 @@ describe("a room's name after a word for a room: 'el cuarto de baño'", () => {
   it.each([
     ["es", "apaga la luz del cuarto de baño"],
     ["es", "oye, apágame las luces en el cuarto de baño, por favor"],
+    ["it", "spegni la luce nella stanza da bagno"],
+    ["it", "mi spegni le luci della stanza da bagno?"],
   ])("%s: %j from the kitchen switches the bathroom's light off", async (language, text) => {
     await home.agent.handle({ text, language, deviceId: "kitchen_satellite" });
     expect(home.serviceCalls()).toEqual(["light.turn_off light.bathroom_mirror"]);
@@ -3945,6 +3947,7 @@ describe("a room's name after a word for a room: 'el cuarto de baño'", () => {
   it.each([
     ["es", "¿está encendida la luz del cuarto de baño?"],
     ["es", "apaga la luz del cuarto de baño en diez minutos"],
+    ["it", "ho spento la luce della stanza da bagno"],
   ])("%s: %j switches nothing", async (language, text) => {
     await home.agent.handle({ text, language, deviceId: "kitchen_satellite" });
     expect(home.serviceCalls()).toEqual([]);

@@ -1553,6 +1553,8 @@ export const it: FastPathGrammar = {
     "che stanno nel",
     "che stanno nella",
     "che stanno nell'",
+    // "la stanza da bagno": a room said by its use, after a word for room.
+    "da",
   ],
   // "questa stanza" loses its article as a name does: "stanza" alone is the room one is in.
   here: [
