@@ -4094,3 +4094,10 @@ describe("Spanish and Italian: a room's main light is its ceiling light", () => 
     expect(calls()).toEqual([]);
   });
 });
+
+describe("a verb of light still switches on what is no light when it is named", () => {
+  it("fr: 'allume le ventilateur de la chambre' switches the bedroom's fan on", async () => {
+    await say("allume le ventilateur de la chambre", "fr");
+    expect(calls()).toEqual(["fan.turn_on fan.bedroom_fan"]);
+  });
+});
