@@ -4044,6 +4044,8 @@ describe("a room's name after a word for a room: 'el cuarto de baño'", () => {
   it.each([
     ["es", "apaga la luz del cuarto de baño"],
     ["es", "oye, apágame las luces en el cuarto de baño, por favor"],
+    ["it", "spegni la luce nella stanza da bagno"],
+    ["it", "mi spegni le luci della stanza da bagno?"],
   ])("%s: %j from the kitchen switches the bathroom's light off", async (language, text) => {
     await home.agent.handle({ text, language, deviceId: "kitchen_satellite" });
     expect(home.serviceCalls()).toEqual(["light.turn_off light.bathroom_mirror"]);
@@ -4052,6 +4054,7 @@ describe("a room's name after a word for a room: 'el cuarto de baño'", () => {
   it.each([
     ["es", "¿está encendida la luz del cuarto de baño?"],
     ["es", "apaga la luz del cuarto de baño en diez minutos"],
+    ["it", "ho spento la luce della stanza da bagno"],
   ])("%s: %j switches nothing", async (language, text) => {
     await home.agent.handle({ text, language, deviceId: "kitchen_satellite" });
     expect(home.serviceCalls()).toEqual([]);
@@ -4728,5 +4731,82 @@ describe("the assistant called 'google' alone, first, as it is called", () => {
   ])("%s: %j asks or names no command: nothing is touched", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([]);
+  });
+});
+
+describe("Italian: mute said in English, the sound said as 'il sonoro'", () => {
+  it.each([["mute"], ["metti la cassa del soggiorno in mute"], ["togli il sonoro per favore"]])(
+    "it: %j mutes the speaker",
+    async (text) => {
+      await say(text, "it");
+      expect(calls()).toEqual([
+        `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+      ]);
+    },
+  );
+
+  it.each([["non mettere in mute la cassa"], ["ho messo in mute la cassa"], ["il mute è attivo?"]])(
+    "it: %j touches nothing",
+    async (text) => {
+      await say(text, "it");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
+describe("Spanish and Italian: light in half-dark, softer, too intense, or made clearer", () => {
+  it.each([
+    ["es", "pon la cocina en penumbra"],
+    ["es", "la luz de la cocina es muy intensa"],
+    ["it", "metti la luce della cucina più morbida"],
+    ["it", "la luce in cucina è molto intensa"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+
+  it("it: 'rischiara la cucina' brightens the kitchen's light that is on", async () => {
+    await say("rischiara la cucina", "it");
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":75}`]);
+  });
+
+  it.each([
+    ["es", "la luz de la cocina era muy intensa"],
+    ["es", "¿la luz de la cocina es muy intensa?"],
+    ["es", "la música es muy intensa"],
+    ["it", "la luce della cucina era molto intensa"],
+    ["it", "la cucina si rischiara"],
+    ["it", "lascia le luci della cucina in penombra"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish and Italian: a room's main light is its ceiling light", () => {
+  it.each([
+    ["es", "apaga la luz principal de la cocina"],
+    ["es", "oye, apágame la lámpara principal en la cocina"],
+    ["it", "spegni la luce principale della cucina"],
+    ["it", "spegnimi la lampada principale in cucina per favore"],
+  ])("%s: %j switches the kitchen's ceiling light off, and no other", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "abre la puerta principal"],
+    ["it", "apri la porta principale"],
+    ["es", "¿está encendida la luz principal de la cocina?"],
+  ])("%s: %j switches no light and opens nothing unasked", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("a verb of light still switches on what is no light when it is named", () => {
+  it("fr: 'allume le ventilateur de la chambre' switches the bedroom's fan on", async () => {
+    await say("allume le ventilateur de la chambre", "fr");
+    expect(calls()).toEqual(["fan.turn_on fan.bedroom_fan"]);
   });
 });

@@ -719,6 +719,10 @@ export const es: FastPathGrammar = {
       "oscurísima",
     ],
     dimmer: [
+      // Light in half-dark, or said to be very strong: "luces en penumbra", "la luz es muy intensa".
+      "en penumbra",
+      "muy intensa",
+      "muy intensas",
       "no tan brillante",
       "no tan brillantes",
       "atenúa",
@@ -1464,7 +1468,8 @@ export const es: FastPathGrammar = {
     ["s", ""],
     ["es", ""],
   ],
-  ceiling: ["techo", "plafón", "araña", "candelabro"],
+  // The main light of a room is the one on its ceiling: "apaga la luz principal".
+  ceiling: ["techo", "plafón", "araña", "candelabro", "principal"],
   wholeHome: [
     "toda la casa",
     // "las luces de la casa", "de mi casa": the home, as "house" is in English.

@@ -656,6 +656,8 @@ export const it: FastPathGrammar = {
     ],
     particles: ["su", "giù"],
     brighter: [
+      // "rischiara la stanza": the room made clearer, in every form of the request.
+      ...requests("rischiarare"),
       // "imposta le luci su alta intensità": "su" before a bright light is "to", not "up".
       "su alta",
       "su alta intensità",
@@ -736,6 +738,12 @@ export const it: FastPathGrammar = {
       "non si vede bene",
     ],
     dimmer: [
+      // Light made softer, or said to be very strong: "metti la luce più morbida", "è molto intensa".
+      "più morbida",
+      "più morbide",
+      "più morbido",
+      "molto intensa",
+      "molto intense",
       // "imposta le luci su bassa intensità": "su" before a low light is "to", not "up".
       "su basso",
       "su bassa",
@@ -1051,6 +1059,10 @@ export const it: FastPathGrammar = {
       "silenziare",
       "metti in muto",
       "in muto",
+      // Said in English, as the button is named: "mute", "metti in mute".
+      "mute",
+      "in mute",
+      "metti in mute",
       // "imposta il volume su muto": "su" before a state is "to", not "up".
       "su muto",
       "su silenzioso",
@@ -1060,6 +1072,9 @@ export const it: FastPathGrammar = {
       // "togli il volume", "togli il suono": the sound taken away, as "togli l'audio".
       "togli il volume",
       "togli il suono",
+      // "il sonoro", the sound of what plays: "togli il sonoro".
+      "togli il sonoro",
+      "leva il sonoro",
       "togliere il volume",
       "togliere il suono",
       "togliere l'audio",
@@ -1120,6 +1135,8 @@ export const it: FastPathGrammar = {
     ],
     unmute: [
       "togli il muto",
+      "togli il mute",
+      "disattiva il mute",
       "togli muto",
       "riattiva",
       "riattiva il suono",
@@ -1536,6 +1553,8 @@ export const it: FastPathGrammar = {
     "che stanno nel",
     "che stanno nella",
     "che stanno nell'",
+    // "la stanza da bagno": a room said by its use, after a word for room.
+    "da",
   ],
   // "questa stanza" loses its article as a name does: "stanza" alone is the room one is in.
   here: [
@@ -1571,7 +1590,8 @@ export const it: FastPathGrammar = {
     ["e", "a"],
     ["i", "e"],
   ],
-  ceiling: ["soffitto", "plafonier"],
+  // The main light of a room is the one on its ceiling: "spegni la luce principale".
+  ceiling: ["soffitto", "plafonier", "principal"],
   wholeHome: [
     "tutta la casa",
     "in tutta la casa",

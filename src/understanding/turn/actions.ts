@@ -155,9 +155,14 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   }
   if (resolved.kind !== "one" && resolved.kind !== "group") return turn.unresolved(resolved);
   const some = resolved.kind === "one" ? [resolved.target] : resolved.targets;
-  // "fai buio il termostato", "deja el altavoz a oscuras": a verb that names lights, said of what
-  // is no light nor a switch one may hang on, is not understood; handed on, nothing is done.
-  if (turn.match.kind === "light" && some.some((t) => !LIGHT_HOLDERS.has(targetKind(t).domain)))
+  // "fai buio il termostato", "deja el altavoz a oscuras": darkness asked of what is no light nor a
+  // switch a lamp may hang on is not understood; handed on, nothing is done. ("allume le
+  // ventilateur", "allume la télé": a verb of light that switches on anything is another matter.)
+  if (
+    turn.match.kind === "light" &&
+    intent === "turn_off" &&
+    some.some((t) => !LIGHT_HOLDERS.has(targetKind(t).domain))
+  )
     return turn.unsure(r.cannotYet);
   if (some.some((t) => t.source === "zwave") && fromStateNow(turn)) await turn.deps.zwave.refresh();
   const against = againstDirection(turn, some);
@@ -285,8 +290,8 @@ function supports(turn: Turn, target: Target): boolean {
   return true;
 }
 
-/** What a light may be: a light, or a switch or plug a lamp hangs on. */
-const LIGHT_HOLDERS: ReadonlySet<string> = new Set(["light", "switch", "input_boolean"]);
+/** What darkness may be asked of: a light, a switch or plug a lamp hangs on, a fan's light. */
+const LIGHT_HOLDERS: ReadonlySet<string> = new Set(["light", "switch", "input_boolean", "fan"]);
 
 const RELATIVE_SOUND: ReadonlySet<string> = new Set(["volume_up", "volume_down", "step_up", "step_down"]);
 
