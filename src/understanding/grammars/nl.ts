@@ -1384,8 +1384,7 @@ export const nl: FastPathGrammar = {
     ],
     today: ["vandaag", "van vandaag"],
     asking: [
-      // "hoe laat is het snel", "geef me eventjes de tijd".
-      "snel",
+      // "geef me eventjes de tijd".
       "eventjes",
       // Asked as whether one knows: "any idea what time it is".
       "enig idee",
