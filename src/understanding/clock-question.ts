@@ -291,7 +291,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     const copula = saidAt(whole, itIsPhrases);
     if (!copula.size) return false;
     const rest = whole.filter((w, i) => !copula.has(i) && !determiners.has(w) && !nowTokens.has(w));
-    // "hoelaat is het", "es ist wieviel Uhr": a word of the time that holds a question word asks.
+    // "hoelaat is t", "es ist wieviel Uhr": a word of the time that holds a question word asks.
     const asks = (w: string) => [...questionWords].some((q) => w.startsWith(q));
     return rest.length > 0 && rest.every((w) => roles.get(w) === "time" && !asks(w));
   };

@@ -2977,8 +2977,8 @@ describe("the clock: a day checked, the home's city, and what only sounds like t
     ["nl", "het is tijd"],
     ["it", "è già ora"],
     // Another day checked.
-    ["en", "is it thursday tomorrow"],
-    ["de", "ist morgen Donnerstag"],
+    ["en", "is it friday tomorrow"],
+    ["de", "ist morgen Freitag"],
     ["fr", "on est jeudi prochain"],
     ["es", "mañana es jueves"],
     ["nl", "is het morgen donderdag"],

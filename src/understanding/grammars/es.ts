@@ -1468,7 +1468,7 @@ export const es: FastPathGrammar = {
     ["s", ""],
     ["es", ""],
   ],
-  // The main light of a room is the one on its ceiling: "apaga la luz principal".
+  // The main light of a room is the one on its ceiling: "apaga la luz principal del salón".
   ceiling: ["techo", "plafón", "araña", "candelabro", "principal"],
   wholeHome: [
     "toda la casa",

@@ -1590,7 +1590,7 @@ export const it: FastPathGrammar = {
     ["e", "a"],
     ["i", "e"],
   ],
-  // The main light of a room is the one on its ceiling: "spegni la luce principale".
+  // The main light of a room is the one on its ceiling: "spegni la luce principale del soggiorno".
   ceiling: ["soffitto", "plafonier", "principal"],
   wholeHome: [
     "tutta la casa",
@@ -2112,7 +2112,7 @@ export const it: FastPathGrammar = {
     // "è ora", "è già l'ora": the time has come, no question of it.
     itIs: ["adesso è", "è arrivata", "è già"],
     present: ["è", "è già", "siamo", "siamo già", "siamo a", "siamo ad", "siamo in", "siamo di"],
-    // "l'ora ad Amsterdam", "che ore sono a Roma": a city's, besides an area's prepositions.
+    // "l'ora ad Amsterdam", "che ore sono a Milano": a city's, besides an area's prepositions.
     cityPrepositions: ["a", "ad"],
     // "che ore sono nel mio fuso orario": the home's own time zone, answered.
     ownZone: [

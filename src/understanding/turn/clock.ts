@@ -13,7 +13,7 @@ import type { Turn } from "./turn.js";
 export async function tellTime(turn: Turn, intent: "query_time" | "query_date"): Promise<FastPathOutcome> {
   const r = turn.replies;
   if (turn.match.about !== undefined && !(await isHome(turn, turn.match.about))) {
-    // "l'heure de dormir", "time in tokyo" read by where their words stand: no question of the
+    // "l'heure d'aller au lit", "time in tokyo" read by where their words stand: no question of the
     // clock that this reading knows of; handed on as any sentence not understood.
     if (turn.match.guessed) return { kind: "no_match", speech: r.cannotYet, results: [] };
     // HA's agent would answer with the home's clock; a language model may know the place's.
