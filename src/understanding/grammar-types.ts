@@ -412,6 +412,8 @@ export interface CueWords {
 export interface IntentTemplates {
   intent: FastIntent;
   kind?: DeviceKind;
+  /** Its words are of light or darkness ("fai buio"): said of what is no light, it is not understood. */
+  lightWords?: true;
   /** The reading a question asks for without naming it: "combien consomme le sèche-linge" is power. */
   sensor?: SensorKind;
   templates: string[];

@@ -36,6 +36,11 @@ export interface FastMatch {
   /** The kind the verb names ("illumina"): what a place, or no object, stands for. */
   kind?: DeviceKind;
   /**
+   * The light was named by words of light or darkness ("fai buio", "pas de lumière"), not by a
+   * verb that switches anything ("éteins le thermostat").
+   */
+  lightWords?: true;
+  /**
    * The words said around a time or date question ("in tokyo", "next saturday"): it may be about
    * another place or day, which the home's clock does not know.
    */
@@ -80,6 +85,7 @@ const CLOCK: ReadonlySet<FastIntent> = new Set(["query_time", "query_date"]);
 interface CompiledTemplate {
   intent: FastIntent;
   kind?: DeviceKind | undefined;
+  lightWords?: true | undefined;
   sensor?: SensorKind | undefined;
   regex: RegExp;
   starts: Starts;
@@ -150,37 +156,39 @@ export function createMatcher(grammar: FastPathGrammar) {
   const trailingPlace = `(?<place>(?:${alternation(grammar.areaPrepositions)})\\s+.+?|${alternation(grammar.here)})`;
   const leadingPlace = `(?<lead>(?:${alternation(grammar.areaPrepositions)})\\s+\\S+(?:\\s+\\S+){0,2})`;
   const groups = { ...grammar.words, ...(grammar.cues as unknown as Record<string, string[]>) };
-  const compiled: CompiledTemplate[] = grammar.intents.flatMap(({ intent, kind, sensor, templates }) =>
-    templates.flatMap((written) => {
-      const template = expandGroups(written, groups);
-      const plain = { intent, kind, sensor, ...compile(template, slots) };
-      // The clock is asked as it is: "what time is it in tokyo" is not a question about here.
-      if (CLOCK.has(intent)) return [plain];
-      // A place said first ("in cucina spegni le luci"): one to three words after a preposition.
-      const leading =
-        !template.includes("{area}") && !template.startsWith("{")
-          ? [
-              {
-                intent,
-                kind,
-                sensor,
-                regex: new RegExp(`^${leadingPlace}\\s+${plain.regex.source.slice(1)}`),
-                starts: new Set(firstWords(grammar.areaPrepositions.map(fold))),
-              },
-            ]
-          : [];
-      const placeable = !template.includes("{area}") && !/\{name\}$/.test(template);
-      if (!placeable) return [plain, ...leading];
-      const withPlace = new RegExp(`${plain.regex.source.slice(0, -1)}\\s+${trailingPlace}$`);
-      // …and a place before its last word ("wie viele Lichter sind in der Küche an").
-      const placeInside = { intent, kind, sensor, ...compile(template, slots, trailingPlace) };
-      return [
-        plain,
-        { intent, kind, sensor, regex: withPlace, starts: plain.starts },
-        placeInside,
-        ...leading,
-      ];
-    }),
+  const compiled: CompiledTemplate[] = grammar.intents.flatMap(
+    ({ intent, kind, lightWords, sensor, templates }) =>
+      templates.flatMap((written) => {
+        const template = expandGroups(written, groups);
+        const plain = { intent, kind, lightWords, sensor, ...compile(template, slots) };
+        // The clock is asked as it is: "what time is it in tokyo" is not a question about here.
+        if (CLOCK.has(intent)) return [plain];
+        // A place said first ("in cucina spegni le luci"): one to three words after a preposition.
+        const leading =
+          !template.includes("{area}") && !template.startsWith("{")
+            ? [
+                {
+                  intent,
+                  kind,
+                  lightWords,
+                  sensor,
+                  regex: new RegExp(`^${leadingPlace}\\s+${plain.regex.source.slice(1)}`),
+                  starts: new Set(firstWords(grammar.areaPrepositions.map(fold))),
+                },
+              ]
+            : [];
+        const placeable = !template.includes("{area}") && !/\{name\}$/.test(template);
+        if (!placeable) return [plain, ...leading];
+        const withPlace = new RegExp(`${plain.regex.source.slice(0, -1)}\\s+${trailingPlace}$`);
+        // …and a place before its last word ("wie viele Lichter sind in der Küche an").
+        const placeInside = { intent, kind, lightWords, sensor, ...compile(template, slots, trailingPlace) };
+        return [
+          plain,
+          { intent, kind, lightWords, sensor, regex: withPlace, starts: plain.starts },
+          placeInside,
+          ...leading,
+        ];
+      }),
   );
   // The clock's questions with more words after them: "what is the date next saturday". A
   // question of one word ("time") is not one: "… for a short time" asks nothing.
@@ -270,12 +278,16 @@ export function createMatcher(grammar: FastPathGrammar) {
           here[1],
         ]);
       for (const [heard, hereSaid] of readings)
-        for (const { intent, kind, sensor, regex } of byStart.candidates(heard.split(" ", 1)[0]!)) {
+        for (const { intent, kind, lightWords, sensor, regex } of byStart.candidates(
+          heard.split(" ", 1)[0]!,
+        )) {
           const found = regex.exec(heard);
           if (!found) continue;
           const groups = { ...found.groups };
           longestSensor(groups, heard);
-          const match: FastMatch = kind ? { intent, kind } : { intent };
+          const match: FastMatch = kind
+            ? { intent, kind, ...(lightWords ? { lightWords } : {}) }
+            : { intent };
           if (
             groups.name !== undefined ||
             groups.place !== undefined ||

@@ -4809,6 +4809,11 @@ describe("a verb of light still switches on what is no light when it is named", 
     await say("allume le ventilateur de la chambre", "fr");
     expect(calls()).toEqual(["fan.turn_on fan.bedroom_fan"]);
   });
+
+  it("fr: 'éteins le haut-parleur du salon' switches the living room's speaker off", async () => {
+    await say("éteins le haut-parleur du salon", "fr");
+    expect(calls()).toEqual(["media_player.turn_off media_player.living_room_speaker"]);
+  });
 });
 
 describe("a word that hurries a command ('snel') is no question about the time", () => {

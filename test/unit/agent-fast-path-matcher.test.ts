@@ -85,7 +85,7 @@ describe("fast-path grammars", () => {
     // A verb that names its kind, with a place or nothing at all.
     ["it", "Illumina il soggiorno", { intent: "turn_on", kind: "light", name: "soggiorno" }],
     ["it", "Illumina!", { intent: "turn_on", kind: "light" }],
-    ["it", "Fai buio in cucina", { intent: "turn_off", kind: "light", name: "in cucina" }],
+    ["it", "Fai buio in cucina", { intent: "turn_off", kind: "light", lightWords: true, name: "in cucina" }],
     ["fr", "Éclaire le bureau", { intent: "turn_on", kind: "light", name: "bureau" }],
     ["fr", "Allume le salon", { intent: "turn_on", kind: "light", name: "salon" }],
     // "here" inside the sentence.

@@ -2226,6 +2226,7 @@ export const es: FastPathGrammar = {
       // "deja la cocina a oscuras", "ponme el salón a oscuras": a place left dark, its lights off.
       intent: "turn_off",
       kind: "light",
+      lightWords: true,
       templates: [
         "(deja|dejar|déjame|pon|ponme|ponga|poner) {name} a oscuras",
         "(deja|dejar|déjame|pon|ponme|ponga|poner) a oscuras {name}",

@@ -2339,6 +2339,7 @@ export const it: FastPathGrammar = {
     {
       intent: "turn_off",
       kind: "light",
+      lightWords: true,
       // "lascia la cucina al buio", "mettimi il soggiorno al buio": a place left dark, its lights off.
       templates: [
         "(fai|fare) buio [{name}]",

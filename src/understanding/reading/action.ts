@@ -110,7 +110,8 @@ export function actionOf(
   if (has("powers") && !switches(thing)) return undefined;
   const on = has("on") || has("lightOn");
   const off = has("off") || has("lightOff");
-  const lightVerb = has("lightOn") || has("lightOff") ? { kind: "light" as DeviceKind } : {};
+  const lightVerb =
+    has("lightOn") || has("lightOff") ? { kind: "light" as DeviceKind, lightWords: true as const } : {};
   const acts = [on, off, has("mute"), has("unmute"), has("toggle")].filter(Boolean).length;
   // "allume le son", "rallume le son": a light's verb said of the sound gives the sound back; it
   // lights nothing. With a change or a level ("allume le son plus fort") it is not read here.

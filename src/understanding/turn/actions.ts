@@ -157,9 +157,9 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   const some = resolved.kind === "one" ? [resolved.target] : resolved.targets;
   // "fai buio il termostato", "deja el altavoz a oscuras": darkness asked of what is no light nor a
   // switch a lamp may hang on is not understood; handed on, nothing is done. ("allume le
-  // ventilateur", "allume la télé": a verb of light that switches on anything is another matter.)
+  // ventilateur", "éteins le thermostat": a verb that switches anything is another matter.)
   if (
-    turn.match.kind === "light" &&
+    turn.match.lightWords === true &&
     intent === "turn_off" &&
     some.some((t) => !LIGHT_HOLDERS.has(targetKind(t).domain))
   )
