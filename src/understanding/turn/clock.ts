@@ -64,6 +64,9 @@ async function isHome(turn: Turn, about: string): Promise<boolean> {
   return targets.findPlace(await turn.context(), place) !== undefined;
 }
 
+/** Each language's seven weekday and twelve month names, folded, made once per language and zone. */
+const calendarNames = new Map<string, { weekdays: string[]; months: string[] }>();
+
 /**
  * Whether `name` (folded) is today's weekday or month in the home's zone, as the language names
  * them; undefined when it is neither a weekday's nor a month's name there.
@@ -71,14 +74,21 @@ async function isHome(turn: Turn, about: string): Promise<boolean> {
 function isToday(locale: string, name: string, at: Date, timeZone: string): boolean | undefined {
   const said = (options: Intl.DateTimeFormatOptions, when: Date) =>
     fold(new Intl.DateTimeFormat(locale, { timeZone, ...options }).format(when));
-  // Seven days and twelve months, from one known day: 2024-01-01 was a Monday.
-  const weekdays = Array.from({ length: 7 }, (_, i) =>
-    said({ weekday: "long" }, new Date(Date.UTC(2024, 0, 1 + i, 12))),
-  );
-  const months = Array.from({ length: 12 }, (_, i) =>
-    said({ month: "long" }, new Date(Date.UTC(2024, i, 15, 12))),
-  );
-  if (weekdays.includes(name)) return said({ weekday: "long" }, at) === name;
-  if (months.includes(name)) return said({ month: "long" }, at) === name;
+  const key = `${locale} ${timeZone}`;
+  let names = calendarNames.get(key);
+  if (!names) {
+    // Seven days and twelve months, from one known day: 2024-01-01 was a Monday.
+    names = {
+      weekdays: Array.from({ length: 7 }, (_, i) =>
+        said({ weekday: "long" }, new Date(Date.UTC(2024, 0, 1 + i, 12))),
+      ),
+      months: Array.from({ length: 12 }, (_, i) =>
+        said({ month: "long" }, new Date(Date.UTC(2024, i, 15, 12))),
+      ),
+    };
+    calendarNames.set(key, names);
+  }
+  if (names.weekdays.includes(name)) return said({ weekday: "long" }, at) === name;
+  if (names.months.includes(name)) return said({ month: "long" }, at) === name;
   return undefined;
 }
