@@ -3,17 +3,28 @@
 // interviews, nodes added and removed.
 import type { z } from "zod";
 import type { Logger } from "../../../log.js";
+import { isObject } from "../../../shared/is-object.js";
 import type { ZwaveNode } from "../../model.js";
 import type { EchoByStampFilter } from "./echo-by-stamp.js";
 import type { NodeListChange, ValueReport } from "../../transport.js";
 import {
   controllerNodeEventSchema,
-  eventEnvelopeSchema,
   nodeReadyEventSchema,
   nodeStatusEventSchema,
   nodeValueEventSchema,
 } from "./messages.js";
 import { applyMetadata, toNode, toValue } from "./node-state.js";
+
+/**
+ * An event's source and name (@zwave-js/server `OutgoingEvent`): what decides whether it is read
+ * at all. The events that are read are then parsed in full by their own schema.
+ */
+function eventNameOf(message: unknown): { source: string; event: string } | undefined {
+  const event = isObject(message) && message.type === "event" ? message.event : undefined;
+  return isObject(event) && typeof event.source === "string" && typeof event.event === "string"
+    ? (event as { source: string; event: string })
+    : undefined;
+}
 
 export function createEventHandler(deps: {
   nodes: Map<number, ZwaveNode>;
@@ -53,17 +64,16 @@ export function createEventHandler(deps: {
     });
   }
 
-  // Each kind is parsed only when its name says it is one: most events are of none (statistics come
-  // every few hundred milliseconds and with every write), and a failed parse costs far more than a
-  // look at the name.
+  // Each kind is parsed only when its name says it is one: most events are of none (the node's and
+  // the controller's statistics, two or three with every write and more between), and they are
+  // only counted (`heard`), so a look at the name is all they cost.
   const valueEvents = new Set<string>(nodeValueEventSchema.shape.event.options);
   const statusEvents = new Set<string>(nodeStatusEventSchema.shape.event.options);
   const controllerEvents = new Set<string>(controllerNodeEventSchema.shape.event.options);
 
   return (message) => {
-    const envelope = eventEnvelopeSchema.safeParse(message);
-    if (!envelope.success) return;
-    const event = envelope.data.event;
+    const event = eventNameOf(message);
+    if (!event) return;
     const fromNode = event.source === "node";
     if (fromNode && valueEvents.has(event.event)) {
       const value = nodeValueEventSchema.safeParse(event);

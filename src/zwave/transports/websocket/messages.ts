@@ -104,11 +104,6 @@ export const pollResultSchema = z.looseObject({ value: z.unknown().optional() })
 /** `node.get_value_timestamp`: when zwave-js last stamped the value; absent when it never did. */
 export const valueTimestampSchema = z.looseObject({ timestamp: z.number().nullish() });
 
-export const eventEnvelopeSchema = z.looseObject({
-  type: z.literal("event"),
-  event: z.looseObject({ source: z.string(), event: z.string() }),
-});
-
 /** The events that change what this server knows; everything else is ignored. */
 export const nodeValueEventSchema = z.looseObject({
   source: z.literal("node"),

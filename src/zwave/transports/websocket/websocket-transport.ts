@@ -1,10 +1,11 @@
 // The Z-Wave JS websocket server (the official Z-Wave JS add-on, or Z-Wave JS UI's server on port
 // 3000) as a transport: the whole state from `start_listening`, kept current from its events, and
 // writes through `node.set_value`.
-import { randomBytes } from "node:crypto";
 import WebSocket from "ws";
+import type { z } from "zod";
 import type { Logger } from "../../../log.js";
 import { createBackoff, type BackoffPolicy } from "../../../shared/backoff.js";
+import { isObject } from "../../../shared/is-object.js";
 import { withoutCredentials } from "../../../shared/redact.js";
 import { ZwaveToolError, withMessage } from "../../errors.js";
 import type { ValueId, ZwaveNode } from "../../model.js";
@@ -64,8 +65,11 @@ function wireValueId(value: ValueId): Record<string, unknown> {
 }
 
 /** zwave-js's status from a `set_value` answer; throws when the write did not go out. */
-function sentStatus(answer: unknown, commandName: string, who: string): { status: number } {
-  const result = setValueResultSchema.safeParse(answer);
+function sentStatus(
+  result: z.ZodSafeParseResult<z.infer<typeof setValueResultSchema>>,
+  commandName: string,
+  who: string,
+): { status: number } {
   if (!result.success)
     throw new ZwaveToolError("failed", `Z-Wave JS gave an unreadable answer to ${commandName}`);
   const { status, message } = result.data.result;
@@ -235,7 +239,9 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
   }
 
   function command(ws: WebSocket, name: string, args: Record<string, unknown>): Promise<unknown> {
-    const messageId = `${name}-${++commandCounter}-${randomBytes(2).toString("hex")}`;
+    // The server answers a command on the connection that sent it, and only there
+    // (@zwave-js/server `Client.sendResultSuccess`), so the count alone keeps the ids apart.
+    const messageId = `${name}-${++commandCounter}`;
     return new Promise((resolve, reject) => {
       const call: PendingCommand = {
         command: name,
@@ -271,11 +277,16 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
   }
 
   function onResult(message: unknown): void {
-    const parsed = resultSchema.safeParse(message);
-    if (!parsed.success) return;
-    const r = parsed.data;
-    const call = pending.get(r.messageId);
+    // The answer's id first: one to a command given up (timed out) is not read at all.
+    const id = isObject(message) ? message.messageId : undefined;
+    const call = typeof id === "string" ? pending.get(id) : undefined;
     if (!call) return;
+    const parsed = resultSchema.safeParse(message);
+    if (!parsed.success)
+      return call.reject(
+        new ZwaveToolError("failed", `Z-Wave JS gave an unreadable answer to ${call.command}`),
+      );
+    const r = parsed.data;
     if (r.success) call.resolve(r.result);
     else {
       const why = r.zwaveErrorMessage ?? r.message ?? r.errorCode ?? "no reason given";
@@ -338,8 +349,9 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
         else echo.abandoned();
         throw err;
       }
-      echo.answered(setValueResultSchema.safeParse(answer).data?.result.status);
-      return sentStatus(answer, "node.set_value", displayName(node));
+      const result = setValueResultSchema.safeParse(answer);
+      echo.answered(result.data?.result.status);
+      return sentStatus(result, "node.set_value", displayName(node));
     },
     async writeMulticast(nodes, value, payload) {
       let ws: WebSocket;
@@ -353,7 +365,11 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
         valueId: wireValueId(value),
         value: payload,
       });
-      return sentStatus(answer, "multicast_group.set_value", nodes.map(displayName).join(", "));
+      return sentStatus(
+        setValueResultSchema.safeParse(answer),
+        "multicast_group.set_value",
+        nodes.map(displayName).join(", "),
+      );
     },
     async poll(node, value) {
       const answer = await command(await requireReady(), "node.poll_value", {
