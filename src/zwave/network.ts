@@ -305,13 +305,17 @@ export function createZwaveNetwork(options: {
     // drops its own Get (a value update equal to the one it expects cancels the scheduled poll:
     // Node `cancelScheduledPoll`). An answer that does not (a motor or a dimmer still on its way, a
     // device slow to act) leaves that Get to come as it did.
-    if (status === SetValueStatus.SuccessUnsupervised && plan.askWhenSilent && node.status !== "Asleep")
-      setTimeout(() => {
-        if (!pending.settled()) void ask(node, plan.reportedOn);
-      }, OWN_REPORT_MS).unref();
+    // Cleared once the report is in: a timer that fires for nothing still wakes the thread.
+    const askLater =
+      status === SetValueStatus.SuccessUnsupervised && plan.askWhenSilent && node.status !== "Asleep"
+        ? setTimeout(() => {
+            if (!pending.settled()) void ask(node, plan.reportedOn);
+          }, OWN_REPORT_MS).unref()
+        : undefined;
     return {
       async wait() {
         const r = await pending.wait(plan.windowMs);
+        clearTimeout(askLater);
         const confirmation: Confirmation = r.confirmed
           ? "device"
           : status === SetValueStatus.Success
@@ -319,7 +323,10 @@ export function createZwaveNetwork(options: {
             : "none";
         return { confirmation, value: r.value, reportedAfterWrite: r.reported };
       },
-      cancel: () => pending.cancel(),
+      cancel() {
+        clearTimeout(askLater);
+        pending.cancel();
+      },
     };
   }
 

@@ -3,7 +3,7 @@
 // comes right after a target echo or not at all (src/zwave/transports/websocket/echo-by-stamp.ts).
 // The driver here is a stand-in for that value DB: a report stamps, an echo does not. Events given
 // one after another without `await flush()` between them arrive in one burst, before any answer.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createEchoByStampFilter } from "../../src/zwave/transports/websocket/echo-by-stamp.js";
 import { valueKey, type ValueId } from "../../src/zwave/model.js";
 import { SetValueStatus } from "../../src/zwave/set-value-status.js";
@@ -59,6 +59,8 @@ function setUp(options: { asking?: "works" | "fails" } = {}) {
 }
 
 describe("echoes told by zwave-js's stamps", () => {
+  afterEach(() => void vi.useRealTimers());
+
   it("drops the optimistic update that follows the result, and takes the report after it", async () => {
     const { applied, driver } = setUp();
     driver.report(TARGET, false, "an old report of the target");
@@ -227,6 +229,23 @@ describe("echoes told by zwave-js's stamps", () => {
     await flush();
     expect(applied).toEqual([]);
     expect(rechecks).toEqual(["37-0-currentValue"]);
+  });
+
+  it("stops looking for a write's echo half a minute after its result, without a timer of its own", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "setInterval"] });
+    const { applied, driver } = setUp();
+    const write = await driver.write(TARGET, true);
+    write.answered(SetValueStatus.SuccessUnsupervised);
+    // Nothing is left to wake the thread for this switch.
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(10_000);
+    driver.echo(TARGET, false, "an update 10 s later");
+    await flush();
+    expect(applied).toEqual([]);
+    vi.advanceTimersByTime(25_000);
+    driver.echo(TARGET, true, "an update 35 s later");
+    await flush();
+    expect(applied).toEqual(["an update 35 s later"]);
   });
 
   it("applies at once what no write waits on", () => {

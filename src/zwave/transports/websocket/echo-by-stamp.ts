@@ -81,7 +81,8 @@ interface Write {
   settle(status: number | undefined): void;
   /** A supervised Set still working has had its one stamped update of the target dropped. */
   workingSeen: boolean;
-  timer?: NodeJS.Timeout;
+  /** Once it has its result: until when its echo is still looked for (epoch ms). */
+  until?: number;
 }
 
 type Verdict = "unstamped" | "stamped" | "unsure";
@@ -137,11 +138,20 @@ export function createEchoByStampFilter(options: EchoByStampOptions): EchoByStam
   }
 
   function end(nodeId: number, write: Write): void {
-    clearTimeout(write.timer);
     const n = nodes.get(nodeId);
     if (!n) return;
     n.writes = n.writes.filter((w) => w !== write);
     forget(nodeId, n);
+  }
+
+  /**
+   * Drops the writes whose echo can no longer come. They are looked at only when the node has news,
+   * not by a timer per write: each timer would wake the thread once more for every switch.
+   */
+  function pruneLingering(n: NodeEchoes): void {
+    const now = Date.now();
+    if (n.writes.some((w) => w.until !== undefined && w.until <= now))
+      n.writes = n.writes.filter((w) => w.until === undefined || w.until > now);
   }
 
   function question(answer: Promise<Stamp>): Question {
@@ -218,6 +228,7 @@ export function createEchoByStampFilter(options: EchoByStampOptions): EchoByStam
   return {
     begin(nodeId, target, payload, stampBefore, slowActuator = false) {
       const n = nodeOf(nodeId);
+      pruneLingering(n);
       const targetKey = valueKey(target);
       let settle: (status: number | undefined) => void = () => {};
       const status = new Promise<number | undefined>((resolve) => (settle = resolve));
@@ -225,9 +236,7 @@ export function createEchoByStampFilter(options: EchoByStampOptions): EchoByStam
       n.writes.push(write);
       n.asked.set(targetKey, question(stampBefore.catch((): Stamp => UNKNOWN)));
       const linger = () => {
-        clearTimeout(write.timer);
-        write.timer = setTimeout(() => end(nodeId, write), LINGER_MS);
-        write.timer.unref();
+        write.until = Date.now() + LINGER_MS;
       };
       return {
         answered(s) {
@@ -249,6 +258,7 @@ export function createEchoByStampFilter(options: EchoByStampOptions): EchoByStam
       lastEvent.set(`${nodeId}:${key}`, event.seq);
       const n = nodes.get(nodeId);
       if (!n) return apply();
+      pruneLingering(n);
       // Every event of a watched target is asked about, so each question's "before" is the answer
       // from right before that event.
       if (n.writes.some((w) => w.targetKey === key)) event.stamp = askAbout(nodeId, n, event, valueId);
