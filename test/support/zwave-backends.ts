@@ -35,7 +35,8 @@ export interface ZwaveBackend {
   switchAtTheWall(on: boolean): Promise<void>;
   /**
    * Kitchen Light (a dimmer), the Color Bulb or the Living Room Shutter is set at the device, 0–99
-   * (0 off, or closed): it reports the level unasked.
+   * (0 off, or closed): it reports the level unasked. Resolves when the gateway has reported it
+   * (published it; or, on the real stack, the driver has taken the report).
    */
   levelAtTheWall(device: "dimmer" | "bulb" | "shutter", level: number): Promise<void>;
   /** What Kitchen Light holds at the device, 0–99. */

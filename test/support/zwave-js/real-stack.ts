@@ -363,6 +363,28 @@ export async function startRealZwaveStack(
     await serverCommand("node.set_location", { nodeId: n.id, location: n.loc, updateCC: false });
   }
 
+  /**
+   * Resolves once the driver has taken the device's next report of `commandClass` (its "value
+   * updated", which the server passes on as it comes): the moment the gateway reports the change,
+   * from which the bridge's view is timed. A frame the driver never takes ends the wait after 5 s.
+   */
+  function heardByDriver(device: MockDevice, commandClass: number): Promise<void> {
+    const node = driver.controller.nodes.get(nodes.find((n) => n.device === device)?.id ?? -1);
+    if (!node) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        node.off("value updated", onValue);
+        resolve();
+      };
+      const onValue = (_node: unknown, args: { commandClass: number }) => {
+        if (args.commandClass === commandClass) done();
+      };
+      const timer = setTimeout(done, 5000);
+      node.on("value updated", onValue);
+    });
+  }
+
   return {
     url,
     devices: Object.fromEntries(nodes.map((n) => [n.device, n.id])) as Record<MockDevice, number>,
@@ -381,7 +403,9 @@ export async function startRealZwaveStack(
         targetValue: level,
         duration: "0s",
       });
+      const heard = heardByDriver(device, 0x26);
       await m.sendToController(createMockZWaveRequestFrame(cc, { ackRequested: false }));
+      await heard;
     },
     async reportTemperature(celsius) {
       const m = mockOf("sensor");
