@@ -1,7 +1,7 @@
 // What people say in each of the six languages, by the same structures, end to end: grammar →
 // names → the registry's tools → the fake Home Assistant (real haws client). Every sentence is our
 // own, in each language's own words.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ConversationAgent } from "../../src/agent/types.js";
 import { repliesFor } from "../../src/understanding/spoken-result.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
@@ -2907,6 +2907,7 @@ describe("the clock: a day checked, the home's city, and what only sounds like t
   });
 
   // The test home is at Europe/Amsterdam: today's and tomorrow's names there, as each language says them.
+  // The clock is held at midday there, so that the day cannot turn between the question and the answer.
   const named = (locale: string, options: Intl.DateTimeFormatOptions, inDays = 0) =>
     new Intl.DateTimeFormat(locale, { timeZone: "Europe/Amsterdam", ...options })
       .format(new Date(Date.now() + inDays * 24 * 3600 * 1000))
@@ -2921,11 +2922,17 @@ describe("the clock: a day checked, the home's city, and what only sounds like t
   ])(
     "%s: a day or month checked is answered yes or no, with the date",
     async (language, sentence, answer) => {
-      const result = await say(sentence(language), language);
-      expect(calls()).toEqual([]);
-      expect(result.response_type).toBe("query_answer");
-      expect(result.speech).toMatch(answer);
-      expect(result.speech).toMatch(/20\d\d/);
+      const today = new Date().toISOString().slice(0, 10);
+      vi.useFakeTimers({ toFake: ["Date"], now: new Date(`${today}T11:00:00Z`) });
+      try {
+        const result = await say(sentence(language), language);
+        expect(calls()).toEqual([]);
+        expect(result.response_type).toBe("query_answer");
+        expect(result.speech).toMatch(answer);
+        expect(result.speech).toMatch(/20\d\d/);
+      } finally {
+        vi.useRealTimers();
+      }
     },
   );
 
