@@ -4832,3 +4832,32 @@ describe("a word that hurries a command ('snel') is no question about the time",
     expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
   });
 });
+
+describe("the sound tuned up or down, and more light got", () => {
+  it.each([
+    ["en", "tune down the volume", 0.1],
+    ["en", "could you tune up the sound a bit", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it("en: 'get me more light in the kitchen' brightens the kitchen's light that is on", async () => {
+    await say("get me more light in the kitchen", "en");
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/),
+    ]);
+  });
+
+  it.each([
+    ["en", "tune the radio to 40"],
+    ["en", "tune the radio to jazz"],
+    ["en", "tune up the guitar"],
+    ["en", "get me the news"],
+  ])("%s: %j changes nothing: a station, an instrument or the news is no volume", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
