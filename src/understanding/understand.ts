@@ -184,6 +184,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     ? new RegExp(`(?:^|\\s)(?:${alternation(grammar.purposes)})(?:(?<=')|(?=\\s|$))`)
     : undefined;
   const infinitivePurpose = grammar.purposeInfinitive;
+  const reasonLinks = new Set((grammar.reasonLinks ?? []).map(fold));
   const placePrepositions = new Set(grammar.areaPrepositions.map(fold).filter((w) => !w.includes(" ")));
   /** The words that say "now" ("now", "jetzt", "maintenant"). */
   const nowWords = new Set(grammar.now.flatMap((phrase) => fold(phrase).split(" ")));
@@ -625,9 +626,14 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     // asked (the reader's rule), and then is no complaint that a command could agree with.
     const questionMark = /[?¿]/.test(said) ? " ?" : "";
     for (let k = 2; k <= Math.min(LONGEST_COMPLAINT, words.length - 2); k++) {
+      const before = words.slice(0, -k);
       for (const [complaint, command] of [
         [words.slice(0, k), words.slice(k)],
-        [words.slice(-k), words.slice(0, -k)],
+        [words.slice(-k), before],
+        // "baja el volumen que está muy alto": the complaint joined on by the word that says why.
+        ...(before.length > 1 && reasonLinks.has(before.at(-1)!)
+          ? [[words.slice(-k), before.slice(0, -1)] as const]
+          : []),
       ] as const) {
         const text = complaint.join(" ");
         if (!holds(text, lookup, COMPLAINTS)) continue;

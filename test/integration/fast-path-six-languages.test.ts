@@ -4825,3 +4825,118 @@ describe("a word that hurries a command ('snel') is no question about the time",
     expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
   });
 });
+
+describe("Spanish and Italian: what is wrong, joined on after the command by 'que', 'che'", () => {
+  it.each([
+    ["es", "baja la música que está demasiado alta", 0.1],
+    ["es", "súbeme el volumen que está muy bajo", 0.3],
+    ["it", "abbassa la musica che è troppo alta", 0.1],
+    ["it", "alzami il volume che è troppo basso", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["es", "enciende la luz de la cocina que está muy oscuro"],
+    ["it", "accendi la luce della cucina che è troppo buio"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    // What is wrong asks the other way: the command and the complaint disagree.
+    ["es", "sube el volumen que está demasiado alto"],
+    ["it", "alza il volume che è troppo alto"],
+    ["es", "baja la luz de la cocina que está muy oscuro"],
+    // A clause that says which light, no complaint.
+    ["es", "apaga la luz de la cocina que está encendida"],
+    ["it", "spegni la luce della cucina che è accesa"],
+    // Told, or asked, not commanded.
+    ["es", "bajé la música que estaba demasiado alta"],
+    ["it", "hai abbassato la musica che era troppo alta?"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Italian: a need of a thing in a state ('ho bisogno della luce accesa', 'mi servono')", () => {
+  it.each([
+    ["ho bisogno della luce della cucina accesa"],
+    ["ci servono le luci accese in cucina"],
+  ])("it: %j switches the kitchen's lights on", async (text) => {
+    await say(text, "it");
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it("it: 'mi servono le luci della cucina spente' switches the kitchen's lights off", async () => {
+    await say("mi servono le luci della cucina spente", "it");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["ho bisogno della luce della cucina accesa domani"],
+    ["ho bisogno delle luci della cucina spente quando esco"],
+    ["avevo bisogno della luce della cucina accesa"],
+  ])("it: %j touches nothing", async (text) => {
+    await say(text, "it");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish: 'cien por cien', Spain's everyday 'per hundred', is percent", () => {
+  it.each([
+    ["pon la luz de la cocina al cien por cien", 100],
+    ["luces de la cocina al treinta por cien", 30],
+  ])("es: %j sets the kitchen's lights to that level", async (text, level) => {
+    await say(text, "es");
+    expect(calls()).toEqual([
+      `light.turn_on light.counter_lights {"brightness_pct":${level}}`,
+      `light.turn_on light.kitchen_ceiling {"brightness_pct":${level}}`,
+    ]);
+  });
+
+  it("es: 'volumen al sesenta por cien' sets the speaker's volume to 60 %", async () => {
+    await say("volumen al sesenta por cien", "es");
+    expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":0.6}`]);
+  });
+
+  it.each([["la batería está al cien por cien"], ["estoy al cien por cien"]])(
+    "es: %j touches nothing",
+    async (text) => {
+      await say(text, "es");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
+describe("Spanish and Italian: going out or to bed, told with the command", () => {
+  it.each([
+    ["es", "me voy, apaga la luz de la cocina"],
+    ["es", "apaga la luz de la cocina que salgo"],
+    ["it", "vado a letto, spegni la luce della cucina"],
+    ["it", "esco, spegni le luci della cucina"],
+    ["it", "spegni la luce della cucina che me ne vado"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "me voy"],
+    ["es", "cuando me vaya apaga la luz de la cocina"],
+    ["es", "salgo en diez minutos, apaga la luz de la cocina"],
+    ["it", "vado a letto"],
+    ["it", "buonanotte"],
+    ["it", "quando esco spegni la luce della cucina"],
+    ["it", "esco tra un'ora, spegni la luce della cucina"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

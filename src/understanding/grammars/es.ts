@@ -263,6 +263,17 @@ export const es: FastPathGrammar = {
     "que me voy a la cama",
     "que nos vamos a dormir",
     "buenas noches",
+    // Going out, told with the command ("me voy, apaga las luces", "apaga todo que salgo").
+    "me voy",
+    "ya me voy",
+    "me marcho",
+    "nos vamos",
+    "ya nos vamos",
+    "salgo",
+    "que me voy",
+    "que me marcho",
+    "que nos vamos",
+    "que salgo",
     // Why, said after the command with "que" ("sube el volumen, que no te oigo"): the reason
     // changes nothing of what is asked.
     "que no te oigo",
@@ -1145,7 +1156,8 @@ export const es: FastPathGrammar = {
     to: ["a", "al", "a la", "en", "hasta", "hasta el"],
     // "aumenta el volumen en 20 %": with a verb of change, "en" says by how much.
     by: ["en"],
-    percent: ["por ciento", "porciento", "%"],
+    // "al cien por cien", "al cincuenta por cien": Spain's everyday "per hundred", as "por ciento".
+    percent: ["por ciento", "porciento", "por cien", "%"],
     // "estaba demasiado oscuro": what was wrong then, told (read as copulas too).
     pastCopulas: ["estaba", "estaban", "era", "eran", "fue", "fueron", "estuvo", "ha estado"],
     // "las luces se han apagado": what happened, told with its auxiliary.
@@ -1391,6 +1403,8 @@ export const es: FastPathGrammar = {
     "subieron",
     "silenciaron",
   ],
+  // "sube el volumen, que está muy bajo": what is wrong, joined on after the command.
+  reasonLinks: ["que"],
   purposes: [
     "para que",
     "para poder",

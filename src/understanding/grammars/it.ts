@@ -155,6 +155,18 @@ export const it: FastPathGrammar = {
     "ho bisogno di",
     "ho bisogno che",
     "mi serve che",
+    // "ho bisogno della luce accesa", "mi servono le luci spente": a need of a thing in a state is
+    // the wish for it, as "voglio la luce accesa" ("di" joined to the article).
+    "ho bisogno del",
+    "ho bisogno dello",
+    "ho bisogno della",
+    "ho bisogno dell'",
+    "ho bisogno dei",
+    "ho bisogno degli",
+    "ho bisogno delle",
+    "mi servono",
+    "ci serve",
+    "ci servono",
     // A question after the command: "spegni la luce, puoi farlo?".
     "puoi farlo",
     "ci riesci",
@@ -294,6 +306,28 @@ export const it: FastPathGrammar = {
     // "alza ancora il volume", "riaccendi di nuovo la luce": done again is what is asked now.
     "ancora",
     "di nuovo",
+  ],
+  reasons: [
+    // Going to bed or going out, told before the command ("vado a letto, spegni le luci"), and
+    // good night said with it: the reason changes nothing of what is asked.
+    "vado a letto",
+    "vado a dormire",
+    "me ne vado a letto",
+    "andiamo a letto",
+    "andiamo a dormire",
+    "sto andando a letto",
+    "sto andando a dormire",
+    "buonanotte",
+    "buona notte",
+    "esco",
+    "sto uscendo",
+    "me ne vado",
+    "usciamo",
+    "ce ne andiamo",
+    "che esco",
+    "che sto uscendo",
+    "che me ne vado",
+    "che usciamo",
   ],
   // "ora" is now too ("spegni le luci ora"); the clock still reads it as the time ("che ora è").
   // "spegni velocemente la luce", "alza all'istante il volume": at once is now.
@@ -1435,6 +1469,8 @@ export const it: FastPathGrammar = {
     ].flatMap(told),
   ],
   // "… so that I can hear it": what a command is for, cut off (see the type).
+  // "alza il volume che è troppo basso": what is wrong, joined on after the command.
+  reasonLinks: ["che"],
   purposes: [
     "così che",
     "cosi che",
