@@ -185,6 +185,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     : undefined;
   const infinitivePurpose = grammar.purposeInfinitive;
   const reasonLinks = new Set((grammar.reasonLinks ?? []).map(fold));
+  const comparativeWords = new Set((grammar.comparatives ?? []).map(fold));
+  const particleWords = new Set(grammar.cues.particles.map(fold));
+  const aloneExcept = new Set((grammar.upOrDownAlone?.except ?? []).map(fold));
   const placePrepositions = new Set(grammar.areaPrepositions.map(fold).filter((w) => !w.includes(" ")));
   /** The words that say "now" ("now", "jetzt", "maintenant"). */
   const nowWords = new Set(grammar.now.flatMap((phrase) => fold(phrase).split(" ")));
@@ -258,7 +261,17 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       return joined ? found.rest : undefined;
     }
     const sense = found && lexicon.senses(found.first!);
-    return sense && CORRECTED.some((cue) => sense.cues.has(cue)) ? found.rest : undefined;
+    if (sense && CORRECTED.some((cue) => sense.cues.has(cue))) return found.rest;
+    // "no abbassa il volume": a verb of up or down, where the grammar tells its comparatives and
+    // particles ("più", "su") apart, which may say what is not wanted ("no più luce").
+    const wayVerb =
+      sense &&
+      comparativeWords.size > 0 &&
+      (sense.cues.has("up") || sense.cues.has("down")) &&
+      !comparativeWords.has(found.first!) &&
+      !particleWords.has(found.first!) &&
+      !aloneExcept.has(found.first!);
+    return wayVerb ? found.rest : undefined;
   }
 
   /** Whether a template's name holds a word that acts, outside the names it contains. */

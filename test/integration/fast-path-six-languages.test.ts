@@ -4940,3 +4940,24 @@ describe("Spanish and Italian: going out or to bed, told with the command", () =
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Italian: 'no' before a verb of up or down, without a pause, corrects what was done", () => {
+  it.each([
+    ["no abbassa il volume", 0.1],
+    ["no no alza un po' la musica", 0.3],
+    ["no riduci il volume", 0.1],
+  ])("it: %j sets the speaker's volume by a step", async (text, level) => {
+    await say(text, "it");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([["no più luce"], ["no meno luce in cucina"], ["no su"], ["no abbassare il volume"], ["no alzato"]])(
+    "it: %j touches nothing",
+    async (text) => {
+      await say(text, "it");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
