@@ -459,6 +459,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     const last = words.at(-1)!;
     if (!/^\p{L}+$/u.test(last) || spelling.knows(last) || spelling.meant(last) !== undefined)
       return undefined;
+    // "alza il volume abbassalo": a verb with a pronoun joined is a word the grammar knows, and
+    // may ask the other way; left out, the first verb was done.
+    if (lexicon.split(last)[0] !== last) return undefined;
     const spans = spotNames(words, lookup);
     if (spans.some((s) => s.end === words.length)) return undefined;
     // "turn on the bathroom heater": a word said right after a place is what is there, a device
@@ -601,12 +604,15 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       if (
         title.some((w) => {
           const sense = lexicon.senses(w);
+          // "alza la musica abbassalo": a verb with a pronoun joined acts as the verb alone does.
+          const verb = lexicon.split(w)[0]!;
+          const joined = verb !== w ? lexicon.senses(verb) : undefined;
           return (
             /\d/.test(w) ||
             sense?.here ||
             sense?.home ||
             sense?.number !== undefined ||
-            ACTING.some((cue) => sense?.cues.has(cue))
+            ACTING.some((cue) => sense?.cues.has(cue) || joined?.cues.has(cue))
           );
         })
       )

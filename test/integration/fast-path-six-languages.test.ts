@@ -4961,3 +4961,25 @@ describe("Italian: 'no' before a verb of up or down, without a pause, corrects w
     },
   );
 });
+
+describe("a verb with a pronoun joined, said last, is no stray word nor a song's title", () => {
+  it.each([
+    ["it", "alza il volume abbassalo"],
+    ["it", "abbassa il volume alzalo"],
+    ["it", "alza la musica abbassala"],
+    ["es", "sube la música bájala"],
+  ])("%s: %j asks both ways, and nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["it", "il volume abbassalo", 0.1],
+    ["it", "alza il volume della canzone vivere", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+});
