@@ -4983,3 +4983,34 @@ describe("a verb with a pronoun joined, said last, is no stray word nor a song's
     ]);
   });
 });
+
+describe("Spanish and Italian: a change said by an adjective, in each of its genders and numbers", () => {
+  it.each([
+    ["it", "rendi le luci della cucina meno luminose"],
+    ["it", "metti le lampade della cucina meno luminose per favore"],
+    ["es", "pon los focos de la cocina menos intensos"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+
+  it.each([
+    ["it", "metti gli altoparlanti del soggiorno più alti", 0.3],
+    ["es", "pon los altavoces del salón más bajos", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["it", "le luci della cucina erano meno luminose"],
+    ["it", "le luci della cucina sono meno luminose?"],
+    ["es", "las lámparas de la cocina estaban menos intensas ayer"],
+    ["es", "¿los focos de la cocina están menos intensos?"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -1484,6 +1484,29 @@ export const es: FastPathGrammar = {
   ],
   // The main light of a room is the one on its ceiling: "apaga la luz principal del salón".
   ceiling: ["techo", "plafón", "araña", "candelabro", "principal"],
+  // "luces menos brillantes", "la música demasiado fuertes": an adjective agrees with what it is
+  // said of, in gender and number, however the cue lists wrote it.
+  agreement: {
+    starts: ["más", "mas", "menos", "demasiado", "muy", "no tan", "un poco más", "un poco menos"],
+    endings: [
+      ["o", "a"],
+      ["o", "os"],
+      ["o", "as"],
+      ["a", "o"],
+      ["a", "os"],
+      ["a", "as"],
+      ["os", "o"],
+      ["os", "a"],
+      ["os", "as"],
+      ["as", "a"],
+      ["as", "o"],
+      ["as", "os"],
+      ["e", "es"],
+      ["es", "e"],
+      ["il", "iles"],
+      ["iles", "il"],
+    ],
+  },
   wholeHome: [
     "toda la casa",
     // "las luces de la casa", "de mi casa": the home, as "house" is in English.

@@ -1628,6 +1628,25 @@ export const it: FastPathGrammar = {
   ],
   // The main light of a room is the one on its ceiling: "spegni la luce principale del soggiorno".
   ceiling: ["soffitto", "plafonier", "principal"],
+  // "luci meno luminose", "volume troppo alti": an adjective agrees with what it is said of, in
+  // gender and number, however the cue lists wrote it.
+  agreement: {
+    starts: ["più", "piu", "meno", "troppo", "molto", "non così", "un po' più", "un po' meno"],
+    endings: [
+      ["o", "a"],
+      ["o", "i"],
+      ["o", "e"],
+      ["a", "o"],
+      ["a", "i"],
+      ["a", "e"],
+      ["i", "o"],
+      ["i", "a"],
+      ["i", "e"],
+      ["e", "i"],
+      ["e", "o"],
+      ["e", "a"],
+    ],
+  },
   wholeHome: [
     "tutta la casa",
     "in tutta la casa",
