@@ -5014,3 +5014,36 @@ describe("Spanish and Italian: a change said by an adjective, in each of its gen
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish: 'habilita' and 'deshabilita' switch as 'activa' and 'desactiva' do", () => {
+  it.each([["habilita las luces de la cocina"], ["¿puede habilitar la luz de la cocina, por favor?"]])(
+    "es: %j switches the kitchen's lights on",
+    async (text) => {
+      await say(text, "es");
+      expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    },
+  );
+
+  it("es: 'deshabilita la luz de la cocina' switches the kitchen's lights off", async () => {
+    await say("deshabilita la luz de la cocina", "es");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it("es: 'deshabilita el silencio del altavoz del salón' unmutes the speaker", async () => {
+    await say("deshabilita el silencio del altavoz del salón", "es");
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}`,
+    ]);
+  });
+
+  it.each([
+    ["habilité la luz de la cocina"],
+    ["¿deshabilitaste la luz de la cocina?"],
+    ["no habilites la luz de la cocina"],
+    ["¿está habilitada la luz de la cocina?"],
+    ["habilita la luz de la cocina mañana"],
+  ])("es: %j touches nothing", async (text) => {
+    await say(text, "es");
+    expect(calls()).toEqual([]);
+  });
+});

@@ -492,6 +492,18 @@ export const es: FastPathGrammar = {
       "conectes",
       // "luces on", "enchufe on": the English word said after the thing, as on a switch's label.
       "on",
+      // "habilita el enchufe": enabled, as "activa", in every person.
+      "habilita",
+      "habilite",
+      "habilitá",
+      "habilitar",
+      "habiliten",
+      "habilitad",
+      "habilitas",
+      "habilitado",
+      "habilitada",
+      "habilitados",
+      "habilitadas",
     ],
     off: [
       // Asked as a question in the second person ("apagas …?"): a request.
@@ -557,6 +569,18 @@ export const es: FastPathGrammar = {
       "desenchufad",
       // "luces off", "enchufe off": the English word said after the thing, as on a switch's label.
       "off",
+      // "deshabilita el enchufe": disabled, as "desactiva", in every person.
+      "deshabilita",
+      "deshabilite",
+      "deshabilitá",
+      "deshabilitar",
+      "deshabiliten",
+      "deshabilitad",
+      "deshabilitas",
+      "deshabilitado",
+      "deshabilitada",
+      "deshabilitados",
+      "deshabilitadas",
     ],
     up: [
       // Asked as a question in the second person ("subes …?"): a request.
@@ -1087,6 +1111,8 @@ export const es: FastPathGrammar = {
       "desactiva el silencio",
       "desactivar silencio",
       "desactive el silencio",
+      "deshabilita el silencio",
+      "deshabilite el silencio",
       "quitar silencio",
       "desilencia",
       "reactiva el sonido",
@@ -1402,6 +1428,17 @@ export const es: FastPathGrammar = {
     "bajaron",
     "subieron",
     "silenciaron",
+    // Enabled or disabled, told in the past or the first person, as "activé".
+    "habilito",
+    "deshabilito",
+    "habilité",
+    "deshabilité",
+    "habilitó",
+    "deshabilitó",
+    "habilitaste",
+    "deshabilitaste",
+    "habilitaron",
+    "deshabilitaron",
   ],
   // "sube el volumen, que está muy bajo": what is wrong, joined on after the command.
   reasonLinks: ["que"],
