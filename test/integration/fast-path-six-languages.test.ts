@@ -5047,3 +5047,21 @@ describe("Spanish: 'habilita' and 'deshabilita' switch as 'activa' and 'desactiv
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Italian: darkness asked for ('voglio il buio'), as Spanish's 'quiero oscuridad'", () => {
+  it.each([["voglio il buio in cucina"], ["vorrei il buio in cucina per favore"]])(
+    "it: %j switches the kitchen's lights off",
+    async (text) => {
+      await say(text, "it");
+      expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+    },
+  );
+
+  it.each([["non voglio il buio in cucina"], ["il buio in cucina mi fa paura"], ["voglio il buio in cucina alle dieci"]])(
+    "it: %j touches nothing",
+    async (text) => {
+      await say(text, "it");
+      expect(calls()).toEqual([]);
+    },
+  );
+});

@@ -1067,6 +1067,12 @@ export const it: FastPathGrammar = {
       "levare le luci",
       "rendi buio",
       "dammi il buio",
+      // Darkness asked for, said first: "voglio il buio in camera da letto", as "dammi il buio".
+      "^voglio il buio",
+      "^voglio buio",
+      "^vorrei il buio",
+      "^ho bisogno del buio",
+      "^ho bisogno di buio",
     ],
     mute: [
       // Every form a request to silence is made in: "silenziamo la musica", "silenzieresti le casse?".
