@@ -5065,3 +5065,37 @@ describe("Italian: darkness asked for ('voglio il buio'), as Spanish's 'quiero o
     },
   );
 });
+
+describe("Spanish and Italian: openers and favours said before the command", () => {
+  it.each([
+    ["es", "bien, apaga la luz de la cocina"],
+    ["es", "vamos apaga la luz de la cocina"],
+    ["es", "hazme el favor, apaga la luz de la cocina"],
+    ["es", "te ruego que apagues la luz de la cocina"],
+    ["es", "¿podrías amablemente apagar la luz de la cocina?"],
+    ["it", "beh, spegni la luce della cucina"],
+    ["it", "dunque spegni la luce della cucina"],
+    ["it", "insomma spegni la luce della cucina"],
+    ["it", "fammi il favore, spegni la luce della cucina"],
+    ["it", "vorrei chiederti di spegnere la luce della cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "mira la luz de la cocina"],
+    ["es", "la luz de la cocina está bien"],
+    ["es", "¿tienes que apagar la luz de la cocina?"],
+    ["es", "deberías haber apagado la luz de la cocina"],
+    ["es", "¿es hora de apagar la luz de la cocina?"],
+    ["es", "te pido perdón"],
+    ["it", "la luce della cucina va bene così"],
+    ["it", "devi aver spento la luce della cucina"],
+    ["it", "è ora di spegnere la luce della cucina?"],
+    ["it", "alza il volume con più forza"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -26,6 +26,20 @@ export const es: FastPathGrammar = {
     "le importaría",
     "te importaria",
     "venga",
+    // Speech begun as speech begins: "bien, apaga la luz", "vamos, sube el volumen" ("mira" is
+    // not: "mira la luz de la cocina" asks to look).
+    "bien",
+    "vamos",
+    // Politeness said as a manner or a favour: "amablemente baja el volumen", "por cortesía …",
+    // "hazme el favor, apaga la luz", "te ruego que apagues la luz".
+    "amablemente",
+    "por cortesía",
+    "hazme el favor",
+    "hágame el favor",
+    "te ruego que",
+    "le ruego que",
+    "te pido",
+    "le pido",
     // "vamos a apagar las luces": let us, said of what is asked.
     "vamos a",
     "qué tal si",
@@ -1428,6 +1442,21 @@ export const es: FastPathGrammar = {
     "bajaron",
     "subieron",
     "silenciaron",
+    // The perfect, said with "haber" ("deberías haber apagado la luz", "¿has bajado el volumen?",
+    // "tendrías que haber encendido la lámpara"): what was or should have been done, told.
+    "haber",
+    "he",
+    "has",
+    "ha",
+    "hemos",
+    "habéis",
+    "han",
+    "habría",
+    "habrías",
+    "hubiera",
+    "hubieras",
+    "hubiese",
+    "hubieses",
     // Enabled or disabled, told in the past or the first person, as "activé".
     "habilito",
     "deshabilito",

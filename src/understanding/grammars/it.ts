@@ -280,6 +280,19 @@ export const it: FastPathGrammar = {
     "mmm",
     "un attimo",
     "allora",
+    // Speech begun as speech begins: "bene, spegni la luce", "dunque abbassa il volume", "forza,
+    // accendi la luce", "insomma spegni tutto".
+    "bene",
+    "beh",
+    "dunque",
+    "forza",
+    "insomma",
+    // A favour asked before the command itself: "fammi il favore, spegni la luce".
+    "fammi il favore",
+    "fammi un favore",
+    "mi faccia il favore",
+    "vorrei chiederti di",
+    "volevo chiederti di",
     // "spegni pure la luce": go ahead, said of what is asked.
     "pure",
     // "spegni solo la luce della cucina": "only" and "just" say nothing of what is asked; read as part of a
