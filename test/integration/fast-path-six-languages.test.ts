@@ -5099,3 +5099,25 @@ describe("Spanish and Italian: openers and favours said before the command", () 
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: a greeting, or the assistant called by what it is, before the command", () => {
+  it.each([
+    ["es", "buenos días, apaga la luz de la cocina"],
+    ["es", "buenas tardes asistente, apaga la luz de la cocina"],
+    ["it", "buonasera, spegni la luce della cucina"],
+    ["it", "salve assistente spegni la luce della cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "buenos días"],
+    ["es", "buenos días asistente, mañana apaga la luz de la cocina"],
+    ["it", "buongiorno assistente"],
+    ["it", "buongiorno, la luce della cucina è accesa?"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

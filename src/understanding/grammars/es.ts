@@ -137,6 +137,13 @@ export const es: FastPathGrammar = {
     "necesito que",
     "ayúdame a",
     "hola",
+    // A greeting, or the assistant called by what it is, before the command: "buenos días, sube la
+    // persiana", "asistente, apaga la luz" ("buenas noches" is a reason: going to bed).
+    "buenos días",
+    "buen día",
+    "buenas tardes",
+    "buenas",
+    "asistente",
     "porfa",
     "te importa",
     "puedes",

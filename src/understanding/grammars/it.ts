@@ -204,6 +204,15 @@ export const it: FastPathGrammar = {
     "puoi per favore",
     "potresti per favore",
     "ciao",
+    // A greeting, or the assistant called by what it is, before the command: "buongiorno, alza le
+    // tapparelle", "assistente, spegni la luce".
+    "buongiorno",
+    "buon giorno",
+    "buonasera",
+    "buona sera",
+    "buon pomeriggio",
+    "salve",
+    "assistente",
     "grazie",
     "ti prego",
     "mi puoi",
