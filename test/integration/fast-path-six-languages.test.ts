@@ -5121,3 +5121,18 @@ describe("Spanish and Italian: a greeting, or the assistant called by what it is
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Italian: 'fissa' sets a level, as Spanish's 'fija'", () => {
+  it("it: 'fissa il volume a sessanta' sets the speaker's volume to 60 %", async () => {
+    await say("fissa il volume a sessanta", "it");
+    expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":0.6}`]);
+  });
+
+  it.each([["fissa la luce della cucina"], ["fissa la sveglia alle sette"], ["fissa il volume a sessanta domani"]])(
+    "it: %j touches nothing",
+    async (text) => {
+      await say(text, "it");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
