@@ -5136,3 +5136,23 @@ describe("Italian: 'fissa' sets a level, as Spanish's 'fija'", () => {
     },
   );
 });
+
+describe("Spanish: not seeing, told before the command", () => {
+  it.each([
+    ["es", "no veo, enciende la luz de la cocina"],
+    ["es", "no puedo ver, enciende la luz de la cocina"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "no veo la luz de la cocina"],
+    ["es", "no veo la hora de apagar la luz de la cocina"],
+    ["es", "no puedo ver si la luz de la cocina está encendida"],
+    ["it", "non vedo l'ora di spegnere la luce della cucina"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

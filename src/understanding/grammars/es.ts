@@ -311,6 +311,9 @@ export const es: FastPathGrammar = {
     "que no se ve nada",
     "no te entiendo",
     "que no te entiendo",
+    // Not seeing, told before the command ("no veo, enciende la luz").
+    "no veo",
+    "no puedo ver",
   ],
   // "la temperatura actual" is the temperature now: "actual" says the present, as "ahora" does.
   // "apaga enseguida la luz", "sube de inmediato el volumen": at once is now.
