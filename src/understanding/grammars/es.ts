@@ -2010,6 +2010,9 @@ export const es: FastPathGrammar = {
       "precisa",
       "preciso",
       "correcta",
+      // "la fecha completa de hoy": all of it, which is what is said.
+      "completa",
+      "completo",
       "local",
       "hoy",
       "ahora",

@@ -2119,6 +2119,9 @@ export const it: FastPathGrammar = {
       "precisa",
       "preciso",
       "di preciso",
+      // "la data completa di oggi": all of it, which is what is said.
+      "completa",
+      "completo",
       "corrente",
       "giusta",
       "odierna",
