@@ -5156,3 +5156,21 @@ describe("Spanish: not seeing, told before the command", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish: 'todavía' and 'aún' (still) say nothing of the change, as Italian's 'ancora'", () => {
+  it.each([["sube el volumen todavía más"], ["aún más alto, por favor"]])(
+    "es: %j sets the speaker's volume by a step",
+    async (text) => {
+      await say(text, "es");
+      expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`]);
+    },
+  );
+
+  it.each([["todavía no apagues la luz de la cocina"], ["aún no"], ["la luz de la cocina todavía está encendida"]])(
+    "es: %j touches nothing",
+    async (text) => {
+      await say(text, "es");
+      expect(calls()).toEqual([]);
+    },
+  );
+});

@@ -127,6 +127,9 @@ export const es: FastPathGrammar = {
     "sería tan amable de",
     "ten la amabilidad de",
     "tenga la amabilidad de",
+    // "más alto todavía", "aún más luz": still more is more, as Italian's "ancora".
+    "todavía",
+    "aún",
     // "vuelve a encender la luz": done again is what is asked now.
     "vuelve a",
     "vuelva a",
