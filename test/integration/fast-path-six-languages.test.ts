@@ -5174,3 +5174,23 @@ describe("Spanish: 'todavía' and 'aún' (still) say nothing of the change, as I
     },
   );
 });
+
+describe("Spanish and Italian: a tag asking agreement after the command ('¿de acuerdo?', 'd'accordo?')", () => {
+  it.each([
+    ["es", "apaga la luz de la cocina, ¿de acuerdo?"],
+    ["it", "spegni la luce della cucina, d'accordo?"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "de acuerdo"],
+    ["es", "no estoy de acuerdo, apaga la luz de la cocina"],
+    ["es", "¿quieres la luz de la cocina encendida?"],
+    ["it", "non sono d'accordo, spegni la luce della cucina"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -127,6 +127,9 @@ export const es: FastPathGrammar = {
     "sería tan amable de",
     "ten la amabilidad de",
     "tenga la amabilidad de",
+    // A tag asking agreement after the command: "apaga la luz, ¿de acuerdo?" (not "¿quieres?":
+    // "¿quieres la luz encendida?" asks).
+    "de acuerdo",
     // "más alto todavía", "aún más luz": still more is more, as Italian's "ancora".
     "todavía",
     "aún",

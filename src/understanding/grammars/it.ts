@@ -296,6 +296,8 @@ export const it: FastPathGrammar = {
     "dunque",
     "forza",
     "insomma",
+    // A tag asking agreement after the command: "spegni la luce, d'accordo?".
+    "d'accordo",
     // A favour asked before the command itself: "fammi il favore, spegni la luce".
     "fammi il favore",
     "fammi un favore",
