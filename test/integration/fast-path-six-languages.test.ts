@@ -4866,13 +4866,13 @@ describe("Spanish and Italian: what is wrong, joined on after the command by 'qu
 });
 
 describe("Italian: a need of a thing in a state ('ho bisogno della luce accesa', 'mi servono')", () => {
-  it.each([
-    ["ho bisogno della luce della cucina accesa"],
-    ["ci servono le luci accese in cucina"],
-  ])("it: %j switches the kitchen's lights on", async (text) => {
-    await say(text, "it");
-    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
-  });
+  it.each([["ho bisogno della luce della cucina accesa"], ["ci servono le luci accese in cucina"]])(
+    "it: %j switches the kitchen's lights on",
+    async (text) => {
+      await say(text, "it");
+      expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    },
+  );
 
   it("it: 'mi servono le luci della cucina spente' switches the kitchen's lights off", async () => {
     await say("mi servono le luci della cucina spente", "it");
@@ -4903,7 +4903,9 @@ describe("Spanish: 'cien por cien', Spain's everyday 'per hundred', is percent",
 
   it("es: 'volumen al sesenta por cien' sets the speaker's volume to 60 %", async () => {
     await say("volumen al sesenta por cien", "es");
-    expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":0.6}`]);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.6}`,
+    ]);
   });
 
   it.each([["la batería está al cien por cien"], ["estoy al cien por cien"]])(
@@ -4953,13 +4955,16 @@ describe("Italian: 'no' before a verb of up or down, without a pause, corrects w
     ]);
   });
 
-  it.each([["no più luce"], ["no meno luce in cucina"], ["no su"], ["no abbassare il volume"], ["no alzato"]])(
-    "it: %j touches nothing",
-    async (text) => {
-      await say(text, "it");
-      expect(calls()).toEqual([]);
-    },
-  );
+  it.each([
+    ["no più luce"],
+    ["no meno luce in cucina"],
+    ["no su"],
+    ["no abbassare il volume"],
+    ["no alzato"],
+  ])("it: %j touches nothing", async (text) => {
+    await say(text, "it");
+    expect(calls()).toEqual([]);
+  });
 });
 
 describe("a verb with a pronoun joined, said last, is no stray word nor a song's title", () => {
@@ -5053,17 +5058,21 @@ describe("Italian: darkness asked for ('voglio il buio'), as Spanish's 'quiero o
     "it: %j switches the kitchen's lights off",
     async (text) => {
       await say(text, "it");
-      expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+      expect(calls()).toEqual([
+        "light.turn_off light.counter_lights",
+        "light.turn_off light.kitchen_ceiling",
+      ]);
     },
   );
 
-  it.each([["non voglio il buio in cucina"], ["il buio in cucina mi fa paura"], ["voglio il buio in cucina alle dieci"]])(
-    "it: %j touches nothing",
-    async (text) => {
-      await say(text, "it");
-      expect(calls()).toEqual([]);
-    },
-  );
+  it.each([
+    ["non voglio il buio in cucina"],
+    ["il buio in cucina mi fa paura"],
+    ["voglio il buio in cucina alle dieci"],
+  ])("it: %j touches nothing", async (text) => {
+    await say(text, "it");
+    expect(calls()).toEqual([]);
+  });
 });
 
 describe("Spanish and Italian: openers and favours said before the command", () => {
@@ -5125,16 +5134,19 @@ describe("Spanish and Italian: a greeting, or the assistant called by what it is
 describe("Italian: 'fissa' sets a level, as Spanish's 'fija'", () => {
   it("it: 'fissa il volume a sessanta' sets the speaker's volume to 60 %", async () => {
     await say("fissa il volume a sessanta", "it");
-    expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":0.6}`]);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.6}`,
+    ]);
   });
 
-  it.each([["fissa la luce della cucina"], ["fissa la sveglia alle sette"], ["fissa il volume a sessanta domani"]])(
-    "it: %j touches nothing",
-    async (text) => {
-      await say(text, "it");
-      expect(calls()).toEqual([]);
-    },
-  );
+  it.each([
+    ["fissa la luce della cucina"],
+    ["fissa la sveglia alle sette"],
+    ["fissa il volume a sessanta domani"],
+  ])("it: %j touches nothing", async (text) => {
+    await say(text, "it");
+    expect(calls()).toEqual([]);
+  });
 });
 
 describe("Spanish: not seeing, told before the command", () => {
@@ -5162,17 +5174,20 @@ describe("Spanish: 'todavía' and 'aún' (still) say nothing of the change, as I
     "es: %j sets the speaker's volume by a step",
     async (text) => {
       await say(text, "es");
-      expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`]);
+      expect(calls()).toEqual([
+        `media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`,
+      ]);
     },
   );
 
-  it.each([["todavía no apagues la luz de la cocina"], ["aún no"], ["la luz de la cocina todavía está encendida"]])(
-    "es: %j touches nothing",
-    async (text) => {
-      await say(text, "es");
-      expect(calls()).toEqual([]);
-    },
-  );
+  it.each([
+    ["todavía no apagues la luz de la cocina"],
+    ["aún no"],
+    ["la luz de la cocina todavía está encendida"],
+  ])("es: %j touches nothing", async (text) => {
+    await say(text, "es");
+    expect(calls()).toEqual([]);
+  });
 });
 
 describe("Spanish and Italian: a tag asking agreement after the command ('¿de acuerdo?', 'd'accordo?')", () => {
