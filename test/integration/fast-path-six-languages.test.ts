@@ -4934,7 +4934,7 @@ describe("Spanish and Italian: going out or to bed, told with the command", () =
     ["es", "cuando me vaya apaga la luz de la cocina"],
     ["es", "salgo en diez minutos, apaga la luz de la cocina"],
     ["it", "vado a letto"],
-    ["it", "buonanotte"],
+    ["it", "buonanotte a tutti quanti"],
     ["it", "quando esco spegni la luce della cucina"],
     ["it", "esco tra un'ora, spegni la luce della cucina"],
   ])("%s: %j touches nothing", async (language, text) => {
@@ -5121,7 +5121,7 @@ describe("Spanish and Italian: a greeting, or the assistant called by what it is
   });
 
   it.each([
-    ["es", "buenos días"],
+    ["es", "buenos días a todos en casa"],
     ["es", "buenos días asistente, mañana apaga la luz de la cocina"],
     ["it", "buongiorno assistente"],
     ["it", "buongiorno, la luce della cucina è accesa?"],
