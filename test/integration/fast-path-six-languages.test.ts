@@ -5209,3 +5209,32 @@ describe("Spanish and Italian: a tag asking agreement after the command ('¿de a
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: wall lights and the music system by the names they are called by", () => {
+  it.each([
+    ["es", "apaga los apliques de la cocina"],
+    ["it", "spegni le applique della cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "baja el equipo de música del salón", 0.1],
+    ["es", "sube un poco el estéreo del salón", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["es", "¿están encendidos los apliques de la cocina?"],
+    ["es", "el equipo de música del salón está muy alto, ¿verdad?"],
+    ["it", "le applique della cucina erano accese"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

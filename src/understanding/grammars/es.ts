@@ -1629,6 +1629,11 @@ export const es: FastPathGrammar = {
       "bombillo",
       "bombillos",
       "alumbrado",
+      // A wall light ("enciende los apliques del pasillo"), and a bulb as Chile says it.
+      "aplique",
+      "apliques",
+      "ampolleta",
+      "ampolletas",
       // Said in the diminutive, as Spanish says a small or dear thing: "apaga la lucecita".
       "lucecita",
       "lucecitas",
@@ -1717,6 +1722,12 @@ export const es: FastPathGrammar = {
       "parlantes",
       "reproductor",
       "reproductores",
+      // The music system, as Spain calls it: "baja el equipo de música", "el estéreo".
+      "equipo de música",
+      "equipo de sonido",
+      "estéreo",
+      "bafle",
+      "bafles",
       // "el volumen de los medios", "del multimedia": what the phone calls media volume.
       "medios",
       "multimedia",

@@ -1725,6 +1725,8 @@ export const it: FastPathGrammar = {
       // Spotlights: "spegni i faretti della cucina".
       "faretto",
       "faretti",
+      // A wall light: "accendi le applique del corridoio".
+      "applique",
       // Said in the diminutive, as Italian says a small or dear thing: "spegni la lucina".
       "lucina",
       "lucine",
