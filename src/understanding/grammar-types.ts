@@ -553,6 +553,13 @@ export interface FastPathGrammar {
    */
   purposes?: string[];
   /**
+   * The word that joins why a command is said after it ("que", "che": "baja el volumen que está
+   * muy alto", "accendi la luce che è buio"): with what is wrong after it agreeing with the
+   * command, the command is read alone. Never alone a cut, as `purposes` are: "la luz que está en
+   * la mesa" says which light.
+   */
+  reasonLinks?: string[];
+  /**
    * What a command is for, said with an infinitive ("pour y brancher mon chargeur", "para conectar
    * mi cargador", "per attaccarci il caricatore", "um mein Ladegerät anzuschließen", "om mijn
    * oplader aan te sluiten"): cut off as `purposes` are. It starts with one of `words`, and is one

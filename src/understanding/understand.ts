@@ -184,6 +184,10 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     ? new RegExp(`(?:^|\\s)(?:${alternation(grammar.purposes)})(?:(?<=')|(?=\\s|$))`)
     : undefined;
   const infinitivePurpose = grammar.purposeInfinitive;
+  const reasonLinks = new Set((grammar.reasonLinks ?? []).map(fold));
+  const comparativeWords = new Set((grammar.comparatives ?? []).map(fold));
+  const particleWords = new Set(grammar.cues.particles.map(fold));
+  const aloneExcept = new Set((grammar.upOrDownAlone?.except ?? []).map(fold));
   const placePrepositions = new Set(grammar.areaPrepositions.map(fold).filter((w) => !w.includes(" ")));
   /** The words that say "now" ("now", "jetzt", "maintenant"). */
   const nowWords = new Set(grammar.now.flatMap((phrase) => fold(phrase).split(" ")));
@@ -257,7 +261,17 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       return joined ? found.rest : undefined;
     }
     const sense = found && lexicon.senses(found.first!);
-    return sense && CORRECTED.some((cue) => sense.cues.has(cue)) ? found.rest : undefined;
+    if (sense && CORRECTED.some((cue) => sense.cues.has(cue))) return found.rest;
+    // "no abbassa il volume": a verb of up or down, where the grammar tells its comparatives and
+    // particles ("più", "su") apart, which may say what is not wanted ("no più luce").
+    const wayVerb =
+      sense &&
+      comparativeWords.size > 0 &&
+      (sense.cues.has("up") || sense.cues.has("down")) &&
+      !comparativeWords.has(found.first!) &&
+      !particleWords.has(found.first!) &&
+      !aloneExcept.has(found.first!);
+    return wayVerb ? found.rest : undefined;
   }
 
   /** Whether a template's name holds a word that acts, outside the names it contains. */
@@ -445,6 +459,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     const last = words.at(-1)!;
     if (!/^\p{L}+$/u.test(last) || spelling.knows(last) || spelling.meant(last) !== undefined)
       return undefined;
+    // "alza il volume abbassalo": a verb with a pronoun joined is a word the grammar knows, and
+    // may ask the other way; left out, the first verb was done.
+    if (lexicon.split(last)[0] !== last) return undefined;
     const spans = spotNames(words, lookup);
     if (spans.some((s) => s.end === words.length)) return undefined;
     // "turn on the bathroom heater": a word said right after a place is what is there, a device
@@ -587,12 +604,15 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       if (
         title.some((w) => {
           const sense = lexicon.senses(w);
+          // "alza la musica abbassalo": a verb with a pronoun joined acts as the verb alone does.
+          const verb = lexicon.split(w)[0]!;
+          const joined = verb !== w ? lexicon.senses(verb) : undefined;
           return (
             /\d/.test(w) ||
             sense?.here ||
             sense?.home ||
             sense?.number !== undefined ||
-            ACTING.some((cue) => sense?.cues.has(cue))
+            ACTING.some((cue) => sense?.cues.has(cue) || joined?.cues.has(cue))
           );
         })
       )
@@ -625,9 +645,14 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     // asked (the reader's rule), and then is no complaint that a command could agree with.
     const questionMark = /[?¿]/.test(said) ? " ?" : "";
     for (let k = 2; k <= Math.min(LONGEST_COMPLAINT, words.length - 2); k++) {
+      const before = words.slice(0, -k);
       for (const [complaint, command] of [
         [words.slice(0, k), words.slice(k)],
-        [words.slice(-k), words.slice(0, -k)],
+        [words.slice(-k), before],
+        // "baja el volumen que está muy alto": the complaint joined on by the word that says why.
+        ...(before.length > 1 && reasonLinks.has(before.at(-1)!)
+          ? [[words.slice(-k), before.slice(0, -1)] as const]
+          : []),
       ] as const) {
         const text = complaint.join(" ");
         if (!holds(text, lookup, COMPLAINTS)) continue;

@@ -4861,3 +4861,416 @@ describe("the sound tuned up or down, and more light got", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: what is wrong, joined on after the command by 'que', 'che'", () => {
+  it.each([
+    ["es", "baja la música que está demasiado alta", 0.1],
+    ["es", "súbeme el volumen que está muy bajo", 0.3],
+    ["it", "abbassa la musica che è troppo alta", 0.1],
+    ["it", "alzami il volume che è troppo basso", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+    expect(result.response_type).toBe("action_done");
+  });
+
+  it.each([
+    ["es", "enciende la luz de la cocina que está muy oscuro"],
+    ["it", "accendi la luce della cucina che è troppo buio"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    // What is wrong asks the other way: the command and the complaint disagree.
+    ["es", "sube el volumen que está demasiado alto"],
+    ["it", "alza il volume che è troppo alto"],
+    ["es", "baja la luz de la cocina que está muy oscuro"],
+    // A clause that says which light, no complaint.
+    ["es", "apaga la luz de la cocina que está encendida"],
+    ["it", "spegni la luce della cucina che è accesa"],
+    // Told, or asked, not commanded.
+    ["es", "bajé la música que estaba demasiado alta"],
+    ["it", "hai abbassato la musica che era troppo alta?"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Italian: a need of a thing in a state ('ho bisogno della luce accesa', 'mi servono')", () => {
+  it.each([["ho bisogno della luce della cucina accesa"], ["ci servono le luci accese in cucina"]])(
+    "it: %j switches the kitchen's lights on",
+    async (text) => {
+      await say(text, "it");
+      expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    },
+  );
+
+  it("it: 'mi servono le luci della cucina spente' switches the kitchen's lights off", async () => {
+    await say("mi servono le luci della cucina spente", "it");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["ho bisogno della luce della cucina accesa domani"],
+    ["ho bisogno delle luci della cucina spente quando esco"],
+    ["avevo bisogno della luce della cucina accesa"],
+  ])("it: %j touches nothing", async (text) => {
+    await say(text, "it");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish: 'cien por cien', Spain's everyday 'per hundred', is percent", () => {
+  it.each([
+    ["pon la luz de la cocina al cien por cien", 100],
+    ["luces de la cocina al treinta por cien", 30],
+  ])("es: %j sets the kitchen's lights to that level", async (text, level) => {
+    await say(text, "es");
+    expect(calls()).toEqual([
+      `light.turn_on light.counter_lights {"brightness_pct":${level}}`,
+      `light.turn_on light.kitchen_ceiling {"brightness_pct":${level}}`,
+    ]);
+  });
+
+  it("es: 'volumen al sesenta por cien' sets the speaker's volume to 60 %", async () => {
+    await say("volumen al sesenta por cien", "es");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.6}`,
+    ]);
+  });
+
+  it.each([["la batería está al cien por cien"], ["estoy al cien por cien"]])(
+    "es: %j touches nothing",
+    async (text) => {
+      await say(text, "es");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
+describe("Spanish and Italian: going out or to bed, told with the command", () => {
+  it.each([
+    ["es", "me voy, apaga la luz de la cocina"],
+    ["es", "apaga la luz de la cocina que salgo"],
+    ["it", "vado a letto, spegni la luce della cucina"],
+    ["it", "esco, spegni le luci della cucina"],
+    ["it", "spegni la luce della cucina che me ne vado"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "me voy"],
+    ["es", "cuando me vaya apaga la luz de la cocina"],
+    ["es", "salgo en diez minutos, apaga la luz de la cocina"],
+    ["it", "vado a letto"],
+    ["it", "buonanotte a tutti quanti"],
+    ["it", "quando esco spegni la luce della cucina"],
+    ["it", "esco tra un'ora, spegni la luce della cucina"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Italian: 'no' before a verb of up or down, without a pause, corrects what was done", () => {
+  it.each([
+    ["no abbassa il volume", 0.1],
+    ["no no alza un po' la musica", 0.3],
+    ["no riduci il volume", 0.1],
+  ])("it: %j sets the speaker's volume by a step", async (text, level) => {
+    await say(text, "it");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["no più luce"],
+    ["no meno luce in cucina"],
+    ["no su"],
+    ["no abbassare il volume"],
+    ["no alzato"],
+  ])("it: %j touches nothing", async (text) => {
+    await say(text, "it");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("a verb with a pronoun joined, said last, is no stray word nor a song's title", () => {
+  it.each([
+    ["it", "alza il volume abbassalo"],
+    ["it", "abbassa il volume alzalo"],
+    ["it", "alza la musica abbassala"],
+    ["es", "sube la música bájala"],
+  ])("%s: %j asks both ways, and nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["it", "il volume abbassalo", 0.1],
+    ["it", "alza il volume della canzone vivere", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+});
+
+describe("Spanish and Italian: a change said by an adjective, in each of its genders and numbers", () => {
+  it.each([
+    ["it", "rendi le luci della cucina meno luminose"],
+    ["it", "metti le lampade della cucina meno luminose per favore"],
+    ["es", "pon los focos de la cocina menos intensos"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+
+  it.each([
+    ["it", "metti gli altoparlanti del soggiorno più alti", 0.3],
+    ["es", "pon los altavoces del salón más bajos", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["it", "le luci della cucina erano meno luminose"],
+    ["it", "le luci della cucina sono meno luminose?"],
+    ["es", "las lámparas de la cocina estaban menos intensas ayer"],
+    ["es", "¿los focos de la cocina están menos intensos?"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish: 'habilita' and 'deshabilita' switch as 'activa' and 'desactiva' do", () => {
+  it.each([["habilita las luces de la cocina"], ["¿puede habilitar la luz de la cocina, por favor?"]])(
+    "es: %j switches the kitchen's lights on",
+    async (text) => {
+      await say(text, "es");
+      expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    },
+  );
+
+  it("es: 'deshabilita la luz de la cocina' switches the kitchen's lights off", async () => {
+    await say("deshabilita la luz de la cocina", "es");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it("es: 'deshabilita el silencio del altavoz del salón' unmutes the speaker", async () => {
+    await say("deshabilita el silencio del altavoz del salón", "es");
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}`,
+    ]);
+  });
+
+  it.each([
+    ["habilité la luz de la cocina"],
+    ["¿deshabilitaste la luz de la cocina?"],
+    ["no habilites la luz de la cocina"],
+    ["¿está habilitada la luz de la cocina?"],
+    ["habilita la luz de la cocina mañana"],
+  ])("es: %j touches nothing", async (text) => {
+    await say(text, "es");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Italian: darkness asked for ('voglio il buio'), as Spanish's 'quiero oscuridad'", () => {
+  it.each([["voglio il buio in cucina"], ["vorrei il buio in cucina per favore"]])(
+    "it: %j switches the kitchen's lights off",
+    async (text) => {
+      await say(text, "it");
+      expect(calls()).toEqual([
+        "light.turn_off light.counter_lights",
+        "light.turn_off light.kitchen_ceiling",
+      ]);
+    },
+  );
+
+  it.each([
+    ["non voglio il buio in cucina"],
+    ["il buio in cucina mi fa paura"],
+    ["voglio il buio in cucina alle dieci"],
+  ])("it: %j touches nothing", async (text) => {
+    await say(text, "it");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish and Italian: openers and favours said before the command", () => {
+  it.each([
+    ["es", "bien, apaga la luz de la cocina"],
+    ["es", "vamos apaga la luz de la cocina"],
+    ["es", "hazme el favor, apaga la luz de la cocina"],
+    ["es", "te ruego que apagues la luz de la cocina"],
+    ["es", "¿podrías amablemente apagar la luz de la cocina?"],
+    ["it", "beh, spegni la luce della cucina"],
+    ["it", "dunque spegni la luce della cucina"],
+    ["it", "insomma spegni la luce della cucina"],
+    ["it", "fammi il favore, spegni la luce della cucina"],
+    ["it", "vorrei chiederti di spegnere la luce della cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "mira la luz de la cocina"],
+    ["es", "la luz de la cocina está bien"],
+    ["es", "¿tienes que apagar la luz de la cocina?"],
+    ["es", "deberías haber apagado la luz de la cocina"],
+    ["es", "¿es hora de apagar la luz de la cocina?"],
+    ["es", "te pido perdón"],
+    ["it", "la luce della cucina va bene così"],
+    ["it", "devi aver spento la luce della cucina"],
+    ["it", "è ora di spegnere la luce della cucina?"],
+    ["it", "alza il volume con più forza"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish and Italian: a greeting, or the assistant called by what it is, before the command", () => {
+  it.each([
+    ["es", "buenos días, apaga la luz de la cocina"],
+    ["es", "buenas tardes asistente, apaga la luz de la cocina"],
+    ["it", "buonasera, spegni la luce della cucina"],
+    ["it", "salve assistente spegni la luce della cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "buenos días a todos en casa"],
+    ["es", "buenos días asistente, mañana apaga la luz de la cocina"],
+    ["it", "buongiorno assistente"],
+    ["it", "buongiorno, la luce della cucina è accesa?"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Italian: 'fissa' sets a level, as Spanish's 'fija'", () => {
+  it("it: 'fissa il volume a sessanta' sets the speaker's volume to 60 %", async () => {
+    await say("fissa il volume a sessanta", "it");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.6}`,
+    ]);
+  });
+
+  it.each([
+    ["fissa la luce della cucina"],
+    ["fissa la sveglia alle sette"],
+    ["fissa il volume a sessanta domani"],
+  ])("it: %j touches nothing", async (text) => {
+    await say(text, "it");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish: not seeing, told before the command", () => {
+  it.each([
+    ["es", "no veo, enciende la luz de la cocina"],
+    ["es", "no puedo ver, enciende la luz de la cocina"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "no veo la luz de la cocina"],
+    ["es", "no veo la hora de apagar la luz de la cocina"],
+    ["es", "no puedo ver si la luz de la cocina está encendida"],
+    ["it", "non vedo l'ora di spegnere la luce della cucina"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish: 'todavía' and 'aún' (still) say nothing of the change, as Italian's 'ancora'", () => {
+  it.each([["sube el volumen todavía más"], ["aún más alto, por favor"]])(
+    "es: %j sets the speaker's volume by a step",
+    async (text) => {
+      await say(text, "es");
+      expect(calls()).toEqual([
+        `media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`,
+      ]);
+    },
+  );
+
+  it.each([
+    ["todavía no apagues la luz de la cocina"],
+    ["aún no"],
+    ["la luz de la cocina todavía está encendida"],
+  ])("es: %j touches nothing", async (text) => {
+    await say(text, "es");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish and Italian: a tag asking agreement after the command ('¿de acuerdo?', 'd'accordo?')", () => {
+  it.each([
+    ["es", "apaga la luz de la cocina, ¿de acuerdo?"],
+    ["it", "spegni la luce della cucina, d'accordo?"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "de acuerdo"],
+    ["es", "no estoy de acuerdo, apaga la luz de la cocina"],
+    ["es", "¿quieres la luz de la cocina encendida?"],
+    ["it", "non sono d'accordo, spegni la luce della cucina"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish and Italian: wall lights and the music system by the names they are called by", () => {
+  it.each([
+    ["es", "apaga los apliques de la cocina"],
+    ["it", "spegni le applique della cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "baja el equipo de música del salón", 0.1],
+    ["es", "sube un poco el estéreo del salón", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["es", "¿están encendidos los apliques de la cocina?"],
+    ["es", "el equipo de música del salón está muy alto, ¿verdad?"],
+    ["it", "le applique della cucina erano accese"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -314,6 +314,9 @@ describe("the time and the date in the words people use for them", () => {
     ["fr", "le jour et le mois actuels", "query_date"],
     ["es", "puedo obtener la fecha", "query_date"],
     ["it", "che giorno è quello di oggi", "query_date"],
+    // The whole date asked for.
+    ["es", "¿me dices la fecha completa de hoy?", "query_date"],
+    ["it", "dimmi la data completa di oggi", "query_date"],
   ])("%s: %j", (language, sentence, intent) => {
     expect(readers[language]!(sentence)).toEqual({ intent });
   });
@@ -362,6 +365,9 @@ describe("the time and the date in the words people use for them", () => {
     ["it", "dimmi la data dopodomani"],
     // Asked about the day: what is on it, not its date.
     ["en", "could you tell me about today"],
+    // The whole date of another day, or of another place.
+    ["es", "dime la fecha completa de mañana"],
+    ["it", "la data completa a tokyo"],
   ])("%s: %j is not the home's clock", (language, sentence) => {
     expect(notTheHomes(readers[language]!(sentence))).toBe(true);
   });

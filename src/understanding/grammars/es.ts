@@ -26,6 +26,20 @@ export const es: FastPathGrammar = {
     "le importaría",
     "te importaria",
     "venga",
+    // Speech begun as speech begins: "bien, apaga la luz", "vamos, sube el volumen" ("mira" is
+    // not: "mira la luz de la cocina" asks to look).
+    "bien",
+    "vamos",
+    // Politeness said as a manner or a favour: "amablemente baja el volumen", "por cortesía …",
+    // "hazme el favor, apaga la luz", "te ruego que apagues la luz".
+    "amablemente",
+    "por cortesía",
+    "hazme el favor",
+    "hágame el favor",
+    "te ruego que",
+    "le ruego que",
+    "te pido",
+    "le pido",
     // "vamos a apagar las luces": let us, said of what is asked.
     "vamos a",
     "qué tal si",
@@ -113,6 +127,12 @@ export const es: FastPathGrammar = {
     "sería tan amable de",
     "ten la amabilidad de",
     "tenga la amabilidad de",
+    // A tag asking agreement after the command: "apaga la luz, ¿de acuerdo?" (not "¿quieres?":
+    // "¿quieres la luz encendida?" asks).
+    "de acuerdo",
+    // "más alto todavía", "aún más luz": still more is more, as Italian's "ancora".
+    "todavía",
+    "aún",
     // "vuelve a encender la luz": done again is what is asked now.
     "vuelve a",
     "vuelva a",
@@ -123,6 +143,13 @@ export const es: FastPathGrammar = {
     "necesito que",
     "ayúdame a",
     "hola",
+    // A greeting, or the assistant called by what it is, before the command: "buenos días, sube la
+    // persiana", "asistente, apaga la luz" ("buenas noches" is a reason: going to bed).
+    "buenos días",
+    "buen día",
+    "buenas tardes",
+    "buenas",
+    "asistente",
     "porfa",
     "te importa",
     "puedes",
@@ -263,6 +290,17 @@ export const es: FastPathGrammar = {
     "que me voy a la cama",
     "que nos vamos a dormir",
     "buenas noches",
+    // Going out, told with the command ("me voy, apaga las luces", "apaga todo que salgo").
+    "me voy",
+    "ya me voy",
+    "me marcho",
+    "nos vamos",
+    "ya nos vamos",
+    "salgo",
+    "que me voy",
+    "que me marcho",
+    "que nos vamos",
+    "que salgo",
     // Why, said after the command with "que" ("sube el volumen, que no te oigo"): the reason
     // changes nothing of what is asked.
     "que no te oigo",
@@ -279,6 +317,9 @@ export const es: FastPathGrammar = {
     "que no se ve nada",
     "no te entiendo",
     "que no te entiendo",
+    // Not seeing, told before the command ("no veo, enciende la luz").
+    "no veo",
+    "no puedo ver",
   ],
   // "la temperatura actual" is the temperature now: "actual" says the present, as "ahora" does.
   // "apaga enseguida la luz", "sube de inmediato el volumen": at once is now.
@@ -481,6 +522,18 @@ export const es: FastPathGrammar = {
       "conectes",
       // "luces on", "enchufe on": the English word said after the thing, as on a switch's label.
       "on",
+      // "habilita el enchufe": enabled, as "activa", in every person.
+      "habilita",
+      "habilite",
+      "habilitá",
+      "habilitar",
+      "habiliten",
+      "habilitad",
+      "habilitas",
+      "habilitado",
+      "habilitada",
+      "habilitados",
+      "habilitadas",
     ],
     off: [
       // Asked as a question in the second person ("apagas …?"): a request.
@@ -546,6 +599,18 @@ export const es: FastPathGrammar = {
       "desenchufad",
       // "luces off", "enchufe off": the English word said after the thing, as on a switch's label.
       "off",
+      // "deshabilita el enchufe": disabled, as "desactiva", in every person.
+      "deshabilita",
+      "deshabilite",
+      "deshabilitá",
+      "deshabilitar",
+      "deshabiliten",
+      "deshabilitad",
+      "deshabilitas",
+      "deshabilitado",
+      "deshabilitada",
+      "deshabilitados",
+      "deshabilitadas",
     ],
     up: [
       // Asked as a question in the second person ("subes …?"): a request.
@@ -1076,6 +1141,8 @@ export const es: FastPathGrammar = {
       "desactiva el silencio",
       "desactivar silencio",
       "desactive el silencio",
+      "deshabilita el silencio",
+      "deshabilite el silencio",
       "quitar silencio",
       "desilencia",
       "reactiva el sonido",
@@ -1145,7 +1212,8 @@ export const es: FastPathGrammar = {
     to: ["a", "al", "a la", "en", "hasta", "hasta el"],
     // "aumenta el volumen en 20 %": with a verb of change, "en" says by how much.
     by: ["en"],
-    percent: ["por ciento", "porciento", "%"],
+    // "al cien por cien", "al cincuenta por cien": Spain's everyday "per hundred", as "por ciento".
+    percent: ["por ciento", "porciento", "por cien", "%"],
     // "estaba demasiado oscuro": what was wrong then, told (read as copulas too).
     pastCopulas: ["estaba", "estaban", "era", "eran", "fue", "fueron", "estuvo", "ha estado"],
     // "las luces se han apagado": what happened, told with its auxiliary.
@@ -1390,7 +1458,35 @@ export const es: FastPathGrammar = {
     "bajaron",
     "subieron",
     "silenciaron",
+    // The perfect, said with "haber" ("deberías haber apagado la luz", "¿has bajado el volumen?",
+    // "tendrías que haber encendido la lámpara"): what was or should have been done, told.
+    "haber",
+    "he",
+    "has",
+    "ha",
+    "hemos",
+    "habéis",
+    "han",
+    "habría",
+    "habrías",
+    "hubiera",
+    "hubieras",
+    "hubiese",
+    "hubieses",
+    // Enabled or disabled, told in the past or the first person, as "activé".
+    "habilito",
+    "deshabilito",
+    "habilité",
+    "deshabilité",
+    "habilitó",
+    "deshabilitó",
+    "habilitaste",
+    "deshabilitaste",
+    "habilitaron",
+    "deshabilitaron",
   ],
+  // "sube el volumen, que está muy bajo": what is wrong, joined on after the command.
+  reasonLinks: ["que"],
   purposes: [
     "para que",
     "para poder",
@@ -1470,6 +1566,29 @@ export const es: FastPathGrammar = {
   ],
   // The main light of a room is the one on its ceiling: "apaga la luz principal del salón".
   ceiling: ["techo", "plafón", "araña", "candelabro", "principal"],
+  // "luces menos brillantes", "la música demasiado fuertes": an adjective agrees with what it is
+  // said of, in gender and number, however the cue lists wrote it.
+  agreement: {
+    starts: ["más", "mas", "menos", "demasiado", "muy", "no tan", "un poco más", "un poco menos"],
+    endings: [
+      ["o", "a"],
+      ["o", "os"],
+      ["o", "as"],
+      ["a", "o"],
+      ["a", "os"],
+      ["a", "as"],
+      ["os", "o"],
+      ["os", "a"],
+      ["os", "as"],
+      ["as", "a"],
+      ["as", "o"],
+      ["as", "os"],
+      ["e", "es"],
+      ["es", "e"],
+      ["il", "iles"],
+      ["iles", "il"],
+    ],
+  },
   wholeHome: [
     "toda la casa",
     // "las luces de la casa", "de mi casa": the home, as "house" is in English.
@@ -1510,6 +1629,11 @@ export const es: FastPathGrammar = {
       "bombillo",
       "bombillos",
       "alumbrado",
+      // A wall light ("enciende los apliques del pasillo"), and a bulb as Chile says it.
+      "aplique",
+      "apliques",
+      "ampolleta",
+      "ampolletas",
       // Said in the diminutive, as Spanish says a small or dear thing: "apaga la lucecita".
       "lucecita",
       "lucecitas",
@@ -1598,6 +1722,12 @@ export const es: FastPathGrammar = {
       "parlantes",
       "reproductor",
       "reproductores",
+      // The music system, as Spain calls it: "baja el equipo de música", "el estéreo".
+      "equipo de música",
+      "equipo de sonido",
+      "estéreo",
+      "bafle",
+      "bafles",
       // "el volumen de los medios", "del multimedia": what the phone calls media volume.
       "medios",
       "multimedia",
@@ -1897,6 +2027,9 @@ export const es: FastPathGrammar = {
       "precisa",
       "preciso",
       "correcta",
+      // "la fecha completa de hoy": all of it, which is what is said.
+      "completa",
+      "completo",
       "local",
       "hoy",
       "ahora",

@@ -155,6 +155,18 @@ export const it: FastPathGrammar = {
     "ho bisogno di",
     "ho bisogno che",
     "mi serve che",
+    // "ho bisogno della luce accesa", "mi servono le luci spente": a need of a thing in a state is
+    // the wish for it, as "voglio la luce accesa" ("di" joined to the article).
+    "ho bisogno del",
+    "ho bisogno dello",
+    "ho bisogno della",
+    "ho bisogno dell'",
+    "ho bisogno dei",
+    "ho bisogno degli",
+    "ho bisogno delle",
+    "mi servono",
+    "ci serve",
+    "ci servono",
     // A question after the command: "spegni la luce, puoi farlo?".
     "puoi farlo",
     "ci riesci",
@@ -192,6 +204,15 @@ export const it: FastPathGrammar = {
     "puoi per favore",
     "potresti per favore",
     "ciao",
+    // A greeting, or the assistant called by what it is, before the command: "buongiorno, alza le
+    // tapparelle", "assistente, spegni la luce".
+    "buongiorno",
+    "buon giorno",
+    "buonasera",
+    "buona sera",
+    "buon pomeriggio",
+    "salve",
+    "assistente",
     "grazie",
     "ti prego",
     "mi puoi",
@@ -268,6 +289,21 @@ export const it: FastPathGrammar = {
     "mmm",
     "un attimo",
     "allora",
+    // Speech begun as speech begins: "bene, spegni la luce", "dunque abbassa il volume", "forza,
+    // accendi la luce", "insomma spegni tutto".
+    "bene",
+    "beh",
+    "dunque",
+    "forza",
+    "insomma",
+    // A tag asking agreement after the command: "spegni la luce, d'accordo?".
+    "d'accordo",
+    // A favour asked before the command itself: "fammi il favore, spegni la luce".
+    "fammi il favore",
+    "fammi un favore",
+    "mi faccia il favore",
+    "vorrei chiederti di",
+    "volevo chiederti di",
     // "spegni pure la luce": go ahead, said of what is asked.
     "pure",
     // "spegni solo la luce della cucina": "only" and "just" say nothing of what is asked; read as part of a
@@ -294,6 +330,28 @@ export const it: FastPathGrammar = {
     // "alza ancora il volume", "riaccendi di nuovo la luce": done again is what is asked now.
     "ancora",
     "di nuovo",
+  ],
+  reasons: [
+    // Going to bed or going out, told before the command ("vado a letto, spegni le luci"), and
+    // good night said with it: the reason changes nothing of what is asked.
+    "vado a letto",
+    "vado a dormire",
+    "me ne vado a letto",
+    "andiamo a letto",
+    "andiamo a dormire",
+    "sto andando a letto",
+    "sto andando a dormire",
+    "buonanotte",
+    "buona notte",
+    "esco",
+    "sto uscendo",
+    "me ne vado",
+    "usciamo",
+    "ce ne andiamo",
+    "che esco",
+    "che sto uscendo",
+    "che me ne vado",
+    "che usciamo",
   ],
   // "ora" is now too ("spegni le luci ora"); the clock still reads it as the time ("che ora è").
   // "spegni velocemente la luce", "alza all'istante il volume": at once is now.
@@ -330,6 +388,10 @@ export const it: FastPathGrammar = {
       "cambiare",
       "setta",
       "settare",
+      // "fissa il volume a quaranta": set fast, as Spanish's "fija".
+      "fissa",
+      "fissare",
+      "fissi",
     ],
     to: ["al", "a", "alla", "allo", "sul", "sulla", "su"],
     of: ["del", "della", "dello", "di", "in", "nel", "nella", "sul", "sulla"],
@@ -350,6 +412,9 @@ export const it: FastPathGrammar = {
       "impostare",
       "regola",
       "regolare",
+      "fissa",
+      "fissare",
+      "fissi",
       "rendi",
       "rendere",
       "renda",
@@ -1033,6 +1098,12 @@ export const it: FastPathGrammar = {
       "levare le luci",
       "rendi buio",
       "dammi il buio",
+      // Darkness asked for, said first: "voglio il buio in camera da letto", as "dammi il buio".
+      "^voglio il buio",
+      "^voglio buio",
+      "^vorrei il buio",
+      "^ho bisogno del buio",
+      "^ho bisogno di buio",
     ],
     mute: [
       // Every form a request to silence is made in: "silenziamo la musica", "silenzieresti le casse?".
@@ -1435,6 +1506,8 @@ export const it: FastPathGrammar = {
     ].flatMap(told),
   ],
   // "… so that I can hear it": what a command is for, cut off (see the type).
+  // "alza il volume che è troppo basso": what is wrong, joined on after the command.
+  reasonLinks: ["che"],
   purposes: [
     "così che",
     "cosi che",
@@ -1592,6 +1665,25 @@ export const it: FastPathGrammar = {
   ],
   // The main light of a room is the one on its ceiling: "spegni la luce principale del soggiorno".
   ceiling: ["soffitto", "plafonier", "principal"],
+  // "luci meno luminose", "volume troppo alti": an adjective agrees with what it is said of, in
+  // gender and number, however the cue lists wrote it.
+  agreement: {
+    starts: ["più", "piu", "meno", "troppo", "molto", "non così", "un po' più", "un po' meno"],
+    endings: [
+      ["o", "a"],
+      ["o", "i"],
+      ["o", "e"],
+      ["a", "o"],
+      ["a", "i"],
+      ["a", "e"],
+      ["i", "o"],
+      ["i", "a"],
+      ["i", "e"],
+      ["e", "i"],
+      ["e", "o"],
+      ["e", "a"],
+    ],
+  },
   wholeHome: [
     "tutta la casa",
     "in tutta la casa",
@@ -1633,6 +1725,8 @@ export const it: FastPathGrammar = {
       // Spotlights: "spegni i faretti della cucina".
       "faretto",
       "faretti",
+      // A wall light: "accendi le applique del corridoio".
+      "applique",
       // Said in the diminutive, as Italian says a small or dear thing: "spegni la lucina".
       "lucina",
       "lucine",
@@ -2029,6 +2123,9 @@ export const it: FastPathGrammar = {
       "precisa",
       "preciso",
       "di preciso",
+      // "la data completa di oggi": all of it, which is what is said.
+      "completa",
+      "completo",
       "corrente",
       "giusta",
       "odierna",
