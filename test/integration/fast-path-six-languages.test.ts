@@ -4825,3 +4825,22 @@ describe("a word that hurries a command ('snel') is no question about the time",
     expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
   });
 });
+
+describe("a change by an amount said with no device is no level for one", () => {
+  it.each([
+    ["fr", "augmente de dix pour cent"],
+    ["fr", "baisse de 20 %"],
+    ["de", "erhöhe um zehn Prozent"],
+    ["en", "increase by ten percent"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it("fr: 'augmente le volume de dix pour cent' still raises the speaker's volume by that much", async () => {
+    await say("augmente le volume de dix pour cent", "fr");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`,
+    ]);
+  });
+});
