@@ -4844,3 +4844,51 @@ describe("a change by an amount said with no device is no level for one", () => 
     ]);
   });
 });
+
+describe("French and German: the time and the date asked of where one is, as not known, or checked", () => {
+  it.each([
+    ["fr", "quelle heure est-il à mon emplacement actuel"],
+    ["fr", "l'heure dans ma région s'il te plaît"],
+    ["fr", "je ne sais plus quelle heure il est"],
+    ["fr", "vérification de l'heure"],
+    ["fr", "renseigne-moi sur l'heure"],
+    ["de", "wie spät ist es an meinem Standort"],
+    ["de", "ich hab vergessen wie spät es ist"],
+  ])("%s: %j is told the home's time, and nothing is switched", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.response_type).toBe("query_answer");
+    expect(result.speech).toMatch(/\d:\d\d/);
+  });
+
+  it.each([
+    ["fr", "à quelle date sommes-nous"],
+    ["fr", "on est à quel jour"],
+    ["fr", "j'ai oublié quel jour on est"],
+    ["fr", "quelle journée sommes-nous"],
+    ["fr", "donne-moi la date complète"],
+    ["de", "ich weiß nicht mehr welchen Tag wir haben"],
+    ["de", "welches Datum ist es in meiner Region"],
+  ])("%s: %j is told the home's date", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.response_type).toBe("query_answer");
+    expect(result.speech).toMatch(/20\d\d/);
+  });
+
+  it.each([
+    ["fr", "à quelle heure commence le film"],
+    ["fr", "à quelle date est la fête des voisins"],
+    ["fr", "j'ai oublié l'heure du rendez-vous"],
+    ["fr", "je ne sais plus quel jour est la réunion"],
+    ["fr", "je ne sais pas quelle heure il est à Tokyo"],
+    ["fr", "vérification de l'heure du vol"],
+    ["fr", "quelle journée épuisante"],
+    ["de", "ich hab vergessen wann der Termin ist"],
+    ["de", "wie spät ist es in meiner Region in Japan"],
+  ])("%s: %j is not answered with the home's clock", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toMatch(/\d:\d\d|20\d\d/);
+  });
+});

@@ -1788,6 +1788,10 @@ export const de: FastPathGrammar = {
       "oder",
       "oder nicht",
       "nicht",
+      // "ich weiß nicht mehr, welcher Tag ist", "ich hab vergessen, wie spät es ist": not knowing, said to be told.
+      "nicht mehr",
+      "vergessen",
+      "hab vergessen",
       "nicht wahr",
       "stimmt",
       "stimmt das",
@@ -1828,6 +1832,14 @@ export const de: FastPathGrammar = {
       // "die Uhrzeit in meiner Stadt": where the home is.
       "meiner stadt",
       "unserer stadt",
+      // "die Uhrzeit an meinem Standort", "wie spät ist es in meiner Region": where the speaker is, the home.
+      "meinem standort",
+      "meinem aktuellen standort",
+      "meiner region",
+      "unserer region",
+      "meiner gegend",
+      "meiner position",
+      "meiner aktuellen position",
       "ortszeit",
       "lokaler zeit",
       "lokal",
