@@ -4892,3 +4892,30 @@ describe("French and German: the time and the date asked of where one is, as not
     expect(result.speech).not.toMatch(/\d:\d\d|20\d\d/);
   });
 });
+
+describe("French: an adjective of more or less said after any word of degree", () => {
+  it.each([
+    ["fr", "les lumières de la cuisine ne sont pas assez brillantes"],
+    ["fr", "la lumière de la cuisine est trop sombre"],
+    ["fr", "la lampe de la cuisine n'est pas assez intense"],
+  ])("%s: %j brightens the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":75}`]);
+  });
+
+  it("fr: 'la musique n'est pas assez forte' raises the speaker's volume by a step", async () => {
+    await say("la musique n'est pas assez forte", "fr");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`,
+    ]);
+  });
+
+  it.each([
+    ["fr", "la lumière de la cuisine était trop sombre hier"],
+    ["fr", "est-ce que la lumière de la cuisine est trop sombre"],
+    ["fr", "la lumière de la cuisine n'est pas trop sombre"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

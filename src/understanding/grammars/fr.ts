@@ -1225,6 +1225,8 @@ export const fr: FastPathGrammar = {
       "un peu plus",
       "un peu moins",
     ],
+    more: ["plus", "un peu plus", "pas assez"],
+    less: ["moins", "un peu moins", "trop", "pas si"],
     endings: [
       ["", "s"],
       ["", "e"],
