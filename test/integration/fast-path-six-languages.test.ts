@@ -4919,3 +4919,73 @@ describe("French: an adjective of more or less said after any word of degree", (
     expect(calls()).toEqual([]);
   });
 });
+
+describe("French: no longer needed, said with 'ne' dropped or by 'on', is switched off", () => {
+  it.each([
+    ["fr", "j'ai plus besoin de la lumière dans la cuisine"],
+    ["fr", "on n'a plus besoin des lumières de la cuisine"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "j'ai plus besoin de lumière quand je dors"],
+    ["fr", "on n'a plus besoin de la lumière de la cuisine demain"],
+    ["fr", "est-ce qu'on a plus besoin de la lumière de la cuisine"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French: a plug or a bulb said with what it is, one word or two", () => {
+  it("fr: 'allume la prise électrique intelligente de la cuisine' switches the kitchen's plug on", async () => {
+    await say("allume la prise électrique intelligente de la cuisine", "fr");
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it("fr: 'éteins les ampoules connectées de la cuisine' switches the kitchen's lights off", async () => {
+    await say("éteins les ampoules connectées de la cuisine", "fr");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it("fr: 'la prise électrique intelligente de la cuisine est allumée ?' switches nothing", async () => {
+    await say("la prise électrique intelligente de la cuisine est allumée ?", "fr");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French and German: the sound closed, a light's power lowered, a light too weak or too strong", () => {
+  it("fr: 'ferme le son' mutes the speaker", async () => {
+    await say("ferme le son", "fr");
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+    ]);
+  });
+
+  it("fr: 'baisse la puissance des lampes de la cuisine' dims the kitchen's light that is on", async () => {
+    await say("baisse la puissance des lampes de la cuisine", "fr");
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+
+  it("de: 'das Licht in der Küche ist zu schwach' brightens the kitchen's light that is on", async () => {
+    await say("das Licht in der Küche ist zu schwach", "de");
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":75}`]);
+  });
+
+  it("de: 'das Licht in der Küche ist zu stark' dims the kitchen's light that is on", async () => {
+    await say("das Licht in der Küche ist zu stark", "de");
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+
+  it.each([
+    ["fr", "ferme la porte du garage"],
+    ["de", "das Licht in der Küche war gestern zu stark"],
+    ["de", "ist das Licht in der Küche zu stark"],
+    ["de", "der Kaffee ist zu stark"],
+  ])("%s: %j switches no light and mutes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls().join(" ")).not.toMatch(/light\.|volume_mute/);
+  });
+});

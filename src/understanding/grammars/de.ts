@@ -539,6 +539,8 @@ export const de: FastPathGrammar = {
       "beleuchte",
       "erleuchte",
       "sind zu dunkel",
+      // "das Licht ist zu schwach": too weak a light is too dark.
+      "zu schwach",
       "heller machen",
       "aufhellen",
       "mehr licht",
@@ -630,6 +632,8 @@ export const de: FastPathGrammar = {
       "zu viel licht",
       // Glare: "das Licht ist zu grell", "das Licht blendet".
       "zu grell",
+      // "das Licht ist zu stark": too strong a light is too bright.
+      "zu stark",
       "blendet",
       "blendet mich",
       "zu viel beleuchtung",

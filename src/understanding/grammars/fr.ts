@@ -4,6 +4,23 @@ import type { FastPathGrammar } from "../grammar-types.js";
 const CAPABILITIES =
   "Sans modèle de langage, je peux allumer, éteindre, ouvrir, fermer, verrouiller et régler des appareils, changer le volume, et te donner les mesures, les états, l'heure et la date.";
 
+/**
+ * A kind's nouns with what may be said after any of them, one or two in either order ("prise
+ * électrique intelligente", "ampoules connectées wifi"): the singular's words after the singular
+ * nouns, the plural's after the plural ones.
+ */
+function qualified(
+  nouns: { one: string[]; many: string[] },
+  qualifiers: { one: string[]; many: string[] },
+): string[] {
+  const said = (list: string[], words: string[]) =>
+    list.flatMap((noun) => [
+      ...words.map((q) => `${noun} ${q}`),
+      ...words.flatMap((q) => words.filter((r) => r !== q).map((r) => `${noun} ${q} ${r}`)),
+    ]);
+  return [...said(nouns.one, qualifiers.one), ...said(nouns.many, qualifiers.many)];
+}
+
 export const fr: FastPathGrammar = {
   language: "fr",
   locale: "fr-FR",
@@ -443,6 +460,20 @@ export const fr: FastPathGrammar = {
       "je n'ai plus besoin de",
       "je n'ai plus besoin des",
       "pas besoin de",
+      // The same, as said with "ne" dropped or by "on": "j'ai plus besoin de la lampe", "on n'a
+      // plus besoin des lumières", "plus besoin de la prise".
+      "j'ai plus besoin de",
+      "j'ai plus besoin des",
+      "on n'a plus besoin de",
+      "on n'a plus besoin des",
+      "on a plus besoin de",
+      "on a plus besoin des",
+      "nous n'avons plus besoin de",
+      "nous n'avons plus besoin des",
+      "plus besoin de",
+      "plus besoin des",
+      "je n'utilise plus",
+      "on n'utilise plus",
       "je ne veux plus utiliser",
       // "je ne veux plus de lumière dans le salon": none wanted any more ("je ne veux pas de
       // lumière" may refuse one not yet asked for, and is read as no command).
@@ -929,6 +960,10 @@ export const fr: FastPathGrammar = {
       "enlevez le son",
       "sans son",
       "sans le son",
+      // "ferme le son", as the light is "fermée" where French is spoken so.
+      "ferme le son",
+      "fermer le son",
+      "fermez le son",
       // Silence for the speaker ("mets le salon en silence"). "silence", "chut" and "tais-toi" are
       // a mute said with more ("silence s'il te plaît, là", "chut dans le salon"); alone they are Home
       // Assistant's "never mind" (later.hush), not a mute.
@@ -1036,6 +1071,8 @@ export const fr: FastPathGrammar = {
       "puissance lumineuse",
       "puissance de la lumière",
       "puissance des lumières",
+      // "baisse la puissance de la lampe": as "intensité", said of the light named after it.
+      "puissance",
     ],
     bit: ["un peu", "un petit peu", "légèrement", "un poil", "d'un cran", "un cran", "d'un niveau"],
     // Two steps: a lot, or two of them counted ("de deux crans").
@@ -1344,10 +1381,14 @@ export const fr: FastPathGrammar = {
       "luminaires",
       "ampoule",
       "ampoules",
-      "lampe intelligente",
-      "lampes intelligentes",
-      "ampoule connectée",
-      "ampoules connectées",
+      // "ampoule connectée", "lampes intelligentes wifi": what a smart light is said to be.
+      ...qualified(
+        { one: ["lampe", "ampoule", "lumière"], many: ["lampes", "ampoules", "lumières"] },
+        {
+          one: ["intelligente", "connectée", "led", "wifi"],
+          many: ["intelligentes", "connectées", "led", "wifi"],
+        },
+      ),
       // Fittings a room's lights are called by: "allume les spots", "éteins l'applique".
       "spot",
       "spots",
@@ -1362,26 +1403,21 @@ export const fr: FastPathGrammar = {
     ],
     switch: ["interrupteur", "interrupteurs"],
     outlet: [
-      "prise intelligente",
       "wemo",
       "prise wemo",
       "prise connectée wemo",
-      "prises intelligentes",
       "prise de courant",
-      "prise électrique",
-      "prise murale",
-      "prises murales",
-      "prises électriques",
       "prises de courant",
-      "prise commandée",
       "prise",
       "prises",
-      "prise connectée",
-      "prises connectées",
-      "prise de courant intelligente",
-      "prises de courant intelligentes",
-      "prise smart",
-      "prises smart",
+      // "prise électrique intelligente", "prises de courant connectées": what a smart plug is said to be.
+      ...qualified(
+        { one: ["prise", "prise de courant"], many: ["prises", "prises de courant"] },
+        {
+          one: ["intelligente", "connectée", "électrique", "murale", "commandée", "smart", "wifi"],
+          many: ["intelligentes", "connectées", "électriques", "murales", "commandées", "smart", "wifi"],
+        },
+      ),
       "multiprise",
       "multiprises",
       "bloc multiprise",
