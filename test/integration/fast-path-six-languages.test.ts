@@ -4989,3 +4989,26 @@ describe("French and German: the sound closed, a light's power lowered, a light 
     expect(calls().join(" ")).not.toMatch(/light\.|volume_mute/);
   });
 });
+
+describe("French and German: a speaker called by its box or by what it is", () => {
+  it.each([
+    ["de", "stelle die Musikbox leiser"],
+    ["de", "die Boxen bitte leiser"],
+    ["fr", "baisse le son de l'enceinte connectée"],
+    ["fr", "baisse le volume de la barre de son"],
+  ])("%s: %j lowers the living room speaker's volume by a step", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "die Musikbox war zu laut"],
+    ["fr", "l'enceinte connectée est trop forte ?"],
+    ["fr", "l'enceinte bluetooth était trop forte hier"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

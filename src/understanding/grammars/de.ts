@@ -1299,6 +1299,16 @@ export const de: FastPathGrammar = {
       "musikanlage",
       "anlage",
       "stereoanlage",
+      // "die Musikbox", "die Boxen im Wohnzimmer": the speaker by its box, in one word or the plural.
+      "boxen",
+      "musikbox",
+      "musikboxen",
+      "lautsprecherbox",
+      "lautsprecherboxen",
+      "soundbox",
+      "bluetoothbox",
+      "musikanlagen",
+      "stereoanlagen",
       // Said in English, as product names are.
       "speaker",
       "speakers",

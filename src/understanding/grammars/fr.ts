@@ -1459,6 +1459,19 @@ export const fr: FastPathGrammar = {
       "baffles",
       "haut-parleur",
       "haut-parleurs",
+      // "l'enceinte connectée", "la barre de son", "le lecteur audio": the speaker by what it is.
+      ...qualified(
+        { one: ["enceinte"], many: ["enceintes"] },
+        {
+          one: ["connectée", "bluetooth", "intelligente", "wifi"],
+          many: ["connectées", "bluetooth", "intelligentes", "wifi"],
+        },
+      ),
+      "barre de son",
+      "barres de son",
+      "lecteur audio",
+      "chaîne stéréo",
+      "poste de radio",
       // Said in English, as product names are.
       "speaker",
       "speakers",
