@@ -5012,3 +5012,22 @@ describe("French and German: a speaker called by its box or by what it is", () =
     expect(calls()).toEqual([]);
   });
 });
+
+describe("French: today's day checked by the inversion 'est-ce'", () => {
+  it("fr: 'aujourd'hui, est-ce mercredi ?' is answered from the home's date", async () => {
+    const result = await say("aujourd'hui, est-ce mercredi ?", "fr");
+    expect(calls()).toEqual([]);
+    expect(result.response_type).toBe("query_answer");
+    expect(result.speech).toMatch(/^(Oui|Non)\. .*20\d\d/);
+  });
+
+  it.each([
+    ["fr", "est-ce mercredi prochain"],
+    ["fr", "est-ce que mercredi il pleut"],
+    ["fr", "est-ce l'heure de manger"],
+  ])("%s: %j is not answered with the home's clock", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toMatch(/\d:\d\d|20\d\d/);
+  });
+});

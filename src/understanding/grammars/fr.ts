@@ -1953,6 +1953,8 @@ export const fr: FastPathGrammar = {
       "nous sommes",
       "nous sommes en",
       "est-on",
+      // "aujourd'hui, est-ce mercredi ?": asked by inversion, as "est-on".
+      "est-ce",
     ],
     // "quelle heure est-il dans mon fuseau horaire": the home's own time zone, answered.
     ownZone: [
