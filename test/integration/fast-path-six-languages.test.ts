@@ -5031,3 +5031,25 @@ describe("French: today's day checked by the inversion 'est-ce'", () => {
     expect(result.speech).not.toMatch(/\d:\d\d|20\d\d/);
   });
 });
+
+describe("French: a change wished in the subjunctive of 'tu' or 'vous'", () => {
+  it.each([
+    ["fr", "j'aimerais que tu réduises le volume", 0.1],
+    ["fr", "je voudrais que vous descendiez le son", 0.1],
+    ["fr", "je voudrais que vous montiez le son", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["fr", "je ne voudrais pas que vous montiez le son"],
+    ["fr", "avant que vous réduisiez le volume, dites-le-moi"],
+    ["fr", "je voudrais que vous montiez me voir"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -516,6 +516,11 @@ export const fr: FastPathGrammar = {
       "amplifie",
       "amplifier",
       "accentue",
+      // Wished, in the subjunctive of "vous": "je voudrais que vous montiez le son".
+      "montiez",
+      "remontiez",
+      "augmentiez",
+      "haussiez",
     ],
     down: [
       // Asked as a question in the second person ("baisses …?"): a request.
@@ -543,6 +548,13 @@ export const fr: FastPathGrammar = {
       "moins",
       "plus bas",
       "plus basse",
+      // Wished, in the subjunctive: "j'aimerais que tu réduises le volume", "… que vous baissiez …".
+      "réduises",
+      "réduisiez",
+      "baissiez",
+      "diminuiez",
+      "descendes",
+      "descendiez",
     ],
     starts: ["démarre", "démarrer", "lance", "lancer"],
     particles: [],
