@@ -5053,3 +5053,24 @@ describe("French: a change wished in the subjunctive of 'tu' or 'vous'", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("French and German: the one spoken to called or urged on before the command ('dis, …', 'na los, …')", () => {
+  it.each([
+    ["fr", "dis, éteins la lumière de la cuisine"],
+    ["de", "na los, mach das Licht in der Küche aus"],
+    ["de", "komm schon, schalte das Licht in der Küche aus"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "dis à Marie d'éteindre la lumière de la cuisine"],
+    ["fr", "dis-moi comment éteindre la lumière de la cuisine"],
+    ["de", "was ist los mit dem Licht in der Küche"],
+    ["de", "wann geht es los"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

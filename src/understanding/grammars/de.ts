@@ -139,6 +139,12 @@ export const de: FastPathGrammar = {
     "schnell",
     "mal schnell",
     "na dann",
+    // Urged on: "na los, mach das Licht aus", "komm schon, dreh die Musik leiser".
+    "na los",
+    "los",
+    "los jetzt",
+    "komm schon",
+    "na komm",
     "kannst du",
     // "das Licht darf aus", "kann das Licht aus", "die Lichter dürfen dunkler sein": what may be
     // is what is asked, as the Dutch "mag" is.

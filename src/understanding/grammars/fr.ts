@@ -234,6 +234,8 @@ export const fr: FastPathGrammar = {
     // "hey", said in French as in English.
     "hey",
     "ok",
+    // "dis, éteins la lumière": the one spoken to called, as "hé".
+    "dis",
     // Why, said before the command: "je vais me coucher, éteins les lumières" (alone, they ask nothing).
     "je vais me coucher",
     "je vais aller me coucher",
