@@ -5074,3 +5074,23 @@ describe("French and German: the one spoken to called or urged on before the com
     expect(calls()).toEqual([]);
   });
 });
+
+describe("German: no longer needed, said with the thing first, is switched off", () => {
+  it.each([
+    ["de", "das Licht in der Küche brauche ich nicht mehr"],
+    ["de", "die Lampen in der Küche werden nicht mehr gebraucht"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "brauche ich das Licht in der Küche nicht mehr"],
+    ["de", "wird das Licht in der Küche nicht mehr gebraucht"],
+    ["de", "das Licht in der Küche brauche ich nicht mehr, wenn ich gehe"],
+    ["de", "das Licht in der Küche brauche ich morgen nicht mehr"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

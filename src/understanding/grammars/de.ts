@@ -453,6 +453,13 @@ export const de: FastPathGrammar = {
       // "die Steckdose soll nicht aktiv sein": not active is off.
       "nicht aktiv",
       "nicht mehr aktiv",
+      // "das Licht in der Küche brauche ich nicht mehr", "die Lampe wird nicht mehr gebraucht":
+      // no longer needed is off (said with the thing first, as "kein Licht mehr" is).
+      "brauche ich nicht mehr",
+      "brauch ich nicht mehr",
+      "brauchen wir nicht mehr",
+      "wird nicht mehr gebraucht",
+      "werden nicht mehr gebraucht",
       "inaktiv",
       "ausknipsen",
       "abdrehen",
