@@ -631,7 +631,18 @@ export interface FastPathGrammar {
    * of `starts` and an adjective ("plus", "trop", "pas assez") is known with each ending of the
    * adjective [ending as listed, other ending] ("" → "s", "eux" → "euses").
    */
-  agreement?: { starts: string[]; endings: Array<[string, string]> };
+  agreement?: {
+    starts: string[];
+    endings: Array<[string, string]>;
+    /**
+     * Of `starts`, those that ask for more of what the adjective says ("plus", "pas assez") and
+     * those that ask for less ("moins", "trop", "pas si"): an adjective known after one of them is
+     * known after each of the others, the change turned round where they differ ("plus brillant"
+     * brighter: "pas assez brillantes" brighter, "trop brillante" dimmer).
+     */
+    more?: string[];
+    less?: string[];
+  };
   /**
    * Words that say which one of a kind is meant ("left", "main", "nearest", "de gauche"): with
    * them, a kind asks which of the speaker's room is meant. Where a grammar lists them, a word

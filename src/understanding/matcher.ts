@@ -210,7 +210,9 @@ export function createMatcher(grammar: FastPathGrammar) {
     `^(?:(?:${alternation(spaced)})\\s+${elided.length ? `|(?:${alternation(elided)})` : ""})`,
   );
   const quantifier = new RegExp(`^(?:${alternation(grammar.quantifiers)})\\s+`);
-  const articleWords = new Set(grammar.articles.map(fold));
+  // "augmente de 10 %", "erhöhe um 10 %": an article, or the word a change by an amount or a level
+  // is said with, taken alone for the name names nothing (an alias may hold it: "lámpara de pie").
+  const articleWords = new Set([...grammar.articles, ...grammar.cues.by, ...grammar.cues.to].map(fold));
   // "im Flur die Haustür", "in cucina le luci": a place said before the name, up to the article
   // or quantifier that starts the name; read as "<name> <place>", the order the resolver knows.
   const placeFirst = new RegExp(

@@ -5274,3 +5274,272 @@ describe("Spanish and Italian: wall lights and the music system by the names the
     expect(calls()).toEqual([]);
   });
 });
+
+describe("a change by an amount said with no device is no level for one", () => {
+  it.each([
+    ["fr", "augmente de dix pour cent"],
+    ["fr", "baisse de 20 %"],
+    ["de", "erhöhe um zehn Prozent"],
+    ["en", "increase by ten percent"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it("fr: 'augmente le volume de dix pour cent' still raises the speaker's volume by that much", async () => {
+    await say("augmente le volume de dix pour cent", "fr");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`,
+    ]);
+  });
+});
+
+describe("French and German: the time and the date asked of where one is, as not known, or checked", () => {
+  it.each([
+    ["fr", "quelle heure est-il à mon emplacement actuel"],
+    ["fr", "l'heure dans ma région s'il te plaît"],
+    ["fr", "je ne sais plus quelle heure il est"],
+    ["fr", "vérification de l'heure"],
+    ["fr", "renseigne-moi sur l'heure"],
+    ["de", "wie spät ist es an meinem Standort"],
+    ["de", "ich hab vergessen wie spät es ist"],
+  ])("%s: %j is told the home's time, and nothing is switched", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.response_type).toBe("query_answer");
+    expect(result.speech).toMatch(/\d:\d\d/);
+  });
+
+  it.each([
+    ["fr", "à quelle date sommes-nous"],
+    ["fr", "on est à quel jour"],
+    ["fr", "j'ai oublié quel jour on est"],
+    ["fr", "quelle journée sommes-nous"],
+    ["fr", "donne-moi la date complète"],
+    ["de", "ich weiß nicht mehr welchen Tag wir haben"],
+    ["de", "welches Datum ist es in meiner Region"],
+  ])("%s: %j is told the home's date", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.response_type).toBe("query_answer");
+    expect(result.speech).toMatch(/20\d\d/);
+  });
+
+  it.each([
+    ["fr", "à quelle heure commence le film"],
+    ["fr", "à quelle date est la fête des voisins"],
+    ["fr", "j'ai oublié l'heure du rendez-vous"],
+    ["fr", "je ne sais plus quel jour est la réunion"],
+    ["fr", "je ne sais pas quelle heure il est à Tokyo"],
+    ["fr", "vérification de l'heure du vol"],
+    ["fr", "quelle journée épuisante"],
+    ["de", "ich hab vergessen wann der Termin ist"],
+    ["de", "wie spät ist es in meiner Region in Japan"],
+  ])("%s: %j is not answered with the home's clock", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toMatch(/\d:\d\d|20\d\d/);
+  });
+});
+
+describe("French: an adjective of more or less said after any word of degree", () => {
+  it.each([
+    ["fr", "les lumières de la cuisine ne sont pas assez brillantes"],
+    ["fr", "la lumière de la cuisine est trop sombre"],
+    ["fr", "la lampe de la cuisine n'est pas assez intense"],
+  ])("%s: %j brightens the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":75}`]);
+  });
+
+  it("fr: 'la musique n'est pas assez forte' raises the speaker's volume by a step", async () => {
+    await say("la musique n'est pas assez forte", "fr");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`,
+    ]);
+  });
+
+  it.each([
+    ["fr", "la lumière de la cuisine était trop sombre hier"],
+    ["fr", "est-ce que la lumière de la cuisine est trop sombre"],
+    ["fr", "la lumière de la cuisine n'est pas trop sombre"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French: no longer needed, said with 'ne' dropped or by 'on', is switched off", () => {
+  it.each([
+    ["fr", "j'ai plus besoin de la lumière dans la cuisine"],
+    ["fr", "on n'a plus besoin des lumières de la cuisine"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "j'ai plus besoin de lumière quand je dors"],
+    ["fr", "on n'a plus besoin de la lumière de la cuisine demain"],
+    ["fr", "est-ce qu'on a plus besoin de la lumière de la cuisine"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French: a plug or a bulb said with what it is, one word or two", () => {
+  it("fr: 'allume la prise électrique intelligente de la cuisine' switches the kitchen's plug on", async () => {
+    await say("allume la prise électrique intelligente de la cuisine", "fr");
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it("fr: 'éteins les ampoules connectées de la cuisine' switches the kitchen's lights off", async () => {
+    await say("éteins les ampoules connectées de la cuisine", "fr");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it("fr: 'la prise électrique intelligente de la cuisine est allumée ?' switches nothing", async () => {
+    await say("la prise électrique intelligente de la cuisine est allumée ?", "fr");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French and German: the sound closed, a light's power lowered, a light too weak or too strong", () => {
+  it("fr: 'ferme le son' mutes the speaker", async () => {
+    await say("ferme le son", "fr");
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+    ]);
+  });
+
+  it("fr: 'baisse la puissance des lampes de la cuisine' dims the kitchen's light that is on", async () => {
+    await say("baisse la puissance des lampes de la cuisine", "fr");
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+
+  it("de: 'das Licht in der Küche ist zu schwach' brightens the kitchen's light that is on", async () => {
+    await say("das Licht in der Küche ist zu schwach", "de");
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":75}`]);
+  });
+
+  it("de: 'das Licht in der Küche ist zu stark' dims the kitchen's light that is on", async () => {
+    await say("das Licht in der Küche ist zu stark", "de");
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+  });
+
+  it.each([
+    ["fr", "ferme la porte du garage"],
+    ["de", "das Licht in der Küche war gestern zu stark"],
+    ["de", "ist das Licht in der Küche zu stark"],
+    ["de", "der Kaffee ist zu stark"],
+  ])("%s: %j switches no light and mutes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls().join(" ")).not.toMatch(/light\.|volume_mute/);
+  });
+});
+
+describe("French and German: a speaker called by its box or by what it is", () => {
+  it.each([
+    ["de", "stelle die Musikbox leiser"],
+    ["de", "die Boxen bitte leiser"],
+    ["fr", "baisse le son de l'enceinte connectée"],
+    ["fr", "baisse le volume de la barre de son"],
+  ])("%s: %j lowers the living room speaker's volume by a step", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "die Musikbox war zu laut"],
+    ["fr", "l'enceinte connectée est trop forte ?"],
+    ["fr", "l'enceinte bluetooth était trop forte hier"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French: today's day checked by the inversion 'est-ce'", () => {
+  it("fr: 'aujourd'hui, est-ce mercredi ?' is answered from the home's date", async () => {
+    const result = await say("aujourd'hui, est-ce mercredi ?", "fr");
+    expect(calls()).toEqual([]);
+    expect(result.response_type).toBe("query_answer");
+    expect(result.speech).toMatch(/^(Oui|Non)\. .*20\d\d/);
+  });
+
+  it.each([
+    ["fr", "est-ce mercredi prochain"],
+    ["fr", "est-ce que mercredi il pleut"],
+    ["fr", "est-ce l'heure de manger"],
+  ])("%s: %j is not answered with the home's clock", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toMatch(/\d:\d\d|20\d\d/);
+  });
+});
+
+describe("French: a change wished in the subjunctive of 'tu' or 'vous'", () => {
+  it.each([
+    ["fr", "j'aimerais que tu réduises le volume", 0.1],
+    ["fr", "je voudrais que vous descendiez le son", 0.1],
+    ["fr", "je voudrais que vous montiez le son", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["fr", "je ne voudrais pas que vous montiez le son"],
+    ["fr", "avant que vous réduisiez le volume, dites-le-moi"],
+    ["fr", "je voudrais que vous montiez me voir"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French and German: the one spoken to called or urged on before the command ('dis, …', 'na los, …')", () => {
+  it.each([
+    ["fr", "dis, éteins la lumière de la cuisine"],
+    ["de", "na los, mach das Licht in der Küche aus"],
+    ["de", "komm schon, schalte das Licht in der Küche aus"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "dis à Marie d'éteindre la lumière de la cuisine"],
+    ["fr", "dis-moi comment éteindre la lumière de la cuisine"],
+    ["de", "was ist los mit dem Licht in der Küche"],
+    ["de", "wann geht es los"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German: no longer needed, said with the thing first, is switched off", () => {
+  it.each([
+    ["de", "das Licht in der Küche brauche ich nicht mehr"],
+    ["de", "die Lampen in der Küche werden nicht mehr gebraucht"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "brauche ich das Licht in der Küche nicht mehr"],
+    ["de", "wird das Licht in der Küche nicht mehr gebraucht"],
+    ["de", "das Licht in der Küche brauche ich nicht mehr, wenn ich gehe"],
+    ["de", "das Licht in der Küche brauche ich morgen nicht mehr"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -139,6 +139,12 @@ export const de: FastPathGrammar = {
     "schnell",
     "mal schnell",
     "na dann",
+    // Urged on: "na los, mach das Licht aus", "komm schon, dreh die Musik leiser".
+    "na los",
+    "los",
+    "los jetzt",
+    "komm schon",
+    "na komm",
     "kannst du",
     // "das Licht darf aus", "kann das Licht aus", "die Lichter dürfen dunkler sein": what may be
     // is what is asked, as the Dutch "mag" is.
@@ -447,6 +453,13 @@ export const de: FastPathGrammar = {
       // "die Steckdose soll nicht aktiv sein": not active is off.
       "nicht aktiv",
       "nicht mehr aktiv",
+      // "das Licht in der Küche brauche ich nicht mehr", "die Lampe wird nicht mehr gebraucht":
+      // no longer needed is off (said with the thing first, as "kein Licht mehr" is).
+      "brauche ich nicht mehr",
+      "brauch ich nicht mehr",
+      "brauchen wir nicht mehr",
+      "wird nicht mehr gebraucht",
+      "werden nicht mehr gebraucht",
       "inaktiv",
       "ausknipsen",
       "abdrehen",
@@ -539,6 +552,8 @@ export const de: FastPathGrammar = {
       "beleuchte",
       "erleuchte",
       "sind zu dunkel",
+      // "das Licht ist zu schwach": too weak a light is too dark.
+      "zu schwach",
       "heller machen",
       "aufhellen",
       "mehr licht",
@@ -630,6 +645,8 @@ export const de: FastPathGrammar = {
       "zu viel licht",
       // Glare: "das Licht ist zu grell", "das Licht blendet".
       "zu grell",
+      // "das Licht ist zu stark": too strong a light is too bright.
+      "zu stark",
       "blendet",
       "blendet mich",
       "zu viel beleuchtung",
@@ -1295,6 +1312,16 @@ export const de: FastPathGrammar = {
       "musikanlage",
       "anlage",
       "stereoanlage",
+      // "die Musikbox", "die Boxen im Wohnzimmer": the speaker by its box, in one word or the plural.
+      "boxen",
+      "musikbox",
+      "musikboxen",
+      "lautsprecherbox",
+      "lautsprecherboxen",
+      "soundbox",
+      "bluetoothbox",
+      "musikanlagen",
+      "stereoanlagen",
       // Said in English, as product names are.
       "speaker",
       "speakers",
@@ -1788,6 +1815,10 @@ export const de: FastPathGrammar = {
       "oder",
       "oder nicht",
       "nicht",
+      // "ich weiß nicht mehr, welcher Tag ist", "ich hab vergessen, wie spät es ist": not knowing, said to be told.
+      "nicht mehr",
+      "vergessen",
+      "hab vergessen",
       "nicht wahr",
       "stimmt",
       "stimmt das",
@@ -1828,6 +1859,14 @@ export const de: FastPathGrammar = {
       // "die Uhrzeit in meiner Stadt": where the home is.
       "meiner stadt",
       "unserer stadt",
+      // "die Uhrzeit an meinem Standort", "wie spät ist es in meiner Region": where the speaker is, the home.
+      "meinem standort",
+      "meinem aktuellen standort",
+      "meiner region",
+      "unserer region",
+      "meiner gegend",
+      "meiner position",
+      "meiner aktuellen position",
       "ortszeit",
       "lokaler zeit",
       "lokal",

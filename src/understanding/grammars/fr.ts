@@ -4,6 +4,23 @@ import type { FastPathGrammar } from "../grammar-types.js";
 const CAPABILITIES =
   "Sans modèle de langage, je peux allumer, éteindre, ouvrir, fermer, verrouiller et régler des appareils, changer le volume, et te donner les mesures, les états, l'heure et la date.";
 
+/**
+ * A kind's nouns with what may be said after any of them, one or two in either order ("prise
+ * électrique intelligente", "ampoules connectées wifi"): the singular's words after the singular
+ * nouns, the plural's after the plural ones.
+ */
+function qualified(
+  nouns: { one: string[]; many: string[] },
+  qualifiers: { one: string[]; many: string[] },
+): string[] {
+  const said = (list: string[], words: string[]) =>
+    list.flatMap((noun) => [
+      ...words.map((q) => `${noun} ${q}`),
+      ...words.flatMap((q) => words.filter((r) => r !== q).map((r) => `${noun} ${q} ${r}`)),
+    ]);
+  return [...said(nouns.one, qualifiers.one), ...said(nouns.many, qualifiers.many)];
+}
+
 export const fr: FastPathGrammar = {
   language: "fr",
   locale: "fr-FR",
@@ -217,6 +234,8 @@ export const fr: FastPathGrammar = {
     // "hey", said in French as in English.
     "hey",
     "ok",
+    // "dis, éteins la lumière": the one spoken to called, as "hé".
+    "dis",
     // Why, said before the command: "je vais me coucher, éteins les lumières" (alone, they ask nothing).
     "je vais me coucher",
     "je vais aller me coucher",
@@ -443,6 +462,20 @@ export const fr: FastPathGrammar = {
       "je n'ai plus besoin de",
       "je n'ai plus besoin des",
       "pas besoin de",
+      // The same, as said with "ne" dropped or by "on": "j'ai plus besoin de la lampe", "on n'a
+      // plus besoin des lumières", "plus besoin de la prise".
+      "j'ai plus besoin de",
+      "j'ai plus besoin des",
+      "on n'a plus besoin de",
+      "on n'a plus besoin des",
+      "on a plus besoin de",
+      "on a plus besoin des",
+      "nous n'avons plus besoin de",
+      "nous n'avons plus besoin des",
+      "plus besoin de",
+      "plus besoin des",
+      "je n'utilise plus",
+      "on n'utilise plus",
       "je ne veux plus utiliser",
       // "je ne veux plus de lumière dans le salon": none wanted any more ("je ne veux pas de
       // lumière" may refuse one not yet asked for, and is read as no command).
@@ -485,6 +518,11 @@ export const fr: FastPathGrammar = {
       "amplifie",
       "amplifier",
       "accentue",
+      // Wished, in the subjunctive of "vous": "je voudrais que vous montiez le son".
+      "montiez",
+      "remontiez",
+      "augmentiez",
+      "haussiez",
     ],
     down: [
       // Asked as a question in the second person ("baisses …?"): a request.
@@ -512,6 +550,13 @@ export const fr: FastPathGrammar = {
       "moins",
       "plus bas",
       "plus basse",
+      // Wished, in the subjunctive: "j'aimerais que tu réduises le volume", "… que vous baissiez …".
+      "réduises",
+      "réduisiez",
+      "baissiez",
+      "diminuiez",
+      "descendes",
+      "descendiez",
     ],
     starts: ["démarre", "démarrer", "lance", "lancer"],
     particles: [],
@@ -929,6 +974,10 @@ export const fr: FastPathGrammar = {
       "enlevez le son",
       "sans son",
       "sans le son",
+      // "ferme le son", as the light is "fermée" where French is spoken so.
+      "ferme le son",
+      "fermer le son",
+      "fermez le son",
       // Silence for the speaker ("mets le salon en silence"). "silence", "chut" and "tais-toi" are
       // a mute said with more ("silence s'il te plaît, là", "chut dans le salon"); alone they are Home
       // Assistant's "never mind" (later.hush), not a mute.
@@ -1036,6 +1085,8 @@ export const fr: FastPathGrammar = {
       "puissance lumineuse",
       "puissance de la lumière",
       "puissance des lumières",
+      // "baisse la puissance de la lampe": as "intensité", said of the light named after it.
+      "puissance",
     ],
     bit: ["un peu", "un petit peu", "légèrement", "un poil", "d'un cran", "un cran", "d'un niveau"],
     // Two steps: a lot, or two of them counted ("de deux crans").
@@ -1225,6 +1276,8 @@ export const fr: FastPathGrammar = {
       "un peu plus",
       "un peu moins",
     ],
+    more: ["plus", "un peu plus", "pas assez"],
+    less: ["moins", "un peu moins", "trop", "pas si"],
     endings: [
       ["", "s"],
       ["", "e"],
@@ -1342,10 +1395,14 @@ export const fr: FastPathGrammar = {
       "luminaires",
       "ampoule",
       "ampoules",
-      "lampe intelligente",
-      "lampes intelligentes",
-      "ampoule connectée",
-      "ampoules connectées",
+      // "ampoule connectée", "lampes intelligentes wifi": what a smart light is said to be.
+      ...qualified(
+        { one: ["lampe", "ampoule", "lumière"], many: ["lampes", "ampoules", "lumières"] },
+        {
+          one: ["intelligente", "connectée", "led", "wifi"],
+          many: ["intelligentes", "connectées", "led", "wifi"],
+        },
+      ),
       // Fittings a room's lights are called by: "allume les spots", "éteins l'applique".
       "spot",
       "spots",
@@ -1360,26 +1417,21 @@ export const fr: FastPathGrammar = {
     ],
     switch: ["interrupteur", "interrupteurs"],
     outlet: [
-      "prise intelligente",
       "wemo",
       "prise wemo",
       "prise connectée wemo",
-      "prises intelligentes",
       "prise de courant",
-      "prise électrique",
-      "prise murale",
-      "prises murales",
-      "prises électriques",
       "prises de courant",
-      "prise commandée",
       "prise",
       "prises",
-      "prise connectée",
-      "prises connectées",
-      "prise de courant intelligente",
-      "prises de courant intelligentes",
-      "prise smart",
-      "prises smart",
+      // "prise électrique intelligente", "prises de courant connectées": what a smart plug is said to be.
+      ...qualified(
+        { one: ["prise", "prise de courant"], many: ["prises", "prises de courant"] },
+        {
+          one: ["intelligente", "connectée", "électrique", "murale", "commandée", "smart", "wifi"],
+          many: ["intelligentes", "connectées", "électriques", "murales", "commandées", "smart", "wifi"],
+        },
+      ),
       "multiprise",
       "multiprises",
       "bloc multiprise",
@@ -1421,6 +1473,19 @@ export const fr: FastPathGrammar = {
       "baffles",
       "haut-parleur",
       "haut-parleurs",
+      // "l'enceinte connectée", "la barre de son", "le lecteur audio": the speaker by what it is.
+      ...qualified(
+        { one: ["enceinte"], many: ["enceintes"] },
+        {
+          one: ["connectée", "bluetooth", "intelligente", "wifi"],
+          many: ["connectées", "bluetooth", "intelligentes", "wifi"],
+        },
+      ),
+      "barre de son",
+      "barres de son",
+      "lecteur audio",
+      "chaîne stéréo",
+      "poste de radio",
       // Said in English, as product names are.
       "speaker",
       "speakers",
@@ -1563,6 +1628,23 @@ export const fr: FastPathGrammar = {
       "date du jour",
       "jour de la semaine",
       "jour du mois",
+      // "à quelle date sommes-nous", "on est à quel jour": the date asked with the "à" of "être à"
+      // (never "à quelle heure", which asks when something happens).
+      "à quelle date sommes-nous",
+      "à quelle date on est",
+      "à quel jour sommes-nous",
+      "à quel jour on est",
+      "on est à quelle date",
+      "on est à quel jour",
+      "nous sommes à quelle date",
+      "nous sommes à quel jour",
+      // "quelle journée sommes-nous", "la journée d'aujourd'hui": the day, as "journée" (never
+      // alone: "quelle journée !" is said of how it went).
+      "quelle journée sommes-nous",
+      "quelle journée on est",
+      "quelle journée est-on",
+      "c'est quelle journée",
+      "journée d'aujourd'hui",
     ],
     today: ["aujourd'hui", "d'aujourd'hui"],
     // "aujourd'hui c'est lundi", "on est bien le trois mars aujourd'hui": today, said to be checked.
@@ -1701,6 +1783,24 @@ export const fr: FastPathGrammar = {
       "communiquez",
       "informe",
       "informer",
+      // "informe-moi de l'heure", "renseigne-moi sur la date": what one is told of.
+      "informe-moi de",
+      "informe moi de",
+      "informez-moi de",
+      "informe de",
+      "informez de",
+      "renseigne sur",
+      "renseignez sur",
+      "renseigne",
+      "renseigner",
+      "renseignez",
+      "renseigne-moi sur",
+      "renseigne moi sur",
+      "renseignez-moi sur",
+      // "la date complète": all of it.
+      "complète",
+      "complet",
+      "entière",
       "préciser",
       "obtenir",
       "aide",
@@ -1737,6 +1837,17 @@ export const fr: FastPathGrammar = {
       "demande",
       "demander",
       "sois",
+      // "je ne sais plus quel jour on est", "j'ai oublié l'heure": not knowing, said to be told.
+      "ne sais pas",
+      "ne sais plus",
+      "sais plus",
+      "oublié",
+      "aucune idée de",
+      // "vérification de l'heure", "contrôle de la date": the check, said as a noun.
+      "vérification de",
+      "vérification",
+      "contrôle de",
+      "contrôle",
       // What is asked of it: now, exactly.
       "actuellement",
       "maintenant",
@@ -1856,6 +1967,8 @@ export const fr: FastPathGrammar = {
       "nous sommes",
       "nous sommes en",
       "est-on",
+      // "aujourd'hui, est-ce mercredi ?": asked by inversion, as "est-on".
+      "est-ce",
     ],
     // "quelle heure est-il dans mon fuseau horaire": the home's own time zone, answered.
     ownZone: [
@@ -1865,6 +1978,18 @@ export const fr: FastPathGrammar = {
       // "l'heure dans ma ville": where the home is.
       "ma ville",
       "notre ville",
+      // "l'heure à mon emplacement actuel", "la date dans ma région": where the speaker is, the home.
+      "ma zone",
+      "ma zone horaire",
+      "notre zone",
+      "ma région",
+      "notre région",
+      "mon emplacement",
+      "mon emplacement actuel",
+      "ma position",
+      "ma position actuelle",
+      "ma localisation",
+      "ma localisation actuelle",
       "heure locale",
       "localement",
     ],

@@ -34,7 +34,15 @@ const NOT_VERBS: ReadonlySet<Cue> = new Set<Cue>([
 const COMPARING: readonly Cue[] = ["up", "down", "brighter", "dimmer", "louder", "quieter"];
 
 /** Cues said by an adjective that agrees with what it is said of (`FastPathGrammar.agreement`). */
-const AGREEING: readonly Cue[] = ["brighter", "dimmer", "louder", "quieter"];
+type Agreeing = "brighter" | "dimmer" | "louder" | "quieter";
+const AGREEING: readonly Agreeing[] = ["brighter", "dimmer", "louder", "quieter"];
+/** Each of those turned round: "trop brillant" is what "plus brillant" is not. */
+const OPPOSITE: Record<Agreeing, Agreeing> = {
+  brighter: "dimmer",
+  dimmer: "brighter",
+  louder: "quieter",
+  quieter: "louder",
+};
 
 /** What a word or phrase may be. */
 export interface WordSense {
@@ -157,15 +165,38 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
   if (grammar.agreement) {
     const { starts, endings } = grammar.agreement;
     const after = starts.map((w) => fold(w));
+    const agreeing = (cue: Cue, words: string[]) => {
+      const last = words.at(-1)!;
+      for (const [from, to] of endings) {
+        if (!last.endsWith(from)) continue;
+        const form = joinWords([...words.slice(0, -1), `${last.slice(0, last.length - from.length)}${to}`]);
+        if (!table.has(form)) table.set(form, { cues: new Set([cue]), first: new Set() });
+      }
+    };
     for (const cue of AGREEING) {
       for (const phrase of grammar.cues[cue] as string[]) {
         const words = fold(phrase).split(" ");
-        const last = words.at(-1)!;
         if (words.length < 2 || !after.includes(words.slice(0, -1).join(" "))) continue;
-        for (const [from, to] of endings) {
-          if (!last.endsWith(from)) continue;
-          const form = joinWords([...words.slice(0, -1), `${last.slice(0, last.length - from.length)}${to}`]);
-          if (!table.has(form)) table.set(form, { cues: new Set([cue]), first: new Set() });
+        agreeing(cue, words);
+      }
+    }
+    // "pas assez brillantes", "trop brillante" from "plus brillant": the adjective after every
+    // other word of more or less, its change turned round where the two differ. Phrases the
+    // grammar lists, and the forms above, keep their own meaning.
+    const more = (grammar.agreement.more ?? []).map((w) => fold(w));
+    const less = (grammar.agreement.less ?? []).map((w) => fold(w));
+    const way = (start: string) => (more.includes(start) ? 1 : less.includes(start) ? -1 : 0);
+    for (const cue of AGREEING) {
+      for (const phrase of grammar.cues[cue] as string[]) {
+        const words = fold(phrase).split(" ");
+        for (let n = 1; n < words.length; n++) {
+          const said = way(words.slice(0, n).join(" "));
+          if (!said || words.length - n !== 1) continue;
+          const adjective = words.slice(n);
+          for (const start of [...more, ...less]) {
+            const turned = way(start) === said ? cue : OPPOSITE[cue];
+            agreeing(turned, [...start.split(" "), ...adjective]);
+          }
         }
       }
     }
