@@ -5543,3 +5543,29 @@ describe("German: no longer needed, said with the thing first, is switched off",
     expect(calls()).toEqual([]);
   });
 });
+
+describe("more or less said with 'is' tells how a thing is, and changes nothing", () => {
+  it.each([
+    ["fr", "les lumières de la cuisine sont plus lumineuses maintenant"],
+    ["fr", "le volume est plus fort"],
+    ["es", "las luces de la cocina están más brillantes"],
+    ["es", "el volumen está más alto"],
+    ["it", "le luci della cucina sono più luminose"],
+    ["it", "le luci della cucina sono meno luminose"],
+    ["it", "il volume è più alto"],
+  ])("%s: %j switches and sets nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["fr", "la lumière de la cuisine est trop forte"],
+    ["es", "la luz de la cocina está demasiado fuerte"],
+    ["it", "la luce della cucina è troppo forte"],
+  ])("%s: %j, too much of it, still dims the kitchen's light", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/),
+    ]);
+  });
+});

@@ -1206,6 +1206,8 @@ export const fr: FastPathGrammar = {
     between: ["y", "me", "m", "te", "t", "lui", "en", "nous", "vous"],
   },
   pronouns: ["la", "le", "les", "\u00e7a", "cela"],
+  // "le volume est plus fort": more or less said with a copula is how it is, no complaint.
+  comparatives: ["plus", "moins"],
   // "(dans toutes) les pièces du premier étage": every room of a place is that place.
   areaPrepositions: [
     "dans",

@@ -673,9 +673,12 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           if (sense.cues.has("brighter")) brighterSaid++;
           if (sense.cues.has("brighter") && item.text.includes(" ") && (negated || holdsStatement(item.text)))
             darkTold = true;
+          // "sono più luminose", "est plus fort": more or less of it, said with a copula, says how it
+          // is now, not what is wrong with it ("troppo luminose", "trop fort").
           if (
             CHANGES.some((cue) => sense.cues.has(cue)) &&
             item.text.includes(" ") &&
+            !comparatives.has(item.text.split(" ")[0]!) &&
             (!negated || item.text.split(" ").some((w) => enough.has(w)))
           ) {
             complained = true;
