@@ -5569,3 +5569,24 @@ describe("more or less said with 'is' tells how a thing is, and changes nothing"
     ]);
   });
 });
+
+describe("a day pointed at is another day than today", () => {
+  it.each([
+    ["en", "what day is that"],
+    ["en", "what's happening on that date please"],
+    ["de", "was ist an diesem Tag"],
+    ["de", "welches Datum war an jenem Tag"],
+  ])("%s: %j is handed on, never answered with today's date", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.speech).toBe(repliesFor(language).cannotYet);
+  });
+
+  it.each([
+    ["en", "can you tell me that time"],
+    ["de", "an welchem Tag sind wir heute"],
+  ])("%s: %j is still answered from the home's clock", async (language, text) => {
+    const result = await say(text, language);
+    expect(result.response_type).toBe("query_answer");
+  });
+});

@@ -1886,6 +1886,10 @@ export const de: FastPathGrammar = {
     ],
     // "welcher Tag war gestern", "wie spät ist es übermorgen": another day asked about, not today.
     otherDays: [
+      // "was ist an dem Tag", "welches Datum war an jenem Tag": a day pointed at, not today.
+      "an dem tag",
+      "an diesem tag",
+      "jenem",
       "gestern",
       "vorgestern",
       "morgen",

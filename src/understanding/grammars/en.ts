@@ -1535,7 +1535,21 @@ export const en: FastPathGrammar = {
     // "remind me at this time", "wake me": a time to be set, never the time asked.
     settings: ["remind me at", "remind me to", "wake me", "wake me up", "alarm", "reminder", "timer"],
     // "what day was it yesterday", "the date two days ago": another day asked about, not today.
-    otherDays: ["yesterday", "tomorrow", "ago", "next", "last", "later", "earlier"],
+    // "what day is that", "what is on that date": a day pointed at is another than today.
+    otherDays: [
+      "yesterday",
+      "tomorrow",
+      "ago",
+      "next",
+      "last",
+      "later",
+      "earlier",
+      "that day",
+      "that date",
+      "on that",
+      "day is that",
+      "date is that",
+    ],
     // "inform me of the time", "could you announce the time", "i forgot what day it is".
     verbs: {
       before: ["me", "us"],
