@@ -5590,3 +5590,19 @@ describe("a day pointed at is another day than today", () => {
     expect(result.response_type).toBe("query_answer");
   });
 });
+
+describe("a room said where a device goes is no missing device", () => {
+  it.each([
+    ["en", "please lower the kitchen"],
+    ["es", "sube la cocina por favor"],
+    ["it", "abbassa la cucina"],
+    ["fr", "monte la cuisine"],
+  ])(
+    "%s: %j changes nothing, and never says there is no device called the kitchen",
+    async (language, text) => {
+      const result = await say(text, language);
+      expect(calls()).toEqual([]);
+      expect(result.speech).toBe(repliesFor(language).cannotYet);
+    },
+  );
+});

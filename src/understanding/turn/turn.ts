@@ -424,10 +424,12 @@ function holdsWhatTheHomeHas(
     words.some((w) => compounds.some((f) => w.length > f.length && w.endsWith(f)))
   )
     return true;
+  const places = new Set(areas.flatMap((a) => [a.name, ...a.aliases].map(normalizeName)));
+  // "lower the living room": a room the home has, said where a device goes, is no missing device.
+  if (places.has(words.join(" "))) return true;
   const kinds = new Set(spans.flatMap((span) => targets.kindOf(span) ?? []));
   if (kinds.size !== 1) return kinds.size > 1;
   // "the light colors": a kind and what it has (a colour), or a kind and a room.
-  const places = new Set(areas.flatMap((a) => [a.name, ...a.aliases].map(normalizeName)));
   const colors = new Set((grammar.colorNouns ?? []).map(normalizeName));
   return spans.some((span) => places.has(span) || colors.has(span));
 }
