@@ -157,10 +157,11 @@ export function createMatcher(grammar: FastPathGrammar) {
   const leadingPlace = `(?<lead>(?:${alternation(grammar.areaPrepositions)})\\s+\\S+(?:\\s+\\S+){0,2})`;
   const groups = { ...grammar.words, ...(grammar.cues as unknown as Record<string, string[]>) };
   const compiled: CompiledTemplate[] = grammar.intents.flatMap(
-    ({ intent, kind, lightWords, sensor, templates }) =>
-      templates.flatMap((written) => {
+    ({ intent, kind, lightWords, sensor, templates }) => {
+      const of = { intent, kind, lightWords, sensor };
+      return templates.flatMap((written) => {
         const template = expandGroups(written, groups);
-        const plain = { intent, kind, lightWords, sensor, ...compile(template, slots) };
+        const plain = { ...of, ...compile(template, slots) };
         // The clock is asked as it is: "what time is it in tokyo" is not a question about here.
         if (CLOCK.has(intent)) return [plain];
         // A place said first ("in cucina spegni le luci"): one to three words after a preposition.
@@ -168,10 +169,7 @@ export function createMatcher(grammar: FastPathGrammar) {
           !template.includes("{area}") && !template.startsWith("{")
             ? [
                 {
-                  intent,
-                  kind,
-                  lightWords,
-                  sensor,
+                  ...of,
                   regex: new RegExp(`^${leadingPlace}\\s+${plain.regex.source.slice(1)}`),
                   starts: new Set(firstWords(grammar.areaPrepositions.map(fold))),
                 },
@@ -181,14 +179,10 @@ export function createMatcher(grammar: FastPathGrammar) {
         if (!placeable) return [plain, ...leading];
         const withPlace = new RegExp(`${plain.regex.source.slice(0, -1)}\\s+${trailingPlace}$`);
         // …and a place before its last word ("wie viele Lichter sind in der Küche an").
-        const placeInside = { intent, kind, lightWords, sensor, ...compile(template, slots, trailingPlace) };
-        return [
-          plain,
-          { intent, kind, lightWords, sensor, regex: withPlace, starts: plain.starts },
-          placeInside,
-          ...leading,
-        ];
-      }),
+        const placeInside = { ...of, ...compile(template, slots, trailingPlace) };
+        return [plain, { ...of, regex: withPlace, starts: plain.starts }, placeInside, ...leading];
+      });
+    },
   );
   // The clock's questions with more words after them: "what is the date next saturday". A
   // question of one word ("time") is not one: "… for a short time" asks nothing.

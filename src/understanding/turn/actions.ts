@@ -183,12 +183,10 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   // A device that cannot answer now is said so, not "can't do that" for the values it has not listed.
   const silent = unreachableSaid(turn, target);
   if (silent) return turn.done(silent, "error");
-  if (!supports(turn, target)) {
-    // A player that reports no volume now may still take a step from Home Assistant, which knows
-    // it better: handed on, never "it can't do that".
-    if (withoutVolume(turn, target)) return turn.unsure(r.cannotYet);
-    return turn.done(fill(r.cannotDo, { name: target.name }), "error");
-  }
+  // A player that reports no volume now may still take a step from Home Assistant, which knows
+  // it better: handed on, never "it can't do that".
+  if (withoutVolume(turn, target)) return turn.unsure(r.cannotYet);
+  if (!supports(turn, target)) return turn.done(fill(r.cannotDo, { name: target.name }), "error");
   if (dimsWhatIsOff(turn, target)) {
     turn.deps.memory.remember(turn.request.conversationId, [target]);
     return turn.done(fill(r.alreadyOff, { names: target.name }), "query_answer");

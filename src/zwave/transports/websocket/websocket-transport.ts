@@ -101,8 +101,10 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
   let homeId: number | null = null;
   /** When zwave-js last stamped a value in its value DB (`node.get_value_timestamp`), if ever. */
   async function stampOf(nodeId: number, valueId: ValueId): Promise<number | undefined> {
-    const ws = await requireReady();
-    const r = await command(ws, "node.get_value_timestamp", { nodeId, valueId: wireValueId(valueId) });
+    return stampOn(await requireReady(), nodeId, wireValueId(valueId));
+  }
+  async function stampOn(ws: WebSocket, nodeId: number, valueId: Record<string, unknown>) {
+    const r = await command(ws, "node.get_value_timestamp", { nodeId, valueId });
     return valueTimestampSchema.parse(r).timestamp ?? undefined;
   }
   const echoes = createEchoByStampFilter({
@@ -336,9 +338,7 @@ export function createWebsocketTransport(options: WebsocketTransportOptions): Zw
       const valueId = wireValueId(value);
       // Asked first on the same connection, so the server reads the stamp before the write can
       // change it (echo-by-stamp.ts); the write waits for nothing.
-      const before = command(ws, "node.get_value_timestamp", { nodeId: node.id, valueId }).then(
-        (r) => valueTimestampSchema.parse(r).timestamp ?? undefined,
-      );
+      const before = stampOn(ws, node.id, valueId);
       const echo = echoes.begin(node.id, value, payload, before, isSlowActuator(node, value));
       let answer: unknown;
       try {
