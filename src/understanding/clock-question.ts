@@ -296,6 +296,9 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     return rest.length > 0 && rest.every((w) => roles.get(w) === "time" && !asks(w));
   };
   const asksNothing = (list: string[]) => list.every((w) => roles.get(w) === "asking");
+  // "what's on today", "was habe ich heute", "cosa ho oggi": looked for among the words as said,
+  // as the cleaner drops pronouns and verbs of having.
+  const agendaPhrases = phraseList(grammar.clock.agenda ?? []);
 
   /**
    * The question `said` (the sentence's words, politeness and wake word dropped) asks, or
@@ -373,8 +376,12 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     if (found.has("time")) return { intent: "query_time", ...(found.has("date") ? { alsoDate: true } : {}) };
     if (found.has("date")) return { intent: "query_date" };
     // "what's today", "was ist heute": "today" asks the date only in a few words, and not after a
-    // greeting. "How are you today", "what do I have to do today" ask something else of the day.
-    return found.has("today") && !found.has("greeting") && pieces <= TODAY_ALONE_LONGEST
+    // greeting or with a word of the calendar. "How are you today", "what's on today", "what do I
+    // have to do today" ask something else of the day.
+    return found.has("today") &&
+      !found.has("greeting") &&
+      pieces <= TODAY_ALONE_LONGEST &&
+      !saidAt(words(withoutWakeWord(folded)), agendaPhrases).size
       ? { intent: "query_date" }
       : undefined;
   }

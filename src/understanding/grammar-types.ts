@@ -762,6 +762,12 @@ export interface FastPathGrammar {
      */
     settings?: string[];
     /**
+     * Words that ask what a day holds for someone ("what's on today", "was habe ich heute", "j'ai
+     * quoi aujourd'hui", "cosa ho oggi"): with "today" and no word of the date, a question of the
+     * calendar, which the home's clock cannot answer.
+     */
+    agenda?: string[];
+    /**
      * Another day than today, or a while ago ("yesterday", "tomorrow", "gisteren", "next"): a
      * sentence with one asks of that day, never of now, whatever else it says.
      */

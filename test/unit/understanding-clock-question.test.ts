@@ -148,6 +148,25 @@ describe("words of another place, day or kind are not the home's clock", () => {
     ["de", "wie geht es dir heute"],
     ["es", "hola, ¿cómo estás hoy?"],
     ["it", "come stai oggi"],
+    // What the day holds: the calendar's to say, not the date.
+    ["en", "what's on today"],
+    ["en", "what have i got today"],
+    ["de", "was habe ich heute"],
+    ["de", "was ist heute los"],
+    ["fr", "j'ai quoi aujourd'hui"],
+    ["fr", "qu'est-ce que je fais aujourd'hui"],
+    ["es", "qué tengo hoy"],
+    ["nl", "wat heb ik vandaag"],
+    ["it", "cosa ho oggi"],
+    ["en", "tell me about today, what's it like for me"],
+    ["de", "kannst du mir von heute erzählen"],
+    ["it", "dimmi gli orari"],
+    // "How many" is no slip of "der wievielte": a count asked of the day.
+    ["de", "wie viele Anrufe habe ich heute verpasst"],
+    ["de", "wieviele Nachrichten kamen heute"],
+    ["de", "was ist an diesem Datum"],
+    // Whether the time has come for something.
+    ["fr", "est-ce que c'est l'heure"],
     // An amount of something else.
     ["en", "how much time do we have"],
     ["fr", "combien ça coûte"],

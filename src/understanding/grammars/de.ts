@@ -1884,11 +1884,35 @@ export const de: FastPathGrammar = {
       "erinnerung",
       "timer",
     ],
+    // "was habe ich heute", "was ist heute los": what the day holds, the calendar's to say.
+    agenda: [
+      "von heute",
+      "über heute",
+      "habe ich",
+      "hab ich",
+      "ich habe",
+      "ich hab",
+      "mache ich",
+      "muss ich",
+      "mein",
+      "meine",
+      "los",
+      "vor",
+      "an",
+      "geplant",
+      "termine",
+      "termin",
+      "kalender",
+      "programm",
+      "plan",
+    ],
     // "welcher Tag war gestern", "wie spät ist es übermorgen": another day asked about, not today.
     otherDays: [
       // "was ist an dem Tag", "welches Datum war an jenem Tag": a day pointed at, not today.
       "an dem tag",
       "an diesem tag",
+      "an dem datum",
+      "an diesem datum",
       "jenem",
       "gestern",
       "vorgestern",
@@ -1907,7 +1931,7 @@ export const de: FastPathGrammar = {
     verbs: {
       before: ["mir", "uns"],
       after: ["ich"],
-      questions: ["was", "wie", "welche", "welcher", "welches", "welchen", "ob"],
+      questions: ["was", "wie", "wieviele", "wie viele", "welche", "welcher", "welches", "welchen", "ob"],
       final: {
         endings: ["en"],
         modals: [

@@ -1532,6 +1532,30 @@ export const en: FastPathGrammar = {
     ],
     // "how are you today": a greeting, said with "today", asks nothing of the date.
     greetings: ["how are you", "how are you doing", "how is it going", "how's it going", "how do you do"],
+    // "what's on today", "what have i got today": what the day holds, the calendar's to say.
+    agenda: [
+      "for me",
+      "about today",
+      "on",
+      "do i",
+      "have i",
+      "i have",
+      "i got",
+      "i've got",
+      "am i",
+      "my",
+      "we got",
+      "we've got",
+      "happening",
+      "going on",
+      "plans",
+      "planned",
+      "schedule",
+      "agenda",
+      "calendar",
+      "events",
+      "appointments",
+    ],
     // "remind me at this time", "wake me": a time to be set, never the time asked.
     settings: ["remind me at", "remind me to", "wake me", "wake me up", "alarm", "reminder", "timer"],
     // "what day was it yesterday", "the date two days ago": another day asked about, not today.

@@ -2117,6 +2117,24 @@ export const es: FastPathGrammar = {
     ],
     // "cómo estás hoy": a greeting, said with "today", asks nothing of the date.
     greetings: ["cómo estás", "cómo está", "qué tal", "cómo te va"],
+    // "qué tengo hoy", "qué hago hoy": what the day holds, the calendar's to say.
+    agenda: [
+      "hablarme",
+      "háblame",
+      "cuéntame",
+      "tengo",
+      "tenemos",
+      "hago",
+      "hacemos",
+      "mi",
+      "mis",
+      "planes",
+      "pasa",
+      "agenda",
+      "calendario",
+      "citas",
+      "eventos",
+    ],
     // "despiértame a esta hora": a time to be set, never the time asked.
     settings: ["recuérdame a", "recuérdame que", "despiértame", "alarma", "recordatorio", "temporizador"],
     // "qué día fue ayer", "la fecha de pasado mañana": another day asked about, not today.

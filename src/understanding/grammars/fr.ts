@@ -1954,7 +1954,7 @@ export const fr: FastPathGrammar = {
     ],
     // "sommes-nous mardi", "est-ce qu'on est en mars", "on est bien lundi": today's date checked.
     // "c'est l'heure", "il est l'heure": the time has come, no question of it.
-    itIs: ["c'est", "il est", "est-ce", "est-il", "ce", "voilà"],
+    itIs: ["c'est", "il est", "est-ce", "est-ce que", "est-il", "ce", "voilà"],
     present: [
       "on est",
       "on est bien",
@@ -2007,6 +2007,29 @@ export const fr: FastPathGrammar = {
       "rappel",
       "alarme",
       "minuteur",
+    ],
+    // "j'ai quoi aujourd'hui", "qu'est-ce que je fais aujourd'hui": what the day holds, the calendar's to say.
+    agenda: [
+      "parle-moi",
+      "parle moi",
+      "raconte",
+      "raconte-moi",
+      "j'ai",
+      "ai-je",
+      "je fais",
+      "je dois",
+      "moi",
+      "mon",
+      "ma",
+      "mes",
+      "fais",
+      "on fait",
+      "prevu",
+      "programme",
+      "agenda",
+      "calendrier",
+      "rendez-vous",
+      "rendez vous",
     ],
     // "quel jour était hier", "la date de demain": another day asked about, not today.
     otherDays: [

@@ -2225,6 +2225,26 @@ export const it: FastPathGrammar = {
     ],
     // "come stai oggi": a greeting, said with "today", asks nothing of the date.
     greetings: ["come stai", "come sta", "come va"],
+    // "cosa ho oggi", "cosa faccio oggi": what the day holds, the calendar's to say.
+    agenda: [
+      "orari",
+      "dirmi di",
+      "dimmi di",
+      "parlami",
+      "raccontami",
+      "ho",
+      "faccio",
+      "facciamo",
+      "devo",
+      "mio",
+      "miei",
+      "mie",
+      "programma",
+      "impegni",
+      "agenda",
+      "calendario",
+      "appuntamenti",
+    ],
     // "svegliami a quest'ora": a time to be set, never the time asked.
     settings: ["ricordami alle", "ricordami di", "svegliami", "sveglia", "promemoria", "allarme", "timer"],
     // "che giorno era ieri", "la data di dopodomani": another day asked about, not today.
