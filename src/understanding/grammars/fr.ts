@@ -2018,7 +2018,7 @@ export const fr: FastPathGrammar = {
       "ai-je",
       "je fais",
       "je dois",
-      "moi",
+      "pour moi",
       "mon",
       "ma",
       "mes",
