@@ -471,6 +471,11 @@ export interface FastPathGrammar {
    * kind, never every one; which, when several fit, is asked.
    */
   indefinites?: string[];
+  /**
+   * "of" between a word of how much and its kind ("some of the lights", "wat van de lampen"):
+   * some of that kind, which ones unsaid; never how much to change them.
+   */
+  partitives?: string[];
   /** "all the lights": the sentence means every device of that kind. */
   quantifiers: string[];
   /**

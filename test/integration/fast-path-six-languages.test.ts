@@ -4862,6 +4862,39 @@ describe("the sound tuned up or down, and more light got", () => {
   });
 });
 
+describe("English: a verb with its direction, some light asked for, and some of the lights", () => {
+  it.each([
+    ["en", "knock the volume down a notch", 0.1],
+    ["en", "could you knock the sound down a bit", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it("en: 'flip off the kitchen lights' switches the kitchen's lights off", async () => {
+    await say("flip off the kitchen lights", "en");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it("en: 'could we get some light in the kitchen' switches the kitchen's lights on", async () => {
+    await say("could we get some light in the kitchen", "en");
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    // Some of them, which ones unsaid: neither all of them off nor all of them dimmed.
+    ["en", "turn off some lights in the kitchen"],
+    ["en", "turn off some of the lights in the kitchen"],
+    ["en", "knock knock"],
+    ["en", "flip a coin"],
+  ])("%s: %j changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("Spanish and Italian: what is wrong, joined on after the command by 'que', 'che'", () => {
   it.each([
     ["es", "baja la música que está demasiado alta", 0.1],

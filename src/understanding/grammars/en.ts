@@ -183,6 +183,7 @@ export const en: FastPathGrammar = {
   ],
   articles: ["the", "a", "my", "our", "your", "this", "that"],
   indefinites: ["a"],
+  partitives: ["of"],
   quantifiers: ["all", "all of", "every", "every single", "each", "each and every"],
   only: ["only", "just", "alone"],
   both: ["both", "both of", "all of them", "each of"],
@@ -497,8 +498,11 @@ export const en: FastPathGrammar = {
       "turn",
       "switch",
       "put",
-      // "bump the volume up": a verb only with its direction.
+      // "bump the volume up", "knock it down a notch", "flip the porch light on": a verb only with
+      // its direction.
       "bump",
+      "knock",
+      "flip",
       "power",
       "make",
       "set",
@@ -551,6 +555,8 @@ export const en: FastPathGrammar = {
       // preposition, as in "turn on".
       "turning on",
       "switching on",
+      // "flip on the porch light": "on" with its verb, not the porch's preposition.
+      "flip on",
       "put on",
       "back on",
       "enabled",
@@ -581,6 +587,7 @@ export const en: FastPathGrammar = {
       "shut",
       "switch off",
       "turn off",
+      "flip off",
       "power off",
       "power down",
       // "make the lights go off", "the lights can go off now".
@@ -938,6 +945,8 @@ export const en: FastPathGrammar = {
       "we need some light",
       "give me light",
       "give me some light",
+      // "can i get some light in here": the opener asks, the light is what is wanted.
+      "^some light",
     ],
     // "no more light": "more light" is a phrase of its own (brighter), so "no" cannot see the kind.
     // A light can't close: "close the light" is said for switching it off, "open the light" for on.

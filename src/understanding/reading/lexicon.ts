@@ -52,6 +52,8 @@ export interface WordSense {
   article?: boolean;
   /** An indefinite article ("a", "une"): one of a kind, not every one. */
   indefinite?: boolean;
+  /** "of" between how much and its kind ("some of the lights"): some of the kind. */
+  partitive?: boolean;
   /** An elided article, written joined to the next word ("l'", "dell'"). */
   elided?: boolean;
   preposition?: boolean;
@@ -128,6 +130,7 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
     Object.assign(sense(a), { article: true, ...(a.endsWith("'") ? { elided: true } : {}) });
   }
   for (const a of grammar.indefinites ?? []) sense(a).indefinite = true;
+  for (const p of grammar.partitives ?? []) sense(p).partitive = true;
   for (const p of grammar.areaPrepositions) {
     if (p.endsWith("'")) elisions.push(fold(p));
     sense(p).preposition = true;

@@ -308,6 +308,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       let all = false;
       /** "turn off a lamp": one of a kind. */
       let one = false;
+      /** "turn off some lights", "doe wat lampen uit": some of a kind, which ones unsaid. */
+      let someOf = false;
       let level: number | undefined;
       let levelSaid: LevelSaid = "bare";
       /** "two notches", "zwei Stufen": steps counted, each the size of "a bit". */
@@ -634,6 +636,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         if (sense.kind && !(item.first && sense.cues.has("verbs"))) {
           const before = said[i - 1];
           if (before?.type === "word" && before.sense.indefinite) one = true;
+          if (saysSomeOf(said, i)) someOf = true;
           addThing({ text: item.text, type: "kind", kind: sense.kind }, i);
           continue;
         }
@@ -837,6 +840,9 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       // The assistant's own voice is louder, softer or silent, never switched: "zet herhalen aan"
       // turns a player's repeat on, which is no command of ours.
       if (cues.has("speak") && !SOUND_INTENTS.has(action.intent)) return undefined;
+      // "turn off some lights" switches some of them off, not every one, nor dims them: which ones
+      // is not said. Switched on, some light is light ("turn on some lights").
+      if (someOf && action.intent !== "turn_on") return undefined;
       // Steps counted are a change by that many steps, or no reading: never one step for three.
       if (steps !== undefined && (action.amount !== "step" || action.by !== undefined)) return undefined;
       if (thing?.type === "kind" && thing.kind && !READ_KINDS.has(thing.kind)) return undefined;
@@ -977,6 +983,25 @@ function howMuchOnly(sense: WordSense): boolean {
     Object.values(rest).every((v) => v === undefined || v === false)
   );
 }
+/**
+ * Whether a word of how much stands right before the kind at `i`, or before "of" and its article
+ * ("some lights", "some of the lights", "wat lampen"): some of that kind, not a degree.
+ */
+function saysSomeOf(said: Item[], i: number): boolean {
+  let j = i - 1;
+  const word = (k: number) => {
+    const item = said[k];
+    return item?.type === "word" ? item : undefined;
+  };
+  if (word(j)?.sense.article) {
+    while (j >= 0 && isArticle(said[j]!)) j--;
+    if (!word(j)?.sense.partitive) return false;
+    j--;
+  }
+  const before = word(j);
+  return !!before && howMuchOnly(before.sense);
+}
+
 /** Cues of a command asked for, even as a question: a verb, a direction, the assistant's voice. */
 const ASKED_FOR: readonly Cue[] = ["verbs", "up", "down", "on", "off", "lightOn", "lightOff", "speak"];
 
