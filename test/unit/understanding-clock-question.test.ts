@@ -38,6 +38,8 @@ describe("the time and the date asked plainly", () => {
     // "today" alone asks the date; politeness and "now" still make two words.
     ["en", "and what's today", "query_date"],
     ["de", "was ist heute denn", "query_date"],
+    // An opener with "me" asks no plans of one's own ("what's on today" does).
+    ["fr", "dis-moi c'est quoi aujourd'hui", "query_date"],
     ["de", "heutiges Datum", "query_date"],
     ["fr", "aujourd'hui c'est quoi", "query_date"],
     ["es", "fecha actual, gracias", "query_date"],
