@@ -472,8 +472,9 @@ export interface FastPathGrammar {
    */
   indefinites?: string[];
   /**
-   * "of" between a word of how much and its kind ("some of the lights", "wat van de lampen"):
-   * some of that kind, which ones unsaid; never how much to change them.
+   * "of" between a word of how much and its kind ("some of the lights"): some of that kind, which
+   * ones unsaid; never how much to change them. Said right before the kind ("some lights"), no
+   * word is needed.
    */
   partitives?: string[];
   /** "all the lights": the sentence means every device of that kind. */
