@@ -192,14 +192,15 @@ describe("MCP discovery through MultiServerMCPClient (real SDK servers over stdi
       }
     });
     try {
-      // The crash, then two reconnects that fail (each one closes its own client).
-      await until(() => log.messages().some((m) => m.includes("MCP server 'flaky' still failing")));
+      // The crash, then two reconnects that fail (each one closes its own client). Each reconnect
+      // spawns a child, which a loaded machine may take seconds to do: the bound is generous.
+      await until(() => log.messages().some((m) => m.includes("MCP server 'flaky' still failing")), 60_000);
       expect(servers.statuses()[0]).toMatchObject({ state: "down", restarts: 1 });
       expect(stale).toEqual([]);
     } finally {
       kill.mockRestore();
     }
-  });
+  }, 90_000);
 
   it("passes the configured environment to stdio children explicitly, and nothing secret by accident", async () => {
     process.env.BRIDGE_TEST_SECRET = "must-not-leak";
