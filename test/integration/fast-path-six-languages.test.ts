@@ -5639,3 +5639,35 @@ describe("a room said where a device goes is no missing device", () => {
     },
   );
 });
+
+describe("Italian: a level after 'all'' or 'dell'' (a number said with a vowel first)", () => {
+  it.each([
+    ["metti il volume all'ottanta per cento", 0.8],
+    ["alza il volume all'80%", 0.8],
+    ["abbassa il volume all'otto per cento", 0.08],
+    ["porta il volume fino all'undici", 0.11],
+    ["alza il volume dell'otto per cento", 0.28],
+  ])("it: %j sets the speaker's volume to what was said", async (text, level) => {
+    await say(text, "it");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it("it: 'alza la luce della cucina all'ottanta per cento' sets the kitchen's light to 80 %, not full", async () => {
+    await say("alza la luce della cucina all'ottanta per cento", "it");
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":80}']);
+  });
+
+  it("it: 'abbassa il volume all'ottanta per cento', louder than now, changes nothing", async () => {
+    await say("abbassa il volume all'ottanta per cento", "it");
+    expect(calls()).toEqual([]);
+  });
+
+  it("it: 'togli l'audio all'altoparlante' still mutes the speaker ('all'' before a name is 'to')", async () => {
+    await say("togli l'audio all'altoparlante", "it");
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+});

@@ -393,7 +393,7 @@ export const it: FastPathGrammar = {
       "fissare",
       "fissi",
     ],
-    to: ["al", "a", "alla", "allo", "sul", "sulla", "su"],
+    to: ["al", "a", "alla", "allo", "all'", "sul", "sulla", "sull'", "su"],
     of: ["del", "della", "dello", "di", "in", "nel", "nella", "sul", "sulla"],
     ofAll: ["del", "della", "dello", "di", "dei", "delle", "in", "nel", "nella"],
     brightnessWord: ["luminosità", "luce", "intensità"],
@@ -1280,8 +1280,10 @@ export const it: FastPathGrammar = {
     lot: ["molto", "parecchio", "di due livelli", "due livelli", "di due tacche", "di due punti"],
     full: ["completamente", "del tutto", "totalmente"],
     steps: ["tacche", "livelli", "scatti", "passi", "gradini"],
-    to: ["a", "al", "alla", "allo", "su", "sul", "sulla", "fino al", "fino a"],
-    by: ["di", "del"],
+    // "all'ottanta per cento", "all'80 %", "dell'otto per cento": "al" and "del" elided before a
+    // number said with a vowel first, as written.
+    to: ["a", "al", "alla", "allo", "all'", "su", "sul", "sulla", "sull'", "fino al", "fino all'", "fino a"],
+    by: ["di", "del", "dell'"],
     percent: ["per cento", "percento", "%"],
     // "era troppo buio": what was wrong then, told (read as copulas too).
     pastCopulas: ["era", "erano", "è stata", "è stato", "sono stati", "sono state", "fu"],
