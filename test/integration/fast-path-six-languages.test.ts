@@ -5671,3 +5671,25 @@ describe("Italian: a level after 'all'' or 'dell'' (a number said with a vowel f
     ]);
   });
 });
+
+describe("Spanish and Italian: higher or lower said as a place ('más arriba', 'più giù') is the direction", () => {
+  it.each([
+    ["es", "volumen más arriba", 0.3],
+    ["es", "pon la música un poco más abajo", 0.1],
+    ["it", "volume più giù", 0.1],
+    ["it", "metti il volume più in alto per favore", 0.3],
+  ])("%s: %j sets the speaker's volume by a step, on no other floor", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["es", "apaga las luces más arriba"],
+    ["it", "spegni la luce più in alto"],
+  ])("%s: %j, a light told by where it hangs, switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

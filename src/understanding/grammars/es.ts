@@ -637,6 +637,9 @@ export const es: FastPathGrammar = {
       // "sube el volumen hacia arriba", "volumen para arriba": the direction said as a place is no floor.
       "hacia arriba",
       "para arriba",
+      // "volumen más arriba": higher, said as a place is, no floor either.
+      "más arriba",
+      "más para arriba",
       "subas",
       "subieras",
       // "intensifica la luz", "amplifica el volumen", "potencia el sonido": made stronger, as "aumenta".
@@ -693,6 +696,8 @@ export const es: FastPathGrammar = {
       "disminuyan",
       "hacia abajo",
       "para abajo",
+      "más abajo",
+      "más para abajo",
       "bajes",
       "bajaras",
       // "rebaja las luces": lowered, as "baja".

@@ -646,6 +646,9 @@ export const it: FastPathGrammar = {
       "aumentassi",
       "aumentasse",
       "tira su",
+      // "volume più su", "più in alto": higher, said as a place is, no floor nor side.
+      "più su",
+      "più in alto",
     ],
     down: [
       // "cala il volume", "fai calare le luci": let down, as "abbassa".
@@ -672,6 +675,8 @@ export const it: FastPathGrammar = {
       "decrementi",
       "decrementate",
       "tira giù",
+      "più giù",
+      "più in basso",
       "abbassato",
       "abbassata",
       "diminuito",
