@@ -5693,3 +5693,26 @@ describe("Spanish and Italian: higher or lower said as a place ('más arriba', '
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: a bit said smaller ('un chin', 'tantito', 'un pelino', 'un goccio') is a step", () => {
+  it.each([
+    ["es", "baja un chin el volumen", 0.1],
+    ["es", "súbele tantito a la música", 0.3],
+    ["it", "alza un pelino il volume", 0.3],
+    ["it", "abbassa un goccio la musica", 0.1],
+    ["it", "alza un attimino il volume per favore", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["es", "el volumen no está un chin alto"],
+    ["it", "il volume era un pelino basso ieri"],
+  ])("%s: %j, how it is or was, changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

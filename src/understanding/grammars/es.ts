@@ -1209,6 +1209,12 @@ export const es: FastPathGrammar = {
       "un poquitín",
       "una pizca",
       "un tantito",
+      // The same said smaller, as it is around the Spanish-speaking world: "un poquitito", "tantito".
+      "un poquitito",
+      "un pelito",
+      "tantito",
+      "un chin",
+      "un chinito",
     ],
     // Two steps: a lot, or two of them counted ("dos niveles").
     lot: ["mucho", "bastante", "dos niveles", "en dos niveles", "dos puntos", "un montón", "muchísimo"],

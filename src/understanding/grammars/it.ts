@@ -288,6 +288,8 @@ export const it: FastPathGrammar = {
     "eh",
     "mmm",
     "un attimo",
+    "un attimino",
+    "un momentino",
     "allora",
     // Speech begun as speech begins: "bene, spegni la luce", "dunque abbassa il volume", "forza,
     // accendi la luce", "insomma spegni tutto".
@@ -1280,6 +1282,13 @@ export const it: FastPathGrammar = {
       "un tantino",
       "un pochettino",
       "di poco",
+      // The same said smaller still: "un pelino", "un filino", "un goccio".
+      "un pelino",
+      "un filino",
+      "un goccio",
+      "un goccino",
+      "un briciolo",
+      "un pochetto",
     ],
     // Two steps: a lot, or two of them counted ("di due livelli").
     lot: ["molto", "parecchio", "di due livelli", "due livelli", "di due tacche", "di due punti"],
