@@ -5716,3 +5716,42 @@ describe("Spanish and Italian: a bit said smaller ('un chin', 'tantito', 'un pel
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: the level of the lights or of the sound, and raising said as 'elevare' or 'intensificare'", () => {
+  it.each([
+    ["it", "abbassa il livello delle luci della cucina"],
+    ["es", "baja el nivel de brillo de la cocina"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/),
+    ]);
+  });
+
+  it("it: 'intensifica la luce della cucina' brightens the kitchen's light that is on", async () => {
+    await say("intensifica la luce della cucina", "it");
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/),
+    ]);
+    expect(Number(/"brightness_pct":(\d+)/.exec(calls()[0]!)![1])).toBeGreaterThan(50);
+  });
+
+  it.each([
+    ["it", "eleva il volume per favore", 0.3],
+    ["it", "alza il livello del suono", 0.3],
+    ["it", "abbassa il livello dell'audio", 0.1],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["it", "il livello delle luci della cucina era troppo alto ieri sera"],
+    ["es", "el nivel de brillo de la cocina estaba muy alto ayer"],
+  ])("%s: %j, how it was, changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -1187,6 +1187,12 @@ export const es: FastPathGrammar = {
       "nivel de la luz",
       "nivel de las luces",
       "nivel de luces",
+      // "baja el nivel de brillo", "de la iluminación": the level of the light's strength is its brightness.
+      "nivel de brillo",
+      "nivel del brillo",
+      "nivel de iluminación",
+      "nivel de la iluminación",
+      "nivel de luminosidad",
       "intensidad de la luz",
       "potencia de la luz",
       "intensidad",

@@ -627,6 +627,9 @@ export const it: FastPathGrammar = {
       "incrementare",
       "incrementi",
       "incrementate",
+      // "eleva il volume", "intensifica la luce": raised, made stronger, in every form of the request.
+      ...requests("elevare"),
+      ...requests("intensificare"),
       // "amplifica il volume", "potenzia l'audio": made stronger, as "aumenta".
       "amplifica",
       "amplificare",
@@ -1242,6 +1245,11 @@ export const it: FastPathGrammar = {
       "volume",
       "livello del volume",
       "livello di volume",
+      // "alza il livello del suono", "livello dell'audio": the level of the sound is its volume.
+      "livello del suono",
+      "livello sonoro",
+      "livello dell'audio",
+      "livello audio",
       "il volume",
       "audio",
       "l'audio",
@@ -1257,6 +1265,13 @@ export const it: FastPathGrammar = {
       "bagliore",
       "livello di luce",
       "livello della luce",
+      // "abbassa il livello delle luci": the level of the lights, of the lighting, is their brightness.
+      "livello delle luci",
+      "livello luci",
+      "livello di luminosità",
+      "livello della luminosità",
+      "livello dell'illuminazione",
+      "livello di illuminazione",
       "intensità della luce",
       "intensità delle luci",
       "intensità",
