@@ -5755,3 +5755,28 @@ describe("Spanish and Italian: the level of the lights or of the sound, and rais
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: the voice asked softer, or hardly heard, said as people say it", () => {
+  it.each([
+    ["es", "habla más bajito por favor", 0.1],
+    ["es", "no hables tan fuerte", 0.1],
+    ["it", "parla a bassa voce", 0.1],
+    ["it", "non parlare così alto per favore", 0.1],
+    ["es", "casi no te escucho", 0.3],
+    ["es", "te oigo muy bajo", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["es", "el volumen está bajito"],
+    ["es", "no hables"],
+    ["it", "non parlare"],
+  ])("%s: %j changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -939,6 +939,15 @@ export const es: FastPathGrammar = {
       "apenas te oigo",
       "apenas puedo oírte",
       "apenas te escucho",
+      // Hardly heard, said with "casi no" or as how it is heard: "casi no te oigo", "te oigo muy bajo".
+      "casi no te oigo",
+      "casi no te escucho",
+      "casi no se oye",
+      "casi no se escucha",
+      "te oigo muy bajo",
+      "te oigo bajo",
+      "te escucho muy bajo",
+      "te escucho bajo",
       "más volumen",
       // Sound asked for, said first as "quiero luz" asks for light: "quiero volumen en los
       // altavoces", "necesito oír el sonido"; "no necesito sonido" is none wanted.
@@ -974,6 +983,11 @@ export const es: FastPathGrammar = {
       // "no tan alto": a negation of what is wrong, so a request, as "not so loud".
       "no tan alto",
       "no tan fuerte",
+      // The same said to the voice: "no hables tan alto", "habla bajito".
+      "no hables tan alto",
+      "no hables tan fuerte",
+      "bajito",
+      "más bajito",
       // "disminuir el volumen a muy baja": a level in words is no number, so a step down;
       // only after "to": "… está muy bajo" says the sound is too low.
       "a muy baja",

@@ -1018,6 +1018,12 @@ export const it: FastPathGrammar = {
       // "non così forte": a negation of what is wrong, so a request, as "not so loud".
       "non così forte",
       "non così alto",
+      // The same said to the voice: "non parlare così forte", "parla a bassa voce", "sottovoce".
+      "non parlare così forte",
+      "non parlare così alto",
+      "a bassa voce",
+      "a voce bassa",
+      "sottovoce",
       // "diminuisci il volume a molto basso": a level in words is no number, so a step down;
       // only after "to": "… è molto basso" says the sound is too low.
       "a molto basso",
