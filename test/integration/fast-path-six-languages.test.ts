@@ -5780,3 +5780,18 @@ describe("Spanish and Italian: the voice asked softer, or hardly heard, said as 
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Italian: lights no longer needed, said in the plural or by 'us'", () => {
+  it.each(["non mi servono più le luci della cucina", "non ci serve più la luce in cucina"])(
+    "it: %j switches the kitchen's lights off",
+    async (text) => {
+      await say(text, "it");
+      expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+    },
+  );
+
+  it("it: 'ieri non ci servivano le luci della cucina', the past, changes nothing", async () => {
+    await say("ieri non ci servivano le luci della cucina", "it");
+    expect(calls()).toEqual([]);
+  });
+});
