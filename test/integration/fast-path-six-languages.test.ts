@@ -5786,12 +5786,52 @@ describe("Italian: lights no longer needed, said in the plural or by 'us'", () =
     "it: %j switches the kitchen's lights off",
     async (text) => {
       await say(text, "it");
-      expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+      expect(calls()).toEqual([
+        "light.turn_off light.counter_lights",
+        "light.turn_off light.kitchen_ceiling",
+      ]);
     },
   );
 
   it("it: 'ieri non ci servivano le luci della cucina', the past, changes nothing", async () => {
     await say("ieri non ci servivano le luci della cucina", "it");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish and Italian: a light of some strength asked for ('una luz tenue'), or light that bothers", () => {
+  it.each([
+    ["es", "dame una luz más tenue en la cocina"],
+    ["es", "quiero una luz más suave en la cocina"],
+    ["it", "metti una luce più soffusa in cucina"],
+    ["es", "en la cocina las luces me molestan"],
+    ["it", "in cucina le luci mi danno fastidio"],
+    ["it", "metti una luce morbida in cucina"],
+    ["it", "abbassa le luci della cucina verso il basso"],
+    ["es", "pon la luz de la cocina más flojita"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/),
+    ]);
+    expect(Number(/"brightness_pct":(\d+)/.exec(calls()[0]!)![1])).toBeLessThan(50);
+  });
+
+  it("es: 'necesito una luz más fuerte en la cocina' brightens the kitchen's light that is on", async () => {
+    await say("necesito una luz más fuerte en la cocina", "es");
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/),
+    ]);
+    expect(Number(/"brightness_pct":(\d+)/.exec(calls()[0]!)![1])).toBeGreaterThan(50);
+  });
+
+  it.each([
+    ["es", "baja una luz de la cocina"],
+    ["es", "enciende una luz tenue en la cocina"],
+    ["it", "spegni una luce in cucina"],
+    ["es", "ayer me molestaban las luces de la cocina"],
+  ])("%s: %j, one light of several or the past, switches nothing", async (language, text) => {
+    await say(text, language);
     expect(calls()).toEqual([]);
   });
 });

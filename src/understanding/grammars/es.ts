@@ -867,6 +867,13 @@ export const es: FastPathGrammar = {
       "demasiado intenso",
       "me molesta la luz",
       "la luz me molesta",
+      // The same of the lights, or of so much light: "las luces me molestan", "me molesta tanta luz".
+      "me molestan las luces",
+      "las luces me molestan",
+      "me molesta tanta luz",
+      // Weaker, said as Spain says it: "pon la luz más flojita".
+      "más floja",
+      "más flojita",
     ],
     louder: [
       "más fuerte",

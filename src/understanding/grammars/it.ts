@@ -655,6 +655,8 @@ export const it: FastPathGrammar = {
       "aumentassi",
       "aumentasse",
       "tira su",
+      // "alza le luci verso l'alto": the direction said as a place, as Spanish's "hacia arriba".
+      "verso l'alto",
       // "volume più su", "più in alto": higher, said as a place is, no floor nor side.
       "più su",
       "più in alto",
@@ -686,6 +688,7 @@ export const it: FastPathGrammar = {
       "tira giù",
       "più giù",
       "più in basso",
+      "verso il basso",
       "abbassato",
       "abbassata",
       "diminuito",
@@ -733,7 +736,7 @@ export const it: FastPathGrammar = {
       "alimenta",
       "alimentare",
     ],
-    particles: ["su", "giù"],
+    particles: ["su", "giù", "verso l'alto", "verso il basso"],
     brighter: [
       // "rischiara la stanza": the room made clearer, in every form of the request.
       ...requests("rischiarare"),
@@ -926,6 +929,14 @@ export const it: FastPathGrammar = {
       // Light that bothers: "la luce mi dà fastidio".
       "mi dà fastidio la luce",
       "la luce mi dà fastidio",
+      // The same of the lights, or of so much light: "le luci mi danno fastidio", "tutta questa luce".
+      "mi danno fastidio le luci",
+      "le luci mi danno fastidio",
+      "mi dà fastidio tutta questa luce",
+      "mi dà fastidio tanta luce",
+      // A soft light, as "soffusa": "metti una luce morbida".
+      "morbida",
+      "morbide",
     ],
     louder: [
       "più forte",

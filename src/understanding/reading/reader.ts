@@ -310,6 +310,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       let one = false;
       /** "turn off some lights", "doe wat lampen uit": some of a kind, which ones unsaid. */
       let someOf = false;
+      /** "dame una luz tenue", "a brighter light": the kind said with how bright, right after it. */
+      let oneOfABrightness = false;
       let level: number | undefined;
       let levelSaid: LevelSaid = "bare";
       /** "two notches", "zwei Stufen": steps counted, each the size of "a bit". */
@@ -635,7 +637,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         }
         if (sense.kind && !(item.first && sense.cues.has("verbs"))) {
           const before = said[i - 1];
-          if (before?.type === "word" && before.sense.indefinite) one = true;
+          if (before?.type === "word" && before.sense.indefinite) {
+            one = true;
+            const after = said[i + 1];
+            const strength = ["dimmer", "brighter", "louder", "quieter"] as const;
+            if (after?.type === "word" && strength.some((cue) => after.sense.cues.has(cue)))
+              oneOfABrightness = true;
+          }
           if (saysSomeOf(said, i)) someOf = true;
           addThing({ text: item.text, type: "kind", kind: sense.kind }, i);
           continue;
@@ -868,7 +876,15 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       if (places.length > 1) match.alsoIn = places.slice(1).map((p) => nameIn(p)!);
       if (joined) match.alsoIn = things.slice(1).map((t) => t.text);
       if (all) match.all = true;
-      if (one && !all && thing?.type === "kind") match.one = true;
+      // "dame una luz tenue", "metti una luce più soffusa": a light of some brightness asked for is
+      // the place's light made so, not one of its lights to choose ("baja una luz" still asks which).
+      const switched = ["on", "off", "lightOn", "lightOff"] as const;
+      const brightnessAskedFor =
+        oneOfABrightness &&
+        (action.intent === "dim" || action.intent === "brighten") &&
+        level === undefined &&
+        !switched.some((cue) => cues.has(cue));
+      if (one && !all && thing?.type === "kind" && !brightnessAskedFor) match.one = true;
       if (thing && !joined && (thing.type === "device" || thing.type === "unknown")) {
         const spoken = spokenAs(sentence, thing.text);
         // Only a name is quoted back: the words of a device or what sat where a name goes.
