@@ -5835,3 +5835,22 @@ describe("Spanish and Italian: a light of some strength asked for ('una luz tenu
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish: the time asked as what the clock shows ('qué hora pone el reloj')", () => {
+  it.each(["qué hora pone el reloj", "oye qué pone el reloj"])(
+    "es: %j is answered from the home's clock",
+    async (text) => {
+      const result = await say(text, "es");
+      expect(result.response_type).toBe("query_answer");
+      expect(result.speech).toMatch(/\d{1,2}:\d{2}/);
+    },
+  );
+
+  it.each(["qué hora pone en Tokio", "qué día pone mañana"])(
+    "es: %j, another place or day, is never answered with here and now",
+    async (text) => {
+      const result = await say(text, "es");
+      expect(result.response_type).not.toBe("query_answer");
+    },
+  );
+});

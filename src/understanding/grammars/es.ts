@@ -2054,6 +2054,8 @@ export const es: FastPathGrammar = {
       "recibir",
       "dice",
       "marca",
+      // "qué hora pone el reloj": what it shows, as Spain says it.
+      "pone",
       "seas",
       "sea",
       "pregunto",
