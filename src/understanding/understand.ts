@@ -37,6 +37,8 @@ const STRAY_WORD_CHANGES_NOTHING: ReadonlySet<FastIntent> = new Set<FastIntent>(
 const OBJECTS: readonly Cue[] = ["volume", "music", "brightness"];
 /** A sentence is respelt only where at most one of this many words is a slip. */
 const RESPELT_AT_MOST_ONE_IN = 3;
+/** The most words a place said in the plural is looked up in ("camere da letto", "salas de estar"). */
+const MAX_PLURAL_PLACE_WORDS = 4;
 /** The longest complaint, and the longest sentence read as a complaint and a command, in words. */
 const LONGEST_COMPLAINT = 6;
 const LONGEST_COMPLAINED = 24;
@@ -377,8 +379,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
      * Both readings, with the home's names: the one `PRECEDENCE` takes, or none; after a
      * correction ("no, turn it down"), the command alone.
      */
-    understand(sentence: string, lookup: (words: string) => Spotted | undefined): Understood | undefined {
+    understand(sentence: string, homeNames: (words: string) => Spotted | undefined): Understood | undefined {
       if (hushOnly?.test(fold(sentence))) return undefined;
+      const lookup = withPlurals(homeNames);
       const understood = understandSentence(sentence, lookup);
       // "is only the desk lamp on": asked of every other device too, which no answer here reads.
       // "¿debería apagar la luz?": what the speaker should do, asked; not what they ask for. A
@@ -406,6 +409,44 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       return understood;
     },
   };
+
+  /**
+   * "spenga le luci di tutti i bagni", "in allen Badezimmern": a place said in the plural by this
+   * language's endings (`plurals`), one word at a time, is that place; the home's names are
+   * spotted in the plural by "s" and "es" alone. Only places: "luci" is never a device "luco".
+   */
+  function withPlurals(
+    lookup: (words: string) => Spotted | undefined,
+  ): (words: string) => Spotted | undefined {
+    const endings = grammar.plurals ?? [];
+    if (!endings.length) return lookup;
+    const seen = new Map<string, Spotted | undefined>();
+    return (words) => {
+      const found = lookup(words);
+      if (found) return found;
+      if (seen.has(words)) return seen.get(words);
+      let spotted: Spotted | undefined;
+      const parts = words.split(" ");
+      for (let i = 0; !spotted && parts.length <= MAX_PLURAL_PLACE_WORDS && i < parts.length; i++) {
+        const word = parts[i]!;
+        for (const [plural, singular] of endings) {
+          if (word.length <= plural.length + 2 || !word.endsWith(plural)) continue;
+          const one = [
+            ...parts.slice(0, i),
+            word.slice(0, -plural.length) + singular,
+            ...parts.slice(i + 1),
+          ].join(" ");
+          const place = lookup(one);
+          if (place?.type === "place") {
+            spotted = { type: "place", as: place.as ?? one };
+            break;
+          }
+        }
+      }
+      seen.set(words, spotted);
+      return spotted;
+    };
+  }
 
   /** The sentence read as said, after its correction, and respelt where a word for now was misspelt. */
   function understandSentence(

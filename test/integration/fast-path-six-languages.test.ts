@@ -5854,3 +5854,33 @@ describe("Spanish: the time asked as what the clock shows ('qué hora pone el re
     },
   );
 });
+
+describe("Italian: a room said in the plural after 'tutti' or 'tutte', whatever the verb", () => {
+  it.each(["stacca le luci in tutte le camere da letto", "spenga le luci di tutte le camere da letto"])(
+    "it: %j switches the bedroom's light off",
+    async (text) => {
+      await setState("light.bedroom_light", "on", { brightness: 128 });
+      ha.serviceCalls.length = 0;
+      await say(text, "it");
+      expect(calls()).toEqual(["light.turn_off light.bedroom_light"]);
+    },
+  );
+
+  it("it: 'abbassa le luci di tutte le camere da letto' dims the bedroom's light, never says it cannot", async () => {
+    await setState("light.bedroom_light", "on", { brightness: 128 });
+    ha.serviceCalls.length = 0;
+    const result = await say("abbassa le luci di tutte le camere da letto", "it");
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.bedroom_light \{"brightness_pct":\d+\}$/),
+    ]);
+    expect(result.speech).not.toMatch(/non possono/);
+  });
+
+  it.each(["spenga le luci di tutte le verande", "stacca le luci in tutte le cantine"])(
+    "it: %j, rooms the home has not, switches nothing",
+    async (text) => {
+      await say(text, "it");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
