@@ -5884,3 +5884,24 @@ describe("Italian: a room said in the plural after 'tutti' or 'tutte', whatever 
     },
   );
 });
+
+describe("Spanish and Italian: how much time the clock shows ('cuánto tiempo marca el reloj')", () => {
+  it.each([
+    ["es", "cuánto tiempo marca el reloj"],
+    ["it", "quanto tempo segna l'orologio"],
+  ])("%s: %j is answered from the home's clock", async (language, text) => {
+    const result = await say(text, language);
+    expect(result.response_type).toBe("query_answer");
+  });
+
+  it.each([
+    ["es", "cuánto tiempo falta para las doce"],
+    ["es", "cuánto tiempo lleva encendida la luz de la cocina"],
+    ["it", "quanto tempo manca alle dodici"],
+    ["it", "quanto tempo fa"],
+  ])("%s: %j, a span of time, is never answered with the hour", async (language, text) => {
+    const result = await say(text, language);
+    expect(result.speech).not.toMatch(/^(?:Son las|Es la|Sono le|È l)/);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -2056,6 +2056,8 @@ export const es: FastPathGrammar = {
       "marca",
       // "qué hora pone el reloj": what it shows, as Spain says it.
       "pone",
+      // "cuánto tiempo marca el reloj": how much time, said of the clock (a time word still needed).
+      "cuánto tiempo",
       "seas",
       "sea",
       "pregunto",

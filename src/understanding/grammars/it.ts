@@ -2162,6 +2162,8 @@ export const it: FastPathGrammar = {
       "avere",
       "dice",
       "segna",
+      // "quanto tempo segna l'orologio": how much time, said of the clock (a time word still needed).
+      "quanto tempo",
       "indica",
       "vediamo",
       "fatte",
