@@ -5905,3 +5905,20 @@ describe("Spanish and Italian: how much time the clock shows ('cuánto tiempo ma
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish: the assistant's own sound ('tu sonido', 'tu audio') is the speaker's volume", () => {
+  it.each([
+    ["baja tu sonido", 0.1],
+    ["sube tu audio por favor", 0.3],
+  ])("es: %j sets the speaker's volume by a step", async (text, level) => {
+    await say(text, "es");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each(["apaga tu sonido", "enciende tu sonido"])("es: %j switches nothing", async (text) => {
+    await say(text, "es");
+    expect(calls()).toEqual([]);
+  });
+});

@@ -428,6 +428,9 @@ export const es: FastPathGrammar = {
       "hablame",
       "tu volumen",
       "tu voz",
+      // "baja tu sonido", "sube tu audio": the assistant's own sound, as its volume.
+      "tu sonido",
+      "tu audio",
       "voz",
       // "repítelo más alto", "dilo más fuerte": what is said again, said louder.
       "repite",
