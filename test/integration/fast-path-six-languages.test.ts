@@ -5922,3 +5922,31 @@ describe("Spanish: the assistant's own sound ('tu sonido', 'tu audio') is the sp
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: a level set with 'coloca', 'gradúa', '¿me pones …?', 'configura' or 'lascia'", () => {
+  it.each([
+    ["es", "coloca el volumen al treinta por ciento"],
+    ["es", "me pones el volumen al treinta"],
+    ["it", "configura il volume al trenta per cento"],
+    ["it", "lascia il volume a trenta"],
+  ])("%s: %j sets the speaker's volume to 30 %", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it("es: 'gradúa la luz de la cocina al cuarenta por ciento' sets the kitchen's lights to 40 %", async () => {
+    await say("gradúa la luz de la cocina al cuarenta por ciento", "es");
+    expect(calls()).toContain('light.turn_on light.kitchen_ceiling {"brightness_pct":40}');
+  });
+
+  it.each([
+    ["it", "lascia la luce della cucina accesa"],
+    ["it", "lascia stare il volume"],
+    ["es", "me pones la luz"],
+  ])("%s: %j, with no level, changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
