@@ -5950,3 +5950,30 @@ describe("Spanish and Italian: a level set with 'coloca', 'gradúa', '¿me pones
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish: a request asked as 'would you' to 'tú' ('¿encenderías …?', '¿subirías …?')", () => {
+  it("es: '¿apagarías la luz de la cocina?' switches the kitchen's lights off", async () => {
+    await say("¿apagarías la luz de la cocina?", "es");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["¿subirías el volumen?", 0.3],
+    ["¿bajarías un poco la música por favor?", 0.1],
+  ])("es: %j sets the speaker's volume by a step", async (text, level) => {
+    await say(text, "es");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    "yo apagaría la luz de la cocina",
+    "apagaría la luz de la cocina si pudiera",
+    "si fueras yo apagarías la luz de la cocina",
+    "¿por qué apagarías la luz de la cocina?",
+  ])("es: %j, what one would do, switches nothing", async (text) => {
+    await say(text, "es");
+    expect(calls()).toEqual([]);
+  });
+});

@@ -1,5 +1,11 @@
 import type { FastPathGrammar } from "../grammar-types.js";
 
+/**
+ * "¿encenderías la luz?", "¿subirías el volumen?": a request asked as "would you", to "tú" (the
+ * first person, "yo apagaría la luz", says what one would do, and is no request).
+ */
+const wouldYou = (...infinitives: string[]) => infinitives.map((infinitive) => `${infinitive}ías`);
+
 /** What the bridge can do without a language model. */
 const CAPABILITIES =
   "Sin un modelo de lenguaje puedo encender, apagar, abrir, cerrar, bloquear y regular dispositivos, cambiar el volumen y decirte mediciones, estados, la hora y la fecha.";
@@ -473,6 +479,7 @@ export const es: FastPathGrammar = {
       "escucharlo",
     ],
     on: [
+      ...wouldYou("encender", "prender", "activar", "conectar"),
       // Asked as a question in the second person ("enciendes …?"): a request.
       "enciendes",
       "prendes",
@@ -555,6 +562,7 @@ export const es: FastPathGrammar = {
       "habilitadas",
     ],
     off: [
+      ...wouldYou("apagar", "desactivar", "desconectar"),
       // Asked as a question in the second person ("apagas …?"): a request.
       "apagas",
       "quitas",
@@ -632,6 +640,7 @@ export const es: FastPathGrammar = {
       "deshabilitadas",
     ],
     up: [
+      ...wouldYou("subir", "aumentar", "incrementar", "elevar"),
       // Asked as a question in the second person ("subes …?"): a request.
       "subes",
       "aumentas",
@@ -689,6 +698,7 @@ export const es: FastPathGrammar = {
       "potencie",
     ],
     down: [
+      ...wouldYou("bajar", "disminuir", "reducir"),
       // Asked as a question in the second person ("bajas …?"): a request.
       "bajas",
       "reduces",
@@ -1119,6 +1129,7 @@ export const es: FastPathGrammar = {
       "luces fuera",
     ],
     mute: [
+      ...wouldYou("silenciar"),
       // Asked as a question in the second person ("silencias …?"): a request.
       "silencias",
       // "silenciemos la música": let us, said of what is asked.
