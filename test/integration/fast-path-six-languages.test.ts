@@ -5687,7 +5687,10 @@ describe("Spanish and Italian: higher or lower said as a place ('más arriba', '
 
   it.each([
     ["es", "apaga las luces más arriba"],
+    ["es", "enciende la lámpara de más abajo"],
+    ["es", "enciende la luz de la cocina de más arriba"],
     ["it", "spegni la luce più in alto"],
+    ["it", "accendi la luce più giù"],
   ])("%s: %j, a light told by where it hangs, switches nothing", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([]);

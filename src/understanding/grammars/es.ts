@@ -1324,6 +1324,10 @@ export const es: FastPathGrammar = {
       "antes",
       "excepto",
       "salvo",
+      // "la lámpara de más abajo": one told by where it is against the others, which no command
+      // here can say ("más abajo" alone is lower).
+      "de más arriba",
+      "de más abajo",
       // "todas las luces menos la de la cocina": "menos" before an article is "except", not "less".
       "menos la",
       "menos el",

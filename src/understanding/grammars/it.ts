@@ -671,9 +671,6 @@ export const it: FastPathGrammar = {
       "tira su",
       // "alza le luci verso l'alto": the direction said as a place, as Spanish's "hacia arriba".
       "verso l'alto",
-      // "volume più su", "più in alto": higher, said as a place is, no floor nor side.
-      "più su",
-      "più in alto",
     ],
     down: [
       // "cala il volume", "fai calare le luci": let down, as "abbassa".
@@ -700,8 +697,6 @@ export const it: FastPathGrammar = {
       "decrementi",
       "decrementate",
       "tira giù",
-      "più giù",
-      "più in basso",
       "verso il basso",
       "abbassato",
       "abbassata",
@@ -953,6 +948,13 @@ export const it: FastPathGrammar = {
       "morbide",
     ],
     louder: [
+      // "volume più su", "la musica più in alto": higher, said of the sound as a place is said;
+      // "la luce più in alto" is still no command.
+      "volume più su",
+      "volume più in alto",
+      "musica più su",
+      "musica più in alto",
+      "audio più su",
       "più forte",
       // Barely heard, however said: "ti sento a malapena", "si sente a fatica", "ti sento poco".
       ...["a malapena", "a fatica", "poco", "pochissimo"].flatMap((how) => [
@@ -1044,6 +1046,11 @@ export const it: FastPathGrammar = {
       "si sente piano",
     ],
     quieter: [
+      "volume più giù",
+      "volume più in basso",
+      "musica più giù",
+      "musica più in basso",
+      "audio più giù",
       // "non così forte": a negation of what is wrong, so a request, as "not so loud".
       "non così forte",
       "non così alto",
