@@ -5639,3 +5639,32 @@ describe("a room said where a device goes is no missing device", () => {
     },
   );
 });
+
+describe("French, Dutch and German: the speaker's day asked with 'today' is their plans, not the date", () => {
+  it.each([
+    ["fr", "qu'est-ce que je fais aujourd'hui"],
+    ["fr", "j'ai quoi de prévu aujourd'hui"],
+    ["fr", "qu'est-ce que j'ai aujourd'hui"],
+    ["nl", "wat heb ik vandaag"],
+    ["nl", "wat doe ik vandaag"],
+    ["de", "was habe ich heute"],
+    ["de", "was hab ich heute so"],
+  ])("%s: %j is handed on, never answered with today's date", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toMatch(/20\d\d/);
+  });
+
+  it.each([
+    ["fr", "c'est quoi aujourd'hui"],
+    ["fr", "je voudrais savoir la date d'aujourd'hui"],
+    ["nl", "wat is het vandaag"],
+    ["nl", "ik wil weten welke dag het vandaag is"],
+    ["de", "was ist heute"],
+    ["de", "ich möchte wissen welcher Tag heute ist"],
+  ])("%s: %j is still told the home's date", async (language, text) => {
+    const result = await say(text, language);
+    expect(result.response_type).toBe("query_answer");
+    expect(result.speech).toMatch(/20\d\d/);
+  });
+});
