@@ -5668,3 +5668,33 @@ describe("French, Dutch and German: the speaker's day asked with 'today' is thei
     expect(result.speech).toMatch(/20\d\d/);
   });
 });
+
+describe("German and Dutch: no longer needed or used, said with 'I' first, is switched off", () => {
+  it.each([
+    ["de", "ich brauche das Licht in der Küche nicht mehr"],
+    ["de", "wir brauchen die Lampen in der Küche nicht mehr"],
+    ["de", "ich will das Licht in der Küche nicht mehr haben"],
+    ["nl", "ik heb het licht in de keuken niet meer nodig"],
+    ["nl", "we hebben de lampen in de keuken niet meer nodig"],
+    ["nl", "ik wil de lampen in de keuken niet meer gebruiken"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "ich brauche das Licht in der Küche nicht mehr auszuschalten"],
+    ["de", "das Licht in der Küche brauche ich nicht mehr auszuschalten"],
+    ["de", "ich möchte das Licht in der Küche nicht mehr ausschalten"],
+    ["de", "ich will das Licht in der Küche nicht mehr dimmen"],
+    ["de", "ich brauche das Licht in der Küche nicht mehr, wenn ich gehe"],
+    ["de", "ich habe das Licht in der Küche nicht mehr gebraucht"],
+    ["nl", "ik wil het licht in de keuken niet meer uitdoen"],
+    ["nl", "ik heb het licht in de keuken niet meer nodig gehad"],
+    ["nl", "heb ik het licht in de keuken niet meer nodig"],
+    ["nl", "ik heb het licht in de keuken uitgedaan"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

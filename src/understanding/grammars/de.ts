@@ -26,6 +26,22 @@ const compared = (stems: string[], nouns: string[]) =>
     ),
   );
 
+/** No longer needed, said with the thing first ("das Licht brauche ich nicht mehr"): off. */
+const NEEDED_NO_MORE = ["brauche ich nicht mehr", "brauch ich nicht mehr", "brauchen wir nicht mehr"];
+/** No longer wanted in use ("den Stecker möchte ich nicht mehr benutzen"): off. */
+const USED_NO_MORE = ["möchte ich", "will ich", "möchten wir", "wollen wir"].flatMap((wish) =>
+  ["benutzen", "verwenden", "nutzen", "haben"].map((use) => `${wish} nicht mehr ${use}`),
+);
+/** The switching verbs' infinitives with "zu": "… brauche ich nicht mehr auszuschalten" asks nothing. */
+const TO_SWITCH = [
+  "einzuschalten",
+  "anzuschalten",
+  "anzumachen",
+  "auszuschalten",
+  "auszumachen",
+  "abzuschalten",
+];
+
 /** What the bridge can do without a language model. */
 const CAPABILITIES =
   "Ohne Sprachmodell kann ich Geräte schalten, öffnen, schließen, verriegeln und dimmen, die Lautstärke einstellen und dir Messwerte, Zustände, Uhrzeit und Datum sagen.";
@@ -455,9 +471,8 @@ export const de: FastPathGrammar = {
       "nicht mehr aktiv",
       // "das Licht in der Küche brauche ich nicht mehr", "die Lampe wird nicht mehr gebraucht":
       // no longer needed is off (said with the thing first, as "kein Licht mehr" is).
-      "brauche ich nicht mehr",
-      "brauch ich nicht mehr",
-      "brauchen wir nicht mehr",
+      ...NEEDED_NO_MORE,
+      ...USED_NO_MORE,
       "wird nicht mehr gebraucht",
       "werden nicht mehr gebraucht",
       "inaktiv",
@@ -1056,6 +1071,8 @@ export const de: FastPathGrammar = {
       "lass sie an",
       "lass sie aus",
       "lass das",
+      // "ich brauche das Licht nicht mehr auszuschalten": no longer needing to switch it asks nothing.
+      ...NEEDED_NO_MORE.flatMap((phrase) => TO_SWITCH.map((verb) => `${phrase} ${verb}`)),
     ],
     none: ["kein", "keine", "keinen", "^ohne"],
     anymore: ["mehr"],
@@ -1111,7 +1128,19 @@ export const de: FastPathGrammar = {
   },
   // "… so that I can hear it": what a command is for, cut off (see the type).
   inverted: ["ist", "sind"],
-  subjectFirst: ["ich kann", "man kann"],
+  // "ich brauche das Licht nicht mehr", "ich möchte den Stecker nicht mehr benutzen": read in the
+  // order "das Licht brauche ich nicht mehr" is.
+  subjectFirst: [
+    "ich kann",
+    "man kann",
+    "ich brauche",
+    "ich brauch",
+    "wir brauchen",
+    "ich möchte",
+    "ich will",
+    "wir möchten",
+    "wir wollen",
+  ],
   purposes: [
     "sodass",
     "so dass",

@@ -329,6 +329,14 @@ export const nl: FastPathGrammar = {
       "uitschakelen",
       "deactiveer",
       "deactiveren",
+      // "het licht heb ik niet meer nodig", "de stekker wil ik niet meer gebruiken": no longer
+      // needed or wanted in use is off.
+      "heb ik niet meer nodig",
+      "hebben we niet meer nodig",
+      "hebben wij niet meer nodig",
+      ...["wil ik", "willen we", "willen wij"].flatMap((wish) =>
+        ["gebruiken", "hebben"].map((use) => `${wish} niet meer ${use}`),
+      ),
       // "het stopcontact moet niet actief zijn": not active is off.
       "niet actief",
       "niet meer actief",
@@ -880,6 +888,8 @@ export const nl: FastPathGrammar = {
       "ik heb alles",
       "ik heb mijn",
       "ik had",
+      // "ik heb het licht niet meer nodig gehad": what was needed before.
+      "gehad",
       "laat alles",
       "laat het licht",
       "laat de lamp",
@@ -996,7 +1006,9 @@ export const nl: FastPathGrammar = {
   upOrDownAlone: { except: ["meer", "minder", "hoger", "lager", "verhoogd", "verlaagd", "toenemen"] },
   // "… so that I can hear it": what a command is for, cut off (see the type).
   inverted: ["is", "zijn"],
-  subjectFirst: ["ik kan"],
+  // "ik heb het licht niet meer nodig", "ik wil de stekker niet meer gebruiken": read in the order
+  // "het licht heb ik niet meer nodig" is.
+  subjectFirst: ["ik kan", "ik heb", "we hebben", "wij hebben", "ik wil", "we willen", "wij willen"],
   purposes: [
     "zodat",
     "om het te",
