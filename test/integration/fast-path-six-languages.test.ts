@@ -5698,3 +5698,29 @@ describe("German and Dutch: no longer needed or used, said with 'I' first, is sw
     expect(calls()).toEqual([]);
   });
 });
+
+describe("French, Dutch and German: a level gone back to is that level", () => {
+  it.each([
+    ["fr", "remets le volume à 60"],
+    ["nl", "zet het volume terug op 60"],
+    ["nl", "zet het volume weer naar zestig"],
+    ["de", "stell die Lautstärke wieder auf 60"],
+    ["de", "stell die Lautstärke zurück auf 60"],
+  ])("%s: %j sets the speaker's volume to 60 percent", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.6}',
+    ]);
+  });
+
+  it.each([
+    ["fr", "j'ai remis le volume à 60"],
+    ["nl", "ik heb het volume terug op 60 gezet"],
+    ["nl", "stond het volume weer op 60"],
+    ["de", "ich habe die Lautstärke wieder auf 60 gestellt"],
+    ["de", "war die Lautstärke wieder auf 60"],
+  ])("%s: %j, told or asked, sets nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

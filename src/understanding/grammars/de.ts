@@ -991,7 +991,8 @@ export const de: FastPathGrammar = {
       "so dunkel wie möglich",
     ],
     steps: ["stufen", "schritte"],
-    to: ["auf", "zu", "aufs", "auf das", "bis zum", "bis zur", "bis auf"],
+    // "stell die Lautstärke wieder auf 50": a level gone back to is that level.
+    to: ["auf", "zu", "aufs", "auf das", "bis zum", "bis zur", "bis auf", "wieder auf", "zurück auf"],
     by: ["um"],
     percent: ["prozent", "%"],
     // "es war zu dunkel": what was wrong then, told (read as copulas too).

@@ -295,6 +295,9 @@ export const fr: FastPathGrammar = {
       "mets",
       "met",
       "mettre",
+      // "remets le volume à 50": a level put back is that level.
+      "remets",
+      "remettre",
       "monte",
       "monter",
       "baisse",

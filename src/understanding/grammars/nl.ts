@@ -822,7 +822,8 @@ export const nl: FastPathGrammar = {
       "zo donker mogelijk",
     ],
     steps: ["standen", "stappen", "streepjes", "niveaus", "tikjes"],
-    to: ["op", "naar", "tot"],
+    // "zet het volume terug op 50": a level gone back to is that level.
+    to: ["op", "naar", "tot", "terug op", "terug naar", "weer op", "weer naar"],
     by: ["met"],
     percent: ["procent", "%"],
     // "het was te donker": what was wrong then, told (read as copulas too).
