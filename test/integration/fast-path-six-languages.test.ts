@@ -5724,3 +5724,40 @@ describe("French, Dutch and German: a level gone back to is that level", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Dutch and German: not bright or loud enough, or too weak a light, is too little of it", () => {
+  it.each([
+    ["de", "das Licht in der Küche ist nicht hell genug"],
+    ["nl", "het licht in de keuken is niet fel genoeg"],
+    ["nl", "het licht in de keuken is te zwak"],
+  ])("%s: %j brightens the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/),
+    ]);
+  });
+
+  it.each([
+    ["de", "die Musik ist nicht laut genug"],
+    ["nl", "de muziek is niet hard genoeg"],
+  ])("%s: %j raises the speaker's volume", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^media_player\.volume_set media_player\.living_room_speaker /),
+    ]);
+  });
+
+  it.each([
+    ["de", "ist das Licht in der Küche hell genug"],
+    ["de", "das Licht in der Küche ist hell genug"],
+    ["de", "das Licht in der Küche war nicht hell genug"],
+    ["de", "ist die Musik nicht laut genug"],
+    ["nl", "is het licht in de keuken fel genoeg"],
+    ["nl", "het licht in de keuken is fel genoeg"],
+    ["nl", "het licht in de keuken was niet fel genoeg"],
+    ["nl", "de muziek is hard genoeg"],
+  ])("%s: %j, asked or told, changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

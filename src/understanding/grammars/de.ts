@@ -569,6 +569,9 @@ export const de: FastPathGrammar = {
       "sind zu dunkel",
       // "das Licht ist zu schwach": too weak a light is too dark.
       "zu schwach",
+      // Too little, said as not enough: "das Licht ist nicht hell genug".
+      "nicht hell genug",
+      "nicht genug licht",
       "heller machen",
       "aufhellen",
       "mehr licht",
@@ -694,6 +697,8 @@ export const de: FastPathGrammar = {
     louder: [
       ...compared(["höher", "lauter"], ["lautstärke", "musik"]),
       "lauter",
+      // Too quiet, said as not loud enough: "die Musik ist nicht laut genug".
+      "nicht laut genug",
       "so laut wie möglich",
       "laut",
       // "dreh mal auf", "aufdrehen!": said of nothing, what is turned up is the sound. Only the
@@ -1129,6 +1134,7 @@ export const de: FastPathGrammar = {
   },
   // "… so that I can hear it": what a command is for, cut off (see the type).
   inverted: ["ist", "sind"],
+  enough: ["genug"],
   // "ich brauche das Licht nicht mehr", "ich möchte den Stecker nicht mehr benutzen": read in the
   // order "das Licht brauche ich nicht mehr" is.
   subjectFirst: [

@@ -423,6 +423,12 @@ export const nl: FastPathGrammar = {
     brighter: [
       ...compared(["feller", "helderder", "lichter"], ["licht", "verlichting", "stand", "instelling"]),
       "feller",
+      // Too weak a light, or not enough of it: "het licht is te zwak", "niet fel genoeg".
+      "te zwak",
+      "niet fel genoeg",
+      "niet helder genoeg",
+      "niet licht genoeg",
+      "niet genoeg licht",
       "zo fel mogelijk",
       "zo helder mogelijk",
       "zijn te donker",
@@ -532,6 +538,9 @@ export const nl: FastPathGrammar = {
       ...compared(["hoger", "luider", "harder"], ["volume", "geluid", "muziek"]),
       // "zet de muziek keihard": as loud as it goes, said of the sound.
       "keihard",
+      // Too quiet, said as not loud enough: "de muziek is niet hard genoeg".
+      "niet hard genoeg",
+      "niet luid genoeg",
       "zo hard mogelijk",
       "zo luid mogelijk",
       "harder",
@@ -1007,6 +1016,7 @@ export const nl: FastPathGrammar = {
   upOrDownAlone: { except: ["meer", "minder", "hoger", "lager", "verhoogd", "verlaagd", "toenemen"] },
   // "… so that I can hear it": what a command is for, cut off (see the type).
   inverted: ["is", "zijn"],
+  enough: ["genoeg"],
   // "ik heb het licht niet meer nodig", "ik wil de stekker niet meer gebruiken": read in the order
   // "het licht heb ik niet meer nodig" is.
   subjectFirst: ["ik kan", "ik heb", "we hebben", "wij hebben", "ik wil", "we willen", "wij willen"],
