@@ -5761,3 +5761,27 @@ describe("Dutch and German: not bright or loud enough, or too weak a light, is t
     expect(calls()).toEqual([]);
   });
 });
+
+describe("French: a higher or lower level, said as such, is a step", () => {
+  it("fr: 'mets la lumière de la cuisine à un niveau plus bas' dims the kitchen's light that is on", async () => {
+    await say("mets la lumière de la cuisine à un niveau plus bas", "fr");
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/),
+    ]);
+  });
+
+  it("fr: 'passe le son à un niveau supérieur' raises the speaker's volume", async () => {
+    await say("passe le son à un niveau supérieur", "fr");
+    expect(calls()).toEqual([
+      expect.stringMatching(/^media_player\.volume_set media_player\.living_room_speaker /),
+    ]);
+  });
+
+  it.each([
+    ["fr", "le volume est à un niveau plus bas"],
+    ["fr", "est-ce que la lumière de la cuisine est à un niveau plus élevé"],
+  ])("%s: %j, told or asked, changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

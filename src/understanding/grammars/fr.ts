@@ -508,6 +508,10 @@ export const fr: FastPathGrammar = {
       "plus haut",
       // Said of "la musique", "la lumière".
       "plus haute",
+      // "mets le volume à un niveau plus haut": a higher level is a step up ("un" is no level).
+      ...["à un niveau", "au niveau", "un niveau"].flatMap((level) =>
+        ["plus haut", "plus élevé", "supérieur"].map((higher) => `${level} ${higher}`),
+      ),
       "hausser",
       "haussez",
       "remonter",
@@ -553,6 +557,10 @@ export const fr: FastPathGrammar = {
       "moins",
       "plus bas",
       "plus basse",
+      // "mets les lumières à un niveau plus bas": a lower level is a step down.
+      ...["à un niveau", "au niveau", "un niveau"].flatMap((level) =>
+        ["plus bas", "plus faible", "inférieur"].map((lower) => `${level} ${lower}`),
+      ),
       // Wished, in the subjunctive: "j'aimerais que tu réduises le volume", "… que vous baissiez …".
       "réduises",
       "réduisiez",
