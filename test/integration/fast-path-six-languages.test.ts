@@ -5785,3 +5785,39 @@ describe("French: a higher or lower level, said as such, is a step", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("French, Dutch and German: as high or as low as it goes, or at full strength, is that end of the scale", () => {
+  it.each([
+    ["fr", "mets le volume aussi haut que possible", 1],
+    ["fr", "mets le son le plus bas possible", 0.01],
+    ["nl", "zet het volume zo hoog mogelijk", 1],
+    ["nl", "zet de muziek zo laag mogelijk", 0.01],
+    ["de", "stell die Lautstärke so hoch wie möglich", 1],
+    ["de", "stell die Musik so niedrig wie möglich", 0.01],
+  ])("%s: %j sets the speaker's volume to %d", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["nl", "zet het licht in de keuken op volle sterkte"],
+    ["de", "stell das Licht in der Küche auf volle Stärke"],
+  ])("%s: %j sets the kitchen's lights to 100 percent", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'light.turn_on light.counter_lights {"brightness_pct":100}',
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":100}',
+    ]);
+  });
+
+  it.each([
+    ["nl", "is het volume zo hoog mogelijk"],
+    ["de", "ist die Lautstärke so hoch wie möglich"],
+    ["fr", "le volume est-il le plus haut possible"],
+  ])("%s: %j, asked, sets nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -1431,6 +1431,11 @@ export const de: FastPathGrammar = {
     "volle kraft": 100,
     "voller kraft": 100,
     "volle leistung": 100,
+    "volle stärke": 100,
+    "voller stärke": 100,
+    // "stell die Lautstärke so hoch wie möglich": as far as it goes, either way.
+    "so hoch wie möglich": 100,
+    "so niedrig wie möglich": 1,
     // "volle Helligkeit", "volle Lautstärke": the word alone, so that what it is of is read too.
     volle: 100,
   },

@@ -1565,6 +1565,11 @@ export const fr: FastPathGrammar = {
     "au plus haut": 100,
     "au niveau le plus élevé": 100,
     "au plus bas": 1,
+    // "mets le volume le plus haut possible": as far as it goes, either way.
+    "le plus haut possible": 100,
+    "aussi haut que possible": 100,
+    "le plus bas possible": 1,
+    "aussi bas que possible": 1,
     "au niveau le plus bas": 1,
   },
   colors: {

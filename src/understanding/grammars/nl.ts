@@ -1259,6 +1259,10 @@ export const nl: FastPathGrammar = {
     "voor de helft": 50,
     "volle kracht": 100,
     "vol vermogen": 100,
+    "volle sterkte": 100,
+    // "zet het volume zo hoog mogelijk": as far as it goes, either way.
+    "zo hoog mogelijk": 100,
+    "zo laag mogelijk": 1,
     // "volle helderheid", "vol volume": the word alone, so that what it is of is read too.
     volle: 100,
   },
