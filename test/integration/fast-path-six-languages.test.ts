@@ -5821,3 +5821,40 @@ describe("French, Dutch and German: as high or as low as it goes, or at full str
     expect(calls()).toEqual([]);
   });
 });
+
+describe("French, Dutch and German: too much noise, or the sound standing too high, is too loud", () => {
+  it.each([
+    ["fr", "le volume est trop haut"],
+    ["nl", "het volume staat te hoog"],
+    ["nl", "te veel lawaai"],
+    ["nl", "minder lawaai alsjeblieft"],
+    ["de", "weniger Lärm bitte"],
+    ["de", "zu viel Krach"],
+  ])("%s: %j lowers the speaker's volume", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^media_player\.volume_set media_player\.living_room_speaker /),
+    ]);
+  });
+
+  it.each([["nl", "het volume staat te laag"]])(
+    "%s: %j raises the speaker's volume",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual([
+        expect.stringMatching(/^media_player\.volume_set media_player\.living_room_speaker /),
+      ]);
+    },
+  );
+
+  it.each([
+    ["fr", "le volume était trop haut"],
+    ["fr", "la lampe de la cuisine est trop haut"],
+    ["nl", "het volume stond te hoog"],
+    ["nl", "er was te veel lawaai"],
+    ["de", "es war zu viel Lärm"],
+  ])("%s: %j, told of before or of a lamp, changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

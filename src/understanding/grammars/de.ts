@@ -783,6 +783,11 @@ export const de: FastPathGrammar = {
       "lautstärke ist zu hoch",
       "lautstärke zu hoch",
       "lautstärke ist viel zu hoch",
+      // Noise is sound: less of it is quieter.
+      "weniger lärm",
+      "zu viel lärm",
+      "weniger krach",
+      "zu viel krach",
       // "nicht so laut": a negation of what is wrong, so a request, as "not so loud".
       "nicht so laut",
       // Said of the voice, whole, so that "sprich nicht" (silence, see `mute`) takes no part of it.

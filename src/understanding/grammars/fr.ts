@@ -877,6 +877,11 @@ export const fr: FastPathGrammar = {
       "moins bruyant",
       "trop fort",
       "trop de bruit",
+      // "le volume est trop haut": too high, said of the sound itself (a lamp hangs too high).
+      "volume est trop haut",
+      "volume trop haut",
+      "son est trop haut",
+      "son trop haut",
       // Noise is sound: less of it is quieter.
       "moins de bruit",
       "il y a trop de bruit",

@@ -591,6 +591,8 @@ export const nl: FastPathGrammar = {
       "volume is te laag",
       "geluid is te laag",
       "volume te laag",
+      "volume staat te laag",
+      "geluid staat te laag",
       "geluid is laag",
       "het geluid is laag",
       "het volume is laag",
@@ -622,6 +624,12 @@ export const nl: FastPathGrammar = {
       "volume te hoog",
       "geluid is te hoog",
       "volume is veel te hoog",
+      "volume staat te hoog",
+      "geluid staat te hoog",
+      // Noise is sound: less of it is quieter.
+      "minder lawaai",
+      "te veel lawaai",
+      "te lawaaierig",
       // "niet zo hard": a negation of what is wrong, so a request, as "not so loud".
       "niet zo hard",
       "niet zo luid",
