@@ -5858,3 +5858,41 @@ describe("French, Dutch and German: too much noise, or the sound standing too hi
     expect(calls()).toEqual([]);
   });
 });
+
+describe("French and German: sound softened or strengthened, its level by other names, and a stronger light", () => {
+  it.each([
+    ["fr", "atténue le son"],
+    ["fr", "baisse le volume sonore"],
+  ])("%s: %j lowers the speaker's volume", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+
+  it("fr: 'renforce le niveau du son' raises the speaker's volume", async () => {
+    await say("renforce le niveau du son", "fr");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it.each([
+    ["fr", "renforce la lumière de la cuisine"],
+    ["de", "mach das Licht in der Küche stärker"],
+  ])("%s: %j brightens the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/),
+    ]);
+  });
+
+  it.each([
+    ["fr", "le son a été atténué"],
+    ["de", "das Licht in der Küche ist stärker"],
+    ["de", "ist das Licht in der Küche stärker"],
+  ])("%s: %j, told or asked, changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

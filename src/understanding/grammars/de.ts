@@ -560,6 +560,9 @@ export const de: FastPathGrammar = {
       ...compared(["heller", "höher"], ["helligkeit", "beleuchtung", "licht"]),
       ...compared(["heller"], ["einstellung", "stufe"]),
       "heller",
+      // A stronger light is a brighter one, as a weaker one is dimmer ("mach das Licht stärker").
+      "stärker",
+      "stärker machen",
       "so hell wie möglich",
       "erhellen",
       "erhelle",
