@@ -5896,3 +5896,25 @@ describe("French and German: sound softened or strengthened, its level by other 
     expect(calls()).toEqual([]);
   });
 });
+
+describe("French, Dutch and German: the week's number asked is not what the date answers", () => {
+  it.each([
+    ["de", "welche Kalenderwoche haben wir"],
+    ["de", "in welcher Kalenderwoche sind wir heute"],
+    ["fr", "quelle semaine sommes-nous"],
+    ["nl", "welke week is het"],
+  ])("%s: %j is handed on, never answered with today's date", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toMatch(/20\d\d/);
+  });
+
+  it.each([
+    ["de", "welchen Monat haben wir"],
+    ["de", "welches Jahr haben wir"],
+  ])("%s: %j, which the date says, is still told it", async (language, text) => {
+    const result = await say(text, language);
+    expect(result.response_type).toBe("query_answer");
+    expect(result.speech).toMatch(/20\d\d/);
+  });
+});

@@ -1543,7 +1543,6 @@ export const de: FastPathGrammar = {
       "wievielte",
       "wievielten",
       "der wievielte",
-      "kalenderwoche",
       "tagesdatum",
       "kalenderdatum",
     ],
