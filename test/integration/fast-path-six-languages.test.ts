@@ -5918,3 +5918,28 @@ describe("French, Dutch and German: the week's number asked is not what the date
     expect(result.speech).toMatch(/20\d\d/);
   });
 });
+
+describe("French, Dutch and German: the sound not heard, said with 'I hear' first, is too quiet", () => {
+  it.each([
+    ["fr", "je ne l'entends pas"],
+    ["nl", "ik hoor het niet"],
+    ["nl", "ik hoor de muziek niet"],
+    ["de", "ich höre es nicht"],
+    ["de", "ich höre die Musik nicht"],
+  ])("%s: %j raises the speaker's volume", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^media_player\.volume_set media_player\.living_room_speaker /),
+    ]);
+  });
+
+  it.each([
+    ["nl", "ik hoor de muziek niet graag"],
+    ["de", "ich höre die Musik nicht gern"],
+    ["de", "ich höre das Radio nicht mehr"],
+    ["nl", "hoor ik de muziek niet"],
+  ])("%s: %j, a dislike or a question, changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

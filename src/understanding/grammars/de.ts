@@ -1087,6 +1087,12 @@ export const de: FastPathGrammar = {
       "lass das",
       // "ich brauche das Licht nicht mehr auszuschalten": no longer needing to switch it asks nothing.
       ...NEEDED_NO_MORE.flatMap((phrase) => TO_SWITCH.map((verb) => `${phrase} ${verb}`)),
+      // "die Musik höre ich nicht gern", "… nicht mehr": not liked, or no longer listened to.
+      "höre ich nicht gern",
+      "höre ich nicht so gern",
+      "höre ich nicht mehr",
+      "hör ich nicht gern",
+      "hör ich nicht mehr",
     ],
     none: ["kein", "keine", "keinen", "^ohne"],
     anymore: ["mehr"],
@@ -1155,6 +1161,9 @@ export const de: FastPathGrammar = {
     "ich will",
     "wir möchten",
     "wir wollen",
+    // "ich höre die Musik nicht": as "die Musik höre ich nicht".
+    "ich höre",
+    "ich hör",
   ],
   purposes: [
     "sodass",

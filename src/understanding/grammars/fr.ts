@@ -776,8 +776,12 @@ export const fr: FastPathGrammar = {
       "je ne t'entends pas",
       "je ne peux rien entendre",
       "je n'entends rien",
-      // Something not heard is too quiet, whatever it is: "je n'entends pas la musique".
+      // Something not heard is too quiet, whatever it is: "je n'entends pas la musique", "je ne
+      // l'entends pas".
       "je n'entends pas",
+      "je ne l'entends pas",
+      "je ne les entends pas",
+      "on ne l'entend pas",
       "on n'entend pas",
       "on n'entend rien",
       "j'entends à peine",

@@ -921,6 +921,9 @@ export const nl: FastPathGrammar = {
       "laat ze aan",
       "laat ze uit",
       "laat maar",
+      // "de muziek hoor ik niet graag": not liked to be heard.
+      "hoor ik niet graag",
+      "hoor ik niet zo graag",
     ],
     none: ["geen", "^zonder"],
     anymore: ["meer"],
@@ -1027,7 +1030,17 @@ export const nl: FastPathGrammar = {
   enough: ["genoeg"],
   // "ik heb het licht niet meer nodig", "ik wil de stekker niet meer gebruiken": read in the order
   // "het licht heb ik niet meer nodig" is.
-  subjectFirst: ["ik kan", "ik heb", "we hebben", "wij hebben", "ik wil", "we willen", "wij willen"],
+  // "ik hoor de muziek niet": as "de muziek hoor ik niet".
+  subjectFirst: [
+    "ik kan",
+    "ik heb",
+    "we hebben",
+    "wij hebben",
+    "ik wil",
+    "we willen",
+    "wij willen",
+    "ik hoor",
+  ],
   purposes: [
     "zodat",
     "om het te",
