@@ -5943,3 +5943,33 @@ describe("French, Dutch and German: the sound not heard, said with 'I hear' firs
     expect(calls()).toEqual([]);
   });
 });
+
+describe("French, Dutch and German: a whisper asked of the assistant is its voice softer, a boost is louder", () => {
+  it.each([
+    ["fr", "chuchote s'il te plaît"],
+    ["fr", "parle à voix basse"],
+    ["nl", "fluister alsjeblieft"],
+    ["de", "flüstere bitte"],
+  ])("%s: %j lowers the speaker's volume", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+
+  it("fr: 'booste le son' raises the speaker's volume", async () => {
+    await say("booste le son", "fr");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it.each([
+    ["fr", "je chuchote"],
+    ["nl", "ik fluister"],
+    ["de", "ich flüstere"],
+  ])("%s: %j, told of oneself, changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

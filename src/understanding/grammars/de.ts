@@ -782,6 +782,10 @@ export const de: FastPathGrammar = {
     quieter: [
       ...compared(["niedriger", "leiser", "geringer"], ["lautstärke", "musik"]),
       "so leise wie möglich",
+      // Whispered, asked of the assistant: its voice, softer.
+      "flüstere",
+      "flüster",
+      "flüstern sie",
       // "die Lautstärke ist zu hoch": too high, said of the sound itself (as "zu niedrig" above).
       "lautstärke ist zu hoch",
       "lautstärke zu hoch",

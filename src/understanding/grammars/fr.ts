@@ -524,6 +524,10 @@ export const fr: FastPathGrammar = {
       "rehausser",
       "amplifie",
       "amplifier",
+      // "booste le son": boosted is up.
+      "booste",
+      "booster",
+      "boostez",
       // "renforce le son": made stronger is up.
       "renforce",
       "renforcer",
@@ -880,6 +884,11 @@ export const fr: FastPathGrammar = {
       "moins forte",
       "plus doucement",
       "parle doucement",
+      // Whispered, asked of the assistant: its voice, softer.
+      "chuchote",
+      "chuchotez",
+      "parle à voix basse",
+      "parlez à voix basse",
       "parlez doucement",
       // Weaker, of sound; said of a light, its strength ("une lumière plus faible").
       "plus faible",

@@ -619,6 +619,9 @@ export const nl: FastPathGrammar = {
     quieter: [
       ...compared(["lager", "zachter", "stiller"], ["volume", "geluid", "muziek"]),
       "zo zacht mogelijk",
+      // Whispered, asked of the assistant: its voice, softer.
+      "fluister",
+      "fluister eens",
       // "het volume is te hoog": too high, said of the sound itself (as "te laag" above).
       "volume is te hoog",
       "volume te hoog",
