@@ -5980,3 +5980,337 @@ describe("Spanish: a request asked as 'would you' to 'tú' ('¿encenderías …?
     expect(calls()).toEqual([]);
   });
 });
+
+describe("French, Dutch and German: the speaker's day asked with 'today' is their plans, not the date", () => {
+  it.each([
+    ["fr", "qu'est-ce que je fais aujourd'hui"],
+    ["fr", "j'ai quoi de prévu aujourd'hui"],
+    ["fr", "qu'est-ce que j'ai aujourd'hui"],
+    ["nl", "wat heb ik vandaag"],
+    ["nl", "wat doe ik vandaag"],
+    ["de", "was habe ich heute"],
+    ["de", "was hab ich heute so"],
+  ])("%s: %j is handed on, never answered with today's date", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toMatch(/20\d\d/);
+  });
+
+  it.each([
+    ["fr", "c'est quoi aujourd'hui"],
+    ["fr", "je voudrais savoir la date d'aujourd'hui"],
+    ["nl", "wat is het vandaag"],
+    ["nl", "ik wil weten welke dag het vandaag is"],
+    ["de", "was ist heute"],
+    ["de", "ich möchte wissen welcher Tag heute ist"],
+  ])("%s: %j is still told the home's date", async (language, text) => {
+    const result = await say(text, language);
+    expect(result.response_type).toBe("query_answer");
+    expect(result.speech).toMatch(/20\d\d/);
+  });
+});
+
+describe("German and Dutch: no longer needed or used, said with 'I' first, is switched off", () => {
+  it.each([
+    ["de", "ich brauche das Licht in der Küche nicht mehr"],
+    ["de", "wir brauchen die Lampen in der Küche nicht mehr"],
+    ["de", "ich will das Licht in der Küche nicht mehr haben"],
+    ["nl", "ik heb het licht in de keuken niet meer nodig"],
+    ["nl", "we hebben de lampen in de keuken niet meer nodig"],
+    ["nl", "ik wil de lampen in de keuken niet meer gebruiken"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "ich brauche das Licht in der Küche nicht mehr auszuschalten"],
+    ["de", "das Licht in der Küche brauche ich nicht mehr auszuschalten"],
+    ["de", "ich möchte das Licht in der Küche nicht mehr ausschalten"],
+    ["de", "ich will das Licht in der Küche nicht mehr dimmen"],
+    ["de", "ich brauche das Licht in der Küche nicht mehr, wenn ich gehe"],
+    ["de", "ich habe das Licht in der Küche nicht mehr gebraucht"],
+    ["nl", "ik wil het licht in de keuken niet meer uitdoen"],
+    ["nl", "ik heb het licht in de keuken niet meer nodig gehad"],
+    ["nl", "heb ik het licht in de keuken niet meer nodig"],
+    ["nl", "ik heb het licht in de keuken uitgedaan"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French, Dutch and German: a level gone back to is that level", () => {
+  it.each([
+    ["fr", "remets le volume à 60"],
+    ["nl", "zet het volume terug op 60"],
+    ["nl", "zet het volume weer naar zestig"],
+    ["de", "stell die Lautstärke wieder auf 60"],
+    ["de", "stell die Lautstärke zurück auf 60"],
+  ])("%s: %j sets the speaker's volume to 60 percent", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.6}',
+    ]);
+  });
+
+  it.each([
+    ["fr", "j'ai remis le volume à 60"],
+    ["nl", "ik heb het volume terug op 60 gezet"],
+    ["nl", "stond het volume weer op 60"],
+    ["de", "ich habe die Lautstärke wieder auf 60 gestellt"],
+    ["de", "war die Lautstärke wieder auf 60"],
+  ])("%s: %j, told or asked, sets nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Dutch and German: not bright or loud enough, or too weak a light, is too little of it", () => {
+  it.each([
+    ["de", "das Licht in der Küche ist nicht hell genug"],
+    ["nl", "het licht in de keuken is niet fel genoeg"],
+    ["nl", "het licht in de keuken is te zwak"],
+  ])("%s: %j brightens the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/),
+    ]);
+  });
+
+  it.each([
+    ["de", "die Musik ist nicht laut genug"],
+    ["nl", "de muziek is niet hard genoeg"],
+  ])("%s: %j raises the speaker's volume", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^media_player\.volume_set media_player\.living_room_speaker /),
+    ]);
+  });
+
+  it.each([
+    ["de", "ist das Licht in der Küche hell genug"],
+    ["de", "das Licht in der Küche ist hell genug"],
+    ["de", "das Licht in der Küche war nicht hell genug"],
+    ["de", "ist die Musik nicht laut genug"],
+    ["nl", "is het licht in de keuken fel genoeg"],
+    ["nl", "het licht in de keuken is fel genoeg"],
+    ["nl", "het licht in de keuken was niet fel genoeg"],
+    ["nl", "de muziek is hard genoeg"],
+  ])("%s: %j, asked or told, changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French: a higher or lower level, said as such, is a step", () => {
+  it("fr: 'mets la lumière de la cuisine à un niveau plus bas' dims the kitchen's light that is on", async () => {
+    await say("mets la lumière de la cuisine à un niveau plus bas", "fr");
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/),
+    ]);
+  });
+
+  it("fr: 'passe le son à un niveau supérieur' raises the speaker's volume", async () => {
+    await say("passe le son à un niveau supérieur", "fr");
+    expect(calls()).toEqual([
+      expect.stringMatching(/^media_player\.volume_set media_player\.living_room_speaker /),
+    ]);
+  });
+
+  it.each([
+    ["fr", "le volume est à un niveau plus bas"],
+    ["fr", "est-ce que la lumière de la cuisine est à un niveau plus élevé"],
+  ])("%s: %j, told or asked, changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French, Dutch and German: as high or as low as it goes, or at full strength, is that end of the scale", () => {
+  it.each([
+    ["fr", "mets le volume aussi haut que possible", 1],
+    ["fr", "mets le son le plus bas possible", 0.01],
+    ["nl", "zet het volume zo hoog mogelijk", 1],
+    ["nl", "zet de muziek zo laag mogelijk", 0.01],
+    ["de", "stell die Lautstärke so hoch wie möglich", 1],
+    ["de", "stell die Musik so niedrig wie möglich", 0.01],
+  ])("%s: %j sets the speaker's volume to %d", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["nl", "zet het licht in de keuken op volle sterkte"],
+    ["de", "stell das Licht in der Küche auf volle Stärke"],
+  ])("%s: %j sets the kitchen's lights to 100 percent", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'light.turn_on light.counter_lights {"brightness_pct":100}',
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":100}',
+    ]);
+  });
+
+  it.each([
+    ["nl", "is het volume zo hoog mogelijk"],
+    ["de", "ist die Lautstärke so hoch wie möglich"],
+    ["fr", "le volume est-il le plus haut possible"],
+  ])("%s: %j, asked, sets nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French, Dutch and German: too much noise, or the sound standing too high, is too loud", () => {
+  it.each([
+    ["fr", "le volume est trop haut"],
+    ["nl", "het volume staat te hoog"],
+    ["nl", "te veel lawaai"],
+    ["nl", "minder lawaai alsjeblieft"],
+    ["de", "weniger Lärm bitte"],
+    ["de", "zu viel Krach"],
+  ])("%s: %j lowers the speaker's volume", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^media_player\.volume_set media_player\.living_room_speaker /),
+    ]);
+  });
+
+  it.each([["nl", "het volume staat te laag"]])(
+    "%s: %j raises the speaker's volume",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual([
+        expect.stringMatching(/^media_player\.volume_set media_player\.living_room_speaker /),
+      ]);
+    },
+  );
+
+  it.each([
+    ["fr", "le volume était trop haut"],
+    ["fr", "la lampe de la cuisine est trop haut"],
+    ["nl", "het volume stond te hoog"],
+    ["nl", "er was te veel lawaai"],
+    ["de", "es war zu viel Lärm"],
+  ])("%s: %j, told of before or of a lamp, changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French and German: sound softened or strengthened, its level by other names, and a stronger light", () => {
+  it.each([
+    ["fr", "atténue le son"],
+    ["fr", "baisse le volume sonore"],
+  ])("%s: %j lowers the speaker's volume", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+
+  it("fr: 'renforce le niveau du son' raises the speaker's volume", async () => {
+    await say("renforce le niveau du son", "fr");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it.each([
+    ["fr", "renforce la lumière de la cuisine"],
+    ["de", "mach das Licht in der Küche stärker"],
+  ])("%s: %j brightens the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/),
+    ]);
+  });
+
+  it.each([
+    ["fr", "le son a été atténué"],
+    ["de", "das Licht in der Küche ist stärker"],
+    ["de", "ist das Licht in der Küche stärker"],
+  ])("%s: %j, told or asked, changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French, Dutch and German: the week's number asked is not what the date answers", () => {
+  it.each([
+    ["de", "welche Kalenderwoche haben wir"],
+    ["de", "in welcher Kalenderwoche sind wir heute"],
+    ["fr", "quelle semaine sommes-nous"],
+    ["nl", "welke week is het"],
+  ])("%s: %j is handed on, never answered with today's date", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toMatch(/20\d\d/);
+  });
+
+  it.each([
+    ["de", "welchen Monat haben wir"],
+    ["de", "welches Jahr haben wir"],
+  ])("%s: %j, which the date says, is still told it", async (language, text) => {
+    const result = await say(text, language);
+    expect(result.response_type).toBe("query_answer");
+    expect(result.speech).toMatch(/20\d\d/);
+  });
+});
+
+describe("French, Dutch and German: the sound not heard, said with 'I hear' first, is too quiet", () => {
+  it.each([
+    ["fr", "je ne l'entends pas"],
+    ["nl", "ik hoor het niet"],
+    ["nl", "ik hoor de muziek niet"],
+    ["de", "ich höre es nicht"],
+    ["de", "ich höre die Musik nicht"],
+  ])("%s: %j raises the speaker's volume", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^media_player\.volume_set media_player\.living_room_speaker /),
+    ]);
+  });
+
+  it.each([
+    ["nl", "ik hoor de muziek niet graag"],
+    ["de", "ich höre die Musik nicht gern"],
+    ["de", "ich höre das Radio nicht mehr"],
+    ["nl", "hoor ik de muziek niet"],
+  ])("%s: %j, a dislike or a question, changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French, Dutch and German: a whisper asked of the assistant is its voice softer, a boost is louder", () => {
+  it.each([
+    ["fr", "chuchote s'il te plaît"],
+    ["fr", "parle à voix basse"],
+    ["nl", "fluister alsjeblieft"],
+    ["de", "flüstere bitte"],
+  ])("%s: %j lowers the speaker's volume", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+
+  it("fr: 'booste le son' raises the speaker's volume", async () => {
+    await say("booste le son", "fr");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it.each([
+    ["fr", "je chuchote"],
+    ["nl", "ik fluister"],
+    ["de", "ich flüstere"],
+  ])("%s: %j, told of oneself, changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -26,6 +26,22 @@ const compared = (stems: string[], nouns: string[]) =>
     ),
   );
 
+/** No longer needed, said with the thing first ("das Licht brauche ich nicht mehr"): off. */
+const NEEDED_NO_MORE = ["brauche ich nicht mehr", "brauch ich nicht mehr", "brauchen wir nicht mehr"];
+/** No longer wanted in use ("den Stecker möchte ich nicht mehr benutzen"): off. */
+const USED_NO_MORE = ["möchte ich", "will ich", "möchten wir", "wollen wir"].flatMap((wish) =>
+  ["benutzen", "verwenden", "nutzen", "haben"].map((use) => `${wish} nicht mehr ${use}`),
+);
+/** The switching verbs' infinitives with "zu": "… brauche ich nicht mehr auszuschalten" asks nothing. */
+const TO_SWITCH = [
+  "einzuschalten",
+  "anzuschalten",
+  "anzumachen",
+  "auszuschalten",
+  "auszumachen",
+  "abzuschalten",
+];
+
 /** What the bridge can do without a language model. */
 const CAPABILITIES =
   "Ohne Sprachmodell kann ich Geräte schalten, öffnen, schließen, verriegeln und dimmen, die Lautstärke einstellen und dir Messwerte, Zustände, Uhrzeit und Datum sagen.";
@@ -455,9 +471,8 @@ export const de: FastPathGrammar = {
       "nicht mehr aktiv",
       // "das Licht in der Küche brauche ich nicht mehr", "die Lampe wird nicht mehr gebraucht":
       // no longer needed is off (said with the thing first, as "kein Licht mehr" is).
-      "brauche ich nicht mehr",
-      "brauch ich nicht mehr",
-      "brauchen wir nicht mehr",
+      ...NEEDED_NO_MORE,
+      ...USED_NO_MORE,
       "wird nicht mehr gebraucht",
       "werden nicht mehr gebraucht",
       "inaktiv",
@@ -545,6 +560,9 @@ export const de: FastPathGrammar = {
       ...compared(["heller", "höher"], ["helligkeit", "beleuchtung", "licht"]),
       ...compared(["heller"], ["einstellung", "stufe"]),
       "heller",
+      // A stronger light is a brighter one, as a weaker one is dimmer ("mach das Licht stärker").
+      "stärker",
+      "stärker machen",
       "so hell wie möglich",
       "erhellen",
       "erhelle",
@@ -554,6 +572,9 @@ export const de: FastPathGrammar = {
       "sind zu dunkel",
       // "das Licht ist zu schwach": too weak a light is too dark.
       "zu schwach",
+      // Too little, said as not enough: "das Licht ist nicht hell genug".
+      "nicht hell genug",
+      "nicht genug licht",
       "heller machen",
       "aufhellen",
       "mehr licht",
@@ -679,6 +700,8 @@ export const de: FastPathGrammar = {
     louder: [
       ...compared(["höher", "lauter"], ["lautstärke", "musik"]),
       "lauter",
+      // Too quiet, said as not loud enough: "die Musik ist nicht laut genug".
+      "nicht laut genug",
       "so laut wie möglich",
       "laut",
       // "dreh mal auf", "aufdrehen!": said of nothing, what is turned up is the sound. Only the
@@ -759,10 +782,19 @@ export const de: FastPathGrammar = {
     quieter: [
       ...compared(["niedriger", "leiser", "geringer"], ["lautstärke", "musik"]),
       "so leise wie möglich",
+      // Whispered, asked of the assistant: its voice, softer.
+      "flüstere",
+      "flüster",
+      "flüstern sie",
       // "die Lautstärke ist zu hoch": too high, said of the sound itself (as "zu niedrig" above).
       "lautstärke ist zu hoch",
       "lautstärke zu hoch",
       "lautstärke ist viel zu hoch",
+      // Noise is sound: less of it is quieter.
+      "weniger lärm",
+      "zu viel lärm",
+      "weniger krach",
+      "zu viel krach",
       // "nicht so laut": a negation of what is wrong, so a request, as "not so loud".
       "nicht so laut",
       // Said of the voice, whole, so that "sprich nicht" (silence, see `mute`) takes no part of it.
@@ -976,7 +1008,8 @@ export const de: FastPathGrammar = {
       "so dunkel wie möglich",
     ],
     steps: ["stufen", "schritte"],
-    to: ["auf", "zu", "aufs", "auf das", "bis zum", "bis zur", "bis auf"],
+    // "stell die Lautstärke wieder auf 50": a level gone back to is that level.
+    to: ["auf", "zu", "aufs", "auf das", "bis zum", "bis zur", "bis auf", "wieder auf", "zurück auf"],
     by: ["um"],
     percent: ["prozent", "%"],
     // "es war zu dunkel": what was wrong then, told (read as copulas too).
@@ -1056,6 +1089,14 @@ export const de: FastPathGrammar = {
       "lass sie an",
       "lass sie aus",
       "lass das",
+      // "ich brauche das Licht nicht mehr auszuschalten": no longer needing to switch it asks nothing.
+      ...NEEDED_NO_MORE.flatMap((phrase) => TO_SWITCH.map((verb) => `${phrase} ${verb}`)),
+      // "die Musik höre ich nicht gern", "… nicht mehr": not liked, or no longer listened to.
+      "höre ich nicht gern",
+      "höre ich nicht so gern",
+      "höre ich nicht mehr",
+      "hör ich nicht gern",
+      "hör ich nicht mehr",
     ],
     none: ["kein", "keine", "keinen", "^ohne"],
     anymore: ["mehr"],
@@ -1111,7 +1152,23 @@ export const de: FastPathGrammar = {
   },
   // "… so that I can hear it": what a command is for, cut off (see the type).
   inverted: ["ist", "sind"],
-  subjectFirst: ["ich kann", "man kann"],
+  enough: ["genug"],
+  // "ich brauche das Licht nicht mehr", "ich möchte den Stecker nicht mehr benutzen": read in the
+  // order "das Licht brauche ich nicht mehr" is.
+  subjectFirst: [
+    "ich kann",
+    "man kann",
+    "ich brauche",
+    "ich brauch",
+    "wir brauchen",
+    "ich möchte",
+    "ich will",
+    "wir möchten",
+    "wir wollen",
+    // "ich höre die Musik nicht": as "die Musik höre ich nicht".
+    "ich höre",
+    "ich hör",
+  ],
   purposes: [
     "sodass",
     "so dass",
@@ -1395,6 +1452,11 @@ export const de: FastPathGrammar = {
     "volle kraft": 100,
     "voller kraft": 100,
     "volle leistung": 100,
+    "volle stärke": 100,
+    "voller stärke": 100,
+    // "stell die Lautstärke so hoch wie möglich": as far as it goes, either way.
+    "so hoch wie möglich": 100,
+    "so niedrig wie möglich": 1,
     // "volle Helligkeit", "volle Lautstärke": the word alone, so that what it is of is read too.
     volle: 100,
   },
@@ -1494,7 +1556,6 @@ export const de: FastPathGrammar = {
       "wievielte",
       "wievielten",
       "der wievielte",
-      "kalenderwoche",
       "tagesdatum",
       "kalenderdatum",
     ],

@@ -295,6 +295,9 @@ export const fr: FastPathGrammar = {
       "mets",
       "met",
       "mettre",
+      // "remets le volume à 50": a level put back is that level.
+      "remets",
+      "remettre",
       "monte",
       "monter",
       "baisse",
@@ -505,6 +508,10 @@ export const fr: FastPathGrammar = {
       "plus haut",
       // Said of "la musique", "la lumière".
       "plus haute",
+      // "mets le volume à un niveau plus haut": a higher level is a step up ("un" is no level).
+      ...["à un niveau", "au niveau", "un niveau"].flatMap((level) =>
+        ["plus haut", "plus élevé", "supérieur"].map((higher) => `${level} ${higher}`),
+      ),
       "hausser",
       "haussez",
       "remonter",
@@ -517,6 +524,14 @@ export const fr: FastPathGrammar = {
       "rehausser",
       "amplifie",
       "amplifier",
+      // "booste le son": boosted is up.
+      "booste",
+      "booster",
+      "boostez",
+      // "renforce le son": made stronger is up.
+      "renforce",
+      "renforcer",
+      "renforcez",
       "accentue",
       // Wished, in the subjunctive of "vous": "je voudrais que vous montiez le son".
       "montiez",
@@ -547,9 +562,17 @@ export const fr: FastPathGrammar = {
       "diminuée",
       "réduisez",
       "réduire",
+      // "atténue le son", "atténue la lumière": softened, of sound or light.
+      "atténue",
+      "atténuer",
+      "atténuez",
       "moins",
       "plus bas",
       "plus basse",
+      // "mets les lumières à un niveau plus bas": a lower level is a step down.
+      ...["à un niveau", "au niveau", "un niveau"].flatMap((level) =>
+        ["plus bas", "plus faible", "inférieur"].map((lower) => `${level} ${lower}`),
+      ),
       // Wished, in the subjunctive: "j'aimerais que tu réduises le volume", "… que vous baissiez …".
       "réduises",
       "réduisiez",
@@ -699,8 +722,6 @@ export const fr: FastPathGrammar = {
       "moins vives",
       "assombrir",
       "tamiser",
-      "atténue",
-      "atténuer",
       "plus sombre",
       "moins lumineux",
       "moins vif",
@@ -759,8 +780,12 @@ export const fr: FastPathGrammar = {
       "je ne t'entends pas",
       "je ne peux rien entendre",
       "je n'entends rien",
-      // Something not heard is too quiet, whatever it is: "je n'entends pas la musique".
+      // Something not heard is too quiet, whatever it is: "je n'entends pas la musique", "je ne
+      // l'entends pas".
       "je n'entends pas",
+      "je ne l'entends pas",
+      "je ne les entends pas",
+      "on ne l'entend pas",
       "on n'entend pas",
       "on n'entend rien",
       "j'entends à peine",
@@ -859,6 +884,11 @@ export const fr: FastPathGrammar = {
       "moins forte",
       "plus doucement",
       "parle doucement",
+      // Whispered, asked of the assistant: its voice, softer.
+      "chuchote",
+      "chuchotez",
+      "parle à voix basse",
+      "parlez à voix basse",
       "parlez doucement",
       // Weaker, of sound; said of a light, its strength ("une lumière plus faible").
       "plus faible",
@@ -866,6 +896,11 @@ export const fr: FastPathGrammar = {
       "moins bruyant",
       "trop fort",
       "trop de bruit",
+      // "le volume est trop haut": too high, said of the sound itself (a lamp hangs too high).
+      "volume est trop haut",
+      "volume trop haut",
+      "son est trop haut",
+      "son trop haut",
       // Noise is sound: less of it is quieter.
       "moins de bruit",
       "il y a trop de bruit",
@@ -1058,6 +1093,8 @@ export const fr: FastPathGrammar = {
       "sons",
       "les sons",
       "niveau sonore",
+      "volume sonore",
+      "niveau du son",
       "niveau du volume",
       "niveau de volume",
       "son",
@@ -1554,6 +1591,11 @@ export const fr: FastPathGrammar = {
     "au plus haut": 100,
     "au niveau le plus élevé": 100,
     "au plus bas": 1,
+    // "mets le volume le plus haut possible": as far as it goes, either way.
+    "le plus haut possible": 100,
+    "aussi haut que possible": 100,
+    "le plus bas possible": 1,
+    "aussi bas que possible": 1,
     "au niveau le plus bas": 1,
   },
   colors: {

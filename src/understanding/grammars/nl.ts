@@ -329,6 +329,14 @@ export const nl: FastPathGrammar = {
       "uitschakelen",
       "deactiveer",
       "deactiveren",
+      // "het licht heb ik niet meer nodig", "de stekker wil ik niet meer gebruiken": no longer
+      // needed or wanted in use is off.
+      "heb ik niet meer nodig",
+      "hebben we niet meer nodig",
+      "hebben wij niet meer nodig",
+      ...["wil ik", "willen we", "willen wij"].flatMap((wish) =>
+        ["gebruiken", "hebben"].map((use) => `${wish} niet meer ${use}`),
+      ),
       // "het stopcontact moet niet actief zijn": not active is off.
       "niet actief",
       "niet meer actief",
@@ -415,6 +423,12 @@ export const nl: FastPathGrammar = {
     brighter: [
       ...compared(["feller", "helderder", "lichter"], ["licht", "verlichting", "stand", "instelling"]),
       "feller",
+      // Too weak a light, or not enough of it: "het licht is te zwak", "niet fel genoeg".
+      "te zwak",
+      "niet fel genoeg",
+      "niet helder genoeg",
+      "niet licht genoeg",
+      "niet genoeg licht",
       "zo fel mogelijk",
       "zo helder mogelijk",
       "zijn te donker",
@@ -524,6 +538,9 @@ export const nl: FastPathGrammar = {
       ...compared(["hoger", "luider", "harder"], ["volume", "geluid", "muziek"]),
       // "zet de muziek keihard": as loud as it goes, said of the sound.
       "keihard",
+      // Too quiet, said as not loud enough: "de muziek is niet hard genoeg".
+      "niet hard genoeg",
+      "niet luid genoeg",
       "zo hard mogelijk",
       "zo luid mogelijk",
       "harder",
@@ -574,6 +591,8 @@ export const nl: FastPathGrammar = {
       "volume is te laag",
       "geluid is te laag",
       "volume te laag",
+      "volume staat te laag",
+      "geluid staat te laag",
       "geluid is laag",
       "het geluid is laag",
       "het volume is laag",
@@ -600,11 +619,20 @@ export const nl: FastPathGrammar = {
     quieter: [
       ...compared(["lager", "zachter", "stiller"], ["volume", "geluid", "muziek"]),
       "zo zacht mogelijk",
+      // Whispered, asked of the assistant: its voice, softer.
+      "fluister",
+      "fluister eens",
       // "het volume is te hoog": too high, said of the sound itself (as "te laag" above).
       "volume is te hoog",
       "volume te hoog",
       "geluid is te hoog",
       "volume is veel te hoog",
+      "volume staat te hoog",
+      "geluid staat te hoog",
+      // Noise is sound: less of it is quieter.
+      "minder lawaai",
+      "te veel lawaai",
+      "te lawaaierig",
       // "niet zo hard": a negation of what is wrong, so a request, as "not so loud".
       "niet zo hard",
       "niet zo luid",
@@ -814,7 +842,8 @@ export const nl: FastPathGrammar = {
       "zo donker mogelijk",
     ],
     steps: ["standen", "stappen", "streepjes", "niveaus", "tikjes"],
-    to: ["op", "naar", "tot"],
+    // "zet het volume terug op 50": a level gone back to is that level.
+    to: ["op", "naar", "tot", "terug op", "terug naar", "weer op", "weer naar"],
     by: ["met"],
     percent: ["procent", "%"],
     // "het was te donker": what was wrong then, told (read as copulas too).
@@ -880,6 +909,8 @@ export const nl: FastPathGrammar = {
       "ik heb alles",
       "ik heb mijn",
       "ik had",
+      // "ik heb het licht niet meer nodig gehad": what was needed before.
+      "gehad",
       "laat alles",
       "laat het licht",
       "laat de lamp",
@@ -893,6 +924,9 @@ export const nl: FastPathGrammar = {
       "laat ze aan",
       "laat ze uit",
       "laat maar",
+      // "de muziek hoor ik niet graag": not liked to be heard.
+      "hoor ik niet graag",
+      "hoor ik niet zo graag",
     ],
     none: ["geen", "^zonder"],
     anymore: ["meer"],
@@ -996,7 +1030,20 @@ export const nl: FastPathGrammar = {
   upOrDownAlone: { except: ["meer", "minder", "hoger", "lager", "verhoogd", "verlaagd", "toenemen"] },
   // "… so that I can hear it": what a command is for, cut off (see the type).
   inverted: ["is", "zijn"],
-  subjectFirst: ["ik kan"],
+  enough: ["genoeg"],
+  // "ik heb het licht niet meer nodig", "ik wil de stekker niet meer gebruiken": read in the order
+  // "het licht heb ik niet meer nodig" is.
+  // "ik hoor de muziek niet": as "de muziek hoor ik niet".
+  subjectFirst: [
+    "ik kan",
+    "ik heb",
+    "we hebben",
+    "wij hebben",
+    "ik wil",
+    "we willen",
+    "wij willen",
+    "ik hoor",
+  ],
   purposes: [
     "zodat",
     "om het te",
@@ -1236,6 +1283,10 @@ export const nl: FastPathGrammar = {
     "voor de helft": 50,
     "volle kracht": 100,
     "vol vermogen": 100,
+    "volle sterkte": 100,
+    // "zet het volume zo hoog mogelijk": as far as it goes, either way.
+    "zo hoog mogelijk": 100,
+    "zo laag mogelijk": 1,
     // "volle helderheid", "vol volume": the word alone, so that what it is of is read too.
     volle: 100,
   },

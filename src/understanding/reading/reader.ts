@@ -93,9 +93,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
   function inOrder(words: string[]): string[] {
     for (const [subject, verb] of subjectsFirst) {
       if (!subject || !verb || words[0] !== subject || words[1] !== verb) continue;
-      // Said first as a phrase of its own ("ich kann dich nicht hören"): as it is.
-      for (let n = 3; n <= Math.min(lexicon.longest, words.length); n++)
-        if (lexicon.senses(joinWords(words.slice(0, n)))?.cues.size) return words;
+      // Said first as a phrase of its own ("ich kann dich nicht hören"): as it is. One that only
+      // negates ("ik heb het", said of what was done) may still begin the phrase said the other
+      // way round ("ik heb het licht niet meer nodig").
+      for (let n = 3; n <= Math.min(lexicon.longest, words.length); n++) {
+        const cues = lexicon.senses(joinWords(words.slice(0, n)))?.cues;
+        if (cues?.size && !(cues.size === 1 && cues.has("negations"))) return words;
+      }
       for (let k = 3; k < words.length; k++) {
         for (let n = Math.min(lexicon.longest - 2, words.length - k); n >= 1; n--) {
           if (lexicon.senses(joinWords([verb, subject, ...words.slice(k, k + n)]))?.cues.size)
