@@ -376,7 +376,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     if (found.has("time")) return { intent: "query_time", ...(found.has("date") ? { alsoDate: true } : {}) };
     if (found.has("date")) return { intent: "query_date" };
     // "what's today", "was ist heute": "today" asks the date only in a few words, and not after a
-    // greeting or with a word of the calendar. "How are you today", "what's on today", "what do I
+    // greeting or with a word of the calendar. "How are you feeling today", "what's on today", "what do I
     // have to do today" ask something else of the day.
     return found.has("today") &&
       !found.has("greeting") &&

@@ -5986,7 +5986,7 @@ describe("French, Dutch and German: the speaker's day asked with 'today' is thei
     ["fr", "qu'est-ce que je fais aujourd'hui"],
     ["fr", "j'ai quoi de prévu aujourd'hui"],
     ["fr", "qu'est-ce que j'ai aujourd'hui"],
-    ["nl", "wat heb ik vandaag"],
+    ["nl", "wat heb ik vandaag nou"],
     ["nl", "wat doe ik vandaag"],
     ["de", "was habe ich heute"],
     ["de", "was hab ich heute so"],
@@ -6001,7 +6001,7 @@ describe("French, Dutch and German: the speaker's day asked with 'today' is thei
     ["fr", "je voudrais savoir la date d'aujourd'hui"],
     ["nl", "wat is het vandaag"],
     ["nl", "ik wil weten welke dag het vandaag is"],
-    ["de", "was ist heute"],
+    ["de", "was ist heute denn"],
     ["de", "ich möchte wissen welcher Tag heute ist"],
   ])("%s: %j is still told the home's date", async (language, text) => {
     const result = await say(text, language);

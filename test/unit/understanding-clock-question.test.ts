@@ -158,15 +158,15 @@ describe("words of another place, day or kind are not the home's clock", () => {
     ["fr", "j'ai quoi aujourd'hui"],
     ["fr", "qu'est-ce que je fais aujourd'hui"],
     ["es", "qué tengo hoy"],
-    ["nl", "wat heb ik vandaag"],
+    ["nl", "wat heb ik vandaag nou"],
     ["it", "cosa ho oggi"],
     ["en", "tell me about today, what's it like for me"],
-    ["de", "kannst du mir von heute erzählen"],
-    ["it", "dimmi gli orari"],
+    ["de", "kannst du mir bitte von heute erzählen"],
+    ["it", "mi dici gli orari"],
     // "How many" is no slip of "der wievielte": a count asked of the day.
     ["de", "wie viele Anrufe habe ich heute verpasst"],
     ["de", "wieviele Nachrichten kamen heute"],
-    ["de", "was ist an diesem Datum"],
+    ["de", "was ist denn an diesem Datum"],
     // Whether the time has come for something.
     ["fr", "est-ce que c'est l'heure"],
     // An amount of something else.

@@ -2300,7 +2300,7 @@ export const it: FastPathGrammar = {
     ],
     // "come stai oggi": a greeting, said with "today", asks nothing of the date.
     greetings: ["come stai", "come sta", "come va"],
-    // "cosa ho oggi", "cosa faccio oggi": what the day holds, the calendar's to say.
+    // "cosa ho oggi", "cosa faccio oggi di bello": what the day holds, the calendar's to say.
     agenda: [
       "orari",
       "dirmi di",

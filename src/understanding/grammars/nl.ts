@@ -1637,7 +1637,7 @@ export const nl: FastPathGrammar = {
       "alarm",
       "timer",
     ],
-    // "wat heb ik vandaag", "wat staat er vandaag": what the day holds, the calendar's to say.
+    // "wat heb ik vandaag nou", "wat staat er vandaag": what the day holds, the calendar's to say.
     agenda: ["over vandaag", "ik", "mijn", "staat", "planning", "gepland", "agenda", "afspraken", "te doen"],
     // "welke dag was het gisteren", "de datum van overmorgen": another day asked about, not today.
     otherDays: [
