@@ -184,7 +184,7 @@ export function createMatcher(grammar: FastPathGrammar) {
       });
     },
   );
-  // The clock's questions with more words after them: "what is the date next saturday". A
+  // The clock's questions with more words after them: "what's the date next saturday". A
   // question of one word ("time") is not one: "… for a short time" asks nothing.
   const clockAround = grammar.intents
     .filter((i) => CLOCK.has(i.intent))

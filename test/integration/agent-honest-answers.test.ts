@@ -83,10 +83,10 @@ describe("mute for a while", () => {
     // Where the verb may come last, only the time is taken from the sentence.
     ["de", "Schalte dich bis 17 Uhr stumm"],
     ["de", "lautlos, bis ich etwas anderes sage"],
-    ["nl", "blijf stil tot drie uur 's middags"],
+    ["nl", "blijf stil tot vier uur 's middags"],
     ["nl", "zet op mute totdat mijn wekker afgaat"],
-    ["nl", "wees alsjeblieft stil de komende twee uur"],
-    ["nl", "ik wil dat je stil bent tot morgen"],
+    ["nl", "wees alsjeblieft stil de komende drie uur"],
+    ["nl", "ik wil echt dat je stil bent tot morgen"],
   ])("%s: %j mutes the speaker now, and says nothing unmutes it later", async (language, text) => {
     const result = await agent.handle({ text, language });
     expect(

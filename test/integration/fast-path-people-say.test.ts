@@ -93,7 +93,7 @@ describe("sentences as people say them", () => {
     expect(result.speech).toBe("Which room do you mean: Kitchen, Living Room, Bedroom or Office?");
   });
 
-  it.each(["what time is it in tokyo", "what is the date next saturday", "what day is it tomorrow"])(
+  it.each(["what time is it in tokyo", "what's the date next saturday", "what day is it tomorrow"])(
     "%j is not answered with the home's clock, and not handed to HA's agent, which would",
     async (text) => {
       const result = await say(text, undefined, makeAgent({ haAgent: true }));
@@ -527,7 +527,7 @@ describe("a kind and a word only one device's name holds", () => {
   });
 
   it("a room's name said with a space put in is the room, not a word of a device's name", async () => {
-    await say("turn the lights off in my bed room", "kitchen_satellite");
+    await say("turn the lights off in my bed room please", "kitchen_satellite");
     expect(calls()).toEqual(["light.turn_off light.bedroom_light"]);
   });
 

@@ -286,11 +286,11 @@ describe("never acting on a word that only looks like a cue", () => {
 describe("the volume lowered to a level said in words is a step down", () => {
   it.each([
     ["en", "decrease the volume to very low"],
-    ["de", "verringere die Lautstärke auf sehr niedrig"],
-    ["fr", "réduis le volume à très doux"],
+    ["de", "verringere die Lautstärke bitte auf sehr niedrig"],
+    ["fr", "réduis donc le volume à très doux"],
     ["es", "disminuye el volumen a muy bajo"],
     ["nl", "verminder het volume naar heel laag"],
-    ["it", "diminuisci il volume a molto basso"],
+    ["it", "diminuisci subito il volume a molto basso"],
   ])("%s: %j", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([
@@ -301,10 +301,10 @@ describe("the volume lowered to a level said in words is a step down", () => {
 
 describe("a state asked to be so ('make sure the light is off') is a command", () => {
   it.each([
-    ["en", "can you make sure the kitchen light is off"],
+    ["en", "can you make sure the kitchen light is off now"],
     ["de", "kannst du dafür sorgen, dass das Licht in der Küche aus ist"],
     ["fr", "peux-tu t'assurer que la lumière de la cuisine est éteinte"],
-    ["es", "puedes asegurarte de que la luz de la cocina esté apagada"],
+    ["es", "puedes asegurarte de que la luz de la cocina esté apagada ya"],
     ["nl", "kun je ervoor zorgen dat het licht in de keuken uit is"],
     ["it", "puoi assicurarti che la luce della cucina sia spenta"],
   ])("%s: %j switches the kitchen's lights off", async (language, text) => {
@@ -954,11 +954,11 @@ describe("German and Dutch: going to bed, or good night, said with a command", (
 
 describe("a title said after what plays is no word of the command", () => {
   it.each([
-    ["en", "please increase the volume of the song Hips Don't Lie"],
-    ["de", "bitte erhöhe die Lautstärke der Musik Hips Don't Lie"],
-    ["es", "por favor sube el volumen de la canción Hips Don't Lie"],
-    ["nl", "verhoog alsjeblieft het volume van de muziek Hips Don't Lie"],
-    ["it", "aumenta il volume del brano Torna a casa per favore"],
+    ["en", "please increase the volume of the song Yellow Submarine"],
+    ["de", "bitte erhöhe die Lautstärke der Musik Yellow Submarine"],
+    ["es", "por favor sube el volumen de la canción Yellow Submarine"],
+    ["nl", "verhoog alsjeblieft het volume van de muziek Yellow Submarine"],
+    ["it", "aumenta il volume del brano Volare per favore"],
   ])("%s: %j turns the speaker of the room up", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([
@@ -1022,7 +1022,7 @@ describe("a light's brightness said as a compound written apart", () => {
   it.each([
     ["nl", "verlaag de licht sterkte"],
     ["de", "reduziere die Beleuchtungs stärke"],
-    ["es", "baja el poder de la luz"],
+    ["es", "por favor baja el poder de la luz"],
   ])("%s: %j dims the kitchen's light that is on, from the kitchen", async (language, text) => {
     await say(text, language, "kitchen_satellite");
     expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);

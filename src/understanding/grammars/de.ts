@@ -801,7 +801,7 @@ export const de: FastPathGrammar = {
       "sprich nicht so laut",
       "rede nicht so laut",
       "red nicht so laut",
-      // "verringere die Lautstärke auf sehr niedrig": a level in words is no number, so a step down;
+      // "verringere die Lautstärke bitte auf sehr niedrig": a level in words is no number, so a step down;
       // only after "to": "… ist sehr niedrig" says the sound is too low.
       "auf sehr niedrig",
       "auf niedrig",
@@ -1581,7 +1581,7 @@ export const de: FastPathGrammar = {
       "november",
       "dezember",
     ],
-    // The day of the month in order, for a date said to be checked ("ist heute der neunte", "heute ist der fünfte März oder nicht").
+    // The day of the month in order, for a date said to be checked ("ist heute der neunte", "heute ist der sechste März oder nicht").
     ordinals: [
       "erste",
       "ersten",

@@ -165,7 +165,7 @@ export const es: FastPathGrammar = {
     "me puedes",
     "quiero",
     "quiero que",
-    // "haz que la luz sea más brillante", "quiero que la luz se apague": the subjunctive says the
+    // "haz que la luz sea más brillante ya", "quiero que la luz se apague ya": the subjunctive says the
     // same as the imperative, and "se", "sea", "esté" add nothing to it.
     // "debería subir", "deben estar apagadas": what should be is the command.
     "debería",
@@ -1024,7 +1024,7 @@ export const es: FastPathGrammar = {
       "no hables tan fuerte",
       "bajito",
       "más bajito",
-      // "disminuir el volumen a muy baja": a level in words is no number, so a step down;
+      // "disminuye el volumen a muy baja": a level in words is no number, so a step down;
       // only after "to": "… está muy bajo" says the sound is too low.
       "a muy baja",
       "a muy bajo",
@@ -1249,7 +1249,7 @@ export const es: FastPathGrammar = {
       "intensidad",
       "luminosidad",
       "resplandor",
-      // "baja el poder de la luz": the light's power is its brightness.
+      // "por favor baja el poder de la luz": the light's power is its brightness.
       "poder de la luz",
       "fuerza de la luz",
     ],
@@ -1979,7 +1979,7 @@ export const es: FastPathGrammar = {
       "noviembre",
       "diciembre",
     ],
-    // The day of the month in order, for a date said to be checked ("hoy es cinco de marzo sí o no"; days are said as numbers but the first).
+    // The day of the month in order, for a date said to be checked ("hoy es seis de marzo sí o no"; days are said as numbers but the first).
     ordinals: ["primero", "primer"],
     asking: [
       // "k hora es": written as typed.

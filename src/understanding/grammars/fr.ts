@@ -132,7 +132,7 @@ export const fr: FastPathGrammar = {
     "aurais tu l'amabilité d'",
     "ayez l'amabilité de",
     "ayez l'amabilité d'",
-    // "je veux que la lumière soit éteinte": what follows is the command, said as a wish.
+    // "je veux que la lumière soit éteinte maintenant": what follows is the command, said as a wish.
     "je veux que",
     "je voudrais que",
     "j'aimerais que",
@@ -459,7 +459,7 @@ export const fr: FastPathGrammar = {
       // "on éteint la lumière ?": "on" as "we", a request for both.
       "on éteint",
       "on coupe",
-      // Not wanted any more: "je n'ai pas besoin de lumière", "je ne veux plus utiliser la prise".
+      // Not wanted any more: "je n'ai plus besoin de lumière", "je ne veux plus utiliser cette prise".
       "je n'ai pas besoin de",
       "je n'ai pas besoin des",
       "je n'ai plus besoin de",
@@ -853,7 +853,7 @@ export const fr: FastPathGrammar = {
       // "pas si fort": a negation of what is wrong, so a request, as "not so loud".
       "pas si fort",
       "pas aussi fort",
-      // "réduis le volume à très doux": a level in words is no number, so a step down;
+      // "réduis donc le volume à très doux": a level in words is no number, so a step down;
       // only after "to": "… est très bas" says the sound is too low.
       "à très doux",
       "à très bas",
@@ -1582,7 +1582,7 @@ export const fr: FastPathGrammar = {
     "un quart": 25,
     "à moitié": 50,
     "a moitié": 50,
-    // "réduire le volume à la moitié": a level after "à la" is the level, not a name.
+    // "peux-tu réduire le volume à la moitié": a level after "à la" is the level, not a name.
     "à la moitié": 50,
     "à mi hauteur": 50,
     "à fond": 100,
@@ -1713,7 +1713,7 @@ export const fr: FastPathGrammar = {
       "novembre",
       "décembre",
     ],
-    // The day of the month in order, for a date said to be checked ("est-ce qu'on est le neuvième", "aujourd'hui est-il le quinze mars ou pas").
+    // The day of the month in order, for a date said to be checked ("est-ce qu'on est le neuvième", "aujourd'hui est-il le seize mars ou pas").
     ordinals: [
       "premier",
       "première",

@@ -436,7 +436,7 @@ export const it: FastPathGrammar = {
       "renda",
       "rendete",
       "gira",
-      // "voglio che la luce sia spenta", "le luci devono essere spente": the state said is the command.
+      // "voglio che la luce sia spenta adesso", "le luci devono essere spente": the state said is the command.
       "sia",
       "siano",
       "fosse",
@@ -580,7 +580,7 @@ export const it: FastPathGrammar = {
       "spengano",
       "disattiva",
       "disattivare",
-      // Not wanted any more: "non ho bisogno delle luci", "non voglio più usare la presa".
+      // Not wanted any more: "non ho bisogno delle luci", "non voglio più usare questa presa".
       "non mi serve",
       "non mi servono",
       "non mi serve più",
@@ -1060,7 +1060,7 @@ export const it: FastPathGrammar = {
       "a bassa voce",
       "a voce bassa",
       "sottovoce",
-      // "diminuisci il volume a molto basso": a level in words is no number, so a step down;
+      // "diminuisci subito il volume a molto basso": a level in words is no number, so a step down;
       // only after "to": "… è molto basso" says the sound is too low.
       "a molto basso",
       "a basso",
@@ -2075,7 +2075,7 @@ export const it: FastPathGrammar = {
       "novembre",
       "dicembre",
     ],
-    // The day of the month in order, for a date said to be checked ("oggi è il cinque marzo o no"; days are said as numbers but the first).
+    // The day of the month in order, for a date said to be checked ("oggi è il sei marzo o no"; days are said as numbers but the first).
     ordinals: ["primo"],
     asking: [
       // "ke ore sono": written as typed.

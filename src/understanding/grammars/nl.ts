@@ -181,7 +181,7 @@ export const nl: FastPathGrammar = {
     // "ik heb meer licht nodig": what is needed is what is asked.
     "ik heb",
     "nodig",
-    // "zou je wat zachter kunnen praten": the modal's infinitive ends the sentence.
+    // "zou je iets zachter kunnen praten": the modal's infinitive ends the sentence.
     "kunnen",
     "willen",
     // The assistant itself: "demp jezelf", "zet je volume hoger" are said of its speaker.
@@ -544,7 +544,7 @@ export const nl: FastPathGrammar = {
       "zo hard mogelijk",
       "zo luid mogelijk",
       "harder",
-      // "zet het volume hoog", "ik heb een hoog volume nodig": a high volume asked for is a louder one.
+      // "zet het volume hoog", "ik heb nu een hoog volume nodig": a high volume asked for is a louder one.
       "volume hoog",
       "hoog volume",
       "ik kan je niet horen",
@@ -1377,7 +1377,7 @@ export const nl: FastPathGrammar = {
       "dag van de week",
       "dag van de maand",
     ],
-    // "is het vandaag maandag", "vandaag is het vijf maart of niet": today, said to be checked.
+    // "is het vandaag maandag", "vandaag is het zes maart of niet": today, said to be checked.
     days: [
       "maandag",
       "dinsdag",
@@ -1399,7 +1399,7 @@ export const nl: FastPathGrammar = {
       "november",
       "december",
     ],
-    // The day of the month in order, for a date said to be checked ("is het vandaag de negende", "vandaag is het vijf maart of niet").
+    // The day of the month in order, for a date said to be checked ("is het vandaag de negende", "vandaag is het zes maart of niet").
     ordinals: [
       "eerste",
       "tweede",

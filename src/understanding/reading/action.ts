@@ -66,7 +66,7 @@ export function actionOf(
   const lightNoun = has("brightness");
   if (soundNoun && lightNoun) return undefined;
   let directions = Object.entries(DIRECTION_CUES).filter(([cue]) => has(cue as Cue));
-  // "metti su un po' di musica" puts music on, "metti su la luce" the light: a particle is a
+  // "metti su un po' di musica rock" puts music on, "metti su la luce" the light: a particle is a
   // direction only next to a volume, a brightness or a level.
   const byParticle = (cues.get("particles") ?? 0) >= (cues.get("up") ?? 0) + (cues.get("down") ?? 0);
   if (

@@ -1,5 +1,5 @@
 // The time and the date, from the bridge's clock tool in Home Assistant's time zone: only the
-// home's own. A question about another place or day ("what time is it in tokyo", "what is the
+// home's own. A question about another place or day ("what time is it in tokyo", "what's the
 // date next saturday") is not answered with it.
 import { BUILTIN_TOOLS } from "../../config/own-servers.js";
 import { normalizeName } from "../../spoken-name.js";
