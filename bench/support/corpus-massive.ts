@@ -241,6 +241,11 @@ export function massivePlace(place: string | undefined): string[] | undefined {
     // "bed room": a room's name with a space put in.
     key.replace(/ /g, ""),
     key.replace(/s$/, ""),
+    // "toutes les salles de bains": each word of the name in the plural.
+    key
+      .split(" ")
+      .map((w) => w.replace(/s$/, ""))
+      .join(" "),
     key.replace(/n$/, ""),
     key.replace(/i$/, "o"),
     key.replace(/e$/, "a"),
