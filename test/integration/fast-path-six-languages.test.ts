@@ -5519,6 +5519,7 @@ describe("French: a change wished in the subjunctive of 'tu' or 'vous'", () => {
     ["fr", "j'aimerais que tu réduises le volume", 0.1],
     ["fr", "je voudrais que vous descendiez le son", 0.1],
     ["fr", "je voudrais que vous montiez le son", 0.3],
+    ["fr", "j'aimerais que vous atténuiez un peu le son", 0.1],
   ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
     await say(text, language);
     expect(calls()).toEqual([
@@ -5530,6 +5531,7 @@ describe("French: a change wished in the subjunctive of 'tu' or 'vous'", () => {
     ["fr", "je ne voudrais pas que vous montiez le son"],
     ["fr", "avant que vous réduisiez le volume, dites-le-moi"],
     ["fr", "je voudrais que vous montiez me voir"],
+    ["fr", "je ne veux pas que tu atténues le son"],
   ])("%s: %j touches nothing", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([]);

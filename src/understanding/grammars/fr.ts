@@ -578,6 +578,8 @@ export const fr: FastPathGrammar = {
       "réduisiez",
       "baissiez",
       "diminuiez",
+      "atténues",
+      "atténuiez",
       "descendes",
       "descendiez",
     ],
