@@ -644,8 +644,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           if (before?.type === "word" && before.sense.indefinite) {
             one = true;
             const after = said[i + 1];
-            const strength = ["dimmer", "brighter", "louder", "quieter"] as const;
-            if (after?.type === "word" && strength.some((cue) => after.sense.cues.has(cue)))
+            if (after?.type === "word" && CHANGES.some((cue) => after.sense.cues.has(cue)))
               oneOfABrightness = true;
           }
           if (saysSomeOf(said, i)) someOf = true;
@@ -882,12 +881,11 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       if (all) match.all = true;
       // "dame una luz tenue", "metti una luce più soffusa": a light of some brightness asked for is
       // the place's light made so, not one of its lights to choose ("baja una luz" still asks which).
-      const switched = ["on", "off", "lightOn", "lightOff"] as const;
       const brightnessAskedFor =
         oneOfABrightness &&
         (action.intent === "dim" || action.intent === "brighten") &&
         level === undefined &&
-        !switched.some((cue) => cues.has(cue));
+        !SWITCHES.some((cue) => cues.has(cue));
       if (one && !all && thing?.type === "kind" && !brightnessAskedFor) match.one = true;
       if (thing && !joined && (thing.type === "device" || thing.type === "unknown")) {
         const spoken = spokenAs(sentence, thing.text);
@@ -1021,6 +1019,9 @@ function saysSomeOf(said: Item[], i: number): boolean {
   const before = word(j);
   return !!before && howMuchOnly(before.sense);
 }
+
+/** Cues that switch a thing on or off. */
+const SWITCHES: readonly Cue[] = ["on", "off", "lightOn", "lightOff"];
 
 /** Cues of a command asked for, even as a question: a verb, a direction, the assistant's voice. */
 const ASKED_FOR: readonly Cue[] = ["verbs", "up", "down", "on", "off", "lightOn", "lightOff", "speak"];
