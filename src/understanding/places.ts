@@ -4,6 +4,21 @@ import { normalizeName } from "../spoken-name.js";
 import type { FastPathGrammar } from "./grammar-types.js";
 import type { Place, ResolveContext } from "./target-types.js";
 
+/**
+ * "all bathrooms" → "all bathroom", …: a name with one word at a time made singular by a grammar's
+ * `plurals` endings, in the order of its words.
+ */
+export function singulars(key: string, plurals: FastPathGrammar["plurals"] = []): string[] {
+  const words = key.split(" ");
+  return words.flatMap((word, i) =>
+    plurals.flatMap(([plural, singular]) =>
+      word.length > plural.length + 2 && word.endsWith(plural)
+        ? [[...words.slice(0, i), word.slice(0, -plural.length) + singular, ...words.slice(i + 1)].join(" ")]
+        : [],
+    ),
+  );
+}
+
 export function createPlaces(grammar: FastPathGrammar) {
   const prepositions = [...new Set(grammar.areaPrepositions.map(normalizeName))].sort(
     (a, b) => b.length - a.length,
@@ -70,7 +85,7 @@ export function createPlaces(grammar: FastPathGrammar) {
     if (!key) return undefined;
     return (
       placeNamed(ctx, key, spoken) ??
-      singulars(key).reduce<Place | undefined>(
+      singulars(key, grammar.plurals).reduce<Place | undefined>(
         (found, one) => found ?? placeNamed(ctx, one, spoken),
         undefined,
       ) ??
@@ -117,22 +132,6 @@ export function createPlaces(grammar: FastPathGrammar) {
       .flatMap((a) => [a.name, ...a.aliases].map(normalizeName))
       .find((name) => name !== key && name.replace(/ /g, "") === squeezed);
     return named === undefined ? undefined : placeNamed(ctx, named, spoken);
-  }
-
-  /** "all bathrooms" → "all bathroom", …: one word at a time made singular by the grammar's endings. */
-  function singulars(key: string): string[] {
-    const words = key.split(" ");
-    return words.flatMap((word, i) =>
-      (grammar.plurals ?? []).flatMap(([plural, singular]) =>
-        word.length > plural.length + 2 && word.endsWith(plural)
-          ? [
-              [...words.slice(0, i), word.slice(0, -plural.length) + singular, ...words.slice(i + 1)].join(
-                " ",
-              ),
-            ]
-          : [],
-      ),
-    );
   }
 
   function placeNamed(ctx: ResolveContext, key: string, spoken: string): Place | undefined {

@@ -4,6 +4,7 @@ import { createClockQuestion } from "./clock-question.js";
 import { COVER_KINDS, RELATIVE_INTENTS, SOUND_INTENTS, STATE_QUESTIONS } from "./kinds.js";
 import type { FastIntent, FastPathGrammar } from "./grammar-types.js";
 import { createMatcher, type FastMatch } from "./matcher.js";
+import { singulars } from "./places.js";
 import { createLexicon, type Cue, type WordSense } from "./reading/lexicon.js";
 import { createReader, type Reading } from "./reading/reader.js";
 import { createSpelling } from "./reading/spelling.js";
@@ -426,23 +427,14 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       if (found) return found;
       if (seen.has(words)) return seen.get(words);
       let spotted: Spotted | undefined;
-      const parts = words.split(" ");
-      for (let i = 0; !spotted && parts.length <= MAX_PLURAL_PLACE_WORDS && i < parts.length; i++) {
-        const word = parts[i]!;
-        for (const [plural, singular] of endings) {
-          if (word.length <= plural.length + 2 || !word.endsWith(plural)) continue;
-          const one = [
-            ...parts.slice(0, i),
-            word.slice(0, -plural.length) + singular,
-            ...parts.slice(i + 1),
-          ].join(" ");
+      if (words.split(" ").length <= MAX_PLURAL_PLACE_WORDS)
+        for (const one of singulars(words, endings)) {
           const place = lookup(one);
           if (place?.type === "place") {
             spotted = { type: "place", as: place.as ?? one };
             break;
           }
         }
-      }
       seen.set(words, spotted);
       return spotted;
     };

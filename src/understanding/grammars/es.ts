@@ -6,6 +6,12 @@ import type { FastPathGrammar } from "../grammar-types.js";
  */
 const wouldYou = (...infinitives: string[]) => infinitives.map((infinitive) => `${infinitive}ías`);
 
+/**
+ * "coloca el volumen al treinta", "gradúa la luz", "¿me pones el volumen al treinta?": set, as
+ * "pon", asked in the present too; a verb of setting and of a command.
+ */
+const placedOrGraded = ["coloca", "colocar", "coloque", "gradúa", "graduar", "gradúe", "pones"];
+
 /** What the bridge can do without a language model. */
 const CAPABILITIES =
   "Sin un modelo de lenguaje puedo encender, apagar, abrir, cerrar, bloquear y regular dispositivos, cambiar el volumen y decirte mediciones, estados, la hora y la fecha.";
@@ -377,15 +383,7 @@ export const es: FastPathGrammar = {
       "regula",
       "regular",
       "regule",
-      // "coloca el volumen al treinta", "gradúa la luz", "¿me pones el volumen al treinta?": set,
-      // as "pon", asked in the present too.
-      "coloca",
-      "colocar",
-      "coloque",
-      "gradúa",
-      "graduar",
-      "gradúe",
-      "pones",
+      ...placedOrGraded,
     ],
     to: ["al", "a", "a la", "en", "hasta el", "hasta"],
     of: ["de", "del", "de la", "en", "en el", "en la"],
@@ -425,13 +423,7 @@ export const es: FastPathGrammar = {
       "regula",
       "regular",
       "regule",
-      "coloca",
-      "colocar",
-      "coloque",
-      "gradúa",
-      "graduar",
-      "gradúe",
-      "pones",
+      ...placedOrGraded,
     ],
     // "pon la luz", "ponme las luces de la cocina": a light put, with nothing said of how, is on.
     lightPuts: ["pon", "poner", "ponga"],

@@ -94,6 +94,12 @@ function otherConjugations(infinitive: string): Conjugated {
 }
 
 /**
+ * "configura il volume al trenta per cento", "lascia le luci al quaranta": set, or left so; a verb
+ * of setting and of a command.
+ */
+const configuredOrLeft = ["configura", "configurare", "configuri", "lascia", "lasciare", "lasci"];
+
+/**
  * A plug's words with what makes it smart said after them, agreeing: "presa intelligente",
  * "prese connesse", "spinotto smart", "spina wifi".
  */
@@ -394,13 +400,7 @@ export const it: FastPathGrammar = {
       "fissa",
       "fissare",
       "fissi",
-      // "configura il volume al trenta per cento", "lascia le luci al quaranta": set, or left so.
-      "configura",
-      "configurare",
-      "configuri",
-      "lascia",
-      "lasciare",
-      "lasci",
+      ...configuredOrLeft,
     ],
     to: ["al", "a", "alla", "allo", "all'", "sul", "sulla", "sull'", "su"],
     of: ["del", "della", "dello", "di", "in", "nel", "nella", "sul", "sulla"],
@@ -424,13 +424,7 @@ export const it: FastPathGrammar = {
       "fissa",
       "fissare",
       "fissi",
-      // "configura il volume al trenta per cento", "lascia le luci al quaranta": set, or left so.
-      "configura",
-      "configurare",
-      "configuri",
-      "lascia",
-      "lasciare",
-      "lasci",
+      ...configuredOrLeft,
       "rendi",
       "rendere",
       "renda",
