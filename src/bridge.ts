@@ -99,6 +99,8 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
   const provider = options.llm_provider;
   const modelName = provider === "local" ? undefined : (options.llm_model ?? DEFAULT_MODELS[provider]);
   let toolsReady: () => void = () => undefined;
+  /** The start-up's tools are in the registry (or its wait for them is over). */
+  const toolsListed = new Promise<void>((resolve) => (toolsReady = resolve));
   const providerHealth =
     provider === "local" || !modelName
       ? undefined
@@ -143,7 +145,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     language: options.language,
     confirmDestructive: options.confirm_destructive,
     oneLlmRound: options.llm_one_round,
-    toolsReady: new Promise<void>((resolve) => (toolsReady = resolve)),
+    toolsReady: toolsListed,
     haAgent: options.ha_conversation_agent,
     steps: { brightness: options.brightness_step, volume: options.volume_step },
     turnTimeoutMs: budget.turnMs,
@@ -223,16 +225,22 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
     ];
     if (mcpDiscovery) {
       // Home Assistant's MCP integration offers to add the bridge; a new URL (a rotated secret)
-      // updates the entry it made, whose unique id is the discovery's uuid.
-      stops.push(
-        announceUntilDone(
+      // updates the entry it made, whose unique id is the discovery's uuid, and reloads it. It
+      // lists the tools then and next only 30 minutes later, in a session of its own that hears
+      // no tools/list_changed (docs/architecture.md, /mcp): announced before the Z-Wave server
+      // is up, the URL would give it the tools without Z-Wave's until then.
+      let stopMcp: (() => void) | undefined;
+      void toolsListed.then(() => {
+        if (closing) return;
+        stopMcp = announceUntilDone(
           supervisor,
           "mcp",
           { url: supervisor.mcpUrl(http.port, mcpDiscovery.path) },
           logger,
           "the MCP endpoint",
-        ),
-      );
+        );
+      });
+      stops.push(() => stopMcp?.());
     }
     closers.unshift(async () => stops.forEach((stop) => stop()));
   }

@@ -2,9 +2,10 @@
 // through an `mcp` discovery on start, and Home Assistant's MCP integration (its entry made from
 // the discovery: no token, a new session per listing and per call, probatio schemas) lists every
 // tool with its title and switches Switch One on the gateway simulator behind a real Mosquitto.
-// The URL stays the same across restarts and updates; a rotated secret is announced again, and
-// the old URL works until Home Assistant uses the new one, so HA never meets a 401 (which starts
-// a re-authentication that an entry made from discovery cannot finish).
+// The URL stays the same across restarts and updates; a rotated secret is announced again, once
+// the Z-Wave tools are listed (HA lists them as it takes the URL), and the old URL works until
+// Home Assistant uses the new one, so HA never meets a 401 (which starts a re-authentication
+// that an entry made from discovery cannot finish).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,6 +34,13 @@ const data = mkdtempSync(join(tmpdir(), "addon-data-"));
 let bridge: BridgeProcess | undefined;
 let ha: HaMcpIntegration;
 
+/**
+ * Bounds, not speeds, on a loaded two-core CI machine: one start of the add-on (its process, its
+ * Z-Wave server, the announcement), and a test's own work besides its starts.
+ */
+const START_MS = 30_000;
+const WORK_MS = 30_000;
+
 async function startAddon(options: Record<string, unknown> = {}): Promise<BridgeProcess> {
   const started = await startBridgeProcess(
     {
@@ -49,8 +57,10 @@ async function startAddon(options: Record<string, unknown> = {}): Promise<Bridge
       OPTIONS_FILE: join(data, "options.json"),
     },
   );
-  await started.waitForLog("announced the MCP endpoint to Home Assistant");
-  await started.waitForLog("MCP server 'zwave' is up");
+  // The announcement follows the Z-Wave server's start (src/bridge.ts): HA is given a URL whose
+  // listing holds the Z-Wave tools.
+  await started.waitForLog("MCP server 'zwave' is up", START_MS);
+  await started.waitForLog("announced the MCP endpoint to Home Assistant", START_MS);
   return started;
 }
 
@@ -99,7 +109,7 @@ beforeAll(async () => {
   });
   bridge = await startAddon();
   ha = new HaMcpIntegration(supervisor, { reachable });
-}, 60_000);
+}, START_MS + WORK_MS);
 
 afterAll(async () => {
   ha?.close();
@@ -110,7 +120,8 @@ afterAll(async () => {
   rmSync(data, { recursive: true, force: true });
 });
 
-describe("MCP discovery under Supervisor", () => {
+// A test here starts the add-on up to three times.
+describe("MCP discovery under Supervisor", { timeout: 3 * START_MS + WORK_MS }, () => {
   it("announces an http URL on the add-on's host name and API port with a secret path kept in /data", () => {
     const message = supervisor.discoveries.find((d) => d.service === "mcp");
     expect(message?.config).toEqual({ url: expect.any(String) });
@@ -205,6 +216,8 @@ describe("MCP discovery under Supervisor", () => {
     await ha.settled();
     expect(ha.entry).toMatchObject({ state: "loaded", reauthFlows: 0 });
     expect(reachable(new URL(ha.entry!.url)).href).toBe(rotated.href);
+    // HA listed the tools as the new URL came, and lists them next only 30 minutes later.
+    expect(ha.entry?.tools.map((t) => t.name)).toContain("control_zwave_device");
     expect(await statusOf(first)).toBe(404);
     expect(await statusOf(rotated)).toBe(200);
     expect(supervisor.calls.filter((c) => c.method === "DELETE")).toEqual([]);
