@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBridgeProcess, type BridgeProcess } from "../support/bridge-process.js";
 import { converse } from "../support/wyoming-client.js";
 import {
+  BACKEND_START_MS,
   startBackend,
   type TransportName,
   type ZwaveBackend,
@@ -37,7 +38,8 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave device kinds by voic
     backend = await startBackend(transport);
     bridge = await startBridgeProcess({ llm_provider: "local", ...bridgeOptionsFor(backend) });
     await bridge.waitForLog("MCP server 'zwave' is up", 30_000);
-  }, 90_000);
+    // Besides the backend, the bridge's start and its Z-Wave server's (30 s of it above).
+  }, BACKEND_START_MS + 60_000);
 
   afterAll(async () => {
     await bridge?.stop();

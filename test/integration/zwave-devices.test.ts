@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BLIND,
+  BACKEND_START_MS,
   BULB,
   DOOR,
   GARAGE,
@@ -41,7 +42,8 @@ describe.each<TransportName>(["mqtt", "websocket"])("Z-Wave devices over %s", (t
   beforeAll(async () => {
     backend = await startBackend(transport);
     server = await startZwaveServer(backend.env);
-  }, 120_000);
+    // Besides the backend, a child process that answers initialize.
+  }, BACKEND_START_MS + 30_000);
 
   afterAll(async () => {
     await server?.close();

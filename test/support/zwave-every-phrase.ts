@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBridgeProcess, type BridgeProcess } from "./bridge-process.js";
 import { converse } from "./wyoming-client.js";
 import {
+  BACKEND_START_MS,
   JAMMED,
   RELAY,
   SHUTTER,
@@ -46,7 +47,8 @@ export function describeEveryPhrase(transport: TransportName): void {
       await backend.rename(SUPERVISED, "Study Fan", "Study");
       bridge = await startBridgeProcess({ llm_provider: "local", ...bridgeOptionsFor(backend) });
       await bridge.waitForLog("MCP server 'zwave' is up", 30_000);
-    }, 90_000);
+      // Besides the backend, the bridge's start and its Z-Wave server's (30 s of it above).
+    }, BACKEND_START_MS + 60_000);
 
     afterAll(async () => {
       await bridge?.stop();

@@ -1,9 +1,19 @@
 // The real Z-Wave JS stack without hardware: zwave-js's mock controller and mock nodes on a loopback
 // TCP port, the real zwave-js driver connected to it over tcp://, and the real @zwave-js/server on
 // a free port — what the official Z-Wave JS add-on runs, minus the stick.
-import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { ZwavejsServer } from "@zwave-js/server";
 import {
   BinarySensorCCReport,
@@ -116,23 +126,19 @@ const OWN_REPORT_DELAY_MS = 30;
 const SEED_FOR_MS = 60 * 60_000;
 const SEED_PREFIX = "mcp-assist-zwave-js-cache-";
 
+/**
+ * A bound on `startRealZwaveStack` on a loaded two-core CI machine, not a speed: at most one cold
+ * interview (its own, or another test file's that it waits for) and a start from the seed. Idle,
+ * they take ~16 s and ~5 s, mostly the mock's radio delays between ~2000 frames (2.3 s and 0.6 s
+ * of CPU); each frame waits for the scheduler too, so with ten tasks ready on two cores they take
+ * several times as long.
+ */
+export const REAL_STACK_START_MS = 120_000;
+
 async function seededCacheDir(mockPort: number, version: string): Promise<string> {
   const hour = Math.floor(Date.now() / SEED_FOR_MS);
   const seed = join(tmpdir(), `${SEED_PREFIX}${version}-h${hour}`);
-  if (!existsSync(join(seed, "complete"))) {
-    const cold = mkdtempSync(join(tmpdir(), "mcp-assist-zwave-js-cold-"));
-    const driver = await startDriver(mockPort, cold);
-    await driver.destroy();
-    writeFileSync(join(cold, "complete"), "");
-    try {
-      // A rename, so a test file running in parallel never sees half a seed.
-      renameSync(cold, seed);
-    } catch {
-      // Another test file seeded this hour first: its seed is as good as ours.
-      rmSync(cold, { recursive: true, force: true });
-    }
-    removeOldSeeds(hour);
-  }
+  await seedOnce(seed, mockPort, hour);
   const work = mkdtempSync(join(tmpdir(), "mcp-assist-zwave-js-cache-run-"));
   // Not the seeding driver's DB locks (jsonl-db's `<file>.lock` folders), which it may release only
   // after `destroy()` resolves: a copied lock keeps the next driver from opening its cache.
@@ -140,10 +146,89 @@ async function seededCacheDir(mockPort: number, version: string): Promise<string
   return work;
 }
 
-/** Seeds from before the last hour, which no test file starting now copies any more. */
+/**
+ * Makes the seed unless it is there, one test file at a time: the others wait for it and start
+ * from it. Each file that starts a stack in a run's first seconds (or after the hour turns) would
+ * otherwise run a cold interview of its own beside the others', on the same two cores. The lock
+ * only saves work: two seeders at once (a lock taken from a seeder that died) still end with one
+ * whole seed.
+ */
+async function seedOnce(seed: string, mockPort: number, hour: number): Promise<void> {
+  const complete = join(seed, "complete");
+  const lock = `${seed}.seeding`;
+  while (!existsSync(complete)) {
+    if (!takeSeedingLock(lock)) {
+      await delay(250);
+      continue;
+    }
+    try {
+      if (!existsSync(complete)) await makeSeed(seed, mockPort);
+    } finally {
+      removeLock(lock);
+    }
+    removeOldSeeds(hour);
+  }
+}
+
+/** True when this process now seeds; a lock whose seeder's process is gone is cleared for the next try. */
+function takeSeedingLock(lock: string): boolean {
+  // Made whole, with its owner's pid, then renamed into place: a lock is never seen without one.
+  const mine = mkdtempSync(`${lock}-`);
+  writeFileSync(join(mine, "pid"), String(process.pid));
+  try {
+    renameSync(mine, lock);
+    return true;
+  } catch {
+    rmSync(mine, { recursive: true, force: true });
+  }
+  let owner = 0;
+  try {
+    owner = Number(readFileSync(join(lock, "pid"), "utf8"));
+  } catch {
+    // Released meanwhile.
+  }
+  if (owner > 0 && !isAlive(owner)) removeLock(lock);
+  return false;
+}
+
+/** Moved aside first: the name is free at once, and never names a lock half removed. */
+function removeLock(lock: string): void {
+  const aside = `${lock}-gone-${process.pid}-${Date.now()}`;
+  try {
+    renameSync(lock, aside);
+  } catch {
+    return; // removed by another
+  }
+  rmSync(aside, { recursive: true, force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function makeSeed(seed: string, mockPort: number): Promise<void> {
+  const cold = mkdtempSync(join(tmpdir(), "mcp-assist-zwave-js-cold-"));
+  const driver = await startDriver(mockPort, cold);
+  await driver.destroy();
+  writeFileSync(join(cold, "complete"), "");
+  try {
+    // A rename, so a test file running in parallel never sees half a seed.
+    renameSync(cold, seed);
+  } catch {
+    // Another test file seeded this hour first: its seed is as good as ours.
+    rmSync(cold, { recursive: true, force: true });
+  }
+}
+
+/** Seeds (and their locks) from before the last hour, which no test file starting now copies any more. */
 function removeOldSeeds(hour: number): void {
   for (const name of readdirSync(tmpdir())) {
-    const made = name.startsWith(SEED_PREFIX) ? /-h(\d+)$/.exec(name)?.[1] : undefined;
+    const made = name.startsWith(SEED_PREFIX) ? /-h(\d+)(?:\.seeding.*)?$/.exec(name)?.[1] : undefined;
     if (made !== undefined && Number(made) < hour - 1)
       rmSync(join(tmpdir(), name), { recursive: true, force: true });
   }
