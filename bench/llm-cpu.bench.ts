@@ -22,6 +22,10 @@
 // fresh `node` process sending the same request with fetch() that many times, its whole CPU read
 // from /proc. LLM_CPU_COLD_STARTS fresh processes per build (default 5; builds alternate), median.
 // LLM_CPU_MODE: `warm`, `cold`, or both (the default, `warm,cold`).
+// LLM_CPU_SWITCH_REPORTS, over the websocket: how the switched device tells its new state,
+// `when-asked` (the mock's default: the bridge asks it 300 ms after the Set, src/zwave/network.ts) or
+// `itself` (a report of its own right after the Set, to its lifeline). The simulated gateway's
+// switch reports itself (src/demo/gateway-simulator/writes.ts).
 import { fork, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -29,7 +33,12 @@ import { startBridgeProcess, type BridgeProcess } from "../test/support/bridge-p
 import { brokerOptions, startMosquitto } from "../test/support/mosquitto.js";
 import { childProcesses } from "../test/support/process-tree.js";
 import { converse } from "../test/support/wyoming-client.js";
-import { bridgeOptionsFor, startBackend, type TransportName } from "../test/support/zwave-backends.js";
+import {
+  bridgeOptionsFor,
+  startBackend,
+  type ReportingMode,
+  type TransportName,
+} from "../test/support/zwave-backends.js";
 import { startAddonGateway } from "../test/support/zwave-gateway.js";
 import { baselineBuilds, summarise } from "./lib.js";
 
@@ -66,14 +75,22 @@ const fakeUrl = await new Promise<string>((resolve) =>
   child.once("message", (m: { url: string }) => resolve(m.url)),
 );
 const TRANSPORT = (process.env.LLM_CPU_ZWAVE ?? "mqtt") as TransportName | "demo";
+const SWITCH_REPORTS = (process.env.LLM_CPU_SWITCH_REPORTS ?? "when-asked") as ReportingMode;
+if (!["when-asked", "itself"].includes(SWITCH_REPORTS))
+  throw new Error(`LLM_CPU_SWITCH_REPORTS is when-asked or itself, not ${SWITCH_REPORTS}`);
+/** What the headings say of the transport. */
+const OVER = TRANSPORT === "websocket" ? `websocket (the switch reports ${SWITCH_REPORTS})` : TRANSPORT;
 const zwave =
   TRANSPORT === "demo"
     ? { options: {}, stop: async () => {} }
     : TRANSPORT === "websocket"
-      ? await startBackend("websocket").then((backend) => ({
-          options: bridgeOptionsFor(backend),
-          stop: () => backend.stop(),
-        }))
+      ? await startBackend("websocket").then((backend) => {
+          backend.setSwitchReporting(SWITCH_REPORTS);
+          return {
+            options: bridgeOptionsFor(backend),
+            stop: () => backend.stop(),
+          };
+        })
       : await startMosquitto().then(async (broker) => {
           const gateway = await startAddonGateway(broker);
           return {
@@ -198,7 +215,7 @@ async function warm(): Promise<void> {
   }
 
   console.log(
-    `\n## Warm: CPU per turn on Node ${process.version}, Z-Wave over ${TRANSPORT}, from outside (bridge process, every thread, and its children; median of ${BLOCKS} blocks of ${Math.floor(TURNS / BLOCKS)})`,
+    `\n## Warm: CPU per turn on Node ${process.version}, Z-Wave over ${OVER}, from outside (bridge process, every thread, and its children; median of ${BLOCKS} blocks of ${Math.floor(TURNS / BLOCKS)})`,
   );
   for (const kind of KINDS) {
     const bodies = bodiesOf.get(kind);
@@ -308,7 +325,7 @@ async function cold(): Promise<void> {
   const warmRawMs = summarise(rawWarm).median;
   const thisMs = summarise(cpu.get("this build")!).median;
   console.log(
-    `\n## Cold: CPU per turn over the first ${COLD_TURNS} Z-Wave LLM turns of a fresh bridge, on Node ${process.version}, Z-Wave over ${TRANSPORT} (bridge process, every thread, and its children; median of ${COLD_STARTS} fresh processes per build)`,
+    `\n## Cold: CPU per turn over the first ${COLD_TURNS} Z-Wave LLM turns of a fresh bridge, on Node ${process.version}, Z-Wave over ${OVER} (bridge process, every thread, and its children; median of ${COLD_STARTS} fresh processes per build)`,
   );
   console.log(
     `### zwave: Wyoming sentence → control_zwave_device, confirmed by the device → reply; the same request (${((body ?? "").length / 1024).toFixed(1)} KiB) with fetch() from a fresh node: its first ${COLD_TURNS} ${rawMs.toFixed(2)} ms CPU each [${raw.map((ms) => ms.toFixed(2)).join(", ")}], its next ${COLD_TURNS} ${warmRawMs.toFixed(2)} ms`,
