@@ -4137,6 +4137,21 @@ describe("Italian: light not wanted is the light off; not wanting to act is no c
     await say(text, language);
     expect(calls()).toEqual([]);
   });
+
+  it.each([
+    // "più" straight before the light, no article: more light not needed, or the light no longer?
+    ["it", "non mi serve più luce in cucina"],
+    ["it", "non ci serve più luce in cucina"],
+    ["it", "non mi servono più luci in cucina"],
+  ])("%s: %j, more light not needed, switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it("it: 'la luce della cucina non mi serve più' switches the kitchen's lights off", async () => {
+    await say("la luce della cucina non mi serve più", "it");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
 });
 
 describe("English and French: a ceiling light lowered is dimmed, a shutter lowered is closed", () => {

@@ -170,6 +170,18 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       !!lexicon.senses(tokens[end - 1]!)?.kind &&
       longestAt(tokens, end) === 0 &&
       !/^\d/.test(tokens[end]!);
+    /**
+     * Whether the phrase ending before `end` ends in "more" or "less", says no way of its own
+     * ("illumina più" does), and what follows is what there would be more or less of ("non mi
+     * serve più luce": the light no longer, or no more light).
+     */
+    const comparativeBeforeThing = (tokens: string[], end: number, phrase: WordSense) => {
+      if (end >= tokens.length || !comparatives.has(tokens[end - 1]!)) return false;
+      if (WAYS.some((cue) => phrase.cues.has(cue))) return false;
+      if (longestAt(tokens, end - 1) > 1) return true;
+      const sense = lexicon.senses(tokens[end]!);
+      return !!sense && (!!sense.kind || NOUN_CUES.some((cue) => sense.cues.has(cue)));
+    };
     /** A word that says nothing ("really", "bitte"), and nothing else. */
     const bareFiller = (word: string) => {
       const sense = lexicon.senses(word);
@@ -234,7 +246,15 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           // "i need light bulbs": a phrase whose last word begins the name of a kind ("light
           // bulbs") asks for the thing, not for what the phrase says; so does one whose last word is a
           // kind said before a word nobody knows ("i need some light reading": a kind of reading).
-          if (n > 1 && sense.cues.size && (endsInAKind(tokens, i + n) || kindBeforeUnknown(tokens, i + n))) {
+          // So does one whose last word says more of what follows it ("non mi serve più luce": no
+          // more light wanted, or the light no longer needed).
+          if (
+            n > 1 &&
+            sense.cues.size &&
+            (endsInAKind(tokens, i + n) ||
+              kindBeforeUnknown(tokens, i + n) ||
+              comparativeBeforeThing(tokens, i + n, sense))
+          ) {
             out.push({ type: "unknown", text: phrase });
             contentSeen = true;
             break;
@@ -991,6 +1011,8 @@ function isPreposition(item: Item): boolean {
 const CHANGES: readonly Cue[] = ["brighter", "dimmer", "louder", "quieter"];
 /** Changes a number said just before is the amount of ("10 hoger", "10 lauter"). */
 const AMOUNT_BEFORE: readonly Cue[] = ["up", "down", ...CHANGES];
+/** Cues that say a way to change: up or down, of anything, of a light or of a sound. */
+const WAYS = AMOUNT_BEFORE;
 /** A word that says how much ("un poco", "molto") and nothing else. */
 function howMuchOnly(sense: WordSense): boolean {
   const { cues, first, ...rest } = sense;
