@@ -593,6 +593,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           i++;
           continue;
         }
+        // "mets les lumières à un (dans le salon)", "metti le luci a uno": "to" and an article with
+        // no thing after it is a level said as "one" (on, or one percent?), or a word lost.
+        if (sense.cues.has("to") && isArticle(said[i + 1] ?? item)) {
+          const after = next(i);
+          if (!after || (after.type === "word" && after.sense.preposition && !after.sense.kind))
+            return undefined;
+        }
         if ((sense.cues.has("to") || sense.cues.has("by")) && isLevel(next(i))) continue;
         if (sense.cues.has("to") && isScale(said[i + 1])) continue;
         // "auf warmweiß", "su bianco caldo": "to" before a colour, whatever else the word may be.
