@@ -6228,6 +6228,27 @@ describe("French and German: sound softened or strengthened, its level by other 
     ]);
   });
 
+  it("fr: 'atténue la lumière de la cuisine' dims the kitchen's light that is on", async () => {
+    await say("atténue la lumière de la cuisine", "fr");
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
+  });
+
+  it.each([
+    // Softened is said of a light or a sound: a cover neither closes nor is asked about.
+    ["fr", "atténue les stores de la chambre"],
+    ["fr", "atténue les volets"],
+    ["es", "atenúa las persianas del dormitorio"],
+  ])("%s: %j moves no cover, and is handed on", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.speech).toBe(repliesFor(language).cannotYet);
+  });
+
+  it("fr: 'baisse les stores de la chambre' still closes the bedroom's blinds", async () => {
+    await say("baisse les stores de la chambre", "fr");
+    expect(calls()).toEqual(["cover.close_cover cover.bedroom_blinds"]);
+  });
+
   it("fr: 'renforce le niveau du son' raises the speaker's volume", async () => {
     await say("renforce le niveau du son", "fr");
     expect(calls()).toEqual([

@@ -93,6 +93,8 @@ export function actionOf(
   if (domainHint) hints.add(domainHint);
   if (hints.size > 1) return undefined;
   const [hint] = [...hints] as Hint[];
+  // "atténue les stores": softened is said of light or sound, and no cover goes down by it.
+  if (has("softens") && hint === "cover") return undefined;
   const amount: Action["amount"] = has("full")
     ? "full"
     : has("lot")

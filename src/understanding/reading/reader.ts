@@ -316,8 +316,10 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
     const alsoSaid = new Set(
       rest.filter(more).flatMap((item) => (item.type === "word" ? [...item.sense.cues] : [])),
     );
-    if ([...cues.keys()].some((cue) => cue !== way && cue !== "bit" && cue !== "lot" && !alsoSaid.has(cue)))
-      return undefined;
+    // A word that softens ("atténue un peu") is a word of down as well.
+    const allowed = (cue: Cue) =>
+      cue === way || cue === "bit" || cue === "lot" || cue === "softens" || alsoSaid.has(cue);
+    if ([...cues.keys()].some((cue) => !allowed(cue))) return undefined;
     if (cues.get(way) !== 1 + (up ? rest.filter(more).length : 0)) return undefined;
     const amount = cues.has("lot") ? "lot" : cues.has("bit") ? "step" : undefined;
     return { intent: up ? "step_up" : "step_down", ...(amount ? { amount } : {}) };
