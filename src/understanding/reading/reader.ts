@@ -770,11 +770,23 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       const straightAfter =
         beforeLast?.type === "word" &&
         (beforeLast.sense.cues.has("volume") || beforeLast.sense.cues.has("brightness"));
-      const direction =
-        straightAfter && last && (last.type === "name" || last.type === "unknown")
+      const lastWay =
+        last && (last.type === "name" || last.type === "unknown")
           ? directions.get(fold(last.text))
           : undefined;
+      const direction = straightAfter ? lastWay : undefined;
       const asPlace = places.length === 1 && places[0]!.type === "area" && !places[0]!.preposition;
+      // "luces arriba", "la luz abajo": such a floor said straight after a kind, with no verb, is
+      // where (the lights upstairs, on) or which way (brighter): neither is read.
+      if (
+        lastWay &&
+        last!.type === "name" &&
+        asPlace &&
+        !cues.size &&
+        beforeLast?.type === "word" &&
+        beforeLast.sense.kind !== undefined
+      )
+        return undefined;
       const asThing = things.length === 1 && things[0]!.type === "unknown" && things[0]!.text === last?.text;
       if (
         direction &&
