@@ -2490,6 +2490,20 @@ describe("Spanish and Italian: 'let us', a direction said 'hacia arriba', strong
   );
 
   it.each([
+    // A way said beside switching ("hacia abajo", "para arriba") is left to one who can read it.
+    ["es", "apaga la luz de la cocina hacia abajo"],
+    ["es", "enciende las luces de la cocina para arriba"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it("es: 'apaga la luz de la cocina por favor' switches the kitchen's lights off", async () => {
+    await say("apaga la luz de la cocina por favor", "es");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
     ["es", "subamos el volumen mañana"],
     ["es", "luces hacia arriba"],
     ["es", "mira hacia arriba"],

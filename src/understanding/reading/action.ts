@@ -75,8 +75,12 @@ export function actionOf(
     level === undefined &&
     byParticle &&
     directions.every(([cue]) => cue === "up" || cue === "down")
-  )
+  ) {
+    // "apaga la luz hacia abajo": a way said beside switching, left unread, may be what was meant.
+    const switched = has("on") || has("off") || has("lightOn") || has("lightOff");
+    if (directions.length && switched) return undefined;
     directions = [];
+  }
   const ups = new Set(directions.map(([, d]) => d.up));
   if (ups.size > 1) return undefined;
   const up = ups.has(true);
