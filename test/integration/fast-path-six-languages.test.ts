@@ -4924,6 +4924,31 @@ describe("English: a verb with its direction, some light asked for, and some of 
   });
 });
 
+describe("some of the lights, in the other languages: which ones is not said", () => {
+  it.each([
+    ["nl", "doe wat van de lampen in de keuken uit"],
+    ["nl", "dim wat van de lampen in de keuken"],
+    ["nl", "doe een paar van de lampen in de keuken uit"],
+    ["de", "mach einige der Lichter in der Küche aus"],
+    ["fr", "éteins quelques-unes des lumières de la cuisine"],
+    ["es", "apaga algunas de las luces de la cocina"],
+    ["it", "spegni alcune delle luci della cucina"],
+  ])("%s: %j neither switches off nor dims every one", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it("nl: 'doe het licht in de keuken wat uit' dims the kitchen's light that is on", async () => {
+    await say("doe het licht in de keuken wat uit", "nl");
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
+  });
+
+  it("nl: 'doe de lampen in de keuken uit' switches the kitchen's lights off", async () => {
+    await say("doe de lampen in de keuken uit", "nl");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+});
+
 describe("Spanish and Italian: what is wrong, joined on after the command by 'que', 'che'", () => {
   it.each([
     ["es", "baja la música que está demasiado alta", 0.1],

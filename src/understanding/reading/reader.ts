@@ -1046,7 +1046,8 @@ function howMuchOnly(sense: WordSense): boolean {
 }
 /**
  * Whether a word of how much stands right before the kind at `i`, or before "of" and its article
- * ("some lights", "some of the lights", "wat lampen"): some of that kind, not a degree.
+ * ("some lights", "some of the lights", "wat lampen", "wat van de lampen"): some of that kind,
+ * not a degree.
  */
 function saysSomeOf(said: Item[], i: number): boolean {
   let j = i - 1;
@@ -1058,7 +1059,8 @@ function saysSomeOf(said: Item[], i: number): boolean {
     while (j >= 0 && isArticle(said[j]!)) j--;
     if (!word(j)?.sense.partitive) return false;
     j--;
-  }
+    // "wat van de lampen": "of" and its article said as one.
+  } else if (word(j)?.sense.partitive) j--;
   const before = word(j);
   return !!before && howMuchOnly(before.sense);
 }
