@@ -292,15 +292,16 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   /**
    * What a template's name says by a kind's word, outside the names it contains: a cover ("la
    * persiana de la luz", "les stores"), else a light by its kind or where it hangs ("luz del
-   * techo", "plafón"), else neither.
+   * techo", "plafón"), else a player ("the radio", "la tele"), else none of them.
    */
   function kindSaid(
     name: string,
     lookup: (words: string) => Spotted | undefined,
-  ): "cover" | "light" | undefined {
+  ): "cover" | "light" | "player" | undefined {
     const words = wordsOf(name);
     const spans = spotNames(words, lookup);
     let light = false;
+    let player = false;
     for (let i = 0; i < words.length; i++) {
       if (inName(spans, i)) continue;
       // Beginnings of words, as the grammar has them: "plafonier" says "plafoniera" too.
@@ -309,9 +310,10 @@ export function createUnderstanding(grammar: FastPathGrammar) {
         const kind = lexicon.senses(joinWords(words.slice(i, i + n)))?.kind;
         if (kind && COVER_KINDS.has(kind)) return "cover";
         if (kind === "light") light = true;
+        if (kind === "media_player" || kind === "tv") player = true;
       }
     }
-    return light ? "light" : undefined;
+    return light ? "light" : player ? "player" : undefined;
   }
 
   /** Whether a template's name holds one of `cues`, outside the names it contains. */
@@ -772,6 +774,15 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       read !== undefined &&
       RELATIVE_INTENTS.has(read.match.intent) &&
       kindSaid(templated.name, lookup) === "light"
+    )
+      templated = undefined;
+    // "set the radio to 40": a number said of a kind of player, with no word of its sound or a
+    // unit, may be a station or a channel as well as a volume (as the reader has it).
+    if (
+      (templated?.intent === "set_level" || templated?.intent === "set_volume") &&
+      templated.name !== undefined &&
+      kindSaid(templated.name, lookup) === "player" &&
+      !holds(sentence, lookup, ["volume", "music", "speak", "percent"])
     )
       templated = undefined;
     // "atténue les stores", "tamise les volets": a light's change said of a kind of cover, by its

@@ -4885,9 +4885,25 @@ describe("the sound tuned up or down, and more light got", () => {
     ["en", "tune the radio to jazz"],
     ["en", "tune up the guitar"],
     ["en", "get me the news"],
+    // A number said of the radio, not of its sound: a station as well as a volume.
+    ["en", "set the radio to 40"],
+    ["en", "turn the radio to 95"],
+    ["en", "radio to 88"],
+    ["fr", "mets la radio à 40"],
   ])("%s: %j changes nothing: a station, an instrument or the news is no volume", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "set the volume to 40"],
+    ["en", "set the radio volume to 40"],
+    ["en", "set the radio to 40 percent"],
+  ])("%s: %j sets the speaker's volume to 40 %%", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.4}',
+    ]);
   });
 });
 

@@ -340,6 +340,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       let oneOfABrightness = false;
       let level: number | undefined;
       let levelSaid: LevelSaid = "bare";
+      /** The level is a number said with no unit ("to 40", not "to 40 %" nor "to half"). */
+      let levelBare = false;
       /** "two notches", "zwei Stufen": steps counted, each the size of "a bit". */
       let steps: number | undefined;
       const countSteps = (count: number) => {
@@ -490,6 +492,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
             if (level !== undefined) return undefined;
             level = item.value;
             levelSaid = howSaid(before);
+            levelBare = !unit;
             // "20 percent more", "un 20 por ciento más": a change by that much, as "by 20 percent" is.
             const then = said[i + 2];
             const more = then?.type === "word" && (then.sense.cues.has("up") || then.sense.cues.has("down"));
@@ -651,6 +654,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
             if (sense.level && howSaid(before) === "by") return undefined;
             level = sense.number;
             levelSaid = sense.level ? "to" : howSaid(before);
+            levelBare = !sense.level && !unit;
           } else addThing({ text: item.text, type: "unknown" }, i);
           continue;
         }
@@ -895,6 +899,17 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       // "turn off some lights" switches some of them off, not every one, nor dims them: which ones
       // is not said. Switched on, some light is light ("turn on some lights").
       if (someOf && action.intent !== "turn_on") return undefined;
+      // "set the radio to 40", "la tele a 12": a bare number said of a kind of player, not of its
+      // sound, may be a station or a channel as well as a volume.
+      const ofSound = cues.has("volume") || cues.has("music") || cues.has("speak");
+      if (
+        action.intent === "set_volume" &&
+        levelBare &&
+        thing?.type === "kind" &&
+        !ofSound &&
+        !action.towards
+      )
+        return undefined;
       // Steps counted are a change by that many steps, or no reading: never one step for three.
       if (steps !== undefined && (action.amount !== "step" || action.by !== undefined)) return undefined;
       if (thing?.type === "kind" && thing.kind && !READ_KINDS.has(thing.kind)) return undefined;
