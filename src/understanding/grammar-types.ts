@@ -329,6 +329,11 @@ export interface CueWords {
    * ("power up the volume") or a cover.
    */
   powers?: string[];
+  /**
+   * Words of `down` that soften ("atténue"): a light dimmed or a sound lowered, never a cover
+   * closed ("atténue les stores" says nothing a cover does).
+   */
+  softens?: string[];
   /** Changes that are a light's: "brighter", "dim", "darker". */
   brighter: string[];
   dimmer: string[];

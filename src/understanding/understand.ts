@@ -290,24 +290,30 @@ export function createUnderstanding(grammar: FastPathGrammar) {
 
   const ceilingWords = grammar.ceiling.map(fold);
   /**
-   * Whether a template's name says a light by its kind or where it hangs ("luz del techo",
-   * "plafón"), outside the names it contains, and no cover ("la persiana de la luz").
+   * What a template's name says by a kind's word, outside the names it contains: a cover ("la
+   * persiana de la luz", "les stores"), else a light by its kind or where it hangs ("luz del
+   * techo", "plafón"), else a player ("the radio", "la tele"), else none of them.
    */
-  function saysALight(name: string, lookup: (words: string) => Spotted | undefined): boolean {
+  function kindSaid(
+    name: string,
+    lookup: (words: string) => Spotted | undefined,
+  ): "cover" | "light" | "player" | undefined {
     const words = wordsOf(name);
     const spans = spotNames(words, lookup);
     let light = false;
+    let player = false;
     for (let i = 0; i < words.length; i++) {
       if (inName(spans, i)) continue;
       // Beginnings of words, as the grammar has them: "plafonier" says "plafoniera" too.
       if (ceilingWords.some((w) => words[i]!.startsWith(w))) light = true;
       for (let n = Math.min(lexicon.startingWith(words[i]!), words.length - i); n >= 1; n--) {
         const kind = lexicon.senses(joinWords(words.slice(i, i + n)))?.kind;
-        if (kind && COVER_KINDS.has(kind)) return false;
+        if (kind && COVER_KINDS.has(kind)) return "cover";
         if (kind === "light") light = true;
+        if (kind === "media_player" || kind === "tv") player = true;
       }
     }
-    return light;
+    return light ? "light" : player ? "player" : undefined;
   }
 
   /** Whether a template's name holds one of `cues`, outside the names it contains. */
@@ -767,7 +773,25 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       templated.name !== undefined &&
       read !== undefined &&
       RELATIVE_INTENTS.has(read.match.intent) &&
-      saysALight(templated.name, lookup)
+      kindSaid(templated.name, lookup) === "light"
+    )
+      templated = undefined;
+    // "set the radio to 40": a number said of a kind of player, with no word of its sound or a
+    // unit, may be a station or a channel as well as a volume (as the reader has it).
+    if (
+      (templated?.intent === "set_level" || templated?.intent === "set_volume") &&
+      templated.name !== undefined &&
+      kindSaid(templated.name, lookup) === "player" &&
+      !holds(sentence, lookup, ["volume", "music", "speak", "percent"])
+    )
+      templated = undefined;
+    // "atténue les stores", "tamise les volets": a light's change said of a kind of cover, by its
+    // words (a cover may be named "volets" too), is nothing a cover does; one who knows what was
+    // meant may read it.
+    if (
+      (templated?.intent === "dim" || templated?.intent === "brighten") &&
+      templated.name !== undefined &&
+      kindSaid(templated.name, () => undefined) === "cover"
     )
       templated = undefined;
     // "the kitchen lights are off": a state said, whose "off" a command's template took. No

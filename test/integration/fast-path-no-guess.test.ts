@@ -77,6 +77,23 @@ describe("a level said in words is the level, or nothing is done", () => {
     expect(home.serviceCalls()).toEqual(['light.turn_on light.living_room_lamp {"brightness_pct":1}']);
   });
 
+  it.each([
+    // "un" alone after "à": one percent, or the lamps on? Either is a guess.
+    ["fr", "mets les lampes du salon à un"],
+    ["fr", "mets les lampes du salon à une"],
+    ["it", "metti le lampade del soggiorno a uno"],
+  ])("%s: %j, a level of 'one' with no unit, switches nothing", async (language, text) => {
+    await lightAt("light.living_room_lamp", 0);
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([]);
+  });
+
+  it("fr: 'mets les lampes du salon à un pour cent' sets 1 %", async () => {
+    await lightAt("light.living_room_lamp", 0);
+    await say("mets les lampes du salon à un pour cent", "fr");
+    expect(home.serviceCalls()).toEqual(['light.turn_on light.living_room_lamp {"brightness_pct":1}']);
+  });
+
   it("en: a percent said with no number switches nothing", async () => {
     await lightAt("light.living_room_lamp", 0);
     await say("switch the living room lamps on at a percent", "en");

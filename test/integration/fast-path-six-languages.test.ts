@@ -2490,6 +2490,20 @@ describe("Spanish and Italian: 'let us', a direction said 'hacia arriba', strong
   );
 
   it.each([
+    // A way said beside switching ("hacia abajo", "para arriba") is left to one who can read it.
+    ["es", "apaga la luz de la cocina hacia abajo"],
+    ["es", "enciende las luces de la cocina para arriba"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it("es: 'apaga la luz de la cocina por favor' switches the kitchen's lights off", async () => {
+    await say("apaga la luz de la cocina por favor", "es");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
     ["es", "subamos el volumen mañana"],
     ["es", "luces hacia arriba"],
     ["es", "mira hacia arriba"],
@@ -4137,6 +4151,21 @@ describe("Italian: light not wanted is the light off; not wanting to act is no c
     await say(text, language);
     expect(calls()).toEqual([]);
   });
+
+  it.each([
+    // "più" straight before the light, no article: more light not needed, or the light no longer?
+    ["it", "non mi serve più luce in cucina"],
+    ["it", "non ci serve più luce in cucina"],
+    ["it", "non mi servono più luci in cucina"],
+  ])("%s: %j, more light not needed, switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it("it: 'la luce della cucina non mi serve più' switches the kitchen's lights off", async () => {
+    await say("la luce della cucina non mi serve più", "it");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
 });
 
 describe("English and French: a ceiling light lowered is dimmed, a shutter lowered is closed", () => {
@@ -4856,9 +4885,25 @@ describe("the sound tuned up or down, and more light got", () => {
     ["en", "tune the radio to jazz"],
     ["en", "tune up the guitar"],
     ["en", "get me the news"],
+    // A number said of the radio, not of its sound: a station as well as a volume.
+    ["en", "set the radio to 40"],
+    ["en", "turn the radio to 95"],
+    ["en", "radio to 88"],
+    ["fr", "mets la radio à 40"],
   ])("%s: %j changes nothing: a station, an instrument or the news is no volume", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "set the volume to 40"],
+    ["en", "set the radio volume to 40"],
+    ["en", "set the radio to 40 percent"],
+  ])("%s: %j sets the speaker's volume to 40 %%", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.4}',
+    ]);
   });
 });
 
@@ -4892,6 +4937,31 @@ describe("English: a verb with its direction, some light asked for, and some of 
   ])("%s: %j changes nothing", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([]);
+  });
+});
+
+describe("some of the lights, in the other languages: which ones is not said", () => {
+  it.each([
+    ["nl", "doe wat van de lampen in de keuken uit"],
+    ["nl", "dim wat van de lampen in de keuken"],
+    ["nl", "doe een paar van de lampen in de keuken uit"],
+    ["de", "mach einige der Lichter in der Küche aus"],
+    ["fr", "éteins quelques-unes des lumières de la cuisine"],
+    ["es", "apaga algunas de las luces de la cocina"],
+    ["it", "spegni alcune delle luci della cucina"],
+  ])("%s: %j neither switches off nor dims every one", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it("nl: 'doe het licht in de keuken wat uit' dims the kitchen's light that is on", async () => {
+    await say("doe het licht in de keuken wat uit", "nl");
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
+  });
+
+  it("nl: 'doe de lampen in de keuken uit' switches the kitchen's lights off", async () => {
+    await say("doe de lampen in de keuken uit", "nl");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
   });
 });
 
@@ -6211,6 +6281,27 @@ describe("French and German: sound softened or strengthened, its level by other 
     expect(calls()).toEqual([
       'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
     ]);
+  });
+
+  it("fr: 'atténue la lumière de la cuisine' dims the kitchen's light that is on", async () => {
+    await say("atténue la lumière de la cuisine", "fr");
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
+  });
+
+  it.each([
+    // Softened is said of a light or a sound: a cover neither closes nor is asked about.
+    ["fr", "atténue les stores de la chambre"],
+    ["fr", "atténue les volets"],
+    ["es", "atenúa las persianas del dormitorio"],
+  ])("%s: %j moves no cover, and is handed on", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.speech).toBe(repliesFor(language).cannotYet);
+  });
+
+  it("fr: 'baisse les stores de la chambre' still closes the bedroom's blinds", async () => {
+    await say("baisse les stores de la chambre", "fr");
+    expect(calls()).toEqual(["cover.close_cover cover.bedroom_blinds"]);
   });
 
   it("fr: 'renforce le niveau du son' raises the speaker's volume", async () => {

@@ -30,9 +30,11 @@ const PLACES = [
   "cucina",
   "cocina",
   "woonkamer",
-  // Floors, as a German or Dutch home may call them.
+  // Floors, as a German, Dutch or Spanish home may call them.
   "oben",
   "boven",
+  "arriba",
+  "abajo",
 ];
 
 /** The home's names as the reader looks them up (the mirror's exact names, its places). */
@@ -1533,10 +1535,27 @@ describe("a floor's name inside a way up or down", () => {
   it.each([
     ["de", "mach das Licht oben aus"],
     ["nl", "doe het licht boven uit"],
+    ["es", "apaga las luces arriba"],
   ])("%s: %j, the floor said alone, is the floor", (language, sentence) => {
     expect(understand(language, sentence)?.match).toMatchObject({
       intent: "turn_off",
-      name: expect.stringMatching(/ (oben|boven)$/),
+      name: expect.stringMatching(/ (oben|boven|arriba)$/),
+    });
+  });
+
+  it.each([
+    // No verb: the lights upstairs (on), or the lights up (brighter)?
+    ["es", "luces arriba"],
+    ["es", "las lámparas arriba por favor"],
+    ["es", "la luz abajo"],
+  ])("%s: %j, a kind and the floor's word with no verb, is not read", (language, sentence) => {
+    expect(understand(language, sentence)).toBeUndefined();
+  });
+
+  it("es: 'enciende las lámparas arriba', with its verb, switches the floor's lamps on", () => {
+    expect(understand("es", "enciende las lámparas arriba")?.match).toMatchObject({
+      intent: "turn_on",
+      name: expect.stringMatching(/ arriba$/),
     });
   });
 });

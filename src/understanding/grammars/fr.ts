@@ -584,6 +584,7 @@ export const fr: FastPathGrammar = {
       "descendiez",
     ],
     starts: ["démarre", "démarrer", "lance", "lancer"],
+    softens: ["atténue", "atténuer", "atténuez", "atténues", "atténuiez"],
     particles: [],
     brighter: [
       "plus lumineux",

@@ -955,6 +955,8 @@ export const nl: FastPathGrammar = {
     "wifi",
   ],
   indefinites: ["een"],
+  // "doe wat van de lampen uit": some of the lamps, which ones unsaid.
+  partitives: ["van", "van de", "van het"],
   // Which one of a kind: by its side, its size, its rank, how near it is or where it stands.
   which: [
     "links",

@@ -75,8 +75,12 @@ export function actionOf(
     level === undefined &&
     byParticle &&
     directions.every(([cue]) => cue === "up" || cue === "down")
-  )
+  ) {
+    // "apaga la luz hacia abajo": a way said beside switching, left unread, may be what was meant.
+    const switched = has("on") || has("off") || has("lightOn") || has("lightOff");
+    if (directions.length && switched) return undefined;
     directions = [];
+  }
   const ups = new Set(directions.map(([, d]) => d.up));
   if (ups.size > 1) return undefined;
   const up = ups.has(true);
@@ -93,6 +97,8 @@ export function actionOf(
   if (domainHint) hints.add(domainHint);
   if (hints.size > 1) return undefined;
   const [hint] = [...hints] as Hint[];
+  // "atténue les stores": softened is said of light or sound, and no cover goes down by it.
+  if (has("softens") && hint === "cover") return undefined;
   const amount: Action["amount"] = has("full")
     ? "full"
     : has("lot")

@@ -170,6 +170,18 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       !!lexicon.senses(tokens[end - 1]!)?.kind &&
       longestAt(tokens, end) === 0 &&
       !/^\d/.test(tokens[end]!);
+    /**
+     * Whether the phrase ending before `end` ends in "more" or "less", says no way of its own
+     * ("illumina più" does), and what follows is what there would be more or less of ("non mi
+     * serve più luce": the light no longer, or no more light).
+     */
+    const comparativeBeforeThing = (tokens: string[], end: number, phrase: WordSense) => {
+      if (end >= tokens.length || !comparatives.has(tokens[end - 1]!)) return false;
+      if (WAYS.some((cue) => phrase.cues.has(cue))) return false;
+      if (longestAt(tokens, end - 1) > 1) return true;
+      const sense = lexicon.senses(tokens[end]!);
+      return !!sense && (!!sense.kind || NOUN_CUES.some((cue) => sense.cues.has(cue)));
+    };
     /** A word that says nothing ("really", "bitte"), and nothing else. */
     const bareFiller = (word: string) => {
       const sense = lexicon.senses(word);
@@ -234,7 +246,15 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           // "i need light bulbs": a phrase whose last word begins the name of a kind ("light
           // bulbs") asks for the thing, not for what the phrase says; so does one whose last word is a
           // kind said before a word nobody knows ("i need some light reading": a kind of reading).
-          if (n > 1 && sense.cues.size && (endsInAKind(tokens, i + n) || kindBeforeUnknown(tokens, i + n))) {
+          // So does one whose last word says more of what follows it ("non mi serve più luce": no
+          // more light wanted, or the light no longer needed).
+          if (
+            n > 1 &&
+            sense.cues.size &&
+            (endsInAKind(tokens, i + n) ||
+              kindBeforeUnknown(tokens, i + n) ||
+              comparativeBeforeThing(tokens, i + n, sense))
+          ) {
             out.push({ type: "unknown", text: phrase });
             contentSeen = true;
             break;
@@ -296,8 +316,10 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
     const alsoSaid = new Set(
       rest.filter(more).flatMap((item) => (item.type === "word" ? [...item.sense.cues] : [])),
     );
-    if ([...cues.keys()].some((cue) => cue !== way && cue !== "bit" && cue !== "lot" && !alsoSaid.has(cue)))
-      return undefined;
+    // A word that softens ("atténue un peu") is a word of down as well.
+    const allowed = (cue: Cue) =>
+      cue === way || cue === "bit" || cue === "lot" || cue === "softens" || alsoSaid.has(cue);
+    if ([...cues.keys()].some((cue) => !allowed(cue))) return undefined;
     if (cues.get(way) !== 1 + (up ? rest.filter(more).length : 0)) return undefined;
     const amount = cues.has("lot") ? "lot" : cues.has("bit") ? "step" : undefined;
     return { intent: up ? "step_up" : "step_down", ...(amount ? { amount } : {}) };
@@ -318,6 +340,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       let oneOfABrightness = false;
       let level: number | undefined;
       let levelSaid: LevelSaid = "bare";
+      /** The level is a number said with no unit ("to 40", not "to 40 %" nor "to half"). */
+      let levelBare = false;
       /** "two notches", "zwei Stufen": steps counted, each the size of "a bit". */
       let steps: number | undefined;
       const countSteps = (count: number) => {
@@ -468,6 +492,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
             if (level !== undefined) return undefined;
             level = item.value;
             levelSaid = howSaid(before);
+            levelBare = !unit;
             // "20 percent more", "un 20 por ciento más": a change by that much, as "by 20 percent" is.
             const then = said[i + 2];
             const more = then?.type === "word" && (then.sense.cues.has("up") || then.sense.cues.has("down"));
@@ -573,6 +598,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           i++;
           continue;
         }
+        // "mets les lumières à un (dans le salon)", "metti le luci a uno": "to" and an article with
+        // no thing after it is a level said as "one" (on, or one percent?), or a word lost.
+        if (sense.cues.has("to") && isArticle(said[i + 1] ?? item)) {
+          const after = next(i);
+          if (!after || (after.type === "word" && after.sense.preposition && !after.sense.kind))
+            return undefined;
+        }
         if ((sense.cues.has("to") || sense.cues.has("by")) && isLevel(next(i))) continue;
         if (sense.cues.has("to") && isScale(said[i + 1])) continue;
         // "auf warmweiß", "su bianco caldo": "to" before a colour, whatever else the word may be.
@@ -622,6 +654,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
             if (sense.level && howSaid(before) === "by") return undefined;
             level = sense.number;
             levelSaid = sense.level ? "to" : howSaid(before);
+            levelBare = !sense.level && !unit;
           } else addThing({ text: item.text, type: "unknown" }, i);
           continue;
         }
@@ -741,11 +774,23 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       const straightAfter =
         beforeLast?.type === "word" &&
         (beforeLast.sense.cues.has("volume") || beforeLast.sense.cues.has("brightness"));
-      const direction =
-        straightAfter && last && (last.type === "name" || last.type === "unknown")
+      const lastWay =
+        last && (last.type === "name" || last.type === "unknown")
           ? directions.get(fold(last.text))
           : undefined;
+      const direction = straightAfter ? lastWay : undefined;
       const asPlace = places.length === 1 && places[0]!.type === "area" && !places[0]!.preposition;
+      // "luces arriba", "la luz abajo": such a floor said straight after a kind, with no verb, is
+      // where (the lights upstairs, on) or which way (brighter): neither is read.
+      if (
+        lastWay &&
+        last!.type === "name" &&
+        asPlace &&
+        !cues.size &&
+        beforeLast?.type === "word" &&
+        beforeLast.sense.kind !== undefined
+      )
+        return undefined;
       const asThing = things.length === 1 && things[0]!.type === "unknown" && things[0]!.text === last?.text;
       if (
         direction &&
@@ -854,6 +899,17 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       // "turn off some lights" switches some of them off, not every one, nor dims them: which ones
       // is not said. Switched on, some light is light ("turn on some lights").
       if (someOf && action.intent !== "turn_on") return undefined;
+      // "set the radio to 40", "la tele a 12": a bare number said of a kind of player, not of its
+      // sound, may be a station or a channel as well as a volume.
+      const ofSound = cues.has("volume") || cues.has("music") || cues.has("speak");
+      if (
+        action.intent === "set_volume" &&
+        levelBare &&
+        thing?.type === "kind" &&
+        !ofSound &&
+        !action.towards
+      )
+        return undefined;
       // Steps counted are a change by that many steps, or no reading: never one step for three.
       if (steps !== undefined && (action.amount !== "step" || action.by !== undefined)) return undefined;
       if (thing?.type === "kind" && thing.kind && !READ_KINDS.has(thing.kind)) return undefined;
@@ -991,6 +1047,8 @@ function isPreposition(item: Item): boolean {
 const CHANGES: readonly Cue[] = ["brighter", "dimmer", "louder", "quieter"];
 /** Changes a number said just before is the amount of ("10 hoger", "10 lauter"). */
 const AMOUNT_BEFORE: readonly Cue[] = ["up", "down", ...CHANGES];
+/** Cues that say a way to change: up or down, of anything, of a light or of a sound. */
+const WAYS = AMOUNT_BEFORE;
 /** A word that says how much ("un poco", "molto") and nothing else. */
 function howMuchOnly(sense: WordSense): boolean {
   const { cues, first, ...rest } = sense;
@@ -1003,7 +1061,8 @@ function howMuchOnly(sense: WordSense): boolean {
 }
 /**
  * Whether a word of how much stands right before the kind at `i`, or before "of" and its article
- * ("some lights", "some of the lights", "wat lampen"): some of that kind, not a degree.
+ * ("some lights", "some of the lights", "wat lampen", "wat van de lampen"): some of that kind,
+ * not a degree.
  */
 function saysSomeOf(said: Item[], i: number): boolean {
   let j = i - 1;
@@ -1015,7 +1074,8 @@ function saysSomeOf(said: Item[], i: number): boolean {
     while (j >= 0 && isArticle(said[j]!)) j--;
     if (!word(j)?.sense.partitive) return false;
     j--;
-  }
+    // "wat van de lampen": "of" and its article said as one.
+  } else if (word(j)?.sense.partitive) j--;
   const before = word(j);
   return !!before && howMuchOnly(before.sense);
 }
