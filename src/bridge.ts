@@ -208,6 +208,7 @@ export async function startBridge(options: Options, env: NodeJS.ProcessEnv, logg
       mcpServers: () => mcpServers.statuses(),
       zwave,
       mcpMode: options.mcp_mode,
+      toolsListed,
     },
   });
   closers.unshift(() => http.close());

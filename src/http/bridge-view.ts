@@ -26,4 +26,9 @@ export interface BridgeView {
   zwave: Pick<ZwaveClient, "link" | "devices" | "device" | "targets" | "target" | "homeId" | "onChange">;
   /** The `mcp_mode` option: which tool listing /mcp offers. */
   mcpMode: McpMode;
+  /**
+   * Settles once the start-up's tools are in the registry (the Z-Wave server's among them), or
+   * the bridge's wait for them is over: /mcp holds a listing asked before then. Absent: no wait.
+   */
+  toolsListed?: Promise<void>;
 }

@@ -47,6 +47,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     mode: deps.mcpMode,
     version: deps.version,
     logger,
+    ...(deps.toolsListed ? { toolsListed: deps.toolsListed } : {}),
   });
   const page = createStatusPage({ deps, endpoint, logger });
   // With an api_token, a browser that opens the page directly can sign in with it.

@@ -46,7 +46,9 @@ afterAll(async () => {
   for (const r of running.reverse()) await r.close();
 });
 
-async function start(options: { mcpMode?: McpMode; servers?: McpServerConfig[] } = {}) {
+async function start(
+  options: { mcpMode?: McpMode; servers?: McpServerConfig[]; toolsListed?: Promise<void> } = {},
+) {
   const bridge = await startTestBridge({
     servers: options.servers ?? [zwave, weather, media],
     mcpMode: options.mcpMode,
@@ -55,7 +57,7 @@ async function start(options: { mcpMode?: McpMode; servers?: McpServerConfig[] }
   const http = await startHttpServer({
     port: 0,
     host: "127.0.0.1",
-    deps: bridge.deps,
+    deps: options.toolsListed ? { ...bridge.deps, toolsListed: options.toolsListed } : bridge.deps,
     auth: { apiToken: TOKEN, underSupervisor: true },
     logger: bridge.logger,
   });
@@ -283,6 +285,34 @@ describe("auto mode", () => {
       "list_tools",
       "use_tool",
     ]);
+  });
+});
+
+describe("a listing asked while the bridge starts", () => {
+  it("waits for the start-up's tools, so the first listing a client keeps holds the Z-Wave server's", async () => {
+    let listed: () => void = () => undefined;
+    const toolsListed = new Promise<void>((resolve) => (listed = resolve));
+    const { bridge, http } = await start({ servers: [], toolsListed });
+    const client = await connect(http);
+    let settled = false;
+    const listing = client.listTools().finally(() => (settled = true));
+    // Asked before the Z-Wave server is up: no answer yet, rather than one without its tools.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(settled).toBe(false);
+    bridge.registry.registerTool(
+      {
+        name: "control_zwave_device",
+        description: "Switch a Z-Wave device",
+        inputSchema: { type: "object", properties: { deviceName: { type: "string" } } },
+      },
+      async () => ({ text: "done" }),
+    );
+    listed();
+    expect((await listing).tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(["get_datetime", "control_zwave_device"]),
+    );
+    // Once the start-up is over, listings answer as they are asked.
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain("control_zwave_device");
   });
 });
 

@@ -25,6 +25,8 @@ export function createMcpEndpoint(options: {
   mode: McpMode;
   version: string;
   logger: Logger;
+  /** Settles once the start-up's tools are listed: listings asked before then wait for it (sdk-endpoint.ts). */
+  toolsListed?: Promise<void>;
 }): McpEndpoint {
   const tools = createEndpointTools(options.registry, options.mode, options.logger);
   let loading: Promise<SdkEndpoint> | undefined;

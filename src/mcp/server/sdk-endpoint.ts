@@ -38,6 +38,12 @@ const TOOL_LIST_TTL_MS = 30_000;
 
 /** Clients that never send DELETE would otherwise leave their sessions behind forever. */
 const MAX_SESSIONS = 100;
+/**
+ * The longest a listing asked during start-up waits for the start-up's tools: within the 10 s
+ * Home Assistant's MCP client gives a connection and its listing (components/mcp/coordinator.py
+ * `TIMEOUT`), so that it gets an answer rather than a failed setup.
+ */
+const STARTUP_LISTING_WAIT_MS = 8000;
 /** A server that restarts fires several registry changes in a row; clients get one notification. */
 const LIST_CHANGED_DELAY_MS = 50;
 
@@ -66,8 +72,21 @@ export function createSdkEndpoint(options: {
   tools: EndpointTools;
   version: string;
   logger: Logger;
+  toolsListed?: Promise<void>;
 }): SdkEndpoint {
   const { registry, tools, logger } = options;
+  // Home Assistant lists the tools when it sets up its entry, and next 30 minutes later, in a
+  // session that hears no tools/list_changed (docs/architecture.md, /mcp). An entry set up (or
+  // retried) while the bridge starts would otherwise keep a listing without the Z-Wave tools.
+  let startupOver = !options.toolsListed;
+  const startup = options.toolsListed
+    ? Promise.race([
+        options.toolsListed,
+        new Promise<void>((resolve) => setTimeout(resolve, STARTUP_LISTING_WAIT_MS).unref()),
+      ]).then(() => {
+        startupOver = true;
+      })
+    : undefined;
   // Insertion order is recency order: a session is re-inserted on every request.
   const sessions = new Map<string, Session>();
   /** The 2026-07-28 handler per caller: each serves its caller's listing and calls. */
@@ -84,7 +103,10 @@ export function createSdkEndpoint(options: {
         cacheHints: { "tools/list": { ttlMs: TOOL_LIST_TTL_MS, cacheScope: "private" } },
       },
     );
-    server.setRequestHandler("tools/list", () => ({ tools: tools.list(caller, era) }));
+    server.setRequestHandler("tools/list", async () => {
+      if (!startupOver) await startup;
+      return { tools: tools.list(caller, era) };
+    });
     server.setRequestHandler("tools/call", (request, ctx) => {
       const state = ctx.mcpReq.requestState();
       return tools.call(request.params.name, request.params.arguments, {
