@@ -455,6 +455,8 @@ describe("more of a thing not wanted or needed is no 'no more' of it", () => {
     ["es", "no quiero más luces en la cocina, gracias"],
     ["en", "i need no more light in the kitchen"],
     ["en", "we want no more lights in the kitchen"],
+    ["de", "brauche ich nicht mehr Licht in der Küche"],
+    ["de", "wir brauchen jetzt nicht mehr Licht in der Küche"],
   ])("%s: %j switches nothing off", async (language, text) => {
     await lightAt("light.kitchen_ceiling", 50);
     await lightAt("light.counter_lights", 50);
