@@ -1,7 +1,8 @@
 // What the fast path must not do on a guess, in each of the six languages: a level said in words is
 // set or nothing is done; a direction that disagrees with the level said moves no light it
 // disagrees with; "more light" brightens what is lit; a state said with "is/are" switches nothing;
-// a bare "éteins" asks; more of a thing not needed is no "no more" of it.
+// a bare "éteins" asks; more of a thing not needed is no "no more" of it; a cover told to lessen,
+// with no position, is not moved.
 // Every sentence is our own.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ConversationAgent } from "../../src/agent/types.js";
@@ -503,5 +504,62 @@ describe("more of a thing not wanted or needed is no 'no more' of it", () => {
     await lightAt("light.counter_lights", 0);
     await say("necesito más luz en la cocina", "es");
     expect(home.serviceCalls()).toEqual([expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /)]);
+  });
+});
+
+describe("a cover told to lessen, with no position said, is not moved", () => {
+  // Home Assistant says "reduce" or "decrease" of a cover only with a position: without one, less
+  // open or less shade is a guess.
+  beforeEach(async () => {
+    home.ha.setState("cover.bedroom_blinds", "open", { device_class: "blind", current_position: 100 });
+    await waitFor("the blinds open", () => {
+      const view = home.mirror.entity("cover.bedroom_blinds");
+      return view?.state === "open" && view.attributes.current_position === 100;
+    });
+    home.ha.serviceCalls.length = 0;
+  });
+
+  it.each([
+    ["fr", "réduis les stores de la chambre"],
+    ["fr", "diminue un peu les volets de la chambre"],
+    ["en", "decrease the bedroom blinds"],
+    ["en", "reduce the blinds in the bedroom a little"],
+    ["de", "reduziere die Rollläden im Schlafzimmer"],
+    ["de", "verringere den Rollladen im Schlafzimmer um 20 Prozent"],
+    ["es", "disminuye las persianas del dormitorio"],
+    ["it", "riduci le tapparelle della camera da letto"],
+    ["nl", "verminder de rolluiken in de slaapkamer"],
+  ])("%s: %j moves no cover", async (language, text) => {
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([]);
+  });
+
+  it.each([
+    ["fr", "réduis les stores de la chambre à 30 pour cent"],
+    ["en", "decrease the bedroom blinds to 30 percent"],
+    ["it", "riduci le tapparelle della camera da letto al 30 per cento"],
+  ])("%s: a position said, %j sets it", async (language, text) => {
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual(['cover.set_cover_position cover.bedroom_blinds {"position":30}']);
+  });
+
+  it.each([
+    ["fr", "baisse les volets de la chambre"],
+    ["en", "lower the bedroom blinds"],
+    ["de", "senke die Rollläden im Schlafzimmer"],
+    ["es", "baja las persianas del dormitorio"],
+    ["it", "abbassa le tapparelle della camera da letto"],
+    ["nl", "verlaag de rolluiken in de slaapkamer"],
+  ])("%s: lowered, %j still closes them", async (language, text) => {
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual(["cover.close_cover cover.bedroom_blinds"]);
+  });
+
+  it.each([
+    ["en", "close the bedroom blinds a bit"],
+    ["fr", "baisse un peu les stores de la chambre"],
+  ])("%s: %j still closes them by a step", async (language, text) => {
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual(['cover.set_cover_position cover.bedroom_blinds {"position":75}']);
   });
 });

@@ -711,6 +711,17 @@ export const it: FastPathGrammar = {
       "riducessi",
       "riducesse",
     ],
+    // "riduci le tapparelle": lessened, said of light or sound; of a cover only with a position.
+    softens: [
+      ...requests("diminuire"),
+      ...requests("ridurre"),
+      ...requests("decrementare"),
+      "diminuisci",
+      "riduci",
+      "decrementa",
+      "diminuito",
+      "diminuita",
+    ],
     // "fai partire la presa", "metti in funzione il ventilatore": started, as "avvia".
     starts: [
       "avvia",
