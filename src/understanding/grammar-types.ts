@@ -330,8 +330,9 @@ export interface CueWords {
    */
   powers?: string[];
   /**
-   * Words of `down` that soften ("atténue"): a light dimmed or a sound lowered, never a cover
-   * closed ("atténue les stores" says nothing a cover does).
+   * Words of `down` that soften or lessen ("atténue", "reduce", "verringere"): a light dimmed or a
+   * sound lowered. Of a cover they say no way ("reduce the blinds": less open, or less shade?):
+   * Home Assistant says them of a cover only with a position, which is then where it goes.
    */
   softens?: string[];
   /** Changes that are a light's: "brighter", "dim", "darker". */

@@ -1,7 +1,8 @@
 // What the fast path must not do on a guess, in each of the six languages: a level said in words is
 // set or nothing is done; a direction that disagrees with the level said moves no light it
 // disagrees with; "more light" brightens what is lit; a state said with "is/are" switches nothing;
-// a bare "éteins" asks.
+// a bare "éteins" asks; more of a thing not needed is no "no more" of it; a cover told to lessen,
+// with no position, is not moved.
 // Every sentence is our own.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ConversationAgent } from "../../src/agent/types.js";
@@ -445,5 +446,120 @@ describe("light asked for, or a kind of reading", () => {
       "light.turn_on light.desk_lamp",
       "light.turn_on light.reading_lamp",
     ]);
+  });
+});
+
+describe("more of a thing not wanted or needed is no 'no more' of it", () => {
+  // "no necesito más luz": no more light wanted, or the light no longer needed? Handed on.
+  it.each([
+    ["es", "no necesito más luz en la cocina"],
+    ["es", "no quiero más luces en la cocina, gracias"],
+    ["en", "i need no more light in the kitchen"],
+    ["en", "we want no more lights in the kitchen"],
+    ["de", "brauche ich nicht mehr Licht in der Küche"],
+    ["de", "wir brauchen jetzt nicht mehr Licht in der Küche"],
+  ])("%s: %j switches nothing off", async (language, text) => {
+    await lightAt("light.kitchen_ceiling", 50);
+    await lightAt("light.counter_lights", 50);
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([]);
+  });
+
+  it.each([
+    ["es", "no quiero más sonido en el salón"],
+    ["it", "non voglio più audio in soggiorno"],
+  ])("%s: %j mutes nothing", async (language, text) => {
+    home.ha.setState("media_player.living_room_speaker", "playing", {
+      volume_level: 0.4,
+      is_volume_muted: false,
+    });
+    await waitFor(
+      "the speaker playing",
+      () => home.mirror.entity("media_player.living_room_speaker")?.state === "playing",
+    );
+    home.ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([]);
+  });
+
+  it.each([
+    ["es", "ya no necesito la luz de la cocina"],
+    ["es", "no quiero las luces de la cocina"],
+    ["es", "no más luz en la cocina"],
+    ["en", "i no longer need the kitchen light"],
+    ["de", "ich brauche kein Licht mehr in der Küche"],
+    ["de", "das Licht in der Küche brauchen wir jetzt nicht mehr"],
+  ])("%s: the light no longer wanted, %j, still switches it off", async (language, text) => {
+    await lightAt("light.kitchen_ceiling", 50);
+    await lightAt("light.counter_lights", 50);
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([
+      "light.turn_off light.counter_lights",
+      "light.turn_off light.kitchen_ceiling",
+    ]);
+  });
+
+  it("es: more light needed, 'necesito más luz en la cocina', still brightens what is lit", async () => {
+    await lightAt("light.kitchen_ceiling", 40);
+    await lightAt("light.counter_lights", 0);
+    await say("necesito más luz en la cocina", "es");
+    expect(home.serviceCalls()).toEqual([expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /)]);
+  });
+});
+
+describe("a cover told to lessen, with no position said, is not moved", () => {
+  // Home Assistant says "reduce" or "decrease" of a cover only with a position: without one, less
+  // open or less shade is a guess.
+  beforeEach(async () => {
+    home.ha.setState("cover.bedroom_blinds", "open", { device_class: "blind", current_position: 100 });
+    await waitFor("the blinds open", () => {
+      const view = home.mirror.entity("cover.bedroom_blinds");
+      return view?.state === "open" && view.attributes.current_position === 100;
+    });
+    home.ha.serviceCalls.length = 0;
+  });
+
+  it.each([
+    ["fr", "réduis les stores de la chambre"],
+    ["fr", "diminue un peu les volets de la chambre"],
+    ["en", "decrease the bedroom blinds"],
+    ["en", "reduce the blinds in the bedroom a little"],
+    ["de", "reduziere die Rollläden im Schlafzimmer"],
+    ["de", "verringere den Rollladen im Schlafzimmer um 20 Prozent"],
+    ["es", "disminuye las persianas del dormitorio"],
+    ["it", "riduci le tapparelle della camera da letto"],
+    ["nl", "verminder de rolluiken in de slaapkamer"],
+  ])("%s: %j moves no cover", async (language, text) => {
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([]);
+  });
+
+  it.each([
+    ["fr", "réduis les stores de la chambre à 30 pour cent"],
+    ["en", "decrease the bedroom blinds to 30 percent"],
+    ["it", "riduci le tapparelle della camera da letto al 30 per cento"],
+  ])("%s: a position said, %j sets it", async (language, text) => {
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual(['cover.set_cover_position cover.bedroom_blinds {"position":30}']);
+  });
+
+  it.each([
+    ["fr", "baisse les volets de la chambre"],
+    ["en", "lower the bedroom blinds"],
+    ["de", "senke die Rollläden im Schlafzimmer"],
+    ["es", "baja las persianas del dormitorio"],
+    ["it", "abbassa le tapparelle della camera da letto"],
+    ["nl", "verlaag de rolluiken in de slaapkamer"],
+  ])("%s: lowered, %j still closes them", async (language, text) => {
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual(["cover.close_cover cover.bedroom_blinds"]);
+  });
+
+  it.each([
+    ["en", "close the bedroom blinds a bit"],
+    ["fr", "baisse un peu les stores de la chambre"],
+  ])("%s: %j still closes them by a step", async (language, text) => {
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual(['cover.set_cover_position cover.bedroom_blinds {"position":75}']);
   });
 });

@@ -634,6 +634,7 @@ export const en: FastPathGrammar = {
       "tune down",
     ],
     starts: ["start", "connect"],
+    softens: ["decrease", "reduce", "lessen"],
     powers: ["power up", "power down"],
     particles: [],
     brighter: [
@@ -1117,6 +1118,11 @@ export const en: FastPathGrammar = {
       "wasnt",
       "shouldnt",
       "should not",
+      // "i need no more light": no more light wanted, or the light no longer needed.
+      "i need no more",
+      "i want no more",
+      "we need no more",
+      "we want no more",
       "shouldn't",
       "never",
       "no",

@@ -730,6 +730,24 @@ export const es: FastPathGrammar = {
       "disminuid",
     ],
     starts: ["arranca", "arrancar", "inicia", "iniciar"],
+    softens: [
+      "reduce",
+      "reduces",
+      "reduzca",
+      "reduzcan",
+      "reduzcamos",
+      "reducid",
+      "reducir",
+      "reducirías",
+      "disminuye",
+      "disminuyes",
+      "disminuya",
+      "disminuyan",
+      "disminuyamos",
+      "disminuid",
+      "disminuir",
+      "disminuirías",
+    ],
     powers: ["da corriente", "dale corriente", "da energía", "dale energía", "alimenta", "alimentar"],
     // "volumen hacia arriba": a direction alone, said only of the volume or the brightness.
     particles: ["hacia arriba", "para arriba", "hacia abajo", "para abajo"],
@@ -1335,7 +1353,20 @@ export const es: FastPathGrammar = {
       "mantener",
     ],
     // "no luces en el pasillo", "no necesito las luces": no light wanted is the light switched off.
-    none: ["no", "ninguna", "ningún", "nada de", "^sin"],
+    // "no necesito más luz" is no more light wanted, or the light no longer needed: a want denied
+    // before "more" is a phrase of its own, so that the reader sees what follows it (reader.ts).
+    none: [
+      "no",
+      "ninguna",
+      "ningún",
+      "nada de",
+      "^sin",
+      "no necesito más",
+      "no necesitamos más",
+      "no quiero más",
+      "no queremos más",
+      "no quisiera más",
+    ],
     anymore: ["más", "ya"],
   },
   articles: [

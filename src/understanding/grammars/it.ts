@@ -711,6 +711,17 @@ export const it: FastPathGrammar = {
       "riducessi",
       "riducesse",
     ],
+    // "riduci le tapparelle": lessened, said of light or sound; of a cover only with a position.
+    softens: [
+      ...requests("diminuire"),
+      ...requests("ridurre"),
+      ...requests("decrementare"),
+      "diminuisci",
+      "riduci",
+      "decrementa",
+      "diminuito",
+      "diminuita",
+    ],
     // "fai partire la presa", "metti in funzione il ventilatore": started, as "avvia".
     starts: [
       "avvia",
@@ -1387,7 +1398,19 @@ export const it: FastPathGrammar = {
     ],
     // "niente luce in corridoio", "nessuna lampada in cucina": none wanted is switched off.
     // "non voglio luce in cucina", "non mi serve più la luce": light not wanted, as "no light".
-    none: ["nessuna", "nessun", "nessuno", "niente", "^senza", "non voglio", "non mi serve", "non ci serve"],
+    // "non voglio più" is a phrase of its own, so that the reader sees what follows it ("non voglio
+    // più audio": no more of it, or none any more).
+    none: [
+      "nessuna",
+      "nessun",
+      "nessuno",
+      "niente",
+      "^senza",
+      "non voglio",
+      "non voglio più",
+      "non mi serve",
+      "non ci serve",
+    ],
     anymore: ["più"],
   },
   articles: [

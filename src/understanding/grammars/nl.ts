@@ -419,6 +419,7 @@ export const nl: FastPathGrammar = {
       "neerlaten",
     ],
     starts: ["start", "starten"],
+    softens: ["verminder", "verminderen", "te verminderen"],
     particles: [],
     brighter: [
       ...compared(["feller", "helderder", "lichter"], ["licht", "verlichting", "stand", "instelling"]),

@@ -97,8 +97,9 @@ export function actionOf(
   if (domainHint) hints.add(domainHint);
   if (hints.size > 1) return undefined;
   const [hint] = [...hints] as Hint[];
-  // "atténue les stores": softened is said of light or sound, and no cover goes down by it.
-  if (has("softens") && hint === "cover") return undefined;
+  // "atténue les stores", "reduce the blinds": softened or lessened is said of light or sound, and
+  // no cover goes down by it; "réduis les stores à 30 %" says where it goes.
+  if (has("softens") && hint === "cover" && (level === undefined || levelSaid === "by")) return undefined;
   const amount: Action["amount"] = has("full")
     ? "full"
     : has("lot")

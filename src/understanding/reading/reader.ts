@@ -173,10 +173,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
     /**
      * Whether the phrase ending before `end` ends in "more" or "less", says no way of its own
      * ("illumina più" does), and what follows is what there would be more or less of ("non mi
-     * serve più luce": the light no longer, or no more light).
+     * serve più luce": the light no longer, or no more light). A word of "anymore" is one of
+     * "more" as well ("brauche ich nicht mehr Licht").
      */
     const comparativeBeforeThing = (tokens: string[], end: number, phrase: WordSense) => {
-      if (end >= tokens.length || !comparatives.has(tokens[end - 1]!)) return false;
+      const last = tokens[end - 1]!;
+      if (end >= tokens.length) return false;
+      if (!comparatives.has(last) && !lexicon.senses(last)?.cues.has("anymore")) return false;
       if (WAYS.some((cue) => phrase.cues.has(cue))) return false;
       if (longestAt(tokens, end - 1) > 1) return true;
       const sense = lexicon.senses(tokens[end]!);
