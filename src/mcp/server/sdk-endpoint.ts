@@ -78,15 +78,12 @@ export function createSdkEndpoint(options: {
   // Home Assistant lists the tools when it sets up its entry, and next 30 minutes later, in a
   // session that hears no tools/list_changed (docs/architecture.md, /mcp). An entry set up (or
   // retried) while the bridge starts would otherwise keep a listing without the Z-Wave tools.
-  let startupOver = !options.toolsListed;
-  const startup = options.toolsListed
-    ? Promise.race([
-        options.toolsListed,
-        new Promise<void>((resolve) => setTimeout(resolve, STARTUP_LISTING_WAIT_MS).unref()),
-      ]).then(() => {
-        startupOver = true;
-      })
-    : undefined;
+  const startup =
+    options.toolsListed &&
+    Promise.race([
+      options.toolsListed,
+      new Promise<void>((resolve) => setTimeout(resolve, STARTUP_LISTING_WAIT_MS).unref()),
+    ]);
   // Insertion order is recency order: a session is re-inserted on every request.
   const sessions = new Map<string, Session>();
   /** The 2026-07-28 handler per caller: each serves its caller's listing and calls. */
@@ -104,7 +101,7 @@ export function createSdkEndpoint(options: {
       },
     );
     server.setRequestHandler("tools/list", async () => {
-      if (!startupOver) await startup;
+      await startup;
       return { tools: tools.list(caller, era) };
     });
     server.setRequestHandler("tools/call", (request, ctx) => {

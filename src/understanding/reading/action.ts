@@ -50,6 +50,9 @@ export interface Action {
   unmute?: true;
 }
 
+/** Cues that switch a thing on or off. */
+export const SWITCHES: readonly Cue[] = ["on", "off", "lightOn", "lightOff"];
+
 /** What the cues say to do, when they say one thing. */
 export function actionOf(
   cues: Map<Cue, number>,
@@ -77,8 +80,7 @@ export function actionOf(
     directions.every(([cue]) => cue === "up" || cue === "down")
   ) {
     // "apaga la luz hacia abajo": a way said beside switching, left unread, may be what was meant.
-    const switched = has("on") || has("off") || has("lightOn") || has("lightOff");
-    if (directions.length && switched) return undefined;
+    if (directions.length && SWITCHES.some(has)) return undefined;
     directions = [];
   }
   const ups = new Set(directions.map(([, d]) => d.up));

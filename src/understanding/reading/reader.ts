@@ -7,7 +7,7 @@ import type { DeviceKind, FastPathGrammar } from "../grammar-types.js";
 import type { FastMatch } from "../matcher.js";
 import { spokenAs } from "../matcher.js";
 import { alternation, fold, withoutWakeWord } from "../sentence.js";
-import { actionOf, type Action, type ColorSaid, type LevelSaid, type Thing } from "./action.js";
+import { actionOf, SWITCHES, type Action, type ColorSaid, type LevelSaid, type Thing } from "./action.js";
 import { COVER_KINDS, SOUND_INTENTS } from "../kinds.js";
 import type { Cue, Lexicon, WordSense } from "./lexicon.js";
 import { joinWords, spotNames, type Spotted } from "./spotting.js";
@@ -1082,9 +1082,6 @@ function saysSomeOf(said: Item[], i: number): boolean {
   const before = word(j);
   return !!before && howMuchOnly(before.sense);
 }
-
-/** Cues that switch a thing on or off. */
-const SWITCHES: readonly Cue[] = ["on", "off", "lightOn", "lightOff"];
 
 /** Cues of a command asked for, even as a question: a verb, a direction, the assistant's voice. */
 const ASKED_FOR: readonly Cue[] = ["verbs", "up", "down", "on", "off", "lightOn", "lightOff", "speak"];
