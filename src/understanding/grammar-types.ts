@@ -335,6 +335,12 @@ export interface CueWords {
    * Home Assistant says them of a cover only with a position, which is then where it goes.
    */
   softens?: string[];
+  /**
+   * Words of `up` that say more of something ("increase", "augmente", "erhöhe"): a light
+   * brightened or a sound raised. Of a cover they say no way, as `softens`: more open, or more
+   * shade?
+   */
+  increases?: string[];
   /** Changes that are a light's: "brighter", "dim", "darker". */
   brighter: string[];
   dimmer: string[];

@@ -563,3 +563,54 @@ describe("a cover told to lessen, with no position said, is not moved", () => {
     expect(home.serviceCalls()).toEqual(['cover.set_cover_position cover.bedroom_blinds {"position":75}']);
   });
 });
+
+describe("a cover told to increase, with no position said, is not moved", () => {
+  // As lessened: more open, or more shade? Raised says which way.
+  beforeEach(async () => {
+    home.ha.setState("cover.bedroom_blinds", "closed", { device_class: "blind", current_position: 0 });
+    await waitFor("the blinds closed", () => {
+      const view = home.mirror.entity("cover.bedroom_blinds");
+      return view?.state === "closed" && view.attributes.current_position === 0;
+    });
+    home.ha.serviceCalls.length = 0;
+  });
+
+  it.each([
+    ["en", "increase the bedroom blinds"],
+    ["fr", "augmente les stores de la chambre"],
+    ["fr", "augmente un peu les volets de la chambre"],
+    ["es", "aumenta las persianas del dormitorio"],
+    ["de", "erhöhe die Rollläden im Schlafzimmer"],
+    ["it", "aumenta le tapparelle della camera da letto"],
+    ["nl", "verhoog de rolluiken in de slaapkamer"],
+  ])("%s: %j moves no cover", async (language, text) => {
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "increase the bedroom blinds to 40 percent"],
+    ["es", "aumenta las persianas del dormitorio al 40 por ciento"],
+  ])("%s: a position said, %j sets it", async (language, text) => {
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual(['cover.set_cover_position cover.bedroom_blinds {"position":40}']);
+  });
+
+  it.each([
+    ["en", "raise the bedroom blinds"],
+    ["fr", "monte les volets de la chambre"],
+    ["es", "sube las persianas del dormitorio"],
+    ["it", "alza le tapparelle della camera da letto"],
+  ])("%s: raised, %j still opens them", async (language, text) => {
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual(["cover.open_cover cover.bedroom_blinds"]);
+  });
+
+  it.each([
+    ["en", "increase the light in the bedroom"],
+    ["fr", "augmente la lumière de la chambre"],
+  ])("%s: %j still brightens a light of the room", async (language, text) => {
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([expect.stringMatching(/^light\.turn_on light\.bedroom_\w+ \{"brightness_pct"/)]);
+  });
+});

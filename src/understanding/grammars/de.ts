@@ -555,6 +555,7 @@ export const de: FastPathGrammar = {
       "zurückschrauben",
     ]),
     starts: ["starte", "starten"],
+    increases: ["erhöhe", "erhöh", "erhöhen", "erhöht", "erhöhen sie", "verstärke", "verstärken", "verstärk"],
     softens: [
       "verringere",
       "verringer",

@@ -634,6 +634,7 @@ export const en: FastPathGrammar = {
       "tune down",
     ],
     starts: ["start", "connect"],
+    increases: ["increase"],
     softens: ["decrease", "reduce", "lessen"],
     powers: ["power up", "power down"],
     particles: [],

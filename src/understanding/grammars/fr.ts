@@ -584,6 +584,17 @@ export const fr: FastPathGrammar = {
       "descendiez",
     ],
     starts: ["démarre", "démarrer", "lance", "lancer"],
+    increases: [
+      "augmente",
+      "augmentes",
+      "augmenter",
+      "augmentez",
+      "augmentiez",
+      "augmenté",
+      "augmentée",
+      "augmentés",
+      "augmentées",
+    ],
     softens: [
       "atténue",
       "atténuer",

@@ -712,6 +712,15 @@ export const it: FastPathGrammar = {
       "riducesse",
     ],
     // "riduci le tapparelle": lessened, said of light or sound; of a cover only with a position.
+    increases: [
+      ...requests("aumentare"),
+      ...requests("incrementare"),
+      "aumenta",
+      "incrementa",
+      "aumentato",
+      "aumentata",
+      "aumentate",
+    ],
     softens: [
       ...requests("diminuire"),
       ...requests("ridurre"),

@@ -419,6 +419,7 @@ export const nl: FastPathGrammar = {
       "neerlaten",
     ],
     starts: ["start", "starten"],
+    increases: ["verhoog", "verhogen", "te verhogen", "verhoogd"],
     softens: ["verminder", "verminderen", "te verminderen"],
     particles: [],
     brighter: [

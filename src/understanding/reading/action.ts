@@ -99,9 +99,11 @@ export function actionOf(
   if (domainHint) hints.add(domainHint);
   if (hints.size > 1) return undefined;
   const [hint] = [...hints] as Hint[];
-  // "atténue les stores", "reduce the blinds": softened or lessened is said of light or sound, and
-  // no cover goes down by it; "réduis les stores à 30 %" says where it goes.
-  if (has("softens") && hint === "cover" && (level === undefined || levelSaid === "by")) return undefined;
+  // "atténue les stores", "reduce the blinds", "increase the blinds": softened, lessened or
+  // increased is said of light or sound, and no cover goes either way by it; "réduis les stores à
+  // 30 %" says where it goes.
+  if ((has("softens") || has("increases")) && hint === "cover" && (level === undefined || levelSaid === "by"))
+    return undefined;
   const amount: Action["amount"] = has("full")
     ? "full"
     : has("lot")

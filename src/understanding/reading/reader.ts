@@ -319,9 +319,15 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
     const alsoSaid = new Set(
       rest.filter(more).flatMap((item) => (item.type === "word" ? [...item.sense.cues] : [])),
     );
-    // A word that softens ("atténue un peu") is a word of down as well.
+    // A word that softens ("atténue un peu") is a word of down as well; one that increases
+    // ("augmente un peu"), of up.
     const allowed = (cue: Cue) =>
-      cue === way || cue === "bit" || cue === "lot" || cue === "softens" || alsoSaid.has(cue);
+      cue === way ||
+      cue === "bit" ||
+      cue === "lot" ||
+      cue === "softens" ||
+      cue === "increases" ||
+      alsoSaid.has(cue);
     if ([...cues.keys()].some((cue) => !allowed(cue))) return undefined;
     if (cues.get(way) !== 1 + (up ? rest.filter(more).length : 0)) return undefined;
     const amount = cues.has("lot") ? "lot" : cues.has("bit") ? "step" : undefined;
