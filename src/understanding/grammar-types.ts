@@ -621,9 +621,9 @@ export interface FastPathGrammar {
   /** Places and kinds are written as one word ("kamerlamp": the lamps of this room). */
   compounds?: boolean;
   /**
-   * Words that end in an apostrophe, as speech-to-text often writes them without it ("alza l
-   * audio", "abbassa un po la luce"): read with it when the sentence is not read for certain as
-   * written. An elided article or preposition ("l'", "dell'") only before a vowel or an "h".
+   * Words with an apostrophe, as speech-to-text often writes them without it ("alza l audio",
+   * "abbassa un po la luce", "i cant see"): read with it when the sentence is not read for certain
+   * as written. An elided article or preposition ("l'", "dell'") only before a vowel or an "h".
    */
   apostrophesLost?: string[];
   /**

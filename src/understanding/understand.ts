@@ -232,8 +232,10 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     }
     return -1;
   }
-  /** Words written without the apostrophe they end in ("l", "po"), folded. */
-  const lostApostrophes = new Set((grammar.apostrophesLost ?? []).map((w) => fold(w).replace(/'$/, "")));
+  /** Words written without their apostrophe ("l", "po", "cant"), folded, each to the word with it. */
+  const lostApostrophes = new Map(
+    (grammar.apostrophesLost ?? []).map((w) => [fold(w).replace(/'/g, ""), fold(w)] as const),
+  );
   const pausedWords = grammar.pausedCorrections ?? grammar.corrections ?? [];
   const paused = pausedWords.length
     ? new RegExp(`^[¡¿"']*(?:(?:${alternation(pausedWords)})\\s*[,.;:!?…–—-]+\\s*)+(?<rest>\\S.*)$`, "u")
@@ -543,17 +545,18 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     /** Which words a slip may be read as: any of the grammar's, unless told. */
     allowed: (meant: string) => boolean = () => true,
   ): string | undefined {
-    // "alza l audio", "un po più forte": a word that ends in an apostrophe, written without it.
+    // "alza l audio", "un po più forte", "i cant see": a word written without its apostrophe.
     let restored = 0;
     const asSaid = fold(said)
       .split(" ")
       .map((word, i, all) => {
-        if (!lostApostrophes.has(word)) return word;
-        const sense = lexicon.senses(`${word}'`);
-        const elided = !!sense && (sense.article || sense.preposition);
+        const whole = lostApostrophes.get(word);
+        if (whole === undefined) return word;
+        const sense = lexicon.senses(whole);
+        const elided = whole.endsWith("'") && !!sense && (sense.article || sense.preposition);
         if (elided && !/^[aeiouh]/.test(all[i + 1] ?? "")) return word;
         restored++;
-        return `${word}'`;
+        return whole;
       });
     // "schalte die steck dose ein", "zet het stop contact aan": a compound written with a space
     // too many is the one word; never inside a name of the home, which is looked up only then.
