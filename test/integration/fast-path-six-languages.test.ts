@@ -6407,3 +6407,74 @@ describe("French, Dutch and German: a whisper asked of the assistant is its voic
     expect(calls()).toEqual([]);
   });
 });
+
+describe("English: contractions typed without their apostrophe, 'u' for you, noise, talking stopped", () => {
+  it.each([
+    ["en", "id like the kitchen lights off"],
+    ["en", "im going to bed, turn off the kitchen lights"],
+    ["en", "i dont need the kitchen lights anymore"],
+    ["en", "can u switch off the kitchen lights"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["en", "i cant hear anything"],
+    ["en", "could u turn the music up"],
+  ])("%s: %j turns the speaker up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it.each([
+    ["en", "it's too noisy"],
+    ["en", "the music is too noisy"],
+  ])("%s: %j turns the speaker down", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+
+  it.each([
+    ["en", "stop talking"],
+    ["en", "please stop talking now"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it("en: 'volume level 45' sets the speaker's volume to 45 percent", async () => {
+    await say("volume level 45", "en");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.45}',
+    ]);
+  });
+
+  it("en: 'brightness 30', said in the kitchen, sets the kitchen's lights to 30 percent", async () => {
+    await say("brightness 30", "en", "kitchen_satellite");
+    expect(calls()).toEqual([
+      'light.turn_on light.counter_lights {"brightness_pct":30}',
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":30}',
+    ]);
+  });
+
+  it.each([
+    ["en", "dont turn off the kitchen lights"],
+    ["en", "i cant turn off the kitchen lights"],
+    ["en", "the kitchen lights wont turn off"],
+    ["en", "isnt the kitchen light on"],
+    ["en", "it isn't too noisy"],
+    ["en", "is it too noisy"],
+    ["en", "stop talking about the weather"],
+    ["en", "what volume level is it"],
+  ])("%s: %j forbids, tells or asks: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -53,6 +53,13 @@ export const en: FastPathGrammar = {
     "kindly",
     "could you",
     "can you",
+    // "can u turn the lights off": "you" as a text or a transcript shortens it.
+    "can u",
+    "could u",
+    "would u",
+    "will u",
+    "can u please",
+    "could u please",
     "can we",
     "could we",
     "would you",
@@ -287,6 +294,29 @@ export const en: FastPathGrammar = {
     sound: { home: ["media_player", "tv"] },
   },
   plurals: [["s", ""]],
+  // "i cant see", "id like the lights off", "im going to bed": contractions typed or transcribed
+  // without their apostrophe. Never one that is a word of its own without it ("we're", "we'll", "i'll").
+  apostrophesLost: [
+    "can't",
+    "don't",
+    "i'm",
+    "i'd",
+    "i've",
+    "what's",
+    "that's",
+    "there's",
+    "isn't",
+    "aren't",
+    "doesn't",
+    "didn't",
+    "won't",
+    "couldn't",
+    "shouldn't",
+    "wasn't",
+    "you're",
+    "let's",
+    "today's",
+  ],
   // A chandelier hangs from the ceiling: the ceiling light of the room.
   ceiling: ["ceiling", "overhead", "chandelier"],
   // Which one of a kind: by its side, its size, its rank or how near it is.
@@ -927,6 +957,9 @@ export const en: FastPathGrammar = {
       "it's so loud",
       "it's really noisy",
       "it's very noisy",
+      "too noisy",
+      "it's noisy",
+      "it's so noisy",
       "your volume is too high",
       "the volume is too high",
       "volume is too high",
@@ -987,6 +1020,10 @@ export const en: FastPathGrammar = {
       "enter silence mode",
       "enter silent mode",
       "enter quiet mode",
+      // Told not to speak: "stop talking" (the assistant's own voice, as "be quiet").
+      "stop talking",
+      "stop speaking",
+      "quit talking",
     ],
     muteModes: ["mute", "silent", "silent mode", "silence mode", "mute mode", "quiet mode"],
     unmute: [
@@ -1630,6 +1667,8 @@ export const en: FastPathGrammar = {
         "turn (up|down) [the] {name} volume to {level} [(percent|%)]",
         "(on|in) {name} (set|turn|change|increase|decrease|raise|lower) [the] volume [(up|down)] to {level} [(percent|%)]",
         "volume [to] {level} [(percent|%)]",
+        // "volume level 6", "brightness 50": the level said after its noun, with no verb.
+        "volume level [(to|at)] {level} [(percent|%)]",
       ],
     },
     {
@@ -1645,6 +1684,7 @@ export const en: FastPathGrammar = {
         "{name} [to] [the] {level} brightness",
         "{name} to [the] {level} [(percent|%)]",
         "{name} {level} (percent|%)",
+        "brightness [(to|at)] [the] {level} [(percent|%)]",
       ],
     },
     {
