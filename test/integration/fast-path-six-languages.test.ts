@@ -6478,3 +6478,61 @@ describe("English: contractions typed without their apostrophe, 'u' for you, noi
     expect(calls()).toEqual([]);
   });
 });
+
+describe("German: 'gern' inside a wish, a favour asked before the infinitive, 'finster', 'mir ist es zu …', nothing heard", () => {
+  it.each([
+    ["de", "ich hätte es gern etwas heller in der Küche"],
+    ["de", "in der Küche ist es zu finster"],
+  ])("%s: %j brightens the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":75}']);
+  });
+
+  it.each([
+    ["de", "wären Sie so freundlich, das Licht in der Küche auszuschalten"],
+    ["de", "ich möchte gerne das Licht in der Küche aus haben"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "man hört nichts"],
+    ["de", "ich höre fast nichts"],
+    ["de", "mir ist es zu leise"],
+  ])("%s: %j turns the speaker up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it("de: 'mir ist es zu laut' turns the speaker down", async () => {
+    await say("mir ist es zu laut", "de");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+
+  it("de: 'den Ton wieder aktivieren' unmutes the speaker", async () => {
+    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+    ha.serviceCalls.length = 0;
+    await say("den Ton wieder aktivieren", "de");
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+    ]);
+  });
+
+  it.each([
+    ["de", "ist es draußen finster"],
+    ["de", "es war gestern zu finster"],
+    ["de", "war es dir zu laut"],
+    ["de", "gerne"],
+    ["de", "wären Sie so freundlich"],
+    ["de", "den Alarm wieder aktivieren"],
+    ["de", "die Musik höre ich nicht gern"],
+  ])("%s: %j asks, tells or names nothing we have: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -91,11 +91,20 @@ export const de: FastPathGrammar = {
     "wärst du so lieb",
     "wärst du so lieb und",
     "sei so gut und",
+    // The same favour asked with the infinitive after: "wären Sie so freundlich, das Licht auszuschalten".
+    "wärst du so freundlich",
+    "wären sie so freundlich",
+    "wärst du so nett und",
+    "wären sie so nett",
+    "wären sie so lieb",
+    "wärst du so gut",
+    "wären sie so gut",
+    "wärst du so freundlich und",
+    "wären sie so freundlich und",
     "würdest du so nett sein",
     "wärst du so nett",
     // The favour asked and then the command: "würdest du so nett sein und …".
     "würdest du so nett sein und",
-    "wärst du so nett und",
     "wären sie so nett und",
     "seien sie so nett und",
     "sei so freundlich und",
@@ -188,6 +197,14 @@ export const de: FastPathGrammar = {
     // "ich würde gerne das Licht anmachen": the wish said softly is what is asked.
     "ich würde gerne",
     "ich würde gern",
+    // "ich hätte es gern heller", "ich möchte gerne mehr Licht": gladly softens the wish and says
+    // nothing of what is asked.
+    "ich möchte gern",
+    "ich möchte gerne",
+    "ich möchte es gern",
+    "ich möchte es gerne",
+    "ich hätte es gern",
+    "ich hätte es gerne",
     "gib mir",
     "hallo",
     "hi",
@@ -437,6 +454,7 @@ export const de: FastPathGrammar = {
       "wieder ein",
       "wieder einschalten",
       "wieder anschalten",
+      "wieder aktivieren",
       "wieder anmachen",
       // "… dass du das Licht einschaltest", "… um das Licht anzuschalten".
       "einschaltest",
@@ -623,6 +641,12 @@ export const de: FastPathGrammar = {
       "hier ist es so dunkel",
       "es ist hier so dunkel",
       "es ist stockdunkel",
+      // "finster", the older word for dark: "es ist zu finster hier".
+      "zu finster",
+      "es ist finster",
+      "es ist hier finster",
+      "hier ist es finster",
+      "mir ist es zu dunkel",
       "hier ist es stockdunkel",
       "es ist hier stockdunkel",
       "ich sehe gar nichts",
@@ -677,6 +701,7 @@ export const de: FastPathGrammar = {
       "es ist hier zu hell",
       "hier ist es zu hell",
       "es ist hier drin zu hell",
+      "mir ist es zu hell",
       "zu viel licht",
       // Glare: "das Licht ist zu grell", "das Licht blendet".
       "zu grell",
@@ -758,6 +783,14 @@ export const de: FastPathGrammar = {
       "ich höre dich nicht gut",
       "ich höre nichts",
       "ich höre kaum etwas",
+      // Nothing heard, said of anyone ("man hört nichts") or almost ("ich höre fast nichts").
+      "man hört nichts",
+      "man hört nix",
+      "man hört kaum etwas",
+      "man hört fast nichts",
+      "ich höre fast nichts",
+      "ich hör fast nichts",
+      "mir ist es zu leise",
       "ich höre dich nicht",
       // The same, shortened as spoken: "ich hör nichts", "ich hör dich nicht".
       "ich hör nichts",
@@ -832,6 +865,7 @@ export const de: FastPathGrammar = {
       "es ist zu laut",
       "das ist zu laut",
       "ist mir zu laut",
+      "mir ist es zu laut",
       "es ist sehr laut",
       "es ist echt laut",
       "es ist wirklich laut",
@@ -854,6 +888,8 @@ export const de: FastPathGrammar = {
       // Wanted as it is needed: "ich will Licht", "ich möchte Licht im Flur".
       "ich will licht",
       "ich möchte licht",
+      "ich möchte gern licht",
+      "ich möchte gerne licht",
       "ich hätte gern licht",
       "ich hätte gerne licht",
       "wir wollen licht",
