@@ -6536,3 +6536,53 @@ describe("German: 'gern' inside a wish, a favour asked before the infinitive, 'f
     expect(calls()).toEqual([]);
   });
 });
+
+describe("German and English: how much a complaint says, never the other way ('ganz schön laut', 'far too quiet')", () => {
+  it.each([
+    ["de", "es ist ganz schön laut"],
+    ["de", "die Musik ist ganz schön laut"],
+  ])("%s: %j turns the speaker down a step, never to full", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+
+  it("de: 'ganz schön leise' turns the speaker up a step, never mutes it", async () => {
+    await say("ganz schön leise", "de");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it("de: 'in der Küche ist es ganz schön dunkel' brightens the kitchen's light that is on", async () => {
+    await say("in der Küche ist es ganz schön dunkel", "de");
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":75}']);
+  });
+
+  it.each([
+    ["de", "die Musik ist viel zu leise"],
+    ["en", "it's far too quiet"],
+  ])("%s: %j turns the speaker up by more than a step", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.4}',
+    ]);
+  });
+
+  it("de: 'mach es ganz laut', asked, still turns the speaker to full", async () => {
+    await say("mach es ganz laut", "de");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":1}',
+    ]);
+  });
+
+  it.each([
+    ["de", "war es ganz schön laut gestern"],
+    ["de", "ist es hier ganz schön dunkel"],
+    ["en", "how far open is the kitchen window"],
+  ])("%s: %j asks or tells: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

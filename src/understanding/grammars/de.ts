@@ -647,6 +647,7 @@ export const de: FastPathGrammar = {
       "es ist hier finster",
       "hier ist es finster",
       "mir ist es zu dunkel",
+      "ganz schön dunkel",
       "hier ist es stockdunkel",
       "es ist hier stockdunkel",
       "ich sehe gar nichts",
@@ -702,6 +703,7 @@ export const de: FastPathGrammar = {
       "hier ist es zu hell",
       "es ist hier drin zu hell",
       "mir ist es zu hell",
+      "ganz schön hell",
       "zu viel licht",
       // Glare: "das Licht ist zu grell", "das Licht blendet".
       "zu grell",
@@ -808,8 +810,9 @@ export const de: FastPathGrammar = {
       "ich kann dich schlecht hören",
       "ich kann dich nur schlecht hören",
       "kann ich schlecht hören",
-      "viel zu leise",
       "zu leise",
+      // "ganz schön leise": quite quiet, a complaint ("ganz" alone is as far as it goes).
+      "ganz schön leise",
       // "die Lautstärke ist zu niedrig": too low, said of the sound itself.
       "lautstärke ist zu niedrig",
       "lautstärke zu niedrig",
@@ -859,8 +862,8 @@ export const de: FastPathGrammar = {
       "geringe lautstärke",
       "du bist zu laut",
       "bist zu laut",
-      "viel zu laut",
       "zu laut",
+      "ganz schön laut",
       "ist zu laut",
       "es ist zu laut",
       "das ist zu laut",

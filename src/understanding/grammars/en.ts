@@ -1087,7 +1087,7 @@ export const en: FastPathGrammar = {
       "a step",
       "one step",
     ],
-    lot: ["a lot", "much", "way", "lots"],
+    lot: ["a lot", "much", "way", "far", "lots"],
     full: ["all the way", "fully", "completely"],
     steps: ["steps", "notches", "clicks", "levels", "ticks"],
     to: ["to", "at"],
