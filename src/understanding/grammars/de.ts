@@ -1842,6 +1842,12 @@ export const de: FastPathGrammar = {
       "sei so gut",
       "ansagen",
       "durchgeben",
+      // "erwähne die Uhrzeit": mentioned is told.
+      "erwähne",
+      "erwähn",
+      "erwähnen",
+      // "welches Datum schreiben wir", "den Wievielten schreiben wir heute": the date as written, asked.
+      "schreiben",
       "frage",
       "fragen",
       "frag",
