@@ -6523,6 +6523,16 @@ describe("German: 'gern' inside a wish, a favour asked before the infinitive, 'f
     ]);
   });
 
+  it("de: 'könntest du eventuell das Licht in der Küche dimmen' dims the kitchen's light that is on", async () => {
+    await say("könntest du eventuell das Licht in der Küche dimmen", "de");
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
+  });
+
+  it("de: 'schalte den Strom der Steckdose in der Küche aus' switches the kitchen's plug off", async () => {
+    await say("schalte den Strom der Steckdose in der Küche aus", "de");
+    expect(calls()).toEqual(["switch.turn_off switch.kettle"]);
+  });
+
   it.each([
     ["de", "ist es draußen finster"],
     ["de", "es war gestern zu finster"],

@@ -70,6 +70,8 @@ export const de: FastPathGrammar = {
     "den strom vom",
     "den strom von",
     "den strom am",
+    // The genitive: "schalte den Strom der Steckdose aus".
+    "den strom der",
     "strom vom",
     "strom von",
     "strom am",
@@ -258,6 +260,7 @@ export const de: FastPathGrammar = {
     "endlich",
     "eigentlich",
     "vielleicht",
+    "eventuell",
     "einmal",
     "ach",
     "oh",
