@@ -466,6 +466,12 @@ export interface FastPathGrammar {
   reasons?: string[];
   /** Words that say "at present", dropped: "now", "currently". Any other time word is another time. */
   now: string[];
+  /**
+   * Those of the fillers that say how much ("very", "ziemlich"). Before a sound's word said alone
+   * ("very loud", "pretty quiet in here", "ziemlich leise"), they make it a state told, not a
+   * command ("loud!", "leise!"): such a sentence is not read.
+   */
+  intensifiers?: string[];
   /** Groups of words templates share, by name: `<set>` in a template is any of `words.set`. */
   words: Record<string, string[]>;
   /** What the words of a command say, for the reader (see `CueWords`). */
