@@ -6596,3 +6596,47 @@ describe("German and English: how much a complaint says, never the other way ('g
     expect(calls()).toEqual([]);
   });
 });
+
+describe("English and German: how much said before a sound's word alone tells a state ('pretty quiet', 'ziemlich laut')", () => {
+  it.each([
+    ["en", "very loud"],
+    ["en", "pretty quiet"],
+    ["en", "really quiet"],
+    ["de", "sehr laut"],
+    ["de", "ziemlich leise"],
+    ["de", "echt leise"],
+  ])("%s: %j tells how it sounds, asks no change: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "turn it up really loud"],
+    ["de", "mach es sehr laut"],
+  ])("%s: %j, with its verb, still turns the speaker up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it.each([
+    ["en", "it is really loud"],
+    ["de", "es ist sehr laut"],
+  ])("%s: %j, said of what it is, still turns the speaker down", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+
+  it.each([
+    ["en", "be very quiet"],
+    ["de", "sei ganz leise"],
+  ])("%s: %j, asked, still mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+});

@@ -302,6 +302,7 @@ export const de: FastPathGrammar = {
     "furchtbar",
     "super",
   ],
+  intensifiers: ["echt", "wirklich", "sehr", "ziemlich", "total", "extrem", "furchtbar", "super"],
   now: ["jetzt", "nun", "gerade", "aktuell", "derzeit", "momentan", "im moment", "sofort"],
   compounds: true,
   // "Küchenlampe", "Garagenlicht": the first part joined by a linking sound.

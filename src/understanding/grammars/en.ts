@@ -176,6 +176,7 @@ export const en: FastPathGrammar = {
     "incredibly",
     "super",
   ],
+  intensifiers: ["really", "very", "pretty", "quite", "extremely", "terribly", "awfully", "incredibly", "super"],
   now: [
     "now",
     "right now",
