@@ -633,6 +633,12 @@ export interface FastPathGrammar {
    */
   apostrophesLost?: string[];
   /**
+   * Letters typed for a letter the keyboard lacks, [as typed, the letter] ("ae" for "ä", "ss"
+   * for "ß"): a word neither the grammar nor the home knows as written is read with the letter
+   * when it then is one they know ("lautstaerke", "buero"), as `apostrophesLost` is read.
+   */
+  transliterations?: Array<[string, string]>;
+  /**
    * A place said in the plural ("in all bathrooms", "in allen Badezimmern", "de los dormitorios",
    * "nelle camere"): each [plural ending, singular ending] tried on one word at a time, when the
    * words as said name no place.

@@ -236,6 +236,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const lostApostrophes = new Map(
     (grammar.apostrophesLost ?? []).map((w) => [fold(w).replace(/'/g, ""), fold(w)] as const),
   );
+  /** Letters written for one a keyboard lacks ("ae" for "ä"), folded as sentences are. */
+  const transliterations = (grammar.transliterations ?? []).map(([as, is]) => [fold(as), fold(is)] as const);
   const pausedWords = grammar.pausedCorrections ?? grammar.corrections ?? [];
   const paused = pausedWords.length
     ? new RegExp(`^[¡¿"']*(?:(?:${alternation(pausedWords)})\\s*[,.;:!?…–—-]+\\s*)+(?<rest>\\S.*)$`, "u")
@@ -557,6 +559,15 @@ export function createUnderstanding(grammar: FastPathGrammar) {
         if (elided && !/^[aeiouh]/.test(all[i + 1] ?? "")) return word;
         restored++;
         return whole;
+      })
+      // "lautstaerke runter", "licht im buero aus": a word the grammar or the home has, written
+      // with the letters that stand for its own; never one the grammar knows as written.
+      .map((word) => {
+        if (!transliterations.length || spelling.knows(word) || !/^\p{L}+$/u.test(word)) return word;
+        const written = transliterations.reduce((w, [as, is]) => w.split(as).join(is), word);
+        if (written === word || !allowed(written) || !(spelling.knows(written) || lookup(written))) return word;
+        restored++;
+        return written;
       });
     // "schalte die steck dose ein", "zet het stop contact aan": a compound written with a space
     // too many is the one word; never inside a name of the home, which is looked up only then.
