@@ -6640,3 +6640,34 @@ describe("English and German: how much said before a sound's word alone tells a 
     ]);
   });
 });
+
+describe("German: umlauts and 'ß' typed as 'ae', 'oe', 'ue', 'ss'", () => {
+  it.each([
+    ["de", "licht in der kueche aus"],
+    ["de", "schliess das licht in der kueche"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "lautstaerke runter bitte", 0.1],
+    ["de", "ich hoere nichts", 0.3],
+    ["de", "die lautstaerke erhoehen", 0.3],
+  ])("%s: %j sets the speaker's volume a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "die lautstaerke war gestern zu hoch"],
+    ["de", "ist das licht in der kueche aus"],
+    ["de", "mach die tuer in der kueche auf"],
+    ["de", "aktuelle neuigkeiten aus der kueche"],
+  ])("%s: %j tells, asks or names no device of ours: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

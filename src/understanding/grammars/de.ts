@@ -307,6 +307,13 @@ export const de: FastPathGrammar = {
   compounds: true,
   // "Küchenlampe", "Garagenlicht": the first part joined by a linking sound.
   compoundLinks: ["n", "en", "s", "es"],
+  // "lautstaerke", "buero", "schliess": umlauts and "ß" as typed without them.
+  transliterations: [
+    ["ae", "ä"],
+    ["oe", "ö"],
+    ["ue", "ü"],
+    ["ss", "ß"],
+  ],
   words: {
     // What a level word may be said of: "maximale Stufe" (and the volume and brightness words).
     levelOf: ["stufe", "helligkeitsstufe"],
