@@ -6671,3 +6671,18 @@ describe("German: umlauts and 'ß' typed as 'ae', 'oe', 'ue', 'ss'", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("German: 'die ganzen Lichter' is all of them, as 'alle Lichter' is", () => {
+  it("de: 'mach die ganzen Lichter in der Küche aus' switches the kitchen's lights off", async () => {
+    await say("mach die ganzen Lichter in der Küche aus", "de");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "die ganzen Lichter in der Küche waren gestern an"],
+    ["de", "sind die ganzen Lichter in der Küche aus"],
+  ])("%s: %j tells or asks: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -1203,7 +1203,8 @@ export const de: FastPathGrammar = {
     ...inflected(["smart", "intelligent", "digital", "vernetzt"]),
   ],
   indefinites: ["ein", "eine", "einen"],
-  quantifiers: ["alle", "aller", "allen", "sämtliche", "jede", "jedes", "jeden"],
+  // "die ganzen Lichter": all of them, as spoken.
+  quantifiers: ["alle", "aller", "allen", "sämtliche", "jede", "jedes", "jeden", "die ganzen"],
   only: ["nur", "bloß", "lediglich", "allein", "einzig"],
   both: ["beide", "beiden", "alle beide", "allesamt"],
   everything: ["alles", "alle geräte", "sämtliche geräte"],
