@@ -6686,3 +6686,45 @@ describe("German: 'die ganzen Lichter' is all of them, as 'alle Lichter' is", ()
     expect(calls()).toEqual([]);
   });
 });
+
+describe("German and English: 'hier' inside a sound's complaint, and what a place needs", () => {
+  it.each([
+    ["de", "hier ist es zu laut", 0.1],
+    ["de", "es ist hier drin zu leise", 0.3],
+  ])("%s: %j sets the speaker's volume a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["en", "the kitchen needs less light"],
+    ["de", "die Küche braucht weniger Licht"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
+  });
+
+  it.each([
+    ["en", "the kitchen needs more light"],
+    ["de", "die Küche braucht mehr Licht"],
+  ])("%s: %j brightens the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":75}']);
+  });
+
+  it.each([
+    ["de", "ist es hier zu laut"],
+    ["de", "hier war es gestern zu laut"],
+    ["de", "hier ist es nicht zu leise"],
+    ["de", "braucht die Küche mehr Licht"],
+    ["de", "die Küche braucht nicht mehr Licht"],
+    ["en", "does the kitchen need more light"],
+    ["en", "the kitchen doesn't need more light"],
+    ["en", "the plant needs more light"],
+  ])("%s: %j asks, tells or says it of no device: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -675,6 +675,9 @@ export const en: FastPathGrammar = {
       "brighten",
       "lighter",
       "more light",
+      // "the hallway needs more light": what a place needs, said of it.
+      "needs more light",
+      "need more light",
       // More or less of what a light gives: known, so that no word after "more" is taken on trust.
       "more intense",
       "more vivid",
@@ -784,6 +787,8 @@ export const en: FastPathGrammar = {
       "less visible",
       "less brightly",
       "less light",
+      "needs less light",
+      "need less light",
       "less brightness",
       "not so bright",
       "too bright",
