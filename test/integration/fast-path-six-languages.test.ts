@@ -6728,3 +6728,36 @@ describe("German and English: 'hier' inside a sound's complaint, and what a plac
     expect(calls()).toEqual([]);
   });
 });
+
+describe("German and English: why the sound must go down, told with the command ('ich telefoniere', 'i'm on the phone')", () => {
+  it.each([
+    ["en", "turn the music down a bit, i'm on the phone"],
+    ["de", "ich telefoniere, mach die Musik leiser"],
+  ])("%s: %j turns the speaker down", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+
+  it.each([
+    ["en", "the baby is sleeping, mute the speaker"],
+    ["de", "das Baby schläft, sei bitte still"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it.each([
+    ["en", "i'm on the phone"],
+    ["en", "is the baby sleeping"],
+    ["de", "das Baby schläft"],
+    ["de", "ich will schlafen"],
+    ["de", "schläft das Baby schon"],
+  ])("%s: %j alone asks for nothing: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

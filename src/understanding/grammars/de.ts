@@ -275,6 +275,15 @@ export const de: FastPathGrammar = {
     "wir gehen ins bett",
     "wir gehen schlafen",
     "gute nacht",
+    // Why the sound must go down, told with it: "mach leiser, ich telefoniere".
+    "ich telefoniere",
+    "ich bin am telefon",
+    "ich bin in einem meeting",
+    "ich will schlafen",
+    "ich möchte schlafen",
+    "ich versuche zu schlafen",
+    "das baby schläft",
+    "die kinder schlafen",
     // A sentence begun as speech begins ("also, mach mal lauter", "na, mach das Licht aus").
     "also",
     "na",

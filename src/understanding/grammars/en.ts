@@ -149,6 +149,17 @@ export const en: FastPathGrammar = {
     "it's bedtime",
     "i'm leaving",
     "i'm heading out",
+    // Why the sound must go down, told with it: "turn the music down, i'm on the phone".
+    "i'm on the phone",
+    "i am on the phone",
+    "i'm on a call",
+    "i'm in a meeting",
+    "i am in a meeting",
+    "i'm trying to sleep",
+    "i am trying to sleep",
+    "the baby is sleeping",
+    "the baby's sleeping",
+    "the baby is asleep",
     // How soon or how, said of the command: "quickly turn off the light", "also switch on the fan".
     "quickly",
     "real quick",
