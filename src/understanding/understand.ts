@@ -565,7 +565,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       .map((word) => {
         if (!transliterations.length || spelling.knows(word) || !/^\p{L}+$/u.test(word)) return word;
         const written = transliterations.reduce((w, [as, is]) => w.split(as).join(is), word);
-        if (written === word || !allowed(written) || !(spelling.knows(written) || lookup(written))) return word;
+        if (written === word || !allowed(written) || !(spelling.knows(written) || lookup(written)))
+          return word;
         restored++;
         return written;
       });

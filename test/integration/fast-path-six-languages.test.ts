@@ -6582,9 +6582,7 @@ describe("German and English: how much a complaint says, never the other way ('g
 
   it("de: 'mach es ganz laut', asked, still turns the speaker to full", async () => {
     await say("mach es ganz laut", "de");
-    expect(calls()).toEqual([
-      'media_player.volume_set media_player.living_room_speaker {"volume_level":1}',
-    ]);
+    expect(calls()).toEqual(['media_player.volume_set media_player.living_room_speaker {"volume_level":1}']);
   });
 
   it.each([

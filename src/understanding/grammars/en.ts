@@ -187,7 +187,17 @@ export const en: FastPathGrammar = {
     "incredibly",
     "super",
   ],
-  intensifiers: ["really", "very", "pretty", "quite", "extremely", "terribly", "awfully", "incredibly", "super"],
+  intensifiers: [
+    "really",
+    "very",
+    "pretty",
+    "quite",
+    "extremely",
+    "terribly",
+    "awfully",
+    "incredibly",
+    "super",
+  ],
   now: [
     "now",
     "right now",
