@@ -472,6 +472,12 @@ export interface FastPathGrammar {
   reasons?: string[];
   /** Words that say "at present", dropped: "now", "currently". Any other time word is another time. */
   now: string[];
+  /**
+   * Those of the fillers that say how much ("very", "ziemlich"). Before a sound's word said alone
+   * ("very loud", "pretty quiet in here", "ziemlich leise"), they make it a state told, not a
+   * command ("loud!", "leise!"): such a sentence is not read.
+   */
+  intensifiers?: string[];
   /** Groups of words templates share, by name: `<set>` in a template is any of `words.set`. */
   words: Record<string, string[]>;
   /** What the words of a command say, for the reader (see `CueWords`). */
@@ -627,11 +633,17 @@ export interface FastPathGrammar {
   /** Places and kinds are written as one word ("kamerlamp": the lamps of this room). */
   compounds?: boolean;
   /**
-   * Words that end in an apostrophe, as speech-to-text often writes them without it ("alza l
-   * audio", "abbassa un po la luce"): read with it when the sentence is not read for certain as
-   * written. An elided article or preposition ("l'", "dell'") only before a vowel or an "h".
+   * Words with an apostrophe, as speech-to-text often writes them without it ("alza l audio",
+   * "abbassa un po la luce", "i cant see"): read with it when the sentence is not read for certain
+   * as written. An elided article or preposition ("l'", "dell'") only before a vowel or an "h".
    */
   apostrophesLost?: string[];
+  /**
+   * Letters typed for a letter the keyboard lacks, [as typed, the letter] ("ae" for "ä", "ss"
+   * for "ß"): a word neither the grammar nor the home knows as written is read with the letter
+   * when it then is one they know ("lautstaerke", "buero"), as `apostrophesLost` is read.
+   */
+  transliterations?: Array<[string, string]>;
   /**
    * A place said in the plural ("in all bathrooms", "in allen Badezimmern", "de los dormitorios",
    * "nelle camere"): each [plural ending, singular ending] tried on one word at a time, when the

@@ -232,8 +232,12 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     }
     return -1;
   }
-  /** Words written without the apostrophe they end in ("l", "po"), folded. */
-  const lostApostrophes = new Set((grammar.apostrophesLost ?? []).map((w) => fold(w).replace(/'$/, "")));
+  /** Words written without their apostrophe ("l", "po", "cant"), folded, each to the word with it. */
+  const lostApostrophes = new Map(
+    (grammar.apostrophesLost ?? []).map((w) => [fold(w).replace(/'/g, ""), fold(w)] as const),
+  );
+  /** Letters written for one a keyboard lacks ("ae" for "ä"), folded as sentences are. */
+  const transliterations = (grammar.transliterations ?? []).map(([as, is]) => [fold(as), fold(is)] as const);
   const pausedWords = grammar.pausedCorrections ?? grammar.corrections ?? [];
   const paused = pausedWords.length
     ? new RegExp(`^[¡¿"']*(?:(?:${alternation(pausedWords)})\\s*[,.;:!?…–—-]+\\s*)+(?<rest>\\S.*)$`, "u")
@@ -543,17 +547,28 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     /** Which words a slip may be read as: any of the grammar's, unless told. */
     allowed: (meant: string) => boolean = () => true,
   ): string | undefined {
-    // "alza l audio", "un po più forte": a word that ends in an apostrophe, written without it.
+    // "alza l audio", "un po più forte", "i cant see": a word written without its apostrophe.
     let restored = 0;
     const asSaid = fold(said)
       .split(" ")
       .map((word, i, all) => {
-        if (!lostApostrophes.has(word)) return word;
-        const sense = lexicon.senses(`${word}'`);
-        const elided = !!sense && (sense.article || sense.preposition);
+        const whole = lostApostrophes.get(word);
+        if (whole === undefined) return word;
+        const sense = lexicon.senses(whole);
+        const elided = whole.endsWith("'") && !!sense && (sense.article || sense.preposition);
         if (elided && !/^[aeiouh]/.test(all[i + 1] ?? "")) return word;
         restored++;
-        return `${word}'`;
+        return whole;
+      })
+      // "lautstaerke runter", "licht im buero aus": a word the grammar or the home has, written
+      // with the letters that stand for its own; never one the grammar knows as written.
+      .map((word) => {
+        if (!transliterations.length || spelling.knows(word) || !/^\p{L}+$/u.test(word)) return word;
+        const written = transliterations.reduce((w, [as, is]) => w.split(as).join(is), word);
+        if (written === word || !allowed(written) || !(spelling.knows(written) || lookup(written)))
+          return word;
+        restored++;
+        return written;
       });
     // "schalte die steck dose ein", "zet het stop contact aan": a compound written with a space
     // too many is the one word; never inside a name of the home, which is looked up only then.

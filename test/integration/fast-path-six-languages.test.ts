@@ -6407,3 +6407,355 @@ describe("French, Dutch and German: a whisper asked of the assistant is its voic
     expect(calls()).toEqual([]);
   });
 });
+
+describe("English: contractions typed without their apostrophe, 'u' for you, noise, talking stopped", () => {
+  it.each([
+    ["en", "id like the kitchen lights off"],
+    ["en", "im going to bed, turn off the kitchen lights"],
+    ["en", "i dont need the kitchen lights anymore"],
+    ["en", "can u switch off the kitchen lights"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["en", "i cant hear anything"],
+    ["en", "could u turn the music up"],
+  ])("%s: %j turns the speaker up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it.each([
+    ["en", "it's too noisy"],
+    ["en", "the music is too noisy"],
+  ])("%s: %j turns the speaker down", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+
+  it.each([
+    ["en", "stop talking"],
+    ["en", "please stop talking now"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it("en: 'volume level 45' sets the speaker's volume to 45 percent", async () => {
+    await say("volume level 45", "en");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.45}',
+    ]);
+  });
+
+  it("en: 'brightness 30', said in the kitchen, sets the kitchen's lights to 30 percent", async () => {
+    await say("brightness 30", "en", "kitchen_satellite");
+    expect(calls()).toEqual([
+      'light.turn_on light.counter_lights {"brightness_pct":30}',
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":30}',
+    ]);
+  });
+
+  it.each([
+    ["en", "dont turn off the kitchen lights"],
+    ["en", "i cant turn off the kitchen lights"],
+    ["en", "the kitchen lights wont turn off"],
+    ["en", "isnt the kitchen light on"],
+    ["en", "it isn't too noisy"],
+    ["en", "is it too noisy"],
+    ["en", "stop talking about the weather"],
+    ["en", "what volume level is it"],
+  ])("%s: %j forbids, tells or asks: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German: 'gern' inside a wish, a favour asked before the infinitive, 'finster', 'mir ist es zu …', nothing heard", () => {
+  it.each([
+    ["de", "ich hätte es gern etwas heller in der Küche"],
+    ["de", "in der Küche ist es zu finster"],
+  ])("%s: %j brightens the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":75}']);
+  });
+
+  it.each([
+    ["de", "wären Sie so freundlich, das Licht in der Küche auszuschalten"],
+    ["de", "ich möchte gerne das Licht in der Küche aus haben"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "man hört nichts"],
+    ["de", "ich höre fast nichts"],
+    ["de", "mir ist es zu leise"],
+  ])("%s: %j turns the speaker up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it("de: 'mir ist es zu laut' turns the speaker down", async () => {
+    await say("mir ist es zu laut", "de");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+
+  it("de: 'den Ton wieder aktivieren' unmutes the speaker", async () => {
+    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+    ha.serviceCalls.length = 0;
+    await say("den Ton wieder aktivieren", "de");
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+    ]);
+  });
+
+  it("de: 'könntest du eventuell das Licht in der Küche dimmen' dims the kitchen's light that is on", async () => {
+    await say("könntest du eventuell das Licht in der Küche dimmen", "de");
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
+  });
+
+  it("de: 'schalte den Strom der Steckdose in der Küche aus' switches the kitchen's plug off", async () => {
+    await say("schalte den Strom der Steckdose in der Küche aus", "de");
+    expect(calls()).toEqual(["switch.turn_off switch.kettle"]);
+  });
+
+  it.each([
+    ["de", "ist es draußen finster"],
+    ["de", "es war gestern zu finster"],
+    ["de", "war es dir zu laut"],
+    ["de", "gerne"],
+    ["de", "wären Sie so freundlich"],
+    ["de", "den Alarm wieder aktivieren"],
+    ["de", "die Musik höre ich nicht gern"],
+  ])("%s: %j asks, tells or names nothing we have: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and English: how much a complaint says, never the other way ('ganz schön laut', 'far too quiet')", () => {
+  it.each([
+    ["de", "es ist ganz schön laut"],
+    ["de", "die Musik ist ganz schön laut"],
+  ])("%s: %j turns the speaker down a step, never to full", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+
+  it("de: 'ganz schön leise' turns the speaker up a step, never mutes it", async () => {
+    await say("ganz schön leise", "de");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it("de: 'in der Küche ist es ganz schön dunkel' brightens the kitchen's light that is on", async () => {
+    await say("in der Küche ist es ganz schön dunkel", "de");
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":75}']);
+  });
+
+  it.each([
+    ["de", "die Musik ist viel zu leise"],
+    ["en", "it's far too quiet"],
+  ])("%s: %j turns the speaker up by more than a step", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.4}',
+    ]);
+  });
+
+  it("de: 'mach es ganz laut', asked, still turns the speaker to full", async () => {
+    await say("mach es ganz laut", "de");
+    expect(calls()).toEqual(['media_player.volume_set media_player.living_room_speaker {"volume_level":1}']);
+  });
+
+  it.each([
+    ["de", "war es ganz schön laut gestern"],
+    ["de", "ist es hier ganz schön dunkel"],
+    ["en", "how far open is the kitchen window"],
+  ])("%s: %j asks or tells: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("English and German: how much said before a sound's word alone tells a state ('pretty quiet', 'ziemlich laut')", () => {
+  it.each([
+    ["en", "very loud"],
+    ["en", "pretty quiet"],
+    ["en", "really quiet"],
+    ["de", "sehr laut"],
+    ["de", "ziemlich leise"],
+    ["de", "echt leise"],
+  ])("%s: %j tells how it sounds, asks no change: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "turn it up really loud"],
+    ["de", "mach es sehr laut"],
+  ])("%s: %j, with its verb, still turns the speaker up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it.each([
+    ["en", "it is really loud"],
+    ["de", "es ist sehr laut"],
+  ])("%s: %j, said of what it is, still turns the speaker down", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+
+  it.each([
+    ["en", "be very quiet"],
+    ["de", "sei ganz leise"],
+  ])("%s: %j, asked, still mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+});
+
+describe("German: umlauts and 'ß' typed as 'ae', 'oe', 'ue', 'ss'", () => {
+  it.each([
+    ["de", "licht in der kueche aus"],
+    ["de", "schliess das licht in der kueche"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "lautstaerke runter bitte", 0.1],
+    ["de", "ich hoere nichts", 0.3],
+    ["de", "die lautstaerke erhoehen", 0.3],
+  ])("%s: %j sets the speaker's volume a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "die lautstaerke war gestern zu hoch"],
+    ["de", "ist das licht in der kueche aus"],
+    ["de", "mach die tuer in der kueche auf"],
+    ["de", "aktuelle neuigkeiten aus der kueche"],
+  ])("%s: %j tells, asks or names no device of ours: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German: 'die ganzen Lichter' is all of them, as 'alle Lichter' is", () => {
+  it("de: 'mach die ganzen Lichter in der Küche aus' switches the kitchen's lights off", async () => {
+    await say("mach die ganzen Lichter in der Küche aus", "de");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "die ganzen Lichter in der Küche waren gestern an"],
+    ["de", "sind die ganzen Lichter in der Küche aus"],
+  ])("%s: %j tells or asks: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and English: 'hier' inside a sound's complaint, and what a place needs", () => {
+  it.each([
+    ["de", "hier ist es zu laut", 0.1],
+    ["de", "es ist hier drin zu leise", 0.3],
+  ])("%s: %j sets the speaker's volume a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["en", "the kitchen needs less light"],
+    ["de", "die Küche braucht weniger Licht"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
+  });
+
+  it.each([
+    ["en", "the kitchen needs more light"],
+    ["de", "die Küche braucht mehr Licht"],
+  ])("%s: %j brightens the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":75}']);
+  });
+
+  it.each([
+    ["de", "ist es hier zu laut"],
+    ["de", "hier war es gestern zu laut"],
+    ["de", "hier ist es nicht zu leise"],
+    ["de", "braucht die Küche mehr Licht"],
+    ["de", "die Küche braucht nicht mehr Licht"],
+    ["en", "does the kitchen need more light"],
+    ["en", "the kitchen doesn't need more light"],
+    ["en", "the plant needs more light"],
+  ])("%s: %j asks, tells or says it of no device: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and English: why the sound must go down, told with the command ('ich telefoniere', 'i'm on the phone')", () => {
+  it.each([
+    ["en", "turn the music down a bit, i'm on the phone"],
+    ["de", "ich telefoniere, mach die Musik leiser"],
+  ])("%s: %j turns the speaker down", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+
+  it.each([
+    ["en", "the baby is sleeping, mute the speaker"],
+    ["de", "das Baby schläft, sei bitte still"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it.each([
+    ["en", "i'm on the phone"],
+    ["en", "is the baby sleeping"],
+    ["de", "das Baby schläft"],
+    ["de", "ich will schlafen"],
+    ["de", "schläft das Baby schon"],
+  ])("%s: %j alone asks for nothing: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -479,3 +479,22 @@ describe("a day or a month checked of today", () => {
     expect(readers[language]!(sentence)).toBeUndefined();
   });
 });
+
+describe("German: the date as written ('welches Datum schreiben wir') and the time mentioned", () => {
+  it.each([
+    ["de", "welches Datum schreiben wir heute", "query_date"],
+    ["de", "den Wievielten schreiben wir", "query_date"],
+    ["de", "welches Jahr schreiben wir eigentlich", "query_date"],
+    ["de", "erwähne bitte die aktuelle Uhrzeit", "query_time"],
+  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)?.intent).toBe(intent);
+  });
+
+  it.each([
+    ["de", "welches Datum schreiben wir nächsten Montag"],
+    ["de", "erwähne die Uhrzeit in Wien"],
+    ["de", "schreib mir das Datum von morgen auf"],
+  ])("%s: %j is another day or place, or no question: not the home's clock", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+  });
+});

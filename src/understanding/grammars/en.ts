@@ -53,6 +53,13 @@ export const en: FastPathGrammar = {
     "kindly",
     "could you",
     "can you",
+    // "can u turn the lights off": "you" as a text or a transcript shortens it.
+    "can u",
+    "could u",
+    "would u",
+    "will u",
+    "can u please",
+    "could u please",
     "can we",
     "could we",
     "would you",
@@ -142,6 +149,17 @@ export const en: FastPathGrammar = {
     "it's bedtime",
     "i'm leaving",
     "i'm heading out",
+    // Why the sound must go down, told with it: "turn the music down, i'm on the phone".
+    "i'm on the phone",
+    "i am on the phone",
+    "i'm on a call",
+    "i'm in a meeting",
+    "i am in a meeting",
+    "i'm trying to sleep",
+    "i am trying to sleep",
+    "the baby is sleeping",
+    "the baby's sleeping",
+    "the baby is asleep",
     // How soon or how, said of the command: "quickly turn off the light", "also switch on the fan".
     "quickly",
     "real quick",
@@ -159,6 +177,17 @@ export const en: FastPathGrammar = {
     // name, they made one light of several asked for.
     "only",
     // "it is really too bright": how much a word says is no part of what it asks.
+    "really",
+    "very",
+    "pretty",
+    "quite",
+    "extremely",
+    "terribly",
+    "awfully",
+    "incredibly",
+    "super",
+  ],
+  intensifiers: [
     "really",
     "very",
     "pretty",
@@ -287,6 +316,29 @@ export const en: FastPathGrammar = {
     sound: { home: ["media_player", "tv"] },
   },
   plurals: [["s", ""]],
+  // "i cant see", "id like the lights off", "im going to bed": contractions typed or transcribed
+  // without their apostrophe. Never one that is a word of its own without it ("we're", "we'll", "i'll").
+  apostrophesLost: [
+    "can't",
+    "don't",
+    "i'm",
+    "i'd",
+    "i've",
+    "what's",
+    "that's",
+    "there's",
+    "isn't",
+    "aren't",
+    "doesn't",
+    "didn't",
+    "won't",
+    "couldn't",
+    "shouldn't",
+    "wasn't",
+    "you're",
+    "let's",
+    "today's",
+  ],
   // A chandelier hangs from the ceiling: the ceiling light of the room.
   ceiling: ["ceiling", "overhead", "chandelier"],
   // Which one of a kind: by its side, its size, its rank or how near it is.
@@ -645,6 +697,9 @@ export const en: FastPathGrammar = {
       "brighten",
       "lighter",
       "more light",
+      // "the hallway needs more light": what a place needs, said of it.
+      "needs more light",
+      "need more light",
       // More or less of what a light gives: known, so that no word after "more" is taken on trust.
       "more intense",
       "more vivid",
@@ -754,6 +809,8 @@ export const en: FastPathGrammar = {
       "less visible",
       "less brightly",
       "less light",
+      "needs less light",
+      "need less light",
       "less brightness",
       "not so bright",
       "too bright",
@@ -928,6 +985,9 @@ export const en: FastPathGrammar = {
       "it's so loud",
       "it's really noisy",
       "it's very noisy",
+      "too noisy",
+      "it's noisy",
+      "it's so noisy",
       "your volume is too high",
       "the volume is too high",
       "volume is too high",
@@ -988,6 +1048,10 @@ export const en: FastPathGrammar = {
       "enter silence mode",
       "enter silent mode",
       "enter quiet mode",
+      // Told not to speak: "stop talking" (the assistant's own voice, as "be quiet").
+      "stop talking",
+      "stop speaking",
+      "quit talking",
     ],
     muteModes: ["mute", "silent", "silent mode", "silence mode", "mute mode", "quiet mode"],
     unmute: [
@@ -1051,7 +1115,7 @@ export const en: FastPathGrammar = {
       "a step",
       "one step",
     ],
-    lot: ["a lot", "much", "way", "lots"],
+    lot: ["a lot", "much", "way", "far", "lots"],
     full: ["all the way", "fully", "completely"],
     steps: ["steps", "notches", "clicks", "levels", "ticks"],
     to: ["to", "at"],
@@ -1631,6 +1695,8 @@ export const en: FastPathGrammar = {
         "turn (up|down) [the] {name} volume to {level} [(percent|%)]",
         "(on|in) {name} (set|turn|change|increase|decrease|raise|lower) [the] volume [(up|down)] to {level} [(percent|%)]",
         "volume [to] {level} [(percent|%)]",
+        // "volume level 6", "brightness 50": the level said after its noun, with no verb.
+        "volume level [(to|at)] {level} [(percent|%)]",
       ],
     },
     {
@@ -1646,6 +1712,7 @@ export const en: FastPathGrammar = {
         "{name} [to] [the] {level} brightness",
         "{name} to [the] {level} [(percent|%)]",
         "{name} {level} (percent|%)",
+        "brightness [(to|at)] [the] {level} [(percent|%)]",
       ],
     },
     {

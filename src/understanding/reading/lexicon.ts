@@ -75,6 +75,8 @@ export interface WordSense {
   compares?: Set<Cue>;
   /** Politeness, a wake word's remains or "now": read as nothing. */
   filler?: boolean;
+  /** A filler that says how much ("very", "ziemlich"): `FastPathGrammar.intensifiers`. */
+  intensifier?: boolean;
   /** A colour or a white by name ("red", "warm white"). */
   color?: ColorName | WhiteName;
   /** A white said by a word that is also a temperature ("warm"): a colour only of a light. */
@@ -136,6 +138,7 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
     sense(p).preposition = true;
   }
   for (const f of [...grammar.fillers, ...(grammar.reasons ?? []), ...grammar.now]) sense(f).filler = true;
+  for (const w of grammar.intensifiers ?? []) sense(w).intensifier = true;
   // A wake word said inside the sentence ("bitte olly, mach das Licht aus", "dim the lights olly
   // please"): dropped as it is at either end.
   for (const w of WAKE_WORDS) sense(w).filler = true;

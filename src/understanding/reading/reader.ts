@@ -189,7 +189,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
     const bareFiller = (word: string) => {
       const sense = lexicon.senses(word);
       if (!sense?.filler) return false;
-      const { cues, first, filler: _filler, ...rest } = sense;
+      const { cues, first, filler: _filler, intensifier: _intensifier, ...rest } = sense;
       return !cues.size && !first.size && Object.values(rest).every((v) => v === undefined || v === false);
     };
     /** Whether the word at `k` is part of a phrase of several words the grammar knows there. */
@@ -224,13 +224,27 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
     const plain = (said: string[]) => {
       // "it's very dark", "es ist echt zu laut": a word that says nothing, said inside a phrase,
       // is left out so that the phrase around it is read.
-      const tokens = said.filter((w, k) => !bareFiller(w) || inPhrase(said, k));
+      const tokens: string[] = [];
+      /** Whether the word kept at each place came right after an intensifier left out ("very loud"). */
+      const intensified: boolean[] = [];
+      let intensifier = false;
+      said.forEach((w, k) => {
+        if (bareFiller(w) && !inPhrase(said, k)) {
+          intensifier = !!lexicon.senses(w)?.intensifier;
+          return;
+        }
+        tokens.push(w);
+        intensified.push(intensifier);
+        intensifier = false;
+      });
       // "è molto buio", "het volume is veel te laag": how much, said inside a phrase, is read
       // after it, as "è buio molto".
       for (let k = 1; k < tokens.length - 1; k++) {
         if (!degreeOnly(tokens[k]!) || inPhrase(tokens, k)) continue;
         const end = phraseAcross(tokens, k);
-        if (end !== undefined) tokens.splice(end - 1, 0, ...tokens.splice(k, 1));
+        if (end === undefined) continue;
+        tokens.splice(end - 1, 0, ...tokens.splice(k, 1));
+        intensified.splice(end - 1, 0, ...intensified.splice(k, 1));
       }
       for (let i = 0; i < tokens.length;) {
         let taken = 0;
@@ -263,6 +277,19 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
             break;
           }
           if (sense.filler && !sense.cues.size && sense.number === undefined) break;
+          // "pretty quiet in here", "ziemlich laut hier": a sound's word alone after how much is
+          // the state told, not "quiet!" or "laut!" asked; after a verb ("turn it up really loud")
+          // it is how the change is asked.
+          if (
+            n === 1 &&
+            intensified[i] &&
+            TOLD_WHEN_INTENSIFIED.some((cue) => sense.cues.has(cue)) &&
+            !out.some((o) => o.type === "word" && ASKED_FOR.some((cue) => o.sense.cues.has(cue)))
+          ) {
+            out.push({ type: "unknown", text: phrase });
+            contentSeen = true;
+            break;
+          }
           out.push({ type: "word", text: phrase, sense, first: !contentSeen });
           contentSeen = true;
           break;
@@ -1056,6 +1083,8 @@ function isPreposition(item: Item): boolean {
 const CHANGES: readonly Cue[] = ["brighter", "dimmer", "louder", "quieter"];
 /** Changes a number said just before is the amount of ("10 hoger", "10 lauter"). */
 const AMOUNT_BEFORE: readonly Cue[] = ["up", "down", ...CHANGES];
+/** Cues a word said alone may ask by itself ("loud!", "leise!"), which how much before it tells instead. */
+const TOLD_WHEN_INTENSIFIED: readonly Cue[] = [...CHANGES, "mute"];
 /** Cues that say a way to change: up or down, of anything, of a light or of a sound. */
 const WAYS = AMOUNT_BEFORE;
 /** A word that says how much ("un poco", "molto") and nothing else. */
