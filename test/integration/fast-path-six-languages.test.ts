@@ -6407,3 +6407,24 @@ describe("French, Dutch and German: a whisper asked of the assistant is its voic
     expect(calls()).toEqual([]);
   });
 });
+
+describe("light asked for, and stronger, is brighter, not only on", () => {
+  it.each([
+    ["fr", "fais de la lumière plus forte dans la cuisine"],
+    ["es", "necesito luz más fuerte en la cocina"],
+  ])("%s: %j brightens the kitchen's light that is on and lights the one that is off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.counter_lights \{"brightness_pct":\d+\}$/),
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/),
+    ]);
+  });
+
+  it.each([
+    ["fr", "fais de la lumière moins forte dans la cuisine"],
+    ["es", "no necesito luz más fuerte en la cocina"],
+  ])("%s: %j, weaker or not wanted, switches nothing on", async (language, text) => {
+    await say(text, language);
+    expect(calls().filter((c) => c.startsWith("light.turn_on"))).toEqual([]);
+  });
+});
