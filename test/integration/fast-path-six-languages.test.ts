@@ -6408,6 +6408,27 @@ describe("French, Dutch and German: a whisper asked of the assistant is its voic
   });
 });
 
+describe("French and Spanish: a favour asked with the other verbs of bother, and please run together", () => {
+  it.each([
+    ["fr", "ça t'embêterait d'éteindre la lumière de la cuisine"],
+    ["fr", "ça vous ennuierait de couper les lumières de la cuisine"],
+    ["fr", "ça te gênerait d'éteindre la cuisine"],
+    ["fr", "éteins la cuisine sil te plait"],
+    ["es", "por fa apaga las luces de la cocina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "ça t'embêterait si j'éteignais la lumière"],
+    ["fr", "ça m'ennuie d'éteindre la lumière de la cuisine"],
+  ])("%s: %j asks for nothing we do: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("light asked for, and stronger, is brighter, not only on", () => {
   it.each([
     ["fr", "fais de la lumière plus forte dans la cuisine"],
@@ -6426,5 +6447,59 @@ describe("light asked for, and stronger, is brighter, not only on", () => {
   ])("%s: %j, weaker or not wanted, switches nothing on", async (language, text) => {
     await say(text, language);
     expect(calls().filter((c) => c.startsWith("light.turn_on"))).toEqual([]);
+  });
+});
+
+describe("French and Spanish: raised, softened, less noise, sound put back, a plug set going", () => {
+  it.each([
+    ["fr", "élève le volume"],
+    ["fr", "élevez un peu le son"],
+  ])("%s: %j turns the speaker up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it.each([
+    ["fr", "adoucis le son"],
+    ["es", "menos ruido por favor"],
+    ["es", "no tanto ruido"],
+  ])("%s: %j turns the speaker down", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+
+  it("fr: 'adoucis la lumière de la cuisine' dims the kitchen's light", async () => {
+    await say("adoucis la lumière de la cuisine", "fr");
+    expect(calls()).toEqual([expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":/)]);
+  });
+
+  it.each([
+    ["es", "vuelve a poner el sonido"],
+    ["es", "vuelve a poner el audio, por favor"],
+  ])("%s: %j unmutes the speaker", async (language, text) => {
+    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+    ]);
+  });
+
+  it("es: 'pon el enchufe de la cocina en marcha' switches the kitchen's plug on", async () => {
+    await say("pon el enchufe de la cocina en marcha", "es");
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it.each([
+    ["fr", "adoucis les volets de la cuisine"],
+    ["es", "el enchufe de la cocina está en marcha"],
+    ["es", "no quiero menos ruido"],
+  ])("%s: %j changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
   });
 });

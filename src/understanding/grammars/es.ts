@@ -163,6 +163,7 @@ export const es: FastPathGrammar = {
     "buenas",
     "asistente",
     "porfa",
+    "por fa",
     "te importa",
     "puedes",
     "podrías",
@@ -506,6 +507,8 @@ export const es: FastPathGrammar = {
       "activados",
       "activadas",
       "pon en marcha",
+      // "pon el enchufe en marcha": the state asked for said after what is put in it.
+      "en marcha",
       "devuelve",
       "restaura",
       // "encended" (vosotros), "que encendieras" (a wish in the past subjunctive).
@@ -1026,6 +1029,9 @@ export const es: FastPathGrammar = {
       "se escucha bajo",
     ],
     quieter: [
+      // "menos ruido": less noise asked for, as "menos volumen".
+      "menos ruido",
+      "no tanto ruido",
       // "no tan alto": a negation of what is wrong, so a request, as "not so loud".
       "no tan alto",
       "no tan fuerte",
@@ -1216,6 +1222,11 @@ export const es: FastPathGrammar = {
       // "reactivar el reproductor" resumes it, which is not ours: only the sound is unmuted.
       "reactivar el sonido",
       "reactivar mi sonido",
+      // The sound put back: "vuelve a poner el sonido", "vuelve a activar el audio".
+      ...["vuelve a poner", "vuelve a activar", "restablece", "recupera"].flatMap((back) => [
+        `${back} el sonido`,
+        `${back} el audio`,
+      ]),
     ],
     scale: ["nivel"],
     toggle: ["alterna", "conmuta"],

@@ -42,6 +42,11 @@ export const fr: FastPathGrammar = {
     "ça vous dérangerait de",
     "ça te dérangerait d'",
     "ça vous dérangerait d'",
+    // The same favour asked with the other verbs of bother: "ça t'embêterait d'…", "ça vous gênerait
+    // de …", "ça t'ennuie de …".
+    ...["t'ennuie", "vous ennuie", "t'ennuierait", "vous ennuierait", "t'embête", "vous embête"]
+      .concat(["t'embêterait", "vous embêterait", "te gêne", "vous gêne", "te gênerait", "vous gênerait"])
+      .flatMap((bother) => [`ça ${bother} de`, `ça ${bother} d'`]),
     // The same favour in the present, or asked with "est-ce que": "ça te dérange d'éteindre …".
     "ça te dérange de",
     "ça vous dérange de",
@@ -216,6 +221,9 @@ export const fr: FastPathGrammar = {
     "s'il vous plait",
     "s il te plait",
     "s il vous plait",
+    // Speech-to-text writes it without its apostrophe, as one word: "sil te plaît".
+    "sil te plait",
+    "sil vous plait",
     "stp",
     "svp",
     "peux tu",
@@ -498,6 +506,10 @@ export const fr: FastPathGrammar = {
       "augmenter",
       "augmentez",
       "hausse",
+      // "élève le volume": raised is up.
+      "élève",
+      "élever",
+      "élevez",
       "remonte",
       // "le volume devrait être augmenté".
       "augmenté",
@@ -566,6 +578,10 @@ export const fr: FastPathGrammar = {
       "atténue",
       "atténuer",
       "atténuez",
+      // "adoucis la lumière", "adoucis le son": softened, as "atténue".
+      "adoucis",
+      "adoucir",
+      "adoucissez",
       "moins",
       "plus bas",
       "plus basse",
@@ -585,6 +601,9 @@ export const fr: FastPathGrammar = {
     ],
     starts: ["démarre", "démarrer", "lance", "lancer"],
     softens: [
+      "adoucis",
+      "adoucir",
+      "adoucissez",
       "atténue",
       "atténuer",
       "atténuez",
