@@ -6503,3 +6503,36 @@ describe("French and Spanish: raised, softened, less noise, sound put back, a pl
     expect(calls()).toEqual([]);
   });
 });
+
+describe("French and Spanish: a level set by the verbs said to 'vous', and by raising or lowering", () => {
+  it.each([
+    ["fr", "montez le lustre de la cuisine au maximum", 100],
+    ["fr", "augmentez le lustre de la cuisine à 80 pour cent", 80],
+    ["fr", "réduisez le lustre de la cuisine à 20 pour cent", 20],
+    ["es", "aumenta el candelabro de la cocina al máximo", 100],
+    ["es", "reduce el candelabro de la cocina al 20 por ciento", 20],
+  ])("%s: %j sets the kitchen's ceiling light's brightness", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":${level}}`]);
+  });
+
+  it("fr: 'change le niveau de son à 60' sets the speaker's volume", async () => {
+    await say("change le niveau de son à 60", "fr");
+    expect(calls()).toEqual(['media_player.volume_set media_player.living_room_speaker {"volume_level":0.6}']);
+  });
+
+  it("fr: 'tuez les lampes de la cuisine' switches the kitchen's lights off", async () => {
+    await say("tuez les lampes de la cuisine", "fr");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "montez le chauffage à 22"],
+    ["es", "aumenta la temperatura a 22"],
+    ["fr", "ne montez pas le lustre de la cuisine au maximum"],
+    ["es", "no aumentes el candelabro de la cocina al máximo"],
+  ])("%s: %j sets no light and no speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls().filter((c) => c.startsWith("light.") || c.startsWith("media_player."))).toEqual([]);
+  });
+});
