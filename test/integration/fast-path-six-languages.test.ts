@@ -6536,3 +6536,37 @@ describe("French and Spanish: a level set by the verbs said to 'vous', and by ra
     expect(calls().filter((c) => c.startsWith("light.") || c.startsWith("media_player."))).toEqual([]);
   });
 });
+
+describe("French and Spanish: the voice raised or lowered, a tone down, a strong volume, too much of it", () => {
+  it.each([
+    ["fr", "élève la voix s'il te plaît"],
+    ["fr", "tu parles trop doucement"],
+    ["es", "dale volumen, por favor"],
+    ["es", "ponme el volumen fuerte"],
+  ])("%s: %j turns the speaker up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it.each([
+    ["fr", "baisse la voix"],
+    ["fr", "baisse d'un ton"],
+    ["es", "hay demasiado volumen, bájalo"],
+  ])("%s: %j turns the speaker down", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+
+  it.each([
+    ["fr", "change la voix"],
+    ["es", "no hay mucho volumen"],
+    ["es", "cuánto volumen hay"],
+  ])("%s: %j changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -999,6 +999,9 @@ export const es: FastPathGrammar = {
       "habla fuerte",
       "en voz alta",
       "volumen alto",
+      // "pon el volumen fuerte", "dale volumen": a strong volume, given, is a louder one.
+      "volumen fuerte",
+      "dale volumen",
       "tan alto como puedas",
       "tan alto como pueda",
       "apenas te oigo",
@@ -1102,6 +1105,9 @@ export const es: FastPathGrammar = {
       "hay mucho ruido",
       "hay demasiado ruido",
       "demasiado ruido",
+      // Too much volume, said of what there is: "hay demasiado volumen".
+      "demasiado volumen",
+      "mucho volumen",
       "demasiado altas",
       "demasiado altos",
     ],

@@ -401,6 +401,8 @@ export const fr: FastPathGrammar = {
       "tes paramètres",
       // "coupe ta voix": the assistant's own voice.
       "ta voix",
+      // "baisse la voix", "élève la voix": the voice spoken to is the assistant's.
+      "la voix",
       "votre voix",
       "les réglages",
       "réglages",
@@ -834,6 +836,9 @@ export const fr: FastPathGrammar = {
       // "mets le volume fort": a high volume asked for is a louder one.
       "volume fort",
       "volume élevé",
+      // The voice too soft, said to it: "tu parles trop doucement".
+      "parles trop doucement",
+      "parlez trop doucement",
       "haut volume",
       "volume haut",
       "je ne t'entends pas",
@@ -1186,7 +1191,8 @@ export const fr: FastPathGrammar = {
       // "baisse la puissance de la lampe": as "intensité", said of the light named after it.
       "puissance",
     ],
-    bit: ["un peu", "un petit peu", "légèrement", "un poil", "d'un cran", "un cran", "d'un niveau"],
+    // "baisse d'un ton": a tone, as a notch.
+    bit: ["un peu", "un petit peu", "légèrement", "un poil", "d'un cran", "un cran", "d'un niveau", "d'un ton"],
     // Two steps: a lot, or two of them counted ("de deux crans").
     lot: ["beaucoup", "nettement", "de deux niveaux", "deux niveaux", "de deux crans", "deux crans"],
     full: ["complètement", "totalement", "entièrement"],
