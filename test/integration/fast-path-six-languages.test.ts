@@ -6433,13 +6433,16 @@ describe("light asked for, and stronger, is brighter, not only on", () => {
   it.each([
     ["fr", "fais de la lumière plus forte dans la cuisine"],
     ["es", "necesito luz más fuerte en la cocina"],
-  ])("%s: %j brightens the kitchen's light that is on and lights the one that is off", async (language, text) => {
-    await say(text, language);
-    expect(calls()).toEqual([
-      expect.stringMatching(/^light\.turn_on light\.counter_lights \{"brightness_pct":\d+\}$/),
-      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/),
-    ]);
-  });
+  ])(
+    "%s: %j brightens the kitchen's light that is on and lights the one that is off",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual([
+        expect.stringMatching(/^light\.turn_on light\.counter_lights \{"brightness_pct":\d+\}$/),
+        expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/),
+      ]);
+    },
+  );
 
   it.each([
     ["fr", "fais de la lumière moins forte dans la cuisine"],
@@ -6474,7 +6477,9 @@ describe("French and Spanish: raised, softened, less noise, sound put back, a pl
 
   it("fr: 'adoucis la lumière de la cuisine' dims the kitchen's light", async () => {
     await say("adoucis la lumière de la cuisine", "fr");
-    expect(calls()).toEqual([expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":/)]);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":/),
+    ]);
   });
 
   it.each([
@@ -6518,7 +6523,9 @@ describe("French and Spanish: a level set by the verbs said to 'vous', and by ra
 
   it("fr: 'change le niveau de son à 60' sets the speaker's volume", async () => {
     await say("change le niveau de son à 60", "fr");
-    expect(calls()).toEqual(['media_player.volume_set media_player.living_room_speaker {"volume_level":0.6}']);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.6}',
+    ]);
   });
 
   it("fr: 'tuez les lampes de la cuisine' switches the kitchen's lights off", async () => {

@@ -1058,7 +1058,11 @@ export const fr: FastPathGrammar = {
       "tuer les lumières",
       "tuez la lumière",
       "tuez les lumières",
-      ...["tue", "tuer", "tuez"].flatMap((kill) => [`${kill} la lampe`, `${kill} les lampes`, `${kill} l'éclairage`]),
+      ...["tue", "tuer", "tuez"].flatMap((kill) => [
+        `${kill} la lampe`,
+        `${kill} les lampes`,
+        `${kill} l'éclairage`,
+      ]),
     ],
     mute: [
       "mets en sourdine",
@@ -1192,7 +1196,16 @@ export const fr: FastPathGrammar = {
       "puissance",
     ],
     // "baisse d'un ton": a tone, as a notch.
-    bit: ["un peu", "un petit peu", "légèrement", "un poil", "d'un cran", "un cran", "d'un niveau", "d'un ton"],
+    bit: [
+      "un peu",
+      "un petit peu",
+      "légèrement",
+      "un poil",
+      "d'un cran",
+      "un cran",
+      "d'un niveau",
+      "d'un ton",
+    ],
     // Two steps: a lot, or two of them counted ("de deux crans").
     lot: ["beaucoup", "nettement", "de deux niveaux", "deux niveaux", "de deux crans", "deux crans"],
     full: ["complètement", "totalement", "entièrement"],
