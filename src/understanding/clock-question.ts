@@ -148,12 +148,21 @@ export function createClockQuestion(grammar: FastPathGrammar) {
       return j > i + 1 && j === said.length;
     });
   // "che ore sono là", "quelle heure est-il là-bas": an article written with an accent is a word of
-  // place ("là", there), which folding made an article.
+  // place ("là", there), which folding made an article; unless the grammar's asking words list it
+  // as written and it stands alone (spoken French "il est quelle heure là": now).
+  const askedAsWritten = new Set(grammar.clock.asking.map((w) => w.toLowerCase()));
   const accentedArticle = (sentence: string) =>
     sentence
       .toLowerCase()
-      .split(/[^\p{L}]+/u)
-      .some((w) => w !== fold(w) && determiners.has(fold(w)));
+      .split(/[^\p{L}-]+/u)
+      .some((said) =>
+        said
+          .split("-")
+          .some(
+            (w) =>
+              w !== fold(w) && determiners.has(fold(w)) && (said.includes("-") || !askedAsWritten.has(w)),
+          ),
+      );
   const verbs = grammar.clock.verbs;
   const before = new Set((verbs?.before ?? []).map(fold));
   const after = new Set((verbs?.after ?? []).map(fold));

@@ -6759,3 +6759,173 @@ describe("German and English: why the sound must go down, told with the command 
     expect(calls()).toEqual([]);
   });
 });
+
+describe("French and Spanish: a favour asked with the other verbs of bother, and please run together", () => {
+  it.each([
+    ["fr", "ça t'embêterait d'éteindre la lumière de la cuisine"],
+    ["fr", "ça vous ennuierait de couper les lumières de la cuisine"],
+    ["fr", "ça te gênerait d'éteindre la cuisine"],
+    ["fr", "éteins la cuisine sil te plait"],
+    ["es", "por fa apaga las luces de la cocina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "ça t'embêterait si j'éteignais la lumière"],
+    ["fr", "ça m'ennuie d'éteindre la lumière de la cuisine"],
+  ])("%s: %j asks for nothing we do: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("light asked for, and stronger, is brighter, not only on", () => {
+  it.each([
+    ["fr", "fais de la lumière plus forte dans la cuisine"],
+    ["es", "necesito luz más fuerte en la cocina"],
+  ])(
+    "%s: %j brightens the kitchen's light that is on and lights the one that is off",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual([
+        expect.stringMatching(/^light\.turn_on light\.counter_lights \{"brightness_pct":\d+\}$/),
+        expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/),
+      ]);
+    },
+  );
+
+  it.each([
+    ["fr", "fais de la lumière moins forte dans la cuisine"],
+    ["es", "no necesito luz más fuerte en la cocina"],
+  ])("%s: %j, weaker or not wanted, switches nothing on", async (language, text) => {
+    await say(text, language);
+    expect(calls().filter((c) => c.startsWith("light.turn_on"))).toEqual([]);
+  });
+});
+
+describe("French and Spanish: raised, softened, less noise, sound put back, a plug set going", () => {
+  it.each([
+    ["fr", "élève le volume"],
+    ["fr", "élevez un peu le son"],
+  ])("%s: %j turns the speaker up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it.each([
+    ["fr", "adoucis le son"],
+    ["es", "menos ruido por favor"],
+    ["es", "no tanto ruido"],
+  ])("%s: %j turns the speaker down", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+
+  it("fr: 'adoucis la lumière de la cuisine' dims the kitchen's light", async () => {
+    await say("adoucis la lumière de la cuisine", "fr");
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":/),
+    ]);
+  });
+
+  it.each([
+    ["es", "vuelve a poner el sonido"],
+    ["es", "vuelve a poner el audio, por favor"],
+  ])("%s: %j unmutes the speaker", async (language, text) => {
+    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+    ]);
+  });
+
+  it("es: 'pon el enchufe de la cocina en marcha' switches the kitchen's plug on", async () => {
+    await say("pon el enchufe de la cocina en marcha", "es");
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it.each([
+    ["fr", "adoucis les volets de la cuisine"],
+    ["es", "el enchufe de la cocina está en marcha"],
+    ["es", "no quiero menos ruido"],
+  ])("%s: %j changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French and Spanish: a level set by the verbs said to 'vous', and by raising or lowering", () => {
+  it.each([
+    ["fr", "montez le lustre de la cuisine au maximum", 100],
+    ["fr", "augmentez le lustre de la cuisine à 80 pour cent", 80],
+    ["fr", "réduisez le lustre de la cuisine à 20 pour cent", 20],
+    ["es", "aumenta el candelabro de la cocina al máximo", 100],
+    ["es", "reduce el candelabro de la cocina al 20 por ciento", 20],
+  ])("%s: %j sets the kitchen's ceiling light's brightness", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":${level}}`]);
+  });
+
+  it("fr: 'change le niveau de son à 60' sets the speaker's volume", async () => {
+    await say("change le niveau de son à 60", "fr");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.6}',
+    ]);
+  });
+
+  it("fr: 'tuez les lampes de la cuisine' switches the kitchen's lights off", async () => {
+    await say("tuez les lampes de la cuisine", "fr");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "montez le chauffage à 22"],
+    ["es", "aumenta la temperatura a 22"],
+    ["fr", "ne montez pas le lustre de la cuisine au maximum"],
+    ["es", "no aumentes el candelabro de la cocina al máximo"],
+  ])("%s: %j sets no light and no speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls().filter((c) => c.startsWith("light.") || c.startsWith("media_player."))).toEqual([]);
+  });
+});
+
+describe("French and Spanish: the voice raised or lowered, a tone down, a strong volume, too much of it", () => {
+  it.each([
+    ["fr", "élève la voix s'il te plaît"],
+    ["fr", "tu parles trop doucement"],
+    ["es", "dale volumen, por favor"],
+    ["es", "ponme el volumen fuerte"],
+  ])("%s: %j turns the speaker up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it.each([
+    ["fr", "baisse la voix"],
+    ["fr", "baisse d'un ton"],
+    ["es", "hay demasiado volumen, bájalo"],
+  ])("%s: %j turns the speaker down", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+
+  it.each([
+    ["fr", "change la voix"],
+    ["es", "no hay mucho volumen"],
+    ["es", "cuánto volumen hay"],
+  ])("%s: %j changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

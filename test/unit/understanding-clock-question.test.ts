@@ -394,6 +394,23 @@ describe("the time and the date in the words people use for them", () => {
   });
 });
 
+describe("French 'là' said alone after the question is now, 'là-bas' is there", () => {
+  it.each([
+    ["fr", "il est quelle heure là", "query_time"],
+    ["fr", "et là, on est quel jour", "query_date"],
+  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)).toEqual({ intent });
+  });
+
+  it.each([
+    ["fr", "il est quelle heure là-bas"],
+    ["fr", "on est quel jour là-bas maintenant"],
+    ["it", "che giorno è là"],
+  ])("%s: %j, of a place over there, is left to the templates", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+  });
+});
+
 describe("the home's own zone said with the clock's word", () => {
   it("a zone named as such asks nothing of the time: the date in my time zone is the date alone", () => {
     expect(readers.en!("what's the date in my time zone")).toEqual({ intent: "query_date" });

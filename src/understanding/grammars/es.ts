@@ -163,6 +163,7 @@ export const es: FastPathGrammar = {
     "buenas",
     "asistente",
     "porfa",
+    "por fa",
     "te importa",
     "puedes",
     "podrías",
@@ -383,6 +384,22 @@ export const es: FastPathGrammar = {
       "regula",
       "regular",
       "regule",
+      // Raised or lowered to a level: "aumenta la luz del techo al máximo", "reduce el volumen a 20".
+      "aumenta",
+      "aumentar",
+      "aumente",
+      "incrementa",
+      "incrementar",
+      "incremente",
+      "eleva",
+      "elevar",
+      "eleve",
+      "disminuye",
+      "disminuir",
+      "disminuya",
+      "reduce",
+      "reducir",
+      "reduzca",
       ...placedOrGraded,
     ],
     to: ["al", "a", "a la", "en", "hasta el", "hasta"],
@@ -506,6 +523,8 @@ export const es: FastPathGrammar = {
       "activados",
       "activadas",
       "pon en marcha",
+      // "pon el enchufe en marcha": the state asked for said after what is put in it.
+      "en marcha",
       "devuelve",
       "restaura",
       // "encended" (vosotros), "que encendieras" (a wish in the past subjunctive).
@@ -995,6 +1014,9 @@ export const es: FastPathGrammar = {
       "habla fuerte",
       "en voz alta",
       "volumen alto",
+      // "pon el volumen fuerte", "dale volumen": a strong volume, given, is a louder one.
+      "volumen fuerte",
+      "dale volumen",
       "tan alto como puedas",
       "tan alto como pueda",
       "apenas te oigo",
@@ -1041,6 +1063,9 @@ export const es: FastPathGrammar = {
       "se escucha bajo",
     ],
     quieter: [
+      // "menos ruido": less noise asked for, as "menos volumen".
+      "menos ruido",
+      "no tanto ruido",
       // "no tan alto": a negation of what is wrong, so a request, as "not so loud".
       "no tan alto",
       "no tan fuerte",
@@ -1095,6 +1120,9 @@ export const es: FastPathGrammar = {
       "hay mucho ruido",
       "hay demasiado ruido",
       "demasiado ruido",
+      // Too much volume, said of what there is: "hay demasiado volumen".
+      "demasiado volumen",
+      "mucho volumen",
       "demasiado altas",
       "demasiado altos",
     ],
@@ -1231,6 +1259,11 @@ export const es: FastPathGrammar = {
       // "reactivar el reproductor" resumes it, which is not ours: only the sound is unmuted.
       "reactivar el sonido",
       "reactivar mi sonido",
+      // The sound put back: "vuelve a poner el sonido", "vuelve a activar el audio".
+      ...["vuelve a poner", "vuelve a activar", "restablece", "recupera"].flatMap((back) => [
+        `${back} el sonido`,
+        `${back} el audio`,
+      ]),
     ],
     scale: ["nivel"],
     toggle: ["alterna", "conmuta"],

@@ -42,6 +42,11 @@ export const fr: FastPathGrammar = {
     "ça vous dérangerait de",
     "ça te dérangerait d'",
     "ça vous dérangerait d'",
+    // The same favour asked with the other verbs of bother: "ça t'embêterait d'…", "ça vous gênerait
+    // de …", "ça t'ennuie de …".
+    ...["t'ennuie", "vous ennuie", "t'ennuierait", "vous ennuierait", "t'embête", "vous embête"]
+      .concat(["t'embêterait", "vous embêterait", "te gêne", "vous gêne", "te gênerait", "vous gênerait"])
+      .flatMap((bother) => [`ça ${bother} de`, `ça ${bother} d'`]),
     // The same favour in the present, or asked with "est-ce que": "ça te dérange d'éteindre …".
     "ça te dérange de",
     "ça vous dérange de",
@@ -216,6 +221,9 @@ export const fr: FastPathGrammar = {
     "s'il vous plait",
     "s il te plait",
     "s il vous plait",
+    // Speech-to-text writes it without its apostrophe, as one word: "sil te plaît".
+    "sil te plait",
+    "sil vous plait",
     "stp",
     "svp",
     "peux tu",
@@ -310,18 +318,36 @@ export const fr: FastPathGrammar = {
       "passer",
       "fixe",
       "fixer",
+      // Said to "vous", as the command verbs are: "montez le lustre au maximum".
+      "réglez",
+      "reglez",
+      "mettez",
+      "remettez",
+      "montez",
+      "baissez",
+      "ajustez",
+      "changez",
+      "passez",
+      "fixez",
     ],
     setLight: [
       "augmente",
       "augmenter",
+      "augmentez",
       "diminue",
       "diminuer",
+      "diminuez",
+      "réduis",
+      "réduire",
+      "réduisez",
       "allume",
       "allumer",
+      "allumez",
       "ouvre",
       "ouvrir",
       "tamise",
       "tamiser",
+      "tamisez",
     ],
     brightnessWord: ["luminosité", "lumière", "lumières", "intensité"],
     of: ["de", "du", "de la", "des", "dans", "dans la", "dans le"],
@@ -375,6 +401,8 @@ export const fr: FastPathGrammar = {
       "tes paramètres",
       // "coupe ta voix": the assistant's own voice.
       "ta voix",
+      // "baisse la voix", "élève la voix": the voice spoken to is the assistant's.
+      "la voix",
       "votre voix",
       "les réglages",
       "réglages",
@@ -498,6 +526,10 @@ export const fr: FastPathGrammar = {
       "augmenter",
       "augmentez",
       "hausse",
+      // "élève le volume": raised is up.
+      "élève",
+      "élever",
+      "élevez",
       "remonte",
       // "le volume devrait être augmenté".
       "augmenté",
@@ -566,6 +598,10 @@ export const fr: FastPathGrammar = {
       "atténue",
       "atténuer",
       "atténuez",
+      // "adoucis la lumière", "adoucis le son": softened, as "atténue".
+      "adoucis",
+      "adoucir",
+      "adoucissez",
       "moins",
       "plus bas",
       "plus basse",
@@ -596,6 +632,9 @@ export const fr: FastPathGrammar = {
       "augmentées",
     ],
     softens: [
+      "adoucis",
+      "adoucir",
+      "adoucissez",
       "atténue",
       "atténuer",
       "atténuez",
@@ -808,6 +847,9 @@ export const fr: FastPathGrammar = {
       // "mets le volume fort": a high volume asked for is a louder one.
       "volume fort",
       "volume élevé",
+      // The voice too soft, said to it: "tu parles trop doucement".
+      "parles trop doucement",
+      "parlez trop doucement",
       "haut volume",
       "volume haut",
       "je ne t'entends pas",
@@ -1027,6 +1069,11 @@ export const fr: FastPathGrammar = {
       "tuer les lumières",
       "tuez la lumière",
       "tuez les lumières",
+      ...["tue", "tuer", "tuez"].flatMap((kill) => [
+        `${kill} la lampe`,
+        `${kill} les lampes`,
+        `${kill} l'éclairage`,
+      ]),
     ],
     mute: [
       "mets en sourdine",
@@ -1128,6 +1175,7 @@ export const fr: FastPathGrammar = {
       "niveau sonore",
       "volume sonore",
       "niveau du son",
+      "niveau de son",
       "niveau du volume",
       "niveau de volume",
       "son",
@@ -1158,7 +1206,17 @@ export const fr: FastPathGrammar = {
       // "baisse la puissance de la lampe": as "intensité", said of the light named after it.
       "puissance",
     ],
-    bit: ["un peu", "un petit peu", "légèrement", "un poil", "d'un cran", "un cran", "d'un niveau"],
+    // "baisse d'un ton": a tone, as a notch.
+    bit: [
+      "un peu",
+      "un petit peu",
+      "légèrement",
+      "un poil",
+      "d'un cran",
+      "un cran",
+      "d'un niveau",
+      "d'un ton",
+    ],
     // Two steps: a lot, or two of them counted ("de deux crans").
     lot: ["beaucoup", "nettement", "de deux niveaux", "deux niveaux", "de deux crans", "deux crans"],
     full: ["complètement", "totalement", "entièrement"],

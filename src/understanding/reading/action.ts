@@ -248,10 +248,11 @@ export function actionOf(
     }
     if (off && !has("lightOn")) return undefined;
     // "light it up", "turn on … up": the verb's on, not a change; "allume … moins lumineuses" is neither.
-    // "ilumina más luz", "illumina più luce": more light is a change, brightening what is lit.
+    // "ilumina más luz", "illumina più luce": more light is a change, brightening what is lit; so is a
+    // stronger one ("fais de la lumière plus forte", "necesito luz más fuerte"), said of the light.
     if (has("lightOn") && !level && !amount) {
       if (!up) return undefined;
-      return has("brighter") ? { intent: "brighten" } : { intent: "turn_on", ...lightVerb };
+      return has("brighter") || has("louder") ? { intent: "brighten" } : { intent: "turn_on", ...lightVerb };
     }
     if (has("lightOn")) return undefined;
     // "turn the volume up to 50 %" is a level; "up 20 %", "up by 20 %" a change.
