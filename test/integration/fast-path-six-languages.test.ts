@@ -34,7 +34,7 @@ describe("a room said as the thing to switch is its lights", () => {
     ["en", "kitchen off please"],
     ["de", "mach bitte die Küche aus"],
     ["fr", "veuillez éteindre la cuisine"],
-    ["es", "por favor apaga la cocina"],
+    ["es", "apaga la cocina, por favor"],
     ["nl", "de keuken uit graag"],
     ["it", "spegni la cucina"],
   ])("%s: %j switches the kitchen's lights off, not its kettle", async (language, text) => {
@@ -252,7 +252,7 @@ describe("'the room' said from a satellite is the satellite's room", () => {
   it.each([
     ["de", "mach den Raum heller"],
     ["en", "make the room brighter"],
-    ["it", "rendi la stanza più luminosa"],
+    ["it", "rendi più luminosa la stanza"],
   ])("%s: %j brightens the kitchen's light that is on, from the kitchen", async (language, text) => {
     await say(text, language, "kitchen_satellite");
     expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":75}`]);
@@ -990,10 +990,10 @@ describe("the sound said to be very low", () => {
 
 describe("the assistant's settings muted are the speaker's sound", () => {
   it.each([
-    ["en", "set the settings to mute"],
-    ["de", "setze die Einstellungen auf lautlos"],
-    ["fr", "mets les paramètres en sourdine"],
-    ["nl", "zet de instellingen op mute"],
+    ["en", "put the settings on mute"],
+    ["de", "stell die Einstellungen auf lautlos"],
+    ["fr", "mets tes paramètres en sourdine"],
+    ["nl", "zet je instellingen op mute"],
   ])("%s: %j mutes the speaker of the room", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([
@@ -1051,7 +1051,7 @@ describe("the near misses", () => {
 describe("a kind said with words no device is named by", () => {
   it.each([
     ["en", "switch off the left light"],
-    ["es", "apaga la luz de la izquierda"],
+    ["es", "apaga la lámpara de la izquierda"],
   ])("%s: %j asks which of the room's lights, and touches nothing", async (language, text) => {
     const result = await say(text, language, "kitchen_satellite");
     expect(calls()).toEqual([]);
@@ -1078,8 +1078,8 @@ describe("a place said as its owner", () => {
 });
 
 describe("Spanish as it is spoken: the subjunctive, the whole house", () => {
-  it("'quiero que la luz de la cocina se apague' switches the kitchen's lights off", async () => {
-    await say("quiero que la luz de la cocina se apague", "es");
+  it("'quiero que las luces de la cocina se apaguen' switches the kitchen's lights off", async () => {
+    await say("quiero que las luces de la cocina se apaguen", "es");
     expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
   });
 
@@ -1511,8 +1511,8 @@ describe("Spanish and Italian: mute and its undoing in more words", () => {
     ]);
   });
 
-  it("es: 'pon el sonido más alto' turns the speaker up, not only its sound back on", async () => {
-    await say("pon el sonido más alto", "es");
+  it("es: 'ponme el sonido más alto' turns the speaker up, not only its sound back on", async () => {
+    await say("ponme el sonido más alto", "es");
     expect(calls()).toEqual([
       'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
     ]);

@@ -145,7 +145,7 @@ describe("words of another place, day or kind are not the home's clock", () => {
     ["fr", "jour"],
     ["de", "Datum"],
     // Something else of the day: a greeting, or what is to be done.
-    ["en", "hello how are you today"],
+    ["en", "hello there how are you today"],
     ["en", "what do I still have to do today"],
     ["de", "wie geht es dir heute"],
     ["es", "hola, ¿cómo estás hoy?"],
@@ -177,9 +177,9 @@ describe("words of another place, day or kind are not the home's clock", () => {
     ["en", "any idea what time the shop opens"],
     ["it", "hai idea di che ore apre la farmacia"],
     // A time to be set, not asked.
-    ["en", "remind me at this time"],
+    ["en", "remind me at this time tomorrow"],
     ["es", "despiértame a esta hora"],
-    ["nl", "wek me op deze tijd"],
+    ["nl", "wek me morgen op deze tijd"],
     ["de", "weck mich um diese Zeit"],
   ])("%s: %j", (language, sentence) => {
     expect(notTheHomes(readers[language]!(sentence))).toBe(true);
