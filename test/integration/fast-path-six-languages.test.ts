@@ -6407,3 +6407,82 @@ describe("French, Dutch and German: a whisper asked of the assistant is its voic
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Italian: a courtesy asked shortened, LEDs, the sound given back, and darkness with its apostrophe lost", () => {
+  it.each([
+    ["ti spiace spegnere la luce della cucina?"],
+    ["le dispiace spegnere la luce della cucina"],
+    ["mi fai la cortesia di spegnere la luce della cucina"],
+    ["spegni i led della cucina"],
+    ["spegni la striscia led in cucina"],
+  ])("it: %j switches the kitchen's lights off", async (text) => {
+    await say(text, "it");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([["smuta l'altoparlante"], ["rimetti il volume"], ["ripristina l'audio"], ["togli il silenzioso"]])(
+    "it: %j unmutes the speaker",
+    async (text) => {
+      await setState("media_player.living_room_speaker", "idle", {
+        volume_level: 0.2,
+        is_volume_muted: true,
+      });
+      ha.serviceCalls.length = 0;
+      await say(text, "it");
+      expect(calls()).toEqual([
+        'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+      ]);
+    },
+  );
+
+  it.each([["c e troppo buio"], ["ci vedo poco"]])(
+    "it: %j said in the kitchen brightens its light that is on",
+    async (text) => {
+      await say(text, "it", "kitchen_satellite");
+      expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
+    },
+  );
+
+  it("it: 'luminosità 40 in cucina' sets the kitchen's lights to 40 %", async () => {
+    await say("luminosità 40 in cucina", "it");
+    expect(calls()).toEqual([
+      'light.turn_on light.counter_lights {"brightness_pct":40}',
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":40}',
+    ]);
+  });
+
+  it.each([
+    ["metti a tacere la musica"],
+    ["fai tacere gli altoparlanti"],
+    ["state zitti"],
+    ["togli audio"],
+    ["non voglio sentire niente"],
+  ])("it: %j mutes the speaker", async (text) => {
+    await say(text, "it");
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it("it: 'alza tanto il volume' raises the speaker by two steps", async () => {
+    await say("alza tanto il volume", "it");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.4}',
+    ]);
+  });
+
+  it.each([
+    ["ti spiace se spengo la luce della cucina?"],
+    ["non smutare l'altoparlante"],
+    ["ci vedo poco senza occhiali"],
+    ["c e la luce accesa in cucina"],
+    ["ripristina le impostazioni"],
+    ["fai tacere il cane"],
+    ["non voglio sentire niente di politica"],
+  ])("it: %j switches nothing", async (text) => {
+    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+    ha.serviceCalls.length = 0;
+    await say(text, "it", "kitchen_satellite");
+    expect(calls()).toEqual([]);
+  });
+});

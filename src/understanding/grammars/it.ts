@@ -138,6 +138,9 @@ export const it: FastPathGrammar = {
     "mi faresti il favore di",
     "fammi il favore di",
     "fammi la cortesia di",
+    // The same courtesy asked as a question: "mi fai la cortesia di spegnere la luce?".
+    "fai la cortesia di",
+    "faresti la cortesia di",
     // Asked as a question: "mi fai il favore di spegnere la luce?".
     "fai il favore di",
     "fa il favore di",
@@ -183,6 +186,10 @@ export const it: FastPathGrammar = {
     "provi a",
     "provi ad",
     "ti dispiace",
+    // "le dispiace abbassare il volume?", "ti spiace spegnere la luce?": the same, to "Lei" and shortened.
+    "le dispiace",
+    "ti spiace",
+    "le spiace",
     "si possono",
     "si può",
     "voglio che",
@@ -832,6 +839,9 @@ export const it: FastPathGrammar = {
       "piuttosto buio",
       "non vedo bene",
       "non si vede bene",
+      // Little seen: "ci vedo poco", "si vede poco".
+      "ci vedo poco",
+      "si vede poco",
     ],
     dimmer: [
       // Light made softer, or said to be very strong: "metti la luce più morbida", "è molto intensa".
@@ -1180,6 +1190,18 @@ export const it: FastPathGrammar = {
       "zitto",
       "stai zitto",
       "stai zitta",
+      // Said to more than one: "state zitti", "zitti".
+      "zitti",
+      "zitte",
+      "state zitti",
+      "state zitte",
+      // Made to fall silent: "metti a tacere la musica", "fai tacere gli altoparlanti".
+      "metti a tacere",
+      "fai tacere",
+      "fa tacere",
+      // Nothing wanted to be heard: "non voglio sentire niente".
+      "^non voglio sentire niente",
+      "^non voglio sentire nulla",
       "taci",
       "silenziati",
       "zitta",
@@ -1197,6 +1219,10 @@ export const it: FastPathGrammar = {
       // The sound taken away, in every form of the request: "togliete l'audio", "tolga il volume".
       ...requestsOf("togliere", ["l'audio", "il volume", "il suono"], { lei: "tolga", loro: "tolgano" }),
       "togli l'audio",
+      // The article left out, as in "togli muto": "togli audio".
+      "togli audio",
+      "togli suono",
+      "leva audio",
       // "togli il volume", "togli il suono": the sound taken away, as "togli l'audio".
       "togli il volume",
       "togli il suono",
@@ -1273,6 +1299,18 @@ export const it: FastPathGrammar = {
       "rimetti l'audio",
       "rimetti il suono",
       "ridai l'audio",
+      "ridai il suono",
+      // The volume put back is the sound: "rimetti il volume", "ridai il volume".
+      "rimetti il volume",
+      "ridai il volume",
+      // "smuta", "smutare": the English "unmute" made Italian, as people say it.
+      "smuta",
+      "smutare",
+      // The sound restored, or the silent mode taken away: "ripristina l'audio", "togli il silenzioso".
+      "ripristina l'audio",
+      "ripristina il suono",
+      "togli il silenzioso",
+      "togli la modalità silenziosa",
       "disattiva muto",
       "disattiva il muto",
       "disattiva il silenzioso",
@@ -1353,7 +1391,7 @@ export const it: FastPathGrammar = {
       "un pochetto",
     ],
     // Two steps: a lot, or two of them counted ("di due livelli").
-    lot: ["molto", "parecchio", "di due livelli", "due livelli", "di due tacche", "di due punti"],
+    lot: ["molto", "tanto", "parecchio", "di due livelli", "due livelli", "di due tacche", "di due punti"],
     full: ["completamente", "del tutto", "totalmente"],
     steps: ["tacche", "livelli", "scatti", "passi", "gradini"],
     // "all'ottanta per cento", "all'80 %", "dell'otto per cento": "al" and "del" elided before a
@@ -1651,7 +1689,8 @@ export const it: FastPathGrammar = {
   soundPronouns: ["la", "lo", "li", "quello", "questo"],
   // "accendila", "spegnerle": the pronoun written joined to its verb.
   // "alza l audio", "togli l audio all altoparlante", "un po più forte": as transcripts write them.
-  apostrophesLost: ["l'", "dell'", "nell'", "all'", "dall'", "sull'", "po'"],
+  // "c e troppo buio": "c'è" with its apostrophe lost.
+  apostrophesLost: ["l'", "dell'", "nell'", "all'", "dall'", "sull'", "po'", "c'"],
   // "accendici la luce", "spegnimele": "for us" and "for me" before another pronoun, joined too.
   enclitics: ["la", "lo", "le", "li", "mi", "ci", "me", "ce"],
   // "luce più sommessa", "volume più basso": an adjective nobody knows after "more" or "less".
@@ -1815,6 +1854,12 @@ export const it: FastPathGrammar = {
       // Spotlights: "spegni i faretti della cucina".
       "faretto",
       "faretti",
+      // LEDs and light strips: "accendi i led", "spegni la striscia led".
+      "led",
+      "striscia led",
+      "strisce led",
+      "striscia luminosa",
+      "strisce luminose",
       // A wall light: "accendi le applique del corridoio".
       "applique",
       // Said in the diminutive, as Italian says a small or dear thing: "spegni la lucina".
@@ -2399,6 +2444,8 @@ export const it: FastPathGrammar = {
         "<set> [la] (luminosità|luce|luci|intensità) [(qui|qua)] <to> {level} [<percent>] [(qui|qua)]",
         "(<set>|accendi|accendere) {name} <to> {level} [<percent>] [di luminosità]",
         "(luminosità|luce) <to> {level} [<percent>]",
+        // "luminosità 50", as "volume 30": the level said right after what it is of.
+        "[la] luminosità {level} [<percent>]",
         "{name} <to> {level} [<percent>]",
       ],
     },
