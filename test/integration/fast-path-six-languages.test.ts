@@ -6486,3 +6486,98 @@ describe("Italian: a courtesy asked shortened, LEDs, the sound given back, and d
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Dutch: 't said short, 'wel', 'terug aan', LED strips, sound wanted or not, and a level changed", () => {
+  it("nl: 'oké google, zet de lampen in de keuken aan' switches the kitchen's lights on", async () => {
+    await say("oké google, zet de lampen in de keuken aan", "nl");
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it("nl: 'doe t licht uit' said in the kitchen switches its lights off", async () => {
+    await say("doe t licht uit", "nl", "kitchen_satellite");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([["doe het licht in de keuken terug uit"], ["zet de ledstrip in de keuken uit"]])(
+    "nl: %j switches the kitchen's lights off",
+    async (text) => {
+      await say(text, "nl");
+      expect(calls()).toEqual([
+        "light.turn_off light.counter_lights",
+        "light.turn_off light.kitchen_ceiling",
+      ]);
+    },
+  );
+
+  it.each([
+    ["'t is donker"],
+    ["'t is een beetje donker hier"],
+    ["het is wel erg donker"],
+    ["ik zie bijna niks"],
+  ])("nl: %j said in the kitchen brightens its light that is on", async (text) => {
+    await say(text, "nl", "kitchen_satellite");
+    expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
+  });
+
+  it("nl: 'donkere lichten in de keuken graag' dims the kitchen's light that is on", async () => {
+    await say("donkere lichten in de keuken graag", "nl");
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct"/),
+    ]);
+  });
+
+  it("nl: 'zet het geluid terug aan' unmutes the speaker", async () => {
+    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+    ha.serviceCalls.length = 0;
+    await say("zet het geluid terug aan", "nl");
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+    ]);
+  });
+
+  it.each([
+    ["ik wil geluid op de speaker"],
+    ["ik moet het geluid horen via de luidspreker"],
+    ["kun je het volume wat opdrijven"],
+  ])("nl: %j turns the speaker up by a step", async (text) => {
+    await say(text, "nl");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it.each([["ik wil niets horen"], ["ik wil even niks horen"]])("nl: %j mutes the speaker", async (text) => {
+    await say(text, "nl");
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it("nl: 'verander het geluid naar dertig procent' sets the speaker's volume", async () => {
+    await say("verander het geluid naar dertig procent", "nl");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it("nl: 'breng het geluid naar veertig procent' sets the speaker's volume", async () => {
+    await say("breng het geluid naar veertig procent", "nl");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.4}',
+    ]);
+  });
+
+  it.each([
+    ["zet het licht in de keuken niet terug aan"],
+    ["het licht in de keuken is wel aan"],
+    ["'t was donker gisteren"],
+    ["t is donker buiten"],
+    ["verander het licht"],
+    ["breng me naar de keuken"],
+    ["ik wil niets horen over het weer"],
+    ["ik wil het geluid niet horen"],
+  ])("nl: %j switches nothing", async (text) => {
+    await say(text, "nl", "kitchen_satellite");
+    expect(calls()).toEqual([]);
+  });
+});
