@@ -536,6 +536,24 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     );
   }
 
+  /**
+   * "alza laudio", "riduci lintensità": an elided article or preposition of `apostrophesLost`
+   * written joined to the word after it, apostrophe and all lost ("l'audio"); only where the word
+   * is none the grammar knows and what follows the elision, a vowel or an "h" first, is one it
+   * knows or a name of the home.
+   */
+  function elisionJoined(word: string, lookup: (words: string) => Spotted | undefined): string | undefined {
+    if (spelling.knows(word)) return undefined;
+    for (const elision of lostApostrophes) {
+      const rest = word.slice(elision.length);
+      if (!word.startsWith(elision) || rest.length < 3 || !/^[aeiouh]/.test(rest)) continue;
+      const sense = lexicon.senses(`${elision}'`);
+      if (!sense?.article && !sense?.preposition) continue;
+      if (spelling.knows(rest) || lookup(rest) !== undefined) return `${elision}'${rest}`;
+    }
+    return undefined;
+  }
+
   /** The words of `said` with each slip respelt, or undefined when none was. */
   function respelled(
     said: string,
@@ -548,7 +566,11 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     const asSaid = fold(said)
       .split(" ")
       .map((word, i, all) => {
-        if (!lostApostrophes.has(word)) return word;
+        if (!lostApostrophes.has(word)) {
+          const joined = elisionJoined(word, lookup);
+          if (joined !== undefined) restored++;
+          return joined ?? word;
+        }
         const sense = lexicon.senses(`${word}'`);
         const elided = !!sense && (sense.article || sense.preposition);
         if (elided && !/^[aeiouh]/.test(all[i + 1] ?? "")) return word;
