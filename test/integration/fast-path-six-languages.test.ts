@@ -6586,3 +6586,50 @@ describe("Dutch: 't said short, 'wel', 'terug aan', LED strips, sound wanted or 
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Dutch: off said 'af' as Flanders does, and 't without its apostrophe as a pronoun", () => {
+  it.each([["doe het licht in de keuken af"], ["lichten af in de keuken"]])(
+    "nl: %j switches the kitchen's lights off",
+    async (text) => {
+      await say(text, "nl");
+      expect(calls()).toEqual([
+        "light.turn_off light.counter_lights",
+        "light.turn_off light.kitchen_ceiling",
+      ]);
+    },
+  );
+
+  it("nl: 't is donker' said in the kitchen brightens its light that is on", async () => {
+    await say("t is donker", "nl", "kitchen_satellite");
+    expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling /));
+  });
+
+  it("nl: 'geluid af alsjeblieft' mutes the speaker", async () => {
+    await say("geluid af alsjeblieft", "nl");
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it("nl: 'doe t weer uit' after the kitchen's lights were switched on switches them off again", async () => {
+    await agent.handle({
+      text: "zet de keukenlampen aan",
+      language: "nl",
+      conversationId: "nl-t-pronoun",
+    });
+    ha.serviceCalls.length = 0;
+    await agent.handle({ text: "doe t weer uit", language: "nl", conversationId: "nl-t-pronoun" });
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["af en toe het licht in de keuken aan"],
+    ["is het licht in de keuken af"],
+    ["haal de lamp in de keuken van de muur af"],
+    ["doe het licht in de keuken niet af"],
+    ["speel het nummer af"],
+  ])("nl: %j switches nothing", async (text) => {
+    await say(text, "nl");
+    expect(calls()).toEqual([]);
+  });
+});

@@ -31,10 +31,10 @@ function separable(particles: string[], imperatives: string[], infinitives: stri
 /** What the bridge can do without a language model. */
 /**
  * A complaint said with "het" said short ("'t is donker", "'t is hier te fel"), as it is spoken and
- * often written: each phrase that starts with "het" is known with "'t" too.
+ * often written, with its apostrophe or without: each phrase that starts with "het" is known so too.
  */
 const shortHet = (phrases: string[]) =>
-  phrases.flatMap((p) => (p.startsWith("het ") ? [p, `'t ${p.slice(4)}`] : [p]));
+  phrases.flatMap((p) => (p.startsWith("het ") ? [p, `'t ${p.slice(4)}`, `t ${p.slice(4)}`] : [p]));
 
 const CAPABILITIES =
   "Zonder taalmodel kan ik apparaten aan- en uitzetten, openen, sluiten, vergrendelen en dimmen, het volume instellen, en je metingen, standen, de tijd en de datum vertellen.";
@@ -334,6 +334,8 @@ export const nl: FastPathGrammar = {
     ],
     off: [
       "uit",
+      // "doe het licht af", "lichten af", "stopcontact af": off, as Flanders says it.
+      "af",
       // "doe het licht in de keuken weer uit": off again, as "weer aan" is on again ("weer" alone
       // is also the weather, so it is no filler).
       "weer uit",
@@ -1114,7 +1116,8 @@ export const nl: FastPathGrammar = {
     "ik bel",
   ],
   purposeInfinitive: { words: ["om"], particle: "te" },
-  pronouns: ["het", "hem", "'t", "'m", "ze", "dat", "dit"],
+  // "draai t lager": "'t" without its apostrophe, as among `articles`.
+  pronouns: ["het", "hem", "'t", "t", "'m", "ze", "dat", "dit"],
   // "het geluid via de speaker": what the sound comes through, as Italian's "dagli altoparlanti".
   areaPrepositions: [
     "in",
