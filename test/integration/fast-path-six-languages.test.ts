@@ -6633,3 +6633,30 @@ describe("Dutch: off said 'af' as Flanders does, and 't without its apostrophe a
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Italian and Dutch: the dimmer made a verb, and soft light wished for", () => {
+  it.each([
+    ["it", "dimma le luci della cucina"],
+    ["it", "puoi dimmerare la luce in cucina?"],
+    ["nl", "gedempt licht in de keuken"],
+    ["nl", "doe het licht in de keuken wat gedempter"],
+    ["nl", "zet de lampen in de keuken op dimstand"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct"/),
+    ]);
+  });
+
+  it.each([
+    ["it", "non dimmerare le luci della cucina"],
+    ["it", "dimma il volume"],
+    // "dimmi" is "tell me", never a form of "dimmare".
+    ["it", "dimmi quale film dovrei guardare stasera"],
+    ["nl", "het licht in de keuken is gedempt"],
+    ["nl", "zachte muziek in de keuken"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

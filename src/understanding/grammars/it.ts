@@ -844,6 +844,14 @@ export const it: FastPathGrammar = {
       "si vede poco",
     ],
     dimmer: [
+      // The dimmer made a verb, as people say it of smart lights: "dimma le luci", "dimmera la cucina".
+      // Only these forms: "dimmare" to "Lei" would be "dimmi", which is "tell me".
+      "dimma",
+      "dimmare",
+      "dimmate",
+      "dimmera",
+      "dimmerare",
+      "dimmerate",
       // Light made softer, or said to be very strong: "metti la luce più morbida", "è molto intensa".
       "più morbida",
       "più morbide",
