@@ -242,6 +242,8 @@ describe("a plug by the words people use for it", () => {
     ["nl", "zet de wemo stekker in de keuken aan"],
     ["it", "accendi la presa wemo in cucina"],
     ["it", "accendi lo spinotto della cucina"],
+    ["it", "accendi la spina elettrica della cucina"],
+    ["it", "accendi la ciabatta elettrica in cucina"],
   ])("%s: %j switches the kitchen's plug, not its lights", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual(["switch.turn_on switch.kettle"]);

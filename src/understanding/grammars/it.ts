@@ -1925,6 +1925,11 @@ export const it: FastPathGrammar = {
       "presa wifi",
       "ciabatta",
       "multipresa",
+      // Said electric, as "presa elettrica": "accendi la spina elettrica", "la ciabatta elettrica".
+      "spina elettrica",
+      "spine elettriche",
+      "ciabatta elettrica",
+      "ciabatte elettriche",
       "spina",
       "spine",
       // "lo spinotto": the plug by its pin, as "la spina".
