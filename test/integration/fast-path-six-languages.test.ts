@@ -6662,3 +6662,21 @@ describe("Italian and Dutch: the dimmer made a verb, and soft light wished for",
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Italian: the volume pushed is raised, never read as 'spegni' one letter away", () => {
+  it("it: 'spingi il volume' raises the speaker by a step instead of muting it", async () => {
+    await say("spingi il volume", "it");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it.each([
+    ["spingi la tapparella della camera"],
+    ["spingi la luce della cucina"],
+    ["non spingere il volume"],
+  ])("it: %j switches nothing", async (text) => {
+    await say(text, "it");
+    expect(calls()).toEqual([]);
+  });
+});

@@ -626,6 +626,8 @@ export const it: FastPathGrammar = {
       "disattivasse",
     ],
     up: [
+      "spingi",
+      "spingere",
       // Every form a request to raise is made in: "alziamo il volume", "aumentereste la musica?".
       ...requests("alzare"),
       ...requests("aumentare"),
@@ -757,7 +759,9 @@ export const it: FastPathGrammar = {
       "alimenta",
       "alimentare",
     ],
-    particles: ["su", "giù", "verso l'alto", "verso il basso"],
+    // "spingi il volume": pushed is up, of a volume or a level said only (never "spegni", one
+    // letter away, which it was respelt into).
+    particles: ["su", "giù", "verso l'alto", "verso il basso", "spingi", "spingere"],
     brighter: [
       // "rischiara la stanza": the room made clearer, in every form of the request.
       ...requests("rischiarare"),
