@@ -12,6 +12,8 @@ export const WAKE_WORDS = [
   "hey alexa",
   "ok google",
   "okay google",
+  // "oké google": "ok" as Dutch and Italian speech-to-text often write it.
+  "oke google",
   "hey google",
   "hey siri",
   "siri",
@@ -42,6 +44,7 @@ export const WAKE_WORDS = [
   "hey ollie",
   "ok olly",
   "okay olly",
+  "oke olly",
   "hallo olly",
   "hoi olly",
   "ciao olly",

@@ -540,6 +540,26 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     );
   }
 
+  /**
+   * "alza laudio", "riduci lintensità": an elided article or preposition of `apostrophesLost`
+   * written joined to the word after it, apostrophe and all lost ("l'audio"); only where the word
+   * is none the grammar knows and what follows the elision, a vowel or an "h" first, is one it
+   * knows or a name of the home.
+   */
+  function elisionJoined(word: string, lookup: (words: string) => Spotted | undefined): string | undefined {
+    if (spelling.knows(word)) return undefined;
+    for (const [elision, whole] of lostApostrophes) {
+      // Only an elision ("l'"), not a word with its apostrophe inside ("can't").
+      if (whole !== `${elision}'`) continue;
+      const rest = word.slice(elision.length);
+      if (!word.startsWith(elision) || rest.length < 3 || !/^[aeiouh]/.test(rest)) continue;
+      const sense = lexicon.senses(whole);
+      if (!sense?.article && !sense?.preposition) continue;
+      if (spelling.knows(rest) || lookup(rest) !== undefined) return `${whole}${rest}`;
+    }
+    return undefined;
+  }
+
   /** The words of `said` with each slip respelt, or undefined when none was. */
   function respelled(
     said: string,
@@ -553,7 +573,11 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       .split(" ")
       .map((word, i, all) => {
         const whole = lostApostrophes.get(word);
-        if (whole === undefined) return word;
+        if (whole === undefined) {
+          const joined = elisionJoined(word, lookup);
+          if (joined !== undefined) restored++;
+          return joined ?? word;
+        }
         const sense = lexicon.senses(whole);
         const elided = whole.endsWith("'") && !!sense && (sense.article || sense.preposition);
         if (elided && !/^[aeiouh]/.test(all[i + 1] ?? "")) return word;

@@ -138,6 +138,9 @@ export const it: FastPathGrammar = {
     "mi faresti il favore di",
     "fammi il favore di",
     "fammi la cortesia di",
+    // The same courtesy asked as a question: "mi fai la cortesia di spegnere la luce?".
+    "fai la cortesia di",
+    "faresti la cortesia di",
     // Asked as a question: "mi fai il favore di spegnere la luce?".
     "fai il favore di",
     "fa il favore di",
@@ -183,6 +186,10 @@ export const it: FastPathGrammar = {
     "provi a",
     "provi ad",
     "ti dispiace",
+    // "le dispiace abbassare il volume?", "ti spiace spegnere la luce?": the same, to "Lei" and shortened.
+    "le dispiace",
+    "ti spiace",
+    "le spiace",
     "si possono",
     "si può",
     "voglio che",
@@ -619,6 +626,8 @@ export const it: FastPathGrammar = {
       "disattivasse",
     ],
     up: [
+      "spingi",
+      "spingere",
       // Every form a request to raise is made in: "alziamo il volume", "aumentereste la musica?".
       ...requests("alzare"),
       ...requests("aumentare"),
@@ -759,7 +768,9 @@ export const it: FastPathGrammar = {
       "alimenta",
       "alimentare",
     ],
-    particles: ["su", "giù", "verso l'alto", "verso il basso"],
+    // "spingi il volume": pushed is up, of a volume or a level said only (never "spegni", one
+    // letter away, which it was respelt into).
+    particles: ["su", "giù", "verso l'alto", "verso il basso", "spingi", "spingere"],
     brighter: [
       // "rischiara la stanza": the room made clearer, in every form of the request.
       ...requests("rischiarare"),
@@ -841,8 +852,19 @@ export const it: FastPathGrammar = {
       "piuttosto buio",
       "non vedo bene",
       "non si vede bene",
+      // Little seen: "ci vedo poco", "si vede poco".
+      "ci vedo poco",
+      "si vede poco",
     ],
     dimmer: [
+      // The dimmer made a verb, as people say it of smart lights: "dimma le luci", "dimmera la cucina".
+      // Only these forms: "dimmare" to "Lei" would be "dimmi", which is "tell me".
+      "dimma",
+      "dimmare",
+      "dimmate",
+      "dimmera",
+      "dimmerare",
+      "dimmerate",
       // Light made softer, or said to be very strong: "metti la luce più morbida", "è molto intensa".
       "più morbida",
       "più morbide",
@@ -1189,6 +1211,18 @@ export const it: FastPathGrammar = {
       "zitto",
       "stai zitto",
       "stai zitta",
+      // Said to more than one: "state zitti", "zitti".
+      "zitti",
+      "zitte",
+      "state zitti",
+      "state zitte",
+      // Made to fall silent: "metti a tacere la musica", "fai tacere gli altoparlanti".
+      "metti a tacere",
+      "fai tacere",
+      "fa tacere",
+      // Nothing wanted to be heard: "non voglio sentire niente".
+      "^non voglio sentire niente",
+      "^non voglio sentire nulla",
       "taci",
       "silenziati",
       "zitta",
@@ -1206,6 +1240,10 @@ export const it: FastPathGrammar = {
       // The sound taken away, in every form of the request: "togliete l'audio", "tolga il volume".
       ...requestsOf("togliere", ["l'audio", "il volume", "il suono"], { lei: "tolga", loro: "tolgano" }),
       "togli l'audio",
+      // The article left out, as in "togli muto": "togli audio".
+      "togli audio",
+      "togli suono",
+      "leva audio",
       // "togli il volume", "togli il suono": the sound taken away, as "togli l'audio".
       "togli il volume",
       "togli il suono",
@@ -1282,6 +1320,18 @@ export const it: FastPathGrammar = {
       "rimetti l'audio",
       "rimetti il suono",
       "ridai l'audio",
+      "ridai il suono",
+      // The volume put back is the sound: "rimetti il volume", "ridai il volume".
+      "rimetti il volume",
+      "ridai il volume",
+      // "smuta", "smutare": the English "unmute" made Italian, as people say it.
+      "smuta",
+      "smutare",
+      // The sound restored, or the silent mode taken away: "ripristina l'audio", "togli il silenzioso".
+      "ripristina l'audio",
+      "ripristina il suono",
+      "togli il silenzioso",
+      "togli la modalità silenziosa",
       "disattiva muto",
       "disattiva il muto",
       "disattiva il silenzioso",
@@ -1362,7 +1412,7 @@ export const it: FastPathGrammar = {
       "un pochetto",
     ],
     // Two steps: a lot, or two of them counted ("di due livelli").
-    lot: ["molto", "parecchio", "di due livelli", "due livelli", "di due tacche", "di due punti"],
+    lot: ["molto", "tanto", "parecchio", "di due livelli", "due livelli", "di due tacche", "di due punti"],
     full: ["completamente", "del tutto", "totalmente"],
     steps: ["tacche", "livelli", "scatti", "passi", "gradini"],
     // "all'ottanta per cento", "all'80 %", "dell'otto per cento": "al" and "del" elided before a
@@ -1660,7 +1710,8 @@ export const it: FastPathGrammar = {
   soundPronouns: ["la", "lo", "li", "quello", "questo"],
   // "accendila", "spegnerle": the pronoun written joined to its verb.
   // "alza l audio", "togli l audio all altoparlante", "un po più forte": as transcripts write them.
-  apostrophesLost: ["l'", "dell'", "nell'", "all'", "dall'", "sull'", "po'"],
+  // "c e troppo buio": "c'è" with its apostrophe lost.
+  apostrophesLost: ["l'", "dell'", "nell'", "all'", "dall'", "sull'", "po'", "c'"],
   // "accendici la luce", "spegnimele": "for us" and "for me" before another pronoun, joined too.
   enclitics: ["la", "lo", "le", "li", "mi", "ci", "me", "ce"],
   // "luce più sommessa", "volume più basso": an adjective nobody knows after "more" or "less".
@@ -1824,6 +1875,12 @@ export const it: FastPathGrammar = {
       // Spotlights: "spegni i faretti della cucina".
       "faretto",
       "faretti",
+      // LEDs and light strips: "accendi i led", "spegni la striscia led".
+      "led",
+      "striscia led",
+      "strisce led",
+      "striscia luminosa",
+      "strisce luminose",
       // A wall light: "accendi le applique del corridoio".
       "applique",
       // Said in the diminutive, as Italian says a small or dear thing: "spegni la lucina".
@@ -1881,6 +1938,11 @@ export const it: FastPathGrammar = {
       "presa wifi",
       "ciabatta",
       "multipresa",
+      // Said electric, as "presa elettrica": "accendi la spina elettrica", "la ciabatta elettrica".
+      "spina elettrica",
+      "spine elettriche",
+      "ciabatta elettrica",
+      "ciabatte elettriche",
       "spina",
       "spine",
       // "lo spinotto": the plug by its pin, as "la spina".
@@ -2408,6 +2470,8 @@ export const it: FastPathGrammar = {
         "<set> [la] (luminosità|luce|luci|intensità) [(qui|qua)] <to> {level} [<percent>] [(qui|qua)]",
         "(<set>|accendi|accendere) {name} <to> {level} [<percent>] [di luminosità]",
         "(luminosità|luce) <to> {level} [<percent>]",
+        // "luminosità 50", as "volume 30": the level said right after what it is of.
+        "[la] luminosità {level} [<percent>]",
         "{name} <to> {level} [<percent>]",
       ],
     },

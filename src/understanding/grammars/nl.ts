@@ -29,6 +29,13 @@ function separable(particles: string[], imperatives: string[], infinitives: stri
 }
 
 /** What the bridge can do without a language model. */
+/**
+ * A complaint said with "het" said short ("'t is donker", "'t is hier te fel"), as it is spoken and
+ * often written, with its apostrophe or without: each phrase that starts with "het" is known so too.
+ */
+const shortHet = (phrases: string[]) =>
+  phrases.flatMap((p) => (p.startsWith("het ") ? [p, `'t ${p.slice(4)}`, `t ${p.slice(4)}`] : [p]));
+
 const CAPABILITIES =
   "Zonder taalmodel kan ik apparaten aan- en uitzetten, openen, sluiten, vergrendelen en dimmen, het volume instellen, en je metingen, standen, de tijd en de datum vertellen.";
 
@@ -163,6 +170,8 @@ export const nl: FastPathGrammar = {
     "kan",
     "mag wel",
     "kan wel",
+    // "het is wel erg donker", "zet de muziek wel wat zachter": a particle of emphasis.
+    "wel",
     // "wil jij het licht aandoen": the one asked, stressed.
     "wil jij",
     "zou jij",
@@ -257,6 +266,13 @@ export const nl: FastPathGrammar = {
       // "kun je het volume aanpassen": adjusted, as set (the joined infinitive only: "pas … aan"
       // would say "aan").
       "aanpassen",
+      // "verander het geluid naar 30", "breng de lampen naar de helft": changed or brought to a level.
+      "verander",
+      "veranderen",
+      "wijzig",
+      "wijzigen",
+      "breng",
+      "brengen",
       // Asked of "u": "doet u het licht aan?", "draait u de muziek zachter?".
       "doet u",
       "draait u",
@@ -304,6 +320,10 @@ export const nl: FastPathGrammar = {
       "weer aanzetten",
       "weer aandoen",
       "weer inschakelen",
+      // "zet het licht terug aan": on again, as Flemish says "weer aan".
+      "terug aan",
+      "terug aanzetten",
+      "terug aandoen",
       // "… dat je het licht aanzet", "… om het licht aan te zetten".
       "aanzet",
       "aandoet",
@@ -314,12 +334,17 @@ export const nl: FastPathGrammar = {
     ],
     off: [
       "uit",
+      // "doe het licht af", "lichten af", "stopcontact af": off, as Flanders says it.
+      "af",
       // "doe het licht in de keuken weer uit": off again, as "weer aan" is on again ("weer" alone
       // is also the weather, so it is no filler).
       "weer uit",
       "weer uitzetten",
       "weer uitdoen",
       "weer uitschakelen",
+      "terug uit",
+      "terug uitzetten",
+      "terug uitdoen",
       "uitgeschakeld",
       "uitgezet",
       "uitgedaan",
@@ -396,6 +421,12 @@ export const nl: FastPathGrammar = {
       "opkrikken",
       "krik op",
       "groter",
+      // "kun je het volume wat opdrijven": driven up, as Flemish says it.
+      "opdrijven",
+      "drijf op",
+      // "het volume opvoeren": raised, as "verhoog".
+      "opvoeren",
+      "voer op",
     ],
     // "laat het rolluik zakken": a cover let down.
     down: [
@@ -422,7 +453,7 @@ export const nl: FastPathGrammar = {
     increases: ["verhoog", "verhogen", "te verhogen", "verhoogd"],
     softens: ["verminder", "verminderen", "te verminderen"],
     particles: [],
-    brighter: [
+    brighter: shortHet([
       ...compared(["feller", "helderder", "lichter"], ["licht", "verlichting", "stand", "instelling"]),
       "feller",
       // Too weak a light, or not enough of it: "het licht is te zwak", "niet fel genoeg".
@@ -472,12 +503,15 @@ export const nl: FastPathGrammar = {
       "moeilijk te zien",
       "het is moeilijk te zien",
       "ik zie bijna niets",
+      "ik zie bijna niks",
+      "ik kan bijna niets zien",
+      "ik kan bijna niks zien",
       "licht toevoegen",
       "voeg licht toe",
       "voeg wat licht toe",
       "voeg meer licht toe",
-    ],
-    dimmer: [
+    ]),
+    dimmer: shortHet([
       ...compared(["donkerder", "gedimder"], ["licht", "verlichting", "stand", "instelling"]),
       "niet zo fel",
       "zo donker mogelijk",
@@ -492,10 +526,19 @@ export const nl: FastPathGrammar = {
       "donkerder",
       "minder fel",
       "gedimd licht",
+      // Light wished softened or soft: "gedempt licht", "zachte verlichting", "op de dimstand".
+      "gedempt licht",
+      "gedempte verlichting",
+      "gedempte lampen",
+      "gedempter",
+      "zacht licht",
+      "zachte verlichting",
+      "dimstand",
       "gedimde verlichting",
       "minder lichte kamer",
       "donker licht",
       "donkere lampen",
+      "donkere lichten",
       "minder licht",
       "dimmer",
       "te fel",
@@ -535,8 +578,8 @@ export const nl: FastPathGrammar = {
       "lamp is te sterk",
       "lampen zijn te sterk",
       "verlichting is te sterk",
-    ],
-    louder: [
+    ]),
+    louder: shortHet([
       ...compared(["hoger", "luider", "harder"], ["volume", "geluid", "muziek"]),
       // "zet de muziek keihard": as loud as it goes, said of the sound.
       "keihard",
@@ -550,6 +593,18 @@ export const nl: FastPathGrammar = {
       "volume hoog",
       "hoog volume",
       "ik kan je niet horen",
+      // Sound asked for, said first as "ik wil licht" asks for light: "ik wil geluid op mijn
+      // speakers", "ik moet het geluid horen"; said later, or after "niet", they ask nothing.
+      "^ik wil volume",
+      "^ik wil geluid",
+      "^ik heb volume nodig",
+      "^ik heb geluid nodig",
+      "^ik wil het volume horen",
+      "^ik wil het geluid horen",
+      "^ik wil geluid horen",
+      "^ik moet het volume horen",
+      "^ik moet het geluid horen",
+      "^ik moet geluid horen",
       "ik kon je niet horen",
       "ik heb je niet gehoord",
       "ik hoor je niet",
@@ -617,8 +672,8 @@ export const nl: FastPathGrammar = {
       "ik versta je slecht",
       "ik kan het niet verstaan",
       "ik versta het niet",
-    ],
-    quieter: [
+    ]),
+    quieter: shortHet([
       ...compared(["lager", "zachter", "stiller"], ["volume", "geluid", "muziek"]),
       "zo zacht mogelijk",
       // Whispered, asked of the assistant: its voice, softer.
@@ -667,7 +722,7 @@ export const nl: FastPathGrammar = {
       "het is hard",
       "is hard",
       "het is hier hard",
-    ],
+    ]),
     // Light asked for where there is none: "er zij licht", "ik heb licht nodig in de keuken".
     lightOn: [
       "er zij licht",
@@ -700,6 +755,9 @@ export const nl: FastPathGrammar = {
       "sluit de lampen",
     ],
     mute: [
+      // Nothing wanted to be heard: "ik wil niets horen", "ik wil even niks horen".
+      "^ik wil niets horen",
+      "^ik wil niks horen",
       "blijf stil",
       "wees stil",
       "stil zijn",
@@ -938,6 +996,8 @@ export const nl: FastPathGrammar = {
     "de",
     "het",
     "'t",
+    // "zet t licht aan": "'t" as speech-to-text writes it, without its apostrophe.
+    "t",
     "een",
     "mijn",
     "onze",
@@ -1065,8 +1125,22 @@ export const nl: FastPathGrammar = {
     "ik bel",
   ],
   purposeInfinitive: { words: ["om"], particle: "te" },
-  pronouns: ["het", "hem", "'t", "'m", "ze", "dat", "dit"],
-  areaPrepositions: ["in", "op", "van", "in de", "in het", "op de", "van de", "van het"],
+  // "draai t lager": "'t" without its apostrophe, as among `articles`.
+  pronouns: ["het", "hem", "'t", "t", "'m", "ze", "dat", "dit"],
+  // "het geluid via de speaker": what the sound comes through, as Italian's "dagli altoparlanti".
+  areaPrepositions: [
+    "in",
+    "op",
+    "van",
+    "in de",
+    "in het",
+    "op de",
+    "van de",
+    "van het",
+    "via",
+    "via de",
+    "via het",
+  ],
   here: [
     "hier",
     "hier beneden",
@@ -1158,6 +1232,11 @@ export const nl: FastPathGrammar = {
       "ledlamp",
       "ledlampen",
       "ledjes",
+      "ledstrip",
+      "ledstrips",
+      "lichtstrip",
+      "lichtstrips",
+      "ledverlichting",
       // Said in English, as product names are.
       "light",
       "lights",
