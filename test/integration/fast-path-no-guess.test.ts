@@ -564,6 +564,29 @@ describe("a cover told to lessen, with no position said, is not moved", () => {
   });
 });
 
+describe("a word a vowel away from the grammar's is another word, not a slip", () => {
+  // "lucht" is air, "spunta" ticks or sprouts: read as "licht", "spenta", they switched lights.
+  it.each([
+    ["nl", "zet de lucht in de keuken aan"],
+    ["it", "spunta la luce della cucina"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "trun off the kitchen lights"],
+    ["it", "spegni la lcue della cucina"],
+    ["nl", "zet het lcht in de keuken uit"],
+  ])("%s: a letter swapped or left out, %j still switches the kitchen off", async (language, text) => {
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([
+      expect.stringMatching(/^light\.turn_off light\.counter_lights/),
+      expect.stringMatching(/^light\.turn_off light\.kitchen_ceiling/),
+    ]);
+  });
+});
+
 describe("a cover told to increase, with no position said, is not moved", () => {
   // As lessened: more open, or more shade? Raised says which way.
   beforeEach(async () => {
@@ -611,6 +634,8 @@ describe("a cover told to increase, with no position said, is not moved", () => 
     ["fr", "augmente la lumière de la chambre"],
   ])("%s: %j still brightens a light of the room", async (language, text) => {
     await say(text, language);
-    expect(home.serviceCalls()).toEqual([expect.stringMatching(/^light\.turn_on light\.bedroom_\w+ \{"brightness_pct"/)]);
+    expect(home.serviceCalls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.bedroom_\w+ \{"brightness_pct"/),
+    ]);
   });
 });

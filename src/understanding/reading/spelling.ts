@@ -55,6 +55,7 @@ export function grammarWords(grammar: FastPathGrammar): Set<string> {
 /**
  * How a slip made `b` into `a`, when it is one: a letter left out (the commonest slip), two
  * neighbours swapped, one letter for another, or one letter too many; the order is that of `SLIPS`.
+ * (`meant` takes no vowel for another: that is as often another word.)
  */
 export type Slip = "left out" | "swapped" | "changed" | "added";
 const SLIPS: readonly Slip[] = ["left out", "swapped", "changed", "added"];
@@ -79,6 +80,15 @@ export function slip(a: string, b: string): Slip | undefined {
   return inA === 2 && inB === 2 && a[start] === b[start + 1] && a[start + 1] === b[start]
     ? "swapped"
     : undefined;
+}
+
+const VOWELS = /^[aeiouy]$/;
+
+/** Whether `a` and `b`, of one length and one letter apart, differ by a vowel for a vowel. */
+function vowelForVowel(a: string, b: string): boolean {
+  let at = 0;
+  while (a[at] === b[at]) at++;
+  return VOWELS.test(a[at] ?? "") && VOWELS.test(b[at] ?? "");
 }
 
 export interface Spelling {
@@ -140,6 +150,9 @@ export function createSpelling(grammar: FastPathGrammar, lexicon: Lexicon): Spel
       for (const length of [word.length - 1, word.length, word.length + 1]) {
         for (const candidate of byStart.get(`${word[0]}${length}`) ?? []) {
           const how = slip(word, candidate);
+          // A vowel for another makes another word as often as a slip ("lucht", air, for "licht";
+          // "spunta" for "spenta"): never read as the grammar's.
+          if (how === "changed" && vowelForVowel(word, candidate)) continue;
           if (how) found.set(how, [...(found.get(how) ?? []), candidate]);
         }
       }
