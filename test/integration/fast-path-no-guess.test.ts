@@ -564,6 +564,41 @@ describe("a cover told to lessen, with no position said, is not moved", () => {
   });
 });
 
+describe("a level said of nothing named is no light's", () => {
+  // "set it to maximum" with nothing said before: the volume, the heating or a light? Before, the
+  // room's lights went there.
+  it.each([
+    ["en", "set it to maximum"],
+    ["en", "set to 30 percent"],
+    ["de", "stell es auf maximum"],
+    ["fr", "mets au maximum"],
+    ["es", "ponlo al máximo"],
+    ["it", "metti al massimo"],
+    ["nl", "zet het op maximaal"],
+  ])("%s: %j, from the kitchen, sets nothing", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(home.serviceCalls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "set the lights to 30 percent"],
+    ["it", "metti le luci al 30 per cento"],
+  ])("%s: the lights said, %j sets the kitchen's", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(home.serviceCalls()).toEqual([
+      'light.turn_on light.counter_lights {"brightness_pct":30}',
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":30}',
+    ]);
+  });
+
+  it("en: after the kitchen ceiling was switched on, 'set it to 30 percent' sets that light", async () => {
+    await say("turn on the kitchen ceiling", "en");
+    home.ha.serviceCalls.length = 0;
+    await say("set it to 30 percent", "en");
+    expect(home.serviceCalls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":30}']);
+  });
+});
+
 describe("a word a vowel away from the grammar's is another word, not a slip", () => {
   // "lucht" is air, "spunta" ticks or sprouts: read as "licht", "spenta", they switched lights.
   it.each([

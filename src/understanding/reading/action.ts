@@ -276,8 +276,10 @@ export function actionOf(
   if (acts > 1) return undefined;
   if (level !== undefined) {
     if (off || levelSaid === "by" || amount) return undefined;
-    // "turn the lights on at 50 %", "set the kitchen light to 40", "volume 30 percent".
-    if (!on && !has("verbs") && !soundNoun && !lightNoun && !thing && !placeSaid) return undefined;
+    // "turn the lights on at 50 %", "set the kitchen light to 40", "volume 30 percent"; "set it
+    // to maximum", "metti al massimo" say a level of nothing said: the volume, the heating, a
+    // light?
+    if (!on && !hint && !soundNoun && !lightNoun && !thing && !placeSaid) return undefined;
     // "set the blinds to 40 %": a cover's level is its position.
     if (hint === "cover") return on ? undefined : { intent: "set_position", level };
     return hint === "media" ? { intent: "set_volume", level } : { intent: "set_level", level };

@@ -193,8 +193,10 @@ export function createTurn(
     async resolve(said, kindInPlace) {
       const ctx = await context();
       // "make it louder" with nothing said before: "it" is what the verb is about, as if unsaid.
+      // A level says of nothing what it is ("set it to maximum": the volume, the heating, a light?).
       const unsaidIt = said !== undefined && !ctx.previous?.length && targets.isPronoun(said);
-      const name = unsaidIt && (match.kind || kindInPlace) ? undefined : said;
+      const saysItsKind = match.kind || (kindInPlace && match.intent !== "set_level");
+      const name = unsaidIt && saysItsKind ? undefined : said;
       // "turn it up" with nothing said before and music playing: the one player that plays.
       const soundPronoun =
         !grammar.soundPronouns || grammar.soundPronouns.some((p) => fold(p) === fold(said ?? ""));
