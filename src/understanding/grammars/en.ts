@@ -4,6 +4,19 @@ import type { FastPathGrammar } from "../grammar-types.js";
 const CAPABILITIES =
   "Without a language model I can switch, open, close, lock and dim things, set the volume, and tell you readings, states, the time and the date.";
 
+/** Fillers that say how much ("very", "pretty"): `intensifiers`. */
+const INTENSIFIERS = [
+  "really",
+  "very",
+  "pretty",
+  "quite",
+  "extremely",
+  "terribly",
+  "awfully",
+  "incredibly",
+  "super",
+];
+
 export const en: FastPathGrammar = {
   language: "en",
   locale: "en-GB",
@@ -177,27 +190,9 @@ export const en: FastPathGrammar = {
     // name, they made one light of several asked for.
     "only",
     // "it is really too bright": how much a word says is no part of what it asks.
-    "really",
-    "very",
-    "pretty",
-    "quite",
-    "extremely",
-    "terribly",
-    "awfully",
-    "incredibly",
-    "super",
+    ...INTENSIFIERS,
   ],
-  intensifiers: [
-    "really",
-    "very",
-    "pretty",
-    "quite",
-    "extremely",
-    "terribly",
-    "awfully",
-    "incredibly",
-    "super",
-  ],
+  intensifiers: INTENSIFIERS,
   now: [
     "now",
     "right now",

@@ -720,7 +720,7 @@ export const it: FastPathGrammar = {
       "riducessi",
       "riducesse",
     ],
-    // "riduci le tapparelle": lessened, said of light or sound; of a cover only with a position.
+    // "aumenta le tapparelle": more of light or sound; of a cover only with a position.
     increases: [
       ...requests("aumentare"),
       ...requests("incrementare"),
@@ -730,6 +730,7 @@ export const it: FastPathGrammar = {
       "aumentata",
       "aumentate",
     ],
+    // "riduci le tapparelle": lessened, said of light or sound; of a cover only with a position.
     softens: [
       ...requests("diminuire"),
       ...requests("ridurre"),
