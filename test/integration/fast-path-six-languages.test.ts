@@ -84,6 +84,31 @@ describe("lower or higher said of the music is a step, not the lowest or highest
   });
 });
 
+describe("a song asked for by how it sounds is another song, not the volume", () => {
+  it.each([
+    ["fr", "mets une chanson plus calme"],
+    ["fr", "mets un morceau plus calme"],
+    ["fr", "mets une musique plus calme"],
+    ["es", "pon una canción más tranquila"],
+    ["es", "pon una canción más suave"],
+    ["it", "metti una canzone più bassa"],
+  ])("%s: %j is handed on, and the speaker is left alone", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["fr", "baisse le volume de cette chanson", 0.1],
+    ["es", "baja el volumen de la canción", 0.1],
+    ["fr", "mets la musique plus fort", 0.3],
+  ])("%s: %j, said of the music playing, still sets the volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+});
+
 describe("a higher or lower level said with 'a' is a step; with 'the' it is the extreme", () => {
   it.each([
     [

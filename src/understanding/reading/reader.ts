@@ -747,6 +747,11 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         // before anything else it joins a thing to what says which.
         if (sense.preposition && !isLevel(next(i)) && [...sense.cues].every((cue) => cue === "by")) continue;
         if (sense.cues.size) {
+          // "mets une chanson plus calme", "pon una canción más tranquila": music said with "a" is
+          // another piece to put on, chosen by how it sounds, not the one playing made quieter.
+          const saidBefore = said[i - 1];
+          if (sense.cues.has("music") && saidBefore?.type === "word" && saidBefore.sense.indefinite)
+            return undefined;
           for (const cue of sense.cues) cues.set(cue, (cues.get(cue) ?? 0) + 1);
           if (comparatives.has(item.text) && (sense.cues.has("up") || sense.cues.has("down")))
             bareComparatives++;
