@@ -645,6 +645,12 @@ export interface FastPathGrammar {
    */
   transliterations?: Array<[string, string]>;
   /**
+   * Endings of the past tense ("-te" of "machte", "zette"): a word the grammar does not know that
+   * ends in one is never read as a slip for a word without it ("zette" is no "zetten", "dempte" no
+   * "dempt"): what was done is told, not asked.
+   */
+  pastEndings?: string[];
+  /**
    * A place said in the plural ("in all bathrooms", "in allen Badezimmern", "de los dormitorios",
    * "nelle camere"): each [plural ending, singular ending] tried on one word at a time, when the
    * words as said name no place.

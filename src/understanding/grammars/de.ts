@@ -316,6 +316,8 @@ export const de: FastPathGrammar = {
   compounds: true,
   // "Küchenlampe", "Garagenlicht": the first part joined by a linking sound.
   compoundLinks: ["n", "en", "s", "es"],
+  // "machte", "schaltete", "drehten": the past of a weak verb.
+  pastEndings: ["te", "ten", "test", "tet"],
   // "lautstaerke", "buero", "schliess": umlauts and "ß" as typed without them.
   transliterations: [
     ["ae", "ä"],

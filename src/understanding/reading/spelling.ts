@@ -111,6 +111,7 @@ export interface Spelling {
 
 export function createSpelling(grammar: FastPathGrammar, lexicon: Lexicon): Spelling {
   const known = grammarWords(grammar);
+  const past = (grammar.pastEndings ?? []).map(fold);
   /**
    * The grammar's words by their first letter and length: a slip keeps the first letter and
    * changes the length by one at most (`slip`), so a word is compared with those alone: an unknown
@@ -153,6 +154,7 @@ export function createSpelling(grammar: FastPathGrammar, lexicon: Lexicon): Spel
           // A vowel for another makes another word as often as a slip ("lucht", air, for "licht";
           // "spunta" for "spenta"): never read as the grammar's.
           if (how === "changed" && vowelForVowel(word, candidate)) continue;
+          if (past.some((e) => word.endsWith(e) && !candidate.endsWith(e))) continue;
           if (how) found.set(how, [...(found.get(how) ?? []), candidate]);
         }
       }
