@@ -236,6 +236,13 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const lostApostrophes = new Map(
     (grammar.apostrophesLost ?? []).map((w) => [fold(w).replace(/'/g, ""), fold(w)] as const),
   );
+  /** Of those, the elided articles and prepositions ("l'", "dell'"): only before a vowel or an "h". */
+  const elisions = new Set(
+    [...lostApostrophes.values()].filter((whole) => {
+      const sense = whole.endsWith("'") ? lexicon.senses(whole) : undefined;
+      return !!sense && (sense.article || sense.preposition);
+    }),
+  );
   /** Letters written for one a keyboard lacks ("ae" for "ä"), folded as sentences are. */
   const transliterations = (grammar.transliterations ?? []).map(([as, is]) => [fold(as), fold(is)] as const);
   const pausedWords = grammar.pausedCorrections ?? grammar.corrections ?? [];
@@ -548,13 +555,10 @@ export function createUnderstanding(grammar: FastPathGrammar) {
    */
   function elisionJoined(word: string, lookup: (words: string) => Spotted | undefined): string | undefined {
     if (spelling.knows(word)) return undefined;
-    for (const [elision, whole] of lostApostrophes) {
-      // Only an elision ("l'"), not a word with its apostrophe inside ("can't").
-      if (whole !== `${elision}'`) continue;
+    for (const whole of elisions) {
+      const elision = whole.slice(0, -1);
       const rest = word.slice(elision.length);
       if (!word.startsWith(elision) || rest.length < 3 || !/^[aeiouh]/.test(rest)) continue;
-      const sense = lexicon.senses(whole);
-      if (!sense?.article && !sense?.preposition) continue;
       if (spelling.knows(rest) || lookup(rest) !== undefined) return `${whole}${rest}`;
     }
     return undefined;
@@ -578,9 +582,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
           if (joined !== undefined) restored++;
           return joined ?? word;
         }
-        const sense = lexicon.senses(whole);
-        const elided = whole.endsWith("'") && !!sense && (sense.article || sense.preposition);
-        if (elided && !/^[aeiouh]/.test(all[i + 1] ?? "")) return word;
+        if (elisions.has(whole) && !/^[aeiouh]/.test(all[i + 1] ?? "")) return word;
         restored++;
         return whole;
       })

@@ -564,29 +564,6 @@ describe("a cover told to lessen, with no position said, is not moved", () => {
   });
 });
 
-describe("a verb in the past tells what was done, and asks nothing", () => {
-  // "zette" was read as a slip for "zetten", "machte" for "mache": the past taken for a command.
-  it.each([
-    ["nl", "zette het licht in de keuken uit"],
-    ["de", "machte das Licht in der Küche aus"],
-  ])("%s: %j switches nothing", async (language, text) => {
-    await say(text, language);
-    expect(home.serviceCalls()).toEqual([]);
-  });
-
-  it.each([
-    ["nl", "zet de lichten in de keuken uit"],
-    ["de", "mach das Licht in der Küche aus"],
-    ["de", "schlate das Licht in der Küche aus"],
-  ])("%s: %j, a command (a slip too), still switches the kitchen off", async (language, text) => {
-    await say(text, language);
-    expect(home.serviceCalls()).toEqual([
-      expect.stringMatching(/^light\.turn_off light\.counter_lights/),
-      expect.stringMatching(/^light\.turn_off light\.kitchen_ceiling/),
-    ]);
-  });
-});
-
 describe("a level said of nothing named is no light's", () => {
   // "set it to maximum" with nothing said before: the volume, the heating or a light? Before, the
   // room's lights went there.
@@ -622,11 +599,14 @@ describe("a level said of nothing named is no light's", () => {
   });
 });
 
-describe("a word a vowel away from the grammar's is another word, not a slip", () => {
-  // "lucht" is air, "spunta" ticks or sprouts: read as "licht", "spenta", they switched lights.
+describe("a slip is read, another word or a past tense is not", () => {
+  // "lucht" is air, "spunta" ticks or sprouts: read as "licht", "spenta", they switched lights;
+  // "zette", "machte" were read as "zetten", "mache": the past taken for a command.
   it.each([
     ["nl", "zet de lucht in de keuken aan"],
     ["it", "spunta la luce della cucina"],
+    ["nl", "zette het licht in de keuken uit"],
+    ["de", "machte das Licht in der Küche aus"],
   ])("%s: %j switches nothing", async (language, text) => {
     await say(text, language);
     expect(home.serviceCalls()).toEqual([]);
@@ -636,7 +616,10 @@ describe("a word a vowel away from the grammar's is another word, not a slip", (
     ["en", "trun off the kitchen lights"],
     ["it", "spegni la lcue della cucina"],
     ["nl", "zet het lcht in de keuken uit"],
-  ])("%s: a letter swapped or left out, %j still switches the kitchen off", async (language, text) => {
+    ["de", "schlate das Licht in der Küche aus"],
+    ["nl", "zet de lichten in de keuken uit"],
+    ["de", "mach das Licht in der Küche aus"],
+  ])("%s: %j still switches the kitchen off", async (language, text) => {
     await say(text, language);
     expect(home.serviceCalls()).toEqual([
       expect.stringMatching(/^light\.turn_off light\.counter_lights/),

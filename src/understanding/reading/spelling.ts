@@ -148,13 +148,14 @@ export function createSpelling(grammar: FastPathGrammar, lexicon: Lexicon): Spel
     meant(word) {
       if (word.length < SHORTEST || known.has(word) || !/^\p{L}+$/u.test(word)) return undefined;
       const found = new Map<Slip, string[]>();
+      const pastEndings = past.filter((e) => word.endsWith(e));
       for (const length of [word.length - 1, word.length, word.length + 1]) {
         for (const candidate of byStart.get(`${word[0]}${length}`) ?? []) {
           const how = slip(word, candidate);
           // A vowel for another makes another word as often as a slip ("lucht", air, for "licht";
           // "spunta" for "spenta"): never read as the grammar's.
           if (how === "changed" && vowelForVowel(word, candidate)) continue;
-          if (past.some((e) => word.endsWith(e) && !candidate.endsWith(e))) continue;
+          if (pastEndings.some((e) => !candidate.endsWith(e))) continue;
           if (how) found.set(how, [...(found.get(how) ?? []), candidate]);
         }
       }
