@@ -22,6 +22,8 @@ export interface ClockQuestion {
   guessed?: true;
   /** The one day's or month's name checked of today ("is it monday": "monday"), folded. */
   checks?: string;
+  /** The week's number was asked ("what week is it"). */
+  week?: true;
 }
 
 /** "today" asks for the date only when nothing names the time or the date ("was ist heute"). */
@@ -29,6 +31,7 @@ type Role =
   | "time"
   | "date"
   | "today"
+  | "week"
   | "present"
   | "day"
   | "dayOfMonth"
@@ -88,6 +91,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   add(grammar.clock.time, "time");
   add(grammar.clock.date, "date");
   add(grammar.clock.today, "today");
+  add(grammar.clock.week ?? [], "week");
   add(grammar.clock.days ?? [], "day");
   add(grammar.clock.greetings ?? [], "greeting");
   add(grammar.clock.settings ?? [], "setting");
@@ -308,6 +312,12 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   // "what's on today", "was habe ich heute", "cosa ho oggi": looked for among the words as said,
   // as the cleaner drops pronouns and verbs of having.
   const agendaPhrases = phraseList(grammar.clock.agenda ?? []);
+  const weekPhrases = phraseList(grammar.clock.week ?? []);
+  /** A word of the calendar said with the week, outside its own phrase ("what's on this week"; not "calendar week"). */
+  const weekAgenda = (whole: string[]) => {
+    const week = saidAt(whole, weekPhrases);
+    return [...saidAt(whole, agendaPhrases)].some((i) => !week.has(i));
+  };
 
   /**
    * The question `said` (the sentence's words, politeness and wake word dropped) asks, or
@@ -381,6 +391,12 @@ export function createClockQuestion(grammar: FastPathGrammar) {
         ? { intent: "query_date", checks: named[0]! }
         : { intent: "query_date" };
     }
+    // "what week is it", "welche Kalenderwoche haben wir": its number; "what day of the week" holds
+    // the day's word, and asks the date.
+    // "what's on this week" asks what the week holds, as with "today" below.
+    // The phrase alone may be said of how the week went ("¡qué semana!", "che settimana!").
+    if (found.has("week") && !found.has("date") && !found.has("time") && pieces > 1)
+      return weekAgenda(words(withoutWakeWord(folded))) ? undefined : { intent: "query_date", week: true };
     if (found.has("time") && statesTime(folded)) return undefined;
     if (found.has("time")) return { intent: "query_time", ...(found.has("date") ? { alsoDate: true } : {}) };
     if (found.has("date")) return { intent: "query_date" };
@@ -418,10 +434,16 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     return undefined;
   }
 
+  // The week's own words ("week", "Kalenderwoche"), without the question words its phrases hold.
+  const weekWords = new Set(
+    (grammar.clock.week ?? []).flatMap(words).filter((w) => !questionWords.has(w) && !determiners.has(w)),
+  );
+
   return (sentence: string): ClockQuestion | undefined => {
     const folded = withElisions(fold(sentence));
     // Most sentences name neither: one look at their words, and done.
-    if (!words(folded).some((w) => asking.has(w) || dayNames.has(w) || misspeltRole(w))) return undefined;
+    if (!words(folded).some((w) => asking.has(w) || weekWords.has(w) || dayNames.has(w) || misspeltRole(w)))
+      return undefined;
     // One word alone is no question, but "today": "Jour" and "Nuit" switch a scene in Home
     // Assistant's French sentences. The templates still read the few that are ("time"). Counted
     // before politeness and "now" are dropped: "fecha actual", "Datum bitte" are two words.

@@ -244,6 +244,8 @@ export interface FastPathReplies {
   /** The time at one o'clock, where it is singular ("Es la 1:05", "È l'1:05"); else `time`. */
   timeAtOne?: string;
   date: string;
+  /** The week of the year asked ("what week is it"): its number, as ISO 8601 counts weeks. */
+  week: string;
   /** A time or date question about another place or day: the home's clock knows only its own. */
   onlyHere: string;
   /** Said before the date when a day or month named is today's ("is it monday": "Yes."). */
@@ -758,6 +760,11 @@ export interface FastPathGrammar {
     date: string[];
     /** "today": the date, when nothing else names the time or the date ("what's today"). */
     today: string[];
+    /**
+     * The week of the year ("what week is it", "welche Kalenderwoche haben wir"): its number, when
+     * nothing names the day or the date ("what day of the week" asks the date).
+     */
+    week?: string[];
     /**
      * A day by its name, month or number ("Monday", "March", "the ninth"): the date only said of
      * `today` ("is today the ninth"); without it another day is asked about ("what day is the ninth").

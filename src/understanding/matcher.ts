@@ -51,6 +51,8 @@ export interface FastMatch {
   guessed?: true;
   /** A time question that asks the date too ("what's the time and date"). */
   alsoDate?: true;
+  /** A date question that asks the week's number ("what week is it"). */
+  week?: true;
   /** A relative change: how much ("a bit" is a step, "a lot" two, "all the way" to the end). */
   amount?: "step" | "lot" | "full";
   /** "unmute and turn it up": the speaker is unmuted before its volume is changed or set. */

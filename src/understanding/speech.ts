@@ -101,3 +101,25 @@ export function dateOf(grammar: FastPathGrammar, at: Date, timeZone: string): st
     year: "numeric",
   }).format(at);
 }
+
+/**
+ * The week of the year of the day `at` is in the home's zone, as ISO 8601 counts them: weeks start
+ * on Monday, and week 1 holds the year's first Thursday.
+ */
+export function isoWeek(at: Date, timeZone: string): number {
+  const part = (parts: Intl.DateTimeFormatPart[], type: string) =>
+    Number(parts.find((p) => p.type === type)?.value);
+  const parts = new Intl.DateTimeFormat("en", {
+    timeZone,
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+  }).formatToParts(at);
+  const [year, month, day] = [part(parts, "year"), part(parts, "month"), part(parts, "day")];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // The Thursday of the same week decides its year and number.
+  const weekday = date.getUTCDay() || 7;
+  date.setUTCDate(date.getUTCDate() + 4 - weekday);
+  const firstOfYear = Date.UTC(date.getUTCFullYear(), 0, 1);
+  return Math.ceil(((date.getTime() - firstOfYear) / 86_400_000 + 1) / 7);
+}

@@ -295,6 +295,18 @@ describe("fast path: questions", () => {
     );
     expect((await say("Che ore sono?", "it")).speech).toMatch(/^(?:Sono le |È l')\d{1,2}:\d{2}\.$/);
   });
+
+  it("tells the week of the year, as ISO 8601 counts it, in the user's language", async () => {
+    const week = (speech: string) => Number(/\d+/.exec(speech)?.[0]);
+    const en = (await say("which week of the year is it")).speech;
+    expect(en).toMatch(/^It's week \d{1,2}\.$/);
+    const de = (await say("Welche Kalenderwoche haben wir?", "de")).speech;
+    expect(de).toMatch(/^Wir haben Kalenderwoche \d{1,2}\.$/);
+    expect(week(de)).toBe(week(en));
+    expect(week(en)).toBeGreaterThanOrEqual(1);
+    expect(week(en)).toBeLessThanOrEqual(53);
+    expect(ha.serviceCalls).toEqual([]);
+  });
 });
 
 describe("fast path: volume", () => {

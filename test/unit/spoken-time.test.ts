@@ -1,7 +1,8 @@
-// The time as said in each language: one o'clock is singular where the language says so.
+// The time as said in each language: one o'clock is singular where the language says so; and the
+// week of the year, as ISO 8601 counts it.
 import { describe, expect, it } from "vitest";
 import { GRAMMARS } from "../../src/understanding/grammar.js";
-import { timeSaid } from "../../src/understanding/speech.js";
+import { isoWeek, timeSaid } from "../../src/understanding/speech.js";
 
 const at = (iso: string) => new Date(iso);
 
@@ -21,5 +22,25 @@ describe("the time said", () => {
   it("the hour is the home's, in its time zone", () => {
     // 00:05 UTC is 01:05 in Madrid in winter.
     expect(timeSaid(GRAMMARS.es!, at("2026-12-04T00:05:00Z"), "Europe/Madrid")).toBe("Es la 1:05.");
+  });
+});
+
+describe("the week of the year", () => {
+  it.each([
+    ["2026-12-06T12:00:00Z", 49],
+    ["2026-12-07T12:00:00Z", 50],
+    // The first days of January may be the last week of the year before, and the last of December
+    // the first week of the next: the week's Thursday decides.
+    ["2021-01-03T12:00:00Z", 53],
+    ["2027-01-01T12:00:00Z", 53],
+    ["2024-12-30T12:00:00Z", 1],
+    ["2025-12-29T12:00:00Z", 1],
+  ])("%s is in week %i", (iso, week) => {
+    expect(isoWeek(at(iso), "UTC")).toBe(week);
+  });
+
+  it("the week is the home's, in its time zone: Sunday night in UTC is already Monday in Berlin", () => {
+    expect(isoWeek(at("2026-12-06T23:30:00Z"), "UTC")).toBe(49);
+    expect(isoWeek(at("2026-12-06T23:30:00Z"), "Europe/Berlin")).toBe(50);
   });
 });

@@ -515,3 +515,45 @@ describe("German: the date as written ('welches Datum schreiben wir') and the ti
     expect(notTheHomes(readers[language]!(sentence))).toBe(true);
   });
 });
+
+describe("the week of the year asked", () => {
+  it.each([
+    ["en", "which week of the year are we in"],
+    ["en", "what's the calendar week"],
+    ["de", "welche Kalenderwoche haben wir gerade"],
+    ["de", "in welcher Woche sind wir"],
+    ["fr", "on est en quelle semaine"],
+    ["es", "¿en qué semana estamos?"],
+    ["nl", "wat is het weeknummer"],
+    ["it", "in che settimana siamo adesso"],
+  ])("%s: %j asks the week's number", (language, sentence) => {
+    expect(readers[language]!(sentence)).toEqual({ intent: "query_date", week: true });
+  });
+
+  it.each([
+    ["en", "what day of the week is it"],
+    ["de", "welcher Tag der Woche ist heute"],
+    ["fr", "quel jour de la semaine sommes-nous"],
+    ["es", "qué día de la semana es hoy"],
+    ["nl", "welke dag van de week is het"],
+    ["it", "che giorno della settimana è oggi"],
+  ])("%s: %j asks the day, and so the date", (language, sentence) => {
+    expect(readers[language]!(sentence)).toEqual({ intent: "query_date" });
+  });
+
+  it.each([
+    // How the week went, or what it holds.
+    ["es", "¡qué semana!"],
+    ["it", "che settimana!"],
+    ["fr", "quelle semaine !"],
+    ["en", "what's on this week"],
+    ["en", "how is the week going"],
+    ["de", "was habe ich diese Woche"],
+    ["nl", "wat staat er deze week op de planning"],
+    // Another week.
+    ["en", "what week is it next week"],
+    ["de", "welche Kalenderwoche ist nächsten Montag"],
+  ])("%s: %j is no question of this week's number", (language, sentence) => {
+    expect(readers[language]!(sentence)?.week).toBeUndefined();
+  });
+});

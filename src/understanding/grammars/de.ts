@@ -2010,6 +2010,16 @@ export const de: FastPathGrammar = {
       "sind wir schon im",
     ],
     // "wie spät ist es in meiner Zeitzone": the home's own time zone, answered.
+    week: [
+      "welche woche",
+      "in welcher woche",
+      "welcher woche",
+      "welche woche des jahres",
+      "welcher woche des jahres",
+      "kalenderwoche",
+      "wochennummer",
+      "nummer der woche",
+    ],
     ownZone: [
       "dieser zeitzone",
       "meiner zeitzone",
@@ -2669,6 +2679,7 @@ export const de: FastPathGrammar = {
     },
     time: "Es ist {time}.",
     date: "Heute ist {date}.",
+    week: "Wir haben Kalenderwoche {week}.",
     onlyHere: "Uhrzeit und Datum kenne ich nur von hier und heute.",
     dateYes: "Ja.",
     dateNo: "Nein.",

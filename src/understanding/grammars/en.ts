@@ -1588,6 +1588,15 @@ export const en: FastPathGrammar = {
     // "it's time", "is it time yet": the time has come, no question of it.
     itIs: ["it's", "it is", "its", "that's", "now's", "now is", "is this", "is that", "yet"],
     // "what time is it in my time zone": the home's own, answered.
+    week: [
+      "what week",
+      "which week",
+      "what week of the year",
+      "which week of the year",
+      "week number",
+      "number of the week",
+      "calendar week",
+    ],
     ownZone: [
       "this time zone",
       "my time zone",
@@ -2165,6 +2174,7 @@ export const en: FastPathGrammar = {
     },
     time: "It is {time}.",
     date: "Today is {date}.",
+    week: "It's week {week}.",
     onlyHere: "I can only tell the time and date here, for today.",
     dateYes: "Yes.",
     dateNo: "No.",

@@ -2251,6 +2251,7 @@ export const es: FastPathGrammar = {
     // "la hora de Ámsterdam", "la hora a Madrid": a city's, besides an area's prepositions.
     cityPrepositions: ["a"],
     // "qué hora es en mi zona horaria": the home's own time zone, answered.
+    week: ["qué semana", "cuál semana", "qué semana del año", "número de semana", "número de la semana"],
     ownZone: [
       "esta zona horaria",
       "mi zona horaria",
@@ -2833,6 +2834,7 @@ export const es: FastPathGrammar = {
     time: "Son las {time}.",
     timeAtOne: "Es la {time}.",
     date: "Hoy es {date}.",
+    week: "Estamos en la semana {week}.",
     onlyHere: "Solo sé la hora y la fecha de aquí, de hoy.",
     dateYes: "Sí.",
     dateNo: "No.",

@@ -2106,6 +2106,7 @@ export const fr: FastPathGrammar = {
       "est-ce",
     ],
     // "quelle heure est-il dans mon fuseau horaire": the home's own time zone, answered.
+    week: ["quelle semaine", "quelle semaine de l'année", "numéro de semaine", "numéro de la semaine"],
     ownZone: [
       "ce fuseau horaire",
       "mon fuseau horaire",
@@ -2689,6 +2690,7 @@ export const fr: FastPathGrammar = {
     },
     time: "Il est {time}.",
     date: "Nous sommes le {date}.",
+    week: "Nous sommes en semaine {week}.",
     onlyHere: "Je ne connais que l'heure et la date d'ici, aujourd'hui.",
     dateYes: "Oui.",
     dateNo: "Non.",

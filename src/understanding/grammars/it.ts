@@ -2376,6 +2376,14 @@ export const it: FastPathGrammar = {
     // "l'ora ad Amsterdam", "che ore sono a Milano": a city's, besides an area's prepositions.
     cityPrepositions: ["a", "ad"],
     // "che ore sono nel mio fuso orario": the home's own time zone, answered.
+    week: [
+      "che settimana",
+      "in che settimana",
+      "quale settimana",
+      "che settimana dell'anno",
+      "numero della settimana",
+      "numero di settimana",
+    ],
     ownZone: [
       "questo fuso orario",
       "mio fuso orario",
@@ -2937,6 +2945,7 @@ export const it: FastPathGrammar = {
     time: "Sono le {time}.",
     timeAtOne: "È l'{time}.",
     date: "Oggi è {date}.",
+    week: "Siamo nella settimana {week}.",
     onlyHere: "So dirti solo l'ora e la data di qui, di oggi.",
     dateYes: "Sì.",
     dateNo: "No.",

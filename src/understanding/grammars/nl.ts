@@ -1699,6 +1699,14 @@ export const nl: FastPathGrammar = {
     present: ["is het", "is het al", "is het nog", "zijn we", "zitten we in", "zijn we in", "hebben we"],
     // "hoe laat is het in mijn tijdzone": the home's own time zone, answered.
     // "de tijd in mijn stad": where the home is.
+    week: [
+      "welke week",
+      "in welke week",
+      "welke week van het jaar",
+      "hoeveelste week",
+      "weeknummer",
+      "weeknr",
+    ],
     ownZone: [
       "deze tijdzone",
       "mijn tijdzone",
@@ -2297,6 +2305,7 @@ export const nl: FastPathGrammar = {
     },
     time: "Het is {time}.",
     date: "Het is vandaag {date}.",
+    week: "Het is week {week}.",
     onlyHere: "Ik weet alleen de tijd en de datum van hier, vandaag.",
     dateYes: "Ja.",
     dateNo: "Nee.",

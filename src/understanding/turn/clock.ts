@@ -6,7 +6,7 @@ import { normalizeName } from "../../spoken-name.js";
 import { fill } from "../grammar.js";
 import { failureSpeech } from "../spoken-result.js";
 import type { FastPathOutcome } from "../outcome.js";
-import { dateOf, timeSaid } from "../speech.js";
+import { dateOf, isoWeek, timeSaid } from "../speech.js";
 import { fold } from "../sentence.js";
 import type { Turn } from "./turn.js";
 
@@ -28,6 +28,9 @@ export async function tellTime(turn: Turn, intent: "query_time" | "query_date"):
   const at = new Date(iso);
   const time = timeSaid(turn.grammar, at, zone);
   const date = fill(r.date, { date: dateOf(turn.grammar, at, zone) });
+  if (intent === "query_date" && turn.match.week) {
+    return turn.done(fill(r.week, { week: String(isoWeek(at, zone)) }), "query_answer");
+  }
   if (intent === "query_date") {
     const checked = turn.match.checks && isToday(turn.grammar.locale, turn.match.checks, at, zone);
     const said = checked === undefined ? date : `${checked ? r.dateYes : r.dateNo} ${date}`;
