@@ -472,6 +472,7 @@ describe("a day or a month checked of today", () => {
     ["es", "estamos en marzo", "marzo"],
     ["nl", "is het al vrijdag", "vrijdag"],
     ["it", "siamo a marzo", "marzo"],
+    ["it", "siamo già a marzo", "marzo"],
     ["it", "oggi è lunedì", "lunedi"],
   ])("%s: %j checks %j", (language, sentence, checks) => {
     expect(readers[language]!(sentence)).toEqual({ intent: "query_date", checks });

@@ -2009,7 +2009,7 @@ export const de: FastPathGrammar = {
       "sind wir im",
       "sind wir schon im",
     ],
-    // "wie spät ist es in meiner Zeitzone": the home's own time zone, answered.
+    // "welche Kalenderwoche haben wir": the week's number.
     week: [
       "welche woche",
       "in welcher woche",
@@ -2020,6 +2020,7 @@ export const de: FastPathGrammar = {
       "wochennummer",
       "nummer der woche",
     ],
+    // "wie spät ist es in meiner Zeitzone": the home's own time zone, answered.
     ownZone: [
       "dieser zeitzone",
       "meiner zeitzone",

@@ -1587,7 +1587,7 @@ export const en: FastPathGrammar = {
     present: ["is it", "is it already", "is it still", "are we on", "are we in"],
     // "it's time", "is it time yet": the time has come, no question of it.
     itIs: ["it's", "it is", "its", "that's", "now's", "now is", "is this", "is that", "yet"],
-    // "what time is it in my time zone": the home's own, answered.
+    // "which week of the year is it": the week's number.
     week: [
       "what week",
       "which week",
@@ -1597,6 +1597,7 @@ export const en: FastPathGrammar = {
       "number of the week",
       "calendar week",
     ],
+    // "what time is it in my time zone": the home's own, answered.
     ownZone: [
       "this time zone",
       "my time zone",

@@ -2250,8 +2250,9 @@ export const es: FastPathGrammar = {
     present: ["es", "estamos", "estamos a", "estamos en", "ya es", "ya estamos en"],
     // "la hora de Ámsterdam", "la hora a Madrid": a city's, besides an area's prepositions.
     cityPrepositions: ["a"],
-    // "qué hora es en mi zona horaria": the home's own time zone, answered.
+    // "en qué semana estamos": the week's number.
     week: ["qué semana", "cuál semana", "qué semana del año", "número de semana", "número de la semana"],
+    // "qué hora es en mi zona horaria": the home's own time zone, answered.
     ownZone: [
       "esta zona horaria",
       "mi zona horaria",

@@ -2105,8 +2105,9 @@ export const fr: FastPathGrammar = {
       // "aujourd'hui, est-ce mercredi ?": asked by inversion, as "est-on".
       "est-ce",
     ],
-    // "quelle heure est-il dans mon fuseau horaire": the home's own time zone, answered.
+    // "on est en quelle semaine": the week's number.
     week: ["quelle semaine", "quelle semaine de l'année", "numéro de semaine", "numéro de la semaine"],
+    // "quelle heure est-il dans mon fuseau horaire": the home's own time zone, answered.
     ownZone: [
       "ce fuseau horaire",
       "mon fuseau horaire",

@@ -2372,10 +2372,21 @@ export const it: FastPathGrammar = {
     // "siamo martedì", "è già marzo", "siamo a marzo": today's date checked.
     // "è ora", "è già l'ora": the time has come, no question of it.
     itIs: ["adesso è", "è arrivata", "è già"],
-    present: ["è", "è già", "siamo", "siamo già", "siamo a", "siamo ad", "siamo in", "siamo di"],
+    present: [
+      "è",
+      "è già",
+      "siamo",
+      "siamo già",
+      "siamo a",
+      "siamo ad",
+      "siamo in",
+      "siamo di",
+      "siamo già a",
+      "siamo già in",
+    ],
     // "l'ora ad Amsterdam", "che ore sono a Milano": a city's, besides an area's prepositions.
     cityPrepositions: ["a", "ad"],
-    // "che ore sono nel mio fuso orario": the home's own time zone, answered.
+    // "in che settimana siamo": the week's number.
     week: [
       "che settimana",
       "in che settimana",
@@ -2384,6 +2395,7 @@ export const it: FastPathGrammar = {
       "numero della settimana",
       "numero di settimana",
     ],
+    // "che ore sono nel mio fuso orario": the home's own time zone, answered.
     ownZone: [
       "questo fuso orario",
       "mio fuso orario",

@@ -1697,8 +1697,7 @@ export const nl: FastPathGrammar = {
     // "het is tijd", "is het al tijd": the time has come, no question of it.
     itIs: ["het is", "'t is", "t is", "nu is"],
     present: ["is het", "is het al", "is het nog", "zijn we", "zitten we in", "zijn we in", "hebben we"],
-    // "hoe laat is het in mijn tijdzone": the home's own time zone, answered.
-    // "de tijd in mijn stad": where the home is.
+    // "wat is het weeknummer": the week's number.
     week: [
       "welke week",
       "in welke week",
@@ -1707,6 +1706,8 @@ export const nl: FastPathGrammar = {
       "weeknummer",
       "weeknr",
     ],
+    // "hoe laat is het in mijn tijdzone": the home's own time zone, answered.
+    // "de tijd in mijn stad": where the home is.
     ownZone: [
       "deze tijdzone",
       "mijn tijdzone",
