@@ -24,6 +24,8 @@ export interface ClockQuestion {
   checks?: string;
   /** The week's number was asked ("what week is it"). */
   week?: true;
+  /** Whether today is in the weekend was asked ("is it the weekend"). */
+  weekend?: true;
 }
 
 /** "today" asks for the date only when nothing names the time or the date ("was ist heute"). */
@@ -32,6 +34,7 @@ type Role =
   | "date"
   | "today"
   | "week"
+  | "weekend"
   | "present"
   | "day"
   | "dayOfMonth"
@@ -92,6 +95,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   add(grammar.clock.date, "date");
   add(grammar.clock.today, "today");
   add(grammar.clock.week ?? [], "week");
+  add(grammar.clock.weekend ?? [], "weekend");
   add(grammar.clock.days ?? [], "day");
   add(grammar.clock.greetings ?? [], "greeting");
   add(grammar.clock.settings ?? [], "setting");
@@ -345,7 +349,13 @@ export function createClockQuestion(grammar: FastPathGrammar) {
             !found.has("dayOfMonth") &&
             previous !== undefined &&
             (prepositions.has(previous) || (determiners.has(previous) && !pronouns.has(previous)));
-          if (another) role = "otherDay";
+          // "at the weekend", "on the weekend", "am Wochenende": when something is, not whether today
+          // is in it ("estamos en fin de semana": the preposition of "we are" is theirs).
+          let before = i - 1;
+          while (before >= 0 && determiners.has(said[before]!)) before--;
+          const when =
+            role === "weekend" && last !== "present" && before >= 0 && prepositions.has(said[before]!);
+          if (another || when) role = "otherDay";
           found.add(role);
           break;
         }
@@ -378,7 +388,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     // "Is it monday", "sommes-nous mardi", "siamo a marzo" check today's too, when no word names
     // the date or asks what the day holds; a day of the month so said may be another's ("is it
     // the 29th already"): only "today" makes it today's.
-    if (found.has("day") || found.has("dayOfMonth")) {
+    if (found.has("day") || found.has("dayOfMonth") || found.has("weekend")) {
       const present =
         (found.has("present") || saidAt(words(withoutWakeWord(folded)), presentPhrases).size > 0) &&
         !found.has("date") &&
@@ -387,7 +397,9 @@ export function createClockQuestion(grammar: FastPathGrammar) {
       if ((!found.has("today") && !present) || found.has("time")) return undefined;
       // One name checked is answered yes or no (turn/clock.ts); "monday or tuesday", the date.
       const named = said.filter((w) => roles.get(w) === "day");
-      return named.length === 1 && !found.has("dayOfMonth") && !found.has("date")
+      if (found.has("weekend") && !named.length && !found.has("dayOfMonth") && !found.has("date"))
+        return { intent: "query_date", weekend: true };
+      return named.length === 1 && !found.has("dayOfMonth") && !found.has("date") && !found.has("weekend")
         ? { intent: "query_date", checks: named[0]! }
         : { intent: "query_date" };
     }
@@ -434,9 +446,12 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     return undefined;
   }
 
-  // The week's own words ("week", "Kalenderwoche"), without the question words its phrases hold.
+  // The week's and the weekend's own words ("week", "Kalenderwoche", "weekend"), without the
+  // question words the week's phrases hold.
   const weekWords = new Set(
-    (grammar.clock.week ?? []).flatMap(words).filter((w) => !questionWords.has(w) && !determiners.has(w)),
+    [...(grammar.clock.week ?? []), ...(grammar.clock.weekend ?? [])]
+      .flatMap(words)
+      .filter((w) => !questionWords.has(w) && !determiners.has(w)),
   );
 
   return (sentence: string): ClockQuestion | undefined => {

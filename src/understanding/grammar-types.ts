@@ -760,6 +760,8 @@ export interface FastPathGrammar {
     date: string[];
     /** "today": the date, when nothing else names the time or the date ("what's today"). */
     today: string[];
+    /** The weekend, checked of today as a day's name is ("is it the weekend", "ist schon Wochenende"). */
+    weekend?: string[];
     /**
      * The week of the year ("what week is it", "welche Kalenderwoche haben wir"): its number, when
      * nothing names the day or the date ("what day of the week" asks the date).

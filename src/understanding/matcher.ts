@@ -53,6 +53,8 @@ export interface FastMatch {
   alsoDate?: true;
   /** A date question that asks the week's number ("what week is it"). */
   week?: true;
+  /** A date question that checks whether today is in the weekend ("is it the weekend"). */
+  weekend?: true;
   /** A relative change: how much ("a bit" is a step, "a lot" two, "all the way" to the end). */
   amount?: "step" | "lot" | "full";
   /** "unmute and turn it up": the speaker is unmuted before its volume is changed or set. */

@@ -307,6 +307,13 @@ describe("fast path: questions", () => {
     expect(week(en)).toBeLessThanOrEqual(53);
     expect(ha.serviceCalls).toEqual([]);
   });
+
+  it("says yes or no when asked whether it is the weekend, with today's date", async () => {
+    const { speech } = await say("is it the weekend yet");
+    // Today is the home's, in its zone: the answer agrees with the weekday it names.
+    expect(speech).toMatch(/^(?:Yes|No)\. Today is \w+, \d{1,2} \w+ \d{4}\.$/);
+    expect(speech.startsWith("Yes.")).toBe(/Today is (?:Saturday|Sunday),/.test(speech));
+  });
 });
 
 describe("fast path: volume", () => {

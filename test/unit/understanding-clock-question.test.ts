@@ -558,3 +558,31 @@ describe("the week of the year asked", () => {
     expect(readers[language]!(sentence)?.week).toBeUndefined();
   });
 });
+
+describe("the weekend checked of today", () => {
+  it.each([
+    ["en", "is it the weekend yet"],
+    ["de", "ist es schon Wochenende?"],
+    ["fr", "est-ce qu'on est le week-end"],
+    ["es", "¿ya estamos en fin de semana?"],
+    ["nl", "is het al weekend"],
+    ["it", "è già il fine settimana?"],
+  ])("%s: %j asks whether today is in the weekend", (language, sentence) => {
+    expect(readers[language]!(sentence)).toEqual({ intent: "query_date", weekend: true });
+  });
+
+  it.each([
+    // When something is, or a wish.
+    ["en", "is it on the weekend"],
+    ["de", "ist das Konzert am Wochenende"],
+    ["en", "have a lovely weekend"],
+    ["fr", "bon week-end à toi"],
+    ["es", "qué hacemos el fin de semana"],
+    ["nl", "wat doen we in het weekend"],
+    ["it", "cosa facciamo nel weekend"],
+    // Another day.
+    ["en", "is it the weekend tomorrow"],
+  ])("%s: %j is no check of today", (language, sentence) => {
+    expect(readers[language]!(sentence)?.weekend).toBeUndefined();
+  });
+});

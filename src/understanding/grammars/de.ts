@@ -2004,11 +2004,15 @@ export const de: FastPathGrammar = {
       "ist es",
       "ist es schon",
       "ist es noch",
+      "ist schon",
+      "ist jetzt",
       "haben wir",
       "haben wir schon",
       "sind wir im",
       "sind wir schon im",
     ],
+    // "ist schon Wochenende": the weekend, checked of today as a day's name is.
+    weekend: ["wochenende"],
     // "welche Kalenderwoche haben wir": the week's number.
     week: [
       "welche woche",

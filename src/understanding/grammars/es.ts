@@ -2250,6 +2250,8 @@ export const es: FastPathGrammar = {
     present: ["es", "estamos", "estamos a", "estamos en", "ya es", "ya estamos en"],
     // "la hora de Ámsterdam", "la hora a Madrid": a city's, besides an area's prepositions.
     cityPrepositions: ["a"],
+    // "¿ya es fin de semana?": the weekend, checked of today as a day's name is.
+    weekend: ["fin de semana", "finde", "weekend"],
     // "en qué semana estamos": the week's number.
     week: ["qué semana", "cuál semana", "qué semana del año", "número de semana", "número de la semana"],
     // "qué hora es en mi zona horaria": the home's own time zone, answered.

@@ -2105,6 +2105,8 @@ export const fr: FastPathGrammar = {
       // "aujourd'hui, est-ce mercredi ?": asked by inversion, as "est-on".
       "est-ce",
     ],
+    // "on est le week-end ?": the weekend, checked of today as a day's name is.
+    weekend: ["week-end", "weekend", "week end"],
     // "on est en quelle semaine": the week's number.
     week: ["quelle semaine", "quelle semaine de l'année", "numéro de semaine", "numéro de la semaine"],
     // "quelle heure est-il dans mon fuseau horaire": the home's own time zone, answered.

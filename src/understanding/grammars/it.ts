@@ -2386,6 +2386,8 @@ export const it: FastPathGrammar = {
     ],
     // "l'ora ad Amsterdam", "che ore sono a Milano": a city's, besides an area's prepositions.
     cityPrepositions: ["a", "ad"],
+    // "è già il fine settimana?": the weekend, checked of today as a day's name is.
+    weekend: ["fine settimana", "weekend", "week-end", "week end", "finesettimana"],
     // "in che settimana siamo": the week's number.
     week: [
       "che settimana",

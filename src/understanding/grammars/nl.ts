@@ -1697,6 +1697,8 @@ export const nl: FastPathGrammar = {
     // "het is tijd", "is het al tijd": the time has come, no question of it.
     itIs: ["het is", "'t is", "t is", "nu is"],
     present: ["is het", "is het al", "is het nog", "zijn we", "zitten we in", "zijn we in", "hebben we"],
+    // "is het al weekend": the weekend, checked of today as a day's name is.
+    weekend: ["weekend"],
     // "wat is het weeknummer": the week's number.
     week: [
       "welke week",

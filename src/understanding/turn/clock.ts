@@ -32,7 +32,9 @@ export async function tellTime(turn: Turn, intent: "query_time" | "query_date"):
     return turn.done(fill(r.week, { week: String(isoWeek(at, zone)) }), "query_answer");
   }
   if (intent === "query_date") {
-    const checked = turn.match.checks && isToday(turn.grammar.locale, turn.match.checks, at, zone);
+    const checked = turn.match.weekend
+      ? isWeekend(at, zone)
+      : turn.match.checks && isToday(turn.grammar.locale, turn.match.checks, at, zone);
     const said = checked === undefined ? date : `${checked ? r.dateYes : r.dateNo} ${date}`;
     return turn.done(said, "query_answer");
   }
@@ -94,4 +96,10 @@ function isToday(locale: string, name: string, at: Date, timeZone: string): bool
   if (names.weekdays.includes(name)) return said({ weekday: "long" }, at) === name;
   if (names.months.includes(name)) return said({ month: "long" }, at) === name;
   return undefined;
+}
+
+/** Whether the day `at` is in the home's zone is a Saturday or a Sunday, the weekend of the six languages' countries. */
+function isWeekend(at: Date, timeZone: string): boolean {
+  const day = new Intl.DateTimeFormat("en", { timeZone, weekday: "short" }).format(at);
+  return day === "Sat" || day === "Sun";
 }
