@@ -480,6 +480,18 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       )
         return again;
     }
+    // "Helligkeit im Flur erhoehen": a question's template took for its name a word that,
+    // respelt, is a command's verb ("erhöhen"), which no question's name holds; no name of the
+    // home is respelt.
+    if (
+      understood?.by === "question" &&
+      understood.match.name !== undefined &&
+      lookup(understood.match.name) === undefined
+    ) {
+      const respelt = respelled(said, lookup);
+      const again = respelt === undefined ? undefined : understandWhole(respelt, lookup);
+      if (again?.by === "certain reading") return again;
+    }
     if (!understood || (understood.by !== "certain reading" && understood.by !== "question")) {
       // "trun off the lights", "waht time is it": a slip of one letter, read as the word it can
       // only be, when the sentence is then read for certain; a name is never respelt.
