@@ -243,6 +243,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       return !!sense && (sense.article || sense.preposition);
     }),
   );
+  /** The grammar's one-word conjunctions ("und", "en"): what joins two places. */
+  const conjunctionWords = new Set(grammar.conjunctions.map(fold).filter((w) => w && !w.includes(" ")));
   /** Letters written for one a keyboard lacks ("ae" for "ä"), folded as sentences are. */
   const transliterations = (grammar.transliterations ?? []).map(([as, is]) => [fold(as), fold(is)] as const);
   const pausedWords = grammar.pausedCorrections ?? grammar.corrections ?? [];
@@ -607,6 +609,21 @@ export function createUnderstanding(grammar: FastPathGrammar) {
           return word;
         restored++;
         return written;
+      })
+      // "Lampen im Wohn- und Esszimmer an", "in de woon- en eetkamer": a place's first part said
+      // alone, its head left to the place named after "and", is that place ("wohnzimmer").
+      .map((word, i, all) => {
+        if (!grammar.compounds || !conjunctionWords.has(all[i + 1] ?? "") || !/^\p{L}{3,}$/u.test(word))
+          return word;
+        const next = all[i + 2] ?? "";
+        if (spelling.knows(word) || lookup(word) || lookup(next)?.type !== "place") return word;
+        for (let k = 1; k <= next.length - 3; k++) {
+          const whole = word + next.slice(k);
+          if (!allowed(whole) || lookup(whole)?.type !== "place") continue;
+          restored++;
+          return whole;
+        }
+        return word;
       });
     // "schalte die steck dose ein", "zet het stop contact aan": a compound written with a space
     // too many is the one word; never inside a name of the home, which is looked up only then.
