@@ -3,7 +3,7 @@
 // particle, a direction, an amount, a level, a quantifier, a place word, an article or a filler.
 // A reading is made only when those cues point one way; a word nobody knows may be one name
 // (the reading is then not certain), and anything more is no reading at all.
-import type { DeviceKind, FastPathGrammar } from "../grammar-types.js";
+import type { DeviceKind, FastIntent, FastPathGrammar } from "../grammar-types.js";
 import type { FastMatch } from "../matcher.js";
 import { spokenAs } from "../matcher.js";
 import { alternation, fold, withoutWakeWord } from "../sentence.js";
@@ -962,11 +962,9 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       const placeText = (p: Place | undefined) =>
         p ? `${p.preposition ?? (p.type === "area" ? prepositionOf : "")} ${p.text}`.trim() : undefined;
       // "make it darker in here", "mach es hier dunkler": what is made brighter or darker there is
-      // the place itself, its light.
-      const named =
-        thing?.type === "pronoun" && place && (action.intent === "brighten" || action.intent === "dim")
-          ? undefined
-          : thing;
+      // the place itself, its light; "im Schlafzimmer ist es zu laut", "mach es im Bad leiser":
+      // what is made louder or quieter there, its sound.
+      const named = thing?.type === "pronoun" && place && PLACE_ITSELF.has(action.intent) ? undefined : thing;
       const nameIn = (p: Place | undefined) => {
         const where = placeText(p);
         return named ? (where ? `${named.text} ${where}` : named.text) : where;
@@ -1084,6 +1082,8 @@ function isPreposition(item: Item): boolean {
   );
 }
 
+/** Changes that, said of "it" in a place, are the place's own light or sound ("make it darker in here"). */
+const PLACE_ITSELF: ReadonlySet<FastIntent> = new Set(["brighten", "dim", "volume_up", "volume_down"]);
 /** Cues that say a change, which a copula can carry ("sono troppo intense"). */
 const CHANGES: readonly Cue[] = ["brighter", "dimmer", "louder", "quieter"];
 /** Changes a number said just before is the amount of ("10 hoger", "10 lauter"). */
