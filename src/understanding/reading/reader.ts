@@ -339,8 +339,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       comparatives.has(item.text) &&
       item.sense.cues.has("up") &&
       !item.sense.cues.has("down");
+    // "baja ya": a word for now said last, which is also "anymore" ("ya no"), says no more than now.
+    const last = rest.at(-1);
+    const nowLast =
+      last?.type === "word" && !!last.sense.filler && [...last.sense.cues].every((cue) => cue === "anymore");
+    const told = nowLast ? rest.slice(0, -1) : rest;
     // Only how much after it: "un poco", "mucho", never a word that names or says anything more.
-    if (!rest.every((item) => more(item) || (item.type === "word" && howMuchOnly(item.sense))))
+    if (!told.every((item) => more(item) || (item.type === "word" && howMuchOnly(item.sense))))
       return undefined;
     // What that "more" may say besides ("más" is also "anymore") is no more than it.
     const alsoSaid = new Set(
@@ -354,6 +359,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       cue === "lot" ||
       cue === "softens" ||
       cue === "increases" ||
+      (nowLast && cue === "anymore") ||
       alsoSaid.has(cue);
     if ([...cues.keys()].some((cue) => !allowed(cue))) return undefined;
     if (cues.get(way) !== 1 + (up ? rest.filter(more).length : 0)) return undefined;
