@@ -164,6 +164,16 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       [1, 2].some(
         (k) => end + k <= tokens.length && !!lexicon.senses(joinWords(tokens.slice(end - 1, end + k)))?.kind,
       );
+    /**
+     * Whether the word before `end` and the words from `end` on make a phrase that says something,
+     * or the word at `end` says how bright ("luz tenue").
+     */
+    const beginsAPhrase = (tokens: string[], end: number) =>
+      (["brighter", "dimmer"] as const).some((cue) => lexicon.senses(tokens[end] ?? "")?.cues.has(cue)) ||
+      [1, 2].some(
+        (k) =>
+          end + k <= tokens.length && !!lexicon.senses(joinWords(tokens.slice(end - 1, end + k)))?.cues.size,
+      );
     /** Whether the phrase ends with a kind word and a word nobody knows follows it ("light reading"). */
     const kindBeforeUnknown = (tokens: string[], end: number) =>
       end < tokens.length &&
@@ -259,15 +269,24 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           // "turn the light up": a phrase that means something only first ("^light up") is, later
           // on, its words read one by one.
           if (n > 1 && contentSeen && onlyFirst(sense)) continue;
+          // "un peu de lumière tamisée": light wished for whose last word begins a phrase of its
+          // own ("lumière tamisée": dimmer) is read by that phrase, the wish's words one by one.
+          if (
+            n > 1 &&
+            (sense.cues.has("lightOn") || sense.first.has("lightOn")) &&
+            beginsAPhrase(tokens, i + n)
+          )
+            continue;
           taken = n;
           // "i need light bulbs": a phrase whose last word begins the name of a kind ("light
           // bulbs") asks for the thing, not for what the phrase says; so does one whose last word is a
           // kind said before a word nobody knows ("i need some light reading": a kind of reading).
           // So does one whose last word says more of what follows it ("non mi serve più luce": no
-          // more light wanted, or the light no longer needed).
+          // more light wanted, or the light no longer needed). A phrase said first is no different
+          // ("some light reading", "a little light reading").
           if (
             n > 1 &&
-            sense.cues.size &&
+            (sense.cues.size || (!contentSeen && sense.first.size)) &&
             (endsInAKind(tokens, i + n) ||
               kindBeforeUnknown(tokens, i + n) ||
               comparativeBeforeThing(tokens, i + n, sense))
