@@ -7466,3 +7466,18 @@ describe("French: a name with an elided article, said with or without its apostr
     },
   );
 });
+
+describe("German: a room's light said as one word, its umlaut typed as 'ue'", () => {
+  it.each([
+    ["kuechenlicht an", "light.turn_on light.counter_lights"],
+    ["bitte die kuechenlampen an", "light.turn_on light.counter_lights"],
+  ])("de: %j switches the kitchen's lights on", async (text, call) => {
+    await say(text, "de");
+    expect(calls()).toContain(call);
+  });
+
+  it.each([["kaeselicht an"], ["ist das kuechenlicht an"]])("de: %j switches nothing", async (text) => {
+    await say(text, "de");
+    expect(calls()).toEqual([]);
+  });
+});
