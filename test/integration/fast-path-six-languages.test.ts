@@ -7238,6 +7238,7 @@ describe("some light wished for, said with how little of it", () => {
     ["fr", "un peu de lumière ici"],
     ["es", "quisiera un poco de luz"],
     ["es", "dame algo de luz por favor"],
+    ["es", "un poquito de luz, gracias"],
     ["nl", "ik zou graag wat licht willen"],
     ["nl", "een beetje licht alsjeblieft"],
     ["it", "vorrei della luce per favore"],
@@ -7363,6 +7364,8 @@ describe("a mute taken off, said with its own verb", () => {
     ["de", "hol den Lautsprecher aus der Stummschaltung"],
     ["nl", "haal de speaker van stil"],
     ["nl", "zet de luidspreker van stil af"],
+    ["nl", "haal de demping van de speaker af"],
+    ["de", "Stummschaltung im Wohnzimmer aufheben"],
   ])("%s: %j unmutes the speaker", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([
@@ -7375,6 +7378,8 @@ describe("a mute taken off, said with its own verb", () => {
     ["en", "take the speaker off the shelf"],
     ["de", "nimm die Stummschaltung nicht raus"],
     ["nl", "haal de speaker van de kast"],
+    ["nl", "haal de demping van de verlichting af"],
+    ["de", "Stummschaltung im Wohnzimmer nicht aufheben"],
   ])("%s: %j changes nothing", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([]);

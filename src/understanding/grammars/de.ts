@@ -2371,6 +2371,8 @@ export const de: FastPathGrammar = {
         "(nimm|mach) die stummschaltung (raus|weg) [(bei|beim|am|vom) {name}]",
         "(nimm|mach) (bei|beim|am|vom) {name} die stummschaltung (raus|weg)",
         "(hol|nimm) {name} aus der stummschaltung [raus]",
+        // "Stummschaltung im Schlafzimmer aufheben": the place said inside, the verb last.
+        "[die] stummschaltung (im|in der|am|beim|vom) {name} (aufheben|beenden|deaktivieren)",
       ],
     },
     { intent: "stop", templates: ["(stoppe|stopp|stoppen) {name}", "{name} (stoppen|anhalten)"] },

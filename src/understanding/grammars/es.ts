@@ -1159,6 +1159,7 @@ export const es: FastPathGrammar = {
       // "dame algo de luz", "quisiera un poco de luz": some light wished for, said first ("dame" is
       // a filler), as "quiero un poco de luz".
       "^un poco de luz",
+      "^un poquito de luz",
       "^algo de luz",
       "^quiero algo de luz",
       "^quisiera luz",

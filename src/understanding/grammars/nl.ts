@@ -1767,6 +1767,8 @@ export const nl: FastPathGrammar = {
         "(hef|haal) [het] (dempen|demping) van {name} [nu] op",
         // "haal de speaker van stil": taken off silent.
         "(haal|zet) {name} van (stil|mute|demping) [af]",
+        // "haal de demping van de speaker af": the muting taken off it.
+        "(haal|doe) [de] (demping|mute) van {name} af",
       ],
     },
     {
