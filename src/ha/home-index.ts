@@ -124,6 +124,13 @@ export function buildHomeIndex(data: HomeData): HomeIndex {
       const tokens = nameTokens(normalized);
       nameWords.push(tokens);
       for (const t of tokens) words.add(t);
+      // "Prise de l'imprimante": folded, the elided article stays on its word ("limprimante"), so
+      // the word is known apart as well ("éteins l'imprimante" says "imprimante").
+      if (/['\u2019`]/.test(n)) {
+        const apart = nameTokens(normalizeName(n.replace(/['\u2019`]/g, " ")));
+        nameWords.push(apart);
+        for (const t of apart) words.add(t);
+      }
     }
     let ofDomain = domainWords.get(domain);
     if (!ofDomain) domainWords.set(domain, (ofDomain = nameTokens(domain.replace(/_/g, " "))));

@@ -180,6 +180,13 @@ export function createPlaces(grammar: FastPathGrammar) {
     );
   }
 
+  /** A word with the grammar's letters for one a keyboard lacks put back ("kuechen" → "kuchen", folded). */
+  const transliterated = (word: string) =>
+    (grammar.transliterations ?? []).reduce(
+      (w, [as, is]) => w.split(normalizeName(as)).join(normalizeName(is)),
+      word,
+    );
+
   /**
    * "kamerlamp", "keukenlampen": one word made of "here" or a place and one of `heads` (a kind),
    * as compounding languages write them; the head and the place as words apart, or undefined.
@@ -194,7 +201,9 @@ export function createPlaces(grammar: FastPathGrammar) {
       if (head.includes(" ") || word.length <= head.length || !word.endsWith(head)) continue;
       const said = word.slice(0, -head.length);
       const links = (grammar.compoundLinks ?? []).filter((l) => said.length > l.length && said.endsWith(l));
-      for (const place of [said, ...links.map((l) => said.slice(0, -l.length))]) {
+      const parts = [said, ...links.map((l) => said.slice(0, -l.length))];
+      // "kuechenlicht": the place typed with the letters that stand for one ("ue" for "ü").
+      for (const place of [...parts, ...parts.map(transliterated).filter((t, k) => t !== parts[k])]) {
         if (placeWord(place) === "here" || findPlace(ctx, place)) return { head, place };
       }
     }

@@ -243,6 +243,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       return !!sense && (sense.article || sense.preposition);
     }),
   );
+  /** The grammar's one-word conjunctions ("und", "en"): what joins two places. */
+  const conjunctionWords = new Set(grammar.conjunctions.map(fold).filter((w) => w && !w.includes(" ")));
   /** Letters written for one a keyboard lacks ("ae" for "ä"), folded as sentences are. */
   const transliterations = (grammar.transliterations ?? []).map(([as, is]) => [fold(as), fold(is)] as const);
   const pausedWords = grammar.pausedCorrections ?? grammar.corrections ?? [];
@@ -480,6 +482,18 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       )
         return again;
     }
+    // "Helligkeit im Flur erhoehen": a question's template took for its name a word that,
+    // respelt, is a command's verb ("erhöhen"), which no question's name holds; no name of the
+    // home is respelt.
+    if (
+      understood?.by === "question" &&
+      understood.match.name !== undefined &&
+      lookup(understood.match.name) === undefined
+    ) {
+      const respelt = respelled(said, lookup);
+      const again = respelt === undefined ? undefined : understandWhole(respelt, lookup);
+      if (again?.by === "certain reading") return again;
+    }
     if (!understood || (understood.by !== "certain reading" && understood.by !== "question")) {
       // "trun off the lights", "waht time is it": a slip of one letter, read as the word it can
       // only be, when the sentence is then read for certain; a name is never respelt.
@@ -595,6 +609,21 @@ export function createUnderstanding(grammar: FastPathGrammar) {
           return word;
         restored++;
         return written;
+      })
+      // "Lampen im Wohn- und Esszimmer an", "in de woon- en eetkamer": a place's first part said
+      // alone, its head left to the place named after "and", is that place ("wohnzimmer").
+      .map((word, i, all) => {
+        if (!grammar.compounds || !conjunctionWords.has(all[i + 1] ?? "") || !/^\p{L}{3,}$/u.test(word))
+          return word;
+        const next = all[i + 2] ?? "";
+        if (spelling.knows(word) || lookup(word) || lookup(next)?.type !== "place") return word;
+        for (let k = 1; k <= next.length - 3; k++) {
+          const whole = word + next.slice(k);
+          if (!allowed(whole) || lookup(whole)?.type !== "place") continue;
+          restored++;
+          return whole;
+        }
+        return word;
       });
     // "schalte die steck dose ein", "zet het stop contact aan": a compound written with a space
     // too many is the one word; never inside a name of the home, which is looked up only then.

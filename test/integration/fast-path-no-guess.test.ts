@@ -438,6 +438,15 @@ describe("light asked for, or a kind of reading", () => {
     expect(home.serviceCalls()).toEqual([]);
   });
 
+  it.each([["some light reading"], ["a little light reading please"]])(
+    "en: %j, the wish said first, wants a book, and switches no lamp",
+    async (text) => {
+      await lightAt("light.reading_lamp", 0);
+      await say(text, "en", "office_satellite");
+      expect(home.serviceCalls()).toEqual([]);
+    },
+  );
+
   it("en: 'i need some light' in the office switches its lights on", async () => {
     await lightAt("light.reading_lamp", 0);
     await lightAt("light.desk_lamp", 0);

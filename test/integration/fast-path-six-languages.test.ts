@@ -7227,3 +7227,262 @@ describe("Italian: the volume pushed is raised, never read as 'spegni' one lette
     expect(calls()).toEqual([]);
   });
 });
+
+describe("some light wished for, said with how little of it", () => {
+  it.each([
+    ["en", "i'd like a little light please"],
+    ["en", "a bit of light in here"],
+    ["de", "ich hätte gern ein bisschen Licht"],
+    ["de", "etwas Licht bitte"],
+    ["fr", "je voudrais de la lumière dans la pièce"],
+    ["fr", "un peu de lumière ici"],
+    ["es", "quisiera un poco de luz"],
+    ["es", "dame algo de luz por favor"],
+    ["es", "un poquito de luz, gracias"],
+    ["nl", "ik zou graag wat licht willen"],
+    ["nl", "een beetje licht alsjeblieft"],
+    ["it", "vorrei della luce per favore"],
+    ["it", "un po' di luce grazie"],
+  ])("%s: %j, heard in the kitchen, switches the kitchen's lights on", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toContain("light.turn_on light.counter_lights");
+    expect(calls().every((c) => c.startsWith("light.turn_on light.") && !c.includes("{"))).toBe(true);
+  });
+
+  it.each([
+    ["en", "a little light music please"],
+    ["de", "ich hätte gern ein bisschen Licht morgen früh"],
+    ["fr", "je voudrais de la musique"],
+    ["fr", "je ne veux pas de lumière du tout ici"],
+    ["es", "un poco de luz mañana por la mañana"],
+    ["nl", "wat licht is er nog aan"],
+    ["it", "vorrei della musica rilassante"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls().filter((c) => c.includes("turn_on"))).toEqual([]);
+  });
+
+  it.each([
+    ["es", "dame algo de luz tenue", 'light.turn_on light.kitchen_ceiling {"brightness_pct":25}'],
+    ["fr", "un peu de lumière tamisée", 'light.turn_on light.kitchen_ceiling {"brightness_pct":25}'],
+  ])("%s: %j, soft light wished for, still dims the light", async (language, text, call) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([call]);
+  });
+});
+
+describe("a light's power or brightness raised or lowered, and the verb last with 'oe' for 'ö'", () => {
+  it.each([
+    [
+      "es",
+      "baja la potencia de la lámpara de la cocina",
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":25}',
+    ],
+    [
+      "es",
+      "sube la potencia de las luces de la cocina",
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":75}',
+    ],
+    [
+      "it",
+      "abbassa la potenza della lampada in cucina",
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":25}',
+    ],
+    ["de", "Helligkeit in der Küche erhoehen", 'light.turn_on light.kitchen_ceiling {"brightness_pct":75}'],
+    [
+      "de",
+      "die helligkeit in der kueche verringern",
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":25}',
+    ],
+  ])("%s: %j changes the light's brightness by a step", async (language, text, call) => {
+    await say(text, language);
+    expect(calls()).toEqual([call]);
+  });
+
+  it.each([
+    ["es", "cuál es la potencia de la lámpara de la cocina"],
+    ["es", "baja la potencia del altavoz"],
+    ["de", "wie ist die Helligkeit in der Kueche"],
+    ["de", "Helligkeit im Keller erhoehen"],
+  ])("%s: %j changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish: up or down said with 'ya', now", () => {
+  it.each([
+    ["venga, sube ya", 0.3],
+    ["baja ya", 0.1],
+    ["sube un poco ya", 0.3],
+  ])("es: %j steps the speaker's volume", async (text, level) => {
+    await say(text, "es");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([["¿baja ya?"], ["ya lo subo"], ["no lo subas ya"]])("es: %j changes nothing", async (text) => {
+    await say(text, "es");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("too loud or too quiet said of a room, the room first", () => {
+  it.each([
+    ["de", "im Wohnzimmer ist es viel zu laut", 0],
+    ["de", "im Wohnzimmer ist es zu leise", 0.3],
+    ["de", "mach es im Wohnzimmer etwas leiser", 0.1],
+    ["en", "make it a little louder in the living room", 0.3],
+  ])("%s: %j steps that room's speaker", async (language, text, level) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["de", "ist es im Wohnzimmer zu laut"],
+    ["de", "im Wohnzimmer war es gestern zu laut"],
+    ["de", "im Wohnzimmer ist es nicht zu laut"],
+  ])("%s: %j changes nothing", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("a mute taken off, said with its own verb", () => {
+  beforeEach(async () => {
+    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+    ha.serviceCalls.length = 0;
+  });
+
+  it.each([
+    ["en", "please take my speaker off mute"],
+    ["en", "take the living room speaker out of mute"],
+    ["de", "nimm mal die Stummschaltung raus"],
+    ["de", "hol den Lautsprecher aus der Stummschaltung"],
+    ["nl", "haal de speaker van stil"],
+    ["nl", "zet de luidspreker van stil af"],
+    ["nl", "haal de demping van de speaker af"],
+    ["de", "Stummschaltung im Wohnzimmer aufheben"],
+  ])("%s: %j unmutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+    ]);
+  });
+
+  it.each([
+    ["en", "don't take my speaker off mute"],
+    ["en", "take the speaker off the shelf"],
+    ["de", "nimm die Stummschaltung nicht raus"],
+    ["nl", "haal de speaker van de kast"],
+    ["nl", "haal de demping van de verlichting af"],
+    ["de", "Stummschaltung im Wohnzimmer nicht aufheben"],
+  ])("%s: %j changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Dutch: the volume screwed up or turned back, the particle last", () => {
+  it.each([
+    ["schroef de muziek wat op", 0.3],
+    ["krik het geluid op", 0.3],
+    ["draai het volume een beetje terug", 0.1],
+    ["schroef het geluid terug", 0.1],
+  ])("nl: %j steps the speaker's volume", async (text, level) => {
+    await say(text, "nl");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([["schroef het volume niet op"], ["draai de film terug naar het begin"]])(
+    "nl: %j changes nothing",
+    async (text) => {
+      await say(text, "nl");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
+describe("two rooms said with one head (German 'Wohn- und Schlafzimmer', Dutch 'woon- en slaapkamer')", () => {
+  it.each([
+    ["de", "mach das Licht im Wohn- und Schlafzimmer aus"],
+    ["de", "licht im wohn und schlafzimmer aus"],
+    ["nl", "doe het licht in de woon- en slaapkamer uit"],
+  ])("%s: %j switches off the lights of both rooms", async (language, text) => {
+    await setState("light.bedroom_light", "on", { brightness: 128 });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect([...calls()].sort()).toEqual([
+      "light.turn_off light.bedroom_light",
+      "light.turn_off light.living_room_lamp",
+    ]);
+  });
+
+  it.each([
+    ["de", "mach das Licht im Wohn- und Kinderzimmer aus"],
+    ["de", "ist das Licht im Wohn- und Schlafzimmer aus"],
+    ["nl", "doe het licht in de woon- en speelkamer uit"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French: a name with an elided article, said with or without its apostrophe", () => {
+  let home: LocalHomeAgent;
+  beforeAll(async () => {
+    const withPrinter = corpusHome();
+    withPrinter.entities = [
+      ...withPrinter.entities,
+      entityRow("switch.printer_plug", {
+        original_name: "Printer Plug",
+        area_id: "office",
+        aliases: ["prise de l'imprimante"],
+        exposed: true,
+      }),
+    ];
+    withPrinter.states.set("switch.printer_plug", state("off", { device_class: "outlet" }));
+    home = await startLocalHomeAgent(withPrinter);
+  });
+  afterAll(async () => home?.close());
+  beforeEach(async () => {
+    await home.setState("switch.printer_plug", "off", { device_class: "outlet" });
+    home.ha.serviceCalls.length = 0;
+  });
+
+  it.each([["allume l'imprimante stp"], ["mets limprimante en marche"], ["mets l'imprimante en marche"]])(
+    "fr: %j switches the printer's plug on",
+    async (text) => {
+      await home.agent.handle({ text, language: "fr" });
+      expect(home.serviceCalls()).toEqual(["switch.turn_on switch.printer_plug"]);
+    },
+  );
+
+  it.each([["allume l'imprimante du garage"], ["allume l'imprimerie"]])(
+    "fr: %j switches nothing",
+    async (text) => {
+      await home.agent.handle({ text, language: "fr" });
+      expect(home.serviceCalls()).toEqual([]);
+    },
+  );
+});
+
+describe("German: a room's light said as one word, its umlaut typed as 'ue'", () => {
+  it.each([
+    ["kuechenlicht an", "light.turn_on light.counter_lights"],
+    ["bitte die kuechenlampen an", "light.turn_on light.counter_lights"],
+  ])("de: %j switches the kitchen's lights on", async (text, call) => {
+    await say(text, "de");
+    expect(calls()).toContain(call);
+  });
+
+  it.each([["kaeselicht an"], ["ist das kuechenlicht an"]])("de: %j switches nothing", async (text) => {
+    await say(text, "de");
+    expect(calls()).toEqual([]);
+  });
+});

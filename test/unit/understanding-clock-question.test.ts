@@ -117,6 +117,36 @@ describe("the time and the date asked plainly", () => {
   });
 });
 
+describe("the time or the date asked of the assistant's own view", () => {
+  it.each([
+    ["en", "what time is it according to you", "query_time"],
+    ["en", "which day is it in your opinion", "query_date"],
+    ["de", "wie spät ist es deiner Meinung nach", "query_time"],
+    ["de", "wie spät ist es jetzt, glaubst du", "query_time"],
+    ["fr", "quelle heure est-il d'après toi", "query_time"],
+    ["fr", "on est quel jour à ton avis", "query_date"],
+    ["es", "qué hora es según tú", "query_time"],
+    ["es", "qué día es hoy en tu opinión", "query_date"],
+    ["es", "qué día es según usted", "query_date"],
+    ["nl", "hoe laat is het nu volgens jou", "query_time"],
+    ["nl", "welke dag is het volgens u", "query_date"],
+    ["it", "che ore sono secondo te", "query_time"],
+    ["it", "che giorno è oggi secondo lei", "query_date"],
+  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)).toEqual({ intent });
+  });
+
+  it.each([
+    ["en", "what time is it in lima according to you"],
+    ["de", "wie spät ist es morgen deiner Meinung nach"],
+    ["fr", "quelle heure est-il selon toi à lima"],
+    ["nl", "hoe laat is het volgens jou in lima"],
+    ["it", "che ore sono a lima secondo te"],
+  ])("%s: %j, another place or day, is not the home's clock", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+  });
+});
+
 describe("words of another place, day or kind are not the home's clock", () => {
   it.each([
     ["en", "what time is it in lisbon"],

@@ -941,6 +941,14 @@ export const de: FastPathGrammar = {
       "mach mal licht",
       // The verb last, as after a modal: "kannst du Licht machen".
       "licht machen",
+      // "etwas Licht bitte", "gib mir ein bisschen Licht": some light wished for, said first.
+      "^etwas licht",
+      "^ein bisschen licht",
+      "^ein wenig licht",
+      "gib mir ein bisschen licht",
+      "ich hätte gern ein bisschen licht",
+      "ich hätte gerne ein bisschen licht",
+      "ich möchte ein bisschen licht",
     ],
     // "schließe das Licht": a light can't close, so it is switched off.
     lightOff: [
@@ -1748,6 +1756,13 @@ export const de: FastPathGrammar = {
       "hast du ahnung",
       "eine ahnung",
       "ahnung",
+      // Asked of the assistant's own view: "wie spät ist es deiner Meinung nach".
+      "deiner meinung nach",
+      "ihrer meinung nach",
+      "nach deiner meinung",
+      // "meinst du", "glaubst du": "du" is a word of its own here.
+      "meinst",
+      "glaubst",
       // Question words, the copula and its company.
       "was",
       "was für",
@@ -2364,6 +2379,17 @@ export const de: FastPathGrammar = {
       ],
     },
     { intent: "toggle", templates: ["(schalte|schalt) {name} um"] },
+    // "nimm die Stummschaltung raus", "hol den Lautsprecher aus der Stummschaltung": a mute ended.
+    {
+      intent: "unmute",
+      templates: [
+        "(nimm|mach) die stummschaltung (raus|weg) [(bei|beim|am|vom) {name}]",
+        "(nimm|mach) (bei|beim|am|vom) {name} die stummschaltung (raus|weg)",
+        "(hol|nimm) {name} aus der stummschaltung [raus]",
+        // "Stummschaltung im Schlafzimmer aufheben": the place said inside, the verb last.
+        "[die] stummschaltung (im|in der|am|beim|vom) {name} (aufheben|beenden|deaktivieren)",
+      ],
+    },
     { intent: "stop", templates: ["(stoppe|stopp|stoppen) {name}", "{name} (stoppen|anhalten)"] },
     {
       intent: "turn_on",

@@ -1004,6 +1004,10 @@ export const en: FastPathGrammar = {
       "give me some light",
       // "can i get some light in here": the opener asks, the light is what is wanted.
       "^some light",
+      // "a little light please", "give me a bit of light": how little, said first, is still light wanted.
+      "^a little light",
+      "^a bit of light",
+      "^a little bit of light",
     ],
     // "no more light": "more light" is a phrase of its own (brighter), so "no" cannot see the kind.
     // A light can't close: "close the light" is said for switching it off, "open the light" for on.
@@ -1401,6 +1405,11 @@ export const en: FastPathGrammar = {
       "have you got any idea",
       "do you have any idea",
       "have you any idea",
+      // Asked of the assistant's own view: "what time is it according to you".
+      "according to you",
+      "in your opinion",
+      "do you think",
+      "you think",
       // A date said, then asked to be checked ("… or not").
       "or",
       "or not",
@@ -1849,6 +1858,8 @@ export const en: FastPathGrammar = {
     { intent: "turn_on", templates: ["flip on {name}", "flip {name} on"] },
     { intent: "turn_off", templates: ["flip off {name}", "flip {name} off"] },
     { intent: "toggle", templates: ["toggle {name}", "flip {name}"] },
+    // "take the radio off mute": a mute ended, said of what was muted ("take" alone says nothing).
+    { intent: "unmute", templates: ["take {name} off [of] mute", "take {name} out of mute"] },
     {
       intent: "turn_on",
       kind: "light",

@@ -1156,6 +1156,18 @@ export const es: FastPathGrammar = {
       "abra las luces",
       "abrir la luz",
       "abrir las luces",
+      // "dame algo de luz", "quisiera un poco de luz": some light wished for, said first ("dame" is
+      // a filler), as "quiero un poco de luz".
+      "^un poco de luz",
+      "^un poquito de luz",
+      "^algo de luz",
+      "^quiero algo de luz",
+      "^quisiera luz",
+      "^quisiera un poco de luz",
+      "^quisiera algo de luz",
+      "^me gustaría luz",
+      "^me gustaría un poco de luz",
+      "^me gustaría algo de luz",
     ],
     // "no más luz": "más luz" is a phrase of its own (brighter), so "no" cannot see the kind.
     // "cierra la luz": a light can't close, so it is switched off.
@@ -1304,6 +1316,14 @@ export const es: FastPathGrammar = {
       "nivel de luminosidad",
       "intensidad de la luz",
       "potencia de la luz",
+      // "reduce la potencia de la lámpara del pasillo": the power of a light is its brightness, as "intensidad";
+      // said of a light only ("potencia" alone is also "boost", and the power a sensor reads).
+      "potencia de las luces",
+      "potencia de la lámpara",
+      "potencia de las lámparas",
+      "potencia de la bombilla",
+      "potencia de las bombillas",
+      "potencia de la iluminación",
       "intensidad",
       "luminosidad",
       "resplandor",
@@ -2060,6 +2080,14 @@ export const es: FastPathGrammar = {
       "tienes alguna idea de",
       "alguna idea de",
       "idea de",
+      // Asked of the assistant's own view: "qué hora es según tú".
+      "según tú",
+      // "según usted": "usted" is a word of its own here, so "según" is too.
+      "según",
+      "en tu opinión",
+      "en su opinión",
+      "crees",
+      "cree usted",
       // A date said, then asked to be checked ("… or not").
       "o",
       "o no",

@@ -1039,6 +1039,18 @@ export const fr: FastPathGrammar = {
       "remettre les lumières",
       "remettez la lumière",
       "remettez les lumières",
+      // "j'aimerais un peu de lumière", "de la lumière dans l'entrée": some light wished for, said
+      // first, as "j'ai besoin de lumière".
+      "^de la lumière",
+      "^un peu de lumière",
+      "^je veux de la lumière",
+      "^je voudrais de la lumière",
+      "^j'aimerais de la lumière",
+      "^je veux un peu de lumière",
+      "^je voudrais un peu de lumière",
+      "^j'aimerais un peu de lumière",
+      "^il me faut de la lumière",
+      "^il me faut un peu de lumière",
     ],
     // "mets la lumière": a light put, and nothing said of how, is switched on; "mets la lumière
     // plus forte" sets it as said ("met" is how many write "mets").
@@ -1840,6 +1852,15 @@ export const fr: FastPathGrammar = {
       "as tu une idée de",
       "vous avez une idée de",
       "une idée de",
+      // Asked of the assistant's own view: "quelle heure est-il d'après toi".
+      "d'après toi",
+      "d'après vous",
+      "selon toi",
+      "selon vous",
+      "à ton avis",
+      "à votre avis",
+      "tu crois",
+      "tu penses",
       // A date said, then asked to be checked ("… or not").
       "ou",
       "ou pas",

@@ -1164,6 +1164,12 @@ export const it: FastPathGrammar = {
       "^voglio un po' di luce",
       "^vorrei luce",
       "^vorrei un po' di luce",
+      // "vorrei della luce", "un po' di luce per favore": some light wished for, said first.
+      "^vorrei della luce",
+      "^voglio della luce",
+      "dammi della luce",
+      "^un po' di luce",
+      "^un pochino di luce",
     ],
     // "nessuna luce": none wanted; "chiudi la luce" is said for switching it off, as "apri la luce" for on.
     lightOff: [
@@ -1385,6 +1391,11 @@ export const it: FastPathGrammar = {
       "intensità luminosa",
       "potenza della luce",
       "potenza delle luci",
+      // "abbassa la potenza della lampada": said of a lamp or a bulb, as of the light.
+      "potenza della lampada",
+      "potenza delle lampade",
+      "potenza della lampadina",
+      "potenza delle lampadine",
       "grado di luce",
     ],
     // "abbassa il volume di più", "un po' di più": more of the change asked, not "up".
@@ -2174,6 +2185,13 @@ export const it: FastPathGrammar = {
       "hai un'idea di",
       "hai un idea di",
       "idea di",
+      // Asked of the assistant's own view: "che ore sono secondo te".
+      "secondo te",
+      "secondo lei",
+      "a tuo parere",
+      "a tuo avviso",
+      "pensi",
+      "secondo voi",
       // A date said, then asked to be checked ("… or not").
       "o",
       "o no",

@@ -741,6 +741,12 @@ export const nl: FastPathGrammar = {
       "maak even licht",
       // The verb last, as after a modal: "kun je licht maken".
       "licht maken",
+      // "een beetje licht graag", "geef me een beetje licht": some light wished for, said first.
+      "^een beetje licht",
+      "^wat licht graag",
+      "ik zou graag licht willen",
+      "ik zou graag wat licht willen",
+      "ik zou wat licht willen",
     ],
     // "sluit de lichten af": a light can't close, so it is switched off.
     lightOff: [
@@ -1528,6 +1534,10 @@ export const nl: FastPathGrammar = {
       "heb jij enig idee",
       "heb je een idee",
       "een idee",
+      // Asked of the assistant's own view: "welke dag is het volgens jou".
+      "volgens jou",
+      // "volgens u": "u" is a word of its own here, so "volgens" is too.
+      "volgens",
       // A date said, then asked to be checked ("… or not").
       "ja of nee",
       // Question words, the copula and its company.
@@ -1766,6 +1776,10 @@ export const nl: FastPathGrammar = {
       templates: [
         "[het] (dempen|demping) van {name} [nu] opheffen",
         "(hef|haal) [het] (dempen|demping) van {name} [nu] op",
+        // "haal de speaker van stil": taken off silent.
+        "(haal|zet) {name} van (stil|mute|demping) [af]",
+        // "haal de demping van de speaker af": the muting taken off it.
+        "(haal|doe) [de] (demping|mute) van {name} af",
       ],
     },
     {
@@ -1946,8 +1960,9 @@ export const nl: FastPathGrammar = {
       templates: [
         "(draai|draait) [(de|het)] (<volume>|<music>) op",
         "(draai|draait) [(de|het)] (<volume>|<music>) {bit} op",
-        // "pomp het volume op": the separable "oppompen", said apart.
-        "(pomp|pompt) [(de|het)] (<volume>|<music>) [{bit}] op",
+        // "pomp het volume op", "schroef de muziek wat op": the separable "oppompen",
+        // "opschroeven", "opkrikken", "opdrijven", "opvoeren" (known joined), said apart.
+        "(pomp|pompt|schroef|schroeft|krik|krikt|drijf|drijft|voer|voert) [(de|het)] (<volume>|<music>) [{bit}] op",
         // "draai het volume open": opened, as a tap, is turned up.
         "(draai|draait) [(de|het)] (<volume>|<music>) [{bit}] open",
       ],
@@ -1959,6 +1974,9 @@ export const nl: FastPathGrammar = {
       intent: "volume_down",
       templates: [
         "(zet|doe|draai|stel|verminder|verlaag|breng) [(de|het)] (<volume>|<music>) (op|naar) heel laag",
+        // "draai het volume wat terug", "schroef de muziek terug": the separable "terugdraaien",
+        // "terugschroeven" (known joined), said apart.
+        "(draai|draait|schroef|schroeft) [(de|het)] (<volume>|<music>) [{bit}] terug",
       ],
     },
     // "zet de lampen op laag", "zet het licht op een hoge stand": low or high as a setting is a

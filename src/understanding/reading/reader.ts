@@ -3,7 +3,7 @@
 // particle, a direction, an amount, a level, a quantifier, a place word, an article or a filler.
 // A reading is made only when those cues point one way; a word nobody knows may be one name
 // (the reading is then not certain), and anything more is no reading at all.
-import type { DeviceKind, FastPathGrammar } from "../grammar-types.js";
+import type { DeviceKind, FastIntent, FastPathGrammar } from "../grammar-types.js";
 import type { FastMatch } from "../matcher.js";
 import { spokenAs } from "../matcher.js";
 import { alternation, fold, withoutWakeWord } from "../sentence.js";
@@ -164,6 +164,16 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       [1, 2].some(
         (k) => end + k <= tokens.length && !!lexicon.senses(joinWords(tokens.slice(end - 1, end + k)))?.kind,
       );
+    /**
+     * Whether the word before `end` and the words from `end` on make a phrase that says something,
+     * or the word at `end` says how bright ("luz tenue").
+     */
+    const beginsAPhrase = (tokens: string[], end: number) =>
+      (["brighter", "dimmer"] as const).some((cue) => lexicon.senses(tokens[end] ?? "")?.cues.has(cue)) ||
+      [1, 2].some(
+        (k) =>
+          end + k <= tokens.length && !!lexicon.senses(joinWords(tokens.slice(end - 1, end + k)))?.cues.size,
+      );
     /** Whether the phrase ends with a kind word and a word nobody knows follows it ("light reading"). */
     const kindBeforeUnknown = (tokens: string[], end: number) =>
       end < tokens.length &&
@@ -259,15 +269,24 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           // "turn the light up": a phrase that means something only first ("^light up") is, later
           // on, its words read one by one.
           if (n > 1 && contentSeen && onlyFirst(sense)) continue;
+          // "un peu de lumière tamisée": light wished for whose last word begins a phrase of its
+          // own ("lumière tamisée": dimmer) is read by that phrase, the wish's words one by one.
+          if (
+            n > 1 &&
+            (sense.cues.has("lightOn") || sense.first.has("lightOn")) &&
+            beginsAPhrase(tokens, i + n)
+          )
+            continue;
           taken = n;
           // "i need light bulbs": a phrase whose last word begins the name of a kind ("light
           // bulbs") asks for the thing, not for what the phrase says; so does one whose last word is a
           // kind said before a word nobody knows ("i need some light reading": a kind of reading).
           // So does one whose last word says more of what follows it ("non mi serve più luce": no
-          // more light wanted, or the light no longer needed).
+          // more light wanted, or the light no longer needed). A phrase said first is no different
+          // ("some light reading", "a little light reading").
           if (
             n > 1 &&
-            sense.cues.size &&
+            (sense.cues.size || (!contentSeen && sense.first.size)) &&
             (endsInAKind(tokens, i + n) ||
               kindBeforeUnknown(tokens, i + n) ||
               comparativeBeforeThing(tokens, i + n, sense))
@@ -339,8 +358,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       comparatives.has(item.text) &&
       item.sense.cues.has("up") &&
       !item.sense.cues.has("down");
+    // "baja ya": a word for now said last, which is also "anymore" ("ya no"), says no more than now.
+    const last = rest.at(-1);
+    const nowLast =
+      last?.type === "word" && !!last.sense.filler && [...last.sense.cues].every((cue) => cue === "anymore");
+    const told = nowLast ? rest.slice(0, -1) : rest;
     // Only how much after it: "un poco", "mucho", never a word that names or says anything more.
-    if (!rest.every((item) => more(item) || (item.type === "word" && howMuchOnly(item.sense))))
+    if (!told.every((item) => more(item) || (item.type === "word" && howMuchOnly(item.sense))))
       return undefined;
     // What that "more" may say besides ("más" is also "anymore") is no more than it.
     const alsoSaid = new Set(
@@ -354,6 +378,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       cue === "lot" ||
       cue === "softens" ||
       cue === "increases" ||
+      (nowLast && cue === "anymore") ||
       alsoSaid.has(cue);
     if ([...cues.keys()].some((cue) => !allowed(cue))) return undefined;
     if (cues.get(way) !== 1 + (up ? rest.filter(more).length : 0)) return undefined;
@@ -962,11 +987,9 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       const placeText = (p: Place | undefined) =>
         p ? `${p.preposition ?? (p.type === "area" ? prepositionOf : "")} ${p.text}`.trim() : undefined;
       // "make it darker in here", "mach es hier dunkler": what is made brighter or darker there is
-      // the place itself, its light.
-      const named =
-        thing?.type === "pronoun" && place && (action.intent === "brighten" || action.intent === "dim")
-          ? undefined
-          : thing;
+      // the place itself, its light; "im Schlafzimmer ist es zu laut", "mach es im Bad leiser":
+      // what is made louder or quieter there, its sound.
+      const named = thing?.type === "pronoun" && place && PLACE_ITSELF.has(action.intent) ? undefined : thing;
       const nameIn = (p: Place | undefined) => {
         const where = placeText(p);
         return named ? (where ? `${named.text} ${where}` : named.text) : where;
@@ -1084,6 +1107,8 @@ function isPreposition(item: Item): boolean {
   );
 }
 
+/** Changes that, said of "it" in a place, are the place's own light or sound ("make it darker in here"). */
+const PLACE_ITSELF: ReadonlySet<FastIntent> = new Set(["brighten", "dim", "volume_up", "volume_down"]);
 /** Cues that say a change, which a copula can carry ("sono troppo intense"). */
 const CHANGES: readonly Cue[] = ["brighter", "dimmer", "louder", "quieter"];
 /** Changes a number said just before is the amount of ("10 hoger", "10 lauter"). */
