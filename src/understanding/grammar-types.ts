@@ -606,6 +606,15 @@ export interface FastPathGrammar {
    */
   reports?: string[];
   /**
+   * Letters that, written with their accent at the end of a word where the grammar's word has
+   * none, make another word: Italian and Spanish write the stress of a past on its last vowel
+   * ("aprì", "alzò", "apagó", "apagué"), which folded would be the command ("apri", "alza",
+   * "apaga", "apague"). A sentence with such a word is handed on. Not Spanish "á", which ends the
+   * imperative said with "vos" ("silenciá"); not French, whose speech-to-text writes "baissé" for
+   * "baissez".
+   */
+  accentsMakeWords?: string[];
+  /**
    * A modal said first, before an infinitive, asks what the speaker should do ("¿debería apagar
    * la luz?", "debo encender la lámpara"): no command. `notBefore`: infinitives after which the
    * modal says what should be, which is one ("debería estar apagada").

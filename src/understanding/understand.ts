@@ -464,6 +464,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   ): Understood | undefined {
     // "apagué la luz": what was done, told; folded, it would be a polite command ("apague").
     if (reported?.test(sentence.normalize("NFC").toLowerCase())) return undefined;
+    if (accentedOther(sentence, lookup)) return undefined;
     // The correction is no part of the command: a template would take it for a name's words.
     const said = afterCorrection(sentence) ?? sentence;
     const understood = understandWhole(said, lookup);
@@ -493,6 +494,23 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       if (read?.by === "certain reading" && STRAY_WORD_CHANGES_NOTHING.has(read.match.intent)) return read;
     }
     return understood;
+  }
+
+  /**
+   * Whether a word of the sentence, outside the home's names, is written with an accent that makes
+   * it another word than the grammar's ("aprì la luce", "alzò il volume", "apagó la luz":
+   * what was done, told; folded, each would be a command).
+   */
+  function accentedOther(sentence: string, lookup: (words: string) => Spotted | undefined): boolean {
+    const written = sentence
+      .normalize("NFC")
+      .toLowerCase()
+      .split(/[^\p{L}\p{M}]+/u)
+      .filter(Boolean);
+    const others = written.flatMap((word, i) => (spelling.accentedOther(word) ? [i] : []));
+    if (!others.length) return false;
+    const names = spotNames(written.map(fold), lookup);
+    return others.some((i) => !inName(names, i));
   }
 
   /**

@@ -1539,6 +1539,8 @@ export const es: FastPathGrammar = {
     words: ["debería", "deberíamos", "debo", "debemos", "tengo que", "tenemos que"],
     notBefore: ["estar", "ser", "quedar", "quedarse", "seguir"],
   },
+  // "apagó la luz", "apagué la luz": told, not asked (see the type).
+  accentsMakeWords: ["é", "í", "ó"],
   reports: [
     // "¿enciendo la lámpara?": what the speaker does, or offers to; respelt it would be "enciende".
     "enciendo",
