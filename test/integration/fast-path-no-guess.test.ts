@@ -682,10 +682,16 @@ describe("a cover told to increase, with no position said, is not moved", () => 
 });
 
 describe("what was done, told, is no command", () => {
-  // A past written with the accent that makes it one ("aprì", "apagó"): read as the command, it
-  // switched the lights it tells of.
+  // A past said first ("turned", "draaide", "accese"), or written with the accent that makes it
+  // one ("aprì", "apagó"): read as the command, it switched the lights it tells of.
   it.each([
+    ["en", "turned off the kitchen lights"],
+    ["en", "switched off the kitchen light"],
+    ["nl", "draaide de lampen in de keuken uit"],
     ["it", "aprì la luce della cucina"],
+    ["it", "accese la luce della cucina"],
+    ["es", "encendida la luz de la cocina"],
+    ["fr", "a éteint les lumières de la cuisine"],
   ])("%s: %j switches nothing", async (language, text) => {
     await say(text, language);
     expect(home.serviceCalls()).toEqual([]);

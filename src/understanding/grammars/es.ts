@@ -1541,6 +1541,8 @@ export const es: FastPathGrammar = {
   },
   // "apagó la luz", "apagué la luz": told, not asked (see the type).
   accentsMakeWords: ["é", "í", "ó"],
+  // "apagado la luz", "encendida la luz": told, not asked (see the type).
+  stateWordFirstTells: true,
   reports: [
     // "¿enciendo la lámpara?": what the speaker does, or offers to; respelt it would be "enciende".
     "enciendo",
