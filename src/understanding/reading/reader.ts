@@ -64,6 +64,9 @@ function onlyFirst(sense: WordSense): boolean {
   return !cues.size && first.size > 0 && Object.values(rest).every((v) => v === undefined || v === false);
 }
 
+/** Cues that say which way a sound goes. */
+const WAYS_OF_SOUND: readonly Cue[] = ["louder", "quieter", "up", "down"];
+
 export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
   const prepositionOf = fold(grammar.areaPrepositions[0] ?? "");
   const inverted = new Set((grammar.inverted ?? []).map(fold));
@@ -361,6 +364,15 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
     return { intent: up ? "step_up" : "step_down", ...(amount ? { amount } : {}) };
   }
 
+  /**
+   * Whether a phrase says music with no article: "música", or inside how it should sound ("harder
+   * muziek"); not "la música", "de muziek harder".
+   */
+  const saysBareMusic = (text: string) => {
+    const words = text.split(" ").map((w) => lexicon.senses(w));
+    return words.some((w) => w?.cues.has("music")) && !words.some((w) => w?.article || w?.pronoun);
+  };
+
   return {
     read(sentence: string, lookup: (words: string) => Spotted | undefined): Reading | undefined {
       const said = items(sentence, lookup);
@@ -374,6 +386,11 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       let someOf = false;
       /** "dame una luz tenue", "a brighter light": the kind said with how bright, right after it. */
       let oneOfABrightness = false;
+      /**
+       * "pon música", "put on calmer music", "mets de la musique": music said with no article, or
+       * some of it, so no music playing.
+       */
+      let someMusic = false;
       let level: number | undefined;
       let levelSaid: LevelSaid = "bare";
       /** The level is a number said with no unit ("to 40", not "to 40 %" nor "to half"). */
@@ -752,6 +769,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           const saidBefore = said[i - 1];
           if (sense.cues.has("music") && saidBefore?.type === "word" && saidBefore.sense.indefinite)
             return undefined;
+          if (saysBareMusic(item.text) && !determined(said, i)) someMusic = true;
           for (const cue of sense.cues) cues.set(cue, (cues.get(cue) ?? 0) + 1);
           if (comparatives.has(item.text) && (sense.cues.has("up") || sense.cues.has("down")))
             bareComparatives++;
@@ -797,6 +815,11 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         );
       if (things.length > 1 && !joined) return undefined;
       if (deviceJoins && !joined) return undefined;
+      // "pon música más tranquila", "zet rustigere muziek op", "put on calmer music": music with no
+      // article, a verb and how it should sound ask for other music, not the music playing made
+      // quieter ("mach die Musik leiser", "Musik lauter", "le volume de musique" change it).
+      if (someMusic && cues.has("verbs") && !cues.has("volume") && WAYS_OF_SOUND.some((cue) => cues.has(cue)))
+        return undefined;
       // "no quiero las luces apagadas": "no" said of a state is a negation, not no light.
       // "ich habe keinen Ton", "no sound from the speaker": what is missing, told, names no target.
       if (noneSaid === "mute" && things.length) return undefined;
@@ -1125,6 +1148,18 @@ function saysSomeOf(said: Item[], i: number): boolean {
 
 /** Cues of a command asked for, even as a question: a verb, a direction, the assistant's voice. */
 const ASKED_FOR: readonly Cue[] = ["verbs", "up", "down", "on", "off", "lightOn", "lightOff", "speak"];
+
+/**
+ * Whether item `i` is said with an article or a pronoun that makes it the one there is ("la
+ * musique", "this song"), not some of it ("de la musique", "della musica", "algo de música").
+ */
+function determined(said: Item[], i: number): boolean {
+  const before = said[i - 1];
+  if (before?.type !== "word" || before.sense.preposition) return false;
+  if (!before.sense.article && !before.sense.pronoun) return false;
+  const of = said[i - 2];
+  return !(of?.type === "word" && of.sense.preposition && !of.sense.article);
+}
 
 function isArticle(item: Item): boolean {
   return item.type === "word" && !!item.sense.article && !item.sense.cues.size;
