@@ -136,6 +136,28 @@ describe("music asked for by how it sounds, with no article, is other music, not
   });
 });
 
+describe("turning at the volume knob says no way to turn it", () => {
+  it.each([
+    ["nl", "draai aan de volumeknop"],
+    ["nl", "draai aan het volume"],
+    ["de", "dreh an der Lautstärke"],
+    ["de", "dreh an dem Lautstärkeregler"],
+  ])("%s: %j is handed on, and the speaker is left alone", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["nl", "draai de volumeknop hoger"],
+    ["de", "dreh den Lautstärkeregler hoch"],
+  ])("%s: %j still turns the speaker up by a step", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+});
+
 describe("a higher or lower level said with 'a' is a step; with 'the' it is the extreme", () => {
   it.each([
     [

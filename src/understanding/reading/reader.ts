@@ -769,6 +769,9 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           const saidBefore = said[i - 1];
           if (sense.cues.has("music") && saidBefore?.type === "word" && saidBefore.sense.indefinite)
             return undefined;
+          // "draai aan de volumeknop", "dreh an der Lautstärke": "on" said before the volume and its
+          // article is where one turns, no way to turn it.
+          if (sense.cues.has("on") && beforeTheVolume(said, i)) return undefined;
           if (saysBareMusic(item.text) && !determined(said, i)) someMusic = true;
           for (const cue of sense.cues) cues.set(cue, (cues.get(cue) ?? 0) + 1);
           if (comparatives.has(item.text) && (sense.cues.has("up") || sense.cues.has("down")))
@@ -1148,6 +1151,24 @@ function saysSomeOf(said: Item[], i: number): boolean {
 
 /** Cues of a command asked for, even as a question: a verb, a direction, the assistant's voice. */
 const ASKED_FOR: readonly Cue[] = ["verbs", "up", "down", "on", "off", "lightOn", "lightOff", "speak"];
+
+/**
+ * Whether item `i` stands between a verb and the volume, its article said first ("draai aan de
+ * volumeknop", "dreh an der Lautstärke"), not after ("zet het volume aan").
+ */
+function beforeTheVolume(said: Item[], i: number): boolean {
+  let at = i - 1;
+  while (said[at]?.type === "word" && (said[at] as Item & { type: "word" }).sense.filler) at--;
+  const verb = said[at];
+  if (verb?.type !== "word" || !verb.sense.cues.has("verbs")) return false;
+  const next = said[i + 1];
+  if (next?.type !== "word") return false;
+  if (next.sense.article && !next.sense.cues.has("volume")) {
+    const after = said[i + 2];
+    return after?.type === "word" && after.sense.cues.has("volume");
+  }
+  return next.sense.cues.has("volume") && next.text.includes(" ");
+}
 
 /**
  * Whether item `i` is said with an article or a pronoun that makes it the one there is ("la
