@@ -128,6 +128,10 @@ describe("music asked for by how it sounds, with no article, is other music, not
     ["es", "baja la música", 0.1],
     ["en", "turn the music down", 0.1],
     ["de", "Musik lauter", 0.3],
+    // Said after the music, how it should sound is what it is made.
+    ["en", "turn music down", 0.1],
+    ["de", "mach Musik lauter", 0.3],
+    ["nl", "zet muziek harder", 0.3],
   ])("%s: %j, said of the music playing, still sets the volume by a step", async (language, text, level) => {
     await say(text, language);
     expect(calls()).toEqual([

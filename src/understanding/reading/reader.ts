@@ -372,6 +372,22 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
     const words = text.split(" ").map((w) => lexicon.senses(w));
     return words.some((w) => w?.cues.has("music")) && !words.some((w) => w?.article || w?.pronoun);
   };
+  /** Whether a word says how a sound should be, as an adjective does ("calmer", "rustiger"). */
+  const soundsSo = (sense: WordSense | undefined) =>
+    !!sense && (sense.cues.has("louder") || sense.cues.has("quieter"));
+  /**
+   * Whether the music of item `i` is said with how it should sound before it, as an adjective
+   * ("softer music", "hardere muziek", "ruhigere Musik"), not after ("Musik lauter", "turn music
+   * down"), where it is what the music is made.
+   */
+  const describedBefore = (said: Item[], i: number) => {
+    const item = said[i]!;
+    // "hardere muziek": one phrase, how it sounds before the music.
+    if (item.type === "word" && !lexicon.senses(item.text.split(" ")[0]!)?.cues.has("music"))
+      return soundsSo(item.sense);
+    const before = said[i - 1];
+    return before?.type === "word" && soundsSo(before.sense) && !before.sense.cues.has("verbs");
+  };
 
   return {
     read(sentence: string, lookup: (words: string) => Spotted | undefined): Reading | undefined {
@@ -391,6 +407,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
        * some of it, so no music playing.
        */
       let someMusic = false;
+      /** That music, said with how it should sound before it ("put on softer music"). */
+      let musicDescribed = false;
       let level: number | undefined;
       let levelSaid: LevelSaid = "bare";
       /** The level is a number said with no unit ("to 40", not "to 40 %" nor "to half"). */
@@ -772,7 +790,10 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           // "draai aan de volumeknop", "dreh an der Lautstärke": "on" said before the volume and its
           // article is where one turns, no way to turn it.
           if (sense.cues.has("on") && beforeTheVolume(said, i)) return undefined;
-          if (saysBareMusic(item.text) && !determined(said, i)) someMusic = true;
+          if (saysBareMusic(item.text) && !determined(said, i)) {
+            someMusic = true;
+            if (describedBefore(said, i)) musicDescribed = true;
+          }
           for (const cue of sense.cues) cues.set(cue, (cues.get(cue) ?? 0) + 1);
           if (comparatives.has(item.text) && (sense.cues.has("up") || sense.cues.has("down")))
             bareComparatives++;
@@ -818,10 +839,17 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         );
       if (things.length > 1 && !joined) return undefined;
       if (deviceJoins && !joined) return undefined;
-      // "pon música más tranquila", "zet rustigere muziek op", "put on calmer music": music with no
-      // article, a verb and how it should sound ask for other music, not the music playing made
-      // quieter ("mach die Musik leiser", "Musik lauter", "le volume de musique" change it).
-      if (someMusic && cues.has("verbs") && !cues.has("volume") && WAYS_OF_SOUND.some((cue) => cues.has(cue)))
+      // "pon música más tranquila", "zet rustigere muziek op", "put on softer music": music with no
+      // article, a verb and how it should sound, said as an adjective of it, ask for other music,
+      // not the music playing made quieter ("mach die Musik leiser", "Musik lauter", "turn music
+      // down", "le volume de musique" change it). Where adjectives agree and follow their noun
+      // (`agreement`: "música más tranquila"), what follows the music describes it.
+      if (
+        someMusic &&
+        cues.has("verbs") &&
+        !cues.has("volume") &&
+        (musicDescribed || (grammar.agreement && WAYS_OF_SOUND.some((cue) => cues.has(cue))))
+      )
         return undefined;
       // "no quiero las luces apagadas": "no" said of a state is a negation, not no light.
       // "ich habe keinen Ton", "no sound from the speaker": what is missing, told, names no target.
