@@ -547,10 +547,10 @@ export function createUnderstanding(grammar: FastPathGrammar) {
         return !!sense && PAST_OF.some((cue) => sense.cues.has(cue));
       });
     };
-    // "uitzetten", "zetten": the infinitive, which asks as well.
+    // "aanzetten", "zetten": the infinitive, which asks as well.
     if (verbOf(first, "en")) return false;
     // A word the grammar knows tells only before what it was done to ("muted the speaker"); alone,
-    // it is that word ("stilte alstublieft": silence).
+    // it is that word ("stilte graag": silence).
     const known = lexicon.senses(first) !== undefined;
     if (known && !(next !== undefined && lexicon.senses(next)?.article)) return false;
     return pastEndings.some((ending) => verbOf(first, ending));

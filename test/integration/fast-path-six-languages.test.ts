@@ -125,7 +125,7 @@ describe("music asked for by how it sounds, with no article, is other music, not
   it.each([
     ["nl", "zet de muziek zachter", 0.1],
     ["de", "mach die Musik leiser", 0.1],
-    ["es", "baja la música", 0.1],
+    ["es", "baja la música un poco", 0.1],
     ["en", "turn the music down", 0.1],
     ["de", "Musik lauter", 0.3],
     // Said after the music, how it should sound is what it is made.

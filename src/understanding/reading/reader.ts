@@ -403,8 +403,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       /** "dame una luz tenue", "a brighter light": the kind said with how bright, right after it. */
       let oneOfABrightness = false;
       /**
-       * "pon música", "put on calmer music", "mets de la musique": music said with no article, or
-       * some of it, so no music playing.
+       * "pon música", "put on calmer music", "mets de la musique douce": music said with no
+       * article, or some of it, so no music playing.
        */
       let someMusic = false;
       /** That music, said with how it should sound before it ("put on softer music"). */
