@@ -608,6 +608,27 @@ export interface FastPathGrammar {
    */
   reports?: string[];
   /**
+   * Letters that, written with their accent at the end of a word where the grammar's word has
+   * none, make another word: Italian and Spanish write the stress of a past on its last vowel
+   * ("aprì", "alzò", "apagó", "apagué"), which folded would be the command ("apri", "alza",
+   * "apaga", "apague"). A sentence with such a word is handed on. Not Spanish "á", which ends the
+   * imperative said with "vos" ("silenciá"); not French, whose speech-to-text writes "baissé" for
+   * "baissez".
+   */
+  accentsMakeWords?: string[];
+  /**
+   * A state word said first, before what it is said of, tells what was done ("acceso la luce",
+   * "spenta la luce", "apagado la luz"): no command. Only where no state word is also a command
+   * (not "open", nor French "éteint", written for "éteins").
+   */
+  stateWordFirstTells?: boolean;
+  /**
+   * An auxiliary said first, before a verb of the grammar, tells what was done ("a allumé la
+   * lumière", "a baissé le volume"): no command. Where a word for it is also another (French "a",
+   * "à" written without its accent), only said first.
+   */
+  auxiliariesFirst?: string[];
+  /**
    * A modal said first, before an infinitive, asks what the speaker should do ("¿debería apagar
    * la luz?", "debo encender la lámpara"): no command. `notBefore`: infinitives after which the
    * modal says what should be, which is one ("debería estar apagada").

@@ -9,7 +9,7 @@ import { createLexicon, type Cue, type WordSense } from "./reading/lexicon.js";
 import { createReader, type Reading } from "./reading/reader.js";
 import { createSpelling } from "./reading/spelling.js";
 import { inName, joinWords, spotNames, type Spotted } from "./reading/spotting.js";
-import { alternation, escape, fold, withoutWakeWord } from "./sentence.js";
+import { alternation, createCleaner, escape, fold, withoutWakeWord } from "./sentence.js";
 
 /**
  * Words that act, and what a level is of: a name a template took that holds one was not a name
@@ -36,6 +36,24 @@ const STRAY_WORD_CHANGES_NOTHING: ReadonlySet<FastIntent> = new Set<FastIntent>(
 ]);
 /** Words that name what a command acts on without naming a device: the volume, the music, the light's brightness. */
 const OBJECTS: readonly Cue[] = ["volume", "music", "brightness"];
+/** What a verb said in the past does, when it would be a command in the present. */
+const PAST_OF: readonly Cue[] = [
+  "verbs",
+  "on",
+  "off",
+  "up",
+  "down",
+  "brighter",
+  "dimmer",
+  "louder",
+  "quieter",
+  "mute",
+  "unmute",
+  "toggle",
+  "open",
+  "close",
+  "stop",
+];
 /** A sentence is respelt only where at most one of this many words is a slip. */
 const RESPELT_AT_MOST_ONE_IN = 3;
 /** The most words a place said in the plural is looked up in ("camere da letto", "salas de estar"). */
@@ -116,6 +134,13 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const clock = createClockQuestion(grammar);
   const spelling = createSpelling(grammar, lexicon);
   const twoWays = (grammar.twoWays ?? []).map((p) => fold(p).split(" "));
+  const cleaned = createCleaner(grammar);
+  const pastEndings = (grammar.pastEndings ?? []).map(fold);
+  /** State words that, said first, tell what was done (`stateWordFirstTells`). */
+  const statesFirst = new Set(
+    grammar.stateWordFirstTells ? Object.values(grammar.stateWords).flat().map(fold) : [],
+  );
+  const auxiliaries = new Set((grammar.auxiliariesFirst ?? []).map(fold));
   /** The grammar's single words for on and off ("on", "off", "an", "aus"), folded. */
   const ways = new Set(
     [...grammar.cues.on, ...grammar.cues.off].map(fold).filter((w) => w && !w.includes(" ")),
@@ -466,6 +491,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   ): Understood | undefined {
     // "apagué la luz": what was done, told; folded, it would be a polite command ("apague").
     if (reported?.test(sentence.normalize("NFC").toLowerCase())) return undefined;
+    if (accentedOther(sentence, lookup)) return undefined;
+    if (pastFirst(sentence)) return undefined;
     // The correction is no part of the command: a template would take it for a name's words.
     const said = afterCorrection(sentence) ?? sentence;
     const understood = understandWhole(said, lookup);
@@ -507,6 +534,57 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       if (read?.by === "certain reading" && STRAY_WORD_CHANGES_NOTHING.has(read.match.intent)) return read;
     }
     return understood;
+  }
+
+  /**
+   * Whether the sentence starts with a verb of the grammar in the past ("turned off the lights",
+   * "dimmed the kitchen light", "drehte die Musik leiser", "draaide het volume hoger"), with a
+   * state word where that tells (`stateWordFirstTells`: "acceso la luce"), or with an auxiliary
+   * before a verb (`auxiliariesFirst`: "a allumé la lumière"): what was done, told; no command
+   * starts so. The verb is the word without a past ending (`pastEndings`), a doubled last
+   * letter made single ("dimmed": "dim").
+   */
+  function pastFirst(sentence: string): boolean {
+    const [first = "", next] = cleaned(fold(sentence)).split(" ");
+    if (statesFirst.has(first)) return true;
+    if (auxiliaries.has(first) && next !== undefined) {
+      const verb = lexicon.senses(next);
+      if (verb && PAST_OF.some((cue) => verb.cues.has(cue))) return true;
+    }
+    /** The verb `word` is, a past ending or an infinitive's taken off, when it is one. */
+    const verbOf = (word: string, ending: string) => {
+      if (!word.endsWith(ending) || word.length < ending.length + 2) return false;
+      const stem = word.slice(0, -ending.length);
+      const single = stem.at(-1) === stem.at(-2) ? stem.slice(0, -1) : stem;
+      return [stem, single].some((verb) => {
+        const sense = lexicon.senses(verb);
+        return !!sense && PAST_OF.some((cue) => sense.cues.has(cue));
+      });
+    };
+    // "aanzetten", "zetten": the infinitive, which asks as well.
+    if (verbOf(first, "en")) return false;
+    // A word the grammar knows tells only before what it was done to ("muted the speaker"); alone,
+    // it is that word ("stilte graag": silence).
+    const known = lexicon.senses(first) !== undefined;
+    if (known && !(next !== undefined && lexicon.senses(next)?.article)) return false;
+    return pastEndings.some((ending) => verbOf(first, ending));
+  }
+
+  /**
+   * Whether a word of the sentence, outside the home's names, is written with an accent that makes
+   * it another word than the grammar's ("aprì la luce", "alzò il volume", "apagó la luz":
+   * what was done, told; folded, each would be a command).
+   */
+  function accentedOther(sentence: string, lookup: (words: string) => Spotted | undefined): boolean {
+    const written = sentence
+      .normalize("NFC")
+      .toLowerCase()
+      .split(/[^\p{L}\p{M}]+/u)
+      .filter(Boolean);
+    const others = written.flatMap((word, i) => (spelling.accentedOther(word) ? [i] : []));
+    if (!others.length) return false;
+    const names = spotNames(written.map(fold), lookup);
+    return others.some((i) => !inName(names, i));
   }
 
   /**

@@ -689,3 +689,35 @@ describe("a cover told to increase, with no position said, is not moved", () => 
     ]);
   });
 });
+
+describe("what was done, told, is no command", () => {
+  // A past said first ("turned", "draaide", "accese"), or written with the accent that makes it
+  // one ("aprì", "apagó"): read as the command, it switched the lights it tells of.
+  it.each([
+    ["en", "turned off the kitchen lights"],
+    ["en", "switched off the kitchen light"],
+    ["nl", "draaide de lampen in de keuken uit"],
+    ["it", "aprì la luce della cucina"],
+    ["it", "accese la luce della cucina"],
+    ["es", "encendida la luz de la cocina"],
+    ["fr", "a éteint les lumières de la cuisine"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "switch off the kitchen lights"],
+    ["nl", "draai de lampen in de keuken uit"],
+    // Typed without its accents, a word of the grammar is still that word.
+    ["it", "spegni la luce della cucina adesso"],
+    ["it", "spegni le luci della cucina perche e tardi"],
+    ["es", "apaga las luces de la cocina, por favor"],
+  ])("%s: %j still switches the kitchen off", async (language, text) => {
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([
+      expect.stringMatching(/^light\.turn_off light\.counter_lights/),
+      expect.stringMatching(/^light\.turn_off light\.kitchen_ceiling/),
+    ]);
+  });
+});

@@ -109,6 +109,59 @@ describe("a song asked for by how it sounds is another song, not the volume", ()
   });
 });
 
+describe("music asked for by how it sounds, with no article, is other music, not the volume", () => {
+  it.each([
+    ["es", "pon música más tranquila"],
+    ["es", "pon música más alta"],
+    ["nl", "zet rustigere muziek op"],
+    ["nl", "zet hardere muziek op"],
+    ["fr", "mets de la musique plus forte"],
+    ["it", "metti della musica più alta"],
+  ])("%s: %j is handed on, and the speaker is left alone", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["nl", "zet de muziek zachter", 0.1],
+    ["de", "mach die Musik leiser", 0.1],
+    ["es", "baja la música un poco", 0.1],
+    ["en", "turn the music down", 0.1],
+    ["de", "Musik lauter", 0.3],
+    // Said after the music, how it should sound is what it is made.
+    ["en", "turn music down", 0.1],
+    ["de", "mach Musik lauter", 0.3],
+    ["nl", "zet muziek harder", 0.3],
+  ])("%s: %j, said of the music playing, still sets the volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+});
+
+describe("turning at the volume knob says no way to turn it", () => {
+  it.each([
+    ["nl", "draai aan de volumeknop"],
+    ["nl", "draai aan het volume"],
+    ["de", "dreh an der Lautstärke"],
+    ["de", "dreh an dem Lautstärkeregler"],
+  ])("%s: %j is handed on, and the speaker is left alone", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["nl", "draai de volumeknop hoger"],
+    ["de", "dreh den Lautstärkeregler hoch"],
+  ])("%s: %j still turns the speaker up by a step", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+});
+
 describe("a higher or lower level said with 'a' is a step; with 'the' it is the extreme", () => {
   it.each([
     [

@@ -224,6 +224,8 @@ export const en: FastPathGrammar = {
   conjunctions: ["and", "and then", "as well as"],
   // "turn that down", "switch this off": what was just named, or what the verb acts on here.
   corrections: ["no", "no no", "no no no", "nope", "no wait"],
+  // "turned", "muted", "dimmed": the past of a verb.
+  pastEndings: ["ed", "d"],
   // "turn up", "turn it down a bit": the sound, as said to a voice assistant. A past tense tells
   // what was done; "more", "less", "higher" alone ask for more or less of anything.
   upOrDownAlone: {

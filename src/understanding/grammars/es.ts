@@ -1559,6 +1559,10 @@ export const es: FastPathGrammar = {
     words: ["debería", "deberíamos", "debo", "debemos", "tengo que", "tenemos que"],
     notBefore: ["estar", "ser", "quedar", "quedarse", "seguir"],
   },
+  // "apagó la luz", "apagué la luz": told, not asked (see the type).
+  accentsMakeWords: ["é", "í", "ó"],
+  // "apagado la luz", "encendida la luz": told, not asked (see the type).
+  stateWordFirstTells: true,
   reports: [
     // "¿enciendo la lámpara?": what the speaker does, or offers to; respelt it would be "enciende".
     "enciendo",

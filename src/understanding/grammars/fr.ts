@@ -1348,6 +1348,8 @@ export const fr: FastPathGrammar = {
   pronouns: ["la", "le", "les", "\u00e7a", "cela"],
   // "le volume est plus fort": more or less said with a copula is how it is, no complaint.
   comparatives: ["plus", "moins"],
+  // "a allumé la lumière", "ai baissé le son": told, not asked (see the type).
+  auxiliariesFirst: ["a", "ai", "as", "avons", "avez", "ont"],
   // "(dans toutes) les pièces du premier étage": every room of a place is that place.
   areaPrepositions: [
     "dans",

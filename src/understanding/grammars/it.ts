@@ -1614,6 +1614,10 @@ export const it: FastPathGrammar = {
       "diminuita",
     ],
   },
+  // "aprì la luce", "alzò il volume": told, not asked (see the type).
+  accentsMakeWords: ["à", "è", "é", "ì", "ò", "ù"],
+  // "accese la luce", "spenta la luce": told, not asked (see the type).
+  stateWordFirstTells: true,
   // "spensi la luce", "la spense": turned off, told in the past of one time (read as a slip of
   // "spegni", it switched the lights off). "accesi" is also "on" ("i lampadari accesi").
   reports: [

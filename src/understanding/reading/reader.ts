@@ -64,6 +64,9 @@ function onlyFirst(sense: WordSense): boolean {
   return !cues.size && first.size > 0 && Object.values(rest).every((v) => v === undefined || v === false);
 }
 
+/** Cues that say which way a sound goes. */
+const WAYS_OF_SOUND: readonly Cue[] = ["louder", "quieter", "up", "down"];
+
 export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
   const prepositionOf = fold(grammar.areaPrepositions[0] ?? "");
   const inverted = new Set((grammar.inverted ?? []).map(fold));
@@ -386,6 +389,31 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
     return { intent: up ? "step_up" : "step_down", ...(amount ? { amount } : {}) };
   }
 
+  /**
+   * Whether a phrase says music with no article: "música", or inside how it should sound ("harder
+   * muziek"); not "la música", "de muziek harder".
+   */
+  const saysBareMusic = (text: string) => {
+    const words = text.split(" ").map((w) => lexicon.senses(w));
+    return words.some((w) => w?.cues.has("music")) && !words.some((w) => w?.article || w?.pronoun);
+  };
+  /** Whether a word says how a sound should be, as an adjective does ("calmer", "rustiger"). */
+  const soundsSo = (sense: WordSense | undefined) =>
+    !!sense && (sense.cues.has("louder") || sense.cues.has("quieter"));
+  /**
+   * Whether the music of item `i` is said with how it should sound before it, as an adjective
+   * ("softer music", "hardere muziek", "ruhigere Musik"), not after ("Musik lauter", "turn music
+   * down"), where it is what the music is made.
+   */
+  const describedBefore = (said: Item[], i: number) => {
+    const item = said[i]!;
+    // "hardere muziek": one phrase, how it sounds before the music.
+    if (item.type === "word" && !lexicon.senses(item.text.split(" ")[0]!)?.cues.has("music"))
+      return soundsSo(item.sense);
+    const before = said[i - 1];
+    return before?.type === "word" && soundsSo(before.sense) && !before.sense.cues.has("verbs");
+  };
+
   return {
     read(sentence: string, lookup: (words: string) => Spotted | undefined): Reading | undefined {
       const said = items(sentence, lookup);
@@ -399,6 +427,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       let someOf = false;
       /** "dame una luz tenue", "a brighter light": the kind said with how bright, right after it. */
       let oneOfABrightness = false;
+      /**
+       * "pon música", "put on calmer music", "mets de la musique douce": music said with no
+       * article, or some of it, so no music playing.
+       */
+      let someMusic = false;
+      /** That music, said with how it should sound before it ("put on softer music"). */
+      let musicDescribed = false;
       let level: number | undefined;
       let levelSaid: LevelSaid = "bare";
       /** The level is a number said with no unit ("to 40", not "to 40 %" nor "to half"). */
@@ -777,6 +812,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           const saidBefore = said[i - 1];
           if (sense.cues.has("music") && saidBefore?.type === "word" && saidBefore.sense.indefinite)
             return undefined;
+          // "draai aan de volumeknop", "dreh an der Lautstärke": "on" said before the volume and its
+          // article is where one turns, no way to turn it.
+          if (sense.cues.has("on") && beforeTheVolume(said, i)) return undefined;
+          if (saysBareMusic(item.text) && !determined(said, i)) {
+            someMusic = true;
+            if (describedBefore(said, i)) musicDescribed = true;
+          }
           for (const cue of sense.cues) cues.set(cue, (cues.get(cue) ?? 0) + 1);
           if (comparatives.has(item.text) && (sense.cues.has("up") || sense.cues.has("down")))
             bareComparatives++;
@@ -822,6 +864,18 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         );
       if (things.length > 1 && !joined) return undefined;
       if (deviceJoins && !joined) return undefined;
+      // "pon música más tranquila", "zet rustigere muziek op", "put on softer music": music with no
+      // article, a verb and how it should sound, said as an adjective of it, ask for other music,
+      // not the music playing made quieter ("mach die Musik leiser", "Musik lauter", "turn music
+      // down", "le volume de musique" change it). Where adjectives agree and follow their noun
+      // (`agreement`: "música más tranquila"), what follows the music describes it.
+      if (
+        someMusic &&
+        cues.has("verbs") &&
+        !cues.has("volume") &&
+        (musicDescribed || (grammar.agreement && WAYS_OF_SOUND.some((cue) => cues.has(cue))))
+      )
+        return undefined;
       // "no quiero las luces apagadas": "no" said of a state is a negation, not no light.
       // "ich habe keinen Ton", "no sound from the speaker": what is missing, told, names no target.
       if (noneSaid === "mute" && things.length) return undefined;
@@ -1150,6 +1204,36 @@ function saysSomeOf(said: Item[], i: number): boolean {
 
 /** Cues of a command asked for, even as a question: a verb, a direction, the assistant's voice. */
 const ASKED_FOR: readonly Cue[] = ["verbs", "up", "down", "on", "off", "lightOn", "lightOff", "speak"];
+
+/**
+ * Whether item `i` stands between a verb and the volume, its article said first ("draai aan de
+ * volumeknop", "dreh an der Lautstärke"), not after ("zet het volume aan").
+ */
+function beforeTheVolume(said: Item[], i: number): boolean {
+  let at = i - 1;
+  while (said[at]?.type === "word" && (said[at] as Item & { type: "word" }).sense.filler) at--;
+  const verb = said[at];
+  if (verb?.type !== "word" || !verb.sense.cues.has("verbs")) return false;
+  const next = said[i + 1];
+  if (next?.type !== "word") return false;
+  if (next.sense.article && !next.sense.cues.has("volume")) {
+    const after = said[i + 2];
+    return after?.type === "word" && after.sense.cues.has("volume");
+  }
+  return next.sense.cues.has("volume") && next.text.includes(" ");
+}
+
+/**
+ * Whether item `i` is said with an article or a pronoun that makes it the one there is ("la
+ * musique", "this song"), not some of it ("de la musique", "della musica", "algo de música").
+ */
+function determined(said: Item[], i: number): boolean {
+  const before = said[i - 1];
+  if (before?.type !== "word" || before.sense.preposition) return false;
+  if (!before.sense.article && !before.sense.pronoun) return false;
+  const of = said[i - 2];
+  return !(of?.type === "word" && of.sense.preposition && !of.sense.article);
+}
 
 function isArticle(item: Item): boolean {
   return item.type === "word" && !!item.sense.article && !item.sense.cues.size;

@@ -40,16 +40,44 @@ function* strings(value: unknown): Generator<string> {
 
 /** Every word a grammar's sentences are made of, folded. */
 export function grammarWords(grammar: FastPathGrammar): Set<string> {
-  const words = new Set<string>();
+  return new Set(writtenWords(grammar).keys());
+}
+
+/** A word as written, accents kept, in lower case. */
+const asWritten = (text: string) => text.normalize("NFC").toLowerCase();
+
+/** Every word a grammar's sentences are made of, folded, with each way the grammar writes it. */
+function writtenWords(grammar: FastPathGrammar): Map<string, Set<string>> {
+  const words = new Map<string, Set<string>>();
   for (const [key, value] of Object.entries(grammar)) {
     if (NOT_SAID.has(key)) continue;
     for (const text of strings(value)) {
       // Slots ("{name}") and groups ("<switchOn>") are no words.
       const bare = text.replace(/\{[^}]*\}|<[^>]*>/g, " ");
-      for (const word of fold(bare).split(/[^\p{L}]+/u)) if (word) words.add(word);
+      for (const word of asWritten(bare).split(/[^\p{L}\p{M}]+/u)) {
+        const folded = fold(word);
+        if (!folded) continue;
+        const spellings = words.get(folded);
+        if (spellings) spellings.add(word);
+        else words.set(folded, new Set([word]));
+      }
     }
   }
   return words;
+}
+
+/** A word's letters as written, an accented letter one letter. */
+const letters = (word: string) => [...word.normalize("NFC")];
+
+/**
+ * Whether `written` ends in one of `marked` where the grammar's `spelt` ends in a letter without
+ * an accent: another word ("aprì", opened, is no "apri", open; "apagó" no "apaga"). Written without
+ * an accent the grammar's word has, with another on the same letter ("perchè"), or with one inside
+ * the word, where it is as often put by mistake ("repíte"), it is the grammar's word as typed.
+ */
+function accentBeyond(written: string, spelt: string, marked: ReadonlySet<string>): boolean {
+  const [w, s] = [letters(written).at(-1)!, letters(spelt).at(-1)!];
+  return w !== s && fold(s) === s && marked.has(w);
 }
 
 /**
@@ -102,6 +130,13 @@ export interface Spelling {
    */
   meant(word: string): string | undefined;
   /**
+   * Whether a word, written with an accent, is another word than the grammar's it folds to: the
+   * grammar writes that word nowhere with the accent on its last letter, and the accent is one of
+   * `accentsMakeWords` ("aprì", "alzò", "apagó" are told, past, while "apri", "alzo", "apaga"
+   * ask). False for a word without accents, and for a word the grammar does not know.
+   */
+  accentedOther(word: string): boolean;
+  /**
    * The grammar's word two words make when written together ("steck dose", "laut stärke", "stop
    * contact"), in a language that builds compounds: a space too many, as speech is often written.
    * Undefined for any other pair.
@@ -110,7 +145,9 @@ export interface Spelling {
 }
 
 export function createSpelling(grammar: FastPathGrammar, lexicon: Lexicon): Spelling {
-  const known = grammarWords(grammar);
+  const written = writtenWords(grammar);
+  const marked = new Set((grammar.accentsMakeWords ?? []).map(asWritten));
+  const known = new Set(written.keys());
   const past = (grammar.pastEndings ?? []).map(fold);
   /**
    * The grammar's words by their first letter and length: a slip keeps the first letter and
@@ -139,6 +176,14 @@ export function createSpelling(grammar: FastPathGrammar, lexicon: Lexicon): Spel
   };
   return {
     knows: (word) => known.has(word),
+    accentedOther(word) {
+      const folded = fold(word);
+      const spellings = written.get(folded);
+      if (!spellings || folded === word || !marked.size) return false;
+      const as = asWritten(word);
+      for (const spelt of spellings) if (!accentBeyond(as, spelt, marked)) return false;
+      return true;
+    },
     joined(first, second) {
       if (!grammar.compounds || !/^\p{L}+$/u.test(first) || !/^\p{L}+$/u.test(second)) return undefined;
       if (first.length < SHORTEST_HALF + 1 || second.length < SHORTEST_MEANT) return undefined;
