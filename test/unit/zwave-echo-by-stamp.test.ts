@@ -248,6 +248,37 @@ describe("echoes told by zwave-js's stamps", () => {
     expect(applied).toEqual(["an update 35 s later"]);
   });
 
+  it("watches a target for half a minute after its last write, however many came before", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "setInterval"] });
+    const { applied, driver } = setUp();
+    for (const on of [true, false, true]) {
+      const write = await driver.write(TARGET, on);
+      write.answered(SetValueStatus.SuccessUnsupervised);
+      vi.advanceTimersByTime(20_000);
+    }
+    // A minute after the first write, 20 s after the last.
+    driver.echo(TARGET, true, "an update 20 s after the last write");
+    await flush();
+    expect(applied).toEqual([]);
+    vi.advanceTimersByTime(15_000);
+    driver.echo(TARGET, false, "an update 35 s after the last write");
+    await flush();
+    expect(applied).toEqual(["an update 35 s after the last write"]);
+  });
+
+  it("still drops a Working Set's stamped target when another write to it came after", async () => {
+    const { applied, driver } = setUp();
+    const working = await driver.write(TARGET, true);
+    working.answered(SetValueStatus.Working);
+    const later = await driver.write(TARGET, false);
+    later.answered(SetValueStatus.SuccessUnsupervised);
+    driver.report(TARGET, true, "the Working Set's target, stamped");
+    await flush();
+    driver.report(CURRENT, false, "report");
+    await flush();
+    expect(applied).toEqual(["report"]);
+  });
+
   it("applies at once what no write waits on", () => {
     const { applied, driver } = setUp();
     driver.report(CURRENT, true, "a switch flipped at the wall");

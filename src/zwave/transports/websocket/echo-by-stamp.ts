@@ -83,6 +83,8 @@ interface Write {
   workingSeen: boolean;
   /** Once it has its result: until when its echo is still looked for (epoch ms). */
   until?: number;
+  /** zwave-js's status once answered: a `Working` one still has its stamped update to drop. */
+  answered?: number;
 }
 
 type Verdict = "unstamped" | "stamped" | "unsure";
@@ -237,10 +239,22 @@ export function createEchoByStampFilter(options: EchoByStampOptions): EchoByStam
       n.asked.set(targetKey, question(stampBefore.catch((): Stamp => UNKNOWN)));
       const linger = () => {
         write.until = Date.now() + LINGER_MS;
+        // The target stays watched as long as this write lingers, longer than any before it: the
+        // older answered writes of the same target tell nothing more, except a `Working` one
+        // whose update is still to come. Kept, they would have each event compared with every
+        // write of the last half minute (dozens, for a device switched every few seconds).
+        n.writes = n.writes.filter(
+          (w) =>
+            w === write ||
+            w.targetKey !== targetKey ||
+            w.until === undefined ||
+            (w.answered === SetValueStatus.Working && !w.workingSeen),
+        );
       };
       return {
         answered(s) {
           write.settle(s);
+          write.answered = s;
           // A failure changed nothing; a supervised success's updates are the device's own word.
           if (s !== undefined && possibleEchoes(target, payload, s, slowActuator).length === 0)
             return end(nodeId, write);
