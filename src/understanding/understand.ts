@@ -36,9 +36,8 @@ const STRAY_WORD_CHANGES_NOTHING: ReadonlySet<FastIntent> = new Set<FastIntent>(
 ]);
 /** Words that name what a command acts on without naming a device: the volume, the music, the light's brightness. */
 const OBJECTS: readonly Cue[] = ["volume", "music", "brightness"];
-/** What a verb said in the past does, when it would be a command in the present. */
-const PAST_OF: readonly Cue[] = [
-  "verbs",
+/** What a command changes: a switch, a level, the sound. */
+const CHANGES: readonly Cue[] = [
   "on",
   "off",
   "up",
@@ -50,10 +49,9 @@ const PAST_OF: readonly Cue[] = [
   "mute",
   "unmute",
   "toggle",
-  "open",
-  "close",
-  "stop",
 ];
+/** What a verb said in the past does, when it would be a command in the present. */
+const PAST_OF: readonly Cue[] = ["verbs", ...CHANGES, "open", "close", "stop"];
 /** A sentence is respelt only where at most one of this many words is a slip. */
 const RESPELT_AT_MOST_ONE_IN = 3;
 /** The most words a place said in the plural is looked up in ("camere da letto", "salas de estar"). */
@@ -64,20 +62,8 @@ const LONGEST_COMPLAINED = 24;
 const ACTING: readonly Cue[] = [
   "verbs",
   "speak",
-  "on",
-  "off",
-  "up",
-  "down",
-  "brighter",
-  "dimmer",
-  "louder",
-  "quieter",
-  "mute",
-  "unmute",
-  "toggle",
-  "volume",
-  "music",
-  "brightness",
+  ...CHANGES,
+  ...OBJECTS,
   // "assure-toi que la lumière est éteinte": what is asked to be so.
   "modals",
   // "zet de kroonluchter helemaal omhoog": how far is said of a change, never part of a name.

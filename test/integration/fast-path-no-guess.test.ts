@@ -712,7 +712,7 @@ describe("what was done, told, is no command", () => {
     // Typed without its accents, a word of the grammar is still that word.
     ["it", "spegni la luce della cucina adesso"],
     ["it", "spegni le luci della cucina perche e tardi"],
-    ["es", "apaga las luces de la cocina, por favor"],
+    ["es", "por favor, apaga ahora las luces de la cocina"],
   ])("%s: %j still switches the kitchen off", async (language, text) => {
     await say(text, language);
     expect(home.serviceCalls()).toEqual([

@@ -562,7 +562,7 @@ describe("the week of the year asked", () => {
   });
 
   it.each([
-    ["en", "what day of the week is it"],
+    ["en", "which day of the week is it now"],
     ["de", "welcher Tag der Woche ist heute"],
     ["fr", "quel jour de la semaine sommes-nous"],
     ["es", "qué día de la semana es hoy"],
