@@ -668,6 +668,19 @@ export interface FastPathGrammar {
    */
   transliterations?: Array<[string, string]>;
   /**
+   * Words for "a bit" that, said right after a verb that says no way, are "something", what the
+   * verb puts on ("pon algo más tranquilo": put on something calmer, not the volume a bit
+   * lower): with nothing named, the sentence is handed on. Not German "etwas" ("mach etwas
+   * leiser": a bit quieter).
+   */
+  somethings?: string[];
+  /**
+   * Words a word takes after "something" ("iets rustigers": something calmer): an unknown word
+   * that ends in one is never read as a slip for the grammar's word without it, which says how
+   * something should be made ("rustiger").
+   */
+  partitiveEndings?: string[];
+  /**
    * Endings of the past tense ("-te" of "machte", "zette"): a word the grammar does not know that
    * ends in one is never read as a slip for a word without it ("zette" is no "zetten", "dempte" no
    * "dempt"): what was done is told, not asked.

@@ -140,6 +140,31 @@ describe("music asked for by how it sounds, with no article, is other music, not
   });
 });
 
+describe("something put on, chosen by how it sounds, is other music, not the volume", () => {
+  it.each([
+    ["es", "pon algo más tranquilo"],
+    ["es", "pon algo más suave, anda"],
+    ["nl", "zet iets rustigers op"],
+  ])("%s: %j is handed on, and the speaker is left alone", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    // "algo" after a verb that says the way, or with what is turned named, is "a bit".
+    ["es", "baja algo el volumen", 0.1],
+    ["es", "pon el volumen algo más bajo", 0.1],
+    ["es", "sube algo", 0.3],
+    ["nl", "zet het iets zachter", 0.1],
+    ["de", "mach etwas leiser", 0.1],
+  ])("%s: %j still sets the volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+});
+
 describe("turning at the volume knob says no way to turn it", () => {
   it.each([
     ["nl", "draai aan de volumeknop"],

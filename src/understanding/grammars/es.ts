@@ -1559,6 +1559,8 @@ export const es: FastPathGrammar = {
     words: ["debería", "deberíamos", "debo", "debemos", "tengo que", "tenemos que"],
     notBefore: ["estar", "ser", "quedar", "quedarse", "seguir"],
   },
+  // "pon algo más tranquilo": something put on (see the type).
+  somethings: ["algo"],
   // "apagó la luz", "apagué la luz": told, not asked (see the type).
   accentsMakeWords: ["é", "í", "ó"],
   // "apagado la luz", "encendida la luz": told, not asked (see the type).

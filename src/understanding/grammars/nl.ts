@@ -1163,6 +1163,8 @@ export const nl: FastPathGrammar = {
   compounds: true,
   // "zette", "dempte", "verhoogde": the past of a weak verb.
   pastEndings: ["te", "ten", "de", "den"],
+  // "zet iets rustigers op": something calmer (see the type).
+  partitiveEndings: ["s"],
   // "zet alle lichten uit": the whole home, as Home Assistant's sentences take "all the lights
   // off" in English, German, Spanish and Italian; "zet alle lichten aan": the room, as its German
   // and Spanish sentences take "all the lights on".

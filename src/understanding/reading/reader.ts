@@ -69,6 +69,7 @@ const WAYS_OF_SOUND: readonly Cue[] = ["louder", "quieter", "up", "down"];
 
 export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
   const prepositionOf = fold(grammar.areaPrepositions[0] ?? "");
+  const somethings = new Set((grammar.somethings ?? []).map(fold));
   const inverted = new Set((grammar.inverted ?? []).map(fold));
   const enough = new Set((grammar.enough ?? []).map(fold));
   const subjectsFirst = (grammar.subjectFirst ?? []).map((p) => fold(p).split(" "));
@@ -432,6 +433,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
        * article, or some of it, so no music playing.
        */
       let someMusic = false;
+      /** "pon algo …": "a bit" said right after a verb that says no way, "something" (`somethings`). */
+      let somethingPut = false;
       /** That music, said with how it should sound before it ("put on softer music"). */
       let musicDescribed = false;
       let level: number | undefined;
@@ -812,6 +815,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           const saidBefore = said[i - 1];
           if (sense.cues.has("music") && saidBefore?.type === "word" && saidBefore.sense.indefinite)
             return undefined;
+          if (
+            somethings.has(item.text) &&
+            saidBefore?.type === "word" &&
+            saidBefore.sense.cues.has("verbs") &&
+            !TURNS.some((cue) => saidBefore.sense.cues.has(cue))
+          )
+            somethingPut = true;
           // "draai aan de volumeknop", "dreh an der Lautstärke": "on" said before the volume and its
           // article is where one turns, no way to turn it.
           if (sense.cues.has("on") && beforeTheVolume(said, i)) return undefined;
@@ -869,6 +879,9 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       // not the music playing made quieter ("mach die Musik leiser", "Musik lauter", "turn music
       // down", "le volume de musique" change it). Where adjectives agree and follow their noun
       // (`agreement`: "música más tranquila"), what follows the music describes it.
+      // "pon algo más tranquilo": something put on, chosen by how it sounds; "pon algo más de luz"
+      // names what there is more of.
+      if (somethingPut && !things.length && !OBJECTS_NAMED.some((cue) => cues.has(cue))) return undefined;
       if (
         someMusic &&
         cues.has("verbs") &&
@@ -1171,6 +1184,10 @@ const AMOUNT_BEFORE: readonly Cue[] = ["up", "down", ...CHANGES];
 const TOLD_WHEN_INTENSIFIED: readonly Cue[] = [...CHANGES, "mute"];
 /** Cues that say a way to change: up or down, of anything, of a light or of a sound. */
 const WAYS = AMOUNT_BEFORE;
+/** Cues of a verb that says which way it turns something: "baja algo" is the volume a bit down. */
+const TURNS: readonly Cue[] = [...WAYS, "on", "off", "mute", "unmute"];
+/** Cues that name what a command acts on without a device. */
+const OBJECTS_NAMED: readonly Cue[] = ["volume", "music", "brightness", "lightOn", "lightOff"];
 /** A word that says how much ("un poco", "molto") and nothing else. */
 function howMuchOnly(sense: WordSense): boolean {
   const { cues, first, ...rest } = sense;

@@ -148,7 +148,8 @@ export function createSpelling(grammar: FastPathGrammar, lexicon: Lexicon): Spel
   const written = writtenWords(grammar);
   const marked = new Set((grammar.accentsMakeWords ?? []).map(asWritten));
   const known = new Set(written.keys());
-  const past = (grammar.pastEndings ?? []).map(fold);
+  // "zette", "rustigers": a past, or a word after "something", is no slip of the word without its ending.
+  const past = [...(grammar.pastEndings ?? []), ...(grammar.partitiveEndings ?? [])].map(fold);
   /**
    * The grammar's words by their first letter and length: a slip keeps the first letter and
    * changes the length by one at most (`slip`), so a word is compared with those alone: an unknown
