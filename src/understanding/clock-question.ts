@@ -403,10 +403,9 @@ export function createClockQuestion(grammar: FastPathGrammar) {
         ? { intent: "query_date", checks: named[0]! }
         : { intent: "query_date" };
     }
-    // "what week is it", "welche Kalenderwoche haben wir": its number; "what day of the week" holds
-    // the day's word, and asks the date.
-    // "what's on this week" asks what the week holds, as with "today" below.
-    // The phrase alone may be said of how the week went ("¡qué semana!", "che settimana!").
+    // "what week is it", "welche Kalenderwoche haben wir": its number. "What day of the week" holds
+    // the day's word and asks the date; "what's on this week" asks what the week holds, as with
+    // "today" below; the phrase alone is said of how the week went ("¡qué semana!").
     if (found.has("week") && !found.has("date") && !found.has("time") && pieces > 1)
       return weekAgenda(words(withoutWakeWord(folded))) ? undefined : { intent: "query_date", week: true };
     if (found.has("time") && statesTime(folded)) return undefined;

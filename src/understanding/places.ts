@@ -2,6 +2,7 @@
 // whole house", and every way a phrase splits into a name and a place.
 import { normalizeName } from "../spoken-name.js";
 import type { FastPathGrammar } from "./grammar-types.js";
+import { createTransliteration } from "./sentence.js";
 import type { Place, ResolveContext } from "./target-types.js";
 
 /**
@@ -180,12 +181,7 @@ export function createPlaces(grammar: FastPathGrammar) {
     );
   }
 
-  /** A word with the grammar's letters for one a keyboard lacks put back ("kuechen" → "kuchen", folded). */
-  const transliterated = (word: string) =>
-    (grammar.transliterations ?? []).reduce(
-      (w, [as, is]) => w.split(normalizeName(as)).join(normalizeName(is)),
-      word,
-    );
+  const transliterate = createTransliteration(grammar);
 
   /**
    * "kamerlamp", "keukenlampen": one word made of "here" or a place and one of `heads` (a kind),
@@ -203,7 +199,8 @@ export function createPlaces(grammar: FastPathGrammar) {
       const links = (grammar.compoundLinks ?? []).filter((l) => said.length > l.length && said.endsWith(l));
       const parts = [said, ...links.map((l) => said.slice(0, -l.length))];
       // "kuechenlicht": the place typed with the letters that stand for one ("ue" for "ü").
-      for (const place of [...parts, ...parts.map(transliterated).filter((t, k) => t !== parts[k])]) {
+      const typed = transliterate ? parts.map(transliterate).filter((t, k) => t !== parts[k]) : [];
+      for (const place of [...parts, ...typed]) {
         if (placeWord(place) === "here" || findPlace(ctx, place)) return { head, place };
       }
     }

@@ -124,6 +124,16 @@ export function withoutWakeWord(folded: string): string {
 }
 
 /**
+ * A word, folded, with the grammar's letters for one a keyboard lacks put back ("kuechen" →
+ * "kuchen": `transliterations`); undefined for a grammar that has none.
+ */
+export function createTransliteration(grammar: FastPathGrammar): ((word: string) => string) | undefined {
+  const pairs = (grammar.transliterations ?? []).map(([as, is]) => [fold(as), fold(is)] as const);
+  if (!pairs.length) return undefined;
+  return (word) => pairs.reduce((w, [as, is]) => w.split(as).join(is), word);
+}
+
+/**
  * The folded sentence without its wake word, fillers and words that say "now". A word for "now"
  * that also names the time ("ora": "spegni ora", "che ora è") stays, for the clock to read.
  */

@@ -9,7 +9,14 @@ import { createLexicon, type Cue, type WordSense } from "./reading/lexicon.js";
 import { createReader, type Reading } from "./reading/reader.js";
 import { createSpelling } from "./reading/spelling.js";
 import { inName, joinWords, spotNames, type Spotted } from "./reading/spotting.js";
-import { alternation, createCleaner, escape, fold, withoutWakeWord } from "./sentence.js";
+import {
+  alternation,
+  createCleaner,
+  createTransliteration,
+  escape,
+  fold,
+  withoutWakeWord,
+} from "./sentence.js";
 
 /**
  * Words that act, and what a level is of: a name a template took that holds one was not a name
@@ -256,8 +263,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   );
   /** The grammar's one-word conjunctions ("und", "en"): what joins two places. */
   const conjunctionWords = new Set(grammar.conjunctions.map(fold).filter((w) => w && !w.includes(" ")));
-  /** Letters written for one a keyboard lacks ("ae" for "ä"), folded as sentences are. */
-  const transliterations = (grammar.transliterations ?? []).map(([as, is]) => [fold(as), fold(is)] as const);
+  /** Letters written for one a keyboard lacks ("ae" for "ä") put back. */
+  const transliterate = createTransliteration(grammar);
   const pausedWords = grammar.pausedCorrections ?? grammar.corrections ?? [];
   const paused = pausedWords.length
     ? new RegExp(`^[¡¿"']*(?:(?:${alternation(pausedWords)})\\s*[,.;:!?…–—-]+\\s*)+(?<rest>\\S.*)$`, "u")
@@ -667,8 +674,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       // "lautstaerke runter", "licht im buero aus": a word the grammar or the home has, written
       // with the letters that stand for its own; never one the grammar knows as written.
       .map((word) => {
-        if (!transliterations.length || spelling.knows(word) || !/^\p{L}+$/u.test(word)) return word;
-        const written = transliterations.reduce((w, [as, is]) => w.split(as).join(is), word);
+        if (!transliterate || spelling.knows(word) || !/^\p{L}+$/u.test(word)) return word;
+        const written = transliterate(word);
         if (written === word || !allowed(written) || !(spelling.knows(written) || lookup(written)))
           return word;
         restored++;

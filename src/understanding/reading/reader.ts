@@ -874,14 +874,14 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         );
       if (things.length > 1 && !joined) return undefined;
       if (deviceJoins && !joined) return undefined;
+      // "pon algo más tranquilo": something put on, chosen by how it sounds; "pon algo más de luz"
+      // names what there is more of.
+      if (somethingPut && !things.length && !OBJECTS_NAMED.some((cue) => cues.has(cue))) return undefined;
       // "pon música más tranquila", "zet rustigere muziek op", "put on softer music": music with no
       // article, a verb and how it should sound, said as an adjective of it, ask for other music,
       // not the music playing made quieter ("mach die Musik leiser", "Musik lauter", "turn music
       // down", "le volume de musique" change it). Where adjectives agree and follow their noun
       // (`agreement`: "música más tranquila"), what follows the music describes it.
-      // "pon algo más tranquilo": something put on, chosen by how it sounds; "pon algo más de luz"
-      // names what there is more of.
-      if (somethingPut && !things.length && !OBJECTS_NAMED.some((cue) => cues.has(cue))) return undefined;
       if (
         someMusic &&
         cues.has("verbs") &&

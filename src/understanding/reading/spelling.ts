@@ -149,7 +149,7 @@ export function createSpelling(grammar: FastPathGrammar, lexicon: Lexicon): Spel
   const marked = new Set((grammar.accentsMakeWords ?? []).map(asWritten));
   const known = new Set(written.keys());
   // "zette", "rustigers": a past, or a word after "something", is no slip of the word without its ending.
-  const past = [...(grammar.pastEndings ?? []), ...(grammar.partitiveEndings ?? [])].map(fold);
+  const keptEndings = [...(grammar.pastEndings ?? []), ...(grammar.partitiveEndings ?? [])].map(fold);
   /**
    * The grammar's words by their first letter and length: a slip keeps the first letter and
    * changes the length by one at most (`slip`), so a word is compared with those alone: an unknown
@@ -194,14 +194,14 @@ export function createSpelling(grammar: FastPathGrammar, lexicon: Lexicon): Spel
     meant(word) {
       if (word.length < SHORTEST || known.has(word) || !/^\p{L}+$/u.test(word)) return undefined;
       const found = new Map<Slip, string[]>();
-      const pastEndings = past.filter((e) => word.endsWith(e));
+      const endings = keptEndings.filter((e) => word.endsWith(e));
       for (const length of [word.length - 1, word.length, word.length + 1]) {
         for (const candidate of byStart.get(`${word[0]}${length}`) ?? []) {
           const how = slip(word, candidate);
           // A vowel for another makes another word as often as a slip ("lucht", air, for "licht";
           // "spunta" for "spenta"): never read as the grammar's.
           if (how === "changed" && vowelForVowel(word, candidate)) continue;
-          if (pastEndings.some((e) => !candidate.endsWith(e))) continue;
+          if (endings.some((e) => !candidate.endsWith(e))) continue;
           if (how) found.set(how, [...(found.get(how) ?? []), candidate]);
         }
       }
