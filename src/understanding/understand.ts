@@ -73,6 +73,9 @@ const ACTING: readonly Cue[] = [
   ...OBJECTS,
   // "assure-toi que la lumière est éteinte": what is asked to be so.
   "modals",
+  // "donne-moi de la lumière": light wished for, or wished away, is asked of the lights.
+  "lightOn",
+  "lightOff",
   // "zet de kroonluchter helemaal omhoog": how far is said of a change, never part of a name.
   "bit",
   "lot",
