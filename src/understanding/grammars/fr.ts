@@ -1018,7 +1018,10 @@ export const fr: FastPathGrammar = {
       "fais de la lumière",
       "fais la lumière",
       "mets de la lumière",
-      "donne moi de la lumière",
+      // "donne-moi un peu de lumière", "donnez-nous de la lumière": light given is light switched on.
+      ...["donne", "donnez"].flatMap((give) =>
+        ["moi", "nous"].flatMap((to) => [`${give} ${to} de la lumière`, `${give} ${to} un peu de lumière`]),
+      ),
       "ouvre la lumière",
       "ouvre les lumières",
       "ouvrir la lumière",
@@ -1221,7 +1224,11 @@ export const fr: FastPathGrammar = {
     // "baisse d'un ton": a tone, as a notch.
     bit: [
       "un peu",
+      // "donne-moi un peu de lumière": "peu" without its "un", as a template takes a name after
+      // its article, is how much, never a device's name.
+      "peu",
       "un petit peu",
+      "un tout petit peu",
       "légèrement",
       "un poil",
       "d'un cran",
@@ -1348,6 +1355,33 @@ export const fr: FastPathGrammar = {
   pronouns: ["la", "le", "les", "\u00e7a", "cela"],
   // "le volume est plus fort": more or less said with a copula is how it is, no complaint.
   comparatives: ["plus", "moins"],
+  // "allume l eclairage", "jaimerais de la lumière", "cest trop fort", "je nentends rien": an
+  // elision written without its apostrophe, as speech-to-text often does (see the type).
+  apostrophesLost: [
+    "l'",
+    "d'",
+    "j'ai",
+    "j'aimerais",
+    "j'aurais",
+    "j'entends",
+    "j'y",
+    "c'est",
+    "n'est",
+    "n'ai",
+    "n'a",
+    "n'y",
+    "n'entends",
+    "n'entend",
+    "s'il",
+    "s'allume",
+    "s'allument",
+    "s'éteigne",
+    "s'éteignent",
+    "qu'il",
+    "qu'on",
+    "m'éblouit",
+    "t'entends",
+  ],
   // "a allumé la lumière", "ai baissé le son": told, not asked (see the type).
   auxiliariesFirst: ["a", "ai", "as", "avons", "avez", "ont"],
   // "(dans toutes) les pièces du premier étage": every room of a place is that place.
