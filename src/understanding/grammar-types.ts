@@ -629,6 +629,12 @@ export interface FastPathGrammar {
    */
   auxiliariesFirst?: string[];
   /**
+   * Words that, said first before what they are said of (an article follows), tell what was done
+   * or what others do: a participle ("aangezet de lamp"), a verb in the plural whose subject was
+   * not heard ("zetten het licht aan": "(we) zetten …"). No command starts so.
+   */
+  toldFirst?: string[];
+  /**
    * A modal said first, before an infinitive, asks what the speaker should do ("¿debería apagar
    * la luz?", "debo encender la lámpara"): no command. `notBefore`: infinitives after which the
    * modal says what should be, which is one ("debería estar apagada").

@@ -137,6 +137,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     grammar.stateWordFirstTells ? Object.values(grammar.stateWords).flat().map(fold) : [],
   );
   const auxiliaries = new Set((grammar.auxiliariesFirst ?? []).map(fold));
+  const toldFirst = new Set((grammar.toldFirst ?? []).map(fold));
   /** The grammar's single words for on and off ("on", "off", "an", "aus"), folded. */
   const ways = new Set(
     [...grammar.cues.on, ...grammar.cues.off].map(fold).filter((w) => w && !w.includes(" ")),
@@ -535,8 +536,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   /**
    * Whether the sentence starts with a verb of the grammar in the past ("turned off the lights",
    * "dimmed the kitchen light", "drehte die Musik leiser", "draaide het volume hoger"), with a
-   * state word where that tells (`stateWordFirstTells`: "acceso la luce"), or with an auxiliary
-   * before a verb (`auxiliariesFirst`: "a allumé la lumière"): what was done, told; no command
+   * state word where that tells (`stateWordFirstTells`: "acceso la luce"), with an auxiliary
+   * before a verb (`auxiliariesFirst`: "a allumé la lumière"), or with a word that tells before an
+   * article (`toldFirst`: "aangezet de lamp"): what was done, told; no command
    * starts so. The verb is the word without a past ending (`pastEndings`), a doubled last
    * letter made single ("dimmed": "dim").
    */
@@ -547,6 +549,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       const verb = lexicon.senses(next);
       if (verb && PAST_OF.some((cue) => verb.cues.has(cue))) return true;
     }
+    if (toldFirst.has(first) && next !== undefined && lexicon.senses(next)?.article) return true;
     /** The verb `word` is, a past ending or an infinitive's taken off, when it is one. */
     const verbOf = (word: string, ending: string) => {
       if (!word.endsWith(ending) || word.length < ending.length + 2) return false;
