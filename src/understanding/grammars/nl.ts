@@ -1163,8 +1163,29 @@ export const nl: FastPathGrammar = {
   compounds: true,
   // "zette", "dempte", "verhoogde": the past of a weak verb.
   pastEndings: ["te", "ten", "de", "den"],
+  // "aangezet de lamp", "zetten het licht aan": told, not asked (see the type). A command's own
+  // infinitive comes last ("het licht aanzetten"), never first before its object.
+  toldFirst: [
+    "aangezet",
+    "aangedaan",
+    "uitgezet",
+    "uitgedaan",
+    "ingeschakeld",
+    "uitgeschakeld",
+    "gedimd",
+    "gedempt",
+    "verhoogd",
+    "verlaagd",
+    "zetten",
+    "doen",
+    "draaien",
+    "schakelen",
+    "maken",
+  ],
   // "zet iets rustigers op": something calmer (see the type).
   partitiveEndings: ["s"],
+  // "zet iets rustiger op", "zet wat vrolijks op": something put on (see the type).
+  somethings: ["iets", "wat"],
   // "zet alle lichten uit": the whole home, as Home Assistant's sentences take "all the lights
   // off" in English, German, Spanish and Italian; "zet alle lichten aan": the room, as its German
   // and Spanish sentences take "all the lights on".
