@@ -163,6 +163,11 @@ export const fr: FastPathGrammar = {
     "voudriez vous",
     "voudrais tu bien",
     "voudriez vous bien",
+    // The same asked in the statement's order: "tu voudrais bien éteindre la lumière ?".
+    "tu voudrais bien",
+    "vous voudriez bien",
+    "tu voudrais",
+    "vous voudriez",
     "aurais tu la gentillesse de",
     "aurais tu la gentillesse d'",
     "auriez vous la gentillesse de",
@@ -1269,6 +1274,11 @@ export const fr: FastPathGrammar = {
       "vous assurer que",
       "fais en sorte que",
       "faire en sorte que",
+      // "veille à ce que la lumière soit éteinte", "arrange-toi pour que …": seen to, as made sure.
+      "veille à ce que",
+      "veillez à ce que",
+      "arrange toi pour que",
+      "arrangez vous pour que",
     ],
     // "toutes les lumières sauf la cuisine": what is left out, which no command here can say.
     // "pas de son s'il te plaît", "pas de lumière dans la cuisine": none wanted, said first.
