@@ -50,6 +50,8 @@ export const nl: FastPathGrammar = {
     "stroom naar",
     // Politeness said as a favour asked: "be so kind and …".
     "wil je zo vriendelijk zijn",
+    "wil je zo vriendelijk zijn om",
+    "wilt u zo vriendelijk zijn om",
     "zou je zo vriendelijk willen zijn om",
     "zou je zo vriendelijk willen zijn",
     "wilt u zo vriendelijk zijn",
@@ -476,6 +478,8 @@ export const nl: FastPathGrammar = {
       "helderder",
       "meer licht",
       "te donker",
+      // "het is te schemerig": dusk indoors is too little light.
+      "te schemerig",
       // "Het is donker", "ik zie niks": what is wrong, said instead of the command.
       "het is donker",
       "het is hier donker",
@@ -824,6 +828,10 @@ export const nl: FastPathGrammar = {
       "hef het dempen op",
       "hef de demping op",
       "dempen opheffen",
+      // "maak het dempen ongedaan": undone, as lifted.
+      "dempen ongedaan maken",
+      "maak het dempen ongedaan",
+      "demping ongedaan maken",
       "dempen stoppen",
       "stop met dempen",
       "demping opheffen",
@@ -892,6 +900,8 @@ export const nl: FastPathGrammar = {
       "tandje",
       "een stapje",
       "stapje",
+      "een streepje",
+      "streepje",
     ],
     lot: ["veel", "flink"],
     // "zo fel mogelijk", "zo hard mogelijk": as far as it goes, in the direction the phrase itself
@@ -907,7 +917,8 @@ export const nl: FastPathGrammar = {
       "zo zacht mogelijk",
       "zo donker mogelijk",
     ],
-    steps: ["standen", "stappen", "streepjes", "niveaus", "tikjes"],
+    // "twee stapjes hoger", as "een stapje" is one.
+    steps: ["standen", "stappen", "streepjes", "niveaus", "tikjes", "stapjes", "tandjes"],
     // "zet het volume terug op 50": a level gone back to is that level.
     to: ["op", "naar", "tot", "terug op", "terug naar", "weer op", "weer naar"],
     by: ["met"],
@@ -948,6 +959,9 @@ export const nl: FastPathGrammar = {
       "ervoor zorgen dat",
       "zorg dat",
       "zorg er voor dat",
+      // "regel dat het licht uitgaat": arranged, as seen to.
+      "regel dat",
+      "regel even dat",
     ],
     // "alle lampen behalve de keuken": what is left out, which no command here can say.
     negations: [
@@ -1398,6 +1412,9 @@ export const nl: FastPathGrammar = {
     "volle kracht": 100,
     "vol vermogen": 100,
     "volle sterkte": 100,
+    // "zet de lampen op halve sterkte", "halve kracht": half of full.
+    "halve sterkte": 50,
+    "halve kracht": 50,
     // "zet het volume zo hoog mogelijk": as far as it goes, either way.
     "zo hoog mogelijk": 100,
     "zo laag mogelijk": 1,
