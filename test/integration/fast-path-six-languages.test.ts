@@ -7564,3 +7564,119 @@ describe("German: a room's light said as one word, its umlaut typed as 'ue'", ()
     expect(calls()).toEqual([]);
   });
 });
+
+describe("French: light given, a favour in the statement's order, and words written without their apostrophe", () => {
+  it.each([
+    ["donne-moi un peu de lumière dans la cuisine"],
+    ["donnez-nous de la lumière dans la cuisine"],
+    ["jaimerais de la lumière dans la cuisine"],
+    ["tu voudrais bien allumer la lumière de la cuisine"],
+  ])("fr: %j switches the kitchen's lights on", async (text) => {
+    await say(text, "fr");
+    expect(calls()).toContain("light.turn_on light.counter_lights");
+  });
+
+  it.each([["veille à ce que la lumière de la cuisine soit éteinte"], ["je nai plus besoin de la lumière de la cuisine"]])(
+    "fr: %j switches the kitchen's light off",
+    async (text) => {
+      await say(text, "fr");
+      expect(calls()).toContain("light.turn_off light.kitchen_ceiling");
+    },
+  );
+
+  it.each([["cest trop fort"], ["arrange-toi pour que le son soit moins fort"]])(
+    "fr: %j turns the speaker down",
+    async (text) => {
+      await say(text, "fr");
+      const done = calls();
+      expect(done).toHaveLength(1);
+      expect(done).toEqual(['media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}']);
+    },
+  );
+
+  it("fr: 'je nentends rien' turns the speaker up a step", async () => {
+    await say("je nentends rien", "fr");
+    expect(calls()).toEqual(['media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}']);
+  });
+
+  it.each([
+    ["donne-moi la température de la cuisine"],
+    ["jaimerais de la musique"],
+    ["jai éteint la lumière de la cuisine"],
+    ["veille à ce que la lumière de la cuisine ne soit pas éteinte"],
+    ["tu voudrais que j'éteigne la lumière de la cuisine"],
+  ])("fr: %j switches nothing and changes no sound", async (text) => {
+    await say(text, "fr");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Dutch: a participle or a plural said first tells, and something put on is no volume", () => {
+  it.each([
+    ["aangezet de lamp in de keuken"],
+    ["zetten het licht in de keuken aan"],
+    ["doen de lampen in de keuken aan"],
+    ["uitgedaan het licht in de keuken"],
+    ["zet iets rustiger op"],
+    ["zet wat vrolijkers op"],
+  ])("nl: %j switches nothing and changes no sound", async (text) => {
+    await say(text, "nl");
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([["het licht in de keuken aanzetten"], ["zet het licht in de keuken aan"]])(
+    "nl: %j still switches the kitchen's lights on",
+    async (text) => {
+      await say(text, "nl");
+      expect(calls()).toContain("light.turn_on light.counter_lights");
+    },
+  );
+
+  it("nl: 'zet het iets zachter' still turns the speaker down", async () => {
+    await say("zet het iets zachter", "nl");
+    expect(calls()).toEqual(['media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}']);
+  });
+});
+
+describe("Dutch: a favour asked kindly, seen to, and light and sound by more words", () => {
+  it.each([
+    ["wil je zo vriendelijk zijn om het licht in de keuken aan te doen", "light.turn_on light.counter_lights"],
+    ["regel dat het licht in de keuken uit gaat", "light.turn_off light.kitchen_ceiling"],
+    ["zet de lampen in de keuken op halve sterkte", 'light.turn_on light.kitchen_ceiling {"brightness_pct":50}'],
+  ])("nl: %j does as asked", async (text, call) => {
+    await say(text, "nl");
+    expect(calls()).toContain(call);
+  });
+
+  it("nl: 'het is te schemerig in de keuken' brightens the kitchen", async () => {
+    await say("het is te schemerig in de keuken", "nl");
+    const done = calls();
+    expect(done).toHaveLength(1);
+    expect(done[0]).toMatch(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/);
+    expect(Number(/(\d+)\}$/.exec(done[0]!)![1])).toBeGreaterThan(50);
+  });
+
+  it.each([
+    ["zet het volume een streepje hoger", 0.3],
+    ["volume twee stapjes omhoog", 0.4],
+  ])("nl: %j turns the speaker up by the steps said", async (text, level) => {
+    await say(text, "nl");
+    expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`]);
+  });
+
+  it("nl: 'dempen ongedaan maken' unmutes the speaker", async () => {
+    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+    ha.serviceCalls.length = 0;
+    await say("dempen ongedaan maken", "nl");
+    expect(calls()).toEqual(['media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}']);
+  });
+
+  it.each([
+    ["het was te schemerig in de keuken"],
+    ["regel dat het licht in de keuken niet uit gaat"],
+    ["wil je zo vriendelijk zijn om de deur te sluiten"],
+  ])("nl: %j switches nothing", async (text) => {
+    await say(text, "nl");
+    expect(calls().filter((c) => c.startsWith("light.") || c.startsWith("media_player."))).toEqual([]);
+  });
+});
