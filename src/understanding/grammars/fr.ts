@@ -83,6 +83,11 @@ export const fr: FastPathGrammar = {
     "qui passe",
     "qui joue en ce moment",
     "qui passe en ce moment",
+    // "éteins les lumières qui sont allumées", "… restées allumées": those that are on are the
+    // ones switching off changes.
+    ...["qui sont", "qui est", "restées", "restés", "restée", "resté"].flatMap((that) =>
+      ["allumées", "allumés", "allumée", "allumé"].map((on) => `${that} ${on}`),
+    ),
     "qui est en train de jouer",
     // "tu allumes la lumière ?": the one asked, said before or after the verb.
     "tu",
@@ -484,6 +489,10 @@ export const fr: FastPathGrammar = {
       "débranche",
       "débrancher",
       "débranchez",
+      // Disconnected, as unplugged: "déconnecte la prise".
+      "déconnecte",
+      "déconnecter",
+      "déconnectez",
       "s'éteigne",
       "s'éteignent",
       "éteignons",
@@ -695,6 +704,13 @@ export const fr: FastPathGrammar = {
       "je ne vois rien",
       "je n'y vois rien",
       "difficile de voir",
+      // Seeing badly: "je ne vois pas bien", "j'ai du mal à voir".
+      "je ne vois pas bien",
+      "on ne voit pas bien",
+      "je vois mal",
+      "on voit mal",
+      "j'ai du mal à voir",
+      "on a du mal à voir",
       "il est difficile de voir",
       "on ne voit rien",
       "on n'y voit rien",
@@ -777,6 +793,13 @@ export const fr: FastPathGrammar = {
       "m'éblouit",
       "m'éblouissent",
       "ça éblouit",
+      // Glare felt: "la lumière me fait mal aux yeux".
+      "me fait mal aux yeux",
+      "me font mal aux yeux",
+      "ça fait mal aux yeux",
+      // "mets une ambiance tamisée": a soft setting is a dimmer one.
+      "ambiance tamisée",
+      "une ambiance tamisée",
       // Too bright, said as too shiny or too lit.
       "trop brillant",
       "trop brillante",
@@ -1165,6 +1188,10 @@ export const fr: FastPathGrammar = {
       "réactiver le son",
       "rétablis le son",
       "enlève la sourdine",
+      // The silent mode taken off, as the mute: "enlève le silencieux".
+      "enlève le silencieux",
+      "enlever le silencieux",
+      "enlève le mode silencieux",
       "retire la sourdine",
       // A silent mode ended: "enlève le mode muet", "sors du mode silencieux", "annule la sourdine".
       "enlève le mode muet",
@@ -1569,6 +1596,9 @@ export const fr: FastPathGrammar = {
     "tout l'appartement",
     "dans tout l'appartement",
     "dans l'appartement",
+    // "toutes les lumières de chez moi": one's own home.
+    "chez moi",
+    "chez nous",
   ],
   kinds: {
     climate: ["thermostat", "thermostats", "chauffage", "climatisation", "clim", "température", "radiateurs"],
