@@ -505,6 +505,10 @@ export const nl: FastPathGrammar = {
       "ik kan niets zien",
       "ik kan niks zien",
       "moeilijk te zien",
+      // Seeing badly: "ik kan niet goed zien", "ik zie het slecht".
+      "ik kan niet goed zien",
+      "ik zie niet goed",
+      "ik zie slecht",
       "het is moeilijk te zien",
       "ik zie bijna niets",
       "ik zie bijna niks",
@@ -555,7 +559,9 @@ export const nl: FastPathGrammar = {
       "het is hier te licht",
       "het is te licht hier",
       "te veel licht",
-      // Glare: "het licht verblindt me".
+      // Glare: "het licht verblindt me", "het doet pijn aan mijn ogen".
+      "doet pijn aan mijn ogen",
+      "doet pijn aan de ogen",
       "verblindt",
       "verblindt me",
       "verblindend",
