@@ -7680,3 +7680,67 @@ describe("Dutch: a favour asked kindly, seen to, and light and sound by more wor
     expect(calls().filter((c) => c.startsWith("light.") || c.startsWith("media_player."))).toEqual([]);
   });
 });
+
+describe("French and Dutch: seeing badly, glare felt, the lights that are on, one's own home and a plug disconnected", () => {
+  it.each([
+    ["fr", "on ne voit pas bien dans la cuisine"],
+    ["fr", "j'ai du mal à voir dans la cuisine"],
+    ["nl", "ik kan niet goed zien in de keuken"],
+  ])("%s: %j brightens the kitchen", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":(?:[6-9]\d|100)\}$/));
+  });
+
+  it.each([
+    ["fr", "la lumière de la cuisine me fait mal aux yeux"],
+    ["fr", "mets une ambiance tamisée dans la cuisine"],
+    ["nl", "het licht in de keuken doet pijn aan mijn ogen"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    const done = calls();
+    expect(done).toHaveLength(1);
+    expect(done[0]).toMatch(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/);
+    expect(Number(/(\d+)\}$/.exec(done[0]!)![1])).toBeLessThan(50);
+  });
+
+  it.each([["éteins les lumières qui sont allumées dans la cuisine"], ["éteins les lumières restées allumées dans la cuisine"]])(
+    "fr: %j switches the kitchen's lights off",
+    async (text) => {
+      await say(text, "fr");
+      expect(calls()).toContain("light.turn_off light.kitchen_ceiling");
+    },
+  );
+
+  it("fr: 'éteins toutes les lumières de chez moi' switches off the lights of every room", async () => {
+    await say("éteins toutes les lumières de chez moi", "fr");
+    expect(calls()).toEqual(
+      expect.arrayContaining(["light.turn_off light.kitchen_ceiling", "light.turn_off light.living_room_lamp"]),
+    );
+  });
+
+  it("fr: 'déconnecte la prise de la cuisine' switches the kettle's plug off", async () => {
+    await setState("switch.kettle", "on", { device_class: "outlet" });
+    ha.serviceCalls.length = 0;
+    await say("déconnecte la prise de la cuisine", "fr");
+    expect(calls()).toEqual(["switch.turn_off switch.kettle"]);
+  });
+
+  it("fr: 'enlève le silencieux' unmutes the speaker", async () => {
+    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+    ha.serviceCalls.length = 0;
+    await say("enlève le silencieux", "fr");
+    expect(calls()).toEqual(['media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}']);
+  });
+
+  it.each([
+    ["fr", "je ne vois pas bien l'écran"],
+    ["fr", "je vois mal ce que tu veux dire"],
+    ["fr", "déconnecte-toi"],
+    ["fr", "y a-t-il des lumières qui sont allumées dans la cuisine"],
+    ["nl", "mijn hoofd doet pijn"],
+    ["nl", "ik zie niet goed wat er staat"],
+  ])("%s: %j switches nothing and changes no sound", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
