@@ -7576,13 +7576,13 @@ describe("French: light given, a favour in the statement's order, and words writ
     expect(calls()).toContain("light.turn_on light.counter_lights");
   });
 
-  it.each([["veille à ce que la lumière de la cuisine soit éteinte"], ["je nai plus besoin de la lumière de la cuisine"]])(
-    "fr: %j switches the kitchen's light off",
-    async (text) => {
-      await say(text, "fr");
-      expect(calls()).toContain("light.turn_off light.kitchen_ceiling");
-    },
-  );
+  it.each([
+    ["veille à ce que la lumière de la cuisine soit éteinte"],
+    ["je nai plus besoin de la lumière de la cuisine"],
+  ])("fr: %j switches the kitchen's light off", async (text) => {
+    await say(text, "fr");
+    expect(calls()).toContain("light.turn_off light.kitchen_ceiling");
+  });
 
   it.each([["cest trop fort"], ["arrange-toi pour que le son soit moins fort"]])(
     "fr: %j turns the speaker down",
@@ -7596,7 +7596,9 @@ describe("French: light given, a favour in the statement's order, and words writ
 
   it("fr: 'je nentends rien' turns the speaker up a step", async () => {
     await say("je nentends rien", "fr");
-    expect(calls()).toEqual(['media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}']);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
   });
 
   it.each([
@@ -7634,15 +7636,23 @@ describe("Dutch: a participle or a plural said first tells, and something put on
 
   it("nl: 'zet het iets zachter' still turns the speaker down", async () => {
     await say("zet het iets zachter", "nl");
-    expect(calls()).toEqual(['media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}']);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
   });
 });
 
 describe("Dutch: a favour asked kindly, seen to, and light and sound by more words", () => {
   it.each([
-    ["wil je zo vriendelijk zijn om het licht in de keuken aan te doen", "light.turn_on light.counter_lights"],
+    [
+      "wil je zo vriendelijk zijn om het licht in de keuken aan te doen",
+      "light.turn_on light.counter_lights",
+    ],
     ["regel dat het licht in de keuken uit gaat", "light.turn_off light.kitchen_ceiling"],
-    ["zet de lampen in de keuken op halve sterkte", 'light.turn_on light.kitchen_ceiling {"brightness_pct":50}'],
+    [
+      "zet de lampen in de keuken op halve sterkte",
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":50}',
+    ],
   ])("nl: %j does as asked", async (text, call) => {
     await say(text, "nl");
     expect(calls()).toContain(call);
@@ -7661,14 +7671,18 @@ describe("Dutch: a favour asked kindly, seen to, and light and sound by more wor
     ["volume twee stapjes omhoog", 0.4],
   ])("nl: %j turns the speaker up by the steps said", async (text, level) => {
     await say(text, "nl");
-    expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`]);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
   });
 
   it("nl: 'dempen ongedaan maken' unmutes the speaker", async () => {
     await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
     ha.serviceCalls.length = 0;
     await say("dempen ongedaan maken", "nl");
-    expect(calls()).toEqual(['media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}']);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+    ]);
   });
 
   it.each([
@@ -7688,7 +7702,9 @@ describe("French and Dutch: seeing badly, glare felt, the lights that are on, on
     ["nl", "ik kan niet goed zien in de keuken"],
   ])("%s: %j brightens the kitchen", async (language, text) => {
     await say(text, language);
-    expect(calls()).toContainEqual(expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":(?:[6-9]\d|100)\}$/));
+    expect(calls()).toContainEqual(
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":(?:[6-9]\d|100)\}$/),
+    );
   });
 
   it.each([
@@ -7703,18 +7719,21 @@ describe("French and Dutch: seeing badly, glare felt, the lights that are on, on
     expect(Number(/(\d+)\}$/.exec(done[0]!)![1])).toBeLessThan(50);
   });
 
-  it.each([["éteins les lumières qui sont allumées dans la cuisine"], ["éteins les lumières restées allumées dans la cuisine"]])(
-    "fr: %j switches the kitchen's lights off",
-    async (text) => {
-      await say(text, "fr");
-      expect(calls()).toContain("light.turn_off light.kitchen_ceiling");
-    },
-  );
+  it.each([
+    ["éteins les lumières qui sont allumées dans la cuisine"],
+    ["éteins les lumières restées allumées dans la cuisine"],
+  ])("fr: %j switches the kitchen's lights off", async (text) => {
+    await say(text, "fr");
+    expect(calls()).toContain("light.turn_off light.kitchen_ceiling");
+  });
 
   it("fr: 'éteins toutes les lumières de chez moi' switches off the lights of every room", async () => {
     await say("éteins toutes les lumières de chez moi", "fr");
     expect(calls()).toEqual(
-      expect.arrayContaining(["light.turn_off light.kitchen_ceiling", "light.turn_off light.living_room_lamp"]),
+      expect.arrayContaining([
+        "light.turn_off light.kitchen_ceiling",
+        "light.turn_off light.living_room_lamp",
+      ]),
     );
   });
 
@@ -7729,7 +7748,9 @@ describe("French and Dutch: seeing badly, glare felt, the lights that are on, on
     await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
     ha.serviceCalls.length = 0;
     await say("enlève le silencieux", "fr");
-    expect(calls()).toEqual(['media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}']);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+    ]);
   });
 
   it.each([
