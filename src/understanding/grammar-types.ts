@@ -629,6 +629,13 @@ export interface FastPathGrammar {
    */
   auxiliariesFirst?: string[];
   /**
+   * How a past participle is made from a verb of the grammar: `infix` put in (after a separable
+   * prefix, or first) and `endings` in place of the infinitive's `infinitive`. Said first, before
+   * what it was done to ("ausgeschaltet das Licht", "gedimmt die Lampe"), it tells what was done,
+   * the way a reply does ("Ausgeschaltet: Deckenlicht"): no command.
+   */
+  participle?: { infix: string; endings: string[]; infinitive: string };
+  /**
    * A modal said first, before an infinitive, asks what the speaker should do ("¿debería apagar
    * la luz?", "debo encender la lámpara"): no command. `notBefore`: infinitives after which the
    * modal says what should be, which is one ("debería estar apagada").

@@ -701,6 +701,10 @@ describe("what was done, told, is no command", () => {
     ["it", "accese la luce della cucina"],
     ["es", "encendida la luz de la cocina"],
     ["fr", "a éteint les lumières de la cuisine"],
+    // A German participle said first tells it as a reply does ("Ausgeschaltet: …").
+    ["de", "ausgeschaltet die Lampen in der Küche"],
+    ["de", "ausgemacht das Licht in der Küche"],
+    ["de", "gedimmt das Licht in der Küche"],
   ])("%s: %j switches nothing", async (language, text) => {
     await say(text, language);
     expect(home.serviceCalls()).toEqual([]);
@@ -713,6 +717,8 @@ describe("what was done, told, is no command", () => {
     ["it", "spegni la luce della cucina adesso"],
     ["it", "spegni le luci della cucina perche e tardi"],
     ["es", "por favor, apaga ahora las luces de la cocina"],
+    ["de", "die Lampen in der Küche ausgeschaltet, bitte"],
+    ["de", "mach das Licht in der Küche aus"],
   ])("%s: %j still switches the kitchen off", async (language, text) => {
     await say(text, language);
     expect(home.serviceCalls()).toEqual([

@@ -318,6 +318,8 @@ export const de: FastPathGrammar = {
   compoundLinks: ["n", "en", "s", "es"],
   // "machte", "schaltete", "drehten": the past of a weak verb.
   pastEndings: ["te", "ten", "test", "tet"],
+  // "ausgeschaltet das Licht": "aus|ge|schalt|et" is "ausschalten" done, told.
+  participle: { infix: "ge", endings: ["et", "t"], infinitive: "en" },
   // "lautstaerke", "buero", "schliess": umlauts and "ß" as typed without them.
   transliterations: [
     ["ae", "ä"],
