@@ -301,6 +301,34 @@ describe("relative changes and mute", () => {
   });
 
   it.each([
+    ["en", "turn it down in the living room", 0.1],
+    ["en", "could you turn it up in the living room", 0.3],
+    ["de", "dreh es im Wohnzimmer runter", 0.1],
+    ["de", "dreh es im Wohnzimmer bitte auf", 0.3],
+  ])("%s: %j with nothing said before steps the sound of that room", async (language, text, level) => {
+    await agent.handle({ text, language, conversationId: `people-it-in-${text}` });
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["en", "turn it down in the kitchen"],
+    ["de", "dreh es in der Küche runter"],
+  ])("%s: %j, a room with no speaker, dims no light of it and moves nothing", async (language, text) => {
+    await agent.handle({ text, language, conversationId: `people-it-in-${text}` });
+    expect(calls()).toEqual([]);
+  });
+
+  it("'turn it down in the bedroom' after the bedroom light was switched on is not the sound", async () => {
+    const conversationId = "people-it-after-light";
+    await agent.handle({ text: "switch the bedroom light on", language: "en", conversationId });
+    ha.serviceCalls.length = 0;
+    await agent.handle({ text: "turn it down in the bedroom", language: "en", conversationId });
+    expect(calls().filter((c) => c.startsWith("media_player"))).toEqual([]);
+  });
+
+  it.each([
     ["en", "turn on the bedroom light", "switch that off"],
     ["en", "turn on the bedroom light", "turn this off"],
     ["fr", "allume Bedroom Light", "\u00e9teins \u00e7a"],
