@@ -271,6 +271,31 @@ describe("relative changes and mute", () => {
     expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":30}']);
   });
 
+  it.each(["take the music off mute", "could you take the sound off mute"])(
+    "%j unmutes the speaker: 'take' moves what it is said with",
+    async (text) => {
+      await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+      ha.serviceCalls.length = 0;
+      await say(text);
+      expect(calls()).toEqual([
+        'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+      ]);
+    },
+  );
+
+  it("'take the volume down a notch' turns the speaker down", async () => {
+    await say("take the volume down a notch");
+    expect(calls()).toEqual(['media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}']);
+  });
+
+  it.each(["take out the trash", "take a picture of the kitchen", "take the lamp off the table"])(
+    "%j, with no device, moves nothing",
+    async (text) => {
+      await say(text);
+      expect(calls()).toEqual([]);
+    },
+  );
+
   it("mutes and unmutes, confirmed by the player's own state", async () => {
     const muted = await say("mute the speaker");
     expect(muted.speech).toBe("Muted Living Room Speaker.");

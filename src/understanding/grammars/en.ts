@@ -565,6 +565,8 @@ export const en: FastPathGrammar = {
       "putting",
       "move",
       "place",
+      // "take the music off mute", "take the volume down a notch".
+      "take",
     ],
     // "mute yourself", "speak up": the assistant's own voice, which is the speaker's.
     speak: [
