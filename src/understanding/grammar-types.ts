@@ -311,6 +311,11 @@ export interface CueWords {
   /** On and off, as a verb or a particle: "on", "activate", "einschalten", "an", "allume". */
   on: string[];
   off: string[];
+  /**
+   * No longer needed ("i don't need", "we do not need"): off, but only when no other way is said
+   * ("i don't need the lights off", "… dimmed" is not wanted so, which is no command).
+   */
+  unneeded?: string[];
   /** Up and down, of whatever the target has a level of: "up", "raise", "increase", "hoch", "monte". */
   up: string[];
   down: string[];

@@ -508,6 +508,17 @@ describe("more of a thing not wanted or needed is no 'no more' of it", () => {
     ]);
   });
 
+  it.each([
+    "i don't need the kitchen lights off",
+    "we do not need the kitchen lights on",
+    "i don't need the kitchen lights any brighter",
+  ])("en: a way not needed, %j, switches and dims nothing", async (text) => {
+    await lightAt("light.kitchen_ceiling", 50);
+    await lightAt("light.counter_lights", 50);
+    await say(text, "en");
+    expect(home.serviceCalls()).toEqual([]);
+  });
+
   it("es: more light needed, 'necesito más luz en la cocina', still brightens what is lit", async () => {
     await lightAt("light.kitchen_ceiling", 40);
     await lightAt("light.counter_lights", 0);

@@ -615,17 +615,19 @@ export const en: FastPathGrammar = {
       "reactivate",
       "re-enable",
     ],
-    off: [
-      "off",
-      // "douse the lights": put out, as a flame.
-      "douse",
-      // Not wanted any more: "i don't need the lights", "we do not need the kitchen light anymore".
+    // Not wanted any more: "i don't need the lights", "we do not need the kitchen light anymore".
+    unneeded: [
       "i don't need",
       "i do not need",
       "we don't need",
       "we do not need",
       "i no longer need",
       "i don't need any",
+    ],
+    off: [
+      "off",
+      // "douse the lights": put out, as a flame.
+      "douse",
       "turned off",
       "switched off",
       "powered off",
