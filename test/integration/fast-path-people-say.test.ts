@@ -283,6 +283,19 @@ describe("relative changes and mute", () => {
     },
   );
 
+  it("'again' and 'once more' said with a command change nothing of it", async () => {
+    await say("switch the plug in the kitchen on again");
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+    ha.serviceCalls.length = 0;
+    await say("turn the kitchen lights on once more please");
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it.each(["play that song again", "say that again", "do it once more"])("%j moves nothing", async (text) => {
+    await say(text);
+    expect(calls()).toEqual([]);
+  });
+
   it("'take the volume down a notch' turns the speaker down", async () => {
     await say("take the volume down a notch");
     expect(calls()).toEqual(['media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}']);

@@ -50,6 +50,10 @@ export const en: FastPathGrammar = {
     "thank you",
     "thx",
     "cheers",
+    // Once more: "switch the plug on again", "turn the lights off once more".
+    "again",
+    "once again",
+    "once more",
     // "i don't need the lamp anymore": the off said before it is the command.
     "anymore",
     "any longer",
