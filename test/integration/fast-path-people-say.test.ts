@@ -296,6 +296,28 @@ describe("relative changes and mute", () => {
     expect(calls()).toEqual([]);
   });
 
+  it.each([
+    "i do not want to use the plug in the kitchen anymore",
+    "i would like the plug in the kitchen to not be active now",
+  ])("%j switches the kitchen plug off", async (text) => {
+    await setState("switch.kettle", "on", { device_class: "outlet" });
+    ha.serviceCalls.length = 0;
+    await say(text);
+    expect(calls()).toEqual(["switch.turn_off switch.kettle"]);
+    await setState("switch.kettle", "off", { device_class: "outlet" });
+  });
+
+  it.each(["is the plug in the kitchen not active", "i don't want to use the plug in the kitchen off"])(
+    "%j switches nothing",
+    async (text) => {
+      await setState("switch.kettle", "on", { device_class: "outlet" });
+      ha.serviceCalls.length = 0;
+      await say(text);
+      expect(calls()).toEqual([]);
+      await setState("switch.kettle", "off", { device_class: "outlet" });
+    },
+  );
+
   it("'take the volume down a notch' turns the speaker down", async () => {
     await say("take the volume down a notch");
     expect(calls()).toEqual(['media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}']);

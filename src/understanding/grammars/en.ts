@@ -627,6 +627,12 @@ export const en: FastPathGrammar = {
       "we do not need",
       "i no longer need",
       "i don't need any",
+      // No longer wanted in use: "i don't want to use the plug anymore".
+      "i don't want to use",
+      "i do not want to use",
+      "i no longer want to use",
+      "we don't want to use",
+      "we do not want to use",
     ],
     off: [
       "off",
@@ -653,6 +659,10 @@ export const en: FastPathGrammar = {
       "disconnect",
       "unplug",
       "disabled",
+      // "the plug should not be active now": not active is off.
+      "not active",
+      "not be active",
+      "inactive",
     ],
     up: [
       "up",
