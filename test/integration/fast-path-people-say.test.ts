@@ -318,6 +318,26 @@ describe("relative changes and mute", () => {
     },
   );
 
+  it.each([
+    ["en", "you could switch the kitchen lights on"],
+    ["en", "you can turn on the kitchen lights now"],
+    ["de", "du kannst das Licht in der Küche jetzt anmachen"],
+    ["de", "du könntest mal die Küchenlampen einschalten"],
+  ])("%s: leave given, %j, is a request carried out", async (language, text) => {
+    await agent.handle({ text, language, conversationId: `people-leave-${text}` });
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["en", "you can't switch the kitchen lights on"],
+    ["en", "how can you switch the kitchen lights on"],
+    ["de", "du kannst das Licht in der Küche nicht anmachen"],
+    ["de", "wie kannst du das Licht in der Küche anmachen"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await agent.handle({ text, language, conversationId: `people-leave-${text}` });
+    expect(calls()).toEqual([]);
+  });
+
   it("'take the volume down a notch' turns the speaker down", async () => {
     await say("take the volume down a notch");
     expect(calls()).toEqual(['media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}']);

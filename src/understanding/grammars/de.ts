@@ -173,6 +173,9 @@ export const de: FastPathGrammar = {
     "komm schon",
     "na komm",
     "kannst du",
+    // Leave given as a request: "du kannst das Licht jetzt ausmachen".
+    "du kannst",
+    "du könntest",
     // "das Licht darf aus", "kann das Licht aus", "die Lichter dürfen dunkler sein": what may be
     // is what is asked, as the Dutch "mag" is.
     "darf",

@@ -70,6 +70,9 @@ export const en: FastPathGrammar = {
     "kindly",
     "could you",
     "can you",
+    // Leave given as a request: "you can switch the lights off now".
+    "you can",
+    "you could",
     // "can u turn the lights off": "you" as a text or a transcript shortens it.
     "can u",
     "could u",
