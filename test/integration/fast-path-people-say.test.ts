@@ -338,6 +338,21 @@ describe("relative changes and mute", () => {
     expect(calls()).toEqual([]);
   });
 
+  it.each(["the music is too high", "the sound is way too high"])("%j turns the speaker down", async (text) => {
+    await say(text);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^media_player\.volume_set media_player\.living_room_speaker \{"volume_level":0\.?[01]?\}$/),
+    ]);
+  });
+
+  it.each(["is the music too high", "the bedroom blinds are too high", "the music was too high"])(
+    "%j moves nothing",
+    async (text) => {
+      await say(text);
+      expect(calls()).toEqual([]);
+    },
+  );
+
   it("'take the volume down a notch' turns the speaker down", async () => {
     await say("take the volume down a notch");
     expect(calls()).toEqual(['media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}']);

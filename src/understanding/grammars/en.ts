@@ -971,6 +971,8 @@ export const en: FastPathGrammar = {
       "quiet down",
       "keep it down",
       "too loud",
+      // "the sound is too high", as "too low" is louder.
+      "too high",
       "it's too loud",
       "it is too loud",
       "its too loud",
