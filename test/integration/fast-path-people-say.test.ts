@@ -353,6 +353,18 @@ describe("relative changes and mute", () => {
     },
   );
 
+  it.each([
+    ["get out of the kitchen", []],
+    ["out of the kitchen, quick", []],
+    ["lights out in the kitchen", ["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]],
+  ])("%j: a way out of a place puts no light out", async (text, expected) => {
+    await setState("light.kitchen_ceiling", "on", { brightness: 128 });
+    await setState("light.counter_lights", "on", { brightness: 128 });
+    ha.serviceCalls.length = 0;
+    await say(text);
+    expect(calls()).toEqual(expected);
+  });
+
   it("'take the volume down a notch' turns the speaker down", async () => {
     await say("take the volume down a notch");
     expect(calls()).toEqual(['media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}']);

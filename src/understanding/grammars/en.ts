@@ -1182,6 +1182,8 @@ export const en: FastPathGrammar = {
     // "Leave", "keep": that nothing change, which is no command to act on.
     // "all the lights except the kitchen": what is left out, which no command here can say.
     negations: [
+      // "get out of the kitchen": a way out of a place, no light put out.
+      "out of",
       "except",
       "apart from",
       "other than",
