@@ -365,6 +365,19 @@ describe("relative changes and mute", () => {
     expect(calls()).toEqual(expected);
   });
 
+  it.each(["make the lights low in the bedroom", "put the bedroom lamp on low please"])(
+    "%j dims the bedroom light",
+    async (text) => {
+      await say(text);
+      expect(calls()).toEqual([expect.stringMatching(/^light\.turn_on light\.bedroom_light \{"brightness_pct":\d+\}$/)]);
+    },
+  );
+
+  it.each(["the bedroom light is low", "keep the bedroom light low"])("%j changes nothing", async (text) => {
+    await say(text);
+    expect(calls()).toEqual([]);
+  });
+
   it("'take the volume down a notch' turns the speaker down", async () => {
     await say("take the volume down a notch");
     expect(calls()).toEqual(['media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}']);

@@ -795,6 +795,16 @@ export const en: FastPathGrammar = {
       "dim",
       "dim light",
       "low light",
+      // "set the lights low", "lamp on low": a low light asked for, as "volume low" is a quieter sound.
+      "light low",
+      "lights low",
+      "lamp low",
+      "lamps low",
+      "lighting low",
+      "light on low",
+      "lights on low",
+      "lamp on low",
+      "lamps on low",
       // Light too harsh is too bright: "the lights are too harsh".
       "too harsh",
       // Or too intense, or dazzling: "the light is too intense", "it's dazzling me".
