@@ -378,6 +378,22 @@ describe("relative changes and mute", () => {
     expect(calls()).toEqual([]);
   });
 
+  it.each(["i'd like the volume lowered", "the volume should be reduced a bit"])(
+    "a change wished said with its participle, %j, is carried out",
+    async (text) => {
+      await say(text);
+      expect(calls()).toEqual(['media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}']);
+    },
+  );
+
+  it.each(["i lowered the volume", "the volume was increased", "why is the volume reduced"])(
+    "%j, told or asked, changes nothing",
+    async (text) => {
+      await say(text);
+      expect(calls()).toEqual([]);
+    },
+  );
+
   it("'take the volume down a notch' turns the speaker down", async () => {
     await say("take the volume down a notch");
     expect(calls()).toEqual(['media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}']);

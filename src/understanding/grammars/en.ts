@@ -238,6 +238,10 @@ export const en: FastPathGrammar = {
   upOrDownAlone: {
     except: [
       "raised",
+      "increased",
+      "lowered",
+      "decreased",
+      "reduced",
       "turned up",
       "turned down",
       "more",
@@ -675,6 +679,8 @@ export const en: FastPathGrammar = {
       "raised",
       "rise",
       "increase",
+      // "i want the volume increased": the change wished, as "turned up" is.
+      "increased",
       "boost",
       "amplify",
       "higher",
@@ -694,6 +700,10 @@ export const en: FastPathGrammar = {
       "lower",
       "decrease",
       "reduce",
+      // "i'd like the volume lowered": the change wished, as "turned down" is.
+      "lowered",
+      "decreased",
+      "reduced",
       "less",
       "turn down",
       "turned down",
