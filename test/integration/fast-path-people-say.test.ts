@@ -274,7 +274,10 @@ describe("relative changes and mute", () => {
   it.each(["take the music off mute", "could you take the sound off mute"])(
     "%j unmutes the speaker: 'take' moves what it is said with",
     async (text) => {
-      await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+      await setState("media_player.living_room_speaker", "idle", {
+        volume_level: 0.2,
+        is_volume_muted: true,
+      });
       ha.serviceCalls.length = 0;
       await say(text);
       expect(calls()).toEqual([
@@ -338,12 +341,17 @@ describe("relative changes and mute", () => {
     expect(calls()).toEqual([]);
   });
 
-  it.each(["the music is too high", "the sound is way too high"])("%j turns the speaker down", async (text) => {
-    await say(text);
-    expect(calls()).toEqual([
-      expect.stringMatching(/^media_player\.volume_set media_player\.living_room_speaker \{"volume_level":0\.?[01]?\}$/),
-    ]);
-  });
+  it.each(["the music is too high", "the sound is way too high"])(
+    "%j turns the speaker down",
+    async (text) => {
+      await say(text);
+      expect(calls()).toEqual([
+        expect.stringMatching(
+          /^media_player\.volume_set media_player\.living_room_speaker \{"volume_level":0\.?[01]?\}$/,
+        ),
+      ]);
+    },
+  );
 
   it.each(["is the music too high", "the bedroom blinds are too high", "the music was too high"])(
     "%j moves nothing",
@@ -356,7 +364,10 @@ describe("relative changes and mute", () => {
   it.each([
     ["get out of the kitchen", []],
     ["out of the kitchen, quick", []],
-    ["lights out in the kitchen", ["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]],
+    [
+      "lights out in the kitchen",
+      ["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"],
+    ],
   ])("%j: a way out of a place puts no light out", async (text, expected) => {
     await setState("light.kitchen_ceiling", "on", { brightness: 128 });
     await setState("light.counter_lights", "on", { brightness: 128 });
@@ -369,7 +380,9 @@ describe("relative changes and mute", () => {
     "%j dims the bedroom light",
     async (text) => {
       await say(text);
-      expect(calls()).toEqual([expect.stringMatching(/^light\.turn_on light\.bedroom_light \{"brightness_pct":\d+\}$/)]);
+      expect(calls()).toEqual([
+        expect.stringMatching(/^light\.turn_on light\.bedroom_light \{"brightness_pct":\d+\}$/),
+      ]);
     },
   );
 
@@ -382,7 +395,9 @@ describe("relative changes and mute", () => {
     "a change wished said with its participle, %j, is carried out",
     async (text) => {
       await say(text);
-      expect(calls()).toEqual(['media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}']);
+      expect(calls()).toEqual([
+        'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+      ]);
     },
   );
 
@@ -396,7 +411,9 @@ describe("relative changes and mute", () => {
 
   it("'take the volume down a notch' turns the speaker down", async () => {
     await say("take the volume down a notch");
-    expect(calls()).toEqual(['media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}']);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
   });
 
   it.each(["take out the trash", "take a picture of the kitchen", "take the lamp off the table"])(
