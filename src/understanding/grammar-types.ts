@@ -311,6 +311,11 @@ export interface CueWords {
   /** On and off, as a verb or a particle: "on", "activate", "einschalten", "an", "allume". */
   on: string[];
   off: string[];
+  /**
+   * No longer needed ("i don't need", "we do not need"): off, but only when no other way is said
+   * ("i don't need the lights off", "… dimmed" is not wanted so, which is no command).
+   */
+  unneeded?: string[];
   /** Up and down, of whatever the target has a level of: "up", "raise", "increase", "hoch", "monte". */
   up: string[];
   down: string[];
@@ -634,6 +639,13 @@ export interface FastPathGrammar {
    * not heard ("zetten het licht aan": "(we) zetten …"). No command starts so.
    */
   toldFirst?: string[];
+  /**
+   * How a past participle is made from a verb of the grammar: `infix` put in (after a separable
+   * prefix, or first) and `endings` in place of the infinitive's `infinitive`. Said first, before
+   * what it was done to ("ausgeschaltet das Licht", "gedimmt die Lampe"), it tells what was done,
+   * the way a reply does ("Ausgeschaltet: Deckenlicht"): no command.
+   */
+  participle?: { infix: string; endings: string[]; infinitive: string };
   /**
    * A modal said first, before an infinitive, asks what the speaker should do ("¿debería apagar
    * la luz?", "debo encender la lámpara"): no command. `notBefore`: infinitives after which the

@@ -566,7 +566,22 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     // it is that word ("stilte graag": silence).
     const known = lexicon.senses(first) !== undefined;
     if (known && !(next !== undefined && lexicon.senses(next)?.article)) return false;
-    return pastEndings.some((ending) => verbOf(first, ending));
+    return pastEndings.some((ending) => verbOf(first, ending)) || participleFirst(first, next);
+  }
+
+  /** Whether `first`, said before more words, is a participle of a verb of the grammar (`participle`). */
+  function participleFirst(first: string, next: string | undefined): boolean {
+    const made = grammar.participle;
+    if (!made || next === undefined) return false;
+    for (let at = first.indexOf(made.infix); at >= 0; at = first.indexOf(made.infix, at + 1)) {
+      const without = first.slice(0, at) + first.slice(at + made.infix.length);
+      for (const ending of made.endings) {
+        if (!without.endsWith(ending) || without.length < ending.length + 2) continue;
+        const sense = lexicon.senses(without.slice(0, -ending.length) + made.infinitive);
+        if (sense && PAST_OF.some((cue) => sense.cues.has(cue))) return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -508,6 +508,17 @@ describe("more of a thing not wanted or needed is no 'no more' of it", () => {
     ]);
   });
 
+  it.each([
+    "i don't need the kitchen lights off",
+    "we do not need the kitchen lights on",
+    "i don't need the kitchen lights any brighter",
+  ])("en: a way not needed, %j, switches and dims nothing", async (text) => {
+    await lightAt("light.kitchen_ceiling", 50);
+    await lightAt("light.counter_lights", 50);
+    await say(text, "en");
+    expect(home.serviceCalls()).toEqual([]);
+  });
+
   it("es: more light needed, 'necesito más luz en la cocina', still brightens what is lit", async () => {
     await lightAt("light.kitchen_ceiling", 40);
     await lightAt("light.counter_lights", 0);
@@ -701,6 +712,10 @@ describe("what was done, told, is no command", () => {
     ["it", "accese la luce della cucina"],
     ["es", "encendida la luz de la cocina"],
     ["fr", "a éteint les lumières de la cuisine"],
+    // A German participle said first tells it as a reply does ("Ausgeschaltet: …").
+    ["de", "ausgeschaltet die Lampen in der Küche"],
+    ["de", "ausgemacht das Licht in der Küche"],
+    ["de", "gedimmt das Licht in der Küche"],
   ])("%s: %j switches nothing", async (language, text) => {
     await say(text, language);
     expect(home.serviceCalls()).toEqual([]);
@@ -713,6 +728,8 @@ describe("what was done, told, is no command", () => {
     ["it", "spegni la luce della cucina adesso"],
     ["it", "spegni le luci della cucina perche e tardi"],
     ["es", "por favor, apaga ahora las luces de la cocina"],
+    ["de", "die Lampen in der Küche ausgeschaltet, bitte"],
+    ["de", "mach das Licht in der Küche aus"],
   ])("%s: %j still switches the kitchen off", async (language, text) => {
     await say(text, language);
     expect(home.serviceCalls()).toEqual([

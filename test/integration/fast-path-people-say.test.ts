@@ -271,6 +271,159 @@ describe("relative changes and mute", () => {
     expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":30}']);
   });
 
+  it.each(["take the music off mute", "could you take the sound off mute"])(
+    "%j unmutes the speaker: 'take' moves what it is said with",
+    async (text) => {
+      await setState("media_player.living_room_speaker", "idle", {
+        volume_level: 0.2,
+        is_volume_muted: true,
+      });
+      ha.serviceCalls.length = 0;
+      await say(text);
+      expect(calls()).toEqual([
+        'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+      ]);
+    },
+  );
+
+  it("'again' and 'once more' said with a command change nothing of it", async () => {
+    await say("switch the plug in the kitchen on again");
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+    ha.serviceCalls.length = 0;
+    await say("turn the kitchen lights on once more please");
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it.each(["play that song again", "say that again", "do it once more"])("%j moves nothing", async (text) => {
+    await say(text);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    "i do not want to use the plug in the kitchen anymore",
+    "i would like the plug in the kitchen to not be active now",
+  ])("%j switches the kitchen plug off", async (text) => {
+    await setState("switch.kettle", "on", { device_class: "outlet" });
+    ha.serviceCalls.length = 0;
+    await say(text);
+    expect(calls()).toEqual(["switch.turn_off switch.kettle"]);
+    await setState("switch.kettle", "off", { device_class: "outlet" });
+  });
+
+  it.each(["is the plug in the kitchen not active", "i don't want to use the plug in the kitchen off"])(
+    "%j switches nothing",
+    async (text) => {
+      await setState("switch.kettle", "on", { device_class: "outlet" });
+      ha.serviceCalls.length = 0;
+      await say(text);
+      expect(calls()).toEqual([]);
+      await setState("switch.kettle", "off", { device_class: "outlet" });
+    },
+  );
+
+  it.each([
+    ["en", "you could switch the kitchen lights on"],
+    ["en", "you can turn on the kitchen lights now"],
+    ["de", "du kannst das Licht in der Küche jetzt anmachen"],
+    ["de", "du könntest mal die Küchenlampen einschalten"],
+  ])("%s: leave given, %j, is a request carried out", async (language, text) => {
+    await agent.handle({ text, language, conversationId: `people-leave-${text}` });
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["en", "you can't switch the kitchen lights on"],
+    ["en", "how can you switch the kitchen lights on"],
+    ["de", "du kannst das Licht in der Küche nicht anmachen"],
+    ["de", "wie kannst du das Licht in der Küche anmachen"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await agent.handle({ text, language, conversationId: `people-leave-${text}` });
+    expect(calls()).toEqual([]);
+  });
+
+  it.each(["the music is too high", "the sound is way too high"])(
+    "%j turns the speaker down",
+    async (text) => {
+      await say(text);
+      expect(calls()).toEqual([
+        expect.stringMatching(
+          /^media_player\.volume_set media_player\.living_room_speaker \{"volume_level":0\.?[01]?\}$/,
+        ),
+      ]);
+    },
+  );
+
+  it.each(["is the music too high", "the bedroom blinds are too high", "the music was too high"])(
+    "%j moves nothing",
+    async (text) => {
+      await say(text);
+      expect(calls()).toEqual([]);
+    },
+  );
+
+  it.each([
+    ["get out of the kitchen", []],
+    ["out of the kitchen, quick", []],
+    [
+      "lights out in the kitchen",
+      ["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"],
+    ],
+  ])("%j: a way out of a place puts no light out", async (text, expected) => {
+    await setState("light.kitchen_ceiling", "on", { brightness: 128 });
+    await setState("light.counter_lights", "on", { brightness: 128 });
+    ha.serviceCalls.length = 0;
+    await say(text);
+    expect(calls()).toEqual(expected);
+  });
+
+  it.each(["make the lights low in the bedroom", "put the bedroom lamp on low please"])(
+    "%j dims the bedroom light",
+    async (text) => {
+      await say(text);
+      expect(calls()).toEqual([
+        expect.stringMatching(/^light\.turn_on light\.bedroom_light \{"brightness_pct":\d+\}$/),
+      ]);
+    },
+  );
+
+  it.each(["the bedroom light is low", "keep the bedroom light low"])("%j changes nothing", async (text) => {
+    await say(text);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each(["i'd like the volume lowered", "the volume should be reduced a bit"])(
+    "a change wished said with its participle, %j, is carried out",
+    async (text) => {
+      await say(text);
+      expect(calls()).toEqual([
+        'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+      ]);
+    },
+  );
+
+  it.each(["i lowered the volume", "the volume was increased", "why is the volume reduced"])(
+    "%j, told or asked, changes nothing",
+    async (text) => {
+      await say(text);
+      expect(calls()).toEqual([]);
+    },
+  );
+
+  it("'take the volume down a notch' turns the speaker down", async () => {
+    await say("take the volume down a notch");
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}',
+    ]);
+  });
+
+  it.each(["take out the trash", "take a picture of the kitchen", "take the lamp off the table"])(
+    "%j, with no device, moves nothing",
+    async (text) => {
+      await say(text);
+      expect(calls()).toEqual([]);
+    },
+  );
+
   it("mutes and unmutes, confirmed by the player's own state", async () => {
     const muted = await say("mute the speaker");
     expect(muted.speech).toBe("Muted Living Room Speaker.");
@@ -298,6 +451,34 @@ describe("relative changes and mute", () => {
     expect(calls()).toEqual([
       'media_player.volume_set media_player.living_room_speaker {"volume_level":0.4}',
     ]);
+  });
+
+  it.each([
+    ["en", "turn it down in the living room", 0.1],
+    ["en", "could you turn it up in the living room", 0.3],
+    ["de", "dreh es im Wohnzimmer runter", 0.1],
+    ["de", "dreh es im Wohnzimmer bitte auf", 0.3],
+  ])("%s: %j with nothing said before steps the sound of that room", async (language, text, level) => {
+    await agent.handle({ text, language, conversationId: `people-it-in-${text}` });
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["en", "turn it down in the kitchen"],
+    ["de", "dreh es in der Küche runter"],
+  ])("%s: %j, a room with no speaker, dims no light of it and moves nothing", async (language, text) => {
+    await agent.handle({ text, language, conversationId: `people-it-in-${text}` });
+    expect(calls()).toEqual([]);
+  });
+
+  it("'turn it down in the bedroom' after the bedroom light was switched on is not the sound", async () => {
+    const conversationId = "people-it-after-light";
+    await agent.handle({ text: "switch the bedroom light on", language: "en", conversationId });
+    ha.serviceCalls.length = 0;
+    await agent.handle({ text: "turn it down in the bedroom", language: "en", conversationId });
+    expect(calls().filter((c) => c.startsWith("media_player"))).toEqual([]);
   });
 
   it.each([

@@ -173,6 +173,9 @@ export const de: FastPathGrammar = {
     "komm schon",
     "na komm",
     "kannst du",
+    // Leave given as a request: "du kannst das Licht jetzt ausmachen".
+    "du kannst",
+    "du könntest",
     // "das Licht darf aus", "kann das Licht aus", "die Lichter dürfen dunkler sein": what may be
     // is what is asked, as the Dutch "mag" is.
     "darf",
@@ -318,6 +321,8 @@ export const de: FastPathGrammar = {
   compoundLinks: ["n", "en", "s", "es"],
   // "machte", "schaltete", "drehten": the past of a weak verb.
   pastEndings: ["te", "ten", "test", "tet"],
+  // "ausgeschaltet das Licht": "aus|ge|schalt|et" is "ausschalten" done, told.
+  participle: { infix: "ge", endings: ["et", "t"], infinitive: "en" },
   // "lautstaerke", "buero", "schliess": umlauts and "ß" as typed without them.
   transliterations: [
     ["ae", "ä"],

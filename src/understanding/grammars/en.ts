@@ -50,6 +50,10 @@ export const en: FastPathGrammar = {
     "thank you",
     "thx",
     "cheers",
+    // Once more: "switch the plug on again", "turn the lights off once more".
+    "again",
+    "once again",
+    "once more",
     // "i don't need the lamp anymore": the off said before it is the command.
     "anymore",
     "any longer",
@@ -66,6 +70,9 @@ export const en: FastPathGrammar = {
     "kindly",
     "could you",
     "can you",
+    // Leave given as a request: "you can switch the lights off now".
+    "you can",
+    "you could",
     // "can u turn the lights off": "you" as a text or a transcript shortens it.
     "can u",
     "could u",
@@ -231,6 +238,10 @@ export const en: FastPathGrammar = {
   upOrDownAlone: {
     except: [
       "raised",
+      "increased",
+      "lowered",
+      "decreased",
+      "reduced",
       "turned up",
       "turned down",
       "more",
@@ -565,6 +576,8 @@ export const en: FastPathGrammar = {
       "putting",
       "move",
       "place",
+      // "take the music off mute", "take the volume down a notch".
+      "take",
     ],
     // "mute yourself", "speak up": the assistant's own voice, which is the speaker's.
     speak: [
@@ -613,17 +626,25 @@ export const en: FastPathGrammar = {
       "reactivate",
       "re-enable",
     ],
-    off: [
-      "off",
-      // "douse the lights": put out, as a flame.
-      "douse",
-      // Not wanted any more: "i don't need the lights", "we do not need the kitchen light anymore".
+    // Not wanted any more: "i don't need the lights", "we do not need the kitchen light anymore".
+    unneeded: [
       "i don't need",
       "i do not need",
       "we don't need",
       "we do not need",
       "i no longer need",
       "i don't need any",
+      // No longer wanted in use: "i don't want to use the plug anymore".
+      "i don't want to use",
+      "i do not want to use",
+      "i no longer want to use",
+      "we don't want to use",
+      "we do not want to use",
+    ],
+    off: [
+      "off",
+      // "douse the lights": put out, as a flame.
+      "douse",
       "turned off",
       "switched off",
       "powered off",
@@ -645,6 +666,10 @@ export const en: FastPathGrammar = {
       "disconnect",
       "unplug",
       "disabled",
+      // "the plug should not be active now": not active is off.
+      "not active",
+      "not be active",
+      "inactive",
     ],
     up: [
       "up",
@@ -654,6 +679,8 @@ export const en: FastPathGrammar = {
       "raised",
       "rise",
       "increase",
+      // "i want the volume increased": the change wished, as "turned up" is.
+      "increased",
       "boost",
       "amplify",
       "higher",
@@ -673,6 +700,10 @@ export const en: FastPathGrammar = {
       "lower",
       "decrease",
       "reduce",
+      // "i'd like the volume lowered": the change wished, as "turned down" is.
+      "lowered",
+      "decreased",
+      "reduced",
       "less",
       "turn down",
       "turned down",
@@ -774,6 +805,16 @@ export const en: FastPathGrammar = {
       "dim",
       "dim light",
       "low light",
+      // "set the lights low", "lamp on low": a low light asked for, as "volume low" is a quieter sound.
+      "light low",
+      "lights low",
+      "lamp low",
+      "lamps low",
+      "lighting low",
+      "light on low",
+      "lights on low",
+      "lamp on low",
+      "lamps on low",
       // Light too harsh is too bright: "the lights are too harsh".
       "too harsh",
       // Or too intense, or dazzling: "the light is too intense", "it's dazzling me".
@@ -950,6 +991,8 @@ export const en: FastPathGrammar = {
       "quiet down",
       "keep it down",
       "too loud",
+      // "the sound is too high", as "too low" is louder.
+      "too high",
       "it's too loud",
       "it is too loud",
       "its too loud",
@@ -1159,6 +1202,8 @@ export const en: FastPathGrammar = {
     // "Leave", "keep": that nothing change, which is no command to act on.
     // "all the lights except the kitchen": what is left out, which no command here can say.
     negations: [
+      // "get out of the kitchen": a way out of a place, no light put out.
+      "out of",
       "except",
       "apart from",
       "other than",

@@ -119,6 +119,10 @@ export function actionOf(
   if (startedOnly && thing?.type !== "device" && !powered) return undefined;
   // "power up the kitchen plug": power given to what switches; "power up the volume" is no such thing.
   if (has("powers") && !switches(thing)) return undefined;
+  // "i don't need the lights off", "… dimmed": not needed so, said with another way, is no command.
+  const unneeded = cues.get("unneeded") ?? 0;
+  const otherWay = (cues.get("off") ?? 0) > unneeded || has("on") || has("lightOn") || has("lightOff");
+  if (unneeded && (otherWay || directions.length || level !== undefined)) return undefined;
   const on = has("on") || has("lightOn");
   const off = has("off") || has("lightOff");
   const lightVerb =

@@ -123,6 +123,8 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
       if (cue === "muteModes") sense(word).cues.add("mute");
       // A word that starts is "on" where it may switch (reading/action.ts, `startedOnly`).
       if (cue === "starts") sense(word).cues.add("on");
+      // No longer needed is "off" where nothing else says a way (reading/action.ts, `unneeded`).
+      if (cue === "unneeded") sense(word).cues.add("off");
       if (cue === "pastCopulas") sense(word).cues.add("copulas");
     }
   }

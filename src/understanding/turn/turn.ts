@@ -198,8 +198,22 @@ export function createTurn(
       const saysItsKind = match.kind || (kindInPlace && match.intent !== "set_level");
       const name = unsaidIt && saysItsKind ? undefined : said;
       // "turn it up" with nothing said before and music playing: the one player that plays.
-      const soundPronoun =
-        !grammar.soundPronouns || grammar.soundPronouns.some((p) => fold(p) === fold(said ?? ""));
+      const isSoundPronoun = (word: string) =>
+        !grammar.soundPronouns || grammar.soundPronouns.some((p) => fold(p) === fold(word));
+      const soundPronoun = isSoundPronoun(said ?? "");
+      // "turn it down in the bedroom", "dreh es im Schlafzimmer runter" with nothing said before:
+      // "it" is the sound there, as "turn it down" alone is the sound here.
+      const [first, ...where] = (said ?? "").split(" ");
+      const stepsSound = match.intent === "step_up" || match.intent === "step_down";
+      if (stepsSound && !ctx.previous?.length && !match.kind && where.length && first) {
+        if (targets.isPronoun(first) && isSoundPronoun(first)) {
+          const sound = match.intent === "step_up" ? "volume_up" : "volume_down";
+          return createTurn(deps, grammar, targets, { ...match, intent: sound }, request, results).resolve(
+            where.join(" "),
+            "media_player",
+          );
+        }
+      }
       if (unsaidIt && soundPronoun && (match.intent === "step_up" || match.intent === "step_down")) {
         const playing = playingNow(
           views.exposed(),
