@@ -623,6 +623,12 @@ export interface FastPathGrammar {
    */
   stateWordFirstTells?: boolean;
   /**
+   * A participle's endings, each with the infinitive's it is made from ("-ato" of "abbassato",
+   * "abbassare"; "-ado" of "bajado", "bajar"): a participle of a verb of the grammar said first,
+   * before an article, tells what was done ("abbassato il volume", "bajado el volumen"): no command.
+   */
+  participleEndings?: Array<[participle: string, infinitive: string]>;
+  /**
    * An auxiliary said first, before a verb of the grammar, tells what was done ("a allumé la
    * lumière", "a baissé le volume"): no command. Where a word for it is also another (French "a",
    * "à" written without its accent), only said first.

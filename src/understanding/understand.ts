@@ -134,6 +134,13 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     grammar.stateWordFirstTells ? Object.values(grammar.stateWords).flat().map(fold) : [],
   );
   const auxiliaries = new Set((grammar.auxiliariesFirst ?? []).map(fold));
+  const participles = (grammar.participleEndings ?? []).map(([p, i]) => [fold(p), fold(i)] as const);
+  /** Whether `word` is the participle, by `ending`, of a verb of the grammar ("bajado": "bajar"). */
+  const participleOf = (word: string, ending: string, infinitive: string) => {
+    if (!word.endsWith(ending) || word.length < ending.length + 2) return false;
+    const sense = lexicon.senses(`${word.slice(0, -ending.length)}${infinitive}`);
+    return !!sense && PAST_OF.some((cue) => sense.cues.has(cue));
+  };
   /** The grammar's single words for on and off ("on", "off", "an", "aus"), folded. */
   const ways = new Set(
     [...grammar.cues.on, ...grammar.cues.off].map(fold).filter((w) => w && !w.includes(" ")),
@@ -554,6 +561,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
         return !!sense && PAST_OF.some((cue) => sense.cues.has(cue));
       });
     };
+    // "abbassato il volume", "bajado el volumen": a participle before what it was done to.
+    const beforeArticle = next !== undefined && !!lexicon.senses(next)?.article;
+    if (beforeArticle && participles.some(([p, infinitive]) => participleOf(first, p, infinitive))) return true;
     // "aanzetten", "zetten": the infinitive, which asks as well.
     if (verbOf(first, "en")) return false;
     // A word the grammar knows tells only before what it was done to ("muted the speaker"); alone,

@@ -7564,3 +7564,31 @@ describe("German: a room's light said as one word, its umlaut typed as 'ue'", ()
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: a participle said first tells what was done", () => {
+  it.each([
+    ["es", "bajado el volumen"],
+    ["es", "subido el volumen del altavoz"],
+    ["es", "olly, silenciado el altavoz"],
+    ["es", "atenuada la luz de la cocina"],
+    ["it", "abbassato il volume"],
+    ["it", "alzato il volume dell'altoparlante"],
+    ["it", "diminuito il volume"],
+    ["it", "attenuata la luce della cucina"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["es", "volumen bajado, por favor", 0.1],
+    ["es", "baja el volumen", 0.1],
+    ["it", "volume abbassato per favore", 0.1],
+    ["it", "alza il volume", 0.3],
+  ])("%s: %j, the state wished for or a request, steps the volume", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+});

@@ -1565,6 +1565,15 @@ export const es: FastPathGrammar = {
   accentsMakeWords: ["é", "í", "ó"],
   // "apagado la luz", "encendida la luz": told, not asked (see the type).
   stateWordFirstTells: true,
+  // "bajado el volumen", "subida la luz": told, not asked (see the type).
+  participleEndings: [
+    ["ado", "ar"],
+    ["ada", "ar"],
+    ["ido", "er"],
+    ["ida", "er"],
+    ["ido", "ir"],
+    ["ida", "ir"],
+  ],
   reports: [
     // "¿enciendo la lámpara?": what the speaker does, or offers to; respelt it would be "enciende".
     "enciendo",

@@ -1618,6 +1618,15 @@ export const it: FastPathGrammar = {
   accentsMakeWords: ["à", "è", "é", "ì", "ò", "ù"],
   // "accese la luce", "spenta la luce": told, not asked (see the type).
   stateWordFirstTells: true,
+  // "abbassato il volume", "alzata la luce": told, not asked (see the type).
+  participleEndings: [
+    ["ato", "are"],
+    ["ata", "are"],
+    ["ito", "ire"],
+    ["ita", "ire"],
+    ["uto", "ere"],
+    ["uta", "ere"],
+  ],
   // "spensi la luce", "la spense": turned off, told in the past of one time (read as a slip of
   // "spegni", it switched the lights off). "accesi" is also "on" ("i lampadari accesi").
   reports: [
