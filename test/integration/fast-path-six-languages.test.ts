@@ -7592,3 +7592,28 @@ describe("Spanish and Italian: a participle said first tells what was done", () 
     ]);
   });
 });
+
+describe("Spanish and Italian: 'when you can', 'as soon as possible', said with the command", () => {
+  it.each([
+    ["es", "apaga la luz de la cocina cuando puedas"],
+    ["es", "apaga la luz de la cocina lo antes posible"],
+    ["es", "hazme el favor y apaga la luz de la cocina"],
+    ["it", "spegni la luce della cucina quando puoi"],
+    ["it", "spegni la luce della cucina al più presto"],
+    ["it", "spegni veloce la luce della cucina"],
+    ["it", "spegni la luce della cucina una buona volta"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "apaga la luz de la cocina cuando me vaya"],
+    ["es", "apaga la luz de la cocina cuando salga"],
+    ["it", "spegni la luce della cucina quando esco"],
+    ["it", "spegni la luce della cucina quando vado a letto"],
+  ])("%s: %j, a time said by what happens, touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

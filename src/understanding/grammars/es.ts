@@ -48,6 +48,12 @@ export const es: FastPathGrammar = {
     "por cortesía",
     "hazme el favor",
     "hágame el favor",
+    "hazme el favor y",
+    "hágame el favor y",
+    // "cuando puedas": when convenient is now.
+    "cuando puedas",
+    "cuando pueda",
+    "cuando quieras",
     "te ruego que",
     "le ruego que",
     "te pido",
@@ -353,6 +359,9 @@ export const es: FastPathGrammar = {
     // "apaga la luz rápido": quickly is now.
     "rápido",
     "deprisa",
+    "lo antes posible",
+    "lo más pronto posible",
+    "lo más rápido posible",
   ],
   words: {
     // Each verb as the imperative of "tú", "usted" and "vos", and the infinitive.

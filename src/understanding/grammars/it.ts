@@ -342,6 +342,11 @@ export const it: FastPathGrammar = {
     "se possibile",
     "se è possibile",
     "se puoi",
+    // "quando puoi", "quando riesci", "una buona volta": when convenient, or at last, is now.
+    "quando puoi",
+    "quando riesci",
+    "quando vuoi",
+    "una buona volta",
     // "alza ancora il volume", "riaccendi di nuovo la luce": done again is what is asked now.
     "ancora",
     "di nuovo",
@@ -380,6 +385,12 @@ export const it: FastPathGrammar = {
     "all'istante",
     "velocemente",
     "rapidamente",
+    "veloce",
+    "in fretta",
+    "al più presto",
+    "il prima possibile",
+    "prima possibile",
+    "quanto prima",
   ],
   words: {
     set: [
