@@ -7617,3 +7617,41 @@ describe("Spanish and Italian: 'when you can', 'as soon as possible', said with 
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: the dark wished to be in, lights sent away, a state put on with 'su'", () => {
+  it.each([
+    ["es", "quiero estar a oscuras en la cocina"],
+    ["it", "voglio stare al buio in cucina"],
+    ["it", "via le luci della cucina"],
+    ["it", "metti le luci della cucina su spento"],
+    ["it", "metti la luce della cucina su off"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "enciende la toma eléctrica de la cocina"],
+    ["it", "metti la presa della cucina su on"],
+  ])("%s: %j switches the kitchen's plug on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it("it: 'solleva il volume' raises the speaker's volume by a step", async () => {
+    await say("solleva il volume", "it");
+    expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`]);
+  });
+
+  it.each([
+    ["es", "no quiero estar a oscuras en la cocina"],
+    ["it", "non voglio stare al buio in cucina"],
+    ["it", "la luce della cucina è su off"],
+    ["it", "metti su la luce della cucina"],
+    ["it", "solleva"],
+    ["it", "via"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -505,6 +505,12 @@ export const it: FastPathGrammar = {
     on: [
       // "luci on", "presa on": the English word said after the thing, as "luci off" is.
       "on",
+      // "metti la presa su on", "metti la luce su acceso": the state it is put on ("su" alone is up).
+      "su on",
+      "su acceso",
+      "su accesa",
+      "su accesi",
+      "su accese",
       // Every form a request to switch on is made in: "accendiamo le luci", "vorrei che si
       // accendessero le luci", "attivereste la presa?".
       ...requests("accendere"),
@@ -612,6 +618,11 @@ export const it: FastPathGrammar = {
       // "spegnimento luci", "luci off".
       "spegnimento",
       "off",
+      "su off",
+      "su spento",
+      "su spenta",
+      "su spenti",
+      "su spente",
       // Power taken: "togli la corrente alla presa" (only from what switches, `powers`).
       "togli corrente",
       "togli la corrente",
@@ -643,6 +654,8 @@ export const it: FastPathGrammar = {
       ...requests("alzare"),
       ...requests("aumentare"),
       ...requests("incrementare"),
+      // "solleva il volume": lifted, as "alza".
+      ...requests("sollevare"),
       // Asked as a question in the second person ("alzeresti …?"), or in the conditional: a request.
       "alzeresti",
       "alzerebbe",
@@ -1210,6 +1223,15 @@ export const it: FastPathGrammar = {
       "^vorrei il buio",
       "^ho bisogno del buio",
       "^ho bisogno di buio",
+      // Being in the dark wished for: "voglio stare al buio".
+      "^voglio stare al buio",
+      "^vorrei stare al buio",
+      "^voglio restare al buio",
+      // "via le luci": away with the lights, as Spanish "fuera luces".
+      "^via le luci",
+      "^via la luce",
+      "^via luci",
+      "^via luce",
     ],
     mute: [
       // Every form a request to silence is made in: "silenziamo la musica", "silenzieresti le casse?".
@@ -1612,9 +1634,12 @@ export const it: FastPathGrammar = {
   ],
   corrections: ["no", "no no"],
   infinitiveAfterCorrectionForbids: true,
-  // A participle said alone tells what was done.
+  // A participle said alone tells what was done; "solleva" alone lifts anything, as Spanish "levanta".
   upOrDownAlone: {
     except: [
+      "solleva",
+      "sollevare",
+      "sollevi",
       "alzato",
       "alzata",
       "aumentato",
