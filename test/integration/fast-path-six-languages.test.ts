@@ -7655,3 +7655,15 @@ describe("Spanish and Italian: the dark wished to be in, lights sent away, a sta
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish: a photo is never a slip of 'foco'", () => {
+  it.each(["sube la foto", "amplía la foto de la cocina", "enciende la foto"])("es: %j touches nothing", async (text) => {
+    await say(text, "es");
+    expect(calls()).toEqual([]);
+  });
+
+  it("es: 'apaga los focos de la cocina' switches the kitchen's lights off", async () => {
+    await say("apaga los focos de la cocina", "es");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+});

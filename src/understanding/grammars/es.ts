@@ -2049,6 +2049,10 @@ export const es: FastPathGrammar = {
     "vídeo",
     "video",
     "canción",
+    // "sube la foto": a photo, never a slip of "foco".
+    "foto",
+    "fotos",
+    "imagen",
   ],
   detections: {
     leak: ["fuga", "fuga de agua", "fugas", "agua", "inundación"],
