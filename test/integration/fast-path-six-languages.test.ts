@@ -7667,3 +7667,42 @@ describe("Spanish: a photo is never a slip of 'foco'", () => {
     expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
   });
 });
+
+describe("Spanish and Italian: how it should sound, wished, and too little of it there", () => {
+  it.each([
+    ["es", "haz que suene más fuerte"],
+    ["es", "quiero que se oiga más alto"],
+    ["es", "se escucha muy poco"],
+    ["es", "hay poco volumen"],
+    ["es", "le falta volumen a la música"],
+    ["es", "amplía el volumen"],
+    ["it", "fai in modo che si senta di più"],
+    ["it", "voglio che suoni più forte"],
+    ["it", "c'è poco volume"],
+    ["it", "amplia il volume"],
+  ])("%s: %j raises the speaker's volume by a step", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`]);
+  });
+
+  it.each([
+    ["es", "haz que suene más bajo"],
+    ["es", "la música se escucha muy fuerte"],
+    ["it", "fai in modo che suoni più piano"],
+  ])("%s: %j lowers the speaker's volume by a step", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}`]);
+  });
+
+  it.each([
+    ["es", "no quiero que suene más alto"],
+    ["es", "pon poco volumen"],
+    ["es", "amplía"],
+    ["it", "non voglio che si senta più forte"],
+    ["it", "fai in modo che la luce della cucina non si spenga"],
+    ["it", "amplia"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -695,6 +695,10 @@ export const es: FastPathGrammar = {
       "intensificar",
       "amplifica",
       "amplificar",
+      // "amplía el volumen": widened, as "amplifica".
+      "amplía",
+      "ampliar",
+      "amplíe",
       "potencia",
       "potenciar",
       // The infinitive and every person of "incrementar", "elevar", "alzar", "levantar" (said of the
@@ -1070,6 +1074,28 @@ export const es: FastPathGrammar = {
       "se oye muy bajito",
       "se oye bajo",
       "se escucha bajo",
+      // Heard little, or too little of it there: "se escucha muy poco", "hay poco volumen".
+      "se escucha muy poco",
+      "se oye muy poco",
+      "se escucha poco",
+      "se oye poco",
+      "está muy bajito",
+      "está demasiado bajito",
+      "hay poco volumen",
+      "hay muy poco volumen",
+      "tiene poco volumen",
+      "le falta volumen",
+      "falta volumen",
+      // How it should sound, wished with "que": "que suene más alto", "haz que se oiga más".
+      "suene más alto",
+      "suene más alta",
+      "suene más fuerte",
+      "se oiga más",
+      "se oiga más alto",
+      "se oiga más fuerte",
+      "se escuche más",
+      "se escuche más alto",
+      "se escuche más fuerte",
     ],
     quieter: [
       // "menos ruido": less noise asked for, as "menos volumen".
@@ -1128,6 +1154,22 @@ export const es: FastPathGrammar = {
       // Too much noise, said of what there is: "hay mucho ruido aquí".
       "hay mucho ruido",
       "hay demasiado ruido",
+      // Heard too loud: "se escucha muy fuerte".
+      "se escucha muy fuerte",
+      "se escucha muy alto",
+      "se escucha demasiado fuerte",
+      "se escucha demasiado alto",
+      "se oye muy fuerte",
+      "se oye demasiado fuerte",
+      "se oye demasiado alto",
+      // How it should sound, wished with "que": "que suene más bajo".
+      "suene más bajo",
+      "suene más baja",
+      "suene más suave",
+      "se oiga menos",
+      "se oiga más bajo",
+      "se escuche menos",
+      "se escuche más bajo",
       "demasiado ruido",
       // Too much volume, said of what there is: "hay demasiado volumen".
       "demasiado volumen",
@@ -1565,7 +1607,7 @@ export const es: FastPathGrammar = {
   correctionsBeforeJoinedPronoun: true,
   // "subí" is also what the speaker did ("I turned it up").
   // "levanta" alone is no more than "get up".
-  upOrDownAlone: { except: ["subí", "levanta", "levante", "levanten", "levantar"] },
+  upOrDownAlone: { except: ["subí", "levanta", "levante", "levanten", "levantar", "amplía", "ampliar", "amplíe"] },
   // "… so that I can hear it": what a command is for, cut off (see the type).
   // "¿debería apagar la luz de la cocina?": whether the speaker should.
   selfAsks: {

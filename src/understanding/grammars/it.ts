@@ -133,6 +133,12 @@ export const it: FastPathGrammar = {
     "le dispiacerebbe",
     "ti spiacerebbe",
     "che ne dici di",
+    // "fai in modo che si senta di più": the outcome asked for is the command.
+    "fai in modo che",
+    "fa in modo che",
+    "fa' in modo che",
+    "faccia in modo che",
+    "fate in modo che",
     // Politeness said as a favour asked: "be so kind and …".
     "sii gentile e",
     "mi faresti il favore di",
@@ -678,6 +684,9 @@ export const it: FastPathGrammar = {
       // "amplifica il volume", "potenzia l'audio": made stronger, as "aumenta".
       "amplifica",
       "amplificare",
+      // "amplia il volume": widened, as "amplifica".
+      "amplia",
+      "ampliare",
       "potenzia",
       "potenziare",
       // "il volume deve essere alzato".
@@ -1105,6 +1114,18 @@ export const it: FastPathGrammar = {
       "non si sente quasi",
       "si sente molto piano",
       "si sente piano",
+      // Too little of it there: "c'è poco volume", "ha poco volume".
+      "c'è poco volume",
+      "c'è troppo poco volume",
+      "ha poco volume",
+      "manca volume",
+      // How it should sound, wished with "che": "fai che suoni più forte", "voglio che si senta di più".
+      "suoni più forte",
+      "suoni più alto",
+      "suoni più alta",
+      "si senta più forte",
+      "si senta più alto",
+      "si senta di più",
     ],
     quieter: [
       "volume più giù",
@@ -1157,6 +1178,12 @@ export const it: FastPathGrammar = {
       "si sente troppo forte",
       "si sente troppo alto",
       "si sente troppo alta",
+      // How it should sound, wished with "che": "fai che suoni più piano".
+      "suoni più piano",
+      "suoni più basso",
+      "suoni più bassa",
+      "si senta più piano",
+      "si senta di meno",
     ],
     lightOn: [
       "illumina",
@@ -1637,6 +1664,8 @@ export const it: FastPathGrammar = {
   // A participle said alone tells what was done; "solleva" alone lifts anything, as Spanish "levanta".
   upOrDownAlone: {
     except: [
+      "amplia",
+      "ampliare",
       "solleva",
       "sollevare",
       "sollevi",
