@@ -7706,3 +7706,44 @@ describe("Spanish and Italian: how it should sound, wished, and too little of it
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: a light too faint, power put to a plug, a speaker wished silent", () => {
+  it.each([
+    ["es", "la luz de la cocina está demasiado tenue"],
+    ["it", "la luce della cucina è troppo tenue"],
+    ["it", "luminosità alta in cucina"],
+  ])("%s: %j brightens the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/),
+    ]);
+  });
+
+  it.each([
+    ["es", "pon corriente al enchufe de la cocina"],
+    ["it", "metti corrente alla presa della cucina"],
+  ])("%s: %j switches the kitchen's plug on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it.each([["que se calle el altavoz"], ["haz que se callen los altavoces"]])(
+    "es: %j mutes the speaker",
+    async (text) => {
+      await say(text, "es");
+      expect(calls()).toEqual([
+        'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+      ]);
+    },
+  );
+
+  it.each([
+    ["es", "¿está muy tenue la luz de la cocina?"],
+    ["es", "no quiero que se calle el altavoz"],
+    ["es", "la calle está muy oscura"],
+    ["it", "la luminosità della cucina è alta?"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -550,6 +550,7 @@ export const es: FastPathGrammar = {
       // Power given: "da corriente al enchufe" (only to what switches, `powers`).
       "da corriente",
       "dale corriente",
+      "pon corriente",
       "da energía",
       "dale energía",
       // "alimenta el enchufe": power given, as "da corriente" (only to what switches, `powers`).
@@ -795,13 +796,19 @@ export const es: FastPathGrammar = {
       "disminuir",
       "disminuirías",
     ],
-    powers: ["da corriente", "dale corriente", "da energía", "dale energía", "alimenta", "alimentar"],
+    powers: ["da corriente", "dale corriente", "pon corriente", "da energía", "dale energía", "alimenta", "alimentar"],
     // "volumen hacia arriba": a direction alone, said only of the volume or the brightness.
     particles: ["hacia arriba", "para arriba", "hacia abajo", "para abajo"],
     brighter: [
       // "ilumina más el salón": more light, not the lights switched on.
       "ilumina más",
       "iluminar más",
+      // A light too faint, told: "la luz está muy tenue".
+      "está muy tenue",
+      "están muy tenues",
+      "es muy tenue",
+      "demasiado tenue",
+      "demasiado tenues",
       "más brillante",
       "demasiado oscuro",
       "más brillantes",
@@ -1268,6 +1275,11 @@ export const es: FastPathGrammar = {
       "callad",
       "callar",
       "callarse",
+      // "que se calle el altavoz", "haz que se calle la música": the wish said with "que se".
+      "se calle",
+      "se callen",
+      "que se calle",
+      "que se callen",
       // "enmudece": told to fall silent, as "cállate".
       "enmudece",
       "enmudecer",

@@ -565,6 +565,7 @@ export const it: FastPathGrammar = {
       "attivasse",
       // Power given: "dai corrente alla presa" (only to what switches, `powers`).
       "dai corrente",
+      "metti corrente",
       // "alimenta la presa": power given, as "dai corrente" (only to what switches, `powers`).
       "alimenta",
       "alimentare",
@@ -797,6 +798,7 @@ export const it: FastPathGrammar = {
       "fornisci corrente",
       "dai corrente",
       "dai la corrente",
+      "metti corrente",
       "togli corrente",
       "togli la corrente",
       "alimenta",
@@ -874,6 +876,12 @@ export const it: FastPathGrammar = {
       // "la luce è molto debole": weak light said to be so is too little ("più debole" asks for less).
       "molto debole",
       "molto deboli",
+      "molto tenue",
+      "molto tenui",
+      "troppo tenue",
+      "troppo tenui",
+      // "luminosità alta", as "luminosità bassa" dims.
+      "luminosità alta",
       // Darkness said of everything, or exclaimed, or as not seeing: "è tutto buio", "che buio!",
       // "non ci vedo niente".
       "è tutto buio",
