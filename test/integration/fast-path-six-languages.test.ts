@@ -7747,3 +7747,24 @@ describe("Spanish and Italian: a light too faint, power put to a plug, a speaker
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Italian: every one said 'tutte quante' or 'qualsiasi', a request as 'ti va di', lights sent out", () => {
+  it.each([
+    ["spegni tutte quante le luci della cucina"],
+    ["spegni qualsiasi luce in cucina"],
+    ["ti va di spegnere la luce della cucina"],
+    ["e ora spegni la luce della cucina"],
+    ["fuori le luci della cucina"],
+  ])("it: %j switches the kitchen's lights off", async (text) => {
+    await say(text, "it");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([["ti va di uscire"], ["fuori"], ["accendi qualsiasi cosa"], ["e ora"]])(
+    "it: %j touches nothing",
+    async (text) => {
+      await say(text, "it");
+      expect(calls()).toEqual([]);
+    },
+  );
+});

@@ -133,6 +133,12 @@ export const it: FastPathGrammar = {
     "le dispiacerebbe",
     "ti spiacerebbe",
     "che ne dici di",
+    // "ti va di spegnere la luce?": whether one feels like it, a request.
+    "ti va di",
+    "le va di",
+    // "e ora spegni la luce": speech going on from what was said before.
+    "e ora",
+    "e adesso",
     // "fai in modo che si senta di più": the outcome asked for is the command.
     "fai in modo che",
     "fa in modo che",
@@ -1267,6 +1273,8 @@ export const it: FastPathGrammar = {
       "^via la luce",
       "^via luci",
       "^via luce",
+      "^fuori le luci",
+      "^fuori la luce",
     ],
     mute: [
       // Every form a request to silence is made in: "silenziamo la musica", "silenzieresti le casse?".
@@ -1650,7 +1658,20 @@ export const it: FastPathGrammar = {
     "finestra",
     "porta",
   ],
-  quantifiers: ["tutti", "tutte", "tutti i", "tutte le", "tutti gli", "ogni"],
+  // "tutte quante le luci", "qualsiasi luce": every one.
+  quantifiers: [
+    "tutti",
+    "tutte",
+    "tutti i",
+    "tutte le",
+    "tutti gli",
+    "ogni",
+    "tutti quanti i",
+    "tutte quante le",
+    "tutti quanti gli",
+    "qualsiasi",
+    "qualunque",
+  ],
   only: ["solo", "soltanto", "solamente", "unicamente"],
   both: ["entrambi", "entrambe", "tutti e due", "tutte e due", "ambedue"],
   everything: ["tutto", "tutti i dispositivi"],
