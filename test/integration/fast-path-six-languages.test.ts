@@ -7768,3 +7768,20 @@ describe("Italian: every one said 'tutte quante' or 'qualsiasi', a request as 't
     },
   );
 });
+
+describe("Spanish: any one said 'cualquier', a request as 'te apetece', speech going on with 'y ahora', a curse", () => {
+  it.each([
+    ["apaga cualquier luz de la cocina"],
+    ["¿te apetece apagar la luz de la cocina?"],
+    ["y ahora apaga la luz de la cocina"],
+    ["apaga la jodida luz de la cocina"],
+  ])("es: %j switches the kitchen's lights off", async (text) => {
+    await say(text, "es");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([["te apetece un café"], ["y ahora"], ["enciende cualquier cosa"]])("es: %j touches nothing", async (text) => {
+    await say(text, "es");
+    expect(calls()).toEqual([]);
+  });
+});

@@ -37,6 +37,11 @@ export const es: FastPathGrammar = {
     "te importaría",
     "le importaría",
     "te importaria",
+    // "¿te apetece apagar la luz?": whether one feels like it, a request.
+    "te apetece",
+    "le apetece",
+    // "y ahora apaga la luz": speech going on from what was said before.
+    "y ahora",
     "venga",
     // Speech begun as speech begins: "bien, apaga la luz", "vamos, sube el volumen" ("mira" is
     // not: "mira la luz de la cocina" asks to look).
@@ -295,6 +300,18 @@ export const es: FastPathGrammar = {
     "maldito",
     "malditas",
     "malditos",
+    "jodida",
+    "jodido",
+    "jodidas",
+    "jodidos",
+    "puñetera",
+    "puñetero",
+    "puñeteras",
+    "puñeteros",
+    "puta",
+    "puto",
+    "putas",
+    "putos",
   ],
   reasons: [
     // Going to bed, told before or after the command ("me voy a dormir, apaga la luz"), and good
@@ -1601,6 +1618,8 @@ export const es: FastPathGrammar = {
     "todos los",
     "todas las",
     "cada",
+    // "apaga cualquier luz de la cocina": any one, every one.
+    "cualquier",
     "cada uno de los",
     "cada una de las",
     "todos y cada uno de los",
