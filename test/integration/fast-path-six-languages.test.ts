@@ -7785,3 +7785,38 @@ describe("Spanish: any one said 'cualquier', a request as 'te apetece', speech g
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: a plug by more of its words, set working, and a hush", () => {
+  it.each([
+    ["es", "enciende el enchufe wifi de la cocina"],
+    ["es", "enciende el socket de la cocina"],
+    ["es", "haz funcionar el enchufe de la cocina"],
+    ["it", "attiva la ciabatta intelligente della cucina"],
+    ["it", "accendi il socket della cucina"],
+    ["it", "fai funzionare la presa della cucina"],
+  ])("%s: %j switches the kitchen's plug on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it.each([
+    ["es", "shh"],
+    ["es", "chitón, por favor"],
+    ["it", "sst"],
+    ["it", "togli tutto il volume"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it.each([
+    ["es", "haz funcionar la lavadora"],
+    ["it", "fai funzionare la lavatrice"],
+    ["it", "metti in moto la macchina"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

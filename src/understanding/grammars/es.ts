@@ -779,7 +779,8 @@ export const es: FastPathGrammar = {
       "reducid",
       "disminuid",
     ],
-    starts: ["arranca", "arrancar", "inicia", "iniciar"],
+    // "haz funcionar el enchufe": set working, as "arranca".
+    starts: ["arranca", "arrancar", "inicia", "iniciar", "haz funcionar", "hacer funcionar"],
     increases: [
       "aumenta",
       "aumentas",
@@ -1284,6 +1285,12 @@ export const es: FastPathGrammar = {
       "activa silencio",
       "activar silencio",
       "cállate",
+      // Hushed: "chis", "shh", "chitón".
+      "shh",
+      "shhh",
+      "chis",
+      "chist",
+      "chitón",
       "calla",
       // Said to "usted", "ustedes" and "vosotros", and the infinitive: "cállese", "cállense", "callaos".
       "cállese",
@@ -1946,6 +1953,11 @@ export const es: FastPathGrammar = {
       "tomas de luz",
       "tomas de corriente",
       "enchufe smart",
+      "enchufe wifi",
+      "enchufes wifi",
+      "enchufe wi-fi",
+      "enchufe conectado",
+      "enchufes conectados",
       "regleta",
       "enchufe",
       "enchufes",
@@ -1961,6 +1973,8 @@ export const es: FastPathGrammar = {
       "smart plugs",
       "plug",
       "plugs",
+      "smart socket",
+      "socket",
     ],
     fan: ["ventilador", "ventiladores", "abanico", "abanicos"],
     cover: ["cubierta", "cubiertas"],

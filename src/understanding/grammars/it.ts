@@ -787,6 +787,9 @@ export const it: FastPathGrammar = {
       "avviare",
       "fai partire",
       "metti in funzione",
+      // "fai funzionare la presa", "metti in moto la presa": set working, as "avvia".
+      "fai funzionare",
+      "metti in moto",
       // "aziona il ventilatore", "azionate la presa": set going, in every form of the request.
       ...requests("azionare").filter((form) => !form.startsWith("si ")),
       // "connetti la presa": connected, a plug's power ("connettiti alle luci" connects to them).
@@ -1292,6 +1295,11 @@ export const it: FastPathGrammar = {
       "azzera il suono",
       "silenzio",
       "zitto",
+      // Hushed: "sst", "shh".
+      "sst",
+      "ssst",
+      "shh",
+      "shhh",
       "stai zitto",
       "stai zitta",
       // Said to more than one: "state zitti", "zitti".
@@ -1330,6 +1338,9 @@ export const it: FastPathGrammar = {
       // "togli il volume", "togli il suono": the sound taken away, as "togli l'audio".
       "togli il volume",
       "togli il suono",
+      "togli tutto il volume",
+      "togli tutto l'audio",
+      "togli tutto il suono",
       // "il sonoro", the sound of what plays: "togli il sonoro".
       "togli il sonoro",
       "leva il sonoro",
@@ -2029,6 +2040,8 @@ export const it: FastPathGrammar = {
         ["presa di corrente", "prese di corrente", true],
         ["spina", "spine", true],
         ["spinotto", "spinotti", false],
+        ["ciabatta", "ciabatte", true],
+        ["multipresa", "multiprese", true],
       ]),
       "presa elettrica",
       "wemo",
@@ -2072,6 +2085,8 @@ export const it: FastPathGrammar = {
       "smart plugs",
       "plug",
       "plugs",
+      "smart socket",
+      "socket",
     ],
     fan: ["ventilatore", "ventilatori", "ventola", "ventole"],
     cover: ["copertura", "coperture"],
