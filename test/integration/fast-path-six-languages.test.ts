@@ -7820,3 +7820,34 @@ describe("Spanish and Italian: a plug by more of its words, set working, and a h
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: a level said 'en el máximo', a plug 'de corriente', off again, brought back to a level", () => {
+  it("es: 'pon el volumen en el máximo' sets the speaker's volume to 100 %", async () => {
+    await say("pon el volumen en el máximo", "es");
+    expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":1}`]);
+  });
+
+  it("it: 'riporta il volume a 40' sets the speaker's volume to 40 %", async () => {
+    await say("riporta il volume a 40", "it");
+    expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":0.4}`]);
+  });
+
+  it("es: 'enciende el enchufe de corriente de la cocina' switches the kitchen's plug on", async () => {
+    await say("enciende el enchufe de corriente de la cocina", "es");
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it("it: 'rispegni la luce della cucina' switches the kitchen's lights off", async () => {
+    await say("rispegni la luce della cucina", "it");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "el máximo"],
+    ["it", "rimetti la luce della cucina"],
+    ["it", "riporta la luce"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

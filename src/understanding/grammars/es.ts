@@ -1943,6 +1943,10 @@ export const es: FastPathGrammar = {
       "enchufes de wemo",
       "toma de corriente",
       "enchufe de pared",
+      "enchufe de corriente",
+      "enchufes de corriente",
+      "toma de pared",
+      "toma de la pared",
       "enchufe de la pared",
       "enchufes de pared",
       "enchufe eléctrico",
@@ -2055,6 +2059,9 @@ export const es: FastPathGrammar = {
     mitad: 50,
     "la mitad": 50,
     máximo: 100,
+    // "pon el volumen en el máximo": the level said with its article.
+    "el máximo": 100,
+    "el mínimo": 1,
     // "intensidad máxima", "potencia mínima": the adjective after what it is of.
     máxima: 100,
     mínima: 1,

@@ -412,6 +412,11 @@ export const it: FastPathGrammar = {
       "mettere",
       "porta",
       "portare",
+      // "riporta il volume a 20", "rimetti la luce al 50": brought back to a level.
+      "riporta",
+      "riportare",
+      "rimetti",
+      "rimettere",
       "alza",
       "alzare",
       "abbassa",
@@ -588,6 +593,8 @@ export const it: FastPathGrammar = {
       // luci", "vorrei che le luci si spegnessero", "spengete la luce".
       ...requests("spegnere", { lei: "spenga", loro: "spengano" }),
       ...requests("spengere"),
+      // "rispegni la luce": off again, as "riaccendi" is on again.
+      ...requests("rispegnere", { lei: "rispenga", loro: "rispengano" }),
       ...requests("disattivare"),
       ...requests("disabilitare"),
       ...requests("disconnettere").filter((form) => !form.startsWith("si ")),
