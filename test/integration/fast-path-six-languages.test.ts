@@ -7851,3 +7851,23 @@ describe("Spanish and Italian: a level said 'en el máximo', a plug 'de corrient
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Italian: the sound system said 'impianto audio' or 'impianto stereo'", () => {
+  it("it: 'abbassa il volume dell'impianto audio' lowers the speaker's volume by a step", async () => {
+    await say("abbassa il volume dell'impianto audio", "it");
+    expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}`]);
+  });
+
+  it("it: 'silenzia l'impianto stereo' mutes the speaker", async () => {
+    await say("silenzia l'impianto stereo", "it");
+    expect(calls()).toEqual(['media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}']);
+  });
+
+  it.each([["spegni l'impianto"], ["spegni l'impianto di riscaldamento"], ["accendi l'impianto elettrico"]])(
+    "it: %j, some other system, touches nothing",
+    async (text) => {
+      await say(text, "it");
+      expect(calls()).toEqual([]);
+    },
+  );
+});

@@ -2127,6 +2127,10 @@ export const it: FastPathGrammar = {
       "casse",
       "radio",
       "stereo",
+      // "l'impianto audio", "l'impianto stereo": the sound system.
+      "impianto audio",
+      "impianto stereo",
+      "impianto hi-fi",
     ],
     tv: ["tv", "televisore", "televisori", "televisione", "tele"],
   },
