@@ -563,7 +563,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     };
     // "abbassato il volume", "bajado el volumen": a participle before what it was done to.
     const beforeArticle = next !== undefined && !!lexicon.senses(next)?.article;
-    if (beforeArticle && participles.some(([p, infinitive]) => participleOf(first, p, infinitive))) return true;
+    if (beforeArticle && participles.some(([p, infinitive]) => participleOf(first, p, infinitive)))
+      return true;
     // "aanzetten", "zetten": the infinitive, which asks as well.
     if (verbOf(first, "en")) return false;
     // A word the grammar knows tells only before what it was done to ("muted the speaker"); alone,

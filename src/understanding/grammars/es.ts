@@ -814,7 +814,15 @@ export const es: FastPathGrammar = {
       "disminuir",
       "disminuirías",
     ],
-    powers: ["da corriente", "dale corriente", "pon corriente", "da energía", "dale energía", "alimenta", "alimentar"],
+    powers: [
+      "da corriente",
+      "dale corriente",
+      "pon corriente",
+      "da energía",
+      "dale energía",
+      "alimenta",
+      "alimentar",
+    ],
     // "volumen hacia arriba": a direction alone, said only of the volume or the brightness.
     particles: ["hacia arriba", "para arriba", "hacia abajo", "para abajo"],
     brighter: [
@@ -1644,8 +1652,10 @@ export const es: FastPathGrammar = {
   corrections: ["no", "no no"],
   correctionsBeforeJoinedPronoun: true,
   // "subí" is also what the speaker did ("I turned it up").
-  // "levanta" alone is no more than "get up".
-  upOrDownAlone: { except: ["subí", "levanta", "levante", "levanten", "levantar", "amplía", "ampliar", "amplíe"] },
+  // "levanta" alone is no more than "get up", "amplía" alone widens anything.
+  upOrDownAlone: {
+    except: ["subí", "levanta", "levante", "levanten", "levantar", "amplía", "ampliar", "amplíe"],
+  },
   // "… so that I can hear it": what a command is for, cut off (see the type).
   // "¿debería apagar la luz de la cocina?": whether the speaker should.
   selfAsks: {

@@ -136,8 +136,8 @@ export const it: FastPathGrammar = {
     // "ti va di spegnere la luce?": whether one feels like it, a request.
     "ti va di",
     "le va di",
-    // "e ora spegni la luce": speech going on from what was said before.
-    "e ora",
+    // "e adesso spegni la luce": speech going on from what was said before ("e ora" is also "è
+    // ora", it is time).
     "e adesso",
     // "fai in modo che si senta di più": the outcome asked for is the command.
     "fai in modo che",
