@@ -402,7 +402,6 @@ export const it: FastPathGrammar = {
     "al più presto",
     "il prima possibile",
     "prima possibile",
-    "quanto prima",
   ],
   words: {
     set: [
