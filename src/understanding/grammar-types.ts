@@ -640,12 +640,13 @@ export interface FastPathGrammar {
    */
   toldFirst?: string[];
   /**
-   * How a past participle is made from a verb of the grammar: `infix` put in (after a separable
-   * prefix, or first) and `endings` in place of the infinitive's `infinitive`. Said first, before
-   * what it was done to ("ausgeschaltet das Licht", "gedimmt die Lampe"), it tells what was done,
-   * the way a reply does ("Ausgeschaltet: Deckenlicht"): no command.
+   * How a past participle is made from a verb of the grammar: `endings`, each in place of the
+   * infinitive's ("-ato" of "abbassato" for "-are"; "-et" of "ausgeschaltet" for "-en"), and an
+   * `infix` put in where there is one (after a separable prefix, or first: "aus|ge|schaltet"). Said
+   * first, before an article ("abbassato il volume", "bajado el volumen", "ausgeschaltet das
+   * Licht"), it tells what was done, the way a reply does ("Ausgeschaltet: Deckenlicht"): no command.
    */
-  participle?: { infix: string; endings: string[]; infinitive: string };
+  participle?: { infix?: string; endings: Array<[participle: string, infinitive: string]> };
   /**
    * A modal said first, before an infinitive, asks what the speaker should do ("¿debería apagar
    * la luz?", "debo encender la lámpara"): no command. `notBefore`: infinitives after which the

@@ -538,7 +538,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
    * "dimmed the kitchen light", "drehte die Musik leiser", "draaide het volume hoger"), with a
    * state word where that tells (`stateWordFirstTells`: "acceso la luce"), with an auxiliary
    * before a verb (`auxiliariesFirst`: "a allumé la lumière"), or with a word that tells before an
-   * article (`toldFirst`: "aangezet de lamp"): what was done, told; no command
+   * article (`toldFirst`: "aangezet de lamp"; `participle`: "bajado el volumen"): what was done, told; no command
    * starts so. The verb is the word without a past ending (`pastEndings`), a doubled last
    * letter made single ("dimmed": "dim").
    */
@@ -560,28 +560,33 @@ export function createUnderstanding(grammar: FastPathGrammar) {
         return !!sense && PAST_OF.some((cue) => sense.cues.has(cue));
       });
     };
+    // "abbassato il volume", "ausgeschaltet das Licht": a participle before what it was done to.
+    if (next !== undefined && lexicon.senses(next)?.article && participleFirst(first)) return true;
     // "aanzetten", "zetten": the infinitive, which asks as well.
     if (verbOf(first, "en")) return false;
     // A word the grammar knows tells only before what it was done to ("muted the speaker"); alone,
     // it is that word ("stilte graag": silence).
     const known = lexicon.senses(first) !== undefined;
     if (known && !(next !== undefined && lexicon.senses(next)?.article)) return false;
-    return pastEndings.some((ending) => verbOf(first, ending)) || participleFirst(first, next);
+    return pastEndings.some((ending) => verbOf(first, ending));
   }
 
-  /** Whether `first`, said before more words, is a participle of a verb of the grammar (`participle`). */
-  function participleFirst(first: string, next: string | undefined): boolean {
+  /** Whether `word` is a participle of a verb of the grammar (`participle`: "bajado", "ausgeschaltet"). */
+  function participleFirst(word: string): boolean {
     const made = grammar.participle;
-    if (!made || next === undefined) return false;
-    for (let at = first.indexOf(made.infix); at >= 0; at = first.indexOf(made.infix, at + 1)) {
-      const without = first.slice(0, at) + first.slice(at + made.infix.length);
-      for (const ending of made.endings) {
-        if (!without.endsWith(ending) || without.length < ending.length + 2) continue;
-        const sense = lexicon.senses(without.slice(0, -ending.length) + made.infinitive);
-        if (sense && PAST_OF.some((cue) => sense.cues.has(cue))) return true;
-      }
-    }
-    return false;
+    if (!made) return false;
+    // Where the participle has an infix ("aus|ge|schaltet"), each place it may stand is tried.
+    const stems: string[] = [];
+    if (!made.infix) stems.push(word);
+    for (let at = made.infix ? word.indexOf(made.infix) : -1; at >= 0; at = word.indexOf(made.infix!, at + 1))
+      stems.push(word.slice(0, at) + word.slice(at + made.infix!.length));
+    return stems.some((stem) =>
+      made.endings.some(([ending, infinitive]) => {
+        if (!stem.endsWith(ending) || stem.length < ending.length + 2) return false;
+        const sense = lexicon.senses(stem.slice(0, -ending.length) + infinitive);
+        return !!sense && PAST_OF.some((cue) => sense.cues.has(cue));
+      }),
+    );
   }
 
   /**

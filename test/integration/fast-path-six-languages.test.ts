@@ -7765,3 +7765,330 @@ describe("French and Dutch: seeing badly, glare felt, the lights that are on, on
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Spanish and Italian: a participle said first tells what was done", () => {
+  it.each([
+    ["es", "bajado el volumen"],
+    ["es", "subido el volumen del altavoz"],
+    ["es", "olly, silenciado el altavoz"],
+    ["es", "atenuada la luz de la cocina"],
+    ["it", "abbassato il volume"],
+    ["it", "alzato il volume dell'altoparlante"],
+    ["it", "diminuito il volume"],
+    ["it", "attenuata la luce della cucina"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["es", "volumen bajado, por favor", 0.1],
+    ["es", "baja el volumen", 0.1],
+    ["it", "volume abbassato per favore", 0.1],
+    ["it", "alza il volume", 0.3],
+  ])("%s: %j, the state wished for or a request, steps the volume", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+});
+
+describe("Spanish and Italian: 'when you can', 'as soon as possible', said with the command", () => {
+  it.each([
+    ["es", "apaga la luz de la cocina cuando puedas"],
+    ["es", "apaga la luz de la cocina lo antes posible"],
+    ["es", "hazme el favor y apaga la luz de la cocina"],
+    ["it", "spegni la luce della cucina quando puoi"],
+    ["it", "spegni la luce della cucina al più presto"],
+    ["it", "spegni veloce la luce della cucina"],
+    ["it", "spegni la luce della cucina una buona volta"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "apaga la luz de la cocina cuando me vaya"],
+    ["es", "apaga la luz de la cocina cuando salga"],
+    ["it", "spegni la luce della cucina quando esco"],
+    ["it", "spegni la luce della cucina quando vado a letto"],
+  ])("%s: %j, a time said by what happens, touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish and Italian: the dark wished to be in, lights sent away, a state put on with 'su'", () => {
+  it.each([
+    ["es", "quiero estar a oscuras en la cocina"],
+    ["it", "voglio stare al buio in cucina"],
+    ["it", "via le luci della cucina"],
+    ["it", "metti le luci della cucina su spento"],
+    ["it", "metti la luce della cucina su off"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "enciende la toma eléctrica de la cocina"],
+    ["it", "metti la presa della cucina su on"],
+  ])("%s: %j switches the kitchen's plug on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it("it: 'solleva il volume' raises the speaker's volume by a step", async () => {
+    await say("solleva il volume", "it");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`,
+    ]);
+  });
+
+  it.each([
+    ["es", "no quiero estar a oscuras en la cocina"],
+    ["it", "non voglio stare al buio in cucina"],
+    ["it", "la luce della cucina è su off"],
+    ["it", "metti su la luce della cucina"],
+    ["it", "solleva"],
+    ["it", "via"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish: a photo is never a slip of 'foco'", () => {
+  it.each(["sube la foto", "amplía la foto de la cocina", "enciende la foto"])(
+    "es: %j touches nothing",
+    async (text) => {
+      await say(text, "es");
+      expect(calls()).toEqual([]);
+    },
+  );
+
+  it("es: 'apaga los focos de la cocina' switches the kitchen's lights off", async () => {
+    await say("apaga los focos de la cocina", "es");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+});
+
+describe("Spanish and Italian: how it should sound, wished, and too little of it there", () => {
+  it.each([
+    ["es", "haz que suene más fuerte"],
+    ["es", "quiero que se oiga más alto"],
+    ["es", "se escucha muy poco"],
+    ["es", "hay poco volumen"],
+    ["es", "le falta volumen a la música"],
+    ["es", "amplía el volumen"],
+    ["it", "fai in modo che si senta di più"],
+    ["it", "voglio che suoni più forte"],
+    ["it", "c'è poco volume"],
+    ["it", "amplia il volume"],
+  ])("%s: %j raises the speaker's volume by a step", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`,
+    ]);
+  });
+
+  it.each([
+    ["es", "haz que suene más bajo"],
+    ["es", "la música se escucha muy fuerte"],
+    ["it", "fai in modo che suoni più piano"],
+  ])("%s: %j lowers the speaker's volume by a step", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}`,
+    ]);
+  });
+
+  it.each([
+    ["es", "no quiero que suene más alto"],
+    ["es", "pon poco volumen"],
+    ["es", "amplía"],
+    ["it", "non voglio che si senta più forte"],
+    ["it", "fai in modo che la luce della cucina non si spenga"],
+    ["it", "amplia"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish and Italian: a light too faint, power put to a plug, a speaker wished silent", () => {
+  it.each([
+    ["es", "la luz de la cocina está demasiado tenue"],
+    ["it", "la luce della cucina è troppo tenue"],
+    ["it", "luminosità alta in cucina"],
+  ])("%s: %j brightens the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/),
+    ]);
+  });
+
+  it.each([
+    ["es", "pon corriente al enchufe de la cocina"],
+    ["it", "metti corrente alla presa della cucina"],
+  ])("%s: %j switches the kitchen's plug on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it.each([["que se calle el altavoz"], ["haz que se callen los altavoces"]])(
+    "es: %j mutes the speaker",
+    async (text) => {
+      await say(text, "es");
+      expect(calls()).toEqual([
+        'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+      ]);
+    },
+  );
+
+  it.each([
+    ["es", "¿está muy tenue la luz de la cocina?"],
+    ["es", "no quiero que se calle el altavoz"],
+    ["es", "la calle está muy oscura"],
+    ["it", "la luminosità della cucina è alta?"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Italian: every one said 'tutte quante' or 'qualsiasi', a request as 'ti va di', lights sent out", () => {
+  it.each([
+    ["spegni tutte quante le luci della cucina"],
+    ["spegni qualsiasi luce in cucina"],
+    ["ti va di spegnere la luce della cucina"],
+    ["e adesso spegni la luce della cucina"],
+    ["fuori le luci della cucina"],
+  ])("it: %j switches the kitchen's lights off", async (text) => {
+    await say(text, "it");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["ti va di uscire"],
+    ["fuori"],
+    ["accendi qualsiasi cosa"],
+    ["è ora di spegnere le luci della cucina?"],
+  ])("it: %j touches nothing", async (text) => {
+    await say(text, "it");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish: any one said 'cualquier', a request as 'te apetece', speech going on with 'y ahora', a curse", () => {
+  it.each([
+    ["apaga cualquier luz de la cocina"],
+    ["¿te apetece apagar la luz de la cocina?"],
+    ["y ahora apaga la luz de la cocina"],
+    ["apaga la jodida luz de la cocina"],
+  ])("es: %j switches the kitchen's lights off", async (text) => {
+    await say(text, "es");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([["te apetece un café"], ["y ahora"], ["enciende cualquier cosa"]])(
+    "es: %j touches nothing",
+    async (text) => {
+      await say(text, "es");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
+describe("Spanish and Italian: a plug by more of its words, set working, and a hush", () => {
+  it.each([
+    ["es", "enciende el enchufe wifi de la cocina"],
+    ["es", "enciende el socket de la cocina"],
+    ["es", "haz funcionar el enchufe de la cocina"],
+    ["it", "attiva la ciabatta intelligente della cucina"],
+    ["it", "accendi il socket della cucina"],
+    ["it", "fai funzionare la presa della cucina"],
+  ])("%s: %j switches the kitchen's plug on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it.each([
+    ["es", "shh"],
+    ["es", "chitón, por favor"],
+    ["it", "sst"],
+    ["it", "togli tutto il volume"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it.each([
+    ["es", "haz funcionar la lavadora"],
+    ["it", "fai funzionare la lavatrice"],
+    ["it", "metti in moto la macchina"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Spanish and Italian: a level said 'en el máximo', a plug 'de corriente', off again, brought back to a level", () => {
+  it("es: 'pon el volumen en el máximo' sets the speaker's volume to 100 %", async () => {
+    await say("pon el volumen en el máximo", "es");
+    expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":1}`]);
+  });
+
+  it("it: 'riporta il volume a 40' sets the speaker's volume to 40 %", async () => {
+    await say("riporta il volume a 40", "it");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.4}`,
+    ]);
+  });
+
+  it("es: 'enciende el enchufe de corriente de la cocina' switches the kitchen's plug on", async () => {
+    await say("enciende el enchufe de corriente de la cocina", "es");
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it("it: 'rispegni la luce della cucina' switches the kitchen's lights off", async () => {
+    await say("rispegni la luce della cucina", "it");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "el máximo"],
+    ["it", "rimetti la luce della cucina"],
+    ["it", "riporta la luce"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Italian: the sound system said 'impianto audio' or 'impianto stereo'", () => {
+  it("it: 'abbassa il volume dell'impianto audio' lowers the speaker's volume by a step", async () => {
+    await say("abbassa il volume dell'impianto audio", "it");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}`,
+    ]);
+  });
+
+  it("it: 'silenzia l'impianto stereo' mutes the speaker", async () => {
+    await say("silenzia l'impianto stereo", "it");
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it.each([["spegni l'impianto"], ["spegni l'impianto di riscaldamento"], ["accendi l'impianto elettrico"]])(
+    "it: %j, some other system, touches nothing",
+    async (text) => {
+      await say(text, "it");
+      expect(calls()).toEqual([]);
+    },
+  );
+});

@@ -322,7 +322,13 @@ export const de: FastPathGrammar = {
   // "machte", "schaltete", "drehten": the past of a weak verb.
   pastEndings: ["te", "ten", "test", "tet"],
   // "ausgeschaltet das Licht": "aus|ge|schalt|et" is "ausschalten" done, told.
-  participle: { infix: "ge", endings: ["et", "t"], infinitive: "en" },
+  participle: {
+    infix: "ge",
+    endings: [
+      ["et", "en"],
+      ["t", "en"],
+    ],
+  },
   // "lautstaerke", "buero", "schliess": umlauts and "ß" as typed without them.
   transliterations: [
     ["ae", "ä"],

@@ -37,6 +37,11 @@ export const es: FastPathGrammar = {
     "te importaría",
     "le importaría",
     "te importaria",
+    // "¿te apetece apagar la luz?": whether one feels like it, a request.
+    "te apetece",
+    "le apetece",
+    // "y ahora apaga la luz": speech going on from what was said before.
+    "y ahora",
     "venga",
     // Speech begun as speech begins: "bien, apaga la luz", "vamos, sube el volumen" ("mira" is
     // not: "mira la luz de la cocina" asks to look).
@@ -48,6 +53,12 @@ export const es: FastPathGrammar = {
     "por cortesía",
     "hazme el favor",
     "hágame el favor",
+    "hazme el favor y",
+    "hágame el favor y",
+    // "cuando puedas": when convenient is now.
+    "cuando puedas",
+    "cuando pueda",
+    "cuando quieras",
     "te ruego que",
     "le ruego que",
     "te pido",
@@ -289,6 +300,18 @@ export const es: FastPathGrammar = {
     "maldito",
     "malditas",
     "malditos",
+    "jodida",
+    "jodido",
+    "jodidas",
+    "jodidos",
+    "puñetera",
+    "puñetero",
+    "puñeteras",
+    "puñeteros",
+    "puta",
+    "puto",
+    "putas",
+    "putos",
   ],
   reasons: [
     // Going to bed, told before or after the command ("me voy a dormir, apaga la luz"), and good
@@ -353,6 +376,9 @@ export const es: FastPathGrammar = {
     // "apaga la luz rápido": quickly is now.
     "rápido",
     "deprisa",
+    "lo antes posible",
+    "lo más pronto posible",
+    "lo más rápido posible",
   ],
   words: {
     // Each verb as the imperative of "tú", "usted" and "vos", and the infinitive.
@@ -541,6 +567,7 @@ export const es: FastPathGrammar = {
       // Power given: "da corriente al enchufe" (only to what switches, `powers`).
       "da corriente",
       "dale corriente",
+      "pon corriente",
       "da energía",
       "dale energía",
       // "alimenta el enchufe": power given, as "da corriente" (only to what switches, `powers`).
@@ -686,6 +713,10 @@ export const es: FastPathGrammar = {
       "intensificar",
       "amplifica",
       "amplificar",
+      // "amplía el volumen": widened, as "amplifica".
+      "amplía",
+      "ampliar",
+      "amplíe",
       "potencia",
       "potenciar",
       // The infinitive and every person of "incrementar", "elevar", "alzar", "levantar" (said of the
@@ -748,7 +779,8 @@ export const es: FastPathGrammar = {
       "reducid",
       "disminuid",
     ],
-    starts: ["arranca", "arrancar", "inicia", "iniciar"],
+    // "haz funcionar el enchufe": set working, as "arranca".
+    starts: ["arranca", "arrancar", "inicia", "iniciar", "haz funcionar", "hacer funcionar"],
     increases: [
       "aumenta",
       "aumentas",
@@ -782,13 +814,27 @@ export const es: FastPathGrammar = {
       "disminuir",
       "disminuirías",
     ],
-    powers: ["da corriente", "dale corriente", "da energía", "dale energía", "alimenta", "alimentar"],
+    powers: [
+      "da corriente",
+      "dale corriente",
+      "pon corriente",
+      "da energía",
+      "dale energía",
+      "alimenta",
+      "alimentar",
+    ],
     // "volumen hacia arriba": a direction alone, said only of the volume or the brightness.
     particles: ["hacia arriba", "para arriba", "hacia abajo", "para abajo"],
     brighter: [
       // "ilumina más el salón": more light, not the lights switched on.
       "ilumina más",
       "iluminar más",
+      // A light too faint, told: "la luz está muy tenue".
+      "está muy tenue",
+      "están muy tenues",
+      "es muy tenue",
+      "demasiado tenue",
+      "demasiado tenues",
       "más brillante",
       "demasiado oscuro",
       "más brillantes",
@@ -1061,6 +1107,28 @@ export const es: FastPathGrammar = {
       "se oye muy bajito",
       "se oye bajo",
       "se escucha bajo",
+      // Heard little, or too little of it there: "se escucha muy poco", "hay poco volumen".
+      "se escucha muy poco",
+      "se oye muy poco",
+      "se escucha poco",
+      "se oye poco",
+      "está muy bajito",
+      "está demasiado bajito",
+      "hay poco volumen",
+      "hay muy poco volumen",
+      "tiene poco volumen",
+      "le falta volumen",
+      "falta volumen",
+      // How it should sound, wished with "que": "que suene más alto", "haz que se oiga más".
+      "suene más alto",
+      "suene más alta",
+      "suene más fuerte",
+      "se oiga más",
+      "se oiga más alto",
+      "se oiga más fuerte",
+      "se escuche más",
+      "se escuche más alto",
+      "se escuche más fuerte",
     ],
     quieter: [
       // "menos ruido": less noise asked for, as "menos volumen".
@@ -1119,6 +1187,22 @@ export const es: FastPathGrammar = {
       // Too much noise, said of what there is: "hay mucho ruido aquí".
       "hay mucho ruido",
       "hay demasiado ruido",
+      // Heard too loud: "se escucha muy fuerte".
+      "se escucha muy fuerte",
+      "se escucha muy alto",
+      "se escucha demasiado fuerte",
+      "se escucha demasiado alto",
+      "se oye muy fuerte",
+      "se oye demasiado fuerte",
+      "se oye demasiado alto",
+      // How it should sound, wished with "que": "que suene más bajo".
+      "suene más bajo",
+      "suene más baja",
+      "suene más suave",
+      "se oiga menos",
+      "se oiga más bajo",
+      "se escuche menos",
+      "se escuche más bajo",
       "demasiado ruido",
       // Too much volume, said of what there is: "hay demasiado volumen".
       "demasiado volumen",
@@ -1179,6 +1263,10 @@ export const es: FastPathGrammar = {
       "^oscuridad",
       "^quiero oscuridad",
       "^necesito oscuridad",
+      // Being in the dark wished for: "quiero estar a oscuras".
+      "^quiero estar a oscuras",
+      "^quisiera estar a oscuras",
+      "^quiero quedarme a oscuras",
       "haz oscuridad",
       "cierra la luz",
       "cierra las luces",
@@ -1205,6 +1293,12 @@ export const es: FastPathGrammar = {
       "activa silencio",
       "activar silencio",
       "cállate",
+      // Hushed: "chis", "shh", "chitón".
+      "shh",
+      "shhh",
+      "chis",
+      "chist",
+      "chitón",
       "calla",
       // Said to "usted", "ustedes" and "vosotros", and the infinitive: "cállese", "cállense", "callaos".
       "cállese",
@@ -1213,6 +1307,11 @@ export const es: FastPathGrammar = {
       "callad",
       "callar",
       "callarse",
+      // "que se calle el altavoz", "haz que se calle la música": the wish said with "que se".
+      "se calle",
+      "se callen",
+      "que se calle",
+      "que se callen",
       // "enmudece": told to fall silent, as "cállate".
       "enmudece",
       "enmudecer",
@@ -1534,6 +1633,8 @@ export const es: FastPathGrammar = {
     "todos los",
     "todas las",
     "cada",
+    // "apaga cualquier luz de la cocina": any one, every one.
+    "cualquier",
     "cada uno de los",
     "cada una de las",
     "todos y cada uno de los",
@@ -1551,8 +1652,10 @@ export const es: FastPathGrammar = {
   corrections: ["no", "no no"],
   correctionsBeforeJoinedPronoun: true,
   // "subí" is also what the speaker did ("I turned it up").
-  // "levanta" alone is no more than "get up".
-  upOrDownAlone: { except: ["subí", "levanta", "levante", "levanten", "levantar"] },
+  // "levanta" alone is no more than "get up", "amplía" alone widens anything.
+  upOrDownAlone: {
+    except: ["subí", "levanta", "levante", "levanten", "levantar", "amplía", "ampliar", "amplíe"],
+  },
   // "… so that I can hear it": what a command is for, cut off (see the type).
   // "¿debería apagar la luz de la cocina?": whether the speaker should.
   selfAsks: {
@@ -1565,6 +1668,17 @@ export const es: FastPathGrammar = {
   accentsMakeWords: ["é", "í", "ó"],
   // "apagado la luz", "encendida la luz": told, not asked (see the type).
   stateWordFirstTells: true,
+  // "bajado el volumen", "subida la luz": told, not asked (see the type).
+  participle: {
+    endings: [
+      ["ado", "ar"],
+      ["ada", "ar"],
+      ["ido", "er"],
+      ["ida", "er"],
+      ["ido", "ir"],
+      ["ida", "ir"],
+    ],
+  },
   reports: [
     // "¿enciendo la lámpara?": what the speaker does, or offers to; respelt it would be "enciende".
     "enciendo",
@@ -1841,12 +1955,25 @@ export const es: FastPathGrammar = {
       "enchufes de wemo",
       "toma de corriente",
       "enchufe de pared",
+      "enchufe de corriente",
+      "enchufes de corriente",
+      "toma de pared",
+      "toma de la pared",
       "enchufe de la pared",
       "enchufes de pared",
       "enchufe eléctrico",
       "enchufes eléctricos",
+      "toma eléctrica",
+      "tomas eléctricas",
+      "toma de luz",
+      "tomas de luz",
       "tomas de corriente",
       "enchufe smart",
+      "enchufe wifi",
+      "enchufes wifi",
+      "enchufe wi-fi",
+      "enchufe conectado",
+      "enchufes conectados",
       "regleta",
       "enchufe",
       "enchufes",
@@ -1862,6 +1989,8 @@ export const es: FastPathGrammar = {
       "smart plugs",
       "plug",
       "plugs",
+      "smart socket",
+      "socket",
     ],
     fan: ["ventilador", "ventiladores", "abanico", "abanicos"],
     cover: ["cubierta", "cubiertas"],
@@ -1942,6 +2071,9 @@ export const es: FastPathGrammar = {
     mitad: 50,
     "la mitad": 50,
     máximo: 100,
+    // "pon el volumen en el máximo": the level said with its article.
+    "el máximo": 100,
+    "el mínimo": 1,
     // "intensidad máxima", "potencia mínima": the adjective after what it is of.
     máxima: 100,
     mínima: 1,
@@ -2023,6 +2155,10 @@ export const es: FastPathGrammar = {
     "vídeo",
     "video",
     "canción",
+    // "sube la foto": a photo, never a slip of "foco".
+    "foto",
+    "fotos",
+    "imagen",
   ],
   detections: {
     leak: ["fuga", "fuga de agua", "fugas", "agua", "inundación"],

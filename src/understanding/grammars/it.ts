@@ -133,6 +133,18 @@ export const it: FastPathGrammar = {
     "le dispiacerebbe",
     "ti spiacerebbe",
     "che ne dici di",
+    // "ti va di spegnere la luce?": whether one feels like it, a request.
+    "ti va di",
+    "le va di",
+    // "e adesso spegni la luce": speech going on from what was said before ("e ora" is also "è
+    // ora", it is time).
+    "e adesso",
+    // "fai in modo che si senta di più": the outcome asked for is the command.
+    "fai in modo che",
+    "fa in modo che",
+    "fa' in modo che",
+    "faccia in modo che",
+    "fate in modo che",
     // Politeness said as a favour asked: "be so kind and …".
     "sii gentile e",
     "mi faresti il favore di",
@@ -342,6 +354,11 @@ export const it: FastPathGrammar = {
     "se possibile",
     "se è possibile",
     "se puoi",
+    // "quando puoi", "quando riesci", "una buona volta": when convenient, or at last, is now.
+    "quando puoi",
+    "quando riesci",
+    "quando vuoi",
+    "una buona volta",
     // "alza ancora il volume", "riaccendi di nuovo la luce": done again is what is asked now.
     "ancora",
     "di nuovo",
@@ -380,6 +397,11 @@ export const it: FastPathGrammar = {
     "all'istante",
     "velocemente",
     "rapidamente",
+    "veloce",
+    "in fretta",
+    "al più presto",
+    "il prima possibile",
+    "prima possibile",
   ],
   words: {
     set: [
@@ -389,6 +411,11 @@ export const it: FastPathGrammar = {
       "mettere",
       "porta",
       "portare",
+      // "riporta il volume a 20", "rimetti la luce al 50": brought back to a level.
+      "riporta",
+      "riportare",
+      "rimetti",
+      "rimettere",
       "alza",
       "alzare",
       "abbassa",
@@ -494,6 +521,12 @@ export const it: FastPathGrammar = {
     on: [
       // "luci on", "presa on": the English word said after the thing, as "luci off" is.
       "on",
+      // "metti la presa su on", "metti la luce su acceso": the state it is put on ("su" alone is up).
+      "su on",
+      "su acceso",
+      "su accesa",
+      "su accesi",
+      "su accese",
       // Every form a request to switch on is made in: "accendiamo le luci", "vorrei che si
       // accendessero le luci", "attivereste la presa?".
       ...requests("accendere"),
@@ -542,6 +575,7 @@ export const it: FastPathGrammar = {
       "attivasse",
       // Power given: "dai corrente alla presa" (only to what switches, `powers`).
       "dai corrente",
+      "metti corrente",
       // "alimenta la presa": power given, as "dai corrente" (only to what switches, `powers`).
       "alimenta",
       "alimentare",
@@ -558,6 +592,8 @@ export const it: FastPathGrammar = {
       // luci", "vorrei che le luci si spegnessero", "spengete la luce".
       ...requests("spegnere", { lei: "spenga", loro: "spengano" }),
       ...requests("spengere"),
+      // "rispegni la luce": off again, as "riaccendi" is on again.
+      ...requests("rispegnere", { lei: "rispenga", loro: "rispengano" }),
       ...requests("disattivare"),
       ...requests("disabilitare"),
       ...requests("disconnettere").filter((form) => !form.startsWith("si ")),
@@ -601,6 +637,11 @@ export const it: FastPathGrammar = {
       // "spegnimento luci", "luci off".
       "spegnimento",
       "off",
+      "su off",
+      "su spento",
+      "su spenta",
+      "su spenti",
+      "su spente",
       // Power taken: "togli la corrente alla presa" (only from what switches, `powers`).
       "togli corrente",
       "togli la corrente",
@@ -632,6 +673,8 @@ export const it: FastPathGrammar = {
       ...requests("alzare"),
       ...requests("aumentare"),
       ...requests("incrementare"),
+      // "solleva il volume": lifted, as "alza".
+      ...requests("sollevare"),
       // Asked as a question in the second person ("alzeresti …?"), or in the conditional: a request.
       "alzeresti",
       "alzerebbe",
@@ -654,6 +697,9 @@ export const it: FastPathGrammar = {
       // "amplifica il volume", "potenzia l'audio": made stronger, as "aumenta".
       "amplifica",
       "amplificare",
+      // "amplia il volume": widened, as "amplifica".
+      "amplia",
+      "ampliare",
       "potenzia",
       "potenziare",
       // "il volume deve essere alzato".
@@ -747,6 +793,9 @@ export const it: FastPathGrammar = {
       "avviare",
       "fai partire",
       "metti in funzione",
+      // "fai funzionare la presa", "metti in moto la presa": set working, as "avvia".
+      "fai funzionare",
+      "metti in moto",
       // "aziona il ventilatore", "azionate la presa": set going, in every form of the request.
       ...requests("azionare").filter((form) => !form.startsWith("si ")),
       // "connetti la presa": connected, a plug's power ("connettiti alle luci" connects to them).
@@ -764,6 +813,7 @@ export const it: FastPathGrammar = {
       "fornisci corrente",
       "dai corrente",
       "dai la corrente",
+      "metti corrente",
       "togli corrente",
       "togli la corrente",
       "alimenta",
@@ -841,6 +891,12 @@ export const it: FastPathGrammar = {
       // "la luce è molto debole": weak light said to be so is too little ("più debole" asks for less).
       "molto debole",
       "molto deboli",
+      "molto tenue",
+      "molto tenui",
+      "troppo tenue",
+      "troppo tenui",
+      // "luminosità alta", as "luminosità bassa" dims.
+      "luminosità alta",
       // Darkness said of everything, or exclaimed, or as not seeing: "è tutto buio", "che buio!",
       // "non ci vedo niente".
       "è tutto buio",
@@ -1081,6 +1137,18 @@ export const it: FastPathGrammar = {
       "non si sente quasi",
       "si sente molto piano",
       "si sente piano",
+      // Too little of it there: "c'è poco volume", "ha poco volume".
+      "c'è poco volume",
+      "c'è troppo poco volume",
+      "ha poco volume",
+      "manca volume",
+      // How it should sound, wished with "che": "fai che suoni più forte", "voglio che si senta di più".
+      "suoni più forte",
+      "suoni più alto",
+      "suoni più alta",
+      "si senta più forte",
+      "si senta più alto",
+      "si senta di più",
     ],
     quieter: [
       "volume più giù",
@@ -1133,6 +1201,12 @@ export const it: FastPathGrammar = {
       "si sente troppo forte",
       "si sente troppo alto",
       "si sente troppo alta",
+      // How it should sound, wished with "che": "fai che suoni più piano".
+      "suoni più piano",
+      "suoni più basso",
+      "suoni più bassa",
+      "si senta più piano",
+      "si senta di meno",
     ],
     lightOn: [
       "illumina",
@@ -1199,6 +1273,17 @@ export const it: FastPathGrammar = {
       "^vorrei il buio",
       "^ho bisogno del buio",
       "^ho bisogno di buio",
+      // Being in the dark wished for: "voglio stare al buio".
+      "^voglio stare al buio",
+      "^vorrei stare al buio",
+      "^voglio restare al buio",
+      // "via le luci": away with the lights, as Spanish "fuera luces".
+      "^via le luci",
+      "^via la luce",
+      "^via luci",
+      "^via luce",
+      "^fuori le luci",
+      "^fuori la luce",
     ],
     mute: [
       // Every form a request to silence is made in: "silenziamo la musica", "silenzieresti le casse?".
@@ -1216,6 +1301,11 @@ export const it: FastPathGrammar = {
       "azzera il suono",
       "silenzio",
       "zitto",
+      // Hushed: "sst", "shh".
+      "sst",
+      "ssst",
+      "shh",
+      "shhh",
       "stai zitto",
       "stai zitta",
       // Said to more than one: "state zitti", "zitti".
@@ -1254,6 +1344,9 @@ export const it: FastPathGrammar = {
       // "togli il volume", "togli il suono": the sound taken away, as "togli l'audio".
       "togli il volume",
       "togli il suono",
+      "togli tutto il volume",
+      "togli tutto l'audio",
+      "togli tutto il suono",
       // "il sonoro", the sound of what plays: "togli il sonoro".
       "togli il sonoro",
       "leva il sonoro",
@@ -1582,7 +1675,20 @@ export const it: FastPathGrammar = {
     "finestra",
     "porta",
   ],
-  quantifiers: ["tutti", "tutte", "tutti i", "tutte le", "tutti gli", "ogni"],
+  // "tutte quante le luci", "qualsiasi luce": every one.
+  quantifiers: [
+    "tutti",
+    "tutte",
+    "tutti i",
+    "tutte le",
+    "tutti gli",
+    "ogni",
+    "tutti quanti i",
+    "tutte quante le",
+    "tutti quanti gli",
+    "qualsiasi",
+    "qualunque",
+  ],
   only: ["solo", "soltanto", "solamente", "unicamente"],
   both: ["entrambi", "entrambe", "tutti e due", "tutte e due", "ambedue"],
   everything: ["tutto", "tutti i dispositivi"],
@@ -1601,9 +1707,14 @@ export const it: FastPathGrammar = {
   ],
   corrections: ["no", "no no"],
   infinitiveAfterCorrectionForbids: true,
-  // A participle said alone tells what was done.
+  // A participle said alone tells what was done; "solleva" alone lifts anything, as Spanish "levanta".
   upOrDownAlone: {
     except: [
+      "amplia",
+      "ampliare",
+      "solleva",
+      "sollevare",
+      "sollevi",
       "alzato",
       "alzata",
       "aumentato",
@@ -1618,6 +1729,17 @@ export const it: FastPathGrammar = {
   accentsMakeWords: ["à", "è", "é", "ì", "ò", "ù"],
   // "accese la luce", "spenta la luce": told, not asked (see the type).
   stateWordFirstTells: true,
+  // "abbassato il volume", "alzata la luce": told, not asked (see the type).
+  participle: {
+    endings: [
+      ["ato", "are"],
+      ["ata", "are"],
+      ["ito", "ire"],
+      ["ita", "ire"],
+      ["uto", "ere"],
+      ["uta", "ere"],
+    ],
+  },
   // "spensi la luce", "la spense": turned off, told in the past of one time (read as a slip of
   // "spegni", it switched the lights off). "accesi" is also "on" ("i lampadari accesi").
   reports: [
@@ -1926,6 +2048,8 @@ export const it: FastPathGrammar = {
         ["presa di corrente", "prese di corrente", true],
         ["spina", "spine", true],
         ["spinotto", "spinotti", false],
+        ["ciabatta", "ciabatte", true],
+        ["multipresa", "multiprese", true],
       ]),
       "presa elettrica",
       "wemo",
@@ -1969,6 +2093,8 @@ export const it: FastPathGrammar = {
       "smart plugs",
       "plug",
       "plugs",
+      "smart socket",
+      "socket",
     ],
     fan: ["ventilatore", "ventilatori", "ventola", "ventole"],
     cover: ["copertura", "coperture"],
@@ -2002,6 +2128,10 @@ export const it: FastPathGrammar = {
       "casse",
       "radio",
       "stereo",
+      // "l'impianto audio", "l'impianto stereo": the sound system.
+      "impianto audio",
+      "impianto stereo",
+      "impianto hi-fi",
     ],
     tv: ["tv", "televisore", "televisori", "televisione", "tele"],
   },
