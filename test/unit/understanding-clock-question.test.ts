@@ -492,6 +492,26 @@ describe("the word for the time or the date misspelt by one letter left out, add
   ])("%s: %j is no question of the clock", (language, sentence) => {
     expect(readers[language]!(sentence)).toBeUndefined();
   });
+
+  it.each([
+    // An event's name is no word written without its space ("thanks giving", "show time").
+    ["en", "which date is thanksgiving this year"],
+    ["en", "is it already showtime"],
+    ["en", "what time does showtime start"],
+  ])("%s: %j names an event, not the home's clock", (language, sentence) => {
+    const intent = understandings[language]!.understand(sentence, nothingNamed)?.match.intent;
+    expect(["query_time", "query_date"]).not.toContain(intent);
+  });
+
+  it.each([
+    ["en", "what tmie is it now", "query_time"],
+    ["en", "which daet is it today", "query_date"],
+  ])("%s: %j, a slip within the word, is still asked", (language, sentence, intent) => {
+    expect(understandings[language]!.understand(sentence, nothingNamed)).toMatchObject({
+      match: { intent },
+      by: "question",
+    });
+  });
 });
 
 describe("a day or a month checked of today", () => {
