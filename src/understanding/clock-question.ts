@@ -46,6 +46,10 @@ type Role =
 /** A day of the month in digits, with or without its ordinal ending ("9", "9th", "5e", "1er"). */
 const DAY_OF_MONTH = /^(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th|e|er|eme|re|de|ste|te|o|a)?$/;
 const DAYS_IN_A_MONTH = 31;
+/** "Today" and a day's name have at most this many words of the copula between ("aujourd'hui c'est un mardi"). */
+const COPULA_LONGEST = 2;
+/** A year in digits ("2026"), part of a date said to be checked ("is today the 6th of march 2026"). */
+const YEAR = /^(?:19|20)\d\d$/;
 
 /** A question with "today" and no word of the date or time has at most this many phrases. */
 const TODAY_ALONE_LONGEST = 4;
@@ -332,6 +336,8 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     const unknown: number[] = [];
     let pieces = 0;
     let last: Role | undefined;
+    /** Where the words after the last "today" begin. */
+    let todayEnd: number | undefined;
     for (let i = 0; i < said.length; pieces++) {
       let n = Math.min(LONGEST, said.length - i);
       let role: Role | undefined;
@@ -343,12 +349,26 @@ export function createClockQuestion(grammar: FastPathGrammar) {
           // after a day of the month ("the fifth of march") is that date's. "Siamo a marzo",
           // "estamos en marzo": the preposition of "we are" is theirs (the phrase holds it).
           const previous = said[i - 1];
+          // "is today a tuesday", "hoy es un martes": an article right after today and its copula
+          // says what today is; right after today with no copula, in a question of the date, it is
+          // the day the date is asked of ("qué fecha es hoy el jueves").
+          const between = todayEnd === undefined ? undefined : said.slice(todayEnd, i - 1);
+          const todayIs =
+            between !== undefined &&
+            between.length <= COPULA_LONGEST &&
+            (between.length > 0 || !found.has("date")) &&
+            between.every(
+              (w) =>
+                (roles.get(w) === "asking" || roles.get(w) === "present") &&
+                !prepositions.has(w) &&
+                !determiners.has(w),
+            );
           const another =
             role === "day" &&
             last !== "present" &&
             !found.has("dayOfMonth") &&
             previous !== undefined &&
-            (prepositions.has(previous) || (determiners.has(previous) && !pronouns.has(previous)));
+            (prepositions.has(previous) || (determiners.has(previous) && !pronouns.has(previous) && !todayIs));
           // "at the weekend", "on the weekend", "am Wochenende": when something is, not whether today
           // is in it ("estamos en fin de semana": the preposition of "we are" is theirs).
           let before = i - 1;
@@ -356,12 +376,13 @@ export function createClockQuestion(grammar: FastPathGrammar) {
           const when =
             role === "weekend" && last !== "present" && before >= 0 && prepositions.has(said[before]!);
           if (another || when) role = "otherDay";
+          if (role === "today") todayEnd = i + n;
           found.add(role);
           break;
         }
       }
       const meant = n === 0 ? misspeltRole(said[i]!) : undefined;
-      if (n === 0 && DAY_OF_MONTH.test(said[i]!)) {
+      if (n === 0 && (DAY_OF_MONTH.test(said[i]!) || YEAR.test(said[i]!))) {
         found.add((role = "dayOfMonth"));
         n = 1;
       } else if (meant) {

@@ -636,3 +636,40 @@ describe("the weekend checked of today", () => {
     expect(readers[language]!(sentence)?.weekend).toBeUndefined();
   });
 });
+
+describe("today said to be a day, or a date with its year, checked", () => {
+  it.each([
+    ["en", "is today a friday", "friday"],
+    ["de", "ist heute ein Freitag", "freitag"],
+    ["fr", "aujourd'hui c'est un vendredi", "vendredi"],
+    ["es", "hoy es un viernes", "viernes"],
+    ["nl", "is het vandaag een vrijdag", "vrijdag"],
+    ["it", "oggi è un venerdì", "venerdi"],
+  ])("%s: %j checks %j", (language, sentence, checks) => {
+    expect(readers[language]!(sentence)).toEqual({ intent: "query_date", checks });
+  });
+
+  it.each([
+    ["en", "is it 2027 today"],
+    ["en", "is today the third of may 2027"],
+    ["es", "hoy es tres de mayo de 2027 o no"],
+  ])("%s: %j asks today's date", (language, sentence) => {
+    expect(readers[language]!(sentence)).toEqual({ intent: "query_date" });
+  });
+
+  it.each([
+    // Another day said to be one.
+    ["en", "is tomorrow a friday"],
+    ["es", "mañana es un viernes"],
+    ["it", "domani è un venerdì"],
+    // A year asked of, not today's.
+    ["en", "is 2027 a leap year"],
+    ["en", "is it 2027 already"],
+  ])("%s: %j is no check of today", (language, sentence) => {
+    expect(readers[language]!(sentence)).toBeUndefined();
+  });
+
+  it("a year after a preposition is another time", () => {
+    expect(notTheHomes(readers.en!("which day is it in 2031"))).toBe(true);
+  });
+});
