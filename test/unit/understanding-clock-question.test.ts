@@ -673,3 +673,67 @@ describe("today said to be a day, or a date with its year, checked", () => {
     expect(notTheHomes(readers.en!("which day is it in 2031"))).toBe(true);
   });
 });
+
+describe("the date asked as not knowing it, whole, by its number or as typed", () => {
+  it.each([
+    ["en", "i don't know which day it is"],
+    ["en", "i've lost track of the date"],
+    ["es", "olvidé qué fecha es hoy"],
+    ["es", "se me olvidó qué día es"],
+    ["es", "tengo que saber qué día es hoy"],
+    ["it", "ho dimenticato che data è oggi"],
+    ["it", "non so che giorno è"],
+    ["nl", "ik ben vergeten welke dag het is"],
+    ["nl", "welke datum is het vandaag ook alweer"],
+    ["en", "tell me the full date please"],
+    ["de", "sag mir das vollständige Datum"],
+    ["nl", "zeg me de volledige datum"],
+    ["de", "was ist das lokale Datum"],
+    ["de", "in welchem Monat befinden wir uns"],
+    ["de", "erinnere mich, welcher Tag heute ist"],
+    ["en", "which number is today"],
+    ["en", "what's today's day number"],
+    ["fr", "c'est quoi le numéro du jour"],
+    ["fr", "quel jour de semaine on est"],
+    ["fr", "on est quel jour de aujourd'hui"],
+    ["fr", "c'est quoi la date aujourdhui"],
+    ["es", "ke fecha es hoy"],
+    ["it", "ma che data è oggi"],
+    ["it", "qualè la data di oggi"],
+  ])("%s: %j asks the date", (language, sentence) => {
+    expect(readers[language]!(sentence)).toEqual({ intent: "query_date" });
+    expect(understandings[language]!.understand(sentence, nothingNamed)).toMatchObject({
+      match: { intent: "query_date" },
+      by: "question",
+    });
+  });
+
+  it.each([
+    // Not knowing something else, or of another day.
+    ["en", "i don't know what time the bus comes"],
+    ["es", "no sé qué hacer hoy"],
+    ["it", "non so cosa cucinare oggi"],
+    ["nl", "ik ben de datum van het feest vergeten"],
+    ["en", "what's the full date of the wedding"],
+    ["de", "das vollständige Datum der Hochzeit"],
+    ["en", "what number is tomorrow"],
+    ["fr", "quel jour de semaine est noël"],
+    ["it", "ma che ore sono a tokyo"],
+    // "weer" is also the weather.
+    ["nl", "hoe wordt het weer vandaag eigenlijk"],
+  ])("%s: %j is not the home's date", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+  });
+
+  it.each([
+    // A reminder begun, with "today" and no word of the date.
+    ["en", "remind me today"],
+    ["de", "erinnere mich heute"],
+    ["fr", "rappelle-moi aujourd'hui"],
+    ["es", "recuérdame hoy"],
+    ["it", "ricordami oggi"],
+    ["nl", "herinner me vandaag"],
+  ])("%s: %j is no question of the date", (language, sentence) => {
+    expect(readers[language]!(sentence)).toBeUndefined();
+  });
+});

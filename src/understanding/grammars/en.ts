@@ -1347,6 +1347,12 @@ export const en: FastPathGrammar = {
       "month",
       "year",
       "calendar date",
+      // "which number is it today", "the day's number": the day of the month.
+      "day number",
+      "number of the day",
+      "number of today",
+      "number is today",
+      "number is it today",
     ],
     // Written as typed: "what day is it 2day".
     today: ["today", "today's", "todays", "2day"],
@@ -1486,6 +1492,17 @@ export const en: FastPathGrammar = {
       "share",
       "wonder",
       "wondering",
+      // "i don't know which day it is", "i've lost track of the date": not knowing, said to be told.
+      "i don't know",
+      "i dont know",
+      "i do not know",
+      "don't know",
+      "lost track of",
+      "i lost track of",
+      "i've lost track of",
+      // "the full date", "the complete date": all of it, which is what is said.
+      "full",
+      "complete",
       "ask",
       "asking",
       "telling",
@@ -1632,6 +1649,9 @@ export const en: FastPathGrammar = {
     greetings: ["how are you", "how are you doing", "how is it going", "how's it going", "how do you do"],
     // "what's on today", "what have i got today": what the day holds, the calendar's to say.
     agenda: [
+      // "remind me today …": a reminder begun, not the date asked ("remind me what day it is" is).
+      "remind me",
+      "remind us",
       "for me",
       "about today",
       "on",

@@ -2208,6 +2208,13 @@ export const es: FastPathGrammar = {
       "precisa",
       "preciso",
       "correcta",
+      // "olvidé qué día es", "tengo que saber la fecha": not knowing, said to be told.
+      "olvidé",
+      "he olvidado",
+      "se me olvidó",
+      "tengo que",
+      // "ke dia es": "qué" as typed.
+      "ke",
       // "la fecha completa de hoy": all of it, which is what is said.
       "completa",
       "completo",
@@ -2304,6 +2311,9 @@ export const es: FastPathGrammar = {
     greetings: ["cómo estás", "cómo está", "qué tal", "cómo te va"],
     // "qué tengo hoy", "qué hago hoy": what the day holds, the calendar's to say.
     agenda: [
+      // "recuérdame hoy …": a reminder begun, not the date asked ("recuérdame la fecha" is).
+      "recuérdame",
+      "recuerdame",
       "hablarme",
       "háblame",
       "cuéntame",

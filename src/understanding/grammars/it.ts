@@ -2309,6 +2309,14 @@ export const it: FastPathGrammar = {
       "precisa",
       "preciso",
       "di preciso",
+      // "ho dimenticato che giorno è", "non so che giorno è oggi": not knowing, said to be told.
+      "ho dimenticato",
+      "dimenticato",
+      "non so",
+      "non ricordo",
+      // "ma che giorno è oggi", "qualè la data": an opener, and "qual è" as typed.
+      "ma",
+      "qualè",
       // "la data completa di oggi": all of it, which is what is said.
       "completa",
       "completo",
@@ -2435,6 +2443,9 @@ export const it: FastPathGrammar = {
     greetings: ["come stai", "come sta", "come va"],
     // "cosa ho oggi", "cosa faccio oggi di bello": what the day holds, the calendar's to say.
     agenda: [
+      // "ricordami oggi …": a reminder begun, not the date asked ("ricordami che giorno è" is).
+      "ricordami",
+      "ricordarmi",
       "orari",
       "dirmi di",
       "dimmi di",

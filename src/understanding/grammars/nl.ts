@@ -1590,6 +1590,15 @@ export const nl: FastPathGrammar = {
       "zien",
       "weet",
       "weten",
+      // "ik ben de datum vergeten", "welke dag is het ook alweer": not knowing, said to be told.
+      "vergeten",
+      "ben vergeten",
+      "ook alweer",
+      "ook weer",
+      "alweer",
+      // "de volledige datum": all of it, which is what is said.
+      "volledige",
+      "volledig",
       "kun",
       "kunt",
       "kan",
@@ -1746,7 +1755,8 @@ export const nl: FastPathGrammar = {
       "timer",
     ],
     // "wat heb ik vandaag nou", "wat staat er vandaag": what the day holds, the calendar's to say.
-    agenda: ["over vandaag", "ik", "mijn", "staat", "planning", "gepland", "agenda", "afspraken", "te doen"],
+    // "herinner me vandaag …": a reminder begun, not the date asked ("herinner me welke dag het is" is).
+    agenda: ["herinner me", "herinner mij", "over vandaag", "ik", "mijn", "staat", "planning", "gepland", "agenda", "afspraken", "te doen"],
     // "welke dag was het gisteren", "de datum van overmorgen": another day asked about, not today.
     otherDays: [
       "gisteren",
