@@ -700,6 +700,9 @@ describe("the date asked as not knowing it, whole, by its number or as typed", (
     ["es", "ke fecha es hoy"],
     ["it", "ma che data è oggi"],
     ["it", "qualè la data di oggi"],
+    ["en", "which day of week is it"],
+    ["en", "tell me the day name"],
+    ["en", "what's the date as of now"],
   ])("%s: %j asks the date", (language, sentence) => {
     expect(readers[language]!(sentence)).toEqual({ intent: "query_date" });
     expect(understandings[language]!.understand(sentence, nothingNamed)).toMatchObject({
@@ -717,6 +720,8 @@ describe("the date asked as not knowing it, whole, by its number or as typed", (
     ["en", "what's the full date of the wedding"],
     ["de", "das vollständige Datum der Hochzeit"],
     ["en", "what number is tomorrow"],
+    ["en", "which day of week is new year"],
+    ["en", "the day name of the day after tomorrow"],
     ["fr", "quel jour de semaine est noël"],
     ["it", "ma che ore sono a tokyo"],
     // "weer" is also the weather.

@@ -1342,6 +1342,10 @@ export const en: FastPathGrammar = {
       "day",
       "weekday",
       "day of the week",
+      "day of week",
+      // "tell me the day name": the day of the week.
+      "name of the day",
+      "day name",
       "day of the month",
       "day of the year",
       "month",
@@ -1563,6 +1567,7 @@ export const en: FastPathGrammar = {
       "today's",
       "todays",
       "as of now",
+      "as of",
       "at this moment",
       "this very moment",
       // Greetings, hesitations and tags.
