@@ -298,6 +298,8 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   };
   // "haben wir März": "it is" and "we are" as said, politeness and all ("haben" is one of them).
   const presentPhrases = phraseList(grammar.clock.present ?? []);
+  // "in a week", "en una semana": another day said in several words, wherever they stand.
+  const otherDayPhrases = phraseList(grammar.clock.otherDays ?? []).filter((p) => p.length > 1);
   // "it's time", "c'est l'heure", "è già ora": "it is" and the time's word, and nothing else but
   // articles and "now": the time has come for something, which asks nothing.
   const itIsPhrases = phraseList([...(grammar.clock.itIs ?? []), ...(grammar.clock.present ?? [])]).map(
@@ -397,6 +399,8 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     }
     // "remind me at this time", "despiértame a esta hora": a time to be set, not asked.
     if (found.has("setting") || found.has("otherDay")) return undefined;
+    // "en qué día estamos en una semana": another day said in words that another phrase began ("estamos en").
+    if (saidAt(said, otherDayPhrases).size) return undefined;
     if (unknown.length > 1 || placeLeftOff(said) || accentedArticle(sentence)) return undefined;
     if (unknown.length === 1) {
       // Its neighbours as said, politeness and all: "could you announce the time".

@@ -235,6 +235,29 @@ describe("the time a while from now is another time", () => {
     // A clock template that reads it keeps what it is about, and the turn hands it on (turn/clock.ts).
     if (understood?.match.intent === "query_time") expect(understood.match.about).toBeTruthy();
   });
+
+  it.each([
+    ["en", "which date will it be in a month"],
+    ["de", "welches Datum haben wir in einem Monat"],
+    ["fr", "on sera le combien dans un mois"],
+    ["es", "qué fecha tenemos en un mes"],
+    ["es", "en qué día estamos en una semana"],
+    ["nl", "welke datum hebben we over een maand"],
+    ["nl", "hoe laat is het over een week"],
+    ["it", "quanti ne avremo fra un mese"],
+  ])("%s: %j, a day, week, month or year from now, is not answered with today", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+    const understood = understandings[language]!.understand(sentence, nothingNamed);
+    if (understood?.match.intent.startsWith("query_")) expect(understood.match.about).toBeTruthy();
+  });
+
+  it.each([
+    // "en", "in" asking which week or month it is now.
+    ["es", "en qué mes estamos ahora", "query_date"],
+    ["nl", "in welke maand zitten we nu", "query_date"],
+  ])("%s: %j still asks today's", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)?.intent).toBe(intent);
+  });
 });
 
 describe("the question's own shape, whatever the words around it", () => {

@@ -2114,6 +2114,13 @@ export const de: FastPathGrammar = {
     ],
     // "welcher Tag war gestern", "wie spät ist es übermorgen": another day asked about, not today.
     otherDays: [
+      // "welcher Tag ist in einem Monat": a while from now, said with "a" and a day, week, month or year.
+      "in einem tag",
+      "in einer woche",
+      "in einem monat",
+      "in einem jahr",
+      "nach einer woche",
+      "nach einem monat",
       // "was ist an dem Tag", "welches Datum war an jenem Tag": a day pointed at, not today.
       "an dem tag",
       "an diesem tag",

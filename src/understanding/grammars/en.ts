@@ -1684,6 +1684,15 @@ export const en: FastPathGrammar = {
     // "what day was it yesterday", "the date two days ago": another day asked about, not today.
     // "what day is that", "what is on that date": a day pointed at is another than today.
     otherDays: [
+      // "what's the date in a month": a while from now, said with "a" and a day, week, month or year.
+      "in a day",
+      "in a week",
+      "in a month",
+      "in a year",
+      "in a fortnight",
+      "in one week",
+      "in one month",
+      "in one year",
       "yesterday",
       "tomorrow",
       "ago",

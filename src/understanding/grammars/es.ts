@@ -2334,6 +2334,15 @@ export const es: FastPathGrammar = {
     settings: ["recuérdame a", "recuérdame que", "despiértame", "alarma", "recordatorio", "temporizador"],
     // "qué día fue ayer", "la fecha de pasado mañana": another day asked about, not today.
     otherDays: [
+      // "qué fecha es en un mes": a while from now, said with "a" and a day, week, month or year.
+      "en un día",
+      "en una semana",
+      "en un mes",
+      "en un año",
+      "dentro de un día",
+      "dentro de una semana",
+      "dentro de un mes",
+      "dentro de un año",
       "ayer",
       "anteayer",
       "antier",

@@ -2202,6 +2202,14 @@ export const fr: FastPathGrammar = {
     ],
     // "quel jour était hier", "la date de demain": another day asked about, not today.
     otherDays: [
+      // "quelle date dans un mois": a while from now, said with "a" and a day, week, month or year.
+      "dans un jour",
+      "dans une semaine",
+      "dans un mois",
+      "dans un an",
+      "dans une année",
+      "d'ici une semaine",
+      "d'ici un mois",
       "hier",
       "avant-hier",
       "demain",

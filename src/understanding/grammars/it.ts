@@ -2468,6 +2468,15 @@ export const it: FastPathGrammar = {
     settings: ["ricordami alle", "ricordami di", "svegliami", "sveglia", "promemoria", "allarme", "timer"],
     // "che giorno era ieri", "la data di dopodomani": another day asked about, not today.
     otherDays: [
+      // "che data è tra un mese": a while from now, said with "a" and a day, week, month or year.
+      "tra un giorno",
+      "fra un giorno",
+      "tra una settimana",
+      "fra una settimana",
+      "tra un mese",
+      "fra un mese",
+      "tra un anno",
+      "fra un anno",
       "ieri",
       "altro ieri",
       "l'altro ieri",

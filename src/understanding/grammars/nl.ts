@@ -1759,6 +1759,13 @@ export const nl: FastPathGrammar = {
     agenda: ["herinner me", "herinner mij", "over vandaag", "ik", "mijn", "staat", "planning", "gepland", "agenda", "afspraken", "te doen"],
     // "welke dag was het gisteren", "de datum van overmorgen": another day asked about, not today.
     otherDays: [
+      // "wat is de datum over een maand": a while from now, said with "a" and a day, week, month or year.
+      "over een dag",
+      "over een week",
+      "over een maand",
+      "over een jaar",
+      "na een week",
+      "na een maand",
       "gisteren",
       "eergisteren",
       "morgen",
