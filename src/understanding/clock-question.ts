@@ -383,7 +383,11 @@ export function createClockQuestion(grammar: FastPathGrammar) {
           break;
         }
       }
-      const meant = n === 0 ? misspeltRole(said[i]!) : undefined;
+      // "hoe laat is het op de maan": a word after a preposition is a place, never a slip ("maand").
+      let back = i - 1;
+      while (back >= 0 && determiners.has(said[back]!)) back--;
+      const placed = back >= 0 && prepositions.has(said[back]!);
+      const meant = n === 0 && !placed ? misspeltRole(said[i]!) : undefined;
       if (n === 0 && (DAY_OF_MONTH.test(said[i]!) || YEAR.test(said[i]!))) {
         found.add((role = "dayOfMonth"));
         n = 1;
@@ -401,10 +405,12 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     if (found.has("setting") || found.has("otherDay")) return undefined;
     // "en qué día estamos en una semana": another day said in words that another phrase began ("estamos en").
     if (saidAt(said, otherDayPhrases).size) return undefined;
-    if (unknown.length > 1 || placeLeftOff(said) || accentedArticle(sentence)) return undefined;
+    // "hora del este": the noun was taken for a word that says nothing ("este"), and politeness dropped.
+    const whole = words(withoutWakeWord(folded));
+    if (unknown.length > 1 || placeLeftOff(said) || placeLeftOff(whole) || accentedArticle(sentence))
+      return undefined;
     if (unknown.length === 1) {
       // Its neighbours as said, politeness and all: "could you announce the time".
-      const whole = words(withoutWakeWord(folded));
       const at = whole.indexOf(said[unknown[0]!]!);
       if (at < 0 || !isVerb(whole, at, capitalised(sentence))) return undefined;
     }

@@ -215,6 +215,17 @@ describe("words of another place, day or kind are not the home's clock", () => {
     expect(notTheHomes(readers[language]!(sentence))).toBe(true);
   });
 
+  it.each([
+    // "este" is east too, which politeness drops as a word that says nothing.
+    ["es", "dime la hora del este"],
+    // A word after a preposition is a place, never a slip of the date's ("maan", moon, is no "maand").
+    ["nl", "hoe laat is het nu op de maan"],
+  ])("%s: %j, a place said after its preposition, is not the home's clock", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+    const understood = understandings[language]!.understand(sentence, nothingNamed);
+    if (understood?.match.intent.startsWith("query_")) expect(understood.match.about).toBeTruthy();
+  });
+
   it("a greeting before a question of the time still asks it, as being reminded of it does", () => {
     expect(readers.en!("how are you, what time is it")).toEqual({ intent: "query_time" });
     expect(readers.en!("remind me what time it is")).toEqual({ intent: "query_time" });
