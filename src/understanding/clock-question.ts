@@ -370,7 +370,8 @@ export function createClockQuestion(grammar: FastPathGrammar) {
             last !== "present" &&
             !found.has("dayOfMonth") &&
             previous !== undefined &&
-            (prepositions.has(previous) || (determiners.has(previous) && !pronouns.has(previous) && !todayIs));
+            (prepositions.has(previous) ||
+              (determiners.has(previous) && !pronouns.has(previous) && !todayIs));
           // "at the weekend", "on the weekend", "am Wochenende": when something is, not whether today
           // is in it ("estamos en fin de semana": the preposition of "we are" is theirs).
           let before = i - 1;

@@ -1756,7 +1756,19 @@ export const nl: FastPathGrammar = {
     ],
     // "wat heb ik vandaag nou", "wat staat er vandaag": what the day holds, the calendar's to say.
     // "herinner me vandaag …": a reminder begun, not the date asked ("herinner me welke dag het is" is).
-    agenda: ["herinner me", "herinner mij", "over vandaag", "ik", "mijn", "staat", "planning", "gepland", "agenda", "afspraken", "te doen"],
+    agenda: [
+      "herinner me",
+      "herinner mij",
+      "over vandaag",
+      "ik",
+      "mijn",
+      "staat",
+      "planning",
+      "gepland",
+      "agenda",
+      "afspraken",
+      "te doen",
+    ],
     // "welke dag was het gisteren", "de datum van overmorgen": another day asked about, not today.
     otherDays: [
       // "wat is de datum over een maand": a while from now, said with "a" and a day, week, month or year.
