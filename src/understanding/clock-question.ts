@@ -46,6 +46,10 @@ type Role =
 /** A day of the month in digits, with or without its ordinal ending ("9", "9th", "5e", "1er"). */
 const DAY_OF_MONTH = /^(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th|e|er|eme|re|de|ste|te|o|a)?$/;
 const DAYS_IN_A_MONTH = 31;
+/** "Today" and a day's name have at most this many words of the copula between ("aujourd'hui c'est un mardi"). */
+const COPULA_LONGEST = 2;
+/** A year in digits ("2026"), part of a date said to be checked ("is today the 6th of march 2026"). */
+const YEAR = /^(?:19|20)\d\d$/;
 
 /** A question with "today" and no word of the date or time has at most this many phrases. */
 const TODAY_ALONE_LONGEST = 4;
@@ -294,6 +298,8 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   };
   // "haben wir März": "it is" and "we are" as said, politeness and all ("haben" is one of them).
   const presentPhrases = phraseList(grammar.clock.present ?? []);
+  // "in a week", "en una semana": another day said in several words, wherever they stand.
+  const otherDayPhrases = phraseList(grammar.clock.otherDays ?? []).filter((p) => p.length > 1);
   // "it's time", "c'est l'heure", "è già ora": "it is" and the time's word, and nothing else but
   // articles and "now": the time has come for something, which asks nothing.
   const itIsPhrases = phraseList([...(grammar.clock.itIs ?? []), ...(grammar.clock.present ?? [])]).map(
@@ -332,6 +338,8 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     const unknown: number[] = [];
     let pieces = 0;
     let last: Role | undefined;
+    /** Where the words after the last "today" begin. */
+    let todayEnd: number | undefined;
     for (let i = 0; i < said.length; pieces++) {
       let n = Math.min(LONGEST, said.length - i);
       let role: Role | undefined;
@@ -343,12 +351,27 @@ export function createClockQuestion(grammar: FastPathGrammar) {
           // after a day of the month ("the fifth of march") is that date's. "Siamo a marzo",
           // "estamos en marzo": the preposition of "we are" is theirs (the phrase holds it).
           const previous = said[i - 1];
+          // "is today a tuesday", "hoy es un martes": an article right after today and its copula
+          // says what today is; right after today with no copula, in a question of the date, it is
+          // the day the date is asked of ("qué fecha es hoy el jueves").
+          const between = todayEnd === undefined ? undefined : said.slice(todayEnd, i - 1);
+          const todayIs =
+            between !== undefined &&
+            between.length <= COPULA_LONGEST &&
+            (between.length > 0 || !found.has("date")) &&
+            between.every(
+              (w) =>
+                (roles.get(w) === "asking" || roles.get(w) === "present") &&
+                !prepositions.has(w) &&
+                !determiners.has(w),
+            );
           const another =
             role === "day" &&
             last !== "present" &&
             !found.has("dayOfMonth") &&
             previous !== undefined &&
-            (prepositions.has(previous) || (determiners.has(previous) && !pronouns.has(previous)));
+            (prepositions.has(previous) ||
+              (determiners.has(previous) && !pronouns.has(previous) && !todayIs));
           // "at the weekend", "on the weekend", "am Wochenende": when something is, not whether today
           // is in it ("estamos en fin de semana": the preposition of "we are" is theirs).
           let before = i - 1;
@@ -356,12 +379,17 @@ export function createClockQuestion(grammar: FastPathGrammar) {
           const when =
             role === "weekend" && last !== "present" && before >= 0 && prepositions.has(said[before]!);
           if (another || when) role = "otherDay";
+          if (role === "today") todayEnd = i + n;
           found.add(role);
           break;
         }
       }
-      const meant = n === 0 ? misspeltRole(said[i]!) : undefined;
-      if (n === 0 && DAY_OF_MONTH.test(said[i]!)) {
+      // "hoe laat is het op de maan": a word after a preposition is a place, never a slip ("maand").
+      let back = i - 1;
+      while (back >= 0 && determiners.has(said[back]!)) back--;
+      const placed = back >= 0 && prepositions.has(said[back]!);
+      const meant = n === 0 && !placed ? misspeltRole(said[i]!) : undefined;
+      if (n === 0 && (DAY_OF_MONTH.test(said[i]!) || YEAR.test(said[i]!))) {
         found.add((role = "dayOfMonth"));
         n = 1;
       } else if (meant) {
@@ -376,10 +404,14 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     }
     // "remind me at this time", "despiértame a esta hora": a time to be set, not asked.
     if (found.has("setting") || found.has("otherDay")) return undefined;
-    if (unknown.length > 1 || placeLeftOff(said) || accentedArticle(sentence)) return undefined;
+    // "en qué día estamos en una semana": another day said in words that another phrase began ("estamos en").
+    if (saidAt(said, otherDayPhrases).size) return undefined;
+    // "hora del este": the noun was taken for a word that says nothing ("este"), and politeness dropped.
+    const whole = words(withoutWakeWord(folded));
+    if (unknown.length > 1 || placeLeftOff(said) || placeLeftOff(whole) || accentedArticle(sentence))
+      return undefined;
     if (unknown.length === 1) {
       // Its neighbours as said, politeness and all: "could you announce the time".
-      const whole = words(withoutWakeWord(folded));
       const at = whole.indexOf(said[unknown[0]!]!);
       if (at < 0 || !isVerb(whole, at, capitalised(sentence))) return undefined;
     }

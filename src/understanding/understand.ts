@@ -113,6 +113,9 @@ export const PRECEDENCE: readonly Precedence[] = [
   "template, unquoted",
 ];
 
+/** The clock's questions, which a word cut in two never asks (`understandSentence`). */
+const CLOCK: ReadonlySet<FastIntent> = new Set<FastIntent>(["query_time", "query_date"]);
+
 const QUESTIONS: ReadonlySet<FastIntent> = new Set([
   ...STATE_QUESTIONS,
   "query_sensor",
@@ -523,7 +526,16 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       // only be, when the sentence is then read for certain; a name is never respelt.
       const respelt = respelled(said, lookup);
       const again = respelt === undefined ? undefined : understandWhole(respelt, lookup);
-      if (again?.by === "certain reading" || again?.by === "question") return again;
+      if (again?.by === "certain reading" || (again?.by === "question" && !CLOCK.has(again.match.intent)))
+        return again;
+      // "what date is thanksgiving", "is it showtime": a word cut in two ("thanks giving", "show
+      // time") names an event, which the home's clock cannot tell; its question is read only of
+      // words respelt one by one.
+      if (again?.by === "question") {
+        const whole = respelled(said, lookup, (meant) => !meant.includes(" "));
+        const read = whole === undefined ? undefined : understandWhole(whole, lookup);
+        if (read?.by === "question") return read;
+      }
       // "turn the kitchen light off quickly", "sube el volumen ya mismo": a last word nobody knows,
       // standing apart from every name, changes nothing of a plain command.
       const shorter = withoutLastStrayWord(said, lookup);

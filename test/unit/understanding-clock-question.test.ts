@@ -215,6 +215,17 @@ describe("words of another place, day or kind are not the home's clock", () => {
     expect(notTheHomes(readers[language]!(sentence))).toBe(true);
   });
 
+  it.each([
+    // "este" is east too, which politeness drops as a word that says nothing.
+    ["es", "dime la hora del este"],
+    // A word after a preposition is a place, never a slip of the date's ("maan", moon, is no "maand").
+    ["nl", "hoe laat is het nu op de maan"],
+  ])("%s: %j, a place said after its preposition, is not the home's clock", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+    const understood = understandings[language]!.understand(sentence, nothingNamed);
+    if (understood?.match.intent.startsWith("query_")) expect(understood.match.about).toBeTruthy();
+  });
+
   it("a greeting before a question of the time still asks it, as being reminded of it does", () => {
     expect(readers.en!("how are you, what time is it")).toEqual({ intent: "query_time" });
     expect(readers.en!("remind me what time it is")).toEqual({ intent: "query_time" });
@@ -234,6 +245,29 @@ describe("the time a while from now is another time", () => {
     const understood = understandings[language]!.understand(sentence, nothingNamed);
     // A clock template that reads it keeps what it is about, and the turn hands it on (turn/clock.ts).
     if (understood?.match.intent === "query_time") expect(understood.match.about).toBeTruthy();
+  });
+
+  it.each([
+    ["en", "which date will it be in a month"],
+    ["de", "welches Datum haben wir in einem Monat"],
+    ["fr", "on sera le combien dans un mois"],
+    ["es", "qué fecha tenemos en un mes"],
+    ["es", "en qué día estamos en una semana"],
+    ["nl", "welke datum hebben we over een maand"],
+    ["nl", "hoe laat is het over een week"],
+    ["it", "quanti ne avremo fra un mese"],
+  ])("%s: %j, a day, week, month or year from now, is not answered with today", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+    const understood = understandings[language]!.understand(sentence, nothingNamed);
+    if (understood?.match.intent.startsWith("query_")) expect(understood.match.about).toBeTruthy();
+  });
+
+  it.each([
+    // "en", "in" asking which week or month it is now.
+    ["es", "en qué mes estamos ahora", "query_date"],
+    ["nl", "in welke maand zitten we nu", "query_date"],
+  ])("%s: %j still asks today's", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)?.intent).toBe(intent);
   });
 });
 
@@ -492,6 +526,26 @@ describe("the word for the time or the date misspelt by one letter left out, add
   ])("%s: %j is no question of the clock", (language, sentence) => {
     expect(readers[language]!(sentence)).toBeUndefined();
   });
+
+  it.each([
+    // An event's name is no word written without its space ("thanks giving", "show time").
+    ["en", "which date is thanksgiving this year"],
+    ["en", "is it already showtime"],
+    ["en", "what time does showtime start"],
+  ])("%s: %j names an event, not the home's clock", (language, sentence) => {
+    const intent = understandings[language]!.understand(sentence, nothingNamed)?.match.intent;
+    expect(["query_time", "query_date"]).not.toContain(intent);
+  });
+
+  it.each([
+    ["en", "what tmie is it now", "query_time"],
+    ["en", "which daet is it today", "query_date"],
+  ])("%s: %j, a slip within the word, is still asked", (language, sentence, intent) => {
+    expect(understandings[language]!.understand(sentence, nothingNamed)).toMatchObject({
+      match: { intent },
+      by: "question",
+    });
+  });
 });
 
 describe("a day or a month checked of today", () => {
@@ -614,5 +668,111 @@ describe("the weekend checked of today", () => {
     ["en", "is it the weekend tomorrow"],
   ])("%s: %j is no check of today", (language, sentence) => {
     expect(readers[language]!(sentence)?.weekend).toBeUndefined();
+  });
+});
+
+describe("today said to be a day, or a date with its year, checked", () => {
+  it.each([
+    ["en", "is today a friday", "friday"],
+    ["de", "ist heute ein Freitag", "freitag"],
+    ["fr", "aujourd'hui c'est un vendredi", "vendredi"],
+    ["es", "hoy es un viernes", "viernes"],
+    ["nl", "is het vandaag een vrijdag", "vrijdag"],
+    ["it", "oggi è un venerdì", "venerdi"],
+  ])("%s: %j checks %j", (language, sentence, checks) => {
+    expect(readers[language]!(sentence)).toEqual({ intent: "query_date", checks });
+  });
+
+  it.each([
+    ["en", "is it 2027 today"],
+    ["en", "is today the third of may 2027"],
+    ["es", "hoy es tres de mayo de 2027 o no"],
+  ])("%s: %j asks today's date", (language, sentence) => {
+    expect(readers[language]!(sentence)).toEqual({ intent: "query_date" });
+  });
+
+  it.each([
+    // Another day said to be one.
+    ["en", "is tomorrow a friday"],
+    ["es", "mañana es un viernes"],
+    ["it", "domani è un venerdì"],
+    // A year asked of, not today's.
+    ["en", "is 2027 a leap year"],
+    ["en", "is it 2027 already"],
+  ])("%s: %j is no check of today", (language, sentence) => {
+    expect(readers[language]!(sentence)).toBeUndefined();
+  });
+
+  it("a year after a preposition is another time", () => {
+    expect(notTheHomes(readers.en!("which day is it in 2031"))).toBe(true);
+  });
+});
+
+describe("the date asked as not knowing it, whole, by its number or as typed", () => {
+  it.each([
+    ["en", "i don't know which day it is"],
+    ["en", "i've lost track of the date"],
+    ["es", "olvidé qué fecha es hoy"],
+    ["es", "se me olvidó qué día es"],
+    ["es", "tengo que saber qué día es hoy"],
+    ["it", "ho dimenticato che data è oggi"],
+    ["it", "non so che giorno è"],
+    ["nl", "ik ben vergeten welke dag het is"],
+    ["nl", "welke datum is het vandaag ook alweer"],
+    ["en", "tell me the full date please"],
+    ["de", "sag mir das vollständige Datum"],
+    ["nl", "zeg me de volledige datum"],
+    ["de", "was ist das lokale Datum"],
+    ["de", "in welchem Monat befinden wir uns"],
+    ["de", "erinnere mich, welcher Tag heute ist"],
+    ["en", "which number is today"],
+    ["en", "what's today's day number"],
+    ["fr", "c'est quoi le numéro du jour"],
+    ["fr", "quel jour de semaine on est"],
+    ["fr", "on est quel jour de aujourd'hui"],
+    ["fr", "c'est quoi la date aujourdhui"],
+    ["es", "ke fecha es hoy"],
+    ["it", "ma che data è oggi"],
+    ["it", "qualè la data di oggi"],
+    ["en", "which day of week is it"],
+    ["en", "tell me the day name"],
+    ["en", "what's the date as of now"],
+  ])("%s: %j asks the date", (language, sentence) => {
+    expect(readers[language]!(sentence)).toEqual({ intent: "query_date" });
+    expect(understandings[language]!.understand(sentence, nothingNamed)).toMatchObject({
+      match: { intent: "query_date" },
+      by: "question",
+    });
+  });
+
+  it.each([
+    // Not knowing something else, or of another day.
+    ["en", "i don't know what time the bus comes"],
+    ["es", "no sé qué hacer hoy"],
+    ["it", "non so cosa cucinare oggi"],
+    ["nl", "ik ben de datum van het feest vergeten"],
+    ["en", "what's the full date of the wedding"],
+    ["de", "das vollständige Datum der Hochzeit"],
+    ["en", "what number is tomorrow"],
+    ["en", "which day of week is new year"],
+    ["en", "the day name of the day after tomorrow"],
+    ["fr", "quel jour de semaine est noël"],
+    ["it", "ma che ore sono a tokyo"],
+    // "weer" is also the weather.
+    ["nl", "hoe wordt het weer vandaag eigenlijk"],
+  ])("%s: %j is not the home's date", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+  });
+
+  it.each([
+    // A reminder begun, with "today" and no word of the date.
+    ["en", "remind me today"],
+    ["de", "erinnere mich heute"],
+    ["fr", "rappelle-moi aujourd'hui"],
+    ["es", "recuérdame hoy"],
+    ["it", "ricordami oggi"],
+    ["nl", "herinner me vandaag"],
+  ])("%s: %j is no question of the date", (language, sentence) => {
+    expect(readers[language]!(sentence)).toBeUndefined();
   });
 });

@@ -2004,6 +2004,9 @@ export const de: FastPathGrammar = {
       "nicht mehr",
       "vergessen",
       "hab vergessen",
+      // "erinnere mich, welcher Tag heute ist": being reminded of it.
+      "erinnere mich",
+      "erinner mich",
       "nicht wahr",
       "stimmt",
       "stimmt das",
@@ -2070,6 +2073,17 @@ export const de: FastPathGrammar = {
       "ortszeit",
       "lokaler zeit",
       "lokal",
+      // "das lokale Datum", "das Datum dieses Tages", "in welchem Jahr befinden wir uns": here and now.
+      "lokale",
+      "lokales",
+      "lokalen",
+      "dieses tages",
+      "befinden wir uns",
+      // "das vollständige Datum": all of it, which is what is said.
+      "vollständige",
+      "vollständiges",
+      "komplette",
+      "komplettes",
     ],
     // "wie geht es dir heute": a greeting, said with "today", asks nothing of the date.
     greetings: ["wie geht es dir", "wie geht's", "wie gehts", "wie geht es ihnen"],
@@ -2086,6 +2100,9 @@ export const de: FastPathGrammar = {
     ],
     // "was habe ich heute", "was ist heute los": what the day holds, the calendar's to say.
     agenda: [
+      // "erinnere mich heute …": a reminder begun, not the date asked ("erinnere mich, welcher Tag ist" is).
+      "erinnere mich",
+      "erinner mich",
       "von heute",
       "über heute",
       "habe ich",
@@ -2108,6 +2125,13 @@ export const de: FastPathGrammar = {
     ],
     // "welcher Tag war gestern", "wie spät ist es übermorgen": another day asked about, not today.
     otherDays: [
+      // "welcher Tag ist in einem Monat": a while from now, said with "a" and a day, week, month or year.
+      "in einem tag",
+      "in einer woche",
+      "in einem monat",
+      "in einem jahr",
+      "nach einer woche",
+      "nach einem monat",
       // "was ist an dem Tag", "welches Datum war an jenem Tag": a day pointed at, not today.
       "an dem tag",
       "an diesem tag",

@@ -1387,11 +1387,21 @@ export const en: FastPathGrammar = {
       "day",
       "weekday",
       "day of the week",
+      "day of week",
+      // "tell me the day name": the day of the week.
+      "name of the day",
+      "day name",
       "day of the month",
       "day of the year",
       "month",
       "year",
       "calendar date",
+      // "which number is it today", "the day's number": the day of the month.
+      "day number",
+      "number of the day",
+      "number of today",
+      "number is today",
+      "number is it today",
     ],
     // Written as typed: "what day is it 2day".
     today: ["today", "today's", "todays", "2day"],
@@ -1531,6 +1541,17 @@ export const en: FastPathGrammar = {
       "share",
       "wonder",
       "wondering",
+      // "i don't know which day it is", "i've lost track of the date": not knowing, said to be told.
+      "i don't know",
+      "i dont know",
+      "i do not know",
+      "don't know",
+      "lost track of",
+      "i lost track of",
+      "i've lost track of",
+      // "the full date", "the complete date": all of it, which is what is said.
+      "full",
+      "complete",
       "ask",
       "asking",
       "telling",
@@ -1591,6 +1612,7 @@ export const en: FastPathGrammar = {
       "today's",
       "todays",
       "as of now",
+      "as of",
       "at this moment",
       "this very moment",
       // Greetings, hesitations and tags.
@@ -1677,6 +1699,9 @@ export const en: FastPathGrammar = {
     greetings: ["how are you", "how are you doing", "how is it going", "how's it going", "how do you do"],
     // "what's on today", "what have i got today": what the day holds, the calendar's to say.
     agenda: [
+      // "remind me today …": a reminder begun, not the date asked ("remind me what day it is" is).
+      "remind me",
+      "remind us",
       "for me",
       "about today",
       "on",
@@ -1704,6 +1729,15 @@ export const en: FastPathGrammar = {
     // "what day was it yesterday", "the date two days ago": another day asked about, not today.
     // "what day is that", "what is on that date": a day pointed at is another than today.
     otherDays: [
+      // "what's the date in a month": a while from now, said with "a" and a day, week, month or year.
+      "in a day",
+      "in a week",
+      "in a month",
+      "in a year",
+      "in a fortnight",
+      "in one week",
+      "in one month",
+      "in one year",
       "yesterday",
       "tomorrow",
       "ago",

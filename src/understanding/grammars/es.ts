@@ -2344,6 +2344,13 @@ export const es: FastPathGrammar = {
       "precisa",
       "preciso",
       "correcta",
+      // "olvidé qué día es", "tengo que saber la fecha": not knowing, said to be told.
+      "olvidé",
+      "he olvidado",
+      "se me olvidó",
+      "tengo que",
+      // "ke dia es": "qué" as typed.
+      "ke",
       // "la fecha completa de hoy": all of it, which is what is said.
       "completa",
       "completo",
@@ -2440,6 +2447,9 @@ export const es: FastPathGrammar = {
     greetings: ["cómo estás", "cómo está", "qué tal", "cómo te va"],
     // "qué tengo hoy", "qué hago hoy": what the day holds, the calendar's to say.
     agenda: [
+      // "recuérdame hoy …": a reminder begun, not the date asked ("recuérdame la fecha" is).
+      "recuérdame",
+      "recuerdame",
       "hablarme",
       "háblame",
       "cuéntame",
@@ -2460,6 +2470,15 @@ export const es: FastPathGrammar = {
     settings: ["recuérdame a", "recuérdame que", "despiértame", "alarma", "recordatorio", "temporizador"],
     // "qué día fue ayer", "la fecha de pasado mañana": another day asked about, not today.
     otherDays: [
+      // "qué fecha es en un mes": a while from now, said with "a" and a day, week, month or year.
+      "en un día",
+      "en una semana",
+      "en un mes",
+      "en un año",
+      "dentro de un día",
+      "dentro de una semana",
+      "dentro de un mes",
+      "dentro de un año",
       "ayer",
       "anteayer",
       "antier",

@@ -1850,7 +1850,11 @@ export const fr: FastPathGrammar = {
       "quantième",
       "date du jour",
       "jour de la semaine",
+      "jour de semaine",
       "jour du mois",
+      // "quel est le numéro du jour": the day of the month.
+      "numéro du jour",
+      "numéro d'aujourd'hui",
       // "à quelle date sommes-nous", "on est à quel jour": the date asked with the "à" of "être à"
       // (never "à quelle heure", which asks when something happens).
       "à quelle date sommes-nous",
@@ -1869,7 +1873,8 @@ export const fr: FastPathGrammar = {
       "c'est quelle journée",
       "journée d'aujourd'hui",
     ],
-    today: ["aujourd'hui", "d'aujourd'hui"],
+    // Written as typed too: "la date de aujourd'hui", "aujourdhui".
+    today: ["aujourd'hui", "d'aujourd'hui", "de aujourd'hui", "aujourdhui", "d'aujourdhui", "de aujourdhui"],
     // "aujourd'hui c'est lundi", "on est bien le trois mars aujourd'hui": today, said to be checked.
     days: [
       "lundi",
@@ -2244,6 +2249,10 @@ export const fr: FastPathGrammar = {
     ],
     // "j'ai quoi aujourd'hui", "qu'est-ce que je fais aujourd'hui": what the day holds, the calendar's to say.
     agenda: [
+      // "rappelle-moi aujourd'hui …": a reminder begun, not the date asked ("rappelle-moi quel jour on est" is).
+      "rappelle-moi",
+      "rappelle moi",
+      "rappelez-moi",
       "parle-moi",
       "parle moi",
       "raconte",
@@ -2267,6 +2276,14 @@ export const fr: FastPathGrammar = {
     ],
     // "quel jour était hier", "la date de demain": another day asked about, not today.
     otherDays: [
+      // "quelle date dans un mois": a while from now, said with "a" and a day, week, month or year.
+      "dans un jour",
+      "dans une semaine",
+      "dans un mois",
+      "dans un an",
+      "dans une année",
+      "d'ici une semaine",
+      "d'ici un mois",
       "hier",
       "avant-hier",
       "demain",

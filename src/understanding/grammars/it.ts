@@ -2439,6 +2439,14 @@ export const it: FastPathGrammar = {
       "precisa",
       "preciso",
       "di preciso",
+      // "ho dimenticato che giorno è", "non so che giorno è oggi": not knowing, said to be told.
+      "ho dimenticato",
+      "dimenticato",
+      "non so",
+      "non ricordo",
+      // "ma che giorno è oggi", "qualè la data": an opener, and "qual è" as typed.
+      "ma",
+      "qualè",
       // "la data completa di oggi": all of it, which is what is said.
       "completa",
       "completo",
@@ -2565,6 +2573,9 @@ export const it: FastPathGrammar = {
     greetings: ["come stai", "come sta", "come va"],
     // "cosa ho oggi", "cosa faccio oggi di bello": what the day holds, the calendar's to say.
     agenda: [
+      // "ricordami oggi …": a reminder begun, not the date asked ("ricordami che giorno è" is).
+      "ricordami",
+      "ricordarmi",
       "orari",
       "dirmi di",
       "dimmi di",
@@ -2587,6 +2598,15 @@ export const it: FastPathGrammar = {
     settings: ["ricordami alle", "ricordami di", "svegliami", "sveglia", "promemoria", "allarme", "timer"],
     // "che giorno era ieri", "la data di dopodomani": another day asked about, not today.
     otherDays: [
+      // "che data è tra un mese": a while from now, said with "a" and a day, week, month or year.
+      "tra un giorno",
+      "fra un giorno",
+      "tra una settimana",
+      "fra una settimana",
+      "tra un mese",
+      "fra un mese",
+      "tra un anno",
+      "fra un anno",
       "ieri",
       "altro ieri",
       "l'altro ieri",

@@ -1634,6 +1634,15 @@ export const nl: FastPathGrammar = {
       "zien",
       "weet",
       "weten",
+      // "ik ben de datum vergeten", "welke dag is het ook alweer": not knowing, said to be told.
+      "vergeten",
+      "ben vergeten",
+      "ook alweer",
+      "ook weer",
+      "alweer",
+      // "de volledige datum": all of it, which is what is said.
+      "volledige",
+      "volledig",
       "kun",
       "kunt",
       "kan",
@@ -1790,9 +1799,29 @@ export const nl: FastPathGrammar = {
       "timer",
     ],
     // "wat heb ik vandaag nou", "wat staat er vandaag": what the day holds, the calendar's to say.
-    agenda: ["over vandaag", "ik", "mijn", "staat", "planning", "gepland", "agenda", "afspraken", "te doen"],
+    // "herinner me vandaag …": a reminder begun, not the date asked ("herinner me welke dag het is" is).
+    agenda: [
+      "herinner me",
+      "herinner mij",
+      "over vandaag",
+      "ik",
+      "mijn",
+      "staat",
+      "planning",
+      "gepland",
+      "agenda",
+      "afspraken",
+      "te doen",
+    ],
     // "welke dag was het gisteren", "de datum van overmorgen": another day asked about, not today.
     otherDays: [
+      // "wat is de datum over een maand": a while from now, said with "a" and a day, week, month or year.
+      "over een dag",
+      "over een week",
+      "over een maand",
+      "over een jaar",
+      "na een week",
+      "na een maand",
       "gisteren",
       "eergisteren",
       "morgen",
