@@ -81,6 +81,8 @@ const ACTING: readonly Cue[] = [
   "lot",
   "full",
 ];
+/** Cues of `ACTING` that act in a name only as a phrase of more than one word. */
+const PHRASE_ONLY: ReadonlySet<Cue> = new Set(["lightOn", "lightOff"]);
 
 export interface Understood {
   match: FastMatch;
@@ -368,7 +370,10 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       for (let n = Math.min(lexicon.startingWith(words[i]!), words.length - i); n >= 1; n--) {
         const sense = lexicon.senses(joinWords(words.slice(i, i + n)));
         if (!sense || sense.preposition) continue;
-        if (cues.some((cue) => sense.cues.has(cue) || (i === 0 && sense.first.has(cue)))) return true;
+        // Light wished for acts as a phrase ("de la lumière"), never as the one word a name also
+        // holds ("is any light on": "light").
+        const said = n > 1 ? cues : cues.filter((cue) => !PHRASE_ONLY.has(cue));
+        if (said.some((cue) => sense.cues.has(cue) || (i === 0 && sense.first.has(cue)))) return true;
       }
     }
     return false;
