@@ -626,7 +626,7 @@ export const en: FastPathGrammar = {
       "reactivate",
       "re-enable",
     ],
-    // Not wanted any more: "i don't need the lights", "we do not need the kitchen light anymore".
+    // Not wanted any more: "i don't need the lamp now", "we do not need the kitchen light anymore".
     unneeded: [
       "i don't need",
       "i do not need",
