@@ -130,6 +130,9 @@ const TIME_WORDS = "time|hour|o ?clock|uhr|uhrzeit|zeit|spat|heure|hora|tijd|uur
 const TODAY_SAID = "today|todays|heute|heutige[ns]?|aujourd hui|hoy|vandaag|oggi";
 /** Another day than today (folded). */
 const OTHER_DAY =
+  // Counted from today ("three fridays after today", "cinco días desde hoy"): a day
+  // reckoned from it, which is another day (issue 41 asks those handed on).
+  "from|after|before|back|ago|von|nach|zuruck|vor|a partir|apres|avant|desde|hace|despues|antes|vanaf|na|geleden|terug|dopo|prima|fa|" +
   "tomorrow|yesterday|next|last|morgen|gestern|nachste[nr]?|letzte[nr]?|demain|hier|prochaine?|dernier|derniere|manana|ayer|proxim[oa]|pasad[oa]|gisteren|volgende|vorige|domani|ieri|prossim[oa]|scors[oa]";
 /** Words for the date, or the day it is, that a label may give as a time zone (folded). */
 const DATE_WORDS =
