@@ -175,6 +175,18 @@ export function createClockQuestion(grammar: FastPathGrammar) {
               w !== fold(w) && determiners.has(fold(w)) && (said.includes("-") || !askedAsWritten.has(w)),
           ),
       );
+  // The words each setting writes without an accent ("que" of "recuérdame que"): written with
+  // one in the sentence ("qué"), they are another word, and the setting is not said.
+  const settingsPlain = new Map(
+    (grammar.clock.settings ?? []).map((phrase) => [
+      words(phrase).join(" "),
+      phrase
+        .normalize("NFC")
+        .toLowerCase()
+        .split(/[^\p{L}\p{M}]+/u)
+        .filter((w) => w && w === fold(w)),
+    ]),
+  );
   const verbs = grammar.clock.verbs;
   const before = new Set((verbs?.before ?? []).map(fold));
   const after = new Set((verbs?.after ?? []).map(fold));
@@ -331,6 +343,14 @@ export function createClockQuestion(grammar: FastPathGrammar) {
    * undefined. `folded` and `sentence` are the whole, for a verb's neighbours and for capitals.
    */
   function read(said: string[], folded: string, sentence: string): ClockQuestion | undefined {
+    const accented = new Set(
+      sentence
+        .normalize("NFC")
+        .toLowerCase()
+        .split(/[^\p{L}\p{M}]+/u)
+        .filter((w) => w !== fold(w))
+        .map(fold),
+    );
     const found = new Set<Role>();
     const unknown: number[] = [];
     let pieces = 0;
@@ -341,7 +361,10 @@ export function createClockQuestion(grammar: FastPathGrammar) {
       let n = Math.min(LONGEST, said.length - i);
       let role: Role | undefined;
       for (; n > 0; n--) {
-        role = roles.get(said.slice(i, i + n).join(" "));
+        const key = said.slice(i, i + n).join(" ");
+        role = roles.get(key);
+        // "recuérdame qué día es": a word the setting writes plain, said with its accent, asks.
+        if (role === "setting" && settingsPlain.get(key)?.some((w) => accented.has(w))) role = undefined;
         if (role) {
           // "today's date on friday", "la fecha de hoy el viernes": a weekday after a preposition or
           // an article names another day than today ("is today friday" checks today's); a month

@@ -790,6 +790,9 @@ describe("the date asked as not knowing it, whole, by its number or as typed", (
     ["en", "which day of week is it"],
     ["en", "tell me the day name"],
     ["en", "what's the date as of now"],
+    // "qué" written with its accent asks: no reminder "that" ("recuérdame que") is begun.
+    ["es", "recuérdame qué día es hoy"],
+    ["es", "recuérdame qué fecha es"],
   ])("%s: %j asks the date", (language, sentence) => {
     expect(readers[language]!(sentence)).toEqual({ intent: "query_date" });
     expect(understandings[language]!.understand(sentence, nothingNamed)).toMatchObject({
@@ -825,6 +828,9 @@ describe("the date asked as not knowing it, whole, by its number or as typed", (
     ["es", "recuérdame hoy"],
     ["it", "ricordami oggi"],
     ["nl", "herinner me vandaag"],
+    // Without its accent, "que" begins what to be reminded of.
+    ["es", "recuérdame que día es hoy"],
+    ["es", "recuérdame que hoy es martes"],
   ])("%s: %j is no question of the date", (language, sentence) => {
     expect(readers[language]!(sentence)).toBeUndefined();
   });
