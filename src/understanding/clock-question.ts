@@ -5,7 +5,7 @@
 // "indícame"): a question about another place or day has a word of its own ("in tokyo",
 // "tomorrow", "tokyo time") and is left to the templates, which hand it on (turn/clock.ts).
 import type { FastPathGrammar } from "./grammar-types.js";
-import { grammarWords, slip } from "./reading/spelling.js";
+import { clockSlip, grammarWords } from "./reading/spelling.js";
 import { numberWords } from "./number-words.js";
 import { createCleaner, fold, WAKE_WORDS, withoutWakeWord } from "./sentence.js";
 
@@ -62,7 +62,7 @@ const SHORTEST_VERB = 3;
 /** A verb known by its ending alone is at least this long ("indicarme", not "miami"). */
 const SHORTEST_BY_ENDING = 6;
 
-/** A misspelt word of the question is read for one of at least this many letters ("tim" for "time"). */
+/** A misspelt word of the question is read for one of at least this many letters ("tiem" for "time"). */
 const SHORTEST_MISSPELT = 4;
 
 /** Words as the clock reader compares them: folded, elided articles apart ("l'heure" → "l heure"). */
@@ -175,6 +175,18 @@ export function createClockQuestion(grammar: FastPathGrammar) {
               w !== fold(w) && determiners.has(fold(w)) && (said.includes("-") || !askedAsWritten.has(w)),
           ),
       );
+  // The words each setting writes without an accent ("que" of "recuérdame que"): written with
+  // one in the sentence ("qué"), they are another word, and the setting is not said.
+  const settingsPlain = new Map(
+    (grammar.clock.settings ?? []).map((phrase) => [
+      words(phrase).join(" "),
+      phrase
+        .normalize("NFC")
+        .toLowerCase()
+        .split(/[^\p{L}\p{M}]+/u)
+        .filter((w) => w && w === fold(w)),
+    ]),
+  );
   const verbs = grammar.clock.verbs;
   const before = new Set((verbs?.before ?? []).map(fold));
   const after = new Set((verbs?.after ?? []).map(fold));
@@ -217,9 +229,9 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   }
 
   // The words that name what is asked ("time", "Uhrzeit", "fecha"), as a misspelling may stand
-  // for them (reading/spelling.ts says what a slip is): a letter left out, one too many or two
-  // swapped, never one for another ("tide", "rate" are other words than "time", "date"). A word
-  // the grammar knows for anything else ("lock", "later", "timer") is meant as said.
+  // for them, by a slip the clock reads (reading/spelling.ts `clockSlip`: never one letter for
+  // another, "tide", "rate" being other words than "time", "date"). A word the grammar knows for
+  // anything else ("lock", "later", "timer") is meant as said.
   const known = grammarWords(grammar);
   const subjects = [...roles].filter(
     ([key, role]) =>
@@ -227,14 +239,11 @@ export function createClockQuestion(grammar: FastPathGrammar) {
       key.length >= SHORTEST_MISSPELT &&
       !key.includes(" "),
   );
-  /** The role of the word `word` misspells ("tim", "tiime", "tmie"), when it can mean only that. */
+  /** The role of the word `word` misspells ("spt", "tiime", "tmie"), when it can mean only that. */
   const misspeltRole = (word: string): Role | undefined => {
     if (word.length < SHORTEST_MISSPELT - 1 || known.has(word) || !/^\p{L}+$/u.test(word)) return undefined;
     const meant = new Set<Role>();
-    for (const [key, role] of subjects) {
-      const how = key[0] === word[0] ? slip(word, key) : undefined;
-      if (how && how !== "changed") meant.add(role);
-    }
+    for (const [key, role] of subjects) if (clockSlip(word, key)) meant.add(role);
     return meant.size === 1 ? [...meant][0] : undefined;
   };
 
@@ -334,6 +343,14 @@ export function createClockQuestion(grammar: FastPathGrammar) {
    * undefined. `folded` and `sentence` are the whole, for a verb's neighbours and for capitals.
    */
   function read(said: string[], folded: string, sentence: string): ClockQuestion | undefined {
+    const accented = new Set(
+      sentence
+        .normalize("NFC")
+        .toLowerCase()
+        .split(/[^\p{L}\p{M}]+/u)
+        .filter((w) => w !== fold(w))
+        .map(fold),
+    );
     const found = new Set<Role>();
     const unknown: number[] = [];
     let pieces = 0;
@@ -344,7 +361,10 @@ export function createClockQuestion(grammar: FastPathGrammar) {
       let n = Math.min(LONGEST, said.length - i);
       let role: Role | undefined;
       for (; n > 0; n--) {
-        role = roles.get(said.slice(i, i + n).join(" "));
+        const key = said.slice(i, i + n).join(" ");
+        role = roles.get(key);
+        // "recuérdame qué día es": a word the setting writes plain, said with its accent, asks.
+        if (role === "setting" && settingsPlain.get(key)?.some((w) => accented.has(w))) role = undefined;
         if (role) {
           // "today's date on friday", "la fecha de hoy el viernes": a weekday after a preposition or
           // an article names another day than today ("is today friday" checks today's); a month

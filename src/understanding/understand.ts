@@ -7,7 +7,7 @@ import { createMatcher, type FastMatch } from "./matcher.js";
 import { singulars } from "./places.js";
 import { createLexicon, type Cue, type WordSense } from "./reading/lexicon.js";
 import { createReader, type Reading } from "./reading/reader.js";
-import { createSpelling } from "./reading/spelling.js";
+import { clockSlip, createSpelling } from "./reading/spelling.js";
 import { inName, joinWords, spotNames, type Spotted } from "./reading/spotting.js";
 import {
   alternation,
@@ -503,9 +503,18 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     const understood = understandWhole(said, lookup);
     // "what time is it rigth now", "wie spät ist es jetz": a word for now written one letter
     // wrong was read as another place or day. Only such a word is respelt here: a place's name one
-    // slip from another word of the grammar stays a place ("in india" is not "in indica").
+    // slip from another word of the grammar stays a place ("in india" is not "in indica"). So is
+    // a place only guessed from where its words stand ("waht time is it": "tokyo time"), where
+    // its word is a slip the clock reads.
     if (understood?.by === "question" && understood.match.about !== undefined) {
-      const respelt = respelled(said, lookup, (meant) => nowWords.has(meant));
+      const { about, guessed } = understood.match;
+      const guessedWords = guessed ? new Set(about.split(" ")) : new Set<string>();
+      const respelt = respelled(
+        said,
+        lookup,
+        (meant, word) =>
+          nowWords.has(meant) || (word !== undefined && guessedWords.has(word) && clockSlip(word, meant)),
+      );
       const again = respelt === undefined ? undefined : understandWhole(respelt, lookup);
       if (
         again?.by === "question" &&
@@ -535,9 +544,13 @@ export function createUnderstanding(grammar: FastPathGrammar) {
         return again;
       // "what date is thanksgiving", "is it showtime": a word cut in two ("thanks giving", "show
       // time") names an event, which the home's clock cannot tell; its question is read only of
-      // words respelt one by one.
+      // words respelt one by one, each by a slip the clock reads ("quelle heurt est-il" asks no time).
       if (again?.by === "question") {
-        const whole = respelled(said, lookup, (meant) => !meant.includes(" "));
+        const whole = respelled(
+          said,
+          lookup,
+          (meant, word) => !meant.includes(" ") && (word === undefined || clockSlip(word, meant)),
+        );
         const read = whole === undefined ? undefined : understandWhole(whole, lookup);
         if (read?.by === "question") return read;
       }
@@ -696,8 +709,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   function respelled(
     said: string,
     lookup: (words: string) => Spotted | undefined,
-    /** Which words a slip may be read as: any of the grammar's, unless told. */
-    allowed: (meant: string) => boolean = () => true,
+    /** Which words a slip may be read as (of `word`, where one word was misspelt): any of the grammar's, unless told. */
+    allowed: (meant: string, word?: string) => boolean = () => true,
   ): string | undefined {
     // "alza l audio", "un po più forte", "i cant see": a word written without its apostrophe.
     let restored = 0;
@@ -765,7 +778,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     }
     const meant = words.map((word, i) => {
       const m = spelling.meant(word);
-      if (m === undefined || !allowed(m)) return undefined;
+      if (m === undefined || !allowed(m, word)) return undefined;
       // After an article stands a thing: "the lihgts" is "the lights", but "the movie" is no
       // "the move" (a verb there would make "the movie is too dark" a wish for light).
       const before = i > 0 ? lexicon.senses(words[i - 1]!) : undefined;

@@ -503,13 +503,14 @@ describe("the home's own zone said with the clock's word", () => {
 
 describe("the word for the time or the date misspelt by one letter left out, added or swapped", () => {
   it.each([
-    ["en", "what tim is it please", "query_time"],
+    ["en", "what tmie is it please", "query_time"],
     ["en", "tell me the daet", "query_date"],
     ["de", "wie spt ist es jetzt", "query_time"],
     ["de", "welches Datumm haben wir", "query_date"],
-    ["fr", "quelle heur est-il maintenant", "query_time"],
+    ["de", "welcher Wchentag ist heute", "query_date"],
+    ["fr", "quelle huere est-il maintenant", "query_time"],
     ["es", "qué hroa es ahora", "query_time"],
-    ["nl", "wat is de datm van vandaag", "query_date"],
+    ["nl", "wat is de dtaum van vandaag", "query_date"],
     ["it", "che giono è oggi", "query_date"],
   ])("%s: %j", (language, sentence, intent) => {
     expect(readers[language]!(sentence)).toEqual({ intent });
@@ -525,6 +526,58 @@ describe("the word for the time or the date misspelt by one letter left out, add
     ["de", "wie ist die Temperatur jetzt"],
   ])("%s: %j is no question of the clock", (language, sentence) => {
     expect(readers[language]!(sentence)).toBeUndefined();
+  });
+
+  it.each([
+    // A word of the language one letter from the clock's word means itself: a word of three
+    // letters ("tie", "tim", "tij", the tide), one of four a letter short ("maan", the moon;
+    // "hure"), a letter added ("flecha", the arrow; "datte", "messe", "hoyo", "fechar"), or one
+    // for another ("heurt", "dame", "spam", "mele").
+    ["en", "what is the tie"],
+    ["en", "is it tim"],
+    ["en", "what tie is it"],
+    ["en", "what's the tie today"],
+    ["en", "what dame is it"],
+    ["en", "what tire is it"],
+    ["nl", "wat is het tij nu"],
+    ["nl", "welk tij is het"],
+    ["nl", "welke maan is het"],
+    ["nl", "wat is de kok"],
+    ["es", "cuál es la flecha"],
+    ["es", "qué flecha es hoy"],
+    ["es", "qué hoyo es"],
+    ["es", "qué fechar es"],
+    ["es", "qué orca es"],
+    ["fr", "quelle heurt est-il"],
+    ["fr", "quelle datte est-il"],
+    ["fr", "quelle hure est-il"],
+    ["fr", "quelle dame est-il"],
+    ["fr", "quel mots est-ce"],
+    ["de", "wie spam ist es"],
+    ["de", "welche Zweit ist es"],
+    ["de", "welches Darum haben wir"],
+    ["it", "che messe è"],
+    ["it", "che mele è"],
+    ["it", "che orca è"],
+  ])("%s: %j is no question of the clock", (language, sentence) => {
+    const intent = understandings[language]!.understand(sentence, nothingNamed)?.match.intent;
+    expect(["query_time", "query_date"]).not.toContain(intent);
+  });
+
+  it.each([
+    // Beside them, slips of a letter swapped, or left out of a longer word, are still asked.
+    ["en", "waht time is it", "query_time"],
+    ["en", "what tiem is it", "query_time"],
+    ["nl", "hoe laat is het vadnaag", "query_time"],
+    ["es", "cuál es la fehca", "query_date"],
+    ["fr", "quelle heuer est-il", "query_time"],
+    ["de", "welche Uhrzet ist es", "query_time"],
+    ["it", "che giono è", "query_date"],
+  ])("%s: %j, a slip of the clock's word, is asked here and now", (language, sentence, intent) => {
+    const understood = understandings[language]!.understand(sentence, nothingNamed);
+    expect(understood).toMatchObject({ match: { intent }, by: "question" });
+    // "waht" stands where a place may ("tokyo time"): read as such, it was no question of ours.
+    expect(understood?.match.about).toBeUndefined();
   });
 
   it.each([
@@ -737,6 +790,9 @@ describe("the date asked as not knowing it, whole, by its number or as typed", (
     ["en", "which day of week is it"],
     ["en", "tell me the day name"],
     ["en", "what's the date as of now"],
+    // "qué" written with its accent asks: no reminder "that" ("recuérdame que") is begun.
+    ["es", "recuérdame qué día es hoy"],
+    ["es", "recuérdame qué fecha es"],
   ])("%s: %j asks the date", (language, sentence) => {
     expect(readers[language]!(sentence)).toEqual({ intent: "query_date" });
     expect(understandings[language]!.understand(sentence, nothingNamed)).toMatchObject({
@@ -772,6 +828,9 @@ describe("the date asked as not knowing it, whole, by its number or as typed", (
     ["es", "recuérdame hoy"],
     ["it", "ricordami oggi"],
     ["nl", "herinner me vandaag"],
+    // Without its accent, "que" begins what to be reminded of.
+    ["es", "recuérdame que día es hoy"],
+    ["es", "recuérdame que hoy es martes"],
   ])("%s: %j is no question of the date", (language, sentence) => {
     expect(readers[language]!(sentence)).toBeUndefined();
   });

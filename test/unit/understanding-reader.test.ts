@@ -1473,7 +1473,7 @@ describe("a slip of one letter, in a word the grammar knows", () => {
     ["de", "schalte das lcht aus", "turn_off"],
     ["de", "schallte das licht ein", "turn_on"],
     ["fr", "allume la lumièr", "turn_on"],
-    ["fr", "quelle heur est-il", "query_time"],
+    ["fr", "quelle huere est-il", "query_time"],
     ["es", "sube el volumn", "volume_up"],
     ["nl", "doe het licth uit", "turn_off"],
     ["it", "accendi la lcue", "turn_on"],

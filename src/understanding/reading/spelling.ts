@@ -112,6 +112,29 @@ export function slip(a: string, b: string): Slip | undefined {
 
 const VOWELS = /^[aeiouy]$/;
 
+/** A letter left out or added is read for the clock only where the shorter word is this long. */
+const SHORTEST_CLOCK_SLIP = 5;
+
+/**
+ * Whether `word` is a slip of `meant` certain enough to answer a question with the home's clock,
+ * which answers whatever it reads. Two letters swapped ("tiem", "daet"), or, in a word long
+ * enough, a letter left out ("giono", "wchentag") or doubled ("Datumm"). One letter for another,
+ * one left out of or added to a short word, or one added that doubles none makes another word as
+ * often ("tide", "heurt"; "tie", "tij", "maan"; "datte", "hoyo"; "flecha", the arrow, for
+ * "fecha"). A word with no vowel is none ("spt" for "spät").
+ */
+export function clockSlip(word: string, meant: string): boolean {
+  const how = slip(word, meant);
+  if (how === undefined || how === "changed") return false;
+  if (![...word].some((c) => VOWELS.test(c))) return true;
+  if (how === "swapped") return word.length >= SHORTEST;
+  if (Math.min(word.length, meant.length) < SHORTEST_CLOCK_SLIP) return false;
+  if (how === "left out") return true;
+  let at = 0;
+  while (word[at] === meant[at]) at++;
+  return word[at] === word[at - 1] || word[at] === word[at + 1];
+}
+
 /** Whether `a` and `b`, of one length and one letter apart, differ by a vowel for a vowel. */
 function vowelForVowel(a: string, b: string): boolean {
   let at = 0;
