@@ -2420,9 +2420,9 @@ export const fr: FastPathGrammar = {
         "combien de {sensor} (consomme|utilise|tire|a consommé|a utilisé) {name}",
         "combien d'{sensor} (consomme|utilise|a consommé|a utilisé) {name}",
         // "donne-moi la température de la cuisine" ("moi" dropped): what is given, asked.
-        "[(quelle est|c'est quoi|quel est|donne|dis|indique)] (la|le) {sensor} {name}",
+        "(quelle est|c'est quoi|quel est|donne|dis|indique) (la|le) {sensor} {name}",
         "(quelle est|c'est quoi|quel est|donne|dis|indique) (la|le) {sensor}",
-        "[(quelle est|c'est quoi|quel est|donne|dis|indique)] l'{sensor} {name}",
+        "(quelle est|c'est quoi|quel est|donne|dis|indique) l'{sensor} {name}",
         "(quelle est|c'est quoi|quel est|donne|dis|indique) l'{sensor}",
         "quelle {sensor} fait il {name}",
         "quelle {sensor} fait il",
