@@ -611,17 +611,25 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     // "turned off", "turned down": the participle before its particle.
     const at = said(words.at(-1)!, WAYS_AFTER) && words.length > 3 ? [words.length - 2] : [words.length - 1];
     // "augmenté": French folds its participle into its imperative; the accent as written tells.
-    const written = sentence.normalize("NFC").toLowerCase().split(/[^\p{L}\p{M}]+/u).filter(Boolean);
+    const written = sentence
+      .normalize("NFC")
+      .toLowerCase()
+      .split(/[^\p{L}\p{M}]+/u)
+      .filter(Boolean);
     const accented = grammar.participleAccented;
     return at.some((i) => {
       const word = words[i]!;
       // A state word is what is wished for ("la luce spenta"), as "the lights off" is.
       if (said(word, ["on", "off"])) return false;
       // Only what it names stands between the article and it: "the volume should be raised" asks.
-      if (words.slice(1, i).some((w) => {
-        const sense = lexicon.senses(w);
-        return !!sense && !sense.article && !sense.preposition && [...sense.cues].some((cue) => !NAMED.has(cue));
-      }))
+      if (
+        words.slice(1, i).some((w) => {
+          const sense = lexicon.senses(w);
+          return (
+            !!sense && !sense.article && !sense.preposition && [...sense.cues].some((cue) => !NAMED.has(cue))
+          );
+        })
+      )
         return false;
       if (pastEndings.some((ending) => verbOf(word, ending))) return true;
       if (participleFirst(word, true)) return true;
@@ -887,7 +895,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     }
     // "i don't want to use the lights for reading": what is not needed for something, whose words
     // left no device's name, says nothing of a device to switch off.
-    if (understood?.by === "reading with an unknown name" && holds(said, lookup, ["unneeded"])) return undefined;
+    if (understood?.by === "reading with an unknown name" && holds(said, lookup, ["unneeded"]))
+      return undefined;
     return titled(words, lookup) ?? understood;
   }
 

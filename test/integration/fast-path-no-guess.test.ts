@@ -788,12 +788,13 @@ describe("an hour said in words after 'at' is a time, no level", () => {
 
 describe("a light not needed for something is not switched off", () => {
   // What it is not needed for is said; whether it should be off is not.
-  it.each([
-    ["en", "we do not want to use the kitchen lights to read"],
-  ])("%s: %j switches nothing", async (language, text) => {
-    await say(text, language);
-    expect(home.serviceCalls()).toEqual([]);
-  });
+  it.each([["en", "we do not want to use the kitchen lights to read"]])(
+    "%s: %j switches nothing",
+    async (language, text) => {
+      await say(text, language);
+      expect(home.serviceCalls()).toEqual([]);
+    },
+  );
 
   it.each([["en", "i don't want to use the kitchen lights anymore"]])(
     "%s: %j still switches the kitchen off",
@@ -809,7 +810,7 @@ describe("a light not needed for something is not switched off", () => {
 
 describe("a temperature asked with 'give me' is the temperature", () => {
   // "donne-moi {name}" asks a device's state; the temperature of a room is no device's name.
-  it("fr: \"donne-moi la température du salon\" answers the thermostat's 20.5 degrees, not its mode", async () => {
+  it('fr: "donne-moi la température du salon" answers the thermostat\'s 20.5 degrees, not its mode', async () => {
     const reply = await say("donne-moi la température du salon", "fr");
     expect(home.serviceCalls()).toEqual([]);
     expect(reply.speech).toMatch(/20,5/);

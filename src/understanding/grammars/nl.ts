@@ -1185,13 +1185,7 @@ export const nl: FastPathGrammar = {
   pastEndings: ["te", "ten", "de", "den"],
   // "aangezet de lamp", "zetten het licht aan": told, not asked (see the type). A command's own
   // infinitive comes last ("het licht aanzetten"), never first before its object.
-  toldFirst: [
-    "zetten",
-    "doen",
-    "draaien",
-    "schakelen",
-    "maken",
-  ],
+  toldFirst: ["zetten", "doen", "draaien", "schakelen", "maken"],
   // "aangezet de lamp", "het volume verhoogd": participles, told (see the type).
   // "licht uit de keuken": from the kitchen, no light switched off (see the type).
   fromWays: ["uit"],
