@@ -634,9 +634,15 @@ export interface FastPathGrammar {
    */
   auxiliariesFirst?: string[];
   /**
-   * Words that, said first before what they are said of (an article follows), tell what was done
-   * or what others do: a participle ("aangezet de lamp"), a verb in the plural whose subject was
-   * not heard ("zetten het licht aan": "(we) zetten …"). No command starts so.
+   * Words for off that also say "from" ("aus", "uit"): right before an article and a place that
+   * ends the sentence, with no other word for on or off, they say where from ("Licht aus der
+   * Küche"), no command.
+   */
+  fromWays?: string[];
+  /**
+   * Words that, said first before what they are said of (an article follows), tell what others
+   * do: a verb in the plural whose subject was not heard ("zetten het licht aan": "(we) zetten …").
+   * No command starts so. (Participles are `participle`'s.)
    */
   toldFirst?: string[];
   /**
@@ -645,8 +651,20 @@ export interface FastPathGrammar {
    * `infix` put in where there is one (after a separable prefix, or first: "aus|ge|schaltet"). Said
    * first, before an article ("abbassato il volume", "bajado el volumen", "ausgeschaltet das
    * Licht"), it tells what was done, the way a reply does ("Ausgeschaltet: Deckenlicht"): no command.
+   * Said last, after an article and what it names ("il volume alzato"), it tells what happened.
    */
-  participle?: { infix?: string; endings: Array<[participle: string, infinitive: string]> };
+  participle?: {
+    infix?: string;
+    endings: Array<[participle: string, infinitive: string]>;
+    /** Participles no ending makes ("verhoogd" of "verhogen"), listed. */
+    words?: string[];
+  };
+  /**
+   * Endings of a participle as written, where folded it is another form of the verb ("augmenté",
+   * "baissée": "augmente", "baisse"): said last after its article and noun ("le volume augmenté"),
+   * it tells what happened.
+   */
+  participleAccented?: string[];
   /**
    * A modal said first, before an infinitive, asks what the speaker should do ("¿debería apagar
    * la luz?", "debo encender la lámpara"): no command. `notBefore`: infinitives after which the

@@ -14,8 +14,12 @@ export function createLaterTime(grammar: FastPathGrammar) {
   const count = `(?:\\d+|${spoken})`;
   const hour = `(?:\\d{1,2}|${spoken})(?:\\s+\\d{2})?`;
   // A bare hour after `words` ("um 8"), never followed by a unit of a level or a count of steps.
+  // "at ten" as "at 10": an hour said in words is an hour too.
+  const hourWords = Object.keys(grammar.numbers).filter(
+    (w) => grammar.numbers[w]! >= 1 && grammar.numbers[w]! <= 24,
+  );
   const bareHour = (words: string[]) =>
-    `(?:${alternation(words)})\\s+(?:[01]?\\d|2[0-4])(?=\\s|$)(?!\\s+(?:${alternation([...grammar.cues.percent, ...grammar.cues.steps])})(?:\\s|$))`;
+    `(?:${alternation(words)})\\s+(?:[01]?\\d|2[0-4]${hourWords.length ? `|${alternation(hourWords)}` : ""})(?=\\s|$)(?!\\s+(?:${alternation([...grammar.cues.percent, ...grammar.cues.steps])})(?:\\s|$))`;
   const byAlso = (atBareHour ?? []).filter((w) => grammar.cues.by.includes(w));
   const atHourOnly = (atBareHour ?? []).filter((w) => !byAlso.includes(w));
   const forms = [

@@ -59,6 +59,10 @@ const CHANGES: readonly Cue[] = [
 ];
 /** What a verb said in the past does, when it would be a command in the present. */
 const PAST_OF: readonly Cue[] = ["verbs", ...CHANGES, "open", "close", "stop"];
+/** Particles a participle takes after it ("turned off", "turned down"). */
+const WAYS_AFTER: readonly Cue[] = ["on", "off", "up", "down"];
+/** What a word between an article and a participle may say: what it names ("the music volume"). */
+const NAMED: ReadonlySet<Cue> = new Set<Cue>(["volume", "music", "brightness"]);
 /** A sentence is respelt only where at most one of this many words is a slip. */
 const RESPELT_AT_MOST_ONE_IN = 3;
 /** The most words a place said in the plural is looked up in ("camere da letto", "salas de estar"). */
@@ -143,6 +147,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   );
   const auxiliaries = new Set((grammar.auxiliariesFirst ?? []).map(fold));
   const toldFirst = new Set((grammar.toldFirst ?? []).map(fold));
+  const participleWords = new Set((grammar.participle?.words ?? []).map(fold));
+  const fromWords = new Set((grammar.fromWays ?? []).map(fold));
   /** The grammar's single words for on and off ("on", "off", "an", "aus"), folded. */
   const ways = new Set(
     [...grammar.cues.on, ...grammar.cues.off].map(fold).filter((w) => w && !w.includes(" ")),
@@ -497,7 +503,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     // "apagué la luz": what was done, told; folded, it would be a polite command ("apague").
     if (reported?.test(sentence.normalize("NFC").toLowerCase())) return undefined;
     if (accentedOther(sentence, lookup)) return undefined;
-    if (pastFirst(sentence)) return undefined;
+    if (pastFirst(sentence) || toldLast(sentence) || fromPlace(sentence, lookup)) return undefined;
     // The correction is no part of the command: a template would take it for a name's words.
     const said = afterCorrection(sentence) ?? sentence;
     const understood = understandWhole(said, lookup);
@@ -580,16 +586,6 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       if (verb && PAST_OF.some((cue) => verb.cues.has(cue))) return true;
     }
     if (toldFirst.has(first) && next !== undefined && lexicon.senses(next)?.article) return true;
-    /** The verb `word` is, a past ending or an infinitive's taken off, when it is one. */
-    const verbOf = (word: string, ending: string) => {
-      if (!word.endsWith(ending) || word.length < ending.length + 2) return false;
-      const stem = word.slice(0, -ending.length);
-      const single = stem.at(-1) === stem.at(-2) ? stem.slice(0, -1) : stem;
-      return [stem, single].some((verb) => {
-        const sense = lexicon.senses(verb);
-        return !!sense && PAST_OF.some((cue) => sense.cues.has(cue));
-      });
-    };
     // "abbassato il volume", "ausgeschaltet das Licht": a participle before what it was done to.
     if (next !== undefined && lexicon.senses(next)?.article && participleFirst(first)) return true;
     // "aanzetten", "zetten": the infinitive, which asks as well.
@@ -601,13 +597,99 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     return pastEndings.some((ending) => verbOf(first, ending));
   }
 
-  /** Whether `word` is a participle of a verb of the grammar (`participle`: "bajado", "ausgeschaltet"). */
-  function participleFirst(word: string): boolean {
+  /** Whether `word` is a verb of the grammar with a past ending (`pastEndings`) or an infinitive's taken off. */
+  function verbOf(word: string, ending: string): boolean {
+    if (!word.endsWith(ending) || word.length < ending.length + 2) return false;
+    const stem = word.slice(0, -ending.length);
+    const single = stem.at(-1) === stem.at(-2) ? stem.slice(0, -1) : stem;
+    return [stem, single].some((verb) => {
+      const sense = lexicon.senses(verb);
+      return !!sense && PAST_OF.some((cue) => sense.cues.has(cue));
+    });
+  }
+
+  /**
+   * Whether the sentence is what it names, with its article first, and a participle last
+   * ("the volume increased", "the lights turned off", "die Lautstärke erhöht", "el volumen
+   * subido", "le volume augmenté"): what happened, told; no command. A state word is no
+   * participle here: "la luce spenta" asks for the light off, as "the lights off" does.
+   */
+  function toldLast(sentence: string): boolean {
+    const words = fold(sentence).split(" ");
+    if (words.length < 3 || !lexicon.senses(words[0]!)?.article) return false;
+    const said = (word: string, cues: readonly Cue[]) => {
+      const sense = lexicon.senses(word);
+      return !!sense && cues.some((cue) => sense.cues.has(cue));
+    };
+    // "turned off", "turned down": the participle before its particle.
+    const at = said(words.at(-1)!, WAYS_AFTER) && words.length > 3 ? [words.length - 2] : [words.length - 1];
+    // "augmenté": French folds its participle into its imperative; the accent as written tells.
+    const written = sentence
+      .normalize("NFC")
+      .toLowerCase()
+      .split(/[^\p{L}\p{M}]+/u)
+      .filter(Boolean);
+    const accented = grammar.participleAccented;
+    return at.some((i) => {
+      const word = words[i]!;
+      // A state word is what is wished for ("la luce spenta"), as "the lights off" is.
+      if (said(word, ["on", "off"])) return false;
+      // Only what it names stands between the article and it: "the volume should be raised" asks.
+      if (
+        words.slice(1, i).some((w) => {
+          const sense = lexicon.senses(w);
+          return (
+            !!sense && !sense.article && !sense.preposition && [...sense.cues].some((cue) => !NAMED.has(cue))
+          );
+        })
+      )
+        return false;
+      if (pastEndings.some((ending) => verbOf(word, ending))) return true;
+      if (participleFirst(word, true)) return true;
+      const asWritten = written.length === words.length ? written[i] : undefined;
+      return (
+        !!accented &&
+        asWritten !== undefined &&
+        accented.some((ending) => asWritten.endsWith(ending)) &&
+        said(word, PAST_OF)
+      );
+    });
+  }
+
+  /**
+   * Whether a word for off that is also "from" (`fromWays`: "aus", "uit") stands before an article
+   * and a place that ends the sentence, with no other word for on or off ("Licht aus der Küche"):
+   * where something comes from, said; no light is switched off. "Licht in der Küche aus", "mach
+   * das Licht aus der Küche aus" say off.
+   */
+  function fromPlace(sentence: string, lookup: (words: string) => Spotted | undefined): boolean {
+    if (!fromWords.size) return false;
+    const words = cleaned(fold(sentence)).split(" ");
+    const way = (word: string) => {
+      const sense = lexicon.senses(word);
+      return !!sense && (sense.cues.has("on") || sense.cues.has("off"));
+    };
+    return words.some((word, i) => {
+      if (!fromWords.has(word)) return false;
+      let at = i + 1;
+      while (at < words.length && lexicon.senses(words[at]!)?.article) at++;
+      if (at === i + 1 || at >= words.length) return false;
+      if (lookup(words.slice(at).join(" "))?.type !== "place") return false;
+      return !words.some((other, k) => k !== i && way(other));
+    });
+  }
+
+  /**
+   * Whether `word` is a participle of a verb of the grammar (`participle`: "bajado", "ausgeschaltet").
+   * `infixOptional`: also without its infix, as a verb with an inseparable prefix makes it ("erhöht").
+   */
+  function participleFirst(word: string, infixOptional = false): boolean {
     const made = grammar.participle;
     if (!made) return false;
+    if (participleWords.has(word)) return true;
     // Where the participle has an infix ("aus|ge|schaltet"), each place it may stand is tried.
     const stems: string[] = [];
-    if (!made.infix) stems.push(word);
+    if (!made.infix || infixOptional) stems.push(word);
     for (let at = made.infix ? word.indexOf(made.infix) : -1; at >= 0; at = word.indexOf(made.infix!, at + 1))
       stems.push(word.slice(0, at) + word.slice(at + made.infix!.length));
     return stems.some((stem) =>
@@ -819,9 +901,15 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       infinitive > 0 ? words.slice(0, infinitive).join(" ") : undefined,
     ]) {
       if (!before || before === folded) continue;
+      // "i don't need the lights to read": what is not needed for that is said, not that it be off.
+      if (holds(before, lookup, ["unneeded"])) continue;
       const command = understandAsSaid(before, lookup);
       if (command?.by === "certain reading") return command;
     }
+    // "i don't want to use the lights for reading": what is not needed for something, whose words
+    // left no device's name, says nothing of a device to switch off.
+    if (understood?.by === "reading with an unknown name" && holds(said, lookup, ["unneeded"]))
+      return undefined;
     return titled(words, lookup) ?? understood;
   }
 

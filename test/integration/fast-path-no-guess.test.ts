@@ -738,3 +738,130 @@ describe("what was done, told, is no command", () => {
     ]);
   });
 });
+
+describe("a word for off that says where from switches nothing", () => {
+  // "aus", "uit" before an article and a place that ends the sentence say "from the kitchen".
+  it.each([
+    ["de", "Licht aus der Küche"],
+    ["de", "aus der Küche"],
+    ["nl", "licht uit de keuken"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([]);
+  });
+
+  it.each([
+    ["de", "Licht in der Küche aus"],
+    ["de", "Küche aus"],
+    ["de", "mach das Licht aus der Küche aus"],
+    ["nl", "het licht in de keuken uit"],
+  ])("%s: %j still switches the kitchen off", async (language, text) => {
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([
+      expect.stringMatching(/^light\.turn_off light\.counter_lights/),
+      expect.stringMatching(/^light\.turn_off light\.kitchen_ceiling/),
+    ]);
+  });
+});
+
+describe("an hour said in words after 'at' is a time, no level", () => {
+  it.each([
+    ["en", "dim the kitchen lights at nine"],
+    ["en", "turn the speaker down at eleven"],
+  ])("%s: %j changes nothing now", async (language, text) => {
+    const reply = await say(text, language);
+    expect(home.serviceCalls()).toEqual([]);
+    expect(reply.speech).toMatch(/later/i);
+  });
+
+  it.each([
+    ["en", "dim the kitchen lights at nine percent"],
+    ["en", "dim the kitchen lights to nine"],
+  ])("%s: %j still sets 9 %%", async (language, text) => {
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([
+      'light.turn_on light.counter_lights {"brightness_pct":9}',
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":9}',
+    ]);
+  });
+});
+
+describe("a light not needed for something is not switched off", () => {
+  // What it is not needed for is said; whether it should be off is not.
+  it.each([["en", "we do not want to use the kitchen lights to read"]])(
+    "%s: %j switches nothing",
+    async (language, text) => {
+      await say(text, language);
+      expect(home.serviceCalls()).toEqual([]);
+    },
+  );
+
+  it.each([["en", "i don't want to use the kitchen lights anymore"]])(
+    "%s: %j still switches the kitchen off",
+    async (language, text) => {
+      await say(text, language);
+      expect(home.serviceCalls()).toEqual([
+        expect.stringMatching(/^light\.turn_off light\.counter_lights/),
+        expect.stringMatching(/^light\.turn_off light\.kitchen_ceiling/),
+      ]);
+    },
+  );
+});
+
+describe("a temperature asked with 'give me' is the temperature", () => {
+  // "donne-moi {name}" asks a device's state; the temperature of a room is no device's name.
+  it('fr: "donne-moi la température du salon" answers the thermostat\'s 20.5 degrees, not its mode', async () => {
+    const reply = await say("donne-moi la température du salon", "fr");
+    expect(home.serviceCalls()).toEqual([]);
+    expect(reply.speech).toMatch(/20,5/);
+    expect(reply.speech).not.toMatch(/chauffage/);
+  });
+
+  it.each([
+    ["en", "give me the bedroom temperature"],
+    ["nl", "geef me de temperatuur van de slaapkamer"],
+    ["it", "dammi la temperatura della camera da letto"],
+    ["es", "dame la temperatura del dormitorio"],
+  ])("%s: %j answers 19 degrees", async (language, text) => {
+    const reply = await say(text, language);
+    expect(home.serviceCalls()).toEqual([]);
+    expect(reply.speech).toMatch(/\b19\b/);
+  });
+});
+
+describe("what happened, told with its article first, is no command", () => {
+  it.each([
+    ["en", "the volume increased"],
+    ["en", "the kitchen lights turned off"],
+    ["en", "the volume turned down"],
+    ["de", "die Lautstärke erhöht"],
+    ["fr", "le volume augmenté"],
+    ["nl", "het volume verhoogd"],
+    ["it", "il volume alzato"],
+  ])("%s: %j changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "volume increased"],
+    ["de", "die Lautstärke erhöhen"],
+    ["nl", "het volume verhogen"],
+  ])("%s: %j still turns the sound up", async (language, text) => {
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([
+      expect.stringMatching(/^media_player\.volume_set media_player\.living_room_speaker/),
+    ]);
+  });
+
+  it.each([
+    ["en", "the kitchen lights off"],
+    ["it", "la luce della cucina spenta"],
+  ])("%s: %j still switches the kitchen off", async (language, text) => {
+    await say(text, language);
+    expect(home.serviceCalls()).toEqual([
+      expect.stringMatching(/^light\.turn_off light\.counter_lights/),
+      expect.stringMatching(/^light\.turn_off light\.kitchen_ceiling/),
+    ]);
+  });
+});

@@ -322,6 +322,8 @@ export const de: FastPathGrammar = {
   // "machte", "schaltete", "drehten": the past of a weak verb.
   pastEndings: ["te", "ten", "test", "tet"],
   // "ausgeschaltet das Licht": "aus|ge|schalt|et" is "ausschalten" done, told.
+  // "Licht aus der Küche": from the kitchen, no light switched off (see the type).
+  fromWays: ["aus"],
   participle: {
     infix: "ge",
     endings: [
@@ -2275,7 +2277,8 @@ export const de: FastPathGrammar = {
         "welche {sensor} hat {name}",
         "(wie viel|wieviel) grad hat es [hier] {name}",
         "[die] {sensor}",
-        "was ist die {sensor} {name}",
+        // "gib mir die Temperatur der Küche": the question without its verb, what is given dropped.
+        "[(was ist|sag mir|nenn mir)] die {sensor} {name}",
         "wie {sensor} ist es {name}",
         "wie {sensor} ist es",
         "ist es {sensor} {name}",

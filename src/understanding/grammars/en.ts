@@ -1845,9 +1845,10 @@ export const en: FastPathGrammar = {
     {
       intent: "query_sensor",
       templates: [
-        "(what is|what's|whats|tell me) the {sensor} (in|of|at|on|inside) {name}",
-        "(what is|what's|whats|tell me) the {name} {sensor}",
-        "(what is|what's|whats|tell me) the {sensor} {name}",
+        // "give me the kitchen temperature" ("give me" dropped): the question without its verb.
+        "[(what is|what's|whats|tell me)] the {sensor} (in|of|at|on|inside) {name}",
+        "[(what is|what's|whats|tell me)] the {name} {sensor}",
+        "[(what is|what's|whats|tell me)] the {sensor} {name}",
         "(what is|what's|whats|tell me) the {sensor}",
         "(how is|how's|hows) the {sensor} (in|of|at|on|inside) {name}",
         "(how is|how's|hows) the {name} {sensor}",

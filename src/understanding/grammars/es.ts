@@ -2597,8 +2597,9 @@ export const es: FastPathGrammar = {
       templates: [
         "(cuanta|cuanto) {sensor} (consume|usa|gasta|esta consumiendo|esta usando|esta gastando) {name}",
         "(cuanta|cuanto) {sensor} (ha consumido|consumio|ha usado|uso|ha gastado|gasto) {name}",
-        "(cuál es|dime|qué) la {sensor} <of> {name}",
-        "(cuál es|dime|qué) la {sensor} {name}",
+        // "dame la temperatura de la cocina" ("dame" dropped): the question without its verb.
+        "[(cuál es|dime|qué)] la {sensor} <of> {name}",
+        "[(cuál es|dime|qué)] la {sensor} {name}",
         "qué {sensor} (hay|hace) {name}",
         "(cuánto|cuanto) {sensor} hace {name}",
         "(cuánto|cuanto) {sensor} hace",

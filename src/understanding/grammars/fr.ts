@@ -1369,6 +1369,8 @@ export const fr: FastPathGrammar = {
   upOrDownAlone: {
     except: ["plus", "moins", "plus haut", "plus haute", "plus bas", "plus basse"],
   },
+  // "le volume augmenté": told, not asked (see the type).
+  participleAccented: ["é", "ée", "és", "ées"],
   // "… so that I can hear it": what a command is for, cut off (see the type).
   purposes: [
     "pour que",
@@ -2417,10 +2419,11 @@ export const fr: FastPathGrammar = {
       templates: [
         "combien de {sensor} (consomme|utilise|tire|a consommé|a utilisé) {name}",
         "combien d'{sensor} (consomme|utilise|a consommé|a utilisé) {name}",
-        "(quelle est|c'est quoi|quel est) (la|le) {sensor} {name}",
-        "(quelle est|c'est quoi|quel est) (la|le) {sensor}",
-        "(quelle est|c'est quoi|quel est) l'{sensor} {name}",
-        "(quelle est|c'est quoi|quel est) l'{sensor}",
+        // "donne-moi la température de la cuisine" ("moi" dropped): what is given, asked.
+        "(quelle est|c'est quoi|quel est|donne|dis|indique) (la|le) {sensor} {name}",
+        "(quelle est|c'est quoi|quel est|donne|dis|indique) (la|le) {sensor}",
+        "(quelle est|c'est quoi|quel est|donne|dis|indique) l'{sensor} {name}",
+        "(quelle est|c'est quoi|quel est|donne|dis|indique) l'{sensor}",
         "quelle {sensor} fait il {name}",
         "quelle {sensor} fait il",
         "quelle {sensor} il fait {name}",

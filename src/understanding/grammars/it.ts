@@ -2719,7 +2719,8 @@ export const it: FastPathGrammar = {
       templates: [
         "(quanta|quanto) {sensor} (consuma|usa|assorbe|sta consumando|sta usando) {name}",
         "(quanta|quanto) {sensor} (ha consumato|ha usato) {name}",
-        "(qual è|quale è|dimmi) la {sensor} {name}",
+        // "dammi la temperatura della cucina" ("dammi" dropped): the question without its verb.
+        "[(qual è|quale è|dimmi)] la {sensor} {name}",
         "[dimmi] quanto (è|fa) {sensor} {name}",
         "[dimmi] quanto (è|fa) {sensor}",
         "quanto {sensor} (fa|è) {name}",
@@ -2728,7 +2729,7 @@ export const it: FastPathGrammar = {
         "(com'è|come è) la {sensor}",
         "[(puoi dirmi|dimmi|dirmi|sai dirmi)] che {sensor} (c'è|fa) {name}",
         "(qual è|quale è|dimmi) la {sensor}",
-        "(qual è|quale è|dimmi) l'{sensor} {name}",
+        "[(qual è|quale è|dimmi)] l'{sensor} {name}",
         "(qual è|quale è|dimmi) l'{sensor}",
         "che {sensor} (c'è|fa) {name}",
         "che {sensor} (c'è|fa)",

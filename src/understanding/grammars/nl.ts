@@ -1185,23 +1185,25 @@ export const nl: FastPathGrammar = {
   pastEndings: ["te", "ten", "de", "den"],
   // "aangezet de lamp", "zetten het licht aan": told, not asked (see the type). A command's own
   // infinitive comes last ("het licht aanzetten"), never first before its object.
-  toldFirst: [
-    "aangezet",
-    "aangedaan",
-    "uitgezet",
-    "uitgedaan",
-    "ingeschakeld",
-    "uitgeschakeld",
-    "gedimd",
-    "gedempt",
-    "verhoogd",
-    "verlaagd",
-    "zetten",
-    "doen",
-    "draaien",
-    "schakelen",
-    "maken",
-  ],
+  toldFirst: ["zetten", "doen", "draaien", "schakelen", "maken"],
+  // "aangezet de lamp", "het volume verhoogd": participles, told (see the type).
+  // "licht uit de keuken": from the kitchen, no light switched off (see the type).
+  fromWays: ["uit"],
+  participle: {
+    endings: [],
+    words: [
+      "aangezet",
+      "aangedaan",
+      "uitgezet",
+      "uitgedaan",
+      "ingeschakeld",
+      "uitgeschakeld",
+      "gedimd",
+      "gedempt",
+      "verhoogd",
+      "verlaagd",
+    ],
+  },
   // "zet iets rustigers op": something calmer (see the type).
   partitiveEndings: ["s"],
   // "zet iets rustiger op", "zet wat vrolijks op": something put on (see the type).
@@ -1943,7 +1945,8 @@ export const nl: FastPathGrammar = {
       templates: [
         "hoeveel {sensor} (verbruikt|gebruikt) {name} [nu]",
         "hoeveel {sensor} heeft {name} (verbruikt|gebruikt)",
-        "wat is (de|het) [huidige] {sensor} {name}",
+        // "geef me de temperatuur van de keuken": the question without its verb, what is given dropped.
+        "[(wat is|zeg me|vertel me)] (de|het) [huidige] {sensor} {name}",
         "wat is (de|het) [huidige] {sensor}",
         "wat is de {name} {sensor}",
         "wat is de [huidige] {name}{sensor}",
