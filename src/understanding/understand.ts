@@ -659,7 +659,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   /**
    * Whether a word for off that is also "from" (`fromWays`: "aus", "uit") stands before an article
    * and a place that ends the sentence, with no other word for on or off ("Licht aus der Küche"):
-   * where something comes from, said; no light is switched off. "Licht in der Küche aus", "mach
+   * where something comes from, said; no light is switched off. "Licht in der Küche jetzt aus", "mach
    * das Licht aus der Küche aus" say off.
    */
   function fromPlace(sentence: string, lookup: (words: string) => Spotted | undefined): boolean {

@@ -751,7 +751,7 @@ describe("a word for off that says where from switches nothing", () => {
   });
 
   it.each([
-    ["de", "Licht in der Küche aus"],
+    ["de", "Licht in der Küche jetzt aus"],
     ["de", "Küche aus"],
     ["de", "mach das Licht aus der Küche aus"],
     ["nl", "het licht in de keuken uit"],
