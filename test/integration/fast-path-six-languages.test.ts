@@ -7783,9 +7783,9 @@ describe("Spanish and Italian: a participle said first tells what was done", () 
 
   it.each([
     ["es", "volumen bajado, por favor", 0.1],
-    ["es", "baja el volumen", 0.1],
+    ["es", "baja el volumen ahora", 0.1],
     ["it", "volume abbassato per favore", 0.1],
-    ["it", "alza il volume", 0.3],
+    ["it", "alza il volume adesso", 0.3],
   ])("%s: %j, the state wished for or a request, steps the volume", async (language, text, level) => {
     await say(text, language);
     expect(calls()).toEqual([
