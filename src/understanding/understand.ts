@@ -85,8 +85,11 @@ const ACTING: readonly Cue[] = [
   "lot",
   "full",
 ];
-/** Cues of `ACTING` that act in a name only as a phrase of more than one word. */
-const PHRASE_ONLY: ReadonlySet<Cue> = new Set(["lightOn", "lightOff"]);
+/**
+ * Cues whose word said first in a sentence is the verb, and elsewhere the noun a name begins with
+ * ("light the kitchen" and "is the light on"): a name's first word is no sentence's first.
+ */
+const VERB_ONLY_FIRST: ReadonlySet<Cue> = new Set(["lightOn", "lightOff"]);
 
 export interface Understood {
   match: FastMatch;
@@ -376,10 +379,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       for (let n = Math.min(lexicon.startingWith(words[i]!), words.length - i); n >= 1; n--) {
         const sense = lexicon.senses(joinWords(words.slice(i, i + n)));
         if (!sense || sense.preposition) continue;
-        // Light wished for acts as a phrase ("de la lumière"), never as the one word a name also
-        // holds ("is any light on": "light").
-        const said = n > 1 ? cues : cues.filter((cue) => !PHRASE_ONLY.has(cue));
-        if (said.some((cue) => sense.cues.has(cue) || (i === 0 && sense.first.has(cue)))) return true;
+        const acts = (cue: Cue) =>
+          sense.cues.has(cue) || (i === 0 && sense.first.has(cue) && !VERB_ONLY_FIRST.has(cue));
+        if (cues.some(acts)) return true;
       }
     }
     return false;
