@@ -7,7 +7,7 @@
 import type { FastPathGrammar } from "./grammar-types.js";
 import { clockSlip, grammarWords } from "./reading/spelling.js";
 import { numberWords } from "./number-words.js";
-import { createCleaner, fold, WAKE_WORDS, withoutWakeWord } from "./sentence.js";
+import { createCleaner, fold, WAKE_WORDS, withoutWakeWord, wordsAsWritten } from "./sentence.js";
 
 export interface ClockQuestion {
   intent: "query_time" | "query_date";
@@ -180,11 +180,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   const settingsPlain = new Map(
     (grammar.clock.settings ?? []).map((phrase) => [
       words(phrase).join(" "),
-      phrase
-        .normalize("NFC")
-        .toLowerCase()
-        .split(/[^\p{L}\p{M}]+/u)
-        .filter((w) => w && w === fold(w)),
+      wordsAsWritten(phrase).filter((w) => w === fold(w)),
     ]),
   );
   const verbs = grammar.clock.verbs;
@@ -344,10 +340,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
    */
   function read(said: string[], folded: string, sentence: string): ClockQuestion | undefined {
     const accented = new Set(
-      sentence
-        .normalize("NFC")
-        .toLowerCase()
-        .split(/[^\p{L}\p{M}]+/u)
+      wordsAsWritten(sentence)
         .filter((w) => w !== fold(w))
         .map(fold),
     );

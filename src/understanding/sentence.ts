@@ -123,6 +123,15 @@ export function withoutWakeWord(folded: string): string {
   return folded.replace(wakeAtEnds, " ").trim();
 }
 
+/** A text's words as written: accents kept, in lower case ("Aprì la luce" → "aprì", "la", "luce"). */
+export function wordsAsWritten(text: string): string[] {
+  return text
+    .normalize("NFC")
+    .toLowerCase()
+    .split(/[^\p{L}\p{M}]+/u)
+    .filter(Boolean);
+}
+
 /**
  * A word, folded, with the grammar's letters for one a keyboard lacks put back ("kuechen" →
  * "kuchen": `transliterations`); undefined for a grammar that has none.

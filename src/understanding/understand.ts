@@ -16,6 +16,7 @@ import {
   escape,
   fold,
   withoutWakeWord,
+  wordsAsWritten,
 } from "./sentence.js";
 
 /**
@@ -626,11 +627,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     // "turned off", "turned down": the participle before its particle.
     const at = said(words.at(-1)!, WAYS_AFTER) && words.length > 3 ? [words.length - 2] : [words.length - 1];
     // "augmenté": French folds its participle into its imperative; the accent as written tells.
-    const written = sentence
-      .normalize("NFC")
-      .toLowerCase()
-      .split(/[^\p{L}\p{M}]+/u)
-      .filter(Boolean);
+    const written = wordsAsWritten(sentence);
     const accented = grammar.participleAccented;
     return at.some((i) => {
       const word = words[i]!;
@@ -709,11 +706,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
    * what was done, told; folded, each would be a command).
    */
   function accentedOther(sentence: string, lookup: (words: string) => Spotted | undefined): boolean {
-    const written = sentence
-      .normalize("NFC")
-      .toLowerCase()
-      .split(/[^\p{L}\p{M}]+/u)
-      .filter(Boolean);
+    const written = wordsAsWritten(sentence);
     const others = written.flatMap((word, i) => (spelling.accentedOther(word) ? [i] : []));
     if (!others.length) return false;
     const names = spotNames(written.map(fold), lookup);

@@ -3,7 +3,7 @@
 // slips; read as unknown, they would be taken for a device's name ("I couldn't find lcht").
 // understand.ts takes a respelt sentence only when it is then read for certain, every word known.
 import type { FastPathGrammar } from "../grammar-types.js";
-import { fold } from "../sentence.js";
+import { fold, wordsAsWritten } from "../sentence.js";
 import type { Lexicon } from "./lexicon.js";
 
 /** Shorter words are not respelt: at one slip, too many short words are each other. */
@@ -44,7 +44,7 @@ export function grammarWords(grammar: FastPathGrammar): Set<string> {
 }
 
 /** A word as written, accents kept, in lower case. */
-const asWritten = (text: string) => text.normalize("NFC").toLowerCase();
+const asWritten = (word: string) => word.normalize("NFC").toLowerCase();
 
 /** Every word a grammar's sentences are made of, folded, with each way the grammar writes it. */
 function writtenWords(grammar: FastPathGrammar): Map<string, Set<string>> {
@@ -54,7 +54,7 @@ function writtenWords(grammar: FastPathGrammar): Map<string, Set<string>> {
     for (const text of strings(value)) {
       // Slots ("{name}") and groups ("<switchOn>") are no words.
       const bare = text.replace(/\{[^}]*\}|<[^>]*>/g, " ");
-      for (const word of asWritten(bare).split(/[^\p{L}\p{M}]+/u)) {
+      for (const word of wordsAsWritten(bare)) {
         const folded = fold(word);
         if (!folded) continue;
         const spellings = words.get(folded);
