@@ -1,5 +1,6 @@
 // What a sentence asks, from its two readings: the grammar's templates (matcher.ts) and the
 // reading by names and cues (reading/reader.ts). Which one wins is the table below.
+import { onCeiling } from "./ceiling.js";
 import { createClockQuestion } from "./clock-question.js";
 import { COVER_KINDS, RELATIVE_INTENTS, SOUND_INTENTS, STATE_QUESTIONS } from "./kinds.js";
 import type { FastIntent, FastPathGrammar } from "./grammar-types.js";
@@ -354,8 +355,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     let player = false;
     for (let i = 0; i < words.length; i++) {
       if (inName(spans, i)) continue;
-      // Beginnings of words, as the grammar has them: "plafonier" says "plafoniera" too.
-      if (ceilingWords.some((w) => words[i]!.startsWith(w))) light = true;
+      // "plafonier" says "plafoniera" too (ceiling.ts).
+      if (onCeiling(ceilingWords)(words[i]!)) light = true;
       for (let n = Math.min(lexicon.startingWith(words[i]!), words.length - i); n >= 1; n--) {
         const kind = lexicon.senses(joinWords(words.slice(i, i + n)))?.kind;
         if (kind && COVER_KINDS.has(kind)) return "cover";

@@ -49,3 +49,54 @@ describe("German and Dutch: a light dimmed 'um zehn' with no unit is dimmed at t
     expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":40}`]);
   });
 });
+
+describe("English: 'hit the lights' switches on the lights where the speaker is", () => {
+  it.each([["hit the lights"], ["could you hit the lights"], ["hit the light please"]])(
+    "en: %j, said in the kitchen, switches the kitchen's lights on",
+    async (text) => {
+      const result = await say(text, "en");
+      expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+      expect(result.response_type).toBe("action_done");
+    },
+  );
+
+  it("en: 'hit the lights in the bedroom', said in the kitchen, switches the bedroom's light on", async () => {
+    await say("hit the lights in the bedroom", "en");
+    expect(calls()).toEqual(["light.turn_on light.bedroom_light"]);
+  });
+
+  it.each([["hit the road"], ["hit the light switch"], ["who hit the lights"], ["hit the kettle"]])(
+    "en: %j says no switching on of a light: nothing is touched",
+    async (text) => {
+      await say(text, "en");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
+describe("English: the big or main light of a room is the one on its ceiling", () => {
+  it.each([
+    ["switch on the big light", "light.turn_on light.kitchen_ceiling"],
+    ["turn off the main light", "light.turn_off light.kitchen_ceiling"],
+    ["turn the main lights off please", "light.turn_off light.kitchen_ceiling"],
+  ])("en: %j, said in the kitchen, is its ceiling light, not its counter lights", async (text, call) => {
+    await setState("light.counter_lights", "on", { brightness: 128 });
+    ha.serviceCalls.length = 0;
+    await say(text, "en");
+    expect(calls()).toEqual([call]);
+  });
+
+  it.each([
+    ["the big light is on", "kitchen_satellite"],
+    ["is the main light on?", "kitchen_satellite"],
+    // The bedroom's one light says nothing of hanging from its ceiling.
+    ["turn on the big light", "bedroom_satellite"],
+    ["turn on the maintenance light", "kitchen_satellite"],
+  ])(
+    "en: %j (said in %s) says, asks, or names no light that is clearly it: nothing is switched",
+    async (text, satellite) => {
+      await say(text, "en", satellite);
+      expect(calls()).toEqual([]);
+    },
+  );
+});
