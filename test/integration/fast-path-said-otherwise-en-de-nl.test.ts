@@ -100,3 +100,24 @@ describe("English: the big or main light of a room is the one on its ceiling", (
     },
   );
 });
+
+describe("Dutch: 'iets' or 'wat' before louder or quieter is a bit, not something to put on", () => {
+  it.each([
+    ["zet iets harder", 0.5],
+    ["zet wat zachter", 0.3],
+    ["zet iets luider graag", 0.5],
+  ])("nl: %j sets the speaker's volume by a step", async (text, level) => {
+    await say(text, "nl", "office_satellite");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([["zet iets rustigers op"], ["zet iets harder op"], ["zet wat vrolijks op"]])(
+    "nl: %j asks for something to be put on: nothing is touched",
+    async (text) => {
+      await say(text, "nl", "office_satellite");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
