@@ -121,3 +121,27 @@ describe("Dutch: 'iets' or 'wat' before louder or quieter is a bit, not somethin
     },
   );
 });
+
+describe("German: a room said in the genitive is that room", () => {
+  it.each([
+    ["gib mir die Temperatur des Schlafzimmers", "19"],
+    ["sag mir bitte die Luftfeuchtigkeit des Büros", "48"],
+  ])("de: %j answers that room's reading", async (text, value) => {
+    const result = await say(text, "de");
+    expect(result.speech).toContain(value);
+    expect(calls()).toEqual([]);
+  });
+
+  it("de: 'schalte das Licht des Schlafzimmers ein' switches the bedroom's light on", async () => {
+    await say("schalte das Licht des Schlafzimmers ein", "de");
+    expect(calls()).toEqual(["light.turn_on light.bedroom_light"]);
+  });
+
+  it.each([
+    ["schalte das Licht des Gästezimmers aus"],
+    ["die Temperatur des Schlafzimmers war gestern zu hoch"],
+  ])("de: %j names no room of the home, or tells: nothing is touched", async (text) => {
+    await say(text, "de");
+    expect(calls()).toEqual([]);
+  });
+});

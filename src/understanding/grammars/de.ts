@@ -1354,6 +1354,9 @@ export const de: FastPathGrammar = {
     ["n", ""],
     ["en", ""],
     ["e", ""],
+    // "die Temperatur des Schlafzimmers", "das Licht des Flures": a place in the genitive.
+    ["s", ""],
+    ["es", ""],
   ],
   ceiling: [
     "decke",
