@@ -878,6 +878,11 @@ export interface FastPathGrammar {
      */
     settings?: string[];
     /**
+     * Settings that remind of something ("herinner me aan", "erinnere mich an"): said of the date
+     * alone, they ask it ("herinner me aan de datum"); of anything else, a reminder is set.
+     */
+    remindedOf?: string[];
+    /**
      * Words that ask what a day holds for someone ("what's on today", "was habe ich heute", "j'ai
      * quoi aujourd'hui", "cosa ho oggi"): with "today" and no word of the date, a question of the
      * calendar, which the home's clock cannot answer.

@@ -145,3 +145,25 @@ describe("German: a room said in the genitive is that room", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("German and Dutch: reminded of the date alone is told it", () => {
+  it.each([
+    ["nl", "herinner me aan de datum", /^Het is vandaag \p{L}+ \d{1,2} \p{L}+ \d{4}\.$/u],
+    ["nl", "herinner mij even aan de datum van vandaag", /^Het is vandaag \p{L}+ \d{1,2} \p{L}+ \d{4}\.$/u],
+    ["de", "erinnere mich bitte an das heutige Datum", /^Heute ist \p{L}+, \d{1,2}\. \p{L}+ \d{4}\.$/u],
+  ])("%s: %j says today's date", async (language, text, answer) => {
+    const result = await say(text, language);
+    expect(result.speech).toMatch(answer);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["nl", "herinner me aan de datum van het feest"],
+    ["nl", "herinner me aan de datum van morgen"],
+    ["nl", "herinner me aan donderdag"],
+    ["de", "erinnere mich an den Zahnarzttermin"],
+  ])("%s: %j is a reminder, or of another day: the date of today is not said", async (language, text) => {
+    const result = await say(text, language);
+    expect(result.speech).not.toMatch(/vandaag \p{L}+ \d{1,2}|Heute ist/u);
+  });
+});

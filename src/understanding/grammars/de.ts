@@ -2097,12 +2097,15 @@ export const de: FastPathGrammar = {
       "erinnere mich um",
       "erinnere mich an",
       "erinner mich um",
+      "erinner mich an",
       "weck mich",
       "wecke mich",
       "wecker",
       "erinnerung",
       "timer",
     ],
+    // "erinnere mich an das Datum": the date asked (see the type).
+    remindedOf: ["erinnere mich an", "erinner mich an"],
     // "was habe ich heute", "was ist heute los": what the day holds, the calendar's to say.
     agenda: [
       // "erinnere mich heute …": a reminder begun, not the date asked ("erinnere mich, welcher Tag ist" is).

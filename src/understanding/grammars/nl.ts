@@ -1793,6 +1793,7 @@ export const nl: FastPathGrammar = {
     settings: [
       "herinner me om",
       "herinner me aan",
+      "herinner mij aan",
       "wek me",
       "maak me wakker",
       "wekker",
@@ -1800,6 +1801,8 @@ export const nl: FastPathGrammar = {
       "alarm",
       "timer",
     ],
+    // "herinner me aan de datum": the date asked (see the type).
+    remindedOf: ["herinner me aan", "herinner mij aan"],
     // "wat heb ik vandaag nou", "wat staat er vandaag": what the day holds, the calendar's to say.
     // "herinner me vandaag …": a reminder begun, not the date asked ("herinner me welke dag het is" is).
     agenda: [
