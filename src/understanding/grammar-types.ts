@@ -485,7 +485,10 @@ export interface FastPathGrammar {
    * command ("loud!", "leise!"): such a sentence is not read.
    */
   intensifiers?: string[];
-  /** Groups of words templates share, by name: `<set>` in a template is any of `words.set`. */
+  /**
+   * Groups of words templates share, by name: `<set>` in a template is any of `words.set`.
+   * `words.halve` ("halve", "halbiere", "halveer") is the `{half}` slot: the volume halved.
+   */
   words: Record<string, string[]>;
   /** What the words of a command say, for the reader (see `CueWords`). */
   cues: CueWords;

@@ -167,3 +167,56 @@ describe("German and Dutch: reminded of the date alone is told it", () => {
     expect(result.speech).not.toMatch(/vandaag \p{L}+ \d{1,2}|Heute ist/u);
   });
 });
+
+describe("English, German and Dutch: the volume halved is half of where it is now", () => {
+  it.each([
+    ["en", "halve the volume"],
+    ["en", "volume halved please"],
+    ["en", "cut the sound in half"],
+    ["de", "halbiere die Lautstärke"],
+    ["de", "bitte die Lautstärke halbieren"],
+    ["nl", "halveer het geluid"],
+    ["nl", "verlaag het volume met de helft"],
+  ])("%s: %j sets the speaker at 40 % to 20 %, and says so", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.2}`,
+    ]);
+    expect(result.speech).toContain("20");
+  });
+
+  it("en: 'halve the volume' of a speaker at 30 % sets it to 15 %", async () => {
+    await setState("media_player.living_room_speaker", "playing", {
+      volume_level: 0.3,
+      is_volume_muted: false,
+    });
+    ha.serviceCalls.length = 0;
+    await say("halve the volume", "en");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.15}`,
+    ]);
+  });
+
+  it.each([
+    ["en", "halve the volume"],
+    ["de", "halbiere die Lautstärke"],
+    ["nl", "halveer het geluid"],
+  ])("%s: %j, of a speaker that reports no volume, changes nothing", async (language, text) => {
+    await setState("media_player.living_room_speaker", "off", { volume_level: null });
+    ha.serviceCalls.length = 0;
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toBe("");
+  });
+
+  it.each([
+    ["en", "the volume was halved"],
+    ["en", "halve the recipe"],
+    ["de", "die Lautstärke wurde halbiert"],
+    ["nl", "het volume is gehalveerd"],
+    ["nl", "halveer het recept"],
+  ])("%s: %j tells, or halves no volume: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

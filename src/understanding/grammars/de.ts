@@ -341,6 +341,8 @@ export const de: FastPathGrammar = {
   words: {
     // What a level word may be said of: "maximale Stufe" (and the volume and brightness words).
     levelOf: ["stufe", "helligkeitsstufe"],
+    // "halbiere die Lautstärke", "die Lautstärke um die Hälfte reduzieren": half of what it is now.
+    halve: ["halbiere", "halbier", "halbieren", "halbiert", "um die hälfte"],
     // Verbs that set a level, and the particles that may end such a sentence ("… einstellen").
     set: [
       "stelle",
@@ -2182,6 +2184,16 @@ export const de: FastPathGrammar = {
     },
   },
   intents: [
+    // "halbiere die Lautstärke", "Lautstärke halbieren": half of what it is now.
+    {
+      intent: "volume_down",
+      templates: [
+        "{half} [die] <volume> [(von|vom|des|der) {name}]",
+        "[die] <volume> [(von|vom|des|der) {name}] {half}",
+        "(reduziere|reduzier|verringere|verringer|senke|senk) [die] <volume> {half}",
+        "[die] <volume> {half} (reduzieren|verringern|senken)",
+      ],
+    },
     {
       intent: "query_time",
       templates: [

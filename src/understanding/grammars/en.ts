@@ -553,6 +553,7 @@ export const en: FastPathGrammar = {
     turn: ["turn", "switch", "power", "put", "turning", "switching"],
     set: ["set", "change", "turn", "adjust", "put", "make"],
     volumeChange: ["set", "turn", "change", "increase", "decrease", "raise", "lower"],
+    halve: ["halve", "halved", "in half", "by half"],
   },
   cues: {
     verbs: [
@@ -1952,6 +1953,15 @@ export const en: FastPathGrammar = {
         "light up {name}",
         "(illuminate|light) {name} up",
         "illuminate [{name}]",
+      ],
+    },
+    // "halve the volume", "volume halved", "cut the sound in half": half of what it is now.
+    {
+      intent: "volume_down",
+      templates: [
+        "{half} [the] <volume> [(of|on) {name}]",
+        "[the] <volume> {half}",
+        "(cut|reduce|lower|drop|decrease) [the] <volume> {half}",
       ],
     },
     // "hit the lights [in the kitchen]": switched on, said of the lights alone ("hit the road",

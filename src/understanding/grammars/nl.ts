@@ -244,6 +244,8 @@ export const nl: FastPathGrammar = {
     set: ["zet", "stel", "doe", "verander", "wijzig", "draai", "breng", "verhoog", "verlaag"],
     direction: ["omhoog", "omlaag", "hoger", "lager"],
     to: ["op", "naar", "tot"],
+    // "halveer het geluid", "verlaag het volume met de helft": half of what it is now.
+    halve: ["halveer", "halveren", "gehalveerd", "met de helft"],
   },
   cues: {
     verbs: [
@@ -1850,6 +1852,16 @@ export const nl: FastPathGrammar = {
     },
   },
   intents: [
+    // "halveer het geluid", "het volume halveren": half of what it is now.
+    {
+      intent: "volume_down",
+      templates: [
+        "{half} [(de|het)] <volume> [(van|op) {name}]",
+        "[(de|het)] <volume> [(van|op) {name}] {half}",
+        "(verlaag|verminder) [(de|het)] <volume> {half}",
+        "[(de|het)] <volume> {half} (verlagen|verminderen)",
+      ],
+    },
     // "het dempen van de luidspreker opheffen": the muting of a speaker, lifted.
     {
       intent: "unmute",
