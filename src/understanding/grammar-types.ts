@@ -472,6 +472,12 @@ export interface FastPathGrammar {
   /** Politeness that carries no meaning, removed before matching: "please", "could you", "I want". */
   fillers: string[];
   /**
+   * A wish said around what is wished ("ich hätte das Licht gern aus"): the words that open it and
+   * the softening word after the wished, as written; read as with the two together ("ich hätte
+   * gern das Licht aus"), which `fillers` hold.
+   */
+  wishAround?: { opens: string[]; closes: string[] };
+  /**
    * Why a command is said, told beside it ("que no te oigo", going to bed, good night): removed as
    * fillers are, but with one said, a kind said with a place and no verb (`placedKindMeansOn`) asks
    * nothing ("buenas noches, la luz de la cocina" may want it off).

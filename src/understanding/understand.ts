@@ -2,6 +2,7 @@
 // reading by names and cues (reading/reader.ts). Which one wins is the table below.
 import { onCeiling } from "./ceiling.js";
 import { createClockQuestion } from "./clock-question.js";
+import { createWishOrder } from "./wish-order.js";
 import { COVER_KINDS, RELATIVE_INTENTS, SOUND_INTENTS, STATE_QUESTIONS } from "./kinds.js";
 import type { FastIntent, FastPathGrammar } from "./grammar-types.js";
 import { createMatcher, type FastMatch } from "./matcher.js";
@@ -142,6 +143,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const lexicon = createLexicon(grammar);
   const reader = createReader(grammar, lexicon);
   const clock = createClockQuestion(grammar);
+  const wishInOrder = createWishOrder(grammar);
   const spelling = createSpelling(grammar, lexicon);
   const twoWays = (grammar.twoWays ?? []).map((p) => fold(p).split(" "));
   const cleaned = createCleaner(grammar);
@@ -430,7 +432,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     afterCorrectionWord: (sentence: string): string | undefined =>
       correctionFirst?.exec(fold(sentence))?.groups?.rest,
     /** The templates' reading alone: enough to tell a question, with no home to look at. */
-    question(sentence: string): FastMatch | undefined {
+    question(said: string): FastMatch | undefined {
+      const sentence = wishInOrder(said);
       const asked = clock(sentence);
       const match = asked?.guessed ? (matcher.match(sentence) ?? asked) : (asked ?? matcher.match(sentence));
       return match && QUESTIONS.has(match.intent) ? match : undefined;
@@ -439,7 +442,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
      * Both readings, with the home's names: the one `PRECEDENCE` takes, or none; after a
      * correction ("no, turn it down"), the command alone.
      */
-    understand(sentence: string, homeNames: (words: string) => Spotted | undefined): Understood | undefined {
+    understand(said: string, homeNames: (words: string) => Spotted | undefined): Understood | undefined {
+      const sentence = wishInOrder(said);
       if (hushOnly?.test(fold(sentence))) return undefined;
       const lookup = withPlurals(homeNames);
       const understood = understandSentence(sentence, lookup);

@@ -220,3 +220,29 @@ describe("English, German and Dutch: the volume halved is half of where it is no
     expect(calls()).toEqual([]);
   });
 });
+
+describe("German: a wish with 'gern' after what is wished is the wish", () => {
+  it.each([
+    [
+      "ich hätte das Licht in der Küche gern aus",
+      ["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"],
+    ],
+    ["Ich hätte das Licht im Schlafzimmer gerne an.", ["light.turn_on light.bedroom_light"]],
+    [
+      "ich möchte die Musik gerne etwas leiser",
+      [`media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`],
+    ],
+  ])("de: %j does what is wished", async (text, expected) => {
+    await say(text, "de");
+    expect(calls()).toEqual(expected);
+  });
+
+  it.each([
+    ["ich hatte das Licht in der Küche gern aus"],
+    ["ich hätte das gern"],
+    ["ich hätte das Licht gern aus gehabt, aber egal"],
+  ])("de: %j tells of the past or wishes nothing named: nothing is touched", async (text) => {
+    await say(text, "de");
+    expect(calls()).toEqual([]);
+  });
+});

@@ -322,6 +322,11 @@ export const de: FastPathGrammar = {
   // "machte", "schaltete", "drehten": the past of a weak verb.
   pastEndings: ["te", "ten", "test", "tet"],
   // "ausgeschaltet das Licht": "aus|ge|schalt|et" is "ausschalten" done, told.
+  // "ich hätte das Licht gern aus", "ich möchte die Musik gerne leiser" (see the type).
+  wishAround: {
+    opens: ["ich hätte", "ich haette", "ich möchte", "ich moechte", "ich würde", "ich wuerde"],
+    closes: ["gern", "gerne"],
+  },
   // "Licht aus der Küche": from the kitchen, no light switched off (see the type).
   fromWays: ["aus"],
   participle: {
