@@ -498,6 +498,21 @@ export function createClockQuestion(grammar: FastPathGrammar) {
       .filter((w) => !questionWords.has(w) && !determiners.has(w)),
   );
 
+  const remindedOf = phraseList(grammar.clock.remindedOf ?? []);
+  /**
+   * "herinner me aan de datum", "erinnere mich an das Datum": reminded of the date alone is told
+   * it; reminded of anything else ("aan de vergadering", "an Dienstag", "an die Zeit von …") is a
+   * reminder to set.
+   */
+  function remindedOfTheDate(said: string[], folded: string, sentence: string): ClockQuestion | undefined {
+    const phrase = remindedOf.find((p) => p.every((w, k) => said[k] === w));
+    if (!phrase) return undefined;
+    const rest = said.slice(phrase.length);
+    if (!rest.some((w) => roles.get(w) === "date")) return undefined;
+    const asked = read(rest, folded, sentence);
+    return asked?.intent === "query_date" && Object.keys(asked).length === 1 ? asked : undefined;
+  }
+
   return (sentence: string): ClockQuestion | undefined => {
     const folded = withElisions(fold(sentence));
     // Most sentences name neither: one look at their words, and done.
@@ -512,7 +527,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     if (alone.length < 2) return undefined;
     const said = words(clean(folded));
     if (!said.length || fromNow(words(folded))) return undefined;
-    const asked = read(said, folded, sentence);
+    const asked = read(said, folded, sentence) ?? remindedOfTheDate(said, folded, sentence);
     if (asked) return asked;
     // "time in amsterdam", "l'ora ad Amsterdam", "amsterdam tijd": the question with a place, which
     // is the home's, or the sentence is not understood.

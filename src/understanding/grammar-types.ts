@@ -472,6 +472,12 @@ export interface FastPathGrammar {
   /** Politeness that carries no meaning, removed before matching: "please", "could you", "I want". */
   fillers: string[];
   /**
+   * A wish said around what is wished ("ich hätte das Licht gern aus"): the words that open it and
+   * the softening word after the wished, as written; read as with the two together ("ich hätte
+   * gern das Licht aus"), which `fillers` hold.
+   */
+  wishAround?: { opens: string[]; closes: string[] };
+  /**
    * Why a command is said, told beside it ("que no te oigo", going to bed, good night): removed as
    * fillers are, but with one said, a kind said with a place and no verb (`placedKindMeansOn`) asks
    * nothing ("buenas noches, la luz de la cocina" may want it off).
@@ -485,7 +491,10 @@ export interface FastPathGrammar {
    * command ("loud!", "leise!"): such a sentence is not read.
    */
   intensifiers?: string[];
-  /** Groups of words templates share, by name: `<set>` in a template is any of `words.set`. */
+  /**
+   * Groups of words templates share, by name: `<set>` in a template is any of `words.set`.
+   * `words.halve` ("halve", "halbiere", "halveer") is the `{half}` slot: the volume halved.
+   */
   words: Record<string, string[]>;
   /** What the words of a command say, for the reader (see `CueWords`). */
   cues: CueWords;
@@ -877,6 +886,11 @@ export interface FastPathGrammar {
      * a sentence with one is no question of the clock.
      */
     settings?: string[];
+    /**
+     * Settings that remind of something ("herinner me aan", "erinnere mich an"): said of the date
+     * alone, they ask it ("herinner me aan de datum"); of anything else, a reminder is set.
+     */
+    remindedOf?: string[];
     /**
      * Words that ask what a day holds for someone ("what's on today", "was habe ich heute", "j'ai
      * quoi aujourd'hui", "cosa ho oggi"): with "today" and no word of the date, a question of the

@@ -37,26 +37,14 @@ export function createLaterTime(grammar: FastPathGrammar) {
   ];
   const phrase = new RegExp(`(?:^|\\s)(?:${forms.join("|")})(?=\\s|$)`, "g");
   // "erhöhe die Lautstärke um 10": where the word for an hour is also the word for by how much, a
-  // bare number after it is the amount when the sentence says the sound or the light goes up or
-  // down ("mach das Licht um 8 an", "fahr den Rollladen um 7 runter" stay a time), and sets no
-  // level besides ("stell die Lautstärke um 8 auf 20" is a time).
+  // bare number after it is the amount when the sentence says the sound goes up or down, as a
+  // volume is counted with no unit ("mach das Licht um 8 an", "fahr den Rollladen um 7 runter"
+  // stay a time), and sets no level besides ("stell die Lautstärke um 8 auf 20" is a time). A
+  // light's level is said in percent: "dimme das Licht um zehn" is at ten o'clock, "um zehn
+  // Prozent" by ten.
   const { cues } = grammar;
-  const level = [
-    ...cues.volume,
-    ...cues.brightness,
-    ...cues.louder,
-    ...cues.quieter,
-    ...cues.brighter,
-    ...cues.dimmer,
-  ];
-  const direction = [
-    ...cues.up,
-    ...cues.down,
-    ...cues.louder,
-    ...cues.quieter,
-    ...cues.brighter,
-    ...cues.dimmer,
-  ];
+  const level = [...cues.volume, ...cues.louder, ...cues.quieter];
+  const direction = [...cues.up, ...cues.down, ...cues.louder, ...cues.quieter];
   const has = (list: string[]) => new RegExp(`(?:^|\\s)(?:${alternation(list)})(?=\\s|$)`);
   const byOrAt = byAlso.length
     ? {

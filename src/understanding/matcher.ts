@@ -55,8 +55,11 @@ export interface FastMatch {
   week?: true;
   /** A date question that checks whether today is in the weekend ("is it the weekend"). */
   weekend?: true;
-  /** A relative change: how much ("a bit" is a step, "a lot" two, "all the way" to the end). */
-  amount?: "step" | "lot" | "full";
+  /**
+   * A relative change: how much ("a bit" is a step, "a lot" two, "all the way" to the end, "halve
+   * the volume" to half of where it is).
+   */
+  amount?: "step" | "lot" | "full" | "half";
   /** "unmute and turn it up": the speaker is unmuted before its volume is changed or set. */
   unmute?: true;
   /** A relative change by this many percent ("turn the volume up by 20 %"). */
@@ -153,6 +156,8 @@ export function createMatcher(grammar: FastPathGrammar) {
     detect: `(?<detect>${alternation(detectWords.keys())})`,
     // "mach den Rollladen ein Stück auf": a step said inside a separable verb.
     bit: `(?<bit>${alternation(grammar.cues.bit)})`,
+    // "halve the volume", "halbiere die Lautstärke": half of where it is.
+    half: `(?<half>${alternation(grammar.words.halve ?? [])})`,
   };
   // A place said after the sentence's last word ("turn the lights off in the kitchen", "is the
   // door locked in the hallway", "… in here"): every template that does not end in its name
@@ -324,6 +329,7 @@ export function createMatcher(grammar: FastPathGrammar) {
           if (groups.state !== undefined) match.state = stateWords.get(groups.state);
           if (groups.detect !== undefined) match.detect = detectWords.get(groups.detect);
           if (groups.bit !== undefined) match.amount = "step";
+          if (groups.half !== undefined) match.amount = "half";
           return match;
         }
       for (const { intent, regex } of clockAround) {

@@ -17,11 +17,10 @@ import { ENTRANCE_COVER_CLASSES } from "../tools/policy/effects.js";
 import { RESOLVE_RULES, type Phrase, type RuleTools } from "./resolve-rules.js";
 import { deviceChoices, roomChoices, roomOf } from "./choices.js";
 import { GRAMMARS } from "./grammar.js";
+import { namesCeilingLight, onCeiling } from "./ceiling.js";
 
 /** The ceiling words of every language: a home may name its lights in any of them. */
 const CEILING = [...new Set(Object.values(GRAMMARS).flatMap((g) => g.ceiling.map(normalizeName)))];
-/** Whether a word begins with one of `words` ("deckenlampe", "plafonniers"). */
-const onCeiling = (words: string[]) => (word: string) => words.some((w) => word.startsWith(w));
 
 export type { Place, Resolved, ResolveContext, Scope, Target } from "./target-types.js";
 
@@ -366,7 +365,7 @@ export function createTargetResolver(grammar: FastPathGrammar) {
       }
     }
     // "allume le plafonnier", "spegni la plafoniera": a word that names a ceiling light alone.
-    if (words.length === 1 && word && onCeiling(ceilingSaid)(word) && lightWords[0])
+    if (words.length === 1 && word && namesCeilingLight(ceilingSaid)(word) && lightWords[0])
       cuts.push([[lightWords[0]], [word]]);
     for (const [kindPart, rest] of cuts) {
       const kind = kindWords.get(kindPart.join(" "));
@@ -404,7 +403,8 @@ export function createTargetResolver(grammar: FastPathGrammar) {
       // "the overhead light", "Deckenlampe", "la luz del techo": the one whose name says so.
       // "Hauptlicht": the whole compound may be the word, where its first part alone says which.
       const overhead =
-        said.some(onCeiling(ceilingSaid)) || (words.length === 1 && onCeiling(ceilingSaid)(word ?? ""));
+        said.some(onCeiling(ceilingSaid)) ||
+        (words.length === 1 && namesCeilingLight(ceilingSaid)(word ?? ""));
       const here = speakerPlace(ctx);
       for (const place of where ? [where] : here ? [here, undefined] : [undefined]) {
         const targets = kindTargets(ctx, kind, place);

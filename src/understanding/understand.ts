@@ -1,6 +1,8 @@
 // What a sentence asks, from its two readings: the grammar's templates (matcher.ts) and the
 // reading by names and cues (reading/reader.ts). Which one wins is the table below.
+import { onCeiling } from "./ceiling.js";
 import { createClockQuestion } from "./clock-question.js";
+import { createWishOrder } from "./wish-order.js";
 import { COVER_KINDS, RELATIVE_INTENTS, SOUND_INTENTS, STATE_QUESTIONS } from "./kinds.js";
 import type { FastIntent, FastPathGrammar } from "./grammar-types.js";
 import { createMatcher, type FastMatch } from "./matcher.js";
@@ -141,6 +143,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const lexicon = createLexicon(grammar);
   const reader = createReader(grammar, lexicon);
   const clock = createClockQuestion(grammar);
+  const wishInOrder = createWishOrder(grammar);
   const spelling = createSpelling(grammar, lexicon);
   const twoWays = (grammar.twoWays ?? []).map((p) => fold(p).split(" "));
   const cleaned = createCleaner(grammar);
@@ -354,8 +357,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     let player = false;
     for (let i = 0; i < words.length; i++) {
       if (inName(spans, i)) continue;
-      // Beginnings of words, as the grammar has them: "plafonier" says "plafoniera" too.
-      if (ceilingWords.some((w) => words[i]!.startsWith(w))) light = true;
+      // "plafonier" says "plafoniera" too (ceiling.ts).
+      if (onCeiling(ceilingWords)(words[i]!)) light = true;
       for (let n = Math.min(lexicon.startingWith(words[i]!), words.length - i); n >= 1; n--) {
         const kind = lexicon.senses(joinWords(words.slice(i, i + n)))?.kind;
         if (kind && COVER_KINDS.has(kind)) return "cover";
@@ -429,7 +432,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     afterCorrectionWord: (sentence: string): string | undefined =>
       correctionFirst?.exec(fold(sentence))?.groups?.rest,
     /** The templates' reading alone: enough to tell a question, with no home to look at. */
-    question(sentence: string): FastMatch | undefined {
+    question(said: string): FastMatch | undefined {
+      const sentence = wishInOrder(said);
       const asked = clock(sentence);
       const match = asked?.guessed ? (matcher.match(sentence) ?? asked) : (asked ?? matcher.match(sentence));
       return match && QUESTIONS.has(match.intent) ? match : undefined;
@@ -438,7 +442,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
      * Both readings, with the home's names: the one `PRECEDENCE` takes, or none; after a
      * correction ("no, turn it down"), the command alone.
      */
-    understand(sentence: string, homeNames: (words: string) => Spotted | undefined): Understood | undefined {
+    understand(said: string, homeNames: (words: string) => Spotted | undefined): Understood | undefined {
+      const sentence = wishInOrder(said);
       if (hushOnly?.test(fold(sentence))) return undefined;
       const lookup = withPlurals(homeNames);
       const understood = understandSentence(sentence, lookup);

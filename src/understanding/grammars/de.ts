@@ -322,6 +322,11 @@ export const de: FastPathGrammar = {
   // "machte", "schaltete", "drehten": the past of a weak verb.
   pastEndings: ["te", "ten", "test", "tet"],
   // "ausgeschaltet das Licht": "aus|ge|schalt|et" is "ausschalten" done, told.
+  // "ich hätte das Licht gern aus", "ich möchte die Musik gerne leiser" (see the type).
+  wishAround: {
+    opens: ["ich hätte", "ich haette", "ich möchte", "ich moechte", "ich würde", "ich wuerde"],
+    closes: ["gern", "gerne"],
+  },
   // "Licht aus der Küche": from the kitchen, no light switched off (see the type).
   fromWays: ["aus"],
   participle: {
@@ -341,6 +346,8 @@ export const de: FastPathGrammar = {
   words: {
     // What a level word may be said of: "maximale Stufe" (and the volume and brightness words).
     levelOf: ["stufe", "helligkeitsstufe"],
+    // "halbiere die Lautstärke", "die Lautstärke um die Hälfte reduzieren": half of what it is now.
+    halve: ["halbiere", "halbier", "halbieren", "halbiert", "um die hälfte"],
     // Verbs that set a level, and the particles that may end such a sentence ("… einstellen").
     set: [
       "stelle",
@@ -1475,6 +1482,9 @@ export const de: FastPathGrammar = {
     ["n", ""],
     ["en", ""],
     ["e", ""],
+    // "die Temperatur des Schlafzimmers", "das Licht des Flures": a place in the genitive.
+    ["s", ""],
+    ["es", ""],
   ],
   ceiling: [
     "decke",
@@ -2215,12 +2225,15 @@ export const de: FastPathGrammar = {
       "erinnere mich um",
       "erinnere mich an",
       "erinner mich um",
+      "erinner mich an",
       "weck mich",
       "wecke mich",
       "wecker",
       "erinnerung",
       "timer",
     ],
+    // "erinnere mich an das Datum": the date asked (see the type).
+    remindedOf: ["erinnere mich an", "erinner mich an"],
     // "was habe ich heute", "was ist heute los": what the day holds, the calendar's to say.
     agenda: [
       // "erinnere mich heute …": a reminder begun, not the date asked ("erinnere mich, welcher Tag ist" is).
@@ -2297,6 +2310,16 @@ export const de: FastPathGrammar = {
     },
   },
   intents: [
+    // "halbiere die Lautstärke", "Lautstärke halbieren": half of what it is now.
+    {
+      intent: "volume_down",
+      templates: [
+        "{half} [die] <volume> [(von|vom|des|der) {name}]",
+        "[die] <volume> [(von|vom|des|der) {name}] {half}",
+        "(reduziere|reduzier|verringere|verringer|senke|senk) [die] <volume> {half}",
+        "[die] <volume> {half} (reduzieren|verringern|senken)",
+      ],
+    },
     {
       intent: "query_time",
       templates: [

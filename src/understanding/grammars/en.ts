@@ -347,8 +347,9 @@ export const en: FastPathGrammar = {
     "let's",
     "today's",
   ],
-  // A chandelier hangs from the ceiling: the ceiling light of the room.
-  ceiling: ["ceiling", "overhead", "chandelier"],
+  // A chandelier hangs from the ceiling: the ceiling light of the room. "The big light", "the main
+  // light": a room's main light, the one on the ceiling.
+  ceiling: ["ceiling", "overhead", "chandelier", "big", "main"],
   // Which one of a kind: by its side, its size, its rank or how near it is.
   which: [
     "left",
@@ -552,6 +553,7 @@ export const en: FastPathGrammar = {
     turn: ["turn", "switch", "power", "put", "turning", "switching"],
     set: ["set", "change", "turn", "adjust", "put", "make"],
     volumeChange: ["set", "turn", "change", "increase", "decrease", "raise", "lower"],
+    halve: ["halve", "halved", "in half", "by half"],
   },
   cues: {
     verbs: [
@@ -1953,6 +1955,18 @@ export const en: FastPathGrammar = {
         "illuminate [{name}]",
       ],
     },
+    // "halve the volume", "volume halved", "cut the sound in half": half of what it is now.
+    {
+      intent: "volume_down",
+      templates: [
+        "{half} [the] <volume> [(of|on) {name}]",
+        "[the] <volume> {half}",
+        "(cut|reduce|lower|drop|decrease) [the] <volume> {half}",
+      ],
+    },
+    // "hit the lights [in the kitchen]": switched on, said of the lights alone ("hit the road",
+    // "hit the light switch" are not).
+    { intent: "turn_on", kind: "light", templates: ["hit the (light|lights)"] },
     {
       intent: "turn_on",
       templates: [

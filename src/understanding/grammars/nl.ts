@@ -244,6 +244,8 @@ export const nl: FastPathGrammar = {
     set: ["zet", "stel", "doe", "verander", "wijzig", "draai", "breng", "verhoog", "verlaag"],
     direction: ["omhoog", "omlaag", "hoger", "lager"],
     to: ["op", "naar", "tot"],
+    // "halveer het geluid", "verlaag het volume met de helft": half of what it is now.
+    halve: ["halveer", "halveren", "gehalveerd", "met de helft"],
   },
   cues: {
     verbs: [
@@ -1793,6 +1795,7 @@ export const nl: FastPathGrammar = {
     settings: [
       "herinner me om",
       "herinner me aan",
+      "herinner mij aan",
       "wek me",
       "maak me wakker",
       "wekker",
@@ -1800,6 +1803,8 @@ export const nl: FastPathGrammar = {
       "alarm",
       "timer",
     ],
+    // "herinner me aan de datum": the date asked (see the type).
+    remindedOf: ["herinner me aan", "herinner mij aan"],
     // "wat heb ik vandaag nou", "wat staat er vandaag": what the day holds, the calendar's to say.
     // "herinner me vandaag …": a reminder begun, not the date asked ("herinner me welke dag het is" is).
     agenda: [
@@ -1847,6 +1852,16 @@ export const nl: FastPathGrammar = {
     },
   },
   intents: [
+    // "halveer het geluid", "het volume halveren": half of what it is now.
+    {
+      intent: "volume_down",
+      templates: [
+        "{half} [(de|het)] <volume> [(van|op) {name}]",
+        "[(de|het)] <volume> [(van|op) {name}] {half}",
+        "(verlaag|verminder) [(de|het)] <volume> {half}",
+        "[(de|het)] <volume> {half} (verlagen|verminderen)",
+      ],
+    },
     // "het dempen van de luidspreker opheffen": the muting of a speaker, lifted.
     {
       intent: "unmute",

@@ -819,7 +819,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
             somethings.has(item.text) &&
             saidBefore?.type === "word" &&
             saidBefore.sense.cues.has("verbs") &&
-            !TURNS.some((cue) => saidBefore.sense.cues.has(cue))
+            !TURNS.some((cue) => saidBefore.sense.cues.has(cue)) &&
+            !aBitMore(said, i)
           )
             somethingPut = true;
           // "draai aan de volumeknop", "dreh an der Lautstärke": "on" said before the volume and its
@@ -1186,6 +1187,22 @@ const TOLD_WHEN_INTENSIFIED: readonly Cue[] = [...CHANGES, "mute"];
 const WAYS = AMOUNT_BEFORE;
 /** Cues of a verb that says which way it turns something: "baja algo" is the volume a bit down. */
 const TURNS: readonly Cue[] = [...WAYS, "on", "off", "mute", "unmute"];
+/** A change of the sound or the light said in one word ("harder", "feller"). */
+const COMPARED: readonly Cue[] = ["louder", "quieter", "brighter", "dimmer"];
+
+/**
+ * "zet iets harder", "zet wat zachter": "a bit" before one word of a change of the sound or the
+ * light, with nothing put anywhere after it ("zet iets rustiger op" puts on something calmer).
+ */
+function aBitMore(said: Item[], i: number): boolean {
+  const compared = said[i + 1];
+  return (
+    compared?.type === "word" &&
+    !compared.text.includes(" ") &&
+    COMPARED.some((cue) => compared.sense.cues.has(cue)) &&
+    !said.slice(i + 2).some((item) => item.type === "word" && item.sense.cues.has("to"))
+  );
+}
 /** Cues that name what a command acts on without a device. */
 const OBJECTS_NAMED: readonly Cue[] = ["volume", "music", "brightness", "lightOn", "lightOff"];
 /** A word that says how much ("un poco", "molto") and nothing else. */

@@ -411,10 +411,14 @@ function volumeOf(entity: EntityView): number | undefined {
   return typeof level === "number" ? Math.round(level * 100) : undefined;
 }
 
-/** What a change by a step does to `current` (0–100): the step, twice it, the steps counted, or to the end. */
+/**
+ * What a change by a step does to `current` (0–100): the step, twice it, the steps counted, to the
+ * end, or down to half of it.
+ */
 function stepped(turn: Turn, current: number, up: boolean, step: number, lowest: number): number {
   const { amount, by, steps } = turn.match;
   if (amount === "full") return up ? 100 : lowest;
+  if (amount === "half") return up ? current : Math.max(lowest, Math.round(current / 2));
   const change = by ?? (steps ?? (amount === "lot" ? 2 : 1)) * step;
   return up ? Math.min(100, current + change) : Math.max(lowest, current - change);
 }

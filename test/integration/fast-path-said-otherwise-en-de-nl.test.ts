@@ -1,0 +1,248 @@
+// Commands said in ways the fast path once missed or misread, in English, German and Dutch, end
+// to end: grammar → names → the registry's tools → the fake Home Assistant. Every sentence is our
+// own.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ConversationAgent } from "../../src/agent/types.js";
+import { corpusHome } from "../support/ha-corpus-home.js";
+import type { FakeHa } from "../support/ha-server.js";
+import { startLocalHomeAgent, type LocalHomeAgent } from "../support/local-home-agent.js";
+
+let ha: FakeHa;
+let agent: ConversationAgent;
+let setState: LocalHomeAgent["setState"];
+let calls: LocalHomeAgent["serviceCalls"];
+let close: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  ({ ha, agent, setState, serviceCalls: calls, close } = await startLocalHomeAgent(corpusHome()));
+});
+afterAll(async () => close?.());
+beforeEach(async () => {
+  await setState("light.kitchen_ceiling", "on", { brightness: 128 });
+  await setState("light.counter_lights", "off", { brightness: null });
+  await setState("light.bedroom_light", "off", { brightness: null });
+  await setState("media_player.living_room_speaker", "idle", { volume_level: 0.4, is_volume_muted: false });
+  ha.serviceCalls.length = 0;
+});
+
+const say = (text: string, language: string, deviceId = "kitchen_satellite") =>
+  agent.handle({ text, language, deviceId });
+
+describe("German and Dutch: a light dimmed 'um zehn' with no unit is dimmed at ten o'clock", () => {
+  it.each([
+    ["de", "dimme das Licht um zehn"],
+    ["de", "mach das Licht bitte um acht dunkler"],
+    ["de", "mach die Lampen um neun heller"],
+    ["nl", "dim het licht om tien"],
+    ["nl", "maak de lampen om negen feller"],
+  ])("%s: %j is for later: nothing is touched, and the speaker is told", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toBe("");
+  });
+
+  it.each([
+    ["de", "dimme das Licht um zehn Prozent"],
+    ["de", "mach das Licht um 10 Prozent dunkler"],
+  ])("%s: %j, with its unit, dims the kitchen's light by ten", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":40}`]);
+  });
+});
+
+describe("English: 'hit the lights' switches on the lights where the speaker is", () => {
+  it.each([["hit the lights"], ["could you hit the lights"], ["hit the light please"]])(
+    "en: %j, said in the kitchen, switches the kitchen's lights on",
+    async (text) => {
+      const result = await say(text, "en");
+      expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+      expect(result.response_type).toBe("action_done");
+    },
+  );
+
+  it("en: 'hit the lights in the bedroom', said in the kitchen, switches the bedroom's light on", async () => {
+    await say("hit the lights in the bedroom", "en");
+    expect(calls()).toEqual(["light.turn_on light.bedroom_light"]);
+  });
+
+  it.each([["hit the road"], ["hit the light switch"], ["who hit the lights"], ["hit the kettle"]])(
+    "en: %j says no switching on of a light: nothing is touched",
+    async (text) => {
+      await say(text, "en");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
+describe("English: the big or main light of a room is the one on its ceiling", () => {
+  it.each([
+    ["switch on the big light", "light.turn_on light.kitchen_ceiling"],
+    ["turn off the main light", "light.turn_off light.kitchen_ceiling"],
+    ["turn the main lights off please", "light.turn_off light.kitchen_ceiling"],
+  ])("en: %j, said in the kitchen, is its ceiling light, not its counter lights", async (text, call) => {
+    await setState("light.counter_lights", "on", { brightness: 128 });
+    ha.serviceCalls.length = 0;
+    await say(text, "en");
+    expect(calls()).toEqual([call]);
+  });
+
+  it.each([
+    ["the big light is on", "kitchen_satellite"],
+    ["is the main light on?", "kitchen_satellite"],
+    // The bedroom's one light says nothing of hanging from its ceiling.
+    ["turn on the big light", "bedroom_satellite"],
+    ["turn on the maintenance light", "kitchen_satellite"],
+  ])(
+    "en: %j (said in %s) says, asks, or names no light that is clearly it: nothing is switched",
+    async (text, satellite) => {
+      await say(text, "en", satellite);
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
+describe("Dutch: 'iets' or 'wat' before louder or quieter is a bit, not something to put on", () => {
+  it.each([
+    ["zet iets harder", 0.5],
+    ["zet wat zachter", 0.3],
+    ["zet iets luider graag", 0.5],
+  ])("nl: %j sets the speaker's volume by a step", async (text, level) => {
+    await say(text, "nl", "office_satellite");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([["zet iets rustigers op"], ["zet iets harder op"], ["zet wat vrolijks op"]])(
+    "nl: %j asks for something to be put on: nothing is touched",
+    async (text) => {
+      await say(text, "nl", "office_satellite");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
+describe("German: a room said in the genitive is that room", () => {
+  it.each([
+    ["gib mir die Temperatur des Schlafzimmers", "19"],
+    ["sag mir bitte die Luftfeuchtigkeit des Büros", "48"],
+  ])("de: %j answers that room's reading", async (text, value) => {
+    const result = await say(text, "de");
+    expect(result.speech).toContain(value);
+    expect(calls()).toEqual([]);
+  });
+
+  it("de: 'schalte das Licht des Schlafzimmers ein' switches the bedroom's light on", async () => {
+    await say("schalte das Licht des Schlafzimmers ein", "de");
+    expect(calls()).toEqual(["light.turn_on light.bedroom_light"]);
+  });
+
+  it.each([
+    ["schalte das Licht des Gästezimmers aus"],
+    ["die Temperatur des Schlafzimmers war gestern zu hoch"],
+  ])("de: %j names no room of the home, or tells: nothing is touched", async (text) => {
+    await say(text, "de");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German and Dutch: reminded of the date alone is told it", () => {
+  it.each([
+    ["nl", "herinner me aan de datum", /^Het is vandaag \p{L}+ \d{1,2} \p{L}+ \d{4}\.$/u],
+    ["nl", "herinner mij even aan de datum van vandaag", /^Het is vandaag \p{L}+ \d{1,2} \p{L}+ \d{4}\.$/u],
+    ["de", "erinnere mich bitte an das heutige Datum", /^Heute ist \p{L}+, \d{1,2}\. \p{L}+ \d{4}\.$/u],
+  ])("%s: %j says today's date", async (language, text, answer) => {
+    const result = await say(text, language);
+    expect(result.speech).toMatch(answer);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["nl", "herinner me aan de datum van het feest"],
+    ["nl", "herinner me aan de datum van morgen"],
+    ["nl", "herinner me aan donderdag"],
+    ["de", "erinnere mich an den Zahnarzttermin"],
+  ])("%s: %j is a reminder, or of another day: the date of today is not said", async (language, text) => {
+    const result = await say(text, language);
+    expect(result.speech).not.toMatch(/vandaag \p{L}+ \d{1,2}|Heute ist/u);
+  });
+});
+
+describe("English, German and Dutch: the volume halved is half of where it is now", () => {
+  it.each([
+    ["en", "halve the volume"],
+    ["en", "volume halved please"],
+    ["en", "cut the sound in half"],
+    ["de", "halbiere die Lautstärke"],
+    ["de", "bitte die Lautstärke halbieren"],
+    ["nl", "halveer het geluid"],
+    ["nl", "verlaag het volume met de helft"],
+  ])("%s: %j sets the speaker at 40 % to 20 %, and says so", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.2}`,
+    ]);
+    expect(result.speech).toContain("20");
+  });
+
+  it("en: 'halve the volume' of a speaker at 30 % sets it to 15 %", async () => {
+    await setState("media_player.living_room_speaker", "playing", {
+      volume_level: 0.3,
+      is_volume_muted: false,
+    });
+    ha.serviceCalls.length = 0;
+    await say("halve the volume", "en");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.15}`,
+    ]);
+  });
+
+  it.each([
+    ["en", "halve the volume"],
+    ["de", "halbiere die Lautstärke"],
+    ["nl", "halveer het geluid"],
+  ])("%s: %j, of a speaker that reports no volume, changes nothing", async (language, text) => {
+    await setState("media_player.living_room_speaker", "off", { volume_level: null });
+    ha.serviceCalls.length = 0;
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toBe("");
+  });
+
+  it.each([
+    ["en", "the volume was halved"],
+    ["en", "halve the recipe"],
+    ["de", "die Lautstärke wurde halbiert"],
+    ["nl", "het volume is gehalveerd"],
+    ["nl", "halveer het recept"],
+  ])("%s: %j tells, or halves no volume: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German: a wish with 'gern' after what is wished is the wish", () => {
+  it.each([
+    [
+      "ich hätte das Licht in der Küche gern aus",
+      ["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"],
+    ],
+    ["Ich hätte das Licht im Schlafzimmer gerne an.", ["light.turn_on light.bedroom_light"]],
+    [
+      "ich möchte die Musik gerne etwas leiser",
+      [`media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`],
+    ],
+  ])("de: %j does what is wished", async (text, expected) => {
+    await say(text, "de");
+    expect(calls()).toEqual(expected);
+  });
+
+  it.each([
+    ["ich hatte das Licht in der Küche gern aus"],
+    ["ich hätte das gern"],
+    ["ich hätte das Licht gern aus gehabt, aber egal"],
+  ])("de: %j tells of the past or wishes nothing named: nothing is touched", async (text) => {
+    await say(text, "de");
+    expect(calls()).toEqual([]);
+  });
+});
