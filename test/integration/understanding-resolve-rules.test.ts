@@ -420,8 +420,13 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
         expect(offered(resolved), `${language}: ${said}`).toMatchObject(plugs);
       }
     }
-    // "Partylampe", said in the kitchen: which of the kitchen's lights, not "no device called".
-    expect(offered(explain("de", "Partylampe", { speaker: "kitchen_satellite" }).resolved)).toEqual({
+    // "Stehlampe", said in the kitchen: how a lamp stands says which, so which of the kitchen's
+    // lights, not "no device called"; "Partylampe" says no which one: a device the home lacks.
+    expect(explain("de", "Partylampe", { speaker: "kitchen_satellite" }).resolved).toEqual({
+      kind: "not_found",
+      name: "Partylampe",
+    });
+    expect(offered(explain("de", "Stehlampe", { speaker: "kitchen_satellite" }).resolved)).toEqual({
       rooms: false,
       choices: [
         ["Ceiling Light (Kitchen)", ["light.kitchen_ceiling"]],
