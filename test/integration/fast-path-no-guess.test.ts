@@ -829,6 +829,37 @@ describe("a temperature asked with 'give me' is the temperature", () => {
   });
 });
 
+describe("a temperature asked with 'tell me' is the temperature", () => {
+  // "dis" is also the one spoken to called ("dis, éteins …"); said with "moi" it asks to be told.
+  it.each([
+    ["fr", "dis-moi la température de la chambre"],
+    ["fr", "dites-moi la température de la chambre"],
+    ["fr", "tu peux me dire la température de la chambre"],
+    ["fr", "pourriez-vous m'indiquer la température de la chambre"],
+    ["es", "dígame la temperatura del dormitorio"],
+    ["es", "me puedes decir la temperatura del dormitorio"],
+    ["es", "dime cuál es la temperatura del dormitorio"],
+    ["it", "mi dici la temperatura della camera da letto"],
+    ["it", "puoi dirmi la temperatura della camera da letto"],
+    ["it", "mi sa dire la temperatura della camera da letto"],
+  ])("%s: %j answers 19 degrees", async (language, text) => {
+    const reply = await say(text, language);
+    expect(home.serviceCalls()).toEqual([]);
+    expect(reply.speech).toMatch(/\b19\b/);
+  });
+
+  // What is asked of is no place of the home: no room's temperature is given for it.
+  it.each([
+    ["fr", "dis-moi la température idéale pour dormir"],
+    ["es", "dime la temperatura ideal para dormir"],
+    ["it", "dimmi la temperatura ideale per dormire"],
+  ])("%s: %j gives no room's temperature", async (language, text) => {
+    const reply = await say(text, language);
+    expect(home.serviceCalls()).toEqual([]);
+    expect(reply.speech).not.toMatch(/\d/);
+  });
+});
+
 describe("what happened, told with its article first, is no command", () => {
   it.each([
     ["en", "the volume increased"],

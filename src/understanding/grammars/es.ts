@@ -12,6 +12,12 @@ const wouldYou = (...infinitives: string[]) => infinitives.map((infinitive) => `
  */
 const placedOrGraded = ["coloca", "colocar", "coloque", "gradúa", "graduar", "gradúe", "pones"];
 
+/**
+ * What asks to be told a reading, to "tú" and to "usted", and after "me puedes", "puedes" (fillers):
+ * "dígame la temperatura", "¿me puedes decir la humedad del baño?", "dime cuál es la temperatura".
+ */
+const TOLD = "(cuál es|dime|dime cuál es|qué|dígame|decir|decirme)";
+
 /** What the bridge can do without a language model. */
 const CAPABILITIES =
   "Sin un modelo de lenguaje puedo encender, apagar, abrir, cerrar, bloquear y regular dispositivos, cambiar el volumen y decirte mediciones, estados, la hora y la fecha.";
@@ -2598,15 +2604,15 @@ export const es: FastPathGrammar = {
         "(cuanta|cuanto) {sensor} (consume|usa|gasta|esta consumiendo|esta usando|esta gastando) {name}",
         "(cuanta|cuanto) {sensor} (ha consumido|consumio|ha usado|uso|ha gastado|gasto) {name}",
         // "dame la temperatura de la cocina" ("dame" dropped): the question without its verb.
-        "[(cuál es|dime|qué)] la {sensor} <of> {name}",
-        "[(cuál es|dime|qué)] la {sensor} {name}",
+        `[${TOLD}] la {sensor} <of> {name}`,
+        `[${TOLD}] la {sensor} {name}`,
         "qué {sensor} (hay|hace) {name}",
         "(cuánto|cuanto) {sensor} hace {name}",
         "(cuánto|cuanto) {sensor} hace",
         "a (qué|que) {sensor} (está|están|estamos) [{name}]",
         "a (cuántos|cuantos) grados (está|están|estamos) {name}",
         "a (cuántos|cuantos) grados (está|están|estamos)",
-        "(cuál es|dime|qué) la {sensor}",
+        `${TOLD} la {sensor}`,
         "qué {sensor} hace {name}",
         "qué {sensor} hace",
         "qué {sensor} hay [{name}]",

@@ -5,6 +5,13 @@ const CAPABILITIES =
   "Sans modèle de langage, je peux allumer, éteindre, ouvrir, fermer, verrouiller et régler des appareils, changer le volume, et te donner les mesures, les états, l'heure et la date.";
 
 /**
+ * What asks to be told a reading, to "tu" and to "vous", and after "tu peux me", "pourriez-vous me"
+ * (fillers): "dites-moi la température", "tu peux me donner l'humidité".
+ */
+const TOLD =
+  "(quelle est|c'est quoi|quel est|donne|donnez|dites|indique|indiquez|dire|donner|indiquer|me dire|me donner|m'indiquer)";
+
+/**
  * A kind's nouns with what may be said after any of them, one or two in either order ("prise
  * électrique intelligente", "ampoules connectées wifi"): the singular's words after the singular
  * nouns, the plural's after the plural ones.
@@ -2419,11 +2426,13 @@ export const fr: FastPathGrammar = {
       templates: [
         "combien de {sensor} (consomme|utilise|tire|a consommé|a utilisé) {name}",
         "combien d'{sensor} (consomme|utilise|a consommé|a utilisé) {name}",
-        // "donne-moi la température de la cuisine" ("moi" dropped): what is given, asked.
-        "(quelle est|c'est quoi|quel est|donne|dis|indique) (la|le) {sensor} {name}",
-        "(quelle est|c'est quoi|quel est|donne|dis|indique) (la|le) {sensor}",
-        "(quelle est|c'est quoi|quel est|donne|dis|indique) l'{sensor} {name}",
-        "(quelle est|c'est quoi|quel est|donne|dis|indique) l'{sensor}",
+        // "donne-moi la température de la cuisine" ("moi" dropped): what is given, asked. "dis" is a
+        // filler (the one spoken to called), so "dis-moi la température de la cuisine" is read with
+        // no verb left, as "température de la cuisine" is.
+        `[${TOLD}] (la|le) {sensor} {name}`,
+        `${TOLD} (la|le) {sensor}`,
+        `[${TOLD}] l'{sensor} {name}`,
+        `${TOLD} l'{sensor}`,
         "quelle {sensor} fait il {name}",
         "quelle {sensor} fait il",
         "quelle {sensor} il fait {name}",

@@ -113,6 +113,12 @@ const smartPlugs = (words: Array<[singular: string, plural: string, feminine: bo
     ),
   ]);
 
+/**
+ * What asks to be told a reading, to "tu" and to "Lei", and after "mi", "puoi" (fillers): "mi dici
+ * la temperatura", "puoi dirmi l'umidità del bagno", "mi sa dire la temperatura".
+ */
+const TOLD = "(qual è|quale è|dimmi|dimmi qual è|dici|dica|dire|dirmi|sai dire|sai dirmi|sa dire|sa dirmi)";
+
 /** What the bridge can do without a language model. */
 const CAPABILITIES =
   "Senza un modello linguistico posso accendere, spegnere, aprire, chiudere, bloccare e regolare i dispositivi, impostare il volume e dirti misure, stati, l'ora e la data.";
@@ -2720,7 +2726,7 @@ export const it: FastPathGrammar = {
         "(quanta|quanto) {sensor} (consuma|usa|assorbe|sta consumando|sta usando) {name}",
         "(quanta|quanto) {sensor} (ha consumato|ha usato) {name}",
         // "dammi la temperatura della cucina" ("dammi" dropped): the question without its verb.
-        "[(qual è|quale è|dimmi)] la {sensor} {name}",
+        `[${TOLD}] la {sensor} {name}`,
         "[dimmi] quanto (è|fa) {sensor} {name}",
         "[dimmi] quanto (è|fa) {sensor}",
         "quanto {sensor} (fa|è) {name}",
@@ -2728,9 +2734,9 @@ export const it: FastPathGrammar = {
         "(com'è|come è) la {sensor} {name}",
         "(com'è|come è) la {sensor}",
         "[(puoi dirmi|dimmi|dirmi|sai dirmi)] che {sensor} (c'è|fa) {name}",
-        "(qual è|quale è|dimmi) la {sensor}",
-        "[(qual è|quale è|dimmi)] l'{sensor} {name}",
-        "(qual è|quale è|dimmi) l'{sensor}",
+        `${TOLD} la {sensor}`,
+        `[${TOLD}] l'{sensor} {name}`,
+        `${TOLD} l'{sensor}`,
         "che {sensor} (c'è|fa) {name}",
         "che {sensor} (c'è|fa)",
         "quanta {sensor} c'è {name}",
