@@ -770,6 +770,10 @@ describe("the date asked as not knowing it, whole, by its number or as typed", (
     ["es", "tengo que saber qué día es hoy"],
     ["it", "ho dimenticato che data è oggi"],
     ["it", "non so che giorno è"],
+    // "sé" and "me" are dropped as fillers: "no" is read with what is left after it.
+    ["es", "no sé qué fecha es hoy"],
+    ["es", "no sé cuál es la fecha"],
+    ["es", "no me acuerdo de la fecha"],
     ["nl", "ik ben vergeten welke dag het is"],
     ["nl", "welke datum is het vandaag ook alweer"],
     ["en", "tell me the full date please"],
@@ -802,9 +806,18 @@ describe("the date asked as not knowing it, whole, by its number or as typed", (
   });
 
   it.each([
+    ["es", "no sé qué hora es ahora"],
+    ["es", "no me acuerdo de la hora"],
+  ])("%s: %j asks the time", (language, sentence) => {
+    expect(readers[language]!(sentence)).toEqual({ intent: "query_time" });
+  });
+
+  it.each([
     // Not knowing something else, or of another day.
     ["en", "i don't know what time the bus comes"],
     ["es", "no sé qué hacer hoy"],
+    ["es", "no sé qué día es pasado mañana"],
+    ["es", "hoy no"],
     ["it", "non so cosa cucinare oggi"],
     ["nl", "ik ben de datum van het feest vergeten"],
     ["en", "what's the full date of the wedding"],

@@ -2350,7 +2350,13 @@ export const es: FastPathGrammar = {
       "precisa",
       "preciso",
       "correcta",
-      // "olvidé qué día es", "tengo que saber la fecha": not knowing, said to be told.
+      // "olvidé qué día es", "tengo que saber la fecha": not knowing, said to be told. "No sé qué
+      // hora es", "no me acuerdo de la fecha": "sé" and "me" are fillers, so "no" is read with the
+      // word left after it, never alone ("hoy no").
+      "no qué",
+      "no cuál",
+      "no acuerdo",
+      "no recuerdo",
       "olvidé",
       "he olvidado",
       "se me olvidó",
