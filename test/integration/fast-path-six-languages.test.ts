@@ -3203,6 +3203,37 @@ describe("Spanish: every person a command is said to, a reason said with it, dar
   });
 });
 
+describe("'more' said after a verb of down goes further down", () => {
+  it.each([
+    ["es", "baja la luz del techo de la cocina un poco más"],
+    ["es", "baja el plafón de la cocina algo más"],
+    ["fr", "baisse le plafonnier de la cuisine un peu plus"],
+  ])("%s: %j dims the kitchen's ceiling light a step", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
+  });
+
+  it.each([
+    ["es", "baja el volumen un poquito más"],
+    ["fr", "baisse le son un peu plus"],
+  ])("%s: %j lowers the speaker's volume a step", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}`,
+    ]);
+  });
+
+  it.each([
+    // Said before the thing, French "plus" may be "no more" with its "ne" dropped.
+    ["fr", "baisse plus la lumière de la cuisine"],
+    ["es", "no bajes más la luz de la cocina"],
+    ["es", "baja la luz de la cocina más fuerte"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("Spanish: a cover's verb that is also a step, said of a light by where it hangs", () => {
   it.each([
     ["es", "baja la luz del techo de la cocina", 25],

@@ -343,6 +343,35 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
   }
 
   /**
+   * "más", "più": "more" said alone, a comparative of up and of no other way. Said after a verb
+   * ("sube más", "bájale un poco más"), it goes further the verb's way.
+   */
+  const isMore = (item: Item | undefined): boolean =>
+    item?.type === "word" &&
+    comparatives.has(item.text) &&
+    item.sense.cues.has("up") &&
+    !item.sense.cues.has("down");
+
+  /**
+   * "baja la luz un poco más", "baja el volumen más": "more" said after a verb of down said first,
+   * with nothing after it but how much, goes further the verb's way, as in `bareStep`: whether it
+   * is so said, and its "up" no way of its own. Said before the thing it may be "no more" with
+   * "ne" dropped ("baisse plus la lumière"), which is not read so.
+   */
+  function furtherDown(said: Item[]): boolean {
+    const [first] = said;
+    if (first?.type !== "word" || comparatives.has(first.text)) return false;
+    const { cues } = first.sense;
+    if (!cues.has("down") || cues.has("up") || cues.has("particles")) return false;
+    const at = said.findLastIndex(isMore);
+    return (
+      at > 0 &&
+      said.findIndex(isMore) === at &&
+      said.slice(at + 1).every((item) => item.type === "word" && howMuchOnly(item.sense))
+    );
+  }
+
+  /**
    * "sube un poco", "bájale", "abbassa un po'": a verb of up or down said first, and nothing else
    * but how much. No thing, place, level or colour is said: a step of what the turn finds for it
    * (the sound, turn.ts), never a guess among the room's devices. "More" alone ("un poco más")
@@ -356,23 +385,17 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
     const up = first.sense.cues.has("up");
     if (up === first.sense.cues.has("down") || first.sense.cues.has("particles")) return undefined;
     const way: Cue = up ? "up" : "down";
-    // "sube más", "bájale un poco más": "more" said after the verb goes further its way.
-    const more = (item: Item) =>
-      item.type === "word" &&
-      comparatives.has(item.text) &&
-      item.sense.cues.has("up") &&
-      !item.sense.cues.has("down");
     // "baja ya": a word for now said last, which is also "anymore" ("ya no"), says no more than now.
     const last = rest.at(-1);
     const nowLast =
       last?.type === "word" && !!last.sense.filler && [...last.sense.cues].every((cue) => cue === "anymore");
     const told = nowLast ? rest.slice(0, -1) : rest;
     // Only how much after it: "un poco", "mucho", never a word that names or says anything more.
-    if (!told.every((item) => more(item) || (item.type === "word" && howMuchOnly(item.sense))))
+    if (!told.every((item) => isMore(item) || (item.type === "word" && howMuchOnly(item.sense))))
       return undefined;
     // What that "more" may say besides ("más" is also "anymore") is no more than it.
     const alsoSaid = new Set(
-      rest.filter(more).flatMap((item) => (item.type === "word" ? [...item.sense.cues] : [])),
+      rest.filter(isMore).flatMap((item) => (item.type === "word" ? [...item.sense.cues] : [])),
     );
     // A word that softens ("atténue un peu") is a word of down as well; one that increases
     // ("augmente un peu"), of up.
@@ -385,7 +408,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       (nowLast && cue === "anymore") ||
       alsoSaid.has(cue);
     if ([...cues.keys()].some((cue) => !allowed(cue))) return undefined;
-    if (cues.get(way) !== 1 + (up ? rest.filter(more).length : 0)) return undefined;
+    if (cues.get(way) !== 1 + (up ? rest.filter(isMore).length : 0)) return undefined;
     const amount = cues.has("lot") ? "lot" : cues.has("bit") ? "step" : undefined;
     return { intent: up ? "step_up" : "step_down", ...(amount ? { amount } : {}) };
   }
@@ -1020,9 +1043,15 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         !cues.has("quieter")
       )
         return undefined;
+      const ways = new Map(cues);
+      if (furtherDown(said)) {
+        const ups = (ways.get("up") ?? 0) - 1;
+        if (ups > 0) ways.set("up", ups);
+        else ways.delete("up");
+      }
       const action =
         placedOn ??
-        actionOf(cues, level, levelSaid, thing, place !== undefined, color) ??
+        actionOf(ways, level, levelSaid, thing, place !== undefined, color) ??
         bareStep(said, cues, sentence);
       if (!action) return undefined;
       // Two commands joined are read only as unmuting and then the volume.
