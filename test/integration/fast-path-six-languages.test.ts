@@ -7915,6 +7915,10 @@ describe("Spanish and Italian: how it should sound, wished, and too little of it
     ["es", "amplía el volumen"],
     ["it", "fai in modo che si senta di più"],
     ["it", "voglio che suoni più forte"],
+    // The wish said alone, with "que" or "che" and no verb before it.
+    ["es", "que suene más fuerte"],
+    ["es", "que suenen más alto los altavoces"],
+    ["it", "che suoni più forte"],
     ["it", "c'è poco volume"],
     ["it", "amplia il volume"],
   ])("%s: %j raises the speaker's volume by a step", async (language, text) => {
@@ -7926,6 +7930,8 @@ describe("Spanish and Italian: how it should sound, wished, and too little of it
 
   it.each([
     ["es", "haz que suene más bajo"],
+    ["es", "que suene más bajo"],
+    ["it", "che suoni più piano"],
     ["es", "la música se escucha muy fuerte"],
     ["it", "fai in modo che suoni più piano"],
   ])("%s: %j lowers the speaker's volume by a step", async (language, text) => {
@@ -7937,6 +7943,8 @@ describe("Spanish and Italian: how it should sound, wished, and too little of it
 
   it.each([
     ["es", "no quiero que suene más alto"],
+    ["es", "pon una canción que suene alegre"],
+    ["it", "metti una canzone che suoni allegra"],
     ["es", "pon poco volumen"],
     ["es", "amplía"],
     ["it", "non voglio che si senta più forte"],

@@ -124,8 +124,11 @@ export const es: FastPathGrammar = {
     "trate de",
     "habría que",
     "tendrías que",
-    // "que se apague la luz": the wish said alone.
+    // "que se apague la luz": the wish said alone. "Que suene más alto": the same wish of how it
+    // sounds, which "más alto" says, as with "que se oiga más alto".
     "que se",
+    "que suene",
+    "que suenen",
     "me encantaría",
     // "quisiera que encendieras la luz", "me encantaría que bajaras el volumen": a wish said in the
     // past subjunctive is the command, as "me gustaría que".

@@ -258,8 +258,11 @@ export const it: FastPathGrammar = {
     "posso avere",
     "dammi",
     "mi piacerebbe che",
-    // "che si spenga la luce": the wish said alone.
+    // "che si spenga la luce": the wish said alone. "Che suoni più forte": the same wish of how it
+    // sounds, which "più forte" says, as with "che si senta più forte".
     "che si",
+    "che suoni",
+    "che suonino",
     // "mi spegni la luce", "mi abbassi il volume": "for me", said before the verb.
     "mi",
     "aiutami a",
