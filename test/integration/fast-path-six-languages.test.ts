@@ -2516,6 +2516,9 @@ describe("Spanish and Italian: the switch's English word, a place said as a clau
     ["es", "dale a la luz de la cocina"],
     ["it", "luci on in cucina"],
     ["it", "accendi le luci che stanno in cucina"],
+    // French "on" is "we" but last, or before the place: there it is the switch's word.
+    ["fr", "lumières de la cuisine on"],
+    ["fr", "les lumières on dans la cuisine"],
   ])("%s: %j switches the kitchen's lights on", async (language, text) => {
     const result = await say(text, language);
     expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);

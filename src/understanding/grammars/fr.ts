@@ -2514,6 +2514,12 @@ export const fr: FastPathGrammar = {
       templates: ["(allume|allumer) {name}", "(éclaire|éclairer) {name}", "(éclaire|éclairer)"],
     },
     {
+      // "lumière on", "la prise on": the English word said after the thing, as on a switch's label
+      // (said anywhere else, "on" is "we": not a word of switching on).
+      intent: "turn_on",
+      templates: ["{name} on", "{name} on (dans|à|au|aux|en) {area}"],
+    },
+    {
       intent: "turn_on",
       templates: ["(active|lance|démarre|exécute|exécuter|joue) {name}", "(mets|met) {name} en marche"],
     },
