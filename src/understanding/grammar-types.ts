@@ -809,6 +809,13 @@ export interface FastPathGrammar {
   };
   /** Brightness and volume said in words: "half" → 50. */
   levels: Record<string, number>;
+  /**
+   * Half of what a level is now. `words`: those of `levels` that say half ("moitié", "la mitad",
+   * "metà"), which said "by" ("de moitié") or of the volume lowered to them ("baja el volumen a la
+   * mitad") halve it; `by`: the same said "by" in one phrase ("della metà"); `verbs`: verbs that
+   * halve ("dimezza"), a lowering.
+   */
+  halves?: { words: string[]; by?: string[]; verbs?: string[] };
   /** Colours and whites by name ("red", "rot"; "warm white", "warmweiß"), for lights that have a colour. */
   colors: Record<ColorName, string[]>;
   whites: Record<WhiteName, string[]>;

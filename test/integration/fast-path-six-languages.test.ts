@@ -3237,6 +3237,58 @@ describe("'more' said after a verb of down goes further down", () => {
   });
 });
 
+describe("the volume lowered by half, or to half, is half of what it is now", () => {
+  it.each([
+    ["es", "baja la música a la mitad"],
+    ["es", "reduce el volumen del altavoz a la mitad"],
+    ["fr", "réduis le son de moitié"],
+    ["fr", "baisse la musique à la moitié"],
+    ["it", "dimezza il volume dell'altoparlante"],
+    ["it", "abbassa la musica della metà"],
+  ])("%s: %j sets the speaker from 20 to 10 percent, and says so", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.1}`,
+    ]);
+    expect(result.speech).toMatch(/\b10\b/);
+  });
+
+  it("fr: 'baisse la lumière de la cuisine de moitié' dims the kitchen's ceiling light from 50 to 25 percent", async () => {
+    await say("baisse la lumière de la cuisine de moitié", "fr");
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
+  });
+
+  it.each([
+    ["es", "pon la música a la mitad"],
+    ["it", "metti il volume a metà"],
+  ])("%s: %j still sets the scale's half, 50 percent", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.5}`,
+    ]);
+  });
+
+  it.each([
+    // Up by half is no halving, and half of nothing said is nothing.
+    ["fr", "augmente le son de moitié"],
+    ["it", "dimezza"],
+    // No speaker there.
+    ["fr", "baisse le volume de moitié dans la cuisine"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["es", "baja la música a la mitad"],
+    ["it", "dimezza il volume dell'altoparlante"],
+  ])("%s: %j of a speaker that reports no volume touches nothing", async (language, text) => {
+    await setState("media_player.living_room_speaker", "off", { volume_level: null, is_volume_muted: null });
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("Spanish: a cover's verb that is also a step, said of a light by where it hangs", () => {
   it.each([
     ["es", "baja la luz del techo de la cocina", 25],

@@ -1577,7 +1577,8 @@ describe("muting lifted, and halves, as people say them", () => {
   it.each([
     ["nl", "dempen van de living room speaker opheffen", { intent: "unmute", name: "living room speaker" }],
     ["nl", "hef het dempen van de living room speaker op", { intent: "unmute", name: "living room speaker" }],
-    ["fr", "peux-tu réduire le volume à la moitié", { intent: "set_volume", level: 50 }],
+    // Lowered to half: half of what it is now, not the scale's half.
+    ["fr", "peux-tu réduire le volume à la moitié", { intent: "volume_down", amount: "half" }],
     ["es", "subir el volumen de los medios", { intent: "volume_up" }],
   ])("%s: %j", (language, sentence, expected) => {
     expect(understand(language, sentence)?.match).toMatchObject(expected);
@@ -1959,17 +1960,33 @@ describe("'vous' inside a phrase of its own", () => {
 
 describe("a share of what it is now", () => {
   it.each([
-    ["en", "lower the volume by half"],
     ["en", "dim the kitchen light by a quarter"],
-    ["fr", "baisse le volume de moitié"],
     ["fr", "augmente la luminosité de la cuisine de moitié"],
+    ["it", "alza il volume della metà"],
+    // Half of nothing said.
+    ["it", "dimezza"],
   ])("%s: %j is no level and no step, and is not read", (language, sentence) => {
     expect(understand(language, sentence)?.by).not.toBe("certain reading");
   });
 
   it.each([
+    ["fr", "baisse le volume de moitié", "volume_down"],
+    ["fr", "diminue le son à la moitié", "volume_down"],
+    ["es", "reduce el volumen a la mitad", "volume_down"],
+    ["it", "abbassa la musica della metà", "volume_down"],
+    ["it", "dimezza il volume", "volume_down"],
+    ["fr", "baisse la lumière de la cuisine de moitié", "dim"],
+  ])("%s: %j lowers it to half of what it is", (language, sentence, intent) => {
+    expect(understand(language, sentence)).toMatchObject({
+      match: { intent, amount: "half" },
+      by: "certain reading",
+    });
+  });
+
+  it.each([
     ["en", "set the volume to half", 50],
     ["fr", "mets le volume à moitié", 50],
+    ["es", "pon la música a la mitad", 50],
   ])("%s: %j is the level", (language, sentence, level) => {
     expect(understand(language, sentence)?.match).toMatchObject({ intent: "set_volume", level });
   });

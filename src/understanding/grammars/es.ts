@@ -2117,6 +2117,9 @@ export const es: FastPathGrammar = {
     "lo más que puedas": 100,
     "lo máximo": 100,
   },
+  // "baja el volumen a la mitad", "reduce la música a la mitad": half of what it is now ("hasta
+  // la mitad" is as far as half, the level).
+  halves: { words: ["mitad", "la mitad", "a la mitad"] },
   colors: {
     red: ["rojo", "roja"],
     orange: ["naranja"],

@@ -1786,6 +1786,8 @@ export const fr: FastPathGrammar = {
     "aussi bas que possible": 1,
     "au niveau le plus bas": 1,
   },
+  // "baisse le volume de moitié", "réduis le son à la moitié": half of what it is now.
+  halves: { words: ["moitié", "la moitié", "à moitié", "a moitié", "à la moitié"] },
   colors: {
     red: ["rouge"],
     orange: ["orange"],

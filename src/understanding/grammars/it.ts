@@ -2222,6 +2222,12 @@ export const it: FastPathGrammar = {
     "piena potenza": 100,
     "massima potenza": 100,
   },
+  // "abbassa il volume della metà", "dimezza il volume": half of what it is now.
+  halves: {
+    words: ["metà", "la metà", "a metà"],
+    by: ["della metà", "di metà", "per metà"],
+    verbs: ["dimezza", "dimezzare", "dimezzi", "dimezzate"],
+  },
   colors: {
     red: ["rosso", "rossa"],
     orange: ["arancione", "arancio"],

@@ -41,7 +41,7 @@ export interface Action {
   kind?: DeviceKind;
   level?: number;
   by?: number;
-  amount?: "step" | "lot" | "full";
+  amount?: "step" | "lot" | "full" | "half";
   /** A level said as a change up or down ("dim the lights to 40 %"). */
   towards?: "up" | "down";
   color?: ColorName | WhiteName;

@@ -69,6 +69,11 @@ export interface WordSense {
   /** A level word ("half", "maximum"): a level said without "to" or a unit. */
   level?: boolean;
   /**
+   * Half of what a level is now (`FastPathGrammar.halves`): a level word of half, the same said
+   * "by" in one phrase ("della metà"), or a verb that halves ("dimezza").
+   */
+  half?: "word" | "by" | "verb";
+  /**
    * The cues of the comparison a level word is made of ("nivel más alto": louder, "livello più
    * basso": quieter). With "the" it is the extreme; with "a" ("un nivel más alto") only a step.
    */
@@ -156,6 +161,12 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
   for (const [word, value] of numberWords(grammar)) sense(word).number ??= value;
   for (const [word, value] of Object.entries(grammar.levels)) {
     Object.assign(sense(word), { number: value, level: true });
+  }
+  for (const word of grammar.halves?.words ?? []) sense(word).half = "word";
+  for (const phrase of grammar.halves?.by ?? []) Object.assign(sense(phrase), { number: 50, level: true, half: "by" });
+  for (const verb of grammar.halves?.verbs ?? []) {
+    sense(verb).cues.add("down");
+    sense(verb).half = "verb";
   }
   const temperatureWords = new Set(grammar.sensors.temperature.map((w) => fold(w)));
   for (const [color, words] of [

@@ -464,6 +464,12 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       let levelSaid: LevelSaid = "bare";
       /** The level is a number said with no unit ("to 40", not "to 40 %" nor "to half"). */
       let levelBare = false;
+      /**
+       * Half of what it is now (`FastPathGrammar.halves`): "by" ("de moitié", "dimezza"), or a
+       * level word of half, which is the halving only of the volume lowered ("baja el volumen a
+       * la mitad").
+       */
+      let half: "by" | "to" | undefined;
       /** "two notches", "zwei Stufen": steps counted, each the size of "a bit". */
       let steps: number | undefined;
       const countSteps = (count: number) => {
@@ -772,8 +778,14 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
             ((before.sense.preposition && !before.sense.cues.size) || isArticle(before));
           if ((sense.level && !glued) || unit || introduced) {
             if (level !== undefined) return undefined;
-            // "by half", "de moitié": a share of what it is now, which no level or step says.
-            if (sense.level && howSaid(before) === "by") return undefined;
+            // "by half", "de moitié": a share of what it is now, which no level or step says, but
+            // the half a grammar names.
+            if (sense.half === "by" || (sense.level && howSaid(before) === "by")) {
+              if (!sense.half || half) return undefined;
+              half = "by";
+              continue;
+            }
+            if (sense.half) half = "to";
             level = sense.number;
             levelSaid = sense.level ? "to" : howSaid(before);
             levelBare = !sense.level && !unit;
@@ -854,6 +866,10 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
             if (describedBefore(said, i)) musicDescribed = true;
           }
           for (const cue of sense.cues) cues.set(cue, (cues.get(cue) ?? 0) + 1);
+          if (sense.half === "verb") {
+            if (half) return undefined;
+            half = "by";
+          }
           if (comparatives.has(item.text) && (sense.cues.has("up") || sense.cues.has("down")))
             bareComparatives++;
           // "not so loud" is a request alone, but "the music is not so loud" says how it is;
@@ -1049,10 +1065,12 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         if (ups > 0) ways.set("up", ups);
         else ways.delete("up");
       }
-      const action =
+      // "dimezza" alone: half of what is not said, which no step of the sound stands for.
+      const read =
         placedOn ??
         actionOf(ways, level, levelSaid, thing, place !== undefined, color) ??
-        bareStep(said, cues, sentence);
+        (half ? undefined : bareStep(said, cues, sentence));
+      const action = read && half ? halved(read, half) : read;
       if (!action) return undefined;
       // Two commands joined are read only as unmuting and then the volume.
       if (commandsJoined && (commandsJoined > 1 || !action.unmute)) return undefined;
@@ -1137,6 +1155,21 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       return { match, certain: thing?.type !== "unknown" };
     },
   };
+}
+
+/**
+ * A lowering by half ("baisse le volume de moitié", "dimezza il volume"), or the volume lowered to
+ * half ("baja el volumen a la mitad"): half of what it is now. Half said any other way is the level
+ * ("pon el volumen a la mitad") or, by half up, no reading.
+ */
+function halved(action: Action, half: "by" | "to"): Action | undefined {
+  if (half === "to")
+    return action.intent === "set_volume" && action.towards === "down"
+      ? { intent: "volume_down", amount: "half" }
+      : action;
+  const lowers: ReadonlySet<FastIntent> = new Set(["volume_down", "step_down", "dim"]);
+  if (!lowers.has(action.intent) || action.level !== undefined || action.by !== undefined) return undefined;
+  return { ...action, amount: "half" };
 }
 
 function howSaid(before: Item | undefined): LevelSaid {

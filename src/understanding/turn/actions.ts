@@ -48,6 +48,8 @@ function coverMove(turn: Turn, target: Target): { action: CoverAction; position?
       // "raise the shutter": all the way; "a bit", "by 20 %": a step from where it reports it is.
       if ((amount === undefined || amount === "full") && by === undefined)
         return { action: up ? "open" : "close" };
+      // "baisse le volet de moitié": half its way, or half of where it is; not for us to choose.
+      if (amount === "half") return undefined;
       const now = positionNow(turn, target);
       if (now === undefined) return undefined;
       const step = by ?? (steps ?? (amount === "lot" ? 2 : 1)) * turn.deps.steps.brightness;
