@@ -2552,6 +2552,10 @@ describe("Spanish and Italian: the switch's English word, a place said as a clau
     ["es", "dale a la luz de la cocina cuando llegue"],
     ["it", "la luce che è in cucina è accesa"],
     ["it", "luci on in cucina domani"],
+    // French "on" anywhere but last, or before the place, is "we".
+    ["fr", "alors on danse dans la cuisine"],
+    ["fr", "on allume la cuisine demain"],
+    ["fr", "lumières de la cuisine on demain"],
   ])("%s: %j touches nothing", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([]);

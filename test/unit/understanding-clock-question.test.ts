@@ -816,6 +816,7 @@ describe("the date asked as not knowing it, whole, by its number or as typed", (
     // Not knowing something else, or of another day.
     ["en", "i don't know what time the bus comes"],
     ["es", "no sé qué hacer hoy"],
+    ["fr", "je ne sais pas quoi faire aujourd'hui"],
     ["es", "no sé qué día es pasado mañana"],
     ["es", "hoy no"],
     ["it", "non so cosa cucinare oggi"],
