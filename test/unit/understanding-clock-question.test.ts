@@ -774,6 +774,9 @@ describe("the date asked as not knowing it, whole, by its number or as typed", (
     ["es", "no sé qué fecha es hoy"],
     ["es", "no sé cuál es la fecha"],
     ["es", "no me acuerdo de la fecha"],
+    // "ne" dropped, as spoken French does.
+    ["fr", "je sais pas quelle date on est"],
+    ["fr", "je me souviens plus de la date"],
     ["nl", "ik ben vergeten welke dag het is"],
     ["nl", "welke datum is het vandaag ook alweer"],
     ["en", "tell me the full date please"],
@@ -808,6 +811,7 @@ describe("the date asked as not knowing it, whole, by its number or as typed", (
   it.each([
     ["es", "no sé qué hora es ahora"],
     ["es", "no me acuerdo de la hora"],
+    ["es", "ni idea de qué hora es"],
   ])("%s: %j asks the time", (language, sentence) => {
     expect(readers[language]!(sentence)).toEqual({ intent: "query_time" });
   });
@@ -817,6 +821,8 @@ describe("the date asked as not knowing it, whole, by its number or as typed", (
     ["en", "i don't know what time the bus comes"],
     ["es", "no sé qué hacer hoy"],
     ["fr", "je ne sais pas quoi faire aujourd'hui"],
+    ["fr", "je me souviens pas de la date de la fête"],
+    ["es", "ni idea de qué hacer hoy"],
     ["es", "no sé qué día es pasado mañana"],
     ["es", "hoy no"],
     ["it", "non so cosa cucinare oggi"],

@@ -2234,6 +2234,7 @@ export const es: FastPathGrammar = {
       "tienes alguna idea de",
       "alguna idea de",
       "idea de",
+      "ni idea de",
       // Asked of the assistant's own view: "qué hora es según tú".
       "según tú",
       // "según usted": "usted" is a word of its own here, so "según" is too.

@@ -2085,10 +2085,16 @@ export const fr: FastPathGrammar = {
       "demande",
       "demander",
       "sois",
-      // "je ne sais plus quel jour on est", "j'ai oublié l'heure": not knowing, said to be told.
+      // "je ne sais plus quel jour on est", "j'ai oublié l'heure": not knowing, said to be told, with
+      // "ne" or without ("je sais pas quel jour on est", "je me souviens plus de la date").
       "ne sais pas",
       "ne sais plus",
       "sais plus",
+      "sais pas",
+      "ne me souviens pas de",
+      "ne me souviens plus de",
+      "me souviens pas de",
+      "me souviens plus de",
       "oublié",
       "aucune idée de",
       // "vérification de l'heure", "contrôle de la date": the check, said as a noun.
