@@ -391,6 +391,13 @@ export function massiveExpectation(
     const allowed = intent.startsWith("iot_hue") ? targetsOf("switch lights on", areas ?? []) : speakers;
     return { type: "unclear", why: "a level without its scale", allowed };
   }
+  // "baja el volumen a la mitad", "baisser la lumière de moitié": half labelled a change amount,
+  // of a lowering, may be half of what it is now as well as the scale's half; not judged.
+  const halfChange = slots.change_amount !== undefined && has(slots.change_amount, HALF);
+  if (halfChange && (intent === "audio_volume_down" || intent === "iot_hue_lightdim")) {
+    const allowed = intent === "audio_volume_down" ? speakers : targetsOf("switch lights on", areas ?? []);
+    return { type: "unclear", why: "half, as a change", allowed };
+  }
   const level = saidLevel === "scale" ? undefined : saidLevel;
   const command = (kind: CommandKind, withLevel = true): Expectation => {
     const relative = kind === "dim" || kind === "brighten";
