@@ -2434,12 +2434,10 @@ export const fr: FastPathGrammar = {
       templates: [
         "combien de {sensor} (consomme|utilise|tire|a consommé|a utilisé) {name}",
         "combien d'{sensor} (consomme|utilise|a consommé|a utilisé) {name}",
-        // "donne-moi la température de la cuisine" ("moi" dropped): what is given, asked. "dis" is a
-        // filler (the one spoken to called), so "dis-moi la température de la cuisine" is read with
-        // no verb left, as "température de la cuisine" is.
-        `[${TOLD}] (la|le) {sensor} {name}`,
+        // "donne-moi la température de la cuisine" ("moi" dropped): what is given, asked.
+        `${TOLD} (la|le) {sensor} {name}`,
         `${TOLD} (la|le) {sensor}`,
-        `[${TOLD}] l'{sensor} {name}`,
+        `${TOLD} l'{sensor} {name}`,
         `${TOLD} l'{sensor}`,
         "quelle {sensor} fait il {name}",
         "quelle {sensor} fait il",
@@ -2509,6 +2507,13 @@ export const fr: FastPathGrammar = {
         // No state named: what it is now.
         "(comment va|dans quel état est|quel est l'état de|quel est l'état du|donne moi|donne) {name}",
       ],
+    },
+    {
+      // "dis" is a filler (the one spoken to called), so "dis-moi la température de la cuisine" is
+      // read with no verb left, as "température de la cuisine" is. After the state's question, whose
+      // words ("dans quel état est …") are no place said first.
+      intent: "query_sensor",
+      templates: ["(la|le) {sensor} {name}", "l'{sensor} {name}"],
     },
     { intent: "unlock", templates: ["(déverrouille|deverrouille) {name}", "ouvre {name} à clé"] },
     { intent: "lock", templates: ["(verrouille|verrouiller|barre|barrer) {name}", "ferme {name} à clé"] },
