@@ -163,7 +163,8 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
     Object.assign(sense(word), { number: value, level: true });
   }
   for (const word of grammar.halves?.words ?? []) sense(word).half = "word";
-  for (const phrase of grammar.halves?.by ?? []) Object.assign(sense(phrase), { number: 50, level: true, half: "by" });
+  for (const phrase of grammar.halves?.by ?? [])
+    Object.assign(sense(phrase), { number: 50, level: true, half: "by" });
   for (const verb of grammar.halves?.verbs ?? []) {
     sense(verb).cues.add("down");
     sense(verb).half = "verb";
