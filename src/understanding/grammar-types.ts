@@ -491,10 +491,7 @@ export interface FastPathGrammar {
    * command ("loud!", "leise!"): such a sentence is not read.
    */
   intensifiers?: string[];
-  /**
-   * Groups of words templates share, by name: `<set>` in a template is any of `words.set`.
-   * `words.halve` ("halve", "halbiere", "halveer") is the `{half}` slot: the volume halved.
-   */
+  /** Groups of words templates share, by name: `<set>` in a template is any of `words.set`. */
   words: Record<string, string[]>;
   /** What the words of a command say, for the reader (see `CueWords`). */
   cues: CueWords;
@@ -815,7 +812,7 @@ export interface FastPathGrammar {
    * mitad") halve it; `by`: the same said "by" in one phrase ("della metà"); `verbs`: verbs that
    * halve ("dimezza"), a lowering.
    */
-  halves?: { words: string[]; by?: string[]; verbs?: string[] };
+  halves?: { words?: string[]; by?: string[]; verbs?: string[] };
   /** Colours and whites by name ("red", "rot"; "warm white", "warmweiß"), for lights that have a colour. */
   colors: Record<ColorName, string[]>;
   whites: Record<WhiteName, string[]>;

@@ -156,8 +156,6 @@ export function createMatcher(grammar: FastPathGrammar) {
     detect: `(?<detect>${alternation(detectWords.keys())})`,
     // "mach den Rollladen ein Stück auf": a step said inside a separable verb.
     bit: `(?<bit>${alternation(grammar.cues.bit)})`,
-    // "halve the volume", "halbiere die Lautstärke": half of where it is.
-    half: `(?<half>${alternation(grammar.words.halve ?? [])})`,
   };
   // A place said after the sentence's last word ("turn the lights off in the kitchen", "is the
   // door locked in the hallway", "… in here"): every template that does not end in its name
@@ -329,7 +327,6 @@ export function createMatcher(grammar: FastPathGrammar) {
           if (groups.state !== undefined) match.state = stateWords.get(groups.state);
           if (groups.detect !== undefined) match.detect = detectWords.get(groups.detect);
           if (groups.bit !== undefined) match.amount = "step";
-          if (groups.half !== undefined) match.amount = "half";
           return match;
         }
       for (const { intent, regex } of clockAround) {

@@ -1970,6 +1970,7 @@ describe("a share of what it is now", () => {
   });
 
   it.each([
+    ["en", "lower the volume by half", "volume_down"],
     ["fr", "baisse le volume de moitié", "volume_down"],
     ["fr", "diminue le son à la moitié", "volume_down"],
     ["es", "reduce el volumen a la mitad", "volume_down"],

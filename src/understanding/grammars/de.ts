@@ -346,8 +346,6 @@ export const de: FastPathGrammar = {
   words: {
     // What a level word may be said of: "maximale Stufe" (and the volume and brightness words).
     levelOf: ["stufe", "helligkeitsstufe"],
-    // "halbiere die Lautstärke", "die Lautstärke um die Hälfte reduzieren": half of what it is now.
-    halve: ["halbiere", "halbier", "halbieren", "halbiert", "um die hälfte"],
     // Verbs that set a level, and the particles that may end such a sentence ("… einstellen").
     set: [
       "stelle",
@@ -1704,6 +1702,8 @@ export const de: FastPathGrammar = {
     // "volle Helligkeit", "volle Lautstärke": the word alone, so that what it is of is read too.
     volle: 100,
   },
+  // "halbiere die Lautstärke", "die Lautstärke um die Hälfte reduzieren": half of what it is now.
+  halves: { by: ["um die hälfte"], verbs: ["halbiere", "halbier", "halbieren", "halbiert"] },
   colors: {
     red: ["rot"],
     orange: ["orange"],
@@ -2310,16 +2310,6 @@ export const de: FastPathGrammar = {
     },
   },
   intents: [
-    // "halbiere die Lautstärke", "Lautstärke halbieren": half of what it is now.
-    {
-      intent: "volume_down",
-      templates: [
-        "{half} [die] <volume> [(von|vom|des|der) {name}]",
-        "[die] <volume> [(von|vom|des|der) {name}] {half}",
-        "(reduziere|reduzier|verringere|verringer|senke|senk) [die] <volume> {half}",
-        "[die] <volume> {half} (reduzieren|verringern|senken)",
-      ],
-    },
     {
       intent: "query_time",
       templates: [

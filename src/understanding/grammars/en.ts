@@ -553,7 +553,6 @@ export const en: FastPathGrammar = {
     turn: ["turn", "switch", "power", "put", "turning", "switching"],
     set: ["set", "change", "turn", "adjust", "put", "make"],
     volumeChange: ["set", "turn", "change", "increase", "decrease", "raise", "lower"],
-    halve: ["halve", "halved", "in half", "by half"],
   },
   cues: {
     verbs: [
@@ -1300,6 +1299,8 @@ export const en: FastPathGrammar = {
     halfway: 50,
     "half way": 50,
   },
+  // "halve the volume", "volume halved", "cut the sound in half": half of what it is now.
+  halves: { words: ["half"], by: ["in half", "by half"], verbs: ["halve", "halved"] },
   colors: {
     red: ["red"],
     orange: ["orange"],
@@ -1953,15 +1954,6 @@ export const en: FastPathGrammar = {
         "light up {name}",
         "(illuminate|light) {name} up",
         "illuminate [{name}]",
-      ],
-    },
-    // "halve the volume", "volume halved", "cut the sound in half": half of what it is now.
-    {
-      intent: "volume_down",
-      templates: [
-        "{half} [the] <volume> [(of|on) {name}]",
-        "[the] <volume> {half}",
-        "(cut|reduce|lower|drop|decrease) [the] <volume> {half}",
       ],
     },
     // "hit the lights [in the kitchen]": switched on, said of the lights alone ("hit the road",

@@ -244,8 +244,6 @@ export const nl: FastPathGrammar = {
     set: ["zet", "stel", "doe", "verander", "wijzig", "draai", "breng", "verhoog", "verlaag"],
     direction: ["omhoog", "omlaag", "hoger", "lager"],
     to: ["op", "naar", "tot"],
-    // "halveer het geluid", "verlaag het volume met de helft": half of what it is now.
-    halve: ["halveer", "halveren", "gehalveerd", "met de helft"],
   },
   cues: {
     verbs: [
@@ -1431,6 +1429,8 @@ export const nl: FastPathGrammar = {
     // "volle helderheid", "vol volume": the word alone, so that what it is of is read too.
     volle: 100,
   },
+  // "halveer het geluid", "verlaag het volume met de helft": half of what it is now.
+  halves: { by: ["met de helft"], verbs: ["halveer", "halveren", "gehalveerd"] },
   colors: {
     red: ["rood"],
     orange: ["oranje"],
@@ -1852,16 +1852,6 @@ export const nl: FastPathGrammar = {
     },
   },
   intents: [
-    // "halveer het geluid", "het volume halveren": half of what it is now.
-    {
-      intent: "volume_down",
-      templates: [
-        "{half} [(de|het)] <volume> [(van|op) {name}]",
-        "[(de|het)] <volume> [(van|op) {name}] {half}",
-        "(verlaag|verminder) [(de|het)] <volume> {half}",
-        "[(de|het)] <volume> {half} (verlagen|verminderen)",
-      ],
-    },
     // "het dempen van de luidspreker opheffen": the muting of a speaker, lifted.
     {
       intent: "unmute",

@@ -1167,6 +1167,8 @@ function halved(action: Action, half: "by" | "to"): Action | undefined {
     return action.intent === "set_volume" && action.towards === "down"
       ? { intent: "volume_down", amount: "half" }
       : action;
+  // "cut the sound in half": the sound cut by half is no mute, but half of it.
+  if (action.intent === "mute") return { intent: "volume_down", amount: "half" };
   const lowers: ReadonlySet<FastIntent> = new Set(["volume_down", "step_down", "dim"]);
   if (!lowers.has(action.intent) || action.level !== undefined || action.by !== undefined) return undefined;
   return { ...action, amount: "half" };
