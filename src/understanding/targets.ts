@@ -19,7 +19,10 @@ import { deviceChoices, roomChoices, roomOf } from "./choices.js";
 import { GRAMMARS } from "./grammar.js";
 import { namesCeilingLight, onCeiling } from "./ceiling.js";
 
-/** The ceiling words of every language: a home may name its lights in any of them. */
+/**
+ * The ceiling words of every language: a home may name its lights in any of them. A short one
+ * ("main", "big") is no ceiling in a name: "Main Bedroom Lamp" hangs anywhere.
+ */
 const CEILING = [...new Set(Object.values(GRAMMARS).flatMap((g) => g.ceiling.map(normalizeName)))];
 
 export type { Place, Resolved, ResolveContext, Scope, Target } from "./target-types.js";
@@ -411,7 +414,7 @@ export function createTargetResolver(grammar: FastPathGrammar) {
         // Never another room's on a guess: from a satellite, only its own room's is taken so.
         const fit =
           overhead && (place || !here)
-            ? targets.filter((t) => normalizeName(t.name).split(" ").some(onCeiling(CEILING)))
+            ? targets.filter((t) => normalizeName(t.name).split(" ").some(namesCeilingLight(CEILING)))
             : [];
         if (fit.length === 1) return { kind: "one", target: fit[0]! };
         if (fit.length > 1) return { kind: "ambiguous", choices: deviceChoices(fit) };

@@ -101,6 +101,33 @@ describe("English: the big or main light of a room is the one on its ceiling", (
   );
 });
 
+describe("English: a light named 'Main …' is no ceiling light by that word", () => {
+  let main: LocalHomeAgent | undefined;
+  beforeAll(async () => {
+    const home = corpusHome();
+    const counter = home.entities.find((e) => e.entity_id === "light.counter_lights")!;
+    counter.original_name = "Main Counter Lights";
+    counter.aliases = [];
+    const shown = home.states.get("light.counter_lights")!;
+    shown.attributes = { ...shown.attributes, friendly_name: "Main Counter Lights" };
+    main = await startLocalHomeAgent(home);
+  });
+  afterAll(async () => main?.close());
+
+  it.each([
+    ["turn off the overhead light", "light.kitchen_ceiling"],
+    ["turn off the big light", "light.kitchen_ceiling"],
+    // Said by its name: the light the home calls so.
+    ["turn off the main light", "light.counter_lights"],
+  ])("en: %j, said in the kitchen, switches %s off, asking nothing", async (text, id) => {
+    await main!.setState("light.kitchen_ceiling", "on", { brightness: 128 });
+    await main!.setState("light.counter_lights", "on", { brightness: 128 });
+    main!.ha.serviceCalls.length = 0;
+    await main!.agent.handle({ text, language: "en", deviceId: "kitchen_satellite" });
+    expect(main!.serviceCalls()).toEqual([`light.turn_off ${id}`]);
+  });
+});
+
 describe("Dutch: 'iets' or 'wat' before louder or quieter is a bit, not something to put on", () => {
   it.each([
     ["zet iets harder", 0.5],
