@@ -18,6 +18,17 @@ const placedOrGraded = ["coloca", "colocar", "coloque", "gradúa", "graduar", "g
  */
 const TOLD = "(cuál es|dime|dime cuál es|qué|dígame|decir|decirme)";
 
+/** Power given to what switches: "da corriente al enchufe", "alimenta el enchufe" (`cues.powers`). */
+const POWER_GIVEN = [
+  "da corriente",
+  "dale corriente",
+  "pon corriente",
+  "da energía",
+  "dale energía",
+  "alimenta",
+  "alimentar",
+];
+
 /** What the bridge can do without a language model. */
 const CAPABILITIES =
   "Sin un modelo de lenguaje puedo encender, apagar, abrir, cerrar, bloquear y regular dispositivos, cambiar el volumen y decirte mediciones, estados, la hora y la fecha.";
@@ -573,15 +584,8 @@ export const es: FastPathGrammar = {
       "encendieras",
       "encendiera",
       "encendieran",
-      // Power given: "da corriente al enchufe" (only to what switches, `powers`).
-      "da corriente",
-      "dale corriente",
-      "pon corriente",
-      "da energía",
-      "dale energía",
-      // "alimenta el enchufe": power given, as "da corriente" (only to what switches, `powers`).
-      "alimenta",
-      "alimentar",
+      // Power given: "da corriente al enchufe", "alimenta el enchufe" (only to what switches, `powers`).
+      ...POWER_GIVEN,
       // A plug's power plugged in: "enchufa el ventilador" ("enchufe" is the plug itself, no verb here).
       "enchufa",
       "enchufar",
@@ -823,15 +827,7 @@ export const es: FastPathGrammar = {
       "disminuir",
       "disminuirías",
     ],
-    powers: [
-      "da corriente",
-      "dale corriente",
-      "pon corriente",
-      "da energía",
-      "dale energía",
-      "alimenta",
-      "alimentar",
-    ],
+    powers: POWER_GIVEN,
     // "volumen hacia arriba": a direction alone, said only of the volume or the brightness.
     particles: ["hacia arriba", "para arriba", "hacia abajo", "para abajo"],
     brighter: [

@@ -1251,9 +1251,6 @@ const TOLD_WHEN_INTENSIFIED: readonly Cue[] = [...CHANGES, "mute"];
 const WAYS = AMOUNT_BEFORE;
 /** Cues of a verb that says which way it turns something: "baja algo" is the volume a bit down. */
 const TURNS: readonly Cue[] = [...WAYS, "on", "off", "mute", "unmute"];
-/** A change of the sound or the light said in one word ("harder", "feller"). */
-const COMPARED: readonly Cue[] = ["louder", "quieter", "brighter", "dimmer"];
-
 /**
  * "zet iets harder", "zet wat zachter": "a bit" before one word of a change of the sound or the
  * light, with nothing put anywhere after it ("zet iets rustiger op" puts on something calmer).
@@ -1263,7 +1260,7 @@ function aBitMore(said: Item[], i: number): boolean {
   return (
     compared?.type === "word" &&
     !compared.text.includes(" ") &&
-    COMPARED.some((cue) => compared.sense.cues.has(cue)) &&
+    CHANGES.some((cue) => compared.sense.cues.has(cue)) &&
     !said.slice(i + 2).some((item) => item.type === "word" && item.sense.cues.has("to"))
   );
 }
