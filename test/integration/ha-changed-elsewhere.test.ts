@@ -68,6 +68,31 @@ describe("a Home Assistant entity changed elsewhere, 0.3 s before the sentence",
     expect(await say("ist das Ceiling Light an", "de")).toMatch(/^Ja\b/);
   });
 
+  it.each([
+    ["en", "halve the volume"],
+    ["it", "dimezza il volume"],
+  ])("%s: %j halves the volume set elsewhere, not the one before", async (language, text) => {
+    await changedElsewhere("media_player.living_room_speaker", "playing", {
+      volume_level: 0.8,
+      is_volume_muted: false,
+    });
+    await say(text, language);
+    expect(agent.serviceCalls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.4}',
+    ]);
+  });
+
+  it('"dim the ceiling light by half" halves the brightness set elsewhere; switched off elsewhere, it stays off', async () => {
+    await changedElsewhere("light.kitchen_ceiling", "on", { brightness: 204 });
+    await say("dim the ceiling light by half");
+    // 204 of 255 is 80 %; half of it.
+    expect(agent.serviceCalls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":40}']);
+    agent.ha.serviceCalls.length = 0;
+    await changedElsewhere("light.kitchen_ceiling", "off", { brightness: null });
+    await say("dim the ceiling light by half");
+    expect(agent.serviceCalls()).toEqual([]);
+  });
+
   it("a power reading is the one Home Assistant reported a moment ago", async () => {
     await changedElsewhere("sensor.dryer_power", "0", { device_class: "power", unit_of_measurement: "W" });
     expect(await say("how much power is the dryer using")).toBe("Dryer is using 0 watts.");
