@@ -7061,6 +7061,43 @@ describe("French and Spanish: raised, softened, less noise, sound put back, a pl
   });
 });
 
+describe("some of the volume taken away is less of it; all of it taken away is the sound off", () => {
+  it.each([
+    ["fr", "enlève un peu de volume"],
+    ["fr", "retirez du son s'il vous plaît"],
+    ["es", "quítale volumen"],
+    ["es", "quita un poco de volumen a la música"],
+    ["it", "togli un po' di volume"],
+    ["it", "toglimi volume per favore"],
+  ])("%s: %j turns the speaker down", async (language, text) => {
+    await setState("media_player.living_room_speaker", "playing", { volume_level: 0.5, is_volume_muted: false });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.4}',
+    ]);
+  });
+
+  it.each([
+    ["fr", "enlève le son"],
+    ["es", "quítale el volumen"],
+    ["it", "togli il volume"],
+  ])("%s: %j still mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it.each([
+    ["fr", "n'enlève pas de volume"],
+    ["es", "no le quites volumen"],
+  ])("%s: %j changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("French and Spanish: a level set by the verbs said to 'vous', and by raising or lowering", () => {
   it.each([
     ["fr", "montez le lustre de la cuisine au maximum", 100],

@@ -1139,6 +1139,19 @@ export const es: FastPathGrammar = {
       // "menos ruido": less noise asked for, as "menos volumen".
       "menos ruido",
       "no tanto ruido",
+      // "quítale volumen", "quita un poco de volumen": some of it taken away is less of it; "quita el
+      // volumen", the whole of it, is the sound off.
+      "quita volumen",
+      "quítale volumen",
+      "quitale volumen",
+      "quitar volumen",
+      "quitarle volumen",
+      "quita un poco de volumen",
+      "quítale un poco de volumen",
+      "quitale un poco de volumen",
+      "quita un poco el volumen",
+      "quítale un poco al volumen",
+      "quitale un poco al volumen",
       // "no tan alto": a negation of what is wrong, so a request, as "not so loud".
       "no tan alto",
       "no tan fuerte",

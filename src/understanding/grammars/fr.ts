@@ -960,6 +960,14 @@ export const fr: FastPathGrammar = {
       "je t'entends pas",
     ],
     quieter: [
+      // "enlève un peu de volume", "retire du son": some of it taken away is less of it; "enlève le
+      // son", the whole of it, is the sound off.
+      ...["enlève", "enlever", "enlevez", "retire", "retirer", "retirez"].flatMap((take) => [
+        `${take} un peu de volume`,
+        `${take} du volume`,
+        `${take} un peu de son`,
+        `${take} du son`,
+      ]),
       // "pas si fort": a negation of what is wrong, so a request, as "not so loud".
       "pas si fort",
       "pas aussi fort",

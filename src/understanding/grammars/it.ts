@@ -1160,6 +1160,15 @@ export const it: FastPathGrammar = {
       "si senta di più",
     ],
     quieter: [
+      // "togli un po' di volume": some of it taken away is less of it; "togli il volume", the whole
+      // of it, is the sound off.
+      "togli un po' di volume",
+      "togli un po' di audio",
+      "togli un po' il volume",
+      "togli un pochino di volume",
+      "togli volume",
+      "toglimi un po' di volume",
+      "toglimi volume",
       "volume più giù",
       "volume più in basso",
       "musica più giù",
