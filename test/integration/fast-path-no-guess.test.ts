@@ -848,6 +848,17 @@ describe("a temperature asked with 'tell me' is the temperature", () => {
     expect(reply.speech).toMatch(/\b19\b/);
   });
 
+  // No place said: where the speaker is, as "quelle est la température" answers.
+  it.each([
+    ["dis-moi la température"],
+    ["dis moi la température s'il te plaît"],
+    ["la température, s'il te plaît"],
+  ])("fr: %j from the office answers the office's 21.5 degrees", async (text) => {
+    const reply = await say(text, "fr", "office_satellite");
+    expect(home.serviceCalls()).toEqual([]);
+    expect(reply.speech).toMatch(/\b21,5\b/);
+  });
+
   // What is asked of is no place of the home: no room's temperature is given for it.
   it.each([
     ["fr", "dis-moi la température idéale pour dormir"],

@@ -7070,7 +7070,10 @@ describe("some of the volume taken away is less of it; all of it taken away is t
     ["it", "togli un po' di volume"],
     ["it", "toglimi volume per favore"],
   ])("%s: %j turns the speaker down", async (language, text) => {
-    await setState("media_player.living_room_speaker", "playing", { volume_level: 0.5, is_volume_muted: false });
+    await setState("media_player.living_room_speaker", "playing", {
+      volume_level: 0.5,
+      is_volume_muted: false,
+    });
     ha.serviceCalls.length = 0;
     await say(text, language);
     expect(calls()).toEqual([

@@ -2519,9 +2519,10 @@ export const fr: FastPathGrammar = {
     {
       // "dis" is a filler (the one spoken to called), so "dis-moi la température de la cuisine" is
       // read with no verb left, as "température de la cuisine" is. After the state's question, whose
-      // words ("dans quel état est …") are no place said first.
+      // words ("dans quel état est …") are no place said first. With no place, "dis-moi la
+      // température" is asked where the speaker is, as "quelle est la température".
       intent: "query_sensor",
-      templates: ["(la|le) {sensor} {name}", "l'{sensor} {name}"],
+      templates: ["(la|le) {sensor} {name}", "l'{sensor} {name}", "(la|le) {sensor}", "l'{sensor}"],
     },
     { intent: "unlock", templates: ["(déverrouille|deverrouille) {name}", "ouvre {name} à clé"] },
     { intent: "lock", templates: ["(verrouille|verrouiller|barre|barrer) {name}", "ferme {name} à clé"] },
