@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ConversationAgent } from "../../src/agent/types.js";
 import { repliesFor } from "../../src/understanding/spoken-result.js";
 import { corpusHome } from "../support/ha-corpus-home.js";
+import { entityRow, state } from "../support/ha-home.js";
 import type { FakeHa } from "../support/ha-server.js";
 import { startLocalHomeAgent } from "../support/local-home-agent.js";
 
@@ -157,5 +158,45 @@ describe("a room said with the floor it is on", () => {
     const result = await agent.handle({ text: "turn on the light in the kitchen upstairs", language: "en" });
     expect(ha.serviceCalls).toEqual([]);
     expect(result.speech).not.toMatch(/^Turned/);
+  });
+});
+
+describe("a room said with its floor's name without the word for floor", () => {
+  // The bedroom (upstairs: "piano di sopra", "planta de arriba") with a second light, so that "the
+  // light above" is no reading that finds the same one.
+  let two: Awaited<ReturnType<typeof startLocalHomeAgent>>;
+  beforeAll(async () => {
+    const home = corpusHome();
+    home.entities = [
+      ...home.entities,
+      entityRow("light.bedside_lamp", { original_name: "Bedside Lamp", area_id: "bedroom", exposed: true }),
+    ];
+    home.states.set(
+      "light.bedside_lamp",
+      state("off", { supported_color_modes: ["brightness"], brightness: null }),
+    );
+    two = await startLocalHomeAgent(home);
+  });
+  afterAll(async () => two?.close());
+  beforeEach(() => {
+    two.ha.serviceCalls.length = 0;
+  });
+
+  it.each([
+    ["it", "per favore accendi le luci della camera da letto di sopra"],
+    ["es", "enciende las luces del dormitorio de arriba"],
+  ])("%s: %j switches that room's lights on", async (language, text) => {
+    await two.agent.handle({ text, language });
+    expect(
+      two.ha.serviceCalls.map((c) => `${c.domain}.${c.service} ${String(c.target?.entity_id)}`).sort(),
+    ).toEqual(["light.turn_on light.bedroom_light", "light.turn_on light.bedside_lamp"]);
+  });
+
+  it.each([
+    ["it", "accendi le luci della cucina di sopra"],
+    ["es", "enciende las luces de la cocina de arriba"],
+  ])("%s: %j, the kitchen being downstairs, switches nothing", async (language, text) => {
+    await two.agent.handle({ text, language });
+    expect(two.ha.serviceCalls).toEqual([]);
   });
 });

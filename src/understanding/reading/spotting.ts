@@ -57,12 +57,23 @@ export function homeVocabulary(
     return (zwave = names);
   };
   let floorsOfAreas: Map<string, Set<string>> | undefined;
-  /** Each area's names (normalised), with the names of the floor it is on. */
+  /**
+   * Each area's names (normalised), with the names of the floor it is on. A floor named with its
+   * word for floor and a preposition ("piano di sopra", "planta de arriba") is said after an area
+   * without that word: "il bagno di sopra".
+   */
   const floorsOf = () => {
     if (floorsOfAreas) return floorsOfAreas;
     const map = new Map<string, Set<string>>();
     for (const a of ctx.mirror.areas()) {
-      const floors = a.floor ? [a.floor.name, ...a.floor.aliases].map(normalizeName) : [];
+      const floors = a.floor
+        ? [a.floor.name, ...a.floor.aliases].map(normalizeName).flatMap((name) => {
+            const [, between, ...rest] = name.split(" ");
+            return between && between.length <= 3 && rest.length
+              ? [name, [between, ...rest].join(" ")]
+              : [name];
+          })
+        : [];
       for (const name of [a.name, ...a.aliases].map(normalizeName))
         map.set(name, new Set([...(map.get(name) ?? []), ...floors]));
     }
@@ -91,7 +102,8 @@ export function homeVocabulary(
               [after, before],
             ];
         for (const [area, floor] of orders) {
-          if (isPlace(area!) && isPlace(floor!) && floorsOf().get(area!)?.has(floor!)) return area;
+          // What an area is on is a floor's name, or one said after the area as above.
+          if (isPlace(area!) && floorsOf().get(area!)?.has(floor!)) return area;
         }
       }
     }
