@@ -392,6 +392,29 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   }
 
   /**
+   * "volet de moitié", "tapparella della metà": a name that holds half said "by" (`halves`), a
+   * share of where something is now, outside the names it contains.
+   */
+  function holdsHalfBy(name: string, lookup: (words: string) => Spotted | undefined): boolean {
+    const words = wordsOf(name);
+    const spans = spotNames(words, lookup);
+    let byBefore = false;
+    for (let i = 0; i < words.length; i++) {
+      if (inName(spans, i)) {
+        byBefore = false;
+        continue;
+      }
+      for (let n = Math.min(lexicon.startingWith(words[i]!), words.length - i); n >= 1; n--) {
+        const sense = lexicon.senses(joinWords(words.slice(i, i + n)));
+        if (!sense) continue;
+        if (sense.half === "by" || (sense.half === "word" && byBefore)) return true;
+      }
+      byBefore = !!lexicon.senses(words[i]!)?.cues.has("by");
+    }
+    return false;
+  }
+
+  /**
    * "le luci si sono spente", "les lumières se sont éteintes": a copula begun inside the name a
    * template took ("luci si") and ended by the template's own word ("sono"). What happened is told;
    * no device is called "luci si".
@@ -555,6 +578,14 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       const respelt = respelled(said, lookup);
       const again = respelt === undefined ? undefined : understandWhole(respelt, lookup);
       if (again?.by === "certain reading" || (again?.by === "question" && !CLOCK.has(again.match.intent)))
+        return again;
+      // "dimezza un po": a name that is only words written without their apostrophe ("po" of
+      // "po'") is those words, no device's: the sentence is read as respelt, or not at all.
+      if (
+        understood?.by === "reading with an unknown name" &&
+        respelt !== undefined &&
+        understood.match.name?.split(" ").every((w) => lostApostrophes.has(w))
+      )
         return again;
       // "what date is thanksgiving", "is it showtime": a word cut in two ("thanks giving", "show
       // time") names an event, which the home's clock cannot tell; its question is read only of
@@ -1059,6 +1090,14 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       read !== undefined &&
       RELATIVE_INTENTS.has(read.match.intent) &&
       kindSaid(templated.name, lookup) === "light"
+    )
+      templated = undefined;
+    // "baisse le volet de moitié", "abbassa la tapparella della metà": a cover moved by half of
+    // where it is, which no position says; handed on, its half no name of a device to look for.
+    if (
+      (templated?.intent === "open" || templated?.intent === "close") &&
+      templated.name !== undefined &&
+      holdsHalfBy(templated.name, lookup)
     )
       templated = undefined;
     // "set the radio to 40": a number said of a kind of player, with no word of its sound or a

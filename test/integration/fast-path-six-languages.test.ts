@@ -3283,6 +3283,18 @@ describe("the volume lowered by half, or to half, is half of what it is now", ()
     expect(calls()).toEqual([]);
   });
 
+  // A cover by half of where it is, and "un po" written without its apostrophe: nothing read,
+  // and no device named by the half or the bit ("no device called 'moitié'") is looked for.
+  it.each([
+    ["fr", "descends les volets de moitié", /moiti/],
+    ["it", "abbassa le tapparelle della metà", /met/],
+    ["it", "dimezza un po", /\bpo\b/],
+  ])("%s: %j touches nothing and names no device by it", async (language, text, named) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toMatch(named);
+  });
+
   it.each([
     ["es", "baja la música a la mitad"],
     ["it", "dimezza il volume dell'altoparlante"],
