@@ -435,7 +435,16 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     words: string,
     where?: Place,
   ): Target | undefined {
-    const said = words.split(" ").filter((w) => w.length > 3);
+    // "la prise de la télévision", "el enchufe del televisor" for "TV Plug": what a plug is named
+    // by (what is plugged into it) may be said by another word of that thing's kind.
+    const asSaid = (w: string) => {
+      const other = kind === "outlet" ? kindWords.get(w) : undefined;
+      return other && other !== kind ? `{${other}}` : w;
+    };
+    const said = words
+      .split(" ")
+      .filter((w) => w.length > 3)
+      .map(asSaid);
     // Where a light hangs ("la luz del techo") is read below, the speaker's room first; a word of a
     // room's name ("my bed room") says where, in a place the home calls otherwise.
     const placeWords = new Set(
@@ -449,7 +458,7 @@ export function createTargetResolver(grammar: FastPathGrammar) {
       return undefined;
     const holds = (name: string) => {
       // "portail de l'allée": an elided article apart from its word, as the phrase was split.
-      const own = new Set(normalizeName(name.replace(/'/g, "' ")).split(" "));
+      const own = new Set(normalizeName(name.replace(/'/g, "' ")).split(" ").map(asSaid));
       return said.every((w) => own.has(w));
     };
     const fit = kindTargets(ctx, kind, where).filter((t) =>

@@ -27,7 +27,10 @@ beforeAll(async () => {
     entityRow("media_player.tv", { original_name: "Fernseher", area_id: "office", exposed: true }),
     // The hallway's one light, for its room said in the genitive ("des Flures").
     entityRow("light.hall_light", { original_name: "Hall Light", area_id: "hallway", exposed: true }),
+    // The television's plug, beside the kettle's: a plug named by what is plugged into it.
+    entityRow("switch.tv_plug", { original_name: "TV Plug", area_id: "office", exposed: true }),
   ];
+  home.states.set("switch.tv_plug", state("on", { device_class: "outlet" }));
   home.states.set(
     "light.hall_light",
     state("off", { supported_color_modes: ["brightness"], brightness: null }),
@@ -252,5 +255,25 @@ describe("what a thermostat is set to", () => {
   it("still reads the temperature a thermostat measures", async () => {
     const result = await say("Wie hoch ist die Temperatur am Thermostat im Wohnzimmer?", "de");
     expect(result.speech).toMatch(/20,5 Grad/);
+  });
+});
+
+describe("a plug named by what is plugged into it, said with another word for that", () => {
+  it.each([
+    ["fr", "éteins la prise de la télévision"],
+    ["fr", "débranche la prise du téléviseur s'il te plaît"],
+    ["es", "apaga el enchufe del televisor"],
+    ["it", "spegni la presa del televisore"],
+  ])("%s: %j switches the TV Plug off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_off switch.tv_plug"]);
+  });
+
+  it.each([
+    ["fr", "éteins la prise de la machine à laver"],
+    ["es", "apaga el enchufe de la lavadora"],
+  ])("%s: %j, no plug named so, switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
   });
 });

@@ -523,6 +523,27 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           namedWithKind = undefined;
           return;
         }
+        // "la prise de la télé", "el enchufe del televisor": a plug, a preposition (and its
+        // article), and the kind of thing plugged into it are one name, whose plug its names say.
+        const joining = said.slice(lastThingAt + 1, at);
+        if (
+          previous?.type === "kind" &&
+          previous.kind === "outlet" &&
+          thing.type === "kind" &&
+          thing.kind !== "outlet" &&
+          joining.length >= 1 &&
+          joining.length <= 2 &&
+          isPreposition(joining[0]!) &&
+          joining.slice(1).every(isArticle)
+        ) {
+          things[things.length - 1] = {
+            text: [previous.text, ...joining.map((w) => w.text), thing.text].join(" "),
+            type: "unknown",
+          };
+          lastThingAt = at;
+          namedWithKind = undefined;
+          return;
+        }
         // Words said next to each other are one name ("light 2", "desk lamp left").
         if (previous && lastThingAt === at - 1) {
           // Two words of one kind are that kind ("wemo plug", "smart socket", "prise wemo").
