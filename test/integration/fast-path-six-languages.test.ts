@@ -5031,8 +5031,10 @@ describe("Spanish and Italian: light in half-dark, softer, too intense, or made 
   });
 });
 
-describe("Spanish and Italian: a room's main light is its ceiling light", () => {
+describe("French, Spanish and Italian: a room's main light is its ceiling light", () => {
   it.each([
+    ["fr", "éteins la lumière principale de la cuisine"],
+    ["fr", "dis, coupe-moi la lampe principale dans la cuisine"],
     ["es", "apaga la luz principal de la cocina"],
     ["es", "oye, apágame la lámpara principal en la cocina"],
     ["it", "spegni la luce principale della cucina"],
@@ -5043,6 +5045,8 @@ describe("Spanish and Italian: a room's main light is its ceiling light", () => 
   });
 
   it.each([
+    ["fr", "ouvre la porte principale"],
+    ["fr", "la lumière principale de la cuisine est-elle allumée ?"],
     ["es", "abre la puerta principal"],
     ["it", "apri la porta principale"],
     ["es", "¿está encendida la luz principal de la cocina?"],
