@@ -1403,6 +1403,30 @@ describe("how much, said inside a complaint, is read with it", () => {
   });
 });
 
+describe("rooms joined by 'and' said as the thing to switch are their lights", () => {
+  it.each([
+    ["fr", "allume la cuisine et le bureau s'il te plaît"],
+    ["es", "enciende la cocina y la oficina"],
+    ["it", "accendi la cucina e l'ufficio"],
+  ])("%s: %j switches on the lights of both rooms", async (language, text) => {
+    await say(text, language);
+    expect(calls().sort()).toEqual([
+      "light.turn_on light.counter_lights",
+      "light.turn_on light.desk_lamp",
+      "light.turn_on light.kitchen_ceiling",
+    ]);
+  });
+
+  it.each([
+    ["fr", "allume la cuisine et la cave"],
+    ["es", "abre la cocina y el garaje"],
+    ["it", "accendi la cucina e la lampada del salone"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("Spanish and Italian: places joined after a preposition that is also a cue", () => {
   it.each([
     ["it", "accendi le luci della cucina e del soggiorno"],

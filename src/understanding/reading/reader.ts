@@ -1003,10 +1003,11 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         if (area) places.splice(0, 2, area);
       }
       // Several places only as joined areas, each with the same kind said ("the lights in the
-      // kitchen and the dining room"); a device or an unknown name is left to one who knows it.
+      // kitchen and the dining room") or none ("allume la cuisine et le salon": as one room said as
+      // the thing); a device or an unknown name is left to one who knows it.
       if (places.length > 1) {
         if (joins !== places.length - 1 || places.some((p) => p.type !== "area")) return undefined;
-        if (things[0]?.type !== "kind") return undefined;
+        if (things.length && things[0]?.type !== "kind") return undefined;
       } else if (joins) return undefined;
       // It is the particle when the sentence has only a verb that needs one.
       if (particleBeforePlace && level === undefined && [...cues.keys()].every((c) => c === "verbs")) {
