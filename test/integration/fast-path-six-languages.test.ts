@@ -1990,8 +1990,12 @@ describe("Spanish: a correction before an imperative with a pronoun joined", () 
   });
 });
 
-describe("Spanish and Italian: power given, and a plug started", () => {
+describe("French, Spanish and Italian: power given or given back, and a plug started", () => {
   it.each([
+    ["fr", "remets le courant à la prise de la cuisine"],
+    ["fr", "redonnez du courant à la bouilloire s'il vous plaît"],
+    ["it", "ridai corrente alla presa della cucina"],
+    ["it", "rimetti la corrente al bollitore"],
     ["es", "alimenta el enchufe de la cocina"],
     ["it", "alimenta la presa della cucina"],
     ["it", "fai partire la presa della cucina"],
@@ -2002,6 +2006,8 @@ describe("Spanish and Italian: power given, and a plug started", () => {
   });
 
   it.each([
+    ["fr", "remets le courant au volume"],
+    ["it", "ridai corrente alla musica"],
     ["es", "alimenta el volumen"],
     ["it", "alimenta la musica"],
     ["it", "fai partire la musica"],

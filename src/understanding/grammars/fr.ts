@@ -28,6 +28,20 @@ function qualified(
   return [...said(nouns.one, qualifiers.one), ...said(nouns.many, qualifiers.many)];
 }
 
+/** Power given to what switches: "remets le courant à la prise", "alimente la prise" (`cues.powers`). */
+const POWER_GIVEN = [
+  ...["remets", "remettre", "remettez", "mets", "rétablis", "rétablir", "rétablissez"].map(
+    (put) => `${put} le courant`,
+  ),
+  ...["redonne", "redonnez", "donne", "donnez"].flatMap((give) => [
+    `${give} du courant`,
+    `${give} le courant`,
+  ]),
+  "alimente",
+  "alimenter",
+  "alimentez",
+];
+
 export const fr: FastPathGrammar = {
   language: "fr",
   locale: "fr-FR",
@@ -472,6 +486,8 @@ export const fr: FastPathGrammar = {
       "rebrancher",
       // "mets la prise sur on": the English word, after "sur" (alone, "on" is "we").
       "sur on",
+      // Power given: "remets le courant à la prise" (only to what switches, `powers`).
+      ...POWER_GIVEN,
     ],
     off: [
       // Asked as a question in the second person ("coupes …?"): a request.
@@ -641,6 +657,7 @@ export const fr: FastPathGrammar = {
       "descendiez",
     ],
     starts: ["démarre", "démarrer", "lance", "lancer"],
+    powers: POWER_GIVEN,
     increases: [
       "augmente",
       "augmentes",

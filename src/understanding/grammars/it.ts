@@ -26,6 +26,11 @@ function requests(infinitive: string, irregular?: { lei: string; loro: string })
   ];
 }
 
+/** Power given back to what switches: "ridai corrente alla presa" (`cues.powers`). */
+const RESTORED_POWER = [
+  ...["ridai", "rimetti", "ripristina"].flatMap((back) => [`${back} corrente`, `${back} la corrente`]),
+];
+
 /** A request's forms with what they act on, "si" aside: "togliete la luce", "tolga l'audio". */
 const requestsOf = (infinitive: string, things: string[], irregular?: { lei: string; loro: string }) =>
   requests(infinitive, irregular)
@@ -589,6 +594,8 @@ export const it: FastPathGrammar = {
       "alimenta",
       "alimentare",
       "dai la corrente",
+      // Power given back: "ridai corrente alla presa", "rimetti la corrente".
+      ...RESTORED_POWER,
       // A plug's power plugged in, as "stacca", "scollega" unplug it: "attacca la presa".
       "attacca",
       "attaccare",
@@ -827,6 +834,7 @@ export const it: FastPathGrammar = {
       "togli la corrente",
       "alimenta",
       "alimentare",
+      ...RESTORED_POWER,
     ],
     // "spingi il volume": pushed is up, of a volume or a level said only (never "spegni", one
     // letter away, which it was respelt into).
