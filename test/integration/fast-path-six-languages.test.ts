@@ -7107,6 +7107,34 @@ describe("French and Spanish: raised, softened, less noise, sound put back, a pl
   });
 });
 
+describe("a verb of lighting with less is less light, with more is more", () => {
+  it.each([
+    ["fr", "éclaire moins la cuisine"],
+    ["es", "ilumina un poco menos la cocina"],
+    ["it", "illumina di meno la cucina"],
+  ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":/),
+    ]);
+  });
+
+  it("fr: 'éclaire plus la cuisine' brightens the kitchen's light that is on, and lights no other", async () => {
+    await say("éclaire plus la cuisine", "fr");
+    expect(calls()).toEqual([
+      expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":/),
+    ]);
+  });
+
+  it.each([
+    ["fr", "n'éclaire pas moins la cuisine"],
+    ["es", "no ilumines menos la cocina"],
+  ])("%s: %j changes nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("some of the volume taken away is less of it; all of it taken away is the sound off", () => {
   it.each([
     ["fr", "enlève un peu de volume"],

@@ -913,6 +913,10 @@ export const es: FastPathGrammar = {
       "oscurísima",
     ],
     dimmer: [
+      // "ilumina menos el salón": less light, as "ilumina más" is more.
+      "ilumina menos",
+      "iluminar menos",
+      "ilumina un poco menos",
       // Light in half-dark, or said to be very strong: "luces en penumbra", "la luz es muy intensa".
       "en penumbra",
       "muy intensa",

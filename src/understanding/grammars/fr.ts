@@ -694,6 +694,10 @@ export const fr: FastPathGrammar = {
     ],
     particles: [],
     brighter: [
+      // "éclaire plus le salon": more light, not the lights switched on.
+      "éclaire plus",
+      "éclairez plus",
+      "éclaire davantage",
       "plus lumineux",
       // More or less of what a light gives: known, so that no word after "plus" is taken on trust.
       "plus vif",
@@ -782,6 +786,10 @@ export const fr: FastPathGrammar = {
       "on y voit rien",
     ],
     dimmer: [
+      // "éclaire moins la cuisine": less light, as "éclaire plus" is more.
+      "éclaire moins",
+      "éclairez moins",
+      "éclaire un peu moins",
       "pas si lumineux",
       "pas si lumineuse",
       "tamise",

@@ -931,6 +931,10 @@ export const it: FastPathGrammar = {
       "si vede poco",
     ],
     dimmer: [
+      // "illumina meno la cucina": less light, as "illumina di più" is more.
+      "illumina meno",
+      "illumina di meno",
+      "illumina un po' meno",
       // The dimmer made a verb, as people say it of smart lights: "dimma le luci", "dimmera la cucina".
       // Only these forms: "dimmare" to "Lei" would be "dimmi", which is "tell me".
       "dimma",
