@@ -1556,12 +1556,15 @@ describe("Spanish: 'menos' before an article is 'except'", () => {
   });
 });
 
-describe("Spanish and Italian: power given or taken, and what a device is made as", () => {
+describe("French, Spanish and Italian: power given or taken, and what a device is made as", () => {
   it.each([
     ["es", "da corriente al hervidor", "switch.turn_on switch.kettle"],
     ["it", "togli la corrente al bollitore", "switch.turn_off switch.kettle"],
     ["es", "apaga el interruptor inteligente de la cocina", "switch.turn_off switch.kettle"],
     ["it", "spegni l'interruttore intelligente della cucina", "switch.turn_off switch.kettle"],
+    ["fr", "désactive l'interrupteur connecté de la cuisine", "switch.turn_off switch.kettle"],
+    ["it", "disattiva l'interruttore smart in cucina", "switch.turn_off switch.kettle"],
+    ["es", "apaga el interruptor wifi de la cocina", "switch.turn_off switch.kettle"],
   ])("%s: %j switches the kettle", async (language, text, call) => {
     await say(text, language);
     expect(calls()).toEqual([call]);

@@ -1966,7 +1966,13 @@ export const es: FastPathGrammar = {
       "hue",
     ],
     // "inteligente" says what a device is made as, not which one it is.
-    switch: ["interruptor", "interruptores", "interruptor inteligente", "interruptores inteligentes"],
+    switch: [
+      "interruptor",
+      "interruptores",
+      // "el interruptor inteligente", "los interruptores wifi": what a smart switch is said to be.
+      ...["inteligente", "smart", "wifi", "conectado"].map((q) => `interruptor ${q}`),
+      ...["inteligentes", "smart", "wifi", "conectados"].map((q) => `interruptores ${q}`),
+    ],
     outlet: [
       "enchufes inteligentes",
       "wemo",

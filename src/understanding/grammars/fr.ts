@@ -1676,7 +1676,18 @@ export const fr: FastPathGrammar = {
       "lights",
       "hue",
     ],
-    switch: ["interrupteur", "interrupteurs"],
+    switch: [
+      "interrupteur",
+      "interrupteurs",
+      // "l'interrupteur connecté", "les interrupteurs intelligents": what a smart switch is said to be.
+      ...qualified(
+        { one: ["interrupteur"], many: ["interrupteurs"] },
+        {
+          one: ["intelligent", "connecté", "mural", "smart", "wifi"],
+          many: ["intelligents", "connectés", "muraux", "smart", "wifi"],
+        },
+      ),
+    ],
     outlet: [
       "wemo",
       "prise wemo",

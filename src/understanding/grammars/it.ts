@@ -2070,7 +2070,8 @@ export const it: FastPathGrammar = {
       "hue",
     ],
     // "intelligente" says what a device is made as, not which one it is.
-    switch: ["interruttore", "interruttori", "interruttore intelligente", "interruttori intelligenti"],
+    // "l'interruttore smart", "gli interruttori connessi": what a smart switch is said to be.
+    switch: ["interruttore", "interruttori", ...smartPlugs([["interruttore", "interruttori", false]])],
     outlet: [
       ...smartPlugs([
         ["presa", "prese", true],
