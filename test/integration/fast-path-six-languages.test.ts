@@ -7801,6 +7801,22 @@ describe("French: light given, a favour in the statement's order, and words writ
     },
   );
 
+  // Not heard, said as spoken: "ne" left out, or "on" for "je".
+  it.each([["on ne t'entend pas"], ["je t'entends pas bien"], ["j'entends rien là"]])(
+    "fr: %j turns the speaker up a step",
+    async (text) => {
+      await say(text, "fr");
+      expect(calls()).toEqual([
+        'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+      ]);
+    },
+  );
+
+  it("fr: 'tu m'entends pas bien' (the assistant not hearing) changes no sound", async () => {
+    await say("tu m'entends pas bien", "fr");
+    expect(calls()).toEqual([]);
+  });
+
   it("fr: 'je nentends rien' turns the speaker up a step", async () => {
     await say("je nentends rien", "fr");
     expect(calls()).toEqual([
