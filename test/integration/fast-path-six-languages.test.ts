@@ -7110,6 +7110,38 @@ describe("French and Spanish: raised, softened, less noise, sound put back, a pl
   });
 });
 
+describe("the assistant not heard, said impersonally, and light that bothers", () => {
+  it.each([
+    ["es", "no se te oye"],
+    ["es", "oye, no se te escucha bien"],
+    ["it", "non ti si sente"],
+    ["it", "ti si sente poco"],
+  ])("%s: %j turns the speaker up a step", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}',
+    ]);
+  });
+
+  it.each([["la lumière me gêne"], ["les lumières me gênent"]])(
+    "fr: %j from the kitchen dims its light that is on",
+    async (text) => {
+      await say(text, "fr", "kitchen_satellite");
+      expect(calls()).toEqual([
+        expect.stringMatching(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":/),
+      ]);
+    },
+  );
+
+  it.each([
+    ["fr", "la lumière ne me gêne pas"],
+    ["es", "¿no se te oye?"],
+  ])("%s: %j changes nothing", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("a verb of lighting with less is less light, with more is more", () => {
   it.each([
     ["fr", "éclaire moins la cuisine"],

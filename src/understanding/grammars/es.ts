@@ -1007,6 +1007,11 @@ export const es: FastPathGrammar = {
       "más fuerte",
       "demasiado bajo",
       "no te oigo",
+      // Not heard, said impersonally: "no se te oye", "no se te escucha bien".
+      "no se te oye",
+      "no se te escucha",
+      "apenas se te oye",
+      "apenas se te escucha",
       // Something not heard is too quiet, whatever it is: "no oigo la música", "no se oye la tele".
       "no oigo",
       "no escucho",

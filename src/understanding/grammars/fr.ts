@@ -726,6 +726,7 @@ export const fr: FastPathGrammar = {
       "il fait sombre",
       "il fait un peu sombre",
       "il fait noir",
+      "il fait tout noir",
       "je ne peux pas voir",
       "c'est sombre",
       "c'est trop sombre",
@@ -786,6 +787,9 @@ export const fr: FastPathGrammar = {
       "on y voit rien",
     ],
     dimmer: [
+      // Light that bothers, as it dazzles: "la lumière me gêne", "les lumières me gênent".
+      "la lumière me gêne",
+      "les lumières me gênent",
       // "éclaire moins la cuisine": less light, as "éclaire plus" is more.
       "éclaire moins",
       "éclairez moins",

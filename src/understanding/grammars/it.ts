@@ -1105,6 +1105,10 @@ export const it: FastPathGrammar = {
       "volume alto",
       "non ti sento",
       "non ti sento bene",
+      // Not heard, said impersonally: "non ti si sente", "ti si sente poco".
+      "non ti si sente",
+      "ti si sente poco",
+      "ti si sente appena",
       // Not able to hear, said with "potere": "non posso sentire la musica", "non ti posso sentire".
       "non posso sentire",
       "non posso sentirti",
