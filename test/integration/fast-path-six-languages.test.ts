@@ -7110,6 +7110,25 @@ describe("French and Spanish: raised, softened, less noise, sound put back, a pl
   });
 });
 
+describe("French: a request said as help or as a kindness asked", () => {
+  it.each([
+    ["fr", "aide-moi à éteindre la lumière de la cuisine"],
+    ["fr", "aidez-moi à éteindre la cuisine, s'il vous plaît"],
+    ["fr", "serais-tu assez gentille pour éteindre la cuisine"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "aide-moi à ne pas éteindre la cuisine"],
+    ["fr", "serais-tu assez gentil pour ne pas éteindre la cuisine"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("the assistant not heard, said impersonally, and light that bothers", () => {
   it.each([
     ["es", "no se te oye"],

@@ -99,6 +99,14 @@ export const fr: FastPathGrammar = {
     "tu serais gentil de",
     "tu serais gentil d'",
     "rends moi service et",
+    ...["serais tu", "serais-tu", "seriez vous", "seriez-vous"].flatMap((be) =>
+      ["gentil", "gentille"].map((kind) => `${be} assez ${kind} pour`),
+    ),
+    // Help asked: "aide-moi à éteindre les lumières".
+    "aide moi à",
+    "aide-moi à",
+    "aidez moi à",
+    "aidez-moi à",
     // "le volume de la musique qui joue": what plays is the speaker's sound, said of it.
     "qui joue",
     "qui passe",
