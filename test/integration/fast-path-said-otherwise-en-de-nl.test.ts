@@ -273,3 +273,105 @@ describe("German: a wish with 'gern' after what is wished is the wish", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("English: 'hit the <room> lights' switches that room's lights on, and only lights", () => {
+  it.each([
+    ["hit the bedroom lights", ["light.turn_on light.bedroom_light"]],
+    ["hit the office lamp please", ["light.turn_on light.desk_lamp"]],
+    [
+      "could you hit the kitchen lights",
+      ["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"],
+    ],
+  ])("en: %j switches those lights on", async (text, expected) => {
+    await say(text, "en");
+    expect(calls()).toEqual(expected);
+  });
+
+  it.each([
+    ["hit the kettle lights"],
+    ["hit the heater lights"],
+    ["hit the lights in the kettle"],
+    ["hit the speaker lights"],
+  ])("en: %j names no light: nothing is touched", async (text) => {
+    await say(text, "en");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("English: 'flick' the lights on or off, 'nudge' the volume", () => {
+  it.each([
+    ["flick the bedroom light on", ["light.turn_on light.bedroom_light"]],
+    [
+      "flick off the kitchen lights",
+      ["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"],
+    ],
+    [
+      "nudge the music up a little",
+      [`media_player.volume_set media_player.living_room_speaker {"volume_level":0.5}`],
+    ],
+    [
+      "nudge the volume down",
+      [`media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`],
+    ],
+  ])("en: %j does as said", async (text, expected) => {
+    await say(text, "en");
+    expect(calls()).toEqual(expected);
+  });
+
+  it.each([["flick the lights"], ["nudge the speaker"]])(
+    "en: %j says no way: nothing is touched",
+    async (text) => {
+      await say(text, "en");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
+describe("English: 'be quieter', said to the assistant, is its own voice, the speaker's volume", () => {
+  it.each([
+    ["be a little quieter", 0.3],
+    ["could you be softer please", 0.3],
+    ["be a bit louder", 0.5],
+  ])("en: %j steps the volume", async (text, level) => {
+    await say(text, "en");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([["be careful"], ["be brighter"], ["be right back"]])(
+    "en: %j asks nothing of the sound: nothing is touched",
+    async (text) => {
+      await say(text, "en");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
+describe("English: a lower or higher level is one step that way", () => {
+  it.each([
+    [
+      "set the living room speaker to a lower level",
+      [`media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`],
+    ],
+    [
+      "put the music at a higher setting",
+      [`media_player.volume_set media_player.living_room_speaker {"volume_level":0.5}`],
+    ],
+    [
+      "turn the ceiling light to a lower level",
+      [`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`],
+    ],
+  ])("en: %j steps it", async (text, expected) => {
+    await say(text, "en");
+    expect(calls()).toEqual(expected);
+  });
+
+  it.each([["the speaker is at a lower level"], ["a lower level of detail"]])(
+    "en: %j asks nothing: nothing is touched",
+    async (text) => {
+      await say(text, "en");
+      expect(calls()).toEqual([]);
+    },
+  );
+});

@@ -564,6 +564,8 @@ export const en: FastPathGrammar = {
       "bump",
       "knock",
       "flip",
+      "flick",
+      "nudge",
       "power",
       "make",
       "set",
@@ -592,6 +594,8 @@ export const en: FastPathGrammar = {
       "settings",
       "your voice",
       "your volume",
+      // "be a bit quieter": said to the assistant, of its own voice.
+      "^be",
       // "repeat that louder", "say it again louder": what is said again, said louder.
       "repeat",
       "repeat that",
@@ -620,6 +624,7 @@ export const en: FastPathGrammar = {
       "switching on",
       // "flip on the porch light": "on" with its verb, not the porch's preposition.
       "flip on",
+      "flick on",
       "put on",
       "back on",
       "enabled",
@@ -659,6 +664,7 @@ export const en: FastPathGrammar = {
       "switch off",
       "turn off",
       "flip off",
+      "flick off",
       "power off",
       "power down",
       // "make the lights go off", "the lights can go off now".
@@ -695,6 +701,9 @@ export const en: FastPathGrammar = {
       "up more",
       "crank",
       "pump",
+      // "set the speaker to a higher level": up, of whatever the sentence says (a step, see `bit`).
+      "a higher level",
+      "a higher setting",
     ],
     down: [
       "down",
@@ -713,6 +722,8 @@ export const en: FastPathGrammar = {
       "lower down",
       "cut down",
       "tune down",
+      "a lower level",
+      "a lower setting",
     ],
     starts: ["start", "connect"],
     increases: ["increase"],
@@ -1147,6 +1158,11 @@ export const en: FastPathGrammar = {
       "the light intensity",
     ],
     bit: [
+      // "to a lower level", "to a higher setting": one step that way, not the end.
+      "a higher level",
+      "a higher setting",
+      "a lower level",
+      "a lower setting",
       "a bit",
       "a little",
       "a little bit",
@@ -1956,9 +1972,14 @@ export const en: FastPathGrammar = {
         "illuminate [{name}]",
       ],
     },
-    // "hit the lights [in the kitchen]": switched on, said of the lights alone ("hit the road",
-    // "hit the light switch" are not).
-    { intent: "turn_on", kind: "light", templates: ["hit the (light|lights)"] },
+    // "hit the lights [in the kitchen]", "hit the hall lights": switched on, said of the lights
+    // alone ("hit the road", "hit the light switch", "hit the kettle lights" are not).
+    {
+      intent: "turn_on",
+      kind: "light",
+      lightsOnly: true,
+      templates: ["hit the (light|lights)", "hit the {name} (light|lights|lamp|lamps)"],
+    },
     {
       intent: "turn_on",
       templates: [
