@@ -375,3 +375,44 @@ describe("English: a lower or higher level is one step that way", () => {
     },
   );
 });
+
+describe("German and Dutch: what is not needed is switched off", () => {
+  it.each([
+    ["de", "ich brauche das Licht im Schlafzimmer nicht", ["light.turn_off light.bedroom_light"]],
+    ["de", "den Wasserkocher brauchen wir nicht", ["switch.turn_off switch.kettle"]],
+    ["nl", "ik heb de lamp in de slaapkamer niet nodig", ["light.turn_off light.bedroom_light"]],
+    ["nl", "de waterkoker hebben we niet nodig", ["switch.turn_off switch.kettle"]],
+  ])("%s: %j switches it off", async (language, text, expected) => {
+    await setState("light.bedroom_light", "on", { brightness: 128 });
+    await setState("switch.kettle", "on");
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls()).toEqual(expected);
+  });
+
+  it.each([
+    ["de", "ich brauche das Licht nicht auszuschalten"],
+    ["de", "ich brauche die Musik nicht lauter"],
+    ["nl", "ik heb het licht niet feller nodig"],
+  ])("%s: %j asks for nothing: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German: the sound turned off with 'ab' is muted, as with 'aus'", () => {
+  it.each([["dreh bitte den Ton ab"], ["stell mal den Ton ab"], ["schalt den Ton ab"]])(
+    "de: %j mutes the speaker",
+    async (text) => {
+      await say(text, "de");
+      expect(calls()).toEqual([
+        `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+      ]);
+    },
+  );
+
+  it.each([["der Ton ist ab"], ["dreh den Ton auf"]])("de: %j mutes nothing", async (text) => {
+    await say(text, "de");
+    expect(calls().filter((c) => c.includes("volume_mute"))).toEqual([]);
+  });
+});

@@ -26,8 +26,16 @@ const compared = (stems: string[], nouns: string[]) =>
     ),
   );
 
-/** No longer needed, said with the thing first ("das Licht brauche ich nicht mehr"): off. */
-const NEEDED_NO_MORE = ["brauche ich nicht mehr", "brauch ich nicht mehr", "brauchen wir nicht mehr"];
+/**
+ * Not needed, or no longer, said with the thing first ("das Licht brauche ich nicht mehr", "die
+ * Lampe brauche ich nicht"): off.
+ */
+const NEEDED_NO_MORE = ["ich", "wir"].flatMap((who) =>
+  (who === "ich" ? ["brauche ich", "brauch ich"] : ["brauchen wir"]).flatMap((need) => [
+    `${need} nicht mehr`,
+    `${need} nicht`,
+  ]),
+);
 /** No longer wanted in use ("den Stecker möchte ich nicht mehr benutzen"): off. */
 const USED_NO_MORE = ["möchte ich", "will ich", "möchten wir", "wollen wir"].flatMap((wish) =>
   ["benutzen", "verwenden", "nutzen", "haben"].map((use) => `${wish} nicht mehr ${use}`),
@@ -1009,6 +1017,8 @@ export const de: FastPathGrammar = {
       "ruhig",
       "stummschalten",
       "stumm schalten",
+      // "dreh den Ton ab", "stell den Ton ab": the sound turned off is muted, as "mach den Ton aus" is.
+      "ton ab",
       "muten",
       // The English word, as German speakers say it: "Lautsprecher mute".
       "mute",

@@ -361,6 +361,10 @@ export const nl: FastPathGrammar = {
       "heb ik niet meer nodig",
       "hebben we niet meer nodig",
       "hebben wij niet meer nodig",
+      // "ik heb de lamp niet nodig": not needed at all is off as well.
+      "heb ik niet nodig",
+      "hebben we niet nodig",
+      "hebben wij niet nodig",
       ...["wil ik", "willen we", "willen wij"].flatMap((wish) =>
         ["gebruiken", "hebben"].map((use) => `${wish} niet meer ${use}`),
       ),
