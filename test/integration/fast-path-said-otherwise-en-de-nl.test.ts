@@ -416,3 +416,40 @@ describe("German: the sound turned off with 'ab' is muted, as with 'aus'", () =>
     expect(calls().filter((c) => c.includes("volume_mute"))).toEqual([]);
   });
 });
+
+describe("English, German and Dutch: what is wrong, told after the complaint, leaves the complaint read", () => {
+  it.each([
+    ["en", "it's much too dark in here i can't find my keys"],
+    ["de", "viel zu dunkel hier ich sehe meine Schlüssel nicht"],
+    ["nl", "het is hier veel te donker ik zie mijn sleutels niet"],
+  ])("%s: %j brightens the kitchen's lights, said in the kitchen", async (language, text) => {
+    await say(text, language);
+    expect(calls().length).toBeGreaterThan(0);
+    for (const call of calls())
+      expect(call).toMatch(/^light\.turn_on light\.(kitchen_ceiling|counter_lights) /);
+  });
+
+  it.each([
+    ["en", "it is way too loud i can hardly hear myself"],
+    ["de", "es ist viel zu laut ich kann nicht schlafen"],
+    ["nl", "het is veel te luid ik kan niet slapen"],
+  ])("%s: %j turns the speaker down", async (language, text) => {
+    await say(text, language);
+    const [call, ...more] = calls();
+    expect(more).toEqual([]);
+    const level = Number(/"volume_level":([\d.]+)/.exec(call ?? "")?.[1]);
+    expect(call).toMatch(/^media_player\.volume_set media_player\.living_room_speaker /);
+    expect(level).toBeLessThan(0.4);
+  });
+
+  it.each([
+    ["en", "i can't switch off the kitchen light"],
+    ["de", "ich kann das Licht in der Küche nicht ausschalten"],
+    ["de", "ich sehe das Licht in der Küche"],
+    ["nl", "ik kan het licht in de keuken niet uitzetten"],
+    ["nl", "het licht is aan ik zie het"],
+  ])("%s: %j tells what is so: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -1429,6 +1429,12 @@ export const de: FastPathGrammar = {
     "denn",
     "da ich",
     "ich muss",
+    // What is wrong, told after the command or complaint ("es ist zu dunkel, ich sehe nichts").
+    "ich kann nicht",
+    "ich kann kaum",
+    "ich kann nichts",
+    "ich sehe",
+    "ich höre",
     // Why, told as a clause of its own after the command ("sei leise, das Baby schläft", "mach
     // leiser, ich telefoniere"): someone asleep or on the phone.
     "das baby",

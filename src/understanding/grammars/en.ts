@@ -272,6 +272,12 @@ export const en: FastPathGrammar = {
     "i need to",
     "i have to",
     "i must",
+    // What is wrong, told after the command or complaint ("it's too dark, i can't see a thing").
+    "i can't",
+    "i cant",
+    "i cannot",
+    "i can barely",
+    "i can hardly",
   ],
   // "turn on the plug to charge my phone": English infinitives have no ending of their own, so
   // the verbs people give as the reason are listed (a level or a place follows "to" too).

@@ -1145,6 +1145,13 @@ export const nl: FastPathGrammar = {
     "omdat",
     "want",
     "ik moet",
+    // What is wrong, told after the command or complaint ("het is te donker, ik zie geen hand").
+    "ik kan niet",
+    "ik kan niks",
+    "ik kan niets",
+    "ik kan bijna niet",
+    "ik zie",
+    "ik hoor",
     // Why, told as a clause of its own after the command ("wees stil, de baby slaapt", "zet het
     // zachter, ik ben aan het bellen"): someone asleep or on the phone.
     "de baby",
