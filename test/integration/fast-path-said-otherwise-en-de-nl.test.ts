@@ -453,3 +453,31 @@ describe("English, German and Dutch: what is wrong, told after the complaint, le
     expect(calls()).toEqual([]);
   });
 });
+
+describe("English, German and Dutch: a command announced as 'time to …' is the command", () => {
+  it.each([
+    ["en", "time to switch the bedroom light on", ["light.turn_on light.bedroom_light"]],
+    [
+      "en",
+      "ok it's time to mute the music",
+      [`media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`],
+    ],
+    ["de", "es wird Zeit das Licht im Schlafzimmer einzuschalten", ["light.turn_on light.bedroom_light"]],
+    ["nl", "het is tijd om de lamp in de slaapkamer aan te doen", ["light.turn_on light.bedroom_light"]],
+    ["nl", "tijd om het licht in de slaapkamer aan te zetten", ["light.turn_on light.bedroom_light"]],
+  ])("%s: %j does it", async (language, text, expected) => {
+    await say(text, language);
+    expect(calls()).toEqual(expected);
+  });
+
+  it.each([
+    ["en", "is it time to switch the bedroom light on"],
+    ["en", "remind me when it's time to switch the bedroom light on"],
+    ["en", "time to get up"],
+    ["de", "ist es Zeit das Licht im Schlafzimmer einzuschalten"],
+    ["nl", "is het tijd om de lamp in de slaapkamer aan te doen"],
+  ])("%s: %j asks or commands nothing here: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

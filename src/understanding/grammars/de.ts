@@ -74,6 +74,9 @@ export const de: FastPathGrammar = {
   language: "de",
   locale: "de-DE",
   fillers: [
+    // "es ist Zeit, das Licht auszumachen": the command, announced.
+    "es ist zeit",
+    "es wird zeit",
     // The power of a device is the device: "schalte den Strom vom Drucker aus".
     "den strom vom",
     "den strom von",

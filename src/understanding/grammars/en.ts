@@ -33,6 +33,11 @@ export const en: FastPathGrammar = {
     "i would love it if you could",
     "how about",
     "be a dear and",
+    // "it's time to switch the lights off": the command, announced.
+    "it's time to",
+    "it is time to",
+    "its time to",
+    "time to",
     "i think you should",
     "maybe you could",
     // "the volume of the music playing now": what plays is the speaker's sound, said of it.

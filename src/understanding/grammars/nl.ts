@@ -43,6 +43,10 @@ export const nl: FastPathGrammar = {
   language: "nl",
   locale: "nl-NL",
   fillers: [
+    // "het is tijd om het licht uit te doen": the command, announced.
+    "het is tijd om",
+    "het wordt tijd om",
+    "tijd om",
     // The power of a device is the device: "zet de stroom van de printer uit".
     "de stroom van",
     "stroom van",
