@@ -481,3 +481,26 @@ describe("English, German and Dutch: a command announced as 'time to …' is the
     expect(calls()).toEqual([]);
   });
 });
+
+describe("English and German: a volume set with its verb and the number straight after it", () => {
+  it.each([
+    ["en", "set volume 12", 0.12],
+    ["en", "put the volume 25 percent", 0.25],
+    ["de", "stell die Lautstärke 15 ein", 0.15],
+    ["de", "stelle Lautstärke 35 Prozent ein", 0.35],
+  ])("%s: %j sets it", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["en", "set volume"],
+    ["en", "set volume alarms for 7"],
+    ["de", "Lautstärke einstellen"],
+  ])("%s: %j says no level: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -2361,7 +2361,8 @@ export const de: FastPathGrammar = {
         "[<set>] [<the>] {name} lautstärke (auf|zu) [<the>] {level} [<percent>] [<setLast>]",
         "[<set>] [<the>] lautstärke {name} (auf|zu) [<the>] {level} [<percent>] [<setLast>]",
         "[<the>] lautstärke [(von|vom|des|der|für)] {name} [(auf|zu)] {level} [<percent>]",
-        "[<the>] lautstärke [(hier|im raum|hier im raum)] [(auf|zu)] {level} [<percent>]",
+        // "stell Lautstärke 8 ein": the level straight after its noun, with the verb as well.
+        "[<set>] [<the>] lautstärke [(hier|im raum|hier im raum)] [(auf|zu)] {level} [<percent>] [<setLast>]",
         "{name} lautstärke [(auf|zu)] {level} [<percent>]",
       ],
     },

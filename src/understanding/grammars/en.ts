@@ -1821,7 +1821,8 @@ export const en: FastPathGrammar = {
         "(set|turn|change|increase|decrease|raise|lower) [the] {name} volume [(up|down)] to {level} [(percent|%)]",
         "turn (up|down) [the] {name} volume to {level} [(percent|%)]",
         "(on|in) {name} (set|turn|change|increase|decrease|raise|lower) [the] volume [(up|down)] to {level} [(percent|%)]",
-        "volume [to] {level} [(percent|%)]",
+        // "set volume 8": the level straight after its noun, with the verb as well.
+        "[(set|put)] [the] volume [to] {level} [(percent|%)]",
         // "volume level 6", "brightness 50": the level said after its noun, with no verb.
         "volume level [(to|at)] {level} [(percent|%)]",
       ],
