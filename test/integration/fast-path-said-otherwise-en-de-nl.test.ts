@@ -504,3 +504,22 @@ describe("English and German: a volume set with its verb and the number straight
     expect(calls()).toEqual([]);
   });
 });
+
+describe("Dutch: lights wished to come on, said with their own verb 'aangaan'", () => {
+  it.each([
+    ["zorg dat de lampen in de slaapkamer aangaan"],
+    ["de lamp in de slaapkamer mag aangaan"],
+    ["het licht in de slaapkamer moet aangaan"],
+  ])("nl: %j switches the bedroom's light on", async (text) => {
+    await say(text, "nl");
+    expect(calls()).toEqual(["light.turn_on light.bedroom_light"]);
+  });
+
+  it.each([["wanneer gaan de lampen aan"], ["gaat het licht in de slaapkamer aan"]])(
+    "nl: %j asks: nothing is touched",
+    async (text) => {
+      await say(text, "nl");
+      expect(calls()).toEqual([]);
+    },
+  );
+});

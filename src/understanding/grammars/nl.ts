@@ -337,6 +337,9 @@ export const nl: FastPathGrammar = {
       "aan te zetten",
       "aan te doen",
       "in te schakelen",
+      // "… dat de lampen aangaan", "het licht moet aangaan": the light's own verb, as German
+      // "angehen". ("uitgaan" is going out as well, so it is not the other way.)
+      "aangaan",
     ],
     off: [
       "uit",
