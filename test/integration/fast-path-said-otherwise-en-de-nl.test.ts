@@ -523,3 +523,27 @@ describe("Dutch: lights wished to come on, said with their own verb 'aangaan'", 
     },
   );
 });
+
+describe("English: 'on the <room> lights', said first, switches them on as 'off the …' switches off", () => {
+  it.each([
+    ["on the bedroom lights", ["light.turn_on light.bedroom_light"]],
+    ["please on the office lamp", ["light.turn_on light.desk_lamp"]],
+  ])("en: %j switches them on", async (text, expected) => {
+    await say(text, "en");
+    expect(calls()).toEqual(expected);
+  });
+
+  it("en: 'on the first floor, turn the lights off' is where, and they are switched off", async () => {
+    await say("on the first floor turn the lights off", "en");
+    expect(calls().length).toBeGreaterThan(0);
+    for (const call of calls()) expect(call).toMatch(/^light\.turn_off light\.(bedroom_light|desk_lamp)$/);
+  });
+
+  it.each([["on the kitchen table"], ["on the bedroom wall there is a lamp"]])(
+    "en: %j asks nothing: nothing is touched",
+    async (text) => {
+      await say(text, "en");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
