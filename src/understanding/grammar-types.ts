@@ -433,6 +433,8 @@ export interface IntentTemplates {
   kind?: DeviceKind;
   /** Its words are of light or darkness ("fai buio"): said of what is no light, it is not understood. */
   lightWords?: true;
+  /** Said of lights alone ("hit the lights"): what it names is a light, or it is not understood. */
+  lightsOnly?: true;
   /** The reading a question asks for without naming it: "combien consomme le sèche-linge" is power. */
   sensor?: SensorKind;
   templates: string[];

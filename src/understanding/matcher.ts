@@ -40,6 +40,8 @@ export interface FastMatch {
    * verb that switches anything ("éteins le thermostat").
    */
   lightWords?: true;
+  /** The verb is said of lights alone (`IntentTemplates.lightsOnly`). */
+  lightsOnly?: true;
   /**
    * The words said around a time or date question ("in tokyo", "next saturday"): it may be about
    * another place or day, which the home's clock does not know.
@@ -93,6 +95,7 @@ interface CompiledTemplate {
   intent: FastIntent;
   kind?: DeviceKind | undefined;
   lightWords?: true | undefined;
+  lightsOnly?: true | undefined;
   sensor?: SensorKind | undefined;
   regex: RegExp;
   starts: Starts;
@@ -164,8 +167,8 @@ export function createMatcher(grammar: FastPathGrammar) {
   const leadingPlace = `(?<lead>(?:${alternation(grammar.areaPrepositions)})\\s+\\S+(?:\\s+\\S+){0,2})`;
   const groups = { ...grammar.words, ...(grammar.cues as unknown as Record<string, string[]>) };
   const compiled: CompiledTemplate[] = grammar.intents.flatMap(
-    ({ intent, kind, lightWords, sensor, templates }) => {
-      const of = { intent, kind, lightWords, sensor };
+    ({ intent, kind, lightWords, lightsOnly, sensor, templates }) => {
+      const of = { intent, kind, lightWords, lightsOnly, sensor };
       return templates.flatMap((written) => {
         const template = expandGroups(written, groups);
         const plain = { ...of, ...compile(template, slots) };
@@ -281,7 +284,7 @@ export function createMatcher(grammar: FastPathGrammar) {
           here[1],
         ]);
       for (const [heard, hereSaid] of readings)
-        for (const { intent, kind, lightWords, sensor, regex } of byStart.candidates(
+        for (const { intent, kind, lightWords, lightsOnly, sensor, regex } of byStart.candidates(
           heard.split(" ", 1)[0]!,
         )) {
           const found = regex.exec(heard);
@@ -289,7 +292,7 @@ export function createMatcher(grammar: FastPathGrammar) {
           const groups = { ...found.groups };
           longestSensor(groups, heard);
           const match: FastMatch = kind
-            ? { intent, kind, ...(lightWords ? { lightWords } : {}) }
+            ? { intent, kind, ...(lightWords ? { lightWords } : {}), ...(lightsOnly ? { lightsOnly } : {}) }
             : { intent };
           if (
             groups.name !== undefined ||

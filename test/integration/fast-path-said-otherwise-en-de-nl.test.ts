@@ -273,3 +273,277 @@ describe("German: a wish with 'gern' after what is wished is the wish", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("English: 'hit the <room> lights' switches that room's lights on, and only lights", () => {
+  it.each([
+    ["hit the bedroom lights", ["light.turn_on light.bedroom_light"]],
+    ["hit the office lamp please", ["light.turn_on light.desk_lamp"]],
+    [
+      "could you hit the kitchen lights",
+      ["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"],
+    ],
+  ])("en: %j switches those lights on", async (text, expected) => {
+    await say(text, "en");
+    expect(calls()).toEqual(expected);
+  });
+
+  it.each([
+    ["hit the kettle lights"],
+    ["hit the heater lights"],
+    ["hit the lights in the kettle"],
+    ["hit the speaker lights"],
+  ])("en: %j names no light: nothing is touched", async (text) => {
+    await say(text, "en");
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("English: 'flick' the lights on or off, 'nudge' the volume", () => {
+  it.each([
+    ["flick the bedroom light on", ["light.turn_on light.bedroom_light"]],
+    [
+      "flick off the kitchen lights",
+      ["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"],
+    ],
+    [
+      "nudge the music up a little",
+      [`media_player.volume_set media_player.living_room_speaker {"volume_level":0.5}`],
+    ],
+    [
+      "nudge the volume down",
+      [`media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`],
+    ],
+  ])("en: %j does as said", async (text, expected) => {
+    await say(text, "en");
+    expect(calls()).toEqual(expected);
+  });
+
+  it.each([["flick the lights"], ["nudge the speaker"]])(
+    "en: %j says no way: nothing is touched",
+    async (text) => {
+      await say(text, "en");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
+describe("English: 'be quieter', said to the assistant, is its own voice, the speaker's volume", () => {
+  it.each([
+    ["be a little quieter", 0.3],
+    ["could you be softer please", 0.3],
+    ["be a bit louder", 0.5],
+  ])("en: %j steps the volume", async (text, level) => {
+    await say(text, "en");
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([["be careful"], ["be brighter"], ["be right back"]])(
+    "en: %j asks nothing of the sound: nothing is touched",
+    async (text) => {
+      await say(text, "en");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
+describe("English: a lower or higher level is one step that way", () => {
+  it.each([
+    [
+      "set the living room speaker to a lower level",
+      [`media_player.volume_set media_player.living_room_speaker {"volume_level":0.3}`],
+    ],
+    [
+      "put the music at a higher setting",
+      [`media_player.volume_set media_player.living_room_speaker {"volume_level":0.5}`],
+    ],
+    [
+      "turn the ceiling light to a lower level",
+      [`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`],
+    ],
+  ])("en: %j steps it", async (text, expected) => {
+    await say(text, "en");
+    expect(calls()).toEqual(expected);
+  });
+
+  it.each([["the speaker is at a lower level"], ["a lower level of detail"]])(
+    "en: %j asks nothing: nothing is touched",
+    async (text) => {
+      await say(text, "en");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
+describe("German and Dutch: what is not needed is switched off", () => {
+  it.each([
+    ["de", "ich brauche das Licht im Schlafzimmer nicht", ["light.turn_off light.bedroom_light"]],
+    ["de", "den Wasserkocher brauchen wir nicht", ["switch.turn_off switch.kettle"]],
+    ["nl", "ik heb de lamp in de slaapkamer niet nodig", ["light.turn_off light.bedroom_light"]],
+    ["nl", "de waterkoker hebben we niet nodig", ["switch.turn_off switch.kettle"]],
+  ])("%s: %j switches it off", async (language, text, expected) => {
+    await setState("light.bedroom_light", "on", { brightness: 128 });
+    await setState("switch.kettle", "on");
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls()).toEqual(expected);
+  });
+
+  it.each([
+    ["de", "ich brauche das Licht nicht auszuschalten"],
+    ["de", "ich brauche die Musik nicht lauter"],
+    ["nl", "ik heb het licht niet feller nodig"],
+  ])("%s: %j asks for nothing: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German: the sound turned off with 'ab' is muted, as with 'aus'", () => {
+  it.each([["dreh bitte den Ton ab"], ["stell mal den Ton ab"], ["schalt den Ton ab"]])(
+    "de: %j mutes the speaker",
+    async (text) => {
+      await say(text, "de");
+      expect(calls()).toEqual([
+        `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+      ]);
+    },
+  );
+
+  it.each([["der Ton ist ab"], ["dreh den Ton auf"]])("de: %j mutes nothing", async (text) => {
+    await say(text, "de");
+    expect(calls().filter((c) => c.includes("volume_mute"))).toEqual([]);
+  });
+});
+
+describe("English, German and Dutch: what is wrong, told after the complaint, leaves the complaint read", () => {
+  it.each([
+    ["en", "it's much too dark in here i can't find my keys"],
+    ["de", "viel zu dunkel hier ich sehe meine Schlüssel nicht"],
+    ["nl", "het is hier veel te donker ik zie mijn sleutels niet"],
+  ])("%s: %j brightens the kitchen's lights, said in the kitchen", async (language, text) => {
+    await say(text, language);
+    expect(calls().length).toBeGreaterThan(0);
+    for (const call of calls())
+      expect(call).toMatch(/^light\.turn_on light\.(kitchen_ceiling|counter_lights) /);
+  });
+
+  it.each([
+    ["en", "it is way too loud i can hardly hear myself"],
+    ["de", "es ist viel zu laut ich kann nicht schlafen"],
+    ["nl", "het is veel te luid ik kan niet slapen"],
+  ])("%s: %j turns the speaker down", async (language, text) => {
+    await say(text, language);
+    const [call, ...more] = calls();
+    expect(more).toEqual([]);
+    const level = Number(/"volume_level":([\d.]+)/.exec(call ?? "")?.[1]);
+    expect(call).toMatch(/^media_player\.volume_set media_player\.living_room_speaker /);
+    expect(level).toBeLessThan(0.4);
+  });
+
+  it.each([
+    ["en", "i can't switch off the kitchen light"],
+    ["de", "ich kann das Licht in der Küche nicht ausschalten"],
+    ["de", "ich sehe das Licht in der Küche"],
+    ["nl", "ik kan het licht in de keuken niet uitzetten"],
+    ["nl", "het licht is aan ik zie het"],
+  ])("%s: %j tells what is so: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("English, German and Dutch: a command announced as 'time to …' is the command", () => {
+  it.each([
+    ["en", "time to switch the bedroom light on", ["light.turn_on light.bedroom_light"]],
+    [
+      "en",
+      "ok it's time to mute the music",
+      [`media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`],
+    ],
+    ["de", "es wird Zeit das Licht im Schlafzimmer einzuschalten", ["light.turn_on light.bedroom_light"]],
+    ["nl", "het is tijd om de lamp in de slaapkamer aan te doen", ["light.turn_on light.bedroom_light"]],
+    ["nl", "tijd om het licht in de slaapkamer aan te zetten", ["light.turn_on light.bedroom_light"]],
+  ])("%s: %j does it", async (language, text, expected) => {
+    await say(text, language);
+    expect(calls()).toEqual(expected);
+  });
+
+  it.each([
+    ["en", "is it time to switch the bedroom light on"],
+    ["en", "remind me when it's time to switch the bedroom light on"],
+    ["en", "time to get up"],
+    ["de", "ist es Zeit das Licht im Schlafzimmer einzuschalten"],
+    ["nl", "is het tijd om de lamp in de slaapkamer aan te doen"],
+  ])("%s: %j asks or commands nothing here: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("English and German: a volume set with its verb and the number straight after it", () => {
+  it.each([
+    ["en", "set volume 12", 0.12],
+    ["en", "put the volume 25 percent", 0.25],
+    ["de", "stell die Lautstärke 15 ein", 0.15],
+    ["de", "stelle Lautstärke 35 Prozent ein", 0.35],
+  ])("%s: %j sets it", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["en", "set volume"],
+    ["en", "set volume alarms for 7"],
+    ["de", "Lautstärke einstellen"],
+  ])("%s: %j says no level: nothing is touched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Dutch: lights wished to come on, said with their own verb 'aangaan'", () => {
+  it.each([
+    ["zorg dat de lampen in de slaapkamer aangaan"],
+    ["de lamp in de slaapkamer mag aangaan"],
+    ["het licht in de slaapkamer moet aangaan"],
+  ])("nl: %j switches the bedroom's light on", async (text) => {
+    await say(text, "nl");
+    expect(calls()).toEqual(["light.turn_on light.bedroom_light"]);
+  });
+
+  it.each([["wanneer gaan de lampen aan"], ["gaat het licht in de slaapkamer aan"]])(
+    "nl: %j asks: nothing is touched",
+    async (text) => {
+      await say(text, "nl");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
+describe("English: 'on the <room> lights', said first, switches them on as 'off the …' switches off", () => {
+  it.each([
+    ["on the bedroom lights", ["light.turn_on light.bedroom_light"]],
+    ["please on the office lamp", ["light.turn_on light.desk_lamp"]],
+  ])("en: %j switches them on", async (text, expected) => {
+    await say(text, "en");
+    expect(calls()).toEqual(expected);
+  });
+
+  it("en: 'on the first floor, turn the lights off' is where, and they are switched off", async () => {
+    await say("on the first floor turn the lights off", "en");
+    expect(calls().length).toBeGreaterThan(0);
+    for (const call of calls()) expect(call).toMatch(/^light\.turn_off light\.(bedroom_light|desk_lamp)$/);
+  });
+
+  it.each([["on the kitchen table"], ["on the bedroom wall there is a lamp"]])(
+    "en: %j asks nothing: nothing is touched",
+    async (text) => {
+      await say(text, "en");
+      expect(calls()).toEqual([]);
+    },
+  );
+});

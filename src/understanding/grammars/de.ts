@@ -26,8 +26,16 @@ const compared = (stems: string[], nouns: string[]) =>
     ),
   );
 
-/** No longer needed, said with the thing first ("das Licht brauche ich nicht mehr"): off. */
-const NEEDED_NO_MORE = ["brauche ich nicht mehr", "brauch ich nicht mehr", "brauchen wir nicht mehr"];
+/**
+ * Not needed, or no longer, said with the thing first ("das Licht brauche ich nicht mehr", "die
+ * Lampe brauche ich nicht"): off.
+ */
+const NEEDED_NO_MORE = ["ich", "wir"].flatMap((who) =>
+  (who === "ich" ? ["brauche ich", "brauch ich"] : ["brauchen wir"]).flatMap((need) => [
+    `${need} nicht mehr`,
+    `${need} nicht`,
+  ]),
+);
 /** No longer wanted in use ("den Stecker möchte ich nicht mehr benutzen"): off. */
 const USED_NO_MORE = ["möchte ich", "will ich", "möchten wir", "wollen wir"].flatMap((wish) =>
   ["benutzen", "verwenden", "nutzen", "haben"].map((use) => `${wish} nicht mehr ${use}`),
@@ -66,6 +74,9 @@ export const de: FastPathGrammar = {
   language: "de",
   locale: "de-DE",
   fillers: [
+    // "es ist Zeit, das Licht auszumachen": the command, announced.
+    "es ist zeit",
+    "es wird zeit",
     // The power of a device is the device: "schalte den Strom vom Drucker aus".
     "den strom vom",
     "den strom von",
@@ -1009,6 +1020,8 @@ export const de: FastPathGrammar = {
       "ruhig",
       "stummschalten",
       "stumm schalten",
+      // "dreh den Ton ab", "stell den Ton ab": the sound turned off is muted, as "mach den Ton aus" is.
+      "ton ab",
       "muten",
       // The English word, as German speakers say it: "Lautsprecher mute".
       "mute",
@@ -1419,6 +1432,12 @@ export const de: FastPathGrammar = {
     "denn",
     "da ich",
     "ich muss",
+    // What is wrong, told after the command or complaint ("es ist zu dunkel, ich sehe nichts").
+    "ich kann nicht",
+    "ich kann kaum",
+    "ich kann nichts",
+    "ich sehe",
+    "ich höre",
     // Why, told as a clause of its own after the command ("sei leise, das Baby schläft", "mach
     // leiser, ich telefoniere"): someone asleep or on the phone.
     "das baby",
@@ -2342,7 +2361,8 @@ export const de: FastPathGrammar = {
         "[<set>] [<the>] {name} lautstärke (auf|zu) [<the>] {level} [<percent>] [<setLast>]",
         "[<set>] [<the>] lautstärke {name} (auf|zu) [<the>] {level} [<percent>] [<setLast>]",
         "[<the>] lautstärke [(von|vom|des|der|für)] {name} [(auf|zu)] {level} [<percent>]",
-        "[<the>] lautstärke [(hier|im raum|hier im raum)] [(auf|zu)] {level} [<percent>]",
+        // "stell Lautstärke 8 ein": the level straight after its noun, with the verb as well.
+        "[<set>] [<the>] lautstärke [(hier|im raum|hier im raum)] [(auf|zu)] {level} [<percent>] [<setLast>]",
         "{name} lautstärke [(auf|zu)] {level} [<percent>]",
       ],
     },

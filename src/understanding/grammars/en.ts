@@ -33,6 +33,11 @@ export const en: FastPathGrammar = {
     "i would love it if you could",
     "how about",
     "be a dear and",
+    // "it's time to switch the lights off": the command, announced.
+    "it's time to",
+    "it is time to",
+    "its time to",
+    "time to",
     "i think you should",
     "maybe you could",
     // "the volume of the music playing now": what plays is the speaker's sound, said of it.
@@ -272,6 +277,12 @@ export const en: FastPathGrammar = {
     "i need to",
     "i have to",
     "i must",
+    // What is wrong, told after the command or complaint ("it's too dark, i can't see a thing").
+    "i can't",
+    "i cant",
+    "i cannot",
+    "i can barely",
+    "i can hardly",
   ],
   // "turn on the plug to charge my phone": English infinitives have no ending of their own, so
   // the verbs people give as the reason are listed (a level or a place follows "to" too).
@@ -564,6 +575,8 @@ export const en: FastPathGrammar = {
       "bump",
       "knock",
       "flip",
+      "flick",
+      "nudge",
       "power",
       "make",
       "set",
@@ -592,6 +605,8 @@ export const en: FastPathGrammar = {
       "settings",
       "your voice",
       "your volume",
+      // "be a bit quieter": said to the assistant, of its own voice.
+      "^be",
       // "repeat that louder", "say it again louder": what is said again, said louder.
       "repeat",
       "repeat that",
@@ -620,6 +635,7 @@ export const en: FastPathGrammar = {
       "switching on",
       // "flip on the porch light": "on" with its verb, not the porch's preposition.
       "flip on",
+      "flick on",
       "put on",
       "back on",
       "enabled",
@@ -659,6 +675,7 @@ export const en: FastPathGrammar = {
       "switch off",
       "turn off",
       "flip off",
+      "flick off",
       "power off",
       "power down",
       // "make the lights go off", "the lights can go off now".
@@ -695,6 +712,9 @@ export const en: FastPathGrammar = {
       "up more",
       "crank",
       "pump",
+      // "set the speaker to a higher level": up, of whatever the sentence says (a step, see `bit`).
+      "a higher level",
+      "a higher setting",
     ],
     down: [
       "down",
@@ -713,6 +733,8 @@ export const en: FastPathGrammar = {
       "lower down",
       "cut down",
       "tune down",
+      "a lower level",
+      "a lower setting",
     ],
     starts: ["start", "connect"],
     increases: ["increase"],
@@ -1147,6 +1169,11 @@ export const en: FastPathGrammar = {
       "the light intensity",
     ],
     bit: [
+      // "to a lower level", "to a higher setting": one step that way, not the end.
+      "a higher level",
+      "a higher setting",
+      "a lower level",
+      "a lower setting",
       "a bit",
       "a little",
       "a little bit",
@@ -1794,7 +1821,8 @@ export const en: FastPathGrammar = {
         "(set|turn|change|increase|decrease|raise|lower) [the] {name} volume [(up|down)] to {level} [(percent|%)]",
         "turn (up|down) [the] {name} volume to {level} [(percent|%)]",
         "(on|in) {name} (set|turn|change|increase|decrease|raise|lower) [the] volume [(up|down)] to {level} [(percent|%)]",
-        "volume [to] {level} [(percent|%)]",
+        // "set volume 8": the level straight after its noun, with the verb as well.
+        "[(set|put)] [the] volume [to] {level} [(percent|%)]",
         // "volume level 6", "brightness 50": the level said after its noun, with no verb.
         "volume level [(to|at)] {level} [(percent|%)]",
       ],
@@ -1956,9 +1984,14 @@ export const en: FastPathGrammar = {
         "illuminate [{name}]",
       ],
     },
-    // "hit the lights [in the kitchen]": switched on, said of the lights alone ("hit the road",
-    // "hit the light switch" are not).
-    { intent: "turn_on", kind: "light", templates: ["hit the (light|lights)"] },
+    // "hit the lights [in the kitchen]", "hit the hall lights": switched on, said of the lights
+    // alone ("hit the road", "hit the light switch", "hit the kettle lights" are not).
+    {
+      intent: "turn_on",
+      kind: "light",
+      lightsOnly: true,
+      templates: ["hit the (light|lights)", "hit the {name} (light|lights|lamp|lamps)"],
+    },
     {
       intent: "turn_on",
       templates: [

@@ -43,6 +43,10 @@ export const nl: FastPathGrammar = {
   language: "nl",
   locale: "nl-NL",
   fillers: [
+    // "het is tijd om het licht uit te doen": the command, announced.
+    "het is tijd om",
+    "het wordt tijd om",
+    "tijd om",
     // The power of a device is the device: "zet de stroom van de printer uit".
     "de stroom van",
     "stroom van",
@@ -333,6 +337,9 @@ export const nl: FastPathGrammar = {
       "aan te zetten",
       "aan te doen",
       "in te schakelen",
+      // "… dat de lampen aangaan", "het licht moet aangaan": the light's own verb, as German
+      // "angehen". ("uitgaan" is going out as well, so it is not the other way.)
+      "aangaan",
     ],
     off: [
       "uit",
@@ -361,6 +368,10 @@ export const nl: FastPathGrammar = {
       "heb ik niet meer nodig",
       "hebben we niet meer nodig",
       "hebben wij niet meer nodig",
+      // "ik heb de lamp niet nodig": not needed at all is off as well.
+      "heb ik niet nodig",
+      "hebben we niet nodig",
+      "hebben wij niet nodig",
       ...["wil ik", "willen we", "willen wij"].flatMap((wish) =>
         ["gebruiken", "hebben"].map((use) => `${wish} niet meer ${use}`),
       ),
@@ -1141,6 +1152,13 @@ export const nl: FastPathGrammar = {
     "omdat",
     "want",
     "ik moet",
+    // What is wrong, told after the command or complaint ("het is te donker, ik zie geen hand").
+    "ik kan niet",
+    "ik kan niks",
+    "ik kan niets",
+    "ik kan bijna niet",
+    "ik zie",
+    "ik hoor",
     // Why, told as a clause of its own after the command ("wees stil, de baby slaapt", "zet het
     // zachter, ik ben aan het bellen"): someone asleep or on the phone.
     "de baby",

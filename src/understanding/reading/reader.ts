@@ -596,6 +596,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       };
       /** "turn the lights on upstairs": a particle that is also a preposition, said before a place. */
       let particleBeforePlace: Set<Cue> | undefined;
+      /** "on the kitchen lights": the verb said first before a place; "on the first floor" alone is where. */
+      let verbBeforePlace: Set<Cue> | undefined;
 
       for (let i = 0; i < said.length; i++) {
         const item = said[i]!;
@@ -723,6 +725,9 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           // "on upstairs" may be the particle; "on the ground floor" is where (it takes an article).
           if ((sense.cues.has("on") || sense.cues.has("off")) && said[i + 1] === next(i))
             particleBeforePlace = sense.cues;
+          // "on the kitchen lights": said first, it is the verb its first reading says ("^on the").
+          else if (item.first && (sense.first.has("on") || sense.first.has("off")))
+            verbBeforePlace = sense.first;
           continue;
         }
         if (sense.here || sense.home) {
@@ -1012,6 +1017,14 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       // It is the particle when the sentence has only a verb that needs one.
       if (particleBeforePlace && level === undefined && [...cues.keys()].every((c) => c === "verbs")) {
         for (const cue of particleBeforePlace) if (cue === "on" || cue === "off") cues.set(cue, 1);
+      }
+      if (
+        verbBeforePlace &&
+        things.length &&
+        level === undefined &&
+        [...cues.keys()].every((c) => c === "verbs")
+      ) {
+        for (const cue of verbBeforePlace) if (cue === "on" || cue === "off") cues.set(cue, 1);
       }
       // "the printer socket" for a device called "Printer Plug": the kind said by another of its
       // words. Taken when exactly one of the kind's words makes a name the home has.

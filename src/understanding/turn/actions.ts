@@ -166,6 +166,9 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
     some.some((t) => !LIGHT_HOLDERS.has(targetKind(t).domain))
   )
     return turn.unsure(r.cannotYet);
+  // "hit the lights in the printer": a verb said of lights alone names no plug or speaker.
+  if (turn.match.lightsOnly === true && some.some((t) => targetKind(t).domain !== "light"))
+    return turn.unsure(r.cannotYet);
   if (some.some((t) => t.source === "zwave") && fromStateNow(turn)) await turn.deps.zwave.refresh();
   const against = againstDirection(turn, some);
   // "raise the lights to 50 %" with one at 40 % and one at 60 %: the one below is raised.
