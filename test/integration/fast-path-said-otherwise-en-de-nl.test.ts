@@ -398,6 +398,20 @@ describe("German and Dutch: what is not needed is switched off", () => {
     await say(text, language);
     expect(calls()).toEqual([]);
   });
+
+  it.each([
+    ["de", "ich brauche dich nicht", /Welche/],
+    ["de", "wir brauchen dich nicht mehr", /Welche/],
+    ["nl", "ik heb je niet nodig", /Welke/],
+    ["nl", "ik heb je niet meer nodig", /Welke/],
+  ])(
+    "%s: %j is said of the assistant: no device is asked about or touched",
+    async (language, text, which) => {
+      const result = await say(text, language);
+      expect(result.speech).not.toMatch(which);
+      expect(calls()).toEqual([]);
+    },
+  );
 });
 
 describe("German: the sound turned off with 'ab' is muted, as with 'aus'", () => {
