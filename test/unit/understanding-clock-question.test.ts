@@ -855,3 +855,22 @@ describe("the date asked as not knowing it, whole, by its number or as typed", (
     expect(readers[language]!(sentence)).toBeUndefined();
   });
 });
+
+describe("'how much' asks the time only of the hour it is", () => {
+  it.each([
+    ["nl", "hoeveel uur is het nu"],
+    ["nl", "hoeveel uur is het"],
+  ])("%s: %j asks the time", (language, sentence) => {
+    expect(readers[language]!(sentence)).toEqual({ intent: "query_time" });
+  });
+
+  it.each([
+    // How long one still has: never the time it is.
+    ["nl", "hoeveel tijd heb ik nog"],
+    ["nl", "hoeveel tijd hebben we nog over"],
+    ["nl", "hoeveel uur heb ik nog"],
+    ["nl", "hoeveel uur duurt het"],
+  ])("%s: %j is not the home's clock", (language, sentence) => {
+    expect(readers[language]!(sentence)).toBeUndefined();
+  });
+});

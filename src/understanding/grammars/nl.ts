@@ -1504,6 +1504,10 @@ export const nl: FastPathGrammar = {
       "plaatselijke tijd",
       "op de klok",
       "hoe laat is t",
+      // "hoeveel" asks the time only of the hour it is: "hoeveel tijd heb ik nog", "hoeveel uur
+      // duurt het" ask how long.
+      "hoeveel uur is het",
+      "hoeveel uur is t",
     ],
     date: [
       "datum",
@@ -1745,7 +1749,6 @@ export const nl: FastPathGrammar = {
       "klopt dat",
       "dat",
       "ja of nee",
-      "hoeveel",
       // "hoe laat isset", "hoelaat ist": "is het" said as one; "in welk jaar leven we".
       "isset",
       "ist",
