@@ -350,6 +350,8 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     let last: Role | undefined;
     /** Where the words after the last "today" begin. */
     let todayEnd: number | undefined;
+    /** The week named by its number ("week number", "Kalenderwoche"), not with a question word. */
+    let weekNumber = false;
     for (let i = 0; i < said.length; pieces++) {
       let n = Math.min(LONGEST, said.length - i);
       let role: Role | undefined;
@@ -393,6 +395,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
             role === "weekend" && last !== "present" && before >= 0 && prepositions.has(said[before]!);
           if (another || when) role = "otherDay";
           if (role === "today") todayEnd = i + n;
+          if (role === "week" && !said.slice(i, i + n).some((w) => questionWords.has(w))) weekNumber = true;
           found.add(role);
           break;
         }
@@ -450,8 +453,9 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     }
     // "what week is it", "welche Kalenderwoche haben wir": its number. "What day of the week" holds
     // the day's word and asks the date; "what's on this week" asks what the week holds, as with
-    // "today" below; the phrase alone is said of how the week went ("¡qué semana!").
-    if (found.has("week") && !found.has("date") && !found.has("time") && pieces > 1)
+    // "today" below; the phrase alone is said of how the week went ("¡qué semana!"), but for the
+    // week's number asked as a fragment ("week number?", "numéro de semaine").
+    if (found.has("week") && !found.has("date") && !found.has("time") && (pieces > 1 || weekNumber))
       return weekAgenda(words(withoutWakeWord(folded))) ? undefined : { intent: "query_date", week: true };
     if (found.has("time") && statesTime(folded)) return undefined;
     if (found.has("time")) return { intent: "query_time", ...(found.has("date") ? { alsoDate: true } : {}) };
@@ -522,8 +526,13 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     // Assistant's French sentences. The templates still read the few that are ("time"). Counted
     // before politeness and "now" are dropped: "fecha actual", "Datum bitte" are two words.
     const alone = words(withoutWakeWord(folded));
-    // "Today?" alone asks the date: no scene or device is called that.
-    if (alone.length === 1) return roles.get(alone[0]!) === "today" ? { intent: "query_date" } : undefined;
+    // "Today?" alone asks the date, "Kalenderwoche?", "weeknummer?" the week's number: no scene or
+    // device is called that.
+    if (alone.length === 1) {
+      const role = roles.get(alone[0]!);
+      if (role === "week") return { intent: "query_date", week: true };
+      return role === "today" ? { intent: "query_date" } : undefined;
+    }
     if (alone.length < 2) return undefined;
     const said = words(clean(folded));
     if (!said.length || fromNow(words(folded))) return undefined;

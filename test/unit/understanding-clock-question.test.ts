@@ -874,3 +874,34 @@ describe("'how much' asks the time only of the hour it is", () => {
     expect(readers[language]!(sentence)).toBeUndefined();
   });
 });
+
+describe("the week's number asked as a fragment or with its number", () => {
+  it.each([
+    ["en", "week number?"],
+    ["en", "what week number are we in"],
+    ["en", "what number week is this"],
+    ["de", "Kalenderwoche?"],
+    ["de", "welche KW ist gerade"],
+    ["fr", "numéro de semaine ?"],
+    ["fr", "nous sommes dans quelle semaine"],
+    ["es", "número de semana, por favor"],
+    ["nl", "weeknummer?"],
+    ["it", "numero della settimana?"],
+    ["it", "in che settimana dell'anno ci troviamo"],
+  ])("%s: %j asks the week's number", (language, sentence) => {
+    expect(readers[language]!(sentence)).toEqual({ intent: "query_date", week: true });
+  });
+
+  it.each([
+    ["en", "week number of next monday"],
+    ["de", "Kalenderwoche von Ostern"],
+    ["de", "wie viel kW braucht der Ofen"],
+    ["fr", "numéro de semaine de Noël"],
+    ["es", "número de semana de Navidad"],
+    ["nl", "weeknummer volgende week"],
+    ["it", "numero della settimana di Natale"],
+    ["it", "che settimana!"],
+  ])("%s: %j is not this week's number", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+  });
+});

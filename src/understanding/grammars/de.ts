@@ -2183,6 +2183,10 @@ export const de: FastPathGrammar = {
       "welche woche des jahres",
       "welcher woche des jahres",
       "kalenderwoche",
+      // "welche KW haben wir": the calendar week as written short (never "kW" alone, a power).
+      "welche kw",
+      "in welcher kw",
+      "in welcher woche des jahres",
       "wochennummer",
       "nummer der woche",
     ],

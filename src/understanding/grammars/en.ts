@@ -1677,6 +1677,10 @@ export const en: FastPathGrammar = {
       "what week of the year",
       "which week of the year",
       "week number",
+      // "what week number is it", "what number week is this": the number asked with the week.
+      "what week number",
+      "which week number",
+      "what number week",
       "number of the week",
       "calendar week",
     ],

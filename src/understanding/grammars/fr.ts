@@ -2227,7 +2227,15 @@ export const fr: FastPathGrammar = {
     // "on est le week-end ?": the weekend, checked of today as a day's name is.
     weekend: ["week-end", "weekend", "week end"],
     // "on est en quelle semaine": the week's number.
-    week: ["quelle semaine", "quelle semaine de l'année", "numéro de semaine", "numéro de la semaine"],
+    week: [
+      "quelle semaine",
+      "quelle semaine de l'année",
+      // "on est dans quelle semaine": "dans" of being in it, no place.
+      "dans quelle semaine",
+      "dans quelle semaine de l'année",
+      "numéro de semaine",
+      "numéro de la semaine",
+    ],
     // "quelle heure est-il dans mon fuseau horaire": the home's own time zone, answered.
     ownZone: [
       "ce fuseau horaire",

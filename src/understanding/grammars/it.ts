@@ -2358,6 +2358,8 @@ export const it: FastPathGrammar = {
       "e",
       "sono",
       "siamo",
+      // "in che mese ci troviamo": being in it, as "siamo".
+      "ci troviamo",
       "abbiamo",
       "ha",
       "hai",
@@ -2569,6 +2571,8 @@ export const it: FastPathGrammar = {
       "in che settimana",
       "quale settimana",
       "che settimana dell'anno",
+      "in che settimana dell'anno",
+      "in quale settimana",
       "numero della settimana",
       "numero di settimana",
     ],
