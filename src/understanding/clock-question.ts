@@ -7,7 +7,7 @@
 import type { FastPathGrammar } from "./grammar-types.js";
 import { clockSlip, grammarWords } from "./reading/spelling.js";
 import { numberWords } from "./number-words.js";
-import { createCleaner, fold, WAKE_WORDS, withoutWakeWord, wordsAsWritten } from "./sentence.js";
+import { createCleaner, escape, fold, WAKE_WORDS, withoutWakeWord, wordsAsWritten } from "./sentence.js";
 
 export interface ClockQuestion {
   intent: "query_time" | "query_date";
@@ -517,6 +517,33 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     return asked?.intent === "query_date" && Object.keys(asked).length === 1 ? asked : undefined;
   }
 
+  // The clock's own phrases that politeness and "now" would break ("de maintenant" → "de", "au
+  // juste" → "au", "en este instante" → "en instante"): kept whole, as they are read.
+  const clockOwn = new Set(clockPhrases.map((p) => words(p).join(" ")));
+  const fragile = [...clockOwn]
+    .filter((key) => {
+      const cleaned = words(clean(key)).join(" ");
+      return key.includes(" ") && cleaned && cleaned !== key && roles.get(cleaned) !== roles.get(key);
+    })
+    .sort((a, b) => b.length - a.length)
+    .map((key) => ({
+      key,
+      pattern: new RegExp(
+        `(?<![\\p{L}\\p{N}])${key.split(" ").map(escape).join("[\\s']+")}(?![\\p{L}\\p{N}])`,
+        "gu",
+      ),
+    }));
+  /** The sentence without politeness and "now", the clock's own phrases kept whole. */
+  const cleanKeeping = (folded: string) => {
+    const kept: string[] = [];
+    let marked = folded;
+    for (const { key, pattern } of fragile)
+      marked = marked.replace(pattern, () => ` \u00a7${kept.push(key) - 1}\u00a7 `);
+    return kept.length
+      ? clean(marked).replace(/\u00a7(\d+)\u00a7/g, (_, n: string) => kept[Number(n)]!)
+      : clean(folded);
+  };
+
   return (sentence: string): ClockQuestion | undefined => {
     const folded = withElisions(fold(sentence));
     // Most sentences name neither: one look at their words, and done.
@@ -534,7 +561,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
       return role === "today" ? { intent: "query_date" } : undefined;
     }
     if (alone.length < 2) return undefined;
-    const said = words(clean(folded));
+    const said = words(cleanKeeping(folded));
     if (!said.length || fromNow(words(folded))) return undefined;
     const asked = read(said, folded, sentence) ?? remindedOfTheDate(said, folded, sentence);
     if (asked) return asked;

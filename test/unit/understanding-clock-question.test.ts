@@ -905,3 +905,35 @@ describe("the week's number asked as a fragment or with its number", () => {
     expect(notTheHomes(readers[language]!(sentence))).toBe(true);
   });
 });
+
+describe("the time asked roughly or of this very moment, in the language's own words", () => {
+  it.each([
+    ["en", "roughly what time would it be"],
+    ["en", "what's the time approximately"],
+    ["en", "what time is it as we speak"],
+    ["de", "wie spät ist es so ungefähr"],
+    ["de", "wieviel Uhr ist es in diesem Augenblick"],
+    ["fr", "il est quelle heure à peu près"],
+    ["fr", "quelle heure est-il au juste"],
+    ["fr", "donne-moi l'heure de maintenant"],
+    ["es", "qué hora es más o menos"],
+    ["es", "dime la hora en este instante"],
+    ["nl", "hoe laat is het zo ongeveer"],
+    ["nl", "hoe laat is het op dit ogenblik"],
+    ["it", "che ore sono all'incirca"],
+    ["it", "che ore sono più o meno adesso"],
+  ])("%s: %j asks the time", (language, sentence) => {
+    expect(readers[language]!(sentence)).toEqual({ intent: "query_time" });
+  });
+
+  it.each([
+    ["en", "roughly what time does the bakery open"],
+    ["de", "wie spät ist es ungefähr in Sydney"],
+    ["fr", "à peu près quelle heure à Tokyo"],
+    ["es", "qué hora es más o menos en Lima"],
+    ["nl", "hoe laat is het ongeveer morgen om deze tijd"],
+    ["it", "che ore saranno più o meno domani"],
+  ])("%s: %j is not the home's clock", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+  });
+});

@@ -1893,6 +1893,16 @@ export const de: FastPathGrammar = {
     ],
     today: ["heute", "heutige", "heutigen", "heutiges", "von heute"],
     asking: [
+      // "wie spät ist es ungefähr", "in diesem Augenblick": how near, and now, in words.
+      "ungefähr",
+      "so ungefähr",
+      "etwa",
+      "circa",
+      "zirka",
+      "in etwa",
+      "in diesem augenblick",
+      "im augenblick",
+      "augenblicklich",
       // "wie spät haben wirs": "wir's" written as one word.
       "wirs",
       // Asked as whether one knows: "any idea what time it is".

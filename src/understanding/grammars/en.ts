@@ -1454,6 +1454,16 @@ export const en: FastPathGrammar = {
       "thirtieth",
     ],
     asking: [
+      // "what time is it roughly", "what's the time as we speak": how near, and now, in words.
+      "roughly",
+      "approximately",
+      "about",
+      "more or less",
+      "give or take",
+      "at this instant",
+      "this instant",
+      "as we speak",
+      "at this very moment",
       // "what time is it rn", "wht time is it": written as typed.
       "rn",
       "pls",

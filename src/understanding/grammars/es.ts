@@ -2223,6 +2223,12 @@ export const es: FastPathGrammar = {
     // The day of the month in order, for a date said to be checked ("hoy es seis de marzo sí o no"; days are said as numbers but the first).
     ordinals: ["primero", "primer"],
     asking: [
+      // "qué hora es más o menos", "en este instante": how near, and now, in words.
+      "más o menos",
+      "aproximadamente",
+      "en este preciso instante",
+      "en este preciso momento",
+      "a estas alturas",
       // "k hora es": written as typed.
       "k",
       // Asked as whether one knows: "any idea what time it is".

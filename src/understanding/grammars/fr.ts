@@ -1934,6 +1934,15 @@ export const fr: FastPathGrammar = {
       "trentième",
     ],
     asking: [
+      // "il est quelle heure à peu près", "à l'instant", "l'heure de maintenant": how near, and now.
+      "à peu près",
+      "environ",
+      "approximativement",
+      "grosso modo",
+      "à l'instant",
+      "en cet instant",
+      "à cet instant",
+      "au juste",
       // "kel heure est il", "quelle heure es-il": written as typed.
       "kel",
       "kelle",

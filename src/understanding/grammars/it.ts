@@ -2327,6 +2327,15 @@ export const it: FastPathGrammar = {
     // The day of the month in order, for a date said to be checked ("oggi è il sei marzo o no"; days are said as numbers but the first).
     ordinals: ["primo"],
     asking: [
+      // "che ore sono più o meno", "all'incirca": how near, and now, in words.
+      "più o meno",
+      "circa",
+      "all'incirca",
+      "pressappoco",
+      "grossomodo",
+      "grosso modo",
+      "in questo preciso momento",
+      "in questo preciso istante",
       // "ke ore sono": written as typed.
       "ke",
       // Asked as whether one knows: "any idea what time it is".

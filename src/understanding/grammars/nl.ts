@@ -1580,6 +1580,11 @@ export const nl: FastPathGrammar = {
     ],
     today: ["vandaag", "van vandaag"],
     asking: [
+      // "hoe laat is het zo ongeveer", "op dit ogenblik": how near, and now, in words.
+      "zo ongeveer",
+      "ongeveer nu",
+      "circa",
+      "op dit ogenblik",
       // "geef me eventjes de tijd".
       "eventjes",
       // Asked as whether one knows: "any idea what time it is".
