@@ -504,17 +504,19 @@ export function createClockQuestion(grammar: FastPathGrammar) {
 
   const remindedOf = phraseList(grammar.clock.remindedOf ?? []);
   /**
-   * "herinner me aan de datum", "erinnere mich an das Datum": reminded of the date alone is told
-   * it; reminded of anything else ("aan de vergadering", "an Dienstag", "an die Zeit von …") is a
-   * reminder to set.
+   * "herinner me aan de datum", "erinnere mich an die Uhrzeit": reminded of the date or the time
+   * alone is told it, as "remind me of the time" is; reminded of anything else ("aan de
+   * vergadering", "an Dienstag", "an die Zeit von …") is a reminder to set.
    */
-  function remindedOfTheDate(said: string[], folded: string, sentence: string): ClockQuestion | undefined {
+  function remindedOfTheClock(said: string[], folded: string, sentence: string): ClockQuestion | undefined {
     const phrase = remindedOf.find((p) => p.every((w, k) => said[k] === w));
     if (!phrase) return undefined;
     const rest = said.slice(phrase.length);
-    if (!rest.some((w) => roles.get(w) === "date")) return undefined;
+    if (!rest.some((w) => roles.get(w) === "date" || roles.get(w) === "time")) return undefined;
     const asked = read(rest, folded, sentence);
-    return asked?.intent === "query_date" && Object.keys(asked).length === 1 ? asked : undefined;
+    if (!asked || Object.keys(asked).length > 1) return undefined;
+    // "an die Zeit mit dir": a time of one's life; the time of day is said last ("an die Uhrzeit").
+    return asked.intent === "query_date" || roles.get(rest.at(-1)!) === "time" ? asked : undefined;
   }
 
   // The clock's own phrases that politeness and "now" would break ("de maintenant" → "de", "au
@@ -563,7 +565,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     if (alone.length < 2) return undefined;
     const said = words(cleanKeeping(folded));
     if (!said.length || fromNow(words(folded))) return undefined;
-    const asked = read(said, folded, sentence) ?? remindedOfTheDate(said, folded, sentence);
+    const asked = read(said, folded, sentence) ?? remindedOfTheClock(said, folded, sentence);
     if (asked) return asked;
     // "time in amsterdam", "l'ora ad Amsterdam", "amsterdam tijd": the question with a place, which
     // is the home's, or the sentence is not understood.

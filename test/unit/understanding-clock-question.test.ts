@@ -937,3 +937,32 @@ describe("the time asked roughly or of this very moment, in the language's own w
     expect(notTheHomes(readers[language]!(sentence))).toBe(true);
   });
 });
+
+describe("reminded of the time, or not knowing it, said plainly", () => {
+  it.each([
+    ["nl", "herinner me even aan de tijd", "query_time"],
+    ["nl", "herinner me aan de huidige tijd", "query_time"],
+    ["de", "erinnere mich an die Uhrzeit", "query_time"],
+    ["de", "erinner mich bitte an die aktuelle Uhrzeit", "query_time"],
+    ["es", "no sé la hora", "query_time"],
+    ["es", "es que no sé la fecha", "query_date"],
+  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)).toEqual({ intent });
+    expect(understandings[language]!.understand(sentence, nothingNamed)).toMatchObject({
+      match: { intent },
+      by: "question",
+    });
+  });
+
+  it.each([
+    // A reminder of something else, or of a time of one's life.
+    ["nl", "herinner me aan de tijd van de afspraak"],
+    ["nl", "herinner me aan de tijd om te vertrekken"],
+    ["de", "erinnere mich an die Zeit mit dir"],
+    ["de", "erinnere mich an die Uhrzeit vom Termin"],
+    ["es", "no, la hora de cenar"],
+    ["es", "no sé la fecha de mañana"],
+  ])("%s: %j is not the home's clock", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+  });
+});

@@ -2364,6 +2364,9 @@ export const es: FastPathGrammar = {
       // word left after it, never alone ("hoy no").
       "no qué",
       "no cuál",
+      // "no sé la hora", "no sé el día": what one does not know, named.
+      "no la",
+      "no el",
       "no acuerdo",
       "no recuerdo",
       "olvidé",
