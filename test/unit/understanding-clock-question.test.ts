@@ -966,3 +966,27 @@ describe("reminded of the time, or not knowing it, said plainly", () => {
     expect(notTheHomes(readers[language]!(sentence))).toBe(true);
   });
 });
+
+describe("the vowel after the first letter of the clock's word left out", () => {
+  it.each([
+    ["en", "what tme is it", "query_time"],
+    ["en", "whats the dte today", "query_date"],
+    ["es", "dime la hra", "query_time"],
+    ["it", "che dta è oggi", "query_date"],
+  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)).toEqual({ intent });
+    expect(understandings[language]!.understand(sentence, nothingNamed)).toMatchObject({
+      match: { intent },
+      by: "question",
+    });
+  });
+
+  it.each([
+    // A letter left out elsewhere of a short word makes another word.
+    ["en", "what tie is it"],
+    ["en", "what tim is it"],
+    ["nl", "wat is het tij nu"],
+  ])("%s: %j is not the home's clock", (language, sentence) => {
+    expect(readers[language]!(sentence)).toBeUndefined();
+  });
+});
