@@ -990,3 +990,38 @@ describe("the vowel after the first letter of the clock's word left out", () => 
     expect(readers[language]!(sentence)).toBeUndefined();
   });
 });
+
+describe("the time and the date in words each language has for them", () => {
+  it.each([
+    ["en", "what's the timing right now", "query_time"],
+    ["de", "welches Datum haben wir heut", "query_date"],
+    ["de", "wieviel Uhr ist's gerade", "query_time"],
+    ["nl", "welke datum schrijven we eigenlijk", "query_date"],
+    ["es", "me hace falta saber la hora", "query_time"],
+    // Wondered aloud, of now: "what time might it be".
+    ["es", "¿qué hora será?", "query_time"],
+    ["it", "che ore saranno adesso?", "query_time"],
+    ["it", "che ore si è fatto", "query_time"],
+    ["it", "avresti l'ora per favore", "query_time"],
+    ["it", "dimmi la data d'oggi", "query_date"],
+    ["it", "che giorno è quest'oggi", "query_date"],
+  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)).toEqual({ intent });
+  });
+
+  it("a weekend checked as 'siamo nel weekend' is today's", () => {
+    expect(readers.it!("siamo nel weekend?")).toEqual({ intent: "query_date", weekend: true });
+  });
+
+  it.each([
+    ["en", "what's the timing of the parade"],
+    ["nl", "welke datum schrijven we volgende week"],
+    ["es", "qué hora será en Lima"],
+    ["es", "qué día será pasado mañana"],
+    ["it", "che ore saranno tra un'ora"],
+    ["it", "che giorno sarà domani"],
+    ["it", "la data d'oggi a New York"],
+  ])("%s: %j is not the home's clock", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+  });
+});

@@ -1891,7 +1891,8 @@ export const de: FastPathGrammar = {
       "einunddreißigste",
       "einunddreißigsten",
     ],
-    today: ["heute", "heutige", "heutigen", "heutiges", "von heute"],
+    // "welchen Tag haben wir heut": today, as spoken.
+    today: ["heute", "heut", "heutige", "heutigen", "heutiges", "von heute"],
     asking: [
       // "wie spät ist es ungefähr", "in diesem Augenblick": how near, and now, in words.
       "ungefähr",
@@ -2160,6 +2161,7 @@ export const de: FastPathGrammar = {
       "ists",
       "isses",
       "is's",
+      "ist's",
       "leben",
       "für heute",
       "im moment",

@@ -1384,6 +1384,8 @@ export const en: FastPathGrammar = {
       "in clock",
       "on the watch",
       "on your clock",
+      // "what is the timing now": the time, as said in Indian English.
+      "timing",
     ],
     date: [
       "date",

@@ -2223,6 +2223,9 @@ export const es: FastPathGrammar = {
     // The day of the month in order, for a date said to be checked ("hoy es seis de marzo sí o no"; days are said as numbers but the first).
     ordinals: ["primero", "primer"],
     asking: [
+      // "me hace falta la hora": needed, said to be told; "¿qué hora será?": wondered, of now.
+      "hace falta",
+      "será",
       // "qué hora es más o menos", "en este instante": how near, and now, in words.
       "más o menos",
       "aproximadamente",

@@ -2301,7 +2301,8 @@ export const it: FastPathGrammar = {
       "giorno della settimana",
       "giorno del mese",
     ],
-    today: ["oggi", "di oggi"],
+    // "la data d'oggi", "che giorno è quest'oggi": today, as said with its elision.
+    today: ["oggi", "di oggi", "d'oggi", "quest'oggi"],
     // "oggi è lunedì vero", "oggi è il cinque marzo": today, said to be checked.
     days: [
       "lunedì",
@@ -2327,6 +2328,13 @@ export const it: FastPathGrammar = {
     // The day of the month in order, for a date said to be checked ("oggi è il sei marzo o no"; days are said as numbers but the first).
     ordinals: ["primo"],
     asking: [
+      // "avresti l'ora", "che ore si è fatto": asked politely or of how late it got; "che ore
+      // saranno?": wondered, of now.
+      "avresti",
+      "avreste",
+      "si è fatto",
+      "sarà",
+      "saranno",
       // "che ore sono più o meno", "all'incirca": how near, and now, in words.
       "più o meno",
       "circa",
@@ -2559,6 +2567,7 @@ export const it: FastPathGrammar = {
     // "è ora", "è già l'ora": the time has come, no question of it.
     itIs: ["adesso è", "è arrivata", "è già"],
     present: [
+      "siamo nel",
       "è",
       "è già",
       "siamo",

@@ -1580,6 +1580,8 @@ export const nl: FastPathGrammar = {
     ],
     today: ["vandaag", "van vandaag"],
     asking: [
+      // "welke datum schrijven we": the date as written, asked (as German "schreiben wir").
+      "schrijven",
       // "hoe laat is het zo ongeveer", "op dit ogenblik": how near, and now, in words.
       "zo ongeveer",
       "ongeveer nu",
