@@ -1025,3 +1025,33 @@ describe("the time and the date in words each language has for them", () => {
     expect(notTheHomes(readers[language]!(sentence))).toBe(true);
   });
 });
+
+describe("the time where the speaker is, and the time told aloud", () => {
+  it.each([
+    ["en", "what's the time in my area", "query_time"],
+    ["en", "the date at my current location", "query_date"],
+    ["es", "qué hora es en mi zona", "query_time"],
+    ["nl", "hoe laat is het in mijn regio", "query_time"],
+    ["it", "che ore sono nella mia zona", "query_time"],
+    ["en", "speak the time please", "query_time"],
+    ["de", "sag die Uhrzeit laut an", "query_time"],
+    ["de", "lies mir das Datum vor", "query_date"],
+    ["fr", "dis l'heure à voix haute", "query_time"],
+    ["es", "di la hora en voz alta", "query_time"],
+    ["nl", "zeg de tijd hardop", "query_time"],
+    ["it", "dimmi l'ora ad alta voce", "query_time"],
+  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)).toEqual({ intent });
+  });
+
+  it.each([
+    ["en", "what's the time in my area code"],
+    ["es", "qué hora es en mi zona de trabajo"],
+    ["en", "speak louder"],
+    ["de", "welches Datum war vor drei Tagen"],
+    ["de", "wie spät war es vor einer Stunde"],
+    ["nl", "lees het nieuws hardop voor"],
+  ])("%s: %j is not the home's clock", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+  });
+});

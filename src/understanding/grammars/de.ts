@@ -1894,6 +1894,10 @@ export const de: FastPathGrammar = {
     // "welchen Tag haben wir heut": today, as spoken.
     today: ["heute", "heut", "heutige", "heutigen", "heutiges", "von heute"],
     asking: [
+      // "sag die Uhrzeit laut an", "lies mir das Datum vor": told aloud, as every answer is.
+      "laut",
+      "vor",
+      "vorlesen",
       // "wie spät ist es ungefähr", "in diesem Augenblick": how near, and now, in words.
       "ungefähr",
       "so ungefähr",

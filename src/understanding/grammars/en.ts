@@ -1456,6 +1456,8 @@ export const en: FastPathGrammar = {
       "thirtieth",
     ],
     asking: [
+      // "speak the time", "say the date out loud": told aloud, as every answer is.
+      "speak",
       // "what time is it roughly", "what's the time as we speak": how near, and now, in words.
       "roughly",
       "approximately",
@@ -1709,6 +1711,14 @@ export const en: FastPathGrammar = {
       "my town",
       "our city",
       "our town",
+      // "the time in my area", "at my location": where the speaker is, the home.
+      "my area",
+      "our area",
+      "my region",
+      "my zone",
+      "my location",
+      "my current location",
+      "my position",
       "local time",
       "my local time",
       "locally",

@@ -2223,6 +2223,8 @@ export const es: FastPathGrammar = {
     // The day of the month in order, for a date said to be checked ("hoy es seis de marzo sí o no"; days are said as numbers but the first).
     ordinals: ["primero", "primer"],
     asking: [
+      // "di la hora en voz alta": told aloud, as every answer is.
+      "en voz alta",
       // "me hace falta la hora": needed, said to be told; "¿qué hora será?": wondered, of now.
       "hace falta",
       "será",
@@ -2467,6 +2469,14 @@ export const es: FastPathGrammar = {
       // "la hora en mi ciudad": where the home is.
       "mi ciudad",
       "nuestra ciudad",
+      // "la hora en mi zona", "en mi ubicación": where the speaker is, the home.
+      "mi zona",
+      "nuestra zona",
+      "mi región",
+      "mi área",
+      "mi ubicación",
+      "mi ubicación actual",
+      "mi posición",
       "hora local",
       "localmente",
     ],

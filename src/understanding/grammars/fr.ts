@@ -1934,6 +1934,9 @@ export const fr: FastPathGrammar = {
       "trentième",
     ],
     asking: [
+      // "dis l'heure à voix haute": told aloud, as every answer is.
+      "à voix haute",
+      "tout haut",
       // "il est quelle heure à peu près", "à l'instant", "l'heure de maintenant": how near, and now.
       "à peu près",
       "environ",

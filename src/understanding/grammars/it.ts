@@ -2328,6 +2328,9 @@ export const it: FastPathGrammar = {
     // The day of the month in order, for a date said to be checked ("oggi è il sei marzo o no"; days are said as numbers but the first).
     ordinals: ["primo"],
     asking: [
+      // "dimmi l'ora ad alta voce": told aloud, as every answer is.
+      "ad alta voce",
+      "a voce alta",
       // "avresti l'ora", "che ore si è fatto": asked politely or of how late it got; "che ore
       // saranno?": wondered, of now.
       "avresti",
@@ -2603,6 +2606,13 @@ export const it: FastPathGrammar = {
       // "l'ora nella mia città": where the home is.
       "mia città",
       "nostra città",
+      // "l'ora nella mia zona", "nella mia posizione": where the speaker is, the home.
+      "mia zona",
+      "nostra zona",
+      "mia regione",
+      "mia area",
+      "mia posizione",
+      "mia posizione attuale",
       "ora locale",
       "localmente",
     ],

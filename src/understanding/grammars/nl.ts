@@ -1580,6 +1580,9 @@ export const nl: FastPathGrammar = {
     ],
     today: ["vandaag", "van vandaag"],
     asking: [
+      // "zeg de tijd hardop", "lees de datum voor": told aloud, as every answer is.
+      "hardop",
+      "voorlezen",
       // "welke datum schrijven we": the date as written, asked (as German "schreiben wir").
       "schrijven",
       // "hoe laat is het zo ongeveer", "op dit ogenblik": how near, and now, in words.
@@ -1798,6 +1801,14 @@ export const nl: FastPathGrammar = {
       "mijn stad",
       "onze stad",
       "mijn woonplaats",
+      // "de tijd in mijn regio", "op mijn locatie": where the speaker is, the home.
+      "mijn regio",
+      "onze regio",
+      "mijn omgeving",
+      "mijn zone",
+      "mijn locatie",
+      "mijn huidige locatie",
+      "mijn positie",
     ],
     // "hoe gaat het vandaag": a greeting, said with "today", asks nothing of the date.
     greetings: ["hoe gaat het", "hoe gaat het met je", "hoe is het"],
