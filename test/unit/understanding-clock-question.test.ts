@@ -1053,3 +1053,36 @@ describe("the time where the speaker is, and the time told aloud", () => {
     expect(notTheHomes(readers[language]!(sentence))).toBe(true);
   });
 });
+
+describe("the time to the minute, and wondered aloud", () => {
+  it.each([
+    ["en", "what minute is it now"],
+    ["en", "the current hour and minutes please"],
+    ["de", "welche Minute haben wir gerade"],
+    ["fr", "donne-moi l'heure et les minutes"],
+    ["es", "¿qué minuto es ahora?"],
+    ["nl", "welke minuut is het nu"],
+    ["it", "dimmi ore e minuti"],
+    ["de", "wie spät mag es sein"],
+    ["fr", "quelle heure peut-il bien être"],
+    ["es", "¿qué hora podrá ser?"],
+    ["es", "qué hora es por aquí"],
+    ["nl", "hoe laat zal het zijn"],
+    ["it", "che ore potranno essere"],
+  ])("%s: %j asks the time", (language, sentence) => {
+    expect(readers[language]!(sentence)).toEqual({ intent: "query_time" });
+  });
+
+  it.each([
+    ["en", "just a minute"],
+    ["en", "what minute does the race start"],
+    ["de", "wie spät ist es wohl in Tokio"],
+    ["fr", "quelle heure serait-il mieux pour appeler"],
+    ["es", "qué hora sería mejor para llamar"],
+    ["es", "un minuto"],
+    ["nl", "hoe laat zal het morgen zijn"],
+    ["it", "che giorno sarebbe domani"],
+  ])("%s: %j is not the home's clock", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+  });
+});

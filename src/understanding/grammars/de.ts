@@ -1790,6 +1790,10 @@ export const de: FastPathGrammar = {
       // "welche Stunde ist es": the hour, as the time.
       "stunde",
       "auf die uhr",
+      // "welche Minute haben wir", "Stunde und Minute": the time, to the minute.
+      "welche minute",
+      "stunde und minute",
+      "stunden und minuten",
     ],
     date: [
       "datum",
@@ -1894,6 +1898,9 @@ export const de: FastPathGrammar = {
     // "welchen Tag haben wir heut": today, as spoken.
     today: ["heute", "heut", "heutige", "heutigen", "heutiges", "von heute"],
     asking: [
+      // "wie spät ist es wohl", "wie spät mag es sein": wondered aloud, of now.
+      "wohl",
+      "mag es sein",
       // "sag die Uhrzeit laut an", "lies mir das Datum vor": told aloud, as every answer is.
       "laut",
       "vor",

@@ -1386,6 +1386,12 @@ export const en: FastPathGrammar = {
       "on your clock",
       // "what is the timing now": the time, as said in Indian English.
       "timing",
+      // "what minute is it", "hours and minutes": the time, to the minute.
+      "what minute",
+      "which minute",
+      "hours and minutes",
+      "hour and minutes",
+      "hour and minute",
     ],
     date: [
       "date",

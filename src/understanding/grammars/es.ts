@@ -2186,7 +2186,19 @@ export const es: FastPathGrammar = {
   },
   clock: {
     // "que ora es": the "h" left out, as it is silent.
-    time: ["hora", "reloj", "horas", "en el reloj", "hora exacta", "ora"],
+    time: [
+      "hora",
+      "reloj",
+      "horas",
+      "en el reloj",
+      "hora exacta",
+      "ora",
+      // "qué minuto es", "la hora y los minutos": the time, to the minute.
+      "qué minuto",
+      "hora y los minutos",
+      "hora y minutos",
+      "horas y minutos",
+    ],
     date: [
       "fecha",
       "día",
@@ -2223,6 +2235,13 @@ export const es: FastPathGrammar = {
     // The day of the month in order, for a date said to be checked ("hoy es seis de marzo sí o no"; days are said as numbers but the first).
     ordinals: ["primero", "primer"],
     asking: [
+      // "qué hora podrá ser", "qué hora sería": wondered aloud, of now.
+      "podrá ser",
+      "debe ser",
+      "debe de ser",
+      "sería",
+      // "qué hora es por aquí": here, the home.
+      "por aquí",
       // "di la hora en voz alta": told aloud, as every answer is.
       "en voz alta",
       // "me hace falta la hora": needed, said to be told; "¿qué hora será?": wondered, of now.

@@ -1851,7 +1851,18 @@ export const fr: FastPathGrammar = {
     tamper: "un sabotage",
   },
   clock: {
-    time: ["heure", "horloge", "heures", "pendule", "heure exacte"],
+    time: [
+      "heure",
+      "horloge",
+      "heures",
+      "pendule",
+      "heure exacte",
+      // "quelle minute est-il", "l'heure et les minutes": the time, to the minute.
+      "quelle minute",
+      "heure et les minutes",
+      "heures et minutes",
+      "heure et minutes",
+    ],
     date: [
       "date",
       "jour",
@@ -1934,6 +1945,15 @@ export const fr: FastPathGrammar = {
       "trentième",
     ],
     asking: [
+      // "quelle heure peut-il bien être", "quelle heure serait-il": wondered aloud, of now.
+      "peut-il bien être",
+      "peut il bien être",
+      "peut-il être",
+      "peut il être",
+      "pourrait-il être",
+      "pourrait il être",
+      "serait-il",
+      "serait il",
       // "dis l'heure à voix haute": told aloud, as every answer is.
       "à voix haute",
       "tout haut",

@@ -2289,7 +2289,20 @@ export const it: FastPathGrammar = {
     tamper: "manomissione",
   },
   clock: {
-    time: ["ora", "orologio", "ore", "orario", "ora esatta", "sull'orologio", "nell'orologio"],
+    time: [
+      "ora",
+      "orologio",
+      "ore",
+      "orario",
+      "ora esatta",
+      "sull'orologio",
+      "nell'orologio",
+      // "che minuto è", "ore e minuti": the time, to the minute.
+      "che minuto",
+      "ore e minuti",
+      "ora e minuti",
+      "ora e i minuti",
+    ],
     date: [
       "data",
       "giorno",
@@ -2328,6 +2341,13 @@ export const it: FastPathGrammar = {
     // The day of the month in order, for a date said to be checked ("oggi è il sei marzo o no"; days are said as numbers but the first).
     ordinals: ["primo"],
     asking: [
+      // "che ore potranno essere", "che ore sarebbero": wondered aloud, of now.
+      "potranno essere",
+      "potrà essere",
+      "dovrebbero essere",
+      "dovrebbe essere",
+      "sarebbero",
+      "sarebbe",
       // "dimmi l'ora ad alta voce": told aloud, as every answer is.
       "ad alta voce",
       "a voce alta",

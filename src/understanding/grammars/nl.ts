@@ -1508,6 +1508,10 @@ export const nl: FastPathGrammar = {
       // duurt het" ask how long.
       "hoeveel uur is het",
       "hoeveel uur is t",
+      // "welke minuut is het", "uren en minuten": the time, to the minute.
+      "welke minuut",
+      "uren en minuten",
+      "uur en minuten",
     ],
     date: [
       "datum",
@@ -1580,6 +1584,9 @@ export const nl: FastPathGrammar = {
     ],
     today: ["vandaag", "van vandaag"],
     asking: [
+      // "hoe laat zal het zijn": wondered aloud, of now.
+      "zal het zijn",
+      "zal het wezen",
       // "zeg de tijd hardop", "lees de datum voor": told aloud, as every answer is.
       "hardop",
       "voorlezen",
