@@ -1086,3 +1086,32 @@ describe("the time to the minute, and wondered aloud", () => {
     expect(notTheHomes(readers[language]!(sentence))).toBe(true);
   });
 });
+
+describe("the time or the date looked up or checked", () => {
+  it.each([
+    ["en", "verify the time for me", "query_time"],
+    ["en", "fetch today's date", "query_date"],
+    ["de", "guck mal, wie spät es ist", "query_time"],
+    ["de", "prüf die Uhrzeit", "query_time"],
+    ["fr", "cherche l'heure", "query_time"],
+    ["fr", "consulte la date du jour", "query_date"],
+    ["es", "averigua qué hora es", "query_time"],
+    ["es", "busca la fecha de hoy", "query_date"],
+    ["nl", "bevestig de datum", "query_date"],
+    ["it", "scopri che ore sono", "query_time"],
+    ["it", "consulta la data di oggi", "query_date"],
+  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)).toEqual({ intent });
+  });
+
+  it.each([
+    ["en", "fetch the time of the next train"],
+    ["de", "prüf die Heizung im Bad"],
+    ["fr", "cherche l'heure du film"],
+    ["es", "busca la hora de apertura de la farmacia"],
+    ["nl", "bevestig de afspraak"],
+    ["it", "cerca l'orario del treno"],
+  ])("%s: %j is not the home's clock", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+  });
+});

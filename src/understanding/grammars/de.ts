@@ -1898,6 +1898,13 @@ export const de: FastPathGrammar = {
     // "welchen Tag haben wir heut": today, as spoken.
     today: ["heute", "heut", "heutige", "heutigen", "heutiges", "von heute"],
     asking: [
+      // "guck mal, wie spät es ist", "prüf die Uhrzeit": looked up and checked.
+      "guck",
+      "gucke",
+      "prüf",
+      "prüfe",
+      "überprüf",
+      "überprüfe",
       // "wie spät ist es wohl", "wie spät mag es sein": wondered aloud, of now.
       "wohl",
       "mag es sein",

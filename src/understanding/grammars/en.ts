@@ -1462,6 +1462,10 @@ export const en: FastPathGrammar = {
       "thirtieth",
     ],
     asking: [
+      // "verify the time", "fetch the date", "glance at the clock": looked up.
+      "verify",
+      "fetch",
+      "glance at",
       // "speak the time", "say the date out loud": told aloud, as every answer is.
       "speak",
       // "what time is it roughly", "what's the time as we speak": how near, and now, in words.

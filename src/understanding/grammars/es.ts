@@ -2235,6 +2235,12 @@ export const es: FastPathGrammar = {
     // The day of the month in order, for a date said to be checked ("hoy es seis de marzo sí o no"; days are said as numbers but the first).
     ordinals: ["primero", "primer"],
     asking: [
+      // "busca la hora", "averigua qué hora es", "chequea la fecha": looked up.
+      "busca",
+      "búscame",
+      "averigua",
+      "averíguame",
+      "chequea",
       // "qué hora podrá ser", "qué hora sería": wondered aloud, of now.
       "podrá ser",
       "debe ser",

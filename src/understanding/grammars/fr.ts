@@ -1945,6 +1945,11 @@ export const fr: FastPathGrammar = {
       "trentième",
     ],
     asking: [
+      // "cherche l'heure", "consulte la date": looked up.
+      "cherche",
+      "cherchez",
+      "consulte",
+      "consultez",
       // "quelle heure peut-il bien être", "quelle heure serait-il": wondered aloud, of now.
       "peut-il bien être",
       "peut il bien être",

@@ -2341,6 +2341,11 @@ export const it: FastPathGrammar = {
     // The day of the month in order, for a date said to be checked ("oggi è il sei marzo o no"; days are said as numbers but the first).
     ordinals: ["primo"],
     asking: [
+      // "cerca l'ora", "scopri che ore sono", "consulta la data": looked up.
+      "cerca",
+      "cercami",
+      "scopri",
+      "consulta",
       // "che ore potranno essere", "che ore sarebbero": wondered aloud, of now.
       "potranno essere",
       "potrà essere",

@@ -1584,6 +1584,9 @@ export const nl: FastPathGrammar = {
     ],
     today: ["vandaag", "van vandaag"],
     asking: [
+      // "zoek op hoe laat het is", "bevestig de datum": looked up, checked.
+      "zoek op",
+      "bevestig",
       // "hoe laat zal het zijn": wondered aloud, of now.
       "zal het zijn",
       "zal het wezen",
