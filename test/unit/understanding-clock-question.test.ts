@@ -1115,3 +1115,31 @@ describe("the time or the date looked up or checked", () => {
     expect(notTheHomes(readers[language]!(sentence))).toBe(true);
   });
 });
+
+describe("the time and the date as typed or spoken loosely", () => {
+  it.each([
+    ["en", "wut time is it now", "query_time"],
+    ["en", "what time izzit", "query_time"],
+    ["de", "weißte, wie spät es ist", "query_time"],
+    ["de", "wie spät isset jetzt", "query_time"],
+    ["es", "q hora es", "query_time"],
+    ["es", "¿a cómo estamos hoy?", "query_date"],
+    ["nl", "hoe laat is ut nu", "query_time"],
+    ["nl", "weetje hoe laat het is", "query_time"],
+    ["nl", "welke dag is het vandaag eigelijk", "query_date"],
+    ["it", "k ore sono", "query_time"],
+  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)).toEqual({ intent });
+  });
+
+  it.each([
+    ["en", "wut time does the shop open"],
+    ["de", "weißte, wann der Bus kommt"],
+    ["es", "q hora es en Lima"],
+    ["es", "a cómo está el dólar hoy"],
+    ["nl", "hoe laat is ut in Londen"],
+    ["it", "k ore sono a Tokyo"],
+  ])("%s: %j is not the home's clock", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+  });
+});

@@ -1898,6 +1898,12 @@ export const de: FastPathGrammar = {
     // "welchen Tag haben wir heut": today, as spoken.
     today: ["heute", "heut", "heutige", "heutigen", "heutiges", "von heute"],
     asking: [
+      // "wie spät isset", "weißte, wie spät es ist": "ist es", "weißt du" as spoken.
+      "isset",
+      "is et",
+      "weißte",
+      "weisste",
+      "weiste",
       // "guck mal, wie spät es ist", "prüf die Uhrzeit": looked up and checked.
       "guck",
       "gucke",

@@ -1462,6 +1462,11 @@ export const en: FastPathGrammar = {
       "thirtieth",
     ],
     asking: [
+      // "wut time is it", "what time izzit", "whats da time": as typed.
+      "wut",
+      "izzit",
+      "izit",
+      "da",
       // "verify the time", "fetch the date", "glance at the clock": looked up.
       "verify",
       "fetch",

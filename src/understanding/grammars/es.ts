@@ -2205,6 +2205,8 @@ export const es: FastPathGrammar = {
       "mes",
       "año",
       "a cuántos estamos",
+      // "¿a cómo estamos hoy?": the date, as asked in Mexico.
+      "a cómo estamos",
       "a cuánto estamos",
       "día de la semana",
       "día del mes",
@@ -2235,6 +2237,9 @@ export const es: FastPathGrammar = {
     // The day of the month in order, for a date said to be checked ("hoy es seis de marzo sí o no"; days are said as numbers but the first).
     ordinals: ["primero", "primer"],
     asking: [
+      // "q hora es", "qe día es": "qué" as typed.
+      "q",
+      "qe",
       // "busca la hora", "averigua qué hora es", "chequea la fecha": looked up.
       "busca",
       "búscame",

@@ -2341,6 +2341,8 @@ export const it: FastPathGrammar = {
     // The day of the month in order, for a date said to be checked ("oggi è il sei marzo o no"; days are said as numbers but the first).
     ordinals: ["primo"],
     asking: [
+      // "k ore sono": "che" as typed.
+      "k",
       // "cerca l'ora", "scopri che ore sono", "consulta la data": looked up.
       "cerca",
       "cercami",

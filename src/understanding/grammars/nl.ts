@@ -1584,6 +1584,11 @@ export const nl: FastPathGrammar = {
     ],
     today: ["vandaag", "van vandaag"],
     asking: [
+      // "hoe laat is ut", "weetje hoe laat het is", "eigelijk": as spoken and typed.
+      "is ut",
+      "is et",
+      "weetje",
+      "eigelijk",
       // "zoek op hoe laat het is", "bevestig de datum": looked up, checked.
       "zoek op",
       "bevestig",
