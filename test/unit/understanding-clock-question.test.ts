@@ -1143,3 +1143,32 @@ describe("the time and the date as typed or spoken loosely", () => {
     expect(notTheHomes(readers[language]!(sentence))).toBe(true);
   });
 });
+
+describe("a question of the clock begun by the way", () => {
+  it.each([
+    ["en", "btw, what day is it", "query_date"],
+    ["en", "one more thing: what's the date", "query_date"],
+    ["de", "übrigens, welcher Tag ist heute", "query_date"],
+    ["fr", "au fait, on est quel jour", "query_date"],
+    ["fr", "encore une chose, quelle heure est-il", "query_time"],
+    ["es", "por cierto, qué día es hoy", "query_date"],
+    ["es", "otra cosa, ¿qué hora es?", "query_time"],
+    ["nl", "trouwens, welke dag is het vandaag", "query_date"],
+    ["nl", "nog iets: hoe laat is het", "query_time"],
+    ["it", "a proposito, che giorno è oggi", "query_date"],
+    ["it", "un'altra cosa, che ore sono", "query_time"],
+  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)).toEqual({ intent });
+  });
+
+  it.each([
+    ["en", "by the way, what time is it in tokyo"],
+    ["de", "übrigens, wie spät ist es morgen früh"],
+    ["fr", "autre chose, quelle heure est la réunion"],
+    ["es", "por cierto, qué día es mañana"],
+    ["nl", "trouwens, hoe laat is het in Londen"],
+    ["it", "a proposito, che giorno è domani"],
+  ])("%s: %j is not the home's clock", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+  });
+});

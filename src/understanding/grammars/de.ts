@@ -1898,6 +1898,11 @@ export const de: FastPathGrammar = {
     // "welchen Tag haben wir heut": today, as spoken.
     today: ["heute", "heut", "heutige", "heutigen", "heutiges", "von heute"],
     asking: [
+      // "übrigens, welcher Tag ist heute", "noch was, wie spät ist es": a question begun, as said.
+      "übrigens",
+      "noch was",
+      "noch etwas",
+      "kurze frage",
       // "wie spät isset", "weißte, wie spät es ist": "ist es", "weißt du" as spoken.
       "isset",
       "is et",

@@ -1462,6 +1462,11 @@ export const en: FastPathGrammar = {
       "thirtieth",
     ],
     asking: [
+      // "btw, what day is it", "one more thing, what's the date": a question begun, as said.
+      "btw",
+      "by the way",
+      "one more thing",
+      "quick question",
       // "wut time is it", "what time izzit", "whats da time": as typed.
       "wut",
       "izzit",

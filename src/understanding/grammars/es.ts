@@ -2237,6 +2237,10 @@ export const es: FastPathGrammar = {
     // The day of the month in order, for a date said to be checked ("hoy es seis de marzo sí o no"; days are said as numbers but the first).
     ordinals: ["primero", "primer"],
     asking: [
+      // "por cierto, qué día es hoy", "otra cosa, qué hora es": a question begun, as said.
+      "por cierto",
+      "otra cosa",
+      "una pregunta",
       // "q hora es", "qe día es": "qué" as typed.
       "q",
       "qe",

@@ -1945,6 +1945,11 @@ export const fr: FastPathGrammar = {
       "trentième",
     ],
     asking: [
+      // "au fait, on est quel jour", "encore une chose, quelle heure est-il": a question begun, as said.
+      "au fait",
+      "encore une chose",
+      "autre chose",
+      "petite question",
       // "cherche l'heure", "consulte la date": looked up.
       "cherche",
       "cherchez",

@@ -2341,6 +2341,11 @@ export const it: FastPathGrammar = {
     // The day of the month in order, for a date said to be checked ("oggi è il sei marzo o no"; days are said as numbers but the first).
     ordinals: ["primo"],
     asking: [
+      // "a proposito, che giorno è oggi", "un'altra cosa, che ore sono": a question begun, as said.
+      "a proposito",
+      "un'altra cosa",
+      "tra l'altro",
+      "una domanda",
       // "k ore sono": "che" as typed.
       "k",
       // "cerca l'ora", "scopri che ore sono", "consulta la data": looked up.

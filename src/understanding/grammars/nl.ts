@@ -1584,6 +1584,10 @@ export const nl: FastPathGrammar = {
     ],
     today: ["vandaag", "van vandaag"],
     asking: [
+      // "trouwens, welke dag is het", "nog iets, hoe laat is het": a question begun, as said.
+      "trouwens",
+      "nog iets",
+      "even een vraag",
       // "hoe laat is ut", "weetje hoe laat het is", "eigelijk": as spoken and typed.
       "is ut",
       "is et",
