@@ -7,7 +7,7 @@
 import type { FastPathGrammar } from "./grammar-types.js";
 import { clockSlip, grammarWords } from "./reading/spelling.js";
 import { numberWords } from "./number-words.js";
-import { createCleaner, fold, WAKE_WORDS, withoutWakeWord, wordsAsWritten } from "./sentence.js";
+import { createCleaner, escape, fold, WAKE_WORDS, withoutWakeWord, wordsAsWritten } from "./sentence.js";
 
 export interface ClockQuestion {
   intent: "query_time" | "query_date";
@@ -350,6 +350,8 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     let last: Role | undefined;
     /** Where the words after the last "today" begin. */
     let todayEnd: number | undefined;
+    /** The week named by its number ("week number", "Kalenderwoche"), not with a question word. */
+    let weekNumber = false;
     for (let i = 0; i < said.length; pieces++) {
       let n = Math.min(LONGEST, said.length - i);
       let role: Role | undefined;
@@ -393,6 +395,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
             role === "weekend" && last !== "present" && before >= 0 && prepositions.has(said[before]!);
           if (another || when) role = "otherDay";
           if (role === "today") todayEnd = i + n;
+          if (role === "week" && !said.slice(i, i + n).some((w) => questionWords.has(w))) weekNumber = true;
           found.add(role);
           break;
         }
@@ -450,8 +453,9 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     }
     // "what week is it", "welche Kalenderwoche haben wir": its number. "What day of the week" holds
     // the day's word and asks the date; "what's on this week" asks what the week holds, as with
-    // "today" below; the phrase alone is said of how the week went ("¡qué semana!").
-    if (found.has("week") && !found.has("date") && !found.has("time") && pieces > 1)
+    // "today" below; the phrase alone is said of how the week went ("¡qué semana!"), but for the
+    // week's number asked as a fragment ("week number?", "numéro de semaine").
+    if (found.has("week") && !found.has("date") && !found.has("time") && (pieces > 1 || weekNumber))
       return weekAgenda(words(withoutWakeWord(folded))) ? undefined : { intent: "query_date", week: true };
     if (found.has("time") && statesTime(folded)) return undefined;
     if (found.has("time")) return { intent: "query_time", ...(found.has("date") ? { alsoDate: true } : {}) };
@@ -500,18 +504,47 @@ export function createClockQuestion(grammar: FastPathGrammar) {
 
   const remindedOf = phraseList(grammar.clock.remindedOf ?? []);
   /**
-   * "herinner me aan de datum", "erinnere mich an das Datum": reminded of the date alone is told
-   * it; reminded of anything else ("aan de vergadering", "an Dienstag", "an die Zeit von …") is a
-   * reminder to set.
+   * "herinner me aan de datum", "erinnere mich an die Uhrzeit": reminded of the date or the time
+   * alone is told it, as "remind me of the time" is; reminded of anything else ("aan de
+   * vergadering", "an Dienstag", "an die Zeit von …") is a reminder to set.
    */
-  function remindedOfTheDate(said: string[], folded: string, sentence: string): ClockQuestion | undefined {
+  function remindedOfTheClock(said: string[], folded: string, sentence: string): ClockQuestion | undefined {
     const phrase = remindedOf.find((p) => p.every((w, k) => said[k] === w));
     if (!phrase) return undefined;
     const rest = said.slice(phrase.length);
-    if (!rest.some((w) => roles.get(w) === "date")) return undefined;
+    if (!rest.some((w) => roles.get(w) === "date" || roles.get(w) === "time")) return undefined;
     const asked = read(rest, folded, sentence);
-    return asked?.intent === "query_date" && Object.keys(asked).length === 1 ? asked : undefined;
+    if (!asked || Object.keys(asked).length > 1) return undefined;
+    // "an die Zeit mit dir": a time of one's life; the time of day is said last ("an die Uhrzeit").
+    return asked.intent === "query_date" || roles.get(rest.at(-1)!) === "time" ? asked : undefined;
   }
+
+  // The clock's own phrases that politeness and "now" would break ("de maintenant" → "de", "au
+  // juste" → "au", "en este instante" → "en instante"): kept whole, as they are read.
+  const clockOwn = new Set(clockPhrases.map((p) => words(p).join(" ")));
+  const fragile = [...clockOwn]
+    .filter((key) => {
+      const cleaned = words(clean(key)).join(" ");
+      return key.includes(" ") && cleaned && cleaned !== key && roles.get(cleaned) !== roles.get(key);
+    })
+    .sort((a, b) => b.length - a.length)
+    .map((key) => ({
+      key,
+      pattern: new RegExp(
+        `(?<![\\p{L}\\p{N}])${key.split(" ").map(escape).join("[\\s']+")}(?![\\p{L}\\p{N}])`,
+        "gu",
+      ),
+    }));
+  /** The sentence without politeness and "now", the clock's own phrases kept whole. */
+  const cleanKeeping = (folded: string) => {
+    const kept: string[] = [];
+    let marked = folded;
+    for (const { key, pattern } of fragile)
+      marked = marked.replace(pattern, () => ` \u00a7${kept.push(key) - 1}\u00a7 `);
+    return kept.length
+      ? clean(marked).replace(/\u00a7(\d+)\u00a7/g, (_, n: string) => kept[Number(n)]!)
+      : clean(folded);
+  };
 
   return (sentence: string): ClockQuestion | undefined => {
     const folded = withElisions(fold(sentence));
@@ -522,12 +555,17 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     // Assistant's French sentences. The templates still read the few that are ("time"). Counted
     // before politeness and "now" are dropped: "fecha actual", "Datum bitte" are two words.
     const alone = words(withoutWakeWord(folded));
-    // "Today?" alone asks the date: no scene or device is called that.
-    if (alone.length === 1) return roles.get(alone[0]!) === "today" ? { intent: "query_date" } : undefined;
+    // "Today?" alone asks the date, "Kalenderwoche?", "weeknummer?" the week's number: no scene or
+    // device is called that.
+    if (alone.length === 1) {
+      const role = roles.get(alone[0]!);
+      if (role === "week") return { intent: "query_date", week: true };
+      return role === "today" ? { intent: "query_date" } : undefined;
+    }
     if (alone.length < 2) return undefined;
-    const said = words(clean(folded));
+    const said = words(cleanKeeping(folded));
     if (!said.length || fromNow(words(folded))) return undefined;
-    const asked = read(said, folded, sentence) ?? remindedOfTheDate(said, folded, sentence);
+    const asked = read(said, folded, sentence) ?? remindedOfTheClock(said, folded, sentence);
     if (asked) return asked;
     // "time in amsterdam", "l'ora ad Amsterdam", "amsterdam tijd": the question with a place, which
     // is the home's, or the sentence is not understood.

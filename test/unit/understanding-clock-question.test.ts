@@ -855,3 +855,320 @@ describe("the date asked as not knowing it, whole, by its number or as typed", (
     expect(readers[language]!(sentence)).toBeUndefined();
   });
 });
+
+describe("'how much' asks the time only of the hour it is", () => {
+  it.each([
+    ["nl", "hoeveel uur is het nu"],
+    ["nl", "hoeveel uur is het"],
+  ])("%s: %j asks the time", (language, sentence) => {
+    expect(readers[language]!(sentence)).toEqual({ intent: "query_time" });
+  });
+
+  it.each([
+    // How long one still has: never the time it is.
+    ["nl", "hoeveel tijd heb ik nog"],
+    ["nl", "hoeveel tijd hebben we nog over"],
+    ["nl", "hoeveel uur heb ik nog"],
+    ["nl", "hoeveel uur duurt het"],
+  ])("%s: %j is not the home's clock", (language, sentence) => {
+    expect(readers[language]!(sentence)).toBeUndefined();
+  });
+});
+
+describe("the week's number asked as a fragment or with its number", () => {
+  it.each([
+    ["en", "week number?"],
+    ["en", "what week number are we in"],
+    ["en", "what number week is this"],
+    ["de", "Kalenderwoche?"],
+    ["de", "welche KW ist gerade"],
+    ["fr", "numéro de semaine ?"],
+    ["fr", "nous sommes dans quelle semaine"],
+    ["es", "número de semana, por favor"],
+    ["nl", "weeknummer?"],
+    ["it", "numero della settimana?"],
+    ["it", "in che settimana dell'anno ci troviamo"],
+  ])("%s: %j asks the week's number", (language, sentence) => {
+    expect(readers[language]!(sentence)).toEqual({ intent: "query_date", week: true });
+  });
+
+  it.each([
+    ["en", "week number of next monday"],
+    ["de", "Kalenderwoche von Ostern"],
+    ["de", "wie viel kW braucht der Ofen"],
+    ["fr", "numéro de semaine de Noël"],
+    ["es", "número de semana de Navidad"],
+    ["nl", "weeknummer volgende week"],
+    ["it", "numero della settimana di Natale"],
+    ["it", "che settimana!"],
+  ])("%s: %j is not this week's number", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+  });
+});
+
+describe("the time asked roughly or of this very moment, in the language's own words", () => {
+  it.each([
+    ["en", "roughly what time would it be"],
+    ["en", "what's the time approximately"],
+    ["en", "what time is it as we speak"],
+    ["de", "wie spät ist es so ungefähr"],
+    ["de", "wieviel Uhr ist es in diesem Augenblick"],
+    ["fr", "il est quelle heure à peu près"],
+    ["fr", "quelle heure est-il au juste"],
+    ["fr", "donne-moi l'heure de maintenant"],
+    ["es", "qué hora es más o menos"],
+    ["es", "dime la hora en este instante"],
+    ["nl", "hoe laat is het zo ongeveer"],
+    ["nl", "hoe laat is het op dit ogenblik"],
+    ["it", "che ore sono all'incirca"],
+    ["it", "che ore sono più o meno adesso"],
+  ])("%s: %j asks the time", (language, sentence) => {
+    expect(readers[language]!(sentence)).toEqual({ intent: "query_time" });
+  });
+
+  it.each([
+    ["en", "roughly what time does the bakery open"],
+    ["de", "wie spät ist es ungefähr in Sydney"],
+    ["fr", "à peu près quelle heure à Tokyo"],
+    ["es", "qué hora es más o menos en Lima"],
+    ["nl", "hoe laat is het ongeveer morgen om deze tijd"],
+    ["it", "che ore saranno più o meno domani"],
+  ])("%s: %j is not the home's clock", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+  });
+});
+
+describe("reminded of the time, or not knowing it, said plainly", () => {
+  it.each([
+    ["nl", "herinner me even aan de tijd", "query_time"],
+    ["nl", "herinner me aan de huidige tijd", "query_time"],
+    ["de", "erinnere mich an die Uhrzeit", "query_time"],
+    ["de", "erinner mich bitte an die aktuelle Uhrzeit", "query_time"],
+    ["es", "no sé la hora", "query_time"],
+    ["es", "es que no sé la fecha", "query_date"],
+  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)).toEqual({ intent });
+    expect(understandings[language]!.understand(sentence, nothingNamed)).toMatchObject({
+      match: { intent },
+      by: "question",
+    });
+  });
+
+  it.each([
+    // A reminder of something else, or of a time of one's life.
+    ["nl", "herinner me aan de tijd van de afspraak"],
+    ["nl", "herinner me aan de tijd om te vertrekken"],
+    ["de", "erinnere mich an die Zeit mit dir"],
+    ["de", "erinnere mich an die Uhrzeit vom Termin"],
+    ["es", "no, la hora de cenar"],
+    ["es", "no sé la fecha de mañana"],
+  ])("%s: %j is not the home's clock", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+  });
+});
+
+describe("the vowel after the first letter of the clock's word left out", () => {
+  it.each([
+    ["en", "what tme is it", "query_time"],
+    ["en", "whats the dte today", "query_date"],
+    ["es", "dime la hra", "query_time"],
+    ["it", "che dta è oggi", "query_date"],
+  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)).toEqual({ intent });
+    expect(understandings[language]!.understand(sentence, nothingNamed)).toMatchObject({
+      match: { intent },
+      by: "question",
+    });
+  });
+
+  it.each([
+    // A letter left out elsewhere of a short word makes another word.
+    ["en", "what tie is it"],
+    ["en", "what tim is it"],
+    ["nl", "wat is het tij nu"],
+  ])("%s: %j is not the home's clock", (language, sentence) => {
+    expect(readers[language]!(sentence)).toBeUndefined();
+  });
+});
+
+describe("the time and the date in words each language has for them", () => {
+  it.each([
+    ["en", "what's the timing right now", "query_time"],
+    ["de", "welches Datum haben wir heut", "query_date"],
+    ["de", "wieviel Uhr ist's gerade", "query_time"],
+    ["nl", "welke datum schrijven we eigenlijk", "query_date"],
+    ["es", "me hace falta saber la hora", "query_time"],
+    // Wondered aloud, of now: "what time might it be".
+    ["es", "¿qué hora será?", "query_time"],
+    ["it", "che ore saranno adesso?", "query_time"],
+    ["it", "che ore si è fatto", "query_time"],
+    ["it", "avresti l'ora per favore", "query_time"],
+    ["it", "dimmi la data d'oggi", "query_date"],
+    ["it", "che giorno è quest'oggi", "query_date"],
+  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)).toEqual({ intent });
+  });
+
+  it("a weekend checked as 'siamo nel weekend' is today's", () => {
+    expect(readers.it!("siamo nel weekend?")).toEqual({ intent: "query_date", weekend: true });
+  });
+
+  it.each([
+    ["en", "what's the timing of the parade"],
+    ["nl", "welke datum schrijven we volgende week"],
+    ["es", "qué hora será en Lima"],
+    ["es", "qué día será pasado mañana"],
+    ["it", "che ore saranno tra un'ora"],
+    ["it", "che giorno sarà domani"],
+    ["it", "la data d'oggi a New York"],
+  ])("%s: %j is not the home's clock", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+  });
+});
+
+describe("the time where the speaker is, and the time told aloud", () => {
+  it.each([
+    ["en", "what's the time in my area", "query_time"],
+    ["en", "the date at my current location", "query_date"],
+    ["es", "qué hora es en mi zona", "query_time"],
+    ["nl", "hoe laat is het in mijn regio", "query_time"],
+    ["it", "che ore sono nella mia zona", "query_time"],
+    ["en", "speak the time please", "query_time"],
+    ["de", "sag die Uhrzeit laut an", "query_time"],
+    ["de", "lies mir das Datum vor", "query_date"],
+    ["fr", "dis l'heure à voix haute", "query_time"],
+    ["es", "di la hora en voz alta", "query_time"],
+  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)).toEqual({ intent });
+  });
+
+  it.each([
+    ["en", "what's the time in my area code"],
+    ["es", "qué hora es en mi zona de trabajo"],
+    ["en", "speak louder"],
+    ["de", "welches Datum war vor drei Tagen"],
+    ["de", "wie spät war es vor einer Stunde"],
+    ["nl", "lees het nieuws hardop voor"],
+  ])("%s: %j is not the home's clock", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+  });
+});
+
+describe("the time to the minute, and wondered aloud", () => {
+  it.each([
+    ["en", "what minute is it now"],
+    ["en", "the current hour and minutes please"],
+    ["de", "welche Minute haben wir gerade"],
+    ["fr", "donne-moi l'heure et les minutes"],
+    ["es", "¿qué minuto es ahora?"],
+    ["nl", "welke minuut is het nu"],
+    ["it", "dimmi ore e minuti"],
+    ["de", "wie spät mag es sein"],
+    ["fr", "quelle heure peut-il bien être"],
+    ["es", "¿qué hora podrá ser?"],
+    ["es", "qué hora es por aquí"],
+    ["nl", "hoe laat zal het zijn"],
+    ["it", "che ore potranno essere"],
+  ])("%s: %j asks the time", (language, sentence) => {
+    expect(readers[language]!(sentence)).toEqual({ intent: "query_time" });
+  });
+
+  it.each([
+    ["en", "just a minute"],
+    ["en", "what minute does the race start"],
+    ["de", "wie spät ist es wohl in Tokio"],
+    ["fr", "quelle heure serait-il mieux pour appeler"],
+    ["es", "qué hora sería mejor para llamar"],
+    ["es", "un minuto"],
+    ["nl", "hoe laat zal het morgen zijn"],
+    ["it", "che giorno sarebbe domani"],
+  ])("%s: %j is not the home's clock", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+  });
+});
+
+describe("the time or the date looked up or checked", () => {
+  it.each([
+    ["en", "verify the time for me", "query_time"],
+    ["en", "fetch today's date", "query_date"],
+    ["de", "guck mal, wie spät es ist", "query_time"],
+    ["de", "prüf die Uhrzeit", "query_time"],
+    ["fr", "cherche l'heure", "query_time"],
+    ["fr", "consulte la date du jour", "query_date"],
+    ["es", "averigua qué hora es", "query_time"],
+    ["es", "busca la fecha de hoy", "query_date"],
+    ["nl", "bevestig de datum", "query_date"],
+    ["it", "scopri che ore sono", "query_time"],
+    ["it", "consulta la data di oggi", "query_date"],
+  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)).toEqual({ intent });
+  });
+
+  it.each([
+    ["en", "fetch the time of the next train"],
+    ["de", "prüf die Heizung im Bad"],
+    ["fr", "cherche l'heure du film"],
+    ["es", "busca la hora de apertura de la farmacia"],
+    ["nl", "bevestig de afspraak"],
+    ["it", "cerca l'orario del treno"],
+  ])("%s: %j is not the home's clock", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+  });
+});
+
+describe("the time and the date as typed or spoken loosely", () => {
+  it.each([
+    ["en", "wut time is it now", "query_time"],
+    ["en", "what time izzit", "query_time"],
+    ["de", "weißte, wie spät es ist", "query_time"],
+    ["de", "wie spät isset jetzt", "query_time"],
+    ["es", "q hora es", "query_time"],
+    ["es", "¿a cómo estamos hoy?", "query_date"],
+    ["nl", "hoe laat is ut nu", "query_time"],
+    ["nl", "weetje hoe laat het is", "query_time"],
+    ["nl", "welke dag is het vandaag eigelijk", "query_date"],
+    ["it", "k ore sono", "query_time"],
+  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)).toEqual({ intent });
+  });
+
+  it.each([
+    ["en", "wut time does the shop open"],
+    ["de", "weißte, wann der Bus kommt"],
+    ["es", "q hora es en Lima"],
+    ["es", "a cómo está el dólar hoy"],
+    ["nl", "hoe laat is ut in Londen"],
+    ["it", "k ore sono a Tokyo"],
+  ])("%s: %j is not the home's clock", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+  });
+});
+
+describe("a question of the clock begun by the way", () => {
+  it.each([
+    ["en", "btw, what day is it", "query_date"],
+    ["en", "one more thing: what's the date", "query_date"],
+    ["de", "übrigens, welcher Tag ist heute", "query_date"],
+    ["fr", "au fait, on est quel jour", "query_date"],
+    ["fr", "encore une chose, quelle heure est-il", "query_time"],
+    ["es", "por cierto, qué día es hoy", "query_date"],
+    ["es", "otra cosa, ¿qué hora es?", "query_time"],
+    ["nl", "trouwens, welke dag is het vandaag", "query_date"],
+    ["nl", "nog iets: hoe laat is het", "query_time"],
+    ["it", "a proposito, che giorno è oggi", "query_date"],
+    ["it", "un'altra cosa, che ore sono", "query_time"],
+  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)).toEqual({ intent });
+  });
+
+  it.each([
+    ["en", "by the way, what time is it in tokyo"],
+    ["de", "übrigens, wie spät ist es morgen früh"],
+    ["fr", "autre chose, quelle heure est la réunion"],
+    ["es", "por cierto, qué día es mañana"],
+    ["nl", "trouwens, hoe laat is het in Londen"],
+    ["it", "a proposito, che giorno è domani"],
+  ])("%s: %j is not the home's clock", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+  });
+});

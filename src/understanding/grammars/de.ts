@@ -1809,6 +1809,10 @@ export const de: FastPathGrammar = {
       // "welche Stunde ist es": the hour, as the time.
       "stunde",
       "auf die uhr",
+      // "welche Minute haben wir", "Stunde und Minute": the time, to the minute.
+      "welche minute",
+      "stunde und minute",
+      "stunden und minuten",
     ],
     date: [
       "datum",
@@ -1910,8 +1914,44 @@ export const de: FastPathGrammar = {
       "einunddreißigste",
       "einunddreißigsten",
     ],
-    today: ["heute", "heutige", "heutigen", "heutiges", "von heute"],
+    // "welchen Tag haben wir heut": today, as spoken.
+    today: ["heute", "heut", "heutige", "heutigen", "heutiges", "von heute"],
     asking: [
+      // "übrigens, welcher Tag ist heute", "noch was, wie spät ist es": a question begun, as said.
+      "übrigens",
+      "noch was",
+      "noch etwas",
+      "kurze frage",
+      // "wie spät isset", "weißte, wie spät es ist": "ist es", "weißt du" as spoken.
+      "isset",
+      "is et",
+      "weißte",
+      "weisste",
+      "weiste",
+      // "guck mal, wie spät es ist", "prüf die Uhrzeit": looked up and checked.
+      "guck",
+      "gucke",
+      "prüf",
+      "prüfe",
+      "überprüf",
+      "überprüfe",
+      // "wie spät ist es wohl", "wie spät mag es sein": wondered aloud, of now.
+      "wohl",
+      "mag es sein",
+      // "sag die Uhrzeit laut an", "lies mir das Datum vor": told aloud, as every answer is.
+      "laut",
+      "vor",
+      "vorlesen",
+      // "wie spät ist es ungefähr", "in diesem Augenblick": how near, and now, in words.
+      "ungefähr",
+      "so ungefähr",
+      "etwa",
+      "circa",
+      "zirka",
+      "in etwa",
+      "in diesem augenblick",
+      "im augenblick",
+      "augenblicklich",
       // "wie spät haben wirs": "wir's" written as one word.
       "wirs",
       // Asked as whether one knows: "any idea what time it is".
@@ -2169,6 +2209,7 @@ export const de: FastPathGrammar = {
       "ists",
       "isses",
       "is's",
+      "ist's",
       "leben",
       "für heute",
       "im moment",
@@ -2202,6 +2243,10 @@ export const de: FastPathGrammar = {
       "welche woche des jahres",
       "welcher woche des jahres",
       "kalenderwoche",
+      // "welche KW haben wir": the calendar week as written short (never "kW" alone, a power).
+      "welche kw",
+      "in welcher kw",
+      "in welcher woche des jahres",
       "wochennummer",
       "nummer der woche",
     ],

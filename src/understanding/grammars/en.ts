@@ -1411,6 +1411,14 @@ export const en: FastPathGrammar = {
       "in clock",
       "on the watch",
       "on your clock",
+      // "what is the timing now": the time, as said in Indian English.
+      "timing",
+      // "what minute is it", "hours and minutes": the time, to the minute.
+      "what minute",
+      "which minute",
+      "hours and minutes",
+      "hour and minutes",
+      "hour and minute",
     ],
     date: [
       "date",
@@ -1481,6 +1489,32 @@ export const en: FastPathGrammar = {
       "thirtieth",
     ],
     asking: [
+      // "btw, what day is it", "one more thing, what's the date": a question begun, as said.
+      "btw",
+      "by the way",
+      "one more thing",
+      "quick question",
+      // "wut time is it", "what time izzit", "whats da time": as typed.
+      "wut",
+      "izzit",
+      "izit",
+      "da",
+      // "verify the time", "fetch the date", "glance at the clock": looked up.
+      "verify",
+      "fetch",
+      "glance at",
+      // "speak the time", "say the date out loud": told aloud, as every answer is.
+      "speak",
+      // "what time is it roughly", "what's the time as we speak": how near, and now, in words.
+      "roughly",
+      "approximately",
+      "about",
+      "more or less",
+      "give or take",
+      "at this instant",
+      "this instant",
+      "as we speak",
+      "at this very moment",
       // "what time is it rn", "wht time is it": written as typed.
       "rn",
       "pls",
@@ -1704,6 +1738,10 @@ export const en: FastPathGrammar = {
       "what week of the year",
       "which week of the year",
       "week number",
+      // "what week number is it", "what number week is this": the number asked with the week.
+      "what week number",
+      "which week number",
+      "what number week",
       "number of the week",
       "calendar week",
     ],
@@ -1720,6 +1758,14 @@ export const en: FastPathGrammar = {
       "my town",
       "our city",
       "our town",
+      // "the time in my area", "at my location": where the speaker is, the home.
+      "my area",
+      "our area",
+      "my region",
+      "my zone",
+      "my location",
+      "my current location",
+      "my position",
       "local time",
       "my local time",
       "locally",

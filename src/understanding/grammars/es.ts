@@ -2214,13 +2214,27 @@ export const es: FastPathGrammar = {
   },
   clock: {
     // "que ora es": the "h" left out, as it is silent.
-    time: ["hora", "reloj", "horas", "en el reloj", "hora exacta", "ora"],
+    time: [
+      "hora",
+      "reloj",
+      "horas",
+      "en el reloj",
+      "hora exacta",
+      "ora",
+      // "qué minuto es", "la hora y los minutos": the time, to the minute.
+      "qué minuto",
+      "hora y los minutos",
+      "hora y minutos",
+      "horas y minutos",
+    ],
     date: [
       "fecha",
       "día",
       "mes",
       "año",
       "a cuántos estamos",
+      // "¿a cómo estamos hoy?": the date, as asked in Mexico.
+      "a cómo estamos",
       "a cuánto estamos",
       "día de la semana",
       "día del mes",
@@ -2251,6 +2265,37 @@ export const es: FastPathGrammar = {
     // The day of the month in order, for a date said to be checked ("hoy es seis de marzo sí o no"; days are said as numbers but the first).
     ordinals: ["primero", "primer"],
     asking: [
+      // "por cierto, qué día es hoy", "otra cosa, qué hora es": a question begun, as said.
+      "por cierto",
+      "otra cosa",
+      "una pregunta",
+      // "q hora es", "qe día es": "qué" as typed.
+      "q",
+      "qe",
+      // "busca la hora", "averigua qué hora es", "chequea la fecha": looked up.
+      "busca",
+      "búscame",
+      "averigua",
+      "averíguame",
+      "chequea",
+      // "qué hora podrá ser", "qué hora sería": wondered aloud, of now.
+      "podrá ser",
+      "debe ser",
+      "debe de ser",
+      "sería",
+      // "qué hora es por aquí": here, the home.
+      "por aquí",
+      // "di la hora en voz alta": told aloud, as every answer is.
+      "en voz alta",
+      // "me hace falta la hora": needed, said to be told; "¿qué hora será?": wondered, of now.
+      "hace falta",
+      "será",
+      // "qué hora es más o menos", "en este instante": how near, and now, in words.
+      "más o menos",
+      "aproximadamente",
+      "en este preciso instante",
+      "en este preciso momento",
+      "a estas alturas",
       // "k hora es": written as typed.
       "k",
       // Asked as whether one knows: "any idea what time it is".
@@ -2386,6 +2431,9 @@ export const es: FastPathGrammar = {
       // word left after it, never alone ("hoy no").
       "no qué",
       "no cuál",
+      // "no sé la hora", "no sé el día": what one does not know, named.
+      "no la",
+      "no el",
       "no acuerdo",
       "no recuerdo",
       "olvidé",
@@ -2483,6 +2531,14 @@ export const es: FastPathGrammar = {
       // "la hora en mi ciudad": where the home is.
       "mi ciudad",
       "nuestra ciudad",
+      // "la hora en mi zona", "en mi ubicación": where the speaker is, the home.
+      "mi zona",
+      "nuestra zona",
+      "mi región",
+      "mi área",
+      "mi ubicación",
+      "mi ubicación actual",
+      "mi posición",
       "hora local",
       "localmente",
     ],

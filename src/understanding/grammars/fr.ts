@@ -1926,7 +1926,18 @@ export const fr: FastPathGrammar = {
     tamper: "un sabotage",
   },
   clock: {
-    time: ["heure", "horloge", "heures", "pendule", "heure exacte"],
+    time: [
+      "heure",
+      "horloge",
+      "heures",
+      "pendule",
+      "heure exacte",
+      // "quelle minute est-il", "l'heure et les minutes": the time, to the minute.
+      "quelle minute",
+      "heure et les minutes",
+      "heures et minutes",
+      "heure et minutes",
+    ],
     date: [
       "date",
       "jour",
@@ -2009,6 +2020,37 @@ export const fr: FastPathGrammar = {
       "trentième",
     ],
     asking: [
+      // "au fait, on est quel jour", "encore une chose, quelle heure est-il": a question begun, as said.
+      "au fait",
+      "encore une chose",
+      "autre chose",
+      "petite question",
+      // "cherche l'heure", "consulte la date": looked up.
+      "cherche",
+      "cherchez",
+      "consulte",
+      "consultez",
+      // "quelle heure peut-il bien être", "quelle heure serait-il": wondered aloud, of now.
+      "peut-il bien être",
+      "peut il bien être",
+      "peut-il être",
+      "peut il être",
+      "pourrait-il être",
+      "pourrait il être",
+      "serait-il",
+      "serait il",
+      // "dis l'heure à voix haute": told aloud, as every answer is.
+      "à voix haute",
+      "tout haut",
+      // "il est quelle heure à peu près", "à l'instant", "l'heure de maintenant": how near, and now.
+      "à peu près",
+      "environ",
+      "approximativement",
+      "grosso modo",
+      "à l'instant",
+      "en cet instant",
+      "à cet instant",
+      "au juste",
       // "kel heure est il", "quelle heure es-il": written as typed.
       "kel",
       "kelle",
@@ -2302,7 +2344,15 @@ export const fr: FastPathGrammar = {
     // "on est le week-end ?": the weekend, checked of today as a day's name is.
     weekend: ["week-end", "weekend", "week end"],
     // "on est en quelle semaine": the week's number.
-    week: ["quelle semaine", "quelle semaine de l'année", "numéro de semaine", "numéro de la semaine"],
+    week: [
+      "quelle semaine",
+      "quelle semaine de l'année",
+      // "on est dans quelle semaine": "dans" of being in it, no place.
+      "dans quelle semaine",
+      "dans quelle semaine de l'année",
+      "numéro de semaine",
+      "numéro de la semaine",
+    ],
     // "quelle heure est-il dans mon fuseau horaire": the home's own time zone, answered.
     ownZone: [
       "ce fuseau horaire",

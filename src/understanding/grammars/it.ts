@@ -2315,7 +2315,20 @@ export const it: FastPathGrammar = {
     tamper: "manomissione",
   },
   clock: {
-    time: ["ora", "orologio", "ore", "orario", "ora esatta", "sull'orologio", "nell'orologio"],
+    time: [
+      "ora",
+      "orologio",
+      "ore",
+      "orario",
+      "ora esatta",
+      "sull'orologio",
+      "nell'orologio",
+      // "che minuto è", "ore e minuti": the time, to the minute.
+      "che minuto",
+      "ore e minuti",
+      "ora e minuti",
+      "ora e i minuti",
+    ],
     date: [
       "data",
       "giorno",
@@ -2327,7 +2340,8 @@ export const it: FastPathGrammar = {
       "giorno della settimana",
       "giorno del mese",
     ],
-    today: ["oggi", "di oggi"],
+    // "la data d'oggi", "che giorno è quest'oggi": today, as said with its elision.
+    today: ["oggi", "di oggi", "d'oggi", "quest'oggi"],
     // "oggi è lunedì vero", "oggi è il cinque marzo": today, said to be checked.
     days: [
       "lunedì",
@@ -2353,6 +2367,44 @@ export const it: FastPathGrammar = {
     // The day of the month in order, for a date said to be checked ("oggi è il sei marzo o no"; days are said as numbers but the first).
     ordinals: ["primo"],
     asking: [
+      // "a proposito, che giorno è oggi", "un'altra cosa, che ore sono": a question begun, as said.
+      "a proposito",
+      "un'altra cosa",
+      "tra l'altro",
+      "una domanda",
+      // "k ore sono": "che" as typed.
+      "k",
+      // "cerca l'ora", "scopri che ore sono", "consulta la data": looked up.
+      "cerca",
+      "cercami",
+      "scopri",
+      "consulta",
+      // "che ore potranno essere", "che ore sarebbero": wondered aloud, of now.
+      "potranno essere",
+      "potrà essere",
+      "dovrebbero essere",
+      "dovrebbe essere",
+      "sarebbero",
+      "sarebbe",
+      // "dimmi l'ora ad alta voce": told aloud, as every answer is.
+      "ad alta voce",
+      "a voce alta",
+      // "avresti l'ora", "che ore si è fatto": asked politely or of how late it got; "che ore
+      // saranno?": wondered, of now.
+      "avresti",
+      "avreste",
+      "si è fatto",
+      "sarà",
+      "saranno",
+      // "che ore sono più o meno", "all'incirca": how near, and now, in words.
+      "più o meno",
+      "circa",
+      "all'incirca",
+      "pressappoco",
+      "grossomodo",
+      "grosso modo",
+      "in questo preciso momento",
+      "in questo preciso istante",
       // "ke ore sono": written as typed.
       "ke",
       // Asked as whether one knows: "any idea what time it is".
@@ -2384,6 +2436,8 @@ export const it: FastPathGrammar = {
       "e",
       "sono",
       "siamo",
+      // "in che mese ci troviamo": being in it, as "siamo".
+      "ci troviamo",
       "abbiamo",
       "ha",
       "hai",
@@ -2574,6 +2628,7 @@ export const it: FastPathGrammar = {
     // "è ora", "è già l'ora": the time has come, no question of it.
     itIs: ["adesso è", "è arrivata", "è già"],
     present: [
+      "siamo nel",
       "è",
       "è già",
       "siamo",
@@ -2595,6 +2650,8 @@ export const it: FastPathGrammar = {
       "in che settimana",
       "quale settimana",
       "che settimana dell'anno",
+      "in che settimana dell'anno",
+      "in quale settimana",
       "numero della settimana",
       "numero di settimana",
     ],
@@ -2607,6 +2664,13 @@ export const it: FastPathGrammar = {
       // "l'ora nella mia città": where the home is.
       "mia città",
       "nostra città",
+      // "l'ora nella mia zona", "nella mia posizione": where the speaker is, the home.
+      "mia zona",
+      "nostra zona",
+      "mia regione",
+      "mia area",
+      "mia posizione",
+      "mia posizione attuale",
       "ora locale",
       "localmente",
     ],

@@ -1522,6 +1522,14 @@ export const nl: FastPathGrammar = {
       "plaatselijke tijd",
       "op de klok",
       "hoe laat is t",
+      // "hoeveel" asks the time only of the hour it is: "hoeveel tijd heb ik nog", "hoeveel uur
+      // duurt het" ask how long.
+      "hoeveel uur is het",
+      "hoeveel uur is t",
+      // "welke minuut is het", "uren en minuten": the time, to the minute.
+      "welke minuut",
+      "uren en minuten",
+      "uur en minuten",
     ],
     date: [
       "datum",
@@ -1594,6 +1602,31 @@ export const nl: FastPathGrammar = {
     ],
     today: ["vandaag", "van vandaag"],
     asking: [
+      // "trouwens, welke dag is het", "nog iets, hoe laat is het": a question begun, as said.
+      "trouwens",
+      "nog iets",
+      "even een vraag",
+      // "hoe laat is ut", "weetje hoe laat het is", "eigelijk": as spoken and typed.
+      "is ut",
+      "is et",
+      "weetje",
+      "eigelijk",
+      // "zoek op hoe laat het is", "bevestig de datum": looked up, checked.
+      "zoek op",
+      "bevestig",
+      // "hoe laat zal het zijn": wondered aloud, of now.
+      "zal het zijn",
+      "zal het wezen",
+      // "zeg de tijd hardop", "lees de datum voor": told aloud, as every answer is.
+      "hardop",
+      "voorlezen",
+      // "welke datum schrijven we": the date as written, asked (as German "schreiben wir").
+      "schrijven",
+      // "hoe laat is het zo ongeveer", "op dit ogenblik": how near, and now, in words.
+      "zo ongeveer",
+      "ongeveer nu",
+      "circa",
+      "op dit ogenblik",
       // "geef me eventjes de tijd".
       "eventjes",
       // Asked as whether one knows: "any idea what time it is".
@@ -1763,7 +1796,6 @@ export const nl: FastPathGrammar = {
       "klopt dat",
       "dat",
       "ja of nee",
-      "hoeveel",
       // "hoe laat isset", "hoelaat ist": "is het" said as one; "in welk jaar leven we".
       "isset",
       "ist",
@@ -1806,6 +1838,14 @@ export const nl: FastPathGrammar = {
       "mijn stad",
       "onze stad",
       "mijn woonplaats",
+      // "de tijd in mijn regio", "op mijn locatie": where the speaker is, the home.
+      "mijn regio",
+      "onze regio",
+      "mijn omgeving",
+      "mijn zone",
+      "mijn locatie",
+      "mijn huidige locatie",
+      "mijn positie",
     ],
     // "hoe gaat het vandaag": a greeting, said with "today", asks nothing of the date.
     greetings: ["hoe gaat het", "hoe gaat het met je", "hoe is het"],

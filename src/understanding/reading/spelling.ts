@@ -121,12 +121,24 @@ const SHORTEST_CLOCK_SLIP = 5;
  * enough, a letter left out ("giono", "wchentag") or doubled ("Datumm"). One letter for another,
  * one left out of or added to a short word, or one added that doubles none makes another word as
  * often ("tide", "heurt"; "tie", "tij", "maan"; "datte", "hoyo"; "flecha", the arrow, for
- * "fecha"). A word with no vowel is none ("spt" for "spät").
+ * "fecha"). A word with no vowel is none ("spt" for "spät"), nor one begun with the two consonants
+ * the meant word's second letter, a vowel, kept apart ("tme", "dte", "hra" for "time", "date",
+ * "hora"): a short word left out of elsewhere keeps its first syllable ("tie", "tij", "maan").
  */
 export function clockSlip(word: string, meant: string): boolean {
   const how = slip(word, meant);
   if (how === undefined || how === "changed") return false;
   if (![...word].some((c) => VOWELS.test(c))) return true;
+  const [first, second, third] = meant;
+  if (
+    how === "left out" &&
+    word.length >= 3 &&
+    word[1] === third &&
+    VOWELS.test(second ?? "") &&
+    !VOWELS.test(first ?? "") &&
+    !VOWELS.test(third ?? "")
+  )
+    return true;
   if (how === "swapped") return word.length >= SHORTEST;
   if (Math.min(word.length, meant.length) < SHORTEST_CLOCK_SLIP) return false;
   if (how === "left out") return true;
