@@ -318,9 +318,18 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     const whole = words(withoutWakeWord(folded));
     const copula = saidAt(whole, itIsPhrases);
     if (!copula.size) return false;
-    const rest = whole.filter((w, i) => !copula.has(i) && !determiners.has(w) && !nowTokens.has(w));
     // "hoelaat is t", "es ist wieviel Uhr": a word of the time that holds a question word asks.
     const asks = (w: string) => [...questionWords].some((q) => w.startsWith(q));
+    // "it's about time", "es ist wohl Zeit": after the copula, a word that only says how near asks
+    // nothing ("wut time is it" asks with its first word).
+    const from = Math.min(...copula);
+    const rest = whole.filter(
+      (w, i) =>
+        !copula.has(i) &&
+        !determiners.has(w) &&
+        !nowTokens.has(w) &&
+        !(i > from && roles.get(w) === "asking" && !asks(w)),
+    );
     return rest.length > 0 && rest.every((w) => roles.get(w) === "time" && !asks(w));
   };
   const asksNothing = (list: string[]) => list.every((w) => roles.get(w) === "asking");

@@ -232,6 +232,31 @@ describe("words of another place, day or kind are not the home's clock", () => {
   });
 });
 
+describe("'it is about time' said of something awaited asks no time", () => {
+  it.each([
+    ["en", "it's about time"],
+    ["en", "about time"],
+    ["de", "es ist wohl Zeit"],
+    ["de", "es ist an der Zeit"],
+    ["es", "será la hora"],
+    ["it", "sarebbe ora"],
+    ["nl", "het wordt tijd"],
+    ["nl", "'t wordt tijd"],
+  ])("%s: %j", (language, sentence) => {
+    expect(readers[language]!(sentence)).toBeUndefined();
+  });
+
+  it.each([
+    ["en", "what time is it roughly", "query_time"],
+    ["de", "wie spät ist es wohl", "query_time"],
+    ["es", "¿qué hora será?", "query_time"],
+    ["it", "che ore sarebbero", "query_time"],
+    ["nl", "hoe laat wordt het", "query_time"],
+  ])("%s: %j still asks", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)?.intent).toBe(intent);
+  });
+});
+
 describe("the time a while from now is another time", () => {
   it.each([
     ["en", "what time will it be in an hour"],

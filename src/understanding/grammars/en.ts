@@ -1508,7 +1508,6 @@ export const en: FastPathGrammar = {
       // "what time is it roughly", "what's the time as we speak": how near, and now, in words.
       "roughly",
       "approximately",
-      "about",
       "more or less",
       "give or take",
       "at this instant",

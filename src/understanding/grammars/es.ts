@@ -2514,7 +2514,8 @@ export const es: FastPathGrammar = {
     ],
     // "estamos a martes", "¿es lunes?", "estamos en marzo": today's date checked.
     // "es hora", "ya es la hora": the time has come, no question of it.
-    itIs: ["ya", "ahora es", "llegó", "ha llegado"],
+    // "será la hora": it will be the time, said of something; "¿qué hora será?" still asks.
+    itIs: ["ya", "ahora es", "llegó", "ha llegado", "será"],
     present: ["es", "estamos", "estamos a", "estamos en", "ya es", "ya estamos en"],
     // "la hora de Ámsterdam", "la hora a Madrid": a city's, besides an area's prepositions.
     cityPrepositions: ["a"],

@@ -2456,7 +2456,7 @@ export const fr: FastPathGrammar = {
         "voudrais",
         "aimerais",
       ],
-      questions: ["quelle", "quel", "si", "combien"],
+      questions: ["quelle", "quel", "si", "combien", "quoi"],
     },
   },
   intents: [

@@ -2626,7 +2626,8 @@ export const it: FastPathGrammar = {
     ],
     // "siamo martedì", "è già marzo", "siamo a marzo": today's date checked.
     // "è ora", "è già l'ora": the time has come, no question of it.
-    itIs: ["adesso è", "è arrivata", "è già"],
+    // "sarebbe ora": it would be time, said of something long awaited.
+    itIs: ["adesso è", "è arrivata", "è già", "sarebbe"],
     present: [
       "siamo nel",
       "è",

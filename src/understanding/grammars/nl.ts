@@ -1814,7 +1814,8 @@ export const nl: FastPathGrammar = {
     ],
     // "is het al maart", "zijn we vrijdag": today's date checked.
     // "het is tijd", "is het al tijd": the time has come, no question of it.
-    itIs: ["het is", "'t is", "t is", "nu is"],
+    // "het wordt tijd": it is about time, said of something long awaited.
+    itIs: ["het is", "'t is", "t is", "nu is", "het wordt", "'t wordt", "t wordt"],
     present: ["is het", "is het al", "is het nog", "zijn we", "zitten we in", "zijn we in", "hebben we"],
     // "is het al weekend": the weekend, checked of today as a day's name is.
     weekend: ["weekend"],
