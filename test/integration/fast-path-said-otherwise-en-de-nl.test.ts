@@ -414,6 +414,18 @@ describe("German and Dutch: what is not needed is switched off", () => {
   );
 });
 
+describe("German and Dutch: the one spoken to barely heard is its voice, the speaker's volume", () => {
+  it.each([
+    ["nl", "ik kan je amper horen"],
+    ["de", "ich kann dich kaum hören"],
+  ])("%s: %j turns the speaker up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.5}`,
+    ]);
+  });
+});
+
 describe("German: the sound turned off with 'ab' is muted, as with 'aus'", () => {
   it.each([["dreh bitte den Ton ab"], ["stell mal den Ton ab"], ["schalt den Ton ab"]])(
     "de: %j mutes the speaker",

@@ -105,11 +105,14 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         if (cues?.size && !(cues.size === 1 && cues.has("negations"))) return words;
       }
       for (let k = 3; k < words.length; k++) {
-        // "ich brauche dich nicht mehr", "ik heb je niet nodig": said of the one spoken to, no thing.
-        if (words.slice(2, k).every((w) => lexicon.senses(w)?.filler)) continue;
         for (let n = Math.min(lexicon.longest - 2, words.length - k); n >= 1; n--) {
-          if (lexicon.senses(joinWords([verb, subject, ...words.slice(k, k + n)]))?.cues.size)
-            return [...words.slice(2, k), verb, subject, ...words.slice(k)];
+          const cues = lexicon.senses(joinWords([verb, subject, ...words.slice(k, k + n)]))?.cues;
+          if (!cues?.size) continue;
+          // "ich brauche dich nicht mehr", "ik heb je niet nodig": said of the one spoken to, no
+          // thing to switch ("ik kan je amper horen" is of its voice, the speaker's volume).
+          const ofTheOneSpokenTo = words.slice(2, k).every((w) => lexicon.senses(w)?.filler);
+          if (ofTheOneSpokenTo && (cues.has("on") || cues.has("off"))) return words;
+          return [...words.slice(2, k), verb, subject, ...words.slice(k)];
         }
       }
     }
