@@ -848,7 +848,7 @@ describe("a temperature asked with 'tell me' is the temperature", () => {
     expect(reply.speech).toMatch(/\b19\b/);
   });
 
-  // No place said: where the speaker is, as "quelle est la température" answers.
+  // No place said: where the speaker is, as "donne-moi la température" answers.
   it.each([
     ["dis-moi la température"],
     ["dis moi la température s'il te plaît"],

@@ -2637,7 +2637,7 @@ export const fr: FastPathGrammar = {
       // "dis" is a filler (the one spoken to called), so "dis-moi la température de la cuisine" is
       // read with no verb left, as "température de la cuisine" is. After the state's question, whose
       // words ("dans quel état est …") are no place said first. With no place, "dis-moi la
-      // température" is asked where the speaker is, as "quelle est la température".
+      // température" is asked where the speaker is, as "donne-moi la température" is.
       intent: "query_sensor",
       templates: ["(la|le) {sensor} {name}", "l'{sensor} {name}", "(la|le) {sensor}", "l'{sensor}"],
     },
