@@ -242,6 +242,7 @@ describe("'it is about time' said of something awaited asks no time", () => {
     ["it", "sarebbe ora"],
     ["nl", "het wordt tijd"],
     ["nl", "'t wordt tijd"],
+    ["en", "what a time"],
   ])("%s: %j", (language, sentence) => {
     expect(readers[language]!(sentence)).toBeUndefined();
   });
@@ -252,8 +253,25 @@ describe("'it is about time' said of something awaited asks no time", () => {
     ["es", "¿qué hora será?", "query_time"],
     ["it", "che ore sarebbero", "query_time"],
     ["nl", "hoe laat wordt het", "query_time"],
+    ["en", "what time is it", "query_time"],
   ])("%s: %j still asks", (language, sentence, intent) => {
     expect(readers[language]!(sentence)?.intent).toBe(intent);
+  });
+});
+
+describe("the time or the date to be let known", () => {
+  it.each([
+    ["de", "gib mir Bescheid, wie spät es ist", "query_time"],
+    ["de", "sag mir Bescheid, welcher Tag heute ist", "query_date"],
+  ])("%s: %j", (language, sentence, intent) => {
+    expect(readers[language]!(sentence)?.intent).toBe(intent);
+  });
+
+  it.each([
+    ["de", "gib mir Bescheid, wenn es zehn Uhr ist"],
+    ["de", "gib mir Bescheid um acht"],
+  ])("%s: %j, a moment to come, is not the home's clock now", (language, sentence) => {
+    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
   });
 });
 

@@ -2069,6 +2069,10 @@ export const de: FastPathGrammar = {
       "benötige",
       "lass",
       "lass mich wissen",
+      // "gib mir Bescheid, wie spät es ist": let know, as "lass mich wissen".
+      "gib mir bescheid",
+      "sag mir bescheid",
+      "bescheid",
       "schau",
       "schauen",
       "schau nach",

@@ -1726,8 +1726,9 @@ export const en: FastPathGrammar = {
     ],
     // "is it monday", "are we in march already": today's date checked.
     present: ["is it", "is it already", "is it still", "are we on", "are we in"],
-    // "it's time", "is it time yet": the time has come, no question of it.
-    itIs: ["it's", "it is", "its", "that's", "now's", "now is", "is this", "is that", "yet"],
+    // "it's time", "is it time yet": the time has come, no question of it; "what a time", an
+    // exclamation of the time one has had.
+    itIs: ["it's", "it is", "its", "that's", "now's", "now is", "is this", "is that", "yet", "what a"],
     // "is it the weekend yet": the weekend, checked of today as a day's name is.
     weekend: ["weekend", "week-end"],
     // "which week of the year is it": the week's number.
