@@ -8374,3 +8374,28 @@ describe("Italian: the sound system said 'impianto audio' or 'impianto stereo'",
     },
   );
 });
+
+describe("Spanish: a plug not wanted in use any more, as French and Italian say it", () => {
+  it.each([
+    ["es", "no quiero usar más el enchufe de la cocina"],
+    ["es", "ya no quiero usar el enchufe de la cocina"],
+    ["es", "no quiero seguir usando el enchufe de la cocina"],
+    ["fr", "je ne veux plus utiliser la prise de la cuisine"],
+    ["it", "non voglio più usare la presa della cucina"],
+  ])("%s: %j switches the kitchen's plug off", async (language, text) => {
+    await setState("switch.kettle", "on", { device_class: "outlet" });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    const done = calls();
+    await setState("switch.kettle", "off", { device_class: "outlet" });
+    expect(done).toEqual(["switch.turn_off switch.kettle"]);
+  });
+
+  it.each([
+    ["es", "no quiero usar el enchufe de la cocina todavía"],
+    ["es", "ya no quiero usar más volumen"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -655,6 +655,10 @@ export const es: FastPathGrammar = {
       "apagaras",
       "apagara",
       "apagaran",
+      // Not wanted in use any more: "no quiero usar más la lámpara del salón", "ya no quiero usar la tele",
+      // as French "je ne veux plus utiliser" and Italian "non voglio più usare".
+      ...["no quiero usar más", "no queremos usar más", "ya no quiero usar", "ya no queremos usar"],
+      ...["no quiero seguir usando", "no queremos seguir usando"],
       // "desenchufa la tele": its power unplugged.
       "desenchufa",
       "desenchufe",
