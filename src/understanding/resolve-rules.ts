@@ -315,6 +315,33 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
     },
   },
   {
+    name: "kind between a room and its floor",
+    reads:
+      '"the bathroom lights upstairs", "de slaapkamer lampen op de bovenverdieping": a room and the floor it is on, said around a kind, are where that kind is',
+    decide(p, t) {
+      const words = p.key.split(" ");
+      for (let i = 1; i < words.length - 1; i++)
+        for (let j = i + 1; j < words.length; j++) {
+          const said = words.slice(i, j).join(" ");
+          const kind = t.kindOf(said);
+          if (!kind) continue;
+          // "the bathroom light upstairs" where a light is called "Bathroom Light": that light, by its name.
+          const named = words.slice(0, j).join(" ");
+          const device = t.device(p.ctx, named);
+          if (device.kind === "one" && t.exactly(p.ctx, device, named)) continue;
+          const room = t.findPlace(p.ctx, words.slice(0, i).join(" "));
+          const floor = t.findPlace(p.ctx, t.stripPlaceWords(words.slice(j).join(" ")));
+          // The floor holds every area the room names, and more: a room said with another floor is none.
+          const on = (a: { id: string }) => floor?.areas.some((b) => b.id === a.id);
+          if (!room || !floor || floor.areas.length <= room.areas.length || !room.areas.every(on)) continue;
+          const ofKind = t.kindGroup(p.ctx, kind, room, said);
+          if (ofKind.kind !== "group" || ofKind.targets.length)
+            return withPlace(ofKind, { place: room.label });
+        }
+      return undefined;
+    },
+  },
+  {
     name: "name in a place",
     reads:
       '"the lights in the kitchen", "kitchen lights", "dell\'ufficio": a kind, everything or a device, in an area or floor',

@@ -195,8 +195,28 @@ describe("a room said with its floor's name without the word for floor", () => {
   it.each([
     ["it", "accendi le luci della cucina di sopra"],
     ["es", "enciende las luces de la cocina de arriba"],
+    ["en", "turn on the kitchen lights upstairs"],
   ])("%s: %j, the kitchen being downstairs, switches nothing", async (language, text) => {
     await two.agent.handle({ text, language });
     expect(two.ha.serviceCalls).toEqual([]);
+  });
+
+  it.each([
+    ["en", "turn on the bedroom lights upstairs"],
+    ["nl", "zet de slaapkamer lampen op de bovenverdieping aan"],
+    ["fr", "allume les lumières de la chambre à l'étage"],
+  ])(
+    "%s: %j, the floor said after the room's lights, switches that room's lights on",
+    async (language, text) => {
+      await two.agent.handle({ text, language });
+      expect(
+        two.ha.serviceCalls.map((c) => `${c.domain}.${c.service} ${String(c.target?.entity_id)}`).sort(),
+      ).toEqual(["light.turn_on light.bedroom_light", "light.turn_on light.bedside_lamp"]);
+    },
+  );
+
+  it("en: 'turn on the bedroom light upstairs' is the light called Bedroom Light, by its name", async () => {
+    await two.agent.handle({ text: "turn on the bedroom light upstairs", language: "en" });
+    expect(two.ha.serviceCalls.map((c) => String(c.target?.entity_id))).toEqual(["light.bedroom_light"]);
   });
 });

@@ -115,6 +115,7 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
       "kind in the whole home",
       "kind with no place and no satellite",
       "place alone",
+      "kind between a room and its floor",
       "name in a place",
       "name said as a place",
       "none of a kind in a place",
@@ -332,6 +333,16 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
     const lights = explain("en", "the kitchen", { intent: "dim" }, { kindInPlace: "light" });
     expect(lights.rule).toBe("place alone");
     expect(ids(lights.resolved)).toEqual(["light.counter_lights", "light.kitchen_ceiling"]);
+  });
+
+  it("kind between a room and its floor: the room's lights, the floor said after them; never another floor's room", () => {
+    const upstairs = explain("en", "bedroom lights upstairs");
+    expect(upstairs.rule).toBe("kind between a room and its floor");
+    expect(ids(upstairs.resolved)).toEqual(["light.bedroom_light"]);
+    const dutch = explain("nl", "slaapkamer lampen op de bovenverdieping");
+    expect(dutch.rule).toBe("kind between a room and its floor");
+    expect(ids(dutch.resolved)).toEqual(["light.bedroom_light"]);
+    expect(explain("en", "kitchen lights upstairs").rule).not.toBe("kind between a room and its floor");
   });
 
   it("name in a place: a kind in an area, and what cannot do it is said so", () => {
