@@ -29,6 +29,16 @@ beforeEach(async () => {
 const say = (text: string, language: string, deviceId?: string) =>
   agent.handle({ text, language, ...(deviceId ? { deviceId } : {}) });
 
+/** What `text` calls with the kitchen's plug switched on; the plug is off again after. */
+async function callsWithTheKettleOn(text: string, language: string): Promise<string[]> {
+  await setState("switch.kettle", "on", { device_class: "outlet" });
+  ha.serviceCalls.length = 0;
+  await say(text, language);
+  const done = calls();
+  await setState("switch.kettle", "off", { device_class: "outlet" });
+  return done;
+}
+
 describe("a room said as the thing to switch is its lights", () => {
   it.each([
     ["en", "kitchen off please"],
@@ -907,12 +917,7 @@ describe("German and Dutch: a plug put in its off state, its power supply, and a
     ["nl", "de tussenstekker in de keuken uitzetten"],
     ["nl", "het stopcontact in de keuken gedeactiveerd graag"],
   ])("%s: %j switches the kitchen's plug off", async (language, text) => {
-    await setState("switch.kettle", "on", { device_class: "outlet" });
-    ha.serviceCalls.length = 0;
-    await say(text, language);
-    const done = calls();
-    await setState("switch.kettle", "off", { device_class: "outlet" });
-    expect(done).toEqual(["switch.turn_off switch.kettle"]);
+    expect(await callsWithTheKettleOn(text, language)).toEqual(["switch.turn_off switch.kettle"]);
   });
 
   it.each([
@@ -8012,10 +8017,9 @@ describe("French and Dutch: seeing badly, glare felt, the lights that are on, on
   });
 
   it("fr: 'déconnecte la prise de la cuisine' switches the kettle's plug off", async () => {
-    await setState("switch.kettle", "on", { device_class: "outlet" });
-    ha.serviceCalls.length = 0;
-    await say("déconnecte la prise de la cuisine", "fr");
-    expect(calls()).toEqual(["switch.turn_off switch.kettle"]);
+    expect(await callsWithTheKettleOn("déconnecte la prise de la cuisine", "fr")).toEqual([
+      "switch.turn_off switch.kettle",
+    ]);
   });
 
   it("fr: 'enlève le silencieux' unmutes the speaker", async () => {
@@ -8383,12 +8387,7 @@ describe("Spanish: a plug not wanted in use any more, as French and Italian say 
     ["fr", "je ne veux plus utiliser la prise de la cuisine"],
     ["it", "non voglio più usare la presa della cucina"],
   ])("%s: %j switches the kitchen's plug off", async (language, text) => {
-    await setState("switch.kettle", "on", { device_class: "outlet" });
-    ha.serviceCalls.length = 0;
-    await say(text, language);
-    const done = calls();
-    await setState("switch.kettle", "off", { device_class: "outlet" });
-    expect(done).toEqual(["switch.turn_off switch.kettle"]);
+    expect(await callsWithTheKettleOn(text, language)).toEqual(["switch.turn_off switch.kettle"]);
   });
 
   it.each([

@@ -17,6 +17,23 @@ const nothingNamed = () => undefined;
 const notTheHomes = (asked: { about?: string; guessed?: true } | undefined) =>
   asked === undefined || (asked.guessed === true && asked.about !== undefined);
 
+/** Read alone, `sentence` asks the home's clock (`intent`), nothing more. */
+function asksTheClock(language: string, sentence: string, intent: string) {
+  expect(readers[language]!(sentence)).toEqual({ intent });
+}
+/** As `asksTheClock`, and the whole understanding reads it as that question too. */
+function understoodAsTheClock(language: string, sentence: string, intent: string) {
+  asksTheClock(language, sentence, intent);
+  expect(understandings[language]!.understand(sentence, nothingNamed)).toMatchObject({
+    match: { intent },
+    by: "question",
+  });
+}
+/** `sentence` is no question of the home's clock. */
+function notTheClock(language: string, sentence: string) {
+  expect(notTheHomes(readers[language]!(sentence))).toBe(true);
+}
+
 describe("the time and the date asked plainly", () => {
   it.each([
     ["en", "tell me the time now, please", "query_time"],
@@ -132,9 +149,7 @@ describe("the time or the date asked of the assistant's own view", () => {
     ["nl", "welke dag is het volgens u", "query_date"],
     ["it", "che ore sono secondo te", "query_time"],
     ["it", "che giorno è oggi secondo lei", "query_date"],
-  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
-    expect(readers[language]!(sentence)).toEqual({ intent });
-  });
+  ])("%s: %j asks the home's clock", asksTheClock);
 
   it.each([
     ["en", "what time is it in lima according to you"],
@@ -142,9 +157,7 @@ describe("the time or the date asked of the assistant's own view", () => {
     ["fr", "quelle heure est-il selon toi à lima"],
     ["nl", "hoe laat is het volgens jou in lima"],
     ["it", "che ore sono a lima secondo te"],
-  ])("%s: %j, another place or day, is not the home's clock", (language, sentence) => {
-    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
-  });
+  ])("%s: %j, another place or day, is not the home's clock", notTheClock);
 });
 
 describe("words of another place, day or kind are not the home's clock", () => {
@@ -211,9 +224,7 @@ describe("words of another place, day or kind are not the home's clock", () => {
     ["es", "despiértame a esta hora"],
     ["nl", "wek me morgen op deze tijd"],
     ["de", "weck mich um diese Zeit"],
-  ])("%s: %j", (language, sentence) => {
-    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
-  });
+  ])("%s: %j", notTheClock);
 
   it.each([
     // "este" is east too, which politeness drops as a word that says nothing.
@@ -270,9 +281,7 @@ describe("the time or the date to be let known", () => {
   it.each([
     ["de", "gib mir Bescheid, wenn es zehn Uhr ist"],
     ["de", "gib mir Bescheid um acht"],
-  ])("%s: %j, a moment to come, is not the home's clock now", (language, sentence) => {
-    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
-  });
+  ])("%s: %j, a moment to come, is not the home's clock now", notTheClock);
 });
 
 describe("the time a while from now is another time", () => {
@@ -365,9 +374,7 @@ describe("a word the lists lack, where only a verb of asking can stand", () => {
     // The infinitive that closes a German or Dutch question.
     ["de", "kannst du mir die Uhrzeit vorlesen", "query_time"],
     ["nl", "kun je me de datum voorlezen", "query_date"],
-  ])("%s: %j", (language, sentence, intent) => {
-    expect(readers[language]!(sentence)).toEqual({ intent });
-  });
+  ])("%s: %j", asksTheClock);
 
   it.each([
     // A name, before or after the question: the home's clock is not its clock.
@@ -403,9 +410,7 @@ describe("a word the lists lack, where only a verb of asking can stand", () => {
     ["nl", "hoe laat moet ik weggaan"],
     ["nl", "hoe laat wil je ontbijten"],
     ["nl", "welke dag kan ik langsgaan"],
-  ])("%s: %j is left to the templates", (language, sentence) => {
-    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
-  });
+  ])("%s: %j is left to the templates", notTheClock);
 });
 
 describe("the time and the date in the words people use for them", () => {
@@ -445,9 +450,7 @@ describe("the time and the date in the words people use for them", () => {
     // The whole date asked for.
     ["es", "¿me dices la fecha completa de hoy?", "query_date"],
     ["it", "dimmi la data completa di oggi", "query_date"],
-  ])("%s: %j", (language, sentence, intent) => {
-    expect(readers[language]!(sentence)).toEqual({ intent });
-  });
+  ])("%s: %j", asksTheClock);
 
   it.each([
     // An elided word written without its apostrophe, as speech-to-text drops it.
@@ -458,9 +461,7 @@ describe("the time and the date in the words people use for them", () => {
     ["fr", "quelle heure est il sil te plait", "query_time"],
     ["it", "mi dici lora", "query_time"],
     ["en", "id like the date", "query_date"],
-  ])("%s: %j, its apostrophes left out", (language, sentence, intent) => {
-    expect(readers[language]!(sentence)).toEqual({ intent });
-  });
+  ])("%s: %j, its apostrophes left out", asksTheClock);
 
   it.each([
     // The same words, asked of another time, place or thing.
@@ -496,26 +497,20 @@ describe("the time and the date in the words people use for them", () => {
     // The whole date of another day, or of another place.
     ["es", "dime la fecha completa de mañana"],
     ["it", "la data completa a tokyo"],
-  ])("%s: %j is not the home's clock", (language, sentence) => {
-    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
-  });
+  ])("%s: %j is not the home's clock", notTheClock);
 });
 
 describe("French 'là' said alone after the question is now, 'là-bas' is there", () => {
   it.each([
     ["fr", "il est quelle heure là", "query_time"],
     ["fr", "et là, on est quel jour", "query_date"],
-  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
-    expect(readers[language]!(sentence)).toEqual({ intent });
-  });
+  ])("%s: %j asks the home's clock", asksTheClock);
 
   it.each([
     ["fr", "il est quelle heure là-bas"],
     ["fr", "on est quel jour là-bas maintenant"],
     ["it", "che giorno è là"],
-  ])("%s: %j, of a place over there, is left to the templates", (language, sentence) => {
-    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
-  });
+  ])("%s: %j, of a place over there, is left to the templates", notTheClock);
 });
 
 describe("the home's own zone said with the clock's word", () => {
@@ -531,17 +526,13 @@ describe("the home's own zone said with the clock's word", () => {
     ["es", "¿cuál es la hora local ahora?", "query_time"],
     ["nl", "wat is nu de lokale tijd", "query_time"],
     ["it", "dimmi l'ora locale", "query_time"],
-  ])("%s: %j", (language, sentence, intent) => {
-    expect(readers[language]!(sentence)).toEqual({ intent });
-  });
+  ])("%s: %j", asksTheClock);
 
   it.each([
     ["en", "what's the local time in lisbon"],
     ["fr", "l'heure locale à Montréal"],
     ["es", "hora local de Lima"],
-  ])("%s: %j, of another place, is left to the templates", (language, sentence) => {
-    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
-  });
+  ])("%s: %j, of another place, is left to the templates", notTheClock);
 });
 
 describe("the word for the time or the date misspelt by one letter left out, added or swapped", () => {
@@ -555,9 +546,7 @@ describe("the word for the time or the date misspelt by one letter left out, add
     ["es", "qué hroa es ahora", "query_time"],
     ["nl", "wat is de dtaum van vandaag", "query_date"],
     ["it", "che giono è oggi", "query_date"],
-  ])("%s: %j", (language, sentence, intent) => {
-    expect(readers[language]!(sentence)).toEqual({ intent });
-  });
+  ])("%s: %j", asksTheClock);
 
   it.each([
     // One letter for another is another word: the tide, a rate.
@@ -692,9 +681,7 @@ describe("German: the date as written ('welches Datum schreiben wir') and the ti
     ["de", "welches Datum schreiben wir nächsten Montag"],
     ["de", "erwähne die Uhrzeit in Wien"],
     ["de", "schreib mir das Datum von morgen auf"],
-  ])("%s: %j is another day or place, or no question: not the home's clock", (language, sentence) => {
-    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
-  });
+  ])("%s: %j is another day or place, or no question: not the home's clock", notTheClock);
 });
 
 describe("the week of the year asked", () => {
@@ -879,9 +866,7 @@ describe("the date asked as not knowing it, whole, by its number or as typed", (
     ["it", "ma che ore sono a tokyo"],
     // "weer" is also the weather.
     ["nl", "hoe wordt het weer vandaag eigenlijk"],
-  ])("%s: %j is not the home's date", (language, sentence) => {
-    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
-  });
+  ])("%s: %j is not the home's date", notTheClock);
 
   it.each([
     // A reminder begun, with "today" and no word of the date.
@@ -944,9 +929,7 @@ describe("the week's number asked as a fragment or with its number", () => {
     ["nl", "weeknummer volgende week"],
     ["it", "numero della settimana di Natale"],
     ["it", "che settimana!"],
-  ])("%s: %j is not this week's number", (language, sentence) => {
-    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
-  });
+  ])("%s: %j is not this week's number", notTheClock);
 });
 
 describe("the time asked roughly or of this very moment, in the language's own words", () => {
@@ -976,9 +959,7 @@ describe("the time asked roughly or of this very moment, in the language's own w
     ["es", "qué hora es más o menos en Lima"],
     ["nl", "hoe laat is het ongeveer morgen om deze tijd"],
     ["it", "che ore saranno più o meno domani"],
-  ])("%s: %j is not the home's clock", (language, sentence) => {
-    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
-  });
+  ])("%s: %j is not the home's clock", notTheClock);
 });
 
 describe("reminded of the time, or not knowing it, said plainly", () => {
@@ -989,13 +970,7 @@ describe("reminded of the time, or not knowing it, said plainly", () => {
     ["de", "erinner mich bitte an die aktuelle Uhrzeit", "query_time"],
     ["es", "no sé la hora", "query_time"],
     ["es", "es que no sé la fecha", "query_date"],
-  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
-    expect(readers[language]!(sentence)).toEqual({ intent });
-    expect(understandings[language]!.understand(sentence, nothingNamed)).toMatchObject({
-      match: { intent },
-      by: "question",
-    });
-  });
+  ])("%s: %j asks the home's clock", understoodAsTheClock);
 
   it.each([
     // A reminder of something else, or of a time of one's life.
@@ -1005,9 +980,7 @@ describe("reminded of the time, or not knowing it, said plainly", () => {
     ["de", "erinnere mich an die Uhrzeit vom Termin"],
     ["es", "no, la hora de cenar"],
     ["es", "no sé la fecha de mañana"],
-  ])("%s: %j is not the home's clock", (language, sentence) => {
-    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
-  });
+  ])("%s: %j is not the home's clock", notTheClock);
 });
 
 describe("the vowel after the first letter of the clock's word left out", () => {
@@ -1016,13 +989,7 @@ describe("the vowel after the first letter of the clock's word left out", () => 
     ["en", "whats the dte today", "query_date"],
     ["es", "dime la hra", "query_time"],
     ["it", "che dta è oggi", "query_date"],
-  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
-    expect(readers[language]!(sentence)).toEqual({ intent });
-    expect(understandings[language]!.understand(sentence, nothingNamed)).toMatchObject({
-      match: { intent },
-      by: "question",
-    });
-  });
+  ])("%s: %j asks the home's clock", understoodAsTheClock);
 
   it.each([
     // A letter left out elsewhere of a short word makes another word.
@@ -1048,9 +1015,7 @@ describe("the time and the date in words each language has for them", () => {
     ["it", "avresti l'ora per favore", "query_time"],
     ["it", "dimmi la data d'oggi", "query_date"],
     ["it", "che giorno è quest'oggi", "query_date"],
-  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
-    expect(readers[language]!(sentence)).toEqual({ intent });
-  });
+  ])("%s: %j asks the home's clock", asksTheClock);
 
   it("a weekend checked as 'siamo nel weekend' is today's", () => {
     expect(readers.it!("siamo nel weekend?")).toEqual({ intent: "query_date", weekend: true });
@@ -1064,9 +1029,7 @@ describe("the time and the date in words each language has for them", () => {
     ["it", "che ore saranno tra un'ora"],
     ["it", "che giorno sarà domani"],
     ["it", "la data d'oggi a New York"],
-  ])("%s: %j is not the home's clock", (language, sentence) => {
-    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
-  });
+  ])("%s: %j is not the home's clock", notTheClock);
 });
 
 describe("the time where the speaker is, and the time told aloud", () => {
@@ -1081,9 +1044,7 @@ describe("the time where the speaker is, and the time told aloud", () => {
     ["de", "lies mir das Datum vor", "query_date"],
     ["fr", "dis l'heure à voix haute", "query_time"],
     ["es", "di la hora en voz alta", "query_time"],
-  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
-    expect(readers[language]!(sentence)).toEqual({ intent });
-  });
+  ])("%s: %j asks the home's clock", asksTheClock);
 
   it.each([
     ["en", "what's the time in my area code"],
@@ -1092,9 +1053,7 @@ describe("the time where the speaker is, and the time told aloud", () => {
     ["de", "welches Datum war vor drei Tagen"],
     ["de", "wie spät war es vor einer Stunde"],
     ["nl", "lees het nieuws hardop voor"],
-  ])("%s: %j is not the home's clock", (language, sentence) => {
-    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
-  });
+  ])("%s: %j is not the home's clock", notTheClock);
 });
 
 describe("the time to the minute, and wondered aloud", () => {
@@ -1125,9 +1084,7 @@ describe("the time to the minute, and wondered aloud", () => {
     ["es", "un minuto"],
     ["nl", "hoe laat zal het morgen zijn"],
     ["it", "che giorno sarebbe domani"],
-  ])("%s: %j is not the home's clock", (language, sentence) => {
-    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
-  });
+  ])("%s: %j is not the home's clock", notTheClock);
 });
 
 describe("the time or the date looked up or checked", () => {
@@ -1143,9 +1100,7 @@ describe("the time or the date looked up or checked", () => {
     ["nl", "bevestig de datum", "query_date"],
     ["it", "scopri che ore sono", "query_time"],
     ["it", "consulta la data di oggi", "query_date"],
-  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
-    expect(readers[language]!(sentence)).toEqual({ intent });
-  });
+  ])("%s: %j asks the home's clock", asksTheClock);
 
   it.each([
     ["en", "fetch the time of the next train"],
@@ -1154,9 +1109,7 @@ describe("the time or the date looked up or checked", () => {
     ["es", "busca la hora de apertura de la farmacia"],
     ["nl", "bevestig de afspraak"],
     ["it", "cerca l'orario del treno"],
-  ])("%s: %j is not the home's clock", (language, sentence) => {
-    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
-  });
+  ])("%s: %j is not the home's clock", notTheClock);
 });
 
 describe("the time and the date as typed or spoken loosely", () => {
@@ -1171,9 +1124,7 @@ describe("the time and the date as typed or spoken loosely", () => {
     ["nl", "weetje hoe laat het is", "query_time"],
     ["nl", "welke dag is het vandaag eigelijk", "query_date"],
     ["it", "k ore sono", "query_time"],
-  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
-    expect(readers[language]!(sentence)).toEqual({ intent });
-  });
+  ])("%s: %j asks the home's clock", asksTheClock);
 
   it.each([
     ["en", "wut time does the shop open"],
@@ -1182,9 +1133,7 @@ describe("the time and the date as typed or spoken loosely", () => {
     ["es", "a cómo está el dólar hoy"],
     ["nl", "hoe laat is ut in Londen"],
     ["it", "k ore sono a Tokyo"],
-  ])("%s: %j is not the home's clock", (language, sentence) => {
-    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
-  });
+  ])("%s: %j is not the home's clock", notTheClock);
 });
 
 describe("a question of the clock begun by the way", () => {
@@ -1200,9 +1149,7 @@ describe("a question of the clock begun by the way", () => {
     ["nl", "nog iets: hoe laat is het", "query_time"],
     ["it", "a proposito, che giorno è oggi", "query_date"],
     ["it", "un'altra cosa, che ore sono", "query_time"],
-  ])("%s: %j asks the home's clock", (language, sentence, intent) => {
-    expect(readers[language]!(sentence)).toEqual({ intent });
-  });
+  ])("%s: %j asks the home's clock", asksTheClock);
 
   it.each([
     ["en", "by the way, what time is it in tokyo"],
@@ -1211,7 +1158,5 @@ describe("a question of the clock begun by the way", () => {
     ["es", "por cierto, qué día es mañana"],
     ["nl", "trouwens, hoe laat is het in Londen"],
     ["it", "a proposito, che giorno è domani"],
-  ])("%s: %j is not the home's clock", (language, sentence) => {
-    expect(notTheHomes(readers[language]!(sentence))).toBe(true);
-  });
+  ])("%s: %j is not the home's clock", notTheClock);
 });
