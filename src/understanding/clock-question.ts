@@ -528,28 +528,37 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     return asked.intent === "query_date" || roles.get(rest.at(-1)!) === "time" ? asked : undefined;
   }
 
-  // The clock's own phrases that politeness and "now" would break ("de maintenant" → "de", "au
-  // juste" → "au", "en este instante" → "en instante"): kept whole, as they are read.
-  const clockOwn = new Set(clockPhrases.map((p) => words(p).join(" ")));
-  const fragile = [...clockOwn]
-    .filter((key) => {
-      const cleaned = words(clean(key)).join(" ");
-      return key.includes(" ") && cleaned && cleaned !== key && roles.get(cleaned) !== roles.get(key);
-    })
-    .sort((a, b) => b.length - a.length)
-    .map((key) => ({
-      key,
-      pattern: new RegExp(
-        `(?<![\\p{L}\\p{N}])${key.split(" ").map(escape).join("[\\s']+")}(?![\\p{L}\\p{N}])`,
-        "gu",
-      ),
-    }));
+  /**
+   * The clock's own phrases that dropping politeness and "now" would break ("de maintenant" →
+   * "de", "au juste" → "au", "en este instante" → "en instante"), kept whole as they are read: one
+   * pattern, the longest first, or null. Found on the first question cleaned, not at start-up, by
+   * cleaning the phrases that hold a word of what the cleaner drops (no other can be broken).
+   */
+  let fragileSaid: RegExp | null | undefined;
+  const fragilePattern = () => {
+    if (fragileSaid !== undefined) return fragileSaid;
+    const droppable = new Set(
+      [...grammar.fillers, ...(grammar.reasons ?? []), ...grammar.now, ...WAKE_WORDS].flatMap(words),
+    );
+    const fragile = [...new Set(clockPhrases.map((p) => words(p).join(" ")))]
+      .filter((key) => {
+        if (!key.includes(" ") || !key.split(" ").some((w) => droppable.has(w))) return false;
+        const cleaned = words(clean(key)).join(" ");
+        return cleaned && cleaned !== key && roles.get(cleaned) !== roles.get(key);
+      })
+      .sort((a, b) => b.length - a.length)
+      .map((key) => key.split(" ").map(escape).join("[\\s']+"));
+    return (fragileSaid = fragile.length
+      ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${fragile.join("|")})(?![\\p{L}\\p{N}])`, "gu")
+      : null);
+  };
   /** The sentence without politeness and "now", the clock's own phrases kept whole. */
   const cleanKeeping = (folded: string) => {
     const kept: string[] = [];
-    let marked = folded;
-    for (const { key, pattern } of fragile)
-      marked = marked.replace(pattern, () => ` \u00a7${kept.push(key) - 1}\u00a7 `);
+    const pattern = fragilePattern();
+    const marked = pattern
+      ? folded.replace(pattern, (said) => ` \u00a7${kept.push(words(said).join(" ")) - 1}\u00a7 `)
+      : folded;
     return kept.length
       ? clean(marked).replace(/\u00a7(\d+)\u00a7/g, (_, n: string) => kept[Number(n)]!)
       : clean(folded);

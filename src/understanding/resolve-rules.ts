@@ -325,15 +325,17 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
           const said = words.slice(i, j).join(" ");
           const kind = t.kindOf(said);
           if (!kind) continue;
+          // The places first: most phrases have no floor after their kind, and a device's name is
+          // looked up only for one that does.
+          const floor = t.findPlace(p.ctx, t.stripPlaceWords(words.slice(j).join(" ")));
+          const room = floor && t.findPlace(p.ctx, words.slice(0, i).join(" "));
+          // The floor holds every area the room names, and more: a room said with another floor is none.
+          const on = (a: { id: string }) => floor?.areas.some((b) => b.id === a.id);
+          if (!room || !floor || floor.areas.length <= room.areas.length || !room.areas.every(on)) continue;
           // "the bathroom light upstairs" where a light is called "Bathroom Light": that light, by its name.
           const named = words.slice(0, j).join(" ");
           const device = t.device(p.ctx, named);
           if (device.kind === "one" && t.exactly(p.ctx, device, named)) continue;
-          const room = t.findPlace(p.ctx, words.slice(0, i).join(" "));
-          const floor = t.findPlace(p.ctx, t.stripPlaceWords(words.slice(j).join(" ")));
-          // The floor holds every area the room names, and more: a room said with another floor is none.
-          const on = (a: { id: string }) => floor?.areas.some((b) => b.id === a.id);
-          if (!room || !floor || floor.areas.length <= room.areas.length || !room.areas.every(on)) continue;
           const ofKind = t.kindGroup(p.ctx, kind, room, said);
           if (ofKind.kind !== "group" || ofKind.targets.length)
             return withPlace(ofKind, { place: room.label });

@@ -28,6 +28,12 @@ beforeEach(async () => {
 const say = (text: string, language: string, deviceId = "kitchen_satellite") =>
   agent.handle({ text, language, deviceId });
 
+/** `text` said in `language` touches nothing. */
+async function touchesNothing(language: string, text: string) {
+  await say(text, language);
+  expect(calls()).toEqual([]);
+}
+
 describe("German and Dutch: a light dimmed 'um zehn' with no unit is dimmed at ten o'clock", () => {
   it.each([
     ["de", "dimme das Licht um zehn"],
@@ -67,10 +73,7 @@ describe("English: 'hit the lights' switches on the lights where the speaker is"
 
   it.each([["hit the road"], ["hit the light switch"], ["who hit the lights"], ["hit the kettle"]])(
     "en: %j says no switching on of a light: nothing is touched",
-    async (text) => {
-      await say(text, "en");
-      expect(calls()).toEqual([]);
-    },
+    (text) => touchesNothing("en", text),
   );
 });
 
@@ -167,10 +170,7 @@ describe("German: a room said in the genitive is that room", () => {
   it.each([
     ["schalte das Licht des Gästezimmers aus"],
     ["die Temperatur des Schlafzimmers war gestern zu hoch"],
-  ])("de: %j names no room of the home, or tells: nothing is touched", async (text) => {
-    await say(text, "de");
-    expect(calls()).toEqual([]);
-  });
+  ])("de: %j names no room of the home, or tells: nothing is touched", (text) => touchesNothing("de", text));
 });
 
 describe("German and Dutch: reminded of the date alone is told it", () => {
@@ -242,10 +242,7 @@ describe("English, German and Dutch: the volume halved is half of where it is no
     ["de", "die Lautstärke wurde halbiert"],
     ["nl", "het volume is gehalveerd"],
     ["nl", "halveer het recept"],
-  ])("%s: %j tells, or halves no volume: nothing is touched", async (language, text) => {
-    await say(text, language);
-    expect(calls()).toEqual([]);
-  });
+  ])("%s: %j tells, or halves no volume: nothing is touched", touchesNothing);
 });
 
 describe("German: a wish with 'gern' after what is wished is the wish", () => {
@@ -268,10 +265,9 @@ describe("German: a wish with 'gern' after what is wished is the wish", () => {
     ["ich hatte das Licht in der Küche gern aus"],
     ["ich hätte das gern"],
     ["ich hätte das Licht gern aus gehabt, aber egal"],
-  ])("de: %j tells of the past or wishes nothing named: nothing is touched", async (text) => {
-    await say(text, "de");
-    expect(calls()).toEqual([]);
-  });
+  ])("de: %j tells of the past or wishes nothing named: nothing is touched", (text) =>
+    touchesNothing("de", text),
+  );
 });
 
 describe("English: 'hit the <room> lights' switches that room's lights on, and only lights", () => {
@@ -292,10 +288,7 @@ describe("English: 'hit the <room> lights' switches that room's lights on, and o
     ["hit the heater lights"],
     ["hit the lights in the kettle"],
     ["hit the speaker lights"],
-  ])("en: %j names no light: nothing is touched", async (text) => {
-    await say(text, "en");
-    expect(calls()).toEqual([]);
-  });
+  ])("en: %j names no light: nothing is touched", (text) => touchesNothing("en", text));
 });
 
 describe("English: 'flick' the lights on or off, 'nudge' the volume", () => {
@@ -318,12 +311,8 @@ describe("English: 'flick' the lights on or off, 'nudge' the volume", () => {
     expect(calls()).toEqual(expected);
   });
 
-  it.each([["flick the lights"], ["nudge the speaker"]])(
-    "en: %j says no way: nothing is touched",
-    async (text) => {
-      await say(text, "en");
-      expect(calls()).toEqual([]);
-    },
+  it.each([["flick the lights"], ["nudge the speaker"]])("en: %j says no way: nothing is touched", (text) =>
+    touchesNothing("en", text),
   );
 });
 
@@ -341,10 +330,7 @@ describe("English: 'be quieter', said to the assistant, is its own voice, the sp
 
   it.each([["be careful"], ["be brighter"], ["be right back"]])(
     "en: %j asks nothing of the sound: nothing is touched",
-    async (text) => {
-      await say(text, "en");
-      expect(calls()).toEqual([]);
-    },
+    (text) => touchesNothing("en", text),
   );
 });
 
@@ -369,10 +355,7 @@ describe("English: a lower or higher level is one step that way", () => {
 
   it.each([["the speaker is at a lower level"], ["a lower level of detail"]])(
     "en: %j asks nothing: nothing is touched",
-    async (text) => {
-      await say(text, "en");
-      expect(calls()).toEqual([]);
-    },
+    (text) => touchesNothing("en", text),
   );
 });
 
@@ -394,10 +377,7 @@ describe("German and Dutch: what is not needed is switched off", () => {
     ["de", "ich brauche das Licht nicht auszuschalten"],
     ["de", "ich brauche die Musik nicht lauter"],
     ["nl", "ik heb het licht niet feller nodig"],
-  ])("%s: %j asks for nothing: nothing is touched", async (language, text) => {
-    await say(text, language);
-    expect(calls()).toEqual([]);
-  });
+  ])("%s: %j asks for nothing: nothing is touched", touchesNothing);
 
   it.each([
     ["de", "ich brauche dich nicht", /Welche/],
@@ -474,10 +454,7 @@ describe("English, German and Dutch: what is wrong, told after the complaint, le
     ["de", "ich sehe das Licht in der Küche"],
     ["nl", "ik kan het licht in de keuken niet uitzetten"],
     ["nl", "het licht is aan ik zie het"],
-  ])("%s: %j tells what is so: nothing is touched", async (language, text) => {
-    await say(text, language);
-    expect(calls()).toEqual([]);
-  });
+  ])("%s: %j tells what is so: nothing is touched", touchesNothing);
 });
 
 describe("English, German and Dutch: a command announced as 'time to …' is the command", () => {
@@ -502,10 +479,7 @@ describe("English, German and Dutch: a command announced as 'time to …' is the
     ["en", "time to get up"],
     ["de", "ist es Zeit das Licht im Schlafzimmer einzuschalten"],
     ["nl", "is het tijd om de lamp in de slaapkamer aan te doen"],
-  ])("%s: %j asks or commands nothing here: nothing is touched", async (language, text) => {
-    await say(text, language);
-    expect(calls()).toEqual([]);
-  });
+  ])("%s: %j asks or commands nothing here: nothing is touched", touchesNothing);
 });
 
 describe("English and German: a volume set with its verb and the number straight after it", () => {
@@ -525,10 +499,7 @@ describe("English and German: a volume set with its verb and the number straight
     ["en", "set volume"],
     ["en", "set volume alarms for 7"],
     ["de", "Lautstärke einstellen"],
-  ])("%s: %j says no level: nothing is touched", async (language, text) => {
-    await say(text, language);
-    expect(calls()).toEqual([]);
-  });
+  ])("%s: %j says no level: nothing is touched", touchesNothing);
 });
 
 describe("Dutch: lights wished to come on, said with their own verb 'aangaan'", () => {
@@ -543,10 +514,7 @@ describe("Dutch: lights wished to come on, said with their own verb 'aangaan'", 
 
   it.each([["wanneer gaan de lampen aan"], ["gaat het licht in de slaapkamer aan"]])(
     "nl: %j asks: nothing is touched",
-    async (text) => {
-      await say(text, "nl");
-      expect(calls()).toEqual([]);
-    },
+    (text) => touchesNothing("nl", text),
   );
 });
 
@@ -567,9 +535,6 @@ describe("English: 'on the <room> lights', said first, switches them on as 'off 
 
   it.each([["on the kitchen table"], ["on the bedroom wall there is a lamp"]])(
     "en: %j asks nothing: nothing is touched",
-    async (text) => {
-      await say(text, "en");
-      expect(calls()).toEqual([]);
-    },
+    (text) => touchesNothing("en", text),
   );
 });
