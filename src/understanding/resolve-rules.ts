@@ -128,7 +128,7 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
     name: "load of a device",
     reads:
       '"outlet 2 of the double relay", "the second socket", "channel 2", "the left socket": one load of a device with several',
-    decide(p) {
+    decide(p, t) {
       const said = readEndpointPhrase(p.ctx.grammar, p.said);
       if (!said || p.exact()) return undefined;
       const loads =
@@ -149,7 +149,11 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
         return { kind: "ambiguous", choices };
       }
       const [one] = found;
-      return one ? { kind: "one", target: one.target } : undefined;
+      if (one) return { kind: "one", target: one.target };
+      // A device named with a load it does not have, or one the home does not have: said so, rather
+      // than read as its kind word alone ("Steckdose 2 des Doppelrelais" is no plug of the home's).
+      if (!said.device || p.whole().kind !== "not_found") return undefined;
+      return { kind: "not_found", name: t.device(p.ctx, said.device).kind === "not_found" ? said.device : p.said };
     },
   },
   {

@@ -218,6 +218,21 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
         ],
       },
     });
+    // A load of a device the home does not have is that device, not found: never read as the load's
+    // kind word alone (all of the home's plugs) nor left unread.
+    for (const [language, phrase, name] of [
+      ["en", "outlet 2 of the triple relay", "triple relay"],
+      ["en", "the third socket of the garden strip", "garden strip"],
+      ["de", "Steckdose 2 der Steckerleiste", "steckerleiste"],
+      ["fr", "la prise 2 de la multiprise", "multiprise"],
+      ["es", "el segundo enchufe de la regleta", "regleta"],
+      ["nl", "stopcontact 2 van de stekkerdoos", "stekkerdoos"],
+      ["it", "la seconda presa della ciabatta", "ciabatta"],
+    ] as const)
+      expect(named(language, phrase), `${language}: ${phrase}`).toEqual({
+        rule: "load of a device",
+        name: { kind: "not_found", name },
+      });
   });
 
   it("here or home: 'in here' is the satellite's area; with none, where 'here' is is not known", () => {
