@@ -153,6 +153,14 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     grammar.stateWordFirstTells ? Object.values(grammar.stateWords).flat().map(fold) : [],
   );
   const auxiliaries = new Set((grammar.auxiliariesFirst ?? []).map(fold));
+  const stateWords = new Set(Object.values(grammar.stateWords).flat().map(fold));
+  /** Single-word copulas that say how something is now ("is", "está", "è"), not how it was. */
+  const copulasOfNow = new Set(
+    (grammar.cues.copulas ?? [])
+      .filter((c) => !(grammar.cues.pastCopulas ?? []).includes(c))
+      .map(fold)
+      .filter((c) => !c.includes(" ")),
+  );
   const toldFirst = new Set((grammar.toldFirst ?? []).map(fold));
   const participleWords = new Set((grammar.participle?.words ?? []).map(fold));
   const fromWords = new Set((grammar.fromWays ?? []).map(fold));
@@ -330,9 +338,13 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     return wayVerb ? found.rest : undefined;
   }
 
-  /** Whether a template's name holds a word that acts, outside the names it contains. */
-  function holdsAVerb(name: string, lookup: (words: string) => Spotted | undefined): boolean {
-    return holds(name, lookup, ACTING);
+  /**
+   * Whether a template's name holds a word that acts, outside the names it contains. `asked`: the
+   * name a question asks about, where a kind's word is the thing asked of, though the same word
+   * may command ("la porta è chiusa": the door, not "bring").
+   */
+  function holdsAVerb(name: string, lookup: (words: string) => Spotted | undefined, asked = false): boolean {
+    return holds(name, lookup, ACTING, asked);
   }
 
   /** A name's words as the lexicon reads them ("l'interrupteur": "l'", "interrupteur"). */
@@ -374,6 +386,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     name: string,
     lookup: (words: string) => Spotted | undefined,
     cues: readonly Cue[],
+    kindsAreThings = false,
   ): boolean {
     const words = wordsOf(name);
     if (!lexicon.mayHold(words, cues)) return false;
@@ -382,7 +395,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       if (inName(spans, i)) continue;
       for (let n = Math.min(lexicon.startingWith(words[i]!), words.length - i); n >= 1; n--) {
         const sense = lexicon.senses(joinWords(words.slice(i, i + n)));
-        if (!sense || sense.preposition) continue;
+        if (!sense || sense.preposition || (kindsAreThings && sense.kind)) continue;
         const acts = (cue: Cue) =>
           sense.cues.has(cue) || (i === 0 && sense.first.has(cue) && !VERB_ONLY_FIRST.has(cue));
         if (cues.some(acts)) return true;
@@ -669,6 +682,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       const word = words[i]!;
       // A state word is what is wished for ("la luce spenta"), as "the lights off" is.
       if (said(word, ["on", "off"])) return false;
+      // Or, after a copula of now, how it is, said or asked: "la puerta del garaje está cerrada".
+      if (stateWords.has(word) && words.slice(1, i).some((w) => copulasOfNow.has(w))) return false;
       // Only what it names stands between the article and it: "the volume should be raised" asks.
       if (
         words.slice(1, i).some((w) => {
@@ -1064,7 +1079,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       // luci sono spente", "está la luz encendida" ask, though their words could say a wish.
       const command =
         (templated.intent === "query_sensor" && read?.certain) ||
-        (templated.name !== undefined && holdsAVerb(templated.name, lookup));
+        (templated.name !== undefined && holdsAVerb(templated.name, lookup, true));
       // "es ist warm", "es ist hell": a state said, whose copula a question's template took for a
       // name ("es ist"); no question, and no place or device to say is unknown.
       const stated =

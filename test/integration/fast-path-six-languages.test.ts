@@ -8398,3 +8398,60 @@ describe("Spanish: a plug not wanted in use any more, as French and Italian say 
     expect(calls()).toEqual([]);
   });
 });
+
+describe("a door's state said as a statement asks, where a question is said so", () => {
+  it.each([
+    ["es", "la puerta del garaje está cerrada", "Sí, Garage Door está cerrado."],
+    ["es", "la puerta del garaje está abierta", "No, Garage Door está cerrado."],
+    ["fr", "la porte du garage est ouverte", "Non, Garage Door est fermé."],
+    // "porta" is also "bring": said of what is asked about, it is the door.
+    ["it", "la porta è chiusa", "Sì, Garage Door e Front Door."],
+    ["it", "la porta del garage è aperta", "No, Garage Door è chiuso."],
+  ])("%s: %j says the door's state, and moves nothing", async (language, text, speech) => {
+    expect(await say(text, language)).toMatchObject({ speech });
+    expect(calls()).toEqual([]);
+  });
+
+  it("what was so, or a statement where a question turns its words round, is not asked", async () => {
+    for (const [language, text] of [
+      ["es", "la puerta estaba cerrada"],
+      ["en", "the garage door is closed"],
+    ] as const)
+      expect((await say(text, language)).response_type, `${language}: ${text}`).not.toBe("query_answer");
+    expect(calls()).toEqual([]);
+  });
+
+  it("'porta' said first still brings a light to a level", async () => {
+    await say("porta la luce della cucina al massimo", "it");
+    expect(calls()).toEqual([
+      `light.turn_on light.counter_lights {"brightness_pct":100}`,
+      `light.turn_on light.kitchen_ceiling {"brightness_pct":100}`,
+    ]);
+  });
+});
+
+describe("how bright a switch is: it has no brightness, in six languages", () => {
+  it.each([
+    ["en", "how bright is the kettle", "Kettle is a switch, with no brightness; it is off."],
+    ["de", "wie hell ist der Wasserkocher", "Kettle ist ein Schalter ohne Helligkeit; er ist aus."],
+    [
+      "fr",
+      "quelle est la luminosité de la bouilloire",
+      "Kettle est un interrupteur, sans luminosité ; il est éteint.",
+    ],
+    ["es", "qué brillo tiene el hervidor", "Kettle es un interruptor, sin brillo; está apagado."],
+    ["nl", "hoe fel is de waterkoker", "Kettle is een schakelaar, zonder helderheid; hij is uit."],
+    ["it", "quanto è luminoso il bollitore", "Kettle è un interruttore, senza luminosità; è spento."],
+  ])("%s: %j", async (language, text, speech) => {
+    expect(await say(text, language)).toMatchObject({ speech });
+  });
+
+  it.each([
+    ["es", "cuánto brillo tiene la lámpara del escritorio"],
+    ["nl", "hoe helder is de bureaulamp"],
+    ["it", "che luminosità ha la lampada della scrivania"],
+  ])("%s: %j says the light's brightness", async (language, text) => {
+    await setState("light.desk_lamp", "on", { brightness: 128 });
+    expect((await say(text, language)).speech).toMatch(/^Desk Lamp .*50 p/);
+  });
+});

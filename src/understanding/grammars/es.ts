@@ -2712,6 +2712,8 @@ export const es: FastPathGrammar = {
         "a (cuántos|cuantos) grados (está|están|estamos)",
         `${TOLD} la {sensor}`,
         "qué {sensor} hace {name}",
+        // "qué brillo tiene la lámpara", "cuánto brillo tiene": what a device has of it.
+        "(qué|que|cuánto|cuanto) {sensor} tiene {name}",
         "qué {sensor} hace",
         "qué {sensor} hay [{name}]",
         "cuánta {sensor} hay {name}",
@@ -2951,7 +2953,8 @@ export const es: FastPathGrammar = {
     energy: ["energía", "consumo de energía"],
     current: ["corriente", "amperaje", "amperios"],
     voltage: ["voltaje", "tensión"],
-    illuminance: ["luminosidad", "iluminancia"],
+    // "qué brillo tiene la lámpara": a light's brightness, a switch's none (as English "bright").
+    illuminance: ["luminosidad", "iluminancia", "brillo"],
   },
   sensorNames: {
     temperature: "la temperatura",

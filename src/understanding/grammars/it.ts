@@ -2838,6 +2838,8 @@ export const it: FastPathGrammar = {
         `[${TOLD}] l'{sensor} {name}`,
         `${TOLD} l'{sensor}`,
         "che {sensor} (c'è|fa) {name}",
+        // "che luminosità ha la lampada": what a device has of it.
+        "(che|quanta) {sensor} ha {name}",
         "che {sensor} (c'è|fa)",
         "quanta {sensor} c'è {name}",
         "quanta {sensor} c'è",
@@ -3059,7 +3061,8 @@ export const it: FastPathGrammar = {
     energy: ["energia", "consumo di energia"],
     current: ["corrente", "amperaggio"],
     voltage: ["tensione", "voltaggio"],
-    illuminance: ["luminosità", "illuminamento"],
+    // "quanto è luminosa la lampada": a light's brightness, a switch's none (as English "bright").
+    illuminance: ["luminosità", "illuminamento", "luminoso", "luminosa"],
   },
   sensorNames: {
     temperature: "la temperatura",

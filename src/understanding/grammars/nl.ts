@@ -2307,7 +2307,8 @@ export const nl: FastPathGrammar = {
     energy: ["energie", "energieverbruik"],
     current: ["stroomsterkte", "ampère"],
     voltage: ["spanning", "voltage"],
-    illuminance: ["helderheid", "lichtsterkte"],
+    // "hoe fel is de lamp": a light's brightness, a switch's none (as English "bright").
+    illuminance: ["helderheid", "lichtsterkte", "fel", "helder"],
   },
   sensorNames: {
     temperature: "de temperatuur",
