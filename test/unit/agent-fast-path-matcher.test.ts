@@ -167,6 +167,23 @@ describe("fast-path grammars", () => {
     ["es", "Cierre la persiana, porfa", { intent: "close", name: "persiana" }],
     ["es", "¿Qué humedad hay?", { intent: "query_sensor", sensor: "humidity" }],
     ["es", "¿A qué temperatura estamos?", { intent: "query_sensor", sensor: "temperature" }],
+    // Electricity as people call it, used by a device now: its power, not its current.
+    ["es", "cuánta luz gasta la secadora", { intent: "query_sensor", name: "secadora", sensor: "power" }],
+    [
+      "fr",
+      "combien d'électricité consomme le four",
+      { intent: "query_sensor", name: "four", sensor: "power" },
+    ],
+    [
+      "it",
+      "quanta corrente sta consumando la lavatrice",
+      { intent: "query_sensor", name: "lavatrice", sensor: "power" },
+    ],
+    [
+      "it",
+      "quanta corrente assorbe la lavatrice",
+      { intent: "query_sensor", name: "lavatrice", sensor: "current" },
+    ],
     [
       "es",
       "¿Cuál es la humedad del sensor del baño?",

@@ -2694,6 +2694,8 @@ export const es: FastPathGrammar = {
       sensor: "power",
       templates: [
         "cuanto (consume|gasta|esta consumiendo|esta gastando) {name} [(ahora|ahora mismo|en este momento)]",
+        // "cuánta luz gasta la secadora": electricity, as people call it, used now.
+        "cuanta (electricidad|corriente|luz) (consume|gasta|usa|esta consumiendo|esta gastando|esta usando) {name} [(ahora|ahora mismo|en este momento)]",
       ],
     },
     {

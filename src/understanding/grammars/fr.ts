@@ -2552,7 +2552,11 @@ export const fr: FastPathGrammar = {
     {
       intent: "query_sensor",
       sensor: "power",
-      templates: ["combien (consomme|tire) {name} [(en ce moment|actuellement|maintenant)]"],
+      templates: [
+        "combien (consomme|tire) {name} [(en ce moment|actuellement|maintenant)]",
+        // "combien d'électricité consomme le sèche-linge": the house's electricity, what it uses now.
+        "combien (d'électricité|d'electricite|de courant) (consomme|utilise|tire) {name} [(en ce moment|actuellement|maintenant)]",
+      ],
     },
     {
       intent: "query_sensor",

@@ -2818,6 +2818,8 @@ export const it: FastPathGrammar = {
       sensor: "power",
       templates: [
         "quanto (consuma|assorbe|sta consumando|sta assorbendo) {name} [(adesso|ora|in questo momento)]",
+        // "quanta corrente consuma l'asciugatrice": electricity, as people call it, used now.
+        "quanta (corrente|elettricità|elettricita) (consuma|usa|sta consumando|sta usando) {name} [(adesso|ora|in questo momento)]",
       ],
     },
     {
