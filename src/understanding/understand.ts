@@ -786,14 +786,16 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     // "turn on the bathroom heater": a word said right after a place is what is there, a device
     // the home may not have, never a stray word that leaves the place's lights.
     if (spans.some((s) => s.end === words.length - 1 && s.spotted.type === "place")) return undefined;
-    // A kind, an article, a preposition or a number before it makes it a name's word.
+    // A kind, an article, a preposition or a number before it makes it a name's word; so does a
+    // word of "to" ("la lampada a stelo": a floor lamp, never the room's every lamp).
     const before = lexicon.senses(words.at(-2)!);
     if (
       before?.kind ||
       before?.article ||
       before?.preposition ||
       before?.quantifier ||
-      before?.number !== undefined
+      before?.number !== undefined ||
+      before?.cues.has("to")
     )
       return undefined;
     // "luce più debole", "rends les lumières plus foncées": what there is to be more or less of is

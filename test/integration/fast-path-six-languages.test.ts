@@ -388,6 +388,15 @@ describe("never acting on a word that only looks like a cue", () => {
     expect(result.speech).toBe("Je n'ai pas trouvé de télé dans la maison.");
   });
 
+  it("it: what kind of lamp, said after 'a' ('la lampada a stelo'), is never left out to switch every lamp", async () => {
+    await say("accendi la lampada a stelo", "it", "kitchen_satellite");
+    await say("accendi la lampada a sospensione", "it", "kitchen_satellite");
+    expect(calls()).toEqual([]);
+    // A word said after the command with nothing before it still changes nothing of it.
+    await say("spegni la luce della cucina subito", "it");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
   it("'su' is a direction only next to a volume or a level: 'metti su la luce' changes no brightness", async () => {
     await say("metti su la luce della cucina", "it");
     expect(calls()).toEqual([]);
@@ -8453,5 +8462,15 @@ describe("how bright a switch is: it has no brightness, in six languages", () =>
   ])("%s: %j says the light's brightness", async (language, text) => {
     await setState("light.desk_lamp", "on", { brightness: 128 });
     expect((await say(text, language)).speech).toMatch(/^Desk Lamp .*50 p/);
+  });
+});
+
+describe("it: softer light ('più soffuse') is dimmer", () => {
+  it("'metti le luci della cucina più soffuse' dims the kitchen's light that is on", async () => {
+    await say("metti le luci della cucina più soffuse", "it");
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
+    // Said of the music, it is not the light's: nothing changes.
+    await say("metti la musica più soffusa", "it");
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
   });
 });

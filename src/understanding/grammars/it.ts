@@ -947,6 +947,12 @@ export const it: FastPathGrammar = {
       "più morbida",
       "più morbide",
       "più morbido",
+      "più morbidi",
+      // "metti le luci più soffuse": softer, dimmer light.
+      "più soffusa",
+      "più soffuse",
+      "più soffuso",
+      "più soffusi",
       "molto intensa",
       "molto intense",
       // "imposta le luci su bassa intensità": "su" before a low light is "to", not "up".
