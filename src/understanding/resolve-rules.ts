@@ -153,7 +153,10 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
       // A device named with a load it does not have, or one the home does not have: said so, rather
       // than read as its kind word alone ("Steckdose 2 des Doppelrelais" is no plug of the home's).
       if (!said.device || p.whole().kind !== "not_found") return undefined;
-      return { kind: "not_found", name: t.device(p.ctx, said.device).kind === "not_found" ? said.device : p.said };
+      return {
+        kind: "not_found",
+        name: t.device(p.ctx, said.device).kind === "not_found" ? said.device : p.said,
+      };
     },
   },
   {
@@ -180,12 +183,22 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
   },
   {
     name: "compound",
-    reads: '"kamerlamp", "keukenlampen": a place and a kind written as one word',
+    reads:
+      '"kamerlamp", "keukenlampen", "Badezimmerlicht oben": a place and a kind written as one word, with its floor or not',
     decide(p, t) {
       // "Garagentor", "garagedeur": a kind's own word is no place and kind written together.
       if (p.whole().kind !== "not_found" || p.kind()) return undefined;
       const split = t.compound(p.ctx, p.key);
-      return split === undefined ? undefined : p.again(split);
+      if (split !== undefined) return p.again(split);
+      // "Badezimmerlicht oben", "badkamerlamp boven": the compound said with where its place is.
+      const [first, ...rest] = p.key.split(" ");
+      const where = rest.join(" ");
+      if (!rest.length || !t.findPlace(p.ctx, t.stripPlaceWords(where))) return undefined;
+      const parts = t.compound(p.ctx, first!)?.split(" ");
+      if (!parts) return undefined;
+      // Its kind between the room and the floor, as "bathroom lights upstairs" says it.
+      const [kind, ...room] = parts;
+      return p.again(`${room.join(" ")} ${kind} ${where}`);
     },
   },
   {

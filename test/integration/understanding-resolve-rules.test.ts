@@ -255,6 +255,16 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
       expect(german.rule).toBe("compound");
       expect(ids(german.resolved)).toEqual(lights);
     }
+    // Said with the floor its place is on, as "the office lamps upstairs"; never another floor's.
+    for (const [language, phrase] of [
+      ["de", "bürolampen im obergeschoss"],
+      ["nl", "kantoorlampen op de bovenverdieping"],
+    ] as const) {
+      const upstairs = explain(language, phrase);
+      expect(upstairs.rule, phrase).toBe("compound");
+      expect(ids(upstairs.resolved), phrase).toEqual(["light.desk_lamp"]);
+    }
+    expect(ids(explain("de", "küchenlampen im obergeschoss").resolved)).toEqual([]);
   });
 
   it("another word for its kind: a name said with another word for its kind, only when exact", () => {
