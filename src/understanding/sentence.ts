@@ -98,11 +98,14 @@ export function alternation(words: Iterable<string>): string {
     .join("|");
 }
 
-/** Removes whole words (or runs of words) of `words` from a folded sentence. */
+/**
+ * Removes whole words (or runs of words) of `words` from a folded sentence. One that ends with an
+ * elision ("tu m'", "essaie d'") is written joined to the word after it ("tu m'éteins la lumière").
+ */
 export function remover(words: string[]): (text: string) => string {
   const alt = alternation(words);
   if (!alt) return (text) => text;
-  const pattern = new RegExp(`(?:^|\\s)(?:${alt})(?=\\s|$)`, "g");
+  const pattern = new RegExp(`(?:^|\\s)(?:${alt})(?=\\s|$|(?<='))`, "g");
   return (text) => text.replace(pattern, " ").replace(/\s+/g, " ").trim();
 }
 

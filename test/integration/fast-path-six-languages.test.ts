@@ -8474,3 +8474,27 @@ describe("it: softer light ('più soffuse') is dimmer", () => {
     expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":25}`]);
   });
 });
+
+describe("fr: the one it is done for, said before the verb ('tu m'allumes …'), and a need said 'il me faut'", () => {
+  it.each([
+    ["tu m'éteins la bouilloire", ["switch.turn_off switch.kettle"]],
+    [
+      "tu m'allumes la lumière de la cuisine",
+      ["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"],
+    ],
+    ["essaie d'éteindre la bouilloire", ["switch.turn_off switch.kettle"]],
+  ])("%j", async (text, done) => {
+    await say(text, "fr");
+    expect(calls()).toEqual(done);
+  });
+
+  it("'il me faut plus de lumière dans la cuisine' brightens its light that is on", async () => {
+    await say("il me faut plus de lumière dans la cuisine", "fr");
+    expect(calls()).toEqual([`light.turn_on light.kitchen_ceiling {"brightness_pct":75}`]);
+  });
+
+  it("what was done, told ('tu m'as éteint la lumière'), changes nothing", async () => {
+    await say("tu m'as éteint la lumière de la cuisine", "fr");
+    expect(calls()).toEqual([]);
+  });
+});

@@ -118,8 +118,12 @@ export const fr: FastPathGrammar = {
       ["allumées", "allumés", "allumée", "allumé"].map((on) => `${that} ${on}`),
     ),
     "qui est en train de jouer",
-    // "tu allumes la lumière ?": the one asked, said before or after the verb.
+    // "tu allumes la lumière ?": the one asked, said before or after the verb; "tu m'éteins la
+    // lumière", "tu nous baisses le son": and the one it is done for, before the verb.
+    "tu me",
+    "tu nous",
     "tu",
+    "m'",
     "veuillez",
     // Politeness and thanks, however written.
     "merci beaucoup",
@@ -134,6 +138,9 @@ export const fr: FastPathGrammar = {
     "j'ai besoin que tu",
     "j'ai besoin de",
     "j'ai besoin d'",
+    // The same need said impersonally: "il me faut plus de lumière".
+    "il me faut",
+    "il nous faut",
     "peux-tu",
     "pouvez-vous",
     "pouvez vous",
