@@ -441,10 +441,11 @@ export function createTargetResolver(grammar: FastPathGrammar) {
       const other = kind === "outlet" ? kindWords.get(w) : undefined;
       return other && other !== kind ? `{${other}}` : w;
     };
-    const said = words
-      .split(" ")
-      .filter((w) => w.length > 3)
-      .map(asSaid);
+    // Short words are left out ("sur le porche"), but for a kind's word ("la stekker van de tv").
+    const said = words.split(" ").flatMap((w) => {
+      const as = asSaid(w);
+      return w.length > 3 || as !== w ? [as] : [];
+    });
     // Where a light hangs ("la luz del techo") is read below, the speaker's room first; a word of a
     // room's name ("my bed room") says where, in a place the home calls otherwise.
     const placeWords = new Set(

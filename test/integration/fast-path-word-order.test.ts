@@ -264,6 +264,9 @@ describe("a plug named by what is plugged into it, said with another word for th
     ["fr", "débranche la prise du téléviseur s'il te plaît"],
     ["es", "apaga el enchufe del televisor"],
     ["it", "spegni la presa del televisore"],
+    // A kind's short word too: "tv" is no article or preposition to leave out.
+    ["nl", "zet de stekker van de tv uit"],
+    ["de", "schalte die Steckdose vom TV aus"],
   ])("%s: %j switches the TV Plug off", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual(["switch.turn_off switch.tv_plug"]);
