@@ -8498,3 +8498,15 @@ describe("fr: the one it is done for, said before the verb ('tu m'allumes …'),
     expect(calls()).toEqual([]);
   });
 });
+
+describe("de, nl: a plug pulled ('zieh den Stecker vom …', 'trek de stekker van … eruit') is off", () => {
+  it.each([
+    ["de", "zieh den Stecker vom Wasserkocher"],
+    ["de", "zieh den Stecker aus der Küche raus"],
+    ["nl", "trek de stekker van de waterkoker eruit"],
+    ["nl", "trek de stekker van de keuken eruit"],
+  ])("%s: %j switches the kitchen's plug off, never its lights", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_off switch.kettle"]);
+  });
+});

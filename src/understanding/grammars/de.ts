@@ -2653,6 +2653,12 @@ export const de: FastPathGrammar = {
         "{name} aus",
       ],
     },
+    {
+      // "zieh den Stecker vom Wasserkocher": its plug pulled, it is off; a room's plugs.
+      intent: "turn_off",
+      kind: "outlet",
+      templates: ["(zieh|ziehe) den stecker (von|vom|von der|aus|aus dem|aus der) {name} [(raus|heraus)]"],
+    },
   ],
   later: {
     after: ["in", "nach"],

@@ -2187,6 +2187,12 @@ export const nl: FastPathGrammar = {
         "{name} uit",
       ],
     },
+    {
+      // "trek de stekker van de waterkoker eruit": its plug pulled out, it is off; a room's plugs.
+      intent: "turn_off",
+      kind: "outlet",
+      templates: ["trek de stekker (van|uit) {name} [eruit]"],
+    },
   ],
   later: {
     after: ["over", "na"],
