@@ -100,7 +100,7 @@ export function alternation(words: Iterable<string>): string {
 
 /**
  * Removes whole words (or runs of words) of `words` from a folded sentence. One that ends with an
- * elision ("tu m'", "essaie d'") is written joined to the word after it ("tu m'éteins la lumière").
+ * elision ("m'", "essaie d'") is written joined to the word after it ("tu m'éteins la lumière").
  */
 export function remover(words: string[]): (text: string) => string {
   const alt = alternation(words);
