@@ -166,6 +166,9 @@ describe("wake words, fillers and word order", () => {
     ["alexa turn the bedroom light off", ["light.turn_off light.bedroom_light"]],
     ["turn the bedroom light off ollie", ["light.turn_off light.bedroom_light"]],
     ["ok home assistant, turn the bedroom light off", ["light.turn_off light.bedroom_light"]],
+    // The assistant's whole name leaves no "home" behind to name every room.
+    ["hello home assistant, turn the bedroom light off", ["light.turn_off light.bedroom_light"]],
+    ["home assistant switch off the bedroom light", ["light.turn_off light.bedroom_light"]],
   ])("%j", async (text, expected) => {
     await say(text);
     expect(calls()).toEqual(expected);

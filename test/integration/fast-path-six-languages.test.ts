@@ -5502,8 +5502,18 @@ describe("Spanish and Italian: openers and favours said before the command", () 
   });
 });
 
-describe("Spanish and Italian: a greeting, or the assistant called by what it is, before the command", () => {
+describe("a greeting, or the assistant called by what it is, before or after the command", () => {
   it.each([
+    ["en", "assistant, switch the kitchen lights off"],
+    ["en", "hey assistant kitchen light off please"],
+    ["en", "turn the kitchen light off, assistant"],
+    ["de", "Assistent, schalte bitte das Küchenlicht aus"],
+    ["de", "hey Assistentin mach das Licht in der Küche aus"],
+    ["fr", "assistant, éteins la cuisine s'il te plaît"],
+    ["fr", "dis assistante, éteins la lumière de la cuisine"],
+    ["fr", "éteins les lumières de la cuisine, assistant"],
+    ["nl", "assistent, doe het licht in de keuken uit"],
+    ["nl", "hé assistent zet de keukenlampen uit"],
     ["es", "buenos días, apaga la luz de la cocina"],
     ["es", "buenas tardes asistente, apaga la luz de la cocina"],
     ["it", "buonasera, spegni la luce della cucina"],
@@ -5514,6 +5524,11 @@ describe("Spanish and Italian: a greeting, or the assistant called by what it is
   });
 
   it.each([
+    ["en", "assistant, the kitchen light is off"],
+    ["en", "hello home assistant"],
+    ["de", "Assistent, ist das Küchenlicht aus?"],
+    ["fr", "assistant, la cuisine est éteinte"],
+    ["nl", "hoi assistent"],
     ["es", "buenos días a todos en casa"],
     ["es", "buenos días asistente, mañana apaga la luz de la cocina"],
     ["it", "buongiorno assistente"],

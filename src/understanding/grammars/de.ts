@@ -224,6 +224,9 @@ export const de: FastPathGrammar = {
     "gib mir",
     "hallo",
     "hi",
+    // The assistant called by what it is, as Spanish "asistente": "Assistent, mach das Licht aus".
+    "assistent",
+    "assistentin",
     // A question after the command: "mach das Licht aus, kannst du das für mich machen".
     "kannst du das für mich machen",
     "kannst du das für mich tun",

@@ -145,6 +145,10 @@ export const en: FastPathGrammar = {
     "just",
     "hey",
     "hello",
+    // The assistant called by what it is, as Spanish "asistente": "assistant, turn off the lights".
+    "assistant",
+    // Its whole name, so that "home" is not left behind to name the whole home.
+    "home assistant",
     "hi",
     // A greeting before the command: "good night, turn off the lights", "hi there, …".
     "hi there",

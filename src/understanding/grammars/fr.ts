@@ -250,6 +250,11 @@ export const fr: FastPathGrammar = {
     "bonjour",
     "bonsoir",
     "coucou",
+    // The assistant called by what it is, as Spanish "asistente": "assistant, éteins la lumière".
+    "assistant",
+    // Its whole name, so that "home" is not left behind to name the whole home.
+    "home assistant",
+    "assistante",
     "bonne nuit",
     "bonne soirée",
     "je vous prie de",

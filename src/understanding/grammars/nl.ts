@@ -134,6 +134,8 @@ export const nl: FastPathGrammar = {
     "goede nacht",
     "hoi",
     "hallo",
+    // The assistant called by what it is, as Spanish "asistente": "assistent, doe het licht uit".
+    "assistent",
     // A question after the command: "doe het licht uit, kun je dat voor me doen".
     "kun je dat voor me doen",
     "kun je dat voor mij doen",
