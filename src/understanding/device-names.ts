@@ -12,6 +12,25 @@ import type { ZwaveTarget as ZwaveDevice } from "../zwave-host/zwave-target.js";
 import { targetKey } from "../zwave-host/zwave-target.js";
 import { isReachable, matchDevices } from "./zwave-names.js";
 import { haKindOf } from "../zwave-host/ha-kind.js";
+import { GRAMMARS } from "./grammar.js";
+
+/**
+ * The words that join the parts of a name in any of the languages ("of", "da", "della", "van"): a
+ * home may name its devices in any of them ("lampada da terra"). A name said with these words
+ * alone ("da light": "the light", said as spoken) names none of its devices by part.
+ */
+const JOINING = new Set(
+  Object.values(GRAMMARS)
+    .flatMap((g) => g.areaPrepositions)
+    .map(normalizeName)
+    .filter((w) => w && !w.includes(" ")),
+);
+/** The name without its joining words; undefined when it has none. */
+const withoutJoining = (name: string): string | undefined => {
+  const words = normalizeName(name).split(" ");
+  const kept = words.filter((w) => !JOINING.has(w));
+  return kept.length === words.length ? undefined : kept.join(" ");
+};
 
 export function zwaveName(device: ZwaveDevice): string {
   return device.name;
@@ -56,15 +75,22 @@ export function createDeviceNames(grammar: FastPathGrammar) {
       partial: zwAll.partial.filter(ctx.scope.zwave),
     };
     const area = place?.areas[0];
-    const resolution = ctx.mirror.resolve(name, {
+    const within = {
       ...(area && place?.areas.length === 1 ? { area: area.id } : {}),
       ...(ctx.speakerDeviceId ? { speakerDeviceId: ctx.speakerDeviceId } : {}),
-    });
+    };
+    const resolution = ctx.mirror.resolve(name, within);
     const inPlace = (m: { areaId?: string | undefined }) =>
       !place || place.areas.some((a) => a.id === m.areaId);
     // A name must name the device: "the garage" is not the garage door, even when it is the
     // garage's only device (a match through the area, floor or domain alone is not a name).
-    const matches = resolution.matches.filter(
+    // A name matches by part through its other words only: "da lamp" ("the lamp", as spoken) is
+    // not the one lamp whose name holds "da" ("lampada da terra").
+    const content = withoutJoining(name);
+    const byPart =
+      content === undefined ? resolution.matches : content ? ctx.mirror.resolve(content, within).matches : [];
+    const exact = resolution.matches.filter((m) => m.match === "exact");
+    const matches = [...exact, ...byPart.filter((m) => !exact.some((e) => e.entityId === m.entityId))].filter(
       (m) => ctx.scope.domain(m.domain) && inPlace(m) && m.score >= PARTIAL,
     );
     const exposed = matches.filter((m) => m.exposed);
