@@ -881,6 +881,14 @@ export interface FastPathGrammar {
      */
     itIs?: string[];
     /**
+     * The time's words that also name time spent or to spare ("Zeit", "time", "tijd"): said right
+     * before a word of `after` and more ("die Zeit mit dir", "time with you"; "check the time for
+     * me" asks it), or after a word of
+     * `having` with no article or question word between ("hast du kurz Zeit", "do you have time",
+     * "gib mir Zeit"; "do you have the time" asks it), no question of the clock.
+     */
+    spans?: { words: string[]; after: string[]; having: string[] };
+    /**
      * Prepositions before a city that `areaPrepositions` lacks ("l'ora ad Amsterdam"): a place
      * said with the question, which only the home's own is answered of.
      */

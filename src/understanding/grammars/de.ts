@@ -2228,6 +2228,26 @@ export const de: FastPathGrammar = {
     ],
     // "ist es schon Montag", "haben wir März": today's date checked.
     // "es ist Zeit", "ist es schon Zeit": the time has come, no question of it.
+    // "hast du kurz Zeit", "die Zeit mit dir", "lass dir Zeit": time spent or to spare, not the time of day.
+    spans: {
+      words: ["zeit"],
+      after: ["mit"],
+      having: [
+        "habe",
+        "hast",
+        "hat",
+        "haben",
+        "habt",
+        "hätte",
+        "hättest",
+        "gib",
+        "gibst",
+        "lass",
+        "lässt",
+        "nimm",
+        "nimmst",
+      ],
+    },
     itIs: ["es ist", "das ist", "jetzt ist", "nun ist"],
     present: [
       "ist es",

@@ -1732,6 +1732,8 @@ export const en: FastPathGrammar = {
     present: ["is it", "is it already", "is it still", "are we on", "are we in"],
     // "it's time", "is it time yet": the time has come, no question of it; "what a time", an
     // exclamation of the time one has had.
+    // "do you have time for me", "time with you": time spent or to spare, not the time of day.
+    spans: { words: ["time"], after: ["with"], having: ["have", "has", "got", "give", "gimme"] },
     itIs: ["it's", "it is", "its", "that's", "now's", "now is", "is this", "is that", "yet", "what a"],
     // "is it the weekend yet": the weekend, checked of today as a day's name is.
     weekend: ["weekend", "week-end"],

@@ -1817,6 +1817,12 @@ export const nl: FastPathGrammar = {
     // "is het al maart", "zijn we vrijdag": today's date checked.
     // "het is tijd", "is het al tijd": the time has come, no question of it.
     // "het wordt tijd": it is about time, said of something long awaited.
+    // "heb je even tijd", "de tijd met jou": time spent or to spare, not the time of day.
+    spans: {
+      words: ["tijd"],
+      after: ["met"],
+      having: ["heb", "hebt", "heeft", "hebben", "had", "geef", "gun", "neem"],
+    },
     itIs: ["het is", "'t is", "t is", "nu is", "het wordt", "'t wordt", "t wordt"],
     present: ["is het", "is het al", "is het nog", "zijn we", "zitten we in", "zijn we in", "hebben we"],
     // "is het al weekend": the weekend, checked of today as a day's name is.
