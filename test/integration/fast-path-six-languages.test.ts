@@ -6468,8 +6468,15 @@ describe("French: a higher or lower level, said as such, is a step", () => {
   });
 });
 
-describe("French, Dutch and German: as high or as low as it goes, or at full strength, is that end of the scale", () => {
+describe("as high or as low as it goes, or at full strength, is that end of the scale", () => {
   it.each([
+    ["en", "put the music as loud as possible", 1],
+    ["en", "set the speaker as quiet as possible", 0.01],
+    ["es", "sube el volumen lo más alto posible", 1],
+    ["es", "pon la música lo más baja posible", 0.01],
+    ["it", "metti la musica il più forte possibile", 1],
+    ["it", "porta il volume più basso possibile", 0.01],
+    ["fr", "mets la musique le plus fort possible", 1],
     ["fr", "mets le volume aussi haut que possible", 1],
     ["fr", "mets le son le plus bas possible", 0.01],
     ["nl", "zet het volume zo hoog mogelijk", 1],
@@ -6486,6 +6493,10 @@ describe("French, Dutch and German: as high or as low as it goes, or at full str
   it.each([
     ["nl", "zet het licht in de keuken op volle sterkte"],
     ["de", "stell das Licht in der Küche auf volle Stärke"],
+    ["en", "make the kitchen lights as bright as possible"],
+    ["fr", "mets la cuisine le plus clair possible"],
+    ["es", "pon las luces de la cocina lo más brillantes posible"],
+    ["it", "metti le luci della cucina più luminose possibile"],
   ])("%s: %j sets the kitchen's lights to 100 percent", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([
@@ -6498,7 +6509,11 @@ describe("French, Dutch and German: as high or as low as it goes, or at full str
     ["nl", "is het volume zo hoog mogelijk"],
     ["de", "ist die Lautstärke so hoch wie möglich"],
     ["fr", "le volume est-il le plus haut possible"],
-  ])("%s: %j, asked, sets nothing", async (language, text) => {
+    ["en", "the kitchen lights are as bright as possible"],
+    ["en", "is the music as loud as possible"],
+    ["es", "la música está lo más alta posible"],
+    ["it", "la musica è più forte possibile"],
+  ])("%s: %j, asked or told, sets nothing", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([]);
   });

@@ -1313,6 +1313,15 @@ export const en: FastPathGrammar = {
   },
   numberCompounds: { patterns: ["{tens} {unit}"] },
   levels: {
+    // "set the lights as low as possible", "as bright as possible": as far as it goes, as German "so hell wie möglich".
+    "as high as possible": 100,
+    "as bright as possible": 100,
+    "as loud as possible": 100,
+    "as low as possible": 1,
+    "as dim as possible": 1,
+    "as dark as possible": 1,
+    "as quiet as possible": 1,
+    "as soft as possible": 1,
     half: 50,
     full: 100,
     max: 100,

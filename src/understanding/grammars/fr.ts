@@ -1833,6 +1833,17 @@ export const fr: FastPathGrammar = {
   },
   numberCompounds: { patterns: ["{tens} {unit}", "{tens} et {unit}"], unitsUpTo: 19 },
   levels: {
+    // "mets la lumière le plus fort possible", "le plus sombre possible": as far as it goes.
+    "le plus fort possible": 100,
+    "aussi fort que possible": 100,
+    "le plus clair possible": 100,
+    "aussi clair que possible": 100,
+    "le plus lumineux possible": 100,
+    "le plus faible possible": 1,
+    "le plus sombre possible": 1,
+    "aussi sombre que possible": 1,
+    "le plus doucement possible": 1,
+    "aussi doucement que possible": 1,
     maximum: 100,
     max: 100,
     // "luminosité maximale", "volume minimal": the adjective after what it is of.
