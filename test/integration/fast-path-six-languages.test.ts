@@ -693,6 +693,42 @@ describe("German and Dutch: as far as it goes ('so laut wie möglich', 'zo fel m
   });
 
   it.each([
+    ["de", "dreh die Musik ganz auf", 1],
+    ["de", "dreh bitte die Lautstärke ganz auf", 1],
+    ["nl", "zet de muziek helemaal hoog", 1],
+    ["nl", "zet het geluid helemaal laag", 0.01],
+  ])(
+    "%s: %j, all the way said with 'ganz' or 'helemaal', sets the speaker's volume to %d",
+    async (language, text, level) => {
+      await say(text, language);
+      expect(calls()).toEqual([
+        `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+      ]);
+    },
+  );
+
+  it.each([
+    ["de", "mach das Licht in der Küche ganz hell", 100],
+    ["de", "dreh die Küchenlampen ganz auf", 100],
+    ["nl", "zet de lampen in de keuken helemaal hoog", 100],
+  ])("%s: %j sets the kitchen's lights to %d percent", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `light.turn_on light.counter_lights {"brightness_pct":${level}}`,
+      `light.turn_on light.kitchen_ceiling {"brightness_pct":${level}}`,
+    ]);
+  });
+
+  it("nl: 'zet het keukenlicht helemaal laag' dims the kitchen's light that is on all the way", async () => {
+    await say("zet het keukenlicht helemaal laag", "nl");
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":1}']);
+  });
+
+  it.each([
+    ["de", "die Musik ist ganz auf"],
+    ["de", "das Licht in der Küche ist ganz hell"],
+    ["nl", "het volume staat helemaal hoog"],
+    ["nl", "het licht in de keuken staat helemaal laag"],
     ["de", "die Musik ist so laut"],
     ["de", "das Licht in der Küche ist so hell"],
     ["de", "mach die Musik so hell wie möglich"],

@@ -1695,6 +1695,9 @@ export const de: FastPathGrammar = {
   },
   numberCompounds: { patterns: ["{unit}und{tens}"], units: { ein: 1 } },
   levels: {
+    // "dreh die Lautstärke ganz auf", "mach das Licht ganz hell": as far as it goes, as "ganz hoch" is.
+    "ganz auf": 100,
+    "ganz hell": 100,
     hälfte: 50,
     halb: 50,
     // "auf halbe Helligkeit", "halbe Lautstärke".

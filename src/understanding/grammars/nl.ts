@@ -1415,6 +1415,9 @@ export const nl: FastPathGrammar = {
   // "tweeëntwintig" folds to "tweeentwintig".
   numberCompounds: { patterns: ["{unit}en{tens}"] },
   levels: {
+    // "zet het volume helemaal hoog", "het licht helemaal laag": as far as it goes, as "helemaal omhoog" is.
+    "helemaal hoog": 100,
+    "helemaal laag": 1,
     half: 50,
     // "op halve helderheid", "halve volume".
     halve: 50,
