@@ -2749,6 +2749,30 @@ describe("Spanish and Italian: darker or brighter, said as how it is or as a ver
   });
 });
 
+describe("French: the light wished for as the weather is said ('qu'il fasse plus sombre')", () => {
+  it.each([
+    ["fr", "je voudrais qu'il fasse plus sombre dans la cuisine"],
+    ["fr", "il faudrait qu'il fasse moins clair à la cuisine"],
+  ])("%s: %j dims the kitchen light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
+  });
+
+  it("fr: 'j'aimerais qu'il fasse plus clair dans la cuisine' brightens the kitchen's lights", async () => {
+    await say("j'aimerais qu'il fasse plus clair dans la cuisine", "fr");
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":75}']);
+  });
+
+  it.each([
+    ["fr", "je ne veux pas qu'il fasse plus sombre dans la cuisine"],
+    ["fr", "j'aimerais qu'il fasse chaud dans la cuisine"],
+    ["fr", "bien qu'il fasse sombre, laisse la cuisine éteinte"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("Spanish to 'ustedes' and Italian to 'Lei': the volume stepped", () => {
   it.each([
     ["es", "bájenle al volumen", 0.1],

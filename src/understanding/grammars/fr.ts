@@ -707,6 +707,10 @@ export const fr: FastPathGrammar = {
     ],
     particles: [],
     brighter: [
+      // "je voudrais qu'il fasse plus clair": the light wished for as the weather is said ("il fait sombre"), in the subjunctive, as Spanish "quiero que esté más claro".
+      "qu'il fasse plus clair",
+      "qu'il fasse moins sombre",
+      "qu'il fasse clair",
       // "éclaire plus le salon": more light, not the lights switched on.
       "éclaire plus",
       "éclairez plus",
@@ -800,6 +804,10 @@ export const fr: FastPathGrammar = {
       "on y voit rien",
     ],
     dimmer: [
+      // "j'aimerais qu'il fasse plus sombre ici": the same wish, darker.
+      "qu'il fasse plus sombre",
+      "qu'il fasse moins clair",
+      "qu'il fasse sombre",
       // Light that bothers, as it dazzles: "la lumière me gêne", "les lumières me gênent".
       "la lumière me gêne",
       "les lumières me gênent",
