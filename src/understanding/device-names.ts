@@ -32,6 +32,9 @@ const withoutJoining = (name: string): string | undefined => {
   return kept.length === words.length ? undefined : kept.join(" ");
 };
 
+/** A first part shorter than this names nothing by itself ("Steh" of "Stehlampe"). */
+const SHORTEST_FIRST_PART = 5;
+
 export function zwaveName(device: ZwaveDevice): string {
   return device.name;
 }
@@ -149,7 +152,39 @@ export function createDeviceNames(grammar: FastPathGrammar) {
           ...new Set([...exactHa.map((m) => m.domain), ...zwAll.exact.map((d) => haKindOf(d).domain)]),
         ],
       };
-    return typo(ctx, name, place) ?? { kind: "not_found", name };
+    return typo(ctx, name, place) ?? firstPart(ctx, name, place) ?? { kind: "not_found", name };
+  }
+
+  // Words for kinds of device, one word each: the heads compounds end in ("steckdose", "lamp").
+  const heads = grammar.compounds
+    ? Object.values(grammar.kinds)
+        .flat()
+        .map(normalizeName)
+        .filter((w) => w && !w.includes(" "))
+    : [];
+  const links = ["", ...(grammar.compoundLinks ?? [])];
+
+  /**
+   * "schalte den Drucker aus": the first part of a name or alias written as one word with a word
+   * for its kind ("Druckersteckdose"), as compounding languages write names; another language's
+   * "printer" is a word of "Printer Plug". Only one device so named.
+   */
+  function firstPart(ctx: ResolveContext, name: string, place?: Place): Resolved | undefined {
+    const said = normalizeName(name);
+    if (!heads.length || said.includes(" ") || said.length < SHORTEST_FIRST_PART) return undefined;
+    const entities = place ? place.areas.flatMap((a) => a.entities) : ctx.exposed();
+    const found = entities.filter(
+      (e) =>
+        ctx.scope.domain(e.domain) &&
+        [e.name, ...e.aliases].some((n) => {
+          const key = normalizeName(n);
+          return heads.some((h) => links.some((l) => key === `${said}${l}${h}`));
+        }),
+    );
+    const [only] = found;
+    return found.length === 1 && only
+      ? { kind: "one", target: { source: "ha", entity: only, name: only.name } }
+      : undefined;
   }
 
   /** A name one or two edits from exactly one device's name or alias, and only then. */

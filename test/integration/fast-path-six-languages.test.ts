@@ -54,6 +54,26 @@ describe("a room said as the thing to switch is its lights", () => {
   });
 });
 
+describe("German and Dutch: a device named by the first part of its one-word name ('Drucker' of 'Druckersteckdose')", () => {
+  it.each([
+    ["de", "schalte den Schreibtisch bitte ein", "light.turn_on light.desk_lamp"],
+    ["de", "mach die Arbeitsplatte an", "light.turn_on light.counter_lights"],
+    ["nl", "doe het aanrecht aan", "light.turn_on light.counter_lights"],
+  ])("%s: %j switches the one device so named", async (language, text, call) => {
+    await say(text, language);
+    expect(calls()).toEqual([call]);
+  });
+
+  it.each([
+    ["de", "mach den Schreibtischstuhl an"],
+    ["de", "mach die Steh an"],
+    ["nl", "doe de aanrechtkast aan"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("the assistant's own voice is the speaker's volume", () => {
   it.each([
     ["en", "speak a bit louder", 0.3],
