@@ -5619,6 +5619,29 @@ describe("a greeting, or the assistant called by what it is, before or after the
   });
 });
 
+describe("speech going on from what was said before ('and now …', 'y ahora …')", () => {
+  it.each([
+    ["en", "ok, and now switch the kitchen lights off"],
+    ["de", "danke schön, und jetzt das Küchenlicht aus"],
+    ["de", "und nun schalte die Küche aus"],
+    ["fr", "merci, et maintenant éteins la cuisine"],
+    ["nl", "en nu de lampen in de keuken uit"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["en", "switch on the kettle and now switch the kitchen lights off"],
+    ["de", "schalte den Wasserkocher ein und jetzt das Küchenlicht aus"],
+    ["fr", "allume la bouilloire et maintenant éteins la cuisine"],
+    ["nl", "zet de waterkoker aan en nu de keukenlampen uit"],
+  ])("%s: %j, two commands, is handed on whole", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("Italian: 'fissa' sets a level, as Spanish's 'fija'", () => {
   it("it: 'fissa il volume a sessanta' sets the speaker's volume to 60 %", async () => {
     await say("fissa il volume a sessanta", "it");

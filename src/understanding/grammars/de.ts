@@ -224,6 +224,9 @@ export const de: FastPathGrammar = {
     "gib mir",
     "hallo",
     "hi",
+    // "und jetzt mach das Licht aus": speech going on from what was said before, as Spanish "y ahora".
+    "und jetzt",
+    "und nun",
     // The assistant called by what it is, as Spanish "asistente": "Assistent, mach das Licht aus".
     "assistent",
     "assistentin",

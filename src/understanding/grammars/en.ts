@@ -145,6 +145,8 @@ export const en: FastPathGrammar = {
     "just",
     "hey",
     "hello",
+    // "and now turn off the light": speech going on from what was said before, as Spanish "y ahora".
+    "and now",
     // The assistant called by what it is, as Spanish "asistente": "assistant, turn off the lights".
     "assistant",
     // Its whole name, so that "home" is not left behind to name the whole home.

@@ -250,6 +250,8 @@ export const fr: FastPathGrammar = {
     "bonjour",
     "bonsoir",
     "coucou",
+    // "et maintenant éteins la lumière": speech going on from what was said before, as Spanish "y ahora".
+    "et maintenant",
     // The assistant called by what it is, as Spanish "asistente": "assistant, éteins la lumière".
     "assistant",
     // Its whole name, so that "home" is not left behind to name the whole home.

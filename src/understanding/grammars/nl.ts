@@ -134,6 +134,8 @@ export const nl: FastPathGrammar = {
     "goede nacht",
     "hoi",
     "hallo",
+    // "en nu het licht uit": speech going on from what was said before, as Spanish "y ahora".
+    "en nu",
     // The assistant called by what it is, as Spanish "asistente": "assistent, doe het licht uit".
     "assistent",
     // A question after the command: "doe het licht uit, kun je dat voor me doen".
