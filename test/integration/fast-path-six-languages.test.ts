@@ -5642,6 +5642,25 @@ describe("speech going on from what was said before ('and now …', 'y ahora …
   });
 });
 
+describe("French: the one it is done for said before the verb ('tu me baisses le son', 'm'éteindre'), as Spanish 'me apagas'", () => {
+  it.each([
+    ["fr", "tu peux m'éteindre la cuisine s'il te plaît"],
+    ["fr", "tu me coupes les lumières de la cuisine"],
+    ["es", "me apagas la cocina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "ne m'éteins pas la cuisine"],
+    ["fr", "tu m'as éteint la cuisine"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("Italian: 'fissa' sets a level, as Spanish's 'fija'", () => {
   it("it: 'fissa il volume a sessanta' sets the speaker's volume to 60 %", async () => {
     await say("fissa il volume a sessanta", "it");

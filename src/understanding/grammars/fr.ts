@@ -92,6 +92,10 @@ export const fr: FastPathGrammar = {
     // "baisse-moi le son", "éteignez-moi la lumière": the one it is done for, said after the verb
     // (so "donne-moi {name}" is read as "donne {name}").
     "moi",
+    // "tu me baisses le son", "tu peux m'éteindre la cuisine": the same, said before the verb, as
+    // Spanish "me apagas la luz".
+    "me",
+    "m'",
     // Politeness said as a favour asked: "be so kind and …".
     "sois gentil et",
     "sois gentille et",
