@@ -962,6 +962,12 @@ export interface FastPathGrammar {
     /** A while (`during` a span of `units`: "for an hour", "für eine Stunde"): done now, not undone later. */
     during: string[];
     /**
+     * A span said with no word before it is a while, as the language says a duration ("mach das
+     * Licht zehn Minuten an", "doe het licht tien minuten aan"); without this, only of a mute
+     * ("turn off the light 5 minutes" may mean "in").
+     */
+    bareSpanLasts?: boolean;
+    /**
      * A while that ends at a time or when something happens, said to the end of the sentence:
      * done now, not undone later. `time` comes before a time said with its `clock` word or a word
      * of `words` ("jusqu'à cinq heures", "hasta mañana"); `hour` before a time alone ("hasta las

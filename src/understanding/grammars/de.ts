@@ -2684,6 +2684,7 @@ export const de: FastPathGrammar = {
     },
   ],
   later: {
+    bareSpanLasts: true,
     after: ["in", "nach"],
     units: [
       "sekunde",

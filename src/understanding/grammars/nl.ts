@@ -2202,6 +2202,7 @@ export const nl: FastPathGrammar = {
     },
   ],
   later: {
+    bareSpanLasts: true,
     after: ["over", "na"],
     units: [
       "seconde",
