@@ -5661,6 +5661,32 @@ describe("French: the one it is done for said before the verb ('tu me baisses le
   });
 });
 
+describe("a favour asked with 'a' and 'and', or a request softened with 'maybe', before the command", () => {
+  it.each([
+    ["de", "tu mir bitte einen Gefallen und schalte die Küche aus"],
+    ["es", "hazme un favor y apaga la cocina"],
+    ["it", "fammi un favore e spegni la cucina"],
+    ["en", "maybe switch the kitchen lights off"],
+    ["en", "could you perhaps switch off the kitchen lights"],
+    ["fr", "tu pourrais peut-être éteindre la cuisine"],
+    ["es", "¿podrías tal vez apagar la cocina?"],
+    ["it", "potresti forse spegnere la cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["it", "fammi un favore"],
+    ["en", "maybe later"],
+    ["fr", "la lumière de la cuisine peut être éteinte"],
+    ["en", "maybe the kitchen lights are off"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("Italian: 'fissa' sets a level, as Spanish's 'fija'", () => {
   it("it: 'fissa il volume a sessanta' sets the speaker's volume to 60 %", async () => {
     await say("fissa il volume a sessanta", "it");

@@ -123,6 +123,7 @@ export const de: FastPathGrammar = {
     "sei so freundlich und",
     "seien sie so freundlich und",
     "tu mir den gefallen und",
+    "tu mir einen gefallen und",
     // Asked as whether it can be done, or as a favour begged: "wäre es möglich, das Licht zu
     // dimmen", "darf ich dich bitten, das Licht auszuschalten" (the infinitive with "zu" follows).
     "wäre es möglich",

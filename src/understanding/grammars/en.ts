@@ -127,6 +127,9 @@ export const en: FastPathGrammar = {
     // Politeness said as a favour asked: "be so kind and …".
     "do me a favor and",
     "do me a favour and",
+    // "could you maybe dim the lights", "perhaps turn the music down": softened, as German "vielleicht".
+    "maybe",
+    "perhaps",
     "be so kind as to",
     "would you be so kind as to",
     "be so kind and",

@@ -67,11 +67,20 @@ export const es: FastPathGrammar = {
     // Politeness said as a manner or a favour: "amablemente baja el volumen", "por cortesía …",
     // "hazme el favor, apaga la luz", "te ruego que apagues la luz".
     "amablemente",
+    // "¿podrías quizás bajar la luz?": softened, as German "vielleicht".
+    "quizás",
+    "quizá",
+    "tal vez",
     "por cortesía",
     "hazme el favor",
     "hágame el favor",
     "hazme el favor y",
     "hágame el favor y",
+    // The same favour with "un": "hazme un favor y apaga la luz".
+    "hazme un favor",
+    "hágame un favor",
+    "hazme un favor y",
+    "hágame un favor y",
     // "cuando puedas": when convenient is now.
     "cuando puedas",
     "cuando pueda",

@@ -287,6 +287,15 @@ export const fr: FastPathGrammar = {
     "j'aimerais",
     "tu pourrais",
     "pourriez vous",
+    // "tu pourrais peut-être baisser la lumière": softened, as German "vielleicht"; only with the
+    // request ("la lumière peut être allumée" says what may be).
+    "tu pourrais peut être",
+    "pourrais tu peut être",
+    "vous pourriez peut être",
+    "pourriez vous peut être",
+    "tu peux peut être",
+    "peut être que tu pourrais",
+    "peut être que tu peux",
     "merci",
     "hé",
     // "hey", said in French as in English.

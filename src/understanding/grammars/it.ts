@@ -340,8 +340,14 @@ export const it: FastPathGrammar = {
     // A tag asking agreement after the command: "spegni la luce, d'accordo?".
     "d'accordo",
     // A favour asked before the command itself: "fammi il favore, spegni la luce".
+    // "potresti magari abbassare la luce": softened, as German "vielleicht".
+    "magari",
+    "forse",
     "fammi il favore",
     "fammi un favore",
+    // "fammi un favore e spegni la luce": the favour and the command joined by "e".
+    "fammi il favore e",
+    "fammi un favore e",
     "mi faccia il favore",
     "vorrei chiederti di",
     "volevo chiederti di",
