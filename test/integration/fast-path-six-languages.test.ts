@@ -5687,6 +5687,26 @@ describe("a favour asked with 'a' and 'and', or a request softened with 'maybe',
   });
 });
 
+describe("a room dimmed a little with the infinitive after a request, as with the imperative", () => {
+  it.each([
+    ["es", "¿puedes bajar un poquito la cocina?"],
+    ["it", "potresti abbassare leggermente la cucina"],
+    ["fr", "tu peux baisser légèrement la cuisine"],
+  ])("%s: %j dims the kitchen light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
+  });
+
+  it.each([
+    ["es", "¿puedes bajar un poquito la cocina mañana?"],
+    ["it", "potresti abbassare leggermente la cucina stasera"],
+    ["fr", "tu as baissé légèrement la cuisine"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("Italian: 'fissa' sets a level, as Spanish's 'fija'", () => {
   it("it: 'fissa il volume a sessanta' sets the speaker's volume to 60 %", async () => {
     await say("fissa il volume a sessanta", "it");

@@ -2683,20 +2683,22 @@ export const es: FastPathGrammar = {
     {
       intent: "brighten",
       templates: [
-        "(aumenta|sube) [(un poco|un poquito)] el brillo (de|del|de la) {name}",
-        "aumenta (un poco|un poquito) {name}",
-        "aumenta {name} [(un poco|un poquito)]",
+        // "¿podrías aumentar un poco la cocina?": the infinitive after a request, as the imperative.
+        "(aumenta|aumentar|sube|subir) [(un poco|un poquito)] el brillo (de|del|de la) {name}",
+        "(aumenta|aumentar) (un poco|un poquito) {name}",
+        "(aumenta|aumentar) {name} [(un poco|un poquito)]",
         "haz [que] {name} [(un poco|un poquito)] más (brillante|luminosa|luminoso|clara|claro)",
       ],
     },
     {
       intent: "dim",
       templates: [
-        "(baja|reduce|disminuye) [(un poco|un poquito)] el brillo (de|del|de la) {name}",
-        "(atenúa|atenua|reduce) (un poco|un poquito) {name}",
-        "(atenúa|atenua|reduce) {name} [(un poco|un poquito)]",
-        "baja (un poco|un poquito) {name}",
-        "baja {name} (un poco|un poquito)",
+        // "¿podrías bajar un poco la cocina?": the infinitive after a request, as the imperative.
+        "(baja|bajar|reduce|reducir|disminuye|disminuir) [(un poco|un poquito)] el brillo (de|del|de la) {name}",
+        "(atenúa|atenua|atenuar|reduce|reducir) (un poco|un poquito) {name}",
+        "(atenúa|atenua|atenuar|reduce|reducir) {name} [(un poco|un poquito)]",
+        "(baja|bajar) (un poco|un poquito) {name}",
+        "(baja|bajar) {name} (un poco|un poquito)",
       ],
     },
     {

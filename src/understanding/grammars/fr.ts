@@ -2553,20 +2553,22 @@ export const fr: FastPathGrammar = {
     {
       intent: "brighten",
       templates: [
-        "(augmente|intensifie) (un peu|légèrement) {name}",
-        "(augmente|intensifie) {name} [(un peu|légèrement)]",
-        "(augmente|monte) [(un peu|légèrement)] la luminosité (de|du|de la|des) {name}",
+        // "tu pourrais augmenter un peu la cuisine": the infinitive after a request, as the imperative.
+        "(augmente|augmenter|intensifie|intensifier) (un peu|légèrement) {name}",
+        "(augmente|augmenter|intensifie|intensifier) {name} [(un peu|légèrement)]",
+        "(augmente|augmenter|monte|monter) [(un peu|légèrement)] la luminosité (de|du|de la|des) {name}",
         "rends {name} [(un peu|légèrement)] plus (lumineux|lumineuse|lumineuses|lumineux)",
       ],
     },
     {
       intent: "dim",
       templates: [
-        "(tamise|diminue|atténue) (un peu|légèrement) {name}",
-        "(tamise|diminue|atténue) {name} [(un peu|légèrement)]",
-        "(baisse|diminue) [(un peu|légèrement)] la luminosité (de|du|de la|des) {name}",
-        "baisse (un peu|légèrement) {name}",
-        "baisse {name} (un peu|légèrement)",
+        // "tu pourrais baisser un peu la cuisine": the infinitive after a request, as the imperative.
+        "(tamise|tamiser|diminue|diminuer|atténue|atténuer) (un peu|légèrement) {name}",
+        "(tamise|tamiser|diminue|diminuer|atténue|atténuer) {name} [(un peu|légèrement)]",
+        "(baisse|baisser|diminue|diminuer) [(un peu|légèrement)] la luminosité (de|du|de la|des) {name}",
+        "(baisse|baisser) (un peu|légèrement) {name}",
+        "(baisse|baisser) {name} (un peu|légèrement)",
       ],
     },
     {

@@ -2808,20 +2808,22 @@ export const it: FastPathGrammar = {
     {
       intent: "brighten",
       templates: [
-        "(aumenta|alza) [(un po'|un poco|leggermente)] la luminosità (del|della|dello|di) {name}",
-        "aumenta (un po'|un poco|leggermente) {name}",
-        "aumenta {name} [(un po'|un poco|leggermente)]",
+        // "potresti aumentare un po' la cucina": the infinitive after a request, as the imperative.
+        "(aumenta|aumentare|alza|alzare) [(un po'|un poco|leggermente)] la luminosità (del|della|dello|di) {name}",
+        "(aumenta|aumentare) (un po'|un poco|leggermente) {name}",
+        "(aumenta|aumentare) {name} [(un po'|un poco|leggermente)]",
         "rendi {name} [(un po'|un poco)] più (luminosa|luminoso|luminose|luminosi)",
       ],
     },
     {
       intent: "dim",
       templates: [
-        "(diminuisci|abbassa|riduci) [(un po'|un poco|leggermente)] la luminosità (del|della|dello|di) {name}",
-        "(attenua|diminuisci|riduci) (un po'|un poco|leggermente) {name}",
-        "(attenua|diminuisci|riduci) {name} [(un po'|un poco|leggermente)]",
-        "abbassa (un po'|un poco|leggermente) {name}",
-        "abbassa {name} (un po'|un poco|leggermente)",
+        // "potresti abbassare un po' la cucina": the infinitive after a request, as the imperative.
+        "(diminuisci|diminuire|abbassa|abbassare|riduci|ridurre) [(un po'|un poco|leggermente)] la luminosità (del|della|dello|di) {name}",
+        "(attenua|attenuare|diminuisci|diminuire|riduci|ridurre) (un po'|un poco|leggermente) {name}",
+        "(attenua|attenuare|diminuisci|diminuire|riduci|ridurre) {name} [(un po'|un poco|leggermente)]",
+        "(abbassa|abbassare) (un po'|un poco|leggermente) {name}",
+        "(abbassa|abbassare) {name} (un po'|un poco|leggermente)",
       ],
     },
     {
