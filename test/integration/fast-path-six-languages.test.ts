@@ -5707,6 +5707,29 @@ describe("a room dimmed a little with the infinitive after a request, as with th
   });
 });
 
+describe("German: the mute lifted with the separable verb said apart ('hebe die Stummschaltung auf'), as Dutch 'hef het dempen op'", () => {
+  it.each([
+    ["de", "hebe bitte die Stummschaltung auf"],
+    ["de", "heb mal die Stummschaltung auf"],
+    ["nl", "hef het dempen op"],
+  ])("%s: %j unmutes the speaker", async (language, text) => {
+    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+    ]);
+  });
+
+  it.each([
+    ["de", "hebe die Stummschaltung nicht auf"],
+    ["de", "hast du die Stummschaltung aufgehoben"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("Italian: 'fissa' sets a level, as Spanish's 'fija'", () => {
   it("it: 'fissa il volume a sessanta' sets the speaker's volume to 60 %", async () => {
     await say("fissa il volume a sessanta", "it");

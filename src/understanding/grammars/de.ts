@@ -1053,6 +1053,10 @@ export const de: FastPathGrammar = {
     ],
     unmute: [
       "stummschaltung aufheben",
+      // "hebe die Stummschaltung auf": the separable verb said apart, as Dutch "hef het dempen op".
+      "hebe die stummschaltung auf",
+      "heb die stummschaltung auf",
+      "heben sie die stummschaltung auf",
       "nicht mehr stumm",
       "nicht mehr still",
       "nicht mehr lautlos",
