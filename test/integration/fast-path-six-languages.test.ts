@@ -5730,6 +5730,31 @@ describe("German: the mute lifted with the separable verb said apart ('hebe die 
   });
 });
 
+describe("thanks given in advance, or whether it is a bother, before the command", () => {
+  it.each([
+    ["en", "i would be grateful if you could switch off the kitchen lights"],
+    ["de", "ich wäre dir dankbar, wenn du die Küche ausschaltest"],
+    ["de", "würde es dir was ausmachen, das Licht in der Küche auszuschalten"],
+    ["fr", "je vous serais reconnaissant d'éteindre les lumières de la cuisine"],
+    ["nl", "ik zou het waarderen als je de keukenlampen uitdoet"],
+    ["nl", "vind je het erg om het licht in de keuken uit te doen"],
+    ["es", "te agradecería que apagaras la cocina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "ich wäre dir dankbar, wenn du die Küche nicht ausschaltest"],
+    ["de", "würde es dir was ausmachen"],
+    ["fr", "je vous serais reconnaissant de ne pas éteindre la cuisine"],
+    ["en", "i would be grateful if you could"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("Italian: 'fissa' sets a level, as Spanish's 'fija'", () => {
   it("it: 'fissa il volume a sessanta' sets the speaker's volume to 60 %", async () => {
     await say("fissa il volume a sessanta", "it");

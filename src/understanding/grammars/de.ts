@@ -117,6 +117,15 @@ export const de: FastPathGrammar = {
     "würdest du so nett sein",
     "wärst du so nett",
     // The favour asked and then the command: "würdest du so nett sein und …".
+    // Thanks given in advance, or whether it is a bother: "ich wäre dir dankbar, wenn du das Licht
+    // ausmachst", "würde es dir etwas ausmachen, die Musik leiser zu machen" (as Spanish "te
+    // agradecería que …", "te importaría …").
+    "ich wäre dir dankbar wenn du",
+    "ich wäre ihnen dankbar wenn sie",
+    "ich wäre froh wenn du",
+    "würde es dir etwas ausmachen",
+    "würde es dir was ausmachen",
+    "würde es ihnen etwas ausmachen",
     "würdest du so nett sein und",
     "wären sie so nett und",
     "seien sie so nett und",

@@ -125,6 +125,16 @@ export const en: FastPathGrammar = {
     "i need you to",
     "go ahead and",
     // Politeness said as a favour asked: "be so kind and …".
+    // Thanks given in advance for the command: "i'd appreciate it if you turned off the lights", as
+    // Spanish "te agradecería que …".
+    "i'd appreciate it if you",
+    "i would appreciate it if you",
+    "i'd appreciate it if you could",
+    "i would appreciate it if you could",
+    "i'd be grateful if you",
+    "i would be grateful if you",
+    "i'd be grateful if you could",
+    "i would be grateful if you could",
     "do me a favor and",
     "do me a favour and",
     // "could you maybe dim the lights", "perhaps turn the music down": softened, as German "vielleicht".

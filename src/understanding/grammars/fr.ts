@@ -77,6 +77,14 @@ export const fr: FastPathGrammar = {
     "est ce que ça vous dérangerait de",
     "est ce que ça te dérangerait d'",
     "est ce que ça vous dérangerait d'",
+    // Thanks given in advance: "je te serais reconnaissant d'éteindre la cuisine", as Spanish "te
+    // agradecería que …".
+    "je te serais reconnaissant de",
+    "je te serais reconnaissant d'",
+    "je te serais reconnaissante de",
+    "je te serais reconnaissante d'",
+    "je vous serais reconnaissant de",
+    "je vous serais reconnaissant d'",
     "est ce que ça te dérange de",
     "est ce que ça vous dérange de",
     "est ce que ça te dérange d'",

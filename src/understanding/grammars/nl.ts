@@ -70,6 +70,13 @@ export const nl: FastPathGrammar = {
     // dimmen", "mag ik je vragen het licht uit te doen" (the infinitive with "te" follows).
     "is het mogelijk om",
     "is het mogelijk",
+    // Thanks given in advance, or whether it is a bother: "ik zou het fijn vinden als je het licht
+    // uitdoet", "zou je het erg vinden om het volume zachter te zetten" (as Spanish "te
+    // agradecería que …", "te importaría …").
+    "ik zou het fijn vinden als je",
+    "ik zou het waarderen als je",
+    "zou je het erg vinden om",
+    "vind je het erg om",
     "zou het mogelijk zijn om",
     "zou het mogelijk zijn",
     "mag ik je vragen om",
