@@ -5755,6 +5755,26 @@ describe("thanks given in advance, or whether it is a bother, before the command
   });
 });
 
+describe("Dutch: the infinitive with 'te' ('om het volume zachter te zetten'), as the plain one", () => {
+  it.each([
+    ["nl", "zou je het erg vinden om de muziek wat zachter te zetten", 0.1],
+    ["nl", "probeer het geluid iets harder te draaien", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["nl", "ik vergat de muziek zachter te zetten"],
+    ["nl", "is het moeilijk om de muziek zachter te zetten"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("Italian: 'fissa' sets a level, as Spanish's 'fija'", () => {
   it("it: 'fissa il volume a sessanta' sets the speaker's volume to 60 %", async () => {
     await say("fissa il volume a sessanta", "it");

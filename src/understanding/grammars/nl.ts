@@ -280,6 +280,10 @@ export const nl: FastPathGrammar = {
       "draaien",
       "maken",
       "schakelen",
+      // "om het volume zachter te zetten": the infinitive with "te", after "om" or a verb of asking.
+      "te zetten",
+      "te draaien",
+      "te maken",
       // "kun je het volume aanpassen": adjusted, as set (the joined infinitive only: "pas … aan"
       // would say "aan").
       "aanpassen",
