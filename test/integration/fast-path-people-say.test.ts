@@ -175,6 +175,13 @@ describe("wake words, fillers and word order", () => {
   });
 });
 
+describe("the assistant's name said last", () => {
+  it("'turn off the lights home assistant' from the kitchen switches the kitchen's lights, not every light of the home", async () => {
+    await say("turn off the lights home assistant", "kitchen_satellite");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+});
+
 describe("what people call things", () => {
   it("a plug, socket or outlet is a switch of device class outlet", async () => {
     await say("turn on the plug in the kitchen");
