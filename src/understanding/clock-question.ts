@@ -511,6 +511,23 @@ export function createClockQuestion(grammar: FastPathGrammar) {
       .filter((w) => !questionWords.has(w) && !determiners.has(w)),
   );
 
+  const spans = grammar.clock.spans;
+  const spanWords = new Set((spans?.words ?? []).map(fold));
+  const spanAfter = new Set((spans?.after ?? []).map(fold));
+  const having = new Set((spans?.having ?? []).map(fold));
+  /** Whether a word of time that also names a span is said of time spent or to spare (`clock.spans`). */
+  const spent = (whole: string[]) =>
+    whole.some((w, i) => {
+      if (!spanWords.has(w)) return false;
+      if (spanAfter.has(whole[i + 1] ?? "") && i + 2 < whole.length) return true;
+      for (let j = i - 1; j >= 0; j--) {
+        const before = whole[j]!;
+        if (determiners.has(before) || questionWords.has(before)) return false;
+        if (having.has(before)) return true;
+      }
+      return false;
+    });
+
   const remindedOf = phraseList(grammar.clock.remindedOf ?? []);
   /**
    * "herinner me aan de datum", "erinnere mich an die Uhrzeit": reminded of the date or the time
@@ -564,7 +581,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
       : clean(folded);
   };
 
-  return (sentence: string): ClockQuestion | undefined => {
+  const ask = (sentence: string): ClockQuestion | undefined => {
     const folded = withElisions(fold(sentence));
     // Most sentences name neither: one look at their words, and done.
     if (!words(folded).some((w) => asking.has(w) || weekWords.has(w) || dayNames.has(w) || misspeltRole(w)))
@@ -582,7 +599,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     }
     if (alone.length < 2) return undefined;
     const said = words(cleanKeeping(folded));
-    if (!said.length || fromNow(words(folded))) return undefined;
+    if (!said.length || fromNow(words(folded)) || spent(alone)) return undefined;
     const asked = read(said, folded, sentence) ?? remindedOfTheClock(said, folded, sentence);
     if (asked) return asked;
     // "time in amsterdam", "l'ora ad Amsterdam", "amsterdam tijd": the question with a place, which
@@ -592,4 +609,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     const question = read([...said.slice(0, place.start), ...said.slice(place.end)], folded, sentence);
     return question && { ...question, about: place.words.join(" "), guessed: true };
   };
+  /** Whether the sentence says the time's word of time spent or to spare ("hast du kurz Zeit"). */
+  const spentTime = (sentence: string) => spent(words(withoutWakeWord(withElisions(fold(sentence)))));
+  return Object.assign(ask, { spentTime });
 }

@@ -12,6 +12,28 @@ import type { ZwaveTarget as ZwaveDevice } from "../zwave-host/zwave-target.js";
 import { targetKey } from "../zwave-host/zwave-target.js";
 import { isReachable, matchDevices } from "./zwave-names.js";
 import { haKindOf } from "../zwave-host/ha-kind.js";
+import { GRAMMARS } from "./grammar.js";
+
+/**
+ * The words that join the parts of a name in any of the languages ("of", "da", "della", "van"): a
+ * home may name its devices in any of them ("lampada da terra"). A name said with these words
+ * alone ("da light": "the light", said as spoken) names none of its devices by part.
+ */
+const JOINING = new Set(
+  Object.values(GRAMMARS)
+    .flatMap((g) => g.areaPrepositions)
+    .map(normalizeName)
+    .filter((w) => w && !w.includes(" ")),
+);
+/** The name without its joining words; undefined when it has none. */
+const withoutJoining = (name: string): string | undefined => {
+  const words = normalizeName(name).split(" ");
+  const kept = words.filter((w) => !JOINING.has(w));
+  return kept.length === words.length ? undefined : kept.join(" ");
+};
+
+/** A first part shorter than this names nothing by itself ("Steh" of "Stehlampe"). */
+const SHORTEST_FIRST_PART = 5;
 
 export function zwaveName(device: ZwaveDevice): string {
   return device.name;
@@ -56,15 +78,22 @@ export function createDeviceNames(grammar: FastPathGrammar) {
       partial: zwAll.partial.filter(ctx.scope.zwave),
     };
     const area = place?.areas[0];
-    const resolution = ctx.mirror.resolve(name, {
+    const within = {
       ...(area && place?.areas.length === 1 ? { area: area.id } : {}),
       ...(ctx.speakerDeviceId ? { speakerDeviceId: ctx.speakerDeviceId } : {}),
-    });
+    };
+    const resolution = ctx.mirror.resolve(name, within);
     const inPlace = (m: { areaId?: string | undefined }) =>
       !place || place.areas.some((a) => a.id === m.areaId);
     // A name must name the device: "the garage" is not the garage door, even when it is the
     // garage's only device (a match through the area, floor or domain alone is not a name).
-    const matches = resolution.matches.filter(
+    // A name matches by part through its other words only: "da lamp" ("the lamp", as spoken) is
+    // not the one lamp whose name holds "da" ("lampada da terra").
+    const content = withoutJoining(name);
+    const byPart =
+      content === undefined ? resolution.matches : content ? ctx.mirror.resolve(content, within).matches : [];
+    const exact = resolution.matches.filter((m) => m.match === "exact");
+    const matches = [...exact, ...byPart.filter((m) => !exact.some((e) => e.entityId === m.entityId))].filter(
       (m) => ctx.scope.domain(m.domain) && inPlace(m) && m.score >= PARTIAL,
     );
     const exposed = matches.filter((m) => m.exposed);
@@ -123,7 +152,39 @@ export function createDeviceNames(grammar: FastPathGrammar) {
           ...new Set([...exactHa.map((m) => m.domain), ...zwAll.exact.map((d) => haKindOf(d).domain)]),
         ],
       };
-    return typo(ctx, name, place) ?? { kind: "not_found", name };
+    return typo(ctx, name, place) ?? firstPart(ctx, name, place) ?? { kind: "not_found", name };
+  }
+
+  // Words for kinds of device, one word each: the heads compounds end in ("steckdose", "lamp").
+  const heads = grammar.compounds
+    ? Object.values(grammar.kinds)
+        .flat()
+        .map(normalizeName)
+        .filter((w) => w && !w.includes(" "))
+    : [];
+  const links = ["", ...(grammar.compoundLinks ?? [])];
+
+  /**
+   * "schalte den Drucker aus": the first part of a name or alias written as one word with a word
+   * for its kind ("Druckersteckdose"), as compounding languages write names; another language's
+   * "printer" is a word of "Printer Plug". Only one device so named.
+   */
+  function firstPart(ctx: ResolveContext, name: string, place?: Place): Resolved | undefined {
+    const said = normalizeName(name);
+    if (!heads.length || said.includes(" ") || said.length < SHORTEST_FIRST_PART) return undefined;
+    const entities = place ? place.areas.flatMap((a) => a.entities) : ctx.exposed();
+    const found = entities.filter(
+      (e) =>
+        ctx.scope.domain(e.domain) &&
+        [e.name, ...e.aliases].some((n) => {
+          const key = normalizeName(n);
+          return heads.some((h) => links.some((l) => key === `${said}${l}${h}`));
+        }),
+    );
+    const [only] = found;
+    return found.length === 1 && only
+      ? { kind: "one", target: { source: "ha", entity: only, name: only.name } }
+      : undefined;
   }
 
   /** A name one or two edits from exactly one device's name or alias, and only then. */

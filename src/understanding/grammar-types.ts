@@ -881,6 +881,14 @@ export interface FastPathGrammar {
      */
     itIs?: string[];
     /**
+     * The time's words that also name time spent or to spare ("Zeit", "time", "tijd"): said right
+     * before a word of `after` and more ("die Zeit mit dir", "time with you"; "check the time for
+     * me" asks it), or after a word of
+     * `having` with no article or question word between ("hast du kurz Zeit", "do you have time",
+     * "gib mir Zeit"; "do you have the time" asks it), no question of the clock.
+     */
+    spans?: { words: string[]; after: string[]; having: string[] };
+    /**
      * Prepositions before a city that `areaPrepositions` lacks ("l'ora ad Amsterdam"): a place
      * said with the question, which only the home's own is answered of.
      */
@@ -953,6 +961,12 @@ export interface FastPathGrammar {
     words: string[];
     /** A while (`during` a span of `units`: "for an hour", "für eine Stunde"): done now, not undone later. */
     during: string[];
+    /**
+     * A span said with no word before it is a while, as the language says a duration ("mach das
+     * Licht zehn Minuten an", "doe het licht tien minuten aan"); without this, only of a mute
+     * ("turn off the light 5 minutes" may mean "in").
+     */
+    bareSpanLasts?: boolean;
     /**
      * A while that ends at a time or when something happens, said to the end of the sentence:
      * done now, not undone later. `time` comes before a time said with its `clock` word or a word

@@ -67,8 +67,12 @@ export function createLaterTime(grammar: FastPathGrammar) {
   ];
   const awhile = new RegExp(`(?:^|\\s)(?:${span})(?=\\s|$)`, "g");
   // "twenty minutes quiet", "wees dertig minuten stil": a span with no word before it, which says
-  // a while only when what is left is a mute ("turn off the light 5 minutes" may mean "in").
-  const bareSpan = new RegExp(`(?:^|\\s)${count}\\s+(?:${alternation(units)})(?=\\s|$)`, "g");
+  // a while only when what is left is a mute ("turn off the light 5 minutes" may mean "in"), or
+  // in a language that says a duration so (`bareSpanLasts`).
+  // "eine Stunde", "een uur": one unit said with the indefinite article, as with a number.
+  const indefinite = alternation(grammar.indefinites ?? []);
+  const bareCount = indefinite ? `(?:${count}|${indefinite})` : count;
+  const bareSpan = new RegExp(`(?:^|\\s)${bareCount}\\s+(?:${alternation(units)})(?=\\s|$)`, "g");
   // What follows the time is more of it ("hasta las cinco de la tarde"), except where the verb may
   // come last ("bis 17 Uhr stumm"): there only the time is taken. A clause is taken to its end.
   const untilEnd =
@@ -103,7 +107,10 @@ export function createLaterTime(grammar: FastPathGrammar) {
     const rest = strip(untilLess, awhile);
     if (rest === folded) {
       const bare = strip(folded, bareSpan);
-      return bare !== folded ? { rest: bare, when: "while", muteOnly: true } : undefined;
+      if (bare === folded) return undefined;
+      return grammar.later.bareSpanLasts
+        ? { rest: bare, when: "while" }
+        : { rest: bare, when: "while", muteOnly: true };
     }
     return hushed?.test(clean(rest)) ? { rest, when: "while", hush: true } : { rest, when: "while" };
   };

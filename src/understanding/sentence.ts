@@ -51,6 +51,8 @@ export const WAKE_WORDS = [
   "hola olly",
   "ok home assistant",
   "okay home assistant",
+  "home assistant",
+  "hey home assistant",
 ];
 
 /** Text that folding leaves as it is: lower-case ASCII words and apostrophes, single spaces between. */

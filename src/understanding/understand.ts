@@ -143,6 +143,11 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const lexicon = createLexicon(grammar);
   const reader = createReader(grammar, lexicon);
   const clock = createClockQuestion(grammar);
+  /** The templates' reading; never the clock's for time spent or to spare ("gib mir Zeit"). */
+  const templates = (sentence: string) => {
+    const match = matcher.match(sentence);
+    return match && CLOCK.has(match.intent) && clock.spentTime(sentence) ? undefined : match;
+  };
   const wishInOrder = createWishOrder(grammar);
   const spelling = createSpelling(grammar, lexicon);
   const twoWays = (grammar.twoWays ?? []).map((p) => fold(p).split(" "));
@@ -471,7 +476,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     question(said: string): FastMatch | undefined {
       const sentence = wishInOrder(said);
       const asked = clock(sentence);
-      const match = asked?.guessed ? (matcher.match(sentence) ?? asked) : (asked ?? matcher.match(sentence));
+      const match = asked?.guessed ? (templates(sentence) ?? asked) : (asked ?? templates(sentence));
       return match && QUESTIONS.has(match.intent) ? match : undefined;
     },
     /**
@@ -1070,7 +1075,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     if (saidTwoWays(sentence, lookup)) return undefined;
     const asked = clock(sentence);
     if (asked && !asked.guessed) return { match: asked, by: "question" };
-    let templated = matcher.match(sentence);
+    let templated = templates(sentence);
     // A place guessed around the question ("time in amsterdam") only where no template reads it.
     if (asked && !templated) return { match: asked, by: "question" };
     const read: Reading | undefined = reader.read(sentence, lookup);

@@ -164,6 +164,16 @@ describe("covers", () => {
     expect(calls().filter((c) => c.startsWith("lock.") || c.startsWith("cover."))).toEqual([]);
   });
 
+  it("a gate that only opens and closes, asked all the way open, waits for a yes to open it; halfway, it can't", async () => {
+    const full = await say("set the driveway gate to 100 percent");
+    const ganz = await say("mach das Driveway Gate ganz auf", "de");
+    const half = await say("set the driveway gate to 50 percent");
+    expect(calls()).toEqual([]);
+    expect(full.speech).toBe("Do you want me to open Driveway Gate? Please say yes or no.");
+    expect(ganz.speech).toBe("Soll ich Driveway Gate öffnen? Bitte sag ja oder nein.");
+    expect(half.speech).toBe("Driveway Gate can't do that.");
+  });
+
   it("'open the garage door halfway' waits for a yes: nothing moves", async () => {
     const result = await say("open the garage door halfway");
     expect(calls()).toEqual([]);

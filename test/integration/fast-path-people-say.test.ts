@@ -166,9 +166,19 @@ describe("wake words, fillers and word order", () => {
     ["alexa turn the bedroom light off", ["light.turn_off light.bedroom_light"]],
     ["turn the bedroom light off ollie", ["light.turn_off light.bedroom_light"]],
     ["ok home assistant, turn the bedroom light off", ["light.turn_off light.bedroom_light"]],
+    // The assistant's whole name leaves no "home" behind to name every room.
+    ["hello home assistant, turn the bedroom light off", ["light.turn_off light.bedroom_light"]],
+    ["home assistant switch off the bedroom light", ["light.turn_off light.bedroom_light"]],
   ])("%j", async (text, expected) => {
     await say(text);
     expect(calls()).toEqual(expected);
+  });
+});
+
+describe("the assistant's name said last", () => {
+  it("'turn off the lights home assistant' from the kitchen switches the kitchen's lights, not every light of the home", async () => {
+    await say("turn off the lights home assistant", "kitchen_satellite");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
   });
 });
 

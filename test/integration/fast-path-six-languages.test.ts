@@ -54,6 +54,26 @@ describe("a room said as the thing to switch is its lights", () => {
   });
 });
 
+describe("German and Dutch: a device named by the first part of its one-word name ('Drucker' of 'Druckersteckdose')", () => {
+  it.each([
+    ["de", "schalte den Schreibtisch bitte ein", "light.turn_on light.desk_lamp"],
+    ["de", "mach die Arbeitsplatte an", "light.turn_on light.counter_lights"],
+    ["nl", "doe het aanrecht aan", "light.turn_on light.counter_lights"],
+  ])("%s: %j switches the one device so named", async (language, text, call) => {
+    await say(text, language);
+    expect(calls()).toEqual([call]);
+  });
+
+  it.each([
+    ["de", "mach den Schreibtischstuhl an"],
+    ["de", "mach die Steh an"],
+    ["nl", "doe de aanrechtkast aan"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("the assistant's own voice is the speaker's volume", () => {
   it.each([
     ["en", "speak a bit louder", 0.3],
@@ -702,6 +722,42 @@ describe("German and Dutch: as far as it goes ('so laut wie möglich', 'zo fel m
   });
 
   it.each([
+    ["de", "dreh die Musik ganz auf", 1],
+    ["de", "dreh bitte die Lautstärke ganz auf", 1],
+    ["nl", "zet de muziek helemaal hoog", 1],
+    ["nl", "zet het geluid helemaal laag", 0.01],
+  ])(
+    "%s: %j, all the way said with 'ganz' or 'helemaal', sets the speaker's volume to %d",
+    async (language, text, level) => {
+      await say(text, language);
+      expect(calls()).toEqual([
+        `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+      ]);
+    },
+  );
+
+  it.each([
+    ["de", "mach das Licht in der Küche ganz hell", 100],
+    ["de", "dreh die Küchenlampen ganz auf", 100],
+    ["nl", "zet de lampen in de keuken helemaal hoog", 100],
+  ])("%s: %j sets the kitchen's lights to %d percent", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `light.turn_on light.counter_lights {"brightness_pct":${level}}`,
+      `light.turn_on light.kitchen_ceiling {"brightness_pct":${level}}`,
+    ]);
+  });
+
+  it("nl: 'zet het keukenlicht helemaal laag' dims the kitchen's light that is on all the way", async () => {
+    await say("zet het keukenlicht helemaal laag", "nl");
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":1}']);
+  });
+
+  it.each([
+    ["de", "die Musik ist ganz auf"],
+    ["de", "das Licht in der Küche ist ganz hell"],
+    ["nl", "het volume staat helemaal hoog"],
+    ["nl", "het licht in de keuken staat helemaal laag"],
     ["de", "die Musik ist so laut"],
     ["de", "das Licht in der Küche ist so hell"],
     ["de", "mach die Musik so hell wie möglich"],
@@ -2719,6 +2775,30 @@ describe("Spanish and Italian: darker or brighter, said as how it is or as a ver
       'light.turn_on light.counter_lights {"brightness_pct":25}',
       'light.turn_on light.kitchen_ceiling {"brightness_pct":75}',
     ]);
+  });
+});
+
+describe("French: the light wished for as the weather is said ('qu'il fasse plus sombre')", () => {
+  it.each([
+    ["fr", "je voudrais qu'il fasse plus sombre dans la cuisine"],
+    ["fr", "il faudrait qu'il fasse moins clair à la cuisine"],
+  ])("%s: %j dims the kitchen light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
+  });
+
+  it("fr: 'j'aimerais qu'il fasse plus clair dans la cuisine' brightens the kitchen's lights", async () => {
+    await say("j'aimerais qu'il fasse plus clair dans la cuisine", "fr");
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":75}']);
+  });
+
+  it.each([
+    ["fr", "je ne veux pas qu'il fasse plus sombre dans la cuisine"],
+    ["fr", "j'aimerais qu'il fasse chaud dans la cuisine"],
+    ["fr", "bien qu'il fasse sombre, laisse la cuisine éteinte"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
   });
 });
 
@@ -5511,8 +5591,18 @@ describe("Spanish and Italian: openers and favours said before the command", () 
   });
 });
 
-describe("Spanish and Italian: a greeting, or the assistant called by what it is, before the command", () => {
+describe("a greeting, or the assistant called by what it is, before or after the command", () => {
   it.each([
+    ["en", "assistant, switch the kitchen lights off"],
+    ["en", "hey assistant kitchen light off please"],
+    ["en", "turn the kitchen light off, assistant"],
+    ["de", "Assistent, schalte bitte das Küchenlicht aus"],
+    ["de", "hey Assistentin mach das Licht in der Küche aus"],
+    ["fr", "assistant, éteins la cuisine s'il te plaît"],
+    ["fr", "dis assistante, éteins la lumière de la cuisine"],
+    ["fr", "éteins les lumières de la cuisine, assistant"],
+    ["nl", "assistent, doe het licht in de keuken uit"],
+    ["nl", "hé assistent zet de keukenlampen uit"],
     ["es", "buenos días, apaga la luz de la cocina"],
     ["es", "buenas tardes asistente, apaga la luz de la cocina"],
     ["it", "buonasera, spegni la luce della cucina"],
@@ -5523,10 +5613,171 @@ describe("Spanish and Italian: a greeting, or the assistant called by what it is
   });
 
   it.each([
+    ["en", "assistant, the kitchen light is off"],
+    ["en", "hello home assistant"],
+    ["de", "Assistent, ist das Küchenlicht aus?"],
+    ["fr", "assistant, la cuisine est éteinte"],
+    ["nl", "hoi assistent"],
     ["es", "buenos días a todos en casa"],
     ["es", "buenos días asistente, mañana apaga la luz de la cocina"],
     ["it", "buongiorno assistente"],
     ["it", "buongiorno, la luce della cucina è accesa?"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("speech going on from what was said before ('and now …', 'y ahora …')", () => {
+  it.each([
+    ["en", "ok, and now switch the kitchen lights off"],
+    ["de", "danke schön, und jetzt das Küchenlicht aus"],
+    ["de", "und nun schalte die Küche aus"],
+    ["fr", "merci, et maintenant éteins la cuisine"],
+    ["nl", "en nu de lampen in de keuken uit"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["en", "switch on the kettle and now switch the kitchen lights off"],
+    ["de", "schalte den Wasserkocher ein und jetzt das Küchenlicht aus"],
+    ["fr", "allume la bouilloire et maintenant éteins la cuisine"],
+    ["nl", "zet de waterkoker aan en nu de keukenlampen uit"],
+  ])("%s: %j, two commands, is handed on whole", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("French: the one it is done for said before the verb ('tu me baisses le son', 'm'éteindre'), as Spanish 'me apagas'", () => {
+  it.each([
+    ["fr", "tu peux m'éteindre la cuisine s'il te plaît"],
+    ["fr", "tu me coupes les lumières de la cuisine"],
+    ["es", "me apagas la cocina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["fr", "ne m'éteins pas la cuisine"],
+    ["fr", "tu m'as éteint la cuisine"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("a favour asked with 'a' and 'and', or a request softened with 'maybe', before the command", () => {
+  it.each([
+    ["de", "tu mir bitte einen Gefallen und schalte die Küche aus"],
+    ["es", "hazme un favor y apaga la cocina"],
+    ["it", "fammi un favore e spegni la cucina"],
+    ["en", "maybe switch the kitchen lights off"],
+    ["en", "could you perhaps switch off the kitchen lights"],
+    ["fr", "tu pourrais peut-être éteindre la cuisine"],
+    ["es", "¿podrías tal vez apagar la cocina?"],
+    ["it", "potresti forse spegnere la cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["it", "fammi un favore"],
+    ["en", "maybe later"],
+    ["fr", "la lumière de la cuisine peut être éteinte"],
+    ["en", "maybe the kitchen lights are off"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("a room dimmed a little with the infinitive after a request, as with the imperative", () => {
+  it.each([
+    ["es", "¿puedes bajar un poquito la cocina?"],
+    ["it", "potresti abbassare leggermente la cucina"],
+    ["fr", "tu peux baisser légèrement la cuisine"],
+  ])("%s: %j dims the kitchen light that is on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
+  });
+
+  it.each([
+    ["es", "¿puedes bajar un poquito la cocina mañana?"],
+    ["it", "potresti abbassare leggermente la cucina stasera"],
+    ["fr", "tu as baissé légèrement la cuisine"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("German: the mute lifted with the separable verb said apart ('hebe die Stummschaltung auf'), as Dutch 'hef het dempen op'", () => {
+  it.each([
+    ["de", "hebe bitte die Stummschaltung auf"],
+    ["de", "heb mal die Stummschaltung auf"],
+    ["nl", "hef het dempen op"],
+  ])("%s: %j unmutes the speaker", async (language, text) => {
+    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+    ]);
+  });
+
+  it.each([
+    ["de", "hebe die Stummschaltung nicht auf"],
+    ["de", "hast du die Stummschaltung aufgehoben"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("thanks given in advance, or whether it is a bother, before the command", () => {
+  it.each([
+    ["en", "i would be grateful if you could switch off the kitchen lights"],
+    ["de", "ich wäre dir dankbar, wenn du die Küche ausschaltest"],
+    ["de", "würde es dir was ausmachen, das Licht in der Küche auszuschalten"],
+    ["fr", "je vous serais reconnaissant d'éteindre les lumières de la cuisine"],
+    ["nl", "ik zou het waarderen als je de keukenlampen uitdoet"],
+    ["nl", "vind je het erg om het licht in de keuken uit te doen"],
+    ["es", "te agradecería que apagaras la cocina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "ich wäre dir dankbar, wenn du die Küche nicht ausschaltest"],
+    ["de", "würde es dir was ausmachen"],
+    ["fr", "je vous serais reconnaissant de ne pas éteindre la cuisine"],
+    ["en", "i would be grateful if you could"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("Dutch: the infinitive with 'te' ('om het volume zachter te zetten'), as the plain one", () => {
+  it.each([
+    ["nl", "zou je het erg vinden om de muziek wat zachter te zetten", 0.1],
+    ["nl", "probeer het geluid iets harder te draaien", 0.3],
+  ])("%s: %j sets the speaker's volume by a step", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["nl", "ik vergat de muziek zachter te zetten"],
+    ["nl", "is het moeilijk om de muziek zachter te zetten"],
   ])("%s: %j touches nothing", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([]);
@@ -6462,8 +6713,15 @@ describe("French: a higher or lower level, said as such, is a step", () => {
   });
 });
 
-describe("French, Dutch and German: as high or as low as it goes, or at full strength, is that end of the scale", () => {
+describe("as high or as low as it goes, or at full strength, is that end of the scale", () => {
   it.each([
+    ["en", "put the music as loud as possible", 1],
+    ["en", "set the speaker as quiet as possible", 0.01],
+    ["es", "sube el volumen lo más alto posible", 1],
+    ["es", "pon la música lo más baja posible", 0.01],
+    ["it", "metti la musica il più forte possibile", 1],
+    ["it", "porta il volume più basso possibile", 0.01],
+    ["fr", "mets la musique le plus fort possible", 1],
     ["fr", "mets le volume aussi haut que possible", 1],
     ["fr", "mets le son le plus bas possible", 0.01],
     ["nl", "zet het volume zo hoog mogelijk", 1],
@@ -6480,6 +6738,10 @@ describe("French, Dutch and German: as high or as low as it goes, or at full str
   it.each([
     ["nl", "zet het licht in de keuken op volle sterkte"],
     ["de", "stell das Licht in der Küche auf volle Stärke"],
+    ["en", "make the kitchen lights as bright as possible"],
+    ["fr", "mets la cuisine le plus clair possible"],
+    ["es", "pon las luces de la cocina lo más brillantes posible"],
+    ["it", "metti le luci della cucina più luminose possibile"],
   ])("%s: %j sets the kitchen's lights to 100 percent", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([
@@ -6492,7 +6754,11 @@ describe("French, Dutch and German: as high or as low as it goes, or at full str
     ["nl", "is het volume zo hoog mogelijk"],
     ["de", "ist die Lautstärke so hoch wie möglich"],
     ["fr", "le volume est-il le plus haut possible"],
-  ])("%s: %j, asked, sets nothing", async (language, text) => {
+    ["en", "the kitchen lights are as bright as possible"],
+    ["en", "is the music as loud as possible"],
+    ["es", "la música está lo más alta posible"],
+    ["it", "la musica è più forte possibile"],
+  ])("%s: %j, asked or told, sets nothing", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([]);
   });

@@ -1,5 +1,6 @@
 // Mute for a while said loosely or in parts of a day, in German and Dutch: done now, and the user
-// told that nothing unmutes it later by itself; a day said after "in" stays a later time.
+// told that nothing unmutes it later by itself; a day said after "in" stays a later time. A span
+// said bare is a duration in both ("zehn Minuten an"), of any command.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ConversationAgent } from "../../src/agent/types.js";
 import { repliesFor } from "../../src/understanding/spoken-result.js";
@@ -42,5 +43,30 @@ describe("mute for a while, said loosely or in parts of a day", () => {
     });
     expect(ha.serviceCalls).toEqual([]);
     expect(result.speech).toBe(repliesFor("de").notLater);
+  });
+});
+
+describe("a span said bare is how long, in German and Dutch ('mach das Licht zehn Minuten an')", () => {
+  it.each([
+    ["de", "schalte das Schlafzimmerlicht zwanzig Minuten ein"],
+    ["de", "mach das Licht im Schlafzimmer eine Stunde an"],
+    ["nl", "doe de slaapkamerlamp twintig minuten aan"],
+    ["nl", "zet het licht in de slaapkamer een uur aan"],
+  ])(
+    "%s: %j switches the bedroom light on now, and says nothing switches it off later",
+    async (language, text) => {
+      const result = await agent.handle({ text, language });
+      expect(ha.serviceCalls.map((c) => `${c.domain}.${c.service}`)).toEqual(["light.turn_on"]);
+      expect(result.speech.endsWith(repliesFor(language).notUndoneLater)).toBe(true);
+    },
+  );
+
+  it.each([
+    ["de", "mach das Licht im Schlafzimmer in zwanzig Minuten an"],
+    ["nl", "doe de slaapkamerlamp over twintig minuten aan"],
+    ["en", "switch the bedroom light on twenty minutes"],
+  ])("%s: %j, a later time or not said as a duration, is not done now", async (language, text) => {
+    await agent.handle({ text, language });
+    expect(ha.serviceCalls).toEqual([]);
   });
 });

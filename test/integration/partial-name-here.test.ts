@@ -18,6 +18,17 @@ beforeAll(async () => {
       exposed: true,
     }),
   );
+  fake.entities.push(
+    entityRow("light.office_floor_lamp", {
+      original_name: "Office Floor Lamp",
+      area_id: "office",
+      aliases: ["lampada da terra"],
+      exposed: true,
+    }),
+    entityRow("switch.office_tv", { original_name: "TV", area_id: "office", exposed: true }),
+  );
+  fake.states.set("light.office_floor_lamp", state("off", { brightness: null }));
+  fake.states.set("switch.office_tv", state("off", { device_class: "outlet" }));
   fake.states.set("light.office_ceiling", state("on", { brightness: 255 }));
   fake.states.set("light.bedroom_ceiling_spots", state("on", { brightness: 255 }));
   home = await startLocalHomeAgent(fake, { haAgent: false });
@@ -42,5 +53,26 @@ describe("a partial name in the speaker's room", () => {
   it("from the office the same words switch the office's", async () => {
     await home.agent.handle({ text: "turn off the ceiling", language: "en", deviceId: "office_satellite" });
     expect(home.serviceCalls()).toEqual(["light.turn_off light.office_ceiling"]);
+  });
+});
+
+describe("a word that joins a name's parts names no device by itself", () => {
+  it.each([
+    ["en", "da light on"],
+    ["en", "turn on da lamp"],
+    ["en", "switch da lamp on please"],
+  ])("%s: %j from the office does not pick the lamp whose alias holds 'da'", async (language, text) => {
+    await home.agent.handle({ text, language, deviceId: "office_satellite" });
+    expect(home.serviceCalls()).toEqual([]);
+  });
+
+  it.each([
+    ["it", "accendi la lampada da terra", "light.turn_on light.office_floor_lamp"],
+    ["en", "turn on the office floor lamp", "light.turn_on light.office_floor_lamp"],
+    ["en", "turn on the tv", "switch.turn_on switch.office_tv"],
+    ["it", "accendi la tv", "switch.turn_on switch.office_tv"],
+  ])("%s: %j still switches the device it names", async (language, text, call) => {
+    await home.agent.handle({ text, language, deviceId: "office_satellite" });
+    expect(home.serviceCalls()).toEqual([call]);
   });
 });

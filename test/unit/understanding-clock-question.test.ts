@@ -983,6 +983,39 @@ describe("reminded of the time, or not knowing it, said plainly", () => {
   ])("%s: %j is not the home's clock", notTheClock);
 });
 
+describe("time spent or to spare is no question of the clock", () => {
+  it.each([
+    ["de", "hast du mal kurz Zeit für mich"],
+    ["de", "ich genieße die Zeit mit dir"],
+    ["de", "danke für die Zeit mit dir"],
+    ["de", "ich habe Zeit für dich"],
+    ["de", "gib mir noch etwas Zeit"],
+    ["de", "lass dir Zeit"],
+    ["en", "do you have time for me right now"],
+    ["en", "have you got time"],
+    ["en", "give me time"],
+    ["nl", "heb je even tijd voor mij"],
+    ["nl", "de tijd met jou"],
+    ["nl", "geef me nog even tijd"],
+  ])("%s: %j is not the home's clock", (language, sentence) => {
+    notTheClock(language, sentence);
+    const understood = understandings[language]!.understand(sentence, nothingNamed);
+    expect(["query_time", "query_date"]).not.toContain(understood?.match.intent);
+  });
+
+  it.each([
+    ["de", "hast du mal die Zeit", "query_time"],
+    ["de", "gib mir mal die Zeit", "query_time"],
+    ["de", "teil mir die Zeit mit", "query_time"],
+    ["en", "do you have the time please", "query_time"],
+    ["en", "give me the time please", "query_time"],
+    ["nl", "heb je de tijd voor me", "query_time"],
+    ["nl", "lees me de tijd voor", "query_time"],
+  ])("%s: %j still asks the home's clock", (language, sentence, intent) => {
+    expect(understandings[language]!.understand(sentence, nothingNamed)).toMatchObject({ match: { intent } });
+  });
+});
+
 describe("the vowel after the first letter of the clock's word left out", () => {
   it.each([
     ["en", "what tme is it", "query_time"],

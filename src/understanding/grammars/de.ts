@@ -117,12 +117,22 @@ export const de: FastPathGrammar = {
     "würdest du so nett sein",
     "wärst du so nett",
     // The favour asked and then the command: "würdest du so nett sein und …".
+    // Thanks given in advance, or whether it is a bother: "ich wäre dir dankbar, wenn du das Licht
+    // ausmachst", "würde es dir etwas ausmachen, die Musik leiser zu machen" (as Spanish "te
+    // agradecería que …", "te importaría …").
+    "ich wäre dir dankbar wenn du",
+    "ich wäre ihnen dankbar wenn sie",
+    "ich wäre froh wenn du",
+    "würde es dir etwas ausmachen",
+    "würde es dir was ausmachen",
+    "würde es ihnen etwas ausmachen",
     "würdest du so nett sein und",
     "wären sie so nett und",
     "seien sie so nett und",
     "sei so freundlich und",
     "seien sie so freundlich und",
     "tu mir den gefallen und",
+    "tu mir einen gefallen und",
     // Asked as whether it can be done, or as a favour begged: "wäre es möglich, das Licht zu
     // dimmen", "darf ich dich bitten, das Licht auszuschalten" (the infinitive with "zu" follows).
     "wäre es möglich",
@@ -224,6 +234,12 @@ export const de: FastPathGrammar = {
     "gib mir",
     "hallo",
     "hi",
+    // "und jetzt mach das Licht aus": speech going on from what was said before, as Spanish "y ahora".
+    "und jetzt",
+    "und nun",
+    // The assistant called by what it is, as Spanish "asistente": "Assistent, mach das Licht aus".
+    "assistent",
+    "assistentin",
     // A question after the command: "mach das Licht aus, kannst du das für mich machen".
     "kannst du das für mich machen",
     "kannst du das für mich tun",
@@ -1046,6 +1062,10 @@ export const de: FastPathGrammar = {
     ],
     unmute: [
       "stummschaltung aufheben",
+      // "hebe die Stummschaltung auf": the separable verb said apart, as Dutch "hef het dempen op".
+      "hebe die stummschaltung auf",
+      "heb die stummschaltung auf",
+      "heben sie die stummschaltung auf",
       "nicht mehr stumm",
       "nicht mehr still",
       "nicht mehr lautlos",
@@ -1692,6 +1712,9 @@ export const de: FastPathGrammar = {
   },
   numberCompounds: { patterns: ["{unit}und{tens}"], units: { ein: 1 } },
   levels: {
+    // "dreh die Lautstärke ganz auf", "mach das Licht ganz hell": as far as it goes, as "ganz hoch" is.
+    "ganz auf": 100,
+    "ganz hell": 100,
     hälfte: 50,
     halb: 50,
     // "auf halbe Helligkeit", "halbe Lautstärke".
@@ -2225,6 +2248,26 @@ export const de: FastPathGrammar = {
     ],
     // "ist es schon Montag", "haben wir März": today's date checked.
     // "es ist Zeit", "ist es schon Zeit": the time has come, no question of it.
+    // "hast du kurz Zeit", "die Zeit mit dir", "lass dir Zeit": time spent or to spare, not the time of day.
+    spans: {
+      words: ["zeit"],
+      after: ["mit"],
+      having: [
+        "habe",
+        "hast",
+        "hat",
+        "haben",
+        "habt",
+        "hätte",
+        "hättest",
+        "gib",
+        "gibst",
+        "lass",
+        "lässt",
+        "nimm",
+        "nimmst",
+      ],
+    },
     itIs: ["es ist", "das ist", "jetzt ist", "nun ist"],
     present: [
       "ist es",
@@ -2661,6 +2704,7 @@ export const de: FastPathGrammar = {
     },
   ],
   later: {
+    bareSpanLasts: true,
     after: ["in", "nach"],
     units: [
       "sekunde",

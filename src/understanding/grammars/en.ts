@@ -125,8 +125,21 @@ export const en: FastPathGrammar = {
     "i need you to",
     "go ahead and",
     // Politeness said as a favour asked: "be so kind and …".
+    // Thanks given in advance for the command: "i'd appreciate it if you turned off the lights", as
+    // Spanish "te agradecería que …".
+    "i'd appreciate it if you",
+    "i would appreciate it if you",
+    "i'd appreciate it if you could",
+    "i would appreciate it if you could",
+    "i'd be grateful if you",
+    "i would be grateful if you",
+    "i'd be grateful if you could",
+    "i would be grateful if you could",
     "do me a favor and",
     "do me a favour and",
+    // "could you maybe dim the lights", "perhaps turn the music down": softened, as German "vielleicht".
+    "maybe",
+    "perhaps",
     "be so kind as to",
     "would you be so kind as to",
     "be so kind and",
@@ -145,6 +158,12 @@ export const en: FastPathGrammar = {
     "just",
     "hey",
     "hello",
+    // "and now turn off the light": speech going on from what was said before, as Spanish "y ahora".
+    "and now",
+    // The assistant called by what it is, as Spanish "asistente": "assistant, turn off the lights".
+    "assistant",
+    // Its whole name, so that "home" is not left behind to name the whole home.
+    "home assistant",
     "hi",
     // A greeting before the command: "good night, turn off the lights", "hi there, …".
     "hi there",
@@ -1309,6 +1328,15 @@ export const en: FastPathGrammar = {
   },
   numberCompounds: { patterns: ["{tens} {unit}"] },
   levels: {
+    // "set the lights as low as possible", "as bright as possible": as far as it goes, as German "so hell wie möglich".
+    "as high as possible": 100,
+    "as bright as possible": 100,
+    "as loud as possible": 100,
+    "as low as possible": 1,
+    "as dim as possible": 1,
+    "as dark as possible": 1,
+    "as quiet as possible": 1,
+    "as soft as possible": 1,
     half: 50,
     full: 100,
     max: 100,
@@ -1728,6 +1756,8 @@ export const en: FastPathGrammar = {
     present: ["is it", "is it already", "is it still", "are we on", "are we in"],
     // "it's time", "is it time yet": the time has come, no question of it; "what a time", an
     // exclamation of the time one has had.
+    // "do you have time for me", "time with you": time spent or to spare, not the time of day.
+    spans: { words: ["time"], after: ["with"], having: ["have", "has", "got", "give", "gimme"] },
     itIs: ["it's", "it is", "its", "that's", "now's", "now is", "is this", "is that", "yet", "what a"],
     // "is it the weekend yet": the weekend, checked of today as a day's name is.
     weekend: ["weekend", "week-end"],

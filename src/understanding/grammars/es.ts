@@ -67,11 +67,20 @@ export const es: FastPathGrammar = {
     // Politeness said as a manner or a favour: "amablemente baja el volumen", "por cortesía …",
     // "hazme el favor, apaga la luz", "te ruego que apagues la luz".
     "amablemente",
+    // "¿podrías quizás bajar la luz?": softened, as German "vielleicht".
+    "quizás",
+    "quizá",
+    "tal vez",
     "por cortesía",
     "hazme el favor",
     "hágame el favor",
     "hazme el favor y",
     "hágame el favor y",
+    // The same favour with "un": "hazme un favor y apaga la luz".
+    "hazme un favor",
+    "hágame un favor",
+    "hazme un favor y",
+    "hágame un favor y",
     // "cuando puedas": when convenient is now.
     "cuando puedas",
     "cuando pueda",
@@ -2105,6 +2114,26 @@ export const es: FastPathGrammar = {
   },
   numberCompounds: { patterns: ["{tens} y {unit}", "{tens}{unit}"], tens: { veinti: 20 } },
   levels: {
+    // "pon la luz lo más baja posible", "lo más brillante posible": as far as it goes.
+    "lo más alto posible": 100,
+    "lo más alta posible": 100,
+    "lo más fuerte posible": 100,
+    "lo más brillante posible": 100,
+    "lo más clara posible": 100,
+    "lo más claro posible": 100,
+    "lo más bajo posible": 1,
+    "lo más baja posible": 1,
+    "lo más tenue posible": 1,
+    "lo más oscuro posible": 1,
+    "lo más oscura posible": 1,
+    // Agreeing with the lights or the speakers: "pon las luces lo más brillantes posible".
+    "lo más altas posible": 100,
+    "lo más altos posible": 100,
+    "lo más brillantes posible": 100,
+    "lo más claras posible": 100,
+    "lo más bajas posible": 1,
+    "lo más bajos posible": 1,
+    "lo más oscuras posible": 1,
     mitad: 50,
     "la mitad": 50,
     máximo: 100,
@@ -2654,20 +2683,22 @@ export const es: FastPathGrammar = {
     {
       intent: "brighten",
       templates: [
-        "(aumenta|sube) [(un poco|un poquito)] el brillo (de|del|de la) {name}",
-        "aumenta (un poco|un poquito) {name}",
-        "aumenta {name} [(un poco|un poquito)]",
+        // "¿podrías aumentar un poco la cocina?": the infinitive after a request, as the imperative.
+        "(aumenta|aumentar|sube|subir) [(un poco|un poquito)] el brillo (de|del|de la) {name}",
+        "(aumenta|aumentar) (un poco|un poquito) {name}",
+        "(aumenta|aumentar) {name} [(un poco|un poquito)]",
         "haz [que] {name} [(un poco|un poquito)] más (brillante|luminosa|luminoso|clara|claro)",
       ],
     },
     {
       intent: "dim",
       templates: [
-        "(baja|reduce|disminuye) [(un poco|un poquito)] el brillo (de|del|de la) {name}",
-        "(atenúa|atenua|reduce) (un poco|un poquito) {name}",
-        "(atenúa|atenua|reduce) {name} [(un poco|un poquito)]",
-        "baja (un poco|un poquito) {name}",
-        "baja {name} (un poco|un poquito)",
+        // "¿podrías bajar un poco la cocina?": the infinitive after a request, as the imperative.
+        "(baja|bajar|reduce|reducir|disminuye|disminuir) [(un poco|un poquito)] el brillo (de|del|de la) {name}",
+        "(atenúa|atenua|atenuar|reduce|reducir) (un poco|un poquito) {name}",
+        "(atenúa|atenua|atenuar|reduce|reducir) {name} [(un poco|un poquito)]",
+        "(baja|bajar) (un poco|un poquito) {name}",
+        "(baja|bajar) {name} (un poco|un poquito)",
       ],
     },
     {

@@ -77,6 +77,14 @@ export const fr: FastPathGrammar = {
     "est ce que ça vous dérangerait de",
     "est ce que ça te dérangerait d'",
     "est ce que ça vous dérangerait d'",
+    // Thanks given in advance: "je te serais reconnaissant d'éteindre la cuisine", as Spanish "te
+    // agradecería que …".
+    "je te serais reconnaissant de",
+    "je te serais reconnaissant d'",
+    "je te serais reconnaissante de",
+    "je te serais reconnaissante d'",
+    "je vous serais reconnaissant de",
+    "je vous serais reconnaissant d'",
     "est ce que ça te dérange de",
     "est ce que ça vous dérange de",
     "est ce que ça te dérange d'",
@@ -92,6 +100,10 @@ export const fr: FastPathGrammar = {
     // "baisse-moi le son", "éteignez-moi la lumière": the one it is done for, said after the verb
     // (so "donne-moi {name}" is read as "donne {name}").
     "moi",
+    // "tu me baisses le son", "tu peux m'éteindre la cuisine": the same, said before the verb, as
+    // Spanish "me apagas la luz".
+    "me",
+    "m'",
     // Politeness said as a favour asked: "be so kind and …".
     "sois gentil et",
     "sois gentille et",
@@ -118,12 +130,10 @@ export const fr: FastPathGrammar = {
       ["allumées", "allumés", "allumée", "allumé"].map((on) => `${that} ${on}`),
     ),
     "qui est en train de jouer",
-    // "tu allumes la lumière ?": the one asked, said before or after the verb; "tu m'éteins la
-    // lumière", "tu nous baisses le son": and the one it is done for, before the verb.
-    "tu me",
+    // "tu allumes la lumière ?": the one asked, said before or after the verb; "tu nous baisses
+    // le son": with those it is done for, before the verb (as "me" above).
     "tu nous",
     "tu",
-    "m'",
     "veuillez",
     // Politeness and thanks, however written.
     "merci beaucoup",
@@ -257,6 +267,13 @@ export const fr: FastPathGrammar = {
     "bonjour",
     "bonsoir",
     "coucou",
+    // "et maintenant éteins la lumière": speech going on from what was said before, as Spanish "y ahora".
+    "et maintenant",
+    // The assistant called by what it is, as Spanish "asistente": "assistant, éteins la lumière".
+    "assistant",
+    // Its whole name, so that "home" is not left behind to name the whole home.
+    "home assistant",
+    "assistante",
     "bonne nuit",
     "bonne soirée",
     "je vous prie de",
@@ -283,6 +300,15 @@ export const fr: FastPathGrammar = {
     "j'aimerais",
     "tu pourrais",
     "pourriez vous",
+    // "tu pourrais peut-être baisser la lumière": softened, as German "vielleicht"; only with the
+    // request ("la lumière peut être allumée" says what may be).
+    "tu pourrais peut être",
+    "pourrais tu peut être",
+    "vous pourriez peut être",
+    "pourriez vous peut être",
+    "tu peux peut être",
+    "peut être que tu pourrais",
+    "peut être que tu peux",
     "merci",
     "hé",
     // "hey", said in French as in English.
@@ -709,6 +735,10 @@ export const fr: FastPathGrammar = {
     ],
     particles: [],
     brighter: [
+      // "je voudrais qu'il fasse plus clair": the light wished for as the weather is said ("il fait sombre"), in the subjunctive, as Spanish "quiero que esté más claro".
+      "qu'il fasse plus clair",
+      "qu'il fasse moins sombre",
+      "qu'il fasse clair",
       // "éclaire plus le salon": more light, not the lights switched on.
       "éclaire plus",
       "éclairez plus",
@@ -802,6 +832,10 @@ export const fr: FastPathGrammar = {
       "on y voit rien",
     ],
     dimmer: [
+      // "j'aimerais qu'il fasse plus sombre ici": the same wish, darker.
+      "qu'il fasse plus sombre",
+      "qu'il fasse moins clair",
+      "qu'il fasse sombre",
       // Light that bothers, as it dazzles: "la lumière me gêne", "les lumières me gênent".
       "la lumière me gêne",
       "les lumières me gênent",
@@ -1835,6 +1869,17 @@ export const fr: FastPathGrammar = {
   },
   numberCompounds: { patterns: ["{tens} {unit}", "{tens} et {unit}"], unitsUpTo: 19 },
   levels: {
+    // "mets la lumière le plus fort possible", "le plus sombre possible": as far as it goes.
+    "le plus fort possible": 100,
+    "aussi fort que possible": 100,
+    "le plus clair possible": 100,
+    "aussi clair que possible": 100,
+    "le plus lumineux possible": 100,
+    "le plus faible possible": 1,
+    "le plus sombre possible": 1,
+    "aussi sombre que possible": 1,
+    "le plus doucement possible": 1,
+    "aussi doucement que possible": 1,
     maximum: 100,
     max: 100,
     // "luminosité maximale", "volume minimal": the adjective after what it is of.
@@ -2521,20 +2566,22 @@ export const fr: FastPathGrammar = {
     {
       intent: "brighten",
       templates: [
-        "(augmente|intensifie) (un peu|légèrement) {name}",
-        "(augmente|intensifie) {name} [(un peu|légèrement)]",
-        "(augmente|monte) [(un peu|légèrement)] la luminosité (de|du|de la|des) {name}",
+        // "tu pourrais augmenter un peu la cuisine": the infinitive after a request, as the imperative.
+        "(augmente|augmenter|intensifie|intensifier) (un peu|légèrement) {name}",
+        "(augmente|augmenter|intensifie|intensifier) {name} [(un peu|légèrement)]",
+        "(augmente|augmenter|monte|monter) [(un peu|légèrement)] la luminosité (de|du|de la|des) {name}",
         "rends {name} [(un peu|légèrement)] plus (lumineux|lumineuse|lumineuses|lumineux)",
       ],
     },
     {
       intent: "dim",
       templates: [
-        "(tamise|diminue|atténue) (un peu|légèrement) {name}",
-        "(tamise|diminue|atténue) {name} [(un peu|légèrement)]",
-        "(baisse|diminue) [(un peu|légèrement)] la luminosité (de|du|de la|des) {name}",
-        "baisse (un peu|légèrement) {name}",
-        "baisse {name} (un peu|légèrement)",
+        // "tu pourrais baisser un peu la cuisine": the infinitive after a request, as the imperative.
+        "(tamise|tamiser|diminue|diminuer|atténue|atténuer) (un peu|légèrement) {name}",
+        "(tamise|tamiser|diminue|diminuer|atténue|atténuer) {name} [(un peu|légèrement)]",
+        "(baisse|baisser|diminue|diminuer) [(un peu|légèrement)] la luminosité (de|du|de la|des) {name}",
+        "(baisse|baisser) (un peu|légèrement) {name}",
+        "(baisse|baisser) {name} (un peu|légèrement)",
       ],
     },
     {

@@ -340,8 +340,14 @@ export const it: FastPathGrammar = {
     // A tag asking agreement after the command: "spegni la luce, d'accordo?".
     "d'accordo",
     // A favour asked before the command itself: "fammi il favore, spegni la luce".
+    // "potresti magari abbassare la luce": softened, as German "vielleicht".
+    "magari",
+    "forse",
     "fammi il favore",
     "fammi un favore",
+    // "fammi un favore e spegni la luce": the favour and the command joined by "e".
+    "fammi il favore e",
+    "fammi un favore e",
     "mi faccia il favore",
     "vorrei chiederti di",
     "volevo chiederti di",
@@ -2222,6 +2228,29 @@ export const it: FastPathGrammar = {
     },
   },
   levels: {
+    // "metti la luce più bassa possibile", "più luminosa possibile": as far as it goes.
+    "il più alto possibile": 100,
+    "più alto possibile": 100,
+    "più alta possibile": 100,
+    "il più forte possibile": 100,
+    "più forte possibile": 100,
+    "più luminosa possibile": 100,
+    "il più luminoso possibile": 100,
+    "più luminoso possibile": 100,
+    "il più basso possibile": 1,
+    "più basso possibile": 1,
+    "più bassa possibile": 1,
+    "più piano possibile": 1,
+    "il più piano possibile": 1,
+    "più buia possibile": 1,
+    // Agreeing with the lights or the speakers: "metti le luci più luminose possibile".
+    "più alte possibile": 100,
+    "più alti possibile": 100,
+    "più luminose possibile": 100,
+    "più luminosi possibile": 100,
+    "più basse possibile": 1,
+    "più bassi possibile": 1,
+    "più buie possibile": 1,
     metà: 50,
     "la metà": 50,
     massimo: 100,
@@ -2785,20 +2814,22 @@ export const it: FastPathGrammar = {
     {
       intent: "brighten",
       templates: [
-        "(aumenta|alza) [(un po'|un poco|leggermente)] la luminosità (del|della|dello|di) {name}",
-        "aumenta (un po'|un poco|leggermente) {name}",
-        "aumenta {name} [(un po'|un poco|leggermente)]",
+        // "potresti aumentare un po' la cucina": the infinitive after a request, as the imperative.
+        "(aumenta|aumentare|alza|alzare) [(un po'|un poco|leggermente)] la luminosità (del|della|dello|di) {name}",
+        "(aumenta|aumentare) (un po'|un poco|leggermente) {name}",
+        "(aumenta|aumentare) {name} [(un po'|un poco|leggermente)]",
         "rendi {name} [(un po'|un poco)] più (luminosa|luminoso|luminose|luminosi)",
       ],
     },
     {
       intent: "dim",
       templates: [
-        "(diminuisci|abbassa|riduci) [(un po'|un poco|leggermente)] la luminosità (del|della|dello|di) {name}",
-        "(attenua|diminuisci|riduci) (un po'|un poco|leggermente) {name}",
-        "(attenua|diminuisci|riduci) {name} [(un po'|un poco|leggermente)]",
-        "abbassa (un po'|un poco|leggermente) {name}",
-        "abbassa {name} (un po'|un poco|leggermente)",
+        // "potresti abbassare un po' la cucina": the infinitive after a request, as the imperative.
+        "(diminuisci|diminuire|abbassa|abbassare|riduci|ridurre) [(un po'|un poco|leggermente)] la luminosità (del|della|dello|di) {name}",
+        "(attenua|attenuare|diminuisci|diminuire|riduci|ridurre) (un po'|un poco|leggermente) {name}",
+        "(attenua|attenuare|diminuisci|diminuire|riduci|ridurre) {name} [(un po'|un poco|leggermente)]",
+        "(abbassa|abbassare) (un po'|un poco|leggermente) {name}",
+        "(abbassa|abbassare) {name} (un po'|un poco|leggermente)",
       ],
     },
     {

@@ -70,6 +70,13 @@ export const nl: FastPathGrammar = {
     // dimmen", "mag ik je vragen het licht uit te doen" (the infinitive with "te" follows).
     "is het mogelijk om",
     "is het mogelijk",
+    // Thanks given in advance, or whether it is a bother: "ik zou het fijn vinden als je het licht
+    // uitdoet", "zou je het erg vinden om het volume zachter te zetten" (as Spanish "te
+    // agradecería que …", "te importaría …").
+    "ik zou het fijn vinden als je",
+    "ik zou het waarderen als je",
+    "zou je het erg vinden om",
+    "vind je het erg om",
     "zou het mogelijk zijn om",
     "zou het mogelijk zijn",
     "mag ik je vragen om",
@@ -134,6 +141,10 @@ export const nl: FastPathGrammar = {
     "goede nacht",
     "hoi",
     "hallo",
+    // "en nu het licht uit": speech going on from what was said before, as Spanish "y ahora".
+    "en nu",
+    // The assistant called by what it is, as Spanish "asistente": "assistent, doe het licht uit".
+    "assistent",
     // A question after the command: "doe het licht uit, kun je dat voor me doen".
     "kun je dat voor me doen",
     "kun je dat voor mij doen",
@@ -269,6 +280,10 @@ export const nl: FastPathGrammar = {
       "draaien",
       "maken",
       "schakelen",
+      // "om het volume zachter te zetten": the infinitive with "te", after "om" or a verb of asking.
+      "te zetten",
+      "te draaien",
+      "te maken",
       // "kun je het volume aanpassen": adjusted, as set (the joined infinitive only: "pas … aan"
       // would say "aan").
       "aanpassen",
@@ -1413,6 +1428,9 @@ export const nl: FastPathGrammar = {
   // "tweeëntwintig" folds to "tweeentwintig".
   numberCompounds: { patterns: ["{unit}en{tens}"] },
   levels: {
+    // "zet het volume helemaal hoog", "het licht helemaal laag": as far as it goes, as "helemaal omhoog" is.
+    "helemaal hoog": 100,
+    "helemaal laag": 1,
     half: 50,
     // "op halve helderheid", "halve volume".
     halve: 50,
@@ -1815,6 +1833,12 @@ export const nl: FastPathGrammar = {
     // "is het al maart", "zijn we vrijdag": today's date checked.
     // "het is tijd", "is het al tijd": the time has come, no question of it.
     // "het wordt tijd": it is about time, said of something long awaited.
+    // "heb je even tijd", "de tijd met jou": time spent or to spare, not the time of day.
+    spans: {
+      words: ["tijd"],
+      after: ["met"],
+      having: ["heb", "hebt", "heeft", "hebben", "had", "geef", "gun", "neem"],
+    },
     itIs: ["het is", "'t is", "t is", "nu is", "het wordt", "'t wordt", "t wordt"],
     present: ["is het", "is het al", "is het nog", "zijn we", "zitten we in", "zijn we in", "hebben we"],
     // "is het al weekend": the weekend, checked of today as a day's name is.
@@ -2195,6 +2219,7 @@ export const nl: FastPathGrammar = {
     },
   ],
   later: {
+    bareSpanLasts: true,
     after: ["over", "na"],
     units: [
       "seconde",

@@ -144,9 +144,11 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
     if (p.endsWith("'")) elisions.push(fold(p));
     sense(p).preposition = true;
   }
-  for (const f of [...grammar.fillers, ...(grammar.reasons ?? []), ...grammar.now]) sense(f).filler = true;
-  // An elided filler is written joined to its word, as an article is: "tu m'allumes la lumière".
-  for (const f of grammar.fillers) if (/^[^ ]+'$/.test(fold(f))) elisions.push(fold(f));
+  for (const f of [...grammar.fillers, ...(grammar.reasons ?? []), ...grammar.now]) {
+    // "m'éteindre": a filler elided onto the next word is split from it, as an article is.
+    if (f.endsWith("'") && !f.includes(" ")) elisions.push(fold(f));
+    sense(f).filler = true;
+  }
   for (const w of grammar.intensifiers ?? []) sense(w).intensifier = true;
   // A wake word said inside the sentence ("bitte olly, mach das Licht aus", "dim the lights olly
   // please"): dropped as it is at either end.

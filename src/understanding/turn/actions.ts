@@ -65,10 +65,22 @@ function coverMove(turn: Turn, target: Target): { action: CoverAction; position?
       return { action: "stop" };
     case "set_position":
     case "set_level":
-      return level === undefined ? undefined : { action: "set_position", position: level };
+      if (level === undefined) return undefined;
+      // "mach das Garagentor ganz auf": all the way open or shut, of a cover that only opens and
+      // closes, is opened or closed.
+      if ((level === 100 || level === 0) && !takesPosition(target))
+        return { action: level ? "open" : "close" };
+      return { action: "set_position", position: level };
     default:
       return undefined;
   }
+}
+
+/** Whether a cover goes to a position it is given, not only open and shut. */
+function takesPosition(target: Target): boolean {
+  if (target.source === "zwave") return target.device.function !== "barrier";
+  const features = target.entity.attributes.supported_features;
+  return typeof features !== "number" || (features & COVER_FEATURES.setPosition) !== 0;
 }
 
 /** Where a cover reports it is, in percent open (undefined: it reports no position). */
@@ -269,12 +281,11 @@ function supports(turn: Turn, target: Target): boolean {
   if (isCover(target)) {
     const move = coverMove(turn, target);
     if (!move) return false;
-    if (target.source === "zwave")
-      return !(target.device.function === "barrier" && move.action === "set_position");
+    if (move.action === "set_position") return takesPosition(target);
+    if (target.source === "zwave") return true;
     const features = target.entity.attributes.supported_features;
     if (typeof features !== "number") return true;
     if (move.action === "stop") return (features & COVER_FEATURES.stop) !== 0;
-    if (move.action === "set_position") return (features & COVER_FEATURES.setPosition) !== 0;
     return true;
   }
   if (intent === "set_position") return false;
