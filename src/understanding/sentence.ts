@@ -52,7 +52,6 @@ export const WAKE_WORDS = [
   "ok home assistant",
   "okay home assistant",
   "home assistant",
-  "hey home assistant",
 ];
 
 /** Text that folding leaves as it is: lower-case ASCII words and apostrophes, single spaces between. */
