@@ -8776,3 +8776,20 @@ describe("de, nl: a plug pulled ('zieh den Stecker vom …', 'trek de stekker va
     expect(calls()).toEqual(["switch.turn_off switch.kettle"]);
   });
 });
+
+describe("as far as it goes, said of how it is, changes nothing", () => {
+  it.each([
+    ["de", "die Musik ist so laut wie möglich"],
+    ["de", "das Licht in der Küche ist so hell wie möglich"],
+    ["nl", "de muziek staat zo hard mogelijk"],
+    ["en", "the music is as loud as possible"],
+  ])("%s: %j", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it("asked for, it is the end of the scale", async () => {
+    await say("mach die Musik so laut wie möglich", "de");
+    expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":1}`]);
+  });
+});

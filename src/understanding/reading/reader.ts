@@ -1076,11 +1076,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         // "the kitchen lights are off": a state said, not asked for; "sono troppo intense": a change.
         // "The light is dim", "la luz está baja": a word alone says how a thing is, which may be
         // too little as well as too much; what is wrong is said with more ("too dim").
-        // "it was too dark": what was wrong then is told, not asked to change now.
+        // "it was too dark": what was wrong then is told, not asked to change now. "die Musik ist so
+        // laut wie möglich": as far as it goes, said of how it is, says no way to change it.
         if (
           before ||
           !change ||
           !complained ||
+          cues.has("full") ||
           level !== undefined ||
           color.color !== undefined ||
           color.kelvin !== undefined
