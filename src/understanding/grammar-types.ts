@@ -885,7 +885,7 @@ export interface FastPathGrammar {
      * before a word of `after` and more ("die Zeit mit dir", "time with you"; "check the time for
      * me" asks it), or after a word of
      * `having` with no article or question word between ("hast du kurz Zeit", "do you have time",
-     * "gib mir Zeit"; "do you have the time" asks it), no question of the clock.
+     * "gib mir Zeit"; "have you got the time, please" asks it), no question of the clock.
      */
     spans?: { words: string[]; after: string[]; having: string[] };
     /**
