@@ -193,11 +193,15 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
       // "Badezimmerlicht oben", "badkamerlamp boven": the compound said with where its place is.
       const [first, ...rest] = p.key.split(" ");
       const where = rest.join(" ");
-      if (!rest.length || !t.findPlace(p.ctx, t.stripPlaceWords(where))) return undefined;
+      const floor = rest.length ? t.findPlace(p.ctx, t.stripPlaceWords(where)) : undefined;
+      // "das Garagentor in der Garage": a kind's own word, said where it is, is read as said.
+      if (!floor || t.kindOf(first!)) return undefined;
       const parts = t.compound(p.ctx, first!)?.split(" ");
       if (!parts) return undefined;
-      // Its kind between the room and the floor, as "bathroom lights upstairs" says it.
+      // Its kind between the room and the floor, as "bathroom lights upstairs" says it; "das
+      // Küchenlicht in der Küche" names its room twice, which the rules below read.
       const [kind, ...room] = parts;
+      if (t.findPlace(p.ctx, room.join(" "))?.label === floor.label) return undefined;
       return p.again(`${room.join(" ")} ${kind} ${where}`);
     },
   },

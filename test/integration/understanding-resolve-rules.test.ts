@@ -265,6 +265,10 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
       expect(ids(upstairs.resolved), phrase).toEqual(["light.desk_lamp"]);
     }
     expect(ids(explain("de", "küchenlampen im obergeschoss").resolved)).toEqual([]);
+    // A kind's own word said where it is ("das Garagentor in der Garage") is no compound.
+    const door = explain("de", "garagentor in der garage");
+    expect(door.rule).not.toBe("compound");
+    expect(ids(door.resolved)).toEqual(["cover.garage_door"]);
   });
 
   it("another word for its kind: a name said with another word for its kind, only when exact", () => {
