@@ -183,26 +183,12 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
   },
   {
     name: "compound",
-    reads:
-      '"kamerlamp", "keukenlampen", "Badezimmerlicht oben": a place and a kind written as one word, with its floor or not',
+    reads: '"kamerlamp", "keukenlampen": a place and a kind written as one word',
     decide(p, t) {
       // "Garagentor", "garagedeur": a kind's own word is no place and kind written together.
       if (p.whole().kind !== "not_found" || p.kind()) return undefined;
       const split = t.compound(p.ctx, p.key);
-      if (split !== undefined) return p.again(split);
-      // "Badezimmerlicht oben", "badkamerlamp boven": the compound said with where its place is.
-      const [first, ...rest] = p.key.split(" ");
-      const where = rest.join(" ");
-      const floor = rest.length ? t.findPlace(p.ctx, t.stripPlaceWords(where)) : undefined;
-      // "das Garagentor in der Garage": a kind's own word, said where it is, is read as said.
-      if (!floor || t.kindOf(first!)) return undefined;
-      const parts = t.compound(p.ctx, first!)?.split(" ");
-      if (!parts) return undefined;
-      // Its kind between the room and the floor, as "bathroom lights upstairs" says it; "das
-      // Küchenlicht in der Küche" names its room twice, which the rules below read.
-      const [kind, ...room] = parts;
-      if (t.findPlace(p.ctx, room.join(" "))?.label === floor.label) return undefined;
-      return p.again(`${room.join(" ")} ${kind} ${where}`);
+      return split === undefined ? undefined : p.again(split);
     },
   },
   {
@@ -338,30 +324,38 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
   {
     name: "kind between a room and its floor",
     reads:
-      '"the bathroom lights upstairs", "de slaapkamer lampen op de bovenverdieping": a room and the floor it is on, said around a kind, are where that kind is',
+      '"the bathroom lights upstairs", "de slaapkamer lampen op de bovenverdieping", "Badezimmerlicht oben": a room and the floor it is on, said around a kind (or the room and kind as one word), are where that kind is',
     decide(p, t) {
       const words = p.key.split(" ");
+      /** The room said, its kind, and the floor from word `j` on. */
+      const at = (roomSaid: string, said: string, j: number): Resolved | undefined => {
+        const kind = t.kindOf(said);
+        if (!kind) return undefined;
+        // The places first: most phrases have no floor after their kind, and a device's name is
+        // looked up only for one that does.
+        const floor = t.findPlace(p.ctx, t.stripPlaceWords(words.slice(j).join(" ")));
+        const room = floor && t.findPlace(p.ctx, roomSaid);
+        // The floor holds every area the room names, and more: a room said with another floor is none.
+        const on = (a: { id: string }) => floor?.areas.some((b) => b.id === a.id);
+        if (!room || !floor || floor.areas.length <= room.areas.length || !room.areas.every(on))
+          return undefined;
+        // "the bathroom light upstairs" where a light is called "Bathroom Light": that light, by its name.
+        const named = words.slice(0, j).join(" ");
+        const device = t.device(p.ctx, named);
+        if (device.kind === "one" && t.exactly(p.ctx, device, named)) return undefined;
+        const ofKind = t.kindGroup(p.ctx, kind, room, said);
+        return ofKind.kind !== "group" || ofKind.targets.length
+          ? withPlace(ofKind, { place: room.label })
+          : undefined;
+      };
       for (let i = 1; i < words.length - 1; i++)
         for (let j = i + 1; j < words.length; j++) {
-          const said = words.slice(i, j).join(" ");
-          const kind = t.kindOf(said);
-          if (!kind) continue;
-          // The places first: most phrases have no floor after their kind, and a device's name is
-          // looked up only for one that does.
-          const floor = t.findPlace(p.ctx, t.stripPlaceWords(words.slice(j).join(" ")));
-          const room = floor && t.findPlace(p.ctx, words.slice(0, i).join(" "));
-          // The floor holds every area the room names, and more: a room said with another floor is none.
-          const on = (a: { id: string }) => floor?.areas.some((b) => b.id === a.id);
-          if (!room || !floor || floor.areas.length <= room.areas.length || !room.areas.every(on)) continue;
-          // "the bathroom light upstairs" where a light is called "Bathroom Light": that light, by its name.
-          const named = words.slice(0, j).join(" ");
-          const device = t.device(p.ctx, named);
-          if (device.kind === "one" && t.exactly(p.ctx, device, named)) continue;
-          const ofKind = t.kindGroup(p.ctx, kind, room, said);
-          if (ofKind.kind !== "group" || ofKind.targets.length)
-            return withPlace(ofKind, { place: room.label });
+          const found = at(words.slice(0, i).join(" "), words.slice(i, j).join(" "), j);
+          if (found) return found;
         }
-      return undefined;
+      // "Badezimmerlicht oben": the room and its kind written as one word, the floor after it.
+      const [kind, ...room] = (words.length > 1 && t.compound(p.ctx, words[0]!)?.split(" ")) || [];
+      return kind ? at(room.join(" "), kind, 1) : undefined;
     },
   },
   {

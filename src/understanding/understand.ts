@@ -153,19 +153,15 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const twoWays = (grammar.twoWays ?? []).map((p) => fold(p).split(" "));
   const cleaned = createCleaner(grammar);
   const pastEndings = (grammar.pastEndings ?? []).map(fold);
-  /** State words that, said first, tell what was done (`stateWordFirstTells`). */
-  const statesFirst = new Set(
-    grammar.stateWordFirstTells ? Object.values(grammar.stateWords).flat().map(fold) : [],
-  );
-  const auxiliaries = new Set((grammar.auxiliariesFirst ?? []).map(fold));
   const stateWords = new Set(Object.values(grammar.stateWords).flat().map(fold));
-  /** Single-word copulas that say how something is now ("is", "está", "è"), not how it was. */
-  const copulasOfNow = new Set(
-    (grammar.cues.copulas ?? [])
-      .filter((c) => !(grammar.cues.pastCopulas ?? []).includes(c))
-      .map(fold)
-      .filter((c) => !c.includes(" ")),
-  );
+  /** State words that, said first, tell what was done (`stateWordFirstTells`). */
+  const statesFirst = grammar.stateWordFirstTells ? stateWords : new Set<string>();
+  const auxiliaries = new Set((grammar.auxiliariesFirst ?? []).map(fold));
+  /** A copula that says how something is now ("is", "está", "è"), not how it was ("era"). */
+  const copulaOfNow = (word: string) => {
+    const sense = lexicon.senses(word);
+    return !!sense?.cues.has("copulas") && !sense.cues.has("pastCopulas");
+  };
   const toldFirst = new Set((grammar.toldFirst ?? []).map(fold));
   const participleWords = new Set((grammar.participle?.words ?? []).map(fold));
   const fromWords = new Set((grammar.fromWays ?? []).map(fold));
@@ -688,7 +684,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       // A state word is what is wished for ("la luce spenta"), as "the lights off" is.
       if (said(word, ["on", "off"])) return false;
       // Or, after a copula of now, how it is, said or asked: "la puerta del garaje está cerrada".
-      if (stateWords.has(word) && words.slice(1, i).some((w) => copulasOfNow.has(w))) return false;
+      if (stateWords.has(word) && words.slice(1, i).some(copulaOfNow)) return false;
       // Only what it names stands between the article and it: "the volume should be raised" asks.
       if (
         words.slice(1, i).some((w) => {

@@ -255,20 +255,6 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
       expect(german.rule).toBe("compound");
       expect(ids(german.resolved)).toEqual(lights);
     }
-    // Said with the floor its place is on, as "the office lamps upstairs"; never another floor's.
-    for (const [language, phrase] of [
-      ["de", "bürolampen im obergeschoss"],
-      ["nl", "kantoorlampen op de bovenverdieping"],
-    ] as const) {
-      const upstairs = explain(language, phrase);
-      expect(upstairs.rule, phrase).toBe("compound");
-      expect(ids(upstairs.resolved), phrase).toEqual(["light.desk_lamp"]);
-    }
-    expect(ids(explain("de", "küchenlampen im obergeschoss").resolved)).toEqual([]);
-    // A kind's own word said where it is ("das Garagentor in der Garage") is no compound.
-    const door = explain("de", "garagentor in der garage");
-    expect(door.rule).not.toBe("compound");
-    expect(ids(door.resolved)).toEqual(["cover.garage_door"]);
   });
 
   it("another word for its kind: a name said with another word for its kind, only when exact", () => {
@@ -372,6 +358,21 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
     expect(dutch.rule).toBe("kind between a room and its floor");
     expect(ids(dutch.resolved)).toEqual(["light.bedroom_light"]);
     expect(explain("en", "kitchen lights upstairs").rule).not.toBe("kind between a room and its floor");
+    // The room and its kind written as one word, as "the office lamps upstairs"; never another floor's.
+    for (const [language, phrase] of [
+      ["de", "bürolampen im obergeschoss"],
+      ["nl", "kantoorlampen op de bovenverdieping"],
+    ] as const) {
+      const compound = explain(language, phrase);
+      expect(compound.rule, phrase).toBe("kind between a room and its floor");
+      expect(ids(compound.resolved), phrase).toEqual(["light.desk_lamp"]);
+    }
+    expect(ids(explain("de", "küchenlampen im obergeschoss").resolved)).toEqual([]);
+    // A kind's own word said where it is ("das Garagentor in der Garage") is no room and kind.
+    const door = explain("de", "garagentor in der garage");
+    expect(door.rule).not.toBe("compound");
+    expect(door.rule).not.toBe("kind between a room and its floor");
+    expect(ids(door.resolved)).toEqual(["cover.garage_door"]);
   });
 
   it("name in a place: a kind in an area, and what cannot do it is said so", () => {
