@@ -26,6 +26,18 @@ export interface PendingConfirmation {
 }
 
 /**
+ * How long a device heard at a match a motor also passes on its way may say nothing more before it
+ * is asked where it is: about one more report of a module that reports while it moves.
+ */
+export const STILL_MS = 1000;
+
+/** Matches a motor also passes on its way, and how to ask the device where it is now. */
+export interface OnTheWay {
+  passed(value: unknown): boolean;
+  ask(): Promise<{ answered: boolean; value: unknown }>;
+}
+
+/**
  * Starts listening for `key` on `nodeId` before the write goes out, so that a device answering
  * faster than the write's result still counts. Only reports that arrive after this call count; the
  * transports never pass on the driver's optimistic updates (src/zwave/optimistic-echo.ts).
@@ -36,16 +48,32 @@ export function expectReport(
   key: string,
   before: unknown,
   matches: (value: unknown) => boolean,
+  onTheWay?: OnTheWay,
 ): PendingConfirmation {
   let last: unknown = before;
   let reported = false;
   let done: ((c: ReportOutcome) => void) | undefined;
   let outcome: ReportOutcome | undefined;
+  /** Asks where the device is once a match it may be passing has been followed by quiet. */
+  let still: NodeJS.Timeout | undefined;
   const stop = transport.onReport((report) => {
     if (report.nodeId !== nodeId || report.key !== key) return;
     last = report.value;
     reported = true;
-    if (matches(report.value)) finish({ confirmed: true, value: report.value, reported });
+    clearTimeout(still);
+    if (!matches(report.value)) return;
+    if (!onTheWay?.passed(report.value)) return finish({ confirmed: true, value: report.value, reported });
+    // A motor a step short of where it was sent may be on its way there: it stands there only if
+    // it is still there when asked after a quiet moment (its arrival, if it comes, ends this first).
+    const heard = report.value;
+    still = setTimeout(() => {
+      void onTheWay.ask().then((answer) => {
+        // Something heard meanwhile speaks for itself.
+        if (!answer.answered || last !== heard) return;
+        const there = answer.value === heard || (matches(answer.value) && !onTheWay.passed(answer.value));
+        if (there) finish({ confirmed: true, value: answer.value, reported });
+      });
+    }, STILL_MS);
   });
   let timer: NodeJS.Timeout | undefined;
   function finish(c: ReportOutcome): void {
@@ -53,6 +81,7 @@ export function expectReport(
     outcome = c;
     stop();
     if (timer) clearTimeout(timer);
+    clearTimeout(still);
     done?.(c);
   }
   return {

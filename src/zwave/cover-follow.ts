@@ -80,9 +80,16 @@ export function createCoverFollower(
     /** A barrier tells its own stop (253); a position says it has stopped only when asked twice. */
     const stoppedBarrier = (v: unknown) => mechanism.kind === "barrier" && v === 253;
 
+    /** Where it was sent, or a step off it once it stands there (heard there twice). */
+    const reached = (value: unknown, before: unknown) =>
+      plan.matches(value) &&
+      !isOnItsWay(mechanism, value) &&
+      (plan.passedOnTheWay?.(value) !== true || value === before);
+
     const heard = (value: unknown) => {
+      const previous = last;
       last = value;
-      if (plan.matches(value) && !isOnItsWay(mechanism, value)) return end("reached", value);
+      if (reached(value, previous)) return end("reached", value);
       if (stoppedBarrier(value)) return end("stopped", value);
       listenQuietly();
     };
@@ -97,7 +104,7 @@ export function createCoverFollower(
       if (ended) return;
       const answer = asked.values[0];
       if (!asked.answered) return listenQuietly();
-      if (plan.matches(answer) && !isOnItsWay(mechanism, answer)) return end("reached", answer);
+      if (reached(answer, last)) return end("reached", answer);
       if (stoppedBarrier(answer)) return end("stopped", answer);
       // The same place twice, nothing heard between: it is standing still there (a barrier that
       // still says "opening" or "closing" is not).

@@ -220,8 +220,10 @@ export function coverPlan(
     target,
     reportedOn: current,
     payload,
-    // Motors stop a step off now and then (98 for 99): one step is the position asked for.
+    // Motors stop a step off now and then (98 for 99): one step is the position asked for, once
+    // the motor stands there (on its way it passes the step before).
     matches: (v) => typeof v === "number" && Math.abs(v - payload) <= 1,
+    passedOnTheWay: (v) => v !== payload,
     supervisedValue: payload,
     windowMs,
     askWhenSilent: true,

@@ -20,6 +20,12 @@ export interface WritePlan {
   /** Whether a reported value shows the write took effect. */
   matches(value: unknown): boolean;
   /**
+   * Whether a match is one a motor also passes on its way (a step short of where it was sent): it
+   * confirms only once the device is still there when asked after a quiet moment. Absent: every
+   * match confirms at once.
+   */
+  passedOnTheWay?(value: unknown): boolean;
+  /**
    * What `reportedOn` holds after a supervised success, when the payload says it; undefined when
    * only a report can tell (a dimmer's "restore the previous level").
    */
@@ -279,7 +285,10 @@ export function createZwaveNetwork(options: {
   async function send(node: ZwaveNode, plan: WritePlan): Promise<Sent> {
     const key = valueKey(plan.reportedOn);
     const before = node.values.get(key)?.value;
-    const pending = expectReport(transport, node.id, key, before, plan.matches);
+    const pending = expectReport(transport, node.id, key, before, plan.matches, {
+      passed: (value) => plan.passedOnTheWay?.(value) === true,
+      ask: () => ask(node, plan.reportedOn),
+    });
     let status: number;
     try {
       ({ status } = await transport.write(node, plan.target, plan.payload));

@@ -128,6 +128,8 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
     start: () => start(gateway),
     async setValue(nodeId, valueId, value) {
       const [node, v] = requireValue(gateway, nodeId, valueId);
+      // What it reports is its own state now: a Get hears the same (a jammed device too).
+      v.actual = undefined;
       if (gateway.driverReady) await report(gateway, node, v, value);
       else node.missed.set(keyOf(v), value);
     },
