@@ -151,9 +151,42 @@ export function endpointsNamed(
   said: EndpointPhrase,
   loads: readonly Load[],
 ): Load[] {
+  const several = byDevice(loads).filter((ls) => ls.length > 1);
+  return devicesSaid(said, several).flatMap((ls) => pick(ls, said, grammar));
+}
+
+/**
+ * A device with one load, named with it ("outlet 1 of the dryer plug", "la deuxième prise du
+ * sèche-linge"): its load when the phrase says the first, `other` when it says another, which
+ * the device does not have. Undefined when the phrase names no such device, or several.
+ */
+export function onlyLoadSaid(
+  said: EndpointPhrase,
+  loads: readonly Load[],
+): { first: Load } | { other: Load } | undefined {
+  if (!said.device || said.side) return undefined;
+  const found = devicesSaid(said, byDevice(loads));
+  const [one] = found;
+  if (found.length !== 1 || one?.length !== 1) return undefined;
+  const load = one[0]!;
+  // Its root endpoint (0) or its first load is the device.
+  const first = said.index === 0 || (said.index ?? said.ordinal) === 1;
+  return first ? { first: load } : { other: load };
+}
+
+/** The loads of each device, by node. */
+function byDevice(loads: readonly Load[]): Load[][] {
   const byNode = new Map<number, Load[]>();
   for (const l of loads) byNode.set(l.device.nodeId, [...(byNode.get(l.device.nodeId) ?? []), l]);
-  const several = [...byNode.values()].filter((ls) => ls.length > 1);
+  return [...byNode.values()];
+}
+
+/**
+ * The devices (each as its loads) the phrase names: by name, or a place and name, exactly; else by
+ * every word said, one of them the name's. All of them when it names none.
+ */
+function devicesSaid(said: EndpointPhrase, devices: Load[][]): Load[][] {
+  if (!said.device) return devices;
   const named = (ls: Load[], exact: boolean) => {
     const own = normalizeName(ls[0]!.device.nodeName);
     const places = [...new Set(ls.flatMap((l) => l.places).map(normalizeName))].filter(Boolean);
@@ -163,12 +196,8 @@ export function endpointsNamed(
     const spoken = said.device.split(" ");
     return spoken.every((w) => words.has(w)) && spoken.some((w) => own.split(" ").includes(w));
   };
-  let nodes = several;
-  if (said.device) {
-    const exact = several.filter((ls) => named(ls, true));
-    nodes = exact.length ? exact : several.filter((ls) => named(ls, false));
-  }
-  return nodes.flatMap((ls) => pick(ls, said, grammar));
+  const exact = devices.filter((ls) => named(ls, true));
+  return exact.length ? exact : devices.filter((ls) => named(ls, false));
 }
 
 /**

@@ -192,6 +192,8 @@ export interface FastPathReplies {
   noLowBatteries: string;
   notFound: string;
   notExposed: string;
+  /** A load other than the first asked of a device with one ("outlet 2 of the dryer plug"): `{name}` the device. */
+  oneLoadOnly: string;
   /** Said after "not found" while Home Assistant's devices were never loaded. */
   homeUnseen: string;
   /** Z-Wave's devices have not been listed yet (it is still connecting, or not reachable yet). */

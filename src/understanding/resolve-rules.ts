@@ -2,7 +2,7 @@
 // Each rule reads the phrase one way (a pronoun, a device's exact name, a kind here, a name in a
 // place …); the readings are worked out at most once per phrase (see `Phrase` in targets.ts).
 import { normalizeName } from "../spoken-name.js";
-import { endpointsNamed, readEndpointPhrase } from "./endpoint-phrase.js";
+import { endpointsNamed, onlyLoadSaid, readEndpointPhrase } from "./endpoint-phrase.js";
 import type { DeviceKind } from "./grammar-types.js";
 import { isOfKind, OUTDOOR_KINDS } from "./kinds.js";
 import type { Choice, Place, Resolved, ResolveContext } from "./target-types.js";
@@ -150,6 +150,10 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
       }
       const [one] = found;
       if (one) return { kind: "one", target: one.target };
+      // A device with one load: its first is the device; any other it does not have.
+      const only = onlyLoadSaid(said, loads);
+      if (only && "first" in only) return { kind: "one", target: only.first.target };
+      if (only) return { kind: "one_load_only", name: only.other.target.name };
       // A device named with a load it does not have, or one the home does not have: said so, rather
       // than read as its kind word alone ("Steckdose 2 des Doppelrelais" is no plug of the home's).
       if (!said.device || p.whole().kind !== "not_found") return undefined;

@@ -40,7 +40,9 @@ export type Resolved =
   /** "Here" was said, and the speaker's area is not known. */
   | { kind: "nowhere" }
   | { kind: "not_found"; name: string }
-  | { kind: "not_exposed"; name: string };
+  | { kind: "not_exposed"; name: string }
+  /** "outlet 2 of the dryer plug": a load other than the first of a device, `name`, that has one. */
+  | { kind: "one_load_only"; name: string };
 
 /**
  * One answer to "which one?": how the question names it, the words that pick it ("Bedroom", a

@@ -235,6 +235,33 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
       });
   });
 
+  it("load of a device with one: its first is the device; another is said to be missing, in six languages", () => {
+    const devices = [{ ...load(14, "Dryer Plug", 0), name: "Dryer Plug", wholeNode: true }];
+    const named = (language: string, phrase: string) => {
+      const { resolved, rule } = explain(language, phrase, { devices });
+      return { rule, resolved: resolved.kind === "one" ? resolved.target.name : resolved };
+    };
+    for (const [language, first, second] of [
+      ["en", "outlet 1 of the dryer plug", "the second outlet of the dryer plug"],
+      ["de", "die erste Steckdose vom Dryer Plug", "Steckdose 2 vom Dryer Plug"],
+      ["fr", "la première prise du Dryer Plug", "la prise 2 du Dryer Plug"],
+      ["es", "el primer enchufe del Dryer Plug", "el enchufe 2 del Dryer Plug"],
+      ["nl", "stopcontact 1 van de Dryer Plug", "het tweede stopcontact van de Dryer Plug"],
+      ["it", "la prima presa del Dryer Plug", "la presa 2 del Dryer Plug"],
+    ] as const) {
+      expect(named(language, first), `${language}: ${first}`).toEqual({
+        rule: "load of a device",
+        resolved: "Dryer Plug",
+      });
+      expect(named(language, second), `${language}: ${second}`).toEqual({
+        rule: "load of a device",
+        resolved: { kind: "one_load_only", name: "Dryer Plug" },
+      });
+    }
+    // Its root endpoint is the device too.
+    expect(named("en", "the dryer plug endpoint 0").resolved).toBe("Dryer Plug");
+  });
+
   it("here or home: 'in here' is the satellite's area; with none, where 'here' is is not known", () => {
     const here = explain("en", "lights in here", { speaker: "office_satellite" });
     expect(here.rule).toBe("here or home");

@@ -366,5 +366,79 @@ export function describeEveryPhrase(transport: TransportName): void {
           expect(speech, `${language}: ${text}`).toBe(said[language][on ? 0 : 1]);
         }
     }, 180_000);
+
+    it("a device with one outlet: its first is the device; another is said to be missing", async () => {
+      const said: Record<Language, [string, string, string]> = {
+        en: ["Turned on Dryer Plug.", "Turned off Dryer Plug.", "Dryer Plug has only one output."],
+        de: [
+          "Dryer Plug ist eingeschaltet.",
+          "Dryer Plug ist ausgeschaltet.",
+          "Dryer Plug hat nur einen Ausgang.",
+        ],
+        fr: ["Dryer Plug est allumé.", "Dryer Plug est éteint.", "Dryer Plug n'a qu'une seule sortie."],
+        es: ["Dryer Plug está encendido.", "Dryer Plug está apagado.", "Dryer Plug solo tiene una salida."],
+        nl: ["Dryer Plug staat aan.", "Dryer Plug staat uit.", "Dryer Plug heeft maar één uitgang."],
+        it: ["Dryer Plug è acceso.", "Dryer Plug è spento.", "Dryer Plug ha una sola uscita."],
+      };
+      const cases: Array<[Language, [string, string, string]]> = [
+        [
+          "en",
+          [
+            "turn on outlet 1 of the dryer plug",
+            "turn off the first outlet of the dryer plug",
+            "turn on outlet 2 of the dryer plug",
+          ],
+        ],
+        [
+          "de",
+          [
+            "Schalte Steckdose 1 vom Dryer Plug ein",
+            "Schalte die erste Steckdose vom Dryer Plug aus",
+            "Schalte die zweite Steckdose vom Dryer Plug ein",
+          ],
+        ],
+        [
+          "fr",
+          [
+            "allume la prise 1 du Dryer Plug",
+            "éteins la première prise du Dryer Plug",
+            "allume la deuxième prise du Dryer Plug",
+          ],
+        ],
+        [
+          "es",
+          [
+            "enciende el enchufe 1 del Dryer Plug",
+            "apaga el primer enchufe del Dryer Plug",
+            "enciende el segundo enchufe del Dryer Plug",
+          ],
+        ],
+        [
+          "nl",
+          [
+            "zet stopcontact 1 van de Dryer Plug aan",
+            "zet het eerste stopcontact van de Dryer Plug uit",
+            "zet stopcontact 2 van de Dryer Plug aan",
+          ],
+        ],
+        [
+          "it",
+          [
+            "accendi la presa 1 del Dryer Plug",
+            "spegni la prima presa del Dryer Plug",
+            "accendi la seconda presa del Dryer Plug",
+          ],
+        ],
+      ];
+      for (const [language, [on, off, missing]] of cases) {
+        expect(await say(on, language), `${language}: ${on}`).toBe(said[language][0]);
+        expect(backend.plugAtDevice(), `${language}: ${on}`).toBe(true);
+        expect(await say(off, language), `${language}: ${off}`).toBe(said[language][1]);
+        expect(backend.plugAtDevice(), `${language}: ${off}`).toBe(false);
+        // Nothing is switched for an outlet it does not have.
+        expect(await say(missing, language), `${language}: ${missing}`).toBe(said[language][2]);
+        expect(backend.plugAtDevice(), `${language}: ${missing}`).toBe(false);
+      }
+    }, 180_000);
   });
 }

@@ -2966,6 +2966,7 @@ export const de: FastPathGrammar = {
     homeUnseen: "Ich sehe die Geräte von Home Assistant noch nicht.",
     zwaveNotConnected: "Z-Wave ist noch nicht verbunden. Bitte versuch es gleich noch einmal.",
     notExposed: "{name} ist nicht für Assist freigegeben, deshalb steuere ich es nicht.",
+    oneLoadOnly: "{name} hat nur einen Ausgang.",
     ambiguous: "Welches meinst du: {candidates}?",
     manyFit: "Dazu passen {count} Geräte. Welches meinst du? Du kannst auch den Raum nennen.",
     unknownHere:

@@ -2351,6 +2351,7 @@ export const en: FastPathGrammar = {
     homeUnseen: "I can't see Home Assistant's devices yet.",
     zwaveNotConnected: "Z-Wave is not connected yet. Please try again in a moment.",
     notExposed: "{name} is not exposed to Assist, so I won't control it.",
+    oneLoadOnly: "{name} has only one output.",
     ambiguous: "Which one do you mean: {candidates}?",
     manyFit: "{count} devices fit that. Which one do you mean? You can name its room.",
     unknownHere:

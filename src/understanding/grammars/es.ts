@@ -3131,6 +3131,7 @@ export const es: FastPathGrammar = {
     homeUnseen: "Todavía no veo los dispositivos de Home Assistant.",
     zwaveNotConnected: "Z-Wave todavía no está conectado. Inténtalo de nuevo en un momento, por favor.",
     notExposed: "{name} no está expuesto a Assist, así que no lo controlo.",
+    oneLoadOnly: "{name} solo tiene una salida.",
     ambiguous: "¿Cuál quieres decir: {candidates}?",
     manyFit: "Hay {count} dispositivos que encajan. ¿Cuál quieres decir? Puedes decir la habitación.",
     unknownHere:

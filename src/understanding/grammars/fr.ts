@@ -2987,6 +2987,7 @@ export const fr: FastPathGrammar = {
     homeUnseen: "Je ne vois pas encore les appareils de Home Assistant.",
     zwaveNotConnected: "Z-Wave n'est pas encore connecté. Réessaie dans un instant, s'il te plaît.",
     notExposed: "{name} n'est pas exposé à Assist, je ne le commande donc pas.",
+    oneLoadOnly: "{name} n'a qu'une seule sortie.",
     ambiguous: "Lequel veux-tu dire : {candidates} ?",
     manyFit: "{count} appareils correspondent. Lequel veux-tu dire ? Tu peux nommer la pièce.",
     unknownHere:

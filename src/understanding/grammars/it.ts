@@ -1588,7 +1588,17 @@ export const it: FastPathGrammar = {
       "quando",
       "se",
       "dopo",
-      "prima",
+      // "prima di uscire", "prima che arrivi": before, said with what comes after it; alone after an
+      // article ("la prima presa") it is the first.
+      "prima di",
+      "prima che",
+      "prima del",
+      "prima della",
+      "prima dello",
+      "prima dell'",
+      "prima dei",
+      "prima degli",
+      "prima delle",
       "tranne",
       "eccetto",
       // "la luce potrebbe essere accesa": what may be so, told, asks for nothing ("può", "potrebbe"
@@ -3245,6 +3255,7 @@ export const it: FastPathGrammar = {
     homeUnseen: "Non vedo ancora i dispositivi di Home Assistant.",
     zwaveNotConnected: "Z-Wave non è ancora connesso. Riprova tra un momento, per favore.",
     notExposed: "{name} non è esposto ad Assist, quindi non lo comando.",
+    oneLoadOnly: "{name} ha una sola uscita.",
     ambiguous: "Quale intendi: {candidates}?",
     manyFit: "Corrispondono {count} dispositivi. Quale intendi? Puoi dire la stanza.",
     unknownHere:

@@ -2466,6 +2466,7 @@ export const nl: FastPathGrammar = {
     homeUnseen: "Ik zie de apparaten van Home Assistant nog niet.",
     zwaveNotConnected: "Z-Wave is nog niet verbonden. Probeer het alsjeblieft zo meteen opnieuw.",
     notExposed: "{name} is niet zichtbaar voor Assist, dus ik bedien het niet.",
+    oneLoadOnly: "{name} heeft maar één uitgang.",
     ambiguous: "Welke bedoel je: {candidates}?",
     manyFit: "Er passen {count} apparaten. Welke bedoel je? Je kunt de ruimte noemen.",
     unknownHere:
