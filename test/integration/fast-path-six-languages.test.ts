@@ -6209,6 +6209,28 @@ describe("a room said where a device goes is no missing device", () => {
   );
 });
 
+describe("a level said with 'up to' is the level, in every language", () => {
+  it.each([
+    ["en", "turn the volume up to 90 percent"],
+    ["de", "erhöhe die Lautstärke bis auf 90 Prozent"],
+    ["de", "dreh die Lautstärke bis 90 Prozent hoch"],
+    ["fr", "monte le volume jusqu'à 90 pour cent"],
+    ["es", "sube el volumen hasta el 90 por ciento"],
+    ["nl", "verhoog het volume tot 90 procent"],
+    ["it", "alza il volume fino al 90 per cento"],
+  ])("%s: %j sets the speaker's volume to 90 %", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_set media_player.living_room_speaker {"volume_level":0.9}',
+    ]);
+  });
+
+  it("de: 'bis auf' before what is no level is 'all but', which no command here says: nothing is switched", async () => {
+    await say("schalte alle Lichter bis auf die Küche aus", "de");
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("Italian: a level after 'all'' or 'dell'' (a number said with a vowel first)", () => {
   it.each([
     ["metti il volume all'ottanta per cento", 0.8],

@@ -1159,7 +1159,7 @@ export const de: FastPathGrammar = {
     ],
     steps: ["stufen", "schritte"],
     // "stell die Lautstärke wieder auf 50": a level gone back to is that level.
-    to: ["auf", "zu", "aufs", "auf das", "bis zum", "bis zur", "bis auf", "wieder auf", "zurück auf"],
+    to: ["auf", "zu", "aufs", "auf das", "bis", "bis zum", "bis zur", "bis auf", "wieder auf", "zurück auf"],
     by: ["um"],
     percent: ["prozent", "%"],
     // "es war zu dunkel": what was wrong then, told (read as copulas too).

@@ -1383,7 +1383,7 @@ export const fr: FastPathGrammar = {
     lot: ["beaucoup", "nettement", "de deux niveaux", "deux niveaux", "de deux crans", "deux crans"],
     full: ["complètement", "totalement", "entièrement"],
     steps: ["crans", "niveaux", "paliers", "étapes", "coches"],
-    to: ["à", "a", "au", "sur", "en"],
+    to: ["à", "a", "au", "sur", "en", "jusqu'à", "jusqu'a", "jusqu'au"],
     by: ["de"],
     percent: ["pour cent", "pourcent", "%"],
     // "la lumière était trop forte": what was wrong then, told (read as copulas too).

@@ -718,6 +718,14 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           commandsJoined++;
           continue;
         }
+        // "dimme das Licht bis auf 30 Prozent": a word that also says "all but" ("alle bis auf die
+        // Küche") says "to" before a level.
+        if (
+          sense.cues.has("negations") &&
+          sense.cues.has("to") &&
+          (isLevel(next(i)) || isScale(said[i + 1]))
+        )
+          continue;
         if (sense.conjunction || sense.cues.has("negations")) return undefined;
         if (sense.color !== undefined && !sense.kind) {
           if (!setColor({ color: sense.color, ...(sense.colorOfLightOnly ? { ofLightOnly: true } : {}) }))
