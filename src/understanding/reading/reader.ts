@@ -720,11 +720,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         }
         // "dimme das Licht bis auf 30 Prozent": a word that also says "all but" ("alle bis auf die
         // Küche") says "to" before a level.
-        if (
-          sense.cues.has("negations") &&
-          sense.cues.has("to") &&
-          (isLevel(next(i)) || isScale(said[i + 1]))
-        )
+        if (sense.cues.has("negations") && sense.cues.has("to") && (isLevel(next(i)) || isScale(said[i + 1])))
           continue;
         if (sense.conjunction || sense.cues.has("negations")) return undefined;
         if (sense.color !== undefined && !sense.kind) {

@@ -351,7 +351,8 @@ export function createTurn(
       }
       if (resolved.kind === "nowhere") return unsure(replies.unknownHere);
       if (resolved.kind === "not_exposed") return unsure(fill(replies.notExposed, { name: resolved.name }));
-      if (resolved.kind === "one_load_only") return unsure(fill(replies.oneLoadOnly, { name: resolved.name }));
+      if (resolved.kind === "one_load_only")
+        return unsure(fill(replies.oneLoadOnly, { name: resolved.name }));
       if (resolved.kind === "unsupported") {
         // A thermostat, Home Assistant's or a Z-Wave one, has a level of its own we do not set yet,
         // and a Z-Wave one turns on only to a mode the sentence did not say.
