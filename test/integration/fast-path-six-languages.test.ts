@@ -6231,6 +6231,23 @@ describe("a level said with 'up to' is the level, in every language", () => {
   });
 });
 
+describe("a level raised or lowered to, of a room and its kind written as one word", () => {
+  it.each([
+    ["de", "erhöhe die Küchenlampen auf 90 Prozent", "erhöhe die Lampen in der Küche auf 90 Prozent"],
+    ["de", "senke das Küchenlicht auf 20 Prozent", "senke das Licht in der Küche auf 20 Prozent"],
+    ["nl", "verhoog de keukenlampen naar 90 procent", "verhoog de lampen in de keuken naar 90 procent"],
+  ])("%s: %j does what %j does", async (language, joined, apart) => {
+    await say(apart, language);
+    const expected = calls();
+    expect(expected.length).toBeGreaterThan(0);
+    await setState("light.kitchen_ceiling", "on", { brightness: 128 });
+    await setState("light.counter_lights", "off", { brightness: null });
+    ha.serviceCalls.length = 0;
+    await say(joined, language);
+    expect(calls()).toEqual(expected);
+  });
+});
+
 describe("Italian: a level after 'all'' or 'dell'' (a number said with a vowel first)", () => {
   it.each([
     ["metti il volume all'ottanta per cento", 0.8],

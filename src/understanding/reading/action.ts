@@ -261,11 +261,13 @@ export function actionOf(
     if (has("lightOn")) return undefined;
     // "turn the volume up to 50 %" is a level; "up 20 %", "up by 20 %" a change.
     if (level !== undefined && levelSaid === "to") {
-      return hint === "media"
-        ? { intent: "set_volume", level, towards: up ? "up" : "down" }
-        : hint === "light"
-          ? { intent: "set_level", level, towards: up ? "up" : "down" }
-          : undefined;
+      const towards = up ? "up" : "down";
+      if (hint === "media") return { intent: "set_volume", level, towards };
+      // Of a device named and not known by its words ("erhöhe die Wohnzimmerlichter auf 50
+      // Prozent"): a level, as "set … to 50" is, for what it turns out to be.
+      if (hint === "light" || (!hint && thing && thing.type !== "everything"))
+        return { intent: "set_level", level, towards };
+      return undefined;
     }
     const change = {
       ...(level !== undefined ? { by: level } : {}),
