@@ -157,21 +157,19 @@ export function endpointsNamed(
 
 /**
  * A device with one load, named with it ("outlet 1 of the dryer plug", "la deuxième prise du
- * sèche-linge"): its load when the phrase says the first, `other` when it says another, which
- * the device does not have. Undefined when the phrase names no such device, or several.
+ * sèche-linge"): that load, and whether the phrase says it (its first, or its root endpoint 0)
+ * rather than another the device does not have. Undefined when the phrase names no such device,
+ * or several.
  */
 export function onlyLoadSaid(
   said: EndpointPhrase,
   loads: readonly Load[],
-): { first: Load } | { other: Load } | undefined {
+): { load: Load; first: boolean } | undefined {
   if (!said.device || said.side) return undefined;
   const found = devicesSaid(said, byDevice(loads));
   const [one] = found;
   if (found.length !== 1 || one?.length !== 1) return undefined;
-  const load = one[0]!;
-  // Its root endpoint (0) or its first load is the device.
-  const first = said.index === 0 || (said.index ?? said.ordinal) === 1;
-  return first ? { first: load } : { other: load };
+  return { load: one[0]!, first: said.index === 0 || (said.index ?? said.ordinal) === 1 };
 }
 
 /** The loads of each device, by node. */

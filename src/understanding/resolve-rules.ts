@@ -152,8 +152,10 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
       if (one) return { kind: "one", target: one.target };
       // A device with one load: its first is the device; any other it does not have.
       const only = onlyLoadSaid(said, loads);
-      if (only && "first" in only) return { kind: "one", target: only.first.target };
-      if (only) return { kind: "one_load_only", name: only.other.target.name };
+      if (only)
+        return only.first
+          ? { kind: "one", target: only.load.target }
+          : { kind: "one_load_only", name: only.load.target.name };
       // A device named with a load it does not have, or one the home does not have: said so, rather
       // than read as its kind word alone ("Steckdose 2 des Doppelrelais" is no plug of the home's).
       if (!said.device || p.whole().kind !== "not_found") return undefined;

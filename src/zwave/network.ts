@@ -285,10 +285,15 @@ export function createZwaveNetwork(options: {
   async function send(node: ZwaveNode, plan: WritePlan): Promise<Sent> {
     const key = valueKey(plan.reportedOn);
     const before = node.values.get(key)?.value;
-    const pending = expectReport(transport, node.id, key, before, plan.matches, {
-      passed: (value) => plan.passedOnTheWay?.(value) === true,
-      ask: () => ask(node, plan.reportedOn),
-    });
+    const passed = plan.passedOnTheWay?.bind(plan);
+    const pending = expectReport(
+      transport,
+      node.id,
+      key,
+      before,
+      plan.matches,
+      passed && { passed, ask: () => ask(node, plan.reportedOn) },
+    );
     let status: number;
     try {
       ({ status } = await transport.write(node, plan.target, plan.payload));
