@@ -515,6 +515,11 @@ export interface FastPathGrammar {
   /** "all the lights": the sentence means every device of that kind. */
   quantifiers: string[];
   /**
+   * Players whose only level is their sound ("speaker", "Lautsprecher"): a bare level said of one
+   * ("set the speaker to 40") is its volume. A radio's or a TV's may be a station or a channel.
+   */
+  soundOnly?: string[];
+  /**
    * "Only" ("is only the desk lamp on", "brennt nur die Stehlampe"): a state question it is said
    * in asks of every other device too, which is not read: handed on.
    */

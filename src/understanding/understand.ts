@@ -218,6 +218,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const each = new RegExp(
     `(?:^|\\s)(?:${alternation([...grammar.quantifiers, ...(grammar.both ?? [])])})(?=\\s|$)`,
   );
+  // "dans toute la maison", "im ganzen Haus": the whole home said, not "all" of the kind.
+  const wholeHomeSaid = new RegExp(`(?:^|\\s)(?:${alternation(grammar.wholeHome.map(fold))})(?=\\s|$)`, "g");
   // "tais-toi", "silence", said alone: Home Assistant's "never mind", which stops the assistant;
   // with more ("silence s'il te plaît, là", "tais-toi dans le salon") they are a mute.
   const hushOnly = grammar.later.hush?.length
@@ -504,7 +506,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
         STATE_QUESTIONS.has(understood.match.intent) &&
         (only?.test(fold(sentence)) ||
           (understood.match.name !== undefined &&
-            (each.test(understood.match.name) || negated.test(understood.match.name))))
+            (each.test(understood.match.name.replace(wholeHomeSaid, " ")) ||
+              negated.test(understood.match.name))))
       )
         return undefined;
       return understood;

@@ -8815,3 +8815,73 @@ describe("as far as it goes, said of how it is, changes nothing", () => {
     expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":1}`]);
   });
 });
+
+describe("all of the light, said as one ('das ganze Licht', 'toute la lumière'), is every light", () => {
+  it.each([
+    ["de", "schalte das ganze Licht aus", "schalte alle Lichter aus"],
+    ["nl", "doe al het licht uit", "doe alle lichten uit"],
+    ["fr", "éteins toute la lumière", "éteins toutes les lumières"],
+    ["es", "apaga toda la luz", "apaga todas las luces"],
+    ["it", "spegni tutta la luce", "spegni tutte le luci"],
+  ])("%s: %j switches off what %j does", async (language, text, plural) => {
+    for (const id of ["light.living_room_lamp", "light.bedroom_light", "light.desk_lamp"]) {
+      await setState(id, "on", { brightness: 128 });
+    }
+    await say(plural, language);
+    const all = calls();
+    expect(all).toContain("light.turn_off light.bedroom_light");
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls()).toEqual(all);
+  });
+
+  it.each([
+    ["fr", "baisse tout le volume"],
+    ["es", "baja todo el volumen"],
+    ["it", "abbassa tutto il volume"],
+    ["en", "turn all the volume down"],
+  ])("%s: %j is the sound, lowered", async (language, text) => {
+    await setState("media_player.living_room_speaker", "playing", {
+      volume_level: 0.6,
+      is_volume_muted: false,
+    });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls()).toHaveLength(1);
+    expect(calls()[0]).toMatch(/^media_player\.volume_set media_player\.living_room_speaker /);
+    expect(Number(/"volume_level":([\d.]+)/.exec(calls()[0]!)![1])).toBeLessThan(0.6);
+  });
+
+  it("a question of the whole home is still the home's, not 'all' of a kind", async () => {
+    await setState("light.kitchen_ceiling", "off", { brightness: null });
+    for (const id of ["light.living_room_lamp", "light.bedroom_light", "light.desk_lamp"]) {
+      await setState(id, "off", { brightness: null });
+    }
+    expect((await say("la luz está apagada en toda la casa", "es")).speech).toMatch(/^Sí/);
+    expect((await say("la luce è spenta in tutta la casa", "it")).speech).toMatch(/^Sì/);
+  });
+});
+
+describe("a bare level said of a speaker is its volume; of a radio or a TV it may be a station", () => {
+  it.each([
+    ["en", "set the speaker to 40"],
+    ["de", "stell den Lautsprecher auf 40"],
+    ["fr", "mets l'enceinte à 40"],
+    ["es", "pon el altavoz a cuarenta"],
+    ["nl", "zet de speaker op veertig"],
+    ["it", "metti la cassa a 40"],
+  ])("%s: %j sets the volume to 40 %%", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":0.4}`,
+    ]);
+  });
+
+  it.each([
+    ["en", "set the radio to 40"],
+    ["de", "stell das Radio auf 40"],
+  ])("%s: %j sets nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -1290,7 +1290,40 @@ export const de: FastPathGrammar = {
   ],
   indefinites: ["ein", "eine", "einen"],
   // "die ganzen Lichter": all of them, as spoken.
-  quantifiers: ["alle", "aller", "allen", "sämtliche", "jede", "jedes", "jeden", "die ganzen"],
+  quantifiers: [
+    "alle",
+    "aller",
+    "allen",
+    "sämtliche",
+    "jede",
+    "jedes",
+    "jeden",
+    "die ganzen",
+    // The whole of what a mass noun names: "schalte das ganze Licht aus", "die gesamte Beleuchtung".
+    "das ganze",
+    "die ganze",
+    "den ganzen",
+    "das gesamte",
+    "die gesamte",
+    "den gesamten",
+    "das komplette",
+    "die komplette",
+    "den kompletten",
+  ],
+  // Said of a speaker, a bare level is its volume: "stell den Lautsprecher auf 40".
+  soundOnly: [
+    "lautsprecher",
+    "lautsprechern",
+    "lautsprechers",
+    "box",
+    "boxen",
+    "musikbox",
+    "musikboxen",
+    "lautsprecherbox",
+    "lautsprecherboxen",
+    "soundbox",
+    "bluetoothbox",
+  ],
   // Which one of a kind: by its side, its size, how near it is, its rank, whose it is or where it
   // stands; and, joined to the kind as one word ("Stehlampe", "Leselampe", "Nachttischlampe"), what
   // a lamp is for or how it stands, the home's name for it unknown.

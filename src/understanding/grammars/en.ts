@@ -240,6 +240,16 @@ export const en: FastPathGrammar = {
   indefinites: ["a"],
   partitives: ["of"],
   quantifiers: ["all", "all of", "every", "every single", "each", "each and every"],
+  // Said of a speaker, a bare level is its volume: "set the speaker to 40".
+  soundOnly: [
+    "speaker",
+    "speakers",
+    "smart speaker",
+    "smart speakers",
+    "sound system",
+    "soundbar",
+    "sound bar",
+  ],
   only: ["only", "just", "alone"],
   both: ["both", "both of", "all of them", "each of"],
   // "turn it all off", "switch all that off": all that is here.

@@ -1679,6 +1679,22 @@ export const es: FastPathGrammar = {
     "cada una de las",
     "todos y cada uno de los",
     "todas y cada una de las",
+    // The whole of what a mass noun names: "apaga toda la luz", "todo el alumbrado".
+    "toda la",
+    "todo el",
+  ],
+  // Said of a speaker, a bare level is its volume: "pon el altavoz a 40".
+  soundOnly: [
+    "altavoz",
+    "altavoces",
+    "bocina",
+    "bocinas",
+    "parlante",
+    "parlantes",
+    "bafle",
+    "bafles",
+    "speaker",
+    "speakers",
   ],
   only: ["solo", "sólo", "solamente", "únicamente", "nada más"],
   both: ["ambos", "ambas", "los dos", "las dos", "todos", "todas"],

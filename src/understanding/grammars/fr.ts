@@ -1467,7 +1467,19 @@ export const fr: FastPathGrammar = {
     "vos",
   ],
   indefinites: ["un", "une"],
-  quantifiers: ["tous", "toutes", "tous les", "toutes les", "chaque"],
+  // "éteins toute la lumière", "tout l'éclairage": the whole of what a mass noun names.
+  quantifiers: ["tous", "toutes", "tous les", "toutes les", "chaque", "toute la", "tout le", "tout l'"],
+  // Said of a speaker, a bare level is its volume: "mets l'enceinte à 40".
+  soundOnly: [
+    "enceinte",
+    "enceintes",
+    "haut parleur",
+    "hauts parleurs",
+    "haut-parleur",
+    "haut-parleurs",
+    "baffle",
+    "baffles",
+  ],
   only: ["seul", "seule", "seuls", "seules", "seulement", "uniquement"],
   both: ["les deux", "tous les deux", "toutes les deux", "toutes", "tous"],
   // "éteins-moi tout ça": all that is here.

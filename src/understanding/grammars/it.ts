@@ -1744,7 +1744,14 @@ export const it: FastPathGrammar = {
     "tutti quanti gli",
     "qualsiasi",
     "qualunque",
+    // The whole of what a mass noun names: "spegni tutta la luce", "tutta l'illuminazione".
+    "tutta la",
+    "tutto il",
+    "tutta l'",
+    "tutto l'",
   ],
+  // Said of a speaker, a bare level is its volume: "metti la cassa a 40".
+  soundOnly: ["altoparlante", "altoparlanti", "cassa", "casse", "speaker", "speakers"],
   only: ["solo", "soltanto", "solamente", "unicamente"],
   both: ["entrambi", "entrambe", "tutti e due", "tutte e due", "ambedue"],
   everything: ["tutto", "tutti i dispositivi"],

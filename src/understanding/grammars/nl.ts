@@ -1135,7 +1135,10 @@ export const nl: FastPathGrammar = {
     "wand",
   ],
   // "elk licht": the neuter's "each", as "elke lamp" is the common gender's.
-  quantifiers: ["alle", "elke", "elk", "ieder", "iedere"],
+  // "doe al het licht uit", "al de lampen": all of it.
+  quantifiers: ["alle", "elke", "elk", "ieder", "iedere", "al het", "al de"],
+  // Said of a speaker, a bare level is its volume: "zet de speaker op 40".
+  soundOnly: ["speaker", "speakers", "luidspreker", "luidsprekers", "box", "boxen", "boxje"],
   only: ["alleen", "enkel", "slechts", "uitsluitend", "maar"],
   both: ["beide", "allebei", "allemaal", "alle twee"],
   everything: ["alles", "alle apparaten"],

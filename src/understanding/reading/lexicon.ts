@@ -58,6 +58,8 @@ export interface WordSense {
   elided?: boolean;
   preposition?: boolean;
   quantifier?: boolean;
+  /** A player whose only level is its sound (`FastPathGrammar.soundOnly`). */
+  soundOnly?: boolean;
   everything?: boolean;
   conjunction?: boolean;
   pronoun?: boolean;
@@ -154,6 +156,7 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
   // please"): dropped as it is at either end.
   for (const w of WAKE_WORDS) sense(w).filler = true;
   for (const q of grammar.quantifiers) sense(q).quantifier = true;
+  for (const s of grammar.soundOnly ?? []) sense(s).soundOnly = true;
   for (const e of grammar.everything) sense(e).everything = true;
   for (const c of grammar.conjunctions) sense(c).conjunction = true;
   for (const p of grammar.pronouns) sense(p).pronoun = true;

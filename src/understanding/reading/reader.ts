@@ -469,6 +469,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       let levelSaid: LevelSaid = "bare";
       /** The level is a number said with no unit ("to 40", not "to 40 %" nor "to half"). */
       let levelBare = false;
+      /** A player whose only level is its sound was said ("the speaker", not "the radio"). */
+      let soundOnlySaid = false;
       /**
        * Half of what it is now (`FastPathGrammar.halves`): "by" ("de moitié", "dimezza"), or a
        * level word of half, which is the halving only of the volume lowered ("baja el volumen a
@@ -828,7 +830,10 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           continue;
         }
         if (sense.quantifier) {
-          all = true;
+          // "baisse tout le volume", "quita todo el volumen": all of the sound is the sound itself,
+          // as all of the light ("toute la lumière") is every light.
+          const after = said[i + 1];
+          if (!(after?.type === "word" && after.sense.cues.has("volume"))) all = true;
           continue;
         }
         if (sense.everything) {
@@ -850,6 +855,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
               oneOfABrightness = true;
           }
           if (saysSomeOf(said, i)) someOf = true;
+          if (sense.soundOnly) soundOnlySaid = true;
           addThing({ text: item.text, type: "kind", kind: sense.kind }, i);
           continue;
         }
@@ -1127,8 +1133,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       // is not said. Switched on, some light is light ("turn on some lights").
       if (someOf && action.intent !== "turn_on") return undefined;
       // "set the radio to 40", "la tele a 12": a bare number said of a kind of player, not of its
-      // sound, may be a station or a channel as well as a volume.
-      const ofSound = cues.has("volume") || cues.has("music") || cues.has("speak");
+      // sound, may be a station or a channel as well as a volume; a speaker's is its volume.
+      const ofSound = cues.has("volume") || cues.has("music") || cues.has("speak") || soundOnlySaid;
       if (
         action.intent === "set_volume" &&
         levelBare &&
