@@ -8885,3 +8885,29 @@ describe("a bare level said of a speaker is its volume; of a radio or a TV it ma
     expect(calls()).toEqual([]);
   });
 });
+
+describe("more light asked with a bit more, done again, or needed ('éclaire un peu plus', 'serve un po' di luce')", () => {
+  it.each([
+    ["fr", "éclaire un peu plus la cuisine"],
+    ["en", "light up the kitchen a bit more"],
+    ["nl", "meer helder in de keuken"],
+  ])("%s: %j brightens the kitchen's ceiling light", async (language, text) => {
+    await say(text, language);
+    const ceiling = calls().find((c) => c.startsWith("light.turn_on light.kitchen_ceiling"));
+    expect(ceiling).toBeDefined();
+    expect(Number(/"brightness_pct":(\d+)/.exec(ceiling!)![1])).toBeGreaterThan(50);
+  });
+
+  it.each([
+    ["it", "serve un po' di luce in cucina"],
+    ["it", "ci vuole un po' di luce in cucina"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toContain("light.turn_on light.counter_lights");
+  });
+
+  it("fr: 'de nouveau' is done now: 'éteins de nouveau la cuisine'", async () => {
+    await say("éteins de nouveau la cuisine", "fr");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+});

@@ -347,6 +347,9 @@ export const fr: FastPathGrammar = {
     "vraiment",
     // "encore plus fort", "encore moins de lumière": more of the same change.
     "encore",
+    // "éteins de nouveau le lampadaire", "allume à nouveau la cuisine": done again is what is asked now.
+    "de nouveau",
+    "à nouveau",
     "très",
     "tellement",
     "extrêmement",

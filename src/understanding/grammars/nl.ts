@@ -503,6 +503,9 @@ export const nl: FastPathGrammar = {
       "lichter",
       "helderder",
       "meer licht",
+      // "meer helder", "iets meer fel": more bright is brighter.
+      "meer helder",
+      "meer fel",
       "te donker",
       // "het is te schemerig": dusk indoors is too little light.
       "te schemerig",

@@ -258,6 +258,9 @@ export function actionOf(
       if (!up) return undefined;
       return has("brighter") || has("louder") ? { intent: "brighten" } : { intent: "turn_on", ...lightVerb };
     }
+    // "éclaire un peu plus", "light it up a bit more": light, a bit more of it, is a step brighter.
+    if (has("lightOn") && up && amount && amount !== "full" && level === undefined)
+      return { intent: "brighten", amount };
     if (has("lightOn")) return undefined;
     // "turn the volume up to 50 %" is a level; "up 20 %", "up by 20 %" a change.
     if (level !== undefined && levelSaid === "to") {
