@@ -512,6 +512,11 @@ export interface FastPathGrammar {
    * word is needed.
    */
   partitives?: string[];
+  /**
+   * "nothing" ("nichts", "niks"), said in a phrase of what is wrong ("ich sehe gar nichts"): the
+   * phrase tells how it is, as a negation would ("i can't see"), where the language needs none.
+   */
+  nothing?: string[];
   /** "all the lights": the sentence means every device of that kind. */
   quantifiers: string[];
   /**

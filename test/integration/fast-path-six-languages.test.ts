@@ -509,9 +509,12 @@ describe("German and Dutch: a weaker light is a dimmer one, and not seeing asks 
     expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
   });
 
-  it("de: 'man sieht nix' said in the kitchen brightens its light that is on", async () => {
+  it("de: 'man sieht nix' said in the kitchen brightens its light that is on, and brings the one that is off, as 'it's dark' does", async () => {
     await say("man sieht nix", "de", "kitchen_satellite");
-    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":75}']);
+    expect(calls()).toEqual([
+      'light.turn_on light.counter_lights {"brightness_pct":25}',
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":75}',
+    ]);
   });
 
   it.each([
@@ -8818,11 +8821,11 @@ describe("as far as it goes, said of how it is, changes nothing", () => {
 
 describe("all of the light, said as one ('das ganze Licht', 'toute la lumière'), is every light", () => {
   it.each([
-    ["de", "schalte das ganze Licht aus", "schalte alle Lichter aus"],
+    ["de", "schalte das ganze Licht aus", "mach bitte alle Lichter aus"],
     ["nl", "doe al het licht uit", "doe alle lichten uit"],
-    ["fr", "éteins toute la lumière", "éteins toutes les lumières"],
-    ["es", "apaga toda la luz", "apaga todas las luces"],
-    ["it", "spegni tutta la luce", "spegni tutte le luci"],
+    ["fr", "éteins toute la lumière", "éteins donc toutes les lumières"],
+    ["es", "apaga toda la luz", "apaga ya todas las luces"],
+    ["it", "spegni tutta la luce", "spegni subito tutte le luci"],
   ])("%s: %j switches off what %j does", async (language, text, plural) => {
     for (const id of ["light.living_room_lamp", "light.bedroom_light", "light.desk_lamp"]) {
       await setState(id, "on", { brightness: 128 });
@@ -8909,5 +8912,73 @@ describe("more light asked with a bit more, done again, or needed ('éclaire un 
   it("fr: 'de nouveau' is done now: 'éteins de nouveau la cuisine'", async () => {
     await say("éteins de nouveau la cuisine", "fr");
     expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+});
+
+describe("the same structure in each language: what the English sentence does, the others do", () => {
+  const kitchen = "kitchen_satellite";
+
+  it.each([
+    ["de", "ich sehe hier gar nichts"],
+    ["nl", "ik zie hier helemaal niks"],
+    ["fr", "je ne vois plus rien ici"],
+  ])(
+    "%s: %j, said in the kitchen, does what 'i really can't see anything in here' does",
+    async (language, text) => {
+      await say("i really can't see anything in here", "en", kitchen);
+      const english = calls();
+      expect(english.some((c) => c.startsWith("light.turn_on light.counter_lights "))).toBe(true);
+      await setState("light.kitchen_ceiling", "on", { brightness: 128 });
+      await setState("light.counter_lights", "off", { brightness: null });
+      ha.serviceCalls.length = 0;
+      await say(text, language, kitchen);
+      expect(calls()).toEqual(english);
+    },
+  );
+
+  it.each([
+    ["en", "it's way too dark, i can't read my book"],
+    ["fr", "il fait bien trop sombre, je ne peux pas lire mon livre"],
+    ["es", "está muy oscuro, no puedo leer el libro"],
+    ["it", "è troppo buio, non riesco a leggere il libro"],
+    ["nl", "het is veel te donker, ik kan mijn boek niet lezen"],
+    ["de", "es ist viel zu dunkel, ich kann mein Buch nicht lesen"],
+  ])("%s: %j, what is wrong told twice, brings the kitchen's light", async (language, text) => {
+    await say(text, language, kitchen);
+    expect(calls().some((c) => c.startsWith("light.turn_on light.counter_lights "))).toBe(true);
+  });
+
+  it.each([
+    ["fr", "donne-moi du noir s'il te plaît"],
+    ["en", "give me dark please"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language, kitchen);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it("fr: 'donne-moi une lumière tamisée' dims, as 'give me a dim light'", async () => {
+    await say("give me a dim light", "en", kitchen);
+    const english = calls();
+    expect(english).toHaveLength(1);
+    await setState("light.kitchen_ceiling", "on", { brightness: 128 });
+    ha.serviceCalls.length = 0;
+    await say("donne-moi une lumière tamisée", "fr", kitchen);
+    expect(calls()).toEqual(english);
+  });
+
+  it.each([
+    ["es", "anula el silencio del altavoz"],
+    ["it", "annulla il muto delle casse"],
+    ["en", "cancel the mute on the speaker"],
+  ])("%s: %j unmutes the speaker", async (language, text) => {
+    await setState("media_player.living_room_speaker", "playing", {
+      volume_level: 0.2,
+      is_volume_muted: true,
+    });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}`,
+    ]);
   });
 });

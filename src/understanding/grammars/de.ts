@@ -697,6 +697,10 @@ export const de: FastPathGrammar = {
       "es ist etwas dunkel",
       "es wird dunkel",
       "ich sehe nichts",
+      // "here" said inside: "ich sehe hier gar nichts", "man sieht hier nix".
+      ...["ich sehe hier", "man sieht hier"].flatMap((see) =>
+        ["nichts", "nix", "gar nichts", "gar nix"].map((nothing) => `${see} ${nothing}`),
+      ),
       // Not seeing, said in other words: "ich kann nichts sehen", "man sieht nix", "schwer zu sehen".
       "ich kann nichts sehen",
       "ich kann nix sehen",
@@ -1290,6 +1294,8 @@ export const de: FastPathGrammar = {
   ],
   indefinites: ["ein", "eine", "einen"],
   // "die ganzen Lichter": all of them, as spoken.
+  // "ich sehe hier gar nichts": nothing seen is how it is.
+  nothing: ["nichts", "nix", "gar nichts"],
   quantifiers: [
     "alle",
     "aller",
@@ -1487,6 +1493,8 @@ export const de: FastPathGrammar = {
     "ich muss",
     // What is wrong, told after the command or complaint ("es ist zu dunkel, ich sehe nichts").
     "ich kann nicht",
+    // "es ist zu dunkel, ich kann mein Buch nicht lesen": "nicht" comes later.
+    "ich kann",
     "ich kann kaum",
     "ich kann nichts",
     "ich sehe",

@@ -1398,6 +1398,11 @@ export const es: FastPathGrammar = {
     ],
     unmute: [
       "quita el silencio",
+      // The silence cancelled: "anula el silencio", "cancela el modo silencio".
+      ...["anula", "anular", "anule", "cancela", "cancelar", "cancele"].flatMap((cancel) => [
+        `${cancel} el silencio`,
+        `${cancel} el modo silencio`,
+      ]),
       "desactiva el silencio",
       "desactivar silencio",
       "desactive el silencio",
@@ -1838,6 +1843,13 @@ export const es: FastPathGrammar = {
     "necesito",
     "tengo que",
     "debo",
+    // What is wrong, told after the command ("está muy oscuro, no puedo leer el libro"), as "i
+    // can't" is in English.
+    "no puedo",
+    "no me puedo",
+    "no consigo",
+    "no veo",
+    "no oigo",
   ],
   purposeInfinitive: {
     words: ["para"],

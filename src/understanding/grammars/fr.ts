@@ -46,6 +46,11 @@ export const fr: FastPathGrammar = {
   language: "fr",
   locale: "fr-FR",
   fillers: [
+    // "donne-moi une lumière tamisée": what is given is what is asked for, as "give me".
+    "donne moi",
+    "donne-moi",
+    "donnez moi",
+    "donnez-moi",
     // The power of a device is the device: "coupe le courant de l'imprimante".
     "le courant de",
     "le courant de l'",
@@ -352,6 +357,8 @@ export const fr: FastPathGrammar = {
     "à nouveau",
     "très",
     "tellement",
+    // "il fait bien trop sombre": "bien" says how much, as "vraiment".
+    "bien",
     "extrêmement",
     "vachement",
     "super",
@@ -780,6 +787,11 @@ export const fr: FastPathGrammar = {
       "c'est trop sombre",
       "je ne vois rien",
       "je n'y vois rien",
+      // No longer seen: "je ne vois plus rien ici", "on n'y voit plus rien".
+      "je ne vois plus rien",
+      "je n'y vois plus rien",
+      "on ne voit plus rien",
+      "on n'y voit plus rien",
       "difficile de voir",
       // Seeing badly: "je ne vois pas bien", "j'ai du mal à voir".
       "je ne vois pas bien",
@@ -1510,6 +1522,18 @@ export const fr: FastPathGrammar = {
     "parce qu'",
     "car",
     "je dois",
+    // What is wrong, told after the command ("il fait bien trop sombre, je ne peux pas lire mon
+    // livre"), as "i can't" is in English.
+    "je ne peux",
+    "je peux pas",
+    "je n'arrive pas",
+    "j'arrive pas",
+    "je ne vois",
+    "je vois pas",
+    "je n'entends",
+    "j'entends pas",
+    "on ne voit",
+    "on voit pas",
   ],
   purposeInfinitive: {
     words: ["pour", "afin de"],

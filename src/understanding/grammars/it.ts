@@ -1465,6 +1465,12 @@ export const it: FastPathGrammar = {
     ],
     unmute: [
       "togli il muto",
+      // The mute cancelled: "annulla il muto", "annulla il silenzio".
+      ...["annulla", "annullare", "annulli"].flatMap((cancel) => [
+        `${cancel} il muto`,
+        `${cancel} il mute`,
+        `${cancel} il silenzio`,
+      ]),
       "togli il mute",
       "disattiva il mute",
       "togli muto",
@@ -1879,6 +1885,14 @@ export const it: FastPathGrammar = {
     "perché",
     "poiché",
     "devo",
+    // What is wrong, told after the command ("è troppo buio, non riesco a leggere il libro"), as
+    // "i can't" is in English.
+    "non riesco",
+    "non posso",
+    "non vedo",
+    "non ci vedo",
+    "non sento",
+    "non ci sento",
     // Why, said after "che" as speech does ("spegni la luce che voglio dormire", "alza il volume
     // che non ti sento"), or as what is so ("fai silenzio, il bimbo dorme"); only openers that
     // begin no clause saying which one ("la luce che ho acceso" is one light).

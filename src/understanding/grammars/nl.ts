@@ -531,6 +531,10 @@ export const nl: FastPathGrammar = {
       "je ziet niks",
       "ik zie geen hand voor ogen",
       "ik zie niks",
+      // "here" said inside: "ik zie hier helemaal niks", "je ziet hier niets".
+      ...["ik zie hier", "je ziet hier"].flatMap((see) =>
+        ["niks", "niets", "helemaal niks", "helemaal niets"].map((nothing) => `${see} ${nothing}`),
+      ),
       "ik kan niets zien",
       "ik kan niks zien",
       "moeilijk te zien",
@@ -1138,6 +1142,8 @@ export const nl: FastPathGrammar = {
     "wand",
   ],
   // "elk licht": the neuter's "each", as "elke lamp" is the common gender's.
+  // "ik zie hier helemaal niks": nothing seen is how it is.
+  nothing: ["niks", "niets"],
   // "doe al het licht uit", "al de lampen": all of it.
   quantifiers: ["alle", "elke", "elk", "ieder", "iedere", "al het", "al de"],
   // Said of a speaker, a bare level is its volume: "zet de speaker op 40".
@@ -1176,6 +1182,8 @@ export const nl: FastPathGrammar = {
     // What is wrong, told after the command or complaint ("het is te donker, ik zie geen hand").
     "ik kan niet",
     "ik kan niks",
+    // "het is te donker, ik kan mijn boek niet lezen": "not" comes later in Dutch.
+    "ik kan",
     "ik kan niets",
     "ik kan bijna niet",
     "ik zie",

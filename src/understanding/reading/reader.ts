@@ -74,6 +74,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
   const enough = new Set((grammar.enough ?? []).map(fold));
   const subjectsFirst = (grammar.subjectFirst ?? []).map((p) => fold(p).split(" "));
   const comparatives = new Set((grammar.comparatives ?? []).map(fold));
+  const nothing = new Set((grammar.nothing ?? []).map(fold));
   /** The last words of the grammar's directions said as places ("para arriba", "hacia abajo"). */
   const directions = new Map<string, "up" | "down">(
     (["up", "down"] as const).flatMap((cue) =>
@@ -132,6 +133,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
     const words = phrase.split(" ");
     // A negation joined to the verb: "can't", "cannot"; French elides its "ne": "on n'y voit rien".
     if (words.some((w) => w.endsWith("n't") || w === "cannot" || w.startsWith("n'"))) return true;
+    // "ich sehe gar nichts", "ik zie hier niks": nothing seen, where no other word says "not".
+    if (words.some((w) => nothing.has(w))) return true;
     for (let i = 0; i < words.length; i++)
       for (let n = 1; n <= words.length - i; n++) {
         const cues = lexicon.senses(joinWords(words.slice(i, i + n)))?.cues;
