@@ -6,6 +6,7 @@ import { createWishOrder } from "./wish-order.js";
 import { COVER_KINDS, RELATIVE_INTENTS, SOUND_INTENTS, STATE_QUESTIONS } from "./kinds.js";
 import type { FastIntent, FastPathGrammar } from "./grammar-types.js";
 import { createMatcher, type FastMatch } from "./matcher.js";
+import { numberWords } from "./number-words.js";
 import { singulars } from "./places.js";
 import { createLexicon, type Cue, type WordSense } from "./reading/lexicon.js";
 import { createReader, type Reading } from "./reading/reader.js";
@@ -137,6 +138,11 @@ const QUESTIONS: ReadonlySet<FastIntent> = new Set([
   "query_time",
   "query_date",
 ]);
+
+/** Where speech-to-text ends a clause: a comma, a semicolon, a colon, a dash or a sentence's end. */
+const CLAUSE_BREAK = /[,;:!?.…]+(?=\s|$)|\s[-–—]\s/u;
+/** A command is looked for beside at most this many clauses. */
+const MOST_CLAUSES = 4;
 
 export function createUnderstanding(grammar: FastPathGrammar) {
   const matcher = createMatcher(grammar);
@@ -357,6 +363,14 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       .flatMap((w) => lexicon.split(w));
 
   const ceilingWords = grammar.ceiling.map(fold);
+  /**
+   * The words that say a time (`later`): its units ("minutes", "hora") and its one-word times
+   * ("tomorrow", "tonight"); prepositions ("in", "per") are said of anything.
+   */
+  const timeWords = new Set(
+    [...grammar.later.units, ...grammar.later.words].map(fold).filter((phrase) => !phrase.includes(" ")),
+  );
+  const numbers = new Set(numberWords(grammar).map(([word]) => fold(word)));
   /**
    * What a template's name says by a kind's word, outside the names it contains: a cover ("la
    * persiana de la luz", "les stores"), else a light by its kind or where it hangs ("luz del
@@ -621,8 +635,62 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       const shorter = withoutLastStrayWord(said, lookup);
       const read = shorter === undefined ? undefined : understandWhole(shorter, lookup);
       if (read?.by === "certain reading" && STRAY_WORD_CHANGES_NOTHING.has(read.match.intent)) return read;
+      const beside = commandBesideClauses(said, lookup);
+      if (beside) return beside;
     }
     return understood;
+  }
+
+  /**
+   * "i'm going to read, switch on the reading lamp", "dim the lights a bit, we're watching a
+   * film": a command said beside a clause of its own, set apart by punctuation, as speech-to-text
+   * writes it. The command, read alone for certain, stands when it is the only one and every other
+   * clause names no device, place or kind and says no "not", "if", "except" or correction: those
+   * could change what is meant ("…, not the kitchen", "…, and the hall too").
+   */
+  function commandBesideClauses(
+    said: string,
+    lookup: (words: string) => Spotted | undefined,
+  ): Understood | undefined {
+    // "la música está muy alta, ¿verdad?": a sentence that asks is read as asked, whole.
+    if (/[?¿]/.test(said)) return undefined;
+    const clauses = said
+      .split(CLAUSE_BREAK)
+      .map((c) => c.trim())
+      .filter((c) => fold(c).length > 0);
+    if (clauses.length < 2 || clauses.length > MOST_CLAUSES) return undefined;
+    let command: Understood | undefined;
+    for (const clause of clauses) {
+      const read = understandWhole(clause, lookup);
+      // "buenas noches, la luz de la cocina": a clause with no verb, beside another, asks nothing
+      // for certain.
+      if (read?.by === "certain reading" && holdsAVerb(clause, lookup)) {
+        if (command) return undefined;
+        command = read;
+      } else if (read?.by === "question" || !saysNothingOfTheHome(clause, lookup)) return undefined;
+    }
+    return command;
+  }
+
+  /**
+   * Whether a clause names no device, place or kind, says no negation, condition or correction,
+   * and no time ("en 1 hora y 5 minutos, apaga las luces" is a command for later).
+   */
+  function saysNothingOfTheHome(clause: string, lookup: (words: string) => Spotted | undefined): boolean {
+    const words = wordsOf(clause);
+    if (words.some((w) => /\d/.test(w) || timeWords.has(w) || numbers.has(w))) return false;
+    if (spotNames(words, lookup).length) return false;
+    if (holds(clause, lookup, ["negations", "none"])) return false;
+    if (correction?.test(`${fold(clause)} .`)) return false;
+    for (let i = 0; i < words.length; i++) {
+      for (let n = Math.min(lexicon.startingWith(words[i]!), words.length - i); n >= 1; n--) {
+        const sense = lexicon.senses(joinWords(words.slice(i, i + n)));
+        if (!sense) continue;
+        if (sense.kind || sense.here || sense.home || sense.everything || sense.quantifier) return false;
+        if (sense.conjunction && i === 0) return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -8982,3 +8982,34 @@ describe("the same structure in each language: what the English sentence does, t
     ]);
   });
 });
+
+describe("a command said beside a clause of its own, set apart by punctuation", () => {
+  it.each([
+    ["en", "i'm about to cook, turn on the kitchen lights"],
+    ["de", "wir kochen gleich, mach das Licht in der Küche an"],
+    ["fr", "on va cuisiner, allume la lumière de la cuisine"],
+    ["es", "vamos a cocinar, enciende la luz de la cocina"],
+    ["nl", "we gaan koken, doe het licht in de keuken aan"],
+    ["it", "stiamo per cucinare, accendi la luce in cucina"],
+    ["en", "turn on the kitchen lights please. we're making dinner"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["en", "turn on the kitchen lights, not the counter"],
+    ["en", "turn on the kitchen lights, and the kettle"],
+    ["en", "turn on the kitchen lights, the kettle too"],
+    ["en", "if it gets dark, turn on the kitchen lights"],
+    ["en", "turn on the kitchen lights, no, wait"],
+    ["en", "turn on the kitchen lights, then switch on the kettle"],
+    ["de", "mach das Licht in der Küche an, aber nicht die Arbeitsplatte"],
+    ["fr", "allume la lumière de la cuisine, sauf le plan de travail"],
+    ["es", "en una hora y diez minutos, apaga la luz de la cocina"],
+    ["en", "the kitchen is far too dark, isn't it?"],
+  ])("%s: %j, whose other clause may change what is meant, switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
