@@ -122,7 +122,7 @@ const CEILING = "ceiling|overhead|\\w*decke\\w*|plafond\\w*|plafonnier\\w*|techo
 const ALL =
   "all|every\\w*|alle[nrs]?|uberall|ganzen?|tout|tou(?:te)?s|chaque|partout|tod[oa]s?|overal|hele|tutt[aie]|ovunque";
 const UNMUTE =
-  "unmute|un mute|no longer mute|nicht mehr stumm|stummschaltung aufheben|ton an|reactive\\w*|remets le son|activa el sonido|quita el silencio|desactiv\\w* (?:el )?silencio|reactiv\\w*|demp\\w*(?: \\w+){0,4} opheffen|hef (?:\\w+ ){0,2}demp\\w*|geluid aan|niet meer stil|entmut\\w*|riattiva\\w*|disattiva\\w* (?:il )?(?:muto|silenzios[oa])";
+  "unmute|un mute|no longer mute|nicht mehr stumm|stummschaltung aufheben|ton an|reactive\\w*|remets le son|activa el sonido|quita el silencio|desactiv\\w* (?:el )?silencio|anul\\w* el silencio|annull\\w* il (?:muto|silenzio)|reactiv\\w*|demp\\w*(?: \\w+){0,4} opheffen|hef (?:\\w+ ){0,2}demp\\w*|geluid aan|niet meer stil|entmut\\w*|riattiva\\w*|disattiva\\w* (?:il )?(?:muto|silenzios[oa])";
 const MUTE =
   "mute|muted|silence|silent|quiet|stumm|lautlos|ton (?:aus|abschalten)|leise|muet|sourdine|couper le son|coupe le son|tais toi|silencio|silencia\\w*|quita el sonido|demp\\w*|stil|geluid uit|muto|silenzio|silenzia\\w*|zitto|togli (?:l )?audio";
 const TIME_WORDS = "time|hour|o ?clock|uhr|uhrzeit|zeit|spat|heure|hora|tijd|uur|laat|ora|ore|orario";
