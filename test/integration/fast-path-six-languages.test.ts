@@ -9013,3 +9013,41 @@ describe("a command said beside a clause of its own, set apart by punctuation", 
     expect(calls()).toEqual([]);
   });
 });
+
+describe("small amounts, a long way, and commands said to more than one", () => {
+  it.each([
+    [
+      "en",
+      "turn the kitchen light down a smidge",
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":25}',
+    ],
+    [
+      "en",
+      "make the kitchen light a hair brighter",
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":75}',
+    ],
+  ])("%s: %j is a step", async (language, text, call) => {
+    await say(text, language);
+    expect(calls()).toEqual([call]);
+  });
+
+  it("nl: 'een flink stuk' is a long way: further than 'een beetje'", async () => {
+    await say("zet de muziek een beetje harder", "nl");
+    const bit = Number(/"volume_level":([\d.]+)/.exec(calls()[0]!)![1]);
+    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: false });
+    ha.serviceCalls.length = 0;
+    await say("zet de muziek een flink stuk harder", "nl");
+    const lot = Number(/"volume_level":([\d.]+)/.exec(calls()[0]!)![1]);
+    expect(bit).toBeGreaterThan(0.2);
+    expect(lot).toBeGreaterThan(bit);
+  });
+
+  it.each([
+    ["nl", "kunnen jullie het licht in de keuken uitdoen"],
+    ["nl", "kunt ge het licht in de keuken uitdoen"],
+    ["de", "schaltet das Licht in der Küche aus"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+});

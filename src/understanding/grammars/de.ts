@@ -406,6 +406,7 @@ export const de: FastPathGrammar = {
     switchOn: [
       "schalte",
       "schalt",
+      "schaltet",
       "mach",
       "mache",
       "knipse",
@@ -446,6 +447,10 @@ export const de: FastPathGrammar = {
       "schalte",
       "schalt",
       "schalten",
+      // Said to more than one ("schaltet das Licht aus", "dreht die Musik leiser").
+      "schaltet",
+      "dreht",
+      "stellt",
       "mach",
       "mache",
       "machen",

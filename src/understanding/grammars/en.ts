@@ -1209,6 +1209,10 @@ export const en: FastPathGrammar = {
       "slightly",
       "a tad",
       "a touch",
+      // Smaller still, as spoken: "turn it down a smidge", "a hair brighter".
+      "a smidge",
+      "a smidgen",
+      "a hair",
       "some",
       "somewhat",
       "a notch",

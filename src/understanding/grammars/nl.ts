@@ -112,6 +112,14 @@ export const nl: FastPathGrammar = {
     "kunt u",
     "wilt u",
     "zou u",
+    // Said to more than one, or in Flemish: "kunnen jullie het licht uitdoen", "kunt ge …".
+    "kunnen jullie",
+    "willen jullie",
+    "zouden jullie",
+    "kunt ge",
+    "wilt ge",
+    "zoudt ge",
+    "kunt gij",
     "kun je even",
     // "probeer het licht uit te doen": what is tried is what is asked.
     "probeer",
@@ -942,7 +950,8 @@ export const nl: FastPathGrammar = {
       "een streepje",
       "streepje",
     ],
-    lot: ["veel", "flink"],
+    // "een flink stuk omhoog", "een heel stuk zachter": a long way of it.
+    lot: ["veel", "flink", "een stuk", "een flink stuk", "een heel stuk", "een hoop"],
     // "zo fel mogelijk", "zo hard mogelijk": as far as it goes, in the direction the phrase itself
     // says (it is read as `louder` or `brighter` too); "de muziek is zo hard" is no such.
     full: [
