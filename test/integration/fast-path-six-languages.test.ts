@@ -9051,3 +9051,14 @@ describe("small amounts, a long way, and commands said to more than one", () => 
     expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
   });
 });
+
+describe("fr: a light made dark ('foncées') is dimmer", () => {
+  it("fr: 'rends les lumières de la cuisine foncées' dims them; 'trop foncée' brightens", async () => {
+    await say("rends les lumières de la cuisine foncées", "fr");
+    expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
+    await setState("light.kitchen_ceiling", "on", { brightness: 128 });
+    ha.serviceCalls.length = 0;
+    await say("la lumière de la cuisine est trop foncée", "fr");
+    expect(calls()).toContain('light.turn_on light.kitchen_ceiling {"brightness_pct":75}');
+  });
+});

@@ -918,6 +918,11 @@ export const fr: FastPathGrammar = {
       "trop clair",
       "trop claire",
       "plus sombres",
+      // "rends les lumières foncées", "plus foncé": dark, of a light, is dimmer.
+      "foncé",
+      "foncée",
+      "foncés",
+      "foncées",
       "moins lumineuses",
       "moins vives",
       "assombrir",
