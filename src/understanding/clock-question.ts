@@ -37,6 +37,7 @@ type Role =
   | "weekend"
   | "present"
   | "day"
+  | "partOfDay"
   | "dayOfMonth"
   | "asking"
   | "greeting"
@@ -105,6 +106,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   add(grammar.clock.settings ?? [], "setting");
   add(grammar.clock.otherDays ?? [], "otherDay");
   add(grammar.clock.present ?? [], "present");
+  add(grammar.clock.partsOfDay ?? [], "partOfDay");
   add([...grammar.clock.asking, ...grammar.articles, ...grammar.now, ...grammar.fillers], "asking");
   // "the time in my time zone", "l'heure dans ce fuseau horaire": the home's own zone is here and
   // now, said with or without its preposition (turn/clock.ts answers from the home's zone).
@@ -279,6 +281,11 @@ export function createClockQuestion(grammar: FastPathGrammar) {
         ? [key.split(" ").reduce((a, b) => (b.length > a.length ? b : a))]
         : [],
     ),
+  );
+
+  // "is it morning", "ist es schon spät": a part of the day's words, looked at too.
+  const partWords = new Set(
+    [...roles].flatMap(([key, role]) => (role === "partOfDay" ? key.split(" ") : [])),
   );
 
   // "is it monday", "siamo a marzo": a day's name is looked at too, as "it is" may check it.
@@ -466,6 +473,16 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     // week's number asked as a fragment ("week number?", "numéro de semaine").
     if (found.has("week") && !found.has("date") && !found.has("time") && (pieces > 1 || weekNumber))
       return weekAgenda(words(withoutWakeWord(folded))) ? undefined : { intent: "query_date", week: true };
+    // "is it morning", "ist es schon spät": a part of the day asked of now; the time answers it.
+    if (found.has("partOfDay")) {
+      const present = found.has("present") || saidAt(words(withoutWakeWord(folded)), presentPhrases).size > 0;
+      return present &&
+        !found.has("date") &&
+        !found.has("greeting") &&
+        !said.some((w) => questionWords.has(w))
+        ? { intent: "query_time" }
+        : undefined;
+    }
     if (found.has("time") && statesTime(folded)) return undefined;
     if (found.has("time")) return { intent: "query_time", ...(found.has("date") ? { alsoDate: true } : {}) };
     if (found.has("date")) return { intent: "query_date" };
@@ -584,7 +601,11 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   const ask = (sentence: string): ClockQuestion | undefined => {
     const folded = withElisions(fold(sentence));
     // Most sentences name neither: one look at their words, and done.
-    if (!words(folded).some((w) => asking.has(w) || weekWords.has(w) || dayNames.has(w) || misspeltRole(w)))
+    if (
+      !words(folded).some(
+        (w) => asking.has(w) || weekWords.has(w) || dayNames.has(w) || partWords.has(w) || misspeltRole(w),
+      )
+    )
       return undefined;
     // One word alone is no question, but "today": "Jour" and "Nuit" switch a scene in Home
     // Assistant's French sentences. The templates still read the few that are ("time"). Counted

@@ -888,6 +888,11 @@ export interface FastPathGrammar {
      */
     present?: string[];
     /**
+     * A part of the day, or "late" and "early", asked of now with `present` ("is it morning",
+     * "ist es schon spät", "è già sera"): the time answers it, and says it as the clock does.
+     */
+    partsOfDay?: string[];
+    /**
      * "It is" as a statement says it ("it's", "c'est", "es ist", "è"): said with the time's word
      * alone ("it's time", "c'est l'heure", "è ora"), the time has come for something; no question.
      */

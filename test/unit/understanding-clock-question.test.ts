@@ -1193,3 +1193,34 @@ describe("a question of the clock begun by the way", () => {
     ["it", "a proposito, che giorno è domani"],
   ])("%s: %j is not the home's clock", notTheClock);
 });
+
+describe("a part of the day, or late and early, asked of now is answered with the time", () => {
+  it.each([
+    ["en", "is it evening yet"],
+    ["en", "is it still early"],
+    ["de", "ist es schon Abend"],
+    ["de", "ist es noch früh"],
+    ["fr", "est-ce que c'est déjà le soir ?"],
+    ["es", "¿ya es de noche?"],
+    ["es", "¿es tarde?"],
+    ["nl", "is het al avond"],
+    ["it", "è già sera?"],
+    ["it", "è tardi?"],
+  ])("%s: %j asks the time", (language, sentence) => {
+    understoodAsTheClock(language, sentence, "query_time");
+  });
+
+  it.each([
+    // A greeting, tomorrow, or a part of the day said of something else asks nothing of the clock.
+    ["en", "good evening"],
+    ["de", "guten Abend"],
+    ["de", "ist es morgen"],
+    ["es", "¿es mañana?"],
+    ["it", "buona sera"],
+    ["en", "what is the morning temperature"],
+    ["en", "is it too late to call"],
+    ["fr", "bonne nuit"],
+  ])("%s: %j is no question of the clock", (language, sentence) => {
+    notTheClock(language, sentence);
+  });
+});

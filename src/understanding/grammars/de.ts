@@ -2326,6 +2326,9 @@ export const de: FastPathGrammar = {
       "sind wir im",
       "sind wir schon im",
     ],
+    // "ist es schon Abend", "ist es noch früh": the time answers it ("morgen" alone is tomorrow;
+    // "spät" asks the time itself).
+    partsOfDay: ["morgens", "vormittag", "mittag", "nachmittag", "abend", "nacht", "früh"],
     // "ist schon Wochenende": the weekend, checked of today as a day's name is.
     weekend: ["wochenende"],
     // "welche Kalenderwoche haben wir": the week's number.

@@ -1768,6 +1768,20 @@ export const en: FastPathGrammar = {
     ],
     // "is it monday", "are we in march already": today's date checked.
     present: ["is it", "is it already", "is it still", "are we on", "are we in"],
+    // "is it morning", "is it late already": the time answers it.
+    partsOfDay: [
+      "morning",
+      "the morning",
+      "afternoon",
+      "the afternoon",
+      "evening",
+      "the evening",
+      "night",
+      "night time",
+      "nighttime",
+      "late",
+      "early",
+    ],
     // "it's time", "is it time yet": the time has come, no question of it; "what a time", an
     // exclamation of the time one has had.
     // "do you have time for me", "time with you": time spent or to spare, not the time of day.

@@ -2578,6 +2578,18 @@ export const es: FastPathGrammar = {
     // "será la hora": it will be the time, said of something; "¿qué hora será?" still asks.
     itIs: ["ya", "ahora es", "llegó", "ha llegado", "será"],
     present: ["es", "estamos", "estamos a", "estamos en", "ya es", "ya estamos en"],
+    // "ya es de noche", "es por la mañana", "es tarde": the time answers it ("mañana" alone is tomorrow).
+    partsOfDay: [
+      "por la mañana",
+      "de mañana",
+      "tarde",
+      "de tarde",
+      "por la tarde",
+      "noche",
+      "de noche",
+      "por la noche",
+      "temprano",
+    ],
     // "la hora de Ámsterdam", "la hora a Madrid": a city's, besides an area's prepositions.
     cityPrepositions: ["a"],
     // "¿ya es fin de semana?": the weekend, checked of today as a day's name is.

@@ -2437,6 +2437,19 @@ export const fr: FastPathGrammar = {
       // "aujourd'hui, est-ce mercredi ?": asked by inversion, as "est-on".
       "est-ce",
     ],
+    // "est-ce que c'est déjà le soir": the time answers it.
+    partsOfDay: [
+      "le matin",
+      "matin",
+      "l'après-midi",
+      "après-midi",
+      "le soir",
+      "soir",
+      "la nuit",
+      "nuit",
+      "tard",
+      "tôt",
+    ],
     // "on est le week-end ?": the weekend, checked of today as a day's name is.
     weekend: ["week-end", "weekend", "week end"],
     // "on est en quelle semaine": the week's number.

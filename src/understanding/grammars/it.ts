@@ -2716,6 +2716,8 @@ export const it: FastPathGrammar = {
       "siamo già a",
       "siamo già in",
     ],
+    // "è già sera", "è tardi": the time answers it.
+    partsOfDay: ["mattina", "mattino", "pomeriggio", "sera", "notte", "tardi", "presto"],
     // "l'ora ad Amsterdam", "che ore sono a Milano": a city's, besides an area's prepositions.
     cityPrepositions: ["a", "ad"],
     // "è già il fine settimana?": the weekend, checked of today as a day's name is.

@@ -1864,6 +1864,8 @@ export const nl: FastPathGrammar = {
     },
     itIs: ["het is", "'t is", "t is", "nu is", "het wordt", "'t wordt", "t wordt"],
     present: ["is het", "is het al", "is het nog", "zijn we", "zitten we in", "zijn we in", "hebben we"],
+    // "is het al avond", "is het nog vroeg": the time answers it ("laat" asks the time already).
+    partsOfDay: ["ochtend", "de ochtend", "middag", "de middag", "avond", "de avond", "nacht", "vroeg"],
     // "is het al weekend": the weekend, checked of today as a day's name is.
     weekend: ["weekend"],
     // "wat is het weeknummer": the week's number.
