@@ -423,6 +423,12 @@ export interface CueWords {
    * no statement ("die Lichter sollen aus sein", "de lampen moeten uit zijn"); alone it says nothing.
    */
   modals?: string[];
+  /**
+   * A change suggested: "could be", "könnte … sein", "pourrait être", "podría estar", "potrebbe
+   * essere", "zou … mogen". Said with a change ("the music could be louder") it is a wish, as a
+   * modal is; said with a state ("the lights could be on"), a guess, which asks nothing.
+   */
+  suggests?: string[];
 }
 
 /**

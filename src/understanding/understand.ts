@@ -81,6 +81,7 @@ const ACTING: readonly Cue[] = [
   ...OBJECTS,
   // "assure-toi que la lumière est éteinte": what is asked to be so.
   "modals",
+  "suggests",
   // "donne-moi de la lumière": light wished for, or wished away, is asked of the lights.
   "lightOn",
   "lightOff",

@@ -9062,3 +9062,60 @@ describe("fr: a light made dark ('foncées') is dimmer", () => {
     expect(calls()).toContain('light.turn_on light.kitchen_ceiling {"brightness_pct":75}');
   });
 });
+
+describe("a change suggested ('could be louder') is wished for; a state suggested ('could be on') is a guess", () => {
+  it.each([
+    ["en", "i think the music could be a bit louder"],
+    ["de", "die Musik könnte ein bisschen lauter sein"],
+    ["fr", "le son pourrait être un peu plus fort"],
+    ["es", "el volumen podría estar un poquito más alto"],
+    ["it", "il volume potrebbe essere un pochino più alto"],
+    ["nl", "het geluid zou wel wat harder mogen"],
+  ])("%s: %j turns the speaker up", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toHaveLength(1);
+    expect(calls()[0]).toMatch(/^media_player\.volume_set media_player\.living_room_speaker /);
+    expect(Number(/"volume_level":([\d.]+)/.exec(calls()[0]!)![1])).toBeGreaterThan(0.2);
+  });
+
+  it.each([
+    ["en", "the kitchen ceiling light could be on"],
+    ["de", "das Deckenlicht in der Küche könnte an sein"],
+    ["nl", "de plafondlamp in de keuken zou aan kunnen zijn"],
+    ["fr", "la lumière de la cuisine pourrait être allumée"],
+    ["es", "la luz de la cocina podría estar apagada"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("an opinion said before what is wrong ('i think …', 'ich finde …', 'je trouve que …')", () => {
+  it.each([
+    ["en", "i think the music is far too loud"],
+    ["de", "ich finde die Musik viel zu laut"],
+    ["fr", "je trouve que la musique est beaucoup trop forte"],
+    ["es", "creo que la música está demasiado alta"],
+    ["nl", "ik vind de muziek veel te hard"],
+    ["it", "mi sa che la musica è troppo alta"],
+  ])("%s: %j turns the speaker down", async (language, text) => {
+    await setState("media_player.living_room_speaker", "playing", {
+      volume_level: 0.6,
+      is_volume_muted: false,
+    });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls()).toHaveLength(1);
+    expect(calls()[0]).toMatch(/^media_player\.volume_set media_player\.living_room_speaker /);
+    expect(Number(/"volume_level":([\d.]+)/.exec(calls()[0]!)![1])).toBeLessThan(0.6);
+  });
+
+  it.each([
+    ["en", "i think the kitchen light is on"],
+    ["de", "ich glaube, das Licht in der Küche ist an"],
+    ["nl", "ik denk dat het licht in de keuken aan is"],
+  ])("%s: %j, an opinion of how it is, switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

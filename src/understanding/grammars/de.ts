@@ -74,6 +74,14 @@ export const de: FastPathGrammar = {
   language: "de",
   locale: "de-DE",
   fillers: [
+    // An opinion said before what is wrong: "ich finde die Musik zu laut", "ich glaube, es ist zu
+    // dunkel".
+    "ich finde",
+    "ich finde dass",
+    "ich glaube",
+    "ich glaube dass",
+    "ich denke",
+    "ich denke dass",
     // "es ist Zeit, das Licht auszumachen": the command, announced.
     "es ist zeit",
     "es wird zeit",
@@ -1218,6 +1226,8 @@ export const de: FastPathGrammar = {
       "stelle sicher dass",
       "sicherstellen dass",
     ],
+    // A change suggested is wished for: "die Musik könnte etwas lauter sein".
+    suggests: ["könnte", "könnten"],
     // "alle Lichter außer in der Küche": what is left out, which no command here can say.
     negations: [
       "nicht",

@@ -40,6 +40,13 @@ export const en: FastPathGrammar = {
     "time to",
     "i think you should",
     "maybe you could",
+    // An opinion said before what is wrong: "i think it's too dark in here", "i feel like the music
+    // could be louder".
+    "i think",
+    "i think that",
+    "i feel like",
+    "i find that",
+    "i guess",
     // "the volume of the music playing now": what plays is the speaker's sound, said of it.
     "playing now",
     "playing right now",
@@ -1257,6 +1264,8 @@ export const en: FastPathGrammar = {
       "ensure",
       "ensure that",
     ],
+    // A change suggested is wished for: "the music could be a bit louder".
+    suggests: ["could be", "might be", "could get", "could go"],
     // "no light in the hall", "no more lights": that kind switched off (see the type).
     none: ["no", "^without"],
     anymore: ["more"],

@@ -37,6 +37,11 @@ export const es: FastPathGrammar = {
   language: "es",
   locale: "es-ES",
   fillers: [
+    // An opinion said before what is wrong: "creo que la música está demasiado alta", "me parece
+    // que está muy oscuro".
+    "creo que",
+    "me parece que",
+    "pienso que",
     // The power of a device is the device: "corta la corriente de la impresora".
     "la corriente de",
     "la corriente del",
@@ -1535,6 +1540,8 @@ export const es: FastPathGrammar = {
       "asegúrate que",
       "haz que",
     ],
+    // A change suggested is wished for: "la música podría estar más alta".
+    suggests: ["podría estar", "podrían estar", "podría ser", "podrían ser"],
     // "todas las luces excepto la cocina": what is left out ("menos" is also "less": not here).
     negations: [
       "no",

@@ -46,6 +46,20 @@ export const fr: FastPathGrammar = {
   language: "fr",
   locale: "fr-FR",
   fillers: [
+    // An opinion said before what is wrong: "je trouve que la musique est trop forte", "je pense
+    // qu'il fait trop sombre".
+    "je trouve que",
+    "je trouve qu'",
+    "je pense que",
+    "je pense qu'",
+    "je crois que",
+    "je crois qu'",
+    "j'ai l'impression que",
+    "j'ai l'impression qu'",
+    // "je pense qu'il fait trop sombre": "qu'il" is written as one word; "fait trop sombre" is read.
+    "je trouve qu'il",
+    "je pense qu'il",
+    "je crois qu'il",
     // "donne-moi une lumière tamisée": what is given is what is asked for, as "give me".
     "donne moi",
     "donne-moi",
@@ -1438,6 +1452,8 @@ export const fr: FastPathGrammar = {
       "arrange toi pour que",
       "arrangez vous pour que",
     ],
+    // A change suggested is wished for: "la musique pourrait être plus forte".
+    suggests: ["pourrait être", "pourraient être"],
     // "toutes les lumières sauf la cuisine": what is left out, which no command here can say.
     // "pas de son s'il te plaît", "pas de lumière dans la cuisine": none wanted, said first.
     none: ["^pas de"],

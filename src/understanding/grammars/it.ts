@@ -132,6 +132,13 @@ export const it: FastPathGrammar = {
   language: "it",
   locale: "it-IT",
   fillers: [
+    // An opinion said before what is wrong: "mi sa che la musica è troppo alta", "penso che sia
+    // troppo buio".
+    "penso che",
+    "credo che",
+    "mi sa che",
+    "mi sembra che",
+    "secondo me",
     // The power of a device is the device: "spegni la corrente della stampante".
     "la corrente alla",
     "la corrente al",
@@ -1592,6 +1599,9 @@ export const it: FastPathGrammar = {
     copulas: ["è", "sono", "era", "erano", "è stata", "è stato", "si è", "si sono", "c'è", "ci sono", "fa"],
     // "assure-toi que la lumière est éteinte": what is asked to be so, whose copula is no statement.
     modals: ["assicurati che", "assicurarti che", "si assicuri che", "fai in modo che", "fare in modo che"],
+    // A change suggested is wished for: "la musica potrebbe essere più alta"; a state suggested
+    // ("la luce potrebbe essere accesa") asks for nothing ("può", "potrebbe" alone are politeness).
+    suggests: ["potrebbe essere", "potrebbero essere"],
     // "tutte le luci tranne la cucina": what is left out, which no command here can say.
     negations: [
       "non",
@@ -1616,9 +1626,6 @@ export const it: FastPathGrammar = {
       "prima delle",
       "tranne",
       "eccetto",
-      // "la luce potrebbe essere accesa": what may be so, told, asks for nothing ("può", "potrebbe"
-      // alone are a request's politeness).
-      "potrebbe essere",
       "potrebbero essere",
       "può essere",
       "possono essere",

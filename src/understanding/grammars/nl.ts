@@ -43,6 +43,13 @@ export const nl: FastPathGrammar = {
   language: "nl",
   locale: "nl-NL",
   fillers: [
+    // An opinion said before what is wrong: "ik vind de muziek te hard", "ik denk dat het te donker
+    // is".
+    "ik vind",
+    "ik vind dat",
+    "ik denk dat",
+    "ik geloof dat",
+    "volgens mij",
     // "het is tijd om het licht uit te doen": the command, announced.
     "het is tijd om",
     "het wordt tijd om",
@@ -1011,6 +1018,8 @@ export const nl: FastPathGrammar = {
       "regel dat",
       "regel even dat",
     ],
+    // A change suggested is wished for: "de muziek zou wat harder mogen".
+    suggests: ["zou", "zouden"],
     // "alle lampen behalve de keuken": what is left out, which no command here can say.
     negations: [
       "niet",

@@ -27,6 +27,7 @@ const NOT_VERBS: ReadonlySet<Cue> = new Set<Cue>([
   "anymore",
   "copulas",
   "pastCopulas",
+  "suggests",
   "particles",
 ]);
 

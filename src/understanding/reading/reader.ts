@@ -1083,7 +1083,11 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       // "die Lichter sollen aus sein", "de lampen moeten uit zijn": a wish, whose copula is no statement.
       // "es ist dunkel", "está oscuro": the copula said apart from what is wrong.
       if (cues.has("copulas") && complained && !things.length) darkTold = true;
-      const wished = cues.delete("modals");
+      // "the music could be louder": a change suggested is wished for; a state suggested ("the
+      // lights could be on") is a guess.
+      const suggested = cues.delete("suggests");
+      if (suggested && !change) return undefined;
+      const wished = cues.delete("modals") || suggested;
       const before = cues.delete("pastCopulas");
       if (cues.delete("copulas") && !wished) {
         // "the kitchen lights are off": a state said, not asked for; "sono troppo intense": a change.
