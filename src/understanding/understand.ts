@@ -675,7 +675,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
 
   /**
    * Whether a clause names no device, place or kind, says no negation, condition or correction,
-   * and no time ("en 1 hora y 5 minutos, apaga las luces" is a command for later).
+   * and no time ("en una hora y diez minutos, apaga la luz" is a command for later).
    */
   function saysNothingOfTheHome(clause: string, lookup: (words: string) => Spotted | undefined): boolean {
     const words = wordsOf(clause);
