@@ -106,7 +106,11 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   add(grammar.clock.settings ?? [], "setting");
   add(grammar.clock.otherDays ?? [], "otherDay");
   add(grammar.clock.present ?? [], "present");
-  add(grammar.clock.partsOfDay ?? [], "partOfDay");
+  // A part of the day never takes the role a word already has ("late" of "how late").
+  for (const phrase of grammar.clock.partsOfDay ?? []) {
+    const key = words(phrase).join(" ");
+    if (key && !roles.has(key)) roles.set(key, "partOfDay");
+  }
   add([...grammar.clock.asking, ...grammar.articles, ...grammar.now, ...grammar.fillers], "asking");
   // "the time in my time zone", "l'heure dans ce fuseau horaire": the home's own zone is here and
   // now, said with or without its preposition (turn/clock.ts answers from the home's zone).
@@ -287,6 +291,14 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   const partWords = new Set(
     [...roles].flatMap(([key, role]) => (role === "partOfDay" ? key.split(" ") : [])),
   );
+
+  /** Whether a part of the day is said among `said` ("mittag", "de mañana"). */
+  const saysPartOfDay = (said: string[]) =>
+    said.some((_, i) =>
+      Array.from({ length: Math.min(LONGEST, said.length - i) }, (_, n) =>
+        said.slice(i, i + n + 1).join(" "),
+      ).some((key) => roles.get(key) === "partOfDay"),
+    );
 
   // "is it monday", "siamo a marzo": a day's name is looked at too, as "it is" may check it.
   const dayNames = new Set(
@@ -474,7 +486,10 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     if (found.has("week") && !found.has("date") && !found.has("time") && (pieces > 1 || weekNumber))
       return weekAgenda(words(withoutWakeWord(folded))) ? undefined : { intent: "query_date", week: true };
     // "is it morning", "ist es schon spät": a part of the day asked of now; the time answers it.
+    // A part of the day said with the time or the date asks of another time ("la fecha de mañana",
+    // "je pars tôt aujourd'hui"), or of something else.
     if (found.has("partOfDay")) {
+      if (found.has("time") || found.has("date") || found.has("today")) return undefined;
       const present = found.has("present") || saidAt(words(withoutWakeWord(folded)), presentPhrases).size > 0;
       return present &&
         !found.has("date") &&
@@ -626,7 +641,8 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     // "time in amsterdam", "l'ora ad Amsterdam", "amsterdam tijd": the question with a place, which
     // is the home's, or the sentence is not understood.
     const place = placeAround(said);
-    if (!place) return undefined;
+    // "ist es Mittag in Köln", "cos'è una notte a Parigi": a part of the day somewhere else.
+    if (!place || saysPartOfDay(said)) return undefined;
     const question = read([...said.slice(0, place.start), ...said.slice(place.end)], folded, sentence);
     return question && { ...question, about: place.words.join(" "), guessed: true };
   };

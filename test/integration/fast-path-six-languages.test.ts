@@ -9088,6 +9088,14 @@ describe("a change suggested ('could be louder') is wished for; a state suggeste
     await say(text, language);
     expect(calls()).toEqual([]);
   });
+
+  it("nl: a suggestion with a modal ('zou uit moeten zijn') is what must be", async () => {
+    await setState("switch.kettle", "on", { device_class: "outlet" });
+    ha.serviceCalls.length = 0;
+    await say("de waterkoker zou uit moeten zijn", "nl");
+    expect(calls()).toEqual(["switch.turn_off switch.kettle"]);
+    await setState("switch.kettle", "off", { device_class: "outlet" });
+  });
 });
 
 describe("an opinion said before what is wrong ('i think …', 'ich finde …', 'je trouve que …')", () => {

@@ -1220,7 +1220,18 @@ describe("a part of the day, or late and early, asked of now is answered with th
     ["en", "what is the morning temperature"],
     ["en", "is it too late to call"],
     ["fr", "bonne nuit"],
+    // With the date, the time or today, a part of the day is of another time, or of something else.
+    ["es", "dime la fecha de mañana"],
+    ["fr", "je me lève tôt aujourd'hui"],
+    ["es", "hoy salgo temprano"],
+    // Somewhere else.
+    ["de", "ist es Mittag in Berlin"],
+    ["it", "è sera a Tokyo?"],
   ])("%s: %j is no question of the clock", (language, sentence) => {
     notTheClock(language, sentence);
+  });
+
+  it("en: 'how late is it' still asks the time", () => {
+    understoodAsTheClock("en", "how late is it now", "query_time");
   });
 });

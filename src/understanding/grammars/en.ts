@@ -1777,7 +1777,8 @@ export const en: FastPathGrammar = {
     ],
     // "is it monday", "are we in march already": today's date checked.
     present: ["is it", "is it already", "is it still", "are we on", "are we in"],
-    // "is it morning", "is it late already": the time answers it.
+    // "is it morning", "is it still early": the time answers it ("late" is read as a slip of
+    // "date", as "how late is it" asks the time).
     partsOfDay: [
       "morning",
       "the morning",
@@ -1788,7 +1789,6 @@ export const en: FastPathGrammar = {
       "night",
       "night time",
       "nighttime",
-      "late",
       "early",
     ],
     // "it's time", "is it time yet": the time has come, no question of it; "what a time", an

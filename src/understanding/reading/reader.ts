@@ -1084,9 +1084,9 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       // "es ist dunkel", "está oscuro": the copula said apart from what is wrong.
       if (cues.has("copulas") && complained && !things.length) darkTold = true;
       // "the music could be louder": a change suggested is wished for; a state suggested ("the
-      // lights could be on") is a guess.
+      // lights could be on") is a guess, unless a modal says it must be ("zou uit moeten zijn").
       const suggested = cues.delete("suggests");
-      if (suggested && !change) return undefined;
+      if (suggested && !change && !cues.has("modals")) return undefined;
       const wished = cues.delete("modals") || suggested;
       const before = cues.delete("pastCopulas");
       if (cues.delete("copulas") && !wished) {
