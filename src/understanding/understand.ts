@@ -140,8 +140,13 @@ const QUESTIONS: ReadonlySet<FastIntent> = new Set([
   "query_date",
 ]);
 
-/** Where speech-to-text ends a clause: a comma, a semicolon, a colon, a dash or a sentence's end. */
-const CLAUSE_BREAK = /[,;:!?.…]+(?=\s|$)|\s[-–—]\s/u;
+/**
+ * Where speech-to-text ends a clause: a comma, a semicolon, a colon, a dash, or a sentence's end
+ * after a word of three letters or more ("Mr. Chen", "u. s. a.", "p. m." are no ends).
+ */
+const CLAUSE_BREAK = /[,;:]+(?=\s|$)|(?<=\p{L}{3}|\d)[.!?…]+(?=\s|$)|\s[-–—]\s/u;
+/** A clause has at least this many words: "ein", "m" alone are the remains of what was cut. */
+const FEWEST_CLAUSE_WORDS = 2;
 /** A command is looked for beside at most this many clauses. */
 const MOST_CLAUSES = 4;
 
@@ -660,6 +665,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       .map((c) => c.trim())
       .filter((c) => fold(c).length > 0);
     if (clauses.length < 2 || clauses.length > MOST_CLAUSES) return undefined;
+    if (clauses.some((c) => fold(c).split(" ").length < FEWEST_CLAUSE_WORDS)) return undefined;
     let command: Understood | undefined;
     for (const clause of clauses) {
       const read = understandWhole(clause, lookup);

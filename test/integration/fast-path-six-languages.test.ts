@@ -9012,6 +9012,12 @@ describe("a command said beside a clause of its own, set apart by punctuation", 
     await say(text, language);
     expect(calls()).toEqual([]);
   });
+
+  it("nl: letters spelt out end no clause: 'zet de b. b. c. aan' is one name, not 'aan' alone", async () => {
+    const result = await say("zet de b. b. c. aan", "nl");
+    expect(calls()).toEqual([]);
+    expect(result.speech).toContain("b. b. c.");
+  });
 });
 
 describe("small amounts, a long way, and commands said to more than one", () => {
@@ -9052,9 +9058,9 @@ describe("small amounts, a long way, and commands said to more than one", () => 
   });
 });
 
-describe("fr: a light made dark ('foncées') is dimmer", () => {
-  it("fr: 'rends les lumières de la cuisine foncées' dims them; 'trop foncée' brightens", async () => {
-    await say("rends les lumières de la cuisine foncées", "fr");
+describe("fr: a light made darker ('plus foncée') is dimmer", () => {
+  it("fr: 'rends la lumière de la cuisine plus foncée' dims it; 'trop foncée' brightens", async () => {
+    await say("rends la lumière de la cuisine plus foncée", "fr");
     expect(calls()).toEqual(['light.turn_on light.kitchen_ceiling {"brightness_pct":25}']);
     await setState("light.kitchen_ceiling", "on", { brightness: 128 });
     ha.serviceCalls.length = 0;

@@ -932,11 +932,12 @@ export const fr: FastPathGrammar = {
       "trop clair",
       "trop claire",
       "plus sombres",
-      // "rends les lumières foncées", "plus foncé": dark, of a light, is dimmer.
-      "foncé",
-      "foncée",
-      "foncés",
-      "foncées",
+      // "rends la lumière plus foncée": darker, of a light, is dimmer ("foncée" alone may be a
+      // colour's).
+      "plus foncé",
+      "plus foncée",
+      "plus foncés",
+      "plus foncées",
       "moins lumineuses",
       "moins vives",
       "assombrir",
