@@ -519,6 +519,11 @@ export interface FastPathGrammar {
    */
   partitives?: string[];
   /**
+   * The copula as speech writes it joined to the word before ("is" of "the volume's too low"): a
+   * word of the grammar that ends in "'s" is that word and the copula, when read so for certain.
+   */
+  joinedCopula?: string;
+  /**
    * "nothing" ("nichts", "niks"), said in a phrase of what is wrong ("ich sehe gar nichts"): the
    * phrase tells how it is, as a negation would ("i can't see"), where the language needs none.
    */

@@ -145,6 +145,8 @@ const QUESTIONS: ReadonlySet<FastIntent> = new Set([
  * after a word of three letters or more ("Mr. Chen", "u. s. a.", "p. m." are no ends).
  */
 const CLAUSE_BREAK = /[,;:]+(?=\s|$)|(?<=\p{L}{3}|\d)[.!?…]+(?=\s|$)|\s[-–—]\s/u;
+/** Cues of the nouns a copula may be joined to ("the volume's", "the music's"). */
+const NOUNS: readonly Cue[] = ["volume", "music", "brightness"];
 /** A clause has at least this many words: "ein", "m" alone are the remains of what was cut. */
 const FEWEST_CLAUSE_WORDS = 2;
 /** A command is looked for beside at most this many clauses. */
@@ -502,7 +504,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
      * correction ("no, turn it down"), the command alone.
      */
     understand(said: string, homeNames: (words: string) => Spotted | undefined): Understood | undefined {
-      const sentence = wishInOrder(said);
+      // "the volume's too low": a noun of the grammar and its copula, written as one.
+      const sentence = wishInOrder(withCopula(said) ?? said);
       if (hushOnly?.test(fold(sentence))) return undefined;
       const lookup = withPlurals(homeNames);
       const understood = understandSentence(sentence, lookup);
@@ -645,6 +648,31 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       if (beside) return beside;
     }
     return understood;
+  }
+
+  /**
+   * The sentence with "'s" after a word the grammar knows ("volume's", "music's") written as that
+   * word and the copula (`joinedCopula`), or undefined when there is none.
+   */
+  function withCopula(said: string): string | undefined {
+    const copula = grammar.joinedCopula;
+    if (!copula) return undefined;
+    let changed = false;
+    const isNoun = (word: string | undefined) => {
+      const sense = word === undefined ? undefined : lexicon.senses(fold(word));
+      return !!sense && (!!sense.kind || NOUNS.some((cue) => sense.cues.has(cue)));
+    };
+    const respelt = said.replace(
+      /(\p{L}+)['’]s(?![\p{L}'’])(?=\s*(\p{L}*))/gu,
+      (whole, word: string, next: string) => {
+        // Only a noun, and not one said of the next ("the speaker's volume"): "let's", "what's",
+        // "that's" are read as said.
+        if (!isNoun(word) || isNoun(next)) return whole;
+        changed = true;
+        return `${word} ${copula}`;
+      },
+    );
+    return changed ? respelt : undefined;
   }
 
   /**

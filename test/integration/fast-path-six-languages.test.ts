@@ -9133,3 +9133,26 @@ describe("an opinion said before what is wrong ('i think …', 'ich finde …', 
     expect(calls()).toEqual([]);
   });
 });
+
+describe("the copula written joined to a noun ('the volume's too low', 'da's te fel')", () => {
+  it.each([
+    ["en", "the kitchen light's way too bright"],
+    ["nl", "het licht in de keuken, da's veel te fel"],
+  ])("%s: %j dims the kitchen's light", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toHaveLength(1);
+    expect(calls()[0]).toMatch(/^light\.turn_on light\.kitchen_ceiling /);
+    expect(Number(/"brightness_pct":(\d+)/.exec(calls()[0]!)![1])).toBeLessThan(50);
+  });
+
+  it("en: 'the volume's too low' turns the speaker up; 'turn down the speaker's volume' is still its volume", async () => {
+    await say("the volume's too low", "en");
+    expect(calls()).toHaveLength(1);
+    expect(Number(/"volume_level":([\d.]+)/.exec(calls()[0]!)![1])).toBeGreaterThan(0.2);
+    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.6, is_volume_muted: false });
+    ha.serviceCalls.length = 0;
+    await say("turn down the speaker's volume", "en");
+    expect(calls()).toHaveLength(1);
+    expect(Number(/"volume_level":([\d.]+)/.exec(calls()[0]!)![1])).toBeLessThan(0.6);
+  });
+});

@@ -247,6 +247,8 @@ export const en: FastPathGrammar = {
   indefinites: ["a"],
   partitives: ["of"],
   quantifiers: ["all", "all of", "every", "every single", "each", "each and every"],
+  // "the volume's too low", "the music's way too loud": "'s" is "is".
+  joinedCopula: "is",
   // Said of a speaker, a bare level is its volume: "set the speaker to 40".
   soundOnly: [
     "speaker",

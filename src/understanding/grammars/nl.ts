@@ -984,6 +984,8 @@ export const nl: FastPathGrammar = {
       // "het licht heeft zichzelf uitgezet": what a device did by itself, told.
       "zichzelf",
       "is",
+      // "da's veel te fel": "dat is", as it is said.
+      "da's",
       "zijn",
       "staat",
       "staan",
