@@ -9156,3 +9156,13 @@ describe("the copula written joined to a noun ('the volume's too low', 'da's te 
     expect(Number(/"volume_level":([\d.]+)/.exec(calls()[0]!)![1])).toBeLessThan(0.6);
   });
 });
+
+describe("it: the thing said twice, as spoken Italian does ('me la accendi la luce?')", () => {
+  it.each([
+    ["it", "me la accendi la luce in cucina?", "light.turn_on"],
+    ["it", "la luce in cucina, me la spegni?", "light.turn_off"],
+  ])("%s: %j switches the kitchen's lights", async (language, text, service) => {
+    await say(text, language);
+    expect(calls()).toEqual([`${service} light.counter_lights`, `${service} light.kitchen_ceiling`]);
+  });
+});

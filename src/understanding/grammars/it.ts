@@ -139,6 +139,12 @@ export const it: FastPathGrammar = {
     "mi sa che",
     "mi sembra che",
     "secondo me",
+    // The thing said twice, as spoken Italian does: "me la accendi la luce?", "la luce in cucina, me
+    // la spegni?". The pronoun before the verb is the thing named after or before it.
+    "me la",
+    "me lo",
+    "me le",
+    "me li",
     // The power of a device is the device: "spegni la corrente della stampante".
     "la corrente alla",
     "la corrente al",
