@@ -519,6 +519,11 @@ export interface FastPathGrammar {
    */
   partitives?: string[];
   /**
+   * What feeds a device ("power", "Strom", "courant", "corriente", "corrente", "stroom"): the power
+   * of a device is the device ("cut the power to the printer"); of a place, no command to guess.
+   */
+  powerSupply?: string[];
+  /**
    * The copula as speech writes it joined to the word before ("is" of "the volume's too low"): a
    * word of the grammar that ends in "'s" is that word and the copula, when read so for certain.
    */

@@ -145,6 +145,8 @@ const QUESTIONS: ReadonlySet<FastIntent> = new Set([
  * after a word of three letters or more ("Mr. Chen", "u. s. a.", "p. m." are no ends).
  */
 const CLAUSE_BREAK = /[,;:]+(?=\s|$)|(?<=\p{L}{3}|\d)[.!?…]+(?=\s|$)|\s[-–—]\s/u;
+/** What a word of power supply said of a place would switch: on, off, or the other way. */
+const SWITCHING: ReadonlySet<FastIntent> = new Set<FastIntent>(["turn_on", "turn_off", "toggle"]);
 /** Cues of the nouns a copula may be joined to ("the volume's", "the music's"). */
 const NOUNS: readonly Cue[] = ["volume", "music", "brightness"];
 /** A clause has at least this many words: "ein", "m" alone are the remains of what was cut. */
@@ -371,6 +373,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       .flatMap((w) => lexicon.split(w));
 
   const ceilingWords = grammar.ceiling.map(fold);
+  const powerSaid = grammar.powerSupply?.length
+    ? new RegExp(`(?:^|[\\s'])(?:${alternation(grammar.powerSupply.map(fold))})(?=\\s|$)`)
+    : undefined;
   /**
    * The words that say a time (`later`): its units ("minutes", "hora") and its one-word times
    * ("tomorrow", "tonight"); prepositions ("in", "per") are said of anything.
@@ -533,9 +538,35 @@ export function createUnderstanding(grammar: FastPathGrammar) {
               negated.test(understood.match.name))))
       )
         return undefined;
+      // "cut the power in the kitchen", "quita la corriente de la cocina": the power of a place
+      // may be its plugs, or everything there; never its lights alone, as the room said bare is.
+      if (understood && SWITCHING.has(understood.match.intent) && powerOfAPlace(sentence, understood, lookup))
+        return undefined;
       return understood;
     },
   };
+
+  /** Whether a word of power supply is said of no device, kind or the like: a place's, or nothing's. */
+  function powerOfAPlace(
+    sentence: string,
+    understood: Understood,
+    lookup: (words: string) => Spotted | undefined,
+  ) {
+    if (!powerSaid || !powerSaid.test(fold(sentence))) return false;
+    if (understood.match.kind) return false;
+    const name = understood.match.name;
+    if (name === undefined) return true;
+    const words = wordsOf(name);
+    if (spotNames(words, lookup).some((span) => span.spotted.type !== "place")) return false;
+    // "the power point", "la toma de corriente": a kind said, in one word or more.
+    for (let i = 0; i < words.length; i++) {
+      for (let n = Math.min(lexicon.startingWith(words[i]!), words.length - i); n >= 1; n--) {
+        const sense = lexicon.senses(joinWords(words.slice(i, i + n)));
+        if (sense?.kind || sense?.everything) return false;
+      }
+    }
+    return true;
+  }
 
   /**
    * "spenga le luci di tutti i bagni", "in allen Badezimmern": a place said in the plural by this

@@ -9166,3 +9166,27 @@ describe("it: the thing said twice, as spoken Italian does ('me la accendi la lu
     expect(calls()).toEqual([`${service} light.counter_lights`, `${service} light.kitchen_ceiling`]);
   });
 });
+
+describe("the power of a place is not guessed; of a device, it is the device", () => {
+  it.each([
+    ["en", "cut the power in the kitchen"],
+    ["es", "corta la corriente en la cocina"],
+    ["fr", "coupe le courant dans la cuisine"],
+    ["it", "togli la corrente in cucina"],
+  ])("%s: %j switches nothing, where the kitchen's lights went off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "cut the power to the kettle"],
+    ["es", "corta la corriente del hervidor"],
+    ["fr", "coupe le courant de la bouilloire"],
+  ])("%s: %j switches the kettle off", async (language, text) => {
+    await setState("switch.kettle", "on", { device_class: "outlet" });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_off switch.kettle"]);
+    await setState("switch.kettle", "off", { device_class: "outlet" });
+  });
+});

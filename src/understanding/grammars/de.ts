@@ -1331,6 +1331,8 @@ export const de: FastPathGrammar = {
     "die komplette",
     "den kompletten",
   ],
+  // "dreh den Strom in der Küche ab": of a place, its plugs or everything there, which is not guessed.
+  powerSupply: ["strom", "stromversorgung", "elektrizität"],
   // Said of a speaker, a bare level is its volume: "stell den Lautsprecher auf 40".
   soundOnly: [
     "lautsprecher",

@@ -249,6 +249,8 @@ export const en: FastPathGrammar = {
   quantifiers: ["all", "all of", "every", "every single", "each", "each and every"],
   // "the volume's too low", "the music's way too loud": "'s" is "is".
   joinedCopula: "is",
+  // "cut the power in the kitchen": of a place, its plugs or everything there, which is not guessed.
+  powerSupply: ["power", "electricity", "the power", "mains"],
   // Said of a speaker, a bare level is its volume: "set the speaker to 40".
   soundOnly: [
     "speaker",

@@ -1695,6 +1695,8 @@ export const es: FastPathGrammar = {
     "toda la",
     "todo el",
   ],
+  // "quita la corriente de la cocina": of a place, its plugs or everything there, which is not guessed.
+  powerSupply: ["corriente", "electricidad", "energía"],
   // Said of a speaker, a bare level is its volume: "pon el altavoz a 40".
   soundOnly: [
     "altavoz",

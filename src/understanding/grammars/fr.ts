@@ -1506,6 +1506,8 @@ export const fr: FastPathGrammar = {
   indefinites: ["un", "une"],
   // "éteins toute la lumière", "tout l'éclairage": the whole of what a mass noun names.
   quantifiers: ["tous", "toutes", "tous les", "toutes les", "chaque", "toute la", "tout le", "tout l'"],
+  // "coupe le courant dans la cuisine": of a place, its plugs or everything there, which is not guessed.
+  powerSupply: ["courant", "électricité", "alimentation", "énergie", "jus"],
   // Said of a speaker, a bare level is its volume: "mets l'enceinte à 40".
   soundOnly: [
     "enceinte",

@@ -1778,6 +1778,8 @@ export const it: FastPathGrammar = {
     "tutta l'",
     "tutto l'",
   ],
+  // "togli la corrente in cucina": of a place, its plugs or everything there, which is not guessed.
+  powerSupply: ["corrente", "elettricità", "alimentazione", "energia"],
   // Said of a speaker, a bare level is its volume: "metti la cassa a 40".
   soundOnly: ["altoparlante", "altoparlanti", "cassa", "casse", "speaker", "speakers"],
   only: ["solo", "soltanto", "solamente", "unicamente"],

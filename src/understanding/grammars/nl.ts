@@ -1166,6 +1166,8 @@ export const nl: FastPathGrammar = {
   nothing: ["niks", "niets"],
   // "doe al het licht uit", "al de lampen": all of it.
   quantifiers: ["alle", "elke", "elk", "ieder", "iedere", "al het", "al de"],
+  // "zet de stroom uit in de keuken": of a place, its plugs or everything there, which is not guessed.
+  powerSupply: ["stroom", "elektriciteit", "voeding"],
   // Said of a speaker, a bare level is its volume: "zet de speaker op 40".
   soundOnly: ["speaker", "speakers", "luidspreker", "luidsprekers", "box", "boxen", "boxje"],
   only: ["alleen", "enkel", "slechts", "uitsluitend", "maar"],
