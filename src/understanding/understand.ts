@@ -725,12 +725,17 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       .filter((c) => fold(c).length > 0);
     if (clauses.length < 2 || clauses.length > MOST_CLAUSES) return undefined;
     if (clauses.some((c) => fold(c).split(" ").length < FEWEST_CLAUSE_WORDS)) return undefined;
+    // Looked at the cheap way first: a clause with no verb ("buenas noches, la luz de la cocina")
+    // is no command beside another, so it must say nothing of the home, nor ask the clock.
+    const verbs = clauses.map((clause) => holdsAVerb(clause, lookup));
+    for (const [i, clause] of clauses.entries()) {
+      if (!verbs[i] && (!saysNothingOfTheHome(clause, lookup) || clock(clause))) return undefined;
+    }
     let command: Understood | undefined;
-    for (const clause of clauses) {
+    for (const [i, clause] of clauses.entries()) {
+      if (!verbs[i]) continue;
       const read = understandWhole(clause, lookup);
-      // "buenas noches, la luz de la cocina": a clause with no verb, beside another, asks nothing
-      // for certain.
-      if (read?.by === "certain reading" && holdsAVerb(clause, lookup)) {
+      if (read?.by === "certain reading") {
         if (command) return undefined;
         command = read;
       } else if (read?.by === "question" || !saysNothingOfTheHome(clause, lookup)) return undefined;
