@@ -9190,3 +9190,25 @@ describe("the power of a place is not guessed; of a device, it is the device", (
     await setState("switch.kettle", "off", { device_class: "outlet" });
   });
 });
+
+describe("the noise stopped is the speaker muted; nothing heard is too quiet", () => {
+  it.each([
+    ["en", "please stop that noise"],
+    ["de", "hör bitte auf mit dem Lärm"],
+    ["fr", "arrête ce bruit s'il te plaît"],
+    ["es", "para ese ruido por favor"],
+    ["nl", "stop die herrie alsjeblieft"],
+    ["it", "basta con questo rumore per favore"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}`,
+    ]);
+  });
+
+  it("en: 'i can barely hear anything' turns the speaker up", async () => {
+    await say("i can barely hear anything", "en");
+    expect(calls()).toHaveLength(1);
+    expect(Number(/"volume_level":([\d.]+)/.exec(calls()[0]!)![1])).toBeGreaterThan(0.2);
+  });
+});

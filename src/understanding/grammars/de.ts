@@ -1030,6 +1030,11 @@ export const de: FastPathGrammar = {
       "mach dunkel",
     ],
     mute: withSie([
+      // The noise stopped: "hör auf mit dem Lärm", "Schluss mit dem Lärm".
+      "hör auf mit dem lärm",
+      "schluss mit dem lärm",
+      "lärm aus",
+      "kein lärm mehr",
       "ruhe",
       // Told to be silent, bluntly: "schweig", "halt den Mund".
       "schweig",

@@ -962,6 +962,12 @@ export const en: FastPathGrammar = {
       "not enough volume",
       "not enough sound",
       "i can hardly hear",
+      // Nothing heard, or barely: "i can barely hear anything", "we can hardly hear a thing".
+      ...["i", "we"].flatMap((who) =>
+        ["barely", "hardly"].flatMap((how) =>
+          ["anything", "a thing"].map((what) => `${who} can ${how} hear ${what}`),
+        ),
+      ),
       // What was said and not heard: "i couldn't hear you, repeat that louder".
       "i couldn't hear you",
       "i could not hear you",
@@ -1133,6 +1139,11 @@ export const en: FastPathGrammar = {
       "close lights",
     ],
     mute: [
+      // The noise stopped: "stop that noise", "enough noise".
+      "stop the noise",
+      "stop that noise",
+      "enough noise",
+      "no more noise",
       "silence",
       "shut up",
       "hush",

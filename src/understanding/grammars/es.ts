@@ -1327,6 +1327,11 @@ export const es: FastPathGrammar = {
       "luces fuera",
     ],
     mute: [
+      // The noise stopped: "para ese ruido", "basta de ruido".
+      "para el ruido",
+      "para ese ruido",
+      "basta de ruido",
+      "deja de hacer ruido",
       ...wouldYou("silenciar"),
       // Asked as a question in the second person ("silencias …?"): a request.
       "silencias",

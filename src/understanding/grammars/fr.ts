@@ -1265,6 +1265,11 @@ export const fr: FastPathGrammar = {
       ]),
     ],
     mute: [
+      // The noise stopped: "arrête ce bruit", "assez de bruit".
+      "arrête le bruit",
+      "arrête ce bruit",
+      "assez de bruit",
+      "stop au bruit",
       "mets en sourdine",
       "mets toi en sourdine",
       "coupe le son",

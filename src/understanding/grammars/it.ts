@@ -1354,6 +1354,12 @@ export const it: FastPathGrammar = {
       "^fuori la luce",
     ],
     mute: [
+      // The noise stopped: "basta con questo rumore", "smettila con il rumore".
+      "basta rumore",
+      "basta con il rumore",
+      "basta con questo rumore",
+      "smettila con il rumore",
+      "smettila con questo rumore",
       // Every form a request to silence is made in: "silenziamo la musica", "silenzieresti le casse?".
       ...requests("silenziare"),
       // Silenced as a person is: "zittisci l'altoparlante", "ammutolisci".

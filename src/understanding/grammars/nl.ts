@@ -819,6 +819,13 @@ export const nl: FastPathGrammar = {
       "sluit de lampen",
     ],
     mute: [
+      // The noise stopped: "stop die herrie", "genoeg lawaai".
+      "stop het lawaai",
+      "stop dat lawaai",
+      "stop die herrie",
+      "stop de herrie",
+      "genoeg lawaai",
+      "geen lawaai meer",
       // Nothing wanted to be heard: "ik wil niets horen", "ik wil even niks horen".
       "^ik wil niets horen",
       "^ik wil niks horen",
