@@ -486,8 +486,8 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     if (found.has("week") && !found.has("date") && !found.has("time") && (pieces > 1 || weekNumber))
       return weekAgenda(words(withoutWakeWord(folded))) ? undefined : { intent: "query_date", week: true };
     // "is it morning", "ist es schon spät": a part of the day asked of now; the time answers it.
-    // A part of the day said with the time or the date asks of another time ("la fecha de mañana",
-    // "je pars tôt aujourd'hui"), or of something else.
+    // A part of the day said with the time or the date asks of another time ("dime la fecha de
+    // mañana"), or of something else ("je me lève tôt aujourd'hui").
     if (found.has("partOfDay")) {
       if (found.has("time") || found.has("date") || found.has("today")) return undefined;
       const present = found.has("present") || saidAt(words(withoutWakeWord(folded)), presentPhrases).size > 0;
@@ -641,7 +641,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     // "time in amsterdam", "l'ora ad Amsterdam", "amsterdam tijd": the question with a place, which
     // is the home's, or the sentence is not understood.
     const place = placeAround(said);
-    // "ist es Mittag in Köln", "cos'è una notte a Parigi": a part of the day somewhere else.
+    // "ist es Mittag in Berlin", "è sera a Tokyo?": a part of the day somewhere else.
     if (!place || saysPartOfDay(said)) return undefined;
     const question = read([...said.slice(0, place.start), ...said.slice(place.end)], folded, sentence);
     return question && { ...question, about: place.words.join(" "), guessed: true };
