@@ -55,6 +55,23 @@ const CAPABILITIES =
   "Ohne Sprachmodell kann ich Geräte schalten, öffnen, schließen, verriegeln und dimmen, die Lautstärke einstellen und dir Messwerte, Zustände, Uhrzeit und Datum sagen.";
 
 /** A verb said for someone ("mach mir", "schalt uns"): a switching verb, and a request. */
+/**
+ * A speaker by its name: "der Lautsprecher", "die Musikbox", "die Boxen im Wohnzimmer" (by its
+ * box, in one word or the plural). Its only level is its sound.
+ */
+const SPEAKERS = [
+  "lautsprecher",
+  "lautsprechern",
+  "lautsprechers",
+  "box",
+  "boxen",
+  "musikbox",
+  "musikboxen",
+  "lautsprecherbox",
+  "lautsprecherboxen",
+  "soundbox",
+  "bluetoothbox",
+];
 const FOR_SOMEONE = [
   "mach mir",
   "mache mir",
@@ -1339,19 +1356,7 @@ export const de: FastPathGrammar = {
   // "dreh den Strom in der Küche ab": of a place, its plugs or everything there, which is not guessed.
   powerSupply: ["strom", "stromversorgung", "elektrizität"],
   // Said of a speaker, a bare level is its volume: "stell den Lautsprecher auf 40".
-  soundOnly: [
-    "lautsprecher",
-    "lautsprechern",
-    "lautsprechers",
-    "box",
-    "boxen",
-    "musikbox",
-    "musikboxen",
-    "lautsprecherbox",
-    "lautsprecherboxen",
-    "soundbox",
-    "bluetoothbox",
-  ],
+  soundOnly: SPEAKERS,
   // Which one of a kind: by its side, its size, how near it is, its rank, whose it is or where it
   // stands; and, joined to the kind as one word ("Stehlampe", "Leselampe", "Nachttischlampe"), what
   // a lamp is for or how it stands, the home's name for it unknown.
@@ -1701,26 +1706,15 @@ export const de: FastPathGrammar = {
     // Home Assistant's German intent tests take "Radio" for the room's media player, and
     // "Fernseher" too when its sound is muted (`soundOfAnyPlayer`); switched on, a TV is a TV.
     media_player: [
-      "lautsprecher",
-      "lautsprechern",
-      "lautsprechers",
+      ...SPEAKERS,
       "musikplayer",
       "musikplayers",
       "medien",
       "mediaplayer",
       "radio",
-      "box",
       "musikanlage",
       "anlage",
       "stereoanlage",
-      // "die Musikbox", "die Boxen im Wohnzimmer": the speaker by its box, in one word or the plural.
-      "boxen",
-      "musikbox",
-      "musikboxen",
-      "lautsprecherbox",
-      "lautsprecherboxen",
-      "soundbox",
-      "bluetoothbox",
       "musikanlagen",
       "stereoanlagen",
       // Said in English, as product names are.
