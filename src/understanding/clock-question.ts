@@ -287,7 +287,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     ),
   );
 
-  // "is it morning", "ist es schon spät": a part of the day's words, looked at too.
+  // "is it morning", "ist es schon Abend": a part of the day's words, looked at too.
   const partWords = new Set(
     [...roles].flatMap(([key, role]) => (role === "partOfDay" ? key.split(" ") : [])),
   );
@@ -485,16 +485,13 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     // week's number asked as a fragment ("week number?", "numéro de semaine").
     if (found.has("week") && !found.has("date") && !found.has("time") && (pieces > 1 || weekNumber))
       return weekAgenda(words(withoutWakeWord(folded))) ? undefined : { intent: "query_date", week: true };
-    // "is it morning", "ist es schon spät": a part of the day asked of now; the time answers it.
+    // "is it morning", "ist es schon Abend": a part of the day asked of now; the time answers it.
     // A part of the day said with the time or the date asks of another time ("dime la fecha de
     // mañana"), or of something else ("je me lève tôt aujourd'hui").
     if (found.has("partOfDay")) {
       if (found.has("time") || found.has("date") || found.has("today")) return undefined;
       const present = found.has("present") || saidAt(words(withoutWakeWord(folded)), presentPhrases).size > 0;
-      return present &&
-        !found.has("date") &&
-        !found.has("greeting") &&
-        !said.some((w) => questionWords.has(w))
+      return present && !found.has("greeting") && !said.some((w) => questionWords.has(w))
         ? { intent: "query_time" }
         : undefined;
     }

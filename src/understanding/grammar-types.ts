@@ -525,7 +525,8 @@ export interface FastPathGrammar {
   powerSupply?: string[];
   /**
    * The copula as speech writes it joined to the word before ("is" of "the volume's too low"): a
-   * word of the grammar that ends in "'s" is that word and the copula, when read so for certain.
+   * noun of the grammar that ends in "'s" is that noun and the copula, unless a noun follows ("the
+   * speaker's volume").
    */
   joinedCopula?: string;
   /**
@@ -904,8 +905,8 @@ export interface FastPathGrammar {
      */
     present?: string[];
     /**
-     * A part of the day, or "late" and "early", asked of now with `present` ("is it morning",
-     * "ist es schon spät", "è già sera"): the time answers it, and says it as the clock does.
+     * A part of the day, or "early" or "late" where the word says nothing else, asked of now with
+     * `present` ("is it morning", "ist es schon Abend", "è già sera"): the time answers it.
      */
     partsOfDay?: string[];
     /**
