@@ -287,9 +287,12 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     ),
   );
 
-  // "is it morning", "ist es schon Abend": a part of the day's words, looked at too.
+  // "is it morning", "ist es schon Abend": a part of the day's longest word is looked at too, as
+  // with `asking` ("por la mañana": "manana"; never "la", which nearly every sentence holds).
   const partWords = new Set(
-    [...roles].flatMap(([key, role]) => (role === "partOfDay" ? key.split(" ") : [])),
+    [...roles].flatMap(([key, role]) =>
+      role === "partOfDay" ? [key.split(" ").reduce((a, b) => (b.length > a.length ? b : a))] : [],
+    ),
   );
 
   /** Whether a part of the day is said among `said` ("mittag", "de mañana"). */

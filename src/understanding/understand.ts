@@ -559,13 +559,18 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     const words = wordsOf(name);
     if (spotNames(words, lookup).some((span) => span.spotted.type !== "place")) return false;
     // "the power point", "la toma de corriente": a kind said, in one word or more.
+    return !someSense(words, (sense) => !!sense.kind || !!sense.everything);
+  }
+
+  /** Whether a word or phrase the lexicon knows among `words` (at its first word's index) passes `test`. */
+  function someSense(words: string[], test: (sense: WordSense, at: number) => boolean): boolean {
     for (let i = 0; i < words.length; i++) {
       for (let n = Math.min(lexicon.startingWith(words[i]!), words.length - i); n >= 1; n--) {
         const sense = lexicon.senses(joinWords(words.slice(i, i + n)));
-        if (sense?.kind || sense?.everything) return false;
+        if (sense && test(sense, i)) return true;
       }
     }
-    return true;
+    return false;
   }
 
   /**
@@ -753,15 +758,16 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     if (spotNames(words, lookup).length) return false;
     if (holds(clause, lookup, ["negations", "none"])) return false;
     if (correction?.test(`${fold(clause)} .`)) return false;
-    for (let i = 0; i < words.length; i++) {
-      for (let n = Math.min(lexicon.startingWith(words[i]!), words.length - i); n >= 1; n--) {
-        const sense = lexicon.senses(joinWords(words.slice(i, i + n)));
-        if (!sense) continue;
-        if (sense.kind || sense.here || sense.home || sense.everything || sense.quantifier) return false;
-        if (sense.conjunction && i === 0) return false;
-      }
-    }
-    return true;
+    return !someSense(
+      words,
+      (sense, at) =>
+        !!sense.kind ||
+        !!sense.here ||
+        !!sense.home ||
+        !!sense.everything ||
+        !!sense.quantifier ||
+        (!!sense.conjunction && at === 0),
+    );
   }
 
   /**

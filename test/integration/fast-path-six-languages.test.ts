@@ -9204,3 +9204,22 @@ describe("the noise stopped is the speaker muted; nothing heard is too quiet", (
     expect(await volumeAfter("i can barely hear anything", "en", 0.2)).toBeGreaterThan(0.2);
   });
 });
+
+describe("a command beside a clause still passes the one action policy", () => {
+  it("en: 'the guests just arrived, unlock the front door' sends nothing", async () => {
+    await setState("lock.front_door", "locked");
+    ha.serviceCalls.length = 0;
+    const result = await say("the guests just arrived, unlock the front door", "en");
+    expect(result.response_type).not.toBe("action_done");
+    expect(calls()).toEqual([]);
+  });
+
+  it("all of the light, said as one, switches lights only: never a lock or a cover", async () => {
+    await setState("cover.garage_door", "open", { device_class: "garage" });
+    await setState("lock.front_door", "unlocked");
+    ha.serviceCalls.length = 0;
+    await say("schalte das ganze Licht aus", "de");
+    expect(calls().length).toBeGreaterThan(0);
+    expect(calls().every((c) => c.startsWith("light."))).toBe(true);
+  });
+});
