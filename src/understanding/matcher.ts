@@ -10,7 +10,7 @@ import type {
 } from "./grammar-types.js";
 import { compoundParts, numberWords } from "./number-words.js";
 import { alternation, createCleaner, escape, fold } from "./sentence.js";
-import { createStartIndex, firstWords, type Starts } from "./template-starts.js";
+import { createStartIndex, firstWords, type Needs, type Starts } from "./template-starts.js";
 
 export { fold } from "./sentence.js";
 
@@ -99,6 +99,7 @@ interface CompiledTemplate {
   sensor?: SensorKind | undefined;
   regex: RegExp;
   starts: Starts;
+  needs: Needs;
 }
 
 /** A fixed piece of a pattern, its spaces at either end kept as the space between words. */
@@ -182,6 +183,7 @@ export function createMatcher(grammar: FastPathGrammar) {
                   ...of,
                   regex: new RegExp(`^${leadingPlace}\\s+${plain.regex.source.slice(1)}`),
                   starts: new Set(firstWords(grammar.areaPrepositions.map(fold))),
+                  needs: plain.needs,
                 },
               ]
             : [];
@@ -190,7 +192,12 @@ export function createMatcher(grammar: FastPathGrammar) {
         const withPlace = new RegExp(`${plain.regex.source.slice(0, -1)}\\s+${trailingPlace}$`);
         // …and a place before its last word ("wie viele Lichter sind in der Küche an").
         const placeInside = { ...of, ...compile(template, slots, trailingPlace) };
-        return [plain, { ...of, regex: withPlace, starts: plain.starts }, placeInside, ...leading];
+        return [
+          plain,
+          { ...of, regex: withPlace, starts: plain.starts, needs: plain.needs },
+          placeInside,
+          ...leading,
+        ];
       });
     },
   );
@@ -285,7 +292,7 @@ export function createMatcher(grammar: FastPathGrammar) {
         ]);
       for (const [heard, hereSaid] of readings)
         for (const { intent, kind, lightWords, lightsOnly, sensor, regex } of byStart.candidates(
-          heard.split(" ", 1)[0]!,
+          heard.split(/\s+/),
         )) {
           const found = regex.exec(heard);
           if (!found) continue;
@@ -402,7 +409,7 @@ function compile(
   template: string,
   slots: Record<string, string>,
   inner?: string,
-): { regex: RegExp; starts: Starts } {
+): { regex: RegExp; starts: Starts; needs: Needs } {
   const tokens = template.match(/\[[^\]]*\]|\([^)]*\)|(?:\{\w+\})+|\S+/g) ?? [];
   const lastRequired = tokens.findLastIndex((t) => !t.startsWith("["));
   let pattern = "";
@@ -410,6 +417,7 @@ function compile(
   // The words it can start with: those of each optional part before its first required one, and
   // that one's; any word when one of them is a slot, or when nothing is required.
   let starts: Set<string> | undefined = lastRequired >= 0 ? new Set() : undefined;
+  const needs: string[][] = [];
   tokens.forEach((token, index) => {
     const optional = token.startsWith("[");
     const body = optional || token.startsWith("(") ? token.slice(1, -1) : token;
@@ -427,8 +435,9 @@ function compile(
       if (!s) throw new Error(`unknown slot {${slotted[2]}} in "${template}"`);
       piece = escape(fold(slotted[1]!)) + s;
     } else piece = `(?:${alternation(body.split("|"))})`;
+    const words = joined || slotted ? [] : firstWords(body.split("|").map(fold));
+    if (!optional && words.length) needs.push(words);
     if (first) {
-      const words = joined || slotted ? [] : firstWords(body.split("|").map(fold));
       if (!words.length) starts = undefined;
       for (const word of words) starts?.add(word);
     }
@@ -439,5 +448,5 @@ function compile(
       first = false;
     }
   });
-  return { regex: new RegExp(`^${pattern}$`), starts };
+  return { regex: new RegExp(`^${pattern}$`), starts, needs };
 }
