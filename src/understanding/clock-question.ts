@@ -8,6 +8,7 @@ import type { FastPathGrammar } from "./grammar-types.js";
 import { clockSlip, grammarWords } from "./reading/spelling.js";
 import { numberWords } from "./number-words.js";
 import { createCleaner, escape, fold, WAKE_WORDS, withoutWakeWord, wordsAsWritten } from "./sentence.js";
+import { withRecentAnswers } from "../shared/recent-answers.js";
 
 export interface ClockQuestion {
   intent: "query_time" | "query_date";
@@ -242,12 +243,13 @@ export function createClockQuestion(grammar: FastPathGrammar) {
       !key.includes(" "),
   );
   /** The role of the word `word` misspells ("spt", "tiime", "tmie"), when it can mean only that. */
-  const misspeltRole = (word: string): Role | undefined => {
+  // Asked of every word of every sentence, and again by each of its readings.
+  const misspeltRole = withRecentAnswers((word: string): Role | undefined => {
     if (word.length < SHORTEST_MISSPELT - 1 || known.has(word) || !/^\p{L}+$/u.test(word)) return undefined;
     const meant = new Set<Role>();
     for (const [key, role] of subjects) if (clockSlip(word, key)) meant.add(role);
     return meant.size === 1 ? [...meant][0] : undefined;
-  };
+  });
 
   // "lheure", "cest", "daujourdhui", "id like": an elided word written without its apostrophe, as
   // speech-to-text often does, read as said with it when a word of the clock's follows. Only a

@@ -10,14 +10,17 @@ import type { Place, ResolveContext } from "./target-types.js";
  * `plurals` endings, in the order of its words.
  */
 export function singulars(key: string, plurals: FastPathGrammar["plurals"] = []): string[] {
+  const found: string[] = [];
   const words = key.split(" ");
-  return words.flatMap((word, i) =>
-    plurals.flatMap(([plural, singular]) =>
-      word.length > plural.length + 2 && word.endsWith(plural)
-        ? [[...words.slice(0, i), word.slice(0, -plural.length) + singular, ...words.slice(i + 1)].join(" ")]
-        : [],
-    ),
-  );
+  for (const [i, word] of words.entries()) {
+    for (const [plural, singular] of plurals) {
+      if (word.length <= plural.length + 2 || !word.endsWith(plural)) continue;
+      found.push(
+        [...words.slice(0, i), word.slice(0, -plural.length) + singular, ...words.slice(i + 1)].join(" "),
+      );
+    }
+  }
+  return found;
 }
 
 export function createPlaces(grammar: FastPathGrammar) {

@@ -583,13 +583,12 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   ): (words: string) => Spotted | undefined {
     const endings = grammar.plurals ?? [];
     if (!endings.length) return lookup;
+    // Each run of words is asked for again by every reading of the sentence: answered once.
     const seen = new Map<string, Spotted | undefined>();
     return (words) => {
-      const found = lookup(words);
-      if (found) return found;
       if (seen.has(words)) return seen.get(words);
-      let spotted: Spotted | undefined;
-      if (words.split(" ").length <= MAX_PLURAL_PLACE_WORDS)
+      let spotted = lookup(words);
+      if (!spotted && words.split(" ").length <= MAX_PLURAL_PLACE_WORDS)
         for (const one of singulars(words, endings)) {
           const place = lookup(one);
           if (place?.type === "place") {

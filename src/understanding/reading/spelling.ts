@@ -5,6 +5,7 @@
 import type { FastPathGrammar } from "../grammar-types.js";
 import { fold, wordsAsWritten } from "../sentence.js";
 import type { Lexicon } from "./lexicon.js";
+import { withRecentAnswers } from "../../shared/recent-answers.js";
 
 /** Shorter words are not respelt: at one slip, too many short words are each other. */
 const SHORTEST = 4;
@@ -226,7 +227,8 @@ export function createSpelling(grammar: FastPathGrammar, lexicon: Lexicon): Spel
       const word = first + second;
       return word.length >= SHORTEST + 2 && known.has(word) ? word : undefined;
     },
-    meant(word) {
+    // Asked of the same words by each reading of a sentence (understand.ts, respelled).
+    meant: withRecentAnswers((word) => {
       if (word.length < SHORTEST || known.has(word) || !/^\p{L}+$/u.test(word)) return undefined;
       const found = new Map<Slip, string[]>();
       const endings = keptEndings.filter((e) => word.endsWith(e));
@@ -249,6 +251,6 @@ export function createSpelling(grammar: FastPathGrammar, lexicon: Lexicon): Spel
         if (known.has(head) && known.has(tail)) cuts.push(`${head} ${tail}`);
       }
       return cuts.length === 1 ? cuts[0] : undefined;
-    },
+    }),
   };
 }

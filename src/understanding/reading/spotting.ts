@@ -161,8 +161,14 @@ export function spotNames(words: string[], lookup: (words: string) => Spotted | 
   const spans: SpottedSpan[] = [];
   for (let start = 0; start < words.length;) {
     let found: SpottedSpan | undefined;
-    for (let end = Math.min(words.length, start + MAX_NAME_WORDS); end > start; end--) {
-      const spotted = lookup(joinWords(words.slice(start, end)));
+    // The runs from `start`, each the one before and a word (as joinWords joins them), longest tried first.
+    const runs: string[] = [];
+    for (let end = start; end < Math.min(words.length, start + MAX_NAME_WORDS); end++) {
+      const before = runs.at(-1);
+      runs.push(before === undefined ? words[end]! : joinWords([before, words[end]!]));
+    }
+    for (let end = start + runs.length; end > start; end--) {
+      const spotted = lookup(runs[end - start - 1]!);
       if (spotted) {
         found = { start, end, spotted };
         break;
