@@ -112,7 +112,16 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     const key = words(phrase).join(" ");
     if (key && !roles.has(key)) roles.set(key, "partOfDay");
   }
-  add([...grammar.clock.asking, ...grammar.articles, ...grammar.now, ...grammar.fillers], "asking");
+  add(
+    [
+      ...grammar.clock.asking,
+      ...grammar.articles,
+      ...grammar.now,
+      ...grammar.fillers,
+      ...(grammar.address ?? []),
+    ],
+    "asking",
+  );
   // "the time in my time zone", "l'heure dans ce fuseau horaire": the home's own zone is here and
   // now, said with or without its preposition (turn/clock.ts answers from the home's zone).
   const ownZone = grammar.clock.ownZone ?? [];
@@ -335,6 +344,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     // "are we in", "siamo a": the phrase's preposition is no copula ("time in amsterdam").
     (p) => (p.length > 1 && cityPrepositions.has(p.at(-1)!) ? p.slice(0, -1) : p),
   );
+  const addressed = new Set((grammar.clock.addressed ?? []).map(fold));
   // "ora", now and the hour in Italian, is the time's word.
   const nowTokens = new Set(grammar.now.flatMap((p) => words(p)).filter((w) => roles.get(w) !== "time"));
   const statesTime = (folded: string) => {
@@ -347,6 +357,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     // "it's about time", "es ist wohl Zeit": after the copula, a word that only says how near asks
     // nothing ("wut time is it" asks with its first word).
     const from = Math.min(...copula);
+    if (whole.some((w, i) => i > from && !copula.has(i) && addressed.has(w))) return false;
     const rest = whole.filter(
       (w, i) =>
         !copula.has(i) &&

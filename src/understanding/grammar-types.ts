@@ -482,6 +482,12 @@ export interface FastPathGrammar {
   /** Politeness that carries no meaning, removed before matching: "please", "could you", "I want". */
   fillers: string[];
   /**
+   * Whom a sentence is said to ("love", "dude", "Schatz", "tío", "amico"): said after a question of
+   * the clock or as the last word of a command, it changes nothing. Never removed elsewhere: "the
+   * love seat lamp" is a name.
+   */
+  address?: string[];
+  /**
    * A wish said around what is wished ("ich hätte das Licht gern aus"): the words that open it and
    * the softening word after the wished, as written; read as with the two together ("ich hätte
    * gern das Licht aus"), which `fillers` hold.
@@ -914,6 +920,11 @@ export interface FastPathGrammar {
      * alone ("it's time", "c'est l'heure", "è ora"), the time has come for something; no question.
      */
     itIs?: string[];
+    /**
+     * The one asked, said after a word of `itIs` ("est-ce que tu as l'heure", "est-ce que vous
+     * pouvez me dire l'heure"): the time is asked for, which no statement that it has come says.
+     */
+    addressed?: string[];
     /**
      * The time's words that also name time spent or to spare ("Zeit", "time", "tijd"): said right
      * before a word of `after` and more ("die Zeit mit dir", "time with you"; "check the time for

@@ -185,6 +185,10 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const ways = new Set(
     [...grammar.cues.on, ...grammar.cues.off].map(fold).filter((w) => w && !w.includes(" ")),
   );
+  // Whom a sentence is said to, longest first ("mon pote" before "pote").
+  const addressPhrases = [...new Set((grammar.address ?? []).map(fold))]
+    .map((phrase) => phrase.split(" "))
+    .sort((a, b) => b.length - a.length);
   /**
    * Words that begin a comparison ("more bright", "plus fort", "moins fort", "más", "più"): those
    * of `up` and `down` that begin a complaint's phrase, and the grammar's own. The word after one
@@ -915,13 +919,21 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   /**
    * The sentence without its last word, when that word is one the grammar does not know, no
    * name's, no slip of a known word, and what stands before it names nothing: "the lights
-   * quickly", never "the disco lights" or "in the attic".
+   * quickly", never "the disco lights" or "in the attic". So too without whom it is said to
+   * (`address`): "turn the volume up, dude", "éteins la lumière, mon pote".
    */
   function withoutLastStrayWord(
     said: string,
     lookup: (words: string) => Spotted | undefined,
   ): string | undefined {
     const words = fold(said).split(" ");
+    // Whom it is said to is no name's word, unless the home has a name that ends so.
+    const cut = addressed(words);
+    if (cut) {
+      if (words.length < cut + 2) return undefined;
+      const spans = spotNames(words, lookup);
+      return spans.some((s) => s.end > words.length - cut) ? undefined : words.slice(0, -cut).join(" ");
+    }
     if (words.length < 3) return undefined;
     const last = words.at(-1)!;
     if (!/^\p{L}+$/u.test(last) || spelling.knows(last) || spelling.meant(last) !== undefined)
@@ -956,6 +968,17 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     const rest = words.slice(0, -1);
     const named = spans.length > 0 || rest.some(isThing);
     return named ? rest.join(" ") : undefined;
+  }
+
+  /** How many of the last words say whom the sentence is said to (`address`), the longest; 0 for none. */
+  function addressed(words: readonly string[]): number {
+    for (const phrase of addressPhrases)
+      if (
+        phrase.length < words.length &&
+        phrase.every((w, i) => words[words.length - phrase.length + i] === w)
+      )
+        return phrase.length;
+    return 0;
   }
 
   /** Whether a word names a thing: a kind of device, a place, or what a device has (the volume). */

@@ -9223,3 +9223,28 @@ describe("a command beside a clause still passes the one action policy", () => {
     expect(calls().every((c) => c.startsWith("light."))).toBe(true);
   });
 });
+
+describe("whom a command is said to changes nothing ('turn the lights off, love')", () => {
+  it.each([
+    ["en", "turn off the kitchen lights, love"],
+    ["de", "mach das Licht in der Küche aus, Alter"],
+    ["fr", "éteins la lumière de la cuisine, mon pote"],
+    ["es", "apaga la luz de la cocina, tío"],
+    ["nl", "doe het licht in de keuken uit, lieverd"],
+    ["it", "spegni la luce in cucina, tesoro"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["en", "turn the volume down, dude"],
+    ["de", "mach die Musik leiser, Schatz"],
+    ["fr", "baisse le son, chéri"],
+    ["es", "baja el volumen, amigo"],
+    ["nl", "zet de muziek zachter, schat"],
+    ["it", "abbassa il volume, amico"],
+  ])("%s: %j turns the speaker down", async (language, text) => {
+    expect(await volumeAfter(text, language, 0.6)).toBeLessThan(0.6);
+  });
+});

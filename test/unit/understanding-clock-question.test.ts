@@ -1235,3 +1235,57 @@ describe("a part of the day, or late and early, asked of now is answered with th
     understoodAsTheClock("en", "how late is it now", "query_time");
   });
 });
+
+describe("a question of the clock said to someone, or as spoken in a region", () => {
+  it.each([
+    ["en", "what's the time, love", "query_time"],
+    ["en", "what day is it today, sir", "query_date"],
+    ["en", "wait, what day is it", "query_date"],
+    ["en", "what time do you make it", "query_time"],
+    ["de", "wie spät ist es, Schatz", "query_time"],
+    ["de", "wie spät hamma", "query_time"],
+    ["de", "wieviel Uhr isch es", "query_time"],
+    ["de", "sag amoi, wie spät is", "query_time"],
+    ["fr", "quelle heure il est, mon pote", "query_time"],
+    ["fr", "ça fait quelle heure", "query_time"],
+    ["fr", "c'est quelle heure asteure", "query_time"],
+    ["fr", "est-ce que tu as l'heure", "query_time"],
+    ["fr", "est-ce que vous pouvez me dire l'heure", "query_time"],
+    ["es", "qué hora es, tío", "query_time"],
+    ["es", "che, qué día es hoy", "query_date"],
+    ["es", "espera, qué día es hoy", "query_date"],
+    ["nl", "hoe laat is het, schat", "query_time"],
+    ["nl", "euh, welke dag is het vandaag", "query_date"],
+    ["nl", "weet ge hoe laat het is", "query_time"],
+    ["nl", "den hoeveelste zijn we vandaag", "query_date"],
+    ["it", "che ore sono, amico", "query_time"],
+    ["it", "senti un po', che ore sono", "query_time"],
+    ["it", "uè, che giorno è oggi", "query_date"],
+    ["it", "che ore so'", "query_time"],
+  ])("%s: %j asks the home's clock", understoodAsTheClock);
+
+  it.each([
+    ["en", "what time is it in the isle of man, mate"],
+    ["de", "wie spät ist es in Wien, Alter"],
+    ["fr", "quelle heure il est à Montréal, mon pote"],
+    ["es", "qué hora es en México, amigo"],
+    ["nl", "hoe laat is het in Gent, schat"],
+    ["it", "che ore sono a Tokyo, amico"],
+  ])("%s: %j asks of another place still", notTheClock);
+
+  it.each([
+    ["fr", "c'est l'heure"],
+    ["fr", "est-ce que c'est l'heure"],
+    ["fr", "quel temps il fait"],
+  ])("%s: %j asks nothing of the clock", (language, sentence) => {
+    expect(readers[language]!(sentence)).toBeUndefined();
+  });
+
+  it.each([
+    ["de", "die wievielte Kalenderwoche ist heute"],
+    ["de", "wievielte Woche haben wir"],
+    ["nl", "de hoeveelste week is het"],
+  ])("%s: %j asks the week's number, not the date", (language, sentence) => {
+    expect(readers[language]!(sentence)).toEqual({ intent: "query_date", week: true });
+  });
+});

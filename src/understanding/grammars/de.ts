@@ -366,6 +366,8 @@ export const de: FastPathGrammar = {
     "furchtbar",
     "super",
   ],
+  // Whom it is said to: "wie spät ist es, Schatz", "mach das Licht aus, Alter".
+  address: ["schatz", "alter", "digga", "kumpel", "mann", "mein freund", "liebling"],
   intensifiers: ["echt", "wirklich", "sehr", "ziemlich", "total", "extrem", "furchtbar", "super"],
   now: ["jetzt", "nun", "gerade", "aktuell", "derzeit", "momentan", "im moment", "sofort"],
   compounds: true,
@@ -2302,6 +2304,14 @@ export const de: FastPathGrammar = {
       "gerade",
       "laufende",
       "laufenden",
+      // "wie spät hamma", "wie spät ham wir", "wieviel Uhr isch es", "sag amoi": "haben wir", "ist"
+      // and "einmal" as spoken in the south.
+      "hamma",
+      "ham",
+      "isch",
+      "ischs",
+      "amoi",
+      "mal eben",
     ],
     // "ist es schon Montag", "haben wir März": today's date checked.
     // "es ist Zeit", "ist es schon Zeit": the time has come, no question of it.
@@ -2356,6 +2366,11 @@ export const de: FastPathGrammar = {
       "in welcher woche des jahres",
       "wochennummer",
       "nummer der woche",
+      // "die wievielte Kalenderwoche ist heute": the week counted, not the day.
+      "wievielte woche",
+      "wievielte kalenderwoche",
+      "wievielten woche",
+      "wievielten kalenderwoche",
     ],
     // "wie spät ist es in meiner Zeitzone": the home's own time zone, answered.
     ownZone: [

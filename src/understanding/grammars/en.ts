@@ -230,6 +230,26 @@ export const en: FastPathGrammar = {
     // "it is really too bright": how much a word says is no part of what it asks.
     ...INTENSIFIERS,
   ],
+  // Whom it is said to: "what time is it, love", "turn the volume up, dude".
+  address: [
+    "mate",
+    "buddy",
+    "love",
+    "sir",
+    "madam",
+    "ma'am",
+    "dude",
+    "bro",
+    "man",
+    "pal",
+    "my friend",
+    "friend",
+    "dear",
+    "honey",
+    "boss",
+    "yaar",
+    "na",
+  ],
   intensifiers: INTENSIFIERS,
   now: [
     "now",
@@ -1752,8 +1772,6 @@ export const en: FastPathGrammar = {
       "hi there",
       "hello there",
       "hey there",
-      "mate",
-      "buddy",
       "so",
       "well",
       "oh",
@@ -1789,6 +1807,16 @@ export const en: FastPathGrammar = {
       "at the moment",
       "at present",
       "the present",
+      // "er, what's the date", "wait, what day is it", "i was wondering what time it is", "what
+      // time do you make it", "quick time check": begun, wondered or checked aloud.
+      "er",
+      "erm",
+      "wait",
+      "hang on",
+      "i was wondering",
+      "i wonder",
+      "do you make it",
+      "quick",
     ],
     // "is it monday", "are we in march already": today's date checked.
     present: ["is it", "is it already", "is it still", "are we on", "are we in"],

@@ -347,6 +347,25 @@ export const es: FastPathGrammar = {
     "putas",
     "putos",
   ],
+  // Whom it is said to: "qué hora es, tío", "apaga la luz, tío".
+  address: [
+    "tío",
+    "tía",
+    "amigo",
+    "amiga",
+    "señor",
+    "señora",
+    "señorita",
+    "güey",
+    "wey",
+    "mijo",
+    "mija",
+    "che",
+    "hermano",
+    "cariño",
+    "colega",
+    "compa",
+  ],
   reasons: [
     // Going to bed, told before or after the command ("me voy a dormir, apaga la luz"), and good
     // night said with it: the reason changes nothing of what is asked.
@@ -2586,6 +2605,9 @@ export const es: FastPathGrammar = {
       "actuales",
       "obtener",
       "conseguir",
+      // "espera, qué día es hoy", "no sabes qué hora es": begun or wondered aloud.
+      "espera",
+      "no sabes",
     ],
     // "estamos a martes", "¿es lunes?", "estamos en marzo": today's date checked.
     // "es hora", "ya es la hora": the time has come, no question of it.

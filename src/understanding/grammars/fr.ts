@@ -377,6 +377,8 @@ export const fr: FastPathGrammar = {
     "vachement",
     "super",
   ],
+  // Whom it is said to: "quelle heure il est, mon pote", "éteins la lumière, chéri".
+  address: ["chéri", "chérie", "mon ami", "mon amie", "mon pote", "mec", "monsieur", "madame"],
   now: [
     "maintenant",
     "actuellement",
@@ -2440,10 +2442,18 @@ export const fr: FastPathGrammar = {
       "actuels",
       "présentement",
       "yo",
+      // "quelle heure il fait", "ça fait quelle heure": the hour said to be made, in Belgium and
+      // Switzerland; "y est quelle heure asteure": "il" and "à cette heure", in Québec.
+      "fait",
+      "ça fait",
+      "y",
+      "asteure",
     ],
     // "sommes-nous mardi", "est-ce qu'on est en mars", "on est bien lundi": today's date checked.
     // "c'est l'heure", "il est l'heure": the time has come, no question of it.
     itIs: ["c'est", "il est", "est-ce", "est-ce que", "est-il", "ce", "voilà"],
+    // "est-ce que tu as l'heure", "est-ce que vous pouvez me dire l'heure": asked of someone.
+    addressed: ["tu", "vous", "t'as"],
     present: [
       "on est",
       "on est bien",

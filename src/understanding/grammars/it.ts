@@ -396,6 +396,8 @@ export const it: FastPathGrammar = {
     "ancora",
     "di nuovo",
   ],
+  // Whom it is said to: "che ore sono, amico", "spegni la luce, tesoro".
+  address: ["amico", "amica", "tesoro", "signore", "signora"],
   reasons: [
     // Going to bed or going out, told before the command ("vado a letto, spegni le luci"), and
     // good night said with it: the reason changes nothing of what is asked.
@@ -2719,6 +2721,13 @@ export const it: FastPathGrammar = {
       // "che giorno è quello di oggi".
       "quello",
       "ottenere",
+      // "senti un po', che ore sono", "uè, che ore sono", "che ore so'": begun aloud, and "sono" as
+      // spoken or typed.
+      "un po'",
+      "uè",
+      "oh",
+      "so'",
+      "sn",
     ],
     // "siamo martedì", "è già marzo", "siamo a marzo": today's date checked.
     // "è ora", "è già l'ora": the time has come, no question of it.

@@ -259,6 +259,8 @@ export const nl: FastPathGrammar = {
     "nogal",
     "super",
   ],
+  // Whom it is said to: "hoe laat is het, schat", "doe het licht uit, lieverd".
+  address: ["schat", "lieverd", "makker"],
   now: [
     "nu",
     "nu meteen",
@@ -1872,6 +1874,12 @@ export const nl: FastPathGrammar = {
       "voor vandaag",
       "op het moment",
       "lopende",
+      // "euh, hoe laat is het", "weet ge hoe laat het is", "den hoeveelste zijn we": a hesitation,
+      // and "ge", "gij" and "den" as Flemish speaks them.
+      "euh",
+      "ge",
+      "gij",
+      "den",
     ],
     // "is het al maart", "zijn we vrijdag": today's date checked.
     // "het is tijd", "is het al tijd": the time has come, no question of it.
@@ -1894,6 +1902,8 @@ export const nl: FastPathGrammar = {
       "in welke week",
       "welke week van het jaar",
       "hoeveelste week",
+      // "de hoeveelste week is het": the week counted, not the day ("de hoeveelste").
+      "de hoeveelste week",
       "weeknummer",
       "weeknr",
     ],
