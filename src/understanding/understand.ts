@@ -185,6 +185,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const ways = new Set(
     [...grammar.cues.on, ...grammar.cues.off].map(fold).filter((w) => w && !w.includes(" ")),
   );
+  // The clock's words that open a question ("what", "welke", "quelle"), and "if" ("ob", "si").
+  const interrogatives = new Set((grammar.clock.verbs?.questions ?? []).map(fold));
+  const startsAsking = (name: string) => interrogatives.has(name.split(" ")[0]!);
   // Whom a sentence is said to, longest first ("mon pote" before "pote").
   const addressPhrases = [...new Set((grammar.address ?? []).map(fold))]
     .map((phrase) => phrase.split(" "))
@@ -1316,9 +1319,13 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     // "schalte das Licht nicht aus": a negation a template took into the name says not to; never
     // a name to ask about, whose answer would then do what was refused.
     if (templated?.name !== undefined && holds(templated.name, lookup, ["negations"])) templated = undefined;
+    // "in welke week valt Kerstmis", "turn on if it gets dark": a name begun with a question word
+    // or "if" asks or sets a condition; no device is called so.
+    if (templated?.name !== undefined && startsAsking(templated.name)) templated = undefined;
     const unquoted = templated?.name !== undefined && holdsAVerb(templated.name, lookup);
     if (templated && !unquoted) return { match: templated, by: "template" };
-    if (read) return { match: read.match, by: "reading with an unknown name" };
+    if (read && !(read.match.name !== undefined && startsAsking(read.match.name)))
+      return { match: read.match, by: "reading with an unknown name" };
     if (templated) {
       const { spokenName: _spoken, ...rest } = templated;
       return { match: { ...rest, unquoted: true }, by: "template, unquoted" };

@@ -9248,3 +9248,14 @@ describe("whom a command is said to changes nothing ('turn the lights off, love'
     expect(await volumeAfter(text, language, 0.6)).toBeLessThan(0.6);
   });
 });
+
+describe("a question of the calendar with a switching word is no device to look for", () => {
+  it.each([
+    ["en", "on which day does christmas fall"],
+    ["nl", "in welke week valt kerstmis"],
+  ])("%s: %j switches nothing and names no device it could not find", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toMatch(/device called|apparaat vinden/);
+  });
+});
