@@ -525,8 +525,9 @@ export interface FastPathGrammar {
    */
   partitives?: string[];
   /**
-   * What feeds a device ("power", "Strom", "courant", "corriente", "corrente", "stroom"): the power
-   * of a device is the device ("cut the power to the printer"); of a place, no command to guess.
+   * What feeds a device ("power", "Strom", "courant", "corriente", "corrente", "stroom"), and the
+   * verbs that take it away or give it ("unplug", "débranche"): the power of a device is the
+   * device ("cut the power to the printer", "unplug the kettle"); of a place, no command to guess.
    */
   powerSupply?: string[];
   /**

@@ -9259,3 +9259,29 @@ describe("a question of the calendar with a switching word is no device to look 
     expect(result.speech).not.toMatch(/device called|apparaat vinden/);
   });
 });
+
+describe("a place unplugged is not guessed; a device unplugged is switched off", () => {
+  it.each([
+    ["en", "unplug the kitchen"],
+    ["fr", "débranche la cuisine"],
+    ["es", "desenchufa la cocina"],
+    ["es", "enchufa la cocina"],
+    ["it", "stacca la cucina"],
+  ])("%s: %j switches nothing, where the kitchen's lights were switched", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "unplug the kettle"],
+    ["fr", "débranche la bouilloire"],
+    ["es", "desenchufa el hervidor"],
+  ])("%s: %j switches the kettle off", async (language, text) => {
+    expect(await callsWithTheKettleOn(text, language)).toEqual(["switch.turn_off switch.kettle"]);
+  });
+
+  it("it: 'stacca la luce in cucina' still switches the kitchen's lights off", async () => {
+    await say("stacca la luce in cucina", "it");
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+});

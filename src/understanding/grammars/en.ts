@@ -270,7 +270,8 @@ export const en: FastPathGrammar = {
   // "the volume's too low", "the music's way too loud": "'s" is "is".
   joinedCopula: "is",
   // "cut the power in the kitchen": of a place, its plugs or everything there, which is not guessed.
-  powerSupply: ["power", "electricity", "the power", "mains"],
+  // The verbs that take it away or give it ("unplug the kitchen") say it too.
+  powerSupply: ["power", "electricity", "the power", "mains", "unplug", "plug in"],
   // Said of a speaker, a bare level is its volume: "set the speaker to 40".
   soundOnly: [
     "speaker",

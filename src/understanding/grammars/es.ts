@@ -1720,7 +1720,18 @@ export const es: FastPathGrammar = {
     "todo el",
   ],
   // "quita la corriente de la cocina": of a place, its plugs or everything there, which is not guessed.
-  powerSupply: ["corriente", "electricidad", "energía"],
+  // The verbs that take it away or give it ("desenchufa la cocina") say it too.
+  powerSupply: [
+    "corriente",
+    "electricidad",
+    "energía",
+    "desenchufa",
+    "desenchufar",
+    "desenchufad",
+    "enchufa",
+    "enchufar",
+    "enchufad",
+  ],
   // Said of a speaker, a bare level is its volume: "pon el altavoz a 40".
   soundOnly: [
     "altavoz",

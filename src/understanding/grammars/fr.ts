@@ -1514,7 +1514,21 @@ export const fr: FastPathGrammar = {
   // "éteins toute la lumière", "tout l'éclairage": the whole of what a mass noun names.
   quantifiers: ["tous", "toutes", "tous les", "toutes les", "chaque", "toute la", "tout le", "tout l'"],
   // "coupe le courant dans la cuisine": of a place, its plugs or everything there, which is not guessed.
-  powerSupply: ["courant", "électricité", "alimentation", "énergie", "jus"],
+  // The verbs that take it away or give it ("débranche la cuisine") say it too.
+  powerSupply: [
+    "courant",
+    "électricité",
+    "alimentation",
+    "énergie",
+    "jus",
+    "débranche",
+    "débrancher",
+    "débranchez",
+    "branche",
+    "brancher",
+    "branchez",
+    "rebranche",
+  ],
   // Said of a speaker, a bare level is its volume: "mets l'enceinte à 40".
   soundOnly: [
     "enceinte",

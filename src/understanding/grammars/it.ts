@@ -1787,7 +1787,20 @@ export const it: FastPathGrammar = {
     "tutto l'",
   ],
   // "togli la corrente in cucina": of a place, its plugs or everything there, which is not guessed.
-  powerSupply: ["corrente", "elettricità", "alimentazione", "energia"],
+  // The verbs that take it away or give it ("stacca la cucina") say it too.
+  powerSupply: [
+    "corrente",
+    "elettricità",
+    "alimentazione",
+    "energia",
+    "stacca",
+    "staccare",
+    "staccate",
+    "attacca",
+    "attaccare",
+    "scollega",
+    "scollegare",
+  ],
   // Said of a speaker, a bare level is its volume: "metti la cassa a 40".
   soundOnly: ["altoparlante", "altoparlanti", "cassa", "casse", "speaker", "speakers"],
   only: ["solo", "soltanto", "solamente", "unicamente"],
