@@ -9285,3 +9285,24 @@ describe("a place unplugged is not guessed; a device unplugged is switched off",
     expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
   });
 });
+
+describe("a request softened by a word of chance ('could you possibly …', 'per caso')", () => {
+  it.each([
+    ["en", "could you possibly turn off the kitchen lights"],
+    ["fr", "pourrais-tu éventuellement éteindre la cuisine"],
+    ["es", "por casualidad podrías apagar la luz de la cocina"],
+    ["nl", "kun je eventueel het licht in de keuken uitdoen"],
+    ["it", "potresti per caso spegnere la luce in cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["en", "the kitchen light is possibly on"],
+    ["it", "hai per caso acceso la luce in cucina"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls().filter((c) => /turn_(on|off)/.test(c))).toEqual([]);
+  });
+});

@@ -147,6 +147,7 @@ export const en: FastPathGrammar = {
     // "could you maybe dim the lights", "perhaps turn the music down": softened, as German "vielleicht".
     "maybe",
     "perhaps",
+    "possibly",
     "be so kind as to",
     "would you be so kind as to",
     "be so kind and",

@@ -76,6 +76,9 @@ export const es: FastPathGrammar = {
     "quizás",
     "quizá",
     "tal vez",
+    // "¿por casualidad podrías apagar la luz?": as "quizás".
+    "por casualidad",
+    "de casualidad",
     "por cortesía",
     "hazme el favor",
     "hágame el favor",

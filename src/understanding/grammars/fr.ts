@@ -328,6 +328,11 @@ export const fr: FastPathGrammar = {
     "tu peux peut être",
     "peut être que tu pourrais",
     "peut être que tu peux",
+    // "pourrais-tu éventuellement éteindre la cuisine": as "peut-être", with the request alone.
+    "tu pourrais éventuellement",
+    "pourrais tu éventuellement",
+    "vous pourriez éventuellement",
+    "pourriez vous éventuellement",
     "merci",
     "hé",
     // "hey", said in French as in English.

@@ -356,6 +356,8 @@ export const it: FastPathGrammar = {
     // "potresti magari abbassare la luce": softened, as German "vielleicht".
     "magari",
     "forse",
+    // "potresti per caso spegnere la luce": as "magari".
+    "per caso",
     "fammi il favore",
     "fammi un favore",
     // "fammi un favore e spegni la luce": the favour and the command joined by "e".

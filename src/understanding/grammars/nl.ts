@@ -140,6 +140,7 @@ export const nl: FastPathGrammar = {
     "toch",
     "hoor",
     "misschien",
+    "eventueel",
     "ach",
     "oh",
     // Going to bed, told before or after the command ("ik ga naar bed, doe het licht uit"), and
