@@ -511,7 +511,11 @@ export function createClockQuestion(grammar: FastPathGrammar) {
         ? { intent: "query_time" }
         : undefined;
     }
-    if (found.has("time") && statesTime(folded)) return undefined;
+    // "it's time, i'm leaving", "c'est l'heure, je pars": said with a reason, which the question is
+    // read without, it is still no question; asked of someone ("est-ce que tu as l'heure") it is one.
+    const toSomeone = words(folded).some((w) => addressed.has(w));
+    if (found.has("time") && (statesTime(folded) || (!toSomeone && statesTime(said.join(" ")))))
+      return undefined;
     if (found.has("time")) return { intent: "query_time", ...(found.has("date") ? { alsoDate: true } : {}) };
     if (found.has("date")) return { intent: "query_date" };
     // "what's today", "was ist heute": "today" asks the date only in a few words, and not after a

@@ -1289,3 +1289,19 @@ describe("a question of the clock said to someone, or as spoken in a region", ()
     expect(readers[language]!(sentence)).toEqual({ intent: "query_date", week: true });
   });
 });
+
+describe("the time come, told with a reason, is no question", () => {
+  it.each([
+    ["en", "it's time, i'm leaving"],
+    ["fr", "c'est l'heure, je pars"],
+    ["fr", "il est l'heure, je m'en vais"],
+    ["es", "es la hora, me voy"],
+  ])("%s: %j asks nothing", (language, sentence) => {
+    expect(understandings[language]!.understand(sentence, nothingNamed)).toBeUndefined();
+  });
+
+  it.each([
+    ["en", "what time is it, i'm leaving", "query_time"],
+    ["fr", "quelle heure est-il, je pars", "query_time"],
+  ])("%s: %j still asks the time", understoodAsTheClock);
+});
