@@ -9306,3 +9306,29 @@ describe("a request softened by a word of chance ('could you possibly …', 'per
     expect(calls().filter((c) => /turn_(on|off)/.test(c))).toEqual([]);
   });
 });
+
+describe("what is becoming so, told, is no command and names no device ('die Musik wird lauter')", () => {
+  it.each([
+    ["en", "the music is getting louder"],
+    ["de", "die Musik wird wieder lauter"],
+    ["nl", "de muziek wordt harder"],
+    ["nl", "het weer wordt zachter"],
+    ["fr", "la musique devient plus forte"],
+    ["es", "la música se está poniendo más fuerte"],
+    ["it", "la musica sta diventando più forte"],
+  ])("%s: %j switches nothing and names no device it could not find", async (language, text) => {
+    const result = await say(text, language);
+    expect(calls()).toEqual([]);
+    expect(result.speech).not.toMatch(
+      /device called|Gerät namens|apparaat|appareil nommé|dispositivo llamado|dispositivo chiamato/,
+    );
+  });
+
+  it.each([
+    ["de", "es wird dunkel in der Küche"],
+    ["nl", "het wordt donker in de keuken"],
+  ])("%s: %j still brightens the kitchen's light", async (language, text) => {
+    await say(text, language);
+    expect(calls().some((c) => c.startsWith("light.turn_on light.kitchen_ceiling"))).toBe(true);
+  });
+});

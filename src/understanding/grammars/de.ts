@@ -1213,6 +1213,8 @@ export const de: FastPathGrammar = {
       "waren",
       "wurde",
       "wurden",
+      // "die Musik wird lauter": what is becoming so, told.
+      "wird",
       "bleibt",
       "blieb",
       // "das Licht darf an bleiben": it may stay as it is; nothing is asked to change.

@@ -1551,6 +1551,11 @@ export const es: FastPathGrammar = {
       "fue",
       "sigue",
       "seguía",
+      // "la música se está poniendo más fuerte": what is becoming so, told.
+      "se está poniendo",
+      "se están poniendo",
+      "se pone",
+      "se ponen",
       "ha",
       "han",
       "se ha",

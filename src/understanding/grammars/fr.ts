@@ -1448,6 +1448,9 @@ export const fr: FastPathGrammar = {
       "il fait",
       "n'est",
       "ne sont",
+      // "la musique devient plus forte": what is becoming so, told.
+      "devient",
+      "deviennent",
     ],
     // "assure-toi que la lumière est éteinte": what is asked to be so, whose copula is no statement.
     modals: [

@@ -1612,7 +1612,22 @@ export const it: FastPathGrammar = {
     // "era troppo buio": what was wrong then, told (read as copulas too).
     pastCopulas: ["era", "erano", "è stata", "è stato", "sono stati", "sono state", "fu"],
     // "c'è poca luce", "fa troppo buio": what there is, and the dark said as the weather, told.
-    copulas: ["è", "sono", "era", "erano", "è stata", "è stato", "si è", "si sono", "c'è", "ci sono", "fa"],
+    copulas: [
+      "è",
+      "sono",
+      "era",
+      "erano",
+      "è stata",
+      "è stato",
+      "si è",
+      "si sono",
+      "c'è",
+      "ci sono",
+      "fa",
+      "diventa",
+      "diventano",
+      "sta diventando",
+    ],
     // "assure-toi que la lumière est éteinte": what is asked to be so, whose copula is no statement.
     modals: ["assicurati che", "assicurarti che", "si assicuri che", "fai in modo che", "fare in modo che"],
     // A change suggested is wished for: "la musica potrebbe essere più alta"; a state suggested

@@ -1004,6 +1004,8 @@ export const nl: FastPathGrammar = {
       "waren",
       "werd",
       "werden",
+      // "de muziek wordt harder": what is becoming so, told ("luider worden", the infinitive, asks).
+      "wordt",
       "blijft",
       "bleef",
       // "het licht mag aan blijven": it may stay as it is; nothing is asked to change.
