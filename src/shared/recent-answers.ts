@@ -1,5 +1,6 @@
 // A pure function of one word or sentence with its latest answers kept: the fast path reads each
-// sentence several ways (understand.ts), and each way asks the same of the same words.
+// sentence several ways (understand.ts), and each way folds, respells and asks the same of the
+// same words.
 
 /**
  * `fn` with the answers for its last `size` or so different arguments kept (all are dropped when

@@ -1,6 +1,7 @@
 // A sentence as the fast path reads it: folded (case, accents and punctuation gone), and without
 // the words that carry no meaning for a command: wake words, politeness, "now".
 import type { FastPathGrammar } from "./grammar-types.js";
+import { withRecentAnswers } from "../shared/recent-answers.js";
 
 /**
  * Names people give voice assistants, said before or after a command when a transcript keeps
@@ -57,21 +58,14 @@ export const WAKE_WORDS = [
 /** Text that folding leaves as it is: lower-case ASCII words and apostrophes, single spaces between. */
 const FOLDED = /^[a-z0-9']+(?: [a-z0-9']+)*$/;
 
-const RECENTLY_FOLDED = 64;
-const recentlyFolded = new Map<string, string>();
+// One sentence is folded by each of its readings (understand.ts): kept for the next few.
+const recentlyFolded = withRecentAnswers(foldAll, 64);
 
 /** Lower case, accents and punctuation gone, apostrophes kept: how sentences and templates compare. */
 export function fold(text: string): string {
   // Most of a grammar's words are already folded, and a language's matcher folds each of them
   // several times as it is built on the first sentence: one test instead of seven passes.
-  if (FOLDED.test(text)) return text;
-  // One sentence is folded by each of its readings (understand.ts): kept for the next few.
-  let folded = recentlyFolded.get(text);
-  if (folded === undefined) {
-    if (recentlyFolded.size >= RECENTLY_FOLDED) recentlyFolded.clear();
-    recentlyFolded.set(text, (folded = foldAll(text)));
-  }
-  return folded;
+  return FOLDED.test(text) ? text : recentlyFolded(text);
 }
 
 function foldAll(text: string): string {

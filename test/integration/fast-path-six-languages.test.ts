@@ -9332,3 +9332,33 @@ describe("what is becoming so, told, is no command and names no device ('die Mus
     expect(calls().some((c) => c.startsWith("light.turn_on light.kitchen_ceiling"))).toBe(true);
   });
 });
+
+describe("whom a command is said to leaves it to the one action policy", () => {
+  it.each([
+    ["en", "unlock the front door, love"],
+    ["de", "schließ die Haustür auf, Schatz"],
+  ])("%s: %j sends nothing without a clear yes", async (language, text) => {
+    await setState("lock.front_door", "locked");
+    ha.serviceCalls.length = 0;
+    const result = await say(text, language);
+    expect(result.response_type).not.toBe("action_done");
+    expect(calls()).toEqual([]);
+  });
+
+  it("en: 'open the garage door, dude' sends nothing without a clear yes", async () => {
+    await setState("cover.garage_door", "closed", { device_class: "garage" });
+    ha.serviceCalls.length = 0;
+    const result = await say("open the garage door, dude", "en");
+    expect(result.response_type).not.toBe("action_done");
+    expect(calls()).toEqual([]);
+  });
+
+  it("en: 'turn everything off in the house, love' touches no lock or cover", async () => {
+    await setState("cover.garage_door", "open", { device_class: "garage" });
+    await setState("lock.front_door", "unlocked");
+    ha.serviceCalls.length = 0;
+    await say("turn everything off in the house, love", "en");
+    expect(calls().length).toBeGreaterThan(0);
+    expect(calls().some((c) => /^(lock|cover)\./.test(c))).toBe(false);
+  });
+});
