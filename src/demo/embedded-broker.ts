@@ -1,6 +1,7 @@
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { Aedes } from "aedes";
+import { writeToStream } from "mqtt-packet";
 import { openInProcessLink, type InProcessLink, type LinkOptions } from "./in-process-link.js";
 
 export interface EmbeddedBroker {
@@ -55,6 +56,11 @@ export async function serveMqtt(
 export async function startEmbeddedBroker(
   options: { port?: number; host?: string } = {},
 ): Promise<EmbeddedBroker> {
+  // aedes writes with mqtt-packet, which on its first packet would build a Buffer for each of the
+  // 65,536 packet ids and keep them for good (its `numbers.js`): ~6 MiB resident and tens of ms of
+  // CPU, for a broker that sends a few packets a second. The bridge's own client turns it off the
+  // same way (mqtt.js `writeCache`, in gateway-client.ts).
+  writeToStream.cacheNumbers = false;
   const broker = await Aedes.createBroker();
   const served = await serveMqtt(broker, options);
   return { ...served, link: (linkOptions) => openInProcessLink(broker, linkOptions) };
