@@ -43,6 +43,12 @@ export interface FastMatch {
   /** The verb is said of lights alone (`IntentTemplates.lightsOnly`). */
   lightsOnly?: true;
   /**
+   * The power of a name the home does not know by itself was switched ("cut the power to the
+   * printer", "desenchufa la impresora"): a device it names is switched; a place or a kind is no
+   * command to guess (`powerSupply`).
+   */
+  powered?: true;
+  /**
    * The words said around a time or date question ("in tokyo", "next saturday"): it may be about
    * another place or day, which the home's clock does not know.
    */

@@ -547,26 +547,35 @@ export function createUnderstanding(grammar: FastPathGrammar) {
         return undefined;
       // "cut the power in the kitchen", "quita la corriente de la cocina": the power of a place
       // may be its plugs, or everything there; never its lights alone, as the room said bare is.
-      if (understood && SWITCHING.has(understood.match.intent) && powerOfAPlace(sentence, understood, lookup))
-        return undefined;
+      if (understood && SWITCHING.has(understood.match.intent)) {
+        const power = powerOf(sentence, understood, lookup);
+        if (power === "place") return undefined;
+        if (power === "unknown") return { ...understood, match: { ...understood.match, powered: true } };
+      }
       return understood;
     },
   };
 
-  /** Whether a word of power supply is said of no device, kind or the like: a place's, or nothing's. */
-  function powerOfAPlace(
+  /**
+   * Whose power a word of power supply is said of: a device or a kind (undefined: as any command),
+   * a place or nothing ("place"), or a name the home does not know by itself, which only a device
+   * it names may answer ("unknown": "the printer", for the Printer Plug).
+   */
+  function powerOf(
     sentence: string,
     understood: Understood,
     lookup: (words: string) => Spotted | undefined,
-  ) {
-    if (!powerSaid || !powerSaid.test(fold(sentence))) return false;
-    if (understood.match.kind) return false;
+  ): "place" | "unknown" | undefined {
+    if (!powerSaid || !powerSaid.test(fold(sentence))) return undefined;
+    if (understood.match.kind) return undefined;
     const name = understood.match.name;
-    if (name === undefined) return true;
+    if (name === undefined) return "place";
     const words = wordsOf(name);
-    if (spotNames(words, lookup).some((span) => span.spotted.type !== "place")) return false;
+    const spans = spotNames(words, lookup);
+    if (spans.some((span) => span.spotted.type !== "place")) return undefined;
     // "the power point", "la toma de corriente": a kind said, in one word or more.
-    return !someSense(words, (sense) => !!sense.kind || !!sense.everything);
+    if (someSense(words, (sense) => !!sense.kind || !!sense.everything)) return undefined;
+    return spans.length ? "place" : "unknown";
   }
 
   /** Whether a word or phrase the lexicon knows among `words` (at its first word's index) passes `test`. */

@@ -322,6 +322,9 @@ export function createTurn(
       // "turn off a lamp": one of them, which is asked when several fit; "is a light on" asks of any.
       if (match.one && !question && resolved.kind === "group" && resolved.targets.length > 1)
         resolved = { kind: "ambiguous", choices: deviceChoices(resolved.targets) };
+      // "cut the power to the printer": a device's power is that device; a place's or a kind's
+      // group is no command to guess (understand.ts, `powerOf`), left to whoever reads on.
+      if (match.powered && resolved.kind === "group") return { kind: "not_found", name: "" };
       return throughZwave(resolved, twins);
     },
     withIntent: (intent) => createTurn(deps, grammar, targets, { ...match, intent }, request, results),
