@@ -372,10 +372,22 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   // as the cleaner drops pronouns and verbs of having.
   const agendaPhrases = phraseList(grammar.clock.agenda ?? []);
   const weekPhrases = phraseList(grammar.clock.week ?? []);
-  /** A word of the calendar said with the week, outside its own phrase ("what's on this week"; not "calendar week"). */
+  /**
+   * A word of the calendar said with the week, outside its own phrase ("what's on this week"; not
+   * "calendar week"). Right after a phrase that asks which week ("qué semana tenemos", "qué
+   * número de semana tenemos"), it is the question's verb: what we have is which week it is.
+   */
   const weekAgenda = (whole: string[]) => {
     const week = saidAt(whole, weekPhrases);
-    return [...saidAt(whole, agendaPhrases)].some((i) => !week.has(i));
+    const askedWeekEnds = new Set<number>();
+    for (let i = 0; i < whole.length; i++)
+      for (const p of weekPhrases)
+        if (
+          (questionWords.has(p[0]!) || questionWords.has(whole[i - 1] ?? "")) &&
+          p.every((w, k) => whole[i + k] === w)
+        )
+          askedWeekEnds.add(i + p.length);
+    return [...saidAt(whole, agendaPhrases)].some((i) => !week.has(i) && !askedWeekEnds.has(i));
   };
 
   /**
