@@ -45,6 +45,9 @@ describe("a light said by where it hangs", () => {
     ["fr", "allume le lustre", "light.kitchen_ceiling"],
     ["es", "enciende la lámpara de araña", "light.kitchen_ceiling"],
     ["nl", "doe de kroonluchter aan", "light.kitchen_ceiling"],
+    // The big light of a room.
+    ["es", "enciende la luz grande", "light.kitchen_ceiling"],
+    ["it", "accendi la luce grande", "light.kitchen_ceiling"],
   ])("%s: %j from the kitchen is its ceiling light", async (language, text, entity) => {
     await say(text, language, "kitchen_satellite");
     expect(calls()).toEqual([`light.turn_on ${entity}`]);

@@ -9362,3 +9362,96 @@ describe("whom a command is said to leaves it to the one action policy", () => {
     expect(calls().some((c) => /^(lock|cover)\./.test(c))).toBe(false);
   });
 });
+
+describe("the words people use in each language's regions and speech", () => {
+  it.each([
+    // "das" said as "s", or joined to the verb.
+    ["de", "tu mal s Licht in der Küche an"],
+    ["de", "mach's Licht in der Küche an"],
+    // "mal" as said in the south; light made, and "hell" made.
+    ["de", "mach amal das Licht in der Küche an"],
+    ["de", "mach mir mal Licht in der Küche"],
+    ["de", "mach es hell in der Küche"],
+    ["de", "zünd das Licht in der Küche an"],
+    ["nl", "doe eens licht in de keuken"],
+    ["nl", "wees eens lief en doe het licht in de keuken aan"],
+    ["es", "prende la bombita de la cocina"],
+    ["fr", "allume la cuisine steuplé"],
+    ["fr", "tu pourrais pas allumer la lumière de la cuisine"],
+    ["it", "appiccia la luce in cucina"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await setState("light.kitchen_ceiling", "off", { brightness: null });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "mach's dunkel in der Küche"],
+    ["it", "stuta la luce in cucina"],
+    ["it", "astuta la luce della cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await setState("light.counter_lights", "on", { brightness: 200 });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["de", "dreh die Musik a bissl leiser"],
+    ["de", "mach die Mucke ein bisserl leiser"],
+    ["en", "pipe down"],
+    ["it", "abbassa il volume di brutto"],
+  ])("%s: %j turns the speaker down", async (language, text) => {
+    expect(await volumeAfter(text, language, 0.6)).toBeLessThan(0.6);
+  });
+
+  it.each([
+    ["de", "mach mal e bitzli lauter"],
+    ["en", "turn up the tunes"],
+    ["fr", "monte le son un chouïa"],
+    ["it", "rialza il volume"],
+  ])("%s: %j turns the speaker up", async (language, text) => {
+    expect(await volumeAfter(text, language, 0.2)).toBeGreaterThan(0.2);
+  });
+
+  it("nl: 'zet het volume helemaal open' sets the speaker's volume to 100 %", async () => {
+    await say("zet het volume helemaal open", "nl");
+    expect(calls()).toEqual([`media_player.volume_set media_player.living_room_speaker {"volume_level":1}`]);
+  });
+
+  it("es: 'desmutea el altavoz' unmutes the speaker", async () => {
+    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+    ha.serviceCalls.length = 0;
+    await say("desmutea el altavoz", "es");
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+    ]);
+  });
+
+  it.each([
+    ["es", "¿qué semana tenemos?"],
+    ["es", "¿qué número de semana tenemos?"],
+    ["fr", "on est en semaine combien"],
+    ["fr", "on est à quelle semaine"],
+  ])("%s: %j is told the week's number", async (language, text) => {
+    const result = await say(text, language);
+    expect(result.response_type).toBe("query_answer");
+    expect(result.speech).toMatch(/\b\d{1,2}\b/);
+    expect(result.speech).not.toMatch(/20\d\d/);
+  });
+
+  it.each([
+    ["es", "¿qué hora llevamos?"],
+    ["it", "che ore sono mo'"],
+  ])("%s: %j is told the time", async (language, text) => {
+    const result = await say(text, language);
+    expect(result.response_type).toBe("query_answer");
+    expect(result.speech).toMatch(/\d{1,2}[:.]\d\d/);
+  });
+
+  it("es: '¿qué tenemos esta semana?' asks what the week holds, never told the week's number", async () => {
+    const result = await say("¿qué tenemos esta semana?", "es");
+    expect(result.response_type).not.toBe("query_answer");
+  });
+});

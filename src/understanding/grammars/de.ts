@@ -185,6 +185,8 @@ export const de: FastPathGrammar = {
     "bitte sehr",
     "für mich",
     "ich brauche",
+    // "ich brauch mehr Licht": its "e" dropped, as spoken.
+    "ich brauch",
     // "ich brauche dich, um das Licht auszuschalten": what the one asked is needed for.
     "ich brauche dich um",
     "kannst du bitte",
@@ -204,6 +206,8 @@ export const de: FastPathGrammar = {
     "ich will dass du",
     "du sollst",
     "mal",
+    // "mach amal das Licht an": "mal" as said in the south.
+    "amal",
     "doch",
     // More particles of a plain request, as spoken: "mach halt das Licht aus", "mach ma eben das Licht an".
     "halt",
@@ -492,6 +496,10 @@ export const de: FastPathGrammar = {
       "setzen",
       "knipse",
       "knips",
+      // "zünd das Licht an": lit, as a lamp once was.
+      "zünd",
+      "zünde",
+      "zündet",
       "tu",
       "tue",
       "einstellen",
@@ -549,6 +557,7 @@ export const de: FastPathGrammar = {
       "aktivier",
       "aktivieren",
       "anknipsen",
+      "anzünden",
       "wieder an",
       "wieder ein",
       "wieder einschalten",
@@ -717,6 +726,10 @@ export const de: FastPathGrammar = {
       "es ist zu dunkel",
       "das ist zu dunkel",
       "ist mir zu dunkel",
+      // "im Schlafzimmer ist es mir zu dunkel": the place said first, the verb before "es".
+      "ist es mir zu dunkel",
+      // "hier drin ist es stockdunkel".
+      "ist es stockdunkel",
       // "es ist hier zu dunkel": "hier" inside the complaint, where German puts it.
       "es ist hier zu dunkel",
       "hier ist es zu dunkel",
@@ -806,6 +819,7 @@ export const de: FastPathGrammar = {
       "es ist zu hell",
       "das ist zu hell",
       "ist mir zu hell",
+      "ist es mir zu hell",
       "es ist hier zu hell",
       "hier ist es zu hell",
       "es ist hier drin zu hell",
@@ -1020,6 +1034,18 @@ export const de: FastPathGrammar = {
       // "mach Licht", "mach mal Licht in der Küche": light made is the lights switched on.
       "mach licht",
       "mach mal licht",
+      // "mach mir mal Licht im Flur": made for someone.
+      "mach mir licht",
+      "mach mir mal licht",
+      "mach uns licht",
+      "mach uns mal licht",
+      // "mach hell in der Küche", "mach's hell": made bright, as made dark is off.
+      "mach hell",
+      "mach mal hell",
+      "mach es hell",
+      "mach 's hell",
+      "mach s hell",
+      "ich brauch licht",
       // The verb last, as after a modal: "kannst du Licht machen".
       "licht machen",
       // "etwas Licht bitte", "gib mir ein bisschen Licht": some light wished for, said first.
@@ -1046,6 +1072,8 @@ export const de: FastPathGrammar = {
       "das licht löschen",
       "gib mir dunkelheit",
       "mach es dunkel",
+      "mach 's dunkel",
+      "mach s dunkel",
       "mach dunkel",
     ],
     mute: withSie([
@@ -1142,6 +1170,9 @@ export const de: FastPathGrammar = {
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
     music: [
       "musik",
+      // "die Mucke", the spoken word for music.
+      "mucke",
+      "die mucke",
       "lied",
       "das lied",
       "dieses lied",
@@ -1179,6 +1210,11 @@ export const de: FastPathGrammar = {
       // Smaller still, as spoken: "einen Tick lauter", "ein kleines bisschen leiser".
       "ein kleines bisschen",
       "ein klein wenig",
+      // "a bissl leiser", "e bitzli lauter": "ein bisschen" as said in Bavaria, Austria,
+      // Swabia and Switzerland.
+      ...["ein", "a", "e", "es", ""].flatMap((a) =>
+        ["bissl", "bisserl", "bissel", "bissle", "bitzli", "bizzeli"].map((bit) => `${a} ${bit}`.trim()),
+      ),
       "einen tick",
       "ein tick",
       "nen tick",
@@ -1328,6 +1364,9 @@ export const de: FastPathGrammar = {
     "ein",
     "eine",
     "einen",
+    // "mach's Licht an", "tu mal s Licht an": "das" as spoken, its vowel gone.
+    "'s",
+    "s",
     // A device said to be connected ("die smarte Lampe", "den intelligenten Stecker") is no
     // other device: the word says no more of it than an article, and is never part of a name.
     "smart",
@@ -1541,7 +1580,10 @@ export const de: FastPathGrammar = {
     "ich bin am telefonieren",
   ],
   purposeInfinitive: { words: ["um"], particle: "zu" },
-  pronouns: ["es", "ihn", "sie", "das"],
+  pronouns: ["es", "ihn", "sie", "das", "'s", "s"],
+  // "mach's dunkel", "schalt's Licht aus": "es" or "das", its vowel gone, joined to the verb (only
+  // with its apostrophe: "leises", "helles" end so too).
+  enclitics: ["'s"],
   areaPrepositions: [
     "in",
     "im",

@@ -937,6 +937,10 @@ export const en: FastPathGrammar = {
       "less brightness",
       "not so bright",
       "too bright",
+      // "it's blinding in here": too bright, said more strongly.
+      "it's blinding",
+      "it is blinding",
+      "its blinding",
       // A light's strength: "the light is too strong".
       "too strong",
       "it's too bright",
@@ -1081,6 +1085,9 @@ export const en: FastPathGrammar = {
       // "quiet down", "keep it down": quieter, said as the idiom.
       "quiet down",
       "keep it down",
+      // "tone it down", "pipe down": quieter, in other idioms ("tone down the light" dims it).
+      "tone it down",
+      "pipe down",
       "too loud",
       // "the sound is too high", as "too low" is louder.
       "too high",
@@ -1229,7 +1236,18 @@ export const en: FastPathGrammar = {
     ],
     // Music: its volume or muting; "music off" pauses it, which is not ours to do.
     // "the volume of this song": what plays.
-    music: ["music", "the music", "song", "this song", "the song", "track", "this track"],
+    // "turn up the tunes": music, as spoken.
+    music: [
+      "music",
+      "the music",
+      "song",
+      "this song",
+      "the song",
+      "track",
+      "this track",
+      "tunes",
+      "the tunes",
+    ],
     brightness: [
       "brightness",
       "light level",
@@ -1411,6 +1429,11 @@ export const en: FastPathGrammar = {
     "max level": 100,
     "lowest level": 1,
     "minimum level": 1,
+    // "put the lamp on its lowest setting".
+    "highest setting": 100,
+    "lowest setting": 1,
+    "maximum setting": 100,
+    "minimum setting": 1,
     halfway: 50,
     "half way": 50,
   },

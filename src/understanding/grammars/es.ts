@@ -442,6 +442,9 @@ export const es: FastPathGrammar = {
       "pon",
       "poner",
       "ponga",
+      // Said to "vos": "poné la luz al máximo", "bajá el volumen a 20".
+      "poné",
+      "bajá",
       "ajusta",
       "ajustar",
       "ajuste",
@@ -496,6 +499,7 @@ export const es: FastPathGrammar = {
       "ponga",
       "poner",
       "pone",
+      "poné",
       "haz",
       "hace",
       "hacer",
@@ -525,7 +529,7 @@ export const es: FastPathGrammar = {
       ...placedOrGraded,
     ],
     // "pon la luz", "ponme las luces de la cocina": a light put, with nothing said of how, is on.
-    lightPuts: ["pon", "poner", "ponga"],
+    lightPuts: ["pon", "poner", "ponga", "poné"],
     // "sube tu volumen", "en voz alta": the assistant's own voice, which is the speaker's.
     speak: [
       // "anula el silencio de la configuración": the assistant's own settings, whose sound is the speaker's.
@@ -920,6 +924,9 @@ export const es: FastPathGrammar = {
       "no veo nada",
       "no puedo ver nada",
       "no se ve nada",
+      // "estamos a oscuras": left in the dark.
+      "estamos a oscuras",
+      "estoy a oscuras",
       "difícil ver",
       "es difícil ver",
       "difícil de ver",
@@ -1442,6 +1449,10 @@ export const es: FastPathGrammar = {
       "deshabilite el silencio",
       "quitar silencio",
       "desilencia",
+      // "desmutea": the English "mute", undone, as "mutea" is said for muting.
+      "desmutea",
+      "desmutear",
+      "desmutee",
       "reactiva el sonido",
       "reactiva el audio",
       // "reactivar el reproductor" resumes it, which is not ours: only the sound is unmuted.
@@ -1968,7 +1979,8 @@ export const es: FastPathGrammar = {
     ["es", ""],
   ],
   // The main light of a room is the one on its ceiling: "apaga la luz principal del salón".
-  ceiling: ["techo", "plafón", "araña", "candelabro", "principal"],
+  // "la luz grande": the big one, as English says "the big light".
+  ceiling: ["techo", "plafón", "araña", "candelabro", "principal", "grande"],
   // "luces menos brillantes", "la música demasiado fuertes": an adjective agrees with what it is
   // said of, in gender and number, however the cue lists wrote it.
   agreement: {
@@ -2046,6 +2058,8 @@ export const es: FastPathGrammar = {
       "lucitas",
       "lamparita",
       "lamparitas",
+      "bombita",
+      "bombitas",
       "lamparilla",
       "lamparillas",
       "foquito",
@@ -2438,7 +2452,6 @@ export const es: FastPathGrammar = {
       "es",
       "son",
       "estamos",
-      "tenemos",
       "me",
       "nos",
       "mi",
@@ -2632,7 +2645,8 @@ export const es: FastPathGrammar = {
     // "es hora", "ya es la hora": the time has come, no question of it.
     // "será la hora": it will be the time, said of something; "¿qué hora será?" still asks.
     itIs: ["ya", "ahora es", "llegó", "ha llegado", "será"],
-    present: ["es", "estamos", "estamos a", "estamos en", "ya es", "ya estamos en"],
+    // "¿qué semana tenemos?", "¿qué hora llevamos?": what we have, or are at, is what it is.
+    present: ["es", "estamos", "estamos a", "estamos en", "ya es", "ya estamos en", "tenemos", "llevamos"],
     // "ya es de noche", "es por la mañana", "es tarde": the time answers it ("mañana" alone is tomorrow).
     partsOfDay: [
       "por la mañana",

@@ -308,6 +308,18 @@ export const fr: FastPathGrammar = {
     "sil vous plait",
     "stp",
     "svp",
+    // "s'te plaît", "steuplé": "s'il te plaît" as spoken.
+    "s'te plait",
+    "ste plait",
+    "steuple",
+    "steuplait",
+    "s'teuplait",
+    "s'teuple",
+    // A request asked the other way round: "tu pourrais pas allumer la cuisine ?".
+    "tu pourrais pas",
+    "tu peux pas",
+    "vous pourriez pas",
+    "vous pouvez pas",
     "peux tu",
     "pourrais tu",
     "tu peux",
@@ -1198,6 +1210,11 @@ export const fr: FastPathGrammar = {
       // "fais de la lumière", "fais la lumière": light made is the lights switched on.
       "fais de la lumière",
       "fais la lumière",
+      // "on peut avoir un peu de lumière ?": light asked for.
+      "on peut avoir de la lumière",
+      "on peut avoir un peu de lumière",
+      "on pourrait avoir de la lumière",
+      "on pourrait avoir un peu de lumière",
       "mets de la lumière",
       // "donne-moi un peu de lumière", "donnez-nous de la lumière": light given is light switched on.
       ...["donne", "donnez"].flatMap((give) =>
@@ -1414,6 +1431,10 @@ export const fr: FastPathGrammar = {
     // "baisse d'un ton": a tone, as a notch.
     bit: [
       "un peu",
+      // "un chouïa", "un tantinet": a tiny bit, as spoken.
+      "un chouïa",
+      "un chouia",
+      "un tantinet",
       // "donne-moi un peu de lumière": "peu" without its "un", as a template takes a name after
       // its article, is how much, never a device's name.
       "peu",
@@ -1647,6 +1668,8 @@ export const fr: FastPathGrammar = {
   // "cette pièce" loses its article as a name does: "pièce" alone is the room one is in.
   here: [
     "ici",
+    // "icitte": "ici" as said in Québec.
+    "icitte",
     "ici bas",
     "ici en bas",
     "la pièce",
@@ -2517,6 +2540,10 @@ export const fr: FastPathGrammar = {
       "dans quelle semaine de l'année",
       "numéro de semaine",
       "numéro de la semaine",
+      // "on est en semaine combien", "semaine numéro combien", "on est à quelle semaine".
+      "semaine combien",
+      "semaine numéro combien",
+      "à quelle semaine",
     ],
     // "quelle heure est-il dans mon fuseau horaire": the home's own time zone, answered.
     ownZone: [

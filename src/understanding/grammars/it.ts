@@ -426,6 +426,9 @@ export const it: FastPathGrammar = {
   // "spegni velocemente la luce", "alza all'istante il volume": at once is now.
   now: [
     "adesso",
+    // "che ore sono mo'": now, as said in the south and the centre.
+    "mo'",
+    "mò",
     "ora",
     "immediatamente",
     "attualmente",
@@ -595,6 +598,9 @@ export const it: FastPathGrammar = {
       "attiva",
       "attivare",
       "riaccendi",
+      // "appiccia la luce": switched on, as said in Rome and Naples.
+      "appiccia",
+      "appicciare",
       "accendete",
       "accendiamo",
       "attivate",
@@ -650,6 +656,11 @@ export const it: FastPathGrammar = {
       "spenti",
       "spente",
       "spengi",
+      // "stuta la luce", "astuta": switched off, as said in the south.
+      "stuta",
+      "stutare",
+      "astuta",
+      "astutare",
       "spegnere",
       "spenga",
       // "che si spengano le luci": the wish in the plural.
@@ -710,6 +721,8 @@ export const it: FastPathGrammar = {
       "spingere",
       // Every form a request to raise is made in: "alziamo il volume", "aumentereste la musica?".
       ...requests("alzare"),
+      // "rialza il volume": raised again.
+      ...requests("rialzare"),
       ...requests("aumentare"),
       ...requests("incrementare"),
       // "solleva il volume": lifted, as "alza".
@@ -1601,7 +1614,16 @@ export const it: FastPathGrammar = {
       "un pochetto",
     ],
     // Two steps: a lot, or two of them counted ("di due livelli").
-    lot: ["molto", "tanto", "parecchio", "di due livelli", "due livelli", "di due tacche", "di due punti"],
+    lot: [
+      "molto",
+      "tanto",
+      "parecchio",
+      "di brutto",
+      "di due livelli",
+      "due livelli",
+      "di due tacche",
+      "di due punti",
+    ],
     full: ["completamente", "del tutto", "totalmente"],
     steps: ["tacche", "livelli", "scatti", "passi", "gradini"],
     // "all'ottanta per cento", "all'80 %", "dell'otto per cento": "al" and "del" elided before a
@@ -2091,7 +2113,8 @@ export const it: FastPathGrammar = {
     ["i", "e"],
   ],
   // The main light of a room is the one on its ceiling: "spegni la luce principale del soggiorno".
-  ceiling: ["soffitto", "plafonier", "principal"],
+  // "la luce grande": the big one, as English says "the big light".
+  ceiling: ["soffitto", "plafonier", "principal", "grande"],
   // "luci meno luminose", "volume troppo alti": an adjective agrees with what it is said of, in
   // gender and number, however the cue lists wrote it.
   agreement: {

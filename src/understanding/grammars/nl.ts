@@ -68,6 +68,12 @@ export const nl: FastPathGrammar = {
     "wilt u zo vriendelijk zijn",
     "wees zo vriendelijk en",
     "wees zo lief en",
+    // "wees eens lief en doe de lamp uit": the same favour, said shorter.
+    "wees lief en",
+    "wees eens lief en",
+    "wees even lief en",
+    "wees eens zo lief en",
+    "wees zo goed en",
     "zou je zo lief willen zijn om",
     "zou je zo lief willen zijn",
     "wil je zo lief zijn om",
@@ -799,6 +805,13 @@ export const nl: FastPathGrammar = {
       // "maak licht", "maak eens licht in de keuken": light made is the lights switched on.
       "maak licht",
       "maak eens licht",
+      // "doe eens licht in de hal", "zet licht in de gang": light put there is the lights switched on.
+      "doe licht",
+      "doe eens licht",
+      "doe even licht",
+      "zet licht",
+      "zet eens licht",
+      "zet even licht",
       "maak even licht",
       // The verb last, as after a modal: "kun je licht maken".
       "licht maken",
@@ -1479,6 +1492,8 @@ export const nl: FastPathGrammar = {
     // "zet het volume helemaal hoog", "het licht helemaal laag": as far as it goes, as "helemaal omhoog" is.
     "helemaal hoog": 100,
     "helemaal laag": 1,
+    // "het volume helemaal open": opened all the way, as a tap or a knob.
+    "helemaal open": 100,
     half: 50,
     // "op halve helderheid", "halve volume".
     halve: 50,
