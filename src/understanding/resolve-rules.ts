@@ -181,6 +181,10 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
       // A verb that names its kind, said of "here" or "everywhere" alone, acts on that kind there.
       if (!rest && p.options.kindInPlace)
         return withPlace(t.kindGroup(p.ctx, p.options.kindInPlace, place), label);
+      // "turn on here", "spegni qui": the room switched, as the room said by its name is ("place
+      // alone" below): its lights. "Everything here" and the whole home are everything.
+      if (!rest && split.which === "here" && place && p.options.switchedInPlace)
+        return withPlace(t.kindGroup(p.ctx, p.options.switchedInPlace, place), label);
       if (t.isEverything(rest) || (!rest && place)) return withPlace(t.everythingGroup(p.ctx, place), label);
       const kind = t.kindOf(rest);
       if (kind) return withPlace(t.kindGroup(p.ctx, kind, place, rest), label);

@@ -9455,3 +9455,26 @@ describe("the words people use in each language's regions and speech", () => {
     expect(result.response_type).not.toBe("query_answer");
   });
 });
+
+describe("the room one is in, switched, is its lights, as the room said by its name is", () => {
+  it.each([
+    ["en", "turn on here"],
+    ["de", "mach hier an"],
+    ["fr", "allume ici"],
+    ["es", "enciende aquí"],
+    ["nl", "zet hier aan"],
+    ["it", "accendi qui"],
+  ])("%s: %j from the kitchen switches its lights on, not the kettle's plug", async (language, text) => {
+    await setState("light.kitchen_ceiling", "off", { brightness: null });
+    ha.serviceCalls.length = 0;
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it("en: 'switch everything on in here' from the kitchen switches the kettle's plug too", async () => {
+    await setState("light.kitchen_ceiling", "off", { brightness: null });
+    ha.serviceCalls.length = 0;
+    await say("switch everything on in here", "en", "kitchen_satellite");
+    expect(calls()).toContain("switch.turn_on switch.kettle");
+  });
+});
