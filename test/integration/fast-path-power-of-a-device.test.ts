@@ -51,6 +51,7 @@ describe("the power of a device named in part", () => {
   it.each([
     ["es", "enchufa la impresora"],
     ["nl", "zet de stroom van de printer aan"],
+    ["de", "schalte den Strom für den Drucker ein"],
   ])("%s: %j switches the Printer Plug on", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual(["switch.turn_on switch.printer_plug"]);
@@ -63,6 +64,7 @@ describe("the power of a place", () => {
     ["en", "unplug the kitchen"],
     ["es", "desenchufa la cocina"],
     ["es", "corta la corriente de la oficina"],
+    ["de", "schalte den Strom für die Küche aus"],
   ])("%s: %j switches nothing", async (language, text) => {
     const result = await say(text, language);
     expect(calls()).toEqual([]);

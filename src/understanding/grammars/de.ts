@@ -106,6 +106,9 @@ export const de: FastPathGrammar = {
     "den strom vom",
     "den strom von",
     "den strom am",
+    // "schalte den Strom für den Drucker ein": the power for a device is the device's.
+    "den strom für",
+    "strom für",
     // The genitive: "schalte den Strom der Steckdose aus".
     "den strom der",
     "strom vom",
