@@ -19,7 +19,13 @@ beforeAll(async () => {
     entityRow("switch.printer_plug", {
       name: "Printer Plug",
       area_id: "office",
-      aliases: ["Druckersteckdose", "prise de l'imprimante", "enchufe de la impresora", "printerstekker"],
+      aliases: [
+        "Druckersteckdose",
+        "prise de l'imprimante",
+        "enchufe de la impresora",
+        "printerstekker",
+        "presa della stampante",
+      ],
       exposed: true,
     }),
   );
@@ -43,6 +49,7 @@ describe("the power of a device named in part", () => {
     ["en", "unplug the printer"],
     ["es", "desenchufa la impresora"],
     ["es", "quita la corriente de la impresora"],
+    ["it", "togli la corrente alla stampante"],
   ])("%s: %j switches the Printer Plug off", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual(["switch.turn_off switch.printer_plug"]);
@@ -52,6 +59,7 @@ describe("the power of a device named in part", () => {
     ["es", "enchufa la impresora"],
     ["nl", "zet de stroom van de printer aan"],
     ["de", "schalte den Strom für den Drucker ein"],
+    ["it", "dai corrente alla stampante"],
   ])("%s: %j switches the Printer Plug on", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual(["switch.turn_on switch.printer_plug"]);
@@ -65,6 +73,7 @@ describe("the power of a place", () => {
     ["es", "desenchufa la cocina"],
     ["es", "corta la corriente de la oficina"],
     ["de", "schalte den Strom für die Küche aus"],
+    ["it", "togli la corrente in cucina"],
   ])("%s: %j switches nothing", async (language, text) => {
     const result = await say(text, language);
     expect(calls()).toEqual([]);

@@ -118,7 +118,9 @@ export function actionOf(
   const powered = thing?.type === "kind" && (thing.kind === "outlet" || thing.kind === "fan");
   if (startedOnly && thing?.type !== "device" && !powered) return undefined;
   // "power up the kitchen plug": power given to what switches; "power up the volume" is no such thing.
-  if (has("powers") && !switches(thing)) return undefined;
+  // A name the home knows only in part ("la stampante", the Printer Plug) may be one: only a
+  // device it names is then switched (understand.ts, `powerOf`).
+  if (has("powers") && !switches(thing) && thing?.type !== "unknown") return undefined;
   // "i don't need the lights off", "… dimmed": not needed so, said with another way, is no command.
   const unneeded = cues.get("unneeded") ?? 0;
   const otherWay = (cues.get("off") ?? 0) > unneeded || has("on") || has("lightOn") || has("lightOff");
