@@ -5,7 +5,7 @@
 // nothing undoes it later. The words for the time are found (each language's `later` words); what
 // is left is read as the command.
 import type { FastPathGrammar } from "./grammar-types.js";
-import { alternation, createCleaner, fold } from "./sentence.js";
+import { alternation, createCleaner, fold, remover } from "./sentence.js";
 
 export function createLaterTime(grammar: FastPathGrammar) {
   const { after, units, at, clock, atHour, atBareHour, words, during, until, hush, setUp } = grammar.later;
@@ -13,13 +13,14 @@ export function createLaterTime(grammar: FastPathGrammar) {
   const spoken = alternation(Object.keys(grammar.numbers));
   const count = `(?:\\d+|${spoken})`;
   const hour = `(?:\\d{1,2}|${spoken})(?:\\s+\\d{2})?`;
-  // A bare hour after `words` ("um 8"), never followed by a unit of a level or a count of steps.
+  // A bare hour after `words` ("um 8"), never followed by a unit of a level or a count of steps,
+  // nor by one more number word and one ("at twenty five percent" is a level, not "at 20").
   // "at ten" as "at 10": an hour said in words is an hour too.
   const hourWords = Object.keys(grammar.numbers).filter(
     (w) => grammar.numbers[w]! >= 1 && grammar.numbers[w]! <= 24,
   );
   const bareHour = (words: string[]) =>
-    `(?:${alternation(words)})\\s+(?:[01]?\\d|2[0-4]${hourWords.length ? `|${alternation(hourWords)}` : ""})(?=\\s|$)(?!\\s+(?:${alternation([...grammar.cues.percent, ...grammar.cues.steps])})(?:\\s|$))`;
+    `(?:${alternation(words)})\\s+(?:[01]?\\d|2[0-4]${hourWords.length ? `|${alternation(hourWords)}` : ""})(?=\\s|$)(?!(?:\\s+(?:${spoken}))?\\s+(?:${alternation([...grammar.cues.percent, ...grammar.cues.steps])})(?:\\s|$))`;
   const byAlso = (atBareHour ?? []).filter((w) => grammar.cues.by.includes(w));
   const atHourOnly = (atBareHour ?? []).filter((w) => !byAlso.includes(w));
   const forms = [
@@ -82,6 +83,15 @@ export function createLaterTime(grammar: FastPathGrammar) {
       "g",
     );
   const clean = createCleaner(grammar);
+  // "guten Morgen, mach das Licht an", "goeie morgen": a greeting or a reason the grammar knows,
+  // in more than one word, says no time, though one of its words ("Morgen": tomorrow) would.
+  const laterWord = new Set(words.map(fold).filter((w) => !w.includes(" ")));
+  const asides = remover(
+    [...grammar.fillers, ...(grammar.reasons ?? [])].filter((p) => {
+      const said = fold(p).split(" ");
+      return said.length > 1 && said.some((w) => laterWord.has(w));
+    }),
+  );
   const hushed = hush?.length ? new RegExp(`^(?:${alternation(hush)})$`) : undefined;
   const setting = setUp?.length ? new RegExp(`(?:^|\\s)(?:${alternation(setUp)})(?=\\s|$)`) : undefined;
 
@@ -94,7 +104,7 @@ export function createLaterTime(grammar: FastPathGrammar) {
   return function timeOf(
     text: string,
   ): { rest: string; when: "later" | "while"; hush?: true; muteOnly?: true; setUp?: true } | undefined {
-    const folded = fold(text);
+    const folded = asides(fold(text));
     const strip = (from: string, pattern: RegExp) => from.replace(pattern, " ").replace(/\s+/g, " ").trim();
     // "silencio hasta mañana": a while that ends tomorrow, though "mañana" alone is a later time.
     const untilLess = untilEnd ? strip(folded, untilEnd) : folded;

@@ -490,7 +490,7 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     wholeHome,
   };
 
-  /** Whether the "here" words of `phrase` (all but `rest`) are, or end, the name of a place. */
+  /** Whether the "here" words of `phrase` (all but `rest`) are, begin or end the name of a place. */
   function namesAPlace(ctx: ResolveContext, phrase: string, rest: string): boolean {
     const here = hereWords(phrase, rest);
     if (findPlace(ctx, stripPlaceWords(here))) return true;
@@ -498,6 +498,9 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     for (let n = 1; n <= Math.min(3, before.length); n++) {
       const words = before.slice(-n).join(" ");
       if (phrase.endsWith(here) && findPlace(ctx, stripPlaceWords(`${words} ${here}`))) return true;
+      // "la stanza da letto": a place's name that begins with a "here" word.
+      const after = before.slice(0, n).join(" ");
+      if (phrase.startsWith(here) && findPlace(ctx, stripPlaceWords(`${here} ${after}`))) return true;
     }
     return false;
   }

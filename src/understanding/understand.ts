@@ -153,6 +153,10 @@ const NOUNS: readonly Cue[] = ["volume", "music", "brightness"];
 const FEWEST_CLAUSE_WORDS = 2;
 /** A command is looked for beside at most this many clauses. */
 const MOST_CLAUSES = 4;
+/** Cues of a word that says which way a command goes ("éteins", "spegni", "up", "mute"). */
+const COMMAND_WAYS: readonly Cue[] = ["on", "off", "up", "down", "lightOn", "lightOff", "mute", "unmute"];
+/** Cues of a word that may begin a command: a verb ("mach", "turn") or one of `COMMAND_WAYS`. */
+const COMMAND_STARTS: readonly Cue[] = ["verbs", ...COMMAND_WAYS];
 
 export function createUnderstanding(grammar: FastPathGrammar) {
   const matcher = createMatcher(grammar);
@@ -695,10 +699,53 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       const shorter = withoutLastStrayWord(said, lookup);
       const read = shorter === undefined ? undefined : understandWhole(shorter, lookup);
       if (read?.by === "certain reading" && STRAY_WORD_CHANGES_NOTHING.has(read.match.intent)) return read;
-      const beside = commandBesideClauses(said, lookup);
+      const beside =
+        commandBesideClauses(said, lookup) ??
+        (understood ? undefined : commandAfterUnmarkedClause(said, lookup));
       if (beside) return beside;
     }
     return understood;
+  }
+
+  /**
+   * "es ist schon spät mach das Licht im Flur aus", "het is al laat doe het licht uit": a remark
+   * before the command with no punctuation between, as speech-to-text often writes it. Each word
+   * that begins a command (a verb of the grammar) is tried as where the command begins, as if a
+   * comma stood before it (`commandBesideClauses`, which holds the rest to saying nothing of the
+   * home). The first that stands is taken. Only of a sentence nothing else read.
+   */
+  function commandAfterUnmarkedClause(
+    said: string,
+    lookup: (words: string) => Spotted | undefined,
+  ): Understood | undefined {
+    if (CLAUSE_BREAK.test(said)) return undefined;
+    const words = said.trim().split(/\s+/);
+    for (let k = FEWEST_CLAUSE_WORDS; k <= words.length - FEWEST_CLAUSE_WORDS; k++) {
+      const sense = lexicon.senses(fold(words[k]!));
+      if (!sense || !(sense.first.size || COMMAND_STARTS.some((cue) => sense.cues.has(cue)))) continue;
+      // "tu as baissé le plafonnier": a participle, whose last accent folding drops, after an
+      // auxiliary; never a command begun.
+      if (/\p{M}$/u.test(words[k]!.normalize("NFD")) || auxiliaries.has(fold(words[k - 1]!))) continue;
+      // The remark is a statement of its own ("es ist spät", "il fait nuit"): never words that may
+      // begin a name ("de plafondlamp in de slaapkamer aan"), nor a command of its own ("sube el
+      // volumen y baja la luz" is two).
+      const remark = words.slice(0, k).join(" ");
+      if (!holds(remark, lookup, ["copulas"]) || holds(remark, lookup, COMMAND_WAYS)) continue;
+      // "le volume est plus fort", "la música se está poniendo más fuerte": what follows a copula
+      // says how a thing is, no command begun.
+      const said = wordsOf(remark);
+      const endsInCopula = [1, 2, 3].some(
+        (n) => n <= said.length && !!lexicon.senses(joinWords(said.slice(-n)))?.cues.has("copulas"),
+      );
+      if (endsInCopula) continue;
+      // The command names what it is about ("mach das Licht im Flur aus"): "down that", "más alto"
+      // alone may be the rest of the remark.
+      const command = words.slice(k).join(" ");
+      if (saysNothingOfTheHome(command, lookup)) continue;
+      const read = commandBesideClauses(`${remark}, ${command}`, lookup);
+      if (read) return read;
+    }
+    return undefined;
   }
 
   /**

@@ -9478,3 +9478,111 @@ describe("the room one is in, switched, is its lights, as the room said by its n
     expect(calls()).toContain("switch.turn_on switch.kettle");
   });
 });
+
+describe("a remark before the command, with no comma between, as speech-to-text writes it", () => {
+  it.each([
+    ["de", "es ist schon spät mach das Licht in der Küche aus"],
+    ["nl", "het is al laat doe het licht in de keuken uit"],
+    ["en", "it's late turn off the kitchen lights"],
+    ["fr", "il fait nuit éteins la lumière de la cuisine"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await setState("light.counter_lights", "on", { brightness: 200 });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    // A question, a statement of how it is, a condition, two commands: nothing is switched.
+    ["fr", "est-ce que tu as baissé la lumière de la cuisine"],
+    ["fr", "le volume est plus fort dans la cuisine"],
+    ["en", "as soon as i say so turn off the kitchen lights"],
+    ["en", "once the film starts dim the kitchen lights"],
+    ["es", "sube el volumen y baja la luz de la cocina"],
+    ["en", "the kitchen is bright enough"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["de", "guten Morgen mach das Licht in der Küche an"],
+    ["nl", "goeie morgen doe het licht in de keuken aan"],
+  ])(
+    "%s: %j is a greeting, not a command for tomorrow: the kitchen's lights go on",
+    async (language, text) => {
+      await setState("light.kitchen_ceiling", "off", { brightness: null });
+      ha.serviceCalls.length = 0;
+      await say(text, language);
+      expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    },
+  );
+});
+
+describe("levels and words of the regions, second round", () => {
+  it.each([
+    ["fr", "mets le volume à septante", 0.7],
+    ["fr", "mets le volume à nonante-cinq", 0.95],
+    ["en", "volume at twenty five percent", 0.25],
+  ])("%s: %j sets the speaker's volume to %d", async (language, text, level) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      `media_player.volume_set media_player.living_room_speaker {"volume_level":${level}}`,
+    ]);
+  });
+
+  it.each([
+    ["en", "bit quieter"],
+    ["es", "no grites"],
+  ])("%s: %j turns the speaker down", async (language, text) => {
+    expect(await volumeAfter(text, language, 0.6)).toBeLessThan(0.6);
+  });
+
+  it.each([
+    ["en", "whack the volume up"],
+    ["en", "bit louder"],
+  ])("%s: %j turns the speaker up", async (language, text) => {
+    expect(await volumeAfter(text, language, 0.2)).toBeGreaterThan(0.2);
+  });
+
+  it.each([
+    ["en", "pop the kitchen lights on"],
+    ["es", "prende la luz de la cocina po"],
+    ["it", "accendi il neon in cucina"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await setState("light.kitchen_ceiling", "off", { brightness: null });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+  });
+
+  it("fr: 'unmute' unmutes the speaker", async () => {
+    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+    ha.serviceCalls.length = 0;
+    await say("unmute", "fr");
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+    ]);
+  });
+
+  it("fr: 'il est rendu quelle heure' is told the time", async () => {
+    const result = await say("il est rendu quelle heure", "fr");
+    expect(result.response_type).toBe("query_answer");
+    expect(result.speech).toMatch(/\d{1,2}[:.]\d\d/);
+  });
+
+  it("it: 'cosa abbiamo fatto oggi' is not told today's date", async () => {
+    const result = await say("cosa abbiamo fatto oggi", "it");
+    expect(result.speech).not.toMatch(/20\d\d/);
+  });
+});
+
+describe("a room whose name begins with a word for 'room'", () => {
+  it("it: 'spegni la stanza da letto' switches the bedroom's lights off, not a device called 'letto'", async () => {
+    await setState("light.bedroom_ceiling", "on", { brightness: 128 });
+    ha.serviceCalls.length = 0;
+    await say("spegni la stanza da letto", "it");
+    expect(calls().length).toBeGreaterThan(0);
+    expect(calls().every((c) => /^light\.turn_off light\.bedroom_/.test(c))).toBe(true);
+  });
+});

@@ -639,6 +639,12 @@ export const en: FastPathGrammar = {
       "flip",
       "flick",
       "nudge",
+      // "pop the big light on", "chuck the lights on", "whack the volume up", "stick it on": the
+      // same, as said in Britain and Australia.
+      "pop",
+      "chuck",
+      "whack",
+      "stick",
       "power",
       "make",
       "set",
@@ -1266,6 +1272,8 @@ export const en: FastPathGrammar = {
       "a lower level",
       "a lower setting",
       "a bit",
+      // "bit louder", "bit brighter": "a bit", its article dropped.
+      "bit",
       "a little",
       "a little bit",
       "slightly",
@@ -1369,6 +1377,15 @@ export const en: FastPathGrammar = {
       "before",
       "until",
       "unless",
+      // "as soon as the film starts, dim the lights": when, as a condition.
+      "as soon as",
+      "whenever",
+      "in case",
+      "once the",
+      "once i",
+      "once you",
+      "once we",
+      "once it",
     ],
   },
   numbers: {

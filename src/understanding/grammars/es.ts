@@ -129,6 +129,8 @@ export const es: FastPathGrammar = {
     "xfa",
     "plis",
     "porfis",
+    // "préndeme la luz po": the tag that ends a request in Chile.
+    "po",
     "please",
     "x favor",
     // "apaga la luz de una vez", "cuanto antes": impatience says now.
@@ -1214,6 +1216,9 @@ export const es: FastPathGrammar = {
       // The same said to the voice: "no hables tan alto", "habla bajito".
       "no hables tan alto",
       "no hables tan fuerte",
+      // "no grites", "no grites tanto": told not to shout.
+      "no grites",
+      "no grites tanto",
       "bajito",
       "más bajito",
       // "disminuye el volumen a muy baja": a level in words is no number, so a step down;
@@ -1594,6 +1599,11 @@ export const es: FastPathGrammar = {
       "si",
       "después",
       "antes",
+      // "en cuanto empiece la película, baja la luz": when, as a condition.
+      "en cuanto",
+      "tan pronto como",
+      "una vez que",
+      "en caso de que",
       "excepto",
       "salvo",
       // "la lámpara de más abajo": one told by where it is against the others, which no command

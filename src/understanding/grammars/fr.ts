@@ -878,6 +878,11 @@ export const fr: FastPathGrammar = {
       "j'y vois rien",
       "on voit rien",
       "on y voit rien",
+      // "on voit que dalle": nothing at all, as slang says it.
+      "on voit que dalle",
+      "on y voit que dalle",
+      "je vois que dalle",
+      "j'y vois que dalle",
     ],
     dimmer: [
       // "j'aimerais qu'il fasse plus sombre ici": the same wish, darker.
@@ -1351,6 +1356,8 @@ export const fr: FastPathGrammar = {
     ],
     unmute: [
       "remets le son",
+      // The English word, as "mute" is said.
+      "unmute",
       // The sound given back: "redonne le son", "redonne-moi le son" ("rends le son" may go on
       // "plus fort", which is no unmute).
       "redonne le son",
@@ -1505,6 +1512,12 @@ export const fr: FastPathGrammar = {
       "après",
       "avant",
       "lorsque",
+      // "dès que le film commence, baisse la lumière": when, as a condition.
+      "dès que",
+      "dès qu'",
+      "une fois que",
+      "une fois qu'",
+      "au cas où",
       "sauf",
       "excepté",
       "hormis",
@@ -1980,6 +1993,11 @@ export const fr: FastPathGrammar = {
     "quatre-vingt": 80,
     "quatre-vingts": 80,
     "quatre-vingt-dix": 90,
+    // Seventy, eighty and ninety as Belgium and Switzerland say them.
+    septante: 70,
+    huitante: 80,
+    octante: 80,
+    nonante: 90,
     cent: 100,
   },
   numberCompounds: { patterns: ["{tens} {unit}", "{tens} et {unit}"], unitsUpTo: 19 },
@@ -2492,6 +2510,8 @@ export const fr: FastPathGrammar = {
       "fait",
       "ça fait",
       "y",
+      // "il est rendu quelle heure": where the clock has got to, in Québec.
+      "rendu",
       "asteure",
     ],
     // "sommes-nous mardi", "est-ce qu'on est en mars", "on est bien lundi": today's date checked.

@@ -958,6 +958,9 @@ export const it: FastPathGrammar = {
       "non ci vedo",
       "non ci vedo niente",
       "non ci vedo nulla",
+      // "non ci vedo un tubo": nothing at all, as said colloquially.
+      "non ci vedo un tubo",
+      "non si vede un tubo",
       // Rather dark, or not seen well: "è piuttosto buio", "non vedo bene".
       "piuttosto buio",
       "non vedo bene",
@@ -1666,6 +1669,10 @@ export const it: FastPathGrammar = {
       "quando",
       "se",
       "dopo",
+      // "non appena inizia il film, abbassa la luce": when, as a condition.
+      "non appena",
+      "una volta che",
+      "nel caso",
       // "prima di uscire", "prima che arrivi": before, said with what comes after it; alone after an
       // article ("la prima presa") it is the first.
       "prima di",
@@ -2173,6 +2180,8 @@ export const it: FastPathGrammar = {
       "lampadina",
       "lampadine",
       // Spotlights: "spegni i faretti della cucina".
+      // A strip light: "accendi il neon in garage".
+      "neon",
       "faretto",
       "faretti",
       // LEDs and light strips: "accendi i led", "spegni la striscia led".

@@ -160,6 +160,13 @@ export const nl: FastPathGrammar = {
     "welterusten",
     "slaap lekker",
     "goedenacht",
+    // A greeting before the command: "goeiemorgen, doe het licht aan" ("morgen" alone is tomorrow).
+    "goedemorgen",
+    "goeiemorgen",
+    "goede morgen",
+    "goeie morgen",
+    "goedenavond",
+    "goeienavond",
     "goede nacht",
     "hoi",
     "hallo",
