@@ -48,6 +48,25 @@ async function volumeAfter(text: string, language: string, from: number): Promis
   return done.length === 1 && level ? Number(level[1]) : undefined;
 }
 
+/** What `text` calls, said from `deviceId` if given, with both of the kitchen's lights off. */
+async function callsWithTheKitchenDark(text: string, language: string, deviceId?: string): Promise<string[]> {
+  await setState("light.kitchen_ceiling", "off", { brightness: null });
+  ha.serviceCalls.length = 0;
+  await say(text, language, deviceId);
+  return calls();
+}
+
+/** What `text` calls with both of the kitchen's lights on. */
+async function callsWithTheKitchenLit(text: string, language: string): Promise<string[]> {
+  await setState("light.counter_lights", "on", { brightness: 200 });
+  ha.serviceCalls.length = 0;
+  await say(text, language);
+  return calls();
+}
+
+const KITCHEN_ON = ["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"];
+const KITCHEN_OFF = ["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"];
+
 /** What `text` calls with the kitchen's plug switched on; the plug is off again after. */
 async function callsWithTheKettleOn(text: string, language: string): Promise<string[]> {
   await setState("switch.kettle", "on", { device_class: "outlet" });
@@ -9380,10 +9399,7 @@ describe("the words people use in each language's regions and speech", () => {
     ["fr", "tu pourrais pas allumer la lumière de la cuisine"],
     ["it", "appiccia la luce in cucina"],
   ])("%s: %j switches the kitchen's lights on", async (language, text) => {
-    await setState("light.kitchen_ceiling", "off", { brightness: null });
-    ha.serviceCalls.length = 0;
-    await say(text, language);
-    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    expect(await callsWithTheKitchenDark(text, language)).toEqual(KITCHEN_ON);
   });
 
   it.each([
@@ -9391,10 +9407,7 @@ describe("the words people use in each language's regions and speech", () => {
     ["it", "stuta la luce in cucina"],
     ["it", "astuta la luce della cucina"],
   ])("%s: %j switches the kitchen's lights off", async (language, text) => {
-    await setState("light.counter_lights", "on", { brightness: 200 });
-    ha.serviceCalls.length = 0;
-    await say(text, language);
-    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+    expect(await callsWithTheKitchenLit(text, language)).toEqual(KITCHEN_OFF);
   });
 
   it.each([
@@ -9465,17 +9478,13 @@ describe("the room one is in, switched, is its lights, as the room said by its n
     ["nl", "zet hier aan"],
     ["it", "accendi qui"],
   ])("%s: %j from the kitchen switches its lights on, not the kettle's plug", async (language, text) => {
-    await setState("light.kitchen_ceiling", "off", { brightness: null });
-    ha.serviceCalls.length = 0;
-    await say(text, language, "kitchen_satellite");
-    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    expect(await callsWithTheKitchenDark(text, language, "kitchen_satellite")).toEqual(KITCHEN_ON);
   });
 
   it("en: 'switch everything on in here' from the kitchen switches the kettle's plug too", async () => {
-    await setState("light.kitchen_ceiling", "off", { brightness: null });
-    ha.serviceCalls.length = 0;
-    await say("switch everything on in here", "en", "kitchen_satellite");
-    expect(calls()).toContain("switch.turn_on switch.kettle");
+    expect(
+      await callsWithTheKitchenDark("switch everything on in here", "en", "kitchen_satellite"),
+    ).toContain("switch.turn_on switch.kettle");
   });
 });
 
@@ -9486,10 +9495,7 @@ describe("a remark before the command, with no comma between, as speech-to-text 
     ["en", "it's late turn off the kitchen lights"],
     ["fr", "il fait nuit éteins la lumière de la cuisine"],
   ])("%s: %j switches the kitchen's lights off", async (language, text) => {
-    await setState("light.counter_lights", "on", { brightness: 200 });
-    ha.serviceCalls.length = 0;
-    await say(text, language);
-    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+    expect(await callsWithTheKitchenLit(text, language)).toEqual(KITCHEN_OFF);
   });
 
   it.each([
@@ -9550,10 +9556,7 @@ describe("levels and words of the regions, second round", () => {
     ["es", "prende la luz de la cocina po"],
     ["it", "accendi il neon in cucina"],
   ])("%s: %j switches the kitchen's lights on", async (language, text) => {
-    await setState("light.kitchen_ceiling", "off", { brightness: null });
-    ha.serviceCalls.length = 0;
-    await say(text, language);
-    expect(calls()).toEqual(["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"]);
+    expect(await callsWithTheKitchenDark(text, language)).toEqual(KITCHEN_ON);
   });
 
   it("fr: 'unmute' unmutes the speaker", async () => {
