@@ -340,7 +340,6 @@ export const de: FastPathGrammar = {
     // A greeting before the command: "guten Morgen, mach das Licht an" ("Morgen" alone is tomorrow).
     "guten morgen",
     "guten abend",
-    "guten tag",
     // Why the sound must go down, told with it: "mach leiser, ich telefoniere".
     "ich telefoniere",
     "ich bin am telefon",
