@@ -733,9 +733,10 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       if (!holds(remark, lookup, ["copulas"]) || holds(remark, lookup, COMMAND_WAYS)) continue;
       // "le volume est plus fort", "la música se está poniendo más fuerte": what follows a copula
       // says how a thing is, no command begun.
-      const said = wordsOf(remark);
+      const remarkWords = wordsOf(remark);
       const endsInCopula = [1, 2, 3].some(
-        (n) => n <= said.length && !!lexicon.senses(joinWords(said.slice(-n)))?.cues.has("copulas"),
+        (n) =>
+          n <= remarkWords.length && !!lexicon.senses(joinWords(remarkWords.slice(-n)))?.cues.has("copulas"),
       );
       if (endsInCopula) continue;
       // The command names what it is about ("mach das Licht im Flur aus"): "down that", "más alto"

@@ -9589,3 +9589,38 @@ describe("a room whose name begins with a word for 'room'", () => {
     expect(calls().every((c) => /^light\.turn_off light\.bedroom_/.test(c))).toBe(true);
   });
 });
+
+describe("the paths added for a remark, a device's power and the room one is in leave acting to the one action policy", () => {
+  it.each([
+    ["en", "it's late unlock the front door"],
+    ["de", "es ist schon spät schließ die Haustür auf"],
+    ["en", "it's late open the garage door"],
+  ])("%s: %j sends nothing without a clear yes", async (language, text) => {
+    await setState("lock.front_door", "locked");
+    await setState("cover.garage_door", "closed", { device_class: "garage" });
+    ha.serviceCalls.length = 0;
+    const result = await say(text, language);
+    expect(result.response_type).not.toBe("action_done");
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "power on the front door"],
+    ["en", "plug in the garage door"],
+  ])("%s: %j never unlocks or opens", async (language, text) => {
+    await setState("lock.front_door", "locked");
+    await setState("cover.garage_door", "closed", { device_class: "garage" });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls().some((c) => /^(lock\.unlock|cover\.open_cover)/.test(c))).toBe(false);
+  });
+
+  it("en: 'turn off here' from the kitchen touches no lock or cover", async () => {
+    await setState("lock.front_door", "unlocked");
+    await setState("cover.garage_door", "open", { device_class: "garage" });
+    ha.serviceCalls.length = 0;
+    await say("turn off here", "en", "kitchen_satellite");
+    expect(calls().length).toBeGreaterThan(0);
+    expect(calls().some((c) => /^(lock|cover)\./.test(c))).toBe(false);
+  });
+});
