@@ -859,6 +859,11 @@ export interface FastPathGrammar {
   /** The word for a colour itself ("colour", "Farbe"): said of a kind, no device's name. */
   colorNouns?: string[];
   /**
+   * What joins a level to the ten it is counted of: "out of" ("volume 5 out of 10"), "von", "van",
+   * "sur", "su", "de". A level so said is in percent ten times its number.
+   */
+  outOf?: string[];
+  /**
    * Words for what the fast path does not work: what a device has or what is done with it
    * ("speed", "position", "timer", "playlist"), and devices it does not run ("vacuum", "mower").
    * A name not found that holds one was not read as meant, or is not ours: "no device called …"

@@ -194,6 +194,27 @@ describe("colours", () => {
     expect(result.speech).toBe("Color Lamp ist jetzt warmweiß.");
   });
 
+  it.each([
+    ["en", "change the colour of the color lamp to blue"],
+    ["de", "ändere die Farbe der Color Lamp auf blau"],
+    ["fr", "change la couleur de la Color Lamp en bleu"],
+    ["es", "cambia el color de la Color Lamp a azul"],
+    ["nl", "verander de kleur van de Color Lamp naar blauw"],
+    ["it", "cambia il colore della Color Lamp in blu"],
+  ])(
+    "%s: %j sets the colour said, the word for colour no part of the lamp's name",
+    async (language, text) => {
+      await say(text, language);
+      expect(calls()).toEqual(["light.turn_on light.color_lamp color_name=blue"]);
+    },
+  );
+
+  it("'change the colour of the color lamp' says no colour, so nothing is sent", async () => {
+    const result = await say("change the colour of the color lamp");
+    expect(calls()).toEqual([]);
+    expect(result.response_type).not.toBe("action_done");
+  });
+
   it("a lamp with no colour is not sent one", async () => {
     const result = await say("make the desk lamp blue");
     expect(calls()).toEqual([]);

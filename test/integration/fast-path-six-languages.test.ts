@@ -9624,3 +9624,20 @@ describe("the paths added for a remark, a device's power and the room one is in 
     expect(calls().some((c) => /^(lock|cover)\./.test(c))).toBe(false);
   });
 });
+describe("a level counted out of ten", () => {
+  it.each([
+    ["en", "volume 5 out of 10", 0.5],
+    ["en", "set the volume to seven out of ten", 0.7],
+    ["de", "Lautstärke auf 5 von 10", 0.5],
+    ["nl", "zet het volume op 5 van de 10", 0.5],
+    ["fr", "volume à 5 sur 10", 0.5],
+    ["es", "volumen a 5 de 10", 0.5],
+    ["it", "volume a 5 su 10", 0.5],
+  ])("%s: %j sets the speaker to that many tenths", async (language, text, level) => {
+    expect(await volumeAfter(text, language, 0.2)).toBe(level);
+  });
+
+  it("en: 'volume 11 out of 10' sets nothing", async () => {
+    expect(await volumeAfter("volume 11 out of 10", "en", 0.2)).toBeUndefined();
+  });
+});

@@ -1882,6 +1882,7 @@ export const de: FastPathGrammar = {
     cold: "kaltweiß",
   },
   colorNouns: ["farbe", "farben"],
+  outOf: ["von"],
   // What a fan, a cover, a player or the assistant has or does, and devices the fast path does
   // not run (a vacuum, a mower): never a device's name it could miss.
   notOurs: [

@@ -1483,6 +1483,7 @@ export const en: FastPathGrammar = {
     cold: "cold white",
   },
   colorNouns: ["color", "colors", "colour", "colours"],
+  outOf: ["out of"],
   // What a fan, a cover, a player or the assistant has or does, and devices the fast path does
   // not run (a vacuum, a mower): never a device's name it could miss.
   notOurs: [

@@ -2308,6 +2308,7 @@ export const es: FastPathGrammar = {
     cold: "blanco frío",
   },
   colorNouns: ["color", "colores"],
+  outOf: ["de", "sobre"],
   // What a fan, a cover, a player or the assistant has or does, and devices the fast path does
   // not run (a vacuum, a mower): never a device's name it could miss.
   notOurs: [

@@ -2075,6 +2075,7 @@ export const fr: FastPathGrammar = {
     cold: "blanc froid",
   },
   colorNouns: ["couleur", "couleurs"],
+  outOf: ["sur"],
   // What a fan, a cover, a player or the assistant has or does, and devices the fast path does
   // not run (a vacuum, a mower): never a device's name it could miss.
   notOurs: [

@@ -2441,6 +2441,7 @@ export const it: FastPathGrammar = {
     cold: "bianco freddo",
   },
   colorNouns: ["colore", "colori"],
+  outOf: ["su"],
   // What a fan, a cover, a player or the assistant has or does, and devices the fast path does
   // not run (a vacuum, a mower): never a device's name it could miss.
   notOurs: [

@@ -1564,6 +1564,7 @@ export const nl: FastPathGrammar = {
     cold: "koud wit",
   },
   colorNouns: ["kleur", "kleuren"],
+  outOf: ["van", "van de", "op", "uit"],
   // What a fan, a cover, a player or the assistant has or does, and devices the fast path does
   // not run (a vacuum, a mower): never a device's name it could miss.
   notOurs: [

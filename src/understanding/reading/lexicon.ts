@@ -89,6 +89,10 @@ export interface WordSense {
   color?: ColorName | WhiteName;
   /** A white said by a word that is also a temperature ("warm"): a colour only of a light. */
   colorOfLightOnly?: boolean;
+  /** The word for a colour itself ("colour", "Farbe"): what a colour said with it is set on. */
+  colorNoun?: boolean;
+  /** What joins a level to its ten ("out of", `FastPathGrammar.outOf`). */
+  outOf?: boolean;
 }
 
 export interface Lexicon {
@@ -188,6 +192,8 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
       if (temperatureWords.has(fold(w))) found.colorOfLightOnly = true;
     }
   }
+  for (const w of grammar.colorNouns ?? []) sense(w).colorNoun ??= true;
+  for (const w of grammar.outOf ?? []) sense(w).outOf = true;
   // "plus fortes", "trop lumineuses": a change said by an adjective, which agrees with what it is
   // said of, in each of its forms; a form that is already a phrase of its own keeps its meaning.
   if (grammar.agreement) {

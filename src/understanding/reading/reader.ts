@@ -491,6 +491,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       const isSteps = (item: Item | undefined) => item?.type === "word" && item.sense.cues.has("steps");
       let lastThingAt = -2;
       const color: ColorSaid = {};
+      let colorNounSaid = false;
       const setColor = (said: ColorSaid) => {
         if (color.color !== undefined || color.kelvin !== undefined) return false;
         Object.assign(color, said);
@@ -630,6 +631,14 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           // A number is a level after "to" or "by", or before a unit; otherwise part of a name.
           const before = said[i - 1];
           const after = said[i + 1];
+          const ofTen = outOfTen(said, i);
+          if (ofTen) {
+            if (item.value > 10 || level !== undefined) return undefined;
+            level = item.value * 10;
+            levelSaid = "to";
+            i += ofTen;
+            continue;
+          }
           if (isSteps(after)) {
             if (!countSteps(item.value)) return undefined;
             i++;
@@ -728,6 +737,12 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         if (sense.cues.has("negations") && sense.cues.has("to") && (isLevel(next(i)) || isScale(said[i + 1])))
           continue;
         if (sense.conjunction || sense.cues.has("negations")) return undefined;
+        // "change the colour of the floor lamp to blue", "die Farbe der Stehlampe auf Rot": the word
+        // for colour names what the colour said sets, no part of a device's name.
+        if (sense.colorNoun && !sense.kind && !sense.cues.size) {
+          colorNounSaid = true;
+          continue;
+        }
         if (sense.color !== undefined && !sense.kind) {
           if (!setColor({ color: sense.color, ...(sense.colorOfLightOnly ? { ofLightOnly: true } : {}) }))
             return undefined;
@@ -782,6 +797,14 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           // never act without it.
           if (level === undefined) return undefined;
           if (isLevel(said[i - 1])) continue;
+        }
+        const ofTen = sense.number !== undefined && !sense.kind && !sense.level ? outOfTen(said, i) : 0;
+        if (ofTen) {
+          if (sense.number! > 10 || level !== undefined) return undefined;
+          level = sense.number! * 10;
+          levelSaid = "to";
+          i += ofTen;
+          continue;
         }
         const following = said[i + 1];
         // "three notches louder", "de trois crans": a number in words before steps counts them.
@@ -1056,6 +1079,8 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         });
         if (named.length === 1) things[0] = { type: "device", ...named[0]! };
       }
+      // "change the colour of the lamp": which colour is not said.
+      if (colorNounSaid && color.color === undefined && color.kelvin === undefined) return undefined;
       const thing = things[0];
       const place = places[0];
       // "luci qua", "lumières dans le salon": in some languages a kind said with a place is switched
@@ -1277,6 +1302,21 @@ function isComplaintNext(said: Item[], i: number): boolean {
   );
 }
 
+/**
+ * How many items after the level at `at` count it of ten ("5 out of 10", "fünf von zehn", "5 van
+ * de 10"): the words that join it (`FastPathGrammar.outOf`), an article, then ten; 0 when none do.
+ */
+function outOfTen(said: readonly Item[], at: number): number {
+  const of = said[at + 1];
+  if (of?.type !== "word" || !of.sense.outOf) return 0;
+  const skip = said[at + 2] !== undefined && isArticle(said[at + 2]!) ? 1 : 0;
+  const ten = said[at + 2 + skip];
+  const isTen =
+    (ten?.type === "number" && ten.value === 10) ||
+    (ten?.type === "word" && ten.sense.number === 10 && !ten.sense.level && !ten.sense.kind);
+  return isTen ? 2 + skip : 0;
+}
+
 /** A word of a level on a scale of ten ("level", "Stufe"). */
 function isScale(item: Item | undefined): boolean {
   return item?.type === "word" && item.sense.cues.has("scale");
@@ -1421,6 +1461,7 @@ function isThingAhead(said: Item[], i: number, throughArticles = false): boolean
   if (after.type !== "word") return false;
   const { sense } = after;
   // "la luminosité", "reduce la intensidad", "baja la música": a noun of what a level is of takes the article too.
-  const noun = NOUN_CUES.some((cue) => sense.cues.has(cue));
+  // "la couleur de la lampe": the word for colour too.
+  const noun = NOUN_CUES.some((cue) => sense.cues.has(cue)) || !!sense.colorNoun;
   return !!sense.kind || !!sense.everything || !!sense.quantifier || noun;
 }
