@@ -7,6 +7,7 @@ import type { FastPathGrammar } from "./grammar-types.js";
 import { numberWords } from "./number-words.js";
 import type { Place, Resolved, ResolveContext, Target } from "./target-types.js";
 import { allowedEdits } from "./typo.js";
+import { namesCeilingLight } from "./ceiling.js";
 import { deviceChoices } from "./choices.js";
 import type { ZwaveTarget as ZwaveDevice } from "../zwave-host/zwave-target.js";
 import { targetKey } from "../zwave-host/zwave-target.js";
@@ -163,6 +164,7 @@ export function createDeviceNames(grammar: FastPathGrammar) {
         .filter((w) => w && !w.includes(" "))
     : [];
   const links = ["", ...(grammar.compoundLinks ?? [])];
+  const ceilingWords = grammar.ceiling.map(normalizeName);
 
   /**
    * "schalte den Drucker aus": the first part of a name or alias written as one word with a word
@@ -192,6 +194,9 @@ export function createDeviceNames(grammar: FastPathGrammar) {
     const query = normalizeName(name);
     const max = allowedEdits(query);
     if (max === 0) return undefined;
+    // "lampadario" is the chandelier, a word of the language, never "lampadaire" (another
+    // language's alias of a floor lamp) mistyped.
+    if (namesCeilingLight(ceilingWords)(query)) return undefined;
     const found = new Map<string, Target>();
     const entities = place ? place.areas.flatMap((a) => a.entities) : ctx.exposed();
     for (const entity of entities) {

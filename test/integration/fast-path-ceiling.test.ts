@@ -22,6 +22,29 @@ beforeAll(async () => {
   );
   home.states.set("light.bedroom_deckenleuchte", state("off", { supported_color_modes: ["onoff"] }));
   home.states.set("light.office_spot", state("off", { supported_color_modes: ["onoff"] }));
+  // A living room whose floor lamp another language names "lampadaire", and a hallway with a pendant.
+  home.entities.push(
+    entityRow("light.living_room_ceiling", {
+      name: "Living Room Ceiling",
+      area_id: "living_room",
+      exposed: true,
+    }),
+    entityRow("light.floor_lamp", {
+      name: "Floor Lamp",
+      area_id: "living_room",
+      aliases: ["Stehlampe", "lampadaire", "lámpara de pie", "staande lamp", "lampada da terra"],
+      exposed: true,
+    }),
+    entityRow("light.hallway_pendant", { name: "Hallway Pendant", area_id: "hallway", exposed: true }),
+    entityRow("light.hallway_sconce", { name: "Hallway Sconce", area_id: "hallway", exposed: true }),
+  );
+  for (const id of [
+    "light.living_room_ceiling",
+    "light.floor_lamp",
+    "light.hallway_pendant",
+    "light.hallway_sconce",
+  ])
+    home.states.set(id, state("off", { supported_color_modes: ["onoff"] }));
   ({ ha, agent, close } = await startLocalHomeAgent(home));
 });
 afterAll(async () => close?.());
@@ -69,6 +92,23 @@ describe("a light said by where it hangs", () => {
   ])("%s: %j from the office is the bedroom's", async (language, text) => {
     await say(text, language, "office_satellite");
     expect(calls()).toEqual(["light.turn_on light.bedroom_deckenleuchte"]);
+  });
+
+  it.each([
+    ["en", "turn on the pendant in the hallway"],
+    ["it", "accendi il lampadario dell'ingresso"],
+    ["de", "mach die Hängelampe im Flur an"],
+    ["nl", "doe de hanglamp in de gang aan"],
+    ["fr", "allume la suspension de l'entrée"],
+    ["es", "enciende la lámpara colgante del pasillo"],
+  ])("%s: %j is the hallway's pendant, a light that hangs from the ceiling", async (language, text) => {
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual(["light.turn_on light.hallway_pendant"]);
+  });
+
+  it("it: 'accendi il lampadario del soggiorno' is the chandelier, never the floor lamp another language calls 'lampadaire'", async () => {
+    await say("accendi il lampadario del soggiorno", "it", "kitchen_satellite");
+    expect(calls()).toEqual(["light.turn_on light.living_room_ceiling"]);
   });
 
   it("from a room with no such light, which of its own is asked, never another room's", async () => {

@@ -1646,6 +1646,8 @@ export const de: FastPathGrammar = {
   ceiling: [
     "decke",
     "kronleuchter",
+    // "die Hängelampe": a light hung from the ceiling.
+    "hängelampe",
     // "das große Licht", "das Hauptlicht": a room's main light, the one on the ceiling.
     "hauptlicht",
     "hauptlampe",

@@ -422,7 +422,8 @@ export const en: FastPathGrammar = {
   ],
   // A chandelier hangs from the ceiling: the ceiling light of the room. "The big light", "the main
   // light": a room's main light, the one on the ceiling.
-  ceiling: ["ceiling", "overhead", "chandelier", "big", "main"],
+  // "the pendant": a light hung from the ceiling.
+  ceiling: ["ceiling", "overhead", "chandelier", "pendant", "big", "main"],
   // Which one of a kind: by its side, its size, its rank or how near it is.
   which: [
     "left",

@@ -1990,7 +1990,8 @@ export const es: FastPathGrammar = {
   ],
   // The main light of a room is the one on its ceiling: "apaga la luz principal del salón".
   // "la luz grande": the big one, as English says "the big light".
-  ceiling: ["techo", "plafón", "araña", "candelabro", "principal", "grande"],
+  // "la lámpara colgante": a light hung from the ceiling.
+  ceiling: ["techo", "plafón", "araña", "candelabro", "colgante", "principal", "grande"],
   // "luces menos brillantes", "la música demasiado fuertes": an adjective agrees with what it is
   // said of, in gender and number, however the cue lists wrote it.
   agreement: {

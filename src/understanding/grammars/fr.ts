@@ -1715,7 +1715,8 @@ export const fr: FastPathGrammar = {
     ["x", ""],
   ],
   // The main light of a room is the one on its ceiling: "éteins la lumière principale du salon".
-  ceiling: ["plafond", "plafonnier", "lustre", "principal"],
+  // "la suspension": a light hung from the ceiling.
+  ceiling: ["plafond", "plafonnier", "lustre", "suspension", "principal"],
   // "la lumière n'est pas assez claire": not enough is too little, a copula said or not.
   enough: ["assez"],
   // "les lumières sont trop fortes", "une lumière plus vive": the adjective agrees with the light

@@ -2121,7 +2121,8 @@ export const it: FastPathGrammar = {
   ],
   // The main light of a room is the one on its ceiling: "spegni la luce principale del soggiorno".
   // "la luce grande": the big one, as English says "the big light".
-  ceiling: ["soffitto", "plafonier", "principal", "grande"],
+  // "il lampadario del soggiorno": the chandelier hangs from the ceiling.
+  ceiling: ["soffitto", "plafonier", "principal", "grande", "lampadar"],
   // "luci meno luminose", "volume troppo alti": an adjective agrees with what it is said of, in
   // gender and number, however the cue lists wrote it.
   agreement: {
@@ -2175,8 +2176,6 @@ export const it: FastPathGrammar = {
       "lampada",
       "lampade",
       "illuminazione",
-      "lampadario",
-      "lampadari",
       "lampadina",
       "lampadine",
       // Spotlights: "spegni i faretti della cucina".

@@ -1324,6 +1324,8 @@ export const nl: FastPathGrammar = {
   ceiling: [
     "plafond",
     "kroonluchter",
+    // "de hanglamp": a light hung from the ceiling.
+    "hanglamp",
     // "het grote licht", "de hoofdlamp": a room's main light, the one on the ceiling.
     "grote",
     "hoofdlicht",
