@@ -9641,3 +9641,35 @@ describe("a level counted out of ten", () => {
     expect(await volumeAfter("volume 11 out of 10", "en", 0.2)).toBeUndefined();
   });
 });
+
+describe("a place made dark, asked for, never complained of", () => {
+  it.each([
+    ["en", "make the kitchen dark"],
+    ["en", "can you make sure the kitchen is dark"],
+    ["de", "mach die Küche dunkel"],
+    ["de", "kannst du dafür sorgen, dass die Küche dunkel ist"],
+    ["nl", "maak de keuken donker"],
+    ["nl", "zorg dat de keuken donker is"],
+    ["fr", "mets la cuisine dans le noir"],
+    ["fr", "fais en sorte que la cuisine soit dans le noir"],
+    ["es", "asegúrate de que la cocina esté a oscuras"],
+    ["it", "fai in modo che la cucina sia al buio"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(KITCHEN_OFF);
+  });
+
+  it.each([
+    ["en", "the kitchen is dark"],
+    ["de", "es ist schrecklich dunkel in der Küche"],
+    ["de", "die Küche ist dunkel"],
+    ["nl", "het is akelig donker in de keuken"],
+    ["nl", "de keuken is donker"],
+    ["fr", "la cuisine est dans le noir"],
+    ["es", "la cocina está a oscuras"],
+    ["it", "la cucina è al buio"],
+  ])("%s: %j switches nothing off", async (language, text) => {
+    await say(text, language);
+    expect(calls().filter((c) => c.startsWith("light.turn_off"))).toEqual([]);
+  });
+});

@@ -2825,6 +2825,18 @@ export const de: FastPathGrammar = {
       ],
     },
     {
+      // "mach die Küche dunkel", "sorg dafür, dass das Bad dunkel ist": a place made dark, its
+      // lights off; only so asked, never "es ist dunkel hier", which complains of the dark.
+      intent: "turn_off",
+      kind: "light",
+      lightWords: true,
+      templates: [
+        "(mach|mache|macht) {name} [ganz] dunkel",
+        "(sorg|sorge|sorgt) dafür dass {name} dunkel ist",
+        "dafür sorgen dass {name} dunkel ist",
+      ],
+    },
+    {
       // "zieh den Stecker vom Wasserkocher": its plug pulled, it is off; a room's plugs.
       intent: "turn_off",
       kind: "outlet",

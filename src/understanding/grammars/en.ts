@@ -1166,6 +1166,13 @@ export const en: FastPathGrammar = {
       "^light of",
       "no more light",
       "make it dark",
+      // "make sure it's dark in here": darkness wished for, not the complaint "it's dark".
+      "make sure it's dark",
+      "make sure it is dark",
+      "make sure that it's dark",
+      "make sure that it is dark",
+      "i want it dark",
+      "i'd like it dark",
       "give me dark",
       "give me darkness",
       "darkness please",
@@ -2166,6 +2173,18 @@ export const en: FastPathGrammar = {
     { intent: "open", templates: ["open [up] {name}", "raise {name}", "roll up {name}"] },
     // "shut the plug down": switched off, never a cover closed ("shut" alone may be either).
     { intent: "turn_off", templates: ["shut {name} down"] },
+    {
+      // "make the kitchen dark", "make sure the bedroom is dark": a place made dark, its lights
+      // off; only so asked, never "the kitchen is dark", which complains of the dark.
+      intent: "turn_off",
+      kind: "light",
+      lightWords: true,
+      templates: [
+        "make sure [that] {name} (is|are) dark",
+        "(make|get) {name} dark",
+        "(ensure|ensure that) {name} (is|are) dark",
+      ],
+    },
     { intent: "close", templates: ["close {name}", "shut {name}", "lower {name}", "roll down {name}"] },
     // "flip the lights on": flipped the way said, never toggled (which could switch it off).
     { intent: "turn_on", templates: ["flip on {name}", "flip {name} on"] },

@@ -2754,6 +2754,18 @@ export const es: FastPathGrammar = {
   },
   intents: [
     {
+      // "asegúrate de que la cocina esté a oscuras": a place made dark, its lights off; only so
+      // asked, never "la cocina está a oscuras", which complains of the dark.
+      intent: "turn_off",
+      kind: "light",
+      lightWords: true,
+      templates: [
+        // "esté" is read as a filler (see above), so the wish is read without it.
+        "(asegúrate|asegurate|asegurarte|asegúrese) de que {name} [quede] a oscuras",
+        "[haz] que {name} [quede] a oscuras",
+      ],
+    },
+    {
       intent: "query_time",
       templates: [
         "[dime] qué hora es",

@@ -2887,6 +2887,18 @@ export const fr: FastPathGrammar = {
       kind: "light",
       templates: ["(éteins|éteint|éteindre) {name}"],
     },
+    {
+      // "mets la cuisine dans le noir", "fais en sorte que la chambre soit dans le noir": a place
+      // made dark, its lights off; only so asked, never "on est dans le noir", which complains.
+      intent: "turn_off",
+      kind: "light",
+      lightWords: true,
+      templates: [
+        "(mets|mettez|plonge|plongez) {name} dans le noir",
+        "(fais|faites) en sorte que {name} soit dans le noir",
+        "(assure-toi|assurez-vous|t'assurer) que {name} (est|soit) dans le noir",
+      ],
+    },
     { intent: "turn_off", templates: ["(coupe|couper) {name}", "(désactive|arrête|arrêter|arrêtez) {name}"] },
   ],
   later: {

@@ -2902,6 +2902,19 @@ export const it: FastPathGrammar = {
   },
   intents: [
     {
+      // "fai in modo che la cucina sia al buio": a place made dark, its lights off; only so asked,
+      // never "la cucina è al buio", which complains of the dark.
+      intent: "turn_off",
+      kind: "light",
+      lightWords: true,
+      templates: [
+        "(fai|fate|fare) in modo che {name} sia al buio",
+        "(assicurati|assicurarti|si assicuri) che {name} sia al buio",
+        // The subjunctive is only ever wished ("voglio che la cucina sia al buio").
+        "[che] {name} sia al buio",
+      ],
+    },
+    {
       intent: "query_time",
       templates: [
         "[(mi dici|sai dirmi|dimmi)] che (ore sono|ora è|orario è)",

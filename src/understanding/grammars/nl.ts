@@ -1046,6 +1046,7 @@ export const nl: FastPathGrammar = {
       // "make sure the light is off": what is asked to be so.
       "zorg ervoor dat",
       "ervoor zorgen dat",
+      "zorgen dat",
       "zorg dat",
       "zorg er voor dat",
       // "regel dat het licht uitgaat": arranged, as seen to.
@@ -2292,6 +2293,18 @@ export const nl: FastPathGrammar = {
         "deactiveer {name}",
         "doof {name}",
         "{name} uit",
+      ],
+    },
+    {
+      // "maak de keuken donker", "zorg dat de badkamer donker is": a place made dark, its lights
+      // off; only so asked, never "het is hier donker", which complains of the dark.
+      intent: "turn_off",
+      kind: "light",
+      lightWords: true,
+      templates: [
+        "(maak|maakt) {name} [helemaal] donker",
+        "zorg [ervoor] dat {name} donker is",
+        "[ervoor] zorgen dat {name} donker is",
       ],
     },
     {
