@@ -9673,3 +9673,38 @@ describe("a place made dark, asked for, never complained of", () => {
     expect(calls().filter((c) => c.startsWith("light.turn_off"))).toEqual([]);
   });
 });
+
+describe("why, said before the command: bedtime, coming home", () => {
+  it.each([
+    ["en", "i'm home, turn on the kitchen light"],
+    ["en", "i'm home turn on the kitchen light"],
+    ["de", "ich bin zu Hause, mach das Licht in der Küche an"],
+    ["nl", "ik ben thuis doe het licht in de keuken aan"],
+    ["fr", "je suis rentré, allume la cuisine"],
+    ["es", "ya estoy en casa, enciende la luz de la cocina"],
+    ["it", "sono a casa accendi la luce in cucina"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await callsWithTheKitchenDark(text, language);
+    expect(calls()).toEqual(KITCHEN_ON);
+  });
+
+  it.each([
+    ["de", "es ist Zeit fürs Bett, mach das Licht in der Küche aus"],
+    ["nl", "tijd om te slapen doe het licht in de keuken uit"],
+    ["fr", "c'est l'heure de dormir éteins la cuisine"],
+    ["es", "es hora de dormir apaga la luz de la cocina"],
+    ["it", "è ora di andare a letto, spegni la cucina"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(KITCHEN_OFF);
+  });
+
+  it.each([
+    ["en", "i'm home"],
+    ["de", "es ist Zeit fürs Bett"],
+    ["it", "è ora di dormire"],
+  ])("%s: %j alone touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

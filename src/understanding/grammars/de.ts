@@ -336,6 +336,17 @@ export const de: FastPathGrammar = {
     "ich gehe jetzt schlafen",
     "wir gehen ins bett",
     "wir gehen schlafen",
+    "zeit fürs bett",
+    "es ist zeit fürs bett",
+    "zeit zum schlafen",
+    "es ist zeit zum schlafen",
+    "schlafenszeit",
+    "es ist schlafenszeit",
+    // Coming home, told before the command: "ich bin zu Hause, mach das Licht im Flur an".
+    "ich bin zu hause",
+    "ich bin zuhause",
+    "ich bin wieder da",
+    "ich bin daheim",
     "gute nacht",
     // A greeting before the command: "guten Morgen, mach das Licht an" ("Morgen" alone is tomorrow).
     "guten morgen",

@@ -199,6 +199,17 @@ export const en: FastPathGrammar = {
     "we're going to bed",
     "time for bed",
     "it's bedtime",
+    "it's time for bed",
+    "it is time for bed",
+    "time to go to bed",
+    "it's time to go to bed",
+    "it's time to sleep",
+    // Coming home, told before the command: "i'm home, turn on the hallway light".
+    "i'm home",
+    "i am home",
+    "we're home",
+    "i'm back",
+    "i'm back home",
     "i'm leaving",
     "i'm heading out",
     // Why the sound must go down, told with it: "turn the music down, i'm on the phone".

@@ -383,6 +383,14 @@ export const es: FastPathGrammar = {
     "que me voy a dormir",
     "que me voy a la cama",
     "que nos vamos a dormir",
+    "es hora de dormir",
+    "ya es hora de dormir",
+    "es hora de ir a la cama",
+    "es hora de acostarse",
+    // Coming home, told before the command: "ya estoy en casa, enciende la luz del pasillo".
+    "ya estoy en casa",
+    "estoy en casa",
+    "ya llegué",
     "buenas noches",
     // Going out, told with the command ("me voy, apaga las luces", "apaga todo que salgo").
     "me voy",

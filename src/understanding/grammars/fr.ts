@@ -364,6 +364,15 @@ export const fr: FastPathGrammar = {
     "on va dormir",
     "c'est l'heure d'aller au lit",
     "c'est l'heure d'aller se coucher",
+    "c'est l'heure de dormir",
+    "c'est l'heure d'aller dormir",
+    "il est l'heure d'aller au lit",
+    "il est l'heure de dormir",
+    // Coming home, told before the command: "je suis rentré, allume l'entrée".
+    "je suis rentré",
+    "je suis rentrée",
+    "je suis à la maison",
+    "me voilà",
     // How soon or how, said of the command: "éteins vite la lumière", "allume également la cuisine".
     "vite",
     "rapidement",

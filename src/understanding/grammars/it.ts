@@ -410,6 +410,17 @@ export const it: FastPathGrammar = {
     "andiamo a dormire",
     "sto andando a letto",
     "sto andando a dormire",
+    // Time for bed, said either way: "è ora di dormire", "è l'ora di andare a letto".
+    ...["è ora di", "è l'ora di"].flatMap((time) => [
+      `${time} andare a letto`,
+      `${time} dormire`,
+      `${time} andare a dormire`,
+    ]),
+    // Coming home, told before the command: "sono a casa, accendi la luce dell'ingresso".
+    "sono a casa",
+    "sono tornato",
+    "sono tornata",
+    "siamo a casa",
     "buonanotte",
     "buona notte",
     "esco",
