@@ -9708,3 +9708,47 @@ describe("why, said before the command: bedtime, coming home", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("light as bright or as weak as it goes, and light asked for together", () => {
+  it.each([
+    ["fr", "mets la cuisine à pleine luminosité"],
+    ["it", "metti la cucina a piena luminosità"],
+    ["nl", "het licht in de keuken op z'n felst"],
+    ["nl", "het licht in de keuken helemaal fel"],
+  ])("%s: %j sets the kitchen's lights to full", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'light.turn_on light.counter_lights {"brightness_pct":100}',
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":100}',
+    ]);
+  });
+
+  it.each([
+    ["de", "mach das Licht in der Küche schwach"],
+    ["nl", "maak het licht in de keuken zwak"],
+  ])("%s: %j dims the kitchen light that is on, never switching the other on", async (language, text) => {
+    await say(text, language);
+    const done = calls();
+    expect(done).toHaveLength(1);
+    expect(done[0]).toMatch(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/);
+  });
+
+  it.each([
+    ["en", "let's have some light in the kitchen"],
+    ["fr", "on peut avoir de la lumière dans la cuisine"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await callsWithTheKitchenDark(text, language);
+    expect(calls()).toEqual(KITCHEN_ON);
+  });
+
+  it.each([
+    ["fr", "on peut avoir plus de lumière dans la cuisine"],
+    ["it", "possiamo avere più luce in cucina"],
+    ["es", "haz que la luz de la cocina brille más"],
+  ])("%s: %j brightens the kitchen light that is on", async (language, text) => {
+    await say(text, language);
+    const done = calls();
+    expect(done).toHaveLength(1);
+    expect(done[0]).toMatch(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/);
+  });
+});

@@ -855,6 +855,8 @@ export const de: FastPathGrammar = {
       // A weaker light is a dimmer one: "mach das Licht schwächer".
       "schwächer",
       "schwächer machen",
+      // "mach das Licht im Schlafzimmer schwach": a weak light wished for is a dim one.
+      "schwach",
       // "dämpfe das Licht", "das Licht abschwächen": subdued is dimmer.
       "dämpfe",
       "dämpf",

@@ -27,6 +27,9 @@ export const en: FastPathGrammar = {
     "could i have",
     "can we have",
     "could we have",
+    // "let's have some light in the kitchen": wished for together.
+    "let's have",
+    "let us have",
     "any chance you can",
     "is there any chance you could",
     "i'd love it if you could",

@@ -885,6 +885,9 @@ export const es: FastPathGrammar = {
     // "volumen hacia arriba": a direction alone, said only of the volume or the brightness.
     particles: ["hacia arriba", "para arriba", "hacia abajo", "para abajo"],
     brighter: [
+      // "haz que la lámpara brille más": shining more is brighter.
+      "brille más",
+      "brillen más",
       // "ilumina más el salón": more light, not the lights switched on.
       "ilumina más",
       "iluminar más",

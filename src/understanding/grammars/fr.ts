@@ -326,6 +326,11 @@ export const fr: FastPathGrammar = {
     "est ce que tu peux",
     "je veux",
     "je voudrais",
+    // "on peut avoir plus de lumière dans la cuisine": asked for all who are there.
+    "on peut avoir",
+    "on pourrait avoir",
+    "est ce qu'on peut avoir",
+    "est ce qu'on pourrait avoir",
     "j'veux",
     "j'voudrais",
     "j'aimerais",
@@ -2046,6 +2051,9 @@ export const fr: FastPathGrammar = {
     "à fond": 100,
     "pleine puissance": 100,
     "à pleine puissance": 100,
+    // "à pleine luminosité", "volume à plein": the word alone, so that what it is of is read too.
+    pleine: 100,
+    plein: 100,
     "au plus haut": 100,
     "au niveau le plus élevé": 100,
     "au plus bas": 1,

@@ -274,6 +274,9 @@ export const it: FastPathGrammar = {
     // "potrei avere le luci spente?": asked to have, as "vorrei avere".
     "potrei avere",
     "posso avere",
+    // "possiamo avere meno luce in soggiorno": asked for all who are there.
+    "possiamo avere",
+    "potremmo avere",
     "dammi",
     "mi piacerebbe che",
     // "che si spenga la luce": the wish said alone. "Che suoni più forte": the same wish of how it
@@ -2416,6 +2419,8 @@ export const it: FastPathGrammar = {
     "intensità massima": 100,
     "massima intensità": 100,
     "piena potenza": 100,
+    // "a piena luminosità": the word alone, so that what it is of is read too.
+    piena: 100,
     "massima potenza": 100,
   },
   // "abbassa il volume della metà", "dimezza il volume": half of what it is now.

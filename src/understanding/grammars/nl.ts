@@ -647,6 +647,8 @@ export const nl: FastPathGrammar = {
       // A weaker light is a dimmer one: "zet het licht zwakker".
       "zwakker",
       "zwakker maken",
+      // "maak het licht in de slaapkamer zwak": a weak light wished for is a dim one.
+      "zwak",
       "verzwak",
       "verzwakken",
       // "verduister de kamer": darkened is dimmer, as "verdunkle" in German.
@@ -1546,6 +1548,10 @@ export const nl: FastPathGrammar = {
     "zo laag mogelijk": 1,
     // "volle helderheid", "vol volume": the word alone, so that what it is of is read too.
     volle: 100,
+    // "het licht op z'n felst", "helemaal fel": as bright as it goes.
+    "op z'n felst": 100,
+    "op zijn felst": 100,
+    "helemaal fel": 100,
   },
   // "halveer het geluid", "verlaag het volume met de helft": half of what it is now.
   halves: { by: ["met de helft"], verbs: ["halveer", "halveren", "gehalveerd"] },
