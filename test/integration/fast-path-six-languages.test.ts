@@ -9726,6 +9726,7 @@ describe("light as bright or as weak as it goes, and light asked for together", 
   it.each([
     ["de", "mach das Licht in der Küche schwach"],
     ["nl", "maak het licht in de keuken zwak"],
+    ["de", "ich möchte, dass du das Licht in der Küche dimmst"],
   ])("%s: %j dims the kitchen light that is on, never switching the other on", async (language, text) => {
     await say(text, language);
     const done = calls();

@@ -824,6 +824,8 @@ export const de: FastPathGrammar = {
       "dimme",
       "dimm",
       "dimmen",
+      // "ich möchte, dass du das Licht dimmst": the verb said to "du" at the end of the clause.
+      "dimmst",
       "gedimmt",
       "abdunkeln",
       "runterdimmen",
