@@ -492,6 +492,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
       let lastThingAt = -2;
       const color: ColorSaid = {};
       let colorNounSaid = false;
+      /** "5 out of 10": the level in tenths; false when it can be none (past ten, or a second level). */
+      const setTenths = (value: number) => {
+        if (value > 10 || level !== undefined) return false;
+        level = value * 10;
+        levelSaid = "to";
+        return true;
+      };
       const setColor = (said: ColorSaid) => {
         if (color.color !== undefined || color.kelvin !== undefined) return false;
         Object.assign(color, said);
@@ -633,9 +640,7 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           const after = said[i + 1];
           const ofTen = outOfTen(said, i);
           if (ofTen) {
-            if (item.value > 10 || level !== undefined) return undefined;
-            level = item.value * 10;
-            levelSaid = "to";
+            if (!setTenths(item.value)) return undefined;
             i += ofTen;
             continue;
           }
@@ -798,13 +803,13 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
           if (level === undefined) return undefined;
           if (isLevel(said[i - 1])) continue;
         }
-        const ofTen = sense.number !== undefined && !sense.kind && !sense.level ? outOfTen(said, i) : 0;
-        if (ofTen) {
-          if (sense.number! > 10 || level !== undefined) return undefined;
-          level = sense.number! * 10;
-          levelSaid = "to";
-          i += ofTen;
-          continue;
+        if (sense.number !== undefined && !sense.kind && !sense.level) {
+          const ofTen = outOfTen(said, i);
+          if (ofTen) {
+            if (!setTenths(sense.number)) return undefined;
+            i += ofTen;
+            continue;
+          }
         }
         const following = said[i + 1];
         // "three notches louder", "de trois crans": a number in words before steps counts them.
