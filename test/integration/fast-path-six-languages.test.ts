@@ -9653,7 +9653,7 @@ describe("a place made dark, asked for, never complained of", () => {
     ["fr", "mets la cuisine dans le noir"],
     ["fr", "fais en sorte que la cuisine soit dans le noir"],
     ["es", "asegúrate de que la cocina esté a oscuras"],
-    ["it", "fai in modo che la cucina sia al buio"],
+    ["it", "assicurati che la cucina sia al buio"],
   ])("%s: %j switches the kitchen's lights off", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual(KITCHEN_OFF);
@@ -9668,6 +9668,9 @@ describe("a place made dark, asked for, never complained of", () => {
     ["fr", "la cuisine est dans le noir"],
     ["es", "la cocina está a oscuras"],
     ["it", "la cucina è al buio"],
+    ["it", "penso che la cucina sia al buio"],
+    ["es", "dudo que la cocina esté a oscuras"],
+    ["en", "i think the kitchen is dark"],
   ])("%s: %j switches nothing off", async (language, text) => {
     await say(text, language);
     expect(calls().filter((c) => c.startsWith("light.turn_off"))).toEqual([]);

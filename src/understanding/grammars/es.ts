@@ -2773,7 +2773,6 @@ export const es: FastPathGrammar = {
       templates: [
         // "esté" is read as a filler (see above), so the wish is read without it.
         "(asegúrate|asegurate|asegurarte|asegúrese) de que {name} [quede] a oscuras",
-        "[haz] que {name} [quede] a oscuras",
       ],
     },
     {

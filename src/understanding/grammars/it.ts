@@ -2918,17 +2918,13 @@ export const it: FastPathGrammar = {
   },
   intents: [
     {
-      // "fai in modo che la cucina sia al buio": a place made dark, its lights off; only so asked,
-      // never "la cucina è al buio", which complains of the dark.
+      // "assicurati che la cucina sia al buio": a place made dark, its lights off; only so asked,
+      // never "la cucina è al buio", which complains of the dark ("fai in modo che" and "penso
+      // che" are both read as fillers, so neither is told apart here).
       intent: "turn_off",
       kind: "light",
       lightWords: true,
-      templates: [
-        "(fai|fate|fare) in modo che {name} sia al buio",
-        "(assicurati|assicurarti|si assicuri) che {name} sia al buio",
-        // The subjunctive is only ever wished ("voglio che la cucina sia al buio").
-        "[che] {name} sia al buio",
-      ],
+      templates: ["(assicurati|assicurarti|si assicuri) che {name} sia al buio"],
     },
     {
       intent: "query_time",
