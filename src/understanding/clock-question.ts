@@ -326,14 +326,20 @@ export function createClockQuestion(grammar: FastPathGrammar) {
   /** A word that may be part of a place's name: no role, no slip of the clock's words, letters only. */
   const nameWord = (w: string | undefined) =>
     w !== undefined && !roles.has(w) && !known.has(w) && !misspeltRole(w) && /^\p{L}{2,}$/u.test(w);
-  /** Where each of `phrases` is said in `whole`: the positions of its words. */
   const phraseList = (list: string[]) => list.map((p) => words(p)).filter((p) => p.length);
-  const saidAt = (whole: string[], phrases: string[][]) => {
-    const at = new Set<number>();
-    for (let i = 0; i < whole.length; i++)
-      for (const p of phrases) if (p.every((w, k) => whole[i + k] === w)) p.forEach((_, k) => at.add(i + k));
-    return at;
+  /** Each of `phrases` said in `whole`, with the position of its first word. */
+  const phrasesIn = (whole: string[], phrases: string[][]) => {
+    const found: Array<{ at: number; phrase: string[] }> = [];
+    for (let at = 0; at < whole.length; at++)
+      for (const phrase of phrases)
+        if (phrase.every((w, k) => whole[at + k] === w)) found.push({ at, phrase });
+    return found;
   };
+  /** The positions of the words of the phrases found. */
+  const positionsOf = (found: ReturnType<typeof phrasesIn>) =>
+    new Set(found.flatMap(({ at, phrase }) => phrase.map((_, k) => at + k)));
+  /** Where each of `phrases` is said in `whole`: the positions of its words. */
+  const saidAt = (whole: string[], phrases: string[][]) => positionsOf(phrasesIn(whole, phrases));
   // "haben wir März": "it is" and "we are" as said, politeness and all ("haben" is one of them).
   const presentPhrases = phraseList(grammar.clock.present ?? []);
   // "in a week", "en una semana": another day said in several words, wherever they stand.
@@ -378,15 +384,13 @@ export function createClockQuestion(grammar: FastPathGrammar) {
    * número de semana tenemos"), it is the question's verb: what we have is which week it is.
    */
   const weekAgenda = (whole: string[]) => {
-    const week = saidAt(whole, weekPhrases);
-    const askedWeekEnds = new Set<number>();
-    for (let i = 0; i < whole.length; i++)
-      for (const p of weekPhrases)
-        if (
-          (questionWords.has(p[0]!) || questionWords.has(whole[i - 1] ?? "")) &&
-          p.every((w, k) => whole[i + k] === w)
-        )
-          askedWeekEnds.add(i + p.length);
+    const weekSaid = phrasesIn(whole, weekPhrases);
+    const week = positionsOf(weekSaid);
+    const askedWeekEnds = new Set(
+      weekSaid
+        .filter(({ at, phrase }) => questionWords.has(phrase[0]!) || questionWords.has(whole[at - 1] ?? ""))
+        .map(({ at, phrase }) => at + phrase.length),
+    );
     return [...saidAt(whole, agendaPhrases)].some((i) => !week.has(i) && !askedWeekEnds.has(i));
   };
 

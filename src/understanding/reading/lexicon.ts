@@ -192,7 +192,7 @@ export function createLexicon(grammar: FastPathGrammar): Lexicon {
       if (temperatureWords.has(fold(w))) found.colorOfLightOnly = true;
     }
   }
-  for (const w of grammar.colorNouns ?? []) sense(w).colorNoun ??= true;
+  for (const w of grammar.colorNouns ?? []) sense(w).colorNoun = true;
   for (const w of grammar.outOf ?? []) sense(w).outOf = true;
   // "plus fortes", "trop lumineuses": a change said by an adjective, which agrees with what it is
   // said of, in each of its forms; a form that is already a phrase of its own keeps its meaning.
