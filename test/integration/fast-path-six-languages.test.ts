@@ -9595,6 +9595,10 @@ describe("the paths added for a remark, a device's power and the room one is in 
     ["en", "it's late unlock the front door"],
     ["de", "es ist schon spät schließ die Haustür auf"],
     ["en", "it's late open the garage door"],
+    // Coming home or bedtime, told first.
+    ["en", "i'm home, unlock the front door"],
+    ["es", "ya estoy en casa, abre la puerta del garaje"],
+    ["it", "è ora di dormire, apri la porta del garage"],
   ])("%s: %j sends nothing without a clear yes", async (language, text) => {
     await setState("lock.front_door", "locked");
     await setState("cover.garage_door", "closed", { device_class: "garage" });
@@ -9623,7 +9627,20 @@ describe("the paths added for a remark, a device's power and the room one is in 
     expect(calls().length).toBeGreaterThan(0);
     expect(calls().some((c) => /^(lock|cover)\./.test(c))).toBe(false);
   });
+
+  it.each([
+    ["de", "es ist Zeit fürs Bett, mach alles aus"],
+    ["en", "make the house dark"],
+  ])("%s: %j from the kitchen touches no lock or cover", async (language, text) => {
+    await setState("lock.front_door", "unlocked");
+    await setState("cover.garage_door", "open", { device_class: "garage" });
+    ha.serviceCalls.length = 0;
+    await say(text, language, "kitchen_satellite");
+    expect(calls().length).toBeGreaterThan(0);
+    expect(calls().some((c) => /^(lock|cover)\./.test(c))).toBe(false);
+  });
 });
+
 describe("a level counted out of ten", () => {
   it.each([
     ["en", "volume 5 out of 10", 0.5],
