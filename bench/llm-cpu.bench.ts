@@ -14,6 +14,9 @@
 // bridge on its embedded defaults (README's `npm start`: no broker set, so its in-process broker
 // and simulated gateway), whose CPU is the bridge process's and so inside the figures.
 //
+// Each warm figure is also split between the bridge's main thread and the rest (the Z-Wave worker,
+// V8's and libuv's threads, the children), with the time a turn took from sentence to reply.
+//
 // Those are warm turns: each build has answered some before it is measured. A user's first turns
 // after the add-on starts cost more (code compiled on first use, caches filled, the heap grown),
 // so the cold measurement starts a fresh bridge for each sample, exactly as the run script starts it,
@@ -60,6 +63,11 @@ function processCpuMs(pid: number): number {
       return sum; // the thread ended while we looked
     }
   }, 0);
+}
+
+/** The CPU time of a process's main thread, in ms: the thread whose id is the process's. */
+function mainThreadCpuMs(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
 }
 
 /** The process and its children (the MCP servers it started over stdio). */
@@ -174,7 +182,16 @@ async function lastBodies(count: number): Promise<string[]> {
 async function warm(): Promise<void> {
   const builds = [];
   for (const b of buildList)
-    builds.push({ ...b, bridge: await bridgeAt(b.mainJs), cpu: new Map<Kind, number[]>() });
+    builds.push({
+      ...b,
+      bridge: await bridgeAt(b.mainJs),
+      cpu: new Map<Kind, number[]>(),
+      /** Of that CPU, the bridge's main thread's, and the rest: the Z-Wave worker's, V8's and children's. */
+      mainThread: new Map<Kind, number[]>(),
+      otherThreads: new Map<Kind, number[]>(),
+      /** Wall time per turn, from the sentence to the reply. */
+      wall: new Map<Kind, number[]>(),
+    });
   const raw = new Map<Kind, number[]>();
   const bodiesOf = new Map<Kind, string[]>();
   let n = 0;
@@ -195,10 +212,17 @@ async function warm(): Promise<void> {
         for (const build of builds) {
           const pid = build.bridge.child.pid!;
           const before = treeCpuMs(pid);
+          const mainBefore = mainThreadCpuMs(pid);
+          const started = performance.now();
           for (let i = 0; i < per; i++) await turn(build.bridge, kind, n++);
-          const list = build.cpu.get(kind) ?? [];
-          list.push((treeCpuMs(pid) - before) / per);
-          build.cpu.set(kind, list);
+          const add = (map: Map<Kind, number[]>, value: number) =>
+            map.set(kind, [...(map.get(kind) ?? []), value]);
+          add(build.wall, (performance.now() - started) / per);
+          const mainMs = (mainThreadCpuMs(pid) - mainBefore) / per;
+          const allMs = (treeCpuMs(pid) - before) / per;
+          add(build.cpu, allMs);
+          add(build.mainThread, mainMs);
+          add(build.otherThreads, allMs - mainMs);
         }
         const bodies = bodiesOf.get(kind);
         if (!bodies) continue;
@@ -237,7 +261,12 @@ async function warm(): Promise<void> {
         build === builds[0]
           ? ""
           : `; this build ×${(summarise(builds[0]!.cpu.get(kind) ?? []).median / ms).toFixed(2)} of it`;
-      console.log(`  ${build.name.padEnd(24)} ${ms.toFixed(2).padStart(6)} ms CPU per turn${beyond}${ratio}`);
+      const mainMs = summarise(build.mainThread.get(kind) ?? []).median;
+      const otherMs = summarise(build.otherThreads.get(kind) ?? []).median;
+      const wallMs = summarise(build.wall.get(kind) ?? []).median;
+      console.log(
+        `  ${build.name.padEnd(24)} ${ms.toFixed(2).padStart(6)} ms CPU per turn${beyond}${ratio} (its main thread ${mainMs.toFixed(2)} ms, its other threads and children ${otherMs.toFixed(2)}; a turn took ${wallMs.toFixed(0)} ms)`,
+      );
     }
   }
 }
