@@ -164,7 +164,7 @@ export function createDeviceNames(grammar: FastPathGrammar) {
         .filter((w) => w && !w.includes(" "))
     : [];
   const links = ["", ...(grammar.compoundLinks ?? [])];
-  const ceilingWords = grammar.ceiling.map(normalizeName);
+  const namesCeiling = namesCeilingLight(grammar.ceiling.map(normalizeName));
 
   /**
    * "schalte den Drucker aus": the first part of a name or alias written as one word with a word
@@ -194,9 +194,10 @@ export function createDeviceNames(grammar: FastPathGrammar) {
     const query = normalizeName(name);
     const max = allowedEdits(query);
     if (max === 0) return undefined;
-    // "lampadario" is the chandelier, a word of the language, never "lampadaire" (another
-    // language's alias of a floor lamp) mistyped.
-    if (namesCeilingLight(ceilingWords)(query)) return undefined;
+    // "lampadario" alone is the chandelier, a word of the language, never "lampadaire" (another
+    // language's alias of a floor lamp) mistyped. A longer name that begins so may be mistyped
+    // ("Hauptlampe Wintergartn").
+    if (!query.includes(" ") && namesCeiling(query)) return undefined;
     const found = new Map<string, Target>();
     const entities = place ? place.areas.flatMap((a) => a.entities) : ctx.exposed();
     for (const entity of entities) {

@@ -37,12 +37,15 @@ beforeAll(async () => {
     }),
     entityRow("light.hallway_pendant", { name: "Hallway Pendant", area_id: "hallway", exposed: true }),
     entityRow("light.hallway_sconce", { name: "Hallway Sconce", area_id: "hallway", exposed: true }),
+    // A light in no area whose own name begins with a word for the ceiling light.
+    entityRow("light.conservatory_main", { name: "Hauptlampe Wintergarten", exposed: true }),
   );
   for (const id of [
     "light.living_room_ceiling",
     "light.floor_lamp",
     "light.hallway_pendant",
     "light.hallway_sconce",
+    "light.conservatory_main",
   ])
     home.states.set(id, state("off", { supported_color_modes: ["onoff"] }));
   ({ ha, agent, close } = await startLocalHomeAgent(home));
@@ -104,6 +107,16 @@ describe("a light said by where it hangs", () => {
   ])("%s: %j is the hallway's pendant, a light that hangs from the ceiling", async (language, text) => {
     await say(text, language, "kitchen_satellite");
     expect(calls()).toEqual(["light.turn_on light.hallway_pendant"]);
+  });
+
+  it("de: a name that begins with a word for the ceiling light is still found when mistyped", async () => {
+    // Said where no room is known: the name alone says which light.
+    await agent.handle({
+      text: "schalte die Hauptlampe Wintergartn an",
+      language: "de",
+      conversationId: `ceiling-${turn++}`,
+    });
+    expect(calls()).toEqual(["light.turn_on light.conservatory_main"]);
   });
 
   it("it: 'accendi il lampadario del soggiorno' is the chandelier, never the floor lamp another language calls 'lampadaire'", async () => {
