@@ -1004,8 +1004,10 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     const spans = spotNames(words, lookup);
     if (spans.some((s) => s.end === words.length)) return undefined;
     // "turn on the bathroom heater": a word said right after a place is what is there, a device
-    // the home may not have, never a stray word that leaves the place's lights.
-    if (spans.some((s) => s.end === words.length - 1 && s.spotted.type === "place")) return undefined;
+    // the home may not have, never a stray word that leaves the place's lights. One right after a
+    // device's name may end another's ("plafonnier verranda" for "Plafonnier Veranda", where
+    // "plafonnier" is also the kitchen light's alias): the names decide, never the word dropped.
+    if (spans.some((s) => s.end === words.length - 1)) return undefined;
     // A kind, an article, a preposition or a number before it makes it a name's word; so does a
     // word of "to" ("la lampada a stelo": a floor lamp, never the room's every lamp).
     const before = lexicon.senses(words.at(-2)!);

@@ -37,8 +37,10 @@ beforeAll(async () => {
     }),
     entityRow("light.hallway_pendant", { name: "Hallway Pendant", area_id: "hallway", exposed: true }),
     entityRow("light.hallway_sconce", { name: "Hallway Sconce", area_id: "hallway", exposed: true }),
-    // A light in no area whose own name begins with a word for the ceiling light.
+    // Lights in no area whose own names begin with a word for the ceiling light; the kitchen's
+    // ceiling light has "plafonnier" for an alias.
     entityRow("light.conservatory_main", { name: "Hauptlampe Wintergarten", exposed: true }),
+    entityRow("light.veranda_ceiling", { name: "Plafonnier Veranda", exposed: true }),
   );
   for (const id of [
     "light.living_room_ceiling",
@@ -46,6 +48,7 @@ beforeAll(async () => {
     "light.hallway_pendant",
     "light.hallway_sconce",
     "light.conservatory_main",
+    "light.veranda_ceiling",
   ])
     home.states.set(id, state("off", { supported_color_modes: ["onoff"] }));
   ({ ha, agent, close } = await startLocalHomeAgent(home));
@@ -117,6 +120,26 @@ describe("a light said by where it hangs", () => {
       conversationId: `ceiling-${turn++}`,
     });
     expect(calls()).toEqual(["light.turn_on light.conservatory_main"]);
+  });
+
+  it.each([undefined, "kitchen_satellite"])(
+    "fr: a mistyped name that begins with another light's alias is that name, never the alias alone (satellite: %s)",
+    async (deviceId) => {
+      const answer = await agent.handle({
+        text: "allume le Plafonnier Verranda",
+        language: "fr",
+        conversationId: `ceiling-${turn++}`,
+        ...(deviceId ? { deviceId } : {}),
+      });
+      expect(calls()).toEqual(["light.turn_on light.veranda_ceiling"]);
+      expect(answer.speech).toMatch(/^Plafonnier Veranda /);
+    },
+  );
+
+  it("fr: a word nobody knows after a light's alias is no word to leave out: nothing is switched", async () => {
+    const answer = await say("allume le plafonnier mezzanine", "fr", "kitchen_satellite");
+    expect(calls()).toEqual([]);
+    expect(answer.speech).toMatch(/plafonnier mezzanine/i);
   });
 
   it("it: 'accendi il lampadario del soggiorno' is the chandelier, never the floor lamp another language calls 'lampadaire'", async () => {
