@@ -168,6 +168,22 @@ describe("German separable verbs", () => {
   });
 });
 
+describe("a scene named with the word for a scene", () => {
+  it.each([
+    ["en", "start movie night scene"],
+    ["es", "inicia la noche de cine escena"],
+    ["fr", "lance soirée cinéma scène"],
+  ])("%s: %j starts the scene named before the word for a scene", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["scene.turn_on scene.movie_night"]);
+  });
+
+  it("en: a light named before the word for a scene is no scene: nothing is started", async () => {
+    await say("start desk lamp scene", "en");
+    expect(calls()).toEqual([]);
+  });
+});
+
 describe("stopping, scenes and volume in German", () => {
   it("'stoppe' turns a fan off, and halts a cover where it is", async () => {
     await say("Stopp den Ventilator", "de");

@@ -636,6 +636,7 @@ export const en: FastPathGrammar = {
       "sound bar",
     ],
     tv: ["tv", "tvs", "television", "televisions", "telly"],
+    scene: ["scene", "scenes", "script", "scripts"],
   },
   words: {
     turn: ["turn", "switch", "power", "put", "turning", "switching"],

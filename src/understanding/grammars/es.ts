@@ -2196,6 +2196,7 @@ export const es: FastPathGrammar = {
       "speakers",
     ],
     tv: ["tele", "teles", "televisión", "televisiones", "tv", "televisor"],
+    scene: ["escena", "escenas", "script", "scripts"],
   },
   numbers: {
     cero: 0,

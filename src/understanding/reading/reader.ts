@@ -8,7 +8,7 @@ import type { FastMatch } from "../matcher.js";
 import { spokenAs } from "../matcher.js";
 import { alternation, fold, withoutWakeWord } from "../sentence.js";
 import { actionOf, SWITCHES, type Action, type ColorSaid, type LevelSaid, type Thing } from "./action.js";
-import { COVER_KINDS, SOUND_INTENTS } from "../kinds.js";
+import { COVER_KINDS, KINDS, SOUND_INTENTS } from "../kinds.js";
 import type { Cue, Lexicon, WordSense } from "./lexicon.js";
 import { joinWords, spotNames, type Spotted } from "./spotting.js";
 
@@ -51,6 +51,15 @@ const READ_DOMAINS = new Set([
   "script",
   "cover",
 ]);
+/**
+ * Whether every domain of a named device is one a kind covers whole ("scene": scenes and
+ * scripts), a kind told apart by device class or name aside.
+ */
+function isKindOf(device: Thing, kind: DeviceKind): boolean {
+  const spec = KINDS[kind];
+  if (spec.deviceClasses || spec.namedBy || !device.domains?.length) return false;
+  return device.domains.every((d) => spec.domains.includes(d));
+}
 /** Domains of devices that may be named together ("the kettle and the desk lamp"). */
 const JOINED_DOMAINS = new Set(["light", "switch", "input_boolean", "fan", "media_player"]);
 /** The colour temperatures a light is set to, in kelvin. */
@@ -566,6 +575,16 @@ export function createReader(grammar: FastPathGrammar, lexicon: Lexicon) {
         if (previous && lastThingAt === at - 1) {
           // Two words of one kind are that kind ("wemo plug", "smart socket", "prise wemo").
           if (previous.type === "kind" && thing.type === "kind" && previous.kind === thing.kind) {
+            lastThingAt = at;
+            return;
+          }
+          // "start movie night scene": a device named, then the word for what it is, is that device.
+          if (
+            previous.type === "device" &&
+            thing.type === "kind" &&
+            thing.kind &&
+            isKindOf(previous, thing.kind)
+          ) {
             lastThingAt = at;
             return;
           }
