@@ -1198,8 +1198,10 @@ describe("a part of the day, or late and early, asked of now is answered with th
   it.each([
     ["en", "is it evening yet"],
     ["en", "is it still early"],
+    ["en", "is it noon yet"],
     ["de", "ist es schon Abend"],
     ["de", "ist es noch früh"],
+    ["de", "ist es vormittags oder abends"],
     ["fr", "est-ce que c'est déjà le soir ?"],
     ["es", "¿ya es de noche?"],
     ["es", "¿es tarde?"],

@@ -2417,7 +2417,21 @@ export const de: FastPathGrammar = {
     ],
     // "ist es schon Abend", "ist es noch früh": the time answers it ("morgen" alone is tomorrow;
     // "spät" asks the time itself).
-    partsOfDay: ["morgens", "vormittag", "mittag", "nachmittag", "abend", "nacht", "früh"],
+    // The adverbs too ("ist es morgens oder nachmittags").
+    partsOfDay: [
+      "morgens",
+      "vormittag",
+      "vormittags",
+      "mittag",
+      "mittags",
+      "nachmittag",
+      "nachmittags",
+      "abend",
+      "abends",
+      "nacht",
+      "nachts",
+      "früh",
+    ],
     // "ist schon Wochenende": the weekend, checked of today as a day's name is.
     weekend: ["wochenende"],
     // "welche Kalenderwoche haben wir": the week's number.

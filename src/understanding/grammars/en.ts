@@ -1898,6 +1898,8 @@ export const en: FastPathGrammar = {
       "night",
       "night time",
       "nighttime",
+      "noon",
+      "midday",
       "early",
     ],
     // "it's time", "is it time yet": the time has come, no question of it; "what a time", an
