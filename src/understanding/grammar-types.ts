@@ -443,6 +443,11 @@ export interface IntentTemplates {
   lightWords?: true;
   /** Said of lights alone ("hit the lights"): what it names is a light, or it is not understood. */
   lightsOnly?: true;
+  /**
+   * Said of a scene or script alone ("switch to movie night", "wechsle zu Filmabend"): what it
+   * names is one, or it is not understood.
+   */
+  scenesOnly?: true;
   /** The reading a question asks for without naming it: "combien consomme le sèche-linge" is power. */
   sensor?: SensorKind;
   templates: string[];

@@ -42,6 +42,8 @@ export interface FastMatch {
   lightWords?: true;
   /** The verb is said of lights alone (`IntentTemplates.lightsOnly`). */
   lightsOnly?: true;
+  /** The verb is said of scenes and scripts alone (`IntentTemplates.scenesOnly`). */
+  scenesOnly?: true;
   /**
    * The power of a name the home does not know by itself was switched ("cut the power to the
    * printer", "desenchufa la impresora"): a device it names is switched; a place or a kind is no
@@ -102,6 +104,7 @@ interface CompiledTemplate {
   kind?: DeviceKind | undefined;
   lightWords?: true | undefined;
   lightsOnly?: true | undefined;
+  scenesOnly?: true | undefined;
   sensor?: SensorKind | undefined;
   regex: RegExp;
   starts: Starts;
@@ -174,8 +177,8 @@ export function createMatcher(grammar: FastPathGrammar) {
   const leadingPlace = `(?<lead>(?:${alternation(grammar.areaPrepositions)})\\s+\\S+(?:\\s+\\S+){0,2})`;
   const groups = { ...grammar.words, ...(grammar.cues as unknown as Record<string, string[]>) };
   const compiled: CompiledTemplate[] = grammar.intents.flatMap(
-    ({ intent, kind, lightWords, lightsOnly, sensor, templates }) => {
-      const of = { intent, kind, lightWords, lightsOnly, sensor };
+    ({ intent, kind, lightWords, lightsOnly, scenesOnly, sensor, templates }) => {
+      const of = { intent, kind, lightWords, lightsOnly, scenesOnly, sensor };
       return templates.flatMap((written) => {
         const template = expandGroups(written, groups);
         const plain = { ...of, ...compile(template, slots) };
@@ -297,7 +300,7 @@ export function createMatcher(grammar: FastPathGrammar) {
           here[1],
         ]);
       for (const [heard, hereSaid] of readings)
-        for (const { intent, kind, lightWords, lightsOnly, sensor, regex } of byStart.candidates(
+        for (const { intent, kind, lightWords, lightsOnly, scenesOnly, sensor, regex } of byStart.candidates(
           heard.split(/\s+/),
         )) {
           const found = regex.exec(heard);
@@ -306,7 +309,7 @@ export function createMatcher(grammar: FastPathGrammar) {
           longestSensor(groups, heard);
           const match: FastMatch = kind
             ? { intent, kind, ...(lightWords ? { lightWords } : {}), ...(lightsOnly ? { lightsOnly } : {}) }
-            : { intent };
+            : { intent, ...(scenesOnly ? { scenesOnly } : {}) };
           if (
             groups.name !== undefined ||
             groups.place !== undefined ||

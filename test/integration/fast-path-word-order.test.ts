@@ -178,6 +178,26 @@ describe("a scene named with the word for a scene", () => {
     expect(calls()).toEqual(["scene.turn_on scene.movie_night"]);
   });
 
+  it.each([
+    ["en", "switch to movie night"],
+    ["de", "wechsle zu Filmabend"],
+    ["fr", "passe à soirée cinéma"],
+    ["es", "cambia a noche de cine"],
+    ["nl", "schakel over naar filmavond"],
+  ])("%s: %j changes to the scene", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["scene.turn_on scene.movie_night"]);
+  });
+
+  it.each([
+    ["en", "switch to the kettle"],
+    ["de", "wechsle zur Schreibtischlampe"],
+    ["es", "ejecuta el hervidor"],
+  ])("%s: %j is said of scenes alone: nothing else is switched on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
   it("en: a light named before the word for a scene is no scene: nothing is started", async () => {
     await say("start desk lamp scene", "en");
     expect(calls()).toEqual([]);

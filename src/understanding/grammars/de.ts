@@ -2844,6 +2844,12 @@ export const de: FastPathGrammar = {
       ],
     },
     {
+      // "wechsle zu Filmabend": a scene changed to, never anything else switched on.
+      intent: "turn_on",
+      scenesOnly: true,
+      templates: ["(wechsle|wechsel|wechseln) (zu|zum|zur|auf|in) {name}"],
+    },
+    {
       intent: "turn_off",
       templates: [
         "<switchOn> {name} (aus|ab)",

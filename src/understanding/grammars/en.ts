@@ -2239,6 +2239,12 @@ export const en: FastPathGrammar = {
       ],
     },
     {
+      // "switch to movie night": a scene changed to, never anything else switched on.
+      intent: "turn_on",
+      scenesOnly: true,
+      templates: ["(change|switch|transition) to {name}"],
+    },
+    {
       intent: "turn_off",
       templates: [
         "(turn|switch|power|shut) off {name}",

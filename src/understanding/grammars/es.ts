@@ -2991,6 +2991,13 @@ export const es: FastPathGrammar = {
       ],
     },
     {
+      // "cambia a noche de cine", "ejecuta el script": a scene changed to or a script run, never
+      // anything else switched on.
+      intent: "turn_on",
+      scenesOnly: true,
+      templates: ["(cambia|cambiar|pasa|pasar) (a|al) {name}", "(ejecuta|ejecutar) {name}"],
+    },
+    {
       intent: "turn_off",
       templates: [
         "(apaga|apague|apagá|apagar|desconecta|desconecte|desconectá|desconectar) {name}",

@@ -2900,6 +2900,12 @@ export const fr: FastPathGrammar = {
       templates: ["(active|lance|démarre|exécute|exécuter|joue) {name}", "(mets|met) {name} en marche"],
     },
     {
+      // "passe à soirée cinéma": a scene changed to, never anything else switched on.
+      intent: "turn_on",
+      scenesOnly: true,
+      templates: ["(passe|passer|bascule|basculer) (à|au|en|sur) {name}"],
+    },
+    {
       intent: "turn_off",
       kind: "light",
       templates: ["(éteins|éteint|éteindre) {name}"],

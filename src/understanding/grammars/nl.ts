@@ -2301,6 +2301,12 @@ export const nl: FastPathGrammar = {
       ],
     },
     {
+      // "schakel over naar filmavond": a scene changed to, never anything else switched on.
+      intent: "turn_on",
+      scenesOnly: true,
+      templates: ["(schakel|schakelen) over (naar|op) {name}"],
+    },
+    {
       intent: "turn_off",
       templates: [
         ...separable(["uit"], ["zet", "doe", "draai", "schakel"], ["zetten", "doen", "draaien", "schakelen"]),

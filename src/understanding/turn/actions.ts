@@ -8,7 +8,7 @@ import type { ToolResult } from "../../tools/types.js";
 import { fill } from "../grammar.js";
 import { failureSpeech } from "../spoken-result.js";
 import type { FastPathOutcome, ResponseType } from "../outcome.js";
-import { RELATIVE_INTENTS, SOUND_INTENTS } from "../kinds.js";
+import { KINDS, RELATIVE_INTENTS, SOUND_INTENTS } from "../kinds.js";
 import { COVERS, scopeFor } from "../scopes.js";
 import { cannotDoSpeech, capitalize, listOf, quantity } from "../speech.js";
 import { ZWAVE_COVERS, ZWAVE_SWITCHES, type Resolved, type Target } from "../targets.js";
@@ -181,6 +181,9 @@ export async function act(turn: Turn, found?: Resolved): Promise<FastPathOutcome
   // "hit the lights in the printer": a verb said of lights alone names no plug or speaker.
   if (turn.match.lightsOnly === true && some.some((t) => targetKind(t).domain !== "light"))
     return turn.unsure(r.cannotYet);
+  // "switch to movie night": a verb said of scenes alone switches nothing else to on.
+  if (turn.match.scenesOnly === true && some.some((t) => !SCENE_DOMAINS.has(targetKind(t).domain)))
+    return turn.unsure(r.cannotYet);
   if (some.some((t) => t.source === "zwave") && fromStateNow(turn)) await turn.deps.zwave.refresh();
   const against = againstDirection(turn, some);
   // "raise the lights to 50 %" with one at 40 % and one at 60 %: the one below is raised.
@@ -306,6 +309,8 @@ function supports(turn: Turn, target: Target): boolean {
 
 /** What darkness may be asked of: a light, a switch or plug a lamp hangs on, a fan's light. */
 const LIGHT_HOLDERS: ReadonlySet<string> = new Set(["light", "switch", "input_boolean", "fan"]);
+/** What a verb said of scenes alone starts (`IntentTemplates.scenesOnly`). */
+const SCENE_DOMAINS: ReadonlySet<string> = new Set(KINDS.scene.domains);
 
 const RELATIVE_SOUND: ReadonlySet<string> = new Set(["volume_up", "volume_down", "step_up", "step_down"]);
 
