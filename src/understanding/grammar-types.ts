@@ -604,6 +604,12 @@ export interface FastPathGrammar {
    */
   corrections?: string[];
   /**
+   * How a speaker begins to tell of themselves ("i'm", "ich bin", "je suis", "estoy"): such a
+   * remark before a command, with no punctuation between ("ich bin müde mach das Licht aus"), is
+   * read as a remark, as one said with a copula of things is ("es ist spät …").
+   */
+  selfTold?: string[];
+  /**
    * Where "no" before a verb says not to (Spanish "no apagues la luz") or tells what something
    * does not do ("no apaga la luz"): a correction stands only before an imperative with a pronoun
    * joined ("no no bájale un poco el volumen"), which no prohibition or statement is.

@@ -183,6 +183,12 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     return !!sense?.cues.has("copulas") && !sense.cues.has("pastCopulas");
   };
   const toldFirst = new Set((grammar.toldFirst ?? []).map(fold));
+  const selfTold = (grammar.selfTold ?? []).map(fold);
+  /** Whether a remark begins as the speaker telling of themselves (`selfTold`). */
+  const toldOfSelf = (remark: string) => {
+    const said = fold(remark);
+    return selfTold.some((s) => said.startsWith(`${s} `));
+  };
   const participleWords = new Set((grammar.participle?.words ?? []).map(fold));
   const fromWords = new Set((grammar.fromWays ?? []).map(fold));
   /** The grammar's single words for on and off ("on", "off", "an", "aus"), folded. */
@@ -699,9 +705,13 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       const shorter = withoutLastStrayWord(said, lookup);
       const read = shorter === undefined ? undefined : understandWhole(shorter, lookup);
       if (read?.by === "certain reading" && STRAY_WORD_CHANGES_NOTHING.has(read.match.intent)) return read;
+      // A template that took the remark into its name ("ich bin müde mach das Licht aus": "ich bin
+      // müde mach das Licht") read no name as said: the remark may still stand apart.
       const beside =
         commandBesideClauses(said, lookup) ??
-        (understood ? undefined : commandAfterUnmarkedClause(said, lookup));
+        (understood && understood.by !== "template, unquoted"
+          ? undefined
+          : commandAfterUnmarkedClause(said, lookup));
       if (beside) return beside;
     }
     return understood;
@@ -730,7 +740,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       // begin a name ("de plafondlamp in de slaapkamer aan"), nor a command of its own ("sube el
       // volumen y baja la luz" is two).
       const remark = words.slice(0, k).join(" ");
-      if (!holds(remark, lookup, ["copulas"]) || holds(remark, lookup, COMMAND_WAYS)) continue;
+      if (!(holds(remark, lookup, ["copulas"]) || toldOfSelf(remark)) || holds(remark, lookup, COMMAND_WAYS))
+        continue;
       // "le volume est plus fort", "la música se está poniendo más fuerte": what follows a copula
       // says how a thing is, no command begun.
       const remarkWords = wordsOf(remark);

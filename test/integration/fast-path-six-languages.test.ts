@@ -9494,6 +9494,13 @@ describe("a remark before the command, with no comma between, as speech-to-text 
     ["nl", "het is al laat doe het licht in de keuken uit"],
     ["en", "it's late turn off the kitchen lights"],
     ["fr", "il fait nuit éteins la lumière de la cuisine"],
+    // The speaker telling of themselves.
+    ["en", "i'm exhausted turn off the kitchen lights"],
+    ["de", "ich bin total müde mach das Licht in der Küche aus"],
+    ["nl", "ik ben doodop doe het licht in de keuken uit"],
+    ["fr", "je suis crevé éteins la lumière de la cuisine"],
+    ["es", "estoy agotado apaga la luz de la cocina"],
+    ["it", "sono stanchissimo spegni la luce della cucina"],
   ])("%s: %j switches the kitchen's lights off", async (language, text) => {
     expect(await callsWithTheKitchenLit(text, language)).toEqual(KITCHEN_OFF);
   });
@@ -9506,6 +9513,8 @@ describe("a remark before the command, with no comma between, as speech-to-text 
     ["en", "once the film starts dim the kitchen lights"],
     ["es", "sube el volumen y baja la luz de la cocina"],
     ["en", "the kitchen is bright enough"],
+    // Where the speaker is, told before a command, is no remark apart from it.
+    ["de", "ich bin in der Küche mach das Licht aus"],
   ])("%s: %j switches nothing", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([]);

@@ -312,6 +312,7 @@ export const en: FastPathGrammar = {
   conjunctions: ["and", "and then", "as well as"],
   // "turn that down", "switch this off": what was just named, or what the verb acts on here.
   corrections: ["no", "no no", "no no no", "nope", "no wait"],
+  selfTold: ["i'm", "im", "i am", "i feel", "i'm feeling"],
   // "turned", "muted", "dimmed": the past of a verb.
   pastEndings: ["ed", "d"],
   // "turn up", "turn it down a bit": the sound, as said to a voice assistant. A past tense tells

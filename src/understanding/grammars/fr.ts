@@ -1602,6 +1602,7 @@ export const fr: FastPathGrammar = {
   everything: ["tout", "tous les appareils", "tout le reste", "tout ça", "tout cela"],
   conjunctions: ["et", "puis", "ainsi que"],
   corrections: ["non", "non non", "mais non"],
+  selfTold: ["je suis", "je me sens"],
   // "baisse", "monte un peu": the sound, as said to a voice assistant. "plus" and "moins" alone
   // ask for more or less of anything. (A participle, "baissé", is the imperative once folded, as a
   // speech-to-text writes it either way.)

@@ -1880,6 +1880,7 @@ export const it: FastPathGrammar = {
     "e anche quelle",
   ],
   corrections: ["no", "no no"],
+  selfTold: ["sono", "mi sento"],
   infinitiveAfterCorrectionForbids: true,
   // A participle said alone tells what was done; "solleva" alone lifts anything, as Spanish "levanta".
   upOrDownAlone: {
