@@ -4533,6 +4533,8 @@ describe("Italian: light not wanted is the light off; not wanting to act is no c
     ["it", "non voglio più la musica così alta"],
     ["it", "non voglio la luce accesa in cucina?"],
     ["it", "non mi serve alzare il volume"],
+    // No longer needed to do: the light is left as it is.
+    ["it", "non mi serve più spegnere la luce della cucina"],
   ])("%s: %j touches nothing", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([]);
@@ -4551,6 +4553,27 @@ describe("Italian: light not wanted is the light off; not wanting to act is no c
   it("it: 'la luce della cucina non mi serve più' switches the kitchen's lights off", async () => {
     await say("la luce della cucina non mi serve più", "it");
     expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+});
+
+describe("the light said to be needed no longer, of the light itself", () => {
+  it.each([
+    ["en", "the kitchen lights aren't needed anymore"],
+    ["fr", "la lumière de la cuisine n'est plus nécessaire"],
+    ["es", "la luz de la cocina ya no hace falta"],
+    ["nl", "het licht in de keuken is niet meer nodig"],
+    ["it", "le luci della cucina non servono più"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+  });
+
+  it.each([
+    ["es", "ya no hace falta encender la luz de la cocina"],
+    ["it", "non serve più accendere la luce della cucina"],
+  ])("%s: %j, a doing no longer needed, switches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
   });
 });
 

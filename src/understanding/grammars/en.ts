@@ -736,6 +736,13 @@ export const en: FastPathGrammar = {
       "we do not need",
       "i no longer need",
       "i don't need any",
+      // Said of the thing: "the light is not needed anymore".
+      "is not needed anymore",
+      "isn't needed anymore",
+      "is no longer needed",
+      "are not needed anymore",
+      "aren't needed anymore",
+      "are no longer needed",
       // No longer wanted in use: "i don't want to use the plug anymore".
       "i don't want to use",
       "i do not want to use",

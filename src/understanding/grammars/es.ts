@@ -662,6 +662,10 @@ export const es: FastPathGrammar = {
       "habilitados",
       "habilitadas",
     ],
+    unneeded: [
+      // No longer needed, said of the thing: "la luz ya no hace falta", "ya no se necesitan las luces".
+      ...["ya no hace falta", "ya no hacen falta", "ya no se necesita", "ya no se necesitan"],
+    ],
     off: [
       ...wouldYou("apagar", "desactivar", "desconectar"),
       // Asked as a question in the second person ("apagas …?"): a request.

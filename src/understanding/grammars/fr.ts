@@ -587,6 +587,11 @@ export const fr: FastPathGrammar = {
       // Power given: "remets le courant à la prise" (only to what switches, `powers`).
       ...POWER_GIVEN,
     ],
+    unneeded: [
+      // Said of the thing: "la lumière n'est plus nécessaire".
+      "n'est plus nécessaire",
+      "ne sont plus nécessaires",
+    ],
     off: [
       // Asked as a question in the second person ("coupes …?"): a request.
       "coupes",

@@ -646,6 +646,28 @@ export const it: FastPathGrammar = {
       "collegare",
       "ricollega",
     ],
+    unneeded: [
+      // Not wanted any more: "non ho bisogno delle luci", "non voglio più usare questa presa".
+      "non mi serve",
+      "non mi servono",
+      "non mi serve più",
+      "non mi servono più",
+      "non ci serve",
+      "non ci servono",
+      "non ci serve più",
+      "non ci servono più",
+      // Said of the thing: "la luce non serve più".
+      "non serve più",
+      "non servono più",
+      "non ho bisogno di",
+      "non ho bisogno della",
+      "non ho bisogno delle",
+      "non ho bisogno dei",
+      "non ho più bisogno di",
+      "non ho più bisogno della",
+      "non ho più bisogno delle",
+      "non voglio più usare",
+    ],
     off: [
       // Every form a request to switch off is made in, the Tuscan "spengere" too: "spegniamo le
       // luci", "vorrei che le luci si spegnessero", "spengete la luce".
@@ -681,23 +703,6 @@ export const it: FastPathGrammar = {
       "spengano",
       "disattiva",
       "disattivare",
-      // Not wanted any more: "non ho bisogno delle luci", "non voglio più usare questa presa".
-      "non mi serve",
-      "non mi servono",
-      "non mi serve più",
-      "non mi servono più",
-      "non ci serve",
-      "non ci servono",
-      "non ci serve più",
-      "non ci servono più",
-      "non ho bisogno di",
-      "non ho bisogno della",
-      "non ho bisogno delle",
-      "non ho bisogno dei",
-      "non ho più bisogno di",
-      "non ho più bisogno della",
-      "non ho più bisogno delle",
-      "non voglio più usare",
       // "spegnimento luci", "luci off".
       "spegnimento",
       "off",

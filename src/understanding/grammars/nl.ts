@@ -396,6 +396,11 @@ export const nl: FastPathGrammar = {
       // "angehen". ("uitgaan" is going out as well, so it is not the other way.)
       "aangaan",
     ],
+    unneeded: [
+      // Said of the thing: "het licht is niet meer nodig".
+      "is niet meer nodig",
+      "zijn niet meer nodig",
+    ],
     off: [
       "uit",
       // "doe het licht af", "lichten af", "stopcontact af": off, as Flanders says it.
