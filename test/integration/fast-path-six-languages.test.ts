@@ -4556,6 +4556,27 @@ describe("Italian: light not wanted is the light off; not wanting to act is no c
   });
 });
 
+describe("Italian: what is to be done, said of the thing ('va spenta')", () => {
+  it.each([["la luce della cucina va spenta"], ["le luci della cucina vanno spente"]])(
+    "it: %j switches the kitchen's lights off",
+    async (text) => {
+      await say(text, "it");
+      expect(calls()).toEqual([
+        "light.turn_off light.counter_lights",
+        "light.turn_off light.kitchen_ceiling",
+      ]);
+    },
+  );
+
+  it.each([["la luce della cucina va e viene"], ["la luce della cucina va bene così"]])(
+    "it: %j, how it goes, switches nothing",
+    async (text) => {
+      await say(text, "it");
+      expect(calls()).toEqual([]);
+    },
+  );
+});
+
 describe("the light said to be needed no longer, of the light itself", () => {
   it.each([
     ["en", "the kitchen lights aren't needed anymore"],

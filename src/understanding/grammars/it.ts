@@ -528,6 +528,9 @@ export const it: FastPathGrammar = {
       "devono essere",
       "dovrebbe essere",
       "dovrebbero essere",
+      // "la luce va spenta", "le luci vanno abbassate": what is to be done, said of the thing.
+      "va",
+      "vanno",
       // "le luci sono troppo intense" is read by its copula (cues.copulas): what is wrong says what to do.
       "mettete",
       "metta",
