@@ -650,7 +650,7 @@ export const it: FastPathGrammar = {
       "ricollega",
     ],
     unneeded: [
-      // Not wanted any more: "non ho bisogno delle luci", "non voglio più usare questa presa".
+      // Not wanted any more: "non ho più bisogno della lampada", "non voglio più usare questa presa".
       "non mi serve",
       "non mi servono",
       "non mi serve più",
