@@ -4561,10 +4561,7 @@ describe("Italian: what is to be done, said of the thing ('va spenta')", () => {
     "it: %j switches the kitchen's lights off",
     async (text) => {
       await say(text, "it");
-      expect(calls()).toEqual([
-        "light.turn_off light.counter_lights",
-        "light.turn_off light.kitchen_ceiling",
-      ]);
+      expect(calls()).toEqual(KITCHEN_OFF);
     },
   );
 
@@ -4586,7 +4583,7 @@ describe("the light said to be needed no longer, of the light itself", () => {
     ["it", "le luci della cucina non servono più"],
   ])("%s: %j switches the kitchen's lights off", async (language, text) => {
     await say(text, language);
-    expect(calls()).toEqual(["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"]);
+    expect(calls()).toEqual(KITCHEN_OFF);
   });
 
   it.each([
