@@ -6502,6 +6502,9 @@ describe("Spanish and Italian: a light of some strength asked for ('una luz tenu
     ["it", "metti una luce morbida in cucina"],
     ["it", "abbassa le luci della cucina verso il basso"],
     ["es", "pon la luz de la cocina más flojita"],
+    // In the diminutive.
+    ["es", "ponme las luces de la cocina bajitas"],
+    ["es", "una luz suavecita en la cocina"],
   ])("%s: %j dims the kitchen's light that is on", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([

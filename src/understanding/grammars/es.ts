@@ -996,6 +996,11 @@ export const es: FastPathGrammar = {
       // "pon las luces tenues": the adjective after its noun, which stays the thing named.
       "tenue",
       "tenues",
+      // The same in the diminutive: "ponme las luces bajitas", "una luz suavecita" ("bajita" alone
+      // is said of the music too).
+      "bajitas",
+      "suavecita",
+      "suavecitas",
       // "pon una luz suave": soft light is dim ("más suave" said of the sound is quieter).
       "suave",
       "suaves",
