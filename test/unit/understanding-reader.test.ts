@@ -1876,6 +1876,8 @@ describe("idioms and forms of the spoken language", () => {
     ["fr", "on éteint la lumière de la cuisine", "turn_off"],
     ["fr", "on allume la lumière du salon", "turn_on"],
     ["fr", "extinction des feux", "turn_off"],
+    // Switching on named by its noun, as "extinction" names lights out.
+    ["fr", "allumage des lumières de la cuisine", "turn_on"],
     // A stronger or weaker light, a weaker sound.
     ["fr", "intensifie la lumière de la cuisine", "brighten"],
     ["fr", "lumière moins intense dans la cuisine", "dim"],

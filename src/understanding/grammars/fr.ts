@@ -1220,6 +1220,8 @@ export const fr: FastPathGrammar = {
       "allumiez",
       "allume moi",
       "on allume",
+      // "allumage des lumières": switching on named, as "extinction" is lights out.
+      "allumage",
       "rallume",
       "éclaire",
       "éclairer",
