@@ -1547,7 +1547,7 @@ export const de: FastPathGrammar = {
   everything: ["alles", "alle geräte", "sämtliche geräte"],
   conjunctions: ["und", "sowie", "und dann"],
   corrections: ["nein", "nein nein", "ne", "n\u00f6"],
-  selfTold: ["ich bin", "bin", "ich fühle mich", "fühle mich"],
+  selfTold: ["ich bin", "ich fühle mich"],
   // "hoch", "runter", "etwas runter": up or down said alone is a step of the sound. Not "more" or
   // "less" or "higher", which say no verb, nor a participle, which tells what was done.
   upOrDownAlone: {

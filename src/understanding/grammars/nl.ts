@@ -1224,7 +1224,7 @@ export const nl: FastPathGrammar = {
   everything: ["alles", "alle apparaten"],
   conjunctions: ["en", "en dan", "evenals"],
   corrections: ["nee", "nee nee", "neen"],
-  selfTold: ["ik ben", "ben", "ik voel me", "voel me"],
+  selfTold: ["ik ben", "ik voel me"],
   // "omhoog", "omlaag", "een beetje omlaag": up or down said alone is a step of the sound. Not "more"
   // or "less" or "higher", which say no verb, nor a participle, which tells what was done.
   upOrDownAlone: { except: ["meer", "minder", "hoger", "lager", "verhoogd", "verlaagd", "toenemen"] },

@@ -297,7 +297,7 @@ function supports(turn: Turn, target: Target): boolean {
   if (intent === "set_color") return takesColor(turn, target);
   if (target.source === "zwave") return !SOUND_INTENTS.has(intent);
   const domain = target.entity.domain;
-  if ((domain === "scene" || domain === "script") && intent !== "turn_on") return false;
+  if (SCENE_DOMAINS.has(domain) && intent !== "turn_on") return false;
   // A speaker that reports no volume (it is off) has none to change by a step.
   if (withoutVolume(turn, target)) return false;
   if (domain === "media_player" && RELATIVE_SOUND.has(intent)) return true;
@@ -840,13 +840,8 @@ function actedSpeech(turn: Turn, target: Target, acted: Acted): string {
     case "turn_off":
       return fill(opensAndCloses(acted) ? r.closed : r.turnedOff, { name });
     default:
-      return fill(
-        opensAndCloses(acted)
-          ? r.opened
-          : domain === "scene" || domain === "script"
-            ? r.activated
-            : r.turnedOn,
-        { name },
-      );
+      return fill(opensAndCloses(acted) ? r.opened : SCENE_DOMAINS.has(domain) ? r.activated : r.turnedOn, {
+        name,
+      });
   }
 }
