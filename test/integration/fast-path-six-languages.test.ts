@@ -9652,6 +9652,10 @@ describe("the paths added for a remark, a device's power and the room one is in 
     ["en", "i'm home, unlock the front door"],
     ["es", "ya estoy en casa, abre la puerta del garaje"],
     ["it", "è ora di dormire, apri la porta del garage"],
+    // The speaker telling of themselves, with no comma; a scene's verb said of a door.
+    ["de", "ich bin müde schließ die Haustür auf"],
+    ["fr", "je suis crevé ouvre la porte du garage"],
+    ["en", "switch to the garage door"],
   ])("%s: %j sends nothing without a clear yes", async (language, text) => {
     await setState("lock.front_door", "locked");
     await setState("cover.garage_door", "closed", { device_class: "garage" });
