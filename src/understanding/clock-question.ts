@@ -412,6 +412,8 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     let todayEnd: number | undefined;
     /** The week named by its number ("week number", "Kalenderwoche"), not with a question word. */
     let weekNumber = false;
+    /** Where each part of the day said starts and ends. */
+    const parts: Array<[number, number]> = [];
     for (let i = 0; i < said.length; pieces++) {
       let n = Math.min(LONGEST, said.length - i);
       let role: Role | undefined;
@@ -456,6 +458,7 @@ export function createClockQuestion(grammar: FastPathGrammar) {
           if (another || when) role = "otherDay";
           if (role === "today") todayEnd = i + n;
           if (role === "week" && !said.slice(i, i + n).some((w) => questionWords.has(w))) weekNumber = true;
+          if (role === "partOfDay") parts.push([i, i + n]);
           found.add(role);
           break;
         }
@@ -523,9 +526,19 @@ export function createClockQuestion(grammar: FastPathGrammar) {
     if (found.has("partOfDay")) {
       if (found.has("time") || found.has("date") || found.has("today")) return undefined;
       const present = found.has("present") || saidAt(words(withoutWakeWord(folded)), presentPhrases).size > 0;
-      return present && !found.has("greeting") && !said.some((w) => questionWords.has(w))
-        ? { intent: "query_time" }
-        : undefined;
+      // "is het ochtend of middag", "c'est le matin ou l'après-midi": one part of the day or the
+      // next, after "it is", asks which it is now, and the "or" may be a question word too.
+      const itIs = saidAt(whole, itIsPhrases).size > 0;
+      const either = parts.some(
+        ([, end], k) =>
+          parts[k + 1] !== undefined &&
+          parts[k + 1]![0] - end >= 1 &&
+          parts[k + 1]![0] - end <= COPULA_LONGEST &&
+          said.slice(end, parts[k + 1]![0]).every((w) => roles.get(w) === "asking"),
+      );
+      if (found.has("greeting")) return undefined;
+      if (either && unknown.length === 0 && (present || itIs)) return { intent: "query_time" };
+      return present && !said.some((w) => questionWords.has(w)) ? { intent: "query_time" } : undefined;
     }
     // "it's time, i'm leaving", "c'est l'heure, je pars": said with a reason, which the question is
     // read without, it is still no question; asked of someone ("est-ce que tu as l'heure") it is one.

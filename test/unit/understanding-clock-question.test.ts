@@ -1233,6 +1233,29 @@ describe("a part of the day, or late and early, asked of now is answered with th
     notTheClock(language, sentence);
   });
 
+  it.each([
+    // One part of the day or another: which it is now, with or without a copula that asks.
+    ["en", "is it evening or night"],
+    ["de", "ist es Vormittag oder Nachmittag"],
+    ["fr", "c'est le matin ou l'après-midi ?"],
+    ["es", "¿es por la mañana o por la tarde?"],
+    ["nl", "is het ochtend of middag"],
+    ["it", "è mattina o pomeriggio?"],
+  ])("%s: %j asks the time", (language, sentence) => {
+    understoodAsTheClock(language, sentence, "query_time");
+  });
+
+  it.each([
+    // A greeting, or a doing said of one part of the day or another, asks nothing.
+    ["en", "good morning or good evening"],
+    ["fr", "je préfère le matin ou le soir"],
+    ["fr", "le matin ou le soir je fais du sport"],
+    ["nl", "lees ik 's ochtends of 's avonds"],
+    ["it", "buongiorno o buonasera"],
+  ])("%s: %j is no question of the clock", (language, sentence) => {
+    notTheClock(language, sentence);
+  });
+
   it("en: 'how late is it' still asks the time", () => {
     understoodAsTheClock("en", "how late is it now", "query_time");
   });
