@@ -9487,6 +9487,26 @@ describe("the words people use in each language's regions and speech", () => {
   });
 
   it.each([
+    ["es", "unmute el altavoz"],
+    ["es", "haz unmute"],
+    ["it", "olly unmute l'altoparlante"],
+    ["it", "fai unmute"],
+  ])(
+    "%s: the English word in %j unmutes the speaker, never read as 'un' and 'mute'",
+    async (language, text) => {
+      await setState("media_player.living_room_speaker", "idle", {
+        volume_level: 0.2,
+        is_volume_muted: true,
+      });
+      ha.serviceCalls.length = 0;
+      await say(text, language);
+      expect(calls()).toEqual([
+        'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+      ]);
+    },
+  );
+
+  it.each([
     ["es", "¿qué semana tenemos?"],
     ["es", "¿qué número de semana tenemos?"],
     ["fr", "on est en semaine combien"],

@@ -1474,6 +1474,8 @@ export const es: FastPathGrammar = {
       "deshabilite el silencio",
       "quitar silencio",
       "desilencia",
+      // The English word as said ("unmute el altavoz"): never split into "un" and "mute".
+      "unmute",
       // "desmutea": the English "mute", undone, as "mutea" is said for muting.
       "desmutea",
       "desmutear",

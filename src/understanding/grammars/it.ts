@@ -1546,6 +1546,8 @@ export const it: FastPathGrammar = {
       // The volume put back is the sound: "rimetti il volume", "ridai il volume".
       "rimetti il volume",
       "ridai il volume",
+      // The English word as said ("olly unmute l'altoparlante"): never split into "un" and "mute".
+      "unmute",
       // "smuta", "smutare": the English "unmute" made Italian, as people say it.
       "smuta",
       "smutare",
