@@ -1514,8 +1514,8 @@ describe("a slip of one letter, in a word the grammar knows", () => {
     ["de", "sende das"],
     // A word of three letters is one letter from too many: "mee" (along) is not "meer" (more).
     ["nl", "doe mee met dit"],
-    // "dimme" is "dimmer" or "dimmed", which mean two things: neither is taken.
-    ["en", "make the kitchen light dimme"],
+    // "softe" is "softer" or "soften", which the grammar reads apart: neither is taken.
+    ["en", "make the kitchen light softe"],
     // After an article stands a thing, not a verb: "the movie" is no "the move".
     ["en", "the movie is too dark"],
   ])("%s: %j is not respelt into a command", (language, sentence) => {

@@ -836,6 +836,10 @@ export const en: FastPathGrammar = {
     brighter: [
       "brighter",
       "more bright",
+      // "the lights need to be brightened", "the lamp needs brightening".
+      "brightened",
+      "need brightening",
+      "needs brightening",
       "lighten",
       "brighten",
       "lighter",
@@ -911,6 +915,10 @@ export const en: FastPathGrammar = {
       "we can't see anything",
     ],
     dimmer: [
+      // "the lights need to be dimmed", "the lamp needs dimming": what is to be done to it.
+      "dimmed",
+      "need dimming",
+      "needs dimming",
       // A light that dazzles is too bright: "the lights are blinding me", "it hurts my eyes".
       "blinding",
       "blinding me",
@@ -1251,6 +1259,18 @@ export const en: FastPathGrammar = {
       "off mute",
       "stop muting",
       "stop being muted",
+      "stop the mute",
+      "stop mute",
+      // The sound put back: "restore the sound", "bring the sound back".
+      "restore the sound",
+      "restore sound",
+      "restore the audio",
+      "restore the volume",
+      "bring the sound back",
+      "bring back the sound",
+      "bring the volume back",
+      "bring back the volume",
+      "hear the sound again",
     ],
     scale: ["level"],
     toggle: ["toggle", "flip"],
@@ -2054,7 +2074,7 @@ export const en: FastPathGrammar = {
         "turn (up|down) [the] {name} volume to {level} [(percent|%)]",
         "(on|in) {name} (set|turn|change|increase|decrease|raise|lower) [the] volume [(up|down)] to {level} [(percent|%)]",
         // "set volume 8": the level straight after its noun, with the verb as well.
-        "[(set|put)] [the] volume [to] {level} [(percent|%)]",
+        "[(set|put|make|turn)] [the] volume [to] {level} [(percent|%)]",
         // "volume level 6", "brightness 50": the level said after its noun, with no verb.
         "volume level [(to|at)] {level} [(percent|%)]",
       ],
@@ -2239,6 +2259,10 @@ export const en: FastPathGrammar = {
     {
       intent: "turn_on",
       templates: [
+        // "make the lights come on", "let the lamp go on", as "go off" is off; read before "{name}
+        // on", which would take "make the lights come" for a name ("come on" alone is nothing).
+        "(make|let|have|get) {name} (come|go) on (in|on) {area}",
+        "(make|let|have|get) {name} (come|go) on",
         "(turn|switch|power) on {name}",
         "(turn|switch|power) {name} on",
         "(activate|enable|run) {name}",
