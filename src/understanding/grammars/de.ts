@@ -437,9 +437,17 @@ export const de: FastPathGrammar = {
       "dimm",
       "schalte",
       "schalt",
+      // "passe die Lautstärke auf 25 Prozent an", "bring das Licht auf 50 Prozent".
+      "passe",
+      "pass",
+      "bring",
+      "bringe",
     ],
     setLast: [
       "ein",
+      // "… auf 25 Prozent an": the particle of "anpassen", said last.
+      "an",
+      "anpassen",
       "einstellen",
       "stellen",
       "setzen",
@@ -522,6 +530,9 @@ export const de: FastPathGrammar = {
       "einstellen",
       // "kannst du die Lautstärke anpassen": adjusted, as set.
       "anpassen",
+      // "bring das Licht auf 50 Prozent": brought to a level, as set.
+      "bring",
+      "bringe",
       // "versetze die Steckdose in den Aus-Zustand": put into a state, as set.
       "versetze",
       "versetz",
@@ -988,6 +999,8 @@ export const de: FastPathGrammar = {
       "lautstärke ist zu hoch",
       "lautstärke zu hoch",
       "lautstärke ist viel zu hoch",
+      // "mach den Lautsprecher weniger laut": less loud, as "weniger hell" is dimmer.
+      "weniger laut",
       // Noise is sound: less of it is quieter.
       "weniger lärm",
       "zu viel lärm",
@@ -1166,6 +1179,11 @@ export const de: FastPathGrammar = {
       "stummschaltung deaktivieren",
       "stummschaltung beenden",
       "entstummen",
+      // "mach den Lautsprecher wieder laut": loud again, after being silent ("wieder lauter" is louder).
+      "wieder laut",
+      // "ich will den Ton wieder hören": the sound heard again.
+      "ton wieder hören",
+      "den ton wieder hören",
     ],
     scale: ["stufe"],
     toggle: ["umschalten", "um"],
@@ -2830,6 +2848,8 @@ export const de: FastPathGrammar = {
         "(hol|nimm) {name} aus der stummschaltung [raus]",
         // "Stummschaltung im Schlafzimmer aufheben": the place said inside, the verb last.
         "[die] stummschaltung (im|in der|am|beim|vom) {name} (aufheben|beenden|deaktivieren)",
+        // "hebe die Stummschaltung der Musik auf": what was muted said between, the particle last.
+        "(hebe|heb) die stummschaltung (der|des|vom|von|im|am|beim) {name} auf",
       ],
     },
     { intent: "stop", templates: ["(stoppe|stopp|stoppen) {name}", "{name} (stoppen|anhalten)"] },
