@@ -920,6 +920,11 @@ export const fr: FastPathGrammar = {
       "tamise",
       "plus tamisée",
       "plus tamisées",
+      // "les lumières doivent être tamisées": what is to be done to them.
+      "tamisée",
+      "tamisées",
+      "tamisé",
+      "tamisés",
       "lumière tamisée",
       "de la lumière tamisée",
       // A low or soft light asked for: "lumière douce", "mets les lumières en mode faible" ("la
@@ -1402,6 +1407,14 @@ export const fr: FastPathGrammar = {
       "enlève le mode silence",
       "retire le mode silencieux",
       "annule la sourdine",
+      // "annule le silence": the silence cancelled, as the mute.
+      "annule le silence",
+      "annuler le silence",
+      "annulez le silence",
+      // The sound heard again: "je veux entendre le son à nouveau", "réentendre le son".
+      "entendre le son à nouveau",
+      "entendre à nouveau le son",
+      "réentendre le son",
       "arrête la sourdine",
       "quitte le mode silencieux",
       "quitte le mode silence",
@@ -1511,6 +1524,9 @@ export const fr: FastPathGrammar = {
       "vous assurer que",
       "fais en sorte que",
       "faire en sorte que",
+      // "fais que les lumières s'allument": made so, as "fais en sorte que".
+      "fais que",
+      "faites que",
       // "veille à ce que la lumière soit éteinte", "arrange-toi pour que …": seen to, as made sure.
       "veille à ce que",
       "veillez à ce que",
