@@ -237,6 +237,13 @@ export const es: FastPathGrammar = {
     "deberían estar",
     "tiene que estar",
     "tienen que estar",
+    // "las luces necesitan estar apagadas", "deben ser atenuadas": what needs to be, as what should.
+    "necesita estar",
+    "necesitan estar",
+    "necesita ser",
+    "necesitan ser",
+    "debe ser",
+    "deben ser",
     "me encantaría tener",
     "quiero tener",
     "haz que",
@@ -988,6 +995,11 @@ export const es: FastPathGrammar = {
       "no tan brillante",
       "no tan brillantes",
       "atenúa",
+      // "las luces deben ser atenuadas", "luces atenuadas": what is to be done to them.
+      "atenuada",
+      "atenuadas",
+      "atenuado",
+      "atenuados",
       // Said to "usted" and "ustedes".
       "atenúe",
       "atenúen",
@@ -1490,6 +1502,8 @@ export const es: FastPathGrammar = {
         `${back} el sonido`,
         `${back} el audio`,
       ]),
+      // The sound heard again: "quiero volver a oír el sonido".
+      ...["oír", "oir", "escuchar"].map((hear) => `volver a ${hear} el sonido`),
     ],
     scale: ["nivel"],
     toggle: ["alterna", "conmuta"],
@@ -2273,6 +2287,9 @@ export const es: FastPathGrammar = {
     máxima: 100,
     mínima: 1,
     tope: 100,
+    // "pon las luces a brillo completo": the whole of it.
+    "brillo completo": 100,
+    "volumen completo": 100,
     "más alto": 100,
     "más alta": 100,
     mínimo: 1,
