@@ -528,6 +528,9 @@ export const it: FastPathGrammar = {
       "devono essere",
       "dovrebbe essere",
       "dovrebbero essere",
+      // "le luci hanno bisogno di essere spente": what needs to be, as what must.
+      "ha bisogno di essere",
+      "hanno bisogno di essere",
       // "la luce va spenta", "le luci vanno abbassate": what is to be done, said of the thing.
       "va",
       "vanno",
@@ -1404,6 +1407,11 @@ export const it: FastPathGrammar = {
       "smettila con questo rumore",
       // Every form a request to silence is made in: "silenziamo la musica", "silenzieresti le casse?".
       ...requests("silenziare"),
+      // "voglio che l'altoparlante sia silenziato": the state wished for (a copula of now tells it).
+      "silenziato",
+      "silenziata",
+      "silenziati",
+      "silenziate",
       // Silenced as a person is: "zittisci l'altoparlante", "ammutolisci".
       ...requests("zittire"),
       ...requests("ammutolire"),
@@ -2963,6 +2971,9 @@ export const it: FastPathGrammar = {
         "<set> [il] volume <to> {level} [<percent>] <of> {name}",
         "<set> [il] volume [(qui|qua)] <to> {level} [<percent>] [(qui|qua)]",
         "<set> [il] volume {name} <to> {level} [<percent>]",
+        // "imposta l'altoparlante al volume 20", "fai il volume 60": the level after its noun.
+        "<set> {name} <to> volume {level} [<percent>]",
+        "(fai|fa) [il] volume [<to>] {level} [<percent>]",
         "[il] volume [<to>] {level} [<percent>]",
       ],
     },

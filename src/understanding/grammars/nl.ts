@@ -304,6 +304,8 @@ export const nl: FastPathGrammar = {
     verbs: [
       "laat",
       "zet",
+      // "krijg de lichten naar volle helderheid": got to a level, as brought.
+      "krijg",
       "doe",
       // "knip het licht uit": switched with a click.
       "knip",
@@ -877,6 +879,8 @@ export const nl: FastPathGrammar = {
       // Told to be silent: "zwijg", "hou je stil".
       "zwijg",
       "hou je stil",
+      // "ik wil dat de luidspreker gedempt wordt": the state wished for (a copula of now tells it).
+      "gedempt",
       "houd je stil",
       "houd je mond",
       // Said more rudely: "kop dicht", "hou je kop".
@@ -940,6 +944,10 @@ export const nl: FastPathGrammar = {
       "demping uit",
       "niet meer stil",
       "niet langer stil",
+      // "niet meer gedempt", "niet meer dempen": muted no longer.
+      "niet meer gedempt",
+      "niet langer gedempt",
+      "niet meer dempen",
     ],
     scale: ["niveau", "stand"],
     toggle: ["omschakelen", "wissel", "wisselen", "om"],
@@ -1554,7 +1562,8 @@ export const nl: FastPathGrammar = {
     "zo laag mogelijk": 1,
     // "volle helderheid", "vol volume": the word alone, so that what it is of is read too.
     volle: 100,
-    // "het licht op z'n felst", "helemaal fel": as bright as it goes.
+    // "het licht op z'n felst", "op het felst", "helemaal fel": as bright as it goes.
+    "op het felst": 100,
     "op z'n felst": 100,
     "op zijn felst": 100,
     "helemaal fel": 100,
@@ -2076,6 +2085,10 @@ export const nl: FastPathGrammar = {
     {
       intent: "set_volume",
       templates: [
+        // "zet de luidspreker op volume 20", "maak het volume 60": the level after its noun, read
+        // before "{name} volume …" takes the verb for a name.
+        "<set> [(het|de)] {name} <to> volume {level} [<percent>]",
+        "(maak|zet) [het] (volume|geluid) {level} [<percent>]",
         "<set> [(het|de)] volume (van|in|op) {name} [<direction>] <to> {level} [<percent>]",
         "<set> [(het|de)] volume [<direction>] <to> {level} [<percent>] (van|op) {name}",
         "{level} <percent> volume (van|op) {name}",
