@@ -9850,3 +9850,122 @@ describe("light as bright or as weak as it goes, and light asked for together", 
     expect(done[0]).toMatch(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/);
   });
 });
+
+describe("commands said as a translation keeps them: made to come on, needing to be done, a level after its noun", () => {
+  it.each([
+    ["en", "can you make the kitchen lights come on"],
+    ["en", "make the light come on in the kitchen"],
+    ["fr", "fais que les lumières s'allument dans la cuisine"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await callsWithTheKitchenDark(text, language);
+    expect(calls()).toEqual(KITCHEN_ON);
+  });
+
+  it.each([
+    ["en", "come on"],
+    ["en", "come on in"],
+    ["en", "go on"],
+    ["de", "passe die Lautstärke an"],
+    ["nl", "ik krijg het licht in de keuken niet aan"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await callsWithTheKitchenDark(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["es", "las luces de la cocina necesitan estar apagadas"],
+    ["it", "le luci della cucina hanno bisogno di essere spente"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await callsWithTheKitchenLit(text, language);
+    expect(calls()).toEqual(KITCHEN_OFF);
+  });
+
+  it.each([
+    ["en", "the kitchen lights need to be dimmed"],
+    ["en", "kitchen lights need dimming"],
+    ["fr", "les lumières de la cuisine doivent être tamisées"],
+    ["es", "las luces de la cocina deben ser atenuadas"],
+  ])("%s: %j dims the kitchen light that is on", async (language, text) => {
+    await say(text, language);
+    const done = calls();
+    expect(done).toHaveLength(1);
+    expect(done[0]).toMatch(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/);
+    expect(Number(/"brightness_pct":(\d+)/.exec(done[0]!)![1])).toBeLessThan(50);
+  });
+
+  it.each([
+    ["en", "the kitchen lights were dimmed"],
+    ["en", "who dimmed the kitchen lights"],
+    ["fr", "les lumières de la cuisine sont tamisées"],
+  ])("%s: %j, told or asked, touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["de", "bring das Licht in der Küche auf 100 Prozent"],
+    ["es", "pon las luces de la cocina a brillo completo"],
+    ["nl", "krijg de lichten in de keuken naar volle helderheid"],
+    ["nl", "zet de lichten in de keuken op het felst"],
+  ])("%s: %j sets the kitchen's lights to full", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'light.turn_on light.counter_lights {"brightness_pct":100}',
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":100}',
+    ]);
+  });
+
+  it.each([
+    ["en", "make the volume 40", 0.4],
+    ["de", "passe die Lautstärke auf 40 Prozent an", 0.4],
+    ["nl", "maak het volume 60", 0.6],
+    ["nl", "zet de luidspreker op volume 20", 0.2],
+    ["it", "fai il volume 60", 0.6],
+    ["it", "imposta l'altoparlante al volume 20", 0.2],
+  ])("%s: %j sets the speaker's volume to %s", async (language, text, level) => {
+    expect(await volumeAfter(text, language, 0.5)).toBe(level);
+  });
+
+  it("de: 'mach den Lautsprecher weniger laut' turns the speaker down", async () => {
+    expect(await volumeAfter("mach den Lautsprecher weniger laut", "de", 0.5)).toBeLessThan(0.5);
+  });
+});
+
+describe("mute and unmute said as a state wished for, or as the sound given back", () => {
+  it.each([
+    ["en", "restore the sound"],
+    ["en", "bring the sound back"],
+    ["en", "stop the mute"],
+    ["de", "mach den Lautsprecher wieder laut"],
+    ["de", "hebe die Stummschaltung des Lautsprechers auf"],
+    ["fr", "annule le silence"],
+    ["fr", "je veux entendre le son à nouveau"],
+    ["es", "quiero volver a oír el sonido"],
+    ["nl", "niet meer gedempt"],
+  ])("%s: %j unmutes the speaker", async (language, text) => {
+    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+    ]);
+  });
+
+  it.each([
+    ["nl", "ik wil dat de luidspreker gedempt wordt"],
+    ["it", "voglio che l'altoparlante sia silenziato"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it.each([
+    ["nl", "de luidspreker is gedempt"],
+    ["it", "l'altoparlante era silenziato"],
+  ])("%s: %j, told, touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
