@@ -531,6 +531,8 @@ export const en: FastPathGrammar = {
       "thermostats",
       "heating",
       "air conditioning",
+      "air conditioner",
+      "air conditioners",
       "heat",
       "temperature",
       "temp",
@@ -1372,6 +1374,9 @@ export const en: FastPathGrammar = {
       "must",
       "must be",
       "ought to be",
+      // "the lights should be turned off": what should be done, asked, never told.
+      "should",
+      "should be",
       // "make sure the light is off": what is asked to be so.
       "make sure",
       "make sure that",
