@@ -244,6 +244,8 @@ export const es: FastPathGrammar = {
     "necesitan ser",
     "debe ser",
     "deben ser",
+    "debería ser",
+    "deberían ser",
     "me encantaría tener",
     "quiero tener",
     "haz que",
@@ -459,6 +461,8 @@ export const es: FastPathGrammar = {
       "pon",
       "poner",
       "ponga",
+      // "consigue las luces a brillo completo": got to a level, as put.
+      "consigue",
       // Said to "vos": "poné la luz al máximo", "bajá el volumen a 20".
       "poné",
       "bajá",
@@ -1099,6 +1103,10 @@ export const es: FastPathGrammar = {
       "no se oye",
       "no se escucha",
       "apenas oigo",
+      "apenas oigo nada",
+      "apenas puedo oír",
+      "apenas puedo oir",
+      "apenas puedo escuchar",
       "apenas se oye",
       "casi no oigo",
       "casi no se oye",
