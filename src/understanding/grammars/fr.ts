@@ -425,6 +425,8 @@ export const fr: FastPathGrammar = {
   words: {
     // The verbs that set a level; a light's also by verbs of its own.
     set: [
+      // "obtiens les lumières à pleine luminosité": got to a level, as put.
+      "obtiens",
       "règle",
       "regle",
       "régler",
@@ -519,6 +521,9 @@ export const fr: FastPathGrammar = {
       "doivent être",
       "devrait être",
       "devraient être",
+      // "les lumières ont besoin d'être tamisées": what needs to be, as what must.
+      "a besoin d'être",
+      "ont besoin d'être",
       // "les lumières sont trop fortes" is read by its copula (cues.copulas): what is wrong says what to do.
       "mettez",
       "réglez",
@@ -804,6 +809,7 @@ export const fr: FastPathGrammar = {
       // "éclaire plus le salon": more light, not the lights switched on.
       "éclaire plus",
       "éclairez plus",
+      "éclaire plus fort",
       "éclaire davantage",
       "plus lumineux",
       // More or less of what a light gives: known, so that no word after "plus" is taken on trust.
@@ -1051,6 +1057,10 @@ export const fr: FastPathGrammar = {
       "je ne t'entends pas",
       "je ne peux rien entendre",
       "je n'entends rien",
+      // Barely heard: "je n'entends presque rien", "on n'entend presque rien".
+      "je n'entends presque rien",
+      "j'entends presque rien",
+      "on n'entend presque rien",
       // Something not heard is too quiet, whatever it is: "je n'entends pas la musique", "je ne
       // l'entends pas".
       "je n'entends pas",
