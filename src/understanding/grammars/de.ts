@@ -750,6 +750,8 @@ export const de: FastPathGrammar = {
       // "der Flur braucht mehr Licht": what a place needs, said of it.
       "braucht mehr licht",
       "zu dunkel",
+      // "zu duster": dark, as said in the north.
+      "zu duster",
       "ist zu dunkel",
       "es ist zu dunkel",
       "das ist zu dunkel",
@@ -816,6 +818,8 @@ export const de: FastPathGrammar = {
     ]),
     dimmer: withSie([
       ...compared(["dunkler", "niedriger", "geringer", "gedämpfter"], ["helligkeit", "beleuchtung", "licht"]),
+      // The English verb, as German speakers say it: "dim das Licht".
+      "dim",
       ...compared(["dunkler"], ["einstellung", "stufe"]),
       "dunkler",
       "so dunkel wie möglich",

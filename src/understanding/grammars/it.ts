@@ -459,6 +459,8 @@ export const it: FastPathGrammar = {
   ],
   words: {
     set: [
+      // "ottieni le luci a piena luminosità": got to a level, as brought.
+      "ottieni",
       "imposta",
       "impostare",
       "metti",
@@ -625,7 +627,8 @@ export const it: FastPathGrammar = {
       "accendiamo",
       "attivate",
       "attivi",
-      // "muto attivato", "la presa attivata": the state said, as "acceso".
+      // "muto attivato", "la presa attivata", "audio attivo": the state said, as "acceso".
+      "attivo",
       "attivato",
       "attivata",
       "attivati",
