@@ -9969,3 +9969,74 @@ describe("mute and unmute said as a state wished for, or as the sound given back
     expect(calls()).toEqual([]);
   });
 });
+
+describe("what should be done, barely heard, and the level got to", () => {
+  it.each([
+    ["en", "the kitchen lights should be turned off"],
+    ["es", "las luces de la cocina deberían ser apagadas"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await callsWithTheKitchenLit(text, language);
+    expect(calls()).toEqual(KITCHEN_OFF);
+  });
+
+  it.each([
+    ["en", "the kitchen lights should not be turned off"],
+    ["en", "the kitchen lights were turned off"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await callsWithTheKitchenLit(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "the kitchen lights should be dimmed"],
+    ["de", "dim das Licht in der Küche"],
+    ["fr", "les lumières de la cuisine ont besoin d'être tamisées"],
+  ])("%s: %j dims the kitchen light that is on", async (language, text) => {
+    await say(text, language);
+    const done = calls();
+    expect(done).toHaveLength(1);
+    expect(done[0]).toMatch(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/);
+    expect(Number(/"brightness_pct":(\d+)/.exec(done[0]!)![1])).toBeLessThan(50);
+  });
+
+  it.each([
+    ["de", "in der Küche ist es zu duster"],
+    ["fr", "éclaire plus fort dans la cuisine"],
+  ])("%s: %j brightens the kitchen light that is on", async (language, text) => {
+    await say(text, language);
+    const done = calls();
+    expect(done).toHaveLength(1);
+    expect(done[0]).toMatch(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/);
+    expect(Number(/"brightness_pct":(\d+)/.exec(done[0]!)![1])).toBeGreaterThan(50);
+  });
+
+  it.each([
+    ["fr", "obtiens les lumières de la cuisine à pleine luminosité"],
+    ["es", "consigue las luces de la cocina a brillo completo"],
+    ["it", "ottieni le luci della cucina a piena luminosità"],
+  ])("%s: %j sets the kitchen's lights to full", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'light.turn_on light.counter_lights {"brightness_pct":100}',
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":100}',
+    ]);
+  });
+
+  it.each([
+    ["fr", "je n'entends presque rien"],
+    ["es", "apenas puedo oír la música"],
+  ])("%s: %j turns the speaker up", async (language, text) => {
+    expect(await volumeAfter(text, language, 0.2)).toBeGreaterThan(0.2);
+  });
+
+  it("it: 'audio attivo' unmutes the speaker, 'muto attivo' mutes it", async () => {
+    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+    ha.serviceCalls.length = 0;
+    await say("audio attivo", "it");
+    await say("muto attivo", "it");
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+});
