@@ -108,7 +108,8 @@ export function remover(words: string[]): (text: string) => string {
  * Names said only first, as a call ("google, das Licht aus"): dropped at the start alone, and no
  * filler elsewhere, where they may name a device or a search ("frag google").
  */
-const WAKE_WORDS_FIRST = ["google"];
+// "holly": "olly" as speech-to-text may hear it, a name too.
+const WAKE_WORDS_FIRST = ["google", "holly"];
 
 const wake = alternation(WAKE_WORDS);
 const wakeAtEnds = new RegExp(

@@ -2526,6 +2526,9 @@ export const it: FastPathGrammar = {
       "ore e minuti",
       "ora e minuti",
       "ora e i minuti",
+      // "cheore sono", "che or sono": the question's words run together or cut short, as heard.
+      "cheore",
+      "che or",
     ],
     date: [
       "data",

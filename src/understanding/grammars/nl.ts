@@ -306,6 +306,8 @@ export const nl: FastPathGrammar = {
       "zet",
       // "krijg de lichten naar volle helderheid": got to a level, as brought.
       "krijg",
+      // "doet het licht aan": "doe" as speech-to-text may hear it.
+      "doet",
       "doe",
       // "knip het licht uit": switched with a click.
       "knip",
@@ -369,6 +371,8 @@ export const nl: FastPathGrammar = {
     // "schakel de lamp in": "in" before no place is the particle.
     on: [
       "aan",
+      // "zet de lichten an": "aan" as speech-to-text may write it.
+      "an",
       "ingeschakeld",
       "aangezet",
       "aangedaan",
