@@ -1,9 +1,12 @@
 // Places in a sentence: an area or floor by name or alias, "here" (the satellite's area), "the
 // whole house", and every way a phrase splits into a name and a place.
+import { editDistance } from "../shared/edit-distance.js";
 import { normalizeName } from "../spoken-name.js";
 import type { FastPathGrammar } from "./grammar-types.js";
+import { grammarWords } from "./reading/spelling.js";
 import { createTransliteration } from "./sentence.js";
 import type { Place, ResolveContext } from "./target-types.js";
+import { allowedEdits } from "./typo.js";
 
 /**
  * "all bathrooms" → "all bathroom", …: a name with one word at a time made singular by a grammar's
@@ -128,6 +131,32 @@ export function createPlaces(grammar: FastPathGrammar) {
     return undefined;
   }
 
+  // Words of the grammar are meant as said, never as a room's name misspelt.
+  let known: Set<string> | undefined;
+
+  /**
+   * "kitchin", "cugina", "dinning room": the one area whose name or alias is within the edits a
+   * device's name may carry (typo.ts), as its name; undefined when none or several are, or when
+   * the words are the grammar's own.
+   */
+  function misspeltPlace(ctx: ResolveContext, spoken: string): string | undefined {
+    const key = normalizeName(spoken);
+    const max = allowedEdits(key);
+    if (max === 0) return undefined;
+    known ??= grammarWords(grammar);
+    if (key.split(" ").every((w) => known!.has(w))) return undefined;
+    const near = new Map<string, { name: string; edits: number }>();
+    for (const area of ctx.areas()) {
+      for (const name of [area.name, ...area.aliases].map(normalizeName)) {
+        const edits = editDistance(key, name, max);
+        const best = near.get(area.id);
+        if (edits <= max && (!best || edits < best.edits)) near.set(area.id, { name, edits });
+      }
+    }
+    const [only] = near.values();
+    return near.size === 1 ? only?.name : undefined;
+  }
+
   /** "bed room" for "Bedroom", "livingroom" for "Living Room": a room's name with a space put or left out. */
   function spacedOtherwise(ctx: ResolveContext, key: string, spoken: string): Place | undefined {
     const squeezed = key.replace(/ /g, "");
@@ -231,7 +260,16 @@ export function createPlaces(grammar: FastPathGrammar) {
     return [...introduced, ...bare];
   }
 
-  return { stripPlaceWords, findPlace, placeWord, splitPlaceWord, speakerPlace, splitCompound, splits };
+  return {
+    stripPlaceWords,
+    findPlace,
+    misspeltPlace,
+    placeWord,
+    splitPlaceWord,
+    speakerPlace,
+    splitCompound,
+    splits,
+  };
 }
 
 export type Places = ReturnType<typeof createPlaces>;

@@ -46,6 +46,8 @@ export interface RuleTools {
   kindWithoutPlace(ctx: ResolveContext, kind: DeviceKind, said: string): Resolved;
   speakerPlace(ctx: ResolveContext): Place | undefined;
   findPlace(ctx: ResolveContext, spoken: string): Place | undefined;
+  /** The name of the one area a place's name not found is a slip of ("kitchin"), if one is. */
+  misspeltPlace(ctx: ResolveContext, spoken: string): string | undefined;
   /** A place's name within the phrase, stripped of its prepositions and articles. */
   stripPlaceWords(text: string): string;
   /** "kamerlamp" → "lamp kamer": a place and a kind written as one word, as words apart. */
@@ -414,6 +416,23 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
         const rest = t.stripPlaceWords(split.name);
         const kind = place ? t.kindOf(rest) : undefined;
         if (place && kind) return withPlace(t.kindGroup(p.ctx, kind, place, rest), { place: place.label });
+      }
+      return undefined;
+    },
+  },
+  {
+    name: "a place misspelt",
+    reads:
+      '"the lights in the kitchin", "le luci in cugina": a place that is no area, within a typo of exactly one area\'s name and of no device\'s, read as that area',
+    decide(p, t) {
+      if (p.whole().kind !== "not_found") return undefined;
+      const key = ` ${p.key} `;
+      for (const { place } of [{ place: t.stripPlaceWords(p.said) }, ...t.splits(p.said)]) {
+        if (!place || t.findPlace(p.ctx, place)) continue;
+        const meant = t.misspeltPlace(p.ctx, place);
+        if (meant === undefined || t.device(p.ctx, place).kind !== "not_found") continue;
+        const said = ` ${normalizeName(place)} `;
+        if (key.includes(said)) return p.again(key.replace(said, ` ${meant} `).trim());
       }
       return undefined;
     },

@@ -119,6 +119,7 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
       "name in a place",
       "name said as a place",
       "none of a kind in a place",
+      "a place misspelt",
       "kind with words nobody knows",
       "closest name",
     ]);
@@ -443,6 +444,17 @@ describe("the resolver's rules, each deciding a phrase of its own", () => {
     const { resolved, rule } = explain("en", "fans in the kitchen");
     expect(rule).toBe("none of a kind in a place");
     expect(resolved).toEqual({ kind: "group", targets: [], place: "Kitchen", said: "fans" });
+  });
+
+  it("a place misspelt: the one area within a typo of it, read again as that area; no other place is guessed", () => {
+    const { resolved, rule } = explain("en", "lights in the kitchin");
+    expect(rule).toBe("a place misspelt");
+    expect(resolved).toMatchObject({ kind: "group", place: "Kitchen" });
+    // Named as the area's alias the slip is of.
+    expect(explain("it", "luci in cugina").resolved).toMatchObject({ kind: "group", place: "cucina" });
+    // Two letters from the garage is no garage; four letters allow no typo.
+    expect(explain("en", "lights in the garden").resolved.kind).toBe("not_found");
+    expect(explain("de", "Licht in der Kühe").resolved.kind).toBe("not_found");
   });
 
   it("kind with words nobody knows: which of the kind is asked, the speaker's room's first, never one guessed", () => {
