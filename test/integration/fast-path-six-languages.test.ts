@@ -10040,3 +10040,57 @@ describe("what should be done, barely heard, and the level got to", () => {
     ]);
   });
 });
+
+describe("words as speech-to-text may write them", () => {
+  it.each([
+    ["nl", "zet de lichten in de keuken an"],
+    ["nl", "doet het licht in de keuken aan"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await callsWithTheKitchenDark(text, language);
+    expect(calls()).toEqual(KITCHEN_ON);
+  });
+
+  it("nl: 'het licht in de keuken doet het niet' touches nothing", async () => {
+    await callsWithTheKitchenDark("het licht in de keuken doet het niet", "nl");
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "holly what time is it"],
+    ["it", "cheore sono"],
+    ["it", "che or sono"],
+  ])("%s: %j is told the time", async (language, text) => {
+    const result = await say(text, language);
+    expect(result.response_type).toBe("query_answer");
+    expect(result.speech).toMatch(/\b\d{1,2}:\d\d\b/);
+  });
+});
+
+describe("a room's name misspelt, within a typo of one area's name", () => {
+  it.each([
+    ["en", "turn on the lights in the kitchin"],
+    ["it", "accendi le luci in cugina"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await callsWithTheKitchenDark(text, language);
+    expect(calls()).toEqual(KITCHEN_ON);
+  });
+
+  it.each([
+    ["es", "apaga la luz de la cosina"],
+    ["nl", "lichten uit in de keuke"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await callsWithTheKitchenLit(text, language);
+    expect(calls()).toEqual(KITCHEN_OFF);
+  });
+
+  it.each([
+    // No area is so near: another place, said so.
+    ["en", "turn on the lights in the attic"],
+    ["en", "turn on the lights in the garden"],
+    // A word of four letters is one letter from too many ("Kühe", cows, is no "Küche").
+    ["de", "Licht an in der Kühe"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await callsWithTheKitchenDark(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
