@@ -1706,6 +1706,11 @@ export const de: FastPathGrammar = {
     "ganzen wohnung",
     "in allen räumen",
     "allen räumen",
+    // "in jedem Zimmer": each room is the whole house.
+    "in jedem zimmer",
+    "jedem zimmer",
+    "in jedem raum",
+    "jedem raum",
     // "alle Lichter im Haus", "die Hausbeleuchtung", "in meinem Haus".
     "im haus",
     "haus",

@@ -152,6 +152,11 @@ export const it: FastPathGrammar = {
     "la corrente del",
     "corrente alla",
     "corrente al",
+    // "spegni l'elettricità della presa": its electricity, as its current.
+    "l'elettricità della",
+    "l'elettricità del",
+    "l'elettricità alla",
+    "l'elettricità al",
     // A request put as a suggestion or a favour: "ti dispiacerebbe …", "che ne dici di …".
     "ti dispiacerebbe",
     "le dispiacerebbe",
@@ -690,6 +695,15 @@ export const it: FastPathGrammar = {
       ...requests("disinserire").filter((form) => !form.startsWith("si ")),
       ...requests("staccare"),
       ...requests("scollegare"),
+      // "taglia la luce", "ammazza le luci": cut and killed, as in English.
+      "taglia",
+      "ammazza",
+      // "interrompi l'alimentazione della presa": its supply cut.
+      "interrompi l'alimentazione",
+      "interrompi l'alimentazione della",
+      "interrompi l'alimentazione alla",
+      // "metti fuori la luce": put out.
+      "metti fuori",
       // Asked as a question in the second person ("spegneresti …?"), or in the conditional: a request.
       "spegneresti",
       "spegnerebbe",
@@ -1464,6 +1478,8 @@ export const it: FastPathGrammar = {
       // The sound taken away, in every form of the request: "togliete l'audio", "tolga il volume".
       ...requestsOf("togliere", ["l'audio", "il volume", "il suono"], { lei: "tolga", loro: "tolgano" }),
       "togli l'audio",
+      // "chiudi l'audio": closed, as a light is ("chiudi la luce").
+      "chiudi l'audio",
       // The article left out, as in "togli muto": "togli audio".
       "togli audio",
       "togli suono",
@@ -1575,6 +1591,18 @@ export const it: FastPathGrammar = {
       "disabilita il muto",
       "disabilita il silenzioso",
       "disabilita la modalità silenziosa",
+      // The mute mode taken off, the mute stopped: "togli la modalità muto", "smetti di essere muto".
+      "togli la modalità muto",
+      "togli silenzioso",
+      "togli il silenzio",
+      "smetti di essere muto",
+      "non essere più muto",
+      // The sound brought back, or heard again: "riporta l'audio", "voglio sentire di nuovo l'audio".
+      "riporta l'audio",
+      "riporta il suono",
+      "sentire di nuovo l'audio",
+      "sentire di nuovo il suono",
+      "sentire l'audio di nuovo",
     ],
     scale: ["livello"],
     toggle: ["commuta", "inverti"],
@@ -2187,6 +2215,10 @@ export const it: FastPathGrammar = {
     "ovunque",
     "dappertutto",
     "in tutte le stanze",
+    // "in ogni stanza": each room is the whole house.
+    "ogni stanza",
+    "in ogni stanza",
+    "in ciascuna stanza",
     // "le luci di casa": every light of the home; "la porta di casa" is still asked (a door is never
     // switched with the whole home).
     "di casa",

@@ -1368,6 +1368,11 @@ export const nl: FastPathGrammar = {
     "overal",
     "in het hele huis",
     "in alle kamers",
+    // "in elke kamer": each room is the whole house.
+    "elke kamer",
+    "in elke kamer",
+    "iedere kamer",
+    "in iedere kamer",
     "in huis",
     "in het huis",
     "huis",
