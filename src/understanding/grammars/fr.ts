@@ -30,9 +30,10 @@ function qualified(
 
 /** Power given to what switches: "remets le courant à la prise", "alimente la prise" (`cues.powers`). */
 const POWER_GIVEN = [
-  ...["remets", "remettre", "remettez", "mets", "rétablis", "rétablir", "rétablissez"].map(
-    (put) => `${put} le courant`,
-  ),
+  ...["remets", "remettre", "remettez", "mets", "rétablis", "rétablir", "rétablissez"].flatMap((put) => [
+    `${put} le courant`,
+    `${put} l'électricité`,
+  ]),
   ...["redonne", "redonnez", "donne", "donnez"].flatMap((give) => [
     `${give} du courant`,
     `${give} le courant`,
@@ -425,8 +426,11 @@ export const fr: FastPathGrammar = {
   words: {
     // The verbs that set a level; a light's also by verbs of its own.
     set: [
-      // "obtiens les lumières à pleine luminosité": got to a level, as put.
+      // "obtiens les lumières à pleine luminosité", "amène la lumière au maximum", "pousse la
+      // lumière au maximum": got, brought or pushed to a level, as put.
       "obtiens",
+      "amène",
+      "pousse",
       "règle",
       "regle",
       "régler",
@@ -569,9 +573,10 @@ export const fr: FastPathGrammar = {
       "allumées",
       "activer",
       "activez",
-      // "je veux que les lumières s'allument".
+      // "je veux que les lumières s'allument", "fais les lumières s'allumer".
       "s'allume",
       "s'allument",
+      "s'allumer",
       "mets en marche",
       "en marche",
       // "mets la prise en route": started, as "en marche".
@@ -626,6 +631,7 @@ export const fr: FastPathGrammar = {
       "déconnectez",
       "s'éteigne",
       "s'éteignent",
+      "s'éteindre",
       "éteignons",
       "éteigniez",
       "éteins moi",
@@ -1431,6 +1437,24 @@ export const fr: FastPathGrammar = {
       "sors du mode silencieux",
       "sors du mode silence",
       "sors de la sourdine",
+      // "démute l'enceinte": the English "mute", undone, as "unmute" is; never "de" and "mute".
+      "démute",
+      "dé-mute",
+      "démuter",
+      "démutes",
+      // The sound again, the silence ended, the voice given back: "le son à nouveau", "enlève le
+      // silence", "fin du silence", "tu peux reparler", "rends-moi le son" ("remets le volume" goes
+      // on to a level: "… à 60").
+      "le son à nouveau",
+      "le son de nouveau",
+      "enlève le mute",
+      "enlève le silence",
+      "fin du silence",
+      "arrête le mode silencieux",
+      "tu peux reparler",
+      "tu peux parler à nouveau",
+      "rends moi le son",
+      "rends-moi le son",
     ],
     scale: ["niveau"],
     toggle: ["bascule", "inverse"],
@@ -1699,8 +1723,10 @@ export const fr: FastPathGrammar = {
     "s'il",
     "s'allume",
     "s'allument",
+    "s'allumer",
     "s'éteigne",
     "s'éteignent",
+    "s'éteindre",
     "qu'il",
     "qu'on",
     "m'éblouit",
