@@ -708,6 +708,10 @@ export const es: FastPathGrammar = {
       "desactivados",
       "desactivadas",
       "corta",
+      // "mata las luces", "extingue la luz": killed and put out, as a flame; "desenciende", unlit.
+      "mata",
+      "extingue",
+      "desenciende",
       "quita",
       "quitar",
       "quite",
@@ -900,6 +904,8 @@ export const es: FastPathGrammar = {
     // "volumen hacia arriba": a direction alone, said only of the volume or the brightness.
     particles: ["hacia arriba", "para arriba", "hacia abajo", "para abajo"],
     brighter: [
+      // "aviva las luces": livened, as a fire is.
+      "aviva",
       // "haz que la lámpara brille más": shining more is brighter.
       "brille más",
       "brillen más",
@@ -1092,6 +1098,12 @@ export const es: FastPathGrammar = {
       "más fuerte",
       "demasiado bajo",
       "no te oigo",
+      // "el altavoz suena muy bajo", "no la oigo": what sounds too low, or the music not heard.
+      "suena muy bajo",
+      "suena demasiado bajo",
+      "suena bajo",
+      "no la oigo",
+      "no lo oigo",
       // Not heard, said impersonally: "no se te oye", "no se te escucha bien".
       "no se te oye",
       "no se te escucha",
@@ -1234,6 +1246,13 @@ export const es: FastPathGrammar = {
       "se escuche más fuerte",
     ],
     quieter: [
+      // "el altavoz suena muy alto", "estás hablando muy alto": what sounds too loud, the voice too.
+      "suena muy alto",
+      "suena demasiado alto",
+      "suena muy fuerte",
+      "estás hablando muy alto",
+      "estás hablando demasiado alto",
+      "estás hablando muy fuerte",
       // "menos ruido": less noise asked for, as "menos volumen".
       "menos ruido",
       "no tanto ruido",
@@ -1510,6 +1529,12 @@ export const es: FastPathGrammar = {
         `${back} el sonido`,
         `${back} el audio`,
       ]),
+      // "vuelve el sonido", "saca el altavoz del silencio": the sound back, the mute left.
+      "vuelve el sonido",
+      "que vuelva el sonido",
+      "saca del silencio",
+      "sácalo del silencio",
+      "saca el altavoz del silencio",
       // The sound heard again: "quiero volver a oír el sonido".
       ...["oír", "oir", "escuchar"].map((hear) => `volver a ${hear} el sonido`),
     ],
@@ -2075,6 +2100,9 @@ export const es: FastPathGrammar = {
     "en todas partes",
     "por todas partes",
     "en todas las habitaciones",
+    // "las luces de todas las habitaciones": every room is the whole house.
+    "todas las habitaciones",
+    "de todas las habitaciones",
   ],
   kinds: {
     climate: [
