@@ -10094,3 +10094,110 @@ describe("a room's name misspelt, within a typo of one area's name", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("each room as the whole house, lights put out, and the sound given back, by more of each language's words", () => {
+  it.each([
+    ["de", "mach das Licht in jedem Zimmer aus"],
+    ["es", "apaga las luces de todas las habitaciones"],
+    ["nl", "doe de lichten uit in elke kamer"],
+    ["it", "spegni le luci in ogni stanza"],
+  ])("%s: %j switches off the lights of every room, not only the speaker's", async (language, text) => {
+    await setState("light.counter_lights", "on", { brightness: 200 });
+    ha.serviceCalls.length = 0;
+    await say(text, language, "office_satellite");
+    const done = calls();
+    expect(done).toContain("light.turn_off light.kitchen_ceiling");
+    expect(done).toContain("light.turn_off light.counter_lights");
+    expect(done).toContain("light.turn_off light.desk_lamp");
+  });
+
+  it.each([
+    ["es", "mata las luces de la cocina"],
+    ["es", "extingue la luz de la cocina"],
+    ["it", "taglia la luce in cucina"],
+    ["it", "metti fuori le luci della cucina"],
+    ["fr", "fais les lumières s'éteindre dans la cuisine"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await callsWithTheKitchenLit(text, language);
+    expect(calls()).toEqual(KITCHEN_OFF);
+  });
+
+  it("fr: 'fais les lumières s'allumer dans la cuisine' switches them on", async () => {
+    await callsWithTheKitchenDark("fais les lumières s'allumer dans la cuisine", "fr");
+    expect(calls()).toEqual(KITCHEN_ON);
+  });
+
+  it.each([
+    ["it", "interrompi l'alimentazione della presa in cucina"],
+    ["it", "spegni l'elettricità della presa in cucina"],
+  ])("%s: %j switches the kitchen's plug off", async (language, text) => {
+    expect(await callsWithTheKettleOn(text, language)).toEqual(["switch.turn_off switch.kettle"]);
+  });
+
+  it.each([
+    ["fr", "démute l'enceinte"],
+    ["fr", "le son à nouveau s'il te plaît"],
+    ["fr", "enlève le silence"],
+    ["fr", "tu peux reparler"],
+    ["es", "vuelve el sonido"],
+    ["es", "saca el altavoz del silencio"],
+    ["it", "togli la modalità muto"],
+    ["it", "smetti di essere muto"],
+    ["it", "riporta l'audio"],
+  ])("%s: %j unmutes the speaker", async (language, text) => {
+    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+    ]);
+  });
+
+  it("it: 'chiudi l'audio' mutes the speaker", async () => {
+    await say("chiudi l'audio", "it");
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it.each([
+    ["es", "el altavoz suena muy bajo"],
+    ["es", "la música está muy baja, no la oigo"],
+  ])("%s: %j turns the speaker up", async (language, text) => {
+    expect(await volumeAfter(text, language, 0.2)).toBeGreaterThan(0.2);
+  });
+
+  it.each([
+    ["es", "el altavoz suena muy alto"],
+    ["es", "estás hablando muy alto"],
+  ])("%s: %j turns the speaker down", async (language, text) => {
+    expect(await volumeAfter(text, language, 0.5)).toBeLessThan(0.5);
+  });
+
+  it("fr: 'amène les lumières de la cuisine à pleine luminosité' sets them to full", async () => {
+    await say("amène les lumières de la cuisine à pleine luminosité", "fr");
+    expect(calls()).toEqual([
+      'light.turn_on light.counter_lights {"brightness_pct":100}',
+      'light.turn_on light.kitchen_ceiling {"brightness_pct":100}',
+    ]);
+  });
+
+  it.each([["es", "aviva las luces de la cocina"]])(
+    "%s: %j brightens the kitchen light that is on",
+    async (language, text) => {
+      await say(text, language);
+      const done = calls();
+      expect(done[0]).toMatch(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/);
+      expect(Number(/"brightness_pct":(\d+)/.exec(done[0]!)![1])).toBeGreaterThan(50);
+    },
+  );
+
+  it.each([
+    ["es", "mata el tiempo"],
+    ["es", "la canción suena muy bien"],
+    ["it", "taglia i capelli"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
