@@ -1486,6 +1486,17 @@ describe("a slip of one letter, in a word the grammar knows", () => {
   });
 
   it.each([
+    // A prefix that undoes the word after it is no article cut off it.
+    ["en", "unmuted the speaker"],
+    ["fr", "dismute l'enceinte"],
+    ["es", "demute el altavoz"],
+    ["nl", "demute de luidspreker"],
+    ["it", "nonmute l'altoparlante"],
+  ])("%s: %j is never read as muting", (language, sentence) => {
+    expect(understand(language, sentence)?.match.intent).not.toBe("mute");
+  });
+
+  it.each([
     ["en", "what time is it rigth now", "query_time"],
     ["de", "welche Uhrzeit ist es jetz", "query_time"],
     ["fr", "quelle heure est-il maintenat", "query_time"],

@@ -11,6 +11,8 @@ import { withRecentAnswers } from "../../shared/recent-answers.js";
 const SHORTEST = 4;
 /** A word written without its space is cut only into words this long at least ("lights" "on"). */
 const SHORTEST_HALF = 2;
+/** Prefixes that undo the word they are written before ("unmute", "démute", "dismute", "nonmute"). */
+const UNDOING: ReadonlySet<string> = new Set(["un", "de", "des", "dis", "non"]);
 /** Nor are words respelt into words this short ("hoet" → "hoe", but never into "an" or "of"). */
 const SHORTEST_MEANT = 3;
 
@@ -245,9 +247,12 @@ export function createSpelling(grammar: FastPathGrammar, lexicon: Lexicon): Spel
       const likeliest = SLIPS.map((s) => found.get(s)).find((list) => list !== undefined);
       if (likeliest) return new Set(likeliest.map(meaning)).size > 1 ? undefined : likeliest[0];
       // A space left out: "turnoff", "leiserstellen", where only one cut leaves two known words.
+      // Never a prefix that undoes the word after it, cut off as an article or a preposition:
+      // "unmute", "demute", "undim" are no "un mute", "de mute", "un dim".
       const cuts: string[] = [];
       for (let at = SHORTEST_HALF; at <= word.length - SHORTEST_HALF; at++) {
         const [head, tail] = [word.slice(0, at), word.slice(at)];
+        if (UNDOING.has(head) && (lexicon.senses(tail)?.cues.size ?? 1)) continue;
         if (known.has(head) && known.has(tail)) cuts.push(`${head} ${tail}`);
       }
       return cuts.length === 1 ? cuts[0] : undefined;
