@@ -843,6 +843,10 @@ export const de: FastPathGrammar = {
       "dimmst",
       "gedimmt",
       "abdunkeln",
+      // "drossle das Licht": throttled.
+      "drossle",
+      "drossel",
+      "drosseln",
       "runterdimmen",
       "herunterdimmen",
       "abdimmen",
@@ -896,6 +900,8 @@ export const de: FastPathGrammar = {
       "abzuschwächen",
     ]),
     louder: [
+      // "volle Pulle": full blast, said of the music.
+      "volle pulle",
       ...compared(["höher", "lauter"], ["lautstärke", "musik"]),
       "lauter",
       // Too quiet, said as not loud enough: "die Musik ist nicht laut genug".
@@ -1125,6 +1131,9 @@ export const de: FastPathGrammar = {
       "schweig",
       "halt den mund",
       "halt die klappe",
+      "mund halten",
+      // "Ton weg": the sound away, as "Ton aus".
+      "ton weg",
       // Told not to speak: "sprich nicht", "hör auf zu reden" (of the assistant's own voice).
       "sprich nicht",
       "nicht sprechen",

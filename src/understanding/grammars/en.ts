@@ -729,6 +729,10 @@ export const en: FastPathGrammar = {
       // Switched on again: "reactivate the plug".
       "reactivate",
       "re-enable",
+      // Power given: "give power to the socket", "energize the outlet" (only what switches, `powers`).
+      "give power to",
+      "energize",
+      "energise",
     ],
     // Not wanted any more: "i don't need the lamp now", "we do not need the kitchen light anymore".
     unneeded: [
@@ -833,7 +837,7 @@ export const en: FastPathGrammar = {
     starts: ["start", "connect"],
     increases: ["increase"],
     softens: ["decrease", "reduce", "lessen"],
-    powers: ["power up", "power down"],
+    powers: ["power up", "power down", "give power to", "energize", "energise"],
     particles: [],
     brighter: [
       "brighter",
@@ -930,6 +934,7 @@ export const en: FastPathGrammar = {
       "dim",
       "dim light",
       "low light",
+      "low lights",
       // "set the lights low", "lamp on low": a low light asked for, as "volume low" is a quieter sound.
       "light low",
       "lights low",
@@ -1002,6 +1007,10 @@ export const en: FastPathGrammar = {
       "the light is too much",
     ],
     louder: [
+      // "amp it up", "blast the music": louder, as said of music.
+      "amp it up",
+      "amp up",
+      "blast the music",
       "louder",
       // Something not heard is too quiet, whatever it is: "i can't hear the music", "… the tv".
       "can't hear",
@@ -1229,6 +1238,8 @@ export const en: FastPathGrammar = {
       "shh",
       "shhh",
       "go silent",
+      "go quiet",
+      "zip it",
       "be quiet",
       "go on mute",
       "go mute",

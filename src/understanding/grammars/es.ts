@@ -1005,6 +1005,8 @@ export const es: FastPathGrammar = {
       "no tan brillante",
       "no tan brillantes",
       "atenúa",
+      // "aminora la luz": lessened.
+      "aminora",
       // "las luces deben ser atenuadas", "luces atenuadas": what is to be done to them.
       "atenuada",
       "atenuadas",
@@ -1095,6 +1097,8 @@ export const es: FastPathGrammar = {
       "más flojita",
     ],
     louder: [
+      // "dale caña": more of it, said of the music.
+      "dale caña",
       "más fuerte",
       "demasiado bajo",
       "no te oigo",
@@ -1420,6 +1424,9 @@ export const es: FastPathGrammar = {
       "luces fuera",
     ],
     mute: [
+      // "sonido fuera": the sound out, as "luces fuera" is the lights off.
+      "sonido fuera",
+      "fuera sonido",
       // The noise stopped: "para ese ruido", "basta de ruido".
       "para el ruido",
       "para ese ruido",
