@@ -10201,3 +10201,55 @@ describe("each room as the whole house, lights put out, and the sound given back
     expect(calls()).toEqual([]);
   });
 });
+
+describe("more words for dimming, muting, power and loudness", () => {
+  it.each([
+    ["en", "low lights in the kitchen"],
+    ["de", "drossle das Licht in der Küche"],
+    ["es", "aminora la luz de la cocina"],
+  ])("%s: %j dims the kitchen light that is on", async (language, text) => {
+    await say(text, language);
+    const done = calls();
+    expect(done).toHaveLength(1);
+    expect(done[0]).toMatch(/^light\.turn_on light\.kitchen_ceiling \{"brightness_pct":\d+\}$/);
+    expect(Number(/"brightness_pct":(\d+)/.exec(done[0]!)![1])).toBeLessThan(50);
+  });
+
+  it.each([
+    ["en", "go quiet"],
+    ["en", "zip it"],
+    ["de", "Ton weg"],
+    ["de", "Mund halten"],
+    ["es", "sonido fuera"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it.each([
+    ["en", "amp it up"],
+    ["de", "volle Pulle"],
+    ["es", "dale caña a la música"],
+  ])("%s: %j turns the speaker up", async (language, text) => {
+    expect(await volumeAfter(text, language, 0.2)).toBeGreaterThan(0.2);
+  });
+
+  it.each([
+    ["en", "give power to the kitchen socket"],
+    ["en", "energize the kitchen outlet"],
+  ])("%s: %j switches the kitchen's plug on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it.each([
+    ["en", "things go quiet at night"],
+    ["de", "der Ton ist weg"],
+    ["en", "give power to the volume"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([]);
+  });
+});
