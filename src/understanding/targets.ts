@@ -124,16 +124,8 @@ export function createTargetResolver(grammar: FastPathGrammar) {
   const outletWords = [...(grammar.kinds.outlet ?? []), "plug", "outlet", "socket"].map(normalizeName);
   const wholeHome = grammar.wholeHome[0] ?? "";
   const places = createPlaces(grammar);
-  const {
-    stripPlaceWords,
-    findPlace,
-    misspeltPlace,
-    placeWord,
-    splitPlaceWord,
-    speakerPlace,
-    splitCompound,
-    splits,
-  } = places;
+  const { stripPlaceWords, findPlace, placeWord, splitPlaceWord, speakerPlace, splitCompound, splits } =
+    places;
   const { device, exactly, numbersSwapped } = createDeviceNames(grammar);
 
   const nameHas = (device: ZwaveDevice, words: string[]) => {
@@ -483,7 +475,7 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     kindWithoutPlace,
     speakerPlace,
     findPlace,
-    misspeltPlace,
+    misspeltPlace: places.misspeltPlace,
     stripPlaceWords,
     compound(ctx, key) {
       const split = splitCompound(ctx, key, kindWords.keys());
