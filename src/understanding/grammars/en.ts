@@ -158,6 +158,12 @@ export const en: FastPathGrammar = {
     "try to",
     "try and",
     "please try to",
+    // The power of a device is the device: "turn off the electricity to the printer plug", "cut the
+    // current to the tv plug" (a place's power is not guessed: `powerSupply`).
+    "the electricity to",
+    "the electricity for",
+    "the current to",
+    "the current for",
     // "the volume should go up", "the lights have to be turned off": what should be is the command.
     "should",
     "should be",
@@ -286,7 +292,7 @@ export const en: FastPathGrammar = {
   joinedCopula: "is",
   // "cut the power in the kitchen": of a place, its plugs or everything there, which is not guessed.
   // The verbs that take it away or give it ("unplug the kitchen") say it too.
-  powerSupply: ["power", "electricity", "the power", "mains", "unplug", "plug in"],
+  powerSupply: ["power", "electricity", "current", "the power", "mains", "unplug", "plug in"],
   // Said of a speaker, a bare level is its volume: "set the speaker to 40".
   soundOnly: [
     "speaker",
@@ -389,6 +395,9 @@ export const en: FastPathGrammar = {
     "this room here",
     "in this room here",
     "in here",
+    // "turn on the lights in this place": here.
+    "this place",
+    "in this place",
     "right here",
     "down here",
     "up here",
@@ -769,6 +778,8 @@ export const en: FastPathGrammar = {
       "kill",
       "shut off",
       "shut down",
+      // "extinguish the porch light": put out, as a flame.
+      "extinguish",
       "shut",
       "switch off",
       "turn off",
@@ -1107,6 +1118,10 @@ export const en: FastPathGrammar = {
       "volume is low",
     ],
     quieter: [
+      // "soften the music": softer sound, as "soften the lights" is dimmer.
+      "soften the music",
+      "soften the sound",
+      "soften the volume",
       // "decrease the volume to very low": a level said in words is no number, so it is a step down.
       "to very low",
       "to very soft",
@@ -1183,6 +1198,13 @@ export const en: FastPathGrammar = {
       "^light up",
       "^light",
       "illuminate",
+      // "get the kitchen lit up", "the kitchen needs light": lit, or light wanted there.
+      "lit",
+      "lit up",
+      "needs light",
+      "needs lights",
+      "need light",
+      "need lights",
       "^light it up",
       "open the light",
       "open the lights",
@@ -2242,7 +2264,7 @@ export const en: FastPathGrammar = {
       lightWords: true,
       templates: [
         "make sure [that] {name} (is|are) dark",
-        "(make|get) {name} dark",
+        "(make|get|turn) {name} dark",
         "(ensure|ensure that) {name} (is|are) dark",
       ],
     },
