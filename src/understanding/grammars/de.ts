@@ -553,6 +553,8 @@ export const de: FastPathGrammar = {
       "die einstellungen",
       "einstellungen",
       "deine einstellungen",
+      // "deine Stimme ist zu laut": the assistant's own voice, whose sound is the speaker's.
+      "deine stimme",
       "sprich",
       "sprech",
       "sprechen",
@@ -902,6 +904,11 @@ export const de: FastPathGrammar = {
     louder: [
       // "volle Pulle": full blast, said of the music.
       "volle pulle",
+      // "rauf mit der Lautstärke", "hoch mit dem Ton": up with it.
+      "rauf mit der lautstärke",
+      "hoch mit der lautstärke",
+      "rauf mit dem ton",
+      "hoch mit dem ton",
       ...compared(["höher", "lauter"], ["lautstärke", "musik"]),
       "lauter",
       // Too quiet, said as not loud enough: "die Musik ist nicht laut genug".
@@ -1011,6 +1018,9 @@ export const de: FastPathGrammar = {
       "lautstärke ist viel zu hoch",
       // "mach den Lautsprecher weniger laut": less loud, as "weniger hell" is dimmer.
       "weniger laut",
+      // "runter mit der Lautstärke": down with it.
+      "runter mit der lautstärke",
+      "runter mit dem ton",
       // Noise is sound: less of it is quieter.
       "weniger lärm",
       "zu viel lärm",
@@ -1194,9 +1204,18 @@ export const de: FastPathGrammar = {
       "entstummen",
       // "mach den Lautsprecher wieder laut": loud again, after being silent ("wieder lauter" is louder).
       "wieder laut",
-      // "ich will den Ton wieder hören": the sound heard again.
+      // "ich will den Ton wieder hören": the sound heard again, or given back.
       "ton wieder hören",
       "den ton wieder hören",
+      "ton zurück",
+      "den ton zurück",
+      "wieder hörbar",
+      "stell die stummschaltung ab",
+      "stummschaltung abstellen",
+      // "du darfst wieder sprechen": the assistant's voice given back.
+      "du kannst wieder reden",
+      "du darfst wieder sprechen",
+      "du darfst wieder reden",
     ],
     scale: ["stufe"],
     toggle: ["umschalten", "um"],

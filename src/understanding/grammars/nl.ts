@@ -945,6 +945,11 @@ export const nl: FastPathGrammar = {
       "demping opheffen",
       "mute uitzetten",
       "mute uit",
+      // "haal de speaker uit mute", "je mag weer praten": out of mute, the voice given back.
+      "uit mute",
+      "van mute",
+      "je mag weer praten",
+      "praat weer",
       "demping uit",
       "niet meer stil",
       "niet langer stil",
