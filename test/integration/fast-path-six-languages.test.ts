@@ -10242,3 +10242,66 @@ describe("more words for dimming, muting, power and loudness", () => {
     expect(calls()).toEqual([]);
   });
 });
+
+describe("light wanted, light put out, the current of a plug, and the voice and sound given back", () => {
+  it.each([
+    ["en", "could you get the kitchen lit up"],
+    ["en", "the kitchen needs lights"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    await callsWithTheKitchenDark(text, language);
+    expect(calls()).toEqual(KITCHEN_ON);
+  });
+
+  it.each([
+    ["en", "extinguish the kitchen lights"],
+    ["en", "turn the kitchen dark"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    await callsWithTheKitchenLit(text, language);
+    expect(calls()).toEqual(KITCHEN_OFF);
+  });
+
+  it.each([
+    ["en", "the plant needs light"],
+    ["en", "the kitchen is lit"],
+    ["en", "turn off the current in the kitchen"],
+  ])("%s: %j touches nothing", async (language, text) => {
+    await callsWithTheKitchenLit(text, language);
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ["en", "turn off the electricity to the kitchen socket"],
+    ["en", "cut the current to the kitchen plug"],
+  ])("%s: %j switches the kitchen's plug off", async (language, text) => {
+    expect(await callsWithTheKettleOn(text, language)).toEqual(["switch.turn_off switch.kettle"]);
+  });
+
+  it.each([
+    ["en", "soften the music"],
+    ["de", "deine Stimme ist zu laut"],
+    ["de", "runter mit der Lautstärke"],
+  ])("%s: %j turns the speaker down", async (language, text) => {
+    expect(await volumeAfter(text, language, 0.5)).toBeLessThan(0.5);
+  });
+
+  it.each([
+    ["de", "rauf mit der Lautstärke"],
+    ["de", "deine Stimme ist zu leise"],
+  ])("%s: %j turns the speaker up", async (language, text) => {
+    expect(await volumeAfter(text, language, 0.2)).toBeGreaterThan(0.2);
+  });
+
+  it.each([
+    ["de", "ich will den Ton zurück"],
+    ["de", "du darfst wieder sprechen"],
+    ["de", "stell die Stummschaltung ab"],
+    ["nl", "je mag weer praten"],
+  ])("%s: %j unmutes the speaker", async (language, text) => {
+    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+    ha.serviceCalls.length = 0;
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
+    ]);
+  });
+});
