@@ -72,6 +72,16 @@ async function kitchenCeilingLevel(text: string, language: string): Promise<numb
   return done.length === 1 && level ? Number(level[1]) : undefined;
 }
 
+/** What `text` calls with the living room's speaker muted. */
+async function callsWithTheSpeakerMuted(text: string, language: string): Promise<string[]> {
+  await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
+  ha.serviceCalls.length = 0;
+  await say(text, language);
+  return calls();
+}
+
+const UNMUTED = 'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}';
+
 const KITCHEN_ON = ["light.turn_on light.counter_lights", "light.turn_on light.kitchen_ceiling"];
 const KITCHEN_OFF = ["light.turn_off light.counter_lights", "light.turn_off light.kitchen_ceiling"];
 
@@ -9947,12 +9957,7 @@ describe("mute and unmute said as a state wished for, or as the sound given back
     ["es", "quiero volver a oír el sonido"],
     ["nl", "niet meer gedempt"],
   ])("%s: %j unmutes the speaker", async (language, text) => {
-    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
-    ha.serviceCalls.length = 0;
-    await say(text, language);
-    expect(calls()).toEqual([
-      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
-    ]);
+    expect(await callsWithTheSpeakerMuted(text, language)).toEqual([UNMUTED]);
   });
 
   it.each([
@@ -10141,12 +10146,7 @@ describe("each room as the whole house, lights put out, and the sound given back
     ["it", "smetti di essere muto"],
     ["it", "riporta l'audio"],
   ])("%s: %j unmutes the speaker", async (language, text) => {
-    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
-    ha.serviceCalls.length = 0;
-    await say(text, language);
-    expect(calls()).toEqual([
-      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
-    ]);
+    expect(await callsWithTheSpeakerMuted(text, language)).toEqual([UNMUTED]);
   });
 
   it("it: 'chiudi l'audio' mutes the speaker", async () => {
@@ -10297,11 +10297,6 @@ describe("light wanted, light put out, the current of a plug, and the voice and 
     ["de", "stell die Stummschaltung ab"],
     ["nl", "je mag weer praten"],
   ])("%s: %j unmutes the speaker", async (language, text) => {
-    await setState("media_player.living_room_speaker", "idle", { volume_level: 0.2, is_volume_muted: true });
-    ha.serviceCalls.length = 0;
-    await say(text, language);
-    expect(calls()).toEqual([
-      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":false}',
-    ]);
+    expect(await callsWithTheSpeakerMuted(text, language)).toEqual([UNMUTED]);
   });
 });
