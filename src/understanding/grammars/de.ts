@@ -390,7 +390,20 @@ export const de: FastPathGrammar = {
   // Whom it is said to: "wie spät ist es, Schatz", "mach das Licht aus, Alter".
   address: ["schatz", "alter", "digga", "kumpel", "mann", "mein freund", "liebling"],
   intensifiers: ["echt", "wirklich", "sehr", "ziemlich", "total", "extrem", "furchtbar", "super"],
-  now: ["jetzt", "nun", "gerade", "aktuell", "derzeit", "momentan", "im moment", "sofort"],
+  // "die aktuelle Temperatur": of now, as "aktuell" is.
+  now: [
+    "jetzt",
+    "nun",
+    "gerade",
+    "aktuell",
+    "aktuelle",
+    "aktuellen",
+    "aktueller",
+    "derzeit",
+    "momentan",
+    "im moment",
+    "sofort",
+  ],
   compounds: true,
   // "Küchenlampe", "Garagenlicht": the first part joined by a linking sound.
   compoundLinks: ["n", "en", "s", "es"],

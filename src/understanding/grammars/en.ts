@@ -2167,7 +2167,10 @@ export const en: FastPathGrammar = {
       intent: "query_sensor",
       templates: [
         // "give me the kitchen temperature" ("give me" dropped): the question without its verb.
-        "[(what is|what's|whats|tell me)] the {sensor} (in|of|at|on|inside) {name}",
+        // "what is the current temperature": the reading now, as every reading is said; read before
+        // "the {name} {sensor}", which would take "current" for a name.
+        "[(what is|what's|whats|tell me)] the [current] {sensor} (in|of|at|on|inside) {name}",
+        "(what is|what's|whats|tell me) the current {sensor}",
         "[(what is|what's|whats|tell me)] the {name} {sensor}",
         "[(what is|what's|whats|tell me)] the {sensor} {name}",
         "(what is|what's|whats|tell me) the {sensor}",

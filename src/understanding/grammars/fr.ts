@@ -414,6 +414,11 @@ export const fr: FastPathGrammar = {
   now: [
     "maintenant",
     "actuellement",
+    // "la température actuelle": of now, as "actuellement" is.
+    "actuel",
+    "actuelle",
+    "actuels",
+    "actuelles",
     "en ce moment",
     "tout de suite",
     "à présent",

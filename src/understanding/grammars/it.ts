@@ -451,6 +451,9 @@ export const it: FastPathGrammar = {
     "ora",
     "immediatamente",
     "attualmente",
+    // "la temperatura attuale": of now, as "attualmente" is.
+    "attuale",
+    "attuali",
     "in questo momento",
     "subito",
     "all'istante",
