@@ -10300,3 +10300,16 @@ describe("light wanted, light put out, the current of a plug, and the voice and 
     expect(await callsWithTheSpeakerMuted(text, language)).toEqual([UNMUTED]);
   });
 });
+
+describe("a reading asked of now, with the word for current", () => {
+  it.each([
+    ["en", "what is the current temperature in the office"],
+    ["de", "wie ist die aktuelle Temperatur im Büro"],
+    ["fr", "quelle est la température actuelle dans le bureau"],
+    ["it", "qual è la temperatura attuale in ufficio"],
+  ])("%s: %j is told the office's temperature", async (language, text) => {
+    const result = await say(text, language);
+    expect(result.response_type).toBe("query_answer");
+    expect(result.speech).toMatch(/21[.,]5/);
+  });
+});
