@@ -1,12 +1,11 @@
 // One device by its name: exact names and aliases, partial names, typos within reason, numbers
 // said either way ("switch 1", "Switch One"), Home Assistant entities and Z-Wave devices alike.
 import { PARTIAL } from "../ha/resolver.js";
-import { editDistance } from "../shared/edit-distance.js";
 import { normalizeName } from "../spoken-name.js";
 import type { FastPathGrammar } from "./grammar-types.js";
 import { numberWords } from "./number-words.js";
 import type { Place, Resolved, ResolveContext, Target } from "./target-types.js";
-import { allowedEdits } from "./typo.js";
+import { typoOf } from "./typo.js";
 import { namesCeilingLight } from "./ceiling.js";
 import { deviceChoices } from "./choices.js";
 import type { ZwaveTarget as ZwaveDevice } from "../zwave-host/zwave-target.js";
@@ -192,8 +191,8 @@ export function createDeviceNames(grammar: FastPathGrammar) {
   /** A name one or two edits from exactly one device's name or alias, and only then. */
   function typo(ctx: ResolveContext, name: string, place?: Place): Resolved | undefined {
     const query = normalizeName(name);
-    const max = allowedEdits(query);
-    if (max === 0) return undefined;
+    const near = typoOf(query);
+    if (!near) return undefined;
     // "lampadario" alone is the chandelier, a word of the language, never "lampadaire" (another
     // language's alias of a floor lamp) mistyped. A longer name that begins so may be mistyped
     // ("Hauptlampe Wintergartn").
@@ -203,7 +202,7 @@ export function createDeviceNames(grammar: FastPathGrammar) {
     for (const entity of entities) {
       if (!ctx.scope.domain(entity.domain)) continue;
       const names = [entity.name, ...entity.aliases];
-      if (names.some((n) => editDistance(query, normalizeName(n), max) <= max)) {
+      if (names.some((n) => near(normalizeName(n)))) {
         found.set(entity.entityId, { source: "ha", entity, name: entity.name });
       }
     }
@@ -211,7 +210,7 @@ export function createDeviceNames(grammar: FastPathGrammar) {
       if (!ctx.scope.zwave(d)) continue;
       if (place && !place.locations.has(normalizeName(d.location))) continue;
       const names = [d.name, d.location ? `${d.location} ${d.name}` : ""].filter(Boolean);
-      if (names.some((n) => editDistance(query, normalizeName(n), max) <= max)) {
+      if (names.some((n) => near(normalizeName(n)))) {
         found.set(`zwave:${targetKey(d)}`, { source: "zwave", device: d, name: zwaveName(d) });
       }
     }

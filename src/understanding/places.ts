@@ -1,12 +1,11 @@
 // Places in a sentence: an area or floor by name or alias, "here" (the satellite's area), "the
 // whole house", and every way a phrase splits into a name and a place.
-import { editDistance } from "../shared/edit-distance.js";
 import { normalizeName } from "../spoken-name.js";
 import type { FastPathGrammar } from "./grammar-types.js";
 import { grammarWords } from "./reading/spelling.js";
 import { createTransliteration } from "./sentence.js";
 import type { Place, ResolveContext } from "./target-types.js";
-import { allowedEdits } from "./typo.js";
+import { typoOf } from "./typo.js";
 
 /**
  * "all bathrooms" → "all bathroom", …: a name with one word at a time made singular by a grammar's
@@ -141,20 +140,18 @@ export function createPlaces(grammar: FastPathGrammar) {
    */
   function misspeltPlace(ctx: ResolveContext, spoken: string): string | undefined {
     const key = normalizeName(spoken);
-    const max = allowedEdits(key);
-    if (max === 0) return undefined;
+    const near = typoOf(key);
+    if (!near) return undefined;
     known ??= grammarWords(grammar);
     if (key.split(" ").every((w) => known!.has(w))) return undefined;
-    const near = new Map<string, { name: string; edits: number }>();
+    // Each area near it, by the first of its names that is: any of them names the same area.
+    const named = new Map<string, string>();
     for (const area of ctx.areas()) {
-      for (const name of [area.name, ...area.aliases].map(normalizeName)) {
-        const edits = editDistance(key, name, max);
-        const best = near.get(area.id);
-        if (edits <= max && (!best || edits < best.edits)) near.set(area.id, { name, edits });
-      }
+      const name = [area.name, ...area.aliases].map(normalizeName).find(near);
+      if (name !== undefined) named.set(area.id, name);
     }
-    const [only] = near.values();
-    return near.size === 1 ? only?.name : undefined;
+    const [only] = named.values();
+    return named.size === 1 ? only : undefined;
   }
 
   /** "bed room" for "Bedroom", "livingroom" for "Living Room": a room's name with a space put or left out. */

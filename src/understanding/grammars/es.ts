@@ -1520,7 +1520,7 @@ export const es: FastPathGrammar = {
       "deshabilite el silencio",
       "quitar silencio",
       "desilencia",
-      // The English word as said ("unmute el altavoz"): never split into "un" and "mute".
+      // The English word as said: "unmute el altavoz".
       "unmute",
       // "desmutea": the English "mute", undone, as "mutea" is said for muting.
       "desmutea",

@@ -1442,7 +1442,7 @@ export const fr: FastPathGrammar = {
       "sors du mode silencieux",
       "sors du mode silence",
       "sors de la sourdine",
-      // "démute l'enceinte": the English "mute", undone, as "unmute" is; never "de" and "mute".
+      // "démute l'enceinte": the English "mute", undone, as "unmute" is.
       "démute",
       "dé-mute",
       "démuter",

@@ -1576,7 +1576,7 @@ export const it: FastPathGrammar = {
       // The volume put back is the sound: "rimetti il volume", "ridai il volume".
       "rimetti il volume",
       "ridai il volume",
-      // The English word as said ("olly unmute l'altoparlante"): never split into "un" and "mute".
+      // The English word as said: "olly unmute l'altoparlante".
       "unmute",
       // "smuta", "smutare": the English "unmute" made Italian, as people say it.
       "smuta",

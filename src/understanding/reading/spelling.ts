@@ -247,12 +247,14 @@ export function createSpelling(grammar: FastPathGrammar, lexicon: Lexicon): Spel
       const likeliest = SLIPS.map((s) => found.get(s)).find((list) => list !== undefined);
       if (likeliest) return new Set(likeliest.map(meaning)).size > 1 ? undefined : likeliest[0];
       // A space left out: "turnoff", "leiserstellen", where only one cut leaves two known words.
-      // Never a prefix that undoes the word after it, cut off as an article or a preposition:
-      // "unmute", "demute", "undim" are no "un mute", "de mute", "un dim".
+      // A prefix that undoes the word after it is cut off only before a plain noun ("de lampen"),
+      // never before a word that acts or one only templates know: "unmute", "demute", "undim" are
+      // no "un mute", "de mute", "un dim".
       const cuts: string[] = [];
       for (let at = SHORTEST_HALF; at <= word.length - SHORTEST_HALF; at++) {
         const [head, tail] = [word.slice(0, at), word.slice(at)];
-        if (UNDOING.has(head) && (lexicon.senses(tail)?.cues.size ?? 1)) continue;
+        const sense = lexicon.senses(tail);
+        if (UNDOING.has(head) && (!sense || sense.cues.size > 0)) continue;
         if (known.has(head) && known.has(tail)) cuts.push(`${head} ${tail}`);
       }
       return cuts.length === 1 ? cuts[0] : undefined;
