@@ -10313,3 +10313,21 @@ describe("a reading asked of now, with the word for current", () => {
     expect(result.speech).toMatch(/21[.,]5/);
   });
 });
+
+describe("a command for later in Dutch, and what must be in Spanish with 'de'", () => {
+  it.each([
+    ["nl", "zet het licht in de keuken in tien seconden uit"],
+    ["nl", "doe binnen vijf minuten het licht in de keuken uit"],
+  ])("%s: %j is for later: nothing is switched, and the user is told", async (language, text) => {
+    await callsWithTheKitchenLit(text, language);
+    expect(calls()).toEqual([]);
+    expect((await say(text, language)).speech).toContain("later");
+  });
+
+  it.each([
+    ["nl", "zet het licht in de keuken uit"],
+    ["es", "las luces de la cocina deben de estar apagadas"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    expect(await callsWithTheKitchenLit(text, language)).toEqual(KITCHEN_OFF);
+  });
+});

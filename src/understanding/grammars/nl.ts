@@ -2370,7 +2370,8 @@ export const nl: FastPathGrammar = {
   ],
   later: {
     bareSpanLasts: true,
-    after: ["over", "na"],
+    // "binnen tien seconden", and "in tien seconden" as English says it.
+    after: ["over", "na", "binnen", "in"],
     units: [
       "seconde",
       "seconden",
