@@ -604,9 +604,11 @@ export interface FastPathGrammar {
    */
   corrections?: string[];
   /**
-   * How a speaker begins to tell of themselves ("i'm", "ich bin", "je suis", "estoy"): such a
+   * How a speaker begins to tell of themselves ("i'm", "ich bin", "je suis", "estoy"), of what
+   * they want, must do or have done ("i want to", "ich muss", "j'ai fini", "quiero"): such a
    * remark before a command, with no punctuation between ("ich bin müde mach das Licht aus"), is
-   * read as a remark, as one said with a copula of things is ("es ist spät …").
+   * read as a remark, as one said with a copula of things is ("es ist spät …"). It never runs on
+   * into the command (understand.ts `commandAfterUnmarkedClause`).
    */
   selfTold?: string[];
   /**

@@ -293,6 +293,26 @@ export function createUnderstanding(grammar: FastPathGrammar) {
           word.endsWith(`${e.length > 2 ? e.slice(0, -1) : e}${c}`),
         ),
     );
+  /**
+   * A word that joins what comes before it to what comes after ("to", "que", "a", "zu"): an
+   * article, a preposition, a conjunction, a pronoun, or a word that opens a purpose or a reason.
+   */
+  const joinsOn = (word: string) => {
+    const sense = lexicon.senses(word);
+    return (
+      reasonLinks.has(word) ||
+      word === infinitivePurpose?.particle ||
+      purposeStarts.some((start) => start.length === 1 && start[0] === word) ||
+      (!!sense &&
+        (!!sense.article ||
+          !!sense.preposition ||
+          !!sense.conjunction ||
+          !!sense.pronoun ||
+          !!sense.partitive ||
+          sense.cues.has("to") ||
+          sense.cues.has("by")))
+    );
+  };
   /** "anzuschließen": the particle inside an infinitive. */
   const particleInside = (word: string, particle: string) =>
     word.length >= 8 && word.endsWith("en") && word.slice(2, -2).includes(particle);
@@ -740,7 +760,16 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       // begin a name ("de plafondlamp in de slaapkamer aan"), nor a command of its own ("sube el
       // volumen y baja la luz" is two).
       const remark = words.slice(0, k).join(" ");
-      if (!(holds(remark, lookup, ["copulas"]) || toldOfSelf(remark)) || holds(remark, lookup, COMMAND_WAYS))
+      const ofSelf = toldOfSelf(remark);
+      if (!(ofSelf || holds(remark, lookup, ["copulas"])) || holds(remark, lookup, COMMAND_WAYS)) continue;
+      // "tengo que recordar apagar la luz", "i have to remember to turn them off": what one tells
+      // of oneself runs on into what follows when it ends in a word that joins the two, when what
+      // follows begins with an infinitive, or when it holds a verb of the grammar itself ("how to
+      // turn | off the light"). Only an imperative begins a command of its own.
+      if (
+        ofSelf &&
+        (joinsOn(fold(words[k - 1]!)) || isInfinitive(fold(words[k]!)) || holds(remark, lookup, ["verbs"]))
+      )
         continue;
       // "le volume est plus fort", "la música se está poniendo más fuerte": what follows a copula
       // says how a thing is, no command begun.

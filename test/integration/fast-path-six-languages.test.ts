@@ -10331,3 +10331,36 @@ describe("a command for later in Dutch, and what must be in Spanish with 'de'", 
     expect(await callsWithTheKitchenLit(text, language)).toEqual(KITCHEN_OFF);
   });
 });
+
+describe("what the speaker wants, must do or has done, said before the command with no comma", () => {
+  it.each([
+    ["en", "i finished cooking turn off the kitchen lights"],
+    ["en", "i want to eat in peace turn off the kitchen lights"],
+    ["de", "ich habe fertig gekocht mach das Licht in der Küche aus"],
+    ["de", "ich muss gleich weg mach das Licht in der Küche aus"],
+    ["fr", "j'ai fini de cuisiner éteins la lumière de la cuisine"],
+    ["fr", "je veux manger tranquille éteins la lumière de la cuisine"],
+    ["es", "ya terminé de cocinar apaga la luz de la cocina"],
+    ["es", "quiero comer tranquilo apaga la luz de la cocina"],
+    ["it", "ho finito di cucinare spegni la luce della cucina"],
+    ["it", "voglio mangiare tranquillo spegni la luce della cucina"],
+    ["nl", "ik moet nog afwassen doe het licht in de keuken uit"],
+    ["nl", "ik wil rustig eten doe het licht in de keuken uit"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    expect(await callsWithTheKitchenLit(text, language)).toEqual(KITCHEN_OFF);
+  });
+
+  it.each([
+    // What is to be remembered, or how a thing is done, is no command.
+    ["en", "i have to remember to turn off the kitchen lights"],
+    ["en", "i want to know how to turn off the kitchen lights"],
+    ["es", "tengo que recordar apagar la luz de la cocina"],
+    ["es", "quiero saber cómo apagar la luz de la cocina"],
+    ["fr", "je dois penser à éteindre la lumière de la cuisine"],
+    ["it", "devo ricordarmi di spegnere la luce della cucina"],
+    // A place, told of oneself, belongs to what follows.
+    ["en", "i want to read in the kitchen turn off the lights"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    expect(await callsWithTheKitchenLit(text, language)).toEqual([]);
+  });
+});

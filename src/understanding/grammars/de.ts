@@ -1610,7 +1610,21 @@ export const de: FastPathGrammar = {
   everything: ["alles", "alle geräte", "sämtliche geräte"],
   conjunctions: ["und", "sowie", "und dann"],
   corrections: ["nein", "nein nein", "ne", "n\u00f6"],
-  selfTold: ["ich bin", "ich fühle mich"],
+  // What one wants, has to do or has done: "ich will im Bett lesen mach die Nachttischlampe an".
+  selfTold: [
+    "ich bin",
+    "ich fühle mich",
+    "ich will",
+    "ich möchte",
+    "ich muss",
+    "ich habe",
+    "ich hab",
+    "ich gehe",
+    "ich komme",
+    "wir sind",
+    "wir wollen",
+    "wir müssen",
+  ],
   // "hoch", "runter", "etwas runter": up or down said alone is a step of the sound. Not "more" or
   // "less" or "higher", which say no verb, nor a participle, which tells what was done.
   upOrDownAlone: {

@@ -318,7 +318,30 @@ export const en: FastPathGrammar = {
   conjunctions: ["and", "and then", "as well as"],
   // "turn that down", "switch this off": what was just named, or what the verb acts on here.
   corrections: ["no", "no no", "no no no", "nope", "no wait"],
-  selfTold: ["i'm", "im", "i am", "i feel", "i'm feeling"],
+  // What one wants, has to do or has done: "i want to read in bed turn on the bedside lamp".
+  selfTold: [
+    "i'm",
+    "im",
+    "i am",
+    "i feel",
+    "i'm feeling",
+    "i want to",
+    "i wanna",
+    "i'd like to",
+    "i need to",
+    "i have to",
+    "i've got to",
+    "i gotta",
+    "i finished",
+    "i've finished",
+    "i have finished",
+    "i just",
+    "we're",
+    "we are",
+    "we want to",
+    "we need to",
+    "we have to",
+  ],
   // "turned", "muted", "dimmed": the past of a verb.
   pastEndings: ["ed", "d"],
   // "turn up", "turn it down a bit": the sound, as said to a voice assistant. A past tense tells

@@ -1864,7 +1864,23 @@ export const es: FastPathGrammar = {
   // "no no bájale un poco el volumen": a correction only before an imperative with a pronoun joined, which
   // nothing else is; "no apagues", "no apague" forbid, "no apaga la luz" may tell what it does not.
   corrections: ["no", "no no"],
-  selfTold: ["estoy", "ya estoy", "me siento"],
+  // What one wants, has to do or has done: "quiero leer en la cama enciende la lámpara de la mesita".
+  selfTold: [
+    "estoy",
+    "ya estoy",
+    "me siento",
+    "quiero",
+    "tengo que",
+    "necesito",
+    "tengo",
+    "terminé",
+    "ya terminé",
+    "acabo de",
+    "voy a",
+    "llego",
+    "vamos a",
+    "estamos",
+  ],
   correctionsBeforeJoinedPronoun: true,
   // "subí" is also what the speaker did ("I turned it up").
   // "levanta" alone is no more than "get up", "amplía" alone widens anything.

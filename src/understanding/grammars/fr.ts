@@ -1664,7 +1664,22 @@ export const fr: FastPathGrammar = {
   everything: ["tout", "tous les appareils", "tout le reste", "tout ça", "tout cela"],
   conjunctions: ["et", "puis", "ainsi que"],
   corrections: ["non", "non non", "mais non"],
-  selfTold: ["je suis", "je me sens"],
+  // What one wants, has to do or has done: "je veux lire au lit allume la lampe de chevet".
+  selfTold: [
+    "je suis",
+    "je me sens",
+    "je veux",
+    "je voudrais",
+    "je dois",
+    "j'ai besoin de",
+    "j'ai fini",
+    "j'ai",
+    "je vais",
+    "je viens de",
+    "je rentre",
+    "on va",
+    "nous allons",
+  ],
   // "baisse", "monte un peu": the sound, as said to a voice assistant. "plus" and "moins" alone
   // ask for more or less of anything. (A participle, "baissé", is the imperative once folded, as a
   // speech-to-text writes it either way.)

@@ -1932,7 +1932,22 @@ export const it: FastPathGrammar = {
     "e anche quelle",
   ],
   corrections: ["no", "no no"],
-  selfTold: ["sono", "mi sento"],
+  // What one wants, has to do or has done: "voglio leggere a letto accendi l'abat-jour".
+  selfTold: [
+    "sono",
+    "mi sento",
+    "voglio",
+    "devo",
+    "ho bisogno di",
+    "ho finito",
+    "ho",
+    "sto",
+    "vado a",
+    "torno",
+    "vogliamo",
+    "dobbiamo",
+    "siamo",
+  ],
   infinitiveAfterCorrectionForbids: true,
   // A participle said alone tells what was done; "solleva" alone lifts anything, as Spanish "levanta".
   upOrDownAlone: {

@@ -1241,7 +1241,18 @@ export const nl: FastPathGrammar = {
   everything: ["alles", "alle apparaten"],
   conjunctions: ["en", "en dan", "evenals"],
   corrections: ["nee", "nee nee", "neen"],
-  selfTold: ["ik ben", "ik voel me"],
+  // What one wants, has to do or has done: "ik wil in bed lezen doe het nachtlampje aan".
+  selfTold: [
+    "ik ben",
+    "ik voel me",
+    "ik wil",
+    "ik moet",
+    "ik ga",
+    "ik kom",
+    "we zijn",
+    "we willen",
+    "we moeten",
+  ],
   // "omhoog", "omlaag", "een beetje omlaag": up or down said alone is a step of the sound. Not "more"
   // or "less" or "higher", which say no verb, nor a participle, which tells what was done.
   upOrDownAlone: { except: ["meer", "minder", "hoger", "lager", "verhoogd", "verlaagd", "toenemen"] },
