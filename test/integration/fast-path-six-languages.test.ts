@@ -10364,3 +10364,34 @@ describe("what the speaker wants, must do or has done, said before the command w
     expect(await callsWithTheKitchenLit(text, language)).toEqual([]);
   });
 });
+
+describe("Spanish and Italian words written in two, and the infinitive of unmuting", () => {
+  it.each([
+    ["es", "enciende la toma corriente de la cocina"],
+    ["it", "accendi la presa corrente della cucina"],
+  ])("%s: %j switches the kitchen's plug on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+
+  it.each([
+    ["es", "silencia el alta voz"],
+  ])("%s: %j mutes the speaker", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual([
+      'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
+    ]);
+  });
+
+  it.each([
+    ["it", "alza il volume dell alto parlante"],
+  ])("%s: %j turns the speaker up", async (language, text) => {
+    expect(await volumeAfter(text, language, 0.2)).toBeGreaterThan(0.2);
+  });
+
+  it.each([
+    ["it", "togliere il muto"],
+  ])("%s: %j unmutes the speaker", async (language, text) => {
+    expect(await callsWithTheSpeakerMuted(text, language)).toEqual([UNMUTED]);
+  });
+});

@@ -2205,6 +2205,8 @@ export const es: FastPathGrammar = {
       "enchufe de wemo",
       "enchufes de wemo",
       "toma de corriente",
+      // "apagar toma corriente garaje": the "de" dropped, as in the word written as one.
+      "toma corriente",
       "enchufe de pared",
       "enchufe de corriente",
       "enchufes de corriente",
@@ -2264,6 +2266,8 @@ export const es: FastPathGrammar = {
     media_player: [
       "altavoz",
       "altavoces",
+      // "silencia el alta voz": the word written in two, as speech-to-text may.
+      "alta voz",
       "radio",
       "bocina",
       "bocinas",

@@ -1565,6 +1565,9 @@ export const it: FastPathGrammar = {
       "togli il mute",
       "disattiva il mute",
       "togli muto",
+      // The infinitive, said as a command: "togliere muto cassa camera da letto".
+      "togliere il muto",
+      "togliere muto",
       "riattiva",
       "riattiva il suono",
       "riattiva l'audio",
@@ -2323,6 +2326,9 @@ export const it: FastPathGrammar = {
       "presa smart",
       "presa intelligente",
       "presa di corrente intelligente",
+      // "spegnere presa corrente garage": the "di" dropped.
+      "presa corrente",
+      "prese corrente",
       "presa elettrica intelligente",
       "prese elettriche intelligenti",
       "presa della corrente",
@@ -2375,6 +2381,9 @@ export const it: FastPathGrammar = {
     scene: ["scena", "scene", "script"],
     media_player: [
       "altoparlante",
+      // "alza il volume dell alto parlante": the word written in two, as speech-to-text may.
+      "alto parlante",
+      "alto parlanti",
       "lettore musicale",
       "lettore",
       "media",
