@@ -10395,3 +10395,11 @@ describe("Spanish and Italian words written in two, and the infinitive of unmuti
     expect(await callsWithTheSpeakerMuted(text, language)).toEqual([UNMUTED]);
   });
 });
+
+describe("Spanish 'for me' said after a complaint", () => {
+  it.each([
+    ["es", "la música está demasiado alta para mí"],
+  ])("%s: %j turns the speaker down", async (language, text) => {
+    expect(await volumeAfter(text, language, 0.5)).toBeLessThan(0.5);
+  });
+});

@@ -121,6 +121,8 @@ export const es: FastPathGrammar = {
     // "me apagas la luz", "¿nos bajas el volumen?": "for me", said before the verb.
     "me",
     "nos",
+    // "la música está demasiado alta para mí": said after, as the other five languages say it.
+    "para mí",
     "por favor",
     // Politeness and thanks, however written.
     "gracias",
