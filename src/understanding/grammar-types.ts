@@ -697,6 +697,12 @@ export interface FastPathGrammar {
    */
   fromWays?: string[];
   /**
+   * Words of a way that are also the particle of any verb ("show off", "clean up", "hör auf",
+   * "geef op"): right after a word the grammar does not know, they end what it began, and begin
+   * no command after a remark ("i am showing off the lights").
+   */
+  verbParticles?: string[];
+  /**
    * Words that, said first before what they are said of (an article follows), tell what others
    * do: a verb in the plural whose subject was not heard ("zetten het licht aan": "(we) zetten …").
    * No command starts so. (Participles are `participle`'s.)

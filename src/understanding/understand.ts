@@ -191,6 +191,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   };
   const participleWords = new Set((grammar.participle?.words ?? []).map(fold));
   const fromWords = new Set((grammar.fromWays ?? []).map(fold));
+  const verbParticles = new Set((grammar.verbParticles ?? []).map(fold));
   /** The grammar's single words for on and off ("on", "off", "an", "aus"), folded. */
   const ways = new Set(
     [...grammar.cues.on, ...grammar.cues.off].map(fold).filter((w) => w && !w.includes(" ")),
@@ -756,6 +757,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       // "tu as baissé le plafonnier": a participle, whose last accent folding drops, after an
       // auxiliary; never a command begun.
       if (/\p{M}$/u.test(words[k]!.normalize("NFD")) || auxiliaries.has(fold(words[k - 1]!))) continue;
+      // "i am showing off the kitchen lights": a particle after a word the grammar does not know
+      // is that word's, no command begun.
+      if (verbParticles.has(fold(words[k]!)) && !lexicon.senses(fold(words[k - 1]!))) continue;
       // The remark is a statement of its own ("es ist spät", "il fait nuit"): never words that may
       // begin a name ("de plafondlamp in de slaapkamer aan"), nor a command of its own ("sube el
       // volumen y baja la luz" is two).

@@ -10360,6 +10360,10 @@ describe("what the speaker wants, must do or has done, said before the command w
     ["it", "devo ricordarmi di spegnere la luce della cucina"],
     // A place, told of oneself, belongs to what follows.
     ["en", "i want to read in the kitchen turn off the lights"],
+    // A particle after a verb the grammar does not know is that verb's.
+    ["en", "i am showing off the kitchen lights"],
+    ["en", "i want to show off the kitchen lights"],
+    ["en", "i finished cleaning up the kitchen lights"],
   ])("%s: %j switches nothing", async (language, text) => {
     expect(await callsWithTheKitchenLit(text, language)).toEqual([]);
   });

@@ -417,6 +417,7 @@ export const de: FastPathGrammar = {
   },
   // "Licht aus der Küche": from the kitchen, no light switched off (see the type).
   fromWays: ["aus"],
+  verbParticles: ["an", "aus", "auf", "ab", "hoch", "runter", "rauf"],
   participle: {
     infix: "ge",
     endings: [

@@ -319,6 +319,7 @@ export const en: FastPathGrammar = {
   // "turn that down", "switch this off": what was just named, or what the verb acts on here.
   corrections: ["no", "no no", "no no no", "nope", "no wait"],
   // What one wants, has to do or has done: "i want to read in bed turn on the bedside lamp".
+  verbParticles: ["on", "off", "up", "down", "out"],
   selfTold: [
     "i'm",
     "im",

@@ -1336,6 +1336,7 @@ export const nl: FastPathGrammar = {
   // "aangezet de lamp", "het volume verhoogd": participles, told (see the type).
   // "licht uit de keuken": from the kitchen, no light switched off (see the type).
   fromWays: ["uit"],
+  verbParticles: ["aan", "uit", "op", "af", "omhoog", "omlaag"],
   participle: {
     endings: [],
     words: [
