@@ -10407,3 +10407,13 @@ describe("Spanish 'for me' said after a complaint", () => {
     expect(await volumeAfter(text, language, 0.5)).toBeLessThan(0.5);
   });
 });
+
+describe("Italian power given, its imperative's accent lost", () => {
+  it.each([
+    ["it", "da corrente alla presa della cucina"],
+    ["it", "dà corrente alla presa della cucina"],
+  ])("%s: %j switches the kitchen's plug on", async (language, text) => {
+    await say(text, language);
+    expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
+  });
+});

@@ -649,6 +649,10 @@ export const it: FastPathGrammar = {
       "attivasse",
       // Power given: "dai corrente alla presa" (only to what switches, `powers`).
       "dai corrente",
+      // "dà corrente", "da' corrente": the imperative as written too, its accent or apostrophe lost.
+      "dà corrente",
+      "da' corrente",
+      "da corrente",
       "metti corrente",
       // "alimenta la presa": power given, as "dai corrente" (only to what switches, `powers`).
       "alimenta",
@@ -909,6 +913,9 @@ export const it: FastPathGrammar = {
       "dai elettricità",
       "fornisci corrente",
       "dai corrente",
+      "dà corrente",
+      "da' corrente",
+      "da corrente",
       "dai la corrente",
       "metti corrente",
       "togli corrente",
