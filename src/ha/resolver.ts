@@ -76,7 +76,10 @@ export function resolveEntities(
   const trimmed = query.trim();
   if (looksLikeEntityId(trimmed)) consider(trimmed.toLowerCase(), EXACT);
   const normalized = normalizeName(trimmed);
-  for (const entityId of index.byName.get(normalized) ?? []) consider(entityId, EXACT);
+  // "de bureau lamp", "die Wohnzimmer Lampe": a name said in two words, as speech-to-text often
+  // writes a compound, is the name written as one ("bureaulamp"), when nothing has it as said.
+  const byName = index.byName.get(normalized) ?? index.byName.get(normalized.replaceAll(" ", ""));
+  for (const entityId of byName ?? []) consider(entityId, EXACT);
 
   const words = options.exactOnly ? [] : nameTokens(normalized);
   if (words.length > 0) {

@@ -10417,3 +10417,28 @@ describe("Italian power given, its imperative's accent lost", () => {
     expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
   });
 });
+
+describe("a one-word name said in two words, as speech-to-text writes a compound", () => {
+  let home: LocalHomeAgent;
+  beforeAll(async () => {
+    // A second light in the bedroom: the room's lights are no longer the bedroom light alone.
+    const twoLights = corpusHome();
+    twoLights.entities = [
+      ...twoLights.entities,
+      entityRow("light.bedroom_ceiling", { original_name: "Bedroom Ceiling", area_id: "bedroom", exposed: true }),
+    ];
+    twoLights.states.set("light.bedroom_ceiling", state("off", { supported_color_modes: ["brightness"] }));
+    home = await startLocalHomeAgent(twoLights);
+  });
+  afterAll(async () => home?.close());
+
+  it.each([
+    ["de", "mach das Schlafzimmer Licht an"],
+    ["nl", "doe de slaapkamer lamp aan"],
+  ])("%s: %j switches on the bedroom light, not the bedroom's ceiling too", async (language, text) => {
+    await home.setState("light.bedroom_light", "off", { brightness: null });
+    home.ha.serviceCalls.length = 0;
+    await home.agent.handle({ text, language });
+    expect(home.serviceCalls()).toEqual(["light.turn_on light.bedroom_light"]);
+  });
+});
