@@ -10378,34 +10378,32 @@ describe("Spanish and Italian words written in two, and the infinitive of unmuti
     expect(calls()).toEqual(["switch.turn_on switch.kettle"]);
   });
 
-  it.each([
-    ["es", "silencia el alta voz"],
-  ])("%s: %j mutes the speaker", async (language, text) => {
+  it.each([["es", "silencia el alta voz"]])("%s: %j mutes the speaker", async (language, text) => {
     await say(text, language);
     expect(calls()).toEqual([
       'media_player.volume_mute media_player.living_room_speaker {"is_volume_muted":true}',
     ]);
   });
 
-  it.each([
-    ["it", "alza il volume dell alto parlante"],
-  ])("%s: %j turns the speaker up", async (language, text) => {
-    expect(await volumeAfter(text, language, 0.2)).toBeGreaterThan(0.2);
-  });
+  it.each([["it", "alza il volume dell alto parlante"]])(
+    "%s: %j turns the speaker up",
+    async (language, text) => {
+      expect(await volumeAfter(text, language, 0.2)).toBeGreaterThan(0.2);
+    },
+  );
 
-  it.each([
-    ["it", "togliere il muto"],
-  ])("%s: %j unmutes the speaker", async (language, text) => {
+  it.each([["it", "togliere il muto"]])("%s: %j unmutes the speaker", async (language, text) => {
     expect(await callsWithTheSpeakerMuted(text, language)).toEqual([UNMUTED]);
   });
 });
 
 describe("Spanish 'for me' said after a complaint", () => {
-  it.each([
-    ["es", "la música está demasiado alta para mí"],
-  ])("%s: %j turns the speaker down", async (language, text) => {
-    expect(await volumeAfter(text, language, 0.5)).toBeLessThan(0.5);
-  });
+  it.each([["es", "la música está demasiado alta para mí"]])(
+    "%s: %j turns the speaker down",
+    async (language, text) => {
+      expect(await volumeAfter(text, language, 0.5)).toBeLessThan(0.5);
+    },
+  );
 });
 
 describe("Italian power given, its imperative's accent lost", () => {
@@ -10425,7 +10423,11 @@ describe("a one-word name said in two words, as speech-to-text writes a compound
     const twoLights = corpusHome();
     twoLights.entities = [
       ...twoLights.entities,
-      entityRow("light.bedroom_ceiling", { original_name: "Bedroom Ceiling", area_id: "bedroom", exposed: true }),
+      entityRow("light.bedroom_ceiling", {
+        original_name: "Bedroom Ceiling",
+        area_id: "bedroom",
+        exposed: true,
+      }),
     ];
     twoLights.states.set("light.bedroom_ceiling", state("off", { supported_color_modes: ["brightness"] }));
     home = await startLocalHomeAgent(twoLights);
