@@ -10444,3 +10444,19 @@ describe("a one-word name said in two words, as speech-to-text writes a compound
     expect(home.serviceCalls()).toEqual(["light.turn_on light.bedroom_light"]);
   });
 });
+
+describe("the volume too high or too low said with its article, then a command with a pronoun", () => {
+  it.each([
+    ["nl", "het volume is te hoog zet het lager"],
+    ["fr", "le volume est trop haut baisse le"],
+  ])("%s: %j turns the speaker down", async (language, text) => {
+    expect(await volumeAfter(text, language, 0.5)).toBeLessThan(0.5);
+  });
+
+  it.each([["nl", "het volume is te laag zet het hoger"]])(
+    "%s: %j turns the speaker up",
+    async (language, text) => {
+      expect(await volumeAfter(text, language, 0.2)).toBeGreaterThan(0.2);
+    },
+  );
+});

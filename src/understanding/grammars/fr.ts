@@ -1216,6 +1216,9 @@ export const fr: FastPathGrammar = {
       "trop de bruit",
       // "le volume est trop haut": too high, said of the sound itself (a lamp hangs too high).
       "volume est trop haut",
+      // With its article, which read apart would be "it" ("le volume est trop haut, baisse-le").
+      "le volume est trop haut",
+      "le son est trop haut",
       "volume trop haut",
       "son est trop haut",
       "son trop haut",

@@ -743,6 +743,11 @@ export const nl: FastPathGrammar = {
       // "het volume is te laag": too low, said of the sound itself ("te lang" is one letter away).
       "volume is te laag",
       "geluid is te laag",
+      // With its article, which read apart would be "it" ("het volume is te laag, zet het hoger").
+      "het volume is te laag",
+      "het geluid is te laag",
+      "het volume staat te laag",
+      "het geluid staat te laag",
       "volume te laag",
       "volume staat te laag",
       "geluid staat te laag",
@@ -777,6 +782,11 @@ export const nl: FastPathGrammar = {
       "fluister eens",
       // "het volume is te hoog": too high, said of the sound itself (as "te laag" above).
       "volume is te hoog",
+      // With its article, which read apart would be "it" ("het volume is te hoog, zet het lager").
+      "het volume is te hoog",
+      "het geluid is te hoog",
+      "het volume staat te hoog",
+      "het geluid staat te hoog",
       "volume te hoog",
       "geluid is te hoog",
       "volume is veel te hoog",
