@@ -10460,3 +10460,18 @@ describe("the volume too high or too low said with its article, then a command w
     },
   );
 });
+
+describe("a level said after the noun for volume, of the music or of a speaker", () => {
+  it.each([
+    ["en", "put the music on volume 10"],
+    ["de", "stell die Musik auf Lautstärke zehn"],
+    ["fr", "mets la musique au volume dix"],
+    ["es", "pon la música al volumen diez"],
+    ["it", "metti la musica al volume dieci"],
+    ["nl", "zet de muziek op volume tien"],
+    ["en", "set the living room speaker to volume 10"],
+    ["fr", "mets le haut-parleur du salon au volume dix"],
+  ])("%s: %j sets the speaker's volume to 10 %%", async (language, text) => {
+    expect(await volumeAfter(text, language, 0.5)).toBe(0.1);
+  });
+});

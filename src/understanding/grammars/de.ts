@@ -2690,6 +2690,10 @@ export const de: FastPathGrammar = {
       intent: "set_volume",
       templates: [
         "[<set>] [<the>] lautstärke (von|vom|des|der|am|beim|für|für den|für das) {name} (auf|zu) [<the>] {level} [<percent>] [<setLast>]",
+        // "stell die Musik auf Lautstärke zehn": the level after the noun for volume; music is the
+        // sound of the speaker where one is.
+        "[<set>] [<the>] (musik|ton|sound) auf lautstärke {level} [<percent>] [<setLast>]",
+        "[<set>] [<the>] {name} auf lautstärke {level} [<percent>] [<setLast>]",
         "[<set>] [<the>] lautstärke [(hier|im raum|hier im raum|in diesem raum)] (auf|zu) [<the>] {level} [<percent>] [<setLast>]",
         "[<set>] [<the>] {name} lautstärke (auf|zu) [<the>] {level} [<percent>] [<setLast>]",
         "[<set>] [<the>] lautstärke {name} (auf|zu) [<the>] {level} [<percent>] [<setLast>]",

@@ -2135,6 +2135,10 @@ export const en: FastPathGrammar = {
         "(set|turn|change|increase|decrease|raise|lower) [the] {name} volume [(up|down)] to {level} [(percent|%)]",
         "turn (up|down) [the] {name} volume to {level} [(percent|%)]",
         "(on|in) {name} (set|turn|change|increase|decrease|raise|lower) [the] volume [(up|down)] to {level} [(percent|%)]",
+        // "put the music on volume 10", "set the speaker to volume 20": the level after the noun
+        // for volume; music is the sound of the speaker where one is.
+        "(set|put|turn) [the] (music|sound|audio) (to|on|at) volume [level] {level} [(percent|%)]",
+        "(set|put|turn) {name} (to|on|at) volume [level] {level} [(percent|%)]",
         // "set volume 8": the level straight after its noun, with the verb as well.
         "[(set|put|make|turn)] [the] volume [to] {level} [(percent|%)]",
         // "volume level 6", "brightness 50": the level said after its noun, with no verb.

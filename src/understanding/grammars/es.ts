@@ -2900,6 +2900,10 @@ export const es: FastPathGrammar = {
       intent: "set_volume",
       templates: [
         "<set> [el] volumen <of> {name} <to> {level} [<percent>]",
+        // "pon la música al volumen diez": the level after the noun for volume; music is the sound
+        // of the speaker where one is.
+        "<set> [(la|el)] (música|sonido) (al|a) volumen {level} [<percent>]",
+        "<set> {name} (al|a) volumen {level} [<percent>]",
         "<set> [el] volumen [<here>] <to> {level} [<percent>] [<here>]",
         "<set> [el] volumen <to> {level} [<percent>] <of> {name}",
         "<set> (en|en el|en la) {name} [el] volumen <to> {level} [<percent>]",

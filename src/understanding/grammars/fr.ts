@@ -2802,6 +2802,10 @@ export const fr: FastPathGrammar = {
       intent: "set_volume",
       templates: [
         "<set> <volume> <of> {name} <to> [la] {level} [<percent>]",
+        // "mets la musique au volume dix": the level after the noun for volume; music is the sound
+        // of the speaker where one is.
+        "<set> [(la|le)] (musique|son) (au|à) volume {level} [<percent>]",
+        "<set> {name} (au|à) volume {level} [<percent>]",
         "<set> <volume> [ici] <to> [la] {level} [<percent>] [ici]",
         "<set> <volume> <to> [la] {level} [<percent>] (de|du|de la|des|dans|dans la|dans le|sur|sur la|sur le) {name}",
         "<volume> <to> [la] {level} [<percent>]",

@@ -3044,6 +3044,7 @@ export const it: FastPathGrammar = {
         "<set> [il] volume [(qui|qua)] <to> {level} [<percent>] [(qui|qua)]",
         "<set> [il] volume {name} <to> {level} [<percent>]",
         // "imposta l'altoparlante al volume 20", "fai il volume 60": the level after its noun.
+        "<set> [(la|il)] (musica|suono) <to> volume {level} [<percent>]",
         "<set> {name} <to> volume {level} [<percent>]",
         "(fai|fa) [il] volume [<to>] {level} [<percent>]",
         "[il] volume [<to>] {level} [<percent>]",

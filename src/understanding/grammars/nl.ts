@@ -2123,6 +2123,7 @@ export const nl: FastPathGrammar = {
       templates: [
         // "zet de luidspreker op volume 20", "maak het volume 60": the level after its noun, read
         // before "{name} volume …" takes the verb for a name.
+        "<set> [(het|de)] (muziek|geluid) <to> volume {level} [<percent>]",
         "<set> [(het|de)] {name} <to> volume {level} [<percent>]",
         "(maak|zet) [het] (volume|geluid) {level} [<percent>]",
         "<set> [(het|de)] volume (van|in|op) {name} [<direction>] <to> {level} [<percent>]",
