@@ -10475,3 +10475,27 @@ describe("a level said after the noun for volume, of the music or of a speaker",
     expect(await volumeAfter(text, language, 0.5)).toBe(0.1);
   });
 });
+
+describe("going out or coming home, told before the command in French and Dutch", () => {
+  it.each([
+    ["fr", "on part éteins la lumière de la cuisine"],
+    ["nl", "we gaan weg doe het licht in de keuken uit"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    expect(await callsWithTheKitchenLit(text, language)).toEqual(KITCHEN_OFF);
+  });
+
+  it.each([
+    ["fr", "je rentre à la maison allume la lumière de la cuisine"],
+    ["nl", "ik kom thuis doe het licht in de keuken aan"],
+  ])("%s: %j switches the kitchen's lights on", async (language, text) => {
+    expect(await callsWithTheKitchenDark(text, language)).toEqual(KITCHEN_ON);
+  });
+
+  it.each([
+    ["fr", "quand on part éteins la lumière de la cuisine"],
+    ["nl", "als ik thuis kom doe het licht in de keuken aan"],
+  ])("%s: %j is for when it happens: nothing is switched", async (language, text) => {
+    await callsWithTheKitchenLit(text, language);
+    expect(calls()).toEqual([]);
+  });
+});

@@ -366,6 +366,9 @@ export const fr: FastPathGrammar = {
     "je vais aller dormir",
     "je m'en vais",
     "je pars",
+    "on part",
+    "on s'en va",
+    "nous partons",
     "on va se coucher",
     "on va dormir",
     "c'est l'heure d'aller au lit",
@@ -378,6 +381,8 @@ export const fr: FastPathGrammar = {
     "je suis rentré",
     "je suis rentrée",
     "je suis à la maison",
+    "je rentre à la maison",
+    "je rentre",
     "me voilà",
     // How soon or how, said of the command: "éteins vite la lumière", "allume également la cuisine".
     "vite",
