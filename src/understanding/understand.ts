@@ -72,7 +72,7 @@ const RESPELT_AT_MOST_ONE_IN = 3;
 /** The most words a place said in the plural is looked up in ("camere da letto", "salas de estar"). */
 const MAX_PLURAL_PLACE_WORDS = 4;
 /** The longest complaint, and the longest sentence read as a complaint and a command, in words. */
-const LONGEST_COMPLAINT = 6;
+const LONGEST_COMPLAINT = 8;
 const LONGEST_COMPLAINED = 24;
 const ACTING: readonly Cue[] = [
   "verbs",
@@ -1228,6 +1228,15 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       if (!before || before === folded) continue;
       // "i don't need the lights to read": what is not needed for that is said, not that it be off.
       if (holds(before, lookup, ["unneeded"])) continue;
+      // "il fait trop sombre pour travailler dans la cuisine": what is wrong, with no way asked,
+      // is where the rest says, not where the speaker is.
+      const rest = folded.slice(before.length).trim();
+      if (
+        holds(before, lookup, COMPLAINTS) &&
+        !holds(before, lookup, COMMAND_WAYS) &&
+        spotNames(wordsOf(rest), lookup).length
+      )
+        continue;
       const command = understandAsSaid(before, lookup);
       if (command?.by === "certain reading") return command;
     }
@@ -1303,10 +1312,15 @@ export function createUnderstanding(grammar: FastPathGrammar) {
           ? [[words.slice(-k), before.slice(0, -1)] as const]
           : []),
       ] as const) {
-        const text = complaint.join(" ");
+        // "il fait trop sombre pour lire ici": what it is too dark for is no part of what is wrong.
+        const purposeAt = purposeWithInfinitive([...complaint]);
+        const text = (purposeAt > 0 ? complaint.slice(0, purposeAt) : complaint).join(" ");
         if (!holds(text, lookup, COMPLAINTS)) continue;
         const wrong = understandAsSaid(`${text}${questionMark}`, lookup);
-        if (wrong?.by !== "certain reading" || wrong.match.name !== undefined) continue;
+        // "it's too dark in here": the room one is in is where the command acts anyway.
+        const named = wrong?.match.name;
+        if (wrong?.by !== "certain reading" || (named !== undefined && !lexicon.senses(fold(named))?.here))
+          continue;
         const agreeing = AGREEING[wrong.match.intent];
         if (!agreeing) continue;
         const asked = understandAsSaid(command.join(" "), lookup);

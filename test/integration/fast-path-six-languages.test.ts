@@ -10499,3 +10499,23 @@ describe("going out or coming home, told before the command in French and Dutch"
     expect(calls()).toEqual([]);
   });
 });
+
+describe("too dark for something, then a command naming the room", () => {
+  it.each([
+    ["fr", "il fait trop sombre pour travailler allume la lumière de la cuisine"],
+    ["fr", "il fait trop sombre ici pour travailler allume la lumière de la cuisine"],
+    ["es", "está demasiado oscuro aquí para cocinar enciende la luz de la cocina"],
+    ["it", "è troppo buio qui per cucinare accendi la luce della cucina"],
+    ["nl", "het is te donker hier om te koken doe het licht in de keuken aan"],
+  ])("%s: %j switches the kitchen's lights on, said from the office", async (language, text) => {
+    expect(await callsWithTheKitchenDark(text, language, "office_satellite")).toEqual(KITCHEN_ON);
+  });
+
+  it.each([["fr", "il fait trop sombre pour travailler dans la cuisine"]])(
+    "%s: %j, said from the office, never touches the office's lamp",
+    async (language, text) => {
+      await callsWithTheKitchenDark(text, language, "office_satellite");
+      expect(calls().filter((c) => c.includes("desk_lamp"))).toEqual([]);
+    },
+  );
+});
