@@ -10,6 +10,8 @@ export interface ResolveOptions {
   speakerDeviceId?: string;
   /** Only entities the query names exactly (a name, alias or id): no walk over partial matches. */
   exactOnly?: boolean;
+  /** Names only as written: a name said in two words is not the one written as one word. */
+  asWritten?: boolean;
 }
 
 export interface ResolvedEntity {
@@ -78,7 +80,9 @@ export function resolveEntities(
   const normalized = normalizeName(trimmed);
   // "de bureau lamp", "die Wohnzimmer Lampe": a name said in two words, as speech-to-text often
   // writes a compound, is the name written as one ("bureaulamp"), when nothing has it as said.
-  const byName = index.byName.get(normalized) ?? index.byName.get(normalized.replaceAll(" ", ""));
+  const byName =
+    index.byName.get(normalized) ??
+    (options.asWritten ? undefined : index.byName.get(normalized.replaceAll(" ", "")));
   for (const entityId of byName ?? []) consider(entityId, EXACT);
 
   const words = options.exactOnly ? [] : nameTokens(normalized);

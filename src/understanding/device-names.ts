@@ -227,14 +227,14 @@ export function createDeviceNames(grammar: FastPathGrammar) {
     return { source: "zwave", device: d, name: zwaveName(d) };
   }
 
-  function exactly(ctx: ResolveContext, target: Target, key: string): boolean {
+  function exactly(ctx: ResolveContext, target: Target, key: string, asWritten = false): boolean {
     if (target.source === "zwave") {
       const own = normalizeName(target.device.name);
       return own === key || `${normalizeName(target.device.location)} ${own}` === key;
     }
     const e = target.entity;
     if ([e.name, ...e.aliases].some((n) => normalizeName(n) === key)) return true;
-    const top = ctx.mirror.resolve(key).matches[0];
+    const top = ctx.mirror.resolve(key, { asWritten }).matches[0];
     return top?.match === "exact" && top.entityId === e.entityId;
   }
 

@@ -59,7 +59,8 @@ export interface RuleTools {
   kindOf(words: string): DeviceKind | undefined;
   isEverything(words: string): boolean;
   device(ctx: ResolveContext, name: string, place?: Place): Resolved;
-  exactly(ctx: ResolveContext, resolved: Resolved, key: string): boolean;
+  /** `asWritten`: a name said in two words is not the one written as one (src/ha/resolver.ts). */
+  exactly(ctx: ResolveContext, resolved: Resolved, key: string, asWritten?: boolean): boolean;
   /**
    * A kind word said with words that name no device ("the left light"): which one of the kind,
    * asked; in `where` when the place was said ("the overhead light in the bedroom").
@@ -230,7 +231,8 @@ export const RESOLVE_RULES: readonly ResolveRule[] = [
           const name = swap(normalizeName(other));
           if (!name || name === p.key) continue;
           const named = t.device(p.ctx, name);
-          if (named.kind === "one" && t.exactly(p.ctx, named, name)) return named;
+          // As written: "keuken lamp", swapped from "keuken lampen", is no "Keukenlamp".
+          if (named.kind === "one" && t.exactly(p.ctx, named, name, true)) return named;
         }
       }
       return undefined;

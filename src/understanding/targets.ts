@@ -487,7 +487,8 @@ export function createTargetResolver(grammar: FastPathGrammar) {
     kindOf: (words) => kindWords.get(normalizeName(words)),
     isEverything: (words) => everything.has(normalizeName(words)),
     device,
-    exactly: (ctx, resolved, key) => resolved.kind === "one" && exactly(ctx, resolved.target, key),
+    exactly: (ctx, resolved, key, asWritten) =>
+      resolved.kind === "one" && exactly(ctx, resolved.target, key, asWritten),
     wholeHome,
   };
 

@@ -10443,6 +10443,13 @@ describe("a one-word name said in two words, as speech-to-text writes a compound
     await home.agent.handle({ text, language });
     expect(home.serviceCalls()).toEqual(["light.turn_on light.bedroom_light"]);
   });
+
+  it("nl: how many bedroom lamps are on counts the room's lights, not the one named 'slaapkamerlamp'", async () => {
+    await home.setState("light.bedroom_light", "on", { brightness: 100 });
+    await home.setState("light.bedroom_ceiling", "on", { brightness: 100 });
+    const result = await home.agent.handle({ text: "hoeveel slaapkamer lampen zijn aan", language: "nl" });
+    expect(result.speech).toMatch(/^2 /);
+  });
 });
 
 describe("the volume too high or too low said with its article, then a command with a pronoun", () => {
