@@ -612,6 +612,12 @@ export interface FastPathGrammar {
    */
   selfTold?: string[];
   /**
+   * Words that join a reason to the command it leads to ("so", "also", "alors", "así que",
+   * "quindi", "dus"): a remark ended by one, with no punctuation between ("my neighbours are
+   * complaining so turn the volume down"), stands apart from the command as a told one does.
+   */
+  consequences?: string[];
+  /**
    * Where "no" before a verb says not to (Spanish "no apagues la luz") or tells what something
    * does not do ("no apaga la luz"): a correction stands only before an imperative with a pronoun
    * joined ("no no bájale un poco el volumen"), which no prohibition or statement is.

@@ -184,6 +184,24 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   };
   const toldFirst = new Set((grammar.toldFirst ?? []).map(fold));
   const selfTold = (grammar.selfTold ?? []).map(fold);
+  const consequences = (grammar.consequences ?? []).map(fold);
+  /** Whether a sentence holds a word that leads on to a command (`consequences`). */
+  const saysLeadingOn = (sentence: string) => {
+    const said = ` ${fold(sentence)} `;
+    return consequences.some((c) => said.includes(` ${c} `));
+  };
+  /** Whether a remark ends with a word that leads on to a command (`consequences`: "so", "also"). */
+  const leadsOn = (remark: string) => {
+    const words = fold(remark).split(" ");
+    // "… so please": a polite word after it still leaves the command apart (some of the words
+    // are themselves fillers: "alors", "also", "dus").
+    for (; words.length > 1; words.pop()) {
+      const said = words.join(" ");
+      if (consequences.some((c) => said.endsWith(` ${c}`))) return true;
+      if (!lexicon.senses(words.at(-1)!)?.filler) return false;
+    }
+    return false;
+  };
   /** Whether a remark begins as the speaker telling of themselves (`selfTold`). */
   const toldOfSelf = (remark: string) => {
     const said = fold(remark);
@@ -728,11 +746,15 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       if (read?.by === "certain reading" && STRAY_WORD_CHANGES_NOTHING.has(read.match.intent)) return read;
       // A template that took the remark into its name ("ich bin müde mach das Licht aus": "ich bin
       // müde mach das Licht") read no name as said: the remark may still stand apart.
+      // So may a command after a word that leads on to it ("i'm on the phone so please mute the
+      // music"), where a name nobody has was read across that word.
+      const besideTried =
+        !understood ||
+        understood.by === "template, unquoted" ||
+        (understood.by === "reading with an unknown name" && saysLeadingOn(said));
       const beside =
         commandBesideClauses(said, lookup) ??
-        (understood && understood.by !== "template, unquoted"
-          ? undefined
-          : commandAfterUnmarkedClause(said, lookup));
+        (besideTried ? commandAfterUnmarkedClause(said, lookup) : undefined);
       if (beside) return beside;
     }
     return understood;
@@ -765,7 +787,11 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       // volumen y baja la luz" is two).
       const remark = words.slice(0, k).join(" ");
       const ofSelf = toldOfSelf(remark);
-      if (!(ofSelf || holds(remark, lookup, ["copulas"])) || holds(remark, lookup, COMMAND_WAYS)) continue;
+      if (
+        !(ofSelf || leadsOn(remark) || holds(remark, lookup, ["copulas"])) ||
+        holds(remark, lookup, COMMAND_WAYS)
+      )
+        continue;
       // "tengo que recordar apagar la luz", "i have to remember to turn them off": what one tells
       // of oneself runs on into what follows when it ends in a word that joins the two, when what
       // follows begins with an infinitive, or when it holds a verb of the grammar itself ("how to
@@ -786,7 +812,8 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       // The command names what it is about ("mach das Licht im Flur aus"): "down that", "más alto"
       // alone may be the rest of the remark.
       const command = words.slice(k).join(" ");
-      if (saysNothingOfTheHome(command, lookup)) continue;
+      // After a word that leads on to it ("so", "also"), the command is plainly apart.
+      if (!leadsOn(remark) && saysNothingOfTheHome(command, lookup)) continue;
       const read = commandBesideClauses(`${remark}, ${command}`, lookup);
       if (read) return read;
     }

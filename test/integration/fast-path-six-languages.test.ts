@@ -10526,3 +10526,33 @@ describe("too dark for something, then a command naming the room", () => {
     },
   );
 });
+describe("a reason, then 'so' and the command, with no comma", () => {
+  it.each([
+    ["en", "my neighbours are complaining so turn off the kitchen lights"],
+    ["en", "i am on the phone so please turn off the kitchen lights"],
+    ["de", "meine Nachbarn beschweren sich also mach das Licht in der Küche aus"],
+    ["fr", "les voisins se plaignent alors éteins la lumière de la cuisine"],
+    ["es", "los vecinos se quejan así que apaga la luz de la cocina"],
+    ["it", "i vicini si lamentano quindi spegni la luce della cucina"],
+    ["nl", "de buren klagen dus doe het licht in de keuken uit"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    expect(await callsWithTheKitchenLit(text, language)).toEqual(KITCHEN_OFF);
+  });
+
+  it.each([
+    ["en", "my neighbours are complaining so turn the volume down"],
+    ["de", "meine Nachbarn beschweren sich also dreh die Lautstärke runter"],
+  ])("%s: %j turns the speaker down", async (language, text) => {
+    expect(await volumeAfter(text, language, 0.5)).toBeLessThan(0.5);
+  });
+
+  it.each([
+    // The reason names a place, or says not, or is a condition: nothing is switched.
+    ["en", "the office is empty so turn off the lights"],
+    ["en", "it is not dark so do not turn on the kitchen lights"],
+    ["en", "if it gets dark so turn off the kitchen lights"],
+    ["de", "das Büro ist leer also mach das Licht aus"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    expect(await callsWithTheKitchenLit(text, language)).toEqual([]);
+  });
+});
