@@ -429,6 +429,12 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       .flatMap((w) => lexicon.split(w));
 
   const ceilingWords = grammar.ceiling.map(fold);
+  /** The one-word kinds a compound may end with ("steckdose" of "Küchensteckdose"). */
+  const compoundKindEnds = Object.values(grammar.kinds)
+    .flat()
+    .map(fold)
+    .filter((w) => w && !w.includes(" "));
+  const endsCompound = (word: string, end: string) => word.length > end.length + 2 && word.endsWith(end);
   const powerSaid = grammar.powerSupply?.length
     ? new RegExp(`(?:^|[\\s'])(?:${alternation(grammar.powerSupply.map(fold))})(?=\\s|$)`)
     : undefined;
@@ -622,8 +628,15 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     const words = wordsOf(name);
     const spans = spotNames(words, lookup);
     if (spans.some((span) => span.spotted.type !== "place")) return undefined;
-    // "the power point", "la toma de corriente": a kind said, in one word or more.
+    // "the power point", "la toma de corriente": a kind said, in one word or more; or joined to its
+    // place as one ("Küchensteckdose").
     if (someSense(words, (sense) => !!sense.kind || !!sense.everything)) return undefined;
+    if (
+      grammar.compounds &&
+      words.length === 1 &&
+      compoundKindEnds.some((end) => endsCompound(words[0]!, end))
+    )
+      return undefined;
     return spans.length ? "place" : "unknown";
   }
 

@@ -10556,3 +10556,19 @@ describe("a reason, then 'so' and the command, with no comma", () => {
     expect(await callsWithTheKitchenLit(text, language)).toEqual([]);
   });
 });
+
+describe("German: the power of a plug, said with 'Strom' before it", () => {
+  it.each([
+    ["de", "mach den Strom der Küchensteckdose aus"],
+    ["de", "schalte den Strom für die Küchensteckdose aus"],
+  ])("%s: %j switches the kitchen's plug off", async (language, text) => {
+    expect(await callsWithTheKettleOn(text, language)).toEqual(["switch.turn_off switch.kettle"]);
+  });
+
+  it.each([["de", "schalte den Strom für die Küche aus"]])(
+    "%s: %j, a room's power, is not guessed: nothing is switched",
+    async (language, text) => {
+      expect(await callsWithTheKettleOn(text, language)).toEqual([]);
+    },
+  );
+});

@@ -187,6 +187,14 @@ export const de: FastPathGrammar = {
     "bitte schön",
     "bitte sehr",
     "für mich",
+    // The power of a device is the device: "schalte den Strom für die Küchensteckdose ein", "mach
+    // den Strom der Druckersteckdose aus" (a place's power is not guessed: `powerSupply`).
+    "den strom für",
+    "den strom der",
+    "den strom des",
+    "den strom von",
+    "den strom vom",
+    "strom für",
     "ich brauche",
     // "ich brauch mehr Licht": its "e" dropped, as spoken.
     "ich brauch",
