@@ -10572,3 +10572,12 @@ describe("German: the power of a plug, said with 'Strom' before it", () => {
     },
   );
 });
+
+describe("German: the sound restored, the verb's particle last", () => {
+  it.each([
+    ["de", "stell den Ton wieder her bitte"],
+    ["de", "den Ton wiederherstellen"],
+  ])("%s: %j unmutes the speaker", async (language, text) => {
+    expect(await callsWithTheSpeakerMuted(text, language)).toEqual([UNMUTED]);
+  });
+});

@@ -1231,6 +1231,14 @@ export const de: FastPathGrammar = {
       "den ton wieder hören",
       "ton zurück",
       "den ton zurück",
+      // "stell den Ton wieder her": the sound restored, its verb's particle last.
+      ...["stell", "stelle", "stellen sie"].flatMap((verb) => [
+        `${verb} den ton wieder her`,
+        `${verb} den sound wieder her`,
+        `${verb} das audio wieder her`,
+      ]),
+      "ton wiederherstellen",
+      "den ton wiederherstellen",
       "wieder hörbar",
       "stell die stummschaltung ab",
       "stummschaltung abstellen",
