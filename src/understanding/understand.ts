@@ -184,6 +184,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   };
   const toldFirst = new Set((grammar.toldFirst ?? []).map(fold));
   const selfTold = (grammar.selfTold ?? []).map(fold);
+  const pronounWords = new Set(grammar.pronouns.map(fold));
   const consequences = (grammar.consequences ?? []).map(fold);
   /** Whether a sentence holds a word that leads on to a command (`consequences`). */
   const saysLeadingOn = (sentence: string) => {
@@ -787,8 +788,11 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     if (CLAUSE_BREAK.test(said)) return undefined;
     const words = said.trim().split(/\s+/);
     for (let k = FEWEST_CLAUSE_WORDS; k <= words.length - FEWEST_CLAUSE_WORDS; k++) {
-      const sense = lexicon.senses(fold(words[k]!));
+      // "spegnila", "apágala": a verb with its pronoun joined begins a command as the verb does.
+      const sense = lexicon.senses(fold(words[k]!)) ?? lexicon.senses(lexicon.split(fold(words[k]!))[0]!);
       if (!sense || !(sense.first.size || COMMAND_STARTS.some((cue) => sense.cues.has(cue)))) continue;
+      const onSubject = commandOnSubject(words.slice(0, k), words.slice(k).join(" "), lookup);
+      if (onSubject) return onSubject;
       // "tu as baissé le plafonnier": a participle, whose last accent folding drops, after an
       // auxiliary; never a command begun.
       if (/\p{M}$/u.test(words[k]!.normalize("NFD")) || auxiliaries.has(fold(words[k - 1]!))) continue;
@@ -831,6 +835,47 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       if (read) return read;
     }
     return undefined;
+  }
+
+  /**
+   * "the kitchen plug is still on turn it off", "die Lichter im Wohnzimmer sind noch an schalte sie
+   * aus": how a thing is, told, then a command of it by a pronoun. The command is read with the
+   * told thing in the pronoun's place, when what is told names it (a device, a kind, a place)
+   * before its one copula, says nothing else of the home after it, and the command then reads the
+   * same way for certain.
+   */
+  function commandOnSubject(
+    remark: string[],
+    command: string,
+    lookup: (words: string) => Spotted | undefined,
+  ): Understood | undefined {
+    const read = understandAsSaid(command, lookup);
+    const pronoun = read?.by === "certain reading" ? read.match.name : undefined;
+    if (pronoun === undefined || !pronounWords.has(fold(pronoun))) return undefined;
+    const at = remark.findIndex((w) => copulaOfNow(fold(w)));
+    if (at < 1 || remark.slice(at + 1).some((w) => copulaOfNow(fold(w)))) return undefined;
+    // As said, accents and all: a name is looked up as written ("die Küchensteckdose").
+    const subject = remark.slice(0, at).join(" ");
+    const subjectWords = wordsOf(subject);
+    const named =
+      spotNames(subjectWords, lookup).length > 0 ||
+      someSense(subjectWords, (sense) => !!sense.kind) ||
+      // "die Küchensteckdose": a kind joined to its place as one word.
+      (!!grammar.compounds && subjectWords.some((w) => compoundKindEnds.some((end) => endsCompound(w, end))));
+    if (!named || !saysNothingOfTheHome(remark.slice(at + 1).join(" "), lookup)) return undefined;
+    // "apágala", "spegnila": a pronoun joined to its verb is put in its place as well.
+    const one = fold(pronoun);
+    let replaced = false;
+    const said = command.split(" ").flatMap((word) => {
+      const parts = lexicon.split(fold(word));
+      if (replaced || !parts.includes(one)) return [word];
+      replaced = true;
+      return parts.map((part) => (part === one ? subject : part));
+    });
+    if (!replaced) return undefined;
+    const again = understandAsSaid(said.join(" "), lookup);
+    const certain = again?.by === "certain reading" || again?.by === "template";
+    return certain && again!.match.intent === read!.match.intent ? again : undefined;
   }
 
   /**

@@ -10581,3 +10581,30 @@ describe("German: the sound restored, the verb's particle last", () => {
     expect(await callsWithTheSpeakerMuted(text, language)).toEqual([UNMUTED]);
   });
 });
+
+describe("how a thing is, told, then a command of it by a pronoun", () => {
+  it.each([
+    ["en", "the kitchen lights are still on turn them off"],
+    ["de", "das Licht in der Küche ist noch an schalte es aus"],
+    ["fr", "la lumière de la cuisine est encore allumée éteins la"],
+    ["nl", "het licht in de keuken is nog aan doe het uit"],
+  ])("%s: %j switches the kitchen's lights off", async (language, text) => {
+    expect(await callsWithTheKitchenLit(text, language)).toEqual(KITCHEN_OFF);
+  });
+
+  it.each([
+    ["en", "the kettle is still on turn it off"],
+    ["de", "die Küchensteckdose ist noch an schalte sie aus"],
+  ])("%s: %j switches the kitchen's plug off", async (language, text) => {
+    expect(await callsWithTheKettleOn(text, language)).toEqual(["switch.turn_off switch.kettle"]);
+  });
+
+  it.each([
+    // What is told names nothing of the home, names two things, or the command forbids.
+    ["en", "my phone is charging turn it off"],
+    ["en", "the kitchen lights are on and the bedroom light is off turn it off"],
+    ["en", "the kitchen lights are on do not turn them off"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    expect(await callsWithTheKitchenLit(text, language)).toEqual([]);
+  });
+});
