@@ -618,6 +618,13 @@ export interface FastPathGrammar {
    */
   consequences?: string[];
   /**
+   * Words that begin a clause inside another, or ask how ("that", "who", "qui", "que", "che",
+   * "dass", "hoe"): what one tells of oneself with one in it ("i'm reading a book that says turn
+   * off the lights", "je veux savoir comment éteindre …") runs on into what follows, never a
+   * command of its own.
+   */
+  subordinators?: string[];
+  /**
    * Where "no" before a verb says not to (Spanish "no apagues la luz") or tells what something
    * does not do ("no apaga la luz"): a correction stands only before an imperative with a pronoun
    * joined ("no no bájale un poco el volumen"), which no prohibition or statement is.

@@ -174,6 +174,12 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const cleaned = createCleaner(grammar);
   const pastEndings = (grammar.pastEndings ?? []).map(fold);
   const stateWords = new Set(Object.values(grammar.stateWords).flat().map(fold));
+  /** The same, accents kept: "allumé" is a state, "allume" a command. */
+  const stateWordsAsWritten = new Set(
+    Object.values(grammar.stateWords)
+      .flat()
+      .map((w) => w.toLowerCase()),
+  );
   /** State words that, said first, tell what was done (`stateWordFirstTells`). */
   const statesFirst = grammar.stateWordFirstTells ? stateWords : new Set<string>();
   const auxiliaries = new Set((grammar.auxiliariesFirst ?? []).map(fold));
@@ -207,6 +213,24 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const toldOfSelf = (remark: string) => {
     const said = fold(remark);
     return selfTold.some((s) => said.startsWith(`${s} `));
+  };
+  const subordinators = new Set((grammar.subordinators ?? []).map(fold));
+  /**
+   * Whether what one tells of oneself runs on into the words after it: it holds a word that
+   * begins a clause inside it or asks how ("the book that says …", "comment …"), it ends with
+   * what plays ("sto cantando la canzone …": a title follows), or after its opening it says
+   * nothing but fillers ("je dois encore …": the same clause goes on).
+   */
+  const runsOn = (remark: string) => {
+    const said = fold(remark);
+    const opening = selfTold.filter((s) => said.startsWith(`${s} `)).sort((a, b) => b.length - a.length)[0];
+    const words = wordsOf(remark);
+    const rest = opening === undefined ? words : wordsOf(said.slice(opening.length));
+    return (
+      words.some((w) => subordinators.has(w) || subordinators.has(w.replace(/^\p{L}+'/u, ""))) ||
+      musicWords.has(words.at(-1)!) ||
+      rest.every((w) => !!lexicon.senses(w)?.filler)
+    );
   };
   const participleWords = new Set((grammar.participle?.words ?? []).map(fold));
   const fromWords = new Set((grammar.fromWays ?? []).map(fold));
@@ -815,7 +839,13 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       // turn | off the light"). Only an imperative begins a command of its own.
       if (
         ofSelf &&
-        (joinsOn(fold(words[k - 1]!)) || isInfinitive(fold(words[k]!)) || holds(remark, lookup, ["verbs"]))
+        (joinsOn(fold(words[k - 1]!)) ||
+          isInfinitive(fold(words[k]!)) ||
+          // "ho già spento la luce": a participle after what one has, told.
+          participleFirst(fold(words[k]!)) ||
+          stateWordsAsWritten.has(words[k]!.toLowerCase()) ||
+          holds(remark, lookup, ["verbs"]) ||
+          runsOn(remark))
       )
         continue;
       // "le volume est plus fort", "la música se está poniendo más fuerte": what follows a copula

@@ -10360,6 +10360,13 @@ describe("what the speaker wants, must do or has done, said before the command w
     ["it", "devo ricordarmi di spegnere la luce della cucina"],
     // A place, told of oneself, belongs to what follows.
     ["en", "i want to read in the kitchen turn off the lights"],
+    // A clause inside what is told, a title after what plays, or the same clause going on.
+    ["en", "i finished reading a story that says turn off the kitchen lights"],
+    ["fr", "je veux savoir comment éteindre la lumière de la cuisine"],
+    ["fr", "je dois encore éteindre la lumière de la cuisine"],
+    ["es", "estoy leyendo un cuento que se llama apaga la luz de la cocina"],
+    ["it", "sto cantando la canzone spegni la luce della cucina"],
+    ["it", "ho già spento la luce della cucina"],
     // A particle after a verb the grammar does not know is that verb's.
     ["en", "i am showing off the kitchen lights"],
     ["en", "i want to show off the kitchen lights"],

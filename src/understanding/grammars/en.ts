@@ -320,6 +320,7 @@ export const en: FastPathGrammar = {
   corrections: ["no", "no no", "no no no", "nope", "no wait"],
   // What one wants, has to do or has done: "i want to read in bed turn on the bedside lamp".
   verbParticles: ["on", "off", "up", "down", "out"],
+  subordinators: ["that", "which", "who", "how", "called", "says", "said"],
   consequences: ["so", "therefore"],
   selfTold: [
     "i'm",
