@@ -221,13 +221,20 @@ export function createUnderstanding(grammar: FastPathGrammar) {
    * what plays ("sto cantando la canzone …": a title follows), or after its opening it says
    * nothing but fillers ("je dois encore …": the same clause goes on).
    */
+  const holdsSubordinator = (remark: string) => {
+    // "así que": a word that leads on to the command may hold one ("que"), and is none.
+    const said = fold(remark);
+    const ending = consequences.find((c) => said.endsWith(` ${c}`));
+    const words = wordsOf(ending === undefined ? said : said.slice(0, -ending.length - 1));
+    return words.some((w) => subordinators.has(w) || subordinators.has(w.replace(/^\p{L}+'/u, "")));
+  };
   const runsOn = (remark: string) => {
     const said = fold(remark);
     const opening = selfTold.filter((s) => said.startsWith(`${s} `)).sort((a, b) => b.length - a.length)[0];
     const words = wordsOf(remark);
     const rest = opening === undefined ? words : wordsOf(said.slice(opening.length));
     return (
-      words.some((w) => subordinators.has(w) || subordinators.has(w.replace(/^\p{L}+'/u, ""))) ||
+      holdsSubordinator(remark) ||
       musicWords.has(words.at(-1)!) ||
       rest.every((w) => !!lexicon.senses(w)?.filler)
     );
@@ -833,19 +840,35 @@ export function createUnderstanding(grammar: FastPathGrammar) {
         holds(remark, lookup, COMMAND_WAYS)
       )
         continue;
-      // "tengo que recordar apagar la luz", "i have to remember to turn them off": what one tells
-      // of oneself runs on into what follows when it ends in a word that joins the two, when what
-      // follows begins with an infinitive, or when it holds a verb of the grammar itself ("how to
-      // turn | off the light"). Only an imperative begins a command of its own.
+      // "it's my husband who said turn off the lights": a clause inside the remark, what someone
+      // said or what a thing is called, runs on into the words after it.
+      if (holdsSubordinator(remark)) continue;
+      // "tengo que recordar apagar la luz", "it's too early to turn on the lights": a remark runs on
+      // into what follows when it ends in a word that joins the two, or when what follows begins
+      // with an infinitive or a participle ("sono stanco hai spento la luce", "ho già spento …").
+      // What one tells of oneself does too when it holds a verb of the grammar itself ("how to
+      // turn | off the light") or goes on (`runsOn`). Only an imperative begins a command apart.
+      if (
+        (joinsOn(fold(words[k - 1]!)) && !leadsOn(remark)) ||
+        isInfinitive(fold(words[k]!)) ||
+        participleFirst(fold(words[k]!)) ||
+        stateWordsAsWritten.has(words[k]!.toLowerCase()) ||
+        (ofSelf && (holds(remark, lookup, ["verbs"]) || runsOn(remark)))
+      )
+        continue;
+      // "i'm in bed turn off the light", "sono in giardino accendi la luce": where one is, told
+      // in words the home does not know, says which light is meant; only a command that names
+      // its own is read ("i'm on the phone, mute the music" is no place).
+      const command = words.slice(k).join(" ");
+      const commandWords = wordsOf(command);
       if (
         ofSelf &&
-        (joinsOn(fold(words[k - 1]!)) ||
-          isInfinitive(fold(words[k]!)) ||
-          // "ho già spento la luce": a participle after what one has, told.
-          participleFirst(fold(words[k]!)) ||
-          stateWordsAsWritten.has(words[k]!.toLowerCase()) ||
-          holds(remark, lookup, ["verbs"]) ||
-          runsOn(remark))
+        wordsOf(remark).some((w) => placePrepositions.has(w)) &&
+        !spotNames(commandWords, lookup).length &&
+        someSense(
+          commandWords,
+          (sense) => sense.kind === "light" || sense.cues.has("lightOn") || sense.cues.has("lightOff"),
+        )
       )
         continue;
       // "le volume est plus fort", "la música se está poniendo más fuerte": what follows a copula
@@ -858,7 +881,6 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       if (endsInCopula) continue;
       // The command names what it is about ("mach das Licht im Flur aus"): "down that", "más alto"
       // alone may be the rest of the remark.
-      const command = words.slice(k).join(" ");
       // After a word that leads on to it ("so", "also"), the command is plainly apart.
       if (!leadsOn(remark) && saysNothingOfTheHome(command, lookup)) continue;
       const read = commandBesideClauses(`${remark}, ${command}`, lookup);

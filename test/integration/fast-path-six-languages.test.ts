@@ -10615,3 +10615,32 @@ describe("how a thing is, told, then a command of it by a pronoun", () => {
     expect(await callsWithTheKitchenLit(text, language)).toEqual([]);
   });
 });
+
+describe("a remark that runs on into the words after it: never a command of its own", () => {
+  it.each([
+    // What someone said, a question, or what it is too early for.
+    ["en", "it was my son who shouted turn off the kitchen lights"],
+    ["de", "es war mein Sohn der gerufen hat mach das Licht in der Küche aus"],
+    ["nl", "het was mijn zoon die riep doe het licht in de keuken uit"],
+    ["en", "i'm tired did you turn off the kitchen lights"],
+    ["it", "sono stanco hai spento la luce della cucina"],
+    ["en", "it's too late to turn off the kitchen lights"],
+    ["fr", "il est trop tard pour éteindre la lumière de la cuisine"],
+    ["es", "es demasiado tarde para apagar la luz de la cocina"],
+  ])("%s: %j switches nothing", async (language, text) => {
+    expect(await callsWithTheKitchenLit(text, language)).toEqual([]);
+  });
+
+  it.each([
+    // Where one is, in words the home does not know, says which light is meant.
+    ["en", "i'm in bed turn off the light"],
+    ["fr", "je suis au lit éteins la lumière"],
+    ["it", "sono in giardino spegni la luce"],
+  ])("%s: %j, said from the kitchen, switches nothing", async (language, text) => {
+    await setState("light.kitchen_ceiling", "on", { brightness: 128 });
+    await setState("light.counter_lights", "on", { brightness: 200 });
+    ha.serviceCalls.length = 0;
+    await say(text, language, "kitchen_satellite");
+    expect(calls()).toEqual([]);
+  });
+});

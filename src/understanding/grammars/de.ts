@@ -1628,7 +1628,19 @@ export const de: FastPathGrammar = {
   conjunctions: ["und", "sowie", "und dann"],
   corrections: ["nein", "nein nein", "ne", "n\u00f6"],
   // What one wants, has to do or has done: "ich will im Bett lesen mach die Nachttischlampe an".
-  subordinators: ["dass", "welche", "welcher", "welches", "wie", "heißt", "sagt"],
+  subordinators: [
+    "dass",
+    "welche",
+    "welcher",
+    "welches",
+    "wie",
+    "heißt",
+    "sagt",
+    "gesagt",
+    "sagen",
+    "gerufen",
+    "warum",
+  ],
   consequences: ["also", "deshalb", "daher", "darum"],
   selfTold: [
     "ich bin",

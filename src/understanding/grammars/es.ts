@@ -1867,7 +1867,20 @@ export const es: FastPathGrammar = {
   // nothing else is; "no apagues", "no apague" forbid, "no apaga la luz" may tell what it does not.
   corrections: ["no", "no no"],
   // What one wants, has to do or has done: "quiero leer en la cama enciende la lámpara de la mesita".
-  subordinators: ["que", "quien", "cual", "cómo", "como", "llama", "dice"],
+  subordinators: [
+    "que",
+    "quien",
+    "cual",
+    "cómo",
+    "como",
+    "llama",
+    "dice",
+    "dijo",
+    "decir",
+    "gritó",
+    "por qué",
+    "porque",
+  ],
   consequences: ["así que", "entonces", "por eso", "por lo tanto"],
   selfTold: [
     "estoy",

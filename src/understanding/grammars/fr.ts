@@ -1673,7 +1673,7 @@ export const fr: FastPathGrammar = {
   conjunctions: ["et", "puis", "ainsi que"],
   corrections: ["non", "non non", "mais non"],
   // What one wants, has to do or has done: "je veux lire au lit allume la lampe de chevet".
-  subordinators: ["qui", "que", "qu'", "comment", "appelle", "dit"],
+  subordinators: ["qui", "que", "qu'", "comment", "appelle", "dit", "dire", "crié", "pourquoi", "intitulé"],
   consequences: ["alors", "donc", "du coup"],
   selfTold: [
     "je suis",

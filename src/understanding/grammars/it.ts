@@ -1943,7 +1943,7 @@ export const it: FastPathGrammar = {
   ],
   corrections: ["no", "no no"],
   // What one wants, has to do or has done: "voglio leggere a letto accendi l'abat-jour".
-  subordinators: ["che", "cui", "come", "chiama", "dice"],
+  subordinators: ["che", "cui", "come", "chiama", "dice", "detto", "dire", "gridato", "perché"],
   consequences: ["quindi", "allora", "perciò", "per questo"],
   selfTold: [
     "sono",

@@ -1260,7 +1260,7 @@ export const nl: FastPathGrammar = {
   conjunctions: ["en", "en dan", "evenals"],
   corrections: ["nee", "nee nee", "neen"],
   // What one wants, has to do or has done: "ik wil in bed lezen doe het nachtlampje aan".
-  subordinators: ["dat", "welke", "hoe", "heet", "zegt"],
+  subordinators: ["dat", "welke", "hoe", "heet", "zegt", "zei", "zeggen", "riep", "waarom"],
   consequences: ["dus", "daarom"],
   selfTold: [
     "ik ben",
