@@ -843,17 +843,20 @@ export function createUnderstanding(grammar: FastPathGrammar) {
       // "it's my husband who said turn off the lights": a clause inside the remark, what someone
       // said or what a thing is called, runs on into the words after it.
       if (holdsSubordinator(remark)) continue;
-      // "tengo que recordar apagar la luz", "it's too early to turn on the lights": a remark runs on
-      // into what follows when it ends in a word that joins the two, or when what follows begins
-      // with an infinitive or a participle ("sono stanco hai spento la luce", "ho già spento …").
-      // What one tells of oneself does too when it holds a verb of the grammar itself ("how to
+      // "sono stanco hai spento la luce", "ho già spento …": a participle after a remark tells
+      // what was done, no command begun. What one tells of oneself runs on into what follows when
+      // it ends in a word that joins the two ("tengo que recordar apagar la luz"), when what
+      // follows begins with an infinitive, when it holds a verb of the grammar itself ("how to
       // turn | off the light") or goes on (`runsOn`). Only an imperative begins a command apart.
+      // (After a remark of things, "il est temps d'éteindre la lumière" asks for it.)
       if (
-        (joinsOn(fold(words[k - 1]!)) && !leadsOn(remark)) ||
-        isInfinitive(fold(words[k]!)) ||
         participleFirst(fold(words[k]!)) ||
         stateWordsAsWritten.has(words[k]!.toLowerCase()) ||
-        (ofSelf && (holds(remark, lookup, ["verbs"]) || runsOn(remark)))
+        (ofSelf &&
+          (joinsOn(fold(words[k - 1]!)) ||
+            isInfinitive(fold(words[k]!)) ||
+            holds(remark, lookup, ["verbs"]) ||
+            runsOn(remark)))
       )
         continue;
       // "i'm in bed turn off the light", "sono in giardino accendi la luce": where one is, told
