@@ -215,12 +215,7 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     return selfTold.some((s) => said.startsWith(`${s} `));
   };
   const subordinators = new Set((grammar.subordinators ?? []).map(fold));
-  /**
-   * Whether what one tells of oneself runs on into the words after it: it holds a word that
-   * begins a clause inside it or asks how ("the book that says …", "comment …"), it ends with
-   * what plays ("sto cantando la canzone …": a title follows), or after its opening it says
-   * nothing but fillers ("je dois encore …": the same clause goes on).
-   */
+  /** Whether a remark holds a word that begins a clause inside it, asks how, or reports (`subordinators`). */
   const holdsSubordinator = (remark: string) => {
     // "así que": a word that leads on to the command may hold one ("que"), and is none.
     const said = fold(remark);
@@ -228,6 +223,12 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     const words = wordsOf(ending === undefined ? said : said.slice(0, -ending.length - 1));
     return words.some((w) => subordinators.has(w) || subordinators.has(w.replace(/^\p{L}+'/u, "")));
   };
+  /**
+   * Whether what one tells of oneself runs on into the words after it: it holds a word that
+   * begins a clause inside it or asks how ("the book that says …", "comment …"), it ends with
+   * what plays ("sto cantando la canzone …": a title follows), or after its opening it says
+   * nothing but fillers ("je dois encore …": the same clause goes on).
+   */
   const runsOn = (remark: string) => {
     const said = fold(remark);
     const opening = selfTold.filter((s) => said.startsWith(`${s} `)).sort((a, b) => b.length - a.length)[0];
