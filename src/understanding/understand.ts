@@ -173,13 +173,13 @@ export function createUnderstanding(grammar: FastPathGrammar) {
   const twoWays = (grammar.twoWays ?? []).map((p) => fold(p).split(" "));
   const cleaned = createCleaner(grammar);
   const pastEndings = (grammar.pastEndings ?? []).map(fold);
-  const stateWords = new Set(Object.values(grammar.stateWords).flat().map(fold));
-  /** The same, accents kept: "allumé" is a state, "allume" a command. */
+  /** The state words, accents kept ("allumé" is a state, "allume" a command), and folded. */
   const stateWordsAsWritten = new Set(
     Object.values(grammar.stateWords)
       .flat()
       .map((w) => w.toLowerCase()),
   );
+  const stateWords = new Set([...stateWordsAsWritten].map(fold));
   /** State words that, said first, tell what was done (`stateWordFirstTells`). */
   const statesFirst = grammar.stateWordFirstTells ? stateWords : new Set<string>();
   const auxiliaries = new Set((grammar.auxiliariesFirst ?? []).map(fold));
@@ -210,10 +210,12 @@ export function createUnderstanding(grammar: FastPathGrammar) {
     return false;
   };
   /** Whether a remark begins as the speaker telling of themselves (`selfTold`). */
-  const toldOfSelf = (remark: string) => {
+  /** How a remark opens as the speaker telling of themselves (`selfTold`), the longest that fits. */
+  const selfOpening = (remark: string) => {
     const said = fold(remark);
-    return selfTold.some((s) => said.startsWith(`${s} `));
+    return selfTold.filter((s) => said.startsWith(`${s} `)).sort((a, b) => b.length - a.length)[0];
   };
+  const toldOfSelf = (remark: string) => selfOpening(remark) !== undefined;
   const subordinators = new Set((grammar.subordinators ?? []).map(fold));
   /** Whether a remark holds a word that begins a clause inside it, asks how, or reports (`subordinators`). */
   const holdsSubordinator = (remark: string) => {
@@ -230,10 +232,9 @@ export function createUnderstanding(grammar: FastPathGrammar) {
    * nothing but fillers ("je dois encore …": the same clause goes on).
    */
   const runsOn = (remark: string) => {
-    const said = fold(remark);
-    const opening = selfTold.filter((s) => said.startsWith(`${s} `)).sort((a, b) => b.length - a.length)[0];
+    const opening = selfOpening(remark);
     const words = wordsOf(remark);
-    const rest = opening === undefined ? words : wordsOf(said.slice(opening.length));
+    const rest = opening === undefined ? words : wordsOf(fold(remark).slice(opening.length));
     return (
       holdsSubordinator(remark) ||
       musicWords.has(words.at(-1)!) ||
